@@ -1,0 +1,1 @@
+export { type BridgeOptions, buildBridge } from './app.js';

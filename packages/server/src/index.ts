@@ -1,0 +1,1 @@
+export { buildServer, type ServerOptions } from './app.js';

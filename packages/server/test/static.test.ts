@@ -1,0 +1,18 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { buildServer } from '../src/index.js';
+
+it('serves the console with history fallback and keeps API misses as JSON', async () => {
+  const consoleDir = await mkdtemp(join(tmpdir(), 'console-'));
+  await writeFile(join(consoleDir, 'index.html'), '<div id="root"></div>');
+  const app = await buildServer({ consoleDir });
+  const page = await app.inject({ method: 'GET', url: '/home/todo' });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('id="root"');
+  const api = await app.inject({ method: 'GET', url: '/api/kmct/nothing-here' });
+  expect(api.statusCode).toBe(404);
+  expect(api.json()).toMatchObject({ code: 404 });
+  await app.close();
+});

@@ -1,0 +1,1 @@
+export { type RunningSimulators, type SimulatorOptions, startSimulators } from './simulators.js';

@@ -1,0 +1,9 @@
+import { defineProject, mergeConfig } from 'vitest/config';
+import { sourceConditions } from '../../vitest.shared.ts';
+
+export default mergeConfig(
+  sourceConditions,
+  defineProject({
+    test: { name: 'sim-devices', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  }),
+);

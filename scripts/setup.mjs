@@ -1,0 +1,70 @@
+// Bootstraps a fresh machine that has only Node and npm: pnpm, dependencies, builds and,
+// with --system-deps, what the tests need from Debian (Chromium, CJK fonts, PostgreSQL).
+// Plain JavaScript on purpose: it runs before any dependency (tsx, TypeScript) is installed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const wantSystemDeps = process.argv.includes('--system-deps');
+const PNPM_VERSION = '10';
+
+function log(message) {
+  console.log(`\x1b[36m[setup]\x1b[0m ${message}`);
+}
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) throw new Error(`${cmd} ${args.join(' ')}: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${result.status}`);
+}
+
+function has(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+function ensurePnpm() {
+  if (has('pnpm')) return 'pnpm';
+  log(`pnpm not found: installing pnpm@${PNPM_VERSION} with npm`);
+  run('npm', ['install', '--global', `pnpm@${PNPM_VERSION}`]);
+  if (has('pnpm')) return 'pnpm';
+  // npm's global bin folder may not be on PATH in this shell.
+  const prefix = execFileSync('npm', ['prefix', '--global'], { encoding: 'utf8' }).trim();
+  const candidate = join(prefix, 'bin', 'pnpm');
+  if (existsSync(candidate)) return candidate;
+  throw new Error('pnpm was installed but cannot be found on PATH');
+}
+
+/** Debian packages the product and its tests need; installed only when missing. */
+function ensureSystemPackages() {
+  const wanted = [];
+  if (!existsSync('/usr/bin/chromium')) wanted.push('chromium');
+  // PDFs and screenshots need a CJK font; the server embeds it in the reports it renders.
+  if (!existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) wanted.push('fonts-noto-cjk');
+  if (!has('pg_ctlcluster') && !existsSync('/usr/lib/postgresql')) wanted.push('postgresql');
+  if (wanted.length === 0) return;
+  if (process.platform !== 'linux' || !has('apt-get')) {
+    log(`missing system packages (${wanted.join(', ')}); install them with your package manager`);
+    return;
+  }
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  log(`installing Debian packages: ${wanted.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const [first, ...rest] = [...sudo, 'apt-get'];
+  run(first, [...rest, 'update', '-qq'], { env });
+  run(first, [...rest, 'install', '-y', '-qq', '--no-install-recommends', ...wanted], { env });
+}
+
+try {
+  if (wantSystemDeps) ensureSystemPackages();
+  const pnpm = ensurePnpm();
+  log('installing dependencies (pnpm install --frozen-lockfile)');
+  run(pnpm, ['install', '--frozen-lockfile', '--reporter=append-only']);
+  log('building packages');
+  run(pnpm, ['-r', '--workspace-concurrency=1', 'run', 'build']);
+  log('ready');
+} catch (error) {
+  console.error(`\x1b[31m[setup] failed:\x1b[0m ${error.message}`);
+  process.exit(1);
+}
