@@ -1,0 +1,18 @@
+import { defineProject, mergeConfig } from 'vitest/config';
+import { sourceConditions } from '../vitest.shared.ts';
+
+// End-to-end tests: the built stack (as `npm start` runs it, on ephemeral ports with a fresh
+// database) driven through Debian's Chromium. Files run one at a time: they share one stack.
+export default mergeConfig(
+  sourceConditions,
+  defineProject({
+    test: {
+      name: 'e2e',
+      include: ['tests/**/*.test.ts'],
+      globalSetup: ['./support/global-setup.ts'],
+      fileParallelism: false,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  }),
+);

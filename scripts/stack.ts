@@ -1,0 +1,208 @@
+/**
+ * The one-command demo stack: simulated devices, the API server (serving the console) and the
+ * device bridge pointed at both. Each runs as its own process from the built packages; this
+ * launcher starts them in dependency order, waits until each reports `ready` over IPC, prints
+ * where everything is, and stops them all (reverse order) on Ctrl-C or when any of them fails.
+ *
+ *   --ephemeral        every service on a free port and a throw-away database (used by tests)
+ *   --data-dir <path>  where the embedded database lives (default .data/pglite)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { assertPortsFree, PortInUseError, type PortClaim } from './lib/ports.ts';
+
+const root = resolve(import.meta.dirname, '..');
+
+const { values: flags } = parseArgs({
+  options: {
+    ephemeral: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+  },
+});
+
+/** Fixed ports of the demo stack (SPEC: bridge 18088, vendor services 38088, 8867, 22001, 22002). */
+const PORTS = flags.ephemeral
+  ? { server: 0, bridge: 0, camera: 0, za: 0, zkHttp: 0, zkHttps: 0 }
+  : { server: 8080, bridge: 18088, camera: 38088, za: 8867, zkHttp: 22001, zkHttps: 22002 };
+
+const dataDir = flags.ephemeral
+  ? mkdtempSync(join(tmpdir(), 'trialab-stack-'))
+  : resolve(root, flags['data-dir'] ?? '.data/pglite');
+
+interface ReadyMessage {
+  type: 'ready';
+  ports: Record<string, number>;
+  [extra: string]: unknown;
+}
+
+interface Service {
+  name: string;
+  colour: number;
+  child: ChildProcess;
+}
+
+const running: Service[] = [];
+let stopping = false;
+
+function log(message: string): void {
+  console.log(`\x1b[1m[stack]\x1b[0m ${message}`);
+}
+
+/** Prefixes every line a service prints with its coloured name. */
+function pipeOutput(name: string, colour: number, stream: NodeJS.ReadableStream | null): void {
+  if (!stream) return;
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) process.stdout.write(`\x1b[${colour}m${name.padEnd(8)}|\x1b[0m ${line}\n`);
+  });
+}
+
+function startService(
+  name: string,
+  colour: number,
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ReadyMessage> {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(root, script), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    // Own process group: Ctrl-C reaches only the launcher, which stops services in order.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const service: Service = { name, colour, child };
+  running.push(service);
+  pipeOutput(name, colour, child.stdout);
+  pipeOutput(name, colour, child.stderr);
+
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not report ready within 60 s`)), 60_000);
+    child.on('message', (message: ReadyMessage) => {
+      if (message?.type === 'ready') {
+        clearTimeout(timer);
+        resolvePromise(message);
+      }
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} could not start: ${error.message}`));
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      running.splice(running.indexOf(service), 1);
+      if (stopping) return;
+      const how = signal ? `signal ${signal}` : `exit code ${code}`;
+      reject(new Error(`${name} stopped unexpectedly (${how})`));
+      void shutdown(1, `${name} stopped unexpectedly (${how}); stopping the others`);
+    });
+  });
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => resolvePromise(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolvePromise(true);
+    });
+  });
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal); // the whole group, so grandchildren go too
+  } catch {
+    // already gone
+  }
+}
+
+/** Stops services in reverse start order: TERM, then KILL after 5 s. */
+async function shutdown(exitCode: number, reason?: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  if (reason) log(reason);
+  for (const service of [...running].reverse()) {
+    signalGroup(service.child, 'SIGTERM');
+    if (!(await waitForExit(service.child, 5000))) {
+      log(`${service.name} did not stop within 5 s; killing it`);
+      signalGroup(service.child, 'SIGKILL');
+      await waitForExit(service.child, 2000);
+    }
+  }
+  if (flags.ephemeral) rmSync(dataDir, { recursive: true, force: true });
+  if (process.channel) process.disconnect();
+  process.exit(exitCode);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => void shutdown(0, `received ${signal}; stopping every service`));
+}
+// Started by a test over IPC: when that parent goes, so does the stack.
+process.on('disconnect', () => void shutdown(0));
+
+async function main(): Promise<void> {
+  const claims: PortClaim[] = [
+    { port: PORTS.server, host: '127.0.0.1', owner: 'API server' },
+    { port: PORTS.bridge, host: '127.0.0.1', owner: 'device bridge' },
+    { port: PORTS.camera, host: '127.0.0.1', owner: 'simulated camera service' },
+    { port: PORTS.za, host: '127.0.0.1', owner: 'simulated ZA fingerprint service' },
+    { port: PORTS.zkHttp, host: '127.0.0.1', owner: 'simulated ZK fingerprint service (HTTP)' },
+    { port: PORTS.zkHttps, host: '127.0.0.1', owner: 'simulated ZK fingerprint service (HTTPS)' },
+  ];
+  await assertPortsFree(claims.filter((claim) => claim.port !== 0));
+
+  const sims = await startService('devices', 35, 'packages/sim-devices/dist/cli.js', [
+    'start',
+    `--camera-port=${PORTS.camera}`,
+    `--za-port=${PORTS.za}`,
+    `--zk-http-port=${PORTS.zkHttp}`,
+    `--zk-https-port=${PORTS.zkHttps}`,
+  ]);
+
+  const server = await startService('server', 32, 'packages/server/dist/main.js', [], {
+    PORT: String(PORTS.server),
+    DATA_DIR: dataDir,
+  });
+  const consoleUrl = `http://localhost:${server.ports.server}`;
+
+  const bridge = await startService('bridge', 33, 'packages/device-bridge/dist/cli.js', [
+    `--port=${PORTS.bridge}`,
+    `--camera-url=http://127.0.0.1:${sims.ports.camera}`,
+  ]);
+  const bridgeUrl = `http://127.0.0.1:${bridge.ports.bridge}`;
+
+  const accounts = Array.isArray(server.demoAccounts) ? (server.demoAccounts as string[]) : [];
+  log('');
+  log(`console        ${consoleUrl}`);
+  log(`device bridge  ${bridgeUrl}  (health: ${bridgeUrl}/health)`);
+  log(`devices        camera ${sims.ports.camera}, ZA ${sims.ports.za}, ZK ${sims.ports.zkHttp}/${sims.ports.zkHttps}`);
+  log(`database       ${dataDir}`);
+  for (const account of accounts) log(`demo account   ${account}`);
+  log('press Ctrl-C to stop every service');
+  process.send?.({
+    type: 'ready',
+    consoleUrl,
+    bridgeUrl,
+    ports: { ...sims.ports, server: server.ports.server, bridge: bridge.ports.bridge },
+  });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof PortInUseError) {
+    console.error(`\x1b[31m[stack]\x1b[0m ${error.message}`);
+    void shutdown(2);
+    return;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  void shutdown(1, `\x1b[31mfailed:\x1b[0m ${message}`);
+});

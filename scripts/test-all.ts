@@ -1,0 +1,66 @@
+/**
+ * Every check the project has, in one run: lint, typecheck, then all vitest projects (unit and
+ * integration tests of each package, the PostgreSQL runs of the server suite, and the end-to-end
+ * suite in headless Chromium). Every step runs even when an earlier one fails, and the run ends
+ * with one line "summary: N passed, N failed" (lint and typecheck count as one check each).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+interface StepResult {
+  name: string;
+  ok: boolean;
+}
+
+function step(name: string, command: string, args: string[]): StepResult {
+  console.log(`\n\x1b[1m== ${name}\x1b[0m (${[command, ...args].join(' ')})`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const ok = result.status === 0;
+  console.log(ok ? `\x1b[32m${name}: ok\x1b[0m` : `\x1b[31m${name}: failed\x1b[0m`);
+  return { name, ok };
+}
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  success: boolean;
+}
+
+const steps: StepResult[] = [];
+steps.push(step('lint', bin('biome'), ['check', '.']));
+steps.push(step('typecheck', 'pnpm', ['run', '--silent', 'typecheck']));
+
+const reportDir = mkdtempSync(join(tmpdir(), 'trialab-vitest-'));
+const reportFile = join(reportDir, 'report.json');
+const tests = step('tests', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportFile}`,
+]);
+
+let passed = steps.filter((s) => s.ok).length;
+let failed = steps.length - passed;
+let skipped = 0;
+try {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJson;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
+  // A suite that crashed outside any test still fails the run.
+  if (!tests.ok && report.numFailedTests === 0) failed += 1;
+} catch {
+  failed += 1; // vitest died before writing its report
+}
+rmSync(reportDir, { recursive: true, force: true });
+
+for (const s of [...steps, tests]) console.log(`${s.ok ? 'ok    ' : 'FAILED'} ${s.name}`);
+console.log(`summary: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && tests.ok ? 0 : 1);
