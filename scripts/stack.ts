@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { assertPortsFree, PortInUseError, type PortClaim } from './lib/ports.ts';
+import { assertPortsFree, type PortClaim, PortInUseError } from './lib/ports.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -185,7 +185,9 @@ async function main(): Promise<void> {
   log('');
   log(`console        ${consoleUrl}`);
   log(`device bridge  ${bridgeUrl}  (health: ${bridgeUrl}/health)`);
-  log(`devices        camera ${sims.ports.camera}, ZA ${sims.ports.za}, ZK ${sims.ports.zkHttp}/${sims.ports.zkHttps}`);
+  log(
+    `devices        camera ${sims.ports.camera}, ZA ${sims.ports.za}, ZK ${sims.ports.zkHttp}/${sims.ports.zkHttps}`,
+  );
   log(`database       ${dataDir}`);
   for (const account of accounts) log(`demo account   ${account}`);
   log('press Ctrl-C to stop every service');

@@ -6,7 +6,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}; \`npm test\` installs Debian's chromium package`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}; \`npm test\` installs Debian's chromium package`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

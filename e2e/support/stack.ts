@@ -47,7 +47,11 @@ export async function startStack(): Promise<RunningStack> {
     child.on('message', (message: { type?: string } & StackInfo) => {
       if (message.type === 'ready') {
         clearTimeout(timer);
-        resolvePromise({ consoleUrl: message.consoleUrl, bridgeUrl: message.bridgeUrl, ports: message.ports });
+        resolvePromise({
+          consoleUrl: message.consoleUrl,
+          bridgeUrl: message.bridgeUrl,
+          ports: message.ports,
+        });
       }
     });
     child.on('exit', (code) => {
