@@ -1,0 +1,418 @@
+// The one schema both engines (PGlite and PostgreSQL) run. Migrations in ../../drizzle are generated
+// from this file with `pnpm --filter @trialab/server run db:generate` and committed.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+/** Optimistic concurrency: every edit must send the version it read; see repository helpers. */
+const version = () => integer('version').notNull().default(1);
+
+export const depts = pgTable('depts', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id'),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  status: smallint('status').notNull().default(1),
+  version: version(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    mobile: text('mobile'),
+    email: text('email'),
+    jobNumber: text('job_number'),
+    /** 1 internal staff, 2 external customer (SPEC section 3). */
+    type: smallint('type').notNull().default(1),
+    /** 1 enabled, 0 disabled. */
+    status: smallint('status').notNull().default(1),
+    isSuper: boolean('is_super').notNull().default(false),
+    gender: smallint('gender'),
+    avatar: text('avatar'),
+    deptId: integer('dept_id').references(() => depts.id),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: ts('password_changed_at'),
+    /** Set for new accounts and after an administrator reset: forces first-update-password. */
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    loginFailCount: integer('login_fail_count').notNull().default(0),
+    loginDate: ts('login_date'),
+    wxOpenId: text('wx_open_id'),
+    agreementAcceptedAt: ts('agreement_accepted_at'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_mobile_uq').on(t.mobile),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_job_number_uq').on(t.jobNumber),
+    uniqueIndex('users_wx_open_id_uq').on(t.wxOpenId),
+    index('users_type_status_idx').on(t.type, t.status),
+    index('users_username_idx').on(t.username),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    status: smallint('status').notNull().default(1),
+    remark: text('remark'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_code_uq').on(t.code), uniqueIndex('roles_name_uq').on(t.name)],
+);
+
+/** Menu tree and operations: type directory=1, menu=2, button=3, tab=4. */
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    type: smallint('type').notNull(),
+    /** Permission string such as `platform:role:page`; menus without one are open to everyone ('*'). */
+    authority: text('authority'),
+    i18nKey: text('i18n_key').notNull(),
+    name: text('name').notNull(),
+    enName: text('en_name').notNull(),
+    hkName: text('hk_name').notNull(),
+    path: text('path'),
+    fullPath: text('full_path'),
+    icon: text('icon'),
+    invisible: boolean('invisible').notNull().default(false),
+    notCache: boolean('not_cache').notNull().default(false),
+    link: text('link'),
+    highlight: text('highlight'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('permissions_i18n_key_uq').on(t.i18nKey),
+    index('permissions_parent_idx').on(t.parentId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    projectNo: text('project_no').notNull(),
+    name: text('name').notNull(),
+    sponsor: text('sponsor'),
+    status: smallint('status').notNull().default(1),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('projects_project_no_uq').on(t.projectNo)],
+);
+
+/** Research centres (trial sites) of a project. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    centerNo: text('center_no').notNull(),
+    name: text('name').notNull(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('sites_project_center_uq').on(t.projectId, t.centerNo)],
+);
+
+export const visitPoints = pgTable('visit_points', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  planNo: text('plan_no').notNull(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  version: version(),
+});
+
+export const sampleTypes = pgTable(
+  'sample_types',
+  { id: serial('id').primaryKey(), name: text('name').notNull(), enName: text('en_name').notNull() },
+  (t) => [uniqueIndex('sample_types_name_uq').on(t.name)],
+);
+
+export const temperatures = pgTable(
+  'temperatures',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    enName: text('en_name').notNull(),
+    range: text('range').notNull(),
+  },
+  (t) => [uniqueIndex('temperatures_name_uq').on(t.name)],
+);
+
+export const testItems = pgTable(
+  'test_items',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    enName: text('en_name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    version: version(),
+  },
+  (t) => [uniqueIndex('test_items_code_uq').on(t.code)],
+);
+
+/**
+ * Project access. Internal staff: one row per project (siteId null = whole project).
+ * External customers: one row per project and site they may see.
+ */
+export const userProjects = pgTable(
+  'user_projects',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_projects_uq').on(t.userId, t.projectId, sql`coalesce(${t.siteId}, 0)`),
+    index('user_projects_user_idx').on(t.userId),
+  ],
+);
+
+export const dictTypes = pgTable(
+  'dict_types',
+  {
+    id: serial('id').primaryKey(),
+    dictNo: integer('dict_no').notNull(),
+    name: text('name').notNull(),
+    enName: text('en_name').notNull(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('dict_types_dict_no_uq').on(t.dictNo)],
+);
+
+export const dictData = pgTable(
+  'dict_data',
+  {
+    id: serial('id').primaryKey(),
+    dictNo: integer('dict_no').notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    enLabel: text('en_label').notNull(),
+    sort: integer('sort').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    version: version(),
+  },
+  (t) => [uniqueIndex('dict_data_no_value_uq').on(t.dictNo, t.value)],
+);
+
+export const tableHeads = pgTable(
+  'table_heads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    titles: jsonb('titles').$type<string[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  content: bytea('content').notNull(),
+  uploadedBy: integer('uploaded_by').references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/** Server-side sessions: the client only holds an opaque token; we store its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Base64 HMAC key for request signing, handed out once at login. */
+    signingKey: text('signing_key').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    lockFailCount: integer('lock_fail_count').notNull().default(0),
+    endedAt: ts('ended_at'),
+    endReason: text('end_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Signed-request nonces: the primary key makes a replay fail on every instance sharing the database. */
+export const nonces = pgTable(
+  'nonces',
+  { nonce: text('nonce').primaryKey(), seenAt: ts('seen_at').notNull() },
+  (t) => [index('nonces_seen_at_idx').on(t.seenAt)],
+);
+
+/** One-time login codes sent by SMS or e-mail; only a hash of the code is kept. */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    userId: integer('user_id'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+    ip: text('ip'),
+  },
+  (t) => [index('login_codes_target_idx').on(t.channel, t.target, t.createdAt)],
+);
+
+/** Failed-login counters per normalised identifier (existing or not, so answers reveal nothing). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failCount: integer('fail_count').notNull().default(0),
+  lastFailAt: ts('last_fail_at').notNull(),
+});
+
+/** Slide puzzles: the answer stays on the server; a solved puzzle yields a single-use pass token. */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  pieceX: integer('piece_x').notNull(),
+  pieceY: integer('piece_y').notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  passTokenHash: text('pass_token_hash'),
+  usedAt: ts('used_at'),
+});
+
+/** Development/demo outbox: what the notifier would have sent. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+export const loginLogs = pgTable(
+  'login_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    account: text('account').notNull(),
+    method: text('method').notNull(),
+    success: boolean('success').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('login_logs_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Append-only audit trail. Each row's hash is SHA-256 over the previous row's hash and the row's
+ * canonical content, so editing or deleting a row breaks the chain (see audit:verify).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull(),
+    userId: integer('user_id'),
+    username: text('username'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    reason: text('reason'),
+    requestId: text('request_id'),
+    workstation: text('workstation'),
+    ip: text('ip'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+);
+
+/** Small key/value store for server-wide secrets and flags (device ticket key pair, seed marker). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/client.js';
+import { driverMessage } from '../src/db/errors.js';
+import { auditLog } from '../src/db/schema.js';
+import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+
+describe.each(ENGINES)('database on %s', (engine) => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engine);
+    handle = await testDb.open();
+  });
+  afterAll(() => testDb.drop());
+
+  it('applies the committed migrations on the engine in use', async () => {
+    expect(handle.engine).toBe(engine);
+    const rows = await handle.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('refuses UPDATE and DELETE on the audit trail at the database level', async () => {
+    await handle.db.insert(auditLog).values({
+      at: new Date(),
+      action: 'test',
+      entity: 'test',
+      prevHash: '0',
+      hash: '1',
+    });
+    const update = await handle.db
+      .update(auditLog)
+      .set({ action: 'changed' })
+      .catch((e: unknown) => e);
+    expect(driverMessage(update)).toMatch(/append-only/);
+    const remove = await handle.db.delete(auditLog).catch((e: unknown) => e);
+    expect(driverMessage(remove)).toMatch(/append-only/);
+  });
+
+  it('migrates idempotently when a second instance opens the same database', async () => {
+    if (engine === 'pglite') return expect(handle.engine).toBe('pglite');
+    const second = await testDb.open();
+    const rows = await second.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect(rows[0]?.n).toBe(1);
+  });
+});
