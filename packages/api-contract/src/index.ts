@@ -1,6 +1,34 @@
-/** URL prefixes of the three backend services (SPEC section 7). */
-export const API_PREFIX = {
-  user: '/api/kmct-user',
-  main: '/api/kmct',
-  container: '/api/kmct-container',
-} as const;
+export * from './codes.js';
+export * from './endpoint.js';
+export { dept, role, userProject } from './endpoints/access.js';
+export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
+export { DUPLICATE_TARGETS, type DuplicateTarget, dict, project, system } from './endpoints/system.js';
+export {
+  type CurrentUser,
+  currentUser,
+  externalPermission,
+  type MenuItem,
+  menuItem,
+  PERMISSION_TYPE,
+  USER_TYPE,
+  user,
+  userRow,
+  WILDCARD_PERMISSION,
+} from './endpoints/user.js';
+export * from './password.js';
+export { API_PREFIX } from './prefix.js';
+export * from './signing.js';
+
+import type { EndpointDef } from './endpoint.js';
+import { dept, role, userProject } from './endpoints/access.js';
+import { auth } from './endpoints/auth.js';
+import { dict, project, system } from './endpoints/system.js';
+import { user } from './endpoints/user.js';
+
+/** Every endpoint, grouped by module; the server registers routes from these. */
+export const endpoints = { auth, user, role, dept, userProject, dict, system, project } as const;
+
+/** Flat list of every declaration. */
+export const ALL_ENDPOINTS: readonly EndpointDef[] = Object.values(endpoints).flatMap(
+  (group) => Object.values(group) as EndpointDef[],
+);

@@ -1,0 +1,94 @@
+// Body codes of the response envelope and the HTTP status each is sent with (docs/api.md).
+// Success is only HTTP 200 with body code 200.
+
+export const ResultCode = {
+  OK: 200,
+  /** Malformed input; `msg` names the fields in the request's language. */
+  BAD_REQUEST: 400,
+  /** No session, unknown or expired token: the console logs out (SPEC section 8). */
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  /** A unique value (job number, mobile, code...) already exists. */
+  DUPLICATE: 409,
+  TOO_MANY_REQUESTS: 429,
+  SERVER_ERROR: 500,
+
+  /** First login or expired password: only first-update-password and logout are allowed. */
+  PASSWORD_CHANGE_REQUIRED: 4031,
+  /** The record changed since it was read (optimistic concurrency); reload and retry. */
+  STALE_VERSION: 4091,
+  /** Editing or deleting a regulated record needs a reason. */
+  REASON_REQUIRED: 4092,
+
+  /** Signing headers missing or malformed. */
+  SIGNATURE_MISSING: 4101,
+  /** HMAC does not match the canonical string. */
+  SIGNATURE_INVALID: 4102,
+  /** timestamp outside +-300 s; `data.serverTime` carries the server clock (ms). */
+  TIMESTAMP_OUT_OF_WINDOW: 4103,
+  /** nonce already used within 600 s. */
+  NONCE_REPLAYED: 4104,
+  /** Content-MD5 differs from the body received. */
+  CONTENT_MD5_MISMATCH: 4105,
+
+  /** Account or password wrong (same answer whether or not the account exists). */
+  LOGIN_FAILED: 4201,
+  /** Slide puzzle missing, failed, expired or already used. */
+  CAPTCHA_INVALID: 4202,
+  /** The agreement must be ticked. */
+  AGREEMENT_REQUIRED: 4203,
+  /** Verification code wrong, expired or used. */
+  CODE_INVALID: 4204,
+  /** Too many codes requested; `data.retryAfterMs`. */
+  SEND_LIMITED: 4205,
+  /** Too many failed logins for this account name; `data.retryAfterMs`. */
+  LOGIN_THROTTLED: 4206,
+  /** WeChat account not bound to a user; bind it after an ordinary login. */
+  WX_NOT_BOUND: 4208,
+  /** Old password wrong (password change). */
+  OLD_PASSWORD_WRONG: 4209,
+  /** New password violates the policy or equals the old one. */
+  PASSWORD_POLICY: 4210,
+
+  /** Lock screen: wrong password; `data.remaining` tries left. */
+  LOCK_PASSWORD_WRONG: 4301,
+
+  FILE_TOO_LARGE: 4501,
+  FILE_TYPE_NOT_ALLOWED: 4502,
+} as const;
+
+export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
+
+/** HTTP status for every non-success code; codes not listed use 400. */
+export const HTTP_STATUS_OF: Partial<Record<ResultCodeValue, number>> = {
+  [ResultCode.OK]: 200,
+  [ResultCode.UNAUTHORIZED]: 401,
+  [ResultCode.FORBIDDEN]: 403,
+  [ResultCode.PASSWORD_CHANGE_REQUIRED]: 403,
+  [ResultCode.NOT_FOUND]: 404,
+  [ResultCode.DUPLICATE]: 409,
+  [ResultCode.STALE_VERSION]: 409,
+  [ResultCode.TOO_MANY_REQUESTS]: 429,
+  [ResultCode.SEND_LIMITED]: 429,
+  [ResultCode.LOGIN_THROTTLED]: 429,
+  [ResultCode.SERVER_ERROR]: 500,
+  [ResultCode.SIGNATURE_MISSING]: 403,
+  [ResultCode.SIGNATURE_INVALID]: 403,
+  [ResultCode.TIMESTAMP_OUT_OF_WINDOW]: 403,
+  [ResultCode.NONCE_REPLAYED]: 403,
+  [ResultCode.CONTENT_MD5_MISMATCH]: 403,
+  [ResultCode.FILE_TOO_LARGE]: 413,
+  [ResultCode.FILE_TYPE_NOT_ALLOWED]: 415,
+};
+
+export function httpStatusOf(code: number): number {
+  return HTTP_STATUS_OF[code as ResultCodeValue] ?? 400;
+}
+
+/** Languages of the `lang` header; zh_CN is the default. */
+export const LANGS = ['zh_CN', 'en_US'] as const;
+export type Lang = (typeof LANGS)[number];
+export function parseLang(value: unknown): Lang {
+  return value === 'en_US' ? 'en_US' : 'zh_CN';
+}

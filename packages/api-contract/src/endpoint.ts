@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { API_PREFIX } from './prefix.js';
+import { type HttpMethod, rfc3986 } from './signing.js';
+
+export type ServiceName = keyof typeof API_PREFIX;
+
+/**
+ * Who may call an endpoint. There is no default: a declaration without `access` does not
+ * typecheck, and the server refuses to register one (deny by default).
+ * - 'public': no session (pre-login calls);
+ * - 'authenticated': any valid session;
+ * - { permission }: a session whose user holds this permission string (or `*:*:*`, or is super).
+ */
+export type Access = 'public' | 'authenticated' | { permission: string };
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+export interface EndpointDef<
+  P extends AnyObject = AnyObject,
+  Q extends AnyObject = AnyObject,
+  B extends z.ZodType = z.ZodType,
+  D extends z.ZodType = z.ZodType,
+> {
+  /** Stable dotted id, e.g. `user.page`; also the audit action. */
+  id: string;
+  service: ServiceName;
+  method: HttpMethod;
+  /** Path under the service prefix, parameters as `{name}` (SPEC style). */
+  path: string;
+  summary: string;
+  access: Access;
+  /** Signed with the session key; false only for pre-login calls. */
+  signed: boolean;
+  /** Changes state: runs in one transaction with its audit record. */
+  mutates: boolean;
+  /** Allowed while a password change is pending (PASSWORD_CHANGE_REQUIRED otherwise). */
+  duringPasswordChange?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of the envelope's `data`. */
+  data: D;
+  /** Paged list: `data` is the rows and the envelope carries `total`. */
+  paged?: boolean;
+}
+
+export function defineEndpoint<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends z.ZodType,
+  D extends z.ZodType,
+>(def: EndpointDef<P, Q, B, D>): EndpointDef<P, Q, B, D> {
+  return def;
+}
+
+/** Full path with the service prefix, e.g. `/api/kmct-user/sys/user/{id}`. */
+export function fullPath(endpoint: Pick<EndpointDef, 'service' | 'path'>): string {
+  return `${API_PREFIX[endpoint.service]}${endpoint.path}`;
+}
+
+/** The URL path of a call, with `{name}` parameters filled in and encoded. */
+export function endpointUrl(
+  endpoint: Pick<EndpointDef, 'service' | 'path'>,
+  params: Record<string, string | number> = {},
+): string {
+  return fullPath(endpoint).replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return rfc3986(String(value));
+  });
+}
+
+export type ParamsOf<E> =
+  E extends EndpointDef<infer P, AnyObject, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type QueryOf<E> = E extends EndpointDef<AnyObject, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type BodyOf<E> = E extends EndpointDef<AnyObject, AnyObject, infer B, z.ZodType> ? z.input<B> : never;
+export type DataOf<E> = E extends EndpointDef<AnyObject, AnyObject, z.ZodType, infer D> ? z.output<D> : never;
+
+/** The response envelope (SPEC section 7); `total` only on paged lists. */
+export const envelopeSchema = <D extends z.ZodType>(data: D) =>
+  z.object({ code: z.number().int(), msg: z.string(), data, total: z.number().int().optional() });
+
+export interface Envelope<D> {
+  code: number;
+  msg: string;
+  data: D;
+  total?: number;
+}

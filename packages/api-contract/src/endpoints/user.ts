@@ -1,0 +1,409 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import {
+  email,
+  id,
+  idParams,
+  mobile,
+  optionalText,
+  pageFields,
+  password,
+  status01,
+  text,
+  version,
+} from '../schemas.js';
+
+export const USER_TYPE = { internal: 1, external: 2 } as const;
+export const PERMISSION_TYPE = { directory: 1, menu: 2, button: 3, tab: 4 } as const;
+/** Holding this permission grants everything. */
+export const WILDCARD_PERMISSION = '*:*:*';
+
+export const externalPermission = z.object({
+  projectId: z.number(),
+  projectNo: z.string(),
+  projectName: z.string(),
+  sites: z.array(z.object({ id: z.number(), centerNo: z.string(), name: z.string() })),
+});
+
+export const currentUser = z.object({
+  id: z.number(),
+  /** 1 internal staff, 2 external customer. */
+  type: z.number(),
+  username: z.string(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  jobNumber: z.string().nullable(),
+  avatar: z.string().nullable(),
+  gender: z.number().nullable(),
+  status: z.number(),
+  isSuper: z.boolean(),
+  deptId: z.number().nullable(),
+  /** Time of this login (ISO). */
+  loginDate: z.string().nullable(),
+  /** Failed logins since the previous successful one (shown in the header). */
+  loginFailCount: z.number(),
+  expireDays: z.number(),
+  isNeedUpdatePassword: z.boolean(),
+  wxBound: z.boolean(),
+  roles: z.array(z.object({ id: z.number(), name: z.string(), code: z.string() })),
+  /** Every permission string held (menus, buttons, tabs); `*:*:*` for the super account. */
+  permissions: z.array(z.string()),
+  /** External customers: the projects and sites they may see. */
+  externalPermissions: z.array(externalPermission),
+  /** Internal staff: ids of the projects they may see (all for the super account: `allProjects`). */
+  projectIds: z.array(z.number()),
+  allProjects: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export interface MenuItem {
+  id: number;
+  parentId: number | null;
+  /** 1 directory, 2 menu. */
+  type: number;
+  /** Display names; the console prefers `i18nKey` with its own locale files. */
+  name: string;
+  enName: string;
+  hkName: string;
+  i18nKey: string;
+  path: string;
+  fullPath: string;
+  meta: {
+    icon: string | null;
+    invisible: boolean;
+    notCache: boolean;
+    link: string | null;
+    highlight: string | null;
+    authority: { permission: string };
+  };
+  children: MenuItem[];
+}
+export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    parentId: z.number().nullable(),
+    type: z.number(),
+    name: z.string(),
+    enName: z.string(),
+    hkName: z.string(),
+    i18nKey: z.string(),
+    path: z.string(),
+    fullPath: z.string(),
+    meta: z.object({
+      icon: z.string().nullable(),
+      invisible: z.boolean(),
+      notCache: z.boolean(),
+      link: z.string().nullable(),
+      highlight: z.string().nullable(),
+      authority: z.object({ permission: z.string() }),
+    }),
+    children: z.array(menuItem),
+  }),
+);
+
+export const userRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  jobNumber: z.string().nullable(),
+  type: z.number(),
+  status: z.number(),
+  gender: z.number().nullable(),
+  deptId: z.number().nullable(),
+  deptName: z.string().nullable(),
+  roleIds: z.array(z.number()),
+  roleNames: z.array(z.string()),
+  loginDate: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+
+const userFields = {
+  username: text(32),
+  mobile,
+  email: email.nullish(),
+  jobNumber: optionalText(32),
+  type: z.union([z.literal(1), z.literal(2)]),
+  gender: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullish(),
+  deptId: id.nullish(),
+  roleIds: z.array(id).max(50).default([]),
+};
+const simpleUser = z.array(z.object({ id: z.number(), username: z.string(), mobile: z.string().nullable() }));
+const loginLogRow = z.object({
+  id: z.number(),
+  userId: z.number().nullable(),
+  account: z.string(),
+  method: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+const auditRow = z.object({
+  id: z.number(),
+  at: z.string(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  oldValue: z.unknown(),
+  newValue: z.unknown(),
+  reason: z.string().nullable(),
+  requestId: z.string().nullable(),
+  workstation: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+const timeRange = { startTime: z.string().max(40).optional(), endTime: z.string().max(40).optional() };
+
+export const user = {
+  checkPwd: defineEndpoint({
+    id: 'user.checkPwd',
+    service: 'user',
+    method: 'POST',
+    path: '/sys/user/check-pwd',
+    summary: 'Lock screen: check the password; more than 3 wrong answers end the session (401)',
+    access: 'authenticated',
+    signed: true,
+    mutates: true,
+    body: z.object({ account: z.string().max(64).optional(), password: z.string().min(1).max(64) }),
+    data: z.boolean(),
+  }),
+  getMenus: defineEndpoint({
+    id: 'user.getMenus',
+    service: 'user',
+    method: 'GET',
+    path: '/sys/user/getMenus',
+    summary: 'Menu and route tree the user may open (invisible routes included, flagged)',
+    access: 'authenticated',
+    signed: true,
+    mutates: false,
+    data: z.array(menuItem),
+  }),
+  getCurrentUser: defineEndpoint({
+    id: 'user.getCurrentUser',
+    service: 'user',
+    method: 'GET',
+    path: '/sys/user/getCurrentUser',
+    summary: 'The logged-in user with roles, permissions and project scope',
+    access: 'authenticated',
+    signed: true,
+    mutates: false,
+    data: currentUser,
+  }),
+  create: defineEndpoint({
+    id: 'user.create',
+    service: 'user',
+    method: 'POST',
+    path: '/sys/user/create',
+    summary: 'Create an account; the initial password must be changed at first login',
+    access: { permission: 'platform:account:create' },
+    signed: true,
+    mutates: true,
+    body: z.object({ ...userFields, password }),
+    data: z.object({ id: z.number() }),
+  }),
+  update: defineEndpoint({
+    id: 'user.update',
+    service: 'user',
+    method: 'PUT',
+    path: '/sys/user/update',
+    summary: 'Edit an account (send the version read)',
+    access: { permission: 'platform:account:update' },
+    signed: true,
+    mutates: true,
+    body: z.object({ id, version, ...userFields }),
+    data: z.object({ version: z.number() }),
+  }),
+  page: defineEndpoint({
+    id: 'user.page',
+    service: 'user',
+    method: 'POST',
+    path: '/sys/user/page',
+    summary: 'Accounts, paged and filtered',
+    access: { permission: 'platform:account:page' },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({
+      ...pageFields,
+      username: z.string().trim().max(32).optional(),
+      mobile: z.string().trim().max(16).optional(),
+      jobNumber: z.string().trim().max(32).optional(),
+      type: z.union([z.literal(1), z.literal(2)]).optional(),
+      status: status01.optional(),
+      deptId: id.optional(),
+    }),
+    data: z.array(userRow),
+  }),
+  listAllSimple: defineEndpoint({
+    id: 'user.listAllSimple',
+    service: 'user',
+    method: 'GET',
+    path: '/sys/user/listAllSimple',
+    summary: 'All enabled users (id, name) for dropdowns',
+    access: { permission: 'system:user:list' },
+    signed: true,
+    mutates: false,
+    data: simpleUser,
+  }),
+  listInnerSimple: defineEndpoint({
+    id: 'user.listInnerSimple',
+    service: 'user',
+    method: 'GET',
+    path: '/sys/user/listInnerSimple',
+    summary: 'Enabled internal staff for dropdowns',
+    access: { permission: 'system:user:list' },
+    signed: true,
+    mutates: false,
+    data: simpleUser,
+  }),
+  listOutSimple: defineEndpoint({
+    id: 'user.listOutSimple',
+    service: 'user',
+    method: 'GET',
+    path: '/sys/user/listOutSimple',
+    summary: 'Enabled external users for dropdowns, optionally by name',
+    access: { permission: 'system:user:list' },
+    signed: true,
+    mutates: false,
+    query: z.object({ username: z.string().max(32).optional() }),
+    data: simpleUser,
+  }),
+  get: defineEndpoint({
+    id: 'user.get',
+    service: 'user',
+    method: 'GET',
+    path: '/sys/user/{id}',
+    summary: 'One account',
+    access: { permission: 'platform:account:query' },
+    signed: true,
+    mutates: false,
+    params: idParams,
+    data: userRow,
+  }),
+  delete: defineEndpoint({
+    id: 'user.delete',
+    service: 'user',
+    method: 'DELETE',
+    path: '/sys/user/{id}',
+    summary: 'Delete an account (reason required)',
+    access: { permission: 'platform:account:delete' },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    query: z.object({ reason: z.string().trim().min(1).max(255).optional() }),
+    data: z.null(),
+  }),
+  getByMobile: defineEndpoint({
+    id: 'user.getByMobile',
+    service: 'user',
+    method: 'GET',
+    path: '/sys/user/getByMobile/{phone}',
+    summary: 'Account by mobile number',
+    access: { permission: 'platform:account:query' },
+    signed: true,
+    mutates: false,
+    params: z.object({ phone: mobile }),
+    data: userRow.nullable(),
+  }),
+  updateStatus: defineEndpoint({
+    id: 'user.updateStatus',
+    service: 'user',
+    method: 'PUT',
+    path: '/sys/user/updateStatus',
+    summary: 'Enable (1) or disable (0) an account; disabling ends its sessions',
+    access: { permission: 'platform:account:status' },
+    signed: true,
+    mutates: true,
+    body: z.object({ id, status: status01, version }),
+    data: z.object({ version: z.number() }),
+  }),
+  checkJobNumExist: defineEndpoint({
+    id: 'user.checkJobNumExist',
+    service: 'user',
+    method: 'PUT',
+    path: '/sys/user/checkJobNumExist',
+    summary: 'Whether a job number is taken by another account',
+    access: { permission: 'platform:account:query' },
+    signed: true,
+    mutates: false,
+    body: z.object({ jobNumber: text(32), id: id.optional() }),
+    data: z.boolean(),
+  }),
+  updatePassword: defineEndpoint({
+    id: 'user.updatePassword',
+    service: 'user',
+    method: 'PUT',
+    path: '/sys/user/updatePassword',
+    summary: 'Change own password; every other session of the user ends',
+    access: 'authenticated',
+    signed: true,
+    mutates: true,
+    body: z.object({ oldPassword: z.string().min(1).max(64), password }),
+    data: z.boolean(),
+  }),
+  wxBind: defineEndpoint({
+    id: 'user.wxBind',
+    service: 'user',
+    method: 'POST',
+    path: '/sys/user/wxBind',
+    summary: 'Bind a WeChat account to the logged-in user',
+    access: 'authenticated',
+    signed: true,
+    mutates: true,
+    body: z.object({ code: z.string().min(1).max(256), state: z.string().min(1).max(128) }),
+    data: z.boolean(),
+  }),
+  wxUnBind: defineEndpoint({
+    id: 'user.wxUnBind',
+    service: 'user',
+    method: 'POST',
+    path: '/sys/user/wxUnBind',
+    summary: 'Remove the WeChat binding of the logged-in user',
+    access: 'authenticated',
+    signed: true,
+    mutates: true,
+    body: z.object({}).optional(),
+    data: z.boolean(),
+  }),
+  loginLogPage: defineEndpoint({
+    id: 'user.loginLogPage',
+    service: 'user',
+    method: 'POST',
+    path: '/sys/user/loginLog/page',
+    summary: 'Login log, newest first',
+    access: { permission: 'system:log:page' },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({
+      ...pageFields,
+      account: z.string().trim().max(64).optional(),
+      success: z.boolean().optional(),
+      ...timeRange,
+    }),
+    data: z.array(loginLogRow),
+  }),
+  operateLogPaging: defineEndpoint({
+    id: 'user.operateLogPaging',
+    service: 'user',
+    method: 'POST',
+    path: '/sys/operateLog/paging',
+    summary: 'Operation log (the audit trail), newest first',
+    access: { permission: 'system:operation:page' },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({
+      ...pageFields,
+      username: z.string().trim().max(32).optional(),
+      entity: z.string().trim().max(64).optional(),
+      action: z.string().trim().max(64).optional(),
+      ...timeRange,
+    }),
+    data: z.array(auditRow),
+  }),
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** SPEC section 5: specials allowed in passwords. */
+export const PASSWORD_SPECIALS = '!@#$%^&*()_+';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 16;
+
+const CLASSES: RegExp[] = [/[0-9]/, /[A-Z]/, /[a-z]/, /[!@#$%^&*()_+]/];
+const ALLOWED = /^[0-9A-Za-z!@#$%^&*()_+]*$/;
+
+/** True when the password has 8-16 allowed characters from at least three of the four classes. */
+export function isPasswordValid(password: string): boolean {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return false;
+  if (!ALLOWED.test(password)) return false;
+  return CLASSES.filter((re) => re.test(password)).length >= 3;
+}
+
+/** The message key of the policy; both sides translate it (see VALIDATION_MESSAGES). */
+export const PASSWORD_POLICY_MESSAGE = 'validation.password.policy';
+
+export const passwordSchema = z
+  .string()
+  .refine(isPasswordValid, { message: PASSWORD_POLICY_MESSAGE, abort: true });
+
+/** Messages for the keys used in schema refinements, in every language. */
+export const VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+  [PASSWORD_POLICY_MESSAGE]: {
+    zh_CN: '密码须为8至16位，且包含数字、大写字母、小写字母、特殊字符(!@#$%^&*()_+)中的至少三种',
+    en_US:
+      'The password must be 8 to 16 characters and contain at least three of: digits, uppercase letters, lowercase letters, special characters (!@#$%^&*()_+)',
+  },
+  'validation.mobile': { zh_CN: '手机号格式不正确', en_US: 'Invalid phone number' },
+  'validation.email': { zh_CN: '邮箱格式不正确', en_US: 'Invalid e-mail address' },
+  'validation.account': { zh_CN: '请输入手机号或邮箱', en_US: 'Enter a phone number or e-mail address' },
+  'validation.code': { zh_CN: '验证码为6位数字', en_US: 'The verification code is 6 digits' },
+  'validation.agreement': { zh_CN: '请阅读并勾选协议', en_US: 'Please read and accept the agreement' },
+};
+
+/** SPEC section 5 patterns. */
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+export const PHONE_PATTERN = /^(?:1[3-9]\d{9}|0\d{2,3}-\d{7,8})$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
