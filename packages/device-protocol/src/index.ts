@@ -1,5 +1,9 @@
-/** Version of the console <-> bridge protocol; a mismatch in `hello` closes the connection. */
-export const PROTOCOL_VERSION = 1;
-
-/** Where the bridge listens by default: loopback only. */
-export const DEFAULT_BRIDGE_PORT = 18088;
+export * from './client.js';
+export * from './close-codes.js';
+export * from './constants.js';
+export * from './errors.js';
+export * from './events.js';
+export * from './frames.js';
+export * from './methods.js';
+export * from './schemas.js';
+export * from './vendor-codes.js';
