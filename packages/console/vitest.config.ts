@@ -4,6 +4,12 @@ import { sourceConditions } from '../../vitest.shared.ts';
 export default mergeConfig(
   sourceConditions,
   defineProject({
-    test: { name: 'console', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
+    test: {
+      name: 'console',
+      include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+      // A DOM for components, storage, cookies and BroadcastChannel (happy-dom supports Node 20).
+      environment: 'happy-dom',
+      setupFiles: ['./src/test/setup.ts'],
+    },
   }),
 );

@@ -1,0 +1,70 @@
+import axios from 'axios';
+import { HTTP_TIMEOUT_MS } from '../../config';
+import { currentLanguage, t } from '../../locales';
+import { getAuthorization } from '../../utils/cookie';
+import { appEvents } from '../../utils/events';
+import { feedback } from '../../utils/feedback';
+import { readText, STORAGE_KEYS } from '../../utils/storage';
+import { createClock } from './clock';
+import { acceptsStatus, installInterceptors, normalizeMethod } from './interceptors';
+import type { Envelope, RequestDeps, RequestOptions } from './types';
+
+export { type Envelope, RequestError, type RequestOptions } from './types';
+
+export const clock = createClock();
+
+export const requestDeps: RequestDeps = {
+  getAuthorization,
+  getSigningKey: () => readText(STORAGE_KEYS.signingKey),
+  getLanguage: currentLanguage,
+  notifyError: feedback.error,
+  notifyWarning: feedback.warning,
+  onUnauthorized: () => appEvents.emit('unauthorized', undefined),
+  translate: (key) => t(key),
+  clock,
+};
+
+/** The one axios instance (SPEC section 7); base address from VITE_API_BASE, 5-minute timeout. */
+export const http = installInterceptors(
+  axios.create({ baseURL: import.meta.env.VITE_API_BASE ?? '', timeout: HTTP_TIMEOUT_MS }),
+  requestDeps,
+);
+
+/** Calls the API; resolves with the envelope when HTTP 200 carries code 200. */
+export async function request<T = unknown>(options: RequestOptions): Promise<Envelope<T>> {
+  const { method, ...rest } = options;
+  const response = await http.request<Envelope<T>>({
+    ...rest,
+    method: normalizeMethod(method),
+    validateStatus: (status) => acceptsStatus(options, status),
+  });
+  return response.data;
+}
+
+type Extra = Omit<RequestOptions, 'url' | 'method' | 'data'>;
+
+export const get = <T>(url: string, params?: object, extra?: Extra) =>
+  request<T>({ ...extra, url, method: 'GET', data: params });
+export const del = <T>(url: string, params?: object, extra?: Extra) =>
+  request<T>({ ...extra, url, method: 'DELETE', data: params });
+export const post = <T>(url: string, body?: unknown, extra?: Extra) =>
+  request<T>({ ...extra, url, method: 'POST', data: body });
+export const put = <T>(url: string, body?: unknown, extra?: Extra) =>
+  request<T>({ ...extra, url, method: 'PUT', data: body });
+
+/** File download (SPEC section 7): fetch as a blob and save under the given name. */
+export async function download(url: string, fileName: string, params?: object): Promise<void> {
+  const response = await http.request<Blob>({
+    url,
+    method: 'GET',
+    data: params,
+    responseType: 'blob',
+    raw: true,
+  });
+  const href = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(href);
+}
