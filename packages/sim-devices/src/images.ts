@@ -193,8 +193,9 @@ export async function processCapture(canvas: Canvas, processing: CaptureProcessi
     });
   }
   if (processing.rotate % 360 !== 0) image = image.rotate(processing.rotate);
-  if (processing.colour !== 'colour') image = image.grayscale();
   if (processing.colour === 'bw') image = image.threshold(128);
+  // A single-channel JPEG, as a grey scanner writes it.
+  if (processing.colour !== 'colour') image = image.toColourspace('b-w');
   if (processing.dpi) image = image.withMetadata({ density: processing.dpi });
   return image.jpeg({ quality: processing.quality }).toBuffer();
 }
