@@ -31,7 +31,7 @@ export const events = {
     data: z
       .object({
         /** Id of the fingerprint.capture request this belongs to. */
-        requestId: z.string(),
+        requestId: z.string().describe('id of the fingerprint.capture request'),
         vendor: fingerprintVendorSchema,
         mode: fingerprintModeSchema,
         press: pressesSchema,
@@ -62,7 +62,7 @@ export const events = {
     data: z.object({
       reason: z.enum(['shutdown', 'restart', 'update']),
       /** A hint for when to expect it back. */
-      reconnectAfterMs: z.int().min(0).optional(),
+      reconnectAfterMs: z.int().min(0).optional().describe('hint for when to expect the bridge back'),
     }),
     sensitive: false,
   }),

@@ -78,7 +78,7 @@ export const methods = {
           service: vendorServiceSchema,
           state: serviceStateSchema,
           /** Configured base address, e.g. http://127.0.0.1:38088. */
-          address: z.string(),
+          address: z.string().describe('configured base address'),
           latencyMs: z.number().min(0).optional(),
           lastError: z.object({ code: errorCodeSchema, message: z.string() }).optional(),
         }),
@@ -192,16 +192,16 @@ export const methods = {
       vendor: fingerprintVendorSchema,
       mode: fingerprintModeSchema,
       /** Whether progress events and the result carry the fingerprint image. */
-      includeImages: z.boolean().default(true),
+      includeImages: z.boolean().default(true).describe('progress events and the result carry the image'),
     }),
     result: z.object({
       vendor: fingerprintVendorSchema,
       mode: fingerprintModeSchema,
       presses: pressesSchema,
       /** Enrol: the registration template; verify: the feature to compare (ZA `feature`). */
-      template: base64Schema,
+      template: base64Schema.describe('enrol: registration template; verify: feature to compare'),
       /** Image of the last press, when includeImages. */
-      image: base64Schema.optional(),
+      image: base64Schema.optional().describe('image of the last press, when includeImages'),
     }),
     sensitive: true,
     timeoutMs: FINGERPRINT_HUMAN_WAIT_MS + CALL_TIMEOUT_MARGIN_MS,
@@ -227,7 +227,9 @@ export const methods = {
     params: subscriptionSchema,
     result: z.object({
       /** Whether background polling and the periodic restart now run, over all clients. */
-      backgroundActive: z.boolean(),
+      backgroundActive: z
+        .boolean()
+        .describe('background polling and the periodic restart run, over all clients'),
     }),
     sensitive: false,
     timeoutMs: localCall,

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { CAMERA, ENROL_PRESSES } from './constants.js';
 
 /** Camera index: 0 document (high-speed) camera, 1 head camera. */
-export const cameraIndexSchema = z.union([z.literal(CAMERA.document), z.literal(CAMERA.head)]);
+export const cameraIndexSchema = z
+  .union([z.literal(CAMERA.document), z.literal(CAMERA.head)])
+  .describe('0 document camera, 1 head camera');
 export type CameraIndex = z.infer<typeof cameraIndexSchema>;
 
 /** Plain base64 (never a `data:` URL prefix), as the vendors send it. */
-export const base64Schema = z.base64().min(1);
+export const base64Schema = z.base64().min(1).describe('base64, no data: prefix');
 
 /** `WIDTHxHEIGHT`, e.g. `1920x1080`. */
 export const RESOLUTION_PATTERN = /^([1-9]\d{1,4})x([1-9]\d{1,4})$/;
@@ -40,17 +42,19 @@ export const fingerprintReaderSchema = z.object({
   /** `busy`: a capture is running on this reader. */
   state: z.enum(['disabled', 'unreachable', 'ready', 'busy']),
   /** ZK `info.data.server_version` when known. */
-  serverVersion: z.string().optional(),
+  serverVersion: z.string().optional().describe('ZK info.data.server_version'),
 });
 export type FingerprintReader = z.infer<typeof fingerprintReaderSchema>;
 
 export const deviceStatusSchema = z.object({
   /** The camera/ID-card/face service on 38088. When not `ready`, both cameras read `no`. */
-  cameraService: serviceStateSchema,
+  cameraService: serviceStateSchema.describe(
+    'camera/ID-card/face service on 38088; when not ready both cameras read no',
+  ),
   /** Document camera. */
-  video0: cameraStateSchema,
+  video0: cameraStateSchema.describe('document camera'),
   /** Head camera. */
-  video1: cameraStateSchema,
+  video1: cameraStateSchema.describe('head camera'),
   fingerprint: z.object({ za: fingerprintReaderSchema, zk: fingerprintReaderSchema }),
   /** ISO 8601 time of the check. */
   checkedAt: z.iso.datetime(),
@@ -59,7 +63,10 @@ export type DeviceStatus = z.infer<typeof deviceStatusSchema>;
 
 /** Path of the bridge's own MJPEG proxy for a camera; relative to the bridge's HTTP origin. */
 export const STREAM_PATH_PATTERN = /^\/stream\/[01]\?sid=\d{1,9}(&token=[A-Za-z0-9_-]{1,128})?$/;
-export const streamPathSchema = z.string().regex(STREAM_PATH_PATTERN, 'expected /stream/<camera>?sid=<n>');
+export const streamPathSchema = z
+  .string()
+  .regex(STREAM_PATH_PATTERN, 'expected /stream/<camera>?sid=<n>')
+  .describe("path on the bridge's HTTP origin: /stream/<camera>?sid=<n>[&token=<t>]");
 
 /** Builds the proxy path; `streamId` is a counter below STREAM_ID_WRAP that defeats `<img>` caching. */
 export function streamPath(camera: CameraIndex, streamId: number, token?: string): string {
@@ -82,27 +89,32 @@ export const rotationSchema = z.union([z.literal(0), z.literal(90), z.literal(18
 export const captureParamsSchema = z.strictObject({
   camera: cameraIndexSchema,
   /** Degrees clockwise (`rotate`). */
-  rotate: rotationSchema.default(0),
+  rotate: rotationSchema.default(0).describe('rotate, degrees clockwise'),
   /** Vendor `image_process_info.cut_type`, passed through; 0 = no cut (SPEC does not list the others). */
-  cutType: z.int().min(0).max(255).default(0),
+  cutType: z
+    .int()
+    .min(0)
+    .max(255)
+    .default(0)
+    .describe('image_process_info.cut_type, passed through; 0 no cut'),
   /** `multi_object`: cut several documents out of one frame, one image each. */
-  multiObject: z.boolean().default(false),
+  multiObject: z.boolean().default(false).describe('multi_object: one image per document found'),
   /** `make_uuid`: ask the service for an id per image (the bridge makes one when the service does not). */
-  makeUuid: z.boolean().default(true),
+  makeUuid: z.boolean().default(true).describe('make_uuid'),
   /** `image_storage_info` (SPEC defaults xdpi/ydpi 200, jpg_quality 60). */
-  xdpi: z.int().min(50).max(1200).default(200),
-  ydpi: z.int().min(50).max(1200).default(200),
-  jpgQuality: z.int().min(1).max(100).default(60),
+  xdpi: z.int().min(50).max(1200).default(200).describe('image_storage_info.xdpi'),
+  ydpi: z.int().min(50).max(1200).default(200).describe('image_storage_info.ydpi'),
+  jpgQuality: z.int().min(1).max(100).default(60).describe('image_storage_info.jpg_quality'),
   /** `reduce_shadow`. */
-  reduceShadow: z.boolean().default(false),
+  reduceShadow: z.boolean().default(false).describe('reduce_shadow'),
 });
 
 export const capturedImageSchema = z.object({
   index: z.int().min(0),
-  uuid: z.string().min(1),
+  uuid: z.string().min(1).describe("the service's uuid, or one made by the bridge"),
   base64: base64Schema,
   /** Where the vendor service stored the file, when it did. */
-  filepath: z.string().optional(),
+  filepath: z.string().optional().describe('where the service stored the file, when it did'),
 });
 export type CapturedImage = z.infer<typeof capturedImageSchema>;
 
@@ -115,7 +127,11 @@ export const captureResultSchema = z
   .refine((r) => r.images.length === r.imageCount, { message: 'imageCount must equal images.length' });
 
 /** Card types: A unknown, B mainland without fingerprint, C mainland with fingerprint, J HK/Macau/Taiwan, I foreigner. */
-export const cardTypeSchema = z.enum(['A', 'B', 'C', 'J', 'I']);
+export const cardTypeSchema = z
+  .enum(['A', 'B', 'C', 'J', 'I'])
+  .describe(
+    'A unknown, B mainland without fingerprint, C mainland with fingerprint, J HK/Macau/Taiwan, I foreigner',
+  );
 export type CardType = z.infer<typeof cardTypeSchema>;
 
 /**
@@ -129,22 +145,22 @@ export const idCardSchema = z.object({
   sex: z.string().optional(),
   sexCode: z.string().optional(),
   /** As the reader gives it, usually YYYYMMDD. */
-  birthday: z.string().optional(),
+  birthday: z.string().optional().describe('as read, usually YYYYMMDD'),
   address: z.string().optional(),
   issueOrgan: z.string().optional(),
   validStart: z.string().optional(),
   validEnd: z.string().optional(),
   nationCode: z.string().optional(),
   /** Text nation, from readers that send one. */
-  nation: z.string().optional(),
+  nation: z.string().optional().describe('text nation, from readers that send one'),
   appendMsg: z.string().optional(),
   /** Chip UID (`strIDUID`). */
-  uid: z.string().optional(),
+  uid: z.string().optional().describe('chip UID (strIDUID)'),
   passportId: z.string().optional(),
   photoBase64: base64Schema.optional(),
   /** Scans of the card's front and back (`photoBase64_Z`, `photoBase64_F`). */
-  photoFrontBase64: base64Schema.optional(),
-  photoBackBase64: base64Schema.optional(),
+  photoFrontBase64: base64Schema.optional().describe('scan of the front (photoBase64_Z)'),
+  photoBackBase64: base64Schema.optional().describe('scan of the back (photoBase64_F)'),
   fingerBase64: base64Schema.optional(),
 });
 export type IdCard = z.infer<typeof idCardSchema>;
@@ -164,8 +180,11 @@ export const pressesSchema = z.int().min(1).max(ENROL_PRESSES);
 
 export const subscriptionSchema = z.strictObject({
   /** Route paths of the camera-related pages this client has open (SPEC section 2). */
-  cameraPages: z.array(z.string().min(1).max(200)).max(50),
+  cameraPages: z
+    .array(z.string().min(1).max(200))
+    .max(50)
+    .describe('route paths of the camera-related pages this client has open'),
   /** Whether the camera view is on screen (the periodic restart is skipped while it is). */
-  cameraViewShown: z.boolean(),
+  cameraViewShown: z.boolean().describe('camera view on screen (the periodic restart is skipped)'),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;

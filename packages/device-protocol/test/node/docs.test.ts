@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { renderProtocolDoc } from '../../scripts/protocol-doc.js';
+import { CLOSE_CODES } from '../../src/close-codes.js';
+import { ERROR_CODES } from '../../src/errors.js';
+import { EVENT_NAMES } from '../../src/events.js';
+import { METHOD_NAMES } from '../../src/methods.js';
+
+const docPath = fileURLToPath(new URL('../../../../docs/device-protocol.md', import.meta.url));
+
+it('docs/device-protocol.md is current (regenerate: pnpm --filter @trialab/device-protocol run docs)', () => {
+  expect(readFileSync(docPath, 'utf8')).toBe(renderProtocolDoc());
+});
+
+it('documents every method, event, error and close code with an example', () => {
+  const doc = renderProtocolDoc();
+  for (const m of METHOD_NAMES) {
+    expect(doc).toContain(`### ${m}\n`);
+    expect(doc).toContain(`"method": "${m}"`);
+  }
+  for (const e of EVENT_NAMES) {
+    expect(doc).toContain(`### ${e}\n`);
+    expect(doc).toContain(`"event": "${e}"`);
+  }
+  for (const c of ERROR_CODES) expect(doc).toContain(`{"code":"${c}"`);
+  for (const c of CLOSE_CODES) expect(doc).toContain(`{"code":${c},`);
+});
