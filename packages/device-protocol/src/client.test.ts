@@ -180,6 +180,18 @@ describe('calls', () => {
     expect(codeOf(before.error)).toBe('BRIDGE_UNAVAILABLE');
   });
 
+  it('rejects method names from untyped callers, including Object.prototype members', async () => {
+    const t = setup();
+    await t.open();
+    const untyped = t.client as unknown as { call(method: string, params: unknown): Promise<unknown> };
+    for (const name of ['constructor', 'toString', 'camera.explode']) {
+      const result = outcome(untyped.call(name, {}));
+      await flush();
+      expect(codeOf(result.error), name).toBe('UNKNOWN_METHOD');
+    }
+    expect(t.socket().requests()).toEqual([]);
+  });
+
   it('sends a typed request and resolves with the validated result', async () => {
     const t = setup();
     await t.open();

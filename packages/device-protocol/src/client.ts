@@ -1,5 +1,11 @@
 import { CloseCode, isRefusal } from './close-codes.js';
-import { MAX_FRAME_BYTES, PROTOCOL_VERSION, RECONNECT_BASE_MS, RECONNECT_MAX_MS } from './constants.js';
+import {
+  HELLO_TIMEOUT_MS,
+  MAX_FRAME_BYTES,
+  PROTOCOL_VERSION,
+  RECONNECT_BASE_MS,
+  RECONNECT_MAX_MS,
+} from './constants.js';
 import { BridgeError, ErrorCode, type ErrorPayload, errorPayload } from './errors.js';
 import type { EventData, EventName } from './events.js';
 import {
@@ -10,6 +16,7 @@ import {
   type WelcomeFrame,
 } from './frames.js';
 import {
+  isMethodName,
   type MethodName,
   type MethodParams,
   type MethodParamsParsed,
@@ -149,7 +156,7 @@ export class BridgeClient {
     this.#timers = options.timers ?? globalTimers;
     this.#baseMs = options.backoff?.baseMs ?? RECONNECT_BASE_MS;
     this.#maxMs = options.backoff?.maxMs ?? RECONNECT_MAX_MS;
-    this.#helloTimeoutMs = options.helloTimeoutMs ?? 10_000;
+    this.#helloTimeoutMs = options.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
     this.#onError = options.onError;
   }
 
@@ -216,9 +223,11 @@ export class BridgeClient {
     params: MethodParams<M>,
     options: CallOptions = {},
   ): Promise<MethodResult<M>> {
-    const spec = methods[method];
-    if (!spec)
+    // Plain JavaScript callers can pass anything; `methods[name]` alone would find Object.prototype members.
+    if (!isMethodName(method)) {
       return Promise.reject(new BridgeError(ErrorCode.UNKNOWN_METHOD, `unknown method ${String(method)}`));
+    }
+    const spec = methods[method];
     const parsed = spec.params.safeParse(params);
     if (!parsed.success) {
       return Promise.reject(

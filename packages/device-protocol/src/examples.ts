@@ -1,7 +1,7 @@
-import { MAX_FRAME_BYTES, PROTOCOL_VERSION } from './constants.js';
-import { EVENT_NAMES, type EventDataInput, type EventName } from './events.js';
-import type { HelloFrame, WelcomeFrame } from './frames.js';
-import { METHOD_NAMES, type MethodName, type MethodParams, type MethodResultInput } from './methods.js';
+import { PROTOCOL_VERSION } from './constants.js';
+import type { EventDataInput, EventName } from './events.js';
+import { FULL_CAPABILITIES, type HelloFrame, type WelcomeFrame } from './frames.js';
+import type { MethodName, MethodParams, MethodResultInput } from './methods.js';
 import type { DeviceStatus } from './schemas.js';
 
 /*
@@ -33,7 +33,7 @@ export const exampleWelcome: WelcomeFrame = {
   type: 'welcome',
   protocolVersion: PROTOCOL_VERSION,
   bridge: { version: '1.0.0' },
-  capabilities: { methods: [...METHOD_NAMES], events: [...EVENT_NAMES], maxFrameBytes: MAX_FRAME_BYTES },
+  capabilities: FULL_CAPABILITIES,
   devices: exampleDeviceStatus,
 };
 

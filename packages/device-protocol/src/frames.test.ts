@@ -10,6 +10,7 @@ import {
   parseClientFrame,
   type RequestFrame,
   utf8ByteLength,
+  welcomeFrame,
 } from './frames.js';
 import { METHOD_NAMES, type MethodHandlers, type MethodName } from './methods.js';
 
@@ -190,6 +191,13 @@ describe('parseBridgeFrame', () => {
       id: '8',
       error: { code: 'PROTOCOL_ERROR', details: { method: 'camera.capture' } },
     });
+  });
+});
+
+describe('welcomeFrame', () => {
+  it('announces the protocol version and the whole catalogue by default', () => {
+    expect(welcomeFrame('1.0.0', exampleWelcome.devices)).toEqual(exampleWelcome);
+    expect(welcomeFrame('1.0.0', exampleWelcome.devices).capabilities.methods).toEqual(METHOD_NAMES);
   });
 });
 

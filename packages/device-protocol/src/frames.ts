@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { MAX_FRAME_BYTES } from './constants.js';
+import { MAX_FRAME_BYTES, PROTOCOL_VERSION } from './constants.js';
 import { BridgeError, ErrorCode, type ErrorPayload, errorPayload, errorPayloadSchema } from './errors.js';
-import { type EventData, type EventDataInput, type EventName, events, isEventName } from './events.js';
 import {
+  EVENT_NAMES,
+  type EventData,
+  type EventDataInput,
+  type EventName,
+  events,
+  isEventName,
+} from './events.js';
+import {
+  type Capabilities,
   capabilitiesSchema,
   isMethodName,
+  METHOD_NAMES,
   type MethodHandler,
   type MethodHandlers,
   type MethodName,
@@ -12,7 +21,7 @@ import {
   type MethodResult,
   methods,
 } from './methods.js';
-import { deviceStatusSchema } from './schemas.js';
+import { type DeviceStatus, deviceStatusSchema } from './schemas.js';
 
 /*
  * Envelope: JSON text frames over one WebSocket. The client sends `hello` first and then requests; the
@@ -253,6 +262,27 @@ export type WireFrame =
 
 export function encodeFrame(frame: WireFrame): string {
   return JSON.stringify(frame);
+}
+
+/** What a bridge implementing the whole catalogue announces. */
+export const FULL_CAPABILITIES: Capabilities = {
+  methods: [...METHOD_NAMES],
+  events: [...EVENT_NAMES],
+  maxFrameBytes: MAX_FRAME_BYTES,
+};
+
+export function welcomeFrame(
+  bridgeVersion: string,
+  devices: DeviceStatus,
+  capabilities: Capabilities = FULL_CAPABILITIES,
+): WelcomeFrame {
+  return welcomeFrameSchema.parse({
+    type: 'welcome',
+    protocolVersion: PROTOCOL_VERSION,
+    bridge: { version: bridgeVersion },
+    capabilities,
+    devices,
+  });
 }
 
 export function errorFrame(id: string | null, error: ErrorPayload): ErrorFrame {
