@@ -152,6 +152,17 @@ describe('handshake', () => {
     expect(codeOf(t.errors[0])).toBe('PROTOCOL_ERROR');
   });
 
+  it('does not wait forever for a ticket', async () => {
+    const t = setup({ getTicket: () => new Promise<string>(() => {}), helloTimeoutMs: 2000 });
+    t.client.connect();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(t.client.state).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.client.state).toBe('closed');
+    expect(t.client.connection.error?.code).toBe('NOT_AUTHORIZED');
+    expect(t.sockets).toHaveLength(0);
+  });
+
   it('reports a failed ticket fetch and retries with backoff', async () => {
     let fail = true;
     const t = setup({
@@ -238,6 +249,19 @@ describe('calls', () => {
     t.socket().receive({ type: 'result', id: request.id, result: methodExamples['device.status'].result });
     await flush();
     expect(result.value).toEqual(methodExamples['device.status'].result);
+  });
+
+  it('fails calls queued during an attempt that does not reach welcome', async () => {
+    const t = setup();
+    t.client.connect();
+    const queued = outcome(t.client.call('device.status', {}));
+    await flush();
+    t.socket().serverClose(1006);
+    await flush();
+    expect(codeOf(queued.error)).toBe('BRIDGE_UNAVAILABLE');
+    const refusedQueue = outcome(t.client.call('device.status', {}));
+    await flush();
+    expect(codeOf(refusedQueue.error)).toBe('BRIDGE_UNAVAILABLE');
   });
 
   it('rejects with the typed error the bridge sent', async () => {

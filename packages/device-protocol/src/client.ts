@@ -346,7 +346,7 @@ export class BridgeClient {
     this.#setState({ state: 'connecting' });
     let ticket: string;
     try {
-      ticket = await this.#getTicket();
+      ticket = await this.#ticketWithin(this.#helloTimeoutMs);
     } catch (cause) {
       if (generation !== this.#generation) return;
       this.#failed(
@@ -396,6 +396,23 @@ export class BridgeClient {
     };
     // A close event always follows an error event; the close decides what happens.
     socket.onerror = () => {};
+  }
+
+  /** A hung ticket request must not leave the client `connecting` forever. */
+  #ticketWithin(ms: number): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const timer = this.#timers.setTimeout(() => reject(new Error(`no ticket within ${ms} ms`)), ms);
+      this.#getTicket().then(
+        (ticket) => {
+          this.#timers.clearTimeout(timer);
+          resolve(ticket);
+        },
+        (err: unknown) => {
+          this.#timers.clearTimeout(timer);
+          reject(err);
+        },
+      );
+    });
   }
 
   /** Stops listening to the current socket; later events from it are ignored. */
