@@ -102,7 +102,7 @@ function vendorTable(entries: readonly VendorCodeEntry[]): string {
     '| --- | --- | --- | --- | --- |',
     ...entries.map(
       (e) =>
-        `| ${e.code} | ${e.outcome} | ${e.errorCode ? code(e.errorCode) : '-'} | ${e.cn} | ${cell(e.en)}${e.note ? ` (${cell(e.note)})` : ''} |`,
+        `| ${e.code} | ${e.outcome} | ${e.errorCode ? code(e.errorCode) : '-'} | ${e.cn} | ${cell(e.en)}${e.note ? ` — ${cell(e.note)}` : ''} |`,
     ),
   ].join('\n');
 }

@@ -1,8 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { DOC_PATH, formatMarkdown } from './format-markdown.js';
 import { renderProtocolDoc } from './protocol-doc.js';
 
-export const DOC_PATH = fileURLToPath(new URL('../../../docs/device-protocol.md', import.meta.url));
-
-writeFileSync(DOC_PATH, renderProtocolDoc());
+writeFileSync(DOC_PATH, formatMarkdown(renderProtocolDoc()));
 console.log(`wrote ${DOC_PATH}`);

@@ -90,7 +90,7 @@ export const ZK_CODES: readonly VendorCodeEntry[] = [
   entry(4, 'error', '操作进行中', 'operation in progress', ErrorCode.DEVICE_BUSY),
   entry(-1, 'error', '失败', 'failed', ErrorCode.VENDOR_ERROR),
   entry(-2, 'error', '不支持，请检查URL', 'unsupported, check URL', ErrorCode.VENDOR_ERROR),
-  entry(-3, 'error', '参数错误', 'parameter error', ErrorCode.VENDOR_ERROR, 'VENDOR-NOTES (not in SPEC)'),
+  entry(-3, 'error', '参数错误', 'parameter error', ErrorCode.VENDOR_ERROR, 'from VENDOR-NOTES, not in SPEC'),
   entry(-5, 'error', '数据格式无效', 'invalid data format', ErrorCode.VENDOR_ERROR),
   entry(
     -6,
@@ -98,7 +98,7 @@ export const ZK_CODES: readonly VendorCodeEntry[] = [
     '无效模板',
     'invalid template',
     ErrorCode.FINGERPRINT_INVALID_TEMPLATE,
-    'VENDOR-NOTES (not in SPEC)',
+    'from VENDOR-NOTES, not in SPEC',
   ),
   entry(
     -7,
@@ -106,7 +106,7 @@ export const ZK_CODES: readonly VendorCodeEntry[] = [
     '比对错误',
     'comparison error',
     ErrorCode.FINGERPRINT_COMPARE_FAILED,
-    'VENDOR-NOTES reading; SPEC section 8 says "success" (see ZK_CODE_ALTERNATIVES)',
+    'VENDOR-NOTES reading; SPEC section 8 says "success"',
   ),
   entry(-10014, 'error', '设备未打开', 'device not opened', ErrorCode.DEVICE_NOT_CONNECTED),
   entry(-2000, 'error', '仅支持GET请求', 'only GET supported', ErrorCode.VENDOR_ERROR),

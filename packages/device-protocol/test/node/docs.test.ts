@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { DOC_PATH, formatMarkdown } from '../../scripts/format-markdown.js';
 import { renderProtocolDoc } from '../../scripts/protocol-doc.js';
 import { CLOSE_CODES } from '../../src/close-codes.js';
 import { ERROR_CODES } from '../../src/errors.js';
 import { EVENT_NAMES } from '../../src/events.js';
 import { METHOD_NAMES } from '../../src/methods.js';
 
-const docPath = fileURLToPath(new URL('../../../../docs/device-protocol.md', import.meta.url));
-
 it('docs/device-protocol.md is current (regenerate: pnpm --filter @trialab/device-protocol run docs)', () => {
-  expect(readFileSync(docPath, 'utf8')).toBe(renderProtocolDoc());
+  expect(readFileSync(DOC_PATH, 'utf8')).toBe(formatMarkdown(renderProtocolDoc()));
 });
 
 it('documents every method, event, error and close code with an example', () => {
