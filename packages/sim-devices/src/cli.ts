@@ -107,6 +107,23 @@ if (values['ca-file']) options.caFile = values['ca-file'];
 
 try {
   const sims = await startSimulators(options);
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    sims.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`sim-devices: error while closing: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  // Handlers first: a launcher may signal the moment it hears "ready".
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // A launcher that dies without a signal leaves no orphan behind.
+  if (process.send) process.once('disconnect', stop);
   const { host, ports, caFile } = sims;
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   console.log(
@@ -120,22 +137,6 @@ try {
   console.log(`sim-devices: scenario ${sims.control.scenario.name}; control at /__sim/state on any port`);
   // Under the stack launcher, report the ports actually bound.
   process.send?.({ type: 'ready', ports, caFile });
-  let closing = false;
-  const stop = () => {
-    if (closing) return;
-    closing = true;
-    sims.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`sim-devices: error while closing: ${String(error)}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  // A launcher that dies without a signal leaves no orphan behind.
-  if (process.send) process.once('disconnect', stop);
 } catch (error) {
   if (error instanceof PortInUseError || error instanceof SimOptionsError)
     die(error.message, error.messageZh);

@@ -26,7 +26,9 @@ export function parseVendorBody(raw: string | undefined): ParsedBody {
   if (text === '') return { kind: 'empty' };
   if (text.startsWith('{')) {
     const json = tryJson(text);
-    return json ? { kind: 'ok', params: json } : { kind: 'invalid', reason: 'body is not valid JSON' };
+    if (json) return { kind: 'ok', params: json };
+    // JSON text posted as a form field name (`{"camidx":"0"}=`) is handled with forms below.
+    if (!text.endsWith('=')) return { kind: 'invalid', reason: 'body is not valid JSON' };
   }
   if (text.startsWith('%7B') || text.startsWith('%7b')) {
     try {
@@ -45,7 +47,7 @@ export function parseVendorBody(raw: string | undefined): ParsedBody {
     const keys = Object.keys(params);
     if (keys.length === 1 && keys[0]?.startsWith('{')) {
       const json = tryJson(keys[0]);
-      if (json) return { kind: 'ok', params: json };
+      return json ? { kind: 'ok', params: json } : { kind: 'invalid', reason: 'body is not valid JSON' };
     }
     return { kind: 'ok', params };
   }

@@ -86,7 +86,7 @@ export async function readMjpeg(
   const delimiter = Buffer.from(`--${boundary}\r\n`);
   while (frames.length < count) {
     const { value, done } = await reader.read();
-    if (done) break;
+    if (done) throw new Error(`stream ended after ${frames.length} of ${count} frames`);
     buffer = Buffer.concat([buffer, value]);
     for (;;) {
       const start = buffer.indexOf(delimiter);
