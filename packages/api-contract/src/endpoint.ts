@@ -42,6 +42,11 @@ export interface EndpointDef<
   data: D;
   /** Paged list: `data` is the rows and the envelope carries `total`. */
   paged?: boolean;
+  /**
+   * multipart/form-data upload of one file in this field. Content-MD5 is then the MD5 of the
+   * file's bytes (not of the multipart body).
+   */
+  upload?: { field: string };
 }
 
 export function defineEndpoint<

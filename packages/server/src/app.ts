@@ -1,13 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX } from '@trialab/api-contract';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type Config, loadConfig, PACKAGE_DIR } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
+import type { Clock, Deps } from './lib/deps.js';
+import { buildOpenApi } from './lib/openapi.js';
+import { accessRoutes } from './modules/access/routes.js';
+import { type Notifier, OutboxNotifier, SmtpNotifier } from './modules/auth/notifier.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
+import { projectRoutes } from './modules/projects/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { envelopePlugin } from './plugins/envelope.js';
+import { securityPlugin } from './plugins/security.js';
+import { seedDatabase } from './seed/seed.js';
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */
   consoleDir?: string;
   logger?: boolean;
+  /** Overrides of the configuration read from the environment. */
+  config?: Partial<Config>;
+  env?: NodeJS.ProcessEnv;
+  /** An already-open database (tests, several instances on one database); not closed by the app. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  notifier?: Notifier;
+  wx?: OAuthProvider | null;
 }
 
 function defaultConsoleDir(): string {
@@ -15,20 +40,83 @@ function defaultConsoleDir(): string {
   return join(dirname(require.resolve('@trialab/console/package.json')), 'dist');
 }
 
+export const SERVER_VERSION: string = (
+  JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+function defaultWx(config: Config): OAuthProvider | null {
+  if (config.wxProvider === 'simulated') return new SimulatedWeChat();
+  if (config.wxProvider === 'wechat' && config.wxAppId && config.wxAppSecret) {
+    return new WeChatProvider(config.wxAppId, config.wxAppSecret);
+  }
+  return null;
+}
+
 /** Builds the API as a fastify app; `main.ts` only listens and shuts down. */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+  const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: config.uploadMaxBytes + 1024 * 1024,
+  });
   const consoleDir = options.consoleDir ?? defaultConsoleDir();
 
-  app.get(`${API_PREFIX.user}/sys/dict/sys-version`, async () => ({ code: 200, msg: 'ok', data: '0.1.0' }));
+  const handle =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
+  if (!options.database) app.addHook('onClose', () => handle.close());
+  await seedDatabase(handle.db, { demo: config.seedDemo, now: new Date((options.clock ?? Date.now)()) });
 
-  await app.register(fastifyStatic, { root: consoleDir, wildcard: false });
+  const deps: Deps = {
+    db: handle.db,
+    engine: handle.engine,
+    config,
+    clock: options.clock ?? Date.now,
+    notifier:
+      options.notifier ??
+      (config.smtpUrl ? new SmtpNotifier(config.smtpUrl, config.smtpFrom) : new OutboxNotifier()),
+    wx: options.wx === undefined ? defaultWx(config) : options.wx,
+    version: SERVER_VERSION,
+  };
+  app.decorate('deps', deps);
+
+  await app.register(envelopePlugin);
+  await app.register(securityPlugin);
+
+  // OpenAPI generated from the contract, with a reference page at /api/docs.
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: buildOpenApi(SERVER_VERSION) as never },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(accessRoutes);
+  await app.register(systemRoutes);
+  await app.register(projectRoutes);
+
+  // SPEC: GET /version.json?v={timestamp} at the site origin, never cached.
+  app.get('/version.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache, no-store').send({ version: SERVER_VERSION }),
+  );
+
+  await app.register(fastifyStatic, { root: consoleDir, wildcard: true });
   // History-mode routing: unknown non-API paths get the console's index.html.
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ code: 404, msg: 'Not Found', data: null });
+    const lang = request.headers.lang === 'en_US' ? 'en_US' : 'zh_CN';
+    return reply
+      .code(404)
+      .send({ code: 404, msg: lang === 'en_US' ? 'No such API' : '接口不存在', data: null });
   });
   return app;
 }

@@ -20,3 +20,9 @@ export function driverMessage(error: unknown): string {
   const message = driverError(error)?.message;
   return typeof message === 'string' ? message : String(error);
 }
+
+/** Name of the violated constraint or index, e.g. `users_job_number_uq`. */
+export function constraintName(error: unknown): string | undefined {
+  const constraint = (driverError(error) as { constraint?: unknown } | undefined)?.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}

@@ -306,6 +306,8 @@ export const sessions = pgTable(
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     lockFailCount: integer('lock_fail_count').notNull().default(0),
+    /** Failed logins between the previous successful login and this one (shown in the header). */
+    loginFailCount: integer('login_fail_count').notNull().default(0),
     endedAt: ts('ended_at'),
     endReason: text('end_reason'),
     ip: text('ip'),

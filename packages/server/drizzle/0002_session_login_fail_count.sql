@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "login_fail_count" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,109 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The server package folder, the same from src/ and dist/. */
+export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0),
+);
+
+/** Environment variables (documented in docs/operations.md). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('localhost'),
+  /** production | development | demo. development and demo enable the outbox endpoint and demo seed. */
+  TRIALAB_MODE: z.enum(['production', 'development', 'demo']).default('demo'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().optional(),
+  /** Seed the demo accounts and data into an empty database. */
+  SEED_DEMO: bool.optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  PASSWORD_EXPIRE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Comma-separated origins allowed by CORS (the console served by this server needs none). */
+  CORS_ORIGINS: list.default([]),
+  /** Requests per minute per IP on the pre-login endpoints. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(30),
+  UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(512).default(20),
+  DEVICE_TICKET_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Trialab <no-reply@trialab.local>'),
+  /** WeChat OAuth2: "simulated" (default outside production) or "wechat" with app id and secret. */
+  WX_PROVIDER: z.enum(['simulated', 'wechat', 'none']).optional(),
+  WX_APP_ID: z.string().optional(),
+  WX_APP_SECRET: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Mode = 'production' | 'development' | 'demo';
+
+export interface Config {
+  port: number;
+  host: string;
+  mode: Mode;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  seedDemo: boolean;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  passwordExpireDays: number;
+  corsOrigins: string[];
+  authRateLimit: number;
+  uploadMaxBytes: number;
+  deviceTicketTtlMs: number;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  wxProvider: 'simulated' | 'wechat' | 'none';
+  wxAppId: string | undefined;
+  wxAppSecret: string | undefined;
+  trustProxy: boolean;
+  /** Check every response against its declared schema (on outside production). */
+  validateResponses: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dev = e.TRIALAB_MODE !== 'production';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    mode: e.TRIALAB_MODE,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: e.DATA_DIR?.startsWith('memory://')
+      ? e.DATA_DIR
+      : resolve(e.DATA_DIR ?? join(PACKAGE_DIR, '.data', 'pglite')),
+    seedDemo: e.SEED_DEMO ?? dev,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    passwordExpireDays: e.PASSWORD_EXPIRE_DAYS,
+    corsOrigins: e.CORS_ORIGINS,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    deviceTicketTtlMs: e.DEVICE_TICKET_TTL_SECONDS * 1000,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    wxProvider: e.WX_PROVIDER ?? (dev ? 'simulated' : 'none'),
+    wxAppId: e.WX_APP_ID,
+    wxAppSecret: e.WX_APP_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    validateResponses: dev,
+  };
+}

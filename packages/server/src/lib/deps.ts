@@ -1,0 +1,28 @@
+import type { Config } from '../config.js';
+import type { Database, Engine } from '../db/client.js';
+import type { Notifier } from '../modules/auth/notifier.js';
+import type { OAuthProvider } from '../modules/auth/wechat.js';
+
+/** Milliseconds since the epoch; injectable so tests can move time. */
+export type Clock = () => number;
+
+/** What every module needs; decorated on the fastify instance as `deps`. */
+export interface Deps {
+  db: Database;
+  engine: Engine;
+  config: Config;
+  clock: Clock;
+  notifier: Notifier;
+  wx: OAuthProvider | null;
+  version: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    /** Base64 MD5 of the exact body bytes received (set by the JSON parser). */
+    bodyMd5?: string;
+  }
+}

@@ -1,0 +1,125 @@
+import type { Lang } from '@trialab/api-contract';
+
+/** Every message the server sends, in both languages. `{name}` placeholders are filled in. */
+const MESSAGES = {
+  ok: { zh_CN: '操作成功', en_US: 'Success' },
+  badRequest: { zh_CN: '请求参数错误：{detail}', en_US: 'Invalid request: {detail}' },
+  malformedJson: { zh_CN: '请求体不是合法的JSON', en_US: 'The request body is not valid JSON' },
+  bodyTooLarge: { zh_CN: '请求体过大', en_US: 'The request body is too large' },
+  unsupportedMediaType: { zh_CN: '不支持的内容类型', en_US: 'Unsupported content type' },
+  unauthorized: {
+    zh_CN: '登录状态已过期，请重新登录',
+    en_US: 'Your session has expired, please log in again',
+  },
+  forbidden: {
+    zh_CN: '对不起，您没有操作权限：{operation}',
+    en_US: 'Sorry, you are not allowed to: {operation}',
+  },
+  forbiddenScope: {
+    zh_CN: '无权访问该项目或中心的数据',
+    en_US: 'You have no access to this project or site',
+  },
+  notFound: { zh_CN: '数据不存在', en_US: 'Not found' },
+  routeNotFound: { zh_CN: '接口不存在', en_US: 'No such API' },
+  duplicate: { zh_CN: '{field}已存在', en_US: '{field} already exists' },
+  tooManyRequests: { zh_CN: '请求过于频繁，请稍后再试', en_US: 'Too many requests, please try again later' },
+  serverError: { zh_CN: '网络请求错误，请稍后再试', en_US: 'Request failed, please try again later' },
+  passwordChangeRequired: {
+    zh_CN: '首次登录或密码已过期，请先修改密码',
+    en_US: 'First login or expired password: please change your password first',
+  },
+  staleVersion: {
+    zh_CN: '数据已被他人修改，请刷新后重试',
+    en_US: 'This record was changed by someone else; reload it and try again',
+  },
+  reasonRequired: { zh_CN: '请填写修改原因', en_US: 'Please give a reason for this change' },
+  signatureMissing: {
+    zh_CN: '缺少签名信息（timestamp、nonce、Signature、Content-MD5）',
+    en_US: 'Signing headers missing or malformed (timestamp, nonce, Signature, Content-MD5)',
+  },
+  signatureInvalid: { zh_CN: '签名校验失败', en_US: 'Invalid request signature' },
+  timestampOutOfWindow: {
+    zh_CN: '请求时间与服务器时间相差超过5分钟，请校准时间',
+    en_US: 'The request time differs from the server time by more than 5 minutes; check the clock',
+  },
+  nonceReplayed: { zh_CN: '重复的请求', en_US: 'This request was already received (replayed nonce)' },
+  contentMd5Mismatch: { zh_CN: '请求体校验失败（Content-MD5）', en_US: 'Body does not match Content-MD5' },
+  loginFailed: { zh_CN: '账号或密码错误', en_US: 'Wrong account or password' },
+  accountDisabled: { zh_CN: '账号或密码错误', en_US: 'Wrong account or password' },
+  captchaInvalid: { zh_CN: '请先完成滑块验证', en_US: 'Please complete the slide verification' },
+  captchaFailed: { zh_CN: '验证失败，请重试', en_US: 'Verification failed, please try again' },
+  agreementRequired: { zh_CN: '请阅读并勾选协议', en_US: 'Please read and accept the agreement' },
+  codeInvalid: { zh_CN: '验证码错误或已失效', en_US: 'The verification code is wrong or has expired' },
+  sendLimited: {
+    zh_CN: '验证码发送过于频繁，请{seconds}秒后再试',
+    en_US: 'Too many codes requested; try again in {seconds} s',
+  },
+  loginThrottled: {
+    zh_CN: '登录失败次数过多，请{seconds}秒后再试',
+    en_US: 'Too many failed logins; try again in {seconds} s',
+  },
+  wxNotBound: {
+    zh_CN: '该微信未绑定账号，请使用账号登录后绑定',
+    en_US: 'This WeChat account is not bound; log in with your account and bind it',
+  },
+  wxUnavailable: { zh_CN: '微信登录未启用', en_US: 'WeChat login is not enabled' },
+  wxAlreadyBound: { zh_CN: '该微信已绑定其他账号', en_US: 'This WeChat account is bound to another user' },
+  oldPasswordWrong: { zh_CN: '原密码错误', en_US: 'The old password is wrong' },
+  passwordSame: {
+    zh_CN: '新密码不能与原密码相同',
+    en_US: 'The new password must differ from the old one',
+  },
+  lockPasswordWrong: {
+    zh_CN: '密码错误，请重新填写，连续输错3次将自动退出登录',
+    en_US: 'Wrong password. After 3 wrong attempts you will be logged out',
+  },
+  lockLoggedOut: { zh_CN: '密码错误大于3次，自动退出登录', en_US: 'More than 3 wrong passwords: logged out' },
+  fileTooLarge: { zh_CN: '文件大小不能超过{max}MB', en_US: 'The file must not exceed {max} MB' },
+  fileTypeNotAllowed: { zh_CN: '不支持的文件类型：{type}', en_US: 'File type not allowed: {type}' },
+  fileMissing: { zh_CN: '请选择文件', en_US: 'Please choose a file' },
+  roleInUse: {
+    zh_CN: '角色已分配给用户，不能删除',
+    en_US: 'The role is assigned to users and cannot be deleted',
+  },
+  cannotDeleteSelf: { zh_CN: '不能删除当前登录账号', en_US: 'You cannot delete your own account' },
+  superProtected: { zh_CN: '超级管理员账号不可修改', en_US: 'The super account cannot be changed this way' },
+  invalidReference: {
+    zh_CN: '引用的数据不存在：{field}',
+    en_US: 'Referenced record does not exist: {field}',
+  },
+  externalNeedsSites: {
+    zh_CN: '外部用户须指定中心',
+    en_US: 'External users need at least one site per project',
+  },
+  siteNotInProject: { zh_CN: '中心不属于该项目', en_US: 'The site does not belong to the project' },
+  originNotAllowed: { zh_CN: '来源地址不合法', en_US: 'Invalid origin' },
+  codeSubject: { zh_CN: 'Trialab 登录验证码', en_US: 'Trialab login code' },
+  codeBody: {
+    zh_CN: '您的登录验证码为 {code}，10分钟内有效。如非本人操作请忽略。',
+    en_US:
+      'Your login code is {code}. It is valid for 10 minutes. Ignore this message if you did not ask for it.',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function t(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+/** Field names used in duplicate messages. */
+export const FIELD_NAMES: Record<string, Record<Lang, string>> = {
+  mobile: { zh_CN: '手机号', en_US: 'Phone number' },
+  email: { zh_CN: '邮箱', en_US: 'E-mail' },
+  jobNumber: { zh_CN: '工号', en_US: 'Job number' },
+  name: { zh_CN: '名称', en_US: 'Name' },
+  code: { zh_CN: '编码', en_US: 'Code' },
+  value: { zh_CN: '字典值', en_US: 'Value' },
+  projectNo: { zh_CN: '项目编号', en_US: 'Project number' },
+};
+
+export function fieldName(lang: Lang, field: string): string {
+  return FIELD_NAMES[field]?.[lang] ?? field;
+}

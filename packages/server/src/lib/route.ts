@@ -1,0 +1,278 @@
+import {
+  type DataOf,
+  type EndpointDef,
+  fullPath,
+  type Lang,
+  parseLang,
+  ResultCode,
+  VALIDATION_MESSAGES,
+} from '@trialab/api-contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { z } from 'zod';
+import type { Executor } from '../db/client.js';
+import { hasPermission } from '../modules/access/access.js';
+import { permissionStrings } from '../modules/access/repository.js';
+import { type ActiveSession, findActiveSession, touchSession } from '../modules/auth/session.js';
+import { type AuditEntry, appendAudit, redact } from './audit.js';
+import type { Deps } from './deps.js';
+import { ApiError } from './errors.js';
+import { t } from './i18n.js';
+import { consumeNonce, verifySignature } from './signature.js';
+
+export interface Principal {
+  sessionId: number;
+  userId: number;
+  username: string;
+  type: number;
+  isSuper: boolean;
+  permissions: ReadonlySet<string>;
+  session: NonNullable<ActiveSession>['session'];
+  user: NonNullable<ActiveSession>['user'];
+}
+
+/** Parsed (output) types of a declaration's parts. */
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+export type ParamsOf<E extends EndpointDef> = Out<NonNullable<E['params']>>;
+export type QueryOf<E extends EndpointDef> = Out<NonNullable<E['query']>>;
+export type BodyOf<E extends EndpointDef> = Out<NonNullable<E['body']>>;
+
+export interface Ctx<E extends EndpointDef> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  lang: Lang;
+  now: Date;
+  /** The request's transaction when the endpoint mutates, else the database. */
+  db: Executor;
+  deps: Deps;
+  principal: Principal | null;
+  audit(entry: AuditEntry): void;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  ip: string;
+}
+
+/** A page of rows for `paged` endpoints. */
+export class Page<T> {
+  constructor(
+    readonly rows: T[],
+    readonly total: number,
+  ) {}
+}
+/** Returned when the handler already sent the reply itself (file downloads). */
+export const SENT = Symbol('sent');
+
+type Output<E extends EndpointDef> =
+  | DataOf<E>
+  | (DataOf<E> extends Array<infer R> ? Page<R> : never)
+  | typeof SENT;
+export type Handler<E extends EndpointDef> = (ctx: Ctx<E>) => Promise<Output<E>>;
+
+/** Whether the user must change the password before anything else, and why. */
+export function passwordChangeReason(
+  user: { mustChangePassword: boolean; passwordChangedAt: Date | null },
+  now: Date,
+  expireDays: number,
+): 'first-login' | 'expired' | null {
+  if (user.mustChangePassword || !user.passwordChangedAt) return 'first-login';
+  if (user.passwordChangedAt.getTime() + expireDays * 86_400_000 <= now.getTime()) return 'expired';
+  return null;
+}
+
+const LOCALES = { zh_CN: z.locales.zhCN().localeError, en_US: z.locales.en().localeError } as const;
+
+/** Validates one part of the request; failures become a 400 naming the fields in the user's language. */
+function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, lang: Lang, part: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value, { error: LOCALES[lang] });
+  if (result.success) return result.data;
+  const detail = result.error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const where = [part, ...issue.path.map(String)].join('.');
+      const message = VALIDATION_MESSAGES[issue.message]?.[lang] ?? issue.message;
+      return `${where}: ${message}`;
+    })
+    .join('; ');
+  throw new ApiError(ResultCode.BAD_REQUEST, { detail });
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const value = request.headers.authorization;
+  if (typeof value !== 'string') return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,128})$/.exec(value.trim());
+  return match?.[1];
+}
+
+/** Session touches are written at most this often, to spare the database. */
+const TOUCH_EVERY_MS = 15_000;
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest, now: Date): Promise<Principal> {
+  const { db, config } = app.deps;
+  const token = bearer(request);
+  if (!token) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
+  const found = await findActiveSession(db, token, now, config.sessionIdleMs);
+  if (!found) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
+  const permissions = new Set(found.user.isSuper ? [] : await permissionStrings(db, found.user.id));
+  return {
+    sessionId: found.session.id,
+    userId: found.user.id,
+    username: found.user.username,
+    type: found.user.type,
+    isSuper: found.user.isSuper,
+    permissions,
+    session: found.session,
+    user: found.user,
+  };
+}
+
+/**
+ * Registers one declared endpoint. The pipeline, in order: session, signature, nonce, forced
+ * password change, permission, input validation, handler (in a transaction with its audit
+ * records when it mutates), envelope. Declarations without an access rule are refused.
+ */
+export function route<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: { rateLimit?: { max: number; timeWindow: number } } = {},
+): void {
+  const access: unknown = endpoint.access;
+  const valid =
+    access === 'public' ||
+    access === 'authenticated' ||
+    (typeof access === 'object' &&
+      access !== null &&
+      typeof (access as { permission?: unknown }).permission === 'string' &&
+      (access as { permission: string }).permission.length > 0);
+  if (!valid) throw new Error(`endpoint ${endpoint.id} has no access declaration: refusing to register it`);
+  if (access !== 'public' && !endpoint.signed) {
+    throw new Error(`endpoint ${endpoint.id} needs a session but is not signed: refusing to register it`);
+  }
+
+  const url = fullPath(endpoint).replace(/\{(\w+)\}/g, ':$1');
+  const routeOptions: RouteShorthandOptions = {
+    schema: { hide: true },
+    config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+  };
+
+  app.route({
+    method: endpoint.method,
+    url,
+    ...routeOptions,
+    handler: async (request, reply) => {
+      const deps = app.deps;
+      const lang = parseLang(request.headers.lang);
+      const now = new Date(deps.clock());
+      let principal: Principal | null = null;
+
+      if (endpoint.access !== 'public') {
+        principal = await authenticate(app, request, now);
+        if (endpoint.signed) {
+          const { nonce } = verifySignature(request, principal.session.signingKey, now.getTime(), {
+            fileUpload: endpoint.upload !== undefined,
+          });
+          await consumeNonce(deps.db, nonce, now.getTime());
+        }
+        if (
+          !endpoint.duringPasswordChange &&
+          passwordChangeReason(principal.user, now, deps.config.passwordExpireDays) !== null
+        ) {
+          throw new ApiError(ResultCode.PASSWORD_CHANGE_REQUIRED, { key: 'passwordChangeRequired' });
+        }
+        if (typeof endpoint.access === 'object' && !hasPermission(principal, endpoint.access.permission)) {
+          throw new ApiError(ResultCode.FORBIDDEN, {
+            key: 'forbidden',
+            params: { operation: endpoint.access.permission },
+          });
+        }
+        if (now.getTime() - principal.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+          await touchSession(deps.db, principal.sessionId, now);
+        }
+      }
+
+      const params = parsePart(endpoint.params, request.params, lang, 'params') as ParamsOf<E>;
+      const query = parsePart(endpoint.query, request.query, lang, 'query') as QueryOf<E>;
+      const body = parsePart(endpoint.body, request.body, lang, 'body') as BodyOf<E>;
+
+      const entries: AuditEntry[] = [];
+      const workstation = request.headers.workstation;
+      const actor = {
+        at: now,
+        userId: principal?.userId ?? null,
+        username: principal?.username ?? null,
+        requestId: request.id,
+        workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
+        ip: request.ip,
+      };
+      const makeCtx = (db: Executor): Ctx<E> => ({
+        params,
+        query,
+        body,
+        lang,
+        now,
+        db,
+        deps,
+        principal,
+        audit: (entry) => entries.push(entry),
+        request,
+        reply,
+        ip: request.ip,
+      });
+
+      let output: Output<E>;
+      if (endpoint.mutates) {
+        let deferred: ApiError | undefined;
+        output = await deps.db.transaction(async (tx) => {
+          let result: Output<E>;
+          try {
+            result = await handler(makeCtx(tx));
+          } catch (error) {
+            // A failure that must still be recorded (failed login counts) commits, then answers.
+            if (!(error instanceof ApiError && error.options.commit)) throw error;
+            deferred = error;
+            result = null as Output<E>;
+          }
+          const [service] = endpoint.id.split('.');
+          if (entries.length === 0) {
+            entries.push({
+              action: endpoint.id,
+              entity: service ?? endpoint.id,
+              newValue: deferred
+                ? { failed: deferred.code, params: redact(params), body: redact(body) }
+                : { params: redact(params), body: redact(body) },
+            });
+          }
+          await appendAudit(tx, actor, entries);
+          return result;
+        });
+        if (deferred) throw deferred;
+      } else {
+        output = await handler(makeCtx(deps.db));
+      }
+
+      if (output === SENT) return reply;
+      const page = output instanceof Page ? (output as Page<unknown>) : undefined;
+      const data = page ? page.rows : output;
+      if (deps.config.validateResponses) {
+        const checked = endpoint.data.safeParse(data);
+        if (!checked.success) {
+          request.log.error(
+            { issues: checked.error.issues, endpoint: endpoint.id },
+            'response does not match its declaration',
+          );
+          throw new Error(
+            `response of ${endpoint.id} does not match its declaration: ${checked.error.message}`,
+          );
+        }
+      }
+      const envelope: Record<string, unknown> = {
+        code: ResultCode.OK,
+        msg: t(lang, 'ok'),
+        data: data ?? null,
+      };
+      if (page) envelope.total = page.total;
+      return reply.code(200).send(envelope);
+    },
+  });
+}

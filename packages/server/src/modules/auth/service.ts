@@ -1,0 +1,429 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { EndpointDef } from '@trialab/api-contract';
+import { type LoginResult, ResultCode } from '@trialab/api-contract';
+import { eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/errors.js';
+import { sessions, users } from '../../db/schema.js';
+import { ApiError } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
+import { type Ctx, passwordChangeReason } from '../../lib/route.js';
+import { stateSecret } from '../../lib/secrets.js';
+import { buildCurrentUser } from '../users/current-user.js';
+import { CAPTCHA_TOLERANCE, generateCaptcha } from './captcha.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import * as repo from './repository.js';
+import { createSession, endSession, endUserSessions, sha256Hex } from './session.js';
+import { OAuthCodeError } from './wechat.js';
+
+type AnyCtx = Ctx<EndpointDef>;
+type UserRow = typeof users.$inferSelect;
+
+export const CAPTCHA_TTL_MS = 2 * 60_000;
+export const PASS_TOKEN_TTL_MS = 2 * 60_000;
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** Send limits: one code per target per minute, 10 per target, account or IP per day. */
+export const SEND_LIMITS = {
+  perTargetInterval: 60_000,
+  perTargetDaily: 10,
+  perAccountDaily: 10,
+  perIpHourly: 30,
+};
+
+/** Progressive delay after failed logins for one account name: 3 failures 1 s, then doubling, max 5 min. */
+export function throttleDelayMs(failCount: number): number {
+  if (failCount < 3) return 0;
+  return Math.min(1000 * 2 ** (failCount - 3), 300_000);
+}
+
+function fail(
+  code: (typeof ResultCode)[keyof typeof ResultCode],
+  key: Parameters<typeof t>[1],
+  extra: Partial<ConstructorParameters<typeof ApiError>[1]> = {},
+) {
+  return new ApiError(code, { key, ...extra });
+}
+
+// ---- slide puzzle -------------------------------------------------------------------------
+
+export async function newCaptcha(ctx: AnyCtx) {
+  const captcha = await generateCaptcha();
+  const expiresAt = new Date(ctx.now.getTime() + CAPTCHA_TTL_MS);
+  await repo.insertCaptcha(ctx.db, {
+    id: captcha.id,
+    pieceX: captcha.x,
+    pieceY: captcha.y,
+    createdAt: ctx.now,
+    expiresAt,
+  });
+  ctx.audit({ action: 'auth.captcha', entity: 'captcha', entityId: captcha.id });
+  return {
+    captchaId: captcha.id,
+    background: captcha.background,
+    piece: captcha.piece,
+    pieceY: captcha.y,
+    width: 310,
+    height: 155,
+    pieceSize: 42,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** One try per puzzle: a miss spends it and the client loads a new one. */
+export async function verifyCaptcha(ctx: AnyCtx, captchaId: string, x: number) {
+  const row = await repo.findCaptcha(ctx.db, captchaId);
+  if (!row || row.attempts > 0 || row.expiresAt.getTime() <= ctx.now.getTime()) {
+    throw fail(ResultCode.CAPTCHA_INVALID, 'captchaFailed');
+  }
+  if (Math.abs(x - row.pieceX) > CAPTCHA_TOLERANCE) {
+    await repo.updateCaptcha(ctx.db, captchaId, { attempts: row.attempts + 1 });
+    throw fail(ResultCode.CAPTCHA_INVALID, 'captchaFailed', { commit: true });
+  }
+  const passToken = randomBytes(24).toString('base64url');
+  await repo.updateCaptcha(ctx.db, captchaId, {
+    attempts: row.attempts + 1,
+    passTokenHash: sha256Hex(passToken),
+    expiresAt: new Date(ctx.now.getTime() + PASS_TOKEN_TTL_MS),
+  });
+  ctx.audit({
+    action: 'auth.captchaVerify',
+    entity: 'captcha',
+    entityId: captchaId,
+    newValue: { passed: true },
+  });
+  return { passToken };
+}
+
+async function spendPassToken(ctx: AnyCtx, passToken: string): Promise<void> {
+  if (!(await repo.consumePassToken(ctx.db, sha256Hex(passToken), ctx.now))) {
+    throw fail(ResultCode.CAPTCHA_INVALID, 'captchaInvalid');
+  }
+}
+
+// ---- sessions --------------------------------------------------------------------------------
+
+async function openSession(
+  ctx: AnyCtx,
+  user: UserRow,
+  method: string,
+  account: string,
+): Promise<LoginResult> {
+  const { config } = ctx.deps;
+  const session = await createSession(ctx.db, {
+    userId: user.id,
+    now: ctx.now,
+    maxMs: config.sessionMaxMs,
+    ip: ctx.ip,
+    userAgent: ctx.request.headers['user-agent'] ?? null,
+  });
+  await ctx.db
+    .update(sessions)
+    .set({ loginFailCount: user.loginFailCount })
+    .where(eq(sessions.id, session.sessionId));
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ loginDate: ctx.now, loginFailCount: 0, agreementAcceptedAt: ctx.now })
+    .where(eq(users.id, user.id))
+    .returning();
+  const fresh = updated ?? user;
+  await repo.insertLoginLog(ctx.db, {
+    userId: user.id,
+    account,
+    method,
+    success: true,
+    message: t(ctx.lang, 'ok'),
+    ip: ctx.ip,
+    userAgent: ctx.request.headers['user-agent'] ?? null,
+    createdAt: ctx.now,
+  });
+  ctx.audit({
+    action: 'auth.login',
+    entity: 'session',
+    entityId: session.sessionId,
+    newValue: { userId: user.id, method, agreementAcceptedAt: ctx.now.toISOString() },
+  });
+  const reason = passwordChangeReason(fresh, ctx.now, config.passwordExpireDays);
+  return {
+    token: session.token,
+    signingKey: session.signingKey,
+    idleTimeoutMs: config.sessionIdleMs,
+    isNeedUpdatePassword: reason !== null,
+    passwordChangeReason: reason,
+    expireDays: config.passwordExpireDays,
+    user: await buildCurrentUser(ctx.db, fresh, {
+      now: ctx.now,
+      expireDays: config.passwordExpireDays,
+      loginFailCount: user.loginFailCount,
+      loginDate: ctx.now,
+    }),
+  };
+}
+
+async function logFailure(ctx: AnyCtx, account: string, method: string, userId: number | null) {
+  await repo.insertLoginLog(ctx.db, {
+    userId,
+    account: account.slice(0, 64),
+    method,
+    success: false,
+    message: t(ctx.lang, 'loginFailed'),
+    ip: ctx.ip,
+    userAgent: ctx.request.headers['user-agent'] ?? null,
+    createdAt: ctx.now,
+  });
+}
+
+// ---- account + password ----------------------------------------------------------------------
+
+export async function passwordLogin(
+  ctx: AnyCtx,
+  body: { account: string; password: string; passToken: string },
+) {
+  const account = body.account.trim().toLowerCase();
+  const key = `account:${account}`;
+  const throttle = await repo.getThrottle(ctx.db, key);
+  if (throttle) {
+    const wait = throttle.lastFailAt.getTime() + throttleDelayMs(throttle.failCount) - ctx.now.getTime();
+    if (wait > 0) {
+      throw fail(ResultCode.LOGIN_THROTTLED, 'loginThrottled', {
+        params: { seconds: Math.ceil(wait / 1000) },
+        data: { retryAfterMs: wait },
+      });
+    }
+  }
+  await spendPassToken(ctx, body.passToken);
+  const user = await repo.findUserByAccount(ctx.db, account);
+  const ok = await verifyPassword(user?.passwordHash, body.password);
+  if (!user || !ok || user.status !== 1) {
+    await repo.recordFailure(ctx.db, key, ctx.now);
+    if (user && !ok) {
+      await ctx.db
+        .update(users)
+        .set({ loginFailCount: user.loginFailCount + 1 })
+        .where(eq(users.id, user.id));
+    }
+    await logFailure(ctx, account, 'password', user?.id ?? null);
+    ctx.audit({
+      action: 'auth.loginFailed',
+      entity: 'user',
+      entityId: user?.id ?? null,
+      newValue: { account },
+    });
+    throw fail(ResultCode.LOGIN_FAILED, 'loginFailed', { commit: true });
+  }
+  await repo.clearFailures(ctx.db, key);
+  return openSession(ctx, user, 'password', account);
+}
+
+// ---- SMS and e-mail codes --------------------------------------------------------------------
+
+const codeHash = (target: string, code: string) =>
+  createHash('sha256').update(`${target}\n${code}`).digest('hex');
+
+export async function sendLoginCode(
+  ctx: AnyCtx,
+  channel: 'sms' | 'email',
+  rawTarget: string,
+  passToken: string,
+) {
+  const target = channel === 'email' ? rawTarget.trim().toLowerCase() : rawTarget.trim();
+  await spendPassToken(ctx, passToken);
+  const now = ctx.now.getTime();
+  const day = new Date(now - 86_400_000);
+  const perTarget = await repo.countCodesSince(ctx.db, { channel, target }, day);
+  const limited = (retryAfterMs: number) =>
+    fail(ResultCode.SEND_LIMITED, 'sendLimited', {
+      params: { seconds: Math.ceil(retryAfterMs / 1000) },
+      data: { retryAfterMs },
+    });
+  if (perTarget.latest && now - perTarget.latest.getTime() < SEND_LIMITS.perTargetInterval) {
+    throw limited(perTarget.latest.getTime() + SEND_LIMITS.perTargetInterval - now);
+  }
+  if (perTarget.n >= SEND_LIMITS.perTargetDaily) throw limited(86_400_000);
+  const perIp = await repo.countCodesSince(ctx.db, { ip: ctx.ip }, new Date(now - 3_600_000));
+  if (perIp.n >= SEND_LIMITS.perIpHourly) throw limited(3_600_000);
+  const user = await repo.findUserByAccount(ctx.db, target);
+  const active = user && user.status === 1 && (channel === 'sms' ? user.mobile === target : true);
+  if (active) {
+    const perAccount = await repo.countCodesSince(ctx.db, { userId: user.id }, day);
+    if (perAccount.n >= SEND_LIMITS.perAccountDaily) throw limited(86_400_000);
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  // A row is kept even for unknown targets so that limits and answers are the same for everyone.
+  await repo.insertCode(ctx.db, {
+    channel,
+    target,
+    codeHash: codeHash(target, code),
+    userId: active ? user.id : null,
+    createdAt: ctx.now,
+    expiresAt: new Date(now + CODE_TTL_MS),
+    ip: ctx.ip,
+  });
+  if (active) {
+    await ctx.deps.notifier.send(
+      {
+        channel,
+        recipient: target,
+        subject: t(ctx.lang, 'codeSubject'),
+        body: t(ctx.lang, 'codeBody', { code }),
+      },
+      ctx.db,
+    );
+  }
+  ctx.audit({
+    action: `auth.send${channel === 'sms' ? 'Sms' : 'Mail'}Code`,
+    entity: 'loginCode',
+    newValue: { target },
+  });
+  return null;
+}
+
+export async function codeLogin(ctx: AnyCtx, channel: 'sms' | 'email', rawTarget: string, code: string) {
+  const target = channel === 'email' ? rawTarget.trim().toLowerCase() : rawTarget.trim();
+  const row = await repo.latestCode(ctx.db, channel, target);
+  const invalid = (commit: boolean) => fail(ResultCode.CODE_INVALID, 'codeInvalid', { commit });
+  if (
+    !row ||
+    row.usedAt ||
+    row.expiresAt.getTime() <= ctx.now.getTime() ||
+    row.attempts >= CODE_MAX_ATTEMPTS
+  ) {
+    throw invalid(false);
+  }
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = Buffer.from(codeHash(target, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    await repo.updateCode(ctx.db, row.id, { attempts: row.attempts + 1 });
+    await logFailure(ctx, target, channel, row.userId);
+    throw invalid(true);
+  }
+  await repo.updateCode(ctx.db, row.id, { usedAt: ctx.now });
+  const user = row.userId === null ? undefined : await repo.findUserById(ctx.db, row.userId);
+  if (user?.status !== 1) throw invalid(true);
+  return openSession(ctx, user, channel, target);
+}
+
+// ---- WeChat ----------------------------------------------------------------------------------
+
+const STATE_TTL_MS = 10 * 60_000;
+
+export async function wxAuthUrl(ctx: AnyCtx, redirectUri: string) {
+  const wx = ctx.deps.wx;
+  if (!wx) throw fail(ResultCode.BAD_REQUEST, 'wxUnavailable');
+  const payload = `${ctx.now.getTime() + STATE_TTL_MS}.${randomBytes(9).toString('base64url')}`;
+  const mac = createHmac('sha256', Buffer.from(await stateSecret(ctx.db), 'base64'))
+    .update(payload)
+    .digest('base64url');
+  const state = `${payload}.${mac}`;
+  return { url: wx.authorizeUrl(redirectUri, state), state };
+}
+
+async function wxOpenId(ctx: AnyCtx, code: string, state: string): Promise<string> {
+  const wx = ctx.deps.wx;
+  if (!wx) throw fail(ResultCode.BAD_REQUEST, 'wxUnavailable');
+  const parts = state.split('.');
+  const [expiry, nonce, mac] = parts;
+  const secret = Buffer.from(await stateSecret(ctx.db), 'base64');
+  const expected =
+    expiry && nonce ? createHmac('sha256', secret).update(`${expiry}.${nonce}`).digest('base64url') : '';
+  if (parts.length !== 3 || !mac || mac !== expected || Number(expiry) <= ctx.now.getTime()) {
+    throw fail(ResultCode.CODE_INVALID, 'codeInvalid');
+  }
+  try {
+    return (await wx.exchange(code)).openId;
+  } catch (error) {
+    if (error instanceof OAuthCodeError) throw fail(ResultCode.CODE_INVALID, 'codeInvalid');
+    throw error;
+  }
+}
+
+export async function wxLogin(ctx: AnyCtx, code: string, state: string) {
+  const openId = await wxOpenId(ctx, code, state);
+  const user = await repo.findUserByOpenId(ctx.db, openId);
+  if (user?.status !== 1) throw fail(ResultCode.WX_NOT_BOUND, 'wxNotBound');
+  return openSession(ctx, user, 'wechat', `wx:${openId}`);
+}
+
+export async function wxBind(ctx: AnyCtx, userId: number, code: string, state: string) {
+  const openId = await wxOpenId(ctx, code, state);
+  try {
+    await ctx.db.update(users).set({ wxOpenId: openId }).where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fail(ResultCode.DUPLICATE, 'wxAlreadyBound');
+    throw error;
+  }
+  ctx.audit({ action: 'user.wxBind', entity: 'user', entityId: userId, newValue: { wxBound: true } });
+  return true;
+}
+
+export async function wxUnbind(ctx: AnyCtx, userId: number) {
+  await ctx.db.update(users).set({ wxOpenId: null }).where(eq(users.id, userId));
+  ctx.audit({ action: 'user.wxUnBind', entity: 'user', entityId: userId, newValue: { wxBound: false } });
+  return true;
+}
+
+// ---- password changes, lock screen, logout ---------------------------------------------------
+
+export async function changePassword(
+  ctx: AnyCtx,
+  user: UserRow,
+  sessionId: number,
+  newPassword: string,
+  oldPassword: string | undefined,
+) {
+  if (oldPassword !== undefined && !(await verifyPassword(user.passwordHash, oldPassword))) {
+    throw fail(ResultCode.OLD_PASSWORD_WRONG, 'oldPasswordWrong');
+  }
+  if (await verifyPassword(user.passwordHash, newPassword))
+    throw fail(ResultCode.PASSWORD_POLICY, 'passwordSame');
+  await ctx.db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(newPassword),
+      passwordChangedAt: ctx.now,
+      mustChangePassword: false,
+      updatedAt: ctx.now,
+    })
+    .where(eq(users.id, user.id));
+  // Every other session of the user ends; the one that proved the password stays.
+  await endUserSessions(ctx.db, user.id, ctx.now, 'password-changed', sessionId);
+  ctx.audit({
+    action: 'user.passwordChanged',
+    entity: 'user',
+    entityId: user.id,
+    newValue: { passwordChanged: true },
+  });
+  return true;
+}
+
+/** Lock screen: more than 3 wrong passwords end the session (answered as 401). */
+export const LOCK_MAX_WRONG = 3;
+export async function checkLockPassword(
+  ctx: AnyCtx,
+  user: UserRow,
+  sessionId: number,
+  lockFailCount: number,
+  password: string,
+) {
+  if (await verifyPassword(user.passwordHash, password)) {
+    await ctx.db.update(sessions).set({ lockFailCount: 0 }).where(eq(sessions.id, sessionId));
+    ctx.audit({ action: 'user.unlock', entity: 'session', entityId: sessionId });
+    return true;
+  }
+  const wrong = lockFailCount + 1;
+  await ctx.db.update(sessions).set({ lockFailCount: wrong }).where(eq(sessions.id, sessionId));
+  ctx.audit({ action: 'user.unlockFailed', entity: 'session', entityId: sessionId, newValue: { wrong } });
+  if (wrong > LOCK_MAX_WRONG) {
+    await endSession(ctx.db, sessionId, ctx.now, 'lock-screen');
+    throw fail(ResultCode.UNAUTHORIZED, 'lockLoggedOut', { commit: true });
+  }
+  throw fail(ResultCode.LOCK_PASSWORD_WRONG, 'lockPasswordWrong', {
+    commit: true,
+    data: { remaining: LOCK_MAX_WRONG - wrong + 1 },
+  });
+}
+
+export async function logout(ctx: AnyCtx, sessionId: number) {
+  await endSession(ctx.db, sessionId, ctx.now, 'logout');
+  ctx.audit({ action: 'auth.logout', entity: 'session', entityId: sessionId });
+  return null;
+}

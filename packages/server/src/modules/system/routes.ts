@@ -1,0 +1,276 @@
+import { createHash } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { type DUPLICATE_TARGETS, endpoints, ResultCode } from '@trialab/api-contract';
+import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  depts,
+  dictData,
+  dictTypes,
+  files,
+  projects,
+  roles,
+  sampleTypes,
+  tableHeads,
+  users,
+} from '../../db/schema.js';
+import { ApiError, notFound } from '../../lib/errors.js';
+import { requirePrincipal } from '../../lib/principal.js';
+import { Page, route, SENT } from '../../lib/route.js';
+import { deviceTicketPrivateKey } from '../../lib/secrets.js';
+import { md5Base64 } from '../../lib/signature.js';
+import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
+import { issueTicket, ticketKeys } from './device-ticket.js';
+import { cleanFileName, detectType } from './files.js';
+
+const { dict, system } = endpoints;
+const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+
+const DUPLICATE_COLUMNS = {
+  'user.mobile': [users, users.mobile, users.id],
+  'user.email': [users, users.email, users.id],
+  'user.jobNumber': [users, users.jobNumber, users.id],
+  'role.name': [roles, roles.name, roles.id],
+  'role.code': [roles, roles.code, roles.id],
+  'project.projectNo': [projects, projects.projectNo, projects.id],
+  'dept.name': [depts, depts.name, depts.id],
+} as const satisfies Record<keyof typeof DUPLICATE_TARGETS, unknown>;
+
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app.deps;
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+
+  route(app, dict.sysVersion, async (ctx) => ctx.deps.version);
+  route(app, dict.page, async (ctx) => {
+    const [type] = await ctx.db.select().from(dictTypes).where(eq(dictTypes.dictNo, ctx.body.dictNo));
+    if (!type) throw notFound();
+    const conditions: SQL[] = [eq(dictData.dictNo, ctx.body.dictNo)];
+    if (ctx.body.label) conditions.push(ilike(dictData.label, like(ctx.body.label)));
+    const where = and(...conditions);
+    const [total] = await ctx.db.select({ n: count() }).from(dictData).where(where);
+    const items = await ctx.db
+      .select()
+      .from(dictData)
+      .where(where)
+      .orderBy(asc(dictData.sort), asc(dictData.id))
+      .limit(ctx.body.size)
+      .offset((ctx.body.page - 1) * ctx.body.size);
+    return new Page(
+      [{ dictNo: type.dictNo, name: type.name, enName: type.enName, dictDataRespList: items }],
+      Number(total?.n ?? 0),
+    );
+  });
+  route(app, dict.types, async (ctx) => {
+    const types = [...new Set(ctx.body.types)];
+    const items = await ctx.db
+      .select()
+      .from(dictData)
+      .where(and(inArray(dictData.dictNo, types), eq(dictData.status, 1)))
+      .orderBy(asc(dictData.sort), asc(dictData.id));
+    return Object.fromEntries(types.map((t) => [String(t), items.filter((i) => i.dictNo === t)]));
+  });
+  route(app, dict.get, async (ctx) => {
+    const [row] = await ctx.db.select().from(dictData).where(eq(dictData.id, ctx.params.id));
+    if (!row) throw notFound();
+    return row;
+  });
+  route(app, dict.update, async (ctx) => {
+    const { id, version, ...fields } = ctx.body;
+    const [before] = await ctx.db.select().from(dictData).where(eq(dictData.id, id));
+    if (!before) throw staleOrMissing(false);
+    const [row] = await uniqueOr(ctx.lang, () =>
+      ctx.db
+        .update(dictData)
+        .set({ ...fields, version: sql`${dictData.version} + 1` })
+        .where(and(eq(dictData.id, id), eq(dictData.version, version)))
+        .returning({ version: dictData.version }),
+    );
+    if (!row) throw staleOrMissing(true);
+    ctx.audit({
+      action: 'dict.update',
+      entity: 'dictData',
+      entityId: id,
+      oldValue: before,
+      newValue: ctx.body,
+    });
+    return { version: row.version };
+  });
+  const requireType = async (
+    db: typeof app.deps.db | Parameters<Parameters<typeof app.deps.db.transaction>[0]>[0],
+    dictNo: number,
+  ) => {
+    const [type] = await db.select({ id: dictTypes.id }).from(dictTypes).where(eq(dictTypes.dictNo, dictNo));
+    if (!type) throw notFound();
+  };
+  route(app, dict.batchInsert, async (ctx) => {
+    await requireType(ctx.db, ctx.body.dictNo);
+    const rows = await uniqueOr(ctx.lang, () =>
+      ctx.db
+        .insert(dictData)
+        .values(ctx.body.items.map((i) => ({ ...i, dictNo: ctx.body.dictNo })))
+        .returning({ id: dictData.id }),
+    );
+    ctx.audit({
+      action: 'dict.batchInsert',
+      entity: 'dict',
+      entityId: ctx.body.dictNo,
+      newValue: ctx.body.items,
+    });
+    return { inserted: rows.length };
+  });
+  route(app, dict.import, async (ctx) => {
+    await requireType(ctx.db, ctx.body.dictNo);
+    let inserted = 0;
+    let updated = 0;
+    for (const item of new Map(ctx.body.items.map((i) => [i.value, i])).values()) {
+      const [existing] = await ctx.db
+        .select({ id: dictData.id })
+        .from(dictData)
+        .where(and(eq(dictData.dictNo, ctx.body.dictNo), eq(dictData.value, item.value)));
+      if (existing) {
+        await ctx.db
+          .update(dictData)
+          .set({
+            label: item.label,
+            enLabel: item.enLabel,
+            sort: item.sort,
+            version: sql`${dictData.version} + 1`,
+          })
+          .where(eq(dictData.id, existing.id));
+        updated += 1;
+      } else {
+        await ctx.db.insert(dictData).values({ ...item, dictNo: ctx.body.dictNo });
+        inserted += 1;
+      }
+    }
+    ctx.audit({
+      action: 'dict.import',
+      entity: 'dict',
+      entityId: ctx.body.dictNo,
+      newValue: { inserted, updated },
+    });
+    return { inserted, updated };
+  });
+
+  route(app, system.duplicate, async (ctx) => {
+    const [table, column, idColumn] = DUPLICATE_COLUMNS[ctx.body.target];
+    const match =
+      ctx.body.target === 'user.email'
+        ? sql`lower(${column}) = ${ctx.body.keyword.toLowerCase()}`
+        : eq(column, ctx.body.keyword);
+    const where = ctx.body.id ? and(match, ne(idColumn, ctx.body.id)) : match;
+    const rows = await ctx.db.select({ n: count() }).from(table).where(where);
+    return Number(rows[0]?.n ?? 0) > 0;
+  });
+  route(app, system.tableHeadGet, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const [row] = await ctx.db
+      .select()
+      .from(tableHeads)
+      .where(and(eq(tableHeads.userId, p.userId), eq(tableHeads.code, ctx.body.code)));
+    return { code: ctx.body.code, titles: row?.titles ?? [] };
+  });
+  route(app, system.tableHeadSet, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const titles = [...new Set(ctx.body.dataIndexes)];
+    await ctx.db
+      .insert(tableHeads)
+      .values({ userId: p.userId, code: ctx.body.code, titles, updatedAt: ctx.now })
+      .onConflictDoUpdate({
+        target: [tableHeads.userId, tableHeads.code],
+        set: { titles, updatedAt: ctx.now },
+      });
+    ctx.audit({
+      action: 'system.tableHeadSet',
+      entity: 'tableHead',
+      entityId: ctx.body.code,
+      newValue: titles,
+    });
+    return true;
+  });
+  route(app, system.sampleTypeAll, (ctx) =>
+    ctx.db
+      .select()
+      .from(sampleTypes)
+      .where(ctx.body.name ? ilike(sampleTypes.name, like(ctx.body.name)) : undefined)
+      .orderBy(asc(sampleTypes.id)),
+  );
+
+  route(app, system.devicePublicKey, async (ctx) => {
+    const keys = ticketKeys(await deviceTicketPrivateKey(ctx.db));
+    return {
+      algorithm: 'Ed25519' as const,
+      keyId: keys.kid,
+      publicKeyPem: keys.publicKeyPem,
+      publicKeyRaw: keys.publicKeyRaw,
+    };
+  });
+  route(app, system.deviceTicket, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const url = new URL(ctx.body.origin);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== ctx.body.origin) {
+      throw new ApiError(ResultCode.BAD_REQUEST, { key: 'originNotAllowed' });
+    }
+    const keys = ticketKeys(await deviceTicketPrivateKey(ctx.db));
+    const { ticket, payload } = issueTicket(keys, {
+      userId: p.userId,
+      username: p.username,
+      origin: url.origin,
+      now: ctx.now.getTime(),
+      ttlMs: ctx.deps.config.deviceTicketTtlMs,
+    });
+    return { ticket, expiresAt: payload.exp };
+  });
+
+  route(app, system.fileUpload, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    if (!ctx.request.isMultipart()) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileMissing' });
+    const part = await ctx.request.file();
+    if (part?.fieldname !== 'file') throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileMissing' });
+    const content = await part.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new ApiError(ResultCode.FILE_TOO_LARGE, {
+          key: 'fileTooLarge',
+          params: { max: Math.round(ctx.deps.config.uploadMaxBytes / 1048576) },
+        });
+      }
+      throw error;
+    });
+    // The signature covers Content-MD5, which for uploads is the MD5 of the file bytes.
+    if (ctx.request.headers['content-md5'] !== md5Base64(content)) {
+      throw new ApiError(ResultCode.CONTENT_MD5_MISMATCH, { key: 'contentMd5Mismatch' });
+    }
+    const name = cleanFileName(part.filename);
+    const mime = detectType(name, content);
+    if (!mime)
+      throw new ApiError(ResultCode.FILE_TYPE_NOT_ALLOWED, {
+        key: 'fileTypeNotAllowed',
+        params: { type: name },
+      });
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const [row] = await ctx.db
+      .insert(files)
+      .values({ name, mime, size: content.length, sha256, content, uploadedBy: p.userId })
+      .returning({ id: files.id });
+    if (!row) throw new Error('file insert returned nothing');
+    ctx.audit({
+      action: 'system.fileUpload',
+      entity: 'file',
+      entityId: row.id,
+      newValue: { name, mime, size: content.length, sha256 },
+    });
+    return { id: row.id, name, size: content.length, mime, url: `/api/kmct-container/file/${row.id}` };
+  });
+  route(app, system.fileDownload, async (ctx) => {
+    const [row] = await ctx.db.select().from(files).where(eq(files.id, ctx.params.id));
+    if (!row) throw notFound();
+    await ctx.reply
+      .code(200)
+      .header('content-type', row.mime)
+      .header('content-length', row.size)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(row.content);
+    return SENT;
+  });
+}

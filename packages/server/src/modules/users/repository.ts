@@ -1,0 +1,185 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { auditLog, depts, loginLogs, roles, userRoles, users } from '../../db/schema.js';
+
+export interface UserFilter {
+  username?: string | undefined;
+  mobile?: string | undefined;
+  jobNumber?: string | undefined;
+  type?: number | undefined;
+  status?: number | undefined;
+  deptId?: number | undefined;
+}
+
+const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function userWhere(filter: UserFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.username) conditions.push(ilike(users.username, like(filter.username)));
+  if (filter.mobile) conditions.push(ilike(users.mobile, like(filter.mobile)));
+  if (filter.jobNumber) conditions.push(ilike(users.jobNumber, like(filter.jobNumber)));
+  if (filter.type !== undefined) conditions.push(eq(users.type, filter.type));
+  if (filter.status !== undefined) conditions.push(eq(users.status, filter.status));
+  if (filter.deptId !== undefined) conditions.push(eq(users.deptId, filter.deptId));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const rowColumns = {
+  id: users.id,
+  username: users.username,
+  mobile: users.mobile,
+  email: users.email,
+  jobNumber: users.jobNumber,
+  type: users.type,
+  status: users.status,
+  gender: users.gender,
+  deptId: users.deptId,
+  deptName: depts.name,
+  loginDate: users.loginDate,
+  createdAt: users.createdAt,
+  version: users.version,
+};
+
+async function withRoles(db: Executor, rows: Array<Record<keyof typeof rowColumns, unknown>>) {
+  const ids = rows.map((r) => r.id as number);
+  const links =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+          .from(userRoles)
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .where(inArray(userRoles.userId, ids))
+          .orderBy(asc(roles.id));
+  return rows.map((r) => {
+    const mine = links.filter((l) => l.userId === r.id);
+    return {
+      id: r.id as number,
+      username: r.username as string,
+      mobile: r.mobile as string | null,
+      email: r.email as string | null,
+      jobNumber: r.jobNumber as string | null,
+      type: r.type as number,
+      status: r.status as number,
+      gender: r.gender as number | null,
+      deptId: r.deptId as number | null,
+      deptName: r.deptName as string | null,
+      roleIds: mine.map((l) => l.id),
+      roleNames: mine.map((l) => l.name),
+      loginDate: (r.loginDate as Date | null)?.toISOString() ?? null,
+      createdAt: (r.createdAt as Date).toISOString(),
+      version: r.version as number,
+    };
+  });
+}
+
+export async function pageUsers(db: Executor, filter: UserFilter, page: number, size: number) {
+  const where = userWhere(filter);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select(rowColumns)
+    .from(users)
+    .leftJoin(depts, eq(depts.id, users.deptId))
+    .where(where)
+    .orderBy(desc(users.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return { rows: await withRoles(db, rows), total: Number(total?.n ?? 0) };
+}
+
+export async function getUserRow(db: Executor, where: SQL) {
+  const rows = await db
+    .select(rowColumns)
+    .from(users)
+    .leftJoin(depts, eq(depts.id, users.deptId))
+    .where(where)
+    .limit(1);
+  const [row] = await withRoles(db, rows);
+  return row;
+}
+
+export async function simpleUsers(db: Executor, where: SQL | undefined) {
+  return db
+    .select({ id: users.id, username: users.username, mobile: users.mobile })
+    .from(users)
+    .where(and(eq(users.status, 1), where))
+    .orderBy(asc(users.username))
+    .limit(2000);
+}
+
+export async function setUserRoles(db: Executor, userId: number, roleIds: number[]) {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length > 0) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+export async function existingIds(db: Executor, table: typeof roles | typeof depts, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface TimeRange {
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+}
+function range(column: typeof loginLogs.createdAt | typeof auditLog.at, r: TimeRange): SQL[] {
+  const out: SQL[] = [];
+  const start = r.startTime ? new Date(r.startTime) : undefined;
+  const end = r.endTime ? new Date(r.endTime) : undefined;
+  if (start && !Number.isNaN(start.getTime())) out.push(gte(column, start));
+  if (end && !Number.isNaN(end.getTime())) out.push(lte(column, end));
+  return out;
+}
+
+export async function pageLoginLogs(
+  db: Executor,
+  filter: TimeRange & { account?: string | undefined; success?: boolean | undefined },
+  page: number,
+  size: number,
+) {
+  const conditions = range(loginLogs.createdAt, filter);
+  if (filter.account) conditions.push(ilike(loginLogs.account, like(filter.account)));
+  if (filter.success !== undefined) conditions.push(eq(loginLogs.success, filter.success));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [total] = await db.select({ n: count() }).from(loginLogs).where(where);
+  const rows = await db
+    .select()
+    .from(loginLogs)
+    .where(where)
+    .orderBy(desc(loginLogs.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return {
+    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+export async function pageAudit(
+  db: Executor,
+  filter: TimeRange & {
+    username?: string | undefined;
+    entity?: string | undefined;
+    action?: string | undefined;
+  },
+  page: number,
+  size: number,
+) {
+  const conditions = range(auditLog.at, filter);
+  if (filter.username) conditions.push(ilike(auditLog.username, like(filter.username)));
+  if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return {
+    rows: rows.map(({ prevHash: _p, hash: _h, ...r }) => ({ ...r, at: r.at.toISOString() })),
+    total: Number(total?.n ?? 0),
+  };
+}

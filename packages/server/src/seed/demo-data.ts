@@ -1,0 +1,208 @@
+// Demo accounts and data (SEED_DEMO, on by default outside production). Printed by main.ts and
+// listed in docs/operations.md; the launcher shows them.
+
+/** Every demo account uses this password (it satisfies the SPEC policy). */
+export const DEMO_PASSWORD = 'Trialab@2026';
+
+export interface DemoRole {
+  code: string;
+  name: string;
+  /** Menu areas whose view, directory and button permissions the role gets. */
+  areas: string[];
+  /** Extra permission strings. */
+  extra: string[];
+}
+
+export const DEMO_ROLES: DemoRole[] = [
+  {
+    code: 'lab_technician',
+    name: '实验员',
+    areas: ['home', 'laboratory', 'express', 'electronic-record', 'personal'],
+    extra: ['system:user:list'],
+  },
+  {
+    code: 'reviewer',
+    name: '审核员',
+    areas: ['home', 'laboratory', 'report-manage', 'electronic-record', 'personal'],
+    extra: ['system:user:list', 'system:log:page', 'system:operation:page'],
+  },
+  {
+    code: 'project_manager',
+    name: '项目经理',
+    areas: ['home', 'project', 'report-manage', 'personal'],
+    extra: ['system:user:list'],
+  },
+  {
+    code: 'biobank_keeper',
+    name: '样本库管理员',
+    areas: ['home', 'specimen', 'supply', 'personal'],
+    extra: ['system:user:list'],
+  },
+  { code: 'finance', name: '财务', areas: ['home', 'financial', 'personal'], extra: ['system:user:list'] },
+  { code: 'sales', name: '销售', areas: ['home', 'marketing', 'personal'], extra: ['system:user:list'] },
+  {
+    code: 'platform_admin',
+    name: '平台管理员',
+    areas: ['home', 'platform', 'system', 'personal'],
+    extra: ['system:user:list'],
+  },
+  { code: 'external_site', name: '中心用户', areas: ['web', 'personal'], extra: [] },
+];
+
+export interface DemoUser {
+  username: string;
+  mobile: string;
+  email: string;
+  jobNumber: string | null;
+  type: 1 | 2;
+  roles: string[];
+  isSuper?: boolean;
+  /** Forces the first-login password change (to show that flow). */
+  mustChangePassword?: boolean;
+  /** Project numbers (internal) or project number -> centre numbers (external). */
+  projects?: string[];
+  sites?: Record<string, string[]>;
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  {
+    username: '超级管理员',
+    mobile: '13800000000',
+    email: 'admin@trialab.local',
+    jobNumber: 'KM0001',
+    type: 1,
+    roles: [],
+    isSuper: true,
+  },
+  {
+    username: '李实验',
+    mobile: '13800000001',
+    email: 'lab@trialab.local',
+    jobNumber: 'KM0101',
+    type: 1,
+    roles: ['lab_technician'],
+    projects: ['KM-2026-001', 'KM-2026-002', 'KM-2026-003'],
+  },
+  {
+    username: '王审核',
+    mobile: '13800000002',
+    email: 'reviewer@trialab.local',
+    jobNumber: 'KM0102',
+    type: 1,
+    roles: ['reviewer'],
+    projects: ['KM-2026-001', 'KM-2026-002'],
+  },
+  {
+    username: '张项目',
+    mobile: '13800000003',
+    email: 'pm@trialab.local',
+    jobNumber: 'KM0201',
+    type: 1,
+    roles: ['project_manager'],
+    projects: ['KM-2026-001', 'KM-2026-002'],
+  },
+  {
+    username: '赵样本',
+    mobile: '13800000004',
+    email: 'biobank@trialab.local',
+    jobNumber: 'KM0301',
+    type: 1,
+    roles: ['biobank_keeper'],
+    projects: ['KM-2026-001', 'KM-2026-002', 'KM-2026-003'],
+  },
+  {
+    username: '钱财务',
+    mobile: '13800000005',
+    email: 'finance@trialab.local',
+    jobNumber: 'KM0401',
+    type: 1,
+    roles: ['finance'],
+    projects: ['KM-2026-001'],
+  },
+  {
+    username: '孙销售',
+    mobile: '13800000006',
+    email: 'sales@trialab.local',
+    jobNumber: 'KM0501',
+    type: 1,
+    roles: ['sales'],
+    projects: [],
+  },
+  {
+    username: '周平台',
+    mobile: '13800000007',
+    email: 'platform@trialab.local',
+    jobNumber: 'KM0601',
+    type: 1,
+    roles: ['platform_admin'],
+    projects: ['KM-2026-001'],
+  },
+  {
+    username: '吴新人',
+    mobile: '13800000009',
+    email: 'newstaff@trialab.local',
+    jobNumber: 'KM0901',
+    type: 1,
+    roles: ['lab_technician'],
+    mustChangePassword: true,
+    projects: ['KM-2026-001'],
+  },
+  {
+    username: '陈中心',
+    mobile: '13900000001',
+    email: 'site01@hospital.example',
+    jobNumber: null,
+    type: 2,
+    roles: ['external_site'],
+    sites: { 'KM-2026-001': ['01'] },
+  },
+  {
+    username: '林中心',
+    mobile: '13900000002',
+    email: 'site02@hospital.example',
+    jobNumber: null,
+    type: 2,
+    roles: ['external_site'],
+    sites: { 'KM-2026-002': ['01', '02'] },
+  },
+];
+
+export const DEMO_PROJECTS = [
+  { projectNo: 'KM-2026-001', name: '肿瘤生物标志物研究', sponsor: '华康制药' },
+  { projectNo: 'KM-2026-002', name: '疫苗免疫原性研究', sponsor: '安生生物' },
+  { projectNo: 'KM-2026-003', name: '糖尿病新药II期临床', sponsor: '瑞和医药' },
+];
+
+export const DEMO_SITES: Array<[string, string, string]> = [
+  ['KM-2026-001', '01', '北京协和医院'],
+  ['KM-2026-001', '02', '上海瑞金医院'],
+  ['KM-2026-002', '01', '广州中山医院'],
+  ['KM-2026-002', '02', '四川华西医院'],
+  ['KM-2026-003', '01', '浙江大学附属第一医院'],
+];
+
+export const DEMO_VISITS = ['筛选期 V0', '基线 V1', '第4周 V2', '第12周 V3', '随访 V4'];
+
+export const DEMO_SAMPLE_TYPES: Array<[string, string]> = [
+  ['全血', 'Whole blood'],
+  ['血清', 'Serum'],
+  ['血浆', 'Plasma'],
+  ['尿液', 'Urine'],
+  ['组织', 'Tissue'],
+];
+
+export const DEMO_TEMPERATURES: Array<[string, string, string]> = [
+  ['常温', 'Ambient', '15~25℃'],
+  ['冷藏', 'Refrigerated', '2~8℃'],
+  ['冷冻', 'Frozen', '-20℃'],
+  ['深低温', 'Deep frozen', '-80℃'],
+  ['液氮', 'Liquid nitrogen', '-196℃'],
+];
+
+export const DEMO_TEST_ITEMS: Array<[string, string, string]> = [
+  ['CBC', '血常规', 'Complete blood count'],
+  ['LFT', '肝功能', 'Liver function'],
+  ['RFT', '肾功能', 'Renal function'],
+  ['LIPID', '血脂', 'Lipid panel'],
+  ['HBA1C', '糖化血红蛋白', 'HbA1c'],
+];

@@ -1,0 +1,221 @@
+import { ALL_ENDPOINTS } from '@trialab/api-contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client.js';
+import * as s from '../db/schema.js';
+import { appendAudit } from '../lib/audit.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_PROJECTS,
+  DEMO_ROLES,
+  DEMO_SAMPLE_TYPES,
+  DEMO_SITES,
+  DEMO_TEMPERATURES,
+  DEMO_TEST_ITEMS,
+  DEMO_USERS,
+  DEMO_VISITS,
+} from './demo-data.js';
+import { DICTS } from './dicts.js';
+import { flattenMenus } from './menus.js';
+
+const SEED_LOCK_ID = 724_310_003;
+
+const ACTION_NAMES: Record<string, [string, string, string]> = {
+  page: ['查询', 'Query', '查詢'],
+  query: ['查看', 'View', '查看'],
+  list: ['列表', 'List', '列表'],
+  create: ['新增', 'Create', '新增'],
+  update: ['编辑', 'Edit', '編輯'],
+  delete: ['删除', 'Delete', '刪除'],
+  status: ['启用/停用', 'Enable/disable', '啟用/停用'],
+};
+
+/**
+ * Menu tree and the button permissions the endpoint declarations require. Runs at every start
+ * (upsert by i18n key), so new endpoints get their permission rows without a manual step.
+ */
+async function syncPermissions(tx: Transaction): Promise<void> {
+  const menus = flattenMenus();
+  const idByKey = new Map<string, number>();
+  for (const menu of menus) {
+    const values = {
+      parentId: menu.parentKey ? (idByKey.get(menu.parentKey) ?? null) : null,
+      type: menu.type,
+      authority: menu.authority,
+      i18nKey: menu.key,
+      name: menu.zh,
+      enName: menu.en,
+      hkName: menu.hk,
+      path: menu.segment,
+      fullPath: menu.fullPath,
+      icon: menu.icon,
+      invisible: menu.hidden,
+      notCache: menu.notCache,
+      sort: menu.sort,
+    };
+    const [row] = await tx
+      .insert(s.permissions)
+      .values(values)
+      .onConflictDoUpdate({ target: s.permissions.i18nKey, set: values })
+      .returning({ id: s.permissions.id });
+    if (row) idByKey.set(menu.key, row.id);
+  }
+  const menuByPrefix = new Map(menus.map((m) => [m.authority.replace(/:view$/, ''), m]));
+  const required = new Set(
+    ALL_ENDPOINTS.flatMap((e) => (typeof e.access === 'object' ? [e.access.permission] : [])),
+  );
+  let sort = 0;
+  for (const permission of [...required].sort()) {
+    const [area = '', resource = '', action = ''] = permission.split(':');
+    const menu = menuByPrefix.get(`${area}:${resource}`);
+    const [zh, en, hk] = ACTION_NAMES[action] ?? [action, action, action];
+    const values = {
+      parentId: menu ? (idByKey.get(menu.key) ?? null) : null,
+      type: 3,
+      authority: permission,
+      i18nKey: `perm.${permission}`,
+      name: menu ? `${menu.zh}-${zh}` : `${resource}-${zh}`,
+      enName: menu ? `${menu.en}: ${en}` : `${resource}: ${en}`,
+      hkName: menu ? `${menu.hk}-${hk}` : `${resource}-${hk}`,
+      sort: sort++,
+    };
+    await tx
+      .insert(s.permissions)
+      .values(values)
+      .onConflictDoUpdate({ target: s.permissions.i18nKey, set: values });
+  }
+}
+
+async function seedDictionaries(tx: Transaction): Promise<void> {
+  for (const dict of DICTS) {
+    await tx
+      .insert(s.dictTypes)
+      .values({ dictNo: dict.dictNo, name: dict.name, enName: dict.enName })
+      .onConflictDoNothing();
+    await tx
+      .insert(s.dictData)
+      .values(
+        dict.items.map(([value, label, enLabel], sort) => ({
+          dictNo: dict.dictNo,
+          value,
+          label,
+          enLabel,
+          sort,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
+async function seedDemo(tx: Transaction, now: Date): Promise<void> {
+  const allPermissions = await tx
+    .select({ id: s.permissions.id, authority: s.permissions.authority })
+    .from(s.permissions);
+  const roleIds = new Map<string, number>();
+  for (const role of DEMO_ROLES) {
+    const [row] = await tx
+      .insert(s.roles)
+      .values({ name: role.name, code: role.code })
+      .returning({ id: s.roles.id });
+    if (!row) continue;
+    roleIds.set(role.code, row.id);
+    const granted = allPermissions.filter(
+      (p) =>
+        p.authority &&
+        (role.areas.some((a) => p.authority?.startsWith(`${a}:`)) || role.extra.includes(p.authority)),
+    );
+    if (granted.length > 0) {
+      await tx.insert(s.rolePermissions).values(granted.map((p) => ({ roleId: row.id, permissionId: p.id })));
+    }
+  }
+  const [dept] = await tx.insert(s.depts).values({ name: '实验室' }).returning({ id: s.depts.id });
+  const projectIds = new Map<string, number>();
+  for (const project of DEMO_PROJECTS) {
+    const [row] = await tx.insert(s.projects).values(project).returning({ id: s.projects.id });
+    if (row) projectIds.set(project.projectNo, row.id);
+  }
+  const siteIds = new Map<string, number>();
+  for (const [projectNo, centerNo, name] of DEMO_SITES) {
+    const projectId = projectIds.get(projectNo);
+    if (projectId === undefined) continue;
+    const [row] = await tx
+      .insert(s.sites)
+      .values({ projectId, centerNo, name })
+      .returning({ id: s.sites.id });
+    if (row) siteIds.set(`${projectNo}/${centerNo}`, row.id);
+  }
+  for (const [projectNo, projectId] of projectIds) {
+    await tx
+      .insert(s.visitPoints)
+      .values(DEMO_VISITS.map((name, sort) => ({ projectId, planNo: `${projectNo}-PLAN-A`, name, sort })));
+  }
+  await tx.insert(s.sampleTypes).values(DEMO_SAMPLE_TYPES.map(([name, enName]) => ({ name, enName })));
+  await tx
+    .insert(s.temperatures)
+    .values(DEMO_TEMPERATURES.map(([name, enName, range]) => ({ name, enName, range })));
+  await tx
+    .insert(s.testItems)
+    .values(DEMO_TEST_ITEMS.map(([code, name, enName]) => ({ code, name, enName })));
+
+  // One hash for the shared demo password keeps first start fast.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const user of DEMO_USERS) {
+    const [row] = await tx
+      .insert(s.users)
+      .values({
+        username: user.username,
+        mobile: user.mobile,
+        email: user.email,
+        jobNumber: user.jobNumber,
+        type: user.type,
+        isSuper: user.isSuper ?? false,
+        deptId: user.type === 1 ? (dept?.id ?? null) : null,
+        passwordHash,
+        passwordChangedAt: now,
+        mustChangePassword: user.mustChangePassword ?? false,
+      })
+      .returning({ id: s.users.id });
+    if (!row) continue;
+    const roles = user.roles.flatMap((code) => {
+      const id = roleIds.get(code);
+      return id === undefined ? [] : [{ userId: row.id, roleId: id }];
+    });
+    if (roles.length > 0) await tx.insert(s.userRoles).values(roles);
+    for (const projectNo of user.projects ?? []) {
+      const projectId = projectIds.get(projectNo);
+      if (projectId !== undefined) await tx.insert(s.userProjects).values({ userId: row.id, projectId });
+    }
+    for (const [projectNo, centers] of Object.entries(user.sites ?? {})) {
+      const projectId = projectIds.get(projectNo);
+      if (projectId === undefined) continue;
+      for (const centerNo of centers) {
+        const siteId = siteIds.get(`${projectNo}/${centerNo}`);
+        if (siteId !== undefined)
+          await tx.insert(s.userProjects).values({ userId: row.id, projectId, siteId });
+      }
+    }
+  }
+}
+
+/**
+ * Brings reference data up to date and, on an empty database, seeds the demo. Serialised by an
+ * advisory lock so several instances starting together seed once.
+ */
+export async function seedDatabase(db: Database, options: { demo: boolean; now: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    await syncPermissions(tx);
+    await seedDictionaries(tx);
+    const marker = await tx.select().from(s.settings).where(eq(s.settings.key, 'seed:demo'));
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(s.users);
+    if (options.demo && marker.length === 0 && n === 0) {
+      await seedDemo(tx, options.now);
+      await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
+      await appendAudit(
+        tx,
+        { at: options.now, userId: null, username: 'system', requestId: null, workstation: null, ip: null },
+        [{ action: 'seed.demo', entity: 'database', newValue: { users: DEMO_USERS.length } }],
+      );
+    }
+  });
+}

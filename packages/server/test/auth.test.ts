@@ -1,0 +1,149 @@
+import { endpoints, ResultCode } from '@trialab/api-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from './engines.js';
+import { call, DEMO_PASSWORD, envelope, login, passToken, startEnv, type TestEnv } from './helpers.js';
+
+const { auth, user } = endpoints;
+
+describe.each(ENGINES)('account login on %s', (engine) => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await startEnv(engine);
+  });
+  afterAll(() => env.close());
+
+  it('logs in by mobile and by e-mail, returning a session token and signing key', async () => {
+    const byMobile = await login(env, '13800000000');
+    expect(byMobile.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(byMobile.signingKey, 'base64')).toHaveLength(32);
+    expect(byMobile.login.user.isSuper).toBe(true);
+    expect(byMobile.login.user.permissions).toEqual(['*:*:*']);
+    const byEmail = await login(env, 'LAB@trialab.local');
+    expect(byEmail.login.user.username).toBe('李实验');
+    const me = envelope(await call(env.app, user.getCurrentUser, { session: byEmail }, env.clock.now));
+    expect(me.code).toBe(200);
+    expect(me.data).toMatchObject({ id: byEmail.login.user.id, type: 1 });
+  });
+
+  it('answers the same for a wrong password and an unknown account', async () => {
+    const wrong = await call(
+      env.app,
+      auth.login,
+      {
+        body: {
+          account: '13800000001',
+          password: 'Wrong@1234',
+          passToken: await passToken(env),
+          agreement: true,
+        },
+      },
+      env.clock.now,
+    );
+    const unknown = await call(
+      env.app,
+      auth.login,
+      {
+        body: {
+          account: '13899999999',
+          password: 'Wrong@1234',
+          passToken: await passToken(env),
+          agreement: true,
+        },
+      },
+      env.clock.now,
+    );
+    expect(wrong.statusCode).toBe(unknown.statusCode);
+    expect(envelope(wrong)).toEqual(envelope(unknown));
+    expect(envelope(wrong).code).toBe(ResultCode.LOGIN_FAILED);
+  });
+
+  it('requires a solved, unused slide puzzle and the agreement', async () => {
+    const token = await passToken(env);
+    const first = await call(
+      env.app,
+      auth.login,
+      {
+        body: { account: '13800000002', password: DEMO_PASSWORD, passToken: token, agreement: true },
+      },
+      env.clock.now,
+    );
+    expect(envelope(first).code).toBe(200);
+    const reused = await call(
+      env.app,
+      auth.login,
+      {
+        body: { account: '13800000002', password: DEMO_PASSWORD, passToken: token, agreement: true },
+      },
+      env.clock.now,
+    );
+    expect(envelope(reused).code).toBe(ResultCode.CAPTCHA_INVALID);
+    const noAgreement = await call(
+      env.app,
+      auth.login,
+      {
+        body: {
+          account: '13800000002',
+          password: DEMO_PASSWORD,
+          passToken: await passToken(env),
+          agreement: false,
+        },
+      },
+      env.clock.now,
+    );
+    expect(noAgreement.statusCode).toBe(400);
+    expect(envelope(noAgreement).msg).toContain('accept the agreement');
+  });
+
+  it('refuses a puzzle answer outside the tolerance and spends the puzzle', async () => {
+    const challenge = envelope(await call(env.app, auth.captcha, {}, env.clock.now)).data as {
+      captchaId: string;
+      background: string;
+      piece: string;
+      width: number;
+    };
+    expect(challenge.background).toMatch(/^data:image\/png;base64,/);
+    expect(challenge.width).toBe(310);
+    const miss = await call(
+      env.app,
+      auth.captchaVerify,
+      { body: { captchaId: challenge.captchaId, x: -500 } },
+      env.clock.now,
+    );
+    expect(envelope(miss).code).toBe(ResultCode.CAPTCHA_INVALID);
+    const again = await call(
+      env.app,
+      auth.captchaVerify,
+      { body: { captchaId: challenge.captchaId, x: 100 } },
+      env.clock.now,
+    );
+    expect(envelope(again).code).toBe(ResultCode.CAPTCHA_INVALID);
+  });
+
+  it('delays further attempts progressively after failures, for unknown accounts too', async () => {
+    const attempt = async (account: string) =>
+      envelope(
+        await call(
+          env.app,
+          auth.login,
+          {
+            body: { account, password: 'Wrong@1234', passToken: await passToken(env), agreement: true },
+          },
+          env.clock.now,
+        ),
+      );
+    for (const account of ['13800000005', 'ghost@nowhere.example']) {
+      for (let i = 0; i < 3; i++) expect((await attempt(account)).code).toBe(ResultCode.LOGIN_FAILED);
+      const throttled = await attempt(account);
+      expect(throttled.code).toBe(ResultCode.LOGIN_THROTTLED);
+      expect(throttled.data).toMatchObject({ retryAfterMs: expect.any(Number) });
+      env.clock.advance(1_100);
+      expect((await attempt(account)).code).toBe(ResultCode.LOGIN_FAILED);
+      // 4 failures now: the next wait is 2 s.
+      env.clock.advance(1_100);
+      expect((await attempt(account)).code).toBe(ResultCode.LOGIN_THROTTLED);
+    }
+    env.clock.advance(2_000);
+    const ok = await login(env, '13800000005');
+    expect(ok.login.user.loginFailCount).toBe(4);
+  });
+});

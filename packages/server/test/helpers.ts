@@ -1,0 +1,216 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  canonicalString,
+  type EndpointDef,
+  endpointUrl,
+  type HttpMethod,
+  type LoginResult,
+  queryPairs,
+  serializeQuery,
+} from '@trialab/api-contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildServer, type ServerOptions } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import type { DatabaseHandle, Engine } from '../src/db/client.js';
+import { captchas } from '../src/db/schema.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+import { createTestDatabase, type TestDatabase } from './engines.js';
+
+export { DEMO_PASSWORD };
+
+export interface TestClock {
+  now: number;
+  advance(ms: number): void;
+}
+
+export interface TestEnv {
+  engine: Engine;
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  testDb: TestDatabase;
+  clock: TestClock;
+  /** A second API instance on the same database (PostgreSQL: its own pool). */
+  secondInstance(): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+const TEST_CONFIG: Partial<Config> = {
+  mode: 'demo',
+  seedDemo: true,
+  authRateLimit: 100_000,
+  validateResponses: true,
+};
+
+export async function startEnv(engine: Engine, overrides: Partial<ServerOptions> = {}): Promise<TestEnv> {
+  const testDb = await createTestDatabase(engine);
+  const handle = await testDb.open();
+  const clock: TestClock = {
+    now: Date.now(),
+    advance(ms) {
+      this.now += ms;
+    },
+  };
+  const options = (database: DatabaseHandle): ServerOptions => ({
+    consoleDir: '/nonexistent-console',
+    database,
+    clock: () => clock.now,
+    ...overrides,
+    config: { ...TEST_CONFIG, ...overrides.config },
+  });
+  const app = await buildServer(options(handle));
+  const extra: FastifyInstance[] = [];
+  return {
+    engine,
+    app,
+    handle,
+    testDb,
+    clock,
+    async secondInstance() {
+      const other = await buildServer(options(await testDb.open()));
+      extra.push(other);
+      return other;
+    },
+    async close() {
+      await Promise.all([app.close(), ...extra.map((a) => a.close())]);
+      await testDb.drop();
+    },
+  };
+}
+
+export interface Session {
+  token: string;
+  signingKey: string;
+  login: LoginResult;
+}
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** Raw body text instead of JSON.stringify(body). */
+  rawBody?: string;
+  session?: Session;
+  lang?: 'zh_CN' | 'en_US';
+  /** Change a signed component after signing (tampering tests). */
+  tamper?: (headers: Record<string, string>) => void;
+  timestamp?: number;
+  nonce?: string;
+  unsigned?: boolean;
+}
+
+export function signedHeaders(
+  method: HttpMethod,
+  path: string,
+  query: Record<string, unknown> | undefined,
+  body: string | undefined,
+  signingKey: string,
+  timestamp: number,
+  nonce: string,
+): Record<string, string> {
+  const contentMd5 =
+    method === 'POST' || method === 'PUT'
+      ? createHash('md5')
+          .update(body ?? '')
+          .digest('base64')
+      : '';
+  const canonical = canonicalString({
+    method,
+    path,
+    query: queryPairs(query),
+    timestamp: String(timestamp),
+    nonce,
+    contentMd5,
+  });
+  const signature = createHmac('sha256', Buffer.from(signingKey, 'base64'))
+    .update(canonical)
+    .digest('base64');
+  const headers: Record<string, string> = { timestamp: String(timestamp), nonce, Signature: signature };
+  if (contentMd5) headers['Content-MD5'] = contentMd5;
+  return headers;
+}
+
+/** Calls an endpoint as the console would: query serialised, body JSON, signed with the session key. */
+export async function call(
+  app: FastifyInstance,
+  endpoint: EndpointDef,
+  options: CallOptions = {},
+  clockNow: number = Date.now(),
+): Promise<LightMyRequestResponse> {
+  const path = endpointUrl(endpoint, options.params);
+  const query = serializeQuery(options.query);
+  const hasBody = endpoint.method === 'POST' || endpoint.method === 'PUT';
+  const body = hasBody
+    ? (options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body)))
+    : undefined;
+  const headers: Record<string, string> = { lang: options.lang ?? 'en_US' };
+  if (hasBody && body !== undefined && body.length > 0) headers['content-type'] = 'application/json';
+  if (options.session) {
+    headers.authorization = `Bearer ${options.session.token}`;
+    if (!options.unsigned) {
+      Object.assign(
+        headers,
+        signedHeaders(
+          endpoint.method,
+          path,
+          options.query,
+          body,
+          options.session.signingKey,
+          options.timestamp ?? clockNow,
+          options.nonce ?? randomBytes(16).toString('hex'),
+        ),
+      );
+    }
+  }
+  options.tamper?.(headers);
+  return app.inject({
+    method: endpoint.method,
+    url: query ? `${path}?${query}` : path,
+    headers,
+    ...(body !== undefined && body.length > 0 ? { payload: body } : {}),
+  });
+}
+
+/** Gets and solves a slide puzzle (reading the answer from the database) for a pass token. */
+export async function passToken(env: TestEnv, app: FastifyInstance = env.app): Promise<string> {
+  const { endpoints } = await import('@trialab/api-contract');
+  const challenge = (await call(app, endpoints.auth.captcha, {}, env.clock.now)).json() as {
+    data: { captchaId: string };
+  };
+  const [row] = await env.handle.db.select().from(captchas).where(eq(captchas.id, challenge.data.captchaId));
+  if (!row) throw new Error('captcha not stored');
+  const verified = await call(
+    app,
+    endpoints.auth.captchaVerify,
+    { body: { captchaId: row.id, x: row.pieceX + 2 } },
+    env.clock.now,
+  );
+  return (verified.json() as { data: { passToken: string } }).data.passToken;
+}
+
+export async function login(
+  env: TestEnv,
+  account: string,
+  password: string = DEMO_PASSWORD,
+  app: FastifyInstance = env.app,
+): Promise<Session> {
+  const { endpoints } = await import('@trialab/api-contract');
+  const response = await call(
+    app,
+    endpoints.auth.login,
+    { body: { account, password, passToken: await passToken(env, app), agreement: true } },
+    env.clock.now,
+  );
+  const body = response.json() as { code: number; msg: string; data: LoginResult };
+  if (body.code !== 200) throw new Error(`login of ${account} failed: ${body.code} ${body.msg}`);
+  return { token: body.data.token, signingKey: body.data.signingKey, login: body.data };
+}
+
+export function envelope(response: LightMyRequestResponse): {
+  code: number;
+  msg: string;
+  data: unknown;
+  total?: number;
+} {
+  return response.json();
+}
