@@ -1,5 +1,8 @@
 import sharp from 'sharp';
 
+// One libvips worker: the simulator shares a 2-core machine with the code under test.
+sharp.concurrency(1);
+
 /** A 5x7 bitmap font for the few characters the pattern prints, so no system font is needed. */
 const GLYPHS: Record<string, string[]> = {
   '0': ['01110', '10001', '10011', '10101', '11001', '10001', '01110'],
