@@ -6,4 +6,5 @@ export * from './events.js';
 export * from './frames.js';
 export * from './methods.js';
 export * from './schemas.js';
+export * from './ticket.js';
 export * from './vendor-codes.js';
