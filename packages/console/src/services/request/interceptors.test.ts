@@ -1,3 +1,4 @@
+import * as api from '@trialab/api-contract';
 import { ResultCode } from '@trialab/api-contract';
 import axios, { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -107,9 +108,9 @@ describe('attachSession', () => {
 });
 
 describe('signRequest', () => {
-  it('sets lang, timestamp, nonce and a verifiable signature on GET', () => {
+  it('sets lang, timestamp, nonce and a verifiable signature on GET', async () => {
     lang = 'en-US';
-    const c = signRequest(deps)(
+    const c = await signRequest(deps)(
       config({
         method: 'GET',
         baseURL: '',
@@ -118,12 +119,15 @@ describe('signRequest', () => {
       }),
     );
     expect(c.headers.get('lang')).toBe('en_US');
+    // The query is sent exactly as the canonical string has it.
+    expect(c.url).toBe('/api/kmct-user/sys/user/listOutSimple?username=%E5%BC%A0%20%E4%B8%89');
+    expect(c.params).toBeUndefined();
     expect(c.headers.get('timestamp')).toBe('1767225600000');
     const nonce = String(c.headers.get('nonce'));
     expect(nonce).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(c.headers.has('Content-MD5')).toBe(false);
     expect(c.headers.get('Signature')).toBe(
-      signature({
+      signature(api, {
         method: 'GET',
         path: '/api/kmct-user/sys/user/listOutSimple',
         params: { username: '张 三' },
@@ -134,21 +138,25 @@ describe('signRequest', () => {
       }),
     );
   });
-  it('hashes the exact JSON body of POST and PUT', () => {
-    const c = signRequest(deps)(config({ method: 'POST', url: '/api/kmct/x', data: { a: 1, b: '李' } }));
+  it('hashes the exact JSON body of POST and PUT', async () => {
+    const c = await signRequest(deps)(
+      config({ method: 'POST', url: '/api/kmct/x', data: { a: 1, b: '李' } }),
+    );
     expect(c.data).toBe('{"a":1,"b":"李"}');
     expect(c.headers.get('Content-MD5')).toBe(contentMd5('{"a":1,"b":"李"}'));
-    const empty = signRequest(deps)(config({ method: 'PUT', url: '/api/kmct/x' }));
+    const empty = await signRequest(deps)(config({ method: 'PUT', url: '/api/kmct/x' }));
     expect(empty.data).toBe('');
     expect(empty.headers.get('Content-MD5')).toBe('1B2M2Y8AsgTpgAmY7PhCfg==');
   });
-  it('maps HK and CN to zh_CN', () => {
+  it('maps HK and CN to zh_CN', async () => {
     lang = 'zh-HK';
-    expect(signRequest(deps)(config({ url: '/a' })).headers.get('lang')).toBe('zh_CN');
+    expect((await signRequest(deps)(config({ url: '/a' }))).headers.get('lang')).toBe('zh_CN');
   });
-  it('sends no Signature before login (no key)', () => {
+  it('sends no Signature before login (no key)', async () => {
     key = null;
-    const c = signRequest(deps)(config({ method: 'POST', url: '/api/kmct-user/sys/auth/login', data: {} }));
+    const c = await signRequest(deps)(
+      config({ method: 'POST', url: '/api/kmct-user/sys/auth/login', data: {} }),
+    );
     expect(c.headers.has('Signature')).toBe(false);
     expect(c.headers.has('Content-MD5')).toBe(true);
   });
@@ -163,6 +171,8 @@ describe('acceptsStatus', () => {
     expect(acceptsStatus({}, 200)).toBe(true);
     expect(acceptsStatus({}, 400)).toBe(false);
     expect(acceptsStatus({ acceptStatus: [400] }, 400)).toBe(true);
+    // checkSmsCode and checkEmailCode: any status of 200 or above is an answer
+    expect(acceptsStatus({ acceptStatus: 'any' }, 500)).toBe(true);
   });
 });
 
@@ -263,9 +273,22 @@ describe('responses (SPEC section 8)', () => {
       }),
       (c) => ({ status: 200, data: { code: 200, msg: 'ok', data: c.headers.timestamp } }),
     ]);
-    const response = await instance.request({ url: '/a', method: 'POST', data: { a: 1 } });
+    const response = await instance.request({ url: '/a', method: 'GET', data: { q: 'x y' } });
     expect(response.data.data).toBe(String(serverTime));
     expect(seen).toHaveLength(2);
+    expect(seen[1]?.url).toBe('/a?q=x%20y');
+    const retried = seen[1];
+    expect(retried?.headers.Signature).toBe(
+      signature(api, {
+        method: 'GET',
+        path: '/a',
+        params: { q: 'x y' },
+        timestamp: String(serverTime),
+        nonce: String(retried?.headers.nonce),
+        contentMd5: '',
+        key: KEY,
+      }),
+    );
     expect(seen[0]?.headers.nonce).not.toBe(seen[1]?.headers.nonce);
     expect(deps.notifyError).not.toHaveBeenCalled();
   });

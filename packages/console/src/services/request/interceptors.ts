@@ -1,7 +1,6 @@
-import { ResultCode, SIGNING_HEADERS, serializeQuery } from '@trialab/api-contract';
 import { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { headerLanguage } from '../../locales/lang';
-import { contentMd5, newNonce, signature } from './signer';
+import { contract } from '../contract';
 import { type Envelope, type Method, type RequestDeps, RequestError } from './types';
 
 type Config = InternalAxiosRequestConfig;
@@ -67,18 +66,30 @@ export function requestPath(config: Pick<Config, 'baseURL' | 'url'>): string {
 
 /**
  * lang, timestamp, nonce, Content-MD5 (POST and PUT) and Signature. The body is serialised here
- * so that the hash covers exactly the bytes sent; the query is serialised by the contract's
- * function, so the canonical query equals the one sent.
+ * so that the hash covers exactly the bytes sent, and the query is written into the URL by the
+ * contract's serialiser, so the canonical query equals the one sent.
  */
 export function signRequest(deps: RequestDeps) {
-  return (config: Config): Config => {
+  return async (config: Config): Promise<Config> => {
+    // Contract and crypto-js arrive with the first call, not with /login.
+    const [api, { contentMd5, newNonce, signature }] = await Promise.all([contract(), import('./signer')]);
+    const names = api.SIGNING_HEADERS;
     const method = normalizeMethod(config.method);
     const headers = config.headers;
-    headers.set(SIGNING_HEADERS.lang, headerLanguage(deps.getLanguage()));
+    headers.set(names.lang, headerLanguage(deps.getLanguage()));
     const timestamp = String(deps.clock.now());
     const nonce = newNonce();
-    headers.set(SIGNING_HEADERS.timestamp, timestamp);
-    headers.set(SIGNING_HEADERS.nonce, nonce);
+    headers.set(names.timestamp, timestamp);
+    headers.set(names.nonce, nonce);
+
+    // A retried request (clock skew) comes back with its query already in the URL.
+    config.queryParams ??= config.params as Record<string, unknown> | undefined;
+    const params = config.queryParams;
+    const query = api.serializeQuery(params);
+    const path = requestPath(config);
+    const bare = (config.url ?? '').split('?')[0] ?? '';
+    config.url = query ? `${bare}?${query}` : bare;
+    config.params = undefined;
 
     let md5 = '';
     if (method === 'POST' || method === 'PUT') {
@@ -93,22 +104,14 @@ export function signRequest(deps: RequestDeps) {
         config.data = body;
         headers.set('Content-Type', 'application/json;charset=UTF-8');
         md5 = contentMd5(body);
-        headers.set(SIGNING_HEADERS.contentMd5, md5);
+        headers.set(names.contentMd5, md5);
       }
     }
     const key = deps.getSigningKey();
     if (key) {
       headers.set(
-        SIGNING_HEADERS.signature,
-        signature({
-          method,
-          path: requestPath(config),
-          params: config.params as Record<string, unknown> | undefined,
-          timestamp,
-          nonce,
-          contentMd5: md5,
-          key,
-        }),
+        names.signature,
+        signature(api, { method, path, params, timestamp, nonce, contentMd5: md5, key }),
       );
     }
     return config;
@@ -170,6 +173,7 @@ export function handleError(deps: RequestDeps, instance: AxiosInstance) {
       throw new RequestError(body?.msg ?? 'Unauthorized', 'unauthorized', body?.code ?? 401, 401, true);
     }
     // Clock skew: take the server's time and try once more with a fresh timestamp and nonce.
+    const { ResultCode } = await contract();
     if (config && !config.skewRetried && Number(body?.code) === ResultCode.TIMESTAMP_OUT_OF_WINDOW) {
       const serverTime = Number((body?.data as { serverTime?: unknown } | undefined)?.serverTime);
       if (Number.isFinite(serverTime)) {
@@ -200,10 +204,10 @@ export function installInterceptors(instance: AxiosInstance, deps: RequestDeps):
   instance.interceptors.request.use(trimParams);
   instance.interceptors.request.use(placeParams);
   instance.interceptors.response.use(handleResponse(deps), handleError(deps, instance));
-  instance.defaults.paramsSerializer = { serialize: (params) => serializeQuery(params) };
   return instance;
 }
 
 export function acceptsStatus(config: Pick<Config, 'acceptStatus'>, status: number): boolean {
+  if (config.acceptStatus === 'any') return status >= 200;
   return (status >= 200 && status < 300) || (config.acceptStatus ?? []).includes(status);
 }

@@ -9,13 +9,15 @@ export interface RequestFlags {
   /** A body code other than 200 rejects silently with the code instead of showing msg. */
   ignoreCode?: boolean;
   /** HTTP statuses treated as answers rather than failures (test-item enable accepts 400). */
-  acceptStatus?: number[];
+  acceptStatus?: number[] | 'any';
   /** Pre-login call: no session needed. */
   public?: boolean;
   /** Resolve with the axios response itself (file downloads). */
   raw?: boolean;
   /** Internal: the request was already retried after a clock correction. */
   skewRetried?: boolean;
+  /** Internal: the query parameters as given, kept for signing a retried request. */
+  queryParams?: Record<string, unknown> | undefined;
 }
 
 declare module 'axios' {

@@ -1,0 +1,93 @@
+import { Alert, Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { userApi } from '../../services/user';
+import { confirmProblem, passwordProblem, rule } from '../../utils/validators';
+
+export const PASSWORD_DIALOG_WIDTH = 450;
+
+export interface PasswordDialogProps {
+  open: boolean;
+  reason: 'first-login' | 'expired';
+  /** Validity of a password in days (the expired message says it must change every N days). */
+  expireDays: number;
+  /** The server accepted the new password (data truthy). Default: reload the page. */
+  onSuccess?(): void;
+  onFailed?(): void;
+}
+
+interface Values {
+  password: string;
+  confirm: string;
+}
+
+/**
+ * SPEC section 2 and 4: titled "notification", 450 wide, not closable; first-login or
+ * "valid for N days" message, the requirement hint, new and confirm fields and a confirm button.
+ */
+export function PasswordDialog({ open, reason, expireDays, onSuccess, onFailed }: PasswordDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [loading, setLoading] = useState(false);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setLoading(true);
+    try {
+      const response = await userApi.firstUpdatePassword(values.password);
+      if (response.data) {
+        form.resetFields();
+        if (onSuccess) onSuccess();
+        else window.location.reload();
+      } else {
+        onFailed?.();
+      }
+    } catch {
+      onFailed?.();
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('password.dialogTitle')}
+      width={PASSWORD_DIALOG_WIDTH}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      footer={
+        <Button type="primary" loading={loading} onClick={() => void submit().catch(() => undefined)}>
+          {t('password.confirm')}
+        </Button>
+      }
+    >
+      <div data-testid="password-dialog">
+        <p>
+          {reason === 'first-login' ? t('password.firstLogin') : t('password.expired', { days: expireDays })}
+        </p>
+        <Alert type="info" showIcon title={t('password.requirement')} style={{ marginBottom: 16 }} />
+        <Form form={form} layout="vertical" name="password-update">
+          <Form.Item
+            name="password"
+            label={t('password.newPassword')}
+            rules={[rule((value) => passwordProblem(value, t))]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t('password.confirmPassword')}
+            dependencies={['password']}
+            rules={[
+              ({ getFieldValue }) => rule((value) => confirmProblem(getFieldValue('password'), value, t)),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </Form>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,267 @@
+import { App, Drawer, Layout, Menu } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { APP_SHORT_NAME, HEADER_HEIGHT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from '../config';
+import ForbiddenPage from '../pages/exception/403';
+import NotFoundPage from '../pages/exception/404';
+import { type AppRoute, firstLeafUnder } from '../router/buildRoutes';
+import { HOME_PATH } from '../router/routeTable';
+import { useScreenLock } from '../session/useScreenLock';
+import { newerVersion } from '../session/version';
+import { usePermission } from '../stores/permission';
+import { useSettings } from '../stores/settings';
+import { useTabs } from '../stores/tabs';
+import { STORAGE_KEYS, writeText } from '../utils/storage';
+import { HeaderBar } from './HeaderBar';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { LockDialog } from './LockDialog';
+import { openKeysFor, toMenuItems } from './menuItems';
+import { SettingsDrawer } from './SettingsDrawer';
+import { TabsBar } from './TabsBar';
+import { listenToTabEvents } from './tabActions';
+import { useIsMobile } from './useIsMobile';
+
+export interface BasicLayoutProps {
+  /** What the guard decided for the current path. */
+  content: { kind: 'page'; route: AppRoute } | { kind: 'forbidden' } | { kind: 'notFound' };
+}
+
+/** The tabbed shell: side, head or mixed menu, header, tabs and the cached pages. */
+export function BasicLayout({ content }: BasicLayoutProps) {
+  const { t, i18n } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const settings = useSettings();
+  const menus = usePermission((s) => s.menus);
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const route = content.kind === 'page' ? content.route : undefined;
+
+  useScreenLock();
+  useEffect(() => listenToTabEvents(), []);
+
+  // Tabs are saved to session storage on unload and restored here (SPEC section 2).
+  useEffect(() => {
+    const openable = new Set(usePermission.getState().routes.map((r) => r.fullPath));
+    if (useTabs.getState().tabs.length === 0) useTabs.getState().restore((path) => openable.has(path));
+    const save = () => useTabs.getState().save();
+    window.addEventListener('pagehide', save);
+    return () => window.removeEventListener('pagehide', save);
+  }, []);
+
+  // Every navigation: tab, last route, page title, version check.
+  useEffect(() => {
+    const fullPath = `${location.pathname}${location.search}`;
+    if (route) {
+      useTabs.getState().open(
+        {
+          path: route.fullPath,
+          fullPath,
+          title: `menu.${route.fullPath}`,
+          unclose: route.unclosable,
+          noCache: route.noCache,
+        },
+        { multiPage: settings.multiPage, cachePage: settings.cachePage },
+      );
+    }
+    if (location.pathname !== '/') writeText(STORAGE_KEYS.lastRoute, fullPath, 'session');
+    let cancelled = false;
+    void newerVersion().then((version) => {
+      if (!version || cancelled || shownVersion === version) return;
+      shownVersion = version;
+      modal.confirm({
+        title: t('version.title'),
+        content: t('version.content'),
+        okText: t('version.refresh'),
+        cancelText: t('version.later'),
+        onOk: () => window.location.reload(),
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [location.pathname, location.search, route, settings.multiPage, settings.cachePage, modal, t]);
+
+  const title = route ? t(`menu.${route.fullPath}`) : content.kind === 'forbidden' ? '403' : '404';
+  useEffect(() => {
+    document.title = `${APP_SHORT_NAME} - ${title}`;
+  }, [title]);
+
+  const selectedPath = route?.highlight ?? location.pathname;
+  const items = useMemo(() => toMenuItems(menus, t, i18n.language), [menus, t, i18n.language]);
+  const topPath = `/${selectedPath.split('/')[1] ?? ''}`;
+  const sideMenus =
+    settings.layout === 'mix' ? (menus.find((m) => m.fullPath === topPath)?.children ?? []) : menus;
+  const sideItems = useMemo(
+    () => (settings.layout === 'mix' ? toMenuItems(sideMenus, t, i18n.language, 1) : items),
+    [settings.layout, sideMenus, items, t, i18n.language],
+  );
+  const topItems = useMemo(
+    () =>
+      toMenuItems(
+        menus.map((node) => ({ ...node, children: [] })),
+        t,
+        i18n.language,
+      ),
+    [menus, t, i18n.language],
+  );
+  const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(selectedPath, menus));
+  useEffect(() => {
+    setOpenKeys((keys) => [...new Set([...keys, ...openKeysFor(selectedPath, menus)])]);
+  }, [selectedPath, menus]);
+
+  const onMenuClick = ({ key }: { key: string }) => {
+    setDrawerOpen(false);
+    if (key.startsWith('http')) return;
+    navigate(key);
+  };
+  const onTopMenuClick = ({ key }: { key: string }) => {
+    const leaf = firstLeafUnder(menus, key);
+    if (leaf) navigate(leaf);
+  };
+
+  const sideMenu = (
+    <Menu
+      mode="inline"
+      theme={settings.theme.mode === 'light' ? 'light' : 'dark'}
+      items={sideItems}
+      selectedKeys={[selectedPath]}
+      openKeys={settings.collapsed && !isMobile ? undefined : openKeys}
+      onOpenChange={setOpenKeys}
+      onClick={onMenuClick}
+      data-testid="side-menu"
+    />
+  );
+  const logo = (collapsed: boolean) => (
+    <Link
+      to={HOME_PATH}
+      data-testid="logo"
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        height: HEADER_HEIGHT,
+        padding: '0 20px',
+        color: settings.theme.mode === 'light' ? '#000' : '#fff',
+        fontWeight: 600,
+        fontSize: 18,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {collapsed ? 'T' : APP_SHORT_NAME}
+    </Link>
+  );
+
+  const showSide =
+    !isMobile && settings.layout !== 'head' && (settings.layout === 'side' || sideMenus.length > 0);
+  const headerMenu =
+    !isMobile && settings.layout !== 'side' ? (
+      <Menu
+        mode="horizontal"
+        items={settings.layout === 'head' ? items : topItems}
+        selectedKeys={settings.layout === 'head' ? [selectedPath] : [topPath]}
+        onClick={settings.layout === 'head' ? onMenuClick : onTopMenuClick}
+        style={{ flex: 1, minWidth: 0, borderBottom: 0, lineHeight: `${HEADER_HEIGHT}px` }}
+        data-testid="top-menu"
+      />
+    ) : undefined;
+
+  return (
+    <Layout
+      style={{ minHeight: '100vh', filter: settings.weekMode ? 'grayscale(1)' : undefined }}
+      data-layout={settings.layout}
+    >
+      {showSide && (
+        <Layout.Sider
+          width={SIDE_MENU_WIDTH}
+          collapsedWidth={SIDE_MENU_COLLAPSED_WIDTH}
+          collapsed={settings.collapsed}
+          theme={settings.theme.mode === 'light' ? 'light' : 'dark'}
+          style={
+            settings.fixedSideBar
+              ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }
+              : undefined
+          }
+          data-testid="sider"
+        >
+          {logo(settings.collapsed)}
+          {sideMenu}
+        </Layout.Sider>
+      )}
+      {isMobile && (
+        <Drawer
+          open={drawerOpen}
+          placement="left"
+          onClose={() => setDrawerOpen(false)}
+          size={SIDE_MENU_WIDTH}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+          closable={false}
+        >
+          {logo(false)}
+          {sideMenu}
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header
+          style={{
+            height: HEADER_HEIGHT,
+            lineHeight: `${HEADER_HEIGHT}px`,
+            padding: 0,
+            background: settings.theme.mode === 'night' ? undefined : '#fff',
+            position: settings.fixedHeader ? 'sticky' : undefined,
+            top: 0,
+            zIndex: 10,
+          }}
+        >
+          <HeaderBar
+            route={route}
+            collapsed={isMobile ? !drawerOpen : settings.collapsed}
+            showCollapse={isMobile || showSide}
+            onToggle={() =>
+              isMobile ? setDrawerOpen(true) : settings.update({ collapsed: !settings.collapsed })
+            }
+            onSettings={() => setSettingsOpen(true)}
+            menu={settings.layout === 'head' || settings.layout === 'mix' ? headerMenu : undefined}
+          />
+        </Layout.Header>
+        {settings.multiPage && (
+          <div
+            style={{
+              padding: '6px 16px 0',
+              background: settings.theme.mode === 'night' ? undefined : '#fff',
+              position: settings.fixedTabs ? 'sticky' : undefined,
+              top: settings.fixedHeader ? HEADER_HEIGHT : 0,
+              zIndex: 9,
+            }}
+          >
+            <TabsBar />
+          </div>
+        )}
+        <Layout.Content
+          style={{
+            margin: 16,
+            minHeight: `calc(100vh - ${HEADER_HEIGHT}px)`,
+            maxWidth: settings.pageWidth === 'fixed' ? 1200 : undefined,
+            width: settings.pageWidth === 'fixed' ? '100%' : undefined,
+            alignSelf: settings.pageWidth === 'fixed' ? 'center' : undefined,
+          }}
+          data-testid="page-content"
+        >
+          {content.kind === 'forbidden' ? (
+            <ForbiddenPage />
+          ) : content.kind === 'notFound' ? (
+            <NotFoundPage />
+          ) : (
+            <KeepAliveOutlet />
+          )}
+        </Layout.Content>
+      </Layout>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <LockDialog />
+    </Layout>
+  );
+}
+
+let shownVersion: string | null = null;

@@ -1,0 +1,55 @@
+import { Spin } from 'antd';
+import { Activity, type ReactNode, Suspense, useRef } from 'react';
+import { useLocation, useOutlet } from 'react-router-dom';
+import { useSettings } from '../stores/settings';
+import { useTabs } from '../stores/tabs';
+
+/**
+ * Keeps up to five visited pages mounted (SPEC section 2: at most 5 cached pages) and shows the
+ * active one; the others are hidden with React's Activity, which preserves their state. A page
+ * leaves when it drops out of the tabs store's cache list (LRU, or a not-cacheable tab closed);
+ * a refresh remounts it through its refresh key.
+ */
+export function KeepAliveOutlet() {
+  const outlet = useOutlet();
+  const { pathname } = useLocation();
+  const cached = useTabs((s) => s.cached);
+  const tabs = useTabs((s) => s.tabs);
+  const cachePage = useSettings((s) => s.cachePage);
+  const elements = useRef(new Map<string, ReactNode>());
+
+  if (outlet) elements.current.set(pathname, outlet);
+  for (const path of [...elements.current.keys()]) {
+    if (path !== pathname && (!cachePage || !cached.includes(path))) elements.current.delete(path);
+  }
+
+  return (
+    <>
+      {[...elements.current.entries()].map(([path, element]) => {
+        const tab = tabs.find((item) => item.path === path);
+        const visible = path === pathname;
+        return (
+          <Activity key={`${path}#${tab?.refreshKey ?? 0}`} mode={visible ? 'visible' : 'hidden'}>
+            <div data-page={path} style={{ position: 'relative' }}>
+              {tab?.loading ? (
+                <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+                  <Spin />
+                </div>
+              ) : (
+                <Suspense
+                  fallback={
+                    <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+                      <Spin />
+                    </div>
+                  }
+                >
+                  {element}
+                </Suspense>
+              )}
+            </div>
+          </Activity>
+        );
+      })}
+    </>
+  );
+}

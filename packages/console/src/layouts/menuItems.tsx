@@ -1,0 +1,45 @@
+import type { MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
+import type { MenuNode } from '../router/buildRoutes';
+import { menuIcon } from './icons';
+
+type Items = NonNullable<MenuProps['items']>;
+
+/** Title of a menu node: the console's locale first, then the server's key, then its names. */
+export function menuTitle(node: MenuNode, t: TFunction, language: string): string {
+  const own = `menu.${node.fullPath}`;
+  if (t(own, { defaultValue: '' })) return t(own);
+  if (node.i18nKey && t(node.i18nKey, { defaultValue: '' })) return t(node.i18nKey);
+  if (language === 'en-US') return node.names.enName || node.names.name;
+  if (language === 'zh-HK') return node.names.hkName || node.names.name;
+  return node.names.name;
+}
+
+export function toMenuItems(nodes: readonly MenuNode[], t: TFunction, language: string, depth = 0): Items {
+  return nodes.map((node) => {
+    const label = node.link ? (
+      <a href={node.link} target="_blank" rel="noopener noreferrer">
+        {menuTitle(node, t, language)}
+      </a>
+    ) : (
+      menuTitle(node, t, language)
+    );
+    const icon = depth === 0 ? menuIcon(node.icon) : undefined;
+    return node.children.length > 0
+      ? { key: node.fullPath, label, icon, children: toMenuItems(node.children, t, language, depth + 1) }
+      : { key: node.fullPath, label, icon };
+  });
+}
+
+/** Keys of the submenus that contain a path (to open them). */
+export function openKeysFor(path: string, nodes: readonly MenuNode[]): string[] {
+  for (const node of nodes) {
+    if (node.fullPath === path) return [];
+    if (node.children.length > 0) {
+      const inner = openKeysFor(path, node.children);
+      if (inner.length > 0 || node.children.some((child) => child.fullPath === path))
+        return [node.fullPath, ...inner];
+    }
+  }
+  return [];
+}

@@ -1,0 +1,169 @@
+import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SlidePuzzle } from '../../components/SlidePuzzle';
+import { userApi } from '../../services/user';
+import { confirmProblem, isEmail, isMobile, passwordProblem, rule } from '../../utils/validators';
+import { useCodeCountdown } from './useCodeCountdown';
+
+interface Values {
+  account: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+/** Forgot password: confirm the account with a code (after the puzzle), then set a new password. */
+export function ForgotPassword({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [step, setStep] = useState(0);
+  const [puzzle, setPuzzle] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const countdown = useCodeCountdown();
+
+  const byEmail = (account: string) => account.includes('@');
+
+  const close = () => {
+    form.resetFields();
+    setStep(0);
+    onClose();
+  };
+
+  const sendCode = async (passToken: string) => {
+    setPuzzle(false);
+    const account: string = form.getFieldValue('account');
+    try {
+      if (byEmail(account)) await userApi.sendMailCode(account, passToken);
+      else await userApi.sendSmsCode(account, passToken);
+      message.success(t('login.codeSent'));
+      countdown.start();
+    } catch {
+      // shown by the request helper
+    }
+  };
+
+  const confirmAccount = async () => {
+    const { account, code } = await form.validateFields(['account', 'code']);
+    setBusy(true);
+    try {
+      const response = byEmail(account)
+        ? await userApi.checkEmailCode(account, code)
+        : await userApi.checkSmsCode(account, code);
+      if (response.data) setStep(1);
+      else message.error(t('login.codeRequired'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = async () => {
+    const { account, code, password } = form.getFieldsValue(true) as Values;
+    await form.validateFields(['password', 'confirm']);
+    setBusy(true);
+    try {
+      await userApi.resetPassword({ account, code, password });
+      message.success(t('forgot.done'));
+      close();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('forgot.title')}
+      onCancel={close}
+      footer={null}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      <Steps
+        size="small"
+        current={step}
+        items={[{ title: t('forgot.stepAccount') }, { title: t('forgot.stepReset') }]}
+      />
+      <Form form={form} layout="vertical" style={{ marginTop: 16 }} preserve>
+        <div style={{ display: step === 0 ? 'block' : 'none' }}>
+          <Form.Item
+            name="account"
+            label={t('login.account')}
+            rules={[
+              { required: true, message: t('login.accountRequired') },
+              {
+                validator: async (_, value: string | undefined) => {
+                  if (value && !(await isMobile(value)) && !(await isEmail(value))) {
+                    throw new Error(t('login.accountPlaceholder'));
+                  }
+                },
+              },
+            ]}
+          >
+            <Input placeholder={t('login.accountPlaceholder')} />
+          </Form.Item>
+          <Form.Item label={t('login.code')} required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item
+                name="code"
+                noStyle
+                rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}
+              >
+                <Input placeholder={t('login.codePlaceholder')} maxLength={6} />
+              </Form.Item>
+              <Button
+                disabled={countdown.seconds > 0}
+                onClick={() =>
+                  void form.validateFields(['account']).then(
+                    () => setPuzzle(true),
+                    () => undefined,
+                  )
+                }
+              >
+                {countdown.seconds > 0
+                  ? t('login.resendIn', { seconds: countdown.seconds })
+                  : t('login.sendCode')}
+              </Button>
+            </Space.Compact>
+          </Form.Item>
+          <Button
+            type="primary"
+            block
+            loading={busy}
+            onClick={() => void confirmAccount().catch(() => undefined)}
+          >
+            {t('forgot.next')}
+          </Button>
+        </div>
+        {step === 1 && (
+          <>
+            <Form.Item
+              name="password"
+              label={t('password.newPassword')}
+              rules={[rule((v) => passwordProblem(v, t))]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirm"
+              label={t('password.confirmPassword')}
+              dependencies={['password']}
+              rules={[({ getFieldValue }) => rule((v) => confirmProblem(getFieldValue('password'), v, t))]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Button type="primary" block loading={busy} onClick={() => void reset().catch(() => undefined)}>
+              {t('forgot.submit')}
+            </Button>
+          </>
+        )}
+      </Form>
+      <SlidePuzzle
+        open={puzzle}
+        onSuccess={(token) => void sendCode(token)}
+        onCancel={() => setPuzzle(false)}
+      />
+    </Modal>
+  );
+}

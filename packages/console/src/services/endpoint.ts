@@ -1,0 +1,34 @@
+import type { BodyOf, DataOf, EndpointDef, ParamsOf, QueryOf } from '@trialab/api-contract';
+import { type Contract, contract } from './contract';
+import { type Envelope, type RequestOptions, request } from './request';
+
+type Extra = Omit<RequestOptions, 'url' | 'method' | 'data'>;
+
+export interface CallInput<E extends EndpointDef> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+}
+
+/**
+ * Calls an endpoint declared in @trialab/api-contract: path, method and whether a session is
+ * needed come from the one declaration the server registers too. The endpoint is picked from the
+ * (lazily loaded) contract, e.g. `callEndpoint((c) => c.auth.login, { body })`.
+ */
+export async function callEndpoint<E extends EndpointDef>(
+  pick: (api: Contract) => E,
+  input: CallInput<E> = {},
+  extra: Extra = {},
+): Promise<Envelope<DataOf<E>>> {
+  const api = await contract();
+  const endpoint = pick(api);
+  const url = api.endpointUrl(endpoint, (input.params ?? {}) as Record<string, string | number>);
+  const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  return request<DataOf<E>>({
+    ...extra,
+    url,
+    method: endpoint.method,
+    data: isQuery ? input.query : input.body,
+    public: endpoint.access === 'public',
+  });
+}

@@ -1,0 +1,85 @@
+import type { CurrentUser, MenuItem } from '@trialab/api-contract';
+import { create } from 'zustand';
+import type { AccessSubject, Grant } from '../access/access';
+import { type AppRoute, type BuiltAccess, buildAccess, type MenuNode } from '../router/buildRoutes';
+import { LAYOUT_ROUTES } from '../router/routeTable';
+import { readJson, STORAGE_KEYS, writeJson } from '../utils/storage';
+
+type Role = CurrentUser['roles'][number];
+type ExternalPermission = CurrentUser['externalPermissions'][number];
+
+interface PermissionState {
+  /** Server menu (admin.routes); null until loaded in this session. */
+  menu: MenuItem[] | null;
+  permissions: string[];
+  externalPermissions: ExternalPermission[];
+  roles: Role[];
+  routes: AppRoute[];
+  menus: MenuNode[];
+  firstPath: string | null;
+  /** Whether menus were fetched from the server since this page loaded. */
+  loaded: boolean;
+  apply(user: CurrentUser, menu: MenuItem[]): void;
+  reset(): void;
+}
+
+export function subjectOf(
+  permissions: readonly string[],
+  roles: readonly Role[],
+  isSuper = false,
+): AccessSubject {
+  const grants: Grant[] = [...permissions];
+  if (isSuper && !grants.includes('*:*:*')) grants.push('*:*:*');
+  return { permissions: grants, roles: roles.flatMap((role) => [role.code, String(role.id)]) };
+}
+
+function built(menu: MenuItem[] | null, permissions: string[], roles: Role[]): BuiltAccess {
+  if (!menu) return { routes: [], menus: [], firstPath: null };
+  return buildAccess(menu, LAYOUT_ROUTES, subjectOf(permissions, roles));
+}
+
+const initialMenu = readJson<MenuItem[] | null>(STORAGE_KEYS.routes, null);
+const initialPermissions = readJson<string[]>(STORAGE_KEYS.permissions, []);
+const initialRoles = readJson<Role[]>(STORAGE_KEYS.roles, []);
+
+export const usePermission = create<PermissionState>((set) => ({
+  menu: initialMenu,
+  permissions: initialPermissions,
+  externalPermissions: readJson<ExternalPermission[]>(STORAGE_KEYS.externalPermissions, []),
+  roles: initialRoles,
+  ...built(initialMenu, initialPermissions, initialRoles),
+  loaded: false,
+  apply(user, menu) {
+    const permissions =
+      user.isSuper && !user.permissions.includes('*:*:*') ? [...user.permissions, '*:*:*'] : user.permissions;
+    writeJson(STORAGE_KEYS.routes, menu);
+    writeJson(STORAGE_KEYS.permissions, permissions);
+    writeJson(STORAGE_KEYS.externalPermissions, user.externalPermissions);
+    writeJson(STORAGE_KEYS.roles, user.roles);
+    set({
+      menu,
+      permissions,
+      externalPermissions: user.externalPermissions,
+      roles: user.roles,
+      ...built(menu, permissions, user.roles),
+      loaded: true,
+    });
+  },
+  reset() {
+    set({
+      menu: null,
+      permissions: [],
+      externalPermissions: [],
+      roles: [],
+      routes: [],
+      menus: [],
+      firstPath: null,
+      loaded: false,
+    });
+  },
+}));
+
+export function currentSubject(): AccessSubject {
+  const { permissions, roles } = usePermission.getState();
+  return subjectOf(permissions, roles);
+}
