@@ -1,14 +1,34 @@
 #!/usr/bin/env node
 import { buildServer } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data.js';
 
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? 'localhost';
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 
-const app = await buildServer({ logger: false });
-await app.listen({ host, port });
+const app = await buildServer({ logger: process.env.LOG_LEVEL !== 'silent' && config.mode === 'production' });
+await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
-const actualPort = typeof address === 'object' && address ? address.port : port;
-console.log(`server on http://localhost:${actualPort}`);
+const actualPort = typeof address === 'object' && address ? address.port : config.port;
+console.log(`server on http://localhost:${actualPort} (${app.deps.engine}, ${config.mode} mode)`);
+console.log(`API reference: http://localhost:${actualPort}/api/docs`);
+if (config.seedDemo) {
+  console.log(`demo accounts (password ${DEMO_PASSWORD}; log in by mobile or e-mail):`);
+  for (const user of DEMO_USERS) {
+    const note = user.isSuper ? ' super account' : user.mustChangePassword ? ' must change password' : '';
+    console.log(
+      `  ${user.mobile}  ${user.email.padEnd(26)} ${user.username}${note ? ` (${note.trim()})` : ''}`,
+    );
+  }
+}
 process.send?.({ type: 'ready', ports: { server: actualPort } });
 const stop = () => void app.close().then(() => process.exit(0));
 process.once('SIGINT', stop);
