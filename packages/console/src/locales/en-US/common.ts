@@ -46,7 +46,7 @@ export const common: typeof zh = {
     agreementName: 'Terms of Service and Privacy Policy',
     agreementRequired: 'Please read and accept the user agreement first',
     forgot: 'Forgot password',
-    wechat: 'WeChat login',
+    wechat: 'WeChat',
     wechatScan: 'Scan with WeChat to log in',
     wechatBind: 'This WeChat is not bound to an account; log in to bind it',
     wechatBound: 'WeChat bound',

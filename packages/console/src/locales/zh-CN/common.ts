@@ -44,7 +44,7 @@ export const common = {
     agreementName: '《用户服务协议》与《隐私政策》',
     agreementRequired: '请先阅读并勾选同意用户协议',
     forgot: '忘记密码',
-    wechat: '微信登录',
+    wechat: '微信扫码',
     wechatScan: '请使用微信扫码登录',
     wechatBind: '该微信尚未绑定账号，请登录后完成绑定',
     wechatBound: '微信绑定成功',

@@ -46,7 +46,7 @@ export const common: typeof zh = {
     agreementName: '《用戶服務協議》與《隱私政策》',
     agreementRequired: '請先閱讀並勾選同意用戶協議',
     forgot: '忘記密碼',
-    wechat: '微信登錄',
+    wechat: '微信掃碼',
     wechatScan: '請使用微信掃碼登錄',
     wechatBind: '該微信尚未綁定賬號，請登錄後完成綁定',
     wechatBound: '微信綁定成功',

@@ -1,0 +1,76 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { solvePuzzle } from './puzzle.ts';
+
+/** Seeded demo accounts (packages/server/src/seed/demo-data.ts) and their shared password. */
+export const DEMO_PASSWORD = 'Trialab@2026';
+export const ACCOUNTS = {
+  admin: '13800000000',
+  lab: '13800000001',
+  finance: '13800000005',
+  platform: '13800000007',
+  newStaff: '13800000009',
+  site: '13900000001',
+} as const;
+
+/** Opens /login, fills the password tab, ticks the agreement and solves the puzzle. */
+export async function submitPasswordLogin(
+  page: Page,
+  baseUrl: string,
+  account: string,
+  password = DEMO_PASSWORD,
+) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('textbox', { name: /账号|Account/ }).fill(account);
+  await page.getByLabel(/^(密码|Password)$/).fill(password);
+  const agreement = page.getByRole('checkbox');
+  if (!(await agreement.isChecked())) await agreement.check();
+  await page.getByRole('button', { name: /^(登\s*录|Log in)$/ }).click();
+  await page.getByTestId('slide-puzzle').waitFor();
+  await solvePuzzle(page);
+}
+
+/** Logs in and waits until the shell shows the first page. */
+export async function login(page: Page, baseUrl: string, account: string, password = DEMO_PASSWORD) {
+  await submitPasswordLogin(page, baseUrl, account, password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+  await page.getByTestId('tabs-bar').waitFor();
+}
+
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+/** The latest login code the server "sent" (demo outbox; absent in production). */
+export async function latestCode(baseUrl: string, recipient: string): Promise<string> {
+  const response = await fetch(
+    `${baseUrl}/api/kmct-user/sys/auth/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
+  );
+  const body = (await response.json()) as { data: Array<{ body: string; subject: string }> };
+  const text = `${body.data[0]?.subject ?? ''} ${body.data[0]?.body ?? ''}`;
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${recipient}: ${JSON.stringify(body)}`);
+  return code;
+}
+
+/** A logged-in browser state per account, so that tests do not all pay for a login. */
+const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
+export async function loggedInContext(
+  browser: Browser,
+  baseUrl: string,
+  account: string,
+): Promise<BrowserContext> {
+  let state = states.get(account);
+  if (!state) {
+    const context = await newContext(browser);
+    await login(await context.newPage(), baseUrl, account);
+    state = await context.storageState();
+    await context.close();
+    states.set(account, state);
+  }
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: state });
+  context.setDefaultTimeout(10_000);
+  return context;
+}

@@ -1,0 +1,173 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { solvePuzzle } from '../support/console/puzzle.ts';
+import {
+  ACCOUNTS,
+  DEMO_PASSWORD,
+  latestCode,
+  login,
+  newContext,
+  submitPasswordLogin,
+} from '../support/console/session.ts';
+
+const stack = inject('stack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('console login', () => {
+  it('password login with the slide puzzle lands on the first menu page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, stack.consoleUrl, ACCOUNTS.admin);
+    expect(new URL(page.url()).pathname).toBe('/home/todo');
+    await expect(page.title()).resolves.toBe('Trialab - 待办事项');
+    await expect(page.getByTestId('fail-count').textContent()).resolves.toMatch(/\d+$/);
+    await expect(page.getByTestId('login-time').textContent()).resolves.toMatch(/\d{4}-\d{2}-\d{2}/);
+    await context.close();
+  });
+
+  it('asks for the agreement before logging in, and remembers the tick', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/login`);
+    await page.getByRole('textbox', { name: '账号' }).fill(ACCOUNTS.admin);
+    await page.getByLabel(/^密码$/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByText('请先阅读并勾选同意用户协议').waitFor();
+    expect(await page.getByTestId('slide-puzzle').count()).toBe(0);
+    await page.getByRole('checkbox').check();
+    await page.reload();
+    await expect(page.getByRole('checkbox').isChecked()).resolves.toBe(true);
+    await expect(page.evaluate(() => localStorage.getItem('admin.selectAgreement'))).resolves.toBe('true');
+    await context.close();
+  });
+
+  it('a wrong password shows the server message and stays on /login', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await submitPasswordLogin(page, stack.consoleUrl, ACCOUNTS.finance, 'Wrong#Pass1');
+    await page.locator('.ant-message-notice').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('the puzzle dialog is 340 wide and a wrong slide fails and loads a new image', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/login`);
+    await page.getByRole('textbox', { name: '账号' }).fill(ACCOUNTS.admin);
+    await page.getByLabel(/^密码$/).fill(DEMO_PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('slide-puzzle') });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(340);
+    const first = await page.getByTestId('puzzle-background').getAttribute('src');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('slide-puzzle').isVisible()).resolves.toBe(true);
+    await solvePuzzle(page, 0);
+    await page.getByText('验证失败，请重试').waitFor();
+    await page.waitForFunction(
+      (before) =>
+        document.querySelector<HTMLImageElement>('[data-testid="puzzle-background"]')?.src !== before,
+      first,
+    );
+    await context.close();
+  });
+
+  it('SMS-code login: the code requested after the puzzle logs in', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/login`);
+    await page.getByText('短信登录').click();
+    await page.getByRole('textbox', { name: '手机号' }).fill(ACCOUNTS.lab);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await solvePuzzle(page);
+    await page.getByText('验证码已发送').waitFor();
+    await page
+      .getByRole('textbox', { name: '验证码' })
+      .fill(await latestCode(stack.consoleUrl, ACCOUNTS.lab));
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByTestId('tabs-bar').waitFor();
+    expect(new URL(page.url()).pathname).not.toBe('/login');
+    await context.close();
+  });
+
+  it('e-mail-code login works the same way', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/login`);
+    await page.getByText('邮箱登录').click();
+    await page.getByRole('textbox', { name: '邮箱' }).fill('finance@trialab.local');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByText('验证码不能为空').waitFor();
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await solvePuzzle(page);
+    await page.getByText('验证码已发送').waitFor();
+    await page
+      .getByRole('textbox', { name: '验证码' })
+      .fill(await latestCode(stack.consoleUrl, 'finance@trialab.local'));
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByTestId('tabs-bar').waitFor();
+    await context.close();
+  });
+
+  it('first login forces the password change in the notification dialog', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await submitPasswordLogin(page, stack.consoleUrl, ACCOUNTS.newStaff);
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('password-dialog') });
+    await dialog.waitFor();
+    await expect(dialog.locator('.ant-modal-title').textContent()).resolves.toBe('通知');
+    expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(450);
+    await expect(dialog.textContent()).resolves.toContain('您是首次登录');
+    expect(await dialog.locator('.ant-modal-close').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog.isVisible()).resolves.toBe(true);
+
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入密码').waitFor();
+    await dialog.getByLabel('新密码').fill('abcdefgh');
+    await dialog.getByText('密码需包含数字、大写字母、小写字母、特殊字符中的至少三种').waitFor();
+    await dialog.getByLabel('新密码').fill('Newpass#2026');
+    await dialog.getByLabel('确认密码').fill('Newpass#2027');
+    await dialog.getByText('两次输入的密码不一致').waitFor();
+    await dialog.getByLabel('确认密码').fill('Newpass#2026');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByTestId('tabs-bar').waitFor({ timeout: 15_000 });
+    await context.close();
+
+    // The new password is the one that works now.
+    const again = await newContext(browser);
+    await login(await again.newPage(), stack.consoleUrl, ACCOUNTS.newStaff, 'Newpass#2026');
+    await again.close();
+  });
+
+  it('WeChat: an unbound WeChat account is bound after an ordinary login, then logs in by itself', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/login`);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '微信扫码' }).click();
+    await page.getByText('该微信尚未绑定账号，请登录后完成绑定').waitFor();
+    await login(page, stack.consoleUrl, ACCOUNTS.platform);
+    await page.getByText('微信绑定成功').waitFor();
+    await context.close();
+
+    const fresh = await newContext(browser);
+    const next = await fresh.newPage();
+    await next.goto(`${stack.consoleUrl}/login`);
+    await next.getByRole('checkbox').check();
+    await next.getByRole('button', { name: '微信扫码' }).click();
+    await next.getByTestId('tabs-bar').waitFor();
+    await fresh.close();
+  });
+});
