@@ -47,20 +47,33 @@ describe.each(ENGINES)('request signing on %s', (engine) => {
   it.each([
     [
       'path',
-      (_h: Record<string, string>, r: { url: string }) =>
-        void (r.url = r.url.replace('listOutSimple', 'listInnerSimple')),
+      (_h: Record<string, string>, r: { url: string }) => {
+        r.url = r.url.replace('listOutSimple', 'listInnerSimple');
+      },
     ],
     [
       'query',
-      (_h: Record<string, string>, r: { url: string }) =>
-        void (r.url = r.url.replace('username=', 'username=x')),
+      (_h: Record<string, string>, r: { url: string }) => {
+        r.url = r.url.replace('username=', 'username=x');
+      },
     ],
-    ['timestamp', (h: Record<string, string>) => void (h.timestamp = String(Number(h.timestamp) + 1))],
-    ['nonce', (h: Record<string, string>) => void (h.nonce = `${h.nonce}x`)],
+    [
+      'timestamp',
+      (h: Record<string, string>) => {
+        h.timestamp = String(Number(h.timestamp) + 1);
+      },
+    ],
+    [
+      'nonce',
+      (h: Record<string, string>) => {
+        h.nonce = `${h.nonce}x`;
+      },
+    ],
     [
       'signature',
-      (h: Record<string, string>) =>
-        void (h.Signature = `${h.Signature?.startsWith('A') ? 'B' : 'A'}${h.Signature?.slice(1)}`),
+      (h: Record<string, string>) => {
+        h.Signature = `${h.Signature?.startsWith('A') ? 'B' : 'A'}${h.Signature?.slice(1)}`;
+      },
     ],
   ])('refuses a GET whose %s was changed after signing', async (_name, change) => {
     const path = '/api/kmct-user/sys/user/listOutSimple';
@@ -78,7 +91,11 @@ describe.each(ENGINES)('request signing on %s', (engine) => {
   });
 
   it('refuses a body that does not match Content-MD5, and a re-hashed body under the old signature', async () => {
-    const badMd5 = await page({ tamper: (h) => void (h['Content-MD5'] = md5Base64('{}')) });
+    const badMd5 = await page({
+      tamper: (h) => {
+        h['Content-MD5'] = md5Base64('{}');
+      },
+    });
     expect(envelope(badMd5).code).toBe(ResultCode.CONTENT_MD5_MISMATCH);
     const otherBody = JSON.stringify({ page: 1, size: 50 });
     const headers = signedHeaders(
@@ -105,9 +122,15 @@ describe.each(ENGINES)('request signing on %s', (engine) => {
     expect(envelope(await page({ tamper: (h) => void delete h.nonce })).code).toBe(
       ResultCode.SIGNATURE_MISSING,
     );
-    expect(envelope(await page({ tamper: (h) => void (h.nonce = 'short') })).code).toBe(
-      ResultCode.SIGNATURE_MISSING,
-    );
+    expect(
+      envelope(
+        await page({
+          tamper: (h) => {
+            h.nonce = 'short';
+          },
+        }),
+      ).code,
+    ).toBe(ResultCode.SIGNATURE_MISSING);
     const other = await login(env, '13800000000');
     const mixed = await page({ session: { ...session, signingKey: other.signingKey } });
     expect(envelope(mixed).code).toBe(ResultCode.SIGNATURE_INVALID);

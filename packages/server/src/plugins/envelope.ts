@@ -53,7 +53,11 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') [key, httpStatus] = ['bodyTooLarge', 413];
       else if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
         [key, httpStatus] = ['unsupportedMediaType', 415];
-      else if (fastifyCode !== 'FST_ERR_CTP_EMPTY_JSON_BODY' && !(error instanceof SyntaxError)) {
+      else if (
+        fastifyCode !== 'FST_ERR_CTP_EMPTY_JSON_BODY' &&
+        fastifyCode !== 'FST_ERR_CTP_INVALID_JSON_BODY' &&
+        !(error instanceof SyntaxError)
+      ) {
         return reply.code(400).send({
           code: ResultCode.BAD_REQUEST,
           msg: t(lang, 'badRequest', { detail: error.message }),
