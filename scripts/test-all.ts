@@ -31,6 +31,7 @@ interface VitestJson {
   numPendingTests: number;
   numTodoTests: number;
   success: boolean;
+  testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
 }
 
 const steps: StepResult[] = [];
@@ -52,10 +53,15 @@ let skipped = 0;
 try {
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJson;
   passed += report.numPassedTests;
-  failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
-  // A suite that crashed outside any test still fails the run.
-  if (!tests.ok && report.numFailedTests === 0) failed += 1;
+  // A file that failed outside any test (a hook, an import) counts as one failure of its own.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  );
+  for (const file of brokenFiles) console.log(`FAILED outside any test: ${file.name}`);
+  const vitestFailures = report.numFailedTests + brokenFiles.length;
+  // vitest can also fail for a reason its report does not show (an unhandled error).
+  failed += vitestFailures > 0 || tests.ok ? vitestFailures : 1;
 } catch {
   failed += 1; // vitest died before writing its report
 }
