@@ -71,7 +71,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       poolSize: config.databasePoolSize,
     }));
   if (!options.database) app.addHook('onClose', () => handle.close());
-  await seedDatabase(handle.db, { demo: config.seedDemo, now: new Date((options.clock ?? Date.now)()) });
+  const seeded = await seedDatabase(handle.db, {
+    demo: config.seedDemo,
+    now: new Date((options.clock ?? Date.now)()),
+    adminPassword: config.adminInitialPassword,
+  });
 
   const deps: Deps = {
     db: handle.db,
@@ -83,6 +87,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       (config.smtpUrl ? new SmtpNotifier(config.smtpUrl, config.smtpFrom) : new OutboxNotifier()),
     wx: options.wx === undefined ? defaultWx(config) : options.wx,
     version: SERVER_VERSION,
+    seeded,
   };
   app.decorate('deps', deps);
 

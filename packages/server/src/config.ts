@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPasswordValid } from '@trialab/api-contract';
 import { z } from 'zod';
 
 /** The server package folder, the same from src/ and dist/. */
@@ -26,6 +27,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().optional(),
   /** Seed the demo accounts and data into an empty database. */
   SEED_DEMO: bool.optional(),
+  /** Initial super-account password on an empty database without demo seed (policy-checked). */
+  ADMIN_INITIAL_PASSWORD: z
+    .string()
+    .refine(isPasswordValid, 'must follow the password policy (8-16 chars, 3 of 4 classes)')
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   PASSWORD_EXPIRE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -54,6 +60,7 @@ export interface Config {
   databasePoolSize: number;
   dataDir: string;
   seedDemo: boolean;
+  adminInitialPassword: string | undefined;
   sessionIdleMs: number;
   sessionMaxMs: number;
   passwordExpireDays: number;
@@ -91,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? e.DATA_DIR
       : resolve(e.DATA_DIR ?? join(PACKAGE_DIR, '.data', 'pglite')),
     seedDemo: e.SEED_DEMO ?? dev,
+    adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     passwordExpireDays: e.PASSWORD_EXPIRE_DAYS,

@@ -29,6 +29,11 @@ if (config.seedDemo) {
     );
   }
 }
+if (app.deps.seeded.generatedAdminPassword) {
+  console.log(
+    `super account created: 13800000000 / admin@trialab.local, initial password ${app.deps.seeded.generatedAdminPassword} (change it at first login; shown only once)`,
+  );
+}
 process.send?.({ type: 'ready', ports: { server: actualPort } });
 const stop = () => void app.close().then(() => process.exit(0));
 process.once('SIGINT', stop);

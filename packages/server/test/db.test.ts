@@ -44,3 +44,21 @@ describe.each(ENGINES)('database on %s', (engine) => {
     expect(rows[0]?.n).toBe(1);
   });
 });
+
+describe('seeding without demo data', () => {
+  it('creates only the super account, which must change its password', async () => {
+    const { buildServer } = await import('../src/app.js');
+    const { users } = await import('../src/db/schema.js');
+    const app = await buildServer({
+      consoleDir: '/nonexistent',
+      env: { DATA_DIR: 'memory://', TRIALAB_MODE: 'production' },
+    });
+    const rows = await app.deps.db.select().from(users);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ isSuper: true, mustChangePassword: true, mobile: '13800000000' });
+    expect(app.deps.seeded.generatedAdminPassword).toMatch(/^.{16}$/);
+    const outbox = await app.inject({ method: 'GET', url: '/api/kmct-user/sys/auth/dev/outbox' });
+    expect(outbox.statusCode).toBe(404);
+    await app.close();
+  });
+});

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Database, Engine } from '../db/client.js';
 import type { Notifier } from '../modules/auth/notifier.js';
 import type { OAuthProvider } from '../modules/auth/wechat.js';
+import type { SeedResult } from '../seed/seed.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;
@@ -15,6 +16,8 @@ export interface Deps {
   notifier: Notifier;
   wx: OAuthProvider | null;
   version: string;
+  /** What the first start seeded (main.ts prints a generated admin password once). */
+  seeded: SeedResult;
 }
 
 declare module 'fastify' {

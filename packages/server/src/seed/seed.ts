@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { ALL_ENDPOINTS } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
@@ -201,7 +202,28 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
  * Brings reference data up to date and, on an empty database, seeds the demo. Serialised by an
  * advisory lock so several instances starting together seed once.
  */
-export async function seedDatabase(db: Database, options: { demo: boolean; now: Date }): Promise<void> {
+export interface SeedResult {
+  /** Set when a super account was created with a generated password (print it once). */
+  generatedAdminPassword?: string;
+}
+
+/** The first account of a database seeded without demo data. */
+export const INITIAL_ADMIN = { username: '超级管理员', mobile: '13800000000', email: 'admin@trialab.local' };
+
+function randomPassword(): string {
+  // 4 classes guaranteed, 16 characters.
+  const pick = (set: string) => set[randomInt(0, set.length)] ?? 'x';
+  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!@#$%^&*()_+'];
+  const chars = sets.map(pick);
+  while (chars.length < 16) chars.push(pick(sets.join('')));
+  return chars.sort(() => randomInt(0, 3) - 1).join('');
+}
+
+export async function seedDatabase(
+  db: Database,
+  options: { demo: boolean; now: Date; adminPassword?: string | undefined },
+): Promise<SeedResult> {
+  const result: SeedResult = {};
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     await syncPermissions(tx);
@@ -216,6 +238,24 @@ export async function seedDatabase(db: Database, options: { demo: boolean; now: 
         { at: options.now, userId: null, username: 'system', requestId: null, workstation: null, ip: null },
         [{ action: 'seed.demo', entity: 'database', newValue: { users: DEMO_USERS.length } }],
       );
+    } else if (!options.demo && n === 0) {
+      const password = options.adminPassword ?? randomPassword();
+      if (!options.adminPassword) result.generatedAdminPassword = password;
+      await tx.insert(s.users).values({
+        ...INITIAL_ADMIN,
+        jobNumber: null,
+        type: 1,
+        isSuper: true,
+        passwordHash: await hashPassword(password),
+        passwordChangedAt: options.now,
+        mustChangePassword: true,
+      });
+      await appendAudit(
+        tx,
+        { at: options.now, userId: null, username: 'system', requestId: null, workstation: null, ip: null },
+        [{ action: 'seed.admin', entity: 'user', newValue: { mobile: INITIAL_ADMIN.mobile } }],
+      );
     }
   });
+  return result;
 }

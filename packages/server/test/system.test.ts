@@ -1,0 +1,339 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { endpoints, ResultCode } from '@trialab/api-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyTicket } from '../src/modules/system/device-ticket.js';
+import { ENGINES } from './engines.js';
+import { call, envelope, login, type Session, signedHeaders, startEnv, type TestEnv } from './helpers.js';
+
+const { auth, dict, system, user } = endpoints;
+
+describe.each(ENGINES)('system endpoints on %s', (engine) => {
+  let env: TestEnv;
+  let admin: Session;
+  let lab: Session;
+  beforeAll(async () => {
+    env = await startEnv(engine);
+    admin = await login(env, '13800000000');
+    lab = await login(env, '13800000001');
+  });
+  afterAll(() => env.close());
+
+  it('issues Ed25519 device tickets that verify with the published key', async () => {
+    const key = envelope(await call(env.app, system.devicePublicKey, {}, env.clock.now)).data as {
+      publicKeyPem: string;
+      publicKeyRaw: string;
+      keyId: string;
+    };
+    expect(Buffer.from(key.publicKeyRaw, 'base64')).toHaveLength(32);
+    expect(key.keyId).toBe(
+      createHash('sha256').update(Buffer.from(key.publicKeyRaw, 'base64')).digest('hex').slice(0, 16),
+    );
+    const issued = envelope(
+      await call(
+        env.app,
+        system.deviceTicket,
+        { session: lab, body: { origin: 'http://127.0.0.1:8080' } },
+        env.clock.now,
+      ),
+    ).data as { ticket: string; expiresAt: number };
+    const payload = verifyTicket(key.publicKeyPem, issued.ticket, env.clock.now);
+    expect(payload).toMatchObject({
+      v: 1,
+      kid: key.keyId,
+      sub: String(lab.login.user.id),
+      origin: 'http://127.0.0.1:8080',
+      exp: issued.expiresAt,
+    });
+    expect(issued.expiresAt - env.clock.now).toBe(120_000);
+    expect(verifyTicket(key.publicKeyPem, issued.ticket, env.clock.now + 120_001)).toBeUndefined();
+    const [body = '', sig = ''] = issued.ticket.split('.');
+    const forged = Buffer.from(Buffer.from(body, 'base64url').toString().replace('8080', '9999')).toString(
+      'base64url',
+    );
+    expect(verifyTicket(key.publicKeyPem, `${forged}.${sig}`, env.clock.now)).toBeUndefined();
+    const badOrigin = await call(
+      env.app,
+      system.deviceTicket,
+      { session: lab, body: { origin: 'http://127.0.0.1:8080/path' } },
+      env.clock.now,
+    );
+    expect(envelope(badOrigin).code).toBe(ResultCode.BAD_REQUEST);
+  });
+
+  const upload = async (
+    name: string,
+    content: Buffer,
+    md5 = createHash('md5').update(content).digest('base64'),
+    target: { env: TestEnv; session: Session } = { env, session: lab },
+  ) => {
+    const { session } = target;
+    const boundary = `----trialab${randomBytes(6).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const path = '/api/kmct-container/file/upload';
+    const headers = signedHeaders(
+      'POST',
+      path,
+      undefined,
+      '',
+      session.signingKey,
+      target.env.clock.now,
+      randomBytes(12).toString('hex'),
+    );
+    headers['Content-MD5'] = md5;
+    // Re-sign with the file's MD5 as Content-MD5.
+    const { canonicalString } = await import('@trialab/api-contract');
+    const { hmacBase64 } = await import('../src/lib/signature.js');
+    headers.Signature = hmacBase64(
+      session.signingKey,
+      canonicalString({
+        method: 'POST',
+        path,
+        query: [],
+        timestamp: headers.timestamp ?? '',
+        nonce: headers.nonce ?? '',
+        contentMd5: md5,
+      }),
+    );
+    return target.env.app.inject({
+      method: 'POST',
+      url: `${path}?keepFileName=true`,
+      headers: {
+        ...headers,
+        authorization: `Bearer ${session.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        lang: 'en_US',
+      },
+      payload,
+    });
+  };
+
+  it('uploads and downloads files within the type and size limits', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2000)]);
+    const ok = envelope(await upload('报告 1.pdf', pdf));
+    expect(ok).toMatchObject({
+      code: 200,
+      data: { name: '报告 1.pdf', size: pdf.length, mime: 'application/pdf' },
+    });
+    const id = (ok.data as { id: number }).id;
+    const download = await call(
+      env.app,
+      system.fileDownload,
+      { session: lab, params: { id } },
+      env.clock.now,
+    );
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''%E6%8A%A5%E5%91%8A%201.pdf");
+    const fake = await upload('evil.pdf', Buffer.from('MZ not a pdf'));
+    expect(envelope(fake).code).toBe(ResultCode.FILE_TYPE_NOT_ALLOWED);
+    const exe = await upload('tool.exe', Buffer.from('MZ'));
+    expect(envelope(exe).code).toBe(ResultCode.FILE_TYPE_NOT_ALLOWED);
+    const tampered = await upload(
+      'a.txt',
+      Buffer.from('hello'),
+      createHash('md5').update('other').digest('base64'),
+    );
+    expect(envelope(tampered).code).toBe(ResultCode.CONTENT_MD5_MISMATCH);
+  });
+
+  it('refuses files over the size limit', async () => {
+    const small = await startEnv(engine, { config: { uploadMaxBytes: 1024 } });
+    try {
+      const session = await login(small, '13800000001');
+      const content = Buffer.alloc(4096, 'a');
+      const big = await upload('big.txt', content, undefined, { env: small, session });
+      expect(big.statusCode).toBe(413);
+      expect(envelope(big).code).toBe(ResultCode.FILE_TOO_LARGE);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('serves dictionaries 1001-1023 in pages and in batches', async () => {
+    const page = envelope(
+      await call(
+        env.app,
+        dict.page,
+        { session: lab, body: { dictNo: 1011, page: 1, size: 2 } },
+        env.clock.now,
+      ),
+    );
+    expect(page.total).toBe(6);
+    const first = (
+      page.data as Array<{ dictNo: number; dictDataRespList: Array<{ label: string; enLabel: string }> }>
+    )[0];
+    expect(first?.dictNo).toBe(1011);
+    expect(first?.dictDataRespList).toEqual([
+      expect.objectContaining({ label: '红色', enLabel: 'Red' }),
+      expect.objectContaining({ label: '紫色', enLabel: 'Purple' }),
+    ]);
+    const batch = envelope(
+      await call(env.app, dict.types, { session: lab, body: { types: [1001, 1017, 1023] } }, env.clock.now),
+    );
+    expect(Object.keys(batch.data as object).sort()).toEqual(['1001', '1017', '1023']);
+    for (let no = 1001; no <= 1023; no++) {
+      const one = envelope(
+        await call(env.app, dict.page, { session: lab, body: { dictNo: no, size: 99 } }, env.clock.now),
+      );
+      expect(one.total, `dict ${no}`).toBeGreaterThan(1);
+    }
+    const added = await call(
+      env.app,
+      dict.batchInsert,
+      {
+        session: admin,
+        body: { dictNo: 1011, items: [{ value: 'black', label: '黑色', enLabel: 'Black' }] },
+      },
+      env.clock.now,
+    );
+    expect(envelope(added)).toMatchObject({ code: 200, data: { inserted: 1 } });
+    const again = await call(
+      env.app,
+      dict.batchInsert,
+      { session: admin, body: { dictNo: 1011, items: [{ value: 'black', label: '黑', enLabel: 'Black' }] } },
+      env.clock.now,
+    );
+    expect(envelope(again).code).toBe(ResultCode.DUPLICATE);
+    const forbidden = await call(
+      env.app,
+      dict.batchInsert,
+      { session: lab, body: { dictNo: 1011, items: [{ value: 'x', label: 'x', enLabel: 'x' }] } },
+      env.clock.now,
+    );
+    expect(envelope(forbidden).code).toBe(ResultCode.FORBIDDEN);
+  });
+
+  it('keeps table heads per user and checks keyword uniqueness', async () => {
+    const set = await call(
+      env.app,
+      system.tableHeadSet,
+      { session: lab, body: { code: 'sample-list', dataIndexes: ['barcode', 'status'] } },
+      env.clock.now,
+    );
+    expect(envelope(set).data).toBe(true);
+    const mine = envelope(
+      await call(
+        env.app,
+        system.tableHeadGet,
+        { session: lab, body: { code: 'sample-list' } },
+        env.clock.now,
+      ),
+    );
+    expect(mine.data).toEqual({ code: 'sample-list', titles: ['barcode', 'status'] });
+    const theirs = envelope(
+      await call(
+        env.app,
+        system.tableHeadGet,
+        { session: admin, body: { code: 'sample-list' } },
+        env.clock.now,
+      ),
+    );
+    expect(theirs.data).toEqual({ code: 'sample-list', titles: [] });
+    const taken = await call(
+      env.app,
+      system.duplicate,
+      { session: lab, body: { target: 'user.jobNumber', keyword: 'KM0101' } },
+      env.clock.now,
+    );
+    expect(envelope(taken).data).toBe(true);
+    const self = await call(
+      env.app,
+      system.duplicate,
+      { session: lab, body: { target: 'user.jobNumber', keyword: 'KM0101', id: lab.login.user.id } },
+      env.clock.now,
+    );
+    expect(envelope(self).data).toBe(false);
+    const job = await call(
+      env.app,
+      user.checkJobNumExist,
+      { session: admin, body: { jobNumber: 'KM0101' } },
+      env.clock.now,
+    );
+    expect(envelope(job).data).toBe(true);
+  });
+
+  it('manages accounts: create, page with filters, duplicate job number, disable ends sessions', async () => {
+    const created = await call(
+      env.app,
+      user.create,
+      {
+        session: admin,
+        body: {
+          username: '测试员',
+          mobile: '13512340000',
+          email: 'tester@trialab.local',
+          jobNumber: 'KM7777',
+          type: 1,
+          password: 'Tester#2026',
+          roleIds: [],
+        },
+      },
+      env.clock.now,
+    );
+    expect(envelope(created).code).toBe(200);
+    const dup = await call(
+      env.app,
+      user.create,
+      {
+        session: admin,
+        lang: 'zh_CN',
+        body: {
+          username: '测试员2',
+          mobile: '13512340001',
+          jobNumber: 'KM7777',
+          type: 1,
+          password: 'Tester#2026',
+          roleIds: [],
+        },
+      },
+      env.clock.now,
+    );
+    expect(envelope(dup)).toMatchObject({ code: ResultCode.DUPLICATE, msg: '工号已存在' });
+    const page = envelope(
+      await call(env.app, user.page, { session: admin, body: { page: 1, size: 10, type: 2 } }, env.clock.now),
+    );
+    expect(page.total).toBe(2);
+    const tester = await login(env, 'tester@trialab.local', 'Tester#2026');
+    expect(tester.login.isNeedUpdatePassword).toBe(true);
+    const row = envelope(
+      await call(env.app, user.get, { session: admin, params: { id: tester.login.user.id } }, env.clock.now),
+    ).data as { version: number };
+    const off = await call(
+      env.app,
+      user.updateStatus,
+      { session: admin, body: { id: tester.login.user.id, status: 0, version: row.version } },
+      env.clock.now,
+    );
+    expect(envelope(off).code).toBe(200);
+    const after = await call(
+      env.app,
+      auth.firstUpdatePassword,
+      { session: tester, body: { password: 'Tester#2027' } },
+      env.clock.now,
+    );
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('limits the rate of the pre-login endpoints', async () => {
+    const limited = await startEnv(engine, { config: { authRateLimit: 3 } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++)
+        codes.push((await call(limited.app, auth.captcha, {}, limited.clock.now)).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+      const last = await call(limited.app, auth.captcha, { lang: 'zh_CN' }, limited.clock.now);
+      expect(envelope(last)).toMatchObject({
+        code: ResultCode.TOO_MANY_REQUESTS,
+        msg: '请求过于频繁，请稍后再试',
+      });
+    } finally {
+      await limited.close();
+    }
+  });
+});
