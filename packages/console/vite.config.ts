@@ -3,10 +3,12 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 
 /**
- * The build's version: written into index.html (`<meta name="version">`) and /version.json, which
- * the console compares on navigation to offer a reload after a deployment (SPEC section 7).
+ * The release version: written into index.html (`<meta name="version">`) and dist/version.json.
+ * On navigation the console compares it with GET /version.json (SPEC section 7) and offers a
+ * reload when they differ. The server currently answers /version.json with its own package
+ * version, so both packages must carry the release version (TRIALAB_VERSION overrides).
  */
-const version = process.env.TRIALAB_VERSION ?? `${pkg.version}+${new Date().toISOString()}`;
+const version = process.env.TRIALAB_VERSION ?? pkg.version;
 
 function versionFile(): Plugin {
   return {

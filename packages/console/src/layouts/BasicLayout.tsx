@@ -68,21 +68,7 @@ export function BasicLayout({ content }: BasicLayoutProps) {
       );
     }
     if (location.pathname !== '/') writeText(STORAGE_KEYS.lastRoute, fullPath, 'session');
-    let cancelled = false;
-    void newerVersion().then((version) => {
-      if (!version || cancelled || shownVersion === version) return;
-      shownVersion = version;
-      modal.confirm({
-        title: t('version.title'),
-        content: t('version.content'),
-        okText: t('version.refresh'),
-        cancelText: t('version.later'),
-        onOk: () => window.location.reload(),
-      });
-    });
-    return () => {
-      cancelled = true;
-    };
+    void promptIfNewVersion(modal, t);
   }, [location.pathname, location.search, route, settings.multiPage, settings.cachePage, modal, t]);
 
   const title = route ? t(`menu.${route.fullPath}`) : content.kind === 'forbidden' ? '403' : '404';
@@ -264,4 +250,24 @@ export function BasicLayout({ content }: BasicLayoutProps) {
   );
 }
 
-let shownVersion: string | null = null;
+/** One check at a time, and one dialog per new version. */
+let versionCheck: { running: boolean; shown: string | null } = { running: false, shown: null };
+
+async function promptIfNewVersion(modal: ReturnType<typeof App.useApp>['modal'], t: (key: string) => string) {
+  if (versionCheck.running) return;
+  versionCheck.running = true;
+  try {
+    const version = await newerVersion();
+    if (!version || versionCheck.shown === version) return;
+    versionCheck = { ...versionCheck, shown: version };
+    modal.confirm({
+      title: t('version.title'),
+      content: t('version.content'),
+      okText: t('version.refresh'),
+      cancelText: t('version.later'),
+      onOk: () => window.location.reload(),
+    });
+  } finally {
+    versionCheck.running = false;
+  }
+}

@@ -1,0 +1,234 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { openFromMenu, tabMenu, tabPaths } from '../support/console/shell.ts';
+
+const stack = inject('stack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function topMenus(browserContextAccount: string): Promise<string[]> {
+  const context = await loggedInContext(browser, stack.consoleUrl, browserContextAccount);
+  const page = await context.newPage();
+  await page.goto(`${stack.consoleUrl}/`);
+  await page.getByTestId('side-menu').waitFor();
+  const titles = await page
+    .getByTestId('side-menu')
+    .locator(':scope > li > .ant-menu-submenu-title')
+    .allTextContents();
+  await context.close();
+  return titles;
+}
+
+describe('menus and access', () => {
+  it('differ by role', async () => {
+    const admin = await topMenus(ACCOUNTS.admin);
+    const lab = await topMenus(ACCOUNTS.lab);
+    const site = await topMenus(ACCOUNTS.site);
+    expect(admin).toEqual(expect.arrayContaining(['实验室管理', '财务管理', '平台管理', '系统管理']));
+    expect(lab).toContain('实验室管理');
+    expect(lab).not.toContain('财务管理');
+    expect(lab).not.toContain('平台管理');
+    expect(site).toContain('客户服务');
+    expect(site).not.toContain('实验室管理');
+  });
+
+  it('shows 403 for a known route the user may not open and 404 for an unknown one', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/platform/role`);
+    await page.getByText('抱歉，您无权访问此页面').waitFor();
+    await page.goto(`${stack.consoleUrl}/no/such/page`);
+    await page.getByText('抱歉，您访问的页面不存在').waitFor();
+    await context.close();
+  });
+
+  it('sends a visitor without a session to /login with the SPEC message', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/laboratory/test-project`);
+    await page.waitForURL('**/login');
+    await page.getByText('登录已失效，请重新登录').waitFor();
+    await context.close();
+  });
+
+  it('opens the login-free pages without a session', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/frontend-test`);
+    await page.getByText('前端环境检测').waitFor();
+    await page.goto(`${stack.consoleUrl}/create-pdf?title=Report`);
+    await page.getByText('Report').waitFor();
+    await context.close();
+  });
+
+  it('a logged-in user opening /login goes to the first menu page; the root goes to the last route', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/login`);
+    await page.waitForURL('**/home/todo');
+    await page.goto(`${stack.consoleUrl}/laboratory/test-project?tab=2`);
+    await page.getByTestId('page-building').waitFor();
+    await expect(page.title()).resolves.toBe('Trialab - 检测项目');
+    await page.goto(`${stack.consoleUrl}/`);
+    await page.waitForURL('**/laboratory/test-project?tab=2');
+    await context.close();
+  });
+
+  it('a 401 from the server logs out', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/home/todo`);
+    await page.getByTestId('tabs-bar').waitFor();
+    // The session the cookie names no longer exists on the server.
+    await context.addCookies([{ name: 'Authorization', value: 'Bearer%20revoked', url: stack.consoleUrl }]);
+    await page.reload();
+    await page.waitForURL('**/login');
+    await expect(page.evaluate(() => localStorage.getItem('admin.user'))).resolves.toBeNull();
+    await context.close();
+  });
+});
+
+describe('tabs', () => {
+  it('one tab per path; closing the active tab moves to a neighbour; the last tab is refused', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/home/todo`);
+    await openFromMenu(page, '实验室管理', '检测项目');
+    await openFromMenu(page, '实验室管理', '标本日志');
+    await openFromMenu(page, '实验室管理', '检测项目');
+    expect(await tabPaths(page)).toEqual([
+      '/home/todo',
+      '/laboratory/test-project',
+      '/laboratory/specimen-logger',
+    ]);
+    expect(new URL(page.url()).pathname).toBe('/laboratory/test-project');
+
+    await page.locator('.ant-tabs-tab-active .ant-tabs-tab-remove').click();
+    await page.waitForURL('**/laboratory/specimen-logger');
+    await tabMenu(page, '/laboratory/specimen-logger', '关闭其他');
+    expect(await tabPaths(page)).toEqual(['/laboratory/specimen-logger']);
+    await tabMenu(page, '/laboratory/specimen-logger', '关闭');
+    await page.getByText('这已经是最后一页，不能再关闭了').waitFor();
+    expect(await tabPaths(page)).toEqual(['/laboratory/specimen-logger']);
+    await context.close();
+  });
+
+  it('close left and right, pinning, and tabs restored after a reload', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/home/todo`);
+    await openFromMenu(page, '实验室管理', '检测项目');
+    await openFromMenu(page, '实验室管理', '标本日志');
+    await openFromMenu(page, '实验室管理', '技术库');
+    await tabMenu(page, '/home/todo', '固定');
+    await page.locator('[data-testid="tab"][data-path="/home/todo"] .anticon-lock').waitFor();
+    await tabMenu(page, '/laboratory/specimen-logger', '关闭右侧');
+    expect(await tabPaths(page)).toEqual([
+      '/home/todo',
+      '/laboratory/test-project',
+      '/laboratory/specimen-logger',
+    ]);
+    await tabMenu(page, '/laboratory/specimen-logger', '关闭左侧');
+    // The pinned tab survives bulk closes.
+    expect(await tabPaths(page)).toEqual(['/home/todo', '/laboratory/specimen-logger']);
+    await page.reload();
+    await page.getByTestId('tabs-bar').waitFor();
+    await page.locator('[data-testid="tab"][data-path="/laboratory/specimen-logger"]').waitFor();
+    expect(await tabPaths(page)).toEqual(['/home/todo', '/laboratory/specimen-logger']);
+    await context.close();
+  });
+
+  it('refresh shows a loading state and remounts the page', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/laboratory/test-project`);
+    await page.getByTestId('page-building').waitFor();
+    await page.evaluate(() => {
+      const node = document.querySelector('[data-testid="page-building"]');
+      node?.setAttribute('data-marked', '1');
+    });
+    await tabMenu(page, '/laboratory/test-project', '刷新');
+    await page.waitForFunction(() => {
+      const node = document.querySelector(
+        '[data-page="/laboratory/test-project"] [data-testid="page-building"]',
+      );
+      return node !== null && !node.hasAttribute('data-marked');
+    });
+    await context.close();
+  });
+});
+
+describe('layout', () => {
+  it('side menu 300 px collapsing to 80 px; the logo goes to /home/todo', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/laboratory/test-project`);
+    const sider = page.getByTestId('sider');
+    expect((await sider.boundingBox())?.width).toBe(300);
+    await page.getByRole('button', { name: '收起菜单' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sider"]')?.getBoundingClientRect().width === 80,
+    );
+    await page.getByRole('button', { name: '展开菜单' }).click();
+    await page.getByTestId('logo').click();
+    await page.waitForURL('**/home/todo');
+    await context.close();
+  });
+
+  it('phones get the menu in a drawer', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${stack.consoleUrl}/home/todo`);
+    await page.getByTestId('tabs-bar').waitFor();
+    expect(await page.getByTestId('sider').count()).toBe(0);
+    await page.getByRole('button', { name: '展开菜单' }).click();
+    await page.locator('.ant-drawer').getByTestId('side-menu').waitFor();
+    await context.close();
+  });
+
+  it('the language switch changes the texts and is kept after a reload', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/home/todo`);
+    await page.getByTestId('lang-switch').getByText('US', { exact: true }).click();
+    await page.getByTestId('side-menu').getByText('Laboratory', { exact: true }).waitFor();
+    await page.reload();
+    await page.getByTestId('side-menu').getByText('Laboratory', { exact: true }).waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('lang'))).resolves.toBe('en-US');
+    await page.getByTestId('lang-switch').getByText('HK', { exact: true }).click();
+    await page.getByTestId('side-menu').getByText('實驗室管理', { exact: true }).waitFor();
+    await page.getByTestId('lang-switch').getByText('CN', { exact: true }).click();
+    await page.getByTestId('side-menu').getByText('实验室管理', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('a new server version offers a reload', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/home/todo`);
+    await page.getByTestId('tabs-bar').waitFor();
+    await page.route('**/version.json?v=*', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ version: 'next' }),
+      }),
+    );
+    await openFromMenu(page, '实验室管理', '检测项目');
+    const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '发现新版本' });
+    await dialog.waitFor();
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(1);
+    await dialog.getByRole('button', { name: '立即刷新' }).click();
+    await page.waitForEvent('load');
+    await context.close();
+  });
+});
