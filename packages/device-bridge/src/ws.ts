@@ -1,0 +1,214 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  BridgeError,
+  CloseCode,
+  dispatchRequest,
+  ErrorCode,
+  errorFrame,
+  errorPayload,
+  FULL_CAPABILITIES,
+  PROTOCOL_VERSION,
+  parseClientFrame,
+  type RequestFrame,
+  welcomeFrame,
+} from '@trialab/device-protocol';
+import { Connection, type ServerSocket } from './connection.js';
+import { createHandlers } from './handlers.js';
+import type { BridgeRuntime } from './runtime.js';
+import { isAllowedHost, isAllowedOrigin } from './security/door.js';
+
+/** The socket events the bridge listens to (`ws` WebSocket). */
+export interface WsSocket extends ServerSocket {
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** Frames each connection may have in flight at once; more is a client bug or abuse. */
+const MAX_IN_FLIGHT = 32;
+
+function byteLength(data: Buffer | ArrayBuffer | Buffer[]): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
+  return data.byteLength;
+}
+
+function toText(data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data as ArrayBuffer).toString('utf8');
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The protocol at /ws: door checks (Host, Origin), then `hello` with a ticket within the hello timeout,
+ * then requests. Malformed frames get an error frame; the connection and the process stay up.
+ */
+export function createWsHandler(rt: BridgeRuntime) {
+  const handlers = createHandlers(rt);
+  const capabilities = { ...FULL_CAPABILITIES, maxFrameBytes: rt.config.limits.maxFrameBytes };
+  const { logger, config } = rt;
+
+  return (socket: WsSocket, request: IncomingMessage): void => {
+    const origin = header(request, 'origin');
+    const id = rt.newConnectionId();
+    if (!isAllowedHost(header(request, 'host'), rt.port)) {
+      logger.warn({ conn: id }, 'refused: Host is not a loopback name with the bridge port');
+      socket.close(CloseCode.HOST_REFUSED, 'host refused');
+      return;
+    }
+    if (!isAllowedOrigin(origin, config.allowedOrigins) || origin === undefined) {
+      logger.warn({ conn: id, origin: origin ?? null }, 'refused: origin not on the allow-list');
+      socket.close(CloseCode.ORIGIN_REFUSED, 'origin refused');
+      return;
+    }
+    if (rt.closing) {
+      socket.close(CloseCode.BRIDGE_SHUTTING_DOWN, 'bridge shutting down');
+      return;
+    }
+    if (rt.connections.size >= config.limits.maxConnections) {
+      logger.warn({ conn: id }, 'refused: too many connections');
+      socket.close(1013, 'too many connections');
+      return;
+    }
+    const connection = new Connection(id, socket, origin);
+    rt.connections.add(connection);
+    const helloTimer = rt.clock.setTimeout(() => {
+      if (connection.state === 'hello') connection.close(CloseCode.HELLO_TIMEOUT, 'no hello');
+    }, config.limits.helloTimeoutMs);
+
+    const onHello = async (text: string) => {
+      const parsed = parseClientFrame(text, { maxFrameBytes: config.limits.maxFrameBytes });
+      if (!parsed.ok || parsed.frame.type !== 'hello') {
+        connection.close(CloseCode.HELLO_INVALID, 'first frame must be a valid hello');
+        return;
+      }
+      const hello = parsed.frame;
+      if (hello.protocolVersion !== PROTOCOL_VERSION) {
+        connection.close(CloseCode.PROTOCOL_VERSION_MISMATCH, `bridge speaks protocol ${PROTOCOL_VERSION}`);
+        return;
+      }
+      const verdict = rt.verifier.verify(hello.ticket, origin);
+      if (!verdict.ok) {
+        logger.warn({ conn: id, reason: verdict.reason }, 'refused: ticket');
+        connection.close(CloseCode.TICKET_REFUSED, 'ticket refused');
+        return;
+      }
+      connection.user = verdict.payload.sub;
+      const devices = await rt.deviceStatus(config.timeouts.statusProbe);
+      if (connection.state !== 'verifying') return;
+      connection.state = 'open';
+      connection.send(welcomeFrame(rt.version, devices, capabilities));
+      logger.info(
+        { conn: id, user: connection.user, client: hello.client.name, clientVersion: hello.client.version },
+        'connected',
+      );
+    };
+
+    const onRequest = async (frame: RequestFrame) => {
+      if (connection.inFlight.has(frame.id)) {
+        connection.send(
+          errorFrame(frame.id, errorPayload(ErrorCode.PROTOCOL_ERROR, 'request id already in flight')),
+        );
+        return;
+      }
+      if (connection.inFlight.size >= MAX_IN_FLIGHT) {
+        connection.send(
+          errorFrame(frame.id, errorPayload(ErrorCode.DEVICE_BUSY, 'too many requests in flight')),
+        );
+        return;
+      }
+      const controller = new AbortController();
+      connection.inFlight.set(frame.id, controller);
+      const started = performance.now();
+      try {
+        const answer = await dispatchRequest(handlers, frame, {
+          connection,
+          requestId: frame.id,
+          signal: controller.signal,
+        });
+        if (answer.type === 'error' && answer.error.code === ErrorCode.INTERNAL) {
+          logger.error({ conn: id, method: frame.method, id: frame.id }, 'internal error in handler');
+        }
+        // Method, id, outcome and time only: params and results may be personal data.
+        logger.info(
+          {
+            conn: id,
+            method: frame.method,
+            id: frame.id,
+            ms: Math.round(performance.now() - started),
+            ...(answer.type === 'error' ? { error: answer.error.code } : {}),
+          },
+          'call',
+        );
+        connection.send(answer);
+      } finally {
+        connection.inFlight.delete(frame.id);
+      }
+    };
+
+    socket.on('message', (data, isBinary) => {
+      if (byteLength(data) > config.limits.maxFrameBytes) {
+        connection.close(CloseCode.FRAME_TOO_LARGE, 'frame too large');
+        return;
+      }
+      if (connection.state === 'hello') {
+        rt.clock.clearTimeout(helloTimer);
+        if (isBinary) {
+          connection.close(CloseCode.HELLO_INVALID, 'first frame must be a valid hello');
+          return;
+        }
+        // Frames arriving before `welcome` is sent are answered HANDSHAKE_REQUIRED.
+        connection.state = 'verifying';
+        void onHello(toText(data)).catch((error: unknown) => {
+          logger.error({ conn: id, err: error instanceof Error ? error.name : 'unknown' }, 'hello failed');
+          connection.close(CloseCode.INTERNAL_ERROR, 'internal error');
+        });
+        return;
+      }
+      if (connection.state !== 'open') {
+        if (connection.state === 'verifying' && !isBinary) {
+          const parsed = parseClientFrame(toText(data), { maxFrameBytes: config.limits.maxFrameBytes });
+          const requestId = parsed.ok
+            ? parsed.frame.type === 'request'
+              ? parsed.frame.id
+              : null
+            : parsed.id;
+          connection.send(errorFrame(requestId, errorPayload(ErrorCode.HANDSHAKE_REQUIRED)));
+        }
+        return;
+      }
+      if (isBinary) {
+        connection.send(errorFrame(null, errorPayload(ErrorCode.PROTOCOL_ERROR, 'frames must be JSON text')));
+        return;
+      }
+      const parsed = parseClientFrame(toText(data), { maxFrameBytes: config.limits.maxFrameBytes });
+      if (!parsed.ok) {
+        connection.send(errorFrame(parsed.id, parsed.error));
+        return;
+      }
+      if (parsed.frame.type === 'hello') {
+        connection.close(CloseCode.HELLO_INVALID, 'second hello');
+        return;
+      }
+      void onRequest(parsed.frame).catch((error: unknown) => {
+        const typed = error instanceof BridgeError ? error : new BridgeError(ErrorCode.INTERNAL);
+        connection.send(
+          errorFrame(parsed.frame.type === 'request' ? parsed.frame.id : null, typed.toPayload()),
+        );
+      });
+    });
+    socket.on('error', () => {
+      // A broken client socket ends in `close`; nothing else to do.
+    });
+    socket.on('close', () => {
+      rt.clock.clearTimeout(helloTimer);
+      const wasOpen = connection.open;
+      void rt.releaseConnection(connection).then(() => {
+        if (wasOpen) logger.info({ conn: id }, 'disconnected');
+      });
+    });
+  };
+}
