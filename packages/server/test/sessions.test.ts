@@ -256,6 +256,45 @@ describe.each(ENGINES)('code and WeChat login on %s', (engine) => {
     expect(envelope(guessed).code).toBe(ResultCode.CODE_INVALID);
   });
 
+  it('forgot password: a code gives a single-use reset token; the reset ends all sessions', async () => {
+    const old = await login(env, '13800000007');
+    await call(
+      env.app,
+      auth.sendLoginSmsCode,
+      { body: { mobile: '13800000007', passToken: await passToken(env) } },
+      env.clock.now,
+    );
+    const code = await lastCode('13800000007');
+    const checked = envelope(
+      await call(env.app, auth.checkSmsCode, { body: { mobile: '13800000007', code } }, env.clock.now),
+    );
+    expect(checked.code).toBe(200);
+    const { resetToken } = checked.data as { resetToken: string };
+    const weak = await call(
+      env.app,
+      auth.resetPassword,
+      { body: { resetToken, password: 'short' } },
+      env.clock.now,
+    );
+    expect(weak.statusCode).toBe(400);
+    const done = await call(
+      env.app,
+      auth.resetPassword,
+      { body: { resetToken, password: 'Reset#2026a' } },
+      env.clock.now,
+    );
+    expect(envelope(done)).toMatchObject({ code: 200, data: true });
+    const again = await call(
+      env.app,
+      auth.resetPassword,
+      { body: { resetToken, password: 'Reset#2026b' } },
+      env.clock.now,
+    );
+    expect(envelope(again).code).toBe(ResultCode.CODE_INVALID);
+    expect((await call(env.app, user.getCurrentUser, { session: old }, env.clock.now)).statusCode).toBe(401);
+    expect((await login(env, '13800000007', 'Reset#2026a')).login.isNeedUpdatePassword).toBe(false);
+  });
+
   it('WeChat: unbound accounts are told to bind; after binding the code logs in', async () => {
     const redirectUri = 'http://127.0.0.1/login/wx';
     const start = envelope(await call(env.app, auth.wxAuthUrl, { query: { redirectUri } }, env.clock.now))

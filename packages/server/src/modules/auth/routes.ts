@@ -35,6 +35,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         : service.codeLogin(ctx, 'email', ctx.body.email, ctx.body.code),
     limit,
   );
+  route(
+    app,
+    auth.checkSmsCode,
+    (ctx) => service.checkCode(ctx, 'sms', ctx.body.mobile, ctx.body.code),
+    limit,
+  );
+  route(
+    app,
+    auth.checkEmailCode,
+    (ctx) => service.checkCode(ctx, 'email', ctx.body.email, ctx.body.code),
+    limit,
+  );
+  route(
+    app,
+    auth.resetPassword,
+    (ctx) => service.resetPassword(ctx, ctx.body.resetToken, ctx.body.password),
+    limit,
+  );
   route(app, auth.wxAuthUrl, (ctx) => service.wxAuthUrl(ctx, ctx.query.redirectUri), limit);
   route(app, auth.wxLogin, (ctx) => service.wxLogin(ctx, ctx.body.code, ctx.body.state), limit);
   route(app, auth.logout, (ctx) => service.logout(ctx, requirePrincipal(ctx).sessionId));

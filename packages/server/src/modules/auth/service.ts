@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { EndpointDef } from '@trialab/api-contract';
 import { type LoginResult, ResultCode } from '@trialab/api-contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors.js';
-import { sessions, users } from '../../db/schema.js';
+import { loginCodes, sessions, users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { type Ctx, passwordChangeReason } from '../../lib/route.js';
@@ -300,6 +300,87 @@ export async function codeLogin(ctx: AnyCtx, channel: 'sms' | 'email', rawTarget
   const user = row.userId === null ? undefined : await repo.findUserById(ctx.db, row.userId);
   if (user?.status !== 1) throw invalid(true);
   return openSession(ctx, user, channel, target);
+}
+
+// ---- forgot password -------------------------------------------------------------------------
+
+export const RESET_TTL_MS = 10 * 60_000;
+
+/** Step 1: a valid code (spent here) for an account gives a short-lived reset token. */
+export async function checkCode(ctx: AnyCtx, channel: 'sms' | 'email', rawTarget: string, code: string) {
+  const target = channel === 'email' ? rawTarget.trim().toLowerCase() : rawTarget.trim();
+  const row = await repo.latestCode(ctx.db, channel, target);
+  const invalid = (commit: boolean) => fail(ResultCode.CODE_INVALID, 'codeInvalid', { commit });
+  if (
+    !row ||
+    row.usedAt ||
+    row.expiresAt.getTime() <= ctx.now.getTime() ||
+    row.attempts >= CODE_MAX_ATTEMPTS
+  ) {
+    throw invalid(false);
+  }
+  if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(codeHash(target, code), 'hex'))) {
+    await repo.updateCode(ctx.db, row.id, { attempts: row.attempts + 1 });
+    throw invalid(true);
+  }
+  await repo.updateCode(ctx.db, row.id, { usedAt: ctx.now });
+  if (row.userId === null) throw invalid(true);
+  const resetToken = randomBytes(24).toString('base64url');
+  // Reset tokens share the one-time code table: channel "reset", target = user id.
+  await repo.insertCode(ctx.db, {
+    channel: 'reset',
+    target: String(row.userId),
+    codeHash: sha256Hex(resetToken),
+    userId: row.userId,
+    createdAt: ctx.now,
+    expiresAt: new Date(ctx.now.getTime() + RESET_TTL_MS),
+    ip: ctx.ip,
+  });
+  ctx.audit({
+    action: `auth.check${channel === 'sms' ? 'Sms' : 'Email'}Code`,
+    entity: 'user',
+    entityId: row.userId,
+  });
+  return { resetToken };
+}
+
+/** Step 2: new password; every session of the user ends. */
+export async function resetPassword(ctx: AnyCtx, resetToken: string, password: string) {
+  const rows = await ctx.db
+    .update(loginCodes)
+    .set({ usedAt: ctx.now })
+    .where(
+      and(
+        eq(loginCodes.channel, 'reset'),
+        eq(loginCodes.codeHash, sha256Hex(resetToken)),
+        isNull(loginCodes.usedAt),
+        gt(loginCodes.expiresAt, ctx.now),
+      ),
+    )
+    .returning({ userId: loginCodes.userId });
+  const userId = rows[0]?.userId;
+  if (userId === undefined || userId === null) throw fail(ResultCode.CODE_INVALID, 'codeInvalid');
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user || user.status !== 1) throw fail(ResultCode.CODE_INVALID, 'codeInvalid');
+  if (await verifyPassword(user.passwordHash, password))
+    throw fail(ResultCode.PASSWORD_POLICY, 'passwordSame');
+  await ctx.db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: ctx.now,
+      mustChangePassword: false,
+      updatedAt: ctx.now,
+    })
+    .where(eq(users.id, userId));
+  await endUserSessions(ctx.db, userId, ctx.now, 'password-reset');
+  ctx.audit({
+    action: 'auth.resetPassword',
+    entity: 'user',
+    entityId: userId,
+    newValue: { passwordChanged: true },
+  });
+  return true;
 }
 
 // ---- WeChat ----------------------------------------------------------------------------------
