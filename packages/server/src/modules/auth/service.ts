@@ -361,7 +361,7 @@ export async function resetPassword(ctx: AnyCtx, resetToken: string, password: s
   const userId = rows[0]?.userId;
   if (userId === undefined || userId === null) throw fail(ResultCode.CODE_INVALID, 'codeInvalid');
   const user = await repo.findUserById(ctx.db, userId);
-  if (!user || user.status !== 1) throw fail(ResultCode.CODE_INVALID, 'codeInvalid');
+  if (user?.status !== 1) throw fail(ResultCode.CODE_INVALID, 'codeInvalid');
   if (await verifyPassword(user.passwordHash, password))
     throw fail(ResultCode.PASSWORD_POLICY, 'passwordSame');
   await ctx.db
