@@ -197,3 +197,26 @@ describe.each(ENGINES)('audit trail, concurrency and bad input on %s', (engine) 
     expect(envelope(badId).msg).toMatch(/^Invalid request: params\.id/);
   });
 });
+
+describe('oversized JSON', () => {
+  it('answers 413 with a clear message', async () => {
+    const env = await startEnv('pglite');
+    try {
+      const admin = await login(env, '13800000000');
+      const big = JSON.stringify({ page: 1, size: 10, username: 'x'.repeat(3 * 1024 * 1024) });
+      const response = await call(
+        env.app,
+        endpoints.user.page,
+        { session: admin, rawBody: big },
+        env.clock.now,
+      );
+      expect(response.statusCode).toBe(413);
+      expect(envelope(response)).toMatchObject({
+        code: ResultCode.BAD_REQUEST,
+        msg: 'The request body is too large',
+      });
+    } finally {
+      await env.close();
+    }
+  });
+});

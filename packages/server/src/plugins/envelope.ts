@@ -5,6 +5,9 @@ import { ApiError } from '../lib/errors.js';
 import { type MessageKey, t } from '../lib/i18n.js';
 import { md5Base64 } from '../lib/signature.js';
 
+/** Largest JSON body accepted (batch imports of dictionaries stay far below). */
+export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
 const DEFAULT_KEY: Partial<Record<ResultCodeValue, MessageKey>> = {
   [ResultCode.UNAUTHORIZED]: 'unauthorized',
   [ResultCode.FORBIDDEN]: 'forbidden',
@@ -22,12 +25,17 @@ const DEFAULT_KEY: Partial<Record<ResultCodeValue, MessageKey>> = {
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const bytes = body as Buffer;
-    request.bodyMd5 = md5Base64(bytes);
-    if (bytes.length === 0) return done(null, undefined);
-    parseJson(request, bytes.toString('utf8'), done);
-  });
+  // JSON bodies stay small; only uploads (multipart) may reach UPLOAD_MAX_MB.
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT },
+    (request, body, done) => {
+      const bytes = body as Buffer;
+      request.bodyMd5 = md5Base64(bytes);
+      if (bytes.length === 0) return done(null, undefined);
+      parseJson(request, bytes.toString('utf8'), done);
+    },
+  );
 
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
     const lang = parseLang(request.headers.lang);
