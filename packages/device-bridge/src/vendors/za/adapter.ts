@@ -43,7 +43,7 @@ export class ZaAdapter implements FingerprintDriver {
     this.pollIntervalMs = config.polling.zaMs;
   }
 
-  command(
+  async command(
     verb: ZaVerb,
     args: Record<string, string>,
     timeoutMs: number,
@@ -54,7 +54,15 @@ export class ZaAdapter implements FingerprintDriver {
       dispatcher: this.#agent,
       maxBytes: this.#config.limits.maxVendorResponseBytes,
     };
-    return zaCommand(options, verb, args, timeoutMs, signal);
+    try {
+      return await zaCommand(options, verb, args, timeoutMs, signal);
+    } catch (error) {
+      const typed = asBridgeError(error);
+      // An unreadable answer is the SPEC's "fingerprint read returned error".
+      if (typed.code === ErrorCode.VENDOR_MALFORMED)
+        throw malformed('za', verb, 'unreadable answer', ZA_MALFORMED_TEXT);
+      throw typed;
+    }
   }
 
   async reader(signal?: AbortSignal): Promise<FingerprintReader> {
