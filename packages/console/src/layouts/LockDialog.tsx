@@ -41,8 +41,13 @@ export function LockDialog() {
         wrong();
       }
     } catch (error) {
-      // The server ends the session after too many wrong answers (401: logged out already).
-      if (error instanceof RequestError && error.kind !== 'unauthorized') wrong();
+      if (!(error instanceof RequestError)) throw error;
+      if (error.kind === 'unauthorized') {
+        // The server ends the session on the 4th wrong answer; the 401 already logs out.
+        feedback.error(t('lock.tooMany'));
+      } else {
+        wrong();
+      }
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,132 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+
+const stack = inject('stack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const lockDialog = (page: Page) =>
+  page.locator('.ant-modal').filter({ has: page.getByTestId('lock-dialog') });
+
+/** Two tabs of one browser profile, sharing storage and BroadcastChannel, on a fake clock. */
+async function twoTabs(account: string): Promise<{ context: BrowserContext; a: Page; b: Page }> {
+  const context = await loggedInContext(browser, stack.consoleUrl, account);
+  await context.clock.install();
+  const a = await context.newPage();
+  await a.goto(`${stack.consoleUrl}/home/todo`);
+  await a.getByTestId('tabs-bar').waitFor();
+  const b = await context.newPage();
+  await b.goto(`${stack.consoleUrl}/home/todo`);
+  await b.getByTestId('tabs-bar').waitFor();
+  return { context, a, b };
+}
+
+async function unlockWith(page: Page, password: string) {
+  const dialog = lockDialog(page);
+  await dialog.getByPlaceholder('登录密码').fill(password);
+  await dialog.getByRole('button', { name: /解\s*锁/ }).click();
+}
+
+describe('screen lock', () => {
+  it('30 idle minutes lock every tab; unlocking in one unlocks all', async () => {
+    const { context, a, b } = await twoTabs(ACCOUNTS.lab);
+    await a.clock.fastForward('29:00');
+    expect(await lockDialog(a).count()).toBe(0);
+    await a.clock.fastForward('01:01');
+    await lockDialog(a).waitFor();
+    await lockDialog(b).waitFor();
+    await expect(lockDialog(a).locator('.ant-modal-title').textContent()).resolves.toBe('屏幕锁定');
+    await expect(a.evaluate(() => localStorage.getItem('lockWindowState'))).resolves.toBe('1');
+
+    await unlockWith(b, 'Wrong#Pass1');
+    await b.getByText('密码错误，请重新填写，连续输错3次将自动退出登录').waitFor();
+    await unlockWith(b, DEMO_PASSWORD);
+    await lockDialog(b).waitFor({ state: 'hidden' });
+    await lockDialog(a).waitFor({ state: 'hidden' });
+    await expect(a.evaluate(() => localStorage.getItem('lockWindowState'))).resolves.toBe('0');
+    await context.close();
+  });
+
+  it('activity in one tab keeps the other unlocked', async () => {
+    const { context, a, b } = await twoTabs(ACCOUNTS.lab);
+    await a.clock.fastForward('20:00');
+    await a.mouse.move(200, 200);
+    await a.mouse.click(400, 400);
+    await a.clock.fastForward('15:00');
+    expect(await lockDialog(a).count()).toBe(0);
+    expect(await lockDialog(b).count()).toBe(0);
+    await context.close();
+  });
+
+  it('30 more minutes while locked log out', async () => {
+    const { context, a } = await twoTabs(ACCOUNTS.finance);
+    await a.clock.fastForward('30:01');
+    await lockDialog(a).waitFor();
+    await a.clock.fastForward('30:01');
+    await a.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('more than 3 wrong passwords log out with the SPEC text', async () => {
+    const { context, a } = await twoTabs(ACCOUNTS.platform);
+    await a.clock.fastForward('30:01');
+    await lockDialog(a).waitFor();
+    const answered = () => a.waitForResponse((response) => response.url().includes('/sys/user/check-pwd'));
+    for (let i = 1; i <= 3; i++) {
+      await Promise.all([answered(), unlockWith(a, `Wrong#Pass${i}`)]);
+      await a.getByText('密码错误，请重新填写，连续输错3次将自动退出登录').first().waitFor();
+    }
+    await unlockWith(a, 'Wrong#Pass9');
+    await a.getByText('密码错误大于3次，自动退出登录').waitFor();
+    await a.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+describe('sessions across tabs', () => {
+  it('logout in one tab: the other shows the logged-out dialog after 1 s, and both end on /login', async () => {
+    const { context, a, b } = await twoTabs(ACCOUNTS.admin);
+    await a.getByTestId('avatar-menu').hover();
+    await a.getByText('退出登录', { exact: true }).click();
+    await a
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    // Stop time at once: the other tab must wait 1 s before it asks.
+    await context.clock.pauseAt(Date.now() + 100);
+    await a.waitForURL('**/login');
+    expect(await b.getByText('您的账号已在其他页面退出登录，请重新登录').count()).toBe(0);
+    await b.clock.fastForward(1200);
+    const dialog = b.locator('.ant-modal-confirm').filter({ hasText: '您的账号已在其他页面退出登录' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await b.waitForURL('**/login');
+    await expect(b.evaluate(() => localStorage.getItem('admin.routes'))).resolves.toBeNull();
+    await context.close();
+  });
+
+  it('a login in another tab reloads a tab that shows /login after 1 s', async () => {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(10_000);
+    await context.clock.install();
+    const a = await context.newPage();
+    await a.goto(`${stack.consoleUrl}/login`);
+    await a.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    const b = await context.newPage();
+    await b.goto(`${stack.consoleUrl}/login`);
+    await b.evaluate(() => new BroadcastChannel('user').postMessage({ type: 'login' }));
+    await a.clock.fastForward(1001);
+    await a.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined);
+    await context.close();
+  });
+});
