@@ -175,10 +175,25 @@ async function main(): Promise<void> {
   });
   const consoleUrl = `http://localhost:${server.ports.server}`;
 
-  const bridge = await startService('bridge', 33, 'packages/device-bridge/dist/cli.js', [
-    `--port=${PORTS.bridge}`,
-    `--camera-url=http://127.0.0.1:${sims.ports.camera}`,
-  ]);
+  // The bridge trusts the console's origin, speaks to every simulated vendor (ZK over HTTPS with the
+  // simulators' CA) and fetches the server's ticket key at start instead of a one-time `pair`.
+  const bridge = await startService(
+    'bridge',
+    33,
+    'packages/device-bridge/dist/cli.js',
+    [
+      `--port=${PORTS.bridge}`,
+      `--camera-url=http://127.0.0.1:${sims.ports.camera}`,
+      `--za-url=http://127.0.0.1:${sims.ports.za}`,
+      `--zk-url=https://127.0.0.1:${sims.ports.zkHttps}`,
+      `--zk-ca-file=${String(sims.caFile)}`,
+      `--allowed-origin=${consoleUrl}`,
+      `--server-url=${consoleUrl}`,
+      '--fetch-key',
+    ],
+    // A configuration file of a bridge installed on this machine must not leak into the demo.
+    { TRIALAB_BRIDGE_CONFIG: join(dataDir, 'bridge-config.json') },
+  );
   const bridgeUrl = `http://127.0.0.1:${bridge.ports.bridge}`;
 
   const accounts = Array.isArray(server.demoAccounts) ? (server.demoAccounts as string[]) : [];
