@@ -9,6 +9,7 @@ import { type AppRoute, firstLeafUnder } from '../router/buildRoutes';
 import { HOME_PATH } from '../router/routeTable';
 import { useScreenLock } from '../session/useScreenLock';
 import { newerVersion } from '../session/version';
+import { useDict } from '../stores/dict';
 import { usePermission } from '../stores/permission';
 import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
@@ -42,6 +43,13 @@ export function BasicLayout({ content }: BasicLayoutProps) {
 
   useScreenLock();
   useEffect(() => listenToTabEvents(), []);
+  // SPEC section 7: dictionaries are loaded when the tab view is created (errors stay quiet).
+  useEffect(() => {
+    void useDict
+      .getState()
+      .preload()
+      .catch(() => undefined);
+  }, []);
 
   // Tabs are saved to session storage on unload and restored here (SPEC section 2).
   useEffect(() => {

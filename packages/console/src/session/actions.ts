@@ -1,6 +1,7 @@
 import type { LoginResult } from '@trialab/api-contract';
 import { t } from '../locales';
 import { userApi } from '../services/user';
+import { useDict } from '../stores/dict';
 import { useLock } from '../stores/lock';
 import { usePermission } from '../stores/permission';
 import { isLoggedIn, useSession } from '../stores/session';
@@ -61,6 +62,7 @@ export async function logout(options: LogoutOptions = {}): Promise<void> {
     useSession.getState().clear();
     usePermission.getState().reset();
     useTabs.getState().reset();
+    useDict.getState().reset();
     useLock.getState().setLocked(false);
     if (broadcast) userChannel.post({ type: 'logout' });
     if (options.message) feedback.warning(options.message);

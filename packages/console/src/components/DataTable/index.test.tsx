@@ -1,0 +1,62 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import '../../locales';
+import { DataTable, StaticTable } from './index';
+
+vi.mock('../../services/user', () => ({
+  userApi: {
+    tableHead: vi.fn(async () => ({
+      code: 200,
+      msg: 'ok',
+      data: { code: 'sample-list', titles: ['barcode'] },
+    })),
+    setTableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: true })),
+  },
+}));
+
+type Row = { id: number; barcode: string; subject: string };
+const rows: Row[] = Array.from({ length: 7 }, (_, i) => ({
+  id: i + 1,
+  barcode: `B${i + 1}`,
+  subject: `S${i + 1}`,
+}));
+const columns = [
+  { title: 'Barcode', dataIndex: 'barcode' },
+  { title: 'Subject', dataIndex: 'subject' },
+];
+
+describe('StaticTable', () => {
+  it('pages by 5 only when there are more rows than that', () => {
+    const { container, rerender } = render(
+      <StaticTable<Row> rowKey="id" columns={columns} dataSource={rows} />,
+    );
+    expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(5);
+    expect(container.querySelector('.ant-pagination')).not.toBeNull();
+    expect(container.querySelector('.ant-pagination-options')).toBeNull();
+    rerender(<StaticTable<Row> rowKey="id" columns={columns} dataSource={rows.slice(0, 5)} />);
+    expect(container.querySelector('.ant-pagination')).toBeNull();
+  });
+});
+
+describe('DataTable', () => {
+  it("shows only the user's configured columns, with the total", async () => {
+    render(
+      <App>
+        <DataTable<Row>
+          rowKey="id"
+          code="sample-list"
+          columns={columns}
+          dataSource={rows}
+          page={1}
+          size={10}
+          total={7}
+          onPageChange={() => {}}
+        />
+      </App>,
+    );
+    await waitFor(() => expect(screen.queryByText('Subject')).toBeNull());
+    expect(screen.getAllByText('Barcode').length).toBeGreaterThan(0);
+    expect(screen.getByText('共 7 条')).not.toBeNull();
+  });
+});

@@ -1,0 +1,164 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Popover, Table, type TableColumnType, type TableProps } from 'antd';
+import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RESIZE_DEBOUNCE_MS, STATIC_TABLE_PAGE_SIZE, TABLE_SIZES } from '../../config';
+import { userApi } from '../../services/user';
+import { feedback } from '../../utils/feedback';
+import { clampPage, pageSizeOptions, singleSelection, tableScrollY, visibleColumns } from './sizing';
+
+export type DataColumn<T> = TableColumnType<T> & { dataIndex?: string };
+
+export interface DataTableProps<T>
+  extends Omit<TableProps<T>, 'columns' | 'pagination' | 'rowSelection' | 'size'> {
+  columns: DataColumn<T>[];
+  /** Table-head configuration code: the user's visible columns are kept on the server. */
+  code?: string;
+  page: number;
+  size: number;
+  total: number;
+  onPageChange(page: number, size: number): void;
+  selection?: { mode: 'single' | 'multiple'; keys: Key[]; onChange(keys: Key[]): void };
+}
+
+function useScrollY(withPagination: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [y, setY] = useState<number>();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const measure = () => {
+      const top = ref.current?.getBoundingClientRect().top ?? 0;
+      setY(tableScrollY(window.innerHeight, top, withPagination));
+    };
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(measure, RESIZE_DEBOUNCE_MS);
+    };
+    measure();
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [withPagination]);
+  return { ref, y };
+}
+
+/** The data table of SPEC sections 2, 4 and 9 (server paging, table-head config, sizes). */
+export function DataTable<T extends object>({
+  columns,
+  code,
+  page,
+  size,
+  total,
+  onPageChange,
+  selection,
+  ...rest
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const [titles, setTitles] = useState<string[]>([]);
+  const { ref, y } = useScrollY(true);
+
+  useEffect(() => {
+    if (!code) return;
+    userApi
+      .tableHead(code)
+      .then((response) => setTitles(response.data.titles))
+      .catch(() => setTitles([]));
+  }, [code]);
+
+  const shown = useMemo(
+    () =>
+      visibleColumns(columns, titles).map((column) => ({
+        ...column,
+        width: column.width ?? TABLE_SIZES.columnWidth,
+        ellipsis: column.ellipsis ?? true,
+      })),
+    [columns, titles],
+  );
+
+  const saveTitles = async (next: string[]) => {
+    setTitles(next);
+    if (!code) return;
+    await userApi.setTableHead(code, next);
+    feedback.success(t('components.columnsSaved'));
+  };
+
+  const configurable = columns.filter(
+    (column): column is DataColumn<T> & { dataIndex: string } => typeof column.dataIndex === 'string',
+  );
+  const current = titles.length > 0 ? titles : configurable.map((column) => column.dataIndex);
+
+  return (
+    <div ref={ref}>
+      {code && (
+        <div style={{ textAlign: 'right', marginBottom: 8 }}>
+          <Popover
+            trigger="click"
+            placement="bottomRight"
+            content={
+              <Checkbox.Group
+                style={{ display: 'grid', gap: 4 }}
+                value={current}
+                onChange={(values) => void saveTitles(values.map(String)).catch(() => undefined)}
+                options={configurable.map((column) => ({
+                  value: column.dataIndex,
+                  label: String(column.title ?? column.dataIndex),
+                }))}
+              />
+            }
+          >
+            <Button size="small" icon={<SettingOutlined />}>
+              {t('components.columns')}
+            </Button>
+          </Popover>
+        </div>
+      )}
+      <Table<T>
+        size="middle"
+        {...rest}
+        columns={shown}
+        scroll={{ x: 'max-content', y }}
+        indentSize={TABLE_SIZES.treeIndent}
+        rowSelection={
+          selection && {
+            columnWidth: TABLE_SIZES.selectColumnWidth,
+            type: 'checkbox',
+            selectedRowKeys: selection.keys,
+            onChange: (keys) =>
+              selection.onChange(selection.mode === 'single' ? singleSelection(selection.keys, keys) : keys),
+          }
+        }
+        pagination={{
+          current: page,
+          pageSize: size,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: pageSizeOptions(size),
+          showTotal: (count) => t('components.total', { total: count }),
+          onChange: (nextPage, nextSize) =>
+            onPageChange(nextSize !== size ? clampPage(nextPage, nextSize, total) : nextPage, nextSize),
+        }}
+      />
+    </div>
+  );
+}
+
+/** A local table of 5 rows per page, no size changer, paged only when rows exceed a page. */
+export function StaticTable<T extends object>({
+  dataSource = [],
+  ...rest
+}: Omit<TableProps<T>, 'pagination'>) {
+  return (
+    <Table<T>
+      size="small"
+      {...rest}
+      dataSource={dataSource}
+      pagination={
+        dataSource.length > STATIC_TABLE_PAGE_SIZE
+          ? { pageSize: STATIC_TABLE_PAGE_SIZE, showSizeChanger: false }
+          : false
+      }
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { Radio, Select, type SelectProps } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dictLabel, useDict } from '../../stores/dict';
+
+/** Items of one dictionary, loaded once and cached per number. */
+export function useDictItems(dictNo: number) {
+  const items = useDict((s) => s.items[dictNo]);
+  useEffect(() => {
+    if (!items)
+      void useDict
+        .getState()
+        .load(dictNo)
+        .catch(() => undefined);
+  }, [dictNo, items]);
+  return items ?? [];
+}
+
+export interface DictSelectProps extends Omit<SelectProps, 'options'> {
+  dictNo: number;
+}
+
+/** Select over a dictionary (value = item value, label in the current language). */
+export function DictSelect({ dictNo, ...rest }: DictSelectProps) {
+  const { i18n, t } = useTranslation();
+  const items = useDictItems(dictNo);
+  return (
+    <Select
+      notFoundContent={t('components.noData')}
+      {...rest}
+      options={items.map((item) => ({ value: item.value, label: dictLabel(item, i18n.language) }))}
+    />
+  );
+}
+
+export interface DictRadioProps {
+  dictNo: number;
+  value?: string | null;
+  onChange?(value: string | null): void;
+  disabled?: boolean;
+}
+
+/**
+ * Radio buttons over a dictionary. Clicking the selected item deselects it (the lid-colour
+ * radio, SPEC section 4).
+ */
+export function DictRadio({ dictNo, value, onChange, disabled }: DictRadioProps) {
+  const { i18n } = useTranslation();
+  const items = useDictItems(dictNo);
+  return (
+    <Radio.Group value={value ?? null} disabled={disabled}>
+      {items.map((item) => (
+        <Radio
+          key={item.id}
+          value={item.value}
+          onClick={() => onChange?.(item.value === value ? null : item.value)}
+        >
+          {dictLabel(item, i18n.language)}
+        </Radio>
+      ))}
+    </Radio.Group>
+  );
+}
