@@ -1,0 +1,182 @@
+// Benchmark of issue 5: signed, authenticated `POST /sys/user/page` over 100,000 users with
+// filters, against the same route with signing, authentication and the query removed, side by side
+// in one run. The server runs in a child process so autocannon does not share its event loop.
+//
+//   pnpm --filter @trialab/server run bench                     # PGlite (in memory)
+//   BENCH_DATABASE_URL=postgres://… pnpm --filter @trialab/server run bench   # PostgreSQL (empty database)
+//
+// Options (env): BENCH_CONNECTIONS (100), BENCH_SECONDS (10), BENCH_USERS (100000).
+import { fork } from 'node:child_process';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { canonicalString, endpoints } from '@trialab/api-contract';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildServer } from '../src/app.js';
+import { openDatabase } from '../src/db/client.js';
+import { captchas } from '../src/db/schema.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const PATH = '/api/kmct-user/sys/user/page';
+const BASELINE = '/bench/baseline';
+const BODY = JSON.stringify({ page: 1, size: 10, type: 1, status: 1, username: '用户12' });
+
+interface Ready {
+  port: number;
+  token: string;
+  signingKey: string;
+  engine: string;
+}
+
+async function serve(): Promise<void> {
+  const database = await openDatabase({
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    dataDir: 'memory://',
+    poolSize: 20,
+  });
+  const app = await buildServer({
+    database,
+    consoleDir: '/nonexistent',
+    config: { mode: 'production', seedDemo: true, authRateLimit: 1_000_000, validateResponses: false },
+  });
+  await database.db.execute(sql`
+    INSERT INTO users (username, mobile, email, job_number, type, status, must_change_password, password_changed_at)
+    SELECT '用户' || g, '15' || lpad(g::text, 9, '0'), 'u' || g || '@bench.local', 'B' || g,
+           CASE WHEN g % 5 = 0 THEN 2 ELSE 1 END, CASE WHEN g % 10 = 0 THEN 0 ELSE 1 END, false, now()
+    FROM generate_series(1, ${USERS}) AS g`);
+  await database.db.execute(sql`ANALYZE users`);
+  // The baseline: same body schema and envelope, no signing, session or query.
+  const schema = endpoints.user.page.body;
+  app.post(BASELINE, async (request) => {
+    const parsed = schema?.safeParse(request.body);
+    return { code: parsed?.success ? 200 : 400, msg: 'Success', data: [], total: 0 };
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  // Log in as the console would: puzzle (answer read from the database), then password.
+  const base = `http://127.0.0.1:${port}/api/kmct-user`;
+  const challenge = (await (await fetch(`${base}/sys/auth/captcha`)).json()) as {
+    data: { captchaId: string };
+  };
+  const rows = await database.db
+    .select()
+    .from(captchas)
+    .where(sql`${captchas.id} = ${challenge.data.captchaId}`);
+  const post = async (path: string, body: unknown) =>
+    (
+      await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  const verify = (await post('/sys/auth/captcha/verify', { captchaId: rows[0]?.id, x: rows[0]?.pieceX })) as {
+    data: { passToken: string };
+  };
+  const login = (await post('/sys/auth/login', {
+    account: '13800000000',
+    password: DEMO_PASSWORD,
+    passToken: verify.data.passToken,
+    agreement: true,
+  })) as { data: { token: string; signingKey: string } };
+  const ready: Ready = {
+    port,
+    token: login.data.token,
+    signingKey: login.data.signingKey,
+    engine: database.engine,
+  };
+  process.send?.(ready);
+}
+
+function signed(ready: Ready): (request: autocannon.Request) => autocannon.Request {
+  const md5 = createHash('md5').update(BODY).digest('base64');
+  const key = Buffer.from(ready.signingKey, 'base64');
+  return (request) => {
+    const timestamp = String(Date.now());
+    const nonce = randomBytes(12).toString('base64url');
+    const canonical = canonicalString({
+      method: 'POST',
+      path: PATH,
+      query: [],
+      timestamp,
+      nonce,
+      contentMd5: md5,
+    });
+    request.headers = {
+      ...request.headers,
+      timestamp,
+      nonce,
+      'Content-MD5': md5,
+      Signature: createHmac('sha256', key).update(canonical).digest('base64'),
+    };
+    return request;
+  };
+}
+
+async function run(title: string, options: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  if (non2xx > 0)
+    console.log(
+      `  status codes: ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    );
+  console.log(
+    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   non-2xx/errors ${non2xx}`,
+  );
+  return result;
+}
+
+/** Waits until the server answers the baseline quickly again (no backlog from the last run). */
+async function idle(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const started = Date.now();
+    await fetch(`${url}${BASELINE}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: BODY,
+    });
+    if (Date.now() - started < 20) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function main(): Promise<void> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit', env: process.env });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Ready));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  try {
+    console.log(
+      `engine ${ready.engine}, ${USERS} extra users, ${CONNECTIONS} connections, ${SECONDS} s per run`,
+    );
+    const url = `http://127.0.0.1:${ready.port}`;
+    const common = {
+      method: 'POST' as const,
+      body: BODY,
+      headers: { 'content-type': 'application/json', lang: 'en_US' },
+    };
+    // Warm up, then the baseline, then the full route; each run starts on an idle server.
+    await run('warm-up (discarded)', { ...common, url: `${url}${BASELINE}`, duration: 2 });
+    const bare = await run('baseline (no signing/session/query)', { ...common, url: `${url}${BASELINE}` });
+    await idle(url);
+    const full = await run('signed + session + paged query', {
+      ...common,
+      url: `${url}${PATH}`,
+      headers: { ...common.headers, authorization: `Bearer ${ready.token}` },
+      requests: [{ setupRequest: signed(ready) }],
+    });
+    console.log(
+      `ratio: ${(full.requests.average / bare.requests.average).toFixed(2)} of the baseline throughput`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();
