@@ -52,6 +52,7 @@ export function createLogger(config: BridgeConfig, destination?: DestinationStre
         file: join(config.logs.dir, 'bridge'),
         extension: '.log',
         frequency: 'daily',
+        dateFormat: 'yyyy-MM-dd',
         size: config.logs.maxFileSize,
         mkdir: true,
         limit: { count: config.logs.maxFiles },
