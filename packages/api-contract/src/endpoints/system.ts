@@ -130,6 +130,12 @@ export const DUPLICATE_TARGETS = {
 } as const;
 export type DuplicateTarget = keyof typeof DUPLICATE_TARGETS;
 
+const duplicateBody = z.object({
+  target: z.enum(Object.keys(DUPLICATE_TARGETS) as [DuplicateTarget, ...DuplicateTarget[]]),
+  keyword: z.string().trim().min(1).max(64),
+  id: id.optional(),
+});
+
 export const system = {
   duplicate: defineEndpoint({
     id: 'system.duplicate',
@@ -140,11 +146,20 @@ export const system = {
     access: 'authenticated',
     signed: true,
     mutates: false,
-    body: z.object({
-      target: z.enum(Object.keys(DUPLICATE_TARGETS) as [DuplicateTarget, ...DuplicateTarget[]]),
-      keyword: z.string().trim().min(1).max(64),
-      id: id.optional(),
-    }),
+    body: duplicateBody,
+    data: z.boolean(),
+  }),
+  /** SPEC lists POST /duplicate on the main service too; same check. */
+  duplicateMain: defineEndpoint({
+    id: 'system.duplicateMain',
+    service: 'main',
+    method: 'POST',
+    path: '/duplicate',
+    summary: 'Whether a keyword is already used (main-service path of the same check)',
+    access: 'authenticated',
+    signed: true,
+    mutates: false,
+    body: duplicateBody,
     data: z.boolean(),
   }),
   tableHeadGet: defineEndpoint({

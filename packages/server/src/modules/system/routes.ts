@@ -152,16 +152,21 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     return { inserted, updated };
   });
 
-  route(app, system.duplicate, async (ctx) => {
-    const [table, column, idColumn] = DUPLICATE_COLUMNS[ctx.body.target];
+  const duplicate = async (
+    db: typeof app.deps.db,
+    body: { target: keyof typeof DUPLICATE_TARGETS; keyword: string; id?: number | undefined },
+  ) => {
+    const [table, column, idColumn] = DUPLICATE_COLUMNS[body.target];
     const match =
-      ctx.body.target === 'user.email'
-        ? sql`lower(${column}) = ${ctx.body.keyword.toLowerCase()}`
-        : eq(column, ctx.body.keyword);
-    const where = ctx.body.id ? and(match, ne(idColumn, ctx.body.id)) : match;
-    const rows = await ctx.db.select({ n: count() }).from(table).where(where);
+      body.target === 'user.email'
+        ? sql`lower(${column}) = ${body.keyword.toLowerCase()}`
+        : eq(column, body.keyword);
+    const where = body.id ? and(match, ne(idColumn, body.id)) : match;
+    const rows = await db.select({ n: count() }).from(table).where(where);
     return Number(rows[0]?.n ?? 0) > 0;
-  });
+  };
+  route(app, system.duplicate, (ctx) => duplicate(ctx.deps.db, ctx.body));
+  route(app, system.duplicateMain, (ctx) => duplicate(ctx.deps.db, ctx.body));
   route(app, system.tableHeadGet, async (ctx) => {
     const p = requirePrincipal(ctx);
     const [row] = await ctx.db
