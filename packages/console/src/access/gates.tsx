@@ -8,7 +8,7 @@ export function Permission({ value, children }: { value: readonly string[]; chil
   const { t } = useTranslation();
   const access = useAccess();
   if (value.length === 0) throw new Error(t('access.missingValue'));
-  return access.hasAny(value) ? <>{children}</> : null;
+  return access.hasAny(value) ? children : null;
 }
 
 /** Authority gate for any route-style authority (string or { permission, role }). */
@@ -21,7 +21,7 @@ export function Authorized({
   children: ReactNode;
   fallback?: ReactNode;
 }) {
-  return useAccess().can(authority) ? <>{children}</> : <>{fallback}</>;
+  return useAccess().can(authority) ? children : fallback;
 }
 
 /** Allow directive: keeps children only when the user's field (id by default) is among the values. */
@@ -34,7 +34,7 @@ export function Allow({
   field?: string;
   children: ReactNode;
 }) {
-  return useAccess().isAllowed(values, field) ? <>{children}</> : null;
+  return useAccess().isAllowed(values, field) ? children : null;
 }
 
 /** Reject directive: the opposite of Allow. */
@@ -47,7 +47,7 @@ export function Reject({
   field?: string;
   children: ReactNode;
 }) {
-  return useAccess().isAllowed(values, field) ? null : <>{children}</>;
+  return useAccess().isAllowed(values, field) ? null : children;
 }
 
 /**

@@ -14,6 +14,7 @@ import { usePermission } from '../stores/permission';
 import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
 import { STORAGE_KEYS, writeText } from '../utils/storage';
+import { BridgeIndicator } from './BridgeIndicator';
 import { HeaderBar } from './HeaderBar';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { LockDialog } from './LockDialog';
@@ -218,6 +219,7 @@ export function BasicLayout({ content }: BasicLayoutProps) {
             }
             onSettings={() => setSettingsOpen(true)}
             menu={settings.layout === 'head' || settings.layout === 'mix' ? headerMenu : undefined}
+            extra={<BridgeIndicator />}
           />
         </Layout.Header>
         {settings.multiPage && (

@@ -106,8 +106,6 @@ export function useRemoteOptions<T extends Record<string, unknown>>(config: Remo
       if (state.current.busy || !hasMore()) return;
       void load(state.current.page + 1, state.current.keyword);
     },
-    // hasMore reads the ref only
-    // biome-ignore lint/correctness/useExhaustiveDependencies: reads refs
     [load],
   );
 
