@@ -106,6 +106,19 @@ describe('a vendor fault is a typed error within the timeout, and other devices 
     });
   });
 
+  it('a ZA module that cannot open its device fails the capture at once (-101)', async () => {
+    sims.control.unplug('za');
+    try {
+      await expect(call('fingerprint.capture', { vendor: 'za', mode: 'enrol' })).rejects.toMatchObject({
+        code: ErrorCode.FINGERPRINT_DEVICE_OPEN_FAILED,
+        details: { vendor: 'za', vendorCode: -101 },
+      });
+      expect((await call('device.status', {})).fingerprint.za.state).toBe('unreachable');
+    } finally {
+      sims.control.plug('za');
+    }
+  });
+
   it('HTTP 500 and vendor error codes become typed errors', async () => {
     sims.control.addFault({ kind: 'http500', endpoint: 'param=get', times: 1 });
     await expect(call('camera.getResolution', { camera: 0 })).rejects.toMatchObject({
