@@ -11,8 +11,6 @@ declare module 'vitest' {
   }
 }
 
-const ROLE = 'trialab_test';
-
 function sh(cmd: string, args: string[]): string {
   return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
@@ -35,27 +33,14 @@ function ensureCluster(): number {
   return Number(port);
 }
 
-export default function setup(project: TestProject): void {
-  const fromEnv = process.env.TEST_DATABASE_URL;
-  if (fromEnv) {
-    project.provide('pgAdminUrl', fromEnv);
-    return;
-  }
-  const port = ensureCluster();
-  if (process.getuid?.() !== 0) {
-    throw new Error('Starting the local PostgreSQL cluster needs root; otherwise set TEST_DATABASE_URL.');
-  }
-  // A fresh password each run; the role may only create databases.
-  const password = randomBytes(18).toString('hex');
-  const sql =
-    `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${ROLE}') THEN ` +
-    `CREATE ROLE ${ROLE} LOGIN CREATEDB; END IF; END $$; ALTER ROLE ${ROLE} PASSWORD '${password}';`;
-  sh('runuser', [
+/** Runs SQL as the postgres superuser over the Unix socket; returns unaligned, tuple-only output. */
+function psql(port: number, sql: string): string {
+  return sh('runuser', [
     '-u',
     'postgres',
     '--',
     'psql',
-    '-q',
+    '-qAt',
     '-v',
     'ON_ERROR_STOP=1',
     '-p',
@@ -63,5 +48,43 @@ export default function setup(project: TestProject): void {
     '-c',
     sql,
   ]);
-  project.provide('pgAdminUrl', `postgres://${ROLE}:${password}@127.0.0.1:${port}/postgres`);
+}
+
+/** Drops a run's role and any database it still owns. */
+function dropRun(port: number, role: string): void {
+  const owned = psql(
+    port,
+    `SELECT datname FROM pg_database d JOIN pg_roles r ON r.oid = d.datdba WHERE r.rolname = '${role}'`,
+  );
+  for (const db of owned.split('\n').filter((l) => /^\w+$/.test(l))) {
+    psql(port, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+  }
+  psql(port, `DROP ROLE IF EXISTS ${role}`);
+}
+
+const STALE_AFTER_MS = 6 * 3_600_000;
+
+export default function setup(project: TestProject): (() => void) | undefined {
+  const fromEnv = process.env.TEST_DATABASE_URL;
+  if (fromEnv) {
+    project.provide('pgAdminUrl', fromEnv);
+    return undefined;
+  }
+  const port = ensureCluster();
+  if (process.getuid?.() !== 0) {
+    throw new Error('Starting the local PostgreSQL cluster needs root; otherwise set TEST_DATABASE_URL.');
+  }
+  // Leftovers of runs that crashed long ago.
+  for (const role of psql(port, "SELECT rolname FROM pg_roles WHERE rolname LIKE 'trialab_run_%'").split(
+    '\n',
+  )) {
+    const started = Number(/^trialab_run_(\d+)_/.exec(role)?.[1]);
+    if (started && Date.now() - started > STALE_AFTER_MS) dropRun(port, role);
+  }
+  // One role per run, allowed only to create databases, so concurrent runs never disturb each other.
+  const role = `trialab_run_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const password = randomBytes(18).toString('hex');
+  psql(port, `CREATE ROLE ${role} LOGIN CREATEDB PASSWORD '${password}'`);
+  project.provide('pgAdminUrl', `postgres://${role}:${password}@127.0.0.1:${port}/postgres`);
+  return () => dropRun(port, role);
 }
