@@ -226,6 +226,28 @@ describe('frames after welcome', () => {
   });
 });
 
+describe('between hello and welcome', () => {
+  it('answers requests with HANDSHAKE_REQUIRED while the welcome is being prepared', async () => {
+    // A hung camera status holds the welcome for the status probe's timeout.
+    sims.control.addFault({ kind: 'hang', endpoint: 'video=status', times: 1 });
+    const socket = rawSocket(bridge.wsUrl, ORIGIN);
+    await socket.opened;
+    socket.socket.send(hello(bridge.issuer.ticket()));
+    socket.socket.send(JSON.stringify({ type: 'request', id: 'early', method: 'bridge.info', params: {} }));
+    expect(await socket.next(1)).toMatchObject({
+      type: 'error',
+      id: 'early',
+      error: { code: 'HANDSHAKE_REQUIRED' },
+    });
+    expect(await socket.next(2)).toMatchObject({
+      type: 'welcome',
+      devices: { cameraService: 'unreachable' },
+    });
+    socket.socket.close();
+    sims.control.clearFaults();
+  });
+});
+
 describe('stream proxy', () => {
   it('refuses stream requests without a live connection token', async () => {
     for (const path of ['/stream/0?sid=1', '/stream/0?sid=1&token=forged', '/stream/3?sid=1&token=x']) {
