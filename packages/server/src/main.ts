@@ -34,7 +34,15 @@ if (app.deps.seeded.generatedAdminPassword) {
     `super account created: 13800000000 / admin@trialab.local, initial password ${app.deps.seeded.generatedAdminPassword} (change it at first login; shown only once)`,
   );
 }
-process.send?.({ type: 'ready', ports: { server: actualPort } });
 const stop = () => void app.close().then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+// Started by the stack launcher: if the launcher dies, its IPC channel closes and we go too.
+process.once('disconnect', stop);
+process.send?.({
+  type: 'ready',
+  ports: { server: actualPort },
+  demoAccounts: config.seedDemo
+    ? DEMO_USERS.map((user) => `${user.mobile} or ${user.email} / ${DEMO_PASSWORD} (${user.username})`)
+    : [],
+});
