@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { expect, it } from 'vitest';
 // The API server's own issuer (docs/api.md): the bridge must accept exactly what it issues.
-import { issueTicket, ticketKeys } from '../../server/src/modules/system/device-ticket.js';
+import { issueTicket, ticketKeys } from '@trialab/server';
+import { expect, it } from 'vitest';
 import { TicketVerifier } from '../src/security/ticket.js';
 
 it('verifies tickets issued by the API server, once, for their origin only', () => {

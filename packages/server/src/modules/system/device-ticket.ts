@@ -1,31 +1,23 @@
 import { createHash, createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
+import {
+  encodeTicketPayload,
+  parseTicket,
+  TICKET_VERSION,
+  type TicketPayload,
+} from '@trialab/device-protocol';
 
-/**
- * Device ticket (docs/api.md): `<payload>.<signature>`, both base64url without padding.
- * payload = UTF-8 JSON {v:1, kid, sub, name, origin, iat, exp, nonce}; signature = Ed25519 over the
- * ASCII bytes of the payload part.
+/*
+ * Device tickets for the bridge's `hello`. The payload and the string format are declared once in
+ * @trialab/device-protocol (ticket.ts, docs/api.md); this module only holds the key and signs.
  */
-export interface TicketPayload {
-  v: 1;
-  /** Key id: first 16 hex characters of SHA-256 over the raw 32-byte public key. */
-  kid: string;
-  /** User id, as a string. */
-  sub: string;
-  name: string;
-  /** Exact origin of the console page that will open the bridge WebSocket. */
-  origin: string;
-  /** Issued and expiry times, ms since the epoch. */
-  iat: number;
-  exp: number;
-  /** 16 random bytes, base64url; the bridge refuses a nonce it has seen before expiry. */
-  nonce: string;
-}
+export type { TicketPayload };
 
 export interface TicketKeys {
   privateKeyPem: string;
   publicKeyPem: string;
   /** Raw 32-byte Ed25519 public key, base64. */
   publicKeyRaw: string;
+  /** First 16 hex characters of SHA-256 over the raw public key. */
   kid: string;
 }
 
@@ -47,7 +39,7 @@ export function issueTicket(
   input: { userId: number; username: string; origin: string; now: number; ttlMs: number },
 ): { ticket: string; payload: TicketPayload } {
   const payload: TicketPayload = {
-    v: 1,
+    v: TICKET_VERSION,
     kid: keys.kid,
     sub: String(input.userId),
     name: input.username,
@@ -56,22 +48,16 @@ export function issueTicket(
     exp: input.now + input.ttlMs,
     nonce: randomBytes(16).toString('base64url'),
   };
-  const encoded = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  const encoded = encodeTicketPayload(payload);
   const signature = sign(null, Buffer.from(encoded, 'ascii'), createPrivateKey(keys.privateKeyPem));
   return { ticket: `${encoded}.${signature.toString('base64url')}`, payload };
 }
 
-/** Reference verifier (the bridge implements the same steps). */
+/** Signature and expiry check, for the server's own tests; the bridge's verifier does the rest. */
 export function verifyTicket(publicKeyPem: string, ticket: string, now: number): TicketPayload | undefined {
-  const [encoded, signature, extra] = ticket.split('.');
-  if (!encoded || !signature || extra !== undefined) return undefined;
-  const ok = verify(
-    null,
-    Buffer.from(encoded, 'ascii'),
-    createPublicKey(publicKeyPem),
-    Buffer.from(signature, 'base64url'),
-  );
-  if (!ok) return undefined;
-  const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as TicketPayload;
-  return payload.v === 1 && payload.exp > now ? payload : undefined;
+  const parsed = parseTicket(ticket);
+  if (!parsed.ok) return undefined;
+  const { payload, signedPart, signature } = parsed.ticket;
+  const ok = verify(null, Buffer.from(signedPart, 'ascii'), createPublicKey(publicKeyPem), signature);
+  return ok && payload.exp > now ? payload : undefined;
 }
