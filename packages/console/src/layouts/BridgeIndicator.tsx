@@ -38,8 +38,9 @@ export function BridgeIndicator() {
     void import('@trialab/device-protocol').then((protocol) => {
       if (cancelled) return;
       let devices: import('@trialab/device-protocol').DeviceStatus | undefined;
+      const url = bridgeUrl(protocol.DEFAULT_BRIDGE_PORT, protocol.BRIDGE_WS_PATH);
       const client = new protocol.BridgeClient({
-        url: bridgeUrl(protocol.DEFAULT_BRIDGE_PORT, protocol.BRIDGE_WS_PATH),
+        url,
         createSocket: (url) => new WebSocket(url),
         client: { name: 'trialab-console', version: '1' },
         getTicket: async () => (await userApi.deviceTicket(window.location.origin)).data.ticket,
@@ -54,17 +55,20 @@ export function BridgeIndicator() {
           ? protocol.CLOSE_CODE_CATALOGUE[code as keyof typeof protocol.CLOSE_CODE_CATALOGUE]
           : undefined;
         useBridge.getState().set(bridgeStatus(info, devices), entry?.cn);
+        useBridge.getState().setDevices(devices);
       };
       const offState = client.onStateChange(update);
       const offDevices = client.on('device.statusChanged', (data) => {
         devices = data;
         update();
       });
+      useBridge.getState().attach(client, url);
       client.connect();
       update();
       stop = () => {
         offState();
         offDevices();
+        useBridge.getState().attach(null, null);
         client.close();
       };
     });

@@ -5,11 +5,14 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readText, STORAGE_KEYS, writeText } from '../utils/storage';
 import { common as enCommon } from './en-US/common';
+import { lab as enLab } from './en-US/lab';
 import { menu as enMenu } from './en-US/menu';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './lang';
 import { common as zhCommon } from './zh-CN/common';
+import { lab as zhLab } from './zh-CN/lab';
 import { menu as zhMenu } from './zh-CN/menu';
 import { common as hkCommon } from './zh-HK/common';
+import { lab as hkLab } from './zh-HK/lab';
 import { menu as hkMenu } from './zh-HK/menu';
 
 export {
@@ -22,9 +25,9 @@ export {
 } from './lang';
 
 export const resources = {
-  'zh-CN': { translation: { ...zhCommon, menu: zhMenu } },
-  'en-US': { translation: { ...enCommon, menu: enMenu } },
-  'zh-HK': { translation: { ...hkCommon, menu: hkMenu } },
+  'zh-CN': { translation: { ...zhCommon, menu: zhMenu, lab: zhLab } },
+  'en-US': { translation: { ...enCommon, menu: enMenu, lab: enLab } },
+  'zh-HK': { translation: { ...hkCommon, menu: hkMenu, lab: hkLab } },
 } as const;
 
 const DAYJS_LOCALE: Record<Language, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-HK': 'zh-hk' };

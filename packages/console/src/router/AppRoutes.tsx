@@ -3,6 +3,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo,
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary';
+import LoginPage from '../pages/login';
 import { loadAccess } from '../session/actions';
 import { useSessionSync } from '../session/useSessionSync';
 import { usePermission } from '../stores/permission';
@@ -25,7 +26,8 @@ function loaderOf(path: string) {
 
 /** Login-free pages outside the layout. */
 const PUBLIC_PAGES: Record<string, { component: ComponentType; titleKey: string }> = {
-  '/login': { component: loaderOf('/login'), titleKey: 'menu./login' },
+  // Eager: the page most visits start on renders with the first bundle.
+  '/login': { component: LoginPage, titleKey: 'menu./login' },
   '/frontend-test': { component: loaderOf('/frontend-test'), titleKey: 'menu./frontend-test' },
   '/create-pdf': { component: loaderOf('/create-pdf'), titleKey: 'menu./create-pdf' },
   '/403': { component: loaderOf('/exception/403'), titleKey: 'menu./403' },

@@ -8,7 +8,8 @@ type Loader = () => Promise<PageModule>;
  * Pages by route path: `src/pages/<route path>/index.tsx` serves that route (one lazy chunk per
  * page). Routes of the table without a page file show the "being built" page.
  */
-const modules = import.meta.glob<PageModule>('../pages/**/index.tsx');
+// /login is bundled eagerly by AppRoutes, so it is left out here.
+const modules = import.meta.glob<PageModule>(['../pages/**/index.tsx', '!../pages/login/**']);
 
 export function pagePathOf(file: string): string {
   return file.replace(/^\.\.\/pages/, '').replace(/\/index\.tsx$/, '') || '/';

@@ -14,12 +14,18 @@ import { logout, userChannel } from './actions';
 export function useSessionSync(): void {
   const { modal } = App.useApp();
   useEffect(() => {
-    const offUnauthorized = appEvents.on('unauthorized', () => {
-      void logout({ callServer: false });
-    });
     let dialogOpen = false;
+    // Set as soon as another tab says it logged out: this tab's own 401s (the session is gone)
+    // then wait for the dialog instead of leaving at once.
+    let endedElsewhere = false;
+    const offUnauthorized = appEvents.on('unauthorized', () => {
+      if (!endedElsewhere) void logout({ callServer: false });
+    });
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const offUser = userChannel.subscribe((message) => {
+      if (message.type === 'logout' && !(PUBLIC_PATHS as readonly string[]).includes(currentPath())) {
+        endedElsewhere = true;
+      }
       const timer = setTimeout(() => {
         timers.delete(timer);
         const path = currentPath();
@@ -33,6 +39,7 @@ export function useSessionSync(): void {
           dialogOpen = true;
           const leave = () => {
             dialogOpen = false;
+            endedElsewhere = false;
             void logout({ callServer: false, broadcast: false });
           };
           modal.confirm({

@@ -1,4 +1,4 @@
-import type { ConnectionInfo, DeviceStatus } from '@trialab/device-protocol';
+import type { BridgeClient, ConnectionInfo, DeviceStatus } from '@trialab/device-protocol';
 import { create } from 'zustand';
 import { readText, STORAGE_KEYS } from '../utils/storage';
 
@@ -39,10 +39,22 @@ export function bridgeUrl(defaultPort: number, wsPath: string): string {
 interface BridgeState {
   status: BridgeStatus;
   detail?: string;
+  /** The tab's one connection to the bridge (created by the header indicator); device pages use it. */
+  client: BridgeClient | null;
+  /** Its ws:// URL, from which stream URLs are made absolute. */
+  wsUrl: string | null;
+  /** Latest device report (welcome or device.statusChanged). */
+  devices?: DeviceStatus;
   set(status: BridgeStatus, detail?: string): void;
+  attach(client: BridgeClient | null, wsUrl: string | null): void;
+  setDevices(devices: DeviceStatus | undefined): void;
 }
 
 export const useBridge = create<BridgeState>((set) => ({
   status: 'idle',
+  client: null,
+  wsUrl: null,
   set: (status, detail) => set({ status, detail }),
+  attach: (client, wsUrl) => set({ client, wsUrl }),
+  setDevices: (devices) => set({ devices }),
 }));
