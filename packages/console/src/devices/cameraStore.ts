@@ -80,7 +80,10 @@ export const useCamera = create<CameraState>((set, get) => {
     const params = { cameraPages: get().pages, cameraViewShown: get().views > 0 };
     const key = JSON.stringify(params);
     if (!c || key === lastSent) return;
+    const first = lastSent === undefined;
     lastSent = key;
+    // A fresh connection starts with exactly this subscription on the bridge: nothing to say.
+    if (first && params.cameraPages.length === 0 && !params.cameraViewShown) return;
     // The client keeps the latest subscription and re-sends it after (re)connecting, so a call that
     // fails because the bridge is away needs no retry here.
     c.call('session.subscribe', params).then(
