@@ -211,6 +211,57 @@ describe('layout', () => {
     await context.close();
   });
 
+  it('themes, the eight-colour palette and week mode are applied and kept in admin.setting', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/home/todo`);
+    await page.getByRole('button', { name: '界面设置' }).click();
+    const drawer = page.locator('.ant-drawer');
+    // The loading message may show for a few frames only: record whether it appeared at all.
+    await page.evaluate(() => {
+      const seen = { loading: false };
+      (window as unknown as { themeLoading: typeof seen }).themeLoading = seen;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('正在切换主题…')) seen.loading = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await drawer.getByText('夜间', { exact: true }).click();
+    await page.waitForFunction(
+      () => (window as unknown as { themeLoading: { loading: boolean } }).themeLoading.loading,
+    );
+    expect(await drawer.getByTestId('theme-palette').locator('button').count()).toBe(8);
+    await drawer.getByRole('button', { name: '#722ed1' }).click();
+    await drawer.locator('.ant-switch').nth(5).click();
+    const setting = await page.evaluate(() => JSON.parse(localStorage.getItem('admin.setting') ?? '{}'));
+    expect(setting).toMatchObject({ theme: { mode: 'night', color: '#722ed1' }, weekMode: true });
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>('[data-layout]')?.style.filter === 'grayscale(1)',
+    );
+    await page.reload();
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>('[data-layout]')?.style.filter === 'grayscale(1)',
+    );
+    await context.close();
+  });
+
+  it('mixed layout: a first-level menu opens the first leaf of its submenu; head layout has no side menu', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/home/todo`);
+    await page.getByRole('button', { name: '界面设置' }).click();
+    await page.locator('.ant-drawer').getByText('混合菜单', { exact: true }).click();
+    await page.locator('.ant-drawer-close').click();
+    await page.getByTestId('top-menu').getByText('实验室管理', { exact: true }).click();
+    await page.waitForURL('**/laboratory/test-project');
+    await page.getByTestId('sider').getByText('检测项目', { exact: true }).waitFor();
+    await page.getByRole('button', { name: '界面设置' }).click();
+    await page.locator('.ant-drawer').getByText('顶部菜单', { exact: true }).click();
+    await page.locator('.ant-drawer-close').click();
+    await page.getByTestId('top-menu').waitFor();
+    expect(await page.getByTestId('sider').count()).toBe(0);
+    await context.close();
+  });
+
   it('a new server version offers a reload', async () => {
     const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
     const page = await context.newPage();

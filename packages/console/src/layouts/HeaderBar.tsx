@@ -68,15 +68,22 @@ export function HeaderBar({
       <div style={{ flex: 1 }} />
       <Space size="middle" wrap={false}>
         {extra}
-        {user?.loginDate && (
-          <Typography.Text type="secondary" data-testid="login-time">
-            {t('layout.loginTime')}: {dayjs(user.loginDate).format('YYYY-MM-DD HH:mm:ss')}
-          </Typography.Text>
-        )}
         {user && (
-          <Typography.Text type={user.loginFailCount > 0 ? 'danger' : 'secondary'} data-testid="fail-count">
-            {t('layout.failCount')}: {user.loginFailCount}
-          </Typography.Text>
+          // Two short lines keep room for the horizontal menu of the head and mix layouts.
+          <div style={{ display: 'grid', lineHeight: '18px', fontSize: 12, whiteSpace: 'nowrap' }}>
+            {user.loginDate && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="login-time">
+                {t('layout.loginTime')}: {dayjs(user.loginDate).format('YYYY-MM-DD HH:mm:ss')}
+              </Typography.Text>
+            )}
+            <Typography.Text
+              type={user.loginFailCount > 0 ? 'danger' : 'secondary'}
+              style={{ fontSize: 12 }}
+              data-testid="fail-count"
+            >
+              {t('layout.failCount')}: {user.loginFailCount}
+            </Typography.Text>
+          </div>
         )}
         <LangSwitch />
         <Button

@@ -7,9 +7,14 @@ import { feedback } from '../utils/feedback';
 /** Theme or colour changes show a loading message until applied (SPEC section 4). */
 export function applyThemeChange(patch: Partial<Settings>, loadingText: string): void {
   const hide = feedback.loading(loadingText);
-  useSettings.getState().update(patch);
-  // Two frames: the new theme tokens have been injected and painted.
-  requestAnimationFrame(() => requestAnimationFrame(() => hide()));
+  // Let the message paint first, then re-theme (antd regenerates every component's styles), and
+  // hide it once the new theme has been painted (two frames later).
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      useSettings.getState().update(patch);
+      requestAnimationFrame(() => requestAnimationFrame(() => hide()));
+    }, 0),
+  );
 }
 
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
