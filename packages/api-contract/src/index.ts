@@ -15,6 +15,7 @@ export {
   userRow,
   WILDCARD_PERMISSION,
 } from './endpoints/user.js';
+export * from './endpoints/testItems.js';
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
@@ -23,10 +24,11 @@ import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
 import { auth } from './endpoints/auth.js';
 import { dict, project, system } from './endpoints/system.js';
+import { testItems } from './endpoints/testItems.js';
 import { user } from './endpoints/user.js';
 
 /** Every endpoint, grouped by module; the server registers routes from these. */
-export const endpoints = { auth, user, role, dept, userProject, dict, system, project } as const;
+export const endpoints = { auth, user, role, dept, userProject, dict, system, project, testItems } as const;
 
 /** Flat list of every declaration. */
 export const ALL_ENDPOINTS: readonly EndpointDef[] = Object.values(endpoints).flatMap(

@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { testItemRoutes } from './modules/test-items/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { securityPlugin } from './plugins/security.js';
@@ -106,6 +107,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(accessRoutes);
   await app.register(systemRoutes);
   await app.register(projectRoutes);
+  await app.register(testItemRoutes);
 
   // SPEC: GET /version.json?v={timestamp} at the site origin, never cached.
   app.get('/version.json', async (_request, reply) =>

@@ -1,4 +1,5 @@
 import type { Lang } from '@trialab/api-contract';
+import { LAB_MESSAGES } from '../modules/lab/messages.js';
 
 /** Every message the server sends, in both languages. `{name}` placeholders are filled in. */
 const MESSAGES = {
@@ -99,6 +100,7 @@ const MESSAGES = {
     en_US:
       'Your login code is {code}. It is valid for 10 minutes. Ignore this message if you did not ask for it.',
   },
+  ...LAB_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
