@@ -146,6 +146,38 @@ describe('tabs', () => {
     await context.close();
   });
 
+  it('keeps at most 5 visited pages mounted: a cached page is shown as it was left', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/laboratory/test-project`);
+    const mark = () =>
+      page.evaluate(() =>
+        document
+          .querySelector('[data-page="/laboratory/test-project"] [data-testid="page-building"]')
+          ?.setAttribute('data-marked', '1'),
+      );
+    const marked = () =>
+      page.evaluate(
+        () => document.querySelector('[data-page="/laboratory/test-project"] [data-marked]') !== null,
+      );
+    await page.getByTestId('page-building').waitFor();
+    await mark();
+    await openFromMenu(page, '实验室管理', '标本日志');
+    await openFromMenu(page, '实验室管理', '检测项目');
+    expect(await marked()).toBe(true);
+    // Five other pages push it out of the cache: it comes back freshly mounted.
+    await openFromMenu(page, '实验室管理', '技术库');
+    await openFromMenu(page, '首页', '待办事项');
+    await openFromMenu(page, '首页', '待办任务');
+    await openFromMenu(page, '电子记录', '原始记录');
+    await openFromMenu(page, '电子记录', '公共记录');
+    expect(await page.locator('[data-page]').count()).toBe(5);
+    await page.locator('[data-testid="tab"][data-path="/laboratory/test-project"]').click();
+    await page.locator('[data-page="/laboratory/test-project"] [data-testid="page-building"]').waitFor();
+    expect(await marked()).toBe(false);
+    await context.close();
+  });
+
   it('refresh shows a loading state and remounts the page', async () => {
     const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
     const page = await context.newPage();

@@ -94,6 +94,10 @@ export function signRequest(deps: RequestDeps) {
     let md5 = '';
     if (method === 'POST' || method === 'PUT') {
       const isForm = typeof FormData !== 'undefined' && config.data instanceof FormData;
+      if (isForm && config.fileMd5) {
+        md5 = config.fileMd5;
+        headers.set(names.contentMd5, md5);
+      }
       if (!isForm) {
         const body =
           config.data === undefined || config.data === null

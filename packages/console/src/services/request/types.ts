@@ -14,6 +14,8 @@ export interface RequestFlags {
   public?: boolean;
   /** Resolve with the axios response itself (file downloads). */
   raw?: boolean;
+  /** Multipart upload: base64 MD5 of the file's bytes, signed as Content-MD5 (docs/api.md, Files). */
+  fileMd5?: string;
   /** Internal: the request was already retried after a clock correction. */
   skewRetried?: boolean;
   /** Internal: the query parameters as given, kept for signing a retried request. */
