@@ -30,7 +30,11 @@ export function base64Bytes(base64: string): Uint8Array<ArrayBuffer> {
 export type UploadedFile = DataOf<Api['system']['fileUpload']>;
 
 /** Uploads one file through the container service (signed with the MD5 of its bytes). */
-export async function uploadFile(bytes: Uint8Array<ArrayBuffer>, name: string, mime: string): Promise<UploadedFile> {
+export async function uploadFile(
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+  mime: string,
+): Promise<UploadedFile> {
   const api = await contract();
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: mime }), name);
