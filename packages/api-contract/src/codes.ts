@@ -20,6 +20,8 @@ export const ResultCode = {
   STALE_VERSION: 4091,
   /** Editing or deleting a regulated record needs a reason. */
   REASON_REQUIRED: 4092,
+  /** The workflow does not allow this action in the record's current state (or for this user). */
+  INVALID_STATE: 4093,
 
   /** Signing headers missing or malformed. */
   SIGNATURE_MISSING: 4101,
@@ -69,6 +71,7 @@ export const HTTP_STATUS_OF: Partial<Record<ResultCodeValue, number>> = {
   [ResultCode.NOT_FOUND]: 404,
   [ResultCode.DUPLICATE]: 409,
   [ResultCode.STALE_VERSION]: 409,
+  [ResultCode.INVALID_STATE]: 409,
   [ResultCode.TOO_MANY_REQUESTS]: 429,
   [ResultCode.SEND_LIMITED]: 429,
   [ResultCode.LOGIN_THROTTLED]: 429,

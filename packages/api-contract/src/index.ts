@@ -16,19 +16,45 @@ export {
   WILDCARD_PERMISSION,
 } from './endpoints/user.js';
 export * from './endpoints/testItems.js';
+export * from './endpoints/portal-address.js';
+export * from './endpoints/portal-clarification.js';
+export * from './endpoints/portal-consumables.js';
+export * from './endpoints/portal-fields.js';
+export * from './endpoints/portal-transport.js';
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
+export * from './workflows/portal.js';
 
 import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
 import { auth } from './endpoints/auth.js';
+import { address, personal } from './endpoints/portal-address.js';
+import { clarification, portalHome } from './endpoints/portal-clarification.js';
+import { consumable } from './endpoints/portal-consumables.js';
+import { sampleTransport } from './endpoints/portal-transport.js';
 import { dict, project, system } from './endpoints/system.js';
 import { testItems } from './endpoints/testItems.js';
 import { user } from './endpoints/user.js';
 
 /** Every endpoint, grouped by module; the server registers routes from these. */
-export const endpoints = { auth, user, role, dept, userProject, dict, system, project, testItems } as const;
+export const endpoints = {
+  auth,
+  user,
+  role,
+  dept,
+  userProject,
+  dict,
+  system,
+  project,
+  testItems,
+  address,
+  personal,
+  consumable,
+  sampleTransport,
+  clarification,
+  portalHome,
+} as const;
 
 /** Flat list of every declaration. */
 export const ALL_ENDPOINTS: readonly EndpointDef[] = Object.values(endpoints).flatMap(

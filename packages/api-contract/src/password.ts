@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PORTAL_VALIDATION_MESSAGES } from './portal-messages.js';
 import { LAB_VALIDATION_MESSAGES } from './lab-messages.js';
 
 /** SPEC section 5: specials allowed in passwords. */
@@ -35,6 +36,7 @@ export const VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string 
   'validation.account': { zh_CN: '请输入手机号或邮箱', en_US: 'Enter a phone number or e-mail address' },
   'validation.code': { zh_CN: '验证码为6位数字', en_US: 'The verification code is 6 digits' },
   'validation.agreement': { zh_CN: '请阅读并勾选协议', en_US: 'Please read and accept the agreement' },
+  ...PORTAL_VALIDATION_MESSAGES,
   ...LAB_VALIDATION_MESSAGES,
 };
 

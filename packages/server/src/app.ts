@@ -14,6 +14,7 @@ import { accessRoutes } from './modules/access/routes.js';
 import { type Notifier, OutboxNotifier, SmtpNotifier } from './modules/auth/notifier.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
+import { portalRoutes } from './modules/portal/index.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
@@ -108,6 +109,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(systemRoutes);
   await app.register(projectRoutes);
   await app.register(testItemRoutes);
+  await app.register(portalRoutes);
 
   // SPEC: GET /version.json?v={timestamp} at the site origin, never cached.
   app.get('/version.json', async (_request, reply) =>

@@ -298,7 +298,8 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
     const page = envelope(
       await call(env.app, user.page, { session: admin, body: { page: 1, size: 10, type: 2 } }, env.clock.now),
     );
-    expect(page.total).toBe(2);
+    // 陈中心 and 林中心 (demo-data.ts) and 何研究 (portal-demo.ts).
+    expect(page.total).toBe(3);
     const tester = await login(env, 'tester@trialab.local', 'Tester#2026');
     expect(tester.login.isNeedUpdatePassword).toBe(true);
     const row = envelope(

@@ -1,5 +1,6 @@
 import type { Lang } from '@trialab/api-contract';
 import { LAB_MESSAGES } from '../modules/lab/messages.js';
+import { PORTAL_MESSAGES } from '../modules/portal/messages.js';
 
 /** Every message the server sends, in both languages. `{name}` placeholders are filled in. */
 const MESSAGES = {
@@ -101,6 +102,7 @@ const MESSAGES = {
       'Your login code is {code}. It is valid for 10 minutes. Ignore this message if you did not ask for it.',
   },
   ...LAB_MESSAGES,
+  ...PORTAL_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

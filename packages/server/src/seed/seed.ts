@@ -18,6 +18,7 @@ import {
 } from './demo-data.js';
 import { DICTS } from './dicts.js';
 import { flattenMenus } from './menus.js';
+import { seedPortalDemo } from './portal-demo.js';
 
 const SEED_LOCK_ID = 724_310_003;
 
@@ -232,6 +233,7 @@ export async function seedDatabase(
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(s.users);
     if (options.demo && marker.length === 0 && n === 0) {
       await seedDemo(tx, options.now);
+      await seedPortalDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

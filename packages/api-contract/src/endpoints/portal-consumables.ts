@@ -1,0 +1,396 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { id, idParams, pageFields, version } from '../schemas.js';
+import { CONSUMABLE_ORDER_STATES, CONSUMABLE_PERMISSIONS } from '../workflows/consumable-order.js';
+import { KIT_SUPPLY_PERMISSIONS, KIT_SUPPLY_STATES } from '../workflows/kit-supply.js';
+import {
+  contactFields,
+  contactRow,
+  dateString,
+  eventRow,
+  optional,
+  optionalDate,
+  PORTAL_LIMITS,
+} from './portal-fields.js';
+
+const state = z.enum(CONSUMABLE_ORDER_STATES);
+const listFilters = {
+  ...pageFields,
+  orderNo: z.string().trim().max(32).optional(),
+  projectId: id.optional(),
+  siteId: id.optional(),
+  status: z.array(state).max(CONSUMABLE_ORDER_STATES.length).optional(),
+  /** Apply time range, YYYY-MM-DD inclusive. */
+  applyFrom: dateString.optional(),
+  applyTo: dateString.optional(),
+};
+
+export const consumableOrderRow = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  projectId: z.number(),
+  projectNo: z.string(),
+  projectName: z.string(),
+  siteId: z.number(),
+  siteNo: z.string(),
+  siteName: z.string(),
+  receiver: z.string(),
+  status: state,
+  expectedShipDate: z.string().nullable(),
+  auditTime: z.string().nullable(),
+  auditorName: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  courier: z.string().nullable(),
+  expressNo: z.string().nullable(),
+  applicantId: z.number(),
+  applicantName: z.string(),
+  applyTime: z.string(),
+  kitCount: z.number(),
+  looseCount: z.number(),
+  version: z.number(),
+});
+export type ConsumableOrderRow = z.infer<typeof consumableOrderRow>;
+
+/** One line: a kit's consumable (kind 'kit') or a loose consumable (kind 'loose'), with dispatch data. */
+export const orderLineRow = z.object({
+  id: z.number(),
+  kind: z.enum(['kit', 'loose']),
+  kitId: z.number().nullable(),
+  kitName: z.string().nullable(),
+  consumableName: z.string(),
+  size: z.string().nullable(),
+  vendor: z.string().nullable(),
+  unit: z.string(),
+  quantityPerKit: z.number().nullable(),
+  pictureFileId: z.number().nullable(),
+  scopeOfUse: z.string().nullable(),
+  /** Kits ordered (kit lines) or quantity (loose lines). */
+  kitAmount: z.number(),
+  deliveryModel: z.string().nullable(),
+  lotNumber: z.string().nullable(),
+  outboundQuantity: z.number().nullable(),
+  expiryDate: z.string().nullable(),
+  certificateFileId: z.number().nullable(),
+  hopedArrivalDate: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+export const consumableOrderDetail = consumableOrderRow.extend({
+  receiveAddress: contactRow,
+  addressId: z.number().nullable(),
+  hopedArrivalDate: z.string().nullable(),
+  note: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  dispatcherName: z.string().nullable(),
+  dispatchTime: z.string().nullable(),
+  receivedByName: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  lines: z.array(orderLineRow),
+  events: z.array(eventRow),
+});
+export type ConsumableOrderDetail = z.infer<typeof consumableOrderDetail>;
+
+const kitLineInput = z.object({
+  kitId: id,
+  kitAmount: z.number().int().min(1).max(9999),
+  hopedArrivalDate: optionalDate,
+  note: optional(PORTAL_LIMITS.note),
+});
+const looseLineInput = z.object({
+  consumableName: z.string().trim().min(1).max(64),
+  size: optional(32),
+  vendor: optional(64),
+  unit: z.string().trim().min(1).max(16),
+  quantity: z.number().int().min(1).max(99_999),
+  hopedArrivalDate: optionalDate,
+  note: optional(PORTAL_LIMITS.note),
+});
+const orderFields = z.object({
+  projectId: id,
+  siteId: id,
+  /** Chosen from the address book (copied into the order) or typed in. */
+  addressId: id.nullish(),
+  receiveAddress: z.object(contactFields),
+  expectedShipDate: optionalDate,
+  hopedArrivalDate: optionalDate,
+  note: optional(PORTAL_LIMITS.note),
+  kits: z.array(kitLineInput).max(50).default([]),
+  loose: z.array(looseLineInput).max(100).default([]),
+});
+const hasLines = (o: { kits: unknown[]; loose: unknown[] }) => o.kits.length + o.loose.length > 0;
+const linesMessage = { message: 'validation.orderLines', path: ['kits'] };
+const orderInput = orderFields.refine(hasLines, linesMessage);
+const orderUpdate = orderFields.extend({ id, version }).refine(hasLines, linesMessage);
+
+const versionBody = z.object({ version });
+
+export const kitRow = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  name: z.string(),
+  deliveryModel: z.string().nullable(),
+  /** For the site asked about: pending or confirmed (only confirmed kits can be applied for). */
+  supplyStatus: z.enum(KIT_SUPPLY_STATES).nullable(),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      consumableName: z.string(),
+      size: z.string().nullable(),
+      vendor: z.string().nullable(),
+      unit: z.string(),
+      quantityPerKit: z.number(),
+      pictureFileId: z.number().nullable(),
+      scopeOfUse: z.string().nullable(),
+    }),
+  ),
+});
+
+export const kitSupplyRow = z.object({
+  id: z.number(),
+  kitId: z.number(),
+  kitName: z.string(),
+  projectId: z.number(),
+  projectNo: z.string(),
+  siteId: z.number(),
+  siteNo: z.string(),
+  siteName: z.string(),
+  status: z.enum(KIT_SUPPLY_STATES),
+  itemCount: z.number(),
+  confirmedByName: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  version: z.number(),
+});
+
+export const consumable = {
+  paging: defineEndpoint({
+    id: 'consumable.paging',
+    service: 'main',
+    method: 'POST',
+    path: '/consumable/order/paging',
+    summary: 'Consumable applications of my sites, newest first, with filters',
+    access: { permission: CONSUMABLE_PERMISSIONS.page },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object(listFilters),
+    data: z.array(consumableOrderRow),
+  }),
+  auditPaging: defineEndpoint({
+    id: 'consumable.auditPaging',
+    service: 'main',
+    method: 'POST',
+    path: '/consumable/order/audit/paging',
+    summary: 'Consumables audit: pending review (submitted) or reviewed (passed or rejected by anyone)',
+    access: { permission: CONSUMABLE_PERMISSIONS.auditPage },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({ ...listFilters, tab: z.enum(['pending', 'reviewed']) }),
+    data: z.array(consumableOrderRow),
+  }),
+  staffPaging: defineEndpoint({
+    id: 'consumable.staffPaging',
+    service: 'main',
+    method: 'POST',
+    path: '/consumable/order/staff/paging',
+    summary: 'Internal staff: applications of the projects in scope (dispatch list)',
+    access: { permission: CONSUMABLE_PERMISSIONS.staffPage },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object(listFilters),
+    data: z.array(consumableOrderRow),
+  }),
+  export: defineEndpoint({
+    id: 'consumable.export',
+    service: 'main',
+    method: 'POST',
+    path: '/consumable/order/export',
+    summary: 'The filtered applications as an xlsx workbook (binary body, not an envelope)',
+    access: { permission: CONSUMABLE_PERMISSIONS.export },
+    signed: true,
+    mutates: false,
+    body: z.object({ ...listFilters, size: z.number().int().min(1).max(10_000).default(10_000) }),
+    data: z.unknown(),
+  }),
+  get: defineEndpoint({
+    id: 'consumable.get',
+    service: 'main',
+    method: 'GET',
+    path: '/consumable/order/{id}',
+    summary: 'One application with its lines and the record of every transition',
+    access: 'authenticated',
+    signed: true,
+    mutates: false,
+    params: idParams,
+    data: consumableOrderDetail,
+  }),
+  distributionList: defineEndpoint({
+    id: 'consumable.distributionList',
+    service: 'main',
+    method: 'GET',
+    path: '/consumable/order/{id}/distribution-list',
+    summary: 'Lines of one application with the dispatch data (lot, outbound quantity, expiry, certificate)',
+    access: 'authenticated',
+    signed: true,
+    mutates: false,
+    params: idParams,
+    data: z.array(orderLineRow),
+  }),
+  create: defineEndpoint({
+    id: 'consumable.create',
+    service: 'main',
+    method: 'POST',
+    path: '/consumable/order',
+    summary: 'Submit a consumable application (kits confirmed for the site and/or loose items)',
+    access: { permission: CONSUMABLE_PERMISSIONS.create },
+    signed: true,
+    mutates: true,
+    body: orderInput,
+    data: consumableOrderDetail,
+  }),
+  update: defineEndpoint({
+    id: 'consumable.update',
+    service: 'main',
+    method: 'PUT',
+    path: '/consumable/order',
+    summary: 'Edit my application (submitted, withdrawn or rejected); it is submitted for review again',
+    access: { permission: CONSUMABLE_PERMISSIONS.update },
+    signed: true,
+    mutates: true,
+    body: orderUpdate,
+    data: consumableOrderDetail,
+  }),
+  revoke: defineEndpoint({
+    id: 'consumable.revoke',
+    service: 'main',
+    method: 'POST',
+    path: '/consumable/order/revoke',
+    summary: 'Withdraw my application before it is reviewed (it can be edited and resubmitted)',
+    access: { permission: CONSUMABLE_PERMISSIONS.revoke },
+    signed: true,
+    mutates: true,
+    body: z.object({ id, version }),
+    data: consumableOrderDetail,
+  }),
+  cancel: defineEndpoint({
+    id: 'consumable.cancel',
+    service: 'main',
+    method: 'PUT',
+    path: '/consumable/order/{id}/cancel',
+    summary: 'Cancel my application before dispatch (final; optional reason up to 255)',
+    access: { permission: CONSUMABLE_PERMISSIONS.cancel },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    body: z.object({ version, reason: optional(PORTAL_LIMITS.cancelReason) }),
+    data: consumableOrderDetail,
+  }),
+  confirmReceive: defineEndpoint({
+    id: 'consumable.confirmReceive',
+    service: 'main',
+    method: 'PUT',
+    path: '/consumable/order/{id}/confirm/receive',
+    summary: 'Confirm receipt of a dispatched application',
+    access: { permission: CONSUMABLE_PERMISSIONS.receive },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    body: versionBody,
+    data: consumableOrderDetail,
+  }),
+  audit: defineEndpoint({
+    id: 'consumable.audit',
+    service: 'main',
+    method: 'PUT',
+    path: '/consumable/order/{id}/audit',
+    summary: "Site audit: pass, or reject with a reason (<= 255); never one's own application",
+    access: { permission: CONSUMABLE_PERMISSIONS.audit },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    body: z
+      .object({ version, pass: z.boolean(), reason: optional(PORTAL_LIMITS.rejectReason) })
+      .refine((b) => b.pass || (b.reason !== null && b.reason.length > 0), {
+        message: 'validation.reasonRequired',
+        path: ['reason'],
+      }),
+    data: consumableOrderDetail,
+  }),
+  dispatch: defineEndpoint({
+    id: 'consumable.dispatch',
+    service: 'main',
+    method: 'PUT',
+    path: '/consumable/order/{id}/dispatch',
+    summary:
+      'Internal staff: dispatch an approved application (courier, waybill, lot, expiry, certificate per line)',
+    access: { permission: CONSUMABLE_PERMISSIONS.dispatch },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    body: z.object({
+      version,
+      /** Value of dictionary 1006 (courier). */
+      courier: z.string().trim().min(1).max(32),
+      expressNo: z
+        .string()
+        .trim()
+        .min(4)
+        .max(32)
+        .regex(/^[A-Za-z0-9-]+$/),
+      lines: z
+        .array(
+          z.object({
+            lineId: id,
+            lotNumber: z.string().trim().min(1).max(32),
+            outboundQuantity: z.number().int().min(0).max(99_999),
+            expiryDate: dateString,
+            certificateFileId: id.nullish(),
+          }),
+        )
+        .min(1)
+        .max(500),
+    }),
+    data: consumableOrderDetail,
+  }),
+  /** SPEC: POST /sys/planconsumsuit/{id}: the kits of project {id}, with their supply status for a site. */
+  planKits: defineEndpoint({
+    id: 'consumable.planKits',
+    service: 'main',
+    method: 'POST',
+    path: '/sys/planconsumsuit/{id}',
+    summary: 'Kits of a project (id = project id) with their items and the supply status for siteId',
+    access: 'authenticated',
+    signed: true,
+    mutates: false,
+    params: idParams,
+    body: z.object({ siteId: id.optional() }),
+    data: z.array(kitRow),
+  }),
+  kitSupplyPaging: defineEndpoint({
+    id: 'consumable.kitSupplyPaging',
+    service: 'main',
+    method: 'POST',
+    path: '/consumable/kit-supply/paging',
+    summary: 'Kit supply confirmation of my sites: to be confirmed or confirmed',
+    access: { permission: KIT_SUPPLY_PERMISSIONS.page },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({ ...pageFields, tab: z.enum(KIT_SUPPLY_STATES), projectId: id.optional() }),
+    data: z.array(kitSupplyRow),
+  }),
+  kitSupplyConfirm: defineEndpoint({
+    id: 'consumable.kitSupplyConfirm',
+    service: 'main',
+    method: 'PUT',
+    path: '/consumable/kit-supply/{id}/confirm',
+    summary: 'Confirm the supply of a kit to my site (then it can be applied for)',
+    access: { permission: KIT_SUPPLY_PERMISSIONS.confirm },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    body: versionBody,
+    data: kitSupplyRow,
+  }),
+};

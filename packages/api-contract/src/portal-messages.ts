@@ -1,0 +1,25 @@
+// Validation messages of the portal forms (keys used in the zod schemas; both sides translate them).
+export const PORTAL_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+  'validation.phone': {
+    zh_CN: '请输入正确的手机号或固定电话（区号-号码）',
+    en_US: 'Enter a mobile number or a landline with area code and hyphen',
+  },
+  'validation.name': {
+    zh_CN: '姓名只能包含中文或字母',
+    en_US: 'Names may contain only letters or Chinese characters',
+  },
+  'validation.reasonRequired': { zh_CN: '请填写驳回原因', en_US: 'Please give a reason for the rejection' },
+  'validation.reply': {
+    zh_CN: '回复内容须为8至255个字符',
+    en_US: 'The reply must be 8 to 255 characters',
+  },
+  'validation.quantity': {
+    zh_CN: '数量须为1至8位正整数',
+    en_US: 'The quantity must be a whole number of 1 to 8 digits',
+  },
+  'validation.date': { zh_CN: '日期格式须为YYYY-MM-DD', en_US: 'Dates must be YYYY-MM-DD' },
+  'validation.orderLines': {
+    zh_CN: '请至少添加一个套件或散装耗材',
+    en_US: 'Add at least one kit or loose consumable',
+  },
+};

@@ -1,0 +1,46 @@
+import { defineWorkflow } from './machine.js';
+
+/** Clarification query (SPEC section 4): answered by the site, closed by staff, auto-resolved when none is needed. */
+export const QUERY_STATES = ['open', 'answered', 'resolved'] as const;
+export type QueryState = (typeof QUERY_STATES)[number];
+
+export const QUERY_PERMISSIONS = {
+  page: 'web:question:page',
+  query: 'web:question:query',
+  reply: 'web:question:reply',
+  /** Internal staff raise and close queries. */
+  create: 'project:question:create',
+  close: 'project:question:close',
+} as const;
+
+export const clarificationQueryWorkflow = defineWorkflow({
+  id: 'clarificationQuery',
+  states: QUERY_STATES,
+  initial: 'open',
+  final: ['resolved'],
+  transitions: {
+    reply: {
+      from: ['open', 'answered'],
+      to: 'answered',
+      permission: QUERY_PERMISSIONS.reply,
+      actor: 'any',
+      signature: false,
+    },
+    /** Fired by the server when a site user views a query that needs no clarification. */
+    autoResolve: {
+      from: ['open'],
+      to: 'resolved',
+      permission: QUERY_PERMISSIONS.query,
+      actor: 'any',
+      signature: false,
+    },
+    close: {
+      from: ['answered'],
+      to: 'resolved',
+      permission: QUERY_PERMISSIONS.close,
+      actor: 'any',
+      signature: false,
+    },
+  },
+});
+export type QueryAction = keyof typeof clarificationQueryWorkflow.transitions;

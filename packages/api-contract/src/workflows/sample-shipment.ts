@@ -1,0 +1,56 @@
+import { defineWorkflow } from './machine.js';
+
+/** Sample shipment booking (SPEC sections 3 and 4). */
+export const SAMPLE_SHIPMENT_STATES = ['booked', 'picked_up', 'signed', 'cancelled'] as const;
+export type SampleShipmentState = (typeof SAMPLE_SHIPMENT_STATES)[number];
+
+export const SHIPMENT_PERMISSIONS = {
+  page: 'web:reserve-check:page',
+  query: 'web:reserve-check:query',
+  create: 'web:reserve-check:create',
+  update: 'web:reserve-check:update',
+  cancel: 'web:reserve-check:cancel',
+  download: 'web:reserve-check:download',
+  /** Internal staff (logistics): courier pick-up and receipt sign-off. */
+  pickup: 'express:mail:pickup',
+  sign: 'express:sign:receive',
+} as const;
+
+export const sampleShipmentWorkflow = defineWorkflow({
+  id: 'sampleShipment',
+  states: SAMPLE_SHIPMENT_STATES,
+  initial: 'booked',
+  final: ['signed', 'cancelled'],
+  transitions: {
+    edit: {
+      from: ['booked'],
+      to: 'booked',
+      permission: SHIPMENT_PERMISSIONS.update,
+      actor: 'any',
+      signature: false,
+    },
+    cancel: {
+      from: ['booked'],
+      to: 'cancelled',
+      permission: SHIPMENT_PERMISSIONS.cancel,
+      actor: 'any',
+      reason: { required: true, max: 255 },
+      signature: false,
+    },
+    pickup: {
+      from: ['booked'],
+      to: 'picked_up',
+      permission: SHIPMENT_PERMISSIONS.pickup,
+      actor: 'any',
+      signature: false,
+    },
+    sign: {
+      from: ['picked_up'],
+      to: 'signed',
+      permission: SHIPMENT_PERMISSIONS.sign,
+      actor: 'any',
+      signature: false,
+    },
+  },
+});
+export type SampleShipmentAction = keyof typeof sampleShipmentWorkflow.transitions;

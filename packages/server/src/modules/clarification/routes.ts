@@ -1,0 +1,252 @@
+import {
+  clarificationQueryWorkflow,
+  endpoints,
+  type QueryAction,
+  type QueryState,
+} from '@trialab/api-contract';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { projects, sites, users } from '../../db/schema.js';
+import { clarificationQueries, clarificationReplies } from '../../db/schema-portal.js';
+import { notFound } from '../../lib/errors.js';
+import { requirePrincipal } from '../../lib/principal.js';
+import { Page, type Principal, route } from '../../lib/route.js';
+import { staleOrMissing } from '../../lib/versioned.js';
+import { assertInScope, checkedSite, scopeWhere, siteScope } from '../portal/scope.js';
+import { actorOf, assertTransition, eventsOf, iso, nextNumber, recordEvent } from '../portal/workflow.js';
+
+const { clarification } = endpoints;
+const WORKFLOW_ID = clarificationQueryWorkflow.id;
+const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+
+function baseQuery(db: Executor) {
+  return db
+    .select({
+      q: clarificationQueries,
+      projectNo: projects.projectNo,
+      siteNo: sites.centerNo,
+      siteName: sites.name,
+      raisedByName: users.username,
+      replyCount: sql<number>`(SELECT count(*)::int FROM clarification_replies r WHERE r.query_id = ${clarificationQueries.id})`,
+    })
+    .from(clarificationQueries)
+    .innerJoin(projects, eq(projects.id, clarificationQueries.projectId))
+    .innerJoin(sites, eq(sites.id, clarificationQueries.siteId))
+    .innerJoin(users, eq(users.id, clarificationQueries.raisedBy));
+}
+type Joined = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+const toRow = (r: Joined) => ({
+  id: r.q.id,
+  queryNo: r.q.queryNo,
+  projectId: r.q.projectId,
+  projectNo: r.projectNo,
+  siteId: r.q.siteId,
+  siteNo: r.siteNo,
+  siteName: r.siteName,
+  subjectNo: r.q.subjectNo,
+  visit: r.q.visit,
+  barcode: r.q.barcode,
+  queryType: r.q.queryType,
+  content: r.q.content,
+  needsClarification: r.q.needsClarification,
+  status: r.q.status as QueryState,
+  raisedByName: r.raisedByName,
+  raisedAt: r.q.raisedAt.toISOString(),
+  replyCount: Number(r.replyCount),
+  version: r.q.version,
+});
+
+async function detail(db: Executor, id: number) {
+  const [r] = await baseQuery(db).where(eq(clarificationQueries.id, id));
+  if (!r) throw notFound();
+  const replies = await db
+    .select({
+      id: clarificationReplies.id,
+      userId: clarificationReplies.userId,
+      username: users.username,
+      content: clarificationReplies.content,
+      imageFileIds: clarificationReplies.imageFileIds,
+      at: clarificationReplies.at,
+    })
+    .from(clarificationReplies)
+    .innerJoin(users, eq(users.id, clarificationReplies.userId))
+    .where(eq(clarificationReplies.queryId, id))
+    .orderBy(asc(clarificationReplies.id));
+  return {
+    ...toRow(r),
+    imageFileIds: r.q.imageFileIds,
+    resolvedAt: iso(r.q.resolvedAt),
+    replies: replies.map((x) => ({ ...x, at: x.at.toISOString() })),
+    events: await eventsOf(db, WORKFLOW_ID, id),
+  };
+}
+
+async function head(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: clarificationQueries.id,
+      projectId: clarificationQueries.projectId,
+      siteId: clarificationQueries.siteId,
+      status: clarificationQueries.status,
+      needsClarification: clarificationQueries.needsClarification,
+      version: clarificationQueries.version,
+    })
+    .from(clarificationQueries)
+    .where(eq(clarificationQueries.id, id));
+  if (!row) throw notFound();
+  return { ...row, status: row.status as QueryState };
+}
+
+async function fire(
+  ctx: {
+    db: Executor;
+    lang: 'zh_CN' | 'en_US';
+    now: Date;
+    audit: (e: {
+      action: string;
+      entity: string;
+      entityId: number;
+      oldValue: unknown;
+      newValue: unknown;
+    }) => void;
+  },
+  principal: Principal,
+  current: Awaited<ReturnType<typeof head>>,
+  action: QueryAction,
+  version: number,
+  patch: Partial<typeof clarificationQueries.$inferInsert> = {},
+) {
+  const to = assertTransition(
+    ctx.lang,
+    clarificationQueryWorkflow,
+    current.status,
+    action,
+    actorOf(principal, null),
+  );
+  const [row] = await ctx.db
+    .update(clarificationQueries)
+    .set({ ...patch, status: to, version: version + 1 })
+    .where(and(eq(clarificationQueries.id, current.id), eq(clarificationQueries.version, version)))
+    .returning({ id: clarificationQueries.id });
+  if (!row) throw staleOrMissing(true);
+  await recordEvent(ctx.db, {
+    workflow: WORKFLOW_ID,
+    recordId: current.id,
+    action,
+    fromState: current.status,
+    toState: to,
+    userId: principal.userId,
+    at: ctx.now,
+  });
+  ctx.audit({
+    action: `clarification.${action}`,
+    entity: 'clarificationQuery',
+    entityId: current.id,
+    oldValue: { status: current.status },
+    newValue: { status: to, ...patch },
+  });
+}
+
+export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
+  route(app, clarification.paging, async (ctx) => {
+    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const { page, size, status, projectId, keyword } = ctx.body;
+    const where: SQL | undefined = and(
+      scopeWhere(scope, clarificationQueries.projectId, clarificationQueries.siteId),
+      status && status.length > 0 ? inArray(clarificationQueries.status, status) : undefined,
+      projectId ? eq(clarificationQueries.projectId, projectId) : undefined,
+      keyword
+        ? or(
+            ilike(clarificationQueries.queryNo, like(keyword)),
+            ilike(clarificationQueries.subjectNo, like(keyword)),
+            ilike(clarificationQueries.content, like(keyword)),
+          )
+        : undefined,
+    );
+    const [total] = await ctx.db.select({ n: count() }).from(clarificationQueries).where(where);
+    const rows = await baseQuery(ctx.db)
+      .where(where)
+      // Open queries first, then newest.
+      .orderBy(
+        sql`CASE ${clarificationQueries.status} WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`,
+        desc(clarificationQueries.raisedAt),
+        desc(clarificationQueries.id),
+      )
+      .limit(size)
+      .offset((page - 1) * size);
+    return new Page(rows.map(toRow), Number(total?.n ?? 0));
+  });
+
+  route(app, clarification.get, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const current = await head(ctx.db, ctx.params.id);
+    assertInScope(scope, current);
+    // SPEC section 4: a query needing no clarification is resolved once a site user views it.
+    if (p.type === 2 && current.status === 'open' && !current.needsClarification) {
+      await fire(ctx, p, current, 'autoResolve', current.version, { resolvedAt: ctx.now });
+    } else {
+      ctx.audit({
+        action: 'clarification.view',
+        entity: 'clarificationQuery',
+        entityId: current.id,
+        oldValue: null,
+        newValue: null,
+      });
+    }
+    return detail(ctx.db, current.id);
+  });
+
+  route(app, clarification.reply, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const current = await head(ctx.db, ctx.params.id);
+    assertInScope(scope, current);
+    const { version, content, imageFileIds } = ctx.body;
+    await fire(ctx, p, current, 'reply', version);
+    await ctx.db
+      .insert(clarificationReplies)
+      .values({ queryId: current.id, userId: p.userId, content, imageFileIds, at: ctx.now });
+    return detail(ctx.db, current.id);
+  });
+
+  route(app, clarification.create, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const body = ctx.body;
+    await checkedSite(ctx.db, scope, body.projectId, body.siteId);
+    const queryNo = await nextNumber(ctx.db, 'Q', ctx.now);
+    const [row] = await ctx.db
+      .insert(clarificationQueries)
+      .values({ ...body, queryNo, status: 'open', raisedBy: p.userId, raisedAt: ctx.now })
+      .returning({ id: clarificationQueries.id });
+    if (!row) throw new Error('insert returned no row');
+    await recordEvent(ctx.db, {
+      workflow: WORKFLOW_ID,
+      recordId: row.id,
+      action: 'raise',
+      fromState: null,
+      toState: 'open',
+      userId: p.userId,
+      at: ctx.now,
+    });
+    ctx.audit({
+      action: 'clarification.create',
+      entity: 'clarificationQuery',
+      entityId: row.id,
+      newValue: body,
+    });
+    return detail(ctx.db, row.id);
+  });
+
+  route(app, clarification.close, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const current = await head(ctx.db, ctx.params.id);
+    assertInScope(scope, current);
+    await fire(ctx, p, current, 'close', ctx.body.version, { resolvedAt: ctx.now });
+    return detail(ctx.db, current.id);
+  });
+}

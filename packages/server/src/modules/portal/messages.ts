@@ -1,0 +1,19 @@
+import type { Lang } from '@trialab/api-contract';
+
+/** Server messages of the portal (merged into lib/i18n.ts). */
+export const PORTAL_MESSAGES = {
+  invalidState: {
+    zh_CN: '当前状态（{state}）不允许此操作：{action}',
+    en_US: 'Not allowed in the current state ({state}): {action}',
+  },
+  notApplicant: { zh_CN: '只有申请人可以执行此操作', en_US: 'Only the applicant can do this' },
+  selfAudit: { zh_CN: '不能审核自己提交的申请', en_US: 'You cannot review your own application' },
+  mixedTemperature: {
+    zh_CN: '只有相同运输温度的样本可以放在同一运单中',
+    en_US: 'Only samples with the same transport temperature can go in one shipment',
+  },
+  kitNotConfirmed: {
+    zh_CN: '该中心尚未确认套件供应：{kit}',
+    en_US: 'The kit supply is not confirmed for this site: {kit}',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;

@@ -1,0 +1,137 @@
+import {
+  type ActorContext,
+  canFire,
+  type Lang,
+  ResultCode,
+  WILDCARD_PERMISSION,
+  type WorkflowDef,
+} from '@trialab/api-contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { portalEvents } from '../../db/schema-portal.js';
+import { ApiError } from '../../lib/errors.js';
+import type { Principal } from '../../lib/route.js';
+
+/** State and action names for error messages (the console has its own locale texts). */
+const NAMES: Record<string, Record<Lang, string>> = {
+  submitted: { zh_CN: '待审核', en_US: 'awaiting review' },
+  withdrawn: { zh_CN: '已撤回', en_US: 'withdrawn' },
+  rejected: { zh_CN: '已驳回', en_US: 'rejected' },
+  approved: { zh_CN: '待发货', en_US: 'awaiting dispatch' },
+  dispatched: { zh_CN: '已发货', en_US: 'dispatched' },
+  received: { zh_CN: '已收货', en_US: 'received' },
+  cancelled: { zh_CN: '已取消', en_US: 'cancelled' },
+  pending: { zh_CN: '待确认', en_US: 'to be confirmed' },
+  confirmed: { zh_CN: '已确认', en_US: 'confirmed' },
+  booked: { zh_CN: '已预约', en_US: 'booked' },
+  picked_up: { zh_CN: '运输中', en_US: 'in transit' },
+  signed: { zh_CN: '已签收', en_US: 'signed off' },
+  open: { zh_CN: '待答复', en_US: 'awaiting reply' },
+  answered: { zh_CN: '已答复', en_US: 'answered' },
+  resolved: { zh_CN: '已解决', en_US: 'resolved' },
+  edit: { zh_CN: '编辑', en_US: 'edit' },
+  withdraw: { zh_CN: '撤回', en_US: 'withdraw' },
+  cancel: { zh_CN: '取消', en_US: 'cancel' },
+  approve: { zh_CN: '审核通过', en_US: 'pass' },
+  reject: { zh_CN: '驳回', en_US: 'reject' },
+  dispatch: { zh_CN: '发货', en_US: 'dispatch' },
+  receive: { zh_CN: '确认收货', en_US: 'confirm receipt' },
+  confirm: { zh_CN: '确认', en_US: 'confirm' },
+  pickup: { zh_CN: '揽收', en_US: 'pick up' },
+  sign: { zh_CN: '签收', en_US: 'sign off' },
+  reply: { zh_CN: '答复', en_US: 'reply' },
+  autoResolve: { zh_CN: '自动解决', en_US: 'auto-resolve' },
+  close: { zh_CN: '关闭', en_US: 'close' },
+};
+const nameOf = (lang: Lang, key: string) => NAMES[key]?.[lang] ?? key;
+
+export function actorOf(principal: Principal, creatorId: number | null): ActorContext {
+  return {
+    can: (permission) =>
+      principal.isSuper ||
+      principal.permissions.has(WILDCARD_PERMISSION) ||
+      principal.permissions.has(permission),
+    isApplicant: creatorId !== null && creatorId === principal.userId,
+  };
+}
+
+/**
+ * Refuses an action the workflow does not allow: wrong state (INVALID_STATE), missing permission,
+ * or the wrong person (only the applicant; never one's own review).
+ */
+export function assertTransition<S extends string, A extends string>(
+  lang: Lang,
+  workflow: WorkflowDef<S, A>,
+  state: S,
+  action: A,
+  actor: ActorContext,
+): S {
+  const transition = workflow.transitions[action];
+  if (!transition.from.includes(state)) {
+    throw new ApiError(ResultCode.INVALID_STATE, {
+      key: 'invalidState',
+      params: { state: nameOf(lang, state), action: nameOf(lang, action) },
+    });
+  }
+  if (!canFire(workflow, state, action, actor)) {
+    if (!actor.can(transition.permission)) {
+      throw new ApiError(ResultCode.FORBIDDEN, {
+        key: 'forbidden',
+        params: { operation: transition.permission },
+      });
+    }
+    throw new ApiError(ResultCode.FORBIDDEN, {
+      key: transition.actor === 'not-applicant' ? 'selfAudit' : 'notApplicant',
+    });
+  }
+  return transition.to;
+}
+
+export async function recordEvent(
+  db: Executor,
+  event: {
+    workflow: string;
+    recordId: number;
+    action: string;
+    fromState: string | null;
+    toState: string;
+    userId: number | null;
+    at: Date;
+    reason?: string | null;
+  },
+): Promise<void> {
+  await db.insert(portalEvents).values({ ...event, reason: event.reason ?? null });
+}
+
+export async function eventsOf(db: Executor, workflow: string, recordId: number) {
+  const rows = await db
+    .select({
+      id: portalEvents.id,
+      action: portalEvents.action,
+      fromState: portalEvents.fromState,
+      toState: portalEvents.toState,
+      userId: portalEvents.userId,
+      username: users.username,
+      at: portalEvents.at,
+      reason: portalEvents.reason,
+    })
+    .from(portalEvents)
+    .leftJoin(users, eq(users.id, portalEvents.userId))
+    .where(and(eq(portalEvents.workflow, workflow), eq(portalEvents.recordId, recordId)))
+    .orderBy(asc(portalEvents.id));
+  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+}
+
+/** Record numbers: prefix + UTC date + a database sequence (unique across instances). */
+export async function nextNumber(db: Executor, prefix: string, now: Date): Promise<string> {
+  // Both drivers answer { rows } for a raw statement.
+  const result = (await db.execute(sql`SELECT nextval('portal_number_seq')::int AS n`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  const n = Number(result.rows[0]?.n ?? 0);
+  const date = now.toISOString().slice(0, 10).replaceAll('-', '');
+  return `${prefix}${date}${String(n).padStart(5, '0')}`;
+}
+
+export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

@@ -1,0 +1,159 @@
+import type { SampleShipmentState } from '@trialab/api-contract';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
+import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
+import { notFound } from '../../lib/errors.js';
+import { eventsOf, iso } from '../portal/workflow.js';
+
+export const WORKFLOW_ID = 'sampleShipment';
+
+const creator = alias(users, 'creator');
+const canceller = alias(users, 'canceller');
+const dispatcher = alias(users, 'dispatcher');
+const signer = alias(users, 'signer');
+
+type ContactJson = Record<string, string | null>;
+const contact = (c: ContactJson) => ({
+  name: c.name ?? '',
+  phone: c.phone ?? '',
+  area: c.area ?? '',
+  company: c.company ?? null,
+  detail: c.detail ?? '',
+  email: c.email ?? null,
+});
+
+function baseQuery(db: Executor) {
+  return db
+    .select({
+      t: sampleTransports,
+      projectNo: projects.projectNo,
+      projectName: projects.name,
+      siteNo: sites.centerNo,
+      siteName: sites.name,
+      temperatureName: temperatures.name,
+      createdByName: creator.username,
+      cancelledByName: canceller.username,
+      dispatcherName: dispatcher.username,
+      signerName: signer.username,
+      sampleCount: sql<number>`(SELECT coalesce(sum(i.quantity), 0)::int FROM sample_transport_items i WHERE i.transport_id = ${sampleTransports.id})`,
+    })
+    .from(sampleTransports)
+    .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
+    .innerJoin(sites, eq(sites.id, sampleTransports.siteId))
+    .innerJoin(temperatures, eq(temperatures.id, sampleTransports.temperatureId))
+    .innerJoin(creator, eq(creator.id, sampleTransports.createdBy))
+    .leftJoin(canceller, eq(canceller.id, sampleTransports.cancelledBy))
+    .leftJoin(dispatcher, eq(dispatcher.id, sampleTransports.dispatcherId))
+    .leftJoin(signer, eq(signer.id, sampleTransports.signerId));
+}
+type Joined = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+function toRow(r: Joined) {
+  const t = r.t;
+  return {
+    id: t.id,
+    orderNo: t.orderNo,
+    /** The protocol number is the project's number (SPEC "protocol no"). */
+    protocolNo: r.projectNo,
+    projectId: t.projectId,
+    projectNo: r.projectNo,
+    projectName: r.projectName,
+    siteId: t.siteId,
+    siteNo: r.siteNo,
+    siteName: r.siteName,
+    receiver: String(t.consignee.name ?? ''),
+    status: t.status as SampleShipmentState,
+    temperatureName: r.temperatureName,
+    sampleCount: Number(r.sampleCount),
+    estimatedShipDate: t.estimatedShipDate,
+    bookSendTime: t.bookSendTime.toISOString(),
+    courier: t.courier,
+    expressNo: t.expressNo,
+    createdByName: r.createdByName,
+    createdAt: t.createdAt.toISOString(),
+    cancelledByName: r.cancelledByName,
+    cancelTime: iso(t.cancelTime),
+    cancelReason: t.cancelReason,
+    version: t.version,
+  };
+}
+
+export async function pageShipments(db: Executor, where: SQL | undefined, page: number, size: number) {
+  const [total] = await db.select({ n: count() }).from(sampleTransports).where(where);
+  const rows = await baseQuery(db)
+    .where(where)
+    .orderBy(desc(sampleTransports.createdAt), desc(sampleTransports.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
+}
+
+export async function shipmentDetails(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await baseQuery(db).where(inArray(sampleTransports.id, ids)).orderBy(asc(sampleTransports.id));
+  const items = await db
+    .select({
+      id: sampleTransportItems.id,
+      transportId: sampleTransportItems.transportId,
+      sampleTypeId: sampleTransportItems.sampleTypeId,
+      sampleTypeName: sampleTypes.name,
+      temperatureId: sampleTransportItems.temperatureId,
+      temperatureName: temperatures.name,
+      quantity: sampleTransportItems.quantity,
+      unit: sampleTransportItems.unit,
+    })
+    .from(sampleTransportItems)
+    .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
+    .innerJoin(temperatures, eq(temperatures.id, sampleTransportItems.temperatureId))
+    .where(inArray(sampleTransportItems.transportId, ids))
+    .orderBy(asc(sampleTransportItems.sort), asc(sampleTransportItems.id));
+  const out = [];
+  for (const r of rows) {
+    const t = r.t;
+    out.push({
+      ...toRow(r),
+      sender: contact(t.sender),
+      consignee: contact(t.consignee),
+      backupContact: t.backupContact ?? null,
+      coldChain: t.coldChain,
+      tat: t.tat,
+      transportRequirement: t.transportRequirement,
+      note: t.note,
+      attachmentFileIds: t.attachmentFileIds,
+      temperatureFileIds: t.temperatureFileIds,
+      samples: items.filter((i) => i.transportId === t.id).map(({ transportId: _, ...i }) => i),
+      dispatcherName: r.dispatcherName,
+      dispatchTime: iso(t.dispatchTime),
+      signerName: r.signerName,
+      signedAt: iso(t.signedAt),
+      createdById: t.createdBy,
+      events: await eventsOf(db, WORKFLOW_ID, t.id),
+    });
+  }
+  return out;
+}
+export type ShipmentDetailRecord = Awaited<ReturnType<typeof shipmentDetails>>[number];
+
+export async function shipmentDetail(db: Executor, id: number): Promise<ShipmentDetailRecord> {
+  const [detail] = await shipmentDetails(db, [id]);
+  if (!detail) throw notFound();
+  return detail;
+}
+
+export async function shipmentHead(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: sampleTransports.id,
+      projectId: sampleTransports.projectId,
+      siteId: sampleTransports.siteId,
+      status: sampleTransports.status,
+      createdBy: sampleTransports.createdBy,
+      version: sampleTransports.version,
+    })
+    .from(sampleTransports)
+    .where(eq(sampleTransports.id, id));
+  if (!row) throw notFound();
+  return { ...row, status: row.status as SampleShipmentState };
+}

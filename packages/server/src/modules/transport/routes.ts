@@ -1,0 +1,279 @@
+import {
+  endpoints,
+  ResultCode,
+  type SampleShipmentAction,
+  sampleShipmentWorkflow,
+} from '@trialab/api-contract';
+import { and, eq, ilike, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { sampleTypes, temperatures } from '../../db/schema.js';
+import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
+import { ApiError } from '../../lib/errors.js';
+import { requirePrincipal } from '../../lib/principal.js';
+import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
+import { staleOrMissing } from '../../lib/versioned.js';
+import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
+import { actorOf, assertTransition, nextNumber, recordEvent } from '../portal/workflow.js';
+import { receiptsZip } from './receipts.js';
+import { pageShipments, shipmentDetail, shipmentDetails, shipmentHead, WORKFLOW_ID } from './repository.js';
+
+const { sampleTransport } = endpoints;
+const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+
+interface SampleInput {
+  sampleTypeId: number;
+  temperatureId: number;
+  quantity: number;
+  unit: string;
+}
+
+/**
+ * SPEC section 5: only samples with the same transport temperature go in one shipment. Also checks
+ * that every sample type and temperature exists. Answers the shipment's temperature.
+ */
+export async function checkSamples(db: Executor, samples: SampleInput[]): Promise<number> {
+  const temps = new Set(samples.map((s) => s.temperatureId));
+  if (temps.size > 1) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'mixedTemperature' });
+  const [temperatureId] = [...temps];
+  if (temperatureId === undefined)
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field: 'samples' } });
+  const [temp] = await db
+    .select({ id: temperatures.id })
+    .from(temperatures)
+    .where(eq(temperatures.id, temperatureId));
+  if (!temp)
+    throw new ApiError(ResultCode.BAD_REQUEST, {
+      key: 'invalidReference',
+      params: { field: 'temperatureId' },
+    });
+  const typeIds = [...new Set(samples.map((s) => s.sampleTypeId))];
+  const types = await db
+    .select({ id: sampleTypes.id })
+    .from(sampleTypes)
+    .where(inArray(sampleTypes.id, typeIds));
+  if (types.length !== typeIds.length) {
+    throw new ApiError(ResultCode.BAD_REQUEST, {
+      key: 'invalidReference',
+      params: { field: 'sampleTypeId' },
+    });
+  }
+  return temperatureId;
+}
+
+async function replaceSamples(db: Executor, transportId: number, samples: SampleInput[]) {
+  await db.delete(sampleTransportItems).where(eq(sampleTransportItems.transportId, transportId));
+  await db.insert(sampleTransportItems).values(samples.map((s, sort) => ({ ...s, transportId, sort })));
+}
+
+type AnyCtx = Ctx<(typeof sampleTransport)[keyof typeof sampleTransport]>;
+
+/** Fires one shipment action: scope by id, workflow state, version, transition record and audit. */
+async function fire(
+  ctx: Pick<AnyCtx, 'db' | 'lang' | 'now' | 'audit'>,
+  principal: Principal,
+  scope: SiteScope,
+  input: { id: number; version: number; action: SampleShipmentAction; reason?: string | null },
+  patch: Partial<typeof sampleTransports.$inferInsert>,
+) {
+  const head = await shipmentHead(ctx.db, input.id);
+  assertInScope(scope, head);
+  const to = assertTransition(
+    ctx.lang,
+    sampleShipmentWorkflow,
+    head.status,
+    input.action,
+    actorOf(principal, head.createdBy),
+  );
+  const [row] = await ctx.db
+    .update(sampleTransports)
+    .set({ ...patch, status: to, version: input.version + 1, updatedAt: ctx.now })
+    .where(and(eq(sampleTransports.id, input.id), eq(sampleTransports.version, input.version)))
+    .returning({ id: sampleTransports.id });
+  if (!row) throw staleOrMissing(true);
+  await recordEvent(ctx.db, {
+    workflow: WORKFLOW_ID,
+    recordId: input.id,
+    action: input.action,
+    fromState: head.status,
+    toState: to,
+    userId: principal.userId,
+    at: ctx.now,
+    reason: input.reason ?? null,
+  });
+  ctx.audit({
+    action: `sampleTransport.${input.action}`,
+    entity: 'sampleTransport',
+    entityId: input.id,
+    oldValue: { status: head.status, version: head.version },
+    newValue: { status: to, version: input.version + 1, ...patch },
+    reason: input.reason ?? null,
+  });
+}
+
+export async function transportRoutes(app: FastifyInstance): Promise<void> {
+  const where = (scope: SiteScope) => scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId);
+
+  route(app, sampleTransport.paging, async (ctx) => {
+    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const { page, size, orderNo, projectId, siteId, status, expressNo } = ctx.body;
+    const r = await pageShipments(
+      ctx.db,
+      and(
+        where(scope),
+        orderNo ? ilike(sampleTransports.orderNo, like(orderNo)) : undefined,
+        expressNo ? ilike(sampleTransports.expressNo, like(expressNo)) : undefined,
+        projectId ? eq(sampleTransports.projectId, projectId) : undefined,
+        siteId ? eq(sampleTransports.siteId, siteId) : undefined,
+        status && status.length > 0 ? inArray(sampleTransports.status, status) : undefined,
+      ),
+      page,
+      size,
+    );
+    return new Page(r.rows, r.total);
+  });
+
+  route(app, sampleTransport.get, async (ctx) => {
+    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    assertInScope(scope, await shipmentHead(ctx.db, ctx.params.id));
+    return shipmentDetail(ctx.db, ctx.params.id);
+  });
+
+  route(app, sampleTransport.create, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const { samples, backupContact, ...body } = ctx.body;
+    await checkedSite(ctx.db, scope, body.projectId, body.siteId);
+    const temperatureId = await checkSamples(ctx.db, samples);
+    const orderNo = await nextNumber(ctx.db, 'ST', ctx.now);
+    const [row] = await ctx.db
+      .insert(sampleTransports)
+      .values({
+        ...body,
+        orderNo,
+        status: 'booked',
+        temperatureId,
+        backupContact,
+        bookSendTime: new Date(body.bookSendTime),
+        createdBy: p.userId,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning({ id: sampleTransports.id });
+    if (!row) throw new Error('insert returned no row');
+    await replaceSamples(ctx.db, row.id, samples);
+    await recordEvent(ctx.db, {
+      workflow: WORKFLOW_ID,
+      recordId: row.id,
+      action: 'book',
+      fromState: null,
+      toState: 'booked',
+      userId: p.userId,
+      at: ctx.now,
+    });
+    const detail = await shipmentDetail(ctx.db, row.id);
+    ctx.audit({
+      action: 'sampleTransport.create',
+      entity: 'sampleTransport',
+      entityId: row.id,
+      newValue: detail,
+    });
+    return detail;
+  });
+
+  route(app, sampleTransport.update, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const { id, version, samples, backupContact, ...body } = ctx.body;
+    assertInScope(scope, await shipmentHead(ctx.db, id));
+    await checkedSite(ctx.db, scope, body.projectId, body.siteId);
+    const temperatureId = await checkSamples(ctx.db, samples);
+    await fire(
+      ctx,
+      p,
+      scope,
+      { id, version, action: 'edit' },
+      {
+        ...body,
+        temperatureId,
+        backupContact,
+        bookSendTime: new Date(body.bookSendTime),
+      },
+    );
+    await replaceSamples(ctx.db, id, samples);
+    return shipmentDetail(ctx.db, id);
+  });
+
+  route(app, sampleTransport.cancel, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const { version, reason } = ctx.query;
+    await fire(
+      ctx,
+      p,
+      scope,
+      { id: ctx.params.id, version, action: 'cancel', reason },
+      {
+        cancelledBy: p.userId,
+        cancelTime: ctx.now,
+        cancelReason: reason,
+      },
+    );
+    return shipmentDetail(ctx.db, ctx.params.id);
+  });
+
+  route(app, sampleTransport.pickup, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const { version, courier, expressNo } = ctx.body;
+    await fire(
+      ctx,
+      p,
+      scope,
+      { id: ctx.params.id, version, action: 'pickup' },
+      {
+        courier,
+        expressNo,
+        dispatcherId: p.userId,
+        dispatchTime: ctx.now,
+      },
+    );
+    return shipmentDetail(ctx.db, ctx.params.id);
+  });
+
+  route(app, sampleTransport.sign, async (ctx) => {
+    const p = requirePrincipal(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const { version, temperatureFileIds, signedAt } = ctx.body;
+    await fire(
+      ctx,
+      p,
+      scope,
+      { id: ctx.params.id, version, action: 'sign' },
+      {
+        signerId: p.userId,
+        signedAt: signedAt ? new Date(`${signedAt}T00:00:00Z`) : ctx.now,
+        temperatureFileIds,
+      },
+    );
+    return shipmentDetail(ctx.db, ctx.params.id);
+  });
+
+  route(app, sampleTransport.receipts, async (ctx) => {
+    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const ids = [...new Set(ctx.body.ids)];
+    const found = await shipmentDetails(ctx.db, ids);
+    if (found.length !== ids.length) throw new ApiError(ResultCode.NOT_FOUND, { key: 'notFound' });
+    for (const s of found) assertInScope(scope, s);
+    const zip = await receiptsZip(found, ctx.lang, ctx.now);
+    await ctx.reply
+      .code(200)
+      .header('content-type', 'application/zip')
+      .header(
+        'content-disposition',
+        `attachment; filename="shipment-receipts-${ctx.now.toISOString().slice(0, 10)}.zip"`,
+      )
+      .send(zip);
+    return SENT;
+  });
+}
