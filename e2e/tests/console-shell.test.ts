@@ -75,7 +75,7 @@ describe('menus and access', () => {
     await page.goto(`${stack.consoleUrl}/login`);
     await page.waitForURL('**/home/todo');
     await page.goto(`${stack.consoleUrl}/laboratory/test-project?tab=2`);
-    await page.getByTestId('page-building').waitFor();
+    await page.locator('[data-page="/laboratory/test-project"]').waitFor();
     await expect(page.title()).resolves.toBe('Trialab - 检测项目');
     await page.goto(`${stack.consoleUrl}/`);
     await page.waitForURL('**/laboratory/test-project?tab=2');
@@ -150,17 +150,13 @@ describe('tabs', () => {
     const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
     const page = await context.newPage();
     await page.goto(`${stack.consoleUrl}/laboratory/test-project`);
+    // The page host element of a route lives exactly as long as the page stays mounted.
+    const host = '[data-page="/laboratory/test-project"]';
     const mark = () =>
-      page.evaluate(() =>
-        document
-          .querySelector('[data-page="/laboratory/test-project"] [data-testid="page-building"]')
-          ?.setAttribute('data-marked', '1'),
-      );
+      page.evaluate((selector) => document.querySelector(selector)?.setAttribute('data-marked', '1'), host);
     const marked = () =>
-      page.evaluate(
-        () => document.querySelector('[data-page="/laboratory/test-project"] [data-marked]') !== null,
-      );
-    await page.getByTestId('page-building').waitFor();
+      page.evaluate((selector) => document.querySelector(`${selector}[data-marked]`) !== null, host);
+    await page.locator(host).waitFor();
     await mark();
     await openFromMenu(page, '实验室管理', '标本日志');
     await openFromMenu(page, '实验室管理', '检测项目');
@@ -173,7 +169,7 @@ describe('tabs', () => {
     await openFromMenu(page, '电子记录', '公共记录');
     expect(await page.locator('[data-page]').count()).toBe(5);
     await page.locator('[data-testid="tab"][data-path="/laboratory/test-project"]').click();
-    await page.locator('[data-page="/laboratory/test-project"] [data-testid="page-building"]').waitFor();
+    await page.locator('[data-page="/laboratory/test-project"]').waitFor();
     expect(await marked()).toBe(false);
     await context.close();
   });
@@ -182,18 +178,17 @@ describe('tabs', () => {
     const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
     const page = await context.newPage();
     await page.goto(`${stack.consoleUrl}/laboratory/test-project`);
-    await page.getByTestId('page-building').waitFor();
-    await page.evaluate(() => {
-      const node = document.querySelector('[data-testid="page-building"]');
-      node?.setAttribute('data-marked', '1');
-    });
+    const host = '[data-page="/laboratory/test-project"]';
+    await page.locator(host).waitFor();
+    await page.evaluate(
+      (selector) => document.querySelector(selector)?.setAttribute('data-marked', '1'),
+      host,
+    );
     await tabMenu(page, '/laboratory/test-project', '刷新');
-    await page.waitForFunction(() => {
-      const node = document.querySelector(
-        '[data-page="/laboratory/test-project"] [data-testid="page-building"]',
-      );
+    await page.waitForFunction((selector) => {
+      const node = document.querySelector(selector);
       return node !== null && !node.hasAttribute('data-marked');
-    });
+    }, host);
     await context.close();
   });
 });
