@@ -134,6 +134,10 @@ describe('console login', () => {
     expect(await dialog.locator('.ant-modal-close').count()).toBe(0);
     await page.keyboard.press('Escape');
     await expect(dialog.isVisible()).resolves.toBe(true);
+    // A reload does not get around it.
+    await page.reload();
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('您是首次登录');
 
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await dialog.getByText('请输入密码').waitFor();

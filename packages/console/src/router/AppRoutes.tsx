@@ -7,13 +7,17 @@ import LoginPage from '../pages/login';
 import { loadAccess } from '../session/actions';
 import { useSessionSync } from '../session/useSessionSync';
 import { usePermission } from '../stores/permission';
-import { isLoggedIn } from '../stores/session';
+import { isLoggedIn, useSession } from '../stores/session';
 import { feedback } from '../utils/feedback';
 import { registerNavigate } from '../utils/navigation';
 import { readText, STORAGE_KEYS } from '../utils/storage';
 import type { AppRoute } from './buildRoutes';
 import { decide, pageTitle } from './guard';
 import { PAGE_LOADERS, pageComponent } from './pageMap';
+
+const PasswordDialog = lazy(() =>
+  import('../components/PasswordDialog').then((m) => ({ default: m.PasswordDialog })),
+);
 
 /** The tabbed shell is its own chunk: /login does not download it. */
 const BasicLayout = lazy(() => import('../layouts/BasicLayout').then((m) => ({ default: m.BasicLayout })));
@@ -56,6 +60,7 @@ function Gate() {
   const routes = usePermission((s) => s.routes);
   const firstPath = usePermission((s) => s.firstPath);
   const [loadFailed, setLoadFailed] = useState(false);
+  const passwordChange = useSession((s) => s.passwordChange);
   const decision = decide({
     path: location.pathname,
     loggedIn: isLoggedIn(),
@@ -66,9 +71,9 @@ function Gate() {
   });
 
   useEffect(() => {
-    if (decision.kind !== 'load' || loadFailed) return;
+    if (decision.kind !== 'load' || loadFailed || passwordChange) return;
     loadAccess().catch(() => setLoadFailed(true));
-  }, [decision.kind, loadFailed]);
+  }, [decision.kind, loadFailed, passwordChange]);
   useEffect(() => {
     if (decision.kind === 'redirect' && decision.messageKey) feedback.warning(t(decision.messageKey));
   }, [decision, t]);
@@ -80,6 +85,14 @@ function Gate() {
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'load') {
+    // A password change is pending (first login or expiry): the server allows nothing else yet.
+    if (passwordChange) {
+      return (
+        <Suspended>
+          <PasswordDialog open reason={passwordChange.reason} expireDays={passwordChange.expireDays} />
+        </Suspended>
+      );
+    }
     if (!loadFailed) return fullScreenSpin;
     const Forbidden = PUBLIC_PAGES['/403']?.component;
     return Forbidden ? (

@@ -20,26 +20,30 @@ interface SessionState {
   clear(): void;
 }
 
+/** Kept in session storage so that a reload during a pending change shows the dialog again. */
+const PASSWORD_CHANGE_KEY = 'admin.passwordChange';
+
 export const useSession = create<SessionState>((set) => ({
   user: readJson<CurrentUser | null>(STORAGE_KEYS.user, null),
-  passwordChange: null,
+  passwordChange: readJson<PasswordChange | null>(PASSWORD_CHANGE_KEY, null, 'session'),
   signIn(result) {
     setAuthorization(result.token);
     writeText(STORAGE_KEYS.signingKey, result.signingKey);
     writeJson(STORAGE_KEYS.user, result.user);
-    set({
-      user: result.user,
-      passwordChange:
-        result.isNeedUpdatePassword || result.user.isNeedUpdatePassword
-          ? { reason: result.passwordChangeReason ?? 'first-login', expireDays: result.expireDays }
-          : null,
-    });
+    const passwordChange: PasswordChange | null =
+      result.isNeedUpdatePassword || result.user.isNeedUpdatePassword
+        ? { reason: result.passwordChangeReason ?? 'first-login', expireDays: result.expireDays }
+        : null;
+    if (passwordChange) writeJson(PASSWORD_CHANGE_KEY, passwordChange, 'session');
+    else remove(PASSWORD_CHANGE_KEY, 'session');
+    set({ user: result.user, passwordChange });
   },
   setUser(user) {
     writeJson(STORAGE_KEYS.user, user);
     set({ user });
   },
   clearPasswordChange() {
+    remove(PASSWORD_CHANGE_KEY, 'session');
     set({ passwordChange: null });
   },
   clear() {

@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userApi } from '../../services/user';
+import { useSession } from '../../stores/session';
 import { confirmProblem, passwordProblem, rule } from '../../utils/validators';
 
 export const PASSWORD_DIALOG_WIDTH = 450;
@@ -37,6 +38,7 @@ export function PasswordDialog({ open, reason, expireDays, onSuccess, onFailed }
       const response = await userApi.firstUpdatePassword(values.password);
       if (response.data) {
         form.resetFields();
+        useSession.getState().clearPasswordChange();
         if (onSuccess) onSuccess();
         else window.location.reload();
       } else {
