@@ -2,7 +2,14 @@ export * from './codes.js';
 export * from './endpoint.js';
 export { dept, role, userProject } from './endpoints/access.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
+export * from './endpoints/express.js';
+export * from './endpoints/portal-address.js';
+export * from './endpoints/portal-clarification.js';
+export * from './endpoints/portal-consumables.js';
+export * from './endpoints/portal-fields.js';
+export * from './endpoints/portal-transport.js';
 export { DUPLICATE_TARGETS, type DuplicateTarget, dict, project, system } from './endpoints/system.js';
+export * from './endpoints/testItems.js';
 export {
   type CurrentUser,
   currentUser,
@@ -15,20 +22,16 @@ export {
   userRow,
   WILDCARD_PERMISSION,
 } from './endpoints/user.js';
-export * from './endpoints/testItems.js';
-export * from './endpoints/portal-address.js';
-export * from './endpoints/portal-clarification.js';
-export * from './endpoints/portal-consumables.js';
-export * from './endpoints/portal-fields.js';
-export * from './endpoints/portal-transport.js';
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
 export * from './workflows/portal.js';
+export * from './workflows/sample-receipt.js';
 
 import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
 import { auth } from './endpoints/auth.js';
+import { receipt } from './endpoints/express.js';
 import { address, personal } from './endpoints/portal-address.js';
 import { clarification, portalHome } from './endpoints/portal-clarification.js';
 import { consumable } from './endpoints/portal-consumables.js';
@@ -47,13 +50,14 @@ export const endpoints = {
   dict,
   system,
   project,
-  testItems,
   address,
   personal,
   consumable,
   sampleTransport,
   clarification,
   portalHome,
+  testItems,
+  receipt,
 } as const;
 
 /** Flat list of every declaration. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PORTAL_VALIDATION_MESSAGES } from './portal-messages.js';
 import { LAB_VALIDATION_MESSAGES } from './lab-messages.js';
+import { PORTAL_VALIDATION_MESSAGES } from './portal-messages.js';
 
 /** SPEC section 5: specials allowed in passwords. */
 export const PASSWORD_SPECIALS = '!@#$%^&*()_+';

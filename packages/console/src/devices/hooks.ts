@@ -78,12 +78,29 @@ export function useCameraView(camera: CameraIndex): CameraViewState {
   const streamBroke = useCallback(() => {
     setError(deviceError({ code: serviceReady ? 'DEVICE_NOT_CONNECTED' : 'VENDOR_UNREACHABLE' }));
   }, [serviceReady]);
+  // The bridge's status polling notices a service or camera that went away before the picture does.
+  const reported = useBridge((s) => {
+    const devices = s.devices;
+    if (!devices || devices.cameraService === 'disabled') return null;
+    if (devices.cameraService !== 'ready') return 'VENDOR_UNREACHABLE' as const;
+    return (camera === 0 ? devices.video0 : devices.video1) === 'no'
+      ? ('DEVICE_NOT_CONNECTED' as const)
+      : null;
+  });
+
+  const wasReported = useRef(reported);
+  useEffect(() => {
+    // The service or camera is back: the old stream died with it, so open the camera again.
+    if (wasReported.current && !reported) retry();
+    wasReported.current = reported;
+  }, [reported, retry]);
   const wasReady = useRef(serviceReady);
   useEffect(() => {
     // The bridge reports the service back: reopen now rather than at the next tick.
     if (error && serviceReady && !wasReady.current) retry();
     wasReady.current = serviceReady;
   }, [error, serviceReady, retry]);
+
   useEffect(() => {
     if (!error) return;
     const timer = setInterval(retry, CAMERA_RETRY_MS);
@@ -92,6 +109,8 @@ export function useCameraView(camera: CameraIndex): CameraViewState {
 
   let src: string | null = null;
   if (path && wsUrl) src = streamUrl(wsUrl, path);
-  const bridgeError: ErrorPayload | null = connected ? null : deviceError({ code: 'BRIDGE_UNAVAILABLE' });
-  return { src: error ? null : src, error: error ?? bridgeError, retry, streamBroke };
+  const shown: ErrorPayload | null = !connected
+    ? deviceError({ code: 'BRIDGE_UNAVAILABLE' })
+    : (error ?? (reported ? deviceError({ code: reported }) : null));
+  return { src: shown ? null : src, error: shown, retry, streamBroke };
 }

@@ -48,7 +48,6 @@ export function BridgeIndicator() {
       });
       const update = () => {
         const info = client.connection;
-        devices = client.welcome?.devices ?? devices;
         const code = info.closeCode;
         const known = code !== undefined && code in protocol.CLOSE_CODE_CATALOGUE;
         const entry = known
@@ -57,7 +56,11 @@ export function BridgeIndicator() {
         useBridge.getState().set(bridgeStatus(info, devices), entry?.cn);
         useBridge.getState().setDevices(devices);
       };
-      const offState = client.onStateChange(update);
+      const offState = client.onStateChange((info) => {
+        // A new connection's welcome carries a fresh snapshot; later changes arrive as events.
+        if (info.state === 'open') devices = client.welcome?.devices ?? devices;
+        update();
+      });
       const offDevices = client.on('device.statusChanged', (data) => {
         devices = data;
         update();

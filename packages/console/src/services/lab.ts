@@ -6,7 +6,7 @@ import MD5 from 'crypto-js/md5';
 import type { Contract } from './contract';
 import { contract } from './contract';
 import { callEndpoint } from './endpoint';
-import { request } from './request';
+import { http, request } from './request';
 
 type Api = Contract;
 
@@ -48,6 +48,18 @@ export async function uploadFile(
   return response.data;
 }
 
+/** An uploaded file as an object URL for `<img>` (signed GET); the caller revokes it. */
+export async function fileObjectUrl(fileId: number): Promise<string> {
+  const api = await contract();
+  const response = await http.request<Blob>({
+    url: api.endpointUrl(api.system.fileDownload, { id: fileId }),
+    method: 'GET',
+    responseType: 'blob',
+    raw: true,
+  });
+  return URL.createObjectURL(response.data);
+}
+
 export const labApi = {
   testItemPaging: (body: BodyOf<Api['testItems']['paging']>) =>
     callEndpoint((c) => c.testItems.paging, { body }),
@@ -62,4 +74,13 @@ export const labApi = {
   testItemDisable: (id: number) => callEndpoint((c) => c.testItems.disable, { params: { id } }),
   testItemFiles: (testItemId?: number) =>
     callEndpoint((c) => c.testItems.dataFiles, { query: testItemId ? { testItemId } : {} }),
+  receiptPaging: (body: BodyOf<Api['receipt']['paging']>) => callEndpoint((c) => c.receipt.paging, { body }),
+  receiptLookup: (keyword: string) => callEndpoint((c) => c.receipt.lookup, { query: { keyword } }),
+  receiptGet: (id: number) => callEndpoint((c) => c.receipt.get, { params: { id } }),
+  receiptAttachImage: (id: number, body: BodyOf<Api['receipt']['attachImage']>) =>
+    callEndpoint((c) => c.receipt.attachImage, { params: { id }, body }),
+  receiptRemoveImage: (imageId: number) =>
+    callEndpoint((c) => c.receipt.removeImage, { params: { id: imageId } }),
+  receiptReceive: (id: number, body: BodyOf<Api['receipt']['receive']>) =>
+    callEndpoint((c) => c.receipt.receive, { params: { id }, body }),
 };

@@ -17,6 +17,7 @@ import {
   DEMO_VISITS,
 } from './demo-data.js';
 import { DICTS } from './dicts.js';
+import { seedLabDemo } from './lab-demo.js';
 import { flattenMenus } from './menus.js';
 import { seedPortalDemo } from './portal-demo.js';
 
@@ -233,6 +234,7 @@ export async function seedDatabase(
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(s.users);
     if (options.demo && marker.length === 0 && n === 0) {
       await seedDemo(tx, options.now);
+      await seedLabDemo(tx, options.now);
       await seedPortalDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(

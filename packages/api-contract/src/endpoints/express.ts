@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { id, idParams, optionalText, pageFields, version } from '../schemas.js';
+import {
+  RECEIPT_IMAGE_KINDS,
+  RECEIPT_PERMISSIONS,
+  RECEIPT_QUALITIES,
+  RECEIPT_SAMPLE_STATES,
+} from '../workflows/sample-receipt.js';
+import { SAMPLE_SHIPMENT_STATES } from '../workflows/sample-shipment.js';
+
+export const receiptImage = z.object({
+  id: z.number(),
+  fileId: z.number(),
+  kind: z.enum(RECEIPT_IMAGE_KINDS),
+  name: z.string(),
+  capturedBy: z.string().nullable(),
+  capturedAt: z.string(),
+});
+
+export const receiptSample = z.object({
+  /** The shipment's sample line. */
+  itemId: z.number(),
+  sampleTypeName: z.string(),
+  temperatureName: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  state: z.enum(RECEIPT_SAMPLE_STATES),
+  receivedQuantity: z.number().nullable(),
+  exceptionReason: z.string().nullable(),
+  remark: z.string().nullable(),
+});
+
+export const receiptShipment = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  expressNo: z.string().nullable(),
+  courier: z.string().nullable(),
+  status: z.enum(SAMPLE_SHIPMENT_STATES),
+  projectId: z.number(),
+  projectNo: z.string(),
+  projectName: z.string(),
+  siteId: z.number(),
+  centerNo: z.string(),
+  siteName: z.string(),
+  temperatureName: z.string(),
+  coldChain: z.boolean(),
+  bookSendTime: z.string(),
+  dispatchTime: z.string().nullable(),
+  signerName: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  receiptRemark: z.string().nullable(),
+  version: z.number(),
+});
+export type ReceiptShipment = z.infer<typeof receiptShipment>;
+
+export const receiptDetail = receiptShipment.extend({
+  samples: z.array(receiptSample),
+  images: z.array(receiptImage),
+});
+export type ReceiptDetail = z.infer<typeof receiptDetail>;
+
+const sampleReceiptInput = z
+  .object({
+    itemId: id,
+    quality: z.enum(RECEIPT_QUALITIES),
+    receivedQuantity: z.number().int().min(0).max(99_999_999),
+    /** Value of dictionary 1009; required when the quality is `exception`. */
+    exceptionReason: z.string().trim().max(32).nullish(),
+    remark: optionalText(255),
+  })
+  .refine((s) => s.quality !== 'exception' || Boolean(s.exceptionReason), {
+    message: 'validation.receipt.reason',
+    path: ['exceptionReason'],
+  });
+
+export const receipt = {
+  paging: defineEndpoint({
+    id: 'receipt.paging',
+    service: 'main',
+    method: 'POST',
+    path: '/express/sign/paging',
+    summary: 'Incoming shipments (in transit) and signed-off ones, by waybill, order or project number',
+    access: { permission: RECEIPT_PERMISSIONS.page },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({
+      ...pageFields,
+      keyword: z.string().trim().max(64).optional(),
+      status: z.enum(['picked_up', 'signed']).optional(),
+    }),
+    data: z.array(receiptShipment),
+  }),
+  lookup: defineEndpoint({
+    id: 'receipt.lookup',
+    service: 'main',
+    method: 'GET',
+    path: '/express/sign/lookup',
+    summary: 'Find one shipment by its waybill (express number) or order number, exact match',
+    access: { permission: RECEIPT_PERMISSIONS.query },
+    signed: true,
+    mutates: false,
+    query: z.object({ keyword: z.string().trim().min(1).max(64) }),
+    data: receiptDetail,
+  }),
+  get: defineEndpoint({
+    id: 'receipt.get',
+    service: 'main',
+    method: 'GET',
+    path: '/express/sign/{id}',
+    summary: 'One shipment with its sample lines, receipt state and captured images',
+    access: { permission: RECEIPT_PERMISSIONS.query },
+    signed: true,
+    mutates: false,
+    params: idParams,
+    data: receiptDetail,
+  }),
+  attachImage: defineEndpoint({
+    id: 'receipt.attachImage',
+    service: 'main',
+    method: 'POST',
+    path: '/express/sign/{id}/images',
+    summary: 'Attach an uploaded image (waybill or temperature printout) to a shipment awaiting receipt',
+    access: { permission: RECEIPT_PERMISSIONS.capture },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    body: z.object({ fileId: id, kind: z.enum(RECEIPT_IMAGE_KINDS) }),
+    data: receiptImage,
+  }),
+  removeImage: defineEndpoint({
+    id: 'receipt.removeImage',
+    service: 'main',
+    method: 'DELETE',
+    path: '/express/sign/images/{id}',
+    summary: 'Remove a captured image before the sign-off',
+    access: { permission: RECEIPT_PERMISSIONS.capture },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    data: z.null(),
+  }),
+  receive: defineEndpoint({
+    id: 'receipt.receive',
+    service: 'main',
+    method: 'POST',
+    path: '/express/sign/{id}/receive',
+    summary:
+      'Sign off the receipt: every sample line with its quality (exceptions need a dictionary 1009 reason); needs a waybill image; the shipment becomes signed',
+    access: { permission: RECEIPT_PERMISSIONS.receive },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    body: z.object({
+      version,
+      samples: z.array(sampleReceiptInput).min(1).max(100),
+      remark: optionalText(255),
+    }),
+    data: z.object({ version: z.number() }),
+  }),
+};

@@ -1,0 +1,372 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { RECEIPT_EXCEPTION_DICT, type ReceiptDetail } from '@trialab/api-contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Image,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Radio,
+  Row,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../../components/ConfirmDialog';
+import { DictSelect, useDictItems } from '../../../components/DictSelect';
+import { ShowLimit } from '../../../components/ShowLimit';
+import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
+import { base64Bytes, labApi, uploadFile } from '../../../services/lab';
+import { dictLabel } from '../../../stores/dict';
+import { feedback } from '../../../utils/feedback';
+import { useFileImage } from '../useFileImage';
+
+type Kind = ReceiptDetail['images'][number]['kind'];
+type Sample = ReceiptDetail['samples'][number];
+
+interface Line {
+  quality: 'qualified' | 'exception';
+  receivedQuantity: number;
+  exceptionReason: string | null;
+  remark: string;
+}
+
+const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+
+function ReceiptImage({
+  image,
+  removable,
+  onRemove,
+}: {
+  image: ReceiptDetail['images'][number];
+  removable: boolean;
+  onRemove(): void;
+}) {
+  const { t } = useTranslation();
+  const src = useFileImage(image.fileId);
+  return (
+    <Card
+      size="small"
+      data-testid="receipt-image"
+      data-kind={image.kind}
+      cover={
+        src ? (
+          <Image src={src} alt={image.name} height={120} style={{ objectFit: 'cover' }} />
+        ) : (
+          <div style={{ height: 120 }} />
+        )
+      }
+      actions={
+        removable
+          ? [
+              <Popconfirm key="remove" title={t('lab.receipt.removeImage')} onConfirm={onRemove}>
+                <DeleteOutlined />
+              </Popconfirm>,
+            ]
+          : undefined
+      }
+    >
+      <Tag>{t(`lab.receipt.kinds.${image.kind}`)}</Tag>
+      <div style={{ fontSize: 12, opacity: 0.7 }}>
+        {image.capturedBy ?? '-'} {time(image.capturedAt)}
+      </div>
+    </Card>
+  );
+}
+
+/** One shipment at the receipt desk: capture printouts, record each sample's receipt, sign off. */
+export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onChanged(): void }) {
+  const { t } = useTranslation();
+  const open = detail.status === 'picked_up';
+  const [kind, setKind] = useState<Kind>('waybill');
+  const [lines, setLines] = useState<Record<number, Line>>({});
+  const [remark, setRemark] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    setLines(
+      Object.fromEntries(
+        detail.samples.map((s) => [
+          s.itemId,
+          {
+            quality: 'qualified',
+            receivedQuantity: s.quantity,
+            exceptionReason: null,
+            remark: '',
+          } satisfies Line,
+        ]),
+      ),
+    );
+    setRemark('');
+  }, [detail.samples]);
+
+  const setLine = (itemId: number, patch: Partial<Line>) =>
+    setLines((all) => {
+      const current = all[itemId];
+      return current ? { ...all, [itemId]: { ...current, ...patch } } : all;
+    });
+
+  const attach = async (images: CapturedImage[]) => {
+    for (const image of images) {
+      const bytes = base64Bytes(image.base64);
+      const file = await uploadFile(bytes, `${kind}-${detail.orderNo}-${Date.now()}.jpg`, 'image/jpeg');
+      await labApi.receiptAttachImage(detail.id, { fileId: file.id, kind });
+    }
+    feedback.success(t('lab.receipt.imageSaved'));
+    onChanged();
+  };
+
+  const hasWaybill = detail.images.some((i) => i.kind === 'waybill');
+  const missingReason = useMemo(
+    () => Object.values(lines).some((l) => l.quality === 'exception' && !l.exceptionReason),
+    [lines],
+  );
+
+  const sign = async () => {
+    if (!hasWaybill) {
+      feedback.warning(t('lab.receipt.needWaybill'));
+      return;
+    }
+    if (missingReason) {
+      feedback.warning(t('lab.receipt.needReason'));
+      return;
+    }
+    try {
+      await confirmDialog({ content: t('lab.receipt.confirmSign', { orderNo: detail.orderNo }) });
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      await labApi.receiptReceive(detail.id, {
+        version: detail.version,
+        remark: remark.trim() || null,
+        samples: detail.samples.map((s) => {
+          const line = lines[s.itemId];
+          return {
+            itemId: s.itemId,
+            quality: line?.quality ?? 'qualified',
+            receivedQuantity: line?.receivedQuantity ?? s.quantity,
+            exceptionReason: line?.quality === 'exception' ? line.exceptionReason : null,
+            remark: line?.remark.trim() || null,
+          };
+        }),
+      });
+      feedback.success(t('lab.receipt.signed'));
+      onChanged();
+    } catch {
+      // Shown by the request helper.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns = [
+    { dataIndex: 'sampleTypeName', title: t('lab.receipt.sampleType') },
+    { dataIndex: 'temperatureName', title: t('lab.receipt.temperature') },
+    {
+      dataIndex: 'quantity',
+      title: t('lab.receipt.quantity'),
+      render: (_: unknown, s: Sample) => `${s.quantity} ${s.unit}`,
+    },
+    {
+      dataIndex: 'quality',
+      title: t('lab.receipt.quality'),
+      render: (_: unknown, s: Sample) =>
+        open ? (
+          <Radio.Group
+            value={lines[s.itemId]?.quality}
+            onChange={(e) => setLine(s.itemId, { quality: e.target.value as Line['quality'] })}
+            options={[
+              { value: 'qualified', label: t('lab.receipt.qualified') },
+              { value: 'exception', label: t('lab.receipt.exception') },
+            ]}
+          />
+        ) : (
+          <Tag color={s.state === 'exception' ? 'warning' : 'success'}>
+            {t(`lab.receipt.states.${s.state}`)}
+          </Tag>
+        ),
+    },
+    {
+      dataIndex: 'receivedQuantity',
+      title: t('lab.receipt.receivedQuantity'),
+      render: (_: unknown, s: Sample) =>
+        open ? (
+          <InputNumber
+            min={0}
+            max={99_999_999}
+            precision={0}
+            value={lines[s.itemId]?.receivedQuantity}
+            onChange={(v) => setLine(s.itemId, { receivedQuantity: typeof v === 'number' ? v : 0 })}
+          />
+        ) : (
+          (s.receivedQuantity ?? '-')
+        ),
+    },
+    {
+      dataIndex: 'exceptionReason',
+      title: t('lab.receipt.reason'),
+      render: (_: unknown, s: Sample) =>
+        open ? (
+          <DictSelect
+            dictNo={RECEIPT_EXCEPTION_DICT}
+            style={{ width: 160 }}
+            allowClear
+            disabled={lines[s.itemId]?.quality !== 'exception'}
+            status={
+              lines[s.itemId]?.quality === 'exception' && !lines[s.itemId]?.exceptionReason ? 'error' : ''
+            }
+            value={lines[s.itemId]?.exceptionReason ?? undefined}
+            onChange={(v: string | undefined) => setLine(s.itemId, { exceptionReason: v ?? null })}
+          />
+        ) : (
+          <DictLabel value={s.exceptionReason} />
+        ),
+    },
+    {
+      dataIndex: 'remark',
+      title: t('lab.receipt.lineRemark'),
+      render: (_: unknown, s: Sample) =>
+        open ? (
+          <Input
+            maxLength={255}
+            value={lines[s.itemId]?.remark}
+            onChange={(e) => setLine(s.itemId, { remark: e.target.value })}
+          />
+        ) : (
+          (s.remark ?? '-')
+        ),
+    },
+  ];
+
+  return (
+    <Space
+      direction="vertical"
+      style={{ width: '100%' }}
+      data-testid="receipt-detail"
+      data-status={detail.status}
+    >
+      <Descriptions bordered size="small" column={{ xs: 1, md: 3 }}>
+        <Descriptions.Item label={t('lab.receipt.orderNo')}>{detail.orderNo}</Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.expressNo')}>{detail.expressNo ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.status')}>
+          <Tag color={open ? 'processing' : 'success'}>
+            {t(`lab.receipt.shipmentStates.${detail.status}`)}
+          </Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.project')}>
+          {detail.projectNo} {detail.projectName}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.site')}>
+          {detail.centerNo} {detail.siteName}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.temperature')}>
+          {detail.temperatureName}
+          {detail.coldChain ? ` (${t('lab.receipt.coldChain')})` : ''}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.dispatchTime')}>
+          {time(detail.dispatchTime)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.signer')}>{detail.signerName ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.signedAt')}>{time(detail.signedAt)}</Descriptions.Item>
+        {detail.receiptRemark && (
+          <Descriptions.Item label={t('lab.receipt.remark')} span={3}>
+            {detail.receiptRemark}
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+
+      <Row gutter={16}>
+        {open && (
+          <Col xs={24} lg={12}>
+            <Card size="small" title={t('lab.receipt.capture')}>
+              <Space style={{ marginBottom: 8 }}>
+                <span>{t('lab.receipt.kind')}</span>
+                <Radio.Group
+                  value={kind}
+                  onChange={(e) => setKind(e.target.value as Kind)}
+                  optionType="button"
+                  options={(['waybill', 'temperature', 'other'] as const).map((k) => ({
+                    value: k,
+                    label: t(`lab.receipt.kinds.${k}`),
+                  }))}
+                />
+              </Space>
+              <DocumentCapture onCapture={attach} />
+            </Card>
+          </Col>
+        )}
+        <Col xs={24} lg={open ? 12 : 24}>
+          <Card size="small" title={t('lab.receipt.images')}>
+            {detail.images.length === 0 ? (
+              <Empty description={t('lab.receipt.noImages')} />
+            ) : (
+              <Row gutter={[8, 8]} data-testid="receipt-images">
+                {detail.images.map((image) => (
+                  <Col key={image.id} xs={12} md={8}>
+                    <ReceiptImage
+                      image={image}
+                      removable={open}
+                      onRemove={() =>
+                        void labApi
+                          .receiptRemoveImage(image.id)
+                          .then(() => {
+                            feedback.success(t('lab.common.deleted'));
+                            onChanged();
+                          })
+                          .catch(() => undefined)
+                      }
+                    />
+                  </Col>
+                ))}
+              </Row>
+            )}
+          </Card>
+        </Col>
+      </Row>
+
+      <Table<Sample>
+        rowKey="itemId"
+        size="small"
+        pagination={false}
+        columns={columns}
+        dataSource={detail.samples}
+        data-testid="receipt-samples"
+      />
+
+      {open && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {!hasWaybill && <Alert type="warning" showIcon message={t('lab.receipt.needWaybill')} />}
+          <Input.TextArea
+            rows={2}
+            maxLength={255}
+            placeholder={t('lab.receipt.remark')}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+          />
+          <ShowLimit value={remark} max={255} />
+          <Button type="primary" loading={saving} onClick={() => void sign()} data-testid="receipt-sign">
+            {t('lab.receipt.sign')}
+          </Button>
+        </Space>
+      )}
+    </Space>
+  );
+}
+
+function DictLabel({ value }: { value: string | null }) {
+  const { i18n } = useTranslation();
+  const items = useDictItems(RECEIPT_EXCEPTION_DICT);
+  if (!value) return <>-</>;
+  const item = items.find((i) => i.value === value);
+  return <>{item ? dictLabel(item, i18n.language) : value}</>;
+}

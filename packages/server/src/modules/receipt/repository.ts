@@ -1,0 +1,171 @@
+import type { ReceiptDetail, ReceiptShipment } from '@trialab/api-contract';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
+import { receiptImages, receiptSamples, receipts } from '../../db/schema-lab.js';
+import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
+import { type SiteScope, scopeWhere } from '../portal/scope.js';
+
+const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+const signer = alias(users, 'signer');
+
+/** Shipments the receipt desk works with: on their way (picked up) or signed off. */
+const RECEIPT_STATES = ['picked_up', 'signed'] as const;
+
+function shipmentQuery(db: Executor) {
+  return db
+    .select({
+      id: sampleTransports.id,
+      orderNo: sampleTransports.orderNo,
+      expressNo: sampleTransports.expressNo,
+      courier: sampleTransports.courier,
+      status: sampleTransports.status,
+      projectId: sampleTransports.projectId,
+      projectNo: projects.projectNo,
+      projectName: projects.name,
+      siteId: sampleTransports.siteId,
+      centerNo: sites.centerNo,
+      siteName: sites.name,
+      temperatureName: temperatures.name,
+      coldChain: sampleTransports.coldChain,
+      bookSendTime: sampleTransports.bookSendTime,
+      dispatchTime: sampleTransports.dispatchTime,
+      signerName: signer.username,
+      signedAt: sampleTransports.signedAt,
+      receiptRemark: receipts.remark,
+      version: sampleTransports.version,
+    })
+    .from(sampleTransports)
+    .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
+    .innerJoin(sites, eq(sites.id, sampleTransports.siteId))
+    .innerJoin(temperatures, eq(temperatures.id, sampleTransports.temperatureId))
+    .leftJoin(signer, eq(signer.id, sampleTransports.signerId))
+    .leftJoin(receipts, eq(receipts.transportId, sampleTransports.id));
+}
+
+type Raw = Awaited<ReturnType<typeof shipmentQuery>>[number];
+
+function toShipment(raw: Raw): ReceiptShipment {
+  return {
+    ...raw,
+    status: raw.status as ReceiptShipment['status'],
+    bookSendTime: raw.bookSendTime.toISOString(),
+    dispatchTime: raw.dispatchTime?.toISOString() ?? null,
+    signedAt: raw.signedAt?.toISOString() ?? null,
+  };
+}
+
+export async function pageShipments(
+  db: Executor,
+  scope: SiteScope,
+  filter: { keyword?: string | undefined; status?: 'picked_up' | 'signed' | undefined },
+  page: number,
+  size: number,
+): Promise<{ rows: ReceiptShipment[]; total: number }> {
+  const where = and(
+    scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
+    filter.status
+      ? eq(sampleTransports.status, filter.status)
+      : inArray(sampleTransports.status, [...RECEIPT_STATES]),
+    filter.keyword
+      ? or(
+          ilike(sampleTransports.expressNo, like(filter.keyword)),
+          ilike(sampleTransports.orderNo, like(filter.keyword)),
+          ilike(projects.projectNo, like(filter.keyword)),
+        )
+      : undefined,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(sampleTransports)
+    .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
+    .where(where);
+  const rows = await shipmentQuery(db)
+    .where(where)
+    .orderBy(asc(sampleTransports.status), desc(sampleTransports.dispatchTime), desc(sampleTransports.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return { rows: rows.map(toShipment), total: Number(total?.n ?? 0) };
+}
+
+/** A shipment by id, or by exact waybill or order number (case-insensitive), without scope checks. */
+export async function findShipment(
+  db: Executor,
+  by: { id: number } | { keyword: string },
+): Promise<ReceiptShipment | undefined> {
+  const condition: SQL | undefined =
+    'id' in by
+      ? eq(sampleTransports.id, by.id)
+      : or(
+          ilike(sampleTransports.expressNo, by.keyword.replace(/[\\%_]/g, '\\$&')),
+          ilike(sampleTransports.orderNo, by.keyword.replace(/[\\%_]/g, '\\$&')),
+        );
+  const [row] = await shipmentQuery(db).where(condition).orderBy(desc(sampleTransports.id)).limit(1);
+  return row ? toShipment(row) : undefined;
+}
+
+export async function shipmentDetail(db: Executor, shipment: ReceiptShipment): Promise<ReceiptDetail> {
+  const samples = await db
+    .select({
+      itemId: sampleTransportItems.id,
+      sampleTypeName: sampleTypes.name,
+      temperatureName: temperatures.name,
+      quantity: sampleTransportItems.quantity,
+      unit: sampleTransportItems.unit,
+      state: receiptSamples.state,
+      receivedQuantity: receiptSamples.receivedQuantity,
+      exceptionReason: receiptSamples.exceptionReason,
+      remark: receiptSamples.remark,
+    })
+    .from(sampleTransportItems)
+    .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
+    .innerJoin(temperatures, eq(temperatures.id, sampleTransportItems.temperatureId))
+    .leftJoin(receiptSamples, eq(receiptSamples.itemId, sampleTransportItems.id))
+    .where(eq(sampleTransportItems.transportId, shipment.id))
+    .orderBy(asc(sampleTransportItems.sort), asc(sampleTransportItems.id));
+  const images = await imagesOf(db, shipment.id);
+  return {
+    ...shipment,
+    samples: samples.map((s) => ({
+      ...s,
+      state: s.state === 'received' || s.state === 'exception' ? s.state : 'awaiting',
+      receivedQuantity: s.receivedQuantity ?? null,
+      exceptionReason: s.exceptionReason ?? null,
+      remark: s.remark ?? null,
+    })),
+    images,
+  };
+}
+
+function imageKind(kind: string): 'waybill' | 'temperature' | 'other' {
+  return kind === 'waybill' || kind === 'temperature' ? kind : 'other';
+}
+
+export async function imagesOf(db: Executor, transportId: number, imageId?: number) {
+  const rows = await db
+    .select({
+      id: receiptImages.id,
+      fileId: receiptImages.fileId,
+      kind: receiptImages.kind,
+      name: files.name,
+      capturedBy: users.username,
+      capturedAt: receiptImages.capturedAt,
+    })
+    .from(receiptImages)
+    .innerJoin(files, eq(files.id, receiptImages.fileId))
+    .leftJoin(users, eq(users.id, receiptImages.capturedBy))
+    .where(
+      and(
+        eq(receiptImages.transportId, transportId),
+        imageId === undefined ? undefined : eq(receiptImages.id, imageId),
+      ),
+    )
+    .orderBy(asc(receiptImages.id));
+  return rows.map((r) => ({
+    ...r,
+    kind: imageKind(r.kind),
+    capturedBy: r.capturedBy ?? null,
+    capturedAt: r.capturedAt.toISOString(),
+  }));
+}

@@ -1,0 +1,253 @@
+import { endpoints, ResultCode } from '@trialab/api-contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, projects, userProjects, users } from '../src/db/schema.js';
+import { receiptSamples } from '../src/db/schema-lab.js';
+import { portalEvents, sampleTransports } from '../src/db/schema-portal.js';
+import { ENGINES } from './engines.js';
+import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+
+const api = endpoints.receipt;
+
+interface Detail {
+  id: number;
+  status: string;
+  version: number;
+  orderNo: string;
+  expressNo: string;
+  signerName: string | null;
+  samples: Array<{ itemId: number; quantity: number; state: string; exceptionReason: string | null }>;
+  images: Array<{ id: number; fileId: number; kind: string; name: string }>;
+}
+
+describe.each(ENGINES)('sample receipt on %s', (engine) => {
+  let env: TestEnv;
+  let lab: Session;
+  let external: Session;
+  let finance: Session;
+  let jpeg: number;
+  let pdf: number;
+  const as = (
+    session: Session,
+    endpoint: Parameters<typeof call>[1],
+    options: Parameters<typeof call>[2] = {},
+  ) => call(env.app, endpoint, { ...options, session }, env.clock.now);
+  const lookup = async (keyword: string) =>
+    envelope(await as(lab, api.lookup, { query: { keyword } })).data as Detail;
+
+  beforeAll(async () => {
+    env = await startEnv(engine);
+    lab = await login(env, '13800000001');
+    external = await login(env, '13900000001');
+    finance = await login(env, '13800000005');
+    const stored = await env.handle.db
+      .insert(files)
+      .values([
+        {
+          name: 'waybill.jpg',
+          mime: 'image/jpeg',
+          size: 3,
+          sha256: 'a',
+          content: Buffer.from([0xff, 0xd8, 0xff]),
+        },
+        { name: 'doc.pdf', mime: 'application/pdf', size: 4, sha256: 'b', content: Buffer.from('%PDF') },
+      ])
+      .returning({ id: files.id });
+    jpeg = stored[0]?.id ?? 0;
+    pdf = stored[1]?.id ?? 0;
+  });
+  afterAll(() => env.close());
+
+  it('lists incoming shipments and finds one by waybill or order number', async () => {
+    const page = envelope(await as(lab, api.paging, { body: { status: 'picked_up' } }));
+    const orders = (page.data as Detail[]).map((r) => r.orderNo);
+    expect(orders).toEqual(
+      expect.arrayContaining(['ST-DEMO-RCV-001', 'ST-DEMO-RCV-002', 'ST-DEMO-RCV-003', 'ST-DEMO-RCV-004']),
+    );
+    const byWaybill = await lookup('sf1000000001');
+    expect(byWaybill).toMatchObject({ orderNo: 'ST-DEMO-RCV-001', status: 'picked_up', images: [] });
+    expect(byWaybill.samples.map((s) => s.state)).toEqual(['awaiting', 'awaiting']);
+    expect((await lookup('ST-DEMO-RCV-001')).id).toBe(byWaybill.id);
+    const unknown = await as(lab, api.lookup, { query: { keyword: 'NOPE-404' } });
+    expect(unknown.statusCode).toBe(404);
+    const wildcard = await as(lab, api.lookup, { query: { keyword: 'SF%' } });
+    expect(wildcard.statusCode).toBe(404);
+  });
+
+  it('attaches captured images, refuses non-images and removes an image before the sign-off', async () => {
+    const shipment = await lookup('SF1000000001');
+    const attached = await as(lab, api.attachImage, {
+      params: { id: shipment.id },
+      body: { fileId: jpeg, kind: 'waybill' },
+    });
+    expect(envelope(attached)).toMatchObject({
+      code: 200,
+      data: { fileId: jpeg, kind: 'waybill', name: 'waybill.jpg', capturedBy: '李实验' },
+    });
+    const notImage = await as(lab, api.attachImage, {
+      params: { id: shipment.id },
+      body: { fileId: pdf, kind: 'temperature' },
+    });
+    expect(envelope(notImage)).toMatchObject({ code: 400, msg: 'Only JPG or PNG images can be attached' });
+    const missing = await as(lab, api.attachImage, {
+      params: { id: shipment.id },
+      body: { fileId: 999999, kind: 'waybill' },
+    });
+    expect(missing.statusCode).toBe(400);
+    const temp = envelope(
+      await as(lab, api.attachImage, {
+        params: { id: shipment.id },
+        body: { fileId: jpeg, kind: 'temperature' },
+      }),
+    ).data as { id: number };
+    const extra = envelope(
+      await as(lab, api.attachImage, { params: { id: shipment.id }, body: { fileId: jpeg, kind: 'other' } }),
+    ).data as { id: number };
+    expect(envelope(await as(lab, api.removeImage, { params: { id: extra.id } })).code).toBe(200);
+    const after = await lookup('SF1000000001');
+    expect(after.images.map((i) => i.kind)).toEqual(['waybill', 'temperature']);
+    expect(after.images[1]?.id).toBe(temp.id);
+  });
+
+  it('refuses a sign-off without a waybill image, with missing lines or bad exception reasons', async () => {
+    const noWaybill = await lookup('SF1000000002');
+    const line = noWaybill.samples[0];
+    if (!line) throw new Error('no sample line');
+    const receive = (shipment: Detail, samples: unknown[], version = shipment.version) =>
+      as(lab, api.receive, { params: { id: shipment.id }, body: { version, samples } });
+    const refused = await receive(noWaybill, [
+      { itemId: line.itemId, quality: 'qualified', receivedQuantity: 8 },
+    ]);
+    expect(envelope(refused)).toMatchObject({ code: 400, msg: 'Capture the waybill before signing off' });
+
+    const shipment = await lookup('SF1000000001');
+    const [first, second] = shipment.samples;
+    if (!first || !second) throw new Error('two lines expected');
+    const partial = await receive(shipment, [
+      { itemId: first.itemId, quality: 'qualified', receivedQuantity: 12 },
+    ]);
+    expect(envelope(partial).msg).toContain(String(second.itemId));
+    const twice = await receive(shipment, [
+      { itemId: first.itemId, quality: 'qualified', receivedQuantity: 12 },
+      { itemId: first.itemId, quality: 'qualified', receivedQuantity: 12 },
+      { itemId: second.itemId, quality: 'qualified', receivedQuantity: 6 },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    const noReason = await receive(shipment, [
+      { itemId: first.itemId, quality: 'qualified', receivedQuantity: 12 },
+      { itemId: second.itemId, quality: 'exception', receivedQuantity: 5 },
+    ]);
+    expect(envelope(noReason).msg).toContain('Choose an exception reason');
+    const badReason = await receive(shipment, [
+      { itemId: first.itemId, quality: 'qualified', receivedQuantity: 12 },
+      { itemId: second.itemId, quality: 'exception', receivedQuantity: 5, exceptionReason: '99' },
+    ]);
+    expect(envelope(badReason)).toMatchObject({ code: 400, msg: 'Invalid exception reason: 99' });
+    const [row] = await env.handle.db
+      .select()
+      .from(sampleTransports)
+      .where(eq(sampleTransports.id, shipment.id));
+    expect(row?.status).toBe('picked_up');
+  });
+
+  it('signs off: shipment signed, each sample received or excepted, transition recorded; then closed', async () => {
+    const shipment = await lookup('SF1000000001');
+    const [first, second] = shipment.samples;
+    if (!first || !second) throw new Error('two lines expected');
+    const samples = [
+      { itemId: first.itemId, quality: 'qualified', receivedQuantity: 12 },
+      {
+        itemId: second.itemId,
+        quality: 'exception',
+        receivedQuantity: 5,
+        exceptionReason: '1',
+        remark: '1 管溶血',
+      },
+    ];
+    const stale = await as(lab, api.receive, {
+      params: { id: shipment.id },
+      body: { version: shipment.version + 7, samples },
+    });
+    expect(envelope(stale).code).toBe(ResultCode.STALE_VERSION);
+    const ok = await as(lab, api.receive, {
+      params: { id: shipment.id },
+      body: { version: shipment.version, samples, remark: '冷藏箱温度正常' },
+    });
+    expect(envelope(ok)).toMatchObject({ code: 200, data: { version: shipment.version + 1 } });
+
+    const after = await lookup('SF1000000001');
+    expect(after).toMatchObject({ status: 'signed', signerName: '李实验' });
+    expect(after.samples.map((s) => [s.state, s.exceptionReason])).toEqual([
+      ['received', null],
+      ['exception', '1'],
+    ]);
+    const [row] = await env.handle.db
+      .select()
+      .from(sampleTransports)
+      .where(eq(sampleTransports.id, shipment.id));
+    expect(row?.temperatureFileIds).toEqual([jpeg]);
+    const lines = await env.handle.db
+      .select()
+      .from(receiptSamples)
+      .where(eq(receiptSamples.transportId, shipment.id));
+    expect(lines).toHaveLength(2);
+    const events = await env.handle.db
+      .select()
+      .from(portalEvents)
+      .where(and(eq(portalEvents.recordId, shipment.id), eq(portalEvents.workflow, 'sampleShipment')));
+    expect(events.map((e) => [e.action, e.fromState, e.toState])).toContainEqual([
+      'sign',
+      'picked_up',
+      'signed',
+    ]);
+
+    const again = await as(lab, api.receive, {
+      params: { id: shipment.id },
+      body: { version: after.version, samples },
+    });
+    expect(envelope(again).code).toBe(ResultCode.INVALID_STATE);
+    const attach = await as(lab, api.attachImage, {
+      params: { id: shipment.id },
+      body: { fileId: jpeg, kind: 'other' },
+    });
+    expect(envelope(attach).code).toBe(ResultCode.INVALID_STATE);
+    const image = after.images[0];
+    if (!image) throw new Error('image missing');
+    const remove = await as(lab, api.removeImage, { params: { id: image.id } });
+    expect(envelope(remove).code).toBe(ResultCode.INVALID_STATE);
+    const signed = envelope(await as(lab, api.paging, { body: { status: 'signed' } })).data as Detail[];
+    expect(signed.map((s) => s.orderNo)).toContain('ST-DEMO-RCV-001');
+  });
+
+  it('refuses users without the receipt permissions and shipments outside the user projects', async () => {
+    const shipment = await lookup('EMS1000000004');
+    for (const session of [external, finance]) {
+      expect((await as(session, api.lookup, { query: { keyword: 'EMS1000000004' } })).statusCode).toBe(403);
+      expect((await as(session, api.get, { params: { id: shipment.id } })).statusCode).toBe(403);
+      expect(
+        (await as(session, api.receive, { params: { id: shipment.id }, body: { version: 1, samples: [] } }))
+          .statusCode,
+      ).toBe(403);
+    }
+    const [labUser] = await env.handle.db.select().from(users).where(eq(users.mobile, '13800000001'));
+    const [project] = await env.handle.db
+      .select()
+      .from(projects)
+      .where(eq(projects.projectNo, 'KM-2026-003'));
+    if (!labUser || !project) throw new Error('seed missing');
+    await env.handle.db
+      .delete(userProjects)
+      .where(and(eq(userProjects.userId, labUser.id), eq(userProjects.projectId, project.id)));
+    // Out of scope reads like a missing record, so that ids of other projects cannot be probed.
+    const outside = await as(lab, api.get, { params: { id: shipment.id } });
+    expect(outside.statusCode).toBe(404);
+    expect((await as(lab, api.lookup, { query: { keyword: 'EMS1000000004' } })).statusCode).toBe(404);
+    const listed = envelope(await as(lab, api.paging, { body: {} })).data as Detail[];
+    expect(listed.map((s) => s.orderNo)).not.toContain('ST-DEMO-RCV-004');
+    const attach = await as(lab, api.attachImage, {
+      params: { id: shipment.id },
+      body: { fileId: jpeg, kind: 'waybill' },
+    });
+    expect(attach.statusCode).toBe(404);
+  });
+});
