@@ -6,13 +6,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { files, sampleTypes, testItems, users } from './schema.js';
+import { files, projects, sampleTypes, sites, testItems, users } from './schema.js';
 import { sampleTransportItems, sampleTransports } from './schema-portal.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -97,4 +98,139 @@ export const receiptSamples = pgTable(
     uniqueIndex('receipt_samples_item_uq').on(t.itemId),
     index('receipt_samples_transport_idx').on(t.transportId),
   ],
+);
+
+/**
+ * Trial subjects registered at input-subject. Only what the record needs: the card number is kept
+ * masked plus a keyed hash (duplicate check), no card photo, no address; the face check as its score;
+ * the fingerprint as the registration template for later verification (no images).
+ */
+export const labSubjects = pgTable(
+  'lab_subjects',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    subjectNo: text('subject_no').notNull(),
+    name: text('name').notNull(),
+    /** Dictionary 1002 value. */
+    gender: text('gender'),
+    birthday: text('birthday'),
+    cardType: text('card_type').notNull(),
+    cardNoMasked: text('card_no_masked').notNull(),
+    cardNoHash: text('card_no_hash').notNull(),
+    faceConfidence: real('face_confidence').notNull(),
+    faceThreshold: real('face_threshold').notNull(),
+    fingerprintVendor: text('fingerprint_vendor'),
+    fingerprintTemplate: text('fingerprint_template'),
+    /** subjectRegistration workflow: submitted, approved, rejected. */
+    status: text('status').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: ts('reviewed_at'),
+    reviewReason: text('review_reason'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('lab_subjects_project_subject_no_uq').on(t.projectId, t.subjectNo),
+    uniqueIndex('lab_subjects_project_card_uq').on(t.projectId, t.cardNoHash),
+    index('lab_subjects_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * Laboratory reports: one row per report version. A revision is a new row (`revisionOf` the report it
+ * replaces, `revision` counting up); the prior version stays, marked superseded when the revision is
+ * approved. States: labReport and reportRevision workflows.
+ */
+export const labReports = pgTable(
+  'lab_reports',
+  {
+    id: serial('id').primaryKey(),
+    reportNo: text('report_no').notNull(),
+    revision: integer('revision').notNull().default(0),
+    revisionOf: integer('revision_of'),
+    revisionReason: text('revision_reason'),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => labSubjects.id),
+    barcode: text('barcode').notNull(),
+    visit: text('visit'),
+    samplingTime: ts('sampling_time'),
+    status: text('status').notNull(),
+    /** The result enterer (for revisions: who asked for the revision). */
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: ts('reviewed_at'),
+    releasedBy: integer('released_by').references(() => users.id),
+    releasedAt: ts('released_at'),
+    returnReason: text('return_reason'),
+    /** SHA-256 of the released content (what the release signature signed). */
+    contentHash: text('content_hash'),
+    pdfFileId: integer('pdf_file_id').references(() => files.id),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('lab_reports_no_revision_uq').on(t.reportNo, t.revision),
+    index('lab_reports_status_idx').on(t.status),
+    index('lab_reports_subject_idx').on(t.subjectId),
+  ],
+);
+
+export const labReportResults = pgTable(
+  'lab_report_results',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => labReports.id, { onDelete: 'cascade' }),
+    testItemId: integer('test_item_id')
+      .notNull()
+      .references(() => testItems.id),
+    value: text('value').notNull(),
+    unit: text('unit'),
+    referenceRange: text('reference_range'),
+    /** 'H' high, 'L' low, 'A' abnormal (text), null normal. */
+    flag: text('flag'),
+    remark: text('remark'),
+  },
+  (t) => [uniqueIndex('lab_report_results_item_uq').on(t.reportId, t.testItemId)],
+);
+
+/**
+ * Electronic signatures (21 CFR Part 11 style): who signed, the meaning, when, and the SHA-256 of the
+ * canonical content signed. The password was re-entered for each one.
+ */
+export const labSignatures = pgTable(
+  'lab_signatures',
+  {
+    id: serial('id').primaryKey(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(),
+    meaning: text('meaning').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    signerName: text('signer_name').notNull(),
+    signedAt: ts('signed_at').notNull(),
+    contentHash: text('content_hash').notNull(),
+  },
+  (t) => [index('lab_signatures_entity_idx').on(t.entity, t.entityId)],
 );
