@@ -172,6 +172,8 @@ async function main(): Promise<void> {
   const server = await startService('server', 32, 'packages/server/dist/main.js', [], {
     PORT: String(PORTS.server),
     DATA_DIR: dataDir,
+    // End-to-end suites log in far more often than a person; keep the per-minute limit out of their way.
+    ...(flags.ephemeral ? { AUTH_RATE_LIMIT: '10000' } : {}),
   });
   const consoleUrl = `http://localhost:${server.ports.server}`;
 
