@@ -3,11 +3,13 @@ export * from './endpoint.js';
 export { dept, role, userProject } from './endpoints/access.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
 export * from './endpoints/express.js';
+export * from './endpoints/lab.js';
 export * from './endpoints/portal-address.js';
 export * from './endpoints/portal-clarification.js';
 export * from './endpoints/portal-consumables.js';
 export * from './endpoints/portal-fields.js';
 export * from './endpoints/portal-transport.js';
+export * from './endpoints/reports.js';
 export { DUPLICATE_TARGETS, type DuplicateTarget, dict, project, system } from './endpoints/system.js';
 export * from './endpoints/testItems.js';
 export {
@@ -25,17 +27,21 @@ export {
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
+export * from './workflows/lab-report.js';
 export * from './workflows/portal.js';
 export * from './workflows/sample-receipt.js';
+export * from './workflows/subject-registration.js';
 
 import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
 import { auth } from './endpoints/auth.js';
 import { receipt } from './endpoints/express.js';
+import { subject } from './endpoints/lab.js';
 import { address, personal } from './endpoints/portal-address.js';
 import { clarification, portalHome } from './endpoints/portal-clarification.js';
 import { consumable } from './endpoints/portal-consumables.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
+import { report } from './endpoints/reports.js';
 import { dict, project, system } from './endpoints/system.js';
 import { testItems } from './endpoints/testItems.js';
 import { user } from './endpoints/user.js';
@@ -58,6 +64,8 @@ export const endpoints = {
   portalHome,
   testItems,
   receipt,
+  subject,
+  report,
 } as const;
 
 /** Flat list of every declaration. */

@@ -16,7 +16,9 @@ import { authRoutes } from './modules/auth/routes.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { portalRoutes } from './modules/portal/index.js';
 import { projectRoutes } from './modules/projects/routes.js';
+import { subjectRoutes } from './modules/lab/subjects.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -111,6 +113,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(projectRoutes);
   await app.register(testItemRoutes);
   await app.register(receiptRoutes);
+  await app.register(subjectRoutes);
+  await app.register(reportRoutes);
   await app.register(portalRoutes);
 
   // SPEC: GET /version.json?v={timestamp} at the site origin, never cached.

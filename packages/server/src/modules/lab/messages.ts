@@ -19,5 +19,47 @@ export const LAB_MESSAGES = {
     zh_CN: '运单不在待签收状态，不能修改',
     en_US: 'The shipment is not awaiting receipt and cannot be changed',
   },
+  subjectFaceMismatch: {
+    zh_CN: '人脸比对未通过（相似度 {confidence}，阈值 {threshold}）',
+    en_US: 'The face comparison did not match (confidence {confidence}, threshold {threshold})',
+  },
+  subjectThresholdTooLow: {
+    zh_CN: '人脸比对阈值不能低于 {min}',
+    en_US: 'The face comparison threshold must be at least {min}',
+  },
+  subjectFingerprintRequired: {
+    zh_CN: '请先采集受试者指纹',
+    en_US: 'Enrol the subject fingerprint first',
+  },
+  subjectDuplicate: {
+    zh_CN: '该项目中已登记此受试者编号或证件',
+    en_US: 'This subject number or ID card is already registered in the project',
+  },
+  actionReasonRequired: { zh_CN: '请填写原因', en_US: 'Please give a reason' },
+  signaturePasswordWrong: {
+    zh_CN: '电子签名失败：密码错误',
+    en_US: 'Electronic signature failed: wrong password',
+  },
+  signatureRequired: {
+    zh_CN: '此操作需要电子签名，请输入密码',
+    en_US: 'This action needs an electronic signature: enter your password',
+  },
+  reportSubjectNotApproved: {
+    zh_CN: '受试者尚未审核通过，不能录入结果',
+    en_US: 'The subject has not been approved yet; results cannot be entered',
+  },
+  reportItemInvalid: {
+    zh_CN: '检测项目不存在或已停用：{items}',
+    en_US: 'Test items missing or disabled: {items}',
+  },
+  reportValueInvalid: {
+    zh_CN: '{item} 的结果须为数字（最多 {decimals} 位小数）',
+    en_US: 'The result of {item} must be a number with at most {decimals} decimals',
+  },
+  reportRevisionPending: {
+    zh_CN: '该报告已有待审核的修改',
+    en_US: 'A revision of this report is already awaiting review',
+  },
+  reportNoPdf: { zh_CN: '报告尚未发布，没有PDF', en_US: 'The report is not released: no PDF yet' },
   receiptNotImage: { zh_CN: '只能附加 JPG 或 PNG 图片', en_US: 'Only JPG or PNG images can be attached' },
 } as const satisfies Record<string, Record<Lang, string>>;

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
+import { SUBJECT_PERMISSIONS, SUBJECT_STATES } from '../workflows/subject-registration.js';
+
+/** Thresholds below this are refused: the vendors read above 50 as the same person (VENDOR-NOTES). */
+export const FACE_MIN_THRESHOLD = 50;
+
+/** ID card types (SPEC section 3): A unknown, B/C mainland, J HK/Macau/Taiwan, I foreigner. */
+export const CARD_TYPES = ['A', 'B', 'C', 'J', 'I'] as const;
+
+export const subjectRow = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectNo: z.string(),
+  siteId: z.number(),
+  centerNo: z.string(),
+  siteName: z.string(),
+  subjectNo: z.string(),
+  name: z.string(),
+  gender: z.string().nullable(),
+  birthday: z.string().nullable(),
+  cardType: z.enum(CARD_TYPES),
+  /** Only the masked number leaves the server. */
+  cardNoMasked: z.string(),
+  faceConfidence: z.number(),
+  faceThreshold: z.number(),
+  fingerprintVendor: z.enum(['za', 'zk']).nullable(),
+  fingerprintEnrolled: z.boolean(),
+  status: z.enum(SUBJECT_STATES),
+  createdBy: z.number(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  reviewedByName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  version: z.number(),
+});
+export type SubjectRow = z.infer<typeof subjectRow>;
+
+const base64 = z
+  .string()
+  .max(64_000)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'validation.base64');
+
+const subjectFields = {
+  projectId: id,
+  siteId: id,
+  subjectNo: z.string().trim().min(1).max(32),
+  name: text(64),
+  gender: z.string().trim().max(8).nullish(),
+  /** As read from the card, YYYYMMDD or YYYY-MM-DD. */
+  birthday: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-?\d{2}-?\d{2}$/, 'validation.date')
+    .nullish(),
+  cardType: z.enum(CARD_TYPES),
+  /** Full number as read; the server keeps it masked and hashed only. */
+  cardId: z.string().trim().min(5).max(32),
+  /** Face comparison result from the bridge (confidence above threshold). */
+  face: z.object({ confidence: z.number().min(0).max(100), threshold: z.number().min(0).max(100) }),
+  /** Registration template from the 3-press enrolment. */
+  fingerprint: z.object({ vendor: z.enum(['za', 'zk']), template: base64 }).nullish(),
+};
+
+export const subject = {
+  paging: defineEndpoint({
+    id: 'subject.paging',
+    service: 'main',
+    method: 'POST',
+    path: '/lab/before/subject/paging',
+    summary: 'Registered subjects in the user scope, by status, project and subject number or name',
+    access: { permission: SUBJECT_PERMISSIONS.page },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({
+      ...pageFields,
+      status: z.enum(SUBJECT_STATES).optional(),
+      projectId: id.optional(),
+      keyword: z.string().trim().max(64).optional(),
+      /** Only those entered by someone else (the review queue). */
+      othersOnly: z.boolean().optional(),
+    }),
+    data: z.array(subjectRow),
+  }),
+  get: defineEndpoint({
+    id: 'subject.get',
+    service: 'main',
+    method: 'GET',
+    path: '/lab/before/subject/{id}',
+    summary: 'One subject (masked card number; no template)',
+    access: { permission: SUBJECT_PERMISSIONS.query },
+    signed: true,
+    mutates: false,
+    params: idParams,
+    data: subjectRow,
+  }),
+  create: defineEndpoint({
+    id: 'subject.create',
+    service: 'main',
+    method: 'POST',
+    path: '/lab/before/subject',
+    summary:
+      'Register a subject from the ID card, the face comparison (must match) and the fingerprint enrolment; goes to review',
+    access: { permission: SUBJECT_PERMISSIONS.create },
+    signed: true,
+    mutates: true,
+    body: z.object(subjectFields),
+    data: z.object({ id: z.number(), version: z.number() }),
+  }),
+  resubmit: defineEndpoint({
+    id: 'subject.resubmit',
+    service: 'main',
+    method: 'PUT',
+    path: '/lab/before/subject',
+    summary: 'Correct a rejected registration and submit it again (only its enterer)',
+    access: { permission: SUBJECT_PERMISSIONS.update },
+    signed: true,
+    mutates: true,
+    body: z.object({ id, version, ...subjectFields }),
+    data: z.object({ version: z.number() }),
+  }),
+  review: defineEndpoint({
+    id: 'subject.review',
+    service: 'main',
+    method: 'POST',
+    path: '/lab/before/subject/{id}/review',
+    summary: 'Second-person review: approve, or reject with a reason (never one’s own entry)',
+    access: { permission: SUBJECT_PERMISSIONS.review },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    body: z.object({ version, action: z.enum(['approve', 'reject']), reason: optionalText(255) }),
+    data: z.object({ version: z.number() }),
+  }),
+};

@@ -1,0 +1,99 @@
+import { defineWorkflow } from './machine.js';
+
+/** After analysis: result entry, review by another person, release; revisions with review. */
+export const REPORT_PERMISSIONS = {
+  page: 'laboratory:after-analysis-report-list:page',
+  query: 'laboratory:after-analysis-report-list:query',
+  enter: 'laboratory:after-analysis-report-list:create',
+  edit: 'laboratory:after-analysis-report-list:update',
+  review: 'laboratory:after-analysis-report-list:review',
+  release: 'laboratory:after-analysis-report-list:release',
+  download: 'laboratory:after-analysis-report-list:download',
+  revise: 'laboratory:after-analysis-report-modify:create',
+  reviewRevision: 'laboratory:after-analysis-report-modify-review:review',
+} as const;
+
+export const REPORT_STATES = [
+  'entered',
+  'returned',
+  'reviewed',
+  'released',
+  'superseded',
+  'revision_pending',
+  'revision_rejected',
+] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/** Meanings of the electronic signatures (stored with each signature, shown on the report). */
+export const SIGNATURE_MEANINGS = {
+  review: { zh_CN: '审核：结果已复核无误', en_US: 'Reviewed: results checked and correct' },
+  release: { zh_CN: '发布：批准发布本报告', en_US: 'Released: report approved for release' },
+  approveRevision: { zh_CN: '修改审核：批准修改并发布', en_US: 'Revision approved and released' },
+} as const;
+
+export const labReportWorkflow = defineWorkflow({
+  id: 'labReport',
+  states: REPORT_STATES,
+  initial: 'entered',
+  final: ['superseded', 'revision_rejected'],
+  transitions: {
+    /** The enterer corrects results (first entry, or after the reviewer returned them). */
+    edit: {
+      from: ['entered', 'returned'],
+      to: 'entered',
+      permission: REPORT_PERMISSIONS.edit,
+      actor: 'applicant',
+      signature: false,
+    },
+    /** Review by a different person than the enterer. */
+    review: {
+      from: ['entered'],
+      to: 'reviewed',
+      permission: REPORT_PERMISSIONS.review,
+      actor: 'not-applicant',
+      signature: true,
+    },
+    return: {
+      from: ['entered'],
+      to: 'returned',
+      permission: REPORT_PERMISSIONS.review,
+      actor: 'not-applicant',
+      reason: { required: true, max: 255 },
+      signature: false,
+    },
+    release: {
+      from: ['reviewed'],
+      to: 'released',
+      permission: REPORT_PERMISSIONS.release,
+      actor: 'not-applicant',
+      signature: true,
+    },
+  },
+});
+export type ReportAction = keyof typeof labReportWorkflow.transitions;
+
+/** A revision is a new report version in revision_pending; approving it supersedes the prior one. */
+export const reportRevisionWorkflow = defineWorkflow({
+  id: 'reportRevision',
+  states: REPORT_STATES,
+  initial: 'revision_pending',
+  final: ['released', 'revision_rejected'],
+  transitions: {
+    approveRevision: {
+      from: ['revision_pending'],
+      to: 'released',
+      permission: REPORT_PERMISSIONS.reviewRevision,
+      actor: 'not-applicant',
+      signature: true,
+    },
+    rejectRevision: {
+      from: ['revision_pending'],
+      to: 'revision_rejected',
+      permission: REPORT_PERMISSIONS.reviewRevision,
+      actor: 'not-applicant',
+      reason: { required: true, max: 255 },
+      signature: false,
+    },
+  },
+});
+export type RevisionAction = keyof typeof reportRevisionWorkflow.transitions;

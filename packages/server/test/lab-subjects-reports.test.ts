@@ -1,0 +1,320 @@
+import { endpoints, ResultCode } from '@trialab/api-contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, projects, sites, testItems } from '../src/db/schema.js';
+import { labSignatures, labSubjects } from '../src/db/schema-lab.js';
+import { ENGINES } from './engines.js';
+import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+
+const { subject, report, testItems: items } = endpoints;
+
+interface Report {
+  id: number;
+  reportNo: string;
+  revision: number;
+  status: string;
+  version: number;
+  abnormal: boolean;
+  hasPdf: boolean;
+  contentHash: string | null;
+  results: Array<{ code: string; value: string; flag: string | null }>;
+  signatures: Array<{ action: string; meaning: string; signerName: string; contentHash: string }>;
+  versions: Array<{ id: number; revision: number; status: string }>;
+}
+
+describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
+  let env: TestEnv;
+  let lab: Session;
+  let reviewer: Session;
+  let external: Session;
+  let projectId: number;
+  let siteId: number;
+  let otherSiteId: number;
+  let subjectId: number;
+  let lftId: number;
+  let hba1cId: number;
+  const as = (
+    session: Session,
+    endpoint: Parameters<typeof call>[1],
+    options: Parameters<typeof call>[2] = {},
+  ) => call(env.app, endpoint, { ...options, session }, env.clock.now);
+  const registration = (patch: Record<string, unknown> = {}) => ({
+    projectId,
+    siteId,
+    subjectNo: 'S-001',
+    name: '测试受试者',
+    gender: '1',
+    birthday: '19800101',
+    cardType: 'B',
+    cardId: '110101198001010012',
+    face: { confidence: 86.5, threshold: 60 },
+    fingerprint: { vendor: 'zk', template: 'dGVtcGxhdGUtMQ==' },
+    ...patch,
+  });
+  const getReport = async (id: number) =>
+    envelope(await as(lab, report.get, { params: { id } })).data as Report;
+
+  beforeAll(async () => {
+    env = await startEnv(engine);
+    lab = await login(env, '13800000001');
+    reviewer = await login(env, '13800000002');
+    external = await login(env, '13900000001');
+    const [project] = await env.handle.db
+      .select()
+      .from(projects)
+      .where(eq(projects.projectNo, 'KM-2026-001'));
+    if (!project) throw new Error('project missing');
+    projectId = project.id;
+    const siteRows = await env.handle.db.select().from(sites).where(eq(sites.projectId, project.id));
+    siteId = siteRows.find((s) => s.centerNo === '01')?.id ?? 0;
+    otherSiteId = (await env.handle.db.select().from(sites)).find((s) => s.projectId !== project.id)?.id ?? 0;
+    const itemRows = await env.handle.db.select().from(testItems);
+    lftId = itemRows.find((i) => i.code === 'LFT')?.id ?? 0;
+    hba1cId = itemRows.find((i) => i.code === 'HBA1C')?.id ?? 0;
+  });
+  afterAll(() => env.close());
+
+  it('registers a subject keeping only the masked card number, a keyed hash and the template', async () => {
+    const mismatch = await as(lab, subject.create, {
+      body: registration({ face: { confidence: 40, threshold: 60 } }),
+    });
+    expect(envelope(mismatch)).toMatchObject({
+      code: 400,
+      msg: 'The face comparison did not match (confidence 40, threshold 60)',
+    });
+    const lowThreshold = await as(lab, subject.create, {
+      body: registration({ face: { confidence: 30, threshold: 20 } }),
+    });
+    expect(envelope(lowThreshold).msg).toBe('The face comparison threshold must be at least 50');
+    const noFinger = await as(lab, subject.create, { body: registration({ fingerprint: null }) });
+    expect(envelope(noFinger).msg).toBe('Enrol the subject fingerprint first');
+    const wrongSite = await as(lab, subject.create, { body: registration({ siteId: otherSiteId }) });
+    expect(wrongSite.statusCode).toBe(400);
+    const badTemplate = await as(lab, subject.create, {
+      body: registration({ fingerprint: { vendor: 'zk', template: 'not base64!' } }),
+    });
+    expect(badTemplate.statusCode).toBe(400);
+
+    const created = await as(lab, subject.create, { body: registration() });
+    expect(envelope(created)).toMatchObject({ code: 200, data: { id: expect.any(Number) } });
+    subjectId = (envelope(created).data as { id: number }).id;
+    const row = envelope(await as(lab, subject.get, { params: { id: subjectId } })).data as Record<
+      string,
+      unknown
+    >;
+    expect(row).toMatchObject({
+      cardNoMasked: '110***********0012',
+      status: 'submitted',
+      fingerprintEnrolled: true,
+    });
+    expect(JSON.stringify(row)).not.toContain('110101198001010012');
+    expect(JSON.stringify(row)).not.toContain('dGVtcGxhdGUtMQ');
+    const [stored] = await env.handle.db.select().from(labSubjects).where(eq(labSubjects.id, subjectId));
+    expect(stored?.cardNoHash).toMatch(/^[0-9a-f]{64}$/);
+    const audits = await env.handle.db.select().from(auditLog).where(eq(auditLog.action, 'subject.create'));
+    expect(JSON.stringify(audits)).not.toContain('110101198001010012');
+
+    const duplicate = await as(lab, subject.create, { body: registration({ subjectNo: 'S-002' }) });
+    expect(duplicate.statusCode).toBe(409);
+  });
+
+  it('needs a second person to review; the enterer is refused', async () => {
+    const [row] = await env.handle.db.select().from(labSubjects).where(eq(labSubjects.id, subjectId));
+    const version = row?.version ?? 0;
+    const self = await as(lab, subject.review, {
+      params: { id: subjectId },
+      body: { version, action: 'approve' },
+    });
+    expect(self.statusCode).toBe(403);
+    expect(envelope(self).msg).toBe('You cannot review your own application');
+    const noReason = await as(reviewer, subject.review, {
+      params: { id: subjectId },
+      body: { version, action: 'reject' },
+    });
+    expect(envelope(noReason).code).toBe(ResultCode.REASON_REQUIRED);
+    const rejected = await as(reviewer, subject.review, {
+      params: { id: subjectId },
+      body: { version, action: 'reject', reason: '照片不清晰' },
+    });
+    expect(envelope(rejected).code).toBe(200);
+    // Only the enterer resubmits; then the reviewer approves.
+    const resubmitted = await as(lab, subject.resubmit, {
+      body: {
+        ...registration(),
+        id: subjectId,
+        version: version + 1,
+        face: { confidence: 91, threshold: 60 },
+      },
+    });
+    expect(envelope(resubmitted)).toMatchObject({ code: 200, data: { version: version + 2 } });
+    const approved = await as(reviewer, subject.review, {
+      params: { id: subjectId },
+      body: { version: version + 2, action: 'approve' },
+    });
+    expect(envelope(approved).code).toBe(200);
+    const again = await as(reviewer, subject.review, {
+      params: { id: subjectId },
+      body: { version: version + 3, action: 'approve' },
+    });
+    expect(envelope(again).code).toBe(ResultCode.INVALID_STATE);
+    const queue = envelope(
+      await as(reviewer, subject.paging, { body: { othersOnly: true, status: 'approved' } }),
+    ).data as Array<{
+      id: number;
+      reviewedByName: string;
+    }>;
+    expect(queue.find((s) => s.id === subjectId)?.reviewedByName).toBe('王审核');
+  });
+
+  it('enters results, refuses review by the enterer and release without a correct signature, releases with a PDF', async () => {
+    const badValue = await as(lab, report.create, {
+      body: { subjectId, barcode: 'BC-0001', results: [{ testItemId: lftId, value: 'high' }] },
+    });
+    expect(envelope(badValue).msg).toBe('The result of LFT must be a number with at most 2 decimals');
+    await env.handle.db.update(testItems).set({ enabled: false }).where(eq(testItems.id, hba1cId));
+    const disabled = await as(lab, report.create, {
+      body: { subjectId, barcode: 'BC-0001', results: [{ testItemId: hba1cId, value: '5.1' }] },
+    });
+    expect(envelope(disabled).msg).toContain('disabled');
+    await env.handle.db.update(testItems).set({ enabled: true }).where(eq(testItems.id, hba1cId));
+
+    const created = await as(lab, report.create, {
+      body: {
+        subjectId,
+        barcode: 'BC-0001',
+        visit: '基线 V1',
+        results: [
+          { testItemId: lftId, value: '52' },
+          { testItemId: hba1cId, value: '5.4' },
+        ],
+      },
+    });
+    expect(envelope(created)).toMatchObject({
+      code: 200,
+      data: { reportNo: expect.stringMatching(/^RPT-\d{8}-\d{6}$/) },
+    });
+    const id = (envelope(created).data as { id: number }).id;
+    let r = await getReport(id);
+    expect(r.results.map((x) => [x.code, x.flag])).toEqual([
+      ['HBA1C', null],
+      ['LFT', 'H'],
+    ]);
+    expect(r.abnormal).toBe(true);
+
+    const selfReview = await as(lab, report.review, {
+      params: { id },
+      body: { version: r.version, signature: { password: DEMO_PASSWORD } },
+    });
+    expect(selfReview.statusCode).toBe(403);
+    expect(envelope(selfReview).msg).toBe('You cannot review your own application');
+    const unsigned = await as(reviewer, report.review, { params: { id }, body: { version: r.version } });
+    expect(envelope(unsigned).msg).toBe('This action needs an electronic signature: enter your password');
+    const wrong = await as(reviewer, report.review, {
+      params: { id },
+      body: { version: r.version, signature: { password: 'Wrong@2026' } },
+    });
+    expect(envelope(wrong).msg).toBe('Electronic signature failed: wrong password');
+    expect((await getReport(id)).status).toBe('entered');
+
+    const earlyRelease = await as(reviewer, report.release, {
+      params: { id },
+      body: { version: r.version, signature: { password: DEMO_PASSWORD } },
+    });
+    expect(envelope(earlyRelease).code).toBe(ResultCode.INVALID_STATE);
+
+    const reviewed = await as(reviewer, report.review, {
+      params: { id },
+      body: { version: r.version, signature: { password: DEMO_PASSWORD } },
+    });
+    expect(envelope(reviewed)).toMatchObject({ code: 200, data: { status: 'reviewed' } });
+    r = await getReport(id);
+    const released = await as(reviewer, report.release, {
+      params: { id },
+      body: { version: r.version, signature: { password: DEMO_PASSWORD } },
+    });
+    expect(envelope(released)).toMatchObject({ code: 200, data: { status: 'released' } });
+    r = await getReport(id);
+    expect(r).toMatchObject({
+      status: 'released',
+      hasPdf: true,
+      contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(r.signatures.map((s) => [s.action, s.signerName])).toEqual([
+      ['review', '王审核'],
+      ['release', '王审核'],
+    ]);
+    expect(r.signatures[1]?.meaning).toBe('Released: report approved for release');
+    expect(r.signatures[1]?.contentHash).toBe(r.contentHash);
+
+    const pdf = await as(lab, report.pdf, { params: { id } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.length).toBeGreaterThan(2000);
+  });
+
+  it('revises a released report with review: the prior version is kept and superseded', async () => {
+    const page = envelope(await as(lab, report.paging, { body: { status: ['released'] } })).data as Report[];
+    const prior = page[0];
+    if (!prior) throw new Error('no released report');
+    const revised = await as(lab, report.revise, {
+      params: { id: prior.id },
+      body: {
+        version: prior.version,
+        reason: '录入错误更正',
+        results: [
+          { testItemId: lftId, value: '35' },
+          { testItemId: hba1cId, value: '5.4' },
+        ],
+      },
+    });
+    expect(envelope(revised)).toMatchObject({ code: 200, data: { revision: 1 } });
+    const revisionId = (envelope(revised).data as { id: number }).id;
+    const second = await as(lab, report.revise, {
+      params: { id: prior.id },
+      body: { version: prior.version, reason: 'x', results: [{ testItemId: lftId, value: '1' }] },
+    });
+    expect(envelope(second).code).toBe(ResultCode.INVALID_STATE);
+
+    let revision = await getReport(revisionId);
+    const self = await as(lab, report.reviewRevision, {
+      params: { id: revisionId },
+      body: { version: revision.version, action: 'approveRevision', signature: { password: DEMO_PASSWORD } },
+    });
+    expect(self.statusCode).toBe(403);
+    const approved = await as(reviewer, report.reviewRevision, {
+      params: { id: revisionId },
+      body: { version: revision.version, action: 'approveRevision', signature: { password: DEMO_PASSWORD } },
+    });
+    expect(envelope(approved)).toMatchObject({ code: 200, data: { status: 'released' } });
+
+    revision = await getReport(revisionId);
+    expect(revision).toMatchObject({ revision: 1, status: 'released', hasPdf: true, abnormal: false });
+    expect(revision.versions.map((v) => [v.revision, v.status])).toEqual([
+      [0, 'superseded'],
+      [1, 'released'],
+    ]);
+    const old = await getReport(prior.id);
+    expect(old).toMatchObject({ status: 'superseded', hasPdf: true });
+    expect(old.results.find((x) => x.code === 'LFT')?.value).toBe('52');
+    expect((await as(lab, report.pdf, { params: { id: prior.id } })).statusCode).toBe(200);
+    const signatures = await env.handle.db
+      .select()
+      .from(labSignatures)
+      .where(and(eq(labSignatures.entity, 'labReport'), eq(labSignatures.entityId, revisionId)));
+    expect(signatures.map((s) => s.action)).toEqual(['approveRevision']);
+
+    const monitor = envelope(await as(lab, report.monitor)).data as { byStatus: Record<string, number> };
+    expect(monitor.byStatus).toMatchObject({ released: 1, superseded: 1 });
+    const exceptions = envelope(await as(lab, report.paging, { body: { abnormal: true } })).data as Report[];
+    expect(exceptions.map((x) => x.id)).toEqual([prior.id]);
+  });
+
+  it('refuses external customers and users without laboratory permissions', async () => {
+    expect((await as(external, report.paging, { body: {} })).statusCode).toBe(403);
+    expect((await as(external, subject.get, { params: { id: subjectId } })).statusCode).toBe(403);
+    expect((await as(external, items.paging, { body: {} })).statusCode).toBe(403);
+    const finance = await login(env, '13800000005');
+    expect((await as(finance, report.get, { params: { id: 1 } })).statusCode).toBe(403);
+  });
+});
