@@ -42,8 +42,12 @@ describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
     }>;
     serum = types.find((t) => t.name === '血清')?.id ?? 0;
     plasma = types.find((t) => t.name === '血浆')?.id ?? 0;
-    const { temperatures } = await import('../src/db/schema.js');
-    const temps = await env.handle.db.select().from(temperatures);
+    const temps = (await as(site, sampleTransport.temperatures)).data as Array<{
+      id: number;
+      name: string;
+      range: string;
+    }>;
+    expect(temps.map((t) => t.range)).toContain('-20℃');
     ambient = temps.find((t) => t.name === '常温')?.id ?? 0;
     frozen = temps.find((t) => t.name === '冷冻')?.id ?? 0;
   });

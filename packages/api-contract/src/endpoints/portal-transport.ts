@@ -125,6 +125,17 @@ export const shipmentDetail = shipmentRow.extend({
 export type ShipmentDetail = z.infer<typeof shipmentDetail>;
 
 export const sampleTransport = {
+  temperatures: defineEndpoint({
+    id: 'sampleTransport.temperatures',
+    service: 'main',
+    method: 'GET',
+    path: '/plan/sampletransport/temperatures',
+    summary: 'Transport temperatures a sample can be shipped at (for the sample list of a booking)',
+    access: 'authenticated',
+    signed: true,
+    mutates: false,
+    data: z.array(z.object({ id: z.number(), name: z.string(), enName: z.string(), range: z.string() })),
+  }),
   paging: defineEndpoint({
     id: 'sampleTransport.paging',
     service: 'main',

@@ -4,7 +4,7 @@ import {
   type SampleShipmentAction,
   sampleShipmentWorkflow,
 } from '@trialab/api-contract';
-import { and, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { sampleTypes, temperatures } from '../../db/schema.js';
@@ -113,6 +113,10 @@ async function fire(
 
 export async function transportRoutes(app: FastifyInstance): Promise<void> {
   const where = (scope: SiteScope) => scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId);
+
+  route(app, sampleTransport.temperatures, async (ctx) =>
+    ctx.db.select().from(temperatures).orderBy(asc(temperatures.id)),
+  );
 
   route(app, sampleTransport.paging, async (ctx) => {
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));

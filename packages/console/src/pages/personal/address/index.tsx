@@ -1,0 +1,240 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { ADDRESS_PERMISSIONS, PORTAL_LIMITS } from '@trialab/api-contract';
+import { Button, Card, Checkbox, Form, Input, Modal, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../access/gates';
+import { confirmDialog } from '../../../components/ConfirmDialog';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { DictSelect } from '../../../components/DictSelect';
+import { ShowLimit } from '../../../components/ShowLimit';
+import { feedback } from '../../../utils/feedback';
+import { type AddressRow, portalApi } from '../../web/api';
+import { rules, usePaged } from '../../web/shared';
+
+/** Dictionary 1023: address label. */
+const LABEL_DICT = 1023;
+
+type AddressForm = Omit<AddressRow, 'id' | 'version' | 'updatedAt'>;
+
+/** The address form (also used by the application and shipment forms to add an address). */
+export function AddressFields() {
+  const { t } = useTranslation();
+  const detail = Form.useWatch<string | undefined>('detail');
+  return (
+    <>
+      <Form.Item
+        name="label"
+        label={t('web.contact.label')}
+        rules={[rules.chosen(t, t('web.contact.label'))]}
+      >
+        <DictSelect dictNo={LABEL_DICT} data-testid="address-label" />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={t('web.contact.name')}
+        rules={[
+          rules.required(t, t('web.contact.name')),
+          rules.max(t, t('web.contact.name'), 16),
+          rules.name(t),
+        ]}
+      >
+        <Input maxLength={16} data-testid="address-name" />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label={t('web.contact.phone')}
+        rules={[rules.required(t, t('web.contact.phone')), rules.phone(t)]}
+      >
+        <Input maxLength={16} data-testid="address-phone" />
+      </Form.Item>
+      <Form.Item
+        name="area"
+        label={t('web.contact.area')}
+        rules={[rules.required(t, t('web.contact.area')), rules.max(t, t('web.contact.area'), 128)]}
+      >
+        <Input placeholder={t('web.contact.areaHint')} data-testid="address-area" />
+      </Form.Item>
+      <Form.Item
+        name="company"
+        label={t('web.contact.company')}
+        rules={[rules.max(t, t('web.contact.company'), 32)]}
+      >
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item
+        name="detail"
+        label={t('web.contact.detail')}
+        extra={<ShowLimit value={detail} max={PORTAL_LIMITS.addressDetail} />}
+        rules={[
+          rules.required(t, t('web.contact.detail')),
+          rules.max(t, t('web.contact.detail'), PORTAL_LIMITS.addressDetail),
+        ]}
+      >
+        <Input.TextArea rows={2} data-testid="address-detail" />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label={t('web.contact.email')}
+        rules={[rules.email(t), rules.max(t, t('web.contact.email'), 64)]}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** /personal/address: the address book (label, name, mobile or landline, area, company, detail, e-mail). */
+export default function AddressPage() {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState<string>();
+  const list = usePaged(portalApi.addressPage, keyword ? { keyword } : {});
+  const [editing, setEditing] = useState<AddressRow | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<AddressForm>();
+
+  const open = (row: AddressRow | 'new') => {
+    setEditing(row);
+    form.resetFields();
+    if (row !== 'new') form.setFieldsValue(row);
+  };
+
+  const save = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const body = { ...values, isDefault: values.isDefault ?? false };
+      if (editing === 'new') await portalApi.addressCreate(body);
+      else if (editing) await portalApi.addressUpdate({ ...body, id: editing.id, version: editing.version });
+      feedback.success(t('web.common.savedOk'));
+      setEditing(null);
+      await list.reload();
+    } catch {
+      // shown by the request helper
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (row: AddressRow) => {
+    try {
+      await confirmDialog({ content: t('web.address.confirmRemove') });
+    } catch {
+      return;
+    }
+    try {
+      await portalApi.addressDelete(row.id);
+      feedback.success(t('web.common.removedOk'));
+      await list.reload();
+    } catch {
+      // shown by the request helper
+    }
+  };
+
+  const columns: DataColumn<AddressRow>[] = [
+    {
+      dataIndex: 'label',
+      title: t('web.contact.label'),
+      width: 120,
+      render: (_, row) => (
+        <Space>
+          <DictSelect
+            dictNo={LABEL_DICT}
+            value={row.label}
+            disabled
+            variant="borderless"
+            style={{ width: 80 }}
+          />
+          {row.isDefault && <Tag color="blue">{t('web.address.default')}</Tag>}
+        </Space>
+      ),
+    },
+    { dataIndex: 'name', title: t('web.contact.name'), width: 120 },
+    { dataIndex: 'phone', title: t('web.contact.phone'), width: 140 },
+    { dataIndex: 'area', title: t('web.contact.area') },
+    { dataIndex: 'detail', title: t('web.contact.detail'), width: 260 },
+    { dataIndex: 'company', title: t('web.contact.company'), render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'email', title: t('web.contact.email'), render: (v: string | null) => v ?? '-' },
+    {
+      dataIndex: 'actions',
+      title: t('web.common.actions'),
+      width: 140,
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          <Permission value={[ADDRESS_PERMISSIONS.update]}>
+            <Button type="link" size="small" onClick={() => open(row)} data-testid={`address-edit-${row.id}`}>
+              {t('web.common.edit')}
+            </Button>
+          </Permission>
+          <Permission value={[ADDRESS_PERMISSIONS.delete]}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => void remove(row)}
+              data-testid={`address-remove-${row.id}`}
+            >
+              {t('web.common.delete')}
+            </Button>
+          </Permission>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('web.address.title')}>
+      <Form
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        onFinish={(values: { keyword?: string }) => setKeyword(values.keyword?.trim() || undefined)}
+      >
+        <Form.Item name="keyword" label={t('web.address.keyword')}>
+          <Input allowClear maxLength={64} placeholder={t('web.address.keywordHint')} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('web.common.search')}
+            </Button>
+            <Permission value={[ADDRESS_PERMISSIONS.create]}>
+              <Button icon={<PlusOutlined />} onClick={() => open('new')} data-testid="address-add">
+                {t('web.address.add')}
+              </Button>
+            </Permission>
+          </Space>
+        </Form.Item>
+      </Form>
+      <DataTable<AddressRow>
+        rowKey="id"
+        code="personal.address"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        page={list.page}
+        size={list.size}
+        total={list.total}
+        onPageChange={list.setPage}
+      />
+      <Modal
+        open={editing !== null}
+        title={t(editing === 'new' ? 'web.address.add' : 'web.address.edit')}
+        onCancel={() => setEditing(null)}
+        onOk={() => void save()}
+        confirmLoading={saving}
+        okText={t('web.common.save')}
+        cancelText={t('web.common.cancel')}
+        destroyOnHidden
+        width={560}
+      >
+        <Form form={form} layout="vertical" data-testid="address-form">
+          <AddressFields />
+          <Form.Item name="isDefault" valuePropName="checked">
+            <Checkbox>{t('web.contact.isDefault')}</Checkbox>
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,140 @@
+import { Descriptions, Divider, Table, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ViewModal } from '../../components/ViewModal';
+import { type OrderDetail as Detail, portalApi } from './api';
+import { EventTimeline, formatTime, StatusTag } from './shared';
+
+type Line = Detail['lines'][number];
+
+/** Kit and loose lines with the allocation (dispatch) fields. */
+export function OrderLines({ lines }: { lines: Line[] }) {
+  const { t } = useTranslation();
+  const k = (key: string) => t(`web.consumable.kit.${key}`);
+  return (
+    <Table<Line>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      scroll={{ x: 1400 }}
+      dataSource={lines}
+      columns={[
+        { dataIndex: 'kitName', title: k('kitName'), width: 140, render: (v: string | null) => v ?? '-' },
+        { dataIndex: 'consumableName', title: k('consumableName'), width: 140 },
+        { dataIndex: 'size', title: k('size'), width: 80, render: (v: string | null) => v ?? '-' },
+        { dataIndex: 'vendor', title: k('vendor'), width: 160, render: (v: string | null) => v ?? '-' },
+        { dataIndex: 'unit', title: k('unit'), width: 60 },
+        {
+          dataIndex: 'quantityPerKit',
+          title: k('quantityPerKit'),
+          width: 80,
+          render: (v: number | null) => v ?? '-',
+        },
+        {
+          dataIndex: 'scopeOfUse',
+          title: k('scopeOfUse'),
+          width: 120,
+          render: (v: string | null) => v ?? '-',
+        },
+        { dataIndex: 'kitAmount', title: k('kitAmount'), width: 80 },
+        {
+          dataIndex: 'deliveryModel',
+          title: k('deliveryModel'),
+          width: 90,
+          render: (v: string | null) => v ?? '-',
+        },
+        { dataIndex: 'lotNumber', title: k('lotNumber'), width: 110, render: (v: string | null) => v ?? '-' },
+        {
+          dataIndex: 'outboundQuantity',
+          title: k('outboundQuantity'),
+          width: 90,
+          render: (v: number | null) => v ?? '-',
+        },
+        {
+          dataIndex: 'expiryDate',
+          title: k('expiryDate'),
+          width: 110,
+          render: (v: string | null) => v ?? '-',
+        },
+        {
+          dataIndex: 'hopedArrivalDate',
+          title: k('hopedArrivalDate'),
+          width: 110,
+          render: (v: string | null) => v ?? '-',
+        },
+        { dataIndex: 'note', title: k('note'), width: 140, render: (v: string | null) => v ?? '-' },
+      ]}
+    />
+  );
+}
+
+/** Detail of one application: base, shipping, lines with allocation, and every transition. */
+export function OrderDetailModal({ id, onClose }: { id: number | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [detail, setDetail] = useState<Detail>();
+  useEffect(() => {
+    setDetail(undefined);
+    if (id === null) return;
+    portalApi
+      .orderGet(id)
+      .then((r) => setDetail(r.data))
+      .catch(() => onClose());
+  }, [id, onClose]);
+  const c = (key: string) => t(`web.consumable.${key}`);
+  return (
+    <ViewModal open={id !== null} onCancel={onClose} title={c('detail')} width={1100} loading={!detail}>
+      {detail && (
+        <div data-testid="order-detail">
+          <Descriptions size="small" bordered column={3} title={c('sections.base')}>
+            <Descriptions.Item label={c('orderNo')}>{detail.orderNo}</Descriptions.Item>
+            <Descriptions.Item label={t('web.common.status')}>
+              <StatusTag group="consumable" status={detail.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('web.common.project')}>
+              {detail.projectNo} {detail.projectName}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('web.common.site')}>
+              {detail.siteNo} {detail.siteName}
+            </Descriptions.Item>
+            <Descriptions.Item label={c('applicant')}>{detail.applicantName}</Descriptions.Item>
+            <Descriptions.Item label={c('applyTime')}>{formatTime(detail.applyTime)}</Descriptions.Item>
+            <Descriptions.Item label={c('expectedShipDate')}>
+              {detail.expectedShipDate ?? '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={c('hopedArrivalDate')}>
+              {detail.hopedArrivalDate ?? '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={c('auditor')}>{detail.auditorName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={c('auditTime')}>{formatTime(detail.auditTime)}</Descriptions.Item>
+            <Descriptions.Item label={c('rejectReason')} span={2}>
+              {detail.rejectReason ?? '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={c('courier')}>{detail.courier ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={c('expressNo')}>{detail.expressNo ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('web.common.note')}>{detail.note ?? '-'}</Descriptions.Item>
+          </Descriptions>
+          <Divider />
+          <Descriptions size="small" bordered column={3} title={c('sections.shipping')}>
+            <Descriptions.Item label={t('web.contact.name')}>{detail.receiveAddress.name}</Descriptions.Item>
+            <Descriptions.Item label={t('web.contact.phone')}>
+              {detail.receiveAddress.phone}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('web.contact.company')}>
+              {detail.receiveAddress.company ?? '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('web.contact.area')}>{detail.receiveAddress.area}</Descriptions.Item>
+            <Descriptions.Item label={t('web.contact.detail')} span={2}>
+              {detail.receiveAddress.detail}
+            </Descriptions.Item>
+          </Descriptions>
+          <Divider />
+          <Typography.Title level={5}>{c('sections.allocation')}</Typography.Title>
+          <OrderLines lines={detail.lines} />
+          <Divider />
+          <Typography.Title level={5}>{c('sections.history')}</Typography.Title>
+          <EventTimeline events={detail.events} group="consumable" />
+        </div>
+      )}
+    </ViewModal>
+  );
+}

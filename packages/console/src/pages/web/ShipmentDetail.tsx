@@ -1,0 +1,113 @@
+import { Descriptions, Divider, Table, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ViewModal } from '../../components/ViewModal';
+import { portalApi, type ShipmentDetail } from './api';
+import { EventTimeline, formatTime, StatusTag } from './shared';
+
+type Contact = ShipmentDetail['sender'];
+
+function ContactBlock({ title, contact }: { title: string; contact: Contact }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions size="small" bordered column={3} title={title}>
+      <Descriptions.Item label={t('web.contact.name')}>{contact.name}</Descriptions.Item>
+      <Descriptions.Item label={t('web.contact.phone')}>{contact.phone}</Descriptions.Item>
+      <Descriptions.Item label={t('web.contact.company')}>{contact.company ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('web.contact.area')}>{contact.area}</Descriptions.Item>
+      <Descriptions.Item label={t('web.contact.detail')}>{contact.detail}</Descriptions.Item>
+      <Descriptions.Item label={t('web.contact.email')}>{contact.email ?? '-'}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** One booking: sample list, shipping, logistics, sign-off, temperature documents, order information. */
+export function ShipmentDetailModal({ id, onClose }: { id: number | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [detail, setDetail] = useState<ShipmentDetail>();
+  useEffect(() => {
+    setDetail(undefined);
+    if (id === null) return;
+    portalApi
+      .shipmentGet(id)
+      .then((r) => setDetail(r.data))
+      .catch(() => onClose());
+  }, [id, onClose]);
+  const s = (key: string) => t(`web.shipment.${key}`);
+  return (
+    <ViewModal open={id !== null} onCancel={onClose} title={s('detail')} width={1000} loading={!detail}>
+      {detail && (
+        <div data-testid="shipment-detail">
+          <Typography.Title level={5}>{s('samples')}</Typography.Title>
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={detail.samples}
+            columns={[
+              { dataIndex: 'sampleTypeName', title: s('sampleType') },
+              { dataIndex: 'temperatureName', title: s('temperature') },
+              { dataIndex: 'quantity', title: s('quantity') },
+              { dataIndex: 'unit', title: s('unit') },
+            ]}
+          />
+          <Divider />
+          <ContactBlock title={s('sender')} contact={detail.sender} />
+          <Divider />
+          <ContactBlock title={s('consignee')} contact={detail.consignee} />
+          <Divider />
+          <Descriptions size="small" bordered column={3} title={s('logistics')}>
+            <Descriptions.Item label={s('courier')}>{detail.courier ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={s('expressNo')}>{detail.expressNo ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={s('dispatcher')}>{detail.dispatcherName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={s('dispatchTime')}>{formatTime(detail.dispatchTime)}</Descriptions.Item>
+            <Descriptions.Item label={s('coldChain')}>
+              {t(detail.coldChain ? 'web.common.yes' : 'web.common.no')}
+            </Descriptions.Item>
+            <Descriptions.Item label={s('tat')}>{detail.tat ?? '-'}</Descriptions.Item>
+          </Descriptions>
+          <Divider />
+          <Descriptions size="small" bordered column={3} title={s('signOff')}>
+            <Descriptions.Item label={s('signer')}>{detail.signerName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={s('signedAt')}>{formatTime(detail.signedAt)}</Descriptions.Item>
+            <Descriptions.Item label={s('temperatureDocs')}>
+              {detail.temperatureFileIds.length > 0 ? detail.temperatureFileIds.length : s('none')}
+            </Descriptions.Item>
+          </Descriptions>
+          <Divider />
+          <Descriptions size="small" bordered column={3} title={s('orderInfo')}>
+            <Descriptions.Item label={s('orderNo')}>{detail.orderNo}</Descriptions.Item>
+            <Descriptions.Item label={t('web.common.status')}>
+              <StatusTag group="shipment" status={detail.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={s('protocolNo')}>{detail.protocolNo}</Descriptions.Item>
+            <Descriptions.Item label={t('web.common.project')}>{detail.projectName}</Descriptions.Item>
+            <Descriptions.Item label={t('web.common.site')}>
+              {detail.siteNo} {detail.siteName}
+            </Descriptions.Item>
+            <Descriptions.Item label={s('estimatedShipDate')}>{detail.estimatedShipDate}</Descriptions.Item>
+            <Descriptions.Item label={s('bookSendTime')}>{formatTime(detail.bookSendTime)}</Descriptions.Item>
+            <Descriptions.Item label={s('createdBy')}>{detail.createdByName}</Descriptions.Item>
+            <Descriptions.Item label={s('createdAt')}>{formatTime(detail.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label={s('transportRequirement')}>
+              {detail.transportRequirement ?? '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('web.common.note')} span={2}>
+              {detail.note ?? '-'}
+            </Descriptions.Item>
+            {detail.status === 'cancelled' && (
+              <>
+                <Descriptions.Item label={s('canceller')}>{detail.cancelledByName ?? '-'}</Descriptions.Item>
+                <Descriptions.Item label={s('cancelTime')}>{formatTime(detail.cancelTime)}</Descriptions.Item>
+                <Descriptions.Item label={s('cancelReason')}>{detail.cancelReason ?? '-'}</Descriptions.Item>
+              </>
+            )}
+          </Descriptions>
+          <Divider />
+          <Typography.Title level={5}>{t('web.common.history')}</Typography.Title>
+          <EventTimeline events={detail.events} group="shipment" />
+        </div>
+      )}
+    </ViewModal>
+  );
+}

@@ -1,0 +1,296 @@
+import { DownloadOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  availableActions,
+  CONSUMABLE_ORDER_STATES,
+  CONSUMABLE_PERMISSIONS,
+  type ConsumableOrderAction,
+  consumableOrderWorkflow,
+  PORTAL_LIMITS,
+} from '@trialab/api-contract';
+import { Button, Card, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Permission } from '../../../access/gates';
+import { useAccess } from '../../../access/useAccess';
+import { confirmDialog } from '../../../components/ConfirmDialog';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { RemoteSelect } from '../../../components/RemoteSelect';
+import { ShowLimit } from '../../../components/ShowLimit';
+import { useSession } from '../../../stores/session';
+import { feedback } from '../../../utils/feedback';
+import { type OrderRow, portalApi } from '../api';
+import { OrderDetailModal } from '../OrderDetail';
+import { formatTime, StatusTag, usePaged } from '../shared';
+
+interface Filter {
+  orderNo?: string;
+  projectId?: number;
+  status?: Array<(typeof CONSUMABLE_ORDER_STATES)[number]>;
+  applyFrom?: string;
+  applyTo?: string;
+}
+
+/** Buttons of a row: the workflow's actions this user may fire (site-side ones only). */
+const ROW_ACTIONS: ConsumableOrderAction[] = ['edit', 'withdraw', 'cancel', 'receive'];
+
+/** /web/consum-material-apply: my sites' consumable applications, filters, export, and the lifecycle actions. */
+export default function ConsumableApplyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const userId = useSession((s) => s.user?.id);
+  const [form] = Form.useForm();
+  const [filter, setFilter] = useState<Filter>({});
+  const list = usePaged(portalApi.orderPage, filter);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [cancelling, setCancelling] = useState<OrderRow | null>(null);
+  const [reason, setReason] = useState('');
+  const closeDetail = useCallback(() => setViewing(null), []);
+
+  const run = async (work: () => Promise<unknown>, ok = 'web.common.operationOk') => {
+    try {
+      await work();
+      feedback.success(t(ok));
+      await list.reload();
+    } catch {
+      // shown by the request helper
+    }
+  };
+
+  const act = async (row: OrderRow, action: ConsumableOrderAction) => {
+    if (action === 'edit') return navigate(`/web/create-apply?id=${row.id}`);
+    if (action === 'cancel') {
+      setReason('');
+      setCancelling(row);
+      return;
+    }
+    const content = t(
+      action === 'withdraw' ? 'web.consumable.confirmWithdraw' : 'web.consumable.confirmReceive',
+    );
+    try {
+      await confirmDialog({ content });
+    } catch {
+      return;
+    }
+    await run(() =>
+      action === 'withdraw'
+        ? portalApi.orderRevoke(row.id, row.version)
+        : portalApi.orderReceive(row.id, row.version),
+    );
+  };
+
+  const columns: DataColumn<OrderRow>[] = [
+    {
+      dataIndex: 'orderNo',
+      title: t('web.consumable.orderNo'),
+      width: 190,
+      render: (v: string, row) => (
+        <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid={`order-${v}`}>
+          {v}
+        </Button>
+      ),
+    },
+    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
+    { dataIndex: 'projectName', title: t('web.common.projectName') },
+    {
+      dataIndex: 'siteName',
+      title: t('web.common.siteName'),
+      render: (v: string, row) => `${row.siteNo} ${v}`,
+    },
+    { dataIndex: 'receiver', title: t('web.consumable.receiver'), width: 100 },
+    {
+      dataIndex: 'status',
+      title: t('web.common.status'),
+      width: 110,
+      render: (v: string) => <StatusTag group="consumable" status={v} />,
+    },
+    {
+      dataIndex: 'expectedShipDate',
+      title: t('web.consumable.expectedShipDate'),
+      width: 130,
+      render: (v) => v ?? '-',
+    },
+    {
+      dataIndex: 'auditTime',
+      title: t('web.consumable.auditTime'),
+      width: 170,
+      render: (v: string | null) => formatTime(v),
+    },
+    {
+      dataIndex: 'rejectReason',
+      title: t('web.consumable.rejectReason'),
+      render: (v: string | null) => v ?? '-',
+    },
+    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: (v) => v ?? '-' },
+    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: (v) => v ?? '-' },
+    { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
+    {
+      dataIndex: 'applyTime',
+      title: t('web.consumable.applyTime'),
+      width: 170,
+      render: (v: string) => formatTime(v),
+    },
+    {
+      dataIndex: 'actions',
+      title: t('web.common.actions'),
+      width: 220,
+      fixed: 'right',
+      render: (_, row) => {
+        const actions = availableActions(consumableOrderWorkflow, row.status, {
+          can: (p) => can(p),
+          isApplicant: row.applicantId === userId,
+        }).filter((a) => ROW_ACTIONS.includes(a));
+        return (
+          <Space size={0} wrap>
+            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+              {t('web.common.view')}
+            </Button>
+            {actions.map((action) => (
+              <Button
+                key={action}
+                type="link"
+                size="small"
+                danger={action === 'cancel'}
+                onClick={() => void act(row, action)}
+                data-testid={`order-${action}-${row.orderNo}`}
+              >
+                {t(`web.consumable.actions.${action}`)}
+              </Button>
+            ))}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card>
+      <Form
+        form={form}
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 8 }}
+        onFinish={(values: {
+          orderNo?: string;
+          projectId?: number;
+          status?: Filter['status'];
+          range?: [Dayjs, Dayjs];
+        }) => {
+          setFilter({
+            ...(values.orderNo ? { orderNo: values.orderNo } : {}),
+            ...(values.projectId ? { projectId: values.projectId } : {}),
+            ...(values.status && values.status.length > 0 ? { status: values.status } : {}),
+            ...(values.range
+              ? {
+                  applyFrom: values.range[0].format('YYYY-MM-DD'),
+                  applyTo: values.range[1].format('YYYY-MM-DD'),
+                }
+              : {}),
+          });
+        }}
+      >
+        <Form.Item name="orderNo" label={t('web.consumable.orderNo')}>
+          <Input allowClear maxLength={32} />
+        </Form.Item>
+        <Form.Item name="projectId" label={t('web.common.projectNo')}>
+          <RemoteSelect
+            allowClear
+            style={{ width: 180 }}
+            fetcher={(params) =>
+              portalApi
+                .projects(params as { page: number; size: number })
+                .then((r) => ({ data: r.data, total: r.total ?? 0 }))
+            }
+          />
+        </Form.Item>
+        <Form.Item name="status" label={t('web.common.status')}>
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ minWidth: 180 }}
+            options={CONSUMABLE_ORDER_STATES.map((s) => ({
+              value: s,
+              label: t(`web.consumable.statuses.${s}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="range" label={t('web.consumable.applyRange')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('web.common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilter({});
+              }}
+            >
+              {t('web.common.reset')}
+            </Button>
+            <Permission value={[CONSUMABLE_PERMISSIONS.create]}>
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => navigate('/web/create-apply')}
+                data-testid="order-create"
+              >
+                {t('web.consumable.create')}
+              </Button>
+            </Permission>
+            <Permission value={[CONSUMABLE_PERMISSIONS.export]}>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  void portalApi
+                    .orderExport(filter, `${t('web.consumable.exportName')}.xlsx`)
+                    .catch(() => undefined)
+                }
+              >
+                {t('web.consumable.export')}
+              </Button>
+            </Permission>
+          </Space>
+        </Form.Item>
+      </Form>
+      <DataTable<OrderRow>
+        rowKey="id"
+        code="web.consum-material-apply"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        page={list.page}
+        size={list.size}
+        total={list.total}
+        onPageChange={list.setPage}
+        scroll={{ x: 2000 }}
+      />
+      <OrderDetailModal id={viewing} onClose={closeDetail} />
+      <Modal
+        open={cancelling !== null}
+        title={t('web.consumable.cancelTitle')}
+        okText={t('web.common.confirm')}
+        cancelText={t('web.common.cancel')}
+        okButtonProps={{ disabled: reason.length > PORTAL_LIMITS.cancelReason }}
+        onCancel={() => setCancelling(null)}
+        onOk={() => {
+          const row = cancelling;
+          if (!row) return;
+          setCancelling(null);
+          void run(() => portalApi.orderCancel(row.id, row.version, reason.trim() || null));
+        }}
+      >
+        <Input.TextArea
+          rows={3}
+          value={reason}
+          placeholder={t('web.consumable.cancelReason')}
+          onChange={(e) => setReason(e.target.value)}
+          data-testid="order-cancel-reason"
+        />
+        <ShowLimit value={reason} max={PORTAL_LIMITS.cancelReason} />
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,193 @@
+import { availableActions, consumableOrderWorkflow, PORTAL_LIMITS } from '@trialab/api-contract';
+import { Button, Card, Input, Modal, Space, Tabs } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccess } from '../../../access/useAccess';
+import { confirmDialog } from '../../../components/ConfirmDialog';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { ShowLimit } from '../../../components/ShowLimit';
+import { useSession } from '../../../stores/session';
+import { feedback } from '../../../utils/feedback';
+import { type OrderRow, portalApi } from '../api';
+import { OrderDetailModal } from '../OrderDetail';
+import { formatTime, StatusTag, usePaged } from '../shared';
+
+type Tab = 'pending' | 'reviewed';
+
+/** /web/consumables-audit: pending review and reviewed tabs; pass, or reject with a reason (<= 255). */
+export default function ConsumablesAuditPage() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const userId = useSession((s) => s.user?.id);
+  const [tab, setTab] = useState<Tab>('pending');
+  const list = usePaged(portalApi.auditPage, { tab });
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<OrderRow | null>(null);
+  const [reason, setReason] = useState('');
+  const closeDetail = useCallback(() => setViewing(null), []);
+
+  const audit = async (row: OrderRow, pass: boolean, why: string | null) => {
+    try {
+      await portalApi.orderAudit(row.id, { version: row.version, pass, reason: why });
+      feedback.success(t('web.common.operationOk'));
+      await list.reload();
+    } catch {
+      // shown by the request helper
+    }
+  };
+
+  const pass = async (row: OrderRow) => {
+    try {
+      await confirmDialog({ content: t('web.audit.confirmPass') });
+    } catch {
+      return;
+    }
+    await audit(row, true, null);
+  };
+
+  const columns: DataColumn<OrderRow>[] = [
+    {
+      dataIndex: 'orderNo',
+      title: t('web.consumable.orderNo'),
+      width: 190,
+      render: (v: string, row) => (
+        <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+          {v}
+        </Button>
+      ),
+    },
+    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
+    {
+      dataIndex: 'siteName',
+      title: t('web.common.siteName'),
+      render: (v: string, row) => `${row.siteNo} ${v}`,
+    },
+    { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
+    {
+      dataIndex: 'applyTime',
+      title: t('web.consumable.applyTime'),
+      width: 170,
+      render: (v: string) => formatTime(v),
+    },
+    { dataIndex: 'kitCount', title: t('web.consumable.kitCount'), width: 80 },
+    { dataIndex: 'looseCount', title: t('web.consumable.looseCount'), width: 100 },
+    {
+      dataIndex: 'status',
+      title: t('web.common.status'),
+      width: 110,
+      render: (v: string) => <StatusTag group="consumable" status={v} />,
+    },
+    ...(tab === 'reviewed'
+      ? ([
+          { dataIndex: 'auditorName', title: t('web.consumable.auditor'), width: 100 },
+          {
+            dataIndex: 'auditTime',
+            title: t('web.consumable.auditTime'),
+            width: 170,
+            render: (v: string | null) => formatTime(v),
+          },
+          {
+            dataIndex: 'rejectReason',
+            title: t('web.consumable.rejectReason'),
+            render: (v: string | null) => v ?? '-',
+          },
+        ] as DataColumn<OrderRow>[])
+      : []),
+    {
+      dataIndex: 'actions',
+      title: t('web.common.actions'),
+      width: 200,
+      fixed: 'right',
+      render: (_, row) => {
+        const actions = availableActions(consumableOrderWorkflow, row.status, {
+          can: (p) => can(p),
+          isApplicant: row.applicantId === userId,
+        });
+        return (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+              {t('web.common.view')}
+            </Button>
+            {actions.includes('approve') && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void pass(row)}
+                data-testid={`audit-pass-${row.orderNo}`}
+              >
+                {t('web.audit.pass')}
+              </Button>
+            )}
+            {actions.includes('reject') && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => {
+                  setReason('');
+                  setRejecting(row);
+                }}
+                data-testid={`audit-reject-${row.orderNo}`}
+              >
+                {t('web.audit.reject')}
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as Tab)}
+        items={[
+          { key: 'pending', label: t('web.audit.pending') },
+          { key: 'reviewed', label: t('web.audit.reviewed') },
+        ]}
+      />
+      <DataTable<OrderRow>
+        rowKey="id"
+        code={`web.consumables-audit.${tab}`}
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        page={list.page}
+        size={list.size}
+        total={list.total}
+        onPageChange={list.setPage}
+        scroll={{ x: 1400 }}
+      />
+      <OrderDetailModal id={viewing} onClose={closeDetail} />
+      <Modal
+        open={rejecting !== null}
+        title={t('web.audit.rejectTitle')}
+        okText={t('web.common.confirm')}
+        cancelText={t('web.common.cancel')}
+        okButtonProps={{
+          disabled: reason.trim().length === 0 || reason.length > PORTAL_LIMITS.rejectReason,
+          danger: true,
+        }}
+        onCancel={() => setRejecting(null)}
+        onOk={() => {
+          const row = rejecting;
+          if (!row) return;
+          setRejecting(null);
+          void audit(row, false, reason.trim());
+        }}
+      >
+        <Input.TextArea
+          rows={3}
+          value={reason}
+          placeholder={t('web.audit.rejectReason')}
+          onChange={(e) => setReason(e.target.value)}
+          status={reason.length > PORTAL_LIMITS.rejectReason ? 'error' : undefined}
+          data-testid="audit-reject-reason"
+        />
+        <ShowLimit value={reason} max={PORTAL_LIMITS.rejectReason} />
+      </Modal>
+    </Card>
+  );
+}

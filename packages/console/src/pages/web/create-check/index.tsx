@@ -1,0 +1,460 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PORTAL_LIMITS } from '@trialab/api-contract';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  DatePicker,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ShowLimit } from '../../../components/ShowLimit';
+import { feedback } from '../../../utils/feedback';
+import { type AddressRow, portalApi, type ShipmentDetail, type ShipmentInput } from '../api';
+import { rules } from '../shared';
+import { sameTemperature } from '../temperature';
+
+interface SampleRow {
+  sampleTypeId?: number;
+  temperatureId?: number;
+  quantity?: number;
+  unit?: string;
+}
+interface FormValues {
+  projectId: number;
+  siteId: number;
+  sender: ShipmentInput['sender'];
+  consignee: ShipmentInput['consignee'];
+  backupName?: string;
+  backupPhone?: string;
+  estimatedShipDate: Dayjs;
+  bookSendTime: Dayjs;
+  coldChain?: boolean;
+  tat?: number;
+  transportRequirement?: string;
+  note?: string;
+  samples: SampleRow[];
+}
+
+/** Sender or consignee block with the SPEC limits: name 16, phone 16, company 32, e-mail 64, address 255. */
+function ContactFields({ prefix, addresses }: { prefix: 'sender' | 'consignee'; addresses: AddressRow[] }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<FormValues>();
+  const c = (key: string) => t(`web.contact.${key}`);
+  return (
+    <>
+      <Form.Item label={t('web.consumable.fromAddressBook')}>
+        <Select
+          allowClear
+          data-testid={`${prefix}-address`}
+          options={addresses.map((a) => ({
+            value: a.id,
+            label: `${a.name} ${a.phone} ${a.area} ${a.detail}`,
+          }))}
+          onChange={(id?: number) => {
+            const a = addresses.find((x) => x.id === id);
+            if (a)
+              form.setFieldValue(prefix, {
+                name: a.name,
+                phone: a.phone,
+                area: a.area,
+                detail: a.detail,
+                company: a.company,
+                email: a.email,
+              });
+          }}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col span={6}>
+          <Form.Item
+            name={[prefix, 'name']}
+            label={c('name')}
+            rules={[
+              rules.required(t, c('name')),
+              rules.max(t, c('name'), PORTAL_LIMITS.senderName),
+              rules.name(t),
+            ]}
+          >
+            <Input data-testid={`${prefix}-name`} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item
+            name={[prefix, 'phone']}
+            label={c('phone')}
+            rules={[
+              rules.required(t, c('phone')),
+              rules.max(t, c('phone'), PORTAL_LIMITS.senderPhone),
+              rules.phone(t),
+            ]}
+          >
+            <Input data-testid={`${prefix}-phone`} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item
+            name={[prefix, 'company']}
+            label={c('company')}
+            rules={[rules.max(t, c('company'), PORTAL_LIMITS.senderCompany)]}
+          >
+            <Input data-testid={`${prefix}-company`} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item
+            name={[prefix, 'email']}
+            label={c('email')}
+            rules={[rules.max(t, c('email'), PORTAL_LIMITS.senderEmail), rules.email(t)]}
+          >
+            <Input data-testid={`${prefix}-email`} />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            name={[prefix, 'area']}
+            label={c('area')}
+            rules={[rules.required(t, c('area')), rules.max(t, c('area'), 128)]}
+          >
+            <Input placeholder={c('areaHint')} data-testid={`${prefix}-area`} />
+          </Form.Item>
+        </Col>
+        <Col span={16}>
+          <Form.Item
+            name={[prefix, 'detail']}
+            label={c('detail')}
+            rules={[rules.required(t, c('detail')), rules.max(t, c('detail'), PORTAL_LIMITS.addressDetail)]}
+          >
+            <Input data-testid={`${prefix}-detail`} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/** /web/create-check: book (or edit, ?id=) a sample shipment; all samples at one transport temperature. */
+export default function CreateCheckPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const editId = Number(params.get('id')) || null;
+  const [form] = Form.useForm<FormValues>();
+  const projectId = Form.useWatch('projectId', form);
+  const note = Form.useWatch('note', form);
+  const requirement = Form.useWatch('transportRequirement', form);
+  const [projects, setProjects] = useState<Array<{ id: number; projectNo: string; name: string }>>([]);
+  const [sites, setSites] = useState<Array<{ id: number; centerNo: string; name: string }>>([]);
+  const [types, setTypes] = useState<Array<{ id: number; name: string; enName: string }>>([]);
+  const [temps, setTemps] = useState<Array<{ id: number; name: string; enName: string; range: string }>>([]);
+  const [addresses, setAddresses] = useState<AddressRow[]>([]);
+  const [original, setOriginal] = useState<ShipmentDetail>();
+  const [saving, setSaving] = useState(false);
+  const english = i18n.language === 'en-US';
+
+  useEffect(() => {
+    void Promise.all([
+      portalApi.projects({ page: 1, size: 100 }).then((r) => setProjects(r.data)),
+      portalApi.sampleTypes().then((r) => setTypes(r.data)),
+      portalApi.temperatures().then((r) => setTemps(r.data)),
+      portalApi.receiveAddress().then((r) => setAddresses(r.data)),
+    ]).catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (!editId) return;
+    portalApi
+      .shipmentGet(editId)
+      .then(({ data }) => {
+        setOriginal(data);
+        form.setFieldsValue({
+          projectId: data.projectId,
+          siteId: data.siteId,
+          sender: data.sender,
+          consignee: data.consignee,
+          ...(data.backupContact
+            ? { backupName: data.backupContact.name, backupPhone: data.backupContact.phone }
+            : {}),
+          estimatedShipDate: dayjs(data.estimatedShipDate),
+          bookSendTime: dayjs(data.bookSendTime),
+          coldChain: data.coldChain,
+          ...(data.tat ? { tat: data.tat } : {}),
+          transportRequirement: data.transportRequirement ?? '',
+          note: data.note ?? '',
+          samples: data.samples.map((s) => ({
+            sampleTypeId: s.sampleTypeId,
+            temperatureId: s.temperatureId,
+            quantity: s.quantity,
+            unit: s.unit,
+          })),
+        });
+      })
+      .catch(() => undefined);
+  }, [editId, form]);
+
+  useEffect(() => {
+    setSites([]);
+    if (!projectId) return;
+    portalApi
+      .sites(projectId)
+      .then((r) => setSites(r.data))
+      .catch(() => undefined);
+  }, [projectId]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const body: ShipmentInput = {
+      projectId: v.projectId,
+      siteId: v.siteId,
+      sender: v.sender,
+      consignee: v.consignee,
+      backupContact: v.backupName && v.backupPhone ? { name: v.backupName, phone: v.backupPhone } : null,
+      estimatedShipDate: v.estimatedShipDate.format('YYYY-MM-DD'),
+      bookSendTime: v.bookSendTime.toISOString(),
+      coldChain: v.coldChain ?? false,
+      tat: v.tat ?? null,
+      transportRequirement: v.transportRequirement ?? null,
+      note: v.note ?? null,
+      attachmentFileIds: original?.attachmentFileIds ?? [],
+      samples: v.samples.map((s) => ({
+        sampleTypeId: s.sampleTypeId ?? 0,
+        temperatureId: s.temperatureId ?? 0,
+        quantity: s.quantity ?? 0,
+        unit: s.unit ?? '',
+      })),
+    };
+    setSaving(true);
+    try {
+      if (original) await portalApi.shipmentUpdate({ ...body, id: original.id, version: original.version });
+      else await portalApi.shipmentCreate(body);
+      feedback.success(t('web.common.savedOk'));
+      navigate('/web/reserve-check');
+    } catch {
+      // shown by the request helper (e.g. mixed temperatures refused by the server)
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const s = (key: string) => t(`web.shipment.${key}`);
+  return (
+    <Card title={editId ? t('web.common.edit') : s('create')}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ samples: [{ unit: '管' }], coldChain: false }}
+        data-testid="shipment-form"
+      >
+        <Typography.Title level={5}>{s('orderInfo')}</Typography.Title>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item
+              name="projectId"
+              label={t('web.common.project')}
+              rules={[rules.chosen(t, t('web.common.project'))]}
+            >
+              <Select
+                data-testid="shipment-project"
+                options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
+                onChange={() => form.setFieldValue('siteId', undefined)}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="siteId"
+              label={t('web.common.site')}
+              rules={[rules.chosen(t, t('web.common.site'))]}
+            >
+              <Select
+                data-testid="shipment-site"
+                options={sites.map((x) => ({ value: x.id, label: `${x.centerNo} ${x.name}` }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item
+              name="estimatedShipDate"
+              label={s('estimatedShipDate')}
+              rules={[rules.chosen(t, s('estimatedShipDate'))]}
+            >
+              <DatePicker
+                disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                style={{ width: '100%' }}
+                data-testid="shipment-date"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item
+              name="bookSendTime"
+              label={s('bookSendTime')}
+              rules={[rules.chosen(t, s('bookSendTime'))]}
+            >
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                style={{ width: '100%' }}
+                data-testid="shipment-pickup"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Divider />
+        <Typography.Title level={5}>{s('samples')}</Typography.Title>
+        <Form.List
+          name="samples"
+          rules={[
+            {
+              validator: async (_, samples: SampleRow[] | undefined) => {
+                if (!samples || samples.length === 0)
+                  throw new Error(t('web.common.required', { field: s('samples') }));
+                if (!sameTemperature(samples)) throw new Error(t('web.validation.sameTemperature'));
+              },
+            },
+          ]}
+        >
+          {(fields, { add, remove }, { errors }) => (
+            <>
+              {fields.map((field, index) => (
+                <Space key={field.key} align="start" wrap data-testid={`sample-row-${index}`}>
+                  <Form.Item name={[field.name, 'sampleTypeId']} rules={[rules.chosen(t, s('sampleType'))]}>
+                    <Select
+                      placeholder={s('sampleType')}
+                      style={{ width: 160 }}
+                      data-testid={`sample-type-${index}`}
+                      options={types.map((x) => ({ value: x.id, label: english ? x.enName : x.name }))}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'temperatureId']} rules={[rules.chosen(t, s('temperature'))]}>
+                    <Select
+                      placeholder={s('temperature')}
+                      style={{ width: 200 }}
+                      data-testid={`sample-temperature-${index}`}
+                      options={temps.map((x) => ({
+                        value: x.id,
+                        label: `${english ? x.enName : x.name} (${x.range})`,
+                      }))}
+                    />
+                  </Form.Item>
+                  <Form.Item
+                    name={[field.name, 'quantity']}
+                    rules={[
+                      rules.chosen(t, s('quantity')),
+                      {
+                        type: 'integer',
+                        min: 1,
+                        max: PORTAL_LIMITS.quantityMax,
+                        message: t('web.validation.quantity'),
+                      },
+                    ]}
+                  >
+                    <InputNumber
+                      placeholder={s('quantity')}
+                      min={1}
+                      precision={0}
+                      style={{ width: 140 }}
+                      data-testid={`sample-quantity-${index}`}
+                    />
+                  </Form.Item>
+                  <Form.Item
+                    name={[field.name, 'unit']}
+                    rules={[rules.required(t, s('unit')), rules.max(t, s('unit'), 16)]}
+                  >
+                    <Input placeholder={s('unit')} style={{ width: 80 }} />
+                  </Form.Item>
+                  <Button
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(field.name)}
+                    aria-label={t('web.common.delete')}
+                  />
+                </Space>
+              ))}
+              <Form.ErrorList errors={errors} />
+              <Button icon={<PlusOutlined />} onClick={() => add({ unit: '管' })} data-testid="sample-add">
+                {s('addSample')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+
+        <Divider />
+        <Typography.Title level={5}>{s('sender')}</Typography.Title>
+        <ContactFields prefix="sender" addresses={addresses} />
+        <Typography.Title level={5}>{s('consignee')}</Typography.Title>
+        <ContactFields prefix="consignee" addresses={addresses} />
+        <Typography.Title level={5}>{s('backupContact')}</Typography.Title>
+        <Row gutter={16}>
+          <Col span={6}>
+            <Form.Item
+              name="backupName"
+              label={t('web.contact.name')}
+              rules={[rules.max(t, t('web.contact.name'), PORTAL_LIMITS.senderName), rules.name(t)]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item
+              name="backupPhone"
+              label={t('web.contact.phone')}
+              rules={[rules.max(t, t('web.contact.phone'), PORTAL_LIMITS.senderPhone), rules.phone(t)]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Divider />
+        <Typography.Title level={5}>{s('logistics')}</Typography.Title>
+        <Row gutter={16}>
+          <Col span={6}>
+            <Form.Item name="coldChain" valuePropName="checked">
+              <Checkbox>{s('coldChain')}</Checkbox>
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="tat" label={s('tat')}>
+              <InputNumber min={1} max={9999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="transportRequirement"
+          label={s('transportRequirement')}
+          extra={<ShowLimit value={requirement} max={PORTAL_LIMITS.note} />}
+          rules={[rules.max(t, s('transportRequirement'), PORTAL_LIMITS.note)]}
+        >
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item
+          name="note"
+          label={t('web.common.note')}
+          extra={<ShowLimit value={note} max={PORTAL_LIMITS.note} />}
+          rules={[rules.max(t, t('web.common.note'), PORTAL_LIMITS.note)]}
+        >
+          <Input.TextArea rows={2} data-testid="shipment-note" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="shipment-submit">
+            {t('web.common.submit')}
+          </Button>
+          <Button onClick={() => navigate('/web/reserve-check')}>{t('web.common.back')}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,156 @@
+import {
+  availableActions,
+  clarificationQueryWorkflow,
+  PORTAL_LIMITS,
+  replyContent,
+} from '@trialab/api-contract';
+import { Alert, Button, Card, Descriptions, Divider, Form, Input, List, Space, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAccess } from '../../../access/useAccess';
+import { DictSelect } from '../../../components/DictSelect';
+import { ShowLimit } from '../../../components/ShowLimit';
+import { feedback } from '../../../utils/feedback';
+import { portalApi, type QueryDetail } from '../api';
+import { EventTimeline, formatTime, StatusTag } from '../shared';
+
+/** /web/question-details?id=: a query with its reply record; reply of 8 to 255 characters. */
+export default function QuestionDetailsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || null;
+  const [detail, setDetail] = useState<QueryDetail>();
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const q = (key: string) => t(`web.question.${key}`);
+
+  const load = useCallback(async () => {
+    if (!id) return;
+    try {
+      // Viewing resolves a query that needs no clarification (server side).
+      setDetail((await portalApi.queryGet(id)).data);
+    } catch {
+      // shown by the request helper
+    }
+  }, [id]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const send = async () => {
+    if (!detail) return;
+    // The contract's rule, the same the server applies.
+    if (!replyContent.safeParse(content).success) {
+      setError(t('web.validation.reply'));
+      return;
+    }
+    setError(undefined);
+    setSending(true);
+    try {
+      const response = await portalApi.queryReply(detail.id, {
+        version: detail.version,
+        content: content.trim(),
+        imageFileIds: [],
+      });
+      setDetail(response.data);
+      setContent('');
+      feedback.success(q('repliedOk'));
+    } catch {
+      // shown by the request helper
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (!id) return <Card>{t('web.shipment.none')}</Card>;
+  if (!detail) return <Card loading />;
+  const canReply = availableActions(clarificationQueryWorkflow, detail.status, {
+    can: (p) => can(p),
+    isApplicant: false,
+  }).includes('reply');
+  return (
+    <Card
+      title={q('detail')}
+      extra={<Button onClick={() => navigate('/web/question')}>{t('web.common.back')}</Button>}
+    >
+      {!detail.needsClarification && detail.status === 'resolved' && (
+        <Alert type="success" showIcon style={{ marginBottom: 16 }} message={q('autoResolved')} />
+      )}
+      <Descriptions size="small" bordered column={3} data-testid="query-detail">
+        <Descriptions.Item label={q('queryNo')}>{detail.queryNo}</Descriptions.Item>
+        <Descriptions.Item label={t('web.common.status')}>
+          <StatusTag group="question" status={detail.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={q('queryType')}>
+          <DictSelect dictNo={1020} value={detail.queryType} disabled variant="borderless" />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('web.common.project')}>{detail.projectNo}</Descriptions.Item>
+        <Descriptions.Item label={t('web.common.site')}>
+          {detail.siteNo} {detail.siteName}
+        </Descriptions.Item>
+        <Descriptions.Item label={q('subjectNo')}>{detail.subjectNo}</Descriptions.Item>
+        <Descriptions.Item label={q('visit')}>{detail.visit ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={q('barcode')}>{detail.barcode ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={q('needsClarification')}>
+          {t(detail.needsClarification ? 'web.common.yes' : 'web.common.no')}
+        </Descriptions.Item>
+        <Descriptions.Item label={q('raisedBy')}>{detail.raisedByName}</Descriptions.Item>
+        <Descriptions.Item label={q('raisedAt')}>{formatTime(detail.raisedAt)}</Descriptions.Item>
+        <Descriptions.Item label={q('resolvedAt')}>{formatTime(detail.resolvedAt)}</Descriptions.Item>
+        <Descriptions.Item label={q('content')} span={3}>
+          {detail.content}
+        </Descriptions.Item>
+      </Descriptions>
+      <Divider />
+      <Typography.Title level={5}>{q('replies')}</Typography.Title>
+      <List
+        dataSource={detail.replies}
+        locale={{ emptyText: t('web.shipment.none') }}
+        renderItem={(reply) => (
+          <List.Item data-testid="query-reply">
+            <List.Item.Meta
+              title={`${reply.username} · ${formatTime(reply.at)}`}
+              description={reply.content}
+            />
+          </List.Item>
+        )}
+      />
+      {canReply && (
+        <Form layout="vertical" style={{ marginTop: 16 }}>
+          <Form.Item
+            label={q('reply')}
+            validateStatus={error ? 'error' : undefined}
+            help={error}
+            extra={<ShowLimit value={content} max={PORTAL_LIMITS.replyMax} />}
+          >
+            <Input.TextArea
+              rows={3}
+              value={content}
+              placeholder={q('replyPlaceholder')}
+              onChange={(e) => setContent(e.target.value)}
+              data-testid="query-reply-input"
+            />
+          </Form.Item>
+          <Space>
+            <Button
+              type="primary"
+              loading={sending}
+              onClick={() => void send()}
+              data-testid="query-reply-send"
+            >
+              {q('reply')}
+            </Button>
+          </Space>
+        </Form>
+      )}
+      <Divider />
+      <Typography.Title level={5}>{t('web.common.history')}</Typography.Title>
+      <EventTimeline events={detail.events} group="question" />
+    </Card>
+  );
+}

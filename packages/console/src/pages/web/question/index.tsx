@@ -1,0 +1,119 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { QUERY_STATES } from '@trialab/api-contract';
+import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { DictSelect } from '../../../components/DictSelect';
+import { portalApi, type QueryRow } from '../api';
+import { formatTime, StatusTag, usePaged } from '../shared';
+
+type State = (typeof QUERY_STATES)[number];
+
+/** /web/question: clarification queries of my sites, open first. */
+export default function QuestionPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm();
+  const [filter, setFilter] = useState<{ keyword?: string; status?: State[] }>({});
+  const list = usePaged(portalApi.queryPage, filter);
+  const q = (key: string) => t(`web.question.${key}`);
+
+  const columns: DataColumn<QueryRow>[] = [
+    {
+      dataIndex: 'queryNo',
+      title: q('queryNo'),
+      width: 170,
+      render: (v: string, row) => (
+        <Button
+          type="link"
+          size="small"
+          onClick={() => navigate(`/web/question-details?id=${row.id}`)}
+          data-testid={`query-${row.subjectNo}`}
+        >
+          {v}
+        </Button>
+      ),
+    },
+    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
+    {
+      dataIndex: 'siteName',
+      title: t('web.common.siteName'),
+      render: (v: string, row) => `${row.siteNo} ${v}`,
+    },
+    { dataIndex: 'subjectNo', title: q('subjectNo'), width: 120 },
+    { dataIndex: 'visit', title: q('visit'), width: 100, render: (v) => v ?? '-' },
+    {
+      dataIndex: 'queryType',
+      title: q('queryType'),
+      width: 130,
+      render: (v: string) => <DictSelect dictNo={1020} value={v} disabled variant="borderless" />,
+    },
+    { dataIndex: 'content', title: q('content'), width: 280 },
+    {
+      dataIndex: 'status',
+      title: t('web.common.status'),
+      width: 100,
+      render: (v: string) => <StatusTag group="question" status={v} />,
+    },
+    { dataIndex: 'raisedByName', title: q('raisedBy'), width: 100 },
+    { dataIndex: 'raisedAt', title: q('raisedAt'), width: 170, render: (v: string) => formatTime(v) },
+    { dataIndex: 'replyCount', title: q('replyCount'), width: 80 },
+  ];
+
+  return (
+    <Card>
+      <Form
+        form={form}
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        onFinish={(values: { keyword?: string; status?: State[] }) =>
+          setFilter({
+            ...(values.keyword ? { keyword: values.keyword } : {}),
+            ...(values.status?.length ? { status: values.status } : {}),
+          })
+        }
+      >
+        <Form.Item name="keyword">
+          <Input allowClear maxLength={64} placeholder={q('keywordHint')} />
+        </Form.Item>
+        <Form.Item name="status" label={t('web.common.status')}>
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ minWidth: 160 }}
+            options={QUERY_STATES.map((s) => ({ value: s, label: t(`web.question.statuses.${s}`) }))}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('web.common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilter({});
+              }}
+            >
+              {t('web.common.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <DataTable<QueryRow>
+        rowKey="id"
+        code="web.question"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        page={list.page}
+        size={list.size}
+        total={list.total}
+        onPageChange={list.setPage}
+        scroll={{ x: 1600 }}
+      />
+    </Card>
+  );
+}

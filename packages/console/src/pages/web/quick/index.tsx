@@ -1,0 +1,100 @@
+import {
+  CONSUMABLE_PERMISSIONS,
+  KIT_SUPPLY_PERMISSIONS,
+  QUERY_PERMISSIONS,
+  SHIPMENT_PERMISSIONS,
+} from '@trialab/api-contract';
+import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAccess } from '../../../access/useAccess';
+import { useSession } from '../../../stores/session';
+import { type HomeCounts, portalApi } from '../api';
+
+interface Tile {
+  key: keyof HomeCounts | null;
+  title: string;
+  path: string;
+  permission: string;
+}
+
+/** /web/quick: welcome, quick navigation with live counts, and the permission hint. */
+export default function QuickPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const name = useSession((s) => s.user?.username ?? '');
+  const [counts, setCounts] = useState<HomeCounts>();
+
+  useEffect(() => {
+    portalApi
+      .homeCounts()
+      .then((r) => setCounts(r.data))
+      .catch(() => undefined);
+  }, []);
+
+  const tiles: Tile[] = [
+    {
+      key: 'queriesAwaiting',
+      title: 'queriesAwaiting',
+      path: '/web/question',
+      permission: QUERY_PERMISSIONS.page,
+    },
+    {
+      key: 'consumablesAwaitingReview',
+      title: 'consumablesAwaitingReview',
+      path: '/web/consumables-audit',
+      permission: CONSUMABLE_PERMISSIONS.auditPage,
+    },
+    {
+      key: 'myOpenApplications',
+      title: 'applyConsumables',
+      path: '/web/create-apply',
+      permission: CONSUMABLE_PERMISSIONS.create,
+    },
+    {
+      key: 'bookedShipments',
+      title: 'bookShipment',
+      path: '/web/create-check',
+      permission: SHIPMENT_PERMISSIONS.create,
+    },
+    {
+      key: 'kitsToConfirm',
+      title: 'kitsToConfirm',
+      path: '/web/receipt-check',
+      permission: KIT_SUPPLY_PERMISSIONS.page,
+    },
+  ];
+  const shown = tiles.filter((tile) => can(tile.permission));
+
+  return (
+    <Card>
+      <Typography.Title level={4} data-testid="quick-welcome">
+        {t('web.quick.welcome', { name })}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('web.quick.intro')}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        {shown.map((tile) => (
+          <Col key={tile.title} xs={24} sm={12} lg={6}>
+            <Card hoverable onClick={() => navigate(tile.path)} data-testid={`quick-${tile.title}`}>
+              <Statistic
+                title={t(`web.quick.${tile.title}`)}
+                value={tile.key && counts ? counts[tile.key] : '-'}
+                loading={!counts}
+                suffix={
+                  tile.key === 'myOpenApplications' || tile.key === 'bookedShipments' ? (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {t(`web.quick.${tile.key}`)}
+                    </Typography.Text>
+                  ) : undefined
+                }
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Alert style={{ marginTop: 24 }} type="info" showIcon message={t('web.quick.hint')} />
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import {
+  availableActions,
+  KIT_SUPPLY_STATES,
+  type KitSupplyState,
+  kitSupplyWorkflow,
+} from '@trialab/api-contract';
+import { Button, Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccess } from '../../../access/useAccess';
+import { confirmDialog } from '../../../components/ConfirmDialog';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { feedback } from '../../../utils/feedback';
+import { type KitSupplyRow, portalApi } from '../api';
+import { formatTime, usePaged } from '../shared';
+
+/** /web/receipt-check: kit supply confirmation of my sites (to be confirmed, confirmed). */
+export default function KitSupplyPage() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const [tab, setTab] = useState<KitSupplyState>('pending');
+  const list = usePaged(portalApi.kitSupplyPage, { tab });
+
+  const confirm = async (row: KitSupplyRow) => {
+    try {
+      await confirmDialog({ content: t('web.kitSupply.confirmText') });
+    } catch {
+      return;
+    }
+    try {
+      await portalApi.kitSupplyConfirm(row.id, row.version);
+      feedback.success(t('web.common.operationOk'));
+      await list.reload();
+    } catch {
+      // shown by the request helper
+    }
+  };
+
+  const columns: DataColumn<KitSupplyRow>[] = [
+    { dataIndex: 'kitName', title: t('web.kitSupply.kitName') },
+    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 140 },
+    {
+      dataIndex: 'siteName',
+      title: t('web.common.siteName'),
+      render: (v: string, row) => `${row.siteNo} ${v}`,
+    },
+    { dataIndex: 'itemCount', title: t('web.kitSupply.itemCount'), width: 100 },
+    ...(tab === 'confirmed'
+      ? ([
+          {
+            dataIndex: 'confirmedByName',
+            title: t('web.kitSupply.confirmedBy'),
+            width: 120,
+            render: (v: string | null) => v ?? '-',
+          },
+          {
+            dataIndex: 'confirmedAt',
+            title: t('web.kitSupply.confirmedAt'),
+            width: 170,
+            render: (v: string | null) => formatTime(v),
+          },
+        ] as DataColumn<KitSupplyRow>[])
+      : []),
+    {
+      dataIndex: 'actions',
+      title: t('web.common.actions'),
+      width: 120,
+      render: (_, row) =>
+        availableActions(kitSupplyWorkflow, row.status, { can: (p) => can(p), isApplicant: false }).includes(
+          'confirm',
+        ) && (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => void confirm(row)}
+            data-testid={`kit-confirm-${row.kitName}`}
+          >
+            {t('web.kitSupply.confirm')}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as KitSupplyState)}
+        items={KIT_SUPPLY_STATES.map((s) => ({ key: s, label: t(`web.kitSupply.${s}`) }))}
+      />
+      <DataTable<KitSupplyRow>
+        rowKey="id"
+        code={`web.receipt-check.${tab}`}
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        page={list.page}
+        size={list.size}
+        total={list.total}
+        onPageChange={list.setPage}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+// Pieces every portal page uses: paged loading, form rules from the contract's limits, status tags
+// and the transition record.
+import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '@trialab/api-contract';
+import { Empty, Tag, Timeline } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface Paged<T> {
+  rows: T[];
+  total: number;
+  loading: boolean;
+  page: number;
+  size: number;
+  setPage(page: number, size: number): void;
+  reload(): Promise<void>;
+}
+
+/** Server paging for a list: reloads when the filter or the page changes; errors were shown by the request helper. */
+export function usePaged<T, F>(
+  fetch: (body: F & { page: number; size: number }) => Promise<{ data: T[]; total?: number }>,
+  filter: F,
+): Paged<T> {
+  const [page, setPageState] = useState({ page: 1, size: 10 });
+  const [rows, setRows] = useState<T[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const key = JSON.stringify(filter);
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      const response = await fetch({ ...filter, ...page });
+      setRows(response.data);
+      setTotal(response.total ?? 0);
+    } catch {
+      // shown by the request helper
+    } finally {
+      setLoading(false);
+    }
+  }, [key, page]);
+  useEffect(() => {
+    setPageState((p) => (p.page === 1 ? p : { ...p, page: 1 }));
+  }, [key]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { rows, total, loading, ...page, setPage: (p, size) => setPageState({ page: p, size }), reload };
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Form rules of SPEC section 5 (the server checks the same with the contract's schemas). */
+export const rules = {
+  required: (t: Translate, field: string): Rule => ({
+    required: true,
+    whitespace: true,
+    message: t('web.common.required', { field }),
+  }),
+  chosen: (t: Translate, field: string): Rule => ({
+    required: true,
+    message: t('web.common.select', { field }),
+  }),
+  max: (t: Translate, field: string, max: number): Rule => ({
+    max,
+    message: t('web.common.maxLength', { field, max }),
+  }),
+  phone: (t: Translate): Rule => ({ pattern: PHONE_PATTERN, message: t('web.validation.phone') }),
+  name: (t: Translate): Rule => ({ pattern: NAME_PATTERN, message: t('web.validation.name') }),
+  email: (t: Translate): Rule => ({ pattern: EMAIL_PATTERN, message: t('web.validation.email') }),
+};
+
+export const formatTime = (value: string | null | undefined) =>
+  value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '-';
+
+const COLORS: Record<string, string> = {
+  submitted: 'processing',
+  withdrawn: 'default',
+  rejected: 'error',
+  approved: 'warning',
+  dispatched: 'cyan',
+  received: 'success',
+  cancelled: 'default',
+  booked: 'processing',
+  picked_up: 'cyan',
+  signed: 'success',
+  open: 'error',
+  answered: 'processing',
+  resolved: 'success',
+  pending: 'warning',
+  confirmed: 'success',
+};
+
+/** A state as a coloured tag; `group` is the locale group of the workflow (consumable, shipment, question). */
+export function StatusTag({ group, status }: { group: string; status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={COLORS[status] ?? 'default'} data-testid={`status-${status}`}>
+      {t(`web.${group}.statuses.${status}`)}
+    </Tag>
+  );
+}
+
+export interface EventItem {
+  id: number;
+  action: string;
+  toState: string;
+  username: string | null;
+  at: string;
+  reason: string | null;
+}
+
+/** Who did what and when (each workflow transition). */
+export function EventTimeline({ events, group }: { events: EventItem[]; group: string }) {
+  const { t } = useTranslation();
+  if (events.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  return (
+    <Timeline
+      items={events.map((e) => ({
+        key: e.id,
+        children: (
+          <div data-testid="event">
+            <b>{t(`web.${group}.actions.${e.action}`, { defaultValue: e.action })}</b>
+            {' → '}
+            {t(`web.${group}.statuses.${e.toState}`)}
+            <div style={{ color: 'rgba(0,0,0,0.45)' }}>
+              {e.username ?? '-'} · {formatTime(e.at)}
+            </div>
+            {e.reason && (
+              <div>
+                {t('web.common.reason')}：{e.reason}
+              </div>
+            )}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
