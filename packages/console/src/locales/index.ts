@@ -7,13 +7,16 @@ import { readText, STORAGE_KEYS, writeText } from '../utils/storage';
 import { common as enCommon } from './en-US/common';
 import { lab as enLab } from './en-US/lab';
 import { menu as enMenu } from './en-US/menu';
+import { web as enWeb } from './en-US/web';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './lang';
 import { common as zhCommon } from './zh-CN/common';
 import { lab as zhLab } from './zh-CN/lab';
 import { menu as zhMenu } from './zh-CN/menu';
+import { web as zhWeb } from './zh-CN/web';
 import { common as hkCommon } from './zh-HK/common';
 import { lab as hkLab } from './zh-HK/lab';
 import { menu as hkMenu } from './zh-HK/menu';
+import { web as hkWeb } from './zh-HK/web';
 
 export {
   DEFAULT_LANGUAGE,
@@ -25,9 +28,9 @@ export {
 } from './lang';
 
 export const resources = {
-  'zh-CN': { translation: { ...zhCommon, menu: zhMenu, lab: zhLab } },
-  'en-US': { translation: { ...enCommon, menu: enMenu, lab: enLab } },
-  'zh-HK': { translation: { ...hkCommon, menu: hkMenu, lab: hkLab } },
+  'zh-CN': { translation: { ...zhCommon, menu: zhMenu, lab: zhLab, web: zhWeb } },
+  'en-US': { translation: { ...enCommon, menu: enMenu, lab: enLab, web: enWeb } },
+  'zh-HK': { translation: { ...hkCommon, menu: hkMenu, lab: hkLab, web: hkWeb } },
 } as const;
 
 const DAYJS_LOCALE: Record<Language, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-HK': 'zh-hk' };
