@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAuthorization } from '../utils/cookie';
 import { changeLanguage, currentLanguage, i18n, storedLanguage } from './index';
+import { LOGIN_NAMESPACES } from './loader';
 
 afterEach(async () => {
   await changeLanguage('zh-CN');
@@ -20,8 +22,57 @@ describe('changeLanguage', () => {
     expect(dayjs.locale()).toBe('zh-hk');
   });
 
+  it('announces the new language only once its texts are there (no keys on screen)', async () => {
+    const seen: string[] = [];
+    const listener = (lang: string) => seen.push(i18n.getFixedT(lang)('menu./home/todo'));
+    i18n.on('languageChanged', listener);
+    try {
+      await changeLanguage('en-US');
+    } finally {
+      i18n.off('languageChanged', listener);
+    }
+    expect(seen).toEqual(['To-do']);
+  });
+
   it('falls back to CN for an unknown stored value', () => {
     localStorage.setItem('lang', 'fr-FR');
     expect(storedLanguage()).toBe('zh-CN');
+  });
+});
+
+describe('lazy namespaces', () => {
+  // A fresh copy of the module, as a page load without a session sees it (the test setup loads
+  // every namespace into the shared one).
+  async function freshStart() {
+    vi.resetModules();
+    const locales = await import('./index');
+    const { useSession: session } = await import('../stores/session');
+    return { ...locales, session };
+  }
+
+  it('starts without a session with only what /login needs, and loads the rest when a session begins', async () => {
+    const fresh = await freshStart();
+    const rest = fresh.NAMESPACES.filter((ns) => !LOGIN_NAMESPACES.includes(ns));
+    expect(rest.length).toBeGreaterThan(0);
+    for (const ns of LOGIN_NAMESPACES) expect(fresh.i18n.hasLoadedNamespace(ns), ns).toBe(true);
+    for (const ns of rest) expect(fresh.i18n.hasLoadedNamespace(ns), ns).toBe(false);
+    expect(fresh.i18n.t('lab.device.rotate')).toBe('lab.device.rotate');
+
+    setAuthorization('test');
+    fresh.session.setState({});
+    await vi.waitFor(() => {
+      for (const ns of rest) expect(fresh.i18n.hasLoadedNamespace(ns), ns).toBe(true);
+    });
+    expect(fresh.i18n.t('lab.device.rotate')).toBe('旋转');
+  });
+
+  it('starts with every namespace of the stored language when a session exists', async () => {
+    setAuthorization('test');
+    localStorage.setItem('lang', 'zh-HK');
+    const fresh = await freshStart();
+    expect(fresh.currentLanguage()).toBe('zh-HK');
+    for (const ns of fresh.NAMESPACES) expect(fresh.i18n.hasLoadedNamespace(ns), ns).toBe(true);
+    expect(fresh.i18n.t('lab.device.rotate')).toBe('旋轉');
+    expect(fresh.i18n.hasResourceBundle('zh-CN', 'common')).toBe(false);
   });
 });

@@ -1,22 +1,10 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-hk';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isLoggedIn, useSession } from '../stores/session';
 import { readText, STORAGE_KEYS, writeText } from '../utils/storage';
-import { common as enCommon } from './en-US/common';
-import { lab as enLab } from './en-US/lab';
-import { menu as enMenu } from './en-US/menu';
-import { web as enWeb } from './en-US/web';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from './lang';
-import { common as zhCommon } from './zh-CN/common';
-import { lab as zhLab } from './zh-CN/lab';
-import { menu as zhMenu } from './zh-CN/menu';
-import { web as zhWeb } from './zh-CN/web';
-import { common as hkCommon } from './zh-HK/common';
-import { lab as hkLab } from './zh-HK/lab';
-import { menu as hkMenu } from './zh-HK/menu';
-import { web as hkWeb } from './zh-HK/web';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './lang';
+import { DEFAULT_NAMESPACE, LOGIN_NAMESPACES, localeBackend, NAMESPACES } from './loader';
 
 export {
   DEFAULT_LANGUAGE,
@@ -26,37 +14,74 @@ export {
   LANGUAGES,
   type Language,
 } from './lang';
+export { NAMESPACES } from './loader';
 
-export const resources = {
-  'zh-CN': { translation: { ...zhCommon, menu: zhMenu, lab: zhLab, web: zhWeb } },
-  'en-US': { translation: { ...enCommon, menu: enMenu, lab: enLab, web: enWeb } },
-  'zh-HK': { translation: { ...hkCommon, menu: hkMenu, lab: hkLab, web: hkWeb } },
-} as const;
+/** dayjs locales load with their language too (English is built in). */
+const DAYJS_LOCALE: Record<Language, { name: string; load: () => Promise<unknown> }> = {
+  'zh-CN': { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn') },
+  'en-US': { name: 'en', load: () => Promise.resolve() },
+  'zh-HK': { name: 'zh-hk', load: () => import('dayjs/locale/zh-hk') },
+};
 
-const DAYJS_LOCALE: Record<Language, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-HK': 'zh-hk' };
+async function switchDayjs(lang: Language): Promise<void> {
+  await DAYJS_LOCALE[lang].load();
+  dayjs.locale(DAYJS_LOCALE[lang].name);
+}
 
 export function storedLanguage(): Language {
   const value = readText(STORAGE_KEYS.lang);
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
-export const i18n: I18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  // Menu keys are route paths ("menu./home/todo"): only the first dot separates.
-  keySeparator: '.',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
-dayjs.locale(DAYJS_LOCALE[storedLanguage()]);
+/**
+ * The shell's namespaces (lab, web, …) of the current language: loaded at start-up when a session
+ * exists, otherwise as soon as one begins (the login page needs only LOGIN_NAMESPACES). Components
+ * re-render on `loaded`, so a text arriving late replaces its key.
+ */
+export function loadAllNamespaces(): Promise<void> {
+  return i18n.loadNamespaces([...NAMESPACES]);
+}
 
-/** Switches i18next, dayjs and (through the settings store subscriber) antd together. */
+export const i18n: I18n = i18next.createInstance();
+const startLanguage = storedLanguage();
+// Top-level await: modules using `t` (and main.tsx's synchronous first render) run with the
+// current language's texts in place.
+await Promise.all([
+  i18n
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      lng: startLanguage,
+      supportedLngs: [...LANGUAGES],
+      // The key test keeps the languages identical, so no fallback language is downloaded.
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: isLoggedIn() ? [...NAMESPACES] : [...LOGIN_NAMESPACES],
+      defaultNS: DEFAULT_NAMESPACE,
+      // Same separator for both: "lab.device.rotate" is namespace lab only once lab is known,
+      // while "tabs.lastTab" stays a key of the default namespace. Menu keys are route paths
+      // ("menu./home/todo"), which contain no dots.
+      nsSeparator: '.',
+      keySeparator: '.',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { bindI18n: 'languageChanged loaded' },
+    }),
+  switchDayjs(startLanguage),
+]);
+document.documentElement.lang = startLanguage;
+useSession.subscribe(() => {
+  if (isLoggedIn()) void loadAllNamespaces();
+});
+
+/**
+ * Switches i18next, dayjs and (through App's ConfigProvider) antd together. i18next announces the
+ * new language only after its namespaces have loaded, so nothing renders keys in between.
+ */
 export async function changeLanguage(lang: Language): Promise<void> {
+  await Promise.all([i18n.loadLanguages(lang), DAYJS_LOCALE[lang].load()]);
   writeText(STORAGE_KEYS.lang, lang);
-  dayjs.locale(DAYJS_LOCALE[lang]);
+  dayjs.locale(DAYJS_LOCALE[lang].name);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
 }

@@ -1,6 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_LAYOUT_ROUTES } from '../router/routeTable';
-import { LANGUAGES, resources } from './index';
+import { i18n, LANGUAGES, NAMESPACES } from './index';
+import { DEFAULT_NAMESPACE, LOGIN_NAMESPACES, parseLocaleFile } from './loader';
+
+type Texts = Record<string, unknown>;
+
+// The files themselves, read eagerly here (the app loads them lazily through loader.ts).
+const files = import.meta.glob<Texts>(['./*/*.ts', '!./*/*.test.ts'], { eager: true });
+
+/** What the app sees: the default namespace at the top, every other one under its name. */
+function translation(lang: string): Texts {
+  const result: Texts = {};
+  for (const [path, module] of Object.entries(files)) {
+    const file = parseLocaleFile(path);
+    if (!file || file.lang !== lang) continue;
+    const texts = module[file.ns];
+    if (file.ns === DEFAULT_NAMESPACE) Object.assign(result, texts);
+    else result[file.ns] = texts;
+  }
+  return result;
+}
+
+const resources = Object.fromEntries(LANGUAGES.map((lang) => [lang, translation(lang)]));
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -12,33 +33,66 @@ function leaves(value: unknown): unknown[] {
   return Object.values(value).flatMap(leaves);
 }
 
+function at(texts: Texts | undefined, path: string): unknown {
+  return path.split('|').reduce<unknown>((node, key) => (node as Texts | undefined)?.[key], texts);
+}
+
 describe('locales', () => {
-  const reference = keys(resources['zh-CN'].translation).sort();
+  const reference = keys(resources['zh-CN']).sort();
+
+  it('finds every namespace file, each exporting the constant named after it', () => {
+    expect(Object.keys(files).length).toBe(NAMESPACES.length * LANGUAGES.length);
+    for (const [path, module] of Object.entries(files)) {
+      const file = parseLocaleFile(path);
+      expect(file, path).not.toBeNull();
+      if (file) expect(typeof module[file.ns], path).toBe('object');
+    }
+    expect(NAMESPACES).toEqual(expect.arrayContaining([...LOGIN_NAMESPACES]));
+  });
+
+  it('no key of the default namespace shadows a namespace name', () => {
+    const common = files[`./zh-CN/${DEFAULT_NAMESPACE}.ts`]?.[DEFAULT_NAMESPACE];
+    expect(Object.keys(common ?? {}).filter((key) => NAMESPACES.includes(key))).toEqual([]);
+  });
 
   it.each(LANGUAGES)('%s has exactly the keys of zh-CN', (lang) => {
-    expect(keys(resources[lang].translation).sort()).toEqual(reference);
+    expect(keys(resources[lang]).sort()).toEqual(reference);
   });
 
   it.each(LANGUAGES)('%s has no empty texts', (lang) => {
-    for (const text of leaves(resources[lang].translation)) {
+    for (const text of leaves(resources[lang])) {
       expect(typeof text === 'string' && text.trim().length > 0).toBe(true);
     }
   });
 
-  it('every route of the table has a title', () => {
-    const menu: Record<string, string> = resources['zh-CN'].translation.menu;
+  it('every route of the table has a title, and no menu key contains the key separator', () => {
+    const menu = (resources['zh-CN']?.menu ?? {}) as Record<string, string>;
     const missing = ALL_LAYOUT_ROUTES.map((route) => route.fullPath).filter((path) => !(path in menu));
     expect(missing).toEqual([]);
+    expect(Object.keys(menu).filter((key) => key.includes('.'))).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('%s: i18next resolves every key path to the text in the files', async (lang) => {
+    await i18n.loadNamespaces([...NAMESPACES]);
+    await i18n.loadLanguages(lang);
+    const fixed = i18n.getFixedT(lang);
+    for (const key of keys(resources[lang])) {
+      const text = at(resources[lang], key);
+      // Interpolated texts differ once rendered; they must still resolve (not echo their key).
+      const path = key.replaceAll('|', '.');
+      if (typeof text === 'string' && !text.includes('{{')) expect(fixed(path), path).toBe(text);
+      else expect(fixed(path), path).not.toBe(path);
+    }
   });
 
   it('keeps the SPEC error texts verbatim in Chinese', () => {
-    const zh = resources['zh-CN'].translation;
-    expect(zh.request.network).toBe('网络异常，请稍后再试');
-    expect(zh.request.business).toBe('网络请求错误，请稍后再试');
-    expect(zh.request.validation).toBe('校验错误');
-    expect(zh.lock.wrong).toBe('密码错误，请重新填写，连续输错3次将自动退出登录');
-    expect(zh.lock.tooMany).toBe('密码错误大于3次，自动退出登录');
-    expect(zh.access.denied).toBe('对不起，您没有操作权限：{{operation}}');
-    expect(resources['en-US'].translation.tabs.lastTab).toBe("This is the last page, you can't close it");
+    const zh = resources['zh-CN'];
+    expect(at(zh, 'request|network')).toBe('网络异常，请稍后再试');
+    expect(at(zh, 'request|business')).toBe('网络请求错误，请稍后再试');
+    expect(at(zh, 'request|validation')).toBe('校验错误');
+    expect(at(zh, 'lock|wrong')).toBe('密码错误，请重新填写，连续输错3次将自动退出登录');
+    expect(at(zh, 'lock|tooMany')).toBe('密码错误大于3次，自动退出登录');
+    expect(at(zh, 'access|denied')).toBe('对不起，您没有操作权限：{{operation}}');
+    expect(at(resources['en-US'], 'tabs|lastTab')).toBe("This is the last page, you can't close it");
   });
 });

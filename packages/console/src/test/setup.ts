@@ -1,5 +1,12 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+
+// Components render here as they do inside the shell, where the session has loaded every locale
+// namespace (without one, only the login namespaces are there: see locales/index.ts).
+beforeAll(async () => {
+  const { loadAllNamespaces } = await import('../locales');
+  await loadAllNamespaces();
+});
 
 afterEach(() => {
   cleanup();
