@@ -6,7 +6,7 @@ import MD5 from 'crypto-js/md5';
 import type { Contract } from './contract';
 import { contract } from './contract';
 import { callEndpoint } from './endpoint';
-import { http, request } from './request';
+import { download, http, request } from './request';
 
 type Api = Contract;
 
@@ -83,4 +83,30 @@ export const labApi = {
     callEndpoint((c) => c.receipt.removeImage, { params: { id: imageId } }),
   receiptReceive: (id: number, body: BodyOf<Api['receipt']['receive']>) =>
     callEndpoint((c) => c.receipt.receive, { params: { id }, body }),
+  subjectPaging: (body: BodyOf<Api['subject']['paging']>) => callEndpoint((c) => c.subject.paging, { body }),
+  subjectGet: (id: number) => callEndpoint((c) => c.subject.get, { params: { id } }),
+  subjectCreate: (body: BodyOf<Api['subject']['create']>) => callEndpoint((c) => c.subject.create, { body }),
+  subjectResubmit: (body: BodyOf<Api['subject']['resubmit']>) =>
+    callEndpoint((c) => c.subject.resubmit, { body }),
+  subjectReview: (id: number, body: BodyOf<Api['subject']['review']>) =>
+    callEndpoint((c) => c.subject.review, { params: { id }, body }),
+  reportPaging: (body: BodyOf<Api['report']['paging']>) => callEndpoint((c) => c.report.paging, { body }),
+  reportMonitor: () => callEndpoint((c) => c.report.monitor),
+  reportGet: (id: number) => callEndpoint((c) => c.report.get, { params: { id } }),
+  reportCreate: (body: BodyOf<Api['report']['create']>) => callEndpoint((c) => c.report.create, { body }),
+  reportUpdate: (body: BodyOf<Api['report']['update']>) => callEndpoint((c) => c.report.update, { body }),
+  reportReview: (id: number, body: BodyOf<Api['report']['review']>) =>
+    callEndpoint((c) => c.report.review, { params: { id }, body }),
+  reportReturn: (id: number, body: BodyOf<Api['report']['return']>) =>
+    callEndpoint((c) => c.report.return, { params: { id }, body }),
+  reportRelease: (id: number, body: BodyOf<Api['report']['release']>) =>
+    callEndpoint((c) => c.report.release, { params: { id }, body }),
+  reportRevise: (id: number, body: BodyOf<Api['report']['revise']>) =>
+    callEndpoint((c) => c.report.revise, { params: { id }, body }),
+  reportReviewRevision: (id: number, body: BodyOf<Api['report']['reviewRevision']>) =>
+    callEndpoint((c) => c.report.reviewRevision, { params: { id }, body }),
+  reportPdf: async (id: number, fileName: string) => {
+    const api = await contract();
+    await download(api.endpointUrl(api.report.pdf, { id }), fileName);
+  },
 };
