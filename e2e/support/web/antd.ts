@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+
+/** Opens the antd select whose input has this id and picks the option containing `text`. */
+export async function choose(page: Page, id: string, text: string | RegExp): Promise<void> {
+  await page.locator('.ant-select', { has: page.locator(`#${id}`) }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+    .first()
+    .click();
+}
+
+/** Types a date (or date and time) into an antd date picker and confirms it. */
+export async function typeDate(page: Page, id: string, value: string): Promise<void> {
+  const input = page.locator(`#${id}`);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+  // A picker with time keeps its panel open until OK.
+  const ok = page.locator('.ant-picker-dropdown:visible .ant-picker-ok button');
+  if (await ok.isVisible().catch(() => false)) await ok.click();
+}
+
+/** The success (or other) toast with this text. */
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+}
+
+/** Confirms the open confirm dialog (温馨提示). */
+export async function confirmDialogOk(page: Page): Promise<void> {
+  await page.locator('.ant-modal-confirm:visible .ant-btn-primary').click();
+}
