@@ -234,3 +234,41 @@ export const labSignatures = pgTable(
   },
   (t) => [index('lab_signatures_entity_idx').on(t.entity, t.entityId)],
 );
+
+/**
+ * Test orders (input-test-project, batch-enter-test-items): which enabled test items a sample
+ * barcode of an approved subject needs, with the captured requisition form; a second person reviews.
+ */
+export const labTestOrders = pgTable(
+  'lab_test_orders',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => labSubjects.id),
+    barcode: text('barcode').notNull(),
+    visit: text('visit'),
+    testItemIds: jsonb('test_item_ids').$type<number[]>().notNull(),
+    requisitionFileIds: jsonb('requisition_file_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    /** testOrder workflow: submitted, approved, rejected. */
+    status: text('status').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: ts('reviewed_at'),
+    reviewReason: text('review_reason'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('lab_test_orders_barcode_uq').on(t.barcode),
+    index('lab_test_orders_status_idx').on(t.status),
+  ],
+);
