@@ -31,12 +31,13 @@ export * from './workflows/lab-report.js';
 export * from './workflows/portal.js';
 export * from './workflows/sample-receipt.js';
 export * from './workflows/subject-registration.js';
+export * from './workflows/test-order.js';
 
 import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
 import { auth } from './endpoints/auth.js';
 import { receipt } from './endpoints/express.js';
-import { subject } from './endpoints/lab.js';
+import { subject, testOrder } from './endpoints/lab.js';
 import { address, personal } from './endpoints/portal-address.js';
 import { clarification, portalHome } from './endpoints/portal-clarification.js';
 import { consumable } from './endpoints/portal-consumables.js';
@@ -65,6 +66,7 @@ export const endpoints = {
   testItems,
   receipt,
   subject,
+  testOrder,
   report,
 } as const;
 

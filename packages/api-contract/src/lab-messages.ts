@@ -4,6 +4,10 @@ export const LAB_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: str
     zh_CN: '项目编码须为1至32位字母、数字或 _ . -，以字母或数字开头',
     en_US: 'The item code must be 1 to 32 letters, digits or _ . -, starting with a letter or digit',
   },
+  'validation.barcode': {
+    zh_CN: '条码须为1至32位字母、数字、_ 或 -',
+    en_US: 'A barcode is 1 to 32 letters, digits, _ or -',
+  },
   'validation.base64': { zh_CN: '数据格式无效（须为Base64）', en_US: 'Invalid data (base64 expected)' },
   'validation.receipt.reason': {
     zh_CN: '异常签收须选择异常原因',

@@ -17,6 +17,7 @@ import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/a
 import { portalRoutes } from './modules/portal/index.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { subjectRoutes } from './modules/lab/subjects.js';
+import { testOrderRoutes } from './modules/lab/test-orders.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -114,6 +115,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(testItemRoutes);
   await app.register(receiptRoutes);
   await app.register(subjectRoutes);
+  await app.register(testOrderRoutes);
   await app.register(reportRoutes);
   await app.register(portalRoutes);
 

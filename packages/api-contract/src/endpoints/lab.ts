@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 import { SUBJECT_PERMISSIONS, SUBJECT_STATES } from '../workflows/subject-registration.js';
+import { TEST_ORDER_PERMISSIONS, TEST_ORDER_STATES } from '../workflows/test-order.js';
 
 /** Thresholds below this are refused: the vendors read above 50 as the same person (VENDOR-NOTES). */
 export const FACE_MIN_THRESHOLD = 50;
@@ -129,6 +130,114 @@ export const subject = {
     path: '/lab/before/subject/{id}/review',
     summary: 'Second-person review: approve, or reject with a reason (never one’s own entry)',
     access: { permission: SUBJECT_PERMISSIONS.review },
+    signed: true,
+    mutates: true,
+    params: idParams,
+    body: z.object({ version, action: z.enum(['approve', 'reject']), reason: optionalText(255) }),
+    data: z.object({ version: z.number() }),
+  }),
+};
+
+export const testOrderRow = z.object({
+  id: z.number(),
+  projectNo: z.string(),
+  siteName: z.string(),
+  subjectId: z.number(),
+  subjectNo: z.string(),
+  subjectName: z.string(),
+  barcode: z.string(),
+  visit: z.string().nullable(),
+  testItems: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), enName: z.string() })),
+  requisitionFileIds: z.array(z.number()),
+  status: z.enum(TEST_ORDER_STATES),
+  createdBy: z.number(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  reviewedByName: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  version: z.number(),
+});
+export type TestOrderRow = z.infer<typeof testOrderRow>;
+
+const barcode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'validation.barcode');
+const orderFields = {
+  subjectId: id,
+  visit: optionalText(64),
+  testItemIds: z.array(id).min(1).max(50),
+  /** Captured requisition form images (uploaded files). */
+  requisitionFileIds: z.array(id).max(9).default([]),
+};
+
+export const testOrder = {
+  paging: defineEndpoint({
+    id: 'testOrder.paging',
+    service: 'main',
+    method: 'POST',
+    path: '/lab/before/test-order/paging',
+    summary: 'Test orders in the user scope, by status and barcode or subject number',
+    access: { permission: TEST_ORDER_PERMISSIONS.page },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({
+      ...pageFields,
+      status: z.enum(TEST_ORDER_STATES).optional(),
+      keyword: z.string().trim().max(64).optional(),
+    }),
+    data: z.array(testOrderRow),
+  }),
+  create: defineEndpoint({
+    id: 'testOrder.create',
+    service: 'main',
+    method: 'POST',
+    path: '/lab/before/test-order',
+    summary: 'Enter the test items of one sample barcode of an approved subject (barcodes are unique)',
+    access: { permission: TEST_ORDER_PERMISSIONS.create },
+    signed: true,
+    mutates: true,
+    body: z.object({ ...orderFields, barcode }),
+    data: z.object({ id: z.number(), version: z.number() }),
+  }),
+  batchCreate: defineEndpoint({
+    id: 'testOrder.batchCreate',
+    service: 'main',
+    method: 'POST',
+    path: '/lab/before/test-order/batch',
+    summary: 'The same test items for several barcodes of one subject; all or none',
+    access: { permission: TEST_ORDER_PERMISSIONS.batch },
+    signed: true,
+    mutates: true,
+    body: z.object({ ...orderFields, barcodes: z.array(barcode).min(1).max(200) }),
+    data: z.object({ ids: z.array(z.number()) }),
+  }),
+  resubmit: defineEndpoint({
+    id: 'testOrder.resubmit',
+    service: 'main',
+    method: 'PUT',
+    path: '/lab/before/test-order',
+    summary: 'Correct a rejected order and submit it again (only its enterer)',
+    access: { permission: TEST_ORDER_PERMISSIONS.update },
+    signed: true,
+    mutates: true,
+    body: z.object({
+      id,
+      version,
+      visit: optionalText(64),
+      testItemIds: orderFields.testItemIds,
+      requisitionFileIds: orderFields.requisitionFileIds,
+    }),
+    data: z.object({ version: z.number() }),
+  }),
+  review: defineEndpoint({
+    id: 'testOrder.review',
+    service: 'main',
+    method: 'POST',
+    path: '/lab/before/test-order/{id}/review',
+    summary: 'Second-person review of a test order: approve, or reject with a reason',
+    access: { permission: TEST_ORDER_PERMISSIONS.review },
     signed: true,
     mutates: true,
     params: idParams,

@@ -61,5 +61,7 @@ export const LAB_MESSAGES = {
     en_US: 'A revision of this report is already awaiting review',
   },
   reportNoPdf: { zh_CN: '报告尚未发布，没有PDF', en_US: 'The report is not released: no PDF yet' },
+  orderBarcodeTaken: { zh_CN: '条码已登记：{barcodes}', en_US: 'Barcodes already entered: {barcodes}' },
+  orderBarcodeRepeated: { zh_CN: '条码重复：{barcodes}', en_US: 'Barcodes given twice: {barcodes}' },
   receiptNotImage: { zh_CN: '只能附加 JPG 或 PNG 图片', en_US: 'Only JPG or PNG images can be attached' },
 } as const satisfies Record<string, Record<Lang, string>>;
