@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 
 /**
@@ -21,9 +24,58 @@ function versionFile(): Plugin {
   };
 }
 
+/** SPEC/issue 6: showing /login takes at most 300 KB of gzip JavaScript and CSS. */
+const LOGIN_BUDGET_BYTES = 300 * 1024;
+/** What /login loads besides the entry's static imports (default language; see src/locales). */
+const LOGIN_LAZY_MODULES = [
+  /\/src\/locales\/zh-CN\/common\.ts$/,
+  /\/src\/locales\/zh-CN\/menu\.ts$/,
+  /\/dayjs\/locale\/zh-cn\.js$/,
+];
+
+/**
+ * Fails the build when /login's JavaScript and CSS outgrow the budget: the entry chunk, everything
+ * it imports statically, their CSS, and the locale chunks /login awaits, each gzipped alone (as
+ * bench/console-load.ts counts them in the browser).
+ */
+function loginBudget(): Plugin {
+  return {
+    name: 'trialab-login-budget',
+    apply: 'build',
+    // After writing: the files exactly as served (preload lists and source-map comments included).
+    writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rollup.OutputChunk => item.type === 'chunk',
+      );
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (files.has(fileName) || chunk?.type !== 'chunk') return;
+        files.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of chunks) {
+        const lazy = LOGIN_LAZY_MODULES.some((pattern) => pattern.test(chunk.facadeModuleId ?? ''));
+        if (chunk.isEntry || lazy) visit(chunk.fileName);
+      }
+      const dir = options.dir ?? 'dist';
+      let bytes = 0;
+      for (const fileName of files) bytes += gzipSync(readFileSync(join(dir, fileName))).length;
+      const figure = `/login: ${(bytes / 1024).toFixed(1)} KB gzip JS+CSS in ${files.size} files (budget ${LOGIN_BUDGET_BYTES / 1024} KB)`;
+      if (bytes > LOGIN_BUDGET_BYTES) {
+        this.error(
+          `${figure}: over budget. Keep what only the shell or a page needs out of /login's imports (lazy import()).`,
+        );
+      }
+      this.info(figure);
+    },
+  };
+}
+
 // The API server serves the built console; in `vite dev` calls are proxied to it.
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), loginBudget()],
   resolve: { conditions: ['@trialab/source', ...defaultClientConditions] },
   server: {
     port: 5173,
