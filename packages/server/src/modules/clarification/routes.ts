@@ -12,9 +12,15 @@ import { clarificationQueries, clarificationReplies } from '../../db/schema-port
 import { notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route } from '../../lib/route.js';
-import { staleOrMissing } from '../../lib/versioned.js';
 import { assertInScope, checkedSite, scopeWhere, siteScope } from '../portal/scope.js';
-import { actorOf, assertTransition, eventsOf, iso, nextNumber, recordEvent } from '../portal/workflow.js';
+import {
+  applyTransition,
+  eventsOf,
+  iso,
+  nextNumber,
+  recordEvent,
+  type TransitionCtx,
+} from '../portal/workflow.js';
 
 const { clarification } = endpoints;
 const WORKFLOW_ID = clarificationQueryWorkflow.id;
@@ -100,53 +106,28 @@ async function head(db: Executor, id: number) {
 }
 
 async function fire(
-  ctx: {
-    db: Executor;
-    lang: 'zh_CN' | 'en_US';
-    now: Date;
-    audit: (e: {
-      action: string;
-      entity: string;
-      entityId: number;
-      oldValue: unknown;
-      newValue: unknown;
-    }) => void;
-  },
+  ctx: TransitionCtx,
   principal: Principal,
   current: Awaited<ReturnType<typeof head>>,
   action: QueryAction,
   version: number,
   patch: Partial<typeof clarificationQueries.$inferInsert> = {},
 ) {
-  const to = assertTransition(
-    ctx.lang,
+  await applyTransition(
+    ctx,
+    principal,
     clarificationQueryWorkflow,
-    current.status,
-    action,
-    actorOf(principal, null),
+    { id: current.id, status: current.status, creatorId: null },
+    { action, version, patch },
+    async (next) => {
+      const rows = await ctx.db
+        .update(clarificationQueries)
+        .set({ ...patch, ...next })
+        .where(and(eq(clarificationQueries.id, current.id), eq(clarificationQueries.version, version)))
+        .returning({ id: clarificationQueries.id });
+      return rows.length > 0;
+    },
   );
-  const [row] = await ctx.db
-    .update(clarificationQueries)
-    .set({ ...patch, status: to, version: version + 1 })
-    .where(and(eq(clarificationQueries.id, current.id), eq(clarificationQueries.version, version)))
-    .returning({ id: clarificationQueries.id });
-  if (!row) throw staleOrMissing(true);
-  await recordEvent(ctx.db, {
-    workflow: WORKFLOW_ID,
-    recordId: current.id,
-    action,
-    fromState: current.status,
-    toState: to,
-    userId: principal.userId,
-    at: ctx.now,
-  });
-  ctx.audit({
-    action: `clarification.${action}`,
-    entity: 'clarificationQuery',
-    entityId: current.id,
-    oldValue: { status: current.status },
-    newValue: { status: to, ...patch },
-  });
 }
 
 export async function clarificationRoutes(app: FastifyInstance): Promise<void> {

@@ -13,9 +13,8 @@ import {
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
-import { staleOrMissing } from '../../lib/versioned.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
-import { actorOf, assertTransition, iso, nextNumber, recordEvent } from '../portal/workflow.js';
+import { applyTransition, iso, nextNumber, recordEvent } from '../portal/workflow.js';
 import { ordersWorkbook } from './export.js';
 import { filterWhere, linesOf, orderDetail, orderHead, pageOrders, WORKFLOW_ID } from './repository.js';
 import { buildLines, checkAddress, insertLines, transition } from './service.js';
@@ -376,31 +375,23 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
       .where(eq(kitSupplies.id, ctx.params.id));
     if (!head) throw notFound();
     assertInScope(scope, head);
-    const from = head.status as KitSupplyState;
-    const to = assertTransition(ctx.lang, kitSupplyWorkflow, from, 'confirm', actorOf(p, null));
     const { version } = ctx.body;
-    const [row] = await ctx.db
-      .update(kitSupplies)
-      .set({ status: to, confirmedBy: p.userId, confirmedAt: ctx.now, version: version + 1 })
-      .where(and(eq(kitSupplies.id, head.id), eq(kitSupplies.version, version)))
-      .returning({ id: kitSupplies.id });
-    if (!row) throw staleOrMissing(true);
-    await recordEvent(ctx.db, {
-      workflow: kitSupplyWorkflow.id,
-      recordId: head.id,
-      action: 'confirm',
-      fromState: from,
-      toState: to,
-      userId: p.userId,
-      at: ctx.now,
-    });
-    ctx.audit({
-      action: 'consumable.kitSupplyConfirm',
-      entity: 'kitSupply',
-      entityId: head.id,
-      oldValue: { status: from },
-      newValue: { status: to },
-    });
+    const patch = { confirmedBy: p.userId, confirmedAt: ctx.now };
+    await applyTransition(
+      ctx,
+      p,
+      kitSupplyWorkflow,
+      { id: head.id, status: head.status as KitSupplyState, creatorId: null },
+      { action: 'confirm', version, patch },
+      async (next) => {
+        const rows = await ctx.db
+          .update(kitSupplies)
+          .set({ ...patch, ...next })
+          .where(and(eq(kitSupplies.id, head.id), eq(kitSupplies.version, version)))
+          .returning({ id: kitSupplies.id });
+        return rows.length > 0;
+      },
+    );
     const r = await kitSupplyRows(ctx.db, eq(kitSupplies.id, head.id), 1, 1);
     const [out] = r.rows;
     if (!out) throw notFound();

@@ -2,7 +2,6 @@ import {
   type ConsumableOrderAction,
   type ConsumableOrderState,
   consumableOrderWorkflow,
-  type Lang,
   ResultCode,
 } from '@trialab/api-contract';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -17,10 +16,9 @@ import {
 } from '../../db/schema-portal.js';
 import { ApiError } from '../../lib/errors.js';
 import type { Principal } from '../../lib/route.js';
-import { staleOrMissing } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope } from '../portal/scope.js';
-import { actorOf, assertTransition, recordEvent } from '../portal/workflow.js';
-import { orderHead, WORKFLOW_ID } from './repository.js';
+import { applyTransition, type TransitionCtx } from '../portal/workflow.js';
+import { orderHead } from './repository.js';
 
 export interface OrderInput {
   projectId: number;
@@ -145,24 +143,9 @@ export async function insertLines(
   if (lines.length > 0) await db.insert(consumableOrderLines).values(lines.map((l) => ({ ...l, orderId })));
 }
 
-/**
- * Fires one workflow action: scope by id, state and actor per the workflow, version check, the new
- * state with its extra columns, the transition record (who, when, why) and the audit entry.
- */
+/** Fires one action on an application: scope by id, then the workflow (portal/workflow.ts). */
 export async function transition(
-  ctx: {
-    db: Executor;
-    lang: Lang;
-    now: Date;
-    audit(entry: {
-      action: string;
-      entity: string;
-      entityId: number;
-      oldValue: unknown;
-      newValue: unknown;
-      reason?: string | null;
-    }): void;
-  },
+  ctx: TransitionCtx,
   principal: Principal,
   scope: SiteScope,
   input: { id: number; version: number; action: ConsumableOrderAction; reason?: string | null },
@@ -170,36 +153,19 @@ export async function transition(
 ): Promise<ConsumableOrderState> {
   const head = await orderHead(ctx.db, input.id);
   assertInScope(scope, head);
-  const to = assertTransition(
-    ctx.lang,
+  return applyTransition(
+    ctx,
+    principal,
     consumableOrderWorkflow,
-    head.status,
-    input.action,
-    actorOf(principal, head.applicantId),
+    { id: head.id, status: head.status, creatorId: head.applicantId },
+    { ...input, patch },
+    async (next) => {
+      const rows = await ctx.db
+        .update(consumableOrders)
+        .set({ ...patch, ...next, updatedAt: ctx.now })
+        .where(and(eq(consumableOrders.id, input.id), eq(consumableOrders.version, input.version)))
+        .returning({ id: consumableOrders.id });
+      return rows.length > 0;
+    },
   );
-  const [row] = await ctx.db
-    .update(consumableOrders)
-    .set({ ...patch, status: to, version: input.version + 1, updatedAt: ctx.now })
-    .where(and(eq(consumableOrders.id, input.id), eq(consumableOrders.version, input.version)))
-    .returning({ id: consumableOrders.id });
-  if (!row) throw staleOrMissing(true);
-  await recordEvent(ctx.db, {
-    workflow: WORKFLOW_ID,
-    recordId: input.id,
-    action: input.action,
-    fromState: head.status,
-    toState: to,
-    userId: principal.userId,
-    at: ctx.now,
-    reason: input.reason ?? null,
-  });
-  ctx.audit({
-    action: `consumable.${input.action}`,
-    entity: 'consumableOrder',
-    entityId: input.id,
-    oldValue: { status: head.status, version: head.version },
-    newValue: { status: to, version: input.version + 1, ...patch },
-    reason: input.reason ?? null,
-  });
-  return to;
 }

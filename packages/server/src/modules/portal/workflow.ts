@@ -10,8 +10,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { portalEvents } from '../../db/schema-portal.js';
+import type { AuditEntry } from '../../lib/audit.js';
 import { ApiError } from '../../lib/errors.js';
 import type { Principal } from '../../lib/route.js';
+import { staleOrMissing } from '../../lib/versioned.js';
 
 /** State and action names for error messages (the console has its own locale texts). */
 const NAMES: Record<string, Record<Lang, string>> = {
@@ -135,3 +137,54 @@ export async function nextNumber(db: Executor, prefix: string, now: Date): Promi
 }
 
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export interface TransitionCtx {
+  db: Executor;
+  lang: Lang;
+  now: Date;
+  audit(entry: AuditEntry): void;
+}
+
+/**
+ * Fires one workflow action on a record already checked for scope: the workflow's state and actor
+ * rules, the write (which must match the version read, else STALE_VERSION), the transition record
+ * (who, when, why) and the audit entry, all in the request's transaction.
+ */
+export async function applyTransition<S extends string, A extends string>(
+  ctx: TransitionCtx,
+  principal: Principal,
+  workflow: WorkflowDef<S, A>,
+  record: { id: number; status: S; creatorId: number | null },
+  input: { action: A; version: number; reason?: string | null | undefined; patch?: Record<string, unknown> },
+  write: (next: { status: S; version: number }) => Promise<boolean>,
+): Promise<S> {
+  const to = assertTransition(
+    ctx.lang,
+    workflow,
+    record.status,
+    input.action,
+    actorOf(principal, record.creatorId),
+  );
+  const version = input.version + 1;
+  if (!(await write({ status: to, version }))) throw staleOrMissing(true);
+  const reason = input.reason ?? null;
+  await recordEvent(ctx.db, {
+    workflow: workflow.id,
+    recordId: record.id,
+    action: input.action,
+    fromState: record.status,
+    toState: to,
+    userId: principal.userId,
+    at: ctx.now,
+    reason,
+  });
+  ctx.audit({
+    action: `${workflow.id}.${input.action}`,
+    entity: workflow.id,
+    entityId: record.id,
+    oldValue: { status: record.status, version: input.version },
+    newValue: { status: to, version, ...input.patch },
+    reason,
+  });
+  return to;
+}

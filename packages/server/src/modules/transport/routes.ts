@@ -11,10 +11,9 @@ import { sampleTypes, temperatures } from '../../db/schema.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { ApiError } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
-import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
-import { staleOrMissing } from '../../lib/versioned.js';
+import { Page, type Principal, route, SENT } from '../../lib/route.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
-import { actorOf, assertTransition, nextNumber, recordEvent } from '../portal/workflow.js';
+import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../portal/workflow.js';
 import { receiptsZip } from './receipts.js';
 import { pageShipments, shipmentDetail, shipmentDetails, shipmentHead, WORKFLOW_ID } from './repository.js';
 
@@ -66,11 +65,9 @@ async function replaceSamples(db: Executor, transportId: number, samples: Sample
   await db.insert(sampleTransportItems).values(samples.map((s, sort) => ({ ...s, transportId, sort })));
 }
 
-type AnyCtx = Ctx<(typeof sampleTransport)[keyof typeof sampleTransport]>;
-
-/** Fires one shipment action: scope by id, workflow state, version, transition record and audit. */
+/** Fires one shipment action: scope by id, then the workflow (portal/workflow.ts). */
 async function fire(
-  ctx: Pick<AnyCtx, 'db' | 'lang' | 'now' | 'audit'>,
+  ctx: TransitionCtx,
   principal: Principal,
   scope: SiteScope,
   input: { id: number; version: number; action: SampleShipmentAction; reason?: string | null },
@@ -78,37 +75,21 @@ async function fire(
 ) {
   const head = await shipmentHead(ctx.db, input.id);
   assertInScope(scope, head);
-  const to = assertTransition(
-    ctx.lang,
+  await applyTransition(
+    ctx,
+    principal,
     sampleShipmentWorkflow,
-    head.status,
-    input.action,
-    actorOf(principal, head.createdBy),
+    { id: head.id, status: head.status, creatorId: head.createdBy },
+    { ...input, patch },
+    async (next) => {
+      const rows = await ctx.db
+        .update(sampleTransports)
+        .set({ ...patch, ...next, updatedAt: ctx.now })
+        .where(and(eq(sampleTransports.id, input.id), eq(sampleTransports.version, input.version)))
+        .returning({ id: sampleTransports.id });
+      return rows.length > 0;
+    },
   );
-  const [row] = await ctx.db
-    .update(sampleTransports)
-    .set({ ...patch, status: to, version: input.version + 1, updatedAt: ctx.now })
-    .where(and(eq(sampleTransports.id, input.id), eq(sampleTransports.version, input.version)))
-    .returning({ id: sampleTransports.id });
-  if (!row) throw staleOrMissing(true);
-  await recordEvent(ctx.db, {
-    workflow: WORKFLOW_ID,
-    recordId: input.id,
-    action: input.action,
-    fromState: head.status,
-    toState: to,
-    userId: principal.userId,
-    at: ctx.now,
-    reason: input.reason ?? null,
-  });
-  ctx.audit({
-    action: `sampleTransport.${input.action}`,
-    entity: 'sampleTransport',
-    entityId: input.id,
-    oldValue: { status: head.status, version: head.version },
-    newValue: { status: to, version: input.version + 1, ...patch },
-    reason: input.reason ?? null,
-  });
 }
 
 export async function transportRoutes(app: FastifyInstance): Promise<void> {

@@ -7,7 +7,7 @@ import {
   consumableOrderWorkflow,
   PORTAL_LIMITS,
 } from '@trialab/api-contract';
-import { Button, Card, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +17,11 @@ import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { RemoteSelect } from '../../../components/RemoteSelect';
-import { ShowLimit } from '../../../components/ShowLimit';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { type OrderRow, portalApi } from '../api';
 import { OrderDetailModal } from '../OrderDetail';
+import { ReasonModal } from '../ReasonModal';
 import { formatTime, StatusTag, usePaged } from '../shared';
 
 interface Filter {
@@ -46,7 +46,6 @@ export default function ConsumableApplyPage() {
   const list = usePaged(portalApi.orderPage, filter);
   const [viewing, setViewing] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<OrderRow | null>(null);
-  const [reason, setReason] = useState('');
   const closeDetail = useCallback(() => setViewing(null), []);
 
   const run = async (work: () => Promise<unknown>, ok = 'web.common.operationOk') => {
@@ -62,7 +61,6 @@ export default function ConsumableApplyPage() {
   const act = async (row: OrderRow, action: ConsumableOrderAction) => {
     if (action === 'edit') return navigate(`/web/create-apply?id=${row.id}`);
     if (action === 'cancel') {
-      setReason('');
       setCancelling(row);
       return;
     }
@@ -268,29 +266,21 @@ export default function ConsumableApplyPage() {
         scroll={{ x: 2000 }}
       />
       <OrderDetailModal id={viewing} onClose={closeDetail} />
-      <Modal
+      <ReasonModal
         open={cancelling !== null}
         title={t('web.consumable.cancelTitle')}
-        okText={t('web.common.confirm')}
-        cancelText={t('web.common.cancel')}
-        okButtonProps={{ disabled: reason.length > PORTAL_LIMITS.cancelReason }}
+        placeholder={t('web.consumable.cancelReason')}
+        max={PORTAL_LIMITS.cancelReason}
+        required={false}
+        testId="order-cancel-reason"
         onCancel={() => setCancelling(null)}
-        onOk={() => {
+        onOk={(reason) => {
           const row = cancelling;
           if (!row) return;
           setCancelling(null);
-          void run(() => portalApi.orderCancel(row.id, row.version, reason.trim() || null));
+          void run(() => portalApi.orderCancel(row.id, row.version, reason || null));
         }}
-      >
-        <Input.TextArea
-          rows={3}
-          value={reason}
-          placeholder={t('web.consumable.cancelReason')}
-          onChange={(e) => setReason(e.target.value)}
-          data-testid="order-cancel-reason"
-        />
-        <ShowLimit value={reason} max={PORTAL_LIMITS.cancelReason} />
-      </Modal>
+      />
     </Card>
   );
 }

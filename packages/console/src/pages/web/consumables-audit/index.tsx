@@ -1,15 +1,15 @@
 import { availableActions, consumableOrderWorkflow, PORTAL_LIMITS } from '@trialab/api-contract';
-import { Button, Card, Input, Modal, Space, Tabs } from 'antd';
+import { Button, Card, Space, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
-import { ShowLimit } from '../../../components/ShowLimit';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { type OrderRow, portalApi } from '../api';
 import { OrderDetailModal } from '../OrderDetail';
+import { ReasonModal } from '../ReasonModal';
 import { formatTime, StatusTag, usePaged } from '../shared';
 
 type Tab = 'pending' | 'reviewed';
@@ -23,7 +23,6 @@ export default function ConsumablesAuditPage() {
   const list = usePaged(portalApi.auditPage, { tab });
   const [viewing, setViewing] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<OrderRow | null>(null);
-  const [reason, setReason] = useState('');
   const closeDetail = useCallback(() => setViewing(null), []);
 
   const audit = async (row: OrderRow, pass: boolean, why: string | null) => {
@@ -124,7 +123,6 @@ export default function ConsumablesAuditPage() {
                 size="small"
                 danger
                 onClick={() => {
-                  setReason('');
                   setRejecting(row);
                 }}
                 data-testid={`audit-reject-${row.orderNo}`}
@@ -161,33 +159,21 @@ export default function ConsumablesAuditPage() {
         scroll={{ x: 1400 }}
       />
       <OrderDetailModal id={viewing} onClose={closeDetail} />
-      <Modal
+      <ReasonModal
         open={rejecting !== null}
         title={t('web.audit.rejectTitle')}
-        okText={t('web.common.confirm')}
-        cancelText={t('web.common.cancel')}
-        okButtonProps={{
-          disabled: reason.trim().length === 0 || reason.length > PORTAL_LIMITS.rejectReason,
-          danger: true,
-        }}
+        placeholder={t('web.audit.rejectReason')}
+        max={PORTAL_LIMITS.rejectReason}
+        required
+        testId="audit-reject-reason"
         onCancel={() => setRejecting(null)}
-        onOk={() => {
+        onOk={(reason) => {
           const row = rejecting;
           if (!row) return;
           setRejecting(null);
-          void audit(row, false, reason.trim());
+          void audit(row, false, reason);
         }}
-      >
-        <Input.TextArea
-          rows={3}
-          value={reason}
-          placeholder={t('web.audit.rejectReason')}
-          onChange={(e) => setReason(e.target.value)}
-          status={reason.length > PORTAL_LIMITS.rejectReason ? 'error' : undefined}
-          data-testid="audit-reject-reason"
-        />
-        <ShowLimit value={reason} max={PORTAL_LIMITS.rejectReason} />
-      </Modal>
+      />
     </Card>
   );
 }

@@ -26,6 +26,7 @@ import { confirmDialog } from '../../../components/ConfirmDialog';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, type Kit, type OrderDetail, type OrderInput, portalApi } from '../api';
+import { ContactFields } from '../ContactFields';
 import { rules } from '../shared';
 
 interface LooseRow {
@@ -368,83 +369,14 @@ export default function CreateApplyPage() {
 
         <Divider />
         <Typography.Title level={5}>{t('web.consumable.sections.shipping')}</Typography.Title>
-        <Form.Item name="addressId" label={t('web.consumable.fromAddressBook')}>
-          <Select
-            allowClear
-            data-testid="apply-address"
-            options={addresses.map((a) => ({
-              value: a.id,
-              label: `${a.name} ${a.phone} ${a.area} ${a.detail}`,
-            }))}
-            onChange={(id?: number) => {
-              const a = addresses.find((x) => x.id === id);
-              if (a) fillAddress(a);
-            }}
-          />
+        <Form.Item name="addressId" hidden>
+          <Input />
         </Form.Item>
-        <Row gutter={16}>
-          <Col span={6}>
-            <Form.Item
-              name={['receiveAddress', 'name']}
-              label={t('web.contact.name')}
-              rules={[
-                rules.required(t, t('web.contact.name')),
-                rules.max(t, t('web.contact.name'), 16),
-                rules.name(t),
-              ]}
-            >
-              <Input maxLength={16} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name={['receiveAddress', 'phone']}
-              label={t('web.contact.phone')}
-              rules={[rules.required(t, t('web.contact.phone')), rules.phone(t)]}
-            >
-              <Input maxLength={16} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name={['receiveAddress', 'area']}
-              label={t('web.contact.area')}
-              rules={[rules.required(t, t('web.contact.area')), rules.max(t, t('web.contact.area'), 128)]}
-            >
-              <Input placeholder={t('web.contact.areaHint')} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name={['receiveAddress', 'company']}
-              label={t('web.contact.company')}
-              rules={[rules.max(t, t('web.contact.company'), 32)]}
-            >
-              <Input maxLength={32} />
-            </Form.Item>
-          </Col>
-          <Col span={16}>
-            <Form.Item
-              name={['receiveAddress', 'detail']}
-              label={t('web.contact.detail')}
-              rules={[
-                rules.required(t, t('web.contact.detail')),
-                rules.max(t, t('web.contact.detail'), PORTAL_LIMITS.addressDetail),
-              ]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name={['receiveAddress', 'email']}
-              label={t('web.contact.email')}
-              rules={[rules.email(t)]}
-            >
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <ContactFields
+          prefix="receiveAddress"
+          addresses={addresses}
+          onPick={(a) => form.setFieldValue('addressId', a?.id)}
+        />
         <Space>
           <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="apply-submit">
             {t('web.common.submit')}

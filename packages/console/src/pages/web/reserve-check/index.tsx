@@ -6,16 +6,16 @@ import {
   SHIPMENT_PERMISSIONS,
   sampleShipmentWorkflow,
 } from '@trialab/api-contract';
-import { Button, Card, Form, Input, Modal, Select, Space, Tabs } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tabs } from 'antd';
 import { type Key, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
-import { ShowLimit } from '../../../components/ShowLimit';
 import { feedback } from '../../../utils/feedback';
 import { portalApi, type ShipmentRow } from '../api';
+import { ReasonModal } from '../ReasonModal';
 import { ShipmentDetailModal } from '../ShipmentDetail';
 import { formatTime, StatusTag, usePaged } from '../shared';
 
@@ -37,7 +37,6 @@ export default function ReserveCheckPage() {
   const [selected, setSelected] = useState<Key[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<ShipmentRow | null>(null);
-  const [reason, setReason] = useState('');
   const closeDetail = useCallback(() => setViewing(null), []);
 
   const download = async () => {
@@ -52,11 +51,11 @@ export default function ReserveCheckPage() {
     }
   };
 
-  const cancel = async () => {
+  const cancel = async (reason: string) => {
     const row = cancelling;
     if (!row) return;
     try {
-      await portalApi.shipmentCancel(row.id, row.version, reason.trim());
+      await portalApi.shipmentCancel(row.id, row.version, reason);
       setCancelling(null);
       feedback.success(t('web.common.operationOk'));
       await list.reload();
@@ -141,7 +140,6 @@ export default function ReserveCheckPage() {
                 size="small"
                 danger
                 onClick={() => {
-                  setReason('');
                   setCancelling(row);
                 }}
                 data-testid={`shipment-cancel-${row.orderNo}`}
@@ -244,29 +242,16 @@ export default function ReserveCheckPage() {
         scroll={{ x: 2000 }}
       />
       <ShipmentDetailModal id={viewing} onClose={closeDetail} />
-      <Modal
+      <ReasonModal
         open={cancelling !== null}
         title={t('web.shipment.cancelTitle')}
-        okText={t('web.common.confirm')}
-        cancelText={t('web.common.cancel')}
-        okButtonProps={{
-          danger: true,
-          disabled: reason.trim().length === 0 || reason.length > PORTAL_LIMITS.cancelReason,
-          'data-testid': 'shipment-cancel-ok',
-        }}
+        placeholder={t('web.shipment.cancelReason')}
+        max={PORTAL_LIMITS.cancelReason}
+        required
+        testId="shipment-cancel-reason"
         onCancel={() => setCancelling(null)}
-        onOk={() => void cancel()}
-      >
-        <Input.TextArea
-          rows={3}
-          value={reason}
-          placeholder={t('web.shipment.cancelReason')}
-          onChange={(e) => setReason(e.target.value)}
-          status={reason.length > PORTAL_LIMITS.cancelReason ? 'error' : undefined}
-          data-testid="shipment-cancel-reason"
-        />
-        <ShowLimit value={reason} max={PORTAL_LIMITS.cancelReason} />
-      </Modal>
+        onOk={(reason) => void cancel(reason)}
+      />
     </Card>
   );
 }

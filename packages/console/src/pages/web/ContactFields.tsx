@@ -1,0 +1,114 @@
+import { PORTAL_LIMITS } from '@trialab/api-contract';
+import { Col, Form, Input, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AddressRow } from './api';
+import { rules } from './shared';
+
+/**
+ * A contact block (sender, consignee, receive address) with the SPEC limits: name 16, phone 16,
+ * company 32, e-mail 64, address 255; it can be filled from the address book.
+ */
+export function ContactFields({
+  prefix,
+  addresses,
+  onPick,
+}: {
+  prefix: string;
+  addresses: AddressRow[];
+  onPick?(address: AddressRow | undefined): void;
+}) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const c = (key: string) => t(`web.contact.${key}`);
+  return (
+    <>
+      <Form.Item label={t('web.consumable.fromAddressBook')}>
+        <Select
+          allowClear
+          data-testid={`${prefix}-address`}
+          options={addresses.map((a) => ({
+            value: a.id,
+            label: `${a.name} ${a.phone} ${a.area} ${a.detail}`,
+          }))}
+          onChange={(id?: number) => {
+            const a = addresses.find((x) => x.id === id);
+            onPick?.(a);
+            if (a)
+              form.setFieldValue(prefix, {
+                name: a.name,
+                phone: a.phone,
+                area: a.area,
+                detail: a.detail,
+                company: a.company,
+                email: a.email,
+              });
+          }}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col span={6}>
+          <Form.Item
+            name={[prefix, 'name']}
+            label={c('name')}
+            rules={[
+              rules.required(t, c('name')),
+              rules.max(t, c('name'), PORTAL_LIMITS.senderName),
+              rules.name(t),
+            ]}
+          >
+            <Input data-testid={`${prefix}-name`} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item
+            name={[prefix, 'phone']}
+            label={c('phone')}
+            rules={[
+              rules.required(t, c('phone')),
+              rules.max(t, c('phone'), PORTAL_LIMITS.senderPhone),
+              rules.phone(t),
+            ]}
+          >
+            <Input data-testid={`${prefix}-phone`} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item
+            name={[prefix, 'company']}
+            label={c('company')}
+            rules={[rules.max(t, c('company'), PORTAL_LIMITS.senderCompany)]}
+          >
+            <Input data-testid={`${prefix}-company`} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item
+            name={[prefix, 'email']}
+            label={c('email')}
+            rules={[rules.max(t, c('email'), PORTAL_LIMITS.senderEmail), rules.email(t)]}
+          >
+            <Input data-testid={`${prefix}-email`} />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            name={[prefix, 'area']}
+            label={c('area')}
+            rules={[rules.required(t, c('area')), rules.max(t, c('area'), 128)]}
+          >
+            <Input placeholder={c('areaHint')} data-testid={`${prefix}-area`} />
+          </Form.Item>
+        </Col>
+        <Col span={16}>
+          <Form.Item
+            name={[prefix, 'detail']}
+            label={c('detail')}
+            rules={[rules.required(t, c('detail')), rules.max(t, c('detail'), PORTAL_LIMITS.addressDetail)]}
+          >
+            <Input data-testid={`${prefix}-detail`} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </>
+  );
+}
