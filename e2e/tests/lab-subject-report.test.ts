@@ -143,4 +143,31 @@ describe('subject registration and reports through the bridge', () => {
       .toBe('superseded');
     expect(await reviewer.getByTestId('report-results').textContent()).toContain('52');
   });
+
+  it('enters the test items of a barcode with the captured requisition form; a second person approves', async () => {
+    const page = await open(ACCOUNTS.lab, '/laboratory/before-analysis/input-test-project');
+    await expect
+      .poll(() => page.getByTestId('camera-view-0').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('live');
+    await page.getByTestId('capture-button').click();
+    await page.getByTestId('requisition-images').locator('img').first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('order-barcode').fill('E2E-ORD-1');
+    await pickOption(page, page.getByLabel('受试者'), /E2E-S-001/);
+    await pickOption(page, page.getByLabel('检测项目', { exact: true }), /^CBC/);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('order-submit').click();
+    await page.getByText('已提交审核').first().waitFor();
+    await page.getByRole('cell', { name: 'E2E-ORD-1' }).waitFor();
+
+    const review = await open(REVIEWER, '/laboratory/before-analysis/test-project-review');
+    await review
+      .getByRole('row', { name: /E2E-ORD-1/ })
+      .getByRole('button')
+      .click();
+    await review.getByTestId('requisition-images').locator('img').first().waitFor();
+    await review.getByRole('button', { name: /^审核通过$/ }).click();
+    await review.getByText('审核通过').first().waitFor();
+    await review.getByText('已通过').first().click();
+    await review.getByRole('cell', { name: 'E2E-ORD-1' }).waitFor();
+  });
 });

@@ -109,4 +109,14 @@ export const labApi = {
     const api = await contract();
     await download(api.endpointUrl(api.report.pdf, { id }), fileName);
   },
+  testOrderPaging: (body: BodyOf<Api['testOrder']['paging']>) =>
+    callEndpoint((c) => c.testOrder.paging, { body }),
+  testOrderCreate: (body: BodyOf<Api['testOrder']['create']>) =>
+    callEndpoint((c) => c.testOrder.create, { body }),
+  testOrderBatch: (body: BodyOf<Api['testOrder']['batchCreate']>) =>
+    callEndpoint((c) => c.testOrder.batchCreate, { body }),
+  testOrderResubmit: (body: BodyOf<Api['testOrder']['resubmit']>) =>
+    callEndpoint((c) => c.testOrder.resubmit, { body }),
+  testOrderReview: (id: number, body: BodyOf<Api['testOrder']['review']>) =>
+    callEndpoint((c) => c.testOrder.review, { params: { id }, body }),
 };

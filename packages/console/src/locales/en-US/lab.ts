@@ -218,4 +218,16 @@ export const lab = {
     awaitingReview: 'Awaiting review',
     awaitingRelease: 'Awaiting release',
   },
+  order: {
+    items: 'Test items',
+    requisition: 'Requisition form (document camera)',
+    enter: 'Enter test items',
+    correct: 'Correct and resubmit',
+    list: 'Entered test orders',
+    barcodeRule: 'A barcode is 1 to 32 letters, digits, _ or -',
+    barcodes: 'Sample barcodes (one per line; scanners welcome)',
+    barcodesHint:
+      'All barcodes of the subject get the same test items; if any barcode is wrong nothing is saved',
+    batchDone: '{{n}} barcodes entered',
+  },
 };

@@ -217,4 +217,15 @@ export const lab = {
     awaitingReview: '待审核',
     awaitingRelease: '待发布',
   },
+  order: {
+    items: '检测项目',
+    requisition: '申请单（高拍仪拍摄）',
+    enter: '录入检测项目',
+    correct: '更正并重新提交',
+    list: '检测项目录入记录',
+    barcodeRule: '条码须为1至32位字母、数字、_ 或 -',
+    barcodes: '样本条码（每行一个，可扫码录入）',
+    barcodesHint: '同一受试者的多个条码使用相同的检测项目；任何条码有误则全部不保存',
+    batchDone: '已录入 {{n}} 个条码',
+  },
 };

@@ -217,4 +217,15 @@ export const lab = {
     awaitingReview: '待審核',
     awaitingRelease: '待發布',
   },
+  order: {
+    items: '檢測項目',
+    requisition: '申請單（高拍儀拍攝）',
+    enter: '錄入檢測項目',
+    correct: '更正並重新提交',
+    list: '檢測項目錄入記錄',
+    barcodeRule: '條碼須為1至32位字母、數字、_ 或 -',
+    barcodes: '樣本條碼（每行一個，可掃碼錄入）',
+    barcodesHint: '同一受試者的多個條碼使用相同的檢測項目；任何條碼有誤則全部不保存',
+    batchDone: '已錄入 {{n}} 個條碼',
+  },
 };

@@ -1,0 +1,76 @@
+import { Button, Card, Col, Form, Input, Row, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCameraPage } from '../../../../devices/hooks';
+import { labApi } from '../../../../services/lab';
+import { feedback } from '../../../../utils/feedback';
+import { parseBarcodes } from '../barcodes';
+import { OrderFields, RequisitionCapture, useOrderChoices } from '../TestOrderParts';
+
+interface Values {
+  subjectId?: number;
+  visit?: string;
+  testItemIds?: number[];
+  barcodes?: string;
+}
+
+/** /laboratory/before-analysis/batch-enter-test-items: the same test items for many barcodes of a subject. */
+export default function BatchEnterTestItemsPage() {
+  useCameraPage();
+  const { t } = useTranslation();
+  const choices = useOrderChoices();
+  const [form] = Form.useForm<Values>();
+  const [fileIds, setFileIds] = useState<number[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const save = async (v: Values) => {
+    const barcodes = parseBarcodes(v.barcodes ?? '');
+    if (!v.subjectId || !v.testItemIds || barcodes.length === 0) return;
+    setSaving(true);
+    try {
+      const r = await labApi.testOrderBatch({
+        subjectId: v.subjectId,
+        visit: v.visit ?? null,
+        testItemIds: v.testItemIds,
+        requisitionFileIds: fileIds,
+        barcodes,
+      });
+      feedback.success(t('lab.order.batchDone', { n: r.data.ids.length }));
+      form.resetFields();
+      setFileIds([]);
+    } catch {
+      // Shown by the request helper (taken or repeated barcodes: nothing was saved).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} lg={12}>
+        <Card title={t('menu./laboratory/before-analysis/batch-enter-test-items')}>
+          <Form<Values> form={form} layout="vertical" onFinish={(v) => void save(v)}>
+            <OrderFields {...choices} />
+            <Form.Item
+              name="barcodes"
+              label={t('lab.order.barcodes')}
+              extra={t('lab.order.barcodesHint')}
+              rules={[{ required: true, message: t('lab.order.barcodeRule') }]}
+            >
+              <Input.TextArea rows={6} />
+            </Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {t('lab.subject.submit')}
+              </Button>
+              <Button onClick={() => form.resetFields()}>{t('lab.common.reset')}</Button>
+            </Space>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <RequisitionCapture fileIds={fileIds} onChange={setFileIds} />
+      </Col>
+    </Row>
+  );
+}
