@@ -10,6 +10,7 @@ export default mergeConfig(
       // A DOM for components, storage, cookies and BroadcastChannel (happy-dom supports Node 20).
       environment: 'happy-dom',
       setupFiles: ['./src/test/setup.ts'],
+      testTimeout: 20_000,
     },
   }),
 );

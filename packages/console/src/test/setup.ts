@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+
+// The whole suite shares two cores with the server and e2e projects: antd components can take
+// longer than testing-library's 1 s default to appear, which is load, not a failure.
+configure({ asyncUtilTimeout: 5000 });
 
 // Components render here as they do inside the shell, where the session has loaded every locale
 // namespace (without one, only the login namespaces are there: see locales/index.ts).
