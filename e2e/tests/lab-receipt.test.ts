@@ -92,4 +92,19 @@ describe('sample receipt at /express/sign through the bridge', () => {
     await expect.poll(() => view.getAttribute('data-state'), { timeout: 20_000 }).toBe('live');
     await page.context().close();
   });
+
+  it("lists today's to-do with the shipments awaiting receipt and opens the receipt page from it", async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/laboratory/before-analysis/day-todo`);
+    const card = page.getByTestId('todo-receipt');
+    await expect
+      .poll(async () => Number(await card.locator('.ant-statistic-content-value').textContent()), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    await card.click();
+    await page.waitForURL('**/express/sign');
+    await context.close();
+  });
 });

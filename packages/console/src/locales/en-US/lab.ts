@@ -230,4 +230,20 @@ export const lab = {
       'All barcodes of the subject get the same test items; if any barcode is wrong nothing is saved',
     batchDone: '{{n}} barcodes entered',
   },
+  todo: {
+    receipt: 'Shipments awaiting receipt',
+    subjects: 'Subjects awaiting review',
+    orders: 'Test orders awaiting review',
+    review: 'Reports awaiting review',
+    release: 'Reports awaiting release',
+    returned: 'Reports returned',
+    revisions: 'Revisions awaiting review',
+  },
+  library: {
+    search: 'Search by file name or test item',
+    file: 'File',
+    size: 'Size',
+    uploadedAt: 'Uploaded',
+    download: 'Download',
+  },
 };

@@ -228,4 +228,20 @@ export const lab = {
     barcodesHint: '同一受试者的多个条码使用相同的检测项目；任何条码有误则全部不保存',
     batchDone: '已录入 {{n}} 个条码',
   },
+  todo: {
+    receipt: '待签收运单',
+    subjects: '待审核受试者',
+    orders: '待审核检测项目',
+    review: '待审核报告',
+    release: '待发布报告',
+    returned: '被退回的报告',
+    revisions: '待审核的报告修改',
+  },
+  library: {
+    search: '按文件名或检测项目搜索',
+    file: '文件',
+    size: '大小',
+    uploadedAt: '上传时间',
+    download: '下载',
+  },
 };

@@ -228,4 +228,20 @@ export const lab = {
     barcodesHint: '同一受試者的多個條碼使用相同的檢測項目；任何條碼有誤則全部不保存',
     batchDone: '已錄入 {{n}} 個條碼',
   },
+  todo: {
+    receipt: '待簽收運單',
+    subjects: '待審核受試者',
+    orders: '待審核檢測項目',
+    review: '待審核報告',
+    release: '待發布報告',
+    returned: '被退回的報告',
+    revisions: '待審核的報告修改',
+  },
+  library: {
+    search: '按文件名或檢測項目搜索',
+    file: '文件',
+    size: '大小',
+    uploadedAt: '上傳時間',
+    download: '下載',
+  },
 };

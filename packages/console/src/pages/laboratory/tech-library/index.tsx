@@ -1,0 +1,83 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { DataOf } from '@trialab/api-contract';
+import { Button, Card, Input, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { containerApi } from '../../../services/container';
+import type { Contract } from '../../../services/contract';
+import { labApi } from '../../../services/lab';
+
+type DataFile = DataOf<Contract['testItems']['dataFiles']>[number];
+
+/** /laboratory/tech-library: the technical documents (SOPs, method files) attached to the test items. */
+export default function TechLibraryPage() {
+  const { t } = useTranslation();
+  const [files, setFiles] = useState<DataFile[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [keyword, setKeyword] = useState('');
+
+  useEffect(() => {
+    labApi
+      .testItemFiles()
+      .then((r) => setFiles(r.data))
+      .catch(() => undefined)
+      .finally(() => setLoading(false));
+  }, []);
+
+  const shown = useMemo(() => {
+    const k = keyword.trim().toLowerCase();
+    if (!k) return files;
+    return files.filter((f) =>
+      [f.name, f.testItemCode, f.testItemName].some((v) => v.toLowerCase().includes(k)),
+    );
+  }, [files, keyword]);
+
+  return (
+    <Card>
+      <Input.Search
+        allowClear
+        maxLength={64}
+        placeholder={t('lab.library.search')}
+        onSearch={setKeyword}
+        onChange={(e) => setKeyword(e.target.value)}
+        style={{ maxWidth: 360, marginBottom: 12 }}
+      />
+      <Table<DataFile>
+        rowKey={(f) => `${f.testItemId}-${f.id}`}
+        size="small"
+        loading={loading}
+        dataSource={shown}
+        columns={[
+          { dataIndex: 'name', title: t('lab.library.file') },
+          { dataIndex: 'testItemCode', title: t('lab.testItem.code') },
+          { dataIndex: 'testItemName', title: t('lab.testItem.name') },
+          {
+            dataIndex: 'size',
+            title: t('lab.library.size'),
+            render: (v: number) => `${(v / 1024).toFixed(1)} KB`,
+          },
+          {
+            dataIndex: 'createdAt',
+            title: t('lab.library.uploadedAt'),
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            dataIndex: 'actions',
+            title: t('lab.common.actions'),
+            render: (_: unknown, f: DataFile) => (
+              <Button
+                type="link"
+                size="small"
+                icon={<DownloadOutlined />}
+                onClick={() => void containerApi.downloadFile(f.id, f.name)}
+              >
+                {t('lab.library.download')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
