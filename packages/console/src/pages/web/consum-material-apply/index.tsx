@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   availableActions,
   CONSUMABLE_ORDER_STATES,
@@ -20,6 +20,7 @@ import { RemoteSelect } from '../../../components/RemoteSelect';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { type OrderRow, portalApi } from '../api';
+import { SearchButtons } from '../FormParts';
 import { OrderDetailModal } from '../OrderDetail';
 import { ReasonModal } from '../ReasonModal';
 import { formatTime, StatusTag, usePaged } from '../shared';
@@ -216,42 +217,29 @@ export default function ConsumableApplyPage() {
         <Form.Item name="range" label={t('web.consumable.applyRange')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('web.common.search')}
-            </Button>
+        <SearchButtons onReset={() => setFilter({})}>
+          <Permission value={[CONSUMABLE_PERMISSIONS.create]}>
             <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-              }}
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/web/create-apply')}
+              data-testid="order-create"
             >
-              {t('web.common.reset')}
+              {t('web.consumable.create')}
             </Button>
-            <Permission value={[CONSUMABLE_PERMISSIONS.create]}>
-              <Button
-                icon={<PlusOutlined />}
-                onClick={() => navigate('/web/create-apply')}
-                data-testid="order-create"
-              >
-                {t('web.consumable.create')}
-              </Button>
-            </Permission>
-            <Permission value={[CONSUMABLE_PERMISSIONS.export]}>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() =>
-                  void portalApi
-                    .orderExport(filter, `${t('web.consumable.exportName')}.xlsx`)
-                    .catch(() => undefined)
-                }
-              >
-                {t('web.consumable.export')}
-              </Button>
-            </Permission>
-          </Space>
-        </Form.Item>
+          </Permission>
+          <Permission value={[CONSUMABLE_PERMISSIONS.export]}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                void portalApi
+                  .orderExport(filter, `${t('web.consumable.exportName')}.xlsx`)
+                  .catch(() => undefined)
+              }
+            >
+              {t('web.consumable.export')}
+            </Button>
+          </Permission>
+        </SearchButtons>
       </Form>
       <DataTable<OrderRow>
         rowKey="id"

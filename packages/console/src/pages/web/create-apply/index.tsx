@@ -12,7 +12,6 @@ import {
   Input,
   InputNumber,
   Row,
-  Select,
   Space,
   Table,
   Tag,
@@ -27,6 +26,7 @@ import { ShowLimit } from '../../../components/ShowLimit';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, type Kit, type OrderDetail, type OrderInput, portalApi } from '../api';
 import { ContactFields } from '../ContactFields';
+import { ProjectSiteFields } from '../FormParts';
 import { rules } from '../shared';
 
 interface LooseRow {
@@ -60,8 +60,6 @@ export default function CreateApplyPage() {
   const projectId = Form.useWatch('projectId', form);
   const siteId = Form.useWatch('siteId', form);
   const note = Form.useWatch('note', form);
-  const [projects, setProjects] = useState<Array<{ id: number; projectNo: string; name: string }>>([]);
-  const [sites, setSites] = useState<Array<{ id: number; centerNo: string; name: string }>>([]);
   const [kits, setKits] = useState<Kit[]>([]);
   const [amounts, setAmounts] = useState<Record<number, number>>({});
   const [addresses, setAddresses] = useState<AddressRow[]>([]);
@@ -70,10 +68,6 @@ export default function CreateApplyPage() {
   const [linesError, setLinesError] = useState(false);
 
   useEffect(() => {
-    portalApi
-      .projects({ page: 1, size: 100 })
-      .then((r) => setProjects(r.data))
-      .catch(() => undefined);
     portalApi
       .receiveAddress()
       .then((r) => {
@@ -116,15 +110,6 @@ export default function CreateApplyPage() {
       })
       .catch(() => undefined);
   }, [editId, form]);
-
-  useEffect(() => {
-    setSites([]);
-    if (!projectId) return;
-    portalApi
-      .sites(projectId)
-      .then((r) => setSites(r.data))
-      .catch(() => undefined);
-  }, [projectId]);
 
   useEffect(() => {
     setKits([]);
@@ -201,31 +186,7 @@ export default function CreateApplyPage() {
       <Form form={form} layout="vertical" initialValues={{ loose: [] }} data-testid="apply-form">
         <Typography.Title level={5}>{t('web.consumable.sections.base')}</Typography.Title>
         <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item
-              name="projectId"
-              label={t('web.common.project')}
-              rules={[rules.chosen(t, t('web.common.project'))]}
-            >
-              <Select
-                data-testid="apply-project"
-                options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
-                onChange={() => form.setFieldValue('siteId', undefined)}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="siteId"
-              label={t('web.common.site')}
-              rules={[rules.chosen(t, t('web.common.site'))]}
-            >
-              <Select
-                data-testid="apply-site"
-                options={sites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
-              />
-            </Form.Item>
-          </Col>
+          <ProjectSiteFields testId="apply" />
           <Col span={4}>
             <Form.Item name="expectedShipDate" label={t('web.consumable.expectedShipDate')}>
               <DatePicker disabledDate={(d) => d.isBefore(dayjs(), 'day')} style={{ width: '100%' }} />

@@ -23,6 +23,7 @@ import { ShowLimit } from '../../../components/ShowLimit';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, portalApi, type ShipmentDetail, type ShipmentInput } from '../api';
 import { ContactFields } from '../ContactFields';
+import { ProjectSiteFields } from '../FormParts';
 import { rules } from '../shared';
 import { sameTemperature } from '../temperature';
 
@@ -55,11 +56,8 @@ export default function CreateCheckPage() {
   const [params] = useSearchParams();
   const editId = Number(params.get('id')) || null;
   const [form] = Form.useForm<FormValues>();
-  const projectId = Form.useWatch('projectId', form);
   const note = Form.useWatch('note', form);
   const requirement = Form.useWatch('transportRequirement', form);
-  const [projects, setProjects] = useState<Array<{ id: number; projectNo: string; name: string }>>([]);
-  const [sites, setSites] = useState<Array<{ id: number; centerNo: string; name: string }>>([]);
   const [types, setTypes] = useState<Array<{ id: number; name: string; enName: string }>>([]);
   const [temps, setTemps] = useState<Array<{ id: number; name: string; enName: string; range: string }>>([]);
   const [addresses, setAddresses] = useState<AddressRow[]>([]);
@@ -69,7 +67,6 @@ export default function CreateCheckPage() {
 
   useEffect(() => {
     void Promise.all([
-      portalApi.projects({ page: 1, size: 100 }).then((r) => setProjects(r.data)),
       portalApi.sampleTypes().then((r) => setTypes(r.data)),
       portalApi.temperatures().then((r) => setTemps(r.data)),
       portalApi.receiveAddress().then((r) => setAddresses(r.data)),
@@ -106,15 +103,6 @@ export default function CreateCheckPage() {
       })
       .catch(() => undefined);
   }, [editId, form]);
-
-  useEffect(() => {
-    setSites([]);
-    if (!projectId) return;
-    portalApi
-      .sites(projectId)
-      .then((r) => setSites(r.data))
-      .catch(() => undefined);
-  }, [projectId]);
 
   const submit = async () => {
     const v = await form.validateFields();
@@ -162,31 +150,7 @@ export default function CreateCheckPage() {
       >
         <Typography.Title level={5}>{s('orderInfo')}</Typography.Title>
         <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item
-              name="projectId"
-              label={t('web.common.project')}
-              rules={[rules.chosen(t, t('web.common.project'))]}
-            >
-              <Select
-                data-testid="shipment-project"
-                options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
-                onChange={() => form.setFieldValue('siteId', undefined)}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="siteId"
-              label={t('web.common.site')}
-              rules={[rules.chosen(t, t('web.common.site'))]}
-            >
-              <Select
-                data-testid="shipment-site"
-                options={sites.map((x) => ({ value: x.id, label: `${x.centerNo} ${x.name}` }))}
-              />
-            </Form.Item>
-          </Col>
+          <ProjectSiteFields testId="shipment" />
           <Col span={4}>
             <Form.Item
               name="estimatedShipDate"

@@ -1,12 +1,12 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { QUERY_STATES } from '@trialab/api-contract';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
 import { portalApi, type QueryRow } from '../api';
+import { SearchButtons } from '../FormParts';
 import { formatTime, StatusTag, usePaged } from '../shared';
 
 type State = (typeof QUERY_STATES)[number];
@@ -86,21 +86,7 @@ export default function QuestionPage() {
             options={QUERY_STATES.map((s) => ({ value: s, label: t(`web.question.statuses.${s}`) }))}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('web.common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-              }}
-            >
-              {t('web.common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={() => setFilter({})} />
       </Form>
       <DataTable<QueryRow>
         rowKey="id"

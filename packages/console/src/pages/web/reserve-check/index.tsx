@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   availableActions,
   PORTAL_LIMITS,
@@ -15,6 +15,7 @@ import { useAccess } from '../../../access/useAccess';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { feedback } from '../../../utils/feedback';
 import { portalApi, type ShipmentRow } from '../api';
+import { SearchButtons } from '../FormParts';
 import { ReasonModal } from '../ReasonModal';
 import { ShipmentDetailModal } from '../ShipmentDetail';
 import { formatTime, StatusTag, usePaged } from '../shared';
@@ -194,39 +195,26 @@ export default function ReserveCheckPage() {
             />
           </Form.Item>
         )}
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('web.common.search')}
-            </Button>
+        <SearchButtons onReset={() => setFilter({})}>
+          <Permission value={[SHIPMENT_PERMISSIONS.create]}>
             <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-              }}
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/web/create-check')}
+              data-testid="shipment-create"
             >
-              {t('web.common.reset')}
+              {t('web.shipment.create')}
             </Button>
-            <Permission value={[SHIPMENT_PERMISSIONS.create]}>
-              <Button
-                icon={<PlusOutlined />}
-                onClick={() => navigate('/web/create-check')}
-                data-testid="shipment-create"
-              >
-                {t('web.shipment.create')}
-              </Button>
-            </Permission>
-            <Permission value={[SHIPMENT_PERMISSIONS.download]}>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={() => void download()}
-                data-testid="shipment-download"
-              >
-                {t('web.shipment.download')}
-              </Button>
-            </Permission>
-          </Space>
-        </Form.Item>
+          </Permission>
+          <Permission value={[SHIPMENT_PERMISSIONS.download]}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void download()}
+              data-testid="shipment-download"
+            >
+              {t('web.shipment.download')}
+            </Button>
+          </Permission>
+        </SearchButtons>
       </Form>
       <DataTable<ShipmentRow>
         rowKey="id"
