@@ -269,4 +269,12 @@ describe('customer self-service portal', () => {
     await page.getByText('如需查看更多待办事项，请联系管理员为您添加权限。').waitFor();
     await page.context().close();
   });
+
+  it('shows the consumables and sample-transport detail tables', async () => {
+    const page = await open(ACCOUNTS.site, '/web/consumables-apply-report');
+    await row(page, 'LOT-E2E-0').getByText('已收货').waitFor();
+    await page.goto(`${stack.consoleUrl}/web/sample-transport-report`);
+    await row(page, '血浆').getByText('冷冻').waitFor();
+    await page.context().close();
+  });
 });

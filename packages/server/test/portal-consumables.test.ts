@@ -402,4 +402,30 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
     const kit = kits.find((k) => k.name === '尿液采集套件');
     await submit(applicant, newOrder({ kits: [{ kitId: kit?.id ?? 0, kitAmount: 1 }] }));
   });
+
+  it('lists every line in the consumables detail table, within the site scope', async () => {
+    const order = await submit();
+    const lines = await as(applicant, consumable.linePaging, {
+      body: { page: 1, size: 50, orderNo: order.orderNo },
+    });
+    expect(lines.total).toBe(order.lines.length);
+    expect(lines.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ orderNo: order.orderNo, kitName: '基线采血套件', status: 'submitted' }),
+      ]),
+    );
+    const byName = await as(applicant, consumable.linePaging, {
+      body: { page: 1, size: 50, orderNo: order.orderNo, consumableName: '垫巾' },
+    });
+    expect((byName.data as Array<{ consumableName: string }>).map((l) => l.consumableName)).toEqual([
+      '采血垫巾',
+    ]);
+    const other = await as(otherSite, consumable.linePaging, {
+      body: { page: 1, size: 50, orderNo: order.orderNo },
+    });
+    expect(other.total).toBe(0);
+    expect((await as(lab, consumable.linePaging, { body: { page: 1, size: 10 } })).code).toBe(
+      ResultCode.FORBIDDEN,
+    );
+  });
 });

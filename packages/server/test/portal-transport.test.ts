@@ -314,4 +314,28 @@ describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
     });
     expect(stale.code).toBe(ResultCode.STALE_VERSION);
   });
+
+  it('lists every sample line in the sample-transport detail table, within the site scope', async () => {
+    const s = await book();
+    const items = await as(site, sampleTransport.itemPaging, {
+      body: { page: 1, size: 50, orderNo: s.orderNo },
+    });
+    expect(
+      (items.data as Array<{ sampleTypeName: string; quantity: number }>).map((i) => [
+        i.sampleTypeName,
+        i.quantity,
+      ]),
+    ).toEqual([
+      ['血清', 24],
+      ['血浆', 12],
+    ]);
+    const frozenOnly = await as(site, sampleTransport.itemPaging, {
+      body: { page: 1, size: 50, orderNo: s.orderNo, sampleTypeId: plasma },
+    });
+    expect(frozenOnly.total).toBe(1);
+    expect(
+      (await as(otherSite, sampleTransport.itemPaging, { body: { page: 1, size: 50, orderNo: s.orderNo } }))
+        .total,
+    ).toBe(0);
+  });
 });

@@ -161,7 +161,35 @@ export const kitSupplyRow = z.object({
   version: z.number(),
 });
 
+/** One line of an application with its order's identity (consumables detail table). */
+export const orderLineReportRow = orderLineRow.extend({
+  orderId: z.number(),
+  orderNo: z.string(),
+  projectNo: z.string(),
+  siteNo: z.string(),
+  siteName: z.string(),
+  status: state,
+  applicantName: z.string(),
+  applyTime: z.string(),
+  courier: z.string().nullable(),
+  expressNo: z.string().nullable(),
+  dispatchTime: z.string().nullable(),
+});
+
 export const consumable = {
+  linePaging: defineEndpoint({
+    id: 'consumable.linePaging',
+    service: 'main',
+    method: 'POST',
+    path: '/consumable/order/line/paging',
+    summary: 'Consumables detail table: every line of the applications of my sites, with filters',
+    access: { permission: 'web:consumables-apply-report:page' },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({ ...listFilters, consumableName: z.string().trim().max(64).optional() }),
+    data: z.array(orderLineReportRow),
+  }),
   paging: defineEndpoint({
     id: 'consumable.paging',
     service: 'main',

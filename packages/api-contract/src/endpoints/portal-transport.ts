@@ -124,7 +124,46 @@ export const shipmentDetail = shipmentRow.extend({
 });
 export type ShipmentDetail = z.infer<typeof shipmentDetail>;
 
+/** One sample line of a booking with the booking's identity (sample-transport detail table). */
+export const shipmentItemReportRow = z.object({
+  id: z.number(),
+  shipmentId: z.number(),
+  orderNo: z.string(),
+  projectNo: z.string(),
+  siteNo: z.string(),
+  siteName: z.string(),
+  status: state,
+  sampleTypeName: z.string(),
+  temperatureName: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  estimatedShipDate: z.string(),
+  courier: z.string().nullable(),
+  expressNo: z.string().nullable(),
+  createdAt: z.string(),
+});
+
 export const sampleTransport = {
+  itemPaging: defineEndpoint({
+    id: 'sampleTransport.itemPaging',
+    service: 'main',
+    method: 'POST',
+    path: '/plan/sampletransport/item/paging',
+    summary: 'Sample-transport detail table: every sample line of the bookings of my sites, with filters',
+    access: { permission: 'web:sample-transport-report:page' },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({
+      ...pageFields,
+      orderNo: z.string().trim().max(32).optional(),
+      projectId: id.optional(),
+      status: z.array(state).max(SAMPLE_SHIPMENT_STATES.length).optional(),
+      sampleTypeId: id.optional(),
+      temperatureId: id.optional(),
+    }),
+    data: z.array(shipmentItemReportRow),
+  }),
   temperatures: defineEndpoint({
     id: 'sampleTransport.temperatures',
     service: 'main',

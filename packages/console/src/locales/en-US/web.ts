@@ -264,4 +264,9 @@ export const web = {
     actions: { raise: 'Raised', reply: 'Replied', autoResolve: 'Resolved on viewing', close: 'Closed' },
     statuses: { open: 'Awaiting reply', answered: 'Answered', resolved: 'Resolved' },
   },
+  report: {
+    consumableName: 'Consumable',
+    lines: 'Consumables detail',
+    items: 'Sample transport detail',
+  },
 };

@@ -264,4 +264,9 @@ export const web = {
     actions: { raise: '发起质疑', reply: '答复', autoResolve: '查看后自动解决', close: '关闭' },
     statuses: { open: '待答复', answered: '已答复', resolved: '已解决' },
   },
+  report: {
+    consumableName: '耗材名称',
+    lines: '耗材明细',
+    items: '样本运输明细',
+  },
 };

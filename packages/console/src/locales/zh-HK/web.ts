@@ -264,4 +264,9 @@ export const web = {
     actions: { raise: '發起質疑', reply: '答覆', autoResolve: '查看後自動解決', close: '關閉' },
     statuses: { open: '待答覆', answered: '已答覆', resolved: '已解決' },
   },
+  report: {
+    consumableName: '耗材名稱',
+    lines: '耗材明細',
+    items: '樣本運輸明細',
+  },
 };

@@ -17,6 +17,8 @@ export type ShipmentRow = DataOf<Contract['sampleTransport']['paging']>[number];
 export type ShipmentDetail = DataOf<Contract['sampleTransport']['get']>;
 export type QueryRow = DataOf<Contract['clarification']['paging']>[number];
 export type QueryDetail = DataOf<Contract['clarification']['get']>;
+export type LineReportRow = DataOf<Contract['consumable']['linePaging']>[number];
+export type ItemReportRow = DataOf<Contract['sampleTransport']['itemPaging']>[number];
 export type HomeCounts = DataOf<Contract['portalHome']['counts']>;
 export type OrderInput = B<Contract['consumable']['create']>;
 export type ShipmentInput = B<Contract['sampleTransport']['create']>;
@@ -66,6 +68,8 @@ export const portalApi = {
     callEndpoint((c) => c.consumable.paging, { body }),
   auditPage: (body: B<Contract['consumable']['auditPaging']>) =>
     callEndpoint((c) => c.consumable.auditPaging, { body }),
+  linePage: (body: B<Contract['consumable']['linePaging']>) =>
+    callEndpoint((c) => c.consumable.linePaging, { body }),
   orderExport: (body: B<Contract['consumable']['export']>, fileName: string) =>
     postDownload((c) => c.consumable.export, body, fileName),
   orderGet: (id: number) => callEndpoint((c) => c.consumable.get, { params: { id } }),
@@ -94,6 +98,8 @@ export const portalApi = {
   temperatures: () => callEndpoint((c) => c.sampleTransport.temperatures),
   shipmentPage: (body: B<Contract['sampleTransport']['paging']>) =>
     callEndpoint((c) => c.sampleTransport.paging, { body }),
+  itemPage: (body: B<Contract['sampleTransport']['itemPaging']>) =>
+    callEndpoint((c) => c.sampleTransport.itemPaging, { body }),
   shipmentGet: (id: number) => callEndpoint((c) => c.sampleTransport.get, { params: { id } }),
   shipmentCreate: (body: ShipmentInput) => callEndpoint((c) => c.sampleTransport.create, { body }),
   shipmentUpdate: (body: B<Contract['sampleTransport']['update']>) =>

@@ -13,7 +13,7 @@ const applicant = alias(users, 'applicant');
 const auditor = alias(users, 'auditor');
 const dispatcher = alias(users, 'dispatcher');
 const receiver = alias(users, 'receiver_user');
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+export const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 export interface ListFilters {
   orderNo?: string | undefined;
@@ -127,13 +127,8 @@ export async function pageOrders(
   return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
 }
 
-export async function linesOf(db: Executor, orderId: number) {
-  const rows = await db
-    .select()
-    .from(consumableOrderLines)
-    .where(eq(consumableOrderLines.orderId, orderId))
-    .orderBy(asc(consumableOrderLines.sort), asc(consumableOrderLines.id));
-  return rows.map((l) => ({
+function lineRow(l: typeof consumableOrderLines.$inferSelect) {
+  return {
     id: l.id,
     kind: l.kind as 'kit' | 'loose',
     kitId: l.kitId,
@@ -153,7 +148,16 @@ export async function linesOf(db: Executor, orderId: number) {
     certificateFileId: l.certificateFileId,
     hopedArrivalDate: l.hopedArrivalDate,
     note: l.note,
-  }));
+  };
+}
+
+export async function linesOf(db: Executor, orderId: number) {
+  const rows = await db
+    .select()
+    .from(consumableOrderLines)
+    .where(eq(consumableOrderLines.orderId, orderId))
+    .orderBy(asc(consumableOrderLines.sort), asc(consumableOrderLines.id));
+  return rows.map(lineRow);
 }
 
 export async function orderDetail(db: Executor, id: number) {
@@ -191,4 +195,47 @@ export async function orderHead(db: Executor, id: number) {
     .where(eq(consumableOrders.id, id));
   if (!row) throw notFound();
   return { ...row, status: row.status as ConsumableOrderState };
+}
+
+/** Every line of the applications matching `where`, newest application first (consumables detail table). */
+export async function pageLines(db: Executor, where: SQL | undefined, page: number, size: number) {
+  const [total] = await db
+    .select({ n: count() })
+    .from(consumableOrderLines)
+    .innerJoin(consumableOrders, eq(consumableOrders.id, consumableOrderLines.orderId))
+    .where(where);
+  const rows = await db
+    .select({
+      l: consumableOrderLines,
+      orderNo: consumableOrders.orderNo,
+      projectNo: projects.projectNo,
+      siteNo: sites.centerNo,
+      siteName: sites.name,
+      status: consumableOrders.status,
+      applicantName: applicant.username,
+      applyTime: consumableOrders.applyTime,
+      courier: consumableOrders.courier,
+      expressNo: consumableOrders.expressNo,
+      dispatchTime: consumableOrders.dispatchTime,
+    })
+    .from(consumableOrderLines)
+    .innerJoin(consumableOrders, eq(consumableOrders.id, consumableOrderLines.orderId))
+    .innerJoin(projects, eq(projects.id, consumableOrders.projectId))
+    .innerJoin(sites, eq(sites.id, consumableOrders.siteId))
+    .innerJoin(applicant, eq(applicant.id, consumableOrders.applicantId))
+    .where(where)
+    .orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id), asc(consumableOrderLines.sort))
+    .limit(size)
+    .offset((page - 1) * size);
+  return {
+    rows: rows.map(({ l, ...o }) => ({
+      ...lineRow(l),
+      orderId: l.orderId,
+      ...o,
+      status: o.status as ConsumableOrderState,
+      applyTime: o.applyTime.toISOString(),
+      dispatchTime: iso(o.dispatchTime),
+    })),
+    total: Number(total?.n ?? 0),
+  };
 }

@@ -1,5 +1,5 @@
 import { endpoints, type KitSupplyState, kitSupplyWorkflow, ResultCode } from '@trialab/api-contract';
-import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, users } from '../../db/schema.js';
@@ -16,7 +16,16 @@ import { Page, route, SENT } from '../../lib/route.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { applyTransition, iso, nextNumber, recordEvent } from '../portal/workflow.js';
 import { ordersWorkbook } from './export.js';
-import { filterWhere, linesOf, orderDetail, orderHead, pageOrders, WORKFLOW_ID } from './repository.js';
+import {
+  filterWhere,
+  like,
+  linesOf,
+  orderDetail,
+  orderHead,
+  pageLines,
+  pageOrders,
+  WORKFLOW_ID,
+} from './repository.js';
 import { buildLines, checkAddress, insertLines, transition } from './service.js';
 
 const { consumable } = endpoints;
@@ -70,6 +79,22 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));
     const { page, size, ...filters } = ctx.body;
     const r = await pageOrders(ctx.db, and(orderScope(scope), filterWhere(filters)), page, size);
+    return new Page(r.rows, r.total);
+  });
+
+  route(app, consumable.linePaging, async (ctx) => {
+    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const { page, size, consumableName, ...filters } = ctx.body;
+    const r = await pageLines(
+      ctx.db,
+      and(
+        orderScope(scope),
+        filterWhere(filters),
+        consumableName ? ilike(consumableOrderLines.consumableName, like(consumableName)) : undefined,
+      ),
+      page,
+      size,
+    );
     return new Page(r.rows, r.total);
   });
 

@@ -157,3 +157,48 @@ export async function shipmentHead(db: Executor, id: number) {
   if (!row) throw notFound();
   return { ...row, status: row.status as SampleShipmentState };
 }
+
+/** Every sample line of the bookings matching `where`, newest booking first (sample-transport detail table). */
+export async function pageItems(db: Executor, where: SQL | undefined, page: number, size: number) {
+  const [total] = await db
+    .select({ n: count() })
+    .from(sampleTransportItems)
+    .innerJoin(sampleTransports, eq(sampleTransports.id, sampleTransportItems.transportId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: sampleTransportItems.id,
+      shipmentId: sampleTransports.id,
+      orderNo: sampleTransports.orderNo,
+      projectNo: projects.projectNo,
+      siteNo: sites.centerNo,
+      siteName: sites.name,
+      status: sampleTransports.status,
+      sampleTypeName: sampleTypes.name,
+      temperatureName: temperatures.name,
+      quantity: sampleTransportItems.quantity,
+      unit: sampleTransportItems.unit,
+      estimatedShipDate: sampleTransports.estimatedShipDate,
+      courier: sampleTransports.courier,
+      expressNo: sampleTransports.expressNo,
+      createdAt: sampleTransports.createdAt,
+    })
+    .from(sampleTransportItems)
+    .innerJoin(sampleTransports, eq(sampleTransports.id, sampleTransportItems.transportId))
+    .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
+    .innerJoin(sites, eq(sites.id, sampleTransports.siteId))
+    .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
+    .innerJoin(temperatures, eq(temperatures.id, sampleTransportItems.temperatureId))
+    .where(where)
+    .orderBy(desc(sampleTransports.createdAt), desc(sampleTransports.id), asc(sampleTransportItems.sort))
+    .limit(size)
+    .offset((page - 1) * size);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      status: r.status as SampleShipmentState,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}

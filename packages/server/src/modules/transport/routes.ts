@@ -15,7 +15,14 @@ import { Page, type Principal, route, SENT } from '../../lib/route.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../portal/workflow.js';
 import { receiptsZip } from './receipts.js';
-import { pageShipments, shipmentDetail, shipmentDetails, shipmentHead, WORKFLOW_ID } from './repository.js';
+import {
+  pageItems,
+  pageShipments,
+  shipmentDetail,
+  shipmentDetails,
+  shipmentHead,
+  WORKFLOW_ID,
+} from './repository.js';
 
 const { sampleTransport } = endpoints;
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
@@ -98,6 +105,25 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
   route(app, sampleTransport.temperatures, async (ctx) =>
     ctx.db.select().from(temperatures).orderBy(asc(temperatures.id)),
   );
+
+  route(app, sampleTransport.itemPaging, async (ctx) => {
+    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const { page, size, orderNo, projectId, status, sampleTypeId, temperatureId } = ctx.body;
+    const r = await pageItems(
+      ctx.db,
+      and(
+        where(scope),
+        orderNo ? ilike(sampleTransports.orderNo, like(orderNo)) : undefined,
+        projectId ? eq(sampleTransports.projectId, projectId) : undefined,
+        status && status.length > 0 ? inArray(sampleTransports.status, status) : undefined,
+        sampleTypeId ? eq(sampleTransportItems.sampleTypeId, sampleTypeId) : undefined,
+        temperatureId ? eq(sampleTransportItems.temperatureId, temperatureId) : undefined,
+      ),
+      page,
+      size,
+    );
+    return new Page(r.rows, r.total);
+  });
 
   route(app, sampleTransport.paging, async (ctx) => {
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));

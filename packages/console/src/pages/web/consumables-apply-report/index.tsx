@@ -1,0 +1,99 @@
+import { CONSUMABLE_ORDER_STATES } from '@trialab/api-contract';
+import { Card, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { type LineReportRow, portalApi } from '../api';
+import { SearchButtons } from '../FormParts';
+import { formatTime, StatusTag, usePaged } from '../shared';
+
+type State = (typeof CONSUMABLE_ORDER_STATES)[number];
+
+/** /web/consumables-apply-report: every line of my sites' applications, with its dispatch data. */
+export default function ConsumablesReportPage() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<{ orderNo?: string; consumableName?: string; status?: State[] }>({});
+  const list = usePaged(portalApi.linePage, filter);
+  const k = (key: string) => t(`web.consumable.kit.${key}`);
+  const dash = (v: string | number | null) => v ?? '-';
+  const columns: DataColumn<LineReportRow>[] = [
+    { dataIndex: 'orderNo', title: t('web.consumable.orderNo'), width: 180 },
+    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
+    {
+      dataIndex: 'siteName',
+      title: t('web.common.siteName'),
+      render: (v: string, row) => `${row.siteNo} ${v}`,
+    },
+    {
+      dataIndex: 'status',
+      title: t('web.common.status'),
+      width: 110,
+      render: (v: string) => <StatusTag group="consumable" status={v} />,
+    },
+    { dataIndex: 'kitName', title: k('kitName'), width: 140, render: dash },
+    { dataIndex: 'consumableName', title: k('consumableName'), width: 140 },
+    { dataIndex: 'size', title: k('size'), width: 80, render: dash },
+    { dataIndex: 'vendor', title: k('vendor'), width: 160, render: dash },
+    { dataIndex: 'unit', title: k('unit'), width: 60 },
+    { dataIndex: 'quantityPerKit', title: k('quantityPerKit'), width: 80, render: dash },
+    { dataIndex: 'kitAmount', title: k('kitAmount'), width: 80 },
+    { dataIndex: 'lotNumber', title: k('lotNumber'), width: 110, render: dash },
+    { dataIndex: 'outboundQuantity', title: k('outboundQuantity'), width: 90, render: dash },
+    { dataIndex: 'expiryDate', title: k('expiryDate'), width: 110, render: dash },
+    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: dash },
+    { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
+    {
+      dataIndex: 'applyTime',
+      title: t('web.consumable.applyTime'),
+      width: 170,
+      render: (v: string) => formatTime(v),
+    },
+  ];
+  return (
+    <Card title={t('web.report.lines')}>
+      <Form
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 8 }}
+        onFinish={(v: { orderNo?: string; consumableName?: string; status?: State[] }) =>
+          setFilter({
+            ...(v.orderNo ? { orderNo: v.orderNo } : {}),
+            ...(v.consumableName ? { consumableName: v.consumableName } : {}),
+            ...(v.status?.length ? { status: v.status } : {}),
+          })
+        }
+      >
+        <Form.Item name="orderNo" label={t('web.consumable.orderNo')}>
+          <Input allowClear maxLength={32} />
+        </Form.Item>
+        <Form.Item name="consumableName" label={t('web.report.consumableName')}>
+          <Input allowClear maxLength={64} />
+        </Form.Item>
+        <Form.Item name="status" label={t('web.common.status')}>
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ minWidth: 160 }}
+            options={CONSUMABLE_ORDER_STATES.map((s) => ({
+              value: s,
+              label: t(`web.consumable.statuses.${s}`),
+            }))}
+          />
+        </Form.Item>
+        <SearchButtons onReset={() => setFilter({})} />
+      </Form>
+      <DataTable<LineReportRow>
+        rowKey="id"
+        code="web.consumables-apply-report"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        page={list.page}
+        size={list.size}
+        total={list.total}
+        onPageChange={list.setPage}
+        scroll={{ x: 2300 }}
+      />
+    </Card>
+  );
+}
