@@ -1,5 +1,6 @@
-// Bootstraps a fresh machine that has only Node and npm: pnpm, dependencies, builds and,
-// with --system-deps, what the tests need from Debian (Chromium, CJK fonts, PostgreSQL).
+// Bootstraps a fresh machine that has only Node and npm: what the product needs from Debian (a CJK
+// font, embedded in the PDFs the server renders), pnpm, dependencies and builds; with --system-deps
+// also what the tests need (Chromium, PostgreSQL).
 // Plain JavaScript on purpose: it runs before any dependency (tsx, TypeScript) is installed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -36,13 +37,13 @@ function ensurePnpm() {
   throw new Error('pnpm was installed but cannot be found on PATH');
 }
 
-/** Debian packages the product and its tests need; installed only when missing. */
-function ensureSystemPackages() {
+/** Debian packages the product (and, for tests, its test tools) need; installed only when missing. */
+function ensureSystemPackages(forTests) {
   const wanted = [];
-  if (!existsSync('/usr/bin/chromium')) wanted.push('chromium');
-  // PDFs and screenshots need a CJK font; the server embeds it in the reports it renders.
+  // The server embeds this font in the PDFs it renders (reports, receipts); screenshots need it too.
   if (!existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) wanted.push('fonts-noto-cjk');
-  if (!has('pg_ctlcluster') && !existsSync('/usr/lib/postgresql')) wanted.push('postgresql');
+  if (forTests && !existsSync('/usr/bin/chromium')) wanted.push('chromium');
+  if (forTests && !has('pg_ctlcluster') && !existsSync('/usr/lib/postgresql')) wanted.push('postgresql');
   if (wanted.length === 0) return;
   if (process.platform !== 'linux' || !has('apt-get')) {
     log(`missing system packages (${wanted.join(', ')}); install them with your package manager`);
@@ -57,7 +58,7 @@ function ensureSystemPackages() {
 }
 
 try {
-  if (wantSystemDeps) ensureSystemPackages();
+  ensureSystemPackages(wantSystemDeps);
   const pnpm = ensurePnpm();
   log('installing dependencies (pnpm install --frozen-lockfile)');
   run(pnpm, ['install', '--frozen-lockfile', '--reporter=append-only']);
