@@ -1,10 +1,11 @@
 import { endpoints, ResultCode, type ShipmentDetail } from '@trialab/api-contract';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../src/db/schema.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
-const { sampleTransport, project, system } = endpoints;
+const { sampleTransport, project, system, receipt } = endpoints;
 
 describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
   let env: TestEnv;
@@ -112,9 +113,38 @@ describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
       query: { version: picked.version, reason: '改期' },
     });
     expect(cancel.code).toBe(ResultCode.INVALID_STATE);
-    const signed = (
-      await as(lab, sampleTransport.sign, { params: { id: s.id }, body: { version: picked.version } })
-    ).data as ShipmentDetail;
+    // The one sign-off path is the sample receipt (/express/sign): per-sample quality and a waybill image.
+    expect('sign' in sampleTransport).toBe(false);
+    const [image] = await env.handle.db
+      .insert(files)
+      .values({
+        name: 'waybill.jpg',
+        mime: 'image/jpeg',
+        size: 3,
+        sha256: 'w',
+        content: Buffer.from([0xff, 0xd8, 0xff]),
+      })
+      .returning({ id: files.id });
+    await as(lab, receipt.attachImage, {
+      params: { id: s.id },
+      body: { fileId: image?.id ?? 0, kind: 'waybill' },
+    });
+    const lines = (await as(lab, receipt.get, { params: { id: s.id } })).data as {
+      samples: Array<{ itemId: number; quantity: number }>;
+    };
+    const received = await as(lab, receipt.receive, {
+      params: { id: s.id },
+      body: {
+        version: picked.version,
+        samples: lines.samples.map((l) => ({
+          itemId: l.itemId,
+          quality: 'qualified',
+          receivedQuantity: l.quantity,
+        })),
+      },
+    });
+    expect(received.code).toBe(200);
+    const signed = (await as(site, sampleTransport.get, { params: { id: s.id } })).data as ShipmentDetail;
     expect(signed).toMatchObject({ status: 'signed', signerName: '李实验' });
     expect(signed.events.map((e) => e.action)).toEqual(['book', 'pickup', 'sign']);
   });

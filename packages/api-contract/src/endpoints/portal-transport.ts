@@ -8,7 +8,6 @@ import {
   eventRow,
   fileIds,
   optional,
-  optionalDate,
   optionalEmail,
   PORTAL_LIMITS,
   personName,
@@ -280,19 +279,6 @@ export const sampleTransport = {
         .max(32)
         .regex(/^[A-Za-z0-9-]+$/),
     }),
-    data: shipmentDetail,
-  }),
-  sign: defineEndpoint({
-    id: 'sampleTransport.sign',
-    service: 'main',
-    method: 'PUT',
-    path: '/plan/sampletransport/{id}/sign',
-    summary: 'Internal staff: receipt signed off, with the temperature-control documents',
-    access: { permission: SHIPMENT_PERMISSIONS.sign },
-    signed: true,
-    mutates: true,
-    params: idParams,
-    body: z.object({ version, temperatureFileIds: fileIds, signedAt: optionalDate }),
     data: shipmentDetail,
   }),
 };

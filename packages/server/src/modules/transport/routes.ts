@@ -252,24 +252,6 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
     return shipmentDetail(ctx.db, ctx.params.id);
   });
 
-  route(app, sampleTransport.sign, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const { version, temperatureFileIds, signedAt } = ctx.body;
-    await fire(
-      ctx,
-      p,
-      scope,
-      { id: ctx.params.id, version, action: 'sign' },
-      {
-        signerId: p.userId,
-        signedAt: signedAt ? new Date(`${signedAt}T00:00:00Z`) : ctx.now,
-        temperatureFileIds,
-      },
-    );
-    return shipmentDetail(ctx.db, ctx.params.id);
-  });
-
   route(app, sampleTransport.receipts, async (ctx) => {
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));
     const ids = [...new Set(ctx.body.ids)];
