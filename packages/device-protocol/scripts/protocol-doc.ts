@@ -100,11 +100,11 @@ function fieldTable(schema: z.ZodType, io: 'input' | 'output'): string {
 
 function vendorTable(entries: readonly VendorCodeEntry[]): string {
   return [
-    '| Code | Outcome | Protocol error | CN | EN |',
-    '| --- | --- | --- | --- | --- |',
+    '| Code | Outcome | Protocol error | CN | HK | EN |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...entries.map(
       (e) =>
-        `| ${e.code} | ${e.outcome} | ${e.errorCode ? code(e.errorCode) : '-'} | ${e.cn} | ${cell(e.en)}${e.note ? ` — ${cell(e.note)}` : ''} |`,
+        `| ${e.code} | ${e.outcome} | ${e.errorCode ? code(e.errorCode) : '-'} | ${e.cn} | ${e.hk} | ${cell(e.en)}${e.note ? ` — ${cell(e.note)}` : ''} |`,
     ),
   ].join('\n');
 }
@@ -210,7 +210,7 @@ export function renderProtocolDoc(): string {
     '',
     json({ type: 'event', seq: 4, event: 'bridge.goingAway', data: { reason: 'shutdown' } }),
     '',
-    '`error.message` is English for logs; a UI shows `errorText(error, "cn" | "en")`, which prefers the vendor',
+    '`error.message` is English for logs; a UI shows `errorText(error, "cn" | "en" | "hk")` (hk: traditional Chinese), which prefers the vendor',
     'message in `details.vendorMessage` and falls back to the catalogue text.',
     '',
     '## Client behaviour (`BridgeClient`)',
@@ -305,15 +305,15 @@ export function renderProtocolDoc(): string {
     '',
     '`retryable` tells a UI whether offering "try again" makes sense; the set is exported as `RETRYABLE`.',
     '',
-    '| Code | Retryable | CN | EN | Example `error` |',
-    '| --- | --- | --- | --- | --- |',
+    '| Code | Retryable | CN | HK | EN | Example `error` |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...ERROR_CODES.map((c) => {
       const info = ERROR_CATALOGUE[c];
       const example = { code: c, message: info.en, retryable: info.retryable };
-      return `| \`${c}\` | ${info.retryable ? 'yes' : 'no'} | ${info.cn} | ${cell(info.en)} | ${code(JSON.stringify(example))} |`;
+      return `| \`${c}\` | ${info.retryable ? 'yes' : 'no'} | ${info.cn} | ${info.hk} | ${cell(info.en)} | ${code(JSON.stringify(example))} |`;
     }),
     '',
-    'Errors that come from a vendor carry `details` `{ vendor, vendorCode, vendorMessage: { cn, en } }`, e.g.:',
+    "Errors that come from a vendor carry `details` `{ vendor, vendorCode, vendorMessage: { cn, en, hk? } }` (hk is optional on the wire: older bridges omit it and a UI then shows the catalogue's HK text), e.g.:",
     '',
     json({
       type: 'error',

@@ -38,6 +38,38 @@ import {
 const hasCjk = (s: string) => /[\u4e00-\u9fff]/.test(s);
 
 describe('error catalogue', () => {
+  // Characters that only exist in simplified Chinese (their traditional forms differ): an HK text with
+  // one of them was copied from the CN text instead of being written in traditional characters.
+  const SIMPLIFIED_ONLY =
+    /[设备连错误数据读请时败开码这为与务库载议纹图压质显仪脸证识别驱动态网关断软应过调试录联]/;
+
+  it('gives every code a CN, an EN and a traditional-Chinese (HK) message', () => {
+    for (const code of ERROR_CODES) {
+      const info = ERROR_CATALOGUE[code];
+      expect(hasCjk(info.hk), code).toBe(true);
+      expect(SIMPLIFIED_ONLY.test(info.hk), `${code}: ${info.hk}`).toBe(false);
+      expect(errorText({ code }, 'hk')).toBe(info.hk);
+    }
+  });
+
+  it('gives every vendor code an HK text and carries it to the UI', () => {
+    for (const entry of [...ZA_CODES, ...ZK_CODES]) {
+      expect(hasCjk(entry.hk), String(entry.code)).toBe(true);
+      expect(SIMPLIFIED_ONLY.test(entry.hk), `${entry.code}: ${entry.hk}`).toBe(false);
+    }
+    const verdict = interpretZkCode(-2009);
+    if (verdict.outcome !== 'error') throw new Error('expected an error');
+    expect(errorText(verdict.error, 'hk')).toBe('疑似假手指或按壓過快');
+    expect(errorText(verdict.error, 'cn')).toBe('疑似假手指或按压过快');
+    // An older bridge sends vendor messages without hk: the catalogue's traditional text is shown.
+    const old = {
+      code: 'FINGERPRINT_FAKE_FINGER' as const,
+      details: { vendor: 'zk', vendorMessage: { cn: '疑似', en: 'x' } },
+    };
+    expect(errorText(old, 'hk')).toBe(ERROR_CATALOGUE.FINGERPRINT_FAKE_FINGER.hk);
+    expect(errorText(connectionFailureError('za'), 'hk')).toBe('連接設備接口服務失敗');
+  });
+
   it('gives every code a Chinese and an English message', () => {
     expect(ERROR_CODES.length).toBeGreaterThanOrEqual(30);
     for (const code of ERROR_CODES) {
@@ -197,6 +229,7 @@ describe('ZK codes (SPEC section 8 and VENDOR-NOTES)', () => {
       code: -7,
       source: 'SPEC.md section 8',
       cn: '成功',
+      hk: '成功',
       en: 'success',
     });
     expect(interpretZkCode(-7).outcome).toBe('error');

@@ -29,12 +29,15 @@ export function deviceError(error: unknown): ErrorPayload {
   return { code: 'INTERNAL', message: String(error), retryable: false };
 }
 
+const CATALOGUE_LANGUAGE = { 'zh-CN': 'cn', 'en-US': 'en', 'zh-HK': 'hk' } as const;
+
 /**
- * The catalogue's (or the vendor's) message in the user's language. The catalogue has CN and EN texts;
- * HK users read the CN text (the console's HK locale mainly covers tab and menu texts, SPEC section 1).
+ * The catalogue's (or the vendor's) message in the user's language: simplified Chinese, English or
+ * traditional Chinese for HK (the device-protocol catalogue declares all three).
  */
 export function deviceErrorText(error: unknown, language: Language | string): string {
-  return errorText(deviceError(error), language === 'en-US' ? 'en' : 'cn');
+  const lang = Object.hasOwn(CATALOGUE_LANGUAGE, language) ? CATALOGUE_LANGUAGE[language as Language] : 'cn';
+  return errorText(deviceError(error), lang);
 }
 
 /** The call was cancelled by the user or by leaving the page: nothing to report. */
