@@ -186,6 +186,8 @@ export const common: typeof zh = {
     total: '{{total}} in total',
     columns: 'Columns',
     columnsSaved: 'Column settings saved',
+    search: 'Search',
+    actions: 'Actions',
     reset: 'Reset',
     view: 'View',
     close: 'Close',

@@ -178,6 +178,8 @@ export const common = {
     total: '共 {{total}} 条',
     columns: '列设置',
     columnsSaved: '表头设置已保存',
+    search: '查询',
+    actions: '操作',
     reset: '重置',
     view: '查看',
     close: '关闭',

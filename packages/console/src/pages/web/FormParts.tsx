@@ -1,6 +1,5 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Select, Space } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Col, Form, Select } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { portalApi } from './api';
 import { rules } from './shared';
@@ -56,29 +55,5 @@ export function ProjectSiteFields({ testId }: { testId: string }) {
         </Form.Item>
       </Col>
     </>
-  );
-}
-
-/** Search and reset buttons of a list's filter form (reset clears the form and the filter). */
-export function SearchButtons({ onReset, children }: { onReset(): void; children?: ReactNode }) {
-  const { t } = useTranslation();
-  const form = Form.useFormInstance();
-  return (
-    <Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          {t('web.common.search')}
-        </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onReset();
-          }}
-        >
-          {t('web.common.reset')}
-        </Button>
-        {children}
-      </Space>
-    </Form.Item>
   );
 }

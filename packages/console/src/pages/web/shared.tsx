@@ -1,52 +1,10 @@
-// Pieces every portal page uses: paged loading, form rules from the contract's limits, status tags
+// Pieces every portal page uses: form rules from the contract's limits, status tags
 // and the transition record.
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '@trialab/api-contract';
 import { Empty, Tag, Timeline } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export interface Paged<T> {
-  rows: T[];
-  total: number;
-  loading: boolean;
-  page: number;
-  size: number;
-  setPage(page: number, size: number): void;
-  reload(): Promise<void>;
-}
-
-/** Server paging for a list: reloads when the filter or the page changes; errors were shown by the request helper. */
-export function usePaged<T, F>(
-  fetch: (body: F & { page: number; size: number }) => Promise<{ data: T[]; total?: number }>,
-  filter: F,
-): Paged<T> {
-  const [page, setPageState] = useState({ page: 1, size: 10 });
-  const [rows, setRows] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const key = JSON.stringify(filter);
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      const response = await fetch({ ...filter, ...page });
-      setRows(response.data);
-      setTotal(response.total ?? 0);
-    } catch {
-      // shown by the request helper
-    } finally {
-      setLoading(false);
-    }
-  }, [key, page]);
-  useEffect(() => {
-    setPageState((p) => (p.page === 1 ? p : { ...p, page: 1 }));
-  }, [key]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { rows, total, loading, ...page, setPage: (p, size) => setPageState({ page: p, size }), reload };
-}
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -1,12 +1,12 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { TEST_ITEM_PERMISSIONS, type TestItemRow } from '@trialab/api-contract';
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Button, Form, Input, Popconfirm, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
+import { ListPage, useListPage } from '../../../components/ListPage';
 import { labApi } from '../../../services/lab';
 import { feedback } from '../../../utils/feedback';
 import { useSampleTypes } from '../useSampleTypes';
@@ -23,29 +23,7 @@ export default function TestProjectPage() {
   const navigate = useNavigate();
   const { can } = useAccess();
   const sampleTypes = useSampleTypes();
-  const [form] = Form.useForm<Filter>();
-  const [filter, setFilter] = useState<Filter>({});
-  const [page, setPage] = useState({ page: 1, size: 10 });
-  const [rows, setRows] = useState<TestItemRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const response = await labApi.testItemPaging({ ...filter, ...page });
-      setRows(response.data);
-      setTotal(response.total ?? 0);
-    } catch {
-      // The request helper has shown the message.
-    } finally {
-      setLoading(false);
-    }
-  }, [filter, page]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useListPage<TestItemRow, Filter>(labApi.testItemPaging, {});
 
   const toggle = async (row: TestItemRow, enabled: boolean) => {
     try {
@@ -57,7 +35,7 @@ export default function TestProjectPage() {
       const silent = typeof error === 'object' && error !== null && (error as { silent?: boolean }).silent;
       if (!enabled || !silent) return;
     }
-    await load();
+    await list.reload();
   };
 
   const english = i18n.language === 'en-US';
@@ -108,89 +86,55 @@ export default function TestProjectPage() {
           </Tag>
         ),
     },
-    {
-      dataIndex: 'actions',
-      title: t('lab.common.actions'),
-      width: 100,
-      fixed: 'right',
-      render: (_, row) => (
-        <Permission value={[TEST_ITEM_PERMISSIONS.update]}>
-          <Button type="link" size="small" onClick={() => navigate(`/laboratory/test-create?id=${row.id}`)}>
-            {t('lab.common.edit')}
-          </Button>
-        </Permission>
-      ),
-    },
   ];
 
   return (
-    <Card>
-      <Form
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(values) => {
-          setFilter({
-            ...(values.keyword ? { keyword: values.keyword } : {}),
-            ...(values.enabled !== undefined ? { enabled: values.enabled } : {}),
-            ...(values.sampleTypeId !== undefined ? { sampleTypeId: values.sampleTypeId } : {}),
-          });
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-      >
-        <Form.Item name="keyword" label={t('lab.testItem.keyword')}>
-          <Input allowClear maxLength={64} placeholder={t('lab.testItem.keywordHint')} />
-        </Form.Item>
-        <Form.Item name="sampleTypeId" label={t('lab.testItem.sampleType')}>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            options={sampleTypes.map((s) => ({ value: s.id, label: english ? s.enName : s.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('lab.testItem.status')}>
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={[
-              { value: true, label: t('lab.testItem.enabled') },
-              { value: false, label: t('lab.testItem.disabled') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('lab.common.search')}
+    <ListPage
+      list={list}
+      rowKey="id"
+      code="laboratory.test-project"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="keyword" label={t('lab.testItem.keyword')}>
+            <Input allowClear maxLength={64} placeholder={t('lab.testItem.keywordHint')} />
+          </Form.Item>
+          <Form.Item name="sampleTypeId" label={t('lab.testItem.sampleType')}>
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              options={sampleTypes.map((s) => ({ value: s.id, label: english ? s.enName : s.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('lab.testItem.status')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={[
+                { value: true, label: t('lab.testItem.enabled') },
+                { value: false, label: t('lab.testItem.disabled') },
+              ]}
+            />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <Permission value={[TEST_ITEM_PERMISSIONS.create]}>
+          <Button icon={<PlusOutlined />} onClick={() => navigate('/laboratory/test-create')}>
+            {t('lab.testItem.create')}
+          </Button>
+        </Permission>
+      }
+      actions={{
+        width: 100,
+        render: (row) => (
+          <Permission value={[TEST_ITEM_PERMISSIONS.update]}>
+            <Button type="link" size="small" onClick={() => navigate(`/laboratory/test-create?id=${row.id}`)}>
+              {t('lab.common.edit')}
             </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-                setPage((p) => ({ ...p, page: 1 }));
-              }}
-            >
-              {t('lab.common.reset')}
-            </Button>
-            <Permission value={[TEST_ITEM_PERMISSIONS.create]}>
-              <Button icon={<PlusOutlined />} onClick={() => navigate('/laboratory/test-create')}>
-                {t('lab.testItem.create')}
-              </Button>
-            </Permission>
-          </Space>
-        </Form.Item>
-      </Form>
-      <DataTable<TestItemRow>
-        rowKey="id"
-        code="laboratory.test-project"
-        columns={columns}
-        dataSource={rows}
-        loading={loading}
-        page={page.page}
-        size={page.size}
-        total={total}
-        onPageChange={(next, size) => setPage({ page: next, size })}
-      />
-    </Card>
+          </Permission>
+        ),
+      }}
+    />
   );
 }

@@ -1,16 +1,17 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ADDRESS_PERMISSIONS, PORTAL_LIMITS } from '@trialab/api-contract';
-import { Button, Card, Checkbox, Form, Input, Modal, Space, Tag } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { confirmDialog } from '../../../components/ConfirmDialog';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { ListPage, useListPage } from '../../../components/ListPage';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, portalApi } from '../../web/api';
-import { rules, usePaged } from '../../web/shared';
+import { rules } from '../../web/shared';
 
 /** Dictionary 1023: address label. */
 const LABEL_DICT = 1023;
@@ -87,8 +88,7 @@ export function AddressFields() {
 /** /personal/address: the address book (label, name, mobile or landline, area, company, detail, e-mail). */
 export default function AddressPage() {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState<string>();
-  const list = usePaged(portalApi.addressPage, keyword ? { keyword } : {});
+  const list = useListPage<AddressRow, { keyword?: string }>(portalApi.addressPage, {});
   const [editing, setEditing] = useState<AddressRow | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<AddressForm>();
@@ -155,68 +155,56 @@ export default function AddressPage() {
     { dataIndex: 'detail', title: t('web.contact.detail'), width: 260 },
     { dataIndex: 'company', title: t('web.contact.company'), render: (v: string | null) => v ?? '-' },
     { dataIndex: 'email', title: t('web.contact.email'), render: (v: string | null) => v ?? '-' },
-    {
-      dataIndex: 'actions',
-      title: t('web.common.actions'),
-      width: 140,
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <Permission value={[ADDRESS_PERMISSIONS.update]}>
-            <Button type="link" size="small" onClick={() => open(row)} data-testid={`address-edit-${row.id}`}>
-              {t('web.common.edit')}
-            </Button>
-          </Permission>
-          <Permission value={[ADDRESS_PERMISSIONS.delete]}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void remove(row)}
-              data-testid={`address-remove-${row.id}`}
-            >
-              {t('web.common.delete')}
-            </Button>
-          </Permission>
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <Card title={t('web.address.title')}>
-      <Form
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        onFinish={(values: { keyword?: string }) => setKeyword(values.keyword?.trim() || undefined)}
-      >
+    <ListPage
+      title={t('web.address.title')}
+      list={list}
+      rowKey="id"
+      code="personal.address"
+      columns={columns}
+      filters={
         <Form.Item name="keyword" label={t('web.address.keyword')}>
           <Input allowClear maxLength={64} placeholder={t('web.address.keywordHint')} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('web.common.search')}
-            </Button>
-            <Permission value={[ADDRESS_PERMISSIONS.create]}>
-              <Button icon={<PlusOutlined />} onClick={() => open('new')} data-testid="address-add">
-                {t('web.address.add')}
+      }
+      toolbar={
+        <Permission value={[ADDRESS_PERMISSIONS.create]}>
+          <Button icon={<PlusOutlined />} onClick={() => open('new')} data-testid="address-add">
+            {t('web.address.add')}
+          </Button>
+        </Permission>
+      }
+      actions={{
+        width: 140,
+        render: (row) => (
+          <>
+            <Permission value={[ADDRESS_PERMISSIONS.update]}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => open(row)}
+                data-testid={`address-edit-${row.id}`}
+              >
+                {t('web.common.edit')}
               </Button>
             </Permission>
-          </Space>
-        </Form.Item>
-      </Form>
-      <DataTable<AddressRow>
-        rowKey="id"
-        code="personal.address"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        page={list.page}
-        size={list.size}
-        total={list.total}
-        onPageChange={list.setPage}
-      />
+            <Permission value={[ADDRESS_PERMISSIONS.delete]}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => void remove(row)}
+                data-testid={`address-remove-${row.id}`}
+              >
+                {t('web.common.delete')}
+              </Button>
+            </Permission>
+          </>
+        ),
+      }}
+    >
       <Modal
         open={editing !== null}
         title={t(editing === 'new' ? 'web.address.add' : 'web.address.edit')}
@@ -235,6 +223,6 @@ export default function AddressPage() {
           </Form.Item>
         </Form>
       </Modal>
-    </Card>
+    </ListPage>
   );
 }

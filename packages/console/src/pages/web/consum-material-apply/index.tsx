@@ -7,7 +7,7 @@ import {
   consumableOrderWorkflow,
   PORTAL_LIMITS,
 } from '@trialab/api-contract';
-import { Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,15 +15,15 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
+import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { type OrderRow, portalApi } from '../api';
-import { SearchButtons } from '../FormParts';
 import { OrderDetailModal } from '../OrderDetail';
 import { ReasonModal } from '../ReasonModal';
-import { formatTime, StatusTag, usePaged } from '../shared';
+import { formatTime, StatusTag } from '../shared';
 
 interface Filter {
   orderNo?: string;
@@ -31,6 +31,13 @@ interface Filter {
   status?: Array<(typeof CONSUMABLE_ORDER_STATES)[number]>;
   applyFrom?: string;
   applyTo?: string;
+}
+
+interface FormValues {
+  orderNo?: string;
+  projectId?: number;
+  status?: Filter['status'];
+  range?: [Dayjs, Dayjs];
 }
 
 /** Buttons of a row: the workflow's actions this user may fire (site-side ones only). */
@@ -42,9 +49,7 @@ export default function ConsumableApplyPage() {
   const navigate = useNavigate();
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
-  const [form] = Form.useForm();
-  const [filter, setFilter] = useState<Filter>({});
-  const list = usePaged(portalApi.orderPage, filter);
+  const list = useListPage<OrderRow, Filter>(portalApi.orderPage, {});
   const [viewing, setViewing] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<OrderRow | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
@@ -131,93 +136,55 @@ export default function ConsumableApplyPage() {
       width: 170,
       render: (v: string) => formatTime(v),
     },
-    {
-      dataIndex: 'actions',
-      title: t('web.common.actions'),
-      width: 220,
-      fixed: 'right',
-      render: (_, row) => {
-        const actions = availableActions(consumableOrderWorkflow, row.status, {
-          can: (p) => can(p),
-          isApplicant: row.applicantId === userId,
-        }).filter((a) => ROW_ACTIONS.includes(a));
-        return (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-              {t('web.common.view')}
-            </Button>
-            {actions.map((action) => (
-              <Button
-                key={action}
-                type="link"
-                size="small"
-                danger={action === 'cancel'}
-                onClick={() => void act(row, action)}
-                data-testid={`order-${action}-${row.orderNo}`}
-              >
-                {t(`web.consumable.actions.${action}`)}
-              </Button>
-            ))}
-          </Space>
-        );
-      },
-    },
   ];
 
   return (
-    <Card>
-      <Form
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(values: {
-          orderNo?: string;
-          projectId?: number;
-          status?: Filter['status'];
-          range?: [Dayjs, Dayjs];
-        }) => {
-          setFilter({
-            ...(values.orderNo ? { orderNo: values.orderNo } : {}),
-            ...(values.projectId ? { projectId: values.projectId } : {}),
-            ...(values.status && values.status.length > 0 ? { status: values.status } : {}),
-            ...(values.range
-              ? {
-                  applyFrom: values.range[0].format('YYYY-MM-DD'),
-                  applyTo: values.range[1].format('YYYY-MM-DD'),
-                }
-              : {}),
-          });
-        }}
-      >
-        <Form.Item name="orderNo" label={t('web.consumable.orderNo')}>
-          <Input allowClear maxLength={32} />
-        </Form.Item>
-        <Form.Item name="projectId" label={t('web.common.projectNo')}>
-          <RemoteSelect
-            allowClear
-            style={{ width: 180 }}
-            fetcher={(params) =>
-              portalApi
-                .projects(params as { page: number; size: number })
-                .then((r) => ({ data: r.data, total: r.total ?? 0 }))
-            }
+    <ListPage<OrderRow, FormValues>
+      list={list}
+      rowKey="id"
+      code="web.consum-material-apply"
+      columns={columns}
+      onSearch={(values) =>
+        list.search({
+          orderNo: values.orderNo,
+          projectId: values.projectId,
+          status: values.status,
+          ...(values.range
+            ? {
+                applyFrom: values.range[0].format('YYYY-MM-DD'),
+                applyTo: values.range[1].format('YYYY-MM-DD'),
+              }
+            : {}),
+        })
+      }
+      filters={
+        <>
+          <Form.Item name="orderNo" label={t('web.consumable.orderNo')}>
+            <Input allowClear maxLength={32} />
+          </Form.Item>
+          <Form.Item name="projectId" label={t('web.common.projectNo')}>
+            <RemoteSelect
+              allowClear
+              style={{ width: 180 }}
+              fetcher={(params) =>
+                portalApi
+                  .projects(params as { page: number; size: number })
+                  .then((r) => ({ data: r.data, total: r.total ?? 0 }))
+              }
+            />
+          </Form.Item>
+          <StatesFilter
+            label={t('web.common.status')}
+            states={CONSUMABLE_ORDER_STATES}
+            labelOf={(s) => t(`web.consumable.statuses.${s}`)}
           />
-        </Form.Item>
-        <Form.Item name="status" label={t('web.common.status')}>
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ minWidth: 180 }}
-            options={CONSUMABLE_ORDER_STATES.map((s) => ({
-              value: s,
-              label: t(`web.consumable.statuses.${s}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="range" label={t('web.consumable.applyRange')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <SearchButtons onReset={() => setFilter({})}>
+          <Form.Item name="range" label={t('web.consumable.applyRange')}>
+            <DatePicker.RangePicker />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <>
           <Permission value={[CONSUMABLE_PERMISSIONS.create]}>
             <Button
               icon={<PlusOutlined />}
@@ -232,27 +199,44 @@ export default function ConsumableApplyPage() {
               icon={<DownloadOutlined />}
               onClick={() =>
                 void portalApi
-                  .orderExport(filter, `${t('web.consumable.exportName')}.xlsx`)
+                  .orderExport(list.filter, `${t('web.consumable.exportName')}.xlsx`)
                   .catch(() => undefined)
               }
             >
               {t('web.consumable.export')}
             </Button>
           </Permission>
-        </SearchButtons>
-      </Form>
-      <DataTable<OrderRow>
-        rowKey="id"
-        code="web.consum-material-apply"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        page={list.page}
-        size={list.size}
-        total={list.total}
-        onPageChange={list.setPage}
-        scroll={{ x: 2000 }}
-      />
+        </>
+      }
+      actions={{
+        width: 220,
+        render: (row) => {
+          const actions = availableActions(consumableOrderWorkflow, row.status, {
+            can: (p) => can(p),
+            isApplicant: row.applicantId === userId,
+          }).filter((a) => ROW_ACTIONS.includes(a));
+          return (
+            <>
+              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+                {t('web.common.view')}
+              </Button>
+              {actions.map((action) => (
+                <Button
+                  key={action}
+                  type="link"
+                  size="small"
+                  danger={action === 'cancel'}
+                  onClick={() => void act(row, action)}
+                  data-testid={`order-${action}-${row.orderNo}`}
+                >
+                  {t(`web.consumable.actions.${action}`)}
+                </Button>
+              ))}
+            </>
+          );
+        },
+      }}
+    >
       <OrderDetailModal id={viewing} onClose={closeDetail} />
       <ReasonModal
         open={cancelling !== null}
@@ -269,6 +253,6 @@ export default function ConsumableApplyPage() {
           void run(() => portalApi.orderCancel(row.id, row.version, reason || null));
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,19 +1,20 @@
 import { CONSUMABLE_ORDER_STATES } from '@trialab/api-contract';
-import { Card, Form, Input, Select } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
+import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { type LineReportRow, portalApi } from '../api';
-import { SearchButtons } from '../FormParts';
-import { formatTime, StatusTag, usePaged } from '../shared';
+import { formatTime, StatusTag } from '../shared';
 
 type State = (typeof CONSUMABLE_ORDER_STATES)[number];
 
 /** /web/consumables-apply-report: every line of my sites' applications, with its dispatch data. */
 export default function ConsumablesReportPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<{ orderNo?: string; consumableName?: string; status?: State[] }>({});
-  const list = usePaged(portalApi.linePage, filter);
+  const list = useListPage<LineReportRow, { orderNo?: string; consumableName?: string; status?: State[] }>(
+    portalApi.linePage,
+    {},
+  );
   const k = (key: string) => t(`web.consumable.kit.${key}`);
   const dash = (v: string | number | null) => v ?? '-';
   const columns: DataColumn<LineReportRow>[] = [
@@ -51,49 +52,27 @@ export default function ConsumablesReportPage() {
     },
   ];
   return (
-    <Card title={t('web.report.lines')}>
-      <Form
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v: { orderNo?: string; consumableName?: string; status?: State[] }) =>
-          setFilter({
-            ...(v.orderNo ? { orderNo: v.orderNo } : {}),
-            ...(v.consumableName ? { consumableName: v.consumableName } : {}),
-            ...(v.status?.length ? { status: v.status } : {}),
-          })
-        }
-      >
-        <Form.Item name="orderNo" label={t('web.consumable.orderNo')}>
-          <Input allowClear maxLength={32} />
-        </Form.Item>
-        <Form.Item name="consumableName" label={t('web.report.consumableName')}>
-          <Input allowClear maxLength={64} />
-        </Form.Item>
-        <Form.Item name="status" label={t('web.common.status')}>
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ minWidth: 160 }}
-            options={CONSUMABLE_ORDER_STATES.map((s) => ({
-              value: s,
-              label: t(`web.consumable.statuses.${s}`),
-            }))}
+    <ListPage
+      title={t('web.report.lines')}
+      list={list}
+      rowKey="id"
+      code="web.consumables-apply-report"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="orderNo" label={t('web.consumable.orderNo')}>
+            <Input allowClear maxLength={32} />
+          </Form.Item>
+          <Form.Item name="consumableName" label={t('web.report.consumableName')}>
+            <Input allowClear maxLength={64} />
+          </Form.Item>
+          <StatesFilter
+            label={t('web.common.status')}
+            states={CONSUMABLE_ORDER_STATES}
+            labelOf={(s) => t(`web.consumable.statuses.${s}`)}
           />
-        </Form.Item>
-        <SearchButtons onReset={() => setFilter({})} />
-      </Form>
-      <DataTable<LineReportRow>
-        rowKey="id"
-        code="web.consumables-apply-report"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        page={list.page}
-        size={list.size}
-        total={list.total}
-        onPageChange={list.setPage}
-        scroll={{ x: 2300 }}
-      />
-    </Card>
+        </>
+      }
+    />
   );
 }

@@ -1,16 +1,18 @@
 import { availableActions, consumableOrderWorkflow, PORTAL_LIMITS } from '@trialab/api-contract';
-import { Button, Card, Space, Tabs } from 'antd';
+import { Button, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
+import { ListPage } from '../../../components/ListPage';
+import { usePaged } from '../../../components/usePaged';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { type OrderRow, portalApi } from '../api';
 import { OrderDetailModal } from '../OrderDetail';
 import { ReasonModal } from '../ReasonModal';
-import { formatTime, StatusTag, usePaged } from '../shared';
+import { formatTime, StatusTag } from '../shared';
 
 type Tab = 'pending' | 'reviewed';
 
@@ -92,72 +94,64 @@ export default function ConsumablesAuditPage() {
           },
         ] as DataColumn<OrderRow>[])
       : []),
-    {
-      dataIndex: 'actions',
-      title: t('web.common.actions'),
-      width: 200,
-      fixed: 'right',
-      render: (_, row) => {
-        const actions = availableActions(consumableOrderWorkflow, row.status, {
-          can: (p) => can(p),
-          isApplicant: row.applicantId === userId,
-        });
-        return (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-              {t('web.common.view')}
-            </Button>
-            {actions.includes('approve') && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void pass(row)}
-                data-testid={`audit-pass-${row.orderNo}`}
-              >
-                {t('web.audit.pass')}
-              </Button>
-            )}
-            {actions.includes('reject') && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => {
-                  setRejecting(row);
-                }}
-                data-testid={`audit-reject-${row.orderNo}`}
-              >
-                {t('web.audit.reject')}
-              </Button>
-            )}
-          </Space>
-        );
-      },
-    },
   ];
 
   return (
-    <Card>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(key as Tab)}
-        items={[
-          { key: 'pending', label: t('web.audit.pending') },
-          { key: 'reviewed', label: t('web.audit.reviewed') },
-        ]}
-      />
-      <DataTable<OrderRow>
-        rowKey="id"
-        code={`web.consumables-audit.${tab}`}
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        page={list.page}
-        size={list.size}
-        total={list.total}
-        onPageChange={list.setPage}
-        scroll={{ x: 1400 }}
-      />
+    <ListPage
+      header={
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as Tab)}
+          items={[
+            { key: 'pending', label: t('web.audit.pending') },
+            { key: 'reviewed', label: t('web.audit.reviewed') },
+          ]}
+        />
+      }
+      list={list}
+      rowKey="id"
+      code={`web.consumables-audit.${tab}`}
+      columns={columns}
+      actions={{
+        width: 200,
+        render: (row) => {
+          const actions = availableActions(consumableOrderWorkflow, row.status, {
+            can: (p) => can(p),
+            isApplicant: row.applicantId === userId,
+          });
+          return (
+            <>
+              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+                {t('web.common.view')}
+              </Button>
+              {actions.includes('approve') && (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => void pass(row)}
+                  data-testid={`audit-pass-${row.orderNo}`}
+                >
+                  {t('web.audit.pass')}
+                </Button>
+              )}
+              {actions.includes('reject') && (
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() => {
+                    setRejecting(row);
+                  }}
+                  data-testid={`audit-reject-${row.orderNo}`}
+                >
+                  {t('web.audit.reject')}
+                </Button>
+              )}
+            </>
+          );
+        },
+      }}
+    >
       <OrderDetailModal id={viewing} onClose={closeDetail} />
       <ReasonModal
         open={rejecting !== null}
@@ -174,6 +168,6 @@ export default function ConsumablesAuditPage() {
           void audit(row, false, reason);
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

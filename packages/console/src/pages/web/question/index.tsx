@@ -1,13 +1,12 @@
 import { QUERY_STATES } from '@trialab/api-contract';
-import { Button, Card, Form, Input, Select } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { portalApi, type QueryRow } from '../api';
-import { SearchButtons } from '../FormParts';
-import { formatTime, StatusTag, usePaged } from '../shared';
+import { formatTime, StatusTag } from '../shared';
 
 type State = (typeof QUERY_STATES)[number];
 
@@ -15,9 +14,7 @@ type State = (typeof QUERY_STATES)[number];
 export default function QuestionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm();
-  const [filter, setFilter] = useState<{ keyword?: string; status?: State[] }>({});
-  const list = usePaged(portalApi.queryPage, filter);
+  const list = useListPage<QueryRow, { keyword?: string; status?: State[] }>(portalApi.queryPage, {});
   const q = (key: string) => t(`web.question.${key}`);
 
   const columns: DataColumn<QueryRow>[] = [
@@ -63,43 +60,23 @@ export default function QuestionPage() {
   ];
 
   return (
-    <Card>
-      <Form
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        onFinish={(values: { keyword?: string; status?: State[] }) =>
-          setFilter({
-            ...(values.keyword ? { keyword: values.keyword } : {}),
-            ...(values.status?.length ? { status: values.status } : {}),
-          })
-        }
-      >
-        <Form.Item name="keyword">
-          <Input allowClear maxLength={64} placeholder={q('keywordHint')} />
-        </Form.Item>
-        <Form.Item name="status" label={t('web.common.status')}>
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ minWidth: 160 }}
-            options={QUERY_STATES.map((s) => ({ value: s, label: t(`web.question.statuses.${s}`) }))}
+    <ListPage
+      list={list}
+      rowKey="id"
+      code="web.question"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="keyword">
+            <Input allowClear maxLength={64} placeholder={q('keywordHint')} />
+          </Form.Item>
+          <StatesFilter
+            label={t('web.common.status')}
+            states={QUERY_STATES}
+            labelOf={(s) => t(`web.question.statuses.${s}`)}
           />
-        </Form.Item>
-        <SearchButtons onReset={() => setFilter({})} />
-      </Form>
-      <DataTable<QueryRow>
-        rowKey="id"
-        code="web.question"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        page={list.page}
-        size={list.size}
-        total={list.total}
-        onPageChange={list.setPage}
-        scroll={{ x: 1600 }}
-      />
-    </Card>
+        </>
+      }
+    />
   );
 }

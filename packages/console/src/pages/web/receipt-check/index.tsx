@@ -4,15 +4,17 @@ import {
   type KitSupplyState,
   kitSupplyWorkflow,
 } from '@trialab/api-contract';
-import { Button, Card, Tabs } from 'antd';
+import { Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
+import { ListPage } from '../../../components/ListPage';
+import { usePaged } from '../../../components/usePaged';
 import { feedback } from '../../../utils/feedback';
 import { type KitSupplyRow, portalApi } from '../api';
-import { formatTime, usePaged } from '../shared';
+import { formatTime } from '../shared';
 
 /** /web/receipt-check: kit supply confirmation of my sites (to be confirmed, confirmed). */
 export default function KitSupplyPage() {
@@ -61,44 +63,37 @@ export default function KitSupplyPage() {
           },
         ] as DataColumn<KitSupplyRow>[])
       : []),
-    {
-      dataIndex: 'actions',
-      title: t('web.common.actions'),
-      width: 120,
-      render: (_, row) =>
-        availableActions(kitSupplyWorkflow, row.status, { can: (p) => can(p), isApplicant: false }).includes(
-          'confirm',
-        ) && (
-          <Button
-            type="link"
-            size="small"
-            onClick={() => void confirm(row)}
-            data-testid={`kit-confirm-${row.kitName}`}
-          >
-            {t('web.kitSupply.confirm')}
-          </Button>
-        ),
-    },
   ];
 
   return (
-    <Card>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(key as KitSupplyState)}
-        items={KIT_SUPPLY_STATES.map((s) => ({ key: s, label: t(`web.kitSupply.${s}`) }))}
-      />
-      <DataTable<KitSupplyRow>
-        rowKey="id"
-        code={`web.receipt-check.${tab}`}
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        page={list.page}
-        size={list.size}
-        total={list.total}
-        onPageChange={list.setPage}
-      />
-    </Card>
+    <ListPage
+      header={
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as KitSupplyState)}
+          items={KIT_SUPPLY_STATES.map((s) => ({ key: s, label: t(`web.kitSupply.${s}`) }))}
+        />
+      }
+      list={list}
+      rowKey="id"
+      code={`web.receipt-check.${tab}`}
+      columns={columns}
+      actions={{
+        render: (row) =>
+          availableActions(kitSupplyWorkflow, row.status, {
+            can: (p) => can(p),
+            isApplicant: false,
+          }).includes('confirm') && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void confirm(row)}
+              data-testid={`kit-confirm-${row.kitName}`}
+            >
+              {t('web.kitSupply.confirm')}
+            </Button>
+          ),
+      }}
+    />
   );
 }

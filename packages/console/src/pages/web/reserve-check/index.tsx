@@ -6,35 +6,41 @@ import {
   SHIPMENT_PERMISSIONS,
   sampleShipmentWorkflow,
 } from '@trialab/api-contract';
-import { Button, Card, Form, Input, Select, Space, Tabs } from 'antd';
+import { Button, Form, Input, Tabs } from 'antd';
 import { type Key, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
+import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { feedback } from '../../../utils/feedback';
 import { portalApi, type ShipmentRow } from '../api';
-import { SearchButtons } from '../FormParts';
 import { ReasonModal } from '../ReasonModal';
 import { ShipmentDetailModal } from '../ShipmentDetail';
-import { formatTime, StatusTag, usePaged } from '../shared';
+import { formatTime, StatusTag } from '../shared';
 
 type Tab = 'list' | 'cancelling';
 type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
 const ACTIVE: State[] = ['booked', 'picked_up', 'signed'];
+
+interface Filter {
+  orderNo?: string;
+  expressNo?: string;
+  status?: State[];
+}
 
 /** /web/reserve-check: shipment bookings and the separate cancelling list; cancel with a reason, batch receipts. */
 export default function ReserveCheckPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useAccess();
-  const [form] = Form.useForm();
   const [tab, setTab] = useState<Tab>('list');
-  const [filter, setFilter] = useState<{ orderNo?: string; expressNo?: string; status?: State[] }>({});
-  const status =
-    tab === 'cancelling' ? (['cancelled'] as State[]) : filter.status?.length ? filter.status : ACTIVE;
-  const list = usePaged(portalApi.shipmentPage, { ...filter, status });
+  // The cancelling tab lists cancelled bookings; the list tab the chosen active states, else all of them.
+  const list = useListPage<ShipmentRow, Filter, Filter>(portalApi.shipmentPage, {}, (filter) => ({
+    ...filter,
+    status: tab === 'cancelling' ? ['cancelled'] : filter.status?.length ? filter.status : ACTIVE,
+  }));
   const [selected, setSelected] = useState<Key[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<ShipmentRow | null>(null);
@@ -115,87 +121,47 @@ export default function ReserveCheckPage() {
             render: (v: string) => formatTime(v),
           },
         ] as DataColumn<ShipmentRow>[])),
-    {
-      dataIndex: 'actions',
-      title: t('web.common.actions'),
-      width: 180,
-      fixed: 'right',
-      render: (_, row) => {
-        const actions = availableActions(sampleShipmentWorkflow, row.status, {
-          can: (p) => can(p),
-          isApplicant: false,
-        });
-        return (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-              {t('web.common.view')}
-            </Button>
-            {actions.includes('edit') && (
-              <Button type="link" size="small" onClick={() => navigate(`/web/create-check?id=${row.id}`)}>
-                {t('web.common.edit')}
-              </Button>
-            )}
-            {actions.includes('cancel') && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => {
-                  setCancelling(row);
-                }}
-                data-testid={`shipment-cancel-${row.orderNo}`}
-              >
-                {t('web.shipment.cancel')}
-              </Button>
-            )}
-          </Space>
-        );
-      },
-    },
   ];
 
   return (
-    <Card>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          setSelected([]);
-          setTab(key as Tab);
-        }}
-        items={[
-          { key: 'list', label: t('web.shipment.list') },
-          { key: 'cancelling', label: t('web.shipment.cancelling') },
-        ]}
-      />
-      <Form
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(values: { orderNo?: string; expressNo?: string; status?: State[] }) =>
-          setFilter({
-            ...(values.orderNo ? { orderNo: values.orderNo } : {}),
-            ...(values.expressNo ? { expressNo: values.expressNo } : {}),
-            ...(values.status?.length ? { status: values.status } : {}),
-          })
-        }
-      >
-        <Form.Item name="orderNo" label={t('web.shipment.orderNo')}>
-          <Input allowClear maxLength={32} />
-        </Form.Item>
-        <Form.Item name="expressNo" label={t('web.shipment.expressNo')}>
-          <Input allowClear maxLength={32} />
-        </Form.Item>
-        {tab === 'list' && (
-          <Form.Item name="status" label={t('web.common.status')}>
-            <Select
-              mode="multiple"
-              allowClear
-              style={{ minWidth: 160 }}
-              options={ACTIVE.map((s) => ({ value: s, label: t(`web.shipment.statuses.${s}`) }))}
-            />
+    <ListPage
+      header={
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => {
+            setSelected([]);
+            setTab(key as Tab);
+          }}
+          items={[
+            { key: 'list', label: t('web.shipment.list') },
+            { key: 'cancelling', label: t('web.shipment.cancelling') },
+          ]}
+        />
+      }
+      list={list}
+      rowKey="id"
+      code={`web.reserve-check.${tab}`}
+      columns={columns}
+      selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
+      filters={
+        <>
+          <Form.Item name="orderNo" label={t('web.shipment.orderNo')}>
+            <Input allowClear maxLength={32} />
           </Form.Item>
-        )}
-        <SearchButtons onReset={() => setFilter({})}>
+          <Form.Item name="expressNo" label={t('web.shipment.expressNo')}>
+            <Input allowClear maxLength={32} />
+          </Form.Item>
+          {tab === 'list' && (
+            <StatesFilter
+              label={t('web.common.status')}
+              states={ACTIVE}
+              labelOf={(s) => t(`web.shipment.statuses.${s}`)}
+            />
+          )}
+        </>
+      }
+      toolbar={
+        <>
           <Permission value={[SHIPMENT_PERMISSIONS.create]}>
             <Button
               icon={<PlusOutlined />}
@@ -214,21 +180,43 @@ export default function ReserveCheckPage() {
               {t('web.shipment.download')}
             </Button>
           </Permission>
-        </SearchButtons>
-      </Form>
-      <DataTable<ShipmentRow>
-        rowKey="id"
-        code={`web.reserve-check.${tab}`}
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        page={list.page}
-        size={list.size}
-        total={list.total}
-        onPageChange={list.setPage}
-        selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
-        scroll={{ x: 2000 }}
-      />
+        </>
+      }
+      actions={{
+        width: 180,
+        render: (row) => {
+          const actions = availableActions(sampleShipmentWorkflow, row.status, {
+            can: (p) => can(p),
+            isApplicant: false,
+          });
+          return (
+            <>
+              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+                {t('web.common.view')}
+              </Button>
+              {actions.includes('edit') && (
+                <Button type="link" size="small" onClick={() => navigate(`/web/create-check?id=${row.id}`)}>
+                  {t('web.common.edit')}
+                </Button>
+              )}
+              {actions.includes('cancel') && (
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() => {
+                    setCancelling(row);
+                  }}
+                  data-testid={`shipment-cancel-${row.orderNo}`}
+                >
+                  {t('web.shipment.cancel')}
+                </Button>
+              )}
+            </>
+          );
+        },
+      }}
+    >
       <ShipmentDetailModal id={viewing} onClose={closeDetail} />
       <ReasonModal
         open={cancelling !== null}
@@ -240,6 +228,6 @@ export default function ReserveCheckPage() {
         onCancel={() => setCancelling(null)}
         onOk={(reason) => void cancel(reason)}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,19 +1,17 @@
 import { SAMPLE_SHIPMENT_STATES } from '@trialab/api-contract';
-import { Card, Form, Input, Select } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
+import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { type ItemReportRow, portalApi } from '../api';
-import { SearchButtons } from '../FormParts';
-import { formatTime, StatusTag, usePaged } from '../shared';
+import { formatTime, StatusTag } from '../shared';
 
 type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
 
 /** /web/sample-transport-report: every sample line of my sites' shipment bookings. */
 export default function SampleTransportReportPage() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<{ orderNo?: string; status?: State[] }>({});
-  const list = usePaged(portalApi.itemPage, filter);
+  const list = useListPage<ItemReportRow, { orderNo?: string; status?: State[] }>(portalApi.itemPage, {});
   const s = (key: string) => t(`web.shipment.${key}`);
   const columns: DataColumn<ItemReportRow>[] = [
     { dataIndex: 'orderNo', title: s('orderNo'), width: 180 },
@@ -39,45 +37,24 @@ export default function SampleTransportReportPage() {
     { dataIndex: 'createdAt', title: s('createdAt'), width: 170, render: (v: string) => formatTime(v) },
   ];
   return (
-    <Card title={t('web.report.items')}>
-      <Form
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v: { orderNo?: string; status?: State[] }) =>
-          setFilter({
-            ...(v.orderNo ? { orderNo: v.orderNo } : {}),
-            ...(v.status?.length ? { status: v.status } : {}),
-          })
-        }
-      >
-        <Form.Item name="orderNo" label={s('orderNo')}>
-          <Input allowClear maxLength={32} />
-        </Form.Item>
-        <Form.Item name="status" label={t('web.common.status')}>
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ minWidth: 160 }}
-            options={SAMPLE_SHIPMENT_STATES.map((x) => ({
-              value: x,
-              label: t(`web.shipment.statuses.${x}`),
-            }))}
+    <ListPage
+      title={t('web.report.items')}
+      list={list}
+      rowKey="id"
+      code="web.sample-transport-report"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="orderNo" label={s('orderNo')}>
+            <Input allowClear maxLength={32} />
+          </Form.Item>
+          <StatesFilter
+            label={t('web.common.status')}
+            states={SAMPLE_SHIPMENT_STATES}
+            labelOf={(s) => t(`web.shipment.statuses.${s}`)}
           />
-        </Form.Item>
-        <SearchButtons onReset={() => setFilter({})} />
-      </Form>
-      <DataTable<ItemReportRow>
-        rowKey="id"
-        code="web.sample-transport-report"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        page={list.page}
-        size={list.size}
-        total={list.total}
-        onPageChange={list.setPage}
-        scroll={{ x: 1600 }}
-      />
-    </Card>
+        </>
+      }
+    />
   );
 }

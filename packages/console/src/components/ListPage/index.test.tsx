@@ -1,0 +1,144 @@
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { App, Button, Form, Input } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import '../../locales';
+import { usePaged } from '../usePaged';
+import { compactFilter, ListPage, useListPage } from './index';
+
+vi.mock('../../services/user', () => ({
+  userApi: {
+    tableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: { code: 'x', titles: [] } })),
+    setTableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: true })),
+  },
+}));
+
+type Row = { id: number; name: string };
+type Filter = { keyword?: string; status?: string[] };
+type Body = Filter & { page: number; size: number };
+
+const rowsFor = (body: Body): Row[] => [{ id: body.page, name: `${body.keyword ?? 'all'}-${body.page}` }];
+
+describe('compactFilter', () => {
+  it('drops cleared fields and keeps real conditions, false and 0 included', () => {
+    expect(
+      compactFilter({ a: undefined, b: null, c: '', d: '  ', e: [], f: 'x', g: false, h: 0, i: ['y'] }),
+    ).toEqual({ f: 'x', g: false, h: 0, i: ['y'] });
+  });
+});
+
+describe('usePaged', () => {
+  it('starts a new filter at page 1 with one request, not the old page first', async () => {
+    const fetch = vi.fn(async (body: Body) => ({ data: rowsFor(body), total: 30 }));
+    const { result, rerender } = renderHook(({ filter }) => usePaged(fetch, filter), {
+      initialProps: { filter: {} as Filter },
+    });
+    await waitFor(() => expect(result.current.rows).toEqual([{ id: 1, name: 'all-1' }]));
+    act(() => result.current.setPage(3, 10));
+    await waitFor(() => expect(result.current.rows[0]?.id).toBe(3));
+    fetch.mockClear();
+    rerender({ filter: { keyword: 'k' } });
+    await waitFor(() => expect(result.current.rows).toEqual([{ id: 1, name: 'k-1' }]));
+    expect(fetch.mock.calls.map(([body]) => body)).toEqual([{ keyword: 'k', page: 1, size: 10 }]);
+    expect(result.current.page).toBe(1);
+    // The same filter as a new object does not reload.
+    rerender({ filter: { keyword: 'k' } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the latest answer when an earlier one arrives last', async () => {
+    let releaseFirst: (() => void) | undefined;
+    const fetch = vi.fn(
+      (body: Body) =>
+        new Promise<{ data: Row[]; total: number }>((resolve) => {
+          const answer = () => resolve({ data: rowsFor(body), total: 1 });
+          if (body.keyword === 'slow') releaseFirst = answer;
+          else answer();
+        }),
+    );
+    const { result, rerender } = renderHook(({ filter }) => usePaged(fetch, filter), {
+      initialProps: { filter: { keyword: 'slow' } as Filter },
+    });
+    rerender({ filter: { keyword: 'fast' } });
+    await waitFor(() => expect(result.current.rows[0]?.name).toBe('fast-1'));
+    await act(async () => releaseFirst?.());
+    expect(result.current.rows[0]?.name).toBe('fast-1');
+    expect(result.current.loading).toBe(false);
+  });
+});
+
+function Harness({
+  fetch,
+  onCreate,
+}: {
+  fetch(body: Body): Promise<{ data: Row[]; total: number }>;
+  onCreate(): void;
+}) {
+  const list = useListPage<Row, Filter>(fetch, {});
+  return (
+    <ListPage<Row, Filter>
+      list={list}
+      rowKey="id"
+      columns={[{ dataIndex: 'name', title: 'Name' }]}
+      filters={
+        <Form.Item name="keyword" label="Keyword">
+          <Input data-testid="keyword" />
+        </Form.Item>
+      }
+      toolbar={<Button onClick={onCreate}>Create</Button>}
+      actions={{
+        render: (row) => (
+          <Button type="link" data-testid={`open-${row.id}`}>
+            open {row.name}
+          </Button>
+        ),
+      }}
+    />
+  );
+}
+
+describe('ListPage', () => {
+  it('searches with the form values, resets to the initial filter, shows toolbar and row actions', async () => {
+    const fetch = vi.fn(async (body: Body) => ({ data: rowsFor(body), total: 1 }));
+    const onCreate = vi.fn();
+    render(
+      <App>
+        <Harness fetch={fetch} onCreate={onCreate} />
+      </App>,
+    );
+    await screen.findByTestId('open-1');
+    expect(screen.getAllByText('操作').length).toBeGreaterThan(0);
+    expect(fetch).toHaveBeenLastCalledWith({ page: 1, size: 10 });
+
+    fireEvent.change(screen.getByTestId('keyword'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await screen.findByText('open abc-1');
+    expect(fetch).toHaveBeenLastCalledWith({ keyword: 'abc', page: 1, size: 10 });
+
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await screen.findByText('open all-1');
+    expect(fetch).toHaveBeenLastCalledWith({ page: 1, size: 10 });
+    expect((screen.getByTestId('keyword') as HTMLInputElement).value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(onCreate).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no form without filters, and maps the request body with toBody', async () => {
+    const fetch = vi.fn(async (body: Body & { tab: string }) => ({ data: rowsFor(body), total: 1 }));
+    function Tabbed() {
+      const list = useListPage<Row, Filter, Filter & { tab: string }>(fetch, {}, (f) => ({
+        ...f,
+        tab: 'pending',
+      }));
+      return <ListPage list={list} rowKey="id" columns={[{ dataIndex: 'name', title: 'Name' }]} />;
+    }
+    const { container } = render(
+      <App>
+        <Tabbed />
+      </App>,
+    );
+    await screen.findByText('all-1');
+    expect(container.querySelector('form')).toBeNull();
+    expect(fetch).toHaveBeenLastCalledWith({ tab: 'pending', page: 1, size: 10 });
+  });
+});

@@ -1,0 +1,134 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Form, type FormInstance, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable, type DataTableProps } from '../DataTable';
+import type { Paged } from '../usePaged';
+
+export { StatesFilter } from './StatesFilter';
+export { compactFilter, type ListState, useListPage } from './useListPage';
+
+export interface ListPageProps<T extends object, V extends object> {
+  /** Rows and paging: `useListPage` (filter state included) or `usePaged`. */
+  list: Paged<T>;
+  columns: DataColumn<T>[];
+  rowKey: DataTableProps<T>['rowKey'];
+  /** Table-head configuration code (the user's visible columns). */
+  code?: string;
+  /** Card title. */
+  title?: ReactNode;
+  /** Above the filter form, e.g. the page's tabs. */
+  header?: ReactNode;
+  /** The filter form's fields (`Form.Item`s); without them there is no form. */
+  filters?: ReactNode;
+  /** The page's own form instance, when it reads or sets the fields. */
+  form?: FormInstance<V>;
+  /** Search pressed with valid fields; default `list.search` of `useListPage`. */
+  onSearch?(values: V): void;
+  /** Reset pressed (the fields are already cleared); default `list.reset`. */
+  onReset?(): void;
+  /** Buttons after search and reset (create, export…), gated by the page. */
+  toolbar?: ReactNode;
+  /** The action column (last, fixed right): the buttons of one row. */
+  actions?: { width?: number; render(row: T): ReactNode };
+  selection?: DataTableProps<T>['selection'];
+  /** Dialogs and drawers the page opens. */
+  children?: ReactNode;
+}
+
+type Searchable<V> = { search?(values: V): void; reset?(): void };
+
+/**
+ * A list screen: filter form with search and reset (plus the page's toolbar), the paged data table
+ * and an action column. Pages keep their columns, fields and actions; the frame is this one.
+ */
+export function ListPage<T extends object, V extends object = Record<string, unknown>>({
+  list,
+  columns,
+  rowKey,
+  code,
+  title,
+  header,
+  filters,
+  form,
+  onSearch,
+  onReset,
+  toolbar,
+  actions,
+  selection,
+  children,
+}: ListPageProps<T, V>) {
+  const { t } = useTranslation();
+  const [own] = Form.useForm<V>();
+  const searchable = list as Paged<T> & Searchable<V>;
+  const search = onSearch ?? searchable.search;
+  const reset = onReset ?? searchable.reset;
+  const formInstance = form ?? own;
+  const shown: DataColumn<T>[] = actions
+    ? [
+        ...columns,
+        {
+          dataIndex: 'actions',
+          title: t('components.actions'),
+          width: actions.width ?? 120,
+          fixed: 'right',
+          render: (_: unknown, row: T) => (
+            <Space size={0} wrap>
+              {actions.render(row)}
+            </Space>
+          ),
+        },
+      ]
+    : columns;
+
+  return (
+    <Card title={title}>
+      {header}
+      {filters ? (
+        <Form<V>
+          form={formInstance}
+          layout="inline"
+          style={{ marginBottom: 16, rowGap: 8 }}
+          onFinish={(values) => search?.(values)}
+        >
+          {filters}
+          <Form.Item>
+            <Space wrap>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                {t('components.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  formInstance.resetFields();
+                  reset?.();
+                }}
+              >
+                {t('components.reset')}
+              </Button>
+              {toolbar}
+            </Space>
+          </Form.Item>
+        </Form>
+      ) : (
+        toolbar && (
+          <Space wrap style={{ marginBottom: 16 }}>
+            {toolbar}
+          </Space>
+        )
+      )}
+      <DataTable<T>
+        rowKey={rowKey}
+        code={code}
+        columns={shown}
+        dataSource={list.rows}
+        loading={list.loading}
+        page={list.page}
+        size={list.size}
+        total={list.total}
+        onPageChange={list.setPage}
+        selection={selection}
+      />
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useState } from 'react';
+import { type Paged, type PageParams, type PageResult, usePaged } from '../usePaged';
+
+/** A list with its filter: what the filter form sets and the page shows. */
+export interface ListState<T, F> extends Paged<T> {
+  filter: F;
+  /** Applies the filter form's values (empty ones dropped) and starts again at page 1. */
+  search(values: F): void;
+  /** Back to the initial filter. */
+  reset(): void;
+}
+
+/**
+ * Drops what a cleared form field leaves (undefined, null, '', blank strings, empty arrays), so the
+ * request carries only real conditions and an unchanged search does not count as a new filter.
+ */
+export function compactFilter<F extends object>(values: F): F {
+  const kept = Object.entries(values).filter(
+    ([, v]) =>
+      v !== undefined &&
+      v !== null &&
+      !(typeof v === 'string' && v.trim() === '') &&
+      !(Array.isArray(v) && v.length === 0),
+  );
+  return Object.fromEntries(kept) as F;
+}
+
+/** Filter state plus server paging for a list page; the request body is the filter, or `toBody(filter)`. */
+export function useListPage<T, F extends object>(
+  fetch: (body: F & PageParams) => Promise<PageResult<T>>,
+  initial: F,
+): ListState<T, F>;
+export function useListPage<T, F extends object, B extends object>(
+  fetch: (body: B & PageParams) => Promise<PageResult<T>>,
+  initial: F,
+  toBody: (filter: F) => B,
+): ListState<T, F>;
+export function useListPage<T, F extends object, B extends object>(
+  fetch: (body: (F | B) & PageParams) => Promise<PageResult<T>>,
+  initial: F,
+  toBody?: (filter: F) => B,
+): ListState<T, F> {
+  const [start] = useState(initial);
+  const [filter, setFilter] = useState<F>(start);
+  const paged = usePaged<T, F | B>(fetch, toBody ? toBody(filter) : filter);
+  const reset = useCallback(() => setFilter(start), [start]);
+  const search = useCallback((values: F) => setFilter(compactFilter(values)), []);
+  return { ...paged, filter, search, reset };
+}
