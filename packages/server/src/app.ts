@@ -13,6 +13,7 @@ import { buildOpenApi } from './lib/openapi.js';
 import { accessRoutes } from './modules/access/routes.js';
 import { type Notifier, OutboxNotifier, SmtpNotifier } from './modules/auth/notifier.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { subjectRoutes } from './modules/lab/subjects.js';
 import { testOrderRoutes } from './modules/lab/test-orders.js';
@@ -83,9 +84,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     adminPassword: config.adminInitialPassword,
   });
 
+  // Session look-ups are cached per instance; the database announces auth changes (see session-cache.ts).
+  const sessionCache = new SessionCache({ ttlMs: 10_000, maxEntries: 10_000, live: false });
+  const stopListening = await handle.listen('trialab_auth', {
+    onChange: () => sessionCache.invalidate(),
+    onLive: (live) => sessionCache.setLive(live),
+  });
+  app.addHook('onClose', stopListening);
+
   const deps: Deps = {
     db: handle.db,
+    relaxedDb: handle.relaxedDb,
     engine: handle.engine,
+    sessionCache,
     config,
     clock: options.clock ?? Date.now,
     notifier:

@@ -1,5 +1,6 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginCodes, outbox } from '../src/db/schema.js';
 import { ENGINES } from './engines.js';
@@ -86,6 +87,41 @@ describe.each(ENGINES)('sessions and password changes on %s', (engine) => {
     expect(envelope(await me(idle)).code).toBe(200);
     env.clock.advance(61 * 60_000);
     expect((await me(idle)).statusCode).toBe(401);
+  });
+
+  it('a session ended on one instance is refused by another that had it cached', async () => {
+    const second = await env.secondInstance();
+    const session = await login(env, '13800000003');
+    const there = () => call(second, user.getCurrentUser, { session }, env.clock.now);
+    // The login's own NOTIFY (users.login_date) may still be on its way and empty the cache once.
+    await expect
+      .poll(async () => envelope(await there()).code === 200 && second.deps.sessionCache.size > 0, {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toBe(true);
+    expect(envelope(await call(env.app, auth.logout, { session }, env.clock.now)).code).toBe(200);
+    // NOTIFY reaches the other instance asynchronously, within milliseconds.
+    await expect.poll(async () => (await there()).statusCode, { timeout: 5000, interval: 20 }).toBe(401);
+  });
+
+  it('caches nothing while the change channel is down and listens again after a reconnect', async () => {
+    const cache = env.app.deps.sessionCache;
+    expect(cache.isLive).toBe(true);
+    if (engine !== 'postgres') return; // PGlite is in-process: there is no connection to lose.
+    const admin = new pg.Client({ connectionString: env.testDb.url });
+    await admin.connect();
+    try {
+      await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN trialab_auth'",
+      );
+    } finally {
+      await admin.end();
+    }
+    await expect.poll(() => cache.isLive, { timeout: 5000, interval: 10 }).toBe(false);
+    const session = await login(env, '13800000003');
+    await expect.poll(() => cache.isLive, { timeout: 10_000, interval: 50 }).toBe(true);
+    expect(envelope(await me(session)).code).toBe(200);
   });
 
   it('updatePassword checks the old password and ends the other sessions', async () => {

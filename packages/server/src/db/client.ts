@@ -23,7 +23,80 @@ export type Engine = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   engine: Engine;
   db: Database;
+  /**
+   * For writes whose loss in a database crash is acceptable (replay-protection nonces): on
+   * PostgreSQL a small pool whose commits do not wait for the WAL flush; on PGlite the same `db`.
+   */
+  relaxedDb: Database;
+  /** Follows NOTIFY on a channel; resolves once listening (or once the first attempt failed). */
+  listen(channel: string, listener: ChangeListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ChangeListener {
+  onChange(): void;
+  /** false when the listening connection is lost, true once it listens (again). */
+  onLive(live: boolean): void;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+const RETRY_MAX_MS = 30_000;
+
+/** A dedicated connection for LISTEN that reconnects with backoff. */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  listener: ChangeListener,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 500;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) {
+        current = undefined;
+        listener.onLive(false);
+      }
+      client.end().catch(() => undefined);
+      if (!stopped) {
+        timer = setTimeout(() => void connect(), delay);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
+      }
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) listener.onChange();
+    });
+    client.on('error', onLost);
+    client.on('end', onLost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped || lost) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    delay = 500;
+    listener.onLive(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /** Where the committed migrations live, the same from src/ (tsx, vitest) and dist/ (production). */
@@ -57,7 +130,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.release();
     }
     const db = drizzleNodePg(pool, { schema });
-    return { engine: 'postgres', db, close: () => pool.end() };
+    const relaxedPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 4)),
+      options: '-c synchronous_commit=off',
+    });
+    const databaseUrl = options.databaseUrl;
+    return {
+      engine: 'postgres',
+      db,
+      relaxedDb: drizzleNodePg(relaxedPool, { schema }),
+      listen: (channel, listener) => listenPostgres(databaseUrl, channel, listener),
+      close: async () => {
+        await Promise.all([pool.end(), relaxedPool.end()]);
+      },
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
@@ -65,5 +152,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { engine: 'pglite', db, close: () => client.close() };
+  return {
+    engine: 'pglite',
+    db,
+    relaxedDb: db,
+    // One embedded session: its own NOTIFYs are delivered to it, and it never loses the "connection".
+    listen: async (channel, listener) => {
+      const stop = await client.listen(channel, () => listener.onChange());
+      listener.onLive(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    close: () => client.close(),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database, Engine } from '../db/client.js';
 import type { Notifier } from '../modules/auth/notifier.js';
+import type { SessionCache } from '../modules/auth/session-cache.js';
 import type { OAuthProvider } from '../modules/auth/wechat.js';
 import type { SeedResult } from '../seed/seed.js';
 
@@ -10,7 +11,10 @@ export type Clock = () => number;
 /** What every module needs; decorated on the fastify instance as `deps`. */
 export interface Deps {
   db: Database;
+  /** Writes that may be lost in a database crash without harm (nonces); see db/client.ts. */
+  relaxedDb: Database;
   engine: Engine;
+  sessionCache: SessionCache;
   config: Config;
   clock: Clock;
   notifier: Notifier;

@@ -12,7 +12,13 @@ import { z } from 'zod';
 import type { Executor } from '../db/client.js';
 import { hasPermission } from '../modules/access/access.js';
 import { permissionStrings } from '../modules/access/repository.js';
-import { type ActiveSession, findActiveSession, touchSession } from '../modules/auth/session.js';
+import {
+  type ActiveSessionRow,
+  findOpenSession,
+  isSessionActive,
+  sha256Hex,
+  touchSession,
+} from '../modules/auth/session.js';
 import { type AuditEntry, appendAudit, redact } from './audit.js';
 import type { Deps } from './deps.js';
 import { ApiError } from './errors.js';
@@ -26,8 +32,10 @@ export interface Principal {
   type: number;
   isSuper: boolean;
   permissions: ReadonlySet<string>;
-  session: NonNullable<ActiveSession>['session'];
-  user: NonNullable<ActiveSession>['user'];
+  session: ActiveSessionRow['session'];
+  user: ActiveSessionRow['user'];
+  /** SHA-256 of the bearer token: the session cache's key. */
+  tokenHash: string;
 }
 
 /** Parsed (output) types of a declaration's parts. */
@@ -108,21 +116,32 @@ function bearer(request: FastifyRequest): string | undefined {
 const TOUCH_EVERY_MS = 15_000;
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest, now: Date): Promise<Principal> {
-  const { db, config } = app.deps;
+  const { db, config, sessionCache } = app.deps;
   const token = bearer(request);
   if (!token) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
-  const found = await findActiveSession(db, token, now, config.sessionIdleMs);
-  if (!found) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
-  const permissions = new Set(found.user.isSuper ? [] : await permissionStrings(db, found.user.id));
+  const tokenHash = sha256Hex(token);
+  let cached = sessionCache.get(tokenHash, now.getTime());
+  if (!cached) {
+    const generation = sessionCache.generation;
+    const row = await findOpenSession(db, tokenHash);
+    if (!row) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
+    cached = { row, permissions: row.user.isSuper ? [] : await permissionStrings(db, row.user.id) };
+    sessionCache.set(tokenHash, cached, generation, now.getTime());
+  }
+  const { row, permissions } = cached;
+  if (!isSessionActive(row, now, config.sessionIdleMs)) {
+    throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
+  }
   return {
-    sessionId: found.session.id,
-    userId: found.user.id,
-    username: found.user.username,
-    type: found.user.type,
-    isSuper: found.user.isSuper,
-    permissions,
-    session: found.session,
-    user: found.user,
+    sessionId: row.session.id,
+    userId: row.user.id,
+    username: row.user.username,
+    type: row.user.type,
+    isSuper: row.user.isSuper,
+    permissions: new Set(permissions),
+    session: row.session,
+    user: row.user,
+    tokenHash,
   };
 }
 
@@ -172,7 +191,7 @@ export function route<E extends EndpointDef>(
           const { nonce } = verifySignature(request, principal.session.signingKey, now.getTime(), {
             fileUpload: endpoint.upload !== undefined,
           });
-          await consumeNonce(deps.db, nonce, now.getTime());
+          await consumeNonce(deps.relaxedDb, nonce, now.getTime());
         }
         if (
           !endpoint.duringPasswordChange &&
@@ -188,6 +207,7 @@ export function route<E extends EndpointDef>(
         }
         if (now.getTime() - principal.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
           await touchSession(deps.db, principal.sessionId, now);
+          deps.sessionCache.touched(principal.tokenHash, now);
         }
       }
 
@@ -246,6 +266,9 @@ export function route<E extends EndpointDef>(
           await appendAudit(tx, actor, entries);
           return result;
         });
+        // What this request changed may be what sessions are cached from: drop them here at
+        // once; other instances hear of auth-table changes through NOTIFY (session-cache.ts).
+        deps.sessionCache.invalidate();
         if (deferred) throw deferred;
       } else {
         output = await handler(makeCtx(deps.db));

@@ -34,22 +34,38 @@ export async function createSession(
   return { sessionId: row.id, token, signingKey };
 }
 
-export type ActiveSession = Awaited<ReturnType<typeof findActiveSession>>;
+/** A session that has not been ended, with its user. */
+export type ActiveSessionRow = NonNullable<Awaited<ReturnType<typeof findOpenSession>>>;
+export type ActiveSession = ActiveSessionRow | undefined;
 
-/** The session of a bearer token if it is neither ended, expired nor idle for too long. */
-export async function findActiveSession(db: Executor, token: string, now: Date, idleMs: number) {
+/** The not-yet-ended session with this token hash, and its user (expiry checked by `isSessionActive`). */
+export async function findOpenSession(db: Executor, tokenHash: string) {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.endedAt)))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
     .limit(1);
-  if (!row) return undefined;
-  const { session, user } = row;
-  if (session.expiresAt.getTime() <= now.getTime()) return undefined;
-  if (session.lastSeenAt.getTime() + idleMs <= now.getTime()) return undefined;
-  if (user.status !== 1) return undefined;
   return row;
+}
+
+/** Neither expired nor idle for too long, and the user is enabled. */
+export function isSessionActive(row: ActiveSessionRow, now: Date, idleMs: number): boolean {
+  const { session, user } = row;
+  if (session.expiresAt.getTime() <= now.getTime()) return false;
+  if (session.lastSeenAt.getTime() + idleMs <= now.getTime()) return false;
+  return user.status === 1;
+}
+
+/** The session of a bearer token if it is neither ended, expired nor idle for too long. */
+export async function findActiveSession(
+  db: Executor,
+  token: string,
+  now: Date,
+  idleMs: number,
+): Promise<ActiveSession> {
+  const row = await findOpenSession(db, sha256Hex(token));
+  return row && isSessionActive(row, now, idleMs) ? row : undefined;
 }
 
 export async function touchSession(db: Executor, sessionId: number, now: Date): Promise<void> {
