@@ -8,6 +8,7 @@
 // Options (env): BENCH_CONNECTIONS (100), BENCH_SECONDS (10), BENCH_USERS (100000).
 import { fork } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { canonicalString, endpoints } from '@trialab/api-contract';
 import autocannon from 'autocannon';
@@ -15,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { buildServer } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { captchas } from '../src/db/schema.js';
+import { pageUsers } from '../src/modules/users/repository.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -22,6 +24,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const PATH = '/api/kmct-user/sys/user/page';
 const BASELINE = '/bench/baseline';
+const QUERY_ONLY = '/bench/query-only';
 const BODY = JSON.stringify({ page: 1, size: 10, type: 1, status: 1, username: '用户12' });
 
 interface Ready {
@@ -53,6 +56,15 @@ async function serve(): Promise<void> {
   app.post(BASELINE, async (request) => {
     const parsed = schema?.safeParse(request.body);
     return { code: parsed?.success ? 200 : 400, msg: 'Success', data: [], total: 0 };
+  });
+  // The query alone: the same parse, repository call and envelope, without signing or session,
+  // to tell the cost of the query from the cost of the security around it.
+  app.post(QUERY_ONLY, async (request) => {
+    const parsed = schema?.safeParse(request.body);
+    if (!parsed?.success) return { code: 400, msg: 'Bad request', data: null };
+    const { page, size, ...filter } = parsed.data as { page: number; size: number };
+    const result = await pageUsers(database.db, filter, page, size);
+    return { code: 200, msg: 'Success', data: result.rows, total: result.total };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -154,6 +166,13 @@ async function main(): Promise<void> {
     console.log(
       `engine ${ready.engine}, ${USERS} extra users, ${CONNECTIONS} connections, ${SECONDS} s per run`,
     );
+    const load = () =>
+      loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ');
+    console.log(
+      `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${load()}`,
+    );
     const url = `http://127.0.0.1:${ready.port}`;
     const common = {
       method: 'POST' as const,
@@ -170,9 +189,16 @@ async function main(): Promise<void> {
       headers: { ...common.headers, authorization: `Bearer ${ready.token}` },
       requests: [{ setupRequest: signed(ready) }],
     });
+    await idle(url);
+    const queryOnly = await run('paged query only (no signing/session)', {
+      ...common,
+      url: `${url}${QUERY_ONLY}`,
+    });
     console.log(
-      `ratio: ${(full.requests.average / bare.requests.average).toFixed(2)} of the baseline throughput`,
+      `ratio: ${(full.requests.average / bare.requests.average).toFixed(2)} of the baseline throughput; ` +
+        `${(full.requests.average / queryOnly.requests.average).toFixed(2)} of the query-only throughput`,
     );
+    console.log(`load after: ${load()}`);
   } finally {
     child.kill('SIGTERM');
   }
