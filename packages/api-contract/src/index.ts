@@ -1,6 +1,7 @@
 export * from './codes.js';
 export * from './endpoint.js';
 export { dept, role, userProject } from './endpoints/access.js';
+export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
@@ -8,8 +9,10 @@ export * from './endpoints/portal-address.js';
 export * from './endpoints/portal-clarification.js';
 export * from './endpoints/portal-consumables.js';
 export * from './endpoints/portal-fields.js';
+export * from './endpoints/portal-staff.js';
 export * from './endpoints/portal-transport.js';
 export * from './endpoints/reports.js';
+export * from './endpoints/shared-docs.js';
 export { DUPLICATE_TARGETS, type DuplicateTarget, dict, project, system } from './endpoints/system.js';
 export * from './endpoints/testItems.js';
 export {
@@ -27,22 +30,27 @@ export {
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
+export * from './workflows/account-application.js';
 export * from './workflows/lab-report.js';
 export * from './workflows/portal.js';
 export * from './workflows/sample-receipt.js';
+export * from './workflows/shared-document.js';
 export * from './workflows/subject-registration.js';
 export * from './workflows/test-order.js';
 
 import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
+import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { address, personal } from './endpoints/portal-address.js';
 import { clarification, portalHome } from './endpoints/portal-clarification.js';
 import { consumable } from './endpoints/portal-consumables.js';
+import { logisticsOrder, staffShipment } from './endpoints/portal-staff.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
 import { report } from './endpoints/reports.js';
+import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { dict, project, system } from './endpoints/system.js';
 import { testItems } from './endpoints/testItems.js';
 import { user } from './endpoints/user.js';
@@ -68,6 +76,11 @@ export const endpoints = {
   subject,
   testOrder,
   report,
+  accountApplication,
+  sharedDocOriginal,
+  sharedDocPublic,
+  staffShipment,
+  logisticsOrder,
 } as const;
 
 /** Flat list of every declaration. */

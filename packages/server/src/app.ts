@@ -18,6 +18,7 @@ import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/a
 import { subjectRoutes } from './modules/lab/subjects.js';
 import { testOrderRoutes } from './modules/lab/test-orders.js';
 import { portalRoutes } from './modules/portal/index.js';
+import { portalAdminRoutes } from './modules/portal-admin/index.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
@@ -129,6 +130,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(testOrderRoutes);
   await app.register(reportRoutes);
   await app.register(portalRoutes);
+  await app.register(portalAdminRoutes);
 
   // SPEC: GET /version.json?v={timestamp} at the site origin, never cached.
   app.get('/version.json', async (_request, reply) =>

@@ -1,4 +1,5 @@
 import type { Lang } from '@trialab/api-contract';
+import { PORTAL_ADMIN_MESSAGES } from '../modules/account-applications/messages.js';
 import { LAB_MESSAGES } from '../modules/lab/messages.js';
 import { PORTAL_MESSAGES } from '../modules/portal/messages.js';
 
@@ -103,6 +104,7 @@ const MESSAGES = {
   },
   ...LAB_MESSAGES,
   ...PORTAL_MESSAGES,
+  ...PORTAL_ADMIN_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,10 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { ALL_ENDPOINTS } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { appendAudit } from '../lib/audit.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { generatePassword, hashPassword } from '../modules/auth/passwords.js';
 import {
   DEMO_PASSWORD,
   DEMO_PROJECTS,
@@ -212,15 +211,6 @@ export interface SeedResult {
 /** The first account of a database seeded without demo data. */
 export const INITIAL_ADMIN = { username: '超级管理员', mobile: '13800000000', email: 'admin@trialab.local' };
 
-function randomPassword(): string {
-  // 4 classes guaranteed, 16 characters.
-  const pick = (set: string) => set[randomInt(0, set.length)] ?? 'x';
-  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!@#$%^&*()_+'];
-  const chars = sets.map(pick);
-  while (chars.length < 16) chars.push(pick(sets.join('')));
-  return chars.sort(() => randomInt(0, 3) - 1).join('');
-}
-
 export async function seedDatabase(
   db: Database,
   options: { demo: boolean; now: Date; adminPassword?: string | undefined },
@@ -243,7 +233,7 @@ export async function seedDatabase(
         [{ action: 'seed.demo', entity: 'database', newValue: { users: DEMO_USERS.length } }],
       );
     } else if (!options.demo && n === 0) {
-      const password = options.adminPassword ?? randomPassword();
+      const password = options.adminPassword ?? generatePassword();
       if (!options.adminPassword) result.generatedAdminPassword = password;
       await tx.insert(s.users).values({
         ...INITIAL_ADMIN,

@@ -12,6 +12,7 @@ import { clarificationQueries, clarificationReplies } from '../../db/schema-port
 import { notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route } from '../../lib/route.js';
+import { assertOwnFiles } from '../system/files.js';
 import { assertInScope, checkedSite, scopeWhere, siteScope } from '../portal/scope.js';
 import {
   applyTransition,
@@ -186,6 +187,7 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
     const current = await head(ctx.db, ctx.params.id);
     assertInScope(scope, current);
     const { version, content, imageFileIds } = ctx.body;
+    await assertOwnFiles(ctx.db, p.userId, imageFileIds, { imagesOnly: true });
     await fire(ctx, p, current, 'reply', version);
     await ctx.db
       .insert(clarificationReplies)
@@ -198,6 +200,7 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
     const scope = await siteScope(ctx.db, p);
     const body = ctx.body;
     await checkedSite(ctx.db, scope, body.projectId, body.siteId);
+    await assertOwnFiles(ctx.db, p.userId, body.imageFileIds, { imagesOnly: true });
     const queryNo = await nextNumber(ctx.db, 'Q', ctx.now);
     const [row] = await ctx.db
       .insert(clarificationQueries)

@@ -1,4 +1,10 @@
 import { extname } from 'node:path';
+import { ResultCode } from '@trialab/api-contract';
+import { inArray } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { files } from '../../db/schema.js';
+import { ApiError } from '../../lib/errors.js';
 
 /** Allowed upload types by extension, with a magic-byte check where the format has one. */
 const TYPES: Record<string, { mime: string; magic?: number[] }> = {
@@ -37,4 +43,42 @@ export function cleanFileName(name: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return (cleaned || 'file').slice(-128);
+}
+
+/** Sends a stored file as an attachment (the download endpoints answer bytes, not an envelope). */
+export async function sendStoredFile(
+  reply: FastifyReply,
+  file: { name: string; mime: string; size: number; content: Buffer },
+): Promise<void> {
+  await reply
+    .code(200)
+    .header('content-type', file.mime)
+    .header('content-length', file.size)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header('x-content-type-options', 'nosniff')
+    .send(file.content);
+}
+
+/**
+ * Files attached to a record must have been uploaded by the caller (an id of someone else's upload
+ * is refused as if it did not exist); `imagesOnly` limits them to the image types above.
+ */
+export async function assertOwnFiles(
+  db: Executor,
+  userId: number,
+  ids: readonly number[],
+  options: { imagesOnly: boolean },
+): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: files.id, name: files.name, mime: files.mime, uploadedBy: files.uploadedBy })
+    .from(files)
+    .where(inArray(files.id, [...ids]));
+  for (const id of ids) {
+    const row = rows.find((r) => r.id === id);
+    if (row?.uploadedBy !== userId)
+      throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileNotUsable', params: { id } });
+    if (options.imagesOnly && !row.mime.startsWith('image/'))
+      throw new ApiError(ResultCode.FILE_TYPE_NOT_ALLOWED, { key: 'imageOnly', params: { name: row.name } });
+  }
 }

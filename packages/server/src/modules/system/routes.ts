@@ -21,7 +21,7 @@ import { deviceTicketPrivateKey } from '../../lib/secrets.js';
 import { md5Base64 } from '../../lib/signature.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { issueTicket, ticketKeys } from './device-ticket.js';
-import { cleanFileName, detectType } from './files.js';
+import { cleanFileName, detectType, sendStoredFile } from './files.js';
 
 const { dict, system } = endpoints;
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
@@ -269,13 +269,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   route(app, system.fileDownload, async (ctx) => {
     const [row] = await ctx.db.select().from(files).where(eq(files.id, ctx.params.id));
     if (!row) throw notFound();
-    await ctx.reply
-      .code(200)
-      .header('content-type', row.mime)
-      .header('content-length', row.size)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-      .header('x-content-type-options', 'nosniff')
-      .send(row.content);
+    await sendStoredFile(ctx.reply, row);
     return SENT;
   });
 }

@@ -1,0 +1,20 @@
+// Validation messages of the account applications and shared documents (keys used in the zod
+// schemas; both sides translate them).
+export const PORTAL_ADMIN_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+  'validation.grants': {
+    zh_CN: '请至少选择一个项目中心（同一中心不能重复）',
+    en_US: 'Choose at least one project site (each site once)',
+  },
+  'validation.applyReason': {
+    zh_CN: '申请原因须为1至255个字符',
+    en_US: 'The reason must be 1 to 255 characters',
+  },
+  'validation.withdrawReason': {
+    zh_CN: '请填写撤回原因（不超过255个字符）',
+    en_US: 'Give a reason for the withdrawal (at most 255 characters)',
+  },
+  'validation.siteRequired': {
+    zh_CN: '原始记录须指定中心',
+    en_US: 'An original record must name its site',
+  },
+};
