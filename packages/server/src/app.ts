@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,6 +24,7 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { consolePlugin } from './plugins/console.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { securityPlugin } from './plugins/security.js';
 import { seedDatabase } from './seed/seed.js';
@@ -132,21 +132,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(portalRoutes);
   await app.register(portalAdminRoutes);
 
-  // SPEC: GET /version.json?v={timestamp} at the site origin, never cached.
-  app.get('/version.json', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache, no-store').send({ version: SERVER_VERSION }),
-  );
-
-  await app.register(fastifyStatic, { root: consoleDir, wildcard: true });
-  // History-mode routing: unknown non-API paths get the console's index.html.
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/')) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    const lang = request.headers.lang === 'en_US' ? 'en_US' : 'zh_CN';
-    return reply
-      .code(404)
-      .send({ code: 404, msg: lang === 'en_US' ? 'No such API' : '接口不存在', data: null });
-  });
+  await app.register(consolePlugin, { root: consoleDir });
   return app;
 }
