@@ -12,6 +12,7 @@ export * from './endpoints/portal-fields.js';
 export * from './endpoints/portal-staff.js';
 export * from './endpoints/portal-transport.js';
 export * from './endpoints/reports.js';
+export * from './endpoints/specimen.js';
 export * from './endpoints/shared-docs.js';
 export { DUPLICATE_TARGETS, type DuplicateTarget, dict, project, system } from './endpoints/system.js';
 export * from './endpoints/testItems.js';
@@ -34,6 +35,7 @@ export * from './workflows/account-application.js';
 export * from './workflows/lab-report.js';
 export * from './workflows/portal.js';
 export * from './workflows/sample-receipt.js';
+export * from './workflows/specimen.js';
 export * from './workflows/shared-document.js';
 export * from './workflows/subject-registration.js';
 export * from './workflows/test-order.js';
@@ -50,6 +52,7 @@ import { consumable } from './endpoints/portal-consumables.js';
 import { logisticsOrder, staffShipment } from './endpoints/portal-staff.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
 import { report } from './endpoints/reports.js';
+import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { dict, project, system } from './endpoints/system.js';
 import { testItems } from './endpoints/testItems.js';
@@ -76,6 +79,10 @@ export const endpoints = {
   subject,
   testOrder,
   report,
+  sampleCode,
+  specimenSign,
+  subBarcode,
+  tempStorage,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

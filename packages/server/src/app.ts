@@ -21,6 +21,7 @@ import { portalAdminRoutes } from './modules/portal-admin/index.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
+import { specimenRoutes } from './modules/specimen/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -129,6 +130,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(subjectRoutes);
   await app.register(testOrderRoutes);
   await app.register(reportRoutes);
+  await app.register(specimenRoutes);
   await app.register(portalRoutes);
   await app.register(portalAdminRoutes);
 

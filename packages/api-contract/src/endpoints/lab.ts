@@ -159,7 +159,7 @@ export const testOrderRow = z.object({
 });
 export type TestOrderRow = z.infer<typeof testOrderRow>;
 
-const barcode = z
+export const barcode = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'validation.barcode');

@@ -2,6 +2,7 @@ import type { Lang } from '@trialab/api-contract';
 import { PORTAL_ADMIN_MESSAGES } from '../modules/account-applications/messages.js';
 import { LAB_MESSAGES } from '../modules/lab/messages.js';
 import { PORTAL_MESSAGES } from '../modules/portal/messages.js';
+import { SPECIMEN_MESSAGES } from '../modules/specimen/messages.js';
 
 /** Every message the server sends, in both languages. `{name}` placeholders are filled in. */
 const MESSAGES = {
@@ -103,6 +104,7 @@ const MESSAGES = {
       'Your login code is {code}. It is valid for 10 minutes. Ignore this message if you did not ask for it.',
   },
   ...LAB_MESSAGES,
+  ...SPECIMEN_MESSAGES,
   ...PORTAL_MESSAGES,
   ...PORTAL_ADMIN_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;

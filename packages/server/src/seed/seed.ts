@@ -19,6 +19,7 @@ import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
 import { flattenMenus } from './menus.js';
 import { seedPortalDemo } from './portal-demo.js';
+import { seedSpecimenDemo } from './specimen-demo.js';
 
 const SEED_LOCK_ID = 724_310_003;
 
@@ -225,6 +226,7 @@ export async function seedDatabase(
     if (options.demo && marker.length === 0 && n === 0) {
       await seedDemo(tx, options.now);
       await seedLabDemo(tx, options.now);
+      await seedSpecimenDemo(tx, options.now);
       await seedPortalDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(

@@ -1,0 +1,19 @@
+// Validation messages of the specimen intake forms (keys used in the zod schemas; both sides translate them).
+export const SPECIMEN_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+  'validation.specimen.range': {
+    zh_CN: '号段结束值须不小于起始值，且一次最多1000个',
+    en_US: 'The range must end at or after its start, with at most 1000 codes',
+  },
+  'validation.specimen.rangeOrList': {
+    zh_CN: '请填写号段或条码列表（二选一）',
+    en_US: 'Give either a range or a list of barcodes',
+  },
+  'validation.specimen.code': {
+    zh_CN: '编号须为1至32位字母、数字或 _ . -，以字母或数字开头',
+    en_US: 'The code must be 1 to 32 letters, digits or _ . -, starting with a letter or digit',
+  },
+  'validation.specimen.position': {
+    zh_CN: '位置须为行字母加列号，如 B3',
+    en_US: 'A position is a row letter and a column number, e.g. B3',
+  },
+};

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { codeRoutes } from './codes.js';
+import { storageRoutes } from './storage.js';
+
+/** Specimen intake: sample codes, bench sign-for, sub-barcodes and temporary storage. */
+export async function specimenRoutes(app: FastifyInstance): Promise<void> {
+  await codeRoutes(app);
+  await storageRoutes(app);
+}

@@ -1,0 +1,93 @@
+import type { Lang, StoredSample } from '@trialab/api-contract';
+import ExcelJS from 'exceljs';
+
+const TEMPLATE_HEADERS: Record<Lang, [string, string]> = {
+  zh_CN: ['条码', '位置（可选，如 B3）'],
+  en_US: ['Barcode', 'Position (optional, e.g. B3)'],
+};
+
+const EXPORT_COLUMNS: Array<{ key: keyof StoredSample; zh: string; en: string; width: number }> = [
+  { key: 'position', zh: '位置', en: 'Position', width: 10 },
+  { key: 'barcode', zh: '条码', en: 'Barcode', width: 22 },
+  { key: 'projectNo', zh: '项目编号', en: 'Project no.', width: 14 },
+  { key: 'sampleTypeName', zh: '样本类型', en: 'Sample type', width: 12 },
+  { key: 'temperatureName', zh: '温度条件', en: 'Condition', width: 12 },
+  { key: 'deviceName', zh: '设备', en: 'Device', width: 20 },
+  { key: 'containerCode', zh: '容器', en: 'Container', width: 16 },
+  { key: 'storedByName', zh: '入库人', en: 'Stored by', width: 12 },
+  { key: 'storedAt', zh: '入库时间', en: 'Stored at', width: 20 },
+];
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_MIME = XLSX;
+
+/** The import template: barcode and optional position columns, headers in the caller's language. */
+export async function templateWorkbook(lang: Lang): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Trialab';
+  const sheet = workbook.addWorksheet(lang === 'en_US' ? 'Samples' : '样本');
+  const [barcode, position] = TEMPLATE_HEADERS[lang];
+  sheet.columns = [
+    { header: barcode, key: 'barcode', width: 24 },
+    { header: position, key: 'position', width: 24 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The samples of one container, by position. */
+export async function containerWorkbook(code: string, rows: StoredSample[], lang: Lang): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Trialab';
+  const sheet = workbook.addWorksheet(code.slice(0, 31));
+  sheet.columns = EXPORT_COLUMNS.map((c) => ({
+    header: lang === 'en_US' ? c.en : c.zh,
+    key: c.key,
+    width: c.width,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow({ ...row, storedAt: row.storedAt.replace('T', ' ').slice(0, 19) });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A cell as text: numbers (barcodes typed as numbers), rich text and formulas' results. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && 'richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if (typeof value === 'object' && 'text' in value) return String(value.text).trim();
+  return '';
+}
+
+/**
+ * The rows of an import (first sheet; row 1 is the header): line number, barcode, position.
+ * Empty rows are skipped. Null when the bytes are not a readable xlsx workbook.
+ */
+export async function readImport(
+  content: Buffer,
+): Promise<Array<{ line: number; barcode: string; position: string | null }> | null> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  } catch {
+    return null;
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return null;
+  const rows: Array<{ line: number; barcode: string; position: string | null }> = [];
+  sheet.eachRow({ includeEmpty: false }, (row, line) => {
+    if (line === 1) return;
+    const barcode = cellText(row.getCell(1).value);
+    const position = cellText(row.getCell(2).value);
+    if (!barcode && !position) return;
+    rows.push({ line, barcode, position: position || null });
+  });
+  return rows;
+}
