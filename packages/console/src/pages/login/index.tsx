@@ -1,10 +1,10 @@
+import { ResultCode } from '@trialab/api-contract/signing';
 import { App, Button, Checkbox, Form, Input, Segmented, Space, theme } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LangSwitch } from '../../components/LangSwitch';
 import { APP_SHORT_NAME } from '../../config';
-import { contract } from '../../services/contract';
 import { RequestError } from '../../services/request';
 import { userApi } from '../../services/user';
 import { completeLogin, rememberWxBind } from '../../session/actions';
@@ -86,8 +86,7 @@ export default function LoginPage() {
         await completeLogin(response.data);
         if (!response.data.isNeedUpdatePassword) navigate('/', { replace: true });
       })
-      .catch(async (error: unknown) => {
-        const { ResultCode } = await contract();
+      .catch((error: unknown) => {
         if (error instanceof RequestError && Number(error.code) === ResultCode.WX_NOT_BOUND) {
           rememberWxBind(code, state);
           message.info(t('login.wechatBind'));

@@ -1,5 +1,4 @@
-import * as api from '@trialab/api-contract';
-import { ResultCode } from '@trialab/api-contract';
+import { ResultCode } from '@trialab/api-contract/signing';
 import axios, { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { createClock } from './clock';
@@ -127,7 +126,7 @@ describe('signRequest', () => {
     expect(nonce).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(c.headers.has('Content-MD5')).toBe(false);
     expect(c.headers.get('Signature')).toBe(
-      signature(api, {
+      signature({
         method: 'GET',
         path: '/api/kmct-user/sys/user/listOutSimple',
         params: { username: '张 三' },
@@ -279,7 +278,7 @@ describe('responses (SPEC section 8)', () => {
     expect(seen[1]?.url).toBe('/a?q=x%20y');
     const retried = seen[1];
     expect(retried?.headers.Signature).toBe(
-      signature(api, {
+      signature({
         method: 'GET',
         path: '/a',
         params: { q: 'x y' },

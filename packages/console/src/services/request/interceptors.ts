@@ -1,6 +1,6 @@
+import { ResultCode, SIGNING_HEADERS, serializeQuery } from '@trialab/api-contract/signing';
 import { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { headerLanguage } from '../../locales/lang';
-import { contract } from '../contract';
 import { type Envelope, type Method, type RequestDeps, RequestError } from './types';
 
 type Config = InternalAxiosRequestConfig;
@@ -71,9 +71,9 @@ export function requestPath(config: Pick<Config, 'baseURL' | 'url'>): string {
  */
 export function signRequest(deps: RequestDeps) {
   return async (config: Config): Promise<Config> => {
-    // Contract and crypto-js arrive with the first call, not with /login.
-    const [api, { contentMd5, newNonce, signature }] = await Promise.all([contract(), import('./signer')]);
-    const names = api.SIGNING_HEADERS;
+    // crypto-js arrives with the first call, not with /login.
+    const { contentMd5, newNonce, signature } = await import('./signer');
+    const names = SIGNING_HEADERS;
     const method = normalizeMethod(config.method);
     const headers = config.headers;
     headers.set(names.lang, headerLanguage(deps.getLanguage()));
@@ -85,7 +85,7 @@ export function signRequest(deps: RequestDeps) {
     // A retried request (clock skew) comes back with its query already in the URL.
     config.queryParams ??= config.params as Record<string, unknown> | undefined;
     const params = config.queryParams;
-    const query = api.serializeQuery(params);
+    const query = serializeQuery(params);
     const path = requestPath(config);
     const bare = (config.url ?? '').split('?')[0] ?? '';
     config.url = query ? `${bare}?${query}` : bare;
@@ -115,7 +115,7 @@ export function signRequest(deps: RequestDeps) {
     if (key) {
       headers.set(
         names.signature,
-        signature(api, { method, path, params, timestamp, nonce, contentMd5: md5, key }),
+        signature({ method, path, params, timestamp, nonce, contentMd5: md5, key }),
       );
     }
     return config;
@@ -177,7 +177,6 @@ export function handleError(deps: RequestDeps, instance: AxiosInstance) {
       throw new RequestError(body?.msg ?? 'Unauthorized', 'unauthorized', body?.code ?? 401, 401, true);
     }
     // Clock skew: take the server's time and try once more with a fresh timestamp and nonce.
-    const { ResultCode } = await contract();
     if (config && !config.skewRetried && Number(body?.code) === ResultCode.TIMESTAMP_OUT_OF_WINDOW) {
       const serverTime = Number((body?.data as { serverTime?: unknown } | undefined)?.serverTime);
       if (Number.isFinite(serverTime)) {

@@ -1,9 +1,13 @@
-import type { HttpMethod, QueryParams } from '@trialab/api-contract';
+import {
+  canonicalString,
+  type HttpMethod,
+  type QueryParams,
+  queryPairs,
+} from '@trialab/api-contract/signing';
 import Base64 from 'crypto-js/enc-base64';
 import Utf8 from 'crypto-js/enc-utf8';
 import HmacSHA256 from 'crypto-js/hmac-sha256';
 import MD5 from 'crypto-js/md5';
-import type { Contract } from '../contract';
 
 /** Base64 MD5 of the UTF-8 bytes of the body, as the Content-MD5 header carries it. */
 export function contentMd5(body: string): string {
@@ -22,11 +26,11 @@ export interface SignInput {
 }
 
 /** base64(HMAC-SHA256(key bytes, canonical string)); the canonical string is the contract's. */
-export function signature(api: Pick<Contract, 'canonicalString' | 'queryPairs'>, input: SignInput): string {
-  const canonical = api.canonicalString({
+export function signature(input: SignInput): string {
+  const canonical = canonicalString({
     method: input.method,
     path: input.path,
-    query: api.queryPairs(input.params),
+    query: queryPairs(input.params),
     timestamp: input.timestamp,
     nonce: input.nonce,
     contentMd5: input.contentMd5,
