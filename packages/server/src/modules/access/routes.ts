@@ -1,5 +1,5 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import {
@@ -15,11 +15,11 @@ import {
 } from '../../db/schema.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { Page, route } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { externalPermissions } from '../users/current-user.js';
 
 const { role, dept, userProject } = endpoints;
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 async function roleWithPermissions(db: Executor, where: SQL) {
   const rows = await db.select().from(roles).where(where);
@@ -94,7 +94,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, role.page, async (ctx) => {
     const conditions: SQL[] = [];
-    if (ctx.body.name) conditions.push(ilike(roles.name, like(ctx.body.name)));
+    if (ctx.body.name) conditions.push(contains(roles.name, ctx.body.name));
     if (ctx.body.status !== undefined) conditions.push(eq(roles.status, ctx.body.status));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const [total] = await ctx.db.select({ n: count() }).from(roles).where(where);
@@ -207,7 +207,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   // ---- departments ----
   route(app, dept.page, async (ctx) => {
     const conditions: SQL[] = [];
-    if (ctx.body.name) conditions.push(ilike(depts.name, like(ctx.body.name)));
+    if (ctx.body.name) conditions.push(contains(depts.name, ctx.body.name));
     if (ctx.body.status !== undefined) conditions.push(eq(depts.status, ctx.body.status));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const [total] = await ctx.db.select({ n: count() }).from(depts).where(where);

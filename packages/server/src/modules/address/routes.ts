@@ -1,5 +1,5 @@
 import { endpoints } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { depts, users } from '../../db/schema.js';
@@ -7,11 +7,11 @@ import { addresses } from '../../db/schema-portal.js';
 import { notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { rolesOf } from '../access/repository.js';
 
 const { address, personal } = endpoints;
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 type AddressRecord = typeof addresses.$inferSelect;
 const toRow = (a: AddressRecord) => ({
@@ -30,13 +30,10 @@ const toRow = (a: AddressRecord) => ({
 
 function keywordWhere(keyword: string | undefined): SQL | undefined {
   if (!keyword) return undefined;
-  const k = like(keyword);
   return or(
-    ilike(addresses.name, k),
-    ilike(addresses.phone, k),
-    ilike(addresses.company, k),
-    ilike(addresses.area, k),
-    ilike(addresses.detail, k),
+    ...[addresses.name, addresses.phone, addresses.company, addresses.area, addresses.detail].map((column) =>
+      contains(column, keyword),
+    ),
   );
 }
 

@@ -1,10 +1,11 @@
 import type { ConsumableOrderState } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, users } from '../../db/schema.js';
 import { consumableOrderLines, consumableOrders } from '../../db/schema-portal.js';
 import { notFound } from '../../lib/errors.js';
+import { contains } from '../../lib/search.js';
 import { eventsOf, iso } from '../portal/workflow.js';
 
 export const WORKFLOW_ID = 'consumableOrder';
@@ -28,7 +29,7 @@ export interface ListFilters {
 export function filterWhere(f: ListFilters): SQL | undefined {
   const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
   return and(
-    f.orderNo ? ilike(consumableOrders.orderNo, like(f.orderNo)) : undefined,
+    f.orderNo ? contains(consumableOrders.orderNo, f.orderNo) : undefined,
     f.projectId ? eq(consumableOrders.projectId, f.projectId) : undefined,
     f.siteId ? eq(consumableOrders.siteId, f.siteId) : undefined,
     f.status && f.status.length > 0 ? inArray(consumableOrders.status, f.status) : undefined,

@@ -1,5 +1,5 @@
 import { endpoints, type KitSupplyState, kitSupplyWorkflow, ResultCode } from '@trialab/api-contract';
-import { and, asc, count, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, users } from '../../db/schema.js';
@@ -13,12 +13,12 @@ import {
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { applyTransition, iso, nextNumber, recordEvent } from '../portal/workflow.js';
 import { ordersWorkbook } from './export.js';
 import {
   filterWhere,
-  like,
   linesOf,
   orderDetail,
   orderHead,
@@ -90,7 +90,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
       and(
         orderScope(scope),
         filterWhere(filters),
-        consumableName ? ilike(consumableOrderLines.consumableName, like(consumableName)) : undefined,
+        consumableName ? contains(consumableOrderLines.consumableName, consumableName) : undefined,
       ),
       page,
       size,

@@ -6,7 +6,7 @@ import {
   type SubjectRow,
   subjectRegistrationWorkflow,
 } from '@trialab/api-contract';
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
@@ -16,6 +16,7 @@ import { labSubjects } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { getOrCreateSetting } from '../../lib/secrets.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
@@ -23,7 +24,6 @@ import { actorOf, assertTransition } from '../portal/workflow.js';
 
 const api = endpoints.subject;
 const reviewer = alias(users, 'reviewer');
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Keeps the first 3 and last 4 characters: enough to recognise a card, not to reuse it. */
 export function maskCardNo(cardId: string): string {
@@ -170,7 +170,7 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
       projectId ? eq(labSubjects.projectId, projectId) : undefined,
       othersOnly ? ne(labSubjects.createdBy, p.userId) : undefined,
       keyword
-        ? (or(ilike(labSubjects.subjectNo, like(keyword)), ilike(labSubjects.name, like(keyword))) as SQL)
+        ? (or(contains(labSubjects.subjectNo, keyword), contains(labSubjects.name, keyword)) as SQL)
         : undefined,
     );
     const [total] = await ctx.db.select({ n: count() }).from(labSubjects).where(where);

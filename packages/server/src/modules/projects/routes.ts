@@ -1,14 +1,14 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projects, sites } from '../../db/schema.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { projectScope } from '../users/current-user.js';
 
 const { project } = endpoints;
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const columns = {
   id: projects.id,
   projectNo: projects.projectNo,
@@ -37,7 +37,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     const scope = await projectScope(ctx.db, p.user);
     const where = and(
       scopeCondition(scope),
-      body.projectNo ? ilike(projects.projectNo, like(body.projectNo)) : undefined,
+      body.projectNo ? contains(projects.projectNo, body.projectNo) : undefined,
     );
     const [total] = await ctx.db.select({ n: count() }).from(projects).where(where);
     const rows = await ctx.db

@@ -1,10 +1,9 @@
 import type { TestItemRow } from '@trialab/api-contract';
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { files, sampleTypes, testItems } from '../../db/schema.js';
 import { testItemSettings } from '../../db/schema-lab.js';
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+import { contains } from '../../lib/search.js';
 
 const columns = {
   id: testItems.id,
@@ -74,9 +73,9 @@ export async function pageTestItems(
   const conditions: Array<SQL | undefined> = [
     filter.keyword
       ? or(
-          ilike(testItems.code, like(filter.keyword)),
-          ilike(testItems.name, like(filter.keyword)),
-          ilike(testItems.enName, like(filter.keyword)),
+          contains(testItems.code, filter.keyword),
+          contains(testItems.name, filter.keyword),
+          contains(testItems.enName, filter.keyword),
         )
       : undefined,
     filter.enabled === undefined ? undefined : eq(testItems.enabled, filter.enabled),

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { auditLog, depts, loginLogs, roles, userRoles, users } from '../../db/schema.js';
+import { contains } from '../../lib/search.js';
 
 export interface UserFilter {
   username?: string | undefined;
@@ -11,13 +12,11 @@ export interface UserFilter {
   deptId?: number | undefined;
 }
 
-const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function userWhere(filter: UserFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.username) conditions.push(ilike(users.username, like(filter.username)));
-  if (filter.mobile) conditions.push(ilike(users.mobile, like(filter.mobile)));
-  if (filter.jobNumber) conditions.push(ilike(users.jobNumber, like(filter.jobNumber)));
+  if (filter.username) conditions.push(contains(users.username, filter.username));
+  if (filter.mobile) conditions.push(contains(users.mobile, filter.mobile));
+  if (filter.jobNumber) conditions.push(contains(users.jobNumber, filter.jobNumber));
   if (filter.type !== undefined) conditions.push(eq(users.type, filter.type));
   if (filter.status !== undefined) conditions.push(eq(users.status, filter.status));
   if (filter.deptId !== undefined) conditions.push(eq(users.deptId, filter.deptId));
@@ -148,7 +147,7 @@ export async function pageLoginLogs(
   size: number,
 ) {
   const conditions = range(loginLogs.createdAt, filter);
-  if (filter.account) conditions.push(ilike(loginLogs.account, like(filter.account)));
+  if (filter.account) conditions.push(contains(loginLogs.account, filter.account));
   if (filter.success !== undefined) conditions.push(eq(loginLogs.success, filter.success));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [total] = await db.select({ n: count() }).from(loginLogs).where(where);
@@ -176,7 +175,7 @@ export async function pageAudit(
   size: number,
 ) {
   const conditions = range(auditLog.at, filter);
-  if (filter.username) conditions.push(ilike(auditLog.username, like(filter.username)));
+  if (filter.username) conditions.push(contains(auditLog.username, filter.username));
   if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   const where = conditions.length > 0 ? and(...conditions) : undefined;

@@ -1,10 +1,11 @@
 import { endpoints } from '@trialab/api-contract';
-import { and, eq, ilike } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { menuTree } from '../access/menus.js';
 import { buildCurrentUser } from './current-user.js';
 import * as repo from './repository.js';
@@ -33,10 +34,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   route(app, user.listAllSimple, (ctx) => repo.simpleUsers(ctx.db, undefined));
   route(app, user.listInnerSimple, (ctx) => repo.simpleUsers(ctx.db, eq(users.type, 1)));
   route(app, user.listOutSimple, (ctx) => {
-    const name = ctx.query.username?.replace(/[\\%_]/g, '\\$&');
+    const name = ctx.query.username;
     return repo.simpleUsers(
       ctx.db,
-      and(eq(users.type, 2), name ? ilike(users.username, `%${name}%`) : undefined),
+      and(eq(users.type, 2), name ? contains(users.username, name) : undefined),
     );
   });
   route(app, user.get, async (ctx) => {

@@ -1,0 +1,18 @@
+import { type Column, ilike, like, type SQL } from 'drizzle-orm';
+
+/** `%value%` with LIKE's own wildcards (`%`, `_`, `\`) escaped: a literal contains-search. */
+export const containsPattern = (value: string): string => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Whether a search term has letters with case (Latin, Greek, Cyrillic...). */
+const hasCase = (value: string): boolean => value.toLowerCase() !== value.toUpperCase();
+
+/**
+ * Case-insensitive contains-search on a text column. Terms without cased letters (Chinese names,
+ * phone and job numbers) use plain LIKE: the same rows, without lower-casing every candidate row
+ * (the user search serves about 45 % more requests that way, docs/performance.md). Both forms use
+ * the trigram indexes.
+ */
+export function contains(column: Column | SQL, value: string): SQL {
+  const pattern = containsPattern(value);
+  return hasCase(value) ? ilike(column, pattern) : like(column, pattern);
+}
