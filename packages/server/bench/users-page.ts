@@ -5,7 +5,8 @@
 //   pnpm --filter @trialab/server run bench                     # PGlite (in memory)
 //   BENCH_DATABASE_URL=postgres://… pnpm --filter @trialab/server run bench   # PostgreSQL (empty database)
 //
-// Options (env): BENCH_CONNECTIONS (100), BENCH_SECONDS (10), BENCH_USERS (100000).
+// Options (env): BENCH_CONNECTIONS (100), BENCH_SECONDS (10), BENCH_USERS (100000),
+// BENCH_CPU_PROFILE (a folder for the server's V8 CPU profile).
 import { fork } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -67,6 +68,13 @@ async function serve(): Promise<void> {
     return { code: 200, msg: 'Success', data: result.rows, total: result.total };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  // Exit normally on SIGTERM, so a CPU profile (BENCH_CPU_PROFILE) gets written.
+  process.once('SIGTERM', () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   // Log in as the console would: puzzle (answer read from the database), then password.
@@ -157,7 +165,13 @@ async function idle(url: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit', env: process.env });
+  // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    stdio: 'inherit',
+    env: process.env,
+    execArgv: [...process.execArgv, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
+  });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
