@@ -1,0 +1,315 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { rangeCodes, SPECIMEN_PERMISSIONS, type SpecimenBarcodeRow } from '@trialab/api-contract';
+import { Button, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../../access/gates';
+import { useAccess } from '../../../../access/useAccess';
+import { ListPage, useListPage } from '../../../../components/ListPage';
+import { specimenApi } from '../../../../services/specimen';
+import { feedback } from '../../../../utils/feedback';
+import { useProjectSites } from '../../useProjectSites';
+import { useSampleTypes } from '../../useSampleTypes';
+import { parseBarcodes } from '../barcodes';
+import { formatTime, useBarcodeColumns } from '../specimen/parts';
+import { BARCODE_PATTERN } from '../specimen/scan';
+
+interface Filter {
+  keyword?: string;
+  status?: SpecimenBarcodeRow['status'];
+}
+
+interface RegisterValues {
+  projectId?: number;
+  siteId?: number;
+  sampleTypeId?: number;
+  visit?: string;
+  mode: 'range' | 'list';
+  prefix?: string;
+  from?: number;
+  to?: number;
+  width?: number;
+  codes?: string;
+}
+
+interface LinkValues {
+  siteId?: number | null;
+  sampleTypeId?: number | null;
+  visit?: string;
+}
+
+/** The codes a range would register, or null while the range is incomplete or too long. */
+function rangePreview(v: Partial<RegisterValues>): string[] | null {
+  if (!v.prefix || v.from === undefined || v.to === undefined || !v.width) return null;
+  if (v.to < v.from || v.to - v.from >= 1000) return null;
+  return rangeCodes({ prefix: v.prefix, from: v.from, to: v.to, width: v.width });
+}
+
+/** /laboratory/before-analysis/register-sample-code: register pre-printed label ranges or lists of barcodes. */
+export default function RegisterSampleCodePage() {
+  const { t, i18n } = useTranslation();
+  const { can } = useAccess();
+  const c = (key: string, options?: Record<string, unknown>) => t(`specimen.code.${key}`, options);
+  const list = useListPage<SpecimenBarcodeRow, Filter>(specimenApi.codePaging, {});
+  const sampleTypes = useSampleTypes();
+  const english = i18n.language === 'en-US';
+  const typeOptions = sampleTypes.map((s) => ({ value: s.id, label: english ? s.enName : s.name }));
+
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<RegisterValues>();
+  const values = Form.useWatch([], form) as Partial<RegisterValues> | undefined;
+  const { projects, sites } = useProjectSites(values?.projectId);
+  const preview = values?.mode === 'range' ? rangePreview(values) : null;
+
+  const [editing, setEditing] = useState<SpecimenBarcodeRow | null>(null);
+  const [linkForm] = Form.useForm<LinkValues>();
+  const linkSites = useProjectSites(editing?.projectId).sites;
+
+  const register = async (v: RegisterValues) => {
+    if (!v.projectId) return;
+    setSaving(true);
+    try {
+      const common = {
+        projectId: v.projectId,
+        siteId: v.siteId ?? null,
+        sampleTypeId: v.sampleTypeId ?? null,
+        visit: v.visit || null,
+      };
+      const r =
+        v.mode === 'range'
+          ? await specimenApi.codeRegister({
+              ...common,
+              range: { prefix: v.prefix ?? '', from: v.from ?? 0, to: v.to ?? 0, width: v.width ?? 1 },
+            })
+          : await specimenApi.codeRegister({ ...common, codes: parseBarcodes(v.codes ?? '') });
+      feedback.success(c('registered', { count: r.data.count }));
+      setOpen(false);
+      form.resetFields();
+      await list.reload();
+    } catch {
+      // Shown by the request helper.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const saveLinks = async (v: LinkValues) => {
+    if (!editing) return;
+    try {
+      await specimenApi.codeUpdate({
+        id: editing.id,
+        version: editing.version,
+        siteId: v.siteId ?? null,
+        sampleTypeId: v.sampleTypeId ?? null,
+        visit: v.visit || null,
+      });
+      feedback.success(t('specimen.common.saved'));
+      setEditing(null);
+      await list.reload();
+    } catch {
+      // Shown by the request helper.
+    }
+  };
+
+  const columns = [
+    ...useBarcodeColumns(),
+    { dataIndex: 'createdByName', title: t('specimen.common.createdBy'), width: 100 },
+    {
+      dataIndex: 'createdAt',
+      title: t('specimen.common.createdAt'),
+      width: 170,
+      render: (v: string) => formatTime(v),
+    },
+  ];
+
+  return (
+    <ListPage<SpecimenBarcodeRow, Filter>
+      list={list}
+      rowKey="id"
+      code="laboratory.register-sample-code"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="keyword" label={t('specimen.common.keyword')}>
+            <Input allowClear maxLength={64} placeholder={t('specimen.common.keywordHint')} />
+          </Form.Item>
+          <Form.Item name="status" label={t('specimen.common.status')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={(['registered', 'signed', 'disabled'] as const).map((s) => ({
+                value: s,
+                label: t(`specimen.states.${s}`),
+              }))}
+            />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <Permission value={[SPECIMEN_PERMISSIONS.codeCreate]}>
+          <Button
+            icon={<PlusOutlined />}
+            data-testid="code-register-open"
+            onClick={() => {
+              form.resetFields();
+              form.setFieldsValue({ mode: 'range', width: 4, from: 1 });
+              setOpen(true);
+            }}
+          >
+            {c('register')}
+          </Button>
+        </Permission>
+      }
+      actions={
+        can(SPECIMEN_PERMISSIONS.codeUpdate)
+          ? {
+              width: 90,
+              render: (row) =>
+                row.status === 'registered' && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => {
+                      setEditing(row);
+                      linkForm.setFieldsValue({
+                        siteId: row.siteId,
+                        sampleTypeId: row.sampleTypeId,
+                        visit: row.visit ?? undefined,
+                      });
+                    }}
+                  >
+                    {t('specimen.common.edit')}
+                  </Button>
+                ),
+            }
+          : undefined
+      }
+    >
+      <Modal
+        open={open}
+        title={c('register')}
+        width={560}
+        confirmLoading={saving}
+        okButtonProps={{ 'data-testid': 'code-register-submit' } as Record<string, string>}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Form<RegisterValues>
+          form={form}
+          layout="vertical"
+          onFinish={register}
+          initialValues={{ mode: 'range' }}
+        >
+          <Form.Item
+            name="projectId"
+            label={t('specimen.common.project')}
+            rules={[{ required: true, message: c('projectRequired') }]}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              data-testid="code-project"
+              options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
+              onChange={() => form.setFieldValue('siteId', undefined)}
+            />
+          </Form.Item>
+          <Form.Item name="siteId" label={t('specimen.common.site')}>
+            <Select
+              allowClear
+              options={sites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
+            />
+          </Form.Item>
+          <Form.Item name="sampleTypeId" label={t('specimen.common.sampleType')}>
+            <Select allowClear options={typeOptions} data-testid="code-sample-type" />
+          </Form.Item>
+          <Form.Item name="visit" label={t('specimen.common.visit')}>
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="mode" label={c('mode')}>
+            <Radio.Group
+              options={[
+                { value: 'range', label: c('range') },
+                { value: 'list', label: c('list') },
+              ]}
+            />
+          </Form.Item>
+          {values?.mode === 'list' ? (
+            <Form.Item
+              name="codes"
+              label={c('codes')}
+              rules={[
+                { required: true, message: c('codesRequired') },
+                {
+                  validator: async (_, text: string | undefined) => {
+                    const bad = parseBarcodes(text ?? '').filter((code) => !BARCODE_PATTERN.test(code));
+                    if (bad.length)
+                      throw new Error(t('specimen.common.invalidCodes', { codes: bad.join(', ') }));
+                  },
+                },
+              ]}
+            >
+              <Input.TextArea rows={5} data-testid="code-list" />
+            </Form.Item>
+          ) : (
+            <>
+              <Form.Item
+                name="prefix"
+                label={c('prefix')}
+                rules={[
+                  { required: true, message: c('prefixRequired') },
+                  { pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/, message: c('prefixRule') },
+                ]}
+              >
+                <Input maxLength={20} data-testid="code-prefix" />
+              </Form.Item>
+              <Form.Item label={`${c('from')} / ${c('to')} / ${c('width')}`} required>
+                <Form.Item name="from" noStyle rules={[{ required: true }]}>
+                  <InputNumber min={0} max={999_999_999} precision={0} data-testid="code-from" />
+                </Form.Item>{' '}
+                <Form.Item name="to" noStyle rules={[{ required: true }]}>
+                  <InputNumber min={0} max={999_999_999} precision={0} data-testid="code-to" />
+                </Form.Item>{' '}
+                <Form.Item name="width" noStyle rules={[{ required: true }]}>
+                  <InputNumber min={1} max={10} precision={0} />
+                </Form.Item>
+              </Form.Item>
+              <div data-testid="code-preview">
+                {preview
+                  ? c('preview', {
+                      count: preview.length,
+                      first: preview[0],
+                      last: preview[preview.length - 1],
+                    })
+                  : c('rangeHint')}
+              </div>
+            </>
+          )}
+        </Form>
+      </Modal>
+      <Modal
+        open={editing !== null}
+        title={`${c('editLinks')} ${editing?.code ?? ''}`}
+        onOk={() => linkForm.submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form<LinkValues> form={linkForm} layout="vertical" onFinish={saveLinks}>
+          <Form.Item name="siteId" label={t('specimen.common.site')}>
+            <Select
+              allowClear
+              options={linkSites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
+            />
+          </Form.Item>
+          <Form.Item name="sampleTypeId" label={t('specimen.common.sampleType')}>
+            <Select allowClear options={typeOptions} />
+          </Form.Item>
+          <Form.Item name="visit" label={t('specimen.common.visit')}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </ListPage>
+  );
+}

@@ -1,0 +1,157 @@
+import { type SignShipment, SPECIMEN_PERMISSIONS, type SpecimenBarcodeRow } from '@trialab/api-contract';
+import { Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../../access/gates';
+import { confirmDialog } from '../../../../components/ConfirmDialog';
+import type { DataColumn } from '../../../../components/DataTable';
+import { ListPage, useListPage } from '../../../../components/ListPage';
+import { specimenApi } from '../../../../services/specimen';
+import { feedback } from '../../../../utils/feedback';
+import { formatTime, ScanInput, useBarcodeColumns } from '../specimen/parts';
+
+/** /laboratory/before-analysis/specimen-sign: sign at the bench for samples of a received shipment. */
+export default function SpecimenSignPage() {
+  const { t } = useTranslation();
+  const s = (key: string, options?: Record<string, unknown>) => t(`specimen.sign.${key}`, options);
+  const shipments = useListPage<SignShipment, { keyword?: string }>(specimenApi.signShipments, {});
+  const [chosen, setChosen] = useState<SignShipment | null>(null);
+  const [codes, setCodes] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const signed = useListPage<
+    SpecimenBarcodeRow,
+    { keyword?: string },
+    { keyword?: string; transportId?: number }
+  >(specimenApi.signPaging, {}, (filter) => ({ ...filter, transportId: chosen?.id }));
+
+  const sign = async () => {
+    if (!chosen || codes.length === 0) return;
+    try {
+      await confirmDialog({ content: s('confirm', { count: codes.length }) });
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const r = await specimenApi.sign({ transportId: chosen.id, barcodes: codes });
+      feedback.success(s('done', { count: r.data.count }));
+      setCodes([]);
+      await Promise.all([shipments.reload(), signed.reload()]);
+      const fresh = await specimenApi.signShipments({ keyword: chosen.orderNo, page: 1, size: 1 });
+      setChosen(fresh.data.find((x) => x.id === chosen.id) ?? chosen);
+    } catch {
+      // Shown by the request helper.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const lineText = (row: SignShipment) =>
+    row.lines.map((l) => (
+      <Tag key={l.itemId} color={l.benchSigned >= l.receivedQuantity ? 'success' : 'default'}>
+        {l.sampleTypeName} {l.benchSigned}/{l.receivedQuantity}
+      </Tag>
+    ));
+  const shipmentColumns: DataColumn<SignShipment>[] = [
+    { dataIndex: 'orderNo', title: s('orderNo'), width: 180 },
+    { dataIndex: 'expressNo', title: s('expressNo'), width: 150, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'projectNo', title: t('specimen.common.project'), width: 120 },
+    { dataIndex: 'centerNo', title: t('specimen.common.site'), width: 80 },
+    {
+      dataIndex: 'signedAt',
+      title: s('receivedAt'),
+      width: 170,
+      render: (v: string | null) => formatTime(v),
+    },
+    { dataIndex: 'lines', title: s('lines'), render: (_, row) => lineText(row) },
+  ];
+  const signedColumns: DataColumn<SpecimenBarcodeRow>[] = [
+    ...useBarcodeColumns(),
+    {
+      dataIndex: 'transportOrderNo',
+      title: s('orderNo'),
+      width: 170,
+      render: (v: string | null) => v ?? '-',
+    },
+    { dataIndex: 'signedByName', title: s('signedBy'), width: 100, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'signedAt', title: s('signedAt'), width: 170, render: (v: string | null) => formatTime(v) },
+  ];
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <ListPage<SignShipment, { keyword?: string }>
+        title={s('shipments')}
+        list={shipments}
+        rowKey="id"
+        columns={shipmentColumns}
+        filters={
+          <Form.Item name="keyword" label={t('specimen.common.keyword')}>
+            <Input allowClear maxLength={64} placeholder={`${s('orderNo')} / ${s('expressNo')}`} />
+          </Form.Item>
+        }
+        actions={{
+          width: 90,
+          render: (row) => (
+            <Button
+              type="link"
+              size="small"
+              data-testid={`sign-choose-${row.orderNo}`}
+              onClick={() => {
+                setChosen(row);
+                setCodes([]);
+              }}
+            >
+              {s('choose')}
+            </Button>
+          ),
+        }}
+      />
+      <Card title={s('chosen')}>
+        {chosen ? (
+          <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label={s('orderNo')}>{chosen.orderNo}</Descriptions.Item>
+            <Descriptions.Item label={t('specimen.common.project')}>{chosen.projectNo}</Descriptions.Item>
+            <Descriptions.Item label={s('lines')}>{lineText(chosen)}</Descriptions.Item>
+          </Descriptions>
+        ) : (
+          <p>{s('chooseFirst')}</p>
+        )}
+        <Permission value={[SPECIMEN_PERMISSIONS.sign]}>
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <ScanInput codes={codes} onChange={setCodes} testId="sign-scan" disabled={!chosen} />
+            <div data-testid="sign-codes">
+              {codes.map((code) => (
+                <Tag key={code} closable onClose={() => setCodes(codes.filter((c) => c !== code))}>
+                  {code}
+                </Tag>
+              ))}
+            </div>
+            <Space>
+              <Button
+                type="primary"
+                loading={saving}
+                disabled={!chosen || codes.length === 0}
+                onClick={sign}
+                data-testid="sign-submit"
+              >
+                {s('submit')}
+              </Button>
+              <span>{t('specimen.common.scanned', { count: codes.length })}</span>
+            </Space>
+          </Space>
+        </Permission>
+      </Card>
+      <ListPage<SpecimenBarcodeRow, { keyword?: string }>
+        title={s('signedList')}
+        list={signed}
+        rowKey="id"
+        columns={signedColumns}
+        filters={
+          <Form.Item name="keyword" label={t('specimen.common.keyword')}>
+            <Input allowClear maxLength={64} placeholder={t('specimen.common.keywordHint')} />
+          </Form.Item>
+        }
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,324 @@
+import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  SPECIMEN_PERMISSIONS,
+  type StorageContainer,
+  type StorageDevice,
+  type StoredSample,
+} from '@trialab/api-contract';
+import { Button, Form, Input, Select, Tabs, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Permission } from '../../../../access/gates';
+import { useAccess } from '../../../../access/useAccess';
+import type { DataColumn } from '../../../../components/DataTable';
+import { ListPage, useListPage } from '../../../../components/ListPage';
+import { specimenApi } from '../../../../services/specimen';
+import { formatTime } from '../specimen/parts';
+import {
+  ContainerGridModal,
+  ContainerModal,
+  DeviceLogsModal,
+  DeviceModal,
+  SampleDetailModal,
+} from './StagingModals';
+
+type Tab = 'samples' | 'containers' | 'devices';
+
+/** All devices (for filters and the container form); a lab has a handful. */
+function useDevices(version: number): StorageDevice[] {
+  const [devices, setDevices] = useState<StorageDevice[]>([]);
+  useEffect(() => {
+    let live = true;
+    specimenApi
+      .devicePage({ page: 1, size: 500 })
+      .then((r) => live && setDevices(r.data))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [version]);
+  return devices;
+}
+
+/**
+ * /laboratory/before-analysis/specimen-staging: temporary storage of received samples in containers
+ * inside devices: the stored samples, the containers with their position maps and exports, the devices
+ * with their logs. Putting in and taking out happen on specimen-inside and specimen-outside.
+ */
+export default function SpecimenStagingPage() {
+  const { t } = useTranslation();
+  const s = (key: string, options?: Record<string, unknown>) => t(`specimen.staging.${key}`, options);
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const [tab, setTab] = useState<Tab>('samples');
+  const [devicesVersion, setDevicesVersion] = useState(0);
+  const devices = useDevices(devicesVersion);
+  const deviceOptions = devices.map((d) => ({ value: d.id, label: `${d.code} ${d.name}` }));
+
+  const samples = useListPage<StoredSample, { keyword?: string; deviceId?: number }>(
+    specimenApi.samplePage,
+    {},
+  );
+  const containers = useListPage<StorageContainer, { keyword?: string; deviceId?: number }>(
+    specimenApi.containerPage,
+    {},
+  );
+  const deviceList = useListPage<StorageDevice, { keyword?: string; enabled?: boolean }>(
+    specimenApi.devicePage,
+    {},
+  );
+
+  const [sampleId, setSampleId] = useState<number | null>(null);
+  const [gridId, setGridId] = useState<number | null>(null);
+  const [editingContainer, setEditingContainer] = useState<StorageContainer | null | undefined>();
+  const [editingDevice, setEditingDevice] = useState<StorageDevice | null | undefined>();
+  const [logsOf, setLogsOf] = useState<StorageDevice | null>(null);
+
+  const header = (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setTab(key as Tab)}
+      items={(['samples', 'containers', 'devices'] as const).map((key) => ({ key, label: s(key) }))}
+    />
+  );
+  const storeButtons = (
+    <>
+      <Permission value={[SPECIMEN_PERMISSIONS.storeIn]}>
+        <Button
+          icon={<ImportOutlined />}
+          data-testid="staging-put-in"
+          onClick={() => navigate('/laboratory/before-analysis/specimen-inside')}
+        >
+          {s('putIn')}
+        </Button>
+      </Permission>
+      <Permission value={[SPECIMEN_PERMISSIONS.takeOut]}>
+        <Button
+          icon={<ExportOutlined />}
+          data-testid="staging-take-out"
+          onClick={() => navigate('/laboratory/before-analysis/specimen-outside')}
+        >
+          {s('takeOut')}
+        </Button>
+      </Permission>
+    </>
+  );
+  const deviceFilter = (
+    <Form.Item name="deviceId" label={s('device')}>
+      <Select allowClear style={{ width: 200 }} options={deviceOptions} />
+    </Form.Item>
+  );
+  const keywordFilter = (hint?: string) => (
+    <Form.Item name="keyword" label={t('specimen.common.keyword')}>
+      <Input allowClear maxLength={64} placeholder={hint} />
+    </Form.Item>
+  );
+
+  const sampleColumns: DataColumn<StoredSample>[] = [
+    { dataIndex: 'barcode', title: t('specimen.common.barcode'), width: 160 },
+    { dataIndex: 'projectNo', title: t('specimen.common.project'), width: 120 },
+    {
+      dataIndex: 'sampleTypeName',
+      title: t('specimen.common.sampleType'),
+      width: 100,
+      render: (v) => v ?? '-',
+    },
+    {
+      dataIndex: 'temperatureName',
+      title: t('specimen.common.temperature'),
+      width: 100,
+      render: (v) => v ?? '-',
+    },
+    { dataIndex: 'deviceName', title: s('device'), width: 160 },
+    { dataIndex: 'containerCode', title: s('container'), width: 120 },
+    { dataIndex: 'position', title: t('specimen.common.position'), width: 80 },
+    { dataIndex: 'storedByName', title: s('storedBy'), width: 100 },
+    { dataIndex: 'storedAt', title: s('storedAt'), width: 170, render: (v: string) => formatTime(v) },
+  ];
+  const containerColumns: DataColumn<StorageContainer>[] = [
+    { dataIndex: 'code', title: s('code'), width: 130 },
+    { dataIndex: 'name', title: s('name'), width: 160 },
+    { dataIndex: 'kind', title: s('kind'), width: 90, render: (v: string) => s(`kinds.${v}`) },
+    { dataIndex: 'deviceName', title: s('device'), width: 160 },
+    { dataIndex: 'temperatureName', title: t('specimen.common.temperature'), width: 100 },
+    {
+      dataIndex: 'capacity',
+      title: s('capacity'),
+      width: 120,
+      render: (_, r) => `${r.rows} × ${r.cols} = ${r.capacity}`,
+    },
+    { dataIndex: 'stored', title: s('used'), width: 80 },
+    {
+      dataIndex: 'enabled',
+      title: s('enabled'),
+      width: 80,
+      render: (v: boolean) => (
+        <Tag color={v ? 'success' : 'default'}>
+          {t(v ? 'specimen.staging.enabled' : 'specimen.states.disabled')}
+        </Tag>
+      ),
+    },
+  ];
+  const deviceColumns: DataColumn<StorageDevice>[] = [
+    { dataIndex: 'code', title: s('code'), width: 110 },
+    { dataIndex: 'name', title: s('name'), width: 180 },
+    { dataIndex: 'kind', title: s('kind'), width: 110, render: (v: string) => s(`kinds.${v}`) },
+    { dataIndex: 'temperatureName', title: t('specimen.common.temperature'), width: 100 },
+    { dataIndex: 'temperatureRange', title: s('range'), width: 100 },
+    { dataIndex: 'location', title: s('location'), width: 150, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'containers', title: s('containersCount'), width: 80 },
+    { dataIndex: 'stored', title: s('storedCount'), width: 80 },
+    {
+      dataIndex: 'enabled',
+      title: s('enabled'),
+      width: 80,
+      render: (v: boolean) => (
+        <Tag color={v ? 'success' : 'default'}>
+          {t(v ? 'specimen.staging.enabled' : 'specimen.states.disabled')}
+        </Tag>
+      ),
+    },
+  ];
+
+  const refreshDevices = async () => {
+    setDevicesVersion((v) => v + 1);
+    await Promise.all([deviceList.reload(), containers.reload()]);
+  };
+
+  return (
+    <>
+      {tab === 'samples' && (
+        <ListPage<StoredSample, { keyword?: string; deviceId?: number }>
+          header={header}
+          list={samples}
+          rowKey="id"
+          code="laboratory.specimen-staging.samples"
+          columns={sampleColumns}
+          filters={
+            <>
+              {keywordFilter(t('specimen.common.keywordHint'))}
+              {deviceFilter}
+            </>
+          }
+          toolbar={storeButtons}
+          actions={{
+            width: 80,
+            render: (row) => (
+              <Button type="link" size="small" onClick={() => setSampleId(row.id)}>
+                {t('specimen.common.detail')}
+              </Button>
+            ),
+          }}
+        />
+      )}
+      {tab === 'containers' && (
+        <ListPage<StorageContainer, { keyword?: string; deviceId?: number }>
+          header={header}
+          list={containers}
+          rowKey="id"
+          code="laboratory.specimen-staging.containers"
+          columns={containerColumns}
+          filters={
+            <>
+              {keywordFilter()}
+              {deviceFilter}
+            </>
+          }
+          toolbar={
+            <Permission value={[SPECIMEN_PERMISSIONS.device]}>
+              <Button icon={<PlusOutlined />} onClick={() => setEditingContainer(null)}>
+                {s('addContainer')}
+              </Button>
+            </Permission>
+          }
+          actions={{
+            width: 200,
+            render: (row) => (
+              <>
+                <Button type="link" size="small" onClick={() => setGridId(row.id)}>
+                  {s('grid')}
+                </Button>
+                {can(SPECIMEN_PERMISSIONS.stagingExport) && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() =>
+                      void specimenApi.exportContainer(row.id, `${row.code}.xlsx`).catch(() => undefined)
+                    }
+                  >
+                    {s('export')}
+                  </Button>
+                )}
+                {can(SPECIMEN_PERMISSIONS.device) && (
+                  <Button type="link" size="small" onClick={() => setEditingContainer(row)}>
+                    {t('specimen.common.edit')}
+                  </Button>
+                )}
+              </>
+            ),
+          }}
+        />
+      )}
+      {tab === 'devices' && (
+        <ListPage<StorageDevice, { keyword?: string; enabled?: boolean }>
+          header={header}
+          list={deviceList}
+          rowKey="id"
+          code="laboratory.specimen-staging.devices"
+          columns={deviceColumns}
+          filters={keywordFilter()}
+          toolbar={
+            <Permission value={[SPECIMEN_PERMISSIONS.device]}>
+              <Button icon={<PlusOutlined />} onClick={() => setEditingDevice(null)} data-testid="device-add">
+                {s('addDevice')}
+              </Button>
+            </Permission>
+          }
+          actions={{
+            width: 150,
+            render: (row) => (
+              <>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setLogsOf(row)}
+                  data-testid={`device-logs-${row.code}`}
+                >
+                  {s('logs')}
+                </Button>
+                {can(SPECIMEN_PERMISSIONS.device) && (
+                  <Button type="link" size="small" onClick={() => setEditingDevice(row)}>
+                    {t('specimen.common.edit')}
+                  </Button>
+                )}
+              </>
+            ),
+          }}
+        />
+      )}
+      <SampleDetailModal id={sampleId} onClose={() => setSampleId(null)} />
+      <ContainerGridModal id={gridId} onClose={() => setGridId(null)} />
+      <ContainerModal
+        open={editingContainer !== undefined}
+        container={editingContainer ?? null}
+        devices={devices}
+        onClose={() => setEditingContainer(undefined)}
+        onSaved={() => {
+          setEditingContainer(undefined);
+          void containers.reload();
+        }}
+      />
+      <DeviceModal
+        open={editingDevice !== undefined}
+        device={editingDevice ?? null}
+        onClose={() => setEditingDevice(undefined)}
+        onSaved={() => {
+          setEditingDevice(undefined);
+          void refreshDevices();
+        }}
+      />
+      <DeviceLogsModal device={logsOf} onClose={() => setLogsOf(null)} />
+    </>
+  );
+}
