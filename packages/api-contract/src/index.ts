@@ -5,6 +5,7 @@ export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
+export * from './endpoints/lab-queries.js';
 export * from './endpoints/portal-address.js';
 export * from './endpoints/portal-clarification.js';
 export * from './endpoints/portal-consumables.js';
@@ -32,6 +33,7 @@ export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
 export * from './workflows/account-application.js';
+export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';
 export * from './workflows/portal.js';
 export * from './workflows/sample-receipt.js';
@@ -46,6 +48,7 @@ import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
+import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { address, personal } from './endpoints/portal-address.js';
 import { clarification, portalHome } from './endpoints/portal-clarification.js';
 import { consumable } from './endpoints/portal-consumables.js';
@@ -79,6 +82,9 @@ export const endpoints = {
   subject,
   testOrder,
   report,
+  labQuery,
+  labFeedback,
+  specimenLog,
   sampleCode,
   specimenSign,
   subBarcode,

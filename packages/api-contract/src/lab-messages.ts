@@ -9,6 +9,14 @@ export const LAB_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: str
     en_US: 'A barcode is 1 to 32 letters, digits, _ or -',
   },
   'validation.base64': { zh_CN: '数据格式无效（须为Base64）', en_US: 'Invalid data (base64 expected)' },
+  'validation.resultTarget': {
+    zh_CN: '请选择已审核的检测申请（或受试者和条码）',
+    en_US: 'Choose an approved test order (or the subject and barcode)',
+  },
+  'validation.feedbackSubject': {
+    zh_CN: '请选择反馈所针对的质疑或填写样本条码',
+    en_US: 'Choose the query or give the sample barcode the feedback is about',
+  },
   'validation.receipt.reason': {
     zh_CN: '异常签收须选择异常原因',
     en_US: 'Choose an exception reason for a sample received with an exception',

@@ -14,6 +14,7 @@ import { type Notifier, OutboxNotifier, SmtpNotifier } from './modules/auth/noti
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
+import { feedbackRoutes } from './modules/lab/feedback.js';
 import { subjectRoutes } from './modules/lab/subjects.js';
 import { testOrderRoutes } from './modules/lab/test-orders.js';
 import { portalRoutes } from './modules/portal/index.js';
@@ -22,6 +23,7 @@ import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
+import { specimenLogRoutes } from './modules/specimen-log/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -130,6 +132,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(subjectRoutes);
   await app.register(testOrderRoutes);
   await app.register(reportRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(specimenLogRoutes);
   await app.register(specimenRoutes);
   await app.register(portalRoutes);
   await app.register(portalAdminRoutes);

@@ -155,6 +155,8 @@ export const testOrderRow = z.object({
   createdAt: z.string(),
   reviewedByName: z.string().nullable(),
   reviewReason: z.string().nullable(),
+  /** The report of this order's results once entered (null: awaiting result entry). */
+  reportId: z.number().nullable(),
   version: z.number(),
 });
 export type TestOrderRow = z.infer<typeof testOrderRow>;
@@ -186,8 +188,22 @@ export const testOrder = {
       ...pageFields,
       status: z.enum(TEST_ORDER_STATES).optional(),
       keyword: z.string().trim().max(64).optional(),
+      /** Approved orders whose results have not been entered yet (the day to-do's result entry). */
+      awaitingResults: z.boolean().optional(),
     }),
     data: z.array(testOrderRow),
+  }),
+  get: defineEndpoint({
+    id: 'testOrder.get',
+    service: 'main',
+    method: 'GET',
+    path: '/lab/before/test-order/{id}',
+    summary: 'One test order (its items for result entry, its report once entered)',
+    access: { permission: TEST_ORDER_PERMISSIONS.page },
+    signed: true,
+    mutates: false,
+    params: idParams,
+    data: testOrderRow,
   }),
   create: defineEndpoint({
     id: 'testOrder.create',

@@ -29,6 +29,8 @@ export const queryRow = z.object({
 });
 
 export const queryDetail = queryRow.extend({
+  /** The shipment the query is about, when staff named one. */
+  shipment: z.object({ id: z.number(), orderNo: z.string(), expressNo: z.string().nullable() }).nullable(),
   imageFileIds: z.array(z.number()),
   resolvedAt: z.string().nullable(),
   replies: z.array(
@@ -126,6 +128,8 @@ export const clarification = {
       content: z.string().trim().min(1).max(PORTAL_LIMITS.note),
       needsClarification: z.boolean(),
       imageFileIds: fileIds,
+      /** A shipment of the same site the query is about (sample receipt exceptions). */
+      transportId: id.nullish(),
     }),
     data: queryDetail,
   }),

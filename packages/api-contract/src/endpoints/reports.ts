@@ -127,17 +127,25 @@ export const report = {
     service: 'main',
     method: 'POST',
     path: '/lab/after/report',
-    summary: 'Enter the results of one sample of an approved subject (enabled test items only)',
+    summary:
+      'Enter the results of an approved test order (or of one sample of an approved subject without an order)',
     access: { permission: REPORT_PERMISSIONS.enter },
     signed: true,
     mutates: true,
-    body: z.object({
-      subjectId: id,
-      barcode: z.string().trim().min(1).max(32),
-      visit: optionalText(64),
-      samplingTime: isoTime.nullish(),
-      results,
-    }),
+    body: z
+      .object({
+        /** The approved test order the results are for: subject, barcode and items come from it. */
+        testOrderId: id.optional(),
+        subjectId: id.optional(),
+        barcode: z.string().trim().min(1).max(32).optional(),
+        visit: optionalText(64),
+        samplingTime: isoTime.nullish(),
+        results,
+      })
+      .refine((b) => b.testOrderId !== undefined || (b.subjectId !== undefined && b.barcode !== undefined), {
+        message: 'validation.resultTarget',
+        path: ['testOrderId'],
+      }),
     data: z.object({ id: z.number(), reportNo: z.string(), version: z.number() }),
   }),
   update: defineEndpoint({

@@ -11,6 +11,10 @@ export const QUERY_PERMISSIONS = {
   /** Internal staff raise and close queries. */
   create: 'project:question:create',
   close: 'project:question:close',
+  /** Staff list and follow every query of their projects (/project/question, /laboratory/before-analysis/question). */
+  staffPage: 'project:question:page',
+  staffQuery: 'project:question:query',
+  reopen: 'project:question:reopen',
 } as const;
 
 export const clarificationQueryWorkflow = defineWorkflow({
@@ -39,6 +43,15 @@ export const clarificationQueryWorkflow = defineWorkflow({
       to: 'resolved',
       permission: QUERY_PERMISSIONS.close,
       actor: 'any',
+      signature: false,
+    },
+    /** Staff are not satisfied with the answer (or an auto-resolved query needs one after all). */
+    reopen: {
+      from: ['resolved'],
+      to: 'open',
+      permission: QUERY_PERMISSIONS.reopen,
+      actor: 'any',
+      reason: { required: true, max: 255 },
       signature: false,
     },
   },

@@ -13,12 +13,22 @@ export interface DemoRole {
   extra: string[];
 }
 
+const LAB_QUERY_PERMISSIONS = [
+  'project:question:page',
+  'project:question:query',
+  'project:question:create',
+  'project:question:close',
+  'project:question:reopen',
+];
+
 export const DEMO_ROLES: DemoRole[] = [
   {
     code: 'lab_technician',
     name: '实验员',
     areas: ['home', 'laboratory', 'express', 'electronic-record', 'personal'],
-    extra: ['system:user:list'],
+    // The bench raises and follows queries at /laboratory/before-analysis/question with the
+    // project area's query permissions (one set of actions for both query screens).
+    extra: ['system:user:list', ...LAB_QUERY_PERMISSIONS],
   },
   {
     code: 'reviewer',

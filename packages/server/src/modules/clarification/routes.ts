@@ -3,16 +3,18 @@ import {
   endpoints,
   type QueryAction,
   type QueryState,
+  ResultCode,
 } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, users } from '../../db/schema.js';
-import { clarificationQueries, clarificationReplies } from '../../db/schema-portal.js';
-import { notFound } from '../../lib/errors.js';
+import { clarificationQueryShipments } from '../../db/schema-lab-queries.js';
+import { clarificationQueries, clarificationReplies, sampleTransports } from '../../db/schema-portal.js';
+import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route } from '../../lib/route.js';
-import { assertOwnFiles } from '../system/files.js';
+import { contains } from '../../lib/search.js';
 import { assertInScope, checkedSite, scopeWhere, siteScope } from '../portal/scope.js';
 import {
   applyTransition,
@@ -22,8 +24,9 @@ import {
   recordEvent,
   type TransitionCtx,
 } from '../portal/workflow.js';
+import { assertOwnFiles } from '../system/files.js';
 
-const { clarification } = endpoints;
+const { clarification, labQuery } = endpoints;
 const WORKFLOW_ID = clarificationQueryWorkflow.id;
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -81,8 +84,18 @@ async function detail(db: Executor, id: number) {
     .innerJoin(users, eq(users.id, clarificationReplies.userId))
     .where(eq(clarificationReplies.queryId, id))
     .orderBy(asc(clarificationReplies.id));
+  const [shipment] = await db
+    .select({
+      id: sampleTransports.id,
+      orderNo: sampleTransports.orderNo,
+      expressNo: sampleTransports.expressNo,
+    })
+    .from(clarificationQueryShipments)
+    .innerJoin(sampleTransports, eq(sampleTransports.id, clarificationQueryShipments.transportId))
+    .where(eq(clarificationQueryShipments.queryId, id));
   return {
     ...toRow(r),
+    shipment: shipment ?? null,
     imageFileIds: r.q.imageFileIds,
     resolvedAt: iso(r.q.resolvedAt),
     replies: replies.map((x) => ({ ...x, at: x.at.toISOString() })),
@@ -113,13 +126,14 @@ async function fire(
   action: QueryAction,
   version: number,
   patch: Partial<typeof clarificationQueries.$inferInsert> = {},
+  reason: string | null = null,
 ) {
   await applyTransition(
     ctx,
     principal,
     clarificationQueryWorkflow,
     { id: current.id, status: current.status, creatorId: null },
-    { action, version, patch },
+    { action, version, patch, reason },
     async (next) => {
       const rows = await ctx.db
         .update(clarificationQueries)
@@ -196,17 +210,21 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, clarification.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = requireStaff(ctx);
     const scope = await siteScope(ctx.db, p);
     const body = ctx.body;
     await checkedSite(ctx.db, scope, body.projectId, body.siteId);
     await assertOwnFiles(ctx.db, p.userId, body.imageFileIds, { imagesOnly: true });
     const queryNo = await nextNumber(ctx.db, 'Q', ctx.now);
+    const { transportId, ...fields } = body;
+    if (transportId) await checkedShipment(ctx.db, transportId, body.projectId, body.siteId);
     const [row] = await ctx.db
       .insert(clarificationQueries)
-      .values({ ...body, queryNo, status: 'open', raisedBy: p.userId, raisedAt: ctx.now })
+      .values({ ...fields, queryNo, status: 'open', raisedBy: p.userId, raisedAt: ctx.now })
       .returning({ id: clarificationQueries.id });
     if (!row) throw new Error('insert returned no row');
+    if (transportId)
+      await ctx.db.insert(clarificationQueryShipments).values({ queryId: row.id, transportId });
     await recordEvent(ctx.db, {
       workflow: WORKFLOW_ID,
       recordId: row.id,
@@ -226,11 +244,85 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, clarification.close, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = requireStaff(ctx);
     const scope = await siteScope(ctx.db, p);
     const current = await head(ctx.db, ctx.params.id);
     assertInScope(scope, current);
     await fire(ctx, p, current, 'close', ctx.body.version, { resolvedAt: ctx.now });
+    return detail(ctx.db, current.id);
+  });
+
+  await staffQueryRoutes(app);
+}
+
+/**
+ * Raising, closing and re-opening queries is staff work: a site user is refused even if a role
+ * granted the permission by mistake.
+ */
+function requireStaff(ctx: Parameters<typeof requirePrincipal>[0]): Principal {
+  const p = requirePrincipal(ctx);
+  if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
+  return p;
+}
+
+/** The shipment a query is about must belong to the query's project and site. */
+async function checkedShipment(db: Executor, transportId: number, projectId: number, siteId: number) {
+  const [row] = await db
+    .select({ projectId: sampleTransports.projectId, siteId: sampleTransports.siteId })
+    .from(sampleTransports)
+    .where(eq(sampleTransports.id, transportId));
+  if (!row || row.projectId !== projectId || row.siteId !== siteId)
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'queryShipmentInvalid' });
+}
+
+/** Staff screens (/project/question and /laboratory/before-analysis/question): list, follow, re-open. */
+async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
+  route(app, labQuery.paging, async (ctx) => {
+    const p = requireStaff(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const { page, size, status, projectId, keyword, barcode, mine } = ctx.body;
+    const where: SQL | undefined = and(
+      scopeWhere(scope, clarificationQueries.projectId, clarificationQueries.siteId),
+      status && status.length > 0 ? inArray(clarificationQueries.status, status) : undefined,
+      projectId ? eq(clarificationQueries.projectId, projectId) : undefined,
+      barcode ? eq(clarificationQueries.barcode, barcode) : undefined,
+      mine ? eq(clarificationQueries.raisedBy, p.userId) : undefined,
+      keyword
+        ? or(
+            contains(clarificationQueries.queryNo, keyword),
+            contains(clarificationQueries.subjectNo, keyword),
+            contains(clarificationQueries.barcode, keyword),
+            contains(clarificationQueries.content, keyword),
+          )
+        : undefined,
+    );
+    const [total] = await ctx.db.select({ n: count() }).from(clarificationQueries).where(where);
+    const rows = await baseQuery(ctx.db)
+      .where(where)
+      // Answered first (staff act on them), then open, then resolved; newest first.
+      .orderBy(
+        sql`CASE ${clarificationQueries.status} WHEN 'answered' THEN 0 WHEN 'open' THEN 1 ELSE 2 END`,
+        desc(clarificationQueries.raisedAt),
+        desc(clarificationQueries.id),
+      )
+      .limit(size)
+      .offset((page - 1) * size);
+    return new Page(rows.map(toRow), Number(total?.n ?? 0));
+  });
+
+  route(app, labQuery.get, async (ctx) => {
+    const scope = await siteScope(ctx.db, requireStaff(ctx));
+    const current = await head(ctx.db, ctx.params.id);
+    assertInScope(scope, current);
+    return detail(ctx.db, current.id);
+  });
+
+  route(app, labQuery.reopen, async (ctx) => {
+    const p = requireStaff(ctx);
+    const scope = await siteScope(ctx.db, p);
+    const current = await head(ctx.db, ctx.params.id);
+    assertInScope(scope, current);
+    await fire(ctx, p, current, 'reopen', ctx.body.version, { resolvedAt: null }, ctx.body.reason);
     return detail(ctx.db, current.id);
   });
 }

@@ -63,5 +63,33 @@ export const LAB_MESSAGES = {
   reportNoPdf: { zh_CN: '报告尚未发布，没有PDF', en_US: 'The report is not released: no PDF yet' },
   orderBarcodeTaken: { zh_CN: '条码已登记：{barcodes}', en_US: 'Barcodes already entered: {barcodes}' },
   orderBarcodeRepeated: { zh_CN: '条码重复：{barcodes}', en_US: 'Barcodes given twice: {barcodes}' },
+  staffOnly: {
+    zh_CN: '只有内部员工可以执行此操作',
+    en_US: 'Only internal staff can do this',
+  },
+  queryShipmentInvalid: {
+    zh_CN: '运单不存在或不属于该项目和中心',
+    en_US: 'The shipment does not exist or belongs to another project or site',
+  },
+  reportOrderNotApproved: {
+    zh_CN: '检测申请尚未审核通过，不能录入结果',
+    en_US: 'The test order is not approved; results cannot be entered',
+  },
+  reportItemNotOrdered: {
+    zh_CN: '检测申请中没有这些项目：{items}',
+    en_US: 'These items are not on the test order: {items}',
+  },
+  reportOrderMismatch: {
+    zh_CN: '受试者或条码与检测申请不一致',
+    en_US: 'The subject or barcode differs from the test order',
+  },
+  reportAlreadyEntered: {
+    zh_CN: '该检测申请的结果已录入（报告 {reportNo}）',
+    en_US: 'The results of this test order were already entered (report {reportNo})',
+  },
+  feedbackBarcodeUnknown: {
+    zh_CN: '没有该条码的检测申请：{barcode}',
+    en_US: 'No test order with this barcode: {barcode}',
+  },
   receiptNotImage: { zh_CN: '只能附加 JPG 或 PNG 图片', en_US: 'Only JPG or PNG images can be attached' },
 } as const satisfies Record<string, Record<Lang, string>>;

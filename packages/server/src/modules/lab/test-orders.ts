@@ -17,6 +17,11 @@ const api = endpoints.testOrder;
 const reviewer = alias(users, 'order_reviewer');
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
+/** The first report entered for the order's barcode (results are entered once per order). */
+const reportOfOrder = sql<
+  number | null
+>`(SELECT min(r.id)::int FROM lab_reports r WHERE r.barcode = ${labTestOrders.barcode})`;
+
 function query(db: Executor) {
   return db
     .select({
@@ -38,6 +43,7 @@ function query(db: Executor) {
       createdAt: labTestOrders.createdAt,
       reviewedByName: reviewer.username,
       reviewReason: labTestOrders.reviewReason,
+      reportId: reportOfOrder,
       version: labTestOrders.version,
     })
     .from(labTestOrders)
@@ -67,14 +73,26 @@ async function toRows(
     status: raw.status as TestOrderRow['status'],
     createdAt: raw.createdAt.toISOString(),
     reviewedByName: raw.reviewedByName ?? null,
+    reportId: raw.reportId === null ? null : Number(raw.reportId),
   }));
 }
 
-async function findOrder(db: Executor, scope: SiteScope, id: number) {
+/** One order in the caller's scope (404 otherwise, as if it did not exist). */
+export async function findOrder(db: Executor, scope: SiteScope, id: number) {
   const [raw] = await query(db).where(eq(labTestOrders.id, id));
   if (!raw) throw notFound();
   const [row] = await toRows(db, [raw]);
   if (!row) throw notFound();
+  assertInScope(scope, row);
+  return row;
+}
+
+/** The order of a barcode in the caller's scope, if there is one (barcodes are unique). */
+export async function findOrderByBarcode(db: Executor, scope: SiteScope, barcode: string) {
+  const [raw] = await query(db).where(eq(labTestOrders.barcode, barcode));
+  if (!raw) return null;
+  const [row] = await toRows(db, [raw]);
+  if (!row) return null;
   assertInScope(scope, row);
   return row;
 }
@@ -121,10 +139,11 @@ async function freeBarcodes(db: Executor, barcodes: string[]): Promise<void> {
 export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.paging, async (ctx) => {
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, status, keyword } = ctx.body;
+    const { page, size, status, keyword, awaitingResults } = ctx.body;
     const where = and(
       scopeWhere(scope, labTestOrders.projectId, labTestOrders.siteId),
       status ? eq(labTestOrders.status, status) : undefined,
+      awaitingResults ? and(eq(labTestOrders.status, 'approved'), sql`${reportOfOrder} IS NULL`) : undefined,
       keyword
         ? (or(
             ilike(labTestOrders.barcode, like(keyword)),
@@ -147,6 +166,15 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
       rows.map(({ projectId: _p, siteId: _s, ...row }) => row),
       Number(total?.n ?? 0),
     );
+  });
+
+  route(app, api.get, async (ctx) => {
+    const {
+      projectId: _p,
+      siteId: _s,
+      ...row
+    } = await findOrder(ctx.db, await siteScope(ctx.db, requirePrincipal(ctx)), ctx.params.id);
+    return row;
   });
 
   const create = async (

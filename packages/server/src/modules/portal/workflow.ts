@@ -45,6 +45,9 @@ const NAMES: Record<string, Record<Lang, string>> = {
   reply: { zh_CN: '答复', en_US: 'reply' },
   autoResolve: { zh_CN: '自动解决', en_US: 'auto-resolve' },
   close: { zh_CN: '关闭', en_US: 'close' },
+  reopen: { zh_CN: '重新打开', en_US: 're-open' },
+  respond: { zh_CN: '答复', en_US: 'respond' },
+  closed: { zh_CN: '已关闭', en_US: 'closed' },
 };
 const nameOf = (lang: Lang, key: string) => NAMES[key]?.[lang] ?? key;
 

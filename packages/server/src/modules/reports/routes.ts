@@ -20,6 +20,7 @@ import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js'
 import { staleOrMissing } from '../../lib/versioned.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { findSubject } from '../lab/subjects.js';
+import { findOrder, findOrderByBarcode } from '../lab/test-orders.js';
 import { assertInScope, type SiteScope, siteScope } from '../portal/scope.js';
 import { actorOf, assertTransition } from '../portal/workflow.js';
 import { resultFlag, validNumeric } from './flags.js';
@@ -144,6 +145,53 @@ async function storePdf(db: Executor, lang: Lang, id: number, userId: number, no
   await db.update(labReports).set({ pdfFileId: file.id }).where(eq(labReports.id, id));
 }
 
+/**
+ * What results are entered for: an approved test order (its subject, barcode, visit and items), or,
+ * for a barcode without an order, the subject and barcode given. A barcode that has an order always
+ * goes through it: results of an order not approved (yet) are refused, and entered once only.
+ */
+async function resultTarget(
+  db: Executor,
+  scope: SiteScope,
+  body: {
+    testOrderId?: number | undefined;
+    subjectId?: number | undefined;
+    barcode?: string | undefined;
+    results: ResultInput[];
+  },
+): Promise<{ subjectId: number; barcode: string; visit: string | null }> {
+  const order = body.testOrderId
+    ? await findOrder(db, scope, body.testOrderId)
+    : await findOrderByBarcode(db, scope, body.barcode ?? '');
+  if (!order) {
+    if (body.subjectId === undefined || body.barcode === undefined)
+      throw new ApiError(ResultCode.BAD_REQUEST, { key: 'reportOrderMismatch' });
+    return { subjectId: body.subjectId, barcode: body.barcode, visit: null };
+  }
+  if (
+    (body.subjectId !== undefined && body.subjectId !== order.subjectId) ||
+    (body.barcode !== undefined && body.barcode !== order.barcode)
+  )
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'reportOrderMismatch' });
+  if (order.status !== 'approved')
+    throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportOrderNotApproved' });
+  if (order.reportId !== null) {
+    const existing = await findReport(db, order.reportId);
+    throw new ApiError(ResultCode.DUPLICATE, {
+      key: 'reportAlreadyEntered',
+      params: { reportNo: existing?.reportNo ?? String(order.reportId) },
+    });
+  }
+  const ordered = new Set(order.testItems.map((i) => i.id));
+  const extra = body.results.filter((r) => !ordered.has(r.testItemId)).map((r) => r.testItemId);
+  if (extra.length > 0)
+    throw new ApiError(ResultCode.BAD_REQUEST, {
+      key: 'reportItemNotOrdered',
+      params: { items: extra.join(', ') },
+    });
+  return { subjectId: order.subjectId, barcode: order.barcode, visit: order.visit };
+}
+
 function requireReason(
   transition: TransitionDef<ReportState>,
   reason: string | null | undefined,
@@ -186,7 +234,9 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, api.create, async (ctx) => {
     const p = requirePrincipal(ctx);
-    const subject = await findSubject(ctx.db, await siteScope(ctx.db, p), ctx.body.subjectId);
+    const scope = await siteScope(ctx.db, p);
+    const target = await resultTarget(ctx.db, scope, ctx.body);
+    const subject = await findSubject(ctx.db, scope, target.subjectId);
     if (subject.status !== 'approved')
       throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportSubjectNotApproved' });
     const [row] = await ctx.db
@@ -196,8 +246,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         projectId: subject.projectId,
         siteId: subject.siteId,
         subjectId: subject.id,
-        barcode: ctx.body.barcode,
-        visit: ctx.body.visit ?? null,
+        barcode: target.barcode,
+        visit: ctx.body.visit ?? target.visit,
         samplingTime: ctx.body.samplingTime ? new Date(ctx.body.samplingTime) : null,
         status: labReportWorkflow.initial,
         createdBy: p.userId,
@@ -213,7 +263,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       action: 'report.create',
       entity: 'labReport',
       entityId: row.id,
-      newValue: { reportNo, ...ctx.body },
+      newValue: { reportNo, ...ctx.body, subjectId: subject.id, barcode: target.barcode },
     });
     return { id: row.id, reportNo, version: row.version };
   });

@@ -1,0 +1,184 @@
+// The specimen log (/laboratory/specimen-logger): every audited event of the records that carry a
+// barcode — the registered barcode itself, the shipment it came with, its test order, its results
+// and report versions, queries and feedback about it. Read from those records and the audit trail;
+// nothing is copied.
+import {
+  endpoints,
+  type Lang,
+  ResultCode,
+  type SpecimenEventKind,
+  type SpecimenEventRow,
+} from '@trialab/api-contract';
+import { type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { ApiError } from '../../lib/errors.js';
+import { requirePrincipal } from '../../lib/principal.js';
+import { Page, route, SENT } from '../../lib/route.js';
+import { containsPattern } from '../../lib/search.js';
+import { type SiteScope, siteScope } from '../portal/scope.js';
+
+const api = endpoints.specimenLog;
+const EXPORT_MAX = 10_000;
+
+interface Filter {
+  barcode: string;
+  kinds?: SpecimenEventKind[] | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}
+
+/** Rows of a source limited to the caller's projects (staff only reach the log). */
+function inProjects(scope: SiteScope, column: SQL): SQL {
+  if (scope.all) return sql`TRUE`;
+  const ids = [...scope.projectIds];
+  return ids.length > 0 ? sql`${column} IN (${sql.join(ids, sql`, `)})` : sql`FALSE`;
+}
+
+/**
+ * The records of the matching barcodes as (entity, id, barcode, reference): the audit trail names
+ * its records by entity and id, so joining on both gives each record's events.
+ */
+function refs(scope: SiteScope, pattern: string): SQL {
+  return sql`
+    SELECT 'specimenBarcode' AS entity, b.id, b.code AS barcode, b.code AS reference
+      FROM specimen_barcodes b WHERE b.code ILIKE ${pattern} AND ${inProjects(scope, sql`b.project_id`)}
+    UNION ALL
+    SELECT 'sampleTransport', t.id, b.code, t.order_no
+      FROM specimen_barcodes b JOIN sample_transports t ON t.id = b.transport_id
+      WHERE b.code ILIKE ${pattern} AND ${inProjects(scope, sql`b.project_id`)}
+    UNION ALL
+    SELECT 'testOrder', o.id, o.barcode, 'TO-' || o.id
+      FROM lab_test_orders o WHERE o.barcode ILIKE ${pattern} AND ${inProjects(scope, sql`o.project_id`)}
+    UNION ALL
+    SELECT 'labReport', r.id, r.barcode,
+           r.report_no || CASE WHEN r.revision > 0 THEN ' v' || r.revision ELSE '' END
+      FROM lab_reports r WHERE r.barcode ILIKE ${pattern} AND ${inProjects(scope, sql`r.project_id`)}
+    UNION ALL
+    SELECT 'clarificationQuery', q.id, q.barcode, q.query_no
+      FROM clarification_queries q
+      WHERE q.barcode ILIKE ${pattern} AND ${inProjects(scope, sql`q.project_id`)}
+    UNION ALL
+    SELECT 'labFeedback', f.id, f.barcode, f.feedback_no
+      FROM lab_feedback f WHERE f.barcode ILIKE ${pattern} AND ${inProjects(scope, sql`f.project_id`)}`;
+}
+
+const KIND = sql`CASE refs.entity
+  WHEN 'specimenBarcode' THEN 'specimen'
+  WHEN 'sampleTransport' THEN 'shipment'
+  WHEN 'testOrder' THEN 'order'
+  WHEN 'labReport' THEN CASE WHEN a.action IN ('report.create', 'report.update') THEN 'result' ELSE 'report' END
+  WHEN 'clarificationQuery' THEN 'query'
+  ELSE 'feedback' END`;
+
+function events(scope: SiteScope, filter: Filter): SQL {
+  const pattern = containsPattern(filter.barcode);
+  const kinds = filter.kinds && filter.kinds.length > 0 ? filter.kinds : null;
+  return sql`
+    WITH refs AS (${refs(scope, pattern)})
+    SELECT a.id::int AS id, a.at, refs.barcode, ${KIND} AS kind, a.action, refs.reference,
+           a.username, a.reason, a.workstation
+      FROM audit_log a JOIN refs ON a.entity = refs.entity AND a.entity_id = refs.id::text
+     WHERE a.action <> 'clarification.view'
+       ${filter.from ? sql`AND a.at >= ${filter.from}::date` : sql``}
+       ${filter.to ? sql`AND a.at < ${filter.to}::date + 1` : sql``}
+       ${kinds ? sql`AND ${KIND} IN (${sql.join(kinds, sql`, `)})` : sql``}`;
+}
+
+type Raw = Omit<SpecimenEventRow, 'at'> & { at: Date | string };
+
+async function rows(db: Executor, query: SQL): Promise<Raw[]> {
+  // Both drivers answer { rows } for a raw statement.
+  return ((await db.execute(query)) as unknown as { rows: Raw[] }).rows;
+}
+
+async function page(db: Executor, scope: SiteScope, filter: Filter, limit: number, offset: number) {
+  const base = events(scope, filter);
+  const [counted] = await rows(db, sql`SELECT count(*)::int AS id FROM (${base}) e`);
+  const found = await rows(
+    db,
+    // The exact barcode first, then each barcode's timeline in order.
+    sql`SELECT * FROM (${base}) e
+        ORDER BY e.barcode <> ${filter.barcode}, e.barcode, e.at, e.id
+        LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return {
+    total: Number(counted?.id ?? 0),
+    rows: found.map(
+      (r): SpecimenEventRow => ({
+        ...r,
+        id: Number(r.id),
+        at: new Date(r.at).toISOString(),
+        kind: r.kind,
+      }),
+    ),
+  };
+}
+
+const KIND_NAMES: Record<SpecimenEventKind, Record<Lang, string>> = {
+  specimen: { zh_CN: '样本条码', en_US: 'Specimen' },
+  shipment: { zh_CN: '运单签收', en_US: 'Shipment' },
+  order: { zh_CN: '检测申请', en_US: 'Test order' },
+  result: { zh_CN: '结果录入', en_US: 'Results' },
+  report: { zh_CN: '报告', en_US: 'Report' },
+  query: { zh_CN: '质疑', en_US: 'Query' },
+  feedback: { zh_CN: '反馈', en_US: 'Feedback' },
+};
+
+const COLUMNS: Array<{ key: keyof SpecimenEventRow; zh: string; en: string; width: number }> = [
+  { key: 'barcode', zh: '条码', en: 'Barcode', width: 18 },
+  { key: 'at', zh: '时间', en: 'Time', width: 20 },
+  { key: 'kind', zh: '类别', en: 'Kind', width: 12 },
+  { key: 'action', zh: '操作', en: 'Action', width: 28 },
+  { key: 'reference', zh: '单号', en: 'Reference', width: 22 },
+  { key: 'username', zh: '操作人', en: 'By', width: 12 },
+  { key: 'reason', zh: '原因', en: 'Reason', width: 30 },
+  { key: 'workstation', zh: '工作站', en: 'Workstation', width: 16 },
+];
+
+async function workbook(found: SpecimenEventRow[], lang: Lang): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Trialab';
+  const sheet = book.addWorksheet(lang === 'en_US' ? 'Specimen log' : '样本日志');
+  sheet.columns = COLUMNS.map((c) => ({
+    header: lang === 'en_US' ? c.en : c.zh,
+    key: c.key,
+    width: c.width,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of found) {
+    sheet.addRow({
+      ...row,
+      at: row.at.replace('T', ' ').slice(0, 19),
+      kind: KIND_NAMES[row.kind][lang],
+    });
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function staffScope(ctx: Parameters<typeof requirePrincipal>[0] & { db: Executor }) {
+  const p = requirePrincipal(ctx);
+  if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
+  return siteScope(ctx.db, p);
+}
+
+export async function specimenLogRoutes(app: FastifyInstance): Promise<void> {
+  route(app, api.paging, async (ctx) => {
+    const { page: n, size, ...filter } = ctx.body;
+    const r = await page(ctx.db, await staffScope(ctx), filter, size, (n - 1) * size);
+    return new Page(r.rows, r.total);
+  });
+
+  route(app, api.export, async (ctx) => {
+    const r = await page(ctx.db, await staffScope(ctx), ctx.body, EXPORT_MAX, 0);
+    const book = await workbook(r.rows, ctx.lang);
+    const name = `specimen-log-${ctx.body.barcode.replace(/[^A-Za-z0-9_-]/g, '')}-${ctx.now.toISOString().slice(0, 10)}.xlsx`;
+    await ctx.reply
+      .code(200)
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(book);
+    return SENT;
+  });
+}
