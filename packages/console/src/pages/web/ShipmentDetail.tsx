@@ -21,18 +21,28 @@ function ContactBlock({ title, contact }: { title: string; contact: Contact }) {
   );
 }
 
-/** One booking: sample list, shipping, logistics, sign-off, temperature documents, order information. */
-export function ShipmentDetailModal({ id, onClose }: { id: number | null; onClose(): void }) {
+/**
+ * One booking: sample list, shipping, logistics, sign-off, temperature documents, order information.
+ * `load` reads it (the site's read by default; staff screens pass their own).
+ */
+export function ShipmentDetailModal({
+  id,
+  onClose,
+  load = portalApi.shipmentGet,
+}: {
+  id: number | null;
+  onClose(): void;
+  load?: (id: number) => Promise<{ data: ShipmentDetail }>;
+}) {
   const { t } = useTranslation();
   const [detail, setDetail] = useState<ShipmentDetail>();
   useEffect(() => {
     setDetail(undefined);
     if (id === null) return;
-    portalApi
-      .shipmentGet(id)
+    load(id)
       .then((r) => setDetail(r.data))
       .catch(() => onClose());
-  }, [id, onClose]);
+  }, [id, onClose, load]);
   const s = (key: string) => t(`web.shipment.${key}`);
   return (
     <ViewModal open={id !== null} onCancel={onClose} title={s('detail')} width={1000} loading={!detail}>

@@ -4,7 +4,7 @@ import {
   endpoints,
   ResultCode,
 } from '@trialab/api-contract';
-import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
@@ -22,9 +22,9 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { uniqueOr } from '../../lib/versioned.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { like } from '../consumables/repository.js';
 import { type SiteScope, siteScope } from '../portal/scope.js';
 import {
   actorOf,
@@ -86,9 +86,9 @@ function listWhere(f: {
   return and(
     f.keyword
       ? or(
-          ilike(accountApplications.name, like(f.keyword)),
-          ilike(accountApplications.mobile, like(f.keyword)),
-          ilike(accountApplications.applicationNo, like(f.keyword)),
+          contains(accountApplications.name, f.keyword),
+          contains(accountApplications.mobile, f.keyword),
+          contains(accountApplications.applicationNo, f.keyword),
         )
       : undefined,
     f.projectId ? touchesProjects([f.projectId]) : undefined,

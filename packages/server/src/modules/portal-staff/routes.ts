@@ -1,11 +1,12 @@
 import { endpoints } from '@trialab/api-contract';
-import { and, asc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projects, sites } from '../../db/schema.js';
 import { consumableOrders, sampleTransports } from '../../db/schema-portal.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
-import { like, linesOf, orderHead } from '../consumables/repository.js';
+import { contains } from '../../lib/search.js';
+import { linesOf, orderHead } from '../consumables/repository.js';
 import { assertInScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { pageShipments, shipmentDetail, shipmentHead } from '../transport/repository.js';
 
@@ -20,8 +21,8 @@ export async function portalStaffRoutes(app: FastifyInstance): Promise<void> {
       ctx.db,
       and(
         scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
-        orderNo ? ilike(sampleTransports.orderNo, like(orderNo)) : undefined,
-        expressNo ? ilike(sampleTransports.expressNo, like(expressNo)) : undefined,
+        orderNo ? contains(sampleTransports.orderNo, orderNo) : undefined,
+        expressNo ? contains(sampleTransports.expressNo, expressNo) : undefined,
         projectId ? eq(sampleTransports.projectId, projectId) : undefined,
         siteId ? eq(sampleTransports.siteId, siteId) : undefined,
         // The mail room's default: what still waits for the courier.

@@ -14,6 +14,7 @@ import { ShowLimit } from '../../../components/ShowLimit';
 import { feedback } from '../../../utils/feedback';
 import { portalApi, type QueryDetail } from '../api';
 import { EventTimeline, formatTime, StatusTag } from '../shared';
+import { FileImages, ReplyImageUpload } from './ReplyImages';
 
 /** /web/question-details?id=: a query with its reply record; reply of 8 to 255 characters. */
 export default function QuestionDetailsPage() {
@@ -26,6 +27,8 @@ export default function QuestionDetailsPage() {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
+  const [imageFileIds, setImageFileIds] = useState<number[]>([]);
+  const [sent, setSent] = useState(0);
   const q = (key: string) => t(`web.question.${key}`);
 
   const load = useCallback(async () => {
@@ -55,10 +58,12 @@ export default function QuestionDetailsPage() {
       const response = await portalApi.queryReply(detail.id, {
         version: detail.version,
         content: content.trim(),
-        imageFileIds: [],
+        imageFileIds,
       });
       setDetail(response.data);
       setContent('');
+      setImageFileIds([]);
+      setSent((n) => n + 1);
       feedback.success(q('repliedOk'));
     } catch {
       // shown by the request helper
@@ -104,6 +109,7 @@ export default function QuestionDetailsPage() {
         <Descriptions.Item label={q('resolvedAt')}>{formatTime(detail.resolvedAt)}</Descriptions.Item>
         <Descriptions.Item label={q('content')} span={3}>
           {detail.content}
+          <FileImages fileIds={detail.imageFileIds} />
         </Descriptions.Item>
       </Descriptions>
       <Divider />
@@ -115,7 +121,12 @@ export default function QuestionDetailsPage() {
           <List.Item data-testid="query-reply">
             <List.Item.Meta
               title={`${reply.username} · ${formatTime(reply.at)}`}
-              description={reply.content}
+              description={
+                <>
+                  {reply.content}
+                  <FileImages fileIds={reply.imageFileIds} />
+                </>
+              }
             />
           </List.Item>
         )}
@@ -135,6 +146,9 @@ export default function QuestionDetailsPage() {
               onChange={(e) => setContent(e.target.value)}
               data-testid="query-reply-input"
             />
+          </Form.Item>
+          <Form.Item label={t('webAdmin.reply.images')} extra={t('webAdmin.reply.imagesHint')}>
+            <ReplyImageUpload onChange={setImageFileIds} resetKey={sent} />
           </Form.Item>
           <Space>
             <Button

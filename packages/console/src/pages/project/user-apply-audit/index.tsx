@@ -1,0 +1,59 @@
+import type { AccountApplicationState } from '@trialab/api-contract';
+import { Button, Tabs } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage, useListPage } from '../../../components/ListPage';
+import { type ApplicationRow, accountApi } from '../../../services/portalAdmin';
+import { ApplicationFilters, ApplicationModal, applicationColumns } from '../../web/user-apply/parts';
+import { useApplicationAudit } from './AuditActions';
+
+type Tab = 'pending' | 'reviewed';
+type Filter = { keyword?: string; status?: AccountApplicationState[] };
+
+/** /project/user-apply-audit: account applications of my projects, pending review and reviewed. */
+export default function UserApplyAuditPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('pending');
+  const list = useListPage<ApplicationRow, Filter, Filter & { tab: Tab }>(
+    accountApi.auditPage,
+    {},
+    (filter) => ({ ...filter, tab }),
+  );
+  const [viewing, setViewing] = useState<number | null>(null);
+  const close = useCallback(() => setViewing(null), []);
+  const { buttons, modal } = useApplicationAudit(() => void list.reload());
+
+  return (
+    <ListPage
+      list={list}
+      rowKey="id"
+      code={`project.user-apply-audit.${tab}`}
+      header={
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as Tab)}
+          items={[
+            { key: 'pending', label: t('webAdmin.application.pending') },
+            { key: 'reviewed', label: t('webAdmin.application.reviewed') },
+          ]}
+        />
+      }
+      columns={applicationColumns(t, (row) => setViewing(row.id))}
+      filters={<ApplicationFilters />}
+      actions={{
+        width: 180,
+        render: (row) => (
+          <>
+            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+              {t('webAdmin.common.view')}
+            </Button>
+            {buttons(row)}
+          </>
+        ),
+      }}
+    >
+      <ApplicationModal id={viewing} load={accountApi.staffGet} onClose={close} />
+      {modal}
+    </ListPage>
+  );
+}

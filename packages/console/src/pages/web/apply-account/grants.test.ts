@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { grantOptions, grantsOf } from './grants';
+
+describe('account application grants', () => {
+  const projects = [
+    { id: 1, projectNo: 'KM-2026-001', name: '示例研究一' },
+    { id: 2, projectNo: 'KM-2026-002', name: '示例研究二' },
+  ];
+
+  it('groups the sites the user holds by project and leaves out projects without sites', () => {
+    const sites = new Map([[1, [{ id: 11, centerNo: '01', name: '北京示例医院' }]]]);
+    expect(grantOptions(projects, sites)).toEqual([
+      {
+        label: 'KM-2026-001 示例研究一',
+        options: [{ value: '1:11', label: 'KM-2026-001 / 01 北京示例医院' }],
+      },
+    ]);
+  });
+
+  it('turns the chosen values back into project/site pairs', () => {
+    expect(grantsOf(['1:11', '2:21'])).toEqual([
+      { projectId: 1, siteId: 11 },
+      { projectId: 2, siteId: 21 },
+    ]);
+    expect(grantsOf(['x:1', '3'])).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+/** Grant choices of an account application: the sites the applicant holds, one value per site. */
+export interface ProjectOption {
+  id: number;
+  projectNo: string;
+  name: string;
+}
+export interface SiteOption {
+  id: number;
+  centerNo: string;
+  name: string;
+}
+
+/** Select options grouped by project; the value encodes `projectId:siteId`. */
+export function grantOptions(projects: ProjectOption[], sitesOf: ReadonlyMap<number, SiteOption[]>) {
+  return projects
+    .map((p) => ({
+      label: `${p.projectNo} ${p.name}`,
+      options: (sitesOf.get(p.id) ?? []).map((s) => ({
+        value: `${p.id}:${s.id}`,
+        label: `${p.projectNo} / ${s.centerNo} ${s.name}`,
+      })),
+    }))
+    .filter((group) => group.options.length > 0);
+}
+
+/** The chosen option values back as the request's grants (malformed values are dropped). */
+export function grantsOf(values: readonly string[]): Array<{ projectId: number; siteId: number }> {
+  return values.flatMap((value) => {
+    const match = /^(\d+):(\d+)$/.exec(value);
+    return match ? [{ projectId: Number(match[1]), siteId: Number(match[2]) }] : [];
+  });
+}

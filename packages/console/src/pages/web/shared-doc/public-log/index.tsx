@@ -1,0 +1,6 @@
+import { SharedDocPage } from '../SharedDocPage';
+
+/** /web/shared-doc/public-log: public records shared with my sites and their download log. */
+export default function SharedPublicLogPage() {
+  return <SharedDocPage kind="public" />;
+}

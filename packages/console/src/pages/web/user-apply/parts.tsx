@@ -1,0 +1,198 @@
+// Pieces of the account-application screens (site side and staff side).
+import { ACCOUNT_APPLICATION_STATES } from '@trialab/api-contract';
+import { Button, Descriptions, Empty, Form, Input, Tag, Timeline } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DataColumn } from '../../../components/DataTable';
+import { StatesFilter } from '../../../components/ListPage';
+import { ViewModal } from '../../../components/ViewModal';
+import type { ApplicationDetail, ApplicationRow } from '../../../services/portalAdmin';
+import { formatTime } from '../shared';
+
+const COLORS: Record<string, string> = {
+  submitted: 'processing',
+  withdrawn: 'default',
+  approved: 'success',
+  rejected: 'error',
+  active: 'success',
+};
+
+/** A state of the account-application or shared-document workflow as a coloured tag. */
+export function AdminStatusTag({ group, status }: { group: 'application' | 'doc'; status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={COLORS[status] ?? 'default'} data-testid={`status-${status}`}>
+      {t(`webAdmin.${group}.statuses.${status}`)}
+    </Tag>
+  );
+}
+
+export interface AdminEvent {
+  id: number;
+  action: string;
+  toState: string;
+  username: string | null;
+  at: string;
+  reason: string | null;
+}
+
+/** Who did which step and when. */
+export function AdminTimeline({ events, group }: { events: AdminEvent[]; group: 'application' | 'doc' }) {
+  const { t } = useTranslation();
+  if (events.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  return (
+    <Timeline
+      items={events.map((e) => ({
+        key: e.id,
+        children: (
+          <div data-testid="event">
+            <b>{t(`webAdmin.${group}.actions.${e.action}`, { defaultValue: e.action })}</b>
+            {' → '}
+            {t(`webAdmin.${group}.statuses.${e.toState}`)}
+            <div style={{ color: 'rgba(0,0,0,0.45)' }}>
+              {e.username ?? '-'} · {formatTime(e.at)}
+            </div>
+            {e.reason && <div>{t('webAdmin.common.reason', { reason: e.reason })}</div>}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+/** The grants as "project / site" lines. */
+export function GrantList({ grants }: { grants: ApplicationDetail['grants'] }) {
+  return (
+    <>
+      {grants.map((g) => (
+        <div key={g.siteId}>
+          {g.projectNo} / {g.siteNo} {g.siteName}
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** Everything about one application, with its history. */
+export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
+  const { t } = useTranslation();
+  const a = (key: string) => t(`webAdmin.application.${key}`);
+  return (
+    <>
+      <Descriptions bordered size="small" column={2}>
+        <Descriptions.Item label={a('applicationNo')}>{detail.applicationNo}</Descriptions.Item>
+        <Descriptions.Item label={t('webAdmin.common.status')}>
+          <AdminStatusTag group="application" status={detail.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={a('name')}>{detail.name}</Descriptions.Item>
+        <Descriptions.Item label={a('mobile')}>{detail.mobile}</Descriptions.Item>
+        <Descriptions.Item label={a('email')}>{detail.email ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={a('role')}>{detail.roleName}</Descriptions.Item>
+        <Descriptions.Item label={a('purpose')}>{detail.purpose ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={a('applicant')}>
+          {detail.applicantName} · {formatTime(detail.applyTime)}
+        </Descriptions.Item>
+        <Descriptions.Item label={a('grants')} span={2}>
+          <GrantList grants={detail.grants} />
+        </Descriptions.Item>
+        <Descriptions.Item label={a('reason')} span={2}>
+          {detail.reason}
+        </Descriptions.Item>
+        <Descriptions.Item label={a('reviewer')}>
+          {detail.reviewerName ? `${detail.reviewerName} · ${formatTime(detail.reviewTime)}` : '-'}
+        </Descriptions.Item>
+        <Descriptions.Item label={a('rejectReason')}>{detail.rejectReason ?? '-'}</Descriptions.Item>
+      </Descriptions>
+      <h4 style={{ marginTop: 16 }}>{a('history')}</h4>
+      <AdminTimeline events={detail.events} group="application" />
+    </>
+  );
+}
+
+/** Loads and shows one application in a dialog (`load` is the site or the staff read). */
+export function ApplicationModal({
+  id,
+  load,
+  onClose,
+}: {
+  id: number | null;
+  load(id: number): Promise<{ data: ApplicationDetail }>;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const [detail, setDetail] = useState<ApplicationDetail | null>(null);
+  useEffect(() => {
+    setDetail(null);
+    if (id === null) return;
+    load(id)
+      .then((r) => setDetail(r.data))
+      .catch(onClose);
+  }, [id, load, onClose]);
+  return (
+    <ViewModal
+      open={id !== null}
+      title={t('webAdmin.application.detail')}
+      width={860}
+      onCancel={onClose}
+      loading={!detail}
+    >
+      {detail && <ApplicationView detail={detail} />}
+    </ViewModal>
+  );
+}
+
+/** Columns both the site list and the staff lists show. */
+export function applicationColumns(
+  t: (key: string) => string,
+  view: (row: ApplicationRow) => void,
+): DataColumn<ApplicationRow>[] {
+  const a = (key: string) => t(`webAdmin.application.${key}`);
+  return [
+    {
+      dataIndex: 'applicationNo',
+      title: a('applicationNo'),
+      width: 170,
+      render: (v: string, row) => (
+        <Button type="link" size="small" onClick={() => view(row)} data-testid={`application-${row.mobile}`}>
+          {v}
+        </Button>
+      ),
+    },
+    { dataIndex: 'name', title: a('name'), width: 100 },
+    { dataIndex: 'mobile', title: a('mobile'), width: 130 },
+    { dataIndex: 'roleName', title: a('role'), width: 110 },
+    {
+      dataIndex: 'grants',
+      title: a('grants'),
+      width: 240,
+      render: (v: ApplicationRow['grants']) => <GrantList grants={v} />,
+    },
+    {
+      dataIndex: 'status',
+      title: t('webAdmin.common.status'),
+      width: 100,
+      render: (v: string) => <AdminStatusTag group="application" status={v} />,
+    },
+    { dataIndex: 'applicantName', title: a('applicant'), width: 100 },
+    { dataIndex: 'applyTime', title: a('applyTime'), width: 170, render: (v: string) => formatTime(v) },
+    { dataIndex: 'reviewerName', title: a('reviewer'), width: 100, render: (v) => v ?? '-' },
+    { dataIndex: 'rejectReason', title: a('rejectReason'), width: 200, render: (v) => v ?? '-' },
+  ];
+}
+
+/** Filter fields both lists show. */
+export function ApplicationFilters() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name="keyword">
+        <Input allowClear maxLength={32} placeholder={t('webAdmin.application.keywordHint')} />
+      </Form.Item>
+      <StatesFilter
+        label={t('webAdmin.common.status')}
+        states={ACCOUNT_APPLICATION_STATES}
+        labelOf={(s) => t(`webAdmin.application.statuses.${s}`)}
+      />
+    </>
+  );
+}
