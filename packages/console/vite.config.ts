@@ -33,6 +33,7 @@ const LOGIN_LAZY_MODULES = [
   /\/src\/locales\/zh-CN\/common\.ts$/,
   /\/src\/locales\/zh-CN\/menu\.ts$/,
   /\/dayjs\/locale\/zh-cn\.js$/,
+  /\/antd\/locale\/zh_CN\.js$/,
 ];
 
 /**

@@ -1,15 +1,11 @@
 import { App as AntApp, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhHK from 'antd/locale/zh_HK';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
+import { antdLocale } from './locales';
 import { AppRoutes } from './router/AppRoutes';
 import { useSettings } from './stores/settings';
 import { registerFeedback } from './utils/feedback';
-
-const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-HK': zhHK } as const;
 
 /** Hands antd's context-aware message and modal APIs to code outside components. */
 function FeedbackBridge() {
@@ -23,7 +19,8 @@ export function App() {
   const mode = useSettings((s) => s.theme.mode);
   const color = useSettings((s) => s.theme.color);
   const animation = useSettings((s) => s.animation);
-  const locale = ANTD_LOCALES[i18n.language as keyof typeof ANTD_LOCALES] ?? zhCN;
+  // Loaded with the language (locales/index.ts) before i18next announces it.
+  const locale = antdLocale(i18n.language);
 
   return (
     <ConfigProvider

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthorization } from '../utils/cookie';
-import { changeLanguage, currentLanguage, i18n, storedLanguage } from './index';
+import { antdLocale, changeLanguage, currentLanguage, i18n, storedLanguage } from './index';
 import { LOGIN_NAMESPACES } from './loader';
 
 afterEach(async () => {
@@ -9,8 +9,10 @@ afterEach(async () => {
 });
 
 describe('changeLanguage', () => {
-  it('switches i18next and dayjs together and keeps the choice in local storage', async () => {
+  it('switches i18next, dayjs and antd together and keeps the choice in local storage', async () => {
+    expect(antdLocale('zh-CN')?.locale).toBe('zh-cn');
     await changeLanguage('en-US');
+    expect(antdLocale('en-US')?.locale).toBe('en');
     expect(currentLanguage()).toBe('en-US');
     expect(i18n.t('tabs.lastTab')).toBe("This is the last page, you can't close it");
     expect(dayjs.locale()).toBe('en');
@@ -20,18 +22,21 @@ describe('changeLanguage', () => {
     await changeLanguage('zh-HK');
     expect(i18n.t('menu./home/todo')).toBe('待辦事項');
     expect(dayjs.locale()).toBe('zh-hk');
+    expect(antdLocale('zh-HK')?.locale).toBe('zh-hk');
+    expect(antdLocale('fr-FR')).toBeUndefined();
   });
 
   it('announces the new language only once its texts are there (no keys on screen)', async () => {
     const seen: string[] = [];
-    const listener = (lang: string) => seen.push(i18n.getFixedT(lang)('menu./home/todo'));
+    const listener = (lang: string) =>
+      seen.push(`${i18n.getFixedT(lang)('menu./home/todo')} ${antdLocale(lang)?.locale}`);
     i18n.on('languageChanged', listener);
     try {
       await changeLanguage('en-US');
     } finally {
       i18n.off('languageChanged', listener);
     }
-    expect(seen).toEqual(['To-do']);
+    expect(seen).toEqual(['To-do en']);
   });
 
   it('falls back to CN for an unknown stored value', () => {

@@ -1,3 +1,4 @@
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -26,6 +27,23 @@ const DAYJS_LOCALE: Record<Language, { name: string; load: () => Promise<unknown
 async function switchDayjs(lang: Language): Promise<void> {
   await DAYJS_LOCALE[lang].load();
   dayjs.locale(DAYJS_LOCALE[lang].name);
+}
+
+/** antd's component texts, likewise one chunk per language, loaded only when it is chosen. */
+const ANTD_LOCALE: Record<Language, () => Promise<{ default: AntdLocale }>> = {
+  'zh-CN': () => import('antd/locale/zh_CN'),
+  'en-US': () => import('antd/locale/en_US'),
+  'zh-HK': () => import('antd/locale/zh_HK'),
+};
+const antdLocales = new Map<Language, AntdLocale>();
+
+async function loadAntdLocale(lang: Language): Promise<void> {
+  if (!antdLocales.has(lang)) antdLocales.set(lang, (await ANTD_LOCALE[lang]()).default);
+}
+
+/** The loaded antd locale of a language (App's ConfigProvider); undefined only before it loaded. */
+export function antdLocale(lang: string): AntdLocale | undefined {
+  return isLanguage(lang) ? antdLocales.get(lang) : undefined;
 }
 
 export function storedLanguage(): Language {
@@ -68,6 +86,7 @@ await Promise.all([
       react: { bindI18n: 'languageChanged loaded' },
     }),
   switchDayjs(startLanguage),
+  loadAntdLocale(startLanguage),
 ]);
 document.documentElement.lang = startLanguage;
 useSession.subscribe(() => {
@@ -76,10 +95,11 @@ useSession.subscribe(() => {
 
 /**
  * Switches i18next, dayjs and (through App's ConfigProvider) antd together. i18next announces the
- * new language only after its namespaces have loaded, so nothing renders keys in between.
+ * new language only after its namespaces, dayjs and antd locales have loaded, so nothing renders
+ * keys or another language's component texts in between.
  */
 export async function changeLanguage(lang: Language): Promise<void> {
-  await Promise.all([i18n.loadLanguages(lang), DAYJS_LOCALE[lang].load()]);
+  await Promise.all([i18n.loadLanguages(lang), DAYJS_LOCALE[lang].load(), loadAntdLocale(lang)]);
   writeText(STORAGE_KEYS.lang, lang);
   dayjs.locale(DAYJS_LOCALE[lang].name);
   document.documentElement.lang = lang;
