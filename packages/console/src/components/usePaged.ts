@@ -39,10 +39,14 @@ export function usePaged<T, F>(fetch: (body: F & PageParams) => Promise<PageResu
   const latest = useRef({ fetch, filter });
   latest.current = { fetch, filter };
   const sequence = useRef(0);
+  /** The parameters last requested (and not failed): what is, or will be, on screen. */
+  const requested = useRef<string | null>(null);
+  const params = `${key}|${page}|${size}`;
 
-  // The filter is compared by value: `key` stands for it.
+  // The filter is compared by value: `params` (with `key`) stands for it.
   const reload = useCallback(async () => {
     const mine = ++sequence.current;
+    requested.current = params;
     setLoading(true);
     try {
       const response = await latest.current.fetch({ ...latest.current.filter, page, size });
@@ -50,15 +54,18 @@ export function usePaged<T, F>(fetch: (body: F & PageParams) => Promise<PageResu
       setRows(response.data);
       setTotal(response.total ?? 0);
     } catch {
-      // shown by the request helper
+      // shown by the request helper; showing the page again retries
+      if (mine === sequence.current) requested.current = null;
     } finally {
       if (mine === sequence.current) setLoading(false);
     }
-  }, [key, page, size]);
+  }, [params]);
 
   useEffect(() => {
+    // A cached tab shown again re-creates its effects (React's Activity): what it shows stays.
+    if (requested.current === params) return;
     void reload();
-  }, [reload]);
+  }, [reload, params]);
 
   const setPage = useCallback(
     (next: number, nextSize: number) => {

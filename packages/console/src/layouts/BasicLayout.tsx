@@ -24,6 +24,9 @@ import { TabsBar } from './TabsBar';
 import { listenToTabEvents } from './tabActions';
 import { useIsMobile } from './useIsMobile';
 
+/** One element for every render: the header's indicator does not re-render on navigation. */
+const bridgeIndicator = <BridgeIndicator />;
+
 export interface BasicLayoutProps {
   /** What the guard decided for the current path. */
   content: { kind: 'page'; route: AppRoute } | { kind: 'forbidden' } | { kind: 'notFound' };
@@ -219,7 +222,7 @@ export function BasicLayout({ content }: BasicLayoutProps) {
             }
             onSettings={() => setSettingsOpen(true)}
             menu={settings.layout === 'head' || settings.layout === 'mix' ? headerMenu : undefined}
-            extra={<BridgeIndicator />}
+            extra={bridgeIndicator}
           />
         </Layout.Header>
         {settings.multiPage && (

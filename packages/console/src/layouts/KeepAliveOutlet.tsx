@@ -12,20 +12,25 @@ import { useTabs } from '../stores/tabs';
  */
 export function KeepAliveOutlet() {
   const outlet = useOutlet();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const cached = useTabs((s) => s.cached);
   const tabs = useTabs((s) => s.tabs);
   const cachePage = useSettings((s) => s.cachePage);
-  const elements = useRef(new Map<string, ReactNode>());
+  const elements = useRef(new Map<string, { url: string; element: ReactNode }>());
 
-  if (outlet) elements.current.set(pathname, outlet);
+  // useOutlet() is a new element on every render; keeping the first one for the same URL lets React
+  // skip the page's subtree when only the shell, the tabs or the cache list changed.
+  const url = `${pathname}${search}`;
+  if (outlet && elements.current.get(pathname)?.url !== url) {
+    elements.current.set(pathname, { url, element: outlet });
+  }
   for (const path of [...elements.current.keys()]) {
     if (path !== pathname && (!cachePage || !cached.includes(path))) elements.current.delete(path);
   }
 
   return (
     <>
-      {[...elements.current.entries()].map(([path, element]) => {
+      {[...elements.current.entries()].map(([path, { element }]) => {
         const tab = tabs.find((item) => item.path === path);
         const visible = path === pathname;
         return (

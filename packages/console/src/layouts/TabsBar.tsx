@@ -1,36 +1,56 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps, Tabs } from 'antd';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { type TabPage, useTabs } from '../stores/tabs';
+import { navigateTo } from '../utils/navigation';
 import { tabActions } from './tabActions';
 
 export function tabTitle(tab: TabPage, t: (key: string) => string): string {
   return tab.customName ?? t(tab.title);
 }
 
-/** The multi-page tab strip with its context menu (SPEC section 2). */
-export function TabsBar() {
+/**
+ * The multi-page tab strip with its context menu (SPEC section 2). Memoised: it re-renders when the
+ * tabs, the active tab or the language change, not on every navigation (router's useNavigate would
+ * re-render it on each one, hence the registered navigateTo).
+ */
+export const TabsBar = memo(function TabsBar() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const tabs = useTabs((s) => s.tabs);
   const active = useTabs((s) => s.active);
 
-  const contextMenu = (tab: TabPage): MenuProps => ({
-    items: [
-      { key: 'refresh', label: t('tabs.refresh') },
-      { key: 'close', label: t('tabs.close'), disabled: tab.unclose || tab.locked },
-      { key: 'closeLeft', label: t('tabs.closeLeft') },
-      { key: 'closeRight', label: t('tabs.closeRight') },
-      { key: 'closeOthers', label: t('tabs.closeOthers') },
-      { key: 'toggleLock', label: tab.locked ? t('tabs.unlock') : t('tabs.lock'), disabled: tab.unclose },
-    ],
-    onClick: ({ key, domEvent }) => {
-      domEvent.stopPropagation();
-      const action = tabActions[key as keyof typeof tabActions];
-      action(tab.path);
-    },
-  });
+  // The labels (with their context menus) are rebuilt only when the tabs or the texts change; a
+  // tab switch changes only activeKey.
+  const items = useMemo(() => {
+    const contextMenu = (tab: TabPage): MenuProps => ({
+      items: [
+        { key: 'refresh', label: t('tabs.refresh') },
+        { key: 'close', label: t('tabs.close'), disabled: tab.unclose || tab.locked },
+        { key: 'closeLeft', label: t('tabs.closeLeft') },
+        { key: 'closeRight', label: t('tabs.closeRight') },
+        { key: 'closeOthers', label: t('tabs.closeOthers') },
+        { key: 'toggleLock', label: tab.locked ? t('tabs.unlock') : t('tabs.lock'), disabled: tab.unclose },
+      ],
+      onClick: ({ key, domEvent }) => {
+        domEvent.stopPropagation();
+        const action = tabActions[key as keyof typeof tabActions];
+        action(tab.path);
+      },
+    });
+    return tabs.map((tab) => ({
+      key: tab.path,
+      closable: !tab.unclose && !tab.locked,
+      label: (
+        <Dropdown trigger={['contextMenu']} menu={contextMenu(tab)}>
+          <span data-testid="tab" data-path={tab.path}>
+            {tab.locked && <LockOutlined />}
+            {tabTitle(tab, t)}
+          </span>
+        </Dropdown>
+      ),
+    }));
+  }, [tabs, t]);
 
   return (
     <Tabs
@@ -42,23 +62,12 @@ export function TabsBar() {
       style={{ marginBottom: 0 }}
       onChange={(key) => {
         const tab = tabs.find((item) => item.path === key);
-        if (tab) navigate(tab.fullPath);
+        if (tab) navigateTo(tab.fullPath);
       }}
       onEdit={(key, action) => {
         if (action === 'remove' && typeof key === 'string') tabActions.close(key);
       }}
-      items={tabs.map((tab) => ({
-        key: tab.path,
-        closable: !tab.unclose && !tab.locked,
-        label: (
-          <Dropdown trigger={['contextMenu']} menu={contextMenu(tab)}>
-            <span data-testid="tab" data-path={tab.path}>
-              {tab.locked && <LockOutlined />}
-              {tabTitle(tab, t)}
-            </span>
-          </Dropdown>
-        ),
-      }))}
+      items={items}
     />
   );
-}
+});

@@ -58,6 +58,7 @@ interface TabsState {
 const closable = (tab: TabPage) => !tab.unclose && !tab.locked;
 
 function touch(cached: string[], path: string, limit: number): string[] {
+  if (cached.at(-1) === path && cached.length <= limit) return cached;
   const next = [...cached.filter((p) => p !== path), path];
   return next.slice(Math.max(0, next.length - limit));
 }
@@ -94,8 +95,11 @@ export const useTabs = create<TabsState>((set, get) => {
       const limit = options.cachePage === false ? 1 : MAX_CACHED_PAGES;
       const { tabs, cached } = get();
       const existing = tabs.find((tab) => tab.path === input.path);
+      // The same tab object when nothing changed, so the tab strip need not rebuild its items.
       const tab: TabPage = existing
-        ? { ...existing, fullPath: input.fullPath }
+        ? existing.fullPath === input.fullPath
+          ? existing
+          : { ...existing, fullPath: input.fullPath }
         : {
             path: input.path,
             fullPath: input.fullPath,
@@ -107,9 +111,13 @@ export const useTabs = create<TabsState>((set, get) => {
             refreshKey: 0,
           };
       const nextTabs = !multiPage
-        ? [tab]
+        ? tabs.length === 1 && tabs[0] === tab
+          ? tabs
+          : [tab]
         : existing
-          ? tabs.map((t) => (t.path === input.path ? tab : t))
+          ? tab === existing
+            ? tabs
+            : tabs.map((t) => (t.path === input.path ? tab : t))
           : [...tabs, tab];
       set({ tabs: nextTabs, active: input.path, cached: touch(cached, input.path, limit) });
     },

@@ -59,8 +59,11 @@ export function DataTable<T extends object>({
   const [titles, setTitles] = useState<string[]>([]);
   const { ref, y } = useScrollY(true);
 
+  // Once per code: a cached tab shown again re-creates its effects (React's Activity).
+  const headFor = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!code) return;
+    if (!code || headFor.current === code) return;
+    headFor.current = code;
     userApi
       .tableHead(code)
       .then((response) => setTitles(response.data.titles))

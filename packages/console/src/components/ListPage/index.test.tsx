@@ -1,5 +1,6 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { App, Button, Form, Input } from 'antd';
+import { Activity } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../locales';
 import { usePaged } from '../usePaged';
@@ -95,6 +96,27 @@ function Harness({
     />
   );
 }
+
+describe('usePaged in a cached tab', () => {
+  it('does not fetch again when the tab is hidden and shown (Activity re-creates effects)', async () => {
+    const fetch = vi.fn(async (body: Body) => ({ data: rowsFor(body), total: 1 }));
+    function Rows() {
+      const list = usePaged(fetch, {} as Filter);
+      return <div data-testid="rows">{list.rows.map((r) => r.name).join(',')}</div>;
+    }
+    const view = (mode: 'visible' | 'hidden') => (
+      <Activity mode={mode}>
+        <Rows />
+      </Activity>
+    );
+    const { rerender } = render(view('visible'));
+    await waitFor(() => expect(screen.getByTestId('rows').textContent).toBe('all-1'));
+    rerender(view('hidden'));
+    rerender(view('visible'));
+    await waitFor(() => expect(screen.getByTestId('rows').textContent).toBe('all-1'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('ListPage', () => {
   it('searches with the form values, resets to the initial filter, shows toolbar and row actions', async () => {
