@@ -10,6 +10,7 @@ export * from './endpoints/portal-address.js';
 export * from './endpoints/portal-clarification.js';
 export * from './endpoints/portal-consumables.js';
 export * from './endpoints/portal-fields.js';
+export * from './endpoints/portal-reports.js';
 export * from './endpoints/portal-staff.js';
 export * from './endpoints/portal-transport.js';
 export * from './endpoints/reports.js';
@@ -34,6 +35,7 @@ export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
 export * from './workflows/account-application.js';
 export * from './workflows/lab-feedback.js';
+export * from './workflows/chargeback-notice.js';
 export * from './workflows/lab-report.js';
 export * from './workflows/portal.js';
 export * from './workflows/sample-receipt.js';
@@ -53,6 +55,7 @@ import { address, personal } from './endpoints/portal-address.js';
 import { clarification, portalHome } from './endpoints/portal-clarification.js';
 import { consumable } from './endpoints/portal-consumables.js';
 import { logisticsOrder, staffShipment } from './endpoints/portal-staff.js';
+import { chargebackStaff, portalReport } from './endpoints/portal-reports.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
 import { report } from './endpoints/reports.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
@@ -77,6 +80,8 @@ export const endpoints = {
   sampleTransport,
   clarification,
   portalHome,
+  portalReport,
+  chargebackStaff,
   testItems,
   receipt,
   subject,

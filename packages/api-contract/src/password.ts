@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LAB_VALIDATION_MESSAGES } from './lab-messages.js';
 import { PORTAL_ADMIN_VALIDATION_MESSAGES } from './portal-admin-messages.js';
 import { PORTAL_VALIDATION_MESSAGES } from './portal-messages.js';
+import { PORTAL_REPORT_VALIDATION_MESSAGES } from './portal-report-messages.js';
 import { SPECIMEN_VALIDATION_MESSAGES } from './specimen-messages.js';
 
 /** SPEC section 5: specials allowed in passwords. */
@@ -39,6 +40,7 @@ export const VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string 
   'validation.code': { zh_CN: '验证码为6位数字', en_US: 'The verification code is 6 digits' },
   'validation.agreement': { zh_CN: '请阅读并勾选协议', en_US: 'Please read and accept the agreement' },
   ...PORTAL_VALIDATION_MESSAGES,
+  ...PORTAL_REPORT_VALIDATION_MESSAGES,
   ...LAB_VALIDATION_MESSAGES,
   ...SPECIMEN_VALIDATION_MESSAGES,
   ...PORTAL_ADMIN_VALIDATION_MESSAGES,

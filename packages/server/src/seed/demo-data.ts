@@ -11,6 +11,8 @@ export interface DemoRole {
   areas: string[];
   /** Extra permission strings. */
   extra: string[];
+  /** Permission prefixes left out of the areas (granted on their own). */
+  except?: string[];
 }
 
 const LAB_QUERY_PERMISSIONS = [
@@ -56,7 +58,20 @@ export const DEMO_ROLES: DemoRole[] = [
     areas: ['home', 'platform', 'system', 'personal'],
     extra: ['system:user:list'],
   },
-  { code: 'external_site', name: '中心用户', areas: ['web', 'personal'], extra: [] },
+  // The inventory unblinding results are granted on their own, never with the ordinary site role.
+  {
+    code: 'external_site',
+    name: '中心用户',
+    areas: ['web', 'personal'],
+    extra: [],
+    except: ['web:personal-report:'],
+  },
+  {
+    code: 'external_unblinding',
+    name: '揭盲结果查看',
+    areas: [],
+    extra: ['web:root:view', 'web:personal-report:view', 'web:personal-report:page'],
+  },
 ];
 
 export interface DemoUser {
@@ -163,7 +178,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'site01@hospital.example',
     jobNumber: null,
     type: 2,
-    roles: ['external_site'],
+    roles: ['external_site', 'external_unblinding'],
     sites: { 'KM-2026-001': ['01'] },
   },
   {

@@ -18,7 +18,9 @@ import {
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
 import { flattenMenus } from './menus.js';
+import { seedPortalAdminDemo } from './portal-admin-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
+import { seedPortalReportsDemo } from './portal-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
 
 const SEED_LOCK_ID = 724_310_003;
@@ -125,7 +127,9 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
     const granted = allPermissions.filter(
       (p) =>
         p.authority &&
-        (role.areas.some((a) => p.authority?.startsWith(`${a}:`)) || role.extra.includes(p.authority)),
+        ((role.areas.some((a) => p.authority?.startsWith(`${a}:`)) &&
+          !role.except?.some((e) => p.authority?.startsWith(e))) ||
+          role.extra.includes(p.authority)),
     );
     if (granted.length > 0) {
       await tx.insert(s.rolePermissions).values(granted.map((p) => ({ roleId: row.id, permissionId: p.id })));
@@ -228,6 +232,8 @@ export async function seedDatabase(
       await seedLabDemo(tx, options.now);
       await seedSpecimenDemo(tx, options.now);
       await seedPortalDemo(tx, options.now);
+      await seedPortalAdminDemo(tx, options.now);
+      await seedPortalReportsDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

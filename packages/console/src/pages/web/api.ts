@@ -24,7 +24,7 @@ export type OrderInput = B<Contract['consumable']['create']>;
 export type ShipmentInput = B<Contract['sampleTransport']['create']>;
 
 /** POST that answers a file (xlsx, zip): saved under the name given. */
-async function postDownload<E extends EndpointDef>(
+export async function postDownload<E extends EndpointDef>(
   pick: (api: Contract) => E,
   body: B<E>,
   fileName: string,

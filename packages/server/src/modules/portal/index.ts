@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { addressRoutes } from '../address/routes.js';
 import { clarificationRoutes } from '../clarification/routes.js';
 import { consumableRoutes } from '../consumables/routes.js';
+import { portalReportRoutes } from '../portal-reports/routes.js';
 import { transportRoutes } from '../transport/routes.js';
 import { homeRoutes } from './home.js';
 
@@ -12,4 +13,5 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
   await transportRoutes(app);
   await clarificationRoutes(app);
   await homeRoutes(app);
+  await portalReportRoutes(app);
 }

@@ -208,3 +208,9 @@ export async function pendingRevisionExists(db: Executor, reportNo: string): Pro
     .where(and(eq(labReports.reportNo, reportNo), eq(labReports.status, 'revision_pending')));
   return row !== undefined;
 }
+
+/**
+ * The report select (joins and columns) and its row mapping, for modules that list reports with
+ * their own filters (the portal's report search) without re-querying the report tables ad hoc.
+ */
+export { query as selectReports, toRow as toReportRecord };

@@ -1,0 +1,11 @@
+// Validation messages of the portal report screens (keys used in the zod schemas; both sides translate them).
+export const PORTAL_REPORT_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+  'validation.amount': {
+    zh_CN: '金额须为正数，最多两位小数',
+    en_US: 'The amount must be positive with at most 2 decimals',
+  },
+  'validation.disputeReason': {
+    zh_CN: '请填写异议原因（不超过255个字符）',
+    en_US: 'Please give the reason of the dispute (at most 255 characters)',
+  },
+};

@@ -1,0 +1,55 @@
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DataColumn } from '../../../components/DataTable';
+import { ListPage, useListPage } from '../../../components/ListPage';
+import { type ReportFilter, type ReportFormValues, reportFilter } from '../report-filter';
+import { ReportFilterFields } from '../report-parts';
+import { reportsApi, type UnblindingRow } from '../reports-api';
+import { useResultColumns } from '../result-report';
+
+/**
+ * /web/personal-report (menu: inventory unblinding results): released results with the identity of
+ * the subject they belong to. Only for users granted `web:personal-report:page`; the server records
+ * every view (each search and page) in the audit trail.
+ */
+export default function UnblindingReportPage() {
+  const { t } = useTranslation();
+  const list = useListPage<UnblindingRow, ReportFilter>(reportsApi.unblindingPage, {});
+  const base = useResultColumns<UnblindingRow>();
+  const identity: DataColumn<UnblindingRow>[] = [
+    { dataIndex: 'subjectName', title: t('webReports.unblinding.subjectName'), width: 120 },
+    {
+      dataIndex: 'gender',
+      title: t('webReports.unblinding.gender'),
+      width: 80,
+      render: (v: string | null) => v ?? '-',
+    },
+    {
+      dataIndex: 'birthday',
+      title: t('webReports.unblinding.birthday'),
+      width: 110,
+      render: (v: string | null) => v ?? '-',
+    },
+  ];
+  // Identity right after the subject number.
+  const at = base.findIndex((c) => c.dataIndex === 'subjectNo') + 1;
+  const columns = [...base.slice(0, at), ...identity, ...base.slice(at)];
+  return (
+    <ListPage<UnblindingRow, ReportFormValues>
+      list={list}
+      rowKey="id"
+      code="web.personal-report"
+      columns={columns}
+      header={
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('webReports.unblinding.hint')}
+        />
+      }
+      onSearch={(values) => list.search(reportFilter(values))}
+      filters={<ReportFilterFields flag />}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+// Pure logic of the portal report screens: the filter form's values as the request body, and the
+// buttons a chargeback notice offers (from the workflow declared in the contract).
+import {
+  availableActions,
+  CHARGEBACK_SITE_ACTIONS,
+  type ChargebackAction,
+  type ChargebackState,
+  chargebackWorkflow,
+} from '@trialab/api-contract';
+import type { Dayjs } from 'dayjs';
+
+/** What the report filter forms hold. */
+export interface ReportFormValues {
+  projectId?: number;
+  siteId?: number;
+  subjectNo?: string;
+  barcode?: string;
+  reportNo?: string;
+  testItemId?: number;
+  /** 'abnormal' | 'normal' | undefined (all). */
+  flag?: 'abnormal' | 'normal';
+  range?: [Dayjs, Dayjs] | null;
+}
+
+export interface ReportFilter {
+  projectId?: number;
+  siteId?: number;
+  subjectNo?: string;
+  barcode?: string;
+  reportNo?: string;
+  testItemId?: number;
+  abnormal?: boolean;
+  releasedFrom?: string;
+  releasedTo?: string;
+}
+
+/** Form values -> request filter: the release date range as inclusive YYYY-MM-DD days, the flag choice as `abnormal`. */
+export function reportFilter(values: ReportFormValues): ReportFilter {
+  const { range, flag, ...rest } = values;
+  return {
+    ...rest,
+    ...(flag ? { abnormal: flag === 'abnormal' } : {}),
+    ...(range
+      ? { releasedFrom: range[0].format('YYYY-MM-DD'), releasedTo: range[1].format('YYYY-MM-DD') }
+      : {}),
+  };
+}
+
+/** The site's buttons on a chargeback notice in this state (acknowledge, dispute), for this user. */
+export function chargebackButtons(
+  state: ChargebackState,
+  can: (permission: string) => boolean,
+): ChargebackAction[] {
+  return availableActions(chargebackWorkflow, state, { can, isApplicant: false }).filter((a) =>
+    (CHARGEBACK_SITE_ACTIONS as readonly string[]).includes(a),
+  );
+}
+
+/** Rows of a rejection list that may still be marked read. */
+export function unreadIds(
+  rows: ReadonlyArray<{ id: number; readAt: string | null }>,
+  selected: readonly number[],
+): number[] {
+  const unread = new Set(rows.filter((r) => r.readAt === null).map((r) => r.id));
+  return selected.filter((id) => unread.has(id));
+}

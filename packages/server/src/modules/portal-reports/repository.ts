@@ -1,0 +1,487 @@
+import type {
+  ChargebackRow,
+  ChargebackState,
+  Lang,
+  PortalReportRow,
+  PortalResultRow,
+  RejectionRow,
+  UnblindingRow,
+} from '@trialab/api-contract';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { dictData, projects, sampleTypes, sites, testItems, users } from '../../db/schema.js';
+import { labReportResults, labReports, labSubjects, receiptSamples } from '../../db/schema-lab.js';
+import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
+import { chargebackNotices, rejectionReads, reportDownloads } from '../../db/schema-portal-reports.js';
+import { type SiteScope, scopeWhere } from '../portal/scope.js';
+import { type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
+
+const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+const dayStart = (d: string) => new Date(`${d}T00:00:00Z`);
+const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** Versions a site may see: the released one and the ones a revision replaced. */
+export const VISIBLE_STATES = ['released', 'superseded'] as const;
+
+export interface ReportFilters {
+  projectId?: number | undefined;
+  siteId?: number | undefined;
+  subjectNo?: string | undefined;
+  barcode?: string | undefined;
+  releasedFrom?: string | undefined;
+  releasedTo?: string | undefined;
+}
+
+/** Conditions shared by the report and result lists; dates are whole UTC days, `releasedTo` inclusive. */
+function reportWhere(scope: SiteScope, f: ReportFilters): SQL | undefined {
+  return and(
+    scopeWhere(scope, labReports.projectId, labReports.siteId),
+    eq(labReports.status, 'released'),
+    f.projectId ? eq(labReports.projectId, f.projectId) : undefined,
+    f.siteId ? eq(labReports.siteId, f.siteId) : undefined,
+    f.subjectNo ? ilike(labSubjects.subjectNo, like(f.subjectNo)) : undefined,
+    f.barcode ? ilike(labReports.barcode, like(f.barcode)) : undefined,
+    f.releasedFrom ? gte(labReports.releasedAt, dayStart(f.releasedFrom)) : undefined,
+    f.releasedTo ? lt(labReports.releasedAt, nextDay(f.releasedTo)) : undefined,
+  );
+}
+
+function toPortalRow(r: ReportRecord, downloadedAt: Date | undefined): PortalReportRow {
+  return {
+    id: r.id,
+    reportNo: r.reportNo,
+    revision: r.revision,
+    revisionReason: r.revisionReason,
+    projectId: r.projectId,
+    projectNo: r.projectNo,
+    siteId: r.siteId,
+    siteName: r.siteName,
+    subjectNo: r.subjectNo,
+    barcode: r.barcode,
+    visit: r.visit,
+    samplingTime: r.samplingTime,
+    abnormal: r.abnormal,
+    releasedAt: r.releasedAt,
+    releasedByName: r.releasedByName,
+    hasPdf: r.hasPdf,
+    downloadedAt: iso(downloadedAt ?? null),
+  };
+}
+
+async function downloadsOf(db: Executor, userId: number, reportIds: number[]) {
+  if (reportIds.length === 0) return new Map<number, Date>();
+  const rows = await db
+    .select({ reportId: reportDownloads.reportId, lastAt: reportDownloads.lastAt })
+    .from(reportDownloads)
+    .where(and(eq(reportDownloads.userId, userId), inArray(reportDownloads.reportId, reportIds)));
+  return new Map(rows.map((r) => [r.reportId, r.lastAt]));
+}
+
+export async function pageReleasedReports(
+  db: Executor,
+  scope: SiteScope,
+  userId: number,
+  f: ReportFilters & { reportNo?: string | undefined; downloaded?: boolean | undefined },
+  page: number,
+  size: number,
+): Promise<{ rows: PortalReportRow[]; total: number }> {
+  const mine = sql`exists (select 1 from ${reportDownloads} d where d.report_id = ${labReports.id} and d.user_id = ${userId})`;
+  const where = and(
+    reportWhere(scope, f),
+    f.reportNo ? ilike(labReports.reportNo, like(f.reportNo)) : undefined,
+    f.downloaded === undefined ? undefined : f.downloaded ? mine : sql`not ${mine}`,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(labReports)
+    .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
+    .where(where);
+  const raw = await selectReports(db)
+    .where(where)
+    .orderBy(desc(labReports.releasedAt), desc(labReports.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const records = raw.map(toReportRecord);
+  const downloads = await downloadsOf(
+    db,
+    userId,
+    records.map((r) => r.id),
+  );
+  return {
+    rows: records.map((r) => toPortalRow(r, downloads.get(r.id))),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+export async function portalRowOf(
+  db: Executor,
+  userId: number,
+  record: ReportRecord,
+): Promise<PortalReportRow> {
+  const downloads = await downloadsOf(db, userId, [record.id]);
+  return toPortalRow(record, downloads.get(record.id));
+}
+
+/** Released versions of one report number (revision marks), oldest first. */
+export async function releasedVersions(db: Executor, reportNo: string) {
+  const rows = await db
+    .select({
+      id: labReports.id,
+      revision: labReports.revision,
+      status: labReports.status,
+      revisionReason: labReports.revisionReason,
+      releasedAt: labReports.releasedAt,
+    })
+    .from(labReports)
+    .where(and(eq(labReports.reportNo, reportNo), inArray(labReports.status, [...VISIBLE_STATES])))
+    .orderBy(asc(labReports.revision));
+  return rows.map((r) => ({
+    ...r,
+    status: r.status === 'released' ? ('released' as const) : ('superseded' as const),
+    releasedAt: iso(r.releasedAt),
+  }));
+}
+
+export async function recordDownload(db: Executor, userId: number, reportId: number, now: Date) {
+  await db
+    .insert(reportDownloads)
+    .values({ userId, reportId, firstAt: now, lastAt: now, count: 1 })
+    .onConflictDoUpdate({
+      target: [reportDownloads.userId, reportDownloads.reportId],
+      set: { lastAt: now, count: sql`${reportDownloads.count} + 1` },
+    });
+}
+
+export interface ResultFilters extends ReportFilters {
+  testItemId?: number | undefined;
+  abnormal?: boolean | undefined;
+}
+
+function resultQuery(db: Executor) {
+  return db
+    .select({
+      id: labReportResults.id,
+      reportId: labReports.id,
+      reportNo: labReports.reportNo,
+      revision: labReports.revision,
+      projectNo: projects.projectNo,
+      siteName: sites.name,
+      subjectNo: labSubjects.subjectNo,
+      subjectName: labSubjects.name,
+      gender: labSubjects.gender,
+      birthday: labSubjects.birthday,
+      visit: labReports.visit,
+      barcode: labReports.barcode,
+      testItemCode: testItems.code,
+      testItemName: testItems.name,
+      testItemEnName: testItems.enName,
+      value: labReportResults.value,
+      referenceRange: labReportResults.referenceRange,
+      unit: labReportResults.unit,
+      flag: labReportResults.flag,
+      releasedAt: labReports.releasedAt,
+    })
+    .from(labReportResults)
+    .innerJoin(labReports, eq(labReports.id, labReportResults.reportId))
+    .innerJoin(testItems, eq(testItems.id, labReportResults.testItemId))
+    .innerJoin(projects, eq(projects.id, labReports.projectId))
+    .innerJoin(sites, eq(sites.id, labReports.siteId))
+    .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId));
+}
+
+const FLAGS = ['H', 'L', 'A'] as const;
+const flagOf = (flag: string | null): (typeof FLAGS)[number] | null => FLAGS.find((f) => f === flag) ?? null;
+
+/**
+ * Per-sample results of the released reports in scope, with the subject's identity (name, gender as
+ * its dictionary 1002 label, birthday). Only the unblinding report passes the identity on:
+ * `withoutIdentity` strips it for the ordinary result list and its export.
+ */
+export async function pageResults(
+  db: Executor,
+  scope: SiteScope,
+  f: ResultFilters,
+  page: number,
+  size: number,
+  lang: Lang,
+): Promise<{ rows: UnblindingRow[]; total: number }> {
+  const where = and(
+    reportWhere(scope, f),
+    f.testItemId ? eq(labReportResults.testItemId, f.testItemId) : undefined,
+    f.abnormal === undefined
+      ? undefined
+      : f.abnormal
+        ? isNotNull(labReportResults.flag)
+        : isNull(labReportResults.flag),
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(labReportResults)
+    .innerJoin(labReports, eq(labReports.id, labReportResults.reportId))
+    .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
+    .where(where);
+  const raw = await resultQuery(db)
+    .where(where)
+    .orderBy(desc(labReports.releasedAt), asc(labReports.reportNo), asc(testItems.code))
+    .limit(size)
+    .offset((page - 1) * size);
+  const genders = await dictLabels(db, 1002, lang);
+  const rows = raw.map((r) => ({
+    ...r,
+    flag: flagOf(r.flag),
+    releasedAt: iso(r.releasedAt),
+    gender: r.gender === null ? null : (genders.get(r.gender) ?? r.gender),
+  }));
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export function withoutIdentity({
+  subjectName: _n,
+  gender: _g,
+  birthday: _b,
+  ...row
+}: UnblindingRow): PortalResultRow {
+  return row;
+}
+
+/** value -> label of one dictionary in the request language. */
+export async function dictLabels(db: Executor, dictNo: number, lang: Lang): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ value: dictData.value, label: dictData.label, enLabel: dictData.enLabel })
+    .from(dictData)
+    .where(eq(dictData.dictNo, dictNo));
+  return new Map(rows.map((r) => [r.value, lang === 'en_US' ? r.enLabel : r.label]));
+}
+
+// ---- Rejection notifications: the receipt's exception records, with the caller's read marks ----
+
+const receiver = alias(users, 'receiver');
+
+function rejectionWhere(
+  scope: SiteScope,
+  f: {
+    projectId?: number | undefined;
+    siteId?: number | undefined;
+    keyword?: string | undefined;
+    read?: boolean | undefined;
+  },
+): SQL | undefined {
+  return and(
+    eq(receiptSamples.state, 'exception'),
+    scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
+    f.projectId ? eq(sampleTransports.projectId, f.projectId) : undefined,
+    f.siteId ? eq(sampleTransports.siteId, f.siteId) : undefined,
+    f.keyword
+      ? sql`(${ilike(sampleTransports.orderNo, like(f.keyword))} or ${ilike(sampleTransports.expressNo, like(f.keyword))})`
+      : undefined,
+    f.read === undefined
+      ? undefined
+      : f.read
+        ? isNotNull(rejectionReads.readAt)
+        : isNull(rejectionReads.readAt),
+  );
+}
+
+export async function pageRejections(
+  db: Executor,
+  scope: SiteScope,
+  userId: number,
+  lang: Lang,
+  f: {
+    projectId?: number | undefined;
+    siteId?: number | undefined;
+    keyword?: string | undefined;
+    read?: boolean | undefined;
+  },
+  page: number,
+  size: number,
+): Promise<{ rows: RejectionRow[]; total: number }> {
+  const where = rejectionWhere(scope, f);
+  const readJoin = and(
+    eq(rejectionReads.receiptSampleId, receiptSamples.id),
+    eq(rejectionReads.userId, userId),
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(receiptSamples)
+    .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
+    .leftJoin(rejectionReads, readJoin)
+    .where(where);
+  const raw = await db
+    .select({
+      id: receiptSamples.id,
+      transportId: sampleTransports.id,
+      orderNo: sampleTransports.orderNo,
+      expressNo: sampleTransports.expressNo,
+      projectNo: projects.projectNo,
+      siteId: sampleTransports.siteId,
+      siteName: sites.name,
+      sampleTypeName: sampleTypes.name,
+      quantity: sampleTransportItems.quantity,
+      receivedQuantity: receiptSamples.receivedQuantity,
+      reason: receiptSamples.exceptionReason,
+      remark: receiptSamples.remark,
+      receivedAt: receiptSamples.receivedAt,
+      receivedByName: receiver.username,
+      readAt: rejectionReads.readAt,
+    })
+    .from(receiptSamples)
+    .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
+    .innerJoin(sampleTransportItems, eq(sampleTransportItems.id, receiptSamples.itemId))
+    .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
+    .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
+    .innerJoin(sites, eq(sites.id, sampleTransports.siteId))
+    .leftJoin(receiver, eq(receiver.id, receiptSamples.receivedBy))
+    .leftJoin(rejectionReads, readJoin)
+    .where(where)
+    .orderBy(
+      sql`${rejectionReads.readAt} is not null`,
+      desc(receiptSamples.receivedAt),
+      desc(receiptSamples.id),
+    )
+    .limit(size)
+    .offset((page - 1) * size);
+  const reasons = await dictLabels(db, 1009, lang);
+  return {
+    rows: raw.map((r) => ({
+      ...r,
+      reasonLabel: r.reason === null ? null : (reasons.get(r.reason) ?? r.reason),
+      receivedAt: r.receivedAt.toISOString(),
+      receivedByName: r.receivedByName ?? null,
+      readAt: iso(r.readAt),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** The exception records among `ids` that lie in the scope. */
+export async function rejectionsInScope(db: Executor, scope: SiteScope, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: receiptSamples.id })
+    .from(receiptSamples)
+    .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
+    .where(
+      and(
+        inArray(receiptSamples.id, ids),
+        eq(receiptSamples.state, 'exception'),
+        scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function markRead(db: Executor, userId: number, ids: number[], now: Date): Promise<number> {
+  const inserted = await db
+    .insert(rejectionReads)
+    .values(ids.map((receiptSampleId) => ({ userId, receiptSampleId, readAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: rejectionReads.receiptSampleId });
+  return inserted.length;
+}
+
+// ---- Chargeback notices ----
+
+const raiser = alias(users, 'raiser');
+const responder = alias(users, 'responder');
+
+function chargebackQuery(db: Executor) {
+  return db
+    .select({
+      id: chargebackNotices.id,
+      noticeNo: chargebackNotices.noticeNo,
+      projectId: chargebackNotices.projectId,
+      projectNo: projects.projectNo,
+      siteId: chargebackNotices.siteId,
+      siteName: sites.name,
+      barcode: chargebackNotices.barcode,
+      reason: chargebackNotices.reason,
+      amount: chargebackNotices.amount,
+      status: chargebackNotices.status,
+      raisedBy: chargebackNotices.raisedBy,
+      raisedByName: raiser.username,
+      raisedAt: chargebackNotices.raisedAt,
+      respondedByName: responder.username,
+      respondedAt: chargebackNotices.respondedAt,
+      disputeReason: chargebackNotices.disputeReason,
+      version: chargebackNotices.version,
+    })
+    .from(chargebackNotices)
+    .innerJoin(projects, eq(projects.id, chargebackNotices.projectId))
+    .innerJoin(sites, eq(sites.id, chargebackNotices.siteId))
+    .innerJoin(raiser, eq(raiser.id, chargebackNotices.raisedBy))
+    .leftJoin(responder, eq(responder.id, chargebackNotices.respondedBy));
+}
+
+type ChargebackRaw = Awaited<ReturnType<typeof chargebackQuery>>[number];
+export type ChargebackRecord = ChargebackRow & { raisedBy: number };
+
+function toChargeback(r: ChargebackRaw): ChargebackRecord {
+  return {
+    ...r,
+    amount: Number(r.amount).toFixed(2),
+    status: r.status as ChargebackState,
+    raisedAt: r.raisedAt.toISOString(),
+    respondedByName: r.respondedByName ?? null,
+    respondedAt: iso(r.respondedAt),
+  };
+}
+
+export async function pageChargebacks(
+  db: Executor,
+  scope: SiteScope,
+  f: {
+    projectId?: number | undefined;
+    siteId?: number | undefined;
+    noticeNo?: string | undefined;
+    status?: ChargebackState[] | undefined;
+  },
+  page: number,
+  size: number,
+): Promise<{ rows: ChargebackRow[]; total: number }> {
+  const where = and(
+    scopeWhere(scope, chargebackNotices.projectId, chargebackNotices.siteId),
+    f.projectId ? eq(chargebackNotices.projectId, f.projectId) : undefined,
+    f.siteId ? eq(chargebackNotices.siteId, f.siteId) : undefined,
+    f.noticeNo ? ilike(chargebackNotices.noticeNo, like(f.noticeNo)) : undefined,
+    f.status && f.status.length > 0 ? inArray(chargebackNotices.status, f.status) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(chargebackNotices).where(where);
+  const raw = await chargebackQuery(db)
+    .where(where)
+    // Open notices (awaiting the site's answer) first.
+    .orderBy(
+      sql`${chargebackNotices.status} <> 'issued'`,
+      desc(chargebackNotices.raisedAt),
+      desc(chargebackNotices.id),
+    )
+    .limit(size)
+    .offset((page - 1) * size);
+  return {
+    rows: raw.map((r) => {
+      const { raisedBy: _r, ...row } = toChargeback(r);
+      return row;
+    }),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+export async function findChargeback(db: Executor, id: number): Promise<ChargebackRecord | undefined> {
+  const [row] = await chargebackQuery(db).where(eq(chargebackNotices.id, id));
+  return row ? toChargeback(row) : undefined;
+}
