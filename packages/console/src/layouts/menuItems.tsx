@@ -1,6 +1,7 @@
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { MenuNode } from '../router/buildRoutes';
+import { preloadPage } from '../router/pageMap';
 import { menuIcon } from './icons';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -27,7 +28,9 @@ export function toMenuItems(nodes: readonly MenuNode[], t: TFunction, language: 
     const icon = depth === 0 ? menuIcon(node.icon) : undefined;
     return node.children.length > 0
       ? { key: node.fullPath, label, icon, children: toMenuItems(node.children, t, language, depth + 1) }
-      : { key: node.fullPath, label, icon };
+      : node.link
+        ? { key: node.fullPath, label, icon }
+        : { key: node.fullPath, label, icon, onMouseEnter: () => preloadPage(node.fullPath) };
   });
 }
 

@@ -22,18 +22,45 @@ export const PAGE_LOADERS: ReadonlyMap<string, Loader> = new Map(
 const BUILDING_PAGE = '/exception/building';
 
 const lazyCache = new Map<string, LazyExoticComponent<ComponentType>>();
+const loading = new Map<string, Promise<PageModule>>();
+
+function pageKey(fullPath: string): string {
+  return PAGE_LOADERS.has(fullPath) ? fullPath : BUILDING_PAGE;
+}
+
+/** One download per page chunk, shared by a preload and the lazy component (a failure may retry). */
+function load(key: string): Promise<PageModule> {
+  let promise = loading.get(key);
+  if (!promise) {
+    const loader = PAGE_LOADERS.get(key);
+    if (!loader) throw new Error(`no page for ${key} and no building page`);
+    promise = loader().catch((error: unknown) => {
+      loading.delete(key);
+      throw error;
+    });
+    loading.set(key, promise);
+  }
+  return promise;
+}
 
 /** The lazy component of a route; the same instance every time (React.lazy must not be re-created). */
 export function pageComponent(fullPath: string): LazyExoticComponent<ComponentType> {
-  const key = PAGE_LOADERS.has(fullPath) ? fullPath : BUILDING_PAGE;
+  const key = pageKey(fullPath);
   let component = lazyCache.get(key);
   if (!component) {
-    const loader = PAGE_LOADERS.get(key);
-    if (!loader) throw new Error(`no page for ${fullPath} and no building page`);
-    component = lazy(loader);
+    if (!PAGE_LOADERS.has(key)) throw new Error(`no page for ${fullPath} and no building page`);
+    component = lazy(() => load(key));
     lazyCache.set(key, component);
   }
   return component;
+}
+
+/**
+ * Starts downloading a page's chunk before it is opened (the pointer is on its menu item), so the
+ * click finds it loaded. Errors are left to the real navigation (ChunkErrorBoundary).
+ */
+export function preloadPage(fullPath: string): void {
+  load(pageKey(fullPath)).catch(() => undefined);
 }
 
 /** Whether a route has its real page (false: it shows the "being built" state). */
