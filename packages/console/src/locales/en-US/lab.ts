@@ -234,6 +234,7 @@ export const lab = {
     receipt: 'Shipments awaiting receipt',
     subjects: 'Subjects awaiting review',
     orders: 'Test orders awaiting review',
+    results: 'Approved orders awaiting results',
     review: 'Reports awaiting review',
     release: 'Reports awaiting release',
     returned: 'Reports returned',

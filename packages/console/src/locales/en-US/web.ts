@@ -261,7 +261,13 @@ export const web = {
     images: 'Images',
     resolvedAt: 'Resolved at',
     autoResolved: 'This query needs no clarification; it was resolved when you viewed it.',
-    actions: { raise: 'Raised', reply: 'Replied', autoResolve: 'Resolved on viewing', close: 'Closed' },
+    actions: {
+      raise: 'Raised',
+      reply: 'Replied',
+      autoResolve: 'Resolved on viewing',
+      close: 'Closed',
+      reopen: 'Re-opened',
+    },
     statuses: { open: 'Awaiting reply', answered: 'Answered', resolved: 'Resolved' },
   },
   report: {

@@ -232,6 +232,7 @@ export const lab = {
     receipt: '待签收运单',
     subjects: '待审核受试者',
     orders: '待审核检测项目',
+    results: '待录入结果的检测申请',
     review: '待审核报告',
     release: '待发布报告',
     returned: '被退回的报告',

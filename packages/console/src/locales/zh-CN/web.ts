@@ -261,7 +261,13 @@ export const web = {
     images: '图片',
     resolvedAt: '解决时间',
     autoResolved: '该质疑无需澄清，查看后已自动解决。',
-    actions: { raise: '发起质疑', reply: '答复', autoResolve: '查看后自动解决', close: '关闭' },
+    actions: {
+      raise: '发起质疑',
+      reply: '答复',
+      autoResolve: '查看后自动解决',
+      close: '关闭',
+      reopen: '重新打开',
+    },
     statuses: { open: '待答复', answered: '已答复', resolved: '已解决' },
   },
   report: {

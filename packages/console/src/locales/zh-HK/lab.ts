@@ -232,6 +232,7 @@ export const lab = {
     receipt: '待簽收運單',
     subjects: '待審核受試者',
     orders: '待審核檢測項目',
+    results: '待錄入結果的檢測申請',
     review: '待審核報告',
     release: '待發布報告',
     returned: '被退回的報告',

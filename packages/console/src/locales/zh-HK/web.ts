@@ -261,7 +261,13 @@ export const web = {
     images: '圖片',
     resolvedAt: '解決時間',
     autoResolved: '該質疑無需澄清，查看後已自動解決。',
-    actions: { raise: '發起質疑', reply: '答覆', autoResolve: '查看後自動解決', close: '關閉' },
+    actions: {
+      raise: '發起質疑',
+      reply: '答覆',
+      autoResolve: '查看後自動解決',
+      close: '關閉',
+      reopen: '重新打開',
+    },
     statuses: { open: '待答覆', answered: '已答覆', resolved: '已解決' },
   },
   report: {

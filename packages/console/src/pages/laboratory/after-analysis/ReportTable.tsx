@@ -4,12 +4,14 @@ import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { labApi } from '../../../services/lab';
+import { labQueriesApi } from '../../../services/labQueries';
 import { feedback } from '../../../utils/feedback';
 import { ReportDrawer, ReportStatus } from './ReportDrawer';
-import { ResultEntryModal } from './ResultEntryModal';
+import { type EntryMode, ResultEntryModal } from './ResultEntryModal';
 
 export interface ReportTableProps {
   /** Table-head configuration code. */
@@ -31,7 +33,26 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [entering, setEntering] = useState(false);
+  const [entering, setEntering] = useState<EntryMode | null>(null);
+  const [params, setParams] = useSearchParams();
+  const orderId = canEnter ? Number(params.get('testOrderId')) || null : null;
+
+  // Opened from an approved test order (test-project-review, day to-do): enter that order's results.
+  useEffect(() => {
+    if (!orderId) return;
+    let live = true;
+    labQueriesApi
+      .testOrderGet(orderId)
+      .then((r) => live && setEntering({ kind: 'order', order: r.data }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [orderId]);
+  const closeEntry = () => {
+    setEntering(null);
+    if (orderId) setParams({}, { replace: true });
+  };
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -127,7 +148,7 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => setEntering(true)}
+              onClick={() => setEntering({ kind: 'create' })}
               data-testid="report-enter"
             >
               {t('lab.report.enter')}
@@ -148,10 +169,10 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
       />
       <ReportDrawer id={openId} onClose={() => setOpenId(null)} onChanged={() => void load()} />
       <ResultEntryModal
-        mode={entering ? { kind: 'create' } : null}
-        onClose={() => setEntering(false)}
+        mode={entering}
+        onClose={closeEntry}
         onSaved={() => {
-          setEntering(false);
+          closeEntry();
           feedback.success(t('lab.common.saved'));
           void load();
         }}

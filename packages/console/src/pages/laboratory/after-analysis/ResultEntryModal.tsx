@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ReportDetail, SubjectRow, TestItemRow } from '@trialab/api-contract';
+import type { ReportDetail, SubjectRow, TestItemRow, TestOrderRow } from '@trialab/api-contract';
 import { Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { labApi } from '../../../services/lab';
 
 export type EntryMode =
   | { kind: 'create' }
+  /** Results of an approved test order: its subject, barcode and items are fixed. */
+  | { kind: 'order'; order: TestOrderRow }
   | { kind: 'edit'; report: ReportDetail }
   | { kind: 'revise'; report: ReportDetail };
 
@@ -40,7 +42,13 @@ export function ResultEntryModal({
       .testItemPaging({ page: 1, size: 200, enabled: true })
       .then((r) => setItems(r.data))
       .catch(() => undefined);
-    if (mode.kind === 'create') {
+    if (mode.kind === 'order') {
+      form.resetFields();
+      form.setFieldsValue({
+        visit: mode.order.visit ?? undefined,
+        results: mode.order.testItems.map((i) => ({ testItemId: i.id })),
+      });
+    } else if (mode.kind === 'create') {
       form.resetFields();
       form.setFieldsValue({ results: [{}] });
       labApi
@@ -62,7 +70,9 @@ export function ResultEntryModal({
     );
     setSaving(true);
     try {
-      if (mode.kind === 'create' && values.subjectId && values.barcode) {
+      if (mode.kind === 'order') {
+        await labApi.reportCreate({ testOrderId: mode.order.id, visit: values.visit ?? null, results });
+      } else if (mode.kind === 'create' && values.subjectId && values.barcode) {
         await labApi.reportCreate({
           subjectId: values.subjectId,
           barcode: values.barcode,
@@ -92,6 +102,8 @@ export function ResultEntryModal({
   };
 
   const english = i18n.language === 'en-US';
+  // An order fixes the items: one value per ordered item.
+  const fromOrder = mode?.kind === 'order';
   return (
     <Modal
       open={mode !== null}
@@ -136,6 +148,16 @@ export function ResultEntryModal({
             </Form.Item>
           </Space>
         )}
+        {mode?.kind === 'order' && (
+          <div style={{ marginBottom: 12 }} data-testid="result-order">
+            {t('labQueries.results.order')}:{' '}
+            {t('labQueries.results.fromOrder', {
+              barcode: mode.order.barcode,
+              subject: `${mode.order.subjectNo} ${mode.order.subjectName}`,
+              visit: mode.order.visit ?? '-',
+            })}
+          </div>
+        )}
         {mode?.kind !== 'revise' && (
           <Form.Item name="visit" label={t('lab.report.visit')}>
             <Input maxLength={64} />
@@ -165,6 +187,7 @@ export function ResultEntryModal({
                       optionFilterProp="label"
                       placeholder={t('lab.report.item')}
                       data-testid="result-item"
+                      disabled={fromOrder}
                       options={items.map((i) => ({
                         value: i.id,
                         label: `${i.code} ${english ? i.enName : i.name}${i.unit ? ` (${i.unit})` : ''}`,
@@ -177,16 +200,20 @@ export function ResultEntryModal({
                   >
                     <Input maxLength={64} placeholder={t('lab.report.value')} data-testid="result-value" />
                   </Form.Item>
-                  <Button
-                    icon={<DeleteOutlined />}
-                    disabled={fields.length <= 1}
-                    onClick={() => remove(field.name)}
-                  />
+                  {!fromOrder && (
+                    <Button
+                      icon={<DeleteOutlined />}
+                      disabled={fields.length <= 1}
+                      onClick={() => remove(field.name)}
+                    />
+                  )}
                 </Space>
               ))}
-              <Button icon={<PlusOutlined />} onClick={() => add({})}>
-                {t('lab.report.addItem')}
-              </Button>
+              {!fromOrder && (
+                <Button icon={<PlusOutlined />} onClick={() => add({})}>
+                  {t('lab.report.addItem')}
+                </Button>
+              )}
             </>
           )}
         </Form.List>

@@ -42,6 +42,12 @@ const TODOS: Todo[] = [
     count: async () => (await labApi.testOrderPaging({ ...one, status: 'submitted' })).total ?? 0,
   },
   {
+    key: 'results',
+    permission: REPORT_PERMISSIONS.enter,
+    path: '/laboratory/before-analysis/test-project-review?status=approved',
+    count: async () => (await labApi.testOrderPaging({ ...one, awaitingResults: true })).total ?? 0,
+  },
+  {
     key: 'review',
     permission: REPORT_PERMISSIONS.review,
     path: '/laboratory/after-analysis/report-list',

@@ -1,7 +1,13 @@
-import { availableActions, type TestOrderRow, testOrderWorkflow } from '@trialab/api-contract';
+import {
+  availableActions,
+  REPORT_PERMISSIONS,
+  type TestOrderRow,
+  testOrderWorkflow,
+} from '@trialab/api-contract';
 import { Button, Card, Input, Modal, Segmented, Space } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccess } from '../../../../access/useAccess';
 import { useCameraPage } from '../../../../devices/hooks';
 import { labApi } from '../../../../services/lab';
@@ -15,7 +21,17 @@ export default function TestProjectReviewPage() {
   const { t } = useTranslation();
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
-  const [status, setStatus] = useState<TestOrderRow['status']>('submitted');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // The day to-do opens the approved orders (those awaiting results).
+  const [status, setStatus] = useState<TestOrderRow['status']>(
+    params.get('status') === 'approved' ? 'approved' : 'submitted',
+  );
+  /** An approved order whose results are not entered leads to the result entry of its items. */
+  const enterResults = (row: TestOrderRow) =>
+    navigate(`/laboratory/after-analysis/report-list?testOrderId=${row.id}`);
+  const canEnter = (row: TestOrderRow) =>
+    row.status === 'approved' && row.reportId === null && can(REPORT_PERMISSIONS.enter);
   const [rows, setRows] = useState<TestOrderRow[]>([]);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState({ page: 1, size: 10 });
@@ -78,9 +94,21 @@ export default function TestProjectReviewPage() {
         page={page}
         onPage={(p, size) => setPage({ page: p, size })}
         action={(row) => (
-          <Button type="link" size="small" onClick={() => setCurrent(row)}>
-            {t('lab.common.view')}
-          </Button>
+          <>
+            <Button type="link" size="small" onClick={() => setCurrent(row)}>
+              {t('lab.common.view')}
+            </Button>
+            {canEnter(row) && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => enterResults(row)}
+                data-testid={`order-enter-${row.barcode}`}
+              >
+                {t('labQueries.results.enter')}
+              </Button>
+            )}
+          </>
         )}
       />
       <Modal
@@ -118,6 +146,11 @@ export default function TestProjectReviewPage() {
               {actions.includes('reject') && (
                 <Button danger disabled={!reason.trim()} onClick={() => void decide('reject')}>
                   {t('lab.subject.reject')}
+                </Button>
+              )}
+              {canEnter(current) && (
+                <Button type="primary" onClick={() => enterResults(current)}>
+                  {t('labQueries.results.enter')}
                 </Button>
               )}
             </Space>

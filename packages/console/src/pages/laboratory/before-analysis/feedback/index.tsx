@@ -1,0 +1,6 @@
+import { FeedbackList } from './FeedbackList';
+
+/** /laboratory/before-analysis/feedback (hidden): the bench's feedback to project managers. */
+export default function LabFeedbackPage() {
+  return <FeedbackList side="lab" />;
+}

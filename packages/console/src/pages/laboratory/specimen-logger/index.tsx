@@ -1,0 +1,142 @@
+import {
+  FEEDBACK_PERMISSIONS,
+  SPECIMEN_EVENT_KINDS,
+  SPECIMEN_LOG_PERMISSIONS,
+  type SpecimenEventKind,
+} from '@trialab/api-contract';
+import { Button, DatePicker, Empty, Form, Input, Select, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Permission } from '../../../access/gates';
+import { useAccess } from '../../../access/useAccess';
+import type { DataColumn } from '../../../components/DataTable';
+import { ListPage, useListPage } from '../../../components/ListPage';
+import { labQueriesApi, type SpecimenEvent } from '../../../services/labQueries';
+import { formatTime } from '../../web/shared';
+import { type LogFilter as Filter, toLogFilter, type LogValues as Values } from './filter';
+
+const COLORS: Record<SpecimenEventKind, string> = {
+  specimen: 'purple',
+  shipment: 'cyan',
+  order: 'blue',
+  result: 'geekblue',
+  report: 'green',
+  query: 'orange',
+  feedback: 'gold',
+};
+
+/**
+ * /laboratory/specimen-logger: every event of a sample barcode — registration and sign-for, the
+ * shipment, the test order, results and report versions, queries and feedback — read from the records
+ * and the audit trail, paged and exportable.
+ */
+export default function SpecimenLoggerPage() {
+  const { t } = useTranslation();
+  const l = (key: string) => t(`labQueries.log.${key}`);
+  const { can } = useAccess();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const [filter, setFilter] = useState<Filter | null>(null);
+  // No request until a barcode is given: the log is per barcode.
+  const list = useListPage<SpecimenEvent, Filter | Record<string, never>>(
+    (body) =>
+      'barcode' in body && body.barcode
+        ? labQueriesApi.logPage(body as Filter & { page: number; size: number })
+        : Promise.resolve({ data: [], total: 0 }),
+    {},
+  );
+
+  const columns: DataColumn<SpecimenEvent>[] = [
+    { dataIndex: 'barcode', title: l('barcode'), width: 150 },
+    { dataIndex: 'at', title: l('at'), width: 170, render: (v: string) => formatTime(v) },
+    {
+      dataIndex: 'kind',
+      title: l('kind'),
+      width: 110,
+      render: (v: SpecimenEventKind) => <Tag color={COLORS[v]}>{l(`kindNames.${v}`)}</Tag>,
+    },
+    {
+      dataIndex: 'action',
+      title: l('action'),
+      width: 220,
+      render: (v: string) => (
+        <span data-testid="log-action" data-action={v}>
+          {t(`labQueries.log.actions.${v.replace('.', '_')}`, { defaultValue: v })}
+        </span>
+      ),
+    },
+    { dataIndex: 'reference', title: l('reference'), width: 190 },
+    { dataIndex: 'username', title: l('username'), width: 100, render: (v) => v ?? '-' },
+    { dataIndex: 'reason', title: l('reason'), width: 200, render: (v) => v ?? '-' },
+    { dataIndex: 'workstation', title: l('workstation'), width: 120, render: (v) => v ?? '-' },
+  ];
+
+  return (
+    <ListPage<SpecimenEvent, Values>
+      list={list}
+      rowKey="id"
+      code="lab.specimenLog"
+      columns={columns}
+      form={form}
+      onSearch={(values) => {
+        const next = toLogFilter(values);
+        setFilter(next);
+        list.search(next);
+      }}
+      onReset={() => {
+        setFilter(null);
+        list.reset();
+      }}
+      filters={
+        <>
+          <Form.Item
+            name="barcode"
+            rules={[{ required: true, whitespace: true, min: 2, message: l('barcodeRequired') }]}
+          >
+            <Input allowClear maxLength={32} placeholder={l('barcodeHint')} data-testid="log-barcode" />
+          </Form.Item>
+          <Form.Item name="kinds" label={l('kinds')}>
+            <Select
+              mode="multiple"
+              allowClear
+              style={{ minWidth: 200 }}
+              options={SPECIMEN_EVENT_KINDS.map((k) => ({ value: k, label: l(`kindNames.${k}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="dates" label={l('dates')}>
+            <DatePicker.RangePicker />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <>
+          <Permission value={[SPECIMEN_LOG_PERMISSIONS.export]}>
+            <Button
+              disabled={!filter}
+              onClick={() =>
+                filter &&
+                void labQueriesApi
+                  .logExport(filter, `${l('exportName')}-${filter.barcode}.xlsx`)
+                  .catch(() => undefined)
+              }
+            >
+              {l('export')}
+            </Button>
+          </Permission>
+          {filter && can(FEEDBACK_PERMISSIONS.create) && (
+            <Button
+              onClick={() =>
+                navigate(`/laboratory/before-analysis/feedback?barcode=${encodeURIComponent(filter.barcode)}`)
+              }
+            >
+              {t('labQueries.query.feedback')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {!filter && <Empty description={l('empty')} style={{ marginTop: 16 }} />}
+    </ListPage>
+  );
+}

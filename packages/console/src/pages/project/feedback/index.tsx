@@ -1,0 +1,6 @@
+import { FeedbackList } from '../../laboratory/before-analysis/feedback/FeedbackList';
+
+/** /project/feedback (hidden): project managers answer the lab bench's feedback. */
+export default function ProjectFeedbackPage() {
+  return <FeedbackList side="project" />;
+}

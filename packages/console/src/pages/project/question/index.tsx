@@ -1,0 +1,397 @@
+import {
+  availableActions,
+  clarificationQueryWorkflow,
+  FEEDBACK_PERMISSIONS,
+  PORTAL_LIMITS,
+  QUERY_PERMISSIONS,
+  QUERY_STATES,
+} from '@trialab/api-contract';
+import {
+  Button,
+  Checkbox,
+  Descriptions,
+  Divider,
+  Drawer,
+  Form,
+  Input,
+  List,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Permission } from '../../../access/gates';
+import { useAccess } from '../../../access/useAccess';
+import { confirmDialog } from '../../../components/ConfirmDialog';
+import type { DataColumn } from '../../../components/DataTable';
+import { DictSelect } from '../../../components/DictSelect';
+import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { labQueriesApi, type StaffQueryDetail, type StaffQueryRow } from '../../../services/labQueries';
+import { feedback } from '../../../utils/feedback';
+import { useProjectSites } from '../../laboratory/useProjectSites';
+import { ReasonModal } from '../../web/ReasonModal';
+import { EventTimeline, formatTime, StatusTag } from '../../web/shared';
+
+type State = (typeof QUERY_STATES)[number];
+interface Filter {
+  keyword?: string;
+  status?: State[];
+  mine?: boolean;
+}
+
+/**
+ * /project/question and /laboratory/before-analysis/question: one screen. Staff of the projects in
+ * scope raise queries to a site, follow the site's replies, close them or re-open them with a reason;
+ * the bench passes a query on to the project manager as feedback. What a user may do comes from the
+ * query permissions (project:question:*), whichever menu opened the screen.
+ */
+export default function StaffQuestionPage() {
+  const { t } = useTranslation();
+  const q = (key: string, options?: Record<string, unknown>) => t(`labQueries.query.${key}`, options);
+  const list = useListPage<StaffQueryRow, Filter>(labQueriesApi.queryPage, {});
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [raising, setRaising] = useState(false);
+  const { can } = useAccess();
+  const navigate = useNavigate();
+  // The feedback between the bench and the project managers (hidden pages, reached from here).
+  const feedbackPath = can(FEEDBACK_PERMISSIONS.labPage)
+    ? '/laboratory/before-analysis/feedback'
+    : can(FEEDBACK_PERMISSIONS.projectPage)
+      ? '/project/feedback'
+      : null;
+
+  const columns: DataColumn<StaffQueryRow>[] = [
+    { dataIndex: 'queryNo', title: q('queryNo'), width: 170 },
+    { dataIndex: 'projectNo', title: q('project'), width: 130 },
+    { dataIndex: 'siteName', title: q('site'), render: (v: string, row) => `${row.siteNo} ${v}` },
+    { dataIndex: 'subjectNo', title: q('subjectNo'), width: 120 },
+    { dataIndex: 'barcode', title: q('barcode'), width: 130, render: (v) => v ?? '-' },
+    {
+      dataIndex: 'queryType',
+      title: q('queryType'),
+      width: 130,
+      render: (v: string) => <DictSelect dictNo={1020} value={v} disabled variant="borderless" />,
+    },
+    { dataIndex: 'content', title: q('content'), width: 260 },
+    {
+      dataIndex: 'status',
+      title: q('status'),
+      width: 100,
+      render: (v: string) => <StatusTag group="question" status={v} />,
+    },
+    { dataIndex: 'raisedByName', title: q('raisedBy'), width: 100 },
+    { dataIndex: 'raisedAt', title: q('raisedAt'), width: 170, render: (v: string) => formatTime(v) },
+    { dataIndex: 'replyCount', title: q('replyCount'), width: 80 },
+  ];
+
+  return (
+    <ListPage<StaffQueryRow, Filter>
+      list={list}
+      rowKey="id"
+      code="lab.staffQuestion"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="keyword">
+            <Input allowClear maxLength={64} placeholder={q('keywordHint')} data-testid="query-keyword" />
+          </Form.Item>
+          <StatesFilter
+            label={q('status')}
+            states={QUERY_STATES}
+            labelOf={(s) => t(`web.question.statuses.${s}`)}
+          />
+          <Form.Item name="mine" valuePropName="checked">
+            <Checkbox>{q('mine')}</Checkbox>
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <>
+          <Permission value={[QUERY_PERMISSIONS.create]}>
+            <Button type="primary" onClick={() => setRaising(true)} data-testid="query-raise">
+              {q('raise')}
+            </Button>
+          </Permission>
+          {feedbackPath && (
+            <Button onClick={() => navigate(feedbackPath)} data-testid="query-feedback-list">
+              {t('labQueries.feedback.listTitle')}
+            </Button>
+          )}
+        </>
+      }
+      actions={{
+        width: 90,
+        render: (row) => (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setOpenId(row.id)}
+            data-testid={`query-view-${row.queryNo}`}
+          >
+            {q('view')}
+          </Button>
+        ),
+      }}
+    >
+      <RaiseQueryModal
+        open={raising}
+        onClose={() => setRaising(false)}
+        onRaised={(detail) => {
+          setRaising(false);
+          void list.reload();
+          setOpenId(detail.id);
+        }}
+      />
+      <QueryDrawer id={openId} onClose={() => setOpenId(null)} onChanged={() => void list.reload()} />
+    </ListPage>
+  );
+}
+
+interface RaiseValues {
+  projectId?: number;
+  siteId?: number;
+  subjectNo?: string;
+  visit?: string;
+  barcode?: string;
+  queryType?: string;
+  content?: string;
+  needsClarification: boolean;
+}
+
+function RaiseQueryModal({
+  open,
+  onClose,
+  onRaised,
+}: {
+  open: boolean;
+  onClose(): void;
+  onRaised(detail: StaffQueryDetail): void;
+}) {
+  const { t } = useTranslation();
+  const q = (key: string, options?: Record<string, unknown>) => t(`labQueries.query.${key}`, options);
+  const [form] = Form.useForm<RaiseValues>();
+  const projectId = Form.useWatch('projectId', form);
+  const { projects, sites } = useProjectSites(projectId);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (open) form.setFieldsValue({ needsClarification: true });
+  }, [open, form]);
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: q('required', { field }),
+  });
+  const chosen = (field: string) => ({ required: true, message: q('selectRequired', { field }) });
+
+  const save = async (v: RaiseValues) => {
+    if (!v.projectId || !v.siteId || !v.subjectNo || !v.queryType || !v.content) return;
+    setSaving(true);
+    try {
+      const response = await labQueriesApi.queryCreate({
+        projectId: v.projectId,
+        siteId: v.siteId,
+        subjectNo: v.subjectNo,
+        visit: v.visit ?? null,
+        barcode: v.barcode ?? null,
+        queryType: v.queryType,
+        content: v.content,
+        needsClarification: v.needsClarification,
+        imageFileIds: [],
+      });
+      feedback.success(q('raised'));
+      form.resetFields();
+      onRaised(response.data);
+    } catch {
+      // Shown by the request helper.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={q('raiseTitle')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: saving, 'data-testid': 'query-raise-ok' } as never}
+      destroyOnHidden
+      width={640}
+    >
+      <Form<RaiseValues> form={form} layout="vertical" onFinish={(v) => void save(v)}>
+        <Space wrap>
+          <Form.Item name="projectId" label={q('project')} rules={[chosen(q('project'))]}>
+            <Select
+              style={{ width: 220 }}
+              showSearch
+              optionFilterProp="label"
+              data-testid="query-project"
+              onChange={() => form.setFieldValue('siteId', undefined)}
+              options={projects.map((p) => ({ value: p.id, label: p.projectNo }))}
+            />
+          </Form.Item>
+          <Form.Item name="siteId" label={q('site')} rules={[chosen(q('site'))]}>
+            <Select
+              style={{ width: 240 }}
+              data-testid="query-site"
+              options={sites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
+            />
+          </Form.Item>
+        </Space>
+        <Space wrap>
+          <Form.Item name="subjectNo" label={q('subjectNo')} rules={[required(q('subjectNo'))]}>
+            <Input maxLength={32} data-testid="query-subject" />
+          </Form.Item>
+          <Form.Item name="visit" label={q('visit')}>
+            <Input maxLength={32} />
+          </Form.Item>
+          <Form.Item name="barcode" label={q('barcode')}>
+            <Input maxLength={32} data-testid="query-barcode" />
+          </Form.Item>
+        </Space>
+        <Form.Item name="queryType" label={q('queryType')} rules={[chosen(q('queryType'))]}>
+          <DictSelect dictNo={1020} style={{ width: 220 }} data-testid="query-type" />
+        </Form.Item>
+        <Form.Item name="content" label={q('content')} rules={[required(q('content'))]}>
+          <Input.TextArea rows={3} maxLength={PORTAL_LIMITS.note} showCount data-testid="query-content" />
+        </Form.Item>
+        <Form.Item name="needsClarification" label={q('needsClarification')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** One query: its fields, the site's reply record, the history, and the actions the workflow allows. */
+function QueryDrawer({ id, onClose, onChanged }: { id: number | null; onClose(): void; onChanged(): void }) {
+  const { t } = useTranslation();
+  const q = (key: string) => t(`labQueries.query.${key}`);
+  const { can } = useAccess();
+  const navigate = useNavigate();
+  const [detail, setDetail] = useState<StaffQueryDetail>();
+  const [reopening, setReopening] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!id) return;
+    try {
+      setDetail((await labQueriesApi.queryGet(id)).data);
+    } catch {
+      // Shown by the request helper.
+    }
+  }, [id]);
+  useEffect(() => {
+    setDetail(undefined);
+    void load();
+  }, [load]);
+
+  const actions = detail
+    ? availableActions(clarificationQueryWorkflow, detail.status, { can: (p) => can(p), isApplicant: false })
+    : [];
+  const close = async () => {
+    if (!detail) return;
+    try {
+      await confirmDialog({ content: q('closeConfirm') });
+    } catch {
+      return;
+    }
+    try {
+      setDetail((await labQueriesApi.queryClose(detail.id, detail.version)).data);
+      feedback.success(q('closed'));
+      onChanged();
+    } catch {
+      // Shown by the request helper.
+    }
+  };
+  const reopen = async (reason: string) => {
+    if (!detail) return;
+    try {
+      setDetail((await labQueriesApi.queryReopen(detail.id, detail.version, reason)).data);
+      setReopening(false);
+      feedback.success(q('reopened'));
+      onChanged();
+    } catch {
+      // Shown by the request helper.
+    }
+  };
+
+  return (
+    <Drawer open={id !== null} onClose={onClose} width={760} title={detail?.queryNo ?? q('detail')}>
+      {detail && (
+        <>
+          <Descriptions size="small" bordered column={2} data-testid="staff-query-detail">
+            <Descriptions.Item label={q('status')}>
+              <StatusTag group="question" status={detail.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={q('queryType')}>
+              <DictSelect dictNo={1020} value={detail.queryType} disabled variant="borderless" />
+            </Descriptions.Item>
+            <Descriptions.Item label={q('project')}>{detail.projectNo}</Descriptions.Item>
+            <Descriptions.Item label={q('site')}>
+              {detail.siteNo} {detail.siteName}
+            </Descriptions.Item>
+            <Descriptions.Item label={q('subjectNo')}>{detail.subjectNo}</Descriptions.Item>
+            <Descriptions.Item label={q('visit')}>{detail.visit ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={q('barcode')}>{detail.barcode ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={q('shipment')}>
+              {detail.shipment ? `${detail.shipment.orderNo} ${detail.shipment.expressNo ?? ''}` : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={q('raisedBy')}>{detail.raisedByName}</Descriptions.Item>
+            <Descriptions.Item label={q('raisedAt')}>{formatTime(detail.raisedAt)}</Descriptions.Item>
+            <Descriptions.Item label={q('content')} span={2}>
+              {detail.content}
+            </Descriptions.Item>
+          </Descriptions>
+          <Space style={{ marginTop: 16 }} wrap>
+            {actions.includes('close') && (
+              <Button type="primary" onClick={() => void close()} data-testid="staff-query-close">
+                {q('close')}
+              </Button>
+            )}
+            {actions.includes('reopen') && (
+              <Button onClick={() => setReopening(true)} data-testid="staff-query-reopen">
+                {q('reopen')}
+              </Button>
+            )}
+            {can(FEEDBACK_PERMISSIONS.create) && (
+              <Button onClick={() => navigate(`/laboratory/before-analysis/feedback?queryId=${detail.id}`)}>
+                {q('feedback')}
+              </Button>
+            )}
+          </Space>
+          <Divider />
+          <Typography.Title level={5}>{q('replies')}</Typography.Title>
+          <List
+            dataSource={detail.replies}
+            locale={{ emptyText: '-' }}
+            renderItem={(reply) => (
+              <List.Item data-testid="staff-query-reply">
+                <List.Item.Meta
+                  title={`${reply.username} · ${formatTime(reply.at)}`}
+                  description={reply.content}
+                />
+              </List.Item>
+            )}
+          />
+          <Divider />
+          <Typography.Title level={5}>{q('history')}</Typography.Title>
+          <EventTimeline events={detail.events} group="question" />
+          <ReasonModal
+            open={reopening}
+            title={q('reopenTitle')}
+            placeholder={q('reopenReason')}
+            max={PORTAL_LIMITS.note}
+            required
+            testId="staff-query-reopen-reason"
+            onCancel={() => setReopening(false)}
+            onOk={(reason) => void reopen(reason)}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}
