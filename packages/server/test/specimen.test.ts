@@ -2,7 +2,7 @@ import { endpoints, ResultCode, type SignShipment, type SpecimenBarcodeRow } fro
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, projects, sampleTypes, sites, temperatures } from '../src/db/schema.js';
+import { auditLog, files, projects, sampleTypes, sites, temperatures } from '../src/db/schema.js';
 import { specimenBarcodes, tempStorageLogs, tempStoragePositions } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
@@ -246,6 +246,14 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
   });
 
   it('creates sub-barcodes -01..-99 in order, never reuses a disabled suffix and refuses exhaustion', async () => {
+    const signedRow = await barcode('SP001');
+    const fixed = await as(lab, sampleCode.update, {
+      body: { id: signedRow.id, version: signedRow.version, visit: 'V9' },
+    });
+    expect(envelope(fixed)).toMatchObject({
+      code: ResultCode.INVALID_STATE,
+      msg: 'The barcode has been signed for in the lab or disabled; its links can no longer change',
+    });
     const unsigned = await as(lab, subBarcode.create, { body: { parentCode: 'SP003', count: 2 } });
     expect(envelope(unsigned).code).toBe(ResultCode.INVALID_STATE);
     const missing = await as(lab, subBarcode.create, { body: { parentCode: 'NOPE-1', count: 1 } });
@@ -372,6 +380,27 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
       },
     });
     expect(envelope(stale).code).toBe(ResultCode.STALE_VERSION);
+    const noDevice = await as(lab, tempStorage.containerCreate, {
+      body: { code: 'T-BOX-X', name: 'x', kind: 'box', deviceId: 999999, rows: 2, cols: 2 },
+    });
+    expect(envelope(noDevice)).toMatchObject({ code: 400, msg: 'No such storage device' });
+    const tooBig = await as(lab, tempStorage.containerCreate, {
+      body: { code: 'T-BOX-X', name: 'x', kind: 'box', deviceId, rows: 27, cols: 2 },
+    });
+    expect(tooBig.statusCode).toBe(400);
+    const grown = await ok(lab, tempStorage.containerUpdate, {
+      body: {
+        id: fridgeBox,
+        version: 1,
+        code: 'T-BOX-9',
+        name: '测试盒',
+        kind: 'box',
+        deviceId,
+        rows: 2,
+        cols: 2,
+      },
+    });
+    expect(grown.data).toEqual({ version: 2 });
     const containers = envelope(await as(lab, tempStorage.containerList, { body: { keyword: 'BOX-F-01' } }));
     freezerBox = (containers.data as Array<{ id: number }>)[0]?.id ?? 0;
     expect(freezerBox).toBeGreaterThan(0);
@@ -490,7 +519,7 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
     const shrink = await as(lab, tempStorage.containerUpdate, {
       body: {
         id: fridgeBox,
-        version: 1,
+        version: 2,
         code: 'T-BOX-9',
         name: '测试盒',
         kind: 'box',
@@ -530,6 +559,10 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
       ['SP001-01', 'A1'],
       ['SP001-03', 'Z9'],
       [12345, null],
+      ['SP001-02', null],
+      ['bad code!', null],
+      ['SP001-05', null],
+      ['SP001-06', null],
     ]);
     const content = Buffer.from(await book.xlsx.writeBuffer());
     const [file] = await env.handle.db
@@ -563,8 +596,12 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
       [8, 'SP001-01', 'A1', 'positionTaken'],
       [9, 'SP001-03', 'Z9', 'positionInvalid'],
       [10, '12345', null, 'unknown'],
+      [11, 'SP001-02', null, 'disabled'],
+      [12, 'bad code!', null, 'malformed'],
+      [13, 'SP001-05', 'B2', null],
+      [14, 'SP001-06', null, 'full'],
     ]);
-    expect(data).toMatchObject({ valid: 1, invalid: 8 });
+    expect(data).toMatchObject({ valid: 2, invalid: 11 });
     expect(await env.handle.db.select().from(tempStoragePositions)).toEqual(before);
 
     const [notXlsx] = await env.handle.db
@@ -609,6 +646,11 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
     ).toBe(403);
 
     await ok(lab, tempStorage.takeOut, { body: { barcodes: ['SP001'], reason: '上机检测' } });
+    const [audit] = await env.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'tempStorage.takeOut'));
+    expect(audit).toMatchObject({ reason: '上机检测' });
     expect((await barcode('SP001')).storage).toBe('unstored');
     const outAgain = await as(lab, tempStorage.takeOut, {
       body: { barcodes: ['SP001'], reason: '上机检测' },

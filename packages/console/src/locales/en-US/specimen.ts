@@ -51,7 +51,7 @@ export const specimen = {
     projectRequired: 'Choose a project',
     prefixRequired: 'Enter a prefix',
     codesRequired: 'Enter the barcodes',
-    editLinks: 'Link site, visit and sample type',
+    editLinks: 'Link site, subject, visit and sample type',
     prefixRule: 'The prefix is 1 to 20 letters, digits, _ or -',
     rangeHint: 'The range must end at or after its start, with at most 1000 codes',
   },

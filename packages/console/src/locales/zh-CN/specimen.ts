@@ -51,7 +51,7 @@ export const specimen = {
     projectRequired: '请选择项目',
     prefixRequired: '请输入前缀',
     codesRequired: '请输入条码',
-    editLinks: '关联中心、访视与样本类型',
+    editLinks: '关联中心、受试者、访视与样本类型',
     prefixRule: '前缀须为1至20位字母、数字、_ 或 -',
     rangeHint: '结束号须不小于起始号，一次最多1000个',
   },

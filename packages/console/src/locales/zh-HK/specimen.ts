@@ -51,7 +51,7 @@ export const specimen = {
     projectRequired: '請選擇項目',
     prefixRequired: '請輸入前綴',
     codesRequired: '請輸入條碼',
-    editLinks: '關聯中心、訪視與樣本類型',
+    editLinks: '關聯中心、受試者、訪視與樣本類型',
     prefixRule: '前綴須為1至20位字母、數字、_ 或 -',
     rangeHint: '結束號須不小於起始號，一次最多1000個',
   },

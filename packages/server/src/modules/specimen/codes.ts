@@ -235,10 +235,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
     const row = await scopedBarcode(ctx.db, scope, { id });
     // Links are fixed once the sample is in the lab: the bench sign-for matched them to the shipment.
     if (row.status !== 'registered')
-      throw new ApiError(ResultCode.INVALID_STATE, {
-        key: 'invalidState',
-        params: { state: row.status, action: 'update' },
-      });
+      throw new ApiError(ResultCode.INVALID_STATE, { key: 'specimenLinksFixed' });
     const link = await checkedLinks(ctx.db, scope, row.projectId, links);
     const [updated] = await ctx.db
       .update(specimenBarcodes)

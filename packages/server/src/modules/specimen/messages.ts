@@ -12,6 +12,10 @@ export const SPECIMEN_MESSAGES = {
     zh_CN: '{field} 不属于该项目或不存在',
     en_US: 'The {field} does not exist or does not belong to the project',
   },
+  specimenLinksFixed: {
+    zh_CN: '条码已在实验室签收或已停用，不能再修改关联信息',
+    en_US: 'The barcode has been signed for in the lab or disabled; its links can no longer change',
+  },
   specimenShipmentNotReceived: {
     zh_CN: '该运单尚未签收，不能交接样本',
     en_US: 'The shipment has not been received yet; its samples cannot be signed for',

@@ -13,6 +13,7 @@ import { useSampleTypes } from '../../useSampleTypes';
 import { parseBarcodes } from '../barcodes';
 import { formatTime, useBarcodeColumns } from '../specimen/parts';
 import { BARCODE_PATTERN } from '../specimen/scan';
+import { useSubjects } from '../specimen/useSubjects';
 
 interface Filter {
   keyword?: string;
@@ -22,6 +23,7 @@ interface Filter {
 interface RegisterValues {
   projectId?: number;
   siteId?: number;
+  subjectId?: number;
   sampleTypeId?: number;
   visit?: string;
   mode: 'range' | 'list';
@@ -34,6 +36,7 @@ interface RegisterValues {
 
 interface LinkValues {
   siteId?: number | null;
+  subjectId?: number | null;
   sampleTypeId?: number | null;
   visit?: string;
 }
@@ -61,10 +64,14 @@ export default function RegisterSampleCodePage() {
   const values = Form.useWatch([], form) as Partial<RegisterValues> | undefined;
   const { projects, sites } = useProjectSites(values?.projectId);
   const preview = values?.mode === 'range' ? rangePreview(values) : null;
+  const subjects = useSubjects(values?.projectId);
 
   const [editing, setEditing] = useState<SpecimenBarcodeRow | null>(null);
   const [linkForm] = Form.useForm<LinkValues>();
   const linkSites = useProjectSites(editing?.projectId).sites;
+  const linkSubjects = useSubjects(editing?.projectId);
+  const subjectOptions = (list: typeof subjects) =>
+    list.map((x) => ({ value: x.id, label: `${x.subjectNo} ${x.name}` }));
 
   const register = async (v: RegisterValues) => {
     if (!v.projectId) return;
@@ -73,6 +80,7 @@ export default function RegisterSampleCodePage() {
       const common = {
         projectId: v.projectId,
         siteId: v.siteId ?? null,
+        subjectId: v.subjectId ?? null,
         sampleTypeId: v.sampleTypeId ?? null,
         visit: v.visit || null,
       };
@@ -101,6 +109,7 @@ export default function RegisterSampleCodePage() {
         id: editing.id,
         version: editing.version,
         siteId: v.siteId ?? null,
+        subjectId: v.subjectId ?? null,
         sampleTypeId: v.sampleTypeId ?? null,
         visit: v.visit || null,
       });
@@ -174,6 +183,7 @@ export default function RegisterSampleCodePage() {
                       setEditing(row);
                       linkForm.setFieldsValue({
                         siteId: row.siteId,
+                        subjectId: row.subjectId,
                         sampleTypeId: row.sampleTypeId,
                         visit: row.visit ?? undefined,
                       });
@@ -212,7 +222,7 @@ export default function RegisterSampleCodePage() {
               optionFilterProp="label"
               data-testid="code-project"
               options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
-              onChange={() => form.setFieldValue('siteId', undefined)}
+              onChange={() => form.setFieldsValue({ siteId: undefined, subjectId: undefined })}
             />
           </Form.Item>
           <Form.Item name="siteId" label={t('specimen.common.site')}>
@@ -220,6 +230,9 @@ export default function RegisterSampleCodePage() {
               allowClear
               options={sites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
             />
+          </Form.Item>
+          <Form.Item name="subjectId" label={t('specimen.common.subject')}>
+            <Select allowClear showSearch optionFilterProp="label" options={subjectOptions(subjects)} />
           </Form.Item>
           <Form.Item name="sampleTypeId" label={t('specimen.common.sampleType')}>
             <Select allowClear options={typeOptions} data-testid="code-sample-type" />
@@ -301,6 +314,9 @@ export default function RegisterSampleCodePage() {
               allowClear
               options={linkSites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
             />
+          </Form.Item>
+          <Form.Item name="subjectId" label={t('specimen.common.subject')}>
+            <Select allowClear showSearch optionFilterProp="label" options={subjectOptions(linkSubjects)} />
           </Form.Item>
           <Form.Item name="sampleTypeId" label={t('specimen.common.sampleType')}>
             <Select allowClear options={typeOptions} />
