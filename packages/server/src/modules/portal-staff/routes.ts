@@ -1,14 +1,14 @@
 import { endpoints } from '@trialab/api-contract';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projects, sites } from '../../db/schema.js';
 import { consumableOrders, sampleTransports } from '../../db/schema-portal.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
 import { linesOf, orderHead } from '../consumables/repository.js';
 import { assertInScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { pageShipments, shipmentDetail, shipmentHead } from '../transport/repository.js';
+import { shipmentFilter } from '../transport/routes.js';
 
 const { staffShipment, logisticsOrder } = endpoints;
 
@@ -16,17 +16,13 @@ const { staffShipment, logisticsOrder } = endpoints;
 export async function portalStaffRoutes(app: FastifyInstance): Promise<void> {
   route(app, staffShipment.paging, async (ctx) => {
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, orderNo, projectId, siteId, status, expressNo } = ctx.body;
+    const { page, size, status, ...filters } = ctx.body;
     const r = await pageShipments(
       ctx.db,
       and(
         scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
-        orderNo ? contains(sampleTransports.orderNo, orderNo) : undefined,
-        expressNo ? contains(sampleTransports.expressNo, expressNo) : undefined,
-        projectId ? eq(sampleTransports.projectId, projectId) : undefined,
-        siteId ? eq(sampleTransports.siteId, siteId) : undefined,
         // The mail room's default: what still waits for the courier.
-        inArray(sampleTransports.status, status && status.length > 0 ? status : ['booked']),
+        shipmentFilter({ ...filters, status: status && status.length > 0 ? status : ['booked'] }),
       ),
       page,
       size,

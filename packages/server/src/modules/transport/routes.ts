@@ -4,7 +4,7 @@ import {
   type SampleShipmentAction,
   sampleShipmentWorkflow,
 } from '@trialab/api-contract';
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { sampleTypes, temperatures } from '../../db/schema.js';
@@ -99,6 +99,23 @@ async function fire(
   );
 }
 
+/** The list filters of bookings (site list and the staff mail list). */
+export function shipmentFilter(f: {
+  orderNo?: string | undefined;
+  expressNo?: string | undefined;
+  projectId?: number | undefined;
+  siteId?: number | undefined;
+  status?: string[] | undefined;
+}): SQL | undefined {
+  return and(
+    f.orderNo ? ilike(sampleTransports.orderNo, like(f.orderNo)) : undefined,
+    f.expressNo ? ilike(sampleTransports.expressNo, like(f.expressNo)) : undefined,
+    f.projectId ? eq(sampleTransports.projectId, f.projectId) : undefined,
+    f.siteId ? eq(sampleTransports.siteId, f.siteId) : undefined,
+    f.status && f.status.length > 0 ? inArray(sampleTransports.status, f.status) : undefined,
+  );
+}
+
 export async function transportRoutes(app: FastifyInstance): Promise<void> {
   const where = (scope: SiteScope) => scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId);
 
@@ -127,20 +144,8 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, sampleTransport.paging, async (ctx) => {
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, orderNo, projectId, siteId, status, expressNo } = ctx.body;
-    const r = await pageShipments(
-      ctx.db,
-      and(
-        where(scope),
-        orderNo ? ilike(sampleTransports.orderNo, like(orderNo)) : undefined,
-        expressNo ? ilike(sampleTransports.expressNo, like(expressNo)) : undefined,
-        projectId ? eq(sampleTransports.projectId, projectId) : undefined,
-        siteId ? eq(sampleTransports.siteId, siteId) : undefined,
-        status && status.length > 0 ? inArray(sampleTransports.status, status) : undefined,
-      ),
-      page,
-      size,
-    );
+    const { page, size, ...filters } = ctx.body;
+    const r = await pageShipments(ctx.db, and(where(scope), shipmentFilter(filters)), page, size);
     return new Page(r.rows, r.total);
   });
 
