@@ -10,7 +10,6 @@ export const webAdmin = {
     project: 'Project',
     projectNo: 'Project no.',
     site: 'Site',
-    reason: 'Reason: {{reason}}',
   },
   application: {
     new: 'Request an account',

@@ -10,7 +10,6 @@ export const webAdmin = {
     project: '项目',
     projectNo: '项目编号',
     site: '中心',
-    reason: '原因：{{reason}}',
   },
   application: {
     new: '申请账号',

@@ -10,7 +10,6 @@ export const webAdmin = {
     project: '項目',
     projectNo: '項目編號',
     site: '中心',
-    reason: '原因：{{reason}}',
   },
   application: {
     new: '申請賬號',

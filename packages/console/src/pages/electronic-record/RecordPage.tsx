@@ -27,9 +27,8 @@ import { feedback } from '../../utils/feedback';
 import { portalApi } from '../web/api';
 import { ProjectSiteFields } from '../web/FormParts';
 import { ReasonModal } from '../web/ReasonModal';
-import { formatTime, rules } from '../web/shared';
+import { EventTimeline, formatTime, rules, StatusTag } from '../web/shared';
 import { fileSizeText, logColumns } from '../web/shared-doc/SharedDocPage';
-import { AdminStatusTag, AdminTimeline } from '../web/user-apply/parts';
 
 type Tab = 'documents' | 'log';
 type Api = ReturnType<typeof docApi>;
@@ -243,7 +242,7 @@ function DetailModal({
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label={d('docNo')}>{detail.docNo}</Descriptions.Item>
             <Descriptions.Item label={t('webAdmin.common.status')}>
-              <AdminStatusTag group="doc" status={detail.status} />
+              <StatusTag ns="webAdmin" group="doc" status={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={d('title')}>{detail.title}</Descriptions.Item>
             <Descriptions.Item label={t('webAdmin.common.site')}>
@@ -290,7 +289,7 @@ function DetailModal({
             ]}
           />
           <h4 style={{ marginTop: 16 }}>{t('webAdmin.application.history')}</h4>
-          <AdminTimeline events={detail.events} group="doc" />
+          <EventTimeline events={detail.events} group="doc" ns="webAdmin" />
         </>
       )}
     </ViewModal>
@@ -349,7 +348,7 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
       dataIndex: 'status',
       title: t('webAdmin.common.status'),
       width: 90,
-      render: (v: string) => <AdminStatusTag group="doc" status={v} />,
+      render: (v: string) => <StatusTag ns="webAdmin" group="doc" status={v} />,
     },
     { dataIndex: 'fileName', title: d('fileName') },
     { dataIndex: 'revision', title: d('revision'), width: 70 },

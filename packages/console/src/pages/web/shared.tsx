@@ -47,14 +47,18 @@ const COLORS: Record<string, string> = {
   resolved: 'success',
   pending: 'warning',
   confirmed: 'success',
+  active: 'success',
 };
 
-/** A state as a coloured tag; `group` is the locale group of the workflow (consumable, shipment, question). */
-export function StatusTag({ group, status }: { group: string; status: string }) {
+/**
+ * A state as a coloured tag; `group` is the locale group of the workflow (consumable, shipment,
+ * question) in the namespace `ns` (`web` unless given).
+ */
+export function StatusTag({ group, status, ns = 'web' }: { group: string; status: string; ns?: string }) {
   const { t } = useTranslation();
   return (
     <Tag color={COLORS[status] ?? 'default'} data-testid={`status-${status}`}>
-      {t(`web.${group}.statuses.${status}`)}
+      {t(`${ns}.${group}.statuses.${status}`)}
     </Tag>
   );
 }
@@ -69,7 +73,15 @@ export interface EventItem {
 }
 
 /** Who did what and when (each workflow transition). */
-export function EventTimeline({ events, group }: { events: EventItem[]; group: string }) {
+export function EventTimeline({
+  events,
+  group,
+  ns = 'web',
+}: {
+  events: EventItem[];
+  group: string;
+  ns?: string;
+}) {
   const { t } = useTranslation();
   if (events.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
@@ -78,9 +90,9 @@ export function EventTimeline({ events, group }: { events: EventItem[]; group: s
         key: e.id,
         children: (
           <div data-testid="event">
-            <b>{t(`web.${group}.actions.${e.action}`, { defaultValue: e.action })}</b>
+            <b>{t(`${ns}.${group}.actions.${e.action}`, { defaultValue: e.action })}</b>
             {' → '}
-            {t(`web.${group}.statuses.${e.toState}`)}
+            {t(`${ns}.${group}.statuses.${e.toState}`)}
             <div style={{ color: 'rgba(0,0,0,0.45)' }}>
               {e.username ?? '-'} · {formatTime(e.at)}
             </div>

@@ -1,64 +1,13 @@
 // Pieces of the account-application screens (site side and staff side).
 import { ACCOUNT_APPLICATION_STATES } from '@trialab/api-contract';
-import { Button, Descriptions, Empty, Form, Input, Tag, Timeline } from 'antd';
+import { Button, Descriptions, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { StatesFilter } from '../../../components/ListPage';
 import { ViewModal } from '../../../components/ViewModal';
 import type { ApplicationDetail, ApplicationRow } from '../../../services/portalAdmin';
-import { formatTime } from '../shared';
-
-const COLORS: Record<string, string> = {
-  submitted: 'processing',
-  withdrawn: 'default',
-  approved: 'success',
-  rejected: 'error',
-  active: 'success',
-};
-
-/** A state of the account-application or shared-document workflow as a coloured tag. */
-export function AdminStatusTag({ group, status }: { group: 'application' | 'doc'; status: string }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={COLORS[status] ?? 'default'} data-testid={`status-${status}`}>
-      {t(`webAdmin.${group}.statuses.${status}`)}
-    </Tag>
-  );
-}
-
-export interface AdminEvent {
-  id: number;
-  action: string;
-  toState: string;
-  username: string | null;
-  at: string;
-  reason: string | null;
-}
-
-/** Who did which step and when. */
-export function AdminTimeline({ events, group }: { events: AdminEvent[]; group: 'application' | 'doc' }) {
-  const { t } = useTranslation();
-  if (events.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
-  return (
-    <Timeline
-      items={events.map((e) => ({
-        key: e.id,
-        children: (
-          <div data-testid="event">
-            <b>{t(`webAdmin.${group}.actions.${e.action}`, { defaultValue: e.action })}</b>
-            {' → '}
-            {t(`webAdmin.${group}.statuses.${e.toState}`)}
-            <div style={{ color: 'rgba(0,0,0,0.45)' }}>
-              {e.username ?? '-'} · {formatTime(e.at)}
-            </div>
-            {e.reason && <div>{t('webAdmin.common.reason', { reason: e.reason })}</div>}
-          </div>
-        ),
-      }))}
-    />
-  );
-}
+import { EventTimeline, formatTime, StatusTag } from '../shared';
 
 /** The grants as "project / site" lines. */
 export function GrantList({ grants }: { grants: ApplicationDetail['grants'] }) {
@@ -82,7 +31,7 @@ export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label={a('applicationNo')}>{detail.applicationNo}</Descriptions.Item>
         <Descriptions.Item label={t('webAdmin.common.status')}>
-          <AdminStatusTag group="application" status={detail.status} />
+          <StatusTag ns="webAdmin" group="application" status={detail.status} />
         </Descriptions.Item>
         <Descriptions.Item label={a('name')}>{detail.name}</Descriptions.Item>
         <Descriptions.Item label={a('mobile')}>{detail.mobile}</Descriptions.Item>
@@ -104,7 +53,7 @@ export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
         <Descriptions.Item label={a('rejectReason')}>{detail.rejectReason ?? '-'}</Descriptions.Item>
       </Descriptions>
       <h4 style={{ marginTop: 16 }}>{a('history')}</h4>
-      <AdminTimeline events={detail.events} group="application" />
+      <EventTimeline events={detail.events} group="application" ns="webAdmin" />
     </>
   );
 }
@@ -171,7 +120,7 @@ export function applicationColumns(
       dataIndex: 'status',
       title: t('webAdmin.common.status'),
       width: 100,
-      render: (v: string) => <AdminStatusTag group="application" status={v} />,
+      render: (v: string) => <StatusTag ns="webAdmin" group="application" status={v} />,
     },
     { dataIndex: 'applicantName', title: a('applicant'), width: 100 },
     { dataIndex: 'applyTime', title: a('applyTime'), width: 170, render: (v: string) => formatTime(v) },
