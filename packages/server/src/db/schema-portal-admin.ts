@@ -2,6 +2,7 @@
 // documents the laboratory shares with sites (revisions kept, every download logged).
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { files, projects, roles, sites, users } from './schema.js';
+import { clarificationReplies } from './schema-portal.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const version = () => integer('version').notNull().default(1);
@@ -113,4 +114,20 @@ export const sharedDocumentDownloads = pgTable(
     index('shared_document_downloads_doc_idx').on(t.documentId),
     index('shared_document_downloads_user_idx').on(t.userId),
   ],
+);
+
+/** Documents attached to a clarification reply (its images stay in `image_file_ids`). */
+export const clarificationReplyAttachments = pgTable(
+  'clarification_reply_attachments',
+  {
+    id: serial('id').primaryKey(),
+    replyId: integer('reply_id')
+      .notNull()
+      .references(() => clarificationReplies.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('clarification_reply_attachments_reply_idx').on(t.replyId)],
 );
