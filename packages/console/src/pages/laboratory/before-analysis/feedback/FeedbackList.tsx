@@ -205,9 +205,27 @@ function NewFeedbackModal({
   const f = (key: string) => t(`labQueries.feedback.${key}`);
   const [form] = Form.useForm<{ barcode?: string; content?: string }>();
   const [saving, setSaving] = useState(false);
+  const [about, setAbout] = useState<string>();
   useEffect(() => {
     if (open) form.setFieldsValue({ barcode });
   }, [open, barcode, form]);
+  // Show which query the feedback is about (its number and text).
+  useEffect(() => {
+    setAbout(undefined);
+    if (!open || !queryId) return;
+    let live = true;
+    labQueriesApi
+      .queryGet(queryId)
+      .then((r) => {
+        if (!live) return;
+        setAbout(`${r.data.queryNo} · ${r.data.subjectNo} · ${r.data.content}`);
+        if (r.data.barcode) form.setFieldValue('barcode', r.data.barcode);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, queryId, form]);
 
   const save = async (values: { barcode?: string; content?: string }) => {
     if (!values.content) return;
@@ -238,7 +256,11 @@ function NewFeedbackModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
-        {queryId && <div style={{ marginBottom: 12 }}>{`${f('query')}: #${queryId}`}</div>}
+        {queryId && (
+          <div style={{ marginBottom: 12 }} data-testid="feedback-query">
+            {f('query')}: {about ?? `#${queryId}`}
+          </div>
+        )}
         <Form.Item
           name="barcode"
           label={f('barcode')}
