@@ -6,6 +6,7 @@ import { id, idParams, optionalText, pageFields, text, version } from '../schema
 import {
   IMPORT_ROW_PROBLEMS,
   SPECIMEN_PERMISSIONS as P,
+  SAMPLE_CODE_BATCH_MAX,
   SAMPLE_STORAGE_STATES,
   SPECIMEN_BARCODE_STATES,
   STORAGE_CONTAINER_KINDS,
@@ -74,7 +75,7 @@ export const codeRange = z
     to: z.number().int().min(0).max(999_999_999),
     width: z.number().int().min(1).max(10),
   })
-  .refine((r) => r.to >= r.from && r.to - r.from < 1000, {
+  .refine((r) => r.to >= r.from && r.to - r.from < SAMPLE_CODE_BATCH_MAX, {
     message: 'validation.specimen.range',
     path: ['to'],
   });
@@ -115,7 +116,7 @@ export const sampleCode = {
         projectId: id,
         ...linkFields,
         range: codeRange.optional(),
-        codes: z.array(barcode).min(1).max(1000).optional(),
+        codes: z.array(barcode).min(1).max(SAMPLE_CODE_BATCH_MAX).optional(),
       })
       .refine((b) => Boolean(b.range) !== Boolean(b.codes), {
         message: 'validation.specimen.rangeOrList',

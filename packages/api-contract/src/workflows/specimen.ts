@@ -84,6 +84,9 @@ export const sampleStorageWorkflow = defineWorkflow({
 });
 export type SampleStorageAction = keyof typeof sampleStorageWorkflow.transitions;
 
+/** At most this many codes are registered at once (a range or a list). */
+export const SAMPLE_CODE_BATCH_MAX = 1000;
+
 /** Sub-barcode suffixes: `-01` .. `-99` per parent barcode, issued in order and never reused. */
 export const SUB_BARCODE_MAX_SUFFIX = 99;
 export const subBarcodeCode = (parent: string, suffix: number): string =>

@@ -39,7 +39,7 @@ export const specimen = {
   code: {
     register: '登記條碼',
     mode: '登記方式',
-    range: '號段（預印標簽）',
+    range: '號段（預印標籤）',
     list: '條碼列表',
     prefix: '前綴',
     from: '起始號',
@@ -111,7 +111,7 @@ export const specimen = {
     editContainer: '編輯容器',
     addDevice: '新增設備',
     editDevice: '編輯設備',
-    logs: '設備日志',
+    logs: '設備日誌',
     code: '編號',
     name: '名稱',
     kind: '類型',

@@ -1,4 +1,5 @@
 import {
+  barcode,
   endpoints,
   type ImportRowProblem,
   parsePosition,
@@ -40,7 +41,7 @@ import {
 import { containerWorkbook, readImport, templateWorkbook, XLSX_MIME } from './workbook.js';
 
 const { tempStorage: api } = endpoints;
-const BARCODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
+const isBarcode = (code: string) => barcode.safeParse(code).success;
 const IMPORT_MAX_ROWS = 780;
 
 // ---- reads ----
@@ -166,14 +167,14 @@ async function planStorage(
   const found = await barcodesByCode(
     db,
     scope,
-    requests.map((r) => r.barcode).filter((b) => BARCODE.test(b)),
+    requests.map((r) => r.barcode).filter((b) => isBarcode(b)),
   );
   const seen = new Set<string>();
   const asked = new Set<string>();
   const items: PlanItem[] = requests.map((r) => {
     const item: PlanItem = { ...r, problem: null };
     const problem = (): ImportRowProblem | null => {
-      if (!BARCODE.test(r.barcode)) return 'malformed';
+      if (!isBarcode(r.barcode)) return 'malformed';
       if (seen.has(r.barcode)) return 'duplicate';
       seen.add(r.barcode);
       const row = found.get(r.barcode);

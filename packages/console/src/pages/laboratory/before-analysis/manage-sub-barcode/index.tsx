@@ -16,7 +16,7 @@ import { feedback } from '../../../../utils/feedback';
 import { ReasonModal } from '../../../web/ReasonModal';
 import { useSampleTypes } from '../../useSampleTypes';
 import { formatTime, useBarcodeColumns } from '../specimen/parts';
-import { BARCODE_PATTERN, printSheet } from '../specimen/scan';
+import { isBarcode, printSheet } from '../specimen/scan';
 
 interface Filter {
   parentCode?: string;
@@ -132,7 +132,12 @@ export default function ManageSubBarcodePage() {
               label={s('parent')}
               rules={[
                 { required: true, message: s('parentRequired') },
-                { pattern: BARCODE_PATTERN, message: t('specimen.common.invalidCodes', { codes: '' }) },
+                {
+                  validator: async (_, v: string | undefined) => {
+                    if (v && !isBarcode(v.trim()))
+                      throw new Error(t('specimen.common.invalidCodes', { codes: v }));
+                  },
+                },
               ]}
             >
               <Input maxLength={32} data-testid="sub-parent" />

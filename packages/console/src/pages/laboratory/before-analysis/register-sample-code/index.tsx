@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { rangeCodes, SPECIMEN_PERMISSIONS, type SpecimenBarcodeRow } from '@trialab/api-contract';
+import { SPECIMEN_PERMISSIONS, type SpecimenBarcodeRow } from '@trialab/api-contract';
 import { Button, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { useProjectSites } from '../../useProjectSites';
 import { useSampleTypes } from '../../useSampleTypes';
 import { parseBarcodes } from '../barcodes';
 import { formatTime, useBarcodeColumns } from '../specimen/parts';
-import { BARCODE_PATTERN } from '../specimen/scan';
+import { isBarcode, rangePreview } from '../specimen/scan';
 import { useSubjects } from '../specimen/useSubjects';
 
 interface Filter {
@@ -39,13 +39,6 @@ interface LinkValues {
   subjectId?: number | null;
   sampleTypeId?: number | null;
   visit?: string;
-}
-
-/** The codes a range would register, or null while the range is incomplete or too long. */
-function rangePreview(v: Partial<RegisterValues>): string[] | null {
-  if (!v.prefix || v.from === undefined || v.to === undefined || !v.width) return null;
-  if (v.to < v.from || v.to - v.from >= 1000) return null;
-  return rangeCodes({ prefix: v.prefix, from: v.from, to: v.to, width: v.width });
 }
 
 /** /laboratory/before-analysis/register-sample-code: register pre-printed label ranges or lists of barcodes. */
@@ -256,7 +249,7 @@ export default function RegisterSampleCodePage() {
                 { required: true, message: c('codesRequired') },
                 {
                   validator: async (_, text: string | undefined) => {
-                    const bad = parseBarcodes(text ?? '').filter((code) => !BARCODE_PATTERN.test(code));
+                    const bad = parseBarcodes(text ?? '').filter((code) => !isBarcode(code));
                     if (bad.length)
                       throw new Error(t('specimen.common.invalidCodes', { codes: bad.join(', ') }));
                   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addScanned, containerGrid, printSheet } from './scan';
+import { addScanned, containerGrid, printSheet, rangePreview } from './scan';
 
 describe('addScanned', () => {
   it('appends new codes in order and reports repeats and malformed ones', () => {
@@ -36,5 +36,20 @@ describe('printSheet', () => {
     expect(html).toContain('<title>&#60;b&#62;SP001&#60;/b&#62;</title>');
     expect(html).toContain('<td>SP001-01</td><td>A&#38;B &#34;x&#34;</td>');
     expect(html).not.toContain('<b>SP001');
+  });
+});
+
+describe('rangePreview', () => {
+  it('lists the codes of a complete range and nothing for an incomplete, reversed or oversized one', () => {
+    expect(rangePreview({ prefix: 'KM-', from: 8, to: 11, width: 3 })).toEqual([
+      'KM-008',
+      'KM-009',
+      'KM-010',
+      'KM-011',
+    ]);
+    expect(rangePreview({ prefix: 'KM-', from: 1, width: 3 })).toBeNull();
+    expect(rangePreview({ prefix: 'KM-', from: 5, to: 4, width: 3 })).toBeNull();
+    expect(rangePreview({ prefix: 'KM-', from: 0, to: 1000, width: 4 })).toBeNull();
+    expect(rangePreview({ prefix: 'KM-', from: 0, to: 999, width: 4 })).toHaveLength(1000);
   });
 });

@@ -1,8 +1,8 @@
-import { positionLabel } from '@trialab/api-contract';
+import { barcode, positionLabel, rangeCodes, SAMPLE_CODE_BATCH_MAX } from '@trialab/api-contract';
 import { parseBarcodes } from '../barcodes';
 
-/** What a barcode label may hold (same rule as the contract's `validation.barcode`). */
-export const BARCODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
+/** What a barcode label may hold: the contract's rule. */
+export const isBarcode = (code: string): boolean => barcode.safeParse(code).success;
 
 /**
  * Adds scanned or typed barcodes (one scan, or several pasted) to a list: keeps the order, drops
@@ -17,7 +17,7 @@ export function addScanned(
   const invalid: string[] = [];
   const repeated: string[] = [];
   for (const code of parseBarcodes(raw)) {
-    if (!BARCODE_PATTERN.test(code)) invalid.push(code);
+    if (!isBarcode(code)) invalid.push(code);
     else if (next.includes(code)) repeated.push(code);
     else {
       next.push(code);
@@ -73,4 +73,16 @@ export function printSheet(
 body{font-family:sans-serif;margin:16px}table{border-collapse:collapse;width:100%}
 th,td{border:1px solid #999;padding:4px 8px;text-align:left;font-size:12px}td:first-child{font-family:monospace;font-size:14px}
 </style></head><body><h3>${escapeHtml(title)}</h3><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></body></html>`;
+}
+
+/** The codes a range would register, or null while the range is incomplete or too long. */
+export function rangePreview(v: {
+  prefix?: string;
+  from?: number;
+  to?: number;
+  width?: number;
+}): string[] | null {
+  if (!v.prefix || v.from === undefined || v.to === undefined || !v.width) return null;
+  if (v.to < v.from || v.to - v.from >= SAMPLE_CODE_BATCH_MAX) return null;
+  return rangeCodes({ prefix: v.prefix, from: v.from, to: v.to, width: v.width });
 }
