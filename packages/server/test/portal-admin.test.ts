@@ -617,7 +617,7 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
       );
     });
 
-    it('attaches only images the replier uploaded to a clarification reply', async () => {
+    it('attaches only images and documents the replier uploaded to a clarification reply', async () => {
       const rows = (await as(site, clarification.paging, { body: { page: 1, size: 10 } })).data as Array<{
         id: number;
         needsClarification: boolean;
@@ -647,13 +647,22 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
         body: { version: viewed.version, content, imageFileIds: Array.from({ length: 10 }, () => mine) },
       });
       expect(tooMany.code).toBe(400);
+      const othersPdf = await storeFile('13900000003', 'other.pdf', pdf(), 'application/pdf');
+      const foreignAttachment = await as(site, clarification.reply, {
+        params: { id: query.id },
+        body: { version: viewed.version, content, imageFileIds: [mine], attachmentFileIds: [othersPdf] },
+      });
+      expect(foreignAttachment.code).toBe(400);
       const replied = (
         await as(site, clarification.reply, {
           params: { id: query.id },
-          body: { version: viewed.version, content, imageFileIds: [mine] },
+          body: { version: viewed.version, content, imageFileIds: [mine], attachmentFileIds: [notImage] },
         })
       ).data as QueryDetail;
       expect(replied.replies.at(-1)?.imageFileIds).toEqual([mine]);
+      expect(replied.replies.at(-1)?.attachments).toEqual([
+        { fileId: notImage, name: 'note.pdf', size: expect.any(Number) },
+      ]);
     });
   });
 });

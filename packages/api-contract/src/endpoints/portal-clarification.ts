@@ -40,6 +40,8 @@ export const queryDetail = queryRow.extend({
       username: z.string(),
       content: z.string(),
       imageFileIds: z.array(z.number()),
+      /** Documents attached to the reply (pdf, Word, Excel…), with their names for the download. */
+      attachments: z.array(z.object({ fileId: z.number(), name: z.string(), size: z.number() })),
       at: z.string(),
     }),
   ),
@@ -91,12 +93,13 @@ export const clarification = {
     service: 'main',
     method: 'POST',
     path: '/project/question/{id}/reply',
-    summary: 'Answer a query (8 to 255 characters, up to 9 images)',
+    summary:
+      'Answer a query (8 to 255 characters, up to 9 images and 9 attachments, uploaded by the replier)',
     access: { permission: QUERY_PERMISSIONS.reply },
     signed: true,
     mutates: true,
     params: idParams,
-    body: z.object({ version, content: replyContent, imageFileIds: fileIds }),
+    body: z.object({ version, content: replyContent, imageFileIds: fileIds, attachmentFileIds: fileIds }),
     data: queryDetail,
   }),
   create: defineEndpoint({

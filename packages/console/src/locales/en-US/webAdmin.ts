@@ -116,5 +116,9 @@ export const webAdmin = {
     imagesHint: 'Up to 9; png, jpg, gif or webp',
     addImage: 'Add image',
     imageOnly: 'Only images can be attached: {{name}}',
+    documentOnly: 'Only pdf, Word, Excel, csv, txt or zip files can be attached: {{name}}',
+    attachments: 'Attachments',
+    attachmentsHint: 'Up to 9; pdf, Word, Excel, csv, txt or zip',
+    addAttachment: 'Add attachment',
   },
 };

@@ -111,5 +111,9 @@ export const webAdmin = {
     imagesHint: '最多9张，支持 png、jpg、gif、webp',
     addImage: '添加图片',
     imageOnly: '只能上传图片：{{name}}',
+    documentOnly: '只能上传 pdf、Word、Excel、csv、txt 或 zip 文件：{{name}}',
+    attachments: '附件',
+    attachmentsHint: '最多9个，支持 pdf、Word、Excel、csv、txt、zip',
+    addAttachment: '添加附件',
   },
 };

@@ -111,5 +111,9 @@ export const webAdmin = {
     imagesHint: '最多9張，支持 png、jpg、gif、webp',
     addImage: '添加圖片',
     imageOnly: '只能上傳圖片：{{name}}',
+    documentOnly: '只能上傳 pdf、Word、Excel、csv、txt 或 zip 文件：{{name}}',
+    attachments: '附件',
+    attachmentsHint: '最多9個，支持 pdf、Word、Excel、csv、txt、zip',
+    addAttachment: '添加附件',
   },
 };

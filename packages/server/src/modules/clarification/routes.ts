@@ -8,9 +8,10 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
-import { projects, sites, users } from '../../db/schema.js';
+import { files, projects, sites, users } from '../../db/schema.js';
 import { clarificationQueryShipments } from '../../db/schema-lab-queries.js';
 import { clarificationQueries, clarificationReplies, sampleTransports } from '../../db/schema-portal.js';
+import { clarificationReplyAttachments } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route } from '../../lib/route.js';
@@ -84,6 +85,25 @@ async function detail(db: Executor, id: number) {
     .innerJoin(users, eq(users.id, clarificationReplies.userId))
     .where(eq(clarificationReplies.queryId, id))
     .orderBy(asc(clarificationReplies.id));
+  const attached =
+    replies.length === 0
+      ? []
+      : await db
+          .select({
+            replyId: clarificationReplyAttachments.replyId,
+            fileId: files.id,
+            name: files.name,
+            size: files.size,
+          })
+          .from(clarificationReplyAttachments)
+          .innerJoin(files, eq(files.id, clarificationReplyAttachments.fileId))
+          .where(
+            inArray(
+              clarificationReplyAttachments.replyId,
+              replies.map((x) => x.id),
+            ),
+          )
+          .orderBy(asc(clarificationReplyAttachments.sort));
   const [shipment] = await db
     .select({
       id: sampleTransports.id,
@@ -98,7 +118,11 @@ async function detail(db: Executor, id: number) {
     shipment: shipment ?? null,
     imageFileIds: r.q.imageFileIds,
     resolvedAt: iso(r.q.resolvedAt),
-    replies: replies.map((x) => ({ ...x, at: x.at.toISOString() })),
+    replies: replies.map((x) => ({
+      ...x,
+      attachments: attached.filter((f) => f.replyId === x.id).map(({ replyId: _, ...f }) => f),
+      at: x.at.toISOString(),
+    })),
     events: await eventsOf(db, WORKFLOW_ID, id),
   };
 }
@@ -200,12 +224,19 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
     const scope = await siteScope(ctx.db, p);
     const current = await head(ctx.db, ctx.params.id);
     assertInScope(scope, current);
-    const { version, content, imageFileIds } = ctx.body;
+    const { version, content, imageFileIds, attachmentFileIds } = ctx.body;
     await assertOwnFiles(ctx.db, p.userId, imageFileIds, { imagesOnly: true });
+    await assertOwnFiles(ctx.db, p.userId, attachmentFileIds, { imagesOnly: false });
     await fire(ctx, p, current, 'reply', version);
-    await ctx.db
+    const [reply] = await ctx.db
       .insert(clarificationReplies)
-      .values({ queryId: current.id, userId: p.userId, content, imageFileIds, at: ctx.now });
+      .values({ queryId: current.id, userId: p.userId, content, imageFileIds, at: ctx.now })
+      .returning({ id: clarificationReplies.id });
+    if (reply && attachmentFileIds.length > 0) {
+      await ctx.db
+        .insert(clarificationReplyAttachments)
+        .values(attachmentFileIds.map((fileId, sort) => ({ replyId: reply.id, fileId, sort })));
+    }
     return detail(ctx.db, current.id);
   });
 

@@ -1,14 +1,15 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Upload, type UploadFile } from 'antd';
+import { PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePreview } from '../../../components/ImagePreview';
+import { containerApi } from '../../../services/container';
 import { fileObjectUrl } from '../../../services/lab';
 import { uploadPicked } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
 
-/** SPEC: at most 9 images per reply (the contract's `fileIds` limit). */
-export const MAX_REPLY_IMAGES = 9;
+/** At most 9 images and 9 documents per reply (the contract's `fileIds` limit). */
+export const MAX_REPLY_FILES = 9;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** Uploaded images (signed downloads as object URLs, revoked when the list goes). */
@@ -45,14 +46,19 @@ export function FileImages({ fileIds }: { fileIds: readonly number[] }) {
 
 type Uploaded = UploadFile & { fileId?: number };
 
+/** Documents a reply may carry besides images (the server's file module has the final word). */
+const DOCUMENT_EXTENSIONS = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.csv', '.txt', '.zip'];
+
 /**
- * Images of a reply: each is uploaded when chosen (POST /file/upload, type and size checked by the
- * server too); `onChange` gets the ids of the uploaded ones.
+ * Files of a reply, images or documents: each is uploaded when chosen (POST /file/upload, type and
+ * size checked by the server too); `onChange` gets the ids of the uploaded ones.
  */
-export function ReplyImageUpload({
+export function ReplyFileUpload({
+  kind,
   onChange,
   resetKey,
 }: {
+  kind: 'image' | 'document';
   onChange(ids: number[]): void;
   resetKey: number;
 }) {
@@ -64,16 +70,20 @@ export function ReplyImageUpload({
     setFiles(next);
     onChange(next.flatMap((f) => (f.status === 'done' && f.fileId ? [f.fileId] : [])));
   };
+  const allowed = (file: File) =>
+    kind === 'image'
+      ? IMAGE_TYPES.includes(file.type)
+      : DOCUMENT_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext));
   return (
     <Upload
-      listType="picture-card"
-      accept={IMAGE_TYPES.join(',')}
+      listType={kind === 'image' ? 'picture-card' : 'text'}
+      accept={(kind === 'image' ? IMAGE_TYPES : DOCUMENT_EXTENSIONS).join(',')}
       multiple
       fileList={files}
-      data-testid="reply-images"
+      data-testid={`reply-${kind}s`}
       beforeUpload={(file) => {
-        if (!IMAGE_TYPES.includes(file.type)) {
-          feedback.warning(t('webAdmin.reply.imageOnly', { name: file.name }));
+        if (!allowed(file)) {
+          feedback.warning(t(`webAdmin.reply.${kind}Only`, { name: file.name }));
           return Upload.LIST_IGNORE;
         }
         return true;
@@ -94,12 +104,35 @@ export function ReplyImageUpload({
         )
       }
     >
-      {files.length < MAX_REPLY_IMAGES && (
-        <div>
-          <PlusOutlined />
-          <div style={{ marginTop: 4 }}>{t('webAdmin.reply.addImage')}</div>
-        </div>
-      )}
+      {files.length < MAX_REPLY_FILES &&
+        (kind === 'image' ? (
+          <div>
+            <PlusOutlined />
+            <div style={{ marginTop: 4 }}>{t('webAdmin.reply.addImage')}</div>
+          </div>
+        ) : (
+          <Button icon={<UploadOutlined />}>{t('webAdmin.reply.addAttachment')}</Button>
+        ))}
     </Upload>
+  );
+}
+
+/** The documents of a reply as download links. */
+export function AttachmentLinks({ files }: { files: ReadonlyArray<{ fileId: number; name: string }> }) {
+  if (files.length === 0) return null;
+  return (
+    <div style={{ marginTop: 8 }}>
+      {files.map((f) => (
+        <Button
+          key={f.fileId}
+          type="link"
+          size="small"
+          icon={<PaperClipOutlined />}
+          onClick={() => void containerApi.downloadFile(f.fileId, f.name).catch(() => undefined)}
+        >
+          {f.name}
+        </Button>
+      ))}
+    </div>
   );
 }

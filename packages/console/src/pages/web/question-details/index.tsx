@@ -14,7 +14,7 @@ import { ShowLimit } from '../../../components/ShowLimit';
 import { feedback } from '../../../utils/feedback';
 import { portalApi, type QueryDetail } from '../api';
 import { EventTimeline, formatTime, StatusTag } from '../shared';
-import { FileImages, ReplyImageUpload } from './ReplyImages';
+import { AttachmentLinks, FileImages, ReplyFileUpload } from './ReplyImages';
 
 /** /web/question-details?id=: a query with its reply record; reply of 8 to 255 characters. */
 export default function QuestionDetailsPage() {
@@ -28,6 +28,7 @@ export default function QuestionDetailsPage() {
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
   const [imageFileIds, setImageFileIds] = useState<number[]>([]);
+  const [attachmentFileIds, setAttachmentFileIds] = useState<number[]>([]);
   const [sent, setSent] = useState(0);
   const q = (key: string) => t(`web.question.${key}`);
 
@@ -59,10 +60,12 @@ export default function QuestionDetailsPage() {
         version: detail.version,
         content: content.trim(),
         imageFileIds,
+        attachmentFileIds,
       });
       setDetail(response.data);
       setContent('');
       setImageFileIds([]);
+      setAttachmentFileIds([]);
       setSent((n) => n + 1);
       feedback.success(q('repliedOk'));
     } catch {
@@ -125,6 +128,7 @@ export default function QuestionDetailsPage() {
                 <>
                   {reply.content}
                   <FileImages fileIds={reply.imageFileIds} />
+                  <AttachmentLinks files={reply.attachments} />
                 </>
               }
             />
@@ -148,7 +152,10 @@ export default function QuestionDetailsPage() {
             />
           </Form.Item>
           <Form.Item label={t('webAdmin.reply.images')} extra={t('webAdmin.reply.imagesHint')}>
-            <ReplyImageUpload onChange={setImageFileIds} resetKey={sent} />
+            <ReplyFileUpload kind="image" onChange={setImageFileIds} resetKey={sent} />
+          </Form.Item>
+          <Form.Item label={t('webAdmin.reply.attachments')} extra={t('webAdmin.reply.attachmentsHint')}>
+            <ReplyFileUpload kind="document" onChange={setAttachmentFileIds} resetKey={sent} />
           </Form.Item>
           <Space>
             <Button
