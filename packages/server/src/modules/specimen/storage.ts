@@ -5,8 +5,10 @@ import {
   parsePosition,
   positionLabel,
   ResultCode,
+  type ResultCodeValue,
   type SpecimenBarcodeRow,
   type StorageContainer,
+  type StorageDevice,
   type StoredSample,
   sampleStorageWorkflow,
 } from '@trialab/api-contract';
@@ -246,7 +248,7 @@ function problemParams(problem: ImportRowProblem, items: PlanItem[], container: 
   };
 }
 
-const RESULT_OF: Record<ImportRowProblem, number> = {
+const RESULT_OF: Record<ImportRowProblem, ResultCodeValue> = {
   malformed: ResultCode.BAD_REQUEST,
   unknown: ResultCode.BAD_REQUEST,
   duplicate: ResultCode.BAD_REQUEST,
@@ -440,7 +442,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
     return new Page(
       rows.map((r) => ({
         ...r,
-        kind: r.kind as 'fridge',
+        kind: r.kind as StorageDevice['kind'],
         containers: Number(r.containers),
         stored: Number(r.stored),
       })),
@@ -675,7 +677,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
     const first = bad[0]?.problem;
     if (first) {
       const same = bad.filter((i) => i.problem === first);
-      throw new ApiError(RESULT_OF[first] as never, {
+      throw new ApiError(RESULT_OF[first], {
         key: PROBLEM_MESSAGE[first],
         params: problemParams(first, same, container),
       });
