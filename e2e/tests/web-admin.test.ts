@@ -2,15 +2,20 @@
 // Account requests and shared documents end to end, against the built stack.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../support/console/session.ts';
-import { choose, confirmDialogOk, toast } from '../support/web/antd.ts';
+import { choose, confirmDialogOk, toast, typeDate } from '../support/web/antd.ts';
+import { apiCall, apiSession } from '../support/web/api.ts';
 
 const stack = inject('stack');
 /** The project manager of KM-2026-001 reviews account requests (packages/server/src/seed/demo-data.ts). */
 const STAFF_PM = '13800000003';
 /** A phone number no seeded account uses. */
 const NEW_MOBILE = '13900000188';
+/** A second user of site 01 (reviews consumables) and the supply keeper (packages/server/src/seed). */
+const SITE_AUDITOR = '13900000003';
+const STAFF_SUPPLY = '13800000004';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -108,5 +113,100 @@ describe('account requests and shared documents', () => {
     await site.getByRole('tab', { name: '下载记录' }).click();
     await row(site, '2026年11月 样本接收原始记录').getByText('陈中心').waitFor();
     await site.context().close();
+  });
+
+  it('staff dispatch an approved application from the supply list and record a pick-up in the mail room', async () => {
+    const siteContext = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.site);
+    const site = await apiSession(siteContext, stack.consoleUrl);
+    const projectId = (
+      await apiCall<Array<{ id: number; projectNo: string }>>(site, endpoints.project.ownAll, {
+        body: { page: 1, size: 10, projectNo: 'KM-2026-001' },
+      })
+    ).data[0]?.id;
+    const siteId = (
+      await apiCall<Array<{ id: number }>>(site, endpoints.project.sitesByProject, {
+        body: { projectId, page: 1, size: 1 },
+      })
+    ).data[0]?.id;
+    const contact = { name: '陈中心', phone: '13900000001', area: '北京市/东城区', detail: '示例路1号' };
+    const order = await apiCall<{ id: number; orderNo: string; version: number }>(
+      site,
+      endpoints.consumable.create,
+      {
+        body: {
+          projectId,
+          siteId,
+          receiveAddress: contact,
+          loose: [{ consumableName: '采血垫巾', unit: '包', quantity: 2 }],
+        },
+      },
+    );
+    expect(order.code, order.msg).toBe(200);
+    const auditorContext = await loggedInContext(browser, stack.consoleUrl, SITE_AUDITOR);
+    const passed = await apiCall(
+      await apiSession(auditorContext, stack.consoleUrl),
+      endpoints.consumable.audit,
+      {
+        params: { id: order.data.id },
+        body: { version: order.data.version, pass: true },
+      },
+    );
+    expect(passed.code, passed.msg).toBe(200);
+    await auditorContext.close();
+
+    const supply = await open(STAFF_SUPPLY, '/supply/consum-material-apply');
+    await supply.getByTestId(`dispatch-${order.data.orderNo}`).click();
+    await supply.locator('#dispatch_lines_0_lotNumber').waitFor();
+    await choose(supply, 'dispatch_courier', '顺丰速运');
+    await supply.locator('#dispatch_expressNo').fill('SF7100000001');
+    await supply.locator('#dispatch_lines_0_lotNumber').fill('LOT-E2E-01');
+    await typeDate(supply, 'dispatch_lines_0_expiryDate', '2027-06-30');
+    await supply.locator('.ant-modal:visible .ant-btn-primary').click();
+    await toast(supply, '发货成功');
+    await supply.context().close();
+    const dispatched = await apiCall<{
+      status: string;
+      lines: Array<{ lotNumber: string; expiryDate: string }>;
+    }>(site, endpoints.consumable.get, { params: { id: order.data.id } });
+    expect(dispatched.data.status).toBe('dispatched');
+    expect(dispatched.data.lines[0]).toMatchObject({ lotNumber: 'LOT-E2E-01', expiryDate: '2027-06-30' });
+
+    const types = await apiCall<Array<{ id: number; name: string }>>(site, endpoints.system.sampleTypeAll, {
+      body: {},
+    });
+    const temps = await apiCall<Array<{ id: number; name: string }>>(
+      site,
+      endpoints.sampleTransport.temperatures,
+    );
+    const booking = await apiCall<{ orderNo: string }>(site, endpoints.sampleTransport.create, {
+      body: {
+        projectId,
+        siteId,
+        sender: contact,
+        consignee: { ...contact, name: '样本接收组', phone: '021-61234567' },
+        estimatedShipDate: '2026-12-02',
+        bookSendTime: '2026-12-02T09:30:00.000Z',
+        samples: [
+          {
+            sampleTypeId: types.data.find((t) => t.name === '血清')?.id,
+            temperatureId: temps.data.find((t) => t.name === '冷冻')?.id,
+            quantity: 6,
+            unit: '管',
+          },
+        ],
+      },
+    });
+    expect(booking.code, booking.msg).toBe(200);
+    await siteContext.close();
+
+    const mail = await open(ACCOUNTS.lab, '/express/mail');
+    await mail.getByTestId(`pickup-${booking.data.orderNo}`).click();
+    await choose(mail, 'pickup_courier', '顺丰速运');
+    await mail.locator('#pickup_expressNo').fill('SF7200000001');
+    await mail.locator('.ant-modal:visible .ant-btn-primary').click();
+    await toast(mail, '揽收已登记');
+    // Picked up: no longer among the bookings waiting for the courier.
+    await expect.poll(() => row(mail, booking.data.orderNo).count()).toBe(0);
+    await mail.context().close();
   });
 });

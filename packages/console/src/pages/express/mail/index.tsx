@@ -140,7 +140,7 @@ export default function ExpressMailPage() {
         onCancel={() => setPicking(null)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="pickup" layout="vertical">
           <Form.Item name="courier" label={m('courier')} rules={[rules.chosen(t, m('courier'))]}>
             <DictSelect dictNo={1006} />
           </Form.Item>

@@ -56,7 +56,9 @@ export function DispatchModal({
 
   const submit = async () => {
     if (!row || !detail) return;
-    const values = await form.validateFields();
+    await form.validateFields();
+    // Every value, the line ids included (they are set, not edited, so no field shows them).
+    const values = form.getFieldsValue(true) as Values;
     setSaving(true);
     try {
       const lines = await Promise.all(
@@ -99,7 +101,13 @@ export function DispatchModal({
       onCancel={() => onClose(false)}
       destroyOnHidden
     >
-      <Form form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} data-testid="dispatch-form">
+      <Form
+        form={form}
+        name="dispatch"
+        layout="inline"
+        style={{ marginBottom: 12, rowGap: 8 }}
+        data-testid="dispatch-form"
+      >
         <Form.Item name="courier" label={s('courier')} rules={[rules.chosen(t, s('courier'))]}>
           <DictSelect dictNo={1006} style={{ width: 160 }} data-testid="dispatch-courier" />
         </Form.Item>
