@@ -155,4 +155,20 @@ describe('portal reports', () => {
     await toast(page, '操作成功');
     await notice.getByText('已读', { exact: true }).waitFor();
   });
+
+  it('lists the results, the inspection form and, with the permission, the unblinding results', async () => {
+    await page.goto(`${stack.consoleUrl}/web/result-report`);
+    await row(reportNo).getByText('偏高').waitFor();
+
+    await page.goto(`${stack.consoleUrl}/web/inspection-form`);
+    await page.getByTestId('inspection-view-ST-DEMO-INS-001').click();
+    const form = page.getByTestId('inspection-detail');
+    await form.getByText('异常', { exact: true }).waitFor();
+    await form.getByText('合格', { exact: true }).waitFor();
+    await page.locator('.ant-modal:visible .ant-modal-close').click();
+
+    // 陈中心 holds the unblinding permission: the subject's name is shown.
+    await page.goto(`${stack.consoleUrl}/web/personal-report`);
+    await row(reportNo).getByText('报告测试甲').waitFor();
+  });
 });
