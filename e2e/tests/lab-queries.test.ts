@@ -7,7 +7,7 @@ import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { useStackBridge } from '../support/lab/devices.ts';
-import { choose, confirmDialogOk, toast } from '../support/web/antd.ts';
+import { choose, confirmDialogOk } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
 const stack = inject('stack');
@@ -47,9 +47,9 @@ describe('lab queries and result entry from a test order', () => {
     await choose(staff, 'queryType', '样本问题');
     await staff.getByTestId('query-content').fill('样本管标签缺少采样时间，请补充。');
     await staff.getByTestId('query-raise-ok').click();
-    await toast(staff, '质疑已发起');
+    // The new query opens in the drawer (its success toast may be gone on a loaded machine).
     const detail = staff.getByTestId('staff-query-detail');
-    await detail.getByText('待答复').waitFor();
+    await detail.getByText('待答复').waitFor({ timeout: 20_000 });
     // Nothing to close before the site answers.
     expect(await staff.getByTestId('staff-query-close').count()).toBe(0);
 
@@ -58,7 +58,9 @@ describe('lab queries and result entry from a test order', () => {
     await site.waitForURL('**/web/question-details**');
     await site.getByTestId('query-reply-input').fill('采样时间为09:15，已在申请单上补充。');
     await site.getByTestId('query-reply-send').click();
-    await toast(site, '回复成功');
+    // The reply record shows it (the toast may be gone on a loaded machine before it is looked for).
+    await site.getByTestId('query-reply').getByText('已在申请单上补充').waitFor({ timeout: 20_000 });
+    await site.getByTestId('query-detail').getByText('已答复').waitFor();
 
     await staff.reload();
     await row(staff, 'E2E-LQ-001').getByRole('button', { name: '查看' }).click();
@@ -67,8 +69,7 @@ describe('lab queries and result entry from a test order', () => {
     await staff.getByTestId('staff-query-close').click();
     await staff.getByText('确定接受中心的答复并关闭该质疑吗？').waitFor();
     await confirmDialogOk(staff);
-    await toast(staff, '质疑已关闭');
-    await staff.getByTestId('staff-query-detail').getByText('已解决').waitFor();
+    await staff.getByTestId('staff-query-detail').getByText('已解决').waitFor({ timeout: 20_000 });
     // The resolved query can be re-opened (with a reason): the button is there, close is not.
     await staff.getByTestId('staff-query-reopen').waitFor();
     expect(await staff.getByTestId('staff-query-close').count()).toBe(0);
@@ -137,8 +138,7 @@ describe('lab queries and result entry from a test order', () => {
     await labPage.getByTestId('result-order').getByText('E2E-LQ-BC2').waitFor();
     await labPage.getByTestId('result-value').fill('5.6');
     await labPage.getByTestId('result-entry-ok').click();
-    await toast(labPage, '保存成功');
-    await row(labPage, 'E2E-LQ-BC2').getByText('E2E-LQ-S1').waitFor();
+    await row(labPage, 'E2E-LQ-BC2').getByText('E2E-LQ-S1').waitFor({ timeout: 20_000 });
 
     // Entered once: the order no longer offers the entry.
     await labPage.goto(`${stack.consoleUrl}/laboratory/before-analysis/test-project-review?status=approved`);
