@@ -1,0 +1,77 @@
+import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import {
+  MemoryRouter,
+  type NavigateFunction,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTabs } from '../stores/tabs';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+
+const renders: Record<string, number> = {};
+let navigate: NavigateFunction | undefined;
+
+/** The page's content (a table, say): counts how often it is rendered. */
+function Content({ name, text }: { name: string; text: string }) {
+  renders[name] = (renders[name] ?? 0) + 1;
+  return <div data-testid={`page-${name}`}>{text}</div>;
+}
+
+/** A page that reads the router like real pages do and shows the location it sees. */
+function Page({ name }: { name: string }) {
+  const location = useLocation();
+  useNavigate();
+  // A new object every render, as pages' column lists are: a real re-render reaches Content.
+  const props = { name, text: `${location.pathname}${location.search}` };
+  return <Content {...props} />;
+}
+
+/** The shell stand-in: opens a tab for every location, as BasicLayout does. */
+function Shell() {
+  const location = useLocation();
+  navigate = useNavigate();
+  useEffect(() => {
+    useTabs.getState().open({ path: location.pathname, fullPath: location.pathname, title: 'menu.x' });
+  }, [location.pathname]);
+  return <KeepAliveOutlet />;
+}
+
+afterEach(() => {
+  useTabs.getState().reset();
+  for (const key of Object.keys(renders)) delete renders[key];
+});
+
+describe('KeepAliveOutlet', () => {
+  it('keeps each page on its own location, so navigating elsewhere does not re-render it', async () => {
+    render(
+      <MemoryRouter initialEntries={['/a?x=1']}>
+        <Routes>
+          <Route path="/" element={<Shell />}>
+            <Route path="a" element={<Page name="a" />} />
+            <Route path="b" element={<Page name="b" />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('page-a').textContent).toBe('/a?x=1');
+    const settled = renders.a ?? 0;
+
+    await act(async () => navigate?.('/b'));
+    expect(screen.getByTestId('page-b').textContent).toBe('/b');
+    // Hidden, page a still sees its own URL and its content was not rendered again (React may call
+    // the page function for the outer location's change, then bails out: nothing it reads changed).
+    expect(screen.getByTestId('page-a').textContent).toBe('/a?x=1');
+    await act(async () => navigate?.('/b?y=2'));
+    expect(screen.getByTestId('page-b').textContent).toBe('/b?y=2');
+    expect(renders.a).toBe(settled);
+
+    await act(async () => navigate?.('/a?x=1'));
+    expect(screen.getByTestId('page-a').checkVisibility()).toBe(true);
+    expect(renders.a).toBe(settled);
+    expect(useTabs.getState().cached).toEqual(['/b', '/a']);
+  });
+});
