@@ -7,7 +7,7 @@ import {
   specimenBarcodeWorkflow,
   subBarcodeCode,
 } from '@trialab/api-contract';
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { projects, sampleTypes, sites, temperatures } from '../../db/schema.js';
@@ -17,6 +17,7 @@ import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { assertInScope, checkedSite, outOfScope, type SiteScope, siteScope } from '../portal/scope.js';
 import { actorOf, applyTransition, assertTransition, recordEvent } from '../portal/workflow.js';
@@ -25,7 +26,6 @@ import {
   codeLike,
   codeList,
   knownBarcodes,
-  like,
   noRepeats,
   pageBarcodes,
   scopedBarcode,
@@ -263,7 +263,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));
     const { page, size, keyword } = ctx.body;
     const where = keyword
-      ? or(ilike(sampleTransports.orderNo, like(keyword)), ilike(sampleTransports.expressNo, like(keyword)))
+      ? or(contains(sampleTransports.orderNo, keyword), contains(sampleTransports.expressNo, keyword))
       : undefined;
     const r = await signShipments(ctx.db, scope, where, page, size);
     return new Page(r.rows, r.total);

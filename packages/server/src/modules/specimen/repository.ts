@@ -1,5 +1,5 @@
 import { ResultCode, type SpecimenBarcodeRow, type StorageLog } from '@trialab/api-contract';
-import { asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
@@ -12,9 +12,9 @@ import {
   tempStorageLogs,
 } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { contains } from '../../lib/search.js';
 import { inScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 
-export const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const parent = alias(specimenBarcodes, 'parent');
 const creator = alias(users, 'creator');
 const signer = alias(users, 'signer');
@@ -106,7 +106,7 @@ export async function pageBarcodes(
 /** Keyword filter on the code (and the parent's code). */
 export function codeLike(keyword: string | undefined): SQL | undefined {
   if (!keyword) return undefined;
-  return or(ilike(specimenBarcodes.code, like(keyword)), ilike(projects.projectNo, like(keyword)));
+  return or(contains(specimenBarcodes.code, keyword), contains(projects.projectNo, keyword));
 }
 
 export async function barcodeRows(db: Executor, where: SQL | undefined): Promise<SpecimenBarcodeRow[]> {

@@ -12,7 +12,7 @@ import {
   type StoredSample,
   sampleStorageWorkflow,
 } from '@trialab/api-contract';
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { files, projects, sampleTypes, temperatures, users } from '../../db/schema.js';
@@ -27,6 +27,7 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { type SiteScope, siteScope } from '../portal/scope.js';
 import { actorOf, assertTransition, recordEvent } from '../portal/workflow.js';
@@ -36,7 +37,6 @@ import {
   barcodesByCode,
   codeList,
   knownBarcodes,
-  like,
   pageLogs,
   scopedBarcode,
 } from './repository.js';
@@ -307,7 +307,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
     const where = and(
       barcodeScope(scope),
       keyword
-        ? or(ilike(specimenBarcodes.code, like(keyword)), ilike(projects.projectNo, like(keyword)))
+        ? or(contains(specimenBarcodes.code, keyword), contains(projects.projectNo, keyword))
         : undefined,
       deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
       containerId ? eq(tempStoragePositions.containerId, containerId) : undefined,
@@ -336,10 +336,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
     const { page, size, keyword, deviceId } = ctx.body;
     const where = and(
       keyword
-        ? or(
-            ilike(tempStorageContainers.code, like(keyword)),
-            ilike(tempStorageContainers.name, like(keyword)),
-          )
+        ? or(contains(tempStorageContainers.code, keyword), contains(tempStorageContainers.name, keyword))
         : undefined,
       deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
     );
@@ -357,10 +354,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
         eq(tempStorageDevices.enabled, true),
         deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
         keyword
-          ? or(
-              ilike(tempStorageContainers.code, like(keyword)),
-              ilike(tempStorageContainers.name, like(keyword)),
-            )
+          ? or(contains(tempStorageContainers.code, keyword), contains(tempStorageContainers.name, keyword))
           : undefined,
       ),
     );
@@ -412,7 +406,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
     const { page, size, keyword, enabled } = ctx.body;
     const where = and(
       keyword
-        ? or(ilike(tempStorageDevices.code, like(keyword)), ilike(tempStorageDevices.name, like(keyword)))
+        ? or(contains(tempStorageDevices.code, keyword), contains(tempStorageDevices.name, keyword))
         : undefined,
       enabled === undefined ? undefined : eq(tempStorageDevices.enabled, enabled),
     );
