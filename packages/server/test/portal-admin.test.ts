@@ -394,6 +394,11 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
       expect(envelope(await raw(site, original.download, { params: { id: publicDoc.id } })).code).toBe(
         ResultCode.NOT_FOUND,
       );
+      // Not around the log by file id either.
+      const byFileId = await raw(site, system.fileDownload, {
+        params: { id: originalDoc.revisions[0]?.fileId ?? 0 },
+      });
+      expect(envelope(byFileId).code).toBe(ResultCode.NOT_FOUND);
       const got = await raw(site, original.download, { params: { id: originalDoc.id } });
       expect(got.statusCode).toBe(200);
       expect(got.rawPayload.equals(first)).toBe(true);

@@ -14,6 +14,7 @@ import {
   tableHeads,
   users,
 } from '../../db/schema.js';
+import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
@@ -269,6 +270,13 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   route(app, system.fileDownload, async (ctx) => {
     const [row] = await ctx.db.select().from(files).where(eq(files.id, ctx.params.id));
     if (!row) throw notFound();
+    // A shared document's file goes only through its own download endpoints (scope, withdrawal
+    // and the download log); by file id it is answered as missing.
+    const [shared] = await ctx.db
+      .select({ id: sharedDocumentRevisions.id })
+      .from(sharedDocumentRevisions)
+      .where(eq(sharedDocumentRevisions.fileId, row.id));
+    if (shared) throw notFound();
     await sendStoredFile(ctx.reply, row);
     return SENT;
   });
