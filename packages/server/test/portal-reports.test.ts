@@ -34,9 +34,9 @@ interface Chargeback {
 
 describe.each(ENGINES)('portal reports on %s', (engine) => {
   let env: TestEnv;
-  /** 陈中心: site 01 of KM-2026-001, holds the unblinding permission. */
+  /** 陈中心: site 01 of KM-2026-001, ordinary site role. */
   let site: Session;
-  /** 何研究: the same site, ordinary site role only. */
+  /** 何研究: the same site, also granted the unblinding results. */
   let colleague: Session;
   /** 林中心: sites of KM-2026-002 only. */
   let other: Session;
@@ -180,7 +180,7 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
       (await env.handle.db.select().from(auditLog).where(eq(auditLog.action, 'portalReport.unblinding')))
         .length;
     const before = await count();
-    const refused = await as(colleague, api.unblinding, { body: {} });
+    const refused = await as(site, api.unblinding, { body: {} });
     expect(refused.statusCode).toBe(403);
     expect(envelope(refused).msg).toContain('web:personal-report:page');
     expect((await as(other, api.unblinding, { body: {} })).statusCode).toBe(403);
@@ -188,7 +188,7 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
 
     const projectId = 1;
     const page = await data<Array<{ subjectName: string; gender: string; subjectNo: string }>>(
-      as(site, api.unblinding, { body: { barcode: 'BC-DEMO-0002' } }),
+      as(colleague, api.unblinding, { body: { barcode: 'BC-DEMO-0002' } }),
     );
     expect(page.total).toBe(2);
     expect(page.data[0]).toMatchObject({
@@ -196,7 +196,7 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
       subjectName: '示例受试者甲',
       gender: 'Female',
     });
-    await data(as(site, api.unblinding, { body: { projectId } }));
+    await data(as(colleague, api.unblinding, { body: { projectId } }));
     expect(await count()).toBe(before + 2);
     const [last] = await env.handle.db
       .select()
@@ -204,7 +204,7 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
       .where(eq(auditLog.action, 'portalReport.unblinding'))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(last?.username).toBe('陈中心');
+    expect(last?.username).toBe('何研究');
     expect(last?.newValue).toMatchObject({ filter: { projectId } });
   });
 

@@ -178,7 +178,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'site01@hospital.example',
     jobNumber: null,
     type: 2,
-    roles: ['external_site', 'external_unblinding'],
+    roles: ['external_site'],
     sites: { 'KM-2026-001': ['01'] },
   },
   {

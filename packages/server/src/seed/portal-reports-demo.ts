@@ -19,6 +19,14 @@ export async function seedPortalReportsDemo(tx: Transaction, now: Date): Promise
   const userId = async (mobile: string) =>
     (await first(tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, mobile))))?.id;
   const technician = await userId('13800000001');
+  // 何研究 (site 01 of KM-2026-001, portal-demo.ts) is the demo user granted the unblinding results.
+  const unblinder = await userId('13900000003');
+  const [unblindingRole] = await tx
+    .select({ id: s.roles.id })
+    .from(s.roles)
+    .where(eq(s.roles.code, 'external_unblinding'));
+  if (unblinder !== undefined && unblindingRole)
+    await tx.insert(s.userRoles).values({ userId: unblinder, roleId: unblindingRole.id });
   const site = await first(
     tx
       .select({ id: s.sites.id, projectId: s.sites.projectId })
