@@ -13,6 +13,8 @@ import { type ApiSession, apiCall, apiSession } from '../support/web/api.ts';
 
 const stack = inject('stack');
 const REVIEWER = '13800000002';
+/** 何研究 (site 01 of KM-2026-001), granted the inventory unblinding results in the demo. */
+const UNBLINDING_USER = '13900000003';
 const PASSWORD = 'Trialab@2026';
 let browser: Browser;
 let page: Page;
@@ -167,8 +169,10 @@ describe('portal reports', () => {
     await form.getByText('合格', { exact: true }).waitFor();
     await page.locator('.ant-modal:visible .ant-modal-close').click();
 
-    // 陈中心 holds the unblinding permission: the subject's name is shown.
-    await page.goto(`${stack.consoleUrl}/web/personal-report`);
-    await row(reportNo).getByText('报告测试甲').waitFor();
+    // 何研究 of the same site holds the unblinding permission: the subject's name is shown.
+    const granted = await (await loggedInContext(browser, stack.consoleUrl, UNBLINDING_USER)).newPage();
+    await granted.goto(`${stack.consoleUrl}/web/personal-report`);
+    await granted.locator('.ant-table-row:visible', { hasText: reportNo }).getByText('报告测试甲').waitFor();
+    await granted.context().close();
   });
 });
