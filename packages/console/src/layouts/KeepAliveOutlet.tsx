@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { type ContextType, type ReactNode, Suspense, useRef } from 'react';
+import { Activity, type ContextType, type ReactNode, Suspense, useRef } from 'react';
 import {
   UNSAFE_LocationContext as LocationContext,
   useLocation,
@@ -11,16 +11,14 @@ import { useTabs } from '../stores/tabs';
 
 /**
  * Keeps up to five visited pages mounted (SPEC section 2: at most 5 cached pages) and shows the
- * active one; the others stay mounted, hidden with `display: none`, state and effects intact (so
- * showing a tab again is a style change: nothing re-renders and no effect re-runs, where React's
- * <Activity> would re-create every effect of the page and of antd's table, grid and form inside it).
- * A page leaves when it drops out of the tabs store's cache list (LRU, or a not-cacheable tab
- * closed); a refresh remounts it through its refresh key.
+ * active one; the others are hidden with React's Activity, which preserves their state. A page
+ * leaves when it drops out of the tabs store's cache list (LRU, or a not-cacheable tab closed);
+ * a refresh remounts it through its refresh key.
  *
  * Each kept page sees its own location (the URL it was opened with), not the current one: a page
  * hidden in another tab reads its own search parameters, and a navigation elsewhere does not
  * re-render it (react-router's useLocation and useNavigate would otherwise re-render every kept page
- * on every navigation).
+ * on every navigation, and the hidden ones all at once when shown).
  */
 export function KeepAliveOutlet() {
   const outlet = useOutlet();
@@ -50,27 +48,25 @@ export function KeepAliveOutlet() {
         const tab = tabs.find((item) => item.path === path);
         const visible = path === pathname;
         return (
-          <div
-            key={`${path}#${tab?.refreshKey ?? 0}`}
-            data-page={path}
-            style={{ position: 'relative', display: visible ? undefined : 'none' }}
-          >
-            {tab?.loading ? (
-              <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-                <Spin />
-              </div>
-            ) : (
-              <Suspense
-                fallback={
-                  <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-                    <Spin />
-                  </div>
-                }
-              >
-                <LocationContext.Provider value={context}>{element}</LocationContext.Provider>
-              </Suspense>
-            )}
-          </div>
+          <Activity key={`${path}#${tab?.refreshKey ?? 0}`} mode={visible ? 'visible' : 'hidden'}>
+            <div data-page={path} style={{ position: 'relative' }}>
+              {tab?.loading ? (
+                <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+                  <Spin />
+                </div>
+              ) : (
+                <Suspense
+                  fallback={
+                    <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+                      <Spin />
+                    </div>
+                  }
+                >
+                  <LocationContext.Provider value={context}>{element}</LocationContext.Provider>
+                </Suspense>
+              )}
+            </div>
+          </Activity>
         );
       })}
     </>

@@ -59,7 +59,7 @@ export function DataTable<T extends object>({
   const [titles, setTitles] = useState<string[]>([]);
   const { ref, y } = useScrollY(true);
 
-  // Once per code, even when the effect runs again (StrictMode, an effect re-created).
+  // Once per code: a cached tab shown again re-creates its effects (React's Activity).
   const headFor = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!code || headFor.current === code) return;
