@@ -5,7 +5,7 @@ import {
   type QueryState,
   ResultCode,
 } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { files, projects, sites, users } from '../../db/schema.js';
@@ -29,7 +29,6 @@ import { assertOwnFiles } from '../system/files.js';
 
 const { clarification, labQuery } = endpoints;
 const WORKFLOW_ID = clarificationQueryWorkflow.id;
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 function baseQuery(db: Executor) {
   return db
@@ -179,9 +178,9 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
       projectId ? eq(clarificationQueries.projectId, projectId) : undefined,
       keyword
         ? or(
-            ilike(clarificationQueries.queryNo, like(keyword)),
-            ilike(clarificationQueries.subjectNo, like(keyword)),
-            ilike(clarificationQueries.content, like(keyword)),
+            contains(clarificationQueries.queryNo, keyword),
+            contains(clarificationQueries.subjectNo, keyword),
+            contains(clarificationQueries.content, keyword),
           )
         : undefined,
     );

@@ -14,7 +14,6 @@ const applicant = alias(users, 'applicant');
 const auditor = alias(users, 'auditor');
 const dispatcher = alias(users, 'dispatcher');
 const receiver = alias(users, 'receiver_user');
-export const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 export interface ListFilters {
   orderNo?: string | undefined;

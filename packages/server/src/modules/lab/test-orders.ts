@@ -1,5 +1,5 @@
 import { endpoints, ResultCode, type TestOrderRow, testOrderWorkflow } from '@trialab/api-contract';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
@@ -8,6 +8,7 @@ import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, route } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { actorOf, assertTransition } from '../portal/workflow.js';
@@ -15,7 +16,6 @@ import { findSubject } from './subjects.js';
 
 const api = endpoints.testOrder;
 const reviewer = alias(users, 'order_reviewer');
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The first report entered for the order's barcode (results are entered once per order). */
 const reportOfOrder = sql<
@@ -145,10 +145,7 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
       status ? eq(labTestOrders.status, status) : undefined,
       awaitingResults ? and(eq(labTestOrders.status, 'approved'), sql`${reportOfOrder} IS NULL`) : undefined,
       keyword
-        ? (or(
-            ilike(labTestOrders.barcode, like(keyword)),
-            ilike(labSubjects.subjectNo, like(keyword)),
-          ) as SQL)
+        ? (or(contains(labTestOrders.barcode, keyword), contains(labSubjects.subjectNo, keyword)) as SQL)
         : undefined,
     );
     const [total] = await ctx.db

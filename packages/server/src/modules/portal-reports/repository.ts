@@ -7,31 +7,17 @@ import type {
   RejectionRow,
   UnblindingRow,
 } from '@trialab/api-contract';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { dictData, projects, sampleTypes, sites, testItems, users } from '../../db/schema.js';
 import { labReportResults, labReports, labSubjects, receiptSamples } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { chargebackNotices, rejectionReads, reportDownloads } from '../../db/schema-portal-reports.js';
+import { contains } from '../../lib/search.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 import { type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const dayStart = (d: string) => new Date(`${d}T00:00:00Z`);
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -55,8 +41,8 @@ function reportWhere(scope: SiteScope, f: ReportFilters): SQL | undefined {
     eq(labReports.status, 'released'),
     f.projectId ? eq(labReports.projectId, f.projectId) : undefined,
     f.siteId ? eq(labReports.siteId, f.siteId) : undefined,
-    f.subjectNo ? ilike(labSubjects.subjectNo, like(f.subjectNo)) : undefined,
-    f.barcode ? ilike(labReports.barcode, like(f.barcode)) : undefined,
+    f.subjectNo ? contains(labSubjects.subjectNo, f.subjectNo) : undefined,
+    f.barcode ? contains(labReports.barcode, f.barcode) : undefined,
     f.releasedFrom ? gte(labReports.releasedAt, dayStart(f.releasedFrom)) : undefined,
     f.releasedTo ? lt(labReports.releasedAt, nextDay(f.releasedTo)) : undefined,
   );
@@ -104,7 +90,7 @@ export async function pageReleasedReports(
   const mine = sql`exists (select 1 from ${reportDownloads} d where d.report_id = ${labReports.id} and d.user_id = ${userId})`;
   const where = and(
     reportWhere(scope, f),
-    f.reportNo ? ilike(labReports.reportNo, like(f.reportNo)) : undefined,
+    f.reportNo ? contains(labReports.reportNo, f.reportNo) : undefined,
     f.downloaded === undefined ? undefined : f.downloaded ? mine : sql`not ${mine}`,
   );
   const [total] = await db
@@ -288,7 +274,7 @@ function rejectionWhere(
     f.projectId ? eq(sampleTransports.projectId, f.projectId) : undefined,
     f.siteId ? eq(sampleTransports.siteId, f.siteId) : undefined,
     f.keyword
-      ? sql`(${ilike(sampleTransports.orderNo, like(f.keyword))} or ${ilike(sampleTransports.expressNo, like(f.keyword))})`
+      ? sql`(${contains(sampleTransports.orderNo, f.keyword)} or ${contains(sampleTransports.expressNo, f.keyword)})`
       : undefined,
     f.read === undefined
       ? undefined
@@ -458,7 +444,7 @@ export async function pageChargebacks(
     scopeWhere(scope, chargebackNotices.projectId, chargebackNotices.siteId),
     f.projectId ? eq(chargebackNotices.projectId, f.projectId) : undefined,
     f.siteId ? eq(chargebackNotices.siteId, f.siteId) : undefined,
-    f.noticeNo ? ilike(chargebackNotices.noticeNo, like(f.noticeNo)) : undefined,
+    f.noticeNo ? contains(chargebackNotices.noticeNo, f.noticeNo) : undefined,
     f.status && f.status.length > 0 ? inArray(chargebackNotices.status, f.status) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(chargebackNotices).where(where);

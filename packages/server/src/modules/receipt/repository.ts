@@ -5,9 +5,9 @@ import type { Executor } from '../../db/client.js';
 import { files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
 import { receiptImages, receiptSamples, receipts } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
+import { contains } from '../../lib/search.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 const signer = alias(users, 'signer');
 
 /** Shipments the receipt desk works with: on their way (picked up) or signed off. */
@@ -70,9 +70,9 @@ export async function pageShipments(
       : inArray(sampleTransports.status, [...RECEIPT_STATES]),
     filter.keyword
       ? or(
-          ilike(sampleTransports.expressNo, like(filter.keyword)),
-          ilike(sampleTransports.orderNo, like(filter.keyword)),
-          ilike(projects.projectNo, like(filter.keyword)),
+          contains(sampleTransports.expressNo, filter.keyword),
+          contains(sampleTransports.orderNo, filter.keyword),
+          contains(projects.projectNo, filter.keyword),
         )
       : undefined,
   );

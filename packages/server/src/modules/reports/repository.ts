@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { ReportDetail, ReportRow } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, testItems, users } from '../../db/schema.js';
 import { labReportResults, labReports, labSignatures, labSubjects } from '../../db/schema-lab.js';
 import { canonicalJson } from '../../lib/audit.js';
+import { contains } from '../../lib/search.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
 const reviewer = alias(users, 'reviewer');
 const releaser = alias(users, 'releaser');
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Reports with an abnormal flag on any result. */
 const abnormalExpr = sql<boolean>`exists (select 1 from ${labReportResults} r where r.report_id = ${labReports.id} and r.flag is not null)`;
@@ -87,9 +87,9 @@ export async function pageReports(
     filter.abnormal === undefined ? undefined : filter.abnormal ? abnormalExpr : sql`not ${abnormalExpr}`,
     filter.keyword
       ? (or(
-          ilike(labReports.reportNo, like(filter.keyword)),
-          ilike(labReports.barcode, like(filter.keyword)),
-          ilike(labSubjects.subjectNo, like(filter.keyword)),
+          contains(labReports.reportNo, filter.keyword),
+          contains(labReports.barcode, filter.keyword),
+          contains(labSubjects.subjectNo, filter.keyword),
         ) as SQL)
       : undefined,
   );

@@ -4,7 +4,7 @@ import {
   type SampleShipmentAction,
   sampleShipmentWorkflow,
 } from '@trialab/api-contract';
-import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { sampleTypes, temperatures } from '../../db/schema.js';
@@ -12,6 +12,7 @@ import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.j
 import { ApiError } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route, SENT } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../portal/workflow.js';
 import { receiptsZip } from './receipts.js';
@@ -25,7 +26,6 @@ import {
 } from './repository.js';
 
 const { sampleTransport } = endpoints;
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 interface SampleInput {
   sampleTypeId: number;
@@ -108,8 +108,8 @@ export function shipmentFilter(f: {
   status?: string[] | undefined;
 }): SQL | undefined {
   return and(
-    f.orderNo ? ilike(sampleTransports.orderNo, like(f.orderNo)) : undefined,
-    f.expressNo ? ilike(sampleTransports.expressNo, like(f.expressNo)) : undefined,
+    f.orderNo ? contains(sampleTransports.orderNo, f.orderNo) : undefined,
+    f.expressNo ? contains(sampleTransports.expressNo, f.expressNo) : undefined,
     f.projectId ? eq(sampleTransports.projectId, f.projectId) : undefined,
     f.siteId ? eq(sampleTransports.siteId, f.siteId) : undefined,
     f.status && f.status.length > 0 ? inArray(sampleTransports.status, f.status) : undefined,
@@ -130,7 +130,7 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
       ctx.db,
       and(
         where(scope),
-        orderNo ? ilike(sampleTransports.orderNo, like(orderNo)) : undefined,
+        orderNo ? contains(sampleTransports.orderNo, orderNo) : undefined,
         projectId ? eq(sampleTransports.projectId, projectId) : undefined,
         status && status.length > 0 ? inArray(sampleTransports.status, status) : undefined,
         sampleTypeId ? eq(sampleTransportItems.sampleTypeId, sampleTypeId) : undefined,
