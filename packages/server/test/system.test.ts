@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { endpoints, ResultCode } from '@trialab/api-contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
 import { ENGINES } from './engines.js';
@@ -140,6 +141,30 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
       createHash('md5').update('other').digest('base64'),
     );
     expect(envelope(tampered).code).toBe(ResultCode.CONTENT_MD5_MISMATCH);
+  });
+
+  it('serves a file by id only to its uploader and to those who may see a record using it', async () => {
+    const id = (
+      envelope(await upload('运单.png', Buffer.from('89504e470d0a1a0a0000', 'hex'))).data as { id: number }
+    ).id;
+    const fetchAs = async (session: Session) =>
+      (await call(env.app, system.fileDownload, { session, params: { id } }, env.clock.now)).statusCode;
+    const site01 = await login(env, '13900000001'); // KM-2026-001 site 01
+    const otherSite = await login(env, '13900000002'); // KM-2026-002
+    const reviewer = await login(env, '13800000002');
+    // Used by nothing yet: the uploader and the super account only.
+    expect(await fetchAs(lab)).toBe(200);
+    expect(await fetchAs(admin)).toBe(200);
+    expect(await fetchAs(site01)).toBe(404);
+    expect(await fetchAs(reviewer)).toBe(404);
+    // Attached to a shipment of KM-2026-001 site 01: that site sees it, another project's site does not.
+    await env.handle.db.execute(sql`
+      UPDATE sample_transports SET attachment_file_ids = attachment_file_ids || ${JSON.stringify([id])}::jsonb
+      WHERE id = (SELECT t.id FROM sample_transports t JOIN sites s ON s.id = t.site_id
+                  JOIN projects p ON p.id = t.project_id
+                  WHERE p.project_no = 'KM-2026-001' AND s.center_no = '01' ORDER BY t.id LIMIT 1)`);
+    expect(await fetchAs(site01)).toBe(200);
+    expect(await fetchAs(otherSite)).toBe(404);
   });
 
   it('refuses files over the size limit', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { type DUPLICATE_TARGETS, endpoints, ResultCode } from '@trialab/api-contract';
-import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   depts,
@@ -18,14 +18,15 @@ import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
 import { deviceTicketPrivateKey } from '../../lib/secrets.js';
 import { md5Base64 } from '../../lib/signature.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { issueTicket, ticketKeys } from './device-ticket.js';
+import { mayReadFile } from './file-access.js';
 import { cleanFileName, detectType, sendStoredFile } from './files.js';
 
 const { dict, system } = endpoints;
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 const DUPLICATE_COLUMNS = {
   'user.mobile': [users, users.mobile, users.id],
@@ -46,7 +47,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     const [type] = await ctx.db.select().from(dictTypes).where(eq(dictTypes.dictNo, ctx.body.dictNo));
     if (!type) throw notFound();
     const conditions: SQL[] = [eq(dictData.dictNo, ctx.body.dictNo)];
-    if (ctx.body.label) conditions.push(ilike(dictData.label, like(ctx.body.label)));
+    if (ctx.body.label) conditions.push(contains(dictData.label, ctx.body.label));
     const where = and(...conditions);
     const [total] = await ctx.db.select({ n: count() }).from(dictData).where(where);
     const items = await ctx.db
@@ -198,7 +199,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     ctx.db
       .select()
       .from(sampleTypes)
-      .where(ctx.body.name ? ilike(sampleTypes.name, like(ctx.body.name)) : undefined)
+      .where(ctx.body.name ? contains(sampleTypes.name, ctx.body.name) : undefined)
       .orderBy(asc(sampleTypes.id)),
   );
 
@@ -277,6 +278,8 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       .from(sharedDocumentRevisions)
       .where(eq(sharedDocumentRevisions.fileId, row.id));
     if (shared) throw notFound();
+    // Everyone else's files only where the caller may see a record that uses them.
+    if (!(await mayReadFile(ctx.db, requirePrincipal(ctx), row))) throw notFound();
     await sendStoredFile(ctx.reply, row);
     return SENT;
   });

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import type { Principal } from '../../lib/route.js';
+import { inScope, siteScope } from '../portal/scope.js';
+
+/**
+ * Where a stored file is used. `places`: the project and site of every record that refers to it
+ * (shipment attachments and receipt images, consumable-order pictures and certificates, query and
+ * reply images and attachments, test-order requisitions, report PDFs). `catalogue`: a kit
+ * component's picture, shown to everyone who orders kits. `internal`: a test item's data file,
+ * laboratory material for staff only.
+ */
+export interface FileUses {
+  places: Array<{ projectId: number; siteId: number }>;
+  catalogue: boolean;
+  internal: boolean;
+}
+
+export async function fileUses(db: Executor, fileId: number): Promise<FileUses> {
+  const asArray = JSON.stringify([fileId]);
+  const result = await db.execute(sql`
+    SELECT 'place' AS kind, t.project_id, t.site_id FROM sample_transports t
+      WHERE t.attachment_file_ids @> ${asArray}::jsonb OR t.temperature_file_ids @> ${asArray}::jsonb
+    UNION ALL SELECT 'place', t.project_id, t.site_id FROM receipt_images i
+      JOIN sample_transports t ON t.id = i.transport_id WHERE i.file_id = ${fileId}
+    UNION ALL SELECT 'place', o.project_id, o.site_id FROM consumable_order_lines l
+      JOIN consumable_orders o ON o.id = l.order_id
+      WHERE l.picture_file_id = ${fileId} OR l.certificate_file_id = ${fileId}
+    UNION ALL SELECT 'place', q.project_id, q.site_id FROM clarification_queries q
+      WHERE q.image_file_ids @> ${asArray}::jsonb
+    UNION ALL SELECT 'place', q.project_id, q.site_id FROM clarification_replies r
+      JOIN clarification_queries q ON q.id = r.query_id WHERE r.image_file_ids @> ${asArray}::jsonb
+    UNION ALL SELECT 'place', q.project_id, q.site_id FROM clarification_reply_attachments a
+      JOIN clarification_replies r ON r.id = a.reply_id
+      JOIN clarification_queries q ON q.id = r.query_id WHERE a.file_id = ${fileId}
+    UNION ALL SELECT 'place', o.project_id, o.site_id FROM lab_test_orders o
+      WHERE o.requisition_file_ids @> ${asArray}::jsonb
+    UNION ALL SELECT 'place', r.project_id, r.site_id FROM lab_reports r WHERE r.pdf_file_id = ${fileId}
+    UNION ALL SELECT 'catalogue', NULL, NULL FROM consumable_kit_items k WHERE k.picture_file_id = ${fileId}
+    UNION ALL SELECT 'internal', NULL, NULL FROM test_item_settings s WHERE s.file_ids @> ${asArray}::jsonb
+  `);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return {
+    places: rows
+      .filter((r) => r.kind === 'place')
+      .map((r) => ({ projectId: Number(r.project_id), siteId: Number(r.site_id) })),
+    catalogue: rows.some((r) => r.kind === 'catalogue'),
+    internal: rows.some((r) => r.kind === 'internal'),
+  };
+}
+
+/**
+ * Whether the caller may download a stored file by id: its uploader, the super account, anyone
+ * who may see one of the records using it (the same site scope as those records' own endpoints),
+ * every signed-in user for catalogue pictures, staff for test-item data files.
+ */
+export async function mayReadFile(
+  db: Executor,
+  principal: Principal,
+  file: { id: number; uploadedBy: number | null },
+): Promise<boolean> {
+  if (principal.isSuper || file.uploadedBy === principal.userId) return true;
+  const uses = await fileUses(db, file.id);
+  if (uses.catalogue) return true;
+  if (uses.internal && principal.type !== 2) return true;
+  if (uses.places.length === 0) return false;
+  const scope = await siteScope(db, principal);
+  return uses.places.some((p) => inScope(scope, p.projectId, p.siteId));
+}
