@@ -70,9 +70,14 @@ describe.each(ENGINES)('access control on %s', (engine) => {
     const role = roles.find((r) => r.code === 'platform_admin');
     if (!role) throw new Error('platform_admin role missing');
     const platform = sessions.get('13800000007') as Session;
-    expect(
-      envelope(await call(env.app, user.page, { session: platform, body: {} }, env.clock.now)).code,
-    ).toBe(200);
+    const listed = envelope(
+      await call(env.app, user.page, { session: platform, body: { mobile: '13800000007' } }, env.clock.now),
+    );
+    expect(listed.code).toBe(200);
+    // Each row carries its roles (read in the same statement as the page).
+    expect(listed.data).toEqual([
+      expect.objectContaining({ mobile: '13800000007', roleIds: [role.id], roleNames: [expect.any(String)] }),
+    ]);
     const off = await call(
       env.app,
       endpoints.role.updateStatus,
