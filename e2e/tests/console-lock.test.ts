@@ -32,6 +32,8 @@ async function twoTabs(account: string): Promise<{ context: BrowserContext; a: P
 async function unlockWith(page: Page, password: string) {
   const dialog = lockDialog(page);
   await dialog.getByPlaceholder('登录密码').fill(password);
+  // antd ignores clicks on a button still showing the previous attempt's loading state.
+  await dialog.locator('.ant-btn-loading').waitFor({ state: 'detached' });
   await dialog.getByRole('button', { name: /解\s*锁/ }).click();
 }
 

@@ -114,8 +114,9 @@ describe('portal reports', () => {
       .getByRole('button', { name: /查\s*询/ })
       .first()
       .click();
+    // The unfiltered list may already show the report: wait for the filtered answer to replace it.
+    await expect.poll(() => page.locator('.ant-table-row:visible').count(), { timeout: 10_000 }).toBe(1);
     await row(reportNo).waitFor();
-    expect(await page.locator('.ant-table-row:visible').count()).toBe(1);
 
     await page.getByTestId(`report-view-${reportNo}`).click();
     const detail = page.getByTestId('report-detail');

@@ -24,6 +24,8 @@ export async function openFromMenu(page: Page, ...titles: string[]): Promise<voi
       if (expanded !== 'true') await item.click();
     } else {
       await item.click();
+      // The click is done when its page's tab is the active one (a loaded machine may take a while).
+      await page.locator('.ant-tabs-tab-active [data-testid="tab"]', { hasText: title }).waitFor();
     }
   }
 }
