@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contains, containsPattern } from './search.js';
+import { contains, containsAny, containsPattern } from './search.js';
 
 const names = pgTable('names', { id: serial('id').primaryKey(), name: text('name').notNull() });
 const ROWS = [
@@ -61,5 +61,17 @@ describe('contains', () => {
     expect(await found('%')).toEqual(['100%']);
     expect(await found('_')).toEqual(['a_b']);
     expect(await found('\\')).toEqual(['c\\d']);
+  });
+
+  it('searches a keyword in several columns, and adds no condition without one', async () => {
+    expect(containsAny([names.name], undefined)).toBeUndefined();
+    expect(containsAny([names.name], '')).toBeUndefined();
+    const rows = await db
+      .select({ name: names.name })
+      .from(names)
+      .where(containsAny([names.name, sql`'x' || ${names.name}`], 'xzh'))
+      .orderBy(names.id);
+    // None of the names contains 'xzh': only the second column matches.
+    expect(rows.map((r) => r.name)).toEqual(['Zhang Wei', 'zhang wei', 'ZHANG']);
   });
 });

@@ -1,4 +1,4 @@
-import { type Column, ilike, like, type SQL } from 'drizzle-orm';
+import { type Column, ilike, like, or, type SQL } from 'drizzle-orm';
 
 /** `%value%` with LIKE's own wildcards (`%`, `_`, `\`) escaped: a literal contains-search. */
 export const containsPattern = (value: string): string => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
@@ -15,4 +15,13 @@ const hasCase = (value: string): boolean => value.toLowerCase() !== value.toUppe
 export function contains(column: Column | SQL, value: string): SQL {
   const pattern = containsPattern(value);
   return hasCase(value) ? ilike(column, pattern) : like(column, pattern);
+}
+
+/** A keyword searched in several columns (any may contain it); no condition for an empty keyword. */
+export function containsAny(
+  columns: ReadonlyArray<Column | SQL>,
+  keyword: string | undefined,
+): SQL | undefined {
+  if (!keyword) return undefined;
+  return or(...columns.map((column) => contains(column, keyword)));
 }

@@ -22,7 +22,7 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { uniqueOr } from '../../lib/versioned.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { type SiteScope, siteScope } from '../portal/scope.js';
@@ -84,13 +84,10 @@ function listWhere(f: {
   status?: string[] | undefined;
 }) {
   return and(
-    f.keyword
-      ? or(
-          contains(accountApplications.name, f.keyword),
-          contains(accountApplications.mobile, f.keyword),
-          contains(accountApplications.applicationNo, f.keyword),
-        )
-      : undefined,
+    containsAny(
+      [accountApplications.name, accountApplications.mobile, accountApplications.applicationNo],
+      f.keyword,
+    ),
     f.projectId ? touchesProjects([f.projectId]) : undefined,
     f.status && f.status.length > 0 ? inArray(accountApplications.status, f.status) : undefined,
   );

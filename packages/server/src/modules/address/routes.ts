@@ -1,5 +1,5 @@
 import { endpoints } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { depts, users } from '../../db/schema.js';
@@ -7,7 +7,7 @@ import { addresses } from '../../db/schema-portal.js';
 import { notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { rolesOf } from '../access/repository.js';
 
@@ -28,14 +28,11 @@ const toRow = (a: AddressRecord) => ({
   updatedAt: a.updatedAt.toISOString(),
 });
 
-function keywordWhere(keyword: string | undefined): SQL | undefined {
-  if (!keyword) return undefined;
-  return or(
-    ...[addresses.name, addresses.phone, addresses.company, addresses.area, addresses.detail].map((column) =>
-      contains(column, keyword),
-    ),
+const keywordWhere = (keyword: string | undefined): SQL | undefined =>
+  containsAny(
+    [addresses.name, addresses.phone, addresses.company, addresses.area, addresses.detail],
+    keyword,
   );
-}
 
 /** Only one default address per user. */
 async function clearDefault(db: Executor, userId: number, except: number): Promise<void> {

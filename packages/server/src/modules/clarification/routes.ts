@@ -5,7 +5,7 @@ import {
   type QueryState,
   ResultCode,
 } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { files, projects, sites, users } from '../../db/schema.js';
@@ -15,7 +15,7 @@ import { clarificationReplyAttachments } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { assertInScope, checkedSite, scopeWhere, siteScope } from '../portal/scope.js';
 import {
   applyTransition,
@@ -176,13 +176,10 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
       scopeWhere(scope, clarificationQueries.projectId, clarificationQueries.siteId),
       status && status.length > 0 ? inArray(clarificationQueries.status, status) : undefined,
       projectId ? eq(clarificationQueries.projectId, projectId) : undefined,
-      keyword
-        ? or(
-            contains(clarificationQueries.queryNo, keyword),
-            contains(clarificationQueries.subjectNo, keyword),
-            contains(clarificationQueries.content, keyword),
-          )
-        : undefined,
+      containsAny(
+        [clarificationQueries.queryNo, clarificationQueries.subjectNo, clarificationQueries.content],
+        keyword,
+      ),
     );
     const [total] = await ctx.db.select({ n: count() }).from(clarificationQueries).where(where);
     const rows = await baseQuery(ctx.db)
@@ -317,14 +314,15 @@ async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
       projectId ? eq(clarificationQueries.projectId, projectId) : undefined,
       barcode ? eq(clarificationQueries.barcode, barcode) : undefined,
       mine ? eq(clarificationQueries.raisedBy, p.userId) : undefined,
-      keyword
-        ? or(
-            contains(clarificationQueries.queryNo, keyword),
-            contains(clarificationQueries.subjectNo, keyword),
-            contains(clarificationQueries.barcode, keyword),
-            contains(clarificationQueries.content, keyword),
-          )
-        : undefined,
+      containsAny(
+        [
+          clarificationQueries.queryNo,
+          clarificationQueries.subjectNo,
+          clarificationQueries.barcode,
+          clarificationQueries.content,
+        ],
+        keyword,
+      ),
     );
     const [total] = await ctx.db.select({ n: count() }).from(clarificationQueries).where(where);
     const rows = await baseQuery(ctx.db)

@@ -7,7 +7,7 @@ import {
   labFeedbackWorkflow,
   ResultCode,
 } from '@trialab/api-contract';
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
@@ -17,7 +17,7 @@ import { clarificationQueries } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, route } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { assertInScope, inScope, outOfScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { applyTransition, iso, nextNumber } from '../portal/workflow.js';
 import { findOrderByBarcode } from './test-orders.js';
@@ -84,14 +84,10 @@ async function paging(ctx: PagingCtx) {
     scopeWhere(scope, labFeedback.projectId, labFeedback.siteId),
     status && status.length > 0 ? inArray(labFeedback.status, status) : undefined,
     queryId ? eq(labFeedback.queryId, queryId) : undefined,
-    keyword
-      ? or(
-          contains(labFeedback.feedbackNo, keyword),
-          contains(labFeedback.barcode, keyword),
-          contains(labFeedback.subjectNo, keyword),
-          contains(labFeedback.content, keyword),
-        )
-      : undefined,
+    containsAny(
+      [labFeedback.feedbackNo, labFeedback.barcode, labFeedback.subjectNo, labFeedback.content],
+      keyword,
+    ),
   );
   const [total] = await ctx.db.select({ n: count() }).from(labFeedback).where(where);
   const rows = await query(ctx.db)

@@ -6,7 +6,7 @@ import {
   type SubjectRow,
   subjectRegistrationWorkflow,
 } from '@trialab/api-contract';
-import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
@@ -16,7 +16,7 @@ import { labSubjects } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { getOrCreateSetting } from '../../lib/secrets.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
@@ -169,9 +169,7 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
       status ? eq(labSubjects.status, status) : undefined,
       projectId ? eq(labSubjects.projectId, projectId) : undefined,
       othersOnly ? ne(labSubjects.createdBy, p.userId) : undefined,
-      keyword
-        ? (or(contains(labSubjects.subjectNo, keyword), contains(labSubjects.name, keyword)) as SQL)
-        : undefined,
+      containsAny([labSubjects.subjectNo, labSubjects.name], keyword),
     );
     const [total] = await ctx.db.select({ n: count() }).from(labSubjects).where(where);
     const rows = await query(ctx.db)

@@ -1,5 +1,5 @@
 import { endpoints, ResultCode, type TestOrderRow, testOrderWorkflow } from '@trialab/api-contract';
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
@@ -8,7 +8,7 @@ import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, route } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { actorOf, assertTransition } from '../portal/workflow.js';
@@ -144,9 +144,7 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
       scopeWhere(scope, labTestOrders.projectId, labTestOrders.siteId),
       status ? eq(labTestOrders.status, status) : undefined,
       awaitingResults ? and(eq(labTestOrders.status, 'approved'), sql`${reportOfOrder} IS NULL`) : undefined,
-      keyword
-        ? (or(contains(labTestOrders.barcode, keyword), contains(labSubjects.subjectNo, keyword)) as SQL)
-        : undefined,
+      containsAny([labTestOrders.barcode, labSubjects.subjectNo], keyword),
     );
     const [total] = await ctx.db
       .select({ n: count() })

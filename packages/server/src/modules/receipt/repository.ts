@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
 import { receiptImages, receiptSamples, receipts } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
 const signer = alias(users, 'signer');
@@ -68,13 +68,7 @@ export async function pageShipments(
     filter.status
       ? eq(sampleTransports.status, filter.status)
       : inArray(sampleTransports.status, [...RECEIPT_STATES]),
-    filter.keyword
-      ? or(
-          contains(sampleTransports.expressNo, filter.keyword),
-          contains(sampleTransports.orderNo, filter.keyword),
-          contains(projects.projectNo, filter.keyword),
-        )
-      : undefined,
+    containsAny([sampleTransports.expressNo, sampleTransports.orderNo, projects.projectNo], filter.keyword),
   );
   const [total] = await db
     .select({ n: count() })

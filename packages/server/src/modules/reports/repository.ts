@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ReportDetail, ReportRow } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, testItems, users } from '../../db/schema.js';
 import { labReportResults, labReports, labSignatures, labSubjects } from '../../db/schema-lab.js';
 import { canonicalJson } from '../../lib/audit.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
 const reviewer = alias(users, 'reviewer');
@@ -85,13 +85,7 @@ export async function pageReports(
     scopeWhere(scope, labReports.projectId, labReports.siteId),
     filter.status && filter.status.length > 0 ? inArray(labReports.status, filter.status) : undefined,
     filter.abnormal === undefined ? undefined : filter.abnormal ? abnormalExpr : sql`not ${abnormalExpr}`,
-    filter.keyword
-      ? (or(
-          contains(labReports.reportNo, filter.keyword),
-          contains(labReports.barcode, filter.keyword),
-          contains(labSubjects.subjectNo, filter.keyword),
-        ) as SQL)
-      : undefined,
+    containsAny([labReports.reportNo, labReports.barcode, labSubjects.subjectNo], filter.keyword),
   );
   const [total] = await db
     .select({ n: count() })

@@ -5,7 +5,7 @@ import {
   type SharedDocumentState,
   sharedDocumentWorkflows,
 } from '@trialab/api-contract';
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
@@ -18,7 +18,7 @@ import {
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { checkedSite, outOfScope, type SiteScope, siteScope } from '../portal/scope.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../portal/workflow.js';
 import { sendStoredFile } from '../system/files.js';
@@ -235,9 +235,7 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
     and(
       f.projectId ? eq(sharedDocuments.projectId, f.projectId) : undefined,
       f.siteId ? eq(sharedDocuments.siteId, f.siteId) : undefined,
-      f.keyword
-        ? or(contains(sharedDocuments.title, f.keyword), contains(sharedDocuments.docNo, f.keyword))
-        : undefined,
+      containsAny([sharedDocuments.title, sharedDocuments.docNo], f.keyword),
     );
   const logFilter = (f: { documentId?: number | undefined; projectId?: number | undefined }) =>
     and(

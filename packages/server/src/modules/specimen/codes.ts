@@ -7,7 +7,7 @@ import {
   specimenBarcodeWorkflow,
   subBarcodeCode,
 } from '@trialab/api-contract';
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { projects, sampleTypes, sites, temperatures } from '../../db/schema.js';
@@ -17,7 +17,7 @@ import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { assertInScope, checkedSite, outOfScope, type SiteScope, siteScope } from '../portal/scope.js';
 import { actorOf, applyTransition, assertTransition, recordEvent } from '../portal/workflow.js';
@@ -262,9 +262,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
   route(app, specimenSign.shipments, async (ctx) => {
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));
     const { page, size, keyword } = ctx.body;
-    const where = keyword
-      ? or(contains(sampleTransports.orderNo, keyword), contains(sampleTransports.expressNo, keyword))
-      : undefined;
+    const where = containsAny([sampleTransports.orderNo, sampleTransports.expressNo], keyword);
     const r = await signShipments(ctx.db, scope, where, page, size);
     return new Page(r.rows, r.total);
   });

@@ -1,5 +1,5 @@
 import { ResultCode, type SpecimenBarcodeRow, type StorageLog } from '@trialab/api-contract';
-import { asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
@@ -12,7 +12,7 @@ import {
   tempStorageLogs,
 } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { inScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 
 const parent = alias(specimenBarcodes, 'parent');
@@ -105,8 +105,7 @@ export async function pageBarcodes(
 
 /** Keyword filter on the code (and the parent's code). */
 export function codeLike(keyword: string | undefined): SQL | undefined {
-  if (!keyword) return undefined;
-  return or(contains(specimenBarcodes.code, keyword), contains(projects.projectNo, keyword));
+  return containsAny([specimenBarcodes.code, projects.projectNo], keyword);
 }
 
 export async function barcodeRows(db: Executor, where: SQL | undefined): Promise<SpecimenBarcodeRow[]> {

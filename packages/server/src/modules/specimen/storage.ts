@@ -12,7 +12,7 @@ import {
   type StoredSample,
   sampleStorageWorkflow,
 } from '@trialab/api-contract';
-import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { files, projects, sampleTypes, temperatures, users } from '../../db/schema.js';
@@ -27,7 +27,7 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { type SiteScope, siteScope } from '../portal/scope.js';
 import { actorOf, assertTransition, recordEvent } from '../portal/workflow.js';
@@ -306,9 +306,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
     const { page, size, keyword, deviceId, containerId } = ctx.body;
     const where = and(
       barcodeScope(scope),
-      keyword
-        ? or(contains(specimenBarcodes.code, keyword), contains(projects.projectNo, keyword))
-        : undefined,
+      containsAny([specimenBarcodes.code, projects.projectNo], keyword),
       deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
       containerId ? eq(tempStoragePositions.containerId, containerId) : undefined,
     );
@@ -335,9 +333,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.containerPage, async (ctx) => {
     const { page, size, keyword, deviceId } = ctx.body;
     const where = and(
-      keyword
-        ? or(contains(tempStorageContainers.code, keyword), contains(tempStorageContainers.name, keyword))
-        : undefined,
+      containsAny([tempStorageContainers.code, tempStorageContainers.name], keyword),
       deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
     );
     const [total] = await ctx.db.select({ n: count() }).from(tempStorageContainers).where(where);
@@ -353,9 +349,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
         eq(tempStorageContainers.enabled, true),
         eq(tempStorageDevices.enabled, true),
         deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
-        keyword
-          ? or(contains(tempStorageContainers.code, keyword), contains(tempStorageContainers.name, keyword))
-          : undefined,
+        containsAny([tempStorageContainers.code, tempStorageContainers.name], keyword),
       ),
     );
     return rows.map(publicContainer);
@@ -405,9 +399,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.devicePage, async (ctx) => {
     const { page, size, keyword, enabled } = ctx.body;
     const where = and(
-      keyword
-        ? or(contains(tempStorageDevices.code, keyword), contains(tempStorageDevices.name, keyword))
-        : undefined,
+      containsAny([tempStorageDevices.code, tempStorageDevices.name], keyword),
       enabled === undefined ? undefined : eq(tempStorageDevices.enabled, enabled),
     );
     const [total] = await ctx.db.select({ n: count() }).from(tempStorageDevices).where(where);

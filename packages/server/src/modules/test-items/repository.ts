@@ -1,9 +1,9 @@
 import type { TestItemRow } from '@trialab/api-contract';
-import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { files, sampleTypes, testItems } from '../../db/schema.js';
 import { testItemSettings } from '../../db/schema-lab.js';
-import { contains } from '../../lib/search.js';
+import { containsAny } from '../../lib/search.js';
 
 const columns = {
   id: testItems.id,
@@ -71,13 +71,7 @@ export async function pageTestItems(
   size: number,
 ): Promise<{ rows: TestItemRow[]; total: number }> {
   const conditions: Array<SQL | undefined> = [
-    filter.keyword
-      ? or(
-          contains(testItems.code, filter.keyword),
-          contains(testItems.name, filter.keyword),
-          contains(testItems.enName, filter.keyword),
-        )
-      : undefined,
+    containsAny([testItems.code, testItems.name, testItems.enName], filter.keyword),
     filter.enabled === undefined ? undefined : eq(testItems.enabled, filter.enabled),
     filter.sampleTypeId === undefined ? undefined : eq(testItemSettings.sampleTypeId, filter.sampleTypeId),
   ];
