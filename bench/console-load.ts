@@ -16,17 +16,15 @@
  */
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext } from '../e2e/support/console/session.ts';
 import { startStack } from '../e2e/support/stack.ts';
+import { expandSubmenu, OTHER, timeMenuClick, UNCACHED, withNameShim } from './console-common.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 if (!Number.isInteger(RUNS) || RUNS < 1)
   throw new Error(`BENCH_RUNS must be a positive integer, not ${RUNS}`);
-
-const UNCACHED = { submenu: '实验室管理', item: '检测项目', path: '/laboratory/test-project' };
-const OTHER = { submenu: '实验室管理', item: '标本日志', path: '/laboratory/specimen-logger' };
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -122,57 +120,13 @@ async function measureLogin(browser: Browser, consoleUrl: string): Promise<Login
   return { readyMs: ready.at, atReady: all.filter((item) => readySet.has(item.url)), total: all };
 }
 
-/** Clicks a side-menu item in the page and returns ms until the page's content is on screen. */
-async function timeMenuClick(page: Page, item: string, path: string): Promise<number> {
-  return page.evaluate(
-    ({ item, path }) =>
-      new Promise<number>((resolve, reject) => {
-        const target = Array.from(
-          document.querySelectorAll<HTMLElement>('[data-testid="side-menu"] [role="menuitem"]'),
-        ).find((node) => node.textContent?.trim() === item);
-        if (!target) return reject(new Error(`no menu item ${item}`));
-        const rendered = () => {
-          const host = document.querySelector<HTMLElement>(`[data-page="${path}"]`);
-          if (!host?.checkVisibility() || host.childElementCount === 0) return false;
-          // The Suspense fallback and the refresh state are a lone spinner in the host.
-          return !host.querySelector(':scope > div > .ant-spin');
-        };
-        const start = performance.now();
-        let done = false;
-        const finish = () => {
-          if (done || !rendered()) return;
-          done = true;
-          observer.disconnect();
-          requestAnimationFrame(() => resolve(performance.now() - start));
-        };
-        const observer = new MutationObserver(finish);
-        observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-        target.click();
-        finish();
-        setTimeout(() => {
-          if (!done) reject(new Error(`${path} not rendered within 10 s`));
-        }, 10_000);
-      }),
-    { item, path },
-  );
-}
-
-async function expandSubmenu(page: Page, title: string): Promise<void> {
-  const submenu = page
-    .getByTestId('side-menu')
-    .locator('.ant-menu-submenu-title', { hasText: title })
-    .first();
-  if ((await submenu.getAttribute('aria-expanded')) !== 'true') await submenu.click();
-  await page.getByTestId('side-menu').getByRole('menuitem', { name: UNCACHED.item, exact: true }).waitFor();
-}
-
 async function measureNavigation(browser: Browser, consoleUrl: string) {
   const context: BrowserContext = await loggedInContext(browser, consoleUrl, ACCOUNTS.lab);
   const page = await context.newPage();
   await page.goto(`${consoleUrl}/home/todo`);
   await page.getByTestId('tabs-bar').waitFor();
   await page.waitForLoadState('networkidle');
-  await expandSubmenu(page, UNCACHED.submenu);
+  await expandSubmenu(page, UNCACHED.submenu, UNCACHED.item);
   const uncached = await timeMenuClick(page, UNCACHED.item, UNCACHED.path);
   await page.waitForLoadState('networkidle');
   await timeMenuClick(page, OTHER.item, OTHER.path);
@@ -180,28 +134,6 @@ async function measureNavigation(browser: Browser, consoleUrl: string) {
   const cached = await timeMenuClick(page, UNCACHED.item, UNCACHED.path);
   await context.close();
   return { uncached, cached };
-}
-
-/**
- * tsx compiles this file with esbuild's keepNames, which wraps functions in `__name(…)`; functions
- * handed to page.evaluate (here and in the e2e helpers) then need that helper in the page too.
- */
-const NAME_SHIM = 'globalThis.__name = (target) => target;';
-
-function withNameShim(browser: Browser): Browser {
-  return new Proxy(browser, {
-    get(target, property) {
-      if (property === 'newContext') {
-        return async (...args: Parameters<Browser['newContext']>) => {
-          const context = await target.newContext(...args);
-          await context.addInitScript({ content: NAME_SHIM });
-          return context;
-        };
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 async function main() {

@@ -1,0 +1,71 @@
+/** What the console benchmarks share: the pages they click and how a click is timed. */
+import type { Browser, Page } from 'playwright-core';
+
+export const UNCACHED = { submenu: '实验室管理', item: '检测项目', path: '/laboratory/test-project' };
+export const OTHER = { submenu: '实验室管理', item: '标本日志', path: '/laboratory/specimen-logger' };
+
+/** Clicks a side-menu item in the page and returns ms until the page's content is on screen. */
+export async function timeMenuClick(page: Page, item: string, path: string): Promise<number> {
+  return page.evaluate(
+    ({ item, path }) =>
+      new Promise<number>((resolve, reject) => {
+        const target = Array.from(
+          document.querySelectorAll<HTMLElement>('[data-testid="side-menu"] [role="menuitem"]'),
+        ).find((node) => node.textContent?.trim() === item);
+        if (!target) return reject(new Error(`no menu item ${item}`));
+        const rendered = () => {
+          const host = document.querySelector<HTMLElement>(`[data-page="${path}"]`);
+          if (!host?.checkVisibility() || host.childElementCount === 0) return false;
+          // The Suspense fallback and the refresh state are a lone spinner in the host.
+          return !host.querySelector(':scope > div > .ant-spin');
+        };
+        const start = performance.now();
+        let done = false;
+        const finish = () => {
+          if (done || !rendered()) return;
+          done = true;
+          observer.disconnect();
+          requestAnimationFrame(() => resolve(performance.now() - start));
+        };
+        const observer = new MutationObserver(finish);
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+        target.click();
+        finish();
+        setTimeout(() => {
+          if (!done) reject(new Error(`${path} not rendered within 10 s`));
+        }, 10_000);
+      }),
+    { item, path },
+  );
+}
+
+export async function expandSubmenu(page: Page, title: string, item: string): Promise<void> {
+  const submenu = page
+    .getByTestId('side-menu')
+    .locator('.ant-menu-submenu-title', { hasText: title })
+    .first();
+  if ((await submenu.getAttribute('aria-expanded')) !== 'true') await submenu.click();
+  await page.getByTestId('side-menu').getByRole('menuitem', { name: item, exact: true }).waitFor();
+}
+
+/**
+ * tsx compiles this file with esbuild's keepNames, which wraps functions in `__name(…)`; functions
+ * handed to page.evaluate (here and in the e2e helpers) then need that helper in the page too.
+ */
+const NAME_SHIM = 'globalThis.__name = (target) => target;';
+
+export function withNameShim(browser: Browser): Browser {
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext') {
+        return async (...args: Parameters<Browser['newContext']>) => {
+          const context = await target.newContext(...args);
+          await context.addInitScript({ content: NAME_SHIM });
+          return context;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
