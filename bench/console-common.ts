@@ -15,7 +15,9 @@ export async function timeMenuClick(page: Page, item: string, path: string): Pro
         if (!target) return reject(new Error(`no menu item ${item}`));
         const rendered = () => {
           const host = document.querySelector<HTMLElement>(`[data-page="${path}"]`);
-          if (!host?.checkVisibility() || host.childElementCount === 0) return false;
+          // The page's own content, not only its host: a hidden page may be hidden by its host's
+          // display or content-visibility.
+          if (!host?.firstElementChild?.checkVisibility()) return false;
           // The Suspense fallback and the refresh state are a lone spinner in the host.
           return !host.querySelector(':scope > div > .ant-spin');
         };
@@ -68,4 +70,31 @@ export function withNameShim(browser: Browser): Browser {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`. Playwright's
+ * waitForLoadState('networkidle') is a load-time event: after the first time it resolves at once,
+ * so after a client-side navigation it would not wait for the page's own requests.
+ */
+export function networkQuiet(page: Page, quietMs = 500): () => Promise<void> {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  page.on('request', (request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request: unknown) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async () => {
+    const deadline = Date.now() + 30_000;
+    while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+      if (Date.now() > deadline) throw new Error(`requests still in flight after 30 s: ${inFlight.size}`);
+      await page.waitForTimeout(50);
+    }
+  };
 }

@@ -20,7 +20,14 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext } from '../e2e/support/console/session.ts';
 import { startStack } from '../e2e/support/stack.ts';
-import { expandSubmenu, OTHER, timeMenuClick, UNCACHED, withNameShim } from './console-common.ts';
+import {
+  expandSubmenu,
+  networkQuiet,
+  OTHER,
+  timeMenuClick,
+  UNCACHED,
+  withNameShim,
+} from './console-common.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 if (!Number.isInteger(RUNS) || RUNS < 1)
@@ -123,14 +130,15 @@ async function measureLogin(browser: Browser, consoleUrl: string): Promise<Login
 async function measureNavigation(browser: Browser, consoleUrl: string) {
   const context: BrowserContext = await loggedInContext(browser, consoleUrl, ACCOUNTS.lab);
   const page = await context.newPage();
+  const quiet = networkQuiet(page);
   await page.goto(`${consoleUrl}/home/todo`);
   await page.getByTestId('tabs-bar').waitFor();
-  await page.waitForLoadState('networkidle');
+  await quiet();
   await expandSubmenu(page, UNCACHED.submenu, UNCACHED.item);
   const uncached = await timeMenuClick(page, UNCACHED.item, UNCACHED.path);
-  await page.waitForLoadState('networkidle');
+  await quiet();
   await timeMenuClick(page, OTHER.item, OTHER.path);
-  await page.waitForLoadState('networkidle');
+  await quiet();
   const cached = await timeMenuClick(page, UNCACHED.item, UNCACHED.path);
   await context.close();
   return { uncached, cached };

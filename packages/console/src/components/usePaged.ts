@@ -62,7 +62,7 @@ export function usePaged<T, F>(fetch: (body: F & PageParams) => Promise<PageResu
   }, [params]);
 
   useEffect(() => {
-    // A cached tab shown again re-creates its effects (React's Activity): what it shows stays.
+    // An effect run again with the same parameters (StrictMode, an effect re-created) loads nothing.
     if (requested.current === params) return;
     void reload();
   }, [reload, params]);

@@ -1,6 +1,7 @@
 import { type CameraIndex, type ErrorPayload, streamUrl } from '@trialab/device-protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageShown } from '../components/usePageShown';
 import { useBridge } from '../stores/bridge';
 import { startCameraSync, useCamera } from './cameraStore';
 import { deviceError, deviceErrorText } from './errors';
@@ -32,10 +33,11 @@ export interface CameraViewState {
 export const CAMERA_RETRY_MS = 5000;
 
 /**
- * A shown camera view: counts as "camera view shown" for the bridge while mounted and visible (hidden
- * tabs run their effect clean-ups, so a hidden view does not count) and opens the camera.
+ * A shown camera view: counts as "camera view shown" for the bridge while mounted on the page on
+ * screen (a view in a hidden tab does not count, and its picture is not fetched) and opens the camera.
  */
 export function useCameraView(camera: CameraIndex): CameraViewState {
+  const pageShown = usePageShown();
   const wsUrl = useBridge((s) => s.wsUrl);
   const connected = useBridge(
     (s) => s.client !== null && s.status !== 'notRunning' && s.status !== 'refused',
@@ -45,12 +47,13 @@ export function useCameraView(camera: CameraIndex): CameraViewState {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (!pageShown) return;
     startCameraSync();
     return useCamera.getState().showView();
-  }, []);
+  }, [pageShown]);
 
   useEffect(() => {
-    if (!connected || path) return;
+    if (!pageShown || !connected || path) return;
     let cancelled = false;
     useCamera
       .getState()
@@ -62,7 +65,7 @@ export function useCameraView(camera: CameraIndex): CameraViewState {
     return () => {
       cancelled = true;
     };
-  }, [camera, connected, path, attempt]);
+  }, [camera, connected, path, attempt, pageShown]);
 
   const retry = useCallback(() => {
     setError(null);
@@ -102,15 +105,16 @@ export function useCameraView(camera: CameraIndex): CameraViewState {
   }, [error, serviceReady, retry]);
 
   useEffect(() => {
-    if (!error) return;
+    if (!error || !pageShown) return;
     const timer = setInterval(retry, CAMERA_RETRY_MS);
     return () => clearInterval(timer);
-  }, [error, retry]);
+  }, [error, retry, pageShown]);
 
   let src: string | null = null;
   if (path && wsUrl) src = streamUrl(wsUrl, path);
   const shown: ErrorPayload | null = !connected
     ? deviceError({ code: 'BRIDGE_UNAVAILABLE' })
     : (error ?? (reported ? deviceError({ code: reported }) : null));
-  return { src: shown ? null : src, error: shown, retry, streamBroke };
+  // Hidden, the <img> goes: its MJPEG connection closes until the page is shown again.
+  return { src: shown || !pageShown ? null : src, error: shown, retry, streamBroke };
 }

@@ -1,5 +1,5 @@
 import { App, Drawer, Layout, Menu } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { APP_SHORT_NAME, HEADER_HEIGHT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from '../config';
@@ -43,6 +43,7 @@ export function BasicLayout({ content }: BasicLayoutProps) {
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const closeSettings = useCallback(() => setSettingsOpen(false), []);
   const route = content.kind === 'page' ? content.route : undefined;
 
   useScreenLock();
@@ -108,7 +109,11 @@ export function BasicLayout({ content }: BasicLayoutProps) {
   );
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(selectedPath, menus));
   useEffect(() => {
-    setOpenKeys((keys) => [...new Set([...keys, ...openKeysFor(selectedPath, menus)])]);
+    // The same array when nothing opens: a new one would render the whole layout again.
+    setOpenKeys((keys) => {
+      const added = openKeysFor(selectedPath, menus).filter((key) => !keys.includes(key));
+      return added.length > 0 ? [...keys, ...added] : keys;
+    });
   }, [selectedPath, menus]);
 
   const onMenuClick = ({ key }: { key: string }) => {
@@ -235,7 +240,7 @@ export function BasicLayout({ content }: BasicLayoutProps) {
               zIndex: 9,
             }}
           >
-            <TabsBar />
+            <TabsBar active={route?.fullPath} />
           </div>
         )}
         <Layout.Content
@@ -257,7 +262,7 @@ export function BasicLayout({ content }: BasicLayoutProps) {
           )}
         </Layout.Content>
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <SettingsDrawer open={settingsOpen} onClose={closeSettings} />
       <LockDialog />
     </Layout>
   );

@@ -9,16 +9,26 @@ import {
   useNavigate,
 } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { usePageShown } from '../components/usePageShown';
 import { useTabs } from '../stores/tabs';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 
 const renders: Record<string, number> = {};
+const effects: Record<string, number> = {};
 let navigate: NavigateFunction | undefined;
 
 /** The page's content (a table, say): counts how often it is rendered. */
 function Content({ name, text }: { name: string; text: string }) {
   renders[name] = (renders[name] ?? 0) + 1;
+  useEffect(() => {
+    effects[name] = (effects[name] ?? 0) + 1;
+  }, [name]);
   return <div data-testid={`page-${name}`}>{text}</div>;
+}
+
+/** What a camera view or a measuring table asks: is my page the one on screen? */
+function Shown({ name }: { name: string }) {
+  return <span data-testid={`shown-${name}`}>{String(usePageShown())}</span>;
 }
 
 /** A page that reads the router like real pages do and shows the location it sees. */
@@ -27,7 +37,12 @@ function Page({ name }: { name: string }) {
   useNavigate();
   // A new object every render, as pages' column lists are: a real re-render reaches Content.
   const props = { name, text: `${location.pathname}${location.search}` };
-  return <Content {...props} />;
+  return (
+    <>
+      <Content {...props} />
+      <Shown name={name} />
+    </>
+  );
 }
 
 /** The shell stand-in: opens a tab for every location, as BasicLayout does. */
@@ -43,10 +58,11 @@ function Shell() {
 afterEach(() => {
   useTabs.getState().reset();
   for (const key of Object.keys(renders)) delete renders[key];
+  for (const key of Object.keys(effects)) delete effects[key];
 });
 
 describe('KeepAliveOutlet', () => {
-  it('keeps each page on its own location, so navigating elsewhere does not re-render it', async () => {
+  it('keeps each page on its own location: navigating elsewhere and back neither re-renders it nor re-runs its effects', async () => {
     render(
       <MemoryRouter initialEntries={['/a?x=1']}>
         <Routes>
@@ -65,13 +81,23 @@ describe('KeepAliveOutlet', () => {
     // Hidden, page a still sees its own URL and its content was not rendered again (React may call
     // the page function for the outer location's change, then bails out: nothing it reads changed).
     expect(screen.getByTestId('page-a').textContent).toBe('/a?x=1');
+    // Hidden by content-visibility (the browser keeps its layout), and it knows it is hidden.
+    const hostA = screen.getByTestId('page-a').closest<HTMLElement>('[data-page]');
+    expect(hostA?.style.contentVisibility).toBe('hidden');
+    expect(screen.getByTestId('shown-a').textContent).toBe('false');
+    expect(screen.getByTestId('shown-b').textContent).toBe('true');
     await act(async () => navigate?.('/b?y=2'));
     expect(screen.getByTestId('page-b').textContent).toBe('/b?y=2');
     expect(renders.a).toBe(settled);
 
     await act(async () => navigate?.('/a?x=1'));
     expect(screen.getByTestId('page-a').checkVisibility()).toBe(true);
+    expect(hostA?.style.contentVisibility).toBe('');
+    expect(screen.getByTestId('shown-a').textContent).toBe('true');
+    expect(screen.getByTestId('shown-b').textContent).toBe('false');
     expect(renders.a).toBe(settled);
+    // Shown again, its effects were not re-created either (loads, subscriptions, measurements).
+    expect(effects.a).toBe(1);
     expect(useTabs.getState().cached).toEqual(['/b', '/a']);
   });
 });

@@ -1,31 +1,40 @@
 import { Spin } from 'antd';
-import { Activity, type ContextType, type ReactNode, Suspense, useRef } from 'react';
+import { type ContextType, type ReactNode, Suspense, useRef } from 'react';
 import {
   UNSAFE_LocationContext as LocationContext,
   useLocation,
   useNavigationType,
   useOutlet,
 } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { PageShownContext } from '../components/usePageShown';
 import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
 
 /**
  * Keeps up to five visited pages mounted (SPEC section 2: at most 5 cached pages) and shows the
- * active one; the others are hidden with React's Activity, which preserves their state. A page
- * leaves when it drops out of the tabs store's cache list (LRU, or a not-cacheable tab closed);
- * a refresh remounts it through its refresh key.
+ * active one. The others stay mounted with their state and effects, hidden with
+ * `content-visibility: hidden`: the browser keeps their style and layout, so showing a tab again
+ * re-renders nothing, re-runs no effect and lays nothing out anew (React's <Activity> re-creates
+ * every effect of the page and of antd's table, grid and form on reveal, and `display: none` throws
+ * the layout away). Hidden content is out of the accessibility tree, focus and find-in-page, as with
+ * `display: none`. Work that only matters on screen follows usePageShown().
+ * A page leaves when it drops out of the tabs store's cache list (LRU, or a not-cacheable tab
+ * closed); a refresh remounts it through its refresh key.
  *
  * Each kept page sees its own location (the URL it was opened with), not the current one: a page
  * hidden in another tab reads its own search parameters, and a navigation elsewhere does not
  * re-render it (react-router's useLocation and useNavigate would otherwise re-render every kept page
- * on every navigation, and the hidden ones all at once when shown).
+ * on every navigation).
  */
 export function KeepAliveOutlet() {
   const outlet = useOutlet();
   const location = useLocation();
   const navigationType = useNavigationType();
   const { pathname, search } = location;
-  const cached = useTabs((s) => s.cached);
+  // Which pages are kept, not their LRU order: showing a kept page again reorders the list, and
+  // that must not render the outlet a second time.
+  const cached = useTabs(useShallow((s) => [...s.cached].sort()));
   const tabs = useTabs((s) => s.tabs);
   const cachePage = useSettings((s) => s.cachePage);
   const elements = useRef(
@@ -48,25 +57,29 @@ export function KeepAliveOutlet() {
         const tab = tabs.find((item) => item.path === path);
         const visible = path === pathname;
         return (
-          <Activity key={`${path}#${tab?.refreshKey ?? 0}`} mode={visible ? 'visible' : 'hidden'}>
-            <div data-page={path} style={{ position: 'relative' }}>
-              {tab?.loading ? (
-                <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-                  <Spin />
-                </div>
-              ) : (
-                <Suspense
-                  fallback={
-                    <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-                      <Spin />
-                    </div>
-                  }
-                >
+          <div
+            key={`${path}#${tab?.refreshKey ?? 0}`}
+            data-page={path}
+            style={{ position: 'relative', contentVisibility: visible ? undefined : 'hidden' }}
+          >
+            {tab?.loading ? (
+              <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+                <Spin />
+              </div>
+            ) : (
+              <Suspense
+                fallback={
+                  <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+                    <Spin />
+                  </div>
+                }
+              >
+                <PageShownContext.Provider value={visible}>
                   <LocationContext.Provider value={context}>{element}</LocationContext.Provider>
-                </Suspense>
-              )}
-            </div>
-          </Activity>
+                </PageShownContext.Provider>
+              </Suspense>
+            )}
+          </div>
         );
       })}
     </>

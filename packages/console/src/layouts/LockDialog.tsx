@@ -1,5 +1,5 @@
 import { Button, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_WRONG_LOCK_PASSWORDS } from '../config';
 import { RequestError } from '../services/request';
@@ -11,7 +11,8 @@ import { useSession } from '../stores/session';
 import { feedback } from '../utils/feedback';
 
 /** The screen-lock dialog titled 屏幕锁定 (SPEC sections 2, 4 and 8). */
-export function LockDialog() {
+/** Memoised: it has no props, and the layout re-renders on every navigation. */
+export const LockDialog = memo(function LockDialog() {
   const { t } = useTranslation();
   const locked = useLock((s) => s.locked);
   const user = useSession((s) => s.user);
@@ -87,4 +88,4 @@ export function LockDialog() {
       </div>
     </Modal>
   );
-}
+});

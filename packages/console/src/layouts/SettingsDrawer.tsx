@@ -1,5 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Divider, Drawer, Radio, Space, Switch, Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Settings, THEME_PALETTE, type ThemeMode, useSettings } from '../stores/settings';
 import { feedback } from '../utils/feedback';
@@ -17,7 +18,14 @@ export function applyThemeChange(patch: Partial<Settings>, loadingText: string):
   );
 }
 
-export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
+/** Memoised: the layout re-renders on every navigation, the drawer only when opened or closed. */
+export const SettingsDrawer = memo(function SettingsDrawer({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const settings = useSettings();
   const toggle = (key: keyof Settings, label: string) => (
@@ -102,4 +110,4 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
       </div>
     </Drawer>
   );
-}
+});

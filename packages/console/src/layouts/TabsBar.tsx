@@ -14,11 +14,15 @@ export function tabTitle(tab: TabPage, t: (key: string) => string): string {
  * The multi-page tab strip with its context menu (SPEC section 2). Memoised: it re-renders when the
  * tabs, the active tab or the language change, not on every navigation (router's useNavigate would
  * re-render it on each one, hence the registered navigateTo).
+ *
+ * `active` is the route being shown, given by the layout in the same render that shows its page: the
+ * store learns it in an effect after that render, and waiting for the store would take a second
+ * render of the strip before the click's first frame. Without a route (403, 404) the store's.
  */
-export const TabsBar = memo(function TabsBar() {
+export const TabsBar = memo(function TabsBar({ active: shown }: { active?: string }) {
   const { t } = useTranslation();
   const tabs = useTabs((s) => s.tabs);
-  const active = useTabs((s) => s.active);
+  const active = useTabs((s) => shown ?? s.active);
 
   // The labels (with their context menus) are rebuilt only when the tabs or the texts change; a
   // tab switch changes only activeKey.

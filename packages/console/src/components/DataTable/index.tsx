@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RESIZE_DEBOUNCE_MS, STATIC_TABLE_PAGE_SIZE, TABLE_SIZES } from '../../config';
 import { userApi } from '../../services/user';
 import { feedback } from '../../utils/feedback';
+import { usePageShown } from '../usePageShown';
 import { clampPage, pageSizeOptions, singleSelection, tableScrollY, visibleColumns } from './sizing';
 
 export type DataColumn<T> = TableColumnType<T> & { dataIndex?: string };
@@ -21,10 +22,13 @@ export interface DataTableProps<T>
   selection?: { mode: 'single' | 'multiple'; keys: Key[]; onChange(keys: Key[]): void };
 }
 
+/** The table body's height from the window's; measured again when a kept page is shown again. */
 function useScrollY(withPagination: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const [y, setY] = useState<number>();
+  const shown = usePageShown();
   useEffect(() => {
+    if (!shown) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const measure = () => {
       const top = ref.current?.getBoundingClientRect().top ?? 0;
@@ -40,7 +44,7 @@ function useScrollY(withPagination: boolean) {
       clearTimeout(timer);
       window.removeEventListener('resize', onResize);
     };
-  }, [withPagination]);
+  }, [withPagination, shown]);
   return { ref, y };
 }
 
@@ -59,7 +63,7 @@ export function DataTable<T extends object>({
   const [titles, setTitles] = useState<string[]>([]);
   const { ref, y } = useScrollY(true);
 
-  // Once per code: a cached tab shown again re-creates its effects (React's Activity).
+  // Once per code, even when the effect runs again (StrictMode, an effect re-created).
   const headFor = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!code || headFor.current === code) return;

@@ -97,8 +97,8 @@ function Harness({
   );
 }
 
-describe('usePaged in a cached tab', () => {
-  it('does not fetch again when the tab is hidden and shown (Activity re-creates effects)', async () => {
+describe('usePaged when its effects run again', () => {
+  it('does not fetch again when its effects are re-created (React Activity hidden, then shown)', async () => {
     const fetch = vi.fn(async (body: Body) => ({ data: rowsFor(body), total: 1 }));
     function Rows() {
       const list = usePaged(fetch, {} as Filter);

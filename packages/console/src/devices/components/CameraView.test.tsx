@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PageShownContext } from '../../components/usePageShown';
 import { changeLanguage } from '../../locales';
 import { useBridge } from '../../stores/bridge';
 import { useTabs } from '../../stores/tabs';
@@ -35,6 +36,33 @@ describe('CameraView', () => {
     });
     view.unmount();
     expect(useCamera.getState().views).toBe(0);
+  });
+
+  it('in a hidden tab it is not a shown view and fetches no picture; shown again it is', async () => {
+    const inPage = (shown: boolean) => (
+      <PageShownContext.Provider value={shown}>
+        <CameraView camera={0} />
+      </PageShownContext.Provider>
+    );
+    const view = render(inPage(true));
+    await screen.findByAltText('Document camera');
+    expect(useCamera.getState().views).toBe(1);
+
+    view.rerender(inPage(false));
+    expect(screen.queryByAltText('Document camera')).toBeNull();
+    expect(useCamera.getState().views).toBe(0);
+    await waitFor(() =>
+      expect(client.callsOf('session.subscribe').at(-1)).toEqual({
+        cameraPages: ['/express/sign'],
+        cameraViewShown: false,
+      }),
+    );
+
+    view.rerender(inPage(true));
+    expect(screen.getByAltText('Document camera').getAttribute('src')).toBe(
+      'http://127.0.0.1:18088/stream/0?sid=5',
+    );
+    expect(useCamera.getState().views).toBe(1);
   });
 
   it('shows a camera-service fault in the user language and the scheduled restart', async () => {
