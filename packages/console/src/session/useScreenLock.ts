@@ -14,59 +14,77 @@ const ACTIVE_BROADCAST_MS = 5000;
  * Screen lock (SPEC section 4): 30 minutes without mouse move, click or key-up locks every tab;
  * 30 more minutes logs out; activity in any tab resets every tab's timer; unloading a locked page
  * logs out. Mounted only inside the logged-in layout, so /login never locks.
+ *
+ * Deadlines are wall-clock moments shared by the tabs (the last activity, the lock), not "30
+ * minutes from whenever this tab heard": a tab that hears of the lock late, or whose timers were
+ * throttled in the background or stopped while the computer slept, still logs out when the others
+ * do.
  */
 export function useScreenLock(): void {
   useEffect(() => {
     let idleTimer: ReturnType<typeof setTimeout> | undefined;
     let logoutTimer: ReturnType<typeof setTimeout> | undefined;
+    let lastActivityAt = Date.now();
+    let lockedAt: number | undefined;
     let lastBroadcast = 0;
 
-    const startLogoutTimer = () => {
+    const after = (deadline: number, run: () => void) => setTimeout(run, Math.max(0, deadline - Date.now()));
+
+    const startLogoutTimer = (at: number) => {
+      // Two tabs may lock on their own at nearly the same time: the earlier lock counts.
+      lockedAt = lockedAt === undefined ? at : Math.min(lockedAt, at);
       clearTimeout(logoutTimer);
-      logoutTimer = setTimeout(() => void logout(), LOGOUT_AFTER_LOCK_MS);
+      logoutTimer = after(lockedAt + LOGOUT_AFTER_LOCK_MS, () => void logout());
     };
-    const lockHere = () => {
+    const lockHere = (at: number) => {
       clearTimeout(idleTimer);
       useLock.getState().setLocked(true);
-      startLogoutTimer();
+      startLogoutTimer(at);
     };
-    const startIdleTimer = () => {
+    const startIdleTimer = (activeAt: number) => {
+      lastActivityAt = Math.max(lastActivityAt, activeAt);
       clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => {
-        lockHere();
-        lockChannel.post({ type: 'lock' });
-      }, LOCK_AFTER_MS);
+      idleTimer = after(lastActivityAt + LOCK_AFTER_MS, () => {
+        const at = Date.now();
+        lockHere(at);
+        lockChannel.post({ type: 'lock', at });
+      });
+    };
+    const stopLogoutTimer = () => {
+      clearTimeout(logoutTimer);
+      lockedAt = undefined;
     };
     const onActivity = () => {
       if (useLock.getState().locked) return;
-      startIdleTimer();
       const now = Date.now();
+      startIdleTimer(now);
       if (now - lastBroadcast >= ACTIVE_BROADCAST_MS) {
         lastBroadcast = now;
         lockChannel.post({ type: 'active', at: now });
       }
     };
     const offChannel = lockChannel.subscribe((message) => {
-      if (message.type === 'lock') lockHere();
+      if (message.type === 'lock') lockHere(message.at);
       else if (message.type === 'unlock') {
-        clearTimeout(logoutTimer);
+        stopLogoutTimer();
         useLock.getState().setLocked(false);
-        startIdleTimer();
-      } else if (message.type === 'active' && !useLock.getState().locked) startIdleTimer();
+        startIdleTimer(Date.now());
+      } else if (message.type === 'active' && !useLock.getState().locked) startIdleTimer(message.at);
     });
     // Unlocked elsewhere in this tab (the dialog): stop the logout timer, restart the idle one.
     const offStore = useLock.subscribe((state, previous) => {
       if (previous.locked && !state.locked) {
-        clearTimeout(logoutTimer);
-        startIdleTimer();
+        stopLogoutTimer();
+        startIdleTimer(Date.now());
       }
     });
     const onPageHide = () => {
       if (useLock.getState().locked) logoutOnUnload();
     };
 
-    if (useLock.getState().locked) startLogoutTimer();
-    else startIdleTimer();
+    // A tab opened while the others are locked does not know when they locked: it counts from now.
+    if (useLock.getState().locked) startLogoutTimer(Date.now());
+    else startIdleTimer(lastActivityAt);
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
     window.addEventListener('pagehide', onPageHide);
     return () => {

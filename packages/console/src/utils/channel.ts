@@ -3,7 +3,8 @@
  * section 4), channel `lock` the screen lock, unlock and "user is active" signals.
  */
 export type UserMessage = { type: 'logout' } | { type: 'login' };
-export type LockMessage = { type: 'lock' } | { type: 'unlock' } | { type: 'active'; at: number };
+/** `at` is the sender's wall-clock time: every tab counts its deadlines from the same moment. */
+export type LockMessage = { type: 'lock'; at: number } | { type: 'unlock' } | { type: 'active'; at: number };
 
 export interface TypedChannel<M> {
   post(message: M): void;

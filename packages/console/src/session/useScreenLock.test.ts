@@ -1,0 +1,102 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCK_AFTER_MS, LOGOUT_AFTER_LOCK_MS } from '../config';
+import { useLock } from '../stores/lock';
+import type { LockMessage } from '../utils/channel';
+import { logout } from './actions';
+import { useScreenLock } from './useScreenLock';
+
+vi.mock('./actions', () => ({ logout: vi.fn(), logoutOnUnload: vi.fn() }));
+
+const MINUTE = 60_000;
+// BroadcastChannel delivers on the real event loop, which fake timers do not drive.
+const realSetTimeout = globalThis.setTimeout;
+const settle = () => new Promise((resolve) => realSetTimeout(resolve, 30));
+
+/** Another tab of the same browser profile. */
+let otherTab: BroadcastChannel;
+let heard: LockMessage[];
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  useLock.setState({ locked: false, wrong: 0 });
+  heard = [];
+  otherTab = new BroadcastChannel('lock');
+  otherTab.onmessage = (event: MessageEvent<LockMessage>) => heard.push(event.data);
+});
+
+afterEach(() => {
+  otherTab.close();
+  vi.useRealTimers();
+  vi.mocked(logout).mockClear();
+});
+
+async function tell(message: LockMessage) {
+  otherTab.postMessage(message);
+  await settle();
+}
+
+describe('useScreenLock', () => {
+  it('locks after 30 idle minutes and tells the other tabs when', async () => {
+    renderHook(() => useScreenLock());
+    vi.advanceTimersByTime(LOCK_AFTER_MS - 1);
+    expect(useLock.getState().locked).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(useLock.getState().locked).toBe(true);
+    await settle();
+    expect(heard).toEqual([{ type: 'lock', at: Date.now() }]);
+    vi.advanceTimersByTime(LOGOUT_AFTER_LOCK_MS);
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs out 30 minutes after the other tab locked, however late this tab heard of it', async () => {
+    renderHook(() => useScreenLock());
+    // This tab's timers were held up (background throttling, a sleeping computer).
+    await tell({ type: 'lock', at: Date.now() - 20 * MINUTE });
+    expect(useLock.getState().locked).toBe(true);
+    vi.advanceTimersByTime(10 * MINUTE - 1);
+    expect(logout).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the earlier lock when two tabs lock on their own', async () => {
+    renderHook(() => useScreenLock());
+    vi.advanceTimersByTime(LOCK_AFTER_MS);
+    const ownLock = Date.now();
+    await tell({ type: 'lock', at: ownLock + 5 * MINUTE });
+    vi.advanceTimersByTime(ownLock + LOGOUT_AFTER_LOCK_MS - Date.now());
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts idle time from the latest activity in any tab', async () => {
+    renderHook(() => useScreenLock());
+    vi.advanceTimersByTime(20 * MINUTE);
+    await tell({ type: 'active', at: Date.now() });
+    vi.advanceTimersByTime(LOCK_AFTER_MS - 1);
+    expect(useLock.getState().locked).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(useLock.getState().locked).toBe(true);
+  });
+
+  it('activity here restarts the idle time and is passed on', async () => {
+    renderHook(() => useScreenLock());
+    vi.advanceTimersByTime(20 * MINUTE);
+    window.dispatchEvent(new MouseEvent('mousemove'));
+    await settle();
+    expect(heard).toEqual([{ type: 'active', at: Date.now() }]);
+    vi.advanceTimersByTime(LOCK_AFTER_MS - 1);
+    expect(useLock.getState().locked).toBe(false);
+  });
+
+  it('an unlock in another tab stops the logout and restarts the idle time', async () => {
+    renderHook(() => useScreenLock());
+    vi.advanceTimersByTime(LOCK_AFTER_MS);
+    await tell({ type: 'unlock' });
+    expect(useLock.getState().locked).toBe(false);
+    vi.advanceTimersByTime(LOGOUT_AFTER_LOCK_MS);
+    expect(logout).not.toHaveBeenCalled();
+    // The idle time restarted at the unlock: locked again 30 minutes after it.
+    expect(useLock.getState().locked).toBe(true);
+  });
+});
