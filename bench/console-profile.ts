@@ -133,7 +133,22 @@ async function run(page: Page, measure: Measure, consoleUrl: string) {
   await page.getByTestId('tabs-bar').waitFor();
   await quiet();
   await expandSubmenu(page, UNCACHED.submenu, UNCACHED.item);
+  const before = await page.evaluate(() => performance.now());
   const uncached = await measure(page, () => timeMenuClick(page, UNCACHED.item, UNCACHED.path));
+  // What the uncached click downloaded, in ms from just before the click.
+  const timeline = await page.evaluate(
+    (since) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= since)
+        .map((entry) => {
+          const resource = entry as PerformanceResourceTiming;
+          const name = new URL(resource.name).pathname.split('/').pop();
+          return `${name} ${(resource.startTime - since).toFixed(0)}-${(resource.responseEnd - since).toFixed(0)}`;
+        }),
+    before,
+  );
+  console.log(`uncached click (${uncached.ms.toFixed(0)} ms) fetched: ${timeline.join(', ')}`);
   await quiet();
   await timeMenuClick(page, OTHER.item, OTHER.path);
   await quiet();

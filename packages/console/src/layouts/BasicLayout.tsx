@@ -6,6 +6,7 @@ import { APP_SHORT_NAME, HEADER_HEIGHT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WID
 import ForbiddenPage from '../pages/exception/403';
 import NotFoundPage from '../pages/exception/404';
 import { type AppRoute, firstLeafUnder } from '../router/buildRoutes';
+import { preloadPagesWhenIdle } from '../router/pageMap';
 import { HOME_PATH } from '../router/routeTable';
 import { useScreenLock } from '../session/useScreenLock';
 import { newerVersion } from '../session/version';
@@ -40,6 +41,7 @@ export function BasicLayout({ content }: BasicLayoutProps) {
   const location = useLocation();
   const settings = useSettings();
   const menus = usePermission((s) => s.menus);
+  const menuRoutes = usePermission((s) => s.routes);
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -55,6 +57,9 @@ export function BasicLayout({ content }: BasicLayoutProps) {
       .preload()
       .catch(() => undefined);
   }, []);
+
+  // The user's pages download while the browser is idle: a first menu click then only renders.
+  useEffect(() => preloadPagesWhenIdle(menuRoutes.map((route) => route.fullPath)), [menuRoutes]);
 
   // Tabs are saved to session storage on unload and restored here (SPEC section 2).
   useEffect(() => {

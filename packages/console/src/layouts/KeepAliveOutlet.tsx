@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { type ContextType, type ReactNode, Suspense, useRef } from 'react';
+import { type ContextType, type ReactNode, Suspense, useLayoutEffect, useRef } from 'react';
 import {
   UNSAFE_LocationContext as LocationContext,
   useLocation,
@@ -7,7 +7,7 @@ import {
   useOutlet,
 } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
-import { PageShownContext } from '../components/usePageShown';
+import { createPageVisibility, PageVisibilityContext } from '../components/usePageShown';
 import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
 
@@ -50,12 +50,25 @@ export function KeepAliveOutlet() {
   for (const path of [...elements.current.keys()]) {
     if (path !== pathname && (!cachePage || !cached.includes(path))) elements.current.delete(path);
   }
+  const visibilities = useRef(new Map<string, ReturnType<typeof createPageVisibility>>());
+  for (const path of [...visibilities.current.keys()]) {
+    if (!elements.current.has(path)) visibilities.current.delete(path);
+  }
+  // After the commit that shows or hides them, pages hear of it (listeners may render).
+  useLayoutEffect(() => {
+    for (const [path, visibility] of visibilities.current) visibility.set(path === pathname);
+  });
 
   return (
     <>
       {[...elements.current.entries()].map(([path, { element, context }]) => {
         const tab = tabs.find((item) => item.path === path);
         const visible = path === pathname;
+        let visibility = visibilities.current.get(path);
+        if (!visibility) {
+          visibility = createPageVisibility(visible);
+          visibilities.current.set(path, visibility);
+        }
         return (
           <div
             key={`${path}#${tab?.refreshKey ?? 0}`}
@@ -74,9 +87,9 @@ export function KeepAliveOutlet() {
                   </div>
                 }
               >
-                <PageShownContext.Provider value={visible}>
+                <PageVisibilityContext.Provider value={visibility}>
                   <LocationContext.Provider value={context}>{element}</LocationContext.Provider>
-                </PageShownContext.Provider>
+                </PageVisibilityContext.Provider>
               </Suspense>
             )}
           </div>

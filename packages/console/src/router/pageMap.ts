@@ -63,6 +63,36 @@ export function preloadPage(fullPath: string): void {
   load(pageKey(fullPath)).catch(() => undefined);
 }
 
+/** How many page chunks the idle preload fetches at once (it yields to the user between them). */
+const IDLE_PRELOAD_CONCURRENCY = 2;
+
+/**
+ * Downloads (and evaluates) the chunks of the given pages while the browser is idle, a few at a
+ * time, so a first click on a menu item finds its code and the shared libraries (table, form,
+ * select) loaded, as routers that preload their lazy routes do. Skipped when the user asked to save
+ * data. Returns a cancel function (logout, unmount).
+ */
+export function preloadPagesWhenIdle(fullPaths: readonly string[]): () => void {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) return () => undefined;
+  const queue = [...new Set(fullPaths.map(pageKey))].filter((key) => !loading.has(key));
+  let cancelled = false;
+  const idle = (next: () => void) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(next, { timeout: 2000 })
+      : setTimeout(next, 200);
+  const worker = () =>
+    idle(() => {
+      const key = queue.shift();
+      if (cancelled || !key) return;
+      load(key).then(worker, worker);
+    });
+  for (let index = 0; index < IDLE_PRELOAD_CONCURRENCY; index += 1) worker();
+  return () => {
+    cancelled = true;
+  };
+}
+
 /** Whether a route has its real page (false: it shows the "being built" state). */
 export function hasPage(fullPath: string): boolean {
   return PAGE_LOADERS.has(fullPath);

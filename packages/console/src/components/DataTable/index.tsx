@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RESIZE_DEBOUNCE_MS, STATIC_TABLE_PAGE_SIZE, TABLE_SIZES } from '../../config';
 import { userApi } from '../../services/user';
 import { feedback } from '../../utils/feedback';
-import { usePageShown } from '../usePageShown';
+import { usePageVisibility } from '../usePageShown';
 import { clampPage, pageSizeOptions, singleSelection, tableScrollY, visibleColumns } from './sizing';
 
 export type DataColumn<T> = TableColumnType<T> & { dataIndex?: string };
@@ -22,29 +22,43 @@ export interface DataTableProps<T>
   selection?: { mode: 'single' | 'multiple'; keys: Key[]; onChange(keys: Key[]): void };
 }
 
-/** The table body's height from the window's; measured again when a kept page is shown again. */
+/**
+ * The table body's height from the window's. A table in a hidden tab does not measure on resize
+ * (its layout is not kept up to date) but when its page is shown again; showing a page the window
+ * did not change for re-renders nothing.
+ */
 function useScrollY(withPagination: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const [y, setY] = useState<number>();
-  const shown = usePageShown();
+  const page = usePageVisibility();
   useEffect(() => {
-    if (!shown) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let stale = false;
     const measure = () => {
       const top = ref.current?.getBoundingClientRect().top ?? 0;
       setY(tableScrollY(window.innerHeight, top, withPagination));
     };
     const onResize = () => {
       clearTimeout(timer);
+      if (!page.shown) {
+        stale = true;
+        return;
+      }
       timer = setTimeout(measure, RESIZE_DEBOUNCE_MS);
     };
+    const offVisibility = page.subscribe(() => {
+      if (!page.shown || !stale) return;
+      stale = false;
+      measure();
+    });
     measure();
     window.addEventListener('resize', onResize);
     return () => {
       clearTimeout(timer);
+      offVisibility();
       window.removeEventListener('resize', onResize);
     };
-  }, [withPagination, shown]);
+  }, [withPagination, page]);
   return { ref, y };
 }
 

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PageShownContext } from '../../components/usePageShown';
+import { createPageVisibility, PageVisibilityContext } from '../../components/usePageShown';
 import { changeLanguage } from '../../locales';
 import { useBridge } from '../../stores/bridge';
 import { useTabs } from '../../stores/tabs';
@@ -39,16 +39,16 @@ describe('CameraView', () => {
   });
 
   it('in a hidden tab it is not a shown view and fetches no picture; shown again it is', async () => {
-    const inPage = (shown: boolean) => (
-      <PageShownContext.Provider value={shown}>
+    const page = createPageVisibility(true);
+    render(
+      <PageVisibilityContext.Provider value={page}>
         <CameraView camera={0} />
-      </PageShownContext.Provider>
+      </PageVisibilityContext.Provider>,
     );
-    const view = render(inPage(true));
     await screen.findByAltText('Document camera');
     expect(useCamera.getState().views).toBe(1);
 
-    view.rerender(inPage(false));
+    act(() => page.set(false));
     expect(screen.queryByAltText('Document camera')).toBeNull();
     expect(useCamera.getState().views).toBe(0);
     await waitFor(() =>
@@ -58,7 +58,7 @@ describe('CameraView', () => {
       }),
     );
 
-    view.rerender(inPage(true));
+    act(() => page.set(true));
     expect(screen.getByAltText('Document camera').getAttribute('src')).toBe(
       'http://127.0.0.1:18088/stream/0?sid=5',
     );
