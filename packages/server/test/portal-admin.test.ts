@@ -9,7 +9,7 @@ import {
 } from '@trialab/api-contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, outbox, roles, userProjects, users } from '../src/db/schema.js';
+import { files, outbox, roles, userProjects, userRoles, users } from '../src/db/schema.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
@@ -40,6 +40,7 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
   let p1Site: number;
   let p2Site: number;
   let siteRoleId: number;
+  let unblindingRoleId: number;
 
   const as = (
     session: Session,
@@ -100,6 +101,11 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
       .from(roles)
       .where(eq(roles.code, 'external_site'));
     siteRoleId = role?.id ?? 0;
+    const [unblindingRole] = await env.handle.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.code, 'external_unblinding'));
+    unblindingRoleId = unblindingRole?.id ?? 0;
   });
   afterAll(() => env.close());
 
@@ -122,6 +128,10 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
       for (const staffRole of ['实验员', '审核员', '项目经理', '平台管理员'])
         expect(names).not.toContain(staffRole);
       expect((await as(pm, apply.roles)).code).toBe(ResultCode.FORBIDDEN);
+      // The unblinding report is offered only to an applicant who has it.
+      expect(names).not.toContain('揭盲结果查看');
+      const offeredToHolder = (await as(colleague, apply.roles)).data as Array<{ name: string }>;
+      expect(offeredToHolder.map((r) => r.name)).toContain('揭盲结果查看');
     });
 
     it('refuses grants beyond the applicant own sites, staff roles, bad fields and existing accounts', async () => {
@@ -141,6 +151,9 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
       const staffRole = await as(site, apply.create, { body: application({ roleId: labRole?.id ?? 0 }) });
       expect(staffRole.code).toBe(400);
       expect(staffRole.msg).toBe('This role cannot be requested for a portal account');
+      const unblinding = await as(site, apply.create, { body: application({ roleId: unblindingRoleId }) });
+      expect(unblinding.code).toBe(ResultCode.FORBIDDEN);
+      expect(unblinding.msg).toBe('You can only request a role whose rights you hold yourself');
       for (const bad of [
         { mobile: '1234' },
         { email: 'not-an-email' },
@@ -313,6 +326,30 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
       await env.handle.db.insert(userProjects).values(held);
       expect(refused.code).toBe(ResultCode.INVALID_STATE);
       expect(await userId('13900000104')).toBe(0);
+    });
+
+    it('refuses approval when the applicant no longer holds the rights of the requested role', async () => {
+      const created = (
+        await as(colleague, apply.create, {
+          body: application({ mobile: '13900000105', email: '', roleId: unblindingRoleId }),
+        })
+      ).data as AccountApplicationDetail;
+      expect(created.roleName).toBe('揭盲结果查看');
+      const heId = await userId('13900000003');
+      const taken = and(eq(userRoles.userId, heId), eq(userRoles.roleId, unblindingRoleId));
+      const held = await env.handle.db.select().from(userRoles).where(taken);
+      expect(held).toHaveLength(1);
+      await env.handle.db.delete(userRoles).where(taken);
+      const refused = await as(pm, apply.audit, {
+        params: { id: created.id },
+        body: { version: created.version, pass: true },
+      });
+      await env.handle.db.insert(userRoles).values(held);
+      expect(refused.code).toBe(ResultCode.INVALID_STATE);
+      expect(refused.msg).toBe(
+        'The applicant no longer holds every right of the requested role; reject the application',
+      );
+      expect(await userId('13900000105')).toBe(0);
     });
   });
 

@@ -80,7 +80,8 @@ export const accountApplication = {
     service: 'user',
     method: 'GET',
     path: '/sys/user-apply/roles',
-    summary: 'Roles a site user may request: enabled roles holding only portal (web, personal) permissions',
+    summary:
+      'Roles a site user may request: enabled roles holding only portal (web, personal) permissions, every one of them held by the user',
     access: { permission: PERM.create },
     signed: true,
     mutates: false,

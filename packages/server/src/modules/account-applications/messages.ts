@@ -14,6 +14,14 @@ export const PORTAL_ADMIN_MESSAGES = {
     zh_CN: '该角色不能用于门户账号申请',
     en_US: 'This role cannot be requested for a portal account',
   },
+  roleNotOwned: {
+    zh_CN: '只能申请您本人已拥有其全部权限的角色',
+    en_US: 'You can only request a role whose rights you hold yourself',
+  },
+  roleNoLongerHeld: {
+    zh_CN: '申请人已不再拥有该角色的全部权限，请驳回该申请',
+    en_US: 'The applicant no longer holds every right of the requested role; reject the application',
+  },
   applicationPending: {
     zh_CN: '该手机号已有待审核的账号申请',
     en_US: 'An application for this phone number is already awaiting review',

@@ -24,6 +24,8 @@ import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { uniqueOr } from '../../lib/versioned.js';
+import { type Principal as AccessPrincipal, hasPermission } from '../access/access.js';
+import { permissionStrings } from '../access/repository.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { type SiteScope, siteScope } from '../portal/scope.js';
 import {
@@ -47,8 +49,10 @@ const reviewer = alias(users, 'reviewer');
 
 type Grant = { projectId: number; siteId: number };
 
-/** Roles made only of portal permissions (an applicant cannot ask for staff rights). */
-async function requestableRoles(db: Executor): Promise<Array<{ id: number; name: string }>> {
+/** Enabled roles made only of portal permissions (an applicant cannot ask for staff rights). */
+async function portalRoles(
+  db: Executor,
+): Promise<Array<{ id: number; name: string; permissions: string[] }>> {
   const rows = await db
     .select({ id: roles.id, name: roles.name, authority: permissions.authority })
     .from(roles)
@@ -56,13 +60,39 @@ async function requestableRoles(db: Executor): Promise<Array<{ id: number; name:
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(roles.status, 1))
     .orderBy(roles.id);
-  const byRole = new Map<number, { id: number; name: string; ok: boolean }>();
+  const byRole = new Map<number, { id: number; name: string; permissions: string[]; ok: boolean }>();
   for (const row of rows) {
-    const entry = byRole.get(row.id) ?? { id: row.id, name: row.name, ok: true };
+    const entry = byRole.get(row.id) ?? { id: row.id, name: row.name, permissions: [], ok: true };
     if (!row.authority || !PORTAL_AREAS.some((a) => row.authority?.startsWith(a))) entry.ok = false;
+    else entry.permissions.push(row.authority);
     byRole.set(row.id, entry);
   }
-  return [...byRole.values()].filter((r) => r.ok).map(({ id, name }) => ({ id, name }));
+  return [...byRole.values()].filter((r) => r.ok).map(({ ok: _, ...role }) => role);
+}
+
+/**
+ * Whether the applicant holds every permission of the role: an account cannot be asked for with
+ * rights its applicant lacks (the unblinding report, say, which an administrator grants on purpose).
+ */
+const holdsRole = (holder: AccessPrincipal, role: { permissions: string[] }) =>
+  role.permissions.every((permission) => hasPermission(holder, permission));
+
+/** The roles this applicant may request: portal roles whose rights they hold themselves. */
+async function requestableRoles(db: Executor, holder: AccessPrincipal) {
+  return (await portalRoles(db))
+    .filter((role) => holdsRole(holder, role))
+    .map(({ id, name }) => ({ id, name }));
+}
+
+/** The role of an application, checked again: portal-only, and held by the applicant. */
+async function assertRequestable(db: Executor, roleId: number, holder: AccessPrincipal, atApproval: boolean) {
+  const role = (await portalRoles(db)).find((r) => r.id === roleId);
+  if (!role) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'roleNotAllowed' });
+  if (!holdsRole(holder, role)) {
+    throw atApproval
+      ? new ApiError(ResultCode.INVALID_STATE, { key: 'roleNoLongerHeld' })
+      : new ApiError(ResultCode.FORBIDDEN, { key: 'roleNotOwned' });
+  }
 }
 
 /** Condition: at least one requested site belongs to one of these projects. */
@@ -221,7 +251,7 @@ async function applicantHolds(db: Executor, applicantId: number, grants: Grant[]
 }
 
 export async function accountApplicationRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.roles, async (ctx) => requestableRoles(ctx.db));
+  route(app, api.roles, async (ctx) => requestableRoles(ctx.db, requirePrincipal(ctx)));
 
   route(app, api.paging, async (ctx) => {
     const p = requirePrincipal(ctx);
@@ -259,8 +289,7 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
       if (held && !held.has(`${g.projectId}:${g.siteId}`))
         throw new ApiError(ResultCode.FORBIDDEN, { key: 'grantNotOwned' });
     }
-    if (!(await requestableRoles(ctx.db)).some((r) => r.id === body.roleId))
-      throw new ApiError(ResultCode.BAD_REQUEST, { key: 'roleNotAllowed' });
+    await assertRequestable(ctx.db, body.roleId, p, false);
     const [taken] = await ctx.db
       .select({ id: users.id })
       .from(users)
@@ -382,8 +411,14 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
     // The grants must still be the applicant's own when the account is created.
     if (!(await applicantHolds(ctx.db, row.applicantId, row.grants)))
       throw new ApiError(ResultCode.INVALID_STATE, { key: 'grantNoLongerHeld' });
-    if (!(await requestableRoles(ctx.db)).some((r) => r.id === row.roleId))
-      throw new ApiError(ResultCode.BAD_REQUEST, { key: 'roleNotAllowed' });
+    // So must the role's rights (a role changed or taken away since).
+    const applicantRights = await permissionStrings(ctx.db, row.applicantId);
+    await assertRequestable(
+      ctx.db,
+      row.roleId,
+      { isSuper: false, permissions: new Set(applicantRights) },
+      true,
+    );
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
     const [created] = await uniqueOr(ctx.lang, () =>
