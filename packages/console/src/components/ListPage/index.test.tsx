@@ -136,6 +136,12 @@ describe('ListPage', () => {
     await screen.findByText('open abc-1');
     expect(fetch).toHaveBeenLastCalledWith({ keyword: 'abc', page: 1, size: 10 });
 
+    // Search again with the same filter: the user wants the rows as they are now.
+    fetch.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(fetch).toHaveBeenLastCalledWith({ keyword: 'abc', page: 1, size: 10 });
+
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
     await screen.findByText('open all-1');
     expect(fetch).toHaveBeenLastCalledWith({ page: 1, size: 10 });

@@ -1,18 +1,21 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { type Paged, type PageParams, type PageResult, usePaged } from '../usePaged';
 
 /** A list with its filter: what the filter form sets and the page shows. */
 export interface ListState<T, F> extends Paged<T> {
   filter: F;
-  /** Applies the filter form's values (empty ones dropped) and starts again at page 1. */
+  /**
+   * Applies the filter form's values (empty ones dropped) and starts again at page 1. Pressing
+   * search with an unchanged filter asks the server again: others may have changed the rows.
+   */
   search(values: F): void;
-  /** Back to the initial filter. */
+  /** Back to the initial filter (and, like search, loads again when it already is). */
   reset(): void;
 }
 
 /**
  * Drops what a cleared form field leaves (undefined, null, '', blank strings, empty arrays), so the
- * request carries only real conditions and an unchanged search does not count as a new filter.
+ * request carries only real conditions and a search that only cleared empty fields is the same filter.
  */
 export function compactFilter<F extends object>(values: F): F {
   const kept = Object.entries(values).filter(
@@ -43,7 +46,16 @@ export function useListPage<T, F extends object, B extends object>(
   const [start] = useState(initial);
   const [filter, setFilter] = useState<F>(start);
   const paged = usePaged<T, F | B>(fetch, toBody ? toBody(filter) : filter);
-  const reset = useCallback(() => setFilter(start), [start]);
-  const search = useCallback((values: F) => setFilter(compactFilter(values)), []);
+  const current = useRef({ filter, paged });
+  current.current = { filter, paged };
+  /** A new filter loads through usePaged; the same one is loaded again from page 1 here. */
+  const apply = useCallback((next: F) => {
+    const { filter: shown, paged: list } = current.current;
+    if (JSON.stringify(next) !== JSON.stringify(shown)) setFilter(next);
+    else if (list.page !== 1) list.setPage(1, list.size);
+    else void list.reload();
+  }, []);
+  const reset = useCallback(() => apply(start), [apply, start]);
+  const search = useCallback((values: F) => apply(compactFilter(values)), [apply]);
   return { ...paged, filter, search, reset };
 }
