@@ -209,4 +209,54 @@ describe('account requests and shared documents', () => {
     await expect.poll(() => row(mail, booking.data.orderNo).count()).toBe(0);
     await mail.context().close();
   });
+
+  it('staff raise a chargeback notice, the site disputes it, staff see the reason and withdraw it', async () => {
+    const lab = await open(ACCOUNTS.lab, '/express/unconventional');
+    await lab.getByTestId('chargeback-raise').click();
+    const form = lab.getByTestId('chargeback-raise-form');
+    // Nothing is sent while the form is incomplete or the amount is not above 0.
+    await choose(lab, 'projectId', 'KM-2026-001');
+    await choose(lab, 'siteId', '北京协和医院');
+    await form.getByTestId('chargeback-raise-amount').fill('0');
+    await form.getByTestId('chargeback-raise-reason').fill('样本重复寄送，产生额外处理费');
+    await lab.locator('.ant-modal:visible .ant-btn-primary').click();
+    await form.getByText('金额须大于0，最多两位小数').waitFor();
+    await form.getByTestId('chargeback-raise-amount').fill('45.5');
+    await form.getByTestId('chargeback-raise-barcode').fill('BC-E2E-0001');
+    const [created] = await Promise.all([
+      lab.waitForResponse((r) => r.url().endsWith('/express/unconventional/chargeback')),
+      lab.locator('.ant-modal:visible .ant-btn-primary').click(),
+    ]);
+    const { data } = (await created.json()) as { data: { noticeNo: string } };
+    await toast(lab, '扣费通知已发出');
+    await row(lab, data.noticeNo).getByTestId('chargeback-status-issued').waitFor();
+
+    const site = await open(ACCOUNTS.site, '/web/report-search');
+    await site.getByRole('tab', { name: '扣费通知' }).click();
+    await row(site, data.noticeNo).getByText('45.50').waitFor();
+    await site.getByTestId(`chargeback-dispute-${data.noticeNo}`).click();
+    await site.getByTestId('chargeback-dispute-reason').fill('本中心仅寄送一次，见运单记录');
+    await site.locator('.ant-modal:visible .ant-btn-primary').click();
+    await row(site, data.noticeNo).getByTestId('chargeback-status-disputed').waitFor();
+    await site.context().close();
+
+    // The staff list shows the dispute after a search; the detail has every step.
+    await lab
+      .getByRole('button', { name: /查\s*询/ })
+      .first()
+      .click();
+    await row(lab, data.noticeNo).getByText('本中心仅寄送一次，见运单记录').waitFor();
+    await row(lab, data.noticeNo).getByRole('button', { name: '查看' }).click();
+    const detail = lab.getByTestId('chargeback-detail');
+    await detail.getByText('提出异议').waitFor();
+    await detail.getByText('陈中心').waitFor();
+    await lab.locator('.ant-modal:visible .ant-modal-close').click();
+    await lab.getByTestId(`chargeback-withdraw-${data.noticeNo}`).click();
+    await lab.getByTestId('chargeback-withdraw-reason').fill('经核实运单，免收');
+    await lab.locator('.ant-modal:visible .ant-btn-primary').click();
+    await toast(lab, '扣费通知已撤回');
+    await row(lab, data.noticeNo).getByTestId('chargeback-status-withdrawn').waitFor();
+    expect(await lab.getByTestId(`chargeback-withdraw-${data.noticeNo}`).count()).toBe(0);
+    await lab.context().close();
+  });
 });

@@ -355,6 +355,40 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
     expect(audited).toHaveLength(1);
   });
 
+  it('lets staff follow the notices of their projects: list, filter, detail with the site answers', async () => {
+    const raise = { projectId: 1, siteId: 0, reason: '样本重复寄送处理费', amount: 30 };
+    const sites = await data<Chargeback[]>(as(site, api.chargebacks, { body: {} }));
+    raise.siteId = sites.data[0]?.siteId ?? 0;
+    const created = await data<{ id: number; noticeNo: string }>(as(lab, staffApi.create, { body: raise }));
+    await data(
+      as(site, api.respond, {
+        params: { id: created.data.id },
+        body: { version: 1, action: 'dispute', reason: '本中心未重复寄送' },
+      }),
+    );
+
+    const listed = await data<Chargeback[]>(
+      as(lab, staffApi.paging, { body: { noticeNo: created.data.noticeNo } }),
+    );
+    expect(listed.data.map((c) => [c.noticeNo, c.status, c.disputeReason])).toEqual([
+      [created.data.noticeNo, 'disputed', '本中心未重复寄送'],
+    ]);
+    const disputed = await data<Chargeback[]>(as(lab, staffApi.paging, { body: { status: ['disputed'] } }));
+    expect(disputed.data.every((c) => c.status === 'disputed')).toBe(true);
+    expect(disputed.data.some((c) => c.id === created.data.id)).toBe(true);
+    const detail = await data<Chargeback>(as(lab, staffApi.get, { params: { id: created.data.id } }));
+    expect(detail.data.events?.map((e) => [e.action, e.toState, e.reason])).toEqual([
+      ['create', 'issued', null],
+      ['dispute', 'disputed', '本中心未重复寄送'],
+    ]);
+
+    // Site users and staff without the permission are refused; a missing id answers 404.
+    expect((await as(site, staffApi.paging, { body: {} })).statusCode).toBe(403);
+    expect((await as(site, staffApi.get, { params: { id: created.data.id } })).statusCode).toBe(403);
+    expect((await as(lab, staffApi.get, { params: { id: 999_999 } })).statusCode).toBe(404);
+    expect((await as(lab, staffApi.paging, { body: { status: ['nonsense'] } })).statusCode).toBe(400);
+  });
+
   it('lists inspection forms of my sites’ signed-off shipments with per-sample verdicts', async () => {
     const page = await data<Array<{ id: number; orderNo: string; status: string }>>(
       as(site, api.inspections, { body: {} }),

@@ -159,6 +159,15 @@ export type RejectionRow = z.infer<typeof rejectionRow>;
 
 const transitionResult = z.object({ version: z.number(), status: chargebackState });
 
+/** Filters of a chargeback list, the same for the sites and the staff. */
+const chargebackFilters = z.object({
+  ...pageFields,
+  projectId: id.optional(),
+  siteId: id.optional(),
+  noticeNo: keyword(32),
+  status: z.array(chargebackState).max(CHARGEBACK_STATES.length).optional(),
+});
+
 export const portalReport = {
   paging: defineEndpoint({
     id: 'portalReport.paging',
@@ -245,13 +254,7 @@ export const portalReport = {
     signed: true,
     mutates: false,
     paged: true,
-    body: z.object({
-      ...pageFields,
-      projectId: id.optional(),
-      siteId: id.optional(),
-      noticeNo: keyword(32),
-      status: z.array(chargebackState).max(CHARGEBACK_STATES.length).optional(),
-    }),
+    body: chargebackFilters,
     data: z.array(chargebackRow),
   }),
   chargeback: defineEndpoint({
@@ -357,6 +360,31 @@ export const portalReport = {
 
 /** Staff side of chargeback notices (non-routine fees, /express/unconventional). */
 export const chargebackStaff = {
+  paging: defineEndpoint({
+    id: 'chargebackStaff.paging',
+    service: 'main',
+    method: 'POST',
+    path: '/express/unconventional/chargeback/paging',
+    summary: 'Chargeback notices of my projects, open ones first',
+    access: { permission: CHARGEBACK_PERMISSIONS.staffPage },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: chargebackFilters,
+    data: z.array(chargebackRow),
+  }),
+  get: defineEndpoint({
+    id: 'chargebackStaff.get',
+    service: 'main',
+    method: 'GET',
+    path: '/express/unconventional/chargeback/{id}',
+    summary: 'One chargeback notice of my projects with the record of every transition',
+    access: { permission: CHARGEBACK_PERMISSIONS.staffPage },
+    signed: true,
+    mutates: false,
+    params: idParams,
+    data: chargebackDetail,
+  }),
   create: defineEndpoint({
     id: 'chargebackStaff.create',
     service: 'main',

@@ -12,7 +12,8 @@ export const CHARGEBACK_PERMISSIONS = {
   /** Site side, under the report-search page. */
   page: 'web:report-search:chargeback',
   respond: 'web:report-search:respond',
-  /** Staff side (non-routine fees). */
+  /** Staff side (non-routine fees, /express/unconventional): the notices of my projects. */
+  staffPage: 'express:unconventional:page',
   create: 'express:unconventional:create',
   withdraw: 'express:unconventional:withdraw',
 } as const;

@@ -75,6 +75,13 @@ export const staffApi = {
   dispatch: (id: number, body: B<Contract['consumable']['dispatch']>) =>
     callEndpoint((c) => c.consumable.dispatch, { params: { id }, body }),
   logistics: (id: number) => callEndpoint((c) => c.logisticsOrder.distributionList, { params: { id } }),
+  chargebackPage: (body: B<Contract['chargebackStaff']['paging']>) =>
+    callEndpoint((c) => c.chargebackStaff.paging, { body }),
+  chargebackGet: (id: number) => callEndpoint((c) => c.chargebackStaff.get, { params: { id } }),
+  chargebackCreate: (body: B<Contract['chargebackStaff']['create']>) =>
+    callEndpoint((c) => c.chargebackStaff.create, { body }),
+  chargebackWithdraw: (id: number, body: B<Contract['chargebackStaff']['withdraw']>) =>
+    callEndpoint((c) => c.chargebackStaff.withdraw, { params: { id }, body }),
 };
 
 /** Uploads a file the user picked (POST /file/upload; the server checks its type and size). */

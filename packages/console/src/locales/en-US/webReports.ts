@@ -65,6 +65,17 @@ export const webReports = {
     disputeTitle: 'Dispute the chargeback notice',
     disputePlaceholder: 'Reason of the dispute (at most 255 characters)',
     disputeRequired: 'Please give the reason of the dispute',
+    staff: {
+      raise: 'New chargeback notice',
+      raiseTitle: 'New chargeback notice',
+      raisedOk: 'Chargeback notice sent',
+      reasonPlaceholder: 'Reason for the charge (at most 255 characters)',
+      barcodeHint: 'Optional: the sample barcode concerned',
+      amountRange: 'The amount must be above 0 with at most 2 decimals',
+      withdrawTitle: 'Withdraw chargeback notice',
+      withdrawPlaceholder: 'Reason for withdrawing (at most 255 characters)',
+      withdrawnOk: 'Chargeback notice withdrawn',
+    },
   },
   rejection: {
     orderNo: 'Shipment no.',

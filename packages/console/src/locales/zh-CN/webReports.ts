@@ -55,6 +55,17 @@ export const webReports = {
     disputeTitle: '对扣费通知提出异议',
     disputePlaceholder: '请填写异议原因（不超过255个字符）',
     disputeRequired: '请填写异议原因',
+    staff: {
+      raise: '新增扣费通知',
+      raiseTitle: '新增扣费通知',
+      raisedOk: '扣费通知已发出',
+      reasonPlaceholder: '请填写扣费原因（不超过255个字符）',
+      barcodeHint: '选填：涉及的样本条码',
+      amountRange: '金额须大于0，最多两位小数',
+      withdrawTitle: '撤回扣费通知',
+      withdrawPlaceholder: '请填写撤回原因（不超过255个字符）',
+      withdrawnOk: '扣费通知已撤回',
+    },
   },
   rejection: {
     orderNo: '运单编号',

@@ -55,6 +55,17 @@ export const webReports = {
     disputeTitle: '對扣費通知提出異議',
     disputePlaceholder: '請填寫異議原因（不超過255個字符）',
     disputeRequired: '請填寫異議原因',
+    staff: {
+      raise: '新增扣費通知',
+      raiseTitle: '新增扣費通知',
+      raisedOk: '扣費通知已發出',
+      reasonPlaceholder: '請填寫扣費原因（不超過255個字符）',
+      barcodeHint: '選填：涉及的樣本條碼',
+      amountRange: '金額須大於0，最多兩位小數',
+      withdrawTitle: '撤回扣費通知',
+      withdrawPlaceholder: '請填寫撤回原因（不超過255個字符）',
+      withdrawnOk: '扣費通知已撤回',
+    },
   },
   rejection: {
     orderNo: '運單編號',

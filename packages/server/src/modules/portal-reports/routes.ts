@@ -7,7 +7,7 @@ import { chargebackNotices } from '../../db/schema-portal-reports.js';
 import { appendAudit } from '../../lib/audit.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
-import { Page, route, SENT } from '../../lib/route.js';
+import { type Ctx, Page, route, SENT } from '../../lib/route.js';
 import { assertInScope, checkedSite, type SiteScope, siteScope } from '../portal/scope.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../portal/workflow.js';
 import { findShipment, pageShipments, shipmentDetail } from '../receipt/repository.js';
@@ -45,6 +45,22 @@ async function scopedChargeback(db: Executor, scope: SiteScope, id: number): Pro
   if (!notice) throw notFound();
   assertInScope(scope, notice);
   return notice;
+}
+
+type ChargebackListCtx = Ctx<typeof api.chargebacks> | Ctx<typeof staff.paging>;
+type ChargebackGetCtx = Ctx<typeof api.chargeback> | Ctx<typeof staff.get>;
+
+async function listChargebacks(ctx: ChargebackListCtx) {
+  const { page, size, ...filters } = ctx.body;
+  const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+  const r = await pageChargebacks(ctx.db, scope, filters, page, size);
+  return new Page(r.rows, r.total);
+}
+
+async function chargebackDetail(ctx: ChargebackGetCtx) {
+  const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+  const { raisedBy: _r, ...row } = await scopedChargeback(ctx.db, scope, ctx.params.id);
+  return { ...row, events: await eventsOf(ctx.db, chargebackWorkflow.id, row.id) };
 }
 
 export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
@@ -125,27 +141,11 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     return { marked };
   });
 
-  route(app, api.chargebacks, async (ctx) => {
-    const { page, size, ...filters } = ctx.body;
-    const r = await pageChargebacks(
-      ctx.db,
-      await siteScope(ctx.db, requirePrincipal(ctx)),
-      filters,
-      page,
-      size,
-    );
-    return new Page(r.rows, r.total);
-  });
-
-  route(app, api.chargeback, async (ctx) => {
-    const notice = await scopedChargeback(
-      ctx.db,
-      await siteScope(ctx.db, requirePrincipal(ctx)),
-      ctx.params.id,
-    );
-    const { raisedBy: _r, ...row } = notice;
-    return { ...row, events: await eventsOf(ctx.db, chargebackWorkflow.id, notice.id) };
-  });
+  // Sites see their sites' notices, staff their projects' (siteScope tells them apart).
+  route(app, api.chargebacks, listChargebacks);
+  route(app, staff.paging, listChargebacks);
+  route(app, api.chargeback, chargebackDetail);
+  route(app, staff.get, chargebackDetail);
 
   route(app, api.respond, async (ctx) => {
     const p = requirePrincipal(ctx);

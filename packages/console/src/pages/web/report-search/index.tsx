@@ -4,7 +4,7 @@ import {
   CHARGEBACK_STATES,
   PORTAL_REPORT_PERMISSIONS,
 } from '@trialab/api-contract';
-import { Button, Descriptions, Form, Input, Table, Tag, Timeline } from 'antd';
+import { Button, Descriptions, Form, Input, Table, Tag } from 'antd';
 import type { Key } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { ListPage, StatesFilter, useListPage } from '../../../components/ListPag
 import { PermissionTabs } from '../../../components/PermissionTabs';
 import { ViewModal } from '../../../components/ViewModal';
 import { feedback } from '../../../utils/feedback';
+import { ChargebackDetailModal, chargebackColumns } from '../ChargebackDetail';
 import { ReasonModal } from '../ReasonModal';
 import {
   chargebackButtons,
@@ -24,9 +25,8 @@ import {
   reportFilter,
   unreadIds,
 } from '../report-filter';
-import { ChargebackTag, FlagTag, ReportFilterFields } from '../report-parts';
+import { FlagTag, ReportFilterFields } from '../report-parts';
 import {
-  type ChargebackDetail,
   type ChargebackRow,
   type PortalReportDetail,
   type PortalReportRow,
@@ -271,22 +271,7 @@ function ChargebackList() {
     }
     await respond(row, action);
   };
-  const columns: DataColumn<ChargebackRow>[] = [
-    { dataIndex: 'noticeNo', title: t('webReports.chargeback.noticeNo'), width: 170 },
-    { dataIndex: 'projectNo', title: t('webReports.common.projectNo'), width: 130 },
-    { dataIndex: 'siteName', title: t('webReports.common.site'), width: 150 },
-    { dataIndex: 'barcode', title: t('webReports.common.barcode'), width: 140, render: dash },
-    { dataIndex: 'reason', title: t('webReports.chargeback.reason') },
-    { dataIndex: 'amount', title: t('webReports.chargeback.amount'), width: 110, align: 'right' },
-    {
-      dataIndex: 'status',
-      title: t('webReports.common.status'),
-      width: 100,
-      render: (v: string) => <ChargebackTag status={v} />,
-    },
-    { dataIndex: 'raisedAt', title: t('webReports.chargeback.raisedAt'), width: 170, render: formatTime },
-    { dataIndex: 'disputeReason', title: t('webReports.chargeback.disputeReason'), render: dash },
-  ];
+  const columns = chargebackColumns(t);
   return (
     <ListPage<ChargebackRow, ChargebackFilter>
       list={list}
@@ -345,66 +330,6 @@ function ChargebackList() {
         }}
       />
     </ListPage>
-  );
-}
-
-function ChargebackDetailModal({ id, onClose }: { id: number | null; onClose(): void }) {
-  const { t } = useTranslation();
-  const [detail, setDetail] = useState<ChargebackDetail | null>(null);
-  useEffect(() => {
-    setDetail(null);
-    if (id === null) return;
-    reportsApi
-      .chargebackGet(id)
-      .then((r) => setDetail(r.data))
-      .catch(onClose);
-  }, [id, onClose]);
-  return (
-    <ViewModal open={id !== null} width={720} title={detail?.noticeNo} onCancel={onClose}>
-      {detail && (
-        <>
-          <Descriptions size="small" column={2} bordered>
-            <Descriptions.Item label={t('webReports.common.projectNo')}>{detail.projectNo}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.site')}>{detail.siteName}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.barcode')}>
-              {dash(detail.barcode)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.chargeback.amount')}>{detail.amount}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.chargeback.reason')} span={2}>
-              {detail.reason}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.status')}>
-              <ChargebackTag status={detail.status} />
-            </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.chargeback.raisedBy')}>
-              {`${detail.raisedByName} ${formatTime(detail.raisedAt)}`}
-            </Descriptions.Item>
-            {detail.disputeReason && (
-              <Descriptions.Item label={t('webReports.chargeback.disputeReason')} span={2}>
-                {detail.disputeReason}
-              </Descriptions.Item>
-            )}
-          </Descriptions>
-          <h4 style={{ marginTop: 16 }}>{t('webReports.chargeback.history')}</h4>
-          <Timeline
-            items={detail.events.map((e) => ({
-              key: e.id,
-              children: (
-                <div>
-                  <b>{t(`webReports.chargeback.actions.${e.action}`, { defaultValue: e.action })}</b>
-                  {' → '}
-                  {t(`webReports.chargeback.statuses.${e.toState}`)}
-                  <div style={{ color: 'rgba(0,0,0,0.45)' }}>
-                    {e.username ?? '-'} · {formatTime(e.at)}
-                  </div>
-                  {e.reason && <div>{e.reason}</div>}
-                </div>
-              ),
-            }))}
-          />
-        </>
-      )}
-    </ViewModal>
   );
 }
 

@@ -1,0 +1,216 @@
+import {
+  availableActions,
+  CHARGEBACK_LIMITS,
+  CHARGEBACK_PERMISSIONS,
+  CHARGEBACK_STATES,
+  type ChargebackState,
+  chargebackWorkflow,
+} from '@trialab/api-contract';
+import { Button, Form, Input, Modal, Row } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../access/gates';
+import { useAccess } from '../../../access/useAccess';
+import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { NumberInput } from '../../../components/NumberInput';
+import { staffApi } from '../../../services/portalAdmin';
+import { feedback } from '../../../utils/feedback';
+import { ChargebackDetailModal, chargebackColumns } from '../../web/ChargebackDetail';
+import { ProjectSiteFields } from '../../web/FormParts';
+import { ReasonModal } from '../../web/ReasonModal';
+import type { ChargebackRow } from '../../web/reports-api';
+import { rules } from '../../web/shared';
+
+interface ChargebackFilter {
+  noticeNo?: string;
+  status?: ChargebackState[];
+}
+
+/**
+ * /express/unconventional (non-routine fees): the chargeback notices of my projects. Staff raise a
+ * notice against a site (reason, amount, optional sample barcode), follow the site's answer
+ * (acknowledged, or disputed with a reason) and withdraw an open or disputed one with a reason.
+ * The sites answer at /web/report-search.
+ */
+export default function UnconventionalFeesPage() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const list = useListPage<ChargebackRow, ChargebackFilter>(staffApi.chargebackPage, {});
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [raising, setRaising] = useState(false);
+  const [withdrawing, setWithdrawing] = useState<ChargebackRow | null>(null);
+  const closeDetail = useCallback(() => setViewing(null), []);
+  const s = (key: string) => t(`webReports.chargeback.staff.${key}`);
+
+  const withdraw = async (row: ChargebackRow, reason: string) => {
+    try {
+      await staffApi.chargebackWithdraw(row.id, { version: row.version, reason });
+      feedback.success(s('withdrawnOk'));
+      await list.reload();
+    } catch {
+      // shown by the request helper
+    }
+  };
+
+  return (
+    <ListPage<ChargebackRow, ChargebackFilter>
+      list={list}
+      rowKey="id"
+      code="express.unconventional"
+      columns={chargebackColumns(t)}
+      filters={
+        <>
+          <Form.Item name="noticeNo" label={t('webReports.chargeback.noticeNo')}>
+            <Input allowClear maxLength={32} />
+          </Form.Item>
+          <StatesFilter
+            label={t('webReports.common.status')}
+            states={CHARGEBACK_STATES}
+            labelOf={(state) => t(`webReports.chargeback.statuses.${state}`)}
+          />
+        </>
+      }
+      toolbar={
+        <Permission value={[CHARGEBACK_PERMISSIONS.create]}>
+          <Button type="primary" onClick={() => setRaising(true)} data-testid="chargeback-raise">
+            {s('raise')}
+          </Button>
+        </Permission>
+      }
+      actions={{
+        width: 150,
+        render: (row) => (
+          <>
+            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+              {t('webReports.common.view')}
+            </Button>
+            {availableActions(chargebackWorkflow, row.status, {
+              can: (p) => can(p),
+              isApplicant: false,
+            }).includes('withdraw') && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => setWithdrawing(row)}
+                data-testid={`chargeback-withdraw-${row.noticeNo}`}
+              >
+                {t('webReports.chargeback.actions.withdraw')}
+              </Button>
+            )}
+          </>
+        ),
+      }}
+    >
+      <ChargebackDetailModal id={viewing} onClose={closeDetail} load={staffApi.chargebackGet} />
+      <RaiseModal
+        open={raising}
+        onClose={(saved) => {
+          setRaising(false);
+          if (saved) void list.reload();
+        }}
+      />
+      <ReasonModal
+        open={withdrawing !== null}
+        title={`${s('withdrawTitle')} ${withdrawing?.noticeNo ?? ''}`}
+        placeholder={s('withdrawPlaceholder')}
+        max={CHARGEBACK_LIMITS.reason}
+        required
+        testId="chargeback-withdraw-reason"
+        onCancel={() => setWithdrawing(null)}
+        onOk={(reason) => {
+          const row = withdrawing;
+          if (!row) return;
+          setWithdrawing(null);
+          void withdraw(row, reason);
+        }}
+      />
+    </ListPage>
+  );
+}
+
+interface RaiseValues {
+  projectId: number;
+  siteId: number;
+  barcode?: string;
+  reason: string;
+  amount: string;
+}
+
+/** A new notice against one site of one of my projects. */
+function RaiseModal({ open, onClose }: { open: boolean; onClose(saved: boolean): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RaiseValues>();
+  const [saving, setSaving] = useState(false);
+  const c = (key: string) => t(`webReports.chargeback.${key}`);
+  const s = (key: string) => t(`webReports.chargeback.staff.${key}`);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const barcode = values.barcode?.trim();
+      await staffApi.chargebackCreate({
+        projectId: values.projectId,
+        siteId: values.siteId,
+        barcode: barcode ? barcode : null,
+        reason: values.reason,
+        amount: Number(values.amount),
+      });
+      feedback.success(s('raisedOk'));
+      form.resetFields();
+      onClose(true);
+    } catch {
+      // shown by the request helper
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={s('raiseTitle')}
+      width={720}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" data-testid="chargeback-raise-form">
+        <Row gutter={16}>
+          <ProjectSiteFields testId="chargeback-raise" />
+        </Row>
+        <Form.Item name="barcode" label={t('webReports.common.barcode')} extra={s('barcodeHint')}>
+          <Input maxLength={32} data-testid="chargeback-raise-barcode" />
+        </Form.Item>
+        <Form.Item
+          name="amount"
+          label={c('amount')}
+          rules={[
+            rules.required(t, c('amount')),
+            {
+              validator: (_, value: string | undefined) =>
+                !value || Number(value) > 0 ? Promise.resolve() : Promise.reject(new Error(s('amountRange'))),
+            },
+          ]}
+        >
+          <NumberInput digit={2} max={CHARGEBACK_LIMITS.amountMax} data-testid="chargeback-raise-amount" />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={c('reason')}
+          rules={[rules.required(t, c('reason')), rules.max(t, c('reason'), CHARGEBACK_LIMITS.reason)]}
+        >
+          <Input.TextArea
+            rows={3}
+            maxLength={CHARGEBACK_LIMITS.reason}
+            showCount
+            placeholder={s('reasonPlaceholder')}
+            data-testid="chargeback-raise-reason"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

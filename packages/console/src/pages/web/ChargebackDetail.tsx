@@ -1,0 +1,101 @@
+// A chargeback notice as both sides see it: the site's report search and the staff's non-routine
+// fees page (/express/unconventional) show the same columns and the same detail.
+import { Descriptions, Timeline } from 'antd';
+import type { TFunction } from 'i18next';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DataColumn } from '../../components/DataTable';
+import { ViewModal } from '../../components/ViewModal';
+import { ChargebackTag } from './report-parts';
+import { type ChargebackDetail, type ChargebackRow, reportsApi } from './reports-api';
+import { formatTime } from './shared';
+
+const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
+
+/** The columns of a chargeback list (notice, project, site, barcode, reason, amount, state, dates). */
+export function chargebackColumns(t: TFunction): DataColumn<ChargebackRow>[] {
+  return [
+    { dataIndex: 'noticeNo', title: t('webReports.chargeback.noticeNo'), width: 170 },
+    { dataIndex: 'projectNo', title: t('webReports.common.projectNo'), width: 130 },
+    { dataIndex: 'siteName', title: t('webReports.common.site'), width: 150 },
+    { dataIndex: 'barcode', title: t('webReports.common.barcode'), width: 140, render: dash },
+    { dataIndex: 'reason', title: t('webReports.chargeback.reason') },
+    { dataIndex: 'amount', title: t('webReports.chargeback.amount'), width: 110, align: 'right' },
+    {
+      dataIndex: 'status',
+      title: t('webReports.common.status'),
+      width: 100,
+      render: (v: string) => <ChargebackTag status={v} />,
+    },
+    { dataIndex: 'raisedAt', title: t('webReports.chargeback.raisedAt'), width: 170, render: formatTime },
+    { dataIndex: 'disputeReason', title: t('webReports.chargeback.disputeReason'), render: dash },
+  ];
+}
+
+/** One notice with who did what and when; `load` is the site's or the staff's endpoint. */
+export function ChargebackDetailModal({
+  id,
+  onClose,
+  load = reportsApi.chargebackGet,
+}: {
+  id: number | null;
+  onClose(): void;
+  load?: (id: number) => Promise<{ data: ChargebackDetail }>;
+}) {
+  const { t } = useTranslation();
+  const [detail, setDetail] = useState<ChargebackDetail | null>(null);
+  useEffect(() => {
+    setDetail(null);
+    if (id === null) return;
+    load(id)
+      .then((r) => setDetail(r.data))
+      .catch(onClose);
+  }, [id, onClose, load]);
+  return (
+    <ViewModal open={id !== null} width={720} title={detail?.noticeNo} onCancel={onClose} loading={!detail}>
+      {detail && (
+        <div data-testid="chargeback-detail">
+          <Descriptions size="small" column={2} bordered>
+            <Descriptions.Item label={t('webReports.common.projectNo')}>{detail.projectNo}</Descriptions.Item>
+            <Descriptions.Item label={t('webReports.common.site')}>{detail.siteName}</Descriptions.Item>
+            <Descriptions.Item label={t('webReports.common.barcode')}>
+              {dash(detail.barcode)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('webReports.chargeback.amount')}>{detail.amount}</Descriptions.Item>
+            <Descriptions.Item label={t('webReports.chargeback.reason')} span={2}>
+              {detail.reason}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('webReports.common.status')}>
+              <ChargebackTag status={detail.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('webReports.chargeback.raisedBy')}>
+              {`${detail.raisedByName} ${formatTime(detail.raisedAt)}`}
+            </Descriptions.Item>
+            {detail.disputeReason && (
+              <Descriptions.Item label={t('webReports.chargeback.disputeReason')} span={2}>
+                {detail.disputeReason}
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+          <h4 style={{ marginTop: 16 }}>{t('webReports.chargeback.history')}</h4>
+          <Timeline
+            items={detail.events.map((e) => ({
+              key: e.id,
+              children: (
+                <div>
+                  <b>{t(`webReports.chargeback.actions.${e.action}`, { defaultValue: e.action })}</b>
+                  {' → '}
+                  {t(`webReports.chargeback.statuses.${e.toState}`)}
+                  <div style={{ color: 'rgba(0,0,0,0.45)' }}>
+                    {e.username ?? '-'} · {formatTime(e.at)}
+                  </div>
+                  {e.reason && <div>{e.reason}</div>}
+                </div>
+              ),
+            }))}
+          />
+        </div>
+      )}
+    </ViewModal>
+  );
+}
