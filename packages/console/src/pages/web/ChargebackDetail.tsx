@@ -1,16 +1,41 @@
 // A chargeback notice as both sides see it: the site's report search and the staff's non-routine
 // fees page (/express/unconventional) show the same columns and the same detail.
-import { Descriptions, Timeline } from 'antd';
+import { CHARGEBACK_STATES, type ChargebackState } from '@trialab/api-contract';
+import { Descriptions, Form, Input, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/DataTable';
+import { StatesFilter } from '../../components/ListPage';
 import { ViewModal } from '../../components/ViewModal';
 import { ChargebackTag } from './report-parts';
 import { type ChargebackDetail, type ChargebackRow, reportsApi } from './reports-api';
 import { formatTime } from './shared';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
+
+/** What a chargeback list is filtered by (both sides). */
+export interface ChargebackFilter {
+  noticeNo?: string;
+  status?: ChargebackState[];
+}
+
+/** The filter fields of a chargeback list: notice number and states. */
+export function ChargebackFilterFields() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name="noticeNo" label={t('webReports.chargeback.noticeNo')}>
+        <Input allowClear maxLength={32} />
+      </Form.Item>
+      <StatesFilter
+        label={t('webReports.common.status')}
+        states={CHARGEBACK_STATES}
+        labelOf={(state) => t(`webReports.chargeback.statuses.${state}`)}
+      />
+    </>
+  );
+}
 
 /** The columns of a chargeback list (notice, project, site, barcode, reason, amount, state, dates). */
 export function chargebackColumns(t: TFunction): DataColumn<ChargebackRow>[] {

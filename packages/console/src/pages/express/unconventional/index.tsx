@@ -2,8 +2,6 @@ import {
   availableActions,
   CHARGEBACK_LIMITS,
   CHARGEBACK_PERMISSIONS,
-  CHARGEBACK_STATES,
-  type ChargebackState,
   chargebackWorkflow,
 } from '@trialab/api-contract';
 import { Button, Form, Input, Modal, Row } from 'antd';
@@ -11,20 +9,20 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
-import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { ListPage, useListPage } from '../../../components/ListPage';
 import { NumberInput } from '../../../components/NumberInput';
 import { staffApi } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
-import { ChargebackDetailModal, chargebackColumns } from '../../web/ChargebackDetail';
+import {
+  ChargebackDetailModal,
+  type ChargebackFilter,
+  ChargebackFilterFields,
+  chargebackColumns,
+} from '../../web/ChargebackDetail';
 import { ProjectSiteFields } from '../../web/FormParts';
 import { ReasonModal } from '../../web/ReasonModal';
 import type { ChargebackRow } from '../../web/reports-api';
 import { rules } from '../../web/shared';
-
-interface ChargebackFilter {
-  noticeNo?: string;
-  status?: ChargebackState[];
-}
 
 /**
  * /express/unconventional (non-routine fees): the chargeback notices of my projects. Staff raise a
@@ -58,18 +56,7 @@ export default function UnconventionalFeesPage() {
       rowKey="id"
       code="express.unconventional"
       columns={chargebackColumns(t)}
-      filters={
-        <>
-          <Form.Item name="noticeNo" label={t('webReports.chargeback.noticeNo')}>
-            <Input allowClear maxLength={32} />
-          </Form.Item>
-          <StatesFilter
-            label={t('webReports.common.status')}
-            states={CHARGEBACK_STATES}
-            labelOf={(state) => t(`webReports.chargeback.statuses.${state}`)}
-          />
-        </>
-      }
+      filters={<ChargebackFilterFields />}
       toolbar={
         <Permission value={[CHARGEBACK_PERMISSIONS.create]}>
           <Button type="primary" onClick={() => setRaising(true)} data-testid="chargeback-raise">

@@ -1,9 +1,4 @@
-import {
-  CHARGEBACK_LIMITS,
-  CHARGEBACK_PERMISSIONS,
-  CHARGEBACK_STATES,
-  PORTAL_REPORT_PERMISSIONS,
-} from '@trialab/api-contract';
+import { CHARGEBACK_LIMITS, CHARGEBACK_PERMISSIONS, PORTAL_REPORT_PERMISSIONS } from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input, Table, Tag } from 'antd';
 import type { Key } from 'react';
 import { useCallback, useEffect, useState } from 'react';
@@ -12,11 +7,16 @@ import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
-import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { ListPage, useListPage } from '../../../components/ListPage';
 import { PermissionTabs } from '../../../components/PermissionTabs';
 import { ViewModal } from '../../../components/ViewModal';
 import { feedback } from '../../../utils/feedback';
-import { ChargebackDetailModal, chargebackColumns } from '../ChargebackDetail';
+import {
+  ChargebackDetailModal,
+  type ChargebackFilter,
+  ChargebackFilterFields,
+  chargebackColumns,
+} from '../ChargebackDetail';
 import { ReasonModal } from '../ReasonModal';
 import {
   chargebackButtons,
@@ -240,11 +240,6 @@ function ReportDetailModal({
   );
 }
 
-interface ChargebackFilter {
-  noticeNo?: string;
-  status?: Array<(typeof CHARGEBACK_STATES)[number]>;
-}
-
 /** Chargeback notices of my sites: acknowledge, or dispute with a reason (≤ 255). */
 function ChargebackList() {
   const { t } = useTranslation();
@@ -278,18 +273,7 @@ function ChargebackList() {
       rowKey="id"
       code="web.report-search.chargebacks"
       columns={columns}
-      filters={
-        <>
-          <Form.Item name="noticeNo" label={t('webReports.chargeback.noticeNo')}>
-            <Input allowClear maxLength={32} />
-          </Form.Item>
-          <StatesFilter
-            label={t('webReports.common.status')}
-            states={CHARGEBACK_STATES}
-            labelOf={(s) => t(`webReports.chargeback.statuses.${s}`)}
-          />
-        </>
-      }
+      filters={<ChargebackFilterFields />}
       actions={{
         width: 200,
         render: (row) => (
