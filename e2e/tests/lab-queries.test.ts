@@ -44,12 +44,15 @@ describe('lab queries and result entry from a test order', () => {
     await choose(staff, 'siteId', '北京协和医院');
     await staff.getByTestId('query-subject').fill('E2E-LQ-001');
     await staff.getByTestId('query-barcode').fill('E2E-LQ-BC1');
+    // The shipment picker offers the chosen site's shipments (the demo one of site 01).
+    await choose(staff, 'transportId', 'ST-DEMO-INS-001');
     await choose(staff, 'queryType', '样本问题');
     await staff.getByTestId('query-content').fill('样本管标签缺少采样时间，请补充。');
     await staff.getByTestId('query-raise-ok').click();
     // The new query opens in the drawer (its success toast may be gone on a loaded machine).
     const detail = staff.getByTestId('staff-query-detail');
     await detail.getByText('待答复').waitFor({ timeout: 20_000 });
+    await detail.getByText('ST-DEMO-INS-001', { exact: false }).waitFor();
     // Nothing to close before the site answers.
     expect(await staff.getByTestId('staff-query-close').count()).toBe(0);
 

@@ -185,6 +185,27 @@ describe.each(ENGINES)(
         expect(query.shipment?.orderNo).toBe(shipment?.orderNo);
       });
 
+      it('offers the raise form the shipments of the chosen site only, to staff who may raise', async () => {
+        const all = await env.handle.db
+          .select({ id: sampleTransports.id, orderNo: sampleTransports.orderNo })
+          .from(sampleTransports)
+          .where(and(eq(sampleTransports.projectId, projectId), eq(sampleTransports.siteId, siteId)));
+        expect(all.length).toBeGreaterThan(0);
+        const listed = await as(lab, labQuery.shipments, { body: { projectId, siteId, page: 1, size: 100 } });
+        expect(listed.code).toBe(200);
+        const rows = listed.data as Array<{ id: number; orderNo: string; siteId: number }>;
+        expect(rows.map((r) => r.id).sort()).toEqual(all.map((r) => r.id).sort());
+        const first = all[0]?.orderNo ?? '';
+        const searched = await as(lab, labQuery.shipments, {
+          body: { projectId, siteId, orderNo: first, page: 1, size: 100 },
+        });
+        expect((searched.data as Array<{ orderNo: string }>).map((r) => r.orderNo)).toContain(first);
+        expect((await as(site, labQuery.shipments, { body: { projectId, siteId } })).code).toBe(
+          ResultCode.FORBIDDEN,
+        );
+        expect((await as(lab, labQuery.shipments, { body: { projectId } })).code).toBe(400);
+      });
+
       it('lists the queries of the projects in scope for staff, never for site users', async () => {
         const mine = await as(lab, labQuery.paging, { body: { mine: true, barcode: BARCODE } });
         expect((mine.data as QueryDetail[]).map((q) => q.id)).toEqual([query.id]);

@@ -7,6 +7,7 @@ import { QUERY_PERMISSIONS, QUERY_STATES } from '../workflows/clarification-quer
 import { FEEDBACK_PERMISSIONS, FEEDBACK_STATES } from '../workflows/lab-feedback.js';
 import { queryDetail, queryRow } from './portal-clarification.js';
 import { optionalDate, PORTAL_LIMITS } from './portal-fields.js';
+import { shipmentRow } from './portal-transport.js';
 
 const keyword = z.string().trim().max(64).optional();
 const reason = z.string().trim().min(1).max(PORTAL_LIMITS.note);
@@ -34,6 +35,25 @@ export const labQuery = {
       mine: z.boolean().optional(),
     }),
     data: z.array(queryRow),
+  }),
+  shipments: defineEndpoint({
+    id: 'labQuery.shipments',
+    service: 'main',
+    method: 'POST',
+    path: '/project/question/shipments',
+    summary:
+      'Internal staff raising a query: the sample shipments of one site of my projects, newest first (to name the one the query is about)',
+    access: { permission: QUERY_PERMISSIONS.create },
+    signed: true,
+    mutates: false,
+    paged: true,
+    body: z.object({
+      ...pageFields,
+      projectId: id,
+      siteId: id,
+      orderNo: z.string().trim().max(32).optional(),
+    }),
+    data: z.array(shipmentRow),
   }),
   get: defineEndpoint({
     id: 'labQuery.get',

@@ -14,6 +14,8 @@ export type TestOrder = DataOf<Contract['testOrder']['get']>;
 export const labQueriesApi = {
   queryPage: (body: B<Contract['labQuery']['paging']>) => callEndpoint((c) => c.labQuery.paging, { body }),
   queryGet: (id: number) => callEndpoint((c) => c.labQuery.get, { params: { id } }),
+  shipments: (body: B<Contract['labQuery']['shipments']>) =>
+    callEndpoint((c) => c.labQuery.shipments, { body }),
   queryCreate: (body: B<Contract['clarification']['create']>) =>
     callEndpoint((c) => c.clarification.create, { body }),
   queryClose: (id: number, version: number) =>

@@ -21,6 +21,7 @@ export const labQueries = {
     view: 'View',
     detail: 'Query detail',
     shipment: 'Shipment',
+    shipmentHint: 'Optional: the shipment of this site the query is about',
     replies: 'Reply record',
     history: 'History',
     close: 'Close query',

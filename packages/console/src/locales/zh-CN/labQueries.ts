@@ -21,6 +21,7 @@ export const labQueries = {
     view: '查看',
     detail: '质疑详情',
     shipment: '相关运单',
+    shipmentHint: '选填：质疑涉及的运单（该中心的运单）',
     replies: '答复记录',
     history: '处理记录',
     close: '关闭质疑',

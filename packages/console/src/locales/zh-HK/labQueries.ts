@@ -21,6 +21,7 @@ export const labQueries = {
     view: '查看',
     detail: '質疑詳情',
     shipment: '相關運單',
+    shipmentHint: '選填：質疑涉及的運單（該中心的運單）',
     replies: '答覆記錄',
     history: '處理記錄',
     close: '關閉質疑',

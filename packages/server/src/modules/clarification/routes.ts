@@ -26,6 +26,8 @@ import {
   type TransitionCtx,
 } from '../portal/workflow.js';
 import { assertOwnFiles } from '../system/files.js';
+import { pageShipments } from '../transport/repository.js';
+import { shipmentFilter } from '../transport/routes.js';
 
 const { clarification, labQuery } = endpoints;
 const WORKFLOW_ID = clarificationQueryWorkflow.id;
@@ -336,6 +338,18 @@ async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
       .limit(size)
       .offset((page - 1) * size);
     return new Page(rows.map(toRow), Number(total?.n ?? 0));
+  });
+
+  // The raise form's shipment picker: the chosen site's shipments (any state), in the staff scope.
+  route(app, labQuery.shipments, async (ctx) => {
+    const scope = await siteScope(ctx.db, requireStaff(ctx));
+    const { page, size, ...filters } = ctx.body;
+    const where = and(
+      scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
+      shipmentFilter(filters),
+    );
+    const r = await pageShipments(ctx.db, where, page, size);
+    return new Page(r.rows, r.total);
   });
 
   route(app, labQuery.get, async (ctx) => {

@@ -30,7 +30,9 @@ import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { RemoteSelect } from '../../../components/RemoteSelect';
 import { labQueriesApi, type StaffQueryDetail, type StaffQueryRow } from '../../../services/labQueries';
+import type { StaffShipmentRow } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
 import { useProjectSites } from '../../laboratory/useProjectSites';
 import { ReasonModal } from '../../web/ReasonModal';
@@ -157,6 +159,8 @@ interface RaiseValues {
   subjectNo?: string;
   visit?: string;
   barcode?: string;
+  /** The shipment the query is about (optional; one of the chosen site's). */
+  transportId?: number;
   queryType?: string;
   content?: string;
   needsClarification: boolean;
@@ -175,6 +179,7 @@ function RaiseQueryModal({
   const q = (key: string, options?: Record<string, unknown>) => t(`labQueries.query.${key}`, options);
   const [form] = Form.useForm<RaiseValues>();
   const projectId = Form.useWatch('projectId', form);
+  const siteId = Form.useWatch('siteId', form);
   const { projects, sites } = useProjectSites(projectId);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -201,6 +206,7 @@ function RaiseQueryModal({
         content: v.content,
         needsClarification: v.needsClarification,
         imageFileIds: [],
+        transportId: v.transportId ?? null,
       });
       feedback.success(q('raised'));
       form.resetFields();
@@ -230,7 +236,7 @@ function RaiseQueryModal({
               showSearch
               optionFilterProp="label"
               data-testid="query-project"
-              onChange={() => form.setFieldValue('siteId', undefined)}
+              onChange={() => form.setFieldsValue({ siteId: undefined, transportId: undefined })}
               options={projects.map((p) => ({ value: p.id, label: p.projectNo }))}
             />
           </Form.Item>
@@ -238,8 +244,30 @@ function RaiseQueryModal({
             <Select
               style={{ width: 240 }}
               data-testid="query-site"
+              onChange={() => form.setFieldValue('transportId', undefined)}
               options={sites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
             />
+          </Form.Item>
+          <Form.Item name="transportId" label={q('shipment')} extra={q('shipmentHint')}>
+            {projectId && siteId ? (
+              // A new site is a new list: remount rather than keep the previous site's options.
+              <RemoteSelect<StaffShipmentRow>
+                key={`${projectId}-${siteId}`}
+                allowClear
+                style={{ width: 220 }}
+                data-testid="query-shipment"
+                searchField="orderNo"
+                labelField="orderNo"
+                params={{ projectId, siteId }}
+                fetcher={(params) =>
+                  labQueriesApi
+                    .shipments(params as Parameters<typeof labQueriesApi.shipments>[0])
+                    .then((r) => ({ data: r.data, total: r.total ?? 0 }))
+                }
+              />
+            ) : (
+              <Select disabled style={{ width: 220 }} data-testid="query-shipment" />
+            )}
           </Form.Item>
         </Space>
         <Space wrap>
