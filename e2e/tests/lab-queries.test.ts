@@ -33,6 +33,12 @@ async function open(account: string, path: string): Promise<Page> {
   return page;
 }
 
+/** A valid 1×1 PNG (the server checks the type by its first bytes; the browser must draw it). */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The visible table row that contains this text. */
 const row = (page: Page, text: string) => page.locator('.ant-table-row:visible', { hasText: text });
 
@@ -48,18 +54,41 @@ describe('lab queries and result entry from a test order', () => {
     await choose(staff, 'transportId', 'ST-DEMO-INS-001');
     await choose(staff, 'queryType', '样本问题');
     await staff.getByTestId('query-content').fill('样本管标签缺少采样时间，请补充。');
+    // A photo of the label goes with the query (uploaded when chosen).
+    const [uploaded] = await Promise.all([
+      staff.waitForResponse((r) => r.url().includes('/file/upload')),
+      staff.locator('.ant-modal:visible input[type=file]').setInputFiles({
+        name: '标签.png',
+        mimeType: 'image/png',
+        buffer: ONE_PIXEL_PNG,
+      }),
+    ]);
+    expect(uploaded.status()).toBe(200);
+    await staff.locator('.ant-modal:visible .ant-upload-list-item-done').waitFor();
     await staff.getByTestId('query-raise-ok').click();
     // The new query opens in the drawer (its success toast may be gone on a loaded machine).
     const detail = staff.getByTestId('staff-query-detail');
     await detail.getByText('待答复').waitFor({ timeout: 20_000 });
     await detail.getByText('ST-DEMO-INS-001', { exact: false }).waitFor();
+    await detail.locator('img').first().waitFor();
     // Nothing to close before the site answers.
     expect(await staff.getByTestId('staff-query-close').count()).toBe(0);
 
     const site = await open(ACCOUNTS.site, '/web/question');
     await site.getByTestId('query-E2E-LQ-001').click();
     await site.waitForURL('**/web/question-details**');
+    // The site sees the photo staff attached.
+    await site.getByTestId('query-detail').locator('img').first().waitFor();
     await site.getByTestId('query-reply-input').fill('采样时间为09:15，已在申请单上补充。');
+    await Promise.all([
+      site.waitForResponse((r) => r.url().includes('/file/upload')),
+      site.locator('input[type=file][accept*="image/png"]').setInputFiles({
+        name: '申请单.png',
+        mimeType: 'image/png',
+        buffer: ONE_PIXEL_PNG,
+      }),
+    ]);
+    await site.locator('.ant-upload-list-item-done').first().waitFor();
     await site.getByTestId('query-reply-send').click();
     // The reply record shows it (the toast may be gone on a loaded machine before it is looked for).
     await site.getByTestId('query-reply').getByText('已在申请单上补充').waitFor({ timeout: 20_000 });
@@ -68,6 +97,8 @@ describe('lab queries and result entry from a test order', () => {
     await staff.reload();
     await row(staff, 'E2E-LQ-001').getByRole('button', { name: '查看' }).click();
     await staff.getByTestId('staff-query-reply').getByText('已在申请单上补充').waitFor();
+    // Staff see the photo the site replied with.
+    await staff.getByTestId('staff-query-reply').locator('img').first().waitFor();
     await staff.getByTestId('staff-query-detail').getByText('已答复').waitFor();
     await staff.getByTestId('staff-query-close').click();
     await staff.getByText('确定接受中心的答复并关闭该质疑吗？').waitFor();

@@ -22,6 +22,8 @@ export const labQueries = {
     detail: 'Query detail',
     shipment: 'Shipment',
     shipmentHint: 'Optional: the shipment of this site the query is about',
+    images: 'Images',
+    imagesHint: 'Optional: photos of the sample or its label, at most 9 (png, jpg, gif, webp)',
     replies: 'Reply record',
     history: 'History',
     close: 'Close query',

@@ -22,6 +22,8 @@ export const labQueries = {
     detail: '质疑详情',
     shipment: '相关运单',
     shipmentHint: '选填：质疑涉及的运单（该中心的运单）',
+    images: '图片',
+    imagesHint: '选填：样本或标签的照片，最多9张（png、jpg、gif、webp）',
     replies: '答复记录',
     history: '处理记录',
     close: '关闭质疑',

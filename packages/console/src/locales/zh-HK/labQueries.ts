@@ -22,6 +22,8 @@ export const labQueries = {
     detail: '質疑詳情',
     shipment: '相關運單',
     shipmentHint: '選填：質疑涉及的運單（該中心的運單）',
+    images: '圖片',
+    imagesHint: '選填：樣本或標籤的照片，最多9張（png、jpg、gif、webp）',
     replies: '答覆記錄',
     history: '處理記錄',
     close: '關閉質疑',

@@ -35,6 +35,7 @@ import { labQueriesApi, type StaffQueryDetail, type StaffQueryRow } from '../../
 import type { StaffShipmentRow } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
 import { useProjectSites } from '../../laboratory/useProjectSites';
+import { AttachmentLinks, FileImages, ReplyFileUpload } from '../../web/question-details/ReplyImages';
 import { ReasonModal } from '../../web/ReasonModal';
 import { EventTimeline, formatTime, StatusTag } from '../../web/shared';
 
@@ -180,10 +181,16 @@ function RaiseQueryModal({
   const [form] = Form.useForm<RaiseValues>();
   const projectId = Form.useWatch('projectId', form);
   const siteId = Form.useWatch('siteId', form);
+  // Photos of the sample or the label, uploaded when chosen (the reply form's picker).
+  const [imageFileIds, setImageFileIds] = useState<number[]>([]);
+  const [raisedCount, setRaisedCount] = useState(0);
   const { projects, sites } = useProjectSites(projectId);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (open) form.setFieldsValue({ needsClarification: true });
+    if (!open) return;
+    form.setFieldsValue({ needsClarification: true });
+    // The upload list went with the closed dialog: so do its ids.
+    setImageFileIds([]);
   }, [open, form]);
   const required = (field: string) => ({
     required: true,
@@ -205,11 +212,12 @@ function RaiseQueryModal({
         queryType: v.queryType,
         content: v.content,
         needsClarification: v.needsClarification,
-        imageFileIds: [],
+        imageFileIds,
         transportId: v.transportId ?? null,
       });
       feedback.success(q('raised'));
       form.resetFields();
+      setRaisedCount((n) => n + 1);
       onRaised(response.data);
     } catch {
       // Shown by the request helper.
@@ -289,6 +297,9 @@ function RaiseQueryModal({
         </Form.Item>
         <Form.Item name="needsClarification" label={q('needsClarification')} valuePropName="checked">
           <Switch />
+        </Form.Item>
+        <Form.Item label={q('images')} extra={q('imagesHint')}>
+          <ReplyFileUpload kind="image" onChange={setImageFileIds} resetKey={raisedCount} />
         </Form.Item>
       </Form>
     </Modal>
@@ -372,6 +383,7 @@ function QueryDrawer({ id, onClose, onChanged }: { id: number | null; onClose():
             <Descriptions.Item label={q('raisedAt')}>{formatTime(detail.raisedAt)}</Descriptions.Item>
             <Descriptions.Item label={q('content')} span={2}>
               {detail.content}
+              <FileImages fileIds={detail.imageFileIds} />
             </Descriptions.Item>
           </Descriptions>
           <Space style={{ marginTop: 16 }} wrap>
@@ -400,7 +412,13 @@ function QueryDrawer({ id, onClose, onChanged }: { id: number | null; onClose():
               <List.Item data-testid="staff-query-reply">
                 <List.Item.Meta
                   title={`${reply.username} · ${formatTime(reply.at)}`}
-                  description={reply.content}
+                  description={
+                    <>
+                      {reply.content}
+                      <FileImages fileIds={reply.imageFileIds} />
+                      <AttachmentLinks files={reply.attachments} />
+                    </>
+                  }
                 />
               </List.Item>
             )}
