@@ -16,6 +16,7 @@ import { useAccess } from '../../access/useAccess';
 import type { DataColumn } from '../../components/DataTable';
 import { ListPage, StatesFilter, useListPage } from '../../components/ListPage';
 import { ViewModal } from '../../components/ViewModal';
+import { useDetail } from '../../components/ViewModal/useDetail';
 import {
   type DocDetail,
   type DocRow,
@@ -225,16 +226,8 @@ function DetailModal({
 }) {
   const { t } = useTranslation();
   const { can } = useAccess();
-  const [detail, setDetail] = useState<DocDetail | null>(null);
+  const detail = useDetail<DocDetail>(id, api.staffGet, onClose);
   const d = (key: string) => t(`webAdmin.doc.${key}`);
-  useEffect(() => {
-    setDetail(null);
-    if (id === null) return;
-    api
-      .staffGet(id)
-      .then((r) => setDetail(r.data))
-      .catch(onClose);
-  }, [api, id, onClose]);
   return (
     <ViewModal open={id !== null} title={d('detail')} width={960} onCancel={onClose} loading={!detail}>
       {detail && (

@@ -3,16 +3,14 @@
 import { CHARGEBACK_STATES, type ChargebackState } from '@trialab/api-contract';
 import { Descriptions, Form, Input, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/DataTable';
 import { StatesFilter } from '../../components/ListPage';
 import { ViewModal } from '../../components/ViewModal';
+import { useDetail } from '../../components/ViewModal/useDetail';
 import { ChargebackTag } from './report-parts';
 import { type ChargebackDetail, type ChargebackRow, reportsApi } from './reports-api';
-import { formatTime } from './shared';
-
-const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
+import { dash, formatTime } from './shared';
 
 /** What a chargeback list is filtered by (both sides). */
 export interface ChargebackFilter {
@@ -68,14 +66,7 @@ export function ChargebackDetailModal({
   load?: (id: number) => Promise<{ data: ChargebackDetail }>;
 }) {
   const { t } = useTranslation();
-  const [detail, setDetail] = useState<ChargebackDetail | null>(null);
-  useEffect(() => {
-    setDetail(null);
-    if (id === null) return;
-    load(id)
-      .then((r) => setDetail(r.data))
-      .catch(onClose);
-  }, [id, onClose, load]);
+  const detail = useDetail<ChargebackDetail>(id, load, onClose);
   return (
     <ViewModal open={id !== null} width={720} title={detail?.noticeNo} onCancel={onClose} loading={!detail}>
       {detail && (

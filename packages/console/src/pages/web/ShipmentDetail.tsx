@@ -1,7 +1,7 @@
 import { Descriptions, Divider, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ViewModal } from '../../components/ViewModal';
+import { useDetail } from '../../components/ViewModal/useDetail';
 import { portalApi, type ShipmentDetail } from './api';
 import { EventTimeline, formatTime, StatusTag } from './shared';
 
@@ -35,14 +35,7 @@ export function ShipmentDetailModal({
   load?: (id: number) => Promise<{ data: ShipmentDetail }>;
 }) {
   const { t } = useTranslation();
-  const [detail, setDetail] = useState<ShipmentDetail>();
-  useEffect(() => {
-    setDetail(undefined);
-    if (id === null) return;
-    load(id)
-      .then((r) => setDetail(r.data))
-      .catch(() => onClose());
-  }, [id, onClose, load]);
+  const detail = useDetail<ShipmentDetail>(id, load, onClose);
   const s = (key: string) => t(`web.shipment.${key}`);
   return (
     <ViewModal open={id !== null} onCancel={onClose} title={s('detail')} width={1000} loading={!detail}>

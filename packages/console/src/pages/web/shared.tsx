@@ -28,6 +28,10 @@ export const rules = {
   email: (t: Translate): Rule => ({ pattern: EMAIL_PATTERN, message: t('web.validation.email') }),
 };
 
+/** An empty value (null, undefined or '') shown as '-' in tables and details. */
+export const dash = (v: string | number | null | undefined) =>
+  v === null || v === undefined || v === '' ? '-' : v;
+
 export const formatTime = (value: string | null | undefined) =>
   value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '-';
 

@@ -84,15 +84,11 @@ async function requestableRoles(db: Executor, holder: AccessPrincipal) {
     .map(({ id, name }) => ({ id, name }));
 }
 
-/** The role of an application, checked again: portal-only, and held by the applicant. */
-async function assertRequestable(db: Executor, roleId: number, holder: AccessPrincipal, atApproval: boolean) {
+/** The role of an application, if it is still a portal role (checked again at approval). */
+async function portalRole(db: Executor, roleId: number) {
   const role = (await portalRoles(db)).find((r) => r.id === roleId);
   if (!role) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'roleNotAllowed' });
-  if (!holdsRole(holder, role)) {
-    throw atApproval
-      ? new ApiError(ResultCode.INVALID_STATE, { key: 'roleNoLongerHeld' })
-      : new ApiError(ResultCode.FORBIDDEN, { key: 'roleNotOwned' });
-  }
+  return role;
 }
 
 /** Condition: at least one requested site belongs to one of these projects. */
@@ -289,7 +285,8 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
       if (held && !held.has(`${g.projectId}:${g.siteId}`))
         throw new ApiError(ResultCode.FORBIDDEN, { key: 'grantNotOwned' });
     }
-    await assertRequestable(ctx.db, body.roleId, p, false);
+    if (!holdsRole(p, await portalRole(ctx.db, body.roleId)))
+      throw new ApiError(ResultCode.FORBIDDEN, { key: 'roleNotOwned' });
     const [taken] = await ctx.db
       .select({ id: users.id })
       .from(users)
@@ -412,13 +409,12 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
     if (!(await applicantHolds(ctx.db, row.applicantId, row.grants)))
       throw new ApiError(ResultCode.INVALID_STATE, { key: 'grantNoLongerHeld' });
     // So must the role's rights (a role changed or taken away since).
-    const applicantRights = await permissionStrings(ctx.db, row.applicantId);
-    await assertRequestable(
-      ctx.db,
-      row.roleId,
-      { isSuper: false, permissions: new Set(applicantRights) },
-      true,
-    );
+    const applicant = {
+      isSuper: false,
+      permissions: new Set(await permissionStrings(ctx.db, row.applicantId)),
+    };
+    if (!holdsRole(applicant, await portalRole(ctx.db, row.roleId)))
+      throw new ApiError(ResultCode.INVALID_STATE, { key: 'roleNoLongerHeld' });
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
     const [created] = await uniqueOr(ctx.lang, () =>

@@ -1,26 +1,18 @@
 import { Button, Descriptions, Form, Input, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ViewModal } from '../../../components/ViewModal';
+import { useDetail } from '../../../components/ViewModal/useDetail';
 import { type InspectionDetail, type InspectionRow, reportsApi } from '../reports-api';
-import { formatTime } from '../shared';
+import { dash, formatTime } from '../shared';
 
-const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 const STATE_COLORS: Record<string, string> = { received: 'success', exception: 'error', awaiting: 'default' };
 
 function InspectionModal({ id, onClose }: { id: number | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [detail, setDetail] = useState<InspectionDetail | null>(null);
-  useEffect(() => {
-    setDetail(null);
-    if (id === null) return;
-    reportsApi
-      .inspectionGet(id)
-      .then((r) => setDetail(r.data))
-      .catch(onClose);
-  }, [id, onClose]);
+  const detail = useDetail<InspectionDetail>(id, reportsApi.inspectionGet, onClose);
   return (
     <ViewModal open={id !== null} width={860} title={t('webReports.inspection.detail')} onCancel={onClose}>
       {detail && (

@@ -1,7 +1,7 @@
 import { CHARGEBACK_LIMITS, CHARGEBACK_PERMISSIONS, PORTAL_REPORT_PERMISSIONS } from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input, Table, Tag } from 'antd';
 import type { Key } from 'react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
@@ -10,6 +10,7 @@ import type { DataColumn } from '../../../components/DataTable';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { PermissionTabs } from '../../../components/PermissionTabs';
 import { ViewModal } from '../../../components/ViewModal';
+import { useDetail } from '../../../components/ViewModal/useDetail';
 import { feedback } from '../../../utils/feedback';
 import {
   ChargebackDetailModal,
@@ -33,10 +34,9 @@ import {
   type RejectionRow,
   reportsApi,
 } from '../reports-api';
-import { formatTime } from '../shared';
+import { dash, formatTime } from '../shared';
 
 const pdfName = (row: { reportNo: string; revision: number }) => `${row.reportNo}-v${row.revision}.pdf`;
-const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 
 /** Released report list: all of my sites' reports, or only the ones I downloaded. */
 function ReportList({ mine }: { mine: boolean }) {
@@ -126,15 +126,7 @@ function ReportDetailModal({
   onDownload(row: { id: number; reportNo: string; revision: number }): void;
 }) {
   const { t } = useTranslation();
-  const [detail, setDetail] = useState<PortalReportDetail | null>(null);
-  useEffect(() => {
-    setDetail(null);
-    if (id === null) return;
-    reportsApi
-      .reportGet(id)
-      .then((r) => setDetail(r.data))
-      .catch(onClose);
-  }, [id, onClose]);
+  const detail = useDetail<PortalReportDetail>(id, reportsApi.reportGet, onClose);
   return (
     <ViewModal open={id !== null} width={900} title={t('webReports.search.detail')} onCancel={onClose}>
       {detail && (

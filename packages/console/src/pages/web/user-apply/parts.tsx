@@ -1,11 +1,11 @@
 // Pieces of the account-application screens (site side and staff side).
 import { ACCOUNT_APPLICATION_STATES } from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { StatesFilter } from '../../../components/ListPage';
 import { ViewModal } from '../../../components/ViewModal';
+import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { ApplicationDetail, ApplicationRow } from '../../../services/portalAdmin';
 import { EventTimeline, formatTime, StatusTag } from '../shared';
 
@@ -69,14 +69,7 @@ export function ApplicationModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const [detail, setDetail] = useState<ApplicationDetail | null>(null);
-  useEffect(() => {
-    setDetail(null);
-    if (id === null) return;
-    load(id)
-      .then((r) => setDetail(r.data))
-      .catch(onClose);
-  }, [id, load, onClose]);
+  const detail = useDetail<ApplicationDetail>(id, load, onClose);
   return (
     <ViewModal
       open={id !== null}

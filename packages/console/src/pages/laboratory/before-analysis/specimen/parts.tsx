@@ -3,6 +3,7 @@ import { Alert, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../../components/DataTable';
+import { dash } from '../../../web/shared';
 import { addScanned } from './scan';
 
 const COLORS: Record<string, string> = {
@@ -21,7 +22,6 @@ export function StateTag({ state }: { state: string }) {
 
 export const formatTime = (iso: string | null | undefined) =>
   iso ? iso.replace('T', ' ').slice(0, 19) : '-';
-const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 
 /** The columns every barcode list shows. */
 export function useBarcodeColumns(): DataColumn<SpecimenBarcodeRow>[] {
