@@ -5,7 +5,7 @@ import {
   CAMERA_RESTART_INTERVAL_MS,
   DEFAULT_BRIDGE_PORT,
   FINGERPRINT_HUMAN_WAIT_MS,
-  HELLO_TIMEOUT_MS,
+  HELLO_WINDOW_MS,
   MAX_FRAME_BYTES,
   REFRESH_ROUND_PAUSE_MS,
   VENDOR_TIMEOUTS_MS,
@@ -121,8 +121,12 @@ export const configSchema = z
     limits: z
       .strictObject({
         maxFrameBytes: z.int().min(1024).max(MAX_FRAME_BYTES).default(MAX_FRAME_BYTES),
-        helloTimeoutMs: ms(HELLO_TIMEOUT_MS),
+        /** A socket must send `hello` this soon after the upgrade, or it is closed (4002). */
+        helloTimeoutMs: ms(HELLO_WINDOW_MS),
+        /** Connections that passed `hello` with a valid ticket; sockets still waiting never count here. */
         maxConnections: z.int().min(1).max(1_000).default(64),
+        /** Sockets that have not sent `hello` yet; when full, the oldest of them is closed (4002) to admit a new one. */
+        maxPendingConnections: z.int().min(1).max(100).default(8),
         maxVendorResponseBytes: z
           .int()
           .min(1024)

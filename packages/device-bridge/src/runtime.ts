@@ -73,7 +73,18 @@ export class BridgeRuntime {
     this.config = config;
     this.logger = options.logger;
     this.clock = clock;
-    this.camera = new CameraAdapter(config);
+    this.camera = new CameraAdapter(config, {
+      onFormChange: (missing, using) =>
+        this.logger.info(
+          { vendor: 'camera', missing, using },
+          'camera service lacks a command; using another',
+        ),
+      onForget: (forgotten) =>
+        this.logger.info(
+          { vendor: 'camera', forgotten },
+          'camera service unreachable; will find out its commands again',
+        ),
+    });
     this.za = new ZaAdapter(config);
     this.zk = new ZkAdapter(config);
     this.queues = new DeviceQueues(clock, config.queue.maxWaiting, config.queue.maxWaitMs);

@@ -22,10 +22,18 @@ export interface WsSocket extends ServerSocket {
   on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): unknown;
   on(event: 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
+  /** Drops the TCP connection without the close handshake. */
+  terminate(): void;
 }
 
 /** Frames each connection may have in flight at once; more is a client bug or abuse. */
 const MAX_IN_FLIGHT = 32;
+
+/** Standard WebSocket close code "try again later": every authenticated slot is taken. */
+const TRY_AGAIN_LATER = 1013;
+
+/** A socket closed for not saying hello gets this long to finish the close handshake, then it is cut. */
+const SILENT_CLOSE_GRACE_MS = 1_000;
 
 function byteLength(data: Buffer | ArrayBuffer | Buffer[]): number {
   if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
@@ -43,13 +51,45 @@ function header(request: IncomingMessage, name: string): string | undefined {
 }
 
 /**
- * The protocol at /ws: door checks (Host, Origin), then `hello` with a ticket within the hello timeout,
+ * The protocol at /ws: door checks (Host, Origin), then `hello` with a ticket within the hello window,
  * then requests. Malformed frames get an error frame; the connection and the process stay up.
+ *
+ * Slots: sockets that have not sent `hello` yet (pending) and connections that passed it with a valid
+ * ticket have separate caps, so silent sockets from a local program cannot lock a console out. A full
+ * pending cap closes the oldest pending socket to admit the new one; the authenticated cap is checked
+ * only once a ticket has been verified.
  */
 export function createWsHandler(rt: BridgeRuntime) {
   const handlers = createHandlers(rt);
   const capabilities = { ...FULL_CAPABILITIES, maxFrameBytes: rt.config.limits.maxFrameBytes };
   const { logger, config } = rt;
+  /** Sockets waiting for their `hello`, oldest first, each with the function that closes it. */
+  const pending = new Map<Connection, (reason: string) => void>();
+  const silentLog = { timedOut: 0, evicted: 0, lastAt: Number.NEGATIVE_INFINITY };
+
+  /** At most one warning per hello window, however many silent sockets a program opens. */
+  const noteSilentClose = (kind: 'timedOut' | 'evicted') => {
+    silentLog[kind]++;
+    const now = rt.clock.now();
+    if (now - silentLog.lastAt < config.limits.helloTimeoutMs) return;
+    logger.warn(
+      {
+        timedOut: silentLog.timedOut,
+        evicted: silentLog.evicted,
+        pendingLimit: config.limits.maxPendingConnections,
+      },
+      'closed sockets that sent no hello',
+    );
+    silentLog.timedOut = 0;
+    silentLog.evicted = 0;
+    silentLog.lastAt = now;
+  };
+
+  const authenticatedCount = () => {
+    let count = 0;
+    for (const c of rt.connections) if (c.user !== undefined && c.state !== 'closed') count++;
+    return count;
+  };
 
   return (socket: WsSocket, request: IncomingMessage): void => {
     const origin = header(request, 'origin');
@@ -68,15 +108,27 @@ export function createWsHandler(rt: BridgeRuntime) {
       socket.close(CloseCode.BRIDGE_SHUTTING_DOWN, 'bridge shutting down');
       return;
     }
-    if (rt.connections.size >= config.limits.maxConnections) {
-      logger.warn({ conn: id }, 'refused: too many connections');
-      socket.close(1013, 'too many connections');
-      return;
+    if (pending.size >= config.limits.maxPendingConnections) {
+      const [, closeOldest] = pending.entries().next().value ?? [];
+      closeOldest?.('no hello: handshake slots full');
+      noteSilentClose('evicted');
     }
     const connection = new Connection(id, socket, origin);
     rt.connections.add(connection);
+    let graceTimer: unknown;
+    const closeSilent = (reason: string) => {
+      pending.delete(connection);
+      if (connection.state !== 'hello') return;
+      // Not counted anywhere from now on, even before the peer completes the close handshake.
+      connection.state = 'closed';
+      connection.close(CloseCode.HELLO_TIMEOUT, reason);
+      graceTimer = rt.clock.setTimeout(() => socket.terminate(), SILENT_CLOSE_GRACE_MS);
+    };
+    pending.set(connection, closeSilent);
     const helloTimer = rt.clock.setTimeout(() => {
-      if (connection.state === 'hello') connection.close(CloseCode.HELLO_TIMEOUT, 'no hello');
+      if (connection.state !== 'hello') return;
+      closeSilent('no hello');
+      noteSilentClose('timedOut');
     }, config.limits.helloTimeoutMs);
 
     const onHello = async (text: string) => {
@@ -94,6 +146,11 @@ export function createWsHandler(rt: BridgeRuntime) {
       if (!verdict.ok) {
         logger.warn({ conn: id, reason: verdict.reason }, 'refused: ticket');
         connection.close(CloseCode.TICKET_REFUSED, 'ticket refused');
+        return;
+      }
+      if (authenticatedCount() >= config.limits.maxConnections) {
+        logger.warn({ conn: id, user: verdict.payload.sub }, 'refused: too many connections');
+        connection.close(TRY_AGAIN_LATER, 'too many connections');
         return;
       }
       connection.user = verdict.payload.sub;
@@ -156,6 +213,7 @@ export function createWsHandler(rt: BridgeRuntime) {
       }
       if (connection.state === 'hello') {
         rt.clock.clearTimeout(helloTimer);
+        pending.delete(connection);
         if (isBinary) {
           connection.close(CloseCode.HELLO_INVALID, 'first frame must be a valid hello');
           return;
@@ -205,6 +263,8 @@ export function createWsHandler(rt: BridgeRuntime) {
     });
     socket.on('close', () => {
       rt.clock.clearTimeout(helloTimer);
+      rt.clock.clearTimeout(graceTimer);
+      pending.delete(connection);
       const wasOpen = connection.open;
       void rt.releaseConnection(connection).then(() => {
         if (wasOpen) logger.info({ conn: id }, 'disconnected');

@@ -7,7 +7,7 @@ export const CloseCode = {
   HELLO_INVALID: 4000,
   /** `hello.protocolVersion` differs from the bridge's PROTOCOL_VERSION. */
   PROTOCOL_VERSION_MISMATCH: 4001,
-  /** No `hello` within HELLO_TIMEOUT_MS of the upgrade (the client uses it too when no `welcome` comes). */
+  /** No `hello` within the bridge's hello window (HELLO_WINDOW_MS) of the upgrade, or handshake slots full; the client uses it too when no `welcome` comes. */
   HELLO_TIMEOUT: 4002,
   /** The access ticket is missing, forged, expired, already used or bound to another origin. */
   TICKET_REFUSED: 4003,

@@ -68,8 +68,14 @@ export const CAMERA = { document: 0, head: 1 } as const;
  */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
 
-/** The bridge closes a connection whose first frame is not a `hello` within this time. */
+/** The client gives up on a connection when no `welcome` follows its `hello` within this time. */
 export const HELLO_TIMEOUT_MS = 10_000;
+
+/**
+ * The bridge closes a socket whose first frame is not a `hello` within this time of the upgrade. Short:
+ * such sockets hold one of the few handshake slots, and the console sends `hello` as soon as it opens.
+ */
+export const HELLO_WINDOW_MS = 3_000;
 
 /** Client reconnect: full-jitter exponential backoff from this base, capped at 30 s (issue 3). */
 export const RECONNECT_BASE_MS = 500;

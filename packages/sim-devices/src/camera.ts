@@ -10,7 +10,7 @@ import {
 import { idCardInfo } from './idcards.js';
 import { type CaptureProcessing, processCapture, renderFingerprint, renderTestPattern } from './images.js';
 import { FrameSource, serveMjpeg } from './mjpeg.js';
-import type { DeviceId } from './model.js';
+import type { DeviceId, Dialect } from './model.js';
 import { makeTemplate } from './templates.js';
 import { nested, parseVendorBody, splitVendorPath, str, toXml } from './vendor-body.js';
 
@@ -33,6 +33,13 @@ export const CAMERA_CODES = {
 } as const;
 
 const C = CAMERA_CODES;
+
+/** Commands each build of the service does not have (VENDOR-NOTES: older builds differ). */
+const MISSING_COMMANDS: Record<Dialect, readonly string[]> = {
+  spec: ['comparison=imgdata'],
+  legacy: ['face=verifybase64'],
+  'legacy-cn': ['face=verifybase64', 'video=open'],
+};
 
 type Result = Record<string, unknown>;
 
@@ -159,6 +166,13 @@ export class CameraService implements VendorService {
     };
   }
 
+  /** `legacy-cn` says it in Chinese with code "1" (which other builds use for "not connected"). */
+  private unsupportedResult(command: string): Result {
+    return this.control.dialect === 'legacy-cn'
+      ? fail(C.notConnected, `不支持该命令：${command}`)
+      : fail(C.unsupported, `unsupported command "${command}"`);
+  }
+
   private unpluggedResult(device: DeviceId | undefined): Result {
     if (device === 'idcard') return fail(C.readerNotConnected, 'ID card reader not connected');
     if (device === 'fp') return fail(C.readerNotConnected, 'fingerprint reader not connected');
@@ -186,7 +200,9 @@ export class CameraService implements VendorService {
       'card=idcard',
       'fp=read',
     ];
-    if (!known.includes(command)) return fail(C.unsupported, `unsupported command "${command}"`);
+    if (!known.includes(command) || MISSING_COMMANDS[this.control.dialect].includes(command)) {
+      return this.unsupportedResult(command);
+    }
     if (device === undefined) return fail(C.badParam, `invalid camidx "${str(params.camidx)}" (0 or 1)`);
     if (forcedUnplugged || this.control.isUnplugged(device)) return this.unpluggedResult(device);
     const camera = camidx === 0 || camidx === 1 ? this.control.cameras[camidx] : undefined;
@@ -201,22 +217,18 @@ export class CameraService implements VendorService {
         return { code: C.ok, message: 'success' };
       case 'video=grabimage':
         if (!camera?.open) return fail(C.notOpen, `camera ${camidx} is not open`);
-        return this.control.dialect === 'legacy'
-          ? this.grabLegacy(camidx ?? 0, params)
-          : this.grabSpec(camidx ?? 0, params);
+        return this.control.dialect === 'spec'
+          ? this.grabSpec(camidx ?? 0, params)
+          : this.grabLegacy(camidx ?? 0, params);
       case 'param=set':
         return this.paramSet(camidx ?? 0, params);
       case 'param=get':
         return this.paramGet(camidx ?? 0, params);
       case 'face=verifybase64':
-        if (this.control.dialect !== 'spec')
-          return fail(C.unsupported, 'unsupported command "face=verifybase64"');
         return this.faceCompare(str(params.face0), str(params.face1), 'face0', 'face1', (score) => ({
           confidence: score,
         }));
       case 'comparison=imgdata':
-        if (this.control.dialect !== 'legacy')
-          return fail(C.unsupported, 'unsupported command "comparison=imgdata"');
         return this.faceCompare(str(params.FaceOne), str(params.FaceTwo), 'FaceOne', 'FaceTwo', (score) => ({
           score: String(score),
         }));
@@ -419,7 +431,14 @@ export class CameraService implements VendorService {
     if (camidx !== 0 && camidx !== 1) return format(fail(C.badParam, 'invalid camidx (0 or 1)'));
     const device = VIDEO[camidx] ?? 'video0';
     if (forcedUnplugged || this.control.isUnplugged(device)) return format(this.unpluggedResult(device));
-    if (!this.control.cameras[camidx].open) return format(fail(C.notOpen, `camera ${camidx} is not open`));
+    const camera = this.control.cameras[camidx];
+    if (!camera.open) {
+      // Builds without video=open open the camera when its stream is requested; it stays open until video=close.
+      if (this.control.dialect !== 'legacy-cn')
+        return format(fail(C.notOpen, `camera ${camidx} is not open`));
+      camera.open = true;
+      this.control.notifyCamera(camidx);
+    }
     return {
       kind: 'stream',
       serve: (res, options) => {

@@ -15,7 +15,7 @@ Options:
   --za-port <n>               ZA fingerprint module (default 8867)
   --zk-http-port <n>          ZKBioOnline over HTTP (default 22001)
   --zk-https-port <n>         ZKBioOnline over HTTPS (default 22002)
-  --dialect spec|legacy       camera API shape (default spec)
+  --dialect <name>            camera API build: spec, legacy, legacy-cn (default spec)
   --scenario <name>           starting scenario (default happy; see "sim-devices scenarios")
   --fps <n>                   MJPEG frames per second, 1-60 (default 15)
   --resolution <WxH>          starting camera resolution (default 640x480)

@@ -30,7 +30,12 @@ export type FingerReader = (typeof FINGER_READERS)[number];
 export const CARD_TYPES = ['A', 'B', 'C', 'J', 'I'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 
-export const DIALECTS = ['spec', 'legacy'] as const;
+/**
+ * Builds of the camera service: `spec` (SPEC section 7), `legacy` (older shapes, VENDOR-NOTES) and
+ * `legacy-cn`, an older build that lacks `face=verifybase64` and `video=open`, answers a command it does
+ * not have with code "1" and a Chinese message, and opens a camera when its stream is requested.
+ */
+export const DIALECTS = ['spec', 'legacy', 'legacy-cn'] as const;
 export type Dialect = (typeof DIALECTS)[number];
 
 const scope = {

@@ -23,7 +23,7 @@ export interface SimulatorOptions {
   zkHttpPort?: number;
   /** ZKBioOnline over HTTPS (vendor default 22002). */
   zkHttpsPort?: number;
-  /** `spec` (SPEC section 7) or `legacy` (older builds, VENDOR-NOTES); default spec. */
+  /** `spec` (SPEC section 7), `legacy` or `legacy-cn` (older builds, VENDOR-NOTES); default spec. */
   dialect?: Dialect;
   /** Starting scenario (see `listScenarios()`); default `happy`. */
   scenario?: string;
@@ -111,8 +111,8 @@ function checkOptions(options: SimulatorOptions) {
   const dialect = options.dialect ?? 'spec';
   if (!DIALECTS.includes(dialect)) {
     throw new SimOptionsError(
-      `Dialect must be spec or legacy (got "${dialect}")`,
-      `方言只能是 spec 或 legacy（收到 "${dialect}"）`,
+      `Dialect must be ${DIALECTS.join(', ')} (got "${dialect}")`,
+      `方言只能是 ${DIALECTS.join('、')}（收到 "${dialect}"）`,
     );
   }
   const scenario = options.scenario ?? 'happy';

@@ -379,3 +379,56 @@ describe('lenient bodies and unknown commands', () => {
     expect(await postJson(`${base}/video=explode`, {})).toMatchObject({ code: CAMERA_CODES.unsupported });
   });
 });
+
+describe('legacy-cn dialect (an older build without video=open and face=verifybase64)', () => {
+  beforeEach(() => sims.control.setDialect('legacy-cn'));
+
+  it('answers the commands it lacks with code "1" and a Chinese message', async () => {
+    for (const command of ['video=open&camidx=0', 'face=verifybase64', 'video=nosuch']) {
+      const answer = await postJson<{ code: string; message: string }>(`${base}/${command}`, {});
+      expect(answer.code).toBe('1');
+      expect(answer.message).toMatch(/^不支持该命令：/);
+    }
+    expect(sims.control.cameras[0].open).toBe(false);
+  });
+
+  it('opens a camera when its stream is requested; it stays open until video=close', async () => {
+    const controller = new AbortController();
+    const stream = await fetch(`${base}/video=stream&camidx=1?1692345678901`, { signal: controller.signal });
+    expect(stream.headers.get('content-type')).toMatch(/^multipart\/x-mixed-replace; boundary=/);
+    expect(sims.control.cameras[1].open).toBe(true);
+    controller.abort();
+    const grab = await postJson<{ code: string; photoBase64: string }>(`${base}/video=grabimage`, {
+      filepath: 'base64',
+      camidx: '1',
+    });
+    expect(grab.code).toBe('0');
+    expect((await imageInfo(grab.photoBase64)).soi).toBe(true);
+    expect(await postJson(`${base}/video=close`, { camidx: '1' })).toEqual({ code: '0', message: 'success' });
+    expect(sims.control.cameras[1].open).toBe(false);
+  });
+
+  it('does not open an unplugged camera through its stream', async () => {
+    sims.control.unplug('video0');
+    expect(await getJson(`${base}/video=stream&camidx=0`)).toEqual({
+      code: CAMERA_CODES.notConnected,
+      message: 'camera 0 not connected',
+    });
+    expect(sims.control.cameras[0].open).toBe(false);
+  });
+
+  it('compares faces with comparison=imgdata', async () => {
+    await fetch(`${base}/video=stream&camidx=1`, { signal: AbortSignal.timeout(2_000) }).then((r) =>
+      r.body?.cancel(),
+    );
+    const jpeg = (
+      await postJson<{ photoBase64: string }>(`${base}/video=grabimage`, { filepath: 'base64', camidx: '1' })
+    ).photoBase64;
+    sims.control.setFaceScore(64);
+    expect(await postJson(`${base}/comparison=imgdata`, { FaceOne: jpeg, FaceTwo: jpeg })).toEqual({
+      code: '0',
+      message: 'success',
+      score: '64',
+    });
+  });
+});

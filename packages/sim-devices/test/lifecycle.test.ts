@@ -68,7 +68,7 @@ describe('startSimulators', () => {
   it.each([
     [{ resolution: '640by480' }, /WIDTHxHEIGHT/],
     [{ fps: 0 }, /fps/],
-    [{ dialect: 'ancient' as 'spec' }, /spec or legacy/],
+    [{ dialect: 'ancient' as 'spec' }, /spec, legacy, legacy-cn/],
     [{ scenario: 'apocalypse' }, /Unknown scenario/],
     [{ cameraPort: 70000 }, /65535/],
     [{ timings: { cardWaitMs: -1 } }, /cardWaitMs/],

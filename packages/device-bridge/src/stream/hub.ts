@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { BridgeError, type CameraIndex, ErrorCode } from '@trialab/device-protocol';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
-import { expectSuccess } from '../vendors/camera/payloads.js';
-import { asBridgeError, readVendorObject, translateFailure } from '../vendors/http.js';
-import { boundaryOf, MultipartSplitter } from './multipart.js';
+import { requestCameraStream } from '../vendors/camera/stream.js';
+import { asBridgeError, translateFailure } from '../vendors/http.js';
+import { MultipartSplitter } from './multipart.js';
 
 export interface Viewer {
   res: ServerResponse;
@@ -121,28 +121,14 @@ export class StreamHub {
       if (this.#upstream === upstream) timedOut.aborted = true;
     });
     try {
-      const response = await request(this.#o.url, {
-        method: 'GET',
-        signal: controller.signal,
+      // Not a stream: the service's error answer (camera not open, not connected) is thrown.
+      const response = await requestCameraStream(this.#o.url, {
         dispatcher: this.#o.dispatcher,
-        headersTimeout: this.#o.timeoutMs + 1_000,
-        bodyTimeout: 0,
+        signal: controller.signal,
+        headersTimeoutMs: this.#o.timeoutMs + 1_000,
+        failure: ErrorCode.CAMERA_NOT_OPEN,
       });
-      const type = response.headers['content-type'];
-      const boundary = boundaryOf(Array.isArray(type) ? type[0] : type);
-      if (!boundary) {
-        // Not a stream: the service answered an error (camera not open, not connected).
-        const text = await response.body.text();
-        const answer = readVendorObject('camera', 'video=stream', {
-          status: response.statusCode,
-          contentType: String(type),
-          text,
-        });
-        expectSuccess(answer, ErrorCode.CAMERA_NOT_OPEN, 'video=stream');
-        throw new BridgeError(ErrorCode.VENDOR_MALFORMED, 'camera video=stream: not an MJPEG stream', {
-          details: { vendor: 'camera', operation: 'video=stream' },
-        });
-      }
+      const { boundary } = response;
       if (this.#upstream !== upstream) {
         response.body.destroy();
         return;

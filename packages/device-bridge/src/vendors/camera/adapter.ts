@@ -1,8 +1,14 @@
 import type { CameraIndex } from '@trialab/device-protocol';
-import { BridgeError, ErrorCode } from '@trialab/device-protocol';
+import { ErrorCode } from '@trialab/device-protocol';
 import { Agent } from 'undici';
 import type { BridgeConfig } from '../../config.js';
-import { asBridgeError, readVendorObject, type VendorHttpResponse, vendorHttp } from '../http.js';
+import {
+  asBridgeError,
+  readVendorObject,
+  translateFailure,
+  type VendorHttpResponse,
+  vendorHttp,
+} from '../http.js';
 import type {
   CameraStatus,
   CameraVendor,
@@ -11,19 +17,27 @@ import type {
   IdCardResult,
   ProbeResult,
 } from '../types.js';
+import { FormMemory, type RequestForm } from './forms.js';
 import {
   captureBody,
   encodeBody,
   expectSuccess,
-  isUnsupported,
   readCapture,
   readFaceScore,
   readIdCard,
   readResolution,
   readStatus,
 } from './payloads.js';
+import { requestCameraStream } from './stream.js';
 
 type FaceApi = 'verifybase64' | 'imgdata';
+
+export interface CameraAdapterOptions {
+  /** The adapter learnt that this service lacks `missing` and now uses `using` (for the log). */
+  onFormChange?(missing: string, using: string): void;
+  /** The service stopped answering: what was learnt about its commands is forgotten. */
+  onForget?(forgotten: readonly string[]): void;
+}
 
 /**
  * The Eloam-style camera service on 38088. Paths keep their literal `=` (`/video=grabimage`); bodies
@@ -35,14 +49,29 @@ export class CameraAdapter implements CameraVendor {
   readonly address: string;
   readonly #config: BridgeConfig;
   readonly #agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
-  #faceApi: FaceApi | undefined;
+  readonly #faceApi: FaceApi | undefined;
+  /** Request forms this service (this address, this run of it) lacks; see FormMemory. */
+  readonly forms: FormMemory;
+  readonly #onForget: (forgotten: readonly string[]) => void;
 
-  constructor(config: BridgeConfig) {
+  constructor(config: BridgeConfig, options: CameraAdapterOptions = {}) {
     this.#config = config;
     this.enabled = config.vendors.camera.enabled;
     this.address = config.vendors.camera.url;
     const face = config.vendors.camera.faceApi;
     this.#faceApi = face === 'auto' ? undefined : face;
+    this.forms = new FormMemory(options.onFormChange);
+    this.#onForget = options.onForget ?? (() => {});
+  }
+
+  /** Unreachable: the service stopped or restarts, perhaps as another build, so start learning anew. */
+  #noticeFailure(error: unknown): never {
+    if (asBridgeError(error).code === ErrorCode.VENDOR_UNREACHABLE && this.forms.missing.length > 0) {
+      const forgotten = this.forms.missing;
+      this.forms.forget();
+      this.#onForget(forgotten);
+    }
+    throw error;
   }
 
   get dispatcher(): Agent {
@@ -66,7 +95,7 @@ export class CameraAdapter implements CameraVendor {
       signal,
       dispatcher: this.#agent,
       maxBytes: this.#config.limits.maxVendorResponseBytes,
-    });
+    }).catch((error: unknown) => this.#noticeFailure(error));
   }
 
   async #call(
@@ -86,9 +115,37 @@ export class CameraAdapter implements CameraVendor {
     return readStatus(await this.#call('video=status', {}, timeoutMs, signal));
   }
 
+  /** `video=open`; builds without it open a camera when its stream is requested (VENDOR-NOTES, issue 13). */
   async open(camera: CameraIndex, signal?: AbortSignal): Promise<void> {
-    const answer = await this.#call('video=open', { camidx: String(camera) }, this.#timeout, signal);
-    expectSuccess(answer, ErrorCode.DEVICE_NOT_CONNECTED, 'video=open');
+    await this.forms.run(
+      {
+        name: 'video=open',
+        run: async () => {
+          const answer = await this.#call('video=open', { camidx: String(camera) }, this.#timeout, signal);
+          expectSuccess(answer, ErrorCode.DEVICE_NOT_CONNECTED, 'video=open');
+        },
+      },
+      { name: 'video=stream', run: () => this.#openByStream(camera, signal) },
+    );
+  }
+
+  /** Requests the camera's stream and lets go of it once it streams: the camera is then open. */
+  async #openByStream(camera: CameraIndex, signal?: AbortSignal): Promise<void> {
+    const timeoutMs = this.#timeout;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      const stream = await requestCameraStream(this.streamUrl(camera), {
+        dispatcher: this.#agent,
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+        headersTimeoutMs: timeoutMs + 1_000,
+        failure: ErrorCode.DEVICE_NOT_CONNECTED,
+      });
+      stream.body.destroy();
+    } catch (error) {
+      this.#noticeFailure(
+        translateFailure(error, { vendor: 'camera', operation: 'video=stream', timeoutMs }, timeout, signal),
+      );
+    }
   }
 
   async close(camera: CameraIndex, signal?: AbortSignal): Promise<void> {
@@ -131,35 +188,25 @@ export class CameraAdapter implements CameraVendor {
     );
   }
 
-  async #face(api: FaceApi, image0: string, image1: string, signal?: AbortSignal) {
-    const [command, body] =
+  #face(api: FaceApi, image0: string, image1: string, signal?: AbortSignal): RequestForm<number> {
+    const [name, body] =
       api === 'verifybase64'
         ? ['face=verifybase64', { face0: image0, face1: image1 }]
         : ['comparison=imgdata', { FaceOne: image0, FaceTwo: image1 }];
-    const response = await this.#post(command, body, this.#config.timeouts.faceVerify, signal);
-    const answer = response.status === 404 ? {} : readVendorObject('camera', command, response);
-    return { command, answer, response };
+    return {
+      name,
+      run: async () =>
+        readFaceScore(await this.#call(name, body, this.#config.timeouts.faceVerify, signal), name),
+    };
   }
 
+  /** The newer `face=verifybase64`, or the older `comparison=imgdata` on builds without it (or as configured). */
   async faceVerify(image0: string, image1: string, signal?: AbortSignal): Promise<number> {
-    if (this.#faceApi) {
-      const { command, answer } = await this.#face(this.#faceApi, image0, image1, signal);
-      return readFaceScore(answer, command);
-    }
-    // Not yet known: the newer API first, the older one when this build does not have it; remember which.
-    const newer = await this.#face('verifybase64', image0, image1, signal);
-    if (!isUnsupported(newer.answer, newer.response.status)) {
-      this.#faceApi = 'verifybase64';
-      return readFaceScore(newer.answer, newer.command);
-    }
-    const older = await this.#face('imgdata', image0, image1, signal);
-    if (isUnsupported(older.answer, older.response.status)) {
-      throw new BridgeError(ErrorCode.FACE_VERIFY_FAILED, 'camera service offers no face comparison', {
-        details: { vendor: 'camera', operation: 'face' },
-      });
-    }
-    this.#faceApi = 'imgdata';
-    return readFaceScore(older.answer, older.command);
+    if (this.#faceApi) return this.#face(this.#faceApi, image0, image1, signal).run();
+    return this.forms.run(
+      this.#face('verifybase64', image0, image1, signal),
+      this.#face('imgdata', image0, image1, signal),
+    );
   }
 
   async readIdCard(signal?: AbortSignal): Promise<IdCardResult> {

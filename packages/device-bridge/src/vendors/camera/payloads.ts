@@ -12,6 +12,7 @@ import type { CameraStatus, CaptureParams, CaptureResult, IdCardResult } from '.
 /*
  * The camera service's payloads and codes, mapped to protocol types in this one place. Tolerates both
  * builds of VENDOR-NOTES.md: code "0" or 0, both grab-image shapes, both face APIs, optional ID fields.
+ * Which command a build lacks is decided by behaviour, never from an answer's words (forms.ts).
  */
 
 /** Request bodies: JSON text whose values are all strings (nested objects likewise). */
@@ -126,15 +127,6 @@ export function readFaceScore(answer: Record<string, unknown>, operation: string
   // Some builds answer 0-1 instead of 0-100.
   const scaled = score > 0 && score <= 1 && raw?.includes('.') ? score * 100 : score;
   return Math.min(100, Math.max(0, scaled));
-}
-
-/** Whether a face answer says the API does not exist on this build (so the other one should be tried). */
-export function isUnsupported(answer: Record<string, unknown>, status: number): boolean {
-  if (status === 404 || status === 405) return true;
-  const code = str(answer.code);
-  if (code === '0') return false;
-  const message = `${str(answer.message) ?? ''} ${str(answer.msg) ?? ''}`;
-  return /unsupport|not support|unknown (command|method)|invalid command|不支持/i.test(message);
 }
 
 function optional(info: Record<string, unknown>, key: string): string | undefined {
