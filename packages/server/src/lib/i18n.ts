@@ -62,6 +62,10 @@ const MESSAGES = {
     zh_CN: '登录失败次数过多，请{seconds}秒后再试',
     en_US: 'Too many failed logins; try again in {seconds} s',
   },
+  resetTokenInvalid: {
+    zh_CN: '重置密码已失效，请重新验证账号',
+    en_US: 'This password reset has expired or was already used; confirm your account again',
+  },
   wxNotBound: {
     zh_CN: '该微信未绑定账号，请使用账号登录后绑定',
     en_US: 'This WeChat account is not bound; log in with your account and bind it',
