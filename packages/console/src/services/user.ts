@@ -50,11 +50,12 @@ export const userApi = {
   /**
    * Forgot password (SPEC section 2: confirm the account, then reset). A code check spends the
    * code and answers a reset token valid 10 minutes; the reset sends that token, never the code.
+   * SPEC: any HTTP status of 200 or above is an answer for the checks (its body code still decides).
    */
   checkSmsCode: (mobile: string, code: string) =>
-    callEndpoint((c) => c.auth.checkSmsCode, { body: { mobile, code } }),
+    callEndpoint((c) => c.auth.checkSmsCode, { body: { mobile, code } }, { acceptStatus: 'any' }),
   checkEmailCode: (email: string, code: string) =>
-    callEndpoint((c) => c.auth.checkEmailCode, { body: { email, code } }),
+    callEndpoint((c) => c.auth.checkEmailCode, { body: { email, code } }, { acceptStatus: 'any' }),
   resetPassword: (resetToken: string, password: string) =>
     callEndpoint((c) => c.auth.resetPassword, { body: { resetToken, password } }),
 };
