@@ -172,7 +172,8 @@ describe.each(ENGINES)('account login on %s', (engine) => {
       expect((await passwordAttempt(name)).code).toBe(ResultCode.LOGIN_FAILED);
     }
     const known = await passwordAttempt('BIOBANK@trialab.local', DEMO_PASSWORD);
-    expect(known.code).toBe(ResultCode.LOGIN_THROTTLED);
+    expect(known).toMatchObject({ code: ResultCode.LOGIN_THROTTLED, data: { retryAfterMs: 1_000 } });
+    expect(known.msg).toBe('Too many failed attempts; try again in 1 s');
     // An unknown name: same number of failures, same answer, same wait.
     for (let i = 0; i < 3; i++) {
       expect((await passwordAttempt('nobody@nowhere.example')).code).toBe(ResultCode.LOGIN_FAILED);

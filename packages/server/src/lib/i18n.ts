@@ -59,8 +59,8 @@ const MESSAGES = {
     en_US: 'Too many codes requested; try again in {seconds} s',
   },
   loginThrottled: {
-    zh_CN: '登录失败次数过多，请{seconds}秒后再试',
-    en_US: 'Too many failed logins; try again in {seconds} s',
+    zh_CN: '失败次数过多，请{seconds}秒后再试',
+    en_US: 'Too many failed attempts; try again in {seconds} s',
   },
   resetTokenInvalid: {
     zh_CN: '重置密码已失效，请重新验证账号',
