@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { endpoints, endpointUrl } from '../../../packages/api-contract/src/index.ts';
 import { solvePuzzle } from './puzzle.ts';
 
 /** Seeded demo accounts (packages/server/src/seed/demo-data.ts) and their shared password. */
@@ -45,7 +46,7 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
 /** The latest login code the server "sent" (demo outbox; absent in production). */
 export async function latestCode(baseUrl: string, recipient: string): Promise<string> {
   const response = await fetch(
-    `${baseUrl}/api/kmct-user/sys/auth/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
+    `${baseUrl}${endpointUrl(endpoints.auth.outbox)}?recipient=${encodeURIComponent(recipient)}`,
   );
   const body = (await response.json()) as { data: Array<{ body: string; subject: string }> };
   const text = `${body.data[0]?.subject ?? ''} ${body.data[0]?.body ?? ''}`;

@@ -44,7 +44,7 @@ export const ResultCode = {
   CODE_INVALID: 4204,
   /** Too many codes requested; `data.retryAfterMs`. */
   SEND_LIMITED: 4205,
-  /** Too many failed logins for this account name; `data.retryAfterMs`. */
+  /** Too many failed logins or codes for this account (or unknown name); `data.retryAfterMs`. */
   LOGIN_THROTTLED: 4206,
   /** WeChat account not bound to a user; bind it after an ordinary login. */
   WX_NOT_BOUND: 4208,

@@ -2,12 +2,6 @@
 export const APP_SHORT_NAME = 'Trialab';
 export const TITLE_SEPARATOR = ' - ';
 
-export const SERVICE_PREFIX = {
-  user: '/api/kmct-user',
-  main: '/api/kmct',
-  container: '/api/kmct-container',
-} as const;
-
 export const HTTP_TIMEOUT_MS = 5 * 60 * 1000;
 export const LOCK_AFTER_MS = 30 * 60 * 1000;
 export const LOGOUT_AFTER_LOCK_MS = 30 * 60 * 1000;

@@ -1,7 +1,16 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './engines.js';
-import { call, DEMO_PASSWORD, envelope, login, passToken, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  DEMO_PASSWORD,
+  envelope,
+  lastSentCode,
+  login,
+  passToken,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
 
 const { auth, user } = endpoints;
 
@@ -145,5 +154,72 @@ describe.each(ENGINES)('account login on %s', (engine) => {
     env.clock.advance(2_000);
     const ok = await login(env, '13800000005');
     expect(ok.login.user.loginFailCount).toBe(4);
+  });
+
+  const passwordAttempt = async (account: string, password = 'Wrong@1234') =>
+    envelope(
+      await call(
+        env.app,
+        auth.login,
+        { body: { account, password, passToken: await passToken(env), agreement: true } },
+        env.clock.now,
+      ),
+    );
+
+  it('counts failures per account whichever of its names is typed, unknown names the same way', async () => {
+    // An account's phone and e-mail share one counter: 3 failures across both, then the delay.
+    for (const name of ['13800000004', 'biobank@trialab.local', '13800000004']) {
+      expect((await passwordAttempt(name)).code).toBe(ResultCode.LOGIN_FAILED);
+    }
+    const known = await passwordAttempt('BIOBANK@trialab.local', DEMO_PASSWORD);
+    expect(known).toMatchObject({ code: ResultCode.LOGIN_THROTTLED, data: { retryAfterMs: 1_000 } });
+    expect(known.msg).toBe('Too many failed attempts; try again in 1 s');
+    // An unknown name: same number of failures, same answer, same wait.
+    for (let i = 0; i < 3; i++) {
+      expect((await passwordAttempt('nobody@nowhere.example')).code).toBe(ResultCode.LOGIN_FAILED);
+    }
+    const unknown = await passwordAttempt('nobody@nowhere.example');
+    expect(unknown).toEqual(known);
+    env.clock.advance(1_100);
+    expect((await login(env, 'biobank@trialab.local')).login.user.loginFailCount).toBe(3);
+  });
+
+  it('puts SMS and e-mail code guesses on the same per-account counter as passwords', async () => {
+    const mobile = '13800000006';
+    const email = 'sales@trialab.local';
+    for (const body of [
+      { mobile, passToken: await passToken(env) },
+      { email, passToken: await passToken(env) },
+    ]) {
+      const sent = 'mobile' in body ? auth.sendLoginSmsCode : auth.sendLoginMailCode;
+      expect(envelope(await call(env.app, sent, { body }, env.clock.now)).code).toBe(200);
+    }
+    const smsCode = (await lastSentCode(env, mobile)) ?? '';
+    const mailCode = (await lastSentCode(env, email)) ?? '';
+    const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
+    const codeAttempt = async (body: { mobile: string; code: string } | { email: string; code: string }) =>
+      envelope(await call(env.app, auth.smsLogin, { body: { ...body, agreement: true } }, env.clock.now));
+
+    expect((await passwordAttempt(mobile)).code).toBe(ResultCode.LOGIN_FAILED);
+    expect((await codeAttempt({ email, code: wrong(mailCode) })).code).toBe(ResultCode.CODE_INVALID);
+    expect((await codeAttempt({ mobile, code: wrong(smsCode) })).code).toBe(ResultCode.CODE_INVALID);
+    // Three failures on the account: even the right code waits.
+    expect((await codeAttempt({ mobile, code: smsCode })).code).toBe(ResultCode.LOGIN_THROTTLED);
+    expect((await codeAttempt({ email, code: mailCode })).code).toBe(ResultCode.LOGIN_THROTTLED);
+    // A code for an unknown number is throttled after as many guesses.
+    for (let i = 0; i < 3; i++) {
+      expect((await codeAttempt({ mobile: '13722223333', code: '123456' })).code).toBe(
+        ResultCode.CODE_INVALID,
+      );
+    }
+    expect((await codeAttempt({ mobile: '13722223333', code: '123456' })).code).toBe(
+      ResultCode.LOGIN_THROTTLED,
+    );
+    env.clock.advance(1_100);
+    expect((await codeAttempt({ mobile, code: smsCode })).code).toBe(200);
+    // Success cleared the counter: the next wrong password is a plain failure again.
+    expect((await passwordAttempt(email)).code).toBe(ResultCode.LOGIN_FAILED);
+    expect((await passwordAttempt(email)).code).toBe(ResultCode.LOGIN_FAILED);
+    expect((await codeAttempt({ email, code: mailCode })).code).toBe(200);
   });
 });

@@ -8,12 +8,12 @@ import {
   queryPairs,
   serializeQuery,
 } from '@trialab/api-contract';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type ServerOptions } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import type { DatabaseHandle, Engine } from '../src/db/client.js';
-import { captchas } from '../src/db/schema.js';
+import { captchas, outbox } from '../src/db/schema.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from './engines.js';
 
@@ -186,6 +186,17 @@ export async function passToken(env: TestEnv, app: FastifyInstance = env.app): P
     env.clock.now,
   );
   return (verified.json() as { data: { passToken: string } }).data.passToken;
+}
+
+/** The 6-digit code in the newest message the notifier sent to a recipient (the outbox table). */
+export async function lastSentCode(env: TestEnv, recipient: string): Promise<string | undefined> {
+  const [row] = await env.handle.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  return /(\d{6})/.exec(row?.body ?? '')?.[1];
 }
 
 export async function login(

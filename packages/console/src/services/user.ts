@@ -1,7 +1,5 @@
 /** User service (/api/kmct-user): authentication, the current user, menus, dictionaries, table heads. */
-import { SERVICE_PREFIX } from '../config';
 import { callEndpoint } from './endpoint';
-import { post, put } from './request';
 
 export const userApi = {
   captcha: () => callEndpoint((c) => c.auth.captcha),
@@ -50,21 +48,14 @@ export const userApi = {
     callEndpoint((c) => c.system.tableHeadSet, { body: { code, dataIndexes } }),
   deviceTicket: (origin: string) => callEndpoint((c) => c.system.deviceTicket, { body: { origin } }),
   /**
-   * Forgot password (SPEC section 2: confirm the account, then reset). Not yet declared in the
-   * contract; these follow SPEC's code-check paths and answer 200 or above as "not an error".
+   * Forgot password (SPEC section 2: confirm the account, then reset). A code check spends the
+   * code and answers a reset token valid 10 minutes; the reset sends that token, never the code.
+   * SPEC: any HTTP status of 200 or above is an answer for the checks (its body code still decides).
    */
   checkSmsCode: (mobile: string, code: string) =>
-    post<boolean>(
-      `${SERVICE_PREFIX.user}/sys/auth/checkSmsCode`,
-      { mobile, code },
-      { public: true, acceptStatus: 'any' },
-    ),
+    callEndpoint((c) => c.auth.checkSmsCode, { body: { mobile, code } }, { acceptStatus: 'any' }),
   checkEmailCode: (email: string, code: string) =>
-    post<boolean>(
-      `${SERVICE_PREFIX.user}/sys/auth/checkEmailCode`,
-      { email, code },
-      { public: true, acceptStatus: 'any' },
-    ),
-  resetPassword: (body: { account: string; code: string; password: string }) =>
-    put<boolean>(`${SERVICE_PREFIX.user}/sys/auth/resetPassword`, body, { public: true }),
+    callEndpoint((c) => c.auth.checkEmailCode, { body: { email, code } }, { acceptStatus: 'any' }),
+  resetPassword: (resetToken: string, password: string) =>
+    callEndpoint((c) => c.auth.resetPassword, { body: { resetToken, password } }),
 };

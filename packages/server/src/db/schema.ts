@@ -341,7 +341,7 @@ export const loginCodes = pgTable(
   (t) => [index('login_codes_target_idx').on(t.channel, t.target, t.createdAt)],
 );
 
-/** Failed-login counters per normalised identifier (existing or not, so answers reveal nothing). */
+/** Failed-login counters: `user:<id>` per account (all its names), `name:<name>` per unknown name. */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failCount: integer('fail_count').notNull().default(0),

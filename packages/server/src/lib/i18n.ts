@@ -59,8 +59,12 @@ const MESSAGES = {
     en_US: 'Too many codes requested; try again in {seconds} s',
   },
   loginThrottled: {
-    zh_CN: '登录失败次数过多，请{seconds}秒后再试',
-    en_US: 'Too many failed logins; try again in {seconds} s',
+    zh_CN: '失败次数过多，请{seconds}秒后再试',
+    en_US: 'Too many failed attempts; try again in {seconds} s',
+  },
+  resetTokenInvalid: {
+    zh_CN: '重置密码已失效，请重新验证账号',
+    en_US: 'This password reset has expired or was already used; confirm your account again',
   },
   wxNotBound: {
     zh_CN: '该微信未绑定账号，请使用账号登录后绑定',

@@ -1,7 +1,9 @@
+import { ResultCode } from '@trialab/api-contract/signing';
 import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlidePuzzle } from '../../components/SlidePuzzle';
+import { RequestError } from '../../services/request';
 import { userApi } from '../../services/user';
 import { confirmProblem, isEmail, isMobile, passwordProblem, rule } from '../../utils/validators';
 import { useCodeCountdown } from './useCodeCountdown';
@@ -13,7 +15,10 @@ interface Values {
   confirm: string;
 }
 
-/** Forgot password: confirm the account with a code (after the puzzle), then set a new password. */
+/**
+ * Forgot password: confirm the account with a code (after the puzzle), which the server trades
+ * for a short-lived reset token, then set a new password with that token.
+ */
 export function ForgotPassword({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -21,12 +26,14 @@ export function ForgotPassword({ open, onClose }: { open: boolean; onClose(): vo
   const [step, setStep] = useState(0);
   const [puzzle, setPuzzle] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [resetToken, setResetToken] = useState<string>();
   const countdown = useCodeCountdown();
 
   const byEmail = (account: string) => account.includes('@');
 
   const close = () => {
     form.resetFields();
+    setResetToken(undefined);
     setStep(0);
     onClose();
   };
@@ -46,26 +53,34 @@ export function ForgotPassword({ open, onClose }: { open: boolean; onClose(): vo
 
   const confirmAccount = async () => {
     const { account, code } = await form.validateFields(['account', 'code']);
+    const name = account.trim();
     setBusy(true);
     try {
-      const response = byEmail(account)
-        ? await userApi.checkEmailCode(account, code)
-        : await userApi.checkSmsCode(account, code);
-      if (response.data) setStep(1);
-      else message.error(t('login.codeRequired'));
+      const response = byEmail(name)
+        ? await userApi.checkEmailCode(name, code.trim())
+        : await userApi.checkSmsCode(name, code.trim());
+      setResetToken(response.data.resetToken);
+      setStep(1);
     } finally {
       setBusy(false);
     }
   };
 
   const reset = async () => {
-    const { account, code, password } = form.getFieldsValue(true) as Values;
-    await form.validateFields(['password', 'confirm']);
+    const { password } = await form.validateFields(['password', 'confirm']);
+    if (!resetToken) return;
     setBusy(true);
     try {
-      await userApi.resetPassword({ account, code, password });
+      await userApi.resetPassword(resetToken, password);
       message.success(t('forgot.done'));
       close();
+    } catch (error) {
+      // The token expired or was spent (the server's message says so): confirm the account again.
+      if (error instanceof RequestError && Number(error.code) === ResultCode.CODE_INVALID) {
+        setResetToken(undefined);
+        form.setFieldValue('code', '');
+        setStep(0);
+      }
     } finally {
       setBusy(false);
     }

@@ -41,16 +41,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
   return response.data;
 }
 
-type Extra = Omit<RequestOptions, 'url' | 'method' | 'data'>;
-
-export const get = <T>(url: string, params?: object, extra?: Extra) =>
-  request<T>({ ...extra, url, method: 'GET', data: params });
-export const del = <T>(url: string, params?: object, extra?: Extra) =>
-  request<T>({ ...extra, url, method: 'DELETE', data: params });
-export const post = <T>(url: string, body?: unknown, extra?: Extra) =>
-  request<T>({ ...extra, url, method: 'POST', data: body });
-export const put = <T>(url: string, body?: unknown, extra?: Extra) =>
-  request<T>({ ...extra, url, method: 'PUT', data: body });
+// No helpers taking a literal URL: every call goes through a contract declaration
+// (services/endpoint.ts callEndpoint, or api.endpointUrl for files).
 
 /** File download (SPEC section 7): fetch as a blob and save under the given name. */
 export async function download(url: string, fileName: string, params?: object): Promise<void> {

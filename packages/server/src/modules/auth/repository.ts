@@ -101,3 +101,13 @@ export async function latestCode(db: Executor, channel: string, target: string) 
 export async function updateCode(db: Executor, id: number, set: Partial<typeof loginCodes.$inferInsert>) {
   await db.update(loginCodes).set(set).where(eq(loginCodes.id, id));
 }
+
+/** Spends every unused password-reset token of a user (channel "reset", target = user id). */
+export async function spendResetTokens(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(loginCodes)
+    .set({ usedAt: now })
+    .where(
+      and(eq(loginCodes.channel, 'reset'), eq(loginCodes.target, String(userId)), isNull(loginCodes.usedAt)),
+    );
+}

@@ -30,10 +30,35 @@ export const SEND_LIMITS = {
   perIpHourly: 30,
 };
 
-/** Progressive delay after failed logins for one account name: 3 failures 1 s, then doubling, max 5 min. */
+/** Progressive delay after failed logins: 3 failures 1 s, then doubling, max 5 min. */
 export function throttleDelayMs(failCount: number): number {
   if (failCount < 3) return 0;
   return Math.min(1000 * 2 ** (failCount - 3), 300_000);
+}
+
+/**
+ * The failure counter a login attempt counts against: one per account, whichever of its names
+ * (phone, e-mail) is typed, so an attacker gets no extra guesses by switching names; a name that
+ * is no account counts on its own, under the same policy and message, so answers do not tell
+ * which names exist. Password and code attempts share the counter.
+ */
+export async function throttleKeyFor(ctx: AnyCtx, name: string) {
+  const normalised = name.trim().toLowerCase();
+  const user = await repo.findUserByAccount(ctx.db, normalised);
+  return { user, key: user ? `user:${user.id}` : `name:${normalised}` };
+}
+
+/** Refuses while the counter's progressive delay runs. */
+async function assertNotThrottled(ctx: AnyCtx, key: string): Promise<void> {
+  const throttle = await repo.getThrottle(ctx.db, key);
+  if (!throttle) return;
+  const wait = throttle.lastFailAt.getTime() + throttleDelayMs(throttle.failCount) - ctx.now.getTime();
+  if (wait > 0) {
+    throw fail(ResultCode.LOGIN_THROTTLED, 'loginThrottled', {
+      params: { seconds: Math.ceil(wait / 1000) },
+      data: { retryAfterMs: wait },
+    });
+  }
 }
 
 function fail(
@@ -179,19 +204,9 @@ export async function passwordLogin(
   body: { account: string; password: string; passToken: string },
 ) {
   const account = body.account.trim().toLowerCase();
-  const key = `account:${account}`;
-  const throttle = await repo.getThrottle(ctx.db, key);
-  if (throttle) {
-    const wait = throttle.lastFailAt.getTime() + throttleDelayMs(throttle.failCount) - ctx.now.getTime();
-    if (wait > 0) {
-      throw fail(ResultCode.LOGIN_THROTTLED, 'loginThrottled', {
-        params: { seconds: Math.ceil(wait / 1000) },
-        data: { retryAfterMs: wait },
-      });
-    }
-  }
+  const { user, key } = await throttleKeyFor(ctx, account);
+  await assertNotThrottled(ctx, key);
   await spendPassToken(ctx, body.passToken);
-  const user = await repo.findUserByAccount(ctx.db, account);
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok || user.status !== 1) {
     await repo.recordFailure(ctx.db, key, ctx.now);
@@ -225,7 +240,7 @@ export async function sendLoginCode(
   rawTarget: string,
   passToken: string,
 ) {
-  const target = channel === 'email' ? rawTarget.trim().toLowerCase() : rawTarget.trim();
+  const target = normaliseTarget(channel, rawTarget);
   await spendPassToken(ctx, passToken);
   const now = ctx.now.getTime();
   const day = new Date(now - 86_400_000);
@@ -277,28 +292,46 @@ export async function sendLoginCode(
   return null;
 }
 
-export async function codeLogin(ctx: AnyCtx, channel: 'sms' | 'email', rawTarget: string, code: string) {
-  const target = channel === 'email' ? rawTarget.trim().toLowerCase() : rawTarget.trim();
+const normaliseTarget = (channel: 'sms' | 'email', raw: string) =>
+  channel === 'email' ? raw.trim().toLowerCase() : raw.trim();
+
+/**
+ * Checks and spends the latest code sent to a target. Every failure counts against the account's
+ * login throttle (see throttleKeyFor), so codes cannot be guessed faster than passwords by
+ * switching between an account's phone and e-mail; success clears the counter.
+ */
+async function spendCode(ctx: AnyCtx, channel: 'sms' | 'email', target: string, code: string) {
+  const { key } = await throttleKeyFor(ctx, target);
+  await assertNotThrottled(ctx, key);
   const row = await repo.latestCode(ctx.db, channel, target);
-  const invalid = (commit: boolean) => fail(ResultCode.CODE_INVALID, 'codeInvalid', { commit });
+  const invalid = async () => {
+    await repo.recordFailure(ctx.db, key, ctx.now);
+    await logFailure(ctx, target, channel, row?.userId ?? null);
+    return fail(ResultCode.CODE_INVALID, 'codeInvalid', { commit: true });
+  };
   if (
     !row ||
     row.usedAt ||
     row.expiresAt.getTime() <= ctx.now.getTime() ||
     row.attempts >= CODE_MAX_ATTEMPTS
   ) {
-    throw invalid(false);
+    throw await invalid();
   }
-  const expected = Buffer.from(row.codeHash, 'hex');
-  const given = Buffer.from(codeHash(target, code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
+  if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(codeHash(target, code), 'hex'))) {
     await repo.updateCode(ctx.db, row.id, { attempts: row.attempts + 1 });
-    await logFailure(ctx, target, channel, row.userId);
-    throw invalid(true);
+    throw await invalid();
   }
   await repo.updateCode(ctx.db, row.id, { usedAt: ctx.now });
+  // Unknown targets keep a row whose code was never sent: a match is a lucky guess, still refused.
   const user = row.userId === null ? undefined : await repo.findUserById(ctx.db, row.userId);
-  if (user?.status !== 1) throw invalid(true);
+  if (user?.status !== 1) throw await invalid();
+  await repo.clearFailures(ctx.db, key);
+  return user;
+}
+
+export async function codeLogin(ctx: AnyCtx, channel: 'sms' | 'email', rawTarget: string, code: string) {
+  const target = normaliseTarget(channel, rawTarget);
+  const user = await spendCode(ctx, channel, target, code);
   return openSession(ctx, user, channel, target);
 }
 
@@ -308,30 +341,16 @@ export const RESET_TTL_MS = 10 * 60_000;
 
 /** Step 1: a valid code (spent here) for an account gives a short-lived reset token. */
 export async function checkCode(ctx: AnyCtx, channel: 'sms' | 'email', rawTarget: string, code: string) {
-  const target = channel === 'email' ? rawTarget.trim().toLowerCase() : rawTarget.trim();
-  const row = await repo.latestCode(ctx.db, channel, target);
-  const invalid = (commit: boolean) => fail(ResultCode.CODE_INVALID, 'codeInvalid', { commit });
-  if (
-    !row ||
-    row.usedAt ||
-    row.expiresAt.getTime() <= ctx.now.getTime() ||
-    row.attempts >= CODE_MAX_ATTEMPTS
-  ) {
-    throw invalid(false);
-  }
-  if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(codeHash(target, code), 'hex'))) {
-    await repo.updateCode(ctx.db, row.id, { attempts: row.attempts + 1 });
-    throw invalid(true);
-  }
-  await repo.updateCode(ctx.db, row.id, { usedAt: ctx.now });
-  if (row.userId === null) throw invalid(true);
+  const user = await spendCode(ctx, channel, normaliseTarget(channel, rawTarget), code);
   const resetToken = randomBytes(24).toString('base64url');
-  // Reset tokens share the one-time code table: channel "reset", target = user id.
+  // Reset tokens share the one-time code table: channel "reset", target = user id. Only the
+  // newest token of an account is valid.
+  await repo.spendResetTokens(ctx.db, user.id, ctx.now);
   await repo.insertCode(ctx.db, {
     channel: 'reset',
-    target: String(row.userId),
+    target: String(user.id),
     codeHash: sha256Hex(resetToken),
-    userId: row.userId,
+    userId: user.id,
     createdAt: ctx.now,
     expiresAt: new Date(ctx.now.getTime() + RESET_TTL_MS),
     ip: ctx.ip,
@@ -339,7 +358,7 @@ export async function checkCode(ctx: AnyCtx, channel: 'sms' | 'email', rawTarget
   ctx.audit({
     action: `auth.check${channel === 'sms' ? 'Sms' : 'Email'}Code`,
     entity: 'user',
-    entityId: row.userId,
+    entityId: user.id,
   });
   return { resetToken };
 }
@@ -359,9 +378,9 @@ export async function resetPassword(ctx: AnyCtx, resetToken: string, password: s
     )
     .returning({ userId: loginCodes.userId });
   const userId = rows[0]?.userId;
-  if (userId === undefined || userId === null) throw fail(ResultCode.CODE_INVALID, 'codeInvalid');
+  if (userId === undefined || userId === null) throw fail(ResultCode.CODE_INVALID, 'resetTokenInvalid');
   const user = await repo.findUserById(ctx.db, userId);
-  if (user?.status !== 1) throw fail(ResultCode.CODE_INVALID, 'codeInvalid');
+  if (user?.status !== 1) throw fail(ResultCode.CODE_INVALID, 'resetTokenInvalid');
   if (await verifyPassword(user.passwordHash, password))
     throw fail(ResultCode.PASSWORD_POLICY, 'passwordSame');
   await ctx.db
