@@ -1,4 +1,4 @@
-import { type ConsumableOrderDetail, endpoints, type ShipmentDetail } from '@trialab/api-contract';
+import { type ConsumableOrderDetail, endpoints, fullPath, type ShipmentDetail } from '@trialab/api-contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
@@ -52,7 +52,10 @@ describe.each(ENGINES)('exported times in the user zone on %s', (engine) => {
 
   beforeAll(async () => {
     // The lab zone is configurable; Berlin here so the fallback is seen not to be a constant.
-    env = await startEnv(engine, { env: { LAB_TIME_ZONE: 'Europe/Berlin' } });
+    env = await startEnv(engine, {
+      env: { LAB_TIME_ZONE: 'Europe/Berlin' },
+      config: { corsOrigins: ['https://console.example'] },
+    });
     site = await login(env, '13900000001');
     const projects = envelope(await as(site, project.ownAll, { body: { page: 1, size: 10 } })).data as Array<{
       id: number;
@@ -134,6 +137,20 @@ describe.each(ENGINES)('exported times in the user zone on %s', (engine) => {
         value: shifted(WINTER, 1),
       });
     }
+  });
+
+  it('lets a cross-origin console send the tz header', async () => {
+    const preflight = await env.app.inject({
+      method: 'OPTIONS',
+      url: fullPath(consumable.export),
+      headers: {
+        origin: 'https://console.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'lang,tz',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(String(preflight.headers['access-control-allow-headers']).split(/,\s*/)).toContain('tz');
   });
 
   it('prints receipt PDFs and zip entry times in the user zone', async () => {

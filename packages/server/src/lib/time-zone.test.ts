@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.js';
 import { canonicalTimeZone, requestTimeZone, utcOffset, zonedTime } from './time-zone.js';
 
 // 2026-01-15 02:30:05 UTC (winter) and 2026-07-15 02:30:05 UTC (summer).
@@ -69,5 +70,16 @@ describe('zonedTime', () => {
     expect(utcOffset(WINTER, 'America/New_York')).toBe('-05:00');
     expect(utcOffset(SUMMER, 'America/New_York')).toBe('-04:00');
     expect(utcOffset(SUMMER, 'UTC')).toBe('+00:00');
+  });
+});
+
+describe('LAB_TIME_ZONE', () => {
+  it('defaults to Asia/Shanghai and takes any IANA zone, canonically spelt', () => {
+    expect(loadConfig({}).labTimeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ LAB_TIME_ZONE: 'europe/berlin' }).labTimeZone).toBe('Europe/Berlin');
+  });
+  it('refuses to start with a zone that does not exist', () => {
+    expect(() => loadConfig({ LAB_TIME_ZONE: 'Asia/Atlantis' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LAB_TIME_ZONE: 'Asia/Atlantis' })).toThrow(/LAB_TIME_ZONE/);
   });
 });
