@@ -103,18 +103,17 @@ export function zonedTime(options: { timeZone: string; lang: Lang; now: Date }):
   ].sort((a, b) => offsetMinutes(a) - offsetMinutes(b));
   const zh = lang === 'zh_CN';
   const label = `${zone}${zh ? '，' : ', '}UTC${offsets.join('/')}`;
+  const dateTime = (instant: Instant) => {
+    const d = toDate(instant);
+    if (!d) return '';
+    const w = wallClock(d, zone);
+    return `${w.date} ${w.time}`;
+  };
   return {
     zone,
     label,
-    dateTime(instant) {
-      const d = toDate(instant);
-      if (!d) return '';
-      const w = wallClock(d, zone);
-      return `${w.date} ${w.time}`;
-    },
-    minutes(instant) {
-      return this.dateTime(instant).slice(0, 16);
-    },
+    dateTime,
+    minutes: (instant) => dateTime(instant).slice(0, 16),
     date(instant) {
       const d = toDate(instant);
       return d ? wallClock(d, zone).date : '';
