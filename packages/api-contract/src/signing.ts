@@ -1,9 +1,13 @@
 // Request signing, declared once for the console (crypto-js) and the server (node:crypto).
 // Runtime-neutral on purpose: no node:, DOM or library imports; hashing is left to each side.
 
-/** Header names the signed requests carry (SPEC section 7). */
+/**
+ * Header names the signed requests carry (SPEC section 7). `lang` and `tz` (the browser's IANA time
+ * zone, used for times in exported files) are informational: not part of the canonical string.
+ */
 export const SIGNING_HEADERS = {
   lang: 'lang',
+  timeZone: 'tz',
   timestamp: 'timestamp',
   nonce: 'nonce',
   contentMd5: 'Content-MD5',

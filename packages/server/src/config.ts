@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPasswordValid } from '@trialab/api-contract';
 import { z } from 'zod';
+import { canonicalTimeZone } from './lib/time-zone.js';
 
 /** The server package folder, the same from src/ and dist/. */
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +49,12 @@ const envSchema = z.object({
   WX_APP_ID: z.string().optional(),
   WX_APP_SECRET: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Zone of times in exported files when the request names none (IANA name). */
+  LAB_TIME_ZONE: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((v) => canonicalTimeZone(v) !== null, 'must be an IANA time zone such as Asia/Shanghai')
+    .transform((v) => canonicalTimeZone(v) ?? v),
 });
 
 export type Mode = 'production' | 'development' | 'demo';
@@ -74,6 +81,8 @@ export interface Config {
   wxAppId: string | undefined;
   wxAppSecret: string | undefined;
   trustProxy: boolean;
+  /** IANA zone of exported times when the request's `tz` header names none. */
+  labTimeZone: string;
   /** Check every response against its declared schema (on outside production). */
   validateResponses: boolean;
 }
@@ -112,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wxAppId: e.WX_APP_ID,
     wxAppSecret: e.WX_APP_SECRET,
     trustProxy: e.TRUST_PROXY,
+    labTimeZone: e.LAB_TIME_ZONE,
     validateResponses: dev,
   };
 }

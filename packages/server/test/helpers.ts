@@ -92,6 +92,8 @@ export interface CallOptions {
   rawBody?: string;
   session?: Session;
   lang?: 'zh_CN' | 'en_US';
+  /** The `tz` header (the console sends the browser's IANA zone). */
+  tz?: string;
   /** Change a signed component after signing (tampering tests). */
   tamper?: (headers: Record<string, string>) => void;
   timestamp?: number;
@@ -144,6 +146,7 @@ export async function call(
     ? (options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body)))
     : undefined;
   const headers: Record<string, string> = { lang: options.lang ?? 'en_US' };
+  if (options.tz !== undefined) headers.tz = options.tz;
   if (hasBody && body !== undefined && body.length > 0) headers['content-type'] = 'application/json';
   if (options.session) {
     headers.authorization = `Bearer ${options.session.token}`;

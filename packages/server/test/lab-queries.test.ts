@@ -7,6 +7,7 @@ import {
   type TestOrderRow,
 } from '@trialab/api-contract';
 import { and, eq, ne } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, sites, testItems } from '../src/db/schema.js';
 import { sampleTransports } from '../src/db/schema-portal.js';
@@ -414,6 +415,10 @@ describe.each(ENGINES)(
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toContain('spreadsheetml');
         expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+        const book = new ExcelJS.Workbook();
+        await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+        // Times in the lab zone (no tz header), named in the column header.
+        expect(book.worksheets[0]?.getRow(1).getCell(2).value).toBe('Time (Asia/Shanghai, UTC+08:00)');
         expect((await as(lab, specimenLog.paging, { body: { barcode: 'L' } })).code).toBe(400);
         expect((await as(lab, specimenLog.paging, { body: { barcode: BARCODE, kinds: ['x'] } })).code).toBe(
           400,

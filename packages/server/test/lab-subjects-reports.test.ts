@@ -3,8 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sites, testItems } from '../src/db/schema.js';
 import { labSignatures, labSubjects } from '../src/db/schema-lab.js';
+import { utcOffset } from '../src/lib/time-zone.js';
 import { ENGINES } from './engines.js';
 import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import { pdfText } from './pdf-text.js';
 
 const { subject, report, testItems: items } = endpoints;
 
@@ -18,7 +20,13 @@ interface Report {
   hasPdf: boolean;
   contentHash: string | null;
   results: Array<{ code: string; value: string; flag: string | null }>;
-  signatures: Array<{ action: string; meaning: string; signerName: string; contentHash: string }>;
+  signatures: Array<{
+    action: string;
+    meaning: string;
+    signerName: string;
+    signedAt: string;
+    contentHash: string;
+  }>;
   versions: Array<{ id: number; revision: number; status: string }>;
 }
 
@@ -228,8 +236,10 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     });
     expect(envelope(reviewed)).toMatchObject({ code: 200, data: { status: 'reviewed' } });
     r = await getReport(id);
+    // The PDF is rendered at release, in the releasing user's zone.
     const released = await as(reviewer, report.release, {
       params: { id },
+      tz: 'America/New_York',
       body: { version: r.version, signature: { password: DEMO_PASSWORD } },
     });
     expect(envelope(released)).toMatchObject({ code: 200, data: { status: 'released' } });
@@ -251,6 +261,22 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.length).toBeGreaterThan(2000);
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="${r.reportNo}-v0.pdf"; filename*=UTF-8''${r.reportNo}-v0.pdf`,
+    );
+    // Issue 13 point 10: times in the user's zone (New York), the zone named, no UTC text.
+    const lines = pdfText(pdf.rawPayload);
+    expect(lines).toContain('Time zone: America/New_York, UTC-05:00/-04:00');
+    const newYork = (iso: string) => {
+      const at = new Date(iso);
+      const offset = utcOffset(at, 'America/New_York') === '-04:00' ? -4 : -5;
+      return new Date(at.getTime() + offset * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    };
+    const release = r.signatures[1];
+    expect(lines).toContain(
+      `${release?.signerName} · ${release?.meaning} · ${newYork(release?.signedAt ?? '')}`,
+    );
+    expect(lines.filter((line) => / UTC$/.test(line))).toEqual([]);
   });
 
   it('revises a released report with review: the prior version is kept and superseded', async () => {

@@ -13,6 +13,7 @@ import {
   labSubjects,
   testItemSettings,
 } from '../src/db/schema-lab.js';
+import { zonedTime } from '../src/lib/time-zone.js';
 import { resultFlag } from '../src/modules/reports/flags.js';
 import { renderReportPdf } from '../src/modules/reports/pdf.js';
 import { contentHash, findReport, reportDetail } from '../src/modules/reports/repository.js';
@@ -135,7 +136,8 @@ export async function seedReleasedReports(tx: Transaction, now: Date): Promise<v
     // The PDF as the release renders it (modules/reports), kept as a file.
     const released = await findReport(tx, row.id);
     if (!released) return undefined;
-    const pdf = await renderReportPdf(await reportDetail(tx, released), 'zh_CN', at);
+    const time = zonedTime({ timeZone: 'Asia/Shanghai', lang: 'zh_CN', now: at });
+    const pdf = await renderReportPdf(await reportDetail(tx, released), 'zh_CN', at, time);
     const [file] = await tx
       .insert(s.files)
       .values({

@@ -171,6 +171,8 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).getCell(1).value).toBe('报告编号');
+    // No tz header: times in the lab zone, named in the header (lib/time-zone.ts).
+    expect(sheet?.getRow(1).getCell(12).value).toBe('发布时间（Asia/Shanghai，UTC+08:00）');
     expect(sheet?.rowCount).toBe(3);
     expect((await as(site, api.exportResults, { body: { size: 10_001 } })).statusCode).toBe(400);
   });

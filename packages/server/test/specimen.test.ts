@@ -712,6 +712,7 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).getCell(9).value).toBe('Stored at (Asia/Shanghai, UTC+08:00)');
     expect([sheet?.getRow(2).getCell(1).value, sheet?.getRow(2).getCell(2).value]).toEqual(['A1', 'SP002']);
     expect([sheet?.getRow(3).getCell(1).value, sheet?.getRow(3).getCell(2).value]).toEqual(['A2', 'PL-1']);
     expect((await as(external, tempStorage.export, { params: { id: fridgeBox } })).statusCode).toBe(403);

@@ -60,6 +60,13 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       }
     }
     parameters.push({ name: 'lang', in: 'header', required: false, schema: { enum: ['zh_CN', 'en_US'] } });
+    parameters.push({
+      name: SIGNING_HEADERS.timeZone,
+      in: 'header',
+      required: false,
+      description: 'IANA time zone for times in exported files; the lab zone when missing or unknown',
+      schema: { type: 'string', example: 'Asia/Shanghai' },
+    });
     const envelope: JsonSchema = {
       type: 'object',
       required: ['code', 'msg', 'data'],

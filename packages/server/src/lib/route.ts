@@ -5,6 +5,7 @@ import {
   type Lang,
   parseLang,
   ResultCode,
+  SIGNING_HEADERS,
   VALIDATION_MESSAGES,
 } from '@trialab/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
@@ -24,6 +25,7 @@ import type { Deps } from './deps.js';
 import { ApiError } from './errors.js';
 import { t } from './i18n.js';
 import { consumeNonce, verifySignature } from './signature.js';
+import { requestTimeZone } from './time-zone.js';
 
 export interface Principal {
   sessionId: number;
@@ -50,6 +52,8 @@ export interface Ctx<E extends EndpointDef> {
   body: BodyOf<E>;
   lang: Lang;
   now: Date;
+  /** IANA zone for times in exported files: the `tz` header, else the lab zone (lib/time-zone.ts). */
+  timeZone: string;
   /** The request's transaction when the endpoint mutates, else the database. */
   db: Executor;
   deps: Deps;
@@ -231,6 +235,7 @@ export function route<E extends EndpointDef>(
         body,
         lang,
         now,
+        timeZone: requestTimeZone(request.headers[SIGNING_HEADERS.timeZone], deps.config.labTimeZone),
         db,
         deps,
         principal,

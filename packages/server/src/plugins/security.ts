@@ -38,6 +38,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       'Authorization',
       'Content-Type',
       'lang',
+      'tz',
       'timestamp',
       'nonce',
       'Signature',

@@ -6,7 +6,7 @@ import { appEvents } from '../../utils/events';
 import { feedback } from '../../utils/feedback';
 import { readText, STORAGE_KEYS } from '../../utils/storage';
 import { createClock } from './clock';
-import { acceptsStatus, installInterceptors, normalizeMethod } from './interceptors';
+import { acceptsStatus, browserTimeZone, installInterceptors, normalizeMethod } from './interceptors';
 import type { Envelope, RequestDeps, RequestOptions } from './types';
 
 export { type Envelope, RequestError, type RequestOptions } from './types';
@@ -17,6 +17,7 @@ export const requestDeps: RequestDeps = {
   getAuthorization,
   getSigningKey: () => readText(STORAGE_KEYS.signingKey),
   getLanguage: currentLanguage,
+  getTimeZone: browserTimeZone,
   notifyError: feedback.error,
   notifyWarning: feedback.warning,
   onUnauthorized: () => appEvents.emit('unauthorized', undefined),

@@ -5,6 +5,7 @@ import { createClock } from './clock';
 import {
   acceptsStatus,
   attachSession,
+  browserTimeZone,
   installInterceptors,
   normalizeMethod,
   placeParams,
@@ -36,15 +37,18 @@ let deps: RequestDeps & {
 let token: string | null;
 let key: string | null;
 let lang: string;
+let timeZone: string | undefined;
 
 beforeEach(() => {
   token = 'Bearer abc';
   key = KEY;
   lang = 'zh-CN';
+  timeZone = 'Asia/Shanghai';
   deps = {
     getAuthorization: () => token,
     getSigningKey: () => key,
     getLanguage: () => lang,
+    getTimeZone: () => timeZone,
     notifyError: vi.fn<Notify>(),
     notifyWarning: vi.fn<Notify>(),
     onUnauthorized: vi.fn<() => void>(),
@@ -137,6 +141,21 @@ describe('signRequest', () => {
       }),
     );
   });
+  it("sends the browser's time zone as tz, outside the signature", async () => {
+    timeZone = 'America/New_York';
+    const c = await signRequest(deps)(config({ method: 'POST', url: '/api/kmct/x', data: { a: 1 } }));
+    expect(c.headers.get('tz')).toBe('America/New_York');
+    timeZone = 'Asia/Shanghai';
+    const same = await signRequest(deps)(
+      config({ method: 'POST', url: '/api/kmct/x', data: { a: 1 }, headers: new AxiosHeaders() }),
+    );
+    expect(same.headers.get('tz')).toBe('Asia/Shanghai');
+    // Exports use the zone of the screen: the one Intl reports for this browser.
+    expect(browserTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    timeZone = undefined;
+    const none = await signRequest(deps)(config({ method: 'GET', url: '/api/kmct/x' }));
+    expect(none.headers.has('tz')).toBe(false);
+  });
   it('hashes the exact JSON body of POST and PUT', async () => {
     const c = await signRequest(deps)(
       config({ method: 'POST', url: '/api/kmct/x', data: { a: 1, b: '李' } }),
@@ -198,6 +217,18 @@ function fakeServer(
 }
 
 describe('responses (SPEC section 8)', () => {
+  it('sends the zone on every call, file downloads included', async () => {
+    timeZone = 'Asia/Shanghai';
+    const { instance, seen } = fakeServer([() => ({ status: 200, data: new Blob(['x']) })]);
+    await instance.request({
+      url: '/api/kmct/export',
+      method: 'POST',
+      data: {},
+      responseType: 'blob',
+      raw: true,
+    });
+    expect(seen[0]?.headers.get('tz')).toBe('Asia/Shanghai');
+  });
   it('resolves with the envelope on HTTP 200 and code 200', async () => {
     const { instance } = fakeServer([() => ({ status: 200, data: { code: 200, msg: 'ok', data: [1] } })]);
     const response = await instance.request({ url: '/api/kmct/a' });

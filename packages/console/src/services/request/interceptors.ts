@@ -64,8 +64,17 @@ export function requestPath(config: Pick<Config, 'baseURL' | 'url'>): string {
   return new URL(joined, 'http://console.invalid').pathname;
 }
 
+/** The browser's IANA time zone (e.g. Asia/Shanghai); undefined where Intl cannot tell. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * lang, timestamp, nonce, Content-MD5 (POST and PUT) and Signature. The body is serialised here
+ * lang, tz (informational, like lang: not signed), timestamp, nonce, Content-MD5 (POST and PUT) and Signature. The body is serialised here
  * so that the hash covers exactly the bytes sent, and the query is written into the URL by the
  * contract's serialiser, so the canonical query equals the one sent.
  */
@@ -77,6 +86,8 @@ export function signRequest(deps: RequestDeps) {
     const method = normalizeMethod(config.method);
     const headers = config.headers;
     headers.set(names.lang, headerLanguage(deps.getLanguage()));
+    const timeZone = deps.getTimeZone();
+    if (timeZone) headers.set(names.timeZone, timeZone);
     const timestamp = String(deps.clock.now());
     const nonce = newNonce();
     headers.set(names.timestamp, timestamp);

@@ -66,6 +66,8 @@ export interface RequestDeps {
   getSigningKey(): string | null;
   /** UI language (zh-CN, en-US, zh-HK). */
   getLanguage(): string;
+  /** The browser's IANA time zone, sent as `tz` so exported files use the screen's local time. */
+  getTimeZone(): string | undefined;
   notifyError(message: string): void;
   notifyWarning(message: string): void;
   /** Any 401, or a protected call without a session. */

@@ -1,5 +1,6 @@
 import type { Lang } from '@trialab/api-contract';
-import ExcelJS from 'exceljs';
+import type { ZonedTime } from '../../lib/time-zone.js';
+import { tableWorkbook, type XlsxColumn } from '../../lib/xlsx.js';
 import type { OrderRow } from './repository.js';
 
 const STATUS: Record<string, Record<Lang, string>> = {
@@ -12,7 +13,7 @@ const STATUS: Record<string, Record<Lang, string>> = {
   cancelled: { zh_CN: '已取消', en_US: 'Cancelled' },
 };
 
-const COLUMNS: Array<{ key: keyof OrderRow; zh: string; en: string; width: number }> = [
+const COLUMNS: Array<XlsxColumn<keyof OrderRow>> = [
   { key: 'orderNo', zh: '申请单号', en: 'Order no.', width: 20 },
   { key: 'projectNo', zh: '项目编号', en: 'Project no.', width: 14 },
   { key: 'projectName', zh: '项目名称', en: 'Project', width: 24 },
@@ -21,32 +22,21 @@ const COLUMNS: Array<{ key: keyof OrderRow; zh: string; en: string; width: numbe
   { key: 'receiver', zh: '收件人', en: 'Receiver', width: 12 },
   { key: 'status', zh: '状态', en: 'Status', width: 12 },
   { key: 'expectedShipDate', zh: '期望发货日期', en: 'Expected ship date', width: 14 },
-  { key: 'auditTime', zh: '外部审核时间', en: 'Audit time', width: 20 },
+  { key: 'auditTime', zh: '外部审核时间', en: 'Audit time', width: 20, time: true },
   { key: 'rejectReason', zh: '驳回原因', en: 'Rejection reason', width: 30 },
   { key: 'courier', zh: '快递公司', en: 'Courier', width: 12 },
   { key: 'expressNo', zh: '快递单号', en: 'Waybill', width: 18 },
   { key: 'applicantName', zh: '申请人', en: 'Applicant', width: 12 },
-  { key: 'applyTime', zh: '申请时间', en: 'Apply time', width: 20 },
+  { key: 'applyTime', zh: '申请时间', en: 'Apply time', width: 20, time: true },
 ];
 
-/** The filtered applications as an xlsx workbook (headers in the caller's language). */
-export async function ordersWorkbook(rows: OrderRow[], lang: Lang): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Trialab';
-  const sheet = workbook.addWorksheet(lang === 'en_US' ? 'Consumable applications' : '耗材申请');
-  sheet.columns = COLUMNS.map((c) => ({
-    header: lang === 'en_US' ? c.en : c.zh,
-    key: c.key,
-    width: c.width,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    sheet.addRow({
-      ...row,
-      status: STATUS[row.status]?.[lang] ?? row.status,
-      auditTime: row.auditTime ? row.auditTime.replace('T', ' ').slice(0, 19) : '',
-      applyTime: row.applyTime.replace('T', ' ').slice(0, 19),
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/** The filtered applications as an xlsx workbook (headers in the caller's language, times in its zone). */
+export function ordersWorkbook(rows: OrderRow[], lang: Lang, time: ZonedTime): Promise<Buffer> {
+  return tableWorkbook({
+    sheet: lang === 'en_US' ? 'Consumable applications' : '耗材申请',
+    columns: COLUMNS,
+    rows: rows.map((row) => ({ ...row, status: STATUS[row.status]?.[lang] ?? row.status })),
+    lang,
+    time,
+  });
 }

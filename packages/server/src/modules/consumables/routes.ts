@@ -10,10 +10,13 @@ import {
   consumableOrders,
   kitSupplies,
 } from '../../db/schema-portal.js';
+import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
+import { zonedTime } from '../../lib/time-zone.js';
+import { XLSX_MIME } from '../../lib/xlsx.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { applyTransition, iso, nextNumber, recordEvent } from '../portal/workflow.js';
 import { ordersWorkbook } from './export.js';
@@ -118,13 +121,10 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));
     const { page, size, ...filters } = ctx.body;
     const r = await pageOrders(ctx.db, and(orderScope(scope), filterWhere(filters)), page, size);
-    const book = await ordersWorkbook(r.rows, ctx.lang);
-    const name = `consumable-applications-${ctx.now.toISOString().slice(0, 10)}.xlsx`;
-    await ctx.reply
-      .code(200)
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(book);
+    const time = zonedTime(ctx);
+    const book = await ordersWorkbook(r.rows, ctx.lang, time);
+    const name = `consumable-applications-${time.date(ctx.now)}.xlsx`;
+    await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
     return SENT;
   });
 

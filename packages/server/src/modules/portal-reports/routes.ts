@@ -5,9 +5,12 @@ import type { Executor } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 import { chargebackNotices } from '../../db/schema-portal-reports.js';
 import { appendAudit } from '../../lib/audit.js';
+import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, route, SENT } from '../../lib/route.js';
+import { zonedTime } from '../../lib/time-zone.js';
+import { XLSX_MIME } from '../../lib/xlsx.js';
 import { assertInScope, checkedSite, type SiteScope, siteScope } from '../portal/scope.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../portal/workflow.js';
 import { findShipment, pageShipments, shipmentDetail } from '../receipt/repository.js';
@@ -114,11 +117,7 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
         ],
       );
     });
-    ctx.reply
-      .code(200)
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${file.name}"`)
-      .send(file.content);
+    await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content: file.content });
     return SENT;
   });
 
@@ -189,13 +188,10 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     const { page, size, ...filters } = ctx.body;
     const scope = await siteScope(ctx.db, requirePrincipal(ctx));
     const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
-    const book = await resultsWorkbook(r.rows.map(withoutIdentity), ctx.lang);
-    const name = `results-${ctx.now.toISOString().slice(0, 10)}.xlsx`;
-    await ctx.reply
-      .code(200)
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(book);
+    const time = zonedTime(ctx);
+    const book = await resultsWorkbook(r.rows.map(withoutIdentity), ctx.lang, time);
+    const name = `results-${time.date(ctx.now)}.xlsx`;
+    await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
     return SENT;
   });
 

@@ -1,10 +1,12 @@
 import type { Lang, ReportDetail } from '@trialab/api-contract';
 import PDFDocument from 'pdfkit';
+import type { ZonedTime } from '../../lib/time-zone.js';
 import { cjkFont } from '../transport/receipts.js';
 
 const L = {
   zh_CN: {
     title: '检测报告',
+    timeZone: '时区',
     reportNo: '报告编号',
     revision: '版本',
     revised: '修订版：本报告替代第 {prev} 版。修改原因：{reason}',
@@ -25,6 +27,7 @@ const L = {
   },
   en_US: {
     title: 'Laboratory report',
+    timeZone: 'Time zone',
     reportNo: 'Report no.',
     revision: 'Version',
     revised: 'Revised: this report replaces version {prev}. Reason: {reason}',
@@ -49,9 +52,15 @@ const FLAG = { H: '↑', L: '↓', A: '*' } as const;
 
 /**
  * Renders a released report: header, subject and sample, results with flags, the electronic
- * signatures (name, meaning, time) and the digest of the signed content. CJK font embedded.
+ * signatures (name, meaning, time) and the digest of the signed content. CJK font embedded. Times
+ * are in the generating request's zone, named in the header.
  */
-export function renderReportPdf(report: ReportDetail, lang: Lang, now: Date): Promise<Buffer> {
+export function renderReportPdf(
+  report: ReportDetail,
+  lang: Lang,
+  now: Date,
+  time: ZonedTime,
+): Promise<Buffer> {
   const font = cjkFont();
   const t = L[lang];
   const doc = new PDFDocument({
@@ -72,6 +81,7 @@ export function renderReportPdf(report: ReportDetail, lang: Lang, now: Date): Pr
   const line = (label: string, value: string | null) => doc.text(`${label}: ${value ?? '-'}`);
   line(t.reportNo, report.reportNo);
   line(t.revision, String(report.revision));
+  line(t.timeZone, time.label);
   if (report.revision > 0) {
     doc
       .fillColor('#b45309')
@@ -87,7 +97,7 @@ export function renderReportPdf(report: ReportDetail, lang: Lang, now: Date): Pr
   line(t.subject, `${report.subjectNo} ${report.subjectName}`);
   line(t.barcode, report.barcode);
   line(t.visit, report.visit);
-  line(t.sampling, report.samplingTime ? report.samplingTime.slice(0, 16).replace('T', ' ') : null);
+  line(t.sampling, time.minutes(report.samplingTime) || null);
   doc.moveDown();
 
   const columns = [50, 210, 300, 360, 470];
@@ -117,11 +127,11 @@ export function renderReportPdf(report: ReportDetail, lang: Lang, now: Date): Pr
   doc.fontSize(11).text(t.signatures);
   doc.fontSize(9);
   for (const s of report.signatures) {
-    doc.text(`${s.signerName} · ${s.meaning} · ${s.signedAt.replace('T', ' ').slice(0, 19)} UTC`);
+    doc.text(`${s.signerName} · ${s.meaning} · ${time.dateTime(s.signedAt)}`);
   }
   doc.moveDown();
   doc.text(`${t.hash}: ${report.contentHash ?? '-'}`);
-  doc.text(`${t.generated}: ${now.toISOString().replace('T', ' ').slice(0, 19)} UTC`);
+  doc.text(`${t.generated}: ${time.dateTime(now)}`);
   doc.end();
   return done;
 }

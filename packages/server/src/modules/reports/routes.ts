@@ -14,9 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { files, testItems } from '../../db/schema.js';
 import { labReportResults, labReports, labSignatures, testItemSettings } from '../../db/schema-lab.js';
+import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
+import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { findSubject } from '../lab/subjects.js';
@@ -126,10 +128,16 @@ async function sign(
 }
 
 /** Renders the PDF of a report just released and stores it as a file. */
-async function storePdf(db: Executor, lang: Lang, id: number, userId: number, now: Date): Promise<void> {
+async function storePdf(
+  db: Executor,
+  request: { lang: Lang; now: Date; timeZone: string },
+  id: number,
+  userId: number,
+): Promise<void> {
   const report = await findReport(db, id);
   if (!report) throw notFound();
-  const pdf = await renderReportPdf(await reportDetail(db, report), lang, now);
+  const { lang, now } = request;
+  const pdf = await renderReportPdf(await reportDetail(db, report), lang, now, zonedTime(request));
   const [file] = await db
     .insert(files)
     .values({
@@ -340,7 +348,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         : await sign(ctx.db, ctx.lang, p, transition, action, input.signature, before, ctx.now);
     if (action === 'release') {
       await ctx.db.update(labReports).set({ contentHash: hash }).where(eq(labReports.id, before.id));
-      await storePdf(ctx.db, ctx.lang, before.id, p.userId, ctx.now);
+      await storePdf(ctx.db, ctx, before.id, p.userId);
     }
     ctx.audit({
       action: `report.${action}`,
@@ -445,7 +453,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           .set({ status: 'superseded', version: sql`${labReports.version} + 1` })
           .where(and(eq(labReports.id, revision.revisionOf), eq(labReports.status, 'released')));
       }
-      await storePdf(ctx.db, ctx.lang, revision.id, p.userId, ctx.now);
+      await storePdf(ctx.db, ctx, revision.id, p.userId);
     }
     ctx.audit({
       action: `report.${action}`,
@@ -463,11 +471,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
     const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
     if (!file) throw notFound();
-    ctx.reply
-      .code(200)
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${file.name}"`)
-      .send(file.content);
+    await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content: file.content });
     return SENT;
   });
 }

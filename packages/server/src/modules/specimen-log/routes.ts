@@ -10,13 +10,15 @@ import {
   type SpecimenEventRow,
 } from '@trialab/api-contract';
 import { type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
+import { sendDownload } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
 import { containsPattern } from '../../lib/search.js';
+import { type ZonedTime, zonedTime } from '../../lib/time-zone.js';
+import { tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
 import { type SiteScope, siteScope } from '../portal/scope.js';
 
 const api = endpoints.specimenLog;
@@ -126,9 +128,9 @@ const KIND_NAMES: Record<SpecimenEventKind, Record<Lang, string>> = {
   feedback: { zh_CN: '反馈', en_US: 'Feedback' },
 };
 
-const COLUMNS: Array<{ key: keyof SpecimenEventRow; zh: string; en: string; width: number }> = [
+const COLUMNS: Array<XlsxColumn<keyof SpecimenEventRow>> = [
   { key: 'barcode', zh: '条码', en: 'Barcode', width: 18 },
-  { key: 'at', zh: '时间', en: 'Time', width: 20 },
+  { key: 'at', zh: '时间', en: 'Time', width: 20, time: true },
   { key: 'kind', zh: '类别', en: 'Kind', width: 12 },
   { key: 'action', zh: '操作', en: 'Action', width: 28 },
   { key: 'reference', zh: '单号', en: 'Reference', width: 22 },
@@ -137,24 +139,14 @@ const COLUMNS: Array<{ key: keyof SpecimenEventRow; zh: string; en: string; widt
   { key: 'workstation', zh: '工作站', en: 'Workstation', width: 16 },
 ];
 
-async function workbook(found: SpecimenEventRow[], lang: Lang): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'Trialab';
-  const sheet = book.addWorksheet(lang === 'en_US' ? 'Specimen log' : '样本日志');
-  sheet.columns = COLUMNS.map((c) => ({
-    header: lang === 'en_US' ? c.en : c.zh,
-    key: c.key,
-    width: c.width,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of found) {
-    sheet.addRow({
-      ...row,
-      at: row.at.replace('T', ' ').slice(0, 19),
-      kind: KIND_NAMES[row.kind][lang],
-    });
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
+function workbook(found: SpecimenEventRow[], lang: Lang, time: ZonedTime): Promise<Buffer> {
+  return tableWorkbook({
+    sheet: lang === 'en_US' ? 'Specimen log' : '样本日志',
+    columns: COLUMNS,
+    rows: found.map((row) => ({ ...row, kind: KIND_NAMES[row.kind][lang] })),
+    lang,
+    time,
+  });
 }
 
 async function staffScope(ctx: Parameters<typeof requirePrincipal>[0] & { db: Executor }) {
@@ -172,13 +164,10 @@ export async function specimenLogRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, api.export, async (ctx) => {
     const r = await page(ctx.db, await staffScope(ctx), ctx.body, EXPORT_MAX, 0);
-    const book = await workbook(r.rows, ctx.lang);
-    const name = `specimen-log-${ctx.body.barcode.replace(/[^A-Za-z0-9_-]/g, '')}-${ctx.now.toISOString().slice(0, 10)}.xlsx`;
-    await ctx.reply
-      .code(200)
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(book);
+    const time = zonedTime(ctx);
+    const book = await workbook(r.rows, ctx.lang, time);
+    const name = `specimen-log-${ctx.body.barcode.replace(/[^A-Za-z0-9_-]/g, '')}-${time.date(ctx.now)}.xlsx`;
+    await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
     return SENT;
   });
 }

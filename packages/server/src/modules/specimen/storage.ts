@@ -23,11 +23,13 @@ import {
   tempStorageLogs,
   tempStoragePositions,
 } from '../../db/schema-specimen.js';
+import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
+import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { type SiteScope, siteScope } from '../portal/scope.js';
 import { actorOf, assertTransition, recordEvent } from '../portal/workflow.js';
@@ -267,11 +269,7 @@ function usableContainer(container: ContainerRow): void {
 }
 
 async function sendXlsx(reply: FastifyReply, name: string, book: Buffer): Promise<typeof SENT> {
-  await reply
-    .code(200)
-    .header('content-type', XLSX_MIME)
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .send(book);
+  await sendDownload(reply, { name, mime: XLSX_MIME, content: book });
   return SENT;
 }
 
@@ -607,8 +605,9 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
     const rows = await storedQuery(ctx.db)
       .where(and(eq(tempStoragePositions.containerId, container.id), barcodeScope(scope)))
       .orderBy(asc(tempStoragePositions.row), asc(tempStoragePositions.col));
-    const book = await containerWorkbook(container.code, rows.map(toStored), ctx.lang);
-    return sendXlsx(ctx.reply, `${container.code}-${ctx.now.toISOString().slice(0, 10)}.xlsx`, book);
+    const time = zonedTime(ctx);
+    const book = await containerWorkbook(container.code, rows.map(toStored), ctx.lang, time);
+    return sendXlsx(ctx.reply, `${container.code}-${time.date(ctx.now)}.xlsx`, book);
   });
 
   route(app, api.importPreview, async (ctx) => {

@@ -1,12 +1,14 @@
 import type { Lang, StoredSample } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
+import type { ZonedTime } from '../../lib/time-zone.js';
+import { tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
 
 const TEMPLATE_HEADERS: Record<Lang, [string, string]> = {
   zh_CN: ['条码', '位置（可选，如 B3）'],
   en_US: ['Barcode', 'Position (optional, e.g. B3)'],
 };
 
-const EXPORT_COLUMNS: Array<{ key: keyof StoredSample; zh: string; en: string; width: number }> = [
+const EXPORT_COLUMNS: Array<XlsxColumn<keyof StoredSample>> = [
   { key: 'position', zh: '位置', en: 'Position', width: 10 },
   { key: 'barcode', zh: '条码', en: 'Barcode', width: 22 },
   { key: 'projectNo', zh: '项目编号', en: 'Project no.', width: 14 },
@@ -15,11 +17,10 @@ const EXPORT_COLUMNS: Array<{ key: keyof StoredSample; zh: string; en: string; w
   { key: 'deviceName', zh: '设备', en: 'Device', width: 20 },
   { key: 'containerCode', zh: '容器', en: 'Container', width: 16 },
   { key: 'storedByName', zh: '入库人', en: 'Stored by', width: 12 },
-  { key: 'storedAt', zh: '入库时间', en: 'Stored at', width: 20 },
+  { key: 'storedAt', zh: '入库时间', en: 'Stored at', width: 20, time: true },
 ];
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const XLSX_MIME = XLSX;
+export { XLSX_MIME };
 
 /** The import template: barcode and optional position columns, headers in the caller's language. */
 export async function templateWorkbook(lang: Lang): Promise<Buffer> {
@@ -35,19 +36,14 @@ export async function templateWorkbook(lang: Lang): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** The samples of one container, by position. */
-export async function containerWorkbook(code: string, rows: StoredSample[], lang: Lang): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Trialab';
-  const sheet = workbook.addWorksheet(code.slice(0, 31));
-  sheet.columns = EXPORT_COLUMNS.map((c) => ({
-    header: lang === 'en_US' ? c.en : c.zh,
-    key: c.key,
-    width: c.width,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow({ ...row, storedAt: row.storedAt.replace('T', ' ').slice(0, 19) });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/** The samples of one container, by position (times in the request's zone). */
+export function containerWorkbook(
+  code: string,
+  rows: StoredSample[],
+  lang: Lang,
+  time: ZonedTime,
+): Promise<Buffer> {
+  return tableWorkbook({ sheet: code, columns: EXPORT_COLUMNS, rows, lang, time });
 }
 
 /** A cell as text: numbers (barcodes typed as numbers), rich text and formulas' results. */

@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { files } from '../../db/schema.js';
+import { contentDisposition } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 
 /** Allowed upload types by extension, with a magic-byte check where the format has one. */
@@ -54,7 +55,7 @@ export async function sendStoredFile(
     .code(200)
     .header('content-type', file.mime)
     .header('content-length', file.size)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header('content-disposition', contentDisposition(file.name))
     .header('x-content-type-options', 'nosniff')
     .send(file.content);
 }

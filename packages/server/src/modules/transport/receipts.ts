@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { Lang } from '@trialab/api-contract';
 import { ZipArchive } from 'archiver';
 import PDFDocument from 'pdfkit';
+import type { ZonedTime } from '../../lib/time-zone.js';
 import type { ShipmentDetailRecord } from './repository.js';
 
 /** Debian's fonts-noto-cjk; override with PDF_CJK_FONT (a .ttc/.ttf/.otf with CJK glyphs). */
@@ -19,6 +20,7 @@ export function cjkFont(env: NodeJS.ProcessEnv = process.env): { path: string; f
 const LABELS = {
   zh_CN: {
     title: '样本寄送回执',
+    timeZone: '时区',
     orderNo: '预约单号',
     project: '项目',
     site: '中心',
@@ -39,6 +41,7 @@ const LABELS = {
   },
   en_US: {
     title: 'Sample shipment receipt',
+    timeZone: 'Time zone',
     orderNo: 'Order no.',
     project: 'Project',
     site: 'Site',
@@ -62,8 +65,8 @@ const LABELS = {
 const contactLine = (c: ShipmentDetailRecord['sender']) =>
   [c.name, c.phone, c.company, `${c.area} ${c.detail}`, c.email].filter(Boolean).join('  ');
 
-/** One receipt as a PDF (text in CJK-capable font). */
-export function receiptPdf(s: ShipmentDetailRecord, lang: Lang, now: Date): Promise<Buffer> {
+/** One receipt as a PDF (text in CJK-capable font; times in the request's zone, named under the title). */
+export function receiptPdf(s: ShipmentDetailRecord, lang: Lang, now: Date, time: ZonedTime): Promise<Buffer> {
   const font = cjkFont();
   const L = LABELS[lang];
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${L.title} ${s.orderNo}` } });
@@ -78,13 +81,14 @@ export function receiptPdf(s: ShipmentDetailRecord, lang: Lang, now: Date): Prom
   doc.fontSize(18).text(L.title, { align: 'center' }).moveDown();
   doc.fontSize(11);
   const line = (label: string, value: string | null | undefined) => doc.text(`${label}：${value ?? '-'}`);
+  line(L.timeZone, time.label);
   line(L.orderNo, s.orderNo);
   line(L.project, `${s.projectNo} ${s.projectName}`);
   line(L.site, `${s.siteNo} ${s.siteName}`);
   line(L.status, s.status);
   line(L.temperature, s.temperatureName);
   line(L.estimatedShipDate, s.estimatedShipDate);
-  line(L.bookSendTime, s.bookSendTime.replace('T', ' ').slice(0, 16));
+  line(L.bookSendTime, time.minutes(s.bookSendTime));
   line(L.coldChain, s.coldChain ? L.yes : L.no);
   line(L.courier, s.courier);
   line(L.expressNo, s.expressNo);
@@ -100,14 +104,21 @@ export function receiptPdf(s: ShipmentDetailRecord, lang: Lang, now: Date): Prom
   doc
     .moveDown()
     .fontSize(9)
-    .text(`${L.printed}：${now.toISOString().replace('T', ' ').slice(0, 19)} UTC`);
+    .text(`${L.printed}：${time.dateTime(now)}`);
   doc.end();
   return done;
 }
 
 /** One zip archive with a receipt PDF per booking. */
-export async function receiptsZip(shipments: ShipmentDetailRecord[], lang: Lang, now: Date): Promise<Buffer> {
-  const pdfs = await Promise.all(shipments.map((s) => receiptPdf(s, lang, now)));
+export async function receiptsZip(
+  shipments: ShipmentDetailRecord[],
+  lang: Lang,
+  now: Date,
+  time: ZonedTime,
+): Promise<Buffer> {
+  const pdfs = await Promise.all(shipments.map((s) => receiptPdf(s, lang, now, time)));
+  // Zip entry times have no zone; readers show them as local, so write the user's wall clock.
+  const entryDate = time.wallClockAsUtc(now);
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const out = new PassThrough();
   const chunks: Buffer[] = [];
@@ -119,7 +130,7 @@ export async function receiptsZip(shipments: ShipmentDetailRecord[], lang: Lang,
   archive.pipe(out);
   shipments.forEach((s, i) => {
     const pdf = pdfs[i];
-    if (pdf) archive.append(pdf, { name: `${s.orderNo}.pdf`, date: now });
+    if (pdf) archive.append(pdf, { name: `${s.orderNo}.pdf`, date: entryDate });
   });
   await archive.finalize();
   return finished;

@@ -9,10 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { sampleTypes, temperatures } from '../../db/schema.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
+import { sendDownload } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
+import { zonedTime } from '../../lib/time-zone.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../portal/workflow.js';
 import { receiptsZip } from './receipts.js';
@@ -263,15 +265,10 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
     const found = await shipmentDetails(ctx.db, ids);
     if (found.length !== ids.length) throw new ApiError(ResultCode.NOT_FOUND, { key: 'notFound' });
     for (const s of found) assertInScope(scope, s);
-    const zip = await receiptsZip(found, ctx.lang, ctx.now);
-    await ctx.reply
-      .code(200)
-      .header('content-type', 'application/zip')
-      .header(
-        'content-disposition',
-        `attachment; filename="shipment-receipts-${ctx.now.toISOString().slice(0, 10)}.zip"`,
-      )
-      .send(zip);
+    const time = zonedTime(ctx);
+    const zip = await receiptsZip(found, ctx.lang, ctx.now, time);
+    const name = `shipment-receipts-${time.date(ctx.now)}.zip`;
+    await sendDownload(ctx.reply, { name, mime: 'application/zip', content: zip });
     return SENT;
   });
 }

@@ -1,0 +1,46 @@
+import type { Lang } from '@trialab/api-contract';
+import ExcelJS from 'exceljs';
+import type { ZonedTime } from './time-zone.js';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** One column of an exported table; `time` columns hold instants (ISO text or Date). */
+export interface XlsxColumn<K extends string = string> {
+  key: K;
+  zh: string;
+  en: string;
+  width: number;
+  time?: boolean;
+}
+
+/**
+ * A one-sheet table with bold headers in the caller's language. Time columns are written as
+ * wall-clock text (`YYYY-MM-DD HH:mm:ss`) in the request's zone and their header names the zone,
+ * so a cell reads the same as the screen and never as UTC.
+ */
+export async function tableWorkbook<K extends string>(options: {
+  sheet: string;
+  columns: ReadonlyArray<XlsxColumn<K>>;
+  rows: ReadonlyArray<Partial<Record<K, unknown>>>;
+  lang: Lang;
+  time: ZonedTime;
+}): Promise<Buffer> {
+  const { columns, lang, time } = options;
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Trialab';
+  const sheet = workbook.addWorksheet(options.sheet.slice(0, 31));
+  sheet.columns = columns.map((c) => {
+    const text = lang === 'en_US' ? c.en : c.zh;
+    return { header: c.time ? time.title(text) : text, key: c.key, width: c.time ? c.width + 12 : c.width };
+  });
+  sheet.getRow(1).font = { bold: true };
+  for (const row of options.rows) {
+    const values: Record<string, unknown> = {};
+    for (const c of columns) {
+      const value = row[c.key];
+      values[c.key] = c.time ? time.dateTime(value as Date | string | null | undefined) : value;
+    }
+    sheet.addRow(values);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
