@@ -21,14 +21,16 @@ interface Walkable {
   _zod: { def: Record<string, unknown> & { type: string } };
 }
 
-/** Every file-id field of a schema (objects, arrays, wrappers and unions are walked). */
-export function findFileIdFields(schema: z.ZodType): FileIdField[] {
-  const found: FileIdField[] = [];
+/**
+ * Every leaf of a schema with its path (objects, arrays, wrappers, pipes and unions are walked;
+ * a file-id schema is a leaf). The contract test uses it to prove no file field escapes the mark.
+ */
+export function schemaLeaves(schema: z.ZodType): Array<{ path: readonly string[]; schema: z.ZodType }> {
+  const found: Array<{ path: readonly string[]; schema: z.ZodType }> = [];
   const seen = new Set<unknown>();
   const walk = (node: Walkable, path: readonly string[]): void => {
-    const mark = fileIdFields.get(node as unknown as z.ZodType);
-    if (mark) {
-      found.push({ path, ...mark });
+    if (fileIdFields.has(node as unknown as z.ZodType)) {
+      found.push({ path, schema: node as unknown as z.ZodType });
       return;
     }
     if (seen.has(node)) return;
@@ -65,13 +67,23 @@ export function findFileIdFields(schema: z.ZodType): FileIdField[] {
       case 'lazy':
         walk((def.getter as () => Walkable)(), path);
         break;
+      default:
+        found.push({ path, schema: node as unknown as z.ZodType });
     }
   };
   walk(schema as unknown as Walkable, []);
-  // A union whose options share a field lists it once.
-  return found.filter(
-    (field, i) => found.findIndex((other) => other.path.join('.') === field.path.join('.')) === i,
-  );
+  return found;
+}
+
+/** Every file-id field of a schema; a union whose options share a field lists it once. */
+export function findFileIdFields(schema: z.ZodType): FileIdField[] {
+  const fields: FileIdField[] = [];
+  for (const leaf of schemaLeaves(schema)) {
+    const mark = fileIdFields.get(leaf.schema);
+    if (mark && !fields.some((f) => f.path.join('.') === leaf.path.join('.')))
+      fields.push({ path: leaf.path, ...mark });
+  }
+  return fields;
 }
 
 /** The ids a parsed value carries at one field (absent and null values carry none). */
