@@ -338,6 +338,45 @@ describe.each(ENGINES)('file ids in requests on %s', (engine) => {
     expect(refused.code).toBe(400);
   });
 
+  it('binds a shared document’s file to the document alone', async () => {
+    const { sharedDocOriginal, testItems } = endpoints;
+    const place = (await env.handle.db.execute(sql`
+      SELECT p.id AS project_id, s.id AS site_id FROM projects p JOIN sites s ON s.project_id = p.id
+      WHERE p.project_no = 'KM-2026-001' AND s.center_no = '01'`)) as unknown as {
+      rows: Array<{ project_id: number; site_id: number }>;
+    };
+    const target = { projectId: Number(place.rows[0]?.project_id), siteId: Number(place.rows[0]?.site_id) };
+    const record = await uploadFile(env, lab, 'record.pdf', PDF);
+    const doc = envelope(
+      await as(lab, sharedDocOriginal.create, { body: { ...target, title: '原始记录', fileId: record } }),
+    );
+    expect(doc.code, doc.msg).toBe(200);
+    // Named anywhere else, the document's file would bypass its scope, withdrawal and download log.
+    const elsewhere = await as(lab, testItems.create, {
+      body: { code: 'DOCFILE', name: '文档文件', enName: 'Doc file', fileIds: [record] },
+    });
+    expect(envelope(elsewhere)).toMatchObject({
+      code: ResultCode.DUPLICATE,
+      msg: 'This file is already shared; upload it again',
+    });
+    // And a file some record already uses cannot become a document (its readers would lose it).
+    const sop = await uploadFile(env, lab, 'SOP-2.pdf', PDF);
+    const item = envelope(
+      await as(lab, testItems.create, {
+        body: { code: 'DOCFILE', name: '文档文件', enName: 'Doc file', fileIds: [sop] },
+      }),
+    );
+    expect(item.code, item.msg).toBe(200);
+    const shared = await as(lab, sharedDocOriginal.create, {
+      body: { ...target, title: '作业指导书', fileId: sop },
+      lang: 'zh_CN',
+    });
+    expect(envelope(shared)).toMatchObject({
+      code: ResultCode.DUPLICATE,
+      msg: '该文件已用于其他记录，请重新上传',
+    });
+  });
+
   it('still needs images where the field says so', async () => {
     const pdf = await uploadFile(env, site, 'scan.pdf', PDF);
     const queryId = 1;

@@ -45,6 +45,10 @@ export const PORTAL_ADMIN_MESSAGES = {
     zh_CN: '该文件已被共享，请重新上传',
     en_US: 'This file is already shared; upload it again',
   },
+  fileInUse: {
+    zh_CN: '该文件已用于其他记录，请重新上传',
+    en_US: 'This file is already attached to another record; upload it again',
+  },
   imageOnly: {
     zh_CN: '只能上传图片（png、jpg、gif、webp）：{name}',
     en_US: 'Only images (png, jpg, gif, webp) can be attached: {name}',

@@ -2,6 +2,7 @@ import { ResultCode } from '@trialab/api-contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { files } from '../../db/schema.js';
+import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
 import { ApiError } from '../../lib/errors.js';
 import type { Principal } from '../../lib/route.js';
 import { inScope, siteScope } from '../portal/scope.js';
@@ -76,7 +77,9 @@ export async function mayReadFile(
  * files the caller may attach: existing, and readable by the caller (its uploader, or through a
  * record the caller sees, as for GET /file/{id}), so attaching never shows anyone a file the
  * caller could not have downloaded and uploaded again. Edits keep the files already on the record
- * this way. Images-only fields also need an image. Run by the route pipeline before the handler.
+ * this way. Images-only fields also need an image. A shared document's file is bound to it alone:
+ * it is served only through the document (scope, withdrawal, download log), so naming it anywhere
+ * else is refused. Run by the route pipeline before the handler.
  */
 export async function assertMayAttach(
   db: Executor,
@@ -96,4 +99,10 @@ export async function assertMayAttach(
     if (images && !row.mime.startsWith('image/'))
       throw new ApiError(ResultCode.FILE_TYPE_NOT_ALLOWED, { key: 'imageOnly', params: { name: row.name } });
   }
+  const [shared] = await db
+    .select({ id: sharedDocumentRevisions.id })
+    .from(sharedDocumentRevisions)
+    .where(inArray(sharedDocumentRevisions.fileId, ids))
+    .limit(1);
+  if (shared) throw new ApiError(ResultCode.DUPLICATE, { key: 'fileAlreadyShared' });
 }
