@@ -21,20 +21,49 @@ interface Walkable {
   _zod: { def: Record<string, unknown> & { type: string } };
 }
 
+/** What a wrapper (optional, nullable, default, pipe: its input...) stands for; undefined for others. */
+export function unwrapSchema(schema: z.ZodType): z.ZodType | undefined {
+  const def = (schema as unknown as Walkable)._zod.def;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return def.innerType as z.ZodType;
+    case 'pipe':
+      return def.in as z.ZodType;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * Every leaf of a schema with its path (objects, arrays, wrappers, pipes and unions are walked;
  * a file-id schema is a leaf). The contract test uses it to prove no file field escapes the mark.
  */
 export function schemaLeaves(schema: z.ZodType): Array<{ path: readonly string[]; schema: z.ZodType }> {
   const found: Array<{ path: readonly string[]; schema: z.ZodType }> = [];
-  const seen = new Set<unknown>();
+  // Schemas being walked (a lazy schema may contain itself); one used at two paths is walked twice.
+  const walking = new Set<unknown>();
   const walk = (node: Walkable, path: readonly string[]): void => {
     if (fileIdFields.has(node as unknown as z.ZodType)) {
       found.push({ path, schema: node as unknown as z.ZodType });
       return;
     }
-    if (seen.has(node)) return;
-    seen.add(node);
+    if (walking.has(node)) return;
+    walking.add(node);
+    visit(node, path);
+    walking.delete(node);
+  };
+  const visit = (node: Walkable, path: readonly string[]): void => {
+    const inner = unwrapSchema(node as unknown as z.ZodType);
+    if (inner) {
+      walk(inner as unknown as Walkable, path);
+      return;
+    }
     const def = node._zod.def;
     const child = (key: string) => def[key] as Walkable;
     switch (def.type) {
@@ -44,18 +73,6 @@ export function schemaLeaves(schema: z.ZodType): Array<{ path: readonly string[]
         break;
       case 'array':
         walk(child('element'), [...path, '*']);
-        break;
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'nonoptional':
-      case 'readonly':
-      case 'catch':
-        walk(child('innerType'), path);
-        break;
-      case 'pipe':
-        walk(child('in'), path);
         break;
       case 'union':
         for (const option of def.options as Walkable[]) walk(option, path);

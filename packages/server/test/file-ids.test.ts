@@ -9,6 +9,7 @@ import {
   ResultCode,
   type ShipmentDetail,
   schemaLeaves,
+  unwrapSchema,
 } from '@trialab/api-contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +65,6 @@ describe('file-id fields in the contract', () => {
             .map((leaf) => `${endpoint.id}: ${leaf.path.join('.')}`)
         : [],
     );
-    // Receipt image kinds are an enum, not a file reference.
     expect(unmarked).toEqual([]);
   });
 
@@ -97,6 +97,8 @@ function sample(schema: z.ZodType, target: readonly string[] | null, foreign: nu
   const inner = (key: string) => def[key] as z.ZodType;
   if (findFileIdFields(schema).length === 0 && target === null && accepts(schema, undefined))
     return undefined;
+  const wrapped = unwrapSchema(schema);
+  if (wrapped) return sample(wrapped, target, foreign);
   switch (def.type) {
     case 'object': {
       const out: Record<string, unknown> = {};
@@ -111,16 +113,6 @@ function sample(schema: z.ZodType, target: readonly string[] | null, foreign: nu
       const element = sample(inner('element'), target?.[0] === '*' ? target.slice(1) : null, foreign);
       return [element];
     }
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'nonoptional':
-    case 'readonly':
-    case 'catch':
-      return sample(inner('innerType'), target, foreign);
-    case 'pipe':
-      return sample(inner('in'), target, foreign);
     case 'union':
       for (const option of def.options as z.ZodType[]) {
         const value = sample(option, target, foreign);

@@ -92,11 +92,11 @@ export async function assertMayAttach(
     .select({ id: files.id, name: files.name, mime: files.mime, uploadedBy: files.uploadedBy })
     .from(files)
     .where(inArray(files.id, ids));
-  for (const { id, images } of named) {
+  for (const id of ids) {
     const row = rows.find((r) => r.id === id);
     if (!row || !(await mayReadFile(db, principal, row)))
       throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileNotUsable', params: { id } });
-    if (images && !row.mime.startsWith('image/'))
+    if (named.some((n) => n.id === id && n.images) && !row.mime.startsWith('image/'))
       throw new ApiError(ResultCode.FILE_TYPE_NOT_ALLOWED, { key: 'imageOnly', params: { name: row.name } });
   }
   const [shared] = await db
