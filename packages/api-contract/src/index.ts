@@ -30,6 +30,7 @@ export {
   userRow,
   WILDCARD_PERMISSION,
 } from './endpoints/user.js';
+export * from './file-ids.js';
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';

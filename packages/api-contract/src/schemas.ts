@@ -1,9 +1,25 @@
 // Building blocks shared by the endpoint declarations.
 import { z } from 'zod';
+import { fileIdFields } from './file-ids.js';
 import { EMAIL_PATTERN, MOBILE_PATTERN, passwordSchema } from './password.js';
 
 export const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParams = z.object({ id });
+const fileIdOf = (images: boolean) =>
+  z.number().int().positive().max(2_147_483_647).register(fileIdFields, { images });
+/**
+ * The only way to declare a request field naming stored files: the server checks that the caller
+ * may attach every file named (file-ids.ts; docs/api.md "File ids in requests").
+ */
+export const fileId = fileIdOf(false);
+/** A file id that must name an image upload. */
+export const imageFileId = fileIdOf(true);
+/** Up to `max` file ids, empty when absent. */
+export const fileIdList = (max: number, options: { images?: boolean } = {}) =>
+  z
+    .array(options.images ? imageFileId : fileId)
+    .max(max)
+    .default([]);
 /** Optimistic concurrency: the version the client read. */
 export const version = z.number().int().positive();
 /** SPEC: page sizes 10..50 on screens, 99999 for permission fetches. */

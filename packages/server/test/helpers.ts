@@ -228,3 +228,44 @@ export function envelope(response: LightMyRequestResponse): {
 } {
   return response.json();
 }
+
+/** Uploads a file as `session` through POST /file/upload (signed with the file's MD5); its id. */
+export async function uploadFile(
+  env: TestEnv,
+  session: Session,
+  name: string,
+  content: Buffer,
+): Promise<number> {
+  const boundary = `----trialab${randomBytes(6).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const path = '/api/kmct-container/file/upload';
+  const md5 = createHash('md5').update(content).digest('base64');
+  const timestamp = String(env.clock.now);
+  const nonce = randomBytes(12).toString('hex');
+  const signature = createHmac('sha256', Buffer.from(session.signingKey, 'base64'))
+    .update(canonicalString({ method: 'POST', path, query: [], timestamp, nonce, contentMd5: md5 }))
+    .digest('base64');
+  const response = await env.app.inject({
+    method: 'POST',
+    url: `${path}?keepFileName=true`,
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'Content-MD5': md5,
+      timestamp,
+      nonce,
+      Signature: signature,
+      lang: 'en_US',
+    },
+    payload,
+  });
+  const answer = envelope(response) as { code: number; msg: string; data: { id: number } };
+  if (answer.code !== 200) throw new Error(`upload of ${name} failed: ${answer.code} ${answer.msg}`);
+  return answer.data.id;
+}

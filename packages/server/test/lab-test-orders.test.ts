@@ -60,6 +60,7 @@ describe.each(ENGINES)('test orders on %s', (engine) => {
         size: 3,
         sha256: 'f',
         content: Buffer.from([0xff, 0xd8, 0xff]),
+        uploadedBy: lab.login.user.id,
       })
       .returning({ id: files.id });
     form = file?.id ?? 0;

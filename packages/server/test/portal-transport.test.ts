@@ -123,6 +123,7 @@ describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
         size: 3,
         sha256: 'w',
         content: Buffer.from([0xff, 0xd8, 0xff]),
+        uploadedBy: lab.login.user.id,
       })
       .returning({ id: files.id });
     await as(lab, receipt.attachImage, {

@@ -49,8 +49,16 @@ describe.each(ENGINES)('sample receipt on %s', (engine) => {
           size: 3,
           sha256: 'a',
           content: Buffer.from([0xff, 0xd8, 0xff]),
+          uploadedBy: lab.login.user.id,
         },
-        { name: 'doc.pdf', mime: 'application/pdf', size: 4, sha256: 'b', content: Buffer.from('%PDF') },
+        {
+          name: 'doc.pdf',
+          mime: 'application/pdf',
+          size: 4,
+          sha256: 'b',
+          content: Buffer.from('%PDF'),
+          uploadedBy: lab.login.user.id,
+        },
       ])
       .returning({ id: files.id });
     jpeg = stored[0]?.id ?? 0;

@@ -59,6 +59,7 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
         size: 3,
         sha256: 'x',
         content: Buffer.from([0xff, 0xd8, 0xff]),
+        uploadedBy: lab.login.user.id,
       })
       .returning({ id: files.id });
     await ok(lab, receipt.attachImage, {

@@ -48,6 +48,7 @@ describe.each(ENGINES)('test items on %s', (engine) => {
         size: 4,
         sha256: 'x',
         content: Buffer.from('%PDF'),
+        uploadedBy: lab.login.user.id,
       })
       .returning({ id: files.id });
     if (!file) throw new Error('file not stored');
@@ -100,7 +101,10 @@ describe.each(ENGINES)('test items on %s', (engine) => {
     expect(badType.statusCode).toBe(400);
     expect(envelope(badType).msg).toBe('No such sample type');
     const badFile = await as(lab, api.create, { body: { ...body, code: 'GLU3', fileIds: [999999] } });
-    expect(envelope(badFile)).toMatchObject({ code: 400, msg: 'No such file: 999999' });
+    expect(envelope(badFile)).toMatchObject({
+      code: 400,
+      msg: 'The file does not exist or you may not attach it: 999999',
+    });
     const badCode = await call(
       env.app,
       api.create,

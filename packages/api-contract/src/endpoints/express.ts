@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { id, idParams, optionalText, pageFields, version } from '../schemas.js';
+import { fileId, id, idParams, optionalText, pageFields, version } from '../schemas.js';
 import {
   RECEIPT_IMAGE_KINDS,
   RECEIPT_PERMISSIONS,
@@ -126,7 +126,7 @@ export const receipt = {
     signed: true,
     mutates: true,
     params: idParams,
-    body: z.object({ fileId: id, kind: z.enum(RECEIPT_IMAGE_KINDS) }),
+    body: z.object({ fileId, kind: z.enum(RECEIPT_IMAGE_KINDS) }),
     data: receiptImage,
   }),
   removeImage: defineEndpoint({

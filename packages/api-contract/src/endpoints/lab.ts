@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
+import { fileIdList, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 import { SUBJECT_PERMISSIONS, SUBJECT_STATES } from '../workflows/subject-registration.js';
 import { TEST_ORDER_PERMISSIONS, TEST_ORDER_STATES } from '../workflows/test-order.js';
 
@@ -170,7 +170,7 @@ const orderFields = {
   visit: optionalText(64),
   testItemIds: z.array(id).min(1).max(50),
   /** Captured requisition form images (uploaded files). */
-  requisitionFileIds: z.array(id).max(9).default([]),
+  requisitionFileIds: fileIdList(9),
 };
 
 export const testOrder = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { id, idParams, pageFields, version } from '../schemas.js';
+import { fileIdList, id, idParams, pageFields, version } from '../schemas.js';
 import { QUERY_PERMISSIONS, QUERY_STATES } from '../workflows/clarification-query.js';
-import { eventRow, fileIds, PORTAL_LIMITS } from './portal-fields.js';
+import { eventRow, PORTAL_LIMITS } from './portal-fields.js';
 
 const state = z.enum(QUERY_STATES);
 
@@ -93,13 +93,17 @@ export const clarification = {
     service: 'main',
     method: 'POST',
     path: '/project/question/{id}/reply',
-    summary:
-      'Answer a query (8 to 255 characters, up to 9 images and 9 attachments, uploaded by the replier)',
+    summary: 'Answer a query (8 to 255 characters, up to 9 images and 9 attachments)',
     access: { permission: QUERY_PERMISSIONS.reply },
     signed: true,
     mutates: true,
     params: idParams,
-    body: z.object({ version, content: replyContent, imageFileIds: fileIds, attachmentFileIds: fileIds }),
+    body: z.object({
+      version,
+      content: replyContent,
+      imageFileIds: fileIdList(9, { images: true }),
+      attachmentFileIds: fileIdList(9),
+    }),
     data: queryDetail,
   }),
   create: defineEndpoint({
@@ -130,7 +134,7 @@ export const clarification = {
       queryType: z.string().trim().min(1).max(32),
       content: z.string().trim().min(1).max(PORTAL_LIMITS.note),
       needsClarification: z.boolean(),
-      imageFileIds: fileIds,
+      imageFileIds: fileIdList(9, { images: true }),
       /** A shipment of the same site the query is about (sample receipt exceptions). */
       transportId: id.nullish(),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { id, idParams, pageFields, version } from '../schemas.js';
+import { fileId, id, idParams, pageFields, version } from '../schemas.js';
 import { CONSUMABLE_ORDER_STATES, CONSUMABLE_PERMISSIONS } from '../workflows/consumable-order.js';
 import { KIT_SUPPLY_PERMISSIONS, KIT_SUPPLY_STATES } from '../workflows/kit-supply.js';
 import {
@@ -373,7 +373,7 @@ export const consumable = {
             lotNumber: z.string().trim().min(1).max(32),
             outboundQuantity: z.number().int().min(0).max(99_999),
             expiryDate: dateString,
-            certificateFileId: id.nullish(),
+            certificateFileId: fileId.nullish(),
           }),
         )
         .min(1)

@@ -44,7 +44,6 @@ export const optionalDate = z
   .union([z.literal(''), dateString])
   .nullish()
   .transform((v) => (v ? v : null));
-export const fileIds = z.array(z.number().int().positive()).max(9).default([]);
 
 /** Contact block shared by addresses, receivers, senders and consignees. */
 export const contactFields = {

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { id, idParams, pageFields, version } from '../schemas.js';
+import { fileIdList, id, idParams, pageFields, version } from '../schemas.js';
 import { SAMPLE_SHIPMENT_STATES, SHIPMENT_PERMISSIONS } from '../workflows/sample-shipment.js';
 import {
   contactRow,
   dateString,
   eventRow,
-  fileIds,
   optional,
   optionalEmail,
   PORTAL_LIMITS,
@@ -61,7 +60,7 @@ const shipmentFields = z.object({
     .transform((v) => v ?? null),
   transportRequirement: optional(PORTAL_LIMITS.note),
   note: optional(PORTAL_LIMITS.note),
-  attachmentFileIds: fileIds,
+  attachmentFileIds: fileIdList(9),
   /** Only samples with the same transport temperature may travel in one shipment (checked by the server). */
   samples: z.array(sampleInput).min(1).max(100),
 });

@@ -2,7 +2,7 @@
 // site of a project); sites list and download them, every download is logged.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { id, idParams, pageFields, version } from '../schemas.js';
+import { fileId, id, idParams, pageFields, version } from '../schemas.js';
 import {
   SHARED_DOCUMENT_KINDS,
   SHARED_DOCUMENT_PERMISSIONS,
@@ -179,7 +179,7 @@ function endpointsOf<K extends SharedDocumentKind>(kind: K) {
       access: { permission: perm.create },
       signed: true,
       mutates: true,
-      body: target.extend({ title, note, fileId: id }),
+      body: target.extend({ title, note, fileId }),
       data: sharedDocumentDetail,
     }),
     replace: defineEndpoint({
@@ -192,7 +192,7 @@ function endpointsOf<K extends SharedDocumentKind>(kind: K) {
       signed: true,
       mutates: true,
       params: idParams,
-      body: z.object({ version, fileId: id, note }),
+      body: z.object({ version, fileId, note }),
       data: sharedDocumentDetail,
     }),
     withdraw: defineEndpoint({

@@ -2,7 +2,7 @@
 // containers and devices (container service, SPEC section 7 paths).
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
+import { fileId, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 import {
   IMPORT_ROW_PROBLEMS,
   SPECIMEN_PERMISSIONS as P,
@@ -567,7 +567,7 @@ export const tempStorage = {
     access: { permission: P.storeIn },
     signed: true,
     mutates: false,
-    body: z.object({ fileId: id, containerId: id }),
+    body: z.object({ fileId, containerId: id }),
     data: z.object({ rows: z.array(importPreviewRow), valid: z.number(), invalid: z.number() }),
   }),
   storeIn: defineEndpoint({

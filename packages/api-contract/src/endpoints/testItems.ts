@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
+import { fileIdList, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 
 /** Button permissions of /laboratory/test-project (menu `laboratory:test-project:view`). */
 export const TEST_ITEM_PERMISSIONS = {
@@ -35,7 +35,7 @@ const testItemFields = {
   tatHours: z.number().int().min(1).max(8760).nullish(),
   remark: optionalText(255),
   /** Uploaded files (SOPs, method validation) attached to the item. */
-  fileIds: z.array(id).max(20).default([]),
+  fileIds: fileIdList(20),
 };
 
 export const testItemRow = z.object({

@@ -1,6 +1,8 @@
 import {
   type DataOf,
   type EndpointDef,
+  fileIdsAt,
+  findFileIdFields,
   fullPath,
   type Lang,
   parseLang,
@@ -20,6 +22,7 @@ import {
   sha256Hex,
   touchSession,
 } from '../modules/auth/session.js';
+import { assertMayAttach } from '../modules/system/file-access.js';
 import { type AuditEntry, appendAudit, redact } from './audit.js';
 import type { Deps } from './deps.js';
 import { ApiError } from './errors.js';
@@ -151,8 +154,9 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, now: 
 
 /**
  * Registers one declared endpoint. The pipeline, in order: session, signature, nonce, forced
- * password change, permission, input validation, handler (in a transaction with its audit
- * records when it mutates), envelope. Declarations without an access rule are refused.
+ * password change, permission, input validation, the files the body names, handler (in a
+ * transaction with its audit records when it mutates), envelope. Declarations without an access
+ * rule are refused.
  */
 export function route<E extends EndpointDef>(
   app: FastifyInstance,
@@ -171,6 +175,12 @@ export function route<E extends EndpointDef>(
   if (!valid) throw new Error(`endpoint ${endpoint.id} has no access declaration: refusing to register it`);
   if (access !== 'public' && !endpoint.signed) {
     throw new Error(`endpoint ${endpoint.id} needs a session but is not signed: refusing to register it`);
+  }
+
+  // Body fields naming stored files: checked for every call before the handler (file-access.ts).
+  const fileFields = endpoint.body ? findFileIdFields(endpoint.body) : [];
+  if (fileFields.length > 0 && access === 'public') {
+    throw new Error(`endpoint ${endpoint.id} takes file ids without a session: refusing to register it`);
   }
 
   const url = fullPath(endpoint).replace(/\{(\w+)\}/g, ':$1');
@@ -218,6 +228,12 @@ export function route<E extends EndpointDef>(
       const params = parsePart(endpoint.params, request.params, lang, 'params') as ParamsOf<E>;
       const query = parsePart(endpoint.query, request.query, lang, 'query') as QueryOf<E>;
       const body = parsePart(endpoint.body, request.body, lang, 'body') as BodyOf<E>;
+      if (principal && fileFields.length > 0) {
+        const named = fileFields.flatMap((field) =>
+          fileIdsAt(body, field.path).map((id) => ({ id, images: field.images })),
+        );
+        await assertMayAttach(deps.db, principal, named);
+      }
 
       const entries: AuditEntry[] = [];
       const workstation = request.headers.workstation;

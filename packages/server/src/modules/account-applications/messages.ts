@@ -38,12 +38,16 @@ export const PORTAL_ADMIN_MESSAGES = {
       'Hello {name}, your Trialab account is ready. Account: {mobile}, first-login password: {password}. You must change it at the first login.',
   },
   fileNotUsable: {
-    zh_CN: '文件不存在或不是您上传的：{id}',
-    en_US: 'The file does not exist or was not uploaded by you: {id}',
+    zh_CN: '文件不存在或您无权使用该文件：{id}',
+    en_US: 'The file does not exist or you may not attach it: {id}',
   },
   fileAlreadyShared: {
     zh_CN: '该文件已被共享，请重新上传',
     en_US: 'This file is already shared; upload it again',
+  },
+  fileInUse: {
+    zh_CN: '该文件已用于其他记录，请重新上传',
+    en_US: 'This file is already attached to another record; upload it again',
   },
   imageOnly: {
     zh_CN: '只能上传图片（png、jpg、gif、webp）：{name}',

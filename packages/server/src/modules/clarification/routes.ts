@@ -25,7 +25,6 @@ import {
   recordEvent,
   type TransitionCtx,
 } from '../portal/workflow.js';
-import { assertOwnFiles } from '../system/files.js';
 import { pageShipments } from '../transport/repository.js';
 import { shipmentFilter } from '../transport/routes.js';
 
@@ -223,8 +222,6 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
     const current = await head(ctx.db, ctx.params.id);
     assertInScope(scope, current);
     const { version, content, imageFileIds, attachmentFileIds } = ctx.body;
-    await assertOwnFiles(ctx.db, p.userId, imageFileIds, { imagesOnly: true });
-    await assertOwnFiles(ctx.db, p.userId, attachmentFileIds, { imagesOnly: false });
     await fire(ctx, p, current, 'reply', version);
     const [reply] = await ctx.db
       .insert(clarificationReplies)
@@ -243,7 +240,6 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
     const scope = await siteScope(ctx.db, p);
     const body = ctx.body;
     await checkedSite(ctx.db, scope, body.projectId, body.siteId);
-    await assertOwnFiles(ctx.db, p.userId, body.imageFileIds, { imagesOnly: true });
     const queryNo = await nextNumber(ctx.db, 'Q', ctx.now);
     const { transportId, ...fields } = body;
     if (transportId) await checkedShipment(ctx.db, transportId, body.projectId, body.siteId);

@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
-import { files, projects, sites, testItems, users } from '../../db/schema.js';
+import { projects, sites, testItems, users } from '../../db/schema.js';
 import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { requirePrincipal } from '../../lib/principal.js';
@@ -97,8 +97,8 @@ export async function findOrderByBarcode(db: Executor, scope: SiteScope, barcode
   return row;
 }
 
-/** Enabled test items and uploaded files only: a bad id is a clear 400. */
-async function checkRefs(db: Executor, testItemIds: number[], fileIds: number[]): Promise<void> {
+/** Enabled test items only: a bad id is a clear 400 (file ids are checked by the route pipeline). */
+async function checkTestItems(db: Executor, testItemIds: number[]): Promise<void> {
   const enabled = await db
     .select({ id: testItems.id })
     .from(testItems)
@@ -109,11 +109,6 @@ async function checkRefs(db: Executor, testItemIds: number[], fileIds: number[])
       key: 'reportItemInvalid',
       params: { items: bad.join(', ') },
     });
-  if (fileIds.length === 0) return;
-  const found = await db.select({ id: files.id }).from(files).where(inArray(files.id, fileIds));
-  const missing = fileIds.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length > 0)
-    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'labFileMissing', params: { id: missing.join(', ') } });
 }
 
 async function freeBarcodes(db: Executor, barcodes: string[]): Promise<void> {
@@ -189,7 +184,7 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
     if (subject.status !== 'approved')
       throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportSubjectNotApproved' });
     const testItemIds = [...new Set(body.testItemIds)];
-    await checkRefs(ctx.db, testItemIds, body.requisitionFileIds);
+    await checkTestItems(ctx.db, testItemIds);
     await freeBarcodes(ctx.db, barcodes);
     const rows = await ctx.db
       .insert(labTestOrders)
@@ -237,7 +232,7 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
       actorOf(p, before.createdBy),
     );
     const testItemIds = [...new Set(ctx.body.testItemIds)];
-    await checkRefs(ctx.db, testItemIds, ctx.body.requisitionFileIds);
+    await checkTestItems(ctx.db, testItemIds);
     const [updated] = await ctx.db
       .update(labTestOrders)
       .set({

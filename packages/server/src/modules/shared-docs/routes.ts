@@ -21,6 +21,7 @@ import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js'
 import { containsAny } from '../../lib/search.js';
 import { checkedSite, outOfScope, type SiteScope, siteScope } from '../portal/scope.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../portal/workflow.js';
+import { fileUses } from '../system/file-access.js';
 import { sendStoredFile } from '../system/files.js';
 
 const uploader = alias(users, 'uploader');
@@ -177,16 +178,18 @@ async function pageLog(db: Executor, where: SQL | undefined, p: number, size: nu
   );
 }
 
-/** A file the caller uploaded and that no document uses yet. */
+/**
+ * A document's file must be a fresh upload of the caller: once shared it is served only through the
+ * document, so a file some record already uses (or another document: the route pipeline) would
+ * vanish from that record's readers.
+ */
 async function usableFile(db: Executor, principal: Principal, fileId: number): Promise<void> {
   const [file] = await db.select({ uploadedBy: files.uploadedBy }).from(files).where(eq(files.id, fileId));
   if (file?.uploadedBy !== principal.userId)
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileNotUsable', params: { id: fileId } });
-  const [used] = await db
-    .select({ id: sharedDocumentRevisions.id })
-    .from(sharedDocumentRevisions)
-    .where(eq(sharedDocumentRevisions.fileId, fileId));
-  if (used) throw new ApiError(ResultCode.DUPLICATE, { key: 'fileAlreadyShared' });
+  const uses = await fileUses(db, fileId);
+  if (uses.places.length > 0 || uses.catalogue || uses.internal)
+    throw new ApiError(ResultCode.DUPLICATE, { key: 'fileInUse' });
 }
 
 /** Logs the download (who, when, which revision) with its audit record, then sends the bytes. */

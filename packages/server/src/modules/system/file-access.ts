@@ -1,5 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { ResultCode } from '@trialab/api-contract';
+import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { files } from '../../db/schema.js';
+import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
+import { ApiError } from '../../lib/errors.js';
 import type { Principal } from '../../lib/route.js';
 import { inScope, siteScope } from '../portal/scope.js';
 
@@ -66,4 +70,39 @@ export async function mayReadFile(
   if (uses.places.length === 0) return false;
   const scope = await siteScope(db, principal);
   return uses.places.some((p) => inScope(scope, p.projectId, p.siteId));
+}
+
+/**
+ * The file ids a request names (every contract field built with `fileId`/`fileIdList`) must be
+ * files the caller may attach: existing, and readable by the caller (its uploader, or through a
+ * record the caller sees, as for GET /file/{id}), so attaching never shows anyone a file the
+ * caller could not have downloaded and uploaded again. Edits keep the files already on the record
+ * this way. Images-only fields also need an image. A shared document's file is bound to it alone:
+ * it is served only through the document (scope, withdrawal, download log), so naming it anywhere
+ * else is refused. Run by the route pipeline before the handler.
+ */
+export async function assertMayAttach(
+  db: Executor,
+  principal: Principal,
+  named: ReadonlyArray<{ id: number; images: boolean }>,
+): Promise<void> {
+  if (named.length === 0) return;
+  const ids = [...new Set(named.map((n) => n.id))];
+  const rows = await db
+    .select({ id: files.id, name: files.name, mime: files.mime, uploadedBy: files.uploadedBy })
+    .from(files)
+    .where(inArray(files.id, ids));
+  for (const id of ids) {
+    const row = rows.find((r) => r.id === id);
+    if (!row || !(await mayReadFile(db, principal, row)))
+      throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileNotUsable', params: { id } });
+    if (named.some((n) => n.id === id && n.images) && !row.mime.startsWith('image/'))
+      throw new ApiError(ResultCode.FILE_TYPE_NOT_ALLOWED, { key: 'imageOnly', params: { name: row.name } });
+  }
+  const [shared] = await db
+    .select({ id: sharedDocumentRevisions.id })
+    .from(sharedDocumentRevisions)
+    .where(inArray(sharedDocumentRevisions.fileId, ids))
+    .limit(1);
+  if (shared) throw new ApiError(ResultCode.DUPLICATE, { key: 'fileAlreadyShared' });
 }

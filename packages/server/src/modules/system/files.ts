@@ -1,11 +1,6 @@
 import { extname } from 'node:path';
-import { ResultCode } from '@trialab/api-contract';
-import { inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Executor } from '../../db/client.js';
-import { files } from '../../db/schema.js';
 import { contentDisposition } from '../../lib/download.js';
-import { ApiError } from '../../lib/errors.js';
 
 /** Allowed upload types by extension, with a magic-byte check where the format has one. */
 const TYPES: Record<string, { mime: string; magic?: number[] }> = {
@@ -58,28 +53,4 @@ export async function sendStoredFile(
     .header('content-disposition', contentDisposition(file.name))
     .header('x-content-type-options', 'nosniff')
     .send(file.content);
-}
-
-/**
- * Files attached to a record must have been uploaded by the caller (an id of someone else's upload
- * is refused as if it did not exist); `imagesOnly` limits them to the image types above.
- */
-export async function assertOwnFiles(
-  db: Executor,
-  userId: number,
-  ids: readonly number[],
-  options: { imagesOnly: boolean },
-): Promise<void> {
-  if (ids.length === 0) return;
-  const rows = await db
-    .select({ id: files.id, name: files.name, mime: files.mime, uploadedBy: files.uploadedBy })
-    .from(files)
-    .where(inArray(files.id, [...ids]));
-  for (const id of ids) {
-    const row = rows.find((r) => r.id === id);
-    if (row?.uploadedBy !== userId)
-      throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileNotUsable', params: { id } });
-    if (options.imagesOnly && !row.mime.startsWith('image/'))
-      throw new ApiError(ResultCode.FILE_TYPE_NOT_ALLOWED, { key: 'imageOnly', params: { name: row.name } });
-  }
 }

@@ -95,16 +95,6 @@ export async function findTestItem(db: Executor, id: number): Promise<TestItemRo
 }
 
 /** Ids among `ids` that are not uploaded files. */
-export async function missingFiles(db: Executor, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(inArray(files.id, [...ids]));
-  const known = new Set(found.map((f) => f.id));
-  return ids.filter((id) => !known.has(id));
-}
-
 export async function sampleTypeExists(db: Executor, id: number): Promise<boolean> {
   const [row] = await db.select({ id: sampleTypes.id }).from(sampleTypes).where(eq(sampleTypes.id, id));
   return row !== undefined;
