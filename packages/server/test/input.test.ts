@@ -321,6 +321,17 @@ describe.each(ENGINES)('request input on %s', (engine) => {
     expect(envelope(upload).msg).toBe(refusal('en_US', 'body.file.filename'));
   });
 
+  it('answers a URL the router cannot decode with the envelope', async () => {
+    // An unpaired surrogate written as CESU-8 is not UTF-8: the URL itself is refused.
+    const surrogate = await env.app.inject({
+      method: 'GET',
+      url: '/api/kmct-user/sys/user/%ED%A0%80',
+      headers: { lang: 'zh_CN' },
+    });
+    expect(surrogate.statusCode).toBe(400);
+    expect(envelope(surrogate)).toEqual({ code: ResultCode.BAD_REQUEST, msg: '请求地址无效', data: null });
+  });
+
   it('answers a query string over the header limit with the envelope (431) in the request language', async () => {
     await env.app.listen({ port: 0, host: '127.0.0.1' });
     const address = env.app.server.address();

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { httpStatusOf, type Lang, parseLang, ResultCode, type ResultCodeValue } from '@trialab/api-contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors.js';
 import { type MessageKey, t } from '../lib/i18n.js';
@@ -31,6 +31,19 @@ const FASTIFY_ERRORS: Record<string, readonly [ResultCodeValue, MessageKey]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [ResultCode.BAD_REQUEST, 'malformedJson'],
   FST_ERR_BAD_URL: [ResultCode.BAD_REQUEST, 'malformedUrl'],
 };
+
+/**
+ * URLs the router cannot decode (an escape that is not UTF-8, such as an unpaired surrogate in
+ * CESU-8): fastify answers these before any route or error handler, so they get the envelope here.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const [code, key] = FASTIFY_ERRORS[error.code] ?? [ResultCode.BAD_REQUEST, 'malformedRequest'];
+  reply.code(httpStatusOf(code)).send({ code, msg: t(parseLang(request.headers.lang), key), data: null });
+}
 
 /**
  * The language of a request the HTTP parser refused: its `lang` header if it is in the bytes at
