@@ -9,9 +9,17 @@ export const ResultCode = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** The connection sent no complete request in time. */
+  REQUEST_TIMEOUT: 408,
   /** A unique value (job number, mobile, code...) already exists. */
   DUPLICATE: 409,
+  /** The request body is over the JSON limit (2 MB). */
+  BODY_TOO_LARGE: 413,
+  /** The body's Content-Type is not accepted. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  /** Request line (query string) and headers over the server's limit (16 KB). */
+  HEADERS_TOO_LARGE: 431,
   SERVER_ERROR: 500,
 
   /** First login or expired password: only first-update-password and logout are allowed. */
@@ -69,6 +77,10 @@ export const HTTP_STATUS_OF: Partial<Record<ResultCodeValue, number>> = {
   [ResultCode.FORBIDDEN]: 403,
   [ResultCode.PASSWORD_CHANGE_REQUIRED]: 403,
   [ResultCode.NOT_FOUND]: 404,
+  [ResultCode.REQUEST_TIMEOUT]: 408,
+  [ResultCode.BODY_TOO_LARGE]: 413,
+  [ResultCode.UNSUPPORTED_MEDIA_TYPE]: 415,
+  [ResultCode.HEADERS_TOO_LARGE]: 431,
   [ResultCode.DUPLICATE]: 409,
   [ResultCode.STALE_VERSION]: 409,
   [ResultCode.INVALID_STATE]: 409,

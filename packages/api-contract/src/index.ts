@@ -34,6 +34,7 @@ export * from './file-ids.js';
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
+export * from './validation.js';
 export * from './workflows/account-application.js';
 export * from './workflows/chargeback-notice.js';
 export * from './workflows/lab-feedback.js';

@@ -28,7 +28,12 @@ import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { consolePlugin } from './plugins/console.js';
-import { envelopePlugin } from './plugins/envelope.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  envelopePlugin,
+  MAX_HEADER_BYTES,
+} from './plugins/envelope.js';
 import { securityPlugin } from './plugins/security.js';
 import { seedDatabase } from './seed/seed.js';
 
@@ -71,6 +76,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: config.uploadMaxBytes + 1024 * 1024,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   const consoleDir = options.consoleDir ?? defaultConsoleDir();
 

@@ -174,6 +174,22 @@ export async function call(
   });
 }
 
+/**
+ * A multipart body with one file in field `file`; `fileName` is the Content-Disposition parameter
+ * as sent (`filename="a.txt"`, or `filename*=utf-8''...`).
+ */
+export function multipartFile(fileName: string, content: Buffer): { payload: Buffer; contentType: string } {
+  const boundary = `----trialab${randomBytes(6).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${fileName}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 /** Gets and solves a slide puzzle (reading the answer from the database) for a pass token. */
 export async function passToken(env: TestEnv, app: FastifyInstance = env.app): Promise<string> {
   const { endpoints } = await import('@trialab/api-contract');

@@ -212,7 +212,7 @@ describe('oversized JSON', () => {
       );
       expect(response.statusCode).toBe(413);
       expect(envelope(response)).toMatchObject({
-        code: ResultCode.BAD_REQUEST,
+        code: ResultCode.BODY_TOO_LARGE,
         msg: 'The request body is too large',
       });
     } finally {

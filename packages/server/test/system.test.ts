@@ -4,7 +4,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, signedHeaders, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  envelope,
+  login,
+  multipartFile,
+  type Session,
+  signedHeaders,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
 
 const { auth, dict, system, user } = endpoints;
 
@@ -68,14 +77,7 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
     target: { env: TestEnv; session: Session } = { env, session: lab },
   ) => {
     const { session } = target;
-    const boundary = `----trialab${randomBytes(6).toString('hex')}`;
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const { payload, contentType } = multipartFile(`filename="${name}"`, content);
     const path = '/api/kmct-container/file/upload';
     const headers = signedHeaders(
       'POST',
@@ -107,7 +109,7 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
       headers: {
         ...headers,
         authorization: `Bearer ${session.token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-type': contentType,
         lang: 'en_US',
       },
       payload,

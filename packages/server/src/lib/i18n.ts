@@ -8,6 +8,13 @@ import { SPECIMEN_MESSAGES } from '../modules/specimen/messages.js';
 const MESSAGES = {
   ok: { zh_CN: '操作成功', en_US: 'Success' },
   badRequest: { zh_CN: '请求参数错误：{detail}', en_US: 'Invalid request: {detail}' },
+  malformedRequest: { zh_CN: '请求格式错误', en_US: 'Malformed request' },
+  malformedUrl: { zh_CN: '请求地址无效', en_US: 'The request URL is not valid' },
+  headersTooLarge: {
+    zh_CN: '请求地址或请求头过长（上限{kb}KB），请缩短查询条件',
+    en_US: 'The request URL or headers are too long (limit {kb} KB); shorten the query',
+  },
+  requestTimeout: { zh_CN: '请求超时', en_US: 'Request timed out' },
   malformedJson: { zh_CN: '请求体不是合法的JSON', en_US: 'The request body is not valid JSON' },
   bodyTooLarge: { zh_CN: '请求体过大', en_US: 'The request body is too large' },
   unsupportedMediaType: { zh_CN: '不支持的内容类型', en_US: 'Unsupported content type' },

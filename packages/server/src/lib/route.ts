@@ -4,11 +4,11 @@ import {
   fileIdsAt,
   findFileIdFields,
   fullPath,
+  issueMessage,
   type Lang,
   parseLang,
   ResultCode,
   SIGNING_HEADERS,
-  VALIDATION_MESSAGES,
 } from '@trialab/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import { type AuditEntry, appendAudit, redact } from './audit.js';
 import type { Deps } from './deps.js';
 import { ApiError } from './errors.js';
 import { t } from './i18n.js';
+import { assertSafeText, STORED_HEADERS } from './input.js';
 import { consumeNonce, verifySignature } from './signature.js';
 import { requestTimeZone } from './time-zone.js';
 
@@ -99,15 +100,12 @@ const LOCALES = { zh_CN: z.locales.zhCN().localeError, en_US: z.locales.en().loc
 /** Validates one part of the request; failures become a 400 naming the fields in the user's language. */
 function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, lang: Lang, part: string): T {
   if (!schema) return undefined as T;
-  const result = schema.safeParse(value, { error: LOCALES[lang] });
+  // The input is reported so that issueMessage can tell 1e400 (Infinity) from a wrong type.
+  const result = schema.safeParse(value, { error: LOCALES[lang], reportInput: true });
   if (result.success) return result.data;
   const detail = result.error.issues
     .slice(0, 5)
-    .map((issue) => {
-      const where = [part, ...issue.path.map(String)].join('.');
-      const message = VALIDATION_MESSAGES[issue.message]?.[lang] ?? issue.message;
-      return `${where}: ${message}`;
-    })
+    .map((issue) => `${[part, ...issue.path.map(String)].join('.')}: ${issueMessage(issue, lang)}`)
     .join('; ');
   throw new ApiError(ResultCode.BAD_REQUEST, { detail });
 }
@@ -154,9 +152,9 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, now: 
 
 /**
  * Registers one declared endpoint. The pipeline, in order: session, signature, nonce, forced
- * password change, permission, input validation, the files the body names, handler (in a
- * transaction with its audit records when it mutates), envelope. Declarations without an access
- * rule are refused.
+ * password change, permission, input validation (NUL and unpaired surrogates first, then the
+ * schemas), the files the body names, handler (in a transaction with its audit records when it
+ * mutates), envelope. Declarations without an access rule are refused.
  */
 export function route<E extends EndpointDef>(
   app: FastifyInstance,
@@ -225,6 +223,11 @@ export function route<E extends EndpointDef>(
         }
       }
 
+      // NUL and unpaired surrogates never reach a handler or the database, whatever the schema.
+      assertSafeText(request.params, 'params', lang);
+      assertSafeText(request.query, 'query', lang);
+      assertSafeText(request.body, 'body', lang);
+      for (const name of STORED_HEADERS) assertSafeText(request.headers[name], `headers.${name}`, lang);
       const params = parsePart(endpoint.params, request.params, lang, 'params') as ParamsOf<E>;
       const query = parsePart(endpoint.query, request.query, lang, 'query') as QueryOf<E>;
       const body = parsePart(endpoint.body, request.body, lang, 'body') as BodyOf<E>;

@@ -1,5 +1,7 @@
-import { httpStatusOf, parseLang, ResultCode, type ResultCodeValue } from '@trialab/api-contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { httpStatusOf, type Lang, parseLang, ResultCode, type ResultCodeValue } from '@trialab/api-contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/errors.js';
 import { type MessageKey, t } from '../lib/i18n.js';
@@ -17,6 +19,68 @@ const DEFAULT_KEY: Partial<Record<ResultCodeValue, MessageKey>> = {
   [ResultCode.PASSWORD_CHANGE_REQUIRED]: 'passwordChangeRequired',
   [ResultCode.SERVER_ERROR]: 'serverError',
 };
+
+/** Request line and headers together (Node's default, set explicitly so docs/api.md holds). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/** fastify's own client errors answered as the envelope: body code and message key. */
+const FASTIFY_ERRORS: Record<string, readonly [ResultCodeValue, MessageKey]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [ResultCode.BODY_TOO_LARGE, 'bodyTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [ResultCode.UNSUPPORTED_MEDIA_TYPE, 'unsupportedMediaType'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [ResultCode.BAD_REQUEST, 'malformedJson'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [ResultCode.BAD_REQUEST, 'malformedJson'],
+  FST_ERR_BAD_URL: [ResultCode.BAD_REQUEST, 'malformedUrl'],
+};
+
+/**
+ * URLs the router cannot decode (an escape that is not UTF-8, such as an unpaired surrogate in
+ * CESU-8): fastify answers these before any route or error handler, so they get the envelope here.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const [code, key] = FASTIFY_ERRORS[error.code] ?? [ResultCode.BAD_REQUEST, 'malformedRequest'];
+  reply.code(httpStatusOf(code)).send({ code, msg: t(parseLang(request.headers.lang), key), data: null });
+}
+
+/**
+ * The language of a request the HTTP parser refused: its `lang` header if it is in the bytes at
+ * hand (the last chunk read), else the default.
+ */
+function langOfRawRequest(raw: unknown): Lang {
+  const match = Buffer.isBuffer(raw) ? /\r\nlang[ \t]*:[ \t]*(\w+)/i.exec(raw.toString('latin1')) : null;
+  return parseLang(match?.[1]);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before fastify sees them (request line and headers over
+ * MAX_HEADER_BYTES, bad header characters, timeouts) get the envelope too, instead of Node's or
+ * fastify's bare English JSON. The connection is closed afterwards, as Node does.
+ */
+export function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Duplex,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const lang = langOfRawRequest(error.rawPacket);
+  const [code, msg]: [ResultCodeValue, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [ResultCode.HEADERS_TOO_LARGE, t(lang, 'headersTooLarge', { kb: MAX_HEADER_BYTES / 1024 })]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [ResultCode.REQUEST_TIMEOUT, t(lang, 'requestTimeout')]
+        : [ResultCode.BAD_REQUEST, t(lang, 'malformedRequest')];
+  const status = httpStatusOf(code);
+  const body = Buffer.from(JSON.stringify({ code, msg, data: null }), 'utf8');
+  if (socket.writable) {
+    const head =
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  }
+  socket.destroy(error);
+}
 
 /**
  * JSON bodies are read as bytes so the signature check can hash exactly what was sent; every
@@ -49,30 +113,20 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
         .send({ code: error.code, msg, data: error.options.data ?? null });
     }
     const status = (error as FastifyError).statusCode ?? 500;
-    const fastifyCode = (error as FastifyError).code;
     if (status === 429) {
       return reply
         .code(429)
         .send({ code: ResultCode.TOO_MANY_REQUESTS, msg: t(lang, 'tooManyRequests'), data: null });
     }
     if (status >= 400 && status < 500) {
-      let key: MessageKey = 'malformedJson';
-      let httpStatus = 400;
-      if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') [key, httpStatus] = ['bodyTooLarge', 413];
-      else if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-        [key, httpStatus] = ['unsupportedMediaType', 415];
-      else if (
-        fastifyCode !== 'FST_ERR_CTP_EMPTY_JSON_BODY' &&
-        fastifyCode !== 'FST_ERR_CTP_INVALID_JSON_BODY' &&
-        !(error instanceof SyntaxError)
-      ) {
-        return reply.code(400).send({
-          code: ResultCode.BAD_REQUEST,
-          msg: t(lang, 'badRequest', { detail: error.message }),
-          data: null,
-        });
-      }
-      return reply.code(httpStatus).send({ code: ResultCode.BAD_REQUEST, msg: t(lang, key), data: null });
+      const known =
+        FASTIFY_ERRORS[(error as FastifyError).code] ??
+        (error instanceof SyntaxError ? FASTIFY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
+      const [code, msg] = known
+        ? [known[0], t(lang, known[1])]
+        : [ResultCode.BAD_REQUEST, t(lang, 'badRequest', { detail: error.message })];
+      // The HTTP status always follows the body code (httpStatusOf), e.g. 413 with code 413.
+      return reply.code(httpStatusOf(code)).send({ code, msg, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: ResultCode.SERVER_ERROR, msg: t(lang, 'serverError'), data: null });

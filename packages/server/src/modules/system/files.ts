@@ -38,7 +38,10 @@ export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return (cleaned || 'file').slice(-128);
+  // By code points: cutting UTF-16 units could split a surrogate pair (an emoji) in two.
+  return Array.from(cleaned || 'file')
+    .slice(-128)
+    .join('');
 }
 
 /** Sends a stored file as an attachment (the download endpoints answer bytes, not an envelope). */

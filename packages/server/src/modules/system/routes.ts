@@ -16,6 +16,7 @@ import {
 } from '../../db/schema.js';
 import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { assertSafeText } from '../../lib/input.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
@@ -247,6 +248,8 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     if (ctx.request.headers['content-md5'] !== md5Base64(content)) {
       throw new ApiError(ResultCode.CONTENT_MD5_MISMATCH, { key: 'contentMd5Mismatch' });
     }
+    // A multipart file name may be declared in UTF-16 (filename*=utf-16le''...): same text check.
+    assertSafeText(part.filename, 'body.file.filename', ctx.lang);
     const name = cleanFileName(part.filename);
     const mime = detectType(name, content);
     if (!mime)
