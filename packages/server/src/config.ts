@@ -48,6 +48,12 @@ const envSchema = z.object({
   WX_APP_ID: z.string().optional(),
   WX_APP_SECRET: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Folder of the signing keys kept outside the database (see lib/signing-keys.ts). */
+  KEYS_DIR: z.string().optional(),
+  AUDIT_SIGNING_KEY_FILE: z.string().optional(),
+  AUDIT_TRUSTED_KEYS_FILE: z.string().optional(),
+  /** Minutes between signed checkpoints of the audit chain; 0 turns the running server's off. */
+  AUDIT_CHECKPOINT_MINUTES: z.coerce.number().min(0).max(10080).default(60),
 });
 
 export type Mode = 'production' | 'development' | 'demo';
@@ -74,6 +80,11 @@ export interface Config {
   wxAppId: string | undefined;
   wxAppSecret: string | undefined;
   trustProxy: boolean;
+  /** Ed25519 key (PKCS#8 PEM) that signs audit checkpoints; created on first use. */
+  auditSigningKeyFile: string;
+  /** Public keys (SPKI PEM blocks) still trusted when verifying older checkpoints (rotation). */
+  auditTrustedKeysFile: string;
+  auditCheckpointIntervalMs: number;
   /** Check every response against its declared schema (on outside production). */
   validateResponses: boolean;
 }
@@ -88,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dev = e.TRIALAB_MODE !== 'production';
+  // Beside the PGlite data, never inside it: a copy of the database must not carry the keys.
+  const keysDir = resolve(e.KEYS_DIR ?? join(PACKAGE_DIR, '.data', 'keys'));
   return {
     port: e.PORT,
     host: e.HOST,
@@ -112,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wxAppId: e.WX_APP_ID,
     wxAppSecret: e.WX_APP_SECRET,
     trustProxy: e.TRUST_PROXY,
+    auditSigningKeyFile: resolve(e.AUDIT_SIGNING_KEY_FILE ?? join(keysDir, 'audit-checkpoint-ed25519.pem')),
+    auditTrustedKeysFile: resolve(e.AUDIT_TRUSTED_KEYS_FILE ?? join(keysDir, 'audit-checkpoint-trusted.pem')),
+    auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),
     validateResponses: dev,
   };
 }
