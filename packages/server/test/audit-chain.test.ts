@@ -1,16 +1,19 @@
+import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { appendFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, gte, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/client.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PACKAGE_DIR } from '../src/config.js';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { auditCheckpoints, auditLog } from '../src/db/schema.js';
 import { appendAudit, hashedFields, rowHash } from '../src/lib/audit.js';
 import {
   exportCheckpoints,
   importCheckpoints,
   listCheckpoints,
+  scheduleCheckpoints,
   writeCheckpoint,
 } from '../src/lib/audit-checkpoints.js';
 import { formatReport, verifyAuditChain } from '../src/lib/audit-verification.js';
@@ -293,6 +296,99 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
         checkpoints: 1,
         problems: [{ reason: 'checkpoint-key-unknown' }],
       });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('signs at the configured interval while the server runs; two instances write one checkpoint', async () => {
+    const { db } = await freshDb();
+    await appendRows(db, 3);
+    const keys = newKeys();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const signed: number[] = [];
+      const errors: unknown[] = [];
+      let settle: () => void = () => undefined;
+      const settled = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+      let pending = 2;
+      const instance = () =>
+        scheduleCheckpoints({
+          db,
+          keys: async () => keys,
+          intervalMs: 3_600_000,
+          clock: () => Date.parse('2026-11-25T11:00:00Z'),
+          onCheckpoint: (c) => signed.push(c.lastId),
+          onError: (error) => errors.push(error),
+          onSettled: () => {
+            pending -= 1;
+            if (pending === 0) settle();
+          },
+        });
+      const stops = [instance(), instance()];
+      await vi.advanceTimersByTimeAsync(3_599_999);
+      expect(await listCheckpoints(db)).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled;
+      for (const stop of stops) stop();
+      expect(errors).toEqual([]);
+      expect(await listCheckpoints(db)).toMatchObject([{ rows: 3, source: 'interval', keyId: keys.kid }]);
+      expect(signed).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('audit:verify signs on demand, exports for auditors, and exits 1 with every finding listed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'trialab-audit-cli-'));
+    const testDb = engine === 'postgres' ? await createTestDatabase(engine) : undefined;
+    if (testDb) opened.push(testDb);
+    const dataDir = join(dir, 'pglite');
+    const open = () => (testDb ? testDb.open() : openDatabase({ dataDir }));
+    const env = {
+      ...process.env,
+      TRIALAB_MODE: 'production',
+      KEYS_DIR: join(dir, 'keys'),
+      ...(testDb?.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: dataDir }),
+    };
+    const cli = (...args: string[]) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--conditions=@trialab/source', '--import', 'tsx', 'src/bin/audit-verify.ts', ...args],
+          { cwd: PACKAGE_DIR, env },
+          (error, out, err) => resolve({ code: error ? (error.code as number) : 0, out, err }),
+        );
+      });
+    try {
+      let handle = await open();
+      const ids = await appendRows(handle.db, 4);
+      if (!testDb) await handle.close();
+      const exportFile = join(dir, 'checkpoints.json');
+      const signed = await cli('--checkpoint', '--export', exportFile);
+      expect(signed).toMatchObject({ code: 0, err: '' });
+      expect(signed.out).toMatch(/checkpoint 1 signed: row \d+, 4 rows, key [0-9a-f]{16}/);
+      expect(signed.out).toContain('exported 1 checkpoints and 1 public keys');
+      expect(signed.out).toMatch(/audit chain intact: 4 rows verified, 1 checkpoints hold/);
+      // Tampering: the newest rows and every checkpoint deleted, one early row edited.
+      handle = testDb ? handle : await open();
+      await handle.db.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update`);
+      await handle.db.execute(sql`ALTER TABLE audit_checkpoints DISABLE TRIGGER audit_checkpoints_no_update`);
+      await handle.db.delete(auditCheckpoints);
+      await handle.db.delete(auditLog).where(gte(auditLog.id, ids[3] as number));
+      await handle.db
+        .update(auditLog)
+        .set({ reason: 'edited' })
+        .where(eq(auditLog.id, ids[0] as number));
+      if (!testDb) await handle.close();
+      const broken = await cli('--against', exportFile);
+      expect(broken.code).toBe(1);
+      expect(broken.err).toContain('audit chain BROKEN: 2 problems in 3 rows');
+      expect(broken.err).toContain(`row ${ids[0]}: hash-mismatch`);
+      expect(broken.err).toContain(`checkpoint 1 (row ${ids[3]}): checkpoint-row-missing`);
+      expect((await cli('--max-problems', 'x')).code).toBe(2);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -150,6 +150,8 @@ export function scheduleCheckpoints(options: {
   clock: () => number;
   onCheckpoint: (checkpoint: Checkpoint) => void;
   onError: (error: unknown) => void;
+  /** After each attempt, written or not (tests wait on it). */
+  onSettled?: () => void;
 }): () => void {
   if (options.intervalMs <= 0) return () => undefined;
   const timer = setInterval(() => {
@@ -161,7 +163,8 @@ export function scheduleCheckpoints(options: {
           minAgeMs: options.intervalMs * 0.9,
         }),
       )
-      .then((checkpoint) => checkpoint && options.onCheckpoint(checkpoint), options.onError);
+      .then((checkpoint) => checkpoint && options.onCheckpoint(checkpoint), options.onError)
+      .finally(() => options.onSettled?.());
   }, options.intervalMs);
   timer.unref();
   return () => clearInterval(timer);
