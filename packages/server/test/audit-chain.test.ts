@@ -10,6 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { auditCheckpoints, auditLog } from '../src/db/schema.js';
 import { appendAudit, hashedFields, rowHash } from '../src/lib/audit.js';
 import {
+  CHECKPOINT_TICK_MS,
   exportCheckpoints,
   importCheckpoints,
   listCheckpoints,
@@ -301,41 +302,52 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
     }
   });
 
-  it('signs at the configured interval while the server runs; two instances write one checkpoint', async () => {
+  it('signs once an interval is over while the server runs; two instances write one checkpoint', async () => {
     const { db } = await freshDb();
     await appendRows(db, 3);
     const keys = newKeys();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      const signed: number[] = [];
       const errors: unknown[] = [];
-      let settle: () => void = () => undefined;
-      const settled = new Promise<void>((resolve) => {
-        settle = resolve;
-      });
-      let pending = 2;
+      let now = Date.parse('2026-11-25T11:00:00Z');
+      let waiting: { left: number; done: () => void } | undefined;
+      /** Moves the timers by `ms` and waits until both instances finished their look. */
+      const tick = async (ms: number) => {
+        const settled = new Promise<void>((done) => {
+          waiting = { left: 2, done };
+        });
+        await vi.advanceTimersByTimeAsync(ms);
+        await settled;
+      };
       const instance = () =>
         scheduleCheckpoints({
           db,
           keys: async () => keys,
           intervalMs: 3_600_000,
-          clock: () => Date.parse('2026-11-25T11:00:00Z'),
-          onCheckpoint: (c) => signed.push(c.lastId),
+          clock: () => now,
+          onCheckpoint: () => undefined,
           onError: (error) => errors.push(error),
           onSettled: () => {
-            pending -= 1;
-            if (pending === 0) settle();
+            if (waiting && --waiting.left === 0) waiting.done();
           },
         });
       const stops = [instance(), instance()];
-      await vi.advanceTimersByTimeAsync(3_599_999);
+      await vi.advanceTimersByTimeAsync(CHECKPOINT_TICK_MS - 1);
       expect(await listCheckpoints(db)).toHaveLength(0);
-      await vi.advanceTimersByTimeAsync(1);
-      await settled;
+      await tick(1); // none yet: due at once
+      expect(await listCheckpoints(db)).toMatchObject([{ rows: 3, source: 'interval', keyId: keys.kid }]);
+      await appendRows(db, 2);
+      now += 3_599_000;
+      await tick(CHECKPOINT_TICK_MS); // not an interval old yet
+      expect(await listCheckpoints(db)).toHaveLength(1);
+      now += 1_000;
+      await tick(CHECKPOINT_TICK_MS);
+      expect(await listCheckpoints(db)).toMatchObject([{ rows: 3 }, { rows: 5 }]);
+      now += 3_600_000;
+      await tick(CHECKPOINT_TICK_MS); // nothing new to sign
+      expect(await listCheckpoints(db)).toHaveLength(2);
       for (const stop of stops) stop();
       expect(errors).toEqual([]);
-      expect(await listCheckpoints(db)).toMatchObject([{ rows: 3, source: 'interval', keyId: keys.kid }]);
-      expect(signed).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }

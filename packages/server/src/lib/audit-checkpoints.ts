@@ -1,6 +1,6 @@
 import { createPrivateKey, sign, verify } from 'node:crypto';
 import { asc, desc, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { auditCheckpoints, auditLog } from '../db/schema.js';
 import { lockAuditChain } from './audit.js';
 import type { Ed25519Keys, PublicKeyInfo } from './signing-keys.js';
@@ -56,6 +56,14 @@ export async function writeCheckpoint(
   now: Date,
   options: CheckpointOptions,
 ): Promise<Checkpoint | undefined> {
+  const newestOf = (executor: Executor) =>
+    executor.select().from(auditCheckpoints).orderBy(desc(auditCheckpoints.id)).limit(1);
+  const young = (newest: Checkpoint | undefined) =>
+    newest !== undefined &&
+    options.minAgeMs !== undefined &&
+    now.getTime() - newest.at.getTime() < options.minAgeMs;
+  // Most timer ticks find a young checkpoint: they look without taking the chain's lock.
+  if (options.source === 'interval' && young((await newestOf(db))[0])) return undefined;
   return db.transaction(async (tx) => {
     await lockAuditChain(tx);
     const [head] = await tx
@@ -64,12 +72,9 @@ export async function writeCheckpoint(
       .orderBy(desc(auditLog.id))
       .limit(1);
     if (!head) return undefined;
-    const [newest] = await tx.select().from(auditCheckpoints).orderBy(desc(auditCheckpoints.id)).limit(1);
+    const [newest] = await newestOf(tx);
     if (newest && options.source === 'interval') {
-      if (newest.lastId === head.id && newest.keyId === keys.kid) return undefined;
-      if (options.minAgeMs !== undefined && now.getTime() - newest.at.getTime() < options.minAgeMs) {
-        return undefined;
-      }
+      if (young(newest) || (newest.lastId === head.id && newest.keyId === keys.kid)) return undefined;
     }
     const [{ rows } = { rows: 0 }] = await tx
       .select({ rows: sql<number>`count(*)::int` })
@@ -139,9 +144,13 @@ export function importCheckpoints(text: string): Checkpoint[] {
   });
 }
 
+/** How often a running server looks whether a checkpoint is due. */
+export const CHECKPOINT_TICK_MS = 60_000;
+
 /**
- * Signs the chain head every `intervalMs` while the server runs. Each instance runs one; the age
- * check in writeCheckpoint keeps them to about one checkpoint per interval. Returns a stop function.
+ * Signs the chain head once the newest checkpoint is `intervalMs` old, looking every minute (so
+ * restarts shorter than the interval do not postpone it). Each instance runs one; the age check in
+ * writeCheckpoint keeps them to one checkpoint per interval. Returns a stop function.
  */
 export function scheduleCheckpoints(options: {
   db: Database;
@@ -154,18 +163,21 @@ export function scheduleCheckpoints(options: {
   onSettled?: () => void;
 }): () => void {
   if (options.intervalMs <= 0) return () => undefined;
-  const timer = setInterval(() => {
-    void options
-      .keys()
-      .then((keys) =>
-        writeCheckpoint(options.db, keys, new Date(options.clock()), {
-          source: 'interval',
-          minAgeMs: options.intervalMs * 0.9,
-        }),
-      )
-      .then((checkpoint) => checkpoint && options.onCheckpoint(checkpoint), options.onError)
-      .finally(() => options.onSettled?.());
-  }, options.intervalMs);
+  const timer = setInterval(
+    () => {
+      void options
+        .keys()
+        .then((keys) =>
+          writeCheckpoint(options.db, keys, new Date(options.clock()), {
+            source: 'interval',
+            minAgeMs: options.intervalMs,
+          }),
+        )
+        .then((checkpoint) => checkpoint && options.onCheckpoint(checkpoint), options.onError)
+        .finally(() => options.onSettled?.());
+    },
+    Math.min(options.intervalMs, CHECKPOINT_TICK_MS),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }
