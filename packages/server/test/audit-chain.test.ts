@@ -160,7 +160,7 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
     expect(formatReport(bounded, engine)).toContain('... and 1 more');
   });
 
-  it('a valid chain with checkpoints is intact; interval checkpoints skip a signed head and a young one', async () => {
+  it('a valid chain with checkpoints is intact; interval checkpoints skip a signed head and a young one, not a planted one', async () => {
     const { db } = await freshDb();
     const keys = newKeys();
     const t0 = new Date('2026-11-25T10:00:00Z');
@@ -182,10 +182,40 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
       },
     );
     await appendRows(db, 1);
-    expect(await writeCheckpoint(db, keys, later, { source: 'manual' })).toMatchObject({ rows: 6 });
+    // A planted checkpoint dated in the future (not signed by this key) does not postpone signing.
+    await db.insert(auditCheckpoints).values({
+      lastId: 999,
+      rows: 999,
+      hash: 'f'.repeat(64),
+      at: new Date('2099-01-01T00:00:00Z'),
+      keyId: keys.kid,
+      signature: 'AAAA',
+      source: 'interval',
+    });
+    const due = new Date(later.getTime() + 3_600_000);
+    expect(await writeCheckpoint(db, keys, due, { source: 'interval', minAgeMs: 3_600_000 })).toMatchObject({
+      rows: 6,
+    });
+    await appendRows(db, 1);
+    expect(await writeCheckpoint(db, keys, due, { source: 'manual' })).toMatchObject({ rows: 7 });
     const report = await verifyAuditChain(db, { trustedKeys: trust(keys) });
-    expect(report).toMatchObject({ ok: true, rows: 6, checkpoints: 3, problems: [] });
-    expect(formatReport(report, engine)).toMatch(/^audit chain intact: 6 rows verified, 3 checkpoints hold/);
+    expect(report).toMatchObject({
+      ok: false,
+      rows: 7,
+      checkpoints: 4,
+      problems: [{ rowId: 999, reason: 'checkpoint-signature-invalid' }],
+    });
+    expect(formatReport(report, engine)).toMatch(
+      /\n {2}checkpoint \d+ \(row 999\): checkpoint-signature-invalid$/,
+    );
+    // Without the planted row the chain and its four genuine checkpoints are intact.
+    const genuine = (await listCheckpoints(db)).filter((c) => c.lastId !== 999);
+    await db.execute(sql`ALTER TABLE audit_checkpoints DISABLE TRIGGER audit_checkpoints_no_update`);
+    await db.delete(auditCheckpoints).where(eq(auditCheckpoints.lastId, 999));
+    await db.execute(sql`ALTER TABLE audit_checkpoints ENABLE TRIGGER audit_checkpoints_no_update`);
+    const intact = await verifyAuditChain(db, { trustedKeys: trust(keys) });
+    expect(intact).toMatchObject({ ok: true, rows: 7, checkpoints: genuine.length, problems: [] });
+    expect(formatReport(intact, engine)).toMatch(/^audit chain intact: 7 rows verified, 4 checkpoints hold/);
   });
 
   it('flags a rewritten history whose later hashes were all recomputed', async () => {

@@ -1,4 +1,4 @@
-import { createPrivateKey, sign, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import { asc, desc, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { auditCheckpoints, auditLog } from '../db/schema.js';
@@ -39,6 +39,13 @@ export function checkSignature(c: Checkpoint, trusted: ReadonlyMap<string, Publi
   return ok ? 'valid' : 'signature-invalid';
 }
 
+function signedBy(c: Checkpoint, keys: Ed25519Keys): boolean {
+  const signature = Buffer.from(c.signature, 'base64');
+  return (
+    c.keyId === keys.kid && verify(null, checkpointMessage(c), createPublicKey(keys.publicKeyPem), signature)
+  );
+}
+
 export interface CheckpointOptions {
   source: CheckpointSource;
   /** Skip when the newest checkpoint is younger than this (several instances share one interval). */
@@ -58,10 +65,13 @@ export async function writeCheckpoint(
 ): Promise<Checkpoint | undefined> {
   const newestOf = (executor: Executor) =>
     executor.select().from(auditCheckpoints).orderBy(desc(auditCheckpoints.id)).limit(1);
+  // Only a checkpoint this key really signed may postpone the next one: a row planted in the table
+  // (dated in the future, say) must not stop the signing.
   const young = (newest: Checkpoint | undefined) =>
     newest !== undefined &&
     options.minAgeMs !== undefined &&
-    now.getTime() - newest.at.getTime() < options.minAgeMs;
+    now.getTime() - newest.at.getTime() < options.minAgeMs &&
+    signedBy(newest, keys);
   // Most timer ticks find a young checkpoint: they look without taking the chain's lock.
   if (options.source === 'interval' && young((await newestOf(db))[0])) return undefined;
   return db.transaction(async (tx) => {
@@ -74,7 +84,7 @@ export async function writeCheckpoint(
     if (!head) return undefined;
     const [newest] = await newestOf(tx);
     if (newest && options.source === 'interval') {
-      if (young(newest) || (newest.lastId === head.id && newest.keyId === keys.kid)) return undefined;
+      if (young(newest) || (newest.lastId === head.id && signedBy(newest, keys))) return undefined;
     }
     const [{ rows } = { rows: 0 }] = await tx
       .select({ rows: sql<number>`count(*)::int` })
@@ -131,6 +141,7 @@ export function importCheckpoints(text: string): Checkpoint[] {
   return parsed.checkpoints.map((c) => {
     const at = new Date(c.at);
     if (
+      !Number.isSafeInteger(c.id) ||
       !Number.isSafeInteger(c.lastId) ||
       !Number.isSafeInteger(c.rows) ||
       typeof c.hash !== 'string' ||
