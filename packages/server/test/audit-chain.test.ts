@@ -4,6 +4,7 @@ import { appendFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, gte, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PACKAGE_DIR } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
@@ -129,6 +130,37 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
       const [emoji] = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'emoji'));
       expect(emoji?.reason).toBe('😀');
     });
+  });
+
+  it('keeps the chain intact for any UTF-16 text, in any field (property-based)', async () => {
+    const { db } = await freshDb();
+    // Code units, not code points: lone surrogates and NUL are as likely as anything else.
+    const text = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) });
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(text, tie('node'), { maxKeys: 4 }),
+      ),
+    })).node;
+    let rows = 0;
+    await fc.assert(
+      fc.asyncProperty(text, text, value, async (name, reason, newValue) => {
+        await db.transaction((tx) =>
+          appendAudit(tx, { ...system(new Date()), username: name }, [
+            { action: 'prop', entity: name, entityId: reason, reason, newValue },
+          ]),
+        );
+        rows += 1;
+        expect(await verifyAuditChain(db)).toMatchObject({ ok: true, rows, problems: [] });
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('reports every broken row, not only the first, and bounds the list', async () => {
