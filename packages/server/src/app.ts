@@ -7,8 +7,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, loadConfig, PACKAGE_DIR } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { scheduleCheckpoints } from './lib/audit-checkpoints.js';
 import type { Clock, Deps } from './lib/deps.js';
 import { buildOpenApi } from './lib/openapi.js';
+import { type Ed25519Keys, loadOrCreateKeyFile } from './lib/signing-keys.js';
 import { accessRoutes } from './modules/access/routes.js';
 import { type Notifier, OutboxNotifier, SmtpNotifier } from './modules/auth/notifier.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -119,6 +121,25 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     seeded,
   };
   app.decorate('deps', deps);
+
+  // Signed checkpoints of the audit chain; the key file is read (or created) at the first one.
+  let checkpointKeys: Promise<Ed25519Keys> | undefined;
+  const stopCheckpoints = scheduleCheckpoints({
+    db: handle.db,
+    keys: () => {
+      checkpointKeys ??= loadOrCreateKeyFile(config.auditSigningKeyFile);
+      return checkpointKeys;
+    },
+    intervalMs: config.auditCheckpointIntervalMs,
+    clock: deps.clock,
+    onCheckpoint: (c) =>
+      app.log.info({ auditCheckpoint: { ...c, at: c.at.toISOString() } }, 'audit checkpoint signed'),
+    onError: (error) => {
+      checkpointKeys = undefined;
+      app.log.error({ err: error }, 'audit checkpoint failed');
+    },
+  });
+  app.addHook('onClose', async () => stopCheckpoints());
 
   await app.register(envelopePlugin);
   await app.register(securityPlugin);

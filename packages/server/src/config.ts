@@ -55,6 +55,12 @@ const envSchema = z.object({
     .default('Asia/Shanghai')
     .refine((v) => canonicalTimeZone(v) !== null, 'must be an IANA time zone such as Asia/Shanghai')
     .transform((v) => canonicalTimeZone(v) ?? v),
+  /** Folder of the signing keys kept outside the database (see lib/signing-keys.ts). */
+  KEYS_DIR: z.string().optional(),
+  AUDIT_SIGNING_KEY_FILE: z.string().optional(),
+  AUDIT_TRUSTED_KEYS_FILE: z.string().optional(),
+  /** Minutes between signed checkpoints of the audit chain; 0 turns the running server's off. */
+  AUDIT_CHECKPOINT_MINUTES: z.coerce.number().min(0).max(10080).default(60),
 });
 
 export type Mode = 'production' | 'development' | 'demo';
@@ -83,6 +89,11 @@ export interface Config {
   trustProxy: boolean;
   /** IANA zone of exported times when the request's `tz` header names none. */
   labTimeZone: string;
+  /** Ed25519 key (PKCS#8 PEM) that signs audit checkpoints; created on first use. */
+  auditSigningKeyFile: string;
+  /** Public keys (SPKI PEM blocks) still trusted when verifying older checkpoints (rotation). */
+  auditTrustedKeysFile: string;
+  auditCheckpointIntervalMs: number;
   /** Check every response against its declared schema (on outside production). */
   validateResponses: boolean;
 }
@@ -97,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dev = e.TRIALAB_MODE !== 'production';
+  // Beside the PGlite data, never inside it: a copy of the database must not carry the keys.
+  const keysDir = resolve(e.KEYS_DIR ?? join(PACKAGE_DIR, '.data', 'keys'));
   return {
     port: e.PORT,
     host: e.HOST,
@@ -122,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wxAppSecret: e.WX_APP_SECRET,
     trustProxy: e.TRUST_PROXY,
     labTimeZone: e.LAB_TIME_ZONE,
+    auditSigningKeyFile: resolve(e.AUDIT_SIGNING_KEY_FILE ?? join(keysDir, 'audit-checkpoint-ed25519.pem')),
+    auditTrustedKeysFile: resolve(e.AUDIT_TRUSTED_KEYS_FILE ?? join(keysDir, 'audit-checkpoint-trusted.pem')),
+    auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),
     validateResponses: dev,
   };
 }

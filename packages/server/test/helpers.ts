@@ -40,6 +40,8 @@ const TEST_CONFIG: Partial<Config> = {
   seedDemo: true,
   authRateLimit: 100_000,
   validateResponses: true,
+  // No signing timer (nor key file under .data/keys) in API tests; audit-chain.test.ts covers it.
+  auditCheckpointIntervalMs: 0,
 };
 
 export async function startEnv(engine: Engine, overrides: Partial<ServerOptions> = {}): Promise<TestEnv> {

@@ -2,6 +2,7 @@
 // from this file with `pnpm --filter @trialab/server run db:generate` and committed.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -410,6 +411,28 @@ export const auditLog = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+);
+
+/**
+ * Signed heads of the audit chain (lib/audit-checkpoints.ts). The signing key lives outside the
+ * database, so a checkpoint is evidence that someone holding only the database cannot forge.
+ */
+export const auditCheckpoints = pgTable(
+  'audit_checkpoints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Id and hash of the newest chain row when signed, and how many rows the chain had up to it. */
+    lastId: bigint('last_id', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+    at: ts('at').notNull(),
+    keyId: text('key_id').notNull(),
+    /** Ed25519 over checkpointMessage(), base64. */
+    signature: text('signature').notNull(),
+    /** interval (the running server) or manual (audit:verify --checkpoint). */
+    source: text('source').notNull(),
+  },
+  (t) => [index('audit_checkpoints_last_id_idx').on(t.lastId)],
 );
 
 /** Small key/value store for server-wide secrets and flags (device ticket key pair, seed marker). */

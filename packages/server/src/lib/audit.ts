@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, gt, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client.js';
+import { desc, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -38,10 +38,34 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+// What PostgreSQL stores of a string: the drivers send UTF-8, which turns a lone surrogate into
+// U+FFFD; text refuses NUL and jsonb refuses both a lone-surrogate escape and \u0000. Every string is
+// written (and so hashed) the way it can be stored, so no input can fail the append or make the
+// hash differ from what verification reads back.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters PostgreSQL refuses.
+const UNSTORABLE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\u0000/g;
+
+/** The string as a text or jsonb column stores it: lone surrogates and NUL become U+FFFD. */
+export function storableText(text: string): string {
+  return text.replace(UNSTORABLE, '\ufffd');
+}
+
+function storableJsonValue(value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value);
+  if (Array.isArray(value)) return value.map(storableJsonValue);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), storableJsonValue(v)]));
+  }
+  return value;
+}
+
 /** Values as the jsonb column gives them back (Dates become strings, undefined disappears). */
 function jsonValue(value: unknown): unknown {
-  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+  return value === undefined ? null : storableJsonValue(JSON.parse(JSON.stringify(value)));
 }
+
+const nullableText = (value: string | null | undefined) =>
+  value === null || value === undefined ? null : storableText(value);
 
 const SECRET_KEY = /password|passtoken|signingkey|token|secret|^code$/i;
 /** Never store secrets in the audit trail. */
@@ -58,7 +82,7 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
-interface HashedFields {
+export interface HashedFields {
   at: Date;
   userId: number | null;
   username: string | null;
@@ -78,71 +102,62 @@ export function rowHash(prevHash: string, row: HashedFields): string {
   return createHash('sha256').update(prevHash).update('\n').update(content).digest('hex');
 }
 
+type AuditRow = typeof auditLog.$inferSelect;
+
+/** The hashed part of a row as read from the table. */
+export function hashedFields(row: AuditRow): HashedFields {
+  return {
+    at: row.at,
+    userId: row.userId,
+    username: row.username,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    oldValue: row.oldValue ?? null,
+    newValue: row.newValue ?? null,
+    reason: row.reason,
+    requestId: row.requestId,
+    workstation: row.workstation,
+    ip: row.ip,
+  };
+}
+
+/** Takes the chain's lock for the rest of the transaction: appends and checkpoints see a stable head. */
+export async function lockAuditChain(tx: Executor): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_LOCK_ID})`);
+}
+
 /** Appends entries to the chain inside the caller's transaction. */
 export async function appendAudit(tx: Executor, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_LOCK_ID})`);
+  await lockAuditChain(tx);
   const last = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
   let prevHash = last[0]?.hash ?? GENESIS_HASH;
   for (const entry of entries) {
     const fields: HashedFields = {
       at: actor.at,
       userId: actor.userId,
-      username: actor.username,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      username: nullableText(actor.username),
+      action: storableText(entry.action),
+      entity: storableText(entry.entity),
+      entityId:
+        entry.entityId === undefined || entry.entityId === null ? null : storableText(String(entry.entityId)),
       oldValue: jsonValue(redact(entry.oldValue)),
       newValue: jsonValue(redact(entry.newValue)),
-      reason: entry.reason ?? null,
-      requestId: actor.requestId,
-      workstation: actor.workstation,
-      ip: actor.ip,
+      reason: nullableText(entry.reason),
+      requestId: nullableText(actor.requestId),
+      workstation: nullableText(actor.workstation),
+      ip: nullableText(actor.ip),
     };
     const hash = rowHash(prevHash, fields);
-    await tx.insert(auditLog).values({ ...fields, prevHash, hash });
-    prevHash = hash;
-  }
-}
-
-export type ChainReport =
-  | { ok: true; rows: number }
-  | { ok: false; rows: number; brokenAtId: number; reason: 'prev-hash-mismatch' | 'hash-mismatch' };
-
-/** Walks the whole chain in id order and reports the first row that does not link or hash. */
-export async function verifyAuditChain(db: Database, batchSize = 1000): Promise<ChainReport> {
-  let prevHash = GENESIS_HASH;
-  let lastId = 0;
-  let rows = 0;
-  for (;;) {
-    const batch = await db
-      .select()
-      .from(auditLog)
-      .where(gt(auditLog.id, lastId))
-      .orderBy(asc(auditLog.id))
-      .limit(batchSize);
-    if (batch.length === 0) return { ok: true, rows };
-    for (const row of batch) {
-      if (row.prevHash !== prevHash)
-        return { ok: false, rows, brokenAtId: row.id, reason: 'prev-hash-mismatch' };
-      const expected = rowHash(prevHash, {
-        at: row.at,
-        userId: row.userId,
-        username: row.username,
-        action: row.action,
-        entity: row.entity,
-        entityId: row.entityId,
-        oldValue: row.oldValue ?? null,
-        newValue: row.newValue ?? null,
-        reason: row.reason,
-        requestId: row.requestId,
-        workstation: row.workstation,
-        ip: row.ip,
-      });
-      if (expected !== row.hash) return { ok: false, rows, brokenAtId: row.id, reason: 'hash-mismatch' };
-      prevHash = row.hash;
-      lastId = row.id;
-      rows += 1;
+    const [stored] = await tx
+      .insert(auditLog)
+      .values({ ...fields, prevHash, hash })
+      .returning();
+    // The row is append-only: one that would not verify must never commit.
+    if (!stored || rowHash(prevHash, hashedFields(stored)) !== hash) {
+      throw new Error(`audit entry ${entry.action} would not hash as stored`);
     }
+    prevHash = hash;
   }
 }

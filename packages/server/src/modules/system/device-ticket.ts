@@ -1,10 +1,11 @@
-import { createHash, createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
 import {
   encodeTicketPayload,
   parseTicket,
   TICKET_VERSION,
   type TicketPayload,
 } from '@trialab/device-protocol';
+import { type Ed25519Keys, ed25519Keys } from '../../lib/signing-keys.js';
 
 /*
  * Device tickets for the bridge's `hello`. The payload and the string format are declared once in
@@ -12,27 +13,9 @@ import {
  */
 export type { TicketPayload };
 
-export interface TicketKeys {
-  privateKeyPem: string;
-  publicKeyPem: string;
-  /** Raw 32-byte Ed25519 public key, base64. */
-  publicKeyRaw: string;
-  /** First 16 hex characters of SHA-256 over the raw public key. */
-  kid: string;
-}
-
-export function ticketKeys(privateKeyPem: string): TicketKeys {
-  const publicKey = createPublicKey(createPrivateKey(privateKeyPem));
-  const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  // SPKI DER of an Ed25519 key is a 12-byte header followed by the 32-byte key.
-  const raw = publicKey.export({ type: 'spki', format: 'der' }).subarray(12);
-  return {
-    privateKeyPem,
-    publicKeyPem,
-    publicKeyRaw: raw.toString('base64'),
-    kid: createHash('sha256').update(raw).digest('hex').slice(0, 16),
-  };
-}
+/** The device-ticket key pair; the same Ed25519 description every signing key has. */
+export type TicketKeys = Ed25519Keys;
+export const ticketKeys = ed25519Keys;
 
 export function issueTicket(
   keys: TicketKeys,
