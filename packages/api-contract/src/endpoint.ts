@@ -15,22 +15,27 @@ export type Access = 'public' | 'authenticated' | { permission: string };
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
-export interface EndpointDef<
+/**
+ * An endpoint as declared inside `defineGroup`: its id and whether it is signed are derived
+ * there, so a declaration cannot contradict its position or its access rule.
+ */
+export interface EndpointDeclaration<
   P extends AnyObject = AnyObject,
   Q extends AnyObject = AnyObject,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
 > {
-  /** Stable dotted id, e.g. `user.page`; also the audit action. */
-  id: string;
+  /**
+   * Only where the id is not `group.key`: the id is the audit action already stored in the trail,
+   * so an endpoint that moved to another group keeps its old one.
+   */
+  id?: string;
   service: ServiceName;
   method: HttpMethod;
   /** Path under the service prefix, parameters as `{name}` (SPEC style). */
   path: string;
   summary: string;
   access: Access;
-  /** Signed with the session key; false only for pre-login calls. */
-  signed: boolean;
   /** Changes state: runs in one transaction with its audit record. */
   mutates: boolean;
   /** Allowed while a password change is pending (PASSWORD_CHANGE_REQUIRED otherwise). */
@@ -49,13 +54,52 @@ export interface EndpointDef<
   upload?: { field: string };
 }
 
+/** An endpoint as the server and the console use it, built by `defineGroup`. */
+export interface EndpointDef<
+  P extends AnyObject = AnyObject,
+  Q extends AnyObject = AnyObject,
+  B extends z.ZodType = z.ZodType,
+  D extends z.ZodType = z.ZodType,
+> extends EndpointDeclaration<P, Q, B, D> {
+  /** Stable dotted id, `group.key` (e.g. `user.page`); also the audit action. */
+  id: string;
+  /** Signed with the session key: every endpoint but the public (pre-login) ones. */
+  signed: boolean;
+}
+
+/** Infers one declaration's schemas; use inside `defineGroup`. */
 export function defineEndpoint<
   P extends AnyObject,
   Q extends AnyObject,
   B extends z.ZodType,
   D extends z.ZodType,
->(def: EndpointDef<P, Q, B, D>): EndpointDef<P, Q, B, D> {
-  return def;
+>(declaration: EndpointDeclaration<P, Q, B, D>): EndpointDeclaration<P, Q, B, D> {
+  return declaration;
+}
+
+type DefinedGroup<T> = {
+  [K in keyof T]: T[K] extends EndpointDeclaration<infer P, infer Q, infer B, infer D>
+    ? EndpointDef<P, Q, B, D>
+    : never;
+};
+
+/**
+ * A group of endpoints (one key of `endpoints`): each id is `group.key` and every endpoint that
+ * is not public is signed (the server refuses to register an unsigned non-public one).
+ */
+export function defineGroup<T extends Record<string, EndpointDeclaration>>(
+  group: string,
+  declarations: T,
+): DefinedGroup<T> {
+  const defined: Record<string, EndpointDef> = {};
+  for (const [key, declaration] of Object.entries(declarations)) {
+    defined[key] = {
+      ...declaration,
+      id: declaration.id ?? `${group}.${key}`,
+      signed: declaration.access !== 'public',
+    };
+  }
+  return defined as DefinedGroup<T>;
 }
 
 /** Full path with the service prefix, e.g. `/api/kmct-user/sys/user/{id}`. */

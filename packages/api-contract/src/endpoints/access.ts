@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, optionalText, pageFields, status01, text, version } from '../schemas.js';
 
 const roleRow = z.object({
@@ -39,27 +39,23 @@ const userProjectRow = z.object({
   siteName: z.string().nullable(),
 });
 
-export const role = {
+export const role = defineGroup('role', {
   create: defineEndpoint({
-    id: 'role.create',
     service: 'user',
     method: 'POST',
     path: '/sys/role/create',
     summary: 'Create a role with its permissions',
     access: { permission: 'platform:role:create' },
-    signed: true,
     mutates: true,
     body: z.object(roleFields),
     data: z.object({ id: z.number() }),
   }),
   page: defineEndpoint({
-    id: 'role.page',
     service: 'user',
     method: 'POST',
     path: '/sys/role/page',
     summary: 'Roles, paged',
     access: { permission: 'platform:role:page' },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -70,72 +66,60 @@ export const role = {
     data: z.array(roleRow),
   }),
   listAllSimple: defineEndpoint({
-    id: 'role.listAllSimple',
     service: 'user',
     method: 'GET',
     path: '/sys/role/listAllSimple',
     summary: 'Enabled roles for dropdowns',
     access: { permission: 'platform:role:page' },
-    signed: true,
     mutates: false,
     data: z.array(z.object({ id: z.number(), name: z.string(), code: z.string() })),
   }),
   update: defineEndpoint({
-    id: 'role.update',
     service: 'user',
     method: 'PUT',
     path: '/sys/role/update',
     summary: 'Edit a role and its permissions (send the version read)',
     access: { permission: 'platform:role:update' },
-    signed: true,
     mutates: true,
     body: z.object({ id, version, ...roleFields }),
     data: z.object({ version: z.number() }),
   }),
   updateStatus: defineEndpoint({
-    id: 'role.updateStatus',
     service: 'user',
     method: 'PUT',
     path: '/sys/role/updateStatus',
     summary: 'Enable (1) or disable (0) a role; a disabled role grants nothing',
     access: { permission: 'platform:role:update' },
-    signed: true,
     mutates: true,
     body: z.object({ id, status: status01, version }),
     data: z.object({ version: z.number() }),
   }),
   get: defineEndpoint({
-    id: 'role.get',
     service: 'user',
     method: 'GET',
     path: '/sys/role/{id}',
     summary: 'One role with its permission ids',
     access: { permission: 'platform:role:page' },
-    signed: true,
     mutates: false,
     params: idParams,
     data: roleRow,
   }),
   delete: defineEndpoint({
-    id: 'role.delete',
     service: 'user',
     method: 'DELETE',
     path: '/sys/role/delete',
     summary: 'Delete an unused role',
     access: { permission: 'platform:role:delete' },
-    signed: true,
     mutates: true,
     query: z.object({ id, reason: z.string().trim().min(1).max(255).optional() }),
     data: z.null(),
   }),
   permissionTree: defineEndpoint({
-    id: 'role.permissionTree',
     service: 'user',
     method: 'GET',
     path: '/sys/permission/tree',
     summary: 'All permissions (directory, menu, button, tab) as a flat list for the role editor',
     access: { permission: 'platform:role:page' },
-    signed: true,
     mutates: false,
     data: z.array(
       z.object({
@@ -150,17 +134,15 @@ export const role = {
       }),
     ),
   }),
-};
+});
 
-export const dept = {
+export const dept = defineGroup('dept', {
   page: defineEndpoint({
-    id: 'dept.page',
     service: 'user',
     method: 'POST',
     path: '/sys/dept/page',
     summary: 'Departments, paged',
     access: { permission: 'platform:dept:page' },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -171,13 +153,11 @@ export const dept = {
     data: z.array(deptRow),
   }),
   create: defineEndpoint({
-    id: 'dept.create',
     service: 'user',
     method: 'POST',
     path: '/sys/dept/create',
     summary: 'Create a department',
     access: { permission: 'platform:dept:create' },
-    signed: true,
     mutates: true,
     body: z.object({
       name: text(32),
@@ -187,13 +167,11 @@ export const dept = {
     data: z.object({ id: z.number() }),
   }),
   update: defineEndpoint({
-    id: 'dept.update',
     service: 'user',
     method: 'PUT',
     path: '/sys/dept/update',
     summary: 'Edit a department (send the version read)',
     access: { permission: 'platform:dept:update' },
-    signed: true,
     mutates: true,
     body: z.object({
       id,
@@ -205,55 +183,47 @@ export const dept = {
     }),
     data: z.object({ version: z.number() }),
   }),
-};
+});
 
-export const userProject = {
+export const userProject = defineGroup('userProject', {
   get: defineEndpoint({
-    id: 'userProject.get',
     service: 'user',
     method: 'GET',
     path: '/sys/userproject/{id}',
     summary: 'One project permission row',
     access: { permission: 'platform:internal-permission:page' },
-    signed: true,
     mutates: false,
     params: idParams,
     data: userProjectRow,
   }),
   delete: defineEndpoint({
-    id: 'userProject.delete',
     service: 'user',
     method: 'DELETE',
     path: '/sys/userproject/{id}',
     summary: 'Remove one project permission row',
     access: { permission: 'platform:internal-permission:update' },
-    signed: true,
     mutates: true,
     params: idParams,
     data: z.null(),
   }),
   page: defineEndpoint({
-    id: 'userProject.page',
     service: 'user',
     method: 'POST',
     path: '/sys/userproject/page',
     summary: 'Project permissions of a user (SPEC: userId, page 1, size 99999)',
     access: { permission: 'platform:internal-permission:page' },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, userId: id }),
     data: z.array(userProjectRow),
   }),
   setPermission: defineEndpoint({
-    id: 'userProject.setPermission',
     service: 'user',
     method: 'POST',
     path: '/sys/userproject/{userId}/permission',
     summary:
       'Replace the project scope of a user: internal staff by project, external customers by project and sites',
     access: { permission: 'platform:internal-permission:update' },
-    signed: true,
     mutates: true,
     params: z.object({ userId: id }),
     body: z.object({
@@ -262,13 +232,11 @@ export const userProject = {
     data: z.null(),
   }),
   externalInfo: defineEndpoint({
-    id: 'userProject.externalInfo',
     service: 'user',
     method: 'POST',
     path: '/sys/userproject/external/permission/info',
     summary: 'Projects and sites an external customer may see',
     access: { permission: 'platform:external-permission:page' },
-    signed: true,
     mutates: false,
     body: z.object({ userId: id }),
     data: z.array(
@@ -280,4 +248,4 @@ export const userProject = {
       }),
     ),
   }),
-};
+});

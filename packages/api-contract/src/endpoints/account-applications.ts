@@ -1,6 +1,6 @@
 // Account applications: site users ask for portal accounts for colleagues; staff review them.
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, mobile, pageFields, version } from '../schemas.js';
 import {
   ACCOUNT_APPLICATION_STATES,
@@ -74,116 +74,98 @@ export const accountApplicationInput = z.object({
     .refine((g) => new Set(g.map((x) => x.siteId)).size === g.length, { message: 'validation.grants' }),
 });
 
-export const accountApplication = {
+export const accountApplication = defineGroup('accountApplication', {
   roles: defineEndpoint({
-    id: 'accountApplication.roles',
     service: 'user',
     method: 'GET',
     path: '/sys/user-apply/roles',
     summary:
       'Roles a site user may request: enabled roles holding only portal (web, personal) permissions, every one of them held by the user',
     access: { permission: PERM.create },
-    signed: true,
     mutates: false,
     data: z.array(z.object({ id: z.number(), name: z.string() })),
   }),
   paging: defineEndpoint({
-    id: 'accountApplication.paging',
     service: 'user',
     method: 'POST',
     path: '/sys/user-apply/paging',
     summary: 'My account applications, newest first',
     access: { permission: PERM.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object(listFilters),
     data: z.array(accountApplicationRow),
   }),
   get: defineEndpoint({
-    id: 'accountApplication.get',
     service: 'user',
     method: 'GET',
     path: '/sys/user-apply/{id}',
     summary: 'One of my applications with the record of every step',
     access: { permission: PERM.query },
-    signed: true,
     mutates: false,
     params: idParams,
     data: accountApplicationDetail,
   }),
   create: defineEndpoint({
-    id: 'accountApplication.create',
     service: 'user',
     method: 'POST',
     path: '/sys/user-apply',
     summary: 'Apply for a portal account for a colleague (grants only from my own sites)',
     access: { permission: PERM.create },
-    signed: true,
     mutates: true,
     body: accountApplicationInput,
     data: accountApplicationDetail,
   }),
   withdraw: defineEndpoint({
-    id: 'accountApplication.withdraw',
     service: 'user',
     method: 'PUT',
     path: '/sys/user-apply/{id}/withdraw',
     summary: 'Withdraw my application before it is reviewed',
     access: { permission: PERM.revoke },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version }),
     data: accountApplicationDetail,
   }),
   auditPaging: defineEndpoint({
-    id: 'accountApplication.auditPaging',
     service: 'user',
     method: 'POST',
     path: '/sys/user-apply/audit/paging',
     summary: 'Staff: applications of my projects, pending review or reviewed',
     access: { permission: PERM.auditPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...listFilters, tab: z.enum(['pending', 'reviewed']) }),
     data: z.array(accountApplicationRow),
   }),
   staffPaging: defineEndpoint({
-    id: 'accountApplication.staffPaging',
     service: 'user',
     method: 'POST',
     path: '/sys/user-apply/staff/paging',
     summary: 'Staff: the register of account applications of my projects, every state',
     access: { permission: PERM.staffPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object(listFilters),
     data: z.array(accountApplicationRow),
   }),
   staffGet: defineEndpoint({
-    id: 'accountApplication.staffGet',
     service: 'user',
     method: 'GET',
     path: '/sys/user-apply/staff/{id}',
     summary: 'Staff: one application of my projects with the record of every step',
     access: { permission: PERM.staffQuery },
-    signed: true,
     mutates: false,
     params: idParams,
     data: accountApplicationDetail,
   }),
   audit: defineEndpoint({
-    id: 'accountApplication.audit',
     service: 'user',
     method: 'PUT',
     path: '/sys/user-apply/{id}/audit',
     summary:
       'Staff: approve (creates the external account with exactly the requested grants and sends its first-login password) or reject with a reason (<= 255)',
     access: { permission: PERM.audit },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z
@@ -194,4 +176,4 @@ export const accountApplication = {
       }),
     data: accountApplicationDetail,
   }),
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { fileId, id, idParams, optionalText, pageFields, version } from '../schemas.js';
 import {
   RECEIPT_IMAGE_KINDS,
@@ -74,15 +74,13 @@ const sampleReceiptInput = z
     path: ['exceptionReason'],
   });
 
-export const receipt = {
+export const receipt = defineGroup('receipt', {
   paging: defineEndpoint({
-    id: 'receipt.paging',
     service: 'main',
     method: 'POST',
     path: '/express/sign/paging',
     summary: 'Incoming shipments (in transit) and signed-off ones, by waybill, order or project number',
     access: { permission: RECEIPT_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -93,63 +91,53 @@ export const receipt = {
     data: z.array(receiptShipment),
   }),
   lookup: defineEndpoint({
-    id: 'receipt.lookup',
     service: 'main',
     method: 'GET',
     path: '/express/sign/lookup',
     summary: 'Find one shipment by its waybill (express number) or order number, exact match',
     access: { permission: RECEIPT_PERMISSIONS.query },
-    signed: true,
     mutates: false,
     query: z.object({ keyword: z.string().trim().min(1).max(64) }),
     data: receiptDetail,
   }),
   get: defineEndpoint({
-    id: 'receipt.get',
     service: 'main',
     method: 'GET',
     path: '/express/sign/{id}',
     summary: 'One shipment with its sample lines, receipt state and captured images',
     access: { permission: RECEIPT_PERMISSIONS.query },
-    signed: true,
     mutates: false,
     params: idParams,
     data: receiptDetail,
   }),
   attachImage: defineEndpoint({
-    id: 'receipt.attachImage',
     service: 'main',
     method: 'POST',
     path: '/express/sign/{id}/images',
     summary: 'Attach an uploaded image (waybill or temperature printout) to a shipment awaiting receipt',
     access: { permission: RECEIPT_PERMISSIONS.capture },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ fileId, kind: z.enum(RECEIPT_IMAGE_KINDS) }),
     data: receiptImage,
   }),
   removeImage: defineEndpoint({
-    id: 'receipt.removeImage',
     service: 'main',
     method: 'DELETE',
     path: '/express/sign/images/{id}',
     summary: 'Remove a captured image before the sign-off',
     access: { permission: RECEIPT_PERMISSIONS.capture },
-    signed: true,
     mutates: true,
     params: idParams,
     data: z.null(),
   }),
   receive: defineEndpoint({
-    id: 'receipt.receive',
     service: 'main',
     method: 'POST',
     path: '/express/sign/{id}/receive',
     summary:
       'Sign off the receipt: every sample line with its quality (exceptions need a dictionary 1009 reason); needs a waybill image; the shipment becomes signed',
     access: { permission: RECEIPT_PERMISSIONS.receive },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({
@@ -159,4 +147,4 @@ export const receipt = {
     }),
     data: z.object({ version: z.number() }),
   }),
-};
+});

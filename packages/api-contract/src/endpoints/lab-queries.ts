@@ -1,7 +1,7 @@
 // Staff side of clarification queries (/project/question and /laboratory/before-analysis/question),
 // the bench's feedback to the project manager, and the specimen log (/laboratory/specimen-logger).
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, pageFields, version } from '../schemas.js';
 import { QUERY_PERMISSIONS, QUERY_STATES } from '../workflows/clarification-query.js';
 import { FEEDBACK_PERMISSIONS, FEEDBACK_STATES } from '../workflows/lab-feedback.js';
@@ -13,15 +13,13 @@ const keyword = z.string().trim().max(64).optional();
 const reason = z.string().trim().min(1).max(PORTAL_LIMITS.note);
 
 /** Staff: every query of the projects in scope (both staff screens are one screen; see docs/laboratory.md). */
-export const labQuery = {
+export const labQuery = defineGroup('labQuery', {
   paging: defineEndpoint({
-    id: 'labQuery.paging',
     service: 'main',
     method: 'POST',
     path: '/project/question/paging',
     summary: 'Internal staff: clarification queries of the projects in scope, open first',
     access: { permission: QUERY_PERMISSIONS.staffPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -37,14 +35,12 @@ export const labQuery = {
     data: z.array(queryRow),
   }),
   shipments: defineEndpoint({
-    id: 'labQuery.shipments',
     service: 'main',
     method: 'POST',
     path: '/project/question/shipments',
     summary:
       'Internal staff raising a query: the sample shipments of one site of my projects, newest first (to name the one the query is about)',
     access: { permission: QUERY_PERMISSIONS.create },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -56,31 +52,27 @@ export const labQuery = {
     data: z.array(shipmentRow),
   }),
   get: defineEndpoint({
-    id: 'labQuery.get',
     service: 'main',
     method: 'GET',
     path: '/project/question/{id}/record',
     summary: 'Internal staff: one query with the reply record and history (viewing changes nothing)',
     access: { permission: QUERY_PERMISSIONS.staffQuery },
-    signed: true,
     mutates: false,
     params: idParams,
     data: queryDetail,
   }),
   reopen: defineEndpoint({
-    id: 'labQuery.reopen',
     service: 'main',
     method: 'PUT',
     path: '/project/question/{id}/reopen',
     summary: 'Internal staff: re-open a resolved query with a reason; the site answers again',
     access: { permission: QUERY_PERMISSIONS.reopen },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version, reason }),
     data: queryDetail,
   }),
-};
+});
 
 export const feedbackRow = z.object({
   id: z.number(),
@@ -114,41 +106,35 @@ const feedbackFilter = z.object({
   queryId: id.optional(),
 });
 
-export const labFeedback = {
+export const labFeedback = defineGroup('labFeedback', {
   labPaging: defineEndpoint({
-    id: 'labFeedback.labPaging',
     service: 'main',
     method: 'POST',
     path: '/lab/before/feedback/paging',
     summary: 'Lab bench: feedback to project managers in the projects in scope, open first',
     access: { permission: FEEDBACK_PERMISSIONS.labPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: feedbackFilter,
     data: z.array(feedbackRow),
   }),
   projectPaging: defineEndpoint({
-    id: 'labFeedback.projectPaging',
     service: 'main',
     method: 'POST',
     path: '/project/feedback/paging',
     summary: 'Project managers: feedback from the lab bench in the projects in scope, open first',
     access: { permission: FEEDBACK_PERMISSIONS.projectPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: feedbackFilter,
     data: z.array(feedbackRow),
   }),
   create: defineEndpoint({
-    id: 'labFeedback.create',
     service: 'main',
     method: 'POST',
     path: '/lab/before/feedback',
     summary: 'Lab bench: give feedback on a query or a sample barcode to the project manager',
     access: { permission: FEEDBACK_PERMISSIONS.create },
-    signed: true,
     mutates: true,
     body: z
       .object({
@@ -168,32 +154,28 @@ export const labFeedback = {
     data: feedbackRow,
   }),
   respond: defineEndpoint({
-    id: 'labFeedback.respond',
     service: 'main',
     method: 'POST',
     path: '/project/feedback/{id}/respond',
     summary: 'Project managers: answer a feedback (255 characters at most)',
     access: { permission: FEEDBACK_PERMISSIONS.respond },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version, response: reason }),
     data: feedbackRow,
   }),
   close: defineEndpoint({
-    id: 'labFeedback.close',
     service: 'main',
     method: 'POST',
     path: '/lab/before/feedback/{id}/close',
     summary: 'Lab bench: close an answered feedback (only the one who raised it)',
     access: { permission: FEEDBACK_PERMISSIONS.close },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version }),
     data: feedbackRow,
   }),
-};
+});
 
 /** Kinds of events in the specimen log, in the order a sample lives through them. */
 export const SPECIMEN_EVENT_KINDS = [
@@ -236,30 +218,26 @@ const logFilter = {
   to: optionalDate,
 };
 
-export const specimenLog = {
+export const specimenLog = defineGroup('specimenLog', {
   paging: defineEndpoint({
-    id: 'specimenLog.paging',
     service: 'main',
     method: 'POST',
     path: '/lab/specimen-log/paging',
     summary: 'Specimen log: every audited event of the barcodes matching, oldest first, paged',
     access: { permission: SPECIMEN_LOG_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, ...logFilter }),
     data: z.array(specimenEventRow),
   }),
   export: defineEndpoint({
-    id: 'specimenLog.export',
     service: 'main',
     method: 'POST',
     path: '/lab/specimen-log/export',
     summary: 'The specimen log as an xlsx workbook (binary body, not an envelope; at most 10 000 rows)',
     access: { permission: SPECIMEN_LOG_PERMISSIONS.export },
-    signed: true,
     mutates: false,
     body: z.object(logFilter),
     data: z.unknown(),
   }),
-};
+});

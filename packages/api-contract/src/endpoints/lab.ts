@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { fileIdList, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 import { SUBJECT_PERMISSIONS, SUBJECT_STATES } from '../workflows/subject-registration.js';
 import { TEST_ORDER_PERMISSIONS, TEST_ORDER_STATES } from '../workflows/test-order.js';
@@ -65,15 +65,13 @@ const subjectFields = {
   fingerprint: z.object({ vendor: z.enum(['za', 'zk']), template: base64 }).nullish(),
 };
 
-export const subject = {
+export const subject = defineGroup('subject', {
   paging: defineEndpoint({
-    id: 'subject.paging',
     service: 'main',
     method: 'POST',
     path: '/lab/before/subject/paging',
     summary: 'Registered subjects in the user scope, by status, project and subject number or name',
     access: { permission: SUBJECT_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -87,56 +85,48 @@ export const subject = {
     data: z.array(subjectRow),
   }),
   get: defineEndpoint({
-    id: 'subject.get',
     service: 'main',
     method: 'GET',
     path: '/lab/before/subject/{id}',
     summary: 'One subject (masked card number; no template)',
     access: { permission: SUBJECT_PERMISSIONS.query },
-    signed: true,
     mutates: false,
     params: idParams,
     data: subjectRow,
   }),
   create: defineEndpoint({
-    id: 'subject.create',
     service: 'main',
     method: 'POST',
     path: '/lab/before/subject',
     summary:
       'Register a subject from the ID card, the face comparison (must match) and the fingerprint enrolment; goes to review',
     access: { permission: SUBJECT_PERMISSIONS.create },
-    signed: true,
     mutates: true,
     body: z.object(subjectFields),
     data: z.object({ id: z.number(), version: z.number() }),
   }),
   resubmit: defineEndpoint({
-    id: 'subject.resubmit',
     service: 'main',
     method: 'PUT',
     path: '/lab/before/subject',
     summary: 'Correct a rejected registration and submit it again (only its enterer)',
     access: { permission: SUBJECT_PERMISSIONS.update },
-    signed: true,
     mutates: true,
     body: z.object({ id, version, ...subjectFields }),
     data: z.object({ version: z.number() }),
   }),
   review: defineEndpoint({
-    id: 'subject.review',
     service: 'main',
     method: 'POST',
     path: '/lab/before/subject/{id}/review',
     summary: 'Second-person review: approve, or reject with a reason (never one’s own entry)',
     access: { permission: SUBJECT_PERMISSIONS.review },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version, action: z.enum(['approve', 'reject']), reason: optionalText(255) }),
     data: z.object({ version: z.number() }),
   }),
-};
+});
 
 export const testOrderRow = z.object({
   id: z.number(),
@@ -173,15 +163,13 @@ const orderFields = {
   requisitionFileIds: fileIdList(9),
 };
 
-export const testOrder = {
+export const testOrder = defineGroup('testOrder', {
   paging: defineEndpoint({
-    id: 'testOrder.paging',
     service: 'main',
     method: 'POST',
     path: '/lab/before/test-order/paging',
     summary: 'Test orders in the user scope, by status and barcode or subject number',
     access: { permission: TEST_ORDER_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -194,49 +182,41 @@ export const testOrder = {
     data: z.array(testOrderRow),
   }),
   get: defineEndpoint({
-    id: 'testOrder.get',
     service: 'main',
     method: 'GET',
     path: '/lab/before/test-order/{id}',
     summary: 'One test order (its items for result entry, its report once entered)',
     access: { permission: TEST_ORDER_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     params: idParams,
     data: testOrderRow,
   }),
   create: defineEndpoint({
-    id: 'testOrder.create',
     service: 'main',
     method: 'POST',
     path: '/lab/before/test-order',
     summary: 'Enter the test items of one sample barcode of an approved subject (barcodes are unique)',
     access: { permission: TEST_ORDER_PERMISSIONS.create },
-    signed: true,
     mutates: true,
     body: z.object({ ...orderFields, barcode }),
     data: z.object({ id: z.number(), version: z.number() }),
   }),
   batchCreate: defineEndpoint({
-    id: 'testOrder.batchCreate',
     service: 'main',
     method: 'POST',
     path: '/lab/before/test-order/batch',
     summary: 'The same test items for several barcodes of one subject; all or none',
     access: { permission: TEST_ORDER_PERMISSIONS.batch },
-    signed: true,
     mutates: true,
     body: z.object({ ...orderFields, barcodes: z.array(barcode).min(1).max(200) }),
     data: z.object({ ids: z.array(z.number()) }),
   }),
   resubmit: defineEndpoint({
-    id: 'testOrder.resubmit',
     service: 'main',
     method: 'PUT',
     path: '/lab/before/test-order',
     summary: 'Correct a rejected order and submit it again (only its enterer)',
     access: { permission: TEST_ORDER_PERMISSIONS.update },
-    signed: true,
     mutates: true,
     body: z.object({
       id,
@@ -248,16 +228,14 @@ export const testOrder = {
     data: z.object({ version: z.number() }),
   }),
   review: defineEndpoint({
-    id: 'testOrder.review',
     service: 'main',
     method: 'POST',
     path: '/lab/before/test-order/{id}/review',
     summary: 'Second-person review of a test order: approve, or reject with a reason',
     access: { permission: TEST_ORDER_PERMISSIONS.review },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version, action: z.enum(['approve', 'reject']), reason: optionalText(255) }),
     data: z.object({ version: z.number() }),
   }),
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, pageFields, version } from '../schemas.js';
 import { contactFields, optionalEmail } from './portal-fields.js';
 
@@ -33,70 +33,60 @@ const addressInput = z.object({
 });
 
 /** The address book of the personal centre (SPEC: common addresses); every user sees only their own. */
-export const address = {
+export const address = defineGroup('address', {
   page: defineEndpoint({
-    id: 'address.page',
     service: 'main',
     method: 'POST',
     path: '/personal/address/page',
     summary: 'My address book, paged; keyword searches name, phone, company and address',
     access: { permission: ADDRESS_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, keyword: z.string().trim().max(64).optional() }),
     data: z.array(addressRow),
   }),
   create: defineEndpoint({
-    id: 'address.create',
     service: 'main',
     method: 'POST',
     path: '/personal/address',
     summary: 'Add an address to my address book',
     access: { permission: ADDRESS_PERMISSIONS.create },
-    signed: true,
     mutates: true,
     body: addressInput,
     data: addressRow,
   }),
   update: defineEndpoint({
-    id: 'address.update',
     service: 'main',
     method: 'PUT',
     path: '/personal/address',
     summary: 'Edit one of my addresses (send the version read)',
     access: { permission: ADDRESS_PERMISSIONS.update },
-    signed: true,
     mutates: true,
     body: addressInput.extend({ id, version }),
     data: addressRow,
   }),
   delete: defineEndpoint({
-    id: 'address.delete',
     service: 'main',
     method: 'DELETE',
     path: '/personal/address/{id}',
     summary: 'Remove one of my addresses',
     access: { permission: ADDRESS_PERMISSIONS.delete },
-    signed: true,
     mutates: true,
     params: idParams,
     data: z.boolean(),
   }),
   /** SPEC: GET /consumable/order/receive/address (query): addresses offered by the application form. */
   receiveAddress: defineEndpoint({
-    id: 'address.receiveAddress',
     service: 'main',
     method: 'GET',
     path: '/consumable/order/receive/address',
     summary: 'My addresses for the shipping information of a form (default first), optionally by keyword',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     query: z.object({ keyword: z.string().trim().max(64).optional() }),
     data: z.array(addressRow),
   }),
-};
+});
 
 export const GENDERS = { male: 1, female: 2, other: 3 } as const;
 
@@ -116,26 +106,22 @@ export const profileRow = z.object({
 });
 
 /** The personal centre: the logged-in user's own account details. */
-export const personal = {
+export const personal = defineGroup('personal', {
   profile: defineEndpoint({
-    id: 'personal.profile',
     service: 'user',
     method: 'GET',
     path: '/sys/user/profile',
     summary: 'My account details (phone, role, name, e-mail, gender)',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     data: profileRow,
   }),
   updateProfile: defineEndpoint({
-    id: 'personal.updateProfile',
     service: 'user',
     method: 'PUT',
     path: '/sys/user/profile',
     summary: 'Edit my name, e-mail and gender (send the version read); the phone is the login account',
     access: { permission: 'personal:account:update' },
-    signed: true,
     mutates: true,
     body: z.object({
       username: z.string().trim().min(1).max(32),
@@ -145,4 +131,4 @@ export const personal = {
     }),
     data: profileRow,
   }),
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { fileIdList, id, idParams, pageFields, version } from '../schemas.js';
 import { QUERY_PERMISSIONS, QUERY_STATES } from '../workflows/clarification-query.js';
 import { eventRow, PORTAL_LIMITS } from './portal-fields.js';
@@ -56,15 +56,13 @@ export const replyContent = z
   .min(PORTAL_LIMITS.replyMin, 'validation.reply')
   .max(PORTAL_LIMITS.replyMax, 'validation.reply');
 
-export const clarification = {
+export const clarification = defineGroup('clarification', {
   paging: defineEndpoint({
-    id: 'clarification.paging',
     service: 'main',
     method: 'POST',
     path: '/project/question/site/paging',
     summary: 'Clarification queries of my sites, open first',
     access: { permission: QUERY_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -77,25 +75,21 @@ export const clarification = {
   }),
   /** Viewing changes state: a query that needs no clarification is resolved once a site user sees it. */
   get: defineEndpoint({
-    id: 'clarification.get',
     service: 'main',
     method: 'GET',
     path: '/project/question/{id}',
     summary: 'One query with its reply record and images; resolves it when no clarification is needed',
     access: { permission: QUERY_PERMISSIONS.query },
-    signed: true,
     mutates: true,
     params: idParams,
     data: queryDetail,
   }),
   reply: defineEndpoint({
-    id: 'clarification.reply',
     service: 'main',
     method: 'POST',
     path: '/project/question/{id}/reply',
     summary: 'Answer a query (8 to 255 characters, up to 9 images and 9 attachments)',
     access: { permission: QUERY_PERMISSIONS.reply },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({
@@ -107,13 +101,11 @@ export const clarification = {
     data: queryDetail,
   }),
   create: defineEndpoint({
-    id: 'clarification.create',
     service: 'main',
     method: 'POST',
     path: '/project/question',
     summary: 'Internal staff: raise a query to a site',
     access: { permission: QUERY_PERMISSIONS.create },
-    signed: true,
     mutates: true,
     body: z.object({
       projectId: id,
@@ -141,29 +133,25 @@ export const clarification = {
     data: queryDetail,
   }),
   close: defineEndpoint({
-    id: 'clarification.close',
     service: 'main',
     method: 'PUT',
     path: '/project/question/{id}/close',
     summary: 'Internal staff: accept the answer and resolve the query',
     access: { permission: QUERY_PERMISSIONS.close },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version }),
     data: queryDetail,
   }),
-};
+});
 
-export const portalHome = {
+export const portalHome = defineGroup('portalHome', {
   counts: defineEndpoint({
-    id: 'portalHome.counts',
     service: 'main',
     method: 'GET',
     path: '/web/quick/counts',
     summary: 'Live counts of the portal home (each 0 when the user lacks the list permission)',
     access: { permission: 'web:quick:view' },
-    signed: true,
     mutates: false,
     data: z.object({
       queriesAwaiting: z.number(),
@@ -173,4 +161,4 @@ export const portalHome = {
       kitsToConfirm: z.number(),
     }),
   }),
-};
+});

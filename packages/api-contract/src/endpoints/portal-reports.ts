@@ -2,7 +2,7 @@
 // the result list and its export, the inventory unblinding results, inspection forms; plus the staff
 // endpoints that raise and withdraw chargeback notices.
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 import {
   CHARGEBACK_LIMITS,
@@ -168,15 +168,13 @@ const chargebackFilters = z.object({
   status: z.array(chargebackState).max(CHARGEBACK_STATES.length).optional(),
 });
 
-export const portalReport = {
+export const portalReport = defineGroup('portalReport', {
   paging: defineEndpoint({
-    id: 'portalReport.paging',
     service: 'main',
     method: 'POST',
     path: '/web/report/paging',
     summary: 'Released reports of my projects and sites, by project, site, subject, barcode, number, date',
     access: { permission: P.reportPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -189,38 +187,32 @@ export const portalReport = {
     data: z.array(portalReportRow),
   }),
   get: defineEndpoint({
-    id: 'portalReport.get',
     service: 'main',
     method: 'GET',
     path: '/web/report/{id}',
     summary: 'One released report version with its results, signatures and revision marks',
     access: { permission: P.reportQuery },
-    signed: true,
     mutates: false,
     params: idParams,
     data: portalReportDetail,
   }),
   pdf: defineEndpoint({
-    id: 'portalReport.pdf',
     service: 'main',
     method: 'GET',
     path: '/web/report/{id}/pdf',
     summary: 'The PDF of a released (or superseded) version; the download is recorded (binary body)',
     access: { permission: P.reportDownload },
-    signed: true,
     // The download record and its audit entry are committed by the handler before the bytes are sent.
     mutates: false,
     params: idParams,
     data: z.null(),
   }),
   rejections: defineEndpoint({
-    id: 'portalReport.rejections',
     service: 'main',
     method: 'POST',
     path: '/web/report/rejection/paging',
     summary: 'Samples of my sites rejected at receipt (receipt exceptions), unread first',
     access: { permission: P.rejectionNotice },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -233,50 +225,42 @@ export const portalReport = {
     data: z.array(rejectionRow),
   }),
   markRead: defineEndpoint({
-    id: 'portalReport.markRead',
     service: 'main',
     method: 'PUT',
     path: '/web/report/rejection/read',
     summary: 'Mark rejection notifications as read (for me)',
     access: { permission: P.rejectionNotice },
-    signed: true,
     mutates: true,
     body: z.object({ ids: z.array(id).min(1).max(200) }),
     data: z.object({ marked: z.number() }),
   }),
   chargebacks: defineEndpoint({
-    id: 'portalReport.chargebacks',
     service: 'main',
     method: 'POST',
     path: '/web/report/chargeback/paging',
     summary: 'Chargeback notices of my sites, open ones first',
     access: { permission: CHARGEBACK_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: chargebackFilters,
     data: z.array(chargebackRow),
   }),
   chargeback: defineEndpoint({
-    id: 'portalReport.chargeback',
     service: 'main',
     method: 'GET',
     path: '/web/report/chargeback/{id}',
     summary: 'One chargeback notice with the record of every transition',
     access: { permission: CHARGEBACK_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     params: idParams,
     data: chargebackDetail,
   }),
   respond: defineEndpoint({
-    id: 'portalReport.respond',
     service: 'main',
     method: 'PUT',
     path: '/web/report/chargeback/{id}/respond',
     summary: 'Acknowledge a chargeback notice, or dispute it with a reason (at most 255 characters)',
     access: { permission: CHARGEBACK_PERMISSIONS.respond },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z
@@ -292,39 +276,33 @@ export const portalReport = {
     data: transitionResult,
   }),
   results: defineEndpoint({
-    id: 'portalReport.results',
     service: 'main',
     method: 'POST',
     path: '/web/result-report/paging',
     summary: 'Test results of the released reports of my sites, with filters',
     access: { permission: P.resultPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object(resultFilters),
     data: z.array(portalResultRow),
   }),
   exportResults: defineEndpoint({
-    id: 'portalReport.exportResults',
     service: 'main',
     method: 'POST',
     path: '/web/result-report/export',
     summary: 'The filtered results as an xlsx workbook, at most 10 000 rows (binary body)',
     access: { permission: P.resultExport },
-    signed: true,
     mutates: false,
     body: z.object({ ...resultFilters, size: z.number().int().min(1).max(10_000).default(10_000) }),
     data: z.unknown(),
   }),
   unblinding: defineEndpoint({
-    id: 'portalReport.unblinding',
     service: 'main',
     method: 'POST',
     path: '/web/personal-report/paging',
     summary:
       'Inventory unblinding results: released results with the subject identity; only with its own permission, every view audited',
     access: { permission: P.unblinding },
-    signed: true,
     // Every view is written to the audit trail in the same transaction.
     mutates: true,
     paged: true,
@@ -332,67 +310,57 @@ export const portalReport = {
     data: z.array(unblindingRow),
   }),
   inspections: defineEndpoint({
-    id: 'portalReport.inspections',
     service: 'main',
     method: 'POST',
     path: '/web/inspection-form/paging',
     summary: 'Inspection forms: the signed-off receipts of my sites’ shipments',
     access: { permission: P.inspectionPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, keyword: keyword(32) }),
     data: z.array(receiptShipment),
   }),
   inspection: defineEndpoint({
-    id: 'portalReport.inspection',
     service: 'main',
     method: 'GET',
     path: '/web/inspection-form/{id}',
     summary: 'One inspection form: the shipment and the quality verdict of each sample line',
     access: { permission: P.inspectionQuery },
-    signed: true,
     mutates: false,
     params: idParams,
     data: receiptDetail,
   }),
-};
+});
 
 /** Staff side of chargeback notices (non-routine fees, /express/unconventional). */
-export const chargebackStaff = {
+export const chargebackStaff = defineGroup('chargebackStaff', {
   paging: defineEndpoint({
-    id: 'chargebackStaff.paging',
     service: 'main',
     method: 'POST',
     path: '/express/unconventional/chargeback/paging',
     summary: 'Chargeback notices of my projects, open ones first',
     access: { permission: CHARGEBACK_PERMISSIONS.staffPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: chargebackFilters,
     data: z.array(chargebackRow),
   }),
   get: defineEndpoint({
-    id: 'chargebackStaff.get',
     service: 'main',
     method: 'GET',
     path: '/express/unconventional/chargeback/{id}',
     summary: 'One chargeback notice of my projects with the record of every transition',
     access: { permission: CHARGEBACK_PERMISSIONS.staffPage },
-    signed: true,
     mutates: false,
     params: idParams,
     data: chargebackDetail,
   }),
   create: defineEndpoint({
-    id: 'chargebackStaff.create',
     service: 'main',
     method: 'POST',
     path: '/express/unconventional/chargeback',
     summary: 'Raise a chargeback notice against a site (reason, amount, optional sample barcode)',
     access: { permission: CHARGEBACK_PERMISSIONS.create },
-    signed: true,
     mutates: true,
     body: z.object({
       projectId: id,
@@ -404,16 +372,14 @@ export const chargebackStaff = {
     data: z.object({ id: z.number(), noticeNo: z.string(), version: z.number() }),
   }),
   withdraw: defineEndpoint({
-    id: 'chargebackStaff.withdraw',
     service: 'main',
     method: 'PUT',
     path: '/express/unconventional/chargeback/{id}/withdraw',
     summary: 'Withdraw an open or disputed chargeback notice with a reason',
     access: { permission: CHARGEBACK_PERMISSIONS.withdraw },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version, reason: text(CHARGEBACK_LIMITS.reason) }),
     data: transitionResult,
   }),
-};
+});

@@ -1,7 +1,7 @@
 // Staff screens of the portal workflows: sample shipments awaiting pick-up (/express/mail) and the
 // distribution list of a logistics order (SPEC section 7).
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, pageFields } from '../schemas.js';
 import { SAMPLE_SHIPMENT_STATES } from '../workflows/sample-shipment.js';
 import { orderLineRow } from './portal-consumables.js';
@@ -17,15 +17,13 @@ export const logisticsLineRow = orderLineRow.extend({
   siteName: z.string(),
 });
 
-export const staffShipment = {
+export const staffShipment = defineGroup('staffShipment', {
   paging: defineEndpoint({
-    id: 'staffShipment.paging',
     service: 'main',
     method: 'POST',
     path: '/plan/sampletransport/staff/paging',
     summary: 'Staff (express/mail): bookings of my projects, oldest pick-up first, booked ones by default',
     access: { permission: MAIL_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -39,34 +37,30 @@ export const staffShipment = {
     data: z.array(shipmentRow),
   }),
   get: defineEndpoint({
-    id: 'staffShipment.get',
     service: 'main',
     method: 'GET',
     path: '/plan/sampletransport/staff/{id}',
     summary: 'Staff (express/mail): one booking of my projects',
     access: { permission: MAIL_PERMISSIONS.query },
-    signed: true,
     mutates: false,
     params: idParams,
     data: shipmentDetail,
   }),
-};
+});
 
-export const logisticsOrder = {
+export const logisticsOrder = defineGroup('logisticsOrder', {
   /**
    * SPEC: GET /consumable/order/{id}/distriListByLogisticsOrderId. A logistics order is one
    * dispatch (courier + waybill); {id} is any application shipped with it. Answers every line of
    * every application in the caller's scope that went out under the same courier and waybill.
    */
   distributionList: defineEndpoint({
-    id: 'logisticsOrder.distributionList',
     service: 'main',
     method: 'GET',
     path: '/consumable/order/{id}/distriListByLogisticsOrderId',
     summary:
       'Distribution list of the logistics order (courier + waybill) application {id} was dispatched with',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     params: idParams,
     data: z.object({
@@ -75,4 +69,4 @@ export const logisticsOrder = {
       lines: z.array(logisticsLineRow),
     }),
   }),
-};
+});

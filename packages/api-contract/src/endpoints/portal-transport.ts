@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { fileIdList, id, idParams, pageFields, version } from '../schemas.js';
 import { SAMPLE_SHIPMENT_STATES, SHIPMENT_PERMISSIONS } from '../workflows/sample-shipment.js';
 import {
@@ -141,15 +141,13 @@ export const shipmentItemReportRow = z.object({
   createdAt: z.string(),
 });
 
-export const sampleTransport = {
+export const sampleTransport = defineGroup('sampleTransport', {
   itemPaging: defineEndpoint({
-    id: 'sampleTransport.itemPaging',
     service: 'main',
     method: 'POST',
     path: '/plan/sampletransport/item/paging',
     summary: 'Sample-transport detail table: every sample line of the bookings of my sites, with filters',
     access: { permission: 'web:sample-transport-report:page' },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -163,24 +161,20 @@ export const sampleTransport = {
     data: z.array(shipmentItemReportRow),
   }),
   temperatures: defineEndpoint({
-    id: 'sampleTransport.temperatures',
     service: 'main',
     method: 'GET',
     path: '/plan/sampletransport/temperatures',
     summary: 'Transport temperatures a sample can be shipped at (for the sample list of a booking)',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     data: z.array(z.object({ id: z.number(), name: z.string(), enName: z.string(), range: z.string() })),
   }),
   paging: defineEndpoint({
-    id: 'sampleTransport.paging',
     service: 'main',
     method: 'POST',
     path: '/plan/sampletransport/paging',
     summary: 'Shipment bookings of my sites, newest first (status [cancelled] gives the cancelling list)',
     access: { permission: SHIPMENT_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -194,50 +188,42 @@ export const sampleTransport = {
     data: z.array(shipmentRow),
   }),
   get: defineEndpoint({
-    id: 'sampleTransport.get',
     service: 'main',
     method: 'GET',
     path: '/plan/sampletransport/{id}',
     summary: 'One booking: samples, shipping, logistics, sign-off, temperature documents, order information',
     access: { permission: SHIPMENT_PERMISSIONS.query },
-    signed: true,
     mutates: false,
     params: idParams,
     data: shipmentDetail,
   }),
   create: defineEndpoint({
-    id: 'sampleTransport.create',
     service: 'main',
     method: 'POST',
     path: '/plan/sampletransport',
     summary: 'Book a sample shipment (all samples at one transport temperature)',
     access: { permission: SHIPMENT_PERMISSIONS.create },
-    signed: true,
     mutates: true,
     body: shipmentFields,
     data: shipmentDetail,
   }),
   update: defineEndpoint({
-    id: 'sampleTransport.update',
     service: 'main',
     method: 'PUT',
     path: '/plan/sampletransport/update',
     summary: 'Edit a booking that is not yet picked up (send the version read)',
     access: { permission: SHIPMENT_PERMISSIONS.update },
-    signed: true,
     mutates: true,
     body: shipmentFields.extend({ id, version }),
     data: shipmentDetail,
   }),
   /** SPEC: DELETE /plan/sampletransport/{id}: a booking is never erased; it is cancelled with a reason. */
   cancel: defineEndpoint({
-    id: 'sampleTransport.cancel',
     service: 'main',
     method: 'DELETE',
     path: '/plan/sampletransport/{id}',
     summary: 'Cancel a booking before pick-up with a reason (<= 255); it moves to the cancelling list',
     access: { permission: SHIPMENT_PERMISSIONS.cancel },
-    signed: true,
     mutates: true,
     params: idParams,
     query: z.object({
@@ -247,25 +233,21 @@ export const sampleTransport = {
     data: shipmentDetail,
   }),
   receipts: defineEndpoint({
-    id: 'sampleTransport.receipts',
     service: 'main',
     method: 'POST',
     path: '/plan/sampletransport/receipts',
     summary: 'Batch download: one zip with a PDF receipt per booking (binary body, not an envelope)',
     access: { permission: SHIPMENT_PERMISSIONS.download },
-    signed: true,
     mutates: false,
     body: z.object({ ids: z.array(id).min(1).max(200) }),
     data: z.unknown(),
   }),
   pickup: defineEndpoint({
-    id: 'sampleTransport.pickup',
     service: 'main',
     method: 'PUT',
     path: '/plan/sampletransport/{id}/pickup',
     summary: 'Internal staff: the courier picked the shipment up (courier, waybill)',
     access: { permission: SHIPMENT_PERMISSIONS.pickup },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({
@@ -280,4 +262,4 @@ export const sampleTransport = {
     }),
     data: shipmentDetail,
   }),
-};
+});

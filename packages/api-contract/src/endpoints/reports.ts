@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, isoTime, optionalText, pageFields, version } from '../schemas.js';
 import { REPORT_PERMISSIONS, REPORT_STATES } from '../workflows/lab-report.js';
 
@@ -75,15 +75,13 @@ export const signatureInput = z.object({ password: z.string().min(1).max(64) });
 
 const transitionResult = z.object({ version: z.number(), status: z.enum(REPORT_STATES) });
 
-export const report = {
+export const report = defineGroup('report', {
   paging: defineEndpoint({
-    id: 'report.paging',
     service: 'main',
     method: 'POST',
     path: '/lab/after/report/paging',
     summary: 'Reports in the user scope: by status, abnormal results, report number, barcode or subject',
     access: { permission: REPORT_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -95,13 +93,11 @@ export const report = {
     data: z.array(reportRow),
   }),
   monitor: defineEndpoint({
-    id: 'report.monitor',
     service: 'main',
     method: 'GET',
     path: '/lab/after/report/monitor',
     summary: 'Report counts by state and abnormal reports, in the user scope',
     access: { permission: REPORT_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     data: z.object({
       byStatus: z.record(z.enum(REPORT_STATES), z.number()),
@@ -111,26 +107,22 @@ export const report = {
     }),
   }),
   get: defineEndpoint({
-    id: 'report.get',
     service: 'main',
     method: 'GET',
     path: '/lab/after/report/{id}',
     summary: 'One report version with results, signatures and the list of its versions',
     access: { permission: REPORT_PERMISSIONS.query },
-    signed: true,
     mutates: false,
     params: idParams,
     data: reportDetail,
   }),
   create: defineEndpoint({
-    id: 'report.create',
     service: 'main',
     method: 'POST',
     path: '/lab/after/report',
     summary:
       'Enter the results of an approved test order (or of one sample of an approved subject without an order)',
     access: { permission: REPORT_PERMISSIONS.enter },
-    signed: true,
     mutates: true,
     body: z
       .object({
@@ -149,79 +141,67 @@ export const report = {
     data: z.object({ id: z.number(), reportNo: z.string(), version: z.number() }),
   }),
   update: defineEndpoint({
-    id: 'report.update',
     service: 'main',
     method: 'PUT',
     path: '/lab/after/report',
     summary: 'Correct entered or returned results (only the enterer)',
     access: { permission: REPORT_PERMISSIONS.edit },
-    signed: true,
     mutates: true,
     body: z.object({ id, version, visit: optionalText(64), results }),
     data: z.object({ version: z.number() }),
   }),
   review: defineEndpoint({
-    id: 'report.review',
     service: 'main',
     method: 'POST',
     path: '/lab/after/report/{id}/review',
     summary: 'Review entered results: electronic signature, never by the enterer',
     access: { permission: REPORT_PERMISSIONS.review },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version, signature: signatureInput.optional() }),
     data: transitionResult,
   }),
   return: defineEndpoint({
-    id: 'report.return',
     service: 'main',
     method: 'POST',
     path: '/lab/after/report/{id}/return',
     summary: 'Send entered results back to the enterer with a reason',
     access: { permission: REPORT_PERMISSIONS.review },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version, reason: optionalText(255) }),
     data: transitionResult,
   }),
   release: defineEndpoint({
-    id: 'report.release',
     service: 'main',
     method: 'POST',
     path: '/lab/after/report/{id}/release',
     summary:
       'Release a reviewed report: electronic signature, never by the enterer; the PDF is rendered and kept',
     access: { permission: REPORT_PERMISSIONS.release },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version, signature: signatureInput.optional() }),
     data: transitionResult,
   }),
   revise: defineEndpoint({
-    id: 'report.revise',
     service: 'main',
     method: 'POST',
     path: '/lab/after/report/{id}/revise',
     summary: 'Ask for a revision of a released report: a new version awaiting review; the released one stays',
     access: { permission: REPORT_PERMISSIONS.revise },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version, reason: z.string().trim().min(1).max(255), results }),
     data: z.object({ id: z.number(), revision: z.number(), version: z.number() }),
   }),
   reviewRevision: defineEndpoint({
-    id: 'report.reviewRevision',
     service: 'main',
     method: 'POST',
     path: '/lab/after/report/{id}/revision-review',
     summary:
       'Approve (signed; the prior version becomes superseded and the revision is released) or reject a revision',
     access: { permission: REPORT_PERMISSIONS.reviewRevision },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({
@@ -233,15 +213,13 @@ export const report = {
     data: z.object({ version: z.number(), status: z.enum(REPORT_STATES) }),
   }),
   pdf: defineEndpoint({
-    id: 'report.pdf',
     service: 'main',
     method: 'GET',
     path: '/lab/after/report/{id}/pdf',
     summary: 'The PDF of a released (or superseded) report version (binary body, not an envelope)',
     access: { permission: REPORT_PERMISSIONS.download },
-    signed: true,
     mutates: false,
     params: idParams,
     data: z.null(),
   }),
-};
+});

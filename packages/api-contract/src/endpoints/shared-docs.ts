@@ -1,7 +1,7 @@
 // Shared documents: the laboratory shares original records (one site) and public records (every
 // site of a project); sites list and download them, every download is logged.
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { fileId, id, idParams, pageFields, version } from '../schemas.js';
 import {
   SHARED_DOCUMENT_KINDS,
@@ -92,117 +92,99 @@ function endpointsOf<K extends SharedDocumentKind>(kind: K) {
   const staff = `/electronic-record/${kind}-record`;
   // Original records belong to one site of the project; public records to all of them.
   const target = kind === 'original' ? z.object({ projectId: id, siteId: id }) : z.object({ projectId: id });
-  return {
+  return defineGroup(group, {
     paging: defineEndpoint({
-      id: `${group}.paging`,
       service: 'main',
       method: 'POST',
       path: `${portal}/paging`,
       summary: `Portal: ${kind} records shared with my sites (withdrawn ones are not listed)`,
       access: { permission: perm.page },
-      signed: true,
       mutates: false,
       paged: true,
       body: z.object(listFilters),
       data: z.array(sharedDocumentRow),
     }),
     download: defineEndpoint({
-      id: `${group}.download`,
       service: 'main',
       method: 'GET',
       path: `${portal}/{id}/download`,
       summary: `Portal: download the current revision of a ${kind} record (logged; binary body, not an envelope)`,
       access: { permission: perm.download },
-      signed: true,
       // The download log row and its audit record are written in the request's transaction.
       mutates: true,
       params: idParams,
       data: z.unknown(),
     }),
     log: defineEndpoint({
-      id: `${group}.log`,
       service: 'main',
       method: 'POST',
       path: `${portal}/download-log`,
       summary: `Portal: download log of the ${kind} records of my sites (who, when, which document)`,
       access: { permission: perm.page },
-      signed: true,
       mutates: false,
       paged: true,
       body: z.object(logFilters),
       data: z.array(downloadLogRow),
     }),
     staffPaging: defineEndpoint({
-      id: `${group}.staffPaging`,
       service: 'main',
       method: 'POST',
       path: `${staff}/paging`,
       summary: `Staff: ${kind} records of my projects, withdrawn ones included`,
       access: { permission: perm.staffPage },
-      signed: true,
       mutates: false,
       paged: true,
       body: z.object({ ...listFilters, status: z.array(state).max(2).optional() }),
       data: z.array(sharedDocumentRow),
     }),
     staffGet: defineEndpoint({
-      id: `${group}.staffGet`,
       service: 'main',
       method: 'GET',
       path: `${staff}/{id}`,
       summary: `Staff: one ${kind} record with every revision and the record of every step`,
       access: { permission: perm.staffQuery },
-      signed: true,
       mutates: false,
       params: idParams,
       data: sharedDocumentDetail,
     }),
     staffLog: defineEndpoint({
-      id: `${group}.staffLog`,
       service: 'main',
       method: 'POST',
       path: `${staff}/download-log`,
       summary: `Staff: download log of the ${kind} records of my projects`,
       access: { permission: perm.staffPage },
-      signed: true,
       mutates: false,
       paged: true,
       body: z.object(logFilters),
       data: z.array(downloadLogRow),
     }),
     create: defineEndpoint({
-      id: `${group}.create`,
       service: 'main',
       method: 'POST',
       path: staff,
       summary: `Staff: share an uploaded file (POST /file/upload first) as a ${kind} record`,
       access: { permission: perm.create },
-      signed: true,
       mutates: true,
       body: target.extend({ title, note, fileId }),
       data: sharedDocumentDetail,
     }),
     replace: defineEndpoint({
-      id: `${group}.replace`,
       service: 'main',
       method: 'PUT',
       path: `${staff}/{id}/replace`,
       summary: 'Staff: upload a new revision (the previous ones are kept)',
       access: { permission: perm.replace },
-      signed: true,
       mutates: true,
       params: idParams,
       body: z.object({ version, fileId, note }),
       data: sharedDocumentDetail,
     }),
     withdraw: defineEndpoint({
-      id: `${group}.withdraw`,
       service: 'main',
       method: 'PUT',
       path: `${staff}/{id}/withdraw`,
       summary: 'Staff: withdraw the record with a reason (<= 255); sites can no longer see or download it',
       access: { permission: perm.withdraw },
-      signed: true,
       mutates: true,
       params: idParams,
       body: z.object({
@@ -216,19 +198,17 @@ function endpointsOf<K extends SharedDocumentKind>(kind: K) {
       data: sharedDocumentDetail,
     }),
     staffDownload: defineEndpoint({
-      id: `${group}.staffDownload`,
       service: 'main',
       method: 'GET',
       path: `${staff}/{id}/download`,
       summary: 'Staff: download any revision, withdrawn records included (logged; binary body)',
       access: { permission: perm.staffDownload },
-      signed: true,
       mutates: true,
       params: idParams,
       query: z.object({ revision: z.coerce.number().int().min(1).max(100_000).optional() }),
       data: z.unknown(),
     }),
-  };
+  });
 }
 
 export const sharedDocOriginal = endpointsOf('original');

@@ -1,7 +1,7 @@
 // Specimen intake: sample codes, bench sign-for, sub-barcodes (main service) and temporary storage in
 // containers and devices (container service, SPEC section 7 paths).
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { fileId, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 import {
   IMPORT_ROW_PROBLEMS,
@@ -87,29 +87,25 @@ export function rangeCodes(r: z.output<typeof codeRange>): string[] {
   return codes;
 }
 
-export const sampleCode = {
+export const sampleCode = defineGroup('sampleCode', {
   paging: defineEndpoint({
-    id: 'sampleCode.paging',
     service: 'main',
     method: 'POST',
     path: '/lab/before/sample-code/paging',
     summary: 'Registered sample barcodes in the user scope, by code, project and status',
     access: { permission: P.codePage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object(barcodeFilters),
     data: z.array(specimenBarcodeRow),
   }),
   register: defineEndpoint({
-    id: 'sampleCode.register',
     service: 'main',
     method: 'POST',
     path: '/lab/before/sample-code',
     summary:
       'Register sample barcodes for a project: a range of pre-printed labels or a list (unique across the system; all or none)',
     access: { permission: P.codeCreate },
-    signed: true,
     mutates: true,
     body: z
       .object({
@@ -125,18 +121,16 @@ export const sampleCode = {
     data: z.object({ count: z.number(), codes: z.array(z.string()) }),
   }),
   update: defineEndpoint({
-    id: 'sampleCode.update',
     service: 'main',
     method: 'PUT',
     path: '/lab/before/sample-code',
     summary: 'Link a registered barcode to its site, subject, visit and sample type once known',
     access: { permission: P.codeUpdate },
-    signed: true,
     mutates: true,
     body: z.object({ id, version, ...linkFields }),
     data: z.object({ version: z.number() }),
   }),
-};
+});
 
 /** A received shipment with how many of each line's samples have been signed for at the bench. */
 export const signShipment = z.object({
@@ -160,28 +154,24 @@ export const signShipment = z.object({
 });
 export type SignShipment = z.infer<typeof signShipment>;
 
-export const specimenSign = {
+export const specimenSign = defineGroup('specimenSign', {
   shipments: defineEndpoint({
-    id: 'specimenSign.shipments',
     service: 'main',
     method: 'POST',
     path: '/lab/before/specimen-sign/shipments',
     summary: 'Received (signed-off) shipments with their lines and how many samples were signed for',
     access: { permission: P.signPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, keyword: z.string().trim().max(64).optional() }),
     data: z.array(signShipment),
   }),
   paging: defineEndpoint({
-    id: 'specimenSign.paging',
     service: 'main',
     method: 'POST',
     path: '/lab/before/specimen-sign/paging',
     summary: 'Samples signed for at the bench, by barcode, shipment or project',
     access: { permission: P.signPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -192,42 +182,36 @@ export const specimenSign = {
     data: z.array(specimenBarcodeRow),
   }),
   sign: defineEndpoint({
-    id: 'specimenSign.sign',
     service: 'main',
     method: 'POST',
     path: '/lab/before/specimen-sign',
     summary:
       'Sign for scanned barcodes of a received shipment at the bench: each registered for its project, not yet signed, within the received quantity of its sample type (all or none)',
     access: { permission: P.sign },
-    signed: true,
     mutates: true,
     body: z.object({ transportId: id, barcodes: z.array(barcode).min(1).max(500) }),
     data: z.object({ count: z.number(), signedAt: z.string() }),
   }),
-};
+});
 
-export const subBarcode = {
+export const subBarcode = defineGroup('subBarcode', {
   paging: defineEndpoint({
-    id: 'subBarcode.paging',
     service: 'main',
     method: 'POST',
     path: '/lab/before/sub-barcode/paging',
     summary: 'Sub-barcodes (aliquots), by parent barcode, code or status',
     access: { permission: P.subPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...barcodeFilters, parentCode: barcode.optional() }),
     data: z.array(specimenBarcodeRow),
   }),
   create: defineEndpoint({
-    id: 'subBarcode.create',
     service: 'main',
     method: 'POST',
     path: '/lab/before/sub-barcode',
     summary: `Create the next sub-barcodes of a signed barcode: suffixes -01..-${SUB_BARCODE_MAX_SUFFIX}, issued in order, never reused`,
     access: { permission: P.subCreate },
-    signed: true,
     mutates: true,
     body: z.object({
       parentCode: barcode,
@@ -238,20 +222,18 @@ export const subBarcode = {
     data: z.object({ codes: z.array(z.string()), lastSuffix: z.number() }),
   }),
   disable: defineEndpoint({
-    id: 'subBarcode.disable',
     service: 'main',
     method: 'PUT',
     path: '/lab/before/sub-barcode/{id}/disable',
     summary:
       'Disable a sub-barcode (aliquot used up or label spoilt) with a reason; its suffix is not reused',
     access: { permission: P.subDisable },
-    signed: true,
     mutates: true,
     params: idParams,
     body: z.object({ version, reason: text(255) }),
     data: z.object({ version: z.number() }),
   }),
-};
+});
 
 // ---- temporary storage (container service) ----
 
@@ -366,15 +348,13 @@ export const sampleInfo = specimenBarcodeRow.extend({
   location: storedSample.pick({ deviceName: true, containerCode: true, position: true }).nullable(),
 });
 
-export const tempStorage = {
+export const tempStorage = defineGroup('tempStorage', {
   samplePage: defineEndpoint({
-    id: 'tempStorage.samplePage',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/sample/list',
     summary: 'Samples in temporary storage (user scope), by barcode, device or container',
     access: { permission: P.stagingPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -386,13 +366,11 @@ export const tempStorage = {
     data: z.array(storedSample),
   }),
   containerPage: defineEndpoint({
-    id: 'tempStorage.containerPage',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/list',
     summary: 'Storage containers (boxes, racks) with capacity and use, by code or device',
     access: { permission: P.stagingPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -403,13 +381,11 @@ export const tempStorage = {
     data: z.array(storageContainer),
   }),
   containerDetail: defineEndpoint({
-    id: 'tempStorage.containerDetail',
     service: 'container',
     method: 'GET',
     path: '/temp-storage/{id}/detail',
     summary: 'One container with its occupied positions (samples outside the user scope show no barcode)',
     access: { permission: P.stagingQuery },
-    signed: true,
     mutates: false,
     params: idParams,
     data: storageContainer.extend({
@@ -419,25 +395,21 @@ export const tempStorage = {
     }),
   }),
   sampleDetail: defineEndpoint({
-    id: 'tempStorage.sampleDetail',
     service: 'container',
     method: 'GET',
     path: '/temp-storage/sample/{id}/detail',
     summary: 'One sample barcode: where it is stored now and its storage history',
     access: { permission: P.stagingQuery },
-    signed: true,
     mutates: false,
     params: idParams,
     data: sampleInfo.extend({ history: z.array(storageLog) }),
   }),
   devicePage: defineEndpoint({
-    id: 'tempStorage.devicePage',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/device/list',
     summary: 'Storage devices (fridges, freezers) with their temperature condition and use',
     access: { permission: P.stagingPage },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -448,38 +420,32 @@ export const tempStorage = {
     data: z.array(storageDevice),
   }),
   deviceCreate: defineEndpoint({
-    id: 'tempStorage.deviceCreate',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/device',
     summary: 'Add a storage device (code unique; temperature condition from the platform list)',
     access: { permission: P.device },
-    signed: true,
     mutates: true,
     body: z.object(deviceFields),
     data: z.object({ id: z.number() }),
   }),
   deviceUpdate: defineEndpoint({
-    id: 'tempStorage.deviceUpdate',
     service: 'container',
     method: 'PUT',
     path: '/temp-storage/device',
     summary:
       'Edit a storage device; its temperature condition cannot change while it holds samples of another',
     access: { permission: P.device },
-    signed: true,
     mutates: true,
     body: z.object({ id, version, ...deviceFields }),
     data: z.object({ version: z.number() }),
   }),
   deviceLogs: defineEndpoint({
-    id: 'tempStorage.deviceLogs',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/device/{id}/logs',
     summary: 'Log of a device: samples put in and taken out (who, where, why) and changes to it',
     access: { permission: P.stagingQuery },
-    signed: true,
     mutates: false,
     paged: true,
     params: idParams,
@@ -487,98 +453,82 @@ export const tempStorage = {
     data: z.array(storageLog),
   }),
   containerCreate: defineEndpoint({
-    id: 'tempStorage.containerCreate',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/container',
     summary: 'Add a box or rack (rows x columns) to a device',
     access: { permission: P.device },
-    signed: true,
     mutates: true,
     body: z.object(containerFields),
     data: z.object({ id: z.number() }),
   }),
   containerUpdate: defineEndpoint({
-    id: 'tempStorage.containerUpdate',
     service: 'container',
     method: 'PUT',
     path: '/temp-storage/container',
     summary: 'Edit a container; it cannot move or shrink while it holds samples',
     access: { permission: P.device },
-    signed: true,
     mutates: true,
     body: z.object({ id, version, ...containerFields }),
     data: z.object({ version: z.number() }),
   }),
   containerList: defineEndpoint({
-    id: 'tempStorage.containerList',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/container/list',
     summary: 'Enabled containers of enabled devices for the put-in select, with free positions',
     access: { permission: P.stagingPage },
-    signed: true,
     mutates: false,
     body: z.object({ deviceId: id.optional(), keyword: z.string().trim().max(64).optional() }),
     data: z.array(storageContainer),
   }),
   sampleInfo: defineEndpoint({
-    id: 'tempStorage.sampleInfo',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/sample/info',
     summary: 'Look up a scanned barcode: its state, storage condition and where it is stored',
     access: { permission: P.stagingPage },
-    signed: true,
     mutates: false,
     body: z.object({ barcode }),
     data: sampleInfo,
   }),
   template: defineEndpoint({
-    id: 'tempStorage.template',
     service: 'container',
     method: 'GET',
     path: '/temp-storage/barcode/excel/template',
     summary: 'The xlsx template of a storage import: barcode and optional position (binary body)',
     access: { permission: P.storeIn },
-    signed: true,
     mutates: false,
     data: z.unknown(),
   }),
   export: defineEndpoint({
-    id: 'tempStorage.export',
     service: 'container',
     method: 'GET',
     path: '/temp-storage/{id}/export',
     summary: 'The samples of one container as xlsx (binary body, not an envelope)',
     access: { permission: P.stagingExport },
-    signed: true,
     mutates: false,
     params: idParams,
     data: z.unknown(),
   }),
   importPreview: defineEndpoint({
-    id: 'tempStorage.importPreview',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/import/preview',
     summary:
       'Check an uploaded xlsx of barcodes against a container: every row with its position or its problem (changes nothing)',
     access: { permission: P.storeIn },
-    signed: true,
     mutates: false,
     body: z.object({ fileId, containerId: id }),
     data: z.object({ rows: z.array(importPreviewRow), valid: z.number(), invalid: z.number() }),
   }),
   storeIn: defineEndpoint({
-    id: 'tempStorage.storeIn',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/in',
     summary:
       'Put signed samples into a container: the given positions or the next free ones; refused for taken positions, stored samples and another temperature condition (all or none)',
     access: { permission: P.storeIn },
-    signed: true,
     mutates: true,
     body: z.object({
       containerId: id,
@@ -590,15 +540,13 @@ export const tempStorage = {
     data: z.object({ stored: z.array(z.object({ barcode: z.string(), position: z.string() })) }),
   }),
   takeOut: defineEndpoint({
-    id: 'tempStorage.takeOut',
     service: 'container',
     method: 'POST',
     path: '/temp-storage/out',
     summary: 'Take stored samples out of temporary storage with a reason (all or none)',
     access: { permission: P.takeOut },
-    signed: true,
     mutates: true,
     body: z.object({ barcodes: z.array(barcode).min(1).max(500), reason: text(255) }),
     data: z.object({ count: z.number() }),
   }),
-};
+});

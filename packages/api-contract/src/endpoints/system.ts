@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, pageFields, text } from '../schemas.js';
 
 const dictItem = z.object({
@@ -20,26 +20,22 @@ const dictItemInput = z.object({
   sort: z.number().int().min(0).max(9999).default(0),
 });
 
-export const dict = {
+export const dict = defineGroup('dict', {
   sysVersion: defineEndpoint({
-    id: 'dict.sysVersion',
     service: 'user',
     method: 'GET',
     path: '/sys/dict/sys-version',
     summary: 'Server version',
     access: 'public',
-    signed: false,
     mutates: false,
     data: z.string(),
   }),
   page: defineEndpoint({
-    id: 'dict.page',
     service: 'user',
     method: 'POST',
     path: '/sys/dict/page',
     summary: 'Dictionary items of one dictNo: data[0] = {dictNo, name, dictDataRespList}, total = item count',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, dictNo, label: z.string().trim().max(64).optional() }),
@@ -53,37 +49,31 @@ export const dict = {
     ),
   }),
   types: defineEndpoint({
-    id: 'dict.types',
     service: 'user',
     method: 'POST',
     path: '/sys/dict/types',
     summary: 'Batch: enabled items of several dictionaries, keyed by dictNo',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     body: z.object({ types: z.array(dictNo).min(1).max(100) }),
     data: z.record(z.string(), z.array(dictItem)),
   }),
   get: defineEndpoint({
-    id: 'dict.get',
     service: 'user',
     method: 'GET',
     path: '/sys/dict/{id}',
     summary: 'One dictionary item',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     params: idParams,
     data: dictItem,
   }),
   update: defineEndpoint({
-    id: 'dict.update',
     service: 'user',
     method: 'POST',
     path: '/sys/dict/update',
     summary: 'Edit a dictionary item (send the version read)',
     access: { permission: 'platform:dict:update' },
-    signed: true,
     mutates: true,
     body: dictItemInput.extend({
       id,
@@ -93,30 +83,26 @@ export const dict = {
     data: z.object({ version: z.number() }),
   }),
   batchInsert: defineEndpoint({
-    id: 'dict.batchInsert',
     service: 'user',
     method: 'POST',
     path: '/sys/dict/batchInsert',
     summary: 'Add several items to one dictionary (values must be new)',
     access: { permission: 'platform:dict:create' },
-    signed: true,
     mutates: true,
     body: z.object({ dictNo, items: z.array(dictItemInput).min(1).max(500) }),
     data: z.object({ inserted: z.number() }),
   }),
   import: defineEndpoint({
-    id: 'dict.import',
     service: 'user',
     method: 'POST',
     path: '/sys/dict/import',
     summary: 'Upsert items of one dictionary by value',
     access: { permission: 'platform:dict:create' },
-    signed: true,
     mutates: true,
     body: z.object({ dictNo, items: z.array(dictItemInput).min(1).max(2000) }),
     data: z.object({ inserted: z.number(), updated: z.number() }),
   }),
-};
+});
 
 /** Uniqueness checks offered by POST /duplicate: entity -> field. */
 export const DUPLICATE_TARGETS = {
@@ -136,88 +122,74 @@ const duplicateBody = z.object({
   id: id.optional(),
 });
 
-export const system = {
+export const system = defineGroup('system', {
   duplicate: defineEndpoint({
-    id: 'system.duplicate',
     service: 'user',
     method: 'POST',
     path: '/duplicate',
     summary: 'Whether a keyword is already used (excluding the record `id`)',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     body: duplicateBody,
     data: z.boolean(),
   }),
   /** SPEC lists POST /duplicate on the main service too; same check. */
   duplicateMain: defineEndpoint({
-    id: 'system.duplicateMain',
     service: 'main',
     method: 'POST',
     path: '/duplicate',
     summary: 'Whether a keyword is already used (main-service path of the same check)',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     body: duplicateBody,
     data: z.boolean(),
   }),
   tableHeadGet: defineEndpoint({
-    id: 'system.tableHeadGet',
     service: 'user',
     method: 'POST',
     path: '/sys/table-head/query',
     summary: "The user's visible columns of one table (titles = dataIndex list; empty = default)",
     access: 'authenticated',
-    signed: true,
     mutates: false,
     body: z.object({ code: text(64) }),
     data: z.object({ code: z.string(), titles: z.array(z.string()) }),
   }),
   tableHeadSet: defineEndpoint({
-    id: 'system.tableHeadSet',
     service: 'user',
     method: 'POST',
     path: '/sys/table-head/set',
     summary: "Save the user's visible columns of one table",
     access: 'authenticated',
-    signed: true,
     mutates: true,
     body: z.object({ code: text(64), dataIndexes: z.array(z.string().trim().min(1).max(64)).max(200) }),
     data: z.boolean(),
   }),
   sampleTypeAll: defineEndpoint({
-    id: 'system.sampleTypeAll',
     service: 'user',
     method: 'POST',
     path: '/sys/sampleType/all',
     summary: 'All sample types, optionally filtered by name',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     body: z.object({ name: z.string().trim().max(32).optional() }),
     data: z.array(z.object({ id: z.number(), name: z.string(), enName: z.string() })),
   }),
   deviceTicket: defineEndpoint({
-    id: 'system.deviceTicket',
     service: 'user',
     method: 'POST',
     path: '/sys/device/ticket',
     summary: 'Short-lived Ed25519-signed ticket for the device bridge hello (format in docs/api.md)',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     body: z.object({ origin: z.string().url().max(256) }),
     data: z.object({ ticket: z.string(), expiresAt: z.number() }),
   }),
   devicePublicKey: defineEndpoint({
-    id: 'system.devicePublicKey',
     service: 'user',
     method: 'GET',
     path: '/sys/device/public-key',
     summary: 'Ed25519 public key that verifies device tickets (for pairing the bridge)',
     access: 'public',
-    signed: false,
     mutates: false,
     data: z.object({
       algorithm: z.literal('Ed25519'),
@@ -227,41 +199,35 @@ export const system = {
     }),
   }),
   fileUpload: defineEndpoint({
-    id: 'system.fileUpload',
     service: 'container',
     method: 'POST',
     path: '/file/upload',
     summary: 'Upload one file (multipart field `file`); size and type limits in docs/api.md',
     access: 'authenticated',
-    signed: true,
     mutates: true,
     upload: { field: 'file' },
     query: z.object({ keepFileName: z.enum(['true', 'false']).optional() }),
     data: z.object({ id: z.number(), name: z.string(), size: z.number(), mime: z.string(), url: z.string() }),
   }),
   fileDownload: defineEndpoint({
-    id: 'system.fileDownload',
     service: 'container',
     method: 'GET',
     path: '/file/{id}',
     summary: 'Download an uploaded file (binary body, not an envelope)',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     params: idParams,
     data: z.unknown(),
   }),
-};
+});
 
-export const project = {
+export const project = defineGroup('project', {
   page: defineEndpoint({
-    id: 'project.page',
     service: 'main',
     method: 'POST',
     path: '/project/info/page',
     summary: 'Projects visible to the user, paged',
     access: { permission: 'project:file:page' },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, projectNo: z.string().trim().max(32).optional() }),
@@ -277,13 +243,11 @@ export const project = {
     ),
   }),
   get: defineEndpoint({
-    id: 'project.get',
     service: 'main',
     method: 'GET',
     path: '/project/info/{id}',
     summary: 'One project (only within the user scope)',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     params: idParams,
     data: z.object({
@@ -296,26 +260,22 @@ export const project = {
     }),
   }),
   ownAll: defineEndpoint({
-    id: 'project.ownAll',
     service: 'main',
     method: 'POST',
     path: '/project/info/own/all',
     summary: 'All projects in the user scope (remote select: searches projectNo)',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, projectNo: z.string().trim().max(32).optional() }),
     data: z.array(z.object({ id: z.number(), projectNo: z.string(), name: z.string() })),
   }),
   sitesByProject: defineEndpoint({
-    id: 'project.sitesByProject',
     service: 'main',
     method: 'POST',
     path: '/project/center/pagingByProjectId',
     summary: 'Sites of a project (external customers see only their sites)',
     access: 'authenticated',
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, projectId: id }),
@@ -323,4 +283,4 @@ export const project = {
       z.object({ id: z.number(), projectId: z.number(), centerNo: z.string(), name: z.string() }),
     ),
   }),
-};
+});

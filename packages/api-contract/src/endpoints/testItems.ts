@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { fileIdList, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 
 /** Button permissions of /laboratory/test-project (menu `laboratory:test-project:view`). */
@@ -70,15 +70,13 @@ export const testItemFile = z.object({
   createdAt: z.string(),
 });
 
-export const testItems = {
+export const testItems = defineGroup('testItems', {
   paging: defineEndpoint({
-    id: 'testItems.paging',
     service: 'main',
     method: 'POST',
     path: '/test-items/paging',
     summary: 'Test items, paged; filter by code/name (contains), status and sample type',
     access: { permission: TEST_ITEM_PERMISSIONS.page },
-    signed: true,
     mutates: false,
     paged: true,
     body: z.object({
@@ -90,76 +88,64 @@ export const testItems = {
     data: z.array(testItemRow),
   }),
   create: defineEndpoint({
-    id: 'testItems.create',
     service: 'main',
     method: 'POST',
     path: '/test-items',
     summary: 'Create a test item (enabled); the code must be new',
     access: { permission: TEST_ITEM_PERMISSIONS.create },
-    signed: true,
     mutates: true,
     body: z.object(testItemFields),
     data: z.object({ id: z.number(), version: z.number() }),
   }),
   update: defineEndpoint({
-    id: 'testItems.update',
     service: 'main',
     method: 'PUT',
     path: '/test-items',
     summary: 'Edit a test item (send the version read)',
     access: { permission: TEST_ITEM_PERMISSIONS.update },
-    signed: true,
     mutates: true,
     body: z.object({ id, version, ...testItemFields }),
     data: z.object({ version: z.number() }),
   }),
   enable: defineEndpoint({
-    id: 'testItems.enable',
     service: 'main',
     method: 'PUT',
     path: '/test-items/{id}/enable',
     summary:
       'Enable a test item (empty body). Already enabled: HTTP 400 with body code "400", which the console reads as done (SPEC section 8)',
     access: { permission: TEST_ITEM_PERMISSIONS.status },
-    signed: true,
     mutates: true,
     params: idParams,
     data: z.object({ version: z.number() }),
   }),
   disable: defineEndpoint({
-    id: 'testItems.disable',
     service: 'main',
     method: 'PUT',
     path: '/test-items/{id}/disable',
     summary: 'Disable a test item (empty body); it can no longer be ordered or get results',
     access: { permission: TEST_ITEM_PERMISSIONS.status },
-    signed: true,
     mutates: true,
     params: idParams,
     data: z.object({ version: z.number() }),
   }),
   get: defineEndpoint({
-    id: 'testItems.get',
     service: 'main',
     method: 'GET',
     path: '/test-items/{id}',
     summary: 'One test item',
     access: { permission: TEST_ITEM_PERMISSIONS.query },
-    signed: true,
     mutates: false,
     params: idParams,
     data: testItemRow,
   }),
   dataFiles: defineEndpoint({
-    id: 'testItems.dataFiles',
     service: 'main',
     method: 'GET',
     path: '/test-items/data/files',
     summary: 'Data files (SOPs, method documents) attached to test items, optionally of one item',
     access: { permission: TEST_ITEM_PERMISSIONS.query },
-    signed: true,
     mutates: false,
     query: z.object({ testItemId: id.optional() }),
     data: z.array(testItemFile),
   }),
-};
+});
