@@ -1,4 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   canonicalString,
   type EndpointDef,
@@ -13,7 +16,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type ServerOptions } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import type { DatabaseHandle, Engine } from '../src/db/client.js';
-import { captchas } from '../src/db/schema.js';
+import { captchas, files } from '../src/db/schema.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from './engines.js';
 
@@ -30,6 +33,8 @@ export interface TestEnv {
   handle: DatabaseHandle;
   testDb: TestDatabase;
   clock: TestClock;
+  /** The file store's directory, shared by every instance of this environment. */
+  filesDir: string;
   /** A second API instance on the same database (PostgreSQL: its own pool). */
   secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -45,6 +50,7 @@ const TEST_CONFIG: Partial<Config> = {
 export async function startEnv(engine: Engine, overrides: Partial<ServerOptions> = {}): Promise<TestEnv> {
   const testDb = await createTestDatabase(engine);
   const handle = await testDb.open();
+  const filesDir = overrides.config?.filesDir ?? (await mkdtemp(join(tmpdir(), 'trialab-test-files-')));
   const clock: TestClock = {
     now: Date.now(),
     advance(ms) {
@@ -56,7 +62,7 @@ export async function startEnv(engine: Engine, overrides: Partial<ServerOptions>
     database,
     clock: () => clock.now,
     ...overrides,
-    config: { ...TEST_CONFIG, ...overrides.config },
+    config: { ...TEST_CONFIG, filesDir, ...overrides.config },
   });
   const app = await buildServer(options(handle));
   const extra: FastifyInstance[] = [];
@@ -66,6 +72,7 @@ export async function startEnv(engine: Engine, overrides: Partial<ServerOptions>
     handle,
     testDb,
     clock,
+    filesDir,
     async secondInstance() {
       const other = await buildServer(options(await testDb.open()));
       extra.push(other);
@@ -74,8 +81,29 @@ export async function startEnv(engine: Engine, overrides: Partial<ServerOptions>
     async close() {
       await Promise.all([app.close(), ...extra.map((a) => a.close())]);
       await testDb.drop();
+      if (!overrides.config?.filesDir) await rm(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stores `content` as an uploaded file (through the file store, as the upload endpoint does). */
+export async function storeFile(
+  env: TestEnv,
+  file: { name: string; mime: string; content: Buffer; uploadedBy?: number },
+): Promise<number> {
+  const sha256 = await env.app.deps.files.put(file.content);
+  const [row] = await env.handle.db
+    .insert(files)
+    .values({
+      name: file.name,
+      mime: file.mime,
+      size: file.content.length,
+      sha256,
+      uploadedBy: file.uploadedBy,
+    })
+    .returning({ id: files.id });
+  if (!row) throw new Error('file not stored');
+  return row.id;
 }
 
 export interface Session {

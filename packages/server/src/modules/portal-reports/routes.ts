@@ -89,6 +89,7 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
     const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
     if (!file) throw notFound();
+    const content = await ctx.deps.files.open(file.sha256);
     // Recorded and audited in a committed transaction before the bytes leave (the route itself does
     // not open one for a download).
     await ctx.deps.db.transaction(async (tx) => {
@@ -117,8 +118,9 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     ctx.reply
       .code(200)
       .header('content-type', 'application/pdf')
+      .header('content-length', file.size)
       .header('content-disposition', `attachment; filename="${file.name}"`)
-      .send(file.content);
+      .send(content);
     return SENT;
   });
 

@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client.js';
 import { files, testItems } from '../../db/schema.js';
 import { labReportResults, labReports, labSignatures, testItemSettings } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/file-store.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
@@ -126,7 +127,14 @@ async function sign(
 }
 
 /** Renders the PDF of a report just released and stores it as a file. */
-async function storePdf(db: Executor, lang: Lang, id: number, userId: number, now: Date): Promise<void> {
+async function storePdf(
+  db: Executor,
+  store: FileStore,
+  lang: Lang,
+  id: number,
+  userId: number,
+  now: Date,
+): Promise<void> {
   const report = await findReport(db, id);
   if (!report) throw notFound();
   const pdf = await renderReportPdf(await reportDetail(db, report), lang, now);
@@ -136,8 +144,7 @@ async function storePdf(db: Executor, lang: Lang, id: number, userId: number, no
       name: `${report.reportNo}-v${report.revision}.pdf`,
       mime: 'application/pdf',
       size: pdf.length,
-      sha256: (await import('node:crypto')).createHash('sha256').update(pdf).digest('hex'),
-      content: pdf,
+      sha256: await store.put(pdf),
       uploadedBy: userId,
     })
     .returning({ id: files.id });
@@ -340,7 +347,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         : await sign(ctx.db, ctx.lang, p, transition, action, input.signature, before, ctx.now);
     if (action === 'release') {
       await ctx.db.update(labReports).set({ contentHash: hash }).where(eq(labReports.id, before.id));
-      await storePdf(ctx.db, ctx.lang, before.id, p.userId, ctx.now);
+      await storePdf(ctx.db, ctx.deps.files, ctx.lang, before.id, p.userId, ctx.now);
     }
     ctx.audit({
       action: `report.${action}`,
@@ -445,7 +452,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           .set({ status: 'superseded', version: sql`${labReports.version} + 1` })
           .where(and(eq(labReports.id, revision.revisionOf), eq(labReports.status, 'released')));
       }
-      await storePdf(ctx.db, ctx.lang, revision.id, p.userId, ctx.now);
+      await storePdf(ctx.db, ctx.deps.files, ctx.lang, revision.id, p.userId, ctx.now);
     }
     ctx.audit({
       action: `report.${action}`,
@@ -466,8 +473,9 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     ctx.reply
       .code(200)
       .header('content-type', 'application/pdf')
+      .header('content-length', file.size)
       .header('content-disposition', `attachment; filename="${file.name}"`)
-      .send(file.content);
+      .send(await ctx.deps.files.open(file.sha256));
     return SENT;
   });
 }
