@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -53,6 +53,7 @@ export interface FileStore {
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+const STALE_TEMP_MS = 24 * 3_600_000;
 
 /** Hashes, counts and limits the bytes passing through, keeping the head and a NUL flag. */
 class Meter extends Transform {
@@ -94,8 +95,14 @@ export class LocalFileStore implements FileStore {
     this.tmpDir = join(root, 'tmp');
   }
 
-  async init(): Promise<this> {
+  /** Creates the directory; removes temp files a crash left (older than a day: other instances may be writing theirs). */
+  async init(now = Date.now()): Promise<this> {
     await mkdir(this.tmpDir, { recursive: true });
+    for (const name of await readdir(this.tmpDir)) {
+      const path = join(this.tmpDir, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && now - info.mtimeMs > STALE_TEMP_MS) await rm(path, { force: true });
+    }
     return this;
   }
 
