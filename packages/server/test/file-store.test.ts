@@ -2,62 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { canonicalString, endpoints, ResultCode } from '@trialab/api-contract';
+import { endpoints, ResultCode } from '@trialab/api-contract';
 import { count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.js';
-import { hmacBase64 } from '../src/lib/signature.js';
 import { moveLegacyFileContent } from '../src/modules/system/legacy-file-content.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, signedHeaders, startEnv, type TestEnv } from './helpers.js';
+import { call, envelope, login, type Session, startEnv, type TestEnv, uploadRequest } from './helpers.js';
 
 const { auth, system } = endpoints;
-const PATH = '/api/kmct-container/file/upload';
-
-/** A signed multipart upload as the console sends it; `body` may be a stream the test feeds. */
-function uploadRequest(app: FastifyInstance, session: Session, now: number, name: string, content: Buffer) {
-  const boundary = `----trialab${randomBytes(6).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const md5 = createHash('md5').update(content).digest('base64');
-  const headers = signedHeaders(
-    'POST',
-    PATH,
-    undefined,
-    '',
-    session.signingKey,
-    now,
-    randomBytes(12).toString('hex'),
-  );
-  headers['Content-MD5'] = md5;
-  headers.Signature = hmacBase64(
-    session.signingKey,
-    canonicalString({
-      method: 'POST',
-      path: PATH,
-      query: [],
-      timestamp: headers.timestamp ?? '',
-      nonce: headers.nonce ?? '',
-      contentMd5: md5,
-    }),
-  );
-  const send = (payload: Buffer | PassThrough, lang: 'en_US' | 'zh_CN' = 'en_US') =>
-    app.inject({
-      method: 'POST',
-      url: PATH,
-      headers: {
-        ...headers,
-        authorization: `Bearer ${session.token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        lang,
-      },
-      payload,
-    });
-  return { head, tail, send, whole: Buffer.concat([head, content, tail]) };
-}
 
 /** Every stored content file under the store's directory (temp files apart). */
 async function storedFiles(root: string): Promise<string[]> {

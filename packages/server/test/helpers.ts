@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PassThrough } from 'node:stream';
 import {
   canonicalString,
   type EndpointDef,
@@ -241,4 +242,57 @@ export function envelope(response: LightMyRequestResponse): {
   total?: number;
 } {
   return response.json();
+}
+
+const UPLOAD_PATH = '/api/kmct-container/file/upload';
+
+/** A signed multipart upload as the console sends it; `body` may be a stream the test feeds. */
+export function uploadRequest(
+  app: FastifyInstance,
+  session: Session,
+  now: number,
+  name: string,
+  content: Buffer,
+  md5 = createHash('md5').update(content).digest('base64'),
+) {
+  const boundary = `----trialab${randomBytes(6).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const headers = signedHeaders(
+    'POST',
+    UPLOAD_PATH,
+    undefined,
+    '',
+    session.signingKey,
+    now,
+    randomBytes(12).toString('hex'),
+  );
+  headers['Content-MD5'] = md5;
+  const canonical = canonicalString({
+    method: 'POST',
+    path: UPLOAD_PATH,
+    query: [],
+    timestamp: headers.timestamp ?? '',
+    nonce: headers.nonce ?? '',
+    contentMd5: md5,
+  });
+  headers.Signature = createHmac('sha256', Buffer.from(session.signingKey, 'base64'))
+    .update(canonical)
+    .digest('base64');
+
+  const send = (payload: Buffer | PassThrough, lang: 'en_US' | 'zh_CN' = 'en_US') =>
+    app.inject({
+      method: 'POST',
+      url: `${UPLOAD_PATH}?keepFileName=true`,
+      headers: {
+        ...headers,
+        authorization: `Bearer ${session.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        lang,
+      },
+      payload,
+    });
+  return { head, tail, send, whole: Buffer.concat([head, content, tail]) };
 }
