@@ -66,6 +66,8 @@ export const ResultCode = {
 
   FILE_TOO_LARGE: 4501,
   FILE_TYPE_NOT_ALLOWED: 4502,
+  /** The user's total uploads would exceed the per-user quota. */
+  UPLOAD_QUOTA_EXCEEDED: 4503,
 } as const;
 
 export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
@@ -95,6 +97,7 @@ export const HTTP_STATUS_OF: Partial<Record<ResultCodeValue, number>> = {
   [ResultCode.CONTENT_MD5_MISMATCH]: 403,
   [ResultCode.FILE_TOO_LARGE]: 413,
   [ResultCode.FILE_TYPE_NOT_ALLOWED]: 415,
+  [ResultCode.UPLOAD_QUOTA_EXCEEDED]: 413,
 };
 
 export function httpStatusOf(code: number): number {

@@ -16,9 +16,8 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildServer } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
-import { captchas } from '../src/db/schema.js';
 import { pageUsers } from '../src/modules/users/repository.js';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+import { loginAsAdmin } from './login.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -79,36 +78,11 @@ async function serve(): Promise<void> {
   });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  // Log in as the console would: puzzle (answer read from the database), then password.
-  const base = `http://127.0.0.1:${port}/api/kmct-user`;
-  const challenge = (await (await fetch(`${base}/sys/auth/captcha`)).json()) as {
-    data: { captchaId: string };
-  };
-  const rows = await database.db
-    .select()
-    .from(captchas)
-    .where(sql`${captchas.id} = ${challenge.data.captchaId}`);
-  const post = async (path: string, body: unknown) =>
-    (
-      await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
-  const verify = (await post('/sys/auth/captcha/verify', { captchaId: rows[0]?.id, x: rows[0]?.pieceX })) as {
-    data: { passToken: string };
-  };
-  const login = (await post('/sys/auth/login', {
-    account: '13800000000',
-    password: DEMO_PASSWORD,
-    passToken: verify.data.passToken,
-    agreement: true,
-  })) as { data: { token: string; signingKey: string } };
+  const login = await loginAsAdmin(database.db, port);
   const ready: Ready = {
     port,
-    token: login.data.token,
-    signingKey: login.data.signingKey,
+    token: login.token,
+    signingKey: login.signingKey,
     engine: database.engine,
   };
   process.send?.(ready);

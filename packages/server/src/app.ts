@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,6 +11,7 @@ import { type Config, loadConfig, PACKAGE_DIR } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { scheduleCheckpoints } from './lib/audit-checkpoints.js';
 import type { Clock, Deps } from './lib/deps.js';
+import { LocalFileStore } from './lib/file-store.js';
 import { buildOpenApi } from './lib/openapi.js';
 import { type Ed25519Keys, loadOrCreateKeyFile } from './lib/signing-keys.js';
 import { accessRoutes } from './modules/access/routes.js';
@@ -26,6 +29,7 @@ import { receiptRoutes } from './modules/receipt/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
 import { specimenLogRoutes } from './modules/specimen-log/routes.js';
+import { moveLegacyFileContent } from './modules/system/legacy-file-content.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -92,7 +96,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       poolSize: config.databasePoolSize,
     }));
   if (!options.database) app.addHook('onClose', () => handle.close());
+  // An in-memory database gets a throw-away file directory that goes with it.
+  const filesDir = config.filesDir ?? (await mkdtemp(join(tmpdir(), 'trialab-files-')));
+  if (!config.filesDir) app.addHook('onClose', () => rm(filesDir, { recursive: true, force: true }));
+  const fileStore = await new LocalFileStore(filesDir).init();
+  await moveLegacyFileContent(handle.db, fileStore);
   const seeded = await seedDatabase(handle.db, {
+    files: fileStore,
     demo: config.seedDemo,
     now: new Date((options.clock ?? Date.now)()),
     adminPassword: config.adminInitialPassword,
@@ -110,6 +120,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     db: handle.db,
     relaxedDb: handle.relaxedDb,
     engine: handle.engine,
+    files: fileStore,
     sessionCache,
     config,
     clock: options.clock ?? Date.now,

@@ -41,6 +41,10 @@ const envSchema = z.object({
   /** Requests per minute per IP on the pre-login endpoints. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(30),
   UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(512).default(20),
+  /** Where uploaded file bytes live (content-addressed); several instances must share it. */
+  FILES_DIR: z.string().min(1).optional(),
+  /** Total upload bytes per user in MiB; 0 = unlimited. */
+  UPLOAD_QUOTA_MB: z.coerce.number().min(0).max(1_048_576).default(2048),
   DEVICE_TICKET_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Trialab <no-reply@trialab.local>'),
@@ -80,6 +84,10 @@ export interface Config {
   corsOrigins: string[];
   authRateLimit: number;
   uploadMaxBytes: number;
+  /** Directory of the file store; undefined = a temporary one removed at close (in-memory database). */
+  filesDir: string | undefined;
+  /** Total bytes a user may have uploaded; 0 = unlimited. */
+  uploadQuotaBytes: number;
   deviceTicketTtlMs: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -110,15 +118,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dev = e.TRIALAB_MODE !== 'production';
   // Beside the PGlite data, never inside it: a copy of the database must not carry the keys.
   const keysDir = resolve(e.KEYS_DIR ?? join(PACKAGE_DIR, '.data', 'keys'));
+  if (!dev && e.DATABASE_URL && !e.FILES_DIR) {
+    // Several instances on one database must share the files: a silent per-machine default would
+    // leave each file on the instance that received it.
+    throw new ConfigError('invalid environment:\n  FILES_DIR: required in production with DATABASE_URL');
+  }
+  const dataDir = e.DATA_DIR?.startsWith('memory://')
+    ? e.DATA_DIR
+    : resolve(e.DATA_DIR ?? join(PACKAGE_DIR, '.data', 'pglite'));
   return {
     port: e.PORT,
     host: e.HOST,
     mode: e.TRIALAB_MODE,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    dataDir: e.DATA_DIR?.startsWith('memory://')
-      ? e.DATA_DIR
-      : resolve(e.DATA_DIR ?? join(PACKAGE_DIR, '.data', 'pglite')),
+    dataDir,
     seedDemo: e.SEED_DEMO ?? dev,
     adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
@@ -127,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    filesDir: defaultFilesDir(e.FILES_DIR, e.DATABASE_URL, dataDir),
+    uploadQuotaBytes: Math.round(e.UPLOAD_QUOTA_MB * 1024 * 1024),
     deviceTicketTtlMs: e.DEVICE_TICKET_TTL_SECONDS * 1000,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
@@ -140,4 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),
     validateResponses: dev,
   };
+}
+
+/** FILES_DIR, else `<DATA_DIR>/files` for PGlite (temporary for `memory://`), else `.data/files`. */
+function defaultFilesDir(filesDir: string | undefined, databaseUrl: string | undefined, dataDir: string) {
+  if (filesDir) return resolve(filesDir);
+  if (databaseUrl) return join(PACKAGE_DIR, '.data', 'files');
+  return dataDir.startsWith('memory://') ? undefined : join(dataDir, 'files');
 }

@@ -1,4 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PassThrough } from 'node:stream';
 import {
   canonicalString,
   type EndpointDef,
@@ -13,7 +17,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type ServerOptions } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import type { DatabaseHandle, Engine } from '../src/db/client.js';
-import { captchas, outbox } from '../src/db/schema.js';
+import { captchas, files, outbox } from '../src/db/schema.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from './engines.js';
 
@@ -30,6 +34,8 @@ export interface TestEnv {
   handle: DatabaseHandle;
   testDb: TestDatabase;
   clock: TestClock;
+  /** The file store's directory, shared by every instance of this environment. */
+  filesDir: string;
   /** A second API instance on the same database (PostgreSQL: its own pool). */
   secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -47,6 +53,7 @@ const TEST_CONFIG: Partial<Config> = {
 export async function startEnv(engine: Engine, overrides: Partial<ServerOptions> = {}): Promise<TestEnv> {
   const testDb = await createTestDatabase(engine);
   const handle = await testDb.open();
+  const filesDir = overrides.config?.filesDir ?? (await mkdtemp(join(tmpdir(), 'trialab-test-files-')));
   const clock: TestClock = {
     now: Date.now(),
     advance(ms) {
@@ -58,7 +65,7 @@ export async function startEnv(engine: Engine, overrides: Partial<ServerOptions>
     database,
     clock: () => clock.now,
     ...overrides,
-    config: { ...TEST_CONFIG, ...overrides.config },
+    config: { ...TEST_CONFIG, filesDir, ...overrides.config },
   });
   const app = await buildServer(options(handle));
   const extra: FastifyInstance[] = [];
@@ -68,6 +75,7 @@ export async function startEnv(engine: Engine, overrides: Partial<ServerOptions>
     handle,
     testDb,
     clock,
+    filesDir,
     async secondInstance() {
       const other = await buildServer(options(await testDb.open()));
       extra.push(other);
@@ -76,8 +84,29 @@ export async function startEnv(engine: Engine, overrides: Partial<ServerOptions>
     async close() {
       await Promise.all([app.close(), ...extra.map((a) => a.close())]);
       await testDb.drop();
+      if (!overrides.config?.filesDir) await rm(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stores `content` as an uploaded file (through the file store, as the upload endpoint does). */
+export async function storeFile(
+  env: TestEnv,
+  file: { name: string; mime: string; content: Buffer; uploadedBy?: number },
+): Promise<number> {
+  const sha256 = await env.app.deps.files.put(file.content);
+  const [row] = await env.handle.db
+    .insert(files)
+    .values({
+      name: file.name,
+      mime: file.mime,
+      size: file.content.length,
+      sha256,
+      uploadedBy: file.uploadedBy,
+    })
+    .returning({ id: files.id });
+  if (!row) throw new Error('file not stored');
+  return row.id;
 }
 
 export interface Session {
@@ -254,36 +283,65 @@ export async function uploadFile(
   name: string,
   content: Buffer,
 ): Promise<number> {
-  const boundary = `----trialab${randomBytes(6).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const path = '/api/kmct-container/file/upload';
-  const md5 = createHash('md5').update(content).digest('base64');
-  const timestamp = String(env.clock.now);
-  const nonce = randomBytes(12).toString('hex');
-  const signature = createHmac('sha256', Buffer.from(session.signingKey, 'base64'))
-    .update(canonicalString({ method: 'POST', path, query: [], timestamp, nonce, contentMd5: md5 }))
-    .digest('base64');
-  const response = await env.app.inject({
-    method: 'POST',
-    url: `${path}?keepFileName=true`,
-    headers: {
-      authorization: `Bearer ${session.token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'Content-MD5': md5,
-      timestamp,
-      nonce,
-      Signature: signature,
-      lang: 'en_US',
-    },
-    payload,
-  });
-  const answer = envelope(response) as { code: number; msg: string; data: { id: number } };
+  const request = uploadRequest(env.app, session, env.clock.now, name, content);
+  const answer = envelope(await request.send(request.whole)) as {
+    code: number;
+    msg: string;
+    data: { id: number };
+  };
   if (answer.code !== 200) throw new Error(`upload of ${name} failed: ${answer.code} ${answer.msg}`);
   return answer.data.id;
+}
+
+const UPLOAD_PATH = '/api/kmct-container/file/upload';
+
+/** A signed multipart upload as the console sends it; `body` may be a stream the test feeds. */
+export function uploadRequest(
+  app: FastifyInstance,
+  session: Session,
+  now: number,
+  name: string,
+  content: Buffer,
+  md5 = createHash('md5').update(content).digest('base64'),
+) {
+  const boundary = `----trialab${randomBytes(6).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const headers = signedHeaders(
+    'POST',
+    UPLOAD_PATH,
+    undefined,
+    '',
+    session.signingKey,
+    now,
+    randomBytes(12).toString('hex'),
+  );
+  headers['Content-MD5'] = md5;
+  const canonical = canonicalString({
+    method: 'POST',
+    path: UPLOAD_PATH,
+    query: [],
+    timestamp: headers.timestamp ?? '',
+    nonce: headers.nonce ?? '',
+    contentMd5: md5,
+  });
+  headers.Signature = createHmac('sha256', Buffer.from(session.signingKey, 'base64'))
+    .update(canonical)
+    .digest('base64');
+
+  const send = (payload: Buffer | PassThrough, lang: 'en_US' | 'zh_CN' = 'en_US') =>
+    app.inject({
+      method: 'POST',
+      url: `${UPLOAD_PATH}?keepFileName=true`,
+      headers: {
+        ...headers,
+        authorization: `Bearer ${session.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        lang,
+      },
+      payload,
+    });
+  return { head, tail, send, whole: Buffer.concat([head, content, tail]) };
 }

@@ -1,10 +1,10 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, projects, sites, testItems } from '../src/db/schema.js';
+import { projects, sites, testItems } from '../src/db/schema.js';
 import { labTestOrders } from '../src/db/schema-lab.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const { subject, testOrder } = endpoints;
 
@@ -52,18 +52,12 @@ describe.each(ENGINES)('test orders on %s', (engine) => {
     const items = await env.handle.db.select().from(testItems);
     cbc = items.find((i) => i.code === 'CBC')?.id ?? 0;
     lft = items.find((i) => i.code === 'LFT')?.id ?? 0;
-    const [file] = await env.handle.db
-      .insert(files)
-      .values({
-        name: 'form.jpg',
-        mime: 'image/jpeg',
-        size: 3,
-        sha256: 'f',
-        content: Buffer.from([0xff, 0xd8, 0xff]),
-        uploadedBy: lab.login.user.id,
-      })
-      .returning({ id: files.id });
-    form = file?.id ?? 0;
+    form = await storeFile(env, {
+      name: 'form.jpg',
+      mime: 'image/jpeg',
+      content: Buffer.from([0xff, 0xd8, 0xff]),
+      uploadedBy: lab.login.user.id,
+    });
   });
   afterAll(() => env.close());
 

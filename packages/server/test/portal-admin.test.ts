@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type AccountApplicationDetail,
   type ConsumableOrderDetail,
@@ -9,9 +9,9 @@ import {
 } from '@trialab/api-contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, outbox, roles, userProjects, userRoles, users } from '../src/db/schema.js';
+import { outbox, roles, userProjects, userRoles, users } from '../src/db/schema.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const {
   accountApplication: apply,
@@ -57,20 +57,8 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
     return row?.id ?? 0;
   };
   /** A stored upload of `owner` (the upload endpoint itself is covered by system.test.ts). */
-  const storeFile = async (owner: string, name: string, content: Buffer, mime: string) => {
-    const [row] = await env.handle.db
-      .insert(files)
-      .values({
-        name,
-        mime,
-        size: content.length,
-        sha256: createHash('sha256').update(content).digest('hex'),
-        content,
-        uploadedBy: await userId(owner),
-      })
-      .returning({ id: files.id });
-    return row?.id ?? 0;
-  };
+  const storeFileOf = async (owner: string, name: string, content: Buffer, mime: string) =>
+    storeFile(env, { name, mime, content, uploadedBy: await userId(owner) });
   const pdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(64)]);
 
   beforeAll(async () => {
@@ -360,8 +348,8 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
     const second = pdf();
 
     it('staff share an original record with one site and a public record with the project', async () => {
-      const fileId = await storeFile('13800000001', '中心01原始记录.pdf', first, 'application/pdf');
-      const foreign = await storeFile('13800000003', 'pm.pdf', pdf(), 'application/pdf');
+      const fileId = await storeFileOf('13800000001', '中心01原始记录.pdf', first, 'application/pdf');
+      const foreign = await storeFileOf('13800000003', 'pm.pdf', pdf(), 'application/pdf');
       const notMine = await as(lab, original.create, {
         body: { projectId: p1, siteId: p1Site, title: '原始记录', fileId: foreign },
       });
@@ -402,7 +390,7 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
           body: {
             projectId: p1,
             title: '样本运输指南',
-            fileId: await storeFile('13800000001', 'guide.pdf', pdf(), 'application/pdf'),
+            fileId: await storeFileOf('13800000001', 'guide.pdf', pdf(), 'application/pdf'),
           },
         })
       ).data as SharedDocumentDetail;
@@ -463,7 +451,7 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
     });
 
     it('replacing keeps the old revision; withdrawn documents are neither listed nor downloadable', async () => {
-      const fileId = await storeFile('13800000001', '中心01原始记录-v2.pdf', second, 'application/pdf');
+      const fileId = await storeFileOf('13800000001', '中心01原始记录-v2.pdf', second, 'application/pdf');
       const replaced = (
         await as(lab, original.replace, {
           params: { id: originalDoc.id },
@@ -479,7 +467,7 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
         params: { id: originalDoc.id },
         body: {
           version: originalDoc.version,
-          fileId: await storeFile('13800000001', 'stale.pdf', pdf(), 'application/pdf'),
+          fileId: await storeFileOf('13800000001', 'stale.pdf', pdf(), 'application/pdf'),
         },
       });
       expect(stale.code).toBe(ResultCode.STALE_VERSION);
@@ -512,7 +500,7 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
         params: { id: originalDoc.id },
         body: {
           version: withdrawn.version,
-          fileId: await storeFile('13800000001', 'v3.pdf', pdf(), 'application/pdf'),
+          fileId: await storeFileOf('13800000001', 'v3.pdf', pdf(), 'application/pdf'),
         },
       });
       expect(again.code).toBe(ResultCode.INVALID_STATE);
@@ -670,9 +658,9 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
       expect(view.code, view.msg).toBe(200);
       const viewed = view.data as QueryDetail;
       const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), randomBytes(32)]);
-      const someoneElses = await storeFile('13900000003', 'other.png', png, 'image/png');
-      const notImage = await storeFile('13900000001', 'note.pdf', pdf(), 'application/pdf');
-      const mine = await storeFile('13900000001', '采血记录.png', png, 'image/png');
+      const someoneElses = await storeFileOf('13900000003', 'other.png', png, 'image/png');
+      const notImage = await storeFileOf('13900000001', 'note.pdf', pdf(), 'application/pdf');
+      const mine = await storeFileOf('13900000001', '采血记录.png', png, 'image/png');
       const content = '已附采血记录照片，请查阅。';
       const foreign = await as(site, clarification.reply, {
         params: { id: query.id },
@@ -689,7 +677,7 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
         body: { version: viewed.version, content, imageFileIds: Array.from({ length: 10 }, () => mine) },
       });
       expect(tooMany.code).toBe(400);
-      const othersPdf = await storeFile('13900000003', 'other.pdf', pdf(), 'application/pdf');
+      const othersPdf = await storeFileOf('13900000003', 'other.pdf', pdf(), 'application/pdf');
       const foreignAttachment = await as(site, clarification.reply, {
         params: { id: query.id },
         body: { version: viewed.version, content, imageFileIds: [mine], attachmentFileIds: [othersPdf] },

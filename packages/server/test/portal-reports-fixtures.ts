@@ -13,6 +13,7 @@ import {
   labSubjects,
   testItemSettings,
 } from '../src/db/schema-lab.js';
+import type { FileStore } from '../src/lib/file-store.js';
 import { zonedTime } from '../src/lib/time-zone.js';
 import { resultFlag } from '../src/modules/reports/flags.js';
 import { renderReportPdf } from '../src/modules/reports/pdf.js';
@@ -21,7 +22,7 @@ import { contentHash, findReport, reportDetail } from '../src/modules/reports/re
 export const FIXTURE_BARCODES = ['BC-DEMO-0001', 'BC-DEMO-0002'] as const;
 const HOUR = 3_600_000;
 
-export async function seedReleasedReports(tx: Transaction, now: Date): Promise<void> {
+export async function seedReleasedReports(tx: Transaction, now: Date, store: FileStore): Promise<void> {
   const first = async <T>(rows: Promise<T[]>) => (await rows)[0];
   const userId = async (mobile: string) =>
     (await first(tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, mobile))))?.id;
@@ -144,8 +145,7 @@ export async function seedReleasedReports(tx: Transaction, now: Date): Promise<v
         name: `${reportNo}-v${revision}.pdf`,
         mime: 'application/pdf',
         size: pdf.length,
-        sha256: createHash('sha256').update(pdf).digest('hex'),
-        content: pdf,
+        sha256: await store.put(pdf),
         uploadedBy: reviewer,
       })
       .returning({ id: s.files.id });

@@ -58,7 +58,9 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
 
   beforeAll(async () => {
     env = await startEnv(engine);
-    await env.handle.db.transaction((tx) => seedReleasedReports(tx, new Date(env.clock.now)));
+    await env.handle.db.transaction((tx) =>
+      seedReleasedReports(tx, new Date(env.clock.now), env.app.deps.files),
+    );
     [site, colleague, other, lab] = await Promise.all([
       login(env, '13900000001'),
       login(env, '13900000003'),

@@ -1,9 +1,8 @@
 import { endpoints, ResultCode, type ShipmentDetail } from '@trialab/api-contract';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../src/db/schema.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const { sampleTransport, project, system, receipt } = endpoints;
 
@@ -115,20 +114,15 @@ describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
     expect(cancel.code).toBe(ResultCode.INVALID_STATE);
     // The one sign-off path is the sample receipt (/express/sign): per-sample quality and a waybill image.
     expect('sign' in sampleTransport).toBe(false);
-    const [image] = await env.handle.db
-      .insert(files)
-      .values({
-        name: 'waybill.jpg',
-        mime: 'image/jpeg',
-        size: 3,
-        sha256: 'w',
-        content: Buffer.from([0xff, 0xd8, 0xff]),
-        uploadedBy: lab.login.user.id,
-      })
-      .returning({ id: files.id });
+    const image = await storeFile(env, {
+      name: 'waybill.jpg',
+      mime: 'image/jpeg',
+      content: Buffer.from([0xff, 0xd8, 0xff]),
+      uploadedBy: lab.login.user.id,
+    });
     await as(lab, receipt.attachImage, {
       params: { id: s.id },
-      body: { fileId: image?.id ?? 0, kind: 'waybill' },
+      body: { fileId: image, kind: 'waybill' },
     });
     const lines = (await as(lab, receipt.get, { params: { id: s.id } })).data as {
       samples: Array<{ itemId: number; quantity: number }>;

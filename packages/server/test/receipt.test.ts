@@ -1,11 +1,11 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, projects, userProjects, users } from '../src/db/schema.js';
+import { projects, userProjects, users } from '../src/db/schema.js';
 import { receiptSamples } from '../src/db/schema-lab.js';
 import { portalEvents, sampleTransports } from '../src/db/schema-portal.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const api = endpoints.receipt;
 
@@ -40,27 +40,20 @@ describe.each(ENGINES)('sample receipt on %s', (engine) => {
     lab = await login(env, '13800000001');
     external = await login(env, '13900000001');
     finance = await login(env, '13800000005');
-    const stored = await env.handle.db
-      .insert(files)
-      .values([
-        {
-          name: 'waybill.jpg',
-          mime: 'image/jpeg',
-          size: 3,
-          sha256: 'a',
-          content: Buffer.from([0xff, 0xd8, 0xff]),
-          uploadedBy: lab.login.user.id,
-        },
-        {
-          name: 'doc.pdf',
-          mime: 'application/pdf',
-          size: 4,
-          sha256: 'b',
-          content: Buffer.from('%PDF'),
-          uploadedBy: lab.login.user.id,
-        },
-      ])
-      .returning({ id: files.id });
+    const stored = [
+      await storeFile(env, {
+        name: 'waybill.jpg',
+        mime: 'image/jpeg',
+        content: Buffer.from([0xff, 0xd8, 0xff]),
+        uploadedBy: lab.login.user.id,
+      }),
+      await storeFile(env, {
+        name: 'doc.pdf',
+        mime: 'application/pdf',
+        content: Buffer.from('%PDF'),
+        uploadedBy: lab.login.user.id,
+      }),
+    ].map((id) => ({ id }));
     jpeg = stored[0]?.id ?? 0;
     pdf = stored[1]?.id ?? 0;
   });

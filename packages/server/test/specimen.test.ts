@@ -2,10 +2,10 @@ import { endpoints, ResultCode, type SignShipment, type SpecimenBarcodeRow } fro
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, files, projects, sampleTypes, sites, temperatures } from '../src/db/schema.js';
+import { auditLog, projects, sampleTypes, sites, temperatures } from '../src/db/schema.js';
 import { specimenBarcodes, tempStorageLogs, tempStoragePositions } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const { sampleCode, specimenSign, subBarcode, tempStorage, receipt } = endpoints;
 
@@ -51,20 +51,15 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
       version: number;
       samples: Array<{ itemId: number }>;
     };
-    const [image] = await env.handle.db
-      .insert(files)
-      .values({
-        name: 'w.jpg',
-        mime: 'image/jpeg',
-        size: 3,
-        sha256: 'x',
-        content: Buffer.from([0xff, 0xd8, 0xff]),
-        uploadedBy: lab.login.user.id,
-      })
-      .returning({ id: files.id });
+    const image = await storeFile(env, {
+      name: 'w.jpg',
+      mime: 'image/jpeg',
+      content: Buffer.from([0xff, 0xd8, 0xff]),
+      uploadedBy: lab.login.user.id,
+    });
     await ok(lab, receipt.attachImage, {
       params: { id: detail.id },
-      body: { fileId: image?.id, kind: 'waybill' },
+      body: { fileId: image, kind: 'waybill' },
     });
     await ok(lab, receipt.receive, {
       params: { id: detail.id },
@@ -566,17 +561,14 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
       ['SP001-06', null],
     ]);
     const content = Buffer.from(await book.xlsx.writeBuffer());
-    const [file] = await env.handle.db
-      .insert(files)
-      .values({
+    const file = {
+      id: await storeFile(env, {
         name: 'import.xlsx',
         mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        size: content.length,
-        sha256: 'x',
         content,
         uploadedBy: lab.login.user.id,
-      })
-      .returning({ id: files.id });
+      }),
+    };
     const before = await env.handle.db.select().from(tempStoragePositions);
     const preview = envelope(
       await as(lab, tempStorage.importPreview, { body: { fileId: file?.id, containerId: fridgeBox } }),
@@ -605,17 +597,14 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
     expect(data).toMatchObject({ valid: 2, invalid: 11 });
     expect(await env.handle.db.select().from(tempStoragePositions)).toEqual(before);
 
-    const [notXlsx] = await env.handle.db
-      .insert(files)
-      .values({
+    const notXlsx = {
+      id: await storeFile(env, {
         name: 'x.xlsx',
         mime: 'application/zip',
-        size: 3,
-        sha256: 'y',
         content: Buffer.from('abc'),
         uploadedBy: lab.login.user.id,
-      })
-      .returning({ id: files.id });
+      }),
+    };
     const unreadable = await as(lab, tempStorage.importPreview, {
       body: { fileId: notXlsx?.id, containerId: fridgeBox },
     });

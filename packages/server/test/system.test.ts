@@ -13,6 +13,7 @@ import {
   signedHeaders,
   startEnv,
   type TestEnv,
+  uploadRequest,
 } from './helpers.js';
 
 const { auth, dict, system, user } = endpoints;
@@ -73,47 +74,11 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
   const upload = async (
     name: string,
     content: Buffer,
-    md5 = createHash('md5').update(content).digest('base64'),
+    md5?: string,
     target: { env: TestEnv; session: Session } = { env, session: lab },
   ) => {
-    const { session } = target;
-    const { payload, contentType } = multipartFile(`filename="${name}"`, content);
-    const path = '/api/kmct-container/file/upload';
-    const headers = signedHeaders(
-      'POST',
-      path,
-      undefined,
-      '',
-      session.signingKey,
-      target.env.clock.now,
-      randomBytes(12).toString('hex'),
-    );
-    headers['Content-MD5'] = md5;
-    // Re-sign with the file's MD5 as Content-MD5.
-    const { canonicalString } = await import('@trialab/api-contract');
-    const { hmacBase64 } = await import('../src/lib/signature.js');
-    headers.Signature = hmacBase64(
-      session.signingKey,
-      canonicalString({
-        method: 'POST',
-        path,
-        query: [],
-        timestamp: headers.timestamp ?? '',
-        nonce: headers.nonce ?? '',
-        contentMd5: md5,
-      }),
-    );
-    return target.env.app.inject({
-      method: 'POST',
-      url: `${path}?keepFileName=true`,
-      headers: {
-        ...headers,
-        authorization: `Bearer ${session.token}`,
-        'content-type': contentType,
-        lang: 'en_US',
-      },
-      payload,
-    });
+    const request = uploadRequest(target.env.app, target.session, target.env.clock.now, name, content, md5);
+    return request.send(request.whole);
   };
 
   it('uploads and downloads files within the type and size limits', async () => {

@@ -1,9 +1,9 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, files, sampleTypes, testItems } from '../src/db/schema.js';
+import { auditLog, sampleTypes, testItems } from '../src/db/schema.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const api = endpoints.testItems;
 
@@ -40,19 +40,12 @@ describe.each(ENGINES)('test items on %s', (engine) => {
     const [type] = await env.handle.db.select().from(sampleTypes).limit(1);
     if (!type) throw new Error('no sample type seeded');
     sampleTypeId = type.id;
-    const [file] = await env.handle.db
-      .insert(files)
-      .values({
-        name: 'SOP-GLU.pdf',
-        mime: 'application/pdf',
-        size: 4,
-        sha256: 'x',
-        content: Buffer.from('%PDF'),
-        uploadedBy: lab.login.user.id,
-      })
-      .returning({ id: files.id });
-    if (!file) throw new Error('file not stored');
-    fileId = file.id;
+    fileId = await storeFile(env, {
+      name: 'SOP-GLU.pdf',
+      mime: 'application/pdf',
+      content: Buffer.from('%PDF'),
+      uploadedBy: lab.login.user.id,
+    });
   });
   afterAll(() => env.close());
 

@@ -5,7 +5,6 @@ import {
   bigint,
   bigserial,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -17,11 +16,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -281,16 +275,24 @@ export const tableHeads = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );
 
-export const files = pgTable('files', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  sha256: text('sha256').notNull(),
-  content: bytea('content').notNull(),
-  uploadedBy: integer('uploaded_by').references(() => users.id),
-  createdAt: createdAt(),
-});
+/**
+ * Metadata of stored files; the bytes live in the file store under `sha256` (src/lib/file-store.ts,
+ * docs/operations.md "Files"), never in the database.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  // The upload quota sums a user's sizes.
+  (t) => [index('files_uploaded_by_idx').on(t.uploadedBy)],
+);
 
 /** Server-side sessions: the client only holds an opaque token; we store its SHA-256. */
 export const sessions = pgTable(

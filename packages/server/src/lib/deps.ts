@@ -4,6 +4,7 @@ import type { Notifier } from '../modules/auth/notifier.js';
 import type { SessionCache } from '../modules/auth/session-cache.js';
 import type { OAuthProvider } from '../modules/auth/wechat.js';
 import type { SeedResult } from '../seed/seed.js';
+import type { FileStore } from './file-store.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;
@@ -14,6 +15,8 @@ export interface Deps {
   /** Writes that may be lost in a database crash without harm (nonces); see db/client.ts. */
   relaxedDb: Database;
   engine: Engine;
+  /** Where file bytes live; the `files` table holds their metadata. */
+  files: FileStore;
   sessionCache: SessionCache;
   config: Config;
   clock: Clock;

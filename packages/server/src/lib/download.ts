@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { rfc3986 } from '@trialab/api-contract';
 import type { FastifyReply } from 'fastify';
 
@@ -30,12 +31,14 @@ export function contentDisposition(fileName: string): string {
 /** Sends bytes as a file download: type, length, disposition and nosniff set one way everywhere. */
 export async function sendDownload(
   reply: FastifyReply,
-  file: { name: string; mime: string; content: Buffer },
+  file:
+    | { name: string; mime: string; content: Buffer }
+    | { name: string; mime: string; content: Readable; size: number },
 ): Promise<void> {
   await reply
     .code(200)
     .header('content-type', file.mime)
-    .header('content-length', file.content.length)
+    .header('content-length', 'size' in file ? file.size : file.content.length)
     .header('content-disposition', contentDisposition(file.name))
     .header('x-content-type-options', 'nosniff')
     .send(file.content);

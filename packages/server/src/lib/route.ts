@@ -50,7 +50,7 @@ export type ParamsOf<E extends EndpointDef> = Out<NonNullable<E['params']>>;
 export type QueryOf<E extends EndpointDef> = Out<NonNullable<E['query']>>;
 export type BodyOf<E extends EndpointDef> = Out<NonNullable<E['body']>>;
 
-export interface Ctx<E extends EndpointDef> {
+export interface Ctx<E extends EndpointDef, R = unknown> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
@@ -66,6 +66,8 @@ export interface Ctx<E extends EndpointDef> {
   request: FastifyRequest;
   reply: FastifyReply;
   ip: string;
+  /** What the route's `receive` step took in before the transaction (a streamed upload). */
+  received: R;
 }
 
 /** A page of rows for `paged` endpoints. */
@@ -82,7 +84,7 @@ type Output<E extends EndpointDef> =
   | DataOf<E>
   | (DataOf<E> extends Array<infer R> ? Page<R> : never)
   | typeof SENT;
-export type Handler<E extends EndpointDef> = (ctx: Ctx<E>) => Promise<Output<E>>;
+export type Handler<E extends EndpointDef, R = unknown> = (ctx: Ctx<E, R>) => Promise<Output<E>>;
 
 /** Whether the user must change the password before anything else, and why. */
 export function passwordChangeReason(
@@ -156,11 +158,19 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, now: 
  * schemas), the files the body names, handler (in a transaction with its audit records when it
  * mutates), envelope. Declarations without an access rule are refused.
  */
-export function route<E extends EndpointDef>(
+export function route<E extends EndpointDef, R = undefined>(
   app: FastifyInstance,
   endpoint: E,
-  handler: Handler<E>,
-  options: { rateLimit?: { max: number; timeWindow: number } } = {},
+  handler: Handler<E, NoInfer<R>>,
+  options: {
+    rateLimit?: { max: number; timeWindow: number };
+    /**
+     * Runs after the checks and before the transaction, outside it: a slow client streaming a
+     * request body must not hold a transaction (on PGlite, the only connection). Its result is
+     * the handler's `ctx.received`.
+     */
+    receive?: (ctx: Ctx<E, undefined>) => Promise<R>;
+  } = {},
 ): void {
   const access: unknown = endpoint.access;
   const valid =
@@ -248,7 +258,7 @@ export function route<E extends EndpointDef>(
         workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
         ip: request.ip,
       };
-      const makeCtx = (db: Executor): Ctx<E> => ({
+      const makeCtx = <T>(db: Executor, received: T): Ctx<E, T> => ({
         params,
         query,
         body,
@@ -262,7 +272,11 @@ export function route<E extends EndpointDef>(
         request,
         reply,
         ip: request.ip,
+        received,
       });
+      const received = options.receive
+        ? await options.receive(makeCtx(deps.db, undefined))
+        : (undefined as R);
 
       let output: Output<E>;
       if (endpoint.mutates) {
@@ -270,7 +284,7 @@ export function route<E extends EndpointDef>(
         output = await deps.db.transaction(async (tx) => {
           let result: Output<E>;
           try {
-            result = await handler(makeCtx(tx));
+            result = await handler(makeCtx(tx, received));
           } catch (error) {
             // A failure that must still be recorded (failed login counts) commits, then answers.
             if (!(error instanceof ApiError && error.options.commit)) throw error;
@@ -295,7 +309,7 @@ export function route<E extends EndpointDef>(
         deps.sessionCache.invalidate();
         if (deferred) throw deferred;
       } else {
-        output = await handler(makeCtx(deps.db));
+        output = await handler(makeCtx(deps.db, received));
       }
 
       if (output === SENT) return reply;

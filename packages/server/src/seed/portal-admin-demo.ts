@@ -1,11 +1,11 @@
 // Demo data of the account requests and shared documents: one request waiting for review and two
 // documents shared with the sites of KM-2026-002. Clearly synthetic people, numbers and files.
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import * as p from '../db/schema-portal.js';
 import * as a from '../db/schema-portal-admin.js';
+import type { FileStore } from '../lib/file-store.js';
 
 /** A one-page PDF saying what it is (enough for the viewer; the content is synthetic). */
 function demoPdf(title: string): Buffer {
@@ -30,7 +30,7 @@ function demoPdf(title: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-export async function seedPortalAdminDemo(tx: Transaction, now: Date): Promise<void> {
+export async function seedPortalAdminDemo(tx: Transaction, now: Date, store: FileStore): Promise<void> {
   const userId = async (mobile: string) =>
     (await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, mobile)))[0]?.id;
   const site = async (projectNo: string, centerNo: string) =>
@@ -97,8 +97,7 @@ export async function seedPortalAdminDemo(tx: Transaction, now: Date): Promise<v
         name: d.file,
         mime: 'application/pdf',
         size: content.length,
-        sha256: createHash('sha256').update(content).digest('hex'),
-        content,
+        sha256: await store.put(content),
         uploadedBy: lab,
       })
       .returning({ id: s.files.id });

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { appendAudit } from '../lib/audit.js';
+import type { FileStore } from '../lib/file-store.js';
 import { generatePassword, hashPassword } from '../modules/auth/passwords.js';
 import {
   DEMO_PASSWORD,
@@ -218,7 +219,7 @@ export const INITIAL_ADMIN = { username: '超级管理员', mobile: '13800000000
 
 export async function seedDatabase(
   db: Database,
-  options: { demo: boolean; now: Date; adminPassword?: string | undefined },
+  options: { demo: boolean; now: Date; adminPassword?: string | undefined; files: FileStore },
 ): Promise<SeedResult> {
   const result: SeedResult = {};
   await db.transaction(async (tx) => {
@@ -232,7 +233,7 @@ export async function seedDatabase(
       await seedLabDemo(tx, options.now);
       await seedSpecimenDemo(tx, options.now);
       await seedPortalDemo(tx, options.now);
-      await seedPortalAdminDemo(tx, options.now);
+      await seedPortalAdminDemo(tx, options.now, options.files);
       await seedPortalReportsDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(

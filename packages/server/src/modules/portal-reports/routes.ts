@@ -92,32 +92,39 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
     const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
     if (!file) throw notFound();
+    // Opened first: a file missing from the store is not recorded as downloaded.
+    const content = await ctx.deps.files.open(file.sha256);
     // Recorded and audited in a committed transaction before the bytes leave (the route itself does
     // not open one for a download).
-    await ctx.deps.db.transaction(async (tx) => {
-      await recordDownload(tx, p.userId, report.id, ctx.now);
-      const workstation = ctx.request.headers.workstation;
-      await appendAudit(
-        tx,
-        {
-          at: ctx.now,
-          userId: p.userId,
-          username: p.username,
-          requestId: ctx.request.id,
-          workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
-          ip: ctx.ip,
-        },
-        [
+    await ctx.deps.db
+      .transaction(async (tx) => {
+        await recordDownload(tx, p.userId, report.id, ctx.now);
+        const workstation = ctx.request.headers.workstation;
+        await appendAudit(
+          tx,
           {
-            action: 'portalReport.pdf',
-            entity: 'labReport',
-            entityId: report.id,
-            newValue: { reportNo: report.reportNo, revision: report.revision, fileId: file.id },
+            at: ctx.now,
+            userId: p.userId,
+            username: p.username,
+            requestId: ctx.request.id,
+            workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
+            ip: ctx.ip,
           },
-        ],
-      );
-    });
-    await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content: file.content });
+          [
+            {
+              action: 'portalReport.pdf',
+              entity: 'labReport',
+              entityId: report.id,
+              newValue: { reportNo: report.reportNo, revision: report.revision, fileId: file.id },
+            },
+          ],
+        );
+      })
+      .catch((error: unknown) => {
+        content.destroy();
+        throw error;
+      });
+    await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content, size: file.size });
     return SENT;
   });
 

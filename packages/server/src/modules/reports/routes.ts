@@ -16,6 +16,7 @@ import { files, testItems } from '../../db/schema.js';
 import { labReportResults, labReports, labSignatures, testItemSettings } from '../../db/schema-lab.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/file-store.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
@@ -130,6 +131,7 @@ async function sign(
 /** Renders the PDF of a report just released and stores it as a file. */
 async function storePdf(
   db: Executor,
+  store: FileStore,
   request: { lang: Lang; now: Date; timeZone: string },
   id: number,
   userId: number,
@@ -144,8 +146,7 @@ async function storePdf(
       name: `${report.reportNo}-v${report.revision}.pdf`,
       mime: 'application/pdf',
       size: pdf.length,
-      sha256: (await import('node:crypto')).createHash('sha256').update(pdf).digest('hex'),
-      content: pdf,
+      sha256: await store.put(pdf),
       uploadedBy: userId,
     })
     .returning({ id: files.id });
@@ -348,7 +349,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         : await sign(ctx.db, ctx.lang, p, transition, action, input.signature, before, ctx.now);
     if (action === 'release') {
       await ctx.db.update(labReports).set({ contentHash: hash }).where(eq(labReports.id, before.id));
-      await storePdf(ctx.db, ctx, before.id, p.userId);
+      await storePdf(ctx.db, ctx.deps.files, ctx, before.id, p.userId);
     }
     ctx.audit({
       action: `report.${action}`,
@@ -453,7 +454,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           .set({ status: 'superseded', version: sql`${labReports.version} + 1` })
           .where(and(eq(labReports.id, revision.revisionOf), eq(labReports.status, 'released')));
       }
-      await storePdf(ctx.db, ctx, revision.id, p.userId);
+      await storePdf(ctx.db, ctx.deps.files, ctx, revision.id, p.userId);
     }
     ctx.audit({
       action: `report.${action}`,
@@ -471,7 +472,12 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
     const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
     if (!file) throw notFound();
-    await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content: file.content });
+    await sendDownload(ctx.reply, {
+      name: file.name,
+      mime: 'application/pdf',
+      content: await ctx.deps.files.open(file.sha256),
+      size: file.size,
+    });
     return SENT;
   });
 }

@@ -222,7 +222,7 @@ async function download(
     entityId: doc.id,
     newValue: { docNo: doc.docNo, revision, fileId: file.id, fileName: file.name },
   });
-  await sendStoredFile(ctx.reply, file);
+  await sendStoredFile(ctx.reply, ctx.deps.files, file);
   return SENT;
 }
 

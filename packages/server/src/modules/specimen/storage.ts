@@ -615,13 +615,13 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
     const container = await containerById(ctx.db, ctx.body.containerId);
     usableContainer(container);
     const [file] = await ctx.db
-      .select({ content: files.content, uploadedBy: files.uploadedBy })
+      .select({ sha256: files.sha256, uploadedBy: files.uploadedBy })
       .from(files)
       .where(eq(files.id, ctx.body.fileId));
     // Only the uploader's own files can be read this way.
     if (!file || file.uploadedBy !== requirePrincipal(ctx).userId)
       throw new ApiError(ResultCode.BAD_REQUEST, { key: 'labFileMissing', params: { id: ctx.body.fileId } });
-    const rows = await readImport(Buffer.from(file.content));
+    const rows = await readImport(await ctx.deps.files.read(file.sha256));
     if (!rows) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'storageImportUnreadable' });
     if (rows.length === 0) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'storageImportEmpty' });
     if (rows.length > IMPORT_MAX_ROWS)

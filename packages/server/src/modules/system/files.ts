@@ -1,6 +1,14 @@
 import { extname } from 'node:path';
-import type { FastifyReply } from 'fastify';
-import { contentDisposition } from '../../lib/download.js';
+import { parseLang, ResultCode } from '@trialab/api-contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { files } from '../../db/schema.js';
+import type { Deps } from '../../lib/deps.js';
+import { sendDownload } from '../../lib/download.js';
+import { ApiError } from '../../lib/errors.js';
+import { type FileStore, type StagedBlob, StagedTooLarge } from '../../lib/file-store.js';
+import { assertSafeText } from '../../lib/input.js';
 
 /** Allowed upload types by extension, with a magic-byte check where the format has one. */
 const TYPES: Record<string, { mime: string; magic?: number[] }> = {
@@ -24,12 +32,18 @@ const TYPES: Record<string, { mime: string; magic?: number[] }> = {
 
 export const ALLOWED_EXTENSIONS = Object.keys(TYPES);
 
-/** The MIME type to store, or undefined when the name or the content is not an allowed type. */
-export function detectType(fileName: string, content: Buffer): string | undefined {
+/**
+ * The MIME type to store, or undefined when the name or the content is not an allowed type. Only
+ * the first bytes are looked at (`head`, see HEAD_BYTES), plus whether any byte is 0 (not in text).
+ */
+export function detectType(
+  fileName: string,
+  content: { head: Buffer; containsNul: boolean },
+): string | undefined {
   const type = TYPES[extname(fileName).toLowerCase()];
   if (!type) return undefined;
-  if (type.magic && !type.magic.every((byte, i) => content[i] === byte)) return undefined;
-  if (!type.magic && content.includes(0)) return undefined;
+  if (type.magic && !type.magic.every((byte, i) => content.head[i] === byte)) return undefined;
+  if (!type.magic && content.containsNul) return undefined;
   return type.mime;
 }
 
@@ -44,16 +58,106 @@ export function cleanFileName(name: string): string {
     .join('');
 }
 
-/** Sends a stored file as an attachment (the download endpoints answer bytes, not an envelope). */
+/**
+ * Sends a stored file as an attachment (the download endpoints answer bytes, not an envelope),
+ * streamed from the file store.
+ */
 export async function sendStoredFile(
   reply: FastifyReply,
-  file: { name: string; mime: string; size: number; content: Buffer },
+  store: FileStore,
+  file: { name: string; mime: string; size: number; sha256: string },
 ): Promise<void> {
-  await reply
-    .code(200)
-    .header('content-type', file.mime)
-    .header('content-length', file.size)
-    .header('content-disposition', contentDisposition(file.name))
-    .header('x-content-type-options', 'nosniff')
-    .send(file.content);
+  await sendDownload(reply, { ...file, content: await store.open(file.sha256) });
+}
+
+/** An upload staged in the file store and checked, waiting for its metadata row (route.ts `receive`). */
+export interface ReceivedUpload {
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/**
+ * Streams the multipart field `file` through hashing and size limits into a temp file of the store
+ * (never whole in memory, never through the database), then checks Content-MD5 (the signature
+ * covers it: for uploads it is the MD5 of the file bytes), the type from the first bytes and the
+ * user's quota. Any refusal removes the temp file.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  deps: Deps,
+  userId: number,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileMissing' });
+  const part = await request.file();
+  if (part?.fieldname !== 'file') throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileMissing' });
+  const { uploadMaxBytes, uploadQuotaBytes } = deps.config;
+  const left =
+    uploadQuotaBytes > 0 ? uploadQuotaBytes - (await uploadedBytes(deps.db, userId)) : uploadMaxBytes;
+  if (left <= 0) {
+    part.file.resume();
+    throw quotaExceeded(uploadQuotaBytes);
+  }
+  const maxBytes = Math.min(uploadMaxBytes, left);
+  const tooLarge = () =>
+    new ApiError(ResultCode.FILE_TOO_LARGE, {
+      key: 'fileTooLarge',
+      params: { max: Math.round(uploadMaxBytes / 1048576) },
+    });
+  let staged: StagedBlob;
+  try {
+    staged = await deps.files.stage(part.file, maxBytes);
+  } catch (error) {
+    if (error instanceof StagedTooLarge && maxBytes < uploadMaxBytes) throw quotaExceeded(uploadQuotaBytes);
+    if (error instanceof StagedTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw tooLarge();
+    throw error;
+  }
+  try {
+    // The multipart parser cuts a file at UPLOAD_MAX_MB and marks it truncated.
+    if (part.file.truncated) throw tooLarge();
+    if (request.headers['content-md5'] !== staged.md5Base64) {
+      throw new ApiError(ResultCode.CONTENT_MD5_MISMATCH, { key: 'contentMd5Mismatch' });
+    }
+    // A multipart file name may be declared in UTF-16 (filename*=utf-16le''...): same text check.
+    assertSafeText(part.filename, 'body.file.filename', parseLang(request.headers.lang));
+    const name = cleanFileName(part.filename);
+    const mime = detectType(name, staged);
+    if (!mime)
+      throw new ApiError(ResultCode.FILE_TYPE_NOT_ALLOWED, {
+        key: 'fileTypeNotAllowed',
+        params: { type: name },
+      });
+    return {
+      name,
+      mime,
+      size: staged.size,
+      sha256: staged.sha256,
+      commit: staged.commit,
+      discard: staged.discard,
+    };
+  } catch (error) {
+    await staged.discard();
+    throw error;
+  }
+}
+
+/** Bytes of all files a user has uploaded (what the upload quota counts). */
+export async function uploadedBytes(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(eq(files.uploadedBy, userId));
+  return Number(row?.total ?? 0);
+}
+
+/** The upload quota refusal (UPLOAD_QUOTA_MB, docs/operations.md). */
+export function quotaExceeded(quotaBytes: number): ApiError {
+  return new ApiError(ResultCode.UPLOAD_QUOTA_EXCEEDED, {
+    key: 'uploadQuotaExceeded',
+    params: { quota: Math.round(quotaBytes / 1048576) },
+  });
 }

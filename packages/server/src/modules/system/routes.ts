@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { type DUPLICATE_TARGETS, endpoints, ResultCode } from '@trialab/api-contract';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
@@ -21,11 +20,10 @@ import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { deviceTicketPrivateKey } from '../../lib/secrets.js';
-import { md5Base64 } from '../../lib/signature.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { issueTicket, ticketKeys } from './device-ticket.js';
 import { mayReadFile } from './file-access.js';
-import { cleanFileName, detectType, sendStoredFile } from './files.js';
+import { quotaExceeded, type ReceivedUpload, receiveUpload, sendStoredFile, uploadedBytes } from './files.js';
 
 const { dict, system } = endpoints;
 
@@ -230,47 +228,41 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     return { ticket, expiresAt: payload.exp };
   });
 
-  route(app, system.fileUpload, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    if (!ctx.request.isMultipart()) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileMissing' });
-    const part = await ctx.request.file();
-    if (part?.fieldname !== 'file') throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileMissing' });
-    const content = await part.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new ApiError(ResultCode.FILE_TOO_LARGE, {
-          key: 'fileTooLarge',
-          params: { max: Math.round(ctx.deps.config.uploadMaxBytes / 1048576) },
-        });
+  route<typeof system.fileUpload, ReceivedUpload>(
+    app,
+    system.fileUpload,
+    async (ctx) => {
+      const p = requirePrincipal(ctx);
+      const staged = ctx.received;
+      try {
+        // Checked again under a lock on the user: two concurrent uploads must not both fit.
+        const quota = ctx.deps.config.uploadQuotaBytes;
+        if (quota > 0) {
+          await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, p.userId)).for('update');
+          if ((await uploadedBytes(ctx.db, p.userId)) + staged.size > quota) throw quotaExceeded(quota);
+        }
+        await staged.commit();
+      } catch (error) {
+        await staged.discard();
+        throw error;
       }
-      throw error;
-    });
-    // The signature covers Content-MD5, which for uploads is the MD5 of the file bytes.
-    if (ctx.request.headers['content-md5'] !== md5Base64(content)) {
-      throw new ApiError(ResultCode.CONTENT_MD5_MISMATCH, { key: 'contentMd5Mismatch' });
-    }
-    // A multipart file name may be declared in UTF-16 (filename*=utf-16le''...): same text check.
-    assertSafeText(part.filename, 'body.file.filename', ctx.lang);
-    const name = cleanFileName(part.filename);
-    const mime = detectType(name, content);
-    if (!mime)
-      throw new ApiError(ResultCode.FILE_TYPE_NOT_ALLOWED, {
-        key: 'fileTypeNotAllowed',
-        params: { type: name },
+      const { name, mime, size, sha256 } = staged;
+      const [row] = await ctx.db
+        .insert(files)
+        .values({ name, mime, size, sha256, uploadedBy: p.userId })
+        .returning({ id: files.id });
+      if (!row) throw new Error('file insert returned nothing');
+      ctx.audit({
+        action: 'system.fileUpload',
+        entity: 'file',
+        entityId: row.id,
+        newValue: { name, mime, size, sha256 },
       });
-    const sha256 = createHash('sha256').update(content).digest('hex');
-    const [row] = await ctx.db
-      .insert(files)
-      .values({ name, mime, size: content.length, sha256, content, uploadedBy: p.userId })
-      .returning({ id: files.id });
-    if (!row) throw new Error('file insert returned nothing');
-    ctx.audit({
-      action: 'system.fileUpload',
-      entity: 'file',
-      entityId: row.id,
-      newValue: { name, mime, size: content.length, sha256 },
-    });
-    return { id: row.id, name, size: content.length, mime, url: `/api/kmct-container/file/${row.id}` };
-  });
+      return { id: row.id, name, size, mime, url: `/api/kmct-container/file/${row.id}` };
+    },
+    // The bytes stream to a temp file before the transaction opens (see route.ts `receive`).
+    { receive: (ctx) => receiveUpload(ctx.request, ctx.deps, requirePrincipal(ctx).userId) },
+  );
   route(app, system.fileDownload, async (ctx) => {
     const [row] = await ctx.db.select().from(files).where(eq(files.id, ctx.params.id));
     if (!row) throw notFound();
@@ -283,7 +275,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     if (shared) throw notFound();
     // Everyone else's files only where the caller may see a record that uses them.
     if (!(await mayReadFile(ctx.db, requirePrincipal(ctx), row))) throw notFound();
-    await sendStoredFile(ctx.reply, row);
+    await sendStoredFile(ctx.reply, ctx.deps.files, row);
     return SENT;
   });
 }
