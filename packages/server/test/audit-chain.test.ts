@@ -425,7 +425,8 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
       ...process.env,
       TRIALAB_MODE: 'production',
       KEYS_DIR: join(dir, 'keys'),
-      ...(testDb?.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: dataDir }),
+      // The tool reads the server's environment, which in production names the shared files folder.
+      ...(testDb?.url ? { DATABASE_URL: testDb.url, FILES_DIR: join(dir, 'files') } : { DATA_DIR: dataDir }),
     };
     const cli = (...args: string[]) =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {

@@ -4,17 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
 import { ENGINES } from './engines.js';
-import {
-  call,
-  envelope,
-  login,
-  multipartFile,
-  type Session,
-  signedHeaders,
-  startEnv,
-  type TestEnv,
-  uploadRequest,
-} from './helpers.js';
+import { call, envelope, login, type Session, startEnv, type TestEnv, uploadRequest } from './helpers.js';
 
 const { auth, dict, system, user } = endpoints;
 

@@ -15,7 +15,6 @@ import {
 } from '../../db/schema.js';
 import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { assertSafeText } from '../../lib/input.js';
 import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
