@@ -1,10 +1,5 @@
 import type { Page } from 'playwright-core';
 
-/** Titles of the open tabs, in order. */
-export async function tabTitles(page: Page): Promise<string[]> {
-  return page.getByTestId('tab').allTextContents();
-}
-
 export async function tabPaths(page: Page): Promise<string[]> {
   return page
     .getByTestId('tab')

@@ -345,7 +345,3 @@ export class BridgeError extends Error {
     return errorText(this, lang);
   }
 }
-
-export function isBridgeError(value: unknown): value is BridgeError {
-  return value instanceof BridgeError;
-}

@@ -13,7 +13,6 @@ export const base64Schema = z.base64().min(1).describe('base64, no data: prefix'
 /** `WIDTHxHEIGHT`, e.g. `1920x1080`. */
 export const RESOLUTION_PATTERN = /^([1-9]\d{1,4})x([1-9]\d{1,4})$/;
 export const resolutionSchema = z.string().regex(RESOLUTION_PATTERN, 'expected WIDTHxHEIGHT, e.g. 1920x1080');
-export type Resolution = z.infer<typeof resolutionSchema>;
 
 export function parseResolution(value: string): { width: number; height: number } | undefined {
   const m = RESOLUTION_PATTERN.exec(value);
@@ -116,7 +115,6 @@ export const capturedImageSchema = z.object({
   /** Where the vendor service stored the file, when it did. */
   filepath: z.string().optional().describe('where the service stored the file, when it did'),
 });
-export type CapturedImage = z.infer<typeof capturedImageSchema>;
 
 export const captureResultSchema = z
   .object({

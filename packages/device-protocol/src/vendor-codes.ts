@@ -224,9 +224,6 @@ export const CONNECTION_FAILURE = {
   legacyCodes: { zk: [-10014], other: [1, 8848] },
 } as const;
 
-/** Camera/ID-card/face service (38088): the string "0" means success (loosely compared, so 0 too). */
-export const CAMERA_SUCCESS_CODE = '0';
-
 export type VendorVerdict =
   | { outcome: 'success' }
   | { outcome: 'pending'; text: LocalizedText }

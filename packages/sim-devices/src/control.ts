@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import {
   type CardType,
-  DEFAULT_TIMINGS,
   DEVICE_SERVICE,
   type DeviceId,
   type Dialect,
@@ -536,5 +535,3 @@ export class SimControl {
     };
   }
 }
-
-export { DEFAULT_TIMINGS };

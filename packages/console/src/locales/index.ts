@@ -8,8 +8,6 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './lang';
 import { DEFAULT_NAMESPACE, LOGIN_NAMESPACES, localeBackend, NAMESPACES } from './loader';
 
 export {
-  DEFAULT_LANGUAGE,
-  headerLanguage,
   isLanguage,
   LANGUAGE_SHORT,
   LANGUAGES,

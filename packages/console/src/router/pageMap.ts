@@ -93,11 +93,6 @@ export function preloadPagesWhenIdle(fullPaths: readonly string[]): () => void {
   };
 }
 
-/** Whether a route has its real page (false: it shows the "being built" state). */
-export function hasPage(fullPath: string): boolean {
-  return PAGE_LOADERS.has(fullPath);
-}
-
 /** Every route of the table resolves to a component (checked by a test). */
 export function unresolvedRoutes(): string[] {
   return ALL_LAYOUT_ROUTES.filter((route) => route.isLeaf)

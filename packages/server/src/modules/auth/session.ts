@@ -36,7 +36,6 @@ export async function createSession(
 
 /** A session that has not been ended, with its user. */
 export type ActiveSessionRow = NonNullable<Awaited<ReturnType<typeof findOpenSession>>>;
-export type ActiveSession = ActiveSessionRow | undefined;
 
 /** The not-yet-ended session with this token hash, and its user (expiry checked by `isSessionActive`). */
 export async function findOpenSession(db: Executor, tokenHash: string) {
@@ -55,17 +54,6 @@ export function isSessionActive(row: ActiveSessionRow, now: Date, idleMs: number
   if (session.expiresAt.getTime() <= now.getTime()) return false;
   if (session.lastSeenAt.getTime() + idleMs <= now.getTime()) return false;
   return user.status === 1;
-}
-
-/** The session of a bearer token if it is neither ended, expired nor idle for too long. */
-export async function findActiveSession(
-  db: Executor,
-  token: string,
-  now: Date,
-  idleMs: number,
-): Promise<ActiveSession> {
-  const row = await findOpenSession(db, sha256Hex(token));
-  return row && isSessionActive(row, now, idleMs) ? row : undefined;
 }
 
 export async function touchSession(db: Executor, sessionId: number, now: Date): Promise<void> {
