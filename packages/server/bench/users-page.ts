@@ -6,7 +6,9 @@
 //   BENCH_DATABASE_URL=postgres://… pnpm --filter @trialab/server run bench   # PostgreSQL (empty database)
 //
 // Options (env): BENCH_CONNECTIONS (100), BENCH_SECONDS (10), BENCH_USERS (100000),
-// BENCH_CPU_PROFILE (a folder for the server's V8 CPU profile).
+// BENCH_ROUNDS (2: signed and query-only runs, alternating), BENCH_CPU_PROFILE (a folder for the
+// server's V8 CPU profile), BENCH_ONLY (comma-separated runs of
+// baseline, full, query: to profile one route alone).
 import { fork } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -26,6 +28,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const PATH = '/api/kmct-user/sys/user/page';
 const BASELINE = '/bench/baseline';
 const QUERY_ONLY = '/bench/query-only';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'baseline,full,query').split(','));
 const BODY = JSON.stringify({ page: 1, size: 10, type: 1, status: 1, username: '用户12' });
 
 interface Ready {
@@ -195,25 +199,52 @@ async function main(): Promise<void> {
       body: BODY,
       headers: { 'content-type': 'application/json', lang: 'en_US' },
     };
-    // Warm up, then the baseline, then the full route; each run starts on an idle server.
-    await run('warm-up (discarded)', { ...common, url: `${url}${BASELINE}`, duration: 2 });
-    const bare = await run('baseline (no signing/session/query)', { ...common, url: `${url}${BASELINE}` });
-    await idle(url);
-    const full = await run('signed + session + paged query', {
+    const signedRun: autocannon.Options = {
       ...common,
       url: `${url}${PATH}`,
       headers: { ...common.headers, authorization: `Bearer ${ready.token}` },
       requests: [{ setupRequest: signed(ready) }],
-    });
+    };
+    const runs = {
+      baseline: () => run('baseline (no signing/session/query)', { ...common, url: `${url}${BASELINE}` }),
+      full: () => run('signed + session + paged query', signedRun),
+      query: () => run('paged query only (no signing/session)', { ...common, url: `${url}${QUERY_ONLY}` }),
+    };
+    // Warm up, then the baseline; then the full and the query-only route alternately, ROUNDS times
+    // (the order swapped each round, so a change in the machine's load does not favour either);
+    // each run starts on an idle server. The warm-up covers all three routes: the first searches after
+    // the bulk insert read the table and indexes into PostgreSQL's buffers, a cost whichever route ran
+    // first would otherwise pay alone.
+    await run('warm-up (discarded)', { ...common, url: `${url}${BASELINE}`, duration: 2 });
+    await run('warm-up query only (discarded)', { ...common, url: `${url}${QUERY_ONLY}`, duration: 3 });
     await idle(url);
-    const queryOnly = await run('paged query only (no signing/session)', {
-      ...common,
-      url: `${url}${QUERY_ONLY}`,
-    });
-    console.log(
-      `ratio: ${(full.requests.average / bare.requests.average).toFixed(2)} of the baseline throughput; ` +
-        `${(full.requests.average / queryOnly.requests.average).toFixed(2)} of the query-only throughput`,
-    );
+    await run('warm-up signed (discarded)', { ...signedRun, duration: 3 });
+    await idle(url);
+    const bare = ONLY.has('baseline') ? await runs.baseline() : undefined;
+    const totals = { full: 0, query: 0 };
+    const alternate = (['full', 'query'] as const).filter((name) => ONLY.has(name));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? alternate : [...alternate].reverse();
+      const figures = { full: 0, query: 0 };
+      for (const name of order) {
+        await idle(url);
+        figures[name] = (await runs[name]()).requests.average;
+        totals[name] += figures[name];
+      }
+      if (figures.full && figures.query) {
+        console.log(`  round ${round + 1}: signed/query-only ${(figures.full / figures.query).toFixed(2)}`);
+      }
+    }
+    if (bare && totals.full) {
+      console.log(
+        `ratio: ${(totals.full / ROUNDS / bare.requests.average).toFixed(2)} of the baseline throughput`,
+      );
+    }
+    if (totals.full && totals.query) {
+      console.log(
+        `ratio: ${(totals.full / totals.query).toFixed(2)} of the query-only throughput (all rounds together)`,
+      );
+    }
     console.log(`load after: ${load()}`);
   } finally {
     child.kill('SIGTERM');
