@@ -6,7 +6,10 @@
 //   BENCH_DATABASE_URL=postgres://… pnpm --filter @trialab/server run bench   # PostgreSQL (empty database)
 //
 // Options (env): BENCH_CONNECTIONS (100), BENCH_SECONDS (10), BENCH_USERS (100000),
-// BENCH_CPU_PROFILE (a folder for the server's V8 CPU profile).
+// BENCH_ROUNDS (3: signed and query-only runs, alternating), BENCH_CPU_PROFILE (a folder for the
+// server's V8 CPU profile), BENCH_ONLY (comma-separated runs of
+// baseline, full, query: to profile one route alone), BENCH_QUERY_UNSIGNED (1: the query-only route
+// driven with plain requests, autocannon then signing for the full route only).
 import { fork } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -25,6 +28,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const PATH = '/api/kmct-user/sys/user/page';
 const BASELINE = '/bench/baseline';
 const QUERY_ONLY = '/bench/query-only';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'baseline,full,query').split(','));
 const BODY = JSON.stringify({ page: 1, size: 10, type: 1, status: 1, username: '用户12' });
 
 interface Ready {
@@ -86,7 +91,13 @@ async function serve(): Promise<void> {
     engine: database.engine,
   };
   process.send?.(ready);
+  // The server's own CPU time, asked for around each run (CPU per request, whatever the machine's load).
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  });
 }
+
+let serverCpu: () => Promise<number> = async () => 0;
 
 function signed(ready: Ready): (request: autocannon.Request) => autocannon.Request {
   const md5 = createHash('md5').update(BODY).digest('base64');
@@ -114,14 +125,20 @@ function signed(ready: Ready): (request: autocannon.Request) => autocannon.Reque
 }
 
 async function run(title: string, options: autocannon.Options) {
+  const cpuBefore = await serverCpu();
+  const clientBefore = process.cpuUsage();
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const client = process.cpuUsage(clientBefore);
+  const cpuPerRequest = (await serverCpu()) - cpuBefore;
+  const served = result.requests.total;
+  const perRequest = (micros: number) => (served ? (micros / served).toFixed(0) : '?').padStart(4);
   const non2xx = result.non2xx + result.errors + result.timeouts;
   if (non2xx > 0)
     console.log(
       `  status codes: ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}`,
     );
   console.log(
-    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   non-2xx/errors ${non2xx}`,
+    `${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   CPU µs/req: server ${perRequest(cpuPerRequest)}, autocannon ${perRequest(client.user + client.system)}   non-2xx/errors ${non2xx}`,
   );
   return result;
 }
@@ -152,6 +169,17 @@ async function main(): Promise<void> {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
+  serverCpu = () =>
+    new Promise((resolve) => {
+      const answer = (message: unknown) => {
+        const cpu = (message as { cpu?: NodeJS.CpuUsage }).cpu;
+        if (!cpu) return;
+        child.off('message', answer);
+        resolve(cpu.user + cpu.system);
+      };
+      child.on('message', answer);
+      child.send('cpu');
+    });
   try {
     console.log(
       `engine ${ready.engine}, ${USERS} extra users, ${CONNECTIONS} connections, ${SECONDS} s per run`,
@@ -169,25 +197,58 @@ async function main(): Promise<void> {
       body: BODY,
       headers: { 'content-type': 'application/json', lang: 'en_US' },
     };
-    // Warm up, then the baseline, then the full route; each run starts on an idle server.
-    await run('warm-up (discarded)', { ...common, url: `${url}${BASELINE}`, duration: 2 });
-    const bare = await run('baseline (no signing/session/query)', { ...common, url: `${url}${BASELINE}` });
-    await idle(url);
-    const full = await run('signed + session + paged query', {
+    const signedRun: autocannon.Options = {
       ...common,
       url: `${url}${PATH}`,
       headers: { ...common.headers, authorization: `Bearer ${ready.token}` },
       requests: [{ setupRequest: signed(ready) }],
-    });
+    };
+    // The query-only route gets the same signed requests (headers it ignores): autocannon shares the
+    // machine's cores, so its signing work must weigh the same on both sides of the ratio.
+    // BENCH_QUERY_UNSIGNED=1: plain requests to the query-only route, as the bench did before.
+    const queryRun: autocannon.Options = process.env.BENCH_QUERY_UNSIGNED
+      ? { ...common, url: `${url}${QUERY_ONLY}` }
+      : { ...signedRun, url: `${url}${QUERY_ONLY}` };
+    const runs = {
+      baseline: () => run('baseline (no signing/session/query)', { ...common, url: `${url}${BASELINE}` }),
+      full: () => run('signed + session + paged query', signedRun),
+      query: () => run('paged query only (no signing/session)', queryRun),
+    };
+    // Warm up, then the baseline; then the full and the query-only route alternately, ROUNDS times
+    // (the order swapped each round, so a change in the machine's load does not favour either);
+    // each run starts on an idle server. The warm-up covers all three routes: the first searches after
+    // the bulk insert read the table and indexes into PostgreSQL's buffers, a cost whichever route ran
+    // first would otherwise pay alone.
+    await run('warm-up (discarded)', { ...common, url: `${url}${BASELINE}`, duration: 2 });
+    await run('warm-up query only (discarded)', { ...queryRun, duration: 3 });
     await idle(url);
-    const queryOnly = await run('paged query only (no signing/session)', {
-      ...common,
-      url: `${url}${QUERY_ONLY}`,
-    });
-    console.log(
-      `ratio: ${(full.requests.average / bare.requests.average).toFixed(2)} of the baseline throughput; ` +
-        `${(full.requests.average / queryOnly.requests.average).toFixed(2)} of the query-only throughput`,
-    );
+    await run('warm-up signed (discarded)', { ...signedRun, duration: 3 });
+    await idle(url);
+    const bare = ONLY.has('baseline') ? await runs.baseline() : undefined;
+    const totals = { full: 0, query: 0 };
+    const alternate = (['full', 'query'] as const).filter((name) => ONLY.has(name));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? alternate : [...alternate].reverse();
+      const figures = { full: 0, query: 0 };
+      for (const name of order) {
+        await idle(url);
+        figures[name] = (await runs[name]()).requests.average;
+        totals[name] += figures[name];
+      }
+      if (figures.full && figures.query) {
+        console.log(`  round ${round + 1}: signed/query-only ${(figures.full / figures.query).toFixed(2)}`);
+      }
+    }
+    if (bare && totals.full) {
+      console.log(
+        `ratio: ${(totals.full / ROUNDS / bare.requests.average).toFixed(2)} of the baseline throughput`,
+      );
+    }
+    if (totals.full && totals.query) {
+      console.log(
+        `ratio: ${(totals.full / totals.query).toFixed(2)} of the query-only throughput (all rounds together)`,
+      );
+    }
     console.log(`load after: ${load()}`);
   } finally {
     child.kill('SIGTERM');

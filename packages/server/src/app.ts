@@ -17,7 +17,7 @@ import { type Ed25519Keys, loadOrCreateKeyFile } from './lib/signing-keys.js';
 import { accessRoutes } from './modules/access/routes.js';
 import { type Notifier, OutboxNotifier, SmtpNotifier } from './modules/auth/notifier.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { SessionCache } from './modules/auth/session-cache.js';
+import { SESSION_CACHE_TTL_MS, SessionCache } from './modules/auth/session-cache.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { feedbackRoutes } from './modules/lab/feedback.js';
 import { subjectRoutes } from './modules/lab/subjects.js';
@@ -109,7 +109,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
 
   // Session look-ups are cached per instance; the database announces auth changes (see session-cache.ts).
-  const sessionCache = new SessionCache({ ttlMs: 10_000, maxEntries: 10_000, live: false });
+  const sessionCache = new SessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 10_000, live: false });
   const stopListening = await handle.listen('trialab_auth', {
     onChange: () => sessionCache.invalidate(),
     onLive: (live) => sessionCache.setLive(live),

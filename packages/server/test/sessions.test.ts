@@ -1,5 +1,5 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginCodes } from '../src/db/schema.js';
@@ -112,6 +112,33 @@ describe.each(ENGINES)('sessions and password changes on %s', (engine) => {
     expect(envelope(await call(env.app, auth.logout, { session }, env.clock.now)).code).toBe(200);
     // NOTIFY reaches the other instance asynchronously, within milliseconds.
     await expect.poll(async () => (await there()).statusCode, { timeout: 5000, interval: 20 }).toBe(401);
+  });
+
+  it('a disabled user is refused within a second even when the change notification never arrives', async () => {
+    const session = await login(env, '13800000005');
+    const cache = env.app.deps.sessionCache;
+    // The login's own NOTIFY (users.login_date) may still be on its way and empty the cache once.
+    await expect
+      .poll(async () => envelope(await me(session)).code === 200 && cache.size > 0, {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toBe(true);
+    const { db } = env.handle;
+    // A change this instance does not hear of: as if its LISTEN connection had died silently.
+    await db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_auth_changed`);
+    try {
+      await db.execute(sql`UPDATE users SET status = 0 WHERE mobile = '13800000005'`);
+    } finally {
+      await db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_auth_changed`);
+    }
+    try {
+      expect(envelope(await me(session)).code).toBe(200); // still the cached look-up
+      env.clock.advance(1_000);
+      expect((await me(session)).statusCode).toBe(401);
+    } finally {
+      await db.execute(sql`UPDATE users SET status = 1 WHERE mobile = '13800000005'`);
+    }
   });
 
   it('caches nothing while the change channel is down and listens again after a reconnect', async () => {

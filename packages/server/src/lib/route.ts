@@ -127,14 +127,12 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, now: 
   const token = bearer(request);
   if (!token) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
   const tokenHash = sha256Hex(token);
-  let cached = sessionCache.get(tokenHash, now.getTime());
-  if (!cached) {
-    const generation = sessionCache.generation;
+  const cached = await sessionCache.load(tokenHash, now.getTime(), async () => {
     const row = await findOpenSession(db, tokenHash);
-    if (!row) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
-    cached = { row, permissions: row.user.isSuper ? [] : await permissionStrings(db, row.user.id) };
-    sessionCache.set(tokenHash, cached, generation, now.getTime());
-  }
+    if (!row) return undefined;
+    return { row, permissions: new Set(row.user.isSuper ? [] : await permissionStrings(db, row.user.id)) };
+  });
+  if (!cached) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
   const { row, permissions } = cached;
   if (!isSessionActive(row, now, config.sessionIdleMs)) {
     throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
@@ -145,7 +143,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, now: 
     username: row.user.username,
     type: row.user.type,
     isSuper: row.user.isSuper,
-    permissions: new Set(permissions),
+    permissions,
     session: row.session,
     user: row.user,
     tokenHash,

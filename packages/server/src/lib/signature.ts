@@ -8,11 +8,9 @@ import {
   ResultCode,
   TIMESTAMP_WINDOW_MS,
 } from '@trialab/api-contract';
-import { lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.js';
-import { isUniqueViolation } from '../db/errors.js';
-import { nonces } from '../db/schema.js';
 import { ApiError } from './errors.js';
 
 export const EMPTY_MD5 = createHash('md5').update('').digest('base64');
@@ -80,21 +78,106 @@ export function verifySignature(
   return { nonce };
 }
 
-let lastSweep = 0;
+interface PendingNonce {
+  nonce: string;
+  seenAt: number;
+  settle(stored: boolean | Error): void;
+}
+
+/** Most nonces written by one statement; the rest wait for the next. */
+export const NONCE_BATCH_MAX = 500;
+
+/**
+ * Records the nonces of one database's signed requests, many per statement (group commit): a
+ * request's nonce waits for the statement in flight, if any, then goes with every nonce that
+ * arrived meanwhile. Under load this is one round trip for dozens of requests instead of one each;
+ * alone, a request waits for its own statement as before. The database stays the arbiter across
+ * instances: a request is answered only after its nonce is committed, and `ON CONFLICT DO NOTHING
+ * RETURNING` tells which nonces were already there. A nonce twice in the waiting batch is refused
+ * at once. Expired nonces are swept, at most once a minute, by the same statement.
+ */
+export class NonceRecorder {
+  private waiting: PendingNonce[] = [];
+  private readonly waitingNonces = new Set<string>();
+  private flushing = false;
+  private lastSweep = 0;
+  /** Statements run so far (tests read it to see batching). */
+  statements = 0;
+
+  constructor(private readonly db: Executor) {}
+
+  /** Resolves true once the nonce is stored, false when it was already used. */
+  record(nonce: string, now: number): Promise<boolean> {
+    if (this.waitingNonces.has(nonce)) return Promise.resolve(false);
+    return new Promise<boolean>((resolve, reject) => {
+      this.waitingNonces.add(nonce);
+      this.waiting.push({
+        nonce,
+        seenAt: now,
+        settle: (stored) => (stored instanceof Error ? reject(stored) : resolve(stored)),
+      });
+      if (!this.flushing) {
+        this.flushing = true;
+        // The requests parsed in this turn of the event loop go in the first statement too.
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, NONCE_BATCH_MAX);
+      for (const pending of batch) this.waitingNonces.delete(pending.nonce);
+      const now = Math.max(...batch.map((pending) => pending.seenAt));
+      const sweepBefore =
+        now - this.lastSweep > 60_000 || now < this.lastSweep ? new Date(now - NONCE_TTL_MS) : null;
+      if (sweepBefore) this.lastSweep = now;
+      try {
+        const stored = await this.insert(batch, sweepBefore);
+        for (const pending of batch) pending.settle(stored.has(pending.nonce));
+      } catch (error) {
+        if (sweepBefore) this.lastSweep = 0;
+        const failure = error instanceof Error ? error : new Error(String(error));
+        for (const pending of batch) pending.settle(failure);
+      }
+    }
+    this.flushing = false;
+  }
+
+  private async insert(batch: PendingNonce[], sweepBefore: Date | null): Promise<Set<string>> {
+    this.statements += 1;
+    // Two array parameters, whatever the batch size (drizzle would spread a bare array).
+    const nonceList = sql.param(batch.map((p) => p.nonce));
+    const seenList = sql.param(batch.map((p) => new Date(p.seenAt).toISOString()));
+    const values = sql`SELECT * FROM unnest(${nonceList}::text[], ${seenList}::timestamptz[])`;
+    const insert = sql`INSERT INTO nonces (nonce, seen_at) ${values} ON CONFLICT (nonce) DO NOTHING RETURNING nonce`;
+    const statement = sweepBefore
+      ? sql`WITH swept AS (DELETE FROM nonces WHERE seen_at < ${sweepBefore.toISOString()}::timestamptz) ${insert}`
+      : insert;
+    // Both drivers (node-postgres, PGlite) answer `execute` with `{ rows }`.
+    const result = (await this.db.execute(statement)) as unknown as { rows: { nonce: string }[] };
+    return new Set(result.rows.map((row) => row.nonce));
+  }
+}
+
+const recorders = new WeakMap<Executor, NonceRecorder>();
+
+/** The recorder of a database handle: one per handle, so batches never mix databases. */
+export function nonceRecorder(db: Executor): NonceRecorder {
+  let recorder = recorders.get(db);
+  if (!recorder) {
+    recorder = new NonceRecorder(db);
+    recorders.set(db, recorder);
+  }
+  return recorder;
+}
 
 /**
  * Records a nonce; the primary key refuses a second use on any instance sharing the database.
- * Expired nonces are swept at most once a minute per instance.
+ * Resolves once the nonce is committed (see NonceRecorder).
  */
 export async function consumeNonce(db: Executor, nonce: string, now: number): Promise<void> {
-  try {
-    await db.insert(nonces).values({ nonce, seenAt: new Date(now) });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(ResultCode.NONCE_REPLAYED, { key: 'nonceReplayed' });
-    throw error;
-  }
-  if (now - lastSweep > 60_000 || now < lastSweep) {
-    lastSweep = now;
-    await db.delete(nonces).where(lt(nonces.seenAt, new Date(now - NONCE_TTL_MS)));
+  if (!(await nonceRecorder(db).record(nonce, now))) {
+    throw new ApiError(ResultCode.NONCE_REPLAYED, { key: 'nonceReplayed' });
   }
 }

@@ -3,8 +3,16 @@ import type { ActiveSessionRow } from './session.js';
 /** What one authenticated request needs from the database: the session, its user, their permissions. */
 export interface CachedAuth {
   row: ActiveSessionRow;
-  permissions: readonly string[];
+  /** Built once per look-up, not once per request. */
+  permissions: ReadonlySet<string>;
 }
+
+/**
+ * The longest a cached look-up is served: the bound on how long a disabled user, an ended session
+ * or a revoked permission can still act on an instance whose NOTIFY did not arrive (a connection
+ * that died silently). NOTIFY normally empties the cache within milliseconds.
+ */
+export const SESSION_CACHE_TTL_MS = 1_000;
 
 interface Entry extends CachedAuth {
   storedAt: number;
@@ -12,18 +20,21 @@ interface Entry extends CachedAuth {
 
 /**
  * Per-instance cache of bearer-token look-ups, so a signed request does not pay two queries
- * before its own work. Correctness rests on invalidation, not on the TTL:
+ * before its own work. Changes reach it through invalidation, bounded by the TTL:
  * - this instance drops everything after each of its own state-changing requests commits;
  * - every instance drops everything when the database announces a change to sessions, users,
  *   roles or permissions (NOTIFY trialab_auth, fired by triggers at commit, migration 0011);
  * - while that channel is down nothing is cached, and a look-up that raced with a change
- *   (the generation moved between its read and its store) is not stored.
+ *   (the generation moved between its read and its store) is not stored;
+ * - whatever happens to NOTIFY, no entry is served longer than SESSION_CACHE_TTL_MS (1 s).
  * Expiry and idle checks still run on every request against the cached row.
  * Another instance may therefore accept a just-ended session for the milliseconds NOTIFY
- * takes to arrive (docs/operations.md, "Several instances").
+ * takes to arrive, and never for more than a second (docs/operations.md, "Several instances").
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** Look-ups in flight, shared by the requests of one token that arrive meanwhile. */
+  private readonly loading = new Map<string, Promise<CachedAuth | undefined>>();
   private generationCounter = 0;
   private live: boolean;
 
@@ -47,6 +58,37 @@ export class SessionCache {
     return entry;
   }
 
+  /**
+   * The cached look-up, else one look-up for all the requests of this token that arrive before it
+   * answers (after an invalidation or expiry, a hundred concurrent requests of one user would
+   * otherwise each query the database). Requests arriving after an invalidation start a new one.
+   */
+  async load(
+    tokenHash: string,
+    now: number,
+    lookUp: () => Promise<CachedAuth | undefined>,
+  ): Promise<CachedAuth | undefined> {
+    const cached = this.get(tokenHash, now);
+    if (cached) return cached;
+    let pending = this.loading.get(tokenHash);
+    if (!pending) {
+      const generation = this.generationCounter;
+      pending = lookUp().then(
+        (value) => {
+          if (this.loading.get(tokenHash) === pending) this.loading.delete(tokenHash);
+          if (value) this.set(tokenHash, value, generation, now);
+          return value;
+        },
+        (error: unknown) => {
+          if (this.loading.get(tokenHash) === pending) this.loading.delete(tokenHash);
+          throw error;
+        },
+      );
+      this.loading.set(tokenHash, pending);
+    }
+    return pending;
+  }
+
   set(tokenHash: string, value: CachedAuth, generation: number, now: number): void {
     if (!this.live || generation !== this.generationCounter) return;
     if (this.entries.size >= this.options.maxEntries) {
@@ -66,6 +108,7 @@ export class SessionCache {
   invalidate(): void {
     this.generationCounter += 1;
     this.entries.clear();
+    this.loading.clear();
   }
 
   /** Whether the change channel is listening; caching is off (and the cache empty) while it is not. */
