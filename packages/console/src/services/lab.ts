@@ -61,8 +61,6 @@ export async function fileObjectUrl(fileId: number): Promise<string> {
 }
 
 export const labApi = {
-  testItemPaging: (body: BodyOf<Api['testItems']['paging']>) =>
-    callEndpoint((c) => c.testItems.paging, { body }),
   testItemGet: (id: number) => callEndpoint((c) => c.testItems.get, { params: { id } }),
   testItemCreate: (body: BodyOf<Api['testItems']['create']>) =>
     callEndpoint((c) => c.testItems.create, { body }),

@@ -23,7 +23,7 @@ export default function TestProjectPage() {
   const navigate = useNavigate();
   const { can } = useAccess();
   const sampleTypes = useSampleTypes();
-  const list = useListPage<TestItemRow, Filter>(labApi.testItemPaging, {});
+  const list = useListPage((c) => c.testItems.paging, {} as Filter);
 
   const toggle = async (row: TestItemRow, enabled: boolean) => {
     try {

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import { ShowLimit } from '../../../components/ShowLimit';
+import { callEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, type Kit, type OrderDetail, type OrderInput, portalApi } from '../api';
 import { ContactFields } from '../ContactFields';
@@ -80,8 +81,7 @@ export default function CreateApplyPage() {
 
   useEffect(() => {
     if (!editId) return;
-    portalApi
-      .orderGet(editId)
+    callEndpoint((c) => c.consumable.get, { params: { id: editId } })
       .then(({ data }) => {
         setOriginal(data);
         const kitAmounts: Record<number, number> = {};
