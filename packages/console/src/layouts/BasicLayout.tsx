@@ -8,6 +8,7 @@ import ForbiddenPage from '../pages/exception/403';
 import NotFoundPage from '../pages/exception/404';
 import { type AppRoute, firstLeafUnder } from '../router/buildRoutes';
 import { preloadPagesWhenIdle } from '../router/pageMap';
+import { prefetchPageQuery } from '../router/pageQueries';
 import { HOME_PATH } from '../router/routeTable';
 import { queryClient } from '../services/query';
 import { useScreenLock } from '../session/useScreenLock';
@@ -126,11 +127,15 @@ export function BasicLayout({ content }: BasicLayoutProps) {
   const onMenuClick = ({ key }: { key: string }) => {
     setDrawerOpen(false);
     if (key.startsWith('http')) return;
+    // The page's first query runs while its chunk downloads, not after.
+    prefetchPageQuery(queryClient, key);
     navigate(key);
   };
   const onTopMenuClick = ({ key }: { key: string }) => {
     const leaf = firstLeafUnder(menus, key);
-    if (leaf) navigate(leaf);
+    if (!leaf) return;
+    prefetchPageQuery(queryClient, leaf);
+    navigate(leaf);
   };
 
   const sideMenu = (

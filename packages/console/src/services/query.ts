@@ -63,6 +63,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return (error.kind === 'http' || error.kind === 'business') && (error.status ?? 0) >= 500;
 }
 
+/** Reference data (sample types, the projects and sites in scope) changes rarely. */
+export const REFERENCE_STALE_MS = 5 * 60_000;
+
 /** The console's cache defaults: a lab screen shows what it loaded until it is changed or reloaded. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -76,11 +76,6 @@ export const portalApi = {
     callEndpoint((c) => c.consumable.confirmReceive, { params: { id }, body: { version } }),
   orderAudit: (id: number, body: B<Contract['consumable']['audit']>) =>
     callEndpoint((c) => c.consumable.audit, { params: { id }, body }),
-  planKits: (projectId: number, siteId?: number) =>
-    callEndpoint((c) => c.consumable.planKits, {
-      params: { id: projectId },
-      body: siteId === undefined ? {} : { siteId },
-    }),
   kitSupplyConfirm: (id: number, version: number) =>
     callEndpoint((c) => c.consumable.kitSupplyConfirm, { params: { id }, body: { version } }),
 
