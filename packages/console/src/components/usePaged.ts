@@ -1,15 +1,19 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import type { BodyOf, DataOf, EndpointDef, ParamsOf } from '@trialab/api-contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CallInput } from '../services/endpoint';
+import { type EndpointPick, useEndpointQuery } from '../services/query';
+import type { Envelope } from '../services/request';
 
 export interface PageParams {
   page: number;
   size: number;
 }
 
-/** What a paged contract call answers (the envelope's `data` rows and `total`). */
-export interface PageResult<T> {
-  data: T[];
-  total?: number;
-}
+/** The rows of a paged endpoint's answer. */
+export type RowOf<E> = DataOf<E> extends readonly (infer R)[] ? R : never;
+/** What a paged endpoint's body takes besides the page. */
+export type FilterOf<E> = Omit<BodyOf<E>, keyof PageParams>;
 
 export interface Paged<T> {
   rows: T[];
@@ -21,58 +25,77 @@ export interface Paged<T> {
   reload(): Promise<void>;
 }
 
+/** The first page a list asks for: what `usePaged` requests and a menu click prefetches. */
+export const FIRST_PAGE: PageParams = { page: 1, size: 10 };
+
+/** The call input of one page of a list (the body is the filter plus the page). */
+export function pagedInput<E extends EndpointDef>(
+  filter: object,
+  paging: PageParams = FIRST_PAGE,
+  params?: ParamsOf<E>,
+): CallInput<E> {
+  const body = { ...filter, ...paging } as BodyOf<E>;
+  return params === undefined ? { body } : { params, body };
+}
+
+export interface PagedOptions<E extends EndpointDef> {
+  /** Path parameters of the endpoint (e.g. the device whose log is listed). */
+  params?: ParamsOf<E>;
+  /** False: nothing is asked and the list is empty (e.g. until a barcode is given). */
+  enabled?: boolean;
+}
+
 /**
- * Server paging for a list: loads when the filter (compared by value) or the page changes; a new
- * filter starts again at page 1 without first loading the old page. Only the latest answer is kept
- * (a slow earlier one never overwrites it); errors were shown by the request helper.
+ * Server paging for a list, through the query cache: loads when the filter (compared by value) or
+ * the page changes; a new filter starts again at page 1 without first loading the old page. Only
+ * the answer for the current filter and page is shown (a slow earlier one never overwrites it); the
+ * rows on screen stay until the next answer comes, also when it fails (the request helper has
+ * shown why).
  */
-export function usePaged<T, F>(fetch: (body: F & PageParams) => Promise<PageResult<T>>, filter: F): Paged<T> {
-  const key = JSON.stringify(filter);
-  const [paging, setPaging] = useState({ key, page: 1, size: 10 });
+export function usePaged<E extends EndpointDef, F extends FilterOf<E>>(
+  endpoint: EndpointPick<E>,
+  filter: F,
+  options: PagedOptions<E> = {},
+): Paged<RowOf<E>> {
+  const enabled = options.enabled ?? true;
+  // A new filter or new path parameters (another device's log) start at page 1.
+  const key = JSON.stringify([filter, options.params]);
+  const [paging, setPaging] = useState({ key, page: FIRST_PAGE.page, size: FIRST_PAGE.size });
   const page = paging.key === key ? paging.page : 1;
   const size = paging.size;
-  const [rows, setRows] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  // The latest fetch and filter, so an inline lambda or a new filter object of the same value
-  // does not reload.
-  const latest = useRef({ fetch, filter });
-  latest.current = { fetch, filter };
-  const sequence = useRef(0);
-  /** The parameters last requested (and not failed): what is, or will be, on screen. */
-  const requested = useRef<string | null>(null);
-  const params = `${key}|${page}|${size}`;
-
-  // The filter is compared by value: `params` (with `key`) stands for it.
-  const reload = useCallback(async () => {
-    const mine = ++sequence.current;
-    requested.current = params;
-    setLoading(true);
-    try {
-      const response = await latest.current.fetch({ ...latest.current.filter, page, size });
-      if (mine !== sequence.current) return;
-      setRows(response.data);
-      setTotal(response.total ?? 0);
-    } catch {
-      // shown by the request helper; showing the page again retries
-      if (mine === sequence.current) requested.current = null;
-    } finally {
-      if (mine === sequence.current) setLoading(false);
-    }
-  }, [params]);
-
+  // Mounting uses an answer that is still fresh (one prefetched at the menu click); after that, every
+  // new filter or page asks the server (a cached answer is shown meanwhile), and effects that run
+  // again (a kept-alive tab shown again) ask nothing.
+  const settled = useRef(false);
   useEffect(() => {
-    // An effect run again with the same parameters (StrictMode, an effect re-created) loads nothing.
-    if (requested.current === params) return;
-    void reload();
-  }, [reload, params]);
-
+    settled.current = true;
+  }, []);
+  const query = useEndpointQuery(endpoint, pagedInput<E>(filter, { page, size }, options.params), {
+    placeholderData: keepPreviousData,
+    enabled,
+    refetchOnMount: () => !settled.current,
+    ...(settled.current ? { staleTime: 0 } : {}),
+  });
+  const shown = useRef<Envelope<DataOf<E>> | undefined>(undefined);
+  if (query.data && !query.isPlaceholderData) shown.current = query.data;
+  const answer = enabled ? shown.current : undefined;
+  const { refetch } = query;
+  const reload = useCallback(async () => {
+    if (enabled) await refetch();
+  }, [refetch, enabled]);
   const setPage = useCallback(
     (next: number, nextSize: number) => {
       setPaging({ key, page: next, size: nextSize });
     },
     [key],
   );
-
-  return { rows, total, loading, page, size, setPage, reload };
+  return {
+    rows: (answer?.data ?? []) as RowOf<E>[],
+    total: answer?.total ?? 0,
+    loading: query.isFetching,
+    page,
+    size,
+    setPage,
+    reload,
+  };
 }

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App, Drawer, Layout, Menu } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,9 @@ import ForbiddenPage from '../pages/exception/403';
 import NotFoundPage from '../pages/exception/404';
 import { type AppRoute, firstLeafUnder } from '../router/buildRoutes';
 import { preloadPagesWhenIdle } from '../router/pageMap';
+import { prefetchPageQuery } from '../router/pageQueries';
 import { HOME_PATH } from '../router/routeTable';
+import { queryClient } from '../services/query';
 import { useScreenLock } from '../session/useScreenLock';
 import { newerVersion } from '../session/version';
 import { useDict } from '../stores/dict';
@@ -124,11 +127,15 @@ export function BasicLayout({ content }: BasicLayoutProps) {
   const onMenuClick = ({ key }: { key: string }) => {
     setDrawerOpen(false);
     if (key.startsWith('http')) return;
+    // The page's first query runs while its chunk downloads, not after.
+    prefetchPageQuery(queryClient, key);
     navigate(key);
   };
   const onTopMenuClick = ({ key }: { key: string }) => {
     const leaf = firstLeafUnder(menus, key);
-    if (leaf) navigate(leaf);
+    if (!leaf) return;
+    prefetchPageQuery(queryClient, leaf);
+    navigate(leaf);
   };
 
   const sideMenu = (
@@ -177,99 +184,101 @@ export function BasicLayout({ content }: BasicLayoutProps) {
     ) : undefined;
 
   return (
-    <Layout
-      style={{ minHeight: '100vh', filter: settings.weekMode ? 'grayscale(1)' : undefined }}
-      data-layout={settings.layout}
-    >
-      {showSide && (
-        <Layout.Sider
-          width={SIDE_MENU_WIDTH}
-          collapsedWidth={SIDE_MENU_COLLAPSED_WIDTH}
-          collapsed={settings.collapsed}
-          theme={settings.theme.mode === 'light' ? 'light' : 'dark'}
-          style={
-            settings.fixedSideBar
-              ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }
-              : undefined
-          }
-          data-testid="sider"
-        >
-          {logo(settings.collapsed)}
-          {sideMenu}
-        </Layout.Sider>
-      )}
-      {isMobile && (
-        <Drawer
-          open={drawerOpen}
-          placement="left"
-          onClose={() => setDrawerOpen(false)}
-          size={SIDE_MENU_WIDTH}
-          styles={{ body: { padding: 0, background: '#001529' } }}
-          closable={false}
-        >
-          {logo(false)}
-          {sideMenu}
-        </Drawer>
-      )}
-      <Layout>
-        <Layout.Header
-          style={{
-            height: HEADER_HEIGHT,
-            lineHeight: `${HEADER_HEIGHT}px`,
-            padding: 0,
-            background: settings.theme.mode === 'night' ? undefined : '#fff',
-            position: settings.fixedHeader ? 'sticky' : undefined,
-            top: 0,
-            zIndex: 10,
-          }}
-        >
-          <HeaderBar
-            route={route}
-            collapsed={isMobile ? !drawerOpen : settings.collapsed}
-            showCollapse={isMobile || showSide}
-            onToggle={() =>
-              isMobile ? setDrawerOpen(true) : settings.update({ collapsed: !settings.collapsed })
+    <QueryClientProvider client={queryClient}>
+      <Layout
+        style={{ minHeight: '100vh', filter: settings.weekMode ? 'grayscale(1)' : undefined }}
+        data-layout={settings.layout}
+      >
+        {showSide && (
+          <Layout.Sider
+            width={SIDE_MENU_WIDTH}
+            collapsedWidth={SIDE_MENU_COLLAPSED_WIDTH}
+            collapsed={settings.collapsed}
+            theme={settings.theme.mode === 'light' ? 'light' : 'dark'}
+            style={
+              settings.fixedSideBar
+                ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }
+                : undefined
             }
-            onSettings={() => setSettingsOpen(true)}
-            menu={settings.layout === 'head' || settings.layout === 'mix' ? headerMenu : undefined}
-            extra={bridgeIndicator}
-          />
-        </Layout.Header>
-        {settings.multiPage && (
-          <div
+            data-testid="sider"
+          >
+            {logo(settings.collapsed)}
+            {sideMenu}
+          </Layout.Sider>
+        )}
+        {isMobile && (
+          <Drawer
+            open={drawerOpen}
+            placement="left"
+            onClose={() => setDrawerOpen(false)}
+            size={SIDE_MENU_WIDTH}
+            styles={{ body: { padding: 0, background: '#001529' } }}
+            closable={false}
+          >
+            {logo(false)}
+            {sideMenu}
+          </Drawer>
+        )}
+        <Layout>
+          <Layout.Header
             style={{
-              padding: '6px 16px 0',
+              height: HEADER_HEIGHT,
+              lineHeight: `${HEADER_HEIGHT}px`,
+              padding: 0,
               background: settings.theme.mode === 'night' ? undefined : '#fff',
-              position: settings.fixedTabs ? 'sticky' : undefined,
-              top: settings.fixedHeader ? HEADER_HEIGHT : 0,
-              zIndex: 9,
+              position: settings.fixedHeader ? 'sticky' : undefined,
+              top: 0,
+              zIndex: 10,
             }}
           >
-            <TabsBar active={route?.fullPath} />
-          </div>
-        )}
-        <Layout.Content
-          style={{
-            margin: 16,
-            minHeight: `calc(100vh - ${HEADER_HEIGHT}px)`,
-            maxWidth: settings.pageWidth === 'fixed' ? 1200 : undefined,
-            width: settings.pageWidth === 'fixed' ? '100%' : undefined,
-            alignSelf: settings.pageWidth === 'fixed' ? 'center' : undefined,
-          }}
-          data-testid="page-content"
-        >
-          {content.kind === 'forbidden' ? (
-            <ForbiddenPage />
-          ) : content.kind === 'notFound' ? (
-            <NotFoundPage />
-          ) : (
-            <KeepAliveOutlet />
+            <HeaderBar
+              route={route}
+              collapsed={isMobile ? !drawerOpen : settings.collapsed}
+              showCollapse={isMobile || showSide}
+              onToggle={() =>
+                isMobile ? setDrawerOpen(true) : settings.update({ collapsed: !settings.collapsed })
+              }
+              onSettings={() => setSettingsOpen(true)}
+              menu={settings.layout === 'head' || settings.layout === 'mix' ? headerMenu : undefined}
+              extra={bridgeIndicator}
+            />
+          </Layout.Header>
+          {settings.multiPage && (
+            <div
+              style={{
+                padding: '6px 16px 0',
+                background: settings.theme.mode === 'night' ? undefined : '#fff',
+                position: settings.fixedTabs ? 'sticky' : undefined,
+                top: settings.fixedHeader ? HEADER_HEIGHT : 0,
+                zIndex: 9,
+              }}
+            >
+              <TabsBar active={route?.fullPath} />
+            </div>
           )}
-        </Layout.Content>
+          <Layout.Content
+            style={{
+              margin: 16,
+              minHeight: `calc(100vh - ${HEADER_HEIGHT}px)`,
+              maxWidth: settings.pageWidth === 'fixed' ? 1200 : undefined,
+              width: settings.pageWidth === 'fixed' ? '100%' : undefined,
+              alignSelf: settings.pageWidth === 'fixed' ? 'center' : undefined,
+            }}
+            data-testid="page-content"
+          >
+            {content.kind === 'forbidden' ? (
+              <ForbiddenPage />
+            ) : content.kind === 'notFound' ? (
+              <NotFoundPage />
+            ) : (
+              <KeepAliveOutlet />
+            )}
+          </Layout.Content>
+        </Layout>
+        <SettingsDrawer open={settingsOpen} onClose={closeSettings} />
+        <LockDialog />
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={closeSettings} />
-      <LockDialog />
-    </Layout>
+    </QueryClientProvider>
   );
 }
 

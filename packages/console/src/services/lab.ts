@@ -61,17 +61,11 @@ export async function fileObjectUrl(fileId: number): Promise<string> {
 }
 
 export const labApi = {
-  testItemPaging: (body: BodyOf<Api['testItems']['paging']>) =>
-    callEndpoint((c) => c.testItems.paging, { body }),
   testItemGet: (id: number) => callEndpoint((c) => c.testItems.get, { params: { id } }),
   testItemCreate: (body: BodyOf<Api['testItems']['create']>) =>
     callEndpoint((c) => c.testItems.create, { body }),
   testItemUpdate: (body: BodyOf<Api['testItems']['update']>) =>
     callEndpoint((c) => c.testItems.update, { body }),
-  /** SPEC section 8: HTTP 400 is an answer here (already enabled), not a failure. */
-  testItemEnable: (id: number) =>
-    callEndpoint((c) => c.testItems.enable, { params: { id } }, { acceptStatus: [400] }),
-  testItemDisable: (id: number) => callEndpoint((c) => c.testItems.disable, { params: { id } }),
   testItemFiles: (testItemId?: number) =>
     callEndpoint((c) => c.testItems.dataFiles, { query: testItemId ? { testItemId } : {} }),
   receiptPaging: (body: BodyOf<Api['receipt']['paging']>) => callEndpoint((c) => c.receipt.paging, { body }),

@@ -12,7 +12,6 @@ export type SpecimenEvent = DataOf<Contract['specimenLog']['paging']>[number];
 export type TestOrder = DataOf<Contract['testOrder']['get']>;
 
 export const labQueriesApi = {
-  queryPage: (body: B<Contract['labQuery']['paging']>) => callEndpoint((c) => c.labQuery.paging, { body }),
   queryGet: (id: number) => callEndpoint((c) => c.labQuery.get, { params: { id } }),
   shipments: (body: B<Contract['labQuery']['shipments']>) =>
     callEndpoint((c) => c.labQuery.shipments, { body }),
@@ -22,18 +21,12 @@ export const labQueriesApi = {
     callEndpoint((c) => c.clarification.close, { params: { id }, body: { version } }),
   queryReopen: (id: number, version: number, reason: string) =>
     callEndpoint((c) => c.labQuery.reopen, { params: { id }, body: { version, reason } }),
-  feedbackLabPage: (body: B<Contract['labFeedback']['labPaging']>) =>
-    callEndpoint((c) => c.labFeedback.labPaging, { body }),
-  feedbackProjectPage: (body: B<Contract['labFeedback']['projectPaging']>) =>
-    callEndpoint((c) => c.labFeedback.projectPaging, { body }),
   feedbackCreate: (body: B<Contract['labFeedback']['create']>) =>
     callEndpoint((c) => c.labFeedback.create, { body }),
   feedbackRespond: (id: number, version: number, response: string) =>
     callEndpoint((c) => c.labFeedback.respond, { params: { id }, body: { version, response } }),
   feedbackClose: (id: number, version: number) =>
     callEndpoint((c) => c.labFeedback.close, { params: { id }, body: { version } }),
-  logPage: (body: B<Contract['specimenLog']['paging']>) =>
-    callEndpoint((c) => c.specimenLog.paging, { body }),
   logExport: (body: B<Contract['specimenLog']['export']>, fileName: string) =>
     postDownload((c) => c.specimenLog.export, body, fileName),
   testOrderGet: (id: number) => callEndpoint((c) => c.testOrder.get, { params: { id } }),

@@ -8,27 +8,15 @@ import { download } from './request';
 type Api = Contract;
 
 export const specimenApi = {
-  codePaging: (body: BodyOf<Api['sampleCode']['paging']>) =>
-    callEndpoint((c) => c.sampleCode.paging, { body }),
   codeRegister: (body: BodyOf<Api['sampleCode']['register']>) =>
     callEndpoint((c) => c.sampleCode.register, { body }),
   codeUpdate: (body: BodyOf<Api['sampleCode']['update']>) =>
     callEndpoint((c) => c.sampleCode.update, { body }),
-  signShipments: (body: BodyOf<Api['specimenSign']['shipments']>) =>
-    callEndpoint((c) => c.specimenSign.shipments, { body }),
-  signPaging: (body: BodyOf<Api['specimenSign']['paging']>) =>
-    callEndpoint((c) => c.specimenSign.paging, { body }),
   sign: (body: BodyOf<Api['specimenSign']['sign']>) => callEndpoint((c) => c.specimenSign.sign, { body }),
-  subPaging: (body: BodyOf<Api['subBarcode']['paging']>) =>
-    callEndpoint((c) => c.subBarcode.paging, { body }),
   subCreate: (body: BodyOf<Api['subBarcode']['create']>) =>
     callEndpoint((c) => c.subBarcode.create, { body }),
   subDisable: (id: number, body: BodyOf<Api['subBarcode']['disable']>) =>
     callEndpoint((c) => c.subBarcode.disable, { params: { id }, body }),
-  samplePage: (body: BodyOf<Api['tempStorage']['samplePage']>) =>
-    callEndpoint((c) => c.tempStorage.samplePage, { body }),
-  containerPage: (body: BodyOf<Api['tempStorage']['containerPage']>) =>
-    callEndpoint((c) => c.tempStorage.containerPage, { body }),
   containerDetail: (id: number) => callEndpoint((c) => c.tempStorage.containerDetail, { params: { id } }),
   containerList: (body: BodyOf<Api['tempStorage']['containerList']>) =>
     callEndpoint((c) => c.tempStorage.containerList, { body }),
@@ -38,14 +26,10 @@ export const specimenApi = {
     callEndpoint((c) => c.tempStorage.containerUpdate, { body }),
   sampleDetail: (id: number) => callEndpoint((c) => c.tempStorage.sampleDetail, { params: { id } }),
   sampleInfo: (barcode: string) => callEndpoint((c) => c.tempStorage.sampleInfo, { body: { barcode } }),
-  devicePage: (body: BodyOf<Api['tempStorage']['devicePage']>) =>
-    callEndpoint((c) => c.tempStorage.devicePage, { body }),
   deviceCreate: (body: BodyOf<Api['tempStorage']['deviceCreate']>) =>
     callEndpoint((c) => c.tempStorage.deviceCreate, { body }),
   deviceUpdate: (body: BodyOf<Api['tempStorage']['deviceUpdate']>) =>
     callEndpoint((c) => c.tempStorage.deviceUpdate, { body }),
-  deviceLogs: (id: number, body: BodyOf<Api['tempStorage']['deviceLogs']>) =>
-    callEndpoint((c) => c.tempStorage.deviceLogs, { params: { id }, body }),
   importPreview: (body: BodyOf<Api['tempStorage']['importPreview']>) =>
     callEndpoint((c) => c.tempStorage.importPreview, { body }),
   storeIn: (body: BodyOf<Api['tempStorage']['storeIn']>) =>

@@ -12,8 +12,11 @@ beforeAll(async () => {
   await loadAllNamespaces();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // One query cache per test: no answer of one test is shown in the next.
+  const { queryClient } = await import('../services/query');
+  queryClient.clear();
   localStorage.clear();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {

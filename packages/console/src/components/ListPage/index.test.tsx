@@ -1,11 +1,14 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { App, Button, Form, Input } from 'antd';
 import { Activity } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../locales';
-import { usePaged } from '../usePaged';
-import { compactFilter, ListPage, useListPage } from './index';
+import { callEndpoint } from '../../services/endpoint';
+import { type EndpointPick, queryClient } from '../../services/query';
+import { type Paged, usePaged } from '../usePaged';
+import { compactFilter, ListPage, type ListState, useListPage } from './index';
 
+vi.mock('../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
 vi.mock('../../services/user', () => ({
   userApi: {
     tableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: { code: 'x', titles: [] } })),
@@ -19,6 +22,18 @@ type Body = Filter & { page: number; size: number };
 
 const rowsFor = (body: Body): Row[] => [{ id: body.page, name: `${body.keyword ?? 'all'}-${body.page}` }];
 
+/** The server of these tests: each list endpoint answers through `fetch` (called with the request body). */
+function serve<B>(fetch: (body: B) => Promise<{ data: Row[]; total: number }>) {
+  vi.mocked(callEndpoint).mockImplementation(((_pick: unknown, input: { body: B }) =>
+    fetch(input.body)) as unknown as typeof callEndpoint);
+}
+/** Any paged endpoint: the server above answers. */
+const endpoint: EndpointPick = (c) => c.labQuery.paging;
+
+afterEach(() => {
+  queryClient.clear();
+});
+
 describe('compactFilter', () => {
   it('drops cleared fields and keeps real conditions, false and 0 included', () => {
     expect(
@@ -30,9 +45,13 @@ describe('compactFilter', () => {
 describe('usePaged', () => {
   it('starts a new filter at page 1 with one request, not the old page first', async () => {
     const fetch = vi.fn(async (body: Body) => ({ data: rowsFor(body), total: 30 }));
-    const { result, rerender } = renderHook(({ filter }) => usePaged(fetch, filter), {
-      initialProps: { filter: {} as Filter },
-    });
+    serve(fetch);
+    const { result, rerender } = renderHook(
+      ({ filter }) => usePaged(endpoint, filter) as unknown as Paged<Row>,
+      {
+        initialProps: { filter: {} as Filter },
+      },
+    );
     await waitFor(() => expect(result.current.rows).toEqual([{ id: 1, name: 'all-1' }]));
     act(() => result.current.setPage(3, 10));
     await waitFor(() => expect(result.current.rows[0]?.id).toBe(3));
@@ -56,9 +75,13 @@ describe('usePaged', () => {
           else answer();
         }),
     );
-    const { result, rerender } = renderHook(({ filter }) => usePaged(fetch, filter), {
-      initialProps: { filter: { keyword: 'slow' } as Filter },
-    });
+    serve(fetch);
+    const { result, rerender } = renderHook(
+      ({ filter }) => usePaged(endpoint, filter) as unknown as Paged<Row>,
+      {
+        initialProps: { filter: { keyword: 'slow' } as Filter },
+      },
+    );
     rerender({ filter: { keyword: 'fast' } });
     await waitFor(() => expect(result.current.rows[0]?.name).toBe('fast-1'));
     await act(async () => releaseFirst?.());
@@ -67,14 +90,8 @@ describe('usePaged', () => {
   });
 });
 
-function Harness({
-  fetch,
-  onCreate,
-}: {
-  fetch(body: Body): Promise<{ data: Row[]; total: number }>;
-  onCreate(): void;
-}) {
-  const list = useListPage<Row, Filter>(fetch, {});
+function Harness({ onCreate }: { onCreate(): void }) {
+  const list = useListPage(endpoint, {} as Filter) as unknown as ListState<Row, Filter>;
   return (
     <ListPage<Row, Filter>
       list={list}
@@ -100,8 +117,9 @@ function Harness({
 describe('usePaged when its effects run again', () => {
   it('does not fetch again when its effects are re-created (React Activity hidden, then shown)', async () => {
     const fetch = vi.fn(async (body: Body) => ({ data: rowsFor(body), total: 1 }));
+    serve(fetch);
     function Rows() {
-      const list = usePaged(fetch, {} as Filter);
+      const list = usePaged(endpoint, {} as Filter) as unknown as Paged<Row>;
       return <div data-testid="rows">{list.rows.map((r) => r.name).join(',')}</div>;
     }
     const view = (mode: 'visible' | 'hidden') => (
@@ -121,10 +139,11 @@ describe('usePaged when its effects run again', () => {
 describe('ListPage', () => {
   it('searches with the form values, resets to the initial filter, shows toolbar and row actions', async () => {
     const fetch = vi.fn(async (body: Body) => ({ data: rowsFor(body), total: 1 }));
+    serve(fetch);
     const onCreate = vi.fn();
     render(
       <App>
-        <Harness fetch={fetch} onCreate={onCreate} />
+        <Harness onCreate={onCreate} />
       </App>,
     );
     await screen.findByTestId('open-1');
@@ -153,11 +172,11 @@ describe('ListPage', () => {
 
   it('has no form without filters, and maps the request body with toBody', async () => {
     const fetch = vi.fn(async (body: Body & { tab: string }) => ({ data: rowsFor(body), total: 1 }));
+    serve(fetch);
     function Tabbed() {
-      const list = useListPage<Row, Filter, Filter & { tab: string }>(fetch, {}, (f) => ({
-        ...f,
-        tab: 'pending',
-      }));
+      const list = useListPage(endpoint, {} as Filter, {
+        toBody: (f) => ({ ...f, tab: 'pending' }) as never,
+      }) as unknown as ListState<Row, Filter>;
       return <ListPage list={list} rowKey="id" columns={[{ dataIndex: 'name', title: 'Name' }]} />;
     }
     const { container } = render(

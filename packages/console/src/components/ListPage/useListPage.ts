@@ -1,5 +1,7 @@
+import type { EndpointDef, ParamsOf } from '@trialab/api-contract';
 import { useCallback, useRef, useState } from 'react';
-import { type Paged, type PageParams, type PageResult, usePaged } from '../usePaged';
+import type { EndpointPick } from '../../services/query';
+import { type FilterOf, type Paged, type RowOf, usePaged } from '../usePaged';
 
 /** A list with its filter: what the filter form sets and the page shows. */
 export interface ListState<T, F> extends Paged<T> {
@@ -28,24 +30,37 @@ export function compactFilter<F extends object>(values: F): F {
   return Object.fromEntries(kept) as F;
 }
 
-/** Filter state plus server paging for a list page; the request body is the filter, or `toBody(filter)`. */
-export function useListPage<T, F extends object>(
-  fetch: (body: F & PageParams) => Promise<PageResult<T>>,
+export interface ListOptions<E extends EndpointDef, F> {
+  /** Path parameters of the endpoint. */
+  params?: ParamsOf<E>;
+  /** Whether the filter is complete enough to ask (default: always); otherwise the list is empty. */
+  when?(filter: F): boolean;
+}
+
+/**
+ * Filter state plus server paging for a list page, on a paged endpoint of the contract: the request
+ * body is the filter, or `toBody(filter)`, plus the page. Rows are typed from the declaration.
+ */
+export function useListPage<E extends EndpointDef, F extends FilterOf<E>>(
+  endpoint: EndpointPick<E>,
   initial: F,
-): ListState<T, F>;
-export function useListPage<T, F extends object, B extends object>(
-  fetch: (body: B & PageParams) => Promise<PageResult<T>>,
+  options?: ListOptions<E, F>,
+): ListState<RowOf<E>, F>;
+export function useListPage<E extends EndpointDef, F extends object>(
+  endpoint: EndpointPick<E>,
   initial: F,
-  toBody: (filter: F) => B,
-): ListState<T, F>;
-export function useListPage<T, F extends object, B extends object>(
-  fetch: (body: (F | B) & PageParams) => Promise<PageResult<T>>,
+  options: ListOptions<E, F> & { toBody(filter: F): FilterOf<E> },
+): ListState<RowOf<E>, F>;
+export function useListPage<E extends EndpointDef, F extends object>(
+  endpoint: EndpointPick<E>,
   initial: F,
-  toBody?: (filter: F) => B,
-): ListState<T, F> {
+  options: ListOptions<E, F> & { toBody?(filter: F): FilterOf<E> } = {},
+): ListState<RowOf<E>, F> {
   const [start] = useState(initial);
   const [filter, setFilter] = useState<F>(start);
-  const paged = usePaged<T, F | B>(fetch, toBody ? toBody(filter) : filter);
+  const { toBody, when, params } = options;
+  const body = toBody ? toBody(filter) : (filter as FilterOf<E>);
+  const paged = usePaged<E, FilterOf<E>>(endpoint, body, { params, enabled: when ? when(filter) : true });
   const current = useRef({ filter, paged });
   current.current = { filter, paged };
   /** A new filter loads through usePaged; the same one is loaded again from page 1 here. */

@@ -17,13 +17,7 @@ import type { DataColumn } from '../../components/DataTable';
 import { ListPage, StatesFilter, useListPage } from '../../components/ListPage';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
-import {
-  type DocDetail,
-  type DocRow,
-  type DownloadLogRow,
-  docApi,
-  uploadPicked,
-} from '../../services/portalAdmin';
+import { type DocRow, docApi, docEndpoints, uploadPicked } from '../../services/portalAdmin';
 import { feedback } from '../../utils/feedback';
 import { portalApi } from '../web/api';
 import { ProjectSiteFields } from '../web/FormParts';
@@ -226,7 +220,7 @@ function DetailModal({
 }) {
   const { t } = useTranslation();
   const { can } = useAccess();
-  const detail = useDetail<DocDetail>(id, api.staffGet, onClose);
+  const detail = useDetail(id, (c) => docEndpoints(c, kind).staffGet, onClose);
   const d = (key: string) => t(`webAdmin.doc.${key}`);
   return (
     <ViewModal open={id !== null} title={d('detail')} width={960} onCancel={onClose} loading={!detail}>
@@ -300,8 +294,11 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
   const perm = SHARED_DOCUMENT_PERMISSIONS[kind];
   const workflow = sharedDocumentWorkflows[kind];
   const [tab, setTab] = useState<Tab>('documents');
-  const docs = useListPage<DocRow, { keyword?: string; status?: SharedDocumentState[] }>(api.staffPage, {});
-  const log = useListPage<DownloadLogRow, object>(api.staffLog, {});
+  const docs = useListPage(
+    (c) => docEndpoints(c, kind).staffPaging,
+    {} as { keyword?: string; status?: SharedDocumentState[] },
+  );
+  const log = useListPage((c) => docEndpoints(c, kind).staffLog, {});
   const [sharing, setSharing] = useState(false);
   const [replacing, setReplacing] = useState<DocRow | null>(null);
   const [withdrawing, setWithdrawing] = useState<DocRow | null>(null);

@@ -1,27 +1,16 @@
 import type { DataOf } from '@trialab/api-contract';
-import { useEffect, useState } from 'react';
 import type { Contract } from '../../services/contract';
-import { callEndpoint } from '../../services/endpoint';
+import { REFERENCE_STALE_MS, useEndpointQuery } from '../../services/query';
 
 type SampleType = DataOf<Contract['system']['sampleTypeAll']>[number];
-let cache: Promise<SampleType[]> | undefined;
+const NONE: SampleType[] = [];
 
-/** All sample types (loaded once per page load; they change rarely). */
+/** All sample types (reference data: asked again after a few minutes). */
 export function useSampleTypes(): SampleType[] {
-  const [types, setTypes] = useState<SampleType[]>([]);
-  useEffect(() => {
-    cache ??= callEndpoint((c) => c.system.sampleTypeAll, { body: {} }).then(
-      (r) => r.data,
-      () => {
-        cache = undefined;
-        return [];
-      },
-    );
-    let live = true;
-    void cache.then((list) => live && setTypes(list));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return types;
+  const query = useEndpointQuery(
+    (c) => c.system.sampleTypeAll,
+    { body: {} },
+    { staleTime: REFERENCE_STALE_MS },
+  );
+  return query.data?.data ?? NONE;
 }

@@ -8,8 +8,10 @@ import type { DataColumn } from '../../components/DataTable';
 import { StatesFilter } from '../../components/ListPage';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
+import type { Contract } from '../../services/contract';
+import type { EndpointPick } from '../../services/query';
 import { ChargebackTag } from './report-parts';
-import { type ChargebackDetail, type ChargebackRow, reportsApi } from './reports-api';
+import type { ChargebackRow } from './reports-api';
 import { dash, formatTime } from './shared';
 
 /** What a chargeback list is filtered by (both sides). */
@@ -55,18 +57,18 @@ export function chargebackColumns(t: TFunction): DataColumn<ChargebackRow>[] {
   ];
 }
 
-/** One notice with who did what and when; `load` is the site's or the staff's endpoint. */
+/** One notice with who did what and when; `endpoint` is the site's or the staff's endpoint. */
 export function ChargebackDetailModal({
   id,
   onClose,
-  load = reportsApi.chargebackGet,
+  endpoint = (c) => c.portalReport.chargeback,
 }: {
   id: number | null;
   onClose(): void;
-  load?: (id: number) => Promise<{ data: ChargebackDetail }>;
+  endpoint?: EndpointPick<Contract['portalReport']['chargeback'] | Contract['chargebackStaff']['get']>;
 }) {
   const { t } = useTranslation();
-  const detail = useDetail<ChargebackDetail>(id, load, onClose);
+  const detail = useDetail(id, endpoint, onClose);
   return (
     <ViewModal open={id !== null} width={720} title={detail?.noticeNo} onCancel={onClose} loading={!detail}>
       {detail && (

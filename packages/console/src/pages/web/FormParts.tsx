@@ -1,7 +1,6 @@
 import { Col, Form, Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { portalApi } from './api';
+import { useProjectSites } from '../laboratory/useProjectSites';
 import { rules } from './shared';
 
 /**
@@ -12,24 +11,8 @@ export function ProjectSiteFields({ testId }: { testId: string }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const projectId = Form.useWatch<number | undefined>('projectId', form);
-  const [projects, setProjects] = useState<Array<{ id: number; projectNo: string; name: string }>>([]);
-  const [sites, setSites] = useState<Array<{ id: number; centerNo: string; name: string }>>([]);
-
-  useEffect(() => {
-    portalApi
-      .projects({ page: 1, size: 100 })
-      .then((r) => setProjects(r.data))
-      .catch(() => undefined);
-  }, []);
-
-  useEffect(() => {
-    setSites([]);
-    if (!projectId) return;
-    portalApi
-      .sites(projectId)
-      .then((r) => setSites(r.data))
-      .catch(() => undefined);
-  }, [projectId]);
+  // Only the sites of the project on screen: an answer for a project chosen before is never shown.
+  const { projects, sites } = useProjectSites(projectId);
 
   return (
     <>

@@ -2,7 +2,7 @@ import { Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
-import { type OrderDetail as Detail, portalApi } from './api';
+import type { OrderDetail as Detail } from './api';
 import { EventTimeline, formatTime, StatusTag } from './shared';
 
 type Line = Detail['lines'][number];
@@ -71,7 +71,7 @@ export function OrderLines({ lines }: { lines: Line[] }) {
 /** Detail of one application: base, shipping, lines with allocation, and every transition. */
 export function OrderDetailModal({ id, onClose }: { id: number | null; onClose(): void }) {
   const { t } = useTranslation();
-  const detail = useDetail<Detail>(id, portalApi.orderGet, onClose);
+  const detail = useDetail(id, (c) => c.consumable.get, onClose);
   const c = (key: string) => t(`web.consumable.${key}`);
   return (
     <ViewModal open={id !== null} onCancel={onClose} title={c('detail')} width={1100} loading={!detail}>

@@ -2,7 +2,9 @@ import { Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
-import { portalApi, type ShipmentDetail } from './api';
+import type { Contract } from '../../services/contract';
+import type { EndpointPick } from '../../services/query';
+import type { ShipmentDetail } from './api';
 import { EventTimeline, formatTime, StatusTag } from './shared';
 
 type Contact = ShipmentDetail['sender'];
@@ -23,19 +25,19 @@ function ContactBlock({ title, contact }: { title: string; contact: Contact }) {
 
 /**
  * One booking: sample list, shipping, logistics, sign-off, temperature documents, order information.
- * `load` reads it (the site's read by default; staff screens pass their own).
+ * `endpoint` reads it (the site's read by default; staff screens pass their own).
  */
 export function ShipmentDetailModal({
   id,
   onClose,
-  load = portalApi.shipmentGet,
+  endpoint = (c) => c.sampleTransport.get,
 }: {
   id: number | null;
   onClose(): void;
-  load?: (id: number) => Promise<{ data: ShipmentDetail }>;
+  endpoint?: EndpointPick<Contract['sampleTransport']['get'] | Contract['staffShipment']['get']>;
 }) {
   const { t } = useTranslation();
-  const detail = useDetail<ShipmentDetail>(id, load, onClose);
+  const detail = useDetail(id, endpoint, onClose);
   const s = (key: string) => t(`web.shipment.${key}`);
   return (
     <ViewModal open={id !== null} onCancel={onClose} title={s('detail')} width={1000} loading={!detail}>

@@ -50,7 +50,6 @@ export const portalApi = {
   profile: () => callEndpoint((c) => c.personal.profile),
   updateProfile: (body: B<Contract['personal']['updateProfile']>) =>
     callEndpoint((c) => c.personal.updateProfile, { body }),
-  addressPage: (body: B<Contract['address']['page']>) => callEndpoint((c) => c.address.page, { body }),
   addressCreate: (body: B<Contract['address']['create']>) => callEndpoint((c) => c.address.create, { body }),
   addressUpdate: (body: B<Contract['address']['update']>) => callEndpoint((c) => c.address.update, { body }),
   addressDelete: (id: number) => callEndpoint((c) => c.address.delete, { params: { id } }),
@@ -64,15 +63,8 @@ export const portalApi = {
   sampleTypes: () => callEndpoint((c) => c.system.sampleTypeAll, { body: {} }),
 
   // Consumables
-  orderPage: (body: B<Contract['consumable']['paging']>) =>
-    callEndpoint((c) => c.consumable.paging, { body }),
-  auditPage: (body: B<Contract['consumable']['auditPaging']>) =>
-    callEndpoint((c) => c.consumable.auditPaging, { body }),
-  linePage: (body: B<Contract['consumable']['linePaging']>) =>
-    callEndpoint((c) => c.consumable.linePaging, { body }),
   orderExport: (body: B<Contract['consumable']['export']>, fileName: string) =>
     postDownload((c) => c.consumable.export, body, fileName),
-  orderGet: (id: number) => callEndpoint((c) => c.consumable.get, { params: { id } }),
   orderCreate: (body: OrderInput) => callEndpoint((c) => c.consumable.create, { body }),
   orderUpdate: (body: B<Contract['consumable']['update']>) =>
     callEndpoint((c) => c.consumable.update, { body }),
@@ -84,23 +76,11 @@ export const portalApi = {
     callEndpoint((c) => c.consumable.confirmReceive, { params: { id }, body: { version } }),
   orderAudit: (id: number, body: B<Contract['consumable']['audit']>) =>
     callEndpoint((c) => c.consumable.audit, { params: { id }, body }),
-  planKits: (projectId: number, siteId?: number) =>
-    callEndpoint((c) => c.consumable.planKits, {
-      params: { id: projectId },
-      body: siteId === undefined ? {} : { siteId },
-    }),
-  kitSupplyPage: (body: B<Contract['consumable']['kitSupplyPaging']>) =>
-    callEndpoint((c) => c.consumable.kitSupplyPaging, { body }),
   kitSupplyConfirm: (id: number, version: number) =>
     callEndpoint((c) => c.consumable.kitSupplyConfirm, { params: { id }, body: { version } }),
 
   // Sample shipments
   temperatures: () => callEndpoint((c) => c.sampleTransport.temperatures),
-  shipmentPage: (body: B<Contract['sampleTransport']['paging']>) =>
-    callEndpoint((c) => c.sampleTransport.paging, { body }),
-  itemPage: (body: B<Contract['sampleTransport']['itemPaging']>) =>
-    callEndpoint((c) => c.sampleTransport.itemPaging, { body }),
-  shipmentGet: (id: number) => callEndpoint((c) => c.sampleTransport.get, { params: { id } }),
   shipmentCreate: (body: ShipmentInput) => callEndpoint((c) => c.sampleTransport.create, { body }),
   shipmentUpdate: (body: B<Contract['sampleTransport']['update']>) =>
     callEndpoint((c) => c.sampleTransport.update, { body }),
@@ -110,8 +90,6 @@ export const portalApi = {
     postDownload((c) => c.sampleTransport.receipts, { ids }, fileName),
 
   // Clarification queries and home
-  queryPage: (body: B<Contract['clarification']['paging']>) =>
-    callEndpoint((c) => c.clarification.paging, { body }),
   queryGet: (id: number) => callEndpoint((c) => c.clarification.get, { params: { id } }),
   queryReply: (id: number, body: B<Contract['clarification']['reply']>) =>
     callEndpoint((c) => c.clarification.reply, { params: { id }, body }),

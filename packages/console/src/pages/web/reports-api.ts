@@ -22,22 +22,13 @@ export type InspectionDetail = DataOf<Api['inspection']>;
 export const reportsApi = {
   projects: portalApi.projects,
   sites: portalApi.sites,
-  reportPage: (body: B<Api['paging']>) => callEndpoint((c) => c.portalReport.paging, { body }),
-  reportGet: (id: number) => callEndpoint((c) => c.portalReport.get, { params: { id } }),
   reportPdf: async (id: number, fileName: string) => {
     const api = await contract();
     await download(api.endpointUrl(api.portalReport.pdf, { id }), fileName);
   },
-  chargebackPage: (body: B<Api['chargebacks']>) => callEndpoint((c) => c.portalReport.chargebacks, { body }),
-  chargebackGet: (id: number) => callEndpoint((c) => c.portalReport.chargeback, { params: { id } }),
   chargebackRespond: (id: number, body: B<Api['respond']>) =>
     callEndpoint((c) => c.portalReport.respond, { params: { id }, body }),
-  rejectionPage: (body: B<Api['rejections']>) => callEndpoint((c) => c.portalReport.rejections, { body }),
   markRead: (ids: number[]) => callEndpoint((c) => c.portalReport.markRead, { body: { ids } }),
-  resultPage: (body: B<Api['results']>) => callEndpoint((c) => c.portalReport.results, { body }),
   resultExport: (body: B<Api['exportResults']>, fileName: string) =>
     postDownload((c) => c.portalReport.exportResults, body, fileName),
-  unblindingPage: (body: B<Api['unblinding']>) => callEndpoint((c) => c.portalReport.unblinding, { body }),
-  inspectionPage: (body: B<Api['inspections']>) => callEndpoint((c) => c.portalReport.inspections, { body }),
-  inspectionGet: (id: number) => callEndpoint((c) => c.portalReport.inspection, { params: { id } }),
 };

@@ -26,10 +26,10 @@ const EXPRESS_NO = /^[A-Za-z0-9-]{4,32}$/;
 export default function ExpressMailPage() {
   const { t } = useTranslation();
   const { can } = useAccess();
-  const list = useListPage<
-    StaffShipmentRow,
-    { orderNo?: string; expressNo?: string; status?: SampleShipmentState[] }
-  >(staffApi.shipmentPage, {});
+  const list = useListPage(
+    (c) => c.staffShipment.paging,
+    {} as { orderNo?: string; expressNo?: string; status?: SampleShipmentState[] },
+  );
   const [viewing, setViewing] = useState<number | null>(null);
   const [picking, setPicking] = useState<StaffShipmentRow | null>(null);
   const [saving, setSaving] = useState(false);
@@ -131,7 +131,7 @@ export default function ExpressMailPage() {
         },
       }}
     >
-      <ShipmentDetailModal id={viewing} onClose={closeView} load={staffApi.shipmentGet} />
+      <ShipmentDetailModal id={viewing} onClose={closeView} endpoint={(c) => c.staffShipment.get} />
       <Modal
         open={picking !== null}
         title={`${m('pickupTitle')} ${picking?.orderNo ?? ''}`}

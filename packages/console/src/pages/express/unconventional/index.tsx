@@ -33,7 +33,7 @@ import { rules } from '../../web/shared';
 export default function UnconventionalFeesPage() {
   const { t } = useTranslation();
   const { can } = useAccess();
-  const list = useListPage<ChargebackRow, ChargebackFilter>(staffApi.chargebackPage, {});
+  const list = useListPage((c) => c.chargebackStaff.paging, {} as ChargebackFilter);
   const [viewing, setViewing] = useState<number | null>(null);
   const [raising, setRaising] = useState(false);
   const [withdrawing, setWithdrawing] = useState<ChargebackRow | null>(null);
@@ -89,7 +89,7 @@ export default function UnconventionalFeesPage() {
         ),
       }}
     >
-      <ChargebackDetailModal id={viewing} onClose={closeDetail} load={staffApi.chargebackGet} />
+      <ChargebackDetailModal id={viewing} onClose={closeDetail} endpoint={(c) => c.chargebackStaff.get} />
       <RaiseModal
         open={raising}
         onClose={(saved) => {

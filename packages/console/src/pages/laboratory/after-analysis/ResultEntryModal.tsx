@@ -3,6 +3,7 @@ import type { ReportDetail, SubjectRow, TestItemRow, TestOrderRow } from '@trial
 import { Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { callEndpoint } from '../../../services/endpoint';
 import { labApi } from '../../../services/lab';
 
 export type EntryMode =
@@ -38,8 +39,7 @@ export function ResultEntryModal({
 
   useEffect(() => {
     if (!mode) return;
-    labApi
-      .testItemPaging({ page: 1, size: 200, enabled: true })
+    callEndpoint((c) => c.testItems.paging, { body: { page: 1, size: 200, enabled: true } })
       .then((r) => setItems(r.data))
       .catch(() => undefined);
     if (mode.kind === 'order') {

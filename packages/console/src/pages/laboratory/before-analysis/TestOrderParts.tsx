@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
+import { callEndpoint } from '../../../services/endpoint';
 import { base64Bytes, labApi, uploadFile } from '../../../services/lab';
 import { feedback } from '../../../utils/feedback';
 import { useFileImage } from '../../express/useFileImage';
@@ -17,8 +18,7 @@ export function useOrderChoices() {
       .subjectPaging({ page: 1, size: 200, status: 'approved' })
       .then((r) => setSubjects(r.data))
       .catch(() => undefined);
-    labApi
-      .testItemPaging({ page: 1, size: 200, enabled: true })
+    callEndpoint((c) => c.testItems.paging, { body: { page: 1, size: 200, enabled: true } })
       .then((r) => setItems(r.data))
       .catch(() => undefined);
   }, []);

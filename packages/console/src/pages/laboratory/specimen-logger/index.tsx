@@ -39,13 +39,9 @@ export default function SpecimenLoggerPage() {
   const [form] = Form.useForm<Values>();
   const [filter, setFilter] = useState<Filter | null>(null);
   // No request until a barcode is given: the log is per barcode.
-  const list = useListPage<SpecimenEvent, Filter | Record<string, never>>(
-    (body) =>
-      'barcode' in body && body.barcode
-        ? labQueriesApi.logPage(body as Filter & { page: number; size: number })
-        : Promise.resolve({ data: [], total: 0 }),
-    {},
-  );
+  const list = useListPage((c) => c.specimenLog.paging, {} as Filter, {
+    when: (filter) => Boolean(filter.barcode),
+  });
 
   const columns: DataColumn<SpecimenEvent>[] = [
     { dataIndex: 'barcode', title: l('barcode'), width: 150 },

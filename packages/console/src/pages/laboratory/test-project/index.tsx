@@ -7,7 +7,7 @@ import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { labApi } from '../../../services/lab';
+import { useEndpointMutation } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
 import { useSampleTypes } from '../useSampleTypes';
 
@@ -23,19 +23,26 @@ export default function TestProjectPage() {
   const navigate = useNavigate();
   const { can } = useAccess();
   const sampleTypes = useSampleTypes();
-  const list = useListPage<TestItemRow, Filter>(labApi.testItemPaging, {});
+  const list = useListPage((c) => c.testItems.paging, {} as Filter);
+  // Both writes change the list: it is loaded again before they resolve.
+  const enable = useEndpointMutation((c) => c.testItems.enable, {
+    invalidates: [(c) => c.testItems.paging],
+    // SPEC section 8: HTTP 400 is an answer here (already enabled), not a failure.
+    request: { acceptStatus: [400] },
+  });
+  const disable = useEndpointMutation((c) => c.testItems.disable, {
+    invalidates: [(c) => c.testItems.paging],
+  });
 
   const toggle = async (row: TestItemRow, enabled: boolean) => {
     try {
-      if (enabled) await labApi.testItemEnable(row.id);
-      else await labApi.testItemDisable(row.id);
+      await (enabled ? enable : disable).mutateAsync({ params: { id: row.id } });
       feedback.success(t(enabled ? 'lab.testItem.enabledOk' : 'lab.testItem.disabledOk'));
     } catch (error) {
       // SPEC section 8: enabling answers HTTP 400 when there is nothing to do; that is not a failure.
       const silent = typeof error === 'object' && error !== null && (error as { silent?: boolean }).silent;
-      if (!enabled || !silent) return;
+      if (enabled && silent) await list.reload();
     }
-    await list.reload();
   };
 
   const english = i18n.language === 'en-US';

@@ -88,7 +88,7 @@ export function AddressFields() {
 /** /personal/address: the address book (label, name, mobile or landline, area, company, detail, e-mail). */
 export default function AddressPage() {
   const { t } = useTranslation();
-  const list = useListPage<AddressRow, { keyword?: string }>(portalApi.addressPage, {});
+  const list = useListPage((c) => c.address.page, {} as { keyword?: string });
   const [editing, setEditing] = useState<AddressRow | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<AddressForm>();

@@ -2,7 +2,8 @@ import { Button, Card, Result, Space, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { type ApplicationDetail, accountApi } from '../../../services/portalAdmin';
+import { callEndpoint } from '../../../services/endpoint';
+import type { ApplicationDetail } from '../../../services/portalAdmin';
 import { ApplicationView } from '../../web/user-apply/parts';
 import { useApplicationAudit } from '../user-apply-audit/AuditActions';
 
@@ -19,8 +20,7 @@ export default function ProjectApplyAccountPage() {
       setFailed(true);
       return;
     }
-    accountApi
-      .staffGet(id)
+    callEndpoint((c) => c.accountApplication.staffGet, { params: { id } })
       .then((r) => setDetail(r.data))
       .catch(() => setFailed(true));
   }, [id]);

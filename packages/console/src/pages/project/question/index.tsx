@@ -55,7 +55,7 @@ interface Filter {
 export default function StaffQuestionPage() {
   const { t } = useTranslation();
   const q = (key: string, options?: Record<string, unknown>) => t(`labQueries.query.${key}`, options);
-  const list = useListPage<StaffQueryRow, Filter>(labQueriesApi.queryPage, {});
+  const list = useListPage((c) => c.labQuery.paging, {} as Filter);
   const [openId, setOpenId] = useState<number | null>(null);
   const [raising, setRaising] = useState(false);
   const { can } = useAccess();

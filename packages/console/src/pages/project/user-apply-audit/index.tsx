@@ -3,7 +3,6 @@ import { Button, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { type ApplicationRow, accountApi } from '../../../services/portalAdmin';
 import { ApplicationFilters, ApplicationModal, applicationColumns } from '../../web/user-apply/parts';
 import { useApplicationAudit } from './AuditActions';
 
@@ -14,11 +13,9 @@ type Filter = { keyword?: string; status?: AccountApplicationState[] };
 export default function UserApplyAuditPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('pending');
-  const list = useListPage<ApplicationRow, Filter, Filter & { tab: Tab }>(
-    accountApi.auditPage,
-    {},
-    (filter) => ({ ...filter, tab }),
-  );
+  const list = useListPage((c) => c.accountApplication.auditPaging, {} as Filter, {
+    toBody: (filter) => ({ ...filter, tab }),
+  });
   const [viewing, setViewing] = useState<number | null>(null);
   const close = useCallback(() => setViewing(null), []);
   const { buttons, modal } = useApplicationAudit(() => void list.reload());
@@ -52,7 +49,7 @@ export default function UserApplyAuditPage() {
         ),
       }}
     >
-      <ApplicationModal id={viewing} load={accountApi.staffGet} onClose={close} />
+      <ApplicationModal id={viewing} endpoint={(c) => c.accountApplication.staffGet} onClose={close} />
       {modal}
     </ListPage>
   );

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { type ApplicationRow, accountApi } from '../../../services/portalAdmin';
+import type { ApplicationRow } from '../../../services/portalAdmin';
 import { ApplicationFilters, applicationColumns } from '../../web/user-apply/parts';
 
 /**
@@ -14,9 +14,9 @@ import { ApplicationFilters, applicationColumns } from '../../web/user-apply/par
 export default function ProjectUserApplyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useListPage<ApplicationRow, { keyword?: string; status?: AccountApplicationState[] }>(
-    accountApi.staffPage,
-    {},
+  const list = useListPage(
+    (c) => c.accountApplication.staffPaging,
+    {} as { keyword?: string; status?: AccountApplicationState[] },
   );
   const open = (row: ApplicationRow) => navigate(`/project/apply-account?id=${row.id}`);
   return (

@@ -23,12 +23,9 @@ import { DispatchModal } from './DispatchModal';
 export default function SupplyConsumableApplyPage() {
   const { t } = useTranslation();
   const { can } = useAccess();
-  const list = useListPage<StaffOrderRow, { orderNo?: string; status?: ConsumableOrderState[] }>(
-    staffApi.orderPage,
-    {
-      status: ['approved'],
-    },
-  );
+  const list = useListPage((c) => c.consumable.staffPaging, {
+    status: ['approved'],
+  } as { orderNo?: string; status?: ConsumableOrderState[] });
   const [viewing, setViewing] = useState<number | null>(null);
   const [dispatching, setDispatching] = useState<StaffOrderRow | null>(null);
   const [logistics, setLogistics] = useState<LogisticsList | null>(null);

@@ -49,7 +49,7 @@ export default function ConsumableApplyPage() {
   const navigate = useNavigate();
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
-  const list = useListPage<OrderRow, Filter>(portalApi.orderPage, {});
+  const list = useListPage((c) => c.consumable.paging, {} as Filter);
   const [viewing, setViewing] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<OrderRow | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);

@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { type LineReportRow, portalApi } from '../api';
+import type { LineReportRow } from '../api';
 import { formatTime, StatusTag } from '../shared';
 
 type State = (typeof CONSUMABLE_ORDER_STATES)[number];
@@ -11,9 +11,9 @@ type State = (typeof CONSUMABLE_ORDER_STATES)[number];
 /** /web/consumables-apply-report: every line of my sites' applications, with its dispatch data. */
 export default function ConsumablesReportPage() {
   const { t } = useTranslation();
-  const list = useListPage<LineReportRow, { orderNo?: string; consumableName?: string; status?: State[] }>(
-    portalApi.linePage,
-    {},
+  const list = useListPage(
+    (c) => c.consumable.linePaging,
+    {} as { orderNo?: string; consumableName?: string; status?: State[] },
   );
   const k = (key: string) => t(`web.consumable.kit.${key}`);
   const dash = (v: string | number | null) => v ?? '-';

@@ -22,7 +22,7 @@ export default function ConsumablesAuditPage() {
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
   const [tab, setTab] = useState<Tab>('pending');
-  const list = usePaged(portalApi.auditPage, { tab });
+  const list = usePaged((c) => c.consumable.auditPaging, { tab });
   const [viewing, setViewing] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<OrderRow | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);

@@ -23,6 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import { ShowLimit } from '../../../components/ShowLimit';
+import { callEndpoint } from '../../../services/endpoint';
+import { useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, type Kit, type OrderDetail, type OrderInput, portalApi } from '../api';
 import { ContactFields } from '../ContactFields';
@@ -50,6 +52,8 @@ interface FormValues {
 
 const day = (d: Dayjs | undefined) => (d ? d.format('YYYY-MM-DD') : null);
 
+const NO_KITS: Kit[] = [];
+
 /** /web/create-apply: create or edit (?id=) a consumable application: kits, loose items, shipping, base info. */
 export default function CreateApplyPage() {
   const { t } = useTranslation();
@@ -60,7 +64,13 @@ export default function CreateApplyPage() {
   const projectId = Form.useWatch('projectId', form);
   const siteId = Form.useWatch('siteId', form);
   const note = Form.useWatch('note', form);
-  const [kits, setKits] = useState<Kit[]>([]);
+  // The kits of the project and site on screen: an answer for an earlier choice is never shown.
+  const kitsQuery = useEndpointQuery(
+    (c) => c.consumable.planKits,
+    { params: { id: projectId ?? 0 }, body: { siteId } },
+    { enabled: Boolean(projectId && siteId) },
+  );
+  const kits = (projectId && siteId && kitsQuery.data?.data) || NO_KITS;
   const [amounts, setAmounts] = useState<Record<number, number>>({});
   const [addresses, setAddresses] = useState<AddressRow[]>([]);
   const [original, setOriginal] = useState<OrderDetail>();
@@ -68,21 +78,28 @@ export default function CreateApplyPage() {
   const [linesError, setLinesError] = useState(false);
 
   useEffect(() => {
+    let live = true;
     portalApi
       .receiveAddress()
       .then((r) => {
+        if (!live) return;
         setAddresses(r.data);
         const preferred = r.data.find((a) => a.isDefault);
         if (!editId && preferred) fillAddress(preferred);
       })
       .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [editId]);
 
   useEffect(() => {
     if (!editId) return;
-    portalApi
-      .orderGet(editId)
+    // Only the application asked for last fills the form (the id in the address may change).
+    let live = true;
+    callEndpoint((c) => c.consumable.get, { params: { id: editId } })
       .then(({ data }) => {
+        if (!live) return;
         setOriginal(data);
         const kitAmounts: Record<number, number> = {};
         for (const line of data.lines)
@@ -109,16 +126,10 @@ export default function CreateApplyPage() {
         });
       })
       .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [editId, form]);
-
-  useEffect(() => {
-    setKits([]);
-    if (!projectId || !siteId) return;
-    portalApi
-      .planKits(projectId, siteId)
-      .then((r) => setKits(r.data))
-      .catch(() => undefined);
-  }, [projectId, siteId]);
 
   const fillAddress = (a: AddressRow) => {
     form.setFieldsValue({

@@ -20,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ShowLimit } from '../../../components/ShowLimit';
+import { callEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, portalApi, type ShipmentDetail, type ShipmentInput } from '../api';
 import { ContactFields } from '../ContactFields';
@@ -75,8 +76,7 @@ export default function CreateCheckPage() {
 
   useEffect(() => {
     if (!editId) return;
-    portalApi
-      .shipmentGet(editId)
+    callEndpoint((c) => c.sampleTransport.get, { params: { id: editId } })
       .then(({ data }) => {
         setOriginal(data);
         form.setFieldsValue({

@@ -5,14 +5,14 @@ import type { DataColumn } from '../../../components/DataTable';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
-import { type InspectionDetail, type InspectionRow, reportsApi } from '../reports-api';
+import type { InspectionRow } from '../reports-api';
 import { dash, formatTime } from '../shared';
 
 const STATE_COLORS: Record<string, string> = { received: 'success', exception: 'error', awaiting: 'default' };
 
 function InspectionModal({ id, onClose }: { id: number | null; onClose(): void }) {
   const { t } = useTranslation();
-  const detail = useDetail<InspectionDetail>(id, reportsApi.inspectionGet, onClose);
+  const detail = useDetail(id, (c) => c.portalReport.inspection, onClose);
   return (
     <ViewModal open={id !== null} width={860} title={t('webReports.inspection.detail')} onCancel={onClose}>
       {detail && (
@@ -84,7 +84,7 @@ function InspectionModal({ id, onClose }: { id: number | null; onClose(): void }
 /** /web/inspection-form: the receipt (inspection) records of my sites' signed-off shipments. */
 export default function InspectionFormPage() {
   const { t } = useTranslation();
-  const list = useListPage<InspectionRow, { keyword?: string }>(reportsApi.inspectionPage, {});
+  const list = useListPage((c) => c.portalReport.inspections, {} as { keyword?: string });
   const [viewing, setViewing] = useState<number | null>(null);
   const close = useCallback(() => setViewing(null), []);
   const columns: DataColumn<InspectionRow>[] = [

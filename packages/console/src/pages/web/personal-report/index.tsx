@@ -4,7 +4,7 @@ import type { DataColumn } from '../../../components/DataTable';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { type ReportFilter, type ReportFormValues, reportFilter } from '../report-filter';
 import { ReportFilterFields } from '../report-parts';
-import { reportsApi, type UnblindingRow } from '../reports-api';
+import type { UnblindingRow } from '../reports-api';
 import { useResultColumns } from '../result-report';
 
 /**
@@ -14,7 +14,7 @@ import { useResultColumns } from '../result-report';
  */
 export default function UnblindingReportPage() {
   const { t } = useTranslation();
-  const list = useListPage<UnblindingRow, ReportFilter>(reportsApi.unblindingPage, {});
+  const list = useListPage((c) => c.portalReport.unblinding, {} as ReportFilter);
   const base = useResultColumns<UnblindingRow>();
   const identity: DataColumn<UnblindingRow>[] = [
     { dataIndex: 'subjectName', title: t('webReports.unblinding.subjectName'), width: 120 },

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { portalApi, type QueryRow } from '../api';
+import type { QueryRow } from '../api';
 import { formatTime, StatusTag } from '../shared';
 
 type State = (typeof QUERY_STATES)[number];
@@ -14,7 +14,7 @@ type State = (typeof QUERY_STATES)[number];
 export default function QuestionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useListPage<QueryRow, { keyword?: string; status?: State[] }>(portalApi.queryPage, {});
+  const list = useListPage((c) => c.clarification.paging, {} as { keyword?: string; status?: State[] });
   const q = (key: string) => t(`web.question.${key}`);
 
   const columns: DataColumn<QueryRow>[] = [

@@ -21,7 +21,7 @@ export default function KitSupplyPage() {
   const { t } = useTranslation();
   const { can } = useAccess();
   const [tab, setTab] = useState<KitSupplyState>('pending');
-  const list = usePaged(portalApi.kitSupplyPage, { tab });
+  const list = usePaged((c) => c.consumable.kitSupplyPaging, { tab });
 
   const confirm = async (row: KitSupplyRow) => {
     try {

@@ -27,13 +27,7 @@ import {
   unreadIds,
 } from '../report-filter';
 import { FlagTag, ReportFilterFields } from '../report-parts';
-import {
-  type ChargebackRow,
-  type PortalReportDetail,
-  type PortalReportRow,
-  type RejectionRow,
-  reportsApi,
-} from '../reports-api';
+import { type ChargebackRow, type PortalReportRow, type RejectionRow, reportsApi } from '../reports-api';
 import { dash, formatTime } from '../shared';
 
 const pdfName = (row: { reportNo: string; revision: number }) => `${row.reportNo}-v${row.revision}.pdf`;
@@ -42,11 +36,9 @@ const pdfName = (row: { reportNo: string; revision: number }) => `${row.reportNo
 function ReportList({ mine }: { mine: boolean }) {
   const { t } = useTranslation();
   const [viewing, setViewing] = useState<number | null>(null);
-  const list = useListPage<PortalReportRow, ReportFilter, ReportFilter & { downloaded?: boolean }>(
-    reportsApi.reportPage,
-    {},
-    (filter) => (mine ? { ...filter, downloaded: true } : filter),
-  );
+  const list = useListPage((c) => c.portalReport.paging, {} as ReportFilter, {
+    toBody: (filter) => (mine ? { ...filter, downloaded: true } : filter),
+  });
   const columns: DataColumn<PortalReportRow>[] = [
     { dataIndex: 'reportNo', title: t('webReports.common.reportNo'), width: 170 },
     {
@@ -126,7 +118,7 @@ function ReportDetailModal({
   onDownload(row: { id: number; reportNo: string; revision: number }): void;
 }) {
   const { t } = useTranslation();
-  const detail = useDetail<PortalReportDetail>(id, reportsApi.reportGet, onClose);
+  const detail = useDetail(id, (c) => c.portalReport.get, onClose);
   return (
     <ViewModal open={id !== null} width={900} title={t('webReports.search.detail')} onCancel={onClose}>
       {detail && (
@@ -236,7 +228,7 @@ function ReportDetailModal({
 function ChargebackList() {
   const { t } = useTranslation();
   const { can } = useAccess();
-  const list = useListPage<ChargebackRow, ChargebackFilter>(reportsApi.chargebackPage, {});
+  const list = useListPage((c) => c.portalReport.chargebacks, {} as ChargebackFilter);
   const [viewing, setViewing] = useState<number | null>(null);
   const [disputing, setDisputing] = useState<ChargebackRow | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
@@ -317,7 +309,7 @@ interface RejectionFilter {
 /** Samples of my sites rejected at receipt; each user marks them read. */
 function RejectionList() {
   const { t } = useTranslation();
-  const list = useListPage<RejectionRow, RejectionFilter>(reportsApi.rejectionPage, {});
+  const list = useListPage((c) => c.portalReport.rejections, {} as RejectionFilter);
   const [selected, setSelected] = useState<Key[]>([]);
   const mark = async (ids: number[]) => {
     if (ids.length === 0) return;

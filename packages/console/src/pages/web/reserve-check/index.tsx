@@ -37,10 +37,12 @@ export default function ReserveCheckPage() {
   const { can } = useAccess();
   const [tab, setTab] = useState<Tab>('list');
   // The cancelling tab lists cancelled bookings; the list tab the chosen active states, else all of them.
-  const list = useListPage<ShipmentRow, Filter, Filter>(portalApi.shipmentPage, {}, (filter) => ({
-    ...filter,
-    status: tab === 'cancelling' ? ['cancelled'] : filter.status?.length ? filter.status : ACTIVE,
-  }));
+  const list = useListPage((c) => c.sampleTransport.paging, {} as Filter, {
+    toBody: (filter): Filter => ({
+      ...filter,
+      status: tab === 'cancelling' ? ['cancelled'] : filter.status?.length ? filter.status : ACTIVE,
+    }),
+  });
   const [selected, setSelected] = useState<Key[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<ShipmentRow | null>(null);

@@ -44,7 +44,7 @@ export function useResultColumns<T extends ResultRow>(): DataColumn<T>[] {
 /** /web/result-report: per-sample results of my sites' released reports, filters, paging and xlsx export. */
 export default function ResultReportPage() {
   const { t } = useTranslation();
-  const list = useListPage<ResultRow, ReportFilter>(reportsApi.resultPage, {});
+  const list = useListPage((c) => c.portalReport.results, {} as ReportFilter);
   const columns = useResultColumns<ResultRow>();
   return (
     <ListPage<ResultRow, ReportFormValues>

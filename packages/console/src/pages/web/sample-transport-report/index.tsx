@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { type ItemReportRow, portalApi } from '../api';
+import type { ItemReportRow } from '../api';
 import { formatTime, StatusTag } from '../shared';
 
 type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
@@ -11,7 +11,7 @@ type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
 /** /web/sample-transport-report: every sample line of my sites' shipment bookings. */
 export default function SampleTransportReportPage() {
   const { t } = useTranslation();
-  const list = useListPage<ItemReportRow, { orderNo?: string; status?: State[] }>(portalApi.itemPage, {});
+  const list = useListPage((c) => c.sampleTransport.itemPaging, {} as { orderNo?: string; status?: State[] });
   const s = (key: string) => t(`web.shipment.${key}`);
   const columns: DataColumn<ItemReportRow>[] = [
     { dataIndex: 'orderNo', title: s('orderNo'), width: 180 },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { type DocRow, type DownloadLogRow, docApi } from '../../../services/portalAdmin';
+import { type DocRow, type DownloadLogRow, docApi, docEndpoints } from '../../../services/portalAdmin';
 import { formatTime } from '../shared';
 
 type Tab = 'documents' | 'log';
@@ -45,8 +45,8 @@ export function SharedDocPage({ kind }: { kind: SharedDocumentKind }) {
   const { can } = useAccess();
   const api = useMemo(() => docApi(kind), [kind]);
   const [tab, setTab] = useState<Tab>('documents');
-  const docs = useListPage<DocRow, { keyword?: string }>(api.page, {});
-  const log = useListPage<DownloadLogRow, object>(api.log, {});
+  const docs = useListPage((c) => docEndpoints(c, kind).paging, {} as { keyword?: string });
+  const log = useListPage((c) => docEndpoints(c, kind).log, {});
   const d = (key: string) => t(`webAdmin.doc.${key}`);
 
   const columns: DataColumn<DocRow>[] = [

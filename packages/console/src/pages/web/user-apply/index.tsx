@@ -24,7 +24,7 @@ export default function UserApplyPage() {
   const { can } = useAccess();
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id);
-  const list = useListPage<ApplicationRow, { keyword?: string; status?: State[] }>(accountApi.page, {});
+  const list = useListPage((c) => c.accountApplication.paging, {} as { keyword?: string; status?: State[] });
   const [viewing, setViewing] = useState<number | null>(null);
   const close = useCallback(() => setViewing(null), []);
 
@@ -85,7 +85,7 @@ export default function UserApplyPage() {
         },
       }}
     >
-      <ApplicationModal id={viewing} load={accountApi.get} onClose={close} />
+      <ApplicationModal id={viewing} endpoint={(c) => c.accountApplication.get} onClose={close} />
     </ListPage>
   );
 }

@@ -6,7 +6,9 @@ import type { DataColumn } from '../../../components/DataTable';
 import { StatesFilter } from '../../../components/ListPage';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
+import type { Contract } from '../../../services/contract';
 import type { ApplicationDetail, ApplicationRow } from '../../../services/portalAdmin';
+import type { EndpointPick } from '../../../services/query';
 import { EventTimeline, formatTime, StatusTag } from '../shared';
 
 /** The grants as "project / site" lines. */
@@ -58,18 +60,18 @@ export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
   );
 }
 
-/** Loads and shows one application in a dialog (`load` is the site or the staff read). */
+/** Loads and shows one application in a dialog (`endpoint` is the site or the staff read). */
 export function ApplicationModal({
   id,
-  load,
+  endpoint,
   onClose,
 }: {
   id: number | null;
-  load(id: number): Promise<{ data: ApplicationDetail }>;
+  endpoint: EndpointPick<Contract['accountApplication']['get'] | Contract['accountApplication']['staffGet']>;
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const detail = useDetail<ApplicationDetail>(id, load, onClose);
+  const detail = useDetail(id, endpoint, onClose);
   return (
     <ViewModal
       open={id !== null}

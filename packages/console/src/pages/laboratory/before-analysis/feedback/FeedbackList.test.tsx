@@ -35,11 +35,9 @@ const row = (id: number, status: FeedbackRow['status'], createdBy: number): Feed
 });
 const ROWS = [row(1, 'open', 99), row(2, 'answered', ME), row(3, 'answered', 99), row(4, 'closed', ME)];
 
-vi.mock('../../../../services/labQueries', () => ({
-  labQueriesApi: {
-    feedbackLabPage: vi.fn(async () => ({ code: 200, msg: 'ok', data: ROWS, total: ROWS.length })),
-    feedbackProjectPage: vi.fn(async () => ({ code: 200, msg: 'ok', data: ROWS, total: ROWS.length })),
-  },
+// The feedback list endpoints (lab and project side) answer these rows.
+vi.mock('../../../../services/endpoint', () => ({
+  callEndpoint: vi.fn(async () => ({ code: 200, msg: 'ok', data: ROWS, total: ROWS.length })),
 }));
 vi.mock('../../../../services/user', () => ({
   userApi: {

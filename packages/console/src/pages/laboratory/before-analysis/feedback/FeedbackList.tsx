@@ -42,9 +42,9 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
   const [params] = useSearchParams();
   const queryId = Number(params.get('queryId')) || undefined;
   const barcode = params.get('barcode') ?? undefined;
-  const list = useListPage<FeedbackRow, Filter>(
-    side === 'lab' ? labQueriesApi.feedbackLabPage : labQueriesApi.feedbackProjectPage,
-    queryId ? { queryId } : {},
+  const list = useListPage(
+    (c) => (side === 'lab' ? c.labFeedback.labPaging : c.labFeedback.projectPaging),
+    (queryId ? { queryId } : {}) as Filter,
   );
   const [creating, setCreating] = useState(false);
   const [answering, setAnswering] = useState<FeedbackRow | null>(null);

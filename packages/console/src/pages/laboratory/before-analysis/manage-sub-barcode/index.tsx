@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { callEndpoint } from '../../../../services/endpoint';
 import { specimenApi } from '../../../../services/specimen';
 import { feedback } from '../../../../utils/feedback';
 import { ReasonModal } from '../../../web/ReasonModal';
@@ -39,7 +40,7 @@ export default function ManageSubBarcodePage() {
   const english = i18n.language === 'en-US';
   const [form] = Form.useForm<CreateValues>();
   const [filterForm] = Form.useForm<Filter>();
-  const list = useListPage<SpecimenBarcodeRow, Filter>(specimenApi.subPaging, {});
+  const list = useListPage((c) => c.subBarcode.paging, {} as Filter);
   const [saving, setSaving] = useState(false);
   const [disabling, setDisabling] = useState<SpecimenBarcodeRow | null>(null);
 
@@ -80,7 +81,8 @@ export default function ManageSubBarcodePage() {
     let rows = list.rows;
     if (parent) {
       try {
-        rows = (await specimenApi.subPaging({ ...list.filter, page: 1, size: SUB_BARCODE_MAX_SUFFIX })).data;
+        const body = { ...list.filter, page: 1, size: SUB_BARCODE_MAX_SUFFIX };
+        rows = (await callEndpoint((c) => c.subBarcode.paging, { body })).data;
       } catch {
         return;
       }

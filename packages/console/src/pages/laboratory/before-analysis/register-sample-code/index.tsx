@@ -46,7 +46,7 @@ export default function RegisterSampleCodePage() {
   const { t, i18n } = useTranslation();
   const { can } = useAccess();
   const c = (key: string, options?: Record<string, unknown>) => t(`specimen.code.${key}`, options);
-  const list = useListPage<SpecimenBarcodeRow, Filter>(specimenApi.codePaging, {});
+  const list = useListPage((c) => c.sampleCode.paging, {} as Filter);
   const sampleTypes = useSampleTypes();
   const english = i18n.language === 'en-US';
   const typeOptions = sampleTypes.map((s) => ({ value: s.id, label: english ? s.enName : s.name }));

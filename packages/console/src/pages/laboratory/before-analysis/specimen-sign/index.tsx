@@ -6,6 +6,7 @@ import { Permission } from '../../../../access/gates';
 import { confirmDialog } from '../../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../../components/DataTable';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { callEndpoint } from '../../../../services/endpoint';
 import { specimenApi } from '../../../../services/specimen';
 import { feedback } from '../../../../utils/feedback';
 import { formatTime, ScanInput, useBarcodeColumns } from '../specimen/parts';
@@ -14,15 +15,13 @@ import { formatTime, ScanInput, useBarcodeColumns } from '../specimen/parts';
 export default function SpecimenSignPage() {
   const { t } = useTranslation();
   const s = (key: string, options?: Record<string, unknown>) => t(`specimen.sign.${key}`, options);
-  const shipments = useListPage<SignShipment, { keyword?: string }>(specimenApi.signShipments, {});
+  const shipments = useListPage((c) => c.specimenSign.shipments, {} as { keyword?: string });
   const [chosen, setChosen] = useState<SignShipment | null>(null);
   const [codes, setCodes] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  const signed = useListPage<
-    SpecimenBarcodeRow,
-    { keyword?: string },
-    { keyword?: string; transportId?: number }
-  >(specimenApi.signPaging, {}, (filter) => ({ ...filter, transportId: chosen?.id }));
+  const signed = useListPage((c) => c.specimenSign.paging, {} as { keyword?: string }, {
+    toBody: (filter) => ({ ...filter, transportId: chosen?.id }),
+  });
 
   const sign = async () => {
     if (!chosen || codes.length === 0) return;
@@ -37,7 +36,9 @@ export default function SpecimenSignPage() {
       feedback.success(s('done', { count: r.data.count }));
       setCodes([]);
       await Promise.all([shipments.reload(), signed.reload()]);
-      const fresh = await specimenApi.signShipments({ keyword: chosen.orderNo, page: 1, size: 1 });
+      const fresh = await callEndpoint((c) => c.specimenSign.shipments, {
+        body: { keyword: chosen.orderNo, page: 1, size: 1 },
+      });
       setChosen(fresh.data.find((x) => x.id === chosen.id) ?? chosen);
     } catch {
       // Shown by the request helper.

@@ -329,14 +329,10 @@ function LogTable({ rows }: { rows: StorageLog[] }) {
 export function DeviceLogsModal({ device, onClose }: { device: StorageDevice | null; onClose(): void }) {
   const s = useS();
   const [action, setAction] = useState<StorageLog['action'] | undefined>();
-  const fetch = (body: { page: number; size: number; action?: StorageLog['action'] }) =>
-    device
-      ? specimenApi.deviceLogs(device.id, body)
-      : Promise.resolve({ data: [] as StorageLog[], total: 0 });
-  const logs = usePaged<StorageLog, { action?: StorageLog['action']; deviceId?: number }>(
-    (body) => fetch({ page: body.page, size: body.size, ...(body.action ? { action: body.action } : {}) }),
-    { action, deviceId: device?.id },
-  );
+  const logs = usePaged((c) => c.tempStorage.deviceLogs, action ? { action } : {}, {
+    params: { id: device?.id ?? 0 },
+    enabled: device !== null,
+  });
   const columns = useLogColumns();
   return (
     <ViewModal

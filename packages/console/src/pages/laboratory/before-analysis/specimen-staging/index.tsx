@@ -13,6 +13,7 @@ import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
 import type { DataColumn } from '../../../../components/DataTable';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { callEndpoint } from '../../../../services/endpoint';
 import { specimenApi } from '../../../../services/specimen';
 import { formatTime } from '../specimen/parts';
 import {
@@ -30,8 +31,7 @@ function useDevices(version: number): StorageDevice[] {
   const [devices, setDevices] = useState<StorageDevice[]>([]);
   useEffect(() => {
     let live = true;
-    specimenApi
-      .devicePage({ page: 1, size: 500 })
+    callEndpoint((c) => c.tempStorage.devicePage, { body: { page: 1, size: 500 } })
       .then((r) => live && setDevices(r.data))
       .catch(() => undefined);
     return () => {
@@ -56,17 +56,14 @@ export default function SpecimenStagingPage() {
   const devices = useDevices(devicesVersion);
   const deviceOptions = devices.map((d) => ({ value: d.id, label: `${d.code} ${d.name}` }));
 
-  const samples = useListPage<StoredSample, { keyword?: string; deviceId?: number }>(
-    specimenApi.samplePage,
-    {},
+  const samples = useListPage((c) => c.tempStorage.samplePage, {} as { keyword?: string; deviceId?: number });
+  const containers = useListPage(
+    (c) => c.tempStorage.containerPage,
+    {} as { keyword?: string; deviceId?: number },
   );
-  const containers = useListPage<StorageContainer, { keyword?: string; deviceId?: number }>(
-    specimenApi.containerPage,
-    {},
-  );
-  const deviceList = useListPage<StorageDevice, { keyword?: string; enabled?: boolean }>(
-    specimenApi.devicePage,
-    {},
+  const deviceList = useListPage(
+    (c) => c.tempStorage.devicePage,
+    {} as { keyword?: string; enabled?: boolean },
   );
 
   const [sampleId, setSampleId] = useState<number | null>(null);

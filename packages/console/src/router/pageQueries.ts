@@ -1,0 +1,64 @@
+/**
+ * The first query of a page, started by the menu click while the page's chunk downloads (the
+ * page then finds its answer in the cache or in flight). Each entry asks exactly what the page's
+ * first render asks: the same endpoint and input (a list's initial filter on page 1), otherwise
+ * the prefetch is only wasted, never wrong. Only the shell imports this: /login does not load it.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { EndpointDef } from '@trialab/api-contract';
+import { FIRST_PAGE, pagedInput } from '../components/usePaged';
+import { type EndpointPick, endpointQuery, REFERENCE_STALE_MS } from '../services/query';
+
+type Prefetch = (client: QueryClient) => Promise<void>;
+
+/** The first page of a list with its initial filter (what `useListPage(endpoint, initial)` asks). */
+function list<E extends EndpointDef>(endpoint: EndpointPick<E>, initial: object = {}): Prefetch {
+  return (client) => client.prefetchQuery(endpointQuery(endpoint, pagedInput<E>(initial, FIRST_PAGE)));
+}
+
+/** Reference data a page reads with its list (e.g. `useSampleTypes`). */
+const sampleTypes: Prefetch = (client) =>
+  client.prefetchQuery({
+    ...endpointQuery((c) => c.system.sampleTypeAll, { body: {} }),
+    staleTime: REFERENCE_STALE_MS,
+  });
+
+const both =
+  (...prefetches: Prefetch[]): Prefetch =>
+  (client) =>
+    Promise.all(prefetches.map((prefetch) => prefetch(client))).then(() => undefined);
+
+export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
+  '/laboratory/test-project': both(
+    list((c) => c.testItems.paging),
+    sampleTypes,
+  ),
+  '/laboratory/before-analysis/register-sample-code': both(
+    list((c) => c.sampleCode.paging),
+    sampleTypes,
+  ),
+  '/laboratory/before-analysis/manage-sub-barcode': list((c) => c.subBarcode.paging),
+  '/laboratory/before-analysis/specimen-sign': list((c) => c.specimenSign.shipments),
+  '/project/question': list((c) => c.labQuery.paging),
+  '/project/user-apply': list((c) => c.accountApplication.staffPaging),
+  '/express/mail': list((c) => c.staffShipment.paging),
+  '/express/unconventional': list((c) => c.chargebackStaff.paging),
+  '/supply/consum-material-apply': list((c) => c.consumable.staffPaging, { status: ['approved'] }),
+  '/personal/address': list((c) => c.address.page),
+  '/web/question': list((c) => c.clarification.paging),
+  '/web/consum-material-apply': list((c) => c.consumable.paging),
+  '/web/user-apply': list((c) => c.accountApplication.paging),
+  '/web/result-report': list((c) => c.portalReport.results),
+  '/web/personal-report': list((c) => c.portalReport.unblinding),
+  '/web/inspection-form': list((c) => c.portalReport.inspections),
+  '/web/consumables-apply-report': list((c) => c.consumable.linePaging),
+  '/web/sample-transport-report': list((c) => c.sampleTransport.itemPaging),
+};
+
+/**
+ * Starts the page's first query, if it declares one, without waiting for it. A failure is shown by
+ * the request helper like any call, and the page asks again when it mounts.
+ */
+export function prefetchPageQuery(client: QueryClient, fullPath: string): void {
+  void PAGE_FIRST_QUERIES[fullPath]?.(client);
+}
