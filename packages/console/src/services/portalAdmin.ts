@@ -13,7 +13,6 @@ export type ApplicationRow = DataOf<Contract['accountApplication']['paging']>[nu
 export type ApplicationDetail = DataOf<Contract['accountApplication']['get']>;
 export type ApplicationInput = B<Contract['accountApplication']['create']>;
 export type DocRow = DataOf<Docs['paging']>[number];
-export type DocDetail = DataOf<Docs['staffGet']>;
 export type DownloadLogRow = DataOf<Docs['log']>[number];
 export type StaffShipmentRow = DataOf<Contract['staffShipment']['paging']>[number];
 export type StaffShipmentDetail = DataOf<Contract['staffShipment']['get']>;

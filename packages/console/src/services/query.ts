@@ -163,12 +163,3 @@ export function useEndpointMutation<E extends EndpointDef>(
     client,
   );
 }
-
-/** Starts loading an endpoint's answer into the cache (menu click, before the page's chunk is in). */
-export function prefetchEndpoint<E extends EndpointDef>(
-  client: QueryClient,
-  pick: EndpointPick<E>,
-  input: CallInput<E> = {},
-): Promise<void> {
-  return client.prefetchQuery(endpointQuery(pick, input));
-}

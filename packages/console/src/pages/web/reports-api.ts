@@ -10,14 +10,11 @@ type B<E> = BodyOf<E>;
 type Api = Contract['portalReport'];
 
 export type PortalReportRow = DataOf<Api['paging']>[number];
-export type PortalReportDetail = DataOf<Api['get']>;
 export type ChargebackRow = DataOf<Api['chargebacks']>[number];
-export type ChargebackDetail = DataOf<Api['chargeback']>;
 export type RejectionRow = DataOf<Api['rejections']>[number];
 export type ResultRow = DataOf<Api['results']>[number];
 export type UnblindingRow = DataOf<Api['unblinding']>[number];
 export type InspectionRow = DataOf<Api['inspections']>[number];
-export type InspectionDetail = DataOf<Api['inspection']>;
 
 export const reportsApi = {
   projects: portalApi.projects,
