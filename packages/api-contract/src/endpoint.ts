@@ -20,6 +20,7 @@ export interface EndpointDef<
   Q extends AnyObject = AnyObject,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
+  A extends Access = Access,
 > {
   /** Stable dotted id, e.g. `user.page`; also the audit action. */
   id: string;
@@ -28,7 +29,8 @@ export interface EndpointDef<
   /** Path under the service prefix, parameters as `{name}` (SPEC style). */
   path: string;
   summary: string;
-  access: Access;
+  /** Kept literal by defineEndpoint: the server types the handler's principal from it. */
+  access: A;
   /** Signed with the session key; false only for pre-login calls. */
   signed: boolean;
   /** Changes state: runs in one transaction with its audit record. */
@@ -54,7 +56,8 @@ export function defineEndpoint<
   Q extends AnyObject,
   B extends z.ZodType,
   D extends z.ZodType,
->(def: EndpointDef<P, Q, B, D>): EndpointDef<P, Q, B, D> {
+  A extends Access,
+>(def: EndpointDef<P, Q, B, D, A>): EndpointDef<P, Q, B, D, A> {
   return def;
 }
 

@@ -20,6 +20,7 @@ import { feedbackRoutes } from './modules/lab/feedback.js';
 import { subjectRoutes } from './modules/lab/subjects.js';
 import { testOrderRoutes } from './modules/lab/test-orders.js';
 import { portalRoutes } from './modules/portal/index.js';
+import { siteScope } from './modules/portal/scope.js';
 import { portalAdminRoutes } from './modules/portal-admin/index.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
@@ -118,6 +119,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       (config.smtpUrl ? new SmtpNotifier(config.smtpUrl, config.smtpFrom) : new OutboxNotifier()),
     wx: options.wx === undefined ? defaultWx(config) : options.wx,
     version: SERVER_VERSION,
+    siteScope,
     seeded,
   };
   app.decorate('deps', deps);

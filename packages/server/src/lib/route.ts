@@ -28,6 +28,7 @@ import type { Deps } from './deps.js';
 import { ApiError } from './errors.js';
 import { t } from './i18n.js';
 import { assertSafeText, STORED_HEADERS } from './input.js';
+import type { SiteScope } from './scope.js';
 import { consumeNonce, verifySignature } from './signature.js';
 import { requestTimeZone } from './time-zone.js';
 
@@ -50,7 +51,16 @@ export type ParamsOf<E extends EndpointDef> = Out<NonNullable<E['params']>>;
 export type QueryOf<E extends EndpointDef> = Out<NonNullable<E['query']>>;
 export type BodyOf<E extends EndpointDef> = Out<NonNullable<E['body']>>;
 
-export interface Ctx<E extends EndpointDef> {
+/** The session's principal: never null on a non-public endpoint (the pipeline refused those first). */
+export type PrincipalOf<E extends EndpointDef> = 'public' extends E['access'] ? Principal | null : Principal;
+
+/** What a handler receives; `principal` is typed from the declaration's `access`. */
+export type Ctx<E extends EndpointDef> = CtxBase<E> & { principal: PrincipalOf<E> };
+
+/** The context of any endpoint that needs a session, for helpers shared by several handlers. */
+export type SessionCtx = CtxBase<EndpointDef> & { principal: Principal };
+
+interface CtxBase<E extends EndpointDef> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
@@ -61,7 +71,8 @@ export interface Ctx<E extends EndpointDef> {
   /** The request's transaction when the endpoint mutates, else the database. */
   db: Executor;
   deps: Deps;
-  principal: Principal | null;
+  /** The caller's site/project scope, looked up at the first call and kept for the request. */
+  scope(): Promise<SiteScope>;
   audit(entry: AuditEntry): void;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -248,6 +259,7 @@ export function route<E extends EndpointDef>(
         workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
         ip: request.ip,
       };
+      let scope: Promise<SiteScope> | undefined;
       const makeCtx = (db: Executor): Ctx<E> => ({
         params,
         query,
@@ -257,7 +269,12 @@ export function route<E extends EndpointDef>(
         timeZone: requestTimeZone(request.headers[SIGNING_HEADERS.timeZone], deps.config.labTimeZone),
         db,
         deps,
-        principal,
+        principal: principal as PrincipalOf<E>,
+        scope: () => {
+          if (!principal) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
+          scope ??= deps.siteScope(db, principal);
+          return scope;
+        },
         audit: (entry) => entries.push(entry),
         request,
         reply,

@@ -20,7 +20,6 @@ import {
 import { accountApplications } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { uniqueOr } from '../../lib/versioned.js';
@@ -247,16 +246,16 @@ async function applicantHolds(db: Executor, applicantId: number, grants: Grant[]
 }
 
 export async function accountApplicationRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.roles, async (ctx) => requestableRoles(ctx.db, requirePrincipal(ctx)));
+  route(app, api.roles, async (ctx) => requestableRoles(ctx.db, ctx.principal));
 
   route(app, api.paging, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const { page: n, size, ...filters } = ctx.body;
     return page(ctx.db, and(eq(accountApplications.applicantId, p.userId), listWhere(filters)), n, size);
   });
 
   route(app, api.get, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const row = await head(ctx.db, ctx.params.id);
     // Site users see their own applications only; others' ids answer as missing.
     if (row.applicantId !== p.userId) throw notFound();
@@ -264,7 +263,7 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
   });
 
   route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const body = ctx.body;
     const held = await heldSites(ctx.db, p);
     const sitesOfGrants = await ctx.db
@@ -325,7 +324,7 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
   });
 
   route(app, api.withdraw, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const row = await head(ctx.db, ctx.params.id);
     if (row.applicantId !== p.userId) throw notFound();
     await applyTransition(
@@ -347,7 +346,7 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
   });
 
   route(app, api.auditPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page: n, size, tab, ...filters } = ctx.body;
     const tabWhere =
       tab === 'pending'
@@ -357,21 +356,21 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
   });
 
   route(app, api.staffPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page: n, size, ...filters } = ctx.body;
     return page(ctx.db, and(staffWhere(scope), listWhere(filters)), n, size);
   });
 
   route(app, api.staffGet, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const row = await head(ctx.db, ctx.params.id);
     assertStaffScope(scope, row.grants, false);
     return detail(ctx.db, row.id);
   });
 
   route(app, api.audit, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const row = await head(ctx.db, ctx.params.id);
     assertStaffScope(scope, row.grants, true);
     const { version, pass, reason } = ctx.body;

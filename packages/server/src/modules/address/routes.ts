@@ -5,7 +5,6 @@ import type { Executor } from '../../db/client.js';
 import { depts, users } from '../../db/schema.js';
 import { addresses } from '../../db/schema-portal.js';
 import { notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
@@ -71,7 +70,7 @@ async function profileOf(db: Executor, userId: number) {
 
 export async function addressRoutes(app: FastifyInstance): Promise<void> {
   route(app, address.page, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const where = and(eq(addresses.userId, p.userId), keywordWhere(ctx.body.keyword));
     const [total] = await ctx.db.select({ n: count() }).from(addresses).where(where);
     const rows = await ctx.db
@@ -85,7 +84,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, address.receiveAddress, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const rows = await ctx.db
       .select()
       .from(addresses)
@@ -96,7 +95,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, address.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const [row] = await ctx.db
       .insert(addresses)
       .values({ ...ctx.body, userId: p.userId, createdAt: ctx.now, updatedAt: ctx.now })
@@ -108,7 +107,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, address.update, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const { id, version, ...fields } = ctx.body;
     const [old] = await ctx.db.select().from(addresses).where(eq(addresses.id, id));
     // Another user's address is answered exactly like a missing one.
@@ -131,7 +130,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, address.delete, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const [old] = await ctx.db.select().from(addresses).where(eq(addresses.id, ctx.params.id));
     if (!old || old.userId !== p.userId) throw notFound();
     await ctx.db.delete(addresses).where(eq(addresses.id, old.id));
@@ -139,10 +138,10 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
     return true;
   });
 
-  route(app, personal.profile, async (ctx) => profileOf(ctx.db, requirePrincipal(ctx).userId));
+  route(app, personal.profile, async (ctx) => profileOf(ctx.db, ctx.principal.userId));
 
   route(app, personal.updateProfile, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const old = await profileOf(ctx.db, p.userId);
     const { version, ...fields } = ctx.body;
     const [row] = await uniqueOr(ctx.lang, () =>

@@ -2,7 +2,6 @@ import { endpoints } from '@trialab/api-contract';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox } from '../../db/schema.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { route } from '../../lib/route.js';
 import * as service from './service.js';
 
@@ -55,23 +54,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
   route(app, auth.wxAuthUrl, (ctx) => service.wxAuthUrl(ctx, ctx.query.redirectUri), limit);
   route(app, auth.wxLogin, (ctx) => service.wxLogin(ctx, ctx.body.code, ctx.body.state), limit);
-  route(app, auth.logout, (ctx) => service.logout(ctx, requirePrincipal(ctx).sessionId));
+  route(app, auth.logout, (ctx) => service.logout(ctx, ctx.principal.sessionId));
   route(app, auth.firstUpdatePassword, (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     return service.changePassword(ctx, p.user, p.sessionId, ctx.body.password, undefined);
   });
   route(app, user.updatePassword, (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     return service.changePassword(ctx, p.user, p.sessionId, ctx.body.password, ctx.body.oldPassword);
   });
   route(app, user.checkPwd, (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     return service.checkLockPassword(ctx, p.user, p.sessionId, p.session.lockFailCount, ctx.body.password);
   });
-  route(app, user.wxBind, (ctx) =>
-    service.wxBind(ctx, requirePrincipal(ctx).userId, ctx.body.code, ctx.body.state),
-  );
-  route(app, user.wxUnBind, (ctx) => service.wxUnbind(ctx, requirePrincipal(ctx).userId));
+  route(app, user.wxBind, (ctx) => service.wxBind(ctx, ctx.principal.userId, ctx.body.code, ctx.body.state));
+  route(app, user.wxUnBind, (ctx) => service.wxUnbind(ctx, ctx.principal.userId));
 
   // The outbox shows login codes: only in development and demo mode, never in production.
   if (app.deps.config.mode !== 'production') {

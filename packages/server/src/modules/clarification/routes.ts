@@ -13,10 +13,9 @@ import { clarificationQueryShipments } from '../../db/schema-lab-queries.js';
 import { clarificationQueries, clarificationReplies, sampleTransports } from '../../db/schema-portal.js';
 import { clarificationReplyAttachments } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { Page, type Principal, route } from '../../lib/route.js';
+import { Page, type Principal, route, type SessionCtx } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
-import { assertInScope, checkedSite, scopeWhere, siteScope } from '../portal/scope.js';
+import { assertInScope, checkedSite, scopeWhere } from '../portal/scope.js';
 import {
   applyTransition,
   eventsOf,
@@ -171,7 +170,7 @@ async function fire(
 
 export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
   route(app, clarification.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, status, projectId, keyword } = ctx.body;
     const where: SQL | undefined = and(
       scopeWhere(scope, clarificationQueries.projectId, clarificationQueries.siteId),
@@ -197,8 +196,8 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, clarification.get, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const current = await head(ctx.db, ctx.params.id);
     assertInScope(scope, current);
     // SPEC section 4: a query needing no clarification is resolved once a site user views it.
@@ -217,8 +216,8 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, clarification.reply, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const current = await head(ctx.db, ctx.params.id);
     assertInScope(scope, current);
     const { version, content, imageFileIds, attachmentFileIds } = ctx.body;
@@ -237,7 +236,7 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, clarification.create, async (ctx) => {
     const p = requireStaff(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const scope = await ctx.scope();
     const body = ctx.body;
     await checkedSite(ctx.db, scope, body.projectId, body.siteId);
     const queryNo = await nextNumber(ctx.db, 'Q', ctx.now);
@@ -270,7 +269,7 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, clarification.close, async (ctx) => {
     const p = requireStaff(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const scope = await ctx.scope();
     const current = await head(ctx.db, ctx.params.id);
     assertInScope(scope, current);
     await fire(ctx, p, current, 'close', ctx.body.version, { resolvedAt: ctx.now });
@@ -284,8 +283,8 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
  * Raising, closing and re-opening queries is staff work: a site user is refused even if a role
  * granted the permission by mistake.
  */
-function requireStaff(ctx: Parameters<typeof requirePrincipal>[0]): Principal {
-  const p = requirePrincipal(ctx);
+function requireStaff(ctx: SessionCtx): Principal {
+  const p = ctx.principal;
   if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
   return p;
 }
@@ -304,7 +303,7 @@ async function checkedShipment(db: Executor, transportId: number, projectId: num
 async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
   route(app, labQuery.paging, async (ctx) => {
     const p = requireStaff(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const scope = await ctx.scope();
     const { page, size, status, projectId, keyword, barcode, mine } = ctx.body;
     const where: SQL | undefined = and(
       scopeWhere(scope, clarificationQueries.projectId, clarificationQueries.siteId),
@@ -338,7 +337,8 @@ async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
 
   // The raise form's shipment picker: the chosen site's shipments (any state), in the staff scope.
   route(app, labQuery.shipments, async (ctx) => {
-    const scope = await siteScope(ctx.db, requireStaff(ctx));
+    requireStaff(ctx);
+    const scope = await ctx.scope();
     const { page, size, ...filters } = ctx.body;
     const where = and(
       scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
@@ -349,7 +349,8 @@ async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, labQuery.get, async (ctx) => {
-    const scope = await siteScope(ctx.db, requireStaff(ctx));
+    requireStaff(ctx);
+    const scope = await ctx.scope();
     const current = await head(ctx.db, ctx.params.id);
     assertInScope(scope, current);
     return detail(ctx.db, current.id);
@@ -357,7 +358,7 @@ async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, labQuery.reopen, async (ctx) => {
     const p = requireStaff(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const scope = await ctx.scope();
     const current = await head(ctx.db, ctx.params.id);
     assertInScope(scope, current);
     await fire(ctx, p, current, 'reopen', ctx.body.version, { resolvedAt: null }, ctx.body.reason);

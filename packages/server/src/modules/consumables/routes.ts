@@ -12,12 +12,11 @@ import {
 } from '../../db/schema-portal.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
+import { assertInScope, checkedSite, type SiteScope, scopeWhere } from '../portal/scope.js';
 import { applyTransition, iso, nextNumber, recordEvent } from '../portal/workflow.js';
 import { ordersWorkbook } from './export.js';
 import {
@@ -79,14 +78,14 @@ async function kitSupplyRows(db: Executor, where: SQL | undefined, page: number,
 
 export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   route(app, consumable.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, ...filters } = ctx.body;
     const r = await pageOrders(ctx.db, and(orderScope(scope), filterWhere(filters)), page, size);
     return new Page(r.rows, r.total);
   });
 
   route(app, consumable.linePaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, consumableName, ...filters } = ctx.body;
     const r = await pageLines(
       ctx.db,
@@ -102,7 +101,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, consumable.auditPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, tab, ...filters } = ctx.body;
     const tabWhere =
       tab === 'pending' ? eq(consumableOrders.status, 'submitted') : isNotNull(consumableOrders.auditTime);
@@ -111,14 +110,14 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, consumable.staffPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, ...filters } = ctx.body;
     const r = await pageOrders(ctx.db, and(orderScope(scope), filterWhere(filters)), page, size);
     return new Page(r.rows, r.total);
   });
 
   route(app, consumable.export, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, ...filters } = ctx.body;
     const r = await pageOrders(ctx.db, and(orderScope(scope), filterWhere(filters)), page, size);
     const time = zonedTime(ctx);
@@ -135,20 +134,20 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   };
 
   route(app, consumable.get, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     await readable(ctx, scope, ctx.params.id);
     return orderDetail(ctx.db, ctx.params.id);
   });
 
   route(app, consumable.distributionList, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     await readable(ctx, scope, ctx.params.id);
     return linesOf(ctx.db, ctx.params.id);
   });
 
   route(app, consumable.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const body = ctx.body;
     await checkedSite(ctx.db, scope, body.projectId, body.siteId);
     const addressId = await checkAddress(ctx.db, p.userId, body.addressId);
@@ -194,8 +193,8 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, consumable.update, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { id, version, ...body } = ctx.body;
     const before = await orderDetail(ctx.db, id);
     assertInScope(scope, before);
@@ -226,15 +225,15 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, consumable.revoke, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     await transition(ctx, p, scope, { id: ctx.body.id, version: ctx.body.version, action: 'withdraw' });
     return orderDetail(ctx.db, ctx.body.id);
   });
 
   route(app, consumable.cancel, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { version, reason } = ctx.body;
     await transition(
       ctx,
@@ -247,8 +246,8 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, consumable.confirmReceive, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     await transition(
       ctx,
       p,
@@ -263,8 +262,8 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, consumable.audit, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { version, pass, reason } = ctx.body;
     await transition(
       ctx,
@@ -277,8 +276,8 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, consumable.dispatch, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { version, courier, expressNo, lines } = ctx.body;
     const existing = await linesOf(ctx.db, ctx.params.id);
     const given = new Map(lines.map((l) => [l.lineId, l]));
@@ -319,8 +318,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, consumable.planKits, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const scope = await ctx.scope();
     const projectId = ctx.params.id;
     const siteId = ctx.body.siteId;
     if (siteId !== undefined) await checkedSite(ctx.db, scope, projectId, siteId);
@@ -374,7 +372,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, consumable.kitSupplyPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, tab, projectId } = ctx.body;
     const where = and(
       scopeWhere(scope, consumableKits.projectId, kitSupplies.siteId),
@@ -386,8 +384,8 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, consumable.kitSupplyConfirm, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const [head] = await ctx.db
       .select({
         id: kitSupplies.id,

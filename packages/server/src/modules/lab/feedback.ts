@@ -15,10 +15,9 @@ import { projects, sites, users } from '../../db/schema.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
 import { clarificationQueries } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
-import { assertInScope, inScope, outOfScope, scopeWhere, siteScope } from '../portal/scope.js';
+import { assertInScope, inScope, outOfScope, scopeWhere } from '../portal/scope.js';
 import { applyTransition, iso, nextNumber } from '../portal/workflow.js';
 import { findOrderByBarcode } from './test-orders.js';
 
@@ -78,7 +77,7 @@ async function one(db: Executor, id: number): Promise<FeedbackRow> {
 type PagingCtx = Ctx<typeof api.labPaging> | Ctx<typeof api.projectPaging>;
 
 async function paging(ctx: PagingCtx) {
-  const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+  const scope = await ctx.scope();
   const { page, size, status, keyword, queryId } = ctx.body;
   const where: SQL | undefined = and(
     scopeWhere(scope, labFeedback.projectId, labFeedback.siteId),
@@ -107,9 +106,9 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.projectPaging, paging);
 
   route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
-    const scope = await siteScope(ctx.db, p);
+    const scope = await ctx.scope();
     const { queryId, barcode, content } = ctx.body;
     // The feedback is about a query (its project, site, subject and barcode) or a sample barcode
     // (the project, site and subject of its test order).
@@ -172,8 +171,8 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
     patch: Partial<typeof labFeedback.$inferInsert>,
     reason: string | null,
   ) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const current = await one(ctx.db, ctx.params.id);
     assertInScope(scope, current);
     await applyTransition(

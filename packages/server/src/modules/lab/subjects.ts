@@ -14,12 +14,11 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { projects, sites, users } from '../../db/schema.js';
 import { labSubjects } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { getOrCreateSetting } from '../../lib/secrets.js';
 import { staleOrMissing } from '../../lib/versioned.js';
-import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
+import { assertInScope, checkedSite, type SiteScope, scopeWhere } from '../portal/scope.js';
 import { actorOf, assertTransition } from '../portal/workflow.js';
 
 const api = endpoints.subject;
@@ -161,8 +160,8 @@ function auditable(body: Fields) {
 
 export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.paging, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { page, size, status, projectId, keyword, othersOnly } = ctx.body;
     const where = and(
       scopeWhere(scope, labSubjects.projectId, labSubjects.siteId),
@@ -180,13 +179,11 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
     return new Page(rows.map(toRow), Number(total?.n ?? 0));
   });
 
-  route(app, api.get, async (ctx) =>
-    findSubject(ctx.db, await siteScope(ctx.db, requirePrincipal(ctx)), ctx.params.id),
-  );
+  route(app, api.get, async (ctx) => findSubject(ctx.db, await ctx.scope(), ctx.params.id));
 
   route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    await checkedSite(ctx.db, await siteScope(ctx.db, p), ctx.body.projectId, ctx.body.siteId);
+    const p = ctx.principal;
+    await checkedSite(ctx.db, await ctx.scope(), ctx.body.projectId, ctx.body.siteId);
     const row = await values(ctx.db, ctx.body);
     const [created] = await duplicateOr(() =>
       ctx.db
@@ -210,8 +207,8 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.resubmit, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const before = await findSubject(ctx.db, scope, ctx.body.id);
     const to = assertTransition(
       ctx.lang,
@@ -248,8 +245,8 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.review, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const before = await findSubject(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
+    const p = ctx.principal;
+    const before = await findSubject(ctx.db, await ctx.scope(), ctx.params.id);
     const { action, version } = ctx.body;
     const to = assertTransition(
       ctx.lang,

@@ -6,11 +6,10 @@ import type { Executor } from '../../db/client.js';
 import { projects, sites, testItems, users } from '../../db/schema.js';
 import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing } from '../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 import { actorOf, assertTransition } from '../portal/workflow.js';
 import { findSubject } from './subjects.js';
 
@@ -133,7 +132,7 @@ async function freeBarcodes(db: Executor, barcodes: string[]): Promise<void> {
 
 export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, status, keyword, awaitingResults } = ctx.body;
     const where = and(
       scopeWhere(scope, labTestOrders.projectId, labTestOrders.siteId),
@@ -159,16 +158,12 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.get, async (ctx) => {
-    const {
-      projectId: _p,
-      siteId: _s,
-      ...row
-    } = await findOrder(ctx.db, await siteScope(ctx.db, requirePrincipal(ctx)), ctx.params.id);
+    const { projectId: _p, siteId: _s, ...row } = await findOrder(ctx.db, await ctx.scope(), ctx.params.id);
     return row;
   });
 
   const create = async (
-    ctx: Pick<Ctx<typeof api.create>, 'db' | 'now' | 'audit' | 'principal'>,
+    ctx: Pick<Ctx<typeof api.create>, 'db' | 'now' | 'audit' | 'principal' | 'scope'>,
     body: {
       subjectId: number;
       visit?: string | null | undefined;
@@ -178,9 +173,8 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
     barcodes: string[],
     action: 'testOrder.create' | 'testOrder.batchCreate',
   ) => {
-    if (!ctx.principal) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
     const p = ctx.principal;
-    const subject = await findSubject(ctx.db, await siteScope(ctx.db, p), body.subjectId);
+    const subject = await findSubject(ctx.db, await ctx.scope(), body.subjectId);
     if (subject.status !== 'approved')
       throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportSubjectNotApproved' });
     const testItemIds = [...new Set(body.testItemIds)];
@@ -222,8 +216,8 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   route(app, api.resubmit, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const before = await findOrder(ctx.db, await siteScope(ctx.db, p), ctx.body.id);
+    const p = ctx.principal;
+    const before = await findOrder(ctx.db, await ctx.scope(), ctx.body.id);
     const to = assertTransition(
       ctx.lang,
       testOrderWorkflow,
@@ -259,8 +253,8 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.review, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const before = await findOrder(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
+    const p = ctx.principal;
+    const before = await findOrder(ctx.db, await ctx.scope(), ctx.params.id);
     const { action, version } = ctx.body;
     const to = assertTransition(
       ctx.lang,

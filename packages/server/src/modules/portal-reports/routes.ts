@@ -7,11 +7,10 @@ import { chargebackNotices } from '../../db/schema-portal-reports.js';
 import { appendAudit } from '../../lib/audit.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, route, SENT } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { assertInScope, checkedSite, type SiteScope, siteScope } from '../portal/scope.js';
+import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../portal/workflow.js';
 import { findShipment, pageShipments, shipmentDetail } from '../receipt/repository.js';
 import { findReport, type ReportRecord, reportDetail } from '../reports/repository.js';
@@ -55,28 +54,28 @@ type ChargebackGetCtx = Ctx<typeof api.chargeback> | Ctx<typeof staff.get>;
 
 async function listChargebacks(ctx: ChargebackListCtx) {
   const { page, size, ...filters } = ctx.body;
-  const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+  const scope = await ctx.scope();
   const r = await pageChargebacks(ctx.db, scope, filters, page, size);
   return new Page(r.rows, r.total);
 }
 
 async function chargebackDetail(ctx: ChargebackGetCtx) {
-  const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+  const scope = await ctx.scope();
   const { raisedBy: _r, ...row } = await scopedChargeback(ctx.db, scope, ctx.params.id);
   return { ...row, events: await eventsOf(ctx.db, chargebackWorkflow.id, row.id) };
 }
 
 export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.paging, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const { page, size, ...filters } = ctx.body;
-    const r = await pageReleasedReports(ctx.db, await siteScope(ctx.db, p), p.userId, filters, page, size);
+    const r = await pageReleasedReports(ctx.db, await ctx.scope(), p.userId, filters, page, size);
     return new Page(r.rows, r.total);
   });
 
   route(app, api.get, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const report = await visibleReport(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
+    const p = ctx.principal;
+    const report = await visibleReport(ctx.db, await ctx.scope(), ctx.params.id);
     const detail = await reportDetail(ctx.db, report);
     return {
       ...(await portalRowOf(ctx.db, p.userId, report)),
@@ -87,8 +86,8 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.pdf, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const report = await visibleReport(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
+    const p = ctx.principal;
+    const report = await visibleReport(ctx.db, await ctx.scope(), ctx.params.id);
     if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
     const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
     if (!file) throw notFound();
@@ -122,17 +121,17 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.rejections, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const { page, size, ...filters } = ctx.body;
-    const scope = await siteScope(ctx.db, p);
+    const scope = await ctx.scope();
     const r = await pageRejections(ctx.db, scope, p.userId, ctx.lang, filters, page, size);
     return new Page(r.rows, r.total);
   });
 
   route(app, api.markRead, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const ids = [...new Set(ctx.body.ids)];
-    const found = await rejectionsInScope(ctx.db, await siteScope(ctx.db, p), ids);
+    const found = await rejectionsInScope(ctx.db, await ctx.scope(), ids);
     // Ids of other sites answer like missing ones, and nothing is marked.
     if (found.length !== ids.length) throw notFound();
     const marked = await markRead(ctx.db, p.userId, ids, ctx.now);
@@ -147,8 +146,8 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
   route(app, staff.get, chargebackDetail);
 
   route(app, api.respond, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const notice = await scopedChargeback(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
+    const p = ctx.principal;
+    const notice = await scopedChargeback(ctx.db, await ctx.scope(), ctx.params.id);
     const { action, version } = ctx.body;
     const reason = action === 'dispute' ? (ctx.body.reason ?? null) : null;
     if (action === 'dispute' && !reason)
@@ -179,14 +178,14 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, api.results, async (ctx) => {
     const { page, size, ...filters } = ctx.body;
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
     return new Page(r.rows.map(withoutIdentity), r.total);
   });
 
   route(app, api.exportResults, async (ctx) => {
     const { page, size, ...filters } = ctx.body;
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
     const time = zonedTime(ctx);
     const book = await resultsWorkbook(r.rows.map(withoutIdentity), ctx.lang, time);
@@ -197,7 +196,7 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, api.unblinding, async (ctx) => {
     const { page, size, ...filters } = ctx.body;
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
     // Who looked at which subjects' identities, and with which filter (the audit actor is the caller).
     ctx.audit({
@@ -217,13 +216,13 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, api.inspections, async (ctx) => {
     const { page, size, keyword } = ctx.body;
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const r = await pageShipments(ctx.db, scope, { keyword, status: 'signed' }, page, size);
     return new Page(r.rows, r.total);
   });
 
   route(app, api.inspection, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const shipment = await findShipment(ctx.db, { id: ctx.params.id });
     // Only signed-off shipments have an inspection form.
     if (shipment?.status !== 'signed') throw notFound();
@@ -234,9 +233,9 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
   // ---- Staff: raise and withdraw chargeback notices (non-routine fees) ----
 
   route(app, staff.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const { projectId, siteId, barcode, reason, amount } = ctx.body;
-    await checkedSite(ctx.db, await siteScope(ctx.db, p), projectId, siteId);
+    await checkedSite(ctx.db, await ctx.scope(), projectId, siteId);
     const noticeNo = await nextNumber(ctx.db, 'CB', ctx.now);
     const [row] = await ctx.db
       .insert(chargebackNotices)
@@ -272,8 +271,8 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, staff.withdraw, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const notice = await scopedChargeback(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
+    const p = ctx.principal;
+    const notice = await scopedChargeback(ctx.db, await ctx.scope(), ctx.params.id);
     const { version, reason } = ctx.body;
     const status = await applyTransition(
       ctx,

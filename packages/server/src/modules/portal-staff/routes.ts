@@ -3,10 +3,9 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projects, sites } from '../../db/schema.js';
 import { consumableOrders, sampleTransports } from '../../db/schema-portal.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
 import { linesOf, orderHead } from '../consumables/repository.js';
-import { assertInScope, scopeWhere, siteScope } from '../portal/scope.js';
+import { assertInScope, scopeWhere } from '../portal/scope.js';
 import { pageShipments, shipmentDetail, shipmentHead } from '../transport/repository.js';
 import { shipmentFilter } from '../transport/routes.js';
 
@@ -15,7 +14,7 @@ const { staffShipment, logisticsOrder } = endpoints;
 /** Staff views of the portal workflows: /express/mail and the logistics-order distribution list. */
 export async function portalStaffRoutes(app: FastifyInstance): Promise<void> {
   route(app, staffShipment.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, status, ...filters } = ctx.body;
     const r = await pageShipments(
       ctx.db,
@@ -31,13 +30,13 @@ export async function portalStaffRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, staffShipment.get, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     assertInScope(scope, await shipmentHead(ctx.db, ctx.params.id));
     return shipmentDetail(ctx.db, ctx.params.id);
   });
 
   route(app, logisticsOrder.distributionList, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const head = await orderHead(ctx.db, ctx.params.id);
     assertInScope(scope, head);
     const [order] = await ctx.db

@@ -16,10 +16,9 @@ import {
   kitSupplies,
   sampleTransports,
 } from '../../db/schema-portal.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { route } from '../../lib/route.js';
 import { hasPermission } from '../access/access.js';
-import { scopeWhere, siteScope } from './scope.js';
+import { scopeWhere } from './scope.js';
 
 const { portalHome } = endpoints;
 
@@ -31,8 +30,8 @@ async function countOf(db: Executor, table: PgTable, where: SQL | undefined): Pr
 /** The live counts of /web/quick; a count the user may not list is 0. */
 export async function homeRoutes(app: FastifyInstance): Promise<void> {
   route(app, portalHome.counts, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const may = (permission: string) => hasPermission(p, permission);
     const queriesAwaiting = may(QUERY_PERMISSIONS.page)
       ? await countOf(

@@ -3,8 +3,7 @@ import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projects, sites } from '../../db/schema.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { Page, route } from '../../lib/route.js';
+import { Page, route, type SessionCtx } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { projectScope } from '../users/current-user.js';
 
@@ -27,13 +26,13 @@ function scopeCondition(scope: Awaited<ReturnType<typeof projectScope>>): SQL | 
 
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const paged = async (
-    ctx: Parameters<Parameters<typeof route>[2]>[0],
+    ctx: SessionCtx,
     body: { page: number; size: number; projectNo?: string | undefined },
     select:
       | typeof columns
       | { id: typeof projects.id; projectNo: typeof projects.projectNo; name: typeof projects.name },
   ) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const scope = await projectScope(ctx.db, p.user);
     const where = and(
       scopeCondition(scope),
@@ -62,7 +61,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     return new Page(r.rows, r.total);
   });
   route(app, project.get, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const scope = await projectScope(ctx.db, p.user);
     const [row] = await ctx.db.select(columns).from(projects).where(eq(projects.id, ctx.params.id));
     if (!row) throw notFound();
@@ -71,7 +70,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     return row;
   });
   route(app, project.sitesByProject, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const scope = await projectScope(ctx.db, p.user);
     const { projectId, page, size } = ctx.body;
     if (!scope.all && !scope.projectIds.has(projectId))

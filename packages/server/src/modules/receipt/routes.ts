@@ -12,10 +12,9 @@ import { dictData, files } from '../../db/schema.js';
 import { receiptImages, receiptSamples, receipts } from '../../db/schema-lab.js';
 import { sampleTransports } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
-import { assertInScope, siteScope } from '../portal/scope.js';
+import { assertInScope } from '../portal/scope.js';
 import { actorOf, assertTransition, recordEvent } from '../portal/workflow.js';
 import { findShipment, imagesOf, pageShipments, shipmentDetail } from './repository.js';
 
@@ -29,14 +28,14 @@ function assertOpen(shipment: ReceiptShipment): void {
 
 export async function receiptRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, ...filter } = ctx.body;
     const { rows, total } = await pageShipments(ctx.db, scope, filter, page, size);
     return new Page(rows, total);
   });
 
   route(app, api.lookup, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const shipment = await findShipment(ctx.db, { keyword: ctx.query.keyword });
     if (!shipment) throw notFound();
     assertInScope(scope, shipment);
@@ -44,7 +43,7 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.get, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const shipment = await findShipment(ctx.db, { id: ctx.params.id });
     if (!shipment) throw notFound();
     assertInScope(scope, shipment);
@@ -52,10 +51,10 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.attachImage, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const shipment = await findShipment(ctx.db, { id: ctx.params.id });
     if (!shipment) throw notFound();
-    assertInScope(await siteScope(ctx.db, p), shipment);
+    assertInScope(await ctx.scope(), shipment);
     assertOpen(shipment);
     const [file] = await ctx.db.select({ mime: files.mime }).from(files).where(eq(files.id, ctx.body.fileId));
     if (!file)
@@ -84,12 +83,11 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.removeImage, async (ctx) => {
-    const p = requirePrincipal(ctx);
     const [image] = await ctx.db.select().from(receiptImages).where(eq(receiptImages.id, ctx.params.id));
     if (!image) throw notFound();
     const shipment = await findShipment(ctx.db, { id: image.transportId });
     if (!shipment) throw notFound();
-    assertInScope(await siteScope(ctx.db, p), shipment);
+    assertInScope(await ctx.scope(), shipment);
     assertOpen(shipment);
     await ctx.db.delete(receiptImages).where(eq(receiptImages.id, image.id));
     ctx.audit({
@@ -102,10 +100,10 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.receive, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const shipment = await findShipment(ctx.db, { id: ctx.params.id });
     if (!shipment) throw notFound();
-    assertInScope(await siteScope(ctx.db, p), shipment);
+    assertInScope(await ctx.scope(), shipment);
     const actor = actorOf(p, null);
     const to = assertTransition(ctx.lang, sampleShipmentWorkflow, shipment.status, 'sign', actor);
     const detail = await shipmentDetail(ctx.db, shipment);

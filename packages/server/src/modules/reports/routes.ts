@@ -16,14 +16,13 @@ import { files, testItems } from '../../db/schema.js';
 import { labReportResults, labReports, labSignatures, testItemSettings } from '../../db/schema-lab.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { findSubject } from '../lab/subjects.js';
 import { findOrder, findOrderByBarcode } from '../lab/test-orders.js';
-import { assertInScope, type SiteScope, siteScope } from '../portal/scope.js';
+import { assertInScope, type SiteScope } from '../portal/scope.js';
 import { actorOf, assertTransition } from '../portal/workflow.js';
 import { resultFlag, validNumeric } from './flags.js';
 import { renderReportPdf } from './pdf.js';
@@ -211,7 +210,7 @@ function requireReason(
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, ...filter } = ctx.body;
     const { rows, total } = await pageReports(ctx.db, scope, filter, page, size);
     return new Page(
@@ -221,7 +220,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.monitor, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { rows, abnormal } = await countByStatus(ctx.db, scope);
     const byStatus = Object.fromEntries(
       REPORT_STATES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]),
@@ -235,14 +234,14 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.get, async (ctx) => {
-    const report = await scoped(ctx.db, await siteScope(ctx.db, requirePrincipal(ctx)), ctx.params.id);
+    const report = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
     const { siteId: _s, pdfFileId: _p, ...detail } = await reportDetail(ctx.db, report);
     return detail;
   });
 
   route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const target = await resultTarget(ctx.db, scope, ctx.body);
     const subject = await findSubject(ctx.db, scope, target.subjectId);
     if (subject.status !== 'approved')
@@ -277,8 +276,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.update, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const before = await scoped(ctx.db, await siteScope(ctx.db, p), ctx.body.id);
+    const p = ctx.principal;
+    const before = await scoped(ctx.db, await ctx.scope(), ctx.body.id);
     const to = assertTransition(
       ctx.lang,
       labReportWorkflow,
@@ -320,8 +319,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       signature?: { password: string } | undefined;
     },
   ) => {
-    const p = requirePrincipal(ctx);
-    const before = await scoped(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
+    const p = ctx.principal;
+    const before = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
     const { version } = input;
     const transition = labReportWorkflow.transitions[action];
     const to = assertTransition(
@@ -365,8 +364,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.release, (ctx) => fire(ctx, 'release', ctx.body));
 
   route(app, api.revise, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const prior = await scoped(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
+    const p = ctx.principal;
+    const prior = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
     if (prior.status !== 'released' || prior.version !== ctx.body.version) {
       if (prior.status === 'released') throw staleOrMissing(true);
       throw new ApiError(ResultCode.INVALID_STATE, {
@@ -408,8 +407,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.reviewRevision, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const revision = await scoped(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
+    const p = ctx.principal;
+    const revision = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
     const { action, version } = ctx.body;
     const transition = reportRevisionWorkflow.transitions[action];
     const to = assertTransition(
@@ -467,7 +466,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.pdf, async (ctx) => {
-    const report = await scoped(ctx.db, await siteScope(ctx.db, requirePrincipal(ctx)), ctx.params.id);
+    const report = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
     if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
     const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
     if (!file) throw notFound();

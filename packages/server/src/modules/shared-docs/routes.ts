@@ -1,4 +1,5 @@
 import {
+  type EndpointDef,
   endpoints,
   ResultCode,
   type SharedDocumentKind,
@@ -16,10 +17,9 @@ import {
   sharedDocuments,
 } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
-import { checkedSite, outOfScope, type SiteScope, siteScope } from '../portal/scope.js';
+import { checkedSite, outOfScope, type SiteScope } from '../portal/scope.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../portal/workflow.js';
 import { fileUses } from '../system/file-access.js';
 import { sendStoredFile } from '../system/files.js';
@@ -194,7 +194,7 @@ async function usableFile(db: Executor, principal: Principal, fileId: number): P
 
 /** Logs the download (who, when, which revision) with its audit record, then sends the bytes. */
 async function download(
-  ctx: Ctx<(typeof endpoints.sharedDocOriginal)['download']>,
+  ctx: Pick<Ctx<EndpointDef>, 'db' | 'ip' | 'now' | 'audit' | 'reply'>,
   principal: Principal,
   doc: { id: number; docNo: string },
   revision: number,
@@ -254,7 +254,7 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
   };
 
   route(app, api.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, ...filters } = ctx.body;
     return pageDocs(
       ctx.db,
@@ -265,8 +265,8 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
   });
 
   route(app, api.download, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const doc = await reachable(ctx.db, scope, ctx.params.id);
     // Withdrawn documents are gone for the sites.
     if (doc.status !== 'active') throw notFound();
@@ -274,8 +274,8 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
   });
 
   route(app, api.log, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { page, size, ...filters } = ctx.body;
     // A public record is shared by every site of the project: a site user sees only their own
     // downloads of it, not those of other sites.
@@ -284,7 +284,7 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
   });
 
   route(app, api.staffPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, status, ...filters } = ctx.body;
     return pageDocs(
       ctx.db,
@@ -300,20 +300,20 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
   });
 
   route(app, api.staffGet, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const doc = await reachable(ctx.db, scope, ctx.params.id);
     return detail(ctx.db, doc.id);
   });
 
   route(app, api.staffLog, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, ...filters } = ctx.body;
     return pageLog(ctx.db, and(logFilter(filters), docScope(scope, kind)), page, size);
   });
 
   route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const body = ctx.body;
     const siteId = 'siteId' in body && typeof body.siteId === 'number' ? body.siteId : null;
     if (siteId !== null) {
@@ -400,8 +400,8 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
     );
 
   route(app, api.replace, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const doc = await reachable(ctx.db, scope, ctx.params.id);
     const { version, fileId, note } = ctx.body;
     await usableFile(ctx.db, p, fileId);
@@ -414,8 +414,8 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
   });
 
   route(app, api.withdraw, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const doc = await reachable(ctx.db, scope, ctx.params.id);
     const { version, reason } = ctx.body;
     await fire(ctx, p, doc, 'withdraw', version, { withdrawReason: reason }, reason);
@@ -423,8 +423,8 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
   });
 
   route(app, api.staffDownload, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const doc = await reachable(ctx.db, scope, ctx.params.id);
     return download(ctx, p, doc, ctx.query.revision ?? doc.revision);
   });

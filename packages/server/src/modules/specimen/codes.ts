@@ -15,11 +15,10 @@ import { labSubjects, receiptSamples } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
-import { assertInScope, checkedSite, outOfScope, type SiteScope, siteScope } from '../portal/scope.js';
+import { assertInScope, checkedSite, outOfScope, type SiteScope } from '../portal/scope.js';
 import { actorOf, applyTransition, assertTransition, recordEvent } from '../portal/workflow.js';
 import {
   barcodeScope,
@@ -175,7 +174,7 @@ async function receivedLines(db: Executor, transportIds: number[]) {
 export async function codeRoutes(app: FastifyInstance): Promise<void> {
   // ---- register-sample-code ----
   route(app, sampleCode.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, keyword, projectId, status } = ctx.body;
     const where = and(
       barcodeScope(scope),
@@ -189,8 +188,8 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, sampleCode.register, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { projectId, range, codes: given, ...links } = ctx.body;
     const codes = range ? rangeCodes(range) : (given ?? []);
     noRepeats(codes);
@@ -229,8 +228,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, sampleCode.update, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const scope = await ctx.scope();
     const { id, version, ...links } = ctx.body;
     const row = await scopedBarcode(ctx.db, scope, { id });
     // Links are fixed once the sample is in the lab: the bench sign-for matched them to the shipment.
@@ -260,7 +258,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- specimen-sign ----
   route(app, specimenSign.shipments, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, keyword } = ctx.body;
     const where = containsAny([sampleTransports.orderNo, sampleTransports.expressNo], keyword);
     const r = await signShipments(ctx.db, scope, where, page, size);
@@ -268,7 +266,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, specimenSign.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, keyword, transportId } = ctx.body;
     const where = and(
       barcodeScope(scope),
@@ -282,8 +280,8 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, specimenSign.sign, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const codes = ctx.body.barcodes;
     noRepeats(codes);
 
@@ -401,7 +399,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- manage-sub-barcode ----
   route(app, subBarcode.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, keyword, projectId, status, parentCode } = ctx.body;
     let parentId: number | undefined;
     if (parentCode) {
@@ -424,8 +422,8 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, subBarcode.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const parent = await scopedBarcode(ctx.db, scope, { code: ctx.body.parentCode });
     if (parent.parentId !== null)
       throw new ApiError(ResultCode.BAD_REQUEST, { key: 'subBarcodeNested', params: { code: parent.code } });
@@ -502,8 +500,8 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, subBarcode.disable, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const row = await scopedBarcode(ctx.db, scope, { id: ctx.params.id });
     if (row.parentId === null) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'subBarcodeNotSub' });
     if (row.storage === 'stored')

@@ -26,12 +26,11 @@ import {
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
-import { type SiteScope, siteScope } from '../portal/scope.js';
+import type { SiteScope } from '../portal/scope.js';
 import { actorOf, assertTransition, recordEvent } from '../portal/workflow.js';
 import {
   barcodeInScope,
@@ -296,7 +295,7 @@ async function checkedTemperature(db: Executor, id: number) {
 }
 
 type AnyCtx = Ctx<(typeof api)[keyof typeof api]>;
-const scopeOf = (ctx: AnyCtx) => siteScope(ctx.db, requirePrincipal(ctx));
+const scopeOf = (ctx: AnyCtx) => ctx.scope();
 
 export async function storageRoutes(app: FastifyInstance): Promise<void> {
   route(app, api.samplePage, async (ctx) => {
@@ -435,7 +434,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.deviceCreate, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     await checkedTemperature(ctx.db, ctx.body.temperatureId);
     const values = { ...ctx.body, location: ctx.body.location || null, remark: ctx.body.remark || null };
     const [row] = await uniqueOr(ctx.lang, () =>
@@ -456,7 +455,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.deviceUpdate, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const { id, version, ...fields } = ctx.body;
     const [old] = await ctx.db.select().from(tempStorageDevices).where(eq(tempStorageDevices.id, id));
     if (!old) throw notFound();
@@ -527,7 +526,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
   };
 
   route(app, api.containerCreate, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     await deviceExists(ctx.db, ctx.body.deviceId);
     const [row] = await uniqueOr(ctx.lang, () =>
       ctx.db
@@ -552,7 +551,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.containerUpdate, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const { id, version, ...fields } = ctx.body;
     const old = await containerById(ctx.db, id);
     await deviceExists(ctx.db, fields.deviceId);
@@ -619,7 +618,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       .from(files)
       .where(eq(files.id, ctx.body.fileId));
     // Only the uploader's own files can be read this way.
-    if (!file || file.uploadedBy !== requirePrincipal(ctx).userId)
+    if (!file || file.uploadedBy !== ctx.principal.userId)
       throw new ApiError(ResultCode.BAD_REQUEST, { key: 'labFileMissing', params: { id: ctx.body.fileId } });
     const rows = await readImport(Buffer.from(file.content));
     if (!rows) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'storageImportUnreadable' });
@@ -647,8 +646,8 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.storeIn, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const container = await containerById(ctx.db, ctx.body.containerId);
     usableContainer(container);
     const plan = await planStorage(
@@ -717,8 +716,8 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.takeOut, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const codes = ctx.body.barcodes;
     const rows = await knownBarcodes(ctx.db, scope, codes);
     const notStored = rows.filter((r) => r.storage !== 'stored');

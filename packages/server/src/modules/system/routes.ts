@@ -17,7 +17,6 @@ import {
 import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { assertSafeText } from '../../lib/input.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { deviceTicketPrivateKey } from '../../lib/secrets.js';
@@ -171,7 +170,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   route(app, system.duplicate, (ctx) => duplicate(ctx.deps.db, ctx.body));
   route(app, system.duplicateMain, (ctx) => duplicate(ctx.deps.db, ctx.body));
   route(app, system.tableHeadGet, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const [row] = await ctx.db
       .select()
       .from(tableHeads)
@@ -179,7 +178,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     return { code: ctx.body.code, titles: row?.titles ?? [] };
   });
   route(app, system.tableHeadSet, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const titles = [...new Set(ctx.body.dataIndexes)];
     await ctx.db
       .insert(tableHeads)
@@ -214,7 +213,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     };
   });
   route(app, system.deviceTicket, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const url = new URL(ctx.body.origin);
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== ctx.body.origin) {
       throw new ApiError(ResultCode.BAD_REQUEST, { key: 'originNotAllowed' });
@@ -231,7 +230,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, system.fileUpload, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     if (!ctx.request.isMultipart()) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileMissing' });
     const part = await ctx.request.file();
     if (part?.fieldname !== 'file') throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileMissing' });
@@ -282,7 +281,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       .where(eq(sharedDocumentRevisions.fileId, row.id));
     if (shared) throw notFound();
     // Everyone else's files only where the caller may see a record that uses them.
-    if (!(await mayReadFile(ctx.db, requirePrincipal(ctx), row))) throw notFound();
+    if (!(await mayReadFile(ctx.db, ctx.principal, row))) throw notFound();
     await sendStoredFile(ctx.reply, row);
     return SENT;
   });

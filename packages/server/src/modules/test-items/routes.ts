@@ -6,7 +6,6 @@ import { testItems } from '../../db/schema.js';
 import { testItemSettings } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import type { Ctx } from '../../lib/route.js';
 import { Page, route, SENT } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
@@ -81,7 +80,7 @@ export async function testItemRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const { code, name, enName, ...settings } = ctx.body;
     await checkReferences(ctx, settings);
     const [row] = await uniqueOr(ctx.lang, () =>
@@ -99,7 +98,7 @@ export async function testItemRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, api.update, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const { id, version, code, name, enName, ...settings } = ctx.body;
     const before = await findTestItem(ctx.db, id);
     if (!before) throw staleOrMissing(false);

@@ -11,11 +11,10 @@ import { sampleTypes, temperatures } from '../../db/schema.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { Page, type Principal, route, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
-import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
+import { assertInScope, checkedSite, type SiteScope, scopeWhere } from '../portal/scope.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../portal/workflow.js';
 import { receiptsZip } from './receipts.js';
 import {
@@ -126,7 +125,7 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, sampleTransport.itemPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, orderNo, projectId, status, sampleTypeId, temperatureId } = ctx.body;
     const r = await pageItems(
       ctx.db,
@@ -145,21 +144,21 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, sampleTransport.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const { page, size, ...filters } = ctx.body;
     const r = await pageShipments(ctx.db, and(where(scope), shipmentFilter(filters)), page, size);
     return new Page(r.rows, r.total);
   });
 
   route(app, sampleTransport.get, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     assertInScope(scope, await shipmentHead(ctx.db, ctx.params.id));
     return shipmentDetail(ctx.db, ctx.params.id);
   });
 
   route(app, sampleTransport.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { samples, backupContact, ...body } = ctx.body;
     await checkedSite(ctx.db, scope, body.projectId, body.siteId);
     const temperatureId = await checkSamples(ctx.db, samples);
@@ -200,8 +199,8 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, sampleTransport.update, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { id, version, samples, backupContact, ...body } = ctx.body;
     assertInScope(scope, await shipmentHead(ctx.db, id));
     await checkedSite(ctx.db, scope, body.projectId, body.siteId);
@@ -223,8 +222,8 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, sampleTransport.cancel, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { version, reason } = ctx.query;
     await fire(
       ctx,
@@ -241,8 +240,8 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, sampleTransport.pickup, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const { version, courier, expressNo } = ctx.body;
     await fire(
       ctx,
@@ -260,7 +259,7 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, sampleTransport.receipts, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+    const scope = await ctx.scope();
     const ids = [...new Set(ctx.body.ids)];
     const found = await shipmentDetails(ctx.db, ids);
     if (found.length !== ids.length) throw new ApiError(ResultCode.NOT_FOUND, { key: 'notFound' });

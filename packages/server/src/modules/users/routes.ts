@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import { Page, route } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { menuTree } from '../access/menus.js';
@@ -14,9 +13,9 @@ import * as service from './service.js';
 const { user } = endpoints;
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
-  route(app, user.getMenus, async (ctx) => menuTree(ctx.db, requirePrincipal(ctx)));
+  route(app, user.getMenus, async (ctx) => menuTree(ctx.db, ctx.principal));
   route(app, user.getCurrentUser, async (ctx) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     return buildCurrentUser(ctx.db, p.user, {
       now: ctx.now,
       expireDays: ctx.deps.config.passwordExpireDays,
