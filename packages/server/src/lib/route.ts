@@ -85,6 +85,11 @@ export class Page<T> {
     readonly rows: T[],
     readonly total: number,
   ) {}
+
+  /** The same page with each row converted. */
+  map<U>(convert: (row: T) => U): Page<U> {
+    return new Page(this.rows.map(convert), this.total);
+  }
 }
 /** Returned when the handler already sent the reply itself (file downloads). */
 export const SENT = Symbol('sent');

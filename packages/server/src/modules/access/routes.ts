@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { Page, route } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
@@ -97,14 +98,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     if (ctx.body.name) conditions.push(contains(roles.name, ctx.body.name));
     if (ctx.body.status !== undefined) conditions.push(eq(roles.status, ctx.body.status));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const [total] = await ctx.db.select({ n: count() }).from(roles).where(where);
-    const ids = await ctx.db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(where)
-      .orderBy(desc(roles.id))
-      .limit(ctx.body.size)
-      .offset((ctx.body.page - 1) * ctx.body.size);
+    const { rows: ids, total } = await pageOf(
+      ctx.db.select({ n: count() }).from(roles).where(where),
+      ctx.db.select({ id: roles.id }).from(roles).where(where).orderBy(desc(roles.id)),
+      ctx.body,
+    );
     const rows =
       ids.length === 0
         ? []
@@ -116,7 +114,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
             ),
           );
     rows.sort((a, b) => b.id - a.id);
-    return new Page(rows, Number(total?.n ?? 0));
+    return new Page(rows, total);
   });
   route(app, role.listAllSimple, (ctx) =>
     ctx.db
@@ -210,22 +208,22 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     if (ctx.body.name) conditions.push(contains(depts.name, ctx.body.name));
     if (ctx.body.status !== undefined) conditions.push(eq(depts.status, ctx.body.status));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const [total] = await ctx.db.select({ n: count() }).from(depts).where(where);
-    const rows = await ctx.db
-      .select({
-        id: depts.id,
-        parentId: depts.parentId,
-        name: depts.name,
-        sort: depts.sort,
-        status: depts.status,
-        version: depts.version,
-      })
-      .from(depts)
-      .where(where)
-      .orderBy(asc(depts.sort), asc(depts.id))
-      .limit(ctx.body.size)
-      .offset((ctx.body.page - 1) * ctx.body.size);
-    return new Page(rows, Number(total?.n ?? 0));
+    return pageOf(
+      ctx.db.select({ n: count() }).from(depts).where(where),
+      ctx.db
+        .select({
+          id: depts.id,
+          parentId: depts.parentId,
+          name: depts.name,
+          sort: depts.sort,
+          status: depts.status,
+          version: depts.version,
+        })
+        .from(depts)
+        .where(where)
+        .orderBy(asc(depts.sort), asc(depts.id)),
+      ctx.body,
+    );
   });
   route(app, dept.create, async (ctx) => {
     if (ctx.body.parentId) {
@@ -295,12 +293,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, userProject.page, async (ctx) => {
     const where = eq(userProjects.userId, ctx.body.userId);
-    const [total] = await ctx.db.select({ n: count() }).from(userProjects).where(where);
-    const rows = await scopeQuery(ctx.db, where)
-      .orderBy(asc(projects.projectNo), asc(sites.centerNo))
-      .limit(ctx.body.size)
-      .offset((ctx.body.page - 1) * ctx.body.size);
-    return new Page(rows, Number(total?.n ?? 0));
+    return pageOf(
+      ctx.db.select({ n: count() }).from(userProjects).where(where),
+      scopeQuery(ctx.db, where).orderBy(asc(projects.projectNo), asc(sites.centerNo)),
+      ctx.body,
+    );
   });
   route(app, userProject.setPermission, async (ctx) => {
     const userId = ctx.params.userId;

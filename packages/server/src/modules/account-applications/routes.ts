@@ -20,6 +20,7 @@ import {
 import { accountApplications } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
+import { pageOf } from '../../lib/paging.js';
 import { Page, type Principal, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { uniqueOr } from '../../lib/versioned.js';
@@ -183,13 +184,12 @@ async function toRows(db: Executor, rows: Joined[]) {
 }
 
 async function page(db: Executor, where: SQL | undefined, p: number, size: number) {
-  const [total] = await db.select({ n: count() }).from(accountApplications).where(where);
-  const rows = await select(db)
-    .where(where)
-    .orderBy(desc(accountApplications.applyTime), desc(accountApplications.id))
-    .limit(size)
-    .offset((p - 1) * size);
-  return new Page(await toRows(db, rows), Number(total?.n ?? 0));
+  const { rows, total } = await pageOf(
+    db.select({ n: count() }).from(accountApplications).where(where),
+    select(db).where(where).orderBy(desc(accountApplications.applyTime), desc(accountApplications.id)),
+    { page: p, size: size },
+  );
+  return new Page(await toRows(db, rows), total);
 }
 
 async function detail(db: Executor, id: number) {

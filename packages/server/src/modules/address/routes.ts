@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client.js';
 import { depts, users } from '../../db/schema.js';
 import { addresses } from '../../db/schema-portal.js';
 import { notFound } from '../../lib/errors.js';
-import { Page, route } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { rolesOf } from '../access/repository.js';
@@ -72,15 +73,16 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   route(app, address.page, async (ctx) => {
     const p = ctx.principal;
     const where = and(eq(addresses.userId, p.userId), keywordWhere(ctx.body.keyword));
-    const [total] = await ctx.db.select({ n: count() }).from(addresses).where(where);
-    const rows = await ctx.db
-      .select()
-      .from(addresses)
-      .where(where)
-      .orderBy(desc(addresses.isDefault), desc(addresses.updatedAt), desc(addresses.id))
-      .limit(ctx.body.size)
-      .offset((ctx.body.page - 1) * ctx.body.size);
-    return new Page(rows.map(toRow), Number(total?.n ?? 0));
+    return pageOf(
+      ctx.db.select({ n: count() }).from(addresses).where(where),
+      ctx.db
+        .select()
+        .from(addresses)
+        .where(where)
+        .orderBy(desc(addresses.isDefault), desc(addresses.updatedAt), desc(addresses.id)),
+      ctx.body,
+      toRow,
+    );
   });
 
   route(app, address.receiveAddress, async (ctx) => {

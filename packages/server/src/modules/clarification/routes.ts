@@ -13,6 +13,7 @@ import { clarificationQueryShipments } from '../../db/schema-lab-queries.js';
 import { clarificationQueries, clarificationReplies, sampleTransports } from '../../db/schema-portal.js';
 import { clarificationReplyAttachments } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { Page, type Principal, route, type SessionCtx } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { assertInScope, checkedSite, scopeWhere } from '../portal/scope.js';
@@ -181,18 +182,19 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
         keyword,
       ),
     );
-    const [total] = await ctx.db.select({ n: count() }).from(clarificationQueries).where(where);
-    const rows = await baseQuery(ctx.db)
-      .where(where)
-      // Open queries first, then newest.
-      .orderBy(
-        sql`CASE ${clarificationQueries.status} WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`,
-        desc(clarificationQueries.raisedAt),
-        desc(clarificationQueries.id),
-      )
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(rows.map(toRow), Number(total?.n ?? 0));
+    return pageOf(
+      ctx.db.select({ n: count() }).from(clarificationQueries).where(where),
+      baseQuery(ctx.db)
+        .where(where)
+        // Open queries first, then newest.
+        .orderBy(
+          sql`CASE ${clarificationQueries.status} WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`,
+          desc(clarificationQueries.raisedAt),
+          desc(clarificationQueries.id),
+        ),
+      { page, size },
+      toRow,
+    );
   });
 
   route(app, clarification.get, async (ctx) => {
@@ -321,18 +323,19 @@ async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
         keyword,
       ),
     );
-    const [total] = await ctx.db.select({ n: count() }).from(clarificationQueries).where(where);
-    const rows = await baseQuery(ctx.db)
-      .where(where)
-      // Answered first (staff act on them), then open, then resolved; newest first.
-      .orderBy(
-        sql`CASE ${clarificationQueries.status} WHEN 'answered' THEN 0 WHEN 'open' THEN 1 ELSE 2 END`,
-        desc(clarificationQueries.raisedAt),
-        desc(clarificationQueries.id),
-      )
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(rows.map(toRow), Number(total?.n ?? 0));
+    return pageOf(
+      ctx.db.select({ n: count() }).from(clarificationQueries).where(where),
+      baseQuery(ctx.db)
+        .where(where)
+        // Answered first (staff act on them), then open, then resolved; newest first.
+        .orderBy(
+          sql`CASE ${clarificationQueries.status} WHEN 'answered' THEN 0 WHEN 'open' THEN 1 ELSE 2 END`,
+          desc(clarificationQueries.raisedAt),
+          desc(clarificationQueries.id),
+        ),
+      { page, size },
+      toRow,
+    );
   });
 
   // The raise form's shipment picker: the chosen site's shipments (any state), in the staff scope.

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema-portal.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { Page, route, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
@@ -35,36 +36,37 @@ const orderScope = (scope: SiteScope) =>
   scopeWhere(scope, consumableOrders.projectId, consumableOrders.siteId);
 
 async function kitSupplyRows(db: Executor, where: SQL | undefined, page: number, size: number) {
-  const [total] = await db
-    .select({ n: count() })
-    .from(kitSupplies)
-    .innerJoin(consumableKits, eq(consumableKits.id, kitSupplies.kitId))
-    .where(where);
-  const rows = await db
-    .select({
-      id: kitSupplies.id,
-      kitId: kitSupplies.kitId,
-      kitName: consumableKits.name,
-      projectId: consumableKits.projectId,
-      projectNo: projects.projectNo,
-      siteId: kitSupplies.siteId,
-      siteNo: sites.centerNo,
-      siteName: sites.name,
-      status: kitSupplies.status,
-      itemCount: sql<number>`(SELECT count(*)::int FROM consumable_kit_items i WHERE i.kit_id = ${consumableKits.id})`,
-      confirmedByName: users.username,
-      confirmedAt: kitSupplies.confirmedAt,
-      version: kitSupplies.version,
-    })
-    .from(kitSupplies)
-    .innerJoin(consumableKits, eq(consumableKits.id, kitSupplies.kitId))
-    .innerJoin(projects, eq(projects.id, consumableKits.projectId))
-    .innerJoin(sites, eq(sites.id, kitSupplies.siteId))
-    .leftJoin(users, eq(users.id, kitSupplies.confirmedBy))
-    .where(where)
-    .orderBy(asc(projects.projectNo), asc(sites.centerNo), asc(consumableKits.sort), asc(kitSupplies.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows, total } = await pageOf(
+    db
+      .select({ n: count() })
+      .from(kitSupplies)
+      .innerJoin(consumableKits, eq(consumableKits.id, kitSupplies.kitId))
+      .where(where),
+    db
+      .select({
+        id: kitSupplies.id,
+        kitId: kitSupplies.kitId,
+        kitName: consumableKits.name,
+        projectId: consumableKits.projectId,
+        projectNo: projects.projectNo,
+        siteId: kitSupplies.siteId,
+        siteNo: sites.centerNo,
+        siteName: sites.name,
+        status: kitSupplies.status,
+        itemCount: sql<number>`(SELECT count(*)::int FROM consumable_kit_items i WHERE i.kit_id = ${consumableKits.id})`,
+        confirmedByName: users.username,
+        confirmedAt: kitSupplies.confirmedAt,
+        version: kitSupplies.version,
+      })
+      .from(kitSupplies)
+      .innerJoin(consumableKits, eq(consumableKits.id, kitSupplies.kitId))
+      .innerJoin(projects, eq(projects.id, consumableKits.projectId))
+      .innerJoin(sites, eq(sites.id, kitSupplies.siteId))
+      .leftJoin(users, eq(users.id, kitSupplies.confirmedBy))
+      .where(where)
+      .orderBy(asc(projects.projectNo), asc(sites.centerNo), asc(consumableKits.sort), asc(kitSupplies.id)),
+    { page, size },
+  );
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -72,7 +74,7 @@ async function kitSupplyRows(db: Executor, where: SQL | undefined, page: number,
       itemCount: Number(r.itemCount),
       confirmedAt: iso(r.confirmedAt),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 

@@ -15,7 +15,8 @@ import { projects, sites, users } from '../../db/schema.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
 import { clarificationQueries } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { type Ctx, Page, route } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { type Ctx, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { assertInScope, inScope, outOfScope, scopeWhere } from '../portal/scope.js';
 import { applyTransition, iso, nextNumber } from '../portal/workflow.js';
@@ -88,17 +89,18 @@ async function paging(ctx: PagingCtx) {
       keyword,
     ),
   );
-  const [total] = await ctx.db.select({ n: count() }).from(labFeedback).where(where);
-  const rows = await query(ctx.db)
-    .where(where)
-    .orderBy(
-      sql`CASE ${labFeedback.status} WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`,
-      desc(labFeedback.createdAt),
-      desc(labFeedback.id),
-    )
-    .limit(size)
-    .offset((page - 1) * size);
-  return new Page(rows.map(toRow), Number(total?.n ?? 0));
+  return pageOf(
+    ctx.db.select({ n: count() }).from(labFeedback).where(where),
+    query(ctx.db)
+      .where(where)
+      .orderBy(
+        sql`CASE ${labFeedback.status} WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`,
+        desc(labFeedback.createdAt),
+        desc(labFeedback.id),
+      ),
+    { page, size },
+    toRow,
+  );
 }
 
 export async function feedbackRoutes(app: FastifyInstance): Promise<void> {

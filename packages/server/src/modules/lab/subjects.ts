@@ -14,7 +14,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { projects, sites, users } from '../../db/schema.js';
 import { labSubjects } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { Page, route } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { getOrCreateSetting } from '../../lib/secrets.js';
 import { staleOrMissing } from '../../lib/versioned.js';
@@ -170,13 +171,12 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
       othersOnly ? ne(labSubjects.createdBy, p.userId) : undefined,
       containsAny([labSubjects.subjectNo, labSubjects.name], keyword),
     );
-    const [total] = await ctx.db.select({ n: count() }).from(labSubjects).where(where);
-    const rows = await query(ctx.db)
-      .where(where)
-      .orderBy(desc(labSubjects.createdAt), desc(labSubjects.id))
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(rows.map(toRow), Number(total?.n ?? 0));
+    return pageOf(
+      ctx.db.select({ n: count() }).from(labSubjects).where(where),
+      query(ctx.db).where(where).orderBy(desc(labSubjects.createdAt), desc(labSubjects.id)),
+      { page, size },
+      toRow,
+    );
   });
 
   route(app, api.get, async (ctx) => findSubject(ctx.db, await ctx.scope(), ctx.params.id));

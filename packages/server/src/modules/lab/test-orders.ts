@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { projects, sites, testItems, users } from '../../db/schema.js';
 import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { type Ctx, Page, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing } from '../../lib/versioned.js';
@@ -140,20 +141,19 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
       awaitingResults ? and(eq(labTestOrders.status, 'approved'), sql`${reportOfOrder} IS NULL`) : undefined,
       containsAny([labTestOrders.barcode, labSubjects.subjectNo], keyword),
     );
-    const [total] = await ctx.db
-      .select({ n: count() })
-      .from(labTestOrders)
-      .innerJoin(labSubjects, eq(labSubjects.id, labTestOrders.subjectId))
-      .where(where);
-    const raws = await query(ctx.db)
-      .where(where)
-      .orderBy(desc(labTestOrders.createdAt), desc(labTestOrders.id))
-      .limit(size)
-      .offset((page - 1) * size);
+    const { rows: raws, total } = await pageOf(
+      ctx.db
+        .select({ n: count() })
+        .from(labTestOrders)
+        .innerJoin(labSubjects, eq(labSubjects.id, labTestOrders.subjectId))
+        .where(where),
+      query(ctx.db).where(where).orderBy(desc(labTestOrders.createdAt), desc(labTestOrders.id)),
+      { page, size },
+    );
     const rows = await toRows(ctx.db, raws);
     return new Page(
       rows.map(({ projectId: _p, siteId: _s, ...row }) => row),
-      Number(total?.n ?? 0),
+      total,
     );
   });
 

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projects, sites } from '../../db/schema.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { Page, route, type SessionCtx } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { projectScope } from '../users/current-user.js';
@@ -38,15 +39,12 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       scopeCondition(scope),
       body.projectNo ? contains(projects.projectNo, body.projectNo) : undefined,
     );
-    const [total] = await ctx.db.select({ n: count() }).from(projects).where(where);
-    const rows = await ctx.db
-      .select(select)
-      .from(projects)
-      .where(where)
-      .orderBy(asc(projects.projectNo))
-      .limit(body.size)
-      .offset((body.page - 1) * body.size);
-    return { rows, total: Number(total?.n ?? 0) };
+    const { rows, total } = await pageOf(
+      ctx.db.select({ n: count() }).from(projects).where(where),
+      ctx.db.select(select).from(projects).where(where).orderBy(asc(projects.projectNo)),
+      { page: body.page, size: body.size },
+    );
+    return { rows, total };
   };
   route(app, project.page, async (ctx) => {
     const r = await paged(ctx, ctx.body, columns);
@@ -80,14 +78,14 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       eq(sites.projectId, projectId),
       allowedSites && allowedSites.size > 0 ? inArray(sites.id, [...allowedSites]) : undefined,
     );
-    const [total] = await ctx.db.select({ n: count() }).from(sites).where(where);
-    const rows = await ctx.db
-      .select({ id: sites.id, projectId: sites.projectId, centerNo: sites.centerNo, name: sites.name })
-      .from(sites)
-      .where(where)
-      .orderBy(asc(sites.centerNo))
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(rows, Number(total?.n ?? 0));
+    return pageOf(
+      ctx.db.select({ n: count() }).from(sites).where(where),
+      ctx.db
+        .select({ id: sites.id, projectId: sites.projectId, centerNo: sites.centerNo, name: sites.name })
+        .from(sites)
+        .where(where)
+        .orderBy(asc(sites.centerNo)),
+      { page, size },
+    );
   });
 }

@@ -17,6 +17,7 @@ import {
   sharedDocuments,
 } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { checkedSite, outOfScope, type SiteScope } from '../portal/scope.js';
@@ -97,13 +98,12 @@ const toRow = (r: Joined) => ({
 });
 
 async function pageDocs(db: Executor, where: SQL | undefined, p: number, size: number) {
-  const [total] = await db.select({ n: count() }).from(sharedDocuments).where(where);
-  const rows = await select(db)
-    .where(where)
-    .orderBy(desc(current.at), desc(sharedDocuments.id))
-    .limit(size)
-    .offset((p - 1) * size);
-  return new Page(rows.map(toRow), Number(total?.n ?? 0));
+  return pageOf(
+    db.select({ n: count() }).from(sharedDocuments).where(where),
+    select(db).where(where).orderBy(desc(current.at), desc(sharedDocuments.id)),
+    { page: p, size: size },
+    toRow,
+  );
 }
 
 async function detail(db: Executor, id: number) {
@@ -142,39 +142,40 @@ async function head(db: Executor, kind: SharedDocumentKind, id: number) {
 }
 
 async function pageLog(db: Executor, where: SQL | undefined, p: number, size: number) {
-  const [total] = await db
-    .select({ n: count() })
-    .from(sharedDocumentDownloads)
-    .innerJoin(sharedDocuments, eq(sharedDocuments.id, sharedDocumentDownloads.documentId))
-    .where(where);
-  const rows = await db
-    .select({
-      id: sharedDocumentDownloads.id,
-      documentId: sharedDocumentDownloads.documentId,
-      docNo: sharedDocuments.docNo,
-      title: sharedDocuments.title,
-      revision: sharedDocumentDownloads.revision,
-      fileName: files.name,
-      projectNo: projects.projectNo,
-      siteNo: sites.centerNo,
-      siteName: sites.name,
-      userId: sharedDocumentDownloads.userId,
-      username: downloader.username,
-      at: sharedDocumentDownloads.at,
-    })
-    .from(sharedDocumentDownloads)
-    .innerJoin(sharedDocuments, eq(sharedDocuments.id, sharedDocumentDownloads.documentId))
-    .innerJoin(projects, eq(projects.id, sharedDocuments.projectId))
-    .leftJoin(sites, eq(sites.id, sharedDocuments.siteId))
-    .innerJoin(files, eq(files.id, sharedDocumentDownloads.fileId))
-    .innerJoin(downloader, eq(downloader.id, sharedDocumentDownloads.userId))
-    .where(where)
-    .orderBy(desc(sharedDocumentDownloads.at), desc(sharedDocumentDownloads.id))
-    .limit(size)
-    .offset((p - 1) * size);
+  const { rows, total } = await pageOf(
+    db
+      .select({ n: count() })
+      .from(sharedDocumentDownloads)
+      .innerJoin(sharedDocuments, eq(sharedDocuments.id, sharedDocumentDownloads.documentId))
+      .where(where),
+    db
+      .select({
+        id: sharedDocumentDownloads.id,
+        documentId: sharedDocumentDownloads.documentId,
+        docNo: sharedDocuments.docNo,
+        title: sharedDocuments.title,
+        revision: sharedDocumentDownloads.revision,
+        fileName: files.name,
+        projectNo: projects.projectNo,
+        siteNo: sites.centerNo,
+        siteName: sites.name,
+        userId: sharedDocumentDownloads.userId,
+        username: downloader.username,
+        at: sharedDocumentDownloads.at,
+      })
+      .from(sharedDocumentDownloads)
+      .innerJoin(sharedDocuments, eq(sharedDocuments.id, sharedDocumentDownloads.documentId))
+      .innerJoin(projects, eq(projects.id, sharedDocuments.projectId))
+      .leftJoin(sites, eq(sites.id, sharedDocuments.siteId))
+      .innerJoin(files, eq(files.id, sharedDocumentDownloads.fileId))
+      .innerJoin(downloader, eq(downloader.id, sharedDocumentDownloads.userId))
+      .where(where)
+      .orderBy(desc(sharedDocumentDownloads.at), desc(sharedDocumentDownloads.id)),
+    { page: p, size: size },
+  );
   return new Page(
     rows.map((r) => ({ ...r, at: r.at.toISOString() })),
-    Number(total?.n ?? 0),
+    total,
   );
 }
 

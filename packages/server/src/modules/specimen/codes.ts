@@ -15,6 +15,7 @@ import { labSubjects, receiptSamples } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { Page, route } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
@@ -107,24 +108,25 @@ async function signShipments(
         : inArray(sampleTransports.projectId, [...scope.projectIds, -1]),
     where,
   );
-  const [total] = await db.select({ n: count() }).from(sampleTransports).where(filter);
-  const heads = await db
-    .select({
-      id: sampleTransports.id,
-      orderNo: sampleTransports.orderNo,
-      expressNo: sampleTransports.expressNo,
-      projectId: sampleTransports.projectId,
-      projectNo: projects.projectNo,
-      centerNo: sites.centerNo,
-      signedAt: sampleTransports.signedAt,
-    })
-    .from(sampleTransports)
-    .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
-    .innerJoin(sites, eq(sites.id, sampleTransports.siteId))
-    .where(filter)
-    .orderBy(desc(sampleTransports.signedAt), desc(sampleTransports.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows: heads, total } = await pageOf(
+    db.select({ n: count() }).from(sampleTransports).where(filter),
+    db
+      .select({
+        id: sampleTransports.id,
+        orderNo: sampleTransports.orderNo,
+        expressNo: sampleTransports.expressNo,
+        projectId: sampleTransports.projectId,
+        projectNo: projects.projectNo,
+        centerNo: sites.centerNo,
+        signedAt: sampleTransports.signedAt,
+      })
+      .from(sampleTransports)
+      .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
+      .innerJoin(sites, eq(sites.id, sampleTransports.siteId))
+      .where(filter)
+      .orderBy(desc(sampleTransports.signedAt), desc(sampleTransports.id)),
+    { page, size },
+  );
   const lines = await receivedLines(
     db,
     heads.map((h) => h.id),
@@ -137,7 +139,7 @@ async function signShipments(
         .filter((l) => l.transportId === h.id)
         .map(({ transportId: _t, temperatureId: _c, ...l }) => l),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

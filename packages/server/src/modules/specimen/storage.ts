@@ -26,6 +26,7 @@ import {
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
+import { pageOf } from '../../lib/paging.js';
 import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
@@ -307,24 +308,25 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
       containerId ? eq(tempStoragePositions.containerId, containerId) : undefined,
     );
-    const [total] = await ctx.db
-      .select({ n: count() })
-      .from(tempStoragePositions)
-      .innerJoin(specimenBarcodes, eq(specimenBarcodes.id, tempStoragePositions.barcodeId))
-      .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
-      .innerJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStoragePositions.containerId))
-      .where(where);
-    const rows = await storedQuery(ctx.db)
-      .where(where)
-      .orderBy(
-        asc(tempStorageDevices.code),
-        asc(tempStorageContainers.code),
-        asc(tempStoragePositions.row),
-        asc(tempStoragePositions.col),
-      )
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(rows.map(toStored), total?.n ?? 0);
+    return pageOf(
+      ctx.db
+        .select({ n: count() })
+        .from(tempStoragePositions)
+        .innerJoin(specimenBarcodes, eq(specimenBarcodes.id, tempStoragePositions.barcodeId))
+        .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
+        .innerJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStoragePositions.containerId))
+        .where(where),
+      storedQuery(ctx.db)
+        .where(where)
+        .orderBy(
+          asc(tempStorageDevices.code),
+          asc(tempStorageContainers.code),
+          asc(tempStoragePositions.row),
+          asc(tempStoragePositions.col),
+        ),
+      { page, size },
+      toStored,
+    );
   });
 
   route(app, api.containerPage, async (ctx) => {
@@ -399,29 +401,30 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       containsAny([tempStorageDevices.code, tempStorageDevices.name], keyword),
       enabled === undefined ? undefined : eq(tempStorageDevices.enabled, enabled),
     );
-    const [total] = await ctx.db.select({ n: count() }).from(tempStorageDevices).where(where);
-    const rows = await ctx.db
-      .select({
-        id: tempStorageDevices.id,
-        code: tempStorageDevices.code,
-        name: tempStorageDevices.name,
-        kind: tempStorageDevices.kind,
-        temperatureId: tempStorageDevices.temperatureId,
-        temperatureName: temperatures.name,
-        temperatureRange: temperatures.range,
-        location: tempStorageDevices.location,
-        enabled: tempStorageDevices.enabled,
-        remark: tempStorageDevices.remark,
-        containers: sql<number>`(select count(*) from ${tempStorageContainers} c where c.device_id = ${tempStorageDevices.id})::int`,
-        stored: sql<number>`(select count(*) from ${tempStoragePositions} p join ${tempStorageContainers} c on c.id = p.container_id where c.device_id = ${tempStorageDevices.id})::int`,
-        version: tempStorageDevices.version,
-      })
-      .from(tempStorageDevices)
-      .innerJoin(temperatures, eq(temperatures.id, tempStorageDevices.temperatureId))
-      .where(where)
-      .orderBy(asc(tempStorageDevices.code))
-      .limit(size)
-      .offset((page - 1) * size);
+    const { rows, total } = await pageOf(
+      ctx.db.select({ n: count() }).from(tempStorageDevices).where(where),
+      ctx.db
+        .select({
+          id: tempStorageDevices.id,
+          code: tempStorageDevices.code,
+          name: tempStorageDevices.name,
+          kind: tempStorageDevices.kind,
+          temperatureId: tempStorageDevices.temperatureId,
+          temperatureName: temperatures.name,
+          temperatureRange: temperatures.range,
+          location: tempStorageDevices.location,
+          enabled: tempStorageDevices.enabled,
+          remark: tempStorageDevices.remark,
+          containers: sql<number>`(select count(*) from ${tempStorageContainers} c where c.device_id = ${tempStorageDevices.id})::int`,
+          stored: sql<number>`(select count(*) from ${tempStoragePositions} p join ${tempStorageContainers} c on c.id = p.container_id where c.device_id = ${tempStorageDevices.id})::int`,
+          version: tempStorageDevices.version,
+        })
+        .from(tempStorageDevices)
+        .innerJoin(temperatures, eq(temperatures.id, tempStorageDevices.temperatureId))
+        .where(where)
+        .orderBy(asc(tempStorageDevices.code)),
+      { page, size },
+    );
     return new Page(
       rows.map((r) => ({
         ...r,
@@ -429,7 +432,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
         containers: Number(r.containers),
         stored: Number(r.stored),
       })),
-      total?.n ?? 0,
+      total,
     );
   });
 

@@ -17,6 +17,7 @@ import {
 import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { assertSafeText } from '../../lib/input.js';
+import { pageOf } from '../../lib/paging.js';
 import { Page, route, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { deviceTicketPrivateKey } from '../../lib/secrets.js';
@@ -49,17 +50,14 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     const conditions: SQL[] = [eq(dictData.dictNo, ctx.body.dictNo)];
     if (ctx.body.label) conditions.push(contains(dictData.label, ctx.body.label));
     const where = and(...conditions);
-    const [total] = await ctx.db.select({ n: count() }).from(dictData).where(where);
-    const items = await ctx.db
-      .select()
-      .from(dictData)
-      .where(where)
-      .orderBy(asc(dictData.sort), asc(dictData.id))
-      .limit(ctx.body.size)
-      .offset((ctx.body.page - 1) * ctx.body.size);
+    const { rows: items, total } = await pageOf(
+      ctx.db.select({ n: count() }).from(dictData).where(where),
+      ctx.db.select().from(dictData).where(where).orderBy(asc(dictData.sort), asc(dictData.id)),
+      ctx.body,
+    );
     return new Page(
       [{ dictNo: type.dictNo, name: type.name, enName: type.enName, dictDataRespList: items }],
-      Number(total?.n ?? 0),
+      total,
     );
   });
   route(app, dict.types, async (ctx) => {
