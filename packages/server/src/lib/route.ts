@@ -345,3 +345,39 @@ export function route<E extends EndpointDef>(
     },
   });
 }
+
+type RateLimit = { max: number; timeWindow: number };
+
+/**
+ * One endpoint's entry in a group: its handler, or the handler with a rate limit; null when the
+ * endpoint is deliberately not served (the outbox in production).
+ */
+export type GroupEntry<E extends EndpointDef> =
+  | Handler<E>
+  | { handler: Handler<E>; rateLimit: RateLimit }
+  | null;
+
+/** A handler for every declaration of a group, and nothing else. */
+export type GroupHandlers<G extends Record<string, EndpointDef>> = { [K in keyof G]: GroupEntry<G[K]> };
+
+/**
+ * Registers a contract group's endpoints through `route()`. `handlers` names every endpoint of
+ * the group: a missing or unknown key fails the typecheck, and registration at start-up.
+ */
+export function registerGroup<G extends Record<string, EndpointDef>>(
+  app: FastifyInstance,
+  group: G,
+  handlers: GroupHandlers<G>,
+): void {
+  const missing = Object.keys(group).filter((key) => !Object.hasOwn(handlers, key));
+  const unknown = Object.keys(handlers).filter((key) => !Object.hasOwn(group, key));
+  if (missing.length > 0 || unknown.length > 0) {
+    throw new Error(`group handlers do not match the declarations: missing ${missing} unknown ${unknown}`);
+  }
+  for (const key of Object.keys(group) as Array<keyof G & string>) {
+    const entry = handlers[key];
+    if (entry === null) continue;
+    if (typeof entry === 'function') route(app, group[key], entry);
+    else route(app, group[key], entry.handler, { rateLimit: entry.rateLimit });
+  }
+}

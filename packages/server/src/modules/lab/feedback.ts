@@ -16,7 +16,7 @@ import { labFeedback } from '../../db/schema-lab-queries.js';
 import { clarificationQueries } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { type Ctx, route } from '../../lib/route.js';
+import { type Ctx, registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { assertInScope, inScope, outOfScope, scopeWhere } from '../portal/scope.js';
 import { applyTransition, iso, nextNumber } from '../portal/workflow.js';
@@ -104,68 +104,6 @@ async function paging(ctx: PagingCtx) {
 }
 
 export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.labPaging, paging);
-  route(app, api.projectPaging, paging);
-
-  route(app, api.create, async (ctx) => {
-    const p = ctx.principal;
-    if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
-    const scope = await ctx.scope();
-    const { queryId, barcode, content } = ctx.body;
-    // The feedback is about a query (its project, site, subject and barcode) or a sample barcode
-    // (the project, site and subject of its test order).
-    let target: { projectId: number; siteId: number; subjectNo: string | null; barcode: string | null };
-    if (queryId) {
-      const [q] = await ctx.db
-        .select({
-          projectId: clarificationQueries.projectId,
-          siteId: clarificationQueries.siteId,
-          subjectNo: clarificationQueries.subjectNo,
-          barcode: clarificationQueries.barcode,
-        })
-        .from(clarificationQueries)
-        .where(eq(clarificationQueries.id, queryId));
-      if (!q) throw notFound();
-      assertInScope(scope, q);
-      target = { ...q, barcode: barcode ?? q.barcode };
-    } else {
-      const order = await findOrderByBarcode(ctx.db, scope, barcode ?? '');
-      if (!order)
-        throw new ApiError(ResultCode.BAD_REQUEST, {
-          key: 'feedbackBarcodeUnknown',
-          params: { barcode: barcode ?? '' },
-        });
-      target = {
-        projectId: order.projectId,
-        siteId: order.siteId,
-        subjectNo: order.subjectNo,
-        barcode: order.barcode,
-      };
-    }
-    if (!inScope(scope, target.projectId, target.siteId)) throw outOfScope();
-    const feedbackNo = await nextNumber(ctx.db, 'FB', ctx.now);
-    const [row] = await ctx.db
-      .insert(labFeedback)
-      .values({
-        feedbackNo,
-        ...target,
-        queryId: queryId ?? null,
-        content,
-        status: labFeedbackWorkflow.initial,
-        createdBy: p.userId,
-        createdAt: ctx.now,
-      })
-      .returning({ id: labFeedback.id });
-    if (!row) throw new Error('insert returned no row');
-    ctx.audit({
-      action: 'labFeedback.create',
-      entity: labFeedbackWorkflow.id,
-      entityId: row.id,
-      newValue: { feedbackNo, ...target, queryId: queryId ?? null, content },
-    });
-    return one(ctx.db, row.id);
-  });
-
   const fire = async (
     ctx: Ctx<typeof api.respond> | Ctx<typeof api.close>,
     action: 'respond' | 'close',
@@ -195,14 +133,75 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
     return one(ctx.db, current.id);
   };
 
-  route(app, api.respond, (ctx) =>
-    fire(
-      ctx,
-      'respond',
-      ctx.body.version,
-      { response: ctx.body.response, respondedBy: ctx.principal?.userId ?? null, respondedAt: ctx.now },
-      ctx.body.response,
-    ),
-  );
-  route(app, api.close, (ctx) => fire(ctx, 'close', ctx.body.version, { closedAt: ctx.now }, null));
+  registerGroup(app, api, {
+    labPaging: paging,
+    projectPaging: paging,
+    create: async (ctx) => {
+      const p = ctx.principal;
+      if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
+      const scope = await ctx.scope();
+      const { queryId, barcode, content } = ctx.body;
+      // The feedback is about a query (its project, site, subject and barcode) or a sample barcode
+      // (the project, site and subject of its test order).
+      let target: { projectId: number; siteId: number; subjectNo: string | null; barcode: string | null };
+      if (queryId) {
+        const [q] = await ctx.db
+          .select({
+            projectId: clarificationQueries.projectId,
+            siteId: clarificationQueries.siteId,
+            subjectNo: clarificationQueries.subjectNo,
+            barcode: clarificationQueries.barcode,
+          })
+          .from(clarificationQueries)
+          .where(eq(clarificationQueries.id, queryId));
+        if (!q) throw notFound();
+        assertInScope(scope, q);
+        target = { ...q, barcode: barcode ?? q.barcode };
+      } else {
+        const order = await findOrderByBarcode(ctx.db, scope, barcode ?? '');
+        if (!order)
+          throw new ApiError(ResultCode.BAD_REQUEST, {
+            key: 'feedbackBarcodeUnknown',
+            params: { barcode: barcode ?? '' },
+          });
+        target = {
+          projectId: order.projectId,
+          siteId: order.siteId,
+          subjectNo: order.subjectNo,
+          barcode: order.barcode,
+        };
+      }
+      if (!inScope(scope, target.projectId, target.siteId)) throw outOfScope();
+      const feedbackNo = await nextNumber(ctx.db, 'FB', ctx.now);
+      const [row] = await ctx.db
+        .insert(labFeedback)
+        .values({
+          feedbackNo,
+          ...target,
+          queryId: queryId ?? null,
+          content,
+          status: labFeedbackWorkflow.initial,
+          createdBy: p.userId,
+          createdAt: ctx.now,
+        })
+        .returning({ id: labFeedback.id });
+      if (!row) throw new Error('insert returned no row');
+      ctx.audit({
+        action: 'labFeedback.create',
+        entity: labFeedbackWorkflow.id,
+        entityId: row.id,
+        newValue: { feedbackNo, ...target, queryId: queryId ?? null, content },
+      });
+      return one(ctx.db, row.id);
+    },
+    respond: (ctx) =>
+      fire(
+        ctx,
+        'respond',
+        ctx.body.version,
+        { response: ctx.body.response, respondedBy: ctx.principal?.userId ?? null, respondedAt: ctx.now },
+        ctx.body.response,
+      ),
+    close: (ctx) => fire(ctx, 'close', ctx.body.version, { closedAt: ctx.now }, null),
+  });
 }

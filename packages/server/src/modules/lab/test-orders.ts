@@ -7,7 +7,7 @@ import { projects, sites, testItems, users } from '../../db/schema.js';
 import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { type Ctx, Page, route } from '../../lib/route.js';
+import { type Ctx, Page, registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
@@ -132,36 +132,6 @@ async function freeBarcodes(db: Executor, barcodes: string[]): Promise<void> {
 }
 
 export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.paging, async (ctx) => {
-    const scope = await ctx.scope();
-    const { page, size, status, keyword, awaitingResults } = ctx.body;
-    const where = and(
-      scopeWhere(scope, labTestOrders.projectId, labTestOrders.siteId),
-      status ? eq(labTestOrders.status, status) : undefined,
-      awaitingResults ? and(eq(labTestOrders.status, 'approved'), sql`${reportOfOrder} IS NULL`) : undefined,
-      containsAny([labTestOrders.barcode, labSubjects.subjectNo], keyword),
-    );
-    const { rows: raws, total } = await pageOf(
-      ctx.db
-        .select({ n: count() })
-        .from(labTestOrders)
-        .innerJoin(labSubjects, eq(labSubjects.id, labTestOrders.subjectId))
-        .where(where),
-      query(ctx.db).where(where).orderBy(desc(labTestOrders.createdAt), desc(labTestOrders.id)),
-      { page, size },
-    );
-    const rows = await toRows(ctx.db, raws);
-    return new Page(
-      rows.map(({ projectId: _p, siteId: _s, ...row }) => row),
-      total,
-    );
-  });
-
-  route(app, api.get, async (ctx) => {
-    const { projectId: _p, siteId: _s, ...row } = await findOrder(ctx.db, await ctx.scope(), ctx.params.id);
-    return row;
-  });
-
   const create = async (
     ctx: Pick<Ctx<typeof api.create>, 'db' | 'now' | 'audit' | 'principal' | 'scope'>,
     body: {
@@ -206,87 +176,118 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
       });
     return rows;
   };
-  route(app, api.create, async (ctx) => {
-    const [row] = await create(ctx, ctx.body, [ctx.body.barcode], 'testOrder.create');
-    if (!row) throw new Error('insert returned nothing');
-    return row;
-  });
-  route(app, api.batchCreate, async (ctx) => ({
-    ids: (await create(ctx, ctx.body, ctx.body.barcodes, 'testOrder.batchCreate')).map((r) => r.id),
-  }));
 
-  route(app, api.resubmit, async (ctx) => {
-    const p = ctx.principal;
-    const before = await findOrder(ctx.db, await ctx.scope(), ctx.body.id);
-    const to = assertTransition(
-      ctx.lang,
-      testOrderWorkflow,
-      before.status,
-      'resubmit',
-      actorOf(p, before.createdBy),
-    );
-    const testItemIds = [...new Set(ctx.body.testItemIds)];
-    await checkTestItems(ctx.db, testItemIds);
-    const [updated] = await ctx.db
-      .update(labTestOrders)
-      .set({
-        status: to,
-        visit: ctx.body.visit ?? null,
-        testItemIds,
-        requisitionFileIds: ctx.body.requisitionFileIds,
-        reviewedBy: null,
-        reviewedAt: null,
-        reviewReason: null,
-        version: sql`${labTestOrders.version} + 1`,
-      })
-      .where(and(eq(labTestOrders.id, before.id), eq(labTestOrders.version, ctx.body.version)))
-      .returning({ version: labTestOrders.version });
-    if (!updated) throw staleOrMissing(true);
-    ctx.audit({
-      action: 'testOrder.resubmit',
-      entity: 'testOrder',
-      entityId: before.id,
-      oldValue: before,
-      newValue: ctx.body,
-    });
-    return updated;
-  });
-
-  route(app, api.review, async (ctx) => {
-    const p = ctx.principal;
-    const before = await findOrder(ctx.db, await ctx.scope(), ctx.params.id);
-    const { action, version } = ctx.body;
-    const to = assertTransition(
-      ctx.lang,
-      testOrderWorkflow,
-      before.status,
-      action,
-      actorOf(p, before.createdBy),
-    );
-    const reason = ctx.body.reason ?? null;
-    if (testOrderWorkflow.transitions[action].reason?.required && !reason) {
-      throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'actionReasonRequired' });
-    }
-    const [updated] = await ctx.db
-      .update(labTestOrders)
-      .set({
-        status: to,
-        reviewedBy: p.userId,
-        reviewedAt: ctx.now,
-        reviewReason: reason,
-        version: sql`${labTestOrders.version} + 1`,
-      })
-      .where(and(eq(labTestOrders.id, before.id), eq(labTestOrders.version, version)))
-      .returning({ version: labTestOrders.version });
-    if (!updated) throw staleOrMissing(true);
-    ctx.audit({
-      action: `testOrder.${action}`,
-      entity: 'testOrder',
-      entityId: before.id,
-      oldValue: { status: before.status },
-      newValue: { status: to },
-      reason,
-    });
-    return updated;
+  registerGroup(app, api, {
+    paging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, status, keyword, awaitingResults } = ctx.body;
+      const where = and(
+        scopeWhere(scope, labTestOrders.projectId, labTestOrders.siteId),
+        status ? eq(labTestOrders.status, status) : undefined,
+        awaitingResults
+          ? and(eq(labTestOrders.status, 'approved'), sql`${reportOfOrder} IS NULL`)
+          : undefined,
+        containsAny([labTestOrders.barcode, labSubjects.subjectNo], keyword),
+      );
+      const { rows: raws, total } = await pageOf(
+        ctx.db
+          .select({ n: count() })
+          .from(labTestOrders)
+          .innerJoin(labSubjects, eq(labSubjects.id, labTestOrders.subjectId))
+          .where(where),
+        query(ctx.db).where(where).orderBy(desc(labTestOrders.createdAt), desc(labTestOrders.id)),
+        { page, size },
+      );
+      const rows = await toRows(ctx.db, raws);
+      return new Page(
+        rows.map(({ projectId: _p, siteId: _s, ...row }) => row),
+        total,
+      );
+    },
+    get: async (ctx) => {
+      const { projectId: _p, siteId: _s, ...row } = await findOrder(ctx.db, await ctx.scope(), ctx.params.id);
+      return row;
+    },
+    create: async (ctx) => {
+      const [row] = await create(ctx, ctx.body, [ctx.body.barcode], 'testOrder.create');
+      if (!row) throw new Error('insert returned nothing');
+      return row;
+    },
+    batchCreate: async (ctx) => ({
+      ids: (await create(ctx, ctx.body, ctx.body.barcodes, 'testOrder.batchCreate')).map((r) => r.id),
+    }),
+    resubmit: async (ctx) => {
+      const p = ctx.principal;
+      const before = await findOrder(ctx.db, await ctx.scope(), ctx.body.id);
+      const to = assertTransition(
+        ctx.lang,
+        testOrderWorkflow,
+        before.status,
+        'resubmit',
+        actorOf(p, before.createdBy),
+      );
+      const testItemIds = [...new Set(ctx.body.testItemIds)];
+      await checkTestItems(ctx.db, testItemIds);
+      const [updated] = await ctx.db
+        .update(labTestOrders)
+        .set({
+          status: to,
+          visit: ctx.body.visit ?? null,
+          testItemIds,
+          requisitionFileIds: ctx.body.requisitionFileIds,
+          reviewedBy: null,
+          reviewedAt: null,
+          reviewReason: null,
+          version: sql`${labTestOrders.version} + 1`,
+        })
+        .where(and(eq(labTestOrders.id, before.id), eq(labTestOrders.version, ctx.body.version)))
+        .returning({ version: labTestOrders.version });
+      if (!updated) throw staleOrMissing(true);
+      ctx.audit({
+        action: 'testOrder.resubmit',
+        entity: 'testOrder',
+        entityId: before.id,
+        oldValue: before,
+        newValue: ctx.body,
+      });
+      return updated;
+    },
+    review: async (ctx) => {
+      const p = ctx.principal;
+      const before = await findOrder(ctx.db, await ctx.scope(), ctx.params.id);
+      const { action, version } = ctx.body;
+      const to = assertTransition(
+        ctx.lang,
+        testOrderWorkflow,
+        before.status,
+        action,
+        actorOf(p, before.createdBy),
+      );
+      const reason = ctx.body.reason ?? null;
+      if (testOrderWorkflow.transitions[action].reason?.required && !reason) {
+        throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'actionReasonRequired' });
+      }
+      const [updated] = await ctx.db
+        .update(labTestOrders)
+        .set({
+          status: to,
+          reviewedBy: p.userId,
+          reviewedAt: ctx.now,
+          reviewReason: reason,
+          version: sql`${labTestOrders.version} + 1`,
+        })
+        .where(and(eq(labTestOrders.id, before.id), eq(labTestOrders.version, version)))
+        .returning({ version: labTestOrders.version });
+      if (!updated) throw staleOrMissing(true);
+      ctx.audit({
+        action: `testOrder.${action}`,
+        entity: 'testOrder',
+        entityId: before.id,
+        oldValue: { status: before.status },
+        newValue: { status: to },
+        reason,
+      });
+      return updated;
+    },
   });
 }

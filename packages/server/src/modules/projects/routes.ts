@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { projects, sites } from '../../db/schema.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { Page, route, type SessionCtx } from '../../lib/route.js';
+import { Page, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { projectScope } from '../users/current-user.js';
 
@@ -46,46 +46,48 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     );
     return { rows, total };
   };
-  route(app, project.page, async (ctx) => {
-    const r = await paged(ctx, ctx.body, columns);
-    return new Page(r.rows as Array<typeof projects.$inferSelect>, r.total);
-  });
-  route(app, project.ownAll, async (ctx) => {
-    const r = await paged(ctx, ctx.body, {
-      id: projects.id,
-      projectNo: projects.projectNo,
-      name: projects.name,
-    });
-    return new Page(r.rows, r.total);
-  });
-  route(app, project.get, async (ctx) => {
-    const p = ctx.principal;
-    const scope = await projectScope(ctx.db, p.user);
-    const [row] = await ctx.db.select(columns).from(projects).where(eq(projects.id, ctx.params.id));
-    if (!row) throw notFound();
-    if (!scope.all && !scope.projectIds.has(row.id))
-      throw new ApiError(ResultCode.FORBIDDEN, { key: 'forbiddenScope' });
-    return row;
-  });
-  route(app, project.sitesByProject, async (ctx) => {
-    const p = ctx.principal;
-    const scope = await projectScope(ctx.db, p.user);
-    const { projectId, page, size } = ctx.body;
-    if (!scope.all && !scope.projectIds.has(projectId))
-      throw new ApiError(ResultCode.FORBIDDEN, { key: 'forbiddenScope' });
-    const allowedSites = scope.sitesByProject.get(projectId);
-    const where = and(
-      eq(sites.projectId, projectId),
-      allowedSites && allowedSites.size > 0 ? inArray(sites.id, [...allowedSites]) : undefined,
-    );
-    return pageOf(
-      ctx.db.select({ n: count() }).from(sites).where(where),
-      ctx.db
-        .select({ id: sites.id, projectId: sites.projectId, centerNo: sites.centerNo, name: sites.name })
-        .from(sites)
-        .where(where)
-        .orderBy(asc(sites.centerNo)),
-      { page, size },
-    );
+  registerGroup(app, project, {
+    page: async (ctx) => {
+      const r = await paged(ctx, ctx.body, columns);
+      return new Page(r.rows as Array<typeof projects.$inferSelect>, r.total);
+    },
+    ownAll: async (ctx) => {
+      const r = await paged(ctx, ctx.body, {
+        id: projects.id,
+        projectNo: projects.projectNo,
+        name: projects.name,
+      });
+      return new Page(r.rows, r.total);
+    },
+    get: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await projectScope(ctx.db, p.user);
+      const [row] = await ctx.db.select(columns).from(projects).where(eq(projects.id, ctx.params.id));
+      if (!row) throw notFound();
+      if (!scope.all && !scope.projectIds.has(row.id))
+        throw new ApiError(ResultCode.FORBIDDEN, { key: 'forbiddenScope' });
+      return row;
+    },
+    sitesByProject: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await projectScope(ctx.db, p.user);
+      const { projectId, page, size } = ctx.body;
+      if (!scope.all && !scope.projectIds.has(projectId))
+        throw new ApiError(ResultCode.FORBIDDEN, { key: 'forbiddenScope' });
+      const allowedSites = scope.sitesByProject.get(projectId);
+      const where = and(
+        eq(sites.projectId, projectId),
+        allowedSites && allowedSites.size > 0 ? inArray(sites.id, [...allowedSites]) : undefined,
+      );
+      return pageOf(
+        ctx.db.select({ n: count() }).from(sites).where(where),
+        ctx.db
+          .select({ id: sites.id, projectId: sites.projectId, centerNo: sites.centerNo, name: sites.name })
+          .from(sites)
+          .where(where)
+          .orderBy(asc(sites.centerNo)),
+        { page, size },
+      );
+    },
   });
 }

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
+import { type Ctx, Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { checkedSite, outOfScope, type SiteScope } from '../portal/scope.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../portal/workflow.js';
@@ -254,127 +254,6 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
     return doc;
   };
 
-  route(app, api.paging, async (ctx) => {
-    const scope = await ctx.scope();
-    const { page, size, ...filters } = ctx.body;
-    return pageDocs(
-      ctx.db,
-      and(ofKind, eq(sharedDocuments.status, 'active'), docScope(scope, kind), search(filters)),
-      page,
-      size,
-    );
-  });
-
-  route(app, api.download, async (ctx) => {
-    const p = ctx.principal;
-    const scope = await ctx.scope();
-    const doc = await reachable(ctx.db, scope, ctx.params.id);
-    // Withdrawn documents are gone for the sites.
-    if (doc.status !== 'active') throw notFound();
-    return download(ctx, p, doc, doc.revision);
-  });
-
-  route(app, api.log, async (ctx) => {
-    const p = ctx.principal;
-    const scope = await ctx.scope();
-    const { page, size, ...filters } = ctx.body;
-    // A public record is shared by every site of the project: a site user sees only their own
-    // downloads of it, not those of other sites.
-    const own = kind === 'public' && p.type === 2 ? eq(sharedDocumentDownloads.userId, p.userId) : undefined;
-    return pageLog(ctx.db, and(logFilter(filters), docScope(scope, kind), own), page, size);
-  });
-
-  route(app, api.staffPaging, async (ctx) => {
-    const scope = await ctx.scope();
-    const { page, size, status, ...filters } = ctx.body;
-    return pageDocs(
-      ctx.db,
-      and(
-        ofKind,
-        docScope(scope, kind),
-        search(filters),
-        status && status.length > 0 ? inArray(sharedDocuments.status, status) : undefined,
-      ),
-      page,
-      size,
-    );
-  });
-
-  route(app, api.staffGet, async (ctx) => {
-    const scope = await ctx.scope();
-    const doc = await reachable(ctx.db, scope, ctx.params.id);
-    return detail(ctx.db, doc.id);
-  });
-
-  route(app, api.staffLog, async (ctx) => {
-    const scope = await ctx.scope();
-    const { page, size, ...filters } = ctx.body;
-    return pageLog(ctx.db, and(logFilter(filters), docScope(scope, kind)), page, size);
-  });
-
-  route(app, api.create, async (ctx) => {
-    const p = ctx.principal;
-    const scope = await ctx.scope();
-    const body = ctx.body;
-    const siteId = 'siteId' in body && typeof body.siteId === 'number' ? body.siteId : null;
-    if (siteId !== null) {
-      await checkedSite(ctx.db, scope, body.projectId, siteId);
-    } else {
-      const [project] = await ctx.db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(eq(projects.id, body.projectId));
-      if (!project)
-        throw new ApiError(ResultCode.BAD_REQUEST, {
-          key: 'invalidReference',
-          params: { field: 'projectId' },
-        });
-      if (!scope.all && !scope.projectIds.has(body.projectId)) throw outOfScope();
-    }
-    await usableFile(ctx.db, p, body.fileId);
-    const docNo = await nextNumber(ctx.db, kind === 'original' ? 'OR' : 'PR', ctx.now);
-    const [row] = await ctx.db
-      .insert(sharedDocuments)
-      .values({
-        docNo,
-        kind,
-        projectId: body.projectId,
-        siteId,
-        title: body.title,
-        note: body.note,
-        status: 'active',
-        revision: 1,
-        createdBy: p.userId,
-        createdAt: ctx.now,
-      })
-      .returning({ id: sharedDocuments.id });
-    if (!row) throw new Error('insert returned no row');
-    await ctx.db.insert(sharedDocumentRevisions).values({
-      documentId: row.id,
-      revision: 1,
-      fileId: body.fileId,
-      note: body.note,
-      uploadedBy: p.userId,
-      at: ctx.now,
-    });
-    await recordEvent(ctx.db, {
-      workflow: workflow.id,
-      recordId: row.id,
-      action: 'share',
-      fromState: null,
-      toState: 'active',
-      userId: p.userId,
-      at: ctx.now,
-    });
-    ctx.audit({
-      action: `${api.create.id}`,
-      entity: 'sharedDocument',
-      entityId: row.id,
-      newValue: { docNo, ...body },
-    });
-    return detail(ctx.db, row.id);
-  });
-
   const fire = async (
     ctx: Ctx<typeof api.replace> | Ctx<typeof api.withdraw>,
     p: Principal,
@@ -400,34 +279,149 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
         ).length > 0,
     );
 
-  route(app, api.replace, async (ctx) => {
-    const p = ctx.principal;
-    const scope = await ctx.scope();
-    const doc = await reachable(ctx.db, scope, ctx.params.id);
-    const { version, fileId, note } = ctx.body;
-    await usableFile(ctx.db, p, fileId);
-    const revision = doc.revision + 1;
-    await fire(ctx, p, doc, 'replace', version, { revision, note: note ?? doc.note });
-    await ctx.db
-      .insert(sharedDocumentRevisions)
-      .values({ documentId: doc.id, revision, fileId, note, uploadedBy: p.userId, at: ctx.now });
-    return detail(ctx.db, doc.id);
-  });
-
-  route(app, api.withdraw, async (ctx) => {
-    const p = ctx.principal;
-    const scope = await ctx.scope();
-    const doc = await reachable(ctx.db, scope, ctx.params.id);
-    const { version, reason } = ctx.body;
-    await fire(ctx, p, doc, 'withdraw', version, { withdrawReason: reason }, reason);
-    return detail(ctx.db, doc.id);
-  });
-
-  route(app, api.staffDownload, async (ctx) => {
-    const p = ctx.principal;
-    const scope = await ctx.scope();
-    const doc = await reachable(ctx.db, scope, ctx.params.id);
-    return download(ctx, p, doc, ctx.query.revision ?? doc.revision);
+  registerGroup(app, api, {
+    paging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, ...filters } = ctx.body;
+      return pageDocs(
+        ctx.db,
+        and(ofKind, eq(sharedDocuments.status, 'active'), docScope(scope, kind), search(filters)),
+        page,
+        size,
+      );
+    },
+    download: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const doc = await reachable(ctx.db, scope, ctx.params.id);
+      // Withdrawn documents are gone for the sites.
+      if (doc.status !== 'active') throw notFound();
+      return download(ctx, p, doc, doc.revision);
+    },
+    log: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const { page, size, ...filters } = ctx.body;
+      // A public record is shared by every site of the project: a site user sees only their own
+      // downloads of it, not those of other sites.
+      const own =
+        kind === 'public' && p.type === 2 ? eq(sharedDocumentDownloads.userId, p.userId) : undefined;
+      return pageLog(ctx.db, and(logFilter(filters), docScope(scope, kind), own), page, size);
+    },
+    staffPaging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, status, ...filters } = ctx.body;
+      return pageDocs(
+        ctx.db,
+        and(
+          ofKind,
+          docScope(scope, kind),
+          search(filters),
+          status && status.length > 0 ? inArray(sharedDocuments.status, status) : undefined,
+        ),
+        page,
+        size,
+      );
+    },
+    staffGet: async (ctx) => {
+      const scope = await ctx.scope();
+      const doc = await reachable(ctx.db, scope, ctx.params.id);
+      return detail(ctx.db, doc.id);
+    },
+    staffLog: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, ...filters } = ctx.body;
+      return pageLog(ctx.db, and(logFilter(filters), docScope(scope, kind)), page, size);
+    },
+    create: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const body = ctx.body;
+      const siteId = 'siteId' in body && typeof body.siteId === 'number' ? body.siteId : null;
+      if (siteId !== null) {
+        await checkedSite(ctx.db, scope, body.projectId, siteId);
+      } else {
+        const [project] = await ctx.db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(eq(projects.id, body.projectId));
+        if (!project)
+          throw new ApiError(ResultCode.BAD_REQUEST, {
+            key: 'invalidReference',
+            params: { field: 'projectId' },
+          });
+        if (!scope.all && !scope.projectIds.has(body.projectId)) throw outOfScope();
+      }
+      await usableFile(ctx.db, p, body.fileId);
+      const docNo = await nextNumber(ctx.db, kind === 'original' ? 'OR' : 'PR', ctx.now);
+      const [row] = await ctx.db
+        .insert(sharedDocuments)
+        .values({
+          docNo,
+          kind,
+          projectId: body.projectId,
+          siteId,
+          title: body.title,
+          note: body.note,
+          status: 'active',
+          revision: 1,
+          createdBy: p.userId,
+          createdAt: ctx.now,
+        })
+        .returning({ id: sharedDocuments.id });
+      if (!row) throw new Error('insert returned no row');
+      await ctx.db.insert(sharedDocumentRevisions).values({
+        documentId: row.id,
+        revision: 1,
+        fileId: body.fileId,
+        note: body.note,
+        uploadedBy: p.userId,
+        at: ctx.now,
+      });
+      await recordEvent(ctx.db, {
+        workflow: workflow.id,
+        recordId: row.id,
+        action: 'share',
+        fromState: null,
+        toState: 'active',
+        userId: p.userId,
+        at: ctx.now,
+      });
+      ctx.audit({
+        action: `${api.create.id}`,
+        entity: 'sharedDocument',
+        entityId: row.id,
+        newValue: { docNo, ...body },
+      });
+      return detail(ctx.db, row.id);
+    },
+    replace: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const doc = await reachable(ctx.db, scope, ctx.params.id);
+      const { version, fileId, note } = ctx.body;
+      await usableFile(ctx.db, p, fileId);
+      const revision = doc.revision + 1;
+      await fire(ctx, p, doc, 'replace', version, { revision, note: note ?? doc.note });
+      await ctx.db
+        .insert(sharedDocumentRevisions)
+        .values({ documentId: doc.id, revision, fileId, note, uploadedBy: p.userId, at: ctx.now });
+      return detail(ctx.db, doc.id);
+    },
+    withdraw: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const doc = await reachable(ctx.db, scope, ctx.params.id);
+      const { version, reason } = ctx.body;
+      await fire(ctx, p, doc, 'withdraw', version, { withdrawReason: reason }, reason);
+      return detail(ctx.db, doc.id);
+    },
+    staffDownload: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const doc = await reachable(ctx.db, scope, ctx.params.id);
+      return download(ctx, p, doc, ctx.query.revision ?? doc.revision);
+    },
   });
 }
 
