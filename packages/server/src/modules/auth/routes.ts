@@ -11,7 +11,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const rateLimit = { max: app.deps.config.authRateLimit, timeWindow: 60_000 };
   registerGroup(app, auth, {
     captcha: { handler: (ctx) => service.newCaptcha(ctx), rateLimit },
-    captchaVerify: { handler: (ctx) => service.verifyCaptcha(ctx, ctx.body.captchaId, ctx.body.x), rateLimit },
+    captchaVerify: {
+      handler: (ctx) => service.verifyCaptcha(ctx, ctx.body.captchaId, ctx.body.x),
+      rateLimit,
+    },
     login: { handler: (ctx) => service.passwordLogin(ctx, ctx.body), rateLimit },
     sendLoginSmsCode: {
       handler: (ctx) => service.sendLoginCode(ctx, 'sms', ctx.body.mobile, ctx.body.passToken),
@@ -28,7 +31,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           : service.codeLogin(ctx, 'email', ctx.body.email, ctx.body.code),
       rateLimit,
     },
-    checkSmsCode: { handler: (ctx) => service.checkCode(ctx, 'sms', ctx.body.mobile, ctx.body.code), rateLimit },
+    checkSmsCode: {
+      handler: (ctx) => service.checkCode(ctx, 'sms', ctx.body.mobile, ctx.body.code),
+      rateLimit,
+    },
     checkEmailCode: {
       handler: (ctx) => service.checkCode(ctx, 'email', ctx.body.email, ctx.body.code),
       rateLimit,

@@ -18,49 +18,48 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     ...accountHandlers,
     getMenus: async (ctx) => menuTree(ctx.db, ctx.principal),
     getCurrentUser: async (ctx) => {
-    const p = ctx.principal;
-    return buildCurrentUser(ctx.db, p.user, {
-      now: ctx.now,
-      expireDays: ctx.deps.config.passwordExpireDays,
-      loginFailCount: p.session.loginFailCount,
-      loginDate: p.user.loginDate,
-    });
-  },
+      const p = ctx.principal;
+      return buildCurrentUser(ctx.db, p.user, {
+        now: ctx.now,
+        expireDays: ctx.deps.config.passwordExpireDays,
+        loginFailCount: p.session.loginFailCount,
+        loginDate: p.user.loginDate,
+      });
+    },
     create: (ctx) => service.createUser(ctx, ctx.body),
     update: (ctx) => service.updateUser(ctx, ctx.body),
     page: async (ctx) => {
-    const { page, size, ...filter } = ctx.body;
-    const result = await repo.pageUsers(ctx.db, filter, page, size);
-    return new Page(result.rows, result.total);
-  },
+      const { page, size, ...filter } = ctx.body;
+      const result = await repo.pageUsers(ctx.db, filter, page, size);
+      return new Page(result.rows, result.total);
+    },
     listAllSimple: (ctx) => repo.simpleUsers(ctx.db, undefined),
     listInnerSimple: (ctx) => repo.simpleUsers(ctx.db, eq(users.type, 1)),
     listOutSimple: (ctx) => {
-    const name = ctx.query.username;
-    return repo.simpleUsers(
-      ctx.db,
-      and(eq(users.type, 2), name ? contains(users.username, name) : undefined),
-    );
-  },
+      const name = ctx.query.username;
+      return repo.simpleUsers(
+        ctx.db,
+        and(eq(users.type, 2), name ? contains(users.username, name) : undefined),
+      );
+    },
     get: async (ctx) => {
-    const row = await repo.getUserRow(ctx.db, eq(users.id, ctx.params.id));
-    if (!row) throw notFound();
-    return row;
-  },
+      const row = await repo.getUserRow(ctx.db, eq(users.id, ctx.params.id));
+      if (!row) throw notFound();
+      return row;
+    },
     delete: (ctx) => service.deleteUser(ctx, ctx.params.id, ctx.query.reason),
     getByMobile: async (ctx) => (await repo.getUserRow(ctx.db, eq(users.mobile, ctx.params.phone))) ?? null,
-    updateStatus: (ctx) =>
-    service.updateStatus(ctx, ctx.body.id, ctx.body.status, ctx.body.version),
+    updateStatus: (ctx) => service.updateStatus(ctx, ctx.body.id, ctx.body.status, ctx.body.version),
     checkJobNumExist: (ctx) => service.jobNumberTaken(ctx, ctx.body.jobNumber, ctx.body.id),
     loginLogPage: async (ctx) => {
-    const { page, size, ...filter } = ctx.body;
-    const result = await repo.pageLoginLogs(ctx.db, filter, page, size);
-    return new Page(result.rows, result.total);
-  },
+      const { page, size, ...filter } = ctx.body;
+      const result = await repo.pageLoginLogs(ctx.db, filter, page, size);
+      return new Page(result.rows, result.total);
+    },
     operateLogPaging: async (ctx) => {
-    const { page, size, ...filter } = ctx.body;
-    const result = await repo.pageAudit(ctx.db, filter, page, size);
-    return new Page(result.rows, result.total);
-  },
+      const { page, size, ...filter } = ctx.body;
+      const result = await repo.pageAudit(ctx.db, filter, page, size);
+      return new Page(result.rows, result.total);
+    },
   });
 }
