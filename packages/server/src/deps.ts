@@ -1,11 +1,10 @@
-import type { Config } from '../config.js';
-import type { Database, Engine, Executor } from '../db/client.js';
-import type { Notifier } from '../modules/auth/notifier.js';
-import type { SessionCache } from '../modules/auth/session-cache.js';
-import type { OAuthProvider } from '../modules/auth/wechat.js';
-import type { SeedResult } from '../seed/seed.js';
-import type { Principal } from './route.js';
-import type { SiteScope } from './scope.js';
+import type { Config } from './config.js';
+import type { Database, Engine } from './db/client.js';
+import type { RouteDomains } from './lib/route-domains.js';
+import type { Notifier } from './modules/auth/notifier.js';
+import type { SessionCache } from './modules/auth/session-cache.js';
+import type { OAuthProvider } from './modules/auth/wechat.js';
+import type { SeedResult } from './seed/seed.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;
@@ -22,8 +21,8 @@ export interface Deps {
   notifier: Notifier;
   wx: OAuthProvider | null;
   version: string;
-  /** The caller's site/project scope, from the domain that owns it (behind `ctx.scope()`). */
-  siteScope(db: Executor, principal: Principal): Promise<SiteScope>;
+  /** The domains' functions the request pipeline calls (lib/ imports nothing from modules/). */
+  domains: RouteDomains;
   /** What the first start seeded (main.ts prints a generated admin password once). */
   seeded: SeedResult;
 }

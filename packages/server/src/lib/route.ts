@@ -13,21 +13,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import type { Executor } from '../db/client.js';
-import { hasPermission } from '../modules/access/access.js';
-import { permissionStrings } from '../modules/access/repository.js';
-import {
-  type ActiveSessionRow,
-  findOpenSession,
-  isSessionActive,
-  sha256Hex,
-  touchSession,
-} from '../modules/auth/session.js';
-import { assertMayAttach } from '../modules/system/file-access.js';
+import type { Deps } from '../deps.js';
 import { type AuditEntry, appendAudit, redact } from './audit.js';
-import type { Deps } from './deps.js';
 import { ApiError } from './errors.js';
 import { t } from './i18n.js';
 import { assertSafeText, STORED_HEADERS } from './input.js';
+import type { SessionRow } from './route-domains.js';
 import type { SiteScope } from './scope.js';
 import { consumeNonce, verifySignature } from './signature.js';
 import { requestTimeZone } from './time-zone.js';
@@ -39,8 +30,8 @@ export interface Principal {
   type: number;
   isSuper: boolean;
   permissions: ReadonlySet<string>;
-  session: ActiveSessionRow['session'];
-  user: ActiveSessionRow['user'];
+  session: SessionRow['session'];
+  user: SessionRow['user'];
   /** SHA-256 of the bearer token: the session cache's key. */
   tokenHash: string;
 }
@@ -138,6 +129,7 @@ const TOUCH_EVERY_MS = 15_000;
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest, now: Date): Promise<Principal> {
   const { db, config, sessionCache } = app.deps;
+  const { sha256Hex, findOpenSession, permissionStrings, isSessionActive } = app.deps.domains;
   const token = bearer(request);
   if (!token) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
   const tokenHash = sha256Hex(token);
@@ -209,6 +201,7 @@ export function route<E extends EndpointDef>(
     ...routeOptions,
     handler: async (request, reply) => {
       const deps = app.deps;
+      const { hasPermission, touchSession, assertMayAttach } = deps.domains;
       const lang = parseLang(request.headers.lang);
       const now = new Date(deps.clock());
       let principal: Principal | null = null;
@@ -277,7 +270,7 @@ export function route<E extends EndpointDef>(
         principal: principal as PrincipalOf<E>,
         scope: () => {
           if (!principal) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
-          scope ??= deps.siteScope(db, principal);
+          scope ??= deps.domains.siteScope(db, principal);
           return scope;
         },
         audit: (entry) => entries.push(entry),

@@ -24,10 +24,6 @@ import { pageOf } from '../../lib/paging.js';
 import { Page, type Principal, registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { uniqueOr } from '../../lib/versioned.js';
-import { type Principal as AccessPrincipal, hasPermission } from '../access/access.js';
-import { permissionStrings } from '../access/repository.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { type SiteScope, siteScope } from '../portal/scope.js';
 import {
   actorOf,
   applyTransition,
@@ -36,7 +32,11 @@ import {
   iso,
   nextNumber,
   recordEvent,
-} from '../portal/workflow.js';
+} from '../../lib/workflow.js';
+import { type Principal as AccessPrincipal, hasPermission } from '../access/access.js';
+import { permissionStrings } from '../access/repository.js';
+import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { type SiteScope, siteScope } from '../portal/scope.js';
 import { setUserRoles } from '../users/repository.js';
 
 const { accountApplication: api } = endpoints;

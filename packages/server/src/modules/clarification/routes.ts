@@ -16,7 +16,6 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page, type Principal, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
-import { assertInScope, checkedSite, scopeWhere } from '../portal/scope.js';
 import {
   applyTransition,
   eventsOf,
@@ -24,7 +23,8 @@ import {
   nextNumber,
   recordEvent,
   type TransitionCtx,
-} from '../portal/workflow.js';
+} from '../../lib/workflow.js';
+import { assertInScope, checkedSite, scopeWhere } from '../portal/scope.js';
 import { pageShipments } from '../transport/repository.js';
 import { shipmentFilter } from '../transport/routes.js';
 

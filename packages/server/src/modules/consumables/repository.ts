@@ -7,7 +7,7 @@ import { consumableOrderLines, consumableOrders } from '../../db/schema-portal.j
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
-import { eventsOf, iso } from '../portal/workflow.js';
+import { eventsOf, iso } from '../../lib/workflow.js';
 
 export const WORKFLOW_ID = 'consumableOrder';
 

@@ -16,9 +16,9 @@ import { pageOf } from '../../lib/paging.js';
 import { Page, registerGroup, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
+import { applyTransition, iso, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere } from '../portal/scope.js';
-import { applyTransition, iso, nextNumber, recordEvent } from '../portal/workflow.js';
 import { ordersWorkbook } from './export.js';
 import {
   filterWhere,

@@ -18,8 +18,8 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { type Ctx, registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
+import { applyTransition, iso, nextNumber } from '../../lib/workflow.js';
 import { assertInScope, inScope, outOfScope, scopeWhere } from '../portal/scope.js';
-import { applyTransition, iso, nextNumber } from '../portal/workflow.js';
 import { findOrderByBarcode } from './test-orders.js';
 
 const api = endpoints.labFeedback;

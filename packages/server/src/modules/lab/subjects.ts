@@ -19,8 +19,8 @@ import { registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { getOrCreateSetting } from '../../lib/secrets.js';
 import { staleOrMissing } from '../../lib/versioned.js';
+import { actorOf, assertTransition } from '../../lib/workflow.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere } from '../portal/scope.js';
-import { actorOf, assertTransition } from '../portal/workflow.js';
 
 const api = endpoints.subject;
 const reviewer = alias(users, 'reviewer');

@@ -10,8 +10,8 @@ import { pageOf } from '../../lib/paging.js';
 import { type Ctx, Page, registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing } from '../../lib/versioned.js';
+import { actorOf, assertTransition } from '../../lib/workflow.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
-import { actorOf, assertTransition } from '../portal/workflow.js';
 import { findSubject } from './subjects.js';
 
 const api = endpoints.testOrder;

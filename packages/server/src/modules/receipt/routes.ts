@@ -14,8 +14,8 @@ import { sampleTransports } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { Page, registerGroup } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
+import { actorOf, assertTransition, recordEvent } from '../../lib/workflow.js';
 import { assertInScope } from '../portal/scope.js';
-import { actorOf, assertTransition, recordEvent } from '../portal/workflow.js';
 import { findShipment, imagesOf, pageShipments, shipmentDetail } from './repository.js';
 
 const api = endpoints.receipt;

@@ -19,11 +19,11 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { type Ctx, Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
+import { actorOf, assertTransition } from '../../lib/workflow.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { findSubject } from '../lab/subjects.js';
 import { findOrder, findOrderByBarcode } from '../lab/test-orders.js';
 import { assertInScope, type SiteScope } from '../portal/scope.js';
-import { actorOf, assertTransition } from '../portal/workflow.js';
 import { resultFlag, validNumeric } from './flags.js';
 import { renderReportPdf } from './pdf.js';
 import {

@@ -20,8 +20,8 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { type Ctx, Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
+import { applyTransition, eventsOf, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { checkedSite, outOfScope, type SiteScope } from '../portal/scope.js';
-import { applyTransition, eventsOf, nextNumber, recordEvent } from '../portal/workflow.js';
 import { fileUses } from '../system/file-access.js';
 import { sendStoredFile } from '../system/files.js';
 

@@ -19,8 +19,8 @@ import { pageOf } from '../../lib/paging.js';
 import { Page, registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
+import { actorOf, applyTransition, assertTransition, recordEvent } from '../../lib/workflow.js';
 import { assertInScope, checkedSite, outOfScope, type SiteScope } from '../portal/scope.js';
-import { actorOf, applyTransition, assertTransition, recordEvent } from '../portal/workflow.js';
 import {
   barcodeScope,
   codeLike,

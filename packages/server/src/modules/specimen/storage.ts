@@ -31,8 +31,8 @@ import { type Ctx, Page, type Principal, registerGroup, SENT } from '../../lib/r
 import { containsAny } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
+import { actorOf, assertTransition, recordEvent } from '../../lib/workflow.js';
 import type { SiteScope } from '../portal/scope.js';
-import { actorOf, assertTransition, recordEvent } from '../portal/workflow.js';
 import {
   barcodeInScope,
   barcodeScope,

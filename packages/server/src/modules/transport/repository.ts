@@ -6,7 +6,7 @@ import { projects, sampleTypes, sites, temperatures, users } from '../../db/sche
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { eventsOf, iso } from '../portal/workflow.js';
+import { eventsOf, iso } from '../../lib/workflow.js';
 
 export const WORKFLOW_ID = 'sampleShipment';
 

@@ -14,8 +14,8 @@ import { ApiError } from '../../lib/errors.js';
 import { Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
+import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
 import { assertInScope, checkedSite, type SiteScope, scopeWhere } from '../portal/scope.js';
-import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../portal/workflow.js';
 import { receiptsZip } from './receipts.js';
 import {
   pageItems,
