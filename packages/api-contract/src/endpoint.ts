@@ -24,6 +24,7 @@ export interface EndpointDeclaration<
   Q extends AnyObject = AnyObject,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
+  A extends Access = Access,
 > {
   /**
    * Only where the id is not `group.key`: the id is the audit action already stored in the trail,
@@ -35,7 +36,8 @@ export interface EndpointDeclaration<
   /** Path under the service prefix, parameters as `{name}` (SPEC style). */
   path: string;
   summary: string;
-  access: Access;
+  /** Kept literal by defineEndpoint: the server types the handler's principal from it. */
+  access: A;
   /** Changes state: runs in one transaction with its audit record. */
   mutates: boolean;
   /** Allowed while a password change is pending (PASSWORD_CHANGE_REQUIRED otherwise). */
@@ -60,7 +62,8 @@ export interface EndpointDef<
   Q extends AnyObject = AnyObject,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
-> extends EndpointDeclaration<P, Q, B, D> {
+  A extends Access = Access,
+> extends EndpointDeclaration<P, Q, B, D, A> {
   /** Stable dotted id, `group.key` (e.g. `user.page`); also the audit action. */
   id: string;
   /** Signed with the session key: every endpoint but the public (pre-login) ones. */
@@ -73,13 +76,14 @@ export function defineEndpoint<
   Q extends AnyObject,
   B extends z.ZodType,
   D extends z.ZodType,
->(declaration: EndpointDeclaration<P, Q, B, D>): EndpointDeclaration<P, Q, B, D> {
+  A extends Access,
+>(declaration: EndpointDeclaration<P, Q, B, D, A>): EndpointDeclaration<P, Q, B, D, A> {
   return declaration;
 }
 
 type DefinedGroup<T> = {
-  [K in keyof T]: T[K] extends EndpointDeclaration<infer P, infer Q, infer B, infer D>
-    ? EndpointDef<P, Q, B, D>
+  [K in keyof T]: T[K] extends EndpointDeclaration<infer P, infer Q, infer B, infer D, infer A>
+    ? EndpointDef<P, Q, B, D, A>
     : never;
 };
 

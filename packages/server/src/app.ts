@@ -6,32 +6,49 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type Config, loadConfig, PACKAGE_DIR } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
+import type { Clock, Deps } from './deps.js';
 import { scheduleCheckpoints } from './lib/audit-checkpoints.js';
-import type { Clock, Deps } from './lib/deps.js';
 import { LocalFileStore } from './lib/file-store.js';
+import { addMessages } from './lib/i18n.js';
 import { buildOpenApi } from './lib/openapi.js';
 import { type Ed25519Keys, loadOrCreateKeyFile } from './lib/signing-keys.js';
+import { hasPermission } from './modules/access/access.js';
+import { permissionStrings } from './modules/access/repository.js';
 import { accessRoutes } from './modules/access/routes.js';
+import { PORTAL_ADMIN_MESSAGES } from './modules/account-applications/messages.js';
+import { accountApplicationRoutes } from './modules/account-applications/routes.js';
+import { addressRoutes } from './modules/address/routes.js';
 import { type Notifier, OutboxNotifier, SmtpNotifier } from './modules/auth/notifier.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './modules/auth/session.js';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './modules/auth/session-cache.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
+import { clarificationRoutes } from './modules/clarification/routes.js';
+import { consumableRoutes } from './modules/consumables/routes.js';
 import { feedbackRoutes } from './modules/lab/feedback.js';
+import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { subjectRoutes } from './modules/lab/subjects.js';
 import { testOrderRoutes } from './modules/lab/test-orders.js';
-import { portalRoutes } from './modules/portal/index.js';
-import { portalAdminRoutes } from './modules/portal-admin/index.js';
+import { homeRoutes } from './modules/portal/home.js';
+import { PORTAL_MESSAGES } from './modules/portal/messages.js';
+import { siteScope } from './modules/portal/scope.js';
+import { portalReportRoutes } from './modules/portal-reports/routes.js';
+import { portalStaffRoutes } from './modules/portal-staff/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
+import { sharedDocRoutes } from './modules/shared-docs/routes.js';
+import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
 import { specimenLogRoutes } from './modules/specimen-log/routes.js';
+import { assertMayAttach } from './modules/system/file-access.js';
 import { moveLegacyFileContent } from './modules/system/legacy-file-content.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
+import { transportRoutes } from './modules/transport/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { consolePlugin } from './plugins/console.js';
 import {
@@ -42,6 +59,42 @@ import {
 } from './plugins/envelope.js';
 import { securityPlugin } from './plugins/security.js';
 import { seedDatabase } from './seed/seed.js';
+
+/**
+ * Every domain of the API, in the order of the console's menu: the server's table of contents.
+ * A new module adds its routes function here (docs/development.md, "Adding an endpoint").
+ */
+const DOMAINS: FastifyPluginAsync[] = [
+  // Sign-in, accounts and the platform
+  authRoutes, // login, codes, captcha, WeChat, password changes
+  userRoutes, // users, current user, menus, login and operation logs
+  accessRoutes, // roles, departments, user-project grants
+  systemRoutes, // dictionaries, files, system settings
+  projectRoutes, // projects and sites in the caller's scope
+  // Laboratory
+  testItemRoutes,
+  receiptRoutes, // sample receipt at the lab
+  subjectRoutes,
+  testOrderRoutes,
+  reportRoutes, // results and reports
+  feedbackRoutes, // lab feedback
+  specimenLogRoutes,
+  specimenRoutes, // sample codes, bench sign-for, sub-barcodes, temporary storage
+  // Customer portal (/web) and personal centre
+  addressRoutes,
+  consumableRoutes,
+  transportRoutes, // sample-shipment bookings
+  clarificationRoutes, // clarification queries (site side and lab staff)
+  homeRoutes,
+  portalReportRoutes, // released reports, results, rejections, chargebacks
+  // Portal administration
+  accountApplicationRoutes,
+  sharedDocRoutes, // original and public records shared with sites
+  portalStaffRoutes, // express/mail and logistics views
+];
+
+// The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
+addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */
@@ -129,6 +182,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       (config.smtpUrl ? new SmtpNotifier(config.smtpUrl, config.smtpFrom) : new OutboxNotifier()),
     wx: options.wx === undefined ? defaultWx(config) : options.wx,
     version: SERVER_VERSION,
+    domains: {
+      sha256Hex,
+      findOpenSession,
+      isSessionActive,
+      touchSession,
+      permissionStrings,
+      hasPermission,
+      assertMayAttach,
+      siteScope,
+    },
     seeded,
   };
   app.decorate('deps', deps);
@@ -162,21 +225,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  await app.register(accessRoutes);
-  await app.register(systemRoutes);
-  await app.register(projectRoutes);
-  await app.register(testItemRoutes);
-  await app.register(receiptRoutes);
-  await app.register(subjectRoutes);
-  await app.register(testOrderRoutes);
-  await app.register(reportRoutes);
-  await app.register(feedbackRoutes);
-  await app.register(specimenLogRoutes);
-  await app.register(specimenRoutes);
-  await app.register(portalRoutes);
-  await app.register(portalAdminRoutes);
+  for (const domainRoutes of DOMAINS) await app.register(domainRoutes);
 
   await app.register(consolePlugin, { root: consoleDir });
   return app;

@@ -1,8 +1,4 @@
 import type { Lang } from '@trialab/api-contract';
-import { PORTAL_ADMIN_MESSAGES } from '../modules/account-applications/messages.js';
-import { LAB_MESSAGES } from '../modules/lab/messages.js';
-import { PORTAL_MESSAGES } from '../modules/portal/messages.js';
-import { SPECIMEN_MESSAGES } from '../modules/specimen/messages.js';
 
 /** Every message the server sends, in both languages. `{name}` placeholders are filled in. */
 const MESSAGES = {
@@ -118,16 +114,39 @@ const MESSAGES = {
     en_US:
       'Your login code is {code}. It is valid for 10 minutes. Ignore this message if you did not ask for it.',
   },
-  ...LAB_MESSAGES,
-  ...SPECIMEN_MESSAGES,
-  ...PORTAL_MESSAGES,
-  ...PORTAL_ADMIN_MESSAGES,
 } as const satisfies Record<string, Record<Lang, string>>;
 
-export type MessageKey = keyof typeof MESSAGES;
+type MessageTable = Record<string, Record<Lang, string>>;
+
+/**
+ * The domains' message tables by name. Each modules/<x>/messages.ts adds its table's type here
+ * (declaration merging) and app.ts adds the table itself with addMessages, so lib/ imports
+ * nothing from modules/.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the modules' declaration merging
+export interface DomainMessages {}
+
+export type MessageKey =
+  | keyof typeof MESSAGES
+  | { [Domain in keyof DomainMessages]: keyof DomainMessages[Domain] }[keyof DomainMessages];
+
+const domainMessages = new Map<string, Record<Lang, string>>();
+
+/** Adds domain tables; a key defined twice is a programming error. */
+export function addMessages(...tables: MessageTable[]): void {
+  for (const table of tables) {
+    for (const [key, texts] of Object.entries(table)) {
+      const known = key in MESSAGES ? MESSAGES[key as keyof typeof MESSAGES] : domainMessages.get(key);
+      if (known && known !== texts) throw new Error(`message key ${key} is defined twice`);
+      domainMessages.set(key, texts);
+    }
+  }
+}
 
 export function t(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
+  const texts = key in MESSAGES ? MESSAGES[key as keyof typeof MESSAGES] : domainMessages.get(key);
+  if (!texts) throw new Error(`message key ${key} is not registered (app.ts adds the domains' tables)`);
+  return texts[lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
     params[name] === undefined ? whole : String(params[name]),
   );
 }

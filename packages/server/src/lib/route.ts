@@ -13,21 +13,13 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import type { Executor } from '../db/client.js';
-import { hasPermission } from '../modules/access/access.js';
-import { permissionStrings } from '../modules/access/repository.js';
-import {
-  type ActiveSessionRow,
-  findOpenSession,
-  isSessionActive,
-  sha256Hex,
-  touchSession,
-} from '../modules/auth/session.js';
-import { assertMayAttach } from '../modules/system/file-access.js';
+import type { Deps } from '../deps.js';
 import { type AuditEntry, appendAudit, redact } from './audit.js';
-import type { Deps } from './deps.js';
 import { ApiError } from './errors.js';
 import { t } from './i18n.js';
 import { assertSafeText, STORED_HEADERS } from './input.js';
+import type { SessionRow } from './route-domains.js';
+import type { SiteScope } from './scope.js';
 import { consumeNonce, verifySignature } from './signature.js';
 import { requestTimeZone } from './time-zone.js';
 
@@ -38,8 +30,8 @@ export interface Principal {
   type: number;
   isSuper: boolean;
   permissions: ReadonlySet<string>;
-  session: ActiveSessionRow['session'];
-  user: ActiveSessionRow['user'];
+  session: SessionRow['session'];
+  user: SessionRow['user'];
   /** SHA-256 of the bearer token: the session cache's key. */
   tokenHash: string;
 }
@@ -50,7 +42,16 @@ export type ParamsOf<E extends EndpointDef> = Out<NonNullable<E['params']>>;
 export type QueryOf<E extends EndpointDef> = Out<NonNullable<E['query']>>;
 export type BodyOf<E extends EndpointDef> = Out<NonNullable<E['body']>>;
 
-export interface Ctx<E extends EndpointDef, R = unknown> {
+/** The session's principal: never null on a non-public endpoint (the pipeline refused those first). */
+export type PrincipalOf<E extends EndpointDef> = 'public' extends E['access'] ? Principal | null : Principal;
+
+/** What a handler receives; `principal` is typed from the declaration's `access`. */
+export type Ctx<E extends EndpointDef, R = unknown> = CtxBase<E, R> & { principal: PrincipalOf<E> };
+
+/** The context of any endpoint that needs a session, for helpers shared by several handlers. */
+export type SessionCtx = CtxBase<EndpointDef> & { principal: Principal };
+
+interface CtxBase<E extends EndpointDef, R = unknown> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
@@ -61,7 +62,8 @@ export interface Ctx<E extends EndpointDef, R = unknown> {
   /** The request's transaction when the endpoint mutates, else the database. */
   db: Executor;
   deps: Deps;
-  principal: Principal | null;
+  /** The caller's site/project scope, looked up at the first call and kept for the request. */
+  scope(): Promise<SiteScope>;
   audit(entry: AuditEntry): void;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -76,6 +78,11 @@ export class Page<T> {
     readonly rows: T[],
     readonly total: number,
   ) {}
+
+  /** The same page with each row converted. */
+  map<U>(convert: (row: T) => U): Page<U> {
+    return new Page(this.rows.map(convert), this.total);
+  }
 }
 /** Returned when the handler already sent the reply itself (file downloads). */
 export const SENT = Symbol('sent');
@@ -124,6 +131,7 @@ const TOUCH_EVERY_MS = 15_000;
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest, now: Date): Promise<Principal> {
   const { db, config, sessionCache } = app.deps;
+  const { sha256Hex, findOpenSession, permissionStrings, isSessionActive } = app.deps.domains;
   const token = bearer(request);
   if (!token) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
   const tokenHash = sha256Hex(token);
@@ -201,6 +209,7 @@ export function route<E extends EndpointDef, R = undefined>(
     ...routeOptions,
     handler: async (request, reply) => {
       const deps = app.deps;
+      const { hasPermission, touchSession, assertMayAttach } = deps.domains;
       const lang = parseLang(request.headers.lang);
       const now = new Date(deps.clock());
       let principal: Principal | null = null;
@@ -256,6 +265,7 @@ export function route<E extends EndpointDef, R = undefined>(
         workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
         ip: request.ip,
       };
+      let scope: Promise<SiteScope> | undefined;
       const makeCtx = <T>(db: Executor, received: T): Ctx<E, T> => ({
         params,
         query,
@@ -265,7 +275,12 @@ export function route<E extends EndpointDef, R = undefined>(
         timeZone: requestTimeZone(request.headers[SIGNING_HEADERS.timeZone], deps.config.labTimeZone),
         db,
         deps,
-        principal,
+        principal: principal as PrincipalOf<E>,
+        scope: () => {
+          if (!principal) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
+          scope ??= deps.domains.siteScope(db, principal);
+          return scope;
+        },
         audit: (entry) => entries.push(entry),
         request,
         reply,
@@ -334,4 +349,54 @@ export function route<E extends EndpointDef, R = undefined>(
       return reply.code(200).send(envelope);
     },
   });
+}
+
+type RateLimit = { max: number; timeWindow: number };
+
+/**
+ * One endpoint's entry in a group: its handler, or the handler with a rate limit; null when the
+ * endpoint is deliberately not served (the outbox in production).
+ */
+export type GroupEntry<E extends EndpointDef> =
+  | Handler<E>
+  | {
+      handler: Handler<E>;
+      rateLimit?: RateLimit;
+      /** See `route()`'s `receive`; build such an entry with `receiving()` to keep its type. */
+      receive?: (ctx: Ctx<E, undefined>) => Promise<unknown>;
+    }
+  | null;
+
+/** A group entry whose handler gets, as `ctx.received`, what `receive` took in before the transaction. */
+export function receiving<E extends EndpointDef, R>(
+  receive: (ctx: Ctx<E, undefined>) => Promise<R>,
+  handler: Handler<E, R>,
+): GroupEntry<E> {
+  // route() hands the handler exactly what receive returned.
+  return { handler: handler as unknown as Handler<E>, receive };
+}
+
+/** A handler for every declaration of a group, and nothing else. */
+export type GroupHandlers<G extends Record<string, EndpointDef>> = { [K in keyof G]: GroupEntry<G[K]> };
+
+/**
+ * Registers a contract group's endpoints through `route()`. `handlers` names every endpoint of
+ * the group: a missing or unknown key fails the typecheck, and registration at start-up.
+ */
+export function registerGroup<G extends Record<string, EndpointDef>>(
+  app: FastifyInstance,
+  group: G,
+  handlers: GroupHandlers<G>,
+): void {
+  const missing = Object.keys(group).filter((key) => !Object.hasOwn(handlers, key));
+  const unknown = Object.keys(handlers).filter((key) => !Object.hasOwn(group, key));
+  if (missing.length > 0 || unknown.length > 0) {
+    throw new Error(`group handlers do not match the declarations: missing ${missing} unknown ${unknown}`);
+  }
+  for (const key of Object.keys(group) as Array<keyof G & string>) {
+    const entry = handlers[key];
+    if (entry === null) continue;
+    if (typeof entry === 'function') route(app, group[key], entry);
+    else route(app, group[key], entry.handler, { rateLimit: entry.rateLimit, receive: entry.receive });
+  }
 }

@@ -1,6 +1,6 @@
 import type { Lang } from '@trialab/api-contract';
 
-/** Server messages of account applications, shared documents and reply files (merged into lib/i18n.ts). */
+/** Server messages of account applications, shared documents and reply files (added to lib/i18n.ts by app.ts). */
 export const PORTAL_ADMIN_MESSAGES = {
   grantNotOwned: {
     zh_CN: '只能申请您本人已有的项目中心权限',
@@ -54,3 +54,9 @@ export const PORTAL_ADMIN_MESSAGES = {
     en_US: 'Only images (png, jpg, gif, webp) can be attached: {name}',
   },
 } as const satisfies Record<string, Record<Lang, string>>;
+
+declare module '../../lib/i18n.js' {
+  interface DomainMessages {
+    portalAdmin: typeof PORTAL_ADMIN_MESSAGES;
+  }
+}

@@ -20,14 +20,10 @@ import {
 import { accountApplications } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { Page, type Principal, route } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { Page, type Principal, registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { uniqueOr } from '../../lib/versioned.js';
-import { type Principal as AccessPrincipal, hasPermission } from '../access/access.js';
-import { permissionStrings } from '../access/repository.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { type SiteScope, siteScope } from '../portal/scope.js';
 import {
   actorOf,
   applyTransition,
@@ -36,7 +32,11 @@ import {
   iso,
   nextNumber,
   recordEvent,
-} from '../portal/workflow.js';
+} from '../../lib/workflow.js';
+import { type Principal as AccessPrincipal, hasPermission } from '../access/access.js';
+import { permissionStrings } from '../access/repository.js';
+import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { type SiteScope, siteScope } from '../portal/scope.js';
 import { setUserRoles } from '../users/repository.js';
 
 const { accountApplication: api } = endpoints;
@@ -184,13 +184,12 @@ async function toRows(db: Executor, rows: Joined[]) {
 }
 
 async function page(db: Executor, where: SQL | undefined, p: number, size: number) {
-  const [total] = await db.select({ n: count() }).from(accountApplications).where(where);
-  const rows = await select(db)
-    .where(where)
-    .orderBy(desc(accountApplications.applyTime), desc(accountApplications.id))
-    .limit(size)
-    .offset((p - 1) * size);
-  return new Page(await toRows(db, rows), Number(total?.n ?? 0));
+  const { rows, total } = await pageOf(
+    db.select({ n: count() }).from(accountApplications).where(where),
+    select(db).where(where).orderBy(desc(accountApplications.applyTime), desc(accountApplications.id)),
+    { page: p, size: size },
+  );
+  return new Page(await toRows(db, rows), total);
 }
 
 async function detail(db: Executor, id: number) {
@@ -247,228 +246,236 @@ async function applicantHolds(db: Executor, applicantId: number, grants: Grant[]
 }
 
 export async function accountApplicationRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.roles, async (ctx) => requestableRoles(ctx.db, requirePrincipal(ctx)));
+  registerGroup(app, api, {
+    roles: async (ctx) => requestableRoles(ctx.db, ctx.principal),
+    paging: async (ctx) => {
+      const p = ctx.principal;
+      const { page: n, size, ...filters } = ctx.body;
+      return page(ctx.db, and(eq(accountApplications.applicantId, p.userId), listWhere(filters)), n, size);
+    },
+    get: async (ctx) => {
+      const p = ctx.principal;
+      const row = await head(ctx.db, ctx.params.id);
+      // Site users see their own applications only; others' ids answer as missing.
+      if (row.applicantId !== p.userId) throw notFound();
+      return detail(ctx.db, row.id);
+    },
+    create: async (ctx) => {
+      const p = ctx.principal;
+      const body = ctx.body;
+      const held = await heldSites(ctx.db, p);
+      const sitesOfGrants = await ctx.db
+        .select({ id: sites.id, projectId: sites.projectId })
+        .from(sites)
+        .where(
+          inArray(
+            sites.id,
+            body.grants.map((g) => g.siteId),
+          ),
+        );
+      for (const g of body.grants) {
+        const site = sitesOfGrants.find((s) => s.id === g.siteId);
+        if (!site)
+          throw new ApiError(ResultCode.BAD_REQUEST, {
+            key: 'invalidReference',
+            params: { field: 'siteId' },
+          });
+        if (site.projectId !== g.projectId)
+          throw new ApiError(ResultCode.BAD_REQUEST, { key: 'siteNotInProject' });
+        if (held && !held.has(`${g.projectId}:${g.siteId}`))
+          throw new ApiError(ResultCode.FORBIDDEN, { key: 'grantNotOwned' });
+      }
+      if (!holdsRole(p, await portalRole(ctx.db, body.roleId)))
+        throw new ApiError(ResultCode.FORBIDDEN, { key: 'roleNotOwned' });
+      const [taken] = await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          or(
+            eq(users.mobile, body.mobile),
+            body.email ? sql`lower(${users.email}) = lower(${body.email})` : undefined,
+          ),
+        )
+        .limit(1);
+      if (taken) throw new ApiError(ResultCode.DUPLICATE, { key: 'accountExists' });
+      const [pending] = await ctx.db
+        .select({ id: accountApplications.id })
+        .from(accountApplications)
+        .where(and(eq(accountApplications.mobile, body.mobile), eq(accountApplications.status, 'submitted')))
+        .limit(1);
+      if (pending) throw new ApiError(ResultCode.DUPLICATE, { key: 'applicationPending' });
 
-  route(app, api.paging, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const { page: n, size, ...filters } = ctx.body;
-    return page(ctx.db, and(eq(accountApplications.applicantId, p.userId), listWhere(filters)), n, size);
-  });
-
-  route(app, api.get, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const row = await head(ctx.db, ctx.params.id);
-    // Site users see their own applications only; others' ids answer as missing.
-    if (row.applicantId !== p.userId) throw notFound();
-    return detail(ctx.db, row.id);
-  });
-
-  route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const body = ctx.body;
-    const held = await heldSites(ctx.db, p);
-    const sitesOfGrants = await ctx.db
-      .select({ id: sites.id, projectId: sites.projectId })
-      .from(sites)
-      .where(
-        inArray(
-          sites.id,
-          body.grants.map((g) => g.siteId),
-        ),
+      const applicationNo = await nextNumber(ctx.db, 'UA', ctx.now);
+      const [row] = await ctx.db
+        .insert(accountApplications)
+        .values({ ...body, applicationNo, status: 'submitted', applicantId: p.userId, applyTime: ctx.now })
+        .returning({ id: accountApplications.id });
+      if (!row) throw new Error('insert returned no row');
+      await recordEvent(ctx.db, {
+        workflow: WORKFLOW_ID,
+        recordId: row.id,
+        action: 'submit',
+        fromState: null,
+        toState: 'submitted',
+        userId: p.userId,
+        at: ctx.now,
+      });
+      ctx.audit({
+        action: 'accountApplication.create',
+        entity: WORKFLOW_ID,
+        entityId: row.id,
+        newValue: body,
+      });
+      return detail(ctx.db, row.id);
+    },
+    withdraw: async (ctx) => {
+      const p = ctx.principal;
+      const row = await head(ctx.db, ctx.params.id);
+      if (row.applicantId !== p.userId) throw notFound();
+      await applyTransition(
+        ctx,
+        p,
+        accountApplicationWorkflow,
+        { id: row.id, status: row.status as AccountApplicationState, creatorId: row.applicantId },
+        { action: 'withdraw', version: ctx.body.version },
+        async (next) =>
+          (
+            await ctx.db
+              .update(accountApplications)
+              .set(next)
+              .where(
+                and(eq(accountApplications.id, row.id), eq(accountApplications.version, ctx.body.version)),
+              )
+              .returning({ id: accountApplications.id })
+          ).length > 0,
       );
-    for (const g of body.grants) {
-      const site = sitesOfGrants.find((s) => s.id === g.siteId);
-      if (!site)
-        throw new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field: 'siteId' } });
-      if (site.projectId !== g.projectId)
-        throw new ApiError(ResultCode.BAD_REQUEST, { key: 'siteNotInProject' });
-      if (held && !held.has(`${g.projectId}:${g.siteId}`))
-        throw new ApiError(ResultCode.FORBIDDEN, { key: 'grantNotOwned' });
-    }
-    if (!holdsRole(p, await portalRole(ctx.db, body.roleId)))
-      throw new ApiError(ResultCode.FORBIDDEN, { key: 'roleNotOwned' });
-    const [taken] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        or(
-          eq(users.mobile, body.mobile),
-          body.email ? sql`lower(${users.email}) = lower(${body.email})` : undefined,
-        ),
-      )
-      .limit(1);
-    if (taken) throw new ApiError(ResultCode.DUPLICATE, { key: 'accountExists' });
-    const [pending] = await ctx.db
-      .select({ id: accountApplications.id })
-      .from(accountApplications)
-      .where(and(eq(accountApplications.mobile, body.mobile), eq(accountApplications.status, 'submitted')))
-      .limit(1);
-    if (pending) throw new ApiError(ResultCode.DUPLICATE, { key: 'applicationPending' });
-
-    const applicationNo = await nextNumber(ctx.db, 'UA', ctx.now);
-    const [row] = await ctx.db
-      .insert(accountApplications)
-      .values({ ...body, applicationNo, status: 'submitted', applicantId: p.userId, applyTime: ctx.now })
-      .returning({ id: accountApplications.id });
-    if (!row) throw new Error('insert returned no row');
-    await recordEvent(ctx.db, {
-      workflow: WORKFLOW_ID,
-      recordId: row.id,
-      action: 'submit',
-      fromState: null,
-      toState: 'submitted',
-      userId: p.userId,
-      at: ctx.now,
-    });
-    ctx.audit({ action: 'accountApplication.create', entity: WORKFLOW_ID, entityId: row.id, newValue: body });
-    return detail(ctx.db, row.id);
-  });
-
-  route(app, api.withdraw, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const row = await head(ctx.db, ctx.params.id);
-    if (row.applicantId !== p.userId) throw notFound();
-    await applyTransition(
-      ctx,
-      p,
-      accountApplicationWorkflow,
-      { id: row.id, status: row.status as AccountApplicationState, creatorId: row.applicantId },
-      { action: 'withdraw', version: ctx.body.version },
-      async (next) =>
+      return detail(ctx.db, row.id);
+    },
+    auditPaging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page: n, size, tab, ...filters } = ctx.body;
+      const tabWhere =
+        tab === 'pending'
+          ? eq(accountApplications.status, 'submitted')
+          : isNotNull(accountApplications.reviewTime);
+      return page(ctx.db, and(staffWhere(scope), tabWhere, listWhere(filters)), n, size);
+    },
+    staffPaging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page: n, size, ...filters } = ctx.body;
+      return page(ctx.db, and(staffWhere(scope), listWhere(filters)), n, size);
+    },
+    staffGet: async (ctx) => {
+      const scope = await ctx.scope();
+      const row = await head(ctx.db, ctx.params.id);
+      assertStaffScope(scope, row.grants, false);
+      return detail(ctx.db, row.id);
+    },
+    audit: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const row = await head(ctx.db, ctx.params.id);
+      assertStaffScope(scope, row.grants, true);
+      const { version, pass, reason } = ctx.body;
+      const current = {
+        id: row.id,
+        status: row.status as AccountApplicationState,
+        creatorId: row.applicantId,
+      };
+      const write = (patch: Partial<typeof accountApplications.$inferInsert>) => async (next: object) =>
         (
           await ctx.db
             .update(accountApplications)
-            .set(next)
-            .where(and(eq(accountApplications.id, row.id), eq(accountApplications.version, ctx.body.version)))
+            .set({ ...patch, ...next, reviewerId: p.userId, reviewTime: ctx.now })
+            .where(and(eq(accountApplications.id, row.id), eq(accountApplications.version, version)))
             .returning({ id: accountApplications.id })
-        ).length > 0,
-    );
-    return detail(ctx.db, row.id);
-  });
+        ).length > 0;
 
-  route(app, api.auditPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page: n, size, tab, ...filters } = ctx.body;
-    const tabWhere =
-      tab === 'pending'
-        ? eq(accountApplications.status, 'submitted')
-        : isNotNull(accountApplications.reviewTime);
-    return page(ctx.db, and(staffWhere(scope), tabWhere, listWhere(filters)), n, size);
-  });
+      if (!pass) {
+        await applyTransition(
+          ctx,
+          p,
+          accountApplicationWorkflow,
+          current,
+          { action: 'reject', version, reason, patch: { rejectReason: reason } },
+          write({ rejectReason: reason }),
+        );
+        return detail(ctx.db, row.id);
+      }
 
-  route(app, api.staffPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page: n, size, ...filters } = ctx.body;
-    return page(ctx.db, and(staffWhere(scope), listWhere(filters)), n, size);
-  });
-
-  route(app, api.staffGet, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const row = await head(ctx.db, ctx.params.id);
-    assertStaffScope(scope, row.grants, false);
-    return detail(ctx.db, row.id);
-  });
-
-  route(app, api.audit, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const row = await head(ctx.db, ctx.params.id);
-    assertStaffScope(scope, row.grants, true);
-    const { version, pass, reason } = ctx.body;
-    const current = { id: row.id, status: row.status as AccountApplicationState, creatorId: row.applicantId };
-    const write = (patch: Partial<typeof accountApplications.$inferInsert>) => async (next: object) =>
-      (
-        await ctx.db
-          .update(accountApplications)
-          .set({ ...patch, ...next, reviewerId: p.userId, reviewTime: ctx.now })
-          .where(and(eq(accountApplications.id, row.id), eq(accountApplications.version, version)))
-          .returning({ id: accountApplications.id })
-      ).length > 0;
-
-    if (!pass) {
+      // State and actor first, so a second approval answers INVALID_STATE rather than a duplicate.
+      assertTransition(
+        ctx.lang,
+        accountApplicationWorkflow,
+        current.status,
+        'approve',
+        actorOf(p, row.applicantId),
+      );
+      // The grants must still be the applicant's own when the account is created.
+      if (!(await applicantHolds(ctx.db, row.applicantId, row.grants)))
+        throw new ApiError(ResultCode.INVALID_STATE, { key: 'grantNoLongerHeld' });
+      // So must the role's rights (a role changed or taken away since).
+      const applicant = {
+        isSuper: false,
+        permissions: new Set(await permissionStrings(ctx.db, row.applicantId)),
+      };
+      if (!holdsRole(applicant, await portalRole(ctx.db, row.roleId)))
+        throw new ApiError(ResultCode.INVALID_STATE, { key: 'roleNoLongerHeld' });
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password);
+      const [created] = await uniqueOr(ctx.lang, () =>
+        ctx.db
+          .insert(users)
+          .values({
+            username: row.name,
+            mobile: row.mobile,
+            email: row.email,
+            type: 2,
+            mustChangePassword: true,
+            passwordChangedAt: ctx.now,
+            passwordHash,
+          })
+          .returning({ id: users.id }),
+      );
+      if (!created) throw new Error('user insert returned nothing');
+      await setUserRoles(ctx.db, created.id, [row.roleId]);
+      await ctx.db
+        .insert(userProjects)
+        .values(row.grants.map((g) => ({ userId: created.id, projectId: g.projectId, siteId: g.siteId })));
       await applyTransition(
         ctx,
         p,
         accountApplicationWorkflow,
         current,
-        { action: 'reject', version, reason, patch: { rejectReason: reason } },
-        write({ rejectReason: reason }),
+        { action: 'approve', version, patch: { createdUserId: created.id } },
+        write({ createdUserId: created.id }),
       );
-      return detail(ctx.db, row.id);
-    }
-
-    // State and actor first, so a second approval answers INVALID_STATE rather than a duplicate.
-    assertTransition(
-      ctx.lang,
-      accountApplicationWorkflow,
-      current.status,
-      'approve',
-      actorOf(p, row.applicantId),
-    );
-    // The grants must still be the applicant's own when the account is created.
-    if (!(await applicantHolds(ctx.db, row.applicantId, row.grants)))
-      throw new ApiError(ResultCode.INVALID_STATE, { key: 'grantNoLongerHeld' });
-    // So must the role's rights (a role changed or taken away since).
-    const applicant = {
-      isSuper: false,
-      permissions: new Set(await permissionStrings(ctx.db, row.applicantId)),
-    };
-    if (!holdsRole(applicant, await portalRole(ctx.db, row.roleId)))
-      throw new ApiError(ResultCode.INVALID_STATE, { key: 'roleNoLongerHeld' });
-    const password = generatePassword();
-    const passwordHash = await hashPassword(password);
-    const [created] = await uniqueOr(ctx.lang, () =>
-      ctx.db
-        .insert(users)
-        .values({
+      ctx.audit({
+        action: 'user.create',
+        entity: 'user',
+        entityId: created.id,
+        newValue: {
           username: row.name,
           mobile: row.mobile,
           email: row.email,
           type: 2,
-          mustChangePassword: true,
-          passwordChangedAt: ctx.now,
-          passwordHash,
-        })
-        .returning({ id: users.id }),
-    );
-    if (!created) throw new Error('user insert returned nothing');
-    await setUserRoles(ctx.db, created.id, [row.roleId]);
-    await ctx.db
-      .insert(userProjects)
-      .values(row.grants.map((g) => ({ userId: created.id, projectId: g.projectId, siteId: g.siteId })));
-    await applyTransition(
-      ctx,
-      p,
-      accountApplicationWorkflow,
-      current,
-      { action: 'approve', version, patch: { createdUserId: created.id } },
-      write({ createdUserId: created.id }),
-    );
-    ctx.audit({
-      action: 'user.create',
-      entity: 'user',
-      entityId: created.id,
-      newValue: {
-        username: row.name,
-        mobile: row.mobile,
-        email: row.email,
-        type: 2,
-        roleIds: [row.roleId],
-        grants: row.grants,
-        fromApplication: row.id,
-      },
-    });
-    // The first-login password goes to the new user's phone through the notifier (outbox in demo).
-    const lang = 'zh_CN';
-    await ctx.deps.notifier.send(
-      {
-        channel: 'sms',
-        recipient: row.mobile,
-        subject: t(lang, 'accountCreatedSubject'),
-        body: t(lang, 'accountCreatedBody', { name: row.name, mobile: row.mobile, password }),
-      },
-      ctx.db,
-    );
-    return detail(ctx.db, row.id);
+          roleIds: [row.roleId],
+          grants: row.grants,
+          fromApplication: row.id,
+        },
+      });
+      // The first-login password goes to the new user's phone through the notifier (outbox in demo).
+      const lang = 'zh_CN';
+      await ctx.deps.notifier.send(
+        {
+          channel: 'sms',
+          recipient: row.mobile,
+          subject: t(lang, 'accountCreatedSubject'),
+          body: t(lang, 'accountCreatedBody', { name: row.name, mobile: row.mobile, password }),
+        },
+        ctx.db,
+      );
+      return detail(ctx.db, row.id);
+    },
   });
 }

@@ -13,10 +13,9 @@ import { clarificationQueryShipments } from '../../db/schema-lab-queries.js';
 import { clarificationQueries, clarificationReplies, sampleTransports } from '../../db/schema-portal.js';
 import { clarificationReplyAttachments } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { Page, type Principal, route } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { Page, type Principal, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
-import { assertInScope, checkedSite, scopeWhere, siteScope } from '../portal/scope.js';
 import {
   applyTransition,
   eventsOf,
@@ -24,7 +23,8 @@ import {
   nextNumber,
   recordEvent,
   type TransitionCtx,
-} from '../portal/workflow.js';
+} from '../../lib/workflow.js';
+import { assertInScope, checkedSite, scopeWhere } from '../portal/scope.js';
 import { pageShipments } from '../transport/repository.js';
 import { shipmentFilter } from '../transport/routes.js';
 
@@ -170,111 +170,110 @@ async function fire(
 }
 
 export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
-  route(app, clarification.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, status, projectId, keyword } = ctx.body;
-    const where: SQL | undefined = and(
-      scopeWhere(scope, clarificationQueries.projectId, clarificationQueries.siteId),
-      status && status.length > 0 ? inArray(clarificationQueries.status, status) : undefined,
-      projectId ? eq(clarificationQueries.projectId, projectId) : undefined,
-      containsAny(
-        [clarificationQueries.queryNo, clarificationQueries.subjectNo, clarificationQueries.content],
-        keyword,
-      ),
-    );
-    const [total] = await ctx.db.select({ n: count() }).from(clarificationQueries).where(where);
-    const rows = await baseQuery(ctx.db)
-      .where(where)
-      // Open queries first, then newest.
-      .orderBy(
-        sql`CASE ${clarificationQueries.status} WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`,
-        desc(clarificationQueries.raisedAt),
-        desc(clarificationQueries.id),
-      )
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(rows.map(toRow), Number(total?.n ?? 0));
-  });
-
-  route(app, clarification.get, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const current = await head(ctx.db, ctx.params.id);
-    assertInScope(scope, current);
-    // SPEC section 4: a query needing no clarification is resolved once a site user views it.
-    if (p.type === 2 && current.status === 'open' && !current.needsClarification) {
-      await fire(ctx, p, current, 'autoResolve', current.version, { resolvedAt: ctx.now });
-    } else {
-      ctx.audit({
-        action: 'clarification.view',
-        entity: 'clarificationQuery',
-        entityId: current.id,
-        oldValue: null,
-        newValue: null,
+  registerGroup(app, clarification, {
+    paging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, status, projectId, keyword } = ctx.body;
+      const where: SQL | undefined = and(
+        scopeWhere(scope, clarificationQueries.projectId, clarificationQueries.siteId),
+        status && status.length > 0 ? inArray(clarificationQueries.status, status) : undefined,
+        projectId ? eq(clarificationQueries.projectId, projectId) : undefined,
+        containsAny(
+          [clarificationQueries.queryNo, clarificationQueries.subjectNo, clarificationQueries.content],
+          keyword,
+        ),
+      );
+      return pageOf(
+        ctx.db.select({ n: count() }).from(clarificationQueries).where(where),
+        baseQuery(ctx.db)
+          .where(where)
+          // Open queries first, then newest.
+          .orderBy(
+            sql`CASE ${clarificationQueries.status} WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`,
+            desc(clarificationQueries.raisedAt),
+            desc(clarificationQueries.id),
+          ),
+        { page, size },
+        toRow,
+      );
+    },
+    get: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const current = await head(ctx.db, ctx.params.id);
+      assertInScope(scope, current);
+      // SPEC section 4: a query needing no clarification is resolved once a site user views it.
+      if (p.type === 2 && current.status === 'open' && !current.needsClarification) {
+        await fire(ctx, p, current, 'autoResolve', current.version, { resolvedAt: ctx.now });
+      } else {
+        ctx.audit({
+          action: 'clarification.view',
+          entity: 'clarificationQuery',
+          entityId: current.id,
+          oldValue: null,
+          newValue: null,
+        });
+      }
+      return detail(ctx.db, current.id);
+    },
+    reply: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const current = await head(ctx.db, ctx.params.id);
+      assertInScope(scope, current);
+      const { version, content, imageFileIds, attachmentFileIds } = ctx.body;
+      await fire(ctx, p, current, 'reply', version);
+      const [reply] = await ctx.db
+        .insert(clarificationReplies)
+        .values({ queryId: current.id, userId: p.userId, content, imageFileIds, at: ctx.now })
+        .returning({ id: clarificationReplies.id });
+      if (reply && attachmentFileIds.length > 0) {
+        await ctx.db
+          .insert(clarificationReplyAttachments)
+          .values(attachmentFileIds.map((fileId, sort) => ({ replyId: reply.id, fileId, sort })));
+      }
+      return detail(ctx.db, current.id);
+    },
+    create: async (ctx) => {
+      const p = requireStaff(ctx);
+      const scope = await ctx.scope();
+      const body = ctx.body;
+      await checkedSite(ctx.db, scope, body.projectId, body.siteId);
+      const queryNo = await nextNumber(ctx.db, 'Q', ctx.now);
+      const { transportId, ...fields } = body;
+      if (transportId) await checkedShipment(ctx.db, transportId, body.projectId, body.siteId);
+      const [row] = await ctx.db
+        .insert(clarificationQueries)
+        .values({ ...fields, queryNo, status: 'open', raisedBy: p.userId, raisedAt: ctx.now })
+        .returning({ id: clarificationQueries.id });
+      if (!row) throw new Error('insert returned no row');
+      if (transportId)
+        await ctx.db.insert(clarificationQueryShipments).values({ queryId: row.id, transportId });
+      await recordEvent(ctx.db, {
+        workflow: WORKFLOW_ID,
+        recordId: row.id,
+        action: 'raise',
+        fromState: null,
+        toState: 'open',
+        userId: p.userId,
+        at: ctx.now,
       });
-    }
-    return detail(ctx.db, current.id);
-  });
-
-  route(app, clarification.reply, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const current = await head(ctx.db, ctx.params.id);
-    assertInScope(scope, current);
-    const { version, content, imageFileIds, attachmentFileIds } = ctx.body;
-    await fire(ctx, p, current, 'reply', version);
-    const [reply] = await ctx.db
-      .insert(clarificationReplies)
-      .values({ queryId: current.id, userId: p.userId, content, imageFileIds, at: ctx.now })
-      .returning({ id: clarificationReplies.id });
-    if (reply && attachmentFileIds.length > 0) {
-      await ctx.db
-        .insert(clarificationReplyAttachments)
-        .values(attachmentFileIds.map((fileId, sort) => ({ replyId: reply.id, fileId, sort })));
-    }
-    return detail(ctx.db, current.id);
-  });
-
-  route(app, clarification.create, async (ctx) => {
-    const p = requireStaff(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const body = ctx.body;
-    await checkedSite(ctx.db, scope, body.projectId, body.siteId);
-    const queryNo = await nextNumber(ctx.db, 'Q', ctx.now);
-    const { transportId, ...fields } = body;
-    if (transportId) await checkedShipment(ctx.db, transportId, body.projectId, body.siteId);
-    const [row] = await ctx.db
-      .insert(clarificationQueries)
-      .values({ ...fields, queryNo, status: 'open', raisedBy: p.userId, raisedAt: ctx.now })
-      .returning({ id: clarificationQueries.id });
-    if (!row) throw new Error('insert returned no row');
-    if (transportId)
-      await ctx.db.insert(clarificationQueryShipments).values({ queryId: row.id, transportId });
-    await recordEvent(ctx.db, {
-      workflow: WORKFLOW_ID,
-      recordId: row.id,
-      action: 'raise',
-      fromState: null,
-      toState: 'open',
-      userId: p.userId,
-      at: ctx.now,
-    });
-    ctx.audit({
-      action: 'clarification.create',
-      entity: 'clarificationQuery',
-      entityId: row.id,
-      newValue: body,
-    });
-    return detail(ctx.db, row.id);
-  });
-
-  route(app, clarification.close, async (ctx) => {
-    const p = requireStaff(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const current = await head(ctx.db, ctx.params.id);
-    assertInScope(scope, current);
-    await fire(ctx, p, current, 'close', ctx.body.version, { resolvedAt: ctx.now });
-    return detail(ctx.db, current.id);
+      ctx.audit({
+        action: 'clarification.create',
+        entity: 'clarificationQuery',
+        entityId: row.id,
+        newValue: body,
+      });
+      return detail(ctx.db, row.id);
+    },
+    close: async (ctx) => {
+      const p = requireStaff(ctx);
+      const scope = await ctx.scope();
+      const current = await head(ctx.db, ctx.params.id);
+      assertInScope(scope, current);
+      await fire(ctx, p, current, 'close', ctx.body.version, { resolvedAt: ctx.now });
+      return detail(ctx.db, current.id);
+    },
   });
 
   await staffQueryRoutes(app);
@@ -284,8 +283,8 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
  * Raising, closing and re-opening queries is staff work: a site user is refused even if a role
  * granted the permission by mistake.
  */
-function requireStaff(ctx: Parameters<typeof requirePrincipal>[0]): Principal {
-  const p = requirePrincipal(ctx);
+function requireStaff(ctx: SessionCtx): Principal {
+  const p = ctx.principal;
   if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
   return p;
 }
@@ -302,65 +301,67 @@ async function checkedShipment(db: Executor, transportId: number, projectId: num
 
 /** Staff screens (/project/question and /laboratory/before-analysis/question): list, follow, re-open. */
 async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
-  route(app, labQuery.paging, async (ctx) => {
-    const p = requireStaff(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const { page, size, status, projectId, keyword, barcode, mine } = ctx.body;
-    const where: SQL | undefined = and(
-      scopeWhere(scope, clarificationQueries.projectId, clarificationQueries.siteId),
-      status && status.length > 0 ? inArray(clarificationQueries.status, status) : undefined,
-      projectId ? eq(clarificationQueries.projectId, projectId) : undefined,
-      barcode ? eq(clarificationQueries.barcode, barcode) : undefined,
-      mine ? eq(clarificationQueries.raisedBy, p.userId) : undefined,
-      containsAny(
-        [
-          clarificationQueries.queryNo,
-          clarificationQueries.subjectNo,
-          clarificationQueries.barcode,
-          clarificationQueries.content,
-        ],
-        keyword,
-      ),
-    );
-    const [total] = await ctx.db.select({ n: count() }).from(clarificationQueries).where(where);
-    const rows = await baseQuery(ctx.db)
-      .where(where)
-      // Answered first (staff act on them), then open, then resolved; newest first.
-      .orderBy(
-        sql`CASE ${clarificationQueries.status} WHEN 'answered' THEN 0 WHEN 'open' THEN 1 ELSE 2 END`,
-        desc(clarificationQueries.raisedAt),
-        desc(clarificationQueries.id),
-      )
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(rows.map(toRow), Number(total?.n ?? 0));
-  });
-
-  // The raise form's shipment picker: the chosen site's shipments (any state), in the staff scope.
-  route(app, labQuery.shipments, async (ctx) => {
-    const scope = await siteScope(ctx.db, requireStaff(ctx));
-    const { page, size, ...filters } = ctx.body;
-    const where = and(
-      scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
-      shipmentFilter(filters),
-    );
-    const r = await pageShipments(ctx.db, where, page, size);
-    return new Page(r.rows, r.total);
-  });
-
-  route(app, labQuery.get, async (ctx) => {
-    const scope = await siteScope(ctx.db, requireStaff(ctx));
-    const current = await head(ctx.db, ctx.params.id);
-    assertInScope(scope, current);
-    return detail(ctx.db, current.id);
-  });
-
-  route(app, labQuery.reopen, async (ctx) => {
-    const p = requireStaff(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const current = await head(ctx.db, ctx.params.id);
-    assertInScope(scope, current);
-    await fire(ctx, p, current, 'reopen', ctx.body.version, { resolvedAt: null }, ctx.body.reason);
-    return detail(ctx.db, current.id);
+  registerGroup(app, labQuery, {
+    paging: async (ctx) => {
+      const p = requireStaff(ctx);
+      const scope = await ctx.scope();
+      const { page, size, status, projectId, keyword, barcode, mine } = ctx.body;
+      const where: SQL | undefined = and(
+        scopeWhere(scope, clarificationQueries.projectId, clarificationQueries.siteId),
+        status && status.length > 0 ? inArray(clarificationQueries.status, status) : undefined,
+        projectId ? eq(clarificationQueries.projectId, projectId) : undefined,
+        barcode ? eq(clarificationQueries.barcode, barcode) : undefined,
+        mine ? eq(clarificationQueries.raisedBy, p.userId) : undefined,
+        containsAny(
+          [
+            clarificationQueries.queryNo,
+            clarificationQueries.subjectNo,
+            clarificationQueries.barcode,
+            clarificationQueries.content,
+          ],
+          keyword,
+        ),
+      );
+      return pageOf(
+        ctx.db.select({ n: count() }).from(clarificationQueries).where(where),
+        baseQuery(ctx.db)
+          .where(where)
+          // Answered first (staff act on them), then open, then resolved; newest first.
+          .orderBy(
+            sql`CASE ${clarificationQueries.status} WHEN 'answered' THEN 0 WHEN 'open' THEN 1 ELSE 2 END`,
+            desc(clarificationQueries.raisedAt),
+            desc(clarificationQueries.id),
+          ),
+        { page, size },
+        toRow,
+      );
+    },
+    // The raise form's shipment picker: the chosen site's shipments (any state), in the staff scope.
+    shipments: async (ctx) => {
+      requireStaff(ctx);
+      const scope = await ctx.scope();
+      const { page, size, ...filters } = ctx.body;
+      const where = and(
+        scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
+        shipmentFilter(filters),
+      );
+      const r = await pageShipments(ctx.db, where, page, size);
+      return new Page(r.rows, r.total);
+    },
+    get: async (ctx) => {
+      requireStaff(ctx);
+      const scope = await ctx.scope();
+      const current = await head(ctx.db, ctx.params.id);
+      assertInScope(scope, current);
+      return detail(ctx.db, current.id);
+    },
+    reopen: async (ctx) => {
+      const p = requireStaff(ctx);
+      const scope = await ctx.scope();
+      const current = await head(ctx.db, ctx.params.id);
+      assertInScope(scope, current);
+      await fire(ctx, p, current, 'reopen', ctx.body.version, { resolvedAt: null }, ctx.body.reason);
+      return detail(ctx.db, current.id);
+    },
   });
 }

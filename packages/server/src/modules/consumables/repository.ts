@@ -5,8 +5,9 @@ import type { Executor } from '../../db/client.js';
 import { projects, sites, users } from '../../db/schema.js';
 import { consumableOrderLines, consumableOrders } from '../../db/schema-portal.js';
 import { notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
-import { eventsOf, iso } from '../portal/workflow.js';
+import { eventsOf, iso } from '../../lib/workflow.js';
 
 export const WORKFLOW_ID = 'consumableOrder';
 
@@ -118,13 +119,12 @@ export async function pageOrders(
   page: number,
   size: number,
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const [total] = await db.select({ n: count() }).from(consumableOrders).where(where);
-  const rows = await baseQuery(db)
-    .where(where)
-    .orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
+  return pageOf(
+    db.select({ n: count() }).from(consumableOrders).where(where),
+    baseQuery(db).where(where).orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id)),
+    { page, size },
+    toRow,
+  );
 }
 
 function lineRow(l: typeof consumableOrderLines.$inferSelect) {
@@ -199,34 +199,35 @@ export async function orderHead(db: Executor, id: number) {
 
 /** Every line of the applications matching `where`, newest application first (consumables detail table). */
 export async function pageLines(db: Executor, where: SQL | undefined, page: number, size: number) {
-  const [total] = await db
-    .select({ n: count() })
-    .from(consumableOrderLines)
-    .innerJoin(consumableOrders, eq(consumableOrders.id, consumableOrderLines.orderId))
-    .where(where);
-  const rows = await db
-    .select({
-      l: consumableOrderLines,
-      orderNo: consumableOrders.orderNo,
-      projectNo: projects.projectNo,
-      siteNo: sites.centerNo,
-      siteName: sites.name,
-      status: consumableOrders.status,
-      applicantName: applicant.username,
-      applyTime: consumableOrders.applyTime,
-      courier: consumableOrders.courier,
-      expressNo: consumableOrders.expressNo,
-      dispatchTime: consumableOrders.dispatchTime,
-    })
-    .from(consumableOrderLines)
-    .innerJoin(consumableOrders, eq(consumableOrders.id, consumableOrderLines.orderId))
-    .innerJoin(projects, eq(projects.id, consumableOrders.projectId))
-    .innerJoin(sites, eq(sites.id, consumableOrders.siteId))
-    .innerJoin(applicant, eq(applicant.id, consumableOrders.applicantId))
-    .where(where)
-    .orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id), asc(consumableOrderLines.sort))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows, total } = await pageOf(
+    db
+      .select({ n: count() })
+      .from(consumableOrderLines)
+      .innerJoin(consumableOrders, eq(consumableOrders.id, consumableOrderLines.orderId))
+      .where(where),
+    db
+      .select({
+        l: consumableOrderLines,
+        orderNo: consumableOrders.orderNo,
+        projectNo: projects.projectNo,
+        siteNo: sites.centerNo,
+        siteName: sites.name,
+        status: consumableOrders.status,
+        applicantName: applicant.username,
+        applyTime: consumableOrders.applyTime,
+        courier: consumableOrders.courier,
+        expressNo: consumableOrders.expressNo,
+        dispatchTime: consumableOrders.dispatchTime,
+      })
+      .from(consumableOrderLines)
+      .innerJoin(consumableOrders, eq(consumableOrders.id, consumableOrderLines.orderId))
+      .innerJoin(projects, eq(projects.id, consumableOrders.projectId))
+      .innerJoin(sites, eq(sites.id, consumableOrders.siteId))
+      .innerJoin(applicant, eq(applicant.id, consumableOrders.applicantId))
+      .where(where)
+      .orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id), asc(consumableOrderLines.sort)),
+    { page, size },
+  );
   return {
     rows: rows.map(({ l, ...o }) => ({
       ...lineRow(l),
@@ -236,6 +237,6 @@ export async function pageLines(db: Executor, where: SQL | undefined, page: numb
       applyTime: o.applyTime.toISOString(),
       dispatchTime: iso(o.dispatchTime),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }

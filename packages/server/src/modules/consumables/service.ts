@@ -16,8 +16,8 @@ import {
 } from '../../db/schema-portal.js';
 import { ApiError } from '../../lib/errors.js';
 import type { Principal } from '../../lib/route.js';
+import { applyTransition, type TransitionCtx } from '../../lib/workflow.js';
 import { assertInScope, type SiteScope } from '../portal/scope.js';
-import { applyTransition, type TransitionCtx } from '../portal/workflow.js';
 import { orderHead } from './repository.js';
 
 export interface OrderInput {

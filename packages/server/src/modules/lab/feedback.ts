@@ -15,11 +15,11 @@ import { projects, sites, users } from '../../db/schema.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
 import { clarificationQueries } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { type Ctx, Page, route } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { type Ctx, registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
-import { assertInScope, inScope, outOfScope, scopeWhere, siteScope } from '../portal/scope.js';
-import { applyTransition, iso, nextNumber } from '../portal/workflow.js';
+import { applyTransition, iso, nextNumber } from '../../lib/workflow.js';
+import { assertInScope, inScope, outOfScope, scopeWhere } from '../portal/scope.js';
 import { findOrderByBarcode } from './test-orders.js';
 
 const api = endpoints.labFeedback;
@@ -78,7 +78,7 @@ async function one(db: Executor, id: number): Promise<FeedbackRow> {
 type PagingCtx = Ctx<typeof api.labPaging> | Ctx<typeof api.projectPaging>;
 
 async function paging(ctx: PagingCtx) {
-  const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+  const scope = await ctx.scope();
   const { page, size, status, keyword, queryId } = ctx.body;
   const where: SQL | undefined = and(
     scopeWhere(scope, labFeedback.projectId, labFeedback.siteId),
@@ -89,82 +89,21 @@ async function paging(ctx: PagingCtx) {
       keyword,
     ),
   );
-  const [total] = await ctx.db.select({ n: count() }).from(labFeedback).where(where);
-  const rows = await query(ctx.db)
-    .where(where)
-    .orderBy(
-      sql`CASE ${labFeedback.status} WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`,
-      desc(labFeedback.createdAt),
-      desc(labFeedback.id),
-    )
-    .limit(size)
-    .offset((page - 1) * size);
-  return new Page(rows.map(toRow), Number(total?.n ?? 0));
+  return pageOf(
+    ctx.db.select({ n: count() }).from(labFeedback).where(where),
+    query(ctx.db)
+      .where(where)
+      .orderBy(
+        sql`CASE ${labFeedback.status} WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`,
+        desc(labFeedback.createdAt),
+        desc(labFeedback.id),
+      ),
+    { page, size },
+    toRow,
+  );
 }
 
 export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.labPaging, paging);
-  route(app, api.projectPaging, paging);
-
-  route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
-    const scope = await siteScope(ctx.db, p);
-    const { queryId, barcode, content } = ctx.body;
-    // The feedback is about a query (its project, site, subject and barcode) or a sample barcode
-    // (the project, site and subject of its test order).
-    let target: { projectId: number; siteId: number; subjectNo: string | null; barcode: string | null };
-    if (queryId) {
-      const [q] = await ctx.db
-        .select({
-          projectId: clarificationQueries.projectId,
-          siteId: clarificationQueries.siteId,
-          subjectNo: clarificationQueries.subjectNo,
-          barcode: clarificationQueries.barcode,
-        })
-        .from(clarificationQueries)
-        .where(eq(clarificationQueries.id, queryId));
-      if (!q) throw notFound();
-      assertInScope(scope, q);
-      target = { ...q, barcode: barcode ?? q.barcode };
-    } else {
-      const order = await findOrderByBarcode(ctx.db, scope, barcode ?? '');
-      if (!order)
-        throw new ApiError(ResultCode.BAD_REQUEST, {
-          key: 'feedbackBarcodeUnknown',
-          params: { barcode: barcode ?? '' },
-        });
-      target = {
-        projectId: order.projectId,
-        siteId: order.siteId,
-        subjectNo: order.subjectNo,
-        barcode: order.barcode,
-      };
-    }
-    if (!inScope(scope, target.projectId, target.siteId)) throw outOfScope();
-    const feedbackNo = await nextNumber(ctx.db, 'FB', ctx.now);
-    const [row] = await ctx.db
-      .insert(labFeedback)
-      .values({
-        feedbackNo,
-        ...target,
-        queryId: queryId ?? null,
-        content,
-        status: labFeedbackWorkflow.initial,
-        createdBy: p.userId,
-        createdAt: ctx.now,
-      })
-      .returning({ id: labFeedback.id });
-    if (!row) throw new Error('insert returned no row');
-    ctx.audit({
-      action: 'labFeedback.create',
-      entity: labFeedbackWorkflow.id,
-      entityId: row.id,
-      newValue: { feedbackNo, ...target, queryId: queryId ?? null, content },
-    });
-    return one(ctx.db, row.id);
-  });
-
   const fire = async (
     ctx: Ctx<typeof api.respond> | Ctx<typeof api.close>,
     action: 'respond' | 'close',
@@ -172,8 +111,8 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
     patch: Partial<typeof labFeedback.$inferInsert>,
     reason: string | null,
   ) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
+    const p = ctx.principal;
+    const scope = await ctx.scope();
     const current = await one(ctx.db, ctx.params.id);
     assertInScope(scope, current);
     await applyTransition(
@@ -194,14 +133,75 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
     return one(ctx.db, current.id);
   };
 
-  route(app, api.respond, (ctx) =>
-    fire(
-      ctx,
-      'respond',
-      ctx.body.version,
-      { response: ctx.body.response, respondedBy: ctx.principal?.userId ?? null, respondedAt: ctx.now },
-      ctx.body.response,
-    ),
-  );
-  route(app, api.close, (ctx) => fire(ctx, 'close', ctx.body.version, { closedAt: ctx.now }, null));
+  registerGroup(app, api, {
+    labPaging: paging,
+    projectPaging: paging,
+    create: async (ctx) => {
+      const p = ctx.principal;
+      if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
+      const scope = await ctx.scope();
+      const { queryId, barcode, content } = ctx.body;
+      // The feedback is about a query (its project, site, subject and barcode) or a sample barcode
+      // (the project, site and subject of its test order).
+      let target: { projectId: number; siteId: number; subjectNo: string | null; barcode: string | null };
+      if (queryId) {
+        const [q] = await ctx.db
+          .select({
+            projectId: clarificationQueries.projectId,
+            siteId: clarificationQueries.siteId,
+            subjectNo: clarificationQueries.subjectNo,
+            barcode: clarificationQueries.barcode,
+          })
+          .from(clarificationQueries)
+          .where(eq(clarificationQueries.id, queryId));
+        if (!q) throw notFound();
+        assertInScope(scope, q);
+        target = { ...q, barcode: barcode ?? q.barcode };
+      } else {
+        const order = await findOrderByBarcode(ctx.db, scope, barcode ?? '');
+        if (!order)
+          throw new ApiError(ResultCode.BAD_REQUEST, {
+            key: 'feedbackBarcodeUnknown',
+            params: { barcode: barcode ?? '' },
+          });
+        target = {
+          projectId: order.projectId,
+          siteId: order.siteId,
+          subjectNo: order.subjectNo,
+          barcode: order.barcode,
+        };
+      }
+      if (!inScope(scope, target.projectId, target.siteId)) throw outOfScope();
+      const feedbackNo = await nextNumber(ctx.db, 'FB', ctx.now);
+      const [row] = await ctx.db
+        .insert(labFeedback)
+        .values({
+          feedbackNo,
+          ...target,
+          queryId: queryId ?? null,
+          content,
+          status: labFeedbackWorkflow.initial,
+          createdBy: p.userId,
+          createdAt: ctx.now,
+        })
+        .returning({ id: labFeedback.id });
+      if (!row) throw new Error('insert returned no row');
+      ctx.audit({
+        action: 'labFeedback.create',
+        entity: labFeedbackWorkflow.id,
+        entityId: row.id,
+        newValue: { feedbackNo, ...target, queryId: queryId ?? null, content },
+      });
+      return one(ctx.db, row.id);
+    },
+    respond: (ctx) =>
+      fire(
+        ctx,
+        'respond',
+        ctx.body.version,
+        { response: ctx.body.response, respondedBy: ctx.principal?.userId ?? null, respondedAt: ctx.now },
+        ctx.body.response,
+      ),
+    close: (ctx) => fire(ctx, 'close', ctx.body.version, { closedAt: ctx.now }, null),
+  });
 }

@@ -93,3 +93,9 @@ export const LAB_MESSAGES = {
   },
   receiptNotImage: { zh_CN: '只能附加 JPG 或 PNG 图片', en_US: 'Only JPG or PNG images can be attached' },
 } as const satisfies Record<string, Record<Lang, string>>;
+
+declare module '../../lib/i18n.js' {
+  interface DomainMessages {
+    lab: typeof LAB_MESSAGES;
+  }
+}

@@ -14,13 +14,13 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { projects, sites, users } from '../../db/schema.js';
 import { labSubjects } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { Page, route } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { getOrCreateSetting } from '../../lib/secrets.js';
 import { staleOrMissing } from '../../lib/versioned.js';
-import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
-import { actorOf, assertTransition } from '../portal/workflow.js';
+import { actorOf, assertTransition } from '../../lib/workflow.js';
+import { assertInScope, checkedSite, type SiteScope, scopeWhere } from '../portal/scope.js';
 
 const api = endpoints.subject;
 const reviewer = alias(users, 'reviewer');
@@ -160,128 +160,123 @@ function auditable(body: Fields) {
 }
 
 export async function subjectRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.paging, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const { page, size, status, projectId, keyword, othersOnly } = ctx.body;
-    const where = and(
-      scopeWhere(scope, labSubjects.projectId, labSubjects.siteId),
-      status ? eq(labSubjects.status, status) : undefined,
-      projectId ? eq(labSubjects.projectId, projectId) : undefined,
-      othersOnly ? ne(labSubjects.createdBy, p.userId) : undefined,
-      containsAny([labSubjects.subjectNo, labSubjects.name], keyword),
-    );
-    const [total] = await ctx.db.select({ n: count() }).from(labSubjects).where(where);
-    const rows = await query(ctx.db)
-      .where(where)
-      .orderBy(desc(labSubjects.createdAt), desc(labSubjects.id))
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(rows.map(toRow), Number(total?.n ?? 0));
-  });
-
-  route(app, api.get, async (ctx) =>
-    findSubject(ctx.db, await siteScope(ctx.db, requirePrincipal(ctx)), ctx.params.id),
-  );
-
-  route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    await checkedSite(ctx.db, await siteScope(ctx.db, p), ctx.body.projectId, ctx.body.siteId);
-    const row = await values(ctx.db, ctx.body);
-    const [created] = await duplicateOr(() =>
-      ctx.db
-        .insert(labSubjects)
-        .values({
-          ...row,
-          status: subjectRegistrationWorkflow.initial,
-          createdBy: p.userId,
-          createdAt: ctx.now,
-        })
-        .returning({ id: labSubjects.id, version: labSubjects.version }),
-    );
-    if (!created) throw new Error('insert returned nothing');
-    ctx.audit({
-      action: 'subject.create',
-      entity: 'subject',
-      entityId: created.id,
-      newValue: auditable(ctx.body),
-    });
-    return created;
-  });
-
-  route(app, api.resubmit, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const before = await findSubject(ctx.db, scope, ctx.body.id);
-    const to = assertTransition(
-      ctx.lang,
-      subjectRegistrationWorkflow,
-      before.status,
-      'resubmit',
-      actorOf(p, before.createdBy),
-    );
-    await checkedSite(ctx.db, scope, ctx.body.projectId, ctx.body.siteId);
-    const row = await values(ctx.db, ctx.body);
-    const [updated] = await duplicateOr(() =>
-      ctx.db
+  registerGroup(app, api, {
+    paging: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const { page, size, status, projectId, keyword, othersOnly } = ctx.body;
+      const where = and(
+        scopeWhere(scope, labSubjects.projectId, labSubjects.siteId),
+        status ? eq(labSubjects.status, status) : undefined,
+        projectId ? eq(labSubjects.projectId, projectId) : undefined,
+        othersOnly ? ne(labSubjects.createdBy, p.userId) : undefined,
+        containsAny([labSubjects.subjectNo, labSubjects.name], keyword),
+      );
+      return pageOf(
+        ctx.db.select({ n: count() }).from(labSubjects).where(where),
+        query(ctx.db).where(where).orderBy(desc(labSubjects.createdAt), desc(labSubjects.id)),
+        { page, size },
+        toRow,
+      );
+    },
+    get: async (ctx) => findSubject(ctx.db, await ctx.scope(), ctx.params.id),
+    create: async (ctx) => {
+      const p = ctx.principal;
+      await checkedSite(ctx.db, await ctx.scope(), ctx.body.projectId, ctx.body.siteId);
+      const row = await values(ctx.db, ctx.body);
+      const [created] = await duplicateOr(() =>
+        ctx.db
+          .insert(labSubjects)
+          .values({
+            ...row,
+            status: subjectRegistrationWorkflow.initial,
+            createdBy: p.userId,
+            createdAt: ctx.now,
+          })
+          .returning({ id: labSubjects.id, version: labSubjects.version }),
+      );
+      if (!created) throw new Error('insert returned nothing');
+      ctx.audit({
+        action: 'subject.create',
+        entity: 'subject',
+        entityId: created.id,
+        newValue: auditable(ctx.body),
+      });
+      return created;
+    },
+    resubmit: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const before = await findSubject(ctx.db, scope, ctx.body.id);
+      const to = assertTransition(
+        ctx.lang,
+        subjectRegistrationWorkflow,
+        before.status,
+        'resubmit',
+        actorOf(p, before.createdBy),
+      );
+      await checkedSite(ctx.db, scope, ctx.body.projectId, ctx.body.siteId);
+      const row = await values(ctx.db, ctx.body);
+      const [updated] = await duplicateOr(() =>
+        ctx.db
+          .update(labSubjects)
+          .set({
+            ...row,
+            status: to,
+            reviewedBy: null,
+            reviewedAt: null,
+            reviewReason: null,
+            version: sql`${labSubjects.version} + 1`,
+          })
+          .where(and(eq(labSubjects.id, before.id), eq(labSubjects.version, ctx.body.version)))
+          .returning({ version: labSubjects.version }),
+      );
+      if (!updated) throw staleOrMissing(true);
+      ctx.audit({
+        action: 'subject.resubmit',
+        entity: 'subject',
+        entityId: before.id,
+        oldValue: before,
+        newValue: auditable(ctx.body),
+      });
+      return updated;
+    },
+    review: async (ctx) => {
+      const p = ctx.principal;
+      const before = await findSubject(ctx.db, await ctx.scope(), ctx.params.id);
+      const { action, version } = ctx.body;
+      const to = assertTransition(
+        ctx.lang,
+        subjectRegistrationWorkflow,
+        before.status,
+        action,
+        actorOf(p, before.createdBy),
+      );
+      const reason = ctx.body.reason ?? null;
+      if (subjectRegistrationWorkflow.transitions[action].reason?.required && !reason) {
+        throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'actionReasonRequired' });
+      }
+      const [updated] = await ctx.db
         .update(labSubjects)
         .set({
-          ...row,
           status: to,
-          reviewedBy: null,
-          reviewedAt: null,
-          reviewReason: null,
+          reviewedBy: p.userId,
+          reviewedAt: ctx.now,
+          reviewReason: reason,
           version: sql`${labSubjects.version} + 1`,
         })
-        .where(and(eq(labSubjects.id, before.id), eq(labSubjects.version, ctx.body.version)))
-        .returning({ version: labSubjects.version }),
-    );
-    if (!updated) throw staleOrMissing(true);
-    ctx.audit({
-      action: 'subject.resubmit',
-      entity: 'subject',
-      entityId: before.id,
-      oldValue: before,
-      newValue: auditable(ctx.body),
-    });
-    return updated;
-  });
-
-  route(app, api.review, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const before = await findSubject(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
-    const { action, version } = ctx.body;
-    const to = assertTransition(
-      ctx.lang,
-      subjectRegistrationWorkflow,
-      before.status,
-      action,
-      actorOf(p, before.createdBy),
-    );
-    const reason = ctx.body.reason ?? null;
-    if (subjectRegistrationWorkflow.transitions[action].reason?.required && !reason) {
-      throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'actionReasonRequired' });
-    }
-    const [updated] = await ctx.db
-      .update(labSubjects)
-      .set({
-        status: to,
-        reviewedBy: p.userId,
-        reviewedAt: ctx.now,
-        reviewReason: reason,
-        version: sql`${labSubjects.version} + 1`,
-      })
-      .where(and(eq(labSubjects.id, before.id), eq(labSubjects.version, version)))
-      .returning({ version: labSubjects.version });
-    if (!updated) throw staleOrMissing(true);
-    ctx.audit({
-      action: `subject.${action}`,
-      entity: 'subject',
-      entityId: before.id,
-      oldValue: { status: before.status },
-      newValue: { status: to },
-      reason,
-    });
-    return updated;
+        .where(and(eq(labSubjects.id, before.id), eq(labSubjects.version, version)))
+        .returning({ version: labSubjects.version });
+      if (!updated) throw staleOrMissing(true);
+      ctx.audit({
+        action: `subject.${action}`,
+        entity: 'subject',
+        entityId: before.id,
+        oldValue: { status: before.status },
+        newValue: { status: to },
+        reason,
+      });
+      return updated;
+    },
   });
 }

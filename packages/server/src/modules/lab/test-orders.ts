@@ -6,12 +6,12 @@ import type { Executor } from '../../db/client.js';
 import { projects, sites, testItems, users } from '../../db/schema.js';
 import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { type Ctx, Page, route } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { type Ctx, Page, registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing } from '../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
-import { actorOf, assertTransition } from '../portal/workflow.js';
+import { actorOf, assertTransition } from '../../lib/workflow.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 import { findSubject } from './subjects.js';
 
 const api = endpoints.testOrder;
@@ -132,43 +132,8 @@ async function freeBarcodes(db: Executor, barcodes: string[]): Promise<void> {
 }
 
 export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, status, keyword, awaitingResults } = ctx.body;
-    const where = and(
-      scopeWhere(scope, labTestOrders.projectId, labTestOrders.siteId),
-      status ? eq(labTestOrders.status, status) : undefined,
-      awaitingResults ? and(eq(labTestOrders.status, 'approved'), sql`${reportOfOrder} IS NULL`) : undefined,
-      containsAny([labTestOrders.barcode, labSubjects.subjectNo], keyword),
-    );
-    const [total] = await ctx.db
-      .select({ n: count() })
-      .from(labTestOrders)
-      .innerJoin(labSubjects, eq(labSubjects.id, labTestOrders.subjectId))
-      .where(where);
-    const raws = await query(ctx.db)
-      .where(where)
-      .orderBy(desc(labTestOrders.createdAt), desc(labTestOrders.id))
-      .limit(size)
-      .offset((page - 1) * size);
-    const rows = await toRows(ctx.db, raws);
-    return new Page(
-      rows.map(({ projectId: _p, siteId: _s, ...row }) => row),
-      Number(total?.n ?? 0),
-    );
-  });
-
-  route(app, api.get, async (ctx) => {
-    const {
-      projectId: _p,
-      siteId: _s,
-      ...row
-    } = await findOrder(ctx.db, await siteScope(ctx.db, requirePrincipal(ctx)), ctx.params.id);
-    return row;
-  });
-
   const create = async (
-    ctx: Pick<Ctx<typeof api.create>, 'db' | 'now' | 'audit' | 'principal'>,
+    ctx: Pick<Ctx<typeof api.create>, 'db' | 'now' | 'audit' | 'principal' | 'scope'>,
     body: {
       subjectId: number;
       visit?: string | null | undefined;
@@ -178,9 +143,8 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
     barcodes: string[],
     action: 'testOrder.create' | 'testOrder.batchCreate',
   ) => {
-    if (!ctx.principal) throw new ApiError(ResultCode.UNAUTHORIZED, { key: 'unauthorized' });
     const p = ctx.principal;
-    const subject = await findSubject(ctx.db, await siteScope(ctx.db, p), body.subjectId);
+    const subject = await findSubject(ctx.db, await ctx.scope(), body.subjectId);
     if (subject.status !== 'approved')
       throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportSubjectNotApproved' });
     const testItemIds = [...new Set(body.testItemIds)];
@@ -212,87 +176,118 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
       });
     return rows;
   };
-  route(app, api.create, async (ctx) => {
-    const [row] = await create(ctx, ctx.body, [ctx.body.barcode], 'testOrder.create');
-    if (!row) throw new Error('insert returned nothing');
-    return row;
-  });
-  route(app, api.batchCreate, async (ctx) => ({
-    ids: (await create(ctx, ctx.body, ctx.body.barcodes, 'testOrder.batchCreate')).map((r) => r.id),
-  }));
 
-  route(app, api.resubmit, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const before = await findOrder(ctx.db, await siteScope(ctx.db, p), ctx.body.id);
-    const to = assertTransition(
-      ctx.lang,
-      testOrderWorkflow,
-      before.status,
-      'resubmit',
-      actorOf(p, before.createdBy),
-    );
-    const testItemIds = [...new Set(ctx.body.testItemIds)];
-    await checkTestItems(ctx.db, testItemIds);
-    const [updated] = await ctx.db
-      .update(labTestOrders)
-      .set({
-        status: to,
-        visit: ctx.body.visit ?? null,
-        testItemIds,
-        requisitionFileIds: ctx.body.requisitionFileIds,
-        reviewedBy: null,
-        reviewedAt: null,
-        reviewReason: null,
-        version: sql`${labTestOrders.version} + 1`,
-      })
-      .where(and(eq(labTestOrders.id, before.id), eq(labTestOrders.version, ctx.body.version)))
-      .returning({ version: labTestOrders.version });
-    if (!updated) throw staleOrMissing(true);
-    ctx.audit({
-      action: 'testOrder.resubmit',
-      entity: 'testOrder',
-      entityId: before.id,
-      oldValue: before,
-      newValue: ctx.body,
-    });
-    return updated;
-  });
-
-  route(app, api.review, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const before = await findOrder(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
-    const { action, version } = ctx.body;
-    const to = assertTransition(
-      ctx.lang,
-      testOrderWorkflow,
-      before.status,
-      action,
-      actorOf(p, before.createdBy),
-    );
-    const reason = ctx.body.reason ?? null;
-    if (testOrderWorkflow.transitions[action].reason?.required && !reason) {
-      throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'actionReasonRequired' });
-    }
-    const [updated] = await ctx.db
-      .update(labTestOrders)
-      .set({
-        status: to,
-        reviewedBy: p.userId,
-        reviewedAt: ctx.now,
-        reviewReason: reason,
-        version: sql`${labTestOrders.version} + 1`,
-      })
-      .where(and(eq(labTestOrders.id, before.id), eq(labTestOrders.version, version)))
-      .returning({ version: labTestOrders.version });
-    if (!updated) throw staleOrMissing(true);
-    ctx.audit({
-      action: `testOrder.${action}`,
-      entity: 'testOrder',
-      entityId: before.id,
-      oldValue: { status: before.status },
-      newValue: { status: to },
-      reason,
-    });
-    return updated;
+  registerGroup(app, api, {
+    paging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, status, keyword, awaitingResults } = ctx.body;
+      const where = and(
+        scopeWhere(scope, labTestOrders.projectId, labTestOrders.siteId),
+        status ? eq(labTestOrders.status, status) : undefined,
+        awaitingResults
+          ? and(eq(labTestOrders.status, 'approved'), sql`${reportOfOrder} IS NULL`)
+          : undefined,
+        containsAny([labTestOrders.barcode, labSubjects.subjectNo], keyword),
+      );
+      const { rows: raws, total } = await pageOf(
+        ctx.db
+          .select({ n: count() })
+          .from(labTestOrders)
+          .innerJoin(labSubjects, eq(labSubjects.id, labTestOrders.subjectId))
+          .where(where),
+        query(ctx.db).where(where).orderBy(desc(labTestOrders.createdAt), desc(labTestOrders.id)),
+        { page, size },
+      );
+      const rows = await toRows(ctx.db, raws);
+      return new Page(
+        rows.map(({ projectId: _p, siteId: _s, ...row }) => row),
+        total,
+      );
+    },
+    get: async (ctx) => {
+      const { projectId: _p, siteId: _s, ...row } = await findOrder(ctx.db, await ctx.scope(), ctx.params.id);
+      return row;
+    },
+    create: async (ctx) => {
+      const [row] = await create(ctx, ctx.body, [ctx.body.barcode], 'testOrder.create');
+      if (!row) throw new Error('insert returned nothing');
+      return row;
+    },
+    batchCreate: async (ctx) => ({
+      ids: (await create(ctx, ctx.body, ctx.body.barcodes, 'testOrder.batchCreate')).map((r) => r.id),
+    }),
+    resubmit: async (ctx) => {
+      const p = ctx.principal;
+      const before = await findOrder(ctx.db, await ctx.scope(), ctx.body.id);
+      const to = assertTransition(
+        ctx.lang,
+        testOrderWorkflow,
+        before.status,
+        'resubmit',
+        actorOf(p, before.createdBy),
+      );
+      const testItemIds = [...new Set(ctx.body.testItemIds)];
+      await checkTestItems(ctx.db, testItemIds);
+      const [updated] = await ctx.db
+        .update(labTestOrders)
+        .set({
+          status: to,
+          visit: ctx.body.visit ?? null,
+          testItemIds,
+          requisitionFileIds: ctx.body.requisitionFileIds,
+          reviewedBy: null,
+          reviewedAt: null,
+          reviewReason: null,
+          version: sql`${labTestOrders.version} + 1`,
+        })
+        .where(and(eq(labTestOrders.id, before.id), eq(labTestOrders.version, ctx.body.version)))
+        .returning({ version: labTestOrders.version });
+      if (!updated) throw staleOrMissing(true);
+      ctx.audit({
+        action: 'testOrder.resubmit',
+        entity: 'testOrder',
+        entityId: before.id,
+        oldValue: before,
+        newValue: ctx.body,
+      });
+      return updated;
+    },
+    review: async (ctx) => {
+      const p = ctx.principal;
+      const before = await findOrder(ctx.db, await ctx.scope(), ctx.params.id);
+      const { action, version } = ctx.body;
+      const to = assertTransition(
+        ctx.lang,
+        testOrderWorkflow,
+        before.status,
+        action,
+        actorOf(p, before.createdBy),
+      );
+      const reason = ctx.body.reason ?? null;
+      if (testOrderWorkflow.transitions[action].reason?.required && !reason) {
+        throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'actionReasonRequired' });
+      }
+      const [updated] = await ctx.db
+        .update(labTestOrders)
+        .set({
+          status: to,
+          reviewedBy: p.userId,
+          reviewedAt: ctx.now,
+          reviewReason: reason,
+          version: sql`${labTestOrders.version} + 1`,
+        })
+        .where(and(eq(labTestOrders.id, before.id), eq(labTestOrders.version, version)))
+        .returning({ version: labTestOrders.version });
+      if (!updated) throw staleOrMissing(true);
+      ctx.audit({
+        action: `testOrder.${action}`,
+        entity: 'testOrder',
+        entityId: before.id,
+        oldValue: { status: before.status },
+        newValue: { status: to },
+        reason,
+      });
+      return updated;
+    },
   });
 }

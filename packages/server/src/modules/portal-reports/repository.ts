@@ -14,6 +14,7 @@ import { dictData, projects, sampleTypes, sites, testItems, users } from '../../
 import { labReportResults, labReports, labSubjects, receiptSamples } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { chargebackNotices, rejectionReads, reportDownloads } from '../../db/schema-portal-reports.js';
+import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 import { type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
@@ -93,16 +94,15 @@ export async function pageReleasedReports(
     f.reportNo ? contains(labReports.reportNo, f.reportNo) : undefined,
     f.downloaded === undefined ? undefined : f.downloaded ? mine : sql`not ${mine}`,
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(labReports)
-    .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
-    .where(where);
-  const raw = await selectReports(db)
-    .where(where)
-    .orderBy(desc(labReports.releasedAt), desc(labReports.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows: raw, total } = await pageOf(
+    db
+      .select({ n: count() })
+      .from(labReports)
+      .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
+      .where(where),
+    selectReports(db).where(where).orderBy(desc(labReports.releasedAt), desc(labReports.id)),
+    { page, size },
+  );
   const records = raw.map(toReportRecord);
   const downloads = await downloadsOf(
     db,
@@ -111,7 +111,7 @@ export async function pageReleasedReports(
   );
   return {
     rows: records.map((r) => toPortalRow(r, downloads.get(r.id))),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 
@@ -216,17 +216,18 @@ export async function pageResults(
         ? isNotNull(labReportResults.flag)
         : isNull(labReportResults.flag),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(labReportResults)
-    .innerJoin(labReports, eq(labReports.id, labReportResults.reportId))
-    .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
-    .where(where);
-  const raw = await resultQuery(db)
-    .where(where)
-    .orderBy(desc(labReports.releasedAt), asc(labReports.reportNo), asc(testItems.code))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows: raw, total } = await pageOf(
+    db
+      .select({ n: count() })
+      .from(labReportResults)
+      .innerJoin(labReports, eq(labReports.id, labReportResults.reportId))
+      .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
+      .where(where),
+    resultQuery(db)
+      .where(where)
+      .orderBy(desc(labReports.releasedAt), asc(labReports.reportNo), asc(testItems.code)),
+    { page, size },
+  );
   const genders = await dictLabels(db, 1002, lang);
   const rows = raw.map((r) => ({
     ...r,
@@ -234,7 +235,7 @@ export async function pageResults(
     releasedAt: iso(r.releasedAt),
     gender: r.gender === null ? null : (genders.get(r.gender) ?? r.gender),
   }));
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total };
 }
 
 export function withoutIdentity({
@@ -303,46 +304,47 @@ export async function pageRejections(
     eq(rejectionReads.receiptSampleId, receiptSamples.id),
     eq(rejectionReads.userId, userId),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(receiptSamples)
-    .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
-    .leftJoin(rejectionReads, readJoin)
-    .where(where);
-  const raw = await db
-    .select({
-      id: receiptSamples.id,
-      transportId: sampleTransports.id,
-      orderNo: sampleTransports.orderNo,
-      expressNo: sampleTransports.expressNo,
-      projectNo: projects.projectNo,
-      siteId: sampleTransports.siteId,
-      siteName: sites.name,
-      sampleTypeName: sampleTypes.name,
-      quantity: sampleTransportItems.quantity,
-      receivedQuantity: receiptSamples.receivedQuantity,
-      reason: receiptSamples.exceptionReason,
-      remark: receiptSamples.remark,
-      receivedAt: receiptSamples.receivedAt,
-      receivedByName: receiver.username,
-      readAt: rejectionReads.readAt,
-    })
-    .from(receiptSamples)
-    .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
-    .innerJoin(sampleTransportItems, eq(sampleTransportItems.id, receiptSamples.itemId))
-    .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
-    .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
-    .innerJoin(sites, eq(sites.id, sampleTransports.siteId))
-    .leftJoin(receiver, eq(receiver.id, receiptSamples.receivedBy))
-    .leftJoin(rejectionReads, readJoin)
-    .where(where)
-    .orderBy(
-      sql`${rejectionReads.readAt} is not null`,
-      desc(receiptSamples.receivedAt),
-      desc(receiptSamples.id),
-    )
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows: raw, total } = await pageOf(
+    db
+      .select({ n: count() })
+      .from(receiptSamples)
+      .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
+      .leftJoin(rejectionReads, readJoin)
+      .where(where),
+    db
+      .select({
+        id: receiptSamples.id,
+        transportId: sampleTransports.id,
+        orderNo: sampleTransports.orderNo,
+        expressNo: sampleTransports.expressNo,
+        projectNo: projects.projectNo,
+        siteId: sampleTransports.siteId,
+        siteName: sites.name,
+        sampleTypeName: sampleTypes.name,
+        quantity: sampleTransportItems.quantity,
+        receivedQuantity: receiptSamples.receivedQuantity,
+        reason: receiptSamples.exceptionReason,
+        remark: receiptSamples.remark,
+        receivedAt: receiptSamples.receivedAt,
+        receivedByName: receiver.username,
+        readAt: rejectionReads.readAt,
+      })
+      .from(receiptSamples)
+      .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
+      .innerJoin(sampleTransportItems, eq(sampleTransportItems.id, receiptSamples.itemId))
+      .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
+      .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
+      .innerJoin(sites, eq(sites.id, sampleTransports.siteId))
+      .leftJoin(receiver, eq(receiver.id, receiptSamples.receivedBy))
+      .leftJoin(rejectionReads, readJoin)
+      .where(where)
+      .orderBy(
+        sql`${rejectionReads.readAt} is not null`,
+        desc(receiptSamples.receivedAt),
+        desc(receiptSamples.id),
+      ),
+    { page, size },
+  );
   const reasons = await dictLabels(db, 1009, lang);
   return {
     rows: raw.map((r) => ({
@@ -352,7 +354,7 @@ export async function pageRejections(
       receivedByName: r.receivedByName ?? null,
       readAt: iso(r.readAt),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 
@@ -447,23 +449,24 @@ export async function pageChargebacks(
     f.noticeNo ? contains(chargebackNotices.noticeNo, f.noticeNo) : undefined,
     f.status && f.status.length > 0 ? inArray(chargebackNotices.status, f.status) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(chargebackNotices).where(where);
-  const raw = await chargebackQuery(db)
-    .where(where)
-    // Open notices (awaiting the site's answer) first.
-    .orderBy(
-      sql`${chargebackNotices.status} <> 'issued'`,
-      desc(chargebackNotices.raisedAt),
-      desc(chargebackNotices.id),
-    )
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows: raw, total } = await pageOf(
+    db.select({ n: count() }).from(chargebackNotices).where(where),
+    chargebackQuery(db)
+      .where(where)
+      // Open notices (awaiting the site's answer) first.
+      .orderBy(
+        sql`${chargebackNotices.status} <> 'issued'`,
+        desc(chargebackNotices.raisedAt),
+        desc(chargebackNotices.id),
+      ),
+    { page, size },
+  );
   return {
     rows: raw.map((r) => {
       const { raisedBy: _r, ...row } = toChargeback(r);
       return row;
     }),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 

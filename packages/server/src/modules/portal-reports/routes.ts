@@ -7,12 +7,11 @@ import { chargebackNotices } from '../../db/schema-portal-reports.js';
 import { appendAudit } from '../../lib/audit.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { type Ctx, Page, route, SENT } from '../../lib/route.js';
+import { type Ctx, Page, registerGroup, SENT } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
+import { applyTransition, eventsOf, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { assertInScope, checkedSite, type SiteScope, siteScope } from '../portal/scope.js';
-import { applyTransition, eventsOf, nextNumber, recordEvent } from '../portal/workflow.js';
+import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
 import { findShipment, pageShipments, shipmentDetail } from '../receipt/repository.js';
 import { findReport, type ReportRecord, reportDetail } from '../reports/repository.js';
 import { resultsWorkbook } from './export.js';
@@ -55,248 +54,247 @@ type ChargebackGetCtx = Ctx<typeof api.chargeback> | Ctx<typeof staff.get>;
 
 async function listChargebacks(ctx: ChargebackListCtx) {
   const { page, size, ...filters } = ctx.body;
-  const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+  const scope = await ctx.scope();
   const r = await pageChargebacks(ctx.db, scope, filters, page, size);
   return new Page(r.rows, r.total);
 }
 
 async function chargebackDetail(ctx: ChargebackGetCtx) {
-  const scope = await siteScope(ctx.db, requirePrincipal(ctx));
+  const scope = await ctx.scope();
   const { raisedBy: _r, ...row } = await scopedChargeback(ctx.db, scope, ctx.params.id);
   return { ...row, events: await eventsOf(ctx.db, chargebackWorkflow.id, row.id) };
 }
 
 export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.paging, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const { page, size, ...filters } = ctx.body;
-    const r = await pageReleasedReports(ctx.db, await siteScope(ctx.db, p), p.userId, filters, page, size);
-    return new Page(r.rows, r.total);
-  });
-
-  route(app, api.get, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const report = await visibleReport(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
-    const detail = await reportDetail(ctx.db, report);
-    return {
-      ...(await portalRowOf(ctx.db, p.userId, report)),
-      results: detail.results,
-      signatures: detail.signatures,
-      versions: await releasedVersions(ctx.db, report.reportNo),
-    };
-  });
-
-  route(app, api.pdf, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const report = await visibleReport(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
-    if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
-    const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
-    if (!file) throw notFound();
-    // Opened first: a file missing from the store is not recorded as downloaded.
-    const content = await ctx.deps.files.open(file.sha256);
-    // Recorded and audited in a committed transaction before the bytes leave (the route itself does
-    // not open one for a download).
-    await ctx.deps.db
-      .transaction(async (tx) => {
-        await recordDownload(tx, p.userId, report.id, ctx.now);
-        const workstation = ctx.request.headers.workstation;
-        await appendAudit(
-          tx,
-          {
-            at: ctx.now,
-            userId: p.userId,
-            username: p.username,
-            requestId: ctx.request.id,
-            workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
-            ip: ctx.ip,
-          },
-          [
+  registerGroup(app, api, {
+    paging: async (ctx) => {
+      const p = ctx.principal;
+      const { page, size, ...filters } = ctx.body;
+      const r = await pageReleasedReports(ctx.db, await ctx.scope(), p.userId, filters, page, size);
+      return new Page(r.rows, r.total);
+    },
+    get: async (ctx) => {
+      const p = ctx.principal;
+      const report = await visibleReport(ctx.db, await ctx.scope(), ctx.params.id);
+      const detail = await reportDetail(ctx.db, report);
+      return {
+        ...(await portalRowOf(ctx.db, p.userId, report)),
+        results: detail.results,
+        signatures: detail.signatures,
+        versions: await releasedVersions(ctx.db, report.reportNo),
+      };
+    },
+    pdf: async (ctx) => {
+      const p = ctx.principal;
+      const report = await visibleReport(ctx.db, await ctx.scope(), ctx.params.id);
+      if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
+      const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
+      if (!file) throw notFound();
+      // Opened first: a file missing from the store is not recorded as downloaded.
+      const content = await ctx.deps.files.open(file.sha256);
+      // Recorded and audited in a committed transaction before the bytes leave (the route itself does
+      // not open one for a download).
+      await ctx.deps.db
+        .transaction(async (tx) => {
+          await recordDownload(tx, p.userId, report.id, ctx.now);
+          const workstation = ctx.request.headers.workstation;
+          await appendAudit(
+            tx,
             {
-              action: 'portalReport.pdf',
-              entity: 'labReport',
-              entityId: report.id,
-              newValue: { reportNo: report.reportNo, revision: report.revision, fileId: file.id },
+              at: ctx.now,
+              userId: p.userId,
+              username: p.username,
+              requestId: ctx.request.id,
+              workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
+              ip: ctx.ip,
             },
-          ],
-        );
-      })
-      .catch((error: unknown) => {
-        content.destroy();
-        throw error;
+            [
+              {
+                action: 'portalReport.pdf',
+                entity: 'labReport',
+                entityId: report.id,
+                newValue: { reportNo: report.reportNo, revision: report.revision, fileId: file.id },
+              },
+            ],
+          );
+        })
+        .catch((error: unknown) => {
+          content.destroy();
+          throw error;
+        });
+      await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content, size: file.size });
+      return SENT;
+    },
+    rejections: async (ctx) => {
+      const p = ctx.principal;
+      const { page, size, ...filters } = ctx.body;
+      const scope = await ctx.scope();
+      const r = await pageRejections(ctx.db, scope, p.userId, ctx.lang, filters, page, size);
+      return new Page(r.rows, r.total);
+    },
+    markRead: async (ctx) => {
+      const p = ctx.principal;
+      const ids = [...new Set(ctx.body.ids)];
+      const found = await rejectionsInScope(ctx.db, await ctx.scope(), ids);
+      // Ids of other sites answer like missing ones, and nothing is marked.
+      if (found.length !== ids.length) throw notFound();
+      const marked = await markRead(ctx.db, p.userId, ids, ctx.now);
+      ctx.audit({ action: 'portalReport.markRead', entity: 'rejectionNotice', newValue: { ids, marked } });
+      return { marked };
+    },
+    // Sites see their sites' notices, staff their projects' (siteScope tells them apart).
+    chargebacks: listChargebacks,
+    chargeback: chargebackDetail,
+    respond: async (ctx) => {
+      const p = ctx.principal;
+      const notice = await scopedChargeback(ctx.db, await ctx.scope(), ctx.params.id);
+      const { action, version } = ctx.body;
+      const reason = action === 'dispute' ? (ctx.body.reason ?? null) : null;
+      if (action === 'dispute' && !reason)
+        throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'actionReasonRequired' });
+      const status = await applyTransition(
+        ctx,
+        p,
+        chargebackWorkflow,
+        { id: notice.id, status: notice.status, creatorId: notice.raisedBy },
+        { action, version, reason },
+        async (next) => {
+          const rows = await ctx.db
+            .update(chargebackNotices)
+            .set({
+              status: next.status,
+              version: next.version,
+              respondedBy: p.userId,
+              respondedAt: ctx.now,
+              disputeReason: reason,
+            })
+            .where(and(eq(chargebackNotices.id, notice.id), eq(chargebackNotices.version, version)))
+            .returning({ id: chargebackNotices.id });
+          return rows.length > 0;
+        },
+      );
+      return { version: version + 1, status };
+    },
+    results: async (ctx) => {
+      const { page, size, ...filters } = ctx.body;
+      const scope = await ctx.scope();
+      const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
+      return new Page(r.rows.map(withoutIdentity), r.total);
+    },
+    exportResults: async (ctx) => {
+      const { page, size, ...filters } = ctx.body;
+      const scope = await ctx.scope();
+      const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
+      const time = zonedTime(ctx);
+      const book = await resultsWorkbook(r.rows.map(withoutIdentity), ctx.lang, time);
+      const name = `results-${time.date(ctx.now)}.xlsx`;
+      await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
+      return SENT;
+    },
+    unblinding: async (ctx) => {
+      const { page, size, ...filters } = ctx.body;
+      const scope = await ctx.scope();
+      const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
+      // Who looked at which subjects' identities, and with which filter (the audit actor is the caller).
+      ctx.audit({
+        action: 'portalReport.unblinding',
+        entity: 'unblindingReport',
+        entityId: filters.projectId ?? null,
+        newValue: {
+          filter: filters,
+          page,
+          size,
+          total: r.total,
+          reportIds: [...new Set(r.rows.map((x) => x.reportId))],
+        },
       });
-    await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content, size: file.size });
-    return SENT;
-  });
-
-  route(app, api.rejections, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const { page, size, ...filters } = ctx.body;
-    const scope = await siteScope(ctx.db, p);
-    const r = await pageRejections(ctx.db, scope, p.userId, ctx.lang, filters, page, size);
-    return new Page(r.rows, r.total);
-  });
-
-  route(app, api.markRead, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const ids = [...new Set(ctx.body.ids)];
-    const found = await rejectionsInScope(ctx.db, await siteScope(ctx.db, p), ids);
-    // Ids of other sites answer like missing ones, and nothing is marked.
-    if (found.length !== ids.length) throw notFound();
-    const marked = await markRead(ctx.db, p.userId, ids, ctx.now);
-    ctx.audit({ action: 'portalReport.markRead', entity: 'rejectionNotice', newValue: { ids, marked } });
-    return { marked };
-  });
-
-  // Sites see their sites' notices, staff their projects' (siteScope tells them apart).
-  route(app, api.chargebacks, listChargebacks);
-  route(app, staff.paging, listChargebacks);
-  route(app, api.chargeback, chargebackDetail);
-  route(app, staff.get, chargebackDetail);
-
-  route(app, api.respond, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const notice = await scopedChargeback(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
-    const { action, version } = ctx.body;
-    const reason = action === 'dispute' ? (ctx.body.reason ?? null) : null;
-    if (action === 'dispute' && !reason)
-      throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'actionReasonRequired' });
-    const status = await applyTransition(
-      ctx,
-      p,
-      chargebackWorkflow,
-      { id: notice.id, status: notice.status, creatorId: notice.raisedBy },
-      { action, version, reason },
-      async (next) => {
-        const rows = await ctx.db
-          .update(chargebackNotices)
-          .set({
-            status: next.status,
-            version: next.version,
-            respondedBy: p.userId,
-            respondedAt: ctx.now,
-            disputeReason: reason,
-          })
-          .where(and(eq(chargebackNotices.id, notice.id), eq(chargebackNotices.version, version)))
-          .returning({ id: chargebackNotices.id });
-        return rows.length > 0;
-      },
-    );
-    return { version: version + 1, status };
-  });
-
-  route(app, api.results, async (ctx) => {
-    const { page, size, ...filters } = ctx.body;
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
-    return new Page(r.rows.map(withoutIdentity), r.total);
-  });
-
-  route(app, api.exportResults, async (ctx) => {
-    const { page, size, ...filters } = ctx.body;
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
-    const time = zonedTime(ctx);
-    const book = await resultsWorkbook(r.rows.map(withoutIdentity), ctx.lang, time);
-    const name = `results-${time.date(ctx.now)}.xlsx`;
-    await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
-    return SENT;
-  });
-
-  route(app, api.unblinding, async (ctx) => {
-    const { page, size, ...filters } = ctx.body;
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
-    // Who looked at which subjects' identities, and with which filter (the audit actor is the caller).
-    ctx.audit({
-      action: 'portalReport.unblinding',
-      entity: 'unblindingReport',
-      entityId: filters.projectId ?? null,
-      newValue: {
-        filter: filters,
-        page,
-        size,
-        total: r.total,
-        reportIds: [...new Set(r.rows.map((x) => x.reportId))],
-      },
-    });
-    return new Page(r.rows, r.total);
-  });
-
-  route(app, api.inspections, async (ctx) => {
-    const { page, size, keyword } = ctx.body;
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const r = await pageShipments(ctx.db, scope, { keyword, status: 'signed' }, page, size);
-    return new Page(r.rows, r.total);
-  });
-
-  route(app, api.inspection, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const shipment = await findShipment(ctx.db, { id: ctx.params.id });
-    // Only signed-off shipments have an inspection form.
-    if (shipment?.status !== 'signed') throw notFound();
-    assertInScope(scope, shipment);
-    return shipmentDetail(ctx.db, shipment);
+      return new Page(r.rows, r.total);
+    },
+    inspections: async (ctx) => {
+      const { page, size, keyword } = ctx.body;
+      const scope = await ctx.scope();
+      const r = await pageShipments(ctx.db, scope, { keyword, status: 'signed' }, page, size);
+      return new Page(r.rows, r.total);
+    },
+    inspection: async (ctx) => {
+      const scope = await ctx.scope();
+      const shipment = await findShipment(ctx.db, { id: ctx.params.id });
+      // Only signed-off shipments have an inspection form.
+      if (shipment?.status !== 'signed') throw notFound();
+      assertInScope(scope, shipment);
+      return shipmentDetail(ctx.db, shipment);
+    },
   });
 
   // ---- Staff: raise and withdraw chargeback notices (non-routine fees) ----
 
-  route(app, staff.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const { projectId, siteId, barcode, reason, amount } = ctx.body;
-    await checkedSite(ctx.db, await siteScope(ctx.db, p), projectId, siteId);
-    const noticeNo = await nextNumber(ctx.db, 'CB', ctx.now);
-    const [row] = await ctx.db
-      .insert(chargebackNotices)
-      .values({
-        noticeNo,
-        projectId,
-        siteId,
-        barcode: barcode ?? null,
-        reason,
-        amount: amount.toFixed(2),
-        status: chargebackWorkflow.initial,
-        raisedBy: p.userId,
-        raisedAt: ctx.now,
-      })
-      .returning({ id: chargebackNotices.id, version: chargebackNotices.version });
-    if (!row) throw new Error('chargeback not stored');
-    await recordEvent(ctx.db, {
-      workflow: chargebackWorkflow.id,
-      recordId: row.id,
-      action: 'create',
-      fromState: null,
-      toState: chargebackWorkflow.initial,
-      userId: p.userId,
-      at: ctx.now,
-    });
-    ctx.audit({
-      action: 'chargebackNotice.create',
-      entity: chargebackWorkflow.id,
-      entityId: row.id,
-      newValue: { noticeNo, projectId, siteId, barcode: barcode ?? null, reason, amount: amount.toFixed(2) },
-    });
-    return { id: row.id, noticeNo, version: row.version };
-  });
-
-  route(app, staff.withdraw, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const notice = await scopedChargeback(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
-    const { version, reason } = ctx.body;
-    const status = await applyTransition(
-      ctx,
-      p,
-      chargebackWorkflow,
-      { id: notice.id, status: notice.status, creatorId: notice.raisedBy },
-      { action: 'withdraw', version, reason },
-      async (next) => {
-        const rows = await ctx.db
-          .update(chargebackNotices)
-          .set({ status: next.status, version: next.version })
-          .where(and(eq(chargebackNotices.id, notice.id), eq(chargebackNotices.version, version)))
-          .returning({ id: chargebackNotices.id });
-        return rows.length > 0;
-      },
-    );
-    return { version: version + 1, status };
+  registerGroup(app, staff, {
+    paging: listChargebacks,
+    get: chargebackDetail,
+    create: async (ctx) => {
+      const p = ctx.principal;
+      const { projectId, siteId, barcode, reason, amount } = ctx.body;
+      await checkedSite(ctx.db, await ctx.scope(), projectId, siteId);
+      const noticeNo = await nextNumber(ctx.db, 'CB', ctx.now);
+      const [row] = await ctx.db
+        .insert(chargebackNotices)
+        .values({
+          noticeNo,
+          projectId,
+          siteId,
+          barcode: barcode ?? null,
+          reason,
+          amount: amount.toFixed(2),
+          status: chargebackWorkflow.initial,
+          raisedBy: p.userId,
+          raisedAt: ctx.now,
+        })
+        .returning({ id: chargebackNotices.id, version: chargebackNotices.version });
+      if (!row) throw new Error('chargeback not stored');
+      await recordEvent(ctx.db, {
+        workflow: chargebackWorkflow.id,
+        recordId: row.id,
+        action: 'create',
+        fromState: null,
+        toState: chargebackWorkflow.initial,
+        userId: p.userId,
+        at: ctx.now,
+      });
+      ctx.audit({
+        action: 'chargebackNotice.create',
+        entity: chargebackWorkflow.id,
+        entityId: row.id,
+        newValue: {
+          noticeNo,
+          projectId,
+          siteId,
+          barcode: barcode ?? null,
+          reason,
+          amount: amount.toFixed(2),
+        },
+      });
+      return { id: row.id, noticeNo, version: row.version };
+    },
+    withdraw: async (ctx) => {
+      const p = ctx.principal;
+      const notice = await scopedChargeback(ctx.db, await ctx.scope(), ctx.params.id);
+      const { version, reason } = ctx.body;
+      const status = await applyTransition(
+        ctx,
+        p,
+        chargebackWorkflow,
+        { id: notice.id, status: notice.status, creatorId: notice.raisedBy },
+        { action: 'withdraw', version, reason },
+        async (next) => {
+          const rows = await ctx.db
+            .update(chargebackNotices)
+            .set({ status: next.status, version: next.version })
+            .where(and(eq(chargebackNotices.id, notice.id), eq(chargebackNotices.version, version)))
+            .returning({ id: chargebackNotices.id });
+          return rows.length > 0;
+        },
+      );
+      return { version: version + 1, status };
+    },
   });
 }

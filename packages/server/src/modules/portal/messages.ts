@@ -1,6 +1,6 @@
 import type { Lang } from '@trialab/api-contract';
 
-/** Server messages of the portal (merged into lib/i18n.ts). */
+/** Server messages of the portal (added to lib/i18n.ts by app.ts). */
 export const PORTAL_MESSAGES = {
   invalidState: {
     zh_CN: '当前状态（{state}）不允许此操作：{action}',
@@ -17,3 +17,9 @@ export const PORTAL_MESSAGES = {
     en_US: 'The kit supply is not confirmed for this site: {kit}',
   },
 } as const satisfies Record<string, Record<Lang, string>>;
+
+declare module '../../lib/i18n.js' {
+  interface DomainMessages {
+    portal: typeof PORTAL_MESSAGES;
+  }
+}

@@ -3,8 +3,8 @@ import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projects, sites } from '../../db/schema.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { Page, route } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { Page, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { projectScope } from '../users/current-user.js';
 
@@ -27,68 +27,67 @@ function scopeCondition(scope: Awaited<ReturnType<typeof projectScope>>): SQL | 
 
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const paged = async (
-    ctx: Parameters<Parameters<typeof route>[2]>[0],
+    ctx: SessionCtx,
     body: { page: number; size: number; projectNo?: string | undefined },
     select:
       | typeof columns
       | { id: typeof projects.id; projectNo: typeof projects.projectNo; name: typeof projects.name },
   ) => {
-    const p = requirePrincipal(ctx);
+    const p = ctx.principal;
     const scope = await projectScope(ctx.db, p.user);
     const where = and(
       scopeCondition(scope),
       body.projectNo ? contains(projects.projectNo, body.projectNo) : undefined,
     );
-    const [total] = await ctx.db.select({ n: count() }).from(projects).where(where);
-    const rows = await ctx.db
-      .select(select)
-      .from(projects)
-      .where(where)
-      .orderBy(asc(projects.projectNo))
-      .limit(body.size)
-      .offset((body.page - 1) * body.size);
-    return { rows, total: Number(total?.n ?? 0) };
-  };
-  route(app, project.page, async (ctx) => {
-    const r = await paged(ctx, ctx.body, columns);
-    return new Page(r.rows as Array<typeof projects.$inferSelect>, r.total);
-  });
-  route(app, project.ownAll, async (ctx) => {
-    const r = await paged(ctx, ctx.body, {
-      id: projects.id,
-      projectNo: projects.projectNo,
-      name: projects.name,
-    });
-    return new Page(r.rows, r.total);
-  });
-  route(app, project.get, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await projectScope(ctx.db, p.user);
-    const [row] = await ctx.db.select(columns).from(projects).where(eq(projects.id, ctx.params.id));
-    if (!row) throw notFound();
-    if (!scope.all && !scope.projectIds.has(row.id))
-      throw new ApiError(ResultCode.FORBIDDEN, { key: 'forbiddenScope' });
-    return row;
-  });
-  route(app, project.sitesByProject, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await projectScope(ctx.db, p.user);
-    const { projectId, page, size } = ctx.body;
-    if (!scope.all && !scope.projectIds.has(projectId))
-      throw new ApiError(ResultCode.FORBIDDEN, { key: 'forbiddenScope' });
-    const allowedSites = scope.sitesByProject.get(projectId);
-    const where = and(
-      eq(sites.projectId, projectId),
-      allowedSites && allowedSites.size > 0 ? inArray(sites.id, [...allowedSites]) : undefined,
+    const { rows, total } = await pageOf(
+      ctx.db.select({ n: count() }).from(projects).where(where),
+      ctx.db.select(select).from(projects).where(where).orderBy(asc(projects.projectNo)),
+      { page: body.page, size: body.size },
     );
-    const [total] = await ctx.db.select({ n: count() }).from(sites).where(where);
-    const rows = await ctx.db
-      .select({ id: sites.id, projectId: sites.projectId, centerNo: sites.centerNo, name: sites.name })
-      .from(sites)
-      .where(where)
-      .orderBy(asc(sites.centerNo))
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(rows, Number(total?.n ?? 0));
+    return { rows, total };
+  };
+  registerGroup(app, project, {
+    page: async (ctx) => {
+      const r = await paged(ctx, ctx.body, columns);
+      return new Page(r.rows as Array<typeof projects.$inferSelect>, r.total);
+    },
+    ownAll: async (ctx) => {
+      const r = await paged(ctx, ctx.body, {
+        id: projects.id,
+        projectNo: projects.projectNo,
+        name: projects.name,
+      });
+      return new Page(r.rows, r.total);
+    },
+    get: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await projectScope(ctx.db, p.user);
+      const [row] = await ctx.db.select(columns).from(projects).where(eq(projects.id, ctx.params.id));
+      if (!row) throw notFound();
+      if (!scope.all && !scope.projectIds.has(row.id))
+        throw new ApiError(ResultCode.FORBIDDEN, { key: 'forbiddenScope' });
+      return row;
+    },
+    sitesByProject: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await projectScope(ctx.db, p.user);
+      const { projectId, page, size } = ctx.body;
+      if (!scope.all && !scope.projectIds.has(projectId))
+        throw new ApiError(ResultCode.FORBIDDEN, { key: 'forbiddenScope' });
+      const allowedSites = scope.sitesByProject.get(projectId);
+      const where = and(
+        eq(sites.projectId, projectId),
+        allowedSites && allowedSites.size > 0 ? inArray(sites.id, [...allowedSites]) : undefined,
+      );
+      return pageOf(
+        ctx.db.select({ n: count() }).from(sites).where(where),
+        ctx.db
+          .select({ id: sites.id, projectId: sites.projectId, centerNo: sites.centerNo, name: sites.name })
+          .from(sites)
+          .where(where)
+          .orderBy(asc(sites.centerNo)),
+        { page, size },
+      );
+    },
   });
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
 import { receiptImages, receiptSamples, receipts } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
+import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
@@ -70,17 +71,18 @@ export async function pageShipments(
       : inArray(sampleTransports.status, [...RECEIPT_STATES]),
     containsAny([sampleTransports.expressNo, sampleTransports.orderNo, projects.projectNo], filter.keyword),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(sampleTransports)
-    .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
-    .where(where);
-  const rows = await shipmentQuery(db)
-    .where(where)
-    .orderBy(asc(sampleTransports.status), desc(sampleTransports.dispatchTime), desc(sampleTransports.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  return { rows: rows.map(toShipment), total: Number(total?.n ?? 0) };
+  return pageOf(
+    db
+      .select({ n: count() })
+      .from(sampleTransports)
+      .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
+      .where(where),
+    shipmentQuery(db)
+      .where(where)
+      .orderBy(asc(sampleTransports.status), desc(sampleTransports.dispatchTime), desc(sampleTransports.id)),
+    { page, size },
+    toShipment,
+  );
 }
 
 /** A shipment by id, or by exact waybill or order number (case-insensitive), without scope checks. */

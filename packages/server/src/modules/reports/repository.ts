@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { projects, sites, testItems, users } from '../../db/schema.js';
 import { labReportResults, labReports, labSignatures, labSubjects } from '../../db/schema-lab.js';
 import { canonicalJson } from '../../lib/audit.js';
+import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
@@ -87,17 +88,16 @@ export async function pageReports(
     filter.abnormal === undefined ? undefined : filter.abnormal ? abnormalExpr : sql`not ${abnormalExpr}`,
     containsAny([labReports.reportNo, labReports.barcode, labSubjects.subjectNo], filter.keyword),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(labReports)
-    .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
-    .where(where);
-  const rows = await query(db)
-    .where(where)
-    .orderBy(desc(labReports.createdAt), desc(labReports.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
+  return pageOf(
+    db
+      .select({ n: count() })
+      .from(labReports)
+      .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
+      .where(where),
+    query(db).where(where).orderBy(desc(labReports.createdAt), desc(labReports.id)),
+    { page, size },
+    toRow,
+  );
 }
 
 export async function countByStatus(db: Executor, scope: SiteScope) {

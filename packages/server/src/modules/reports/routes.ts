@@ -17,15 +17,14 @@ import { labReportResults, labReports, labSignatures, testItemSettings } from '.
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
+import { type Ctx, Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
+import { actorOf, assertTransition } from '../../lib/workflow.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { findSubject } from '../lab/subjects.js';
 import { findOrder, findOrderByBarcode } from '../lab/test-orders.js';
-import { assertInScope, type SiteScope, siteScope } from '../portal/scope.js';
-import { actorOf, assertTransition } from '../portal/workflow.js';
+import { assertInScope, type SiteScope } from '../portal/scope.js';
 import { resultFlag, validNumeric } from './flags.js';
 import { renderReportPdf } from './pdf.js';
 import {
@@ -211,106 +210,6 @@ function requireReason(
 }
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, ...filter } = ctx.body;
-    const { rows, total } = await pageReports(ctx.db, scope, filter, page, size);
-    return new Page(
-      rows.map(({ siteId: _s, pdfFileId: _p, ...row }) => row),
-      total,
-    );
-  });
-
-  route(app, api.monitor, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { rows, abnormal } = await countByStatus(ctx.db, scope);
-    const byStatus = Object.fromEntries(
-      REPORT_STATES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]),
-    ) as Record<ReportState, number>;
-    return {
-      byStatus,
-      abnormal,
-      awaitingReview: byStatus.entered + byStatus.revision_pending,
-      awaitingRelease: byStatus.reviewed,
-    };
-  });
-
-  route(app, api.get, async (ctx) => {
-    const report = await scoped(ctx.db, await siteScope(ctx.db, requirePrincipal(ctx)), ctx.params.id);
-    const { siteId: _s, pdfFileId: _p, ...detail } = await reportDetail(ctx.db, report);
-    return detail;
-  });
-
-  route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const target = await resultTarget(ctx.db, scope, ctx.body);
-    const subject = await findSubject(ctx.db, scope, target.subjectId);
-    if (subject.status !== 'approved')
-      throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportSubjectNotApproved' });
-    const [row] = await ctx.db
-      .insert(labReports)
-      .values({
-        reportNo: `pending-${ctx.request.id}`,
-        projectId: subject.projectId,
-        siteId: subject.siteId,
-        subjectId: subject.id,
-        barcode: target.barcode,
-        visit: ctx.body.visit ?? target.visit,
-        samplingTime: ctx.body.samplingTime ? new Date(ctx.body.samplingTime) : null,
-        status: labReportWorkflow.initial,
-        createdBy: p.userId,
-        createdAt: ctx.now,
-      })
-      .returning({ id: labReports.id, version: labReports.version });
-    if (!row) throw new Error('insert returned nothing');
-    // Report numbers: RPT-<date>-<id>, unique because the id is.
-    const reportNo = `RPT-${ctx.now.toISOString().slice(0, 10).replaceAll('-', '')}-${String(row.id).padStart(6, '0')}`;
-    await ctx.db.update(labReports).set({ reportNo }).where(eq(labReports.id, row.id));
-    await ctx.db.insert(labReportResults).values(await resultRows(ctx.db, row.id, ctx.body.results));
-    ctx.audit({
-      action: 'report.create',
-      entity: 'labReport',
-      entityId: row.id,
-      newValue: { reportNo, ...ctx.body, subjectId: subject.id, barcode: target.barcode },
-    });
-    return { id: row.id, reportNo, version: row.version };
-  });
-
-  route(app, api.update, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const before = await scoped(ctx.db, await siteScope(ctx.db, p), ctx.body.id);
-    const to = assertTransition(
-      ctx.lang,
-      labReportWorkflow,
-      before.status,
-      'edit',
-      actorOf(p, before.createdBy),
-    );
-    const [updated] = await ctx.db
-      .update(labReports)
-      .set({
-        status: to,
-        visit: ctx.body.visit ?? null,
-        returnReason: null,
-        version: sql`${labReports.version} + 1`,
-      })
-      .where(and(eq(labReports.id, before.id), eq(labReports.version, ctx.body.version)))
-      .returning({ version: labReports.version });
-    if (!updated) throw staleOrMissing(true);
-    const oldResults = (await reportDetail(ctx.db, before)).results;
-    await ctx.db.delete(labReportResults).where(eq(labReportResults.reportId, before.id));
-    await ctx.db.insert(labReportResults).values(await resultRows(ctx.db, before.id, ctx.body.results));
-    ctx.audit({
-      action: 'report.update',
-      entity: 'labReport',
-      entityId: before.id,
-      oldValue: { results: oldResults },
-      newValue: ctx.body,
-    });
-    return updated;
-  });
-
   /** Review, return and release: one path through the labReport workflow. */
   const fire = async (
     ctx: Ctx<typeof api.review | typeof api.return | typeof api.release>,
@@ -321,8 +220,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       signature?: { password: string } | undefined;
     },
   ) => {
-    const p = requirePrincipal(ctx);
-    const before = await scoped(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
+    const p = ctx.principal;
+    const before = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
     const { version } = input;
     const transition = labReportWorkflow.transitions[action];
     const to = assertTransition(
@@ -361,123 +260,218 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     });
     return { version: updated.version, status: to };
   };
-  route(app, api.review, (ctx) => fire(ctx, 'review', ctx.body));
-  route(app, api.return, (ctx) => fire(ctx, 'return', ctx.body));
-  route(app, api.release, (ctx) => fire(ctx, 'release', ctx.body));
 
-  route(app, api.revise, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const prior = await scoped(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
-    if (prior.status !== 'released' || prior.version !== ctx.body.version) {
-      if (prior.status === 'released') throw staleOrMissing(true);
-      throw new ApiError(ResultCode.INVALID_STATE, {
-        key: 'invalidState',
-        params: { state: prior.status, action: 'revise' },
-      });
-    }
-    if (await pendingRevisionExists(ctx.db, prior.reportNo)) {
-      throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportRevisionPending' });
-    }
-    const [row] = await ctx.db
-      .insert(labReports)
-      .values({
-        reportNo: prior.reportNo,
-        revision: prior.revision + 1,
-        revisionOf: prior.id,
-        revisionReason: ctx.body.reason,
-        projectId: prior.projectId,
-        siteId: prior.siteId,
-        subjectId: prior.subjectId,
-        barcode: prior.barcode,
-        visit: prior.visit,
-        samplingTime: prior.samplingTime ? new Date(prior.samplingTime) : null,
-        status: reportRevisionWorkflow.initial,
-        createdBy: p.userId,
-        createdAt: ctx.now,
-      })
-      .returning({ id: labReports.id, revision: labReports.revision, version: labReports.version });
-    if (!row) throw new Error('insert returned nothing');
-    await ctx.db.insert(labReportResults).values(await resultRows(ctx.db, row.id, ctx.body.results));
-    ctx.audit({
-      action: 'report.revise',
-      entity: 'labReport',
-      entityId: row.id,
-      newValue: { revisionOf: prior.id, revision: row.revision, results: ctx.body.results },
-      reason: ctx.body.reason,
-    });
-    return row;
-  });
-
-  route(app, api.reviewRevision, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const revision = await scoped(ctx.db, await siteScope(ctx.db, p), ctx.params.id);
-    const { action, version } = ctx.body;
-    const transition = reportRevisionWorkflow.transitions[action];
-    const to = assertTransition(
-      ctx.lang,
-      reportRevisionWorkflow,
-      revision.status,
-      action,
-      actorOf(p, revision.createdBy),
-    );
-    const reason = requireReason(transition, ctx.body.reason);
-    const approve = action === 'approveRevision';
-    const [updated] = await ctx.db
-      .update(labReports)
-      .set({
-        status: to,
-        reviewedBy: p.userId,
-        reviewedAt: ctx.now,
-        ...(approve ? { releasedBy: p.userId, releasedAt: ctx.now } : { returnReason: reason }),
-        version: sql`${labReports.version} + 1`,
-      })
-      .where(and(eq(labReports.id, revision.id), eq(labReports.version, version)))
-      .returning({ version: labReports.version });
-    if (!updated) throw staleOrMissing(true);
-    let hash: string | null = null;
-    if (approve) {
-      hash = await sign(
-        ctx.db,
-        ctx.lang,
-        p,
-        transition,
-        'approveRevision',
-        ctx.body.signature,
-        revision,
-        ctx.now,
+  registerGroup(app, api, {
+    paging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, ...filter } = ctx.body;
+      const { rows, total } = await pageReports(ctx.db, scope, filter, page, size);
+      return new Page(
+        rows.map(({ siteId: _s, pdfFileId: _p, ...row }) => row),
+        total,
       );
-      await ctx.db.update(labReports).set({ contentHash: hash }).where(eq(labReports.id, revision.id));
-      // The prior version is kept as it was, marked superseded.
-      if (revision.revisionOf !== null) {
-        await ctx.db
-          .update(labReports)
-          .set({ status: 'superseded', version: sql`${labReports.version} + 1` })
-          .where(and(eq(labReports.id, revision.revisionOf), eq(labReports.status, 'released')));
+    },
+    monitor: async (ctx) => {
+      const scope = await ctx.scope();
+      const { rows, abnormal } = await countByStatus(ctx.db, scope);
+      const byStatus = Object.fromEntries(
+        REPORT_STATES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]),
+      ) as Record<ReportState, number>;
+      return {
+        byStatus,
+        abnormal,
+        awaitingReview: byStatus.entered + byStatus.revision_pending,
+        awaitingRelease: byStatus.reviewed,
+      };
+    },
+    get: async (ctx) => {
+      const report = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
+      const { siteId: _s, pdfFileId: _p, ...detail } = await reportDetail(ctx.db, report);
+      return detail;
+    },
+    create: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const target = await resultTarget(ctx.db, scope, ctx.body);
+      const subject = await findSubject(ctx.db, scope, target.subjectId);
+      if (subject.status !== 'approved')
+        throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportSubjectNotApproved' });
+      const [row] = await ctx.db
+        .insert(labReports)
+        .values({
+          reportNo: `pending-${ctx.request.id}`,
+          projectId: subject.projectId,
+          siteId: subject.siteId,
+          subjectId: subject.id,
+          barcode: target.barcode,
+          visit: ctx.body.visit ?? target.visit,
+          samplingTime: ctx.body.samplingTime ? new Date(ctx.body.samplingTime) : null,
+          status: labReportWorkflow.initial,
+          createdBy: p.userId,
+          createdAt: ctx.now,
+        })
+        .returning({ id: labReports.id, version: labReports.version });
+      if (!row) throw new Error('insert returned nothing');
+      // Report numbers: RPT-<date>-<id>, unique because the id is.
+      const reportNo = `RPT-${ctx.now.toISOString().slice(0, 10).replaceAll('-', '')}-${String(row.id).padStart(6, '0')}`;
+      await ctx.db.update(labReports).set({ reportNo }).where(eq(labReports.id, row.id));
+      await ctx.db.insert(labReportResults).values(await resultRows(ctx.db, row.id, ctx.body.results));
+      ctx.audit({
+        action: 'report.create',
+        entity: 'labReport',
+        entityId: row.id,
+        newValue: { reportNo, ...ctx.body, subjectId: subject.id, barcode: target.barcode },
+      });
+      return { id: row.id, reportNo, version: row.version };
+    },
+    update: async (ctx) => {
+      const p = ctx.principal;
+      const before = await scoped(ctx.db, await ctx.scope(), ctx.body.id);
+      const to = assertTransition(
+        ctx.lang,
+        labReportWorkflow,
+        before.status,
+        'edit',
+        actorOf(p, before.createdBy),
+      );
+      const [updated] = await ctx.db
+        .update(labReports)
+        .set({
+          status: to,
+          visit: ctx.body.visit ?? null,
+          returnReason: null,
+          version: sql`${labReports.version} + 1`,
+        })
+        .where(and(eq(labReports.id, before.id), eq(labReports.version, ctx.body.version)))
+        .returning({ version: labReports.version });
+      if (!updated) throw staleOrMissing(true);
+      const oldResults = (await reportDetail(ctx.db, before)).results;
+      await ctx.db.delete(labReportResults).where(eq(labReportResults.reportId, before.id));
+      await ctx.db.insert(labReportResults).values(await resultRows(ctx.db, before.id, ctx.body.results));
+      ctx.audit({
+        action: 'report.update',
+        entity: 'labReport',
+        entityId: before.id,
+        oldValue: { results: oldResults },
+        newValue: ctx.body,
+      });
+      return updated;
+    },
+    review: (ctx) => fire(ctx, 'review', ctx.body),
+    return: (ctx) => fire(ctx, 'return', ctx.body),
+    release: (ctx) => fire(ctx, 'release', ctx.body),
+    revise: async (ctx) => {
+      const p = ctx.principal;
+      const prior = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
+      if (prior.status !== 'released' || prior.version !== ctx.body.version) {
+        if (prior.status === 'released') throw staleOrMissing(true);
+        throw new ApiError(ResultCode.INVALID_STATE, {
+          key: 'invalidState',
+          params: { state: prior.status, action: 'revise' },
+        });
       }
-      await storePdf(ctx.db, ctx.deps.files, ctx, revision.id, p.userId);
-    }
-    ctx.audit({
-      action: `report.${action}`,
-      entity: 'labReport',
-      entityId: revision.id,
-      oldValue: { status: revision.status },
-      newValue: { status: to, contentHash: hash, supersedes: approve ? revision.revisionOf : null },
-      reason,
-    });
-    return { version: updated.version, status: to };
-  });
-
-  route(app, api.pdf, async (ctx) => {
-    const report = await scoped(ctx.db, await siteScope(ctx.db, requirePrincipal(ctx)), ctx.params.id);
-    if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
-    const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
-    if (!file) throw notFound();
-    await sendDownload(ctx.reply, {
-      name: file.name,
-      mime: 'application/pdf',
-      content: await ctx.deps.files.open(file.sha256),
-      size: file.size,
-    });
-    return SENT;
+      if (await pendingRevisionExists(ctx.db, prior.reportNo)) {
+        throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportRevisionPending' });
+      }
+      const [row] = await ctx.db
+        .insert(labReports)
+        .values({
+          reportNo: prior.reportNo,
+          revision: prior.revision + 1,
+          revisionOf: prior.id,
+          revisionReason: ctx.body.reason,
+          projectId: prior.projectId,
+          siteId: prior.siteId,
+          subjectId: prior.subjectId,
+          barcode: prior.barcode,
+          visit: prior.visit,
+          samplingTime: prior.samplingTime ? new Date(prior.samplingTime) : null,
+          status: reportRevisionWorkflow.initial,
+          createdBy: p.userId,
+          createdAt: ctx.now,
+        })
+        .returning({ id: labReports.id, revision: labReports.revision, version: labReports.version });
+      if (!row) throw new Error('insert returned nothing');
+      await ctx.db.insert(labReportResults).values(await resultRows(ctx.db, row.id, ctx.body.results));
+      ctx.audit({
+        action: 'report.revise',
+        entity: 'labReport',
+        entityId: row.id,
+        newValue: { revisionOf: prior.id, revision: row.revision, results: ctx.body.results },
+        reason: ctx.body.reason,
+      });
+      return row;
+    },
+    reviewRevision: async (ctx) => {
+      const p = ctx.principal;
+      const revision = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
+      const { action, version } = ctx.body;
+      const transition = reportRevisionWorkflow.transitions[action];
+      const to = assertTransition(
+        ctx.lang,
+        reportRevisionWorkflow,
+        revision.status,
+        action,
+        actorOf(p, revision.createdBy),
+      );
+      const reason = requireReason(transition, ctx.body.reason);
+      const approve = action === 'approveRevision';
+      const [updated] = await ctx.db
+        .update(labReports)
+        .set({
+          status: to,
+          reviewedBy: p.userId,
+          reviewedAt: ctx.now,
+          ...(approve ? { releasedBy: p.userId, releasedAt: ctx.now } : { returnReason: reason }),
+          version: sql`${labReports.version} + 1`,
+        })
+        .where(and(eq(labReports.id, revision.id), eq(labReports.version, version)))
+        .returning({ version: labReports.version });
+      if (!updated) throw staleOrMissing(true);
+      let hash: string | null = null;
+      if (approve) {
+        hash = await sign(
+          ctx.db,
+          ctx.lang,
+          p,
+          transition,
+          'approveRevision',
+          ctx.body.signature,
+          revision,
+          ctx.now,
+        );
+        await ctx.db.update(labReports).set({ contentHash: hash }).where(eq(labReports.id, revision.id));
+        // The prior version is kept as it was, marked superseded.
+        if (revision.revisionOf !== null) {
+          await ctx.db
+            .update(labReports)
+            .set({ status: 'superseded', version: sql`${labReports.version} + 1` })
+            .where(and(eq(labReports.id, revision.revisionOf), eq(labReports.status, 'released')));
+        }
+        await storePdf(ctx.db, ctx.deps.files, ctx, revision.id, p.userId);
+      }
+      ctx.audit({
+        action: `report.${action}`,
+        entity: 'labReport',
+        entityId: revision.id,
+        oldValue: { status: revision.status },
+        newValue: { status: to, contentHash: hash, supersedes: approve ? revision.revisionOf : null },
+        reason,
+      });
+      return { version: updated.version, status: to };
+    },
+    pdf: async (ctx) => {
+      const report = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
+      if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
+      const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
+      if (!file) throw notFound();
+      await sendDownload(ctx.reply, {
+        name: file.name,
+        mime: 'application/pdf',
+        content: await ctx.deps.files.open(file.sha256),
+        size: file.size,
+      });
+      return SENT;
+    },
   });
 }

@@ -1,4 +1,5 @@
 import {
+  type EndpointDef,
   endpoints,
   ResultCode,
   type SharedDocumentKind,
@@ -16,11 +17,11 @@ import {
   sharedDocuments,
 } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { type Ctx, Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
-import { checkedSite, outOfScope, type SiteScope, siteScope } from '../portal/scope.js';
-import { applyTransition, eventsOf, nextNumber, recordEvent } from '../portal/workflow.js';
+import { applyTransition, eventsOf, nextNumber, recordEvent } from '../../lib/workflow.js';
+import { checkedSite, outOfScope, type SiteScope } from '../portal/scope.js';
 import { fileUses } from '../system/file-access.js';
 import { sendStoredFile } from '../system/files.js';
 
@@ -97,13 +98,12 @@ const toRow = (r: Joined) => ({
 });
 
 async function pageDocs(db: Executor, where: SQL | undefined, p: number, size: number) {
-  const [total] = await db.select({ n: count() }).from(sharedDocuments).where(where);
-  const rows = await select(db)
-    .where(where)
-    .orderBy(desc(current.at), desc(sharedDocuments.id))
-    .limit(size)
-    .offset((p - 1) * size);
-  return new Page(rows.map(toRow), Number(total?.n ?? 0));
+  return pageOf(
+    db.select({ n: count() }).from(sharedDocuments).where(where),
+    select(db).where(where).orderBy(desc(current.at), desc(sharedDocuments.id)),
+    { page: p, size: size },
+    toRow,
+  );
 }
 
 async function detail(db: Executor, id: number) {
@@ -142,39 +142,40 @@ async function head(db: Executor, kind: SharedDocumentKind, id: number) {
 }
 
 async function pageLog(db: Executor, where: SQL | undefined, p: number, size: number) {
-  const [total] = await db
-    .select({ n: count() })
-    .from(sharedDocumentDownloads)
-    .innerJoin(sharedDocuments, eq(sharedDocuments.id, sharedDocumentDownloads.documentId))
-    .where(where);
-  const rows = await db
-    .select({
-      id: sharedDocumentDownloads.id,
-      documentId: sharedDocumentDownloads.documentId,
-      docNo: sharedDocuments.docNo,
-      title: sharedDocuments.title,
-      revision: sharedDocumentDownloads.revision,
-      fileName: files.name,
-      projectNo: projects.projectNo,
-      siteNo: sites.centerNo,
-      siteName: sites.name,
-      userId: sharedDocumentDownloads.userId,
-      username: downloader.username,
-      at: sharedDocumentDownloads.at,
-    })
-    .from(sharedDocumentDownloads)
-    .innerJoin(sharedDocuments, eq(sharedDocuments.id, sharedDocumentDownloads.documentId))
-    .innerJoin(projects, eq(projects.id, sharedDocuments.projectId))
-    .leftJoin(sites, eq(sites.id, sharedDocuments.siteId))
-    .innerJoin(files, eq(files.id, sharedDocumentDownloads.fileId))
-    .innerJoin(downloader, eq(downloader.id, sharedDocumentDownloads.userId))
-    .where(where)
-    .orderBy(desc(sharedDocumentDownloads.at), desc(sharedDocumentDownloads.id))
-    .limit(size)
-    .offset((p - 1) * size);
+  const { rows, total } = await pageOf(
+    db
+      .select({ n: count() })
+      .from(sharedDocumentDownloads)
+      .innerJoin(sharedDocuments, eq(sharedDocuments.id, sharedDocumentDownloads.documentId))
+      .where(where),
+    db
+      .select({
+        id: sharedDocumentDownloads.id,
+        documentId: sharedDocumentDownloads.documentId,
+        docNo: sharedDocuments.docNo,
+        title: sharedDocuments.title,
+        revision: sharedDocumentDownloads.revision,
+        fileName: files.name,
+        projectNo: projects.projectNo,
+        siteNo: sites.centerNo,
+        siteName: sites.name,
+        userId: sharedDocumentDownloads.userId,
+        username: downloader.username,
+        at: sharedDocumentDownloads.at,
+      })
+      .from(sharedDocumentDownloads)
+      .innerJoin(sharedDocuments, eq(sharedDocuments.id, sharedDocumentDownloads.documentId))
+      .innerJoin(projects, eq(projects.id, sharedDocuments.projectId))
+      .leftJoin(sites, eq(sites.id, sharedDocuments.siteId))
+      .innerJoin(files, eq(files.id, sharedDocumentDownloads.fileId))
+      .innerJoin(downloader, eq(downloader.id, sharedDocumentDownloads.userId))
+      .where(where)
+      .orderBy(desc(sharedDocumentDownloads.at), desc(sharedDocumentDownloads.id)),
+    { page: p, size: size },
+  );
   return new Page(
     rows.map((r) => ({ ...r, at: r.at.toISOString() })),
-    Number(total?.n ?? 0),
+    total,
   );
 }
 
@@ -194,7 +195,7 @@ async function usableFile(db: Executor, principal: Principal, fileId: number): P
 
 /** Logs the download (who, when, which revision) with its audit record, then sends the bytes. */
 async function download(
-  ctx: Ctx<(typeof endpoints.sharedDocOriginal)['download']>,
+  ctx: Pick<Ctx<EndpointDef>, 'db' | 'deps' | 'ip' | 'now' | 'audit' | 'reply'>,
   principal: Principal,
   doc: { id: number; docNo: string },
   revision: number,
@@ -253,127 +254,6 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
     return doc;
   };
 
-  route(app, api.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, ...filters } = ctx.body;
-    return pageDocs(
-      ctx.db,
-      and(ofKind, eq(sharedDocuments.status, 'active'), docScope(scope, kind), search(filters)),
-      page,
-      size,
-    );
-  });
-
-  route(app, api.download, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const doc = await reachable(ctx.db, scope, ctx.params.id);
-    // Withdrawn documents are gone for the sites.
-    if (doc.status !== 'active') throw notFound();
-    return download(ctx, p, doc, doc.revision);
-  });
-
-  route(app, api.log, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const { page, size, ...filters } = ctx.body;
-    // A public record is shared by every site of the project: a site user sees only their own
-    // downloads of it, not those of other sites.
-    const own = kind === 'public' && p.type === 2 ? eq(sharedDocumentDownloads.userId, p.userId) : undefined;
-    return pageLog(ctx.db, and(logFilter(filters), docScope(scope, kind), own), page, size);
-  });
-
-  route(app, api.staffPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, status, ...filters } = ctx.body;
-    return pageDocs(
-      ctx.db,
-      and(
-        ofKind,
-        docScope(scope, kind),
-        search(filters),
-        status && status.length > 0 ? inArray(sharedDocuments.status, status) : undefined,
-      ),
-      page,
-      size,
-    );
-  });
-
-  route(app, api.staffGet, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const doc = await reachable(ctx.db, scope, ctx.params.id);
-    return detail(ctx.db, doc.id);
-  });
-
-  route(app, api.staffLog, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, ...filters } = ctx.body;
-    return pageLog(ctx.db, and(logFilter(filters), docScope(scope, kind)), page, size);
-  });
-
-  route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const body = ctx.body;
-    const siteId = 'siteId' in body && typeof body.siteId === 'number' ? body.siteId : null;
-    if (siteId !== null) {
-      await checkedSite(ctx.db, scope, body.projectId, siteId);
-    } else {
-      const [project] = await ctx.db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(eq(projects.id, body.projectId));
-      if (!project)
-        throw new ApiError(ResultCode.BAD_REQUEST, {
-          key: 'invalidReference',
-          params: { field: 'projectId' },
-        });
-      if (!scope.all && !scope.projectIds.has(body.projectId)) throw outOfScope();
-    }
-    await usableFile(ctx.db, p, body.fileId);
-    const docNo = await nextNumber(ctx.db, kind === 'original' ? 'OR' : 'PR', ctx.now);
-    const [row] = await ctx.db
-      .insert(sharedDocuments)
-      .values({
-        docNo,
-        kind,
-        projectId: body.projectId,
-        siteId,
-        title: body.title,
-        note: body.note,
-        status: 'active',
-        revision: 1,
-        createdBy: p.userId,
-        createdAt: ctx.now,
-      })
-      .returning({ id: sharedDocuments.id });
-    if (!row) throw new Error('insert returned no row');
-    await ctx.db.insert(sharedDocumentRevisions).values({
-      documentId: row.id,
-      revision: 1,
-      fileId: body.fileId,
-      note: body.note,
-      uploadedBy: p.userId,
-      at: ctx.now,
-    });
-    await recordEvent(ctx.db, {
-      workflow: workflow.id,
-      recordId: row.id,
-      action: 'share',
-      fromState: null,
-      toState: 'active',
-      userId: p.userId,
-      at: ctx.now,
-    });
-    ctx.audit({
-      action: `${api.create.id}`,
-      entity: 'sharedDocument',
-      entityId: row.id,
-      newValue: { docNo, ...body },
-    });
-    return detail(ctx.db, row.id);
-  });
-
   const fire = async (
     ctx: Ctx<typeof api.replace> | Ctx<typeof api.withdraw>,
     p: Principal,
@@ -399,34 +279,149 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
         ).length > 0,
     );
 
-  route(app, api.replace, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const doc = await reachable(ctx.db, scope, ctx.params.id);
-    const { version, fileId, note } = ctx.body;
-    await usableFile(ctx.db, p, fileId);
-    const revision = doc.revision + 1;
-    await fire(ctx, p, doc, 'replace', version, { revision, note: note ?? doc.note });
-    await ctx.db
-      .insert(sharedDocumentRevisions)
-      .values({ documentId: doc.id, revision, fileId, note, uploadedBy: p.userId, at: ctx.now });
-    return detail(ctx.db, doc.id);
-  });
-
-  route(app, api.withdraw, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const doc = await reachable(ctx.db, scope, ctx.params.id);
-    const { version, reason } = ctx.body;
-    await fire(ctx, p, doc, 'withdraw', version, { withdrawReason: reason }, reason);
-    return detail(ctx.db, doc.id);
-  });
-
-  route(app, api.staffDownload, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const doc = await reachable(ctx.db, scope, ctx.params.id);
-    return download(ctx, p, doc, ctx.query.revision ?? doc.revision);
+  registerGroup(app, api, {
+    paging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, ...filters } = ctx.body;
+      return pageDocs(
+        ctx.db,
+        and(ofKind, eq(sharedDocuments.status, 'active'), docScope(scope, kind), search(filters)),
+        page,
+        size,
+      );
+    },
+    download: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const doc = await reachable(ctx.db, scope, ctx.params.id);
+      // Withdrawn documents are gone for the sites.
+      if (doc.status !== 'active') throw notFound();
+      return download(ctx, p, doc, doc.revision);
+    },
+    log: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const { page, size, ...filters } = ctx.body;
+      // A public record is shared by every site of the project: a site user sees only their own
+      // downloads of it, not those of other sites.
+      const own =
+        kind === 'public' && p.type === 2 ? eq(sharedDocumentDownloads.userId, p.userId) : undefined;
+      return pageLog(ctx.db, and(logFilter(filters), docScope(scope, kind), own), page, size);
+    },
+    staffPaging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, status, ...filters } = ctx.body;
+      return pageDocs(
+        ctx.db,
+        and(
+          ofKind,
+          docScope(scope, kind),
+          search(filters),
+          status && status.length > 0 ? inArray(sharedDocuments.status, status) : undefined,
+        ),
+        page,
+        size,
+      );
+    },
+    staffGet: async (ctx) => {
+      const scope = await ctx.scope();
+      const doc = await reachable(ctx.db, scope, ctx.params.id);
+      return detail(ctx.db, doc.id);
+    },
+    staffLog: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, ...filters } = ctx.body;
+      return pageLog(ctx.db, and(logFilter(filters), docScope(scope, kind)), page, size);
+    },
+    create: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const body = ctx.body;
+      const siteId = 'siteId' in body && typeof body.siteId === 'number' ? body.siteId : null;
+      if (siteId !== null) {
+        await checkedSite(ctx.db, scope, body.projectId, siteId);
+      } else {
+        const [project] = await ctx.db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(eq(projects.id, body.projectId));
+        if (!project)
+          throw new ApiError(ResultCode.BAD_REQUEST, {
+            key: 'invalidReference',
+            params: { field: 'projectId' },
+          });
+        if (!scope.all && !scope.projectIds.has(body.projectId)) throw outOfScope();
+      }
+      await usableFile(ctx.db, p, body.fileId);
+      const docNo = await nextNumber(ctx.db, kind === 'original' ? 'OR' : 'PR', ctx.now);
+      const [row] = await ctx.db
+        .insert(sharedDocuments)
+        .values({
+          docNo,
+          kind,
+          projectId: body.projectId,
+          siteId,
+          title: body.title,
+          note: body.note,
+          status: 'active',
+          revision: 1,
+          createdBy: p.userId,
+          createdAt: ctx.now,
+        })
+        .returning({ id: sharedDocuments.id });
+      if (!row) throw new Error('insert returned no row');
+      await ctx.db.insert(sharedDocumentRevisions).values({
+        documentId: row.id,
+        revision: 1,
+        fileId: body.fileId,
+        note: body.note,
+        uploadedBy: p.userId,
+        at: ctx.now,
+      });
+      await recordEvent(ctx.db, {
+        workflow: workflow.id,
+        recordId: row.id,
+        action: 'share',
+        fromState: null,
+        toState: 'active',
+        userId: p.userId,
+        at: ctx.now,
+      });
+      ctx.audit({
+        action: `${api.create.id}`,
+        entity: 'sharedDocument',
+        entityId: row.id,
+        newValue: { docNo, ...body },
+      });
+      return detail(ctx.db, row.id);
+    },
+    replace: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const doc = await reachable(ctx.db, scope, ctx.params.id);
+      const { version, fileId, note } = ctx.body;
+      await usableFile(ctx.db, p, fileId);
+      const revision = doc.revision + 1;
+      await fire(ctx, p, doc, 'replace', version, { revision, note: note ?? doc.note });
+      await ctx.db
+        .insert(sharedDocumentRevisions)
+        .values({ documentId: doc.id, revision, fileId, note, uploadedBy: p.userId, at: ctx.now });
+      return detail(ctx.db, doc.id);
+    },
+    withdraw: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const doc = await reachable(ctx.db, scope, ctx.params.id);
+      const { version, reason } = ctx.body;
+      await fire(ctx, p, doc, 'withdraw', version, { withdrawReason: reason }, reason);
+      return detail(ctx.db, doc.id);
+    },
+    staffDownload: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const doc = await reachable(ctx.db, scope, ctx.params.id);
+      return download(ctx, p, doc, ctx.query.revision ?? doc.revision);
+    },
   });
 }
 

@@ -14,12 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { Page, route, SENT } from '../../lib/route.js';
+import { Page, registerGroup, SENT, type SessionCtx } from '../../lib/route.js';
 import { containsPattern } from '../../lib/search.js';
 import { type ZonedTime, zonedTime } from '../../lib/time-zone.js';
 import { tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
-import { type SiteScope, siteScope } from '../portal/scope.js';
+import type { SiteScope } from '../portal/scope.js';
 
 const api = endpoints.specimenLog;
 const EXPORT_MAX = 10_000;
@@ -149,25 +148,26 @@ function workbook(found: SpecimenEventRow[], lang: Lang, time: ZonedTime): Promi
   });
 }
 
-async function staffScope(ctx: Parameters<typeof requirePrincipal>[0] & { db: Executor }) {
-  const p = requirePrincipal(ctx);
+async function staffScope(ctx: SessionCtx) {
+  const p = ctx.principal;
   if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
-  return siteScope(ctx.db, p);
+  return ctx.scope();
 }
 
 export async function specimenLogRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.paging, async (ctx) => {
-    const { page: n, size, ...filter } = ctx.body;
-    const r = await page(ctx.db, await staffScope(ctx), filter, size, (n - 1) * size);
-    return new Page(r.rows, r.total);
-  });
-
-  route(app, api.export, async (ctx) => {
-    const r = await page(ctx.db, await staffScope(ctx), ctx.body, EXPORT_MAX, 0);
-    const time = zonedTime(ctx);
-    const book = await workbook(r.rows, ctx.lang, time);
-    const name = `specimen-log-${ctx.body.barcode.replace(/[^A-Za-z0-9_-]/g, '')}-${time.date(ctx.now)}.xlsx`;
-    await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
-    return SENT;
+  registerGroup(app, api, {
+    paging: async (ctx) => {
+      const { page: n, size, ...filter } = ctx.body;
+      const r = await page(ctx.db, await staffScope(ctx), filter, size, (n - 1) * size);
+      return new Page(r.rows, r.total);
+    },
+    export: async (ctx) => {
+      const r = await page(ctx.db, await staffScope(ctx), ctx.body, EXPORT_MAX, 0);
+      const time = zonedTime(ctx);
+      const book = await workbook(r.rows, ctx.lang, time);
+      const name = `specimen-log-${ctx.body.barcode.replace(/[^A-Za-z0-9_-]/g, '')}-${time.date(ctx.now)}.xlsx`;
+      await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
+      return SENT;
+    },
   });
 }

@@ -123,3 +123,9 @@ export const SPECIMEN_MESSAGES = {
     en_US: 'At most {max} rows per import',
   },
 } as const satisfies Record<string, Record<Lang, string>>;
+
+declare module '../../lib/i18n.js' {
+  interface DomainMessages {
+    specimen: typeof SPECIMEN_MESSAGES;
+  }
+}

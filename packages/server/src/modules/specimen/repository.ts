@@ -12,6 +12,7 @@ import {
   tempStorageLogs,
 } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { inScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 
@@ -89,18 +90,17 @@ export async function pageBarcodes(
   page: number,
   size: number,
 ): Promise<{ rows: SpecimenBarcodeRow[]; total: number }> {
-  const [total] = await db
-    .select({ n: count() })
-    .from(specimenBarcodes)
-    .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
-    .leftJoin(parent, eq(parent.id, specimenBarcodes.parentId))
-    .where(where);
-  const rows = await barcodeQuery(db)
-    .where(where)
-    .orderBy(desc(specimenBarcodes.createdAt), asc(specimenBarcodes.code))
-    .limit(size)
-    .offset((page - 1) * size);
-  return { rows: rows.map(toRow), total: total?.n ?? 0 };
+  return pageOf(
+    db
+      .select({ n: count() })
+      .from(specimenBarcodes)
+      .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
+      .leftJoin(parent, eq(parent.id, specimenBarcodes.parentId))
+      .where(where),
+    barcodeQuery(db).where(where).orderBy(desc(specimenBarcodes.createdAt), asc(specimenBarcodes.code)),
+    { page, size },
+    toRow,
+  );
 }
 
 /** Keyword filter on the code (and the parent's code). */
@@ -181,32 +181,33 @@ export async function pageLogs(
   page: number,
   size: number,
 ): Promise<{ rows: StorageLog[]; total: number }> {
-  const [total] = await db.select({ n: count() }).from(tempStorageLogs).where(where);
-  const rows = await db
-    .select({
-      id: tempStorageLogs.id,
-      action: tempStorageLogs.action,
-      deviceId: tempStorageLogs.deviceId,
-      deviceName: tempStorageDevices.name,
-      containerCode: tempStorageContainers.code,
-      barcode: specimenBarcodes.code,
-      barcodeProjectId: specimenBarcodes.projectId,
-      barcodeSiteId: specimenBarcodes.siteId,
-      position: tempStorageLogs.position,
-      reason: tempStorageLogs.reason,
-      detail: tempStorageLogs.detail,
-      userName: logUser.username,
-      at: tempStorageLogs.at,
-    })
-    .from(tempStorageLogs)
-    .innerJoin(tempStorageDevices, eq(tempStorageDevices.id, tempStorageLogs.deviceId))
-    .innerJoin(logUser, eq(logUser.id, tempStorageLogs.userId))
-    .leftJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStorageLogs.containerId))
-    .leftJoin(specimenBarcodes, eq(specimenBarcodes.id, tempStorageLogs.barcodeId))
-    .where(where)
-    .orderBy(desc(tempStorageLogs.at), desc(tempStorageLogs.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows, total } = await pageOf(
+    db.select({ n: count() }).from(tempStorageLogs).where(where),
+    db
+      .select({
+        id: tempStorageLogs.id,
+        action: tempStorageLogs.action,
+        deviceId: tempStorageLogs.deviceId,
+        deviceName: tempStorageDevices.name,
+        containerCode: tempStorageContainers.code,
+        barcode: specimenBarcodes.code,
+        barcodeProjectId: specimenBarcodes.projectId,
+        barcodeSiteId: specimenBarcodes.siteId,
+        position: tempStorageLogs.position,
+        reason: tempStorageLogs.reason,
+        detail: tempStorageLogs.detail,
+        userName: logUser.username,
+        at: tempStorageLogs.at,
+      })
+      .from(tempStorageLogs)
+      .innerJoin(tempStorageDevices, eq(tempStorageDevices.id, tempStorageLogs.deviceId))
+      .innerJoin(logUser, eq(logUser.id, tempStorageLogs.userId))
+      .leftJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStorageLogs.containerId))
+      .leftJoin(specimenBarcodes, eq(specimenBarcodes.id, tempStorageLogs.barcodeId))
+      .where(where)
+      .orderBy(desc(tempStorageLogs.at), desc(tempStorageLogs.id)),
+    { page, size },
+  );
   return {
     rows: rows.map(({ barcodeProjectId, barcodeSiteId, ...r }) => ({
       ...r,
@@ -218,6 +219,6 @@ export async function pageLogs(
       action: r.action as StorageLog['action'],
       at: r.at.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }

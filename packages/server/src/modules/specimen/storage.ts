@@ -26,13 +26,13 @@ import {
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { type Ctx, Page, type Principal, route, SENT } from '../../lib/route.js';
+import { pageOf } from '../../lib/paging.js';
+import { type Ctx, Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
-import { type SiteScope, siteScope } from '../portal/scope.js';
-import { actorOf, assertTransition, recordEvent } from '../portal/workflow.js';
+import { actorOf, assertTransition, recordEvent } from '../../lib/workflow.js';
+import type { SiteScope } from '../portal/scope.js';
 import {
   barcodeInScope,
   barcodeScope,
@@ -296,227 +296,9 @@ async function checkedTemperature(db: Executor, id: number) {
 }
 
 type AnyCtx = Ctx<(typeof api)[keyof typeof api]>;
-const scopeOf = (ctx: AnyCtx) => siteScope(ctx.db, requirePrincipal(ctx));
+const scopeOf = (ctx: AnyCtx) => ctx.scope();
 
 export async function storageRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.samplePage, async (ctx) => {
-    const scope = await scopeOf(ctx);
-    const { page, size, keyword, deviceId, containerId } = ctx.body;
-    const where = and(
-      barcodeScope(scope),
-      containsAny([specimenBarcodes.code, projects.projectNo], keyword),
-      deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
-      containerId ? eq(tempStoragePositions.containerId, containerId) : undefined,
-    );
-    const [total] = await ctx.db
-      .select({ n: count() })
-      .from(tempStoragePositions)
-      .innerJoin(specimenBarcodes, eq(specimenBarcodes.id, tempStoragePositions.barcodeId))
-      .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
-      .innerJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStoragePositions.containerId))
-      .where(where);
-    const rows = await storedQuery(ctx.db)
-      .where(where)
-      .orderBy(
-        asc(tempStorageDevices.code),
-        asc(tempStorageContainers.code),
-        asc(tempStoragePositions.row),
-        asc(tempStoragePositions.col),
-      )
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(rows.map(toStored), total?.n ?? 0);
-  });
-
-  route(app, api.containerPage, async (ctx) => {
-    const { page, size, keyword, deviceId } = ctx.body;
-    const where = and(
-      containsAny([tempStorageContainers.code, tempStorageContainers.name], keyword),
-      deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
-    );
-    const [total] = await ctx.db.select({ n: count() }).from(tempStorageContainers).where(where);
-    const rows = await containers(ctx.db, where, { page, size });
-    return new Page(rows.map(publicContainer), total?.n ?? 0);
-  });
-
-  route(app, api.containerList, async (ctx) => {
-    const { deviceId, keyword } = ctx.body;
-    const rows = await containers(
-      ctx.db,
-      and(
-        eq(tempStorageContainers.enabled, true),
-        eq(tempStorageDevices.enabled, true),
-        deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
-        containsAny([tempStorageContainers.code, tempStorageContainers.name], keyword),
-      ),
-    );
-    return rows.map(publicContainer);
-  });
-
-  route(app, api.containerDetail, async (ctx) => {
-    const scope = await scopeOf(ctx);
-    const container = await containerById(ctx.db, ctx.params.id);
-    const occupied = await ctx.db
-      .select({
-        row: tempStoragePositions.row,
-        col: tempStoragePositions.col,
-        barcode: specimenBarcodes.code,
-        projectId: specimenBarcodes.projectId,
-        siteId: specimenBarcodes.siteId,
-      })
-      .from(tempStoragePositions)
-      .innerJoin(specimenBarcodes, eq(specimenBarcodes.id, tempStoragePositions.barcodeId))
-      .where(eq(tempStoragePositions.containerId, container.id))
-      .orderBy(asc(tempStoragePositions.row), asc(tempStoragePositions.col));
-    return {
-      ...publicContainer(container),
-      positions: occupied.map((o) => ({
-        position: positionLabel(o.row, o.col),
-        row: o.row,
-        col: o.col,
-        barcode: barcodeInScope(scope, o) ? o.barcode : null,
-      })),
-    };
-  });
-
-  route(app, api.sampleDetail, async (ctx) => {
-    const scope = await scopeOf(ctx);
-    const row = await scopedBarcode(ctx.db, scope, { id: ctx.params.id });
-    const location = await locationOf(ctx.db, row.id);
-    const history = await pageLogs(ctx.db, scope, eq(tempStorageLogs.barcodeId, row.id), 1, 200);
-    return { ...row, location, history: history.rows };
-  });
-
-  route(app, api.sampleInfo, async (ctx) => {
-    const scope = await scopeOf(ctx);
-    const row = await scopedBarcode(ctx.db, scope, { code: ctx.body.barcode });
-    return { ...row, location: await locationOf(ctx.db, row.id) };
-  });
-
-  // ---- devices ----
-  route(app, api.devicePage, async (ctx) => {
-    const { page, size, keyword, enabled } = ctx.body;
-    const where = and(
-      containsAny([tempStorageDevices.code, tempStorageDevices.name], keyword),
-      enabled === undefined ? undefined : eq(tempStorageDevices.enabled, enabled),
-    );
-    const [total] = await ctx.db.select({ n: count() }).from(tempStorageDevices).where(where);
-    const rows = await ctx.db
-      .select({
-        id: tempStorageDevices.id,
-        code: tempStorageDevices.code,
-        name: tempStorageDevices.name,
-        kind: tempStorageDevices.kind,
-        temperatureId: tempStorageDevices.temperatureId,
-        temperatureName: temperatures.name,
-        temperatureRange: temperatures.range,
-        location: tempStorageDevices.location,
-        enabled: tempStorageDevices.enabled,
-        remark: tempStorageDevices.remark,
-        containers: sql<number>`(select count(*) from ${tempStorageContainers} c where c.device_id = ${tempStorageDevices.id})::int`,
-        stored: sql<number>`(select count(*) from ${tempStoragePositions} p join ${tempStorageContainers} c on c.id = p.container_id where c.device_id = ${tempStorageDevices.id})::int`,
-        version: tempStorageDevices.version,
-      })
-      .from(tempStorageDevices)
-      .innerJoin(temperatures, eq(temperatures.id, tempStorageDevices.temperatureId))
-      .where(where)
-      .orderBy(asc(tempStorageDevices.code))
-      .limit(size)
-      .offset((page - 1) * size);
-    return new Page(
-      rows.map((r) => ({
-        ...r,
-        kind: r.kind as StorageDevice['kind'],
-        containers: Number(r.containers),
-        stored: Number(r.stored),
-      })),
-      total?.n ?? 0,
-    );
-  });
-
-  route(app, api.deviceCreate, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    await checkedTemperature(ctx.db, ctx.body.temperatureId);
-    const values = { ...ctx.body, location: ctx.body.location || null, remark: ctx.body.remark || null };
-    const [row] = await uniqueOr(ctx.lang, () =>
-      ctx.db
-        .insert(tempStorageDevices)
-        .values({ ...values, createdBy: p.userId, createdAt: ctx.now, updatedAt: ctx.now })
-        .returning({ id: tempStorageDevices.id }),
-    );
-    if (!row) throw new Error('insert returned nothing');
-    await log(ctx.db, p, ctx.now, { deviceId: row.id, action: 'device_create', detail: values });
-    ctx.audit({
-      action: 'tempStorage.deviceCreate',
-      entity: 'tempStorageDevice',
-      entityId: row.id,
-      newValue: values,
-    });
-    return { id: row.id };
-  });
-
-  route(app, api.deviceUpdate, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const { id, version, ...fields } = ctx.body;
-    const [old] = await ctx.db.select().from(tempStorageDevices).where(eq(tempStorageDevices.id, id));
-    if (!old) throw notFound();
-    await checkedTemperature(ctx.db, fields.temperatureId);
-    if (fields.temperatureId !== old.temperatureId) {
-      // Samples of a known condition must keep matching the device that holds them.
-      const [other] = await ctx.db
-        .select({ n: count() })
-        .from(tempStoragePositions)
-        .innerJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStoragePositions.containerId))
-        .innerJoin(specimenBarcodes, eq(specimenBarcodes.id, tempStoragePositions.barcodeId))
-        .where(
-          and(
-            eq(tempStorageContainers.deviceId, id),
-            ne(specimenBarcodes.temperatureId, fields.temperatureId),
-          ),
-        );
-      if ((other?.n ?? 0) > 0) throw new ApiError(ResultCode.INVALID_STATE, { key: 'storageDeviceHasOther' });
-    }
-    const values = { ...fields, location: fields.location || null, remark: fields.remark || null };
-    const [updated] = await uniqueOr(ctx.lang, () =>
-      ctx.db
-        .update(tempStorageDevices)
-        .set({ ...values, updatedAt: ctx.now, version: version + 1 })
-        .where(and(eq(tempStorageDevices.id, id), eq(tempStorageDevices.version, version)))
-        .returning({ version: tempStorageDevices.version }),
-    );
-    if (!updated) throw staleOrMissing(true);
-    const changed = Object.fromEntries(
-      Object.entries(values).filter(([k, v]) => old[k as keyof typeof old] !== v),
-    );
-    await log(ctx.db, p, ctx.now, { deviceId: id, action: 'device_update', detail: changed });
-    ctx.audit({
-      action: 'tempStorage.deviceUpdate',
-      entity: 'tempStorageDevice',
-      entityId: id,
-      oldValue: Object.fromEntries(Object.keys(changed).map((k) => [k, old[k as keyof typeof old]])),
-      newValue: changed,
-    });
-    return { version: updated.version };
-  });
-
-  route(app, api.deviceLogs, async (ctx) => {
-    const scope = await scopeOf(ctx);
-    const [device] = await ctx.db
-      .select({ id: tempStorageDevices.id })
-      .from(tempStorageDevices)
-      .where(eq(tempStorageDevices.id, ctx.params.id));
-    if (!device) throw notFound();
-    const { page, size, action } = ctx.body;
-    const r = await pageLogs(
-      ctx.db,
-      scope,
-      and(eq(tempStorageLogs.deviceId, device.id), action ? eq(tempStorageLogs.action, action) : undefined),
-      page,
-      size,
-    );
-    return new Page(r.rows, r.total);
-  });
-
   // ---- containers ----
   const deviceExists = async (db: Executor, id: number) => {
     const [row] = await db
@@ -526,265 +308,474 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
     if (!row) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'storageDeviceMissing' });
   };
 
-  route(app, api.containerCreate, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    await deviceExists(ctx.db, ctx.body.deviceId);
-    const [row] = await uniqueOr(ctx.lang, () =>
-      ctx.db
-        .insert(tempStorageContainers)
-        .values({ ...ctx.body, createdBy: p.userId, createdAt: ctx.now, updatedAt: ctx.now })
-        .returning({ id: tempStorageContainers.id }),
-    );
-    if (!row) throw new Error('insert returned nothing');
-    await log(ctx.db, p, ctx.now, {
-      deviceId: ctx.body.deviceId,
-      containerId: row.id,
-      action: 'container_create',
-      detail: ctx.body,
-    });
-    ctx.audit({
-      action: 'tempStorage.containerCreate',
-      entity: 'tempStorageContainer',
-      entityId: row.id,
-      newValue: ctx.body,
-    });
-    return { id: row.id };
-  });
-
-  route(app, api.containerUpdate, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const { id, version, ...fields } = ctx.body;
-    const old = await containerById(ctx.db, id);
-    await deviceExists(ctx.db, fields.deviceId);
-    if (old.stored > 0) {
-      const occupied = await ctx.db
-        .select({ row: tempStoragePositions.row, col: tempStoragePositions.col })
-        .from(tempStoragePositions)
-        .where(eq(tempStoragePositions.containerId, id));
-      const outside =
-        occupied.find((o) => o.row > fields.rows || o.col > fields.cols) ??
-        (fields.deviceId !== old.deviceId ? occupied[0] : undefined);
-      if (outside)
-        throw new ApiError(ResultCode.INVALID_STATE, {
-          key: 'storageContainerInUse',
-          params: { position: positionLabel(outside.row, outside.col) },
-        });
-    }
-    const [updated] = await uniqueOr(ctx.lang, () =>
-      ctx.db
-        .update(tempStorageContainers)
-        .set({ ...fields, updatedAt: ctx.now, version: version + 1 })
-        .where(and(eq(tempStorageContainers.id, id), eq(tempStorageContainers.version, version)))
-        .returning({ version: tempStorageContainers.version }),
-    );
-    if (!updated) throw staleOrMissing(true);
-    await log(ctx.db, p, ctx.now, {
-      deviceId: fields.deviceId,
-      containerId: id,
-      action: 'container_update',
-      detail: fields,
-    });
-    ctx.audit({
-      action: 'tempStorage.containerUpdate',
-      entity: 'tempStorageContainer',
-      entityId: id,
-      oldValue: publicContainer(old),
-      newValue: fields,
-    });
-    return { version: updated.version };
-  });
-
-  // ---- files ----
-  route(app, api.template, async (ctx) =>
-    sendXlsx(ctx.reply, 'temp-storage-template.xlsx', await templateWorkbook(ctx.lang)),
-  );
-
-  route(app, api.export, async (ctx) => {
-    const scope = await scopeOf(ctx);
-    const container = await containerById(ctx.db, ctx.params.id);
-    const rows = await storedQuery(ctx.db)
-      .where(and(eq(tempStoragePositions.containerId, container.id), barcodeScope(scope)))
-      .orderBy(asc(tempStoragePositions.row), asc(tempStoragePositions.col));
-    const time = zonedTime(ctx);
-    const book = await containerWorkbook(container.code, rows.map(toStored), ctx.lang, time);
-    return sendXlsx(ctx.reply, `${container.code}-${time.date(ctx.now)}.xlsx`, book);
-  });
-
-  route(app, api.importPreview, async (ctx) => {
-    const scope = await scopeOf(ctx);
-    const container = await containerById(ctx.db, ctx.body.containerId);
-    usableContainer(container);
-    const [file] = await ctx.db
-      .select({ sha256: files.sha256, uploadedBy: files.uploadedBy })
-      .from(files)
-      .where(eq(files.id, ctx.body.fileId));
-    // Only the uploader's own files can be read this way.
-    if (!file || file.uploadedBy !== requirePrincipal(ctx).userId)
-      throw new ApiError(ResultCode.BAD_REQUEST, { key: 'labFileMissing', params: { id: ctx.body.fileId } });
-    const rows = await readImport(await ctx.deps.files.read(file.sha256));
-    if (!rows) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'storageImportUnreadable' });
-    if (rows.length === 0) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'storageImportEmpty' });
-    if (rows.length > IMPORT_MAX_ROWS)
-      throw new ApiError(ResultCode.BAD_REQUEST, {
-        key: 'storageImportTooMany',
-        params: { max: IMPORT_MAX_ROWS },
-      });
-    const plan = await planStorage(ctx.db, scope, container, rows);
-    const valid = plan.filter((i) => i.problem === null).length;
-    return {
-      rows: plan.map((i) => ({
-        line: i.line,
-        barcode: i.barcode,
-        position: i.position,
-        problem: i.problem,
-        message: i.problem
-          ? t(ctx.lang, PROBLEM_MESSAGE[i.problem], problemParams(i.problem, [i], container))
-          : null,
-      })),
-      valid,
-      invalid: plan.length - valid,
-    };
-  });
-
-  route(app, api.storeIn, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const container = await containerById(ctx.db, ctx.body.containerId);
-    usableContainer(container);
-    const plan = await planStorage(
-      ctx.db,
-      scope,
-      container,
-      ctx.body.samples.map((s, i) => ({ line: i + 1, barcode: s.barcode, position: s.position ?? null })),
-    );
-    // All or none: refuse with every sample of the first kind of problem.
-    const bad = plan.filter((i) => i.problem !== null);
-    const first = bad[0]?.problem;
-    if (first) {
-      const same = bad.filter((i) => i.problem === first);
-      throw new ApiError(RESULT_OF[first], {
-        key: PROBLEM_MESSAGE[first],
-        params: problemParams(first, same, container),
-      });
-    }
-    const to = assertTransition(ctx.lang, sampleStorageWorkflow, 'unstored', 'putIn', actorOf(p, null));
-    const stored: Array<{ barcode: string; position: string }> = [];
-    for (const item of plan) {
-      const { row, slot } = item;
-      if (!row || !slot) throw new Error('planned item without barcode or position');
-      const flipped = await ctx.db
-        .update(specimenBarcodes)
-        .set({ storage: to, version: sql`${specimenBarcodes.version} + 1` })
-        .where(and(eq(specimenBarcodes.id, row.id), eq(specimenBarcodes.storage, 'unstored')))
-        .returning({ id: specimenBarcodes.id });
-      if (flipped.length !== 1) throw staleOrMissing(true);
-      await uniqueOr(ctx.lang, () =>
-        ctx.db.insert(tempStoragePositions).values({
-          barcodeId: row.id,
-          containerId: container.id,
-          row: slot.row,
-          col: slot.col,
-          storedBy: p.userId,
-          storedAt: ctx.now,
-        }),
+  registerGroup(app, api, {
+    samplePage: async (ctx) => {
+      const scope = await scopeOf(ctx);
+      const { page, size, keyword, deviceId, containerId } = ctx.body;
+      const where = and(
+        barcodeScope(scope),
+        containsAny([specimenBarcodes.code, projects.projectNo], keyword),
+        deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
+        containerId ? eq(tempStoragePositions.containerId, containerId) : undefined,
       );
-      const position = positionLabel(slot.row, slot.col);
-      await log(ctx.db, p, ctx.now, {
-        deviceId: container.deviceId,
-        containerId: container.id,
-        barcodeId: row.id,
-        action: 'in',
-        position,
-      });
-      await recordEvent(ctx.db, {
-        workflow: sampleStorageWorkflow.id,
-        recordId: row.id,
-        action: 'putIn',
-        fromState: 'unstored',
-        toState: to,
-        userId: p.userId,
-        at: ctx.now,
-      });
-      stored.push({ barcode: row.code, position });
-    }
-    ctx.audit({
-      action: 'tempStorage.storeIn',
-      entity: 'tempStorageContainer',
-      entityId: container.id,
-      newValue: { stored },
-    });
-    return { stored };
-  });
-
-  route(app, api.takeOut, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const codes = ctx.body.barcodes;
-    const rows = await knownBarcodes(ctx.db, scope, codes);
-    const notStored = rows.filter((r) => r.storage !== 'stored');
-    if (notStored.length > 0)
-      throw new ApiError(ResultCode.INVALID_STATE, {
-        key: 'storageNotStored',
-        params: { codes: codeList(notStored.map((r) => r.code)) },
-      });
-    const actor = actorOf(p, null);
-    const to = assertTransition(ctx.lang, sampleStorageWorkflow, 'stored', 'takeOut', actor);
-    const places = await ctx.db
-      .select({
-        id: tempStoragePositions.id,
-        barcodeId: tempStoragePositions.barcodeId,
-        containerId: tempStoragePositions.containerId,
-        deviceId: tempStorageContainers.deviceId,
-        row: tempStoragePositions.row,
-        col: tempStoragePositions.col,
-      })
-      .from(tempStoragePositions)
-      .innerJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStoragePositions.containerId))
-      .where(
-        inArray(
-          tempStoragePositions.barcodeId,
-          rows.map((r) => r.id),
+      return pageOf(
+        ctx.db
+          .select({ n: count() })
+          .from(tempStoragePositions)
+          .innerJoin(specimenBarcodes, eq(specimenBarcodes.id, tempStoragePositions.barcodeId))
+          .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
+          .innerJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStoragePositions.containerId))
+          .where(where),
+        storedQuery(ctx.db)
+          .where(where)
+          .orderBy(
+            asc(tempStorageDevices.code),
+            asc(tempStorageContainers.code),
+            asc(tempStoragePositions.row),
+            asc(tempStoragePositions.col),
+          ),
+        { page, size },
+        toStored,
+      );
+    },
+    containerPage: async (ctx) => {
+      const { page, size, keyword, deviceId } = ctx.body;
+      const where = and(
+        containsAny([tempStorageContainers.code, tempStorageContainers.name], keyword),
+        deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
+      );
+      const [total] = await ctx.db.select({ n: count() }).from(tempStorageContainers).where(where);
+      const rows = await containers(ctx.db, where, { page, size });
+      return new Page(rows.map(publicContainer), total?.n ?? 0);
+    },
+    containerList: async (ctx) => {
+      const { deviceId, keyword } = ctx.body;
+      const rows = await containers(
+        ctx.db,
+        and(
+          eq(tempStorageContainers.enabled, true),
+          eq(tempStorageDevices.enabled, true),
+          deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
+          containsAny([tempStorageContainers.code, tempStorageContainers.name], keyword),
         ),
       );
-    const taken: Array<{ barcode: string; position: string }> = [];
-    for (const row of rows) {
-      const place = places.find((pl) => pl.barcodeId === row.id);
-      if (!place) throw staleOrMissing(true);
-      const flipped = await ctx.db
-        .update(specimenBarcodes)
-        .set({ storage: to, version: sql`${specimenBarcodes.version} + 1` })
-        .where(and(eq(specimenBarcodes.id, row.id), eq(specimenBarcodes.storage, 'stored')))
-        .returning({ id: specimenBarcodes.id });
-      if (flipped.length !== 1) throw staleOrMissing(true);
-      await ctx.db.delete(tempStoragePositions).where(eq(tempStoragePositions.id, place.id));
-      const position = positionLabel(place.row, place.col);
+      return rows.map(publicContainer);
+    },
+    containerDetail: async (ctx) => {
+      const scope = await scopeOf(ctx);
+      const container = await containerById(ctx.db, ctx.params.id);
+      const occupied = await ctx.db
+        .select({
+          row: tempStoragePositions.row,
+          col: tempStoragePositions.col,
+          barcode: specimenBarcodes.code,
+          projectId: specimenBarcodes.projectId,
+          siteId: specimenBarcodes.siteId,
+        })
+        .from(tempStoragePositions)
+        .innerJoin(specimenBarcodes, eq(specimenBarcodes.id, tempStoragePositions.barcodeId))
+        .where(eq(tempStoragePositions.containerId, container.id))
+        .orderBy(asc(tempStoragePositions.row), asc(tempStoragePositions.col));
+      return {
+        ...publicContainer(container),
+        positions: occupied.map((o) => ({
+          position: positionLabel(o.row, o.col),
+          row: o.row,
+          col: o.col,
+          barcode: barcodeInScope(scope, o) ? o.barcode : null,
+        })),
+      };
+    },
+    sampleDetail: async (ctx) => {
+      const scope = await scopeOf(ctx);
+      const row = await scopedBarcode(ctx.db, scope, { id: ctx.params.id });
+      const location = await locationOf(ctx.db, row.id);
+      const history = await pageLogs(ctx.db, scope, eq(tempStorageLogs.barcodeId, row.id), 1, 200);
+      return { ...row, location, history: history.rows };
+    },
+    sampleInfo: async (ctx) => {
+      const scope = await scopeOf(ctx);
+      const row = await scopedBarcode(ctx.db, scope, { code: ctx.body.barcode });
+      return { ...row, location: await locationOf(ctx.db, row.id) };
+    },
+    // ---- devices ----
+    devicePage: async (ctx) => {
+      const { page, size, keyword, enabled } = ctx.body;
+      const where = and(
+        containsAny([tempStorageDevices.code, tempStorageDevices.name], keyword),
+        enabled === undefined ? undefined : eq(tempStorageDevices.enabled, enabled),
+      );
+      const { rows, total } = await pageOf(
+        ctx.db.select({ n: count() }).from(tempStorageDevices).where(where),
+        ctx.db
+          .select({
+            id: tempStorageDevices.id,
+            code: tempStorageDevices.code,
+            name: tempStorageDevices.name,
+            kind: tempStorageDevices.kind,
+            temperatureId: tempStorageDevices.temperatureId,
+            temperatureName: temperatures.name,
+            temperatureRange: temperatures.range,
+            location: tempStorageDevices.location,
+            enabled: tempStorageDevices.enabled,
+            remark: tempStorageDevices.remark,
+            containers: sql<number>`(select count(*) from ${tempStorageContainers} c where c.device_id = ${tempStorageDevices.id})::int`,
+            stored: sql<number>`(select count(*) from ${tempStoragePositions} p join ${tempStorageContainers} c on c.id = p.container_id where c.device_id = ${tempStorageDevices.id})::int`,
+            version: tempStorageDevices.version,
+          })
+          .from(tempStorageDevices)
+          .innerJoin(temperatures, eq(temperatures.id, tempStorageDevices.temperatureId))
+          .where(where)
+          .orderBy(asc(tempStorageDevices.code)),
+        { page, size },
+      );
+      return new Page(
+        rows.map((r) => ({
+          ...r,
+          kind: r.kind as StorageDevice['kind'],
+          containers: Number(r.containers),
+          stored: Number(r.stored),
+        })),
+        total,
+      );
+    },
+    deviceCreate: async (ctx) => {
+      const p = ctx.principal;
+      await checkedTemperature(ctx.db, ctx.body.temperatureId);
+      const values = { ...ctx.body, location: ctx.body.location || null, remark: ctx.body.remark || null };
+      const [row] = await uniqueOr(ctx.lang, () =>
+        ctx.db
+          .insert(tempStorageDevices)
+          .values({ ...values, createdBy: p.userId, createdAt: ctx.now, updatedAt: ctx.now })
+          .returning({ id: tempStorageDevices.id }),
+      );
+      if (!row) throw new Error('insert returned nothing');
+      await log(ctx.db, p, ctx.now, { deviceId: row.id, action: 'device_create', detail: values });
+      ctx.audit({
+        action: 'tempStorage.deviceCreate',
+        entity: 'tempStorageDevice',
+        entityId: row.id,
+        newValue: values,
+      });
+      return { id: row.id };
+    },
+    deviceUpdate: async (ctx) => {
+      const p = ctx.principal;
+      const { id, version, ...fields } = ctx.body;
+      const [old] = await ctx.db.select().from(tempStorageDevices).where(eq(tempStorageDevices.id, id));
+      if (!old) throw notFound();
+      await checkedTemperature(ctx.db, fields.temperatureId);
+      if (fields.temperatureId !== old.temperatureId) {
+        // Samples of a known condition must keep matching the device that holds them.
+        const [other] = await ctx.db
+          .select({ n: count() })
+          .from(tempStoragePositions)
+          .innerJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStoragePositions.containerId))
+          .innerJoin(specimenBarcodes, eq(specimenBarcodes.id, tempStoragePositions.barcodeId))
+          .where(
+            and(
+              eq(tempStorageContainers.deviceId, id),
+              ne(specimenBarcodes.temperatureId, fields.temperatureId),
+            ),
+          );
+        if ((other?.n ?? 0) > 0)
+          throw new ApiError(ResultCode.INVALID_STATE, { key: 'storageDeviceHasOther' });
+      }
+      const values = { ...fields, location: fields.location || null, remark: fields.remark || null };
+      const [updated] = await uniqueOr(ctx.lang, () =>
+        ctx.db
+          .update(tempStorageDevices)
+          .set({ ...values, updatedAt: ctx.now, version: version + 1 })
+          .where(and(eq(tempStorageDevices.id, id), eq(tempStorageDevices.version, version)))
+          .returning({ version: tempStorageDevices.version }),
+      );
+      if (!updated) throw staleOrMissing(true);
+      const changed = Object.fromEntries(
+        Object.entries(values).filter(([k, v]) => old[k as keyof typeof old] !== v),
+      );
+      await log(ctx.db, p, ctx.now, { deviceId: id, action: 'device_update', detail: changed });
+      ctx.audit({
+        action: 'tempStorage.deviceUpdate',
+        entity: 'tempStorageDevice',
+        entityId: id,
+        oldValue: Object.fromEntries(Object.keys(changed).map((k) => [k, old[k as keyof typeof old]])),
+        newValue: changed,
+      });
+      return { version: updated.version };
+    },
+    deviceLogs: async (ctx) => {
+      const scope = await scopeOf(ctx);
+      const [device] = await ctx.db
+        .select({ id: tempStorageDevices.id })
+        .from(tempStorageDevices)
+        .where(eq(tempStorageDevices.id, ctx.params.id));
+      if (!device) throw notFound();
+      const { page, size, action } = ctx.body;
+      const r = await pageLogs(
+        ctx.db,
+        scope,
+        and(eq(tempStorageLogs.deviceId, device.id), action ? eq(tempStorageLogs.action, action) : undefined),
+        page,
+        size,
+      );
+      return new Page(r.rows, r.total);
+    },
+    containerCreate: async (ctx) => {
+      const p = ctx.principal;
+      await deviceExists(ctx.db, ctx.body.deviceId);
+      const [row] = await uniqueOr(ctx.lang, () =>
+        ctx.db
+          .insert(tempStorageContainers)
+          .values({ ...ctx.body, createdBy: p.userId, createdAt: ctx.now, updatedAt: ctx.now })
+          .returning({ id: tempStorageContainers.id }),
+      );
+      if (!row) throw new Error('insert returned nothing');
       await log(ctx.db, p, ctx.now, {
-        deviceId: place.deviceId,
-        containerId: place.containerId,
-        barcodeId: row.id,
-        action: 'out',
-        position,
+        deviceId: ctx.body.deviceId,
+        containerId: row.id,
+        action: 'container_create',
+        detail: ctx.body,
+      });
+      ctx.audit({
+        action: 'tempStorage.containerCreate',
+        entity: 'tempStorageContainer',
+        entityId: row.id,
+        newValue: ctx.body,
+      });
+      return { id: row.id };
+    },
+    containerUpdate: async (ctx) => {
+      const p = ctx.principal;
+      const { id, version, ...fields } = ctx.body;
+      const old = await containerById(ctx.db, id);
+      await deviceExists(ctx.db, fields.deviceId);
+      if (old.stored > 0) {
+        const occupied = await ctx.db
+          .select({ row: tempStoragePositions.row, col: tempStoragePositions.col })
+          .from(tempStoragePositions)
+          .where(eq(tempStoragePositions.containerId, id));
+        const outside =
+          occupied.find((o) => o.row > fields.rows || o.col > fields.cols) ??
+          (fields.deviceId !== old.deviceId ? occupied[0] : undefined);
+        if (outside)
+          throw new ApiError(ResultCode.INVALID_STATE, {
+            key: 'storageContainerInUse',
+            params: { position: positionLabel(outside.row, outside.col) },
+          });
+      }
+      const [updated] = await uniqueOr(ctx.lang, () =>
+        ctx.db
+          .update(tempStorageContainers)
+          .set({ ...fields, updatedAt: ctx.now, version: version + 1 })
+          .where(and(eq(tempStorageContainers.id, id), eq(tempStorageContainers.version, version)))
+          .returning({ version: tempStorageContainers.version }),
+      );
+      if (!updated) throw staleOrMissing(true);
+      await log(ctx.db, p, ctx.now, {
+        deviceId: fields.deviceId,
+        containerId: id,
+        action: 'container_update',
+        detail: fields,
+      });
+      ctx.audit({
+        action: 'tempStorage.containerUpdate',
+        entity: 'tempStorageContainer',
+        entityId: id,
+        oldValue: publicContainer(old),
+        newValue: fields,
+      });
+      return { version: updated.version };
+    },
+    // ---- files ----
+    template: async (ctx) =>
+      sendXlsx(ctx.reply, 'temp-storage-template.xlsx', await templateWorkbook(ctx.lang)),
+    export: async (ctx) => {
+      const scope = await scopeOf(ctx);
+      const container = await containerById(ctx.db, ctx.params.id);
+      const rows = await storedQuery(ctx.db)
+        .where(and(eq(tempStoragePositions.containerId, container.id), barcodeScope(scope)))
+        .orderBy(asc(tempStoragePositions.row), asc(tempStoragePositions.col));
+      const time = zonedTime(ctx);
+      const book = await containerWorkbook(container.code, rows.map(toStored), ctx.lang, time);
+      return sendXlsx(ctx.reply, `${container.code}-${time.date(ctx.now)}.xlsx`, book);
+    },
+    importPreview: async (ctx) => {
+      const scope = await scopeOf(ctx);
+      const container = await containerById(ctx.db, ctx.body.containerId);
+      usableContainer(container);
+      const [file] = await ctx.db
+        .select({ sha256: files.sha256, uploadedBy: files.uploadedBy })
+        .from(files)
+        .where(eq(files.id, ctx.body.fileId));
+      // Only the uploader's own files can be read this way.
+      if (!file || file.uploadedBy !== ctx.principal.userId)
+        throw new ApiError(ResultCode.BAD_REQUEST, {
+          key: 'labFileMissing',
+          params: { id: ctx.body.fileId },
+        });
+      const rows = await readImport(await ctx.deps.files.read(file.sha256));
+      if (!rows) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'storageImportUnreadable' });
+      if (rows.length === 0) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'storageImportEmpty' });
+      if (rows.length > IMPORT_MAX_ROWS)
+        throw new ApiError(ResultCode.BAD_REQUEST, {
+          key: 'storageImportTooMany',
+          params: { max: IMPORT_MAX_ROWS },
+        });
+      const plan = await planStorage(ctx.db, scope, container, rows);
+      const valid = plan.filter((i) => i.problem === null).length;
+      return {
+        rows: plan.map((i) => ({
+          line: i.line,
+          barcode: i.barcode,
+          position: i.position,
+          problem: i.problem,
+          message: i.problem
+            ? t(ctx.lang, PROBLEM_MESSAGE[i.problem], problemParams(i.problem, [i], container))
+            : null,
+        })),
+        valid,
+        invalid: plan.length - valid,
+      };
+    },
+    storeIn: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const container = await containerById(ctx.db, ctx.body.containerId);
+      usableContainer(container);
+      const plan = await planStorage(
+        ctx.db,
+        scope,
+        container,
+        ctx.body.samples.map((s, i) => ({ line: i + 1, barcode: s.barcode, position: s.position ?? null })),
+      );
+      // All or none: refuse with every sample of the first kind of problem.
+      const bad = plan.filter((i) => i.problem !== null);
+      const first = bad[0]?.problem;
+      if (first) {
+        const same = bad.filter((i) => i.problem === first);
+        throw new ApiError(RESULT_OF[first], {
+          key: PROBLEM_MESSAGE[first],
+          params: problemParams(first, same, container),
+        });
+      }
+      const to = assertTransition(ctx.lang, sampleStorageWorkflow, 'unstored', 'putIn', actorOf(p, null));
+      const stored: Array<{ barcode: string; position: string }> = [];
+      for (const item of plan) {
+        const { row, slot } = item;
+        if (!row || !slot) throw new Error('planned item without barcode or position');
+        const flipped = await ctx.db
+          .update(specimenBarcodes)
+          .set({ storage: to, version: sql`${specimenBarcodes.version} + 1` })
+          .where(and(eq(specimenBarcodes.id, row.id), eq(specimenBarcodes.storage, 'unstored')))
+          .returning({ id: specimenBarcodes.id });
+        if (flipped.length !== 1) throw staleOrMissing(true);
+        await uniqueOr(ctx.lang, () =>
+          ctx.db.insert(tempStoragePositions).values({
+            barcodeId: row.id,
+            containerId: container.id,
+            row: slot.row,
+            col: slot.col,
+            storedBy: p.userId,
+            storedAt: ctx.now,
+          }),
+        );
+        const position = positionLabel(slot.row, slot.col);
+        await log(ctx.db, p, ctx.now, {
+          deviceId: container.deviceId,
+          containerId: container.id,
+          barcodeId: row.id,
+          action: 'in',
+          position,
+        });
+        await recordEvent(ctx.db, {
+          workflow: sampleStorageWorkflow.id,
+          recordId: row.id,
+          action: 'putIn',
+          fromState: 'unstored',
+          toState: to,
+          userId: p.userId,
+          at: ctx.now,
+        });
+        stored.push({ barcode: row.code, position });
+      }
+      ctx.audit({
+        action: 'tempStorage.storeIn',
+        entity: 'tempStorageContainer',
+        entityId: container.id,
+        newValue: { stored },
+      });
+      return { stored };
+    },
+    takeOut: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const codes = ctx.body.barcodes;
+      const rows = await knownBarcodes(ctx.db, scope, codes);
+      const notStored = rows.filter((r) => r.storage !== 'stored');
+      if (notStored.length > 0)
+        throw new ApiError(ResultCode.INVALID_STATE, {
+          key: 'storageNotStored',
+          params: { codes: codeList(notStored.map((r) => r.code)) },
+        });
+      const actor = actorOf(p, null);
+      const to = assertTransition(ctx.lang, sampleStorageWorkflow, 'stored', 'takeOut', actor);
+      const places = await ctx.db
+        .select({
+          id: tempStoragePositions.id,
+          barcodeId: tempStoragePositions.barcodeId,
+          containerId: tempStoragePositions.containerId,
+          deviceId: tempStorageContainers.deviceId,
+          row: tempStoragePositions.row,
+          col: tempStoragePositions.col,
+        })
+        .from(tempStoragePositions)
+        .innerJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStoragePositions.containerId))
+        .where(
+          inArray(
+            tempStoragePositions.barcodeId,
+            rows.map((r) => r.id),
+          ),
+        );
+      const taken: Array<{ barcode: string; position: string }> = [];
+      for (const row of rows) {
+        const place = places.find((pl) => pl.barcodeId === row.id);
+        if (!place) throw staleOrMissing(true);
+        const flipped = await ctx.db
+          .update(specimenBarcodes)
+          .set({ storage: to, version: sql`${specimenBarcodes.version} + 1` })
+          .where(and(eq(specimenBarcodes.id, row.id), eq(specimenBarcodes.storage, 'stored')))
+          .returning({ id: specimenBarcodes.id });
+        if (flipped.length !== 1) throw staleOrMissing(true);
+        await ctx.db.delete(tempStoragePositions).where(eq(tempStoragePositions.id, place.id));
+        const position = positionLabel(place.row, place.col);
+        await log(ctx.db, p, ctx.now, {
+          deviceId: place.deviceId,
+          containerId: place.containerId,
+          barcodeId: row.id,
+          action: 'out',
+          position,
+          reason: ctx.body.reason,
+        });
+        await recordEvent(ctx.db, {
+          workflow: sampleStorageWorkflow.id,
+          recordId: row.id,
+          action: 'takeOut',
+          fromState: 'stored',
+          toState: to,
+          userId: p.userId,
+          at: ctx.now,
+          reason: ctx.body.reason,
+        });
+        taken.push({ barcode: row.code, position });
+      }
+      ctx.audit({
+        action: 'tempStorage.takeOut',
+        entity: 'specimenBarcode',
+        entityId: null,
+        newValue: { taken },
         reason: ctx.body.reason,
       });
-      await recordEvent(ctx.db, {
-        workflow: sampleStorageWorkflow.id,
-        recordId: row.id,
-        action: 'takeOut',
-        fromState: 'stored',
-        toState: to,
-        userId: p.userId,
-        at: ctx.now,
-        reason: ctx.body.reason,
-      });
-      taken.push({ barcode: row.code, position });
-    }
-    ctx.audit({
-      action: 'tempStorage.takeOut',
-      entity: 'specimenBarcode',
-      entityId: null,
-      newValue: { taken },
-      reason: ctx.body.reason,
-    });
-    return { count: taken.length };
+      return { count: taken.length };
+    },
   });
 }

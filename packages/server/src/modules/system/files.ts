@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { files } from '../../db/schema.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps } from '../../deps.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import { type FileStore, type StagedBlob, StagedTooLarge } from '../../lib/file-store.js';

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { files, sampleTypes, testItems } from '../../db/schema.js';
 import { testItemSettings } from '../../db/schema-lab.js';
+import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 
 const columns = {
@@ -76,17 +77,16 @@ export async function pageTestItems(
     filter.sampleTypeId === undefined ? undefined : eq(testItemSettings.sampleTypeId, filter.sampleTypeId),
   ];
   const where = and(...conditions);
-  const [total] = await db
-    .select({ n: count() })
-    .from(testItems)
-    .leftJoin(testItemSettings, eq(testItemSettings.testItemId, testItems.id))
-    .where(where);
-  const rows = await base(db)
-    .where(where)
-    .orderBy(asc(testItems.code))
-    .limit(size)
-    .offset((page - 1) * size);
-  return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
+  return pageOf(
+    db
+      .select({ n: count() })
+      .from(testItems)
+      .leftJoin(testItemSettings, eq(testItemSettings.testItemId, testItems.id))
+      .where(where),
+    base(db).where(where).orderBy(asc(testItems.code)),
+    { page, size },
+    toRow,
+  );
 }
 
 export async function findTestItem(db: Executor, id: number): Promise<TestItemRow | undefined> {

@@ -6,9 +6,8 @@ import { testItems } from '../../db/schema.js';
 import { testItemSettings } from '../../db/schema-lab.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { requirePrincipal } from '../../lib/principal.js';
 import type { Ctx } from '../../lib/route.js';
-import { Page, route, SENT } from '../../lib/route.js';
+import { Page, registerGroup, SENT } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { findTestItem, pageTestItems, sampleTypeExists, testItemFiles } from './repository.js';
 
@@ -61,110 +60,106 @@ async function setEnabled(db: Executor, id: number, enabled: boolean) {
 }
 
 export async function testItemRoutes(app: FastifyInstance): Promise<void> {
-  route(app, api.paging, async (ctx) => {
-    const { page, size, ...filter } = ctx.body;
-    const { rows, total } = await pageTestItems(ctx.db, filter, page, size);
-    return new Page(rows, total);
-  });
-
-  route(app, api.get, async (ctx) => {
-    const row = await findTestItem(ctx.db, ctx.params.id);
-    if (!row) throw notFound();
-    return row;
-  });
-
-  route(app, api.dataFiles, async (ctx) => {
-    if (ctx.query.testItemId !== undefined && !(await findTestItem(ctx.db, ctx.query.testItemId))) {
-      throw notFound();
-    }
-    return testItemFiles(ctx.db, ctx.query.testItemId);
-  });
-
-  route(app, api.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const { code, name, enName, ...settings } = ctx.body;
-    await checkReferences(ctx, settings);
-    const [row] = await uniqueOr(ctx.lang, () =>
-      ctx.db
-        .insert(testItems)
-        .values({ code, name, enName })
-        .returning({ id: testItems.id, version: testItems.version }),
-    );
-    if (!row) throw new Error('insert returned nothing');
-    await ctx.db
-      .insert(testItemSettings)
-      .values({ testItemId: row.id, ...settingsValues(settings, p.userId, ctx.now) });
-    ctx.audit({ action: 'testItems.create', entity: 'testItem', entityId: row.id, newValue: ctx.body });
-    return row;
-  });
-
-  route(app, api.update, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const { id, version, code, name, enName, ...settings } = ctx.body;
-    const before = await findTestItem(ctx.db, id);
-    if (!before) throw staleOrMissing(false);
-    await checkReferences(ctx, settings);
-    const [row] = await uniqueOr(ctx.lang, () =>
-      ctx.db
-        .update(testItems)
-        .set({ code, name, enName, version: sql`${testItems.version} + 1` })
-        .where(and(eq(testItems.id, id), eq(testItems.version, version)))
-        .returning({ version: testItems.version }),
-    );
-    if (!row) throw staleOrMissing(true);
-    const values = settingsValues(settings, p.userId, ctx.now);
-    await ctx.db
-      .insert(testItemSettings)
-      .values({ testItemId: id, ...values })
-      .onConflictDoUpdate({ target: testItemSettings.testItemId, set: values });
-    ctx.audit({
-      action: 'testItems.update',
-      entity: 'testItem',
-      entityId: id,
-      oldValue: before,
-      newValue: ctx.body,
-    });
-    return { version: row.version };
-  });
-
-  route(app, api.enable, async (ctx) => {
-    const before = await findTestItem(ctx.db, ctx.params.id);
-    if (!before) throw notFound();
-    const [row] = await setEnabled(ctx.db, ctx.params.id, true);
-    if (!row) {
-      // SPEC section 8: enabling answers HTTP 400 as a non-failure; the string body code '400' tells
-      // the console to ignore it. Nothing changed, and the audit says so.
+  registerGroup(app, api, {
+    paging: async (ctx) => {
+      const { page, size, ...filter } = ctx.body;
+      const { rows, total } = await pageTestItems(ctx.db, filter, page, size);
+      return new Page(rows, total);
+    },
+    get: async (ctx) => {
+      const row = await findTestItem(ctx.db, ctx.params.id);
+      if (!row) throw notFound();
+      return row;
+    },
+    dataFiles: async (ctx) => {
+      if (ctx.query.testItemId !== undefined && !(await findTestItem(ctx.db, ctx.query.testItemId))) {
+        throw notFound();
+      }
+      return testItemFiles(ctx.db, ctx.query.testItemId);
+    },
+    create: async (ctx) => {
+      const p = ctx.principal;
+      const { code, name, enName, ...settings } = ctx.body;
+      await checkReferences(ctx, settings);
+      const [row] = await uniqueOr(ctx.lang, () =>
+        ctx.db
+          .insert(testItems)
+          .values({ code, name, enName })
+          .returning({ id: testItems.id, version: testItems.version }),
+      );
+      if (!row) throw new Error('insert returned nothing');
+      await ctx.db
+        .insert(testItemSettings)
+        .values({ testItemId: row.id, ...settingsValues(settings, p.userId, ctx.now) });
+      ctx.audit({ action: 'testItems.create', entity: 'testItem', entityId: row.id, newValue: ctx.body });
+      return row;
+    },
+    update: async (ctx) => {
+      const p = ctx.principal;
+      const { id, version, code, name, enName, ...settings } = ctx.body;
+      const before = await findTestItem(ctx.db, id);
+      if (!before) throw staleOrMissing(false);
+      await checkReferences(ctx, settings);
+      const [row] = await uniqueOr(ctx.lang, () =>
+        ctx.db
+          .update(testItems)
+          .set({ code, name, enName, version: sql`${testItems.version} + 1` })
+          .where(and(eq(testItems.id, id), eq(testItems.version, version)))
+          .returning({ version: testItems.version }),
+      );
+      if (!row) throw staleOrMissing(true);
+      const values = settingsValues(settings, p.userId, ctx.now);
+      await ctx.db
+        .insert(testItemSettings)
+        .values({ testItemId: id, ...values })
+        .onConflictDoUpdate({ target: testItemSettings.testItemId, set: values });
+      ctx.audit({
+        action: 'testItems.update',
+        entity: 'testItem',
+        entityId: id,
+        oldValue: before,
+        newValue: ctx.body,
+      });
+      return { version: row.version };
+    },
+    enable: async (ctx) => {
+      const before = await findTestItem(ctx.db, ctx.params.id);
+      if (!before) throw notFound();
+      const [row] = await setEnabled(ctx.db, ctx.params.id, true);
+      if (!row) {
+        // SPEC section 8: enabling answers HTTP 400 as a non-failure; the string body code '400' tells
+        // the console to ignore it. Nothing changed, and the audit says so.
+        ctx.audit({
+          action: 'testItems.enable',
+          entity: 'testItem',
+          entityId: before.id,
+          newValue: { unchanged: true },
+        });
+        ctx.reply.code(400).send({ code: '400', msg: t(ctx.lang, 'testItemAlreadyEnabled'), data: null });
+        return SENT;
+      }
       ctx.audit({
         action: 'testItems.enable',
         entity: 'testItem',
         entityId: before.id,
-        newValue: { unchanged: true },
+        oldValue: { enabled: false },
+        newValue: { enabled: true },
       });
-      ctx.reply.code(400).send({ code: '400', msg: t(ctx.lang, 'testItemAlreadyEnabled'), data: null });
-      return SENT;
-    }
-    ctx.audit({
-      action: 'testItems.enable',
-      entity: 'testItem',
-      entityId: before.id,
-      oldValue: { enabled: false },
-      newValue: { enabled: true },
-    });
-    return { version: row.version };
-  });
-
-  route(app, api.disable, async (ctx) => {
-    const before = await findTestItem(ctx.db, ctx.params.id);
-    if (!before) throw notFound();
-    const [row] = await setEnabled(ctx.db, ctx.params.id, false);
-    if (!row) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'testItemAlreadyDisabled' });
-    ctx.audit({
-      action: 'testItems.disable',
-      entity: 'testItem',
-      entityId: before.id,
-      oldValue: { enabled: true },
-      newValue: { enabled: false },
-    });
-    return { version: row.version };
+      return { version: row.version };
+    },
+    disable: async (ctx) => {
+      const before = await findTestItem(ctx.db, ctx.params.id);
+      if (!before) throw notFound();
+      const [row] = await setEnabled(ctx.db, ctx.params.id, false);
+      if (!row) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'testItemAlreadyDisabled' });
+      ctx.audit({
+        action: 'testItems.disable',
+        entity: 'testItem',
+        entityId: before.id,
+        oldValue: { enabled: true },
+        newValue: { enabled: false },
+      });
+      return { version: row.version };
+    },
   });
 }

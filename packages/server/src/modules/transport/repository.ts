@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client.js';
 import { projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { notFound } from '../../lib/errors.js';
-import { eventsOf, iso } from '../portal/workflow.js';
+import { pageOf } from '../../lib/paging.js';
+import { eventsOf, iso } from '../../lib/workflow.js';
 
 export const WORKFLOW_ID = 'sampleShipment';
 
@@ -81,13 +82,12 @@ function toRow(r: Joined) {
 }
 
 export async function pageShipments(db: Executor, where: SQL | undefined, page: number, size: number) {
-  const [total] = await db.select({ n: count() }).from(sampleTransports).where(where);
-  const rows = await baseQuery(db)
-    .where(where)
-    .orderBy(desc(sampleTransports.createdAt), desc(sampleTransports.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
+  return pageOf(
+    db.select({ n: count() }).from(sampleTransports).where(where),
+    baseQuery(db).where(where).orderBy(desc(sampleTransports.createdAt), desc(sampleTransports.id)),
+    { page, size },
+    toRow,
+  );
 }
 
 export async function shipmentDetails(db: Executor, ids: number[]) {
@@ -160,45 +160,46 @@ export async function shipmentHead(db: Executor, id: number) {
 
 /** Every sample line of the bookings matching `where`, newest booking first (sample-transport detail table). */
 export async function pageItems(db: Executor, where: SQL | undefined, page: number, size: number) {
-  const [total] = await db
-    .select({ n: count() })
-    .from(sampleTransportItems)
-    .innerJoin(sampleTransports, eq(sampleTransports.id, sampleTransportItems.transportId))
-    .where(where);
-  const rows = await db
-    .select({
-      id: sampleTransportItems.id,
-      shipmentId: sampleTransports.id,
-      orderNo: sampleTransports.orderNo,
-      projectNo: projects.projectNo,
-      siteNo: sites.centerNo,
-      siteName: sites.name,
-      status: sampleTransports.status,
-      sampleTypeName: sampleTypes.name,
-      temperatureName: temperatures.name,
-      quantity: sampleTransportItems.quantity,
-      unit: sampleTransportItems.unit,
-      estimatedShipDate: sampleTransports.estimatedShipDate,
-      courier: sampleTransports.courier,
-      expressNo: sampleTransports.expressNo,
-      createdAt: sampleTransports.createdAt,
-    })
-    .from(sampleTransportItems)
-    .innerJoin(sampleTransports, eq(sampleTransports.id, sampleTransportItems.transportId))
-    .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
-    .innerJoin(sites, eq(sites.id, sampleTransports.siteId))
-    .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
-    .innerJoin(temperatures, eq(temperatures.id, sampleTransportItems.temperatureId))
-    .where(where)
-    .orderBy(desc(sampleTransports.createdAt), desc(sampleTransports.id), asc(sampleTransportItems.sort))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows, total } = await pageOf(
+    db
+      .select({ n: count() })
+      .from(sampleTransportItems)
+      .innerJoin(sampleTransports, eq(sampleTransports.id, sampleTransportItems.transportId))
+      .where(where),
+    db
+      .select({
+        id: sampleTransportItems.id,
+        shipmentId: sampleTransports.id,
+        orderNo: sampleTransports.orderNo,
+        projectNo: projects.projectNo,
+        siteNo: sites.centerNo,
+        siteName: sites.name,
+        status: sampleTransports.status,
+        sampleTypeName: sampleTypes.name,
+        temperatureName: temperatures.name,
+        quantity: sampleTransportItems.quantity,
+        unit: sampleTransportItems.unit,
+        estimatedShipDate: sampleTransports.estimatedShipDate,
+        courier: sampleTransports.courier,
+        expressNo: sampleTransports.expressNo,
+        createdAt: sampleTransports.createdAt,
+      })
+      .from(sampleTransportItems)
+      .innerJoin(sampleTransports, eq(sampleTransports.id, sampleTransportItems.transportId))
+      .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
+      .innerJoin(sites, eq(sites.id, sampleTransports.siteId))
+      .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
+      .innerJoin(temperatures, eq(temperatures.id, sampleTransportItems.temperatureId))
+      .where(where)
+      .orderBy(desc(sampleTransports.createdAt), desc(sampleTransports.id), asc(sampleTransportItems.sort)),
+    { page, size },
+  );
   return {
     rows: rows.map((r) => ({
       ...r,
       status: r.status as SampleShipmentState,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }

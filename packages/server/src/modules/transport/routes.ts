@@ -11,12 +11,11 @@ import { sampleTypes, temperatures } from '../../db/schema.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import { Page, type Principal, route, SENT } from '../../lib/route.js';
+import { Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
-import { assertInScope, checkedSite, type SiteScope, scopeWhere, siteScope } from '../portal/scope.js';
-import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../portal/workflow.js';
+import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
+import { assertInScope, checkedSite, type SiteScope, scopeWhere } from '../portal/scope.js';
 import { receiptsZip } from './receipts.js';
 import {
   pageItems,
@@ -121,154 +120,146 @@ export function shipmentFilter(f: {
 export async function transportRoutes(app: FastifyInstance): Promise<void> {
   const where = (scope: SiteScope) => scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId);
 
-  route(app, sampleTransport.temperatures, async (ctx) =>
-    ctx.db.select().from(temperatures).orderBy(asc(temperatures.id)),
-  );
-
-  route(app, sampleTransport.itemPaging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, orderNo, projectId, status, sampleTypeId, temperatureId } = ctx.body;
-    const r = await pageItems(
-      ctx.db,
-      and(
-        where(scope),
-        orderNo ? contains(sampleTransports.orderNo, orderNo) : undefined,
-        projectId ? eq(sampleTransports.projectId, projectId) : undefined,
-        status && status.length > 0 ? inArray(sampleTransports.status, status) : undefined,
-        sampleTypeId ? eq(sampleTransportItems.sampleTypeId, sampleTypeId) : undefined,
-        temperatureId ? eq(sampleTransportItems.temperatureId, temperatureId) : undefined,
-      ),
-      page,
-      size,
-    );
-    return new Page(r.rows, r.total);
-  });
-
-  route(app, sampleTransport.paging, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const { page, size, ...filters } = ctx.body;
-    const r = await pageShipments(ctx.db, and(where(scope), shipmentFilter(filters)), page, size);
-    return new Page(r.rows, r.total);
-  });
-
-  route(app, sampleTransport.get, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    assertInScope(scope, await shipmentHead(ctx.db, ctx.params.id));
-    return shipmentDetail(ctx.db, ctx.params.id);
-  });
-
-  route(app, sampleTransport.create, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const { samples, backupContact, ...body } = ctx.body;
-    await checkedSite(ctx.db, scope, body.projectId, body.siteId);
-    const temperatureId = await checkSamples(ctx.db, samples);
-    const orderNo = await nextNumber(ctx.db, 'ST', ctx.now);
-    const [row] = await ctx.db
-      .insert(sampleTransports)
-      .values({
-        ...body,
-        orderNo,
-        status: 'booked',
-        temperatureId,
-        backupContact,
-        bookSendTime: new Date(body.bookSendTime),
-        createdBy: p.userId,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .returning({ id: sampleTransports.id });
-    if (!row) throw new Error('insert returned no row');
-    await replaceSamples(ctx.db, row.id, samples);
-    await recordEvent(ctx.db, {
-      workflow: WORKFLOW_ID,
-      recordId: row.id,
-      action: 'book',
-      fromState: null,
-      toState: 'booked',
-      userId: p.userId,
-      at: ctx.now,
-    });
-    const detail = await shipmentDetail(ctx.db, row.id);
-    ctx.audit({
-      action: 'sampleTransport.create',
-      entity: 'sampleTransport',
-      entityId: row.id,
-      newValue: detail,
-    });
-    return detail;
-  });
-
-  route(app, sampleTransport.update, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const { id, version, samples, backupContact, ...body } = ctx.body;
-    assertInScope(scope, await shipmentHead(ctx.db, id));
-    await checkedSite(ctx.db, scope, body.projectId, body.siteId);
-    const temperatureId = await checkSamples(ctx.db, samples);
-    await fire(
-      ctx,
-      p,
-      scope,
-      { id, version, action: 'edit' },
-      {
-        ...body,
-        temperatureId,
-        backupContact,
-        bookSendTime: new Date(body.bookSendTime),
-      },
-    );
-    await replaceSamples(ctx.db, id, samples);
-    return shipmentDetail(ctx.db, id);
-  });
-
-  route(app, sampleTransport.cancel, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const { version, reason } = ctx.query;
-    await fire(
-      ctx,
-      p,
-      scope,
-      { id: ctx.params.id, version, action: 'cancel', reason },
-      {
-        cancelledBy: p.userId,
-        cancelTime: ctx.now,
-        cancelReason: reason,
-      },
-    );
-    return shipmentDetail(ctx.db, ctx.params.id);
-  });
-
-  route(app, sampleTransport.pickup, async (ctx) => {
-    const p = requirePrincipal(ctx);
-    const scope = await siteScope(ctx.db, p);
-    const { version, courier, expressNo } = ctx.body;
-    await fire(
-      ctx,
-      p,
-      scope,
-      { id: ctx.params.id, version, action: 'pickup' },
-      {
-        courier,
-        expressNo,
-        dispatcherId: p.userId,
-        dispatchTime: ctx.now,
-      },
-    );
-    return shipmentDetail(ctx.db, ctx.params.id);
-  });
-
-  route(app, sampleTransport.receipts, async (ctx) => {
-    const scope = await siteScope(ctx.db, requirePrincipal(ctx));
-    const ids = [...new Set(ctx.body.ids)];
-    const found = await shipmentDetails(ctx.db, ids);
-    if (found.length !== ids.length) throw new ApiError(ResultCode.NOT_FOUND, { key: 'notFound' });
-    for (const s of found) assertInScope(scope, s);
-    const time = zonedTime(ctx);
-    const zip = await receiptsZip(found, ctx.lang, ctx.now, time);
-    const name = `shipment-receipts-${time.date(ctx.now)}.zip`;
-    await sendDownload(ctx.reply, { name, mime: 'application/zip', content: zip });
-    return SENT;
+  registerGroup(app, sampleTransport, {
+    temperatures: async (ctx) => ctx.db.select().from(temperatures).orderBy(asc(temperatures.id)),
+    itemPaging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, orderNo, projectId, status, sampleTypeId, temperatureId } = ctx.body;
+      const r = await pageItems(
+        ctx.db,
+        and(
+          where(scope),
+          orderNo ? contains(sampleTransports.orderNo, orderNo) : undefined,
+          projectId ? eq(sampleTransports.projectId, projectId) : undefined,
+          status && status.length > 0 ? inArray(sampleTransports.status, status) : undefined,
+          sampleTypeId ? eq(sampleTransportItems.sampleTypeId, sampleTypeId) : undefined,
+          temperatureId ? eq(sampleTransportItems.temperatureId, temperatureId) : undefined,
+        ),
+        page,
+        size,
+      );
+      return new Page(r.rows, r.total);
+    },
+    paging: async (ctx) => {
+      const scope = await ctx.scope();
+      const { page, size, ...filters } = ctx.body;
+      const r = await pageShipments(ctx.db, and(where(scope), shipmentFilter(filters)), page, size);
+      return new Page(r.rows, r.total);
+    },
+    get: async (ctx) => {
+      const scope = await ctx.scope();
+      assertInScope(scope, await shipmentHead(ctx.db, ctx.params.id));
+      return shipmentDetail(ctx.db, ctx.params.id);
+    },
+    create: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const { samples, backupContact, ...body } = ctx.body;
+      await checkedSite(ctx.db, scope, body.projectId, body.siteId);
+      const temperatureId = await checkSamples(ctx.db, samples);
+      const orderNo = await nextNumber(ctx.db, 'ST', ctx.now);
+      const [row] = await ctx.db
+        .insert(sampleTransports)
+        .values({
+          ...body,
+          orderNo,
+          status: 'booked',
+          temperatureId,
+          backupContact,
+          bookSendTime: new Date(body.bookSendTime),
+          createdBy: p.userId,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning({ id: sampleTransports.id });
+      if (!row) throw new Error('insert returned no row');
+      await replaceSamples(ctx.db, row.id, samples);
+      await recordEvent(ctx.db, {
+        workflow: WORKFLOW_ID,
+        recordId: row.id,
+        action: 'book',
+        fromState: null,
+        toState: 'booked',
+        userId: p.userId,
+        at: ctx.now,
+      });
+      const detail = await shipmentDetail(ctx.db, row.id);
+      ctx.audit({
+        action: 'sampleTransport.create',
+        entity: 'sampleTransport',
+        entityId: row.id,
+        newValue: detail,
+      });
+      return detail;
+    },
+    update: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const { id, version, samples, backupContact, ...body } = ctx.body;
+      assertInScope(scope, await shipmentHead(ctx.db, id));
+      await checkedSite(ctx.db, scope, body.projectId, body.siteId);
+      const temperatureId = await checkSamples(ctx.db, samples);
+      await fire(
+        ctx,
+        p,
+        scope,
+        { id, version, action: 'edit' },
+        {
+          ...body,
+          temperatureId,
+          backupContact,
+          bookSendTime: new Date(body.bookSendTime),
+        },
+      );
+      await replaceSamples(ctx.db, id, samples);
+      return shipmentDetail(ctx.db, id);
+    },
+    cancel: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const { version, reason } = ctx.query;
+      await fire(
+        ctx,
+        p,
+        scope,
+        { id: ctx.params.id, version, action: 'cancel', reason },
+        {
+          cancelledBy: p.userId,
+          cancelTime: ctx.now,
+          cancelReason: reason,
+        },
+      );
+      return shipmentDetail(ctx.db, ctx.params.id);
+    },
+    pickup: async (ctx) => {
+      const p = ctx.principal;
+      const scope = await ctx.scope();
+      const { version, courier, expressNo } = ctx.body;
+      await fire(
+        ctx,
+        p,
+        scope,
+        { id: ctx.params.id, version, action: 'pickup' },
+        {
+          courier,
+          expressNo,
+          dispatcherId: p.userId,
+          dispatchTime: ctx.now,
+        },
+      );
+      return shipmentDetail(ctx.db, ctx.params.id);
+    },
+    receipts: async (ctx) => {
+      const scope = await ctx.scope();
+      const ids = [...new Set(ctx.body.ids)];
+      const found = await shipmentDetails(ctx.db, ids);
+      if (found.length !== ids.length) throw new ApiError(ResultCode.NOT_FOUND, { key: 'notFound' });
+      for (const s of found) assertInScope(scope, s);
+      const time = zonedTime(ctx);
+      const zip = await receiptsZip(found, ctx.lang, ctx.now, time);
+      const name = `shipment-receipts-${time.date(ctx.now)}.zip`;
+      await sendDownload(ctx.reply, { name, mime: 'application/zip', content: zip });
+      return SENT;
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { auditLog, depts, loginLogs, roles, userRoles, users } from '../../db/schema.js';
+import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
 
 export interface UserFilter {
@@ -149,17 +150,14 @@ export async function pageLoginLogs(
   if (filter.account) conditions.push(contains(loginLogs.account, filter.account));
   if (filter.success !== undefined) conditions.push(eq(loginLogs.success, filter.success));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [total] = await db.select({ n: count() }).from(loginLogs).where(where);
-  const rows = await db
-    .select()
-    .from(loginLogs)
-    .where(where)
-    .orderBy(desc(loginLogs.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows, total } = await pageOf(
+    db.select({ n: count() }).from(loginLogs).where(where),
+    db.select().from(loginLogs).where(where).orderBy(desc(loginLogs.id)),
+    { page, size },
+  );
   return {
     rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 
@@ -178,16 +176,13 @@ export async function pageAudit(
   if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows, total } = await pageOf(
+    db.select({ n: count() }).from(auditLog).where(where),
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)),
+    { page, size },
+  );
   return {
     rows: rows.map(({ prevHash: _p, hash: _h, ...r }) => ({ ...r, at: r.at.toISOString() })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }

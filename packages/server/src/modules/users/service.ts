@@ -1,17 +1,16 @@
 import type { endpoints } from '@trialab/api-contract';
-import { type EndpointDef, ResultCode } from '@trialab/api-contract';
+import { ResultCode } from '@trialab/api-contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { depts, roles, users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
-import { requirePrincipal } from '../../lib/principal.js';
-import type { Ctx } from '../../lib/route.js';
+import type { SessionCtx } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { hashPassword } from '../auth/passwords.js';
 import { endUserSessions } from '../auth/session.js';
 import * as repo from './repository.js';
 
-type AnyCtx = Ctx<EndpointDef>;
+type AnyCtx = SessionCtx;
 type CreateBody = z.output<NonNullable<typeof endpoints.user.create.body>>;
 type UpdateBody = z.output<NonNullable<typeof endpoints.user.update.body>>;
 
@@ -107,8 +106,7 @@ export async function updateStatus(ctx: AnyCtx, id: number, status: 0 | 1, versi
 
 export async function deleteUser(ctx: AnyCtx, id: number, reason: string | undefined) {
   if (!reason) throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'reasonRequired' });
-  if (requirePrincipal(ctx).userId === id)
-    throw new ApiError(ResultCode.FORBIDDEN, { key: 'cannotDeleteSelf' });
+  if (ctx.principal.userId === id) throw new ApiError(ResultCode.FORBIDDEN, { key: 'cannotDeleteSelf' });
   const before = await repo.getUserRow(ctx.db, eq(users.id, id));
   const [raw] = await ctx.db.select({ isSuper: users.isSuper }).from(users).where(eq(users.id, id));
   if (!before || !raw) throw staleOrMissing(false);

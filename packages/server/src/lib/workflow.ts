@@ -7,13 +7,13 @@ import {
   type WorkflowDef,
 } from '@trialab/api-contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
-import { portalEvents } from '../../db/schema-portal.js';
-import type { AuditEntry } from '../../lib/audit.js';
-import { ApiError } from '../../lib/errors.js';
-import type { Principal } from '../../lib/route.js';
-import { staleOrMissing } from '../../lib/versioned.js';
+import type { Executor } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { portalEvents } from '../db/schema-portal.js';
+import type { AuditEntry } from './audit.js';
+import { ApiError } from './errors.js';
+import type { Principal } from './route.js';
+import { staleOrMissing } from './versioned.js';
 
 /** State and action names for error messages (the console has its own locale texts). */
 const NAMES: Record<string, Record<Lang, string>> = {

@@ -1,10 +1,11 @@
-import type { Config } from '../config.js';
-import type { Database, Engine } from '../db/client.js';
-import type { Notifier } from '../modules/auth/notifier.js';
-import type { SessionCache } from '../modules/auth/session-cache.js';
-import type { OAuthProvider } from '../modules/auth/wechat.js';
-import type { SeedResult } from '../seed/seed.js';
-import type { FileStore } from './file-store.js';
+import type { Config } from './config.js';
+import type { Database, Engine } from './db/client.js';
+import type { FileStore } from './lib/file-store.js';
+import type { RouteDomains } from './lib/route-domains.js';
+import type { Notifier } from './modules/auth/notifier.js';
+import type { SessionCache } from './modules/auth/session-cache.js';
+import type { OAuthProvider } from './modules/auth/wechat.js';
+import type { SeedResult } from './seed/seed.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;
@@ -23,6 +24,8 @@ export interface Deps {
   notifier: Notifier;
   wx: OAuthProvider | null;
   version: string;
+  /** The domains' functions the request pipeline calls (lib/ imports nothing from modules/). */
+  domains: RouteDomains;
   /** What the first start seeded (main.ts prints a generated admin password once). */
   seeded: SeedResult;
 }
