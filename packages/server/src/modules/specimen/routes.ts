@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { codeRoutes } from './codes.js';
+import { codeRoutes } from './codes/routes.js';
 import { storageRoutes } from './storage/routes.js';
 
 /** Specimen intake: sample codes, bench sign-for, sub-barcodes and temporary storage. */
