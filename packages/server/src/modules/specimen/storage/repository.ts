@@ -1,9 +1,11 @@
 import {
+  type Lang,
   positionLabel,
   ResultCode,
   type StorageContainer,
   type StorageDevice,
   type StoredSample,
+  sampleStorageWorkflow,
 } from '@trialab/api-contract';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
@@ -18,6 +20,8 @@ import {
 import { ApiError, notFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/paging.js';
 import type { Principal } from '../../../lib/route.js';
+import { staleOrMissing, uniqueOr } from '../../../lib/versioned.js';
+import { recordEvent } from '../../../lib/workflow.js';
 
 /** Temporary storage's SQL: devices, containers, positions and the storage log. */
 
@@ -228,7 +232,7 @@ export async function locationOf(db: Executor, barcodeId: number) {
 }
 
 /** Moves a sample's storage state on, only from the state it is expected in; false when it was not. */
-export async function flipStorage(
+async function flipStorage(
   db: Executor,
   barcodeId: number,
   from: 'unstored' | 'stored',
@@ -242,10 +246,7 @@ export async function flipStorage(
   return flipped.length === 1;
 }
 
-export async function insertPosition(
-  db: Executor,
-  values: typeof tempStoragePositions.$inferInsert,
-): Promise<void> {
+async function insertPosition(db: Executor, values: typeof tempStoragePositions.$inferInsert): Promise<void> {
   await db.insert(tempStoragePositions).values(values);
 }
 
@@ -265,7 +266,7 @@ export function placesOf(db: Executor, barcodeIds: number[]) {
     .where(inArray(tempStoragePositions.barcodeId, barcodeIds));
 }
 
-export async function deletePosition(db: Executor, id: number): Promise<void> {
+async function deletePosition(db: Executor, id: number): Promise<void> {
   await db.delete(tempStoragePositions).where(eq(tempStoragePositions.id, id));
 }
 
@@ -390,4 +391,67 @@ export async function ownUpload(db: Executor, fileId: number, userId: number): P
   if (!file || file.uploadedBy !== userId)
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'labFileMissing', params: { id: fileId } });
   return file.sha256;
+}
+
+/** Who moves samples, when, and the storage state they move to. */
+interface Move {
+  by: Principal;
+  at: Date;
+  to: NonNullable<(typeof specimenBarcodes.$inferInsert)['storage']>;
+}
+
+/**
+ * Puts one unstored sample into a free cell: its state, the position, the device log and the
+ * workflow event. Answers the position label; refuses a sample moved meanwhile.
+ */
+export async function putSampleIn(
+  db: Executor,
+  lang: Lang,
+  move: Move,
+  container: { id: number; deviceId: number },
+  barcodeId: number,
+  slot: { row: number; col: number },
+): Promise<string> {
+  if (!(await flipStorage(db, barcodeId, 'unstored', move.to))) throw staleOrMissing(true);
+  const cell = { barcodeId, containerId: container.id, ...slot, storedBy: move.by.userId, storedAt: move.at };
+  await uniqueOr(lang, () => insertPosition(db, cell));
+  const position = positionLabel(slot.row, slot.col);
+  const entry = { deviceId: container.deviceId, containerId: container.id, barcodeId, position };
+  await storageLog(db, move.by, move.at, { ...entry, action: 'in' });
+  await recordEvent(db, {
+    workflow: sampleStorageWorkflow.id,
+    recordId: barcodeId,
+    action: 'putIn',
+    fromState: 'unstored',
+    toState: move.to,
+    userId: move.by.userId,
+    at: move.at,
+  });
+  return position;
+}
+
+/** Takes one stored sample out of its cell, with the reason in the log and the event. Answers the position label. */
+export async function takeSampleOut(
+  db: Executor,
+  move: Move,
+  barcodeId: number,
+  place: { id: number; containerId: number; deviceId: number; row: number; col: number },
+  reason: string,
+): Promise<string> {
+  if (!(await flipStorage(db, barcodeId, 'stored', move.to))) throw staleOrMissing(true);
+  await deletePosition(db, place.id);
+  const position = positionLabel(place.row, place.col);
+  const entry = { deviceId: place.deviceId, containerId: place.containerId, barcodeId, position, reason };
+  await storageLog(db, move.by, move.at, { ...entry, action: 'out' });
+  await recordEvent(db, {
+    workflow: sampleStorageWorkflow.id,
+    recordId: barcodeId,
+    action: 'takeOut',
+    fromState: 'stored',
+    toState: move.to,
+    userId: move.by.userId,
+    at: move.at,
+    reason,
+  });
+  return position;
 }

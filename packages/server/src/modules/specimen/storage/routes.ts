@@ -16,7 +16,7 @@ import { Page, registerGroup, SENT } from '../../../lib/route.js';
 import { containsAny } from '../../../lib/search.js';
 import { zonedTime } from '../../../lib/time-zone.js';
 import { staleOrMissing, uniqueOr } from '../../../lib/versioned.js';
-import { actorOf, assertTransition, recordEvent } from '../../../lib/workflow.js';
+import { actorOf, assertTransition } from '../../../lib/workflow.js';
 import {
   barcodeInScope,
   barcodeScope,
@@ -33,12 +33,9 @@ import {
   containerById,
   containers,
   countContainers,
-  deletePosition,
   deviceById,
-  flipStorage,
   insertContainer,
   insertDevice,
-  insertPosition,
   locationOf,
   occupiedCells,
   occupiedSlots,
@@ -47,10 +44,12 @@ import {
   pageStored,
   placesOf,
   publicContainer,
+  putSampleIn,
   samplesOfOtherTemperature,
   storageLog,
   storedIn,
   takenPositions,
+  takeSampleOut,
   updateContainer,
   updateDevice,
 } from './repository.js';
@@ -301,34 +300,14 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       const stored: Array<{ barcode: string; position: string }> = [];
       for (const { row, slot } of plan) {
         if (!row || !slot) throw new Error('planned item without barcode or position');
-        if (!(await flipStorage(ctx.db, row.id, 'unstored', to))) throw staleOrMissing(true);
-        await uniqueOr(ctx.lang, () =>
-          insertPosition(ctx.db, {
-            barcodeId: row.id,
-            containerId: container.id,
-            row: slot.row,
-            col: slot.col,
-            storedBy: p.userId,
-            storedAt: ctx.now,
-          }),
+        const position = await putSampleIn(
+          ctx.db,
+          ctx.lang,
+          { by: p, at: ctx.now, to },
+          container,
+          row.id,
+          slot,
         );
-        const position = positionLabel(slot.row, slot.col);
-        await storageLog(ctx.db, p, ctx.now, {
-          deviceId: container.deviceId,
-          containerId: container.id,
-          barcodeId: row.id,
-          action: 'in',
-          position,
-        });
-        await recordEvent(ctx.db, {
-          workflow: sampleStorageWorkflow.id,
-          recordId: row.id,
-          action: 'putIn',
-          fromState: 'unstored',
-          toState: to,
-          userId: p.userId,
-          at: ctx.now,
-        });
         stored.push({ barcode: row.code, position });
       }
       ctx.audit({
@@ -358,27 +337,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       for (const row of rows) {
         const place = places.find((pl) => pl.barcodeId === row.id);
         if (!place) throw staleOrMissing(true);
-        if (!(await flipStorage(ctx.db, row.id, 'stored', to))) throw staleOrMissing(true);
-        await deletePosition(ctx.db, place.id);
-        const position = positionLabel(place.row, place.col);
-        await storageLog(ctx.db, p, ctx.now, {
-          deviceId: place.deviceId,
-          containerId: place.containerId,
-          barcodeId: row.id,
-          action: 'out',
-          position,
-          reason,
-        });
-        await recordEvent(ctx.db, {
-          workflow: sampleStorageWorkflow.id,
-          recordId: row.id,
-          action: 'takeOut',
-          fromState: 'stored',
-          toState: to,
-          userId: p.userId,
-          at: ctx.now,
-          reason,
-        });
+        const position = await takeSampleOut(ctx.db, { by: p, at: ctx.now, to }, row.id, place, reason);
         taken.push({ barcode: row.code, position });
       }
       ctx.audit({
