@@ -1,4 +1,4 @@
-import { endpoints, sampleReceiptWorkflow, sampleShipmentWorkflow } from '@trialab/api-contract';
+import { endpoints, sampleShipmentWorkflow } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { Page, registerGroup } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
@@ -23,6 +23,7 @@ import {
   assertReasonsKnown,
   assertWaybill,
   exceptionReasons,
+  receivedLines,
 } from './service.js';
 
 const api = endpoints.receipt;
@@ -98,24 +99,7 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
       const updated = await markReceived(ctx.db, shipment.id, version, signed, ctx.now);
       if (!updated) throw staleOrMissing(true);
       const received = { transportId: shipment.id, receivedBy: p.userId, receivedAt: ctx.now };
-      await insertReceipt(
-        ctx.db,
-        { ...received, remark },
-        samples.map((s) => ({
-          ...received,
-          itemId: s.itemId,
-          state: assertTransition(
-            ctx.lang,
-            sampleReceiptWorkflow,
-            'awaiting',
-            s.quality === 'exception' ? 'receiveWithException' : 'receive',
-            actor,
-          ),
-          receivedQuantity: s.receivedQuantity,
-          exceptionReason: s.quality === 'exception' ? (s.exceptionReason ?? null) : null,
-          remark: s.remark ?? null,
-        })),
-      );
+      await insertReceipt(ctx.db, { ...received, remark }, receivedLines(ctx.lang, actor, samples, received));
       await recordEvent(ctx.db, {
         workflow: sampleShipmentWorkflow.id,
         recordId: shipment.id,

@@ -7,6 +7,7 @@ import {
   assertReasonsKnown,
   assertWaybill,
   exceptionReasons,
+  receivedLines,
 } from './service.js';
 
 const failure = (run: () => unknown) => {
@@ -30,9 +31,9 @@ describe('receipt rules', () => {
 
   it('collects distinct exception reasons and refuses unknown ones', () => {
     const reasons = exceptionReasons([
-      { itemId: 1, quality: 'exception', exceptionReason: 'leak' },
-      { itemId: 2, quality: 'exception', exceptionReason: 'leak' },
-      { itemId: 3, quality: 'qualified', exceptionReason: 'ignored' },
+      { quality: 'exception', exceptionReason: 'leak' },
+      { quality: 'exception', exceptionReason: 'leak' },
+      { quality: 'qualified', exceptionReason: 'ignored' },
     ]);
     expect(reasons).toEqual(['leak']);
     expect(failure(() => assertReasonsKnown(reasons, ['leak']))).toBeNull();
@@ -49,5 +50,36 @@ describe('receipt rules', () => {
     expect(failure(() => assertImage('image/png'))).toBeNull();
     expect(failure(() => assertWaybill([{ kind: 'temperature' }]))?.key).toBe('receiptWaybillRequired');
     expect(failure(() => assertWaybill([{ kind: 'waybill' }]))).toBeNull();
+  });
+
+  it('receives each line in the state its quality leads to, the reason only with an exception', () => {
+    const actor = { can: () => true, isApplicant: false };
+    const rows = receivedLines(
+      'en_US',
+      actor,
+      [
+        { itemId: 1, quality: 'qualified', exceptionReason: 'leak', receivedQuantity: 2 },
+        { itemId: 2, quality: 'exception', exceptionReason: 'leak', receivedQuantity: 1, remark: 'wet' },
+      ],
+      { transportId: 9 },
+    );
+    expect(rows).toEqual([
+      {
+        transportId: 9,
+        itemId: 1,
+        state: 'received',
+        receivedQuantity: 2,
+        exceptionReason: null,
+        remark: null,
+      },
+      {
+        transportId: 9,
+        itemId: 2,
+        state: 'exception',
+        receivedQuantity: 1,
+        exceptionReason: 'leak',
+        remark: 'wet',
+      },
+    ]);
   });
 });

@@ -1,5 +1,13 @@
-import { type ReceiptQuality, type ReceiptShipment, ResultCode } from '@trialab/api-contract';
+import {
+  type ActorContext,
+  type Lang,
+  type ReceiptQuality,
+  type ReceiptShipment,
+  ResultCode,
+  sampleReceiptWorkflow,
+} from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
+import { assertTransition } from '../../lib/workflow.js';
 
 /** Receipt desk rules that need no database. */
 
@@ -10,6 +18,8 @@ interface SampleInput {
   itemId: number;
   quality: ReceiptQuality;
   exceptionReason?: string | null | undefined;
+  receivedQuantity: number;
+  remark?: string | null | undefined;
 }
 
 /** Images and sample receipts can change only while the shipment awaits receipt. */
@@ -36,7 +46,7 @@ export function assertEveryLineOnce(given: number[], lines: number[]): void {
 }
 
 /** The distinct exception reasons the lines give (only lines received with an exception have one). */
-export function exceptionReasons(samples: SampleInput[]): string[] {
+export function exceptionReasons(samples: Array<Pick<SampleInput, 'quality' | 'exceptionReason'>>): string[] {
   return [
     ...new Set(
       samples.flatMap((s) => (s.quality === 'exception' && s.exceptionReason ? [s.exceptionReason] : [])),
@@ -57,4 +67,27 @@ export function assertReasonsKnown(reasons: string[], known: string[]): void {
 export function assertWaybill(images: Array<{ kind: string }>): void {
   if (!images.some((image) => image.kind === 'waybill'))
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'receiptWaybillRequired' });
+}
+
+/** One receipt row for each sample line, in the state its quality leads to (checked against the workflow). */
+export function receivedLines<R extends object>(
+  lang: Lang,
+  actor: ActorContext,
+  samples: SampleInput[],
+  received: R,
+) {
+  return samples.map((s) => ({
+    ...received,
+    itemId: s.itemId,
+    state: assertTransition(
+      lang,
+      sampleReceiptWorkflow,
+      'awaiting',
+      s.quality === 'exception' ? 'receiveWithException' : 'receive',
+      actor,
+    ),
+    receivedQuantity: s.receivedQuantity,
+    exceptionReason: s.quality === 'exception' ? (s.exceptionReason ?? null) : null,
+    remark: s.remark ?? null,
+  }));
 }
