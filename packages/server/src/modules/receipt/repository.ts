@@ -1,13 +1,19 @@
-import type { ReceiptDetail, ReceiptShipment } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  RECEIPT_EXCEPTION_DICT,
+  type ReceiptDetail,
+  type ReceiptShipment,
+  ResultCode,
+} from '@trialab/api-contract';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
+import { dictData, files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
 import { receiptImages, receiptSamples, receipts } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
+import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
-import { type SiteScope, scopeWhere } from '../portal/scope.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 
 const signer = alias(users, 'signer');
 
@@ -164,4 +170,83 @@ export async function imagesOf(db: Executor, transportId: number, imageId?: numb
     capturedBy: r.capturedBy ?? null,
     capturedAt: r.capturedAt.toISOString(),
   }));
+}
+
+/** The shipment, refused as missing when there is none and as out of scope when the caller may not see it. */
+export async function shipmentInScope(
+  db: Executor,
+  scope: SiteScope,
+  by: { id: number } | { keyword: string },
+): Promise<ReceiptShipment> {
+  const shipment = await findShipment(db, by);
+  if (!shipment) throw notFound();
+  assertInScope(scope, shipment);
+  return shipment;
+}
+
+export async function fileMime(db: Executor, fileId: number): Promise<string> {
+  const [file] = await db.select({ mime: files.mime }).from(files).where(eq(files.id, fileId));
+  if (!file) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'labFileMissing', params: { id: fileId } });
+  return file.mime;
+}
+
+export async function insertImage(db: Executor, values: typeof receiptImages.$inferInsert): Promise<number> {
+  const [row] = await db.insert(receiptImages).values(values).returning({ id: receiptImages.id });
+  if (!row) throw new Error('insert returned nothing');
+  return row.id;
+}
+
+export async function imageById(db: Executor, id: number) {
+  const [image] = await db.select().from(receiptImages).where(eq(receiptImages.id, id));
+  if (!image) throw notFound();
+  return image;
+}
+
+export async function deleteImage(db: Executor, id: number): Promise<void> {
+  await db.delete(receiptImages).where(eq(receiptImages.id, id));
+}
+
+/** The reasons that are enabled values of the receipt-exception dictionary. */
+export async function knownReasons(db: Executor, reasons: string[]): Promise<string[]> {
+  if (reasons.length === 0) return [];
+  const rows = await db
+    .select({ value: dictData.value })
+    .from(dictData)
+    .where(
+      and(
+        eq(dictData.dictNo, RECEIPT_EXCEPTION_DICT),
+        eq(dictData.status, 1),
+        inArray(dictData.value, reasons),
+      ),
+    );
+  return rows.map((r) => r.value);
+}
+
+/** Signs the shipment off at the version read; nothing comes back when the version moved on. */
+export async function markReceived(
+  db: Executor,
+  id: number,
+  version: number,
+  values: Pick<
+    typeof sampleTransports.$inferInsert,
+    'status' | 'signerId' | 'signedAt' | 'temperatureFileIds'
+  >,
+  now: Date,
+) {
+  const [updated] = await db
+    .update(sampleTransports)
+    .set({ ...values, version: sql`${sampleTransports.version} + 1`, updatedAt: now })
+    .where(and(eq(sampleTransports.id, id), eq(sampleTransports.version, version)))
+    .returning({ version: sampleTransports.version });
+  return updated;
+}
+
+/** The receipt itself and one row for each received sample line. */
+export async function insertReceipt(
+  db: Executor,
+  receipt: typeof receipts.$inferInsert,
+  samples: Array<typeof receiptSamples.$inferInsert>,
+): Promise<void> {
+  await db.insert(receipts).values(receipt);
+  await db.insert(receiptSamples).values(samples);
 }
