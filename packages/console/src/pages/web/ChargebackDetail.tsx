@@ -5,6 +5,7 @@ import { Descriptions, Form, Input, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/DataTable';
+import { dash, formatTime } from '../../components/format';
 import { StatesFilter } from '../../components/ListPage';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
@@ -12,7 +13,6 @@ import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
 import { ChargebackTag } from './report-parts';
 import type { ChargebackRow } from './reports-api';
-import { dash, formatTime } from './shared';
 
 /** What a chargeback list is filtered by (both sides). */
 export interface ChargebackFilter {

@@ -1,9 +1,10 @@
 import { Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../components/format';
+import { EventTimeline, StatusTag } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
 import type { OrderDetail as Detail } from './api';
-import { EventTimeline, formatTime, StatusTag } from './shared';
 
 type Line = Detail['lines'][number];
 

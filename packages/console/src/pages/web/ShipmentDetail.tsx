@@ -1,11 +1,12 @@
 import { Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../components/format';
+import { EventTimeline, StatusTag } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
 import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
 import type { ShipmentDetail } from './api';
-import { EventTimeline, formatTime, StatusTag } from './shared';
 
 type Contact = ShipmentDetail['sender'];
 

@@ -10,11 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { formatTime } from '../../../components/format';
+import { rules } from '../../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { StatusTag } from '../../../components/StatusTag';
 import { type StaffShipmentRow, staffApi } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
 import { ShipmentDetailModal } from '../../web/ShipmentDetail';
-import { formatTime, rules, StatusTag } from '../../web/shared';
 
 const EXPRESS_NO = /^[A-Za-z0-9-]{4,32}$/;
 

@@ -9,8 +9,11 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
+import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { NumberInput } from '../../../components/NumberInput';
+import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
+import { ReasonModal } from '../../../components/ReasonModal';
 import { staffApi } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
 import {
@@ -19,10 +22,7 @@ import {
   ChargebackFilterFields,
   chargebackColumns,
 } from '../../web/ChargebackDetail';
-import { ProjectSiteFields } from '../../web/FormParts';
-import { ReasonModal } from '../../web/ReasonModal';
 import type { ChargebackRow } from '../../web/reports-api';
-import { rules } from '../../web/shared';
 
 /**
  * /express/unconventional (non-routine fees): the chargeback notices of my projects. Staff raise a

@@ -11,9 +11,9 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
+import { formatTime } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { labQueriesApi, type SpecimenEvent } from '../../../services/labQueries';
-import { formatTime } from '../../web/shared';
 import { type LogFilter as Filter, toLogFilter, type LogValues as Values } from './filter';
 
 const COLORS: Record<SpecimenEventKind, string> = {

@@ -1,9 +1,10 @@
 import { Button, Card, Descriptions, Form, Input, Radio, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../components/format';
+import { rules } from '../../../components/formRules';
 import { feedback } from '../../../utils/feedback';
 import { type Profile, portalApi } from '../../web/api';
-import { formatTime, rules } from '../../web/shared';
 
 interface ProfileForm {
   username: string;

@@ -7,11 +7,11 @@ import { Permission } from '../../../access/gates';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, portalApi } from '../../web/api';
-import { rules } from '../../web/shared';
 
 /** Dictionary 1023: address label. */
 const LABEL_DICT = 1023;

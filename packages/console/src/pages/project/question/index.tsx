@@ -29,15 +29,16 @@ import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { ReasonModal } from '../../../components/ReasonModal';
 import { RemoteSelect } from '../../../components/RemoteSelect';
+import { EventTimeline, StatusTag } from '../../../components/StatusTag';
 import { labQueriesApi, type StaffQueryDetail, type StaffQueryRow } from '../../../services/labQueries';
 import type { StaffShipmentRow } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
-import { useProjectSites } from '../../laboratory/useProjectSites';
 import { AttachmentLinks, FileImages, ReplyFileUpload } from '../../web/question-details/ReplyImages';
-import { ReasonModal } from '../../web/ReasonModal';
-import { EventTimeline, formatTime, StatusTag } from '../../web/shared';
 
 type State = (typeof QUERY_STATES)[number];
 interface Filter {

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
+import { ReasonModal } from '../../../components/ReasonModal';
 import type { ApplicationRow } from '../../../services/portalAdmin';
 import { accountApi } from '../../../services/portalAdmin';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
-import { ReasonModal } from '../../web/ReasonModal';
 
 type Target = Pick<ApplicationRow, 'id' | 'version' | 'status' | 'applicantId' | 'mobile'>;
 

@@ -9,11 +9,12 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
+import { formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { type LogisticsList, type StaffOrderRow, staffApi } from '../../../services/portalAdmin';
 import { OrderDetailModal } from '../../web/OrderDetail';
-import { formatTime, StatusTag } from '../../web/shared';
 import { DispatchModal } from './DispatchModal';
 
 /**

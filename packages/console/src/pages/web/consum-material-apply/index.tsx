@@ -16,14 +16,15 @@ import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
+import { formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { ReasonModal } from '../../../components/ReasonModal';
 import { RemoteSelect } from '../../../components/RemoteSelect';
+import { StatusTag } from '../../../components/StatusTag';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { type OrderRow, portalApi } from '../api';
 import { OrderDetailModal } from '../OrderDetail';
-import { ReasonModal } from '../ReasonModal';
-import { formatTime, StatusTag } from '../shared';
 
 interface Filter {
   orderNo?: string;

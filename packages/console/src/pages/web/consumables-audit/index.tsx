@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
+import { formatTime } from '../../../components/format';
 import { ListPage } from '../../../components/ListPage';
+import { ReasonModal } from '../../../components/ReasonModal';
+import { StatusTag } from '../../../components/StatusTag';
 import { usePaged } from '../../../components/usePaged';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { type OrderRow, portalApi } from '../api';
 import { OrderDetailModal } from '../OrderDetail';
-import { ReasonModal } from '../ReasonModal';
-import { formatTime, StatusTag } from '../shared';
 
 type Tab = 'pending' | 'reviewed';
 

@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
+import { formatTime } from '../../../components/format';
 import { ListPage } from '../../../components/ListPage';
 import { usePaged } from '../../../components/usePaged';
 import { feedback } from '../../../utils/feedback';
 import { type KitSupplyRow, portalApi } from '../api';
-import { formatTime } from '../shared';
 
 /** /web/receipt-check: kit supply confirmation of my sites (to be confirmed, confirmed). */
 export default function KitSupplyPage() {

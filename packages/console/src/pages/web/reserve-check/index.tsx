@@ -13,12 +13,13 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
+import { formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { ReasonModal } from '../../../components/ReasonModal';
+import { StatusTag } from '../../../components/StatusTag';
 import { feedback } from '../../../utils/feedback';
 import { portalApi, type ShipmentRow } from '../api';
-import { ReasonModal } from '../ReasonModal';
 import { ShipmentDetailModal } from '../ShipmentDetail';
-import { formatTime, StatusTag } from '../shared';
 
 type Tab = 'list' | 'cancelling';
 type State = (typeof SAMPLE_SHIPMENT_STATES)[number];

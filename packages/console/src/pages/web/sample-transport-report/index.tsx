@@ -2,9 +2,10 @@ import { SAMPLE_SHIPMENT_STATES } from '@trialab/api-contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
+import { formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { StatusTag } from '../../../components/StatusTag';
 import type { ItemReportRow } from '../api';
-import { formatTime, StatusTag } from '../shared';
 
 type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
 

@@ -4,9 +4,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
+import { formatTime } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { type DocRow, type DownloadLogRow, docApi, docEndpoints } from '../../../services/portalAdmin';
-import { formatTime } from '../shared';
 
 type Tab = 'documents' | 'log';
 

@@ -3,13 +3,14 @@ import { ACCOUNT_APPLICATION_STATES } from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
+import { formatTime } from '../../../components/format';
 import { StatesFilter } from '../../../components/ListPage';
+import { EventTimeline, StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
 import type { ApplicationDetail, ApplicationRow } from '../../../services/portalAdmin';
 import type { EndpointPick } from '../../../services/query';
-import { EventTimeline, formatTime, StatusTag } from '../shared';
 
 /** The grants as "project / site" lines. */
 export function GrantList({ grants }: { grants: ApplicationDetail['grants'] }) {

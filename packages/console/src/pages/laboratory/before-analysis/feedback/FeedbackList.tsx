@@ -14,12 +14,12 @@ import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
 import { confirmDialog } from '../../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../../components/DataTable';
+import { formatTime } from '../../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../../components/ListPage';
+import { ReasonModal } from '../../../../components/ReasonModal';
 import { type FeedbackRow, labQueriesApi } from '../../../../services/labQueries';
 import { useSession } from '../../../../stores/session';
 import { feedback as toast } from '../../../../utils/feedback';
-import { ReasonModal } from '../../../web/ReasonModal';
-import { formatTime } from '../../../web/shared';
 
 interface Filter {
   keyword?: string;

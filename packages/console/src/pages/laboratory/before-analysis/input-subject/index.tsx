@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Steps, Table
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProjectSites } from '../../../../components/ProjectSiteFields/useProjectSites';
 import { FaceCompare, type FaceResult } from '../../../../devices/components/FaceCompare';
 import { FingerprintEnrol } from '../../../../devices/components/FingerprintEnrol';
 import { IdCardReader } from '../../../../devices/components/IdCardReader';
@@ -12,7 +13,6 @@ import { useCameraPage } from '../../../../devices/hooks';
 import { labApi } from '../../../../services/lab';
 import { useSession } from '../../../../stores/session';
 import { feedback } from '../../../../utils/feedback';
-import { useProjectSites } from '../../useProjectSites';
 import { SubjectStatus } from '../subjectStatus';
 
 interface Values {

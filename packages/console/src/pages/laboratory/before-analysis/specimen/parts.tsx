@@ -3,7 +3,7 @@ import { Alert, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../../components/DataTable';
-import { dash } from '../../../web/shared';
+import { dash } from '../../../../components/format';
 import { addScanned } from './scan';
 
 const COLORS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShowLimit } from '../../components/ShowLimit';
+import { ShowLimit } from '../ShowLimit';
 
 export interface ReasonModalProps {
   open: boolean;
