@@ -1,7 +1,7 @@
 // A workflow's state as a coloured tag and its transition record.
 import { Empty, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../format';
+import { dash, formatTime } from '../format';
 
 const COLORS: Record<string, string> = {
   submitted: 'processing',
@@ -66,7 +66,7 @@ export function EventTimeline({
             {' → '}
             {t(`${ns}.${group}.statuses.${e.toState}`)}
             <div style={{ color: 'rgba(0,0,0,0.45)' }}>
-              {e.username ?? '-'} · {formatTime(e.at)}
+              {dash(e.username)} · {formatTime(e.at)}
             </div>
             {e.reason && (
               <div>

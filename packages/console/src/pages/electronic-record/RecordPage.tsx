@@ -14,7 +14,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/useAccess';
 import type { DataColumn } from '../../components/DataTable';
-import { formatTime } from '../../components/format';
+import { dash, formatTime } from '../../components/format';
 import { rules } from '../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../components/ListPage';
 import { ProjectSiteFields } from '../../components/ProjectSiteFields';
@@ -237,8 +237,8 @@ function DetailModal({
             <Descriptions.Item label={t('webAdmin.common.site')}>
               {detail.projectNo} / {detail.siteName ? `${detail.siteNo} ${detail.siteName}` : d('allSites')}
             </Descriptions.Item>
-            <Descriptions.Item label={d('note')}>{detail.note ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={d('withdrawReason')}>{detail.withdrawReason ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={d('note')}>{dash(detail.note)}</Descriptions.Item>
+            <Descriptions.Item label={d('withdrawReason')}>{dash(detail.withdrawReason)}</Descriptions.Item>
           </Descriptions>
           <h4 style={{ marginTop: 16 }}>{d('revisions')}</h4>
           <Table
@@ -255,7 +255,7 @@ function DetailModal({
                 width: 90,
                 render: (v: number) => fileSizeText(v),
               },
-              { dataIndex: 'note', title: d('note'), render: (v: string | null) => v ?? '-' },
+              { dataIndex: 'note', title: d('note'), render: dash },
               { dataIndex: 'uploadedByName', title: d('uploadedBy'), width: 100 },
               { dataIndex: 'at', title: d('revisedAt'), width: 170, render: (v: string) => formatTime(v) },
               {

@@ -105,7 +105,7 @@ export function ChargebackDetailModal({
                   {' → '}
                   {t(`webReports.chargeback.statuses.${e.toState}`)}
                   <div style={{ color: 'rgba(0,0,0,0.45)' }}>
-                    {e.username ?? '-'} · {formatTime(e.at)}
+                    {dash(e.username)} · {formatTime(e.at)}
                   </div>
                   {e.reason && <div>{e.reason}</div>}
                 </div>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
-import { formatTime } from '../../../components/format';
+import { dash, formatTime } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { StatusTag } from '../../../components/StatusTag';
@@ -80,8 +80,8 @@ export default function ExpressMailPage() {
       render: (v: string) => <StatusTag group="shipment" status={v} />,
     },
     { dataIndex: 'estimatedShipDate', title: t('web.shipment.estimatedShipDate'), width: 130 },
-    { dataIndex: 'courier', title: m('courier'), width: 100, render: (v) => v ?? '-' },
-    { dataIndex: 'expressNo', title: m('expressNo'), width: 150, render: (v) => v ?? '-' },
+    { dataIndex: 'courier', title: m('courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: m('expressNo'), width: 150, render: dash },
     { dataIndex: 'createdAt', title: m('bookedAt'), width: 170, render: (v: string) => formatTime(v) },
   ];
 

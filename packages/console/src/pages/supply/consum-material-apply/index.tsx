@@ -9,7 +9,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
-import { formatTime } from '../../../components/format';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
@@ -70,7 +70,7 @@ export default function SupplyConsumableApplyPage() {
       dataIndex: 'expectedShipDate',
       title: t('web.consumable.expectedShipDate'),
       width: 130,
-      render: (v) => v ?? '-',
+      render: dash,
     },
     {
       dataIndex: 'auditTime',
@@ -78,8 +78,8 @@ export default function SupplyConsumableApplyPage() {
       width: 170,
       render: (v: string | null) => formatTime(v),
     },
-    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: (v) => v ?? '-' },
-    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: (v) => v ?? '-' },
+    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: dash },
     { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
     {
       dataIndex: 'applyTime',
@@ -168,15 +168,15 @@ export default function SupplyConsumableApplyPage() {
               title: t('web.common.siteName'),
               render: (v: string, r) => `${r.siteNo} ${v}`,
             },
-            { dataIndex: 'kitName', title: s('kit'), render: (v: string | null) => v ?? '-' },
+            { dataIndex: 'kitName', title: s('kit'), render: dash },
             { dataIndex: 'consumableName', title: s('consumable') },
-            { dataIndex: 'lotNumber', title: s('lotNumber'), render: (v: string | null) => v ?? '-' },
+            { dataIndex: 'lotNumber', title: s('lotNumber'), render: dash },
             {
               dataIndex: 'outboundQuantity',
               title: s('outboundQuantity'),
-              render: (v: number | null) => v ?? '-',
+              render: dash,
             },
-            { dataIndex: 'expiryDate', title: s('expiryDate'), render: (v: string | null) => v ?? '-' },
+            { dataIndex: 'expiryDate', title: s('expiryDate'), render: dash },
           ]}
         />
       </ViewModal>

@@ -16,7 +16,7 @@ import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
-import { formatTime } from '../../../components/format';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { RemoteSelect } from '../../../components/RemoteSelect';
@@ -115,7 +115,7 @@ export default function ConsumableApplyPage() {
       dataIndex: 'expectedShipDate',
       title: t('web.consumable.expectedShipDate'),
       width: 130,
-      render: (v) => v ?? '-',
+      render: dash,
     },
     {
       dataIndex: 'auditTime',
@@ -126,10 +126,10 @@ export default function ConsumableApplyPage() {
     {
       dataIndex: 'rejectReason',
       title: t('web.consumable.rejectReason'),
-      render: (v: string | null) => v ?? '-',
+      render: dash,
     },
-    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: (v) => v ?? '-' },
-    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: (v) => v ?? '-' },
+    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: dash },
     { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
     {
       dataIndex: 'applyTime',

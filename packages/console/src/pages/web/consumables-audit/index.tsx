@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
-import { formatTime } from '../../../components/format';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { StatusTag } from '../../../components/StatusTag';
@@ -91,7 +91,7 @@ export default function ConsumablesAuditPage() {
           {
             dataIndex: 'rejectReason',
             title: t('web.consumable.rejectReason'),
-            render: (v: string | null) => v ?? '-',
+            render: dash,
           },
         ] as DataColumn<OrderRow>[])
       : []),

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
-import { formatTime } from '../../../components/format';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage } from '../../../components/ListPage';
 import { usePaged } from '../../../components/usePaged';
 import { feedback } from '../../../utils/feedback';
@@ -53,7 +53,7 @@ export default function KitSupplyPage() {
             dataIndex: 'confirmedByName',
             title: t('web.kitSupply.confirmedBy'),
             width: 120,
-            render: (v: string | null) => v ?? '-',
+            render: dash,
           },
           {
             dataIndex: 'confirmedAt',

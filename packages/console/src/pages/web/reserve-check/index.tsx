@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
-import { formatTime } from '../../../components/format';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { StatusTag } from '../../../components/StatusTag';
@@ -102,8 +102,8 @@ export default function ReserveCheckPage() {
     { dataIndex: 'temperatureName', title: t('web.shipment.temperature'), width: 100 },
     { dataIndex: 'sampleCount', title: t('web.shipment.sampleCount'), width: 90 },
     { dataIndex: 'estimatedShipDate', title: t('web.shipment.estimatedShipDate'), width: 130 },
-    { dataIndex: 'courier', title: t('web.shipment.courier'), width: 100, render: (v) => v ?? '-' },
-    { dataIndex: 'expressNo', title: t('web.shipment.expressNo'), width: 150, render: (v) => v ?? '-' },
+    { dataIndex: 'courier', title: t('web.shipment.courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: t('web.shipment.expressNo'), width: 150, render: dash },
     ...(tab === 'cancelling'
       ? ([
           { dataIndex: 'cancelledByName', title: t('web.shipment.canceller'), width: 100 },

@@ -14,7 +14,7 @@ import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
 import { confirmDialog } from '../../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../../components/DataTable';
-import { formatTime } from '../../../../components/format';
+import { dash, formatTime } from '../../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../../components/ListPage';
 import { ReasonModal } from '../../../../components/ReasonModal';
 import { type FeedbackRow, labQueriesApi } from '../../../../services/labQueries';
@@ -100,7 +100,7 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
       title: t('labQueries.query.site'),
       render: (v: string, r) => `${r.siteNo} ${v}`,
     },
-    { dataIndex: 'subjectNo', title: f('subjectNo'), width: 110, render: (v) => v ?? '-' },
+    { dataIndex: 'subjectNo', title: f('subjectNo'), width: 110, render: dash },
     { dataIndex: 'content', title: f('content'), width: 260 },
     {
       dataIndex: 'status',
@@ -114,8 +114,8 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
     },
     { dataIndex: 'createdByName', title: f('createdBy'), width: 100 },
     { dataIndex: 'createdAt', title: f('createdAt'), width: 170, render: (v: string) => formatTime(v) },
-    { dataIndex: 'response', title: f('response'), width: 240, render: (v) => v ?? '-' },
-    { dataIndex: 'respondedByName', title: f('respondedBy'), width: 100, render: (v) => v ?? '-' },
+    { dataIndex: 'response', title: f('response'), width: 240, render: dash },
+    { dataIndex: 'respondedByName', title: f('respondedBy'), width: 100, render: dash },
   ];
 
   return (

@@ -20,9 +20,6 @@ export function StateTag({ state }: { state: string }) {
   return <Tag color={COLORS[state] ?? 'default'}>{t(`specimen.states.${state}`)}</Tag>;
 }
 
-export const formatTime = (iso: string | null | undefined) =>
-  iso ? iso.replace('T', ' ').slice(0, 19) : '-';
-
 /** The columns every barcode list shows. */
 export function useBarcodeColumns(): DataColumn<SpecimenBarcodeRow>[] {
   const { t } = useTranslation();
