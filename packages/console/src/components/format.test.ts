@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dash, formatTime, formatTimeAs } from './format';
 
 describe('dash', () => {
@@ -12,14 +12,12 @@ describe('dash', () => {
 });
 
 describe('formatTime', () => {
-  let zone: string | undefined;
   beforeEach(() => {
-    zone = process.env.TZ;
     // A user east of UTC: the time shown is theirs, not the server's UTC text.
-    process.env.TZ = 'Asia/Shanghai';
+    vi.stubEnv('TZ', 'Asia/Shanghai');
   });
   afterEach(() => {
-    process.env.TZ = zone;
+    vi.unstubAllEnvs();
   });
 
   it('shows a server time in the user zone to the second', () => {
