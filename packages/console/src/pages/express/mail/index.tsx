@@ -1,5 +1,4 @@
 import {
-  availableActions,
   SAMPLE_SHIPMENT_STATES,
   type SampleShipmentState,
   sampleShipmentWorkflow,
@@ -7,13 +6,13 @@ import {
 import { Button, Form, Input, Modal } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
 import { dash, formatTime } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { StatusTag } from '../../../components/StatusTag';
+import { WorkflowActions } from '../../../components/WorkflowActions';
 import { type StaffShipmentRow, staffApi } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
 import { ShipmentDetailModal } from '../../web/ShipmentDetail';
@@ -27,7 +26,6 @@ const EXPRESS_NO = /^[A-Za-z0-9-]{4,32}$/;
  */
 export default function ExpressMailPage() {
   const { t } = useTranslation();
-  const { can } = useAccess();
   const list = useListPage(
     (c) => c.staffShipment.paging,
     {} as { orderNo?: string; expressNo?: string; status?: SampleShipmentState[] },
@@ -108,29 +106,20 @@ export default function ExpressMailPage() {
       }
       actions={{
         width: 150,
-        render: (row) => {
-          const actions = availableActions(sampleShipmentWorkflow, row.status, {
-            can: (p) => can(p),
-            isApplicant: false,
-          });
-          return (
-            <>
+        render: (row) => (
+          <WorkflowActions
+            workflow={sampleShipmentWorkflow}
+            state={row.status}
+            before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
                 {t('web.common.view')}
               </Button>
-              {actions.includes('pickup') && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setPicking(row)}
-                  data-testid={`pickup-${row.orderNo}`}
-                >
-                  {m('pickup')}
-                </Button>
-              )}
-            </>
-          );
-        },
+            }
+            actions={{
+              pickup: { label: m('pickup'), testId: `pickup-${row.orderNo}`, onClick: () => setPicking(row) },
+            }}
+          />
+        ),
       }}
     >
       <ShipmentDetailModal id={viewing} onClose={closeView} endpoint={(c) => c.staffShipment.get} />

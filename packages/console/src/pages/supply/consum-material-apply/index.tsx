@@ -1,5 +1,4 @@
 import {
-  availableActions,
   CONSUMABLE_ORDER_STATES,
   type ConsumableOrderState,
   consumableOrderWorkflow,
@@ -7,12 +6,12 @@ import {
 import { Button, Form, Input, Table } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
+import { WorkflowActions } from '../../../components/WorkflowActions';
 import { type LogisticsList, type StaffOrderRow, staffApi } from '../../../services/portalAdmin';
 import { OrderDetailModal } from '../../web/OrderDetail';
 import { DispatchModal } from './DispatchModal';
@@ -23,7 +22,6 @@ import { DispatchModal } from './DispatchModal';
  */
 export default function SupplyConsumableApplyPage() {
   const { t } = useTranslation();
-  const { can } = useAccess();
   const list = useListPage((c) => c.consumable.staffPaging, {
     status: ['approved'],
   } as { orderNo?: string; status?: ConsumableOrderState[] });
@@ -109,27 +107,24 @@ export default function SupplyConsumableApplyPage() {
       }
       actions={{
         width: 190,
-        render: (row) => {
-          const actions = availableActions(consumableOrderWorkflow, row.status, {
-            can: (p) => can(p),
-            isApplicant: false,
-          });
-          return (
-            <>
+        render: (row) => (
+          <WorkflowActions
+            workflow={consumableOrderWorkflow}
+            state={row.status}
+            before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
                 {t('web.common.view')}
               </Button>
-              {actions.includes('dispatch') && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setDispatching(row)}
-                  data-testid={`dispatch-${row.orderNo}`}
-                >
-                  {s('dispatch')}
-                </Button>
-              )}
-              {row.expressNo && (
+            }
+            actions={{
+              dispatch: {
+                label: s('dispatch'),
+                testId: `dispatch-${row.orderNo}`,
+                onClick: () => setDispatching(row),
+              },
+            }}
+            after={
+              row.expressNo && (
                 <Button
                   type="link"
                   size="small"
@@ -142,10 +137,10 @@ export default function SupplyConsumableApplyPage() {
                 >
                   {s('logistics')}
                 </Button>
-              )}
-            </>
-          );
-        },
+              )
+            }
+          />
+        ),
       }}
     >
       <OrderDetailModal id={viewing} onClose={closeView} />
