@@ -6,10 +6,10 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Breadcrumb, Button, Dropdown, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { formatTime } from '../components/format';
 import { LangSwitch } from '../components/LangSwitch';
 import type { AppRoute } from '../router/buildRoutes';
 import { logout } from '../session/actions';
@@ -73,7 +73,7 @@ export function HeaderBar({
           <div style={{ display: 'grid', lineHeight: '18px', fontSize: 12, whiteSpace: 'nowrap' }}>
             {user.loginDate && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="login-time">
-                {t('layout.loginTime')}: {dayjs(user.loginDate).format('YYYY-MM-DD HH:mm:ss')}
+                {t('layout.loginTime')}: {formatTime(user.loginDate)}
               </Typography.Text>
             )}
             <Typography.Text

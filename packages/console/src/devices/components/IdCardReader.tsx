@@ -3,6 +3,7 @@ import type { IdCard } from '@trialab/device-protocol';
 import { Button, Descriptions, Image, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../components/format';
 import { useBridge } from '../../stores/bridge';
 import { feedback } from '../../utils/feedback';
 import { deviceError, isCancellation } from '../errors';
@@ -59,10 +60,10 @@ export function IdCardReader({ card, onRead }: IdCardReaderProps) {
                 : card.cardType}
             </Descriptions.Item>
             <Descriptions.Item label={t('lab.device.cardId')}>{card.cardID}</Descriptions.Item>
-            <Descriptions.Item label={t('lab.subject.gender')}>{card.sex ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('lab.subject.birthday')}>{card.birthday ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('lab.subject.gender')}>{dash(card.sex)}</Descriptions.Item>
+            <Descriptions.Item label={t('lab.subject.birthday')}>{dash(card.birthday)}</Descriptions.Item>
             <Descriptions.Item label={t('lab.device.validity')}>
-              {card.validStart ?? '-'} ~ {card.validEnd ?? '-'}
+              {dash(card.validStart)} ~ {dash(card.validEnd)}
             </Descriptions.Item>
           </Descriptions>
         </Space>

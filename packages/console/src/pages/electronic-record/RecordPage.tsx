@@ -1,7 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
 import {
-  availableActions,
-  PORTAL_LIMITS,
   SHARED_DOCUMENT_LIMITS,
   SHARED_DOCUMENT_PERMISSIONS,
   SHARED_DOCUMENT_STATES,
@@ -14,15 +12,17 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/useAccess';
 import type { DataColumn } from '../../components/DataTable';
+import { dash, formatTime } from '../../components/format';
+import { rules } from '../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../components/ListPage';
+import { ProjectSiteFields } from '../../components/ProjectSiteFields';
+import { EventTimeline, StatusTag } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
+import { WorkflowActions } from '../../components/WorkflowActions';
 import { type DocRow, docApi, docEndpoints, uploadPicked } from '../../services/portalAdmin';
 import { feedback } from '../../utils/feedback';
 import { portalApi } from '../web/api';
-import { ProjectSiteFields } from '../web/FormParts';
-import { ReasonModal } from '../web/ReasonModal';
-import { EventTimeline, formatTime, rules, StatusTag } from '../web/shared';
 import { fileSizeText, logColumns } from '../web/shared-doc/SharedDocPage';
 
 type Tab = 'documents' | 'log';
@@ -235,8 +235,8 @@ function DetailModal({
             <Descriptions.Item label={t('webAdmin.common.site')}>
               {detail.projectNo} / {detail.siteName ? `${detail.siteNo} ${detail.siteName}` : d('allSites')}
             </Descriptions.Item>
-            <Descriptions.Item label={d('note')}>{detail.note ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={d('withdrawReason')}>{detail.withdrawReason ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={d('note')}>{dash(detail.note)}</Descriptions.Item>
+            <Descriptions.Item label={d('withdrawReason')}>{dash(detail.withdrawReason)}</Descriptions.Item>
           </Descriptions>
           <h4 style={{ marginTop: 16 }}>{d('revisions')}</h4>
           <Table
@@ -253,7 +253,7 @@ function DetailModal({
                 width: 90,
                 render: (v: number) => fileSizeText(v),
               },
-              { dataIndex: 'note', title: d('note'), render: (v: string | null) => v ?? '-' },
+              { dataIndex: 'note', title: d('note'), render: dash },
               { dataIndex: 'uploadedByName', title: d('uploadedBy'), width: 100 },
               { dataIndex: 'at', title: d('revisedAt'), width: 170, render: (v: string) => formatTime(v) },
               {
@@ -301,7 +301,6 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
   const log = useListPage((c) => docEndpoints(c, kind).staffLog, {});
   const [sharing, setSharing] = useState(false);
   const [replacing, setReplacing] = useState<DocRow | null>(null);
-  const [withdrawing, setWithdrawing] = useState<DocRow | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
   const d = (key: string) => t(`webAdmin.doc.${key}`);
@@ -397,37 +396,35 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
       }
       actions={{
         width: 170,
-        render: (row) => {
-          const actions = availableActions(workflow, row.status, { can: (p) => can(p), isApplicant: false });
-          return (
-            <>
+        render: (row) => (
+          <WorkflowActions
+            workflow={workflow}
+            state={row.status}
+            before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
                 {t('webAdmin.common.view')}
               </Button>
-              {actions.includes('replace') && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setReplacing(row)}
-                  data-testid={`doc-replace-${row.docNo}`}
-                >
-                  {d('replace')}
-                </Button>
-              )}
-              {actions.includes('withdraw') && (
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() => setWithdrawing(row)}
-                  data-testid={`doc-withdraw-${row.docNo}`}
-                >
-                  {d('withdraw')}
-                </Button>
-              )}
-            </>
-          );
-        },
+            }
+            actions={{
+              replace: {
+                label: d('replace'),
+                testId: `doc-replace-${row.docNo}`,
+                onClick: () => setReplacing(row),
+              },
+              withdraw: {
+                label: d('withdraw'),
+                testId: `doc-withdraw-${row.docNo}`,
+                danger: true,
+                reason: {
+                  title: d('withdrawTitle'),
+                  placeholder: d('withdrawReason'),
+                  testId: 'doc-withdraw-reason',
+                },
+                onClick: (reason) => withdraw(row, reason ?? ''),
+              },
+            }}
+          />
+        ),
       }}
     >
       <ShareModal
@@ -445,20 +442,6 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
         onClose={(saved) => {
           setReplacing(null);
           if (saved) void docs.reload();
-        }}
-      />
-      <ReasonModal
-        open={withdrawing !== null}
-        title={d('withdrawTitle')}
-        placeholder={d('withdrawReason')}
-        max={PORTAL_LIMITS.cancelReason}
-        required
-        testId="doc-withdraw-reason"
-        onCancel={() => setWithdrawing(null)}
-        onOk={(reason) => {
-          const row = withdrawing;
-          setWithdrawing(null);
-          if (row) void withdraw(row, reason);
         }}
       />
       <DetailModal api={api} kind={kind} id={viewing} onClose={closeView} />

@@ -5,6 +5,7 @@ import { Descriptions, Form, Input, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/DataTable';
+import { dash, formatTime } from '../../components/format';
 import { StatesFilter } from '../../components/ListPage';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
@@ -12,7 +13,6 @@ import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
 import { ChargebackTag } from './report-parts';
 import type { ChargebackRow } from './reports-api';
-import { dash, formatTime } from './shared';
 
 /** What a chargeback list is filtered by (both sides). */
 export interface ChargebackFilter {
@@ -105,7 +105,7 @@ export function ChargebackDetailModal({
                   {' → '}
                   {t(`webReports.chargeback.statuses.${e.toState}`)}
                   <div style={{ color: 'rgba(0,0,0,0.45)' }}>
-                    {e.username ?? '-'} · {formatTime(e.at)}
+                    {dash(e.username)} · {formatTime(e.at)}
                   </div>
                   {e.reason && <div>{e.reason}</div>}
                 </div>

@@ -1,8 +1,8 @@
 import { PORTAL_LIMITS } from '@trialab/api-contract';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { rules } from '../../components/formRules';
 import type { AddressRow } from './api';
-import { rules } from './shared';
 
 /**
  * A contact block (sender, consignee, receive address) with the SPEC limits: name 16, phone 16,

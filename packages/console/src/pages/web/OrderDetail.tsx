@@ -1,9 +1,10 @@
 import { Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { dash, formatTime } from '../../components/format';
+import { EventTimeline, StatusTag } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
 import type { OrderDetail as Detail } from './api';
-import { EventTimeline, formatTime, StatusTag } from './shared';
 
 type Line = Detail['lines'][number];
 
@@ -19,50 +20,50 @@ export function OrderLines({ lines }: { lines: Line[] }) {
       scroll={{ x: 1400 }}
       dataSource={lines}
       columns={[
-        { dataIndex: 'kitName', title: k('kitName'), width: 140, render: (v: string | null) => v ?? '-' },
+        { dataIndex: 'kitName', title: k('kitName'), width: 140, render: dash },
         { dataIndex: 'consumableName', title: k('consumableName'), width: 140 },
-        { dataIndex: 'size', title: k('size'), width: 80, render: (v: string | null) => v ?? '-' },
-        { dataIndex: 'vendor', title: k('vendor'), width: 160, render: (v: string | null) => v ?? '-' },
+        { dataIndex: 'size', title: k('size'), width: 80, render: dash },
+        { dataIndex: 'vendor', title: k('vendor'), width: 160, render: dash },
         { dataIndex: 'unit', title: k('unit'), width: 60 },
         {
           dataIndex: 'quantityPerKit',
           title: k('quantityPerKit'),
           width: 80,
-          render: (v: number | null) => v ?? '-',
+          render: dash,
         },
         {
           dataIndex: 'scopeOfUse',
           title: k('scopeOfUse'),
           width: 120,
-          render: (v: string | null) => v ?? '-',
+          render: dash,
         },
         { dataIndex: 'kitAmount', title: k('kitAmount'), width: 80 },
         {
           dataIndex: 'deliveryModel',
           title: k('deliveryModel'),
           width: 90,
-          render: (v: string | null) => v ?? '-',
+          render: dash,
         },
-        { dataIndex: 'lotNumber', title: k('lotNumber'), width: 110, render: (v: string | null) => v ?? '-' },
+        { dataIndex: 'lotNumber', title: k('lotNumber'), width: 110, render: dash },
         {
           dataIndex: 'outboundQuantity',
           title: k('outboundQuantity'),
           width: 90,
-          render: (v: number | null) => v ?? '-',
+          render: dash,
         },
         {
           dataIndex: 'expiryDate',
           title: k('expiryDate'),
           width: 110,
-          render: (v: string | null) => v ?? '-',
+          render: dash,
         },
         {
           dataIndex: 'hopedArrivalDate',
           title: k('hopedArrivalDate'),
           width: 110,
-          render: (v: string | null) => v ?? '-',
+          render: dash,
         },
-        { dataIndex: 'note', title: k('note'), width: 140, render: (v: string | null) => v ?? '-' },
+        { dataIndex: 'note', title: k('note'), width: 140, render: dash },
       ]}
     />
   );
@@ -91,19 +92,19 @@ export function OrderDetailModal({ id, onClose }: { id: number | null; onClose()
             <Descriptions.Item label={c('applicant')}>{detail.applicantName}</Descriptions.Item>
             <Descriptions.Item label={c('applyTime')}>{formatTime(detail.applyTime)}</Descriptions.Item>
             <Descriptions.Item label={c('expectedShipDate')}>
-              {detail.expectedShipDate ?? '-'}
+              {dash(detail.expectedShipDate)}
             </Descriptions.Item>
             <Descriptions.Item label={c('hopedArrivalDate')}>
-              {detail.hopedArrivalDate ?? '-'}
+              {dash(detail.hopedArrivalDate)}
             </Descriptions.Item>
-            <Descriptions.Item label={c('auditor')}>{detail.auditorName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={c('auditor')}>{dash(detail.auditorName)}</Descriptions.Item>
             <Descriptions.Item label={c('auditTime')}>{formatTime(detail.auditTime)}</Descriptions.Item>
             <Descriptions.Item label={c('rejectReason')} span={2}>
-              {detail.rejectReason ?? '-'}
+              {dash(detail.rejectReason)}
             </Descriptions.Item>
-            <Descriptions.Item label={c('courier')}>{detail.courier ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={c('expressNo')}>{detail.expressNo ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('web.common.note')}>{detail.note ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={c('courier')}>{dash(detail.courier)}</Descriptions.Item>
+            <Descriptions.Item label={c('expressNo')}>{dash(detail.expressNo)}</Descriptions.Item>
+            <Descriptions.Item label={t('web.common.note')}>{dash(detail.note)}</Descriptions.Item>
           </Descriptions>
           <Divider />
           <Descriptions size="small" bordered column={3} title={c('sections.shipping')}>
@@ -112,7 +113,7 @@ export function OrderDetailModal({ id, onClose }: { id: number | null; onClose()
               {detail.receiveAddress.phone}
             </Descriptions.Item>
             <Descriptions.Item label={t('web.contact.company')}>
-              {detail.receiveAddress.company ?? '-'}
+              {dash(detail.receiveAddress.company)}
             </Descriptions.Item>
             <Descriptions.Item label={t('web.contact.area')}>{detail.receiveAddress.area}</Descriptions.Item>
             <Descriptions.Item label={t('web.contact.detail')} span={2}>

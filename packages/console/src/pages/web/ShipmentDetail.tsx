@@ -1,11 +1,12 @@
 import { Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { dash, formatTime } from '../../components/format';
+import { EventTimeline, StatusTag } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
 import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
 import type { ShipmentDetail } from './api';
-import { EventTimeline, formatTime, StatusTag } from './shared';
 
 type Contact = ShipmentDetail['sender'];
 
@@ -15,10 +16,10 @@ function ContactBlock({ title, contact }: { title: string; contact: Contact }) {
     <Descriptions size="small" bordered column={3} title={title}>
       <Descriptions.Item label={t('web.contact.name')}>{contact.name}</Descriptions.Item>
       <Descriptions.Item label={t('web.contact.phone')}>{contact.phone}</Descriptions.Item>
-      <Descriptions.Item label={t('web.contact.company')}>{contact.company ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('web.contact.company')}>{dash(contact.company)}</Descriptions.Item>
       <Descriptions.Item label={t('web.contact.area')}>{contact.area}</Descriptions.Item>
       <Descriptions.Item label={t('web.contact.detail')}>{contact.detail}</Descriptions.Item>
-      <Descriptions.Item label={t('web.contact.email')}>{contact.email ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('web.contact.email')}>{dash(contact.email)}</Descriptions.Item>
     </Descriptions>
   );
 }
@@ -62,18 +63,18 @@ export function ShipmentDetailModal({
           <ContactBlock title={s('consignee')} contact={detail.consignee} />
           <Divider />
           <Descriptions size="small" bordered column={3} title={s('logistics')}>
-            <Descriptions.Item label={s('courier')}>{detail.courier ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={s('expressNo')}>{detail.expressNo ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={s('dispatcher')}>{detail.dispatcherName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={s('courier')}>{dash(detail.courier)}</Descriptions.Item>
+            <Descriptions.Item label={s('expressNo')}>{dash(detail.expressNo)}</Descriptions.Item>
+            <Descriptions.Item label={s('dispatcher')}>{dash(detail.dispatcherName)}</Descriptions.Item>
             <Descriptions.Item label={s('dispatchTime')}>{formatTime(detail.dispatchTime)}</Descriptions.Item>
             <Descriptions.Item label={s('coldChain')}>
               {t(detail.coldChain ? 'web.common.yes' : 'web.common.no')}
             </Descriptions.Item>
-            <Descriptions.Item label={s('tat')}>{detail.tat ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={s('tat')}>{dash(detail.tat)}</Descriptions.Item>
           </Descriptions>
           <Divider />
           <Descriptions size="small" bordered column={3} title={s('signOff')}>
-            <Descriptions.Item label={s('signer')}>{detail.signerName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={s('signer')}>{dash(detail.signerName)}</Descriptions.Item>
             <Descriptions.Item label={s('signedAt')}>{formatTime(detail.signedAt)}</Descriptions.Item>
             <Descriptions.Item label={s('temperatureDocs')}>
               {detail.temperatureFileIds.length > 0 ? detail.temperatureFileIds.length : s('none')}
@@ -95,16 +96,16 @@ export function ShipmentDetailModal({
             <Descriptions.Item label={s('createdBy')}>{detail.createdByName}</Descriptions.Item>
             <Descriptions.Item label={s('createdAt')}>{formatTime(detail.createdAt)}</Descriptions.Item>
             <Descriptions.Item label={s('transportRequirement')}>
-              {detail.transportRequirement ?? '-'}
+              {dash(detail.transportRequirement)}
             </Descriptions.Item>
             <Descriptions.Item label={t('web.common.note')} span={2}>
-              {detail.note ?? '-'}
+              {dash(detail.note)}
             </Descriptions.Item>
             {detail.status === 'cancelled' && (
               <>
-                <Descriptions.Item label={s('canceller')}>{detail.cancelledByName ?? '-'}</Descriptions.Item>
+                <Descriptions.Item label={s('canceller')}>{dash(detail.cancelledByName)}</Descriptions.Item>
                 <Descriptions.Item label={s('cancelTime')}>{formatTime(detail.cancelTime)}</Descriptions.Item>
-                <Descriptions.Item label={s('cancelReason')}>{detail.cancelReason ?? '-'}</Descriptions.Item>
+                <Descriptions.Item label={s('cancelReason')}>{dash(detail.cancelReason)}</Descriptions.Item>
               </>
             )}
           </Descriptions>

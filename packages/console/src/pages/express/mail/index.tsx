@@ -1,5 +1,4 @@
 import {
-  availableActions,
   SAMPLE_SHIPMENT_STATES,
   type SampleShipmentState,
   sampleShipmentWorkflow,
@@ -7,14 +6,16 @@ import {
 import { Button, Form, Input, Modal } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { dash, formatTime } from '../../../components/format';
+import { rules } from '../../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { StatusTag } from '../../../components/StatusTag';
+import { WorkflowActions } from '../../../components/WorkflowActions';
 import { type StaffShipmentRow, staffApi } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
 import { ShipmentDetailModal } from '../../web/ShipmentDetail';
-import { formatTime, rules, StatusTag } from '../../web/shared';
 
 const EXPRESS_NO = /^[A-Za-z0-9-]{4,32}$/;
 
@@ -25,7 +26,6 @@ const EXPRESS_NO = /^[A-Za-z0-9-]{4,32}$/;
  */
 export default function ExpressMailPage() {
   const { t } = useTranslation();
-  const { can } = useAccess();
   const list = useListPage(
     (c) => c.staffShipment.paging,
     {} as { orderNo?: string; expressNo?: string; status?: SampleShipmentState[] },
@@ -78,8 +78,8 @@ export default function ExpressMailPage() {
       render: (v: string) => <StatusTag group="shipment" status={v} />,
     },
     { dataIndex: 'estimatedShipDate', title: t('web.shipment.estimatedShipDate'), width: 130 },
-    { dataIndex: 'courier', title: m('courier'), width: 100, render: (v) => v ?? '-' },
-    { dataIndex: 'expressNo', title: m('expressNo'), width: 150, render: (v) => v ?? '-' },
+    { dataIndex: 'courier', title: m('courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: m('expressNo'), width: 150, render: dash },
     { dataIndex: 'createdAt', title: m('bookedAt'), width: 170, render: (v: string) => formatTime(v) },
   ];
 
@@ -106,29 +106,20 @@ export default function ExpressMailPage() {
       }
       actions={{
         width: 150,
-        render: (row) => {
-          const actions = availableActions(sampleShipmentWorkflow, row.status, {
-            can: (p) => can(p),
-            isApplicant: false,
-          });
-          return (
-            <>
+        render: (row) => (
+          <WorkflowActions
+            workflow={sampleShipmentWorkflow}
+            state={row.status}
+            before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
                 {t('web.common.view')}
               </Button>
-              {actions.includes('pickup') && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setPicking(row)}
-                  data-testid={`pickup-${row.orderNo}`}
-                >
-                  {m('pickup')}
-                </Button>
-              )}
-            </>
-          );
-        },
+            }
+            actions={{
+              pickup: { label: m('pickup'), testId: `pickup-${row.orderNo}`, onClick: () => setPicking(row) },
+            }}
+          />
+        ),
       }}
     >
       <ShipmentDetailModal id={viewing} onClose={closeView} endpoint={(c) => c.staffShipment.get} />

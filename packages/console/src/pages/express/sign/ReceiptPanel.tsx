@@ -17,11 +17,11 @@ import {
   Table,
   Tag,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import { DictSelect, useDictItems } from '../../../components/DictSelect';
+import { dash, formatTimeAs } from '../../../components/format';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
 import { base64Bytes, labApi, uploadFile } from '../../../services/lab';
@@ -38,8 +38,6 @@ interface Line {
   exceptionReason: string | null;
   remark: string;
 }
-
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
 function ReceiptImage({
   image,
@@ -76,7 +74,7 @@ function ReceiptImage({
     >
       <Tag>{t(`lab.receipt.kinds.${image.kind}`)}</Tag>
       <div style={{ fontSize: 12, opacity: 0.7 }}>
-        {image.capturedBy ?? '-'} {time(image.capturedAt)}
+        {dash(image.capturedBy)} {formatTimeAs(image.capturedAt, 'minute')}
       </div>
     </Card>
   );
@@ -209,7 +207,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
             onChange={(v) => setLine(s.itemId, { receivedQuantity: typeof v === 'number' ? v : 0 })}
           />
         ) : (
-          (s.receivedQuantity ?? '-')
+          dash(s.receivedQuantity)
         ),
     },
     {
@@ -243,7 +241,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
             onChange={(e) => setLine(s.itemId, { remark: e.target.value })}
           />
         ) : (
-          (s.remark ?? '-')
+          dash(s.remark)
         ),
     },
   ];
@@ -257,7 +255,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
     >
       <Descriptions bordered size="small" column={{ xs: 1, md: 3 }}>
         <Descriptions.Item label={t('lab.receipt.orderNo')}>{detail.orderNo}</Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.expressNo')}>{detail.expressNo ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.expressNo')}>{dash(detail.expressNo)}</Descriptions.Item>
         <Descriptions.Item label={t('lab.receipt.status')}>
           <Tag color={open ? 'processing' : 'success'}>
             {t(`lab.receipt.shipmentStates.${detail.status}`)}
@@ -274,10 +272,12 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
           {detail.coldChain ? ` (${t('lab.receipt.coldChain')})` : ''}
         </Descriptions.Item>
         <Descriptions.Item label={t('lab.receipt.dispatchTime')}>
-          {time(detail.dispatchTime)}
+          {formatTimeAs(detail.dispatchTime, 'minute')}
         </Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.signer')}>{detail.signerName ?? '-'}</Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.signedAt')}>{time(detail.signedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.signer')}>{dash(detail.signerName)}</Descriptions.Item>
+        <Descriptions.Item label={t('lab.receipt.signedAt')}>
+          {formatTimeAs(detail.signedAt, 'minute')}
+        </Descriptions.Item>
         {detail.receiptRemark && (
           <Descriptions.Item label={t('lab.receipt.remark')} span={3}>
             {detail.receiptRemark}

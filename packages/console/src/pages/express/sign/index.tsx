@@ -1,10 +1,10 @@
 import { ScanOutlined } from '@ant-design/icons';
 import type { ReceiptDetail, ReceiptShipment } from '@trialab/api-contract';
 import { Card, Col, Empty, Input, Row, Segmented, Spin, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { dash, formatTimeAs } from '../../../components/format';
 import { useCameraPage } from '../../../devices/hooks';
 import { labApi } from '../../../services/lab';
 import { ReceiptPanel } from './ReceiptPanel';
@@ -58,7 +58,7 @@ export default function ExpressSignPage() {
   };
 
   const columns: DataColumn<ReceiptShipment>[] = [
-    { dataIndex: 'expressNo', title: t('lab.receipt.expressNo'), render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'expressNo', title: t('lab.receipt.expressNo'), render: dash },
     { dataIndex: 'orderNo', title: t('lab.receipt.orderNo') },
     { dataIndex: 'projectNo', title: t('lab.receipt.project') },
     { dataIndex: 'siteName', title: t('lab.receipt.site') },
@@ -66,7 +66,7 @@ export default function ExpressSignPage() {
     {
       dataIndex: 'dispatchTime',
       title: t('lab.receipt.dispatchTime'),
-      render: (v: string | null) => (v ? dayjs(v).format('MM-DD HH:mm') : '-'),
+      render: (v: string | null) => formatTimeAs(v, 'short'),
     },
     {
       dataIndex: 'status',

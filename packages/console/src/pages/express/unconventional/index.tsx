@@ -1,16 +1,13 @@
-import {
-  availableActions,
-  CHARGEBACK_LIMITS,
-  CHARGEBACK_PERMISSIONS,
-  chargebackWorkflow,
-} from '@trialab/api-contract';
+import { CHARGEBACK_LIMITS, CHARGEBACK_PERMISSIONS, chargebackWorkflow } from '@trialab/api-contract';
 import { Button, Form, Input, Modal, Row } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
-import { useAccess } from '../../../access/useAccess';
+import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { NumberInput } from '../../../components/NumberInput';
+import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
+import { WorkflowActions } from '../../../components/WorkflowActions';
 import { staffApi } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
 import {
@@ -19,10 +16,7 @@ import {
   ChargebackFilterFields,
   chargebackColumns,
 } from '../../web/ChargebackDetail';
-import { ProjectSiteFields } from '../../web/FormParts';
-import { ReasonModal } from '../../web/ReasonModal';
 import type { ChargebackRow } from '../../web/reports-api';
-import { rules } from '../../web/shared';
 
 /**
  * /express/unconventional (non-routine fees): the chargeback notices of my projects. Staff raise a
@@ -32,17 +26,15 @@ import { rules } from '../../web/shared';
  */
 export default function UnconventionalFeesPage() {
   const { t } = useTranslation();
-  const { can } = useAccess();
   const list = useListPage((c) => c.chargebackStaff.paging, {} as ChargebackFilter);
   const [viewing, setViewing] = useState<number | null>(null);
   const [raising, setRaising] = useState(false);
-  const [withdrawing, setWithdrawing] = useState<ChargebackRow | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
   const s = (key: string) => t(`webReports.chargeback.staff.${key}`);
 
-  const withdraw = async (row: ChargebackRow, reason: string) => {
+  const withdraw = async (row: ChargebackRow, reason: string | null) => {
     try {
-      await staffApi.chargebackWithdraw(row.id, { version: row.version, reason });
+      await staffApi.chargebackWithdraw(row.id, { version: row.version, reason: reason ?? '' });
       feedback.success(s('withdrawnOk'));
       await list.reload();
     } catch {
@@ -67,25 +59,28 @@ export default function UnconventionalFeesPage() {
       actions={{
         width: 150,
         render: (row) => (
-          <>
-            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-              {t('webReports.common.view')}
-            </Button>
-            {availableActions(chargebackWorkflow, row.status, {
-              can: (p) => can(p),
-              isApplicant: false,
-            }).includes('withdraw') && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => setWithdrawing(row)}
-                data-testid={`chargeback-withdraw-${row.noticeNo}`}
-              >
-                {t('webReports.chargeback.actions.withdraw')}
+          <WorkflowActions
+            workflow={chargebackWorkflow}
+            state={row.status}
+            before={
+              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+                {t('webReports.common.view')}
               </Button>
-            )}
-          </>
+            }
+            actions={{
+              withdraw: {
+                label: t('webReports.chargeback.actions.withdraw'),
+                testId: `chargeback-withdraw-${row.noticeNo}`,
+                danger: true,
+                reason: {
+                  title: `${s('withdrawTitle')} ${row.noticeNo}`,
+                  placeholder: s('withdrawPlaceholder'),
+                  testId: 'chargeback-withdraw-reason',
+                },
+                onClick: (reason) => withdraw(row, reason),
+              },
+            }}
+          />
         ),
       }}
     >
@@ -95,21 +90,6 @@ export default function UnconventionalFeesPage() {
         onClose={(saved) => {
           setRaising(false);
           if (saved) void list.reload();
-        }}
-      />
-      <ReasonModal
-        open={withdrawing !== null}
-        title={`${s('withdrawTitle')} ${withdrawing?.noticeNo ?? ''}`}
-        placeholder={s('withdrawPlaceholder')}
-        max={CHARGEBACK_LIMITS.reason}
-        required
-        testId="chargeback-withdraw-reason"
-        onCancel={() => setWithdrawing(null)}
-        onOk={(reason) => {
-          const row = withdrawing;
-          if (!row) return;
-          setWithdrawing(null);
-          void withdraw(row, reason);
         }}
       />
     </ListPage>

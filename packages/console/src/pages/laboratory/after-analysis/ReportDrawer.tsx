@@ -7,10 +7,10 @@ import {
   reportRevisionWorkflow,
 } from '@trialab/api-contract';
 import { Alert, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tag, Timeline } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
+import { dash, formatTimeAs } from '../../../components/format';
 import { labApi } from '../../../services/lab';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
@@ -39,8 +39,6 @@ export function ReportStatus({ status }: { status: ReportState }) {
   const { t } = useTranslation();
   return <Tag color={COLOR[status]}>{t(`lab.report.states.${status}`)}</Tag>;
 }
-
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
 /** One report version: results, signatures, versions, and the actions the workflows allow this user. */
 export function ReportDrawer({
@@ -136,7 +134,7 @@ export function ReportDrawer({
               showIcon
               message={t('lab.report.revisedBanner', {
                 prev: report.revision - 1,
-                reason: report.revisionReason ?? '-',
+                reason: dash(report.revisionReason),
               })}
             />
           )}
@@ -160,12 +158,12 @@ export function ReportDrawer({
             <Descriptions.Item label={t('lab.receipt.project')}>{report.projectNo}</Descriptions.Item>
             <Descriptions.Item label={t('lab.receipt.site')}>{report.siteName}</Descriptions.Item>
             <Descriptions.Item label={t('lab.report.barcode')}>{report.barcode}</Descriptions.Item>
-            <Descriptions.Item label={t('lab.report.visit')}>{report.visit ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('lab.report.visit')}>{dash(report.visit)}</Descriptions.Item>
             <Descriptions.Item label={t('lab.report.enteredBy')}>
-              {report.createdByName} {time(report.createdAt)}
+              {report.createdByName} {formatTimeAs(report.createdAt, 'minute')}
             </Descriptions.Item>
             <Descriptions.Item label={t('lab.report.releasedBy')}>
-              {report.releasedByName ?? '-'} {time(report.releasedAt)}
+              {dash(report.releasedByName)} {formatTimeAs(report.releasedAt, 'minute')}
             </Descriptions.Item>
           </Descriptions>
           <Table
@@ -182,11 +180,11 @@ export function ReportDrawer({
                 render: (_: unknown, r) => (english ? r.enName : r.name),
               },
               { dataIndex: 'value', title: t('lab.report.value') },
-              { dataIndex: 'unit', title: t('lab.testItem.unit'), render: (v: string | null) => v ?? '-' },
+              { dataIndex: 'unit', title: t('lab.testItem.unit'), render: dash },
               {
                 dataIndex: 'referenceRange',
                 title: t('lab.testItem.referenceRange'),
-                render: (v: string | null) => v ?? '-',
+                render: dash,
               },
               {
                 dataIndex: 'flag',
@@ -201,7 +199,7 @@ export function ReportDrawer({
               items={report.signatures.map((s) => ({
                 children: (
                   <span>
-                    <b>{s.signerName}</b> · {s.meaning} · {time(s.signedAt)}
+                    <b>{s.signerName}</b> · {s.meaning} · {formatTimeAs(s.signedAt, 'minute')}
                     <br />
                     <code style={{ fontSize: 11 }}>{s.contentHash}</code>
                   </span>

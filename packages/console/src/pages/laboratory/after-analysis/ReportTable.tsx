@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { REPORT_PERMISSIONS, REPORT_STATES, type ReportRow, type ReportState } from '@trialab/api-contract';
 import { Button, Card, Input, Select, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { formatTimeAs } from '../../../components/format';
 import { labApi } from '../../../services/lab';
 import { labQueriesApi } from '../../../services/labQueries';
 import { feedback } from '../../../utils/feedback';
@@ -100,7 +100,7 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
     {
       dataIndex: 'createdAt',
       title: t('lab.subject.createdAt'),
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatTimeAs(v, 'minute'),
     },
     {
       dataIndex: 'actions',

@@ -3,6 +3,7 @@ import type { ReportDetail, SubjectRow, TestItemRow, TestOrderRow } from '@trial
 import { Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash } from '../../../components/format';
 import { callEndpoint } from '../../../services/endpoint';
 import { labApi } from '../../../services/lab';
 
@@ -154,7 +155,7 @@ export function ResultEntryModal({
             {t('labQueries.results.fromOrder', {
               barcode: mode.order.barcode,
               subject: `${mode.order.subjectNo} ${mode.order.subjectName}`,
-              visit: mode.order.visit ?? '-',
+              visit: dash(mode.order.visit),
             })}
           </div>
         )}

@@ -1,8 +1,8 @@
 import type { SubjectRow, TestItemRow, TestOrderRow } from '@trialab/api-contract';
 import { Card, Form, Image, Input, Select, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash, formatTimeAs } from '../../../components/format';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
 import { callEndpoint } from '../../../services/endpoint';
 import { base64Bytes, labApi, uploadFile } from '../../../services/lab';
@@ -134,7 +134,7 @@ export function OrderTable({
           title: t('lab.report.subject'),
           render: (_: unknown, r) => `${r.subjectNo} ${r.subjectName}`,
         },
-        { dataIndex: 'visit', title: t('lab.report.visit'), render: (v: string | null) => v ?? '-' },
+        { dataIndex: 'visit', title: t('lab.report.visit'), render: dash },
         {
           dataIndex: 'testItems',
           title: t('lab.order.items'),
@@ -149,12 +149,12 @@ export function OrderTable({
         {
           dataIndex: 'createdAt',
           title: t('lab.subject.createdAt'),
-          render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          render: (v: string) => formatTimeAs(v, 'minute'),
         },
         {
           dataIndex: 'reviewReason',
           title: t('lab.subject.reviewReason'),
-          render: (v: string | null) => v ?? '-',
+          render: dash,
         },
         ...(action
           ? [

@@ -11,9 +11,9 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { labQueriesApi, type SpecimenEvent } from '../../../services/labQueries';
-import { formatTime } from '../../web/shared';
 import { type LogFilter as Filter, toLogFilter, type LogValues as Values } from './filter';
 
 const COLORS: Record<SpecimenEventKind, string> = {
@@ -63,9 +63,9 @@ export default function SpecimenLoggerPage() {
       ),
     },
     { dataIndex: 'reference', title: l('reference'), width: 190 },
-    { dataIndex: 'username', title: l('username'), width: 100, render: (v) => v ?? '-' },
-    { dataIndex: 'reason', title: l('reason'), width: 200, render: (v) => v ?? '-' },
-    { dataIndex: 'workstation', title: l('workstation'), width: 120, render: (v) => v ?? '-' },
+    { dataIndex: 'username', title: l('username'), width: 100, render: dash },
+    { dataIndex: 'reason', title: l('reason'), width: 200, render: dash },
+    { dataIndex: 'workstation', title: l('workstation'), width: 120, render: dash },
   ];
 
   return (

@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { DataOf } from '@trialab/api-contract';
 import { Button, Card, Input, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTimeAs } from '../../../components/format';
 import { containerApi } from '../../../services/container';
 import type { Contract } from '../../../services/contract';
 import { labApi } from '../../../services/lab';
@@ -60,7 +60,7 @@ export default function TechLibraryPage() {
           {
             dataIndex: 'createdAt',
             title: t('lab.library.uploadedAt'),
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => formatTimeAs(v, 'minute'),
           },
           {
             dataIndex: 'actions',

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { useEndpointMutation } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
@@ -56,24 +57,24 @@ export default function TestProjectPage() {
     {
       dataIndex: 'sampleTypeName',
       title: t('lab.testItem.sampleType'),
-      render: (v: string | null) => v ?? '-',
+      render: dash,
     },
     {
       dataIndex: 'methodology',
       title: t('lab.testItem.methodology'),
-      render: (v: string | null) => v ?? '-',
+      render: dash,
     },
-    { dataIndex: 'unit', title: t('lab.testItem.unit'), width: 100, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'unit', title: t('lab.testItem.unit'), width: 100, render: dash },
     {
       dataIndex: 'referenceRange',
       title: t('lab.testItem.referenceRange'),
-      render: (v: string | null) => v ?? '-',
+      render: dash,
     },
     {
       dataIndex: 'tatHours',
       title: t('lab.testItem.tatHours'),
       width: 100,
-      render: (v: number | null) => v ?? '-',
+      render: dash,
     },
     {
       dataIndex: 'enabled',

@@ -1,9 +1,10 @@
 import { Button, Card, Descriptions, Form, Input, Radio, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash, formatTime } from '../../../components/format';
+import { rules } from '../../../components/formRules';
 import { feedback } from '../../../utils/feedback';
 import { type Profile, portalApi } from '../../web/api';
-import { formatTime, rules } from '../../web/shared';
 
 interface ProfileForm {
   username: string;
@@ -96,17 +97,17 @@ export default function AccountPage() {
         </Form>
       ) : (
         <Descriptions column={2} bordered size="small">
-          <Descriptions.Item label={t('web.account.phone')}>{profile.mobile ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('web.account.phone')}>{dash(profile.mobile)}</Descriptions.Item>
           <Descriptions.Item label={t('web.account.role')}>
             {profile.roleNames.join('、') || '-'}
           </Descriptions.Item>
           <Descriptions.Item label={t('web.account.name')}>{profile.username}</Descriptions.Item>
-          <Descriptions.Item label={t('web.account.email')}>{profile.email ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('web.account.email')}>{dash(profile.email)}</Descriptions.Item>
           <Descriptions.Item label={t('web.account.gender')}>{genderText}</Descriptions.Item>
           <Descriptions.Item label={t('web.account.type')}>
             {t(profile.type === 2 ? 'web.account.external' : 'web.account.internal')}
           </Descriptions.Item>
-          <Descriptions.Item label={t('web.account.dept')}>{profile.deptName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('web.account.dept')}>{dash(profile.deptName)}</Descriptions.Item>
           <Descriptions.Item label={t('web.account.loginDate')}>
             {formatTime(profile.loginDate)}
           </Descriptions.Item>

@@ -7,11 +7,12 @@ import { Permission } from '../../../access/gates';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { dash } from '../../../components/format';
+import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, portalApi } from '../../web/api';
-import { rules } from '../../web/shared';
 
 /** Dictionary 1023: address label. */
 const LABEL_DICT = 1023;
@@ -153,8 +154,8 @@ export default function AddressPage() {
     { dataIndex: 'phone', title: t('web.contact.phone'), width: 140 },
     { dataIndex: 'area', title: t('web.contact.area') },
     { dataIndex: 'detail', title: t('web.contact.detail'), width: 260 },
-    { dataIndex: 'company', title: t('web.contact.company'), render: (v: string | null) => v ?? '-' },
-    { dataIndex: 'email', title: t('web.contact.email'), render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'company', title: t('web.contact.company'), render: dash },
+    { dataIndex: 'email', title: t('web.contact.email'), render: dash },
   ];
 
   return (

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { callEndpoint } from '../../../services/endpoint';
 import type { ApplicationDetail } from '../../../services/portalAdmin';
 import { ApplicationView } from '../../web/user-apply/parts';
-import { useApplicationAudit } from '../user-apply-audit/AuditActions';
+import { ApplicationAuditActions } from '../user-apply-audit/AuditActions';
 
 /** /project/apply-account?id=: one account application for staff, with pass and reject when allowed. */
 export default function ProjectApplyAccountPage() {
@@ -25,7 +25,6 @@ export default function ProjectApplyAccountPage() {
       .catch(() => setFailed(true));
   }, [id]);
   useEffect(load, [load]);
-  const { buttons, modal } = useApplicationAudit(load);
 
   if (failed) return <Result status="404" title={t('webAdmin.application.notFound')} />;
   if (!detail) return <Spin />;
@@ -34,13 +33,12 @@ export default function ProjectApplyAccountPage() {
       title={t('webAdmin.application.detail')}
       extra={
         <Space>
-          {buttons(detail)}
+          <ApplicationAuditActions row={detail} onDone={load} />
           <Button onClick={() => navigate('/project/user-apply')}>{t('webAdmin.common.back')}</Button>
         </Space>
       }
     >
       <ApplicationView detail={detail} />
-      {modal}
     </Card>
   );
 }

@@ -29,15 +29,16 @@ import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { ReasonModal } from '../../../components/ReasonModal';
 import { RemoteSelect } from '../../../components/RemoteSelect';
+import { EventTimeline, StatusTag } from '../../../components/StatusTag';
 import { labQueriesApi, type StaffQueryDetail, type StaffQueryRow } from '../../../services/labQueries';
 import type { StaffShipmentRow } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
-import { useProjectSites } from '../../laboratory/useProjectSites';
 import { AttachmentLinks, FileImages, ReplyFileUpload } from '../../web/question-details/ReplyImages';
-import { ReasonModal } from '../../web/ReasonModal';
-import { EventTimeline, formatTime, StatusTag } from '../../web/shared';
 
 type State = (typeof QUERY_STATES)[number];
 interface Filter {
@@ -72,7 +73,7 @@ export default function StaffQuestionPage() {
     { dataIndex: 'projectNo', title: q('project'), width: 130 },
     { dataIndex: 'siteName', title: q('site'), render: (v: string, row) => `${row.siteNo} ${v}` },
     { dataIndex: 'subjectNo', title: q('subjectNo'), width: 120 },
-    { dataIndex: 'barcode', title: q('barcode'), width: 130, render: (v) => v ?? '-' },
+    { dataIndex: 'barcode', title: q('barcode'), width: 130, render: dash },
     {
       dataIndex: 'queryType',
       title: q('queryType'),
@@ -374,8 +375,8 @@ function QueryDrawer({ id, onClose, onChanged }: { id: number | null; onClose():
               {detail.siteNo} {detail.siteName}
             </Descriptions.Item>
             <Descriptions.Item label={q('subjectNo')}>{detail.subjectNo}</Descriptions.Item>
-            <Descriptions.Item label={q('visit')}>{detail.visit ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={q('barcode')}>{detail.barcode ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={q('visit')}>{dash(detail.visit)}</Descriptions.Item>
+            <Descriptions.Item label={q('barcode')}>{dash(detail.barcode)}</Descriptions.Item>
             <Descriptions.Item label={q('shipment')}>
               {detail.shipment ? `${detail.shipment.orderNo} ${detail.shipment.expressNo ?? ''}` : '-'}
             </Descriptions.Item>

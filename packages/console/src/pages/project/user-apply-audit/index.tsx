@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ApplicationFilters, ApplicationModal, applicationColumns } from '../../web/user-apply/parts';
-import { useApplicationAudit } from './AuditActions';
+import { ApplicationAuditActions } from './AuditActions';
 
 type Tab = 'pending' | 'reviewed';
 type Filter = { keyword?: string; status?: AccountApplicationState[] };
@@ -18,7 +18,6 @@ export default function UserApplyAuditPage() {
   });
   const [viewing, setViewing] = useState<number | null>(null);
   const close = useCallback(() => setViewing(null), []);
-  const { buttons, modal } = useApplicationAudit(() => void list.reload());
 
   return (
     <ListPage
@@ -40,17 +39,19 @@ export default function UserApplyAuditPage() {
       actions={{
         width: 180,
         render: (row) => (
-          <>
-            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-              {t('webAdmin.common.view')}
-            </Button>
-            {buttons(row)}
-          </>
+          <ApplicationAuditActions
+            row={row}
+            onDone={() => void list.reload()}
+            before={
+              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+                {t('webAdmin.common.view')}
+              </Button>
+            }
+          />
         ),
       }}
     >
       <ApplicationModal id={viewing} endpoint={(c) => c.accountApplication.staffGet} onClose={close} />
-      {modal}
     </ListPage>
   );
 }

@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RangedDatePicker } from '../../../components/DatePicker';
 import { DictSelect } from '../../../components/DictSelect';
+import { rules } from '../../../components/formRules';
 import { type StaffOrderRow, staffApi, uploadPicked } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
 import type { OrderDetail } from '../../web/api';
-import { rules } from '../../web/shared';
 
 interface LineValues {
   lineId: number;

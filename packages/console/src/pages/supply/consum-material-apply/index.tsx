@@ -1,5 +1,4 @@
 import {
-  availableActions,
   CONSUMABLE_ORDER_STATES,
   type ConsumableOrderState,
   consumableOrderWorkflow,
@@ -7,13 +6,14 @@ import {
 import { Button, Form, Input, Table } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
+import { WorkflowActions } from '../../../components/WorkflowActions';
 import { type LogisticsList, type StaffOrderRow, staffApi } from '../../../services/portalAdmin';
 import { OrderDetailModal } from '../../web/OrderDetail';
-import { formatTime, StatusTag } from '../../web/shared';
 import { DispatchModal } from './DispatchModal';
 
 /**
@@ -22,7 +22,6 @@ import { DispatchModal } from './DispatchModal';
  */
 export default function SupplyConsumableApplyPage() {
   const { t } = useTranslation();
-  const { can } = useAccess();
   const list = useListPage((c) => c.consumable.staffPaging, {
     status: ['approved'],
   } as { orderNo?: string; status?: ConsumableOrderState[] });
@@ -69,7 +68,7 @@ export default function SupplyConsumableApplyPage() {
       dataIndex: 'expectedShipDate',
       title: t('web.consumable.expectedShipDate'),
       width: 130,
-      render: (v) => v ?? '-',
+      render: dash,
     },
     {
       dataIndex: 'auditTime',
@@ -77,8 +76,8 @@ export default function SupplyConsumableApplyPage() {
       width: 170,
       render: (v: string | null) => formatTime(v),
     },
-    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: (v) => v ?? '-' },
-    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: (v) => v ?? '-' },
+    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: dash },
     { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
     {
       dataIndex: 'applyTime',
@@ -108,27 +107,24 @@ export default function SupplyConsumableApplyPage() {
       }
       actions={{
         width: 190,
-        render: (row) => {
-          const actions = availableActions(consumableOrderWorkflow, row.status, {
-            can: (p) => can(p),
-            isApplicant: false,
-          });
-          return (
-            <>
+        render: (row) => (
+          <WorkflowActions
+            workflow={consumableOrderWorkflow}
+            state={row.status}
+            before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
                 {t('web.common.view')}
               </Button>
-              {actions.includes('dispatch') && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setDispatching(row)}
-                  data-testid={`dispatch-${row.orderNo}`}
-                >
-                  {s('dispatch')}
-                </Button>
-              )}
-              {row.expressNo && (
+            }
+            actions={{
+              dispatch: {
+                label: s('dispatch'),
+                testId: `dispatch-${row.orderNo}`,
+                onClick: () => setDispatching(row),
+              },
+            }}
+            after={
+              row.expressNo && (
                 <Button
                   type="link"
                   size="small"
@@ -141,10 +137,10 @@ export default function SupplyConsumableApplyPage() {
                 >
                   {s('logistics')}
                 </Button>
-              )}
-            </>
-          );
-        },
+              )
+            }
+          />
+        ),
       }}
     >
       <OrderDetailModal id={viewing} onClose={closeView} />
@@ -167,15 +163,15 @@ export default function SupplyConsumableApplyPage() {
               title: t('web.common.siteName'),
               render: (v: string, r) => `${r.siteNo} ${v}`,
             },
-            { dataIndex: 'kitName', title: s('kit'), render: (v: string | null) => v ?? '-' },
+            { dataIndex: 'kitName', title: s('kit'), render: dash },
             { dataIndex: 'consumableName', title: s('consumable') },
-            { dataIndex: 'lotNumber', title: s('lotNumber'), render: (v: string | null) => v ?? '-' },
+            { dataIndex: 'lotNumber', title: s('lotNumber'), render: dash },
             {
               dataIndex: 'outboundQuantity',
               title: s('outboundQuantity'),
-              render: (v: number | null) => v ?? '-',
+              render: dash,
             },
-            { dataIndex: 'expiryDate', title: s('expiryDate'), render: (v: string | null) => v ?? '-' },
+            { dataIndex: 'expiryDate', title: s('expiryDate'), render: dash },
           ]}
         />
       </ViewModal>

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { confirmDialog } from '../../../components/ConfirmDialog';
+import { rules } from '../../../components/formRules';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { accountApi } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
 import { portalApi } from '../api';
-import { rules } from '../shared';
 import { grantOptions, grantsOf, type ProjectOption, type SiteOption } from './grants';
 
 interface Values {

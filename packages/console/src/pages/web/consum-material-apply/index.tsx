@@ -1,11 +1,8 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  availableActions,
   CONSUMABLE_ORDER_STATES,
   CONSUMABLE_PERMISSIONS,
-  type ConsumableOrderAction,
   consumableOrderWorkflow,
-  PORTAL_LIMITS,
 } from '@trialab/api-contract';
 import { Button, DatePicker, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -13,17 +10,16 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
-import { useAccess } from '../../../access/useAccess';
-import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { RemoteSelect } from '../../../components/RemoteSelect';
+import { StatusTag } from '../../../components/StatusTag';
+import { WorkflowActions } from '../../../components/WorkflowActions';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { type OrderRow, portalApi } from '../api';
 import { OrderDetailModal } from '../OrderDetail';
-import { ReasonModal } from '../ReasonModal';
-import { formatTime, StatusTag } from '../shared';
 
 interface Filter {
   orderNo?: string;
@@ -40,18 +36,13 @@ interface FormValues {
   range?: [Dayjs, Dayjs];
 }
 
-/** Buttons of a row: the workflow's actions this user may fire (site-side ones only). */
-const ROW_ACTIONS: ConsumableOrderAction[] = ['edit', 'withdraw', 'cancel', 'receive'];
-
 /** /web/consum-material-apply: my sites' consumable applications, filters, export, and the lifecycle actions. */
 export default function ConsumableApplyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
   const list = useListPage((c) => c.consumable.paging, {} as Filter);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [cancelling, setCancelling] = useState<OrderRow | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
 
   const run = async (work: () => Promise<unknown>, ok = 'web.common.operationOk') => {
@@ -62,27 +53,6 @@ export default function ConsumableApplyPage() {
     } catch {
       // shown by the request helper
     }
-  };
-
-  const act = async (row: OrderRow, action: ConsumableOrderAction) => {
-    if (action === 'edit') return navigate(`/web/create-apply?id=${row.id}`);
-    if (action === 'cancel') {
-      setCancelling(row);
-      return;
-    }
-    const content = t(
-      action === 'withdraw' ? 'web.consumable.confirmWithdraw' : 'web.consumable.confirmReceive',
-    );
-    try {
-      await confirmDialog({ content });
-    } catch {
-      return;
-    }
-    await run(() =>
-      action === 'withdraw'
-        ? portalApi.orderRevoke(row.id, row.version)
-        : portalApi.orderReceive(row.id, row.version),
-    );
   };
 
   const columns: DataColumn<OrderRow>[] = [
@@ -114,7 +84,7 @@ export default function ConsumableApplyPage() {
       dataIndex: 'expectedShipDate',
       title: t('web.consumable.expectedShipDate'),
       width: 130,
-      render: (v) => v ?? '-',
+      render: dash,
     },
     {
       dataIndex: 'auditTime',
@@ -125,10 +95,10 @@ export default function ConsumableApplyPage() {
     {
       dataIndex: 'rejectReason',
       title: t('web.consumable.rejectReason'),
-      render: (v: string | null) => v ?? '-',
+      render: dash,
     },
-    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: (v) => v ?? '-' },
-    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: (v) => v ?? '-' },
+    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: dash },
     { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
     {
       dataIndex: 'applyTime',
@@ -210,49 +180,51 @@ export default function ConsumableApplyPage() {
       }
       actions={{
         width: 220,
-        render: (row) => {
-          const actions = availableActions(consumableOrderWorkflow, row.status, {
-            can: (p) => can(p),
-            isApplicant: row.applicantId === userId,
-          }).filter((a) => ROW_ACTIONS.includes(a));
-          return (
-            <>
+        render: (row) => (
+          <WorkflowActions
+            workflow={consumableOrderWorkflow}
+            state={row.status}
+            isApplicant={row.applicantId === userId}
+            before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
                 {t('web.common.view')}
               </Button>
-              {actions.map((action) => (
-                <Button
-                  key={action}
-                  type="link"
-                  size="small"
-                  danger={action === 'cancel'}
-                  onClick={() => void act(row, action)}
-                  data-testid={`order-${action}-${row.orderNo}`}
-                >
-                  {t(`web.consumable.actions.${action}`)}
-                </Button>
-              ))}
-            </>
-          );
-        },
+            }
+            actions={{
+              edit: {
+                label: t('web.consumable.actions.edit'),
+                testId: `order-edit-${row.orderNo}`,
+                onClick: () => navigate(`/web/create-apply?id=${row.id}`),
+              },
+              withdraw: {
+                label: t('web.consumable.actions.withdraw'),
+                testId: `order-withdraw-${row.orderNo}`,
+                confirm: t('web.consumable.confirmWithdraw'),
+                onClick: () => run(() => portalApi.orderRevoke(row.id, row.version)),
+              },
+              cancel: {
+                label: t('web.consumable.actions.cancel'),
+                testId: `order-cancel-${row.orderNo}`,
+                danger: true,
+                reason: {
+                  title: t('web.consumable.cancelTitle'),
+                  placeholder: t('web.consumable.cancelReason'),
+                  testId: 'order-cancel-reason',
+                },
+                onClick: (reason) => run(() => portalApi.orderCancel(row.id, row.version, reason)),
+              },
+              receive: {
+                label: t('web.consumable.actions.receive'),
+                testId: `order-receive-${row.orderNo}`,
+                confirm: t('web.consumable.confirmReceive'),
+                onClick: () => run(() => portalApi.orderReceive(row.id, row.version)),
+              },
+            }}
+          />
+        ),
       }}
     >
       <OrderDetailModal id={viewing} onClose={closeDetail} />
-      <ReasonModal
-        open={cancelling !== null}
-        title={t('web.consumable.cancelTitle')}
-        placeholder={t('web.consumable.cancelReason')}
-        max={PORTAL_LIMITS.cancelReason}
-        required={false}
-        testId="order-cancel-reason"
-        onCancel={() => setCancelling(null)}
-        onOk={(reason) => {
-          const row = cancelling;
-          if (!row) return;
-          setCancelling(null);
-          void run(() => portalApi.orderCancel(row.id, row.version, reason || null));
-        }}
-      />
     </ListPage>
   );
 }

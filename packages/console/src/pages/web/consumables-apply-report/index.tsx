@@ -2,9 +2,10 @@ import { CONSUMABLE_ORDER_STATES } from '@trialab/api-contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { StatusTag } from '../../../components/StatusTag';
 import type { LineReportRow } from '../api';
-import { formatTime, StatusTag } from '../shared';
 
 type State = (typeof CONSUMABLE_ORDER_STATES)[number];
 
@@ -16,7 +17,6 @@ export default function ConsumablesReportPage() {
     {} as { orderNo?: string; consumableName?: string; status?: State[] },
   );
   const k = (key: string) => t(`web.consumable.kit.${key}`);
-  const dash = (v: string | number | null) => v ?? '-';
   const columns: DataColumn<LineReportRow>[] = [
     { dataIndex: 'orderNo', title: t('web.consumable.orderNo'), width: 180 },
     { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },

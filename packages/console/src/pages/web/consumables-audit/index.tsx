@@ -1,30 +1,27 @@
-import { availableActions, consumableOrderWorkflow, PORTAL_LIMITS } from '@trialab/api-contract';
+import { consumableOrderWorkflow } from '@trialab/api-contract';
 import { Button, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../../access/useAccess';
-import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage } from '../../../components/ListPage';
+import { StatusTag } from '../../../components/StatusTag';
 import { usePaged } from '../../../components/usePaged';
+import { WorkflowActions } from '../../../components/WorkflowActions';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { type OrderRow, portalApi } from '../api';
 import { OrderDetailModal } from '../OrderDetail';
-import { ReasonModal } from '../ReasonModal';
-import { formatTime, StatusTag } from '../shared';
 
 type Tab = 'pending' | 'reviewed';
 
 /** /web/consumables-audit: pending review and reviewed tabs; pass, or reject with a reason (<= 255). */
 export default function ConsumablesAuditPage() {
   const { t } = useTranslation();
-  const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
   const [tab, setTab] = useState<Tab>('pending');
   const list = usePaged((c) => c.consumable.auditPaging, { tab });
   const [viewing, setViewing] = useState<number | null>(null);
-  const [rejecting, setRejecting] = useState<OrderRow | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
 
   const audit = async (row: OrderRow, pass: boolean, why: string | null) => {
@@ -35,15 +32,6 @@ export default function ConsumablesAuditPage() {
     } catch {
       // shown by the request helper
     }
-  };
-
-  const pass = async (row: OrderRow) => {
-    try {
-      await confirmDialog({ content: t('web.audit.confirmPass') });
-    } catch {
-      return;
-    }
-    await audit(row, true, null);
   };
 
   const columns: DataColumn<OrderRow>[] = [
@@ -90,7 +78,7 @@ export default function ConsumablesAuditPage() {
           {
             dataIndex: 'rejectReason',
             title: t('web.consumable.rejectReason'),
-            render: (v: string | null) => v ?? '-',
+            render: dash,
           },
         ] as DataColumn<OrderRow>[])
       : []),
@@ -114,60 +102,40 @@ export default function ConsumablesAuditPage() {
       columns={columns}
       actions={{
         width: 200,
-        render: (row) => {
-          const actions = availableActions(consumableOrderWorkflow, row.status, {
-            can: (p) => can(p),
-            isApplicant: row.applicantId === userId,
-          });
-          return (
-            <>
+        render: (row) => (
+          <WorkflowActions
+            workflow={consumableOrderWorkflow}
+            state={row.status}
+            isApplicant={row.applicantId === userId}
+            before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
                 {t('web.common.view')}
               </Button>
-              {actions.includes('approve') && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => void pass(row)}
-                  data-testid={`audit-pass-${row.orderNo}`}
-                >
-                  {t('web.audit.pass')}
-                </Button>
-              )}
-              {actions.includes('reject') && (
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() => {
-                    setRejecting(row);
-                  }}
-                  data-testid={`audit-reject-${row.orderNo}`}
-                >
-                  {t('web.audit.reject')}
-                </Button>
-              )}
-            </>
-          );
-        },
+            }
+            actions={{
+              approve: {
+                label: t('web.audit.pass'),
+                testId: `audit-pass-${row.orderNo}`,
+                confirm: t('web.audit.confirmPass'),
+                onClick: () => audit(row, true, null),
+              },
+              reject: {
+                label: t('web.audit.reject'),
+                testId: `audit-reject-${row.orderNo}`,
+                danger: true,
+                reason: {
+                  title: t('web.audit.rejectTitle'),
+                  placeholder: t('web.audit.rejectReason'),
+                  testId: 'audit-reject-reason',
+                },
+                onClick: (reason) => audit(row, false, reason),
+              },
+            }}
+          />
+        ),
       }}
     >
       <OrderDetailModal id={viewing} onClose={closeDetail} />
-      <ReasonModal
-        open={rejecting !== null}
-        title={t('web.audit.rejectTitle')}
-        placeholder={t('web.audit.rejectReason')}
-        max={PORTAL_LIMITS.rejectReason}
-        required
-        testId="audit-reject-reason"
-        onCancel={() => setRejecting(null)}
-        onOk={(reason) => {
-          const row = rejecting;
-          if (!row) return;
-          setRejecting(null);
-          void audit(row, false, reason);
-        }}
-      />
     </ListPage>
   );
 }

@@ -22,14 +22,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmDialog } from '../../../components/ConfirmDialog';
+import { rules } from '../../../components/formRules';
+import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, type Kit, type OrderDetail, type OrderInput, portalApi } from '../api';
 import { ContactFields } from '../ContactFields';
-import { ProjectSiteFields } from '../FormParts';
-import { rules } from '../shared';
 
 interface LooseRow {
   consumableName: string;

@@ -19,13 +19,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { rules } from '../../../components/formRules';
+import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { callEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
 import { type AddressRow, portalApi, type ShipmentDetail, type ShipmentInput } from '../api';
 import { ContactFields } from '../ContactFields';
-import { ProjectSiteFields } from '../FormParts';
-import { rules } from '../shared';
 import { sameTemperature } from '../temperature';
 
 interface SampleRow {

@@ -2,11 +2,11 @@ import { Button, Descriptions, Form, Input, Table, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { InspectionRow } from '../reports-api';
-import { dash, formatTime } from '../shared';
 
 const STATE_COLORS: Record<string, string> = { received: 'success', exception: 'error', awaiting: 'default' };
 

@@ -1,6 +1,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { type ReportFilter, type ReportFormValues, reportFilter } from '../report-filter';
 import { ReportFilterFields } from '../report-parts';
@@ -22,13 +23,13 @@ export default function UnblindingReportPage() {
       dataIndex: 'gender',
       title: t('webReports.unblinding.gender'),
       width: 80,
-      render: (v: string | null) => v ?? '-',
+      render: dash,
     },
     {
       dataIndex: 'birthday',
       title: t('webReports.unblinding.birthday'),
       width: 110,
-      render: (v: string | null) => v ?? '-',
+      render: dash,
     },
   ];
   // Identity right after the subject number.

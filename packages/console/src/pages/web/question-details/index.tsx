@@ -10,10 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccess } from '../../../access/useAccess';
 import { DictSelect } from '../../../components/DictSelect';
+import { dash, formatTime } from '../../../components/format';
 import { ShowLimit } from '../../../components/ShowLimit';
+import { EventTimeline, StatusTag } from '../../../components/StatusTag';
 import { feedback } from '../../../utils/feedback';
 import { portalApi, type QueryDetail } from '../api';
-import { EventTimeline, formatTime, StatusTag } from '../shared';
 import { AttachmentLinks, FileImages, ReplyFileUpload } from './ReplyImages';
 
 /** /web/question-details?id=: a query with its reply record; reply of 8 to 255 characters. */
@@ -102,8 +103,8 @@ export default function QuestionDetailsPage() {
           {detail.siteNo} {detail.siteName}
         </Descriptions.Item>
         <Descriptions.Item label={q('subjectNo')}>{detail.subjectNo}</Descriptions.Item>
-        <Descriptions.Item label={q('visit')}>{detail.visit ?? '-'}</Descriptions.Item>
-        <Descriptions.Item label={q('barcode')}>{detail.barcode ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={q('visit')}>{dash(detail.visit)}</Descriptions.Item>
+        <Descriptions.Item label={q('barcode')}>{dash(detail.barcode)}</Descriptions.Item>
         <Descriptions.Item label={q('needsClarification')}>
           {t(detail.needsClarification ? 'web.common.yes' : 'web.common.no')}
         </Descriptions.Item>

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { StatusTag } from '../../../components/StatusTag';
 import type { QueryRow } from '../api';
-import { formatTime, StatusTag } from '../shared';
 
 type State = (typeof QUERY_STATES)[number];
 
@@ -40,7 +41,7 @@ export default function QuestionPage() {
       render: (v: string, row) => `${row.siteNo} ${v}`,
     },
     { dataIndex: 'subjectNo', title: q('subjectNo'), width: 120 },
-    { dataIndex: 'visit', title: q('visit'), width: 100, render: (v) => v ?? '-' },
+    { dataIndex: 'visit', title: q('visit'), width: 100, render: dash },
     {
       dataIndex: 'queryType',
       title: q('queryType'),

@@ -1,34 +1,22 @@
-import {
-  availableActions,
-  KIT_SUPPLY_STATES,
-  type KitSupplyState,
-  kitSupplyWorkflow,
-} from '@trialab/api-contract';
-import { Button, Tabs } from 'antd';
+import { KIT_SUPPLY_STATES, type KitSupplyState, kitSupplyWorkflow } from '@trialab/api-contract';
+import { Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../../access/useAccess';
-import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage } from '../../../components/ListPage';
 import { usePaged } from '../../../components/usePaged';
+import { WorkflowActions } from '../../../components/WorkflowActions';
 import { feedback } from '../../../utils/feedback';
 import { type KitSupplyRow, portalApi } from '../api';
-import { formatTime } from '../shared';
 
 /** /web/receipt-check: kit supply confirmation of my sites (to be confirmed, confirmed). */
 export default function KitSupplyPage() {
   const { t } = useTranslation();
-  const { can } = useAccess();
   const [tab, setTab] = useState<KitSupplyState>('pending');
   const list = usePaged((c) => c.consumable.kitSupplyPaging, { tab });
 
   const confirm = async (row: KitSupplyRow) => {
-    try {
-      await confirmDialog({ content: t('web.kitSupply.confirmText') });
-    } catch {
-      return;
-    }
     try {
       await portalApi.kitSupplyConfirm(row.id, row.version);
       feedback.success(t('web.common.operationOk'));
@@ -53,7 +41,7 @@ export default function KitSupplyPage() {
             dataIndex: 'confirmedByName',
             title: t('web.kitSupply.confirmedBy'),
             width: 120,
-            render: (v: string | null) => v ?? '-',
+            render: dash,
           },
           {
             dataIndex: 'confirmedAt',
@@ -79,20 +67,20 @@ export default function KitSupplyPage() {
       code={`web.receipt-check.${tab}`}
       columns={columns}
       actions={{
-        render: (row) =>
-          availableActions(kitSupplyWorkflow, row.status, {
-            can: (p) => can(p),
-            isApplicant: false,
-          }).includes('confirm') && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => void confirm(row)}
-              data-testid={`kit-confirm-${row.kitName}`}
-            >
-              {t('web.kitSupply.confirm')}
-            </Button>
-          ),
+        render: (row) => (
+          <WorkflowActions
+            workflow={kitSupplyWorkflow}
+            state={row.status}
+            actions={{
+              confirm: {
+                label: t('web.kitSupply.confirm'),
+                testId: `kit-confirm-${row.kitName}`,
+                confirm: t('web.kitSupply.confirmText'),
+                onClick: () => confirm(row),
+              },
+            }}
+          />
+        ),
       }}
     />
   );

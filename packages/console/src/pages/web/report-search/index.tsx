@@ -7,8 +7,10 @@ import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import { confirmDialog } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { PermissionTabs } from '../../../components/PermissionTabs';
+import { ReasonModal } from '../../../components/ReasonModal';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import { feedback } from '../../../utils/feedback';
@@ -18,7 +20,6 @@ import {
   ChargebackFilterFields,
   chargebackColumns,
 } from '../ChargebackDetail';
-import { ReasonModal } from '../ReasonModal';
 import {
   chargebackButtons,
   type ReportFilter,
@@ -28,7 +29,6 @@ import {
 } from '../report-filter';
 import { FlagTag, ReportFilterFields } from '../report-parts';
 import { type ChargebackRow, type PortalReportRow, type RejectionRow, reportsApi } from '../reports-api';
-import { dash, formatTime } from '../shared';
 
 const pdfName = (row: { reportNo: string; revision: number }) => `${row.reportNo}-v${row.revision}.pdf`;
 

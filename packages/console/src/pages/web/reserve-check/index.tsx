@@ -1,7 +1,5 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  availableActions,
-  PORTAL_LIMITS,
   type SAMPLE_SHIPMENT_STATES,
   SHIPMENT_PERMISSIONS,
   sampleShipmentWorkflow,
@@ -11,14 +9,14 @@ import { type Key, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
-import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { StatusTag } from '../../../components/StatusTag';
+import { WorkflowActions } from '../../../components/WorkflowActions';
 import { feedback } from '../../../utils/feedback';
 import { portalApi, type ShipmentRow } from '../api';
-import { ReasonModal } from '../ReasonModal';
 import { ShipmentDetailModal } from '../ShipmentDetail';
-import { formatTime, StatusTag } from '../shared';
 
 type Tab = 'list' | 'cancelling';
 type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
@@ -34,7 +32,6 @@ interface Filter {
 export default function ReserveCheckPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can } = useAccess();
   const [tab, setTab] = useState<Tab>('list');
   // The cancelling tab lists cancelled bookings; the list tab the chosen active states, else all of them.
   const list = useListPage((c) => c.sampleTransport.paging, {} as Filter, {
@@ -45,7 +42,6 @@ export default function ReserveCheckPage() {
   });
   const [selected, setSelected] = useState<Key[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [cancelling, setCancelling] = useState<ShipmentRow | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
 
   const download = async () => {
@@ -60,17 +56,11 @@ export default function ReserveCheckPage() {
     }
   };
 
-  const cancel = async (reason: string) => {
-    const row = cancelling;
-    if (!row) return;
-    try {
-      await portalApi.shipmentCancel(row.id, row.version, reason);
-      setCancelling(null);
-      feedback.success(t('web.common.operationOk'));
-      await list.reload();
-    } catch {
-      // shown by the request helper
-    }
+  // Not caught: a refused cancel keeps the reason dialog open (WorkflowActions).
+  const cancel = async (row: ShipmentRow, reason: string | null) => {
+    await portalApi.shipmentCancel(row.id, row.version, reason ?? '');
+    feedback.success(t('web.common.operationOk'));
+    await list.reload();
   };
 
   const columns: DataColumn<ShipmentRow>[] = [
@@ -101,8 +91,8 @@ export default function ReserveCheckPage() {
     { dataIndex: 'temperatureName', title: t('web.shipment.temperature'), width: 100 },
     { dataIndex: 'sampleCount', title: t('web.shipment.sampleCount'), width: 90 },
     { dataIndex: 'estimatedShipDate', title: t('web.shipment.estimatedShipDate'), width: 130 },
-    { dataIndex: 'courier', title: t('web.shipment.courier'), width: 100, render: (v) => v ?? '-' },
-    { dataIndex: 'expressNo', title: t('web.shipment.expressNo'), width: 150, render: (v) => v ?? '-' },
+    { dataIndex: 'courier', title: t('web.shipment.courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: t('web.shipment.expressNo'), width: 150, render: dash },
     ...(tab === 'cancelling'
       ? ([
           { dataIndex: 'cancelledByName', title: t('web.shipment.canceller'), width: 100 },
@@ -186,50 +176,37 @@ export default function ReserveCheckPage() {
       }
       actions={{
         width: 180,
-        render: (row) => {
-          const actions = availableActions(sampleShipmentWorkflow, row.status, {
-            can: (p) => can(p),
-            isApplicant: false,
-          });
-          return (
-            <>
+        render: (row) => (
+          <WorkflowActions
+            workflow={sampleShipmentWorkflow}
+            state={row.status}
+            before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
                 {t('web.common.view')}
               </Button>
-              {actions.includes('edit') && (
-                <Button type="link" size="small" onClick={() => navigate(`/web/create-check?id=${row.id}`)}>
-                  {t('web.common.edit')}
-                </Button>
-              )}
-              {actions.includes('cancel') && (
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() => {
-                    setCancelling(row);
-                  }}
-                  data-testid={`shipment-cancel-${row.orderNo}`}
-                >
-                  {t('web.shipment.cancel')}
-                </Button>
-              )}
-            </>
-          );
-        },
+            }
+            actions={{
+              edit: {
+                label: t('web.common.edit'),
+                onClick: () => navigate(`/web/create-check?id=${row.id}`),
+              },
+              cancel: {
+                label: t('web.shipment.cancel'),
+                testId: `shipment-cancel-${row.orderNo}`,
+                danger: true,
+                reason: {
+                  title: t('web.shipment.cancelTitle'),
+                  placeholder: t('web.shipment.cancelReason'),
+                  testId: 'shipment-cancel-reason',
+                },
+                onClick: (reason) => cancel(row, reason),
+              },
+            }}
+          />
+        ),
       }}
     >
       <ShipmentDetailModal id={viewing} onClose={closeDetail} />
-      <ReasonModal
-        open={cancelling !== null}
-        title={t('web.shipment.cancelTitle')}
-        placeholder={t('web.shipment.cancelReason')}
-        max={PORTAL_LIMITS.cancelReason}
-        required
-        testId="shipment-cancel-reason"
-        onCancel={() => setCancelling(null)}
-        onOk={(reason) => void cancel(reason)}
-      />
     </ListPage>
   );
 }

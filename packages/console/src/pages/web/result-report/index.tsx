@@ -4,13 +4,11 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { type ReportFilter, type ReportFormValues, reportFilter } from '../report-filter';
 import { FlagTag, ReportFilterFields } from '../report-parts';
 import { type ResultRow, reportsApi } from '../reports-api';
-import { formatTime } from '../shared';
-
-const dash = (v: string | null) => v ?? '-';
 
 /** Columns of the result list (the unblinding report adds the subject's identity). */
 export function useResultColumns<T extends ResultRow>(): DataColumn<T>[] {

@@ -2,9 +2,10 @@ import { SAMPLE_SHIPMENT_STATES } from '@trialab/api-contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { StatusTag } from '../../../components/StatusTag';
 import type { ItemReportRow } from '../api';
-import { formatTime, StatusTag } from '../shared';
 
 type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
 
@@ -32,8 +33,8 @@ export default function SampleTransportReportPage() {
     { dataIndex: 'quantity', title: s('quantity'), width: 100 },
     { dataIndex: 'unit', title: s('unit'), width: 70 },
     { dataIndex: 'estimatedShipDate', title: s('estimatedShipDate'), width: 130 },
-    { dataIndex: 'courier', title: s('courier'), width: 100, render: (v: string | null) => v ?? '-' },
-    { dataIndex: 'expressNo', title: s('expressNo'), width: 150, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'courier', title: s('courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: s('expressNo'), width: 150, render: dash },
     { dataIndex: 'createdAt', title: s('createdAt'), width: 170, render: (v: string) => formatTime(v) },
   ];
   return (

@@ -4,9 +4,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { type DocRow, type DownloadLogRow, docApi, docEndpoints } from '../../../services/portalAdmin';
-import { formatTime } from '../shared';
 
 type Tab = 'documents' | 'log';
 
@@ -62,7 +62,7 @@ export function SharedDocPage({ kind }: { kind: SharedDocumentKind }) {
     { dataIndex: 'fileSize', title: d('fileSize'), width: 90, render: (v: number) => fileSizeText(v) },
     { dataIndex: 'revision', title: d('revision'), width: 70 },
     { dataIndex: 'revisedAt', title: d('revisedAt'), width: 170, render: (v: string) => formatTime(v) },
-    { dataIndex: 'note', title: d('note'), render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'note', title: d('note'), render: dash },
     { dataIndex: 'downloadCount', title: d('downloadCount'), width: 90 },
   ];
 

@@ -2,15 +2,14 @@ import {
   ACCOUNT_APPLICATION_PERMISSIONS,
   type AccountApplicationState,
   accountApplicationWorkflow,
-  availableActions,
 } from '@trialab/api-contract';
 import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAccess } from '../../../access/useAccess';
-import { confirmDialog } from '../../../components/ConfirmDialog';
 import { ListPage, useListPage } from '../../../components/ListPage';
+import { WorkflowActions } from '../../../components/WorkflowActions';
 import { type ApplicationRow, accountApi } from '../../../services/portalAdmin';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
@@ -29,11 +28,6 @@ export default function UserApplyPage() {
   const close = useCallback(() => setViewing(null), []);
 
   const withdraw = async (row: ApplicationRow) => {
-    try {
-      await confirmDialog({ content: t('webAdmin.application.confirmWithdraw') });
-    } catch {
-      return;
-    }
     try {
       await accountApi.withdraw(row.id, row.version);
       feedback.success(t('webAdmin.application.withdrawnOk'));
@@ -59,30 +53,27 @@ export default function UserApplyPage() {
       }
       actions={{
         width: 140,
-        render: (row) => {
-          const actions = availableActions(accountApplicationWorkflow, row.status, {
-            can: (p) => can(p),
-            isApplicant: row.applicantId === userId,
-          });
-          return (
-            <>
+        render: (row) => (
+          <WorkflowActions
+            workflow={accountApplicationWorkflow}
+            state={row.status}
+            isApplicant={row.applicantId === userId}
+            before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
                 {t('webAdmin.common.view')}
               </Button>
-              {actions.includes('withdraw') && (
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() => void withdraw(row)}
-                  data-testid={`application-withdraw-${row.mobile}`}
-                >
-                  {t('webAdmin.application.actions.withdraw')}
-                </Button>
-              )}
-            </>
-          );
-        },
+            }
+            actions={{
+              withdraw: {
+                label: t('webAdmin.application.actions.withdraw'),
+                testId: `application-withdraw-${row.mobile}`,
+                danger: true,
+                confirm: t('webAdmin.application.confirmWithdraw'),
+                onClick: () => withdraw(row),
+              },
+            }}
+          />
+        ),
       }}
     >
       <ApplicationModal id={viewing} endpoint={(c) => c.accountApplication.get} onClose={close} />

@@ -3,13 +3,14 @@ import { ACCOUNT_APPLICATION_STATES } from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash, formatTime } from '../../../components/format';
 import { StatesFilter } from '../../../components/ListPage';
+import { EventTimeline, StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
 import type { ApplicationDetail, ApplicationRow } from '../../../services/portalAdmin';
 import type { EndpointPick } from '../../../services/query';
-import { EventTimeline, formatTime, StatusTag } from '../shared';
 
 /** The grants as "project / site" lines. */
 export function GrantList({ grants }: { grants: ApplicationDetail['grants'] }) {
@@ -37,9 +38,9 @@ export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
         </Descriptions.Item>
         <Descriptions.Item label={a('name')}>{detail.name}</Descriptions.Item>
         <Descriptions.Item label={a('mobile')}>{detail.mobile}</Descriptions.Item>
-        <Descriptions.Item label={a('email')}>{detail.email ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={a('email')}>{dash(detail.email)}</Descriptions.Item>
         <Descriptions.Item label={a('role')}>{detail.roleName}</Descriptions.Item>
-        <Descriptions.Item label={a('purpose')}>{detail.purpose ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={a('purpose')}>{dash(detail.purpose)}</Descriptions.Item>
         <Descriptions.Item label={a('applicant')}>
           {detail.applicantName} · {formatTime(detail.applyTime)}
         </Descriptions.Item>
@@ -52,7 +53,7 @@ export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
         <Descriptions.Item label={a('reviewer')}>
           {detail.reviewerName ? `${detail.reviewerName} · ${formatTime(detail.reviewTime)}` : '-'}
         </Descriptions.Item>
-        <Descriptions.Item label={a('rejectReason')}>{detail.rejectReason ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={a('rejectReason')}>{dash(detail.rejectReason)}</Descriptions.Item>
       </Descriptions>
       <h4 style={{ marginTop: 16 }}>{a('history')}</h4>
       <EventTimeline events={detail.events} group="application" ns="webAdmin" />
@@ -119,8 +120,8 @@ export function applicationColumns(
     },
     { dataIndex: 'applicantName', title: a('applicant'), width: 100 },
     { dataIndex: 'applyTime', title: a('applyTime'), width: 170, render: (v: string) => formatTime(v) },
-    { dataIndex: 'reviewerName', title: a('reviewer'), width: 100, render: (v) => v ?? '-' },
-    { dataIndex: 'rejectReason', title: a('rejectReason'), width: 200, render: (v) => v ?? '-' },
+    { dataIndex: 'reviewerName', title: a('reviewer'), width: 100, render: dash },
+    { dataIndex: 'rejectReason', title: a('rejectReason'), width: 200, render: dash },
   ];
 }
 

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAccess } from '../../../../access/useAccess';
+import { dash } from '../../../../components/format';
 import { labApi } from '../../../../services/lab';
 
 interface Todo {
@@ -100,7 +101,7 @@ export default function DayTodoPage() {
       {shown.map((todo) => (
         <Col key={todo.key} xs={12} md={8} xl={6}>
           <Card hoverable onClick={() => navigate(todo.path)} data-testid={`todo-${todo.key}`}>
-            <Statistic title={t(`lab.todo.${todo.key}`)} value={counts[todo.key] ?? '-'} />
+            <Statistic title={t(`lab.todo.${todo.key}`)} value={dash(counts[todo.key])} />
           </Card>
         </Col>
       ))}

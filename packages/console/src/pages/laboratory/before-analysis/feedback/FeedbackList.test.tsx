@@ -1,9 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { FEEDBACK_PERMISSIONS } from '@trialab/api-contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../../locales';
+import { callEndpoint } from '../../../../services/endpoint';
 import type { FeedbackRow } from '../../../../services/labQueries';
 import { usePermission } from '../../../../stores/permission';
 import { useSession } from '../../../../stores/session';
@@ -91,5 +93,25 @@ describe('feedback list buttons come from the labFeedback workflow', () => {
     expect((await rowOf('BC-1')).queryByText('关闭')).toBeNull();
     expect(screen.queryByText('答复')).toBeNull();
     expect(screen.getByTestId('feedback-new')).toBeTruthy();
+  });
+
+  it('answers with the typed response and keeps the dialog open while the server refuses it', async () => {
+    renderList('project', [FEEDBACK_PERMISSIONS.projectPage, FEEDBACK_PERMISSIONS.respond]);
+    await waitFor(async () => expect((await rowOf('BC-1')).getByText('答复')).toBeTruthy());
+    await userEvent.click((await rowOf('BC-1')).getByText('答复'));
+    await userEvent.type(await screen.findByTestId('feedback-response'), '已复核，样本合格');
+    const respond = vi.mocked(callEndpoint);
+    respond.mockRejectedValueOnce(new Error('stale'));
+    const ok = () => screen.getAllByRole('button', { name: /确\s*认|确\s*定/ }).at(-1) as HTMLElement;
+    await userEvent.click(ok());
+    await waitFor(() =>
+      expect(respond).toHaveBeenLastCalledWith(expect.any(Function), {
+        params: { id: 1 },
+        body: { version: 1, response: '已复核，样本合格' },
+      }),
+    );
+    expect((screen.getByTestId('feedback-response') as HTMLTextAreaElement).value).toBe('已复核，样本合格');
+    await userEvent.click(ok());
+    await waitFor(() => expect(screen.queryByTestId('feedback-response')).toBeNull());
   });
 });

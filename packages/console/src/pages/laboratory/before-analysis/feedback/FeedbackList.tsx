@@ -1,5 +1,4 @@
 import {
-  availableActions,
   FEEDBACK_PERMISSIONS,
   FEEDBACK_STATES,
   type FeedbackState,
@@ -12,14 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
-import { confirmDialog } from '../../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../../components/DataTable';
+import { dash, formatTime } from '../../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../../components/ListPage';
+import { WorkflowActions } from '../../../../components/WorkflowActions';
 import { type FeedbackRow, labQueriesApi } from '../../../../services/labQueries';
 import { useSession } from '../../../../stores/session';
 import { feedback as toast } from '../../../../utils/feedback';
-import { ReasonModal } from '../../../web/ReasonModal';
-import { formatTime } from '../../../web/shared';
 
 interface Filter {
   keyword?: string;
@@ -47,25 +45,13 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
     (queryId ? { queryId } : {}) as Filter,
   );
   const [creating, setCreating] = useState(false);
-  const [answering, setAnswering] = useState<FeedbackRow | null>(null);
 
   // Opened from a query or a sample: the form starts with it.
   useEffect(() => {
     if (side === 'lab' && (queryId || barcode) && can(FEEDBACK_PERMISSIONS.create)) setCreating(true);
   }, [side, queryId, barcode, can]);
 
-  const actionsOf = (row: FeedbackRow) =>
-    availableActions(labFeedbackWorkflow, row.status, {
-      can: (p) => can(p),
-      isApplicant: row.createdBy === userId,
-    });
-
   const close = async (row: FeedbackRow) => {
-    try {
-      await confirmDialog({ content: f('closeConfirm') });
-    } catch {
-      return;
-    }
     try {
       await labQueriesApi.feedbackClose(row.id, row.version);
       toast.success(f('closed'));
@@ -74,16 +60,11 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
       // Shown by the request helper.
     }
   };
-  const respond = async (response: string) => {
-    if (!answering) return;
-    try {
-      await labQueriesApi.feedbackRespond(answering.id, answering.version, response);
-      setAnswering(null);
-      toast.success(f('responded'));
-      await list.reload();
-    } catch {
-      // Shown by the request helper.
-    }
+  // Not caught: a refused answer keeps the answer dialog open (WorkflowActions).
+  const respond = async (row: FeedbackRow, response: string | null) => {
+    await labQueriesApi.feedbackRespond(row.id, row.version, response ?? '');
+    toast.success(f('responded'));
+    await list.reload();
   };
 
   const columns: DataColumn<FeedbackRow>[] = [
@@ -100,7 +81,7 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
       title: t('labQueries.query.site'),
       render: (v: string, r) => `${r.siteNo} ${v}`,
     },
-    { dataIndex: 'subjectNo', title: f('subjectNo'), width: 110, render: (v) => v ?? '-' },
+    { dataIndex: 'subjectNo', title: f('subjectNo'), width: 110, render: dash },
     { dataIndex: 'content', title: f('content'), width: 260 },
     {
       dataIndex: 'status',
@@ -114,8 +95,8 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
     },
     { dataIndex: 'createdByName', title: f('createdBy'), width: 100 },
     { dataIndex: 'createdAt', title: f('createdAt'), width: 170, render: (v: string) => formatTime(v) },
-    { dataIndex: 'response', title: f('response'), width: 240, render: (v) => v ?? '-' },
-    { dataIndex: 'respondedByName', title: f('respondedBy'), width: 100, render: (v) => v ?? '-' },
+    { dataIndex: 'response', title: f('response'), width: 240, render: dash },
+    { dataIndex: 'respondedByName', title: f('respondedBy'), width: 100, render: dash },
   ];
 
   return (
@@ -143,23 +124,28 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
       }
       actions={{
         width: 100,
-        render: (row) => {
-          const actions = actionsOf(row);
-          return (
-            <>
-              {side === 'project' && actions.includes('respond') && (
-                <Button type="link" size="small" onClick={() => setAnswering(row)}>
-                  {f('respond')}
-                </Button>
-              )}
-              {side === 'lab' && actions.includes('close') && (
-                <Button type="link" size="small" onClick={() => void close(row)}>
-                  {f('close')}
-                </Button>
-              )}
-            </>
-          );
-        },
+        render: (row) => (
+          <WorkflowActions
+            workflow={labFeedbackWorkflow}
+            state={row.status}
+            isApplicant={row.createdBy === userId}
+            actions={
+              side === 'project'
+                ? {
+                    respond: {
+                      label: f('respond'),
+                      reason: {
+                        title: f('respondTitle'),
+                        placeholder: f('responseHint'),
+                        testId: 'feedback-response',
+                      },
+                      onClick: (response) => respond(row, response),
+                    },
+                  }
+                : { close: { label: f('close'), confirm: f('closeConfirm'), onClick: () => close(row) } }
+            }
+          />
+        ),
       }}
     >
       {side === 'lab' && (
@@ -174,16 +160,6 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
           }}
         />
       )}
-      <ReasonModal
-        open={answering !== null}
-        title={f('respondTitle')}
-        placeholder={f('responseHint')}
-        max={PORTAL_LIMITS.note}
-        required
-        testId="feedback-response"
-        onCancel={() => setAnswering(null)}
-        onOk={(response) => void respond(response)}
-      />
     </ListPage>
   );
 }

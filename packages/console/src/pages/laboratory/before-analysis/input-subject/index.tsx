@@ -1,9 +1,10 @@
 import { type SubjectRow, subjectRegistrationWorkflow } from '@trialab/api-contract';
 import type { IdCard } from '@trialab/device-protocol';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Steps, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dash, formatTimeAs } from '../../../../components/format';
+import { useProjectSites } from '../../../../components/ProjectSiteFields/useProjectSites';
 import { FaceCompare, type FaceResult } from '../../../../devices/components/FaceCompare';
 import { FingerprintEnrol } from '../../../../devices/components/FingerprintEnrol';
 import { IdCardReader } from '../../../../devices/components/IdCardReader';
@@ -12,7 +13,6 @@ import { useCameraPage } from '../../../../devices/hooks';
 import { labApi } from '../../../../services/lab';
 import { useSession } from '../../../../stores/session';
 import { feedback } from '../../../../utils/feedback';
-import { useProjectSites } from '../../useProjectSites';
 import { SubjectStatus } from '../subjectStatus';
 
 interface Values {
@@ -214,12 +214,12 @@ export default function InputSubjectPage() {
             {
               dataIndex: 'createdAt',
               title: t('lab.subject.createdAt'),
-              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+              render: (v: string) => formatTimeAs(v, 'minute'),
             },
             {
               dataIndex: 'reviewReason',
               title: t('lab.subject.reviewReason'),
-              render: (v: string | null) => v ?? '-',
+              render: dash,
             },
             {
               dataIndex: 'actions',

@@ -10,13 +10,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
+import { dash, formatTime } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { ReasonModal } from '../../../../components/ReasonModal';
 import { callEndpoint } from '../../../../services/endpoint';
 import { specimenApi } from '../../../../services/specimen';
 import { feedback } from '../../../../utils/feedback';
-import { ReasonModal } from '../../../web/ReasonModal';
 import { useSampleTypes } from '../../useSampleTypes';
-import { formatTime, useBarcodeColumns } from '../specimen/parts';
+import { useBarcodeColumns } from '../specimen/parts';
 import { isBarcode, printSheet } from '../specimen/scan';
 
 interface Filter {
@@ -95,7 +96,7 @@ export default function ManageSubBarcodePage() {
         t('specimen.common.project'),
         t('specimen.common.status'),
       ],
-      rows.map((r) => [r.code, r.sampleTypeName ?? '-', r.projectNo, t(`specimen.states.${r.status}`)]),
+      rows.map((r) => [r.code, dash(r.sampleTypeName), r.projectNo, t(`specimen.states.${r.status}`)]),
     );
     const win = window.open('', '_blank');
     if (!win) return;
@@ -114,7 +115,7 @@ export default function ManageSubBarcodePage() {
     ...useBarcodeColumns(),
     { dataIndex: 'parentCode', title: s('parent'), width: 140 },
     { dataIndex: 'suffix', title: s('suffix'), width: 70 },
-    { dataIndex: 'disabledReason', title: s('reason'), width: 140, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'disabledReason', title: s('reason'), width: 140, render: dash },
     {
       dataIndex: 'createdAt',
       title: t('specimen.common.createdAt'),

@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
+import { formatTime } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { useProjectSites } from '../../../../components/ProjectSiteFields/useProjectSites';
 import { specimenApi } from '../../../../services/specimen';
 import { feedback } from '../../../../utils/feedback';
-import { useProjectSites } from '../../useProjectSites';
 import { useSampleTypes } from '../../useSampleTypes';
 import { parseBarcodes } from '../barcodes';
-import { formatTime, useBarcodeColumns } from '../specimen/parts';
+import { useBarcodeColumns } from '../specimen/parts';
 import { isBarcode, rangePreview } from '../specimen/scan';
 import { useSubjects } from '../specimen/useSubjects';
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
 import { confirmDialog } from '../../../../components/ConfirmDialog';
+import { dash } from '../../../../components/format';
 import type { Contract } from '../../../../services/contract';
 import { uploadFile } from '../../../../services/lab';
 import { specimenApi } from '../../../../services/specimen';
@@ -116,7 +117,7 @@ export default function SpecimenInsidePage() {
             dataIndex: 'temperature',
             title: t('specimen.common.temperature'),
             width: 120,
-            render: (_, r) => r.info?.temperatureName ?? '-',
+            render: (_, r) => dash(r.info?.temperatureName),
           },
           {
             dataIndex: 'position',
@@ -207,7 +208,7 @@ export default function SpecimenInsidePage() {
                 dataIndex: 'position',
                 title: t('specimen.common.position'),
                 width: 80,
-                render: (v) => v ?? '-',
+                render: dash,
               },
               {
                 dataIndex: 'message',

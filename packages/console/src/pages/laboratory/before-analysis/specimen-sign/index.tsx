@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
 import { confirmDialog } from '../../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../../components/DataTable';
+import { dash, formatTime } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { callEndpoint } from '../../../../services/endpoint';
 import { specimenApi } from '../../../../services/specimen';
 import { feedback } from '../../../../utils/feedback';
-import { formatTime, ScanInput, useBarcodeColumns } from '../specimen/parts';
+import { ScanInput, useBarcodeColumns } from '../specimen/parts';
 
 /** /laboratory/before-analysis/specimen-sign: sign at the bench for samples of a received shipment. */
 export default function SpecimenSignPage() {
@@ -55,7 +56,7 @@ export default function SpecimenSignPage() {
     ));
   const shipmentColumns: DataColumn<SignShipment>[] = [
     { dataIndex: 'orderNo', title: s('orderNo'), width: 180 },
-    { dataIndex: 'expressNo', title: s('expressNo'), width: 150, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'expressNo', title: s('expressNo'), width: 150, render: dash },
     { dataIndex: 'projectNo', title: t('specimen.common.project'), width: 120 },
     { dataIndex: 'centerNo', title: t('specimen.common.site'), width: 80 },
     {
@@ -72,9 +73,9 @@ export default function SpecimenSignPage() {
       dataIndex: 'transportOrderNo',
       title: s('orderNo'),
       width: 170,
-      render: (v: string | null) => v ?? '-',
+      render: dash,
     },
-    { dataIndex: 'signedByName', title: s('signedBy'), width: 100, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'signedByName', title: s('signedBy'), width: 100, render: dash },
     { dataIndex: 'signedAt', title: s('signedAt'), width: 170, render: (v: string | null) => formatTime(v) },
   ];
 

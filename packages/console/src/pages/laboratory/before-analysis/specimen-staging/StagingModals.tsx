@@ -13,13 +13,14 @@ import { Descriptions, Form, Input, InputNumber, Modal, Select, Switch, Table, T
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../../components/DataTable';
+import { dash, formatTime } from '../../../../components/format';
 import { usePaged } from '../../../../components/usePaged';
 import { ViewModal } from '../../../../components/ViewModal';
 import type { Contract } from '../../../../services/contract';
 import { callEndpoint } from '../../../../services/endpoint';
 import { specimenApi } from '../../../../services/specimen';
 import { feedback } from '../../../../utils/feedback';
-import { formatTime, StateTag } from '../specimen/parts';
+import { StateTag } from '../specimen/parts';
 import { containerGrid } from '../specimen/scan';
 
 const useS = () => {
@@ -268,10 +269,10 @@ export function SampleDetailModal({ id, onClose }: { id: number | null; onClose(
           <Descriptions size="small" column={3}>
             <Descriptions.Item label={t('specimen.common.project')}>{detail.projectNo}</Descriptions.Item>
             <Descriptions.Item label={t('specimen.common.sampleType')}>
-              {detail.sampleTypeName ?? '-'}
+              {dash(detail.sampleTypeName)}
             </Descriptions.Item>
             <Descriptions.Item label={t('specimen.common.temperature')}>
-              {detail.temperatureName ?? '-'}
+              {dash(detail.temperatureName)}
             </Descriptions.Item>
             <Descriptions.Item label={t('specimen.common.status')}>
               <StateTag state={detail.status} />
@@ -299,16 +300,16 @@ function useLogColumns(): DataColumn<StorageLog>[] {
       dataIndex: 'barcode',
       title: t('specimen.common.barcode'),
       width: 150,
-      render: (v: string | null) => v ?? '-',
+      render: dash,
     },
-    { dataIndex: 'containerCode', title: s('container'), width: 120, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'containerCode', title: s('container'), width: 120, render: dash },
     {
       dataIndex: 'position',
       title: t('specimen.common.position'),
       width: 70,
-      render: (v: string | null) => v ?? '-',
+      render: dash,
     },
-    { dataIndex: 'reason', title: s('reason'), render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'reason', title: s('reason'), render: dash },
     { dataIndex: 'userName', title: s('user'), width: 100 },
   ];
 }

@@ -12,10 +12,10 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
 import type { DataColumn } from '../../../../components/DataTable';
+import { dash, formatTime } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { callEndpoint } from '../../../../services/endpoint';
 import { specimenApi } from '../../../../services/specimen';
-import { formatTime } from '../specimen/parts';
 import {
   ContainerGridModal,
   ContainerModal,
@@ -119,13 +119,13 @@ export default function SpecimenStagingPage() {
       dataIndex: 'sampleTypeName',
       title: t('specimen.common.sampleType'),
       width: 100,
-      render: (v) => v ?? '-',
+      render: dash,
     },
     {
       dataIndex: 'temperatureName',
       title: t('specimen.common.temperature'),
       width: 100,
-      render: (v) => v ?? '-',
+      render: dash,
     },
     { dataIndex: 'deviceName', title: s('device'), width: 160 },
     { dataIndex: 'containerCode', title: s('container'), width: 120 },
@@ -163,7 +163,7 @@ export default function SpecimenStagingPage() {
     { dataIndex: 'kind', title: s('kind'), width: 110, render: (v: string) => s(`kinds.${v}`) },
     { dataIndex: 'temperatureName', title: t('specimen.common.temperature'), width: 100 },
     { dataIndex: 'temperatureRange', title: s('range'), width: 100 },
-    { dataIndex: 'location', title: s('location'), width: 150, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'location', title: s('location'), width: 150, render: dash },
     { dataIndex: 'containers', title: s('containersCount'), width: 80 },
     { dataIndex: 'stored', title: s('storedCount'), width: 80 },
     {

@@ -3,7 +3,7 @@ import { Alert, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../../components/DataTable';
-import { dash } from '../../../web/shared';
+import { dash } from '../../../../components/format';
 import { addScanned } from './scan';
 
 const COLORS: Record<string, string> = {
@@ -19,9 +19,6 @@ export function StateTag({ state }: { state: string }) {
   const { t } = useTranslation();
   return <Tag color={COLORS[state] ?? 'default'}>{t(`specimen.states.${state}`)}</Tag>;
 }
-
-export const formatTime = (iso: string | null | undefined) =>
-  iso ? iso.replace('T', ' ').slice(0, 19) : '-';
 
 /** The columns every barcode list shows. */
 export function useBarcodeColumns(): DataColumn<SpecimenBarcodeRow>[] {

@@ -1,9 +1,9 @@
 import { availableActions, type SubjectRow, subjectRegistrationWorkflow } from '@trialab/api-contract';
 import { Button, Card, Descriptions, Input, Modal, Segmented, Space, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../../access/useAccess';
+import { dash, formatTimeAs } from '../../../../components/format';
 import { useCameraPage } from '../../../../devices/hooks';
 import { labApi } from '../../../../services/lab';
 import { useSession } from '../../../../stores/session';
@@ -130,7 +130,7 @@ export default function SubjectReviewPage() {
               </Descriptions.Item>
               <Descriptions.Item label={t('lab.device.cardId')}>{current.cardNoMasked}</Descriptions.Item>
               <Descriptions.Item label={t('lab.subject.birthday')}>
-                {current.birthday ?? '-'}
+                {dash(current.birthday)}
               </Descriptions.Item>
               <Descriptions.Item label={t('lab.device.confidence')}>
                 {current.faceConfidence} / {current.faceThreshold}
@@ -141,12 +141,12 @@ export default function SubjectReviewPage() {
                   : '-'}
               </Descriptions.Item>
               <Descriptions.Item label={t('lab.subject.enteredBy')}>
-                {current.createdByName} {dayjs(current.createdAt).format('YYYY-MM-DD HH:mm')}
+                {current.createdByName} {formatTimeAs(current.createdAt, 'minute')}
               </Descriptions.Item>
               {current.reviewedByName && (
                 <Descriptions.Item label={t('lab.subject.reviewedBy')} span={2}>
                   {current.reviewedByName}{' '}
-                  {current.reviewedAt ? dayjs(current.reviewedAt).format('YYYY-MM-DD HH:mm') : ''}{' '}
+                  {current.reviewedAt ? formatTimeAs(current.reviewedAt, 'minute') : ''}{' '}
                   {current.reviewReason ?? ''}
                 </Descriptions.Item>
               )}

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccess } from '../../../../access/useAccess';
+import { dash } from '../../../../components/format';
 import { useCameraPage } from '../../../../devices/hooks';
 import { labApi } from '../../../../services/lab';
 import { useSession } from '../../../../stores/session';
@@ -121,7 +122,7 @@ export default function TestProjectReviewPage() {
         {current && (
           <Space direction="vertical" style={{ width: '100%' }}>
             <div>
-              {current.subjectNo} {current.subjectName} · {current.visit ?? '-'}
+              {current.subjectNo} {current.subjectName} · {dash(current.visit)}
             </div>
             <div>{current.testItems.map((i) => `${i.code} ${i.name}`).join('、')}</div>
             <RequisitionImages fileIds={current.requisitionFileIds} />

@@ -1,7 +1,7 @@
 import { Col, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useProjectSites } from '../laboratory/useProjectSites';
-import { rules } from './shared';
+import { rules } from '../formRules';
+import { useProjectSites } from './useProjectSites';
 
 /**
  * Project and site selects of a form (fields `projectId`, `siteId`): only the projects and sites

@@ -1,39 +1,7 @@
-// Pieces every portal page uses: form rules from the contract's limits, status tags
-// and the transition record.
-import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '@trialab/api-contract';
+// A workflow's state as a coloured tag and its transition record.
 import { Empty, Tag, Timeline } from 'antd';
-import type { Rule } from 'antd/es/form';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** Form rules of SPEC section 5 (the server checks the same with the contract's schemas). */
-export const rules = {
-  required: (t: Translate, field: string): Rule => ({
-    required: true,
-    whitespace: true,
-    message: t('web.common.required', { field }),
-  }),
-  chosen: (t: Translate, field: string): Rule => ({
-    required: true,
-    message: t('web.common.select', { field }),
-  }),
-  max: (t: Translate, field: string, max: number): Rule => ({
-    max,
-    message: t('web.common.maxLength', { field, max }),
-  }),
-  phone: (t: Translate): Rule => ({ pattern: PHONE_PATTERN, message: t('web.validation.phone') }),
-  name: (t: Translate): Rule => ({ pattern: NAME_PATTERN, message: t('web.validation.name') }),
-  email: (t: Translate): Rule => ({ pattern: EMAIL_PATTERN, message: t('web.validation.email') }),
-};
-
-/** An empty value (null, undefined or '') shown as '-' in tables and details. */
-export const dash = (v: string | number | null | undefined) =>
-  v === null || v === undefined || v === '' ? '-' : v;
-
-export const formatTime = (value: string | null | undefined) =>
-  value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '-';
+import { dash, formatTime } from '../format';
 
 const COLORS: Record<string, string> = {
   submitted: 'processing',
@@ -98,7 +66,7 @@ export function EventTimeline({
             {' → '}
             {t(`${ns}.${group}.statuses.${e.toState}`)}
             <div style={{ color: 'rgba(0,0,0,0.45)' }}>
-              {e.username ?? '-'} · {formatTime(e.at)}
+              {dash(e.username)} · {formatTime(e.at)}
             </div>
             {e.reason && (
               <div>

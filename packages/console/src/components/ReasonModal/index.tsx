@@ -1,7 +1,7 @@
 import { Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShowLimit } from '../../components/ShowLimit';
+import { ShowLimit } from '../ShowLimit';
 
 export interface ReasonModalProps {
   open: boolean;
@@ -11,6 +11,8 @@ export interface ReasonModalProps {
   max: number;
   required: boolean;
   testId: string;
+  /** The answer is being saved: OK shows it and takes no second click. */
+  saving?: boolean;
   onCancel(): void;
   onOk(reason: string): void;
 }
@@ -23,6 +25,7 @@ export function ReasonModal({
   max,
   required,
   testId,
+  saving = false,
   onCancel,
   onOk,
 }: ReasonModalProps) {
@@ -38,6 +41,7 @@ export function ReasonModal({
       title={title}
       okText={t('web.common.confirm')}
       cancelText={t('web.common.cancel')}
+      confirmLoading={saving}
       okButtonProps={{ danger: true, disabled: (required && trimmed.length === 0) || reason.length > max }}
       onCancel={onCancel}
       onOk={() => onOk(trimmed)}
