@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
+import { storableText } from './input.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 /** Serialises audit appends so the chain stays linear across connections and instances. */
@@ -41,15 +42,7 @@ export function canonicalJson(value: unknown): string {
 // What PostgreSQL stores of a string: the drivers send UTF-8, which turns a lone surrogate into
 // U+FFFD; text refuses NUL and jsonb refuses both a lone-surrogate escape and \u0000. Every string is
 // written (and so hashed) the way it can be stored, so no input can fail the append or make the
-// hash differ from what verification reads back.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters PostgreSQL refuses.
-const UNSTORABLE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\u0000/g;
-
-/** The string as a text or jsonb column stores it: lone surrogates and NUL become U+FFFD. */
-export function storableText(text: string): string {
-  return text.replace(UNSTORABLE, '\ufffd');
-}
-
+// hash differ from what verification reads back (`storableText`).
 function storableJsonValue(value: unknown): unknown {
   if (typeof value === 'string') return storableText(value);
   if (Array.isArray(value)) return value.map(storableJsonValue);

@@ -5,9 +5,17 @@ import { ApiError } from './errors.js';
 // an unpaired "\ud800" in jsonb (a 500 once it reached the database), and UTF-8 cannot carry an
 // unpaired surrogate at all (the driver silently turns it into U+FFFD).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is refused
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is refused
-const UNSAFE_ALL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Whether the text holds NUL or an unpaired surrogate (`search` ignores the pattern's global state). */
+function isUnstorable(text: string): boolean {
+  return text.search(UNSTORABLE) !== -1;
+}
+
+/** The text as a text or jsonb column stores it: NUL and unpaired surrogates become U+FFFD. */
+export function storableText(text: string): string {
+  return text.replace(UNSTORABLE, '\uFFFD');
+}
 
 /** Headers the server stores (audit trail, sessions): checked like the body. */
 export const STORED_HEADERS = ['workstation', 'user-agent'] as const;
@@ -34,7 +42,7 @@ export function findUnsafeText(value: unknown, root: string): string | undefined
   for (let node = stack.pop(); node; node = stack.pop()) {
     const current = node.value;
     if (typeof current === 'string') {
-      if (UNSAFE.test(current)) return pathOf(node);
+      if (isUnstorable(current)) return pathOf(node);
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) {
         stack.push({ value: current[i], parent: node, segment: String(i) });
@@ -43,8 +51,8 @@ export function findUnsafeText(value: unknown, root: string): string | undefined
       const keys = Object.keys(current);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i] as string;
-        if (UNSAFE.test(key)) {
-          return pathOf({ value: undefined, parent: node, segment: key.replace(UNSAFE_ALL, '\uFFFD') });
+        if (isUnstorable(key)) {
+          return pathOf({ value: undefined, parent: node, segment: storableText(key) });
         }
         stack.push({ value: (current as Record<string, unknown>)[key], parent: node, segment: key });
       }
