@@ -1,25 +1,27 @@
 // Form rules of SPEC section 5, from the contract's limits (shared by every form).
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '@trialab/api-contract';
 import type { Rule } from 'antd/es/form';
+import { t } from '../locales';
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** Form rules of SPEC section 5 (the server checks the same with the contract's schemas). */
+/**
+ * Form rules of SPEC section 5 (the server checks the same with the contract's schemas). Messages
+ * are made in the current language when the form renders, so a language switch re-words them.
+ */
 export const rules = {
-  required: (t: Translate, field: string): Rule => ({
+  required: (field: string): Rule => ({
     required: true,
     whitespace: true,
     message: t('web.common.required', { field }),
   }),
-  chosen: (t: Translate, field: string): Rule => ({
+  chosen: (field: string): Rule => ({
     required: true,
     message: t('web.common.select', { field }),
   }),
-  max: (t: Translate, field: string, max: number): Rule => ({
+  max: (field: string, max: number): Rule => ({
     max,
     message: t('web.common.maxLength', { field, max }),
   }),
-  phone: (t: Translate): Rule => ({ pattern: PHONE_PATTERN, message: t('web.validation.phone') }),
-  name: (t: Translate): Rule => ({ pattern: NAME_PATTERN, message: t('web.validation.name') }),
-  email: (t: Translate): Rule => ({ pattern: EMAIL_PATTERN, message: t('web.validation.email') }),
+  phone: (): Rule => ({ pattern: PHONE_PATTERN, message: t('web.validation.phone') }),
+  name: (): Rule => ({ pattern: NAME_PATTERN, message: t('web.validation.name') }),
+  email: (): Rule => ({ pattern: EMAIL_PATTERN, message: t('web.validation.email') }),
 };

@@ -48,3 +48,11 @@ export function confirmDialog(options: ConfirmOptions = {}): Promise<void> {
     }
   });
 }
+
+/** `confirmDialog` as a yes/no answer: `if (!(await confirmed({ content }))) return;`. */
+export function confirmed(options: ConfirmOptions = {}): Promise<boolean> {
+  return confirmDialog(options).then(
+    () => true,
+    () => false,
+  );
+}

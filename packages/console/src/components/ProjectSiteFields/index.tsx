@@ -20,7 +20,7 @@ export function ProjectSiteFields({ testId }: { testId: string }) {
         <Form.Item
           name="projectId"
           label={t('web.common.project')}
-          rules={[rules.chosen(t, t('web.common.project'))]}
+          rules={[rules.chosen(t('web.common.project'))]}
         >
           <Select
             data-testid={`${testId}-project`}
@@ -30,7 +30,7 @@ export function ProjectSiteFields({ testId }: { testId: string }) {
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="siteId" label={t('web.common.site')} rules={[rules.chosen(t, t('web.common.site'))]}>
+        <Form.Item name="siteId" label={t('web.common.site')} rules={[rules.chosen(t('web.common.site'))]}>
           <Select
             data-testid={`${testId}-site`}
             options={sites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}

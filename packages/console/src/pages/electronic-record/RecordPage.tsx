@@ -124,7 +124,7 @@ function ShareModal({
               <Form.Item
                 name="projectId"
                 label={t('webAdmin.common.project')}
-                rules={[rules.chosen(t, t('webAdmin.common.project'))]}
+                rules={[rules.chosen(t('webAdmin.common.project'))]}
               >
                 <Select
                   data-testid="doc-share-project"
@@ -137,15 +137,11 @@ function ShareModal({
         <Form.Item
           name="title"
           label={d('title')}
-          rules={[rules.required(t, d('title')), rules.max(t, d('title'), SHARED_DOCUMENT_LIMITS.title)]}
+          rules={[rules.required(d('title')), rules.max(d('title'), SHARED_DOCUMENT_LIMITS.title)]}
         >
           <Input maxLength={SHARED_DOCUMENT_LIMITS.title} data-testid="doc-share-title" />
         </Form.Item>
-        <Form.Item
-          name="note"
-          label={d('note')}
-          rules={[rules.max(t, d('note'), SHARED_DOCUMENT_LIMITS.note)]}
-        >
+        <Form.Item name="note" label={d('note')} rules={[rules.max(d('note'), SHARED_DOCUMENT_LIMITS.note)]}>
           <Input.TextArea rows={2} maxLength={SHARED_DOCUMENT_LIMITS.note} showCount />
         </Form.Item>
         <FileField testId="doc-share-file" />
@@ -198,7 +194,7 @@ function ReplaceModal({
         <Form.Item
           name="note"
           label={d('revisionNote')}
-          rules={[rules.max(t, d('note'), SHARED_DOCUMENT_LIMITS.note)]}
+          rules={[rules.max(d('note'), SHARED_DOCUMENT_LIMITS.note)]}
         >
           <Input.TextArea rows={2} maxLength={SHARED_DOCUMENT_LIMITS.note} showCount />
         </Form.Item>

@@ -50,11 +50,7 @@ export function ContactFields({
           <Form.Item
             name={[prefix, 'name']}
             label={c('name')}
-            rules={[
-              rules.required(t, c('name')),
-              rules.max(t, c('name'), PORTAL_LIMITS.senderName),
-              rules.name(t),
-            ]}
+            rules={[rules.required(c('name')), rules.max(c('name'), PORTAL_LIMITS.senderName), rules.name()]}
           >
             <Input data-testid={`${prefix}-name`} />
           </Form.Item>
@@ -64,9 +60,9 @@ export function ContactFields({
             name={[prefix, 'phone']}
             label={c('phone')}
             rules={[
-              rules.required(t, c('phone')),
-              rules.max(t, c('phone'), PORTAL_LIMITS.senderPhone),
-              rules.phone(t),
+              rules.required(c('phone')),
+              rules.max(c('phone'), PORTAL_LIMITS.senderPhone),
+              rules.phone(),
             ]}
           >
             <Input data-testid={`${prefix}-phone`} />
@@ -76,7 +72,7 @@ export function ContactFields({
           <Form.Item
             name={[prefix, 'company']}
             label={c('company')}
-            rules={[rules.max(t, c('company'), PORTAL_LIMITS.senderCompany)]}
+            rules={[rules.max(c('company'), PORTAL_LIMITS.senderCompany)]}
           >
             <Input data-testid={`${prefix}-company`} />
           </Form.Item>
@@ -85,7 +81,7 @@ export function ContactFields({
           <Form.Item
             name={[prefix, 'email']}
             label={c('email')}
-            rules={[rules.max(t, c('email'), PORTAL_LIMITS.senderEmail), rules.email(t)]}
+            rules={[rules.max(c('email'), PORTAL_LIMITS.senderEmail), rules.email()]}
           >
             <Input data-testid={`${prefix}-email`} />
           </Form.Item>
@@ -94,7 +90,7 @@ export function ContactFields({
           <Form.Item
             name={[prefix, 'area']}
             label={c('area')}
-            rules={[rules.required(t, c('area')), rules.max(t, c('area'), 128)]}
+            rules={[rules.required(c('area')), rules.max(c('area'), 128)]}
           >
             <Input placeholder={c('areaHint')} data-testid={`${prefix}-area`} />
           </Form.Item>
@@ -103,7 +99,7 @@ export function ContactFields({
           <Form.Item
             name={[prefix, 'detail']}
             label={c('detail')}
-            rules={[rules.required(t, c('detail')), rules.max(t, c('detail'), PORTAL_LIMITS.addressDetail)]}
+            rules={[rules.required(c('detail')), rules.max(c('detail'), PORTAL_LIMITS.addressDetail)]}
           >
             <Input data-testid={`${prefix}-detail`} />
           </Form.Item>

@@ -132,16 +132,13 @@ export default function ExpressMailPage() {
         destroyOnHidden
       >
         <Form form={form} name="pickup" layout="vertical">
-          <Form.Item name="courier" label={m('courier')} rules={[rules.chosen(t, m('courier'))]}>
+          <Form.Item name="courier" label={m('courier')} rules={[rules.chosen(m('courier'))]}>
             <DictSelect dictNo={1006} />
           </Form.Item>
           <Form.Item
             name="expressNo"
             label={m('expressNo')}
-            rules={[
-              rules.required(t, m('expressNo')),
-              { pattern: EXPRESS_NO, message: m('expressNoInvalid') },
-            ]}
+            rules={[rules.required(m('expressNo')), { pattern: EXPRESS_NO, message: m('expressNoInvalid') }]}
           >
             <Input maxLength={32} />
           </Form.Item>

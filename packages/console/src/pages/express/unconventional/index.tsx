@@ -155,7 +155,7 @@ function RaiseModal({ open, onClose }: { open: boolean; onClose(saved: boolean):
           name="amount"
           label={c('amount')}
           rules={[
-            rules.required(t, c('amount')),
+            rules.required(c('amount')),
             {
               validator: (_, value: string | undefined) =>
                 !value || Number(value) > 0 ? Promise.resolve() : Promise.reject(new Error(s('amountRange'))),
@@ -167,7 +167,7 @@ function RaiseModal({ open, onClose }: { open: boolean; onClose(saved: boolean):
         <Form.Item
           name="reason"
           label={c('reason')}
-          rules={[rules.required(t, c('reason')), rules.max(t, c('reason'), CHARGEBACK_LIMITS.reason)]}
+          rules={[rules.required(c('reason')), rules.max(c('reason'), CHARGEBACK_LIMITS.reason)]}
         >
           <Input.TextArea
             rows={3}

@@ -71,14 +71,14 @@ export default function AccountPage() {
           <Form.Item
             name="username"
             label={t('web.account.name')}
-            rules={[rules.required(t, t('web.account.name')), rules.max(t, t('web.account.name'), 32)]}
+            rules={[rules.required(t('web.account.name')), rules.max(t('web.account.name'), 32)]}
           >
             <Input maxLength={32} />
           </Form.Item>
           <Form.Item
             name="email"
             label={t('web.account.email')}
-            rules={[rules.email(t), rules.max(t, t('web.account.email'), 64)]}
+            rules={[rules.email(), rules.max(t('web.account.email'), 64)]}
           >
             <Input maxLength={64} />
           </Form.Item>

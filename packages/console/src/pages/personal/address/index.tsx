@@ -1,17 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ADDRESS_PERMISSIONS, PORTAL_LIMITS } from '@trialab/api-contract';
-import { Button, Checkbox, Form, Input, Modal, Space, Tag } from 'antd';
+import { Button, Checkbox, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
-import { confirmDialog } from '../../../components/ConfirmDialog';
+import { confirmed } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { FormModal, useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ShowLimit } from '../../../components/ShowLimit';
-import { feedback } from '../../../utils/feedback';
 import { type AddressRow, portalApi } from '../../web/api';
 
 /** Dictionary 1023: address label. */
@@ -25,42 +25,34 @@ export function AddressFields() {
   const detail = Form.useWatch<string | undefined>('detail');
   return (
     <>
-      <Form.Item
-        name="label"
-        label={t('web.contact.label')}
-        rules={[rules.chosen(t, t('web.contact.label'))]}
-      >
+      <Form.Item name="label" label={t('web.contact.label')} rules={[rules.chosen(t('web.contact.label'))]}>
         <DictSelect dictNo={LABEL_DICT} data-testid="address-label" />
       </Form.Item>
       <Form.Item
         name="name"
         label={t('web.contact.name')}
-        rules={[
-          rules.required(t, t('web.contact.name')),
-          rules.max(t, t('web.contact.name'), 16),
-          rules.name(t),
-        ]}
+        rules={[rules.required(t('web.contact.name')), rules.max(t('web.contact.name'), 16), rules.name()]}
       >
         <Input maxLength={16} data-testid="address-name" />
       </Form.Item>
       <Form.Item
         name="phone"
         label={t('web.contact.phone')}
-        rules={[rules.required(t, t('web.contact.phone')), rules.phone(t)]}
+        rules={[rules.required(t('web.contact.phone')), rules.phone()]}
       >
         <Input maxLength={16} data-testid="address-phone" />
       </Form.Item>
       <Form.Item
         name="area"
         label={t('web.contact.area')}
-        rules={[rules.required(t, t('web.contact.area')), rules.max(t, t('web.contact.area'), 128)]}
+        rules={[rules.required(t('web.contact.area')), rules.max(t('web.contact.area'), 128)]}
       >
         <Input placeholder={t('web.contact.areaHint')} data-testid="address-area" />
       </Form.Item>
       <Form.Item
         name="company"
         label={t('web.contact.company')}
-        rules={[rules.max(t, t('web.contact.company'), 32)]}
+        rules={[rules.max(t('web.contact.company'), 32)]}
       >
         <Input maxLength={32} />
       </Form.Item>
@@ -69,8 +61,8 @@ export function AddressFields() {
         label={t('web.contact.detail')}
         extra={<ShowLimit value={detail} max={PORTAL_LIMITS.addressDetail} />}
         rules={[
-          rules.required(t, t('web.contact.detail')),
-          rules.max(t, t('web.contact.detail'), PORTAL_LIMITS.addressDetail),
+          rules.required(t('web.contact.detail')),
+          rules.max(t('web.contact.detail'), PORTAL_LIMITS.addressDetail),
         ]}
       >
         <Input.TextArea rows={2} data-testid="address-detail" />
@@ -78,7 +70,7 @@ export function AddressFields() {
       <Form.Item
         name="email"
         label={t('web.contact.email')}
-        rules={[rules.email(t), rules.max(t, t('web.contact.email'), 64)]}
+        rules={[rules.email(), rules.max(t('web.contact.email'), 64)]}
       >
         <Input maxLength={64} />
       </Form.Item>
@@ -91,45 +83,21 @@ export default function AddressPage() {
   const { t } = useTranslation();
   const list = useListPage((c) => c.address.page, {} as { keyword?: string });
   const [editing, setEditing] = useState<AddressRow | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<AddressForm>();
+  const [run] = useAction();
 
-  const open = (row: AddressRow | 'new') => {
-    setEditing(row);
-    form.resetFields();
-    if (row !== 'new') form.setFieldsValue(row);
-  };
-
-  const save = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = { ...values, isDefault: values.isDefault ?? false };
-      if (editing === 'new') await portalApi.addressCreate(body);
-      else if (editing) await portalApi.addressUpdate({ ...body, id: editing.id, version: editing.version });
-      feedback.success(t('web.common.savedOk'));
-      setEditing(null);
-      await list.reload();
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
+  const save = async (values: AddressForm) => {
+    const body = { ...values, isDefault: values.isDefault ?? false };
+    if (editing === 'new') await portalApi.addressCreate(body);
+    else if (editing) await portalApi.addressUpdate({ ...body, id: editing.id, version: editing.version });
+    await list.reload();
   };
 
   const remove = async (row: AddressRow) => {
-    try {
-      await confirmDialog({ content: t('web.address.confirmRemove') });
-    } catch {
-      return;
-    }
-    try {
+    if (!(await confirmed({ content: t('web.address.confirmRemove') }))) return;
+    await run(async () => {
       await portalApi.addressDelete(row.id);
-      feedback.success(t('web.common.removedOk'));
       await list.reload();
-    } catch {
-      // shown by the request helper
-    }
+    }, t('web.common.removedOk'));
   };
 
   const columns: DataColumn<AddressRow>[] = [
@@ -172,7 +140,7 @@ export default function AddressPage() {
       }
       toolbar={
         <Permission value={[ADDRESS_PERMISSIONS.create]}>
-          <Button icon={<PlusOutlined />} onClick={() => open('new')} data-testid="address-add">
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="address-add">
             {t('web.address.add')}
           </Button>
         </Permission>
@@ -185,7 +153,7 @@ export default function AddressPage() {
               <Button
                 type="link"
                 size="small"
-                onClick={() => open(row)}
+                onClick={() => setEditing(row)}
                 data-testid={`address-edit-${row.id}`}
               >
                 {t('web.common.edit')}
@@ -206,24 +174,20 @@ export default function AddressPage() {
         ),
       }}
     >
-      <Modal
+      <FormModal<AddressForm>
         open={editing !== null}
         title={t(editing === 'new' ? 'web.address.add' : 'web.address.edit')}
-        onCancel={() => setEditing(null)}
-        onOk={() => void save()}
-        confirmLoading={saving}
-        okText={t('web.common.save')}
-        cancelText={t('web.common.cancel')}
-        destroyOnHidden
+        initialValues={editing === 'new' ? undefined : (editing ?? undefined)}
+        onSave={save}
+        onClose={() => setEditing(null)}
         width={560}
+        testId="address-form"
       >
-        <Form form={form} layout="vertical" data-testid="address-form">
-          <AddressFields />
-          <Form.Item name="isDefault" valuePropName="checked">
-            <Checkbox>{t('web.contact.isDefault')}</Checkbox>
-          </Form.Item>
-        </Form>
-      </Modal>
+        <AddressFields />
+        <Form.Item name="isDefault" valuePropName="checked">
+          <Checkbox>{t('web.contact.isDefault')}</Checkbox>
+        </Form.Item>
+      </FormModal>
     </ListPage>
   );
 }

@@ -108,13 +108,13 @@ export function DispatchModal({
         style={{ marginBottom: 12, rowGap: 8 }}
         data-testid="dispatch-form"
       >
-        <Form.Item name="courier" label={s('courier')} rules={[rules.chosen(t, s('courier'))]}>
+        <Form.Item name="courier" label={s('courier')} rules={[rules.chosen(s('courier'))]}>
           <DictSelect dictNo={1006} style={{ width: 160 }} data-testid="dispatch-courier" />
         </Form.Item>
         <Form.Item
           name="expressNo"
           label={s('expressNo')}
-          rules={[rules.required(t, s('expressNo')), { pattern: EXPRESS_NO, message: s('expressNoInvalid') }]}
+          rules={[rules.required(s('expressNo')), { pattern: EXPRESS_NO, message: s('expressNoInvalid') }]}
         >
           <Input maxLength={32} data-testid="dispatch-express-no" />
         </Form.Item>
@@ -140,7 +140,7 @@ export function DispatchModal({
                   render: (_, f) => (
                     <Form.Item
                       name={[f.name, 'lotNumber']}
-                      rules={[rules.required(t, s('lotNumber')), rules.max(t, s('lotNumber'), 32)]}
+                      rules={[rules.required(s('lotNumber')), rules.max(s('lotNumber'), 32)]}
                       noStyle={false}
                       style={{ margin: 0 }}
                     >
@@ -154,7 +154,7 @@ export function DispatchModal({
                   render: (_, f) => (
                     <Form.Item
                       name={[f.name, 'outboundQuantity']}
-                      rules={[rules.chosen(t, s('outboundQuantity'))]}
+                      rules={[rules.chosen(s('outboundQuantity'))]}
                       style={{ margin: 0 }}
                     >
                       <InputNumber min={0} max={99_999} precision={0} />
@@ -167,7 +167,7 @@ export function DispatchModal({
                   render: (_, f) => (
                     <Form.Item
                       name={[f.name, 'expiryDate']}
-                      rules={[rules.chosen(t, s('expiryDate'))]}
+                      rules={[rules.chosen(s('expiryDate'))]}
                       style={{ margin: 0 }}
                     >
                       <RangedDatePicker data-testid={`dispatch-expiry-${f.name}`} />

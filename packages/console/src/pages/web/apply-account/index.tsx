@@ -90,9 +90,9 @@ export default function ApplyAccountPage() {
               name="name"
               label={a('name')}
               rules={[
-                rules.required(t, a('name')),
-                rules.name(t),
-                rules.max(t, a('name'), ACCOUNT_APPLICATION_LIMITS.name),
+                rules.required(a('name')),
+                rules.name(),
+                rules.max(a('name'), ACCOUNT_APPLICATION_LIMITS.name),
               ]}
             >
               <Input maxLength={ACCOUNT_APPLICATION_LIMITS.name} data-testid="apply-name" />
@@ -102,21 +102,18 @@ export default function ApplyAccountPage() {
             <Form.Item
               name="mobile"
               label={a('mobile')}
-              rules={[
-                rules.required(t, a('mobile')),
-                { pattern: MOBILE_PATTERN, message: a('mobileInvalid') },
-              ]}
+              rules={[rules.required(a('mobile')), { pattern: MOBILE_PATTERN, message: a('mobileInvalid') }]}
             >
               <Input maxLength={11} data-testid="apply-mobile" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="email" label={a('email')} rules={[rules.email(t), rules.max(t, a('email'), 64)]}>
+            <Form.Item name="email" label={a('email')} rules={[rules.email(), rules.max(a('email'), 64)]}>
               <Input maxLength={64} data-testid="apply-email" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="roleId" label={a('role')} rules={[rules.chosen(t, a('role'))]}>
+            <Form.Item name="roleId" label={a('role')} rules={[rules.chosen(a('role'))]}>
               <Select data-testid="apply-role" options={roles.map((r) => ({ value: r.id, label: r.name }))} />
             </Form.Item>
           </Col>
@@ -124,7 +121,7 @@ export default function ApplyAccountPage() {
             <Form.Item
               name="purpose"
               label={a('purpose')}
-              rules={[rules.max(t, a('purpose'), ACCOUNT_APPLICATION_LIMITS.purpose)]}
+              rules={[rules.max(a('purpose'), ACCOUNT_APPLICATION_LIMITS.purpose)]}
             >
               <Input maxLength={ACCOUNT_APPLICATION_LIMITS.purpose} placeholder={a('purposeHint')} />
             </Form.Item>
@@ -134,7 +131,7 @@ export default function ApplyAccountPage() {
               name="grants"
               label={a('grants')}
               extra={a('grantsHint')}
-              rules={[rules.chosen(t, a('grants'))]}
+              rules={[rules.chosen(a('grants'))]}
             >
               <Select mode="multiple" data-testid="apply-grants" options={grantOptions(projects, sitesOf)} />
             </Form.Item>
@@ -143,10 +140,7 @@ export default function ApplyAccountPage() {
             <Form.Item
               name="reason"
               label={a('reason')}
-              rules={[
-                rules.required(t, a('reason')),
-                rules.max(t, a('reason'), ACCOUNT_APPLICATION_LIMITS.reason),
-              ]}
+              rules={[rules.required(a('reason')), rules.max(a('reason'), ACCOUNT_APPLICATION_LIMITS.reason)]}
               extra={<ShowLimit value={reason} max={ACCOUNT_APPLICATION_LIMITS.reason} />}
             >
               <Input.TextArea rows={3} data-testid="apply-reason" />

@@ -213,7 +213,7 @@ export default function CreateApplyPage() {
           name="note"
           label={t('web.common.note')}
           extra={<ShowLimit value={note} max={PORTAL_LIMITS.note} />}
-          rules={[rules.max(t, t('web.common.note'), PORTAL_LIMITS.note)]}
+          rules={[rules.max(t('web.common.note'), PORTAL_LIMITS.note)]}
         >
           <Input.TextArea rows={2} />
         </Form.Item>
@@ -297,29 +297,26 @@ export default function CreateApplyPage() {
                 <Space key={field.key} align="start" wrap>
                   <Form.Item
                     name={[field.name, 'consumableName']}
-                    rules={[rules.required(t, k('consumableName')), rules.max(t, k('consumableName'), 64)]}
+                    rules={[rules.required(k('consumableName')), rules.max(k('consumableName'), 64)]}
                   >
                     <Input placeholder={k('consumableName')} maxLength={64} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'size']} rules={[rules.max(t, k('size'), 32)]}>
+                  <Form.Item name={[field.name, 'size']} rules={[rules.max(k('size'), 32)]}>
                     <Input placeholder={k('size')} maxLength={32} style={{ width: 100 }} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'vendor']} rules={[rules.max(t, k('vendor'), 64)]}>
+                  <Form.Item name={[field.name, 'vendor']} rules={[rules.max(k('vendor'), 64)]}>
                     <Input placeholder={k('vendor')} maxLength={64} />
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'unit']}
-                    rules={[rules.required(t, k('unit')), rules.max(t, k('unit'), 16)]}
+                    rules={[rules.required(k('unit')), rules.max(k('unit'), 16)]}
                   >
                     <Input placeholder={k('unit')} maxLength={16} style={{ width: 80 }} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'quantity']} rules={[rules.chosen(t, k('quantity'))]}>
+                  <Form.Item name={[field.name, 'quantity']} rules={[rules.chosen(k('quantity'))]}>
                     <InputNumber placeholder={k('quantity')} min={1} max={99999} precision={0} />
                   </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'note']}
-                    rules={[rules.max(t, k('note'), PORTAL_LIMITS.note)]}
-                  >
+                  <Form.Item name={[field.name, 'note']} rules={[rules.max(k('note'), PORTAL_LIMITS.note)]}>
                     <Input placeholder={k('note')} />
                   </Form.Item>
                   <Button

@@ -155,7 +155,7 @@ export default function CreateCheckPage() {
             <Form.Item
               name="estimatedShipDate"
               label={s('estimatedShipDate')}
-              rules={[rules.chosen(t, s('estimatedShipDate'))]}
+              rules={[rules.chosen(s('estimatedShipDate'))]}
             >
               <DatePicker
                 disabledDate={(d) => d.isBefore(dayjs(), 'day')}
@@ -168,7 +168,7 @@ export default function CreateCheckPage() {
             <Form.Item
               name="bookSendTime"
               label={s('bookSendTime')}
-              rules={[rules.chosen(t, s('bookSendTime'))]}
+              rules={[rules.chosen(s('bookSendTime'))]}
             >
               <DatePicker
                 showTime={{ format: 'HH:mm' }}
@@ -199,7 +199,7 @@ export default function CreateCheckPage() {
             <>
               {fields.map((field, index) => (
                 <Space key={field.key} align="start" wrap data-testid={`sample-row-${index}`}>
-                  <Form.Item name={[field.name, 'sampleTypeId']} rules={[rules.chosen(t, s('sampleType'))]}>
+                  <Form.Item name={[field.name, 'sampleTypeId']} rules={[rules.chosen(s('sampleType'))]}>
                     <Select
                       placeholder={s('sampleType')}
                       style={{ width: 160 }}
@@ -207,7 +207,7 @@ export default function CreateCheckPage() {
                       options={types.map((x) => ({ value: x.id, label: english ? x.enName : x.name }))}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'temperatureId']} rules={[rules.chosen(t, s('temperature'))]}>
+                  <Form.Item name={[field.name, 'temperatureId']} rules={[rules.chosen(s('temperature'))]}>
                     <Select
                       placeholder={s('temperature')}
                       style={{ width: 200 }}
@@ -221,7 +221,7 @@ export default function CreateCheckPage() {
                   <Form.Item
                     name={[field.name, 'quantity']}
                     rules={[
-                      rules.chosen(t, s('quantity')),
+                      rules.chosen(s('quantity')),
                       {
                         type: 'integer',
                         min: 1,
@@ -240,7 +240,7 @@ export default function CreateCheckPage() {
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'unit']}
-                    rules={[rules.required(t, s('unit')), rules.max(t, s('unit'), 16)]}
+                    rules={[rules.required(s('unit')), rules.max(s('unit'), 16)]}
                   >
                     <Input placeholder={s('unit')} style={{ width: 80 }} />
                   </Form.Item>
@@ -270,7 +270,7 @@ export default function CreateCheckPage() {
             <Form.Item
               name="backupName"
               label={t('web.contact.name')}
-              rules={[rules.max(t, t('web.contact.name'), PORTAL_LIMITS.senderName), rules.name(t)]}
+              rules={[rules.max(t('web.contact.name'), PORTAL_LIMITS.senderName), rules.name()]}
             >
               <Input />
             </Form.Item>
@@ -279,7 +279,7 @@ export default function CreateCheckPage() {
             <Form.Item
               name="backupPhone"
               label={t('web.contact.phone')}
-              rules={[rules.max(t, t('web.contact.phone'), PORTAL_LIMITS.senderPhone), rules.phone(t)]}
+              rules={[rules.max(t('web.contact.phone'), PORTAL_LIMITS.senderPhone), rules.phone()]}
             >
               <Input />
             </Form.Item>
@@ -304,7 +304,7 @@ export default function CreateCheckPage() {
           name="transportRequirement"
           label={s('transportRequirement')}
           extra={<ShowLimit value={requirement} max={PORTAL_LIMITS.note} />}
-          rules={[rules.max(t, s('transportRequirement'), PORTAL_LIMITS.note)]}
+          rules={[rules.max(s('transportRequirement'), PORTAL_LIMITS.note)]}
         >
           <Input.TextArea rows={2} />
         </Form.Item>
@@ -312,7 +312,7 @@ export default function CreateCheckPage() {
           name="note"
           label={t('web.common.note')}
           extra={<ShowLimit value={note} max={PORTAL_LIMITS.note} />}
-          rules={[rules.max(t, t('web.common.note'), PORTAL_LIMITS.note)]}
+          rules={[rules.max(t('web.common.note'), PORTAL_LIMITS.note)]}
         >
           <Input.TextArea rows={2} data-testid="shipment-note" />
         </Form.Item>

@@ -2,11 +2,11 @@ import { QUERY_STATES } from '@trialab/api-contract';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
-import { dash, formatTime } from '../../../components/format';
+import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { StatusTag } from '../../../components/StatusTag';
 import type { QueryRow } from '../api';
 
 type State = (typeof QUERY_STATES)[number];
@@ -14,9 +14,9 @@ type State = (typeof QUERY_STATES)[number];
 /** /web/question: clarification queries of my sites, open first. */
 export default function QuestionPage() {
   const { t } = useTranslation();
+  const { t: q } = useTranslation('web', { keyPrefix: 'question' });
   const navigate = useNavigate();
   const list = useListPage((c) => c.clarification.paging, {} as { keyword?: string; status?: State[] });
-  const q = (key: string) => t(`web.question.${key}`);
 
   const columns: DataColumn<QueryRow>[] = [
     {
@@ -34,12 +34,8 @@ export default function QuestionPage() {
         </Button>
       ),
     },
-    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
-    {
-      dataIndex: 'siteName',
-      title: t('web.common.siteName'),
-      render: (v: string, row) => `${row.siteNo} ${v}`,
-    },
+    col.projectNo(),
+    col.site(),
     { dataIndex: 'subjectNo', title: q('subjectNo'), width: 120 },
     { dataIndex: 'visit', title: q('visit'), width: 100, render: dash },
     {
@@ -49,14 +45,9 @@ export default function QuestionPage() {
       render: (v: string) => <DictSelect dictNo={1020} value={v} disabled variant="borderless" />,
     },
     { dataIndex: 'content', title: q('content'), width: 280 },
-    {
-      dataIndex: 'status',
-      title: t('web.common.status'),
-      width: 100,
-      render: (v: string) => <StatusTag group="question" status={v} />,
-    },
+    col.status('question', 'web', 100),
     { dataIndex: 'raisedByName', title: q('raisedBy'), width: 100 },
-    { dataIndex: 'raisedAt', title: q('raisedAt'), width: 170, render: (v: string) => formatTime(v) },
+    col.time('raisedAt', q('raisedAt')),
     { dataIndex: 'replyCount', title: q('replyCount'), width: 80 },
   ];
 
@@ -72,9 +63,9 @@ export default function QuestionPage() {
             <Input allowClear maxLength={64} placeholder={q('keywordHint')} />
           </Form.Item>
           <StatesFilter
-            label={t('web.common.status')}
+            label={t('fields.status')}
             states={QUERY_STATES}
-            labelOf={(s) => t(`web.question.statuses.${s}`)}
+            labelOf={(s) => q(`statuses.${s}`)}
           />
         </>
       }

@@ -1,0 +1,90 @@
+import { Form, type FormInstance, Modal } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAction } from './useAction';
+
+export { useAction } from './useAction';
+
+export interface FormModalProps<V extends object> {
+  open: boolean;
+  title: ReactNode;
+  /** What the form shows when it opens (editing a record); empty for a new one. */
+  initialValues?: Partial<V>;
+  /**
+   * Saves the validated values. When it resolves the dialog says so and closes; a request error
+   * (already shown by the request helper) keeps it open with what was typed.
+   */
+  onSave(values: V): Promise<unknown>;
+  onClose(): void;
+  /** The success message; `false` for none (the caller says something else). Default: saved. */
+  savedMessage?: string | false;
+  /** A form instance the page also uses (watching a field, filling one from a device). */
+  form?: FormInstance<V>;
+  width?: number;
+  okText?: string;
+  layout?: 'vertical' | 'horizontal';
+  /** `data-testid` of the form; its OK button's is `<testId>-ok`. */
+  testId?: string;
+  children: ReactNode;
+}
+
+/**
+ * A dialog with a form that owns what every save dialog repeats: reset to `initialValues` on open,
+ * validation, the saving state on OK (no second click), the success message, closing, and staying
+ * open on a failed save.
+ */
+export function FormModal<V extends object>({
+  open,
+  title,
+  initialValues,
+  onSave,
+  onClose,
+  savedMessage,
+  form: given,
+  width,
+  okText,
+  layout = 'vertical',
+  testId,
+  children,
+}: FormModalProps<V>) {
+  const { t } = useTranslation();
+  const [own] = Form.useForm<V>();
+  const form = given ?? own;
+  const [run, saving] = useAction();
+
+  // The values are read when it opens, not on each render (the page's object is new each time).
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, form]);
+
+  const ok = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows what is wrong
+    }
+    const message = savedMessage === false ? undefined : (savedMessage ?? t('web.common.savedOk'));
+    if (await run(() => onSave(values), message)) onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      okText={okText ?? t('web.common.save')}
+      cancelText={t('web.common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={testId ? ({ 'data-testid': `${testId}-ok` } as never) : undefined}
+      onOk={() => void ok()}
+      onCancel={onClose}
+    >
+      <Form form={form} layout={layout} data-testid={testId}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}
