@@ -108,7 +108,13 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
-/** Translation usable outside React (interceptors, stores). */
+type AnyKeyT = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * Translation outside React (interceptors, stores), and by a key composed at run time (a workflow
+ * state, a menu path, a key the server names), which the compiler cannot check. Fixed keys use the
+ * typed `t` of `useTranslation`, checked against the zh-CN locale.
+ */
 export function t(key: string, options?: Record<string, unknown>): string {
-  return i18n.t(key, options);
+  return (i18n.t as AnyKeyT)(key, options);
 }

@@ -1,4 +1,5 @@
 import { Spin } from 'antd';
+import type { ParseKeys } from 'i18next';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
@@ -29,7 +30,7 @@ function loaderOf(path: string) {
 }
 
 /** Login-free pages outside the layout. */
-const PUBLIC_PAGES: Record<string, { component: ComponentType; titleKey: string }> = {
+const PUBLIC_PAGES: Record<string, { component: ComponentType; titleKey: ParseKeys }> = {
   // Eager: the page most visits start on renders with the first bundle.
   '/login': { component: LoginPage, titleKey: 'menu./login' },
   '/frontend-test': { component: loaderOf('/frontend-test'), titleKey: 'menu./frontend-test' },

@@ -1,10 +1,11 @@
+import type { ParseKeys } from 'i18next';
 import { APP_SHORT_NAME, TITLE_SEPARATOR } from '../config';
 import type { AppRoute } from './buildRoutes';
 import { ALL_LAYOUT_ROUTES, LOGIN_PATH, PUBLIC_PATHS } from './routeTable';
 
 export type GuardDecision =
   | { kind: 'allow'; route?: AppRoute }
-  | { kind: 'redirect'; to: string; messageKey?: string }
+  | { kind: 'redirect'; to: string; messageKey?: ParseKeys }
   | { kind: 'load' }
   | { kind: 'forbidden' }
   | { kind: 'notFound' };

@@ -14,7 +14,14 @@ export const PATTERNS = {
   name: /^[A-Za-z\u4e00-\u9fa5]+$/,
 } as const;
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+/** The texts the password checks use (a component's `t`, or any function of these keys). */
+type PasswordKey =
+  | 'password.required'
+  | 'password.length'
+  | 'password.classes'
+  | 'password.confirmRequired'
+  | 'password.mismatch';
+type Translate = (key: PasswordKey) => string;
 
 export async function isMobile(value: string): Promise<boolean> {
   return (await contract()).MOBILE_PATTERN.test(value);

@@ -1,6 +1,7 @@
 // A workflow's state as a coloured tag and its transition record.
 import { Empty, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { t as textOf } from '../../locales';
 import { dash, formatTime } from '../format';
 
 const COLORS: Record<string, string> = {
@@ -27,10 +28,10 @@ const COLORS: Record<string, string> = {
  * question) in the namespace `ns` (`web` unless given).
  */
 export function StatusTag({ group, status, ns = 'web' }: { group: string; status: string; ns?: string }) {
-  const { t } = useTranslation();
+  useTranslation(); // re-renders on a language change
   return (
     <Tag color={COLORS[status] ?? 'default'} data-testid={`status-${status}`}>
-      {t(`${ns}.${group}.statuses.${status}`)}
+      {textOf(`${ns}.${group}.statuses.${status}`)}
     </Tag>
   );
 }
@@ -62,9 +63,9 @@ export function EventTimeline({
         key: e.id,
         children: (
           <div data-testid="event">
-            <b>{t(`${ns}.${group}.actions.${e.action}`, { defaultValue: e.action })}</b>
+            <b>{textOf(`${ns}.${group}.actions.${e.action}`, { defaultValue: e.action })}</b>
             {' → '}
-            {t(`${ns}.${group}.statuses.${e.toState}`)}
+            {textOf(`${ns}.${group}.statuses.${e.toState}`)}
             <div style={{ color: 'rgba(0,0,0,0.45)' }}>
               {dash(e.username)} · {formatTime(e.at)}
             </div>
