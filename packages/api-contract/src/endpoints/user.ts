@@ -78,28 +78,32 @@ export interface MenuItem {
   };
   children: MenuItem[];
 }
-export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({
-    id: z.number(),
-    parentId: z.number().nullable(),
-    type: z.number(),
-    name: z.string(),
-    enName: z.string(),
-    hkName: z.string(),
-    i18nKey: z.string(),
-    path: z.string(),
-    fullPath: z.string(),
-    meta: z.object({
-      icon: z.string().nullable(),
-      invisible: z.boolean(),
-      notCache: z.boolean(),
-      link: z.string().nullable(),
-      highlight: z.string().nullable(),
-      authority: z.object({ permission: z.string() }),
-    }),
-    children: z.array(menuItem),
-  }),
-);
+export const menuItem: z.ZodType<MenuItem> = z
+  .lazy(
+    () =>
+      z.object({
+        id: z.number(),
+        parentId: z.number().nullable(),
+        type: z.number(),
+        name: z.string(),
+        enName: z.string(),
+        hkName: z.string(),
+        i18nKey: z.string(),
+        path: z.string(),
+        fullPath: z.string(),
+        meta: z.object({
+          icon: z.string().nullable(),
+          invisible: z.boolean(),
+          notCache: z.boolean(),
+          link: z.string().nullable(),
+          highlight: z.string().nullable(),
+          authority: z.object({ permission: z.string() }),
+        }),
+        children: z.array(menuItem),
+      }),
+    // Recursive: the OpenAPI document shows it as the component `MenuItem`.
+  )
+  .meta({ id: 'MenuItem' });
 
 export const userRow = z.object({
   id: z.number(),

@@ -9,13 +9,63 @@ import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 
-function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
+const COMPONENT_REF = '#/components/schemas/';
+
+/**
+ * The document's shared schemas. zod puts what it cannot inline (a recursive schema such as the
+ * menu tree) in a `$defs` of the schema it was asked for, with `$ref`s to `#/$defs/…`; nested in an
+ * operation those refs would point at the document's root, which has no `$defs`. Every such
+ * definition becomes a component instead, named by its `.meta({ id })` when it has one.
+ */
+class Components {
+  readonly schemas: Record<string, JsonSchema> = {};
+
+  /** Moves `json.$defs` into the components and points its refs there. */
+  hoist(json: JsonSchema, context: string): JsonSchema {
+    const { $defs, ...rest } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    if (!$defs) return rest;
+    const names = new Map<string, string>();
+    for (const name of Object.keys($defs)) {
+      // zod names a definition without an id `__schemaN`, unique only within one schema.
+      names.set(name, name.startsWith('__schema') ? `${context}.${name.replace(/^_+/, '')}` : name);
+    }
+    const rewrite = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(rewrite);
+      if (!value || typeof value !== 'object') return value;
+      const out: JsonSchema = {};
+      for (const [key, inner] of Object.entries(value)) {
+        out[key] =
+          key === '$ref' && typeof inner === 'string' && inner.startsWith('#/$defs/')
+            ? COMPONENT_REF + (names.get(inner.slice('#/$defs/'.length)) ?? inner)
+            : rewrite(inner);
+      }
+      return out;
+    };
+    for (const [name, schema] of Object.entries($defs)) {
+      const component = names.get(name) ?? name;
+      const body = rewrite(schema) as JsonSchema;
+      const existing = this.schemas[component];
+      if (existing && JSON.stringify(existing) !== JSON.stringify(body)) {
+        throw new Error(`Two different schemas carry the OpenAPI component name ${component}`);
+      }
+      this.schemas[component] = body;
+    }
+    return rewrite(rest) as JsonSchema;
+  }
+}
+
+function schemaOf(
+  components: Components,
+  type: z.ZodType,
+  io: 'input' | 'output',
+  context: string,
+): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(type, {
     io,
     unrepresentable: 'any',
     reused: 'inline',
   }) as JsonSchema;
-  return rest;
+  return components.hoist(rest, `${context}.${io}`);
 }
 
 function accessText(endpoint: EndpointDef): string {
@@ -27,14 +77,17 @@ function accessText(endpoint: EndpointDef): string {
 /** The OpenAPI 3.1 document, generated from the endpoint declarations of @trialab/api-contract. */
 export function buildOpenApi(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components = new Components();
   for (const endpoint of ALL_ENDPOINTS) {
+    const jsonOf = (type: z.ZodType, io: 'input' | 'output', part: string) =>
+      schemaOf(components, type, io, `${endpoint.id}.${part}`);
     const parameters: JsonSchema[] = [];
     for (const [where, schema] of [
       ['path', endpoint.params],
       ['query', endpoint.query],
     ] as const) {
       if (!schema) continue;
-      const json = schemaOf(schema, 'input');
+      const json = jsonOf(schema, 'input', where);
       const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
       const required = new Set((json.required as string[] | undefined) ?? []);
       for (const [name, property] of Object.entries(properties)) {
@@ -73,7 +126,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       properties: {
         code: { type: 'integer', const: ResultCode.OK },
         msg: { type: 'string' },
-        data: schemaOf(endpoint.data, 'output'),
+        data: jsonOf(endpoint.data, 'output', 'data'),
         ...(endpoint.paged ? { total: { type: 'integer' } } : {}),
       },
     };
@@ -97,7 +150,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
     if (endpoint.body) {
       operation.requestBody = {
         required: !endpoint.body.safeParse(undefined).success,
-        content: { 'application/json': { schema: schemaOf(endpoint.body, 'input') } },
+        content: { 'application/json': { schema: jsonOf(endpoint.body, 'input', 'body') } },
       };
     }
     const path = fullPath(endpoint);
@@ -111,7 +164,10 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       description:
         'Generated from @trialab/api-contract. Envelope, codes, signing and auth flows: docs/api.md.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      schemas: components.schemas,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    },
     paths,
   };
 }
