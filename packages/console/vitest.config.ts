@@ -11,6 +11,8 @@ export default mergeConfig(
       environment: 'happy-dom',
       setupFiles: ['./src/test/setup.ts'],
       testTimeout: 20_000,
+      // The set-up's beforeAll loads every locale namespace: seconds when the two cores are busy.
+      hookTimeout: 30_000,
     },
   }),
 );

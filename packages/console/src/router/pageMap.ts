@@ -67,15 +67,17 @@ export function preloadPage(fullPath: string): void {
 const IDLE_PRELOAD_CONCURRENCY = 2;
 
 /**
- * Downloads (and evaluates) the chunks of the given pages while the browser is idle, a few at a
- * time, so a first click on a menu item finds its code and the shared libraries (table, form,
- * select) loaded, as routers that preload their lazy routes do. Skipped when the user asked to save
- * data. Returns a cancel function (logout, unmount).
+ * Downloads (and evaluates) while the browser is idle, first the page kit (./pageKit: the table,
+ * form and select code every page shares), then the chunks of the given pages a few at a time, so
+ * a first click on a menu item finds its code loaded, as routers that preload their lazy routes do.
+ * When the user asked to save data only the kit is fetched: any first page needs it, the pages'
+ * own chunks wait for their click. Returns a cancel function (logout, unmount).
  */
 export function preloadPagesWhenIdle(fullPaths: readonly string[]): () => void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  if (connection?.saveData) return () => undefined;
-  const queue = [...new Set(fullPaths.map(pageKey))].filter((key) => !loading.has(key));
+  const queue = connection?.saveData
+    ? []
+    : [...new Set(fullPaths.map(pageKey))].filter((key) => !loading.has(key));
   let cancelled = false;
   const idle = (next: () => void) =>
     typeof requestIdleCallback === 'function'
@@ -87,7 +89,16 @@ export function preloadPagesWhenIdle(fullPaths: readonly string[]): () => void {
       if (cancelled || !key) return;
       load(key).then(worker, worker);
     });
-  for (let index = 0; index < IDLE_PRELOAD_CONCURRENCY; index += 1) worker();
+  idle(() => {
+    if (cancelled) return;
+    // The kit's chunks first: pages import them, so the page workers then find them loaded.
+    import('./pageKit')
+      .then((kit) => kit.PAGE_KIT.length)
+      .catch(() => undefined)
+      .finally(() => {
+        for (let index = 0; index < IDLE_PRELOAD_CONCURRENCY; index += 1) worker();
+      });
+  });
   return () => {
     cancelled = true;
   };
