@@ -9,11 +9,11 @@ import {
   type StorageDevice,
   type StorageLog,
 } from '@trialab/api-contract';
-import { Descriptions, Form, Input, InputNumber, Select, Switch, Table, Tooltip } from 'antd';
+import { Descriptions, Form, Input, InputNumber, Select, Switch, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../../components/columns';
-import { type DataColumn, DataTable } from '../../../../components/DataTable';
+import { type DataColumn, DataTable, StaticTable } from '../../../../components/DataTable';
 import { FormModal } from '../../../../components/FormModal';
 import { dash } from '../../../../components/format';
 import { usePaged } from '../../../../components/usePaged';
@@ -275,15 +275,7 @@ function useLogColumns(): DataColumn<StorageLog>[] {
 }
 
 function LogTable({ rows }: { rows: StorageLog[] }) {
-  return (
-    <Table<StorageLog>
-      rowKey="id"
-      size="small"
-      columns={useLogColumns()}
-      dataSource={rows}
-      pagination={{ pageSize: 5 }}
-    />
-  );
+  return <StaticTable<StorageLog> rowKey="id" columns={useLogColumns()} dataSource={rows} />;
 }
 
 /** A device's log, paged, filtered by action. */
