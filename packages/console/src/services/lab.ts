@@ -79,11 +79,6 @@ export const labApi = {
     callEndpoint((c) => c.receipt.receive, { params: { id }, body }),
   subjectPaging: (body: BodyOf<Api['subject']['paging']>) => callEndpoint((c) => c.subject.paging, { body }),
   subjectGet: (id: number) => callEndpoint((c) => c.subject.get, { params: { id } }),
-  subjectCreate: (body: BodyOf<Api['subject']['create']>) => callEndpoint((c) => c.subject.create, { body }),
-  subjectResubmit: (body: BodyOf<Api['subject']['resubmit']>) =>
-    callEndpoint((c) => c.subject.resubmit, { body }),
-  subjectReview: (id: number, body: BodyOf<Api['subject']['review']>) =>
-    callEndpoint((c) => c.subject.review, { params: { id }, body }),
   reportPaging: (body: BodyOf<Api['report']['paging']>) => callEndpoint((c) => c.report.paging, { body }),
   reportMonitor: () => callEndpoint((c) => c.report.monitor),
   reportGet: (id: number) => callEndpoint((c) => c.report.get, { params: { id } }),
@@ -103,14 +98,4 @@ export const labApi = {
     const api = await contract();
     await download(api.endpointUrl(api.report.pdf, { id }), fileName);
   },
-  testOrderPaging: (body: BodyOf<Api['testOrder']['paging']>) =>
-    callEndpoint((c) => c.testOrder.paging, { body }),
-  testOrderCreate: (body: BodyOf<Api['testOrder']['create']>) =>
-    callEndpoint((c) => c.testOrder.create, { body }),
-  testOrderBatch: (body: BodyOf<Api['testOrder']['batchCreate']>) =>
-    callEndpoint((c) => c.testOrder.batchCreate, { body }),
-  testOrderResubmit: (body: BodyOf<Api['testOrder']['resubmit']>) =>
-    callEndpoint((c) => c.testOrder.resubmit, { body }),
-  testOrderReview: (id: number, body: BodyOf<Api['testOrder']['review']>) =>
-    callEndpoint((c) => c.testOrder.review, { params: { id }, body }),
 };

@@ -7,7 +7,6 @@ import { callEndpoint } from './endpoint';
 type B<E> = BodyOf<E>;
 export type StaffQueryRow = DataOf<Contract['labQuery']['paging']>[number];
 export type StaffQueryDetail = DataOf<Contract['labQuery']['get']>;
-export type FeedbackRow = DataOf<Contract['labFeedback']['labPaging']>[number];
 export type SpecimenEvent = DataOf<Contract['specimenLog']['paging']>[number];
 export type TestOrder = DataOf<Contract['testOrder']['get']>;
 
@@ -21,12 +20,6 @@ export const labQueriesApi = {
     callEndpoint((c) => c.clarification.close, { params: { id }, body: { version } }),
   queryReopen: (id: number, version: number, reason: string) =>
     callEndpoint((c) => c.labQuery.reopen, { params: { id }, body: { version, reason } }),
-  feedbackCreate: (body: B<Contract['labFeedback']['create']>) =>
-    callEndpoint((c) => c.labFeedback.create, { body }),
-  feedbackRespond: (id: number, version: number, response: string) =>
-    callEndpoint((c) => c.labFeedback.respond, { params: { id }, body: { version, response } }),
-  feedbackClose: (id: number, version: number) =>
-    callEndpoint((c) => c.labFeedback.close, { params: { id }, body: { version } }),
   logExport: (body: B<Contract['specimenLog']['export']>, fileName: string) =>
     postDownload((c) => c.specimenLog.export, body, fileName),
   testOrderGet: (id: number) => callEndpoint((c) => c.testOrder.get, { params: { id } }),

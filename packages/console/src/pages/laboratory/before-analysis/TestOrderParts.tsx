@@ -1,28 +1,23 @@
 import type { SubjectRow, TestItemRow, TestOrderRow } from '@trialab/api-contract';
-import { Card, Form, Image, Input, Select, Space, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Form, Image, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dash, formatTimeAs } from '../../../components/format';
+import { col } from '../../../components/columns';
+import type { DataColumn } from '../../../components/DataTable';
+import { formatTimeAs } from '../../../components/format';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
-import { callEndpoint } from '../../../services/endpoint';
-import { base64Bytes, labApi, uploadFile } from '../../../services/lab';
+import { base64Bytes, uploadFile } from '../../../services/lab';
+import { useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
 import { useFileImage } from '../../express/useFileImage';
+import { SubjectStatus } from './subjectStatus';
 
 /** Approved subjects and enabled test items for the order forms. */
-export function useOrderChoices() {
-  const [subjects, setSubjects] = useState<SubjectRow[]>([]);
-  const [items, setItems] = useState<TestItemRow[]>([]);
-  useEffect(() => {
-    labApi
-      .subjectPaging({ page: 1, size: 200, status: 'approved' })
-      .then((r) => setSubjects(r.data))
-      .catch(() => undefined);
-    callEndpoint((c) => c.testItems.paging, { body: { page: 1, size: 200, enabled: true } })
-      .then((r) => setItems(r.data))
-      .catch(() => undefined);
-  }, []);
-  return { subjects, items };
+export function useOrderChoices(): { subjects: SubjectRow[]; items: TestItemRow[] } {
+  const subjects = useEndpointQuery((c) => c.subject.paging, {
+    body: { page: 1, size: 200, status: 'approved' },
+  });
+  const items = useEndpointQuery((c) => c.testItems.paging, { body: { page: 1, size: 200, enabled: true } });
+  return { subjects: subjects.data?.data ?? [], items: items.data?.data ?? [] };
 }
 
 /** Subject, visit and test items (the fields every order form shares). */
@@ -104,68 +99,33 @@ export function RequisitionCapture({
   );
 }
 
-const COLOR = { submitted: 'processing', approved: 'success', rejected: 'error' } as const;
-
-/** Orders table shared by the order pages. */
-export function OrderTable({
-  rows,
-  total,
-  page,
-  onPage,
-  action,
-}: {
-  rows: TestOrderRow[];
-  total: number;
-  page: { page: number; size: number };
-  onPage(page: number, size: number): void;
-  action?: (row: TestOrderRow) => React.ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Table<TestOrderRow>
-      rowKey="id"
-      size="small"
-      dataSource={rows}
-      pagination={{ current: page.page, pageSize: page.size, total, onChange: onPage }}
-      columns={[
-        { dataIndex: 'barcode', title: t('lab.report.barcode') },
-        {
-          dataIndex: 'subjectNo',
-          title: t('lab.report.subject'),
-          render: (_: unknown, r) => `${r.subjectNo} ${r.subjectName}`,
-        },
-        { dataIndex: 'visit', title: t('lab.report.visit'), render: dash },
-        {
-          dataIndex: 'testItems',
-          title: t('lab.order.items'),
-          render: (_: unknown, r) => r.testItems.map((i) => i.code).join(', '),
-        },
-        {
-          dataIndex: 'status',
-          title: t('lab.receipt.status'),
-          render: (v: TestOrderRow['status']) => <Tag color={COLOR[v]}>{t(`lab.subject.states.${v}`)}</Tag>,
-        },
-        { dataIndex: 'createdByName', title: t('lab.subject.enteredBy') },
-        {
-          dataIndex: 'createdAt',
-          title: t('lab.subject.createdAt'),
-          render: (v: string) => formatTimeAs(v, 'minute'),
-        },
-        {
-          dataIndex: 'reviewReason',
-          title: t('lab.subject.reviewReason'),
-          render: dash,
-        },
-        ...(action
-          ? [
-              {
-                dataIndex: 'actions',
-                title: t('lab.common.actions'),
-                render: (_: unknown, r: TestOrderRow) => action(r),
-              },
-            ]
-          : []),
-      ]}
-    />
-  );
+/** The columns of the order lists (the order pages add their actions). */
+export function useOrderColumns(): DataColumn<TestOrderRow>[] {
+  const { t } = useTranslation('lab');
+  return [
+    { dataIndex: 'barcode', title: t('report.barcode') },
+    {
+      dataIndex: 'subjectNo',
+      title: t('report.subject'),
+      render: (_: unknown, r) => `${r.subjectNo} ${r.subjectName}`,
+    },
+    col.text('visit', t('report.visit')),
+    {
+      dataIndex: 'testItems',
+      title: t('order.items'),
+      render: (_: unknown, r) => r.testItems.map((i) => i.code).join(', '),
+    },
+    {
+      dataIndex: 'status',
+      title: t('receipt.status'),
+      render: (v: TestOrderRow['status']) => <SubjectStatus status={v} />,
+    },
+    { dataIndex: 'createdByName', title: t('subject.enteredBy') },
+    {
+      dataIndex: 'createdAt',
+      title: t('subject.createdAt'),
+      render: (v: string) => formatTimeAs(v, 'minute'),
+    },
+    col.text('reviewReason', t('subject.reviewReason')),
+  ];
 }

@@ -1,8 +1,9 @@
 import { Button, Card, Col, Form, Input, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../../components/FormModal';
 import { useCameraPage } from '../../../../devices/hooks';
-import { labApi } from '../../../../services/lab';
+import { callEndpoint } from '../../../../services/endpoint';
 import { feedback } from '../../../../utils/feedback';
 import { parseBarcodes } from '../barcodes';
 import { OrderFields, RequisitionCapture, useOrderChoices } from '../TestOrderParts';
@@ -21,28 +22,21 @@ export default function BatchEnterTestItemsPage() {
   const choices = useOrderChoices();
   const [form] = Form.useForm<Values>();
   const [fileIds, setFileIds] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
+  const [run, saving] = useAction();
 
   const save = async (v: Values) => {
     const barcodes = parseBarcodes(v.barcodes ?? '');
-    if (!v.subjectId || !v.testItemIds || barcodes.length === 0) return;
-    setSaving(true);
-    try {
-      const r = await labApi.testOrderBatch({
-        subjectId: v.subjectId,
-        visit: v.visit ?? null,
-        testItemIds: v.testItemIds,
-        requisitionFileIds: fileIds,
-        barcodes,
+    const { subjectId, testItemIds } = v;
+    if (!subjectId || !testItemIds || barcodes.length === 0) return;
+    // Taken or repeated barcodes are refused (shown by the request helper): nothing was saved.
+    await run(async () => {
+      const r = await callEndpoint((c) => c.testOrder.batchCreate, {
+        body: { subjectId, visit: v.visit ?? null, testItemIds, requisitionFileIds: fileIds, barcodes },
       });
       feedback.success(t('lab.order.batchDone', { n: r.data.ids.length }));
       form.resetFields();
       setFileIds([]);
-    } catch {
-      // Shown by the request helper (taken or repeated barcodes: nothing was saved).
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -6,10 +6,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../../locales';
 import { callEndpoint } from '../../../../services/endpoint';
-import type { FeedbackRow } from '../../../../services/labQueries';
 import { usePermission } from '../../../../stores/permission';
 import { useSession } from '../../../../stores/session';
-import { FeedbackList } from './FeedbackList';
+import { FeedbackList, type FeedbackRow } from './FeedbackList';
 
 const ME = 7;
 const row = (id: number, status: FeedbackRow['status'], createdBy: number): FeedbackRow => ({

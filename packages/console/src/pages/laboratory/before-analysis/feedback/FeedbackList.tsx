@@ -1,23 +1,29 @@
 import {
+  type DataOf,
   FEEDBACK_PERMISSIONS,
   FEEDBACK_STATES,
   type FeedbackState,
   labFeedbackWorkflow,
   PORTAL_LIMITS,
 } from '@trialab/api-contract';
-import { Button, Form, Input, Modal, Tag } from 'antd';
+import { Button, Form, Input, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
+import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
-import { dash, formatTime } from '../../../../components/format';
+import { FormModal } from '../../../../components/FormModal';
 import { ListPage, StatesFilter, useListPage } from '../../../../components/ListPage';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
-import { type FeedbackRow, labQueriesApi } from '../../../../services/labQueries';
+import type { Contract } from '../../../../services/contract';
+import { callEndpoint } from '../../../../services/endpoint';
+import { useEndpointQuery } from '../../../../services/query';
 import { useSession } from '../../../../stores/session';
 import { feedback as toast } from '../../../../utils/feedback';
+
+export type FeedbackRow = DataOf<Contract['labFeedback']['labPaging']>[number];
 
 interface Filter {
   keyword?: string;
@@ -33,8 +39,8 @@ const COLORS: Record<FeedbackState, string> = { open: 'error', answered: 'proces
  * project) answers it. Buttons come from the labFeedback workflow.
  */
 export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
-  const { t } = useTranslation();
-  const f = (key: string) => t(`labQueries.feedback.${key}`);
+  const { t } = useTranslation('labQueries', { keyPrefix: 'query' });
+  const { t: f } = useTranslation('labQueries', { keyPrefix: 'feedback' });
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
   const [params] = useSearchParams();
@@ -51,18 +57,20 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
     if (side === 'lab' && (queryId || barcode) && can(FEEDBACK_PERMISSIONS.create)) setCreating(true);
   }, [side, queryId, barcode, can]);
 
+  // Not caught: WorkflowActions keeps the answer dialog open on a refusal (the request helper shows why).
   const close = async (row: FeedbackRow) => {
-    try {
-      await labQueriesApi.feedbackClose(row.id, row.version);
-      toast.success(f('closed'));
-      await list.reload();
-    } catch {
-      // Shown by the request helper.
-    }
+    await callEndpoint((c) => c.labFeedback.close, {
+      params: { id: row.id },
+      body: { version: row.version },
+    });
+    toast.success(f('closed'));
+    await list.reload();
   };
-  // Not caught: a refused answer keeps the answer dialog open (WorkflowActions).
   const respond = async (row: FeedbackRow, response: string | null) => {
-    await labQueriesApi.feedbackRespond(row.id, row.version, response ?? '');
+    await callEndpoint((c) => c.labFeedback.respond, {
+      params: { id: row.id },
+      body: { version: row.version, response: response ?? '' },
+    });
     toast.success(f('responded'));
     await list.reload();
   };
@@ -75,13 +83,9 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
       width: 190,
       render: (_, row) => [row.queryNo, row.barcode].filter(Boolean).join(' / ') || '-',
     },
-    { dataIndex: 'projectNo', title: t('labQueries.query.project'), width: 120 },
-    {
-      dataIndex: 'siteName',
-      title: t('labQueries.query.site'),
-      render: (v: string, r) => `${r.siteNo} ${v}`,
-    },
-    { dataIndex: 'subjectNo', title: f('subjectNo'), width: 110, render: dash },
+    { ...col.projectNo(), title: t('project'), width: 120 },
+    col.site(t('site')),
+    col.text('subjectNo', f('subjectNo'), 110),
     { dataIndex: 'content', title: f('content'), width: 260 },
     {
       dataIndex: 'status',
@@ -94,9 +98,9 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
       ),
     },
     { dataIndex: 'createdByName', title: f('createdBy'), width: 100 },
-    { dataIndex: 'createdAt', title: f('createdAt'), width: 170, render: (v: string) => formatTime(v) },
-    { dataIndex: 'response', title: f('response'), width: 240, render: dash },
-    { dataIndex: 'respondedByName', title: f('respondedBy'), width: 100, render: dash },
+    col.time('createdAt', f('createdAt')),
+    col.text('response', f('response'), 240),
+    col.text('respondedByName', f('respondedBy'), 100),
   ];
 
   return (
@@ -164,6 +168,11 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
   );
 }
 
+interface NewFeedback {
+  barcode?: string;
+  content: string;
+}
+
 function NewFeedbackModal({
   open,
   queryId,
@@ -178,80 +187,57 @@ function NewFeedbackModal({
   onCreated(): void;
 }) {
   const { t } = useTranslation();
-  const f = (key: string) => t(`labQueries.feedback.${key}`);
-  const [form] = Form.useForm<{ barcode?: string; content?: string }>();
-  const [saving, setSaving] = useState(false);
-  const [about, setAbout] = useState<string>();
+  const { t: f } = useTranslation('labQueries', { keyPrefix: 'feedback' });
+  const [form] = Form.useForm<NewFeedback>();
+  // Show which query the feedback is about (its number and text); its sample fills the barcode.
+  const query = useEndpointQuery(
+    (c) => c.labQuery.get,
+    { params: { id: queryId ?? 0 } },
+    { enabled: open && queryId !== undefined },
+  );
+  const about = open ? query.data?.data : undefined;
   useEffect(() => {
-    if (open) form.setFieldsValue({ barcode });
-  }, [open, barcode, form]);
-  // Show which query the feedback is about (its number and text).
-  useEffect(() => {
-    setAbout(undefined);
-    if (!open || !queryId) return;
-    let live = true;
-    labQueriesApi
-      .queryGet(queryId)
-      .then((r) => {
-        if (!live) return;
-        setAbout(`${r.data.queryNo} · ${r.data.subjectNo} · ${r.data.content}`);
-        if (r.data.barcode) form.setFieldValue('barcode', r.data.barcode);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [open, queryId, form]);
+    if (about?.barcode) form.setFieldValue('barcode', about.barcode);
+  }, [about, form]);
 
-  const save = async (values: { barcode?: string; content?: string }) => {
-    if (!values.content) return;
-    setSaving(true);
-    try {
-      await labQueriesApi.feedbackCreate({
-        queryId: queryId ?? null,
-        barcode: values.barcode?.trim() || null,
-        content: values.content,
-      });
-      toast.success(f('created'));
-      form.resetFields();
-      onCreated();
-    } catch {
-      // Shown by the request helper.
-    } finally {
-      setSaving(false);
-    }
+  const save = async (values: NewFeedback) => {
+    await callEndpoint((c) => c.labFeedback.create, {
+      body: { queryId: queryId ?? null, barcode: values.barcode?.trim() || null, content: values.content },
+    });
+    onCreated();
   };
 
   return (
-    <Modal
+    <FormModal<NewFeedback>
       open={open}
       title={f('newTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: saving, 'data-testid': 'feedback-ok' } as never}
-      destroyOnHidden
+      form={form}
+      initialValues={{ barcode }}
+      onSave={save}
+      onClose={onClose}
+      savedMessage={f('created')}
+      okText={t('components.ok')}
+      testId="feedback"
     >
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
-        {queryId && (
-          <div style={{ marginBottom: 12 }} data-testid="feedback-query">
-            {f('query')}: {about ?? `#${queryId}`}
-          </div>
-        )}
-        <Form.Item
-          name="barcode"
-          label={f('barcode')}
-          rules={queryId ? [] : [{ required: true, whitespace: true, message: f('subjectRequired') }]}
-        >
-          <Input maxLength={32} data-testid="feedback-barcode" />
-        </Form.Item>
-        <Form.Item
-          name="content"
-          label={f('content')}
-          rules={[{ required: true, whitespace: true, message: f('contentRequired') }]}
-        >
-          <Input.TextArea rows={3} maxLength={PORTAL_LIMITS.note} showCount data-testid="feedback-content" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {queryId && (
+        <div style={{ marginBottom: 12 }} data-testid="feedback-query">
+          {f('query')}: {about ? `${about.queryNo} · ${about.subjectNo} · ${about.content}` : `#${queryId}`}
+        </div>
+      )}
+      <Form.Item
+        name="barcode"
+        label={f('barcode')}
+        rules={queryId ? [] : [{ required: true, whitespace: true, message: f('subjectRequired') }]}
+      >
+        <Input maxLength={32} data-testid="feedback-barcode" />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        label={f('content')}
+        rules={[{ required: true, whitespace: true, message: f('contentRequired') }]}
+      >
+        <Input.TextArea rows={3} maxLength={PORTAL_LIMITS.note} showCount data-testid="feedback-content" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,18 +1,22 @@
 import { type SubjectRow, subjectRegistrationWorkflow } from '@trialab/api-contract';
 import type { IdCard } from '@trialab/device-protocol';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Steps, Table } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Steps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dash, formatTimeAs } from '../../../../components/format';
+import { col } from '../../../../components/columns';
+import type { DataColumn } from '../../../../components/DataTable';
+import { useAction } from '../../../../components/FormModal';
+import { formatTimeAs } from '../../../../components/format';
+import { ListPage, useListPage } from '../../../../components/ListPage';
 import { useProjectSites } from '../../../../components/ProjectSiteFields/useProjectSites';
+import { WorkflowActions } from '../../../../components/WorkflowActions';
 import { FaceCompare, type FaceResult } from '../../../../devices/components/FaceCompare';
 import { FingerprintEnrol } from '../../../../devices/components/FingerprintEnrol';
 import { IdCardReader } from '../../../../devices/components/IdCardReader';
 import type { FingerprintResult } from '../../../../devices/fingerprint';
 import { useCameraPage } from '../../../../devices/hooks';
-import { labApi } from '../../../../services/lab';
+import { callEndpoint } from '../../../../services/endpoint';
 import { useSession } from '../../../../stores/session';
-import { feedback } from '../../../../utils/feedback';
 import { SubjectStatus } from '../subjectStatus';
 
 interface Values {
@@ -40,23 +44,8 @@ export default function InputSubjectPage() {
   const [face, setFace] = useState<FaceResult | null>(null);
   const [finger, setFinger] = useState<FingerprintResult | null>(null);
   const [resubmit, setResubmit] = useState<SubjectRow | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [rows, setRows] = useState<SubjectRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState({ page: 1, size: 10 });
-
-  const load = useCallback(async () => {
-    try {
-      const response = await labApi.subjectPaging(page);
-      setRows(response.data);
-      setTotal(response.total ?? 0);
-    } catch {
-      // Shown by the request helper.
-    }
-  }, [page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const [run, saving] = useAction();
+  const list = useListPage((c) => c.subject.paging, {});
 
   const reset = () => {
     setCard(null);
@@ -80,19 +69,38 @@ export default function InputSubjectPage() {
       face: { confidence: face.confidence, threshold: face.threshold },
       fingerprint: { vendor: finger.vendor, template: finger.template },
     };
-    setSaving(true);
-    try {
-      if (resubmit) await labApi.subjectResubmit({ ...body, id: resubmit.id, version: resubmit.version });
-      else await labApi.subjectCreate(body);
-      feedback.success(t('lab.subject.submitted'));
-      reset();
-      await load();
-    } catch {
-      // Shown by the request helper.
-    } finally {
-      setSaving(false);
-    }
+    const saved = await run(
+      () =>
+        resubmit
+          ? callEndpoint((c) => c.subject.resubmit, {
+              body: { ...body, id: resubmit.id, version: resubmit.version },
+            })
+          : callEndpoint((c) => c.subject.create, { body }),
+      t('lab.subject.submitted'),
+    );
+    if (!saved) return;
+    reset();
+    await list.reload();
   };
+
+  const columns: DataColumn<SubjectRow>[] = [
+    { dataIndex: 'subjectNo', title: t('lab.subject.subjectNo') },
+    { dataIndex: 'name', title: t('lab.subject.name') },
+    { dataIndex: 'projectNo', title: t('lab.receipt.project') },
+    { dataIndex: 'cardNoMasked', title: t('lab.device.cardId') },
+    { dataIndex: 'faceConfidence', title: t('lab.device.confidence') },
+    {
+      dataIndex: 'status',
+      title: t('lab.receipt.status'),
+      render: (v: SubjectRow['status']) => <SubjectStatus status={v} />,
+    },
+    {
+      dataIndex: 'createdAt',
+      title: t('lab.subject.createdAt'),
+      render: (v: string) => formatTimeAs(v, 'minute'),
+    },
+    col.text('reviewReason', t('lab.subject.reviewReason')),
+  ];
 
   const step = !card ? 0 : !face?.match ? 1 : !finger ? 2 : 3;
   return (
@@ -189,64 +197,35 @@ export default function InputSubjectPage() {
           </Space>
         </Form>
       </Card>
-      <Card title={t('lab.subject.listTitle')}>
-        <Table<SubjectRow>
-          rowKey="id"
-          size="small"
-          dataSource={rows}
-          pagination={{
-            current: page.page,
-            pageSize: page.size,
-            total,
-            onChange: (p, size) => setPage({ page: p, size }),
-          }}
-          columns={[
-            { dataIndex: 'subjectNo', title: t('lab.subject.subjectNo') },
-            { dataIndex: 'name', title: t('lab.subject.name') },
-            { dataIndex: 'projectNo', title: t('lab.receipt.project') },
-            { dataIndex: 'cardNoMasked', title: t('lab.device.cardId') },
-            { dataIndex: 'faceConfidence', title: t('lab.device.confidence') },
-            {
-              dataIndex: 'status',
-              title: t('lab.receipt.status'),
-              render: (v: SubjectRow['status']) => <SubjectStatus status={v} />,
-            },
-            {
-              dataIndex: 'createdAt',
-              title: t('lab.subject.createdAt'),
-              render: (v: string) => formatTimeAs(v, 'minute'),
-            },
-            {
-              dataIndex: 'reviewReason',
-              title: t('lab.subject.reviewReason'),
-              render: dash,
-            },
-            {
-              dataIndex: 'actions',
-              title: t('lab.common.actions'),
-              render: (_: unknown, row: SubjectRow) =>
-                subjectRegistrationWorkflow.transitions.resubmit.from.includes(row.status) &&
-                row.createdBy === userId ? (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => {
-                      reset();
-                      setResubmit(row);
-                      form.setFieldsValue({
-                        projectId: row.projectId,
-                        siteId: row.siteId,
-                        subjectNo: row.subjectNo,
-                      });
-                    }}
-                  >
-                    {t('lab.subject.resubmit')}
-                  </Button>
-                ) : null,
-            },
-          ]}
-        />
-      </Card>
+      <ListPage<SubjectRow>
+        title={t('lab.subject.listTitle')}
+        list={list}
+        rowKey="id"
+        columns={columns}
+        actions={{
+          render: (row) => (
+            <WorkflowActions
+              workflow={subjectRegistrationWorkflow}
+              state={row.status}
+              isApplicant={row.createdBy === userId}
+              actions={{
+                resubmit: {
+                  label: t('lab.subject.resubmit'),
+                  onClick: () => {
+                    reset();
+                    setResubmit(row);
+                    form.setFieldsValue({
+                      projectId: row.projectId,
+                      siteId: row.siteId,
+                      subjectNo: row.subjectNo,
+                    });
+                  },
+                },
+              }}
+            />
+          ),
+        }}
+      />
     </Space>
   );
 }

@@ -1,12 +1,14 @@
 import { type TestOrderRow, testOrderWorkflow } from '@trialab/api-contract';
 import { Alert, Button, Card, Col, Form, Input, Row, Space } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../../components/FormModal';
+import { ListPage, useListPage } from '../../../../components/ListPage';
+import { WorkflowActions } from '../../../../components/WorkflowActions';
 import { useCameraPage } from '../../../../devices/hooks';
-import { labApi } from '../../../../services/lab';
+import { callEndpoint } from '../../../../services/endpoint';
 import { useSession } from '../../../../stores/session';
-import { feedback } from '../../../../utils/feedback';
-import { OrderFields, OrderTable, RequisitionCapture, useOrderChoices } from '../TestOrderParts';
+import { OrderFields, RequisitionCapture, useOrderChoices, useOrderColumns } from '../TestOrderParts';
 
 interface Values {
   subjectId?: number;
@@ -24,23 +26,9 @@ export default function InputTestProjectPage() {
   const [form] = Form.useForm<Values>();
   const [fileIds, setFileIds] = useState<number[]>([]);
   const [editing, setEditing] = useState<TestOrderRow | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [rows, setRows] = useState<TestOrderRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState({ page: 1, size: 10 });
-
-  const load = useCallback(async () => {
-    try {
-      const r = await labApi.testOrderPaging(page);
-      setRows(r.data);
-      setTotal(r.total ?? 0);
-    } catch {
-      // Shown by the request helper.
-    }
-  }, [page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const [run, saving] = useAction();
+  const list = useListPage((c) => c.testOrder.paging, {});
+  const columns = useOrderColumns();
 
   const reset = () => {
     form.resetFields();
@@ -49,34 +37,21 @@ export default function InputTestProjectPage() {
   };
 
   const save = async (v: Values) => {
-    if (!v.testItemIds) return;
-    setSaving(true);
-    try {
+    const { testItemIds, subjectId, barcode } = v;
+    if (!testItemIds) return;
+    const saved = await run(async () => {
+      const order = { visit: v.visit ?? null, testItemIds, requisitionFileIds: fileIds };
       if (editing) {
-        await labApi.testOrderResubmit({
-          id: editing.id,
-          version: editing.version,
-          visit: v.visit ?? null,
-          testItemIds: v.testItemIds,
-          requisitionFileIds: fileIds,
+        await callEndpoint((c) => c.testOrder.resubmit, {
+          body: { ...order, id: editing.id, version: editing.version },
         });
-      } else if (v.subjectId && v.barcode) {
-        await labApi.testOrderCreate({
-          subjectId: v.subjectId,
-          barcode: v.barcode,
-          visit: v.visit ?? null,
-          testItemIds: v.testItemIds,
-          requisitionFileIds: fileIds,
-        });
+      } else if (subjectId && barcode) {
+        await callEndpoint((c) => c.testOrder.create, { body: { ...order, subjectId, barcode } });
       }
-      feedback.success(t('lab.subject.submitted'));
-      reset();
-      await load();
-    } catch {
-      // Shown by the request helper.
-    } finally {
-      setSaving(false);
-    }
+    }, t('lab.subject.submitted'));
+    if (!saved) return;
+    reset();
+    await list.reload();
   };
 
   return (
@@ -120,34 +95,36 @@ export default function InputTestProjectPage() {
           <RequisitionCapture fileIds={fileIds} onChange={setFileIds} />
         </Col>
       </Row>
-      <Card title={t('lab.order.list')}>
-        <OrderTable
-          rows={rows}
-          total={total}
-          page={page}
-          onPage={(p, size) => setPage({ page: p, size })}
-          action={(row) =>
-            testOrderWorkflow.transitions.resubmit.from.includes(row.status) && row.createdBy === userId ? (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => {
-                  setEditing(row);
-                  setFileIds(row.requisitionFileIds);
-                  form.setFieldsValue({
-                    barcode: row.barcode,
-                    subjectId: row.subjectId,
-                    visit: row.visit ?? undefined,
-                    testItemIds: row.testItems.map((i) => i.id),
-                  });
-                }}
-              >
-                {t('lab.order.correct')}
-              </Button>
-            ) : null
-          }
-        />
-      </Card>
+      <ListPage<TestOrderRow>
+        title={t('lab.order.list')}
+        list={list}
+        rowKey="id"
+        columns={columns}
+        actions={{
+          render: (row) => (
+            <WorkflowActions
+              workflow={testOrderWorkflow}
+              state={row.status}
+              isApplicant={row.createdBy === userId}
+              actions={{
+                resubmit: {
+                  label: t('lab.order.correct'),
+                  onClick: () => {
+                    setEditing(row);
+                    setFileIds(row.requisitionFileIds);
+                    form.setFieldsValue({
+                      barcode: row.barcode,
+                      subjectId: row.subjectId,
+                      visit: row.visit ?? undefined,
+                      testItemIds: row.testItems.map((i) => i.id),
+                    });
+                  },
+                },
+              }}
+            />
+          ),
+        }}
+      />
     </Space>
   );
 }

@@ -1,20 +1,22 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import {
+  type BodyOf,
   SPECIMEN_PERMISSIONS,
   type SpecimenBarcodeRow,
   SUB_BARCODE_MAX_SUFFIX,
   specimenBarcodeWorkflow,
 } from '@trialab/api-contract';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
-import { useAccess } from '../../../../access/useAccess';
-import { dash, formatTime } from '../../../../components/format';
+import { col } from '../../../../components/columns';
+import type { DataColumn } from '../../../../components/DataTable';
+import { useAction } from '../../../../components/FormModal';
+import { dash } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
-import { ReasonModal } from '../../../../components/ReasonModal';
+import { WorkflowActions } from '../../../../components/WorkflowActions';
+import type { Contract } from '../../../../services/contract';
 import { callEndpoint } from '../../../../services/endpoint';
-import { specimenApi } from '../../../../services/specimen';
 import { feedback } from '../../../../utils/feedback';
 import { useSampleTypes } from '../../useSampleTypes';
 import { useBarcodeColumns } from '../specimen/parts';
@@ -35,68 +37,58 @@ interface CreateValues {
 /** /laboratory/before-analysis/manage-sub-barcode: aliquot sub-barcodes (-01..-99), disable, print list. */
 export default function ManageSubBarcodePage() {
   const { t, i18n } = useTranslation();
-  const { can } = useAccess();
-  const s = (key: string, options?: Record<string, unknown>) => t(`specimen.sub.${key}`, options);
+  const { t: common } = useTranslation('specimen', { keyPrefix: 'common' });
+  const { t: s } = useTranslation('specimen', { keyPrefix: 'sub' });
+  const { t: states } = useTranslation('specimen', { keyPrefix: 'states' });
   const sampleTypes = useSampleTypes();
   const english = i18n.language === 'en-US';
   const [form] = Form.useForm<CreateValues>();
   const [filterForm] = Form.useForm<Filter>();
   const list = useListPage((c) => c.subBarcode.paging, {} as Filter);
-  const [saving, setSaving] = useState(false);
-  const [disabling, setDisabling] = useState<SpecimenBarcodeRow | null>(null);
+  const [run, saving] = useAction();
 
   const create = async (v: CreateValues) => {
-    setSaving(true);
-    try {
-      const r = await specimenApi.subCreate({
-        parentCode: v.parentCode.trim(),
-        count: v.count,
-        sampleTypeId: v.sampleTypeId ?? null,
+    const parentCode = v.parentCode.trim();
+    await run(async () => {
+      const r = await callEndpoint((c) => c.subBarcode.create, {
+        body: { parentCode, count: v.count, sampleTypeId: v.sampleTypeId ?? null },
       });
       feedback.success(s('created', { codes: r.data.codes.join(', ') }));
-      filterForm.setFieldsValue({ parentCode: v.parentCode.trim() });
-      list.search({ parentCode: v.parentCode.trim() });
-      await list.reload();
-    } catch {
-      // Shown by the request helper.
-    } finally {
-      setSaving(false);
-    }
+      filterForm.setFieldsValue({ parentCode });
+      // Shows the new aliquots: a new filter loads, the same one loads again.
+      list.search({ parentCode });
+    });
   };
 
-  const disable = async (reason: string) => {
-    if (!disabling) return;
-    try {
-      await specimenApi.subDisable(disabling.id, { version: disabling.version, reason });
-      feedback.success(s('disabled'));
-      setDisabling(null);
-      await list.reload();
-    } catch {
-      // Shown by the request helper.
-    }
+  /** A refusal rejects, so WorkflowActions keeps the reason dialog open (the request helper shows why). */
+  const disable = async (row: SpecimenBarcodeRow, reason: string | null) => {
+    await callEndpoint((c) => c.subBarcode.disable, {
+      params: { id: row.id },
+      body: { version: row.version, reason: reason ?? '' },
+    });
+    feedback.success(s('disabled'));
+    await list.reload();
+  };
+
+  const fetchAll = async (body: BodyOf<Contract['subBarcode']['paging']>) => {
+    let rows: SpecimenBarcodeRow[] | undefined;
+    await run(async () => {
+      rows = (await callEndpoint((c) => c.subBarcode.paging, { body })).data;
+    });
+    return rows;
   };
 
   // A parent's whole list (at most 99 aliquots) when one is chosen, else the rows on screen.
   const print = async () => {
     const parent = list.filter.parentCode ?? '';
-    let rows = list.rows;
-    if (parent) {
-      try {
-        const body = { ...list.filter, page: 1, size: SUB_BARCODE_MAX_SUFFIX };
-        rows = (await callEndpoint((c) => c.subBarcode.paging, { body })).data;
-      } catch {
-        return;
-      }
-    }
+    const body = { ...list.filter, page: 1, size: SUB_BARCODE_MAX_SUFFIX };
+    // Nothing is printed when the list cannot be loaded (the request helper says why).
+    const rows = parent ? await fetchAll(body) : list.rows;
+    if (!rows) return;
     const html = printSheet(
       s('printTitle', { parent }),
-      [
-        t('specimen.common.barcode'),
-        t('specimen.common.sampleType'),
-        t('specimen.common.project'),
-        t('specimen.common.status'),
-      ],
-      rows.map((r) => [r.code, dash(r.sampleTypeName), r.projectNo, t(`specimen.states.${r.status}`)]),
+      [t('fields.barcode'), t('fields.sampleType'), t('fields.project'), t('fields.status')],
+      rows.map((r) => [r.code, dash(r.sampleTypeName), r.projectNo, states(r.status)]),
     );
     const win = window.open('', '_blank');
     if (!win) return;
@@ -106,22 +98,12 @@ export default function ManageSubBarcodePage() {
     win.print();
   };
 
-  const canDisable = (row: SpecimenBarcodeRow) =>
-    specimenBarcodeWorkflow.transitions.disable.from.includes(row.status) &&
-    row.storage !== 'stored' &&
-    can(SPECIMEN_PERMISSIONS.subDisable);
-
-  const columns = [
+  const columns: DataColumn<SpecimenBarcodeRow>[] = [
     ...useBarcodeColumns(),
     { dataIndex: 'parentCode', title: s('parent'), width: 140 },
     { dataIndex: 'suffix', title: s('suffix'), width: 70 },
-    { dataIndex: 'disabledReason', title: s('reason'), width: 140, render: dash },
-    {
-      dataIndex: 'createdAt',
-      title: t('specimen.common.createdAt'),
-      width: 170,
-      render: (v: string) => formatTime(v),
-    },
+    col.text('disabledReason', s('reason'), 140),
+    col.time('createdAt', common('createdAt')),
   ];
 
   return (
@@ -137,8 +119,7 @@ export default function ManageSubBarcodePage() {
                 { required: true, message: s('parentRequired') },
                 {
                   validator: async (_, v: string | undefined) => {
-                    if (v && !isBarcode(v.trim()))
-                      throw new Error(t('specimen.common.invalidCodes', { codes: v }));
+                    if (v && !isBarcode(v.trim())) throw new Error(common('invalidCodes', { codes: v }));
                   },
                 },
               ]}
@@ -174,16 +155,16 @@ export default function ManageSubBarcodePage() {
             <Form.Item name="parentCode" label={s('parent')}>
               <Input allowClear maxLength={32} data-testid="sub-filter-parent" />
             </Form.Item>
-            <Form.Item name="keyword" label={t('specimen.common.keyword')}>
+            <Form.Item name="keyword" label={common('keyword')}>
               <Input allowClear maxLength={64} />
             </Form.Item>
-            <Form.Item name="status" label={t('specimen.common.status')}>
+            <Form.Item name="status" label={t('fields.status')}>
               <Select
                 allowClear
                 style={{ width: 110 }}
                 options={(['signed', 'disabled'] as const).map((x) => ({
                   value: x,
-                  label: t(`specimen.states.${x}`),
+                  label: states(x),
                 }))}
               />
             </Form.Item>
@@ -196,25 +177,28 @@ export default function ManageSubBarcodePage() {
         }
         actions={{
           width: 80,
+          // A stored sample is taken out before it is disabled.
           render: (row) =>
-            canDisable(row) && (
-              <Button type="link" size="small" danger onClick={() => setDisabling(row)}>
-                {s('disable')}
-              </Button>
+            row.storage !== 'stored' && (
+              <WorkflowActions
+                workflow={specimenBarcodeWorkflow}
+                state={row.status}
+                actions={{
+                  disable: {
+                    label: s('disable'),
+                    danger: true,
+                    reason: {
+                      title: s('disableTitle', { code: row.code }),
+                      placeholder: s('disableHint'),
+                      testId: 'sub-disable-reason',
+                    },
+                    onClick: (reason) => disable(row, reason),
+                  },
+                }}
+              />
             ),
         }}
-      >
-        <ReasonModal
-          open={disabling !== null}
-          title={s('disableTitle', { code: disabling?.code ?? '' })}
-          placeholder={s('disableHint')}
-          max={255}
-          required
-          testId="sub-disable-reason"
-          onCancel={() => setDisabling(null)}
-          onOk={disable}
-        />
-      </ListPage>
+      />
     </Space>
   );
 }

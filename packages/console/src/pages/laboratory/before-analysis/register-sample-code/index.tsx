@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
-import { formatTime } from '../../../../components/format';
+import { col } from '../../../../components/columns';
+import type { DataColumn } from '../../../../components/DataTable';
+import { FormModal, useAction } from '../../../../components/FormModal';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { useProjectSites } from '../../../../components/ProjectSiteFields/useProjectSites';
-import { specimenApi } from '../../../../services/specimen';
+import { callEndpoint } from '../../../../services/endpoint';
 import { feedback } from '../../../../utils/feedback';
 import { useSampleTypes } from '../../useSampleTypes';
 import { parseBarcodes } from '../barcodes';
@@ -45,15 +47,17 @@ interface LinkValues {
 /** /laboratory/before-analysis/register-sample-code: register pre-printed label ranges or lists of barcodes. */
 export default function RegisterSampleCodePage() {
   const { t, i18n } = useTranslation();
+  const { t: common } = useTranslation('specimen', { keyPrefix: 'common' });
+  const { t: c } = useTranslation('specimen', { keyPrefix: 'code' });
+  const { t: states } = useTranslation('specimen', { keyPrefix: 'states' });
   const { can } = useAccess();
-  const c = (key: string, options?: Record<string, unknown>) => t(`specimen.code.${key}`, options);
   const list = useListPage((c) => c.sampleCode.paging, {} as Filter);
   const sampleTypes = useSampleTypes();
   const english = i18n.language === 'en-US';
   const typeOptions = sampleTypes.map((s) => ({ value: s.id, label: english ? s.enName : s.name }));
 
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [run, saving] = useAction();
   const [form] = Form.useForm<RegisterValues>();
   const values = Form.useWatch([], form) as Partial<RegisterValues> | undefined;
   const { projects, sites } = useProjectSites(values?.projectId);
@@ -61,7 +65,6 @@ export default function RegisterSampleCodePage() {
   const subjects = useSubjects(values?.projectId);
 
   const [editing, setEditing] = useState<SpecimenBarcodeRow | null>(null);
-  const [linkForm] = Form.useForm<LinkValues>();
   const linkSites = useProjectSites(editing?.projectId).sites;
   const linkSubjects = useSubjects(editing?.projectId);
   const subjectOptions = (list: typeof subjects) =>
@@ -69,61 +72,48 @@ export default function RegisterSampleCodePage() {
 
   const register = async (v: RegisterValues) => {
     if (!v.projectId) return;
-    setSaving(true);
-    try {
-      const common = {
-        projectId: v.projectId,
-        siteId: v.siteId ?? null,
-        subjectId: v.subjectId ?? null,
-        sampleTypeId: v.sampleTypeId ?? null,
-        visit: v.visit || null,
-      };
-      const r =
-        v.mode === 'range'
-          ? await specimenApi.codeRegister({
-              ...common,
-              range: { prefix: v.prefix ?? '', from: v.from ?? 0, to: v.to ?? 0, width: v.width ?? 1 },
-            })
-          : await specimenApi.codeRegister({ ...common, codes: parseBarcodes(v.codes ?? '') });
+    const links = {
+      projectId: v.projectId,
+      siteId: v.siteId ?? null,
+      subjectId: v.subjectId ?? null,
+      sampleTypeId: v.sampleTypeId ?? null,
+      visit: v.visit || null,
+    };
+    const body =
+      v.mode === 'range'
+        ? {
+            ...links,
+            range: { prefix: v.prefix ?? '', from: v.from ?? 0, to: v.to ?? 0, width: v.width ?? 1 },
+          }
+        : { ...links, codes: parseBarcodes(v.codes ?? '') };
+    await run(async () => {
+      const r = await callEndpoint((api) => api.sampleCode.register, { body });
       feedback.success(c('registered', { count: r.data.count }));
       setOpen(false);
       form.resetFields();
       await list.reload();
-    } catch {
-      // Shown by the request helper.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const saveLinks = async (v: LinkValues) => {
     if (!editing) return;
-    try {
-      await specimenApi.codeUpdate({
+    await callEndpoint((api) => api.sampleCode.update, {
+      body: {
         id: editing.id,
         version: editing.version,
         siteId: v.siteId ?? null,
         subjectId: v.subjectId ?? null,
         sampleTypeId: v.sampleTypeId ?? null,
         visit: v.visit || null,
-      });
-      feedback.success(t('specimen.common.saved'));
-      setEditing(null);
-      await list.reload();
-    } catch {
-      // Shown by the request helper.
-    }
+      },
+    });
+    await list.reload();
   };
 
-  const columns = [
+  const columns: DataColumn<SpecimenBarcodeRow>[] = [
     ...useBarcodeColumns(),
-    { dataIndex: 'createdByName', title: t('specimen.common.createdBy'), width: 100 },
-    {
-      dataIndex: 'createdAt',
-      title: t('specimen.common.createdAt'),
-      width: 170,
-      render: (v: string) => formatTime(v),
-    },
+    { dataIndex: 'createdByName', title: common('createdBy'), width: 100 },
+    col.time('createdAt', common('createdAt')),
   ];
 
   return (
@@ -134,16 +124,16 @@ export default function RegisterSampleCodePage() {
       columns={columns}
       filters={
         <>
-          <Form.Item name="keyword" label={t('specimen.common.keyword')}>
-            <Input allowClear maxLength={64} placeholder={t('specimen.common.keywordHint')} />
+          <Form.Item name="keyword" label={common('keyword')}>
+            <Input allowClear maxLength={64} placeholder={common('keywordHint')} />
           </Form.Item>
-          <Form.Item name="status" label={t('specimen.common.status')}>
+          <Form.Item name="status" label={t('fields.status')}>
             <Select
               allowClear
               style={{ width: 120 }}
               options={(['registered', 'signed', 'disabled'] as const).map((s) => ({
                 value: s,
-                label: t(`specimen.states.${s}`),
+                label: states(s),
               }))}
             />
           </Form.Item>
@@ -170,20 +160,8 @@ export default function RegisterSampleCodePage() {
               width: 90,
               render: (row) =>
                 row.status === 'registered' && (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => {
-                      setEditing(row);
-                      linkForm.setFieldsValue({
-                        siteId: row.siteId,
-                        subjectId: row.subjectId,
-                        sampleTypeId: row.sampleTypeId,
-                        visit: row.visit ?? undefined,
-                      });
-                    }}
-                  >
-                    {t('specimen.common.edit')}
+                  <Button type="link" size="small" onClick={() => setEditing(row)}>
+                    {common('edit')}
                   </Button>
                 ),
             }
@@ -208,7 +186,7 @@ export default function RegisterSampleCodePage() {
         >
           <Form.Item
             name="projectId"
-            label={t('specimen.common.project')}
+            label={t('fields.project')}
             rules={[{ required: true, message: c('projectRequired') }]}
           >
             <Select
@@ -219,19 +197,19 @@ export default function RegisterSampleCodePage() {
               onChange={() => form.setFieldsValue({ siteId: undefined, subjectId: undefined })}
             />
           </Form.Item>
-          <Form.Item name="siteId" label={t('specimen.common.site')}>
+          <Form.Item name="siteId" label={t('fields.site')}>
             <Select
               allowClear
               options={sites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
             />
           </Form.Item>
-          <Form.Item name="subjectId" label={t('specimen.common.subject')}>
+          <Form.Item name="subjectId" label={common('subject')}>
             <Select allowClear showSearch optionFilterProp="label" options={subjectOptions(subjects)} />
           </Form.Item>
-          <Form.Item name="sampleTypeId" label={t('specimen.common.sampleType')}>
+          <Form.Item name="sampleTypeId" label={t('fields.sampleType')}>
             <Select allowClear options={typeOptions} data-testid="code-sample-type" />
           </Form.Item>
-          <Form.Item name="visit" label={t('specimen.common.visit')}>
+          <Form.Item name="visit" label={t('fields.visit')}>
             <Input maxLength={64} />
           </Form.Item>
           <Form.Item name="mode" label={c('mode')}>
@@ -251,8 +229,7 @@ export default function RegisterSampleCodePage() {
                 {
                   validator: async (_, text: string | undefined) => {
                     const bad = parseBarcodes(text ?? '').filter((code) => !isBarcode(code));
-                    if (bad.length)
-                      throw new Error(t('specimen.common.invalidCodes', { codes: bad.join(', ') }));
+                    if (bad.length) throw new Error(common('invalidCodes', { codes: bad.join(', ') }));
                   },
                 },
               ]}
@@ -295,31 +272,40 @@ export default function RegisterSampleCodePage() {
           )}
         </Form>
       </Modal>
-      <Modal
+      <FormModal<LinkValues>
         open={editing !== null}
         title={`${c('editLinks')} ${editing?.code ?? ''}`}
-        onOk={() => linkForm.submit()}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
+        initialValues={
+          editing
+            ? {
+                siteId: editing.siteId,
+                subjectId: editing.subjectId,
+                sampleTypeId: editing.sampleTypeId,
+                visit: editing.visit ?? undefined,
+              }
+            : undefined
+        }
+        onSave={saveLinks}
+        onClose={() => setEditing(null)}
+        savedMessage={common('saved')}
+        okText={t('components.ok')}
       >
-        <Form<LinkValues> form={linkForm} layout="vertical" onFinish={saveLinks}>
-          <Form.Item name="siteId" label={t('specimen.common.site')}>
-            <Select
-              allowClear
-              options={linkSites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
-            />
-          </Form.Item>
-          <Form.Item name="subjectId" label={t('specimen.common.subject')}>
-            <Select allowClear showSearch optionFilterProp="label" options={subjectOptions(linkSubjects)} />
-          </Form.Item>
-          <Form.Item name="sampleTypeId" label={t('specimen.common.sampleType')}>
-            <Select allowClear options={typeOptions} />
-          </Form.Item>
-          <Form.Item name="visit" label={t('specimen.common.visit')}>
-            <Input maxLength={64} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="siteId" label={t('fields.site')}>
+          <Select
+            allowClear
+            options={linkSites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
+          />
+        </Form.Item>
+        <Form.Item name="subjectId" label={common('subject')}>
+          <Select allowClear showSearch optionFilterProp="label" options={subjectOptions(linkSubjects)} />
+        </Form.Item>
+        <Form.Item name="sampleTypeId" label={t('fields.sampleType')}>
+          <Select allowClear options={typeOptions} />
+        </Form.Item>
+        <Form.Item name="visit" label={t('fields.visit')}>
+          <Input maxLength={64} />
+        </Form.Item>
+      </FormModal>
     </ListPage>
   );
 }

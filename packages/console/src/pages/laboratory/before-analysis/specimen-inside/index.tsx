@@ -1,72 +1,57 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { type DataOf, SPECIMEN_PERMISSIONS, type SpecimenBarcodeRow } from '@trialab/api-contract';
+import { type DataOf, SPECIMEN_PERMISSIONS } from '@trialab/api-contract';
 import { Alert, Button, Card, Input, Select, Space, Table, Tabs, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
-import { confirmDialog } from '../../../../components/ConfirmDialog';
+import { confirmed } from '../../../../components/ConfirmDialog';
+import { useAction } from '../../../../components/FormModal';
 import { dash } from '../../../../components/format';
 import type { Contract } from '../../../../services/contract';
+import { callEndpoint } from '../../../../services/endpoint';
+import { downloadEndpoint } from '../../../../services/files';
 import { uploadFile } from '../../../../services/lab';
-import { specimenApi } from '../../../../services/specimen';
+import { useEndpointMutation } from '../../../../services/query';
 import { feedback } from '../../../../utils/feedback';
 import { ScanInput, StateTag } from '../specimen/parts';
 import { useContainers } from '../specimen/useContainers';
+import { useSampleInfos } from '../specimen/useSampleInfos';
 
 type Preview = DataOf<Contract['tempStorage']['importPreview']>;
-interface ScanRow {
-  barcode: string;
-  position: string;
-  info: SpecimenBarcodeRow | null;
-}
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** /laboratory/before-analysis/specimen-inside: put signed samples into a container, scanned or imported. */
 export default function SpecimenInsidePage() {
-  const { t } = useTranslation();
-  const s = (key: string, options?: Record<string, unknown>) => t(`specimen.inside.${key}`, options);
-  const { containers, reload } = useContainers();
+  const { t } = useTranslation('specimen');
+  const { t: s } = useTranslation('specimen', { keyPrefix: 'inside' });
+  const containers = useContainers();
   const [containerId, setContainerId] = useState<number>();
   const container = containers.find((c) => c.id === containerId);
-  const [rows, setRows] = useState<ScanRow[]>([]);
+  const [codes, setCodes] = useState<string[]>([]);
+  const [positions, setPositions] = useState<Record<string, string>>({});
+  const infos = useSampleInfos(codes);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [run, saving] = useAction();
   const [stored, setStored] = useState<Array<{ barcode: string; position: string }>>([]);
-
-  const scanned = async (list: string[], added: string[]) => {
-    setRows((prev) => [...prev, ...added.map((barcode) => ({ barcode, position: '', info: null }))]);
-    for (const barcode of added) {
-      try {
-        const info = (await specimenApi.sampleInfo(barcode)).data;
-        setRows((prev) => prev.map((r) => (r.barcode === barcode ? { ...r, info } : r)));
-      } catch {
-        // Shown by the request helper; the row stays unidentified.
-      }
-    }
-    void list;
-  };
+  // The samples' places and the containers' free places change.
+  const storeIn = useEndpointMutation((c) => c.tempStorage.storeIn, {
+    invalidates: [(c) => c.tempStorage.sampleInfo, (c) => c.tempStorage.containerList],
+  });
 
   const store = async (samples: Array<{ barcode: string; position: string | null }>) => {
     if (!container || samples.length === 0) return;
-    try {
-      await confirmDialog({ content: s('confirm', { count: samples.length, container: container.code }) });
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const r = await specimenApi.storeIn({ containerId: container.id, samples });
+    const content = s('confirm', { count: samples.length, container: container.code });
+    if (!(await confirmed({ content }))) return;
+    // A refusal (shown by the request helper) stores nothing.
+    await run(async () => {
+      const r = await storeIn.mutateAsync({ body: { containerId: container.id, samples } });
       feedback.success(s('done', { count: r.data.stored.length }));
       setStored(r.data.stored);
-      setRows([]);
+      setCodes([]);
+      setPositions({});
       setPreview(null);
-      await reload();
-    } catch {
-      // Shown by the request helper; nothing was stored.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const previewFile = async (file: File) => {
@@ -74,66 +59,58 @@ export default function SpecimenInsidePage() {
       feedback.warning(s('containerRequired'));
       return;
     }
-    try {
+    await run(async () => {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const uploaded = await uploadFile(bytes, file.name, file.type || XLSX_MIME);
-      setPreview((await specimenApi.importPreview({ fileId: uploaded.id, containerId: container.id })).data);
-    } catch {
-      // Shown by the request helper.
-    }
+      const body = { fileId: uploaded.id, containerId: container.id };
+      setPreview((await callEndpoint((c) => c.tempStorage.importPreview, { body })).data);
+    });
   };
 
   const scanTab = (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <ScanInput
-        codes={rows.map((r) => r.barcode)}
-        onChange={(list, added) => void scanned(list, added)}
-        testId="inside-scan"
-        disabled={!container}
-      />
-      <Table<ScanRow>
+      <ScanInput codes={codes} onChange={setCodes} testId="inside-scan" disabled={!container} />
+      <Table<{ barcode: string }>
         rowKey="barcode"
         size="small"
         pagination={false}
-        dataSource={rows}
+        dataSource={codes.map((barcode) => ({ barcode }))}
         data-testid="inside-rows"
         columns={[
-          { dataIndex: 'barcode', title: t('specimen.common.barcode'), width: 180 },
+          { dataIndex: 'barcode', title: t('common.barcode'), width: 180 },
           {
             dataIndex: 'info',
             title: s('status'),
             width: 200,
-            render: (info: SpecimenBarcodeRow | null) =>
-              info ? (
+            render: (_, r) => {
+              const info = infos.get(r.barcode);
+              return info ? (
                 <>
                   <StateTag state={info.status} />
                   <StateTag state={info.storage} />
                 </>
               ) : (
                 <Tag>{s('lookupFailed')}</Tag>
-              ),
+              );
+            },
           },
           {
             dataIndex: 'temperature',
-            title: t('specimen.common.temperature'),
+            title: t('common.temperature'),
             width: 120,
-            render: (_, r) => dash(r.info?.temperatureName),
+            render: (_, r) => dash(infos.get(r.barcode)?.temperatureName),
           },
           {
             dataIndex: 'position',
-            title: t('specimen.common.position'),
+            title: t('common.position'),
             width: 180,
             render: (_, r) => (
               <Input
                 size="small"
                 maxLength={3}
-                value={r.position}
+                value={positions[r.barcode] ?? ''}
                 placeholder={s('positionHint')}
-                onChange={(e) =>
-                  setRows((prev) =>
-                    prev.map((x) => (x.barcode === r.barcode ? { ...x, position: e.target.value } : x)),
-                  )
-                }
+                onChange={(e) => setPositions((prev) => ({ ...prev, [r.barcode]: e.target.value }))}
               />
             ),
           },
@@ -142,8 +119,12 @@ export default function SpecimenInsidePage() {
             title: '',
             width: 80,
             render: (_, r) => (
-              <Button type="link" size="small" onClick={() => setRows((prev) => prev.filter((x) => x !== r))}>
-                {t('specimen.common.remove')}
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setCodes((prev) => prev.filter((x) => x !== r.barcode))}
+              >
+                {t('common.remove')}
               </Button>
             ),
           },
@@ -152,10 +133,10 @@ export default function SpecimenInsidePage() {
       <Button
         type="primary"
         loading={saving}
-        disabled={!container || rows.length === 0}
+        disabled={!container || codes.length === 0}
         data-testid="inside-submit"
         onClick={() =>
-          void store(rows.map((r) => ({ barcode: r.barcode, position: r.position.trim() || null })))
+          void store(codes.map((barcode) => ({ barcode, position: positions[barcode]?.trim() || null })))
         }
       >
         {s('submit')}
@@ -170,7 +151,7 @@ export default function SpecimenInsidePage() {
         <Button
           icon={<DownloadOutlined />}
           onClick={() =>
-            void specimenApi.downloadTemplate('temp-storage-template.xlsx').catch(() => undefined)
+            void run(() => downloadEndpoint((c) => c.tempStorage.template, 'temp-storage-template.xlsx'))
           }
         >
           {s('template')}
@@ -203,10 +184,10 @@ export default function SpecimenInsidePage() {
             dataSource={preview.rows}
             columns={[
               { dataIndex: 'line', title: s('line'), width: 70 },
-              { dataIndex: 'barcode', title: t('specimen.common.barcode'), width: 180 },
+              { dataIndex: 'barcode', title: t('common.barcode'), width: 180 },
               {
                 dataIndex: 'position',
-                title: t('specimen.common.position'),
+                title: t('common.position'),
                 width: 80,
                 render: dash,
               },
@@ -246,7 +227,7 @@ export default function SpecimenInsidePage() {
               optionFilterProp="label"
               options={containers.map((c) => ({
                 value: c.id,
-                label: `${c.code} · ${c.deviceName} · ${c.temperatureName} · ${t('specimen.staging.free')} ${c.capacity - c.stored}`,
+                label: `${c.code} · ${c.deviceName} · ${c.temperatureName} · ${t('staging.free')} ${c.capacity - c.stored}`,
               }))}
             />
           </Space>

@@ -1,103 +1,79 @@
-import { SPECIMEN_PERMISSIONS, type SpecimenBarcodeRow } from '@trialab/api-contract';
+import { SPECIMEN_PERMISSIONS } from '@trialab/api-contract';
 import { Alert, Button, Card, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
-import { confirmDialog } from '../../../../components/ConfirmDialog';
+import { confirmed } from '../../../../components/ConfirmDialog';
+import { useAction } from '../../../../components/FormModal';
 import { ShowLimit } from '../../../../components/ShowLimit';
-import { specimenApi } from '../../../../services/specimen';
+import { useEndpointMutation } from '../../../../services/query';
 import { feedback } from '../../../../utils/feedback';
 import { ScanInput, StateTag } from '../specimen/parts';
-
-type Info = SpecimenBarcodeRow & {
-  location: { deviceName: string; containerCode: string; position: string } | null;
-};
-interface Row {
-  barcode: string;
-  info: Info | null;
-}
+import { useSampleInfos } from '../specimen/useSampleInfos';
 
 const REASON_MAX = 255;
 
 /** /laboratory/before-analysis/specimen-outside: take stored samples out, with a reason. */
 export default function SpecimenOutsidePage() {
-  const { t } = useTranslation();
-  const s = (key: string, options?: Record<string, unknown>) => t(`specimen.outside.${key}`, options);
-  const [rows, setRows] = useState<Row[]>([]);
+  const { t } = useTranslation('specimen');
+  const { t: s } = useTranslation('specimen', { keyPrefix: 'outside' });
+  const [codes, setCodes] = useState<string[]>([]);
+  const infos = useSampleInfos(codes);
   const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  const scanned = async (added: string[]) => {
-    setRows((prev) => [...prev, ...added.map((barcode) => ({ barcode, info: null }))]);
-    for (const barcode of added) {
-      try {
-        const info = (await specimenApi.sampleInfo(barcode)).data;
-        setRows((prev) => prev.map((r) => (r.barcode === barcode ? { ...r, info } : r)));
-      } catch {
-        // Shown by the request helper.
-      }
-    }
-  };
+  const [run, saving] = useAction();
+  // Where the samples were is no longer true once they are out.
+  const takeOutCall = useEndpointMutation((c) => c.tempStorage.takeOut, {
+    invalidates: [(c) => c.tempStorage.sampleInfo],
+  });
 
   const takeOut = async () => {
-    if (rows.length === 0) return;
+    if (codes.length === 0) return;
     if (!reason.trim()) {
       feedback.warning(s('reasonRequired'));
       return;
     }
-    try {
-      await confirmDialog({ content: s('confirm', { count: rows.length }) });
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const r = await specimenApi.takeOut({ barcodes: rows.map((x) => x.barcode), reason: reason.trim() });
+    if (!(await confirmed({ content: s('confirm', { count: codes.length }) }))) return;
+    // A refusal (shown by the request helper) takes nothing out.
+    await run(async () => {
+      const r = await takeOutCall.mutateAsync({ body: { barcodes: codes, reason: reason.trim() } });
       feedback.success(s('done', { count: r.data.count }));
-      setRows([]);
+      setCodes([]);
       setReason('');
-    } catch {
-      // Shown by the request helper; nothing was taken out.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
-  const notStored = rows.filter((r) => r.info && r.info.storage !== 'stored');
+  const notStored = codes.filter((code) => {
+    const info = infos.get(code);
+    return info && info.storage !== 'stored';
+  });
   return (
     <Card title={s('title')}>
       <Permission value={[SPECIMEN_PERMISSIONS.takeOut]}>
         <Space direction="vertical" style={{ width: '100%' }}>
-          <ScanInput
-            codes={rows.map((r) => r.barcode)}
-            onChange={(_, added) => void scanned(added)}
-            testId="outside-scan"
-          />
-          <Table<Row>
+          <ScanInput codes={codes} onChange={setCodes} testId="outside-scan" />
+          <Table<{ barcode: string }>
             rowKey="barcode"
             size="small"
             pagination={false}
-            dataSource={rows}
+            dataSource={codes.map((barcode) => ({ barcode }))}
             columns={[
-              { dataIndex: 'barcode', title: t('specimen.common.barcode'), width: 180 },
+              { dataIndex: 'barcode', title: t('common.barcode'), width: 180 },
               {
                 dataIndex: 'storage',
-                title: t('specimen.common.storage'),
+                title: t('common.storage'),
                 width: 110,
-                render: (_, r) =>
-                  r.info ? (
-                    <StateTag state={r.info.storage} />
-                  ) : (
-                    <Tag>{t('specimen.inside.lookupFailed')}</Tag>
-                  ),
+                render: (_, r) => {
+                  const info = infos.get(r.barcode);
+                  return info ? <StateTag state={info.storage} /> : <Tag>{t('inside.lookupFailed')}</Tag>;
+                },
               },
               {
                 dataIndex: 'where',
                 title: s('where'),
-                render: (_, r) =>
-                  r.info?.location
-                    ? `${r.info.location.deviceName} / ${r.info.location.containerCode} / ${r.info.location.position}`
-                    : '-',
+                render: (_, r) => {
+                  const where = infos.get(r.barcode)?.location;
+                  return where ? `${where.deviceName} / ${where.containerCode} / ${where.position}` : '-';
+                },
               },
               {
                 dataIndex: 'remove',
@@ -107,20 +83,16 @@ export default function SpecimenOutsidePage() {
                   <Button
                     type="link"
                     size="small"
-                    onClick={() => setRows((prev) => prev.filter((x) => x !== r))}
+                    onClick={() => setCodes((prev) => prev.filter((x) => x !== r.barcode))}
                   >
-                    {t('specimen.common.remove')}
+                    {t('common.remove')}
                   </Button>
                 ),
               },
             ]}
           />
           {notStored.length > 0 && (
-            <Alert
-              type="warning"
-              showIcon
-              message={`${t('specimen.staging.notStored')}: ${notStored.map((r) => r.barcode).join(', ')}`}
-            />
+            <Alert type="warning" showIcon message={`${t('staging.notStored')}: ${notStored.join(', ')}`} />
           )}
           <div>
             <span>{s('reason')}</span>
@@ -137,7 +109,7 @@ export default function SpecimenOutsidePage() {
             type="primary"
             danger
             loading={saving}
-            disabled={rows.length === 0 || notStored.length > 0}
+            disabled={codes.length === 0 || notStored.length > 0}
             onClick={() => void takeOut()}
             data-testid="outside-submit"
           >

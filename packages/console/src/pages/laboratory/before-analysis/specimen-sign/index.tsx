@@ -3,49 +3,43 @@ import { Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
-import { confirmDialog } from '../../../../components/ConfirmDialog';
+import { confirmed } from '../../../../components/ConfirmDialog';
+import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
-import { dash, formatTime } from '../../../../components/format';
+import { useAction } from '../../../../components/FormModal';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { callEndpoint } from '../../../../services/endpoint';
-import { specimenApi } from '../../../../services/specimen';
 import { feedback } from '../../../../utils/feedback';
 import { ScanInput, useBarcodeColumns } from '../specimen/parts';
 
 /** /laboratory/before-analysis/specimen-sign: sign at the bench for samples of a received shipment. */
 export default function SpecimenSignPage() {
-  const { t } = useTranslation();
-  const s = (key: string, options?: Record<string, unknown>) => t(`specimen.sign.${key}`, options);
+  const { t } = useTranslation('specimen');
+  const { t: s } = useTranslation('specimen', { keyPrefix: 'sign' });
   const shipments = useListPage((c) => c.specimenSign.shipments, {} as { keyword?: string });
   const [chosen, setChosen] = useState<SignShipment | null>(null);
   const [codes, setCodes] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const [run, saving] = useAction();
   const signed = useListPage((c) => c.specimenSign.paging, {} as { keyword?: string }, {
     toBody: (filter) => ({ ...filter, transportId: chosen?.id }),
   });
 
   const sign = async () => {
     if (!chosen || codes.length === 0) return;
-    try {
-      await confirmDialog({ content: s('confirm', { count: codes.length }) });
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const r = await specimenApi.sign({ transportId: chosen.id, barcodes: codes });
+    if (!(await confirmed({ content: s('confirm', { count: codes.length }) }))) return;
+    await run(async () => {
+      const r = await callEndpoint((c) => c.specimenSign.sign, {
+        body: { transportId: chosen.id, barcodes: codes },
+      });
       feedback.success(s('done', { count: r.data.count }));
       setCodes([]);
       await Promise.all([shipments.reload(), signed.reload()]);
+      // The chosen shipment's counts of signed samples, as they are now.
       const fresh = await callEndpoint((c) => c.specimenSign.shipments, {
         body: { keyword: chosen.orderNo, page: 1, size: 1 },
       });
       setChosen(fresh.data.find((x) => x.id === chosen.id) ?? chosen);
-    } catch {
-      // Shown by the request helper.
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const lineText = (row: SignShipment) =>
@@ -56,27 +50,17 @@ export default function SpecimenSignPage() {
     ));
   const shipmentColumns: DataColumn<SignShipment>[] = [
     { dataIndex: 'orderNo', title: s('orderNo'), width: 180 },
-    { dataIndex: 'expressNo', title: s('expressNo'), width: 150, render: dash },
-    { dataIndex: 'projectNo', title: t('specimen.common.project'), width: 120 },
-    { dataIndex: 'centerNo', title: t('specimen.common.site'), width: 80 },
-    {
-      dataIndex: 'signedAt',
-      title: s('receivedAt'),
-      width: 170,
-      render: (v: string | null) => formatTime(v),
-    },
+    col.text('expressNo', s('expressNo'), 150),
+    { ...col.projectNo(), title: t('common.project'), width: 120 },
+    { dataIndex: 'centerNo', title: t('common.site'), width: 80 },
+    col.time('signedAt', s('receivedAt')),
     { dataIndex: 'lines', title: s('lines'), render: (_, row) => lineText(row) },
   ];
   const signedColumns: DataColumn<SpecimenBarcodeRow>[] = [
     ...useBarcodeColumns(),
-    {
-      dataIndex: 'transportOrderNo',
-      title: s('orderNo'),
-      width: 170,
-      render: dash,
-    },
-    { dataIndex: 'signedByName', title: s('signedBy'), width: 100, render: dash },
-    { dataIndex: 'signedAt', title: s('signedAt'), width: 170, render: (v: string | null) => formatTime(v) },
+    col.text('transportOrderNo', s('orderNo'), 170),
+    col.text('signedByName', s('signedBy'), 100),
+    col.time('signedAt', s('signedAt')),
   ];
 
   return (
@@ -87,7 +71,7 @@ export default function SpecimenSignPage() {
         rowKey="id"
         columns={shipmentColumns}
         filters={
-          <Form.Item name="keyword" label={t('specimen.common.keyword')}>
+          <Form.Item name="keyword" label={t('common.keyword')}>
             <Input allowClear maxLength={64} placeholder={`${s('orderNo')} / ${s('expressNo')}`} />
           </Form.Item>
         }
@@ -112,7 +96,7 @@ export default function SpecimenSignPage() {
         {chosen ? (
           <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
             <Descriptions.Item label={s('orderNo')}>{chosen.orderNo}</Descriptions.Item>
-            <Descriptions.Item label={t('specimen.common.project')}>{chosen.projectNo}</Descriptions.Item>
+            <Descriptions.Item label={t('common.project')}>{chosen.projectNo}</Descriptions.Item>
             <Descriptions.Item label={s('lines')}>{lineText(chosen)}</Descriptions.Item>
           </Descriptions>
         ) : (
@@ -138,7 +122,7 @@ export default function SpecimenSignPage() {
               >
                 {s('submit')}
               </Button>
-              <span>{t('specimen.common.scanned', { count: codes.length })}</span>
+              <span>{t('common.scanned', { count: codes.length })}</span>
             </Space>
           </Space>
         </Permission>
@@ -149,8 +133,8 @@ export default function SpecimenSignPage() {
         rowKey="id"
         columns={signedColumns}
         filters={
-          <Form.Item name="keyword" label={t('specimen.common.keyword')}>
-            <Input allowClear maxLength={64} placeholder={t('specimen.common.keywordHint')} />
+          <Form.Item name="keyword" label={t('common.keyword')}>
+            <Input allowClear maxLength={64} placeholder={t('common.keywordHint')} />
           </Form.Item>
         }
       />

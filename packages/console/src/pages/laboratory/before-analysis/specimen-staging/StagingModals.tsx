@@ -9,39 +9,34 @@ import {
   type StorageDevice,
   type StorageLog,
 } from '@trialab/api-contract';
-import { Descriptions, Form, Input, InputNumber, Modal, Select, Switch, Table, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { Descriptions, Form, Input, InputNumber, Select, Switch, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../../../components/DataTable';
-import { dash, formatTime } from '../../../../components/format';
+import { col } from '../../../../components/columns';
+import { type DataColumn, DataTable, StaticTable } from '../../../../components/DataTable';
+import { FormModal } from '../../../../components/FormModal';
+import { dash } from '../../../../components/format';
 import { usePaged } from '../../../../components/usePaged';
 import { ViewModal } from '../../../../components/ViewModal';
+import { useDetail } from '../../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../../services/contract';
 import { callEndpoint } from '../../../../services/endpoint';
-import { specimenApi } from '../../../../services/specimen';
-import { feedback } from '../../../../utils/feedback';
+import { REFERENCE_STALE_MS, useEndpointQuery } from '../../../../services/query';
 import { StateTag } from '../specimen/parts';
 import { containerGrid } from '../specimen/scan';
 
-const useS = () => {
-  const { t } = useTranslation();
-  return (key: string, options?: Record<string, unknown>) => t(`specimen.staging.${key}`, options);
-};
+const useS = () => useTranslation('specimen', { keyPrefix: 'staging' }).t;
+const useCommon = () => useTranslation('specimen', { keyPrefix: 'common' }).t;
 
 type Temperature = DataOf<Contract['sampleTransport']['temperatures']>[number];
 
 function useTemperatures(): Temperature[] {
-  const [list, setList] = useState<Temperature[]>([]);
-  useEffect(() => {
-    let live = true;
-    callEndpoint((c) => c.sampleTransport.temperatures)
-      .then((r) => live && setList(r.data))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return list;
+  const query = useEndpointQuery(
+    (c) => c.sampleTransport.temperatures,
+    {},
+    { staleTime: REFERENCE_STALE_MS },
+  );
+  return query.data?.data ?? [];
 }
 
 type DeviceValues = Omit<
@@ -62,61 +57,54 @@ export function DeviceModal({
   onSaved(): void;
 }) {
   const s = useS();
+  const common = useCommon();
   const { t } = useTranslation();
-  const [form] = Form.useForm<DeviceValues>();
   const temperatures = useTemperatures();
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (device) form.setFieldsValue(device);
-    else form.setFieldsValue({ enabled: true, kind: 'fridge' });
-  }, [open, device, form]);
   const save = async (v: DeviceValues) => {
     const body = { ...v, location: v.location || null, remark: v.remark || null };
-    try {
-      if (device) await specimenApi.deviceUpdate({ ...body, id: device.id, version: device.version });
-      else await specimenApi.deviceCreate(body);
-      feedback.success(t('specimen.common.saved'));
-      onSaved();
-    } catch {
-      // Shown by the request helper.
-    }
+    if (device) {
+      await callEndpoint((c) => c.tempStorage.deviceUpdate, {
+        body: { ...body, id: device.id, version: device.version },
+      });
+    } else await callEndpoint((c) => c.tempStorage.deviceCreate, { body });
+    onSaved();
   };
   const required = [{ required: true, message: s('required') }];
   return (
-    <Modal
+    <FormModal<DeviceValues>
       open={open}
       title={s(device ? 'editDevice' : 'addDevice')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      initialValues={device ?? { enabled: true, kind: 'fridge' }}
+      onSave={save}
+      onClose={onClose}
+      savedMessage={common('saved')}
+      okText={t('components.ok')}
     >
-      <Form<DeviceValues> form={form} layout="vertical" onFinish={save}>
-        <Form.Item name="code" label={s('code')} rules={required}>
-          <Input maxLength={32} data-testid="device-code" />
-        </Form.Item>
-        <Form.Item name="name" label={s('name')} rules={required}>
-          <Input maxLength={64} data-testid="device-name" />
-        </Form.Item>
-        <Form.Item name="kind" label={s('kind')} rules={required}>
-          <Select options={STORAGE_DEVICE_KINDS.map((k) => ({ value: k, label: s(`kinds.${k}`) }))} />
-        </Form.Item>
-        <Form.Item name="temperatureId" label={t('specimen.common.temperature')} rules={required}>
-          <Select
-            data-testid="device-temperature"
-            options={temperatures.map((x) => ({ value: x.id, label: `${x.name} (${x.range})` }))}
-          />
-        </Form.Item>
-        <Form.Item name="location" label={s('location')}>
-          <Input maxLength={128} />
-        </Form.Item>
-        <Form.Item name="remark" label={s('remark')}>
-          <Input.TextArea maxLength={255} showCount />
-        </Form.Item>
-        <Form.Item name="enabled" label={s('enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="code" label={s('code')} rules={required}>
+        <Input maxLength={32} data-testid="device-code" />
+      </Form.Item>
+      <Form.Item name="name" label={s('name')} rules={required}>
+        <Input maxLength={64} data-testid="device-name" />
+      </Form.Item>
+      <Form.Item name="kind" label={s('kind')} rules={required}>
+        <Select options={STORAGE_DEVICE_KINDS.map((k) => ({ value: k, label: s(`kinds.${k}`) }))} />
+      </Form.Item>
+      <Form.Item name="temperatureId" label={common('temperature')} rules={required}>
+        <Select
+          data-testid="device-temperature"
+          options={temperatures.map((x) => ({ value: x.id, label: `${x.name} (${x.range})` }))}
+        />
+      </Form.Item>
+      <Form.Item name="location" label={s('location')}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="remark" label={s('remark')}>
+        <Input.TextArea maxLength={255} showCount />
+      </Form.Item>
+      <Form.Item name="enabled" label={s('enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -140,72 +128,56 @@ export function ContainerModal({
   onSaved(): void;
 }) {
   const s = useS();
+  const common = useCommon();
   const { t } = useTranslation();
-  const [form] = Form.useForm<ContainerValues>();
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (container) form.setFieldsValue(container);
-    else form.setFieldsValue({ enabled: true, kind: 'box', rows: 9, cols: 9 });
-  }, [open, container, form]);
   const save = async (v: ContainerValues) => {
-    try {
-      if (container)
-        await specimenApi.containerUpdate({ ...v, id: container.id, version: container.version });
-      else await specimenApi.containerCreate(v);
-      feedback.success(t('specimen.common.saved'));
-      onSaved();
-    } catch {
-      // Shown by the request helper.
-    }
+    if (container) {
+      await callEndpoint((c) => c.tempStorage.containerUpdate, {
+        body: { ...v, id: container.id, version: container.version },
+      });
+    } else await callEndpoint((c) => c.tempStorage.containerCreate, { body: v });
+    onSaved();
   };
   const required = [{ required: true, message: s('required') }];
   return (
-    <Modal
+    <FormModal<ContainerValues>
       open={open}
       title={s(container ? 'editContainer' : 'addContainer')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      initialValues={container ?? { enabled: true, kind: 'box', rows: 9, cols: 9 }}
+      onSave={save}
+      onClose={onClose}
+      savedMessage={common('saved')}
+      okText={t('components.ok')}
     >
-      <Form<ContainerValues> form={form} layout="vertical" onFinish={save}>
-        <Form.Item name="code" label={s('code')} rules={required}>
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="name" label={s('name')} rules={required}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="kind" label={s('kind')} rules={required}>
-          <Select options={STORAGE_CONTAINER_KINDS.map((k) => ({ value: k, label: s(`kinds.${k}`) }))} />
-        </Form.Item>
-        <Form.Item name="deviceId" label={s('device')} rules={required}>
-          <Select options={devices.map((d) => ({ value: d.id, label: `${d.code} ${d.name}` }))} />
-        </Form.Item>
-        <Form.Item name="rows" label={s('rows')} rules={required}>
-          <InputNumber min={1} max={STORAGE_MAX_ROWS} precision={0} />
-        </Form.Item>
-        <Form.Item name="cols" label={s('cols')} rules={required}>
-          <InputNumber min={1} max={STORAGE_MAX_COLS} precision={0} />
-        </Form.Item>
-        <Form.Item name="enabled" label={s('enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="code" label={s('code')} rules={required}>
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item name="name" label={s('name')} rules={required}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="kind" label={s('kind')} rules={required}>
+        <Select options={STORAGE_CONTAINER_KINDS.map((k) => ({ value: k, label: s(`kinds.${k}`) }))} />
+      </Form.Item>
+      <Form.Item name="deviceId" label={s('device')} rules={required}>
+        <Select options={devices.map((d) => ({ value: d.id, label: `${d.code} ${d.name}` }))} />
+      </Form.Item>
+      <Form.Item name="rows" label={s('rows')} rules={required}>
+        <InputNumber min={1} max={STORAGE_MAX_ROWS} precision={0} />
+      </Form.Item>
+      <Form.Item name="cols" label={s('cols')} rules={required}>
+        <InputNumber min={1} max={STORAGE_MAX_COLS} precision={0} />
+      </Form.Item>
+      <Form.Item name="enabled" label={s('enabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </FormModal>
   );
 }
 
 /** A container's position map (free and taken positions). */
 export function ContainerGridModal({ id, onClose }: { id: number | null; onClose(): void }) {
   const s = useS();
-  const [detail, setDetail] = useState<DataOf<Contract['tempStorage']['containerDetail']> | null>(null);
-  useEffect(() => {
-    setDetail(null);
-    if (id === null) return;
-    specimenApi
-      .containerDetail(id)
-      .then((r) => setDetail(r.data))
-      .catch(() => undefined);
-  }, [id]);
+  const detail = useDetail(id, (c) => c.tempStorage.containerDetail, onClose);
   const grid = detail ? containerGrid(detail.rows, detail.cols, detail.positions) : [];
   return (
     <ViewModal open={id !== null} title={`${s('grid')} ${detail?.code ?? ''}`} onCancel={onClose} width={760}>
@@ -252,29 +224,22 @@ export function ContainerGridModal({ id, onClose }: { id: number | null; onClose
 /** One sample's current place and storage history. */
 export function SampleDetailModal({ id, onClose }: { id: number | null; onClose(): void }) {
   const s = useS();
+  const common = useCommon();
   const { t } = useTranslation();
-  const [detail, setDetail] = useState<DataOf<Contract['tempStorage']['sampleDetail']> | null>(null);
-  useEffect(() => {
-    setDetail(null);
-    if (id === null) return;
-    specimenApi
-      .sampleDetail(id)
-      .then((r) => setDetail(r.data))
-      .catch(() => undefined);
-  }, [id]);
+  const detail = useDetail(id, (c) => c.tempStorage.sampleDetail, onClose);
   return (
     <ViewModal open={id !== null} title={detail?.code ?? ''} onCancel={onClose} width={800}>
       {detail && (
         <>
           <Descriptions size="small" column={3}>
-            <Descriptions.Item label={t('specimen.common.project')}>{detail.projectNo}</Descriptions.Item>
-            <Descriptions.Item label={t('specimen.common.sampleType')}>
+            <Descriptions.Item label={t('fields.project')}>{detail.projectNo}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.sampleType')}>
               {dash(detail.sampleTypeName)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('specimen.common.temperature')}>
+            <Descriptions.Item label={common('temperature')}>
               {dash(detail.temperatureName)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('specimen.common.status')}>
+            <Descriptions.Item label={t('fields.status')}>
               <StateTag state={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={s('where')}>
@@ -292,38 +257,25 @@ export function SampleDetailModal({ id, onClose }: { id: number | null; onClose(
 
 function useLogColumns(): DataColumn<StorageLog>[] {
   const s = useS();
-  const { t } = useTranslation();
+  const common = useCommon();
   return [
-    { dataIndex: 'at', title: s('at'), width: 170, render: (v: string) => formatTime(v) },
-    { dataIndex: 'action', title: s('action'), width: 100, render: (v: string) => s(`actions.${v}`) },
+    col.time('at', s('at')),
     {
-      dataIndex: 'barcode',
-      title: t('specimen.common.barcode'),
-      width: 150,
-      render: dash,
+      dataIndex: 'action',
+      title: s('action'),
+      width: 100,
+      render: (v: StorageLog['action']) => s(`actions.${v}`),
     },
-    { dataIndex: 'containerCode', title: s('container'), width: 120, render: dash },
-    {
-      dataIndex: 'position',
-      title: t('specimen.common.position'),
-      width: 70,
-      render: dash,
-    },
-    { dataIndex: 'reason', title: s('reason'), render: dash },
+    col.text('barcode', common('barcode'), 150),
+    col.text('containerCode', s('container'), 120),
+    col.text('position', common('position'), 70),
+    col.text('reason', s('reason')),
     { dataIndex: 'userName', title: s('user'), width: 100 },
   ];
 }
 
 function LogTable({ rows }: { rows: StorageLog[] }) {
-  return (
-    <Table<StorageLog>
-      rowKey="id"
-      size="small"
-      columns={useLogColumns()}
-      dataSource={rows}
-      pagination={{ pageSize: 5 }}
-    />
-  );
+  return <StaticTable<StorageLog> rowKey="id" columns={useLogColumns()} dataSource={rows} />;
 }
 
 /** A device's log, paged, filtered by action. */

@@ -6,16 +6,17 @@ import {
   type StoredSample,
 } from '@trialab/api-contract';
 import { Button, Form, Input, Select, Tabs, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../../access/gates';
 import { useAccess } from '../../../../access/useAccess';
+import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
-import { dash, formatTime } from '../../../../components/format';
+import { useAction } from '../../../../components/FormModal';
 import { ListPage, useListPage } from '../../../../components/ListPage';
-import { callEndpoint } from '../../../../services/endpoint';
-import { specimenApi } from '../../../../services/specimen';
+import { downloadEndpoint } from '../../../../services/files';
+import { useEndpointQuery } from '../../../../services/query';
 import {
   ContainerGridModal,
   ContainerModal,
@@ -27,18 +28,9 @@ import {
 type Tab = 'samples' | 'containers' | 'devices';
 
 /** All devices (for filters and the container form); a lab has a handful. */
-function useDevices(version: number): StorageDevice[] {
-  const [devices, setDevices] = useState<StorageDevice[]>([]);
-  useEffect(() => {
-    let live = true;
-    callEndpoint((c) => c.tempStorage.devicePage, { body: { page: 1, size: 500 } })
-      .then((r) => live && setDevices(r.data))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [version]);
-  return devices;
+function useDevices() {
+  const query = useEndpointQuery((c) => c.tempStorage.devicePage, { body: { page: 1, size: 500 } });
+  return { devices: query.data?.data ?? [], refetch: query.refetch };
 }
 
 /**
@@ -47,13 +39,13 @@ function useDevices(version: number): StorageDevice[] {
  * with their logs. Putting in and taking out happen on specimen-inside and specimen-outside.
  */
 export default function SpecimenStagingPage() {
-  const { t } = useTranslation();
-  const s = (key: string, options?: Record<string, unknown>) => t(`specimen.staging.${key}`, options);
+  const { t } = useTranslation('specimen');
+  const { t: s } = useTranslation('specimen', { keyPrefix: 'staging' });
   const navigate = useNavigate();
   const { can } = useAccess();
+  const [run] = useAction();
   const [tab, setTab] = useState<Tab>('samples');
-  const [devicesVersion, setDevicesVersion] = useState(0);
-  const devices = useDevices(devicesVersion);
+  const { devices, refetch: refetchDevices } = useDevices();
   const deviceOptions = devices.map((d) => ({ value: d.id, label: `${d.code} ${d.name}` }));
 
   const samples = useListPage((c) => c.tempStorage.samplePage, {} as { keyword?: string; deviceId?: number });
@@ -107,38 +99,33 @@ export default function SpecimenStagingPage() {
     </Form.Item>
   );
   const keywordFilter = (hint?: string) => (
-    <Form.Item name="keyword" label={t('specimen.common.keyword')}>
+    <Form.Item name="keyword" label={t('common.keyword')}>
       <Input allowClear maxLength={64} placeholder={hint} />
     </Form.Item>
   );
 
   const sampleColumns: DataColumn<StoredSample>[] = [
-    { dataIndex: 'barcode', title: t('specimen.common.barcode'), width: 160 },
-    { dataIndex: 'projectNo', title: t('specimen.common.project'), width: 120 },
-    {
-      dataIndex: 'sampleTypeName',
-      title: t('specimen.common.sampleType'),
-      width: 100,
-      render: dash,
-    },
-    {
-      dataIndex: 'temperatureName',
-      title: t('specimen.common.temperature'),
-      width: 100,
-      render: dash,
-    },
+    { dataIndex: 'barcode', title: t('common.barcode'), width: 160 },
+    { ...col.projectNo(), title: t('common.project'), width: 120 },
+    col.text('sampleTypeName', t('common.sampleType'), 100),
+    col.text('temperatureName', t('common.temperature'), 100),
     { dataIndex: 'deviceName', title: s('device'), width: 160 },
     { dataIndex: 'containerCode', title: s('container'), width: 120 },
-    { dataIndex: 'position', title: t('specimen.common.position'), width: 80 },
+    { dataIndex: 'position', title: t('common.position'), width: 80 },
     { dataIndex: 'storedByName', title: s('storedBy'), width: 100 },
-    { dataIndex: 'storedAt', title: s('storedAt'), width: 170, render: (v: string) => formatTime(v) },
+    col.time('storedAt', s('storedAt')),
   ];
   const containerColumns: DataColumn<StorageContainer>[] = [
     { dataIndex: 'code', title: s('code'), width: 130 },
     { dataIndex: 'name', title: s('name'), width: 160 },
-    { dataIndex: 'kind', title: s('kind'), width: 90, render: (v: string) => s(`kinds.${v}`) },
+    {
+      dataIndex: 'kind',
+      title: s('kind'),
+      width: 90,
+      render: (v: StorageContainer['kind']) => s(`kinds.${v}`),
+    },
     { dataIndex: 'deviceName', title: s('device'), width: 160 },
-    { dataIndex: 'temperatureName', title: t('specimen.common.temperature'), width: 100 },
+    { dataIndex: 'temperatureName', title: t('common.temperature'), width: 100 },
     {
       dataIndex: 'capacity',
       title: s('capacity'),
@@ -151,19 +138,22 @@ export default function SpecimenStagingPage() {
       title: s('enabled'),
       width: 80,
       render: (v: boolean) => (
-        <Tag color={v ? 'success' : 'default'}>
-          {t(v ? 'specimen.staging.enabled' : 'specimen.states.disabled')}
-        </Tag>
+        <Tag color={v ? 'success' : 'default'}>{t(v ? 'staging.enabled' : 'states.disabled')}</Tag>
       ),
     },
   ];
   const deviceColumns: DataColumn<StorageDevice>[] = [
     { dataIndex: 'code', title: s('code'), width: 110 },
     { dataIndex: 'name', title: s('name'), width: 180 },
-    { dataIndex: 'kind', title: s('kind'), width: 110, render: (v: string) => s(`kinds.${v}`) },
-    { dataIndex: 'temperatureName', title: t('specimen.common.temperature'), width: 100 },
+    {
+      dataIndex: 'kind',
+      title: s('kind'),
+      width: 110,
+      render: (v: StorageDevice['kind']) => s(`kinds.${v}`),
+    },
+    { dataIndex: 'temperatureName', title: t('common.temperature'), width: 100 },
     { dataIndex: 'temperatureRange', title: s('range'), width: 100 },
-    { dataIndex: 'location', title: s('location'), width: 150, render: dash },
+    col.text('location', s('location'), 150),
     { dataIndex: 'containers', title: s('containersCount'), width: 80 },
     { dataIndex: 'stored', title: s('storedCount'), width: 80 },
     {
@@ -171,16 +161,13 @@ export default function SpecimenStagingPage() {
       title: s('enabled'),
       width: 80,
       render: (v: boolean) => (
-        <Tag color={v ? 'success' : 'default'}>
-          {t(v ? 'specimen.staging.enabled' : 'specimen.states.disabled')}
-        </Tag>
+        <Tag color={v ? 'success' : 'default'}>{t(v ? 'staging.enabled' : 'states.disabled')}</Tag>
       ),
     },
   ];
 
   const refreshDevices = async () => {
-    setDevicesVersion((v) => v + 1);
-    await Promise.all([deviceList.reload(), containers.reload()]);
+    await Promise.all([refetchDevices(), deviceList.reload(), containers.reload()]);
   };
 
   return (
@@ -194,7 +181,7 @@ export default function SpecimenStagingPage() {
           columns={sampleColumns}
           filters={
             <>
-              {keywordFilter(t('specimen.common.keywordHint'))}
+              {keywordFilter(t('common.keywordHint'))}
               {deviceFilter}
             </>
           }
@@ -203,7 +190,7 @@ export default function SpecimenStagingPage() {
             width: 80,
             render: (row) => (
               <Button type="link" size="small" onClick={() => setSampleId(row.id)}>
-                {t('specimen.common.detail')}
+                {t('common.detail')}
               </Button>
             ),
           }}
@@ -241,7 +228,9 @@ export default function SpecimenStagingPage() {
                     type="link"
                     size="small"
                     onClick={() =>
-                      void specimenApi.exportContainer(row.id, `${row.code}.xlsx`).catch(() => undefined)
+                      void run(() =>
+                        downloadEndpoint((c) => c.tempStorage.export, `${row.code}.xlsx`, { id: row.id }),
+                      )
                     }
                   >
                     {s('export')}
@@ -249,7 +238,7 @@ export default function SpecimenStagingPage() {
                 )}
                 {can(SPECIMEN_PERMISSIONS.device) && (
                   <Button type="link" size="small" onClick={() => setEditingContainer(row)}>
-                    {t('specimen.common.edit')}
+                    {t('common.edit')}
                   </Button>
                 )}
               </>
@@ -286,7 +275,7 @@ export default function SpecimenStagingPage() {
                 </Button>
                 {can(SPECIMEN_PERMISSIONS.device) && (
                   <Button type="link" size="small" onClick={() => setEditingDevice(row)}>
-                    {t('specimen.common.edit')}
+                    {t('common.edit')}
                   </Button>
                 )}
               </>

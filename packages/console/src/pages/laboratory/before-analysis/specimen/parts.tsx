@@ -2,8 +2,9 @@ import type { SpecimenBarcodeRow } from '@trialab/api-contract';
 import { Alert, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
-import { dash } from '../../../../components/format';
+import { t as textOf } from '../../../../locales';
 import { addScanned } from './scan';
 
 const COLORS: Record<string, string> = {
@@ -16,23 +17,28 @@ const COLORS: Record<string, string> = {
 
 /** A barcode or storage state as a coloured tag. */
 export function StateTag({ state }: { state: string }) {
-  const { t } = useTranslation();
-  return <Tag color={COLORS[state] ?? 'default'}>{t(`specimen.states.${state}`)}</Tag>;
+  useTranslation(); // re-renders on a language change
+  return <Tag color={COLORS[state] ?? 'default'}>{textOf(`specimen.states.${state}`)}</Tag>;
 }
 
 /** The columns every barcode list shows. */
 export function useBarcodeColumns(): DataColumn<SpecimenBarcodeRow>[] {
   const { t } = useTranslation();
-  const c = (key: string) => t(`specimen.common.${key}`);
+  const { t: c } = useTranslation('specimen', { keyPrefix: 'common' });
   return [
-    { dataIndex: 'code', title: c('barcode'), width: 160 },
-    { dataIndex: 'projectNo', title: c('project'), width: 120 },
-    { dataIndex: 'centerNo', title: c('site'), width: 80, render: dash },
-    { dataIndex: 'subjectNo', title: c('subject'), width: 110, render: dash },
-    { dataIndex: 'visit', title: c('visit'), width: 80, render: dash },
-    { dataIndex: 'sampleTypeName', title: c('sampleType'), width: 100, render: dash },
-    { dataIndex: 'temperatureName', title: c('temperature'), width: 100, render: dash },
-    { dataIndex: 'status', title: c('status'), width: 90, render: (v: string) => <StateTag state={v} /> },
+    { dataIndex: 'code', title: t('fields.barcode'), width: 160 },
+    { ...col.projectNo(), title: t('fields.project'), width: 120 },
+    col.text('centerNo', t('fields.site'), 80),
+    col.text('subjectNo', c('subject'), 110),
+    col.text('visit', t('fields.visit'), 80),
+    col.text('sampleTypeName', t('fields.sampleType'), 100),
+    col.text('temperatureName', c('temperature'), 100),
+    {
+      dataIndex: 'status',
+      title: t('fields.status'),
+      width: 90,
+      render: (v: string) => <StateTag state={v} />,
+    },
     { dataIndex: 'storage', title: c('storage'), width: 90, render: (v: string) => <StateTag state={v} /> },
   ];
 }
@@ -52,14 +58,14 @@ export function ScanInput({
   testId: string;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('specimen', { keyPrefix: 'common' });
   const [text, setText] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
   const add = () => {
     const r = addScanned(codes, text);
     const notes = [
-      r.invalid.length ? t('specimen.common.invalidCodes', { codes: r.invalid.join(', ') }) : '',
-      r.repeated.length ? t('specimen.common.repeatedCodes', { codes: r.repeated.join(', ') }) : '',
+      r.invalid.length ? t('invalidCodes', { codes: r.invalid.join(', ') }) : '',
+      r.repeated.length ? t('repeatedCodes', { codes: r.repeated.join(', ') }) : '',
     ].filter(Boolean);
     setWarning(notes.length ? notes.join('；') : null);
     setText('');
@@ -70,7 +76,7 @@ export function ScanInput({
       <Input
         value={text}
         disabled={disabled}
-        placeholder={t('specimen.common.scan')}
+        placeholder={t('scan')}
         onChange={(e) => setText(e.target.value)}
         onPressEnter={add}
         data-testid={testId}

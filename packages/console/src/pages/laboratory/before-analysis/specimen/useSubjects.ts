@@ -1,8 +1,7 @@
 import { type DataOf, SUBJECT_PERMISSIONS } from '@trialab/api-contract';
-import { useEffect, useState } from 'react';
 import { useAccess } from '../../../../access/useAccess';
 import type { Contract } from '../../../../services/contract';
-import { labApi } from '../../../../services/lab';
+import { useEndpointQuery } from '../../../../services/query';
 
 type Subject = DataOf<Contract['subject']['paging']>[number];
 
@@ -10,18 +9,10 @@ type Subject = DataOf<Contract['subject']['paging']>[number];
 export function useSubjects(projectId: number | undefined): Subject[] {
   const { can } = useAccess();
   const allowed = can(SUBJECT_PERMISSIONS.page);
-  const [subjects, setSubjects] = useState<Subject[]>([]);
-  useEffect(() => {
-    setSubjects([]);
-    if (!projectId || !allowed) return;
-    let live = true;
-    labApi
-      .subjectPaging({ projectId, status: 'approved', page: 1, size: 100 })
-      .then((r) => live && setSubjects(r.data))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [projectId, allowed]);
-  return subjects;
+  const query = useEndpointQuery(
+    (c) => c.subject.paging,
+    { body: { projectId, status: 'approved', page: 1, size: 100 } },
+    { enabled: Boolean(projectId) && allowed },
+  );
+  return projectId && allowed ? (query.data?.data ?? []) : [];
 }

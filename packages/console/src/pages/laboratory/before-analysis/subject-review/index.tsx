@@ -1,11 +1,14 @@
-import { availableActions, type SubjectRow, subjectRegistrationWorkflow } from '@trialab/api-contract';
-import { Button, Card, Descriptions, Input, Modal, Segmented, Space, Table } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { type SubjectRow, subjectRegistrationWorkflow } from '@trialab/api-contract';
+import { Button, Descriptions, Modal, Segmented, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../../../access/useAccess';
+import type { DataColumn } from '../../../../components/DataTable';
 import { dash, formatTimeAs } from '../../../../components/format';
+import { ListPage } from '../../../../components/ListPage';
+import { usePaged } from '../../../../components/usePaged';
+import { WorkflowActions } from '../../../../components/WorkflowActions';
 import { useCameraPage } from '../../../../devices/hooks';
-import { labApi } from '../../../../services/lab';
+import { callEndpoint } from '../../../../services/endpoint';
 import { useSession } from '../../../../stores/session';
 import { feedback } from '../../../../utils/feedback';
 import { SubjectStatus } from '../subjectStatus';
@@ -13,138 +16,95 @@ import { SubjectStatus } from '../subjectStatus';
 /** /laboratory/before-analysis/subject-review: a second person approves or rejects registrations. */
 export default function SubjectReviewPage() {
   useCameraPage();
-  const { t } = useTranslation();
-  const { can } = useAccess();
-  const userId = useSession((s) => s.user?.id);
+  const { t } = useTranslation('lab');
+  const { t: s } = useTranslation('lab', { keyPrefix: 'subject' });
+  const userId = useSession((state) => state.user?.id);
   const [status, setStatus] = useState<SubjectRow['status']>('submitted');
-  const [rows, setRows] = useState<SubjectRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState({ page: 1, size: 10 });
+  const list = usePaged((c) => c.subject.paging, { status });
   const [current, setCurrent] = useState<SubjectRow | null>(null);
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
 
-  const load = useCallback(async () => {
-    try {
-      const response = await labApi.subjectPaging({ ...page, status });
-      setRows(response.data);
-      setTotal(response.total ?? 0);
-    } catch {
-      // Shown by the request helper.
-    }
-  }, [page, status]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const decide = async (row: SubjectRow, action: 'approve' | 'reject') => {
-    try {
-      await labApi.subjectReview(row.id, {
-        version: row.version,
-        action,
-        reason: action === 'reject' ? reason.trim() : null,
-      });
-      feedback.success(t(action === 'approve' ? 'lab.subject.approved' : 'lab.subject.rejected'));
-      setCurrent(null);
-      setRejecting(false);
-      setReason('');
-      await load();
-    } catch {
-      // Shown by the request helper (own entry, stale, state).
-    }
+  /** A refusal (own entry, stale, state) rejects, so WorkflowActions keeps the reason dialog open. */
+  const decide = async (row: SubjectRow, action: 'approve' | 'reject', reason: string | null) => {
+    await callEndpoint((c) => c.subject.review, {
+      params: { id: row.id },
+      body: { version: row.version, action, reason: action === 'reject' ? reason : null },
+    });
+    feedback.success(s(action === 'approve' ? 'approved' : 'rejected'));
+    setCurrent(null);
+    await list.reload();
   };
 
-  const actionsOf = (row: SubjectRow) =>
-    availableActions(subjectRegistrationWorkflow, row.status, {
-      can: (permission) => can(permission),
-      isApplicant: row.createdBy === userId,
-    }).filter((a): a is 'approve' | 'reject' => a === 'approve' || a === 'reject');
+  const columns: DataColumn<SubjectRow>[] = [
+    { dataIndex: 'subjectNo', title: s('subjectNo') },
+    { dataIndex: 'name', title: s('name') },
+    { dataIndex: 'projectNo', title: t('receipt.project') },
+    { dataIndex: 'siteName', title: t('receipt.site') },
+    { dataIndex: 'createdByName', title: s('enteredBy') },
+    {
+      dataIndex: 'status',
+      title: t('receipt.status'),
+      render: (v: SubjectRow['status']) => <SubjectStatus status={v} />,
+    },
+  ];
 
   return (
-    <Card>
-      <Segmented<SubjectRow['status']>
-        value={status}
-        onChange={(v) => {
-          setStatus(v);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-        options={(['submitted', 'approved', 'rejected'] as const).map((s) => ({
-          value: s,
-          label: t(`lab.subject.states.${s}`),
-        }))}
-        style={{ marginBottom: 12 }}
-      />
-      <Table<SubjectRow>
-        rowKey="id"
-        size="small"
-        dataSource={rows}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total,
-          onChange: (p, size) => setPage({ page: p, size }),
-        }}
-        columns={[
-          { dataIndex: 'subjectNo', title: t('lab.subject.subjectNo') },
-          { dataIndex: 'name', title: t('lab.subject.name') },
-          { dataIndex: 'projectNo', title: t('lab.receipt.project') },
-          { dataIndex: 'siteName', title: t('lab.receipt.site') },
-          { dataIndex: 'createdByName', title: t('lab.subject.enteredBy') },
-          {
-            dataIndex: 'status',
-            title: t('lab.receipt.status'),
-            render: (v: SubjectRow['status']) => <SubjectStatus status={v} />,
-          },
-          {
-            dataIndex: 'actions',
-            title: t('lab.common.actions'),
-            render: (_: unknown, row: SubjectRow) => (
-              <Button type="link" size="small" onClick={() => setCurrent(row)}>
-                {t('lab.common.view')}
-              </Button>
-            ),
-          },
-        ]}
-      />
+    <ListPage<SubjectRow>
+      list={list}
+      rowKey="id"
+      columns={columns}
+      header={
+        <Segmented<SubjectRow['status']>
+          value={status}
+          onChange={setStatus}
+          options={(['submitted', 'approved', 'rejected'] as const).map((state) => ({
+            value: state,
+            label: s(`states.${state}`),
+          }))}
+          style={{ marginBottom: 12 }}
+        />
+      }
+      actions={{
+        render: (row) => (
+          <Button type="link" size="small" onClick={() => setCurrent(row)}>
+            {s('view')}
+          </Button>
+        ),
+      }}
+    >
       <Modal
         open={current !== null}
-        title={t('lab.subject.reviewTitle')}
-        onCancel={() => {
-          setCurrent(null);
-          setRejecting(false);
-        }}
+        title={s('reviewTitle')}
+        onCancel={() => setCurrent(null)}
         footer={null}
         width={720}
       >
         {current && (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Descriptions bordered size="small" column={2} data-testid="subject-review-detail">
-              <Descriptions.Item label={t('lab.subject.subjectNo')}>{current.subjectNo}</Descriptions.Item>
-              <Descriptions.Item label={t('lab.subject.name')}>{current.name}</Descriptions.Item>
-              <Descriptions.Item label={t('lab.receipt.project')}>{current.projectNo}</Descriptions.Item>
-              <Descriptions.Item label={t('lab.receipt.site')}>
+              <Descriptions.Item label={s('subjectNo')}>{current.subjectNo}</Descriptions.Item>
+              <Descriptions.Item label={s('name')}>{current.name}</Descriptions.Item>
+              <Descriptions.Item label={t('receipt.project')}>{current.projectNo}</Descriptions.Item>
+              <Descriptions.Item label={t('receipt.site')}>
                 {current.centerNo} {current.siteName}
               </Descriptions.Item>
-              <Descriptions.Item label={t('lab.device.cardType')}>
-                {t(`lab.device.cardTypes.${current.cardType}`)}
+              <Descriptions.Item label={t('device.cardType')}>
+                {t(`device.cardTypes.${current.cardType}`)}
               </Descriptions.Item>
-              <Descriptions.Item label={t('lab.device.cardId')}>{current.cardNoMasked}</Descriptions.Item>
-              <Descriptions.Item label={t('lab.subject.birthday')}>
-                {dash(current.birthday)}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('lab.device.confidence')}>
+              <Descriptions.Item label={t('device.cardId')}>{current.cardNoMasked}</Descriptions.Item>
+              <Descriptions.Item label={s('birthday')}>{dash(current.birthday)}</Descriptions.Item>
+              <Descriptions.Item label={t('device.confidence')}>
                 {current.faceConfidence} / {current.faceThreshold}
               </Descriptions.Item>
-              <Descriptions.Item label={t('lab.subject.fingerprint')}>
+              <Descriptions.Item label={s('fingerprint')}>
                 {current.fingerprintEnrolled
-                  ? t('lab.subject.enrolledWith', { vendor: current.fingerprintVendor?.toUpperCase() })
+                  ? s('enrolledWith', { vendor: current.fingerprintVendor?.toUpperCase() })
                   : '-'}
               </Descriptions.Item>
-              <Descriptions.Item label={t('lab.subject.enteredBy')}>
+              <Descriptions.Item label={s('enteredBy')}>
                 {current.createdByName} {formatTimeAs(current.createdAt, 'minute')}
               </Descriptions.Item>
               {current.reviewedByName && (
-                <Descriptions.Item label={t('lab.subject.reviewedBy')} span={2}>
+                <Descriptions.Item label={s('reviewedBy')} span={2}>
                   {current.reviewedByName}{' '}
                   {current.reviewedAt ? formatTimeAs(current.reviewedAt, 'minute') : ''}{' '}
                   {current.reviewReason ?? ''}
@@ -152,41 +112,35 @@ export default function SubjectReviewPage() {
               )}
             </Descriptions>
             {current.createdBy === userId && current.status === 'submitted' && (
-              <span style={{ opacity: 0.7 }}>{t('lab.subject.ownEntry')}</span>
-            )}
-            {rejecting && (
-              <Input.TextArea
-                rows={2}
-                maxLength={255}
-                placeholder={t('lab.subject.rejectReason')}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
+              <span style={{ opacity: 0.7 }}>{s('ownEntry')}</span>
             )}
             <Space>
-              {actionsOf(current).includes('approve') && (
-                <Button
-                  type="primary"
-                  onClick={() => void decide(current, 'approve')}
-                  data-testid="subject-approve"
-                >
-                  {t('lab.subject.approve')}
-                </Button>
-              )}
-              {actionsOf(current).includes('reject') &&
-                (rejecting ? (
-                  <Button danger disabled={!reason.trim()} onClick={() => void decide(current, 'reject')}>
-                    {t('lab.subject.confirmReject')}
-                  </Button>
-                ) : (
-                  <Button danger onClick={() => setRejecting(true)}>
-                    {t('lab.subject.reject')}
-                  </Button>
-                ))}
+              <WorkflowActions
+                workflow={subjectRegistrationWorkflow}
+                state={current.status}
+                isApplicant={current.createdBy === userId}
+                actions={{
+                  approve: {
+                    label: s('approve'),
+                    testId: 'subject-approve',
+                    onClick: () => decide(current, 'approve', null),
+                  },
+                  reject: {
+                    label: s('reject'),
+                    danger: true,
+                    reason: {
+                      title: s('confirmReject'),
+                      placeholder: s('rejectReason'),
+                      testId: 'subject-reject-reason',
+                    },
+                    onClick: (reason) => decide(current, 'reject', reason),
+                  },
+                }}
+              />
             </Space>
           </Space>
         )}
       </Modal>
-    </Card>
+    </ListPage>
   );
 }
