@@ -61,13 +61,6 @@ export async function fileObjectUrl(fileId: number): Promise<string> {
 }
 
 export const labApi = {
-  testItemGet: (id: number) => callEndpoint((c) => c.testItems.get, { params: { id } }),
-  testItemCreate: (body: BodyOf<Api['testItems']['create']>) =>
-    callEndpoint((c) => c.testItems.create, { body }),
-  testItemUpdate: (body: BodyOf<Api['testItems']['update']>) =>
-    callEndpoint((c) => c.testItems.update, { body }),
-  testItemFiles: (testItemId?: number) =>
-    callEndpoint((c) => c.testItems.dataFiles, { query: testItemId ? { testItemId } : {} }),
   receiptPaging: (body: BodyOf<Api['receipt']['paging']>) => callEndpoint((c) => c.receipt.paging, { body }),
   receiptLookup: (keyword: string) => callEndpoint((c) => c.receipt.lookup, { query: { keyword } }),
   receiptGet: (id: number) => callEndpoint((c) => c.receipt.get, { params: { id } }),

@@ -6,10 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
+import { useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { useEndpointMutation } from '../../../services/query';
-import { feedback } from '../../../utils/feedback';
 import { useSampleTypes } from '../useSampleTypes';
 
 interface Filter {
@@ -35,15 +35,14 @@ export default function TestProjectPage() {
     invalidates: [(c) => c.testItems.paging],
   });
 
+  const [run] = useAction();
   const toggle = async (row: TestItemRow, enabled: boolean) => {
-    try {
-      await (enabled ? enable : disable).mutateAsync({ params: { id: row.id } });
-      feedback.success(t(enabled ? 'lab.testItem.enabledOk' : 'lab.testItem.disabledOk'));
-    } catch (error) {
-      // SPEC section 8: enabling answers HTTP 400 when there is nothing to do; that is not a failure.
-      const silent = typeof error === 'object' && error !== null && (error as { silent?: boolean }).silent;
-      if (enabled && silent) await list.reload();
-    }
+    const done = await run(
+      () => (enabled ? enable : disable).mutateAsync({ params: { id: row.id } }),
+      t(enabled ? 'lab.testItem.enabledOk' : 'lab.testItem.disabledOk'),
+    );
+    // SPEC section 8: enabling answers HTTP 400 (silently) when there is nothing to do: show the rows as they are.
+    if (!done && enabled) await list.reload();
   };
 
   const english = i18n.language === 'en-US';
