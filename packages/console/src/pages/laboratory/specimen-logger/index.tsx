@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
-import { dash, formatTime } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { t as translate } from '../../../locales';
 import type { Contract } from '../../../services/contract';
@@ -51,7 +51,7 @@ export default function SpecimenLoggerPage() {
 
   const columns: DataColumn<SpecimenEvent>[] = [
     { dataIndex: 'barcode', title: l('barcode'), width: 150 },
-    { dataIndex: 'at', title: l('at'), width: 170, render: (v: string) => formatTime(v) },
+    col.time('at', l('at')),
     {
       dataIndex: 'kind',
       title: l('kind'),
@@ -69,9 +69,9 @@ export default function SpecimenLoggerPage() {
       ),
     },
     { dataIndex: 'reference', title: l('reference'), width: 190 },
-    { dataIndex: 'username', title: l('username'), width: 100, render: dash },
-    { dataIndex: 'reason', title: l('reason'), width: 200, render: dash },
-    { dataIndex: 'workstation', title: l('workstation'), width: 120, render: dash },
+    col.text('username', l('username'), 100),
+    col.text('reason', l('reason'), 200),
+    col.text('workstation', l('workstation'), 120),
   ];
 
   return (

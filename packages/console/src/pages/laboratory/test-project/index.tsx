@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
-import { dash } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { useEndpointMutation } from '../../../services/query';
 import { useSampleTypes } from '../useSampleTypes';
@@ -53,28 +53,11 @@ export default function TestProjectPage() {
       title: t('lab.testItem.name'),
       render: (_, row) => (english ? row.enName : row.name),
     },
-    {
-      dataIndex: 'sampleTypeName',
-      title: t('lab.testItem.sampleType'),
-      render: dash,
-    },
-    {
-      dataIndex: 'methodology',
-      title: t('lab.testItem.methodology'),
-      render: dash,
-    },
-    { dataIndex: 'unit', title: t('lab.testItem.unit'), width: 100, render: dash },
-    {
-      dataIndex: 'referenceRange',
-      title: t('lab.testItem.referenceRange'),
-      render: dash,
-    },
-    {
-      dataIndex: 'tatHours',
-      title: t('lab.testItem.tatHours'),
-      width: 100,
-      render: dash,
-    },
+    col.text('sampleTypeName', t('lab.testItem.sampleType')),
+    col.text('methodology', t('lab.testItem.methodology')),
+    col.text('unit', t('lab.testItem.unit'), 100),
+    col.text('referenceRange', t('lab.testItem.referenceRange')),
+    col.text('tatHours', t('lab.testItem.tatHours'), 100),
     {
       dataIndex: 'enabled',
       title: t('lab.testItem.status'),
