@@ -40,6 +40,7 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/laboratory/before-analysis/manage-sub-barcode': list((c) => c.subBarcode.paging),
   '/laboratory/before-analysis/specimen-sign': list((c) => c.specimenSign.shipments),
   '/project/question': list((c) => c.labQuery.paging),
+  '/project/user-apply-audit': list((c) => c.accountApplication.auditPaging, { tab: 'pending' }),
   '/project/user-apply': list((c) => c.accountApplication.staffPaging),
   '/express/mail': list((c) => c.staffShipment.paging),
   '/express/unconventional': list((c) => c.chargebackStaff.paging),

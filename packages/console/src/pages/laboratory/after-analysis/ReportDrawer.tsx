@@ -6,7 +6,7 @@ import {
   reportRevisionWorkflow,
 } from '@trialab/api-contract';
 import { Alert, Button, Descriptions, Drawer, Space, Table, Tag, Timeline } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { useAction } from '../../../components/FormModal';
@@ -50,9 +50,9 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
   const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
-  // Another version of the same report may be shown (the version buttons).
-  const [shownId, setShownId] = useState<number | null>(id);
-  useEffect(() => setShownId(id), [id]);
+  // Another version of the same report may be shown (the version buttons), until another report opens.
+  const [version, setVersion] = useState<{ of: number | null; id: number } | null>(null);
+  const shownId = version && version.of === id ? version.id : id;
   const report = useDetail(shownId, (c) => c.report.get, onClose);
   const [signing, setSigning] = useState<Action | null>(null);
   const [reasonFor, setReasonFor] = useState<Action | null>(null);
@@ -197,7 +197,7 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
                   key={v.id}
                   size="small"
                   type={v.id === report.id ? 'primary' : 'default'}
-                  onClick={() => setShownId(v.id)}
+                  onClick={() => setVersion({ of: id, id: v.id })}
                 >
                   v{v.revision} <ReportStatus status={v.status} />
                 </Button>
