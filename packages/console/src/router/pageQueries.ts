@@ -45,6 +45,7 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/laboratory/before-analysis/input-test-project': list((c) => c.testOrder.paging),
   '/laboratory/before-analysis/test-project-review': list((c) => c.testOrder.paging, { status: 'submitted' }),
   '/project/question': list((c) => c.labQuery.paging),
+  '/project/user-apply-audit': list((c) => c.accountApplication.auditPaging, { tab: 'pending' }),
   '/project/user-apply': list((c) => c.accountApplication.staffPaging),
   '/express/mail': list((c) => c.staffShipment.paging),
   '/express/unconventional': list((c) => c.chargebackStaff.paging),

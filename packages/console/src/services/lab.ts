@@ -60,14 +60,13 @@ export async function fileObjectUrl(fileId: number): Promise<string> {
   return URL.createObjectURL(response.data);
 }
 
+/** A report version's PDF (signed GET), saved under `fileName`. */
+export async function downloadReportPdf(id: number, fileName: string): Promise<void> {
+  const api = await contract();
+  await download(api.endpointUrl(api.report.pdf, { id }), fileName);
+}
+
 export const labApi = {
-  testItemGet: (id: number) => callEndpoint((c) => c.testItems.get, { params: { id } }),
-  testItemCreate: (body: BodyOf<Api['testItems']['create']>) =>
-    callEndpoint((c) => c.testItems.create, { body }),
-  testItemUpdate: (body: BodyOf<Api['testItems']['update']>) =>
-    callEndpoint((c) => c.testItems.update, { body }),
-  testItemFiles: (testItemId?: number) =>
-    callEndpoint((c) => c.testItems.dataFiles, { query: testItemId ? { testItemId } : {} }),
   receiptPaging: (body: BodyOf<Api['receipt']['paging']>) => callEndpoint((c) => c.receipt.paging, { body }),
   receiptLookup: (keyword: string) => callEndpoint((c) => c.receipt.lookup, { query: { keyword } }),
   receiptGet: (id: number) => callEndpoint((c) => c.receipt.get, { params: { id } }),
@@ -80,22 +79,4 @@ export const labApi = {
   subjectPaging: (body: BodyOf<Api['subject']['paging']>) => callEndpoint((c) => c.subject.paging, { body }),
   subjectGet: (id: number) => callEndpoint((c) => c.subject.get, { params: { id } }),
   reportPaging: (body: BodyOf<Api['report']['paging']>) => callEndpoint((c) => c.report.paging, { body }),
-  reportMonitor: () => callEndpoint((c) => c.report.monitor),
-  reportGet: (id: number) => callEndpoint((c) => c.report.get, { params: { id } }),
-  reportCreate: (body: BodyOf<Api['report']['create']>) => callEndpoint((c) => c.report.create, { body }),
-  reportUpdate: (body: BodyOf<Api['report']['update']>) => callEndpoint((c) => c.report.update, { body }),
-  reportReview: (id: number, body: BodyOf<Api['report']['review']>) =>
-    callEndpoint((c) => c.report.review, { params: { id }, body }),
-  reportReturn: (id: number, body: BodyOf<Api['report']['return']>) =>
-    callEndpoint((c) => c.report.return, { params: { id }, body }),
-  reportRelease: (id: number, body: BodyOf<Api['report']['release']>) =>
-    callEndpoint((c) => c.report.release, { params: { id }, body }),
-  reportRevise: (id: number, body: BodyOf<Api['report']['revise']>) =>
-    callEndpoint((c) => c.report.revise, { params: { id }, body }),
-  reportReviewRevision: (id: number, body: BodyOf<Api['report']['reviewRevision']>) =>
-    callEndpoint((c) => c.report.reviewRevision, { params: { id }, body }),
-  reportPdf: async (id: number, fileName: string) => {
-    const api = await contract();
-    await download(api.endpointUrl(api.report.pdf, { id }), fileName);
-  },
 };

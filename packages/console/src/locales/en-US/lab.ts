@@ -75,6 +75,7 @@ export const lab = {
   },
   common: {
     actions: 'Actions',
+    view: 'View',
     edit: 'Edit',
     search: 'Search',
     reset: 'Reset',

@@ -74,6 +74,7 @@ export const lab = {
   },
   common: {
     actions: '操作',
+    view: '查看',
     edit: '编辑',
     search: '查询',
     reset: '重置',

@@ -74,6 +74,7 @@ export const lab = {
   },
   common: {
     actions: '操作',
+    view: '查看',
     edit: '編輯',
     search: '查詢',
     reset: '重置',

@@ -2,27 +2,31 @@ import {
   availableActions,
   labReportWorkflow,
   REPORT_PERMISSIONS,
-  type ReportDetail,
   type ReportState,
   reportRevisionWorkflow,
 } from '@trialab/api-contract';
-import { Alert, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tag, Timeline } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Descriptions, Drawer, Space, Table, Tag, Timeline } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
+import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
-import { labApi } from '../../../services/lab';
+import { ReasonModal } from '../../../components/ReasonModal';
+import { useDetail } from '../../../components/ViewModal/useDetail';
+import { downloadReportPdf } from '../../../services/lab';
+import { useEndpointMutation } from '../../../services/query';
 import { useSession } from '../../../stores/session';
-import { feedback } from '../../../utils/feedback';
-import { type EntryMode, ResultEntryModal } from './ResultEntryModal';
+import { type EntryMode, REPORT_CHANGES, ResultEntryModal } from './ResultEntryModal';
 import { SignatureModal } from './SignatureModal';
 
 type Action = 'edit' | 'review' | 'return' | 'release' | 'approveRevision' | 'rejectRevision' | 'revise';
-const SIGNED: Partial<Record<Action, string>> = {
+const SIGNED = {
   review: 'lab.report.meaning.review',
   release: 'lab.report.meaning.release',
   approveRevision: 'lab.report.meaning.approveRevision',
-};
+} as const satisfies Partial<Record<Action, string>>;
+const signed = (action: Action | null) =>
+  action !== null && action in SIGNED ? SIGNED[action as keyof typeof SIGNED] : null;
 const REASONED: ReadonlySet<Action> = new Set(['return', 'rejectRevision']);
 
 const COLOR: Record<ReportState, string> = {
@@ -36,42 +40,28 @@ const COLOR: Record<ReportState, string> = {
 };
 
 export function ReportStatus({ status }: { status: ReportState }) {
-  const { t } = useTranslation();
-  return <Tag color={COLOR[status]}>{t(`lab.report.states.${status}`)}</Tag>;
+  const { t } = useTranslation('lab', { keyPrefix: 'report' });
+  return <Tag color={COLOR[status]}>{t(`states.${status}`)}</Tag>;
 }
 
 /** One report version: results, signatures, versions, and the actions the workflows allow this user. */
-export function ReportDrawer({
-  id,
-  onClose,
-  onChanged,
-}: {
-  id: number | null;
-  onClose(): void;
-  onChanged(): void;
-}) {
+export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
   const { t, i18n } = useTranslation();
+  const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
-  const [shownId, setShownId] = useState<number | null>(id);
-  const [report, setReport] = useState<ReportDetail | null>(null);
+  // Another version of the same report may be shown (the version buttons), until another report opens.
+  const [version, setVersion] = useState<{ of: number | null; id: number } | null>(null);
+  const shownId = version && version.of === id ? version.id : id;
+  const report = useDetail(shownId, (c) => c.report.get, onClose);
   const [signing, setSigning] = useState<Action | null>(null);
   const [reasonFor, setReasonFor] = useState<Action | null>(null);
-  const [reason, setReason] = useState('');
   const [entry, setEntry] = useState<EntryMode | null>(null);
-
-  useEffect(() => setShownId(id), [id]);
-  const load = useCallback(async () => {
-    if (shownId === null) return setReport(null);
-    try {
-      setReport((await labApi.reportGet(shownId)).data);
-    } catch {
-      setReport(null);
-    }
-  }, [shownId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const [act, acting] = useAction();
+  const review = useEndpointMutation((c) => c.report.review, REPORT_CHANGES);
+  const release = useEndpointMutation((c) => c.report.release, REPORT_CHANGES);
+  const sendBack = useEndpointMutation((c) => c.report.return, REPORT_CHANGES);
+  const reviewRevision = useEndpointMutation((c) => c.report.reviewRevision, REPORT_CHANGES);
 
   const actor = { can: (p: string) => can(p), isApplicant: report?.createdBy === userId };
   const actions: Action[] = report
@@ -82,34 +72,32 @@ export function ReportDrawer({
       ]
     : [];
 
-  const run = async (action: Action, extra: { password?: string; reason?: string }) => {
+  /** A signed or reasoned step; its dialog closes when it worked and stays (with what was typed) when not. */
+  const perform = async (action: Action, extra: { password?: string; reason?: string }) => {
     if (!report) return;
+    const params = { id: report.id };
     const signature = extra.password ? { password: extra.password } : undefined;
     const version = report.version;
-    if (action === 'review') await labApi.reportReview(report.id, { version, signature });
-    else if (action === 'release') await labApi.reportRelease(report.id, { version, signature });
-    else if (action === 'return')
-      await labApi.reportReturn(report.id, { version, reason: extra.reason ?? null });
-    else if (action === 'approveRevision' || action === 'rejectRevision')
-      await labApi.reportReviewRevision(report.id, {
-        version,
-        action,
-        reason: extra.reason ?? null,
-        signature,
+    const reason = extra.reason ?? null;
+    const done = await act(() => {
+      if (action === 'review') return review.mutateAsync({ params, body: { version, signature } });
+      if (action === 'release') return release.mutateAsync({ params, body: { version, signature } });
+      if (action === 'return') return sendBack.mutateAsync({ params, body: { version, reason } });
+      return reviewRevision.mutateAsync({
+        params,
+        body: { version, action: action as 'approveRevision' | 'rejectRevision', reason, signature },
       });
-    feedback.success(t('lab.report.done'));
+    }, r('done'));
+    if (!done) return;
     setSigning(null);
     setReasonFor(null);
-    setReason('');
-    await load();
-    onChanged();
   };
 
   const click = (action: Action) => {
     if (!report) return;
     if (action === 'edit') setEntry({ kind: 'edit', report });
     else if (action === 'revise') setEntry({ kind: 'revise', report });
-    else if (SIGNED[action]) setSigning(action);
+    else if (signed(action)) setSigning(action);
     else if (REASONED.has(action)) setReasonFor(action);
   };
 
@@ -132,37 +120,31 @@ export function ReportDrawer({
             <Alert
               type="warning"
               showIcon
-              message={t('lab.report.revisedBanner', {
+              message={r('revisedBanner', {
                 prev: report.revision - 1,
                 reason: dash(report.revisionReason),
               })}
             />
           )}
-          {report.status === 'superseded' && (
-            <Alert type="info" showIcon message={t('lab.report.supersededBanner')} />
-          )}
+          {report.status === 'superseded' && <Alert type="info" showIcon message={r('supersededBanner')} />}
           {report.returnReason && (
-            <Alert
-              type="error"
-              showIcon
-              message={t('lab.report.returnedBecause', { reason: report.returnReason })}
-            />
+            <Alert type="error" showIcon message={r('returnedBecause', { reason: report.returnReason })} />
           )}
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label={t('lab.receipt.status')}>
               <ReportStatus status={report.status} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('lab.report.subject')}>
+            <Descriptions.Item label={r('subject')}>
               {report.subjectNo} {report.subjectName}
             </Descriptions.Item>
             <Descriptions.Item label={t('lab.receipt.project')}>{report.projectNo}</Descriptions.Item>
             <Descriptions.Item label={t('lab.receipt.site')}>{report.siteName}</Descriptions.Item>
-            <Descriptions.Item label={t('lab.report.barcode')}>{report.barcode}</Descriptions.Item>
-            <Descriptions.Item label={t('lab.report.visit')}>{dash(report.visit)}</Descriptions.Item>
-            <Descriptions.Item label={t('lab.report.enteredBy')}>
+            <Descriptions.Item label={r('barcode')}>{report.barcode}</Descriptions.Item>
+            <Descriptions.Item label={r('visit')}>{dash(report.visit)}</Descriptions.Item>
+            <Descriptions.Item label={r('enteredBy')}>
               {report.createdByName} {formatTimeAs(report.createdAt, 'minute')}
             </Descriptions.Item>
-            <Descriptions.Item label={t('lab.report.releasedBy')}>
+            <Descriptions.Item label={r('releasedBy')}>
               {dash(report.releasedByName)} {formatTimeAs(report.releasedAt, 'minute')}
             </Descriptions.Item>
           </Descriptions>
@@ -179,7 +161,7 @@ export function ReportDrawer({
                 title: t('lab.testItem.name'),
                 render: (_: unknown, r) => (english ? r.enName : r.name),
               },
-              { dataIndex: 'value', title: t('lab.report.value') },
+              { dataIndex: 'value', title: r('value') },
               { dataIndex: 'unit', title: t('lab.testItem.unit'), render: dash },
               {
                 dataIndex: 'referenceRange',
@@ -188,9 +170,9 @@ export function ReportDrawer({
               },
               {
                 dataIndex: 'flag',
-                title: t('lab.report.flag'),
+                title: r('flag'),
                 render: (v: 'H' | 'L' | 'A' | null) =>
-                  v ? <Tag color="error">{t(`lab.report.flags.${v}`)}</Tag> : null,
+                  v ? <Tag color="error">{r(`flags.${v}`)}</Tag> : null,
               },
             ]}
           />
@@ -209,13 +191,13 @@ export function ReportDrawer({
           )}
           {report.versions.length > 1 && (
             <Space wrap data-testid="report-versions">
-              {t('lab.report.versions')}
+              {r('versions')}
               {report.versions.map((v) => (
                 <Button
                   key={v.id}
                   size="small"
                   type={v.id === report.id ? 'primary' : 'default'}
-                  onClick={() => setShownId(v.id)}
+                  onClick={() => setVersion({ of: id, id: v.id })}
                 >
                   v{v.revision} <ReportStatus status={v.status} />
                 </Button>
@@ -226,20 +208,22 @@ export function ReportDrawer({
             {actions.map((action) => (
               <Button
                 key={action}
-                type={SIGNED[action] ? 'primary' : 'default'}
+                type={signed(action) ? 'primary' : 'default'}
                 danger={REASONED.has(action)}
                 onClick={() => click(action)}
                 data-testid={`report-action-${action}`}
               >
-                {t(`lab.report.actions.${action}`)}
+                {r(`actions.${action}`)}
               </Button>
             ))}
             {report.hasPdf && can(REPORT_PERMISSIONS.download) && (
               <Button
-                onClick={() => void labApi.reportPdf(report.id, `${report.reportNo}-v${report.revision}.pdf`)}
+                onClick={() =>
+                  void act(() => downloadReportPdf(report.id, `${report.reportNo}-v${report.revision}.pdf`))
+                }
                 data-testid="report-pdf"
               >
-                {t('lab.report.downloadPdf')}
+                {r('downloadPdf')}
               </Button>
             )}
           </Space>
@@ -247,40 +231,24 @@ export function ReportDrawer({
       )}
       <SignatureModal
         open={signing !== null}
-        meaningKey={signing ? (SIGNED[signing] ?? '') : ''}
+        meaning={t(signed(signing) ?? 'lab.report.meaning.review')}
         onCancel={() => setSigning(null)}
-        onSign={async (password) => {
-          if (signing) await run(signing, { password }).catch(() => undefined);
-        }}
+        onSign={(password) => (signing ? perform(signing, { password }) : Promise.resolve())}
       />
-      <Modal
+      <ReasonModal
         open={reasonFor !== null}
-        title={reasonFor ? t(`lab.report.actions.${reasonFor}`) : ''}
-        okButtonProps={{ disabled: !reason.trim() }}
+        title={reasonFor ? r(`actions.${reasonFor}`) : ''}
+        placeholder={r('reason')}
+        max={255}
+        required
+        testId="report-reason"
+        saving={acting}
         onCancel={() => setReasonFor(null)}
-        onOk={() => {
-          if (reasonFor) void run(reasonFor, { reason: reason.trim() }).catch(() => undefined);
-        }}
-      >
-        <Input.TextArea
-          rows={3}
-          maxLength={255}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          placeholder={t('lab.report.reason')}
-        />
-      </Modal>
-      <ResultEntryModal
-        mode={entry}
-        onClose={() => setEntry(null)}
-        onSaved={() => {
-          const revised = entry?.kind === 'revise';
-          setEntry(null);
-          feedback.success(t(revised ? 'lab.report.revisionSubmitted' : 'lab.common.saved'));
-          void load();
-          onChanged();
+        onOk={(reason) => {
+          if (reasonFor) void perform(reasonFor, { reason });
         }}
       />
+      <ResultEntryModal mode={entry} onClose={() => setEntry(null)} />
     </Drawer>
   );
 }

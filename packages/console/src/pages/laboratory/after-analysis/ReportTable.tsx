@@ -1,15 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { REPORT_PERMISSIONS, REPORT_STATES, type ReportRow, type ReportState } from '@trialab/api-contract';
-import { Button, Card, Input, Select, Space, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Button, Form, Input, Select, Tag } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
-import { type DataColumn, DataTable } from '../../../components/DataTable';
+import type { DataColumn } from '../../../components/DataTable';
 import { formatTimeAs } from '../../../components/format';
-import { labApi } from '../../../services/lab';
-import { labQueriesApi } from '../../../services/labQueries';
-import { feedback } from '../../../utils/feedback';
+import { ListPage, useListPage } from '../../../components/ListPage';
+import { useEndpointQuery } from '../../../services/query';
 import { ReportDrawer, ReportStatus } from './ReportDrawer';
 import { type EntryMode, ResultEntryModal } from './ResultEntryModal';
 
@@ -23,68 +22,53 @@ export interface ReportTableProps {
   canEnter?: boolean;
 }
 
+interface Filter {
+  status?: ReportState[];
+  keyword?: string;
+}
+
 /** Report lists of the after-analysis pages (list, revisions, revision review, exceptions). */
 export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }: ReportTableProps) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<ReportState[]>([]);
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ page: 1, size: 10 });
-  const [rows, setRows] = useState<ReportRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
+  const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
+  const list = useListPage((c) => c.report.paging, {} as Filter, {
+    // No state chosen: the page's states.
+    toBody: ({ status, keyword }) => ({
+      status: status?.length ? status : [...states],
+      ...(keyword ? { keyword } : {}),
+      ...(abnormal !== undefined ? { abnormal } : {}),
+    }),
+  });
   const [openId, setOpenId] = useState<number | null>(null);
   const [entering, setEntering] = useState<EntryMode | null>(null);
   const [params, setParams] = useSearchParams();
   const orderId = canEnter ? Number(params.get('testOrderId')) || null : null;
 
   // Opened from an approved test order (test-project-review, day to-do): enter that order's results.
-  useEffect(() => {
-    if (!orderId) return;
-    let live = true;
-    labQueriesApi
-      .testOrderGet(orderId)
-      .then((r) => live && setEntering({ kind: 'order', order: r.data }))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [orderId]);
+  const order = useEndpointQuery(
+    (c) => c.testOrder.get,
+    { params: { id: orderId ?? 0 } },
+    { enabled: orderId !== null },
+  ).data?.data;
+  const fromOrder = useMemo<EntryMode | null>(
+    () => (orderId !== null && order ? { kind: 'order', order } : null),
+    [orderId, order],
+  );
   const closeEntry = () => {
     setEntering(null);
     if (orderId) setParams({}, { replace: true });
   };
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const response = await labApi.reportPaging({
-        ...page,
-        status: status.length > 0 ? status : [...states],
-        ...(keyword ? { keyword } : {}),
-        ...(abnormal !== undefined ? { abnormal } : {}),
-      });
-      setRows(response.data);
-      setTotal(response.total ?? 0);
-    } catch {
-      // Shown by the request helper.
-    } finally {
-      setLoading(false);
-    }
-  }, [page, status, states, keyword, abnormal]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const columns: DataColumn<ReportRow>[] = [
-    { dataIndex: 'reportNo', title: t('lab.report.reportNo'), width: 190 },
-    { dataIndex: 'revision', title: t('lab.report.revision'), width: 70, render: (v: number) => `v${v}` },
+    { dataIndex: 'reportNo', title: r('reportNo'), width: 190 },
+    { dataIndex: 'revision', title: r('revision'), width: 70, render: (v: number) => `v${v}` },
     {
       dataIndex: 'subjectNo',
-      title: t('lab.report.subject'),
-      render: (_, r) => `${r.subjectNo} ${r.subjectName}`,
+      title: r('subject'),
+      render: (_, row) => `${row.subjectNo} ${row.subjectName}`,
     },
     { dataIndex: 'projectNo', title: t('lab.receipt.project') },
-    { dataIndex: 'barcode', title: t('lab.report.barcode') },
+    { dataIndex: 'barcode', title: r('barcode') },
     {
       dataIndex: 'status',
       title: t('lab.receipt.status'),
@@ -92,58 +76,42 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
     },
     {
       dataIndex: 'abnormal',
-      title: t('lab.report.flag'),
+      title: r('flag'),
       width: 80,
-      render: (v: boolean) => (v ? <Tag color="error">{t('lab.report.abnormal')}</Tag> : null),
+      render: (v: boolean) => (v ? <Tag color="error">{r('abnormal')}</Tag> : null),
     },
-    { dataIndex: 'createdByName', title: t('lab.report.enteredBy') },
+    { dataIndex: 'createdByName', title: r('enteredBy') },
     {
       dataIndex: 'createdAt',
       title: t('lab.subject.createdAt'),
       render: (v: string) => formatTimeAs(v, 'minute'),
     },
-    {
-      dataIndex: 'actions',
-      title: t('lab.common.actions'),
-      width: 90,
-      render: (_, r) => (
-        <Button
-          type="link"
-          size="small"
-          onClick={() => setOpenId(r.id)}
-          data-testid={`report-open-${r.reportNo}-v${r.revision}`}
-        >
-          {t('lab.common.view')}
-        </Button>
-      ),
-    },
   ];
 
   return (
-    <Card>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Select<ReportState[]>
-          mode="multiple"
-          allowClear
-          style={{ minWidth: 240 }}
-          placeholder={t('lab.receipt.status')}
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage((p) => ({ ...p, page: 1 }));
-          }}
-          options={states.map((s) => ({ value: s, label: t(`lab.report.states.${s}`) }))}
-        />
-        <Input.Search
-          allowClear
-          maxLength={64}
-          placeholder={t('lab.report.keyword')}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage((p) => ({ ...p, page: 1 }));
-          }}
-        />
-        {canEnter && (
+    <ListPage<ReportRow, Filter>
+      list={list}
+      rowKey="id"
+      code={code}
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="status">
+            <Select<ReportState[]>
+              mode="multiple"
+              allowClear
+              style={{ minWidth: 240 }}
+              placeholder={t('lab.receipt.status')}
+              options={states.map((s) => ({ value: s, label: r(`states.${s}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="keyword">
+            <Input allowClear maxLength={64} placeholder={r('keyword')} />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        canEnter && (
           <Permission value={[REPORT_PERMISSIONS.enter]}>
             <Button
               type="primary"
@@ -151,32 +119,27 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
               onClick={() => setEntering({ kind: 'create' })}
               data-testid="report-enter"
             >
-              {t('lab.report.enter')}
+              {r('enter')}
             </Button>
           </Permission>
-        )}
-      </Space>
-      <DataTable<ReportRow>
-        rowKey="id"
-        code={code}
-        columns={columns}
-        dataSource={rows}
-        loading={loading}
-        page={page.page}
-        size={page.size}
-        total={total}
-        onPageChange={(next, size) => setPage({ page: next, size })}
-      />
-      <ReportDrawer id={openId} onClose={() => setOpenId(null)} onChanged={() => void load()} />
-      <ResultEntryModal
-        mode={entering}
-        onClose={closeEntry}
-        onSaved={() => {
-          closeEntry();
-          feedback.success(t('lab.common.saved'));
-          void load();
-        }}
-      />
-    </Card>
+        )
+      }
+      actions={{
+        width: 90,
+        render: (row) => (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setOpenId(row.id)}
+            data-testid={`report-open-${row.reportNo}-v${row.revision}`}
+          >
+            {t('lab.common.view')}
+          </Button>
+        ),
+      }}
+    >
+      <ReportDrawer id={openId} onClose={() => setOpenId(null)} />
+      <ResultEntryModal mode={entering ?? fromOrder} onClose={closeEntry} />
+    </ListPage>
   );
 }

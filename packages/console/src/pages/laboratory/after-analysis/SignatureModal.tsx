@@ -1,44 +1,42 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../components/FormModal';
 
 export interface SignatureModalProps {
   open: boolean;
-  /** i18n key of what the signature means (shown before signing). */
-  meaningKey: string;
-  onSign(password: string): Promise<void>;
+  /** What the signature means (shown before signing). */
+  meaning: string;
+  onSign(password: string): Promise<unknown>;
   onCancel(): void;
 }
 
 /** Electronic signature: the signer re-enters the password; meaning and time are recorded by the server. */
-export function SignatureModal({ open, meaningKey, onSign, onCancel }: SignatureModalProps) {
-  const { t } = useTranslation();
+export function SignatureModal({ open, meaning, onSign, onCancel }: SignatureModalProps) {
+  const { t } = useTranslation('lab', { keyPrefix: 'report' });
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   return (
     <Modal
       open={open}
-      title={t('lab.report.signTitle')}
-      okText={t('lab.report.sign')}
+      title={t('signTitle')}
+      okText={t('sign')}
       okButtonProps={{ disabled: !password, loading: busy, 'data-testid': 'signature-ok' } as never}
       onCancel={() => {
         setPassword('');
         onCancel();
       }}
-      onOk={async () => {
-        setBusy(true);
-        try {
+      onOk={() =>
+        void run(async () => {
           await onSign(password);
           setPassword('');
-        } finally {
-          setBusy(false);
-        }
-      }}
+        })
+      }
       destroyOnHidden
     >
-      <Alert type="info" showIcon message={t(meaningKey)} style={{ marginBottom: 12 }} />
+      <Alert type="info" showIcon message={meaning} style={{ marginBottom: 12 }} />
       <Form layout="vertical">
-        <Form.Item label={t('lab.report.password')} required>
+        <Form.Item label={t('password')} required>
           <Input.Password
             autoComplete="current-password"
             value={password}
@@ -47,7 +45,7 @@ export function SignatureModal({ open, meaningKey, onSign, onCancel }: Signature
           />
         </Form.Item>
       </Form>
-      <span style={{ fontSize: 12, opacity: 0.7 }}>{t('lab.report.signHint')}</span>
+      <span style={{ fontSize: 12, opacity: 0.7 }}>{t('signHint')}</span>
     </Modal>
   );
 }

@@ -1,20 +1,25 @@
 import {
+  type DataOf,
   FEEDBACK_PERMISSIONS,
   SPECIMEN_EVENT_KINDS,
   SPECIMEN_LOG_PERMISSIONS,
   type SpecimenEventKind,
 } from '@trialab/api-contract';
 import { Button, DatePicker, Empty, Form, Input, Select, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
+import { useAction } from '../../../components/FormModal';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { labQueriesApi, type SpecimenEvent } from '../../../services/labQueries';
+import { t as translate } from '../../../locales';
+import type { Contract } from '../../../services/contract';
+import { postDownload } from '../../web/api';
 import { type LogFilter as Filter, toLogFilter, type LogValues as Values } from './filter';
+
+type SpecimenEvent = DataOf<Contract['specimenLog']['paging']>[number];
 
 const COLORS: Record<SpecimenEventKind, string> = {
   specimen: 'purple',
@@ -33,19 +38,20 @@ const COLORS: Record<SpecimenEventKind, string> = {
  */
 export default function SpecimenLoggerPage() {
   const { t } = useTranslation();
-  const l = (key: string) => t(`labQueries.log.${key}`);
+  const { t: l } = useTranslation('labQueries', { keyPrefix: 'log' });
   const { can } = useAccess();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [filter, setFilter] = useState<Filter | null>(null);
+  const [run, exporting] = useAction();
   // No request until a barcode is given: the log is per barcode.
   const list = useListPage((c) => c.specimenLog.paging, {} as Filter, {
     when: (filter) => Boolean(filter.barcode),
   });
+  const filter = list.filter.barcode ? list.filter : null;
 
   const columns: DataColumn<SpecimenEvent>[] = [
     { dataIndex: 'barcode', title: l('barcode'), width: 150 },
-    { dataIndex: 'at', title: l('at'), width: 170, render: (v: string) => formatTime(v) },
+    col.time('at', l('at')),
     {
       dataIndex: 'kind',
       title: l('kind'),
@@ -58,14 +64,14 @@ export default function SpecimenLoggerPage() {
       width: 220,
       render: (v: string) => (
         <span data-testid="log-action" data-action={v}>
-          {t(`labQueries.log.actions.${v.replace('.', '_')}`, { defaultValue: v })}
+          {translate(`labQueries.log.actions.${v.replace('.', '_')}`, { defaultValue: v })}
         </span>
       ),
     },
     { dataIndex: 'reference', title: l('reference'), width: 190 },
-    { dataIndex: 'username', title: l('username'), width: 100, render: dash },
-    { dataIndex: 'reason', title: l('reason'), width: 200, render: dash },
-    { dataIndex: 'workstation', title: l('workstation'), width: 120, render: dash },
+    col.text('username', l('username'), 100),
+    col.text('reason', l('reason'), 200),
+    col.text('workstation', l('workstation'), 120),
   ];
 
   return (
@@ -75,15 +81,7 @@ export default function SpecimenLoggerPage() {
       code="lab.specimenLog"
       columns={columns}
       form={form}
-      onSearch={(values) => {
-        const next = toLogFilter(values);
-        setFilter(next);
-        list.search(next);
-      }}
-      onReset={() => {
-        setFilter(null);
-        list.reset();
-      }}
+      onSearch={(values) => list.search(toLogFilter(values))}
       filters={
         <>
           <Form.Item
@@ -110,11 +108,16 @@ export default function SpecimenLoggerPage() {
           <Permission value={[SPECIMEN_LOG_PERMISSIONS.export]}>
             <Button
               disabled={!filter}
+              loading={exporting}
               onClick={() =>
                 filter &&
-                void labQueriesApi
-                  .logExport(filter, `${l('exportName')}-${filter.barcode}.xlsx`)
-                  .catch(() => undefined)
+                void run(() =>
+                  postDownload(
+                    (c) => c.specimenLog.export,
+                    filter,
+                    `${l('exportName')}-${filter.barcode}.xlsx`,
+                  ),
+                )
               }
             >
               {l('export')}

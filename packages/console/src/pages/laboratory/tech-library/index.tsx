@@ -1,29 +1,24 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { DataOf } from '@trialab/api-contract';
 import { Button, Card, Input, Table } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTimeAs } from '../../../components/format';
 import { containerApi } from '../../../services/container';
 import type { Contract } from '../../../services/contract';
-import { labApi } from '../../../services/lab';
+import { useEndpointQuery } from '../../../services/query';
 
 type DataFile = DataOf<Contract['testItems']['dataFiles']>[number];
+const NONE: DataFile[] = [];
 
 /** /laboratory/tech-library: the technical documents (SOPs, method files) attached to the test items. */
 export default function TechLibraryPage() {
   const { t } = useTranslation();
-  const [files, setFiles] = useState<DataFile[]>([]);
-  const [loading, setLoading] = useState(true);
+  const { t: l } = useTranslation('lab', { keyPrefix: 'library' });
+  // Every item's files at once (not paged): the search narrows them here.
+  const query = useEndpointQuery((c) => c.testItems.dataFiles, { query: {} });
+  const files = query.data?.data ?? NONE;
   const [keyword, setKeyword] = useState('');
-
-  useEffect(() => {
-    labApi
-      .testItemFiles()
-      .then((r) => setFiles(r.data))
-      .catch(() => undefined)
-      .finally(() => setLoading(false));
-  }, []);
 
   const shown = useMemo(() => {
     const k = keyword.trim().toLowerCase();
@@ -38,7 +33,7 @@ export default function TechLibraryPage() {
       <Input.Search
         allowClear
         maxLength={64}
-        placeholder={t('lab.library.search')}
+        placeholder={l('search')}
         onSearch={setKeyword}
         onChange={(e) => setKeyword(e.target.value)}
         style={{ maxWidth: 360, marginBottom: 12 }}
@@ -46,20 +41,20 @@ export default function TechLibraryPage() {
       <Table<DataFile>
         rowKey={(f) => `${f.testItemId}-${f.id}`}
         size="small"
-        loading={loading}
+        loading={query.isFetching}
         dataSource={shown}
         columns={[
-          { dataIndex: 'name', title: t('lab.library.file') },
+          { dataIndex: 'name', title: l('file') },
           { dataIndex: 'testItemCode', title: t('lab.testItem.code') },
           { dataIndex: 'testItemName', title: t('lab.testItem.name') },
           {
             dataIndex: 'size',
-            title: t('lab.library.size'),
+            title: l('size'),
             render: (v: number) => `${(v / 1024).toFixed(1)} KB`,
           },
           {
             dataIndex: 'createdAt',
-            title: t('lab.library.uploadedAt'),
+            title: l('uploadedAt'),
             render: (v: string) => formatTimeAs(v, 'minute'),
           },
           {
@@ -72,7 +67,7 @@ export default function TechLibraryPage() {
                 icon={<DownloadOutlined />}
                 onClick={() => void containerApi.downloadFile(f.id, f.name)}
               >
-                {t('lab.library.download')}
+                {l('download')}
               </Button>
             ),
           },

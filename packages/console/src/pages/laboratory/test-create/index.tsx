@@ -18,10 +18,12 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAction } from '../../../components/FormModal';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { containerApi } from '../../../services/container';
-import { labApi, uploadFile } from '../../../services/lab';
-import { feedback } from '../../../utils/feedback';
+import type { Contract } from '../../../services/contract';
+import { uploadFile } from '../../../services/lab';
+import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { useSampleTypes } from '../useSampleTypes';
 
 interface Values {
@@ -48,49 +50,56 @@ export default function TestCreatePage() {
   const id = Number(params.get('id')) || undefined;
   const sampleTypes = useSampleTypes();
   const [form] = Form.useForm<Values>();
-  const [item, setItem] = useState<TestItemRow | null>(null);
   const [files, setFiles] = useState<UploadFile[]>([]);
-  const [loading, setLoading] = useState(Boolean(id));
-  const [saving, setSaving] = useState(false);
+  const [run, saving] = useAction();
+  // A save changes the list and this record: both are asked again.
+  const changes = {
+    invalidates: [
+      (c: Contract) => c.testItems.paging,
+      (c: Contract) => c.testItems.get,
+      (c: Contract) => c.testItems.dataFiles,
+    ],
+  };
+  const create = useEndpointMutation((c) => c.testItems.create, changes);
+  const update = useEndpointMutation((c) => c.testItems.update, changes);
   const resultType = Form.useWatch('resultType', form);
+  const itemQuery = useEndpointQuery(
+    (c) => c.testItems.get,
+    { params: { id: id ?? 0 } },
+    { enabled: Boolean(id) },
+  );
+  const filesQuery = useEndpointQuery(
+    (c) => c.testItems.dataFiles,
+    { query: { testItemId: id ?? 0 } },
+    { enabled: Boolean(id) },
+  );
+  const item: TestItemRow | null = itemQuery.data?.data ?? null;
+  const itemFiles = filesQuery.data?.data;
+  const loading = Boolean(id) && (itemQuery.isPending || filesQuery.isPending);
 
+  // The form shows the record when it arrives (and again after a save changed it).
   useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setLoading(true);
-    Promise.all([labApi.testItemGet(id), labApi.testItemFiles(id)])
-      .then(([itemResponse, filesResponse]) => {
-        if (!live) return;
-        const row = itemResponse.data;
-        setItem(row);
-        form.setFieldsValue({
-          code: row.code,
-          name: row.name,
-          enName: row.enName,
-          resultType: row.resultType,
-          decimals: row.decimals,
-          ...(row.sampleTypeId !== null ? { sampleTypeId: row.sampleTypeId } : {}),
-          ...(row.methodology ? { methodology: row.methodology } : {}),
-          ...(row.unit ? { unit: row.unit } : {}),
-          ...(row.referenceRange ? { referenceRange: row.referenceRange } : {}),
-          ...(row.tatHours !== null ? { tatHours: row.tatHours } : {}),
-          ...(row.remark ? { remark: row.remark } : {}),
-        });
-        setFiles(
-          filesResponse.data.map((f) => ({
-            uid: String(f.id),
-            name: f.name,
-            status: 'done',
-            response: { id: f.id },
-          })),
-        );
-      })
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [id, form]);
+    if (!item) return;
+    form.setFieldsValue({
+      code: item.code,
+      name: item.name,
+      enName: item.enName,
+      resultType: item.resultType,
+      decimals: item.decimals,
+      ...(item.sampleTypeId !== null ? { sampleTypeId: item.sampleTypeId } : {}),
+      ...(item.methodology ? { methodology: item.methodology } : {}),
+      ...(item.unit ? { unit: item.unit } : {}),
+      ...(item.referenceRange ? { referenceRange: item.referenceRange } : {}),
+      ...(item.tatHours !== null ? { tatHours: item.tatHours } : {}),
+      ...(item.remark ? { remark: item.remark } : {}),
+    });
+  }, [item, form]);
+  useEffect(() => {
+    if (!itemFiles) return;
+    setFiles(
+      itemFiles.map((f) => ({ uid: String(f.id), name: f.name, status: 'done', response: { id: f.id } })),
+    );
+  }, [itemFiles]);
 
   const save = async (values: Values) => {
     const fileIds = files.flatMap((f) => {
@@ -103,17 +112,14 @@ export default function TestCreatePage() {
       tatHours: values.tatHours ?? null,
       fileIds,
     };
-    setSaving(true);
-    try {
-      if (item) await labApi.testItemUpdate({ ...body, id: item.id, version: item.version });
-      else await labApi.testItemCreate(body);
-      feedback.success(t('lab.common.saved'));
-      navigate('/laboratory/test-project');
-    } catch {
-      // Shown by the request helper (duplicate code, stale version...).
-    } finally {
-      setSaving(false);
-    }
+    const saved = await run(
+      () =>
+        item
+          ? update.mutateAsync({ body: { ...body, id: item.id, version: item.version } })
+          : create.mutateAsync({ body }),
+      t('lab.common.saved'),
+    );
+    if (saved) navigate('/laboratory/test-project');
   };
 
   const english = i18n.language === 'en-US';

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash } from '../../../components/format';
+import { useAction } from '../../../components/FormModal';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { useEndpointMutation } from '../../../services/query';
-import { feedback } from '../../../utils/feedback';
 import { useSampleTypes } from '../useSampleTypes';
 
 interface Filter {
@@ -35,15 +35,14 @@ export default function TestProjectPage() {
     invalidates: [(c) => c.testItems.paging],
   });
 
+  const [run] = useAction();
   const toggle = async (row: TestItemRow, enabled: boolean) => {
-    try {
-      await (enabled ? enable : disable).mutateAsync({ params: { id: row.id } });
-      feedback.success(t(enabled ? 'lab.testItem.enabledOk' : 'lab.testItem.disabledOk'));
-    } catch (error) {
-      // SPEC section 8: enabling answers HTTP 400 when there is nothing to do; that is not a failure.
-      const silent = typeof error === 'object' && error !== null && (error as { silent?: boolean }).silent;
-      if (enabled && silent) await list.reload();
-    }
+    const done = await run(
+      () => (enabled ? enable : disable).mutateAsync({ params: { id: row.id } }),
+      t(enabled ? 'lab.testItem.enabledOk' : 'lab.testItem.disabledOk'),
+    );
+    // SPEC section 8: enabling answers HTTP 400 (silently) when there is nothing to do: show the rows as they are.
+    if (!done && enabled) await list.reload();
   };
 
   const english = i18n.language === 'en-US';
@@ -54,28 +53,11 @@ export default function TestProjectPage() {
       title: t('lab.testItem.name'),
       render: (_, row) => (english ? row.enName : row.name),
     },
-    {
-      dataIndex: 'sampleTypeName',
-      title: t('lab.testItem.sampleType'),
-      render: dash,
-    },
-    {
-      dataIndex: 'methodology',
-      title: t('lab.testItem.methodology'),
-      render: dash,
-    },
-    { dataIndex: 'unit', title: t('lab.testItem.unit'), width: 100, render: dash },
-    {
-      dataIndex: 'referenceRange',
-      title: t('lab.testItem.referenceRange'),
-      render: dash,
-    },
-    {
-      dataIndex: 'tatHours',
-      title: t('lab.testItem.tatHours'),
-      width: 100,
-      render: dash,
-    },
+    col.text('sampleTypeName', t('lab.testItem.sampleType')),
+    col.text('methodology', t('lab.testItem.methodology')),
+    col.text('unit', t('lab.testItem.unit'), 100),
+    col.text('referenceRange', t('lab.testItem.referenceRange')),
+    col.text('tatHours', t('lab.testItem.tatHours'), 100),
     {
       dataIndex: 'enabled',
       title: t('lab.testItem.status'),

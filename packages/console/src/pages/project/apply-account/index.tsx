@@ -1,9 +1,7 @@
 import { Button, Card, Result, Space, Spin } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { callEndpoint } from '../../../services/endpoint';
-import type { ApplicationDetail } from '../../../services/portalAdmin';
+import { useEndpointQuery } from '../../../services/query';
 import { ApplicationView } from '../../web/user-apply/parts';
 import { ApplicationAuditActions } from '../user-apply-audit/AuditActions';
 
@@ -13,27 +11,22 @@ export default function ProjectApplyAccountPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const [detail, setDetail] = useState<ApplicationDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(() => {
-    if (!Number.isInteger(id) || id <= 0) {
-      setFailed(true);
-      return;
-    }
-    callEndpoint((c) => c.accountApplication.staffGet, { params: { id } })
-      .then((r) => setDetail(r.data))
-      .catch(() => setFailed(true));
-  }, [id]);
-  useEffect(load, [load]);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useEndpointQuery(
+    (c) => c.accountApplication.staffGet,
+    { params: { id: valid ? id : 0 } },
+    { enabled: valid },
+  );
+  const detail = query.data?.data;
 
-  if (failed) return <Result status="404" title={t('webAdmin.application.notFound')} />;
+  if (!valid || query.isError) return <Result status="404" title={t('webAdmin.application.notFound')} />;
   if (!detail) return <Spin />;
   return (
     <Card
       title={t('webAdmin.application.detail')}
       extra={
         <Space>
-          <ApplicationAuditActions row={detail} onDone={load} />
+          <ApplicationAuditActions row={detail} onDone={() => void query.refetch()} />
           <Button onClick={() => navigate('/project/user-apply')}>{t('webAdmin.common.back')}</Button>
         </Space>
       }

@@ -1,6 +1,8 @@
 import {
   availableActions,
+  type BodyOf,
   clarificationQueryWorkflow,
+  type DataOf,
   FEEDBACK_PERMISSIONS,
   PORTAL_LIMITS,
   QUERY_PERMISSIONS,
@@ -21,26 +23,33 @@ import {
   Switch,
   Typography,
 } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
-import { confirmDialog } from '../../../components/ConfirmDialog';
+import { confirmed } from '../../../components/ConfirmDialog';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
+import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { EventTimeline, StatusTag } from '../../../components/StatusTag';
-import { labQueriesApi, type StaffQueryDetail, type StaffQueryRow } from '../../../services/labQueries';
-import type { StaffShipmentRow } from '../../../services/portalAdmin';
-import { feedback } from '../../../utils/feedback';
+import { useDetail } from '../../../components/ViewModal/useDetail';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint } from '../../../services/endpoint';
+import { useEndpointMutation } from '../../../services/query';
 import { AttachmentLinks, FileImages, ReplyFileUpload } from '../../web/question-details/ReplyImages';
 
 type State = (typeof QUERY_STATES)[number];
+type StaffQueryRow = DataOf<Contract['labQuery']['paging']>[number];
+type RaisedQuery = DataOf<Contract['clarification']['create']>;
+type StaffShipmentRow = DataOf<Contract['labQuery']['shipments']>[number];
+type ShipmentFilter = BodyOf<Contract['labQuery']['shipments']>;
 interface Filter {
   keyword?: string;
   status?: State[];
@@ -55,7 +64,7 @@ interface Filter {
  */
 export default function StaffQuestionPage() {
   const { t } = useTranslation();
-  const q = (key: string, options?: Record<string, unknown>) => t(`labQueries.query.${key}`, options);
+  const { t: q } = useTranslation('labQueries', { keyPrefix: 'query' });
   const list = useListPage((c) => c.labQuery.paging, {} as Filter);
   const [openId, setOpenId] = useState<number | null>(null);
   const [raising, setRaising] = useState(false);
@@ -71,7 +80,7 @@ export default function StaffQuestionPage() {
   const columns: DataColumn<StaffQueryRow>[] = [
     { dataIndex: 'queryNo', title: q('queryNo'), width: 170 },
     { dataIndex: 'projectNo', title: q('project'), width: 130 },
-    { dataIndex: 'siteName', title: q('site'), render: (v: string, row) => `${row.siteNo} ${v}` },
+    col.site(q('site')),
     { dataIndex: 'subjectNo', title: q('subjectNo'), width: 120 },
     { dataIndex: 'barcode', title: q('barcode'), width: 130, render: dash },
     {
@@ -81,14 +90,9 @@ export default function StaffQuestionPage() {
       render: (v: string) => <DictSelect dictNo={1020} value={v} disabled variant="borderless" />,
     },
     { dataIndex: 'content', title: q('content'), width: 260 },
-    {
-      dataIndex: 'status',
-      title: q('status'),
-      width: 100,
-      render: (v: string) => <StatusTag group="question" status={v} />,
-    },
+    { ...col.status('question', 'web', 100), title: q('status') },
     { dataIndex: 'raisedByName', title: q('raisedBy'), width: 100 },
-    { dataIndex: 'raisedAt', title: q('raisedAt'), width: 170, render: (v: string) => formatTime(v) },
+    col.time('raisedAt', q('raisedAt')),
     { dataIndex: 'replyCount', title: q('replyCount'), width: 80 },
   ];
 
@@ -150,7 +154,7 @@ export default function StaffQuestionPage() {
           setOpenId(detail.id);
         }}
       />
-      <QueryDrawer id={openId} onClose={() => setOpenId(null)} onChanged={() => void list.reload()} />
+      <QueryDrawer id={openId} onClose={() => setOpenId(null)} />
     </ListPage>
   );
 }
@@ -175,10 +179,9 @@ function RaiseQueryModal({
 }: {
   open: boolean;
   onClose(): void;
-  onRaised(detail: StaffQueryDetail): void;
+  onRaised(detail: RaisedQuery): void;
 }) {
-  const { t } = useTranslation();
-  const q = (key: string, options?: Record<string, unknown>) => t(`labQueries.query.${key}`, options);
+  const { t: q } = useTranslation('labQueries', { keyPrefix: 'query' });
   const [form] = Form.useForm<RaiseValues>();
   const projectId = Form.useWatch('projectId', form);
   const siteId = Form.useWatch('siteId', form);
@@ -186,7 +189,7 @@ function RaiseQueryModal({
   const [imageFileIds, setImageFileIds] = useState<number[]>([]);
   const [raisedCount, setRaisedCount] = useState(0);
   const { projects, sites } = useProjectSites(projectId);
-  const [saving, setSaving] = useState(false);
+  const [run, saving] = useAction();
   useEffect(() => {
     if (!open) return;
     form.setFieldsValue({ needsClarification: true });
@@ -202,29 +205,26 @@ function RaiseQueryModal({
 
   const save = async (v: RaiseValues) => {
     if (!v.projectId || !v.siteId || !v.subjectNo || !v.queryType || !v.content) return;
-    setSaving(true);
-    try {
-      const response = await labQueriesApi.queryCreate({
-        projectId: v.projectId,
-        siteId: v.siteId,
-        subjectNo: v.subjectNo,
-        visit: v.visit ?? null,
-        barcode: v.barcode ?? null,
-        queryType: v.queryType,
-        content: v.content,
-        needsClarification: v.needsClarification,
-        imageFileIds,
-        transportId: v.transportId ?? null,
-      });
-      feedback.success(q('raised'));
-      form.resetFields();
-      setRaisedCount((n) => n + 1);
-      onRaised(response.data);
-    } catch {
-      // Shown by the request helper.
-    } finally {
-      setSaving(false);
-    }
+    const body = {
+      projectId: v.projectId,
+      siteId: v.siteId,
+      subjectNo: v.subjectNo,
+      visit: v.visit ?? null,
+      barcode: v.barcode ?? null,
+      queryType: v.queryType,
+      content: v.content,
+      needsClarification: v.needsClarification,
+      imageFileIds,
+      transportId: v.transportId ?? null,
+    };
+    let raised: RaisedQuery | undefined;
+    const done = await run(async () => {
+      raised = (await callEndpoint((c) => c.clarification.create, { body })).data;
+    }, q('raised'));
+    if (!done || !raised) return;
+    form.resetFields();
+    setRaisedCount((n) => n + 1);
+    onRaised(raised);
   };
 
   return (
@@ -269,9 +269,10 @@ function RaiseQueryModal({
                 labelField="orderNo"
                 params={{ projectId, siteId }}
                 fetcher={(params) =>
-                  labQueriesApi
-                    .shipments(params as Parameters<typeof labQueriesApi.shipments>[0])
-                    .then((r) => ({ data: r.data, total: r.total ?? 0 }))
+                  callEndpoint((c) => c.labQuery.shipments, { body: params as ShipmentFilter }).then((r) => ({
+                    data: r.data,
+                    total: r.total ?? 0,
+                  }))
                 }
               />
             ) : (
@@ -308,55 +309,36 @@ function RaiseQueryModal({
 }
 
 /** One query: its fields, the site's reply record, the history, and the actions the workflow allows. */
-function QueryDrawer({ id, onClose, onChanged }: { id: number | null; onClose(): void; onChanged(): void }) {
-  const { t } = useTranslation();
-  const q = (key: string) => t(`labQueries.query.${key}`);
+function QueryDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
+  const { t: q } = useTranslation('labQueries', { keyPrefix: 'query' });
   const { can } = useAccess();
   const navigate = useNavigate();
-  const [detail, setDetail] = useState<StaffQueryDetail>();
+  const detail = useDetail(id, (c) => c.labQuery.get, onClose) ?? undefined;
   const [reopening, setReopening] = useState(false);
-
-  const load = useCallback(async () => {
-    if (!id) return;
-    try {
-      setDetail((await labQueriesApi.queryGet(id)).data);
-    } catch {
-      // Shown by the request helper.
-    }
-  }, [id]);
-  useEffect(() => {
-    setDetail(undefined);
-    void load();
-  }, [load]);
+  const [run, saving] = useAction();
+  // Closing or re-opening changes the query shown and the list.
+  const changes = { invalidates: [(c: Contract) => c.labQuery.get, (c: Contract) => c.labQuery.paging] };
+  const closeQuery = useEndpointMutation((c) => c.clarification.close, changes);
+  const reopenQuery = useEndpointMutation((c) => c.labQuery.reopen, changes);
 
   const actions = detail
     ? availableActions(clarificationQueryWorkflow, detail.status, { can: (p) => can(p), isApplicant: false })
     : [];
   const close = async () => {
     if (!detail) return;
-    try {
-      await confirmDialog({ content: q('closeConfirm') });
-    } catch {
-      return;
-    }
-    try {
-      setDetail((await labQueriesApi.queryClose(detail.id, detail.version)).data);
-      feedback.success(q('closed'));
-      onChanged();
-    } catch {
-      // Shown by the request helper.
-    }
+    if (!(await confirmed({ content: q('closeConfirm') }))) return;
+    await run(
+      () => closeQuery.mutateAsync({ params: { id: detail.id }, body: { version: detail.version } }),
+      q('closed'),
+    );
   };
   const reopen = async (reason: string) => {
     if (!detail) return;
-    try {
-      setDetail((await labQueriesApi.queryReopen(detail.id, detail.version, reason)).data);
-      setReopening(false);
-      feedback.success(q('reopened'));
-      onChanged();
-    } catch {
-      // Shown by the request helper.
-    }
+    const done = await run(
+      () => reopenQuery.mutateAsync({ params: { id: detail.id }, body: { version: detail.version, reason } }),
+      q('reopened'),
+    );
+    if (done) setReopening(false);
   };
 
   return (
@@ -434,6 +416,7 @@ function QueryDrawer({ id, onClose, onChanged }: { id: number | null; onClose():
             max={PORTAL_LIMITS.note}
             required
             testId="staff-query-reopen-reason"
+            saving={saving}
             onCancel={() => setReopening(false)}
             onOk={(reason) => void reopen(reason)}
           />

@@ -1,12 +1,13 @@
-import { accountApplicationWorkflow } from '@trialab/api-contract';
+import { accountApplicationWorkflow, type DataOf } from '@trialab/api-contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WorkflowActions } from '../../../components/WorkflowActions';
-import type { ApplicationRow } from '../../../services/portalAdmin';
-import { accountApi } from '../../../services/portalAdmin';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 
+type ApplicationRow = DataOf<Contract['accountApplication']['staffPaging']>[number];
 type Target = Pick<ApplicationRow, 'id' | 'version' | 'status' | 'applicantId' | 'mobile'>;
 
 /**
@@ -25,14 +26,14 @@ export function ApplicationAuditActions({
   const { t } = useTranslation();
   const userId = useSession((s) => s.user?.id);
 
+  // A refused audit rejects on: WorkflowActions keeps the reason dialog open with what was typed.
   const audit = async (pass: boolean, reason: string | null) => {
-    try {
-      await accountApi.audit(row.id, { version: row.version, pass, reason });
-      feedback.success(t(pass ? 'webAdmin.application.passedOk' : 'webAdmin.application.rejectedOk'));
-      onDone();
-    } catch {
-      // shown by the request helper
-    }
+    await callEndpoint((c) => c.accountApplication.audit, {
+      params: { id: row.id },
+      body: { version: row.version, pass, reason },
+    });
+    feedback.success(t(pass ? 'webAdmin.application.passedOk' : 'webAdmin.application.rejectedOk'));
+    onDone();
   };
 
   return (

@@ -3,6 +3,7 @@ import { Button, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListPage } from '../../../components/ListPage';
+import { t as translate } from '../../../locales';
 import { ApplicationFilters, ApplicationModal, applicationColumns } from '../../web/user-apply/parts';
 import { ApplicationAuditActions } from './AuditActions';
 
@@ -34,7 +35,7 @@ export default function UserApplyAuditPage() {
           ]}
         />
       }
-      columns={applicationColumns(t, (row) => setViewing(row.id))}
+      columns={applicationColumns(translate, (row) => setViewing(row.id))}
       filters={<ApplicationFilters />}
       actions={{
         width: 180,

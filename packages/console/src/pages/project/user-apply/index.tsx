@@ -1,10 +1,13 @@
-import type { AccountApplicationState } from '@trialab/api-contract';
+import type { AccountApplicationState, DataOf } from '@trialab/api-contract';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import type { ApplicationRow } from '../../../services/portalAdmin';
+import { t as translate } from '../../../locales';
+import type { Contract } from '../../../services/contract';
 import { ApplicationFilters, applicationColumns } from '../../web/user-apply/parts';
+
+type ApplicationRow = DataOf<Contract['accountApplication']['staffPaging']>[number];
 
 /**
  * /project/user-apply: the register of every account application of my projects (any state), for
@@ -24,7 +27,7 @@ export default function ProjectUserApplyPage() {
       list={list}
       rowKey="id"
       code="project.user-apply"
-      columns={applicationColumns(t, open)}
+      columns={applicationColumns(translate, open)}
       filters={<ApplicationFilters />}
       actions={{
         width: 90,
