@@ -2,7 +2,8 @@
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect } from '../../components/RemoteSelect';
-import { reportsApi } from './reports-api';
+import { t as textOf } from '../../locales';
+import { callEndpoint } from '../../services/endpoint';
 
 /** Project, subject, barcode and release date filters (fields of `ReportFormValues`). */
 export function ReportFilterFields({
@@ -13,43 +14,44 @@ export function ReportFilterFields({
   flag?: boolean;
 }) {
   const { t } = useTranslation();
+  const { t: r } = useTranslation('webReports');
   return (
     <>
-      <Form.Item name="projectId" label={t('webReports.common.projectNo')}>
+      <Form.Item name="projectId" label={t('fields.projectNo')}>
         <RemoteSelect
           allowClear
           style={{ width: 180 }}
           fetcher={(params) =>
-            reportsApi
-              .projects(params as { page: number; size: number })
-              .then((r) => ({ data: r.data, total: r.total ?? 0 }))
+            callEndpoint((c) => c.project.ownAll, { body: params as { page: number; size: number } }).then(
+              (answer) => ({ data: answer.data, total: answer.total ?? 0 }),
+            )
           }
         />
       </Form.Item>
       {reportNo && (
-        <Form.Item name="reportNo" label={t('webReports.common.reportNo')}>
+        <Form.Item name="reportNo" label={r('common.reportNo')}>
           <Input allowClear maxLength={32} data-testid="filter-report-no" />
         </Form.Item>
       )}
-      <Form.Item name="subjectNo" label={t('webReports.common.subjectNo')}>
+      <Form.Item name="subjectNo" label={t('fields.subjectNo')}>
         <Input allowClear maxLength={64} />
       </Form.Item>
-      <Form.Item name="barcode" label={t('webReports.common.barcode')}>
+      <Form.Item name="barcode" label={t('fields.barcode')}>
         <Input allowClear maxLength={32} data-testid="filter-barcode" />
       </Form.Item>
       {flag && (
-        <Form.Item name="flag" label={t('webReports.result.abnormalOnly')}>
+        <Form.Item name="flag" label={r('result.abnormalOnly')}>
           <Select
             allowClear
             style={{ width: 120 }}
             options={[
-              { value: 'abnormal', label: t('webReports.result.onlyAbnormal') },
-              { value: 'normal', label: t('webReports.result.onlyNormal') },
+              { value: 'abnormal', label: r('result.onlyAbnormal') },
+              { value: 'normal', label: r('result.onlyNormal') },
             ]}
           />
         </Form.Item>
       )}
-      <Form.Item name="range" label={t('webReports.common.releasedRange')}>
+      <Form.Item name="range" label={r('common.releasedRange')}>
         <DatePicker.RangePicker />
       </Form.Item>
     </>
@@ -58,9 +60,9 @@ export function ReportFilterFields({
 
 /** H / L / A as a red or orange tag; nothing for a normal result. */
 export function FlagTag({ flag }: { flag: 'H' | 'L' | 'A' | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('webReports', { keyPrefix: 'flags' });
   if (!flag) return <>-</>;
-  return <Tag color={flag === 'L' ? 'orange' : 'red'}>{t(`webReports.flags.${flag}`)}</Tag>;
+  return <Tag color={flag === 'L' ? 'orange' : 'red'}>{t(flag)}</Tag>;
 }
 
 const CHARGEBACK_COLORS: Record<string, string> = {
@@ -71,10 +73,9 @@ const CHARGEBACK_COLORS: Record<string, string> = {
 };
 
 export function ChargebackTag({ status }: { status: string }) {
-  const { t } = useTranslation();
   return (
     <Tag color={CHARGEBACK_COLORS[status] ?? 'default'} data-testid={`chargeback-status-${status}`}>
-      {t(`webReports.chargeback.statuses.${status}`)}
+      {textOf(`webReports.chargeback.statuses.${status}`)}
     </Tag>
   );
 }
