@@ -1,9 +1,27 @@
-// Pieces the portal report screens share: the filter fields and the result flag and state tags.
+// Pieces the portal list and report screens share: the filter fields and the result flag and state tags.
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect } from '../../components/RemoteSelect';
 import { t as textOf } from '../../locales';
 import { callEndpoint } from '../../services/endpoint';
+
+/** The project filter of portal lists: my projects, searched by project number (`projectId`). */
+export function ProjectFilter() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="projectId" label={t('fields.projectNo')}>
+      <RemoteSelect
+        allowClear
+        style={{ width: 180 }}
+        fetcher={(params) =>
+          callEndpoint((c) => c.project.ownAll, { body: params as { page: number; size: number } }).then(
+            (answer) => ({ data: answer.data, total: answer.total ?? 0 }),
+          )
+        }
+      />
+    </Form.Item>
+  );
+}
 
 /** Project, subject, barcode and release date filters (fields of `ReportFormValues`). */
 export function ReportFilterFields({
@@ -17,17 +35,7 @@ export function ReportFilterFields({
   const { t: r } = useTranslation('webReports');
   return (
     <>
-      <Form.Item name="projectId" label={t('fields.projectNo')}>
-        <RemoteSelect
-          allowClear
-          style={{ width: 180 }}
-          fetcher={(params) =>
-            callEndpoint((c) => c.project.ownAll, { body: params as { page: number; size: number } }).then(
-              (answer) => ({ data: answer.data, total: answer.total ?? 0 }),
-            )
-          }
-        />
-      </Form.Item>
+      <ProjectFilter />
       {reportNo && (
         <Form.Item name="reportNo" label={r('common.reportNo')}>
           <Input allowClear maxLength={32} data-testid="filter-report-no" />

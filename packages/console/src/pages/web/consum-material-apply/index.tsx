@@ -16,13 +16,13 @@ import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { RemoteSelect } from '../../../components/RemoteSelect';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { OrderDetailModal } from '../OrderDetail';
+import { ProjectFilter } from '../reportParts';
 
 type OrderRow = DataOf<Contract['consumable']['paging']>[number];
 
@@ -117,17 +117,7 @@ export default function ConsumableApplyPage() {
           <Form.Item name="orderNo" label={c('orderNo')}>
             <Input allowClear maxLength={32} />
           </Form.Item>
-          <Form.Item name="projectId" label={t('fields.projectNo')}>
-            <RemoteSelect
-              allowClear
-              style={{ width: 180 }}
-              fetcher={(params) =>
-                callEndpoint((api) => api.project.ownAll, {
-                  body: params as { page: number; size: number },
-                }).then((answer) => ({ data: answer.data, total: answer.total ?? 0 }))
-              }
-            />
-          </Form.Item>
+          <ProjectFilter />
           <StatesFilter
             label={t('fields.status')}
             states={CONSUMABLE_ORDER_STATES}
