@@ -1,6 +1,6 @@
 import type { BodyOf, DataOf, EndpointDef, ParamsOf, QueryOf } from '@trialab/api-contract';
 import { type Contract, contract } from './contract';
-import { type Envelope, type RequestOptions, request } from './request';
+import { download, type Envelope, type RequestOptions, request } from './request';
 
 type Extra = Omit<RequestOptions, 'url' | 'method' | 'data'>;
 
@@ -31,4 +31,20 @@ export async function callEndpoint<E extends EndpointDef>(
     data: isQuery ? input.query : input.body,
     public: endpoint.access === 'public',
   });
+}
+
+/**
+ * Calls an endpoint that answers a file (xlsx, pdf, zip) and saves it under `fileName`, e.g.
+ * `downloadEndpoint((c) => c.consumable.export, { body: filter }, 'orders.xlsx')`.
+ */
+export async function downloadEndpoint<E extends EndpointDef>(
+  pick: (api: Contract) => E,
+  input: CallInput<E>,
+  fileName: string,
+): Promise<void> {
+  const api = await contract();
+  const endpoint = pick(api);
+  const url = api.endpointUrl(endpoint, (input.params ?? {}) as Record<string, string | number>);
+  const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  await download(url, fileName, (isQuery ? input.query : input.body) as object | undefined, endpoint.method);
 }

@@ -11,7 +11,6 @@ type Docs = Contract['sharedDocOriginal'];
 
 export type ApplicationRow = DataOf<Contract['accountApplication']['paging']>[number];
 export type ApplicationDetail = DataOf<Contract['accountApplication']['get']>;
-export type ApplicationInput = B<Contract['accountApplication']['create']>;
 export type DocRow = DataOf<Docs['paging']>[number];
 export type DownloadLogRow = DataOf<Docs['log']>[number];
 export type StaffShipmentRow = DataOf<Contract['staffShipment']['paging']>[number];
@@ -24,10 +23,6 @@ export const docEndpoints = (c: Contract, kind: SharedDocumentKind): Docs =>
   kind === 'original' ? c.sharedDocOriginal : (c.sharedDocPublic as unknown as Docs);
 
 export const accountApi = {
-  roles: () => callEndpoint((c) => c.accountApplication.roles),
-  create: (body: ApplicationInput) => callEndpoint((c) => c.accountApplication.create, { body }),
-  withdraw: (id: number, version: number) =>
-    callEndpoint((c) => c.accountApplication.withdraw, { params: { id }, body: { version } }),
   audit: (id: number, body: B<Contract['accountApplication']['audit']>) =>
     callEndpoint((c) => c.accountApplication.audit, { params: { id }, body }),
 };

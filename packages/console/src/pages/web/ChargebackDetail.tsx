@@ -1,18 +1,21 @@
 // A chargeback notice as both sides see it: the site's report search and the staff's non-routine
 // fees page (/express/unconventional) show the same columns and the same detail.
-import { CHARGEBACK_STATES, type ChargebackState } from '@trialab/api-contract';
+import { CHARGEBACK_STATES, type ChargebackState, type DataOf } from '@trialab/api-contract';
 import { Descriptions, Form, Input, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../components/columns';
 import type { DataColumn } from '../../components/DataTable';
 import { dash, formatTime } from '../../components/format';
 import { StatesFilter } from '../../components/ListPage';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
+import { t as textOf } from '../../locales';
 import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
-import { ChargebackTag } from './report-parts';
-import type { ChargebackRow } from './reports-api';
+import { ChargebackTag } from './reportParts';
+
+export type ChargebackRow = DataOf<Contract['portalReport']['chargebacks']>[number];
 
 /** What a chargeback list is filtered by (both sides). */
 export interface ChargebackFilter {
@@ -41,7 +44,7 @@ export function ChargebackFilterFields() {
 export function chargebackColumns(t: TFunction): DataColumn<ChargebackRow>[] {
   return [
     { dataIndex: 'noticeNo', title: t('webReports.chargeback.noticeNo'), width: 170 },
-    { dataIndex: 'projectNo', title: t('webReports.common.projectNo'), width: 130 },
+    col.projectNo(),
     { dataIndex: 'siteName', title: t('webReports.common.site'), width: 150 },
     { dataIndex: 'barcode', title: t('webReports.common.barcode'), width: 140, render: dash },
     { dataIndex: 'reason', title: t('webReports.chargeback.reason') },
@@ -52,7 +55,7 @@ export function chargebackColumns(t: TFunction): DataColumn<ChargebackRow>[] {
       width: 100,
       render: (v: string) => <ChargebackTag status={v} />,
     },
-    { dataIndex: 'raisedAt', title: t('webReports.chargeback.raisedAt'), width: 170, render: formatTime },
+    col.time('raisedAt', t('webReports.chargeback.raisedAt')),
     { dataIndex: 'disputeReason', title: t('webReports.chargeback.disputeReason'), render: dash },
   ];
 }
@@ -103,7 +106,7 @@ export function ChargebackDetailModal({
                 <div>
                   <b>{t(`webReports.chargeback.actions.${e.action}`, { defaultValue: e.action })}</b>
                   {' → '}
-                  {t(`webReports.chargeback.statuses.${e.toState}`)}
+                  {textOf(`webReports.chargeback.statuses.${e.toState}`)}
                   <div style={{ color: 'rgba(0,0,0,0.45)' }}>
                     {dash(e.username)} · {formatTime(e.at)}
                   </div>

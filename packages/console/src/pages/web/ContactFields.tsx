@@ -1,8 +1,10 @@
-import { PORTAL_LIMITS } from '@trialab/api-contract';
+import { type DataOf, PORTAL_LIMITS } from '@trialab/api-contract';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rules } from '../../components/formRules';
-import type { AddressRow } from './api';
+import type { Contract } from '../../services/contract';
+
+type AddressRow = DataOf<Contract['address']['receiveAddress']>[number];
 
 /**
  * A contact block (sender, consignee, receive address) with the SPEC limits: name 16, phone 16,
@@ -18,8 +20,8 @@ export function ContactFields({
   onPick?(address: AddressRow | undefined): void;
 }) {
   const { t } = useTranslation();
+  const { t: c } = useTranslation('web', { keyPrefix: 'contact' });
   const form = Form.useFormInstance();
-  const c = (key: string) => t(`web.contact.${key}`);
   return (
     <>
       <Form.Item label={t('web.consumable.fromAddressBook')}>

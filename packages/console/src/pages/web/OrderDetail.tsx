@@ -1,17 +1,19 @@
+import type { DataOf } from '@trialab/api-contract';
 import { Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dash, formatTime } from '../../components/format';
 import { EventTimeline, StatusTag } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
-import type { OrderDetail as Detail } from './api';
+import type { Contract } from '../../services/contract';
+
+type Detail = DataOf<Contract['consumable']['get']>;
 
 type Line = Detail['lines'][number];
 
 /** Kit and loose lines with the allocation (dispatch) fields. */
 export function OrderLines({ lines }: { lines: Line[] }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`web.consumable.kit.${key}`);
+  const { t: k } = useTranslation('web', { keyPrefix: 'consumable.kit' });
   return (
     <Table<Line>
       rowKey="id"
@@ -72,25 +74,27 @@ export function OrderLines({ lines }: { lines: Line[] }) {
 /** Detail of one application: base, shipping, lines with allocation, and every transition. */
 export function OrderDetailModal({ id, onClose }: { id: number | null; onClose(): void }) {
   const { t } = useTranslation();
-  const detail = useDetail(id, (c) => c.consumable.get, onClose);
-  const c = (key: string) => t(`web.consumable.${key}`);
+  const { t: c } = useTranslation('web', { keyPrefix: 'consumable' });
+  const detail = useDetail(id, (api) => api.consumable.get, onClose);
   return (
     <ViewModal open={id !== null} onCancel={onClose} title={c('detail')} width={1100} loading={!detail}>
       {detail && (
         <div data-testid="order-detail">
           <Descriptions size="small" bordered column={3} title={c('sections.base')}>
             <Descriptions.Item label={c('orderNo')}>{detail.orderNo}</Descriptions.Item>
-            <Descriptions.Item label={t('web.common.status')}>
+            <Descriptions.Item label={t('fields.status')}>
               <StatusTag group="consumable" status={detail.status} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('web.common.project')}>
+            <Descriptions.Item label={t('fields.project')}>
               {detail.projectNo} {detail.projectName}
             </Descriptions.Item>
-            <Descriptions.Item label={t('web.common.site')}>
+            <Descriptions.Item label={t('fields.site')}>
               {detail.siteNo} {detail.siteName}
             </Descriptions.Item>
-            <Descriptions.Item label={c('applicant')}>{detail.applicantName}</Descriptions.Item>
-            <Descriptions.Item label={c('applyTime')}>{formatTime(detail.applyTime)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.applicant')}>{detail.applicantName}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.applyTime')}>
+              {formatTime(detail.applyTime)}
+            </Descriptions.Item>
             <Descriptions.Item label={c('expectedShipDate')}>
               {dash(detail.expectedShipDate)}
             </Descriptions.Item>
@@ -102,9 +106,9 @@ export function OrderDetailModal({ id, onClose }: { id: number | null; onClose()
             <Descriptions.Item label={c('rejectReason')} span={2}>
               {dash(detail.rejectReason)}
             </Descriptions.Item>
-            <Descriptions.Item label={c('courier')}>{dash(detail.courier)}</Descriptions.Item>
-            <Descriptions.Item label={c('expressNo')}>{dash(detail.expressNo)}</Descriptions.Item>
-            <Descriptions.Item label={t('web.common.note')}>{dash(detail.note)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.courier')}>{dash(detail.courier)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.expressNo')}>{dash(detail.expressNo)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.note')}>{dash(detail.note)}</Descriptions.Item>
           </Descriptions>
           <Divider />
           <Descriptions size="small" bordered column={3} title={c('sections.shipping')}>

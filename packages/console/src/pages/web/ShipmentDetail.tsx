@@ -1,3 +1,4 @@
+import type { DataOf } from '@trialab/api-contract';
 import { Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dash, formatTime } from '../../components/format';
@@ -6,20 +7,19 @@ import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
 import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
-import type { ShipmentDetail } from './api';
 
-type Contact = ShipmentDetail['sender'];
+type Contact = DataOf<Contract['sampleTransport']['get']>['sender'];
 
 function ContactBlock({ title, contact }: { title: string; contact: Contact }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('web', { keyPrefix: 'contact' });
   return (
     <Descriptions size="small" bordered column={3} title={title}>
-      <Descriptions.Item label={t('web.contact.name')}>{contact.name}</Descriptions.Item>
-      <Descriptions.Item label={t('web.contact.phone')}>{contact.phone}</Descriptions.Item>
-      <Descriptions.Item label={t('web.contact.company')}>{dash(contact.company)}</Descriptions.Item>
-      <Descriptions.Item label={t('web.contact.area')}>{contact.area}</Descriptions.Item>
-      <Descriptions.Item label={t('web.contact.detail')}>{contact.detail}</Descriptions.Item>
-      <Descriptions.Item label={t('web.contact.email')}>{dash(contact.email)}</Descriptions.Item>
+      <Descriptions.Item label={t('name')}>{contact.name}</Descriptions.Item>
+      <Descriptions.Item label={t('phone')}>{contact.phone}</Descriptions.Item>
+      <Descriptions.Item label={t('company')}>{dash(contact.company)}</Descriptions.Item>
+      <Descriptions.Item label={t('area')}>{contact.area}</Descriptions.Item>
+      <Descriptions.Item label={t('detail')}>{contact.detail}</Descriptions.Item>
+      <Descriptions.Item label={t('email')}>{dash(contact.email)}</Descriptions.Item>
     </Descriptions>
   );
 }
@@ -38,8 +38,8 @@ export function ShipmentDetailModal({
   endpoint?: EndpointPick<Contract['sampleTransport']['get'] | Contract['staffShipment']['get']>;
 }) {
   const { t } = useTranslation();
+  const { t: s } = useTranslation('web', { keyPrefix: 'shipment' });
   const detail = useDetail(id, endpoint, onClose);
-  const s = (key: string) => t(`web.shipment.${key}`);
   return (
     <ViewModal open={id !== null} onCancel={onClose} title={s('detail')} width={1000} loading={!detail}>
       {detail && (
@@ -83,12 +83,12 @@ export function ShipmentDetailModal({
           <Divider />
           <Descriptions size="small" bordered column={3} title={s('orderInfo')}>
             <Descriptions.Item label={s('orderNo')}>{detail.orderNo}</Descriptions.Item>
-            <Descriptions.Item label={t('web.common.status')}>
+            <Descriptions.Item label={t('fields.status')}>
               <StatusTag group="shipment" status={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={s('protocolNo')}>{detail.protocolNo}</Descriptions.Item>
-            <Descriptions.Item label={t('web.common.project')}>{detail.projectName}</Descriptions.Item>
-            <Descriptions.Item label={t('web.common.site')}>
+            <Descriptions.Item label={t('fields.project')}>{detail.projectName}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.site')}>
               {detail.siteNo} {detail.siteName}
             </Descriptions.Item>
             <Descriptions.Item label={s('estimatedShipDate')}>{detail.estimatedShipDate}</Descriptions.Item>
@@ -98,7 +98,7 @@ export function ShipmentDetailModal({
             <Descriptions.Item label={s('transportRequirement')}>
               {dash(detail.transportRequirement)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('web.common.note')} span={2}>
+            <Descriptions.Item label={t('fields.note')} span={2}>
               {dash(detail.note)}
             </Descriptions.Item>
             {detail.status === 'cancelled' && (

@@ -7,7 +7,7 @@ import { feedback } from '../../utils/feedback';
 import { readText, STORAGE_KEYS } from '../../utils/storage';
 import { createClock } from './clock';
 import { acceptsStatus, browserTimeZone, installInterceptors, normalizeMethod } from './interceptors';
-import type { Envelope, RequestDeps, RequestOptions } from './types';
+import type { Envelope, Method, RequestDeps, RequestOptions } from './types';
 
 export { type Envelope, RequestError, type RequestOptions } from './types';
 
@@ -45,11 +45,19 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
 // No helpers taking a literal URL: every call goes through a contract declaration
 // (services/endpoint.ts callEndpoint, or api.endpointUrl for files).
 
-/** File download (SPEC section 7): fetch as a blob and save under the given name. */
-export async function download(url: string, fileName: string, params?: object): Promise<void> {
+/**
+ * File download (SPEC section 7): fetch as a blob and save under the given name. `params` are the
+ * query of a GET, the body of a POST (an export with the list's filter).
+ */
+export async function download(
+  url: string,
+  fileName: string,
+  params?: object,
+  method: Method = 'GET',
+): Promise<void> {
   const response = await http.request<Blob>({
     url,
-    method: 'GET',
+    method,
     data: params,
     responseType: 'blob',
     raw: true,

@@ -1,15 +1,17 @@
+import { useQueries } from '@tanstack/react-query';
 import { ACCOUNT_APPLICATION_LIMITS, MOBILE_PATTERN } from '@trialab/api-contract';
 import { Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { confirmDialog } from '../../../components/ConfirmDialog';
+import { confirmed } from '../../../components/ConfirmDialog';
+import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ShowLimit } from '../../../components/ShowLimit';
-import { accountApi } from '../../../services/portalAdmin';
-import { feedback } from '../../../utils/feedback';
-import { portalApi } from '../api';
+import { callEndpoint } from '../../../services/endpoint';
+import { endpointQuery, useConsoleQueryClient, useEndpointQuery } from '../../../services/query';
 import { grantOptions, grantsOf, type ProjectOption, type SiteOption } from './grants';
+
+const NO_PROJECTS: ProjectOption[] = [];
 
 interface Values {
   name: string;
@@ -24,56 +26,45 @@ interface Values {
 /** /web/apply-account: apply for a portal account for a colleague, with sites from my own grants. */
 export default function ApplyAccountPage() {
   const { t } = useTranslation();
+  const { t: a } = useTranslation('webAdmin', { keyPrefix: 'application' });
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const reason = Form.useWatch('reason', form);
-  const [roles, setRoles] = useState<Array<{ id: number; name: string }>>([]);
-  const [projects, setProjects] = useState<ProjectOption[]>([]);
-  const [sitesOf, setSitesOf] = useState<Map<number, SiteOption[]>>(new Map());
-  const [saving, setSaving] = useState(false);
-  const a = (key: string) => t(`webAdmin.application.${key}`);
-
-  useEffect(() => {
-    accountApi
-      .roles()
-      .then((r) => setRoles(r.data))
-      .catch(() => undefined);
-    portalApi
-      .projects({ page: 1, size: 100 })
-      .then(async (r) => {
-        setProjects(r.data);
-        const entries = await Promise.all(
-          r.data.map(async (p) => [p.id, (await portalApi.sites(p.id)).data] as const),
-        );
-        setSitesOf(new Map(entries));
-      })
-      .catch(() => undefined);
-  }, []);
+  const roles = useEndpointQuery((c) => c.accountApplication.roles).data?.data ?? [];
+  const projects: ProjectOption[] =
+    useEndpointQuery((c) => c.project.ownAll, { body: { page: 1, size: 100 } }).data?.data ?? NO_PROJECTS;
+  // The sites of each of my projects (the grants offered are the ones I hold).
+  const sites = useQueries(
+    {
+      queries: projects.map((p) =>
+        endpointQuery((c) => c.project.sitesByProject, { body: { projectId: p.id, page: 1, size: 100 } }),
+      ),
+    },
+    useConsoleQueryClient(),
+  );
+  const sitesOf = new Map<number, SiteOption[]>(
+    projects.map((p, i) => [p.id, sites[i]?.data?.data ?? []] as const),
+  );
+  const [run, saving] = useAction();
 
   const submit = async (values: Values) => {
-    try {
-      await confirmDialog({ content: a('confirmSubmit') });
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await accountApi.create({
-        name: values.name,
-        mobile: values.mobile,
-        email: values.email ?? null,
-        roleId: values.roleId,
-        purpose: values.purpose ?? null,
-        reason: values.reason,
-        grants: grantsOf(values.grants),
-      });
-      feedback.success(t('webAdmin.common.submittedOk'));
-      navigate('/web/user-apply');
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
+    if (!(await confirmed({ content: a('confirmSubmit') }))) return;
+    const done = await run(
+      () =>
+        callEndpoint((c) => c.accountApplication.create, {
+          body: {
+            name: values.name,
+            mobile: values.mobile,
+            email: values.email ?? null,
+            roleId: values.roleId,
+            purpose: values.purpose ?? null,
+            reason: values.reason,
+            grants: grantsOf(values.grants),
+          },
+        }),
+      t('webAdmin.common.submittedOk'),
+    );
+    if (done) navigate('/web/user-apply');
   };
 
   return (

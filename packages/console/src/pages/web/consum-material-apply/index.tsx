@@ -3,6 +3,7 @@ import {
   CONSUMABLE_ORDER_STATES,
   CONSUMABLE_PERMISSIONS,
   consumableOrderWorkflow,
+  type DataOf,
 } from '@trialab/api-contract';
 import { Button, DatePicker, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -10,16 +11,20 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
+import { useAction } from '../../../components/FormModal';
+import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { RemoteSelect } from '../../../components/RemoteSelect';
-import { StatusTag } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
-import { type OrderRow, portalApi } from '../api';
 import { OrderDetailModal } from '../OrderDetail';
+import { ProjectFilter } from '../reportParts';
+
+type OrderRow = DataOf<Contract['consumable']['paging']>[number];
 
 interface Filter {
   orderNo?: string;
@@ -39,26 +44,25 @@ interface FormValues {
 /** /web/consum-material-apply: my sites' consumable applications, filters, export, and the lifecycle actions. */
 export default function ConsumableApplyPage() {
   const { t } = useTranslation();
+  const { t: c } = useTranslation('web', { keyPrefix: 'consumable' });
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id);
-  const list = useListPage((c) => c.consumable.paging, {} as Filter);
+  const list = useListPage((api) => api.consumable.paging, {} as Filter);
   const [viewing, setViewing] = useState<number | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
+  const [run, exporting] = useAction();
 
-  const run = async (work: () => Promise<unknown>, ok = 'web.common.operationOk') => {
-    try {
-      await work();
-      feedback.success(t(ok));
-      await list.reload();
-    } catch {
-      // shown by the request helper
-    }
+  // A failed call rejects: WorkflowActions keeps the cancel reason dialog open with what was typed.
+  const step = async (call: Promise<unknown>) => {
+    await call;
+    feedback.success(t('web.common.operationOk'));
+    await list.reload();
   };
 
   const columns: DataColumn<OrderRow>[] = [
     {
       dataIndex: 'orderNo',
-      title: t('web.consumable.orderNo'),
+      title: c('orderNo'),
       width: 190,
       render: (v: string, row) => (
         <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid={`order-${v}`}>
@@ -66,46 +70,27 @@ export default function ConsumableApplyPage() {
         </Button>
       ),
     },
-    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
-    { dataIndex: 'projectName', title: t('web.common.projectName') },
-    {
-      dataIndex: 'siteName',
-      title: t('web.common.siteName'),
-      render: (v: string, row) => `${row.siteNo} ${v}`,
-    },
-    { dataIndex: 'receiver', title: t('web.consumable.receiver'), width: 100 },
-    {
-      dataIndex: 'status',
-      title: t('web.common.status'),
-      width: 110,
-      render: (v: string) => <StatusTag group="consumable" status={v} />,
-    },
+    col.projectNo(),
+    { dataIndex: 'projectName', title: t('fields.projectName') },
+    col.site(),
+    { dataIndex: 'receiver', title: c('receiver'), width: 100 },
+    col.status('consumable'),
     {
       dataIndex: 'expectedShipDate',
-      title: t('web.consumable.expectedShipDate'),
+      title: c('expectedShipDate'),
       width: 130,
       render: dash,
     },
-    {
-      dataIndex: 'auditTime',
-      title: t('web.consumable.auditTime'),
-      width: 170,
-      render: (v: string | null) => formatTime(v),
-    },
+    col.time('auditTime', c('auditTime')),
     {
       dataIndex: 'rejectReason',
-      title: t('web.consumable.rejectReason'),
+      title: c('rejectReason'),
       render: dash,
     },
-    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: dash },
-    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: dash },
-    { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
-    {
-      dataIndex: 'applyTime',
-      title: t('web.consumable.applyTime'),
-      width: 170,
-      render: (v: string) => formatTime(v),
-    },
+    col.field('courier', 100),
+    col.field('expressNo', 150),
+    { dataIndex: 'applicantName', title: t('fields.applicant'), width: 100 },
+    col.time('applyTime', t('fields.applyTime')),
   ];
 
   return (
@@ -129,26 +114,16 @@ export default function ConsumableApplyPage() {
       }
       filters={
         <>
-          <Form.Item name="orderNo" label={t('web.consumable.orderNo')}>
+          <Form.Item name="orderNo" label={c('orderNo')}>
             <Input allowClear maxLength={32} />
           </Form.Item>
-          <Form.Item name="projectId" label={t('web.common.projectNo')}>
-            <RemoteSelect
-              allowClear
-              style={{ width: 180 }}
-              fetcher={(params) =>
-                portalApi
-                  .projects(params as { page: number; size: number })
-                  .then((r) => ({ data: r.data, total: r.total ?? 0 }))
-              }
-            />
-          </Form.Item>
+          <ProjectFilter />
           <StatesFilter
-            label={t('web.common.status')}
+            label={t('fields.status')}
             states={CONSUMABLE_ORDER_STATES}
-            labelOf={(s) => t(`web.consumable.statuses.${s}`)}
+            labelOf={(s) => c(`statuses.${s}`)}
           />
-          <Form.Item name="range" label={t('web.consumable.applyRange')}>
+          <Form.Item name="range" label={c('applyRange')}>
             <DatePicker.RangePicker />
           </Form.Item>
         </>
@@ -161,19 +136,24 @@ export default function ConsumableApplyPage() {
               onClick={() => navigate('/web/create-apply')}
               data-testid="order-create"
             >
-              {t('web.consumable.create')}
+              {c('create')}
             </Button>
           </Permission>
           <Permission value={[CONSUMABLE_PERMISSIONS.export]}>
             <Button
               icon={<DownloadOutlined />}
+              loading={exporting}
               onClick={() =>
-                void portalApi
-                  .orderExport(list.filter, `${t('web.consumable.exportName')}.xlsx`)
-                  .catch(() => undefined)
+                void run(() =>
+                  downloadEndpoint(
+                    (api) => api.consumable.export,
+                    { body: list.filter },
+                    `${c('exportName')}.xlsx`,
+                  ),
+                )
               }
             >
-              {t('web.consumable.export')}
+              {c('export')}
             </Button>
           </Permission>
         </>
@@ -192,32 +172,49 @@ export default function ConsumableApplyPage() {
             }
             actions={{
               edit: {
-                label: t('web.consumable.actions.edit'),
+                label: c('actions.edit'),
                 testId: `order-edit-${row.orderNo}`,
                 onClick: () => navigate(`/web/create-apply?id=${row.id}`),
               },
               withdraw: {
-                label: t('web.consumable.actions.withdraw'),
+                label: c('actions.withdraw'),
                 testId: `order-withdraw-${row.orderNo}`,
-                confirm: t('web.consumable.confirmWithdraw'),
-                onClick: () => run(() => portalApi.orderRevoke(row.id, row.version)),
+                confirm: c('confirmWithdraw'),
+                onClick: () =>
+                  step(
+                    callEndpoint((api) => api.consumable.revoke, {
+                      body: { id: row.id, version: row.version },
+                    }),
+                  ),
               },
               cancel: {
-                label: t('web.consumable.actions.cancel'),
+                label: c('actions.cancel'),
                 testId: `order-cancel-${row.orderNo}`,
                 danger: true,
                 reason: {
-                  title: t('web.consumable.cancelTitle'),
-                  placeholder: t('web.consumable.cancelReason'),
+                  title: c('cancelTitle'),
+                  placeholder: c('cancelReason'),
                   testId: 'order-cancel-reason',
                 },
-                onClick: (reason) => run(() => portalApi.orderCancel(row.id, row.version, reason)),
+                onClick: (reason) =>
+                  step(
+                    callEndpoint((api) => api.consumable.cancel, {
+                      params: { id: row.id },
+                      body: { version: row.version, reason },
+                    }),
+                  ),
               },
               receive: {
-                label: t('web.consumable.actions.receive'),
+                label: c('actions.receive'),
                 testId: `order-receive-${row.orderNo}`,
-                confirm: t('web.consumable.confirmReceive'),
-                onClick: () => run(() => portalApi.orderReceive(row.id, row.version)),
+                confirm: c('confirmReceive'),
+                onClick: () =>
+                  step(
+                    callEndpoint((api) => api.consumable.confirmReceive, {
+                      params: { id: row.id },
+                      body: { version: row.version },
+                    }),
+                  ),
               },
             }}
           />

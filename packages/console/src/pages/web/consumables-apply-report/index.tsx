@@ -1,36 +1,30 @@
-import { CONSUMABLE_ORDER_STATES } from '@trialab/api-contract';
+import { CONSUMABLE_ORDER_STATES, type DataOf } from '@trialab/api-contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
+import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { StatusTag } from '../../../components/StatusTag';
-import type { LineReportRow } from '../api';
+import type { Contract } from '../../../services/contract';
+
+type LineReportRow = DataOf<Contract['consumable']['linePaging']>[number];
 
 type State = (typeof CONSUMABLE_ORDER_STATES)[number];
 
 /** /web/consumables-apply-report: every line of my sites' applications, with its dispatch data. */
 export default function ConsumablesReportPage() {
   const { t } = useTranslation();
+  const { t: c } = useTranslation('web', { keyPrefix: 'consumable' });
+  const { t: k } = useTranslation('web', { keyPrefix: 'consumable.kit' });
   const list = useListPage(
-    (c) => c.consumable.linePaging,
+    (api) => api.consumable.linePaging,
     {} as { orderNo?: string; consumableName?: string; status?: State[] },
   );
-  const k = (key: string) => t(`web.consumable.kit.${key}`);
   const columns: DataColumn<LineReportRow>[] = [
-    { dataIndex: 'orderNo', title: t('web.consumable.orderNo'), width: 180 },
-    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
-    {
-      dataIndex: 'siteName',
-      title: t('web.common.siteName'),
-      render: (v: string, row) => `${row.siteNo} ${v}`,
-    },
-    {
-      dataIndex: 'status',
-      title: t('web.common.status'),
-      width: 110,
-      render: (v: string) => <StatusTag group="consumable" status={v} />,
-    },
+    { dataIndex: 'orderNo', title: c('orderNo'), width: 180 },
+    col.projectNo(),
+    col.site(),
+    col.status('consumable'),
     { dataIndex: 'kitName', title: k('kitName'), width: 140, render: dash },
     { dataIndex: 'consumableName', title: k('consumableName'), width: 140 },
     { dataIndex: 'size', title: k('size'), width: 80, render: dash },
@@ -41,15 +35,10 @@ export default function ConsumablesReportPage() {
     { dataIndex: 'lotNumber', title: k('lotNumber'), width: 110, render: dash },
     { dataIndex: 'outboundQuantity', title: k('outboundQuantity'), width: 90, render: dash },
     { dataIndex: 'expiryDate', title: k('expiryDate'), width: 110, render: dash },
-    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: dash },
-    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: dash },
-    { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
-    {
-      dataIndex: 'applyTime',
-      title: t('web.consumable.applyTime'),
-      width: 170,
-      render: (v: string) => formatTime(v),
-    },
+    col.field('courier', 100),
+    col.field('expressNo', 150),
+    { dataIndex: 'applicantName', title: t('fields.applicant'), width: 100 },
+    col.time('applyTime', t('fields.applyTime')),
   ];
   return (
     <ListPage
@@ -60,16 +49,16 @@ export default function ConsumablesReportPage() {
       columns={columns}
       filters={
         <>
-          <Form.Item name="orderNo" label={t('web.consumable.orderNo')}>
+          <Form.Item name="orderNo" label={c('orderNo')}>
             <Input allowClear maxLength={32} />
           </Form.Item>
           <Form.Item name="consumableName" label={t('web.report.consumableName')}>
             <Input allowClear maxLength={64} />
           </Form.Item>
           <StatesFilter
-            label={t('web.common.status')}
+            label={t('fields.status')}
             states={CONSUMABLE_ORDER_STATES}
-            labelOf={(s) => t(`web.consumable.statuses.${s}`)}
+            labelOf={(s) => c(`statuses.${s}`)}
           />
         </>
       }

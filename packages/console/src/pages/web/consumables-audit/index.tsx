@@ -1,43 +1,48 @@
-import { consumableOrderWorkflow } from '@trialab/api-contract';
+import { consumableOrderWorkflow, type DataOf } from '@trialab/api-contract';
 import { Button, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
+import { dash } from '../../../components/format';
 import { ListPage } from '../../../components/ListPage';
-import { StatusTag } from '../../../components/StatusTag';
 import { usePaged } from '../../../components/usePaged';
 import { WorkflowActions } from '../../../components/WorkflowActions';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
-import { type OrderRow, portalApi } from '../api';
 import { OrderDetailModal } from '../OrderDetail';
+
+type OrderRow = DataOf<Contract['consumable']['auditPaging']>[number];
 
 type Tab = 'pending' | 'reviewed';
 
 /** /web/consumables-audit: pending review and reviewed tabs; pass, or reject with a reason (<= 255). */
 export default function ConsumablesAuditPage() {
   const { t } = useTranslation();
+  const { t: a } = useTranslation('web', { keyPrefix: 'audit' });
+  const { t: c } = useTranslation('web', { keyPrefix: 'consumable' });
   const userId = useSession((s) => s.user?.id);
   const [tab, setTab] = useState<Tab>('pending');
   const list = usePaged((c) => c.consumable.auditPaging, { tab });
   const [viewing, setViewing] = useState<number | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
 
-  const audit = async (row: OrderRow, pass: boolean, why: string | null) => {
-    try {
-      await portalApi.orderAudit(row.id, { version: row.version, pass, reason: why });
-      feedback.success(t('web.common.operationOk'));
-      await list.reload();
-    } catch {
-      // shown by the request helper
-    }
+  // A failed call rejects: WorkflowActions keeps the reject reason dialog open with what was typed.
+  const audit = async (row: OrderRow, pass: boolean, reason: string | null) => {
+    await callEndpoint((api) => api.consumable.audit, {
+      params: { id: row.id },
+      body: { version: row.version, pass, reason },
+    });
+    feedback.success(t('web.common.operationOk'));
+    await list.reload();
   };
 
   const columns: DataColumn<OrderRow>[] = [
     {
       dataIndex: 'orderNo',
-      title: t('web.consumable.orderNo'),
+      title: c('orderNo'),
       width: 190,
       render: (v: string, row) => (
         <Button type="link" size="small" onClick={() => setViewing(row.id)}>
@@ -45,39 +50,20 @@ export default function ConsumablesAuditPage() {
         </Button>
       ),
     },
-    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
-    {
-      dataIndex: 'siteName',
-      title: t('web.common.siteName'),
-      render: (v: string, row) => `${row.siteNo} ${v}`,
-    },
-    { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
-    {
-      dataIndex: 'applyTime',
-      title: t('web.consumable.applyTime'),
-      width: 170,
-      render: (v: string) => formatTime(v),
-    },
-    { dataIndex: 'kitCount', title: t('web.consumable.kitCount'), width: 80 },
-    { dataIndex: 'looseCount', title: t('web.consumable.looseCount'), width: 100 },
-    {
-      dataIndex: 'status',
-      title: t('web.common.status'),
-      width: 110,
-      render: (v: string) => <StatusTag group="consumable" status={v} />,
-    },
+    col.projectNo(),
+    col.site(),
+    { dataIndex: 'applicantName', title: t('fields.applicant'), width: 100 },
+    col.time('applyTime', t('fields.applyTime')),
+    { dataIndex: 'kitCount', title: c('kitCount'), width: 80 },
+    { dataIndex: 'looseCount', title: c('looseCount'), width: 100 },
+    col.status('consumable'),
     ...(tab === 'reviewed'
       ? ([
-          { dataIndex: 'auditorName', title: t('web.consumable.auditor'), width: 100 },
-          {
-            dataIndex: 'auditTime',
-            title: t('web.consumable.auditTime'),
-            width: 170,
-            render: (v: string | null) => formatTime(v),
-          },
+          { dataIndex: 'auditorName', title: c('auditor'), width: 100 },
+          col.time<OrderRow>('auditTime', c('auditTime')),
           {
             dataIndex: 'rejectReason',
-            title: t('web.consumable.rejectReason'),
+            title: c('rejectReason'),
             render: dash,
           },
         ] as DataColumn<OrderRow>[])
@@ -91,8 +77,8 @@ export default function ConsumablesAuditPage() {
           activeKey={tab}
           onChange={(key) => setTab(key as Tab)}
           items={[
-            { key: 'pending', label: t('web.audit.pending') },
-            { key: 'reviewed', label: t('web.audit.reviewed') },
+            { key: 'pending', label: a('pending') },
+            { key: 'reviewed', label: a('reviewed') },
           ]}
         />
       }
@@ -114,18 +100,18 @@ export default function ConsumablesAuditPage() {
             }
             actions={{
               approve: {
-                label: t('web.audit.pass'),
+                label: a('pass'),
                 testId: `audit-pass-${row.orderNo}`,
-                confirm: t('web.audit.confirmPass'),
+                confirm: a('confirmPass'),
                 onClick: () => audit(row, true, null),
               },
               reject: {
-                label: t('web.audit.reject'),
+                label: a('reject'),
                 testId: `audit-reject-${row.orderNo}`,
                 danger: true,
                 reason: {
-                  title: t('web.audit.rejectTitle'),
-                  placeholder: t('web.audit.rejectReason'),
+                  title: a('rejectTitle'),
+                  placeholder: a('rejectReason'),
                   testId: 'audit-reject-reason',
                 },
                 onClick: (reason) => audit(row, false, reason),

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { PORTAL_LIMITS } from '@trialab/api-contract';
+import { type BodyOf, type DataOf, PORTAL_LIMITS } from '@trialab/api-contract';
 import {
   Alert,
   Button,
@@ -18,18 +18,22 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { confirmDialog } from '../../../components/ConfirmDialog';
+import { confirmed } from '../../../components/ConfirmDialog';
+import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { ShowLimit } from '../../../components/ShowLimit';
+import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointQuery } from '../../../services/query';
-import { feedback } from '../../../utils/feedback';
-import { type AddressRow, type Kit, type OrderDetail, type OrderInput, portalApi } from '../api';
 import { ContactFields } from '../ContactFields';
+
+type OrderInput = BodyOf<Contract['consumable']['create']>;
+type Kit = DataOf<Contract['consumable']['planKits']>[number];
+type AddressRow = DataOf<Contract['address']['receiveAddress']>[number];
 
 interface LooseRow {
   consumableName: string;
@@ -53,10 +57,13 @@ interface FormValues {
 const day = (d: Dayjs | undefined) => (d ? d.format('YYYY-MM-DD') : null);
 
 const NO_KITS: Kit[] = [];
+const NO_ADDRESSES: AddressRow[] = [];
 
 /** /web/create-apply: create or edit (?id=) a consumable application: kits, loose items, shipping, base info. */
 export default function CreateApplyPage() {
   const { t } = useTranslation();
+  const { t: c } = useTranslation('web', { keyPrefix: 'consumable' });
+  const { t: k } = useTranslation('web', { keyPrefix: 'consumable.kit' });
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editId = Number(params.get('id')) || null;
@@ -66,70 +73,60 @@ export default function CreateApplyPage() {
   const note = Form.useWatch('note', form);
   // The kits of the project and site on screen: an answer for an earlier choice is never shown.
   const kitsQuery = useEndpointQuery(
-    (c) => c.consumable.planKits,
+    (api) => api.consumable.planKits,
     { params: { id: projectId ?? 0 }, body: { siteId } },
     { enabled: Boolean(projectId && siteId) },
   );
   const kits = (projectId && siteId && kitsQuery.data?.data) || NO_KITS;
   const [amounts, setAmounts] = useState<Record<number, number>>({});
-  const [addresses, setAddresses] = useState<AddressRow[]>([]);
-  const [original, setOriginal] = useState<OrderDetail>();
-  const [saving, setSaving] = useState(false);
+  const addressList = useEndpointQuery((api) => api.address.receiveAddress, { query: {} }).data?.data;
+  const addresses = addressList ?? NO_ADDRESSES;
+  const original = useEndpointQuery(
+    (api) => api.consumable.get,
+    { params: { id: editId ?? 0 } },
+    { enabled: editId !== null },
+  ).data?.data;
+  const [run, saving] = useAction();
   const [linesError, setLinesError] = useState(false);
 
+  // A new application starts with the default address, once.
+  const addressFilled = useRef(false);
   useEffect(() => {
-    let live = true;
-    portalApi
-      .receiveAddress()
-      .then((r) => {
-        if (!live) return;
-        setAddresses(r.data);
-        const preferred = r.data.find((a) => a.isDefault);
-        if (!editId && preferred) fillAddress(preferred);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [editId]);
+    if (editId || !addressList || addressFilled.current) return;
+    addressFilled.current = true;
+    const preferred = addressList.find((a) => a.isDefault);
+    if (preferred) fillAddress(preferred);
+  }, [editId, addressList]);
 
+  // The form is filled once per loaded version of the application, not again over what the user typed.
+  const filled = useRef<string | null>(null);
   useEffect(() => {
-    if (!editId) return;
-    // Only the application asked for last fills the form (the id in the address may change).
-    let live = true;
-    callEndpoint((c) => c.consumable.get, { params: { id: editId } })
-      .then(({ data }) => {
-        if (!live) return;
-        setOriginal(data);
-        const kitAmounts: Record<number, number> = {};
-        for (const line of data.lines)
-          if (line.kind === 'kit' && line.kitId) kitAmounts[line.kitId] = line.kitAmount;
-        setAmounts(kitAmounts);
-        form.setFieldsValue({
-          projectId: data.projectId,
-          siteId: data.siteId,
-          ...(data.addressId ? { addressId: data.addressId } : {}),
-          receiveAddress: data.receiveAddress,
-          ...(data.expectedShipDate ? { expectedShipDate: dayjs(data.expectedShipDate) } : {}),
-          ...(data.hopedArrivalDate ? { hopedArrivalDate: dayjs(data.hopedArrivalDate) } : {}),
-          note: data.note ?? '',
-          loose: data.lines
-            .filter((l) => l.kind === 'loose')
-            .map((l) => ({
-              consumableName: l.consumableName,
-              size: l.size ?? '',
-              vendor: l.vendor ?? '',
-              unit: l.unit,
-              quantity: l.kitAmount,
-              note: l.note ?? '',
-            })),
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [editId, form]);
+    if (!original || filled.current === `${original.id}:${original.version}`) return;
+    filled.current = `${original.id}:${original.version}`;
+    const kitAmounts: Record<number, number> = {};
+    for (const line of original.lines)
+      if (line.kind === 'kit' && line.kitId) kitAmounts[line.kitId] = line.kitAmount;
+    setAmounts(kitAmounts);
+    form.setFieldsValue({
+      projectId: original.projectId,
+      siteId: original.siteId,
+      ...(original.addressId ? { addressId: original.addressId } : {}),
+      receiveAddress: original.receiveAddress,
+      ...(original.expectedShipDate ? { expectedShipDate: dayjs(original.expectedShipDate) } : {}),
+      ...(original.hopedArrivalDate ? { hopedArrivalDate: dayjs(original.hopedArrivalDate) } : {}),
+      note: original.note ?? '',
+      loose: original.lines
+        .filter((l) => l.kind === 'loose')
+        .map((l) => ({
+          consumableName: l.consumableName,
+          size: l.size ?? '',
+          vendor: l.vendor ?? '',
+          unit: l.unit,
+          quantity: l.kitAmount,
+          note: l.note ?? '',
+        })),
+    });
+  }, [original, form]);
 
   const fillAddress = (a: AddressRow) => {
     form.setFieldsValue({
@@ -148,18 +145,15 @@ export default function CreateApplyPage() {
   const chosenKits = useMemo(() => kits.filter((k) => (amounts[k.id] ?? 0) > 0), [kits, amounts]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is wrong
     const loose = values.loose ?? [];
     if (chosenKits.length + loose.length === 0) {
       setLinesError(true);
       return;
     }
     setLinesError(false);
-    try {
-      await confirmDialog({ content: t('web.consumable.confirmSubmit') });
-    } catch {
-      return;
-    }
+    if (!(await confirmed({ content: c('confirmSubmit') }))) return;
     const body: OrderInput = {
       projectId: values.projectId,
       siteId: values.siteId,
@@ -178,48 +172,46 @@ export default function CreateApplyPage() {
         note: l.note ?? null,
       })),
     };
-    setSaving(true);
-    try {
-      if (original) await portalApi.orderUpdate({ ...body, id: original.id, version: original.version });
-      else await portalApi.orderCreate(body);
-      feedback.success(t('web.common.submittedOk'));
-      navigate('/web/consum-material-apply');
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
+    const saved = await run(
+      () =>
+        original
+          ? callEndpoint((api) => api.consumable.update, {
+              body: { ...body, id: original.id, version: original.version },
+            })
+          : callEndpoint((api) => api.consumable.create, { body }),
+      t('web.common.submittedOk'),
+    );
+    if (saved) navigate('/web/consum-material-apply');
   };
 
-  const k = (key: string) => t(`web.consumable.kit.${key}`);
   return (
-    <Card title={t(editId ? 'web.common.edit' : 'web.consumable.create')}>
+    <Card title={editId ? t('web.common.edit') : c('create')}>
       <Form form={form} layout="vertical" initialValues={{ loose: [] }} data-testid="apply-form">
-        <Typography.Title level={5}>{t('web.consumable.sections.base')}</Typography.Title>
+        <Typography.Title level={5}>{c('sections.base')}</Typography.Title>
         <Row gutter={16}>
           <ProjectSiteFields testId="apply" />
           <Col span={4}>
-            <Form.Item name="expectedShipDate" label={t('web.consumable.expectedShipDate')}>
+            <Form.Item name="expectedShipDate" label={c('expectedShipDate')}>
               <DatePicker disabledDate={(d) => d.isBefore(dayjs(), 'day')} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={4}>
-            <Form.Item name="hopedArrivalDate" label={t('web.consumable.hopedArrivalDate')}>
+            <Form.Item name="hopedArrivalDate" label={c('hopedArrivalDate')}>
               <DatePicker disabledDate={(d) => d.isBefore(dayjs(), 'day')} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
         <Form.Item
           name="note"
-          label={t('web.common.note')}
+          label={t('fields.note')}
           extra={<ShowLimit value={note} max={PORTAL_LIMITS.note} />}
-          rules={[rules.max(t('web.common.note'), PORTAL_LIMITS.note)]}
+          rules={[rules.max(t('fields.note'), PORTAL_LIMITS.note)]}
         >
           <Input.TextArea rows={2} />
         </Form.Item>
 
         <Divider />
-        <Typography.Title level={5}>{t('web.consumable.sections.kits')}</Typography.Title>
+        <Typography.Title level={5}>{c('sections.kits')}</Typography.Title>
         <Table<Kit>
           rowKey="id"
           size="small"
@@ -289,7 +281,7 @@ export default function CreateApplyPage() {
         />
 
         <Divider />
-        <Typography.Title level={5}>{t('web.consumable.sections.loose')}</Typography.Title>
+        <Typography.Title level={5}>{c('sections.loose')}</Typography.Title>
         <Form.List name="loose">
           {(fields, { add, remove }) => (
             <>
@@ -337,7 +329,7 @@ export default function CreateApplyPage() {
         )}
 
         <Divider />
-        <Typography.Title level={5}>{t('web.consumable.sections.shipping')}</Typography.Title>
+        <Typography.Title level={5}>{c('sections.shipping')}</Typography.Title>
         <Form.Item name="addressId" hidden>
           <Input />
         </Form.Item>

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { PORTAL_LIMITS } from '@trialab/api-contract';
+import { type BodyOf, PORTAL_LIMITS } from '@trialab/api-contract';
 import {
   Button,
   Card,
@@ -16,17 +16,21 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { ShowLimit } from '../../../components/ShowLimit';
+import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
-import { feedback } from '../../../utils/feedback';
-import { type AddressRow, portalApi, type ShipmentDetail, type ShipmentInput } from '../api';
+import { REFERENCE_STALE_MS, useEndpointQuery } from '../../../services/query';
+import { useSampleTypes } from '../../laboratory/useSampleTypes';
 import { ContactFields } from '../ContactFields';
 import { sameTemperature } from '../temperature';
+
+type ShipmentInput = BodyOf<Contract['sampleTransport']['create']>;
 
 interface SampleRow {
   sampleTypeId?: number;
@@ -53,59 +57,58 @@ interface FormValues {
 /** /web/create-check: book (or edit, ?id=) a sample shipment; all samples at one transport temperature. */
 export default function CreateCheckPage() {
   const { t, i18n } = useTranslation();
+  const { t: s } = useTranslation('web', { keyPrefix: 'shipment' });
+  const { t: c } = useTranslation('web', { keyPrefix: 'contact' });
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editId = Number(params.get('id')) || null;
   const [form] = Form.useForm<FormValues>();
   const note = Form.useWatch('note', form);
   const requirement = Form.useWatch('transportRequirement', form);
-  const [types, setTypes] = useState<Array<{ id: number; name: string; enName: string }>>([]);
-  const [temps, setTemps] = useState<Array<{ id: number; name: string; enName: string; range: string }>>([]);
-  const [addresses, setAddresses] = useState<AddressRow[]>([]);
-  const [original, setOriginal] = useState<ShipmentDetail>();
-  const [saving, setSaving] = useState(false);
+  const types = useSampleTypes();
+  const temps =
+    useEndpointQuery((api) => api.sampleTransport.temperatures, {}, { staleTime: REFERENCE_STALE_MS }).data
+      ?.data ?? [];
+  const addresses = useEndpointQuery((api) => api.address.receiveAddress, { query: {} }).data?.data ?? [];
+  const original = useEndpointQuery(
+    (api) => api.sampleTransport.get,
+    { params: { id: editId ?? 0 } },
+    { enabled: editId !== null },
+  ).data?.data;
+  const [run, saving] = useAction();
   const english = i18n.language === 'en-US';
 
+  // The form is filled once per loaded version of the booking, not again over what the user typed.
+  const filled = useRef<string | null>(null);
   useEffect(() => {
-    void Promise.all([
-      portalApi.sampleTypes().then((r) => setTypes(r.data)),
-      portalApi.temperatures().then((r) => setTemps(r.data)),
-      portalApi.receiveAddress().then((r) => setAddresses(r.data)),
-    ]).catch(() => undefined);
-  }, []);
-
-  useEffect(() => {
-    if (!editId) return;
-    callEndpoint((c) => c.sampleTransport.get, { params: { id: editId } })
-      .then(({ data }) => {
-        setOriginal(data);
-        form.setFieldsValue({
-          projectId: data.projectId,
-          siteId: data.siteId,
-          sender: data.sender,
-          consignee: data.consignee,
-          ...(data.backupContact
-            ? { backupName: data.backupContact.name, backupPhone: data.backupContact.phone }
-            : {}),
-          estimatedShipDate: dayjs(data.estimatedShipDate),
-          bookSendTime: dayjs(data.bookSendTime),
-          coldChain: data.coldChain,
-          ...(data.tat ? { tat: data.tat } : {}),
-          transportRequirement: data.transportRequirement ?? '',
-          note: data.note ?? '',
-          samples: data.samples.map((s) => ({
-            sampleTypeId: s.sampleTypeId,
-            temperatureId: s.temperatureId,
-            quantity: s.quantity,
-            unit: s.unit,
-          })),
-        });
-      })
-      .catch(() => undefined);
-  }, [editId, form]);
+    if (!original || filled.current === `${original.id}:${original.version}`) return;
+    filled.current = `${original.id}:${original.version}`;
+    form.setFieldsValue({
+      projectId: original.projectId,
+      siteId: original.siteId,
+      sender: original.sender,
+      consignee: original.consignee,
+      ...(original.backupContact
+        ? { backupName: original.backupContact.name, backupPhone: original.backupContact.phone }
+        : {}),
+      estimatedShipDate: dayjs(original.estimatedShipDate),
+      bookSendTime: dayjs(original.bookSendTime),
+      coldChain: original.coldChain,
+      ...(original.tat ? { tat: original.tat } : {}),
+      transportRequirement: original.transportRequirement ?? '',
+      note: original.note ?? '',
+      samples: original.samples.map((x) => ({
+        sampleTypeId: x.sampleTypeId,
+        temperatureId: x.temperatureId,
+        quantity: x.quantity,
+        unit: x.unit,
+      })),
+    });
+  }, [original, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return; // the form shows what is wrong
     const body: ShipmentInput = {
       projectId: v.projectId,
       siteId: v.siteId,
@@ -119,27 +122,25 @@ export default function CreateCheckPage() {
       transportRequirement: v.transportRequirement ?? null,
       note: v.note ?? null,
       attachmentFileIds: original?.attachmentFileIds ?? [],
-      samples: v.samples.map((s) => ({
-        sampleTypeId: s.sampleTypeId ?? 0,
-        temperatureId: s.temperatureId ?? 0,
-        quantity: s.quantity ?? 0,
-        unit: s.unit ?? '',
+      samples: v.samples.map((x) => ({
+        sampleTypeId: x.sampleTypeId ?? 0,
+        temperatureId: x.temperatureId ?? 0,
+        quantity: x.quantity ?? 0,
+        unit: x.unit ?? '',
       })),
     };
-    setSaving(true);
-    try {
-      if (original) await portalApi.shipmentUpdate({ ...body, id: original.id, version: original.version });
-      else await portalApi.shipmentCreate(body);
-      feedback.success(t('web.common.savedOk'));
-      navigate('/web/reserve-check');
-    } catch {
-      // shown by the request helper (e.g. mixed temperatures refused by the server)
-    } finally {
-      setSaving(false);
-    }
+    // The server also refuses mixed temperatures; its message is shown by the request helper.
+    const saved = await run(
+      () =>
+        original
+          ? callEndpoint((api) => api.sampleTransport.update, {
+              body: { ...body, id: original.id, version: original.version },
+            })
+          : callEndpoint((api) => api.sampleTransport.create, { body }),
+      t('web.common.savedOk'),
+    );
+    if (saved) navigate('/web/reserve-check');
   };
-
-  const s = (key: string) => t(`web.shipment.${key}`);
   return (
     <Card title={editId ? t('web.common.edit') : s('create')}>
       <Form
@@ -269,8 +270,8 @@ export default function CreateCheckPage() {
           <Col span={6}>
             <Form.Item
               name="backupName"
-              label={t('web.contact.name')}
-              rules={[rules.max(t('web.contact.name'), PORTAL_LIMITS.senderName), rules.name()]}
+              label={c('name')}
+              rules={[rules.max(c('name'), PORTAL_LIMITS.senderName), rules.name()]}
             >
               <Input />
             </Form.Item>
@@ -278,8 +279,8 @@ export default function CreateCheckPage() {
           <Col span={6}>
             <Form.Item
               name="backupPhone"
-              label={t('web.contact.phone')}
-              rules={[rules.max(t('web.contact.phone'), PORTAL_LIMITS.senderPhone), rules.phone()]}
+              label={c('phone')}
+              rules={[rules.max(c('phone'), PORTAL_LIMITS.senderPhone), rules.phone()]}
             >
               <Input />
             </Form.Item>
@@ -310,9 +311,9 @@ export default function CreateCheckPage() {
         </Form.Item>
         <Form.Item
           name="note"
-          label={t('web.common.note')}
+          label={t('fields.note')}
           extra={<ShowLimit value={note} max={PORTAL_LIMITS.note} />}
-          rules={[rules.max(t('web.common.note'), PORTAL_LIMITS.note)]}
+          rules={[rules.max(t('fields.note'), PORTAL_LIMITS.note)]}
         >
           <Input.TextArea rows={2} data-testid="shipment-note" />
         </Form.Item>

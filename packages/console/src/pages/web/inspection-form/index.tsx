@@ -1,75 +1,71 @@
+import type { DataOf } from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input, Table, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash, formatTime } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
-import type { InspectionRow } from '../reports-api';
+import { t as textOf } from '../../../locales';
+import type { Contract } from '../../../services/contract';
+
+type InspectionRow = DataOf<Contract['portalReport']['inspections']>[number];
 
 const STATE_COLORS: Record<string, string> = { received: 'success', exception: 'error', awaiting: 'default' };
 
 function InspectionModal({ id, onClose }: { id: number | null; onClose(): void }) {
   const { t } = useTranslation();
+  const { t: i } = useTranslation('webReports', { keyPrefix: 'inspection' });
   const detail = useDetail(id, (c) => c.portalReport.inspection, onClose);
   return (
-    <ViewModal open={id !== null} width={860} title={t('webReports.inspection.detail')} onCancel={onClose}>
+    <ViewModal open={id !== null} width={860} title={i('detail')} onCancel={onClose}>
       {detail && (
         <div data-testid="inspection-detail">
           <Descriptions size="small" column={3} bordered>
-            <Descriptions.Item label={t('webReports.inspection.orderNo')}>{detail.orderNo}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.inspection.expressNo')}>
-              {dash(detail.expressNo)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.inspection.courier')}>
-              {dash(detail.courier)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.projectNo')}>{detail.projectNo}</Descriptions.Item>
+            <Descriptions.Item label={i('orderNo')}>{detail.orderNo}</Descriptions.Item>
+            <Descriptions.Item label={i('expressNo')}>{dash(detail.expressNo)}</Descriptions.Item>
+            <Descriptions.Item label={i('courier')}>{dash(detail.courier)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.projectNo')}>{detail.projectNo}</Descriptions.Item>
             <Descriptions.Item
-              label={t('webReports.common.site')}
+              label={t('fields.site')}
             >{`${detail.centerNo} ${detail.siteName}`}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.inspection.temperature')}>
-              {detail.temperatureName}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.inspection.signer')}>
-              {dash(detail.signerName)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.inspection.signedAt')}>
-              {formatTime(detail.signedAt)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.inspection.remark')}>
-              {dash(detail.receiptRemark)}
-            </Descriptions.Item>
+            <Descriptions.Item label={i('temperature')}>{detail.temperatureName}</Descriptions.Item>
+            <Descriptions.Item label={i('signer')}>{dash(detail.signerName)}</Descriptions.Item>
+            <Descriptions.Item label={i('signedAt')}>{formatTime(detail.signedAt)}</Descriptions.Item>
+            <Descriptions.Item label={i('remark')}>{dash(detail.receiptRemark)}</Descriptions.Item>
           </Descriptions>
-          <h4 style={{ marginTop: 16 }}>{t('webReports.inspection.samples')}</h4>
+          <h4 style={{ marginTop: 16 }}>{i('samples')}</h4>
           <Table
             size="small"
             rowKey="itemId"
             pagination={false}
             dataSource={detail.samples}
             columns={[
-              { dataIndex: 'sampleTypeName', title: t('webReports.inspection.sampleType') },
+              { dataIndex: 'sampleTypeName', title: i('sampleType') },
               {
                 dataIndex: 'quantity',
-                title: t('webReports.inspection.quantity'),
+                title: i('quantity'),
                 render: (v: number, s) => `${v} ${s.unit}`,
               },
               {
                 dataIndex: 'receivedQuantity',
-                title: t('webReports.inspection.receivedQuantity'),
+                title: i('receivedQuantity'),
                 render: dash,
               },
               {
                 dataIndex: 'state',
-                title: t('webReports.inspection.quality'),
+                title: i('quality'),
                 render: (v: string) => (
-                  <Tag color={STATE_COLORS[v] ?? 'default'}>{t(`webReports.inspection.states.${v}`)}</Tag>
+                  <Tag color={STATE_COLORS[v] ?? 'default'}>
+                    {textOf(`webReports.inspection.states.${v}`)}
+                  </Tag>
                 ),
               },
               {
                 dataIndex: 'exceptionReason',
-                title: t('webReports.inspection.exceptionReason'),
+                title: i('exceptionReason'),
                 render: dash,
               },
               { dataIndex: 'remark', title: t('webReports.rejection.remark'), render: dash },
@@ -84,23 +80,24 @@ function InspectionModal({ id, onClose }: { id: number | null; onClose(): void }
 /** /web/inspection-form: the receipt (inspection) records of my sites' signed-off shipments. */
 export default function InspectionFormPage() {
   const { t } = useTranslation();
+  const { t: i } = useTranslation('webReports', { keyPrefix: 'inspection' });
   const list = useListPage((c) => c.portalReport.inspections, {} as { keyword?: string });
   const [viewing, setViewing] = useState<number | null>(null);
   const close = useCallback(() => setViewing(null), []);
   const columns: DataColumn<InspectionRow>[] = [
-    { dataIndex: 'orderNo', title: t('webReports.inspection.orderNo'), width: 170 },
-    { dataIndex: 'expressNo', title: t('webReports.inspection.expressNo'), width: 150, render: dash },
-    { dataIndex: 'courier', title: t('webReports.inspection.courier'), width: 100, render: dash },
-    { dataIndex: 'projectNo', title: t('webReports.common.projectNo'), width: 130 },
+    { dataIndex: 'orderNo', title: i('orderNo'), width: 170 },
+    { dataIndex: 'expressNo', title: i('expressNo'), width: 150, render: dash },
+    { dataIndex: 'courier', title: i('courier'), width: 100, render: dash },
+    col.projectNo(),
     {
       dataIndex: 'siteName',
-      title: t('webReports.common.site'),
+      title: t('fields.site'),
       width: 170,
       render: (v: string, row) => `${row.centerNo} ${v}`,
     },
-    { dataIndex: 'temperatureName', title: t('webReports.inspection.temperature'), width: 100 },
-    { dataIndex: 'signerName', title: t('webReports.inspection.signer'), width: 100, render: dash },
-    { dataIndex: 'signedAt', title: t('webReports.inspection.signedAt'), width: 170, render: formatTime },
+    { dataIndex: 'temperatureName', title: i('temperature'), width: 100 },
+    { dataIndex: 'signerName', title: i('signer'), width: 100, render: dash },
+    col.time('signedAt', i('signedAt')),
   ];
   return (
     <ListPage<InspectionRow, { keyword?: string }>
@@ -109,7 +106,7 @@ export default function InspectionFormPage() {
       code="web.inspection-form"
       columns={columns}
       filters={
-        <Form.Item name="keyword" label={t('webReports.inspection.keyword')}>
+        <Form.Item name="keyword" label={i('keyword')}>
           <Input allowClear maxLength={32} />
         </Form.Item>
       }

@@ -1,12 +1,15 @@
+import type { DataOf } from '@trialab/api-contract';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { type ReportFilter, type ReportFormValues, reportFilter } from '../report-filter';
-import { ReportFilterFields } from '../report-parts';
-import type { UnblindingRow } from '../reports-api';
+import type { Contract } from '../../../services/contract';
+import { type ReportFilter, type ReportFormValues, reportFilter } from '../reportFilter';
+import { ReportFilterFields } from '../reportParts';
 import { useResultColumns } from '../result-report';
+
+type UnblindingRow = DataOf<Contract['portalReport']['unblinding']>[number];
 
 /**
  * /web/personal-report (menu: inventory unblinding results): released results with the identity of
@@ -14,20 +17,20 @@ import { useResultColumns } from '../result-report';
  * every view (each search and page) in the audit trail.
  */
 export default function UnblindingReportPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('webReports', { keyPrefix: 'unblinding' });
   const list = useListPage((c) => c.portalReport.unblinding, {} as ReportFilter);
   const base = useResultColumns<UnblindingRow>();
   const identity: DataColumn<UnblindingRow>[] = [
-    { dataIndex: 'subjectName', title: t('webReports.unblinding.subjectName'), width: 120 },
+    { dataIndex: 'subjectName', title: t('subjectName'), width: 120 },
     {
       dataIndex: 'gender',
-      title: t('webReports.unblinding.gender'),
+      title: t('gender'),
       width: 80,
       render: dash,
     },
     {
       dataIndex: 'birthday',
-      title: t('webReports.unblinding.birthday'),
+      title: t('birthday'),
       width: 110,
       render: dash,
     },
@@ -41,14 +44,7 @@ export default function UnblindingReportPage() {
       rowKey="id"
       code="web.personal-report"
       columns={columns}
-      header={
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('webReports.unblinding.hint')}
-        />
-      }
+      header={<Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('hint')} />}
       onSearch={(values) => list.search(reportFilter(values))}
       filters={<ReportFilterFields flag />}
     />

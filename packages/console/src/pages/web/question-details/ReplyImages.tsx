@@ -2,8 +2,9 @@ import { PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/ico
 import { Button, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../components/FormModal';
 import { ImagePreview } from '../../../components/ImagePreview';
-import { containerApi } from '../../../services/container';
+import { downloadEndpoint } from '../../../services/endpoint';
 import { fileObjectUrl } from '../../../services/lab';
 import { uploadPicked } from '../../../services/portalAdmin';
 import { feedback } from '../../../utils/feedback';
@@ -119,6 +120,7 @@ export function ReplyFileUpload({
 
 /** The documents of a reply as download links. */
 export function AttachmentLinks({ files }: { files: ReadonlyArray<{ fileId: number; name: string }> }) {
+  const [run] = useAction();
   if (files.length === 0) return null;
   return (
     <div style={{ marginTop: 8 }}>
@@ -128,7 +130,11 @@ export function AttachmentLinks({ files }: { files: ReadonlyArray<{ fileId: numb
           type="link"
           size="small"
           icon={<PaperClipOutlined />}
-          onClick={() => void containerApi.downloadFile(f.fileId, f.name).catch(() => undefined)}
+          onClick={() =>
+            void run(() =>
+              downloadEndpoint((c) => c.system.fileDownload, { params: { id: f.fileId } }, f.name),
+            )
+          }
         >
           {f.name}
         </Button>

@@ -5,47 +5,41 @@ import {
   replyContent,
 } from '@trialab/api-contract';
 import { Alert, Button, Card, Descriptions, Divider, Form, Input, List, Space, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccess } from '../../../access/useAccess';
 import { DictSelect } from '../../../components/DictSelect';
+import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { EventTimeline, StatusTag } from '../../../components/StatusTag';
-import { feedback } from '../../../utils/feedback';
-import { portalApi, type QueryDetail } from '../api';
+import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { AttachmentLinks, FileImages, ReplyFileUpload } from './ReplyImages';
 
 /** /web/question-details?id=: a query with its reply record; reply of 8 to 255 characters. */
 export default function QuestionDetailsPage() {
   const { t } = useTranslation();
+  const { t: q } = useTranslation('web', { keyPrefix: 'question' });
   const navigate = useNavigate();
   const { can } = useAccess();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
-  const [detail, setDetail] = useState<QueryDetail>();
+  // Viewing resolves a query that needs no clarification (server side).
+  const detail = useEndpointQuery(
+    (c) => c.clarification.get,
+    { params: { id: id ?? 0 } },
+    { enabled: id !== null },
+  ).data?.data;
+  const reply = useEndpointMutation((c) => c.clarification.reply, {
+    invalidates: [(c) => c.clarification.get, (c) => c.clarification.paging],
+  });
   const [content, setContent] = useState('');
   const [error, setError] = useState<string>();
-  const [sending, setSending] = useState(false);
+  const [run, sending] = useAction();
   const [imageFileIds, setImageFileIds] = useState<number[]>([]);
   const [attachmentFileIds, setAttachmentFileIds] = useState<number[]>([]);
   const [sent, setSent] = useState(0);
-  const q = (key: string) => t(`web.question.${key}`);
-
-  const load = useCallback(async () => {
-    if (!id) return;
-    try {
-      // Viewing resolves a query that needs no clarification (server side).
-      setDetail((await portalApi.queryGet(id)).data);
-    } catch {
-      // shown by the request helper
-    }
-  }, [id]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const send = async () => {
     if (!detail) return;
@@ -55,25 +49,19 @@ export default function QuestionDetailsPage() {
       return;
     }
     setError(undefined);
-    setSending(true);
-    try {
-      const response = await portalApi.queryReply(detail.id, {
-        version: detail.version,
-        content: content.trim(),
-        imageFileIds,
-        attachmentFileIds,
-      });
-      setDetail(response.data);
-      setContent('');
-      setImageFileIds([]);
-      setAttachmentFileIds([]);
-      setSent((n) => n + 1);
-      feedback.success(q('repliedOk'));
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSending(false);
-    }
+    const done = await run(
+      () =>
+        reply.mutateAsync({
+          params: { id: detail.id },
+          body: { version: detail.version, content: content.trim(), imageFileIds, attachmentFileIds },
+        }),
+      q('repliedOk'),
+    );
+    if (!done) return;
+    setContent('');
+    setImageFileIds([]);
+    setAttachmentFileIds([]);
+    setSent((n) => n + 1);
   };
 
   if (!id) return <Card>{t('web.shipment.none')}</Card>;
@@ -92,14 +80,14 @@ export default function QuestionDetailsPage() {
       )}
       <Descriptions size="small" bordered column={3} data-testid="query-detail">
         <Descriptions.Item label={q('queryNo')}>{detail.queryNo}</Descriptions.Item>
-        <Descriptions.Item label={t('web.common.status')}>
+        <Descriptions.Item label={t('fields.status')}>
           <StatusTag group="question" status={detail.status} />
         </Descriptions.Item>
         <Descriptions.Item label={q('queryType')}>
           <DictSelect dictNo={1020} value={detail.queryType} disabled variant="borderless" />
         </Descriptions.Item>
-        <Descriptions.Item label={t('web.common.project')}>{detail.projectNo}</Descriptions.Item>
-        <Descriptions.Item label={t('web.common.site')}>
+        <Descriptions.Item label={t('fields.project')}>{detail.projectNo}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.site')}>
           {detail.siteNo} {detail.siteName}
         </Descriptions.Item>
         <Descriptions.Item label={q('subjectNo')}>{detail.subjectNo}</Descriptions.Item>

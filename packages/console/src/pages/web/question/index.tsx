@@ -1,4 +1,4 @@
-import { QUERY_STATES } from '@trialab/api-contract';
+import { type DataOf, QUERY_STATES } from '@trialab/api-contract';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,8 +7,9 @@ import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
 import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import type { QueryRow } from '../api';
+import type { Contract } from '../../../services/contract';
 
+type QueryRow = DataOf<Contract['clarification']['paging']>[number];
 type State = (typeof QUERY_STATES)[number];
 
 /** /web/question: clarification queries of my sites, open first. */

@@ -1,38 +1,39 @@
 import {
   CONSUMABLE_PERMISSIONS,
+  type DataOf,
   KIT_SUPPLY_PERMISSIONS,
   QUERY_PERMISSIONS,
   SHIPMENT_PERMISSIONS,
 } from '@trialab/api-contract';
 import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAccess } from '../../../access/useAccess';
+import type { Contract } from '../../../services/contract';
+import { useEndpointQuery } from '../../../services/query';
 import { useSession } from '../../../stores/session';
-import { type HomeCounts, portalApi } from '../api';
+
+type HomeCounts = DataOf<Contract['portalHome']['counts']>;
 
 interface Tile {
   key: keyof HomeCounts | null;
-  title: string;
+  title:
+    | 'queriesAwaiting'
+    | 'consumablesAwaitingReview'
+    | 'applyConsumables'
+    | 'bookShipment'
+    | 'kitsToConfirm';
   path: string;
   permission: string;
 }
 
 /** /web/quick: welcome, quick navigation with live counts, and the permission hint. */
 export default function QuickPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('web', { keyPrefix: 'quick' });
   const navigate = useNavigate();
   const { can } = useAccess();
   const name = useSession((s) => s.user?.username ?? '');
-  const [counts, setCounts] = useState<HomeCounts>();
-
-  useEffect(() => {
-    portalApi
-      .homeCounts()
-      .then((r) => setCounts(r.data))
-      .catch(() => undefined);
-  }, []);
+  const counts = useEndpointQuery((c) => c.portalHome.counts).data?.data;
 
   const tiles: Tile[] = [
     {
@@ -71,21 +72,21 @@ export default function QuickPage() {
   return (
     <Card>
       <Typography.Title level={4} data-testid="quick-welcome">
-        {t('web.quick.welcome', { name })}
+        {t('welcome', { name })}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('web.quick.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {shown.map((tile) => (
           <Col key={tile.title} xs={24} sm={12} lg={6}>
             <Card hoverable onClick={() => navigate(tile.path)} data-testid={`quick-${tile.title}`}>
               <Statistic
-                title={t(`web.quick.${tile.title}`)}
+                title={t(tile.title)}
                 value={tile.key && counts ? counts[tile.key] : '-'}
                 loading={!counts}
                 suffix={
                   tile.key === 'myOpenApplications' || tile.key === 'bookedShipments' ? (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {t(`web.quick.${tile.key}`)}
+                      {t(tile.key)}
                     </Typography.Text>
                   ) : undefined
                 }
@@ -94,7 +95,7 @@ export default function QuickPage() {
           </Col>
         ))}
       </Row>
-      <Alert style={{ marginTop: 24 }} type="info" showIcon message={t('web.quick.hint')} />
+      <Alert style={{ marginTop: 24 }} type="info" showIcon message={t('hint')} />
     </Card>
   );
 }

@@ -1,54 +1,55 @@
-import { KIT_SUPPLY_STATES, type KitSupplyState, kitSupplyWorkflow } from '@trialab/api-contract';
+import {
+  type DataOf,
+  KIT_SUPPLY_STATES,
+  type KitSupplyState,
+  kitSupplyWorkflow,
+} from '@trialab/api-contract';
 import { Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
+import { dash } from '../../../components/format';
 import { ListPage } from '../../../components/ListPage';
 import { usePaged } from '../../../components/usePaged';
 import { WorkflowActions } from '../../../components/WorkflowActions';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
-import { type KitSupplyRow, portalApi } from '../api';
+
+type KitSupplyRow = DataOf<Contract['consumable']['kitSupplyPaging']>[number];
 
 /** /web/receipt-check: kit supply confirmation of my sites (to be confirmed, confirmed). */
 export default function KitSupplyPage() {
   const { t } = useTranslation();
+  const { t: k } = useTranslation('web', { keyPrefix: 'kitSupply' });
   const [tab, setTab] = useState<KitSupplyState>('pending');
   const list = usePaged((c) => c.consumable.kitSupplyPaging, { tab });
 
+  // WorkflowActions shows a failed call's error (the request helper did) and stays as it was.
   const confirm = async (row: KitSupplyRow) => {
-    try {
-      await portalApi.kitSupplyConfirm(row.id, row.version);
-      feedback.success(t('web.common.operationOk'));
-      await list.reload();
-    } catch {
-      // shown by the request helper
-    }
+    await callEndpoint((c) => c.consumable.kitSupplyConfirm, {
+      params: { id: row.id },
+      body: { version: row.version },
+    });
+    feedback.success(t('web.common.operationOk'));
+    await list.reload();
   };
 
   const columns: DataColumn<KitSupplyRow>[] = [
-    { dataIndex: 'kitName', title: t('web.kitSupply.kitName') },
-    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 140 },
-    {
-      dataIndex: 'siteName',
-      title: t('web.common.siteName'),
-      render: (v: string, row) => `${row.siteNo} ${v}`,
-    },
-    { dataIndex: 'itemCount', title: t('web.kitSupply.itemCount'), width: 100 },
+    { dataIndex: 'kitName', title: k('kitName') },
+    { ...col.projectNo<KitSupplyRow>(), width: 140 },
+    col.site<KitSupplyRow>(),
+    { dataIndex: 'itemCount', title: k('itemCount'), width: 100 },
     ...(tab === 'confirmed'
       ? ([
           {
             dataIndex: 'confirmedByName',
-            title: t('web.kitSupply.confirmedBy'),
+            title: k('confirmedBy'),
             width: 120,
             render: dash,
           },
-          {
-            dataIndex: 'confirmedAt',
-            title: t('web.kitSupply.confirmedAt'),
-            width: 170,
-            render: (v: string | null) => formatTime(v),
-          },
+          col.time<KitSupplyRow>('confirmedAt', k('confirmedAt')),
         ] as DataColumn<KitSupplyRow>[])
       : []),
   ];
@@ -59,7 +60,7 @@ export default function KitSupplyPage() {
         <Tabs
           activeKey={tab}
           onChange={(key) => setTab(key as KitSupplyState)}
-          items={KIT_SUPPLY_STATES.map((s) => ({ key: s, label: t(`web.kitSupply.${s}`) }))}
+          items={KIT_SUPPLY_STATES.map((s) => ({ key: s, label: k(s) }))}
         />
       }
       list={list}
@@ -73,9 +74,9 @@ export default function KitSupplyPage() {
             state={row.status}
             actions={{
               confirm: {
-                label: t('web.kitSupply.confirm'),
+                label: k('confirm'),
                 testId: `kit-confirm-${row.kitName}`,
-                confirm: t('web.kitSupply.confirmText'),
+                confirm: k('confirmText'),
                 onClick: () => confirm(row),
               },
             }}

@@ -1,18 +1,25 @@
-import { CHARGEBACK_LIMITS, CHARGEBACK_PERMISSIONS, PORTAL_REPORT_PERMISSIONS } from '@trialab/api-contract';
+import {
+  CHARGEBACK_PERMISSIONS,
+  chargebackWorkflow,
+  type DataOf,
+  PORTAL_REPORT_PERMISSIONS,
+} from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input, Table, Tag } from 'antd';
 import type { Key } from 'react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
-import { useAccess } from '../../../access/useAccess';
-import { confirmDialog } from '../../../components/ConfirmDialog';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
+import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { PermissionTabs } from '../../../components/PermissionTabs';
-import { ReasonModal } from '../../../components/ReasonModal';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
+import { WorkflowActions } from '../../../components/WorkflowActions';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
 import {
   ChargebackDetailModal,
@@ -20,21 +27,21 @@ import {
   ChargebackFilterFields,
   chargebackColumns,
 } from '../ChargebackDetail';
-import {
-  chargebackButtons,
-  type ReportFilter,
-  type ReportFormValues,
-  reportFilter,
-  unreadIds,
-} from '../report-filter';
-import { FlagTag, ReportFilterFields } from '../report-parts';
-import { type ChargebackRow, type PortalReportRow, type RejectionRow, reportsApi } from '../reports-api';
+import { type ReportFilter, type ReportFormValues, reportFilter, unreadIds } from '../reportFilter';
+import { FlagTag, ReportFilterFields } from '../reportParts';
+
+type Api = Contract['portalReport'];
+type PortalReportRow = DataOf<Api['paging']>[number];
+type ChargebackRow = DataOf<Api['chargebacks']>[number];
+type RejectionRow = DataOf<Api['rejections']>[number];
 
 const pdfName = (row: { reportNo: string; revision: number }) => `${row.reportNo}-v${row.revision}.pdf`;
 
 /** Released report list: all of my sites' reports, or only the ones I downloaded. */
 function ReportList({ mine }: { mine: boolean }) {
   const { t } = useTranslation();
+  const { t: r } = useTranslation('webReports');
+  const [run] = useAction();
   const [viewing, setViewing] = useState<number | null>(null);
   const list = useListPage((c) => c.portalReport.paging, {} as ReportFilter, {
     toBody: (filter) => (mine ? { ...filter, downloaded: true } : filter),
@@ -48,25 +55,25 @@ function ReportList({ mine }: { mine: boolean }) {
       render: (v: number) =>
         v > 0 ? <Tag color="orange">{`v${v} ${t('webReports.search.revised')}`}</Tag> : 'v0',
     },
-    { dataIndex: 'projectNo', title: t('webReports.common.projectNo'), width: 130 },
-    { dataIndex: 'siteName', title: t('webReports.common.site'), width: 150 },
-    { dataIndex: 'subjectNo', title: t('webReports.common.subjectNo'), width: 130 },
-    { dataIndex: 'visit', title: t('webReports.common.visit'), width: 110, render: dash },
-    { dataIndex: 'barcode', title: t('webReports.common.barcode'), width: 140 },
+    col.projectNo(),
+    { dataIndex: 'siteName', title: t('fields.site'), width: 150 },
+    { dataIndex: 'subjectNo', title: t('fields.subjectNo'), width: 130 },
+    col.field('visit', 110),
+    { dataIndex: 'barcode', title: t('fields.barcode'), width: 140 },
     {
       dataIndex: 'abnormal',
       title: t('webReports.search.abnormal'),
       width: 80,
       render: (v: boolean) => (v ? <Tag color="red">{t('webReports.flags.A')}</Tag> : '-'),
     },
-    { dataIndex: 'releasedAt', title: t('webReports.common.releasedAt'), width: 170, render: formatTime },
-    { dataIndex: 'downloadedAt', title: t('webReports.search.downloadedAt'), width: 170, render: formatTime },
+    col.time('releasedAt', r('common.releasedAt')),
+    col.time('downloadedAt', r('search.downloadedAt')),
   ];
+  // Downloading sets the row's download time: the list loads again.
   const download = (row: { id: number; reportNo: string; revision: number }) =>
-    void reportsApi
-      .reportPdf(row.id, pdfName(row))
-      .then(() => list.reload())
-      .catch(() => undefined);
+    void run(() =>
+      downloadEndpoint((c) => c.portalReport.pdf, { params: { id: row.id } }, pdfName(row)).then(list.reload),
+    );
   return (
     <ListPage<PortalReportRow, ReportFormValues>
       list={list}
@@ -227,29 +234,20 @@ function ReportDetailModal({
 /** Chargeback notices of my sites: acknowledge, or dispute with a reason (≤ 255). */
 function ChargebackList() {
   const { t } = useTranslation();
-  const { can } = useAccess();
+  const { t: b } = useTranslation('webReports', { keyPrefix: 'chargeback' });
   const list = useListPage((c) => c.portalReport.chargebacks, {} as ChargebackFilter);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [disputing, setDisputing] = useState<ChargebackRow | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
-  const respond = async (row: ChargebackRow, action: 'acknowledge' | 'dispute', reason?: string) => {
-    try {
-      await reportsApi.chargebackRespond(row.id, { version: row.version, action, reason: reason ?? null });
+  // Rejects on a failed call, so the dispute dialog stays open with the reason.
+  const respond =
+    (row: ChargebackRow, action: 'acknowledge' | 'dispute') => async (reason: string | null) => {
+      await callEndpoint((c) => c.portalReport.respond, {
+        params: { id: row.id },
+        body: { version: row.version, action, reason },
+      });
       feedback.success(t('webReports.common.operationOk'));
       await list.reload();
-    } catch {
-      // shown by the request helper
-    }
-  };
-  const act = async (row: ChargebackRow, action: 'acknowledge' | 'dispute') => {
-    if (action === 'dispute') return setDisputing(row);
-    try {
-      await confirmDialog({ content: t('webReports.chargeback.confirmAcknowledge') });
-    } catch {
-      return;
-    }
-    await respond(row, action);
-  };
+    };
   const columns = chargebackColumns(t);
   return (
     <ListPage<ChargebackRow, ChargebackFilter>
@@ -261,42 +259,38 @@ function ChargebackList() {
       actions={{
         width: 200,
         render: (row) => (
-          <>
-            <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-              {t('webReports.common.view')}
-            </Button>
-            {chargebackButtons(row.status, (p) => can(p)).map((action) => (
-              <Button
-                key={action}
-                type="link"
-                size="small"
-                danger={action === 'dispute'}
-                onClick={() => void act(row, action as 'acknowledge' | 'dispute')}
-                data-testid={`chargeback-${action}-${row.noticeNo}`}
-              >
-                {t(`webReports.chargeback.actions.${action}`)}
+          <WorkflowActions
+            workflow={chargebackWorkflow}
+            state={row.status}
+            before={
+              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+                {t('webReports.common.view')}
               </Button>
-            ))}
-          </>
+            }
+            actions={{
+              acknowledge: {
+                label: b('actions.acknowledge'),
+                testId: `chargeback-acknowledge-${row.noticeNo}`,
+                confirm: b('confirmAcknowledge'),
+                onClick: respond(row, 'acknowledge'),
+              },
+              dispute: {
+                label: b('actions.dispute'),
+                testId: `chargeback-dispute-${row.noticeNo}`,
+                danger: true,
+                reason: {
+                  title: b('disputeTitle'),
+                  placeholder: b('disputePlaceholder'),
+                  testId: 'chargeback-dispute-reason',
+                },
+                onClick: respond(row, 'dispute'),
+              },
+            }}
+          />
         ),
       }}
     >
       <ChargebackDetailModal id={viewing} onClose={closeDetail} />
-      <ReasonModal
-        open={disputing !== null}
-        title={t('webReports.chargeback.disputeTitle')}
-        placeholder={t('webReports.chargeback.disputePlaceholder')}
-        max={CHARGEBACK_LIMITS.reason}
-        required
-        testId="chargeback-dispute-reason"
-        onCancel={() => setDisputing(null)}
-        onOk={(reason) => {
-          const row = disputing;
-          if (!row) return;
-          setDisputing(null);
-          void respond(row, 'dispute', reason);
-        }}
-      />
     </ListPage>
   );
 }
@@ -309,41 +303,35 @@ interface RejectionFilter {
 /** Samples of my sites rejected at receipt; each user marks them read. */
 function RejectionList() {
   const { t } = useTranslation();
+  const { t: j } = useTranslation('webReports', { keyPrefix: 'rejection' });
   const list = useListPage((c) => c.portalReport.rejections, {} as RejectionFilter);
   const [selected, setSelected] = useState<Key[]>([]);
+  const [run, marking] = useAction();
   const mark = async (ids: number[]) => {
     if (ids.length === 0) return;
-    try {
-      await reportsApi.markRead(ids);
-      feedback.success(t('webReports.common.operationOk'));
-      setSelected([]);
-      await list.reload();
-    } catch {
-      // shown by the request helper
-    }
+    const done = await run(
+      () => callEndpoint((c) => c.portalReport.markRead, { body: { ids } }).then(list.reload),
+      t('webReports.common.operationOk'),
+    );
+    if (done) setSelected([]);
   };
   const columns: DataColumn<RejectionRow>[] = [
     {
       dataIndex: 'readAt',
-      title: t('webReports.rejection.readState'),
+      title: j('readState'),
       width: 80,
-      render: (v: string | null) =>
-        v ? (
-          <Tag>{t('webReports.rejection.read')}</Tag>
-        ) : (
-          <Tag color="red">{t('webReports.rejection.unread')}</Tag>
-        ),
+      render: (v: string | null) => (v ? <Tag>{j('read')}</Tag> : <Tag color="red">{j('unread')}</Tag>),
     },
-    { dataIndex: 'orderNo', title: t('webReports.rejection.orderNo'), width: 170 },
-    { dataIndex: 'expressNo', title: t('webReports.rejection.expressNo'), width: 150, render: dash },
-    { dataIndex: 'projectNo', title: t('webReports.common.projectNo'), width: 130 },
-    { dataIndex: 'siteName', title: t('webReports.common.site'), width: 150 },
-    { dataIndex: 'sampleTypeName', title: t('webReports.rejection.sampleType'), width: 100 },
-    { dataIndex: 'quantity', title: t('webReports.rejection.quantity'), width: 90 },
-    { dataIndex: 'reasonLabel', title: t('webReports.rejection.reason'), width: 120, render: dash },
-    { dataIndex: 'remark', title: t('webReports.rejection.remark'), render: dash },
-    { dataIndex: 'receivedAt', title: t('webReports.rejection.receivedAt'), width: 170, render: formatTime },
-    { dataIndex: 'receivedByName', title: t('webReports.rejection.receivedBy'), width: 100, render: dash },
+    { dataIndex: 'orderNo', title: j('orderNo'), width: 170 },
+    { dataIndex: 'expressNo', title: j('expressNo'), width: 150, render: dash },
+    col.projectNo(),
+    { dataIndex: 'siteName', title: t('fields.site'), width: 150 },
+    { dataIndex: 'sampleTypeName', title: j('sampleType'), width: 100 },
+    { dataIndex: 'quantity', title: j('quantity'), width: 90 },
+    { dataIndex: 'reasonLabel', title: j('reason'), width: 120, render: dash },
+    { dataIndex: 'remark', title: j('remark'), render: dash },
+    col.time('receivedAt', j('receivedAt')),
+    { dataIndex: 'receivedByName', title: j('receivedBy'), width: 100, render: dash },
   ];
   return (
     <ListPage<RejectionRow, RejectionFilter>
@@ -353,16 +341,17 @@ function RejectionList() {
       columns={columns}
       selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
       filters={
-        <Form.Item name="keyword" label={t('webReports.rejection.orderNo')}>
+        <Form.Item name="keyword" label={j('orderNo')}>
           <Input allowClear maxLength={32} />
         </Form.Item>
       }
       toolbar={
         <Button
+          loading={marking}
           disabled={unreadIds(list.rows, selected.map(Number)).length === 0}
           onClick={() => void mark(unreadIds(list.rows, selected.map(Number)))}
         >
-          {t('webReports.rejection.markSelected')}
+          {j('markSelected')}
         </Button>
       }
       actions={{
@@ -375,7 +364,7 @@ function RejectionList() {
               onClick={() => void mark([row.id])}
               data-testid={`rejection-read-${row.id}`}
             >
-              {t('webReports.rejection.markRead')}
+              {j('markRead')}
             </Button>
           ),
       }}

@@ -1,5 +1,6 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  type DataOf,
   type SAMPLE_SHIPMENT_STATES,
   SHIPMENT_PERMISSIONS,
   sampleShipmentWorkflow,
@@ -9,14 +10,17 @@ import { type Key, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
+import { useAction } from '../../../components/FormModal';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { StatusTag } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
-import { portalApi, type ShipmentRow } from '../api';
 import { ShipmentDetailModal } from '../ShipmentDetail';
+
+type ShipmentRow = DataOf<Contract['sampleTransport']['paging']>[number];
 
 type Tab = 'list' | 'cancelling';
 type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
@@ -31,6 +35,7 @@ interface Filter {
 /** /web/reserve-check: shipment bookings and the separate cancelling list; cancel with a reason, batch receipts. */
 export default function ReserveCheckPage() {
   const { t } = useTranslation();
+  const { t: s } = useTranslation('web', { keyPrefix: 'shipment' });
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('list');
   // The cancelling tab lists cancelled bookings; the list tab the chosen active states, else all of them.
@@ -44,21 +49,28 @@ export default function ReserveCheckPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
 
+  const [run, downloading] = useAction();
+
   const download = async () => {
     if (selected.length === 0) {
-      feedback.warning(t('web.shipment.selectFirst'));
+      feedback.warning(s('selectFirst'));
       return;
     }
-    try {
-      await portalApi.shipmentReceipts(selected.map(Number), 'shipment-receipts.zip');
-    } catch {
-      // shown by the request helper
-    }
+    await run(() =>
+      downloadEndpoint(
+        (c) => c.sampleTransport.receipts,
+        { body: { ids: selected.map(Number) } },
+        'shipment-receipts.zip',
+      ),
+    );
   };
 
   // Not caught: a refused cancel keeps the reason dialog open (WorkflowActions).
   const cancel = async (row: ShipmentRow, reason: string | null) => {
-    await portalApi.shipmentCancel(row.id, row.version, reason ?? '');
+    await callEndpoint((c) => c.sampleTransport.cancel, {
+      params: { id: row.id },
+      query: { version: row.version, reason: reason ?? '' },
+    });
     feedback.success(t('web.common.operationOk'));
     await list.reload();
   };
@@ -66,7 +78,7 @@ export default function ReserveCheckPage() {
   const columns: DataColumn<ShipmentRow>[] = [
     {
       dataIndex: 'orderNo',
-      title: t('web.shipment.orderNo'),
+      title: s('orderNo'),
       width: 190,
       render: (v: string, row) => (
         <Button type="link" size="small" onClick={() => setViewing(row.id)} data-testid={`shipment-${v}`}>
@@ -74,44 +86,25 @@ export default function ReserveCheckPage() {
         </Button>
       ),
     },
-    { dataIndex: 'protocolNo', title: t('web.shipment.protocolNo'), width: 130 },
-    { dataIndex: 'projectName', title: t('web.common.projectName') },
-    {
-      dataIndex: 'siteName',
-      title: t('web.common.siteName'),
-      render: (v: string, row) => `${row.siteNo} ${v}`,
-    },
-    { dataIndex: 'receiver', title: t('web.shipment.receiver'), width: 110 },
-    {
-      dataIndex: 'status',
-      title: t('web.common.status'),
-      width: 100,
-      render: (v: string) => <StatusTag group="shipment" status={v} />,
-    },
-    { dataIndex: 'temperatureName', title: t('web.shipment.temperature'), width: 100 },
-    { dataIndex: 'sampleCount', title: t('web.shipment.sampleCount'), width: 90 },
-    { dataIndex: 'estimatedShipDate', title: t('web.shipment.estimatedShipDate'), width: 130 },
-    { dataIndex: 'courier', title: t('web.shipment.courier'), width: 100, render: dash },
-    { dataIndex: 'expressNo', title: t('web.shipment.expressNo'), width: 150, render: dash },
+    { dataIndex: 'protocolNo', title: s('protocolNo'), width: 130 },
+    { dataIndex: 'projectName', title: t('fields.projectName') },
+    col.site(),
+    { dataIndex: 'receiver', title: s('receiver'), width: 110 },
+    col.status('shipment', undefined, 100),
+    { dataIndex: 'temperatureName', title: s('temperature'), width: 100 },
+    { dataIndex: 'sampleCount', title: s('sampleCount'), width: 90 },
+    { dataIndex: 'estimatedShipDate', title: s('estimatedShipDate'), width: 130 },
+    col.text('courier', s('courier'), 100),
+    col.text('expressNo', s('expressNo'), 150),
     ...(tab === 'cancelling'
       ? ([
-          { dataIndex: 'cancelledByName', title: t('web.shipment.canceller'), width: 100 },
-          {
-            dataIndex: 'cancelTime',
-            title: t('web.shipment.cancelTime'),
-            width: 170,
-            render: (v: string | null) => formatTime(v),
-          },
-          { dataIndex: 'cancelReason', title: t('web.shipment.cancelReason'), width: 200 },
+          { dataIndex: 'cancelledByName', title: s('canceller'), width: 100 },
+          col.time<ShipmentRow>('cancelTime', s('cancelTime')),
+          { dataIndex: 'cancelReason', title: s('cancelReason'), width: 200 },
         ] as DataColumn<ShipmentRow>[])
       : ([
-          { dataIndex: 'createdByName', title: t('web.shipment.createdBy'), width: 100 },
-          {
-            dataIndex: 'createdAt',
-            title: t('web.shipment.createdAt'),
-            width: 170,
-            render: (v: string) => formatTime(v),
-          },
+          { dataIndex: 'createdByName', title: s('createdBy'), width: 100 },
+          col.time<ShipmentRow>('createdAt', s('createdAt')),
         ] as DataColumn<ShipmentRow>[])),
   ];
 
@@ -125,8 +118,8 @@ export default function ReserveCheckPage() {
             setTab(key as Tab);
           }}
           items={[
-            { key: 'list', label: t('web.shipment.list') },
-            { key: 'cancelling', label: t('web.shipment.cancelling') },
+            { key: 'list', label: s('list') },
+            { key: 'cancelling', label: s('cancelling') },
           ]}
         />
       }
@@ -137,17 +130,17 @@ export default function ReserveCheckPage() {
       selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
       filters={
         <>
-          <Form.Item name="orderNo" label={t('web.shipment.orderNo')}>
+          <Form.Item name="orderNo" label={s('orderNo')}>
             <Input allowClear maxLength={32} />
           </Form.Item>
-          <Form.Item name="expressNo" label={t('web.shipment.expressNo')}>
+          <Form.Item name="expressNo" label={s('expressNo')}>
             <Input allowClear maxLength={32} />
           </Form.Item>
           {tab === 'list' && (
             <StatesFilter
-              label={t('web.common.status')}
+              label={t('fields.status')}
               states={ACTIVE}
-              labelOf={(s) => t(`web.shipment.statuses.${s}`)}
+              labelOf={(state) => s(`statuses.${state}`)}
             />
           )}
         </>
@@ -160,16 +153,17 @@ export default function ReserveCheckPage() {
               onClick={() => navigate('/web/create-check')}
               data-testid="shipment-create"
             >
-              {t('web.shipment.create')}
+              {s('create')}
             </Button>
           </Permission>
           <Permission value={[SHIPMENT_PERMISSIONS.download]}>
             <Button
               icon={<DownloadOutlined />}
+              loading={downloading}
               onClick={() => void download()}
               data-testid="shipment-download"
             >
-              {t('web.shipment.download')}
+              {s('download')}
             </Button>
           </Permission>
         </>
@@ -191,12 +185,12 @@ export default function ReserveCheckPage() {
                 onClick: () => navigate(`/web/create-check?id=${row.id}`),
               },
               cancel: {
-                label: t('web.shipment.cancel'),
+                label: s('cancel'),
                 testId: `shipment-cancel-${row.orderNo}`,
                 danger: true,
                 reason: {
-                  title: t('web.shipment.cancelTitle'),
-                  placeholder: t('web.shipment.cancelReason'),
+                  title: s('cancelTitle'),
+                  placeholder: s('cancelReason'),
                   testId: 'shipment-cancel-reason',
                 },
                 onClick: (reason) => cancel(row, reason),

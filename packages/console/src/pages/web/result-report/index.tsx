@@ -1,49 +1,57 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { DataOf } from '@trialab/api-contract';
 import { PORTAL_REPORT_PERMISSIONS } from '@trialab/api-contract';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
+import { useAction } from '../../../components/FormModal';
+import { dash } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { type ReportFilter, type ReportFormValues, reportFilter } from '../report-filter';
-import { FlagTag, ReportFilterFields } from '../report-parts';
-import { type ResultRow, reportsApi } from '../reports-api';
+import type { Contract } from '../../../services/contract';
+import { downloadEndpoint } from '../../../services/endpoint';
+import { type ReportFilter, type ReportFormValues, reportFilter } from '../reportFilter';
+import { FlagTag, ReportFilterFields } from '../reportParts';
+
+type ResultRow = DataOf<Contract['portalReport']['results']>[number];
 
 /** Columns of the result list (the unblinding report adds the subject's identity). */
 export function useResultColumns<T extends ResultRow>(): DataColumn<T>[] {
   const { t, i18n } = useTranslation();
+  const { t: r } = useTranslation('webReports');
   return [
-    { dataIndex: 'projectNo', title: t('webReports.common.projectNo'), width: 130 },
-    { dataIndex: 'siteName', title: t('webReports.common.site'), width: 150 },
-    { dataIndex: 'subjectNo', title: t('webReports.common.subjectNo'), width: 130 },
-    { dataIndex: 'visit', title: t('webReports.common.visit'), width: 110, render: dash },
-    { dataIndex: 'barcode', title: t('webReports.common.barcode'), width: 140 },
+    col.projectNo<T>(),
+    { dataIndex: 'siteName', title: t('fields.site'), width: 150 },
+    col.field<T>('subjectNo', 130),
+    col.field<T>('visit', 110),
+    { dataIndex: 'barcode', title: t('fields.barcode'), width: 140 },
     {
       dataIndex: 'testItemName',
-      title: t('webReports.result.testItem'),
+      title: r('result.testItem'),
       width: 160,
       render: (v: string, row) => `${row.testItemCode} ${i18n.language === 'en-US' ? row.testItemEnName : v}`,
     },
-    { dataIndex: 'value', title: t('webReports.result.value'), width: 100 },
-    { dataIndex: 'referenceRange', title: t('webReports.result.referenceRange'), width: 120, render: dash },
-    { dataIndex: 'unit', title: t('webReports.result.unit'), width: 90, render: dash },
+    { dataIndex: 'value', title: r('result.value'), width: 100 },
+    { dataIndex: 'referenceRange', title: r('result.referenceRange'), width: 120, render: dash },
+    { dataIndex: 'unit', title: r('result.unit'), width: 90, render: dash },
     {
       dataIndex: 'flag',
-      title: t('webReports.result.flag'),
+      title: r('result.flag'),
       width: 90,
       render: (v: 'H' | 'L' | 'A' | null) => <FlagTag flag={v} />,
     },
-    { dataIndex: 'reportNo', title: t('webReports.common.reportNo'), width: 170 },
-    { dataIndex: 'releasedAt', title: t('webReports.common.releasedAt'), width: 170, render: formatTime },
+    { dataIndex: 'reportNo', title: r('common.reportNo'), width: 170 },
+    col.time<T>('releasedAt', r('common.releasedAt')),
   ];
 }
 
 /** /web/result-report: per-sample results of my sites' released reports, filters, paging and xlsx export. */
 export default function ResultReportPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('webReports', { keyPrefix: 'result' });
   const list = useListPage((c) => c.portalReport.results, {} as ReportFilter);
   const columns = useResultColumns<ResultRow>();
+  const [run, exporting] = useAction();
   return (
     <ListPage<ResultRow, ReportFormValues>
       list={list}
@@ -56,13 +64,18 @@ export default function ResultReportPage() {
         <Permission value={[PORTAL_REPORT_PERMISSIONS.resultExport]}>
           <Button
             icon={<DownloadOutlined />}
+            loading={exporting}
             onClick={() =>
-              void reportsApi
-                .resultExport(list.filter, `${t('webReports.result.exportName')}.xlsx`)
-                .catch(() => undefined)
+              void run(() =>
+                downloadEndpoint(
+                  (c) => c.portalReport.exportResults,
+                  { body: list.filter },
+                  `${t('exportName')}.xlsx`,
+                ),
+              )
             }
           >
-            {t('webReports.result.export')}
+            {t('export')}
           </Button>
         </Permission>
       }

@@ -1,11 +1,12 @@
-import { SAMPLE_SHIPMENT_STATES } from '@trialab/api-contract';
+import { type DataOf, SAMPLE_SHIPMENT_STATES } from '@trialab/api-contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { StatusTag } from '../../../components/StatusTag';
-import type { ItemReportRow } from '../api';
+import type { Contract } from '../../../services/contract';
+
+type ItemReportRow = DataOf<Contract['sampleTransport']['itemPaging']>[number];
 
 type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
 
@@ -13,29 +14,20 @@ type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
 export default function SampleTransportReportPage() {
   const { t } = useTranslation();
   const list = useListPage((c) => c.sampleTransport.itemPaging, {} as { orderNo?: string; status?: State[] });
-  const s = (key: string) => t(`web.shipment.${key}`);
+  const { t: s } = useTranslation('web', { keyPrefix: 'shipment' });
   const columns: DataColumn<ItemReportRow>[] = [
     { dataIndex: 'orderNo', title: s('orderNo'), width: 180 },
-    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
-    {
-      dataIndex: 'siteName',
-      title: t('web.common.siteName'),
-      render: (v: string, row) => `${row.siteNo} ${v}`,
-    },
-    {
-      dataIndex: 'status',
-      title: t('web.common.status'),
-      width: 100,
-      render: (v: string) => <StatusTag group="shipment" status={v} />,
-    },
+    col.projectNo(),
+    col.site(),
+    col.status('shipment', undefined, 100),
     { dataIndex: 'sampleTypeName', title: s('sampleType'), width: 110 },
     { dataIndex: 'temperatureName', title: s('temperature'), width: 110 },
     { dataIndex: 'quantity', title: s('quantity'), width: 100 },
     { dataIndex: 'unit', title: s('unit'), width: 70 },
     { dataIndex: 'estimatedShipDate', title: s('estimatedShipDate'), width: 130 },
-    { dataIndex: 'courier', title: s('courier'), width: 100, render: dash },
-    { dataIndex: 'expressNo', title: s('expressNo'), width: 150, render: dash },
-    { dataIndex: 'createdAt', title: s('createdAt'), width: 170, render: (v: string) => formatTime(v) },
+    col.text('courier', s('courier'), 100),
+    col.text('expressNo', s('expressNo'), 150),
+    col.time('createdAt', s('createdAt')),
   ];
   return (
     <ListPage
@@ -50,9 +42,9 @@ export default function SampleTransportReportPage() {
             <Input allowClear maxLength={32} />
           </Form.Item>
           <StatesFilter
-            label={t('web.common.status')}
+            label={t('fields.status')}
             states={SAMPLE_SHIPMENT_STATES}
-            labelOf={(s) => t(`web.shipment.statuses.${s}`)}
+            labelOf={(state) => s(`statuses.${state}`)}
           />
         </>
       }

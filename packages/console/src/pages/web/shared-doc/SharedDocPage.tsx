@@ -1,12 +1,16 @@
 import { SHARED_DOCUMENT_PERMISSIONS, type SharedDocumentKind } from '@trialab/api-contract';
 import { Button, Form, Input, Tabs } from 'antd';
-import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
+import { useAction } from '../../../components/FormModal';
+import { dash } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { type DocRow, type DownloadLogRow, docApi, docEndpoints } from '../../../services/portalAdmin';
+import { downloadEndpoint } from '../../../services/endpoint';
+import { type DocRow, type DownloadLogRow, docEndpoints } from '../../../services/portalAdmin';
 
 type Tab = 'documents' | 'log';
 
@@ -18,20 +22,19 @@ export function fileSizeText(bytes: number): string {
 }
 
 /** Columns of the download log (portal and staff). */
-export function logColumns(t: (key: string) => string): DataColumn<DownloadLogRow>[] {
-  const d = (key: string) => t(`webAdmin.doc.${key}`);
+export function logColumns(t: TFunction): DataColumn<DownloadLogRow>[] {
   return [
-    { dataIndex: 'at', title: d('downloadedAt'), width: 170, render: (v: string) => formatTime(v) },
-    { dataIndex: 'username', title: d('downloader'), width: 110 },
-    { dataIndex: 'docNo', title: d('docNo'), width: 170 },
-    { dataIndex: 'title', title: d('title') },
-    { dataIndex: 'revision', title: d('revision'), width: 80 },
-    { dataIndex: 'fileName', title: d('fileName') },
-    { dataIndex: 'projectNo', title: t('webAdmin.common.projectNo'), width: 130 },
+    col.time('at', t('webAdmin.doc.downloadedAt')),
+    { dataIndex: 'username', title: t('webAdmin.doc.downloader'), width: 110 },
+    { dataIndex: 'docNo', title: t('webAdmin.doc.docNo'), width: 170 },
+    { dataIndex: 'title', title: t('webAdmin.doc.title') },
+    { dataIndex: 'revision', title: t('webAdmin.doc.revision'), width: 80 },
+    { dataIndex: 'fileName', title: t('webAdmin.doc.fileName') },
+    col.projectNo(),
     {
       dataIndex: 'siteName',
       title: t('webAdmin.common.site'),
-      render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : d('allSites')),
+      render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : t('webAdmin.doc.allSites')),
     },
   ];
 }
@@ -42,17 +45,24 @@ export function logColumns(t: (key: string) => string): DataColumn<DownloadLogRo
  */
 export function SharedDocPage({ kind }: { kind: SharedDocumentKind }) {
   const { t } = useTranslation();
+  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
   const { can } = useAccess();
-  const api = useMemo(() => docApi(kind), [kind]);
+  const [run] = useAction();
   const [tab, setTab] = useState<Tab>('documents');
   const docs = useListPage((c) => docEndpoints(c, kind).paging, {} as { keyword?: string });
   const log = useListPage((c) => docEndpoints(c, kind).log, {});
-  const d = (key: string) => t(`webAdmin.doc.${key}`);
+  // Every download is logged and counted: both lists load again.
+  const download = (row: DocRow) =>
+    run(() =>
+      downloadEndpoint((c) => docEndpoints(c, kind).download, { params: { id: row.id } }, row.fileName).then(
+        () => Promise.all([docs.reload(), log.reload()]),
+      ),
+    );
 
   const columns: DataColumn<DocRow>[] = [
     { dataIndex: 'docNo', title: d('docNo'), width: 170 },
     { dataIndex: 'title', title: d('title') },
-    { dataIndex: 'projectNo', title: t('webAdmin.common.projectNo'), width: 130 },
+    col.projectNo(),
     {
       dataIndex: 'siteName',
       title: t('webAdmin.common.site'),
@@ -61,7 +71,7 @@ export function SharedDocPage({ kind }: { kind: SharedDocumentKind }) {
     { dataIndex: 'fileName', title: d('fileName') },
     { dataIndex: 'fileSize', title: d('fileSize'), width: 90, render: (v: number) => fileSizeText(v) },
     { dataIndex: 'revision', title: d('revision'), width: 70 },
-    { dataIndex: 'revisedAt', title: d('revisedAt'), width: 170, render: (v: string) => formatTime(v) },
+    col.time('revisedAt', d('revisedAt')),
     { dataIndex: 'note', title: d('note'), render: dash },
     { dataIndex: 'downloadCount', title: d('downloadCount'), width: 90 },
   ];
@@ -108,14 +118,7 @@ export function SharedDocPage({ kind }: { kind: SharedDocumentKind }) {
               type="link"
               size="small"
               data-testid={`doc-download-${row.docNo}`}
-              onClick={async () => {
-                try {
-                  await api.download(row);
-                  await Promise.all([docs.reload(), log.reload()]);
-                } catch {
-                  // shown by the request helper
-                }
-              }}
+              onClick={() => void download(row)}
             >
               {d('download')}
             </Button>

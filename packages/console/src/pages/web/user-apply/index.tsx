@@ -10,7 +10,8 @@ import { useNavigate } from 'react-router-dom';
 import { useAccess } from '../../../access/useAccess';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { WorkflowActions } from '../../../components/WorkflowActions';
-import { type ApplicationRow, accountApi } from '../../../services/portalAdmin';
+import { callEndpoint } from '../../../services/endpoint';
+import type { ApplicationRow } from '../../../services/portalAdmin';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { ApplicationFilters, ApplicationModal, applicationColumns } from './parts';
@@ -28,13 +29,12 @@ export default function UserApplyPage() {
   const close = useCallback(() => setViewing(null), []);
 
   const withdraw = async (row: ApplicationRow) => {
-    try {
-      await accountApi.withdraw(row.id, row.version);
-      feedback.success(t('webAdmin.application.withdrawnOk'));
-      await list.reload();
-    } catch {
-      // shown by the request helper
-    }
+    await callEndpoint((c) => c.accountApplication.withdraw, {
+      params: { id: row.id },
+      body: { version: row.version },
+    });
+    feedback.success(t('webAdmin.application.withdrawnOk'));
+    await list.reload();
   };
 
   return (

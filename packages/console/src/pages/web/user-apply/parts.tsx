@@ -1,7 +1,9 @@
 // Pieces of the account-application screens (site side and staff side).
 import { ACCOUNT_APPLICATION_STATES } from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash, formatTime } from '../../../components/format';
 import { StatesFilter } from '../../../components/ListPage';
@@ -28,7 +30,7 @@ export function GrantList({ grants }: { grants: ApplicationDetail['grants'] }) {
 /** Everything about one application, with its history. */
 export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
   const { t } = useTranslation();
-  const a = (key: string) => t(`webAdmin.application.${key}`);
+  const { t: a } = useTranslation('webAdmin', { keyPrefix: 'application' });
   return (
     <>
       <Descriptions bordered size="small" column={2}>
@@ -88,14 +90,13 @@ export function ApplicationModal({
 
 /** Columns both the site list and the staff lists show. */
 export function applicationColumns(
-  t: (key: string) => string,
+  t: TFunction,
   view: (row: ApplicationRow) => void,
 ): DataColumn<ApplicationRow>[] {
-  const a = (key: string) => t(`webAdmin.application.${key}`);
   return [
     {
       dataIndex: 'applicationNo',
-      title: a('applicationNo'),
+      title: t('webAdmin.application.applicationNo'),
       width: 170,
       render: (v: string, row) => (
         <Button type="link" size="small" onClick={() => view(row)} data-testid={`application-${row.mobile}`}>
@@ -103,40 +104,35 @@ export function applicationColumns(
         </Button>
       ),
     },
-    { dataIndex: 'name', title: a('name'), width: 100 },
-    { dataIndex: 'mobile', title: a('mobile'), width: 130 },
-    { dataIndex: 'roleName', title: a('role'), width: 110 },
+    { dataIndex: 'name', title: t('webAdmin.application.name'), width: 100 },
+    { dataIndex: 'mobile', title: t('webAdmin.application.mobile'), width: 130 },
+    { dataIndex: 'roleName', title: t('webAdmin.application.role'), width: 110 },
     {
       dataIndex: 'grants',
-      title: a('grants'),
+      title: t('webAdmin.application.grants'),
       width: 240,
       render: (v: ApplicationRow['grants']) => <GrantList grants={v} />,
     },
-    {
-      dataIndex: 'status',
-      title: t('webAdmin.common.status'),
-      width: 100,
-      render: (v: string) => <StatusTag ns="webAdmin" group="application" status={v} />,
-    },
-    { dataIndex: 'applicantName', title: a('applicant'), width: 100 },
-    { dataIndex: 'applyTime', title: a('applyTime'), width: 170, render: (v: string) => formatTime(v) },
-    { dataIndex: 'reviewerName', title: a('reviewer'), width: 100, render: dash },
-    { dataIndex: 'rejectReason', title: a('rejectReason'), width: 200, render: dash },
+    col.status('application', 'webAdmin', 100),
+    { dataIndex: 'applicantName', title: t('webAdmin.application.applicant'), width: 100 },
+    col.time('applyTime', t('webAdmin.application.applyTime')),
+    { dataIndex: 'reviewerName', title: t('webAdmin.application.reviewer'), width: 100, render: dash },
+    { dataIndex: 'rejectReason', title: t('webAdmin.application.rejectReason'), width: 200, render: dash },
   ];
 }
 
 /** Filter fields both lists show. */
 export function ApplicationFilters() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('webAdmin');
   return (
     <>
       <Form.Item name="keyword">
-        <Input allowClear maxLength={32} placeholder={t('webAdmin.application.keywordHint')} />
+        <Input allowClear maxLength={32} placeholder={t('application.keywordHint')} />
       </Form.Item>
       <StatesFilter
-        label={t('webAdmin.common.status')}
+        label={t('common.status')}
         states={ACCOUNT_APPLICATION_STATES}
-        labelOf={(s) => t(`webAdmin.application.statuses.${s}`)}
+        labelOf={(s) => t(`application.statuses.${s}`)}
       />
     </>
   );

@@ -1,7 +1,6 @@
-import { CHARGEBACK_PERMISSIONS } from '@trialab/api-contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { chargebackButtons, reportFilter, unreadIds } from './report-filter';
+import { reportFilter, unreadIds } from './reportFilter';
 
 describe('report filters', () => {
   it('turns the release range into inclusive days and the flag choice into abnormal', () => {
@@ -21,28 +20,6 @@ describe('report filters', () => {
     });
     expect(reportFilter({ flag: 'normal', range: null })).toEqual({ abnormal: false });
     expect(reportFilter({})).toEqual({});
-  });
-});
-
-describe('chargeback buttons', () => {
-  const holds =
-    (...permissions: string[]) =>
-    (p: string) =>
-      permissions.includes(p);
-
-  it('offers acknowledge and dispute on an issued notice to a site user who may respond', () => {
-    expect(chargebackButtons('issued', holds(CHARGEBACK_PERMISSIONS.respond))).toEqual([
-      'acknowledge',
-      'dispute',
-    ]);
-  });
-
-  it('offers nothing without the permission, once answered, or the staff withdraw', () => {
-    expect(chargebackButtons('issued', holds())).toEqual([]);
-    expect(chargebackButtons('acknowledged', holds(CHARGEBACK_PERMISSIONS.respond))).toEqual([]);
-    expect(
-      chargebackButtons('disputed', holds(CHARGEBACK_PERMISSIONS.respond, CHARGEBACK_PERMISSIONS.withdraw)),
-    ).toEqual([]);
   });
 });
 

@@ -1,12 +1,5 @@
 // Pure logic of the portal report screens: the filter form's values as the request body, and the
-// buttons a chargeback notice offers (from the workflow declared in the contract).
-import {
-  availableActions,
-  CHARGEBACK_SITE_ACTIONS,
-  type ChargebackAction,
-  type ChargebackState,
-  chargebackWorkflow,
-} from '@trialab/api-contract';
+// rejection rows a selection may still mark read.
 import type { Dayjs } from 'dayjs';
 
 /** What the report filter forms hold. */
@@ -44,16 +37,6 @@ export function reportFilter(values: ReportFormValues): ReportFilter {
       ? { releasedFrom: range[0].format('YYYY-MM-DD'), releasedTo: range[1].format('YYYY-MM-DD') }
       : {}),
   };
-}
-
-/** The site's buttons on a chargeback notice in this state (acknowledge, dispute), for this user. */
-export function chargebackButtons(
-  state: ChargebackState,
-  can: (permission: string) => boolean,
-): ChargebackAction[] {
-  return availableActions(chargebackWorkflow, state, { can, isApplicant: false }).filter((a) =>
-    (CHARGEBACK_SITE_ACTIONS as readonly string[]).includes(a),
-  );
 }
 
 /** Rows of a rejection list that may still be marked read. */
