@@ -25,6 +25,8 @@ export interface FormModalProps<V extends object> {
   layout?: 'vertical' | 'horizontal';
   /** `data-testid` of the form; its OK button's is `<testId>-ok`. */
   testId?: string;
+  /** The form's name: its fields' ids become `<name>_<field>` (end-to-end tests find them so). */
+  name?: string;
   children: ReactNode;
 }
 
@@ -45,6 +47,7 @@ export function FormModal<V extends object>({
   okText,
   layout = 'vertical',
   testId,
+  name,
   children,
 }: FormModalProps<V>) {
   const { t } = useTranslation();
@@ -82,7 +85,7 @@ export function FormModal<V extends object>({
       onOk={() => void ok()}
       onCancel={onClose}
     >
-      <Form form={form} layout={layout} data-testid={testId}>
+      <Form form={form} name={name} layout={layout} data-testid={testId}>
         {children}
       </Form>
     </Modal>
