@@ -16,8 +16,6 @@ export type DocRow = DataOf<Docs['paging']>[number];
 export type DownloadLogRow = DataOf<Docs['log']>[number];
 export type StaffShipmentRow = DataOf<Contract['staffShipment']['paging']>[number];
 export type StaffShipmentDetail = DataOf<Contract['staffShipment']['get']>;
-export type StaffOrderRow = DataOf<Contract['consumable']['staffPaging']>[number];
-export type LogisticsList = DataOf<Contract['logisticsOrder']['distributionList']>;
 
 /** The declarations of original or public records (they differ only in paths and permissions). */
 export const docEndpoints = (c: Contract, kind: SharedDocumentKind): Docs =>
@@ -49,19 +47,6 @@ export const docApi = (kind: SharedDocumentKind) => ({
     await download(api.endpointUrl(docEndpoints(api, kind).staffDownload, { id }), fileName, { revision });
   },
 });
-
-export const staffApi = {
-  pickup: (id: number, body: B<Contract['sampleTransport']['pickup']>) =>
-    callEndpoint((c) => c.sampleTransport.pickup, { params: { id }, body }),
-  orderGet: (id: number) => callEndpoint((c) => c.consumable.get, { params: { id } }),
-  dispatch: (id: number, body: B<Contract['consumable']['dispatch']>) =>
-    callEndpoint((c) => c.consumable.dispatch, { params: { id }, body }),
-  logistics: (id: number) => callEndpoint((c) => c.logisticsOrder.distributionList, { params: { id } }),
-  chargebackCreate: (body: B<Contract['chargebackStaff']['create']>) =>
-    callEndpoint((c) => c.chargebackStaff.create, { body }),
-  chargebackWithdraw: (id: number, body: B<Contract['chargebackStaff']['withdraw']>) =>
-    callEndpoint((c) => c.chargebackStaff.withdraw, { params: { id }, body }),
-};
 
 /** Uploads a file the user picked (POST /file/upload; the server checks its type and size). */
 export async function uploadPicked(file: File) {
