@@ -8,7 +8,6 @@ import { http } from '../../services/request';
 type B<E> = BodyOf<E>;
 
 export type AddressRow = DataOf<Contract['address']['create']>;
-export type Profile = DataOf<Contract['personal']['profile']>;
 export type OrderRow = DataOf<Contract['consumable']['paging']>[number];
 export type OrderDetail = DataOf<Contract['consumable']['get']>;
 export type Kit = DataOf<Contract['consumable']['planKits']>[number];
@@ -47,12 +46,6 @@ export async function postDownload<E extends EndpointDef>(
 
 export const portalApi = {
   // Personal centre
-  profile: () => callEndpoint((c) => c.personal.profile),
-  updateProfile: (body: B<Contract['personal']['updateProfile']>) =>
-    callEndpoint((c) => c.personal.updateProfile, { body }),
-  addressCreate: (body: B<Contract['address']['create']>) => callEndpoint((c) => c.address.create, { body }),
-  addressUpdate: (body: B<Contract['address']['update']>) => callEndpoint((c) => c.address.update, { body }),
-  addressDelete: (id: number) => callEndpoint((c) => c.address.delete, { params: { id } }),
   receiveAddress: (query: QueryOf<Contract['address']['receiveAddress']> = {}) =>
     callEndpoint((c) => c.address.receiveAddress, { query }),
 
