@@ -9,7 +9,7 @@ import {
   type SharedDocumentState,
   sharedDocumentWorkflows,
 } from '@trialab/api-contract';
-import { Button, Col, Descriptions, Form, Input, Row, Select, Table, Tabs, Upload } from 'antd';
+import { Button, Descriptions, Form, Input, Row, Table, Tabs, Upload } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/useAccess';
@@ -20,7 +20,6 @@ import { dash, formatTime } from '../../components/format';
 import { rules } from '../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../components/ListPage';
 import { ProjectSiteFields } from '../../components/ProjectSiteFields';
-import { useProjectSites } from '../../components/ProjectSiteFields/useProjectSites';
 import { EventTimeline, StatusTag } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
@@ -73,26 +72,6 @@ async function uploadOf(picked: Picked): Promise<number> {
   return (await uploadPicked(file)).id;
 }
 
-/** The project of a public record (all its sites see it); the projects are asked when the dialog opens. */
-function ProjectField() {
-  const { t } = useTranslation();
-  const { projects } = useProjectSites(undefined);
-  return (
-    <Col span={12}>
-      <Form.Item
-        name="projectId"
-        label={t('webAdmin.common.project')}
-        rules={[rules.chosen(t('webAdmin.common.project'))]}
-      >
-        <Select
-          data-testid="doc-share-project"
-          options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
-        />
-      </Form.Item>
-    </Col>
-  );
-}
-
 /** Share a new document: project (and site for original records), title, note, file. */
 function ShareModal({
   kind,
@@ -132,7 +111,8 @@ function ShareModal({
       testId="doc-share-form"
     >
       <Row gutter={16}>
-        {kind === 'original' ? <ProjectSiteFields testId="doc-share" /> : <ProjectField />}
+        {/* A public record is for all sites of its project. */}
+        <ProjectSiteFields testId="doc-share" site={kind === 'original'} />
       </Row>
       <Form.Item
         name="title"
