@@ -59,7 +59,6 @@ const config: KnipConfig = {
       ],
       'packages/console/src/stores/dict.ts': ['DICT'],
       'packages/console/src/stores/permission.ts': ['currentSubject'],
-      'packages/console/src/services/portalAdmin.ts': ['StaffShipmentDetail'],
       'packages/console/src/services/request/clock.ts': ['Clock'],
       // Contract declarations.
       'packages/api-contract/src/schemas.ts': ['pageBody'],

@@ -1,9 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, Drawer, Layout, Menu } from 'antd';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { APP_SHORT_NAME, HEADER_HEIGHT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from '../config';
+import { t as textOf } from '../locales';
 import ForbiddenPage from '../pages/exception/403';
 import NotFoundPage from '../pages/exception/404';
 import { type AppRoute, firstLeafUnder } from '../router/buildRoutes';
@@ -92,25 +94,25 @@ export function BasicLayout({ content }: BasicLayoutProps) {
     void promptIfNewVersion(modal, t);
   }, [location.pathname, location.search, route, settings.multiPage, settings.cachePage, modal, t]);
 
-  const title = route ? t(`menu.${route.fullPath}`) : content.kind === 'forbidden' ? '403' : '404';
+  const title = route ? textOf(`menu.${route.fullPath}`) : content.kind === 'forbidden' ? '403' : '404';
   useEffect(() => {
     document.title = `${APP_SHORT_NAME} - ${title}`;
   }, [title]);
 
   const selectedPath = route?.highlight ?? location.pathname;
-  const items = useMemo(() => toMenuItems(menus, t, i18n.language), [menus, t, i18n.language]);
+  const items = useMemo(() => toMenuItems(menus, textOf, i18n.language), [menus, t, i18n.language]);
   const topPath = `/${selectedPath.split('/')[1] ?? ''}`;
   const sideMenus =
     settings.layout === 'mix' ? (menus.find((m) => m.fullPath === topPath)?.children ?? []) : menus;
   const sideItems = useMemo(
-    () => (settings.layout === 'mix' ? toMenuItems(sideMenus, t, i18n.language, 1) : items),
+    () => (settings.layout === 'mix' ? toMenuItems(sideMenus, textOf, i18n.language, 1) : items),
     [settings.layout, sideMenus, items, t, i18n.language],
   );
   const topItems = useMemo(
     () =>
       toMenuItems(
         menus.map((node) => ({ ...node, children: [] })),
-        t,
+        textOf,
         i18n.language,
       ),
     [menus, t, i18n.language],
@@ -285,7 +287,7 @@ export function BasicLayout({ content }: BasicLayoutProps) {
 /** One check at a time, and one dialog per new version. */
 let versionCheck: { running: boolean; shown: string | null } = { running: false, shown: null };
 
-async function promptIfNewVersion(modal: ReturnType<typeof App.useApp>['modal'], t: (key: string) => string) {
+async function promptIfNewVersion(modal: ReturnType<typeof App.useApp>['modal'], t: TFunction) {
   if (versionCheck.running) return;
   versionCheck.running = true;
   try {

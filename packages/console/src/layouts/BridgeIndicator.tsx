@@ -2,7 +2,7 @@ import { ApiOutlined } from '@ant-design/icons';
 import { Badge, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userApi } from '../services/user';
+import { callEndpoint } from '../services/endpoint';
 import { type BridgeStatus, bridgeStatus, bridgeUrl, useBridge } from '../stores/bridge';
 
 const BADGE: Record<BridgeStatus, 'default' | 'processing' | 'error' | 'success' | 'warning'> = {
@@ -15,7 +15,7 @@ const BADGE: Record<BridgeStatus, 'default' | 'processing' | 'error' | 'success'
   missing: 'warning',
 };
 
-const LABEL: Record<BridgeStatus, string> = {
+const LABEL = {
   idle: 'bridge.connecting',
   connecting: 'bridge.connecting',
   notRunning: 'bridge.notRunning',
@@ -23,7 +23,7 @@ const LABEL: Record<BridgeStatus, string> = {
   connected: 'bridge.connected',
   busy: 'bridge.busy',
   missing: 'bridge.missing',
-};
+} as const satisfies Record<BridgeStatus, string>;
 
 /** Connects to the workstation's device bridge and shows its state in the header. */
 export function BridgeIndicator() {
@@ -43,7 +43,9 @@ export function BridgeIndicator() {
         url,
         createSocket: (url) => new WebSocket(url),
         client: { name: 'trialab-console', version: '1' },
-        getTicket: async () => (await userApi.deviceTicket(window.location.origin)).data.ticket,
+        getTicket: async () =>
+          (await callEndpoint((c) => c.system.deviceTicket, { body: { origin: window.location.origin } }))
+            .data.ticket,
         onError: (error) => console.warn('device bridge', error),
       });
       const update = () => {

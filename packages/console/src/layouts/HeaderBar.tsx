@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatTime } from '../components/format';
 import { LangSwitch } from '../components/LangSwitch';
+import { t as textOf } from '../locales';
 import type { AppRoute } from '../router/buildRoutes';
 import { logout } from '../session/actions';
 import { useSession } from '../stores/session';
@@ -42,7 +43,7 @@ export function HeaderBar({
   const user = useSession((s) => s.user);
 
   const crumbs = route
-    ? [...route.parents, route.fullPath].map((path) => ({ title: t(`menu.${path}`) }))
+    ? [...route.parents, route.fullPath].map((path) => ({ title: textOf(`menu.${path}`) }))
     : [];
 
   const confirmLogout = () =>

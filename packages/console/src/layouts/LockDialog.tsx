@@ -2,8 +2,8 @@ import { Button, Form, Input, Modal, Typography } from 'antd';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_WRONG_LOCK_PASSWORDS } from '../config';
+import { callEndpoint } from '../services/endpoint';
 import { RequestError } from '../services/request';
-import { userApi } from '../services/user';
 import { logout } from '../session/actions';
 import { broadcastUnlock } from '../session/useScreenLock';
 import { useLock } from '../stores/lock';
@@ -34,7 +34,11 @@ export const LockDialog = memo(function LockDialog() {
     const { password } = await form.validateFields();
     setBusy(true);
     try {
-      const response = await userApi.checkPassword(user?.mobile ?? user?.email ?? undefined, password);
+      const response = await callEndpoint(
+        (c) => c.user.checkPwd,
+        { body: { account: user?.mobile ?? user?.email ?? undefined, password } },
+        { ignoreErrorMessage: true, ignoreCode: true },
+      );
       if (response.data) {
         form.resetFields();
         broadcastUnlock();

@@ -2,12 +2,14 @@ import { LockOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps, Tabs } from 'antd';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { t as textOf } from '../locales';
 import { type TabPage, useTabs } from '../stores/tabs';
 import { navigateTo } from '../utils/navigation';
 import { tabActions } from './tabActions';
 
-export function tabTitle(tab: TabPage, t: (key: string) => string): string {
-  return tab.customName ?? t(tab.title);
+/** The tab's own name, else its route's title (a menu key of the route table). */
+export function tabTitle(tab: TabPage): string {
+  return tab.customName ?? textOf(tab.title);
 }
 
 /**
@@ -49,7 +51,7 @@ export const TabsBar = memo(function TabsBar({ active: shown }: { active?: strin
         <Dropdown trigger={['contextMenu']} menu={contextMenu(tab)}>
           <span data-testid="tab" data-path={tab.path}>
             {tab.locked && <LockOutlined />}
-            {tabTitle(tab, t)}
+            {tabTitle(tab)}
           </span>
         </Dropdown>
       ),

@@ -1,5 +1,5 @@
 import type { MenuProps } from 'antd';
-import type { TFunction } from 'i18next';
+import type { t as textOf } from '../locales';
 import type { MenuNode } from '../router/buildRoutes';
 import { preloadPage } from '../router/pageMap';
 import { menuIcon } from './icons';
@@ -7,7 +7,7 @@ import { menuIcon } from './icons';
 type Items = NonNullable<MenuProps['items']>;
 
 /** Title of a menu node: the console's locale first, then the server's key, then its names. */
-export function menuTitle(node: MenuNode, t: TFunction, language: string): string {
+export function menuTitle(node: MenuNode, t: typeof textOf, language: string): string {
   const own = `menu.${node.fullPath}`;
   if (t(own, { defaultValue: '' })) return t(own);
   if (node.i18nKey && t(node.i18nKey, { defaultValue: '' })) return t(node.i18nKey);
@@ -16,7 +16,12 @@ export function menuTitle(node: MenuNode, t: TFunction, language: string): strin
   return node.names.name;
 }
 
-export function toMenuItems(nodes: readonly MenuNode[], t: TFunction, language: string, depth = 0): Items {
+export function toMenuItems(
+  nodes: readonly MenuNode[],
+  t: typeof textOf,
+  language: string,
+  depth = 0,
+): Items {
   return nodes.map((node) => {
     const label = node.link ? (
       <a href={node.link} target="_blank" rel="noopener noreferrer">

@@ -1,6 +1,6 @@
 import type { LoginResult } from '@trialab/api-contract';
 import { t } from '../locales';
-import { userApi } from '../services/user';
+import { callEndpoint } from '../services/endpoint';
 import { useDict } from '../stores/dict';
 import { useLock } from '../stores/lock';
 import { usePermission } from '../stores/permission';
@@ -28,8 +28,7 @@ export async function completeLogin(result: LoginResult): Promise<void> {
   const pending = readJson<{ code?: string; state?: string } | null>(PENDING_WX_BIND, null, 'session');
   if (pending?.code && pending.state && !result.isNeedUpdatePassword) {
     remove(PENDING_WX_BIND, 'session');
-    await userApi
-      .wxBind(pending.code, pending.state)
+    await callEndpoint((c) => c.user.wxBind, { body: { code: pending.code, state: pending.state } })
       .then(() => feedback.success(t('login.wechatBound')))
       .catch(() => undefined);
   }
@@ -37,7 +36,10 @@ export async function completeLogin(result: LoginResult): Promise<void> {
 
 /** Current user and server menu: the routes the user may open (SPEC section 2). */
 export async function loadAccess(): Promise<void> {
-  const [userResponse, menuResponse] = await Promise.all([userApi.currentUser(), userApi.menus()]);
+  const [userResponse, menuResponse] = await Promise.all([
+    callEndpoint((c) => c.user.getCurrentUser),
+    callEndpoint((c) => c.user.getMenus),
+  ]);
   useSession.getState().setUser(userResponse.data);
   usePermission.getState().apply(userResponse.data, menuResponse.data);
 }
@@ -58,7 +60,12 @@ export async function logout(options: LogoutOptions = {}): Promise<void> {
   loggingOut = true;
   try {
     const { callServer = true, broadcast = true } = options;
-    if (callServer && isLoggedIn()) await userApi.logout().catch(() => undefined);
+    if (callServer && isLoggedIn())
+      await callEndpoint(
+        (c) => c.auth.logout,
+        { body: {} },
+        { ignoreErrorMessage: true, ignoreCode: true },
+      ).catch(() => undefined);
     useSession.getState().clear();
     usePermission.getState().reset();
     useTabs.getState().reset();
@@ -74,7 +81,9 @@ export async function logout(options: LogoutOptions = {}): Promise<void> {
 
 /** A locked page going away logs out without waiting for the server (the page is leaving). */
 export function logoutOnUnload(): void {
-  void userApi.logout().catch(() => undefined);
+  void callEndpoint((c) => c.auth.logout, { body: {} }, { ignoreErrorMessage: true, ignoreCode: true }).catch(
+    () => undefined,
+  );
   useSession.getState().clear();
   remove(STORAGE_KEYS.lockWindowState);
   userChannel.post({ type: 'logout' });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { userApi } from '../services/user';
+import { callEndpoint } from '../services/endpoint';
 
 /** A dictionary item as the server sends it (value, label, enLabel). */
 export interface DictItem {
@@ -38,7 +38,7 @@ export const useDict = create<DictState>((set, get) => ({
   async preload() {
     const missing = PRELOADED_DICTS.filter((no) => !get().items[no]);
     if (missing.length === 0) return;
-    const response = await userApi.dictTypes(missing);
+    const response = await callEndpoint((c) => c.dict.types, { body: { types: missing } });
     const loaded: Record<number, DictItem[]> = {};
     for (const [key, list] of Object.entries(response.data)) loaded[Number(key)] = list;
     set({ items: { ...get().items, ...loaded } });
@@ -48,8 +48,7 @@ export const useDict = create<DictState>((set, get) => ({
     if (cached) return Promise.resolve(cached);
     const inFlight = get().pending[dictNo];
     if (inFlight) return inFlight;
-    const promise = userApi
-      .dictPage(dictNo)
+    const promise = callEndpoint((c) => c.dict.page, { body: { dictNo, page: 1, size: 99 } })
       .then((response) => {
         const list = response.data[0]?.dictDataRespList ?? [];
         set({

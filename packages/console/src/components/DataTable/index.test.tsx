@@ -4,15 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import '../../locales';
 import { DataTable, StaticTable } from './index';
 
-vi.mock('../../services/user', () => ({
-  userApi: {
-    tableHead: vi.fn(async () => ({
-      code: 200,
-      msg: 'ok',
-      data: { code: 'sample-list', titles: ['barcode'] },
-    })),
-    setTableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: true })),
-  },
+// The table head the server keeps for this user: only the barcode column.
+vi.mock('../../services/endpoint', () => ({
+  callEndpoint: vi.fn(async () => ({
+    code: 200,
+    msg: 'ok',
+    data: { code: 'sample-list', titles: ['barcode'] },
+  })),
 }));
 
 type Row = { id: number; barcode: string; subject: string };

@@ -3,7 +3,13 @@ import { Button, Checkbox, Popover, Table, type TableColumnType, type TableProps
 import { type Key, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESIZE_DEBOUNCE_MS, STATIC_TABLE_PAGE_SIZE, TABLE_SIZES } from '../../config';
-import { userApi } from '../../services/user';
+import { callEndpoint } from '../../services/endpoint';
+import {
+  endpointKey,
+  REFERENCE_STALE_MS,
+  useConsoleQueryClient,
+  useEndpointQuery,
+} from '../../services/query';
 import { feedback } from '../../utils/feedback';
 import { usePageVisibility } from '../usePageShown';
 import { clampPage, pageSizeOptions, singleSelection, tableScrollY, visibleColumns } from './sizing';
@@ -62,6 +68,8 @@ function useScrollY(withPagination: boolean) {
   return { ref, y };
 }
 
+const NO_TITLES: string[] = [];
+
 /** The data table of SPEC sections 2, 4 and 9 (server paging, table-head config, sizes). */
 export function DataTable<T extends object>({
   columns,
@@ -74,19 +82,15 @@ export function DataTable<T extends object>({
   ...rest
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const [titles, setTitles] = useState<string[]>([]);
+  const client = useConsoleQueryClient();
+  const headInput = { body: { code: code ?? '' } };
+  // The user's columns change only through this table: asked once per code, kept a while.
+  const head = useEndpointQuery((c) => c.system.tableHeadGet, headInput, {
+    enabled: Boolean(code),
+    staleTime: REFERENCE_STALE_MS,
+  });
+  const titles = head.data?.data?.titles ?? NO_TITLES;
   const { ref, y } = useScrollY(true);
-
-  // Once per code, even when the effect runs again (StrictMode, an effect re-created).
-  const headFor = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (!code || headFor.current === code) return;
-    headFor.current = code;
-    userApi
-      .tableHead(code)
-      .then((response) => setTitles(response.data.titles))
-      .catch(() => setTitles([]));
-  }, [code]);
 
   const shown = useMemo(
     () =>
@@ -99,9 +103,17 @@ export function DataTable<T extends object>({
   );
 
   const saveTitles = async (next: string[]) => {
-    setTitles(next);
     if (!code) return;
-    await userApi.setTableHead(code, next);
+    // Shown at once; the server keeps it for the next visit.
+    client.setQueryData(
+      endpointKey((c) => c.system.tableHeadGet, headInput),
+      {
+        code: 200,
+        msg: '',
+        data: { code, titles: next },
+      },
+    );
+    await callEndpoint((c) => c.system.tableHeadSet, { body: { code, dataIndexes: next } });
     feedback.success(t('components.columnsSaved'));
   };
 

@@ -1,5 +1,5 @@
-import { Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { Form, type FormInstance, type FormProps, Modal } from 'antd';
+import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from './useAction';
 
@@ -22,9 +22,13 @@ export interface FormModalProps<V extends object> {
   form?: FormInstance<V>;
   width?: number;
   okText?: string;
-  layout?: 'vertical' | 'horizontal';
+  layout?: FormProps['layout'];
+  /** The form's style (e.g. the gaps of an inline form). */
+  style?: CSSProperties;
   /** `data-testid` of the form; its OK button's is `<testId>-ok`. */
   testId?: string;
+  /** The form's name: its fields' ids become `<name>_<field>` (end-to-end tests find them so). */
+  name?: string;
   children: ReactNode;
 }
 
@@ -44,7 +48,9 @@ export function FormModal<V extends object>({
   width,
   okText,
   layout = 'vertical',
+  style,
   testId,
+  name,
   children,
 }: FormModalProps<V>) {
   const { t } = useTranslation();
@@ -82,7 +88,7 @@ export function FormModal<V extends object>({
       onOk={() => void ok()}
       onCancel={onClose}
     >
-      <Form form={form} layout={layout} data-testid={testId}>
+      <Form form={form} name={name} layout={layout} style={style} data-testid={testId}>
         {children}
       </Form>
     </Modal>

@@ -4,17 +4,11 @@ import { Activity } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../locales';
 import { callEndpoint } from '../../services/endpoint';
-import { type EndpointPick, queryClient } from '../../services/query';
+import { type EndpointPick, endpointName, queryClient } from '../../services/query';
 import { type Paged, usePaged } from '../usePaged';
 import { compactFilter, ListPage, type ListState, useListPage } from './index';
 
 vi.mock('../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
-vi.mock('../../services/user', () => ({
-  userApi: {
-    tableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: { code: 'x', titles: [] } })),
-    setTableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: true })),
-  },
-}));
 
 type Row = { id: number; name: string };
 type Filter = { keyword?: string; status?: string[] };
@@ -24,8 +18,11 @@ const rowsFor = (body: Body): Row[] => [{ id: body.page, name: `${body.keyword ?
 
 /** The server of these tests: each list endpoint answers through `fetch` (called with the request body). */
 function serve<B>(fetch: (body: B) => Promise<{ data: Row[]; total: number }>) {
-  vi.mocked(callEndpoint).mockImplementation(((_pick: unknown, input: { body: B }) =>
-    fetch(input.body)) as unknown as typeof callEndpoint);
+  vi.mocked(callEndpoint).mockImplementation(((pick: EndpointPick, input: { body: B }) =>
+    // The table's column configuration is not a list request: no columns configured.
+    endpointName(pick) === 'system.tableHeadGet'
+      ? Promise.resolve({ code: 200, msg: 'ok', data: { code: 'x', titles: [] } })
+      : fetch(input.body)) as unknown as typeof callEndpoint);
 }
 /** Any paged endpoint: the server above answers. */
 const endpoint: EndpointPick = (c) => c.labQuery.paging;

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import '../../locales';
-import { userApi } from '../../services/user';
+import { callEndpoint } from '../../services/endpoint';
 import { PasswordDialog } from './index';
 
 // No delay between keystrokes: the dialog's rules are what is tested, not typing speed.
 const user = userEvent.setup({ delay: null });
 
-vi.mock('../../services/user', () => ({
-  userApi: { firstUpdatePassword: vi.fn(async () => ({ code: 200, msg: 'ok', data: true })) },
+vi.mock('../../services/endpoint', () => ({
+  callEndpoint: vi.fn(async () => ({ code: 200, msg: 'ok', data: true })),
 }));
 
 const renderDialog = (props: Partial<Parameters<typeof PasswordDialog>[0]> = {}) =>
@@ -43,11 +43,11 @@ describe('PasswordDialog', () => {
     await user.type(screen.getByLabelText('确认密码'), 'Newpass#2026');
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
-    expect(userApi.firstUpdatePassword).toHaveBeenCalledWith('Newpass#2026');
+    expect(callEndpoint).toHaveBeenCalledWith(expect.any(Function), { body: { password: 'Newpass#2026' } });
   });
 
   it('emits failed when the server does not accept it', async () => {
-    vi.mocked(userApi.firstUpdatePassword).mockResolvedValueOnce({ code: 200, msg: 'ok', data: false });
+    vi.mocked(callEndpoint).mockResolvedValueOnce({ code: 200, msg: 'ok', data: false });
     const onFailed = vi.fn();
     renderDialog({ onFailed });
     await user.type(await screen.findByLabelText('新密码'), 'Newpass#2026');

@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userApi } from '../../services/user';
+import { callEndpoint } from '../../services/endpoint';
 import { useSession } from '../../stores/session';
 import { confirmProblem, passwordProblem, rule } from '../../utils/validators';
 
@@ -35,7 +35,9 @@ export function PasswordDialog({ open, reason, expireDays, onSuccess, onFailed }
     const values = await form.validateFields();
     setLoading(true);
     try {
-      const response = await userApi.firstUpdatePassword(values.password);
+      const response = await callEndpoint((c) => c.auth.firstUpdatePassword, {
+        body: { password: values.password },
+      });
       if (response.data) {
         form.resetFields();
         useSession.getState().clearPasswordChange();

@@ -5,14 +5,15 @@ import { useProjectSites } from './useProjectSites';
 
 /**
  * Project and site selects of a form (fields `projectId`, `siteId`): only the projects and sites
- * in the user's scope; choosing another project clears the site.
+ * in the user's scope; choosing another project clears the site. `site={false}`: the project only
+ * (a record for all its sites).
  */
-export function ProjectSiteFields({ testId }: { testId: string }) {
+export function ProjectSiteFields({ testId, site = true }: { testId: string; site?: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const projectId = Form.useWatch<number | undefined>('projectId', form);
   // Only the sites of the project on screen: an answer for a project chosen before is never shown.
-  const { projects, sites } = useProjectSites(projectId);
+  const { projects, sites } = useProjectSites(site ? projectId : undefined);
 
   return (
     <>
@@ -29,14 +30,16 @@ export function ProjectSiteFields({ testId }: { testId: string }) {
           />
         </Form.Item>
       </Col>
-      <Col span={8}>
-        <Form.Item name="siteId" label={t('web.common.site')} rules={[rules.chosen(t('web.common.site'))]}>
-          <Select
-            data-testid={`${testId}-site`}
-            options={sites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
-          />
-        </Form.Item>
-      </Col>
+      {site && (
+        <Col span={8}>
+          <Form.Item name="siteId" label={t('web.common.site')} rules={[rules.chosen(t('web.common.site'))]}>
+            <Select
+              data-testid={`${testId}-site`}
+              options={sites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}
+            />
+          </Form.Item>
+        </Col>
+      )}
     </>
   );
 }

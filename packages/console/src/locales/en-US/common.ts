@@ -154,8 +154,8 @@ export const common: typeof zh = {
     switching: 'Switching theme…',
   },
   exception: {
-    403: 'Sorry, you are not authorised to access this page',
-    404: 'Sorry, the page you visited does not exist',
+    forbidden: 'Sorry, you are not authorised to access this page',
+    notFound: 'Sorry, the page you visited does not exist',
     back: 'Back home',
   },
   building: {

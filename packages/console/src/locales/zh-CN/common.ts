@@ -150,8 +150,8 @@ export const common = {
     switching: '正在切换主题…',
   },
   exception: {
-    403: '抱歉，您无权访问此页面',
-    404: '抱歉，您访问的页面不存在',
+    forbidden: '抱歉，您无权访问此页面',
+    notFound: '抱歉，您访问的页面不存在',
     back: '返回首页',
   },
   building: {

@@ -152,8 +152,8 @@ export const common: typeof zh = {
     switching: '正在切換主題…',
   },
   exception: {
-    403: '抱歉，您無權訪問此頁面',
-    404: '抱歉，您訪問的頁面不存在',
+    forbidden: '抱歉，您無權訪問此頁面',
+    notFound: '抱歉，您訪問的頁面不存在',
     back: '返回首頁',
   },
   building: {

@@ -1,5 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import {
+  type BodyOf,
+  type DataOf,
   SHARED_DOCUMENT_LIMITS,
   SHARED_DOCUMENT_PERMISSIONS,
   SHARED_DOCUMENT_STATES,
@@ -7,11 +9,13 @@ import {
   type SharedDocumentState,
   sharedDocumentWorkflows,
 } from '@trialab/api-contract';
-import { Button, Col, Descriptions, Form, Input, Modal, Row, Select, Table, Tabs, Upload } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Descriptions, Form, Input, Row, Table, Tabs, Upload } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/useAccess';
+import { col } from '../../components/columns';
 import type { DataColumn } from '../../components/DataTable';
+import { FormModal, useAction } from '../../components/FormModal';
 import { dash, formatTime } from '../../components/format';
 import { rules } from '../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../components/ListPage';
@@ -20,34 +24,48 @@ import { EventTimeline, StatusTag } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
 import { WorkflowActions } from '../../components/WorkflowActions';
-import { type DocRow, docApi, docEndpoints, uploadPicked } from '../../services/portalAdmin';
-import { feedback } from '../../utils/feedback';
-import { portalApi } from '../web/api';
+import { type Contract, contract } from '../../services/contract';
+import { callEndpoint } from '../../services/endpoint';
+import { uploadPicked } from '../../services/files';
+import { download } from '../../services/request';
+import { docEndpoints } from '../web/shared-doc/documents';
 import { fileSizeText, logColumns } from '../web/shared-doc/SharedDocPage';
 
 type Tab = 'documents' | 'log';
-type Api = ReturnType<typeof docApi>;
+type Docs = Contract['sharedDocOriginal'];
+type DocRow = DataOf<Docs['staffPaging']>[number];
+type Picked = Array<{ originFileObj?: File }>;
+interface ShareValues {
+  projectId: number;
+  siteId?: number;
+  title: string;
+  note?: string;
+  file: Picked;
+}
+interface ReplaceValues {
+  note?: string;
+  file: Picked;
+}
 
 /** One file chosen in a form (uploaded when the form is submitted). */
 function FileField({ testId }: { testId: string }) {
-  const { t } = useTranslation();
+  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
   return (
     <Form.Item
       name="file"
-      label={t('webAdmin.doc.file')}
+      label={d('file')}
       valuePropName="fileList"
       getValueFromEvent={(e: { fileList: unknown[] }) => e.fileList.slice(-1)}
-      rules={[{ required: true, message: t('webAdmin.doc.fileRequired') }]}
-      extra={t('webAdmin.doc.fileHint')}
+      rules={[{ required: true, message: d('fileRequired') }]}
+      extra={d('fileHint')}
     >
       <Upload beforeUpload={() => false} maxCount={1} data-testid={testId}>
-        <Button icon={<UploadOutlined />}>{t('webAdmin.doc.chooseFile')}</Button>
+        <Button icon={<UploadOutlined />}>{d('chooseFile')}</Button>
       </Upload>
     </Form.Item>
   );
 }
 
-type Picked = Array<{ originFileObj?: File }>;
 async function uploadOf(picked: Picked): Promise<number> {
   const file = picked[0]?.originFileObj;
   if (!file) throw new Error('no file chosen');
@@ -57,167 +75,125 @@ async function uploadOf(picked: Picked): Promise<number> {
 /** Share a new document: project (and site for original records), title, note, file. */
 function ShareModal({
   kind,
-  api,
   open,
+  onSaved,
   onClose,
 }: {
   kind: SharedDocumentKind;
-  api: Api;
   open: boolean;
-  onClose(saved: boolean): void;
+  onSaved(): Promise<void>;
+  onClose(): void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const [projects, setProjects] = useState<Array<{ id: number; projectNo: string; name: string }>>([]);
-  useEffect(() => {
-    if (!open || kind === 'original') return;
-    portalApi
-      .projects({ page: 1, size: 100 })
-      .then((r) => setProjects(r.data))
-      .catch(() => undefined);
-  }, [open, kind]);
-  const d = (key: string) => t(`webAdmin.doc.${key}`);
-  const submit = async () => {
-    const values = (await form.validateFields()) as {
-      projectId: number;
-      siteId?: number;
-      title: string;
-      note?: string;
-      file: Picked;
+  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
+  const share = async (values: ShareValues) => {
+    const fileId = await uploadOf(values.file);
+    const body = {
+      projectId: values.projectId,
+      ...(kind === 'original' ? { siteId: values.siteId } : {}),
+      title: values.title,
+      note: values.note ?? null,
+      fileId,
     };
-    setSaving(true);
-    try {
-      const fileId = await uploadOf(values.file);
-      await api.create({
-        projectId: values.projectId,
-        ...(kind === 'original' ? { siteId: values.siteId } : {}),
-        title: values.title,
-        note: values.note ?? null,
-        fileId,
-      } as Parameters<Api['create']>[0]);
-      feedback.success(d('sharedOk'));
-      form.resetFields();
-      onClose(true);
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
+    // Original and public records differ in paths, permissions and the site only.
+    await callEndpoint((c) => docEndpoints(c, kind).create, { body: body as BodyOf<Docs['create']> });
+    await onSaved();
   };
   return (
-    <Modal
+    <FormModal<ShareValues>
       open={open}
       title={d('share')}
       width={760}
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
+      onSave={share}
+      onClose={onClose}
+      savedMessage={d('sharedOk')}
+      okText={t('components.ok')}
+      testId="doc-share-form"
     >
-      <Form form={form} layout="vertical" data-testid="doc-share-form">
-        <Row gutter={16}>
-          {kind === 'original' ? (
-            <ProjectSiteFields testId="doc-share" />
-          ) : (
-            <Col span={12}>
-              <Form.Item
-                name="projectId"
-                label={t('webAdmin.common.project')}
-                rules={[rules.chosen(t('webAdmin.common.project'))]}
-              >
-                <Select
-                  data-testid="doc-share-project"
-                  options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
-                />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
-        <Form.Item
-          name="title"
-          label={d('title')}
-          rules={[rules.required(d('title')), rules.max(d('title'), SHARED_DOCUMENT_LIMITS.title)]}
-        >
-          <Input maxLength={SHARED_DOCUMENT_LIMITS.title} data-testid="doc-share-title" />
-        </Form.Item>
-        <Form.Item name="note" label={d('note')} rules={[rules.max(d('note'), SHARED_DOCUMENT_LIMITS.note)]}>
-          <Input.TextArea rows={2} maxLength={SHARED_DOCUMENT_LIMITS.note} showCount />
-        </Form.Item>
-        <FileField testId="doc-share-file" />
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        {/* A public record is for all sites of its project. */}
+        <ProjectSiteFields testId="doc-share" site={kind === 'original'} />
+      </Row>
+      <Form.Item
+        name="title"
+        label={d('title')}
+        rules={[rules.required(d('title')), rules.max(d('title'), SHARED_DOCUMENT_LIMITS.title)]}
+      >
+        <Input maxLength={SHARED_DOCUMENT_LIMITS.title} data-testid="doc-share-title" />
+      </Form.Item>
+      <Form.Item name="note" label={d('note')} rules={[rules.max(d('note'), SHARED_DOCUMENT_LIMITS.note)]}>
+        <Input.TextArea rows={2} maxLength={SHARED_DOCUMENT_LIMITS.note} showCount />
+      </Form.Item>
+      <FileField testId="doc-share-file" />
+    </FormModal>
   );
 }
 
 /** Upload a new revision; the previous ones stay. */
 function ReplaceModal({
-  api,
+  kind,
   row,
+  onSaved,
   onClose,
 }: {
-  api: Api;
+  kind: SharedDocumentKind;
   row: DocRow | null;
-  onClose(saved: boolean): void;
+  onSaved(): Promise<void>;
+  onClose(): void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const d = (key: string) => t(`webAdmin.doc.${key}`);
-  const submit = async () => {
+  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
+  const replace = async (values: ReplaceValues) => {
     if (!row) return;
-    const values = (await form.validateFields()) as { note?: string; file: Picked };
-    setSaving(true);
-    try {
-      const fileId = await uploadOf(values.file);
-      await api.replace(row.id, { version: row.version, fileId, note: values.note ?? null });
-      feedback.success(d('replacedOk'));
-      form.resetFields();
-      onClose(true);
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
+    const fileId = await uploadOf(values.file);
+    await callEndpoint((c) => docEndpoints(c, kind).replace, {
+      params: { id: row.id },
+      body: { version: row.version, fileId, note: values.note ?? null },
+    });
+    await onSaved();
   };
   return (
-    <Modal
+    <FormModal<ReplaceValues>
       open={row !== null}
       title={`${d('replace')} ${row?.docNo ?? ''}`}
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
+      onSave={replace}
+      onClose={onClose}
+      savedMessage={d('replacedOk')}
+      okText={t('components.ok')}
     >
-      <Form form={form} layout="vertical">
-        <FileField testId="doc-replace-file" />
-        <Form.Item
-          name="note"
-          label={d('revisionNote')}
-          rules={[rules.max(d('note'), SHARED_DOCUMENT_LIMITS.note)]}
-        >
-          <Input.TextArea rows={2} maxLength={SHARED_DOCUMENT_LIMITS.note} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <FileField testId="doc-replace-file" />
+      <Form.Item
+        name="note"
+        label={d('revisionNote')}
+        rules={[rules.max(d('note'), SHARED_DOCUMENT_LIMITS.note)]}
+      >
+        <Input.TextArea rows={2} maxLength={SHARED_DOCUMENT_LIMITS.note} showCount />
+      </Form.Item>
+    </FormModal>
   );
 }
 
 function DetailModal({
-  api,
   kind,
   id,
   onClose,
 }: {
-  api: Api;
   kind: SharedDocumentKind;
   id: number | null;
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
   const { can } = useAccess();
+  const [run] = useAction();
   const detail = useDetail(id, (c) => docEndpoints(c, kind).staffGet, onClose);
-  const d = (key: string) => t(`webAdmin.doc.${key}`);
+  const downloadRevision = (docId: number, revision: number, fileName: string) =>
+    run(async () => {
+      const api = await contract();
+      await download(api.endpointUrl(docEndpoints(api, kind).staffDownload, { id: docId }), fileName, {
+        revision,
+      });
+    });
   return (
     <ViewModal open={id !== null} title={d('detail')} width={960} onCancel={onClose} loading={!detail}>
       {detail && (
@@ -251,7 +227,7 @@ function DetailModal({
               },
               { dataIndex: 'note', title: d('note'), render: dash },
               { dataIndex: 'uploadedByName', title: d('uploadedBy'), width: 100 },
-              { dataIndex: 'at', title: d('revisedAt'), width: 170, render: (v: string) => formatTime(v) },
+              { dataIndex: 'at', title: d('revisedAt'), width: 170, render: formatTime },
               {
                 dataIndex: 'fileId',
                 title: t('webAdmin.common.actions'),
@@ -261,9 +237,7 @@ function DetailModal({
                     <Button
                       type="link"
                       size="small"
-                      onClick={() =>
-                        void api.staffDownload(detail.id, r.revision, r.fileName).catch(() => undefined)
-                      }
+                      onClick={() => void downloadRevision(detail.id, r.revision, r.fileName)}
                     >
                       {d('download')}
                     </Button>
@@ -285,8 +259,9 @@ function DetailModal({
  */
 export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
   const { t } = useTranslation();
+  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
   const { can } = useAccess();
-  const api = useMemo(() => docApi(kind), [kind]);
+  const [run] = useAction();
   const perm = SHARED_DOCUMENT_PERMISSIONS[kind];
   const workflow = sharedDocumentWorkflows[kind];
   const [tab, setTab] = useState<Tab>('documents');
@@ -299,17 +274,15 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
   const [replacing, setReplacing] = useState<DocRow | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
-  const d = (key: string) => t(`webAdmin.doc.${key}`);
 
-  const withdraw = async (row: DocRow, reason: string) => {
-    try {
-      await api.withdraw(row.id, { version: row.version, reason });
-      feedback.success(d('withdrawnOk'));
+  const withdraw = (row: DocRow, reason: string) =>
+    run(async () => {
+      await callEndpoint((c) => docEndpoints(c, kind).withdraw, {
+        params: { id: row.id },
+        body: { version: row.version, reason },
+      });
       await docs.reload();
-    } catch {
-      // shown by the request helper
-    }
-  };
+    }, d('withdrawnOk'));
 
   const columns: DataColumn<DocRow>[] = [
     {
@@ -323,22 +296,17 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
       ),
     },
     { dataIndex: 'title', title: d('title') },
-    { dataIndex: 'projectNo', title: t('webAdmin.common.projectNo'), width: 130 },
+    col.projectNo(),
     {
       dataIndex: 'siteName',
       title: t('webAdmin.common.site'),
       render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : d('allSites')),
     },
-    {
-      dataIndex: 'status',
-      title: t('webAdmin.common.status'),
-      width: 90,
-      render: (v: string) => <StatusTag ns="webAdmin" group="doc" status={v} />,
-    },
+    col.status('doc', 'webAdmin', 90),
     { dataIndex: 'fileName', title: d('fileName') },
     { dataIndex: 'revision', title: d('revision'), width: 70 },
     { dataIndex: 'uploadedByName', title: d('uploadedBy'), width: 100 },
-    { dataIndex: 'revisedAt', title: d('revisedAt'), width: 170, render: (v: string) => formatTime(v) },
+    col.time('revisedAt', d('revisedAt')),
     { dataIndex: 'downloadCount', title: d('downloadCount'), width: 90 },
   ];
 
@@ -377,9 +345,9 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
             <Input allowClear maxLength={64} placeholder={d('keywordHint')} />
           </Form.Item>
           <StatesFilter
-            label={t('webAdmin.common.status')}
+            label={t('fields.status')}
             states={SHARED_DOCUMENT_STATES}
-            labelOf={(s) => t(`webAdmin.doc.statuses.${s}`)}
+            labelOf={(s) => d(`statuses.${s}`)}
           />
         </>
       }
@@ -423,24 +391,9 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
         ),
       }}
     >
-      <ShareModal
-        kind={kind}
-        api={api}
-        open={sharing}
-        onClose={(saved) => {
-          setSharing(false);
-          if (saved) void docs.reload();
-        }}
-      />
-      <ReplaceModal
-        api={api}
-        row={replacing}
-        onClose={(saved) => {
-          setReplacing(null);
-          if (saved) void docs.reload();
-        }}
-      />
-      <DetailModal api={api} kind={kind} id={viewing} onClose={closeView} />
+      <ShareModal kind={kind} open={sharing} onSaved={docs.reload} onClose={() => setSharing(false)} />
+      <ReplaceModal kind={kind} row={replacing} onSaved={docs.reload} onClose={() => setReplacing(null)} />
+      <DetailModal kind={kind} id={viewing} onClose={closeView} />
     </ListPage>
   );
 }

@@ -2,9 +2,10 @@ import { ResultCode } from '@trialab/api-contract/signing';
 import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runAction, useAction } from '../../components/FormModal/useAction';
 import { SlidePuzzle } from '../../components/SlidePuzzle';
+import { callEndpoint } from '../../services/endpoint';
 import { RequestError } from '../../services/request';
-import { userApi } from '../../services/user';
 import { confirmProblem, isEmail, isMobile, passwordProblem, rule } from '../../utils/validators';
 import { useCodeCountdown } from './useCodeCountdown';
 
@@ -25,7 +26,7 @@ export function ForgotPassword({ open, onClose }: { open: boolean; onClose(): vo
   const [form] = Form.useForm<Values>();
   const [step, setStep] = useState(0);
   const [puzzle, setPuzzle] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [run, busy] = useAction();
   const [resetToken, setResetToken] = useState<string>();
   const countdown = useCodeCountdown();
 
@@ -41,48 +42,59 @@ export function ForgotPassword({ open, onClose }: { open: boolean; onClose(): vo
   const sendCode = async (passToken: string) => {
     setPuzzle(false);
     const account: string = form.getFieldValue('account');
-    try {
-      if (byEmail(account)) await userApi.sendMailCode(account, passToken);
-      else await userApi.sendSmsCode(account, passToken);
+    const sent = await runAction(() =>
+      byEmail(account)
+        ? callEndpoint((c) => c.auth.sendLoginMailCode, { body: { email: account, passToken } })
+        : callEndpoint((c) => c.auth.sendLoginSmsCode, { body: { mobile: account, passToken } }),
+    );
+    if (sent) {
       message.success(t('login.codeSent'));
       countdown.start();
-    } catch {
-      // shown by the request helper
     }
   };
 
+  // SPEC: any HTTP status is an answer for the code checks (the body's code still decides).
+  const checkCode = (account: string, code: string) =>
+    byEmail(account)
+      ? callEndpoint(
+          (c) => c.auth.checkEmailCode,
+          { body: { email: account, code } },
+          { acceptStatus: 'any' },
+        )
+      : callEndpoint(
+          (c) => c.auth.checkSmsCode,
+          { body: { mobile: account, code } },
+          { acceptStatus: 'any' },
+        );
+
   const confirmAccount = async () => {
     const { account, code } = await form.validateFields(['account', 'code']);
-    const name = account.trim();
-    setBusy(true);
-    try {
-      const response = byEmail(name)
-        ? await userApi.checkEmailCode(name, code.trim())
-        : await userApi.checkSmsCode(name, code.trim());
+    await run(async () => {
+      const response = await checkCode(account.trim(), code.trim());
       setResetToken(response.data.resetToken);
       setStep(1);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const reset = async () => {
     const { password } = await form.validateFields(['password', 'confirm']);
     if (!resetToken) return;
-    setBusy(true);
-    try {
-      await userApi.resetPassword(resetToken, password);
+    const done = await run(() =>
+      callEndpoint((c) => c.auth.resetPassword, { body: { resetToken, password } }).catch(
+        (error: unknown) => {
+          // The token expired or was spent (the server's message says so): confirm the account again.
+          if (error instanceof RequestError && Number(error.code) === ResultCode.CODE_INVALID) {
+            setResetToken(undefined);
+            form.setFieldValue('code', '');
+            setStep(0);
+          }
+          throw error;
+        },
+      ),
+    );
+    if (done) {
       message.success(t('forgot.done'));
       close();
-    } catch (error) {
-      // The token expired or was spent (the server's message says so): confirm the account again.
-      if (error instanceof RequestError && Number(error.code) === ResultCode.CODE_INVALID) {
-        setResetToken(undefined);
-        form.setFieldValue('code', '');
-        setStep(0);
-      }
-    } finally {
-      setBusy(false);
     }
   };
 

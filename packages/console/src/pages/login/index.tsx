@@ -3,10 +3,11 @@ import { App, Button, Checkbox, Form, Input, Segmented, Space, theme } from 'ant
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { runAction, useAction } from '../../components/FormModal/useAction';
 import { LangSwitch } from '../../components/LangSwitch';
 import { APP_SHORT_NAME } from '../../config';
+import { callEndpoint } from '../../services/endpoint';
 import { RequestError } from '../../services/request';
-import { userApi } from '../../services/user';
 import { completeLogin, rememberWxBind } from '../../session/actions';
 import { useSession } from '../../stores/session';
 import { readJson, STORAGE_KEYS, writeJson } from '../../utils/storage';
@@ -45,7 +46,7 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('password');
   const [agreed, setAgreed] = useState(() => readJson<boolean>(STORAGE_KEYS.selectAgreement, false) === true);
   const [puzzle, setPuzzle] = useState<PuzzlePurpose | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const [run, submitting] = useAction();
   const [forgotOpen, setForgotOpen] = useState(false);
   const countdown = useCodeCountdown();
   const passwordChange = useSession((s) => s.passwordChange);
@@ -56,21 +57,15 @@ export default function LoginPage() {
     writeJson(STORAGE_KEYS.selectAgreement, value);
   };
 
-  const finish = async (login: () => Promise<{ data: Parameters<typeof completeLogin>[0] }>) => {
-    setSubmitting(true);
-    try {
+  const finish = (login: () => Promise<{ data: Parameters<typeof completeLogin>[0] }>) =>
+    run(async () => {
       const response = await login();
       await completeLogin(response.data);
       if (!response.data.isNeedUpdatePassword) {
         message.success(t('login.success'));
         navigate('/', { replace: true });
       }
-    } catch {
-      // The request helper already showed the server's message.
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   // WeChat comes back to /login?code=...&state=...
   useEffect(() => {
@@ -79,21 +74,21 @@ export default function LoginPage() {
     if (!code || !state || wxHandled.current) return;
     wxHandled.current = true;
     setParams({}, { replace: true });
-    setSubmitting(true);
-    userApi
-      .wxLogin(code, state)
-      .then(async (response) => {
-        await completeLogin(response.data);
-        if (!response.data.isNeedUpdatePassword) navigate('/', { replace: true });
-      })
-      .catch((error: unknown) => {
+    void run(async () => {
+      const response = await callEndpoint((c) => c.auth.wxLogin, {
+        body: { code, state, agreement: true },
+      }).catch((error: unknown) => {
+        // Not bound yet: the code is kept and bound after the user logs in another way.
         if (error instanceof RequestError && Number(error.code) === ResultCode.WX_NOT_BOUND) {
           rememberWxBind(code, state);
           message.info(t('login.wechatBind'));
         }
-      })
-      .finally(() => setSubmitting(false));
-  }, [params, setParams, navigate, message, t]);
+        throw error;
+      });
+      await completeLogin(response.data);
+      if (!response.data.isNeedUpdatePassword) navigate('/', { replace: true });
+    });
+  }, [params, setParams, navigate, message, t, run]);
 
   const requireAgreement = () => {
     if (agreed) return true;
@@ -111,11 +106,11 @@ export default function LoginPage() {
       return;
     }
     const code = values.code ?? '';
-    await finish(() =>
+    const body =
       mode === 'sms'
-        ? userApi.smsLogin({ mobile: values.mobile ?? '', code, agreement: true })
-        : userApi.smsLogin({ email: values.email ?? '', code, agreement: true }),
-    );
+        ? { mobile: values.mobile ?? '', code, agreement: true as const }
+        : { email: values.email ?? '', code, agreement: true as const };
+    await finish(() => callEndpoint((c) => c.auth.smsLogin, { body }));
   };
 
   const onSendCode = async () => {
@@ -132,27 +127,34 @@ export default function LoginPage() {
     setPuzzle(null);
     if (purpose === 'login') {
       const { account = '', password = '' } = form.getFieldsValue(['account', 'password']);
-      await finish(() => userApi.login({ account, password, passToken, agreement: true }));
+      await finish(() =>
+        callEndpoint((c) => c.auth.login, { body: { account, password, passToken, agreement: true } }),
+      );
     } else if (purpose === 'sendCode') {
-      try {
-        if (mode === 'sms') await userApi.sendSmsCode(form.getFieldValue('mobile'), passToken);
-        else await userApi.sendMailCode(form.getFieldValue('email'), passToken);
+      const sent = await runAction(() =>
+        mode === 'sms'
+          ? callEndpoint((c) => c.auth.sendLoginSmsCode, {
+              body: { mobile: form.getFieldValue('mobile'), passToken },
+            })
+          : callEndpoint((c) => c.auth.sendLoginMailCode, {
+              body: { email: form.getFieldValue('email'), passToken },
+            }),
+      );
+      if (sent) {
         message.success(t('login.codeSent'));
         countdown.start();
-      } catch {
-        // message shown by the request helper
       }
     }
   };
 
   const onWechat = async () => {
     if (!requireAgreement()) return;
-    try {
-      const response = await userApi.wxAuthUrl(`${window.location.origin}/login`);
+    await runAction(async () => {
+      const response = await callEndpoint((c) => c.auth.wxAuthUrl, {
+        query: { redirectUri: `${window.location.origin}/login` },
+      });
       window.location.assign(response.data.url);
-    } catch {
-      // message shown by the request helper
-    }
+    });
   };
 
   const codeField = (

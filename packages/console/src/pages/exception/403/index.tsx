@@ -8,7 +8,7 @@ export default function ForbiddenPage() {
     <Result
       status="403"
       title="403"
-      subTitle={t('exception.403')}
+      subTitle={t('exception.forbidden')}
       extra={
         <Link to="/">
           <Button type="primary">{t('exception.back')}</Button>

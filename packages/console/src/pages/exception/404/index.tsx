@@ -8,7 +8,7 @@ export default function NotFoundPage() {
     <Result
       status="404"
       title="404"
-      subTitle={t('exception.404')}
+      subTitle={t('exception.notFound')}
       extra={
         <Link to="/">
           <Button type="primary">{t('exception.back')}</Button>

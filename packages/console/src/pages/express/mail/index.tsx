@@ -1,21 +1,26 @@
 import {
+  type DataOf,
   SAMPLE_SHIPMENT_STATES,
   type SampleShipmentState,
   sampleShipmentWorkflow,
 } from '@trialab/api-contract';
-import { Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
-import { dash, formatTime } from '../../../components/format';
+import { FormModal } from '../../../components/FormModal';
+import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { StatusTag } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
-import { type StaffShipmentRow, staffApi } from '../../../services/portalAdmin';
-import { feedback } from '../../../utils/feedback';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint } from '../../../services/endpoint';
 import { ShipmentDetailModal } from '../../web/ShipmentDetail';
+
+type Row = DataOf<Contract['staffShipment']['paging']>[number];
+type Pickup = { courier: string; expressNo: string };
 
 const EXPRESS_NO = /^[A-Za-z0-9-]{4,32}$/;
 
@@ -26,35 +31,25 @@ const EXPRESS_NO = /^[A-Za-z0-9-]{4,32}$/;
  */
 export default function ExpressMailPage() {
   const { t } = useTranslation();
+  const { t: m } = useTranslation('webAdmin', { keyPrefix: 'mail' });
   const list = useListPage(
     (c) => c.staffShipment.paging,
     {} as { orderNo?: string; expressNo?: string; status?: SampleShipmentState[] },
   );
   const [viewing, setViewing] = useState<number | null>(null);
-  const [picking, setPicking] = useState<StaffShipmentRow | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ courier: string; expressNo: string }>();
+  const [picking, setPicking] = useState<Row | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
-  const m = (key: string) => t(`webAdmin.mail.${key}`);
 
-  const pickup = async () => {
+  const pickup = async (values: Pickup) => {
     if (!picking) return;
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await staffApi.pickup(picking.id, { version: picking.version, ...values });
-      feedback.success(m('pickedOk'));
-      setPicking(null);
-      form.resetFields();
-      await list.reload();
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
+    await callEndpoint((c) => c.sampleTransport.pickup, {
+      params: { id: picking.id },
+      body: { version: picking.version, ...values },
+    });
+    await list.reload();
   };
 
-  const columns: DataColumn<StaffShipmentRow>[] = [
+  const columns: DataColumn<Row>[] = [
     {
       dataIndex: 'orderNo',
       title: t('web.shipment.orderNo'),
@@ -65,22 +60,13 @@ export default function ExpressMailPage() {
         </Button>
       ),
     },
-    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
-    {
-      dataIndex: 'siteName',
-      title: t('web.common.siteName'),
-      render: (v: string, row) => `${row.siteNo} ${v}`,
-    },
-    {
-      dataIndex: 'status',
-      title: t('web.common.status'),
-      width: 100,
-      render: (v: string) => <StatusTag group="shipment" status={v} />,
-    },
+    col.projectNo(),
+    col.site(),
+    col.status('shipment', 'web', 100),
     { dataIndex: 'estimatedShipDate', title: t('web.shipment.estimatedShipDate'), width: 130 },
     { dataIndex: 'courier', title: m('courier'), width: 100, render: dash },
     { dataIndex: 'expressNo', title: m('expressNo'), width: 150, render: dash },
-    { dataIndex: 'createdAt', title: m('bookedAt'), width: 170, render: (v: string) => formatTime(v) },
+    col.time('createdAt', m('bookedAt')),
   ];
 
   return (
@@ -98,7 +84,7 @@ export default function ExpressMailPage() {
             <Input allowClear maxLength={32} placeholder={m('expressNo')} />
           </Form.Item>
           <StatesFilter
-            label={t('web.common.status')}
+            label={t('fields.status')}
             states={SAMPLE_SHIPMENT_STATES}
             labelOf={(s) => t(`web.shipment.statuses.${s}`)}
           />
@@ -123,27 +109,26 @@ export default function ExpressMailPage() {
       }}
     >
       <ShipmentDetailModal id={viewing} onClose={closeView} endpoint={(c) => c.staffShipment.get} />
-      <Modal
+      <FormModal<Pickup>
         open={picking !== null}
         title={`${m('pickupTitle')} ${picking?.orderNo ?? ''}`}
-        confirmLoading={saving}
-        onOk={() => void pickup().catch(() => undefined)}
-        onCancel={() => setPicking(null)}
-        destroyOnHidden
+        onSave={pickup}
+        onClose={() => setPicking(null)}
+        savedMessage={m('pickedOk')}
+        okText={t('components.ok')}
+        name="pickup"
       >
-        <Form form={form} name="pickup" layout="vertical">
-          <Form.Item name="courier" label={m('courier')} rules={[rules.chosen(m('courier'))]}>
-            <DictSelect dictNo={1006} />
-          </Form.Item>
-          <Form.Item
-            name="expressNo"
-            label={m('expressNo')}
-            rules={[rules.required(m('expressNo')), { pattern: EXPRESS_NO, message: m('expressNoInvalid') }]}
-          >
-            <Input maxLength={32} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="courier" label={m('courier')} rules={[rules.chosen(m('courier'))]}>
+          <DictSelect dictNo={1006} />
+        </Form.Item>
+        <Form.Item
+          name="expressNo"
+          label={m('expressNo')}
+          rules={[rules.required(m('expressNo')), { pattern: EXPRESS_NO, message: m('expressNoInvalid') }]}
+        >
+          <Input maxLength={32} />
+        </Form.Item>
+      </FormModal>
     </ListPage>
   );
 }

@@ -19,12 +19,15 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../../../components/ConfirmDialog';
+import { confirmed } from '../../../components/ConfirmDialog';
 import { DictSelect, useDictItems } from '../../../components/DictSelect';
+import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
-import { base64Bytes, labApi, uploadFile } from '../../../services/lab';
+import { t as textOf } from '../../../locales';
+import { callEndpoint } from '../../../services/endpoint';
+import { base64Bytes, uploadFile } from '../../../services/files';
 import { dictLabel } from '../../../stores/dict';
 import { feedback } from '../../../utils/feedback';
 import { useFileImage } from '../useFileImage';
@@ -48,7 +51,7 @@ function ReceiptImage({
   removable: boolean;
   onRemove(): void;
 }) {
-  const { t } = useTranslation();
+  const { t: r } = useTranslation('lab', { keyPrefix: 'receipt' });
   const src = useFileImage(image.fileId);
   return (
     <Card
@@ -65,14 +68,14 @@ function ReceiptImage({
       actions={
         removable
           ? [
-              <Popconfirm key="remove" title={t('lab.receipt.removeImage')} onConfirm={onRemove}>
+              <Popconfirm key="remove" title={r('removeImage')} onConfirm={onRemove}>
                 <DeleteOutlined />
               </Popconfirm>,
             ]
           : undefined
       }
     >
-      <Tag>{t(`lab.receipt.kinds.${image.kind}`)}</Tag>
+      <Tag>{r(`kinds.${image.kind}`)}</Tag>
       <div style={{ fontSize: 12, opacity: 0.7 }}>
         {dash(image.capturedBy)} {formatTimeAs(image.capturedAt, 'minute')}
       </div>
@@ -83,11 +86,12 @@ function ReceiptImage({
 /** One shipment at the receipt desk: capture printouts, record each sample's receipt, sign off. */
 export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onChanged(): void }) {
   const { t } = useTranslation();
+  const { t: r } = useTranslation('lab', { keyPrefix: 'receipt' });
   const open = detail.status === 'picked_up';
   const [kind, setKind] = useState<Kind>('waybill');
   const [lines, setLines] = useState<Record<number, Line>>({});
   const [remark, setRemark] = useState('');
-  const [saving, setSaving] = useState(false);
+  const [run, saving] = useAction();
 
   useEffect(() => {
     setLines(
@@ -116,9 +120,12 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
     for (const image of images) {
       const bytes = base64Bytes(image.base64);
       const file = await uploadFile(bytes, `${kind}-${detail.orderNo}-${Date.now()}.jpg`, 'image/jpeg');
-      await labApi.receiptAttachImage(detail.id, { fileId: file.id, kind });
+      await callEndpoint((c) => c.receipt.attachImage, {
+        params: { id: detail.id },
+        body: { fileId: file.id, kind },
+      });
     }
-    feedback.success(t('lab.receipt.imageSaved'));
+    feedback.success(r('imageSaved'));
     onChanged();
   };
 
@@ -130,73 +137,71 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
 
   const sign = async () => {
     if (!hasWaybill) {
-      feedback.warning(t('lab.receipt.needWaybill'));
+      feedback.warning(r('needWaybill'));
       return;
     }
     if (missingReason) {
-      feedback.warning(t('lab.receipt.needReason'));
+      feedback.warning(r('needReason'));
       return;
     }
-    try {
-      await confirmDialog({ content: t('lab.receipt.confirmSign', { orderNo: detail.orderNo }) });
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await labApi.receiptReceive(detail.id, {
-        version: detail.version,
-        remark: remark.trim() || null,
-        samples: detail.samples.map((s) => {
-          const line = lines[s.itemId];
-          return {
-            itemId: s.itemId,
-            quality: line?.quality ?? 'qualified',
-            receivedQuantity: line?.receivedQuantity ?? s.quantity,
-            exceptionReason: line?.quality === 'exception' ? line.exceptionReason : null,
-            remark: line?.remark.trim() || null,
-          };
-        }),
-      });
-      feedback.success(t('lab.receipt.signed'));
-      onChanged();
-    } catch {
-      // Shown by the request helper.
-    } finally {
-      setSaving(false);
-    }
+    if (!(await confirmed({ content: r('confirmSign', { orderNo: detail.orderNo }) }))) return;
+    const body = {
+      version: detail.version,
+      remark: remark.trim() || null,
+      samples: detail.samples.map((s) => {
+        const line = lines[s.itemId];
+        return {
+          itemId: s.itemId,
+          quality: line?.quality ?? 'qualified',
+          receivedQuantity: line?.receivedQuantity ?? s.quantity,
+          exceptionReason: line?.quality === 'exception' ? line.exceptionReason : null,
+          remark: line?.remark.trim() || null,
+        };
+      }),
+    };
+    const done = await run(
+      () => callEndpoint((c) => c.receipt.receive, { params: { id: detail.id }, body }),
+      r('signed'),
+    );
+    if (done) onChanged();
+  };
+
+  const removeImage = async (imageId: number) => {
+    const done = await run(
+      () => callEndpoint((c) => c.receipt.removeImage, { params: { id: imageId } }),
+      t('lab.common.deleted'),
+    );
+    if (done) onChanged();
   };
 
   const columns = [
-    { dataIndex: 'sampleTypeName', title: t('lab.receipt.sampleType') },
-    { dataIndex: 'temperatureName', title: t('lab.receipt.temperature') },
+    { dataIndex: 'sampleTypeName', title: r('sampleType') },
+    { dataIndex: 'temperatureName', title: r('temperature') },
     {
       dataIndex: 'quantity',
-      title: t('lab.receipt.quantity'),
+      title: r('quantity'),
       render: (_: unknown, s: Sample) => `${s.quantity} ${s.unit}`,
     },
     {
       dataIndex: 'quality',
-      title: t('lab.receipt.quality'),
+      title: r('quality'),
       render: (_: unknown, s: Sample) =>
         open ? (
           <Radio.Group
             value={lines[s.itemId]?.quality}
             onChange={(e) => setLine(s.itemId, { quality: e.target.value as Line['quality'] })}
             options={[
-              { value: 'qualified', label: t('lab.receipt.qualified') },
-              { value: 'exception', label: t('lab.receipt.exception') },
+              { value: 'qualified', label: r('qualified') },
+              { value: 'exception', label: r('exception') },
             ]}
           />
         ) : (
-          <Tag color={s.state === 'exception' ? 'warning' : 'success'}>
-            {t(`lab.receipt.states.${s.state}`)}
-          </Tag>
+          <Tag color={s.state === 'exception' ? 'warning' : 'success'}>{r(`states.${s.state}`)}</Tag>
         ),
     },
     {
       dataIndex: 'receivedQuantity',
-      title: t('lab.receipt.receivedQuantity'),
+      title: r('receivedQuantity'),
       render: (_: unknown, s: Sample) =>
         open ? (
           <InputNumber
@@ -212,7 +217,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
     },
     {
       dataIndex: 'exceptionReason',
-      title: t('lab.receipt.reason'),
+      title: r('reason'),
       render: (_: unknown, s: Sample) =>
         open ? (
           <DictSelect
@@ -232,7 +237,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
     },
     {
       dataIndex: 'remark',
-      title: t('lab.receipt.lineRemark'),
+      title: r('lineRemark'),
       render: (_: unknown, s: Sample) =>
         open ? (
           <Input
@@ -254,32 +259,30 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
       data-status={detail.status}
     >
       <Descriptions bordered size="small" column={{ xs: 1, md: 3 }}>
-        <Descriptions.Item label={t('lab.receipt.orderNo')}>{detail.orderNo}</Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.expressNo')}>{dash(detail.expressNo)}</Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.status')}>
+        <Descriptions.Item label={r('orderNo')}>{detail.orderNo}</Descriptions.Item>
+        <Descriptions.Item label={r('expressNo')}>{dash(detail.expressNo)}</Descriptions.Item>
+        <Descriptions.Item label={r('status')}>
           <Tag color={open ? 'processing' : 'success'}>
-            {t(`lab.receipt.shipmentStates.${detail.status}`)}
+            {textOf(`lab.receipt.shipmentStates.${detail.status}`)}
           </Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.project')}>
+        <Descriptions.Item label={r('project')}>
           {detail.projectNo} {detail.projectName}
         </Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.site')}>
+        <Descriptions.Item label={r('site')}>
           {detail.centerNo} {detail.siteName}
         </Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.temperature')}>
+        <Descriptions.Item label={r('temperature')}>
           {detail.temperatureName}
-          {detail.coldChain ? ` (${t('lab.receipt.coldChain')})` : ''}
+          {detail.coldChain ? ` (${r('coldChain')})` : ''}
         </Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.dispatchTime')}>
+        <Descriptions.Item label={r('dispatchTime')}>
           {formatTimeAs(detail.dispatchTime, 'minute')}
         </Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.signer')}>{dash(detail.signerName)}</Descriptions.Item>
-        <Descriptions.Item label={t('lab.receipt.signedAt')}>
-          {formatTimeAs(detail.signedAt, 'minute')}
-        </Descriptions.Item>
+        <Descriptions.Item label={r('signer')}>{dash(detail.signerName)}</Descriptions.Item>
+        <Descriptions.Item label={r('signedAt')}>{formatTimeAs(detail.signedAt, 'minute')}</Descriptions.Item>
         {detail.receiptRemark && (
-          <Descriptions.Item label={t('lab.receipt.remark')} span={3}>
+          <Descriptions.Item label={r('remark')} span={3}>
             {detail.receiptRemark}
           </Descriptions.Item>
         )}
@@ -288,16 +291,16 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
       <Row gutter={16}>
         {open && (
           <Col xs={24} lg={12}>
-            <Card size="small" title={t('lab.receipt.capture')}>
+            <Card size="small" title={r('capture')}>
               <Space style={{ marginBottom: 8 }}>
-                <span>{t('lab.receipt.kind')}</span>
+                <span>{r('kind')}</span>
                 <Radio.Group
                   value={kind}
                   onChange={(e) => setKind(e.target.value as Kind)}
                   optionType="button"
                   options={(['waybill', 'temperature', 'other'] as const).map((k) => ({
                     value: k,
-                    label: t(`lab.receipt.kinds.${k}`),
+                    label: r(`kinds.${k}`),
                   }))}
                 />
               </Space>
@@ -306,9 +309,9 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
           </Col>
         )}
         <Col xs={24} lg={open ? 12 : 24}>
-          <Card size="small" title={t('lab.receipt.images')}>
+          <Card size="small" title={r('images')}>
             {detail.images.length === 0 ? (
-              <Empty description={t('lab.receipt.noImages')} />
+              <Empty description={r('noImages')} />
             ) : (
               <Row gutter={[8, 8]} data-testid="receipt-images">
                 {detail.images.map((image) => (
@@ -316,15 +319,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
                     <ReceiptImage
                       image={image}
                       removable={open}
-                      onRemove={() =>
-                        void labApi
-                          .receiptRemoveImage(image.id)
-                          .then(() => {
-                            feedback.success(t('lab.common.deleted'));
-                            onChanged();
-                          })
-                          .catch(() => undefined)
-                      }
+                      onRemove={() => void removeImage(image.id)}
                     />
                   </Col>
                 ))}
@@ -345,17 +340,17 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
 
       {open && (
         <Space direction="vertical" style={{ width: '100%' }}>
-          {!hasWaybill && <Alert type="warning" showIcon message={t('lab.receipt.needWaybill')} />}
+          {!hasWaybill && <Alert type="warning" showIcon message={r('needWaybill')} />}
           <Input.TextArea
             rows={2}
             maxLength={255}
-            placeholder={t('lab.receipt.remark')}
+            placeholder={r('remark')}
             value={remark}
             onChange={(e) => setRemark(e.target.value)}
           />
           <ShowLimit value={remark} max={255} />
           <Button type="primary" loading={saving} onClick={() => void sign()} data-testid="receipt-sign">
-            {t('lab.receipt.sign')}
+            {r('sign')}
           </Button>
         </Space>
       )}

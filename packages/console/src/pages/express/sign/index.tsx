@@ -1,12 +1,15 @@
 import { ScanOutlined } from '@ant-design/icons';
-import type { ReceiptDetail, ReceiptShipment } from '@trialab/api-contract';
+import type { ReceiptShipment } from '@trialab/api-contract';
 import { Card, Col, Empty, Input, Row, Segmented, Spin, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
+import { usePaged } from '../../../components/usePaged';
 import { useCameraPage } from '../../../devices/hooks';
-import { labApi } from '../../../services/lab';
+import { callEndpoint } from '../../../services/endpoint';
+import { endpointKey, useConsoleQueryClient, useEndpointQuery } from '../../../services/query';
 import { ReceiptPanel } from './ReceiptPanel';
 
 type Status = 'picked_up' | 'signed';
@@ -14,66 +17,54 @@ type Status = 'picked_up' | 'signed';
 /** /express/sign: sample receipt. Find the shipment (scan the waybill), capture printouts, sign off. */
 export default function ExpressSignPage() {
   useCameraPage();
-  const { t } = useTranslation();
+  const { t: r } = useTranslation('lab', { keyPrefix: 'receipt' });
+  const client = useConsoleQueryClient();
   const [status, setStatus] = useState<Status>('picked_up');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ page: 1, size: 10 });
-  const [rows, setRows] = useState<ReceiptShipment[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [detail, setDetail] = useState<ReceiptDetail | null>(null);
-  const [detailLoading, setDetailLoading] = useState(false);
+  const list = usePaged((c) => c.receipt.paging, { status, ...(keyword ? { keyword } : {}) });
+  const [selected, setSelected] = useState<number | null>(null);
+  const detailQuery = useEndpointQuery(
+    (c) => c.receipt.get,
+    { params: { id: selected ?? 0 } },
+    // Another shipment's record stays on screen (under the spinner) until the chosen one arrives.
+    { enabled: selected !== null, placeholderData: (previous) => previous },
+  );
+  const detail = selected === null ? null : (detailQuery.data?.data ?? null);
+  const [run, looking] = useAction();
 
-  const loadList = useCallback(async () => {
-    setLoading(true);
-    try {
-      const response = await labApi.receiptPaging({ ...page, status, ...(keyword ? { keyword } : {}) });
-      setRows(response.data);
-      setTotal(response.total ?? 0);
-    } catch {
-      // Shown by the request helper.
-    } finally {
-      setLoading(false);
-    }
-  }, [page, status, keyword]);
-
-  useEffect(() => {
-    void loadList();
-  }, [loadList]);
-
-  const open = async (load: () => Promise<{ data: ReceiptDetail }>) => {
-    setDetailLoading(true);
-    try {
-      setDetail((await load()).data);
-    } catch {
-      // Not found or out of scope: the request helper said so.
-    } finally {
-      setDetailLoading(false);
-    }
-  };
+  const lookup = (value: string) =>
+    run(async () => {
+      const answer = await callEndpoint((c) => c.receipt.lookup, { query: { keyword: value } });
+      // The lookup answers the record itself: no second request for it.
+      client.setQueryData(
+        endpointKey((c) => c.receipt.get, { params: { id: answer.data.id } }),
+        answer,
+      );
+      setSelected(answer.data.id);
+    });
 
   const reload = () => {
-    if (detail) void open(() => labApi.receiptGet(detail.id));
-    void loadList();
+    if (selected !== null) void detailQuery.refetch();
+    void list.reload();
   };
 
   const columns: DataColumn<ReceiptShipment>[] = [
-    { dataIndex: 'expressNo', title: t('lab.receipt.expressNo'), render: dash },
-    { dataIndex: 'orderNo', title: t('lab.receipt.orderNo') },
-    { dataIndex: 'projectNo', title: t('lab.receipt.project') },
-    { dataIndex: 'siteName', title: t('lab.receipt.site') },
-    { dataIndex: 'temperatureName', title: t('lab.receipt.temperature'), width: 100 },
+    { dataIndex: 'expressNo', title: r('expressNo'), render: dash },
+    { dataIndex: 'orderNo', title: r('orderNo') },
+    { dataIndex: 'projectNo', title: r('project') },
+    { dataIndex: 'siteName', title: r('site') },
+    { dataIndex: 'temperatureName', title: r('temperature'), width: 100 },
     {
       dataIndex: 'dispatchTime',
-      title: t('lab.receipt.dispatchTime'),
+      title: r('dispatchTime'),
       render: (v: string | null) => formatTimeAs(v, 'short'),
     },
     {
       dataIndex: 'status',
-      title: t('lab.receipt.status'),
+      title: r('status'),
       width: 100,
       render: (v: Status) => (
-        <Tag color={v === 'signed' ? 'success' : 'processing'}>{t(`lab.receipt.shipmentStates.${v}`)}</Tag>
+        <Tag color={v === 'signed' ? 'success' : 'processing'}>{r(`shipmentStates.${v}`)}</Tag>
       ),
     },
   ];
@@ -85,51 +76,45 @@ export default function ExpressSignPage() {
           <Input.Search
             data-testid="receipt-lookup"
             prefix={<ScanOutlined />}
-            placeholder={t('lab.receipt.lookupHint')}
-            enterButton={t('lab.receipt.lookup')}
+            placeholder={r('lookupHint')}
+            enterButton={r('lookup')}
             maxLength={64}
             allowClear
             onSearch={(value) => {
               const trimmed = value.trim();
-              if (trimmed) void open(() => labApi.receiptLookup(trimmed));
+              if (trimmed) void lookup(trimmed);
             }}
             style={{ marginBottom: 12 }}
           />
           <Segmented<Status>
             value={status}
-            onChange={(v) => {
-              setStatus(v);
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
+            onChange={setStatus}
             options={[
-              { value: 'picked_up', label: t('lab.receipt.shipmentStates.picked_up') },
-              { value: 'signed', label: t('lab.receipt.shipmentStates.signed') },
+              { value: 'picked_up', label: r('shipmentStates.picked_up') },
+              { value: 'signed', label: r('shipmentStates.signed') },
             ]}
             style={{ marginBottom: 12 }}
           />
           <Input
             allowClear
-            placeholder={t('lab.receipt.filterHint')}
+            placeholder={r('filterHint')}
             value={keyword}
             maxLength={64}
-            onChange={(e) => {
-              setKeyword(e.target.value.trim());
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
+            onChange={(e) => setKeyword(e.target.value.trim())}
             style={{ marginBottom: 12 }}
           />
           <DataTable<ReceiptShipment>
             rowKey="id"
             code="express.sign"
             columns={columns}
-            dataSource={rows}
-            loading={loading}
-            page={page.page}
-            size={page.size}
-            total={total}
-            onPageChange={(next, size) => setPage({ page: next, size })}
+            dataSource={list.rows}
+            loading={list.loading}
+            page={list.page}
+            size={list.size}
+            total={list.total}
+            onPageChange={list.setPage}
             onRow={(row) => ({
-              onClick: () => void open(() => labApi.receiptGet(row.id)),
+              onClick: () => setSelected(row.id),
               style: { cursor: 'pointer' },
             })}
             rowClassName={(row) => (row.id === detail?.id ? 'ant-table-row-selected' : '')}
@@ -138,11 +123,11 @@ export default function ExpressSignPage() {
       </Col>
       <Col xs={24} xl={15}>
         <Card>
-          <Spin spinning={detailLoading}>
+          <Spin spinning={looking || detailQuery.isFetching}>
             {detail ? (
               <ReceiptPanel key={detail.id} detail={detail} onChanged={reload} />
             ) : (
-              <Empty description={t('lab.receipt.pick')} />
+              <Empty description={r('pick')} />
             )}
           </Spin>
         </Card>

@@ -1,22 +1,29 @@
-import { CHARGEBACK_LIMITS, CHARGEBACK_PERMISSIONS, chargebackWorkflow } from '@trialab/api-contract';
-import { Button, Form, Input, Modal, Row } from 'antd';
+import {
+  CHARGEBACK_LIMITS,
+  CHARGEBACK_PERMISSIONS,
+  chargebackWorkflow,
+  type DataOf,
+} from '@trialab/api-contract';
+import { Button, Form, Input, Row } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
+import { FormModal, useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { NumberInput } from '../../../components/NumberInput';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { WorkflowActions } from '../../../components/WorkflowActions';
-import { staffApi } from '../../../services/portalAdmin';
-import { feedback } from '../../../utils/feedback';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint } from '../../../services/endpoint';
 import {
   ChargebackDetailModal,
   type ChargebackFilter,
   ChargebackFilterFields,
   chargebackColumns,
 } from '../../web/ChargebackDetail';
-import type { ChargebackRow } from '../../web/reports-api';
+
+type ChargebackRow = DataOf<Contract['chargebackStaff']['paging']>[number];
 
 /**
  * /express/unconventional (non-routine fees): the chargeback notices of my projects. Staff raise a
@@ -30,17 +37,17 @@ export default function UnconventionalFeesPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const [raising, setRaising] = useState(false);
   const closeDetail = useCallback(() => setViewing(null), []);
-  const s = (key: string) => t(`webReports.chargeback.staff.${key}`);
+  const { t: s } = useTranslation('webReports', { keyPrefix: 'chargeback.staff' });
+  const [run] = useAction();
 
-  const withdraw = async (row: ChargebackRow, reason: string | null) => {
-    try {
-      await staffApi.chargebackWithdraw(row.id, { version: row.version, reason: reason ?? '' });
-      feedback.success(s('withdrawnOk'));
+  const withdraw = (row: ChargebackRow, reason: string | null) =>
+    run(async () => {
+      await callEndpoint((c) => c.chargebackStaff.withdraw, {
+        params: { id: row.id },
+        body: { version: row.version, reason: reason ?? '' },
+      });
       await list.reload();
-    } catch {
-      // shown by the request helper
-    }
-  };
+    }, s('withdrawnOk'));
 
   return (
     <ListPage<ChargebackRow, ChargebackFilter>
@@ -85,13 +92,7 @@ export default function UnconventionalFeesPage() {
       }}
     >
       <ChargebackDetailModal id={viewing} onClose={closeDetail} endpoint={(c) => c.chargebackStaff.get} />
-      <RaiseModal
-        open={raising}
-        onClose={(saved) => {
-          setRaising(false);
-          if (saved) void list.reload();
-        }}
-      />
+      <RaiseModal open={raising} onSaved={list.reload} onClose={() => setRaising(false)} />
     </ListPage>
   );
 }
@@ -105,79 +106,76 @@ interface RaiseValues {
 }
 
 /** A new notice against one site of one of my projects. */
-function RaiseModal({ open, onClose }: { open: boolean; onClose(saved: boolean): void }) {
+function RaiseModal({
+  open,
+  onSaved,
+  onClose,
+}: {
+  open: boolean;
+  onSaved(): Promise<void>;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<RaiseValues>();
-  const [saving, setSaving] = useState(false);
-  const c = (key: string) => t(`webReports.chargeback.${key}`);
-  const s = (key: string) => t(`webReports.chargeback.staff.${key}`);
+  const { t: c } = useTranslation('webReports', { keyPrefix: 'chargeback' });
+  const { t: s } = useTranslation('webReports', { keyPrefix: 'chargeback.staff' });
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const barcode = values.barcode?.trim();
-      await staffApi.chargebackCreate({
+  const submit = async (values: RaiseValues) => {
+    const barcode = values.barcode?.trim();
+    await callEndpoint((api) => api.chargebackStaff.create, {
+      body: {
         projectId: values.projectId,
         siteId: values.siteId,
         barcode: barcode ? barcode : null,
         reason: values.reason,
         amount: Number(values.amount),
-      });
-      feedback.success(s('raisedOk'));
-      form.resetFields();
-      onClose(true);
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
+      },
+    });
+    await onSaved();
   };
 
   return (
-    <Modal
+    <FormModal<RaiseValues>
       open={open}
       title={s('raiseTitle')}
       width={720}
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={() => onClose(false)}
-      destroyOnHidden
+      onSave={submit}
+      onClose={onClose}
+      savedMessage={s('raisedOk')}
+      okText={t('components.ok')}
+      testId="chargeback-raise-form"
     >
-      <Form form={form} layout="vertical" data-testid="chargeback-raise-form">
-        <Row gutter={16}>
-          <ProjectSiteFields testId="chargeback-raise" />
-        </Row>
-        <Form.Item name="barcode" label={t('webReports.common.barcode')} extra={s('barcodeHint')}>
-          <Input maxLength={32} data-testid="chargeback-raise-barcode" />
-        </Form.Item>
-        <Form.Item
-          name="amount"
-          label={c('amount')}
-          rules={[
-            rules.required(c('amount')),
-            {
-              validator: (_, value: string | undefined) =>
-                !value || Number(value) > 0 ? Promise.resolve() : Promise.reject(new Error(s('amountRange'))),
-            },
-          ]}
-        >
-          <NumberInput digit={2} max={CHARGEBACK_LIMITS.amountMax} data-testid="chargeback-raise-amount" />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={c('reason')}
-          rules={[rules.required(c('reason')), rules.max(c('reason'), CHARGEBACK_LIMITS.reason)]}
-        >
-          <Input.TextArea
-            rows={3}
-            maxLength={CHARGEBACK_LIMITS.reason}
-            showCount
-            placeholder={s('reasonPlaceholder')}
-            data-testid="chargeback-raise-reason"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <ProjectSiteFields testId="chargeback-raise" />
+      </Row>
+      <Form.Item name="barcode" label={t('webReports.common.barcode')} extra={s('barcodeHint')}>
+        <Input maxLength={32} data-testid="chargeback-raise-barcode" />
+      </Form.Item>
+      <Form.Item
+        name="amount"
+        label={c('amount')}
+        rules={[
+          rules.required(c('amount')),
+          {
+            validator: (_, value: string | undefined) =>
+              !value || Number(value) > 0 ? Promise.resolve() : Promise.reject(new Error(s('amountRange'))),
+          },
+        ]}
+      >
+        <NumberInput digit={2} max={CHARGEBACK_LIMITS.amountMax} data-testid="chargeback-raise-amount" />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label={c('reason')}
+        rules={[rules.required(c('reason')), rules.max(c('reason'), CHARGEBACK_LIMITS.reason)]}
+      >
+        <Input.TextArea
+          rows={3}
+          maxLength={CHARGEBACK_LIMITS.reason}
+          showCount
+          placeholder={s('reasonPlaceholder')}
+          data-testid="chargeback-raise-reason"
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -13,7 +13,7 @@ import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
-import { downloadReportPdf } from '../../../services/lab';
+import { downloadEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation } from '../../../services/query';
 import { useSession } from '../../../stores/session';
 import { type EntryMode, REPORT_CHANGES, ResultEntryModal } from './ResultEntryModal';
@@ -219,7 +219,13 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
             {report.hasPdf && can(REPORT_PERMISSIONS.download) && (
               <Button
                 onClick={() =>
-                  void act(() => downloadReportPdf(report.id, `${report.reportNo}-v${report.revision}.pdf`))
+                  void act(() =>
+                    downloadEndpoint(
+                      (c) => c.report.pdf,
+                      { params: { id: report.id } },
+                      `${report.reportNo}-v${report.revision}.pdf`,
+                    ),
+                  )
                 }
                 data-testid="report-pdf"
               >

@@ -5,7 +5,7 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { formatTimeAs } from '../../../components/format';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
-import { base64Bytes, uploadFile } from '../../../services/lab';
+import { base64Bytes, uploadFile } from '../../../services/files';
 import { useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
 import { useFileImage } from '../../express/useFileImage';

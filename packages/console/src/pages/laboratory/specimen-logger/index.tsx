@@ -16,7 +16,7 @@ import { useAction } from '../../../components/FormModal';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { t as translate } from '../../../locales';
 import type { Contract } from '../../../services/contract';
-import { postDownload } from '../../web/api';
+import { downloadEndpoint } from '../../../services/endpoint';
 import { type LogFilter as Filter, toLogFilter, type LogValues as Values } from './filter';
 
 type SpecimenEvent = DataOf<Contract['specimenLog']['paging']>[number];
@@ -112,9 +112,9 @@ export default function SpecimenLoggerPage() {
               onClick={() =>
                 filter &&
                 void run(() =>
-                  postDownload(
+                  downloadEndpoint(
                     (c) => c.specimenLog.export,
-                    filter,
+                    { body: filter },
                     `${l('exportName')}-${filter.barcode}.xlsx`,
                   ),
                 )

@@ -4,8 +4,8 @@ import { Button, Card, Input, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTimeAs } from '../../../components/format';
-import { containerApi } from '../../../services/container';
 import type { Contract } from '../../../services/contract';
+import { downloadEndpoint } from '../../../services/endpoint';
 import { useEndpointQuery } from '../../../services/query';
 
 type DataFile = DataOf<Contract['testItems']['dataFiles']>[number];
@@ -65,7 +65,9 @@ export default function TechLibraryPage() {
                 type="link"
                 size="small"
                 icon={<DownloadOutlined />}
-                onClick={() => void containerApi.downloadFile(f.id, f.name)}
+                onClick={() =>
+                  void downloadEndpoint((c) => c.system.fileDownload, { params: { id: f.id } }, f.name)
+                }
               >
                 {l('download')}
               </Button>

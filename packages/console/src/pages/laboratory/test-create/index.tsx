@@ -20,9 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAction } from '../../../components/FormModal';
 import { ShowLimit } from '../../../components/ShowLimit';
-import { containerApi } from '../../../services/container';
 import type { Contract } from '../../../services/contract';
-import { uploadFile } from '../../../services/lab';
+import { downloadEndpoint } from '../../../services/endpoint';
+import { uploadFile } from '../../../services/files';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { useSampleTypes } from '../useSampleTypes';
 
@@ -230,7 +230,12 @@ export default function TestCreatePage() {
                   onChange={({ fileList }) => setFiles(fileList)}
                   onPreview={(file) => {
                     const fileId = (file.response as { id?: number } | undefined)?.id;
-                    if (fileId) void containerApi.downloadFile(fileId, file.name);
+                    if (fileId)
+                      void downloadEndpoint(
+                        (c) => c.system.fileDownload,
+                        { params: { id: fileId } },
+                        file.name,
+                      );
                   }}
                   customRequest={({ file, onSuccess, onError }) => {
                     const blob = file as File;

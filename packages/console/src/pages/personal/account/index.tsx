@@ -1,53 +1,46 @@
 import { Button, Card, Descriptions, Form, Input, Radio, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
 import { rules } from '../../../components/formRules';
-import { feedback } from '../../../utils/feedback';
-import { type Profile, portalApi } from '../../web/api';
+import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 
 interface ProfileForm {
   username: string;
   email: string | null;
-  gender: 1 | 2 | 3 | null;
+  gender: Gender | null;
 }
+type Gender = 1 | 2 | 3;
+const GENDERS: readonly Gender[] = [1, 2, 3];
 
 /** /personal/account: my account details (phone, role, name, e-mail, gender male, female, other). */
 export default function AccountPage() {
   const { t } = useTranslation();
-  const [profile, setProfile] = useState<Profile>();
+  const { t: a } = useTranslation('web', { keyPrefix: 'account' });
+  const profile = useEndpointQuery((c) => c.personal.profile).data?.data;
+  const update = useEndpointMutation((c) => c.personal.updateProfile, {
+    invalidates: [(c) => c.personal.profile],
+  });
+  const [run, saving] = useAction();
   const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<ProfileForm>();
 
-  useEffect(() => {
-    portalApi
-      .profile()
-      .then((r) => setProfile(r.data))
-      .catch(() => undefined);
-  }, []);
-
-  const save = async () => {
+  // Called by the form once its values are valid.
+  const save = async (values: ProfileForm) => {
     if (!profile) return;
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const response = await portalApi.updateProfile({ ...values, version: profile.version });
-      setProfile(response.data);
-      setEditing(false);
-      feedback.success(t('web.common.savedOk'));
-    } catch {
-      // shown by the request helper
-    } finally {
-      setSaving(false);
-    }
+    const saved = await run(
+      () => update.mutateAsync({ body: { ...values, version: profile.version } }),
+      t('web.common.savedOk'),
+    );
+    if (saved) setEditing(false);
   };
 
   if (!profile) return <Card loading />;
-  const genderText = profile.gender ? t(`web.account.genders.${profile.gender}`) : '-';
+  const genderText = profile.gender ? a(`genders.${profile.gender as Gender}`) : '-';
   return (
     <Card
-      title={t('web.account.title')}
+      title={a('title')}
       extra={
         !editing && (
           <Button
@@ -55,7 +48,7 @@ export default function AccountPage() {
               form.setFieldsValue({
                 username: profile.username,
                 email: profile.email,
-                gender: (profile.gender as 1 | 2 | 3 | null) ?? null,
+                gender: (profile.gender as Gender | null) ?? null,
               });
               setEditing(true);
             }}
@@ -67,29 +60,25 @@ export default function AccountPage() {
       }
     >
       {editing ? (
-        <Form form={form} layout="vertical" style={{ maxWidth: 480 }}>
+        <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={(v) => void save(v)}>
           <Form.Item
             name="username"
-            label={t('web.account.name')}
-            rules={[rules.required(t('web.account.name')), rules.max(t('web.account.name'), 32)]}
+            label={a('name')}
+            rules={[rules.required(a('name')), rules.max(a('name'), 32)]}
           >
             <Input maxLength={32} />
           </Form.Item>
-          <Form.Item
-            name="email"
-            label={t('web.account.email')}
-            rules={[rules.email(), rules.max(t('web.account.email'), 64)]}
-          >
+          <Form.Item name="email" label={a('email')} rules={[rules.email(), rules.max(a('email'), 64)]}>
             <Input maxLength={64} />
           </Form.Item>
-          <Form.Item name="gender" label={t('web.account.gender')}>
+          <Form.Item name="gender" label={a('gender')}>
             <Radio.Group
-              options={[1, 2, 3].map((g) => ({ value: g, label: t(`web.account.genders.${g}`) }))}
+              options={GENDERS.map((g) => ({ value: g, label: a(`genders.${g}`) }))}
               data-testid="profile-gender"
             />
           </Form.Item>
           <Space>
-            <Button type="primary" loading={saving} onClick={() => void save()} data-testid="profile-save">
+            <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
               {t('web.common.save')}
             </Button>
             <Button onClick={() => setEditing(false)}>{t('web.common.cancel')}</Button>
@@ -97,20 +86,16 @@ export default function AccountPage() {
         </Form>
       ) : (
         <Descriptions column={2} bordered size="small">
-          <Descriptions.Item label={t('web.account.phone')}>{dash(profile.mobile)}</Descriptions.Item>
-          <Descriptions.Item label={t('web.account.role')}>
-            {profile.roleNames.join('、') || '-'}
+          <Descriptions.Item label={a('phone')}>{dash(profile.mobile)}</Descriptions.Item>
+          <Descriptions.Item label={a('role')}>{profile.roleNames.join('、') || '-'}</Descriptions.Item>
+          <Descriptions.Item label={a('name')}>{profile.username}</Descriptions.Item>
+          <Descriptions.Item label={a('email')}>{dash(profile.email)}</Descriptions.Item>
+          <Descriptions.Item label={a('gender')}>{genderText}</Descriptions.Item>
+          <Descriptions.Item label={a('type')}>
+            {a(profile.type === 2 ? 'external' : 'internal')}
           </Descriptions.Item>
-          <Descriptions.Item label={t('web.account.name')}>{profile.username}</Descriptions.Item>
-          <Descriptions.Item label={t('web.account.email')}>{dash(profile.email)}</Descriptions.Item>
-          <Descriptions.Item label={t('web.account.gender')}>{genderText}</Descriptions.Item>
-          <Descriptions.Item label={t('web.account.type')}>
-            {t(profile.type === 2 ? 'web.account.external' : 'web.account.internal')}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('web.account.dept')}>{dash(profile.deptName)}</Descriptions.Item>
-          <Descriptions.Item label={t('web.account.loginDate')}>
-            {formatTime(profile.loginDate)}
-          </Descriptions.Item>
+          <Descriptions.Item label={a('dept')}>{dash(profile.deptName)}</Descriptions.Item>
+          <Descriptions.Item label={a('loginDate')}>{formatTime(profile.loginDate)}</Descriptions.Item>
         </Descriptions>
       )}
     </Card>

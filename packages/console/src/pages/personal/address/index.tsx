@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ADDRESS_PERMISSIONS, PORTAL_LIMITS } from '@trialab/api-contract';
+import { ADDRESS_PERMISSIONS, type DataOf, PORTAL_LIMITS } from '@trialab/api-contract';
 import { Button, Checkbox, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,13 @@ import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ShowLimit } from '../../../components/ShowLimit';
-import { type AddressRow, portalApi } from '../../web/api';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint } from '../../../services/endpoint';
 
 /** Dictionary 1023: address label. */
 const LABEL_DICT = 1023;
 
+type AddressRow = DataOf<Contract['address']['create']>;
 type AddressForm = Omit<AddressRow, 'id' | 'version' | 'updatedAt'>;
 
 /** The address form (also used by the application and shipment forms to add an address). */
@@ -87,15 +89,19 @@ export default function AddressPage() {
 
   const save = async (values: AddressForm) => {
     const body = { ...values, isDefault: values.isDefault ?? false };
-    if (editing === 'new') await portalApi.addressCreate(body);
-    else if (editing) await portalApi.addressUpdate({ ...body, id: editing.id, version: editing.version });
+    if (editing === 'new') await callEndpoint((c) => c.address.create, { body });
+    else if (editing) {
+      await callEndpoint((c) => c.address.update, {
+        body: { ...body, id: editing.id, version: editing.version },
+      });
+    }
     await list.reload();
   };
 
   const remove = async (row: AddressRow) => {
     if (!(await confirmed({ content: t('web.address.confirmRemove') }))) return;
     await run(async () => {
-      await portalApi.addressDelete(row.id);
+      await callEndpoint((c) => c.address.delete, { params: { id: row.id } });
       await list.reload();
     }, t('web.common.removedOk'));
   };

@@ -3,7 +3,6 @@ import { Button, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { t as translate } from '../../../locales';
 import { ApplicationFilters, ApplicationModal, applicationColumns } from '../../web/user-apply/parts';
 import { ApplicationAuditActions } from './AuditActions';
 
@@ -35,7 +34,7 @@ export default function UserApplyAuditPage() {
           ]}
         />
       }
-      columns={applicationColumns(translate, (row) => setViewing(row.id))}
+      columns={applicationColumns(t, (row) => setViewing(row.id))}
       filters={<ApplicationFilters />}
       actions={{
         width: 180,

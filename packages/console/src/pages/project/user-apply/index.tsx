@@ -3,7 +3,6 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { t as translate } from '../../../locales';
 import type { Contract } from '../../../services/contract';
 import { ApplicationFilters, applicationColumns } from '../../web/user-apply/parts';
 
@@ -27,7 +26,7 @@ export default function ProjectUserApplyPage() {
       list={list}
       rowKey="id"
       code="project.user-apply"
-      columns={applicationColumns(translate, open)}
+      columns={applicationColumns(t, open)}
       filters={<ApplicationFilters />}
       actions={{
         width: 90,

@@ -6,15 +6,15 @@ import {
 import { Button, Form, Input, Table } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
+import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
-import { StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
+import { useDetail } from '../../../components/ViewModal/useDetail';
 import { WorkflowActions } from '../../../components/WorkflowActions';
-import { type LogisticsList, type StaffOrderRow, staffApi } from '../../../services/portalAdmin';
 import { OrderDetailModal } from '../../web/OrderDetail';
-import { DispatchModal } from './DispatchModal';
+import { DispatchModal, type StaffOrderRow } from './DispatchModal';
 
 /**
  * /supply/consum-material-apply: consumable applications of my projects for the supply staff;
@@ -27,16 +27,12 @@ export default function SupplyConsumableApplyPage() {
   } as { orderNo?: string; status?: ConsumableOrderState[] });
   const [viewing, setViewing] = useState<number | null>(null);
   const [dispatching, setDispatching] = useState<StaffOrderRow | null>(null);
-  const [logistics, setLogistics] = useState<LogisticsList | null>(null);
+  const [logisticsOf, setLogisticsOf] = useState<number | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
-  const closeDispatch = useCallback(
-    (saved: boolean) => {
-      setDispatching(null);
-      if (saved) void list.reload();
-    },
-    [list],
-  );
-  const s = (key: string) => t(`webAdmin.supply.${key}`);
+  const closeDispatch = useCallback(() => setDispatching(null), []);
+  const closeLogistics = useCallback(() => setLogisticsOf(null), []);
+  const logistics = useDetail(logisticsOf, (c) => c.logisticsOrder.distributionList, closeLogistics);
+  const { t: s } = useTranslation('webAdmin', { keyPrefix: 'supply' });
 
   const columns: DataColumn<StaffOrderRow>[] = [
     {
@@ -49,19 +45,10 @@ export default function SupplyConsumableApplyPage() {
         </Button>
       ),
     },
-    { dataIndex: 'projectNo', title: t('web.common.projectNo'), width: 130 },
-    {
-      dataIndex: 'siteName',
-      title: t('web.common.siteName'),
-      render: (v: string, row) => `${row.siteNo} ${v}`,
-    },
+    col.projectNo(),
+    col.site(),
     { dataIndex: 'receiver', title: t('web.consumable.receiver'), width: 100 },
-    {
-      dataIndex: 'status',
-      title: t('web.common.status'),
-      width: 110,
-      render: (v: string) => <StatusTag group="consumable" status={v} />,
-    },
+    col.status('consumable'),
     { dataIndex: 'kitCount', title: t('web.consumable.kitCount'), width: 80 },
     { dataIndex: 'looseCount', title: t('web.consumable.looseCount'), width: 100 },
     {
@@ -70,21 +57,11 @@ export default function SupplyConsumableApplyPage() {
       width: 130,
       render: dash,
     },
-    {
-      dataIndex: 'auditTime',
-      title: t('web.consumable.auditTime'),
-      width: 170,
-      render: (v: string | null) => formatTime(v),
-    },
+    col.time('auditTime', t('web.consumable.auditTime')),
     { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: dash },
     { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: dash },
     { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
-    {
-      dataIndex: 'applyTime',
-      title: t('web.consumable.applyTime'),
-      width: 170,
-      render: (v: string) => formatTime(v),
-    },
+    col.time('applyTime', t('web.consumable.applyTime')),
   ];
 
   return (
@@ -99,7 +76,7 @@ export default function SupplyConsumableApplyPage() {
             <Input allowClear maxLength={32} placeholder={t('web.consumable.orderNo')} />
           </Form.Item>
           <StatesFilter
-            label={t('web.common.status')}
+            label={t('fields.status')}
             states={CONSUMABLE_ORDER_STATES}
             labelOf={(v) => t(`web.consumable.statuses.${v}`)}
           />
@@ -125,16 +102,7 @@ export default function SupplyConsumableApplyPage() {
             }}
             after={
               row.expressNo && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() =>
-                    void staffApi
-                      .logistics(row.id)
-                      .then((r) => setLogistics(r.data))
-                      .catch(() => undefined)
-                  }
-                >
+                <Button type="link" size="small" onClick={() => setLogisticsOf(row.id)}>
                   {s('logistics')}
                 </Button>
               )
@@ -144,12 +112,12 @@ export default function SupplyConsumableApplyPage() {
       }}
     >
       <OrderDetailModal id={viewing} onClose={closeView} />
-      <DispatchModal row={dispatching} onClose={closeDispatch} />
+      <DispatchModal row={dispatching} onSaved={list.reload} onClose={closeDispatch} />
       <ViewModal
         open={logistics !== null}
         title={`${s('logisticsTitle')} ${logistics?.courier ?? ''} ${logistics?.expressNo ?? ''}`}
         width={1000}
-        onCancel={() => setLogistics(null)}
+        onCancel={closeLogistics}
       >
         <Table
           size="small"
@@ -158,11 +126,7 @@ export default function SupplyConsumableApplyPage() {
           dataSource={logistics?.lines ?? []}
           columns={[
             { dataIndex: 'orderNo', title: t('web.consumable.orderNo'), width: 180 },
-            {
-              dataIndex: 'siteName',
-              title: t('web.common.siteName'),
-              render: (v: string, r) => `${r.siteNo} ${v}`,
-            },
+            col.site(),
             { dataIndex: 'kitName', title: s('kit'), render: dash },
             { dataIndex: 'consumableName', title: s('consumable') },
             { dataIndex: 'lotNumber', title: s('lotNumber'), render: dash },

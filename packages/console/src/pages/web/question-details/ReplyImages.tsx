@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAction } from '../../../components/FormModal';
 import { ImagePreview } from '../../../components/ImagePreview';
 import { downloadEndpoint } from '../../../services/endpoint';
-import { fileObjectUrl } from '../../../services/lab';
-import { uploadPicked } from '../../../services/portalAdmin';
+import { fileObjectUrl, uploadPicked } from '../../../services/files';
 import { feedback } from '../../../utils/feedback';
 
 /** At most 9 images and 9 documents per reply (the contract's `fileIds` limit). */

@@ -10,7 +10,7 @@ import { useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { downloadEndpoint } from '../../../services/endpoint';
-import { type DocRow, type DownloadLogRow, docEndpoints } from '../../../services/portalAdmin';
+import { type DocRow, type DownloadLogRow, docEndpoints } from './documents';
 
 type Tab = 'documents' | 'log';
 

@@ -11,9 +11,9 @@ import { useAccess } from '../../../access/useAccess';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import { callEndpoint } from '../../../services/endpoint';
-import type { ApplicationRow } from '../../../services/portalAdmin';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
+import type { ApplicationRow } from './parts';
 import { ApplicationFilters, ApplicationModal, applicationColumns } from './parts';
 
 type State = AccountApplicationState;

@@ -1,5 +1,5 @@
 // Pieces of the account-application screens (site side and staff side).
-import { ACCOUNT_APPLICATION_STATES } from '@trialab/api-contract';
+import { ACCOUNT_APPLICATION_STATES, type DataOf } from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,10 @@ import { EventTimeline, StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
-import type { ApplicationDetail, ApplicationRow } from '../../../services/portalAdmin';
 import type { EndpointPick } from '../../../services/query';
+
+export type ApplicationRow = DataOf<Contract['accountApplication']['paging']>[number];
+export type ApplicationDetail = DataOf<Contract['accountApplication']['get']>;
 
 /** The grants as "project / site" lines. */
 export function GrantList({ grants }: { grants: ApplicationDetail['grants'] }) {

@@ -8,9 +8,8 @@ import { confirmed } from '../../../../components/ConfirmDialog';
 import { useAction } from '../../../../components/FormModal';
 import { dash } from '../../../../components/format';
 import type { Contract } from '../../../../services/contract';
-import { callEndpoint } from '../../../../services/endpoint';
-import { downloadEndpoint } from '../../../../services/files';
-import { uploadFile } from '../../../../services/lab';
+import { callEndpoint, downloadEndpoint } from '../../../../services/endpoint';
+import { uploadFile } from '../../../../services/files';
 import { useEndpointMutation } from '../../../../services/query';
 import { feedback } from '../../../../utils/feedback';
 import { ScanInput, StateTag } from '../specimen/parts';
@@ -151,7 +150,7 @@ export default function SpecimenInsidePage() {
         <Button
           icon={<DownloadOutlined />}
           onClick={() =>
-            void run(() => downloadEndpoint((c) => c.tempStorage.template, 'temp-storage-template.xlsx'))
+            void run(() => downloadEndpoint((c) => c.tempStorage.template, {}, 'temp-storage-template.xlsx'))
           }
         >
           {s('template')}

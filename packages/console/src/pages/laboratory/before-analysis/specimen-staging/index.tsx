@@ -15,7 +15,7 @@ import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { useAction } from '../../../../components/FormModal';
 import { ListPage, useListPage } from '../../../../components/ListPage';
-import { downloadEndpoint } from '../../../../services/files';
+import { downloadEndpoint } from '../../../../services/endpoint';
 import { useEndpointQuery } from '../../../../services/query';
 import {
   ContainerGridModal,
@@ -229,7 +229,11 @@ export default function SpecimenStagingPage() {
                     size="small"
                     onClick={() =>
                       void run(() =>
-                        downloadEndpoint((c) => c.tempStorage.export, `${row.code}.xlsx`, { id: row.id }),
+                        downloadEndpoint(
+                          (c) => c.tempStorage.export,
+                          { params: { id: row.id } },
+                          `${row.code}.xlsx`,
+                        ),
                       )
                     }
                   >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64Bytes, bytesMd5 } from './lab';
+import { base64Bytes, bytesMd5 } from './files';
 
 describe('file upload helpers', () => {
   it('computes the Content-MD5 of raw bytes (vectors from Python hashlib)', () => {
