@@ -1,28 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/errors.js';
+import { refusal } from '../../lib/refusal.js';
 import { assertAllKnown, assertNotOwnParent, assertRoleUnused, grantRows } from './service.js';
-
-const failure = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return { key: error.options.key, params: error.options.params };
-    throw error;
-  }
-  return null;
-};
 
 describe('access rules', () => {
   it('refuses unknown references, a role still held and a department under itself', () => {
-    expect(failure(() => assertAllKnown('permissionIds', [1, 2], [1]))).toEqual({
+    expect(refusal(() => assertAllKnown('permissionIds', [1, 2], [1]))).toEqual({
       key: 'invalidReference',
       params: { field: 'permissionIds' },
     });
-    expect(failure(() => assertAllKnown('projectId', [], []))).toBeNull();
-    expect(failure(() => assertRoleUnused(1))?.key).toBe('roleInUse');
-    expect(failure(() => assertRoleUnused(0))).toBeNull();
-    expect(failure(() => assertNotOwnParent(4, 4))?.key).toBe('invalidReference');
-    expect(failure(() => assertNotOwnParent(4, null))).toBeNull();
+    expect(refusal(() => assertAllKnown('projectId', [], []))).toBeNull();
+    expect(refusal(() => assertRoleUnused(1))?.key).toBe('roleInUse');
+    expect(refusal(() => assertRoleUnused(0))).toBeNull();
+    expect(refusal(() => assertNotOwnParent(4, 4))?.key).toBe('invalidReference');
+    expect(refusal(() => assertNotOwnParent(4, null))).toBeNull();
   });
 
   it('grants staff whole projects and external users the listed sites of each, once each', () => {
@@ -48,10 +38,10 @@ describe('access rules', () => {
       { userId: 7, projectId: 1, siteId: 10 },
       { userId: 7, projectId: 1, siteId: 11 },
     ]);
-    expect(failure(() => grantRows(7, 2, [{ projectId: 1, siteIds: [] }], sites))?.key).toBe(
+    expect(refusal(() => grantRows(7, 2, [{ projectId: 1, siteIds: [] }], sites))?.key).toBe(
       'externalNeedsSites',
     );
-    expect(failure(() => grantRows(7, 2, [{ projectId: 1, siteIds: [20] }], sites))?.key).toBe(
+    expect(refusal(() => grantRows(7, 2, [{ projectId: 1, siteIds: [20] }], sites))?.key).toBe(
       'siteNotInProject',
     );
   });

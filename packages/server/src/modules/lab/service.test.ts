@@ -1,26 +1,19 @@
 import { subjectRegistrationWorkflow } from '@trialab/api-contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/errors.js';
+import { refusal } from '../../lib/refusal.js';
 import { assertReasonGiven } from './service.js';
-
-const keyOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof ApiError ? error.options.key : error;
-  }
-  return null;
-};
 
 describe('lab review rules', () => {
   it('wants a reason only for an action whose workflow requires one', () => {
-    expect(keyOf(() => assertReasonGiven(subjectRegistrationWorkflow, 'reject', null))).toBe(
+    expect(refusal(() => assertReasonGiven(subjectRegistrationWorkflow, 'reject', null))?.key).toBe(
       'actionReasonRequired',
     );
-    expect(keyOf(() => assertReasonGiven(subjectRegistrationWorkflow, 'reject', ''))).toBe(
+    expect(refusal(() => assertReasonGiven(subjectRegistrationWorkflow, 'reject', ''))?.key).toBe(
       'actionReasonRequired',
     );
-    expect(keyOf(() => assertReasonGiven(subjectRegistrationWorkflow, 'reject', 'blurred photo'))).toBeNull();
-    expect(keyOf(() => assertReasonGiven(subjectRegistrationWorkflow, 'approve', null))).toBeNull();
+    expect(
+      refusal(() => assertReasonGiven(subjectRegistrationWorkflow, 'reject', 'blurred photo')),
+    ).toBeNull();
+    expect(refusal(() => assertReasonGiven(subjectRegistrationWorkflow, 'approve', null))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/errors.js';
+import { refusal } from '../../lib/refusal.js';
 import {
   assertItemsOrdered,
   assertOrderMatches,
@@ -9,16 +9,6 @@ import {
   resultRows,
   unorderedTarget,
 } from './service.js';
-
-const failure = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return { key: error.options.key, params: error.options.params };
-    throw error;
-  }
-  return null;
-};
 
 const item = (id: number, over: Partial<Parameters<typeof resultRows>[2][number]> = {}) => ({
   id,
@@ -34,7 +24,7 @@ const item = (id: number, over: Partial<Parameters<typeof resultRows>[2][number]
 describe('report rules', () => {
   it('refuses unknown, disabled and repeated items, and numbers with too many decimals', () => {
     expect(
-      failure(() => resultRows(1, [{ testItemId: 2, value: '1' }], [item(2, { enabled: false })])),
+      refusal(() => resultRows(1, [{ testItemId: 2, value: '1' }], [item(2, { enabled: false })])),
     ).toEqual({
       key: 'reportItemInvalid',
       params: { items: '2' },
@@ -43,8 +33,8 @@ describe('report rules', () => {
       { testItemId: 1, value: '1' },
       { testItemId: 1, value: '2' },
     ];
-    expect(failure(() => resultRows(1, twice, [item(1)]))?.params).toEqual({ items: '1' });
-    expect(failure(() => resultRows(1, [{ testItemId: 1, value: '1.25' }], [item(1)]))).toEqual({
+    expect(refusal(() => resultRows(1, twice, [item(1)]))?.params).toEqual({ items: '1' });
+    expect(refusal(() => resultRows(1, [{ testItemId: 1, value: '1.25' }], [item(1)]))).toEqual({
       key: 'reportValueInvalid',
       params: { item: 'T1', decimals: 1 },
     });
@@ -63,15 +53,15 @@ describe('report rules', () => {
 
   it("enters an order's results for its subject and barcode, once approved, for the ordered items", () => {
     const order = { subjectId: 3, barcode: 'B1', status: 'approved' };
-    expect(failure(() => assertOrderMatches({ barcode: 'B2' }, order))?.key).toBe('reportOrderMismatch');
-    expect(failure(() => assertOrderMatches({}, { ...order, status: 'submitted' }))?.key).toBe(
+    expect(refusal(() => assertOrderMatches({ barcode: 'B2' }, order))?.key).toBe('reportOrderMismatch');
+    expect(refusal(() => assertOrderMatches({}, { ...order, status: 'submitted' }))?.key).toBe(
       'reportOrderNotApproved',
     );
-    expect(failure(() => assertOrderMatches({ subjectId: 3, barcode: 'B1' }, order))).toBeNull();
-    expect(failure(() => assertItemsOrdered([{ testItemId: 4, value: '1' }], [1, 2]))?.params).toEqual({
+    expect(refusal(() => assertOrderMatches({ subjectId: 3, barcode: 'B1' }, order))).toBeNull();
+    expect(refusal(() => assertItemsOrdered([{ testItemId: 4, value: '1' }], [1, 2]))?.params).toEqual({
       items: '4',
     });
-    expect(failure(() => unorderedTarget({ barcode: 'B9' }))?.key).toBe('reportOrderMismatch');
+    expect(refusal(() => unorderedTarget({ barcode: 'B9' }))?.key).toBe('reportOrderMismatch');
     expect(unorderedTarget({ subjectId: 3, barcode: 'B9' })).toEqual({
       subjectId: 3,
       barcode: 'B9',
@@ -81,9 +71,9 @@ describe('report rules', () => {
 
   it('numbers reports by date and id, revises only the released version read', () => {
     expect(reportNumber(new Date('2026-03-04T23:00:00Z'), 42)).toBe('RPT-20260304-000042');
-    expect(failure(() => assertRevisable({ status: 'released', version: 3 }, 2))?.key).toBe('staleVersion');
-    expect(failure(() => assertRevisable({ status: 'entered', version: 2 }, 2))?.key).toBe('invalidState');
-    expect(failure(() => assertRevisable({ status: 'released', version: 2 }, 2))).toBeNull();
+    expect(refusal(() => assertRevisable({ status: 'released', version: 3 }, 2))?.key).toBe('staleVersion');
+    expect(refusal(() => assertRevisable({ status: 'entered', version: 2 }, 2))?.key).toBe('invalidState');
+    expect(refusal(() => assertRevisable({ status: 'released', version: 2 }, 2))).toBeNull();
   });
 
   it('counts every state and what waits for review and release', () => {

@@ -1,16 +1,7 @@
 import { FACE_MIN_THRESHOLD } from '@trialab/api-contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/errors.js';
+import { refusal } from '../../../lib/refusal.js';
 import { assertRegistrable, auditable, maskCardNo, type Registration, subjectValues } from './service.js';
-
-const keyOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof ApiError ? error.options.key : error;
-  }
-  return null;
-};
 
 const registration = (over: Partial<Registration> = {}): Registration => ({
   projectId: 1,
@@ -33,17 +24,17 @@ describe('subject registration rules', () => {
 
   it('checks the threshold floor, then the face match, then the fingerprint', () => {
     const low = { confidence: 0.99, threshold: FACE_MIN_THRESHOLD - 0.01 };
-    expect(keyOf(() => assertRegistrable(registration({ face: low, fingerprint: null })))).toBe(
+    expect(refusal(() => assertRegistrable(registration({ face: low, fingerprint: null })))?.key).toBe(
       'subjectThresholdTooLow',
     );
     const equal = { confidence: FACE_MIN_THRESHOLD, threshold: FACE_MIN_THRESHOLD };
-    expect(keyOf(() => assertRegistrable(registration({ face: equal, fingerprint: null })))).toBe(
+    expect(refusal(() => assertRegistrable(registration({ face: equal, fingerprint: null })))?.key).toBe(
       'subjectFaceMismatch',
     );
-    expect(keyOf(() => assertRegistrable(registration({ fingerprint: null })))).toBe(
+    expect(refusal(() => assertRegistrable(registration({ fingerprint: null })))?.key).toBe(
       'subjectFingerprintRequired',
     );
-    expect(keyOf(() => assertRegistrable(registration()))).toBeNull();
+    expect(refusal(() => assertRegistrable(registration()))).toBeNull();
   });
 
   it('stores the card only masked and hashed, the birthday as yyyy-mm-dd', () => {
