@@ -1,13 +1,10 @@
 import { clarificationQueryWorkflow, endpoints, type QueryAction } from '@trialab/api-contract';
-import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { clarificationQueries } from '../../db/schema-portal.js';
-import { sampleTransports } from '../../db/schema-portal.js';
-import { Page, type Principal, registerGroup } from '../../lib/route.js';
+import { type Principal, registerGroup } from '../../lib/route.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
-import { assertInScope, checkedSite, scopeWhere } from '../portal/scope.js';
+import { assertInScope, checkedSite } from '../portal/scope.js';
 import { pageShipments } from '../transport/repository.js';
-import { shipmentFilter } from '../transport/routes.js';
 import {
   insertQuery,
   insertReply,
@@ -123,14 +120,7 @@ async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
     // The raise form's shipment picker: the chosen site's shipments (any state), in the staff scope.
     shipments: async (ctx) => {
       requireStaff(ctx.principal);
-      const scope = await ctx.scope();
-      const { page, size, ...filters } = ctx.body;
-      const where = and(
-        scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
-        shipmentFilter(filters),
-      );
-      const r = await pageShipments(ctx.db, where, page, size);
-      return new Page(r.rows, r.total);
+      return pageShipments(ctx.db, await ctx.scope(), ctx.body);
     },
     get: async (ctx) => {
       requireStaff(ctx.principal);

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/errors.js';
+import { refusal } from '../../../test/refusal.js';
 import { assertShipmentOf, requireStaff, resolvesOnView } from './service.js';
-
-const failure = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return error.options.key;
-    throw error;
-  }
-  return null;
-};
 
 describe('clarification rules', () => {
   it('keeps raising and closing to staff', () => {
     const staff = { type: 1, userId: 7 };
     expect(requireStaff(staff)).toBe(staff);
-    expect(failure(() => requireStaff({ type: 2 }))).toBe('staffOnly');
+    expect(refusal(() => requireStaff({ type: 2 }))?.key).toBe('staffOnly');
   });
 
   it('resolves an open query that needs no clarification when a site user views it', () => {
@@ -29,9 +19,13 @@ describe('clarification rules', () => {
 
   it('takes a shipment only of the query project and site', () => {
     const query = { projectId: 1, siteId: 2 };
-    expect(failure(() => assertShipmentOf({ projectId: 1, siteId: 2 }, query))).toBeNull();
-    expect(failure(() => assertShipmentOf({ projectId: 1, siteId: 3 }, query))).toBe('queryShipmentInvalid');
-    expect(failure(() => assertShipmentOf({ projectId: 9, siteId: 2 }, query))).toBe('queryShipmentInvalid');
-    expect(failure(() => assertShipmentOf(undefined, query))).toBe('queryShipmentInvalid');
+    expect(refusal(() => assertShipmentOf({ projectId: 1, siteId: 2 }, query))).toBeNull();
+    expect(refusal(() => assertShipmentOf({ projectId: 1, siteId: 3 }, query))?.key).toBe(
+      'queryShipmentInvalid',
+    );
+    expect(refusal(() => assertShipmentOf({ projectId: 9, siteId: 2 }, query))?.key).toBe(
+      'queryShipmentInvalid',
+    );
+    expect(refusal(() => assertShipmentOf(undefined, query))?.key).toBe('queryShipmentInvalid');
   });
 });

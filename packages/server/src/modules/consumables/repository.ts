@@ -193,7 +193,6 @@ export async function orderDetail(db: Executor, id: number) {
     events: await eventsOf(db, WORKFLOW_ID, id),
   };
 }
-export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;
 
 /** The record for a transition: its scope fields, state, creator and version. */
 export async function orderHead(db: Executor, id: number) {
@@ -357,11 +356,11 @@ export async function setDispatchLines(
 }
 
 /**
- * Every application in the scope that went out under this courier and waybill (case-insensitive),
- * by order number: the logistics distribution list.
+ * The lines of every application in the scope that went out under this courier and waybill
+ * (case-insensitive), by order number: the logistics distribution list.
  */
-export async function ordersUnderWaybill(db: Executor, scope: SiteScope, courier: string, expressNo: string) {
-  return db
+export async function linesUnderWaybill(db: Executor, scope: SiteScope, courier: string, expressNo: string) {
+  const orders = await db
     .select({
       id: consumableOrders.id,
       orderNo: consumableOrders.orderNo,
@@ -380,6 +379,13 @@ export async function ordersUnderWaybill(db: Executor, scope: SiteScope, courier
       ),
     )
     .orderBy(asc(consumableOrders.orderNo));
+  const lines = [];
+  for (const o of orders) {
+    for (const line of await linesOf(db, o.id)) {
+      lines.push({ ...line, orderId: o.id, orderNo: o.orderNo, siteNo: o.siteNo, siteName: o.siteName });
+    }
+  }
+  return lines;
 }
 
 /** The courier and waybill an application went out under. */

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/errors.js';
+import { refusal } from '../../../test/refusal.js';
 import { assertDispatchLines, kitIdsOf, type OrderInput, orderLines } from './service.js';
-
-const failure = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return { key: error.options.key, params: error.options.params };
-    throw error;
-  }
-  return null;
-};
 
 const address = { name: 'A', phone: '1', area: 'X', company: null, detail: 'D', email: null };
 const input = (over: Partial<OrderInput> = {}): OrderInput => ({
@@ -42,7 +32,7 @@ describe('consumable application rules', () => {
   it('refuses a kit asked for twice', () => {
     expect(kitIdsOf(input())).toEqual([5]);
     const twice = input({ kits: [...input().kits, ...input().kits] });
-    expect(failure(() => kitIdsOf(twice))?.params).toEqual({ field: 'kits.kitId' });
+    expect(refusal(() => kitIdsOf(twice))?.params).toEqual({ field: 'kits.kitId' });
   });
 
   it('expands each kit into its items in their order, then the loose lines', () => {
@@ -64,9 +54,9 @@ describe('consumable application rules', () => {
   });
 
   it('takes only kits of the project that the site confirmed', () => {
-    expect(failure(() => orderLines(input(), [{ ...kit, projectId: 9 }], []))?.key).toBe('invalidReference');
-    expect(failure(() => orderLines(input(), [], []))?.key).toBe('invalidReference');
-    expect(failure(() => orderLines(input(), [{ ...kit, supply: null }], []))).toEqual({
+    expect(refusal(() => orderLines(input(), [{ ...kit, projectId: 9 }], []))?.key).toBe('invalidReference');
+    expect(refusal(() => orderLines(input(), [], []))?.key).toBe('invalidReference');
+    expect(refusal(() => orderLines(input(), [{ ...kit, supply: null }], []))).toEqual({
       key: 'kitNotConfirmed',
       params: { kit: 'Kit A' },
     });
@@ -74,8 +64,8 @@ describe('consumable application rules', () => {
 
   it('dispatches every line of the application once and no other', () => {
     const existing = [{ id: 1 }, { id: 2 }];
-    expect(failure(() => assertDispatchLines([{ lineId: 2 }, { lineId: 1 }], existing))).toBeNull();
+    expect(refusal(() => assertDispatchLines([{ lineId: 2 }, { lineId: 1 }], existing))).toBeNull();
     for (const given of [[{ lineId: 1 }], [{ lineId: 1 }, { lineId: 1 }], [{ lineId: 1 }, { lineId: 3 }]])
-      expect(failure(() => assertDispatchLines(given, existing))?.params).toEqual({ field: 'lines' });
+      expect(refusal(() => assertDispatchLines(given, existing))?.params).toEqual({ field: 'lines' });
   });
 });

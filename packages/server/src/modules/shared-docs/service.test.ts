@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/errors.js';
+import { refusal } from '../../../test/refusal.js';
 import { assertActive, assertOwnUpload, assertUnused, docInScope, logOwner } from './service.js';
-
-const failure = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return error.options.key;
-    throw error;
-  }
-  return null;
-};
 
 describe('shared document rules', () => {
   const siteUser = { all: false, projectIds: new Set([1]), siteIds: new Set([10]) };
@@ -28,15 +18,15 @@ describe('shared document rules', () => {
   });
 
   it('serves active documents only and takes only unused own uploads', () => {
-    expect(failure(() => assertActive({ status: 'withdrawn' }))).toBe('notFound');
-    expect(failure(() => assertActive({ status: 'active' }))).toBeNull();
-    expect(failure(() => assertOwnUpload(7, 7, 3))).toBeNull();
-    expect(failure(() => assertOwnUpload(8, 7, 3))).toBe('fileNotUsable');
-    expect(failure(() => assertOwnUpload(undefined, 7, 3))).toBe('fileNotUsable');
+    expect(refusal(() => assertActive({ status: 'withdrawn' }))?.key).toBe('notFound');
+    expect(refusal(() => assertActive({ status: 'active' }))).toBeNull();
+    expect(refusal(() => assertOwnUpload(7, 7, 3))).toBeNull();
+    expect(refusal(() => assertOwnUpload(8, 7, 3))?.key).toBe('fileNotUsable');
+    expect(refusal(() => assertOwnUpload(undefined, 7, 3))?.key).toBe('fileNotUsable');
     const unused = { places: [], catalogue: false, internal: false };
-    expect(failure(() => assertUnused(unused))).toBeNull();
-    expect(failure(() => assertUnused({ ...unused, catalogue: true }))).toBe('fileInUse');
-    expect(failure(() => assertUnused({ ...unused, places: [{ projectId: 1, siteId: 2 }] }))).toBe(
+    expect(refusal(() => assertUnused(unused))).toBeNull();
+    expect(refusal(() => assertUnused({ ...unused, catalogue: true }))?.key).toBe('fileInUse');
+    expect(refusal(() => assertUnused({ ...unused, places: [{ projectId: 1, siteId: 2 }] }))?.key).toBe(
       'fileInUse',
     );
   });
