@@ -12,7 +12,8 @@ import { type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { assertInScope, checkedSite, outOfScope, type SiteScope } from '../portal/scope.js';
+import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
+import { assertProjectInScope } from '../projects/service.js';
 import { ordersWorkbook } from './export.js';
 import {
   auditTab,
@@ -208,7 +209,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
       const projectId = ctx.params.id;
       const siteId = ctx.body.siteId;
       if (siteId !== undefined) await checkedSite(ctx.db, scope, projectId, siteId);
-      else if (!scope.all && !scope.projectIds.has(projectId)) throw outOfScope();
+      else assertProjectInScope(scope, projectId);
       return projectKits(ctx.db, projectId, siteId);
     },
     kitSupplyPaging: async (ctx) => pageKitSupplies(ctx.db, await ctx.scope(), ctx.body),

@@ -1,5 +1,4 @@
 import {
-  ResultCode,
   type SharedDocumentKind,
   type SharedDocumentState,
   sharedDocumentWorkflows,
@@ -13,11 +12,11 @@ import {
   sharedDocumentRevisions,
   sharedDocuments,
 } from '../../db/schema-portal-admin.js';
-import { ApiError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { eventsOf } from '../../lib/workflow.js';
-import { outOfScope, type SiteScope } from '../portal/scope.js';
+import type { SiteScope } from '../portal/scope.js';
 
 /** Shared documents' SQL: the lists, the download log, one document with its revisions, the writes. */
 
@@ -224,14 +223,6 @@ export async function insertDownload(
   values: typeof sharedDocumentDownloads.$inferInsert,
 ): Promise<void> {
   await db.insert(sharedDocumentDownloads).values(values);
-}
-
-/** The project a project-wide document is shared in: it must exist and be in the scope. */
-export async function checkedProject(db: Executor, scope: SiteScope, projectId: number): Promise<void> {
-  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
-  if (!project)
-    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field: 'projectId' } });
-  if (!scope.all && !scope.projectIds.has(projectId)) throw outOfScope();
 }
 
 /** Who uploaded the file (undefined when there is no such file). */

@@ -11,10 +11,10 @@ import type { sharedDocuments } from '../../db/schema-portal-admin.js';
 import { type Ctx, type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { applyTransition, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { checkedSite, type SiteScope } from '../portal/scope.js';
+import { checkedProject } from '../projects/repository.js';
 import { fileUses } from '../system/file-access.js';
 import { sendStoredFile } from '../system/files.js';
 import {
-  checkedProject,
   docDetail,
   docOfKind,
   fileUploader,
