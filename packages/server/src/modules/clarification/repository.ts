@@ -8,6 +8,7 @@ import { clarificationReplyAttachments } from '../../db/schema-portal-admin.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
+import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
@@ -223,19 +224,7 @@ export async function queryHead(db: Executor, id: number) {
 export type QueryHead = Awaited<ReturnType<typeof queryHead>>;
 
 /** Writes the query at the version read; false when the version moved on. */
-export async function updateQuery(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof clarificationQueries.$inferInsert>,
-): Promise<boolean> {
-  const rows = await db
-    .update(clarificationQueries)
-    .set(values)
-    .where(and(eq(clarificationQueries.id, id), eq(clarificationQueries.version, version)))
-    .returning({ id: clarificationQueries.id });
-  return rows.length > 0;
-}
+export const updateQuery = versionedUpdate(clarificationQueries);
 
 /** A new query, linked to the shipment it is about when there is one. */
 export async function insertQuery(

@@ -15,6 +15,7 @@ import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
+import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 import { invalidRef } from './service.js';
@@ -316,19 +317,7 @@ export async function replaceLines(
 }
 
 /** Writes the application at the version read; false when the version moved on. */
-export async function updateOrder(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof consumableOrders.$inferInsert>,
-): Promise<boolean> {
-  const rows = await db
-    .update(consumableOrders)
-    .set(values)
-    .where(and(eq(consumableOrders.id, id), eq(consumableOrders.version, version)))
-    .returning({ id: consumableOrders.id });
-  return rows.length > 0;
-}
+export const updateOrder = versionedUpdate(consumableOrders);
 
 /** The dispatch data of each line (lot, quantity, expiry, certificate). */
 export async function setDispatchLines(
@@ -528,16 +517,4 @@ export async function kitSupplyHead(db: Executor, id: number) {
 }
 
 /** Writes the kit supply at the version read; false when the version moved on. */
-export async function updateKitSupply(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof kitSupplies.$inferInsert>,
-): Promise<boolean> {
-  const rows = await db
-    .update(kitSupplies)
-    .set(values)
-    .where(and(eq(kitSupplies.id, id), eq(kitSupplies.version, version)))
-    .returning({ id: kitSupplies.id });
-  return rows.length > 0;
-}
+export const updateKitSupply = versionedUpdate(kitSupplies);

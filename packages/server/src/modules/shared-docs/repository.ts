@@ -15,6 +15,7 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
+import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf } from '../../lib/workflow.js';
 import type { SiteScope } from '../portal/scope.js';
 
@@ -251,16 +252,4 @@ export async function insertRevision(
 }
 
 /** Writes the document at the version read; false when the version moved on. */
-export async function updateDocument(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof sharedDocuments.$inferInsert>,
-): Promise<boolean> {
-  const rows = await db
-    .update(sharedDocuments)
-    .set(values)
-    .where(and(eq(sharedDocuments.id, id), eq(sharedDocuments.version, version)))
-    .returning({ id: sharedDocuments.id });
-  return rows.length > 0;
-}
+export const updateDocument = versionedUpdate(sharedDocuments);

@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
+import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
@@ -287,16 +288,4 @@ export async function replaceSamples(
 }
 
 /** Writes the booking at the version read; false when the version moved on. */
-export async function updateShipment(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof sampleTransports.$inferInsert>,
-): Promise<boolean> {
-  const rows = await db
-    .update(sampleTransports)
-    .set(values)
-    .where(and(eq(sampleTransports.id, id), eq(sampleTransports.version, version)))
-    .returning({ id: sampleTransports.id });
-  return rows.length > 0;
-}
+export const updateShipment = versionedUpdate(sampleTransports);
