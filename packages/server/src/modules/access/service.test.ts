@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../lib/refusal.js';
+import { refusal } from '../../../test/refusal.js';
 import { assertAllKnown, assertNotOwnParent, assertRoleUnused, grantRows } from './service.js';
 
 describe('access rules', () => {

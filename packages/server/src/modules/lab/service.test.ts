@@ -1,6 +1,6 @@
 import { subjectRegistrationWorkflow } from '@trialab/api-contract';
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../lib/refusal.js';
+import { refusal } from '../../../test/refusal.js';
 import { assertReasonGiven } from './service.js';
 
 describe('lab review rules', () => {

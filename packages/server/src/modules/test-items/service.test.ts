@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../lib/refusal.js';
+import { refusal } from '../../../test/refusal.js';
 import { assertSampleTypeKnown, settingsValues } from './service.js';
 
 describe('test item rules', () => {

@@ -1,6 +1,6 @@
 import { FACE_MIN_THRESHOLD } from '@trialab/api-contract';
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../../lib/refusal.js';
+import { refusal } from '../../../../test/refusal.js';
 import { assertRegistrable, auditable, maskCardNo, type Registration, subjectValues } from './service.js';
 
 const registration = (over: Partial<Registration> = {}): Registration => ({
