@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { ComponentType, ReactNode } from 'react';
 import gzipPlugin from 'rollup-plugin-gzip';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
+import { loginStyleTree } from './src/pages/login/staticStyles';
 
 /**
  * The release version: written into index.html (`<meta name="version">`) and dist/version.json.
@@ -67,6 +70,55 @@ function loginBudget(): Plugin {
   };
 }
 
+const LOGIN_STYLES = 'virtual:login-antd.css';
+
+/** What the build uses of @ant-design/cssinjs (antd's dependency, not ours: no types here). */
+interface CssInJs {
+  createCache: () => object;
+  StyleProvider: ComponentType<{ cache: object; children?: ReactNode }>;
+  extractStyle: (cache: object, options: { plain: boolean; types: 'style' }) => string;
+}
+
+/**
+ * antd's styles of the /login form, computed here instead of at its first render (that render was
+ * most of /login's one long main-thread task): the components of `loginStyleTree` rendered with
+ * react-dom/server into a cssinjs cache, its component styles (no theme values: antd 6 styles read
+ * CSS variables, which the runtime still sets from the user's theme) written as a CSS file that
+ * index.html links (main.tsx imports it).
+ */
+function loginStyles(): Plugin {
+  const resolved = `\0${LOGIN_STYLES}`;
+  return {
+    name: 'trialab-login-styles',
+    resolveId: (id) => (id === LOGIN_STYLES ? resolved : undefined),
+    load(id) {
+      if (id !== resolved) return;
+      const require = createRequire(import.meta.url);
+      const React: typeof import('react') = require('react');
+      const { renderToString }: typeof import('react-dom/server') = require('react-dom/server');
+      const antd: typeof import('antd') = require('antd');
+      // antd's own copy of cssinjs: its StyleProvider is the context antd's components read.
+      const cssinjs: CssInJs = createRequire(require.resolve('antd'))('@ant-design/cssinjs');
+      const cache = cssinjs.createCache();
+      renderToString(
+        React.createElement(
+          cssinjs.StyleProvider,
+          { cache },
+          // Unhashed selectors (.ant-btn), as antd's own dist/antd.css: they match whatever hash.
+          React.createElement(
+            antd.ConfigProvider,
+            { theme: { hashed: false } },
+            loginStyleTree(antd, React.createElement),
+          ),
+        ),
+      );
+      const css = cssinjs.extractStyle(cache, { plain: true, types: 'style' });
+      if (!css.includes('.ant-btn{')) this.error('no antd styles extracted for /login');
+      return css;
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 /** Text files worth compressing (images are compressed already, source maps are not fetched by pages). */
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
@@ -95,7 +147,7 @@ function precompress(): Plugin[] {
 
 // The API server serves the built console; in `vite dev` calls are proxied to it.
 export default defineConfig({
-  plugins: [react(), versionFile(), loginBudget(), ...precompress()],
+  plugins: [react(), versionFile(), loginStyles(), loginBudget(), ...precompress()],
   resolve: { conditions: ['@trialab/source', ...defaultClientConditions] },
   server: {
     port: 5173,
