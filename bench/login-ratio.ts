@@ -4,9 +4,10 @@
  * cold loads, both servers offering brotli; see ../shared/anchors/README.md).
  *   pnpm run build && node --conditions=@trialab/source --import tsx bench/login-ratio.ts
  * BENCH_RUNS (default 5): medians of that many loads per side. LOGIN_RATIO_TOOL overrides where the
- * tool is (default ../shared/tools/login-ratio.mjs beside the checkout). Its last line is the
- * verdict: `kb` JS+CSS transferred with headers, `ms` navigation start to a typed character, and the
- * ratios Trialab / anchor (target: at most 0.5 each). Figures only: nothing here fails on a target.
+ * tool is (default ../shared/tools/login-ratio.mjs beside the checkout); the tool's own variables
+ * (ANCHOR_DIST, ANCHOR_BR, SHOTS) pass through. Its last line is the verdict: `kb` JS+CSS transferred
+ * with headers, `ms` navigation start to a typed character, and the ratios Trialab / anchor (target:
+ * at most 0.5 each). Figures only: nothing here fails on a target.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
