@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, Drawer, Layout, Menu } from 'antd';
 import type { TFunction } from 'i18next';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { APP_SHORT_NAME, HEADER_HEIGHT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from '../config';
@@ -9,7 +9,7 @@ import { t as textOf } from '../locales';
 import ForbiddenPage from '../pages/exception/403';
 import NotFoundPage from '../pages/exception/404';
 import { type AppRoute, firstLeafUnder } from '../router/buildRoutes';
-import { preloadPagesWhenIdle } from '../router/pageMap';
+import { pageReady, preloadPagesWhenIdle } from '../router/pageMap';
 import { prefetchPageQuery } from '../router/pageQueries';
 import { HOME_PATH } from '../router/routeTable';
 import { queryClient } from '../services/query';
@@ -126,18 +126,24 @@ export function BasicLayout({ content }: BasicLayoutProps) {
     });
   }, [selectedPath, menus]);
 
+  // The page's first query runs while its chunk downloads; the navigation waits for the chunk
+  // (see pageReady). Only the last click navigates when several chunks are on their way.
+  const lastClicked = useRef('');
+  const openPage = (path: string) => {
+    prefetchPageQuery(queryClient, path);
+    lastClicked.current = path;
+    void pageReady(path).then(() => {
+      if (lastClicked.current === path) navigate(path);
+    });
+  };
   const onMenuClick = ({ key }: { key: string }) => {
     setDrawerOpen(false);
     if (key.startsWith('http')) return;
-    // The page's first query runs while its chunk downloads, not after.
-    prefetchPageQuery(queryClient, key);
-    navigate(key);
+    openPage(key);
   };
   const onTopMenuClick = ({ key }: { key: string }) => {
     const leaf = firstLeafUnder(menus, key);
-    if (!leaf) return;
-    prefetchPageQuery(queryClient, leaf);
-    navigate(leaf);
+    if (leaf) openPage(leaf);
   };
 
   const sideMenu = (

@@ -21,8 +21,10 @@ export const PAGE_LOADERS: ReadonlyMap<string, Loader> = new Map(
 
 const BUILDING_PAGE = '/exception/building';
 
-const lazyCache = new Map<string, LazyExoticComponent<ComponentType>>();
+const componentCache = new Map<string, ComponentType | LazyExoticComponent<ComponentType>>();
 const loading = new Map<string, Promise<PageModule>>();
+/** Page modules whose chunk has arrived: their component renders without suspending. */
+const loaded = new Map<string, PageModule>();
 
 function pageKey(fullPath: string): string {
   return PAGE_LOADERS.has(fullPath) ? fullPath : BUILDING_PAGE;
@@ -34,25 +36,47 @@ function load(key: string): Promise<PageModule> {
   if (!promise) {
     const loader = PAGE_LOADERS.get(key);
     if (!loader) throw new Error(`no page for ${key} and no building page`);
-    promise = loader().catch((error: unknown) => {
-      loading.delete(key);
-      throw error;
-    });
+    promise = loader().then(
+      (module) => {
+        loaded.set(key, module);
+        return module;
+      },
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
     loading.set(key, promise);
   }
   return promise;
 }
 
-/** The lazy component of a route; the same instance every time (React.lazy must not be re-created). */
-export function pageComponent(fullPath: string): LazyExoticComponent<ComponentType> {
+/**
+ * The component of a route: the page itself when its chunk has arrived, else a lazy one. The same
+ * instance every time once handed out (a different component type would remount the page).
+ */
+export function pageComponent(fullPath: string): ComponentType | LazyExoticComponent<ComponentType> {
   const key = pageKey(fullPath);
-  let component = lazyCache.get(key);
+  let component = componentCache.get(key);
   if (!component) {
     if (!PAGE_LOADERS.has(key)) throw new Error(`no page for ${fullPath} and no building page`);
-    component = lazy(() => load(key));
-    lazyCache.set(key, component);
+    component = loaded.get(key)?.default ?? lazy(() => load(key));
+    componentCache.set(key, component);
   }
   return component;
+}
+
+/**
+ * Resolves once a page's chunk is there (at once when it is), failed or not: a menu click waits for
+ * it before navigating, so the page renders without suspending. A suspended first render would show
+ * the fallback, and React then holds the page back for its fallback throttle (300 ms), longer
+ * than the chunk takes. A failed chunk is left to the navigation (ChunkErrorBoundary).
+ */
+export function pageReady(fullPath: string): Promise<void> {
+  return load(pageKey(fullPath)).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
