@@ -17,7 +17,7 @@ export * from './endpoints/reports.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
 export { DUPLICATE_TARGETS, type DuplicateTarget, dict, project, system } from './endpoints/system.js';
-export * from './endpoints/testItems.js';
+export * from './endpoints/test-items.js';
 export {
   type CurrentUser,
   currentUser,
@@ -63,7 +63,7 @@ import { report } from './endpoints/reports.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
 import { dict, project, system } from './endpoints/system.js';
-import { testItems } from './endpoints/testItems.js';
+import { testItems } from './endpoints/test-items.js';
 import { user } from './endpoints/user.js';
 
 /** Every endpoint, grouped by module; the server registers routes from these. */
