@@ -11,17 +11,17 @@ export const rules = {
   required: (field: string): Rule => ({
     required: true,
     whitespace: true,
-    message: t('web.common.required', { field }),
+    message: t('portal.common.required', { field }),
   }),
   chosen: (field: string): Rule => ({
     required: true,
-    message: t('web.common.select', { field }),
+    message: t('portal.common.select', { field }),
   }),
   max: (field: string, max: number): Rule => ({
     max,
-    message: t('web.common.maxLength', { field, max }),
+    message: t('portal.common.maxLength', { field, max }),
   }),
-  phone: (): Rule => ({ pattern: PHONE_PATTERN, message: t('web.validation.phone') }),
-  name: (): Rule => ({ pattern: NAME_PATTERN, message: t('web.validation.name') }),
-  email: (): Rule => ({ pattern: EMAIL_PATTERN, message: t('web.validation.email') }),
+  phone: (): Rule => ({ pattern: PHONE_PATTERN, message: t('portal.validation.phone') }),
+  name: (): Rule => ({ pattern: NAME_PATTERN, message: t('portal.validation.name') }),
+  email: (): Rule => ({ pattern: EMAIL_PATTERN, message: t('portal.validation.email') }),
 };

@@ -5,14 +5,24 @@ import type { fields } from './zh-CN/fields';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
 import type { menu } from './zh-CN/menu';
+import type { portal } from './zh-CN/portal';
+import type { portalAdmin } from './zh-CN/portalAdmin';
+import type { portalReports } from './zh-CN/portalReports';
 import type { specimen } from './zh-CN/specimen';
-import type { web } from './zh-CN/web';
-import type { webAdmin } from './zh-CN/webAdmin';
-import type { webReports } from './zh-CN/webReports';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    defaultNS: ['common', 'fields', 'lab', 'labQueries', 'menu', 'specimen', 'web', 'webAdmin', 'webReports'];
+    defaultNS: [
+      'common',
+      'fields',
+      'lab',
+      'labQueries',
+      'menu',
+      'specimen',
+      'portal',
+      'portalAdmin',
+      'portalReports',
+    ];
     nsSeparator: '.';
     keySeparator: '.';
     resources: {
@@ -22,9 +32,9 @@ declare module 'i18next' {
       labQueries: typeof labQueries;
       menu: typeof menu;
       specimen: typeof specimen;
-      web: typeof web;
-      webAdmin: typeof webAdmin;
-      webReports: typeof webReports;
+      portal: typeof portal;
+      portalAdmin: typeof portalAdmin;
+      portalReports: typeof portalReports;
     };
   }
 }

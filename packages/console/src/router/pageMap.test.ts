@@ -4,7 +4,7 @@ import { pageComponent, pageReady } from './pageMap';
 describe('page components', () => {
   it('renders a page whose chunk has arrived without suspending, and keeps handing out the same one', async () => {
     await pageReady('/personal/address');
-    const page = await import('../pages/personal/address/index.tsx');
+    const page = await import('../pages/personal/address');
     expect(pageComponent('/personal/address')).toBe(page.default);
     expect(pageComponent('/personal/address')).toBe(page.default);
   });

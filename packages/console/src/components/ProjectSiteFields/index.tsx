@@ -20,8 +20,8 @@ export function ProjectSiteFields({ testId, site = true }: { testId: string; sit
       <Col span={8}>
         <Form.Item
           name="projectId"
-          label={t('web.common.project')}
-          rules={[rules.chosen(t('web.common.project'))]}
+          label={t('portal.common.project')}
+          rules={[rules.chosen(t('portal.common.project'))]}
         >
           <Select
             data-testid={`${testId}-project`}
@@ -32,7 +32,11 @@ export function ProjectSiteFields({ testId, site = true }: { testId: string; sit
       </Col>
       {site && (
         <Col span={8}>
-          <Form.Item name="siteId" label={t('web.common.site')} rules={[rules.chosen(t('web.common.site'))]}>
+          <Form.Item
+            name="siteId"
+            label={t('portal.common.site')}
+            rules={[rules.chosen(t('portal.common.site'))]}
+          >
             <Select
               data-testid={`${testId}-site`}
               options={sites.map((s) => ({ value: s.id, label: `${s.centerNo} ${s.name}` }))}

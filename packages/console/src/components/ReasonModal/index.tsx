@@ -39,8 +39,8 @@ export function ReasonModal({
     <Modal
       open={open}
       title={title}
-      okText={t('web.common.confirm')}
-      cancelText={t('web.common.cancel')}
+      okText={t('portal.common.confirm')}
+      cancelText={t('portal.common.cancel')}
       confirmLoading={saving}
       okButtonProps={{ danger: true, disabled: (required && trimmed.length === 0) || reason.length > max }}
       onCancel={onCancel}

@@ -27,7 +27,7 @@ const COLORS: Record<string, string> = {
  * A state as a coloured tag; `group` is the locale group of the workflow (consumable, shipment,
  * question) in the namespace `ns` (`web` unless given).
  */
-export function StatusTag({ group, status, ns = 'web' }: { group: string; status: string; ns?: string }) {
+export function StatusTag({ group, status, ns = 'portal' }: { group: string; status: string; ns?: string }) {
   useTranslation(); // re-renders on a language change
   return (
     <Tag color={COLORS[status] ?? 'default'} data-testid={`status-${status}`}>
@@ -49,7 +49,7 @@ export interface EventItem {
 export function EventTimeline({
   events,
   group,
-  ns = 'web',
+  ns = 'portal',
 }: {
   events: EventItem[];
   group: string;
@@ -71,7 +71,7 @@ export function EventTimeline({
             </div>
             {e.reason && (
               <div>
-                {t('web.common.reason')}：{e.reason}
+                {t('portal.common.reason')}：{e.reason}
               </div>
             )}
           </div>

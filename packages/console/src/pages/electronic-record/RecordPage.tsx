@@ -49,7 +49,7 @@ interface ReplaceValues {
 
 /** One file chosen in a form (uploaded when the form is submitted). */
 function FileField({ testId }: { testId: string }) {
-  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
+  const { t: d } = useTranslation('portalAdmin', { keyPrefix: 'doc' });
   return (
     <Form.Item
       name="file"
@@ -85,7 +85,7 @@ function ShareModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
+  const { t: d } = useTranslation('portalAdmin', { keyPrefix: 'doc' });
   const share = async (values: ShareValues) => {
     const fileId = await uploadOf(values.file);
     const body = {
@@ -142,7 +142,7 @@ function ReplaceModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
+  const { t: d } = useTranslation('portalAdmin', { keyPrefix: 'doc' });
   const replace = async (values: ReplaceValues) => {
     if (!row) return;
     const fileId = await uploadOf(values.file);
@@ -183,7 +183,7 @@ function DetailModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
+  const { t: d } = useTranslation('portalAdmin', { keyPrefix: 'doc' });
   const { can } = useAccess();
   const [run] = useAction();
   const detail = useDetail(id, (c) => docEndpoints(c, kind).staffGet, onClose);
@@ -200,11 +200,11 @@ function DetailModal({
         <>
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label={d('docNo')}>{detail.docNo}</Descriptions.Item>
-            <Descriptions.Item label={t('webAdmin.common.status')}>
-              <StatusTag ns="webAdmin" group="doc" status={detail.status} />
+            <Descriptions.Item label={t('portalAdmin.common.status')}>
+              <StatusTag ns="portalAdmin" group="doc" status={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={d('title')}>{detail.title}</Descriptions.Item>
-            <Descriptions.Item label={t('webAdmin.common.site')}>
+            <Descriptions.Item label={t('portalAdmin.common.site')}>
               {detail.projectNo} / {detail.siteName ? `${detail.siteNo} ${detail.siteName}` : d('allSites')}
             </Descriptions.Item>
             <Descriptions.Item label={d('note')}>{dash(detail.note)}</Descriptions.Item>
@@ -230,7 +230,7 @@ function DetailModal({
               { dataIndex: 'at', title: d('revisedAt'), width: 170, render: formatTime },
               {
                 dataIndex: 'fileId',
-                title: t('webAdmin.common.actions'),
+                title: t('portalAdmin.common.actions'),
                 width: 90,
                 render: (_: number, r) =>
                   can(SHARED_DOCUMENT_PERMISSIONS[kind].staffDownload) && (
@@ -245,8 +245,8 @@ function DetailModal({
               },
             ]}
           />
-          <h4 style={{ marginTop: 16 }}>{t('webAdmin.application.history')}</h4>
-          <EventTimeline events={detail.events} group="doc" ns="webAdmin" />
+          <h4 style={{ marginTop: 16 }}>{t('portalAdmin.application.history')}</h4>
+          <EventTimeline events={detail.events} group="doc" ns="portalAdmin" />
         </>
       )}
     </ViewModal>
@@ -259,7 +259,7 @@ function DetailModal({
  */
 export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
   const { t } = useTranslation();
-  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
+  const { t: d } = useTranslation('portalAdmin', { keyPrefix: 'doc' });
   const { can } = useAccess();
   const [run] = useAction();
   const perm = SHARED_DOCUMENT_PERMISSIONS[kind];
@@ -299,10 +299,10 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
     col.projectNo(),
     {
       dataIndex: 'siteName',
-      title: t('webAdmin.common.site'),
+      title: t('portalAdmin.common.site'),
       render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : d('allSites')),
     },
-    col.status('doc', 'webAdmin', 90),
+    col.status('doc', 'portalAdmin', 90),
     { dataIndex: 'fileName', title: d('fileName') },
     { dataIndex: 'revision', title: d('revision'), width: 70 },
     { dataIndex: 'uploadedByName', title: d('uploadedBy'), width: 100 },
@@ -366,7 +366,7 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('webAdmin.common.view')}
+                {t('portalAdmin.common.view')}
               </Button>
             }
             actions={{

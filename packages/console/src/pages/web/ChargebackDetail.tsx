@@ -28,13 +28,13 @@ export function ChargebackFilterFields() {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item name="noticeNo" label={t('webReports.chargeback.noticeNo')}>
+      <Form.Item name="noticeNo" label={t('portalReports.chargeback.noticeNo')}>
         <Input allowClear maxLength={32} />
       </Form.Item>
       <StatesFilter
-        label={t('webReports.common.status')}
+        label={t('portalReports.common.status')}
         states={CHARGEBACK_STATES}
-        labelOf={(state) => t(`webReports.chargeback.statuses.${state}`)}
+        labelOf={(state) => t(`portalReports.chargeback.statuses.${state}`)}
       />
     </>
   );
@@ -43,20 +43,20 @@ export function ChargebackFilterFields() {
 /** The columns of a chargeback list (notice, project, site, barcode, reason, amount, state, dates). */
 export function chargebackColumns(t: TFunction): DataColumn<ChargebackRow>[] {
   return [
-    { dataIndex: 'noticeNo', title: t('webReports.chargeback.noticeNo'), width: 170 },
+    { dataIndex: 'noticeNo', title: t('portalReports.chargeback.noticeNo'), width: 170 },
     col.projectNo(),
-    { dataIndex: 'siteName', title: t('webReports.common.site'), width: 150 },
-    { dataIndex: 'barcode', title: t('webReports.common.barcode'), width: 140, render: dash },
-    { dataIndex: 'reason', title: t('webReports.chargeback.reason') },
-    { dataIndex: 'amount', title: t('webReports.chargeback.amount'), width: 110, align: 'right' },
+    { dataIndex: 'siteName', title: t('portalReports.common.site'), width: 150 },
+    { dataIndex: 'barcode', title: t('portalReports.common.barcode'), width: 140, render: dash },
+    { dataIndex: 'reason', title: t('portalReports.chargeback.reason') },
+    { dataIndex: 'amount', title: t('portalReports.chargeback.amount'), width: 110, align: 'right' },
     {
       dataIndex: 'status',
-      title: t('webReports.common.status'),
+      title: t('portalReports.common.status'),
       width: 100,
       render: (v: string) => <ChargebackTag status={v} />,
     },
-    col.time('raisedAt', t('webReports.chargeback.raisedAt')),
-    { dataIndex: 'disputeReason', title: t('webReports.chargeback.disputeReason'), render: dash },
+    col.time('raisedAt', t('portalReports.chargeback.raisedAt')),
+    { dataIndex: 'disputeReason', title: t('portalReports.chargeback.disputeReason'), render: dash },
   ];
 }
 
@@ -77,36 +77,40 @@ export function ChargebackDetailModal({
       {detail && (
         <div data-testid="chargeback-detail">
           <Descriptions size="small" column={2} bordered>
-            <Descriptions.Item label={t('webReports.common.projectNo')}>{detail.projectNo}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.site')}>{detail.siteName}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.barcode')}>
+            <Descriptions.Item label={t('portalReports.common.projectNo')}>
+              {detail.projectNo}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.common.site')}>{detail.siteName}</Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.common.barcode')}>
               {dash(detail.barcode)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.chargeback.amount')}>{detail.amount}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.chargeback.reason')} span={2}>
+            <Descriptions.Item label={t('portalReports.chargeback.amount')}>
+              {detail.amount}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.chargeback.reason')} span={2}>
               {detail.reason}
             </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.status')}>
+            <Descriptions.Item label={t('portalReports.common.status')}>
               <ChargebackTag status={detail.status} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.chargeback.raisedBy')}>
+            <Descriptions.Item label={t('portalReports.chargeback.raisedBy')}>
               {`${detail.raisedByName} ${formatTime(detail.raisedAt)}`}
             </Descriptions.Item>
             {detail.disputeReason && (
-              <Descriptions.Item label={t('webReports.chargeback.disputeReason')} span={2}>
+              <Descriptions.Item label={t('portalReports.chargeback.disputeReason')} span={2}>
                 {detail.disputeReason}
               </Descriptions.Item>
             )}
           </Descriptions>
-          <h4 style={{ marginTop: 16 }}>{t('webReports.chargeback.history')}</h4>
+          <h4 style={{ marginTop: 16 }}>{t('portalReports.chargeback.history')}</h4>
           <Timeline
             items={detail.events.map((e) => ({
               key: e.id,
               children: (
                 <div>
-                  <b>{t(`webReports.chargeback.actions.${e.action}`, { defaultValue: e.action })}</b>
+                  <b>{t(`portalReports.chargeback.actions.${e.action}`, { defaultValue: e.action })}</b>
                   {' → '}
-                  {textOf(`webReports.chargeback.statuses.${e.toState}`)}
+                  {textOf(`portalReports.chargeback.statuses.${e.toState}`)}
                   <div style={{ color: 'rgba(0,0,0,0.45)' }}>
                     {dash(e.username)} · {formatTime(e.at)}
                   </div>

@@ -20,11 +20,11 @@ export function ContactFields({
   onPick?(address: AddressRow | undefined): void;
 }) {
   const { t } = useTranslation();
-  const { t: c } = useTranslation('web', { keyPrefix: 'contact' });
+  const { t: c } = useTranslation('portal', { keyPrefix: 'contact' });
   const form = Form.useFormInstance();
   return (
     <>
-      <Form.Item label={t('web.consumable.fromAddressBook')}>
+      <Form.Item label={t('portal.consumable.fromAddressBook')}>
         <Select
           allowClear
           data-testid={`${prefix}-address`}

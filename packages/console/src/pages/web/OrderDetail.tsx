@@ -13,7 +13,7 @@ type Line = Detail['lines'][number];
 
 /** Kit and loose lines with the allocation (dispatch) fields. */
 export function OrderLines({ lines }: { lines: Line[] }) {
-  const { t: k } = useTranslation('web', { keyPrefix: 'consumable.kit' });
+  const { t: k } = useTranslation('portal', { keyPrefix: 'consumable.kit' });
   return (
     <Table<Line>
       rowKey="id"
@@ -74,7 +74,7 @@ export function OrderLines({ lines }: { lines: Line[] }) {
 /** Detail of one application: base, shipping, lines with allocation, and every transition. */
 export function OrderDetailModal({ id, onClose }: { id: number | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { t: c } = useTranslation('web', { keyPrefix: 'consumable' });
+  const { t: c } = useTranslation('portal', { keyPrefix: 'consumable' });
   const detail = useDetail(id, (api) => api.consumable.get, onClose);
   return (
     <ViewModal open={id !== null} onCancel={onClose} title={c('detail')} width={1100} loading={!detail}>
@@ -112,15 +112,19 @@ export function OrderDetailModal({ id, onClose }: { id: number | null; onClose()
           </Descriptions>
           <Divider />
           <Descriptions size="small" bordered column={3} title={c('sections.shipping')}>
-            <Descriptions.Item label={t('web.contact.name')}>{detail.receiveAddress.name}</Descriptions.Item>
-            <Descriptions.Item label={t('web.contact.phone')}>
+            <Descriptions.Item label={t('portal.contact.name')}>
+              {detail.receiveAddress.name}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('portal.contact.phone')}>
               {detail.receiveAddress.phone}
             </Descriptions.Item>
-            <Descriptions.Item label={t('web.contact.company')}>
+            <Descriptions.Item label={t('portal.contact.company')}>
               {dash(detail.receiveAddress.company)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('web.contact.area')}>{detail.receiveAddress.area}</Descriptions.Item>
-            <Descriptions.Item label={t('web.contact.detail')} span={2}>
+            <Descriptions.Item label={t('portal.contact.area')}>
+              {detail.receiveAddress.area}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('portal.contact.detail')} span={2}>
               {detail.receiveAddress.detail}
             </Descriptions.Item>
           </Descriptions>

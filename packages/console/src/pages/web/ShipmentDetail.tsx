@@ -11,7 +11,7 @@ import type { EndpointPick } from '../../services/query';
 type Contact = DataOf<Contract['sampleTransport']['get']>['sender'];
 
 function ContactBlock({ title, contact }: { title: string; contact: Contact }) {
-  const { t } = useTranslation('web', { keyPrefix: 'contact' });
+  const { t } = useTranslation('portal', { keyPrefix: 'contact' });
   return (
     <Descriptions size="small" bordered column={3} title={title}>
       <Descriptions.Item label={t('name')}>{contact.name}</Descriptions.Item>
@@ -38,7 +38,7 @@ export function ShipmentDetailModal({
   endpoint?: EndpointPick<Contract['sampleTransport']['get'] | Contract['staffShipment']['get']>;
 }) {
   const { t } = useTranslation();
-  const { t: s } = useTranslation('web', { keyPrefix: 'shipment' });
+  const { t: s } = useTranslation('portal', { keyPrefix: 'shipment' });
   const detail = useDetail(id, endpoint, onClose);
   return (
     <ViewModal open={id !== null} onCancel={onClose} title={s('detail')} width={1000} loading={!detail}>
@@ -68,7 +68,7 @@ export function ShipmentDetailModal({
             <Descriptions.Item label={s('dispatcher')}>{dash(detail.dispatcherName)}</Descriptions.Item>
             <Descriptions.Item label={s('dispatchTime')}>{formatTime(detail.dispatchTime)}</Descriptions.Item>
             <Descriptions.Item label={s('coldChain')}>
-              {t(detail.coldChain ? 'web.common.yes' : 'web.common.no')}
+              {t(detail.coldChain ? 'portal.common.yes' : 'portal.common.no')}
             </Descriptions.Item>
             <Descriptions.Item label={s('tat')}>{dash(detail.tat)}</Descriptions.Item>
           </Descriptions>
@@ -110,7 +110,7 @@ export function ShipmentDetailModal({
             )}
           </Descriptions>
           <Divider />
-          <Typography.Title level={5}>{t('web.common.history')}</Typography.Title>
+          <Typography.Title level={5}>{t('portal.common.history')}</Typography.Title>
           <EventTimeline events={detail.events} group="shipment" />
         </div>
       )}

@@ -32,7 +32,7 @@ export function ReportFilterFields({
   flag?: boolean;
 }) {
   const { t } = useTranslation();
-  const { t: r } = useTranslation('webReports');
+  const { t: r } = useTranslation('portalReports');
   return (
     <>
       <ProjectFilter />
@@ -68,7 +68,7 @@ export function ReportFilterFields({
 
 /** H / L / A as a red or orange tag; nothing for a normal result. */
 export function FlagTag({ flag }: { flag: 'H' | 'L' | 'A' | null }) {
-  const { t } = useTranslation('webReports', { keyPrefix: 'flags' });
+  const { t } = useTranslation('portalReports', { keyPrefix: 'flags' });
   if (!flag) return <>-</>;
   return <Tag color={flag === 'L' ? 'orange' : 'red'}>{t(flag)}</Tag>;
 }
@@ -83,7 +83,7 @@ const CHARGEBACK_COLORS: Record<string, string> = {
 export function ChargebackTag({ status }: { status: string }) {
   return (
     <Tag color={CHARGEBACK_COLORS[status] ?? 'default'} data-testid={`chargeback-status-${status}`}>
-      {textOf(`webReports.chargeback.statuses.${status}`)}
+      {textOf(`portalReports.chargeback.statuses.${status}`)}
     </Tag>
   );
 }

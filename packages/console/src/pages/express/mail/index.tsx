@@ -31,7 +31,7 @@ const EXPRESS_NO = /^[A-Za-z0-9-]{4,32}$/;
  */
 export default function ExpressMailPage() {
   const { t } = useTranslation();
-  const { t: m } = useTranslation('webAdmin', { keyPrefix: 'mail' });
+  const { t: m } = useTranslation('portalAdmin', { keyPrefix: 'mail' });
   const list = useListPage(
     (c) => c.staffShipment.paging,
     {} as { orderNo?: string; expressNo?: string; status?: SampleShipmentState[] },
@@ -52,7 +52,7 @@ export default function ExpressMailPage() {
   const columns: DataColumn<Row>[] = [
     {
       dataIndex: 'orderNo',
-      title: t('web.shipment.orderNo'),
+      title: t('portal.shipment.orderNo'),
       width: 180,
       render: (v: string, row) => (
         <Button type="link" size="small" onClick={() => setViewing(row.id)}>
@@ -62,8 +62,8 @@ export default function ExpressMailPage() {
     },
     col.projectNo(),
     col.site(),
-    col.status('shipment', 'web', 100),
-    { dataIndex: 'estimatedShipDate', title: t('web.shipment.estimatedShipDate'), width: 130 },
+    col.status('shipment', 'portal', 100),
+    { dataIndex: 'estimatedShipDate', title: t('portal.shipment.estimatedShipDate'), width: 130 },
     { dataIndex: 'courier', title: m('courier'), width: 100, render: dash },
     { dataIndex: 'expressNo', title: m('expressNo'), width: 150, render: dash },
     col.time('createdAt', m('bookedAt')),
@@ -78,7 +78,7 @@ export default function ExpressMailPage() {
       filters={
         <>
           <Form.Item name="orderNo">
-            <Input allowClear maxLength={32} placeholder={t('web.shipment.orderNo')} />
+            <Input allowClear maxLength={32} placeholder={t('portal.shipment.orderNo')} />
           </Form.Item>
           <Form.Item name="expressNo">
             <Input allowClear maxLength={32} placeholder={m('expressNo')} />
@@ -86,7 +86,7 @@ export default function ExpressMailPage() {
           <StatesFilter
             label={t('fields.status')}
             states={SAMPLE_SHIPMENT_STATES}
-            labelOf={(s) => t(`web.shipment.statuses.${s}`)}
+            labelOf={(s) => t(`portal.shipment.statuses.${s}`)}
           />
         </>
       }
@@ -98,7 +98,7 @@ export default function ExpressMailPage() {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('web.common.view')}
+                {t('portal.common.view')}
               </Button>
             }
             actions={{

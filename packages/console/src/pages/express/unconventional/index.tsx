@@ -37,7 +37,7 @@ export default function UnconventionalFeesPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const [raising, setRaising] = useState(false);
   const closeDetail = useCallback(() => setViewing(null), []);
-  const { t: s } = useTranslation('webReports', { keyPrefix: 'chargeback.staff' });
+  const { t: s } = useTranslation('portalReports', { keyPrefix: 'chargeback.staff' });
   const [run] = useAction();
 
   const withdraw = (row: ChargebackRow, reason: string | null) =>
@@ -71,12 +71,12 @@ export default function UnconventionalFeesPage() {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('webReports.common.view')}
+                {t('portalReports.common.view')}
               </Button>
             }
             actions={{
               withdraw: {
-                label: t('webReports.chargeback.actions.withdraw'),
+                label: t('portalReports.chargeback.actions.withdraw'),
                 testId: `chargeback-withdraw-${row.noticeNo}`,
                 danger: true,
                 reason: {
@@ -116,8 +116,8 @@ function RaiseModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const { t: c } = useTranslation('webReports', { keyPrefix: 'chargeback' });
-  const { t: s } = useTranslation('webReports', { keyPrefix: 'chargeback.staff' });
+  const { t: c } = useTranslation('portalReports', { keyPrefix: 'chargeback' });
+  const { t: s } = useTranslation('portalReports', { keyPrefix: 'chargeback.staff' });
 
   const submit = async (values: RaiseValues) => {
     const barcode = values.barcode?.trim();
@@ -147,7 +147,7 @@ function RaiseModal({
       <Row gutter={16}>
         <ProjectSiteFields testId="chargeback-raise" />
       </Row>
-      <Form.Item name="barcode" label={t('webReports.common.barcode')} extra={s('barcodeHint')}>
+      <Form.Item name="barcode" label={t('portalReports.common.barcode')} extra={s('barcodeHint')}>
         <Input maxLength={32} data-testid="chargeback-raise-barcode" />
       </Form.Item>
       <Form.Item

@@ -17,7 +17,7 @@ const GENDERS: readonly Gender[] = [1, 2, 3];
 /** /personal/account: my account details (phone, role, name, e-mail, gender male, female, other). */
 export default function AccountPage() {
   const { t } = useTranslation();
-  const { t: a } = useTranslation('web', { keyPrefix: 'account' });
+  const { t: a } = useTranslation('portal', { keyPrefix: 'account' });
   const profile = useEndpointQuery((c) => c.personal.profile).data?.data;
   const update = useEndpointMutation((c) => c.personal.updateProfile, {
     invalidates: [(c) => c.personal.profile],
@@ -31,7 +31,7 @@ export default function AccountPage() {
     if (!profile) return;
     const saved = await run(
       () => update.mutateAsync({ body: { ...values, version: profile.version } }),
-      t('web.common.savedOk'),
+      t('portal.common.savedOk'),
     );
     if (saved) setEditing(false);
   };
@@ -54,7 +54,7 @@ export default function AccountPage() {
             }}
             data-testid="profile-edit"
           >
-            {t('web.common.edit')}
+            {t('portal.common.edit')}
           </Button>
         )
       }
@@ -79,9 +79,9 @@ export default function AccountPage() {
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
-              {t('web.common.save')}
+              {t('portal.common.save')}
             </Button>
-            <Button onClick={() => setEditing(false)}>{t('web.common.cancel')}</Button>
+            <Button onClick={() => setEditing(false)}>{t('portal.common.cancel')}</Button>
           </Space>
         </Form>
       ) : (

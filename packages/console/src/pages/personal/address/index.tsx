@@ -27,52 +27,60 @@ export function AddressFields() {
   const detail = Form.useWatch<string | undefined>('detail');
   return (
     <>
-      <Form.Item name="label" label={t('web.contact.label')} rules={[rules.chosen(t('web.contact.label'))]}>
+      <Form.Item
+        name="label"
+        label={t('portal.contact.label')}
+        rules={[rules.chosen(t('portal.contact.label'))]}
+      >
         <DictSelect dictNo={LABEL_DICT} data-testid="address-label" />
       </Form.Item>
       <Form.Item
         name="name"
-        label={t('web.contact.name')}
-        rules={[rules.required(t('web.contact.name')), rules.max(t('web.contact.name'), 16), rules.name()]}
+        label={t('portal.contact.name')}
+        rules={[
+          rules.required(t('portal.contact.name')),
+          rules.max(t('portal.contact.name'), 16),
+          rules.name(),
+        ]}
       >
         <Input maxLength={16} data-testid="address-name" />
       </Form.Item>
       <Form.Item
         name="phone"
-        label={t('web.contact.phone')}
-        rules={[rules.required(t('web.contact.phone')), rules.phone()]}
+        label={t('portal.contact.phone')}
+        rules={[rules.required(t('portal.contact.phone')), rules.phone()]}
       >
         <Input maxLength={16} data-testid="address-phone" />
       </Form.Item>
       <Form.Item
         name="area"
-        label={t('web.contact.area')}
-        rules={[rules.required(t('web.contact.area')), rules.max(t('web.contact.area'), 128)]}
+        label={t('portal.contact.area')}
+        rules={[rules.required(t('portal.contact.area')), rules.max(t('portal.contact.area'), 128)]}
       >
-        <Input placeholder={t('web.contact.areaHint')} data-testid="address-area" />
+        <Input placeholder={t('portal.contact.areaHint')} data-testid="address-area" />
       </Form.Item>
       <Form.Item
         name="company"
-        label={t('web.contact.company')}
-        rules={[rules.max(t('web.contact.company'), 32)]}
+        label={t('portal.contact.company')}
+        rules={[rules.max(t('portal.contact.company'), 32)]}
       >
         <Input maxLength={32} />
       </Form.Item>
       <Form.Item
         name="detail"
-        label={t('web.contact.detail')}
+        label={t('portal.contact.detail')}
         extra={<ShowLimit value={detail} max={PORTAL_LIMITS.addressDetail} />}
         rules={[
-          rules.required(t('web.contact.detail')),
-          rules.max(t('web.contact.detail'), PORTAL_LIMITS.addressDetail),
+          rules.required(t('portal.contact.detail')),
+          rules.max(t('portal.contact.detail'), PORTAL_LIMITS.addressDetail),
         ]}
       >
         <Input.TextArea rows={2} data-testid="address-detail" />
       </Form.Item>
       <Form.Item
         name="email"
-        label={t('web.contact.email')}
-        rules={[rules.email(), rules.max(t('web.contact.email'), 64)]}
+        label={t('portal.contact.email')}
+        rules={[rules.email(), rules.max(t('portal.contact.email'), 64)]}
       >
         <Input maxLength={64} />
       </Form.Item>
@@ -99,17 +107,17 @@ export default function AddressPage() {
   };
 
   const remove = async (row: AddressRow) => {
-    if (!(await confirmed({ content: t('web.address.confirmRemove') }))) return;
+    if (!(await confirmed({ content: t('portal.address.confirmRemove') }))) return;
     await run(async () => {
       await callEndpoint((c) => c.address.delete, { params: { id: row.id } });
       await list.reload();
-    }, t('web.common.removedOk'));
+    }, t('portal.common.removedOk'));
   };
 
   const columns: DataColumn<AddressRow>[] = [
     {
       dataIndex: 'label',
-      title: t('web.contact.label'),
+      title: t('portal.contact.label'),
       width: 120,
       render: (_, row) => (
         <Space>
@@ -120,34 +128,34 @@ export default function AddressPage() {
             variant="borderless"
             style={{ width: 80 }}
           />
-          {row.isDefault && <Tag color="blue">{t('web.address.default')}</Tag>}
+          {row.isDefault && <Tag color="blue">{t('portal.address.default')}</Tag>}
         </Space>
       ),
     },
-    { dataIndex: 'name', title: t('web.contact.name'), width: 120 },
-    { dataIndex: 'phone', title: t('web.contact.phone'), width: 140 },
-    { dataIndex: 'area', title: t('web.contact.area') },
-    { dataIndex: 'detail', title: t('web.contact.detail'), width: 260 },
-    { dataIndex: 'company', title: t('web.contact.company'), render: dash },
-    { dataIndex: 'email', title: t('web.contact.email'), render: dash },
+    { dataIndex: 'name', title: t('portal.contact.name'), width: 120 },
+    { dataIndex: 'phone', title: t('portal.contact.phone'), width: 140 },
+    { dataIndex: 'area', title: t('portal.contact.area') },
+    { dataIndex: 'detail', title: t('portal.contact.detail'), width: 260 },
+    { dataIndex: 'company', title: t('portal.contact.company'), render: dash },
+    { dataIndex: 'email', title: t('portal.contact.email'), render: dash },
   ];
 
   return (
     <ListPage
-      title={t('web.address.title')}
+      title={t('portal.address.title')}
       list={list}
       rowKey="id"
       code="personal.address"
       columns={columns}
       filters={
-        <Form.Item name="keyword" label={t('web.address.keyword')}>
-          <Input allowClear maxLength={64} placeholder={t('web.address.keywordHint')} />
+        <Form.Item name="keyword" label={t('portal.address.keyword')}>
+          <Input allowClear maxLength={64} placeholder={t('portal.address.keywordHint')} />
         </Form.Item>
       }
       toolbar={
         <Permission value={[ADDRESS_PERMISSIONS.create]}>
           <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="address-add">
-            {t('web.address.add')}
+            {t('portal.address.add')}
           </Button>
         </Permission>
       }
@@ -162,7 +170,7 @@ export default function AddressPage() {
                 onClick={() => setEditing(row)}
                 data-testid={`address-edit-${row.id}`}
               >
-                {t('web.common.edit')}
+                {t('portal.common.edit')}
               </Button>
             </Permission>
             <Permission value={[ADDRESS_PERMISSIONS.delete]}>
@@ -173,7 +181,7 @@ export default function AddressPage() {
                 onClick={() => void remove(row)}
                 data-testid={`address-remove-${row.id}`}
               >
-                {t('web.common.delete')}
+                {t('portal.common.delete')}
               </Button>
             </Permission>
           </>
@@ -182,7 +190,7 @@ export default function AddressPage() {
     >
       <FormModal<AddressForm>
         open={editing !== null}
-        title={t(editing === 'new' ? 'web.address.add' : 'web.address.edit')}
+        title={t(editing === 'new' ? 'portal.address.add' : 'portal.address.edit')}
         initialValues={editing === 'new' ? undefined : (editing ?? undefined)}
         onSave={save}
         onClose={() => setEditing(null)}
@@ -191,7 +199,7 @@ export default function AddressPage() {
       >
         <AddressFields />
         <Form.Item name="isDefault" valuePropName="checked">
-          <Checkbox>{t('web.contact.isDefault')}</Checkbox>
+          <Checkbox>{t('portal.contact.isDefault')}</Checkbox>
         </Form.Item>
       </FormModal>
     </ListPage>

@@ -19,15 +19,15 @@ export default function ProjectApplyAccountPage() {
   );
   const detail = query.data?.data;
 
-  if (!valid || query.isError) return <Result status="404" title={t('webAdmin.application.notFound')} />;
+  if (!valid || query.isError) return <Result status="404" title={t('portalAdmin.application.notFound')} />;
   if (!detail) return <Spin />;
   return (
     <Card
-      title={t('webAdmin.application.detail')}
+      title={t('portalAdmin.application.detail')}
       extra={
         <Space>
           <ApplicationAuditActions row={detail} onDone={() => void query.refetch()} />
-          <Button onClick={() => navigate('/project/user-apply')}>{t('webAdmin.common.back')}</Button>
+          <Button onClick={() => navigate('/project/user-apply')}>{t('portalAdmin.common.back')}</Button>
         </Space>
       }
     >

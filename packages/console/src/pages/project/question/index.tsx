@@ -90,7 +90,7 @@ export default function StaffQuestionPage() {
       render: (v: string) => <DictSelect dictNo={1020} value={v} disabled variant="borderless" />,
     },
     { dataIndex: 'content', title: q('content'), width: 260 },
-    { ...col.status('question', 'web', 100), title: q('status') },
+    { ...col.status('question', 'portal', 100), title: q('status') },
     { dataIndex: 'raisedByName', title: q('raisedBy'), width: 100 },
     col.time('raisedAt', q('raisedAt')),
     { dataIndex: 'replyCount', title: q('replyCount'), width: 80 },
@@ -110,7 +110,7 @@ export default function StaffQuestionPage() {
           <StatesFilter
             label={q('status')}
             states={QUERY_STATES}
-            labelOf={(s) => t(`web.question.statuses.${s}`)}
+            labelOf={(s) => t(`portal.question.statuses.${s}`)}
           />
           <Form.Item name="mine" valuePropName="checked">
             <Checkbox>{q('mine')}</Checkbox>

@@ -32,7 +32,7 @@ export function ApplicationAuditActions({
       params: { id: row.id },
       body: { version: row.version, pass, reason },
     });
-    feedback.success(t(pass ? 'webAdmin.application.passedOk' : 'webAdmin.application.rejectedOk'));
+    feedback.success(t(pass ? 'portalAdmin.application.passedOk' : 'portalAdmin.application.rejectedOk'));
     onDone();
   };
 
@@ -44,18 +44,18 @@ export function ApplicationAuditActions({
       before={before}
       actions={{
         approve: {
-          label: t('webAdmin.application.actions.approve'),
+          label: t('portalAdmin.application.actions.approve'),
           testId: `application-pass-${row.mobile}`,
-          confirm: t('webAdmin.application.confirmPass'),
+          confirm: t('portalAdmin.application.confirmPass'),
           onClick: () => audit(true, null),
         },
         reject: {
-          label: t('webAdmin.application.actions.reject'),
+          label: t('portalAdmin.application.actions.reject'),
           testId: `application-reject-${row.mobile}`,
           danger: true,
           reason: {
-            title: t('webAdmin.application.rejectTitle'),
-            placeholder: t('webAdmin.application.rejectHint'),
+            title: t('portalAdmin.application.rejectTitle'),
+            placeholder: t('portalAdmin.application.rejectHint'),
             testId: 'application-reject-reason',
           },
           onClick: (reason) => audit(false, reason),

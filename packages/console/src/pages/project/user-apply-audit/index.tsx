@@ -29,8 +29,8 @@ export default function UserApplyAuditPage() {
           activeKey={tab}
           onChange={(key) => setTab(key as Tab)}
           items={[
-            { key: 'pending', label: t('webAdmin.application.pending') },
-            { key: 'reviewed', label: t('webAdmin.application.reviewed') },
+            { key: 'pending', label: t('portalAdmin.application.pending') },
+            { key: 'reviewed', label: t('portalAdmin.application.reviewed') },
           ]}
         />
       }
@@ -44,7 +44,7 @@ export default function UserApplyAuditPage() {
             onDone={() => void list.reload()}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('webAdmin.common.view')}
+                {t('portalAdmin.common.view')}
               </Button>
             }
           />

@@ -43,7 +43,7 @@ export function DispatchModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const { t: s } = useTranslation('webAdmin', { keyPrefix: 'supply' });
+  const { t: s } = useTranslation('portalAdmin', { keyPrefix: 'supply' });
   const detail = useDetail(row?.id ?? null, (c) => c.consumable.get, onClose);
 
   const submit = async (values: Values) => {

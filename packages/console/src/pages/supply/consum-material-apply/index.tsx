@@ -32,12 +32,12 @@ export default function SupplyConsumableApplyPage() {
   const closeDispatch = useCallback(() => setDispatching(null), []);
   const closeLogistics = useCallback(() => setLogisticsOf(null), []);
   const logistics = useDetail(logisticsOf, (c) => c.logisticsOrder.distributionList, closeLogistics);
-  const { t: s } = useTranslation('webAdmin', { keyPrefix: 'supply' });
+  const { t: s } = useTranslation('portalAdmin', { keyPrefix: 'supply' });
 
   const columns: DataColumn<StaffOrderRow>[] = [
     {
       dataIndex: 'orderNo',
-      title: t('web.consumable.orderNo'),
+      title: t('portal.consumable.orderNo'),
       width: 190,
       render: (v: string, row) => (
         <Button type="link" size="small" onClick={() => setViewing(row.id)}>
@@ -47,21 +47,21 @@ export default function SupplyConsumableApplyPage() {
     },
     col.projectNo(),
     col.site(),
-    { dataIndex: 'receiver', title: t('web.consumable.receiver'), width: 100 },
+    { dataIndex: 'receiver', title: t('portal.consumable.receiver'), width: 100 },
     col.status('consumable'),
-    { dataIndex: 'kitCount', title: t('web.consumable.kitCount'), width: 80 },
-    { dataIndex: 'looseCount', title: t('web.consumable.looseCount'), width: 100 },
+    { dataIndex: 'kitCount', title: t('portal.consumable.kitCount'), width: 80 },
+    { dataIndex: 'looseCount', title: t('portal.consumable.looseCount'), width: 100 },
     {
       dataIndex: 'expectedShipDate',
-      title: t('web.consumable.expectedShipDate'),
+      title: t('portal.consumable.expectedShipDate'),
       width: 130,
       render: dash,
     },
-    col.time('auditTime', t('web.consumable.auditTime')),
-    { dataIndex: 'courier', title: t('web.consumable.courier'), width: 100, render: dash },
-    { dataIndex: 'expressNo', title: t('web.consumable.expressNo'), width: 150, render: dash },
-    { dataIndex: 'applicantName', title: t('web.consumable.applicant'), width: 100 },
-    col.time('applyTime', t('web.consumable.applyTime')),
+    col.time('auditTime', t('portal.consumable.auditTime')),
+    { dataIndex: 'courier', title: t('portal.consumable.courier'), width: 100, render: dash },
+    { dataIndex: 'expressNo', title: t('portal.consumable.expressNo'), width: 150, render: dash },
+    { dataIndex: 'applicantName', title: t('portal.consumable.applicant'), width: 100 },
+    col.time('applyTime', t('portal.consumable.applyTime')),
   ];
 
   return (
@@ -73,12 +73,12 @@ export default function SupplyConsumableApplyPage() {
       filters={
         <>
           <Form.Item name="orderNo">
-            <Input allowClear maxLength={32} placeholder={t('web.consumable.orderNo')} />
+            <Input allowClear maxLength={32} placeholder={t('portal.consumable.orderNo')} />
           </Form.Item>
           <StatesFilter
             label={t('fields.status')}
             states={CONSUMABLE_ORDER_STATES}
-            labelOf={(v) => t(`web.consumable.statuses.${v}`)}
+            labelOf={(v) => t(`portal.consumable.statuses.${v}`)}
           />
         </>
       }
@@ -90,7 +90,7 @@ export default function SupplyConsumableApplyPage() {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('web.common.view')}
+                {t('portal.common.view')}
               </Button>
             }
             actions={{
@@ -125,7 +125,7 @@ export default function SupplyConsumableApplyPage() {
           pagination={false}
           dataSource={logistics?.lines ?? []}
           columns={[
-            { dataIndex: 'orderNo', title: t('web.consumable.orderNo'), width: 180 },
+            { dataIndex: 'orderNo', title: t('portal.consumable.orderNo'), width: 180 },
             col.site(),
             { dataIndex: 'kitName', title: s('kit'), render: dash },
             { dataIndex: 'consumableName', title: s('consumable') },

@@ -26,7 +26,7 @@ interface Values {
 /** /web/apply-account: apply for a portal account for a colleague, with sites from my own grants. */
 export default function ApplyAccountPage() {
   const { t } = useTranslation();
-  const { t: a } = useTranslation('webAdmin', { keyPrefix: 'application' });
+  const { t: a } = useTranslation('portalAdmin', { keyPrefix: 'application' });
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const reason = Form.useWatch('reason', form);
@@ -62,7 +62,7 @@ export default function ApplyAccountPage() {
             grants: grantsOf(values.grants),
           },
         }),
-      t('webAdmin.common.submittedOk'),
+      t('portalAdmin.common.submittedOk'),
     );
     if (done) navigate('/web/user-apply');
   };
@@ -140,9 +140,9 @@ export default function ApplyAccountPage() {
         </Row>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="apply-submit">
-            {t('webAdmin.common.submit')}
+            {t('portalAdmin.common.submit')}
           </Button>
-          <Button onClick={() => navigate('/web/user-apply')}>{t('webAdmin.common.back')}</Button>
+          <Button onClick={() => navigate('/web/user-apply')}>{t('portalAdmin.common.back')}</Button>
         </Space>
       </Form>
     </Card>

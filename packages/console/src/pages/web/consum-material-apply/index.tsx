@@ -44,7 +44,7 @@ interface FormValues {
 /** /web/consum-material-apply: my sites' consumable applications, filters, export, and the lifecycle actions. */
 export default function ConsumableApplyPage() {
   const { t } = useTranslation();
-  const { t: c } = useTranslation('web', { keyPrefix: 'consumable' });
+  const { t: c } = useTranslation('portal', { keyPrefix: 'consumable' });
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id);
   const list = useListPage((api) => api.consumable.paging, {} as Filter);
@@ -55,7 +55,7 @@ export default function ConsumableApplyPage() {
   // A failed call rejects: WorkflowActions keeps the cancel reason dialog open with what was typed.
   const step = async (call: Promise<unknown>) => {
     await call;
-    feedback.success(t('web.common.operationOk'));
+    feedback.success(t('portal.common.operationOk'));
     await list.reload();
   };
 
@@ -167,7 +167,7 @@ export default function ConsumableApplyPage() {
             isApplicant={row.applicantId === userId}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('web.common.view')}
+                {t('portal.common.view')}
               </Button>
             }
             actions={{

@@ -14,8 +14,8 @@ type State = (typeof CONSUMABLE_ORDER_STATES)[number];
 /** /web/consumables-apply-report: every line of my sites' applications, with its dispatch data. */
 export default function ConsumablesReportPage() {
   const { t } = useTranslation();
-  const { t: c } = useTranslation('web', { keyPrefix: 'consumable' });
-  const { t: k } = useTranslation('web', { keyPrefix: 'consumable.kit' });
+  const { t: c } = useTranslation('portal', { keyPrefix: 'consumable' });
+  const { t: k } = useTranslation('portal', { keyPrefix: 'consumable.kit' });
   const list = useListPage(
     (api) => api.consumable.linePaging,
     {} as { orderNo?: string; consumableName?: string; status?: State[] },
@@ -42,7 +42,7 @@ export default function ConsumablesReportPage() {
   ];
   return (
     <ListPage
-      title={t('web.report.lines')}
+      title={t('portal.report.lines')}
       list={list}
       rowKey="id"
       code="web.consumables-apply-report"
@@ -52,7 +52,7 @@ export default function ConsumablesReportPage() {
           <Form.Item name="orderNo" label={c('orderNo')}>
             <Input allowClear maxLength={32} />
           </Form.Item>
-          <Form.Item name="consumableName" label={t('web.report.consumableName')}>
+          <Form.Item name="consumableName" label={t('portal.report.consumableName')}>
             <Input allowClear maxLength={64} />
           </Form.Item>
           <StatesFilter

@@ -21,8 +21,8 @@ type Tab = 'pending' | 'reviewed';
 /** /web/consumables-audit: pending review and reviewed tabs; pass, or reject with a reason (<= 255). */
 export default function ConsumablesAuditPage() {
   const { t } = useTranslation();
-  const { t: a } = useTranslation('web', { keyPrefix: 'audit' });
-  const { t: c } = useTranslation('web', { keyPrefix: 'consumable' });
+  const { t: a } = useTranslation('portal', { keyPrefix: 'audit' });
+  const { t: c } = useTranslation('portal', { keyPrefix: 'consumable' });
   const userId = useSession((s) => s.user?.id);
   const [tab, setTab] = useState<Tab>('pending');
   const list = usePaged((c) => c.consumable.auditPaging, { tab });
@@ -35,7 +35,7 @@ export default function ConsumablesAuditPage() {
       params: { id: row.id },
       body: { version: row.version, pass, reason },
     });
-    feedback.success(t('web.common.operationOk'));
+    feedback.success(t('portal.common.operationOk'));
     await list.reload();
   };
 
@@ -84,7 +84,7 @@ export default function ConsumablesAuditPage() {
       }
       list={list}
       rowKey="id"
-      code={`web.consumables-audit.${tab}`}
+      code={`portal.consumables-audit.${tab}`}
       columns={columns}
       actions={{
         width: 200,
@@ -95,7 +95,7 @@ export default function ConsumablesAuditPage() {
             isApplicant={row.applicantId === userId}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('web.common.view')}
+                {t('portal.common.view')}
               </Button>
             }
             actions={{

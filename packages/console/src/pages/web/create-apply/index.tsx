@@ -62,8 +62,8 @@ const NO_ADDRESSES: AddressRow[] = [];
 /** /web/create-apply: create or edit (?id=) a consumable application: kits, loose items, shipping, base info. */
 export default function CreateApplyPage() {
   const { t } = useTranslation();
-  const { t: c } = useTranslation('web', { keyPrefix: 'consumable' });
-  const { t: k } = useTranslation('web', { keyPrefix: 'consumable.kit' });
+  const { t: c } = useTranslation('portal', { keyPrefix: 'consumable' });
+  const { t: k } = useTranslation('portal', { keyPrefix: 'consumable.kit' });
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editId = Number(params.get('id')) || null;
@@ -179,13 +179,13 @@ export default function CreateApplyPage() {
               body: { ...body, id: original.id, version: original.version },
             })
           : callEndpoint((api) => api.consumable.create, { body }),
-      t('web.common.submittedOk'),
+      t('portal.common.submittedOk'),
     );
     if (saved) navigate('/web/consum-material-apply');
   };
 
   return (
-    <Card title={editId ? t('web.common.edit') : c('create')}>
+    <Card title={editId ? t('portal.common.edit') : c('create')}>
       <Form form={form} layout="vertical" initialValues={{ loose: [] }} data-testid="apply-form">
         <Typography.Title level={5}>{c('sections.base')}</Typography.Title>
         <Row gutter={16}>
@@ -325,7 +325,7 @@ export default function CreateApplyPage() {
           )}
         </Form.List>
         {linesError && (
-          <Alert type="error" showIcon style={{ marginTop: 8 }} message={t('web.validation.lines')} />
+          <Alert type="error" showIcon style={{ marginTop: 8 }} message={t('portal.validation.lines')} />
         )}
 
         <Divider />
@@ -340,9 +340,9 @@ export default function CreateApplyPage() {
         />
         <Space>
           <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="apply-submit">
-            {t('web.common.submit')}
+            {t('portal.common.submit')}
           </Button>
-          <Button onClick={() => navigate('/web/consum-material-apply')}>{t('web.common.back')}</Button>
+          <Button onClick={() => navigate('/web/consum-material-apply')}>{t('portal.common.back')}</Button>
         </Space>
       </Form>
     </Card>

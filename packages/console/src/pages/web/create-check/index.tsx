@@ -57,8 +57,8 @@ interface FormValues {
 /** /web/create-check: book (or edit, ?id=) a sample shipment; all samples at one transport temperature. */
 export default function CreateCheckPage() {
   const { t, i18n } = useTranslation();
-  const { t: s } = useTranslation('web', { keyPrefix: 'shipment' });
-  const { t: c } = useTranslation('web', { keyPrefix: 'contact' });
+  const { t: s } = useTranslation('portal', { keyPrefix: 'shipment' });
+  const { t: c } = useTranslation('portal', { keyPrefix: 'contact' });
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editId = Number(params.get('id')) || null;
@@ -137,12 +137,12 @@ export default function CreateCheckPage() {
               body: { ...body, id: original.id, version: original.version },
             })
           : callEndpoint((api) => api.sampleTransport.create, { body }),
-      t('web.common.savedOk'),
+      t('portal.common.savedOk'),
     );
     if (saved) navigate('/web/reserve-check');
   };
   return (
-    <Card title={editId ? t('web.common.edit') : s('create')}>
+    <Card title={editId ? t('portal.common.edit') : s('create')}>
       <Form
         form={form}
         layout="vertical"
@@ -190,8 +190,8 @@ export default function CreateCheckPage() {
             {
               validator: async (_, samples: SampleRow[] | undefined) => {
                 if (!samples || samples.length === 0)
-                  throw new Error(t('web.common.required', { field: s('samples') }));
-                if (!sameTemperature(samples)) throw new Error(t('web.validation.sameTemperature'));
+                  throw new Error(t('portal.common.required', { field: s('samples') }));
+                if (!sameTemperature(samples)) throw new Error(t('portal.validation.sameTemperature'));
               },
             },
           ]}
@@ -227,7 +227,7 @@ export default function CreateCheckPage() {
                         type: 'integer',
                         min: 1,
                         max: PORTAL_LIMITS.quantityMax,
-                        message: t('web.validation.quantity'),
+                        message: t('portal.validation.quantity'),
                       },
                     ]}
                   >
@@ -248,7 +248,7 @@ export default function CreateCheckPage() {
                   <Button
                     icon={<DeleteOutlined />}
                     onClick={() => remove(field.name)}
-                    aria-label={t('web.common.delete')}
+                    aria-label={t('portal.common.delete')}
                   />
                 </Space>
               ))}
@@ -319,9 +319,9 @@ export default function CreateCheckPage() {
         </Form.Item>
         <Space>
           <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="shipment-submit">
-            {t('web.common.submit')}
+            {t('portal.common.submit')}
           </Button>
-          <Button onClick={() => navigate('/web/reserve-check')}>{t('web.common.back')}</Button>
+          <Button onClick={() => navigate('/web/reserve-check')}>{t('portal.common.back')}</Button>
         </Space>
       </Form>
     </Card>

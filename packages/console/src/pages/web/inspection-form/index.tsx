@@ -17,7 +17,7 @@ const STATE_COLORS: Record<string, string> = { received: 'success', exception: '
 
 function InspectionModal({ id, onClose }: { id: number | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { t: i } = useTranslation('webReports', { keyPrefix: 'inspection' });
+  const { t: i } = useTranslation('portalReports', { keyPrefix: 'inspection' });
   const detail = useDetail(id, (c) => c.portalReport.inspection, onClose);
   return (
     <ViewModal open={id !== null} width={860} title={i('detail')} onCancel={onClose}>
@@ -59,7 +59,7 @@ function InspectionModal({ id, onClose }: { id: number | null; onClose(): void }
                 title: i('quality'),
                 render: (v: string) => (
                   <Tag color={STATE_COLORS[v] ?? 'default'}>
-                    {textOf(`webReports.inspection.states.${v}`)}
+                    {textOf(`portalReports.inspection.states.${v}`)}
                   </Tag>
                 ),
               },
@@ -68,7 +68,7 @@ function InspectionModal({ id, onClose }: { id: number | null; onClose(): void }
                 title: i('exceptionReason'),
                 render: dash,
               },
-              { dataIndex: 'remark', title: t('webReports.rejection.remark'), render: dash },
+              { dataIndex: 'remark', title: t('portalReports.rejection.remark'), render: dash },
             ]}
           />
         </div>
@@ -80,7 +80,7 @@ function InspectionModal({ id, onClose }: { id: number | null; onClose(): void }
 /** /web/inspection-form: the receipt (inspection) records of my sites' signed-off shipments. */
 export default function InspectionFormPage() {
   const { t } = useTranslation();
-  const { t: i } = useTranslation('webReports', { keyPrefix: 'inspection' });
+  const { t: i } = useTranslation('portalReports', { keyPrefix: 'inspection' });
   const list = useListPage((c) => c.portalReport.inspections, {} as { keyword?: string });
   const [viewing, setViewing] = useState<number | null>(null);
   const close = useCallback(() => setViewing(null), []);
@@ -119,7 +119,7 @@ export default function InspectionFormPage() {
             onClick={() => setViewing(row.id)}
             data-testid={`inspection-view-${row.orderNo}`}
           >
-            {t('webReports.common.view')}
+            {t('portalReports.common.view')}
           </Button>
         ),
       }}

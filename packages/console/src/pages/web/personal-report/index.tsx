@@ -17,7 +17,7 @@ type UnblindingRow = DataOf<Contract['portalReport']['unblinding']>[number];
  * every view (each search and page) in the audit trail.
  */
 export default function UnblindingReportPage() {
-  const { t } = useTranslation('webReports', { keyPrefix: 'unblinding' });
+  const { t } = useTranslation('portalReports', { keyPrefix: 'unblinding' });
   const list = useListPage((c) => c.portalReport.unblinding, {} as ReportFilter);
   const base = useResultColumns<UnblindingRow>();
   const identity: DataColumn<UnblindingRow>[] = [

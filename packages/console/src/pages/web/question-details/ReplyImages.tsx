@@ -83,7 +83,7 @@ export function ReplyFileUpload({
       data-testid={`reply-${kind}s`}
       beforeUpload={(file) => {
         if (!allowed(file)) {
-          feedback.warning(t(`webAdmin.reply.${kind}Only`, { name: file.name }));
+          feedback.warning(t(`portalAdmin.reply.${kind}Only`, { name: file.name }));
           return Upload.LIST_IGNORE;
         }
         return true;
@@ -108,10 +108,10 @@ export function ReplyFileUpload({
         (kind === 'image' ? (
           <div>
             <PlusOutlined />
-            <div style={{ marginTop: 4 }}>{t('webAdmin.reply.addImage')}</div>
+            <div style={{ marginTop: 4 }}>{t('portalAdmin.reply.addImage')}</div>
           </div>
         ) : (
-          <Button icon={<UploadOutlined />}>{t('webAdmin.reply.addAttachment')}</Button>
+          <Button icon={<UploadOutlined />}>{t('portalAdmin.reply.addAttachment')}</Button>
         ))}
     </Upload>
   );

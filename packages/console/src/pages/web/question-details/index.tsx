@@ -20,7 +20,7 @@ import { AttachmentLinks, FileImages, ReplyFileUpload } from './ReplyImages';
 /** /web/question-details?id=: a query with its reply record; reply of 8 to 255 characters. */
 export default function QuestionDetailsPage() {
   const { t } = useTranslation();
-  const { t: q } = useTranslation('web', { keyPrefix: 'question' });
+  const { t: q } = useTranslation('portal', { keyPrefix: 'question' });
   const navigate = useNavigate();
   const { can } = useAccess();
   const [params] = useSearchParams();
@@ -45,7 +45,7 @@ export default function QuestionDetailsPage() {
     if (!detail) return;
     // The contract's rule, the same the server applies.
     if (!replyContent.safeParse(content).success) {
-      setError(t('web.validation.reply'));
+      setError(t('portal.validation.reply'));
       return;
     }
     setError(undefined);
@@ -64,7 +64,7 @@ export default function QuestionDetailsPage() {
     setSent((n) => n + 1);
   };
 
-  if (!id) return <Card>{t('web.shipment.none')}</Card>;
+  if (!id) return <Card>{t('portal.shipment.none')}</Card>;
   if (!detail) return <Card loading />;
   const canReply = availableActions(clarificationQueryWorkflow, detail.status, {
     can: (p) => can(p),
@@ -73,7 +73,7 @@ export default function QuestionDetailsPage() {
   return (
     <Card
       title={q('detail')}
-      extra={<Button onClick={() => navigate('/web/question')}>{t('web.common.back')}</Button>}
+      extra={<Button onClick={() => navigate('/web/question')}>{t('portal.common.back')}</Button>}
     >
       {!detail.needsClarification && detail.status === 'resolved' && (
         <Alert type="success" showIcon style={{ marginBottom: 16 }} message={q('autoResolved')} />
@@ -94,7 +94,7 @@ export default function QuestionDetailsPage() {
         <Descriptions.Item label={q('visit')}>{dash(detail.visit)}</Descriptions.Item>
         <Descriptions.Item label={q('barcode')}>{dash(detail.barcode)}</Descriptions.Item>
         <Descriptions.Item label={q('needsClarification')}>
-          {t(detail.needsClarification ? 'web.common.yes' : 'web.common.no')}
+          {t(detail.needsClarification ? 'portal.common.yes' : 'portal.common.no')}
         </Descriptions.Item>
         <Descriptions.Item label={q('raisedBy')}>{detail.raisedByName}</Descriptions.Item>
         <Descriptions.Item label={q('raisedAt')}>{formatTime(detail.raisedAt)}</Descriptions.Item>
@@ -108,7 +108,7 @@ export default function QuestionDetailsPage() {
       <Typography.Title level={5}>{q('replies')}</Typography.Title>
       <List
         dataSource={detail.replies}
-        locale={{ emptyText: t('web.shipment.none') }}
+        locale={{ emptyText: t('portal.shipment.none') }}
         renderItem={(reply) => (
           <List.Item data-testid="query-reply">
             <List.Item.Meta
@@ -140,10 +140,13 @@ export default function QuestionDetailsPage() {
               data-testid="query-reply-input"
             />
           </Form.Item>
-          <Form.Item label={t('webAdmin.reply.images')} extra={t('webAdmin.reply.imagesHint')}>
+          <Form.Item label={t('portalAdmin.reply.images')} extra={t('portalAdmin.reply.imagesHint')}>
             <ReplyFileUpload kind="image" onChange={setImageFileIds} resetKey={sent} />
           </Form.Item>
-          <Form.Item label={t('webAdmin.reply.attachments')} extra={t('webAdmin.reply.attachmentsHint')}>
+          <Form.Item
+            label={t('portalAdmin.reply.attachments')}
+            extra={t('portalAdmin.reply.attachmentsHint')}
+          >
             <ReplyFileUpload kind="document" onChange={setAttachmentFileIds} resetKey={sent} />
           </Form.Item>
           <Space>
@@ -159,7 +162,7 @@ export default function QuestionDetailsPage() {
         </Form>
       )}
       <Divider />
-      <Typography.Title level={5}>{t('web.common.history')}</Typography.Title>
+      <Typography.Title level={5}>{t('portal.common.history')}</Typography.Title>
       <EventTimeline events={detail.events} group="question" />
     </Card>
   );

@@ -15,7 +15,7 @@ type State = (typeof QUERY_STATES)[number];
 /** /web/question: clarification queries of my sites, open first. */
 export default function QuestionPage() {
   const { t } = useTranslation();
-  const { t: q } = useTranslation('web', { keyPrefix: 'question' });
+  const { t: q } = useTranslation('portal', { keyPrefix: 'question' });
   const navigate = useNavigate();
   const list = useListPage((c) => c.clarification.paging, {} as { keyword?: string; status?: State[] });
 
@@ -46,7 +46,7 @@ export default function QuestionPage() {
       render: (v: string) => <DictSelect dictNo={1020} value={v} disabled variant="borderless" />,
     },
     { dataIndex: 'content', title: q('content'), width: 280 },
-    col.status('question', 'web', 100),
+    col.status('question', 'portal', 100),
     { dataIndex: 'raisedByName', title: q('raisedBy'), width: 100 },
     col.time('raisedAt', q('raisedAt')),
     { dataIndex: 'replyCount', title: q('replyCount'), width: 80 },

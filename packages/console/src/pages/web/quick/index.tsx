@@ -29,7 +29,7 @@ interface Tile {
 
 /** /web/quick: welcome, quick navigation with live counts, and the permission hint. */
 export default function QuickPage() {
-  const { t } = useTranslation('web', { keyPrefix: 'quick' });
+  const { t } = useTranslation('portal', { keyPrefix: 'quick' });
   const navigate = useNavigate();
   const { can } = useAccess();
   const name = useSession((s) => s.user?.username ?? '');

@@ -22,7 +22,7 @@ type KitSupplyRow = DataOf<Contract['consumable']['kitSupplyPaging']>[number];
 /** /web/receipt-check: kit supply confirmation of my sites (to be confirmed, confirmed). */
 export default function KitSupplyPage() {
   const { t } = useTranslation();
-  const { t: k } = useTranslation('web', { keyPrefix: 'kitSupply' });
+  const { t: k } = useTranslation('portal', { keyPrefix: 'kitSupply' });
   const [tab, setTab] = useState<KitSupplyState>('pending');
   const list = usePaged((c) => c.consumable.kitSupplyPaging, { tab });
 
@@ -32,7 +32,7 @@ export default function KitSupplyPage() {
       params: { id: row.id },
       body: { version: row.version },
     });
-    feedback.success(t('web.common.operationOk'));
+    feedback.success(t('portal.common.operationOk'));
     await list.reload();
   };
 
@@ -65,7 +65,7 @@ export default function KitSupplyPage() {
       }
       list={list}
       rowKey="id"
-      code={`web.receipt-check.${tab}`}
+      code={`portal.receipt-check.${tab}`}
       columns={columns}
       actions={{
         render: (row) => (

@@ -40,20 +40,20 @@ const pdfName = (row: { reportNo: string; revision: number }) => `${row.reportNo
 /** Released report list: all of my sites' reports, or only the ones I downloaded. */
 function ReportList({ mine }: { mine: boolean }) {
   const { t } = useTranslation();
-  const { t: r } = useTranslation('webReports');
+  const { t: r } = useTranslation('portalReports');
   const [run] = useAction();
   const [viewing, setViewing] = useState<number | null>(null);
   const list = useListPage((c) => c.portalReport.paging, {} as ReportFilter, {
     toBody: (filter) => (mine ? { ...filter, downloaded: true } : filter),
   });
   const columns: DataColumn<PortalReportRow>[] = [
-    { dataIndex: 'reportNo', title: t('webReports.common.reportNo'), width: 170 },
+    { dataIndex: 'reportNo', title: t('portalReports.common.reportNo'), width: 170 },
     {
       dataIndex: 'revision',
-      title: t('webReports.search.revision'),
+      title: t('portalReports.search.revision'),
       width: 110,
       render: (v: number) =>
-        v > 0 ? <Tag color="orange">{`v${v} ${t('webReports.search.revised')}`}</Tag> : 'v0',
+        v > 0 ? <Tag color="orange">{`v${v} ${t('portalReports.search.revised')}`}</Tag> : 'v0',
     },
     col.projectNo(),
     { dataIndex: 'siteName', title: t('fields.site'), width: 150 },
@@ -62,9 +62,9 @@ function ReportList({ mine }: { mine: boolean }) {
     { dataIndex: 'barcode', title: t('fields.barcode'), width: 140 },
     {
       dataIndex: 'abnormal',
-      title: t('webReports.search.abnormal'),
+      title: t('portalReports.search.abnormal'),
       width: 80,
-      render: (v: boolean) => (v ? <Tag color="red">{t('webReports.flags.A')}</Tag> : '-'),
+      render: (v: boolean) => (v ? <Tag color="red">{t('portalReports.flags.A')}</Tag> : '-'),
     },
     col.time('releasedAt', r('common.releasedAt')),
     col.time('downloadedAt', r('search.downloadedAt')),
@@ -78,7 +78,7 @@ function ReportList({ mine }: { mine: boolean }) {
     <ListPage<PortalReportRow, ReportFormValues>
       list={list}
       rowKey="id"
-      code={mine ? 'web.report-search.mine' : 'web.report-search'}
+      code={mine ? 'portal.report-search.mine' : 'portal.report-search'}
       columns={columns}
       onSearch={(values) => list.search(reportFilter(values))}
       filters={<ReportFilterFields reportNo />}
@@ -92,7 +92,7 @@ function ReportList({ mine }: { mine: boolean }) {
               onClick={() => setViewing(row.id)}
               data-testid={`report-view-${row.reportNo}`}
             >
-              {t('webReports.common.view')}
+              {t('portalReports.common.view')}
             </Button>
             {row.hasPdf && (
               <Permission value={[PORTAL_REPORT_PERMISSIONS.reportDownload]}>
@@ -102,7 +102,7 @@ function ReportList({ mine }: { mine: boolean }) {
                   onClick={() => download(row)}
                   data-testid={`report-pdf-${row.reportNo}`}
                 >
-                  {t('webReports.common.download')}
+                  {t('portalReports.common.download')}
                 </Button>
               </Permission>
             )}
@@ -127,50 +127,58 @@ function ReportDetailModal({
   const { t } = useTranslation();
   const detail = useDetail(id, (c) => c.portalReport.get, onClose);
   return (
-    <ViewModal open={id !== null} width={900} title={t('webReports.search.detail')} onCancel={onClose}>
+    <ViewModal open={id !== null} width={900} title={t('portalReports.search.detail')} onCancel={onClose}>
       {detail && (
         <div data-testid="report-detail">
           <Descriptions size="small" column={3} bordered>
-            <Descriptions.Item label={t('webReports.common.reportNo')}>{detail.reportNo}</Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.common.reportNo')}>
+              {detail.reportNo}
+            </Descriptions.Item>
             <Descriptions.Item
-              label={t('webReports.search.revision')}
+              label={t('portalReports.search.revision')}
             >{`v${detail.revision}`}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.projectNo')}>{detail.projectNo}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.site')}>{detail.siteName}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.subjectNo')}>{detail.subjectNo}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.barcode')}>{detail.barcode}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.common.visit')}>{dash(detail.visit)}</Descriptions.Item>
-            <Descriptions.Item label={t('webReports.search.samplingTime')}>
+            <Descriptions.Item label={t('portalReports.common.projectNo')}>
+              {detail.projectNo}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.common.site')}>{detail.siteName}</Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.common.subjectNo')}>
+              {detail.subjectNo}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.common.barcode')}>{detail.barcode}</Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.common.visit')}>
+              {dash(detail.visit)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.search.samplingTime')}>
               {formatTime(detail.samplingTime)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('webReports.search.releasedBy')}>
+            <Descriptions.Item label={t('portalReports.search.releasedBy')}>
               {`${dash(detail.releasedByName)} ${formatTime(detail.releasedAt)}`}
             </Descriptions.Item>
             {detail.revisionReason && (
-              <Descriptions.Item label={t('webReports.search.revisionReason')} span={3}>
+              <Descriptions.Item label={t('portalReports.search.revisionReason')} span={3}>
                 {detail.revisionReason}
               </Descriptions.Item>
             )}
           </Descriptions>
-          <h4 style={{ marginTop: 16 }}>{t('webReports.search.results')}</h4>
+          <h4 style={{ marginTop: 16 }}>{t('portalReports.search.results')}</h4>
           <Table
             size="small"
             rowKey="testItemId"
             pagination={false}
             dataSource={detail.results}
             columns={[
-              { dataIndex: 'name', title: t('webReports.result.testItem') },
-              { dataIndex: 'value', title: t('webReports.result.value') },
-              { dataIndex: 'referenceRange', title: t('webReports.result.referenceRange'), render: dash },
-              { dataIndex: 'unit', title: t('webReports.result.unit'), render: dash },
+              { dataIndex: 'name', title: t('portalReports.result.testItem') },
+              { dataIndex: 'value', title: t('portalReports.result.value') },
+              { dataIndex: 'referenceRange', title: t('portalReports.result.referenceRange'), render: dash },
+              { dataIndex: 'unit', title: t('portalReports.result.unit'), render: dash },
               {
                 dataIndex: 'flag',
-                title: t('webReports.result.flag'),
+                title: t('portalReports.result.flag'),
                 render: (v: 'H' | 'L' | 'A' | null) => <FlagTag flag={v} />,
               },
             ]}
           />
-          <h4 style={{ marginTop: 16 }}>{t('webReports.search.versions')}</h4>
+          <h4 style={{ marginTop: 16 }}>{t('portalReports.search.versions')}</h4>
           <Table
             size="small"
             rowKey="id"
@@ -179,24 +187,24 @@ function ReportDetailModal({
             columns={[
               {
                 dataIndex: 'revision',
-                title: t('webReports.search.revision'),
+                title: t('portalReports.search.revision'),
                 render: (v: number) => `v${v}`,
               },
               {
                 dataIndex: 'status',
-                title: t('webReports.common.status'),
+                title: t('portalReports.common.status'),
                 render: (v: string) =>
                   v === 'released' ? (
-                    <Tag color="success">{t('webReports.search.current')}</Tag>
+                    <Tag color="success">{t('portalReports.search.current')}</Tag>
                   ) : (
-                    <Tag>{t('webReports.search.superseded')}</Tag>
+                    <Tag>{t('portalReports.search.superseded')}</Tag>
                   ),
               },
-              { dataIndex: 'revisionReason', title: t('webReports.search.revisionReason'), render: dash },
-              { dataIndex: 'releasedAt', title: t('webReports.common.releasedAt'), render: formatTime },
+              { dataIndex: 'revisionReason', title: t('portalReports.search.revisionReason'), render: dash },
+              { dataIndex: 'releasedAt', title: t('portalReports.common.releasedAt'), render: formatTime },
               {
                 dataIndex: 'id',
-                title: t('webReports.common.download'),
+                title: t('portalReports.common.download'),
                 render: (versionId: number, v) => (
                   <Permission value={[PORTAL_REPORT_PERMISSIONS.reportDownload]}>
                     <Button
@@ -213,16 +221,16 @@ function ReportDetailModal({
               },
             ]}
           />
-          <h4 style={{ marginTop: 16 }}>{t('webReports.search.signatures')}</h4>
+          <h4 style={{ marginTop: 16 }}>{t('portalReports.search.signatures')}</h4>
           <Table
             size="small"
             rowKey={(s) => `${s.action}-${s.signedAt}`}
             pagination={false}
             dataSource={detail.signatures}
             columns={[
-              { dataIndex: 'signerName', title: t('webReports.search.signer') },
-              { dataIndex: 'meaning', title: t('webReports.search.meaning') },
-              { dataIndex: 'signedAt', title: t('webReports.search.signedAt'), render: formatTime },
+              { dataIndex: 'signerName', title: t('portalReports.search.signer') },
+              { dataIndex: 'meaning', title: t('portalReports.search.meaning') },
+              { dataIndex: 'signedAt', title: t('portalReports.search.signedAt'), render: formatTime },
             ]}
           />
         </div>
@@ -234,7 +242,7 @@ function ReportDetailModal({
 /** Chargeback notices of my sites: acknowledge, or dispute with a reason (≤ 255). */
 function ChargebackList() {
   const { t } = useTranslation();
-  const { t: b } = useTranslation('webReports', { keyPrefix: 'chargeback' });
+  const { t: b } = useTranslation('portalReports', { keyPrefix: 'chargeback' });
   const list = useListPage((c) => c.portalReport.chargebacks, {} as ChargebackFilter);
   const [viewing, setViewing] = useState<number | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
@@ -245,7 +253,7 @@ function ChargebackList() {
         params: { id: row.id },
         body: { version: row.version, action, reason },
       });
-      feedback.success(t('webReports.common.operationOk'));
+      feedback.success(t('portalReports.common.operationOk'));
       await list.reload();
     };
   const columns = chargebackColumns(t);
@@ -264,7 +272,7 @@ function ChargebackList() {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('webReports.common.view')}
+                {t('portalReports.common.view')}
               </Button>
             }
             actions={{
@@ -303,7 +311,7 @@ interface RejectionFilter {
 /** Samples of my sites rejected at receipt; each user marks them read. */
 function RejectionList() {
   const { t } = useTranslation();
-  const { t: j } = useTranslation('webReports', { keyPrefix: 'rejection' });
+  const { t: j } = useTranslation('portalReports', { keyPrefix: 'rejection' });
   const list = useListPage((c) => c.portalReport.rejections, {} as RejectionFilter);
   const [selected, setSelected] = useState<Key[]>([]);
   const [run, marking] = useAction();
@@ -311,7 +319,7 @@ function RejectionList() {
     if (ids.length === 0) return;
     const done = await run(
       () => callEndpoint((c) => c.portalReport.markRead, { body: { ids } }).then(list.reload),
-      t('webReports.common.operationOk'),
+      t('portalReports.common.operationOk'),
     );
     if (done) setSelected([]);
   };
@@ -387,25 +395,25 @@ export default function ReportSearchPage() {
       items={[
         {
           value: 'reports',
-          label: t('webReports.search.tabs.reports'),
+          label: t('portalReports.search.tabs.reports'),
           permission: PORTAL_REPORT_PERMISSIONS.reportPage,
           children: <ReportList mine={false} />,
         },
         {
           value: 'mine',
-          label: t('webReports.search.tabs.mine'),
+          label: t('portalReports.search.tabs.mine'),
           permission: PORTAL_REPORT_PERMISSIONS.reportPage,
           children: <ReportList mine />,
         },
         {
           value: 'chargebacks',
-          label: t('webReports.search.tabs.chargebacks'),
+          label: t('portalReports.search.tabs.chargebacks'),
           permission: CHARGEBACK_PERMISSIONS.page,
           children: <ChargebackList />,
         },
         {
           value: 'rejections',
-          label: t('webReports.search.tabs.rejections'),
+          label: t('portalReports.search.tabs.rejections'),
           permission: PORTAL_REPORT_PERMISSIONS.rejectionNotice,
           children: <RejectionList />,
         },

@@ -35,7 +35,7 @@ interface Filter {
 /** /web/reserve-check: shipment bookings and the separate cancelling list; cancel with a reason, batch receipts. */
 export default function ReserveCheckPage() {
   const { t } = useTranslation();
-  const { t: s } = useTranslation('web', { keyPrefix: 'shipment' });
+  const { t: s } = useTranslation('portal', { keyPrefix: 'shipment' });
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('list');
   // The cancelling tab lists cancelled bookings; the list tab the chosen active states, else all of them.
@@ -71,7 +71,7 @@ export default function ReserveCheckPage() {
       params: { id: row.id },
       query: { version: row.version, reason: reason ?? '' },
     });
-    feedback.success(t('web.common.operationOk'));
+    feedback.success(t('portal.common.operationOk'));
     await list.reload();
   };
 
@@ -125,7 +125,7 @@ export default function ReserveCheckPage() {
       }
       list={list}
       rowKey="id"
-      code={`web.reserve-check.${tab}`}
+      code={`portal.reserve-check.${tab}`}
       columns={columns}
       selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
       filters={
@@ -176,12 +176,12 @@ export default function ReserveCheckPage() {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('web.common.view')}
+                {t('portal.common.view')}
               </Button>
             }
             actions={{
               edit: {
-                label: t('web.common.edit'),
+                label: t('portal.common.edit'),
                 onClick: () => navigate(`/web/create-check?id=${row.id}`),
               },
               cancel: {

@@ -19,7 +19,7 @@ type ResultRow = DataOf<Contract['portalReport']['results']>[number];
 /** Columns of the result list (the unblinding report adds the subject's identity). */
 export function useResultColumns<T extends ResultRow>(): DataColumn<T>[] {
   const { t, i18n } = useTranslation();
-  const { t: r } = useTranslation('webReports');
+  const { t: r } = useTranslation('portalReports');
   return [
     col.projectNo<T>(),
     { dataIndex: 'siteName', title: t('fields.site'), width: 150 },
@@ -48,7 +48,7 @@ export function useResultColumns<T extends ResultRow>(): DataColumn<T>[] {
 
 /** /web/result-report: per-sample results of my sites' released reports, filters, paging and xlsx export. */
 export default function ResultReportPage() {
-  const { t } = useTranslation('webReports', { keyPrefix: 'result' });
+  const { t } = useTranslation('portalReports', { keyPrefix: 'result' });
   const list = useListPage((c) => c.portalReport.results, {} as ReportFilter);
   const columns = useResultColumns<ResultRow>();
   const [run, exporting] = useAction();

@@ -14,7 +14,7 @@ type State = (typeof SAMPLE_SHIPMENT_STATES)[number];
 export default function SampleTransportReportPage() {
   const { t } = useTranslation();
   const list = useListPage((c) => c.sampleTransport.itemPaging, {} as { orderNo?: string; status?: State[] });
-  const { t: s } = useTranslation('web', { keyPrefix: 'shipment' });
+  const { t: s } = useTranslation('portal', { keyPrefix: 'shipment' });
   const columns: DataColumn<ItemReportRow>[] = [
     { dataIndex: 'orderNo', title: s('orderNo'), width: 180 },
     col.projectNo(),
@@ -31,7 +31,7 @@ export default function SampleTransportReportPage() {
   ];
   return (
     <ListPage
-      title={t('web.report.items')}
+      title={t('portal.report.items')}
       list={list}
       rowKey="id"
       code="web.sample-transport-report"

@@ -24,17 +24,17 @@ export function fileSizeText(bytes: number): string {
 /** Columns of the download log (portal and staff). */
 export function logColumns(t: TFunction): DataColumn<DownloadLogRow>[] {
   return [
-    col.time('at', t('webAdmin.doc.downloadedAt')),
-    { dataIndex: 'username', title: t('webAdmin.doc.downloader'), width: 110 },
-    { dataIndex: 'docNo', title: t('webAdmin.doc.docNo'), width: 170 },
-    { dataIndex: 'title', title: t('webAdmin.doc.title') },
-    { dataIndex: 'revision', title: t('webAdmin.doc.revision'), width: 80 },
-    { dataIndex: 'fileName', title: t('webAdmin.doc.fileName') },
+    col.time('at', t('portalAdmin.doc.downloadedAt')),
+    { dataIndex: 'username', title: t('portalAdmin.doc.downloader'), width: 110 },
+    { dataIndex: 'docNo', title: t('portalAdmin.doc.docNo'), width: 170 },
+    { dataIndex: 'title', title: t('portalAdmin.doc.title') },
+    { dataIndex: 'revision', title: t('portalAdmin.doc.revision'), width: 80 },
+    { dataIndex: 'fileName', title: t('portalAdmin.doc.fileName') },
     col.projectNo(),
     {
       dataIndex: 'siteName',
-      title: t('webAdmin.common.site'),
-      render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : t('webAdmin.doc.allSites')),
+      title: t('portalAdmin.common.site'),
+      render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : t('portalAdmin.doc.allSites')),
     },
   ];
 }
@@ -45,7 +45,7 @@ export function logColumns(t: TFunction): DataColumn<DownloadLogRow>[] {
  */
 export function SharedDocPage({ kind }: { kind: SharedDocumentKind }) {
   const { t } = useTranslation();
-  const { t: d } = useTranslation('webAdmin', { keyPrefix: 'doc' });
+  const { t: d } = useTranslation('portalAdmin', { keyPrefix: 'doc' });
   const { can } = useAccess();
   const [run] = useAction();
   const [tab, setTab] = useState<Tab>('documents');
@@ -65,7 +65,7 @@ export function SharedDocPage({ kind }: { kind: SharedDocumentKind }) {
     col.projectNo(),
     {
       dataIndex: 'siteName',
-      title: t('webAdmin.common.site'),
+      title: t('portalAdmin.common.site'),
       render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : d('allSites')),
     },
     { dataIndex: 'fileName', title: d('fileName') },
@@ -92,7 +92,7 @@ export function SharedDocPage({ kind }: { kind: SharedDocumentKind }) {
       <ListPage
         list={log}
         rowKey="id"
-        code={`web.shared-doc.${kind}.log`}
+        code={`portal.shared-doc.${kind}.log`}
         header={tabs}
         columns={logColumns(t)}
       />
@@ -102,7 +102,7 @@ export function SharedDocPage({ kind }: { kind: SharedDocumentKind }) {
     <ListPage
       list={docs}
       rowKey="id"
-      code={`web.shared-doc.${kind}`}
+      code={`portal.shared-doc.${kind}`}
       header={tabs}
       columns={columns}
       filters={

@@ -33,7 +33,7 @@ export default function UserApplyPage() {
       params: { id: row.id },
       body: { version: row.version },
     });
-    feedback.success(t('webAdmin.application.withdrawnOk'));
+    feedback.success(t('portalAdmin.application.withdrawnOk'));
     await list.reload();
   };
 
@@ -47,7 +47,7 @@ export default function UserApplyPage() {
       toolbar={
         can(ACCOUNT_APPLICATION_PERMISSIONS.create) && (
           <Button type="primary" onClick={() => navigate('/web/apply-account')} data-testid="application-new">
-            {t('webAdmin.application.new')}
+            {t('portalAdmin.application.new')}
           </Button>
         )
       }
@@ -60,15 +60,15 @@ export default function UserApplyPage() {
             isApplicant={row.applicantId === userId}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('webAdmin.common.view')}
+                {t('portalAdmin.common.view')}
               </Button>
             }
             actions={{
               withdraw: {
-                label: t('webAdmin.application.actions.withdraw'),
+                label: t('portalAdmin.application.actions.withdraw'),
                 testId: `application-withdraw-${row.mobile}`,
                 danger: true,
-                confirm: t('webAdmin.application.confirmWithdraw'),
+                confirm: t('portalAdmin.application.confirmWithdraw'),
                 onClick: () => withdraw(row),
               },
             }}

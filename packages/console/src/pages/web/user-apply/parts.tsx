@@ -32,13 +32,13 @@ export function GrantList({ grants }: { grants: ApplicationDetail['grants'] }) {
 /** Everything about one application, with its history. */
 export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
   const { t } = useTranslation();
-  const { t: a } = useTranslation('webAdmin', { keyPrefix: 'application' });
+  const { t: a } = useTranslation('portalAdmin', { keyPrefix: 'application' });
   return (
     <>
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label={a('applicationNo')}>{detail.applicationNo}</Descriptions.Item>
-        <Descriptions.Item label={t('webAdmin.common.status')}>
-          <StatusTag ns="webAdmin" group="application" status={detail.status} />
+        <Descriptions.Item label={t('portalAdmin.common.status')}>
+          <StatusTag ns="portalAdmin" group="application" status={detail.status} />
         </Descriptions.Item>
         <Descriptions.Item label={a('name')}>{detail.name}</Descriptions.Item>
         <Descriptions.Item label={a('mobile')}>{detail.mobile}</Descriptions.Item>
@@ -60,7 +60,7 @@ export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
         <Descriptions.Item label={a('rejectReason')}>{dash(detail.rejectReason)}</Descriptions.Item>
       </Descriptions>
       <h4 style={{ marginTop: 16 }}>{a('history')}</h4>
-      <EventTimeline events={detail.events} group="application" ns="webAdmin" />
+      <EventTimeline events={detail.events} group="application" ns="portalAdmin" />
     </>
   );
 }
@@ -80,7 +80,7 @@ export function ApplicationModal({
   return (
     <ViewModal
       open={id !== null}
-      title={t('webAdmin.application.detail')}
+      title={t('portalAdmin.application.detail')}
       width={860}
       onCancel={onClose}
       loading={!detail}
@@ -98,7 +98,7 @@ export function applicationColumns(
   return [
     {
       dataIndex: 'applicationNo',
-      title: t('webAdmin.application.applicationNo'),
+      title: t('portalAdmin.application.applicationNo'),
       width: 170,
       render: (v: string, row) => (
         <Button type="link" size="small" onClick={() => view(row)} data-testid={`application-${row.mobile}`}>
@@ -106,26 +106,26 @@ export function applicationColumns(
         </Button>
       ),
     },
-    { dataIndex: 'name', title: t('webAdmin.application.name'), width: 100 },
-    { dataIndex: 'mobile', title: t('webAdmin.application.mobile'), width: 130 },
-    { dataIndex: 'roleName', title: t('webAdmin.application.role'), width: 110 },
+    { dataIndex: 'name', title: t('portalAdmin.application.name'), width: 100 },
+    { dataIndex: 'mobile', title: t('portalAdmin.application.mobile'), width: 130 },
+    { dataIndex: 'roleName', title: t('portalAdmin.application.role'), width: 110 },
     {
       dataIndex: 'grants',
-      title: t('webAdmin.application.grants'),
+      title: t('portalAdmin.application.grants'),
       width: 240,
       render: (v: ApplicationRow['grants']) => <GrantList grants={v} />,
     },
-    col.status('application', 'webAdmin', 100),
-    { dataIndex: 'applicantName', title: t('webAdmin.application.applicant'), width: 100 },
-    col.time('applyTime', t('webAdmin.application.applyTime')),
-    { dataIndex: 'reviewerName', title: t('webAdmin.application.reviewer'), width: 100, render: dash },
-    { dataIndex: 'rejectReason', title: t('webAdmin.application.rejectReason'), width: 200, render: dash },
+    col.status('application', 'portalAdmin', 100),
+    { dataIndex: 'applicantName', title: t('portalAdmin.application.applicant'), width: 100 },
+    col.time('applyTime', t('portalAdmin.application.applyTime')),
+    { dataIndex: 'reviewerName', title: t('portalAdmin.application.reviewer'), width: 100, render: dash },
+    { dataIndex: 'rejectReason', title: t('portalAdmin.application.rejectReason'), width: 200, render: dash },
   ];
 }
 
 /** Filter fields both lists show. */
 export function ApplicationFilters() {
-  const { t } = useTranslation('webAdmin');
+  const { t } = useTranslation('portalAdmin');
   return (
     <>
       <Form.Item name="keyword">

@@ -1,5 +1,5 @@
-/** Portal report screens: report search, chargebacks, rejections, results, unblinding, inspection forms (namespace `webReports`). */
-export const webReports = {
+/** Portal report screens: report search, chargebacks, rejections, results, unblinding, inspection forms (namespace `portalReports`). */
+export const portalReports = {
   common: {
     project: 'Project',
     projectNo: 'Project no.',

@@ -1,5 +1,5 @@
 /** Customer self-service portal (/web) and personal centre texts (namespace `web`). */
-export const web = {
+export const portal = {
   common: {
     search: 'Search',
     reset: 'Reset',

@@ -1,5 +1,5 @@
-/** Account applications, shared documents and the staff lists of the portal (namespace `webAdmin`). */
-export const webAdmin = {
+/** Account applications, shared documents and the staff lists of the portal (namespace `portalAdmin`). */
+export const portalAdmin = {
   common: {
     actions: 'Actions',
     view: 'View',
