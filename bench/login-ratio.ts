@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { startStack } from '../e2e/support/stack.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const tool = process.env.LOGIN_RATIO_TOOL ?? resolve(root, '../../shared/tools/login-ratio.mjs');
+const tool = process.env.LOGIN_RATIO_TOOL ?? resolve(root, '../shared/tools/login-ratio.mjs');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`BENCH_RUNS must be a positive integer, not ${runs}`);
