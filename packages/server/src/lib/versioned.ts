@@ -1,6 +1,6 @@
 import type { Lang } from '@trialab/api-contract';
 import { ResultCode } from '@trialab/api-contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { constraintName, isUniqueViolation } from '../db/errors.js';
@@ -57,5 +57,25 @@ export function versionedUpdate<T extends VersionedTable>(table: T) {
       .where(and(eq(table.id, id), eq(table.version, version)))
       .returning({ id: table.id });
     return rows.length > 0;
+  };
+}
+
+/**
+ * The same write where the database counts the version on: the values plus version + 1 at the version
+ * read. It answers the new version, or nothing when the row is gone or the version moved on.
+ */
+export function versionedBump<T extends VersionedTable>(table: T) {
+  return async (
+    db: Executor,
+    id: number,
+    version: number,
+    values: PgUpdateSetSource<T>,
+  ): Promise<{ version: number } | undefined> => {
+    const [row] = await db
+      .update(table)
+      .set({ ...values, version: sql`${table.version} + 1` })
+      .where(and(eq(table.id, id), eq(table.version, version)))
+      .returning({ version: table.version });
+    return row as { version: number } | undefined;
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   depts,
@@ -15,7 +15,7 @@ import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
-import { staleOrMissing } from '../../lib/versioned.js';
+import { staleOrMissing, versionedBump } from '../../lib/versioned.js';
 
 /** Permission strings granted by the user's enabled roles. */
 export async function permissionStrings(db: Executor, userId: number): Promise<string[]> {
@@ -147,19 +147,7 @@ export async function insertRole(db: Executor, values: typeof roles.$inferInsert
 }
 
 /** Writes the role at the version read; nothing comes back when the version moved on. */
-export async function updateRole(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof roles.$inferInsert>,
-): Promise<{ version: number } | undefined> {
-  const [row] = await db
-    .update(roles)
-    .set({ ...values, version: sql`${roles.version} + 1` })
-    .where(and(eq(roles.id, id), eq(roles.version, version)))
-    .returning({ version: roles.version });
-  return row;
-}
+export const updateRole = versionedBump(roles);
 
 export async function roleById(db: Executor, id: number) {
   const [row] = await db.select().from(roles).where(eq(roles.id, id));
@@ -223,19 +211,7 @@ export async function deptById(db: Executor, id: number) {
 }
 
 /** Writes the department at the version read; nothing comes back when the version moved on. */
-export async function updateDept(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof depts.$inferInsert>,
-): Promise<{ version: number } | undefined> {
-  const [row] = await db
-    .update(depts)
-    .set({ ...values, version: sql`${depts.version} + 1` })
-    .where(and(eq(depts.id, id), eq(depts.version, version)))
-    .returning({ version: depts.version });
-  return row;
-}
+export const updateDept = versionedBump(depts);
 
 // ---- project scope of users ----
 

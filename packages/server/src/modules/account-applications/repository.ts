@@ -16,6 +16,7 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page, type Principal } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
+import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
 import { permissionStrings } from '../access/repository.js';
 import { type SiteScope, siteScope } from '../portal/scope.js';
@@ -248,19 +249,7 @@ export async function insertApplication(db: Executor, values: typeof accountAppl
 }
 
 /** Writes the application at the version read; false when the version moved on. */
-export async function updateApplication(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof accountApplications.$inferInsert>,
-): Promise<boolean> {
-  const updated = await db
-    .update(accountApplications)
-    .set(values)
-    .where(and(eq(accountApplications.id, id), eq(accountApplications.version, version)))
-    .returning({ id: accountApplications.id });
-  return updated.length > 0;
-}
+export const updateApplication = versionedUpdate(accountApplications);
 
 /** The portal account an approved application asks for: its role and sites, a first-login password. */
 export async function createPortalUser(

@@ -6,7 +6,7 @@ import { addresses } from '../../db/schema-portal.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
-import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
+import { staleOrMissing, uniqueOr, versionedUpdate } from '../../lib/versioned.js';
 import { rolesOf } from '../access/repository.js';
 
 /** The address book's and the personal centre's SQL. */
@@ -145,12 +145,8 @@ export async function updateProfile(
   version: number,
   values: Partial<typeof users.$inferInsert>,
 ): Promise<void> {
-  const [row] = await uniqueOr(lang, () =>
-    db
-      .update(users)
-      .set({ ...values, version: version + 1 })
-      .where(and(eq(users.id, userId), eq(users.version, version)))
-      .returning({ id: users.id }),
+  const updated = await uniqueOr(lang, () =>
+    versionedUpdate(users)(db, userId, version, { ...values, version: version + 1 }),
   );
-  if (!row) throw staleOrMissing(true);
+  if (!updated) throw staleOrMissing(true);
 }

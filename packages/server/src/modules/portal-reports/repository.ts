@@ -17,6 +17,7 @@ import { chargebackNotices, rejectionReads, reportDownloads } from '../../db/sch
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
+import { versionedUpdate } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 import { findReport, type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
 
@@ -508,16 +509,4 @@ export async function insertChargeback(
 }
 
 /** Writes the notice at the version read; false when the version moved on. */
-export async function updateChargeback(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof chargebackNotices.$inferInsert>,
-): Promise<boolean> {
-  const rows = await db
-    .update(chargebackNotices)
-    .set(values)
-    .where(and(eq(chargebackNotices.id, id), eq(chargebackNotices.version, version)))
-    .returning({ id: chargebackNotices.id });
-  return rows.length > 0;
-}
+export const updateChargeback = versionedUpdate(chargebackNotices);

@@ -4,7 +4,7 @@ import {
   type ReceiptShipment,
   ResultCode,
 } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { dictData, files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
@@ -13,6 +13,7 @@ import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.j
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
+import { versionedBump } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 
 const signer = alias(users, 'signer');
@@ -233,12 +234,7 @@ export async function markReceived(
   >,
   now: Date,
 ) {
-  const [updated] = await db
-    .update(sampleTransports)
-    .set({ ...values, version: sql`${sampleTransports.version} + 1`, updatedAt: now })
-    .where(and(eq(sampleTransports.id, id), eq(sampleTransports.version, version)))
-    .returning({ version: sampleTransports.version });
-  return updated;
+  return versionedBump(sampleTransports)(db, id, version, { ...values, updatedAt: now });
 }
 
 /** The receipt itself and one row for each received sample line. */

@@ -17,6 +17,7 @@ import type { FileStore } from '../../lib/file-store.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
+import { versionedBump } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 import { renderReportPdf } from './pdf.js';
 
@@ -260,19 +261,7 @@ export async function setReport(
 }
 
 /** Writes the report at the version read; nothing comes back when the version moved on. */
-export async function updateReport(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof labReports.$inferInsert>,
-): Promise<{ version: number } | undefined> {
-  const [updated] = await db
-    .update(labReports)
-    .set({ ...values, version: sql`${labReports.version} + 1` })
-    .where(and(eq(labReports.id, id), eq(labReports.version, version)))
-    .returning({ version: labReports.version });
-  return updated;
-}
+export const updateReport = versionedBump(labReports);
 
 /** Marks the prior version superseded, if it is still the released one. */
 export async function supersede(db: Executor, id: number): Promise<void> {

@@ -17,6 +17,7 @@ import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
+import { versionedBump } from '../../lib/versioned.js';
 
 // ---- dictionaries ----
 
@@ -65,19 +66,7 @@ export async function dictValue(db: Executor, id: number, missing = notFound) {
 }
 
 /** Writes the value at the version read; nothing comes back when the version moved on. */
-export async function updateDictValue(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof dictData.$inferInsert>,
-): Promise<{ version: number } | undefined> {
-  const [row] = await db
-    .update(dictData)
-    .set({ ...values, version: sql`${dictData.version} + 1` })
-    .where(and(eq(dictData.id, id), eq(dictData.version, version)))
-    .returning({ version: dictData.version });
-  return row;
-}
+export const updateDictValue = versionedBump(dictData);
 
 export async function insertDictValues(
   db: Executor,

@@ -6,6 +6,7 @@ import { testItemSettings } from '../../db/schema-lab.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
+import { versionedBump } from '../../lib/versioned.js';
 
 const columns = {
   id: testItems.id,
@@ -173,12 +174,7 @@ export async function updateTestItem(
   version: number,
   values: Pick<typeof testItems.$inferInsert, 'code' | 'name' | 'enName'>,
 ): Promise<{ version: number } | undefined> {
-  const [row] = await db
-    .update(testItems)
-    .set({ ...values, version: sql`${testItems.version} + 1` })
-    .where(and(eq(testItems.id, id), eq(testItems.version, version)))
-    .returning({ version: testItems.version });
-  return row;
+  return versionedBump(testItems)(db, id, version, values);
 }
 
 /** The item's settings, created or replaced. */

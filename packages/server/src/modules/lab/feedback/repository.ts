@@ -9,6 +9,7 @@ import { notFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/paging.js';
 import type { Page } from '../../../lib/route.js';
 import { containsAny } from '../../../lib/search.js';
+import { versionedUpdate } from '../../../lib/versioned.js';
 import { iso } from '../../../lib/workflow.js';
 import { type SiteScope, scopeWhere } from '../../portal/scope.js';
 
@@ -117,16 +118,4 @@ export async function insertFeedback(db: Executor, values: typeof labFeedback.$i
 }
 
 /** Writes the feedback at the version read; false when the version moved on. */
-export async function updateFeedback(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof labFeedback.$inferInsert>,
-): Promise<boolean> {
-  const rows = await db
-    .update(labFeedback)
-    .set(values)
-    .where(and(eq(labFeedback.id, id), eq(labFeedback.version, version)))
-    .returning({ id: labFeedback.id });
-  return rows.length > 0;
-}
+export const updateFeedback = versionedUpdate(labFeedback);

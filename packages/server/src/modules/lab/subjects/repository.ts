@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { ResultCode, type SubjectRow } from '@trialab/api-contract';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.js';
 import { isUniqueViolation } from '../../../db/errors.js';
@@ -11,6 +11,7 @@ import { pageOf } from '../../../lib/paging.js';
 import type { Page } from '../../../lib/route.js';
 import { containsAny } from '../../../lib/search.js';
 import { getOrCreateSetting } from '../../../lib/secrets.js';
+import { versionedBump } from '../../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../../portal/scope.js';
 
 const reviewer = alias(users, 'reviewer');
@@ -137,12 +138,5 @@ export async function updateSubject(
   version: number,
   values: Partial<typeof labSubjects.$inferInsert>,
 ): Promise<{ version: number } | undefined> {
-  const [updated] = await duplicateOr(() =>
-    db
-      .update(labSubjects)
-      .set({ ...values, version: sql`${labSubjects.version} + 1` })
-      .where(and(eq(labSubjects.id, id), eq(labSubjects.version, version)))
-      .returning({ version: labSubjects.version }),
-  );
-  return updated;
+  return duplicateOr(() => versionedBump(labSubjects)(db, id, version, values));
 }

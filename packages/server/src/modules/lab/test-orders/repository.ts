@@ -8,6 +8,7 @@ import { notFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/paging.js';
 import { Page } from '../../../lib/route.js';
 import { containsAny } from '../../../lib/search.js';
+import { versionedBump } from '../../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../../portal/scope.js';
 
 const reviewer = alias(users, 'order_reviewer');
@@ -155,16 +156,4 @@ export function insertOrders(
 }
 
 /** Writes the order at the version read; nothing comes back when the version moved on. */
-export async function updateOrder(
-  db: Executor,
-  id: number,
-  version: number,
-  values: Partial<typeof labTestOrders.$inferInsert>,
-): Promise<{ version: number } | undefined> {
-  const [updated] = await db
-    .update(labTestOrders)
-    .set({ ...values, version: sql`${labTestOrders.version} + 1` })
-    .where(and(eq(labTestOrders.id, id), eq(labTestOrders.version, version)))
-    .returning({ version: labTestOrders.version });
-  return updated;
-}
+export const updateOrder = versionedBump(labTestOrders);

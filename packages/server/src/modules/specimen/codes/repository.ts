@@ -7,6 +7,7 @@ import { sampleTransportItems, sampleTransports } from '../../../db/schema-porta
 import { specimenBarcodes } from '../../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/paging.js';
+import { versionedBump, versionedUpdate } from '../../../lib/versioned.js';
 import { checkedSite, outOfScope, type SiteScope } from '../../portal/scope.js';
 
 /** Sample codes' SQL: registration links, received shipments and their lines, sign-for and aliquots. */
@@ -78,12 +79,7 @@ export async function insertBarcodes(
 
 /** Optimistic update of a barcode's links: nothing comes back when the version moved on. */
 export async function updateLinks(db: Executor, id: number, version: number, link: Links) {
-  const [updated] = await db
-    .update(specimenBarcodes)
-    .set({ ...link, version: sql`${specimenBarcodes.version} + 1` })
-    .where(and(eq(specimenBarcodes.id, id), eq(specimenBarcodes.version, version)))
-    .returning({ version: specimenBarcodes.version });
-  return updated;
+  return versionedBump(specimenBarcodes)(db, id, version, link);
 }
 
 // ---- bench sign-for ----
@@ -243,16 +239,11 @@ export async function disableBarcode(
   readVersion: number,
   next: { status: SpecimenBarcodeRow['status']; version: number; userId: number; now: Date; reason: string },
 ): Promise<boolean> {
-  const updated = await db
-    .update(specimenBarcodes)
-    .set({
-      status: next.status,
-      disabledBy: next.userId,
-      disabledAt: next.now,
-      disabledReason: next.reason,
-      version: next.version,
-    })
-    .where(and(eq(specimenBarcodes.id, id), eq(specimenBarcodes.version, readVersion)))
-    .returning({ id: specimenBarcodes.id });
-  return updated.length === 1;
+  return versionedUpdate(specimenBarcodes)(db, id, readVersion, {
+    status: next.status,
+    disabledBy: next.userId,
+    disabledAt: next.now,
+    disabledReason: next.reason,
+    version: next.version,
+  });
 }

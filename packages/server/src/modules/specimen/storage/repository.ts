@@ -20,7 +20,7 @@ import {
 import { ApiError, notFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/paging.js';
 import type { Principal } from '../../../lib/route.js';
-import { staleOrMissing, uniqueOr } from '../../../lib/versioned.js';
+import { staleOrMissing, uniqueOr, versionedBump } from '../../../lib/versioned.js';
 import { recordEvent } from '../../../lib/workflow.js';
 
 /** Temporary storage's SQL: devices, containers, positions and the storage log. */
@@ -148,12 +148,7 @@ export async function updateContainer(
   fields: Partial<typeof tempStorageContainers.$inferInsert>,
   now: Date,
 ) {
-  const [updated] = await db
-    .update(tempStorageContainers)
-    .set({ ...fields, updatedAt: now, version: version + 1 })
-    .where(and(eq(tempStorageContainers.id, id), eq(tempStorageContainers.version, version)))
-    .returning({ version: tempStorageContainers.version });
-  return updated;
+  return versionedBump(tempStorageContainers)(db, id, version, { ...fields, updatedAt: now });
 }
 
 // ---- stored samples ----
@@ -355,12 +350,7 @@ export async function updateDevice(
   values: Partial<typeof tempStorageDevices.$inferInsert>,
   now: Date,
 ) {
-  const [updated] = await db
-    .update(tempStorageDevices)
-    .set({ ...values, updatedAt: now, version: version + 1 })
-    .where(and(eq(tempStorageDevices.id, id), eq(tempStorageDevices.version, version)))
-    .returning({ version: tempStorageDevices.version });
-  return updated;
+  return versionedBump(tempStorageDevices)(db, id, version, { ...values, updatedAt: now });
 }
 
 // ---- log and files ----
