@@ -65,7 +65,6 @@ const config: KnipConfig = {
       // Server handler kit (handler context, module shape).
       'packages/server/src/lib/errors.ts': ['forbidden'],
       'packages/server/src/modules/system/files.ts': ['ALLOWED_EXTENSIONS'],
-      'packages/server/src/modules/consumables/repository.ts': ['OrderDetail'],
     },
   },
 };

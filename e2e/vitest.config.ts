@@ -12,6 +12,9 @@ export default mergeConfig(
       globalSetup: ['./support/global-setup.ts'],
       fileParallelism: false,
       testTimeout: 60_000,
+      // expect.poll waits for the page to show a server's answer: as long as a locator would (10 s),
+      // not vitest's 1 s default, which a busy machine overruns.
+      expect: { poll: { timeout: 10_000 } },
       hookTimeout: 120_000,
     },
   }),

@@ -2,6 +2,7 @@ import { App as AntApp, ConfigProvider, theme } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
+import { APP_CSS_VAR_KEY } from './config';
 import { antdLocale } from './locales';
 import { AppRoutes } from './router/AppRoutes';
 import { useSettings } from './stores/settings';
@@ -28,6 +29,8 @@ export function App() {
       theme={{
         algorithm: mode === 'night' ? theme.darkAlgorithm : theme.defaultAlgorithm,
         token: { colorPrimary: color, motion: animation },
+        // A fixed key, shared with /login's static-styles provider: one set of theme variables.
+        cssVar: { key: APP_CSS_VAR_KEY },
       }}
     >
       <AntApp>

@@ -42,3 +42,6 @@ export const CONFIRM_DIALOG_WIDTH = 360;
 export const IMAGE_PREVIEW_COLUMNS = 3;
 export const NUMBER_DEFAULT_DIGITS = 2;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** The class antd sets the theme's CSS variables on (App's ConfigProvider, /login's STATIC_STYLES). */
+export const APP_CSS_VAR_KEY = 'css-var-app';

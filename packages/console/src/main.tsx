@@ -3,6 +3,8 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './locales';
+// antd's styles of the /login form, computed by the build (vite.config.ts loginStyles).
+import 'virtual:login-antd.css';
 import { decide } from './router/guard';
 import { isLoggedIn } from './stores/session';
 

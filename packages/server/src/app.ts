@@ -28,12 +28,10 @@ import { SESSION_CACHE_TTL_MS, SessionCache } from './modules/auth/session-cache
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { consumableRoutes } from './modules/consumables/routes.js';
-import { feedbackRoutes } from './modules/lab/feedback.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
-import { subjectRoutes } from './modules/lab/subjects.js';
-import { testOrderRoutes } from './modules/lab/test-orders.js';
-import { homeRoutes } from './modules/portal/home.js';
+import { labRoutes } from './modules/lab/routes.js';
 import { PORTAL_MESSAGES } from './modules/portal/messages.js';
+import { homeRoutes } from './modules/portal/routes.js';
 import { siteScope } from './modules/portal/scope.js';
 import { portalReportRoutes } from './modules/portal-reports/routes.js';
 import { portalStaffRoutes } from './modules/portal-staff/routes.js';
@@ -74,10 +72,8 @@ const DOMAINS: FastifyPluginAsync[] = [
   // Laboratory
   testItemRoutes,
   receiptRoutes, // sample receipt at the lab
-  subjectRoutes,
-  testOrderRoutes,
+  labRoutes, // subject registrations, test orders, feedback to the project manager
   reportRoutes, // results and reports
-  feedbackRoutes, // lab feedback
   specimenLogRoutes,
   specimenRoutes, // sample codes, bench sign-for, sub-barcodes, temporary storage
   // Customer portal (/web) and personal centre

@@ -1,11 +1,17 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
+import antdZhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
+// The default language's first-screen texts ship with the entry (a few KB): /login renders without
+// waiting for locale chunks requested only once the entry has run. Other languages load on demand.
+import 'dayjs/locale/zh-cn';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLoggedIn, useSession } from '../stores/session';
 import { readText, STORAGE_KEYS, writeText } from '../utils/storage';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './lang';
 import { DEFAULT_NAMESPACE, LOGIN_NAMESPACES, localeBackend, NAMESPACES } from './loader';
+import { common as zhCNCommon } from './zh-CN/common';
+import { menu as zhCNMenu } from './zh-CN/menu';
 
 export {
   isLanguage,
@@ -17,7 +23,7 @@ export { NAMESPACES } from './loader';
 
 /** dayjs locales load with their language too (English is built in). */
 const DAYJS_LOCALE: Record<Language, { name: string; load: () => Promise<unknown> }> = {
-  'zh-CN': { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn') },
+  'zh-CN': { name: 'zh-cn', load: () => Promise.resolve() },
   'en-US': { name: 'en', load: () => Promise.resolve() },
   'zh-HK': { name: 'zh-hk', load: () => import('dayjs/locale/zh-hk') },
 };
@@ -29,7 +35,7 @@ async function switchDayjs(lang: Language): Promise<void> {
 
 /** antd's component texts, likewise one chunk per language, loaded only when it is chosen. */
 const ANTD_LOCALE: Record<Language, () => Promise<{ default: AntdLocale }>> = {
-  'zh-CN': () => import('antd/locale/zh_CN'),
+  'zh-CN': () => Promise.resolve({ default: antdZhCN }),
   'en-US': () => import('antd/locale/en_US'),
   'zh-HK': () => import('antd/locale/zh_HK'),
 };
@@ -72,6 +78,10 @@ await Promise.all([
       // The key test keeps the languages identical, so no fallback language is downloaded.
       fallbackLng: false,
       load: 'currentOnly',
+      // zh-CN's /login namespaces are bundled; every other namespace comes through the backend
+      // (which, for these two, finds them in the bundle as well).
+      resources: startLanguage === 'zh-CN' ? { 'zh-CN': { common: zhCNCommon, menu: zhCNMenu } } : undefined,
+      partialBundledLanguages: true,
       ns: isLoggedIn() ? [...NAMESPACES] : [...LOGIN_NAMESPACES],
       defaultNS: DEFAULT_NAMESPACE,
       // Same separator for both: "lab.device.rotate" is namespace lab only once lab is known,

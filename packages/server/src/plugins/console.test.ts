@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheControlFor, consolePlugin } from './console.js';
@@ -23,8 +24,9 @@ async function builtConsole(version: unknown): Promise<string> {
   return root;
 }
 
-async function serve(root: string): Promise<FastifyInstance> {
+async function serve(root: string, withHelmet = false): Promise<FastifyInstance> {
   const app = Fastify();
+  if (withHelmet) await app.register(helmet);
   await app.register(consolePlugin, { root });
   await app.ready();
   return app;
@@ -104,6 +106,42 @@ describe('console plugin', () => {
       expect(response.json()).toEqual({ code: 404, msg: 'The console is not built', data: null });
       await other.close();
     }
+  });
+});
+
+describe('console plugin behind helmet', () => {
+  it('keeps the document headers on index.html and the history fallback, not on scripts', async () => {
+    const app = await serve(await builtConsole({ version: '1.4.2' }), true);
+    const headers = { 'accept-encoding': 'br' };
+    for (const url of ['/', '/login']) {
+      const page = await app.inject({ url, headers });
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(page.headers['strict-transport-security']).toBeDefined();
+    }
+    const script = await app.inject({ url: '/assets/index-AbC123.js', headers });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['cross-origin-resource-policy']).toBeUndefined();
+    expect(script.headers['last-modified']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(Object.keys(script.headers).sort()).toEqual(
+      [
+        'cache-control',
+        'connection',
+        'content-encoding',
+        'content-length',
+        'content-type',
+        'date',
+        'etag',
+        'vary',
+        'x-content-type-options',
+      ].sort(),
+    );
+    const api = await app.inject({ url: '/api/kmct/nothing' });
+    expect(api.headers['content-security-policy']).toBeDefined();
+    await app.close();
   });
 });
 

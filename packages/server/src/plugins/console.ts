@@ -3,6 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { subresourceHeaders } from './security.js';
 
 export interface ConsolePluginOptions {
   /** Folder of the built console (vite's dist: index.html, assets/, version.json, *.br and *.gz). */
@@ -14,6 +15,12 @@ const HASHED = `${sep}assets${sep}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html, version.json and the unhashed public files: revalidate every time (ETag). */
 const REVALIDATE = 'no-cache';
+
+/**
+ * Files a page loads as subresources, never opened as a document (SVG can be, and runs scripts, so it
+ * keeps the document headers like HTML does); `path` may be the pre-compressed sibling.
+ */
+const SUBRESOURCE = /\.(js|css|woff2?|ttf|png|jpe?g|gif|webp|avif|ico)(\.(br|gz))?$/;
 
 /** Cache policy of a served file; `path` may be the pre-compressed sibling (`x.js.br`). */
 export function cacheControlFor(path: string): string {
@@ -58,10 +65,13 @@ export const consolePlugin = fp(async (app: FastifyInstance, { root }: ConsolePl
     root,
     wildcard: true,
     preCompressed: true,
-    // Our own Cache-Control (send's default is `public, max-age=0`).
+    // Our own Cache-Control (send's default is `public, max-age=0`); the ETag alone revalidates.
     cacheControl: false,
+    lastModified: false,
+    acceptRanges: false,
     setHeaders: (reply, path) => {
       reply.header('cache-control', cacheControlFor(path));
+      if (SUBRESOURCE.test(path)) subresourceHeaders(reply);
     },
   });
 

@@ -1,9 +1,9 @@
 import { Alert, Button, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../services/endpoint';
 import { useSession } from '../../stores/session';
 import { confirmProblem, passwordProblem, rule } from '../../utils/validators';
+import { useAction } from '../FormModal/useAction';
 
 export const PASSWORD_DIALOG_WIDTH = 450;
 
@@ -29,28 +29,26 @@ interface Values {
 export function PasswordDialog({ open, reason, expireDays, onSuccess, onFailed }: PasswordDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [loading, setLoading] = useState(false);
+  const [run, loading] = useAction();
 
   const submit = async () => {
     const values = await form.validateFields();
-    setLoading(true);
-    try {
+    let accepted = false;
+    await run(async () => {
       const response = await callEndpoint((c) => c.auth.firstUpdatePassword, {
         body: { password: values.password },
       });
-      if (response.data) {
-        form.resetFields();
-        useSession.getState().clearPasswordChange();
-        if (onSuccess) onSuccess();
-        else window.location.reload();
-      } else {
-        onFailed?.();
-      }
-    } catch {
+      accepted = response.data;
+    });
+    // Refused (false) or not answered (the request helper said why).
+    if (!accepted) {
       onFailed?.();
-    } finally {
-      setLoading(false);
+      return;
     }
+    form.resetFields();
+    useSession.getState().clearPasswordChange();
+    if (onSuccess) onSuccess();
+    else window.location.reload();
   };
 
   return (

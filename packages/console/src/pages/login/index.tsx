@@ -1,11 +1,22 @@
 import { ResultCode } from '@trialab/api-contract/signing';
-import { App, Button, Checkbox, Form, Input, Segmented, Space, theme } from 'antd';
+import {
+  App,
+  Button,
+  Checkbox,
+  ConfigProvider,
+  Form,
+  Input,
+  Segmented,
+  Space,
+  type ThemeConfig,
+  theme,
+} from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { runAction, useAction } from '../../components/FormModal/useAction';
 import { LangSwitch } from '../../components/LangSwitch';
-import { APP_SHORT_NAME } from '../../config';
+import { APP_CSS_VAR_KEY, APP_SHORT_NAME } from '../../config';
 import { callEndpoint } from '../../services/endpoint';
 import { RequestError } from '../../services/request';
 import { completeLogin, rememberWxBind } from '../../session/actions';
@@ -22,6 +33,13 @@ const PasswordDialog = lazy(() =>
   import('../../components/PasswordDialog').then((m) => ({ default: m.PasswordDialog })),
 );
 const ForgotPassword = lazy(() => import('./ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
+
+/**
+ * The form's antd styles come with the page as CSS computed by the build (staticStyles.ts), so antd
+ * skips computing them at the first render; theme values still apply (CSS variables). The app's
+ * variable key: a key of its own would make antd compute and insert the theme's variables again.
+ */
+const STATIC_STYLES: ThemeConfig = { zeroRuntime: true, cssVar: { key: APP_CSS_VAR_KEY } };
 
 type Mode = 'sms' | 'email' | 'password';
 
@@ -241,71 +259,76 @@ export default function LoginPage() {
   ];
 
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        background: 'linear-gradient(135deg, #e6f7f7 0%, #f0f2f5 60%)',
-        padding: 16,
-      }}
-    >
-      <div style={{ position: 'fixed', top: 12, right: 16 }}>
-        <LangSwitch />
-      </div>
-      {/* A plain panel: antd's Card pulls in Tabs and Skeleton, too heavy for /login. */}
-      <div
-        data-testid="login-card"
-        style={{
-          width: 400,
-          maxWidth: '100%',
-          padding: 24,
-          background: token.colorBgContainer,
-          borderRadius: token.borderRadiusLG,
-          boxShadow: token.boxShadowTertiary,
-        }}
-      >
-        <h1 style={{ fontSize: 24, margin: 0 }}>{APP_SHORT_NAME}</h1>
-        <p style={{ color: 'rgba(0,0,0,0.45)', margin: '4px 0 16px' }}>{t('login.subtitle')}</p>
-        <Form
-          form={form}
-          layout="vertical"
-          name="login"
-          onFinish={() => void onSubmit()}
-          requiredMark={false}
+    <>
+      <ConfigProvider theme={STATIC_STYLES}>
+        <div
+          style={{
+            minHeight: '100vh',
+            display: 'grid',
+            placeItems: 'center',
+            background: 'linear-gradient(135deg, #e6f7f7 0%, #f0f2f5 60%)',
+            padding: 16,
+          }}
         >
-          {/* The three login ways as tabs (a segmented control keeps /login light). */}
-          <Segmented
-            block
-            role="tablist"
-            value={mode}
-            onChange={(value) => setMode(value as Mode)}
-            options={tabItems.map((item) => ({ value: item.key, label: item.label }))}
-            style={{ marginBottom: 16 }}
-          />
-          {tabItems.find((item) => item.key === mode)?.children}
-          <Form.Item>
-            <Checkbox
-              checked={agreed}
-              onChange={(e) => setAgreement(e.target.checked)}
-              data-testid="agreement"
-            >
-              {t('login.agreementPrefix')} {t('login.agreementName')}
-            </Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            {t('login.submit')}
-          </Button>
-          <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12 }}>
-            <Button type="link" style={{ padding: 0 }} onClick={() => setForgotOpen(true)}>
-              {t('login.forgot')}
-            </Button>
-            <Button type="link" style={{ padding: 0 }} onClick={() => void onWechat()}>
-              {t('login.wechat')}
-            </Button>
+          <div style={{ position: 'fixed', top: 12, right: 16 }}>
+            <LangSwitch />
           </div>
-        </Form>
-      </div>
+          {/* A plain panel: antd's Card pulls in Tabs and Skeleton, too heavy for /login. */}
+          <div
+            data-testid="login-card"
+            style={{
+              width: 400,
+              maxWidth: '100%',
+              padding: 24,
+              background: token.colorBgContainer,
+              borderRadius: token.borderRadiusLG,
+              boxShadow: token.boxShadowTertiary,
+            }}
+          >
+            <h1 style={{ fontSize: 24, margin: 0 }}>{APP_SHORT_NAME}</h1>
+            <p style={{ color: 'rgba(0,0,0,0.45)', margin: '4px 0 16px' }}>{t('login.subtitle')}</p>
+            <Form
+              form={form}
+              layout="vertical"
+              name="login"
+              onFinish={() => void onSubmit()}
+              requiredMark={false}
+            >
+              {/* The three login ways as tabs (a segmented control keeps /login light). */}
+              <Segmented
+                block
+                role="tablist"
+                value={mode}
+                onChange={(value) => setMode(value as Mode)}
+                options={tabItems.map((item) => ({ value: item.key, label: item.label }))}
+                style={{ marginBottom: 16 }}
+              />
+              {tabItems.find((item) => item.key === mode)?.children}
+              <Form.Item>
+                <Checkbox
+                  checked={agreed}
+                  onChange={(e) => setAgreement(e.target.checked)}
+                  data-testid="agreement"
+                >
+                  {t('login.agreementPrefix')} {t('login.agreementName')}
+                </Checkbox>
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={submitting}>
+                {t('login.submit')}
+              </Button>
+              <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12 }}>
+                <Button type="link" style={{ padding: 0 }} onClick={() => setForgotOpen(true)}>
+                  {t('login.forgot')}
+                </Button>
+                <Button type="link" style={{ padding: 0 }} onClick={() => void onWechat()}>
+                  {t('login.wechat')}
+                </Button>
+              </div>
+            </Form>
+          </div>
+        </div>
+      </ConfigProvider>
+      {/* Outside the static styles: the dialogs' components style themselves at run time. */}
       <Suspense fallback={null}>
         {puzzle !== null && (
           <SlidePuzzle
@@ -319,6 +342,6 @@ export default function LoginPage() {
           <PasswordDialog open reason={passwordChange.reason} expireDays={passwordChange.expireDays} />
         )}
       </Suspense>
-    </div>
+    </>
   );
 }

@@ -1,6 +1,21 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { permissions, rolePermissions, roles, userRoles } from '../../db/schema.js';
+import {
+  depts,
+  permissions,
+  projects,
+  rolePermissions,
+  roles,
+  sites,
+  userProjects,
+  userRoles,
+  users,
+} from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
+import { Page } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
+import { staleOrMissing } from '../../lib/versioned.js';
 
 /** Permission strings granted by the user's enabled roles. */
 export async function permissionStrings(db: Executor, userId: number): Promise<string[]> {
@@ -27,4 +42,274 @@ export async function rolesOf(db: Executor, userIds: number[]) {
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(inArray(userRoles.userId, userIds));
+}
+
+// ---- roles ----
+
+/** Roles with their permission ids (ascending), in the order asked for. */
+export async function rolesWithPermissions(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(roles).where(inArray(roles.id, ids));
+  if (rows.length === 0) return [];
+  const links = await db
+    .select()
+    .from(rolePermissions)
+    .where(
+      inArray(
+        rolePermissions.roleId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    status: r.status,
+    remark: r.remark,
+    version: r.version,
+    permissionIds: links
+      .filter((l) => l.roleId === r.id)
+      .map((l) => l.permissionId)
+      .sort((a, b) => a - b),
+  }));
+}
+
+/** One role with its permissions; `missing` is what an absent one throws. */
+export async function roleWithPermissions(db: Executor, id: number, missing = notFound) {
+  const [row] = await rolesWithPermissions(db, [id]);
+  if (!row) throw missing();
+  return row;
+}
+
+/** Roles by name (part of) and status, newest first. */
+export async function pageRoles(
+  db: Executor,
+  filter: { name?: string | undefined; status?: number | undefined },
+  page: { page: number; size: number },
+) {
+  const where = and(
+    filter.name ? contains(roles.name, filter.name) : undefined,
+    filter.status !== undefined ? eq(roles.status, filter.status) : undefined,
+  );
+  const { rows: ids, total } = await pageOf(
+    db.select({ n: count() }).from(roles).where(where),
+    db.select({ id: roles.id }).from(roles).where(where).orderBy(desc(roles.id)),
+    page,
+  );
+  const rows = await rolesWithPermissions(
+    db,
+    ids.map((r) => r.id),
+  );
+  rows.sort((a, b) => b.id - a.id);
+  return new Page(rows, total);
+}
+
+export function enabledRoles(db: Executor) {
+  return db
+    .select({ id: roles.id, name: roles.name, code: roles.code })
+    .from(roles)
+    .where(eq(roles.status, 1))
+    .orderBy(asc(roles.id));
+}
+
+export function permissionTree(db: Executor) {
+  return db
+    .select({
+      id: permissions.id,
+      parentId: permissions.parentId,
+      type: permissions.type,
+      authority: permissions.authority,
+      i18nKey: permissions.i18nKey,
+      name: permissions.name,
+      enName: permissions.enName,
+      hkName: permissions.hkName,
+    })
+    .from(permissions)
+    .orderBy(asc(permissions.type), asc(permissions.sort), asc(permissions.id));
+}
+
+export async function knownPermissionIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids));
+  return rows.map((r) => r.id);
+}
+
+export async function replaceRolePermissions(db: Executor, roleId: number, permissionIds: number[]) {
+  await db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  if (permissionIds.length > 0)
+    await db.insert(rolePermissions).values(permissionIds.map((permissionId) => ({ roleId, permissionId })));
+}
+
+export async function insertRole(db: Executor, values: typeof roles.$inferInsert): Promise<number> {
+  const [row] = await db.insert(roles).values(values).returning({ id: roles.id });
+  if (!row) throw new Error('role insert returned nothing');
+  return row.id;
+}
+
+/** Writes the role at the version read; nothing comes back when the version moved on. */
+export async function updateRole(
+  db: Executor,
+  id: number,
+  version: number,
+  values: Partial<typeof roles.$inferInsert>,
+): Promise<{ version: number } | undefined> {
+  const [row] = await db
+    .update(roles)
+    .set({ ...values, version: sql`${roles.version} + 1` })
+    .where(and(eq(roles.id, id), eq(roles.version, version)))
+    .returning({ version: roles.version });
+  return row;
+}
+
+export async function roleById(db: Executor, id: number) {
+  const [row] = await db.select().from(roles).where(eq(roles.id, id));
+  if (!row) throw staleOrMissing(false);
+  return row;
+}
+
+export async function usersOfRole(db: Executor, roleId: number): Promise<number> {
+  const [used] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, roleId));
+  return Number(used?.n ?? 0);
+}
+
+export async function deleteRole(db: Executor, id: number): Promise<void> {
+  await db.delete(roles).where(eq(roles.id, id));
+}
+
+// ---- departments ----
+
+export function pageDepts(
+  db: Executor,
+  filter: { name?: string | undefined; status?: number | undefined },
+  page: { page: number; size: number },
+) {
+  const where = and(
+    filter.name ? contains(depts.name, filter.name) : undefined,
+    filter.status !== undefined ? eq(depts.status, filter.status) : undefined,
+  );
+  return pageOf(
+    db.select({ n: count() }).from(depts).where(where),
+    db
+      .select({
+        id: depts.id,
+        parentId: depts.parentId,
+        name: depts.name,
+        sort: depts.sort,
+        status: depts.status,
+        version: depts.version,
+      })
+      .from(depts)
+      .where(where)
+      .orderBy(asc(depts.sort), asc(depts.id)),
+    page,
+  );
+}
+
+export async function deptExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: depts.id }).from(depts).where(eq(depts.id, id));
+  return row !== undefined;
+}
+
+export async function insertDept(db: Executor, values: typeof depts.$inferInsert): Promise<number> {
+  const [row] = await db.insert(depts).values(values).returning({ id: depts.id });
+  if (!row) throw new Error('dept insert returned nothing');
+  return row.id;
+}
+
+export async function deptById(db: Executor, id: number) {
+  const [row] = await db.select().from(depts).where(eq(depts.id, id));
+  if (!row) throw staleOrMissing(false);
+  return row;
+}
+
+/** Writes the department at the version read; nothing comes back when the version moved on. */
+export async function updateDept(
+  db: Executor,
+  id: number,
+  version: number,
+  values: Partial<typeof depts.$inferInsert>,
+): Promise<{ version: number } | undefined> {
+  const [row] = await db
+    .update(depts)
+    .set({ ...values, version: sql`${depts.version} + 1` })
+    .where(and(eq(depts.id, id), eq(depts.version, version)))
+    .returning({ version: depts.version });
+  return row;
+}
+
+// ---- project scope of users ----
+
+function grantQuery(db: Executor, where: SQL) {
+  return db
+    .select({
+      id: userProjects.id,
+      userId: userProjects.userId,
+      projectId: userProjects.projectId,
+      projectNo: projects.projectNo,
+      projectName: projects.name,
+      siteId: userProjects.siteId,
+      centerNo: sites.centerNo,
+      siteName: sites.name,
+    })
+    .from(userProjects)
+    .innerJoin(projects, eq(projects.id, userProjects.projectId))
+    .leftJoin(sites, eq(sites.id, userProjects.siteId))
+    .where(where);
+}
+
+export async function grantById(db: Executor, id: number) {
+  const [row] = await grantQuery(db, eq(userProjects.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+export function grantsOfUser(db: Executor, userId: number) {
+  return grantQuery(db, eq(userProjects.userId, userId));
+}
+
+export function pageGrants(db: Executor, userId: number, page: { page: number; size: number }) {
+  const where = eq(userProjects.userId, userId);
+  return pageOf(
+    db.select({ n: count() }).from(userProjects).where(where),
+    grantQuery(db, where).orderBy(asc(projects.projectNo), asc(sites.centerNo)),
+    page,
+  );
+}
+
+export async function deleteGrant(db: Executor, id: number): Promise<void> {
+  await db.delete(userProjects).where(eq(userProjects.id, id));
+}
+
+export async function userTypeOf(db: Executor, userId: number): Promise<{ id: number; type: number }> {
+  const [target] = await db
+    .select({ id: users.id, type: users.type })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!target) throw notFound();
+  return target;
+}
+
+export async function knownProjectIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
+  return rows.map((r) => r.id);
+}
+
+/** Site id -> its project id, for the sites among these that exist. */
+export async function projectsOfSites(db: Executor, siteIds: number[]): Promise<Map<number, number>> {
+  if (siteIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sites.id, projectId: sites.projectId })
+    .from(sites)
+    .where(inArray(sites.id, siteIds));
+  return new Map(rows.map((s) => [s.id, s.projectId]));
+}
+
+export async function replaceGrants(
+  db: Executor,
+  userId: number,
+  rows: Array<{ userId: number; projectId: number; siteId: number | null }>,
+): Promise<void> {
+  await db.delete(userProjects).where(eq(userProjects.userId, userId));
+  if (rows.length > 0) await db.insert(userProjects).values(rows);
 }

@@ -1,24 +1,8 @@
-import {
-  type ConsumableOrderAction,
-  type ConsumableOrderState,
-  consumableOrderWorkflow,
-  ResultCode,
-} from '@trialab/api-contract';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import {
-  addresses,
-  consumableKitItems,
-  consumableKits,
-  consumableOrderLines,
-  consumableOrders,
-  kitSupplies,
-} from '../../db/schema-portal.js';
+import { ResultCode } from '@trialab/api-contract';
+import type { consumableKitItems, consumableOrderLines } from '../../db/schema-portal.js';
 import { ApiError } from '../../lib/errors.js';
-import type { Principal } from '../../lib/route.js';
-import { applyTransition, type TransitionCtx } from '../../lib/workflow.js';
-import { assertInScope, type SiteScope } from '../portal/scope.js';
-import { orderHead } from './repository.js';
+
+/** Consumable application rules that need no database. */
 
 export interface OrderInput {
   projectId: number;
@@ -47,48 +31,34 @@ export interface OrderInput {
   }>;
 }
 
-const invalidRef = (field: string) =>
+export const invalidRef = (field: string) =>
   new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field } });
 
-/** The address must be one of the caller's own. */
-export async function checkAddress(db: Executor, userId: number, addressId: number | null | undefined) {
-  if (!addressId) return null;
-  const [row] = await db
-    .select({ id: addresses.id })
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
-  if (!row) throw invalidRef('addressId');
-  return row.id;
+/** The kits asked for, each once (a kit named twice is refused). */
+export function kitIdsOf(input: Pick<OrderInput, 'kits'>): number[] {
+  const kitIds = [...new Set(input.kits.map((k) => k.kitId))];
+  if (kitIds.length !== input.kits.length) throw invalidRef('kits.kitId');
+  return kitIds;
+}
+
+interface Kit {
+  id: number;
+  projectId: number;
+  name: string;
+  deliveryModel: string | null;
+  /** The site's supply state of the kit (null: never supplied). */
+  supply: string | null;
 }
 
 /**
- * Builds the order lines: each kit is expanded into its consumables (the SPEC kit line fields),
- * and only kits of the project whose supply the site confirmed may be applied for.
+ * The order lines: each kit expanded into its consumables (the SPEC kit line fields), then the
+ * loose consumables. Only kits of the project whose supply the site confirmed may be applied for.
  */
-export async function buildLines(db: Executor, input: OrderInput) {
-  const kitIds = [...new Set(input.kits.map((k) => k.kitId))];
-  if (kitIds.length !== input.kits.length) throw invalidRef('kits.kitId');
-  const kits =
-    kitIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: consumableKits.id,
-            projectId: consumableKits.projectId,
-            name: consumableKits.name,
-            deliveryModel: consumableKits.deliveryModel,
-            supply: kitSupplies.status,
-          })
-          .from(consumableKits)
-          .leftJoin(
-            kitSupplies,
-            and(eq(kitSupplies.kitId, consumableKits.id), eq(kitSupplies.siteId, input.siteId)),
-          )
-          .where(inArray(consumableKits.id, kitIds));
-  const items =
-    kitIds.length === 0
-      ? []
-      : await db.select().from(consumableKitItems).where(inArray(consumableKitItems.kitId, kitIds));
+export function orderLines(
+  input: OrderInput,
+  kits: Kit[],
+  items: Array<typeof consumableKitItems.$inferSelect>,
+): Array<typeof consumableOrderLines.$inferInsert> {
   const lines: Array<typeof consumableOrderLines.$inferInsert> = [];
   let sort = 0;
   for (const wanted of input.kits) {
@@ -134,38 +104,9 @@ export async function buildLines(db: Executor, input: OrderInput) {
   return lines;
 }
 
-export async function insertLines(
-  db: Executor,
-  orderId: number,
-  lines: Array<typeof consumableOrderLines.$inferInsert>,
-) {
-  await db.delete(consumableOrderLines).where(eq(consumableOrderLines.orderId, orderId));
-  if (lines.length > 0) await db.insert(consumableOrderLines).values(lines.map((l) => ({ ...l, orderId })));
-}
-
-/** Fires one action on an application: scope by id, then the workflow (portal/workflow.ts). */
-export async function transition(
-  ctx: TransitionCtx,
-  principal: Principal,
-  scope: SiteScope,
-  input: { id: number; version: number; action: ConsumableOrderAction; reason?: string | null },
-  patch: Partial<typeof consumableOrders.$inferInsert> = {},
-): Promise<ConsumableOrderState> {
-  const head = await orderHead(ctx.db, input.id);
-  assertInScope(scope, head);
-  return applyTransition(
-    ctx,
-    principal,
-    consumableOrderWorkflow,
-    { id: head.id, status: head.status, creatorId: head.applicantId },
-    { ...input, patch },
-    async (next) => {
-      const rows = await ctx.db
-        .update(consumableOrders)
-        .set({ ...patch, ...next, updatedAt: ctx.now })
-        .where(and(eq(consumableOrders.id, input.id), eq(consumableOrders.version, input.version)))
-        .returning({ id: consumableOrders.id });
-      return rows.length > 0;
-    },
-  );
+/** Dispatch data for every line of the application, each once, and for no other line. */
+export function assertDispatchLines(given: Array<{ lineId: number }>, existing: Array<{ id: number }>): void {
+  const ids = new Set(given.map((l) => l.lineId));
+  if (ids.size !== given.length || ids.size !== existing.length || existing.some((l) => !ids.has(l.id)))
+    throw invalidRef('lines');
 }

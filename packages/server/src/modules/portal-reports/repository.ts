@@ -14,10 +14,11 @@ import { dictData, projects, sampleTypes, sites, testItems, users } from '../../
 import { labReportResults, labReports, labSubjects, receiptSamples } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { chargebackNotices, rejectionReads, reportDownloads } from '../../db/schema-portal-reports.js';
+import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
-import { type SiteScope, scopeWhere } from '../portal/scope.js';
-import { type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
+import { findReport, type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
 
 const dayStart = (d: string) => new Date(`${d}T00:00:00Z`);
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
@@ -473,4 +474,50 @@ export async function pageChargebacks(
 export async function findChargeback(db: Executor, id: number): Promise<ChargebackRecord | undefined> {
   const [row] = await chargebackQuery(db).where(eq(chargebackNotices.id, id));
   return row ? toChargeback(row) : undefined;
+}
+
+/** A report version the site may see (released, or replaced by a revision) in scope; 404 otherwise. */
+export async function visibleReport(db: Executor, scope: SiteScope, id: number): Promise<ReportRecord> {
+  const report = await findReport(db, id);
+  if (!report || !(VISIBLE_STATES as readonly string[]).includes(report.status)) throw notFound();
+  assertInScope(scope, report);
+  return report;
+}
+
+export async function chargebackInScope(
+  db: Executor,
+  scope: SiteScope,
+  id: number,
+): Promise<ChargebackRecord> {
+  const notice = await findChargeback(db, id);
+  if (!notice) throw notFound();
+  assertInScope(scope, notice);
+  return notice;
+}
+
+export async function insertChargeback(
+  db: Executor,
+  values: typeof chargebackNotices.$inferInsert,
+): Promise<{ id: number; version: number }> {
+  const [row] = await db
+    .insert(chargebackNotices)
+    .values(values)
+    .returning({ id: chargebackNotices.id, version: chargebackNotices.version });
+  if (!row) throw new Error('chargeback not stored');
+  return row;
+}
+
+/** Writes the notice at the version read; false when the version moved on. */
+export async function updateChargeback(
+  db: Executor,
+  id: number,
+  version: number,
+  values: Partial<typeof chargebackNotices.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(chargebackNotices)
+    .set(values)
+    .where(and(eq(chargebackNotices.id, id), eq(chargebackNotices.version, version)))
+    .returning({ id: chargebackNotices.id });
+  return rows.length > 0;
 }

@@ -1,9 +1,5 @@
 import { chargebackWorkflow, endpoints, ResultCode } from '@trialab/api-contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client.js';
-import { files } from '../../db/schema.js';
-import { chargebackNotices } from '../../db/schema-portal-reports.js';
 import { appendAudit } from '../../lib/audit.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
@@ -11,13 +7,13 @@ import { type Ctx, Page, registerGroup, SENT } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
+import { assertInScope, checkedSite } from '../portal/scope.js';
 import { findShipment, pageShipments, shipmentDetail } from '../receipt/repository.js';
-import { findReport, type ReportRecord, reportDetail } from '../reports/repository.js';
+import { fileById, type ReportRecord, reportDetail } from '../reports/repository.js';
 import { resultsWorkbook } from './export.js';
 import {
-  type ChargebackRecord,
-  findChargeback,
+  chargebackInScope,
+  insertChargeback,
   markRead,
   pageChargebacks,
   pageRejections,
@@ -27,27 +23,14 @@ import {
   recordDownload,
   rejectionsInScope,
   releasedVersions,
-  VISIBLE_STATES,
+  updateChargeback,
+  visibleReport,
   withoutIdentity,
 } from './repository.js';
+import { assertInspected, disputeReason } from './service.js';
 
 const api = endpoints.portalReport;
 const staff = endpoints.chargebackStaff;
-
-/** A report version the site may see (released, or replaced by a revision) in scope; 404 otherwise. */
-async function visibleReport(db: Executor, scope: SiteScope, id: number): Promise<ReportRecord> {
-  const report = await findReport(db, id);
-  if (!report || !(VISIBLE_STATES as readonly string[]).includes(report.status)) throw notFound();
-  assertInScope(scope, report);
-  return report;
-}
-
-async function scopedChargeback(db: Executor, scope: SiteScope, id: number): Promise<ChargebackRecord> {
-  const notice = await findChargeback(db, id);
-  if (!notice) throw notFound();
-  assertInScope(scope, notice);
-  return notice;
-}
 
 type ChargebackListCtx = Ctx<typeof api.chargebacks> | Ctx<typeof staff.paging>;
 type ChargebackGetCtx = Ctx<typeof api.chargeback> | Ctx<typeof staff.get>;
@@ -61,7 +44,7 @@ async function listChargebacks(ctx: ChargebackListCtx) {
 
 async function chargebackDetail(ctx: ChargebackGetCtx) {
   const scope = await ctx.scope();
-  const { raisedBy: _r, ...row } = await scopedChargeback(ctx.db, scope, ctx.params.id);
+  const { raisedBy: _r, ...row } = await chargebackInScope(ctx.db, scope, ctx.params.id);
   return { ...row, events: await eventsOf(ctx.db, chargebackWorkflow.id, row.id) };
 }
 
@@ -85,43 +68,15 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
       };
     },
     pdf: async (ctx) => {
-      const p = ctx.principal;
       const report = await visibleReport(ctx.db, await ctx.scope(), ctx.params.id);
       if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
-      const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
-      if (!file) throw notFound();
+      const file = await fileById(ctx.db, report.pdfFileId);
       // Opened first: a file missing from the store is not recorded as downloaded.
       const content = await ctx.deps.files.open(file.sha256);
-      // Recorded and audited in a committed transaction before the bytes leave (the route itself does
-      // not open one for a download).
-      await ctx.deps.db
-        .transaction(async (tx) => {
-          await recordDownload(tx, p.userId, report.id, ctx.now);
-          const workstation = ctx.request.headers.workstation;
-          await appendAudit(
-            tx,
-            {
-              at: ctx.now,
-              userId: p.userId,
-              username: p.username,
-              requestId: ctx.request.id,
-              workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
-              ip: ctx.ip,
-            },
-            [
-              {
-                action: 'portalReport.pdf',
-                entity: 'labReport',
-                entityId: report.id,
-                newValue: { reportNo: report.reportNo, revision: report.revision, fileId: file.id },
-              },
-            ],
-          );
-        })
-        .catch((error: unknown) => {
-          content.destroy();
-          throw error;
-        });
+      await recordPdfDownload(ctx, report, file.id).catch((error: unknown) => {
+        content.destroy();
+        throw error;
+      });
       await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content, size: file.size });
       return SENT;
     },
@@ -147,31 +102,18 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     chargeback: chargebackDetail,
     respond: async (ctx) => {
       const p = ctx.principal;
-      const notice = await scopedChargeback(ctx.db, await ctx.scope(), ctx.params.id);
+      const notice = await chargebackInScope(ctx.db, await ctx.scope(), ctx.params.id);
       const { action, version } = ctx.body;
-      const reason = action === 'dispute' ? (ctx.body.reason ?? null) : null;
-      if (action === 'dispute' && !reason)
-        throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'actionReasonRequired' });
+      const reason = disputeReason(action, ctx.body.reason);
+      const record = { id: notice.id, status: notice.status, creatorId: notice.raisedBy };
+      const answered = { respondedBy: p.userId, respondedAt: ctx.now, disputeReason: reason };
       const status = await applyTransition(
         ctx,
         p,
         chargebackWorkflow,
-        { id: notice.id, status: notice.status, creatorId: notice.raisedBy },
+        record,
         { action, version, reason },
-        async (next) => {
-          const rows = await ctx.db
-            .update(chargebackNotices)
-            .set({
-              status: next.status,
-              version: next.version,
-              respondedBy: p.userId,
-              respondedAt: ctx.now,
-              disputeReason: reason,
-            })
-            .where(and(eq(chargebackNotices.id, notice.id), eq(chargebackNotices.version, version)))
-            .returning({ id: chargebackNotices.id });
-          return rows.length > 0;
-        },
+        (next) => updateChargeback(ctx.db, notice.id, version, { ...next, ...answered }),
       );
       return { version: version + 1, status };
     },
@@ -219,8 +161,7 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     inspection: async (ctx) => {
       const scope = await ctx.scope();
       const shipment = await findShipment(ctx.db, { id: ctx.params.id });
-      // Only signed-off shipments have an inspection form.
-      if (shipment?.status !== 'signed') throw notFound();
+      assertInspected(shipment);
       assertInScope(scope, shipment);
       return shipmentDetail(ctx.db, shipment);
     },
@@ -236,21 +177,21 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
       const { projectId, siteId, barcode, reason, amount } = ctx.body;
       await checkedSite(ctx.db, await ctx.scope(), projectId, siteId);
       const noticeNo = await nextNumber(ctx.db, 'CB', ctx.now);
-      const [row] = await ctx.db
-        .insert(chargebackNotices)
-        .values({
-          noticeNo,
-          projectId,
-          siteId,
-          barcode: barcode ?? null,
-          reason,
-          amount: amount.toFixed(2),
-          status: chargebackWorkflow.initial,
-          raisedBy: p.userId,
-          raisedAt: ctx.now,
-        })
-        .returning({ id: chargebackNotices.id, version: chargebackNotices.version });
-      if (!row) throw new Error('chargeback not stored');
+      const raised = {
+        noticeNo,
+        projectId,
+        siteId,
+        barcode: barcode ?? null,
+        reason,
+        amount: amount.toFixed(2),
+      };
+      const status = chargebackWorkflow.initial;
+      const row = await insertChargeback(ctx.db, {
+        ...raised,
+        status,
+        raisedBy: p.userId,
+        raisedAt: ctx.now,
+      });
       await recordEvent(ctx.db, {
         workflow: chargebackWorkflow.id,
         recordId: row.id,
@@ -264,37 +205,55 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
         action: 'chargebackNotice.create',
         entity: chargebackWorkflow.id,
         entityId: row.id,
-        newValue: {
-          noticeNo,
-          projectId,
-          siteId,
-          barcode: barcode ?? null,
-          reason,
-          amount: amount.toFixed(2),
-        },
+        newValue: raised,
       });
       return { id: row.id, noticeNo, version: row.version };
     },
     withdraw: async (ctx) => {
       const p = ctx.principal;
-      const notice = await scopedChargeback(ctx.db, await ctx.scope(), ctx.params.id);
+      const notice = await chargebackInScope(ctx.db, await ctx.scope(), ctx.params.id);
       const { version, reason } = ctx.body;
-      const status = await applyTransition(
-        ctx,
-        p,
-        chargebackWorkflow,
-        { id: notice.id, status: notice.status, creatorId: notice.raisedBy },
-        { action: 'withdraw', version, reason },
-        async (next) => {
-          const rows = await ctx.db
-            .update(chargebackNotices)
-            .set({ status: next.status, version: next.version })
-            .where(and(eq(chargebackNotices.id, notice.id), eq(chargebackNotices.version, version)))
-            .returning({ id: chargebackNotices.id });
-          return rows.length > 0;
-        },
+      const record = { id: notice.id, status: notice.status, creatorId: notice.raisedBy };
+      const input = { action: 'withdraw' as const, version, reason };
+      const status = await applyTransition(ctx, p, chargebackWorkflow, record, input, (next) =>
+        updateChargeback(ctx.db, notice.id, version, next),
       );
       return { version: version + 1, status };
     },
+  });
+}
+
+/**
+ * Records the download and audits it in a committed transaction before the bytes leave (the route
+ * itself does not open one for a download).
+ */
+async function recordPdfDownload(
+  ctx: Ctx<typeof api.pdf>,
+  report: ReportRecord,
+  fileId: number,
+): Promise<void> {
+  const p = ctx.principal;
+  await ctx.deps.db.transaction(async (tx) => {
+    await recordDownload(tx, p.userId, report.id, ctx.now);
+    const workstation = ctx.request.headers.workstation;
+    await appendAudit(
+      tx,
+      {
+        at: ctx.now,
+        userId: p.userId,
+        username: p.username,
+        requestId: ctx.request.id,
+        workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
+        ip: ctx.ip,
+      },
+      [
+        {
+          action: 'portalReport.pdf',
+          entity: 'labReport',
+          entityId: report.id,
+          newValue: { reportNo: report.reportNo, revision: report.revision, fileId },
+        },
+      ],
+    );
   });
 }

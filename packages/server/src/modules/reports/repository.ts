@@ -1,14 +1,24 @@
 import { createHash } from 'node:crypto';
-import type { ReportDetail, ReportRow } from '@trialab/api-contract';
+import type { Lang, ReportDetail, ReportRow } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { projects, sites, testItems, users } from '../../db/schema.js';
-import { labReportResults, labReports, labSignatures, labSubjects } from '../../db/schema-lab.js';
+import { files, projects, sites, testItems, users } from '../../db/schema.js';
+import {
+  labReportResults,
+  labReports,
+  labSignatures,
+  labSubjects,
+  testItemSettings,
+} from '../../db/schema-lab.js';
 import { canonicalJson } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/file-store.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
-import { type SiteScope, scopeWhere } from '../portal/scope.js';
+import { zonedTime } from '../../lib/time-zone.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
+import { renderReportPdf } from './pdf.js';
 
 const reviewer = alias(users, 'reviewer');
 const releaser = alias(users, 'releaser');
@@ -201,6 +211,125 @@ export async function pendingRevisionExists(db: Executor, reportNo: string): Pro
     .from(labReports)
     .where(and(eq(labReports.reportNo, reportNo), eq(labReports.status, 'revision_pending')));
   return row !== undefined;
+}
+
+/** The report in the caller's scope (404 otherwise, as if it did not exist). */
+export async function reportInScope(db: Executor, scope: SiteScope, id: number): Promise<ReportRecord> {
+  const report = await findReport(db, id);
+  if (!report) throw notFound();
+  assertInScope(scope, report);
+  return report;
+}
+
+/** The test items results are entered for, with their settings (unit, range, type, decimals). */
+export function resultItems(db: Executor, ids: number[]) {
+  return db
+    .select({
+      id: testItems.id,
+      code: testItems.code,
+      enabled: testItems.enabled,
+      unit: testItemSettings.unit,
+      referenceRange: testItemSettings.referenceRange,
+      resultType: testItemSettings.resultType,
+      decimals: testItemSettings.decimals,
+    })
+    .from(testItems)
+    .leftJoin(testItemSettings, eq(testItemSettings.testItemId, testItems.id))
+    .where(inArray(testItems.id, ids));
+}
+
+export async function insertReport(
+  db: Executor,
+  values: typeof labReports.$inferInsert,
+): Promise<{ id: number; revision: number; version: number }> {
+  const [row] = await db
+    .insert(labReports)
+    .values(values)
+    .returning({ id: labReports.id, revision: labReports.revision, version: labReports.version });
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** Sets columns that do not count as an edit (number, content hash): the version stays. */
+export async function setReport(
+  db: Executor,
+  id: number,
+  values: Pick<Partial<typeof labReports.$inferInsert>, 'reportNo' | 'contentHash' | 'pdfFileId'>,
+): Promise<void> {
+  await db.update(labReports).set(values).where(eq(labReports.id, id));
+}
+
+/** Writes the report at the version read; nothing comes back when the version moved on. */
+export async function updateReport(
+  db: Executor,
+  id: number,
+  version: number,
+  values: Partial<typeof labReports.$inferInsert>,
+): Promise<{ version: number } | undefined> {
+  const [updated] = await db
+    .update(labReports)
+    .set({ ...values, version: sql`${labReports.version} + 1` })
+    .where(and(eq(labReports.id, id), eq(labReports.version, version)))
+    .returning({ version: labReports.version });
+  return updated;
+}
+
+/** Marks the prior version superseded, if it is still the released one. */
+export async function supersede(db: Executor, id: number): Promise<void> {
+  await db
+    .update(labReports)
+    .set({ status: 'superseded', version: sql`${labReports.version} + 1` })
+    .where(and(eq(labReports.id, id), eq(labReports.status, 'released')));
+}
+
+export async function insertResults(
+  db: Executor,
+  rows: Array<typeof labReportResults.$inferInsert>,
+): Promise<void> {
+  await db.insert(labReportResults).values(rows);
+}
+
+export async function deleteResults(db: Executor, reportId: number): Promise<void> {
+  await db.delete(labReportResults).where(eq(labReportResults.reportId, reportId));
+}
+
+export async function insertSignature(
+  db: Executor,
+  values: typeof labSignatures.$inferInsert,
+): Promise<void> {
+  await db.insert(labSignatures).values(values);
+}
+
+/** Renders the PDF of a report just released and stores it as a file. */
+export async function storePdf(
+  db: Executor,
+  store: FileStore,
+  request: { lang: Lang; now: Date; timeZone: string },
+  id: number,
+  userId: number,
+): Promise<void> {
+  const report = await findReport(db, id);
+  if (!report) throw notFound();
+  const { lang, now } = request;
+  const pdf = await renderReportPdf(await reportDetail(db, report), lang, now, zonedTime(request));
+  const [file] = await db
+    .insert(files)
+    .values({
+      name: `${report.reportNo}-v${report.revision}.pdf`,
+      mime: 'application/pdf',
+      size: pdf.length,
+      sha256: await store.put(pdf),
+      uploadedBy: userId,
+    })
+    .returning({ id: files.id });
+  if (!file) throw new Error('pdf not stored');
+  await setReport(db, id, { pdfFileId: file.id });
+}
+
+export async function fileById(db: Executor, id: number) {
+  const [file] = await db.select().from(files).where(eq(files.id, id));
+  if (!file) throw notFound();
+  return file;
 }
 
 /**

@@ -2,96 +2,63 @@ import {
   endpoints,
   type Lang,
   labReportWorkflow,
-  REPORT_STATES,
   type ReportState,
   ResultCode,
   reportRevisionWorkflow,
   SIGNATURE_MEANINGS,
   type TransitionDef,
 } from '@trialab/api-contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
-import { files, testItems } from '../../db/schema.js';
-import { labReportResults, labReports, labSignatures, testItemSettings } from '../../db/schema-lab.js';
+import type { labReports } from '../../db/schema-lab.js';
 import { sendDownload } from '../../lib/download.js';
-import { ApiError, notFound } from '../../lib/errors.js';
-import type { FileStore } from '../../lib/file-store.js';
+import { ApiError } from '../../lib/errors.js';
 import { type Ctx, Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
-import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../lib/workflow.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { findSubject } from '../lab/subjects.js';
-import { findOrder, findOrderByBarcode } from '../lab/test-orders.js';
-import { assertInScope, type SiteScope } from '../portal/scope.js';
-import { resultFlag, validNumeric } from './flags.js';
-import { renderReportPdf } from './pdf.js';
+import { assertReasonGiven } from '../lab/service.js';
+import { findSubject } from '../lab/subjects/repository.js';
+import { findOrder, findOrderByBarcode } from '../lab/test-orders/repository.js';
+import { assertSubjectApproved } from '../lab/test-orders/service.js';
+import type { SiteScope } from '../portal/scope.js';
 import {
   contentHash,
   countByStatus,
+  deleteResults,
+  fileById,
   findReport,
+  insertReport,
+  insertResults,
+  insertSignature,
   pageReports,
   pendingRevisionExists,
   type ReportRecord,
   reportDetail,
+  reportInScope,
+  resultItems,
+  setReport,
+  storePdf,
+  supersede,
+  updateReport,
 } from './repository.js';
+import {
+  alreadyEntered,
+  assertItemsOrdered,
+  assertOrderMatches,
+  assertRevisable,
+  monitorOf,
+  type ResultInput,
+  reportNumber,
+  resultRows,
+  unorderedTarget,
+} from './service.js';
 
 const api = endpoints.report;
 
-async function scoped(db: Executor, scope: SiteScope, id: number): Promise<ReportRecord> {
-  const report = await findReport(db, id);
-  if (!report) throw notFound();
-  assertInScope(scope, report);
-  return report;
-}
-
-type ResultInput = { testItemId: number; value: string; remark?: string | null | undefined };
-
-/** Checks the items (existing, enabled, numeric where numeric) and computes unit, range and flag. */
-async function resultRows(db: Executor, reportId: number, input: ResultInput[]) {
-  const ids = [...new Set(input.map((r) => r.testItemId))];
-  const items = await db
-    .select({
-      id: testItems.id,
-      code: testItems.code,
-      enabled: testItems.enabled,
-      unit: testItemSettings.unit,
-      referenceRange: testItemSettings.referenceRange,
-      resultType: testItemSettings.resultType,
-      decimals: testItemSettings.decimals,
-    })
-    .from(testItems)
-    .leftJoin(testItemSettings, eq(testItemSettings.testItemId, testItems.id))
-    .where(inArray(testItems.id, ids));
-  const bad = ids.filter((id) => !items.some((i) => i.id === id && i.enabled));
-  if (bad.length > 0 || ids.length !== input.length) {
-    throw new ApiError(ResultCode.BAD_REQUEST, {
-      key: 'reportItemInvalid',
-      params: { items: (bad.length ? bad : ids).join(', ') },
-    });
-  }
-  return input.map((r) => {
-    const item = items.find((i) => i.id === r.testItemId);
-    if (!item) throw new Error('item vanished');
-    const type = item.resultType === 'text' ? 'text' : 'numeric';
-    const decimals = item.decimals ?? 2;
-    if (type === 'numeric' && !validNumeric(r.value, decimals)) {
-      throw new ApiError(ResultCode.BAD_REQUEST, {
-        key: 'reportValueInvalid',
-        params: { item: item.code, decimals },
-      });
-    }
-    return {
-      reportId,
-      testItemId: r.testItemId,
-      value: r.value.trim(),
-      unit: item.unit ?? null,
-      referenceRange: item.referenceRange ?? null,
-      flag: resultFlag(r.value, item.referenceRange ?? null, type),
-      remark: r.remark ?? null,
-    };
-  });
+/** The result rows of a report, checked against the test items' settings. */
+async function checkedResults(db: Executor, reportId: number, input: ResultInput[]) {
+  return resultRows(reportId, input, await resultItems(db, [...new Set(input.map((r) => r.testItemId))]));
 }
 
 /**
@@ -114,7 +81,7 @@ async function sign(
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'signaturePasswordWrong' });
   }
   const hash = contentHash(await reportDetail(db, report));
-  await db.insert(labSignatures).values({
+  await insertSignature(db, {
     entity: 'labReport',
     entityId: report.id,
     action,
@@ -125,32 +92,6 @@ async function sign(
     contentHash: hash,
   });
   return hash;
-}
-
-/** Renders the PDF of a report just released and stores it as a file. */
-async function storePdf(
-  db: Executor,
-  store: FileStore,
-  request: { lang: Lang; now: Date; timeZone: string },
-  id: number,
-  userId: number,
-): Promise<void> {
-  const report = await findReport(db, id);
-  if (!report) throw notFound();
-  const { lang, now } = request;
-  const pdf = await renderReportPdf(await reportDetail(db, report), lang, now, zonedTime(request));
-  const [file] = await db
-    .insert(files)
-    .values({
-      name: `${report.reportNo}-v${report.revision}.pdf`,
-      mime: 'application/pdf',
-      size: pdf.length,
-      sha256: await store.put(pdf),
-      uploadedBy: userId,
-    })
-    .returning({ id: files.id });
-  if (!file) throw new Error('pdf not stored');
-  await db.update(labReports).set({ pdfFileId: file.id }).where(eq(labReports.id, id));
 }
 
 /**
@@ -171,151 +112,103 @@ async function resultTarget(
   const order = body.testOrderId
     ? await findOrder(db, scope, body.testOrderId)
     : await findOrderByBarcode(db, scope, body.barcode ?? '');
-  if (!order) {
-    if (body.subjectId === undefined || body.barcode === undefined)
-      throw new ApiError(ResultCode.BAD_REQUEST, { key: 'reportOrderMismatch' });
-    return { subjectId: body.subjectId, barcode: body.barcode, visit: null };
-  }
-  if (
-    (body.subjectId !== undefined && body.subjectId !== order.subjectId) ||
-    (body.barcode !== undefined && body.barcode !== order.barcode)
-  )
-    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'reportOrderMismatch' });
-  if (order.status !== 'approved')
-    throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportOrderNotApproved' });
-  if (order.reportId !== null) {
-    const existing = await findReport(db, order.reportId);
-    throw new ApiError(ResultCode.DUPLICATE, {
-      key: 'reportAlreadyEntered',
-      params: { reportNo: existing?.reportNo ?? String(order.reportId) },
-    });
-  }
-  const ordered = new Set(order.testItems.map((i) => i.id));
-  const extra = body.results.filter((r) => !ordered.has(r.testItemId)).map((r) => r.testItemId);
-  if (extra.length > 0)
-    throw new ApiError(ResultCode.BAD_REQUEST, {
-      key: 'reportItemNotOrdered',
-      params: { items: extra.join(', ') },
-    });
+  if (!order) return unorderedTarget(body);
+  assertOrderMatches(body, order);
+  if (order.reportId !== null)
+    throw alreadyEntered((await findReport(db, order.reportId))?.reportNo ?? String(order.reportId));
+  assertItemsOrdered(
+    body.results,
+    order.testItems.map((i) => i.id),
+  );
   return { subjectId: order.subjectId, barcode: order.barcode, visit: order.visit };
 }
 
-function requireReason(
-  transition: TransitionDef<ReportState>,
-  reason: string | null | undefined,
-): string | null {
-  if (transition.reason?.required && !reason)
-    throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'actionReasonRequired' });
-  return reason ?? null;
+/** Review, return and release: one path through the labReport workflow. */
+async function fire(
+  ctx: Ctx<typeof api.review | typeof api.return | typeof api.release>,
+  action: 'review' | 'return' | 'release',
+  input: {
+    version: number;
+    reason?: string | null | undefined;
+    signature?: { password: string } | undefined;
+  },
+) {
+  const p = ctx.principal;
+  const before = await reportInScope(ctx.db, await ctx.scope(), ctx.params.id);
+  const transition = labReportWorkflow.transitions[action];
+  const to = assertTransition(
+    ctx.lang,
+    labReportWorkflow,
+    before.status,
+    action,
+    actorOf(p, before.createdBy),
+  );
+  const reason = input.reason ?? null;
+  assertReasonGiven(labReportWorkflow, action, reason);
+  const set: Partial<typeof labReports.$inferInsert> = { status: to };
+  if (action === 'review') Object.assign(set, { reviewedBy: p.userId, reviewedAt: ctx.now });
+  if (action === 'return') Object.assign(set, { returnReason: reason });
+  if (action === 'release') Object.assign(set, { releasedBy: p.userId, releasedAt: ctx.now });
+  const updated = await updateReport(ctx.db, before.id, input.version, set);
+  if (!updated) throw staleOrMissing(true);
+  const hash =
+    action === 'return'
+      ? null
+      : await sign(ctx.db, ctx.lang, p, transition, action, input.signature, before, ctx.now);
+  if (action === 'release') {
+    await setReport(ctx.db, before.id, { contentHash: hash });
+    await storePdf(ctx.db, ctx.deps.files, ctx, before.id, p.userId);
+  }
+  ctx.audit({
+    action: `report.${action}`,
+    entity: 'labReport',
+    entityId: before.id,
+    oldValue: { status: before.status },
+    newValue: { status: to, contentHash: hash },
+    reason,
+  });
+  return { version: updated.version, status: to };
 }
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
-  /** Review, return and release: one path through the labReport workflow. */
-  const fire = async (
-    ctx: Ctx<typeof api.review | typeof api.return | typeof api.release>,
-    action: 'review' | 'return' | 'release',
-    input: {
-      version: number;
-      reason?: string | null | undefined;
-      signature?: { password: string } | undefined;
-    },
-  ) => {
-    const p = ctx.principal;
-    const before = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
-    const { version } = input;
-    const transition = labReportWorkflow.transitions[action];
-    const to = assertTransition(
-      ctx.lang,
-      labReportWorkflow,
-      before.status,
-      action,
-      actorOf(p, before.createdBy),
-    );
-    const reason = requireReason(transition, input.reason);
-    const set: Partial<typeof labReports.$inferInsert> = { status: to };
-    if (action === 'review') Object.assign(set, { reviewedBy: p.userId, reviewedAt: ctx.now });
-    if (action === 'return') Object.assign(set, { returnReason: reason });
-    if (action === 'release') Object.assign(set, { releasedBy: p.userId, releasedAt: ctx.now });
-    const [updated] = await ctx.db
-      .update(labReports)
-      .set({ ...set, version: sql`${labReports.version} + 1` })
-      .where(and(eq(labReports.id, before.id), eq(labReports.version, version)))
-      .returning({ version: labReports.version });
-    if (!updated) throw staleOrMissing(true);
-    const hash =
-      action === 'return'
-        ? null
-        : await sign(ctx.db, ctx.lang, p, transition, action, input.signature, before, ctx.now);
-    if (action === 'release') {
-      await ctx.db.update(labReports).set({ contentHash: hash }).where(eq(labReports.id, before.id));
-      await storePdf(ctx.db, ctx.deps.files, ctx, before.id, p.userId);
-    }
-    ctx.audit({
-      action: `report.${action}`,
-      entity: 'labReport',
-      entityId: before.id,
-      oldValue: { status: before.status },
-      newValue: { status: to, contentHash: hash },
-      reason,
-    });
-    return { version: updated.version, status: to };
-  };
-
   registerGroup(app, api, {
     paging: async (ctx) => {
-      const scope = await ctx.scope();
       const { page, size, ...filter } = ctx.body;
-      const { rows, total } = await pageReports(ctx.db, scope, filter, page, size);
+      const { rows, total } = await pageReports(ctx.db, await ctx.scope(), filter, page, size);
       return new Page(
         rows.map(({ siteId: _s, pdfFileId: _p, ...row }) => row),
         total,
       );
     },
     monitor: async (ctx) => {
-      const scope = await ctx.scope();
-      const { rows, abnormal } = await countByStatus(ctx.db, scope);
-      const byStatus = Object.fromEntries(
-        REPORT_STATES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]),
-      ) as Record<ReportState, number>;
-      return {
-        byStatus,
-        abnormal,
-        awaitingReview: byStatus.entered + byStatus.revision_pending,
-        awaitingRelease: byStatus.reviewed,
-      };
+      const { rows, abnormal } = await countByStatus(ctx.db, await ctx.scope());
+      return monitorOf(rows, abnormal);
     },
     get: async (ctx) => {
-      const report = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
+      const report = await reportInScope(ctx.db, await ctx.scope(), ctx.params.id);
       const { siteId: _s, pdfFileId: _p, ...detail } = await reportDetail(ctx.db, report);
       return detail;
     },
     create: async (ctx) => {
-      const p = ctx.principal;
       const scope = await ctx.scope();
       const target = await resultTarget(ctx.db, scope, ctx.body);
       const subject = await findSubject(ctx.db, scope, target.subjectId);
-      if (subject.status !== 'approved')
-        throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportSubjectNotApproved' });
-      const [row] = await ctx.db
-        .insert(labReports)
-        .values({
-          reportNo: `pending-${ctx.request.id}`,
-          projectId: subject.projectId,
-          siteId: subject.siteId,
-          subjectId: subject.id,
-          barcode: target.barcode,
-          visit: ctx.body.visit ?? target.visit,
-          samplingTime: ctx.body.samplingTime ? new Date(ctx.body.samplingTime) : null,
-          status: labReportWorkflow.initial,
-          createdBy: p.userId,
-          createdAt: ctx.now,
-        })
-        .returning({ id: labReports.id, version: labReports.version });
-      if (!row) throw new Error('insert returned nothing');
-      // Report numbers: RPT-<date>-<id>, unique because the id is.
-      const reportNo = `RPT-${ctx.now.toISOString().slice(0, 10).replaceAll('-', '')}-${String(row.id).padStart(6, '0')}`;
-      await ctx.db.update(labReports).set({ reportNo }).where(eq(labReports.id, row.id));
-      await ctx.db.insert(labReportResults).values(await resultRows(ctx.db, row.id, ctx.body.results));
+      assertSubjectApproved(subject);
+      const row = await insertReport(ctx.db, {
+        reportNo: `pending-${ctx.request.id}`,
+        projectId: subject.projectId,
+        siteId: subject.siteId,
+        subjectId: subject.id,
+        barcode: target.barcode,
+        visit: ctx.body.visit ?? target.visit,
+        samplingTime: ctx.body.samplingTime ? new Date(ctx.body.samplingTime) : null,
+        status: labReportWorkflow.initial,
+        createdBy: ctx.principal.userId,
+        createdAt: ctx.now,
+      });
+      const reportNo = reportNumber(ctx.now, row.id);
+      await setReport(ctx.db, row.id, { reportNo });
+      await insertResults(ctx.db, await checkedResults(ctx.db, row.id, ctx.body.results));
       ctx.audit({
         action: 'report.create',
         entity: 'labReport',
@@ -325,29 +218,15 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       return { id: row.id, reportNo, version: row.version };
     },
     update: async (ctx) => {
-      const p = ctx.principal;
-      const before = await scoped(ctx.db, await ctx.scope(), ctx.body.id);
-      const to = assertTransition(
-        ctx.lang,
-        labReportWorkflow,
-        before.status,
-        'edit',
-        actorOf(p, before.createdBy),
-      );
-      const [updated] = await ctx.db
-        .update(labReports)
-        .set({
-          status: to,
-          visit: ctx.body.visit ?? null,
-          returnReason: null,
-          version: sql`${labReports.version} + 1`,
-        })
-        .where(and(eq(labReports.id, before.id), eq(labReports.version, ctx.body.version)))
-        .returning({ version: labReports.version });
+      const before = await reportInScope(ctx.db, await ctx.scope(), ctx.body.id);
+      const actor = actorOf(ctx.principal, before.createdBy);
+      const to = assertTransition(ctx.lang, labReportWorkflow, before.status, 'edit', actor);
+      const edited = { status: to, visit: ctx.body.visit ?? null, returnReason: null };
+      const updated = await updateReport(ctx.db, before.id, ctx.body.version, edited);
       if (!updated) throw staleOrMissing(true);
       const oldResults = (await reportDetail(ctx.db, before)).results;
-      await ctx.db.delete(labReportResults).where(eq(labReportResults.reportId, before.id));
-      await ctx.db.insert(labReportResults).values(await resultRows(ctx.db, before.id, ctx.body.results));
+      await deleteResults(ctx.db, before.id);
+      await insertResults(ctx.db, await checkedResults(ctx.db, before.id, ctx.body.results));
       ctx.audit({
         action: 'report.update',
         entity: 'labReport',
@@ -361,38 +240,27 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     return: (ctx) => fire(ctx, 'return', ctx.body),
     release: (ctx) => fire(ctx, 'release', ctx.body),
     revise: async (ctx) => {
-      const p = ctx.principal;
-      const prior = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
-      if (prior.status !== 'released' || prior.version !== ctx.body.version) {
-        if (prior.status === 'released') throw staleOrMissing(true);
-        throw new ApiError(ResultCode.INVALID_STATE, {
-          key: 'invalidState',
-          params: { state: prior.status, action: 'revise' },
-        });
-      }
+      const prior = await reportInScope(ctx.db, await ctx.scope(), ctx.params.id);
+      assertRevisable(prior, ctx.body.version);
       if (await pendingRevisionExists(ctx.db, prior.reportNo)) {
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportRevisionPending' });
       }
-      const [row] = await ctx.db
-        .insert(labReports)
-        .values({
-          reportNo: prior.reportNo,
-          revision: prior.revision + 1,
-          revisionOf: prior.id,
-          revisionReason: ctx.body.reason,
-          projectId: prior.projectId,
-          siteId: prior.siteId,
-          subjectId: prior.subjectId,
-          barcode: prior.barcode,
-          visit: prior.visit,
-          samplingTime: prior.samplingTime ? new Date(prior.samplingTime) : null,
-          status: reportRevisionWorkflow.initial,
-          createdBy: p.userId,
-          createdAt: ctx.now,
-        })
-        .returning({ id: labReports.id, revision: labReports.revision, version: labReports.version });
-      if (!row) throw new Error('insert returned nothing');
-      await ctx.db.insert(labReportResults).values(await resultRows(ctx.db, row.id, ctx.body.results));
+      const row = await insertReport(ctx.db, {
+        reportNo: prior.reportNo,
+        revision: prior.revision + 1,
+        revisionOf: prior.id,
+        revisionReason: ctx.body.reason,
+        projectId: prior.projectId,
+        siteId: prior.siteId,
+        subjectId: prior.subjectId,
+        barcode: prior.barcode,
+        visit: prior.visit,
+        samplingTime: prior.samplingTime ? new Date(prior.samplingTime) : null,
+        status: reportRevisionWorkflow.initial,
+        createdBy: ctx.principal.userId,
+        createdAt: ctx.now,
+      });
+      await insertResults(ctx.db, await checkedResults(ctx.db, row.id, ctx.body.results));
       ctx.audit({
         action: 'report.revise',
         entity: 'labReport',
@@ -404,29 +272,20 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     },
     reviewRevision: async (ctx) => {
       const p = ctx.principal;
-      const revision = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
+      const revision = await reportInScope(ctx.db, await ctx.scope(), ctx.params.id);
       const { action, version } = ctx.body;
       const transition = reportRevisionWorkflow.transitions[action];
-      const to = assertTransition(
-        ctx.lang,
-        reportRevisionWorkflow,
-        revision.status,
-        action,
-        actorOf(p, revision.createdBy),
-      );
-      const reason = requireReason(transition, ctx.body.reason);
+      const actor = actorOf(p, revision.createdBy);
+      const to = assertTransition(ctx.lang, reportRevisionWorkflow, revision.status, action, actor);
+      const reason = ctx.body.reason ?? null;
+      assertReasonGiven(reportRevisionWorkflow, action, reason);
       const approve = action === 'approveRevision';
-      const [updated] = await ctx.db
-        .update(labReports)
-        .set({
-          status: to,
-          reviewedBy: p.userId,
-          reviewedAt: ctx.now,
-          ...(approve ? { releasedBy: p.userId, releasedAt: ctx.now } : { returnReason: reason }),
-          version: sql`${labReports.version} + 1`,
-        })
-        .where(and(eq(labReports.id, revision.id), eq(labReports.version, version)))
-        .returning({ version: labReports.version });
+      const updated = await updateReport(ctx.db, revision.id, version, {
+        status: to,
+        reviewedBy: p.userId,
+        reviewedAt: ctx.now,
+        ...(approve ? { releasedBy: p.userId, releasedAt: ctx.now } : { returnReason: reason }),
+      });
       if (!updated) throw staleOrMissing(true);
       let hash: string | null = null;
       if (approve) {
@@ -440,14 +299,9 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           revision,
           ctx.now,
         );
-        await ctx.db.update(labReports).set({ contentHash: hash }).where(eq(labReports.id, revision.id));
+        await setReport(ctx.db, revision.id, { contentHash: hash });
         // The prior version is kept as it was, marked superseded.
-        if (revision.revisionOf !== null) {
-          await ctx.db
-            .update(labReports)
-            .set({ status: 'superseded', version: sql`${labReports.version} + 1` })
-            .where(and(eq(labReports.id, revision.revisionOf), eq(labReports.status, 'released')));
-        }
+        if (revision.revisionOf !== null) await supersede(ctx.db, revision.revisionOf);
         await storePdf(ctx.db, ctx.deps.files, ctx, revision.id, p.userId);
       }
       ctx.audit({
@@ -461,16 +315,11 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       return { version: updated.version, status: to };
     },
     pdf: async (ctx) => {
-      const report = await scoped(ctx.db, await ctx.scope(), ctx.params.id);
+      const report = await reportInScope(ctx.db, await ctx.scope(), ctx.params.id);
       if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
-      const [file] = await ctx.db.select().from(files).where(eq(files.id, report.pdfFileId));
-      if (!file) throw notFound();
-      await sendDownload(ctx.reply, {
-        name: file.name,
-        mime: 'application/pdf',
-        content: await ctx.deps.files.open(file.sha256),
-        size: file.size,
-      });
+      const file = await fileById(ctx.db, report.pdfFileId);
+      const content = await ctx.deps.files.open(file.sha256);
+      await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content, size: file.size });
       return SENT;
     },
   });

@@ -1,171 +1,30 @@
-// The specimen log (/laboratory/specimen-logger): every audited event of the records that carry a
-// barcode — the registered barcode itself, the shipment it came with, its test order, its results
-// and report versions, queries and feedback about it. Read from those records and the audit trail;
-// nothing is copied.
-import {
-  endpoints,
-  type Lang,
-  ResultCode,
-  type SpecimenEventKind,
-  type SpecimenEventRow,
-} from '@trialab/api-contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client.js';
 import { sendDownload } from '../../lib/download.js';
-import { ApiError } from '../../lib/errors.js';
-import { Page, registerGroup, SENT, type SessionCtx } from '../../lib/route.js';
-import { containsPattern } from '../../lib/search.js';
-import { type ZonedTime, zonedTime } from '../../lib/time-zone.js';
-import { tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
-import type { SiteScope } from '../portal/scope.js';
+import { registerGroup, SENT } from '../../lib/route.js';
+import { zonedTime } from '../../lib/time-zone.js';
+import { XLSX_MIME } from '../../lib/xlsx.js';
+import { requireStaff } from '../clarification/service.js';
+import { eventsWorkbook } from './export.js';
+import { pageEvents } from './repository.js';
+import { EXPORT_MAX, exportName, pageWindow } from './service.js';
 
 const api = endpoints.specimenLog;
-const EXPORT_MAX = 10_000;
 
-interface Filter {
-  barcode: string;
-  kinds?: SpecimenEventKind[] | undefined;
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-}
-
-/** Rows of a source limited to the caller's projects (staff only reach the log). */
-function inProjects(scope: SiteScope, column: SQL): SQL {
-  if (scope.all) return sql`TRUE`;
-  const ids = [...scope.projectIds];
-  return ids.length > 0 ? sql`${column} IN (${sql.join(ids, sql`, `)})` : sql`FALSE`;
-}
-
-/**
- * The records of the matching barcodes as (entity, id, barcode, reference): the audit trail names
- * its records by entity and id, so joining on both gives each record's events.
- */
-function refs(scope: SiteScope, pattern: string): SQL {
-  return sql`
-    SELECT 'specimenBarcode' AS entity, b.id, b.code AS barcode, b.code AS reference
-      FROM specimen_barcodes b WHERE b.code ILIKE ${pattern} AND ${inProjects(scope, sql`b.project_id`)}
-    UNION ALL
-    SELECT 'sampleTransport', t.id, b.code, t.order_no
-      FROM specimen_barcodes b JOIN sample_transports t ON t.id = b.transport_id
-      WHERE b.code ILIKE ${pattern} AND ${inProjects(scope, sql`b.project_id`)}
-    UNION ALL
-    SELECT 'testOrder', o.id, o.barcode, 'TO-' || o.id
-      FROM lab_test_orders o WHERE o.barcode ILIKE ${pattern} AND ${inProjects(scope, sql`o.project_id`)}
-    UNION ALL
-    SELECT 'labReport', r.id, r.barcode,
-           r.report_no || CASE WHEN r.revision > 0 THEN ' v' || r.revision ELSE '' END
-      FROM lab_reports r WHERE r.barcode ILIKE ${pattern} AND ${inProjects(scope, sql`r.project_id`)}
-    UNION ALL
-    SELECT 'clarificationQuery', q.id, q.barcode, q.query_no
-      FROM clarification_queries q
-      WHERE q.barcode ILIKE ${pattern} AND ${inProjects(scope, sql`q.project_id`)}
-    UNION ALL
-    SELECT 'labFeedback', f.id, f.barcode, f.feedback_no
-      FROM lab_feedback f WHERE f.barcode ILIKE ${pattern} AND ${inProjects(scope, sql`f.project_id`)}`;
-}
-
-const KIND = sql`CASE refs.entity
-  WHEN 'specimenBarcode' THEN 'specimen'
-  WHEN 'sampleTransport' THEN 'shipment'
-  WHEN 'testOrder' THEN 'order'
-  WHEN 'labReport' THEN CASE WHEN a.action IN ('report.create', 'report.update') THEN 'result' ELSE 'report' END
-  WHEN 'clarificationQuery' THEN 'query'
-  ELSE 'feedback' END`;
-
-function events(scope: SiteScope, filter: Filter): SQL {
-  const pattern = containsPattern(filter.barcode);
-  const kinds = filter.kinds && filter.kinds.length > 0 ? filter.kinds : null;
-  return sql`
-    WITH refs AS (${refs(scope, pattern)})
-    SELECT a.id::int AS id, a.at, refs.barcode, ${KIND} AS kind, a.action, refs.reference,
-           a.username, a.reason, a.workstation
-      FROM audit_log a JOIN refs ON a.entity = refs.entity AND a.entity_id = refs.id::text
-     WHERE a.action <> 'clarification.view'
-       ${filter.from ? sql`AND a.at >= ${filter.from}::date` : sql``}
-       ${filter.to ? sql`AND a.at < ${filter.to}::date + 1` : sql``}
-       ${kinds ? sql`AND ${KIND} IN (${sql.join(kinds, sql`, `)})` : sql``}`;
-}
-
-type Raw = Omit<SpecimenEventRow, 'at'> & { at: Date | string };
-
-async function rows(db: Executor, query: SQL): Promise<Raw[]> {
-  // Both drivers answer { rows } for a raw statement.
-  return ((await db.execute(query)) as unknown as { rows: Raw[] }).rows;
-}
-
-async function page(db: Executor, scope: SiteScope, filter: Filter, limit: number, offset: number) {
-  const base = events(scope, filter);
-  const [counted] = await rows(db, sql`SELECT count(*)::int AS id FROM (${base}) e`);
-  const found = await rows(
-    db,
-    // The exact barcode first, then each barcode's timeline in order.
-    sql`SELECT * FROM (${base}) e
-        ORDER BY e.barcode <> ${filter.barcode}, e.barcode, e.at, e.id
-        LIMIT ${limit} OFFSET ${offset}`,
-  );
-  return {
-    total: Number(counted?.id ?? 0),
-    rows: found.map(
-      (r): SpecimenEventRow => ({
-        ...r,
-        id: Number(r.id),
-        at: new Date(r.at).toISOString(),
-        kind: r.kind,
-      }),
-    ),
-  };
-}
-
-const KIND_NAMES: Record<SpecimenEventKind, Record<Lang, string>> = {
-  specimen: { zh_CN: '样本条码', en_US: 'Specimen' },
-  shipment: { zh_CN: '运单签收', en_US: 'Shipment' },
-  order: { zh_CN: '检测申请', en_US: 'Test order' },
-  result: { zh_CN: '结果录入', en_US: 'Results' },
-  report: { zh_CN: '报告', en_US: 'Report' },
-  query: { zh_CN: '质疑', en_US: 'Query' },
-  feedback: { zh_CN: '反馈', en_US: 'Feedback' },
-};
-
-const COLUMNS: Array<XlsxColumn<keyof SpecimenEventRow>> = [
-  { key: 'barcode', zh: '条码', en: 'Barcode', width: 18 },
-  { key: 'at', zh: '时间', en: 'Time', width: 20, time: true },
-  { key: 'kind', zh: '类别', en: 'Kind', width: 12 },
-  { key: 'action', zh: '操作', en: 'Action', width: 28 },
-  { key: 'reference', zh: '单号', en: 'Reference', width: 22 },
-  { key: 'username', zh: '操作人', en: 'By', width: 12 },
-  { key: 'reason', zh: '原因', en: 'Reason', width: 30 },
-  { key: 'workstation', zh: '工作站', en: 'Workstation', width: 16 },
-];
-
-function workbook(found: SpecimenEventRow[], lang: Lang, time: ZonedTime): Promise<Buffer> {
-  return tableWorkbook({
-    sheet: lang === 'en_US' ? 'Specimen log' : '样本日志',
-    columns: COLUMNS,
-    rows: found.map((row) => ({ ...row, kind: KIND_NAMES[row.kind][lang] })),
-    lang,
-    time,
-  });
-}
-
-async function staffScope(ctx: SessionCtx) {
-  const p = ctx.principal;
-  if (p.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'staffOnly' });
-  return ctx.scope();
-}
-
+/** The specimen log of a barcode for staff (site users are refused), on screen and as xlsx. */
 export async function specimenLogRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, api, {
     paging: async (ctx) => {
-      const { page: n, size, ...filter } = ctx.body;
-      const r = await page(ctx.db, await staffScope(ctx), filter, size, (n - 1) * size);
-      return new Page(r.rows, r.total);
+      requireStaff(ctx.principal);
+      const { limit, offset } = pageWindow(ctx.body);
+      return pageEvents(ctx.db, await ctx.scope(), ctx.body, limit, offset);
     },
     export: async (ctx) => {
-      const r = await page(ctx.db, await staffScope(ctx), ctx.body, EXPORT_MAX, 0);
+      requireStaff(ctx.principal);
+      const { rows } = await pageEvents(ctx.db, await ctx.scope(), ctx.body, EXPORT_MAX, 0);
       const time = zonedTime(ctx);
-      const book = await workbook(r.rows, ctx.lang, time);
-      const name = `specimen-log-${ctx.body.barcode.replace(/[^A-Za-z0-9_-]/g, '')}-${time.date(ctx.now)}.xlsx`;
+      const book = await eventsWorkbook(rows, ctx.lang, time);
+      const name = exportName(ctx.body.barcode, time.date(ctx.now));
       await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
       return SENT;
     },

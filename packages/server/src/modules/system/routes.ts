@@ -1,95 +1,50 @@
 import multipart from '@fastify/multipart';
-import { type DUPLICATE_TARGETS, endpoints, ResultCode } from '@trialab/api-contract';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
-import {
-  depts,
-  dictData,
-  dictTypes,
-  files,
-  projects,
-  roles,
-  sampleTypes,
-  tableHeads,
-  users,
-} from '../../db/schema.js';
-import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
-import { ApiError, notFound } from '../../lib/errors.js';
-import { pageOf } from '../../lib/paging.js';
-import { Page, receiving, registerGroup, SENT } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { notFound } from '../../lib/errors.js';
+import { receiving, registerGroup, SENT } from '../../lib/route.js';
 import { deviceTicketPrivateKey } from '../../lib/secrets.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { issueTicket, ticketKeys } from './device-ticket.js';
 import { mayReadFile } from './file-access.js';
 import { quotaExceeded, type ReceivedUpload, receiveUpload, sendStoredFile, uploadedBytes } from './files.js';
+import {
+  dictType,
+  dictValue,
+  enabledValues,
+  fileById,
+  insertDictValues,
+  insertFile,
+  isDuplicate,
+  isSharedDocument,
+  lockUser,
+  pageDict,
+  sampleTypesNamed,
+  saveTableHead,
+  tableHeadOf,
+  updateDictValue,
+  upsertDictValue,
+} from './repository.js';
+import { webOrigin } from './service.js';
 
 const { dict, system } = endpoints;
-
-const DUPLICATE_COLUMNS = {
-  'user.mobile': [users, users.mobile, users.id],
-  'user.email': [users, users.email, users.id],
-  'user.jobNumber': [users, users.jobNumber, users.id],
-  'role.name': [roles, roles.name, roles.id],
-  'role.code': [roles, roles.code, roles.id],
-  'project.projectNo': [projects, projects.projectNo, projects.id],
-  'dept.name': [depts, depts.name, depts.id],
-} as const satisfies Record<keyof typeof DUPLICATE_TARGETS, unknown>;
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
 
-  const requireType = async (
-    db: typeof app.deps.db | Parameters<Parameters<typeof app.deps.db.transaction>[0]>[0],
-    dictNo: number,
-  ) => {
-    const [type] = await db.select({ id: dictTypes.id }).from(dictTypes).where(eq(dictTypes.dictNo, dictNo));
-    if (!type) throw notFound();
-  };
   registerGroup(app, dict, {
     sysVersion: async (ctx) => ctx.deps.version,
     page: async (ctx) => {
-      const [type] = await ctx.db.select().from(dictTypes).where(eq(dictTypes.dictNo, ctx.body.dictNo));
-      if (!type) throw notFound();
-      const conditions: SQL[] = [eq(dictData.dictNo, ctx.body.dictNo)];
-      if (ctx.body.label) conditions.push(contains(dictData.label, ctx.body.label));
-      const where = and(...conditions);
-      const { rows: items, total } = await pageOf(
-        ctx.db.select({ n: count() }).from(dictData).where(where),
-        ctx.db.select().from(dictData).where(where).orderBy(asc(dictData.sort), asc(dictData.id)),
-        ctx.body,
-      );
-      return new Page(
-        [{ dictNo: type.dictNo, name: type.name, enName: type.enName, dictDataRespList: items }],
-        total,
-      );
+      const { page, size, ...filter } = ctx.body;
+      return pageDict(ctx.db, filter, { page, size });
     },
-    types: async (ctx) => {
-      const types = [...new Set(ctx.body.types)];
-      const items = await ctx.db
-        .select()
-        .from(dictData)
-        .where(and(inArray(dictData.dictNo, types), eq(dictData.status, 1)))
-        .orderBy(asc(dictData.sort), asc(dictData.id));
-      return Object.fromEntries(types.map((t) => [String(t), items.filter((i) => i.dictNo === t)]));
-    },
-    get: async (ctx) => {
-      const [row] = await ctx.db.select().from(dictData).where(eq(dictData.id, ctx.params.id));
-      if (!row) throw notFound();
-      return row;
-    },
+    types: (ctx) => enabledValues(ctx.db, [...new Set(ctx.body.types)]),
+    get: (ctx) => dictValue(ctx.db, ctx.params.id),
     update: async (ctx) => {
       const { id, version, ...fields } = ctx.body;
-      const [before] = await ctx.db.select().from(dictData).where(eq(dictData.id, id));
-      if (!before) throw staleOrMissing(false);
-      const [row] = await uniqueOr(ctx.lang, () =>
-        ctx.db
-          .update(dictData)
-          .set({ ...fields, version: sql`${dictData.version} + 1` })
-          .where(and(eq(dictData.id, id), eq(dictData.version, version)))
-          .returning({ version: dictData.version }),
-      );
+      const before = await dictValue(ctx.db, id, () => staleOrMissing(false));
+      const row = await uniqueOr(ctx.lang, () => updateDictValue(ctx.db, id, version, fields));
       if (!row) throw staleOrMissing(true);
       ctx.audit({
         action: 'dict.update',
@@ -101,91 +56,42 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       return { version: row.version };
     },
     batchInsert: async (ctx) => {
-      await requireType(ctx.db, ctx.body.dictNo);
-      const rows = await uniqueOr(ctx.lang, () =>
-        ctx.db
-          .insert(dictData)
-          .values(ctx.body.items.map((i) => ({ ...i, dictNo: ctx.body.dictNo })))
-          .returning({ id: dictData.id }),
+      const { dictNo, items } = ctx.body;
+      await dictType(ctx.db, dictNo);
+      const inserted = await uniqueOr(ctx.lang, () =>
+        insertDictValues(
+          ctx.db,
+          items.map((i) => ({ ...i, dictNo })),
+        ),
       );
-      ctx.audit({
-        action: 'dict.batchInsert',
-        entity: 'dict',
-        entityId: ctx.body.dictNo,
-        newValue: ctx.body.items,
-      });
-      return { inserted: rows.length };
+      ctx.audit({ action: 'dict.batchInsert', entity: 'dict', entityId: dictNo, newValue: items });
+      return { inserted };
     },
     import: async (ctx) => {
-      await requireType(ctx.db, ctx.body.dictNo);
+      const { dictNo, items } = ctx.body;
+      await dictType(ctx.db, dictNo);
       let inserted = 0;
       let updated = 0;
-      for (const item of new Map(ctx.body.items.map((i) => [i.value, i])).values()) {
-        const [existing] = await ctx.db
-          .select({ id: dictData.id })
-          .from(dictData)
-          .where(and(eq(dictData.dictNo, ctx.body.dictNo), eq(dictData.value, item.value)));
-        if (existing) {
-          await ctx.db
-            .update(dictData)
-            .set({
-              label: item.label,
-              enLabel: item.enLabel,
-              sort: item.sort,
-              version: sql`${dictData.version} + 1`,
-            })
-            .where(eq(dictData.id, existing.id));
-          updated += 1;
-        } else {
-          await ctx.db.insert(dictData).values({ ...item, dictNo: ctx.body.dictNo });
-          inserted += 1;
-        }
+      // The last item of a value wins.
+      for (const item of new Map(items.map((i) => [i.value, i])).values()) {
+        if (await upsertDictValue(ctx.db, dictNo, item)) inserted += 1;
+        else updated += 1;
       }
-      ctx.audit({
-        action: 'dict.import',
-        entity: 'dict',
-        entityId: ctx.body.dictNo,
-        newValue: { inserted, updated },
-      });
+      ctx.audit({ action: 'dict.import', entity: 'dict', entityId: dictNo, newValue: { inserted, updated } });
       return { inserted, updated };
     },
   });
 
-  const duplicate = async (
-    db: typeof app.deps.db,
-    body: { target: keyof typeof DUPLICATE_TARGETS; keyword: string; id?: number | undefined },
-  ) => {
-    const [table, column, idColumn] = DUPLICATE_COLUMNS[body.target];
-    const match =
-      body.target === 'user.email'
-        ? sql`lower(${column}) = ${body.keyword.toLowerCase()}`
-        : eq(column, body.keyword);
-    const where = body.id ? and(match, ne(idColumn, body.id)) : match;
-    const rows = await db.select({ n: count() }).from(table).where(where);
-    return Number(rows[0]?.n ?? 0) > 0;
-  };
-
   registerGroup(app, system, {
-    duplicate: (ctx) => duplicate(ctx.deps.db, ctx.body),
-    duplicateMain: (ctx) => duplicate(ctx.deps.db, ctx.body),
-    tableHeadGet: async (ctx) => {
-      const p = ctx.principal;
-      const [row] = await ctx.db
-        .select()
-        .from(tableHeads)
-        .where(and(eq(tableHeads.userId, p.userId), eq(tableHeads.code, ctx.body.code)));
-      return { code: ctx.body.code, titles: row?.titles ?? [] };
-    },
+    duplicate: (ctx) => isDuplicate(ctx.deps.db, ctx.body),
+    duplicateMain: (ctx) => isDuplicate(ctx.deps.db, ctx.body),
+    tableHeadGet: async (ctx) => ({
+      code: ctx.body.code,
+      titles: await tableHeadOf(ctx.db, ctx.principal.userId, ctx.body.code),
+    }),
     tableHeadSet: async (ctx) => {
-      const p = ctx.principal;
       const titles = [...new Set(ctx.body.dataIndexes)];
-      await ctx.db
-        .insert(tableHeads)
-        .values({ userId: p.userId, code: ctx.body.code, titles, updatedAt: ctx.now })
-        .onConflictDoUpdate({
-          target: [tableHeads.userId, tableHeads.code],
-          set: { titles, updatedAt: ctx.now },
-        });
+      await saveTableHead(ctx.db, ctx.principal.userId, ctx.body.code, titles, ctx.now);
       ctx.audit({
         action: 'system.tableHeadSet',
         entity: 'tableHead',
@@ -194,12 +100,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       });
       return true;
     },
-    sampleTypeAll: (ctx) =>
-      ctx.db
-        .select()
-        .from(sampleTypes)
-        .where(ctx.body.name ? contains(sampleTypes.name, ctx.body.name) : undefined)
-        .orderBy(asc(sampleTypes.id)),
+    sampleTypeAll: (ctx) => sampleTypesNamed(ctx.db, ctx.body.name),
     devicePublicKey: async (ctx) => {
       const keys = ticketKeys(await deviceTicketPrivateKey(ctx.db));
       return {
@@ -211,15 +112,12 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     deviceTicket: async (ctx) => {
       const p = ctx.principal;
-      const url = new URL(ctx.body.origin);
-      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== ctx.body.origin) {
-        throw new ApiError(ResultCode.BAD_REQUEST, { key: 'originNotAllowed' });
-      }
+      const origin = webOrigin(ctx.body.origin);
       const keys = ticketKeys(await deviceTicketPrivateKey(ctx.db));
       const { ticket, payload } = issueTicket(keys, {
         userId: p.userId,
         username: p.username,
-        origin: url.origin,
+        origin,
         now: ctx.now.getTime(),
         ttlMs: ctx.deps.config.deviceTicketTtlMs,
       });
@@ -235,7 +133,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
           // Checked again under a lock on the user: two concurrent uploads must not both fit.
           const quota = ctx.deps.config.uploadQuotaBytes;
           if (quota > 0) {
-            await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, p.userId)).for('update');
+            await lockUser(ctx.db, p.userId);
             if ((await uploadedBytes(ctx.db, p.userId)) + staged.size > quota) throw quotaExceeded(quota);
           }
           await staged.commit();
@@ -244,30 +142,21 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
           throw error;
         }
         const { name, mime, size, sha256 } = staged;
-        const [row] = await ctx.db
-          .insert(files)
-          .values({ name, mime, size, sha256, uploadedBy: p.userId })
-          .returning({ id: files.id });
-        if (!row) throw new Error('file insert returned nothing');
+        const id = await insertFile(ctx.db, { name, mime, size, sha256, uploadedBy: p.userId });
         ctx.audit({
           action: 'system.fileUpload',
           entity: 'file',
-          entityId: row.id,
+          entityId: id,
           newValue: { name, mime, size, sha256 },
         });
-        return { id: row.id, name, size, mime, url: `/api/kmct-container/file/${row.id}` };
+        return { id, name, size, mime, url: `/api/kmct-container/file/${id}` };
       },
     ),
     fileDownload: async (ctx) => {
-      const [row] = await ctx.db.select().from(files).where(eq(files.id, ctx.params.id));
-      if (!row) throw notFound();
+      const row = await fileById(ctx.db, ctx.params.id);
       // A shared document's file goes only through its own download endpoints (scope, withdrawal
       // and the download log); by file id it is answered as missing.
-      const [shared] = await ctx.db
-        .select({ id: sharedDocumentRevisions.id })
-        .from(sharedDocumentRevisions)
-        .where(eq(sharedDocumentRevisions.fileId, row.id));
-      if (shared) throw notFound();
+      if (await isSharedDocument(ctx.db, row.id)) throw notFound();
       // Everyone else's files only where the caller may see a record that uses them.
       if (!(await mayReadFile(ctx.db, ctx.principal, row))) throw notFound();
       await sendStoredFile(ctx.reply, ctx.deps.files, row);

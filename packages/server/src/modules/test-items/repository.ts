@@ -1,8 +1,9 @@
 import type { TestItemRow } from '@trialab/api-contract';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { files, sampleTypes, testItems } from '../../db/schema.js';
 import { testItemSettings } from '../../db/schema-lab.js';
+import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 
@@ -144,4 +145,60 @@ export async function testItemFiles(db: Executor, testItemId: number | undefined
         : [];
     })
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
+}
+
+/** The test item; `missing` is what an absent one throws. */
+export async function testItemById(db: Executor, id: number, missing = notFound): Promise<TestItemRow> {
+  const row = await findTestItem(db, id);
+  if (!row) throw missing();
+  return row;
+}
+
+export async function insertTestItem(
+  db: Executor,
+  values: typeof testItems.$inferInsert,
+): Promise<{ id: number; version: number }> {
+  const [row] = await db
+    .insert(testItems)
+    .values(values)
+    .returning({ id: testItems.id, version: testItems.version });
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** Writes the item at the version read; nothing comes back when the version moved on. */
+export async function updateTestItem(
+  db: Executor,
+  id: number,
+  version: number,
+  values: Pick<typeof testItems.$inferInsert, 'code' | 'name' | 'enName'>,
+): Promise<{ version: number } | undefined> {
+  const [row] = await db
+    .update(testItems)
+    .set({ ...values, version: sql`${testItems.version} + 1` })
+    .where(and(eq(testItems.id, id), eq(testItems.version, version)))
+    .returning({ version: testItems.version });
+  return row;
+}
+
+/** The item's settings, created or replaced. */
+export async function saveSettings(
+  db: Executor,
+  testItemId: number,
+  values: Omit<typeof testItemSettings.$inferInsert, 'testItemId'>,
+): Promise<void> {
+  await db
+    .insert(testItemSettings)
+    .values({ testItemId, ...values })
+    .onConflictDoUpdate({ target: testItemSettings.testItemId, set: values });
+}
+
+/** Switches the item on or off; nothing comes back when it already was. */
+export async function setEnabled(db: Executor, id: number, enabled: boolean) {
+  const [row] = await db
+    .update(testItems)
+    .set({ enabled, version: sql`${testItems.version} + 1` })
+    .where(and(eq(testItems.id, id), eq(testItems.enabled, !enabled)))
+    .returning({ version: testItems.version });
+  return row;
 }

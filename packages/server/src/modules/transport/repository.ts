@@ -1,12 +1,16 @@
-import type { SampleShipmentState } from '@trialab/api-contract';
-import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { ResultCode, type SampleShipmentState } from '@trialab/api-contract';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
-import { notFound } from '../../lib/errors.js';
+import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import type { Page } from '../../lib/route.js';
+import { contains } from '../../lib/search.js';
+import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
+import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
 export const WORKFLOW_ID = 'sampleShipment';
 
@@ -51,6 +55,8 @@ function baseQuery(db: Executor) {
 }
 type Joined = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
+type ShipmentRow = ReturnType<typeof toRow>;
+
 function toRow(r: Joined) {
   const t = r.t;
   return {
@@ -81,11 +87,35 @@ function toRow(r: Joined) {
   };
 }
 
-export async function pageShipments(db: Executor, where: SQL | undefined, page: number, size: number) {
+/** The list filters of bookings (the site list, the staff mail list, the query form's picker). */
+interface ShipmentFilter {
+  orderNo?: string | undefined;
+  expressNo?: string | undefined;
+  projectId?: number | undefined;
+  siteId?: number | undefined;
+  status?: string[] | undefined;
+}
+
+const inScope = (scope: SiteScope) => scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId);
+
+/** A page of the bookings in the scope matching the filters, newest first. */
+export async function pageShipments(
+  db: Executor,
+  scope: SiteScope,
+  f: ShipmentFilter & { page: number; size: number },
+): Promise<Page<ShipmentRow>> {
+  const where = and(
+    inScope(scope),
+    f.orderNo ? contains(sampleTransports.orderNo, f.orderNo) : undefined,
+    f.expressNo ? contains(sampleTransports.expressNo, f.expressNo) : undefined,
+    f.projectId ? eq(sampleTransports.projectId, f.projectId) : undefined,
+    f.siteId ? eq(sampleTransports.siteId, f.siteId) : undefined,
+    f.status && f.status.length > 0 ? inArray(sampleTransports.status, f.status) : undefined,
+  );
   return pageOf(
     db.select({ n: count() }).from(sampleTransports).where(where),
     baseQuery(db).where(where).orderBy(desc(sampleTransports.createdAt), desc(sampleTransports.id)),
-    { page, size },
+    f,
     toRow,
   );
 }
@@ -158,9 +188,29 @@ export async function shipmentHead(db: Executor, id: number) {
   return { ...row, status: row.status as SampleShipmentState };
 }
 
-/** Every sample line of the bookings matching `where`, newest booking first (sample-transport detail table). */
-export async function pageItems(db: Executor, where: SQL | undefined, page: number, size: number) {
-  const { rows, total } = await pageOf(
+/** Every sample line of the bookings in the scope matching the filters, newest booking first (sample-transport detail table). */
+export async function pageItems(
+  db: Executor,
+  scope: SiteScope,
+  f: {
+    page: number;
+    size: number;
+    orderNo?: string | undefined;
+    projectId?: number | undefined;
+    status?: string[] | undefined;
+    sampleTypeId?: number | undefined;
+    temperatureId?: number | undefined;
+  },
+) {
+  const where = and(
+    inScope(scope),
+    f.orderNo ? contains(sampleTransports.orderNo, f.orderNo) : undefined,
+    f.projectId ? eq(sampleTransports.projectId, f.projectId) : undefined,
+    f.status && f.status.length > 0 ? inArray(sampleTransports.status, f.status) : undefined,
+    f.sampleTypeId ? eq(sampleTransportItems.sampleTypeId, f.sampleTypeId) : undefined,
+    f.temperatureId ? eq(sampleTransportItems.temperatureId, f.temperatureId) : undefined,
+  );
+  return pageOf(
     db
       .select({ n: count() })
       .from(sampleTransportItems)
@@ -192,14 +242,50 @@ export async function pageItems(db: Executor, where: SQL | undefined, page: numb
       .innerJoin(temperatures, eq(temperatures.id, sampleTransportItems.temperatureId))
       .where(where)
       .orderBy(desc(sampleTransports.createdAt), desc(sampleTransports.id), asc(sampleTransportItems.sort)),
-    { page, size },
+    f,
+    (r) => ({ ...r, status: r.status as SampleShipmentState, createdAt: r.createdAt.toISOString() }),
   );
-  return {
-    rows: rows.map((r) => ({
-      ...r,
-      status: r.status as SampleShipmentState,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    total,
-  };
 }
+
+export function temperatureList(db: Executor) {
+  return db.select().from(temperatures).orderBy(asc(temperatures.id));
+}
+
+const invalidReference = (field: string) =>
+  new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field } });
+
+/** The shipment's temperature and every sample type must exist. */
+export async function checkReferences(db: Executor, temperatureId: number, sampleTypeIds: number[]) {
+  const [temp] = await db
+    .select({ id: temperatures.id })
+    .from(temperatures)
+    .where(eq(temperatures.id, temperatureId));
+  if (!temp) throw invalidReference('temperatureId');
+  const types = await db
+    .select({ id: sampleTypes.id })
+    .from(sampleTypes)
+    .where(inArray(sampleTypes.id, sampleTypeIds));
+  if (types.length !== sampleTypeIds.length) throw invalidReference('sampleTypeId');
+}
+
+export async function insertShipment(
+  db: Executor,
+  values: typeof sampleTransports.$inferInsert,
+): Promise<number> {
+  const [row] = await db.insert(sampleTransports).values(values).returning({ id: sampleTransports.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Replaces the booking's sample lines with these, in the order given. */
+export async function replaceSamples(
+  db: Executor,
+  transportId: number,
+  samples: Array<Omit<typeof sampleTransportItems.$inferInsert, 'transportId' | 'sort'>>,
+) {
+  await db.delete(sampleTransportItems).where(eq(sampleTransportItems.transportId, transportId));
+  await db.insert(sampleTransportItems).values(samples.map((s, sort) => ({ ...s, transportId, sort })));
+}
+
+/** Writes the booking at the version read; false when the version moved on. */
+export const updateShipment = versionedUpdate(sampleTransports);

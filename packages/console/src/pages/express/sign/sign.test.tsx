@@ -1,0 +1,86 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReceiptDetail } from '@trialab/api-contract';
+import { App } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../locales';
+import { callEndpoint } from '../../../services/endpoint';
+import { type EndpointPick, endpointName, queryClient } from '../../../services/query';
+import ExpressSignPage from './index';
+
+vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
+// The camera is the bridge's; these tests are about the records.
+vi.mock('../../../devices/hooks', () => ({ useCameraPage: () => undefined }));
+
+const shipment = (id: number, expressNo: string): ReceiptDetail => ({
+  id,
+  orderNo: `SO-${id}`,
+  expressNo,
+  courier: 'sf',
+  status: 'signed',
+  projectId: 1,
+  projectNo: 'KM-2026-001',
+  projectName: 'Trial',
+  siteId: 1,
+  centerNo: '01',
+  siteName: 'Site one',
+  temperatureName: '2-8℃',
+  coldChain: true,
+  bookSendTime: '2026-11-20T08:00:00Z',
+  dispatchTime: null,
+  signerName: 'Li',
+  signedAt: '2026-11-21T08:00:00Z',
+  receiptRemark: null,
+  version: 1,
+  samples: [],
+  images: [],
+});
+
+/** The server: two shipments; the lookup finds the second by its waybill. */
+function serve() {
+  const calls: string[] = [];
+  vi.mocked(callEndpoint).mockImplementation((async (
+    pick: EndpointPick,
+    input: { params?: { id: number } },
+  ) => {
+    const name = endpointName(pick);
+    calls.push(name);
+    if (name === 'receipt.paging') return { code: 200, msg: 'ok', data: [shipment(1, 'SF001')], total: 1 };
+    if (name === 'receipt.lookup') return { code: 200, msg: 'ok', data: shipment(2, 'SF002') };
+    if (name === 'receipt.get')
+      return { code: 200, msg: 'ok', data: shipment(input.params?.id ?? 0, 'SF001') };
+    return { code: 200, msg: 'ok', data: { code: 'express.sign', titles: [] } };
+  }) as unknown as typeof callEndpoint);
+  return calls;
+}
+
+const renderPage = () =>
+  render(
+    <App>
+      <ExpressSignPage />
+    </App>,
+  );
+
+afterEach(() => {
+  queryClient.clear();
+});
+
+describe('/express/sign', () => {
+  it('shows the shipment a waybill lookup finds, without asking for it a second time', async () => {
+    const calls = serve();
+    renderPage();
+    const input = within(screen.getByTestId('receipt-lookup')).getByRole('searchbox');
+    fireEvent.change(input, { target: { value: ' SF002 ' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(screen.getByTestId('receipt-detail').textContent).toContain('SF002'));
+    expect(callEndpoint).toHaveBeenCalledWith(expect.any(Function), { query: { keyword: 'SF002' } });
+    expect(calls).not.toContain('receipt.get');
+  });
+
+  it('shows the record of the row clicked', async () => {
+    const calls = serve();
+    renderPage();
+    fireEvent.click(await screen.findByText('SO-1'));
+    await waitFor(() => expect(screen.getByTestId('receipt-detail').textContent).toContain('SO-1'));
+    expect(calls.filter((name) => name === 'receipt.get')).toHaveLength(1);
+  });
+});
