@@ -124,7 +124,8 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     async (theme, lang) => {
       const staff = await sweep(ACCOUNTS.admin, { theme, lang }, EVERYDAY);
       const site = await sweep(ACCOUNTS.site, { theme, lang }, EVERYDAY);
-      expect(staff.checked.length + site.checked.length).toBe(EVERYDAY.length);
+      // Some pages are on both menus: each one is checked at least once.
+      expect(new Set([...staff.checked, ...site.checked]).size).toBe(EVERYDAY.length);
       expect([...staff.problems, ...site.problems]).toEqual([]);
     },
     300_000,
