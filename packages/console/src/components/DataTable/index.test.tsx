@@ -86,4 +86,12 @@ describe('keyboardScrollable', () => {
     expect(element.hasAttribute('tabindex')).toBe(false);
     expect(element.hasAttribute('role')).toBe(false);
   });
+
+  it('takes the hidden copy of the titles antd measures with out of the tab order', () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<table><tbody><tr aria-hidden="true" class="ant-table-measure-row"><td><input type="checkbox"></td></tr></tbody></table>';
+    keyboardScrollable(root, 'Samples');
+    expect(root.querySelector('.ant-table-measure-row')?.hasAttribute('inert')).toBe(true);
+  });
 });

@@ -89,6 +89,11 @@ export function keyboardScrollable(root: HTMLElement | null, label: string): voi
       body.removeAttribute('aria-label');
     }
   }
+  // antd measures column widths with a hidden copy of the titles, the select-all checkbox included:
+  // hidden from assistive technology (aria-hidden) but still reachable by Tab, unless inert.
+  for (const row of root?.querySelectorAll<HTMLElement>('.ant-table-measure-row') ?? []) {
+    row.setAttribute('inert', '');
+  }
 }
 
 /** The data table of SPEC sections 2, 4 and 9 (server paging, table-head config, sizes). */
