@@ -58,6 +58,19 @@ describe('theme colours meet WCAG AA (4.5:1) for every palette colour and mode',
         ['colorPrimary on colorPrimaryBg', token.colorPrimary, token.colorPrimaryBg],
       );
     }
+    // Status colours (tags, danger buttons, messages) as text on their tint and on the page.
+    for (const status of ['Success', 'Warning', 'Error', 'Info'] as const) {
+      const text = token[`color${status}`];
+      pairs.push(
+        [`color${status} on its Bg`, text, token[`color${status}Bg`]],
+        [`color${status} on colorBgContainer`, text, token.colorBgContainer],
+      );
+      if (mode !== 'night') pairs.push([`white on color${status}`, token.colorTextLightSolid, text]);
+    }
+    // Preset-coloured tags (color="cyan"): shade 7 on shade 1.
+    for (const preset of ['blue', 'purple', 'cyan', 'green', 'magenta', 'red', 'orange', 'gold'] as const) {
+      pairs.push([`${preset} tag`, token[`${preset}7`], token[`${preset}1`]]);
+    }
     const failing = pairs
       .map(([name, text, background]) => ({ name, text, background, ratio: ratio(text, background) }))
       .filter((pair) => pair.ratio < MIN_CONTRAST);

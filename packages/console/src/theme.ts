@@ -131,6 +131,8 @@ export function themeConfig(mode: ThemeMode, color: string, animation: boolean):
       algorithm: theme.defaultAlgorithm,
       token: {
         ...token,
+        ...statusColours(false),
+        ...presetTextColours(false),
         colorLink: primary,
         colorPrimaryBg: tint,
         colorPrimaryBgHover: over(color, 0.2, WHITE),
@@ -144,10 +146,85 @@ export function themeConfig(mode: ThemeMode, color: string, animation: boolean):
   const link = adjust(color, (c) => readableOnNight(over(c, DARK_PALETTE_ALPHA, container)), true);
   return {
     algorithm: theme.darkAlgorithm,
-    token: { ...token, colorLink: link, colorPrimaryText: primaryText },
+    token: {
+      ...token,
+      ...statusColours(true),
+      ...presetTextColours(true),
+      colorLink: link,
+      colorPrimaryText: primaryText,
+    },
     components: {
       Tabs: { itemSelectedColor: primaryText, itemActiveColor: primaryText, itemHoverColor: primaryText },
       Pagination: { itemActiveColor: primaryText },
     },
   };
+}
+
+/** antd's status seeds (SeedToken defaults). */
+const STATUS_SEEDS = {
+  Success: '#52c41a',
+  Warning: '#faad14',
+  Error: '#ff4d4f',
+  Info: '#1677ff',
+} as const;
+
+/**
+ * Status colours (tags, danger buttons, messages) are text on their own tint and on the page. Light
+ * themes: darkened until that reads at 4.5:1, which also carries white text (a danger button); the
+ * tint is the seed's own (antd would derive a grey one from the darkened colour). Night: lightened,
+ * as the dark palette paints the seed at 85 % over the container.
+ */
+function statusColours(night: boolean): Record<string, string> {
+  const { container } = night ? BACKGROUNDS.night : BACKGROUNDS.light;
+  const tokens: Record<string, string> = {};
+  for (const [name, seed] of Object.entries(STATUS_SEEDS)) {
+    const tint = over(seed, night ? 0.15 : 0.1, container);
+    const passes = night
+      ? (c: string) => {
+          const painted = over(c, DARK_PALETTE_ALPHA, container);
+          return contrast(painted, tint) >= MIN_CONTRAST && contrast(painted, container) >= MIN_CONTRAST;
+        }
+      : (c: string) => contrast(c, tint) >= MIN_CONTRAST && contrast(WHITE, c) >= MIN_CONTRAST;
+    tokens[`color${name}`] = adjust(seed, passes, night);
+    tokens[`color${name}Bg`] = tint;
+  }
+  return tokens;
+}
+
+/** antd's preset colour names (Tag color="cyan" and the like). */
+const PRESETS = [
+  'blue',
+  'purple',
+  'cyan',
+  'green',
+  'magenta',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'volcano',
+  'geekblue',
+  'lime',
+  'gold',
+] as const;
+
+const presetCache = new Map<boolean, Record<string, string>>();
+
+/** A preset tag's text (shade 7) readable on its background (shade 1) and on the page. */
+function presetTextColours(night: boolean): Record<string, string> {
+  const cached = presetCache.get(night);
+  if (cached) return cached;
+  const { container } = night ? BACKGROUNDS.night : BACKGROUNDS.light;
+  const palette = theme.getDesignToken({ algorithm: night ? theme.darkAlgorithm : theme.defaultAlgorithm });
+  const tokens: Record<string, string> = {};
+  for (const name of PRESETS) {
+    const light = palette[`${name}1`];
+    tokens[`${name}7`] = adjust(
+      palette[`${name}7`],
+      (c) => contrast(c, light) >= MIN_CONTRAST && contrast(c, container) >= MIN_CONTRAST,
+      night,
+    );
+  }
+  presetCache.set(night, tokens);
+  return tokens;
 }
