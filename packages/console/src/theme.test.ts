@@ -69,7 +69,10 @@ describe('theme colours meet WCAG AA (4.5:1) for every palette colour and mode',
     }
     // Preset-coloured tags (color="cyan"): shade 7 on shade 1.
     for (const preset of ['blue', 'purple', 'cyan', 'green', 'magenta', 'red', 'orange', 'gold'] as const) {
-      pairs.push([`${preset} tag`, token[`${preset}7`], token[`${preset}1`]]);
+      pairs.push(
+        [`${preset} tag`, token[`${preset}7`], token[`${preset}1`]],
+        [`${preset} tag (-7)`, token[`${preset}-7`], token[`${preset}-1`]],
+      );
     }
     const failing = pairs
       .map(([name, text, background]) => ({ name, text, background, ratio: ratio(text, background) }))

@@ -219,7 +219,8 @@ function presetTextColours(night: boolean): Record<string, string> {
   const tokens: Record<string, string> = {};
   for (const name of PRESETS) {
     const light = palette[`${name}1`];
-    tokens[`${name}7`] = adjust(
+    // antd keeps each shade under two names ('cyan7', 'cyan-7'), both written to --ant-cyan-7.
+    tokens[`${name}7`] = tokens[`${name}-7`] = adjust(
       palette[`${name}7`],
       (c) => contrast(c, light) >= MIN_CONTRAST && contrast(c, container) >= MIN_CONTRAST,
       night,
