@@ -1,11 +1,12 @@
-import { App as AntApp, ConfigProvider, theme } from 'antd';
-import { useEffect } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { APP_CSS_VAR_KEY } from './config';
 import { antdLocale } from './locales';
 import { AppRoutes } from './router/AppRoutes';
 import { useSettings } from './stores/settings';
+import { themeConfig } from './theme';
 import { registerFeedback } from './utils/feedback';
 
 /** Hands antd's context-aware message and modal APIs to code outside components. */
@@ -22,13 +23,13 @@ export function App() {
   const animation = useSettings((s) => s.animation);
   // Loaded with the language (locales/index.ts) before i18next announces it.
   const locale = antdLocale(i18n.language);
+  const themed = useMemo(() => themeConfig(mode, color, animation), [mode, color, animation]);
 
   return (
     <ConfigProvider
       locale={locale}
       theme={{
-        algorithm: mode === 'night' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: color, motion: animation },
+        ...themed,
         // A fixed key, shared with /login's static-styles provider: one set of theme variables.
         cssVar: { key: APP_CSS_VAR_KEY },
       }}

@@ -1,6 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Dropdown, type MenuProps, Tabs } from 'antd';
-import { memo, useMemo } from 'react';
+import { Dropdown, type MenuProps, Tabs, type TabsRef } from 'antd';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as textOf } from '../locales';
 import { type TabPage, useTabs } from '../stores/tabs';
@@ -10,6 +10,30 @@ import { tabActions } from './tabActions';
 /** The tab's own name, else its route's title (a menu key of the route table). */
 export function tabTitle(tab: TabPage): string {
   return tab.customName ?? textOf(tab.title);
+}
+
+/**
+ * antd puts role="tablist" on the whole strip, around the overflow menu's button and each tab's close
+ * button; a tablist may hold tabs only (WAI-ARIA). The role moves to the list of tabs, which leaves
+ * the overflow button outside it, and the close buttons leave the accessibility tree: they are the
+ * mouse's way to close a tab, the keyboard's is Delete on the focused tab (antd) or its context menu.
+ * Run after every render: antd re-renders a close button's tabindex when the active tab changes.
+ */
+function tabsOnlyInTablist(root: HTMLElement | null | undefined): void {
+  const nav = root?.querySelector<HTMLElement>(':scope > .ant-tabs-nav');
+  const list = nav?.querySelector<HTMLElement>('.ant-tabs-nav-list');
+  if (!nav || !list) return;
+  const orientation = nav.getAttribute('aria-orientation');
+  if (nav.getAttribute('role') === 'tablist') {
+    nav.removeAttribute('role');
+    nav.removeAttribute('aria-orientation');
+    list.setAttribute('role', 'tablist');
+    if (orientation) list.setAttribute('aria-orientation', orientation);
+  }
+  for (const close of list.querySelectorAll<HTMLElement>('.ant-tabs-tab-remove')) {
+    close.setAttribute('aria-hidden', 'true');
+    close.tabIndex = -1;
+  }
 }
 
 /**
@@ -25,6 +49,8 @@ export const TabsBar = memo(function TabsBar({ active: shown }: { active?: strin
   const { t } = useTranslation();
   const tabs = useTabs((s) => s.tabs);
   const active = useTabs((s) => shown ?? s.active);
+  const ref = useRef<TabsRef>(null);
+  useLayoutEffect(() => tabsOnlyInTablist(ref.current?.nativeElement));
 
   // The labels (with their context menus) are rebuilt only when the tabs or the texts change; a
   // tab switch changes only activeKey.
@@ -60,6 +86,7 @@ export const TabsBar = memo(function TabsBar({ active: shown }: { active?: strin
 
   return (
     <Tabs
+      ref={ref}
       type="editable-card"
       hideAdd
       size="small"

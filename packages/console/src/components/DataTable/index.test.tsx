@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import '../../locales';
-import { DataTable, StaticTable } from './index';
+import { DataTable, keyboardScrollable, StaticTable } from './index';
 
 // The table head the server keeps for this user: only the barcode column.
 vi.mock('../../services/endpoint', () => ({
@@ -56,5 +56,42 @@ describe('DataTable', () => {
     await waitFor(() => expect(screen.queryByText('Subject')).toBeNull());
     expect(screen.getAllByText('Barcode').length).toBeGreaterThan(0);
     expect(screen.getByText('共 7 条')).not.toBeNull();
+  });
+});
+
+describe('keyboardScrollable', () => {
+  /** A table body of the given content and box heights (happy-dom lays nothing out). */
+  function body(content: number, box: number) {
+    const root = document.createElement('div');
+    root.innerHTML = '<div class="ant-table-body"></div>';
+    const element = root.firstElementChild as HTMLElement;
+    Object.defineProperty(element, 'scrollHeight', { value: content, configurable: true });
+    Object.defineProperty(element, 'clientHeight', { value: box, configurable: true });
+    return { root, element };
+  }
+
+  it('makes a body whose rows overflow a named region the keyboard reaches', () => {
+    const { root, element } = body(900, 300);
+    keyboardScrollable(root, 'Samples');
+    expect(element.tabIndex).toBe(0);
+    expect(element.getAttribute('role')).toBe('region');
+    expect(element.getAttribute('aria-label')).toBe('Samples');
+  });
+
+  it('leaves a body that does not scroll out of the tab order', () => {
+    const { root, element } = body(900, 300);
+    keyboardScrollable(root, 'Samples');
+    Object.defineProperty(element, 'scrollHeight', { value: 200 });
+    keyboardScrollable(root, 'Samples');
+    expect(element.hasAttribute('tabindex')).toBe(false);
+    expect(element.hasAttribute('role')).toBe(false);
+  });
+
+  it('takes the hidden copy of the titles antd measures with out of the tab order', () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<table><tbody><tr aria-hidden="true" class="ant-table-measure-row"><td><input type="checkbox"></td></tr></tbody></table>';
+    keyboardScrollable(root, 'Samples');
+    expect(root.querySelector('.ant-table-measure-row')?.hasAttribute('inert')).toBe(true);
   });
 });

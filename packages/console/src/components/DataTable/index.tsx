@@ -1,6 +1,6 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover, Table, type TableColumnType, type TableProps } from 'antd';
-import { type Key, useEffect, useMemo, useRef, useState } from 'react';
+import { type Key, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESIZE_DEBOUNCE_MS, STATIC_TABLE_PAGE_SIZE, TABLE_SIZES } from '../../config';
 import { callEndpoint } from '../../services/endpoint';
@@ -26,6 +26,8 @@ export interface DataTableProps<T>
   total: number;
   onPageChange(page: number, size: number): void;
   selection?: { mode: 'single' | 'multiple'; keys: Key[]; onChange(keys: Key[]): void };
+  /** What the table holds (the page's title), the name of its scrolling region. */
+  label?: string;
 }
 
 /**
@@ -70,6 +72,30 @@ function useScrollY(withPagination: boolean) {
 
 const NO_TITLES: string[] = [];
 
+/**
+ * A table body that scrolls is a region the keyboard must reach (WCAG 2.1.1): focusable and named
+ * while its rows or columns overflow, a plain box otherwise (no empty tab stop). antd gives no props
+ * for its scrolling box, hence the attributes; run after every render, as the rows change.
+ */
+export function keyboardScrollable(root: HTMLElement | null, label: string): void {
+  for (const body of root?.querySelectorAll<HTMLElement>('.ant-table-body') ?? []) {
+    if (body.scrollHeight > body.clientHeight || body.scrollWidth > body.clientWidth) {
+      body.tabIndex = 0;
+      body.setAttribute('role', 'region');
+      body.setAttribute('aria-label', label);
+    } else {
+      body.removeAttribute('tabindex');
+      body.removeAttribute('role');
+      body.removeAttribute('aria-label');
+    }
+  }
+  // antd measures column widths with a hidden copy of the titles, the select-all checkbox included:
+  // hidden from assistive technology (aria-hidden) but still reachable by Tab, unless inert.
+  for (const row of root?.querySelectorAll<HTMLElement>('.ant-table-measure-row') ?? []) {
+    row.setAttribute('inert', '');
+  }
+}
+
 /** The data table of SPEC sections 2, 4 and 9 (server paging, table-head config, sizes). */
 export function DataTable<T extends object>({
   columns,
@@ -79,6 +105,7 @@ export function DataTable<T extends object>({
   total,
   onPageChange,
   selection,
+  label,
   ...rest
 }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -91,6 +118,7 @@ export function DataTable<T extends object>({
   });
   const titles = head.data?.data?.titles ?? NO_TITLES;
   const { ref, y } = useScrollY(true);
+  useLayoutEffect(() => keyboardScrollable(ref.current, label ?? t('components.table')));
 
   const shown = useMemo(
     () =>

@@ -2,6 +2,7 @@ import { Radio, Select, type SelectProps } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictLabel, useDict } from '../../stores/dict';
+import { dash } from '../format';
 
 /** Items of one dictionary, loaded once and cached per number. */
 export function useDictItems(dictNo: number) {
@@ -31,6 +32,16 @@ export function DictSelect({ dictNo, ...rest }: DictSelectProps) {
       options={items.map((item) => ({ value: item.value, label: dictLabel(item, i18n.language) }))}
     />
   );
+}
+
+/**
+ * A dictionary value as its text in the current language (a table cell, a detail): a read-only
+ * value is text, not a disabled select, which would be a form field without a name.
+ */
+export function DictText({ dictNo, value }: { dictNo: number; value?: string | null }) {
+  const { i18n } = useTranslation();
+  const item = useDictItems(dictNo).find((entry) => entry.value === value);
+  return <>{dash(item ? dictLabel(item, i18n.language) : null)}</>;
 }
 
 export interface DictRadioProps {

@@ -127,6 +127,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
         total={list.total}
         onPageChange={list.setPage}
         selection={selection}
+        label={typeof title === 'string' ? title : undefined}
       />
       {children}
     </Card>

@@ -56,7 +56,12 @@ export function DocumentCapture({ onCapture, disabled }: DocumentCaptureProps) {
           />
         </Form.Item>
         <Form.Item label={t('lab.device.cut')}>
-          <Switch checked={cut} onChange={setCut} data-testid="capture-cut" />
+          <Switch
+            checked={cut}
+            onChange={setCut}
+            aria-label={t('lab.device.cut')}
+            data-testid="capture-cut"
+          />
         </Form.Item>
         <Form.Item>
           <Space>

@@ -59,6 +59,7 @@ export function FaceCompare({ cardPhoto, result, onResult }: FaceCompareProps) {
             min={0}
             max={100}
             value={threshold}
+            aria-label={t('lab.device.threshold')}
             onChange={(v) => {
               if (typeof v === 'number') {
                 setThreshold(v);

@@ -186,6 +186,7 @@ export const common: typeof zh = {
     total: '{{total}} in total',
     columns: 'Columns',
     columnsSaved: 'Column settings saved',
+    table: 'Data table',
     search: 'Search',
     actions: 'Actions',
     reset: 'Reset',

@@ -178,6 +178,7 @@ export const common = {
     total: '共 {{total}} 条',
     columns: '列设置',
     columnsSaved: '表头设置已保存',
+    table: '数据表格',
     search: '查询',
     actions: '操作',
     reset: '重置',

@@ -180,6 +180,7 @@ export const common: typeof zh = {
     total: '共 {{total}} 條',
     columns: '列設置',
     columnsSaved: '表頭設置已保存',
+    table: '數據表格',
     search: '查詢',
     actions: '操作',
     reset: '重置',

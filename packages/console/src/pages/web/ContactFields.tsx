@@ -24,8 +24,10 @@ export function ContactFields({
   const form = Form.useFormInstance();
   return (
     <>
-      <Form.Item label={t('portal.consumable.fromAddressBook')}>
+      {/* No field of its own (it fills the others): the label is tied to the select by id. */}
+      <Form.Item label={t('portal.consumable.fromAddressBook')} htmlFor={`${prefix}-address-book`}>
         <Select
+          id={`${prefix}-address-book`}
           allowClear
           data-testid={`${prefix}-address`}
           options={addresses.map((a) => ({

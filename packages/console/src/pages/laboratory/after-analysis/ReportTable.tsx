@@ -102,6 +102,7 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
               allowClear
               style={{ minWidth: 240 }}
               placeholder={t('lab.receipt.status')}
+              aria-label={t('lab.receipt.status')}
               options={states.map((s) => ({ value: s, label: r(`states.${s}`) }))}
             />
           </Form.Item>

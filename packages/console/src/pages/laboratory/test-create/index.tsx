@@ -213,7 +213,7 @@ export default function TestCreatePage() {
               </Form.Item>
             </Col>
             <Col xs={24}>
-              <Form.Item label={t('lab.testItem.remark')}>
+              <Form.Item label={t('lab.testItem.remark')} htmlFor="remark">
                 <Form.Item name="remark" noStyle>
                   <Input.TextArea maxLength={255} rows={2} />
                 </Form.Item>

@@ -68,7 +68,12 @@ export default function TestProjectPage() {
             title={t(row.enabled ? 'lab.testItem.confirmDisable' : 'lab.testItem.confirmEnable')}
             onConfirm={() => toggle(row, !row.enabled)}
           >
-            <Switch checked={row.enabled} size="small" data-testid={`test-item-status-${row.code}`} />
+            <Switch
+              checked={row.enabled}
+              size="small"
+              aria-label={`${row.code} ${t('lab.testItem.status')}`}
+              data-testid={`test-item-status-${row.code}`}
+            />
           </Popconfirm>
         ) : (
           <Tag color={row.enabled ? 'success' : 'default'}>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { confirmed } from '../../../components/ConfirmDialog';
 import type { DataColumn } from '../../../components/DataTable';
-import { DictSelect } from '../../../components/DictSelect';
+import { DictSelect, DictText } from '../../../components/DictSelect';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
@@ -121,13 +121,7 @@ export default function AddressPage() {
       width: 120,
       render: (_, row) => (
         <Space>
-          <DictSelect
-            dictNo={LABEL_DICT}
-            value={row.label}
-            disabled
-            variant="borderless"
-            style={{ width: 80 }}
-          />
+          <DictText dictNo={LABEL_DICT} value={row.label} />
           {row.isDefault && <Tag color="blue">{t('portal.address.default')}</Tag>}
         </Space>
       ),

@@ -31,7 +31,7 @@ import { useAccess } from '../../../access/useAccess';
 import { confirmed } from '../../../components/ConfirmDialog';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { DictSelect } from '../../../components/DictSelect';
+import { DictSelect, DictText } from '../../../components/DictSelect';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
@@ -87,7 +87,7 @@ export default function StaffQuestionPage() {
       dataIndex: 'queryType',
       title: q('queryType'),
       width: 130,
-      render: (v: string) => <DictSelect dictNo={1020} value={v} disabled variant="borderless" />,
+      render: (v: string) => <DictText dictNo={1020} value={v} />,
     },
     { dataIndex: 'content', title: q('content'), width: 260 },
     { ...col.status('question', 'portal', 100), title: q('status') },
@@ -350,7 +350,7 @@ function QueryDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
               <StatusTag group="question" status={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={q('queryType')}>
-              <DictSelect dictNo={1020} value={detail.queryType} disabled variant="borderless" />
+              <DictText dictNo={1020} value={detail.queryType} />
             </Descriptions.Item>
             <Descriptions.Item label={q('project')}>{detail.projectNo}</Descriptions.Item>
             <Descriptions.Item label={q('site')}>

@@ -272,6 +272,7 @@ export default function CreateApplyPage() {
                   precision={0}
                   disabled={(amounts[kit.id] ?? 0) === 0}
                   value={amounts[kit.id] || null}
+                  aria-label={`${kit.name} ${k('kitAmount')}`}
                   onChange={(v) => setAmounts((a) => ({ ...a, [kit.id]: v ?? 1 }))}
                   data-testid={`kit-amount-${kit.name}`}
                 />

@@ -203,6 +203,7 @@ export default function CreateCheckPage() {
                   <Form.Item name={[field.name, 'sampleTypeId']} rules={[rules.chosen(s('sampleType'))]}>
                     <Select
                       placeholder={s('sampleType')}
+                      aria-label={s('sampleType')}
                       style={{ width: 160 }}
                       data-testid={`sample-type-${index}`}
                       options={types.map((x) => ({ value: x.id, label: english ? x.enName : x.name }))}
@@ -211,6 +212,7 @@ export default function CreateCheckPage() {
                   <Form.Item name={[field.name, 'temperatureId']} rules={[rules.chosen(s('temperature'))]}>
                     <Select
                       placeholder={s('temperature')}
+                      aria-label={s('temperature')}
                       style={{ width: 200 }}
                       data-testid={`sample-temperature-${index}`}
                       options={temps.map((x) => ({

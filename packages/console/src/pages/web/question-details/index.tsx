@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccess } from '../../../access/useAccess';
-import { DictSelect } from '../../../components/DictSelect';
+import { DictText } from '../../../components/DictSelect';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
 import { ShowLimit } from '../../../components/ShowLimit';
@@ -84,7 +84,7 @@ export default function QuestionDetailsPage() {
           <StatusTag group="question" status={detail.status} />
         </Descriptions.Item>
         <Descriptions.Item label={q('queryType')}>
-          <DictSelect dictNo={1020} value={detail.queryType} disabled variant="borderless" />
+          <DictText dictNo={1020} value={detail.queryType} />
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.project')}>{detail.projectNo}</Descriptions.Item>
         <Descriptions.Item label={t('fields.site')}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { DictSelect } from '../../../components/DictSelect';
+import { DictText } from '../../../components/DictSelect';
 import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import type { Contract } from '../../../services/contract';
@@ -43,7 +43,7 @@ export default function QuestionPage() {
       dataIndex: 'queryType',
       title: q('queryType'),
       width: 130,
-      render: (v: string) => <DictSelect dictNo={1020} value={v} disabled variant="borderless" />,
+      render: (v: string) => <DictText dictNo={1020} value={v} />,
     },
     { dataIndex: 'content', title: q('content'), width: 280 },
     col.status('question', 'portal', 100),

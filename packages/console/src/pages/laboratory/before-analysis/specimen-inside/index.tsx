@@ -216,8 +216,9 @@ export default function SpecimenInsidePage() {
       <Permission value={[SPECIMEN_PERMISSIONS.storeIn]}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space>
-            <span>{s('chooseContainer')}</span>
+            <label htmlFor="inside-container">{s('chooseContainer')}</label>
             <Select
+              id="inside-container"
               style={{ width: 360 }}
               value={containerId}
               onChange={setContainerId}

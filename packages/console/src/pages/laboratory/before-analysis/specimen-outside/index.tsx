@@ -95,8 +95,9 @@ export default function SpecimenOutsidePage() {
             <Alert type="warning" showIcon message={`${t('staging.notStored')}: ${notStored.join(', ')}`} />
           )}
           <div>
-            <span>{s('reason')}</span>
+            <label htmlFor="outside-reason">{s('reason')}</label>
             <Input.TextArea
+              id="outside-reason"
               value={reason}
               maxLength={REASON_MAX}
               rows={2}

@@ -1,0 +1,133 @@
+/**
+ * Every page a staff member and a trial-site user can open, checked with axe-core (WCAG 2.1 A/AA):
+ * no serious or critical violation. All routes in the default theme (dark) and language (zh-CN);
+ * the pages people use most also in the light and night themes and in English and Hong Kong Chinese.
+ */
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MenuItem } from '../../packages/api-contract/src/index.ts';
+import { describeViolations, seriousViolations } from '../support/a11y.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+
+const PAGES_DIR = new URL('../../packages/console/src/pages', import.meta.url);
+const hasPage = (path: string) => existsSync(new URL(`.${path}/index.tsx`, `${PAGES_DIR.href}/`));
+
+/** The pages the issue named, checked in every theme and language. */
+const EVERYDAY = [
+  '/laboratory/after-analysis/report-monitor',
+  '/express/sign',
+  '/laboratory/before-analysis/input-subject',
+  '/web/quick',
+  '/web/user-apply',
+  '/web/create-apply',
+  '/web/sample-transport-report',
+];
+
+const stack = inject('stack');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Leaves of the account's menu that have a page (the "being built" placeholder is one page). */
+async function menuPages(page: Page): Promise<string[]> {
+  const menus = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('admin.routes') ?? '[]') as MenuItem[],
+  );
+  const leaves: string[] = [];
+  const walk = (items: MenuItem[]) => {
+    for (const item of items) {
+      if (item.children.length) walk(item.children);
+      else if (item.type === 2 && !item.meta.link) leaves.push(item.fullPath);
+    }
+  };
+  walk(menus);
+  return leaves.filter(hasPage);
+}
+
+/** Client-side navigation (as a menu click does) and a wait until the page shows its content. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    history.pushState({}, '', target);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  const host = page.locator(`[data-page="${path}"]`);
+  await host.waitFor({ state: 'visible' });
+  // Loaded: no Suspense or loading spinner left in the page.
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(`[data-page="${target}"]`);
+    return (
+      element?.firstElementChild && !element.querySelector('.ant-spin-spinning, :scope > div > .ant-spin')
+    );
+  }, path);
+}
+
+async function contextFor(
+  account: string,
+  settings: { theme: 'dark' | 'light' | 'night'; lang: 'zh-CN' | 'en-US' | 'zh-HK' },
+): Promise<BrowserContext> {
+  const context = await loggedInContext(browser, stack.consoleUrl, account);
+  await context.addInitScript((wanted) => {
+    const stored = JSON.parse(localStorage.getItem('admin.setting') ?? '{}');
+    localStorage.setItem(
+      'admin.setting',
+      JSON.stringify({ ...stored, theme: { ...stored.theme, mode: wanted.theme } }),
+    );
+    localStorage.setItem('lang', wanted.lang);
+  }, settings);
+  return context;
+}
+
+async function sweep(
+  account: string,
+  settings: Parameters<typeof contextFor>[1],
+  only?: readonly string[],
+): Promise<{ checked: string[]; problems: string[] }> {
+  const context = await contextFor(account, settings);
+  const page = await context.newPage();
+  await page.goto(`${stack.consoleUrl}/home/todo`);
+  await page.getByTestId('tabs-bar').waitFor();
+  const paths = (await menuPages(page)).filter((path) => !only || only.includes(path));
+  const problems: string[] = [];
+  for (const path of paths) {
+    await open(page, path);
+    problems.push(
+      ...describeViolations(`${settings.theme}/${settings.lang} ${path}`, await seriousViolations(page)),
+    );
+  }
+  await context.close();
+  return { checked: paths, problems };
+}
+
+describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  it.each([
+    ['staff', ACCOUNTS.admin],
+    ['trial-site user', ACCOUNTS.site],
+  ])(
+    'every page of a %s, dark theme, zh-CN',
+    async (_who, account) => {
+      const { checked, problems } = await sweep(account, { theme: 'dark', lang: 'zh-CN' });
+      expect(checked.length).toBeGreaterThan(10);
+      expect(problems).toEqual([]);
+    },
+    300_000,
+  );
+
+  it.each([
+    ['light', 'en-US'],
+    ['night', 'zh-HK'],
+  ] as const)(
+    'everyday pages in the %s theme, %s',
+    async (theme, lang) => {
+      const staff = await sweep(ACCOUNTS.admin, { theme, lang }, EVERYDAY);
+      const site = await sweep(ACCOUNTS.site, { theme, lang }, EVERYDAY);
+      // Some pages are on both menus: each one is checked at least once.
+      expect(new Set([...staff.checked, ...site.checked]).size).toBe(EVERYDAY.length);
+      expect([...staff.problems, ...site.problems]).toEqual([]);
+    },
+    300_000,
+  );
+});
