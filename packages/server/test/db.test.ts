@@ -45,6 +45,30 @@ describe.each(ENGINES)('database on %s', (engine) => {
   });
 });
 
+describe('a PostgreSQL server that ends connections', () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres');
+  });
+  afterAll(() => testDb.drop());
+
+  it('keeps serving after the server ends its idle connections (restart, failover)', async () => {
+    const handle = await testDb.open();
+    // Both pools hold an idle connection, then the server ends every other backend of the database.
+    await handle.db.execute(sql`SELECT 1`);
+    await handle.relaxedDb.execute(sql`SELECT 1`);
+    const other = await testDb.open();
+    await other.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND usename = current_user AND pid <> pg_backend_pid()`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const rows = await handle.db.execute(sql`SELECT 1 AS one`);
+    expect(rows.rows[0]).toEqual({ one: 1 });
+    await handle.relaxedDb.execute(sql`SELECT 1`);
+  });
+});
+
 describe('seeding without demo data', () => {
   it('creates only the super account, which must change its password', async () => {
     const { buildServer } = await import('../src/app.js');

@@ -135,6 +135,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 4)),
       options: '-c synchronous_commit=off',
     });
+    // An idle connection the server ends (restart, failover, pg_terminate_backend) is reported on
+    // its pool, which drops it and connects anew on the next query. Unheard, that report would be an
+    // uncaught exception that stops the process; a query in flight still gets its own error.
+    for (const idle of [pool, relaxedPool]) idle.on('error', () => undefined);
     const databaseUrl = options.databaseUrl;
     return {
       engine: 'postgres',
