@@ -14,6 +14,9 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup();
+  // React's scheduler runs leftover work (an antd dialog's closing effects) in a later macrotask; let
+  // it run while the DOM still exists, not after the file's environment has been torn down.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // One query cache per test: no answer of one test is shown in the next.
   const { queryClient } = await import('../services/query');
   queryClient.clear();
