@@ -44,6 +44,8 @@ function ensureSystemPackages(forTests) {
   if (!existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) wanted.push('fonts-noto-cjk');
   if (forTests && !existsSync('/usr/bin/chromium')) wanted.push('chromium');
   if (forTests && !has('pg_ctlcluster') && !existsSync('/usr/lib/postgresql')) wanted.push('postgresql');
+  // The document tests render each PDF to PNG with poppler's pdftoppm and compare it with its reference.
+  if (forTests && !has('pdftoppm')) wanted.push('poppler-utils');
   // The server tests run the shell signing example of docs/examples with them.
   for (const tool of ['curl', 'openssl']) if (forTests && !has(tool)) wanted.push(tool);
   if (wanted.length === 0) return;

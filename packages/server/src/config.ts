@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPasswordValid } from '@trialab/api-contract';
 import { z } from 'zod';
+import { DEMO_LAB_PROFILE, type LabProfile, loadLabProfile } from './documents/lab-profile.js';
 import { canonicalTimeZone } from './lib/time-zone.js';
 
 /** The server package folder, the same from src/ and dist/. */
@@ -59,6 +60,8 @@ const envSchema = z.object({
     .default('Asia/Shanghai')
     .refine((v) => canonicalTimeZone(v) !== null, 'must be an IANA time zone such as Asia/Shanghai')
     .transform((v) => canonicalTimeZone(v) ?? v),
+  /** JSON file with the laboratory's letterhead (name, address, accreditation, logo); docs/documents.md. */
+  LAB_PROFILE_FILE: z.string().min(1).optional(),
   /** Folder of the signing keys kept outside the database (see lib/signing-keys.ts). */
   KEYS_DIR: z.string().optional(),
   AUDIT_SIGNING_KEY_FILE: z.string().optional(),
@@ -97,6 +100,8 @@ export interface Config {
   trustProxy: boolean;
   /** IANA zone of exported times when the request's `tz` header names none. */
   labTimeZone: string;
+  /** The letterhead of every PDF the server prints. */
+  labProfile: LabProfile;
   /** Ed25519 key (PKCS#8 PEM) that signs audit checkpoints; created on first use. */
   auditSigningKeyFile: string;
   /** Public keys (SPKI PEM blocks) still trusted when verifying older checkpoints (rotation). */
@@ -122,6 +127,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Several instances on one database must share the files: a silent per-machine default would
     // leave each file on the instance that received it.
     throw new ConfigError('invalid environment:\n  FILES_DIR: required in production with DATABASE_URL');
+  }
+  let labProfile = DEMO_LAB_PROFILE;
+  if (e.LAB_PROFILE_FILE) {
+    try {
+      labProfile = loadLabProfile(resolve(e.LAB_PROFILE_FILE));
+    } catch (error) {
+      throw new ConfigError(`invalid environment:\n  LAB_PROFILE_FILE: ${(error as Error).message}`);
+    }
   }
   const dataDir = e.DATA_DIR?.startsWith('memory://')
     ? e.DATA_DIR
@@ -151,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wxAppSecret: e.WX_APP_SECRET,
     trustProxy: e.TRUST_PROXY,
     labTimeZone: e.LAB_TIME_ZONE,
+    labProfile,
     auditSigningKeyFile: resolve(e.AUDIT_SIGNING_KEY_FILE ?? join(keysDir, 'audit-checkpoint-ed25519.pem')),
     auditTrustedKeysFile: resolve(e.AUDIT_TRUSTED_KEYS_FILE ?? join(keysDir, 'audit-checkpoint-trusted.pem')),
     auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),

@@ -265,7 +265,7 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
       `attachment; filename="${r.reportNo}-v0.pdf"; filename*=UTF-8''${r.reportNo}-v0.pdf`,
     );
     // Issue 13 point 10: times in the user's zone (New York), the zone named, no UTC text.
-    const lines = pdfText(pdf.rawPayload);
+    const lines = await pdfText(pdf.rawPayload);
     expect(lines).toContain('Time zone: America/New_York, UTC-05:00/-04:00');
     const newYork = (iso: string) => {
       const at = new Date(iso);

@@ -1,53 +1,27 @@
-import { inflateSync } from 'node:zlib';
-
-/** Every stream of a PDF made by pdfkit, inflated (pdfkit compresses with FlateDecode). */
-function streams(pdf: Uint8Array): string[] {
-  const bytes = Buffer.from(pdf);
-  const out: string[] = [];
-  let from = 0;
-  for (;;) {
-    const start = bytes.indexOf('stream\n', from, 'latin1');
-    if (start === -1) break;
-    const end = bytes.indexOf('\nendstream', start, 'latin1');
-    if (end === -1) break;
-    const data = bytes.subarray(start + 'stream\n'.length, end);
-    try {
-      out.push(inflateSync(data).toString('latin1'));
-    } catch {
-      out.push(data.toString('latin1'));
-    }
-    from = end + '\nendstream'.length;
-  }
-  return out;
-}
+import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
- * The text lines of a pdfkit PDF with one embedded font: glyph ids of each `TJ` mapped back through
- * the font's ToUnicode CMap. Enough for tests to read what a document prints.
+ * The text of each page of a PDF, as Mozilla's PDF.js reads it (what a reader's search and copy see):
+ * one string per text run, in drawing order, empty runs dropped.
  */
-export function pdfText(pdf: Uint8Array): string[] {
-  const all = streams(pdf);
-  const unicode = new Map<number, string>();
-  for (const s of all.filter((x) => x.includes('beginbfrange'))) {
-    for (const [, start, entries] of s.matchAll(/<([0-9a-f]{4})> <[0-9a-f]{4}> \[([^\]]*)\]/gi)) {
-      let gid = Number.parseInt(start ?? '0', 16);
-      for (const [, units] of (entries ?? '').matchAll(/<([0-9a-f ]*)>/gi)) {
-        const codes = (units ?? '').split(' ').filter(Boolean);
-        unicode.set(gid++, String.fromCharCode(...codes.map((u) => Number.parseInt(u, 16))));
-      }
+export async function pdfPages(pdf: Uint8Array): Promise<string[][]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: VerbosityLevel.ERRORS }).promise;
+  try {
+    const pages: string[][] = [];
+    for (let n = 1; n <= document.numPages; n++) {
+      const page = await document.getPage(n);
+      const content = await page.getTextContent();
+      pages.push(
+        content.items.flatMap((item) => ('str' in item && item.str.trim() !== '' ? [item.str.trim()] : [])),
+      );
     }
+    return pages;
+  } finally {
+    await document.destroy();
   }
-  const lines: string[] = [];
-  for (const s of all) {
-    for (const [, array] of s.matchAll(/\[([^\]]*)\] TJ/g)) {
-      let text = '';
-      for (const [, hex] of (array ?? '').matchAll(/<([0-9a-f]*)>/gi)) {
-        for (let i = 0; i + 4 <= (hex ?? '').length; i += 4) {
-          text += unicode.get(Number.parseInt((hex ?? '').slice(i, i + 4), 16)) ?? '\uFFFD';
-        }
-      }
-      lines.push(text);
-    }
-  }
-  return lines;
+}
+
+/** Every text run of a PDF, pages one after another. */
+export async function pdfText(pdf: Uint8Array): Promise<string[]> {
+  return (await pdfPages(pdf)).flat();
 }

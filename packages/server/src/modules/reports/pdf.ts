@@ -1,7 +1,7 @@
 import type { Lang, ReportDetail } from '@trialab/api-contract';
 import PDFDocument from 'pdfkit';
+import { documentFonts } from '../../documents/fonts.js';
 import type { ZonedTime } from '../../lib/time-zone.js';
-import { cjkFont } from '../transport/receipts.js';
 
 const L = {
   zh_CN: {
@@ -61,7 +61,7 @@ export function renderReportPdf(
   now: Date,
   time: ZonedTime,
 ): Promise<Buffer> {
-  const font = cjkFont();
+  const font = documentFonts(lang).regular;
   const t = L[lang];
   const doc = new PDFDocument({
     size: 'A4',

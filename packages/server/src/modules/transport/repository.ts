@@ -2,7 +2,7 @@ import { ResultCode, type SampleShipmentState } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
+import { files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -170,6 +170,19 @@ export async function shipmentDetail(db: Executor, id: number): Promise<Shipment
   const [detail] = await shipmentDetails(db, [id]);
   if (!detail) throw notFound();
   return detail;
+}
+
+/** Names of the temperature-control documents of each booking, by booking id (listed on the receipt). */
+export async function temperatureFileNames(
+  db: Executor,
+  shipments: Array<{ id: number; temperatureFileIds: number[] }>,
+): Promise<Map<number, string[]>> {
+  const ids = [...new Set(shipments.flatMap((s) => s.temperatureFileIds))];
+  const rows = ids.length
+    ? await db.select({ id: files.id, name: files.name }).from(files).where(inArray(files.id, ids))
+    : [];
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return new Map(shipments.map((s) => [s.id, s.temperatureFileIds.map((id) => names.get(id) ?? `#${id}`)]));
 }
 
 export async function shipmentHead(db: Executor, id: number) {

@@ -2,9 +2,9 @@ import { endpoints, type SampleShipmentAction, sampleShipmentWorkflow } from '@t
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import type { sampleTransports } from '../../db/schema-portal.js';
+import { printContext } from '../../documents/document.js';
 import { sendDownload } from '../../lib/download.js';
 import { type Principal, registerGroup, SENT } from '../../lib/route.js';
-import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
 import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
 import { receiptsZip } from './receipts.js';
@@ -17,6 +17,7 @@ import {
   shipmentDetail,
   shipmentDetails,
   shipmentHead,
+  temperatureFileNames,
   temperatureList,
   updateShipment,
   WORKFLOW_ID,
@@ -131,9 +132,13 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
       const found = await shipmentDetails(ctx.db, ids);
       assertAllFound(found, ids);
       for (const s of found) assertInScope(scope, s);
-      const time = zonedTime(ctx);
-      const zip = await receiptsZip(found, ctx.lang, ctx.now, time);
-      const name = `shipment-receipts-${time.date(ctx.now)}.zip`;
+      const files = await temperatureFileNames(ctx.db, found);
+      const print = printContext(ctx);
+      const zip = await receiptsZip(
+        found.map((s) => ({ ...s, temperatureFiles: files.get(s.id) ?? [] })),
+        print,
+      );
+      const name = `shipment-receipts-${print.time.date(ctx.now)}.zip`;
       await sendDownload(ctx.reply, { name, mime: 'application/zip', content: zip });
       return SENT;
     },

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import type { DocumentLang } from './language.js';
+
+/** Debian's fonts-noto-cjk; PDF_CJK_FONT and PDF_CJK_BOLD_FONT override (a .ttc/.ttf/.otf with CJK glyphs). */
+const DEFAULT_REGULAR = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+const DEFAULT_BOLD = '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc';
+
+/** The face of the collection per language: Simplified glyph forms for CN and US, Hong Kong forms for HK. */
+const TTC_REGION: Record<DocumentLang, string> = { zh_CN: 'sc', en_US: 'sc', zh_HK: 'hk' };
+
+export interface FontFile {
+  path: string;
+  /** Face inside a .ttc collection. */
+  face?: string;
+}
+
+function fontFile(path: string, weight: 'Regular' | 'Bold', lang: DocumentLang, face?: string): FontFile {
+  if (!existsSync(path))
+    throw new Error(`CJK font for PDF documents not found at ${path} (set PDF_CJK_FONT)`);
+  if (!path.endsWith('.ttc')) return { path };
+  return { path, face: face ?? `NotoSansCJK${TTC_REGION[lang]}-${weight}` };
+}
+
+/** Regular and bold fonts of a document in `lang`. Without a bold override, a regular override serves both. */
+export function documentFonts(
+  lang: DocumentLang,
+  env: NodeJS.ProcessEnv = process.env,
+): { regular: FontFile; bold: FontFile } {
+  const regular = fontFile(env.PDF_CJK_FONT ?? DEFAULT_REGULAR, 'Regular', lang, env.PDF_CJK_FONT_FACE);
+  const boldPath = env.PDF_CJK_BOLD_FONT ?? (env.PDF_CJK_FONT ? undefined : DEFAULT_BOLD);
+  const bold = boldPath ? fontFile(boldPath, 'Bold', lang, env.PDF_CJK_BOLD_FONT_FACE) : regular;
+  return { regular, bold };
+}

@@ -1,0 +1,69 @@
+import type { Lang } from '@trialab/api-contract';
+
+/**
+ * The languages a document is printed in. The `lang` header has only zh_CN and en_US (SPEC section
+ * 7); a console in HK sends zh_CN with `Accept-Language: zh-HK`, which prints Traditional Chinese.
+ */
+export const DOCUMENT_LANGS = ['zh_CN', 'en_US', 'zh_HK'] as const;
+export type DocumentLang = (typeof DOCUMENT_LANGS)[number];
+
+export function documentLang(lang: Lang, acceptLanguage: unknown): DocumentLang {
+  if (lang === 'en_US') return 'en_US';
+  const first = typeof acceptLanguage === 'string' ? acceptLanguage.split(',')[0]?.trim().toLowerCase() : '';
+  return first === 'zh-hk' || first === 'zh-tw' || first === 'zh-hant' ? 'zh_HK' : 'zh_CN';
+}
+
+/** A document's texts: every key in every language, so a missing translation fails the typecheck. */
+export type Texts<K extends string> = Record<DocumentLang, Record<K, string>>;
+
+/** Texts every document prints (page frame, signature blocks). */
+export const FRAME_TEXTS: Texts<
+  | 'page'
+  | 'printed'
+  | 'signature'
+  | 'date'
+  | 'signedBy'
+  | 'meaning'
+  | 'signedAt'
+  | 'continued'
+  | 'accreditation'
+> = {
+  zh_CN: {
+    page: '第 {page} 页 / 共 {pages} 页',
+    printed: '打印时间',
+    signature: '签名',
+    date: '日期',
+    signedBy: '签名人',
+    meaning: '签名含义',
+    signedAt: '签名时间',
+    continued: '续',
+    accreditation: '认可证书编号',
+  },
+  en_US: {
+    page: 'Page {page} of {pages}',
+    printed: 'Printed',
+    signature: 'Signature',
+    date: 'Date',
+    signedBy: 'Signed by',
+    meaning: 'Meaning',
+    signedAt: 'Signed at',
+    continued: 'continued',
+    accreditation: 'Accreditation no.',
+  },
+  zh_HK: {
+    page: '第 {page} 頁 / 共 {pages} 頁',
+    printed: '列印時間',
+    signature: '簽名',
+    date: '日期',
+    signedBy: '簽名人',
+    meaning: '簽名含義',
+    signedAt: '簽名時間',
+    continued: '續',
+    accreditation: '認可證書編號',
+  },
+};
+
+/** `{name}` placeholders filled from `values`. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
