@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type PrintContext, renderDocument } from '../src/documents/document.js';
-import { DEMO_LAB_PROFILE } from '../src/documents/lab-profile.js';
-import type { DocumentLang } from '../src/documents/language.js';
-import { zonedTime } from '../src/lib/time-zone.js';
-import { type DispatchNoteData, dispatchNote } from '../src/modules/consumables/dispatch-note.js';
-import { pdfPages } from './pdf-text.js';
+import { expectLooksLike, expectPaged } from '../../../test/document-check.js';
+import { pdfPages } from '../../../test/pdf-text.js';
+import { type PrintContext, renderDocument } from '../../documents/document.js';
+import { DEMO_LAB_PROFILE } from '../../documents/lab-profile.js';
+import type { DocumentLang } from '../../documents/language.js';
+import { zonedTime } from '../../lib/time-zone.js';
+import { type DispatchNoteData, dispatchNote } from './dispatch-note.js';
 
 const now = new Date('2026-11-26T08:30:00Z');
 
@@ -18,7 +19,7 @@ function context(lang: DocumentLang): PrintContext {
 }
 
 /** An order dispatched with `count` lines: kit lines first, the last ones (at most 5) loose. */
-function dispatchedOrder(count: number): DispatchNoteData {
+function dispatchedOrder(count: number, lang: DocumentLang = 'zh_CN'): DispatchNoteData {
   const lab = DEMO_LAB_PROFILE;
   return {
     orderNo: 'CO2026112600042',
@@ -45,7 +46,7 @@ function dispatchedOrder(count: number): DispatchNoteData {
       email: null,
     },
     note: '请冷藏保存采血管',
-    sender: { name: lab.name.zh_CN, address: lab.address.zh_CN, phone: lab.phone, email: lab.email },
+    sender: { name: lab.name[lang], address: lab.address[lang], phone: lab.phone, email: lab.email },
     lines: Array.from({ length: count }, (_, i) => {
       const n = String(i + 1).padStart(2, '0');
       const kit = i < count - Math.min(5, Math.floor(count / 2));
@@ -65,41 +66,33 @@ function dispatchedOrder(count: number): DispatchNoteData {
   };
 }
 
+const HEADERS: Record<DocumentLang, string[]> = {
+  zh_CN: ['序号', '套件', '耗材', '规格', '每套数量', '发货数量', '单位', '批号', '有效期'],
+  en_US: ['No.', 'Kit', 'Item', 'Size', 'Per kit', 'Quantity', 'Unit', 'Lot no.', 'Expiry'],
+  zh_HK: ['序號', '套件', '耗材', '規格', '每套數量', '發貨數量', '單位', '批號', '有效期'],
+};
+
 describe('consumable dispatch note', () => {
-  it('lays 40 lines out over pages: each line once, the header on every page, page x of y', async () => {
-    const pdf = await renderDocument(dispatchNote, dispatchedOrder(40), context('zh_CN'));
-    const pages = await pdfPages(pdf);
+  it.each(['zh_CN', 'en_US', 'zh_HK'] as const)('lays 40 item lines out across pages in %s', async (lang) => {
+    const order = dispatchedOrder(40, lang);
+    const pages = await pdfPages(await renderDocument(dispatchNote, order, context(lang)));
     expect(pages.length).toBeGreaterThan(1);
-    const all = pages.flat();
-    for (let i = 1; i <= 40; i++) {
-      const n = String(i).padStart(2, '0');
-      expect(all.filter((run) => run === `LOT-26-${n}`)).toHaveLength(1);
-      expect(all.filter((run) => run === `耗材${n}`)).toHaveLength(1);
-    }
+    // Each line once (its lot and its item), the header on every page with lines, page x of y.
+    expectPaged(pages, lang, { header: HEADERS[lang], rows: order.lines.map((l) => l.lotNumber ?? '') });
+    expectPaged(pages, lang, { header: HEADERS[lang], rows: order.lines.map((l) => l.consumableName) });
     const withLines = pages.filter((runs) => runs.some((run) => run.startsWith('LOT-26-')));
     expect(withLines.length).toBeGreaterThan(1);
-    pages.forEach((runs, i) => {
-      expect(runs).toContain(`第 ${i + 1} 页 / 共 ${pages.length} 页`);
-      // Every page holding lines repeats the table's header.
-      if (runs.some((run) => run.startsWith('LOT-26-'))) {
-        expect(runs).toEqual(expect.arrayContaining(['序号', '套件', '规格', '发货数量', '批号', '有效期']));
-      }
-    });
-    expect(all).toEqual(
-      expect.arrayContaining([
-        '耗材发货单',
-        'CO2026112600042',
-        '已发货',
-        '顺丰速运',
-        'SF1234567890',
-        '散装耗材',
-      ]),
-    );
+    const all = pages.flat();
+    // The letterhead, the number under its barcode on every page, the state in words, times in the zone.
+    expect(all).toContain(DEMO_LAB_PROFILE.name[lang]);
+    expect(all.filter((run) => run === order.orderNo).length).toBeGreaterThanOrEqual(pages.length);
+    expect(all).not.toContain('dispatched');
+    expect(all).toEqual(expect.arrayContaining(['2026-11-25 14:40', '顺丰速运', 'SF1234567890']));
   });
 
   it('prints the state in the document language and the site receipt once confirmed', async () => {
     const order = {
-      ...dispatchedOrder(3),
+      ...dispatchedOrder(3, 'en_US'),
       status: 'received' as const,
       receivedByName: '何研究',
       receivedAt: '2026-11-27T01:00:00.000Z',
@@ -112,10 +105,18 @@ describe('consumable dispatch note', () => {
         'Page 1 of 1',
         'Signed by: 何研究',
         'Meaning: Receipt confirmed in the system',
+        'Signed at: 2026-11-27 09:00',
       ]),
     );
     expect(text).not.toContain('received');
     const hk = (await pdfPages(await renderDocument(dispatchNote, order, context('zh_HK')))).flat();
     expect(hk).toEqual(expect.arrayContaining(['耗材發貨單', '已收貨', '第 1 頁 / 共 1 頁']));
+  });
+
+  it.each(['zh_CN', 'en_US'] as const)('looks like its reviewed reference (%s)', async (lang) => {
+    await expectLooksLike(
+      await renderDocument(dispatchNote, dispatchedOrder(40, lang), context(lang)),
+      `dispatch-note-${lang}`,
+    );
   });
 });
