@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 // The customer self-service portal (/web) end to end as site users, against the built stack.
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
@@ -141,6 +142,13 @@ describe('customer self-service portal', () => {
     expect(text).toContain('何研究');
     expect(text).toContain('赵样本');
     expect(await page.getByTestId('order-detail').textContent()).toContain('LOT-E2E-0');
+    // The dispatch note of the application, from its detail.
+    const [note] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId(`dispatch-note-${orderNo}`).click(),
+    ]);
+    expect(note.suggestedFilename()).toBe(`${orderNo}-dispatch-note.pdf`);
+    expect((await readFile(await note.path())).subarray(0, 5).toString()).toBe('%PDF-');
     await page.context().close();
   });
 

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import { pdfPages } from './pdf-text.js';
 
 const { consumable, project } = endpoints;
 
@@ -401,6 +402,85 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
     expect((done.data as Array<{ id: number }>).map((r) => r.id)).toContain(row.id);
     const kit = kits.find((k) => k.name === '尿液采集套件');
     await submit(applicant, newOrder({ kits: [{ kitId: kit?.id ?? 0, kitAmount: 1 }] }));
+  });
+
+  /** A new application, approved by the second site user and dispatched by staff. */
+  const dispatchedOrder = async () => {
+    const order = await submit();
+    const approved = (
+      await as(auditor, consumable.audit, {
+        params: { id: order.id },
+        body: { version: order.version, pass: true },
+      })
+    ).data as ConsumableOrderDetail;
+    const lines = approved.lines.map((l, i) => ({
+      lineId: l.id,
+      lotNumber: `LOT-NOTE-${i}`,
+      outboundQuantity: l.kitAmount,
+      expiryDate: '2027-06-30',
+    }));
+    const answer = await as(staff, consumable.dispatch, {
+      params: { id: order.id },
+      body: { version: approved.version, courier: 'SF', expressNo: 'SF2026112601', lines },
+    });
+    expect(answer.code, answer.msg).toBe(200);
+    return answer.data as ConsumableOrderDetail;
+  };
+  const note = (session: Session, endpoint: Parameters<typeof call>[1], id: number, lang?: 'zh_CN') =>
+    call(env.app, endpoint, { session, params: { id }, ...(lang ? { lang } : {}) }, env.clock.now);
+
+  it('prints the dispatch note of a dispatched application for the supply staff and the site', async () => {
+    const order = await dispatchedOrder();
+    const staffPdf = await note(staff, consumable.staffDispatchNote, order.id, 'zh_CN');
+    expect(staffPdf.statusCode).toBe(200);
+    expect(staffPdf.headers['content-type']).toBe('application/pdf');
+    expect(staffPdf.headers['content-disposition']).toContain(`${order.orderNo}-dispatch-note.pdf`);
+    const pages = await pdfPages(staffPdf.rawPayload);
+    expect(pages).toHaveLength(1);
+    const lots = order.lines.map((_, i) => `LOT-NOTE-${i}`);
+    expect(pages[0]).toEqual(
+      expect.arrayContaining([
+        '耗材发货单',
+        order.orderNo,
+        '已发货',
+        '顺丰速运',
+        'SF2026112601',
+        '基线采血套件',
+        '采血垫巾',
+        '特莱博中心实验室',
+        ...lots,
+        '第 1 页 / 共 1 页',
+      ]),
+    );
+
+    // The site's own user downloads it from the portal; English from the request's language.
+    const sitePdf = await note(applicant, consumable.dispatchNote, order.id);
+    expect(sitePdf.statusCode).toBe(200);
+    expect((await pdfPages(sitePdf.rawPayload))[0]).toEqual(
+      expect.arrayContaining(['Consumable dispatch note', order.orderNo, 'SF Express', 'Page 1 of 1']),
+    );
+
+    // Another site's user gets what a missing id gets; staff without the supply area are refused.
+    expect(envelope(await note(otherSite, consumable.dispatchNote, order.id)).code).toBe(
+      ResultCode.NOT_FOUND,
+    );
+    expect(envelope(await note(applicant, consumable.dispatchNote, 999_999)).code).toBe(ResultCode.NOT_FOUND);
+    expect(envelope(await note(lab, consumable.staffDispatchNote, order.id)).code).toBe(ResultCode.FORBIDDEN);
+    expect(envelope(await note(applicant, consumable.staffDispatchNote, order.id)).code).toBe(
+      ResultCode.FORBIDDEN,
+    );
+  });
+
+  it('has no dispatch note before the application is dispatched', async () => {
+    const order = await submit();
+    const refused = envelope(await note(staff, consumable.staffDispatchNote, order.id));
+    expect(refused).toMatchObject({
+      code: ResultCode.INVALID_STATE,
+      msg: 'The application has not been dispatched yet: there is no dispatch note',
+    });
+    expect(envelope(await note(applicant, consumable.dispatchNote, order.id, 'zh_CN')).msg).toBe(
+      '该申请尚未发货，没有发货单',
+    );
   });
 
   it('lists every line in the consumables detail table, within the site scope', async () => {

@@ -251,6 +251,27 @@ export const consumable = defineGroup('consumable', {
     params: idParams,
     data: z.array(orderLineRow),
   }),
+  dispatchNote: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/consumable/order/{id}/dispatch-note',
+    summary: 'The dispatch note (PDF) of a dispatched application of my sites (binary body, not an envelope)',
+    access: { permission: CONSUMABLE_PERMISSIONS.query },
+    mutates: false,
+    params: idParams,
+    data: z.null(),
+  }),
+  staffDispatchNote: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/consumable/order/staff/{id}/dispatch-note',
+    summary:
+      'Internal staff: the dispatch note (PDF) of a dispatched application of my projects (binary body, not an envelope)',
+    access: { permission: CONSUMABLE_PERMISSIONS.staffPage },
+    mutates: false,
+    params: idParams,
+    data: z.null(),
+  }),
   create: defineEndpoint({
     service: 'main',
     method: 'POST',

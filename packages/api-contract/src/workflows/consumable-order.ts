@@ -12,6 +12,9 @@ export const CONSUMABLE_ORDER_STATES = [
 ] as const;
 export type ConsumableOrderState = (typeof CONSUMABLE_ORDER_STATES)[number];
 
+/** The states in which an application has a dispatch note: dispatched, and everything after. */
+export const DISPATCH_NOTE_STATES = ['dispatched', 'received'] as const satisfies ConsumableOrderState[];
+
 export const CONSUMABLE_PERMISSIONS = {
   page: 'web:consum-material-apply:page',
   query: 'web:consum-material-apply:query',

@@ -115,6 +115,7 @@ export const portal = {
     export: 'Export',
     exportName: 'consumable-applications',
     detail: 'Application',
+    dispatchNote: 'Download dispatch note',
     withdraw: 'Withdraw',
     cancel: 'Cancel application',
     receive: 'Confirm receipt',

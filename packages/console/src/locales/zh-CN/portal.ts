@@ -115,6 +115,7 @@ export const portal = {
     export: '导出',
     exportName: '耗材申请',
     detail: '申请详情',
+    dispatchNote: '下载发货单',
     withdraw: '撤回',
     cancel: '取消申请',
     receive: '确认收货',

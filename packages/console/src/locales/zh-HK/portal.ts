@@ -115,6 +115,7 @@ export const portal = {
     export: '導出',
     exportName: '耗材申請',
     detail: '申請詳情',
+    dispatchNote: '下載發貨單',
     withdraw: '撤回',
     cancel: '取消申請',
     receive: '確認收貨',

@@ -1,11 +1,15 @@
-import type { DataOf } from '@trialab/api-contract';
-import { Descriptions, Divider, Table, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { CONSUMABLE_PERMISSIONS, type DataOf, DISPATCH_NOTE_STATES } from '@trialab/api-contract';
+import { Button, Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Permission } from '../../access/gates';
+import { useAction } from '../../components/FormModal';
 import { dash, formatTime } from '../../components/format';
 import { EventTimeline, StatusTag } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
 import type { Contract } from '../../services/contract';
+import { downloadEndpoint } from '../../services/endpoint';
 
 type Detail = DataOf<Contract['consumable']['get']>;
 
@@ -71,8 +75,55 @@ export function OrderLines({ lines }: { lines: Line[] }) {
   );
 }
 
+/**
+ * "Download dispatch note" once the application has gone out: the supply staff through their
+ * endpoint (`staff`), site users through the portal's.
+ */
+export function DispatchNoteButton({
+  order,
+  staff = false,
+}: {
+  order: Pick<Detail, 'id' | 'orderNo' | 'status'>;
+  staff?: boolean;
+}) {
+  const { t: c } = useTranslation('portal', { keyPrefix: 'consumable' });
+  const [run, busy] = useAction();
+  if (!(DISPATCH_NOTE_STATES as readonly string[]).includes(order.status)) return null;
+  return (
+    <Permission value={[staff ? CONSUMABLE_PERMISSIONS.staffPage : CONSUMABLE_PERMISSIONS.query]}>
+      <Button
+        type="link"
+        size="small"
+        icon={<DownloadOutlined />}
+        loading={busy}
+        data-testid={`dispatch-note-${order.orderNo}`}
+        onClick={() =>
+          void run(() =>
+            downloadEndpoint(
+              (api) => (staff ? api.consumable.staffDispatchNote : api.consumable.dispatchNote),
+              { params: { id: order.id } },
+              `${order.orderNo}-dispatch-note.pdf`,
+            ),
+          )
+        }
+      >
+        {c('dispatchNote')}
+      </Button>
+    </Permission>
+  );
+}
+
 /** Detail of one application: base, shipping, lines with allocation, and every transition. */
-export function OrderDetailModal({ id, onClose }: { id: number | null; onClose(): void }) {
+export function OrderDetailModal({
+  id,
+  onClose,
+  staff = false,
+}: {
+  id: number | null;
+  onClose(): void;
+  /** Opened by the supply staff (their dispatch note endpoint). */
+  staff?: boolean;
+}) {
   const { t } = useTranslation();
   const { t: c } = useTranslation('portal', { keyPrefix: 'consumable' });
   const detail = useDetail(id, (api) => api.consumable.get, onClose);
@@ -80,7 +131,13 @@ export function OrderDetailModal({ id, onClose }: { id: number | null; onClose()
     <ViewModal open={id !== null} onCancel={onClose} title={c('detail')} width={1100} loading={!detail}>
       {detail && (
         <div data-testid="order-detail">
-          <Descriptions size="small" bordered column={3} title={c('sections.base')}>
+          <Descriptions
+            size="small"
+            bordered
+            column={3}
+            title={c('sections.base')}
+            extra={<DispatchNoteButton order={detail} staff={staff} />}
+          >
             <Descriptions.Item label={c('orderNo')}>{detail.orderNo}</Descriptions.Item>
             <Descriptions.Item label={t('fields.status')}>
               <StatusTag group="consumable" status={detail.status} />

@@ -195,6 +195,8 @@ export async function orderDetail(db: Executor, id: number) {
   };
 }
 
+export type OrderDetailRecord = Awaited<ReturnType<typeof orderDetail>>;
+
 /** The record for a transition: its scope fields, state, creator and version. */
 export async function orderHead(db: Executor, id: number) {
   const [row] = await db

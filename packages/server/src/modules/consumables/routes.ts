@@ -2,18 +2,24 @@ import {
   type ConsumableOrderAction,
   type ConsumableOrderState,
   consumableOrderWorkflow,
+  DISPATCH_NOTE_STATES,
   endpoints,
   kitSupplyWorkflow,
+  ResultCode,
 } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { consumableOrders } from '../../db/schema-portal.js';
+import { printContext, renderDocument } from '../../documents/document.js';
 import { sendDownload } from '../../lib/download.js';
-import { type Principal, registerGroup, SENT } from '../../lib/route.js';
+import { ApiError } from '../../lib/errors.js';
+import { type Ctx, type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
+import { dictLabels } from '../portal-reports/repository.js';
 import { assertProjectInScope } from '../projects/service.js';
+import { dispatchNote } from './dispatch-note.js';
 import { ordersWorkbook } from './export.js';
 import {
   auditTab,
@@ -66,6 +72,45 @@ async function application(ctx: TransitionCtx, userId: number, input: OrderInput
   return { addressId, lines: orderLines(input, kits, items) };
 }
 
+/** Dictionary of the couriers an application goes out with. */
+const COURIER_DICT = 1006;
+
+/**
+ * Sends the dispatch note of an application in the caller's scope (another site's answers like a
+ * missing one); before dispatch there is none. The lab's letterhead profile is the sender.
+ */
+async function sendDispatchNote(ctx: Ctx<typeof consumable.dispatchNote>): Promise<typeof SENT> {
+  const head = await orderHead(ctx.db, ctx.params.id);
+  assertInScope(await ctx.scope(), head);
+  if (!(DISPATCH_NOTE_STATES as readonly ConsumableOrderState[]).includes(head.status)) {
+    throw new ApiError(ResultCode.INVALID_STATE, { key: 'notDispatched' });
+  }
+  const order = await orderDetail(ctx.db, head.id);
+  const print = printContext(ctx);
+  const couriers = await dictLabels(ctx.db, COURIER_DICT, ctx.lang);
+  const lab = print.lab;
+  const pdf = await renderDocument(
+    dispatchNote,
+    {
+      ...order,
+      courierName: order.courier && (couriers.get(order.courier) ?? order.courier),
+      sender: {
+        name: lab.name[print.lang],
+        address: lab.address[print.lang],
+        phone: lab.phone,
+        email: lab.email,
+      },
+    },
+    print,
+  );
+  await sendDownload(ctx.reply, {
+    name: `${order.orderNo}-dispatch-note.pdf`,
+    mime: 'application/pdf',
+    content: pdf,
+  });
+  return SENT;
+}
+
 /** Consumable applications of the sites, their review and dispatch, and the kits a site may order. */
 export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, consumable, {
@@ -89,6 +134,8 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
       assertInScope(await ctx.scope(), await orderHead(ctx.db, ctx.params.id));
       return linesOf(ctx.db, ctx.params.id);
     },
+    dispatchNote: sendDispatchNote,
+    staffDispatchNote: sendDispatchNote,
     create: async (ctx) => {
       const p = ctx.principal;
       const body = ctx.body;

@@ -12,6 +12,10 @@ export const PORTAL_MESSAGES = {
     zh_CN: '只有相同运输温度的样本可以放在同一运单中',
     en_US: 'Only samples with the same transport temperature can go in one shipment',
   },
+  notDispatched: {
+    zh_CN: '该申请尚未发货，没有发货单',
+    en_US: 'The application has not been dispatched yet: there is no dispatch note',
+  },
   kitNotConfirmed: {
     zh_CN: '该中心尚未确认套件供应：{kit}',
     en_US: 'The kit supply is not confirmed for this site: {kit}',

@@ -13,7 +13,7 @@ import { ListPage, StatesFilter, useListPage } from '../../../components/ListPag
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import { WorkflowActions } from '../../../components/WorkflowActions';
-import { OrderDetailModal } from '../../web/OrderDetail';
+import { DispatchNoteButton, OrderDetailModal } from '../../web/OrderDetail';
 import { DispatchModal, type StaffOrderRow } from './DispatchModal';
 
 /**
@@ -83,7 +83,7 @@ export default function SupplyConsumableApplyPage() {
         </>
       }
       actions={{
-        width: 190,
+        width: 300,
         render: (row) => (
           <WorkflowActions
             workflow={consumableOrderWorkflow}
@@ -101,17 +101,20 @@ export default function SupplyConsumableApplyPage() {
               },
             }}
             after={
-              row.expressNo && (
-                <Button type="link" size="small" onClick={() => setLogisticsOf(row.id)}>
-                  {s('logistics')}
-                </Button>
-              )
+              <>
+                {row.expressNo && (
+                  <Button type="link" size="small" onClick={() => setLogisticsOf(row.id)}>
+                    {s('logistics')}
+                  </Button>
+                )}
+                <DispatchNoteButton order={row} staff />
+              </>
             }
           />
         ),
       }}
     >
-      <OrderDetailModal id={viewing} onClose={closeView} />
+      <OrderDetailModal id={viewing} onClose={closeView} staff />
       <DispatchModal row={dispatching} onSaved={list.reload} onClose={closeDispatch} />
       <ViewModal
         open={logistics !== null}
