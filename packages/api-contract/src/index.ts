@@ -13,6 +13,7 @@ export * from './endpoints/portal-fields.js';
 export * from './endpoints/portal-reports.js';
 export * from './endpoints/portal-staff.js';
 export * from './endpoints/portal-transport.js';
+export * from './endpoints/reference-data.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
@@ -59,6 +60,7 @@ import { consumable } from './endpoints/portal-consumables.js';
 import { chargebackStaff, portalReport } from './endpoints/portal-reports.js';
 import { logisticsOrder, staffShipment } from './endpoints/portal-staff.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
+import { sampleTypes, temperatures } from './endpoints/reference-data.js';
 import { report } from './endpoints/reports.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
@@ -85,6 +87,8 @@ export const endpoints = {
   portalReport,
   chargebackStaff,
   testItems,
+  sampleTypes,
+  temperatures,
   receipt,
   subject,
   testOrder,

@@ -3,6 +3,7 @@ import { LAB_VALIDATION_MESSAGES } from './lab-messages.js';
 import { PORTAL_ADMIN_VALIDATION_MESSAGES } from './portal-admin-messages.js';
 import { PORTAL_VALIDATION_MESSAGES } from './portal-messages.js';
 import { PORTAL_REPORT_VALIDATION_MESSAGES } from './portal-report-messages.js';
+import { REFERENCE_DATA_VALIDATION_MESSAGES } from './reference-data-messages.js';
 import { SPECIMEN_VALIDATION_MESSAGES } from './specimen-messages.js';
 
 /** SPEC section 5: specials allowed in passwords. */
@@ -61,6 +62,7 @@ export const VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string 
   ...PORTAL_VALIDATION_MESSAGES,
   ...PORTAL_REPORT_VALIDATION_MESSAGES,
   ...LAB_VALIDATION_MESSAGES,
+  ...REFERENCE_DATA_VALIDATION_MESSAGES,
   ...SPECIMEN_VALIDATION_MESSAGES,
   ...PORTAL_ADMIN_VALIDATION_MESSAGES,
 };

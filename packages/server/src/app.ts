@@ -37,6 +37,8 @@ import { portalReportRoutes } from './modules/portal-reports/routes.js';
 import { portalStaffRoutes } from './modules/portal-staff/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
+import { REFERENCE_DATA_MESSAGES } from './modules/reference-data/messages.js';
+import { referenceDataRoutes } from './modules/reference-data/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { sharedDocRoutes } from './modules/shared-docs/routes.js';
 import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
@@ -68,6 +70,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   userRoutes, // users, current user, menus, login and operation logs
   accessRoutes, // roles, departments, user-project grants
   systemRoutes, // dictionaries, files, system settings
+  referenceDataRoutes, // sample types, temperature conditions
   projectRoutes, // projects and sites in the caller's scope
   // Laboratory
   testItemRoutes,
@@ -90,7 +93,7 @@ const DOMAINS: FastifyPluginAsync[] = [
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
-addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSAGES);
+addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSAGES, REFERENCE_DATA_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -5,6 +5,7 @@ import type { fields } from './zh-CN/fields';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
 import type { menu } from './zh-CN/menu';
+import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
@@ -18,6 +19,7 @@ declare module 'i18next' {
       'lab',
       'labQueries',
       'menu',
+      'platformData',
       'specimen',
       'portal',
       'portalAdmin',
@@ -31,6 +33,7 @@ declare module 'i18next' {
       lab: typeof lab;
       labQueries: typeof labQueries;
       menu: typeof menu;
+      platformData: typeof platformData;
       specimen: typeof specimen;
       portal: typeof portal;
       portalAdmin: typeof portalAdmin;

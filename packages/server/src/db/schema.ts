@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -182,21 +183,43 @@ export const visitPoints = pgTable('visit_points', {
   version: version(),
 });
 
-export const sampleTypes = pgTable(
-  'sample_types',
-  { id: serial('id').primaryKey(), name: text('name').notNull(), enName: text('en_name').notNull() },
-  (t) => [uniqueIndex('sample_types_name_uq').on(t.name)],
-);
-
+/** Transport and storage conditions (/platform/temperature): a °C range and what it is used for. */
 export const temperatures = pgTable(
   'temperatures',
   {
     id: serial('id').primaryKey(),
+    code: text('code').notNull(),
     name: text('name').notNull(),
     enName: text('en_name').notNull(),
+    minCelsius: doublePrecision('min_celsius'),
+    maxCelsius: doublePrecision('max_celsius'),
+    /** temperatureRangeLabel(min, max), kept with the row for the readers that print it. */
     range: text('range').notNull(),
+    forTransport: boolean('for_transport').notNull().default(true),
+    forStorage: boolean('for_storage').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    version: version(),
   },
-  (t) => [uniqueIndex('temperatures_name_uq').on(t.name)],
+  (t) => [uniqueIndex('temperatures_name_uq').on(t.name), uniqueIndex('temperatures_code_uq').on(t.code)],
+);
+
+/** Kinds of specimen (/platform/sample-type); records keep pointing to a disabled one. */
+export const sampleTypes = pgTable(
+  'sample_types',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    enName: text('en_name').notNull(),
+    category: text('category').notNull().default('other'),
+    container: text('container'),
+    storageTemperatureId: integer('storage_temperature_id').references(() => temperatures.id),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    version: version(),
+  },
+  (t) => [uniqueIndex('sample_types_name_uq').on(t.name), uniqueIndex('sample_types_code_uq').on(t.code)],
 );
 
 export const testItems = pgTable(

@@ -1,5 +1,6 @@
 // Demo accounts and data (SEED_DEMO, on by default outside production). Printed by main.ts and
 // listed in docs/operations.md; the launcher shows them.
+import type { SampleCategory } from '@trialab/api-contract';
 
 /** Every demo account uses this password (it satisfies the SPEC policy). */
 export const DEMO_PASSWORD = 'Trialab@2026';
@@ -208,20 +209,24 @@ export const DEMO_SITES: Array<[string, string, string]> = [
 
 export const DEMO_VISITS = ['筛选期 V0', '基线 V1', '第4周 V2', '第12周 V3', '随访 V4'];
 
-export const DEMO_SAMPLE_TYPES: Array<[string, string]> = [
-  ['全血', 'Whole blood'],
-  ['血清', 'Serum'],
-  ['血浆', 'Plasma'],
-  ['尿液', 'Urine'],
-  ['组织', 'Tissue'],
+/** [code, name, English name, category, default container, storage condition (by name)]. */
+export const DEMO_SAMPLE_TYPES: Array<[string, string, string, SampleCategory, string, string]> = [
+  ['WB', '全血', 'Whole blood', 'blood', 'EDTA 紫头管 2 mL', '冷藏'],
+  ['SER', '血清', 'Serum', 'blood', '冻存管 1.8 mL', '深低温'],
+  ['PLA', '血浆', 'Plasma', 'blood', '冻存管 1.8 mL', '深低温'],
+  ['URI', '尿液', 'Urine', 'bodyFluid', '尿杯 10 mL', '冷冻'],
+  ['TIS', '组织', 'Tissue', 'tissue', '福尔马林固定组织盒', '常温'],
 ];
 
-export const DEMO_TEMPERATURES: Array<[string, string, string]> = [
-  ['常温', 'Ambient', '15~25℃'],
-  ['冷藏', 'Refrigerated', '2~8℃'],
-  ['冷冻', 'Frozen', '-20℃'],
-  ['深低温', 'Deep frozen', '-80℃'],
-  ['液氮', 'Liquid nitrogen', '-196℃'],
+/** [code, name, English name, min °C, max °C, for transport, for storage]. */
+export const DEMO_TEMPERATURES: Array<
+  [string, string, string, number | null, number | null, boolean, boolean]
+> = [
+  ['RT', '常温', 'Ambient', 15, 25, true, true],
+  ['2-8C', '冷藏', 'Refrigerated', 2, 8, true, true],
+  ['-20C', '冷冻', 'Frozen', -25, -15, true, true],
+  ['-80C', '深低温', 'Deep frozen', null, -60, true, true],
+  ['LN2', '液氮', 'Liquid nitrogen', null, -150, false, true],
 ];
 
 export const DEMO_TEST_ITEMS: Array<[string, string, string]> = [

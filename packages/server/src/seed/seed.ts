@@ -1,4 +1,4 @@
-import { ALL_ENDPOINTS } from '@trialab/api-contract';
+import { ALL_ENDPOINTS, temperatureRangeLabel } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
@@ -157,10 +157,26 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
       .insert(s.visitPoints)
       .values(DEMO_VISITS.map((name, sort) => ({ projectId, planNo: `${projectNo}-PLAN-A`, name, sort })));
   }
-  await tx.insert(s.sampleTypes).values(DEMO_SAMPLE_TYPES.map(([name, enName]) => ({ name, enName })));
-  await tx
-    .insert(s.temperatures)
-    .values(DEMO_TEMPERATURES.map(([name, enName, range]) => ({ name, enName, range })));
+  const temperatureIds = new Map<string, number>();
+  for (const [code, name, enName, minCelsius, maxCelsius, forTransport, forStorage] of DEMO_TEMPERATURES) {
+    const range = temperatureRangeLabel(minCelsius, maxCelsius);
+    const [row] = await tx
+      .insert(s.temperatures)
+      .values({ code, name, enName, minCelsius, maxCelsius, range, forTransport, forStorage })
+      .returning({ id: s.temperatures.id });
+    if (row) temperatureIds.set(name, row.id);
+  }
+  await tx.insert(s.sampleTypes).values(
+    DEMO_SAMPLE_TYPES.map(([code, name, enName, category, container, storage], sort) => ({
+      code,
+      name,
+      enName,
+      category,
+      container,
+      storageTemperatureId: temperatureIds.get(storage) ?? null,
+      sort,
+    })),
+  );
   await tx
     .insert(s.testItems)
     .values(DEMO_TEST_ITEMS.map(([code, name, enName]) => ({ code, name, enName })));

@@ -13,6 +13,14 @@ export const common: typeof zh = {
     business: 'Request failed, please try again later',
   },
   guard: { invalid: 'Your login is no longer valid; please log in again' },
+  toggle: {
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    confirmEnable: 'Enable “{{name}}”?',
+    confirmDisable: 'Disable “{{name}}”? Existing records keep it; new records can no longer choose it.',
+    enabledOk: 'Enabled',
+    disabledOk: 'Disabled',
+  },
   access: {
     denied: 'Sorry, you are not permitted to: {{operation}}',
     disabledTitle: 'No permission',

@@ -11,6 +11,14 @@ export const common = {
     business: '网络请求错误，请稍后再试',
   },
   guard: { invalid: '登录已失效，请重新登录' },
+  toggle: {
+    enabled: '启用',
+    disabled: '停用',
+    confirmEnable: '确定启用“{{name}}”吗？',
+    confirmDisable: '确定停用“{{name}}”吗？已有记录不受影响，新记录不能再选择它。',
+    enabledOk: '已启用',
+    disabledOk: '已停用',
+  },
   access: {
     denied: '对不起，您没有操作权限：{{operation}}',
     disabledTitle: '无此权限',

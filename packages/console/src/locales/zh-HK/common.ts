@@ -13,6 +13,14 @@ export const common: typeof zh = {
     business: '網絡請求錯誤，請稍後再試',
   },
   guard: { invalid: '登錄已失效，請重新登錄' },
+  toggle: {
+    enabled: '啟用',
+    disabled: '停用',
+    confirmEnable: '確定啟用「{{name}}」嗎？',
+    confirmDisable: '確定停用「{{name}}」嗎？已有記錄不受影響，新記錄不能再選擇它。',
+    enabledOk: '已啟用',
+    disabledOk: '已停用',
+  },
   access: {
     denied: '對不起，您沒有操作權限：{{operation}}',
     disabledTitle: '無此權限',

@@ -139,12 +139,13 @@ export async function saveTableHead(db: Executor, userId: number, code: string, 
     .onConflictDoUpdate({ target: [tableHeads.userId, tableHeads.code], set: { titles, updatedAt: now } });
 }
 
+/** The enabled sample types (what a new record may use), in the lab's order. */
 export function sampleTypesNamed(db: Executor, name: string | undefined) {
   return db
-    .select()
+    .select({ id: sampleTypes.id, name: sampleTypes.name, enName: sampleTypes.enName })
     .from(sampleTypes)
-    .where(name ? contains(sampleTypes.name, name) : undefined)
-    .orderBy(asc(sampleTypes.id));
+    .where(and(eq(sampleTypes.enabled, true), name ? contains(sampleTypes.name, name) : undefined))
+    .orderBy(asc(sampleTypes.sort), asc(sampleTypes.id));
 }
 
 // ---- files ----

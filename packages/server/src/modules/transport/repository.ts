@@ -260,24 +260,40 @@ export async function pageItems(
   );
 }
 
+/** The enabled transport conditions (what a new booking may use), in the lab's order. */
 export function temperatureList(db: Executor) {
-  return db.select().from(temperatures).orderBy(asc(temperatures.id));
+  return db
+    .select({
+      id: temperatures.id,
+      name: temperatures.name,
+      enName: temperatures.enName,
+      range: temperatures.range,
+    })
+    .from(temperatures)
+    .where(and(eq(temperatures.enabled, true), eq(temperatures.forTransport, true)))
+    .orderBy(asc(temperatures.sort), asc(temperatures.id));
 }
 
 const invalidReference = (field: string) =>
   new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field } });
 
-/** The shipment's temperature and every sample type must exist. */
+/** The shipment's temperature (an enabled transport condition) and every sample type (enabled) must exist. */
 export async function checkReferences(db: Executor, temperatureId: number, sampleTypeIds: number[]) {
   const [temp] = await db
     .select({ id: temperatures.id })
     .from(temperatures)
-    .where(eq(temperatures.id, temperatureId));
+    .where(
+      and(
+        eq(temperatures.id, temperatureId),
+        eq(temperatures.enabled, true),
+        eq(temperatures.forTransport, true),
+      ),
+    );
   if (!temp) throw invalidReference('temperatureId');
   const types = await db
     .select({ id: sampleTypes.id })
     .from(sampleTypes)
-    .where(inArray(sampleTypes.id, sampleTypeIds));
+    .where(and(inArray(sampleTypes.id, sampleTypeIds), eq(sampleTypes.enabled, true)));
   if (types.length !== sampleTypeIds.length) throw invalidReference('sampleTypeId');
 }
 

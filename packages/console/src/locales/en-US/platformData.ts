@@ -1,0 +1,42 @@
+/** /platform reference data: sample types and temperature conditions. */
+export const platformData = {
+  record: {
+    code: 'Code',
+    name: 'Name',
+    enName: 'English name',
+    codeRule: 'The code must be 1 to 16 letters, digits or _ . -, starting with a letter or digit',
+    sort: 'Order',
+    keyword: 'Keyword',
+    keywordHint: 'Code or name',
+    create: 'New',
+    edit: 'Edit',
+  },
+  sampleType: {
+    createTitle: 'New sample type',
+    editTitle: 'Edit sample type',
+    category: 'Category',
+    container: 'Default container',
+    containerHint: 'e.g. EDTA purple-top tube 2 mL',
+    storageTemperature: 'Default storage condition',
+    categories: {
+      blood: 'Blood',
+      bodyFluid: 'Body fluid',
+      tissue: 'Tissue',
+      nucleicAcid: 'Nucleic acid',
+      cells: 'Cells',
+      other: 'Other',
+    },
+  },
+  temperature: {
+    createTitle: 'New temperature condition',
+    editTitle: 'Edit temperature condition',
+    range: 'Range',
+    minCelsius: 'Lowest (°C)',
+    maxCelsius: 'Highest (°C)',
+    boundsHint: 'Only a highest value means "at most", only a lowest value "at least"',
+    use: 'Used for',
+    forTransport: 'Transport',
+    forStorage: 'Storage',
+    preview: 'The range reads: {{range}}',
+  },
+};

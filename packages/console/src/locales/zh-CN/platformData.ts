@@ -1,0 +1,42 @@
+/** /platform reference data: sample types and temperature conditions. */
+export const platformData = {
+  record: {
+    code: '编码',
+    name: '名称',
+    enName: '英文名称',
+    codeRule: '编码须为1至16位字母、数字或 _ . -，以字母或数字开头',
+    sort: '排序',
+    keyword: '关键字',
+    keywordHint: '编码或名称',
+    create: '新建',
+    edit: '编辑',
+  },
+  sampleType: {
+    createTitle: '新建样本类型',
+    editTitle: '编辑样本类型',
+    category: '类别',
+    container: '默认容器',
+    containerHint: '如 EDTA 紫头管 2 mL',
+    storageTemperature: '默认储存温度',
+    categories: {
+      blood: '血液',
+      bodyFluid: '体液',
+      tissue: '组织',
+      nucleicAcid: '核酸',
+      cells: '细胞',
+      other: '其他',
+    },
+  },
+  temperature: {
+    createTitle: '新建温度条件',
+    editTitle: '编辑温度条件',
+    range: '温度范围',
+    minCelsius: '最低温度（℃）',
+    maxCelsius: '最高温度（℃）',
+    boundsHint: '只填最高温度表示“不高于”，只填最低温度表示“不低于”',
+    use: '用途',
+    forTransport: '运输',
+    forStorage: '储存',
+    preview: '范围显示为：{{range}}',
+  },
+};

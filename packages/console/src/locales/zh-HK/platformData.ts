@@ -1,0 +1,42 @@
+/** /platform reference data: sample types and temperature conditions. */
+export const platformData = {
+  record: {
+    code: '編碼',
+    name: '名稱',
+    enName: '英文名稱',
+    codeRule: '編碼須為1至16位字母、數字或 _ . -，以字母或數字開頭',
+    sort: '排序',
+    keyword: '關鍵字',
+    keywordHint: '編碼或名稱',
+    create: '新建',
+    edit: '編輯',
+  },
+  sampleType: {
+    createTitle: '新建樣本類型',
+    editTitle: '編輯樣本類型',
+    category: '類別',
+    container: '預設容器',
+    containerHint: '如 EDTA 紫頭管 2 mL',
+    storageTemperature: '預設儲存溫度',
+    categories: {
+      blood: '血液',
+      bodyFluid: '體液',
+      tissue: '組織',
+      nucleicAcid: '核酸',
+      cells: '細胞',
+      other: '其他',
+    },
+  },
+  temperature: {
+    createTitle: '新建溫度條件',
+    editTitle: '編輯溫度條件',
+    range: '溫度範圍',
+    minCelsius: '最低溫度（℃）',
+    maxCelsius: '最高溫度（℃）',
+    boundsHint: '只填最高溫度表示「不高於」，只填最低溫度表示「不低於」',
+    use: '用途',
+    forTransport: '運輸',
+    forStorage: '儲存',
+    preview: '範圍顯示為：{{range}}',
+  },
+};

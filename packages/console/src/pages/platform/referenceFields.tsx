@@ -1,0 +1,74 @@
+import { Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { rules } from '../../components/formRules';
+import { NumberInput } from '../../components/NumberInput';
+
+// Form parts every /platform reference-data page shares (code, names, order, keyword and status
+// filters), so that each page declares only what is its own.
+
+/** The name of a record in the interface language (English names for en-US). */
+export function localName(row: { name: string; enName: string }, language: string): string {
+  return language === 'en-US' ? row.enName : row.name;
+}
+
+const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,15}$/;
+
+/** Code (letters, digits, _ . -; up to 16), Chinese name, English name. */
+export function CodeNameFields() {
+  const { t } = useTranslation('platformData', { keyPrefix: 'record' });
+  return (
+    <>
+      <Form.Item
+        name="code"
+        label={t('code')}
+        rules={[rules.required(t('code')), { pattern: CODE_PATTERN, message: t('codeRule') }]}
+      >
+        <Input maxLength={16} />
+      </Form.Item>
+      <Form.Item name="name" label={t('name')} rules={[rules.required(t('name')), rules.max(t('name'), 32)]}>
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item
+        name="enName"
+        label={t('enName')}
+        rules={[rules.required(t('enName')), rules.max(t('enName'), 64)]}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+    </>
+  );
+}
+
+export function SortField() {
+  const { t } = useTranslation('platformData', { keyPrefix: 'record' });
+  return (
+    <Form.Item name="sort" label={t('sort')}>
+      <NumberInput digit={0} min={0} max={9999} />
+    </Form.Item>
+  );
+}
+
+export function KeywordFilter() {
+  const { t } = useTranslation('platformData', { keyPrefix: 'record' });
+  return (
+    <Form.Item name="keyword" label={t('keyword')}>
+      <Input allowClear maxLength={64} placeholder={t('keywordHint')} />
+    </Form.Item>
+  );
+}
+
+export function EnabledFilter() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="enabled" label={t('fields.status')}>
+      <Select
+        allowClear
+        style={{ width: 110 }}
+        options={[
+          { value: true, label: t('toggle.enabled') },
+          { value: false, label: t('toggle.disabled') },
+        ]}
+      />
+    </Form.Item>
+  );
+}

@@ -1,0 +1,187 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  SAMPLE_CATEGORIES,
+  SAMPLE_TYPE_PERMISSIONS,
+  type SampleCategory,
+  type SampleTypeRow,
+} from '@trialab/api-contract';
+import { Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../access/gates';
+import { col } from '../../../components/columns';
+import type { DataColumn } from '../../../components/DataTable';
+import { EnabledSwitch } from '../../../components/EnabledSwitch';
+import { FormModal } from '../../../components/FormModal';
+import { rules } from '../../../components/formRules';
+import { ListPage, useListPage } from '../../../components/ListPage';
+import type { Contract } from '../../../services/contract';
+import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
+import { CodeNameFields, EnabledFilter, KeywordFilter, localName, SortField } from '../referenceFields';
+
+interface Filter {
+  keyword?: string;
+  category?: SampleCategory;
+  enabled?: boolean;
+}
+
+interface Values {
+  code: string;
+  name: string;
+  enName: string;
+  category: SampleCategory;
+  container?: string;
+  storageTemperatureId?: number;
+  sort: string;
+}
+
+/** Every write changes the list: it is loaded again before the write resolves. */
+const invalidates = [(api: Contract) => api.sampleTypes.paging];
+
+/**
+ * /platform/sample-type: the kinds of specimen the lab receives, tests and stores; each with its
+ * category, default container and default storage condition (used by plans and storage).
+ */
+export default function SampleTypePage() {
+  const { t } = useTranslation('platformData', { keyPrefix: 'sampleType' });
+  const { t: c } = useTranslation('platformData', { keyPrefix: 'record' });
+  const { t: tr, i18n } = useTranslation();
+  const list = useListPage((api) => api.sampleTypes.paging, {} as Filter);
+  const create = useEndpointMutation((api) => api.sampleTypes.create, { invalidates });
+  const update = useEndpointMutation((api) => api.sampleTypes.update, { invalidates });
+  const setStatus = useEndpointMutation((api) => api.sampleTypes.setStatus, { invalidates });
+  // A new default can only be an enabled storage condition (the server refuses others).
+  const storage =
+    useEndpointQuery((api) => api.temperatures.paging, {
+      body: { page: 1, size: 100, use: 'storage', enabled: true },
+    }).data?.data ?? [];
+  const [editing, setEditing] = useState<SampleTypeRow | 'new' | null>(null);
+  const storageOptions = storage.map((s) => ({
+    value: s.id,
+    label: `${localName(s, i18n.language)} ${s.range}`,
+  }));
+  // A type may keep a condition disabled since; it still shows by name.
+  if (editing && editing !== 'new' && editing.storageTemperatureId !== null) {
+    const kept = editing.storageTemperatureId;
+    if (!storageOptions.some((o) => o.value === kept)) {
+      storageOptions.push({ value: kept, label: editing.storageTemperatureName ?? String(kept) });
+    }
+  }
+  const categories = SAMPLE_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) }));
+
+  const columns: DataColumn<SampleTypeRow>[] = [
+    col.text('code', c('code'), 100),
+    { dataIndex: 'name', title: c('name'), render: (_, row) => localName(row, i18n.language) },
+    {
+      dataIndex: 'category',
+      title: t('category'),
+      width: 100,
+      render: (_, row) => t(`categories.${row.category}`),
+    },
+    col.text('container', t('container')),
+    col.text('storageTemperatureName', t('storageTemperature'), 140),
+    col.text('sort', c('sort'), 80),
+    {
+      dataIndex: 'enabled',
+      title: tr('fields.status'),
+      width: 100,
+      render: (_, row) => (
+        <EnabledSwitch
+          enabled={row.enabled}
+          name={localName(row, i18n.language)}
+          permission={SAMPLE_TYPE_PERMISSIONS.status}
+          testId={`sample-type-status-${row.code}`}
+          onChange={(enabled) =>
+            setStatus.mutateAsync({ params: { id: row.id }, body: { enabled, version: row.version } })
+          }
+        />
+      ),
+    },
+  ];
+
+  const save = (values: Values) => {
+    const body = {
+      code: values.code,
+      name: values.name,
+      enName: values.enName,
+      category: values.category,
+      container: values.container?.trim() || null,
+      storageTemperatureId: values.storageTemperatureId ?? null,
+      sort: Number(values.sort || 0),
+    };
+    return editing && editing !== 'new'
+      ? update.mutateAsync({ params: { id: editing.id }, body: { ...body, version: editing.version } })
+      : create.mutateAsync({ body });
+  };
+
+  return (
+    <ListPage
+      list={list}
+      rowKey="id"
+      code="platform.sample-type"
+      columns={columns}
+      filters={
+        <>
+          <KeywordFilter />
+          <Form.Item name="category" label={t('category')}>
+            <Select allowClear style={{ width: 120 }} options={categories} />
+          </Form.Item>
+          <EnabledFilter />
+        </>
+      }
+      toolbar={
+        <Permission value={[SAMPLE_TYPE_PERMISSIONS.create]}>
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="sample-type-create">
+            {c('create')}
+          </Button>
+        </Permission>
+      }
+      actions={{
+        width: 90,
+        render: (row) => (
+          <Permission value={[SAMPLE_TYPE_PERMISSIONS.update]}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setEditing(row)}
+              data-testid={`sample-type-edit-${row.code}`}
+            >
+              {c('edit')}
+            </Button>
+          </Permission>
+        ),
+      }}
+    >
+      <FormModal<Values>
+        open={editing !== null}
+        title={t(editing === 'new' ? 'createTitle' : 'editTitle')}
+        name="sampleType"
+        testId="sample-type-form"
+        initialValues={
+          editing && editing !== 'new'
+            ? {
+                ...editing,
+                container: editing.container ?? undefined,
+                storageTemperatureId: editing.storageTemperatureId ?? undefined,
+                sort: String(editing.sort),
+              }
+            : { category: 'blood', sort: '0' }
+        }
+        onSave={save}
+        onClose={() => setEditing(null)}
+      >
+        <CodeNameFields />
+        <Form.Item name="category" label={t('category')} rules={[rules.chosen(t('category'))]}>
+          <Select options={categories} />
+        </Form.Item>
+        <Form.Item name="container" label={t('container')} rules={[rules.max(t('container'), 64)]}>
+          <Input maxLength={64} placeholder={t('containerHint')} />
+        </Form.Item>
+        <Form.Item name="storageTemperatureId" label={t('storageTemperature')}>
+          <Select allowClear options={storageOptions} />
+        </Form.Item>
+        <SortField />
+      </FormModal>
+    </ListPage>
+  );
+}

@@ -1,0 +1,33 @@
+import { ResultCode, temperatureRangeLabel } from '@trialab/api-contract';
+import { ApiError } from '../../lib/errors.js';
+
+/** A sample type's default storage condition must be one a store may use today. */
+export function assertStorageCondition(
+  storageTemperatureId: number | null | undefined,
+  condition: { enabled: boolean; forStorage: boolean } | undefined,
+): void {
+  if (storageTemperatureId == null) return;
+  if (!condition?.enabled || !condition.forStorage) {
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'storageTemperatureInvalid' });
+  }
+}
+
+/** The stored row of a condition: its range label derived from the bounds, the one way it is written. */
+export function temperatureValues<T extends { minCelsius: number | null; maxCelsius: number | null }>(
+  input: T,
+) {
+  return { ...input, range: temperatureRangeLabel(input.minCelsius, input.maxCelsius) };
+}
+
+/**
+ * Enabling what is enabled (or disabling what is disabled) changes nothing and answers the version
+ * as it is: a second click, or two administrators at once, is not an error.
+ */
+export function statusChange(
+  before: { enabled: boolean; version: number },
+  enabled: boolean,
+  version: number,
+) {
+  if (before.enabled === enabled) return { unchanged: true as const, version: before.version };
+  return { unchanged: false as const, version };
+}
