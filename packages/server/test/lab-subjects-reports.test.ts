@@ -264,18 +264,26 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     expect(pdf.headers['content-disposition']).toBe(
       `attachment; filename="${r.reportNo}-v0.pdf"; filename*=UTF-8''${r.reportNo}-v0.pdf`,
     );
-    // Issue 13 point 10: times in the user's zone (New York), the zone named, no UTC text.
+    // The report document (issue 16): lab, subject, results, signatures; times in the releasing
+    // user's zone (New York, issue 13 point 10), the zone named in the footer, no UTC text.
     const lines = await pdfText(pdf.rawPayload);
-    expect(lines).toContain('Time zone: America/New_York, UTC-05:00/-04:00');
+    expect(lines).toContain('Trialab Central Laboratory');
+    expect(lines).toContain('S-001 测试受试者');
+    expect(lines).toContain('Final report (version 0)');
+    for (const code of ['HBA1C', 'LFT']) expect(lines.filter((line) => line === code)).toHaveLength(1);
+    expect(lines).toContain('↑ High');
+    expect(lines.some((line) => /^Page 1 of \d+$/.test(line))).toBe(true);
+    expect(lines.some((line) => line.endsWith('(America/New_York, UTC-05:00/-04:00)'))).toBe(true);
     const newYork = (iso: string) => {
       const at = new Date(iso);
       const offset = utcOffset(at, 'America/New_York') === '-04:00' ? -4 : -5;
       return new Date(at.getTime() + offset * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     };
     const release = r.signatures[1];
-    expect(lines).toContain(
-      `${release?.signerName} · ${release?.meaning} · ${newYork(release?.signedAt ?? '')}`,
-    );
+    expect(lines).toContain(`Signed by: ${release?.signerName}`);
+    expect(lines).toContain(`Meaning: ${release?.meaning}`);
+    expect(lines).toContain(`Signed at: ${newYork(release?.signedAt ?? '')}`);
+    expect(lines.some((line) => line.includes(r.contentHash ?? '-'))).toBe(true);
     expect(lines.filter((line) => / UTC$/.test(line))).toEqual([]);
   });
 
@@ -324,6 +332,12 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     expect(old).toMatchObject({ status: 'superseded', hasPdf: true });
     expect(old.results.find((x) => x.code === 'LFT')?.value).toBe('52');
     expect((await as(lab, report.pdf, { params: { id: prior.id } })).statusCode).toBe(200);
+    // The corrected report names the version it replaces, the reason and the value that changed.
+    const corrected = await pdfText((await as(lab, report.pdf, { params: { id: revisionId } })).rawPayload);
+    expect(corrected).toContain('Corrected report (version 1), replaces version 0');
+    expect(corrected.join('\n')).toContain('Reason for the correction: 录入错误更正');
+    const changed = corrected.findIndex((line) => line.startsWith('LFT '));
+    expect(corrected.slice(changed + 1, changed + 3).map((v) => v.split(' ')[0])).toEqual(['52', '35']);
     const signatures = await env.handle.db
       .select()
       .from(labSignatures)
