@@ -1,8 +1,9 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, projects, sites, testItems } from '../src/db/schema.js';
+import { auditLog, projects, sampleTypes, sites, testItems, users } from '../src/db/schema.js';
 import { labSignatures, labSubjects } from '../src/db/schema-lab.js';
+import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { utcOffset } from '../src/lib/time-zone.js';
 import { ENGINES } from './engines.js';
 import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
@@ -19,7 +20,7 @@ interface Report {
   abnormal: boolean;
   hasPdf: boolean;
   contentHash: string | null;
-  results: Array<{ code: string; value: string; flag: string | null }>;
+  results: Array<{ code: string; value: string; flag: string | null; method: string | null }>;
   signatures: Array<{
     action: string;
     meaning: string;
@@ -208,6 +209,27 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
       ['LFT', 'H'],
     ]);
     expect(r.abnormal).toBe(true);
+    // No test order and no registered specimen: the specimen type is the items' (settings), the
+    // receipt time and requester unknown; each result carries its item's method.
+    expect(r).toMatchObject({ sampleType: '全血, 血清', receivedAt: null, requestedByName: null });
+    expect(r.results.map((x) => x.method)).toEqual(['HPLC', '速率法']);
+    // The barcode signed for at the bench: its type and sign-for time are the specimen's.
+    const [serum] = await env.handle.db.select().from(sampleTypes).where(eq(sampleTypes.name, '血清'));
+    const [labUser] = await env.handle.db.select().from(users).where(eq(users.mobile, '13800000001'));
+    const receivedAt = new Date('2026-01-15T14:05:00Z');
+    await env.handle.db.insert(specimenBarcodes).values({
+      code: 'BC-0001',
+      projectId,
+      siteId,
+      subjectId,
+      sampleTypeId: serum?.id ?? null,
+      status: 'signed',
+      signedBy: labUser?.id ?? null,
+      signedAt: receivedAt,
+      createdBy: labUser?.id ?? 0,
+      createdAt: receivedAt,
+    });
+    expect(await getReport(id)).toMatchObject({ sampleType: '血清', receivedAt: receivedAt.toISOString() });
 
     const selfReview = await as(lab, report.review, {
       params: { id },
@@ -272,6 +294,8 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     expect(lines).toContain('Final report (version 0)');
     for (const code of ['HBA1C', 'LFT']) expect(lines.filter((line) => line === code)).toHaveLength(1);
     expect(lines).toContain('↑ High');
+    expect(lines).toContain('Serum');
+    expect(lines).toContain('2026-01-15 09:05');
     expect(lines.some((line) => /^Page 1 of \d+$/.test(line))).toBe(true);
     expect(lines.some((line) => line.endsWith('(America/New_York, UTC-05:00/-04:00)'))).toBe(true);
     const newYork = (iso: string) => {
