@@ -68,6 +68,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       'Authorization',
       'Content-Type',
       'lang',
+      'Accept-Language',
       'tz',
       'timestamp',
       'nonce',

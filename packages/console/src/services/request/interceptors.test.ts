@@ -166,9 +166,11 @@ describe('signRequest', () => {
     expect(empty.data).toBe('');
     expect(empty.headers.get('Content-MD5')).toBe('1B2M2Y8AsgTpgAmY7PhCfg==');
   });
-  it('maps HK and CN to zh_CN', async () => {
+  it('maps HK and CN to zh_CN, and names HK in Accept-Language (documents print in Traditional Chinese)', async () => {
     lang = 'zh-HK';
-    expect((await signRequest(deps)(config({ url: '/a' }))).headers.get('lang')).toBe('zh_CN');
+    const c = await signRequest(deps)(config({ url: '/a' }));
+    expect(c.headers.get('lang')).toBe('zh_CN');
+    expect(c.headers.get('Accept-Language')).toBe('zh-HK');
   });
   it('sends no Signature before login (no key)', async () => {
     key = null;

@@ -86,6 +86,8 @@ export function signRequest(deps: RequestDeps) {
     const method = normalizeMethod(config.method);
     const headers = config.headers;
     headers.set(names.lang, headerLanguage(deps.getLanguage()));
+    // The lang header knows only zh_CN and en_US (SPEC); the server's PDFs also print zh-HK from this.
+    headers.set('Accept-Language', deps.getLanguage());
     const timeZone = deps.getTimeZone();
     if (timeZone) headers.set(names.timeZone, timeZone);
     const timestamp = String(deps.clock.now());
