@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectLooksLike, expectPaged } from '../../../test/document-check.js';
 import { pdfPages } from '../../../test/pdf-text.js';
 import { type PrintContext, renderDocument } from '../../documents/document.js';
 import { DEMO_LAB_PROFILE } from '../../documents/lab-profile.js';
@@ -94,6 +95,25 @@ function report(count: number, patch: Partial<ReportDocumentData> = {}): ReportD
   };
 }
 
+/** Version 1 correcting version 0: item 2 changed, item 3 removed, item 4 added. */
+const correctedReport = () =>
+  report(0, {
+    revision: 1,
+    revisionOf: 6,
+    revisionReason: 'transcription error',
+    results: [result(1), result(2, '9.9'), result(4)],
+    replaces: { revision: 0, results: [result(1), result(2), result(3)] },
+    signatures: [
+      {
+        action: 'approveRevision',
+        meaning: 'Revision approved: corrected report released',
+        signerName: '王审核',
+        signedAt: '2026-03-02T03:00:00Z',
+        contentHash: 'a'.repeat(64),
+      },
+    ],
+  });
+
 const occurrences = (pages: string[][], text: string) => pages.flat().filter((run) => run === text).length;
 
 describe('laboratory report document', () => {
@@ -101,16 +121,11 @@ describe('laboratory report document', () => {
     const data = report(60);
     const pages = await pdfPages(await renderDocument(reportDocument, data, context('en_US')));
     expect(pages.length).toBeGreaterThan(1);
-    for (const r of data.results) expect(occurrences(pages, r.code), r.code).toBe(1);
-    const withRows = pages.filter((page) => data.results.some((r) => page.includes(r.code)));
-    expect(withRows.length).toBeGreaterThan(1);
-    for (const page of withRows) {
-      expect(page).toContain('Reference interval');
-      expect(page).toContain('Method');
-    }
-    pages.forEach((page, i) => {
-      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    expectPaged(pages, 'en_US', {
+      header: ['Code', 'Examination', 'Result', 'Unit', 'Reference interval', 'Flag', 'Method'],
+      rows: data.results.map((r) => r.code),
     });
+    expect(pages.filter((page) => data.results.some((r) => page.includes(r.code))).length).toBeGreaterThan(1);
     const text = pages.flat();
     // ISO 15189 7.4.1.6 contents: lab, subject and origin, requester, specimen, status, signatures.
     for (const expected of [
@@ -141,9 +156,9 @@ describe('laboratory report document', () => {
     const pages = await pdfPages(
       await renderDocument(reportDocument, report(60), context('zh_CN', 'America/New_York')),
     );
-    pages.forEach((page, i) => {
-      expect(page).toContain(`第 ${i + 1} 页 / 共 ${pages.length} 页`);
-      if (page.includes('T001') || page.includes('T060')) expect(page).toContain('生物参考区间');
+    expectPaged(pages, 'zh_CN', {
+      header: ['代码', '检测项目', '结果', '单位', '生物参考区间', '提示', '检测方法'],
+      rows: report(60).results.map((r) => r.code),
     });
     const text = pages.flat();
     expect(text).toContain('项目7');
@@ -152,27 +167,13 @@ describe('laboratory report document', () => {
     expect(text).toContain('最终报告（第 0 版）');
     // Collected 01:15 UTC is the evening before in New York.
     expect(text).toContain('2026-02-28 20:15');
-    const hk = (await pdfPages(await renderDocument(reportDocument, report(3), context('zh_HK')))).flat();
-    expect(hk).toContain('第 1 頁 / 共 1 頁');
-    expect(hk).toContain('檢測報告');
+    const hk = await pdfPages(await renderDocument(reportDocument, report(3), context('zh_HK')));
+    expectPaged(hk, 'zh_HK');
+    expect(hk.flat()).toContain('檢測報告');
   });
 
   it('names the version a corrected report replaces, the reason and each changed value', async () => {
-    const prior = [result(1), result(2), result(3)];
-    const current = [result(1), result(2, '9.9'), result(4)];
-    const pages = await pdfPages(
-      await renderDocument(
-        reportDocument,
-        report(0, {
-          revision: 1,
-          revisionOf: 6,
-          revisionReason: 'transcription error',
-          results: current,
-          replaces: { revision: 0, results: prior },
-        }),
-        context('en_US'),
-      ),
-    );
+    const pages = await pdfPages(await renderDocument(reportDocument, correctedReport(), context('en_US')));
     const text = pages.flat().join('\n');
     expect(text).toContain('Corrected report (version 1), replaces version 0');
     expect(text).toContain('Reason for the correction: transcription error');
@@ -191,5 +192,16 @@ describe('laboratory report document', () => {
     expect(resultChanges([result(1), result(2)], [result(1), { ...result(2), unit: 'g/L' }])).toEqual([
       { code: 'T002', name: '项目2', enName: 'Item 2', before: '2.5 mmol/L', after: '2.5 g/L' },
     ]);
+  });
+
+  it.each(['zh_CN', 'en_US'] as const)('looks like its reviewed references (%s)', async (lang) => {
+    await expectLooksLike(
+      await renderDocument(reportDocument, report(60), context(lang)),
+      `lab-report-${lang}`,
+    );
+    await expectLooksLike(
+      await renderDocument(reportDocument, correctedReport(), context(lang)),
+      `lab-report-corrected-${lang}`,
+    );
   });
 });
