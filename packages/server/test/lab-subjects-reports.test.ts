@@ -374,6 +374,25 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     expect(exceptions.map((x) => x.id)).toEqual([prior.id]);
   });
 
+  it("gives an aliquot's report the primary sample's receipt time", async () => {
+    const [primary] = await env.handle.db
+      .select()
+      .from(specimenBarcodes)
+      .where(eq(specimenBarcodes.code, 'BC-0001'));
+    if (!primary) throw new Error('no primary specimen');
+    await env.handle.db.insert(specimenBarcodes).values({
+      ...{ code: 'BC-0001-01', projectId, siteId, subjectId, parentId: primary.id, suffix: 1 },
+      ...{ sampleTypeId: primary.sampleTypeId, status: 'signed', createdBy: primary.createdBy },
+      // Split at the bench a day after the sample arrived.
+      ...{ signedAt: new Date('2026-01-16T08:00:00Z'), createdAt: new Date('2026-01-16T08:00:00Z') },
+    });
+    const created = await as(lab, report.create, {
+      body: { subjectId, barcode: 'BC-0001-01', results: [{ testItemId: lftId, value: '20' }] },
+    });
+    const detail = await getReport((envelope(created).data as { id: number }).id);
+    expect(detail).toMatchObject({ sampleType: '血清', receivedAt: primary.signedAt?.toISOString() });
+  });
+
   it('refuses external customers and users without laboratory permissions', async () => {
     expect((await as(external, report.paging, { body: {} })).statusCode).toBe(403);
     expect((await as(external, subject.get, { params: { id: subjectId } })).statusCode).toBe(403);

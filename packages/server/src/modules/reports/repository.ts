@@ -30,6 +30,7 @@ const reviewer = alias(users, 'reviewer');
 const releaser = alias(users, 'releaser');
 const requester = alias(users, 'requester');
 const itemType = alias(sampleTypes, 'item_sample_type');
+const primary = alias(specimenBarcodes, 'primary_specimen');
 
 /** Reports with an abnormal flag on any result. */
 const abnormalExpr = sql<boolean>`exists (select 1 from ${labReportResults} r where r.report_id = ${labReports.id} and r.flag is not null)`;
@@ -151,6 +152,7 @@ export async function findReport(db: Executor, id: number): Promise<ReportRecord
  * barcode, its shipment line and the shipment's receipt.
  */
 async function reportContext(db: Executor, id: number) {
+  const line = sql`coalesce(${specimenBarcodes.transportItemId}, ${primary.transportItemId})`;
   const [row] = await db
     .select({
       projectName: projects.name,
@@ -160,8 +162,9 @@ async function reportContext(db: Executor, id: number) {
       requestedAt: labTestOrders.createdAt,
       sampleType: sampleTypes.name,
       sampleTypeEn: sampleTypes.enName,
+      // An aliquot was signed for when it was split: the primary sample's sign-for is the receipt.
       receivedAt:
-        sql<Date | null>`coalesce(${specimenBarcodes.signedAt}, ${receiptSamples.receivedAt}, ${receipts.receivedAt})`.mapWith(
+        sql<Date | null>`coalesce(${primary.signedAt}, ${specimenBarcodes.signedAt}, ${receiptSamples.receivedAt}, ${receipts.receivedAt})`.mapWith(
           specimenBarcodes.signedAt,
         ),
     })
@@ -171,7 +174,8 @@ async function reportContext(db: Executor, id: number) {
     .leftJoin(labTestOrders, eq(labTestOrders.barcode, labReports.barcode))
     .leftJoin(requester, eq(requester.id, labTestOrders.createdBy))
     .leftJoin(specimenBarcodes, eq(specimenBarcodes.code, labReports.barcode))
-    .leftJoin(sampleTransportItems, eq(sampleTransportItems.id, specimenBarcodes.transportItemId))
+    .leftJoin(primary, eq(primary.id, specimenBarcodes.parentId))
+    .leftJoin(sampleTransportItems, eq(sampleTransportItems.id, line))
     .leftJoin(
       sampleTypes,
       eq(
@@ -179,8 +183,11 @@ async function reportContext(db: Executor, id: number) {
         sql`coalesce(${specimenBarcodes.sampleTypeId}, ${sampleTransportItems.sampleTypeId})`,
       ),
     )
-    .leftJoin(receiptSamples, eq(receiptSamples.itemId, specimenBarcodes.transportItemId))
-    .leftJoin(receipts, eq(receipts.transportId, specimenBarcodes.transportId))
+    .leftJoin(receiptSamples, eq(receiptSamples.itemId, line))
+    .leftJoin(
+      receipts,
+      eq(receipts.transportId, sql`coalesce(${specimenBarcodes.transportId}, ${primary.transportId})`),
+    )
     .where(eq(labReports.id, id));
   if (!row) throw notFound();
   return row;
