@@ -3,6 +3,7 @@
 // API, as its screens do), the site finds it, downloads the PDF, acknowledges the demo chargeback
 // notice and reads the demo rejection notification (packages/server/src/seed/portal-reports-demo.ts).
 import { readFile } from 'node:fs/promises';
+import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
@@ -19,6 +20,24 @@ const PASSWORD = 'Trialab@2026';
 let browser: Browser;
 let page: Page;
 let reportNo = '';
+let subjectNo = '';
+
+/** The text runs of each page, as a PDF reader's search sees them (PDF.js, as the server tests read PDFs). */
+async function pdfPages(bytes: Uint8Array): Promise<string[][]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: VerbosityLevel.ERRORS }).promise;
+  try {
+    const pages: string[][] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      pages.push(
+        content.items.flatMap((item) => ('str' in item && item.str.trim() ? [item.str.trim()] : [])),
+      );
+    }
+    return pages;
+  } finally {
+    await pdf.destroy();
+  }
+}
 
 async function staff(account: string): Promise<ApiSession> {
   return apiSession(await loggedInContext(browser, stack.consoleUrl, account), stack.consoleUrl);
@@ -44,12 +63,13 @@ async function releaseReport(): Promise<string> {
   const site = sites.find((s) => s.centerNo === '01');
   if (!site) throw new Error('no demo site');
   const tag = Date.now().toString(36).toUpperCase();
+  subjectNo = `E2E-R-${tag}`;
   const subject = await ok<{ id: number; version: number }>(
     apiCall(lab, endpoints.subject.create, {
       body: {
         projectId: project.id,
         siteId: site.id,
-        subjectNo: `E2E-R-${tag}`,
+        subjectNo,
         name: '报告测试甲',
         gender: '1',
         birthday: '1985-05-05',
@@ -132,6 +152,15 @@ describe('portal reports', () => {
     expect(download.suggestedFilename()).toBe(`${reportNo}-v0.pdf`);
     const bytes = await readFile(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // The report as the lab issued it: the lab, the subject, the results, page 1 of N (zh_CN).
+    const pages = await pdfPages(bytes);
+    const [first = []] = pages;
+    expect(first).toContain('特莱博中心实验室');
+    expect(first).toContain(`${subjectNo} 报告测试甲`);
+    expect(first).toContain('LFT');
+    expect(first).toContain('52');
+    expect(first).toContain('↑ 偏高');
+    expect(first).toContain(`第 1 页 / 共 ${pages.length} 页`);
 
     // The download is listed under my reports.
     await page.getByRole('tab', { name: '我下载的报告' }).click();

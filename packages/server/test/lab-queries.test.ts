@@ -135,7 +135,13 @@ describe.each(ENGINES)(
           subjectId: number;
           results: Array<{ testItemId: number }>;
         };
-        expect(detail).toMatchObject({ barcode: BARCODE, subjectId });
+        // The order's recorder is the report's requester (the requisition as entered).
+        expect(detail).toMatchObject({
+          barcode: BARCODE,
+          subjectId,
+          requestedByName: order.createdByName,
+          requestedAt: order.createdAt,
+        });
         expect(detail.results.map((r) => r.testItemId).sort()).toEqual([cbc, lft].sort());
         const after = (await as(lab, testOrder.get, { params: { id: orderId } })).data as TestOrderRow;
         expect(after.reportId).toBe(reportId);

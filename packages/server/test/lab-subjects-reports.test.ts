@@ -1,8 +1,9 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, projects, sites, testItems } from '../src/db/schema.js';
+import { auditLog, projects, sampleTypes, sites, testItems, users } from '../src/db/schema.js';
 import { labSignatures, labSubjects } from '../src/db/schema-lab.js';
+import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { utcOffset } from '../src/lib/time-zone.js';
 import { ENGINES } from './engines.js';
 import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
@@ -19,7 +20,7 @@ interface Report {
   abnormal: boolean;
   hasPdf: boolean;
   contentHash: string | null;
-  results: Array<{ code: string; value: string; flag: string | null }>;
+  results: Array<{ code: string; value: string; flag: string | null; method: string | null }>;
   signatures: Array<{
     action: string;
     meaning: string;
@@ -208,6 +209,27 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
       ['LFT', 'H'],
     ]);
     expect(r.abnormal).toBe(true);
+    // No test order and no registered specimen: the specimen type is the items' (settings), the
+    // receipt time and requester unknown; each result carries its item's method.
+    expect(r).toMatchObject({ sampleType: '全血, 血清', receivedAt: null, requestedByName: null });
+    expect(r.results.map((x) => x.method)).toEqual(['HPLC', '速率法']);
+    // The barcode signed for at the bench: its type and sign-for time are the specimen's.
+    const [serum] = await env.handle.db.select().from(sampleTypes).where(eq(sampleTypes.name, '血清'));
+    const [labUser] = await env.handle.db.select().from(users).where(eq(users.mobile, '13800000001'));
+    const receivedAt = new Date('2026-01-15T14:05:00Z');
+    await env.handle.db.insert(specimenBarcodes).values({
+      code: 'BC-0001',
+      projectId,
+      siteId,
+      subjectId,
+      sampleTypeId: serum?.id ?? null,
+      status: 'signed',
+      signedBy: labUser?.id ?? null,
+      signedAt: receivedAt,
+      createdBy: labUser?.id ?? 0,
+      createdAt: receivedAt,
+    });
+    expect(await getReport(id)).toMatchObject({ sampleType: '血清', receivedAt: receivedAt.toISOString() });
 
     const selfReview = await as(lab, report.review, {
       params: { id },
@@ -264,18 +286,28 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     expect(pdf.headers['content-disposition']).toBe(
       `attachment; filename="${r.reportNo}-v0.pdf"; filename*=UTF-8''${r.reportNo}-v0.pdf`,
     );
-    // Issue 13 point 10: times in the user's zone (New York), the zone named, no UTC text.
+    // The report document (issue 16): lab, subject, results, signatures; times in the releasing
+    // user's zone (New York, issue 13 point 10), the zone named in the footer, no UTC text.
     const lines = await pdfText(pdf.rawPayload);
-    expect(lines).toContain('Time zone: America/New_York, UTC-05:00/-04:00');
+    expect(lines).toContain('Trialab Central Laboratory');
+    expect(lines).toContain('S-001 测试受试者');
+    expect(lines).toContain('Final report (version 0)');
+    for (const code of ['HBA1C', 'LFT']) expect(lines.filter((line) => line === code)).toHaveLength(1);
+    expect(lines).toContain('↑ High');
+    expect(lines).toContain('Serum');
+    expect(lines).toContain('2026-01-15 09:05');
+    expect(lines.some((line) => /^Page 1 of \d+$/.test(line))).toBe(true);
+    expect(lines.some((line) => line.endsWith('(America/New_York, UTC-05:00/-04:00)'))).toBe(true);
     const newYork = (iso: string) => {
       const at = new Date(iso);
       const offset = utcOffset(at, 'America/New_York') === '-04:00' ? -4 : -5;
       return new Date(at.getTime() + offset * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     };
     const release = r.signatures[1];
-    expect(lines).toContain(
-      `${release?.signerName} · ${release?.meaning} · ${newYork(release?.signedAt ?? '')}`,
-    );
+    expect(lines).toContain(`Signed by: ${release?.signerName}`);
+    expect(lines).toContain(`Meaning: ${release?.meaning}`);
+    expect(lines).toContain(`Signed at: ${newYork(release?.signedAt ?? '')}`);
+    expect(lines.some((line) => line.includes(r.contentHash ?? '-'))).toBe(true);
     expect(lines.filter((line) => / UTC$/.test(line))).toEqual([]);
   });
 
@@ -324,6 +356,12 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     expect(old).toMatchObject({ status: 'superseded', hasPdf: true });
     expect(old.results.find((x) => x.code === 'LFT')?.value).toBe('52');
     expect((await as(lab, report.pdf, { params: { id: prior.id } })).statusCode).toBe(200);
+    // The corrected report names the version it replaces, the reason and the value that changed.
+    const corrected = await pdfText((await as(lab, report.pdf, { params: { id: revisionId } })).rawPayload);
+    expect(corrected).toContain('Corrected report (version 1), replaces version 0');
+    expect(corrected.join('\n')).toContain('Reason for the correction: 录入错误更正');
+    const changed = corrected.findIndex((line) => line.startsWith('LFT '));
+    expect(corrected.slice(changed + 1, changed + 3).map((v) => v.split(' ')[0])).toEqual(['52', '35']);
     const signatures = await env.handle.db
       .select()
       .from(labSignatures)
@@ -334,6 +372,25 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     expect(monitor.byStatus).toMatchObject({ released: 1, superseded: 1 });
     const exceptions = envelope(await as(lab, report.paging, { body: { abnormal: true } })).data as Report[];
     expect(exceptions.map((x) => x.id)).toEqual([prior.id]);
+  });
+
+  it("gives an aliquot's report the primary sample's receipt time", async () => {
+    const [primary] = await env.handle.db
+      .select()
+      .from(specimenBarcodes)
+      .where(eq(specimenBarcodes.code, 'BC-0001'));
+    if (!primary) throw new Error('no primary specimen');
+    await env.handle.db.insert(specimenBarcodes).values({
+      ...{ code: 'BC-0001-01', projectId, siteId, subjectId, parentId: primary.id, suffix: 1 },
+      ...{ sampleTypeId: primary.sampleTypeId, status: 'signed', createdBy: primary.createdBy },
+      // Split at the bench a day after the sample arrived.
+      ...{ signedAt: new Date('2026-01-16T08:00:00Z'), createdAt: new Date('2026-01-16T08:00:00Z') },
+    });
+    const created = await as(lab, report.create, {
+      body: { subjectId, barcode: 'BC-0001-01', results: [{ testItemId: lftId, value: '20' }] },
+    });
+    const detail = await getReport((envelope(created).data as { id: number }).id);
+    expect(detail).toMatchObject({ sampleType: '血清', receivedAt: primary.signedAt?.toISOString() });
   });
 
   it('refuses external customers and users without laboratory permissions', async () => {

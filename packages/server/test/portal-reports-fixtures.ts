@@ -13,11 +13,18 @@ import {
   labSubjects,
   testItemSettings,
 } from '../src/db/schema-lab.js';
+import { renderDocument } from '../src/documents/document.js';
+import { DEMO_LAB_PROFILE } from '../src/documents/lab-profile.js';
 import type { FileStore } from '../src/lib/file-store.js';
 import { zonedTime } from '../src/lib/time-zone.js';
 import { resultFlag } from '../src/modules/reports/flags.js';
-import { renderReportPdf } from '../src/modules/reports/pdf.js';
-import { contentHash, findReport, reportDetail } from '../src/modules/reports/repository.js';
+import { reportDocument } from '../src/modules/reports/report-document.js';
+import {
+  contentHash,
+  findReport,
+  reportDetail,
+  reportDocumentData,
+} from '../src/modules/reports/repository.js';
 
 export const FIXTURE_BARCODES = ['BC-DEMO-0001', 'BC-DEMO-0002'] as const;
 const HOUR = 3_600_000;
@@ -138,7 +145,12 @@ export async function seedReleasedReports(tx: Transaction, now: Date, store: Fil
     const released = await findReport(tx, row.id);
     if (!released) return undefined;
     const time = zonedTime({ timeZone: 'Asia/Shanghai', lang: 'zh_CN', now: at });
-    const pdf = await renderReportPdf(await reportDetail(tx, released), 'zh_CN', at, time);
+    const pdf = await renderDocument(reportDocument, await reportDocumentData(tx, released), {
+      lang: 'zh_CN',
+      time,
+      now: at,
+      lab: DEMO_LAB_PROFILE,
+    });
     const [file] = await tx
       .insert(s.files)
       .values({

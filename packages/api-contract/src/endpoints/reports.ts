@@ -14,6 +14,8 @@ export const reportResult = z.object({
   /** 'H' above, 'L' below the reference range, 'A' abnormal text; null normal or not judged. */
   flag: z.enum(['H', 'L', 'A']).nullable(),
   remark: z.string().nullable(),
+  /** The test item's method (its settings), null when none is set. */
+  method: z.string().nullable(),
 });
 
 export const reportRow = z.object({
@@ -56,6 +58,20 @@ export const signatureRow = z.object({
 });
 
 export const reportDetail = reportRow.extend({
+  projectName: z.string(),
+  sponsor: z.string().nullable(),
+  siteNo: z.string(),
+  /** Who recorded the test order of the barcode (the requisition) and when; null without an order. */
+  requestedByName: z.string().nullable(),
+  requestedAt: z.string().nullable(),
+  /**
+   * The specimen: its type (the registered barcode's, else its shipment line's, else the test items'
+   * types joined) and when the lab received it (bench sign-for, else the shipment line's or the
+   * shipment's receipt); null when the data does not say.
+   */
+  sampleType: z.string().nullable(),
+  sampleTypeEn: z.string().nullable(),
+  receivedAt: z.string().nullable(),
   results: z.array(reportResult),
   signatures: z.array(signatureRow),
   /** Every version of this report number, oldest first (the prior ones are kept). */

@@ -84,6 +84,11 @@ export class DocumentWriter {
     return this.info.time;
   }
 
+  /** The document's language, for data kept in more than one (names in Chinese and English). */
+  get lang(): DocumentLang {
+    return this.info.lang;
+  }
+
   private get bottom(): number {
     return PAGE.height - MARGIN.bottom;
   }

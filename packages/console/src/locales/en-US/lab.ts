@@ -206,6 +206,8 @@ export const lab = {
     returnedBecause: 'Returned: {{reason}}',
     enteredBy: 'Entered by',
     releasedBy: 'Released by',
+    specimen: 'Specimen (collected · received at the lab)',
+    requestedBy: 'Test order recorded by',
     flag: 'Flag',
     versions: 'Versions:',
     downloadPdf: 'Download PDF',

@@ -205,6 +205,8 @@ export const lab = {
     returnedBecause: '退回原因：{{reason}}',
     enteredBy: '录入人',
     releasedBy: '发布人',
+    specimen: '样本（采样 · 实验室接收）',
+    requestedBy: '检测申请录入',
     flag: '提示',
     versions: '全部版本：',
     downloadPdf: '下载 PDF',

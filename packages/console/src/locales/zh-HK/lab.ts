@@ -205,6 +205,8 @@ export const lab = {
     returnedBecause: '退回原因：{{reason}}',
     enteredBy: '錄入人',
     releasedBy: '發布人',
+    specimen: '樣本（採樣 · 實驗室接收）',
+    requestedBy: '檢測申請錄入',
     flag: '提示',
     versions: '全部版本：',
     downloadPdf: '下載 PDF',

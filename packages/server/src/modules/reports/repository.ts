@@ -1,28 +1,36 @@
 import { createHash } from 'node:crypto';
-import type { Lang, ReportDetail, ReportRow } from '@trialab/api-contract';
+import type { ReportDetail, ReportRow } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { files, projects, sites, testItems, users } from '../../db/schema.js';
+import { files, projects, sampleTypes, sites, testItems, users } from '../../db/schema.js';
 import {
   labReportResults,
   labReports,
   labSignatures,
   labSubjects,
+  labTestOrders,
+  receiptSamples,
+  receipts,
   testItemSettings,
 } from '../../db/schema-lab.js';
+import { sampleTransportItems } from '../../db/schema-portal.js';
+import { specimenBarcodes } from '../../db/schema-specimen.js';
+import { type PrintContext, renderDocument } from '../../documents/document.js';
 import { canonicalJson } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
-import { zonedTime } from '../../lib/time-zone.js';
 import { versionedBump } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
-import { renderReportPdf } from './pdf.js';
+import { type ReportDocumentData, reportDocument } from './report-document.js';
 
 const reviewer = alias(users, 'reviewer');
 const releaser = alias(users, 'releaser');
+const requester = alias(users, 'requester');
+const itemType = alias(sampleTypes, 'item_sample_type');
+const primary = alias(specimenBarcodes, 'primary_specimen');
 
 /** Reports with an abnormal flag on any result. */
 const abnormalExpr = sql<boolean>`exists (select 1 from ${labReportResults} r where r.report_id = ${labReports.id} and r.flag is not null)`;
@@ -138,6 +146,57 @@ export async function findReport(db: Executor, id: number): Promise<ReportRecord
   return row ? toRow(row) : undefined;
 }
 
+/**
+ * Where the report's specimen came from and who asked for it: the project and site, the test order
+ * of the barcode (its recorder and time), and the specimen's type and receipt time from the registered
+ * barcode, its shipment line and the shipment's receipt.
+ */
+async function reportContext(db: Executor, id: number) {
+  const line = sql`coalesce(${specimenBarcodes.transportItemId}, ${primary.transportItemId})`;
+  const [row] = await db
+    .select({
+      projectName: projects.name,
+      sponsor: projects.sponsor,
+      siteNo: sites.centerNo,
+      requestedByName: requester.username,
+      requestedAt: labTestOrders.createdAt,
+      sampleType: sampleTypes.name,
+      sampleTypeEn: sampleTypes.enName,
+      // An aliquot was signed for when it was split: the primary sample's sign-for is the receipt.
+      receivedAt:
+        sql<Date | null>`coalesce(${primary.signedAt}, ${specimenBarcodes.signedAt}, ${receiptSamples.receivedAt}, ${receipts.receivedAt})`.mapWith(
+          specimenBarcodes.signedAt,
+        ),
+    })
+    .from(labReports)
+    .innerJoin(projects, eq(projects.id, labReports.projectId))
+    .innerJoin(sites, eq(sites.id, labReports.siteId))
+    .leftJoin(labTestOrders, eq(labTestOrders.barcode, labReports.barcode))
+    .leftJoin(requester, eq(requester.id, labTestOrders.createdBy))
+    .leftJoin(specimenBarcodes, eq(specimenBarcodes.code, labReports.barcode))
+    .leftJoin(primary, eq(primary.id, specimenBarcodes.parentId))
+    .leftJoin(sampleTransportItems, eq(sampleTransportItems.id, line))
+    .leftJoin(
+      sampleTypes,
+      eq(
+        sampleTypes.id,
+        sql`coalesce(${specimenBarcodes.sampleTypeId}, ${sampleTransportItems.sampleTypeId})`,
+      ),
+    )
+    .leftJoin(receiptSamples, eq(receiptSamples.itemId, line))
+    .leftJoin(
+      receipts,
+      eq(receipts.transportId, sql`coalesce(${specimenBarcodes.transportId}, ${primary.transportId})`),
+    )
+    .where(eq(labReports.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Distinct non-empty names joined with a comma (the test items' sample types). */
+const joined = (names: Array<string | null>): string | null =>
+  [...new Set(names.filter((n): n is string => Boolean(n)))].join(', ') || null;
+
 export async function reportDetail(
   db: Executor,
   report: ReportRecord,
@@ -153,9 +212,14 @@ export async function reportDetail(
       referenceRange: labReportResults.referenceRange,
       flag: labReportResults.flag,
       remark: labReportResults.remark,
+      method: testItemSettings.methodology,
+      itemType: itemType.name,
+      itemTypeEn: itemType.enName,
     })
     .from(labReportResults)
     .innerJoin(testItems, eq(testItems.id, labReportResults.testItemId))
+    .leftJoin(testItemSettings, eq(testItemSettings.testItemId, labReportResults.testItemId))
+    .leftJoin(itemType, eq(itemType.id, testItemSettings.sampleTypeId))
     .where(eq(labReportResults.reportId, report.id))
     .orderBy(asc(testItems.code));
   const signatures = await db
@@ -174,14 +238,35 @@ export async function reportDetail(
     .from(labReports)
     .where(eq(labReports.reportNo, report.reportNo))
     .orderBy(asc(labReports.revision));
+  const context = await reportContext(db, report.id);
+  // Without a registered specimen, the type the ordered items are examined in.
+  const specimenKnown = context.sampleType !== null;
   return {
     ...report,
-    results: results.map((r) => ({
+    ...context,
+    sponsor: context.sponsor ?? null,
+    requestedByName: context.requestedByName ?? null,
+    requestedAt: context.requestedAt?.toISOString() ?? null,
+    sampleType: specimenKnown ? context.sampleType : joined(results.map((r) => r.itemType)),
+    sampleTypeEn: specimenKnown ? context.sampleTypeEn : joined(results.map((r) => r.itemTypeEn)),
+    receivedAt: context.receivedAt?.toISOString() ?? null,
+    results: results.map(({ itemType: _t, itemTypeEn: _e, ...r }) => ({
       ...r,
+      method: r.method ?? null,
       flag: r.flag === 'H' || r.flag === 'L' || r.flag === 'A' ? r.flag : null,
     })),
     signatures: signatures.map((s) => ({ ...s, signedAt: s.signedAt.toISOString() })),
     versions: versions.map((v) => ({ ...v, status: v.status as ReportRow['status'] })),
+  };
+}
+
+/** What the report document prints: the detail, and for a corrected report the results it replaces. */
+export async function reportDocumentData(db: Executor, report: ReportRecord): Promise<ReportDocumentData> {
+  const detail = await reportDetail(db, report);
+  const prior = report.revisionOf === null ? undefined : await findReport(db, report.revisionOf);
+  return {
+    ...detail,
+    replaces: prior ? { revision: prior.revision, results: (await reportDetail(db, prior)).results } : null,
   };
 }
 
@@ -289,18 +374,20 @@ export async function insertSignature(
   await db.insert(labSignatures).values(values);
 }
 
-/** Renders the PDF of a report just released and stores it as a file. */
+/**
+ * Renders the PDF of a report just released, in the releasing request's language and zone, and
+ * stores it as a file: the issued document never changes afterwards.
+ */
 export async function storePdf(
   db: Executor,
   store: FileStore,
-  request: { lang: Lang; now: Date; timeZone: string },
+  context: PrintContext,
   id: number,
   userId: number,
 ): Promise<void> {
   const report = await findReport(db, id);
   if (!report) throw notFound();
-  const { lang, now } = request;
-  const pdf = await renderReportPdf(await reportDetail(db, report), lang, now, zonedTime(request));
+  const pdf = await renderDocument(reportDocument, await reportDocumentData(db, report), context);
   const [file] = await db
     .insert(files)
     .values({

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import type { labReports } from '../../db/schema-lab.js';
+import { printContext } from '../../documents/document.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import { type Ctx, Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
@@ -157,7 +158,7 @@ async function fire(
       : await sign(ctx.db, ctx.lang, p, transition, action, input.signature, before, ctx.now);
   if (action === 'release') {
     await setReport(ctx.db, before.id, { contentHash: hash });
-    await storePdf(ctx.db, ctx.deps.files, ctx, before.id, p.userId);
+    await storePdf(ctx.db, ctx.deps.files, printContext(ctx), before.id, p.userId);
   }
   ctx.audit({
     action: `report.${action}`,
@@ -302,7 +303,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         await setReport(ctx.db, revision.id, { contentHash: hash });
         // The prior version is kept as it was, marked superseded.
         if (revision.revisionOf !== null) await supersede(ctx.db, revision.revisionOf);
-        await storePdf(ctx.db, ctx.deps.files, ctx, revision.id, p.userId);
+        await storePdf(ctx.db, ctx.deps.files, printContext(ctx), revision.id, p.userId);
       }
       ctx.audit({
         action: `report.${action}`,

@@ -147,6 +147,15 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
             <Descriptions.Item label={r('releasedBy')}>
               {dash(report.releasedByName)} {formatTimeAs(report.releasedAt, 'minute')}
             </Descriptions.Item>
+            <Descriptions.Item label={r('specimen')}>
+              {dash(english ? report.sampleTypeEn : report.sampleType)} ·{' '}
+              {formatTimeAs(report.samplingTime, 'minute')} · {formatTimeAs(report.receivedAt, 'minute')}
+            </Descriptions.Item>
+            <Descriptions.Item label={r('requestedBy')}>
+              {report.requestedByName
+                ? `${report.requestedByName} ${formatTimeAs(report.requestedAt, 'minute')}`
+                : '-'}
+            </Descriptions.Item>
           </Descriptions>
           <Table
             rowKey="testItemId"
@@ -163,6 +172,7 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
               },
               { dataIndex: 'value', title: r('value') },
               { dataIndex: 'unit', title: t('lab.testItem.unit'), render: dash },
+              { dataIndex: 'method', title: t('lab.testItem.methodology'), render: dash },
               {
                 dataIndex: 'referenceRange',
                 title: t('lab.testItem.referenceRange'),
