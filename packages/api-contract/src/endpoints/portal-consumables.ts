@@ -13,6 +13,9 @@ import {
   PORTAL_LIMITS,
 } from './portal-fields.js';
 
+/** The dictionary of couriers (SPEC dictionary 1006): consumable dispatch and sample shipments. */
+export const COURIER_DICT = 1006;
+
 const state = z.enum(CONSUMABLE_ORDER_STATES);
 const listFilters = {
   ...pageFields,
@@ -351,7 +354,7 @@ export const consumable = defineGroup('consumable', {
     params: idParams,
     body: z.object({
       version,
-      /** Value of dictionary 1006 (courier). */
+      /** Value of the courier dictionary (COURIER_DICT). */
       courier: z.string().trim().min(1).max(32),
       expressNo: z
         .string()

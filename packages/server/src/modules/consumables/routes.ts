@@ -1,4 +1,5 @@
 import {
+  COURIER_DICT,
   type ConsumableOrderAction,
   type ConsumableOrderState,
   consumableOrderWorkflow,
@@ -71,9 +72,6 @@ async function application(ctx: TransitionCtx, userId: number, input: OrderInput
   const { kits, items } = await kitsOf(ctx.db, kitIdsOf(input), input.siteId);
   return { addressId, lines: orderLines(input, kits, items) };
 }
-
-/** Dictionary of the couriers an application goes out with. */
-const COURIER_DICT = 1006;
 
 /**
  * Sends the dispatch note of an application in the caller's scope (another site's answers like a

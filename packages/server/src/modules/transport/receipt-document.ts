@@ -2,7 +2,8 @@ import type { SampleShipmentState } from '@trialab/api-contract';
 import { defineDocument } from '../../documents/document.js';
 import type { ShipmentDetailRecord } from './repository.js';
 
-export type ReceiptData = ShipmentDetailRecord & { temperatureFiles: string[] };
+/** The booking, its temperature-control documents' names and the courier's name in the document's language. */
+export type ReceiptData = ShipmentDetailRecord & { temperatureFiles: string[]; courierName: string | null };
 
 type StateKey = `state_${SampleShipmentState}`;
 
@@ -154,7 +155,7 @@ export const shipmentReceipt = defineDocument({
       [t.coldChain, s.coldChain ? t.yes : t.no],
       [t.estimatedShipDate, s.estimatedShipDate],
       [t.bookSendTime, w.time.minutes(s.bookSendTime)],
-      [t.courier, s.courier],
+      [t.courier, s.courierName],
       [t.expressNo, s.expressNo],
       [t.dispatcher, s.dispatcherName],
       [t.dispatchTime, w.time.minutes(s.dispatchTime)],

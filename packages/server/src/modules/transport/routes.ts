@@ -1,4 +1,9 @@
-import { endpoints, type SampleShipmentAction, sampleShipmentWorkflow } from '@trialab/api-contract';
+import {
+  COURIER_DICT,
+  endpoints,
+  type SampleShipmentAction,
+  sampleShipmentWorkflow,
+} from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import type { sampleTransports } from '../../db/schema-portal.js';
@@ -7,6 +12,7 @@ import { sendDownload } from '../../lib/download.js';
 import { type Principal, registerGroup, SENT } from '../../lib/route.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
 import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
+import { dictLabels } from '../portal-reports/repository.js';
 import { receiptsZip } from './receipts.js';
 import {
   checkReferences,
@@ -133,11 +139,14 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
       assertAllFound(found, ids);
       for (const s of found) assertInScope(scope, s);
       const files = await temperatureFileNames(ctx.db, found);
+      const couriers = await dictLabels(ctx.db, COURIER_DICT, ctx.lang);
       const print = printContext(ctx);
-      const zip = await receiptsZip(
-        found.map((s) => ({ ...s, temperatureFiles: files.get(s.id) ?? [] })),
-        print,
-      );
+      const receipts = found.map((s) => ({
+        ...s,
+        temperatureFiles: files.get(s.id) ?? [],
+        courierName: s.courier && (couriers.get(s.courier) ?? s.courier),
+      }));
+      const zip = await receiptsZip(receipts, print);
       const name = `shipment-receipts-${print.time.date(ctx.now)}.zip`;
       await sendDownload(ctx.reply, { name, mime: 'application/zip', content: zip });
       return SENT;

@@ -1,4 +1,5 @@
 import {
+  COURIER_DICT,
   type DataOf,
   SAMPLE_SHIPMENT_STATES,
   type SampleShipmentState,
@@ -119,7 +120,7 @@ export default function ExpressMailPage() {
         name="pickup"
       >
         <Form.Item name="courier" label={m('courier')} rules={[rules.chosen(m('courier'))]}>
-          <DictSelect dictNo={1006} />
+          <DictSelect dictNo={COURIER_DICT} />
         </Form.Item>
         <Form.Item
           name="expressNo"
