@@ -68,7 +68,9 @@ async function renderPages(pdf: Uint8Array): Promise<Buffer[]> {
 }
 
 /** The document looks like its reviewed reference images, page by page, within the tolerance. */
-export async function expectLooksLike(pdf: Uint8Array, name: string): Promise<void> {
+export async function expectLooksLike(pdf: Uint8Array, document: string): Promise<void> {
+  // File names are kebab-case (lib/file-names.test.ts): `lab-report-zh_CN` is kept as `lab-report-zh-cn`.
+  const name = document.toLowerCase().replaceAll('_', '-');
   const pages = await renderPages(pdf);
   const reference = (n: number) => join(REFERENCES, `${name}-${n}.png`);
   if (process.env.UPDATE_DOCUMENT_REFERENCES === '1') {
