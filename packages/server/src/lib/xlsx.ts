@@ -44,3 +44,19 @@ export async function tableWorkbook<K extends string>(options: {
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** A cell as text: numbers (barcodes typed as numbers), rich text and formulas' results. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && 'richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if (typeof value === 'object' && 'text' in value) return String(value.text).trim();
+  return '';
+}

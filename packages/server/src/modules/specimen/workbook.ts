@@ -1,7 +1,7 @@
 import type { Lang, StoredSample } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
 import type { ZonedTime } from '../../lib/time-zone.js';
-import { tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
+import { cellText, tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
 
 const TEMPLATE_HEADERS: Record<Lang, [string, string]> = {
   zh_CN: ['条码', '位置（可选，如 B3）'],
@@ -44,22 +44,6 @@ export function containerWorkbook(
   time: ZonedTime,
 ): Promise<Buffer> {
   return tableWorkbook({ sheet: code, columns: EXPORT_COLUMNS, rows, lang, time });
-}
-
-/** A cell as text: numbers (barcodes typed as numbers), rich text and formulas' results. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && 'richText' in value)
-    return value.richText
-      .map((r) => r.text)
-      .join('')
-      .trim();
-  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if (typeof value === 'object' && 'text' in value) return String(value.text).trim();
-  return '';
 }
 
 /**
