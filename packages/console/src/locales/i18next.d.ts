@@ -5,6 +5,7 @@ import type { fields } from './zh-CN/fields';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
 import type { menu } from './zh-CN/menu';
+import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       'portal',
       'portalAdmin',
       'portalReports',
+      'platformData',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -35,6 +37,7 @@ declare module 'i18next' {
       portal: typeof portal;
       portalAdmin: typeof portalAdmin;
       portalReports: typeof portalReports;
+      platformData: typeof platformData;
     };
   }
 }

@@ -21,7 +21,10 @@ export interface DictSelectProps extends Omit<SelectProps, 'options'> {
   dictNo: number;
 }
 
-/** Select over a dictionary (value = item value, label in the current language). */
+/**
+ * Select over a dictionary (value = item value, label in the current language); disabled items are
+ * not offered (DictText still shows them on existing records).
+ */
 export function DictSelect({ dictNo, ...rest }: DictSelectProps) {
   const { i18n, t } = useTranslation();
   const items = useDictItems(dictNo);
@@ -29,7 +32,9 @@ export function DictSelect({ dictNo, ...rest }: DictSelectProps) {
     <Select
       notFoundContent={t('components.noData')}
       {...rest}
-      options={items.map((item) => ({ value: item.value, label: dictLabel(item, i18n.language) }))}
+      options={items
+        .filter((item) => item.status === 1)
+        .map((item) => ({ value: item.value, label: dictLabel(item, i18n.language) }))}
     />
   );
 }
