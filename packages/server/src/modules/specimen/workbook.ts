@@ -1,7 +1,7 @@
 import type { Lang, StoredSample } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
 import type { ZonedTime } from '../../lib/time-zone.js';
-import { cellText, tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
+import { sheetRows, tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
 
 const TEMPLATE_HEADERS: Record<Lang, [string, string]> = {
   zh_CN: ['条码', '位置（可选，如 B3）'],
@@ -53,21 +53,12 @@ export function containerWorkbook(
 export async function readImport(
   content: Buffer,
 ): Promise<Array<{ line: number; barcode: string; position: string | null }> | null> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    return null;
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return null;
-  const rows: Array<{ line: number; barcode: string; position: string | null }> = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    if (line === 1) return;
-    const barcode = cellText(row.getCell(1).value);
-    const position = cellText(row.getCell(2).value);
-    if (!barcode && !position) return;
-    rows.push({ line, barcode, position: position || null });
-  });
-  return rows;
+  const rows = await sheetRows(content, 2);
+  return (
+    rows?.map(({ line, cells: [barcode = '', position = ''] }) => ({
+      line,
+      barcode,
+      position: position || null,
+    })) ?? null
+  );
 }

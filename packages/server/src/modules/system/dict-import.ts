@@ -3,7 +3,7 @@ import { ResultCode } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
 import { ApiError } from '../../lib/errors.js';
 import { findUnsafeText } from '../../lib/input.js';
-import { cellText } from '../../lib/xlsx.js';
+import { sheetRows } from '../../lib/xlsx.js';
 
 // The xlsx import of dictionary items: the template, reading a sheet and checking each row.
 // Preview and confirm run the same check on the same uploaded file, so what is written is what
@@ -67,29 +67,17 @@ export async function dictTemplate(lang: Lang): Promise<Buffer> {
 
 /** The rows of the first sheet after the header (empty rows skipped); null when not a readable xlsx. */
 export async function readDictSheet(content: Buffer): Promise<RawRow[] | null> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    return null;
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return null;
-  const rows: RawRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    if (line === 1) return;
-    const [dictNo, value, label, enLabel, sort] = [1, 2, 3, 4, 5].map((i) => cellText(row.getCell(i).value));
-    if (![dictNo, value, label, enLabel, sort].some(Boolean)) return;
-    rows.push({
+  const rows = await sheetRows(content, 5);
+  return (
+    rows?.map(({ line, cells: [dictNo = '', value = '', label = '', enLabel = '', sort = ''] }) => ({
       line,
-      dictNo: dictNo ?? '',
-      value: value ?? '',
-      label: label ?? '',
-      enLabel: enLabel ?? '',
-      sort: sort ?? '',
-    });
-  });
-  return rows;
+      dictNo,
+      value,
+      label,
+      enLabel,
+      sort,
+    })) ?? null
+  );
 }
 
 /** Refuses an unreadable, empty or too long file as a whole. */
