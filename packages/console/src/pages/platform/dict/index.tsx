@@ -64,7 +64,11 @@ function ItemFields({ prefix = [] }: { prefix?: Array<string | number> }) {
       {text('value')}
       {text('label')}
       {text('enLabel')}
-      <Form.Item name={field('sort')} label={inline ? undefined : c('sort')} initialValue={0}>
+      <Form.Item
+        name={field('sort')}
+        label={inline ? undefined : c('sort')}
+        rules={[rules.chosen(c('sort'))]}
+      >
         <InputNumber min={0} max={9999} precision={0} placeholder={c('sort')} />
       </Form.Item>
     </>
