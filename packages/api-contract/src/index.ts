@@ -17,7 +17,14 @@ export * from './endpoints/reference-data.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
-export { DUPLICATE_TARGETS, type DuplicateTarget, dict, project, system } from './endpoints/system.js';
+export {
+  DICT_IMPORT_PROBLEMS,
+  DUPLICATE_TARGETS,
+  type DuplicateTarget,
+  dict,
+  project,
+  system,
+} from './endpoints/system.js';
 export * from './endpoints/test-items.js';
 export {
   type CurrentUser,

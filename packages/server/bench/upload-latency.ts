@@ -7,7 +7,7 @@
 //
 // Options (env): BENCH_SECONDS (30, per phase), BENCH_UPLOADERS (3), BENCH_UPLOAD_MB (19).
 // Phases: idle (no uploads), then uploading; each reports p50/p99/max of two public requests:
-// `GET /sys/dict/sys-version` (no database) and `GET /sys/auth/captcha` (writes a row).
+// `GET /sys/dict/sys-version` (one small aggregate read) and `GET /sys/auth/captcha` (writes a row).
 import { fork } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

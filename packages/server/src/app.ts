@@ -28,6 +28,7 @@ import { SESSION_CACHE_TTL_MS, SessionCache } from './modules/auth/session-cache
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { consumableRoutes } from './modules/consumables/routes.js';
+import { deptRoutes } from './modules/dept/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { PORTAL_MESSAGES } from './modules/portal/messages.js';
@@ -46,6 +47,7 @@ import { specimenRoutes } from './modules/specimen/routes.js';
 import { specimenLogRoutes } from './modules/specimen-log/routes.js';
 import { assertMayAttach } from './modules/system/file-access.js';
 import { moveLegacyFileContent } from './modules/system/legacy-file-content.js';
+import { PLATFORM_DATA_MESSAGES } from './modules/system/messages.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { transportRoutes } from './modules/transport/routes.js';
@@ -68,7 +70,8 @@ const DOMAINS: FastifyPluginAsync[] = [
   // Sign-in, accounts and the platform
   authRoutes, // login, codes, captcha, WeChat, password changes
   userRoutes, // users, current user, menus, login and operation logs
-  accessRoutes, // roles, departments, user-project grants
+  accessRoutes, // roles, user-project grants
+  deptRoutes, // the department tree
   systemRoutes, // dictionaries, files, system settings
   referenceDataRoutes, // sample types, temperature conditions
   projectRoutes, // projects and sites in the caller's scope
@@ -94,6 +97,7 @@ const DOMAINS: FastifyPluginAsync[] = [
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
 addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSAGES, REFERENCE_DATA_MESSAGES);
+addMessages(PLATFORM_DATA_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

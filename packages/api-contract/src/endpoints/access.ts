@@ -24,10 +24,25 @@ const deptRow = z.object({
   id: z.number(),
   parentId: z.number().nullable(),
   name: z.string(),
+  code: z.string().nullable(),
+  leader: z.string().nullable(),
+  phone: z.string().nullable(),
   sort: z.number(),
   status: z.number(),
+  /** Users of the department (its own, not its children's), enabled and disabled. */
+  memberCount: z.number(),
   version: z.number(),
 });
+const deptFields = {
+  name: text(32),
+  parentId: id.nullish(),
+  /** The lab's own short code (unique when given). */
+  code: optionalText(32),
+  /** The head of the department, as a name (not an account). */
+  leader: optionalText(32),
+  phone: optionalText(20),
+  sort: z.number().int().min(0).max(9999).default(0),
+};
 const userProjectRow = z.object({
   id: z.number(),
   userId: z.number(),
@@ -152,35 +167,45 @@ export const dept = defineGroup('dept', {
     }),
     data: z.array(deptRow),
   }),
+  tree: defineEndpoint({
+    service: 'user',
+    method: 'GET',
+    path: '/sys/dept/tree',
+    summary: 'Every department (parent first, by sort) with its member count, for the tree table',
+    access: { permission: 'platform:dept:page' },
+    mutates: false,
+    data: z.array(deptRow),
+  }),
   create: defineEndpoint({
     service: 'user',
     method: 'POST',
     path: '/sys/dept/create',
-    summary: 'Create a department',
+    summary: 'Create a department (name unique among its siblings; under an enabled parent)',
     access: { permission: 'platform:dept:create' },
     mutates: true,
-    body: z.object({
-      name: text(32),
-      parentId: id.nullish(),
-      sort: z.number().int().min(0).max(9999).default(0),
-    }),
+    body: z.object(deptFields),
     data: z.object({ id: z.number() }),
   }),
   update: defineEndpoint({
     service: 'user',
     method: 'PUT',
     path: '/sys/dept/update',
-    summary: 'Edit a department (send the version read)',
+    summary:
+      'Edit or move a department (send the version read; no cycles; status absent = unchanged, disable rules as updateStatus)',
     access: { permission: 'platform:dept:update' },
     mutates: true,
-    body: z.object({
-      id,
-      version,
-      name: text(32),
-      parentId: id.nullish(),
-      sort: z.number().int().min(0).max(9999).default(0),
-      status: status01.default(1),
-    }),
+    body: z.object({ id, version, ...deptFields, status: status01.optional() }),
+    data: z.object({ version: z.number() }),
+  }),
+  updateStatus: defineEndpoint({
+    service: 'user',
+    method: 'PUT',
+    path: '/sys/dept/updateStatus',
+    summary:
+      'Enable (1) or disable (0) a department: disabling is refused while it has enabled members or enabled sub-departments, enabling while its parent is disabled',
+    access: { permission: 'platform:dept:update' },
+    mutates: true,
+    body: z.object({ id, status: status01, version }),
     data: z.object({ version: z.number() }),
   }),
 });

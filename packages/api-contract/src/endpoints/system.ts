@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
-import { id, idParams, pageFields, text } from '../schemas.js';
+import { fileId, id, idParams, pageFields, text } from '../schemas.js';
 
 const dictItem = z.object({
   id: z.number(),
@@ -20,12 +20,38 @@ const dictItemInput = z.object({
   sort: z.number().int().min(0).max(9999).default(0),
 });
 
+/** Why an import row cannot be written (the preview's `errors`, each with its message). */
+export const DICT_IMPORT_PROBLEMS = [
+  'unknownType',
+  'missingValue',
+  'missingLabel',
+  'missingEnLabel',
+  'tooLong',
+  'badSort',
+  'repeatedValue',
+  'unsafeText',
+] as const;
+
+const dictImportRow = z.object({
+  /** Row number in the sheet (1 = header). */
+  line: z.number(),
+  dictNo: z.number().nullable(),
+  value: z.string(),
+  label: z.string(),
+  enLabel: z.string(),
+  sort: z.number().nullable(),
+  /** What confirming would do with the row: add it, relabel the existing value, or skip it (errors). */
+  action: z.enum(['insert', 'update', 'skip']),
+  errors: z.array(z.object({ problem: z.enum(DICT_IMPORT_PROBLEMS), message: z.string() })),
+});
+
 export const dict = defineGroup('dict', {
   sysVersion: defineEndpoint({
     service: 'user',
     method: 'GET',
     path: '/sys/dict/sys-version',
-    summary: 'Server version',
+    summary:
+      'Server version plus the dictionaries revision (`0.1.0+dict.42`): it changes with every dictionary change, so consoles reload their cache',
     access: 'public',
     mutates: false,
     data: z.string(),
@@ -101,6 +127,55 @@ export const dict = defineGroup('dict', {
     mutates: true,
     body: z.object({ dictNo, items: z.array(dictItemInput).min(1).max(2000) }),
     data: z.object({ inserted: z.number(), updated: z.number() }),
+  }),
+  typeList: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/sys/dict/type/list',
+    summary: 'Every dictionary (number, names, item counts), optionally filtered by number or name',
+    access: { permission: 'platform:dict:page' },
+    mutates: false,
+    body: z.object({ keyword: z.string().trim().max(64).optional() }),
+    data: z.array(
+      z.object({
+        dictNo: z.number(),
+        name: z.string(),
+        enName: z.string(),
+        itemCount: z.number(),
+        enabledCount: z.number(),
+      }),
+    ),
+  }),
+  importTemplate: defineEndpoint({
+    service: 'user',
+    method: 'GET',
+    path: '/sys/dict/import/template',
+    summary: 'The xlsx template of a dictionary import: dictNo, value, labels, sort (binary body)',
+    access: { permission: 'platform:dict:create' },
+    mutates: false,
+    data: z.unknown(),
+  }),
+  importPreview: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/sys/dict/import/preview',
+    summary:
+      'Check an uploaded xlsx of dictionary items: every row with what it would do or its errors (changes nothing)',
+    access: { permission: 'platform:dict:create' },
+    mutates: false,
+    body: z.object({ fileId }),
+    data: z.object({ rows: z.array(dictImportRow), valid: z.number(), invalid: z.number() }),
+  }),
+  importConfirm: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/sys/dict/import/confirm',
+    summary:
+      'Write the valid rows of the previewed xlsx in one transaction (rows with errors are skipped; refused when none is valid)',
+    access: { permission: 'platform:dict:create' },
+    mutates: true,
+    body: z.object({ fileId }),
+    data: z.object({ inserted: z.number(), updated: z.number(), skipped: z.number() }),
   }),
 });
 

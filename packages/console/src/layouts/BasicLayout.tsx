@@ -92,6 +92,11 @@ export function BasicLayout({ content }: BasicLayoutProps) {
     }
     if (location.pathname !== '/') writeText(STORAGE_KEYS.lastRoute, fullPath, 'session');
     void promptIfNewVersion(modal, t);
+    // Another console may have changed a dictionary: the cached ones are dropped when so.
+    void useDict
+      .getState()
+      .checkRevision()
+      .catch(() => undefined);
   }, [location.pathname, location.search, route, settings.multiPage, settings.cachePage, modal, t]);
 
   const title = route ? textOf(`menu.${route.fullPath}`) : content.kind === 'forbidden' ? '403' : '404';

@@ -24,6 +24,7 @@ declare module 'i18next' {
       'portal',
       'portalAdmin',
       'portalReports',
+      'platformData',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       portal: typeof portal;
       portalAdmin: typeof portalAdmin;
       portalReports: typeof portalReports;
+      platformData: typeof platformData;
     };
   }
 }

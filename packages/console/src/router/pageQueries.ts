@@ -59,6 +59,8 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/web/inspection-form': list((c) => c.portalReport.inspections),
   '/web/consumables-apply-report': list((c) => c.consumable.linePaging),
   '/web/sample-transport-report': list((c) => c.sampleTransport.itemPaging),
+  '/platform/dept': (client) => client.prefetchQuery(endpointQuery((c) => c.dept.tree)),
+  '/platform/dict': (client) => client.prefetchQuery(endpointQuery((c) => c.dict.typeList, { body: {} })),
 };
 
 /**

@@ -25,16 +25,29 @@ export const PRELOADED_DICTS = Array.from({ length: 23 }, (_, i) => 1001 + i);
 interface DictState {
   items: Record<number, DictItem[]>;
   pending: Record<number, Promise<DictItem[]> | undefined>;
+  /** The server's dictionaries revision (`GET /sys/dict/sys-version`) the cache was checked against. */
+  revision: string | null;
   /** Batch load of 1001..1023 (one call). */
   preload(): Promise<void>;
   /** Items of one dictionary, from the cache or the server (page 1, size 99). */
   load(dictNo: number): Promise<DictItem[]>;
   reset(): void;
+  /**
+   * Drops cached dictionaries (these numbers, or all): the components showing them load them again.
+   * Called after this console changed dictionaries.
+   */
+  invalidate(dictNos?: readonly number[]): void;
+  /**
+   * Asks the server's revision; when another console changed a dictionary since the last check, the
+   * whole cache is dropped and 1001..1023 are loaded again (errors stay quiet).
+   */
+  checkRevision(): Promise<void>;
 }
 
 export const useDict = create<DictState>((set, get) => ({
   items: {},
   pending: {},
+  revision: null,
   async preload() {
     const missing = PRELOADED_DICTS.filter((no) => !get().items[no]);
     if (missing.length === 0) return;
@@ -65,7 +78,24 @@ export const useDict = create<DictState>((set, get) => ({
     return promise;
   },
   reset() {
-    set({ items: {}, pending: {} });
+    set({ items: {}, pending: {}, revision: null });
+  },
+  invalidate(dictNos) {
+    if (!dictNos) {
+      set({ items: {} });
+      return;
+    }
+    const items = { ...get().items };
+    for (const no of dictNos) delete items[no];
+    set({ items });
+  },
+  async checkRevision() {
+    const response = await callEndpoint((c) => c.dict.sysVersion);
+    const known = get().revision;
+    set({ revision: response.data });
+    if (known === null || known === response.data) return;
+    get().invalidate();
+    await get().preload();
   },
 }));
 

@@ -24,16 +24,28 @@ const updatedAt = () => ts('updated_at').notNull().defaultNow();
 /** Optimistic concurrency: every edit must send the version it read; see repository helpers. */
 const version = () => integer('version').notNull().default(1);
 
-export const depts = pgTable('depts', {
-  id: serial('id').primaryKey(),
-  parentId: integer('parent_id'),
-  name: text('name').notNull(),
-  sort: integer('sort').notNull().default(0),
-  status: smallint('status').notNull().default(1),
-  version: version(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const depts = pgTable(
+  'depts',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    code: text('code'),
+    /** The head of the department, as a name. */
+    leader: text('leader'),
+    phone: text('phone'),
+    sort: integer('sort').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A name once among the siblings (top level: parent 0).
+    uniqueIndex('depts_sibling_name_uq').on(sql`coalesce(${t.parentId}, 0)`, t.name),
+    uniqueIndex('depts_code_uq').on(t.code),
+  ],
+);
 
 export const users = pgTable(
   'users',

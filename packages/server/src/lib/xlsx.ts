@@ -44,3 +44,45 @@ export async function tableWorkbook<K extends string>(options: {
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** A cell as text: numbers (barcodes typed as numbers), rich text and formulas' results. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && 'richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if (typeof value === 'object' && 'text' in value) return String(value.text).trim();
+  return '';
+}
+
+/**
+ * The data rows of an uploaded sheet (first sheet; row 1 is the header): the row number and the
+ * first `columns` cells as text. Rows with every one of those cells empty are skipped. Null when
+ * the bytes are not a readable xlsx workbook.
+ */
+export async function sheetRows(
+  content: Buffer,
+  columns: number,
+): Promise<Array<{ line: number; cells: string[] }> | null> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  } catch {
+    return null;
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return null;
+  const rows: Array<{ line: number; cells: string[] }> = [];
+  sheet.eachRow({ includeEmpty: false }, (row, line) => {
+    if (line === 1) return;
+    const cells = Array.from({ length: columns }, (_, i) => cellText(row.getCell(i + 1).value));
+    if (cells.some(Boolean)) rows.push({ line, cells });
+  });
+  return rows;
+}

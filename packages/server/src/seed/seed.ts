@@ -16,6 +16,7 @@ import {
   DEMO_USERS,
   DEMO_VISITS,
 } from './demo-data.js';
+import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
 import { flattenMenus } from './menus.js';
@@ -136,7 +137,7 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
       await tx.insert(s.rolePermissions).values(granted.map((p) => ({ roleId: row.id, permissionId: p.id })));
     }
   }
-  const [dept] = await tx.insert(s.depts).values({ name: '实验室' }).returning({ id: s.depts.id });
+  const deptOf = await seedDepts(tx);
   const projectIds = new Map<string, number>();
   for (const project of DEMO_PROJECTS) {
     const [row] = await tx.insert(s.projects).values(project).returning({ id: s.projects.id });
@@ -193,7 +194,7 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
         jobNumber: user.jobNumber,
         type: user.type,
         isSuper: user.isSuper ?? false,
-        deptId: user.type === 1 ? (dept?.id ?? null) : null,
+        deptId: user.type === 1 ? deptOf(user.roles) : null,
         passwordHash,
         passwordChangedAt: now,
         mustChangePassword: user.mustChangePassword ?? false,

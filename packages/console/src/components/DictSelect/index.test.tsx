@@ -43,3 +43,19 @@ describe('DictRadio', () => {
     expect(seen).toEqual(['red', null, 'blue']);
   });
 });
+
+describe('disabled dictionary items', () => {
+  it('are not offered, except the one a record still holds', () => {
+    useDict.setState({
+      items: {
+        1011: [item(1, 'red', '红'), { ...item(2, 'blue', '蓝'), status: 0 }, item(3, 'green', '绿')],
+      },
+      pending: {},
+    });
+    const { rerender } = render(<DictRadio dictNo={1011} value={null} />);
+    expect(screen.queryByText('蓝')).toBeNull();
+    expect(screen.getByText('绿')).toBeDefined();
+    rerender(<DictRadio dictNo={1011} value="blue" />);
+    expect(screen.getByText('蓝')).toBeDefined();
+  });
+});

@@ -1,7 +1,7 @@
 import { Radio, Select, type SelectProps } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictLabel, useDict } from '../../stores/dict';
+import { type DictItem, dictLabel, useDict } from '../../stores/dict';
 import { dash } from '../format';
 
 /** Items of one dictionary, loaded once and cached per number. */
@@ -17,11 +17,20 @@ export function useDictItems(dictNo: number) {
   return items ?? [];
 }
 
+/** What a field offers: the enabled items, plus the one it holds if that was disabled since. */
+function offered(items: DictItem[], value: unknown): DictItem[] {
+  const held = new Set(Array.isArray(value) ? value : [value]);
+  return items.filter((item) => item.status === 1 || held.has(item.value));
+}
+
 export interface DictSelectProps extends Omit<SelectProps, 'options'> {
   dictNo: number;
 }
 
-/** Select over a dictionary (value = item value, label in the current language). */
+/**
+ * Select over a dictionary (value = item value, label in the current language); disabled items are
+ * not offered unless held (DictText still shows them on existing records).
+ */
 export function DictSelect({ dictNo, ...rest }: DictSelectProps) {
   const { i18n, t } = useTranslation();
   const items = useDictItems(dictNo);
@@ -29,7 +38,10 @@ export function DictSelect({ dictNo, ...rest }: DictSelectProps) {
     <Select
       notFoundContent={t('components.noData')}
       {...rest}
-      options={items.map((item) => ({ value: item.value, label: dictLabel(item, i18n.language) }))}
+      options={offered(items, rest.value).map((item) => ({
+        value: item.value,
+        label: dictLabel(item, i18n.language),
+      }))}
     />
   );
 }
@@ -60,7 +72,7 @@ export function DictRadio({ dictNo, value, onChange, disabled }: DictRadioProps)
   const items = useDictItems(dictNo);
   return (
     <Radio.Group value={value ?? null} disabled={disabled}>
-      {items.map((item) => (
+      {offered(items, value).map((item) => (
         <Radio
           key={item.id}
           value={item.value}

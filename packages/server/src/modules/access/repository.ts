@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
-  depts,
   permissions,
   projects,
   rolePermissions,
@@ -163,55 +162,6 @@ export async function usersOfRole(db: Executor, roleId: number): Promise<number>
 export async function deleteRole(db: Executor, id: number): Promise<void> {
   await db.delete(roles).where(eq(roles.id, id));
 }
-
-// ---- departments ----
-
-export function pageDepts(
-  db: Executor,
-  filter: { name?: string | undefined; status?: number | undefined },
-  page: { page: number; size: number },
-) {
-  const where = and(
-    filter.name ? contains(depts.name, filter.name) : undefined,
-    filter.status !== undefined ? eq(depts.status, filter.status) : undefined,
-  );
-  return pageOf(
-    db.select({ n: count() }).from(depts).where(where),
-    db
-      .select({
-        id: depts.id,
-        parentId: depts.parentId,
-        name: depts.name,
-        sort: depts.sort,
-        status: depts.status,
-        version: depts.version,
-      })
-      .from(depts)
-      .where(where)
-      .orderBy(asc(depts.sort), asc(depts.id)),
-    page,
-  );
-}
-
-export async function deptExists(db: Executor, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: depts.id }).from(depts).where(eq(depts.id, id));
-  return row !== undefined;
-}
-
-export async function insertDept(db: Executor, values: typeof depts.$inferInsert): Promise<number> {
-  const [row] = await db.insert(depts).values(values).returning({ id: depts.id });
-  if (!row) throw new Error('dept insert returned nothing');
-  return row.id;
-}
-
-export async function deptById(db: Executor, id: number) {
-  const [row] = await db.select().from(depts).where(eq(depts.id, id));
-  if (!row) throw staleOrMissing(false);
-  return row;
-}
-
-/** Writes the department at the version read; nothing comes back when the version moved on. */
-export const updateDept = versionedBump(depts);
 
 // ---- project scope of users ----
 

@@ -7,16 +7,12 @@ import { externalPermissions } from '../users/current-user.js';
 import {
   deleteGrant,
   deleteRole,
-  deptById,
-  deptExists,
   enabledRoles,
   grantById,
   grantsOfUser,
-  insertDept,
   insertRole,
   knownPermissionIds,
   knownProjectIds,
-  pageDepts,
   pageGrants,
   pageRoles,
   permissionTree,
@@ -25,14 +21,13 @@ import {
   replaceRolePermissions,
   roleById,
   roleWithPermissions,
-  updateDept,
   updateRole,
   usersOfRole,
   userTypeOf,
 } from './repository.js';
-import { assertAllKnown, assertKnown, assertNotOwnParent, assertRoleUnused, grantRows } from './service.js';
+import { assertAllKnown, assertRoleUnused, grantRows } from './service.js';
 
-const { role, dept, userProject } = endpoints;
+const { role, userProject } = endpoints;
 
 /** Replaces the role's permissions with these (each once), all of which must exist. */
 async function setRolePermissions(db: Executor, roleId: number, permissionIds: number[]) {
@@ -103,36 +98,6 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       return null;
     },
     permissionTree: (ctx) => permissionTree(ctx.db),
-  });
-
-  registerGroup(app, dept, {
-    page: async (ctx) => {
-      const { page, size, ...filter } = ctx.body;
-      return pageDepts(ctx.db, filter, { page, size });
-    },
-    create: async (ctx) => {
-      const { name, parentId, sort } = ctx.body;
-      if (parentId) assertKnown('parentId', await deptExists(ctx.db, parentId));
-      const id = await insertDept(ctx.db, { name, parentId: parentId ?? null, sort });
-      ctx.audit({ action: 'dept.create', entity: 'dept', entityId: id, newValue: ctx.body });
-      return { id };
-    },
-    update: async (ctx) => {
-      const { id, version, ...fields } = ctx.body;
-      const before = await deptById(ctx.db, id);
-      assertNotOwnParent(id, fields.parentId);
-      const values = { ...fields, parentId: fields.parentId ?? null, updatedAt: ctx.now };
-      const row = await updateDept(ctx.db, id, version, values);
-      if (!row) throw staleOrMissing(true);
-      ctx.audit({
-        action: 'dept.update',
-        entity: 'dept',
-        entityId: id,
-        oldValue: before,
-        newValue: ctx.body,
-      });
-      return { version: row.version };
-    },
   });
 
   // The projects (and, for external users, the sites) each user works on.

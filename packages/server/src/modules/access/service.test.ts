@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../../test/refusal.js';
-import { assertAllKnown, assertNotOwnParent, assertRoleUnused, grantRows } from './service.js';
+import { assertAllKnown, assertRoleUnused, grantRows } from './service.js';
 
 describe('access rules', () => {
-  it('refuses unknown references, a role still held and a department under itself', () => {
+  it('refuses unknown references and a role still held', () => {
     expect(refusal(() => assertAllKnown('permissionIds', [1, 2], [1]))).toEqual({
       key: 'invalidReference',
       params: { field: 'permissionIds' },
@@ -11,8 +11,6 @@ describe('access rules', () => {
     expect(refusal(() => assertAllKnown('projectId', [], []))).toBeNull();
     expect(refusal(() => assertRoleUnused(1))?.key).toBe('roleInUse');
     expect(refusal(() => assertRoleUnused(0))).toBeNull();
-    expect(refusal(() => assertNotOwnParent(4, 4))?.key).toBe('invalidReference');
-    expect(refusal(() => assertNotOwnParent(4, null))).toBeNull();
   });
 
   it('grants staff whole projects and external users the listed sites of each, once each', () => {

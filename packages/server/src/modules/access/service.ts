@@ -16,12 +16,6 @@ export function assertRoleUnused(holders: number): void {
   if (holders > 0) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'roleInUse' });
 }
 
-/** A department is not its own parent. */
-export function assertNotOwnParent(id: number, parentId: number | null | undefined): void {
-  if (parentId === id)
-    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field: 'parentId' } });
-}
-
 type Grant = { userId: number; projectId: number; siteId: number | null };
 
 /**

@@ -1,7 +1,7 @@
 import type { Lang, StoredSample } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
 import type { ZonedTime } from '../../lib/time-zone.js';
-import { tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
+import { sheetRows, tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
 
 const TEMPLATE_HEADERS: Record<Lang, [string, string]> = {
   zh_CN: ['条码', '位置（可选，如 B3）'],
@@ -46,22 +46,6 @@ export function containerWorkbook(
   return tableWorkbook({ sheet: code, columns: EXPORT_COLUMNS, rows, lang, time });
 }
 
-/** A cell as text: numbers (barcodes typed as numbers), rich text and formulas' results. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && 'richText' in value)
-    return value.richText
-      .map((r) => r.text)
-      .join('')
-      .trim();
-  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if (typeof value === 'object' && 'text' in value) return String(value.text).trim();
-  return '';
-}
-
 /**
  * The rows of an import (first sheet; row 1 is the header): line number, barcode, position.
  * Empty rows are skipped. Null when the bytes are not a readable xlsx workbook.
@@ -69,21 +53,12 @@ function cellText(value: ExcelJS.CellValue): string {
 export async function readImport(
   content: Buffer,
 ): Promise<Array<{ line: number; barcode: string; position: string | null }> | null> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    return null;
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return null;
-  const rows: Array<{ line: number; barcode: string; position: string | null }> = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    if (line === 1) return;
-    const barcode = cellText(row.getCell(1).value);
-    const position = cellText(row.getCell(2).value);
-    if (!barcode && !position) return;
-    rows.push({ line, barcode, position: position || null });
-  });
-  return rows;
+  const rows = await sheetRows(content, 2);
+  return (
+    rows?.map(({ line, cells: [barcode = '', position = ''] }) => ({
+      line,
+      barcode,
+      position: position || null,
+    })) ?? null
+  );
 }

@@ -1,4 +1,4 @@
-import type { DUPLICATE_TARGETS } from '@trialab/api-contract';
+import { type DUPLICATE_TARGETS, ResultCode } from '@trialab/api-contract';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -13,10 +13,10 @@ import {
   users,
 } from '../../db/schema.js';
 import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
-import { notFound } from '../../lib/errors.js';
+import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { contains, containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
 
 // ---- dictionaries ----
@@ -76,6 +76,61 @@ export async function insertDictValues(
   return rows.length;
 }
 
+/** Every dictionary with its item counts, by number; `keyword` matches the number or a name. */
+export async function dictTypeList(db: Executor, keyword: string | undefined) {
+  const items = db
+    .select({
+      dictNo: dictData.dictNo,
+      itemCount: count().as('item_count'),
+      enabledCount: sql<number>`count(*) filter (where ${dictData.status} = 1)`.as('enabled_count'),
+    })
+    .from(dictData)
+    .groupBy(dictData.dictNo)
+    .as('items');
+  const rows = await db
+    .select({
+      dictNo: dictTypes.dictNo,
+      name: dictTypes.name,
+      enName: dictTypes.enName,
+      itemCount: items.itemCount,
+      enabledCount: items.enabledCount,
+    })
+    .from(dictTypes)
+    .leftJoin(items, eq(items.dictNo, dictTypes.dictNo))
+    .where(containsAny([dictTypes.name, dictTypes.enName, sql`cast(${dictTypes.dictNo} as text)`], keyword))
+    .orderBy(asc(dictTypes.dictNo));
+  return rows.map((r) => ({
+    ...r,
+    itemCount: Number(r.itemCount ?? 0),
+    enabledCount: Number(r.enabledCount ?? 0),
+  }));
+}
+
+/** The dictionary numbers that exist. */
+export async function dictNumbers(db: Executor): Promise<Set<number>> {
+  const rows = await db.select({ dictNo: dictTypes.dictNo }).from(dictTypes);
+  return new Set(rows.map((r) => r.dictNo));
+}
+
+/** `dictNo/value` of every item of these dictionaries. */
+export async function dictValueKeys(db: Executor, dictNos: number[]): Promise<Set<string>> {
+  if (dictNos.length === 0) return new Set();
+  const rows = await db
+    .select({ dictNo: dictData.dictNo, value: dictData.value })
+    .from(dictData)
+    .where(inArray(dictData.dictNo, dictNos));
+  return new Set(rows.map((r) => `${r.dictNo}/${r.value}`));
+}
+
+/**
+ * The dictionaries' revision: the sum of the items' versions. Items are never deleted, an insert
+ * adds 1 and every edit bumps a version, so it grows with every change, on every instance.
+ */
+export async function dictRevision(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<string>`coalesce(sum(${dictData.version}), 0)` }).from(dictData);
+  return Number(row?.n ?? 0);
+}
+
 /** Inserts a value new to the dictionary or relabels the one with the same value; true when inserted. */
 export async function upsertDictValue(
   db: Executor,
@@ -95,6 +150,17 @@ export async function upsertDictValue(
     .set({ label: item.label, enLabel: item.enLabel, sort: item.sort, version: sql`${dictData.version} + 1` })
     .where(eq(dictData.id, existing.id));
   return false;
+}
+
+/** The stored file's hash, only when the caller uploaded it (only their own files can be read this way). */
+export async function ownUpload(db: Executor, fileId: number, userId: number): Promise<string> {
+  const [file] = await db
+    .select({ sha256: files.sha256, uploadedBy: files.uploadedBy })
+    .from(files)
+    .where(eq(files.id, fileId));
+  if (!file || file.uploadedBy !== userId)
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'labFileMissing', params: { id: fileId } });
+  return file.sha256;
 }
 
 // ---- the console's shared lookups ----

@@ -1,16 +1,34 @@
 import multipart from '@fastify/multipart';
-import { endpoints } from '@trialab/api-contract';
+import { endpoints, type Lang } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { sendDownload } from '../../lib/download.js';
 import { notFound } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/file-store.js';
+import { type MessageKey, t } from '../../lib/i18n.js';
 import { receiving, registerGroup, SENT } from '../../lib/route.js';
 import { deviceTicketPrivateKey } from '../../lib/secrets.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
+import { XLSX_MIME } from '../../lib/xlsx.js';
 import { issueTicket, ticketKeys } from './device-ticket.js';
+import {
+  assertImportable,
+  assertSomethingValid,
+  type CheckedRow,
+  checkDictRows,
+  columnTitle,
+  dictTemplate,
+  readDictSheet,
+} from './dict-import.js';
 import { mayReadFile } from './file-access.js';
 import { quotaExceeded, type ReceivedUpload, receiveUpload, sendStoredFile, uploadedBytes } from './files.js';
 import {
+  dictNumbers,
+  dictRevision,
   dictType,
+  dictTypeList,
   dictValue,
+  dictValueKeys,
   enabledValues,
   fileById,
   insertDictValues,
@@ -18,6 +36,7 @@ import {
   isDuplicate,
   isSharedDocument,
   lockUser,
+  ownUpload,
   pageDict,
   sampleTypesNamed,
   saveTableHead,
@@ -29,12 +48,39 @@ import { webOrigin } from './service.js';
 
 const { dict, system } = endpoints;
 
+const ROW_MESSAGE = {
+  unknownType: 'dictRowUnknownType',
+  missingValue: 'dictRowMissingValue',
+  missingLabel: 'dictRowMissingLabel',
+  missingEnLabel: 'dictRowMissingEnLabel',
+  tooLong: 'dictRowTooLong',
+  badSort: 'dictRowBadSort',
+  repeatedValue: 'dictRowRepeatedValue',
+  unsafeText: 'dictRowUnsafeText',
+} as const satisfies Record<CheckedRow['errors'][number]['problem'], MessageKey>;
+
+function rowMessage(lang: Lang, error: CheckedRow['errors'][number]): string {
+  const { field, ...rest } = error.params;
+  const params = field === undefined ? rest : { ...rest, field: columnTitle(String(field), lang) };
+  return t(lang, ROW_MESSAGE[error.problem], params);
+}
+
+/** The caller's uploaded import file, read and checked against the dictionaries as they are now. */
+async function checkedImport(db: Executor, files: FileStore, fileId: number, userId: number) {
+  const sha256 = await ownUpload(db, fileId, userId);
+  const rows = assertImportable(await readDictSheet(await files.read(sha256)));
+  const known = await dictNumbers(db);
+  const numbers = [...new Set(rows.map((r) => Number(r.dictNo)).filter((n) => known.has(n)))];
+  return checkDictRows(rows, known, await dictValueKeys(db, numbers));
+}
+
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
 
   registerGroup(app, dict, {
-    sysVersion: async (ctx) => ctx.deps.version,
+    // Semver build metadata: consoles compare the whole string and reload dictionaries when it changes.
+    sysVersion: async (ctx) => `${ctx.deps.version}+dict.${await dictRevision(ctx.deps.db)}`,
     page: async (ctx) => {
       const { page, size, ...filter } = ctx.body;
       return pageDict(ctx.db, filter, { page, size });
@@ -79,6 +125,47 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       }
       ctx.audit({ action: 'dict.import', entity: 'dict', entityId: dictNo, newValue: { inserted, updated } });
       return { inserted, updated };
+    },
+    typeList: (ctx) => dictTypeList(ctx.db, ctx.body.keyword),
+    importTemplate: async (ctx) => {
+      await sendDownload(ctx.reply, {
+        name: 'dict-template.xlsx',
+        mime: XLSX_MIME,
+        content: await dictTemplate(ctx.lang),
+      });
+      return SENT;
+    },
+    importPreview: async (ctx) => {
+      const rows = await checkedImport(ctx.db, ctx.deps.files, ctx.body.fileId, ctx.principal.userId);
+      const valid = rows.filter((r) => r.action !== 'skip').length;
+      return {
+        rows: rows.map((r) => ({
+          ...r,
+          errors: r.errors.map((e) => ({ problem: e.problem, message: rowMessage(ctx.lang, e) })),
+        })),
+        valid,
+        invalid: rows.length - valid,
+      };
+    },
+    importConfirm: async (ctx) => {
+      const rows = await checkedImport(ctx.db, ctx.deps.files, ctx.body.fileId, ctx.principal.userId);
+      assertSomethingValid(rows);
+      let inserted = 0;
+      let updated = 0;
+      for (const r of rows) {
+        if (r.action === 'skip' || r.dictNo === null) continue;
+        const item = { value: r.value, label: r.label, enLabel: r.enLabel, sort: r.sort ?? 0 };
+        if (await upsertDictValue(ctx.db, r.dictNo, item)) inserted += 1;
+        else updated += 1;
+      }
+      const skipped = rows.length - inserted - updated;
+      ctx.audit({
+        action: 'dict.importConfirm',
+        entity: 'file',
+        entityId: ctx.body.fileId,
+        newValue: { inserted, updated, skipped, rows: rows.filter((r) => r.action !== 'skip') },
+      });
+      return { inserted, updated, skipped };
     },
   });
 

@@ -9,7 +9,7 @@ import {
 } from '@trialab/api-contract';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { files, projects, sampleTypes, temperatures, users } from '../../../db/schema.js';
+import { projects, sampleTypes, temperatures, users } from '../../../db/schema.js';
 import {
   specimenBarcodes,
   tempStorageContainers,
@@ -370,17 +370,6 @@ export async function storageLog(
   },
 ): Promise<void> {
   await db.insert(tempStorageLogs).values({ ...entry, userId: p.userId, at: now });
-}
-
-/** The stored file's hash, only when the caller uploaded it (only their own files can be read this way). */
-export async function ownUpload(db: Executor, fileId: number, userId: number): Promise<string> {
-  const [file] = await db
-    .select({ sha256: files.sha256, uploadedBy: files.uploadedBy })
-    .from(files)
-    .where(eq(files.id, fileId));
-  if (!file || file.uploadedBy !== userId)
-    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'labFileMissing', params: { id: fileId } });
-  return file.sha256;
 }
 
 /** Who moves samples, when, and the storage state they move to. */

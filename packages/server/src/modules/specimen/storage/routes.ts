@@ -17,6 +17,7 @@ import { containsAny } from '../../../lib/search.js';
 import { zonedTime } from '../../../lib/time-zone.js';
 import { staleOrMissing, uniqueOr } from '../../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../../lib/workflow.js';
+import { ownUpload } from '../../system/repository.js';
 import {
   barcodeInScope,
   barcodeScope,
@@ -39,7 +40,6 @@ import {
   locationOf,
   occupiedCells,
   occupiedSlots,
-  ownUpload,
   pageDevices,
   pageStored,
   placesOf,

@@ -1,0 +1,86 @@
+// Dictionaries in Chromium against the built stack: the platform administrator imports an xlsx with
+// a bad row, sees the row's error in the preview (nothing written), uploads the corrected file,
+// confirms, and finds the new items in the dictionary's list.
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { toast } from '../support/web/antd.ts';
+
+// The sheet is written with the server's own xlsx library (exceljs, a dependency of the server).
+const requireFromServer = createRequire(new URL('../../packages/server/package.json', import.meta.url));
+interface Workbook {
+  addWorksheet(name: string): { addRow(values: unknown[]): unknown };
+  xlsx: { writeBuffer(): Promise<ArrayBuffer> };
+}
+const { Workbook } = requireFromServer('exceljs') as { Workbook: new () => Workbook };
+
+const stack = inject('stack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function sheet(rows: Array<Array<string | number>>): Promise<Buffer> {
+  const workbook = new Workbook();
+  const ws = workbook.addWorksheet('字典');
+  ws.addRow(['字典编号', '字典值', '中文名称', '英文名称', '排序']);
+  for (const row of rows) ws.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function upload(page: Page, name: string, content: Buffer) {
+  await page.locator('.ant-modal:visible input[type=file]').setInputFiles({
+    name,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: content,
+  });
+}
+
+describe('dictionaries', () => {
+  it('imports an xlsx after a preview that shows the bad row, and the new items are listed', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.platform);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/platform/dict`);
+    await page.getByTestId('dict-type-1011').waitFor();
+
+    // 1. A file whose second row has no Chinese label: the preview says so and writes nothing.
+    await page.getByTestId('dict-import').click();
+    await upload(
+      page,
+      '盖帽颜色.xlsx',
+      await sheet([
+        [1011, 'e2e-teal', '蓝绿色', 'Teal', 20],
+        [1011, 'e2e-amber', '', 'Amber', 21],
+      ]),
+    );
+    await expect.poll(() => page.getByTestId('dict-import-errors-3').textContent()).toBe('缺少中文名称');
+    await expect.poll(() => page.getByTestId('dict-import-errors-2').textContent()).toBe('-');
+    await expect.poll(() => page.getByTestId('dict-import-confirm').textContent()).toMatch(/导入\s*1\s*行/);
+
+    // 2. The corrected file: both rows valid; confirming writes them.
+    await upload(
+      page,
+      '盖帽颜色.xlsx',
+      await sheet([
+        [1011, 'e2e-teal', '蓝绿色', 'Teal', 20],
+        [1011, 'e2e-amber', '琥珀色', 'Amber', 21],
+      ]),
+    );
+    await expect.poll(() => page.getByTestId('dict-import-errors-3').textContent()).toBe('-');
+    await page.getByTestId('dict-import-confirm').click();
+    await toast(page, '已导入：新增 2 项，更新 0 项，跳过 0 行');
+
+    // 3. The dictionary lists the new items.
+    await page.getByTestId('dict-type-1011').click();
+    const items = page.getByTestId('dict-items');
+    await items.getByText('蓝绿色').waitFor();
+    await items.getByText('琥珀色').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,146 @@
+import type { DICT_IMPORT_PROBLEMS, Lang } from '@trialab/api-contract';
+import { ResultCode } from '@trialab/api-contract';
+import ExcelJS from 'exceljs';
+import { ApiError } from '../../lib/errors.js';
+import { findUnsafeText } from '../../lib/input.js';
+import { sheetRows } from '../../lib/xlsx.js';
+
+// The xlsx import of dictionary items: the template, reading a sheet and checking each row.
+// Preview and confirm run the same check on the same uploaded file, so what is written is what
+// the user saw (rows with errors are skipped, never half-written).
+
+/** Rows per import file. */
+export const DICT_IMPORT_MAX_ROWS = 2000;
+const MAX_TEXT = 64;
+
+const COLUMNS: Array<{ key: keyof RawRow; zh: string; en: string; width: number }> = [
+  { key: 'dictNo', zh: '字典编号', en: 'Dictionary no.', width: 14 },
+  { key: 'value', zh: '字典值', en: 'Value', width: 16 },
+  { key: 'label', zh: '中文名称', en: 'Chinese label', width: 24 },
+  { key: 'enLabel', zh: '英文名称', en: 'English label', width: 24 },
+  { key: 'sort', zh: '排序（可选）', en: 'Sort (optional)', width: 14 },
+];
+
+/** A column's header in the caller's language (names the field in a row's error). */
+export function columnTitle(key: string, lang: Lang): string {
+  const column = COLUMNS.find((c) => c.key === key);
+  return column ? (lang === 'en_US' ? column.en : column.zh) : key;
+}
+
+/** One sheet row as typed (all text). */
+export interface RawRow {
+  line: number;
+  dictNo: string;
+  value: string;
+  label: string;
+  enLabel: string;
+  sort: string;
+}
+
+type Problem = (typeof DICT_IMPORT_PROBLEMS)[number];
+
+export interface CheckedRow {
+  line: number;
+  dictNo: number | null;
+  value: string;
+  label: string;
+  enLabel: string;
+  sort: number | null;
+  action: 'insert' | 'update' | 'skip';
+  errors: Array<{ problem: Problem; params: Record<string, string | number> }>;
+}
+
+/** The template: one header row in the caller's language and an example row. */
+export async function dictTemplate(lang: Lang): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Trialab';
+  const sheet = workbook.addWorksheet(lang === 'en_US' ? 'Dictionary' : '字典');
+  sheet.columns = COLUMNS.map((c) => ({
+    header: lang === 'en_US' ? c.en : c.zh,
+    key: c.key,
+    width: c.width,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow({ dictNo: 1011, value: 'black', label: '黑色', enLabel: 'Black', sort: 9 });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The rows of the first sheet after the header (empty rows skipped); null when not a readable xlsx. */
+export async function readDictSheet(content: Buffer): Promise<RawRow[] | null> {
+  const rows = await sheetRows(content, 5);
+  return (
+    rows?.map(({ line, cells: [dictNo = '', value = '', label = '', enLabel = '', sort = ''] }) => ({
+      line,
+      dictNo,
+      value,
+      label,
+      enLabel,
+      sort,
+    })) ?? null
+  );
+}
+
+/** Refuses an unreadable, empty or too long file as a whole. */
+export function assertImportable(rows: RawRow[] | null): RawRow[] {
+  if (!rows) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'dictImportUnreadable' });
+  if (rows.length === 0) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'dictImportEmpty' });
+  if (rows.length > DICT_IMPORT_MAX_ROWS)
+    throw new ApiError(ResultCode.BAD_REQUEST, {
+      key: 'dictImportTooMany',
+      params: { max: DICT_IMPORT_MAX_ROWS },
+    });
+  return rows;
+}
+
+function wholeNumber(text: string): number | null {
+  return /^\d+$/.test(text) ? Number(text) : null;
+}
+
+/**
+ * Each row with what confirming would do: a value new to its dictionary is inserted, a value it
+ * has is relabelled (`existing` holds `dictNo/value`), a row with any error is skipped. A value
+ * repeated within the file is an error on every later row.
+ */
+export function checkDictRows(
+  rows: RawRow[],
+  knownTypes: ReadonlySet<number>,
+  existing: ReadonlySet<string>,
+): CheckedRow[] {
+  const firstLine = new Map<string, number>();
+  return rows.map((raw) => {
+    const errors: CheckedRow['errors'] = [];
+    const dictNo = wholeNumber(raw.dictNo);
+    if (dictNo === null || !knownTypes.has(dictNo))
+      errors.push({ problem: 'unknownType', params: { dictNo: raw.dictNo || '-' } });
+    if (!raw.value) errors.push({ problem: 'missingValue', params: {} });
+    if (!raw.label) errors.push({ problem: 'missingLabel', params: {} });
+    if (!raw.enLabel) errors.push({ problem: 'missingEnLabel', params: {} });
+    for (const field of ['value', 'label', 'enLabel'] as const) {
+      if (raw[field].length > MAX_TEXT) errors.push({ problem: 'tooLong', params: { field, max: MAX_TEXT } });
+    }
+    const sort = raw.sort === '' ? 0 : wholeNumber(raw.sort);
+    if (sort === null || sort > 9999) errors.push({ problem: 'badSort', params: {} });
+    if (findUnsafeText(raw, 'row') !== undefined) errors.push({ problem: 'unsafeText', params: {} });
+    const key = `${dictNo ?? raw.dictNo}/${raw.value}`;
+    const first = firstLine.get(key);
+    if (raw.value && first !== undefined) errors.push({ problem: 'repeatedValue', params: { line: first } });
+    else if (raw.value) firstLine.set(key, raw.line);
+    const action = errors.length > 0 ? 'skip' : existing.has(key) ? 'update' : 'insert';
+    return {
+      line: raw.line,
+      dictNo,
+      value: raw.value,
+      label: raw.label,
+      enLabel: raw.enLabel,
+      sort: sort !== null && sort <= 9999 ? sort : null,
+      action,
+      errors,
+    };
+  });
+}
+
+/** Confirming writes something or nothing: a file without one valid row is refused. */
+export function assertSomethingValid(rows: CheckedRow[]): void {
+  if (rows.every((r) => r.action === 'skip'))
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'dictImportNothingValid' });
+}
