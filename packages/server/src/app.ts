@@ -47,6 +47,7 @@ import { moveLegacyFileContent } from './modules/system/legacy-file-content.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { transportRoutes } from './modules/transport/routes.js';
+import { USER_MESSAGES } from './modules/users/messages.js';
 import { userRoutes } from './modules/users/routes.js';
 import { consolePlugin } from './plugins/console.js';
 import {
@@ -90,7 +91,7 @@ const DOMAINS: FastifyPluginAsync[] = [
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
-addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSAGES);
+addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSAGES, USER_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, optionalText, pageFields, status01, text, version } from '../schemas.js';
+import { projectGrants } from './user.js';
 
 const roleRow = z.object({
   id: z.number(),
@@ -226,9 +227,7 @@ export const userProject = defineGroup('userProject', {
     access: { permission: 'platform:internal-permission:update' },
     mutates: true,
     params: z.object({ userId: id }),
-    body: z.object({
-      projects: z.array(z.object({ projectId: id, siteIds: z.array(id).max(500).default([]) })).max(2000),
-    }),
+    body: z.object({ projects: projectGrants }),
     data: z.null(),
   }),
   externalInfo: defineEndpoint({

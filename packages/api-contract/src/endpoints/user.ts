@@ -123,6 +123,11 @@ export const userRow = z.object({
   version: z.number(),
 });
 
+/** Project grants: staff by whole project, external users by project and sites. */
+export const projectGrants = z
+  .array(z.object({ projectId: id, siteIds: z.array(id).max(500).default([]) }))
+  .max(2000);
+
 const userFields = {
   username: text(32),
   mobile,
@@ -132,6 +137,8 @@ const userFields = {
   gender: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullish(),
   deptId: id.nullish(),
   roleIds: z.array(id).max(50).default([]),
+  /** When given, replaces the account's project (and site) grants in the same change. */
+  projects: projectGrants.optional(),
 };
 const simpleUser = z.array(z.object({ id: z.number(), username: z.string(), mobile: z.string().nullable() }));
 const loginLogRow = z.object({
@@ -272,7 +279,8 @@ export const user = defineGroup('user', {
     service: 'user',
     method: 'DELETE',
     path: '/sys/user/{id}',
-    summary: 'Delete an account (reason required)',
+    summary:
+      'Delete an account (reason required); refused while it has records (audit trail as actor, records it created or signed): disable it instead',
     access: { permission: 'platform:account:delete' },
     mutates: true,
     params: idParams,
@@ -298,6 +306,17 @@ export const user = defineGroup('user', {
     mutates: true,
     body: z.object({ id, status: status01, version }),
     data: z.object({ version: z.number() }),
+  }),
+  resetPassword: defineEndpoint({
+    service: 'user',
+    method: 'PUT',
+    path: '/sys/user/resetPassword',
+    summary:
+      "Give an account a temporary password, answered once or sent to its e-mail (`send`); it must be changed at the next login and the account's sessions end",
+    access: { permission: 'platform:account:reset-password' },
+    mutates: true,
+    body: z.object({ id, send: z.boolean().default(false) }),
+    data: z.object({ password: z.string().nullable(), sentTo: z.string().nullable() }),
   }),
   checkJobNumExist: defineEndpoint({
     service: 'user',

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { registerGroup } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { externalPermissions } from '../users/current-user.js';
+import { setGrants } from '../users/service.js';
 import {
   deleteGrant,
   deleteRole,
@@ -11,17 +12,13 @@ import {
   deptExists,
   enabledRoles,
   grantById,
-  grantsOfUser,
   insertDept,
   insertRole,
   knownPermissionIds,
-  knownProjectIds,
   pageDepts,
   pageGrants,
   pageRoles,
   permissionTree,
-  projectsOfSites,
-  replaceGrants,
   replaceRolePermissions,
   roleById,
   roleWithPermissions,
@@ -30,7 +27,7 @@ import {
   usersOfRole,
   userTypeOf,
 } from './repository.js';
-import { assertAllKnown, assertKnown, assertNotOwnParent, assertRoleUnused, grantRows } from './service.js';
+import { assertAllKnown, assertKnown, assertNotOwnParent, assertRoleUnused } from './service.js';
 
 const { role, dept, userProject } = endpoints;
 
@@ -153,12 +150,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     setPermission: async (ctx) => {
       const userId = ctx.params.userId;
       const target = await userTypeOf(ctx.db, userId);
-      const projectIds = [...new Set(ctx.body.projects.map((p) => p.projectId))];
-      assertAllKnown('projectId', projectIds, await knownProjectIds(ctx.db, projectIds));
-      const siteIds = [...new Set(ctx.body.projects.flatMap((p) => p.siteIds))];
-      const rows = grantRows(userId, target.type, ctx.body.projects, await projectsOfSites(ctx.db, siteIds));
-      const before = await grantsOfUser(ctx.db, userId);
-      await replaceGrants(ctx.db, userId, rows);
+      const before = await setGrants(ctx, target, ctx.body.projects);
       ctx.audit({
         action: 'userProject.setPermission',
         entity: 'user',
