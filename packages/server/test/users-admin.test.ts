@@ -288,5 +288,9 @@ describe.each(ENGINES)('account administration on %s', (engine) => {
     expect(found.data).toMatchObject({ type: 2, roleNames: ['中心用户'] });
     expect((await as(superAdmin, user.checkJobNumExist, { body: { jobNumber: 'KM0101' } })).data).toBe(true);
     expect((await as(superAdmin, user.checkJobNumExist, { body: { jobNumber: 'KM9999' } })).data).toBe(false);
+    const reviewers = await as(superAdmin, user.page, {
+      body: { page: 1, size: 10, roleId: roleId('reviewer'), type: 1 },
+    });
+    expect((reviewers.data as Array<{ mobile: string }>).map((r) => r.mobile)).toEqual(['13800000002']);
   });
 });

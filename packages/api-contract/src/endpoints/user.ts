@@ -105,6 +105,16 @@ export const menuItem: z.ZodType<MenuItem> = z
   )
   .meta({ id: 'MenuItem' });
 
+/** Button permissions of /platform/account and the two grant pages. */
+export const ACCOUNT_PERMISSIONS = {
+  create: 'platform:account:create',
+  update: 'platform:account:update',
+  delete: 'platform:account:delete',
+  status: 'platform:account:status',
+  resetPassword: 'platform:account:reset-password',
+  internalGrants: 'platform:internal-permission:update',
+} as const;
+
 export const userRow = z.object({
   id: z.number(),
   username: z.string(),
@@ -203,7 +213,7 @@ export const user = defineGroup('user', {
     method: 'POST',
     path: '/sys/user/create',
     summary: 'Create an account; the initial password must be changed at first login',
-    access: { permission: 'platform:account:create' },
+    access: { permission: ACCOUNT_PERMISSIONS.create },
     mutates: true,
     body: z.object({ ...userFields, password }),
     data: z.object({ id: z.number() }),
@@ -213,7 +223,7 @@ export const user = defineGroup('user', {
     method: 'PUT',
     path: '/sys/user/update',
     summary: 'Edit an account (send the version read)',
-    access: { permission: 'platform:account:update' },
+    access: { permission: ACCOUNT_PERMISSIONS.update },
     mutates: true,
     body: z.object({ id, version, ...userFields }),
     data: z.object({ version: z.number() }),
@@ -234,6 +244,7 @@ export const user = defineGroup('user', {
       type: z.union([z.literal(1), z.literal(2)]).optional(),
       status: status01.optional(),
       deptId: id.optional(),
+      roleId: id.optional(),
     }),
     data: z.array(userRow),
   }),
@@ -281,7 +292,7 @@ export const user = defineGroup('user', {
     path: '/sys/user/{id}',
     summary:
       'Delete an account (reason required); refused while it has records (audit trail as actor, records it created or signed): disable it instead',
-    access: { permission: 'platform:account:delete' },
+    access: { permission: ACCOUNT_PERMISSIONS.delete },
     mutates: true,
     params: idParams,
     query: z.object({ reason: z.string().trim().min(1).max(255).optional() }),
@@ -302,7 +313,7 @@ export const user = defineGroup('user', {
     method: 'PUT',
     path: '/sys/user/updateStatus',
     summary: 'Enable (1) or disable (0) an account; disabling ends its sessions',
-    access: { permission: 'platform:account:status' },
+    access: { permission: ACCOUNT_PERMISSIONS.status },
     mutates: true,
     body: z.object({ id, status: status01, version }),
     data: z.object({ version: z.number() }),
@@ -313,7 +324,7 @@ export const user = defineGroup('user', {
     path: '/sys/user/resetPassword',
     summary:
       "Give an account a temporary password, answered once or sent to its e-mail (`send`); it must be changed at the next login and the account's sessions end",
-    access: { permission: 'platform:account:reset-password' },
+    access: { permission: ACCOUNT_PERMISSIONS.resetPassword },
     mutates: true,
     body: z.object({ id, send: z.boolean().default(false) }),
     data: z.object({ password: z.string().nullable(), sentTo: z.string().nullable() }),

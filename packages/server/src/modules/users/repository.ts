@@ -28,6 +28,7 @@ export interface UserFilter {
   type?: number | undefined;
   status?: number | undefined;
   deptId?: number | undefined;
+  roleId?: number | undefined;
 }
 
 function userWhere(filter: UserFilter): SQL | undefined {
@@ -38,6 +39,10 @@ function userWhere(filter: UserFilter): SQL | undefined {
   if (filter.type !== undefined) conditions.push(eq(users.type, filter.type));
   if (filter.status !== undefined) conditions.push(eq(users.status, filter.status));
   if (filter.deptId !== undefined) conditions.push(eq(users.deptId, filter.deptId));
+  if (filter.roleId !== undefined)
+    conditions.push(
+      sql`${users.id} IN (SELECT ${userRoles.userId} FROM ${userRoles} WHERE ${userRoles.roleId} = ${filter.roleId})`,
+    );
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
