@@ -19,6 +19,7 @@ export * from './endpoints/specimen.js';
 export { DUPLICATE_TARGETS, type DuplicateTarget, dict, project, system } from './endpoints/system.js';
 export * from './endpoints/test-items.js';
 export {
+  ACCOUNT_PERMISSIONS,
   type CurrentUser,
   currentUser,
   externalPermission,

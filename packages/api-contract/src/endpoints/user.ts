@@ -131,6 +131,8 @@ export const userRow = z.object({
   loginDate: z.string().nullable(),
   createdAt: z.string(),
   version: z.number(),
+  /** The super account holds every right and project; its grants are not edited. */
+  isSuper: z.boolean(),
 });
 
 /** Project grants: staff by whole project, external users by project and sites. */

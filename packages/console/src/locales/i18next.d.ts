@@ -1,5 +1,6 @@
 // Every t() key is checked against the zh-CN texts (the other languages have the same keys: locales.test.ts).
 import 'i18next';
+import type { accounts } from './zh-CN/accounts';
 import type { common } from './zh-CN/common';
 import type { fields } from './zh-CN/fields';
 import type { lab } from './zh-CN/lab';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       'portal',
       'portalAdmin',
       'portalReports',
+      'accounts',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -35,6 +37,7 @@ declare module 'i18next' {
       portal: typeof portal;
       portalAdmin: typeof portalAdmin;
       portalReports: typeof portalReports;
+      accounts: typeof accounts;
     };
   }
 }

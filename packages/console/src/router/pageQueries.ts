@@ -59,6 +59,9 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/web/inspection-form': list((c) => c.portalReport.inspections),
   '/web/consumables-apply-report': list((c) => c.consumable.linePaging),
   '/web/sample-transport-report': list((c) => c.sampleTransport.itemPaging),
+  '/platform/account': list((c) => c.user.page, { type: 1 }),
+  '/platform/internal-permission': list((c) => c.user.page, { type: 1 }),
+  '/platform/external-permission': list((c) => c.user.page, { type: 2 }),
 };
 
 /**

@@ -60,6 +60,7 @@ const rowColumns = {
   loginDate: users.loginDate,
   createdAt: users.createdAt,
   version: users.version,
+  isSuper: users.isSuper,
 };
 
 /**
@@ -90,6 +91,7 @@ function toUserRows(rows: Array<Record<keyof typeof rowColumns | 'roles', unknow
       loginDate: (r.loginDate as Date | null)?.toISOString() ?? null,
       createdAt: (r.createdAt as Date).toISOString(),
       version: r.version as number,
+      isSuper: r.isSuper as boolean,
     };
   });
 }

@@ -1,0 +1,36 @@
+import { useQueries } from '@tanstack/react-query';
+import { Select, type SelectProps } from 'antd';
+import { endpointQuery, useConsoleQueryClient, useEndpointQuery } from '../../services/query';
+import { grantOptions, type ProjectOption, type SiteOption } from './grants';
+
+const NO_PROJECTS: ProjectOption[] = [];
+
+/** The projects in the user's scope and the sites of each: what the user may grant to others. */
+export function useGrantChoices() {
+  const projects: ProjectOption[] =
+    useEndpointQuery((c) => c.project.ownAll, { body: { page: 1, size: 100 } }).data?.data ?? NO_PROJECTS;
+  const sites = useQueries(
+    {
+      queries: projects.map((p) =>
+        endpointQuery((c) => c.project.sitesByProject, { body: { projectId: p.id, page: 1, size: 100 } }),
+      ),
+    },
+    useConsoleQueryClient(),
+  );
+  const sitesOf = new Map<number, SiteOption[]>(
+    projects.map((p, i) => [p.id, sites[i]?.data?.data ?? []] as const),
+  );
+  return { projects, sitesOf };
+}
+
+/**
+ * A multiple select of grants (inside a `Form.Item`): whole projects for staff (`sites={false}`,
+ * values are project ids), project sites for external users (values `projectId:siteId`).
+ */
+export function GrantSelect({ sites, ...props }: { sites: boolean } & SelectProps<Array<string | number>>) {
+  const { projects, sitesOf } = useGrantChoices();
+  const options = sites
+    ? grantOptions(projects, sitesOf)
+    : projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }));
+  return <Select mode="multiple" allowClear optionFilterProp="label" {...props} options={options} />;
+}

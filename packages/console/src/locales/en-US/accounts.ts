@@ -1,0 +1,63 @@
+/** /platform/account, /platform/internal-permission and /platform/external-permission (namespace `accounts`). */
+export const accounts = {
+  tabs: { internal: 'Staff', external: 'Site users' },
+  field: {
+    username: 'Name',
+    mobile: 'Mobile (login account)',
+    email: 'E-mail',
+    jobNumber: 'Job number',
+    dept: 'Department',
+    roles: 'Roles',
+    status: 'Status',
+    lastLogin: 'Last login',
+    createdAt: 'Created at',
+    password: 'Initial password',
+    projects: 'Projects',
+    sites: 'Project sites',
+  },
+  status: { enabled: 'Enabled', disabled: 'Disabled' },
+  action: {
+    create: 'New account',
+    edit: 'Edit',
+    enable: 'Enable',
+    disable: 'Disable',
+    resetPassword: 'Reset password',
+    delete: 'Delete',
+    grants: 'Grants',
+  },
+  form: {
+    createTitle: 'New account',
+    editTitle: 'Edit account',
+    mobileInvalid: 'Enter an 11-digit mobile number',
+    jobNumberTaken: 'This job number is already taken',
+    mobileTaken: 'This mobile number already belongs to {{name}} ({{type}}): edit that account instead',
+    passwordHint: 'The user must change it at the first login',
+    projectsHint: 'Only projects you work on yourself can be granted',
+    sitesHint: 'Each project needs at least one site',
+  },
+  confirm: {
+    enable: 'Enable the account of {{name}}?',
+    disable: 'Disable the account of {{name}}? Their open sessions end at once.',
+    deleteTitle: 'Delete the account of {{name}}',
+    deleteReason: 'Reason for deleting (accounts with records cannot be deleted: disable them instead)',
+    reset:
+      'Give {{name}} a temporary password? Their open sessions end and they must change it at the next login.',
+    sendByMail: 'Send it to {{email}} instead of showing it',
+  },
+  done: {
+    enabled: 'Account enabled',
+    disabled: 'Account disabled',
+    deleted: 'Account deleted',
+    sent: 'The temporary password was sent to {{email}}',
+    passwordTitle: 'Temporary password',
+    passwordShownOnce:
+      'Give this password to {{name}}. It is shown only now; they must change it at the next login.',
+  },
+  grants: {
+    internalTitle: 'Projects of {{name}}',
+    externalTitle: 'Project sites of {{name}}',
+    allProjects: 'All projects',
+    none: 'None',
+    superFixed: 'The super account has every project',
+  },
+};
