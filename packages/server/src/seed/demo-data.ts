@@ -74,8 +74,22 @@ export const DEMO_ROLES: DemoRole[] = [
   },
 ];
 
+/** Departments of the demo lab: [name, parent name]. */
+export const DEMO_DEPTS: Array<[string, string | null]> = [
+  ['实验室', null],
+  ['检测组', '实验室'],
+  ['质量保证部', null],
+  ['项目管理部', null],
+  ['样本库', null],
+  ['财务部', null],
+  ['市场部', null],
+  ['信息技术部', null],
+];
+
 export interface DemoUser {
   username: string;
+  /** Staff: the department (DEMO_DEPTS), else the lab. */
+  dept?: string;
   mobile: string;
   email: string;
   jobNumber: string | null;
@@ -93,6 +107,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     username: '超级管理员',
     mobile: '13800000000',
+    dept: '信息技术部',
     email: 'admin@trialab.local',
     jobNumber: 'KM0001',
     type: 1,
@@ -102,6 +117,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     username: '李实验',
     mobile: '13800000001',
+    dept: '检测组',
     email: 'lab@trialab.local',
     jobNumber: 'KM0101',
     type: 1,
@@ -111,6 +127,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     username: '王审核',
     mobile: '13800000002',
+    dept: '质量保证部',
     email: 'reviewer@trialab.local',
     jobNumber: 'KM0102',
     type: 1,
@@ -120,6 +137,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     username: '张项目',
     mobile: '13800000003',
+    dept: '项目管理部',
     email: 'pm@trialab.local',
     jobNumber: 'KM0201',
     type: 1,
@@ -129,6 +147,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     username: '赵样本',
     mobile: '13800000004',
+    dept: '样本库',
     email: 'biobank@trialab.local',
     jobNumber: 'KM0301',
     type: 1,
@@ -138,6 +157,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     username: '钱财务',
     mobile: '13800000005',
+    dept: '财务部',
     email: 'finance@trialab.local',
     jobNumber: 'KM0401',
     type: 1,
@@ -147,6 +167,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     username: '孙销售',
     mobile: '13800000006',
+    dept: '市场部',
     email: 'sales@trialab.local',
     jobNumber: 'KM0501',
     type: 1,
@@ -156,6 +177,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     username: '周平台',
     mobile: '13800000007',
+    dept: '信息技术部',
     email: 'platform@trialab.local',
     jobNumber: 'KM0601',
     type: 1,
@@ -165,6 +187,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     username: '吴新人',
     mobile: '13800000009',
+    dept: '检测组',
     email: 'newstaff@trialab.local',
     jobNumber: 'KM0901',
     type: 1,

@@ -6,6 +6,7 @@ import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
 import { generatePassword, hashPassword } from '../modules/auth/passwords.js';
 import {
+  DEMO_DEPTS,
   DEMO_PASSWORD,
   DEMO_PROJECTS,
   DEMO_ROLES,
@@ -137,7 +138,12 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
       await tx.insert(s.rolePermissions).values(granted.map((p) => ({ roleId: row.id, permissionId: p.id })));
     }
   }
-  const [dept] = await tx.insert(s.depts).values({ name: '实验室' }).returning({ id: s.depts.id });
+  const deptIds = new Map<string, number>();
+  for (const [sort, [name, parent]] of DEMO_DEPTS.entries()) {
+    const parentId = parent ? (deptIds.get(parent) ?? null) : null;
+    const [row] = await tx.insert(s.depts).values({ name, parentId, sort }).returning({ id: s.depts.id });
+    if (row) deptIds.set(name, row.id);
+  }
   const projectIds = new Map<string, number>();
   for (const project of DEMO_PROJECTS) {
     const [row] = await tx.insert(s.projects).values(project).returning({ id: s.projects.id });
@@ -178,7 +184,7 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
         jobNumber: user.jobNumber,
         type: user.type,
         isSuper: user.isSuper ?? false,
-        deptId: user.type === 1 ? (dept?.id ?? null) : null,
+        deptId: user.type === 1 ? (deptIds.get(user.dept ?? '实验室') ?? null) : null,
         passwordHash,
         passwordChangedAt: now,
         mustChangePassword: user.mustChangePassword ?? false,
