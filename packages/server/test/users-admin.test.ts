@@ -69,6 +69,14 @@ describe.each(ENGINES)('account administration on %s', (engine) => {
       });
     expect((await edit([roleId('platform_admin'), roleId('finance')])).code).toBe(ResultCode.FORBIDDEN);
     expect((await edit([roleId('platform_admin')])).code).toBe(200);
+    // Taking a role away is a change of rights: it needs a reason.
+    const current = (await as(platform, user.get, { params: { id } })).data as { version: number };
+    const drop = (reason?: string) =>
+      as(platform, user.update, {
+        body: { ...staffBody({ mobile: row.mobile }), id, version: current.version, reason },
+      });
+    expect((await drop()).code).toBe(ResultCode.REASON_REQUIRED);
+    expect((await drop('调岗')).code).toBe(200);
     expect(
       (await as(superAdmin, user.create, { body: staffBody({ roleIds: [roleId('lab_technician')] }) })).code,
     ).toBe(200);
@@ -136,9 +144,16 @@ describe.each(ENGINES)('account administration on %s', (engine) => {
         ).data as Array<{ id: number }>
       ).map((s) => s.id);
     expect(await visible()).toEqual([first.id]);
+    const moved = { projects: [{ projectId: projectId('KM-2026-002'), siteIds: [second.id] }] };
+    const unexplained = await as(superAdmin, userProject.setPermission, {
+      params: { userId: id },
+      body: moved,
+    });
+    expect(unexplained.code).toBe(ResultCode.REASON_REQUIRED);
+    expect(await visible()).toEqual([first.id]);
     const grant = await as(superAdmin, userProject.setPermission, {
       params: { userId: id },
-      body: { projects: [{ projectId: projectId('KM-2026-002'), siteIds: [second.id] }] },
+      body: { ...moved, reason: '换到二中心' },
     });
     expect(grant.code).toBe(200);
     expect(await visible()).toEqual([second.id]);
@@ -147,13 +162,14 @@ describe.each(ENGINES)('account administration on %s', (engine) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'userProject.setPermission'), eq(auditLog.entityId, String(id))));
     expect(JSON.stringify(audit?.oldValue)).toContain(String(first.id));
+    expect(audit?.reason).toBe('换到二中心');
   });
 
   it('grants only projects the granter works on; the super account has all and is not edited', async () => {
     const { id } = (await as(platform, user.create, { body: staffBody() })).data as { id: number };
     const beyond = await as(platform, userProject.setPermission, {
       params: { userId: id },
-      body: { projects: [{ projectId: projectId('KM-2026-002'), siteIds: [] }] },
+      body: { projects: [{ projectId: projectId('KM-2026-002'), siteIds: [] }], reason: '借调' },
     });
     expect(beyond).toMatchObject({
       code: ResultCode.FORBIDDEN,
@@ -161,14 +177,14 @@ describe.each(ENGINES)('account administration on %s', (engine) => {
     });
     const within = await as(platform, userProject.setPermission, {
       params: { userId: id },
-      body: { projects: [{ projectId: projectId('KM-2026-001'), siteIds: [] }] },
+      body: { projects: [{ projectId: projectId('KM-2026-001'), siteIds: [] }], reason: '入组' },
     });
     expect(within.code).toBe(200);
     const rows = await as(platform, userProject.page, { body: { page: 1, size: 50, userId: id } });
     expect(rows.data).toEqual([expect.objectContaining({ projectNo: 'KM-2026-001', siteId: null })]);
     const root = await as(superAdmin, userProject.setPermission, {
       params: { userId: superAdmin.login.user.id },
-      body: { projects: [] },
+      body: { projects: [], reason: '收回' },
     });
     expect(root.code).toBe(ResultCode.FORBIDDEN);
     expect(superAdmin.login.user.allProjects).toBe(true);

@@ -152,6 +152,8 @@ const userFields = {
   /** When given, replaces the account's project (and site) grants in the same change. */
   projects: projectGrants.optional(),
 };
+/** Why roles or grants change (required when they do; recorded in the audit trail). */
+export const grantReason = z.string().trim().max(255).optional();
 const simpleUser = z.array(z.object({ id: z.number(), username: z.string(), mobile: z.string().nullable() }));
 const loginLogRow = z.object({
   id: z.number(),
@@ -224,10 +226,10 @@ export const user = defineGroup('user', {
     service: 'user',
     method: 'PUT',
     path: '/sys/user/update',
-    summary: 'Edit an account (send the version read)',
+    summary: 'Edit an account (send the version read; a reason when its roles or grants change)',
     access: { permission: ACCOUNT_PERMISSIONS.update },
     mutates: true,
-    body: z.object({ id, version, ...userFields }),
+    body: z.object({ id, version, ...userFields, reason: grantReason }),
     data: z.object({ version: z.number() }),
   }),
   page: defineEndpoint({

@@ -9,7 +9,7 @@ import { col } from '../columns';
 import type { DataColumn } from '../DataTable';
 import { FormModal } from '../FormModal';
 import { ListPage, useListPage } from '../ListPage';
-import { GrantSelect } from './GrantSelect';
+import { GrantSelect, ReasonField } from './GrantSelect';
 import { grantValuesOf, projectGrantsOf } from './grants';
 
 type UserRow = DataOf<Contract['user']['get']>;
@@ -37,11 +37,11 @@ export function GrantList({ external }: { external: boolean }) {
     setEditing({ row, grants: grantValuesOf(grants.data) });
   };
 
-  const save = async (values: { grants?: Array<string | number> }) => {
+  const save = async (values: { grants?: Array<string | number>; reason?: string }) => {
     if (!editing) return;
     await callEndpoint((c) => c.userProject.setPermission, {
       params: { userId: editing.row.id },
-      body: { projects: projectGrantsOf(values.grants ?? []) },
+      body: { projects: projectGrantsOf(values.grants ?? []), reason: values.reason || undefined },
     });
   };
 
@@ -93,7 +93,7 @@ export function GrantList({ external }: { external: boolean }) {
           ),
       }}
     >
-      <FormModal<{ grants?: Array<string | number> }>
+      <FormModal<{ grants?: Array<string | number>; reason?: string }>
         open={editing !== null}
         title={t(external ? 'grants.externalTitle' : 'grants.internalTitle', {
           name: editing?.row.username ?? '',
@@ -111,6 +111,7 @@ export function GrantList({ external }: { external: boolean }) {
         >
           <GrantSelect sites={external} placeholder={t('grants.none')} data-testid="grants-select" />
         </Form.Item>
+        <ReasonField />
       </FormModal>
     </ListPage>
   );

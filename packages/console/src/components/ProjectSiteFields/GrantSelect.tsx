@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { Select, type SelectProps } from 'antd';
+import { Form, Input, Select, type SelectProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { endpointQuery, useConsoleQueryClient, useEndpointQuery } from '../../services/query';
 import { grantOptions, type ProjectOption, type SiteOption } from './grants';
 
@@ -33,4 +34,14 @@ export function GrantSelect({ sites, ...props }: { sites: boolean } & SelectProp
     ? grantOptions(projects, sitesOf)
     : projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }));
   return <Select mode="multiple" allowClear optionFilterProp="label" {...props} options={options} />;
+}
+
+/** Why roles or grants change (field `reason`): the server asks for it when they do. */
+export function ReasonField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="reason" label={t('fields.reason')} extra={t('accounts.form.reasonHint')}>
+      <Input.TextArea rows={2} maxLength={255} showCount data-testid="grant-reason" />
+    </Form.Item>
+  );
 }

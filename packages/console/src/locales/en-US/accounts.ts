@@ -31,6 +31,7 @@ export const accounts = {
     mobileInvalid: 'Enter an 11-digit mobile number',
     jobNumberTaken: 'This job number is already taken',
     mobileTaken: 'This mobile number already belongs to {{name}} ({{type}}): edit that account instead',
+    reasonHint: 'Required when roles or grants change; kept in the audit trail',
     passwordHint: 'The user must change it at the first login',
     projectsHint: 'Only projects you work on yourself can be granted',
     sitesHint: 'Each project needs at least one site',

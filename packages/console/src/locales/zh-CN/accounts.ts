@@ -31,6 +31,7 @@ export const accounts = {
     mobileInvalid: '请输入11位手机号',
     jobNumberTaken: '工号已存在',
     mobileTaken: '该手机号已属于{{name}}（{{type}}），请编辑该账号',
+    reasonHint: '角色或授权变更时必填，记入操作日志',
     passwordHint: '用户首次登录时须修改',
     projectsHint: '只能授予自己有权访问的项目',
     sitesHint: '每个项目至少选择一个中心',

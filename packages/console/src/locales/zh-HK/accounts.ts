@@ -31,6 +31,7 @@ export const accounts = {
     mobileInvalid: '請輸入11位手機號',
     jobNumberTaken: '工號已存在',
     mobileTaken: '該手機號已屬於{{name}}（{{type}}），請編輯該賬號',
+    reasonHint: '角色或授權變更時必填，記入操作日誌',
     passwordHint: '用戶首次登入時須修改',
     projectsHint: '只能授予自己有權存取的項目',
     sitesHint: '每個項目至少選擇一個中心',

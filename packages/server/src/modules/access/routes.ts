@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { registerGroup } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { externalPermissions } from '../users/current-user.js';
-import { setGrants } from '../users/service.js';
+import { assertReasonForChange, setGrants } from '../users/service.js';
 import {
   deleteGrant,
   deleteRole,
@@ -150,13 +150,15 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     setPermission: async (ctx) => {
       const userId = ctx.params.userId;
       const target = await userTypeOf(ctx.db, userId);
-      const before = await setGrants(ctx, target, ctx.body.projects);
+      const { before, changed } = await setGrants(ctx, target, ctx.body.projects);
+      assertReasonForChange(changed, ctx.body.reason);
       ctx.audit({
         action: 'userProject.setPermission',
         entity: 'user',
         entityId: userId,
         oldValue: before,
-        newValue: ctx.body,
+        newValue: { projects: ctx.body.projects },
+        reason: ctx.body.reason || null,
       });
       return null;
     },

@@ -7,7 +7,9 @@ import {
   assertMayGrantRoles,
   assertMayResetPassword,
   assertNoRecords,
+  assertReasonForChange,
   assertRolesFitType,
+  differ,
   isInternalRole,
 } from './service.js';
 
@@ -91,5 +93,15 @@ describe('account rules', () => {
       params: { audit: 2, authored: 0 },
     });
     expect(refusal(() => assertNoRecords({ audit: 0, authored: 1 }))?.key).toBe('userHasRecords');
+  });
+
+  it('asks a reason only when roles or grants change', () => {
+    expect(differ([1, 2], [2, 1, 1])).toBe(false);
+    expect(differ([1, 2], [1])).toBe(true);
+    expect(differ([], [3])).toBe(true);
+    expect(refusal(() => assertReasonForChange(true, undefined))?.key).toBe('reasonRequired');
+    expect(refusal(() => assertReasonForChange(true, ''))?.key).toBe('reasonRequired');
+    expect(refusal(() => assertReasonForChange(true, '调岗'))).toBeNull();
+    expect(refusal(() => assertReasonForChange(false, undefined))).toBeNull();
   });
 });

@@ -105,6 +105,18 @@ export function assertNoRecords(counts: { audit: number; authored: number }): vo
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'userHasRecords', params: counts });
 }
 
+/** Roles and grants change only with a reason (it goes into the audit record). */
+export function assertReasonForChange(changed: boolean, reason: string | undefined): void {
+  if (changed && !reason) throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'reasonRequired' });
+}
+
+/** Whether two lists hold different members (order and repeats aside). */
+export function differ<T>(a: readonly T[], b: readonly T[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size !== right.size || [...left].some((x) => !right.has(x));
+}
+
 // ---- steps ----
 
 async function checkReferences(ctx: AnyCtx, roleIds: number[], deptId: number | null | undefined) {
@@ -131,7 +143,7 @@ async function checkRoles(ctx: AnyCtx, type: number, roleIds: number[], heldBefo
 
 /**
  * Replaces an account's project (and site) grants, within the granter's own projects; answers the
- * grants before and after for the audit record.
+ * grants before (for the audit record) and whether they changed.
  */
 export async function setGrants(
   ctx: AnyCtx,
@@ -150,7 +162,8 @@ export async function setGrants(
     projectIds.filter((id) => !had.has(id)),
   );
   await replaceGrants(ctx.db, target.id, rows);
-  return before;
+  const key = (g: { projectId: number; siteId: number | null }) => `${g.projectId}/${g.siteId}`;
+  return { before, changed: differ(before.map(key), rows.map(key)) };
 }
 
 export async function createUser(ctx: AnyCtx, body: CreateBody) {
@@ -210,15 +223,18 @@ export async function updateUser(ctx: AnyCtx, body: UpdateBody) {
   const [row] = updated;
   if (!row) throw staleOrMissing(true);
   await repo.setUserRoles(ctx.db, body.id, body.roleIds);
-  const grantsBefore = body.projects
+  const grants = body.projects
     ? await setGrants(ctx, { id: body.id, type: body.type, isSuper: raw.isSuper }, body.projects)
     : undefined;
+  assertReasonForChange(differ(before.roleIds, body.roleIds) || Boolean(grants?.changed), body.reason);
+  const { reason, ...after } = body;
   ctx.audit({
     action: 'user.update',
     entity: 'user',
     entityId: body.id,
-    oldValue: grantsBefore ? { ...before, grants: grantsBefore } : before,
-    newValue: body,
+    oldValue: grants ? { ...before, grants: grants.before } : before,
+    newValue: after,
+    reason: reason || null,
   });
   return { version: row.version };
 }

@@ -10,7 +10,7 @@ import type { DataColumn } from '../../../components/DataTable';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { GrantSelect } from '../../../components/ProjectSiteFields/GrantSelect';
+import { GrantSelect, ReasonField } from '../../../components/ProjectSiteFields/GrantSelect';
 import { grantValuesOf, projectGrantsOf } from '../../../components/ProjectSiteFields/grants';
 import { ReasonModal } from '../../../components/ReasonModal';
 import type { Contract } from '../../../services/contract';
@@ -40,6 +40,7 @@ interface AccountForm {
   roleIds?: number[];
   password?: string;
   grants?: Array<string | number>;
+  reason?: string;
 }
 
 /** The departments and enabled roles offered in the filters and the form. */
@@ -453,6 +454,7 @@ function AccountFields({
           <GrantSelect sites={external} data-testid="account-grants" />
         </Form.Item>
       )}
+      {row && <ReasonField />}
       {!row && (
         <Form.Item
           name="password"
