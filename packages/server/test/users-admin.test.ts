@@ -77,9 +77,13 @@ describe.each(ENGINES)('account administration on %s', (engine) => {
       });
     expect((await drop()).code).toBe(ResultCode.REASON_REQUIRED);
     expect((await drop('调岗')).code).toBe(200);
-    expect(
-      (await as(superAdmin, user.create, { body: staffBody({ roleIds: [roleId('lab_technician')] }) })).code,
-    ).toBe(200);
+    // A role named twice is held once.
+    const twice = await as(superAdmin, user.create, {
+      body: staffBody({ roleIds: [roleId('lab_technician'), roleId('lab_technician')] }),
+    });
+    expect(twice.code).toBe(200);
+    const held = await as(superAdmin, user.get, { params: { id: (twice.data as { id: number }).id } });
+    expect(held.data).toMatchObject({ roleIds: [roleId('lab_technician')] });
   });
 
   it('an external user never gets an internal role', async () => {

@@ -142,7 +142,9 @@ export async function simpleUsers(db: Executor, where: SQL | undefined) {
 
 export async function setUserRoles(db: Executor, userId: number, roleIds: number[]) {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
-  if (roleIds.length > 0) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+  // A role named twice is held once (the pair is the table's key).
+  const unique = [...new Set(roleIds)];
+  if (unique.length > 0) await db.insert(userRoles).values(unique.map((roleId) => ({ userId, roleId })));
 }
 
 export async function existingIds(db: Executor, table: typeof roles | typeof depts, ids: number[]) {
