@@ -27,6 +27,7 @@ export {
 } from './endpoints/system.js';
 export * from './endpoints/test-items.js';
 export {
+  ACCOUNT_PERMISSIONS,
   type CurrentUser,
   currentUser,
   externalPermission,

@@ -51,6 +51,7 @@ import { PLATFORM_DATA_MESSAGES } from './modules/system/messages.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { transportRoutes } from './modules/transport/routes.js';
+import { USER_MESSAGES } from './modules/users/messages.js';
 import { userRoutes } from './modules/users/routes.js';
 import { consolePlugin } from './plugins/console.js';
 import {
@@ -97,7 +98,7 @@ const DOMAINS: FastifyPluginAsync[] = [
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
 addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSAGES, REFERENCE_DATA_MESSAGES);
-addMessages(PLATFORM_DATA_MESSAGES);
+addMessages(PLATFORM_DATA_MESSAGES, USER_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

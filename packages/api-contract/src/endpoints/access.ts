@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, optionalText, pageFields, status01, text, version } from '../schemas.js';
+import { ACCOUNT_PERMISSIONS, grantReason, projectGrants } from './user.js';
 
 const roleRow = z.object({
   id: z.number(),
@@ -247,13 +248,11 @@ export const userProject = defineGroup('userProject', {
     method: 'POST',
     path: '/sys/userproject/{userId}/permission',
     summary:
-      'Replace the project scope of a user: internal staff by project, external customers by project and sites',
-    access: { permission: 'platform:internal-permission:update' },
+      'Replace the project scope of a user: internal staff by project, external customers by project and sites (a reason when it changes)',
+    access: { permission: ACCOUNT_PERMISSIONS.internalGrants },
     mutates: true,
     params: z.object({ userId: id }),
-    body: z.object({
-      projects: z.array(z.object({ projectId: id, siteIds: z.array(id).max(500).default([]) })).max(2000),
-    }),
+    body: z.object({ projects: projectGrants, reason: grantReason }),
     data: z.null(),
   }),
   externalInfo: defineEndpoint({

@@ -105,6 +105,16 @@ export const menuItem: z.ZodType<MenuItem> = z
   )
   .meta({ id: 'MenuItem' });
 
+/** Button permissions of /platform/account and the two grant pages. */
+export const ACCOUNT_PERMISSIONS = {
+  create: 'platform:account:create',
+  update: 'platform:account:update',
+  delete: 'platform:account:delete',
+  status: 'platform:account:status',
+  resetPassword: 'platform:account:reset-password',
+  internalGrants: 'platform:internal-permission:update',
+} as const;
+
 export const userRow = z.object({
   id: z.number(),
   username: z.string(),
@@ -121,7 +131,14 @@ export const userRow = z.object({
   loginDate: z.string().nullable(),
   createdAt: z.string(),
   version: z.number(),
+  /** The super account holds every right and project; its grants are not edited. */
+  isSuper: z.boolean(),
 });
+
+/** Project grants: staff by whole project, external users by project and sites. */
+export const projectGrants = z
+  .array(z.object({ projectId: id, siteIds: z.array(id).max(500).default([]) }))
+  .max(2000);
 
 const userFields = {
   username: text(32),
@@ -132,7 +149,11 @@ const userFields = {
   gender: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullish(),
   deptId: id.nullish(),
   roleIds: z.array(id).max(50).default([]),
+  /** When given, replaces the account's project (and site) grants in the same change. */
+  projects: projectGrants.optional(),
 };
+/** Why roles or grants change (required when they do; recorded in the audit trail). */
+export const grantReason = z.string().trim().max(255).optional();
 const simpleUser = z.array(z.object({ id: z.number(), username: z.string(), mobile: z.string().nullable() }));
 const loginLogRow = z.object({
   id: z.number(),
@@ -196,7 +217,7 @@ export const user = defineGroup('user', {
     method: 'POST',
     path: '/sys/user/create',
     summary: 'Create an account; the initial password must be changed at first login',
-    access: { permission: 'platform:account:create' },
+    access: { permission: ACCOUNT_PERMISSIONS.create },
     mutates: true,
     body: z.object({ ...userFields, password }),
     data: z.object({ id: z.number() }),
@@ -205,10 +226,10 @@ export const user = defineGroup('user', {
     service: 'user',
     method: 'PUT',
     path: '/sys/user/update',
-    summary: 'Edit an account (send the version read)',
-    access: { permission: 'platform:account:update' },
+    summary: 'Edit an account (send the version read; a reason when its roles or grants change)',
+    access: { permission: ACCOUNT_PERMISSIONS.update },
     mutates: true,
-    body: z.object({ id, version, ...userFields }),
+    body: z.object({ id, version, ...userFields, reason: grantReason }),
     data: z.object({ version: z.number() }),
   }),
   page: defineEndpoint({
@@ -227,6 +248,7 @@ export const user = defineGroup('user', {
       type: z.union([z.literal(1), z.literal(2)]).optional(),
       status: status01.optional(),
       deptId: id.optional(),
+      roleId: id.optional(),
     }),
     data: z.array(userRow),
   }),
@@ -272,8 +294,9 @@ export const user = defineGroup('user', {
     service: 'user',
     method: 'DELETE',
     path: '/sys/user/{id}',
-    summary: 'Delete an account (reason required)',
-    access: { permission: 'platform:account:delete' },
+    summary:
+      'Delete an account (reason required); refused while it has records (audit trail as actor, records it created or signed): disable it instead',
+    access: { permission: ACCOUNT_PERMISSIONS.delete },
     mutates: true,
     params: idParams,
     query: z.object({ reason: z.string().trim().min(1).max(255).optional() }),
@@ -294,10 +317,21 @@ export const user = defineGroup('user', {
     method: 'PUT',
     path: '/sys/user/updateStatus',
     summary: 'Enable (1) or disable (0) an account; disabling ends its sessions',
-    access: { permission: 'platform:account:status' },
+    access: { permission: ACCOUNT_PERMISSIONS.status },
     mutates: true,
     body: z.object({ id, status: status01, version }),
     data: z.object({ version: z.number() }),
+  }),
+  resetPassword: defineEndpoint({
+    service: 'user',
+    method: 'PUT',
+    path: '/sys/user/resetPassword',
+    summary:
+      "Give an account a temporary password, answered once or sent to its e-mail (`send`); it must be changed at the next login and the account's sessions end",
+    access: { permission: ACCOUNT_PERMISSIONS.resetPassword },
+    mutates: true,
+    body: z.object({ id, send: z.boolean().default(false) }),
+    data: z.object({ password: z.string().nullable(), sentTo: z.string().nullable() }),
   }),
   checkJobNumExist: defineEndpoint({
     service: 'user',

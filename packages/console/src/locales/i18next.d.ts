@@ -1,5 +1,6 @@
 // Every t() key is checked against the zh-CN texts (the other languages have the same keys: locales.test.ts).
 import 'i18next';
+import type { accounts } from './zh-CN/accounts';
 import type { common } from './zh-CN/common';
 import type { fields } from './zh-CN/fields';
 import type { lab } from './zh-CN/lab';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       'portalAdmin',
       'portalReports',
       'platformData',
+      'accounts',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -40,6 +42,7 @@ declare module 'i18next' {
       portalAdmin: typeof portalAdmin;
       portalReports: typeof portalReports;
       platformData: typeof platformData;
+      accounts: typeof accounts;
     };
   }
 }

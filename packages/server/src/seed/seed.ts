@@ -35,6 +35,7 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   update: ['编辑', 'Edit', '編輯'],
   delete: ['删除', 'Delete', '刪除'],
   status: ['启用/停用', 'Enable/disable', '啟用/停用'],
+  'reset-password': ['重置密码', 'Reset password', '重置密碼'],
 };
 
 /**

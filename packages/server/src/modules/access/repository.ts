@@ -206,9 +206,12 @@ export async function deleteGrant(db: Executor, id: number): Promise<void> {
   await db.delete(userProjects).where(eq(userProjects.id, id));
 }
 
-export async function userTypeOf(db: Executor, userId: number): Promise<{ id: number; type: number }> {
+export async function userTypeOf(
+  db: Executor,
+  userId: number,
+): Promise<{ id: number; type: number; isSuper: boolean }> {
   const [target] = await db
-    .select({ id: users.id, type: users.type })
+    .select({ id: users.id, type: users.type, isSuper: users.isSuper })
     .from(users)
     .where(eq(users.id, userId));
   if (!target) throw notFound();

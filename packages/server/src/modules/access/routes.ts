@@ -4,20 +4,17 @@ import type { Executor } from '../../db/client.js';
 import { registerGroup } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { externalPermissions } from '../users/current-user.js';
+import { assertReasonForChange, setGrants } from '../users/service.js';
 import {
   deleteGrant,
   deleteRole,
   enabledRoles,
   grantById,
-  grantsOfUser,
   insertRole,
   knownPermissionIds,
-  knownProjectIds,
   pageGrants,
   pageRoles,
   permissionTree,
-  projectsOfSites,
-  replaceGrants,
   replaceRolePermissions,
   roleById,
   roleWithPermissions,
@@ -25,7 +22,7 @@ import {
   usersOfRole,
   userTypeOf,
 } from './repository.js';
-import { assertAllKnown, assertRoleUnused, grantRows } from './service.js';
+import { assertAllKnown, assertRoleUnused } from './service.js';
 
 const { role, userProject } = endpoints;
 
@@ -118,18 +115,15 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     setPermission: async (ctx) => {
       const userId = ctx.params.userId;
       const target = await userTypeOf(ctx.db, userId);
-      const projectIds = [...new Set(ctx.body.projects.map((p) => p.projectId))];
-      assertAllKnown('projectId', projectIds, await knownProjectIds(ctx.db, projectIds));
-      const siteIds = [...new Set(ctx.body.projects.flatMap((p) => p.siteIds))];
-      const rows = grantRows(userId, target.type, ctx.body.projects, await projectsOfSites(ctx.db, siteIds));
-      const before = await grantsOfUser(ctx.db, userId);
-      await replaceGrants(ctx.db, userId, rows);
+      const { before, changed } = await setGrants(ctx, target, ctx.body.projects);
+      assertReasonForChange(changed, ctx.body.reason);
       ctx.audit({
         action: 'userProject.setPermission',
         entity: 'user',
         entityId: userId,
         oldValue: before,
-        newValue: ctx.body,
+        newValue: { projects: ctx.body.projects },
+        reason: ctx.body.reason || null,
       });
       return null;
     },

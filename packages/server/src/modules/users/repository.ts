@@ -1,6 +1,23 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, is, lte, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { auditLog, depts, loginLogs, roles, userRoles, users } from '../../db/schema.js';
+import * as core from '../../db/schema.js';
+import {
+  auditLog,
+  depts,
+  loginLogs,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema.js';
+import * as lab from '../../db/schema-lab.js';
+import * as labQueries from '../../db/schema-lab-queries.js';
+import * as portal from '../../db/schema-portal.js';
+import * as portalAdmin from '../../db/schema-portal-admin.js';
+import * as portalReports from '../../db/schema-portal-reports.js';
+import * as specimen from '../../db/schema-specimen.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
 
@@ -11,6 +28,7 @@ export interface UserFilter {
   type?: number | undefined;
   status?: number | undefined;
   deptId?: number | undefined;
+  roleId?: number | undefined;
 }
 
 function userWhere(filter: UserFilter): SQL | undefined {
@@ -21,6 +39,10 @@ function userWhere(filter: UserFilter): SQL | undefined {
   if (filter.type !== undefined) conditions.push(eq(users.type, filter.type));
   if (filter.status !== undefined) conditions.push(eq(users.status, filter.status));
   if (filter.deptId !== undefined) conditions.push(eq(users.deptId, filter.deptId));
+  if (filter.roleId !== undefined)
+    conditions.push(
+      sql`${users.id} IN (SELECT ${userRoles.userId} FROM ${userRoles} WHERE ${userRoles.roleId} = ${filter.roleId})`,
+    );
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -38,6 +60,7 @@ const rowColumns = {
   loginDate: users.loginDate,
   createdAt: users.createdAt,
   version: users.version,
+  isSuper: users.isSuper,
 };
 
 /**
@@ -68,6 +91,7 @@ function toUserRows(rows: Array<Record<keyof typeof rowColumns | 'roles', unknow
       loginDate: (r.loginDate as Date | null)?.toISOString() ?? null,
       createdAt: (r.createdAt as Date).toISOString(),
       version: r.version as number,
+      isSuper: r.isSuper as boolean,
     };
   });
 }
@@ -118,7 +142,9 @@ export async function simpleUsers(db: Executor, where: SQL | undefined) {
 
 export async function setUserRoles(db: Executor, userId: number, roleIds: number[]) {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
-  if (roleIds.length > 0) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+  // A role named twice is held once (the pair is the table's key).
+  const unique = [...new Set(roleIds)];
+  if (unique.length > 0) await db.insert(userRoles).values(unique.map((roleId) => ({ userId, roleId })));
 }
 
 export async function existingIds(db: Executor, table: typeof roles | typeof depts, ids: number[]) {
@@ -185,4 +211,86 @@ export async function pageAudit(
     rows: rows.map(({ prevHash: _p, hash: _h, ...r }) => ({ ...r, at: r.at.toISOString() })),
     total,
   };
+}
+
+/** The roles asked for, each with every permission it gives (whatever its status: it may be enabled later). */
+export async function rolesWithAuthorities(db: Executor, roleIds: number[]) {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .select({ id: roles.id, name: roles.name, authority: permissions.authority })
+    .from(roles)
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(roles.id, roleIds));
+  const byId = new Map<number, { id: number; name: string; authorities: string[] }>();
+  for (const row of rows) {
+    const role = byId.get(row.id) ?? { id: row.id, name: row.name, authorities: [] };
+    if (row.authority) role.authorities.push(row.authority);
+    byId.set(row.id, role);
+  }
+  return [...byId.values()];
+}
+
+export async function enabledSuperCount(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.isSuper, true), eq(users.status, 1)));
+  return Number(row?.n ?? 0);
+}
+
+export async function userById(db: Executor, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/**
+ * Columns that name the user who did something to a record (created, signed, reviewed, received,
+ * released, downloaded...), found by name in every table of the schema so later tables are covered
+ * too: `*_by`, the actor ids below, and `user_id` except in the tables that only hold the account's
+ * own settings, links and log-ins (the audit trail is counted on its own).
+ */
+const ACTOR_COLUMN = /(_by|^(applicant|auditor|created_user|dispatcher|reviewer|signer|user)_id)$/;
+const NOT_RECORDS = new Set([
+  'audit_log',
+  'login_codes',
+  'login_logs',
+  'sessions',
+  'table_heads',
+  'user_projects',
+  'user_roles',
+  'addresses',
+]);
+const SCHEMAS = [core, lab, labQueries, portal, portalAdmin, portalReports, specimen];
+const actorColumns = SCHEMAS.flatMap((schema) =>
+  Object.values(schema).flatMap((table) => {
+    if (!is(table, PgTable)) return [];
+    const config = getTableConfig(table);
+    if (NOT_RECORDS.has(config.name)) return [];
+    return config.columns
+      .filter((c) => c.columnType === 'PgInteger' && ACTOR_COLUMN.test(c.name))
+      .map((c) => ({ table: config.name, column: c.name }));
+  }),
+);
+
+/** Records that tie a user to the laboratory's history (each count capped at 1000). */
+export async function recordCounts(
+  db: Executor,
+  userId: number,
+): Promise<{ audit: number; authored: number }> {
+  const capped = (from: SQL) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${from} LIMIT 1000) t)`;
+  const authored =
+    actorColumns.length === 0
+      ? sql`0`
+      : sql.join(
+          actorColumns.map((c) =>
+            capped(sql`${sql.identifier(c.table)} WHERE ${sql.identifier(c.column)} = ${userId}`),
+          ),
+          sql` + `,
+        );
+  const result = await db.execute(
+    sql`SELECT ${capped(sql`${auditLog} WHERE ${auditLog.userId} = ${userId}`)} AS audit, ${authored} AS authored`,
+  );
+  const [row] = (result as unknown as { rows: Array<{ audit: unknown; authored: unknown }> }).rows;
+  return { audit: Number(row?.audit ?? 0), authored: Number(row?.authored ?? 0) };
 }

@@ -50,6 +50,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     delete: (ctx) => service.deleteUser(ctx, ctx.params.id, ctx.query.reason),
     getByMobile: async (ctx) => (await repo.getUserRow(ctx.db, eq(users.mobile, ctx.params.phone))) ?? null,
     updateStatus: (ctx) => service.updateStatus(ctx, ctx.body.id, ctx.body.status, ctx.body.version),
+    resetPassword: (ctx) => service.resetPassword(ctx, ctx.body.id, ctx.body.send),
     checkJobNumExist: (ctx) => service.jobNumberTaken(ctx, ctx.body.jobNumber, ctx.body.id),
     loginLogPage: async (ctx) => {
       const { page, size, ...filter } = ctx.body;

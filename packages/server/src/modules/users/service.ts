@@ -4,15 +4,120 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { depts, roles, users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import type { SessionCtx } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
-import { hashPassword } from '../auth/passwords.js';
+import { type Principal as Granter, hasPermission } from '../access/access.js';
+import { grantsOfUser, knownProjectIds, projectsOfSites, replaceGrants } from '../access/repository.js';
+import { assertAllKnown, grantRows } from '../access/service.js';
+import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { endUserSessions } from '../auth/session.js';
 import * as repo from './repository.js';
 
 type AnyCtx = SessionCtx;
 type CreateBody = z.output<NonNullable<typeof endpoints.user.create.body>>;
 type UpdateBody = z.output<NonNullable<typeof endpoints.user.update.body>>;
+type Grants = NonNullable<CreateBody['projects']>;
+
+// ---- rules (pure; service.test.ts) ----
+
+/** A role and every permission it gives. */
+export interface RoleGrant {
+  id: number;
+  name: string;
+  authorities: string[];
+}
+
+/** Nobody grants a right they do not hold: every permission of each role added must be the granter's. */
+export function assertMayGrantRoles(granter: Granter, added: RoleGrant[]): void {
+  for (const role of added)
+    for (const permission of role.authorities)
+      if (!hasPermission(granter, permission))
+        throw new ApiError(ResultCode.FORBIDDEN, { key: 'grantBeyondOwn', params: { permission } });
+}
+
+/** The areas of the site portal: a role giving anything else is an internal (staff) role. */
+const EXTERNAL_AREAS = ['web:', 'personal:'];
+
+export function isInternalRole(role: RoleGrant): boolean {
+  return role.authorities.some((a) => !EXTERNAL_AREAS.some((area) => a.startsWith(area)));
+}
+
+/** An external user (type 2) never holds an internal role. */
+export function assertRolesFitType(type: number, held: RoleGrant[]): void {
+  if (type !== 2) return;
+  const internal = held.find(isInternalRole);
+  if (internal)
+    throw new ApiError(ResultCode.BAD_REQUEST, {
+      key: 'internalRoleForExternal',
+      params: { role: internal.name },
+    });
+}
+
+/** Projects added to someone's grants must be in the granter's own scope. */
+export function assertMayGrantProjects(
+  scope: { all: boolean; projectIds: ReadonlySet<number> },
+  added: number[],
+): void {
+  if (scope.all) return;
+  const outside = added.find((id) => !scope.projectIds.has(id));
+  if (outside !== undefined)
+    throw new ApiError(ResultCode.FORBIDDEN, { key: 'grantBeyondScope', params: { projectId: outside } });
+}
+
+/** The super account has every project: its grants are shown, not edited. */
+export function assertGrantsEditable(target: { isSuper: boolean }): void {
+  if (target.isSuper) throw new ApiError(ResultCode.FORBIDDEN, { key: 'superGrantsFixed' });
+}
+
+/**
+ * Enabling or disabling an account: never one's own, a super account only by a super account, and
+ * never the last enabled super account.
+ */
+export function assertMayChangeStatus(
+  actor: { id: number; isSuper: boolean },
+  target: { id: number; isSuper: boolean },
+  status: number,
+  enabledSupers: number,
+): void {
+  if (status === 0 && actor.id === target.id)
+    throw new ApiError(ResultCode.FORBIDDEN, { key: 'cannotDisableSelf' });
+  if (!target.isSuper) return;
+  if (!actor.isSuper) throw new ApiError(ResultCode.FORBIDDEN, { key: 'superProtected' });
+  if (status === 0 && enabledSupers <= 1)
+    throw new ApiError(ResultCode.FORBIDDEN, { key: 'lastSuperAccount' });
+}
+
+/** A temporary password: not for one's own account, a super account only by a super account, e-mail needs an address. */
+export function assertMayResetPassword(
+  actor: { id: number; isSuper: boolean },
+  target: { id: number; isSuper: boolean; email: string | null },
+  send: boolean,
+): void {
+  if (actor.id === target.id) throw new ApiError(ResultCode.FORBIDDEN, { key: 'cannotResetOwnPassword' });
+  if (target.isSuper && !actor.isSuper) throw new ApiError(ResultCode.FORBIDDEN, { key: 'superProtected' });
+  if (send && !target.email) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'userHasNoEmail' });
+}
+
+/** An account that did anything on record stays (disable it): the audit trail and the records name it. */
+export function assertNoRecords(counts: { audit: number; authored: number }): void {
+  if (counts.audit > 0 || counts.authored > 0)
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'userHasRecords', params: counts });
+}
+
+/** Roles and grants change only with a reason (it goes into the audit record). */
+export function assertReasonForChange(changed: boolean, reason: string | undefined): void {
+  if (changed && !reason) throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'reasonRequired' });
+}
+
+/** Whether two lists hold different members (order and repeats aside). */
+export function differ<T>(a: readonly T[], b: readonly T[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size !== right.size || [...left].some((x) => !right.has(x));
+}
+
+// ---- steps ----
 
 async function checkReferences(ctx: AnyCtx, roleIds: number[], deptId: number | null | undefined) {
   const found = await repo.existingIds(ctx.db, roles, roleIds);
@@ -26,8 +131,44 @@ async function checkReferences(ctx: AnyCtx, roleIds: number[], deptId: number | 
   }
 }
 
+/** The roles an account is to hold: fit for its type, and those it did not hold yet within the granter's rights. */
+async function checkRoles(ctx: AnyCtx, type: number, roleIds: number[], heldBefore: number[]) {
+  const wanted = await repo.rolesWithAuthorities(ctx.db, [...new Set(roleIds)]);
+  assertRolesFitType(type, wanted);
+  assertMayGrantRoles(
+    ctx.principal,
+    wanted.filter((r) => !heldBefore.includes(r.id)),
+  );
+}
+
+/**
+ * Replaces an account's project (and site) grants, within the granter's own projects; answers the
+ * grants before (for the audit record) and whether they changed.
+ */
+export async function setGrants(
+  ctx: AnyCtx,
+  target: { id: number; type: number; isSuper: boolean },
+  projects: Grants,
+) {
+  assertGrantsEditable(target);
+  const projectIds = [...new Set(projects.map((p) => p.projectId))];
+  assertAllKnown('projectId', projectIds, await knownProjectIds(ctx.db, projectIds));
+  const siteIds = [...new Set(projects.flatMap((p) => p.siteIds))];
+  const rows = grantRows(target.id, target.type, projects, await projectsOfSites(ctx.db, siteIds));
+  const before = await grantsOfUser(ctx.db, target.id);
+  const had = new Set(before.map((g) => g.projectId));
+  assertMayGrantProjects(
+    await ctx.scope(),
+    projectIds.filter((id) => !had.has(id)),
+  );
+  await replaceGrants(ctx.db, target.id, rows);
+  const key = (g: { projectId: number; siteId: number | null }) => `${g.projectId}/${g.siteId}`;
+  return { before, changed: differ(before.map(key), rows.map(key)) };
+}
+
 export async function createUser(ctx: AnyCtx, body: CreateBody) {
   await checkReferences(ctx, body.roleIds, body.deptId);
+  await checkRoles(ctx, body.type, body.roleIds, []);
   const [row] = await uniqueOr(ctx.lang, () =>
     ctx.db
       .insert(users)
@@ -50,6 +191,7 @@ export async function createUser(ctx: AnyCtx, body: CreateBody) {
     .set({ passwordHash: await hashPassword(body.password) })
     .where(eq(users.id, row.id));
   await repo.setUserRoles(ctx.db, row.id, body.roleIds);
+  if (body.projects) await setGrants(ctx, { id: row.id, type: body.type, isSuper: false }, body.projects);
   const { password: _secret, ...shown } = body;
   ctx.audit({ action: 'user.create', entity: 'user', entityId: row.id, newValue: shown });
   return { id: row.id };
@@ -57,8 +199,10 @@ export async function createUser(ctx: AnyCtx, body: CreateBody) {
 
 export async function updateUser(ctx: AnyCtx, body: UpdateBody) {
   const before = await repo.getUserRow(ctx.db, eq(users.id, body.id));
-  if (!before) throw staleOrMissing(false);
+  const raw = await repo.userById(ctx.db, body.id);
+  if (!before || !raw) throw staleOrMissing(false);
   await checkReferences(ctx, body.roleIds, body.deptId);
+  await checkRoles(ctx, body.type, body.roleIds, before.roleIds);
   const updated = await uniqueOr(ctx.lang, () =>
     ctx.db
       .update(users)
@@ -79,20 +223,39 @@ export async function updateUser(ctx: AnyCtx, body: UpdateBody) {
   const [row] = updated;
   if (!row) throw staleOrMissing(true);
   await repo.setUserRoles(ctx.db, body.id, body.roleIds);
-  ctx.audit({ action: 'user.update', entity: 'user', entityId: body.id, oldValue: before, newValue: body });
+  const grants = body.projects
+    ? await setGrants(ctx, { id: body.id, type: body.type, isSuper: raw.isSuper }, body.projects)
+    : undefined;
+  assertReasonForChange(differ(before.roleIds, body.roleIds) || Boolean(grants?.changed), body.reason);
+  const { reason, ...after } = body;
+  ctx.audit({
+    action: 'user.update',
+    entity: 'user',
+    entityId: body.id,
+    oldValue: grants ? { ...before, grants: grants.before } : before,
+    newValue: after,
+    reason: reason || null,
+  });
   return { version: row.version };
 }
 
 export async function updateStatus(ctx: AnyCtx, id: number, status: 0 | 1, version: number) {
-  const [before] = await ctx.db.select().from(users).where(eq(users.id, id));
+  const before = await repo.userById(ctx.db, id);
   if (!before) throw staleOrMissing(false);
-  if (before.isSuper) throw new ApiError(ResultCode.FORBIDDEN, { key: 'superProtected' });
+  assertMayChangeStatus(
+    { id: ctx.principal.userId, isSuper: ctx.principal.isSuper },
+    before,
+    status,
+    await repo.enabledSuperCount(ctx.db),
+  );
   const [row] = await ctx.db
     .update(users)
     .set({ status, version: sql`${users.version} + 1`, updatedAt: ctx.now })
     .where(and(eq(users.id, id), eq(users.version, version)))
     .returning({ version: users.version });
   if (!row) throw staleOrMissing(true);
+  // Ending the sessions in this transaction fires NOTIFY trialab_auth at commit: every instance
+  // drops its cached look-ups, and the next request of the account answers 401.
   if (status === 0) await endUserSessions(ctx.db, id, ctx.now, 'disabled');
   ctx.audit({
     action: 'user.updateStatus',
@@ -104,13 +267,49 @@ export async function updateStatus(ctx: AnyCtx, id: number, status: 0 | 1, versi
   return { version: row.version };
 }
 
+export async function resetPassword(ctx: AnyCtx, id: number, send: boolean) {
+  const target = await repo.userById(ctx.db, id);
+  if (!target) throw staleOrMissing(false);
+  assertMayResetPassword({ id: ctx.principal.userId, isSuper: ctx.principal.isSuper }, target, send);
+  const password = generatePassword();
+  await ctx.db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(password),
+      mustChangePassword: true,
+      passwordChangedAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .where(eq(users.id, id));
+  await endUserSessions(ctx.db, id, ctx.now, 'passwordReset');
+  if (send && target.email) {
+    await ctx.deps.notifier.send(
+      {
+        channel: 'email',
+        recipient: target.email,
+        subject: t(ctx.lang, 'tempPasswordSubject'),
+        body: t(ctx.lang, 'tempPasswordBody', { account: target.mobile ?? target.username, password }),
+      },
+      ctx.db,
+    );
+  }
+  ctx.audit({
+    action: 'user.resetPassword',
+    entity: 'user',
+    entityId: id,
+    newValue: { mustChangePassword: true, sentTo: send ? target.email : null },
+  });
+  return send ? { password: null, sentTo: target.email } : { password, sentTo: null };
+}
+
 export async function deleteUser(ctx: AnyCtx, id: number, reason: string | undefined) {
   if (!reason) throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'reasonRequired' });
   if (ctx.principal.userId === id) throw new ApiError(ResultCode.FORBIDDEN, { key: 'cannotDeleteSelf' });
   const before = await repo.getUserRow(ctx.db, eq(users.id, id));
-  const [raw] = await ctx.db.select({ isSuper: users.isSuper }).from(users).where(eq(users.id, id));
+  const raw = await repo.userById(ctx.db, id);
   if (!before || !raw) throw staleOrMissing(false);
   if (raw.isSuper) throw new ApiError(ResultCode.FORBIDDEN, { key: 'superProtected' });
+  assertNoRecords(await repo.recordCounts(ctx.db, id));
   await ctx.db.delete(users).where(eq(users.id, id));
   ctx.audit({ action: 'user.delete', entity: 'user', entityId: id, oldValue: before, reason });
   return null;

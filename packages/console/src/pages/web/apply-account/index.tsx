@@ -1,4 +1,3 @@
-import { useQueries } from '@tanstack/react-query';
 import { ACCOUNT_APPLICATION_LIMITS, MOBILE_PATTERN } from '@trialab/api-contract';
 import { Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +5,11 @@ import { useNavigate } from 'react-router-dom';
 import { confirmed } from '../../../components/ConfirmDialog';
 import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
+import { useGrantChoices } from '../../../components/ProjectSiteFields/GrantSelect';
+import { grantOptions, grantsOf } from '../../../components/ProjectSiteFields/grants';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { callEndpoint } from '../../../services/endpoint';
-import { endpointQuery, useConsoleQueryClient, useEndpointQuery } from '../../../services/query';
-import { grantOptions, grantsOf, type ProjectOption, type SiteOption } from './grants';
-
-const NO_PROJECTS: ProjectOption[] = [];
+import { useEndpointQuery } from '../../../services/query';
 
 interface Values {
   name: string;
@@ -31,20 +29,8 @@ export default function ApplyAccountPage() {
   const [form] = Form.useForm<Values>();
   const reason = Form.useWatch('reason', form);
   const roles = useEndpointQuery((c) => c.accountApplication.roles).data?.data ?? [];
-  const projects: ProjectOption[] =
-    useEndpointQuery((c) => c.project.ownAll, { body: { page: 1, size: 100 } }).data?.data ?? NO_PROJECTS;
-  // The sites of each of my projects (the grants offered are the ones I hold).
-  const sites = useQueries(
-    {
-      queries: projects.map((p) =>
-        endpointQuery((c) => c.project.sitesByProject, { body: { projectId: p.id, page: 1, size: 100 } }),
-      ),
-    },
-    useConsoleQueryClient(),
-  );
-  const sitesOf = new Map<number, SiteOption[]>(
-    projects.map((p, i) => [p.id, sites[i]?.data?.data ?? []] as const),
-  );
+  // The grants offered are the sites I hold.
+  const { projects, sitesOf } = useGrantChoices();
   const [run, saving] = useAction();
 
   const submit = async (values: Values) => {

@@ -30,3 +30,22 @@ export function grantsOf(values: readonly string[]): Array<{ projectId: number; 
     return match ? [{ projectId: Number(match[1]), siteId: Number(match[2]) }] : [];
   });
 }
+
+/** A request's project grants (`{projectId, siteIds}`) from the chosen values: project ids (staff) or `projectId:siteId`. */
+export function projectGrantsOf(values: ReadonlyArray<string | number>) {
+  const byProject = new Map<number, number[]>();
+  for (const value of values) {
+    if (typeof value === 'number') byProject.set(value, byProject.get(value) ?? []);
+    else
+      for (const g of grantsOf([value]))
+        byProject.set(g.projectId, [...(byProject.get(g.projectId) ?? []), g.siteId]);
+  }
+  return [...byProject].map(([projectId, siteIds]) => ({ projectId, siteIds }));
+}
+
+/** Values of the grant select from an account's grant rows (a row without a site is a whole project). */
+export function grantValuesOf(
+  rows: ReadonlyArray<{ projectId: number; siteId: number | null }>,
+): Array<string | number> {
+  return rows.map((r) => (r.siteId === null ? r.projectId : `${r.projectId}:${r.siteId}`));
+}

@@ -1,0 +1,51 @@
+import type { Lang } from '@trialab/api-contract';
+
+/** Messages of account administration (/platform/account and the permission pages). */
+export const USER_MESSAGES = {
+  grantBeyondOwn: {
+    zh_CN: '不能授予自己没有的权限：{permission}',
+    en_US: 'You cannot grant a permission you do not hold: {permission}',
+  },
+  grantBeyondScope: {
+    zh_CN: '不能授予自己无权访问的项目：{projectId}',
+    en_US: 'You cannot grant a project you do not work on yourself: {projectId}',
+  },
+  internalRoleForExternal: {
+    zh_CN: '外部用户不能拥有内部角色：{role}',
+    en_US: 'An external user cannot hold the internal role {role}',
+  },
+  cannotDisableSelf: { zh_CN: '不能停用当前登录账号', en_US: 'You cannot disable your own account' },
+  lastSuperAccount: {
+    zh_CN: '不能停用最后一个超级管理员账号',
+    en_US: 'The last super account cannot be disabled',
+  },
+  cannotResetOwnPassword: {
+    zh_CN: '请在个人中心修改自己的密码',
+    en_US: 'Change your own password in My account',
+  },
+  userHasNoEmail: {
+    zh_CN: '该账号没有邮箱，无法发送临时密码',
+    en_US: 'The account has no e-mail address to send the temporary password to',
+  },
+  userHasRecords: {
+    zh_CN: '该账号已有记录（操作日志 {audit} 条，创建或签署的记录 {authored} 条），不能删除，请改为停用',
+    en_US:
+      'The account has records ({audit} in the audit trail as actor, {authored} it created or signed) and cannot be deleted; disable it instead',
+  },
+  superGrantsFixed: {
+    zh_CN: '超级管理员拥有全部项目，无需授权',
+    en_US: 'The super account has every project; its grants cannot be edited',
+  },
+  tempPasswordSubject: { zh_CN: 'Trialab 临时密码', en_US: 'Trialab temporary password' },
+  tempPasswordBody: {
+    zh_CN: '管理员已为您的账号 {account} 重置密码，临时密码为 {password}。登录后须立即修改。',
+    en_US:
+      'An administrator reset the password of your account {account}. Your temporary password is {password}; you must change it when you log in.',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+declare module '../../lib/i18n.js' {
+  interface DomainMessages {
+    users: typeof USER_MESSAGES;
+  }
+}
