@@ -45,6 +45,7 @@ import { specimenLogRoutes } from './modules/specimen-log/routes.js';
 import { assertMayAttach } from './modules/system/file-access.js';
 import { moveLegacyFileContent } from './modules/system/legacy-file-content.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { systemStatusRoutes } from './modules/system-status/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { transportRoutes } from './modules/transport/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -68,6 +69,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   userRoutes, // users, current user, menus, login and operation logs
   accessRoutes, // roles, departments, user-project grants
   systemRoutes, // dictionaries, files, system settings
+  systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
   // Laboratory
   testItemRoutes,

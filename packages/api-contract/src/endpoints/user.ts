@@ -134,13 +134,20 @@ const userFields = {
   roleIds: z.array(id).max(50).default([]),
 };
 const simpleUser = z.array(z.object({ id: z.number(), username: z.string(), mobile: z.string().nullable() }));
+/** Why a login failed, as the login log records it. */
+export const LOGIN_FAILURE_REASONS = ['unknownAccount', 'wrongPassword', 'disabled', 'codeInvalid'] as const;
 const loginLogRow = z.object({
   id: z.number(),
   userId: z.number().nullable(),
   account: z.string(),
+  /** password, sms, email or wechat. */
   method: z.string(),
   success: z.boolean(),
   message: z.string(),
+  /** A failure's reason (LOGIN_FAILURE_REASONS); null on success and on rows older than the column. */
+  reason: z.string().nullable(),
+  /** Failure: the account's consecutive failures so far; success: failed passwords since the last login. */
+  failCount: z.number().nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   createdAt: z.string(),
@@ -161,6 +168,14 @@ const auditRow = z.object({
   ip: z.string().nullable(),
 });
 const timeRange = { startTime: z.string().max(40).optional(), endTime: z.string().max(40).optional() };
+const operateLogFilter = {
+  username: z.string().trim().max(32).optional(),
+  entity: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(64).optional(),
+  /** Contained in the entity id, the reason, the request id or the old or new values. */
+  keyword: z.string().trim().max(64).optional(),
+  ...timeRange,
+};
 
 export const user = defineGroup('user', {
   checkPwd: defineEndpoint({
@@ -351,6 +366,8 @@ export const user = defineGroup('user', {
       ...pageFields,
       account: z.string().trim().max(64).optional(),
       success: z.boolean().optional(),
+      ip: z.string().trim().max(64).optional(),
+      method: z.string().trim().max(16).optional(),
       ...timeRange,
     }),
     data: z.array(loginLogRow),
@@ -363,13 +380,18 @@ export const user = defineGroup('user', {
     access: { permission: 'system:operation:page' },
     mutates: false,
     paged: true,
-    body: z.object({
-      ...pageFields,
-      username: z.string().trim().max(32).optional(),
-      entity: z.string().trim().max(64).optional(),
-      action: z.string().trim().max(64).optional(),
-      ...timeRange,
-    }),
+    body: z.object({ ...pageFields, ...operateLogFilter }),
     data: z.array(auditRow),
+  }),
+  operateLogExport: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/sys/operateLog/export',
+    summary:
+      'The filtered operation log as an xlsx workbook (binary body, not an envelope; at most 10 000 rows)',
+    access: { permission: 'system:operation:export' },
+    mutates: false,
+    body: z.object(operateLogFilter),
+    data: z.unknown(),
   }),
 });
