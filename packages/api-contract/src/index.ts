@@ -18,7 +18,7 @@ export * from './endpoints/reports.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
 export { DUPLICATE_TARGETS, type DuplicateTarget, dict, project, system } from './endpoints/system.js';
-export { SYSTEM_STATUS_PERMISSIONS, systemStatus } from './endpoints/system-status.js';
+export { SYSTEM_PERMISSIONS, systemStatus } from './endpoints/system-status.js';
 export * from './endpoints/test-items.js';
 export {
   type CurrentUser,

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 
-/** Permissions of the system information page and of the audit-chain check. */
-export const SYSTEM_STATUS_PERMISSIONS = {
-  info: 'system:system-info:query',
+/** Permissions of the /system pages' endpoints (the log pages' lists are in user.ts). */
+export const SYSTEM_PERMISSIONS = {
+  loginLog: 'system:log:page',
+  operationLog: 'system:operation:page',
+  operationExport: 'system:operation:export',
   verify: 'system:operation:verify',
+  info: 'system:system-info:query',
 } as const;
 
 const checkpoint = z.object({ id: z.number(), lastId: z.number(), at: z.string() });
@@ -57,7 +60,7 @@ export const systemStatus = defineGroup('systemStatus', {
     path: '/sys/system-info',
     summary:
       'Versions, database engine and size, migrations, instances, uptime, audit checkpoints, mail/SMS/WeChat state',
-    access: { permission: SYSTEM_STATUS_PERMISSIONS.info },
+    access: { permission: SYSTEM_PERMISSIONS.info },
     mutates: false,
     data: systemInfo,
   }),
@@ -66,7 +69,7 @@ export const systemStatus = defineGroup('systemStatus', {
     method: 'GET',
     path: '/sys/operateLog/verify',
     summary: 'Walks the audit chain now: every row hash and link, every signed checkpoint (read-only)',
-    access: { permission: SYSTEM_STATUS_PERMISSIONS.verify },
+    access: { permission: SYSTEM_PERMISSIONS.verify },
     mutates: false,
     data: z.object({
       ok: z.boolean(),

@@ -12,6 +12,7 @@ import {
   text,
   version,
 } from '../schemas.js';
+import { SYSTEM_PERMISSIONS } from './system-status.js';
 
 export const USER_TYPE = { internal: 1, external: 2 } as const;
 export const PERMISSION_TYPE = { directory: 1, menu: 2, button: 3, tab: 4 } as const;
@@ -359,7 +360,7 @@ export const user = defineGroup('user', {
     method: 'POST',
     path: '/sys/user/loginLog/page',
     summary: 'Login log, newest first',
-    access: { permission: 'system:log:page' },
+    access: { permission: SYSTEM_PERMISSIONS.loginLog },
     mutates: false,
     paged: true,
     body: z.object({
@@ -377,7 +378,7 @@ export const user = defineGroup('user', {
     method: 'POST',
     path: '/sys/operateLog/paging',
     summary: 'Operation log (the audit trail), newest first',
-    access: { permission: 'system:operation:page' },
+    access: { permission: SYSTEM_PERMISSIONS.operationLog },
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, ...operateLogFilter }),
@@ -389,7 +390,7 @@ export const user = defineGroup('user', {
     path: '/sys/operateLog/export',
     summary:
       'The filtered operation log as an xlsx workbook (binary body, not an envelope; at most 10 000 rows)',
-    access: { permission: 'system:operation:export' },
+    access: { permission: SYSTEM_PERMISSIONS.operationExport },
     mutates: false,
     body: z.object(operateLogFilter),
     data: z.unknown(),

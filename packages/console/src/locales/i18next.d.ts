@@ -9,6 +9,7 @@ import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
 import type { specimen } from './zh-CN/specimen';
+import type { system } from './zh-CN/system';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -22,6 +23,7 @@ declare module 'i18next' {
       'portal',
       'portalAdmin',
       'portalReports',
+      'system',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -35,6 +37,7 @@ declare module 'i18next' {
       portal: typeof portal;
       portalAdmin: typeof portalAdmin;
       portalReports: typeof portalReports;
+      system: typeof system;
     };
   }
 }
