@@ -66,7 +66,7 @@ describe.each(ENGINES)('login log, operation log and system information on %s', 
   it('records why a login failed and how many times in a row, filterable by account, result, IP and method', async () => {
     expect(envelope(await attempt('13800000005', 'Wrong#pass1')).code).toBe(ResultCode.LOGIN_FAILED);
     expect(envelope(await attempt('13800000005', 'Wrong#pass2')).code).toBe(ResultCode.LOGIN_FAILED);
-    expect(envelope(await attempt('13799990000', 'Wrong#pass3')).code).toBe(ResultCode.LOGIN_FAILED);
+    expect(envelope(await attempt('13799990123', 'Wrong#pass3')).code).toBe(ResultCode.LOGIN_FAILED);
     await login(env, '13800000005');
 
     const mine = (await loginLog(reviewer, { account: '13800000005' })).data as LoginLogRow[];
@@ -76,7 +76,7 @@ describe.each(ENGINES)('login log, operation log and system information on %s', 
       [false, 'wrongPassword', 1],
     ]);
     expect(mine.every((r) => r.method === 'password' && r.ip === '127.0.0.1')).toBe(true);
-    const unknown = (await loginLog(reviewer, { account: '13799990000' })).data as LoginLogRow[];
+    const unknown = (await loginLog(reviewer, { account: '13799990123' })).data as LoginLogRow[];
     expect(unknown.map((r) => [r.reason, r.failCount])).toEqual([['unknownAccount', 1]]);
 
     const failures = (await loginLog(reviewer, { success: false })).data as LoginLogRow[];
