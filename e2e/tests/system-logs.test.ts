@@ -6,8 +6,8 @@ import { launchBrowser } from '../support/browser.ts';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
-  login,
   loggedInContext,
+  login,
   newContext,
   submitPasswordLogin,
 } from '../support/console/session.ts';
@@ -54,7 +54,7 @@ describe('logs and system information', () => {
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => row.getByTestId('audit-after').allTextContents()).toContain(email);
     expect(await row.getByTestId('audit-before').allTextContents()).toContain(before);
-    await row.getByRole('button', { name: /查\s*看/ }).click();
+    await row.locator('[data-testid^="audit-view-"]').click();
     const detail = page.getByTestId('audit-detail');
     await detail.getByText(email).waitFor();
     await detail.getByText(before, { exact: true }).waitFor();

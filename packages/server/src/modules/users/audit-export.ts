@@ -23,7 +23,7 @@ const COLUMNS: Array<XlsxColumn> = [
 ];
 
 /** One line a changed field: `field: old → new` (the field left out when the values are not records). */
-export function changeLines(oldValue: unknown, newValue: unknown): string {
+function changeLines(oldValue: unknown, newValue: unknown): string {
   return fieldChanges(oldValue, newValue)
     .map((c) => `${c.field ? `${c.field}: ` : ''}${changeText(c.before)} → ${changeText(c.after)}`)
     .join('\n');
