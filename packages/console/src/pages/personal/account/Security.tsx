@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { confirmed } from '../../../components/ConfirmDialog';
 import { FormModal, useAction } from '../../../components/FormModal';
+import { NewPasswordFields } from '../../../components/PasswordDialog/NewPasswordFields';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { confirmProblem, passwordProblem, rule } from '../../../utils/validators';
 
 interface PasswordForm {
   oldPassword: string;
@@ -103,23 +103,7 @@ export function AccountSecurity() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('password.newPassword')}
-          rules={[rule((value) => passwordProblem(value, t))]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('password.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => rule((value) => confirmProblem(getFieldValue('password'), value, t)),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields />
       </FormModal>
     </Card>
   );
