@@ -59,6 +59,9 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/web/inspection-form': list((c) => c.portalReport.inspections),
   '/web/consumables-apply-report': list((c) => c.consumable.linePaging),
   '/web/sample-transport-report': list((c) => c.sampleTransport.itemPaging),
+  '/system/log': list((c) => c.user.loginLogPage),
+  '/system/operation/log': list((c) => c.user.operateLogPaging),
+  '/system/system-info': (client) => client.prefetchQuery(endpointQuery((c) => c.systemStatus.info)),
 };
 
 /**
