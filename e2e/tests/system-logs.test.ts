@@ -94,4 +94,20 @@ describe('logs and system information', () => {
     await changePassword(next, 'Keeper#2027', DEMO_PASSWORD);
     await again.close();
   });
+  it('a user binds WeChat (the simulated provider in demo mode) and unbinds it, each after a confirmation', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.finance);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/personal/account`);
+    const state = page.getByTestId('wechat-state');
+    await expect.poll(() => state.textContent()).toBe('未绑定');
+    await page.getByTestId('wechat-bind').click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    // The provider sends the browser back to this page with a code, which the page binds.
+    await expect.poll(() => state.textContent()).toBe('已绑定');
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByTestId('wechat-unbind').click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => state.textContent()).toBe('未绑定');
+    await context.close();
+  });
 });

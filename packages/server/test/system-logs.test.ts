@@ -33,7 +33,7 @@ interface LoginLogRow {
   userAgent: string | null;
 }
 
-describe.each(ENGINES)('login log, operation log and system information on %s', (engine) => {
+describe.each(ENGINES)('login log, operation log, system information and own account on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let reviewer: Session;
@@ -273,5 +273,35 @@ describe.each(ENGINES)('login log, operation log and system information on %s', 
       const again = envelope(await call(env.app, systemStatus.info, { session: admin }, env.clock.now));
       expect((again.data as { instances: number }).instances).toBe(2);
     }
+  });
+  it('shows a WeChat binding in the current user at once, before the session cache would expire', async () => {
+    const session = await login(env, '13800000006');
+    const me = async () =>
+      (
+        envelope(await call(env.app, user.getCurrentUser, { session }, env.clock.now)).data as {
+          wxBound: boolean;
+        }
+      ).wxBound;
+    expect(await me()).toBe(false);
+    const start = envelope(
+      await call(
+        env.app,
+        auth.wxAuthUrl,
+        { query: { redirectUri: 'http://127.0.0.1/personal/account' } },
+        env.clock.now,
+      ),
+    ).data as { state: string };
+    const bound = await call(
+      env.app,
+      user.wxBind,
+      { session, body: { code: 'sim_wx-account-page', state: start.state } },
+      env.clock.now,
+    );
+    expect(envelope(bound).data).toBe(true);
+    expect(await me()).toBe(true);
+    expect(envelope(await call(env.app, user.wxUnBind, { session, body: {} }, env.clock.now)).data).toBe(
+      true,
+    );
+    expect(await me()).toBe(false);
   });
 });

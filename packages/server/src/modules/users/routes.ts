@@ -9,6 +9,7 @@ import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { menuTree } from '../access/menus.js';
+import { findUserById } from '../auth/repository.js';
 import { accountHandlers } from '../auth/routes.js';
 import { AUDIT_EXPORT_MAX, auditWorkbook } from './audit-export.js';
 import { buildCurrentUser } from './current-user.js';
@@ -23,7 +24,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     getMenus: async (ctx) => menuTree(ctx.db, ctx.principal),
     getCurrentUser: async (ctx) => {
       const p = ctx.principal;
-      return buildCurrentUser(ctx.db, p.user, {
+      // The principal's row may come from the per-instance session cache (up to a second old):
+      // the answer reads the row itself, so a change the user just made (WeChat binding) shows.
+      const user = (await findUserById(ctx.db, p.userId)) ?? p.user;
+      return buildCurrentUser(ctx.db, user, {
         now: ctx.now,
         expireDays: ctx.deps.config.passwordExpireDays,
         loginFailCount: p.session.loginFailCount,
