@@ -1,3 +1,4 @@
+export * from './audit-diff.js';
 export * from './codes.js';
 export * from './endpoint.js';
 export { dept, role, userProject } from './endpoints/access.js';
@@ -25,12 +26,14 @@ export {
   project,
   system,
 } from './endpoints/system.js';
+export { SYSTEM_PERMISSIONS, systemStatus } from './endpoints/system-status.js';
 export * from './endpoints/test-items.js';
 export {
   ACCOUNT_PERMISSIONS,
   type CurrentUser,
   currentUser,
   externalPermission,
+  LOGIN_FAILURE_REASONS,
   type MenuItem,
   menuItem,
   PERMISSION_TYPE,
@@ -73,6 +76,7 @@ import { report } from './endpoints/reports.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
 import { dict, project, system } from './endpoints/system.js';
+import { systemStatus } from './endpoints/system-status.js';
 import { testItems } from './endpoints/test-items.js';
 import { user } from './endpoints/user.js';
 
@@ -113,6 +117,7 @@ export const endpoints = {
   sharedDocPublic,
   staffShipment,
   logisticsOrder,
+  systemStatus,
 } as const;
 
 /** Flat list of every declaration. */

@@ -49,6 +49,7 @@ import { assertMayAttach } from './modules/system/file-access.js';
 import { moveLegacyFileContent } from './modules/system/legacy-file-content.js';
 import { PLATFORM_DATA_MESSAGES } from './modules/system/messages.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { systemStatusRoutes } from './modules/system-status/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
 import { transportRoutes } from './modules/transport/routes.js';
 import { USER_MESSAGES } from './modules/users/messages.js';
@@ -75,6 +76,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   deptRoutes, // the department tree
   systemRoutes, // dictionaries, files, system settings
   referenceDataRoutes, // sample types, temperature conditions
+  systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
   // Laboratory
   testItemRoutes,

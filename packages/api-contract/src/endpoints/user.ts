@@ -12,6 +12,7 @@ import {
   text,
   version,
 } from '../schemas.js';
+import { SYSTEM_PERMISSIONS } from './system-status.js';
 
 export const USER_TYPE = { internal: 1, external: 2 } as const;
 export const PERMISSION_TYPE = { directory: 1, menu: 2, button: 3, tab: 4 } as const;
@@ -155,13 +156,20 @@ const userFields = {
 /** Why roles or grants change (required when they do; recorded in the audit trail). */
 export const grantReason = z.string().trim().max(255).optional();
 const simpleUser = z.array(z.object({ id: z.number(), username: z.string(), mobile: z.string().nullable() }));
+/** Why a login failed, as the login log records it. */
+export const LOGIN_FAILURE_REASONS = ['unknownAccount', 'wrongPassword', 'disabled', 'codeInvalid'] as const;
 const loginLogRow = z.object({
   id: z.number(),
   userId: z.number().nullable(),
   account: z.string(),
+  /** password, sms, email or wechat. */
   method: z.string(),
   success: z.boolean(),
   message: z.string(),
+  /** A failure's reason (LOGIN_FAILURE_REASONS); null on success and on rows older than the column. */
+  reason: z.string().nullable(),
+  /** Failure: the account's consecutive failures so far; success: failed passwords since the last login. */
+  failCount: z.number().nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   createdAt: z.string(),
@@ -182,6 +190,14 @@ const auditRow = z.object({
   ip: z.string().nullable(),
 });
 const timeRange = { startTime: z.string().max(40).optional(), endTime: z.string().max(40).optional() };
+const operateLogFilter = {
+  username: z.string().trim().max(32).optional(),
+  entity: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(64).optional(),
+  /** Contained in the entity id, the reason, the request id or the old or new values. */
+  keyword: z.string().trim().max(64).optional(),
+  ...timeRange,
+};
 
 export const user = defineGroup('user', {
   checkPwd: defineEndpoint({
@@ -378,13 +394,15 @@ export const user = defineGroup('user', {
     method: 'POST',
     path: '/sys/user/loginLog/page',
     summary: 'Login log, newest first',
-    access: { permission: 'system:log:page' },
+    access: { permission: SYSTEM_PERMISSIONS.loginLog },
     mutates: false,
     paged: true,
     body: z.object({
       ...pageFields,
       account: z.string().trim().max(64).optional(),
       success: z.boolean().optional(),
+      ip: z.string().trim().max(64).optional(),
+      method: z.string().trim().max(16).optional(),
       ...timeRange,
     }),
     data: z.array(loginLogRow),
@@ -394,16 +412,21 @@ export const user = defineGroup('user', {
     method: 'POST',
     path: '/sys/operateLog/paging',
     summary: 'Operation log (the audit trail), newest first',
-    access: { permission: 'system:operation:page' },
+    access: { permission: SYSTEM_PERMISSIONS.operationLog },
     mutates: false,
     paged: true,
-    body: z.object({
-      ...pageFields,
-      username: z.string().trim().max(32).optional(),
-      entity: z.string().trim().max(64).optional(),
-      action: z.string().trim().max(64).optional(),
-      ...timeRange,
-    }),
+    body: z.object({ ...pageFields, ...operateLogFilter }),
     data: z.array(auditRow),
+  }),
+  operateLogExport: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/sys/operateLog/export',
+    summary:
+      'The filtered operation log as an xlsx workbook (binary body, not an envelope; at most 10 000 rows)',
+    access: { permission: SYSTEM_PERMISSIONS.operationExport },
+    mutates: false,
+    body: z.object(operateLogFilter),
+    data: z.unknown(),
   }),
 });

@@ -11,6 +11,7 @@ import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
 import type { specimen } from './zh-CN/specimen';
+import type { system } from './zh-CN/system';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       'portalReports',
       'platformData',
       'accounts',
+      'system',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -43,6 +45,7 @@ declare module 'i18next' {
       portalReports: typeof portalReports;
       platformData: typeof platformData;
       accounts: typeof accounts;
+      system: typeof system;
     };
   }
 }

@@ -420,6 +420,10 @@ export const loginLogs = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: ts('created_at').notNull(),
+    /** Why a login failed (LOGIN_FAILURE_REASONS of the contract); null on success and before migration 0016. */
+    reason: text('reason'),
+    /** Failure: the account's consecutive failures so far; success: failed passwords since the last login. */
+    failCount: integer('fail_count'),
   },
   (t) => [index('login_logs_created_idx').on(t.createdAt)],
 );

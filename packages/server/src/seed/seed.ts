@@ -24,6 +24,7 @@ import { seedPortalAdminDemo } from './portal-admin-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
 import { seedPortalReportsDemo } from './portal-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
+import { seedSystemDemo } from './system-demo.js';
 
 const SEED_LOCK_ID = 724_310_003;
 
@@ -253,6 +254,7 @@ export async function seedDatabase(
       await seedPortalDemo(tx, options.now);
       await seedPortalAdminDemo(tx, options.now, options.files);
       await seedPortalReportsDemo(tx, options.now);
+      await seedSystemDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

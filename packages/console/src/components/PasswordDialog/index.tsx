@@ -1,9 +1,9 @@
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../services/endpoint';
 import { useSession } from '../../stores/session';
-import { confirmProblem, passwordProblem, rule } from '../../utils/validators';
 import { useAction } from '../FormModal/useAction';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export const PASSWORD_DIALOG_WIDTH = 450;
 
@@ -71,23 +71,7 @@ export function PasswordDialog({ open, reason, expireDays, onSuccess, onFailed }
         </p>
         <Alert type="info" showIcon title={t('password.requirement')} style={{ marginBottom: 16 }} />
         <Form form={form} layout="vertical" name="password-update">
-          <Form.Item
-            name="password"
-            label={t('password.newPassword')}
-            rules={[rule((value) => passwordProblem(value, t))]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('password.confirmPassword')}
-            dependencies={['password']}
-            rules={[
-              ({ getFieldValue }) => rule((value) => confirmProblem(getFieldValue('password'), value, t)),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields />
         </Form>
       </div>
     </Modal>

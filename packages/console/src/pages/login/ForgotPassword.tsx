@@ -3,10 +3,11 @@ import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runAction, useAction } from '../../components/FormModal/useAction';
+import { NewPasswordFields } from '../../components/PasswordDialog/NewPasswordFields';
 import { SlidePuzzle } from '../../components/SlidePuzzle';
 import { callEndpoint } from '../../services/endpoint';
 import { RequestError } from '../../services/request';
-import { confirmProblem, isEmail, isMobile, passwordProblem, rule } from '../../utils/validators';
+import { isEmail, isMobile } from '../../utils/validators';
 import { useCodeCountdown } from './useCodeCountdown';
 
 interface Values {
@@ -165,21 +166,7 @@ export function ForgotPassword({ open, onClose }: { open: boolean; onClose(): vo
         </div>
         {step === 1 && (
           <>
-            <Form.Item
-              name="password"
-              label={t('password.newPassword')}
-              rules={[rule((v) => passwordProblem(v, t))]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              label={t('password.confirmPassword')}
-              dependencies={['password']}
-              rules={[({ getFieldValue }) => rule((v) => confirmProblem(getFieldValue('password'), v, t))]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields />
             <Button type="primary" block loading={busy} onClick={() => void reset().catch(() => undefined)}>
               {t('forgot.submit')}
             </Button>

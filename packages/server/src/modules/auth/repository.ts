@@ -26,14 +26,17 @@ export async function getThrottle(db: Executor, key: string) {
   return row;
 }
 
-export async function recordFailure(db: Executor, key: string, now: Date): Promise<void> {
-  await db
+/** Counts a failure against the key; answers the consecutive failures so far. */
+export async function recordFailure(db: Executor, key: string, now: Date): Promise<number> {
+  const [row] = await db
     .insert(loginThrottle)
     .values({ key, failCount: 1, lastFailAt: now })
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: { failCount: sql`${loginThrottle.failCount} + 1`, lastFailAt: now },
-    });
+    })
+    .returning({ failCount: loginThrottle.failCount });
+  return row?.failCount ?? 1;
 }
 
 export async function clearFailures(db: Executor, key: string): Promise<void> {

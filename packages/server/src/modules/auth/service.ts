@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { EndpointDef } from '@trialab/api-contract';
-import { type LoginResult, ResultCode } from '@trialab/api-contract';
+import { type LOGIN_FAILURE_REASONS, type LoginResult, ResultCode } from '@trialab/api-contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors.js';
 import { loginCodes, sessions, users } from '../../db/schema.js';
@@ -157,6 +157,7 @@ async function openSession(
     method,
     success: true,
     message: t(ctx.lang, 'ok'),
+    failCount: user.loginFailCount,
     ip: ctx.ip,
     userAgent: ctx.request.headers['user-agent'] ?? null,
     createdAt: ctx.now,
@@ -184,13 +185,22 @@ async function openSession(
   };
 }
 
-async function logFailure(ctx: AnyCtx, account: string, method: string, userId: number | null) {
+type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];
+
+async function logFailure(
+  ctx: AnyCtx,
+  account: string,
+  method: string,
+  userId: number | null,
+  failure: { reason: LoginFailureReason; failCount: number },
+) {
   await repo.insertLoginLog(ctx.db, {
     userId,
     account: account.slice(0, 64),
     method,
     success: false,
     message: t(ctx.lang, 'loginFailed'),
+    ...failure,
     ip: ctx.ip,
     userAgent: ctx.request.headers['user-agent'] ?? null,
     createdAt: ctx.now,
@@ -209,14 +219,15 @@ export async function passwordLogin(
   await spendPassToken(ctx, body.passToken);
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok || user.status !== 1) {
-    await repo.recordFailure(ctx.db, key, ctx.now);
+    const failCount = await repo.recordFailure(ctx.db, key, ctx.now);
     if (user && !ok) {
       await ctx.db
         .update(users)
         .set({ loginFailCount: user.loginFailCount + 1 })
         .where(eq(users.id, user.id));
     }
-    await logFailure(ctx, account, 'password', user?.id ?? null);
+    const reason = !user ? 'unknownAccount' : !ok ? 'wrongPassword' : 'disabled';
+    await logFailure(ctx, account, 'password', user?.id ?? null, { reason, failCount });
     ctx.audit({
       action: 'auth.loginFailed',
       entity: 'user',
@@ -304,9 +315,9 @@ async function spendCode(ctx: AnyCtx, channel: 'sms' | 'email', target: string, 
   const { key } = await throttleKeyFor(ctx, target);
   await assertNotThrottled(ctx, key);
   const row = await repo.latestCode(ctx.db, channel, target);
-  const invalid = async () => {
-    await repo.recordFailure(ctx.db, key, ctx.now);
-    await logFailure(ctx, target, channel, row?.userId ?? null);
+  const invalid = async (reason: LoginFailureReason = 'codeInvalid') => {
+    const failCount = await repo.recordFailure(ctx.db, key, ctx.now);
+    await logFailure(ctx, target, channel, row?.userId ?? null, { reason, failCount });
     return fail(ResultCode.CODE_INVALID, 'codeInvalid', { commit: true });
   };
   if (
@@ -324,7 +335,7 @@ async function spendCode(ctx: AnyCtx, channel: 'sms' | 'email', target: string, 
   await repo.updateCode(ctx.db, row.id, { usedAt: ctx.now });
   // Unknown targets keep a row whose code was never sent: a match is a lucky guess, still refused.
   const user = row.userId === null ? undefined : await repo.findUserById(ctx.db, row.userId);
-  if (user?.status !== 1) throw await invalid();
+  if (user?.status !== 1) throw await invalid(user ? 'disabled' : 'codeInvalid');
   await repo.clearFailures(ctx.db, key);
   return user;
 }

@@ -19,7 +19,7 @@ import * as portalAdmin from '../../db/schema-portal-admin.js';
 import * as portalReports from '../../db/schema-portal-reports.js';
 import * as specimen from '../../db/schema-specimen.js';
 import { pageOf } from '../../lib/paging.js';
-import { contains } from '../../lib/search.js';
+import { contains, containsAny } from '../../lib/search.js';
 
 export interface UserFilter {
   username?: string | undefined;
@@ -168,13 +168,20 @@ function range(column: typeof loginLogs.createdAt | typeof auditLog.at, r: TimeR
 
 export async function pageLoginLogs(
   db: Executor,
-  filter: TimeRange & { account?: string | undefined; success?: boolean | undefined },
+  filter: TimeRange & {
+    account?: string | undefined;
+    success?: boolean | undefined;
+    ip?: string | undefined;
+    method?: string | undefined;
+  },
   page: number,
   size: number,
 ) {
   const conditions = range(loginLogs.createdAt, filter);
   if (filter.account) conditions.push(contains(loginLogs.account, filter.account));
   if (filter.success !== undefined) conditions.push(eq(loginLogs.success, filter.success));
+  if (filter.ip) conditions.push(contains(loginLogs.ip, filter.ip));
+  if (filter.method) conditions.push(eq(loginLogs.method, filter.method));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { rows, total } = await pageOf(
     db.select({ n: count() }).from(loginLogs).where(where),
@@ -187,30 +194,71 @@ export async function pageLoginLogs(
   };
 }
 
-export async function pageAudit(
-  db: Executor,
-  filter: TimeRange & {
-    username?: string | undefined;
-    entity?: string | undefined;
-    action?: string | undefined;
-  },
-  page: number,
-  size: number,
-) {
+export interface AuditFilter extends TimeRange {
+  username?: string | undefined;
+  entity?: string | undefined;
+  action?: string | undefined;
+  keyword?: string | undefined;
+}
+
+function auditWhere(filter: AuditFilter): SQL | undefined {
   const conditions = range(auditLog.at, filter);
   if (filter.username) conditions.push(contains(auditLog.username, filter.username));
   if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const keyword = containsAny(
+    [
+      auditLog.entityId,
+      auditLog.reason,
+      auditLog.requestId,
+      sql`${auditLog.oldValue}::text`,
+      sql`${auditLog.newValue}::text`,
+    ],
+    filter.keyword,
+  );
+  if (keyword) conditions.push(keyword);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const auditColumns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  userId: auditLog.userId,
+  username: auditLog.username,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  oldValue: auditLog.oldValue,
+  newValue: auditLog.newValue,
+  reason: auditLog.reason,
+  requestId: auditLog.requestId,
+  workstation: auditLog.workstation,
+  ip: auditLog.ip,
+};
+const auditRow = (r: { at: Date } & Omit<typeof auditLog.$inferSelect, 'at' | 'prevHash' | 'hash'>) => ({
+  ...r,
+  at: r.at.toISOString(),
+});
+
+export async function pageAudit(db: Executor, filter: AuditFilter, page: number, size: number) {
+  const where = auditWhere(filter);
   const { rows, total } = await pageOf(
     db.select({ n: count() }).from(auditLog).where(where),
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)),
+    db.select(auditColumns).from(auditLog).where(where).orderBy(desc(auditLog.id)),
     { page, size },
   );
-  return {
-    rows: rows.map(({ prevHash: _p, hash: _h, ...r }) => ({ ...r, at: r.at.toISOString() })),
-    total,
-  };
+  return { rows: rows.map(auditRow), total };
+}
+
+/** The newest `limit` rows of the filtered trail (the export). */
+export async function auditRows(db: Executor, filter: AuditFilter, limit: number) {
+  const rows = await db
+    .select(auditColumns)
+    .from(auditLog)
+    .where(auditWhere(filter))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+  return rows.map(auditRow);
 }
 
 /** The roles asked for, each with every permission it gives (whatever its status: it may be enabled later). */

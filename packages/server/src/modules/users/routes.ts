@@ -2,11 +2,16 @@ import { endpoints } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.js';
+import { sendDownload } from '../../lib/download.js';
 import { notFound } from '../../lib/errors.js';
-import { Page, registerGroup } from '../../lib/route.js';
+import { Page, registerGroup, SENT } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
+import { zonedTime } from '../../lib/time-zone.js';
+import { XLSX_MIME } from '../../lib/xlsx.js';
 import { menuTree } from '../access/menus.js';
+import { findUserById } from '../auth/repository.js';
 import { accountHandlers } from '../auth/routes.js';
+import { AUDIT_EXPORT_MAX, auditWorkbook } from './audit-export.js';
 import { buildCurrentUser } from './current-user.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
@@ -19,7 +24,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     getMenus: async (ctx) => menuTree(ctx.db, ctx.principal),
     getCurrentUser: async (ctx) => {
       const p = ctx.principal;
-      return buildCurrentUser(ctx.db, p.user, {
+      // The principal's row may come from the per-instance session cache (up to a second old):
+      // the answer reads the row itself, so a change the user just made (WeChat binding) shows.
+      const user = (await findUserById(ctx.db, p.userId)) ?? p.user;
+      return buildCurrentUser(ctx.db, user, {
         now: ctx.now,
         expireDays: ctx.deps.config.passwordExpireDays,
         loginFailCount: p.session.loginFailCount,
@@ -61,6 +69,17 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const { page, size, ...filter } = ctx.body;
       const result = await repo.pageAudit(ctx.db, filter, page, size);
       return new Page(result.rows, result.total);
+    },
+    operateLogExport: async (ctx) => {
+      const rows = await repo.auditRows(ctx.db, ctx.body, AUDIT_EXPORT_MAX);
+      const time = zonedTime(ctx);
+      const book = await auditWorkbook(rows, ctx.lang, time);
+      await sendDownload(ctx.reply, {
+        name: `operation-log-${time.date(ctx.now)}.xlsx`,
+        mime: XLSX_MIME,
+        content: book,
+      });
+      return SENT;
     },
   });
 }

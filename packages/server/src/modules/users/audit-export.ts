@@ -1,0 +1,41 @@
+import { changeText, fieldChanges, type Lang } from '@trialab/api-contract';
+import type { ZonedTime } from '../../lib/time-zone.js';
+import { tableWorkbook, type XlsxColumn } from '../../lib/xlsx.js';
+import type { auditRows } from './repository.js';
+
+/** How many audit records an export holds at most (the newest of the filter). */
+export const AUDIT_EXPORT_MAX = 10_000;
+
+type AuditExportRow = Awaited<ReturnType<typeof auditRows>>[number];
+
+const COLUMNS: Array<XlsxColumn> = [
+  { key: 'id', zh: '编号', en: 'No.', width: 10 },
+  { key: 'at', zh: '时间', en: 'Time', width: 20, time: true },
+  { key: 'username', zh: '操作人', en: 'By', width: 14 },
+  { key: 'action', zh: '操作', en: 'Action', width: 28 },
+  { key: 'entity', zh: '对象', en: 'Entity', width: 18 },
+  { key: 'entityId', zh: '对象编号', en: 'Entity id', width: 14 },
+  { key: 'changes', zh: '变更（原值 → 新值）', en: 'Changes (old → new)', width: 60 },
+  { key: 'reason', zh: '原因', en: 'Reason', width: 30 },
+  { key: 'requestId', zh: '请求编号', en: 'Request id', width: 24 },
+  { key: 'workstation', zh: '工作站', en: 'Workstation', width: 16 },
+  { key: 'ip', zh: 'IP', en: 'IP', width: 16 },
+];
+
+/** One line a changed field: `field: old → new` (the field left out when the values are not records). */
+function changeLines(oldValue: unknown, newValue: unknown): string {
+  return fieldChanges(oldValue, newValue)
+    .map((c) => `${c.field ? `${c.field}: ` : ''}${changeText(c.before)} → ${changeText(c.after)}`)
+    .join('\n');
+}
+
+/** The filtered trail as an xlsx workbook (headers in the caller's language, times in its zone). */
+export function auditWorkbook(rows: AuditExportRow[], lang: Lang, time: ZonedTime): Promise<Buffer> {
+  return tableWorkbook({
+    sheet: lang === 'en_US' ? 'Operation log' : '操作日志',
+    columns: COLUMNS,
+    rows: rows.map((r) => ({ ...r, changes: changeLines(r.oldValue, r.newValue) })),
+    lang,
+    time,
+  });
+}

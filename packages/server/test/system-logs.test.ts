@@ -1,0 +1,307 @@
+import { endpoints, ResultCode } from '@trialab/api-contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from './engines.js';
+import {
+  call,
+  DEMO_PASSWORD,
+  envelope,
+  login,
+  passToken,
+  type Session,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
+
+const { auth, dict, systemStatus, user } = endpoints;
+
+// Secrets the configuration holds: none may reach the system information answer.
+const SECRETS = {
+  databaseUrl: 'postgres://trialab:Db-Secret-9931@db.internal.example:5432/trialab',
+  smtpUrl: 'smtp://mailer:Smtp-Secret-4417@smtp.internal.example:587',
+  auditSigningKeyFile: '/nonexistent-trialab-keys/audit-signing-key.pem',
+  auditTrustedKeysFile: '/nonexistent-trialab-keys/audit-trusted.pem',
+};
+
+interface LoginLogRow {
+  account: string;
+  method: string;
+  success: boolean;
+  reason: string | null;
+  failCount: number | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+describe.each(ENGINES)('login log, operation log, system information and own account on %s', (engine) => {
+  let env: TestEnv;
+  let admin: Session;
+  let reviewer: Session;
+  let lab: Session;
+  beforeAll(async () => {
+    env = await startEnv(engine, { config: { ...SECRETS } });
+    admin = await login(env, '13800000000');
+    reviewer = await login(env, '13800000002');
+    lab = await login(env, '13800000001');
+  });
+  afterAll(() => env.close());
+
+  const attempt = async (account: string, password: string) =>
+    call(
+      env.app,
+      auth.login,
+      { body: { account, password, passToken: await passToken(env), agreement: true } },
+      env.clock.now,
+    );
+  const loginLog = async (session: Session, body: Record<string, unknown>) =>
+    envelope(
+      await call(
+        env.app,
+        user.loginLogPage,
+        { session, body: { page: 1, size: 50, ...body } },
+        env.clock.now,
+      ),
+    );
+
+  it('records why a login failed and how many times in a row, filterable by account, result, IP and method', async () => {
+    expect(envelope(await attempt('13800000005', 'Wrong#pass1')).code).toBe(ResultCode.LOGIN_FAILED);
+    expect(envelope(await attempt('13800000005', 'Wrong#pass2')).code).toBe(ResultCode.LOGIN_FAILED);
+    expect(envelope(await attempt('13799990123', 'Wrong#pass3')).code).toBe(ResultCode.LOGIN_FAILED);
+    await login(env, '13800000005');
+
+    const mine = (await loginLog(reviewer, { account: '13800000005' })).data as LoginLogRow[];
+    expect(mine.map((r) => [r.success, r.reason, r.failCount])).toEqual([
+      [true, null, 2],
+      [false, 'wrongPassword', 2],
+      [false, 'wrongPassword', 1],
+    ]);
+    expect(mine.every((r) => r.method === 'password' && r.ip === '127.0.0.1')).toBe(true);
+    const unknown = (await loginLog(reviewer, { account: '13799990123' })).data as LoginLogRow[];
+    expect(unknown.map((r) => [r.reason, r.failCount])).toEqual([['unknownAccount', 1]]);
+
+    const failures = (await loginLog(reviewer, { success: false })).data as LoginLogRow[];
+    expect(failures.length).toBeGreaterThanOrEqual(3);
+    expect(failures.every((r) => !r.success)).toBe(true);
+    expect(
+      envelope(
+        await call(
+          env.app,
+          user.loginLogPage,
+          { session: reviewer, body: { page: 1, size: 10, ip: '10.9.' } },
+          env.clock.now,
+        ),
+      ).total,
+    ).toBe(0);
+    expect(((await loginLog(reviewer, { ip: '127.0.0', method: 'sms' })).data as unknown[]).length).toBe(0);
+    expect(((await loginLog(reviewer, { method: 'password' })).data as unknown[]).length).toBeGreaterThan(3);
+  });
+
+  it('refuses the login log to a user without its permission', async () => {
+    const refused = await call(
+      env.app,
+      user.loginLogPage,
+      { session: lab, body: { page: 1, size: 10 } },
+      env.clock.now,
+    );
+    expect(envelope(refused).code).toBe(ResultCode.FORBIDDEN);
+  });
+
+  it('finds a change by keyword with its old and new values, and exports the filter as xlsx in the user zone', async () => {
+    const item = envelope(
+      await call(
+        env.app,
+        dict.page,
+        { session: admin, body: { page: 1, size: 1, dictNo: 1001 } },
+        env.clock.now,
+      ),
+    ).data as Array<{
+      dictDataRespList: Array<{
+        id: number;
+        label: string;
+        enLabel: string;
+        value: string;
+        sort: number;
+        version: number;
+      }>;
+    }>;
+    const row = item[0]?.dictDataRespList[0];
+    if (!row) throw new Error('no dictionary item');
+    const label = `Audit-${engine}-7731`;
+    const updated = await call(
+      env.app,
+      dict.update,
+      {
+        session: admin,
+        body: {
+          id: row.id,
+          version: row.version,
+          value: row.value,
+          label,
+          enLabel: row.enLabel,
+          sort: row.sort,
+        },
+      },
+      env.clock.now,
+    );
+    expect(envelope(updated).code).toBe(200);
+
+    const found = envelope(
+      await call(
+        env.app,
+        user.operateLogPaging,
+        { session: reviewer, body: { page: 1, size: 10, keyword: label } },
+        env.clock.now,
+      ),
+    );
+    expect(found.total).toBe(1);
+    expect(found.data).toMatchObject([
+      {
+        action: 'dict.update',
+        entity: 'dictData',
+        entityId: String(row.id),
+        oldValue: { label: row.label },
+        newValue: { label },
+      },
+    ]);
+    const none = envelope(
+      await call(
+        env.app,
+        user.operateLogPaging,
+        { session: reviewer, body: { page: 1, size: 10, keyword: label, action: 'dict.import' } },
+        env.clock.now,
+      ),
+    );
+    expect(none.total).toBe(0);
+
+    const exported = await call(
+      env.app,
+      user.operateLogExport,
+      { session: admin, body: { keyword: label }, tz: 'Asia/Tokyo', lang: 'zh_CN' },
+      env.clock.now,
+    );
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.rowCount).toBe(2);
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    expect(header).toContain('操作');
+    expect(header.some((h) => h.includes('Asia/Tokyo'))).toBe(true);
+    const cells = (sheet.getRow(2).values as unknown[]).map(String);
+    expect(cells).toContain('dict.update');
+    expect(cells.some((c) => c.includes(`label: ${row.label} → ${label}`))).toBe(true);
+  });
+
+  it('refuses the export, the chain check and the system information without their permissions', async () => {
+    const exportRefused = await call(
+      env.app,
+      user.operateLogExport,
+      { session: reviewer, body: {} },
+      env.clock.now,
+    );
+    expect(envelope(exportRefused).code).toBe(ResultCode.FORBIDDEN);
+    expect(
+      envelope(await call(env.app, systemStatus.auditChain, { session: reviewer }, env.clock.now)).code,
+    ).toBe(ResultCode.FORBIDDEN);
+    expect(envelope(await call(env.app, systemStatus.info, { session: lab }, env.clock.now)).code).toBe(
+      ResultCode.FORBIDDEN,
+    );
+  });
+
+  it('verifies the audit chain on request', async () => {
+    const answer = envelope(await call(env.app, systemStatus.auditChain, { session: admin }, env.clock.now));
+    expect(answer.code).toBe(200);
+    expect(answer.data).toMatchObject({ ok: true, problemCount: 0, problems: [] });
+    expect((answer.data as { rows: number }).rows).toBeGreaterThan(10);
+  });
+
+  it('describes the system without any secret', async () => {
+    const platformAdmin = await login(env, '13800000007');
+    const response = await call(env.app, systemStatus.info, { session: platformAdmin }, env.clock.now);
+    const answer = envelope(response);
+    expect(answer.code).toBe(200);
+    const info = answer.data as {
+      version: string;
+      nodeVersion: string;
+      database: { engine: string; serverVersion: string; sizeBytes: number };
+      migrations: { applied: number; last: string | null };
+      instances: number | null;
+      uptimeSeconds: number;
+      audit: { rows: number; lastCheckpoint: unknown };
+      mail: string;
+      sms: string;
+      wechat: string;
+      labTimeZone: string;
+    };
+    expect(info.version).toBe(env.app.deps.version);
+    expect(info.nodeVersion).toBe(process.version);
+    expect(info.database.engine).toBe(engine);
+    expect(info.database.serverVersion).toMatch(/^\d+/);
+    expect(info.database.sizeBytes).toBeGreaterThan(1_000_000);
+    expect(info.migrations.applied).toBeGreaterThanOrEqual(17);
+    expect(info.migrations.last).toBe('0016_login_log_reason');
+    // One API instance listens on this test database (PGlite: embedded, always one).
+    expect(info.instances).toBe(1);
+    expect(info.audit.rows).toBeGreaterThan(10);
+    expect(info.audit.lastCheckpoint).toBeNull();
+    expect(info).toMatchObject({
+      mail: 'smtp',
+      sms: 'outbox',
+      wechat: 'simulated',
+      labTimeZone: 'Asia/Shanghai',
+    });
+
+    const text = response.body;
+    for (const secret of [
+      'Db-Secret-9931',
+      'Smtp-Secret-4417',
+      'smtp.internal.example',
+      'db.internal.example',
+      'nonexistent-trialab-keys',
+      '.pem',
+    ])
+      expect(text).not.toContain(secret);
+    const realPassword = env.testDb.url ? new URL(env.testDb.url).password : '';
+    if (realPassword) expect(text).not.toContain(realPassword);
+    expect(text).not.toContain(DEMO_PASSWORD);
+
+    // A second API instance on the same PostgreSQL database is counted by its LISTEN connection.
+    if (engine === 'postgres') {
+      await env.secondInstance();
+      const again = envelope(await call(env.app, systemStatus.info, { session: admin }, env.clock.now));
+      expect((again.data as { instances: number }).instances).toBe(2);
+    }
+  });
+  it('shows a WeChat binding in the current user at once, before the session cache would expire', async () => {
+    const session = await login(env, '13800000006');
+    const me = async () =>
+      (
+        envelope(await call(env.app, user.getCurrentUser, { session }, env.clock.now)).data as {
+          wxBound: boolean;
+        }
+      ).wxBound;
+    expect(await me()).toBe(false);
+    const start = envelope(
+      await call(
+        env.app,
+        auth.wxAuthUrl,
+        { query: { redirectUri: 'http://127.0.0.1/personal/account' } },
+        env.clock.now,
+      ),
+    ).data as { state: string };
+    const bound = await call(
+      env.app,
+      user.wxBind,
+      { session, body: { code: 'sim_wx-account-page', state: start.state } },
+      env.clock.now,
+    );
+    expect(envelope(bound).data).toBe(true);
+    expect(await me()).toBe(true);
+    expect(envelope(await call(env.app, user.wxUnBind, { session, body: {} }, env.clock.now)).data).toBe(
+      true,
+    );
+    expect(await me()).toBe(false);
+  });
+});
