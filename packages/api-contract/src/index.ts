@@ -64,6 +64,7 @@ import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
 import { dict, project, system } from './endpoints/system.js';
 import { testItems } from './endpoints/test-items.js';
+import { todo } from './endpoints/todo.js';
 import { user } from './endpoints/user.js';
 
 /** Every endpoint, grouped by module; the server registers routes from these. */
@@ -101,6 +102,7 @@ export const endpoints = {
   sharedDocPublic,
   staffShipment,
   logisticsOrder,
+  todo,
 } as const;
 
 /** Flat list of every declaration. */

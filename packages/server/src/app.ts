@@ -46,6 +46,7 @@ import { assertMayAttach } from './modules/system/file-access.js';
 import { moveLegacyFileContent } from './modules/system/legacy-file-content.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
+import { todoRoutes } from './modules/todo/routes.js';
 import { transportRoutes } from './modules/transport/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { consolePlugin } from './plugins/console.js';
@@ -87,6 +88,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   accountApplicationRoutes,
   sharedDocRoutes, // original and public records shared with sites
   portalStaffRoutes, // express/mail and logistics views
+  todoRoutes, // the home to-do list, derived from the workflows
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
