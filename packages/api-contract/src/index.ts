@@ -18,6 +18,7 @@ export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
 export { DUPLICATE_TARGETS, type DuplicateTarget, dict, project, system } from './endpoints/system.js';
 export * from './endpoints/test-items.js';
+export { todo } from './endpoints/todo.js';
 export {
   type CurrentUser,
   currentUser,

@@ -8,7 +8,9 @@ import type { menu } from './zh-CN/menu';
 import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
+import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
+import type { todo } from './zh-CN/todo';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -22,6 +24,8 @@ declare module 'i18next' {
       'portal',
       'portalAdmin',
       'portalReports',
+      'roles',
+      'todo',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -35,6 +39,8 @@ declare module 'i18next' {
       portal: typeof portal;
       portalAdmin: typeof portalAdmin;
       portalReports: typeof portalReports;
+      roles: typeof roles;
+      todo: typeof todo;
     };
   }
 }
