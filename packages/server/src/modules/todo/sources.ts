@@ -42,6 +42,19 @@ function grantsInScope(scope: SiteScope): SQL | undefined {
 
 const kitProject = sql`(SELECT ${consumableKits.projectId} FROM ${consumableKits} WHERE ${consumableKits.id} = ${kitSupplies.kitId})`;
 
+/** Reports and their revisions are rows of one table. */
+const REPORT_RECORDS = {
+  table: labReports,
+  columns: {
+    id: labReports.id,
+    number: labReports.reportNo,
+    state: labReports.status,
+    createdAt: labReports.createdAt,
+    createdBy: labReports.createdBy,
+  },
+  scope: (s: SiteScope) => scopeWhere(s, labReports.projectId, labReports.siteId),
+};
+
 /**
  * Where each workflow's records wait: one declaration per workflow that leaves work for someone.
  * The to-do list is derived from these and the workflow declarations (lib/workflow.ts todoKinds):
@@ -116,15 +129,7 @@ export const TODO_SOURCES: readonly TodoSource[] = [
   },
   {
     workflow: labReportWorkflow,
-    table: labReports,
-    columns: {
-      id: labReports.id,
-      number: labReports.reportNo,
-      state: labReports.status,
-      createdAt: labReports.createdAt,
-      createdBy: labReports.createdBy,
-    },
-    scope: (s) => scopeWhere(s, labReports.projectId, labReports.siteId),
+    ...REPORT_RECORDS,
     pages: {
       edit: `${REPORTS}/report-list`,
       review: `${REPORTS}/report-list`,
@@ -134,15 +139,7 @@ export const TODO_SOURCES: readonly TodoSource[] = [
   },
   {
     workflow: reportRevisionWorkflow,
-    table: labReports,
-    columns: {
-      id: labReports.id,
-      number: labReports.reportNo,
-      state: labReports.status,
-      createdAt: labReports.createdAt,
-      createdBy: labReports.createdBy,
-    },
-    scope: (s) => scopeWhere(s, labReports.projectId, labReports.siteId),
+    ...REPORT_RECORDS,
     pages: {
       approveRevision: `${REPORTS}/report-modify-review`,
       rejectRevision: `${REPORTS}/report-modify-review`,

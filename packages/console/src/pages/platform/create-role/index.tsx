@@ -5,10 +5,10 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAction } from '../../../components/FormModal';
-import { ReasonModal } from '../../../components/ReasonModal';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointQuery } from '../../../services/query';
+import { RoleReason } from '../RoleReason';
 
 type PermissionRow = DataOf<Contract['role']['permissionTree']>[number];
 type RoleForm = { name: string; code: string; remark?: string | null };
@@ -40,7 +40,6 @@ function permissionNodes(rows: readonly PermissionRow[], label: (row: Permission
 export default function CreateRolePage() {
   const { t, i18n } = useTranslation('roles', { keyPrefix: 'form' });
   const { t: l } = useTranslation('roles', { keyPrefix: 'list' });
-  const { t: r } = useTranslation('roles', { keyPrefix: 'reason' });
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
@@ -139,13 +138,8 @@ export default function CreateRolePage() {
           </Space>
         </Form>
       )}
-      <ReasonModal
+      <RoleReason
         open={asking !== null}
-        title={r('title')}
-        placeholder={r('placeholder')}
-        max={255}
-        required
-        testId="role-reason"
         saving={busy}
         onCancel={() => setAsking(null)}
         onOk={(reason) => void save(reason)}

@@ -8,9 +8,9 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { ReasonModal } from '../../../components/ReasonModal';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
+import { RoleReason } from '../RoleReason';
 
 type RoleRow = DataOf<Contract['role']['page']>[number];
 type Filter = { name?: string; status?: 0 | 1 };
@@ -20,7 +20,6 @@ type Asking = { row: RoleRow; change: 'status' | 'delete' };
 /** /platform/role: roles with their status; enable, disable and delete ask for a reason. */
 export default function RolePage() {
   const { t } = useTranslation('roles', { keyPrefix: 'list' });
-  const { t: r } = useTranslation('roles', { keyPrefix: 'reason' });
   const navigate = useNavigate();
   const list = useListPage((c) => c.role.page, {} as Filter);
   const [asking, setAsking] = useState<Asking | null>(null);
@@ -131,13 +130,8 @@ export default function RolePage() {
         ),
       }}
     >
-      <ReasonModal
+      <RoleReason
         open={asking !== null}
-        title={r('title')}
-        placeholder={r('placeholder')}
-        max={255}
-        required
-        testId="role-reason"
         saving={busy}
         onCancel={() => setAsking(null)}
         onOk={(reason) => void change(reason)}
