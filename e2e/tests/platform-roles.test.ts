@@ -140,7 +140,7 @@ describe('roles and the home to-do', () => {
     // Only the menus of the role.
     const menu = page.locator('.ant-layout-sider .ant-menu-root');
     await menu.getByText('物流管理').waitFor();
-    const areas = await menu.locator(':scope > li').allTextContents();
+    const areas = await menu.locator(':scope > li > .ant-menu-submenu-title').allTextContents();
     expect(areas.map((a) => a.trim())).toEqual(['首页', '物流管理']);
 
     const kind = page.getByTestId('todo-kind-sampleShipment-booked');

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAction } from '../../../components/FormModal';
 import type { Contract } from '../../../services/contract';
-import { callEndpoint } from '../../../services/endpoint';
-import { useEndpointQuery } from '../../../services/query';
+import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { RoleReason } from '../RoleReason';
 
 type PermissionRow = DataOf<Contract['role']['permissionTree']>[number];
@@ -50,6 +49,11 @@ export default function CreateRolePage() {
   const [checked, setChecked] = useState<{ full: number[]; half: number[] } | null>(null);
   const [asking, setAsking] = useState<RoleForm | null>(null);
   const [run, busy] = useAction();
+  // The role list (kept open in its tab) and this role's cached answer show the saved role.
+  const create = useEndpointMutation((c) => c.role.create, { invalidates: [(c) => c.role.page] });
+  const update = useEndpointMutation((c) => c.role.update, {
+    invalidates: [(c) => c.role.page, (c) => c.role.get],
+  });
 
   const nameOf = (row: PermissionRow) =>
     i18n.language === 'en-US' ? row.enName : i18n.language === 'zh-HK' ? row.hkName : row.name;
@@ -78,12 +82,15 @@ export default function CreateRolePage() {
     const done = await run(
       () =>
         role
-          ? callEndpoint((c) => c.role.update, { body: { ...body, id: role.id, version: role.version } })
-          : callEndpoint((c) => c.role.create, { body }),
+          ? update.mutateAsync({ body: { ...body, id: role.id, version: role.version } })
+          : create.mutateAsync({ body }),
       t('savedOk'),
     );
     if (done) {
+      // The page stays open in its tab: the next new role starts empty.
       setAsking(null);
+      setChecked(null);
+      form.resetFields();
       navigate('/platform/role');
     }
   };
@@ -121,6 +128,8 @@ export default function CreateRolePage() {
               <Tree
                 checkable
                 selectable={false}
+                // Directories open, menus closed: every page shows, its buttons one click away.
+                defaultExpandedKeys={(tree ?? []).filter((row) => row.type === 1).map((row) => row.id)}
                 treeData={nodes}
                 checkedKeys={{ checked: shown.full, halfChecked: shown.half }}
                 onCheck={(keys, info) => {
