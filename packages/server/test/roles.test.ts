@@ -295,6 +295,28 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
       expect(allowed.has(item.number), item.number).toBe(true);
   });
 
+  it('every source answers: the super account and a project manager (account requests by their grants)', async () => {
+    const all = await countsOf(admin);
+    expect(new Set(all.map((k) => k.workflow)).size).toBeGreaterThan(8);
+    const total = all.reduce((sum, k) => sum + k.count, 0);
+    const page = await ok(call(env.app, todo.page, { session: admin, body: { size: 500 } }, env.clock.now));
+    expect(page.total).toBe(total);
+    expect((page.data as unknown[]).length).toBe(Math.min(500, total));
+    const pm = await login(env, '13800000003');
+    const requests = (await countsOf(pm)).find((k) => k.workflow === 'accountApplication');
+    expect(requests).toMatchObject({ state: 'submitted', route: '/project/user-apply-audit' });
+    expect(requests?.count).toBeGreaterThan(0);
+    const items = await ok(
+      call(
+        env.app,
+        todo.page,
+        { session: pm, body: { workflow: 'accountApplication', size: 50 } },
+        env.clock.now,
+      ),
+    );
+    expect(items.total).toBe(requests?.count);
+  });
+
   it('a user without permissions has nothing to do', async () => {
     const [someone] = await env.handle.db
       .select({ id: users.id })
