@@ -2,7 +2,6 @@
 export const todo = {
   counts: 'To-do',
   tasks: 'To-do tasks',
-  hint: 'You have no permissions yet: ask the administrator to add permissions to see your to-do items',
   empty: 'Nothing to do',
   count: '{{count}}',
   viewAll: 'One by one',

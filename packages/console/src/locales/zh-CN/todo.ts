@@ -2,7 +2,6 @@
 export const todo = {
   counts: '待办事项',
   tasks: '待办任务',
-  hint: '您还没有任何权限，请联系管理员为您添加权限后查看待办事项',
   empty: '暂无待办事项',
   count: '{{count}} 项',
   viewAll: '逐条查看',

@@ -2,7 +2,6 @@
 export const todo = {
   counts: '待辦事項',
   tasks: '待辦任務',
-  hint: '您還沒有任何權限，請聯繫管理員為您添加權限後查看待辦事項',
   empty: '暫無待辦事項',
   count: '{{count}} 項',
   viewAll: '逐條查看',

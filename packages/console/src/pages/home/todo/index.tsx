@@ -10,13 +10,15 @@ import { actionWords, kindLink, kindName } from '../words';
  */
 export default function TodoPage() {
   const { t } = useTranslation('todo');
+  const { t: p } = useTranslation('portal', { keyPrefix: 'quick' });
   const query = useEndpointQuery((c) => c.todo.counts);
   const kinds = query.data?.data;
   if (!kinds) return <Card loading title={t('counts')} />;
   if (kinds.length === 0)
     return (
       <Card title={t('counts')}>
-        <Alert type="info" showIcon message={t('hint')} data-testid="todo-hint" />
+        {/* The SPEC's home hint, the same words as the portal home's. */}
+        <Alert type="info" showIcon message={p('hint')} data-testid="todo-hint" />
       </Card>
     );
   const pending = kinds.filter((k) => k.count > 0);
