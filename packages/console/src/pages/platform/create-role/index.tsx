@@ -46,7 +46,9 @@ export default function CreateRolePage() {
   const tree = useEndpointQuery((c) => c.role.permissionTree).data?.data;
   const role = useEndpointQuery((c) => c.role.get, { params: { id: id ?? 0 } }, { enabled: id !== null }).data
     ?.data;
-  const [checked, setChecked] = useState<{ full: number[]; half: number[] } | null>(null);
+  // What the user ticked, for the role it was ticked on (the page stays open in its tab between roles).
+  const [ticked, setChecked] = useState<{ id: number | null; full: number[]; half: number[] } | null>(null);
+  const checked = ticked?.id === id ? ticked : null;
   const [asking, setAsking] = useState<RoleForm | null>(null);
   const [run, busy] = useAction();
   // The role list (kept open in its tab) and this role's cached answer show the saved role.
@@ -99,6 +101,7 @@ export default function CreateRolePage() {
     <Card title={id ? t('editTitle') : t('createTitle')} loading={!ready}>
       {ready && (
         <Form<RoleForm>
+          key={id ?? 'new'}
           form={form}
           layout="vertical"
           name="role"
@@ -134,7 +137,7 @@ export default function CreateRolePage() {
                 checkedKeys={{ checked: shown.full, halfChecked: shown.half }}
                 onCheck={(keys, info) => {
                   const full = (Array.isArray(keys) ? keys : keys.checked).map(Number);
-                  setChecked({ full, half: (info.halfCheckedKeys ?? []).map(Number) });
+                  setChecked({ id, full, half: (info.halfCheckedKeys ?? []).map(Number) });
                 }}
               />
             </div>
