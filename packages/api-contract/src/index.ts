@@ -28,6 +28,7 @@ export {
 } from './endpoints/system.js';
 export { SYSTEM_PERMISSIONS, systemStatus } from './endpoints/system-status.js';
 export * from './endpoints/test-items.js';
+export { todo } from './endpoints/todo.js';
 export {
   ACCOUNT_PERMISSIONS,
   type CurrentUser,
@@ -78,6 +79,7 @@ import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/s
 import { dict, project, system } from './endpoints/system.js';
 import { systemStatus } from './endpoints/system-status.js';
 import { testItems } from './endpoints/test-items.js';
+import { todo } from './endpoints/todo.js';
 import { user } from './endpoints/user.js';
 
 /** Every endpoint, grouped by module; the server registers routes from these. */
@@ -118,6 +120,7 @@ export const endpoints = {
   staffShipment,
   logisticsOrder,
   systemStatus,
+  todo,
 } as const;
 
 /** Flat list of every declaration. */

@@ -51,6 +51,7 @@ import { PLATFORM_DATA_MESSAGES } from './modules/system/messages.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { systemStatusRoutes } from './modules/system-status/routes.js';
 import { testItemRoutes } from './modules/test-items/routes.js';
+import { todoRoutes } from './modules/todo/routes.js';
 import { transportRoutes } from './modules/transport/routes.js';
 import { USER_MESSAGES } from './modules/users/messages.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -96,6 +97,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   accountApplicationRoutes,
   sharedDocRoutes, // original and public records shared with sites
   portalStaffRoutes, // express/mail and logistics views
+  todoRoutes, // the home to-do list, derived from the workflows
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).

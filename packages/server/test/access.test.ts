@@ -81,7 +81,7 @@ describe.each(ENGINES)('access control on %s', (engine) => {
     const off = await call(
       env.app,
       endpoints.role.updateStatus,
-      { session: admin, body: { id: role.id, status: 0, version: role.version } },
+      { session: admin, body: { id: role.id, status: 0, version: role.version, reason: '平台管理岗位取消' } },
       env.clock.now,
     );
     expect(envelope(off).code).toBe(200);

@@ -22,7 +22,7 @@ describe.each(ENGINES)('audit trail, concurrency and bad input on %s', (engine) 
     const created = await call(
       env.app,
       role.create,
-      { session: admin, body: { name: '质控员', code: 'qc', permissionIds: [] } },
+      { session: admin, body: { name: '质控员', code: 'qc', permissionIds: [], reason: '新增质控岗位' } },
       env.clock.now,
     );
     expect(envelope(created).code).toBe(200);
@@ -37,7 +37,7 @@ describe.each(ENGINES)('audit trail, concurrency and bad input on %s', (engine) 
     const duplicate = await call(
       env.app,
       role.create,
-      { session: admin, body: { name: '质控员', code: 'qc2', permissionIds: [] } },
+      { session: admin, body: { name: '质控员', code: 'qc2', permissionIds: [], reason: '新增质控岗位' } },
       env.clock.now,
     );
     expect(duplicate.statusCode).toBe(409);
@@ -62,7 +62,14 @@ describe.each(ENGINES)('audit trail, concurrency and bad input on %s', (engine) 
         {
           session: admin,
           lang,
-          body: { id: target.id, version: target.version, name, code: 'qc', permissionIds: [] },
+          body: {
+            id: target.id,
+            version: target.version,
+            name,
+            code: 'qc',
+            permissionIds: [],
+            reason: '改名',
+          },
         },
         env.clock.now,
       );

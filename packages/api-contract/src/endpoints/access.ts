@@ -20,6 +20,8 @@ const roleFields = {
     .regex(/^[a-z][a-z0-9_-]{1,31}$/),
   remark: optionalText(255),
   permissionIds: z.array(id).max(2000).default([]),
+  /** Why (Part 11): required, kept in the audit record. */
+  reason: optionalText(255),
 };
 const deptRow = z.object({
   id: z.number(),
@@ -60,7 +62,7 @@ export const role = defineGroup('role', {
     service: 'user',
     method: 'POST',
     path: '/sys/role/create',
-    summary: 'Create a role with its permissions',
+    summary: 'Create a role with its permissions (reason required; only permissions the caller holds)',
     access: { permission: 'platform:role:create' },
     mutates: true,
     body: z.object(roleFields),
@@ -94,7 +96,8 @@ export const role = defineGroup('role', {
     service: 'user',
     method: 'PUT',
     path: '/sys/role/update',
-    summary: 'Edit a role and its permissions (send the version read)',
+    summary:
+      'Edit a role and its permissions (send the version read; reason required; only permissions the caller holds may be added)',
     access: { permission: 'platform:role:update' },
     mutates: true,
     body: z.object({ id, version, ...roleFields }),
@@ -104,10 +107,10 @@ export const role = defineGroup('role', {
     service: 'user',
     method: 'PUT',
     path: '/sys/role/updateStatus',
-    summary: 'Enable (1) or disable (0) a role; a disabled role grants nothing',
+    summary: 'Enable (1) or disable (0) a role (reason required); a disabled role grants nothing',
     access: { permission: 'platform:role:update' },
     mutates: true,
-    body: z.object({ id, status: status01, version }),
+    body: z.object({ id, status: status01, version, reason: optionalText(255) }),
     data: z.object({ version: z.number() }),
   }),
   get: defineEndpoint({
@@ -124,7 +127,7 @@ export const role = defineGroup('role', {
     service: 'user',
     method: 'DELETE',
     path: '/sys/role/delete',
-    summary: 'Delete an unused role',
+    summary: 'Delete a role no user holds (reason required)',
     access: { permission: 'platform:role:delete' },
     mutates: true,
     query: z.object({ id, reason: z.string().trim().min(1).max(255).optional() }),

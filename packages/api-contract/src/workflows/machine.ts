@@ -29,10 +29,22 @@ export interface WorkflowDef<S extends string, A extends string> {
   transitions: Readonly<Record<A, TransitionDef<S>>>;
 }
 
+/** Every workflow declared, in declaration order (filled as the workflow modules load). */
+const declared: WorkflowDef<string, string>[] = [];
+
 export function defineWorkflow<S extends string, A extends string>(
   def: WorkflowDef<S, A>,
 ): WorkflowDef<S, A> {
+  declared.push(def as unknown as WorkflowDef<string, string>);
   return def;
+}
+
+/**
+ * All workflows of the contract (the package index loads every workflow module): the server derives
+ * the button permissions and the to-do list from them, so a new workflow needs no list of its own.
+ */
+export function allWorkflows(): readonly WorkflowDef<string, string>[] {
+  return declared;
 }
 
 export interface ActorContext {

@@ -10,8 +10,10 @@ import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
+import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
 import type { system } from './zh-CN/system';
+import type { todo } from './zh-CN/todo';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -29,6 +31,8 @@ declare module 'i18next' {
       'platformData',
       'accounts',
       'system',
+      'roles',
+      'todo',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -46,6 +50,8 @@ declare module 'i18next' {
       platformData: typeof platformData;
       accounts: typeof accounts;
       system: typeof system;
+      roles: typeof roles;
+      todo: typeof todo;
     };
   }
 }

@@ -93,8 +93,12 @@ const MESSAGES = {
     en_US: 'Your upload space is used up ({quota} MB per user); please contact an administrator',
   },
   roleInUse: {
-    zh_CN: '角色已分配给用户，不能删除',
-    en_US: 'The role is assigned to users and cannot be deleted',
+    zh_CN: '角色已分配给{count}个用户，不能删除；请先从这些用户中移除该角色',
+    en_US: 'The role is assigned to {count} user(s) and cannot be deleted; remove it from them first',
+  },
+  grantNotHeld: {
+    zh_CN: '不能授予本人未拥有的权限：{permission}',
+    en_US: 'You cannot grant a permission you do not hold yourself: {permission}',
   },
   cannotDeleteSelf: { zh_CN: '不能删除当前登录账号', en_US: 'You cannot delete your own account' },
   superProtected: { zh_CN: '超级管理员账号不可修改', en_US: 'The super account cannot be changed this way' },

@@ -3,16 +3,19 @@ import {
   canFire,
   type Lang,
   ResultCode,
+  type TransitionDef,
   WILDCARD_PERMISSION,
   type WorkflowDef,
 } from '@trialab/api-contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { portalEvents } from '../db/schema-portal.js';
 import type { AuditEntry } from './audit.js';
 import { ApiError } from './errors.js';
 import type { Principal } from './route.js';
+import type { SiteScope } from './scope.js';
 import { staleOrMissing } from './versioned.js';
 
 /** State and action names for error messages (the console has its own locale texts). */
@@ -190,4 +193,78 @@ export async function applyTransition<S extends string, A extends string>(
     reason,
   });
   return to;
+}
+
+// ---- the home to-do list, derived from the workflow declarations ----
+
+/** Whom the actor rules of a kind's actions leave: anyone, only the record's creator, or anyone else. */
+export type TodoActor = 'any' | 'creator' | 'others';
+
+/** One kind of pending item: records in `state` on which the caller may fire `actions` at `route`. */
+export interface TodoKind {
+  workflow: string;
+  state: string;
+  actions: string[];
+  route: string;
+  actor: TodoActor;
+}
+
+type Expr = PgColumn | SQL;
+
+/**
+ * Where a workflow's records are kept, declared once per workflow that leaves records waiting for
+ * someone (modules/todo/sources.ts). The to-do list is derived from these and the workflow itself.
+ */
+export interface TodoSource {
+  workflow: WorkflowDef<string, string>;
+  table: PgTable;
+  columns: { id: Expr; number: Expr; state: Expr; createdAt: Expr; createdBy: Expr | null };
+  /** Limits rows to the caller's projects and sites (undefined: no limit). */
+  scope(scope: SiteScope): SQL | undefined;
+  /** The console list page on which each action is fired; it is opened with `?status=<state>`. */
+  pages: Readonly<Record<string, string>>;
+  /** Actions that never make a record pending (optional moves: withdraw, cancel, disable…). */
+  optional?: readonly string[];
+}
+
+/**
+ * The kinds of pending item a caller has in one workflow: for every state that is not final, the
+ * actions the caller's permissions allow from it, grouped by the page that fires them. An action
+ * that leads back to the state it starts from (an edit) moves nothing along and is not a to-do.
+ */
+export function todoKinds(
+  source: Pick<TodoSource, 'workflow' | 'pages' | 'optional'>,
+  can: (permission: string) => boolean,
+): TodoKind[] {
+  const { workflow } = source;
+  const kinds = new Map<string, TodoKind & { actors: Set<TransitionDef<string>['actor']> }>();
+  for (const state of workflow.states) {
+    if (workflow.final.includes(state)) continue;
+    for (const [action, transition] of Object.entries(workflow.transitions)) {
+      if (source.optional?.includes(action) || !transition.from.includes(state)) continue;
+      const route = source.pages[action];
+      if (transition.to === state || !route || !can(transition.permission)) continue;
+      const key = `${state} ${route}`;
+      const kind = kinds.get(key) ?? {
+        workflow: workflow.id,
+        state,
+        actions: [],
+        route,
+        actor: 'any',
+        actors: new Set(),
+      };
+      kind.actions.push(action);
+      kind.actors.add(transition.actor);
+      kinds.set(key, kind);
+    }
+  }
+  return [...kinds.values()].map(({ actors, ...kind }) => ({
+    ...kind,
+    actor:
+      actors.has('any') || (actors.has('applicant') && actors.has('not-applicant'))
+        ? 'any'
+        : actors.has('applicant')
+          ? 'creator'
+          : 'others',
+  }));
 }

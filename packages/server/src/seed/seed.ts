@@ -1,4 +1,4 @@
-import { ALL_ENDPOINTS, temperatureRangeLabel } from '@trialab/api-contract';
+import { ALL_ENDPOINTS, allWorkflows, temperatureRangeLabel } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
@@ -37,10 +37,42 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   delete: ['删除', 'Delete', '刪除'],
   status: ['启用/停用', 'Enable/disable', '啟用/停用'],
   'reset-password': ['重置密码', 'Reset password', '重置密碼'],
+  // The buttons of workflow actions.
+  audit: ['审核', 'Review', '審核'],
+  review: ['审核', 'Review', '審核'],
+  release: ['发布', 'Release', '發布'],
+  dispatch: ['发货', 'Dispatch', '發貨'],
+  receive: ['收货', 'Receive', '收貨'],
+  revoke: ['撤回', 'Withdraw', '撤回'],
+  withdraw: ['撤回', 'Withdraw', '撤回'],
+  cancel: ['取消', 'Cancel', '取消'],
+  respond: ['答复', 'Respond', '答覆'],
+  reply: ['答复', 'Reply', '答覆'],
+  close: ['关闭', 'Close', '關閉'],
+  reopen: ['重新打开', 'Re-open', '重新打開'],
+  confirm: ['确认', 'Confirm', '確認'],
+  pickup: ['揽收', 'Pick up', '攬收'],
+  sign: ['签收', 'Sign off', '簽收'],
+  in: ['入库', 'Store', '入庫'],
+  out: ['出库', 'Take out', '出庫'],
+  disable: ['禁用', 'Disable', '禁用'],
 };
 
 /**
- * Menu tree and the button permissions the endpoint declarations require. Runs at every start
+ * Permissions needed by some endpoint or some workflow action: workflow actions are buttons of the
+ * page that fires them, so each gets its row even when no endpoint names it.
+ */
+export function requiredPermissions(): string[] {
+  const required = new Set(
+    ALL_ENDPOINTS.flatMap((e) => (typeof e.access === 'object' ? [e.access.permission] : [])),
+  );
+  for (const workflow of allWorkflows())
+    for (const transition of Object.values(workflow.transitions)) required.add(transition.permission);
+  return [...required].sort();
+}
+
+/**
+ * Menu tree and the button permissions the endpoint and workflow declarations require. Runs at every start
  * (upsert by i18n key), so new endpoints get their permission rows without a manual step.
  */
 async function syncPermissions(tx: Transaction): Promise<void> {
@@ -70,11 +102,8 @@ async function syncPermissions(tx: Transaction): Promise<void> {
     if (row) idByKey.set(menu.key, row.id);
   }
   const menuByPrefix = new Map(menus.map((m) => [m.authority.replace(/:view$/, ''), m]));
-  const required = new Set(
-    ALL_ENDPOINTS.flatMap((e) => (typeof e.access === 'object' ? [e.access.permission] : [])),
-  );
   let sort = 0;
-  for (const permission of [...required].sort()) {
+  for (const permission of requiredPermissions()) {
     const [area = '', resource = '', action = ''] = permission.split(':');
     const menu = menuByPrefix.get(`${area}:${resource}`);
     const [zh, en, hk] = ACTION_NAMES[action] ?? [action, action, action];

@@ -1,12 +1,14 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { App, Button, Form, Input } from 'antd';
 import { Activity } from 'react';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../locales';
 import { callEndpoint } from '../../services/endpoint';
 import { type EndpointPick, endpointName, queryClient } from '../../services/query';
 import { type Paged, usePaged } from '../usePaged';
 import { compactFilter, ListPage, type ListState, useListPage } from './index';
+import { filterFromUrl } from './useListPage';
 
 vi.mock('../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
 
@@ -184,5 +186,65 @@ describe('ListPage', () => {
     await screen.findByText('all-1');
     expect(container.querySelector('form')).toBeNull();
     expect(fetch).toHaveBeenLastCalledWith({ tab: 'pending', page: 1, size: 10 });
+  });
+
+  it('starts from the filter a link put in the address, shows it in the form, and applies a later one', async () => {
+    const fetch = vi.fn(async (body: Body) => ({ data: rowsFor(body), total: 1 }));
+    serve(fetch);
+    function Linked() {
+      const list = useListPage(endpoint, {} as Filter, {
+        url: { keyword: 'one', status: 'many' },
+      }) as unknown as ListState<Row, Filter>;
+      const navigate = useNavigate();
+      return (
+        <ListPage
+          list={list}
+          rowKey="id"
+          columns={[{ dataIndex: 'name', title: 'Name' }]}
+          filters={
+            <Form.Item name="keyword">
+              <Input data-testid="keyword" />
+            </Form.Item>
+          }
+          toolbar={<Button onClick={() => navigate('/list?keyword=later')}>Later</Button>}
+        />
+      );
+    }
+    render(
+      <App>
+        <MemoryRouter initialEntries={['/list?keyword=linked&status=open&status=answered&other=x']}>
+          <Routes>
+            <Route path="/list" element={<Linked />} />
+          </Routes>
+        </MemoryRouter>
+      </App>,
+    );
+    await screen.findByText('linked-1');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenLastCalledWith({
+      keyword: 'linked',
+      status: ['open', 'answered'],
+      page: 1,
+      size: 10,
+    });
+    await waitFor(() => expect((screen.getByTestId('keyword') as HTMLInputElement).value).toBe('linked'));
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    await screen.findByText('later-1');
+    expect(fetch).toHaveBeenLastCalledWith({ keyword: 'later', page: 1, size: 10 });
+    // Reset drops what the address set.
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await screen.findByText('all-1');
+  });
+});
+
+describe('filterFromUrl', () => {
+  it('reads the named fields only, one value or all of them', () => {
+    expect(
+      filterFromUrl<{ a?: string; b?: string[] }>('?a=1&a=2&b=x&b=y&c=z&d=', { a: 'one', b: 'many' }),
+    ).toEqual({
+      a: '1',
+      b: ['x', 'y'],
+    });
+    expect(filterFromUrl<{ a?: string }>('', { a: 'one' })).toEqual({});
   });
 });

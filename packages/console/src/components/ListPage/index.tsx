@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Form, type FormInstance, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable, type DataTableProps } from '../DataTable';
 import type { Paged } from '../usePaged';
@@ -36,7 +36,7 @@ export interface ListPageProps<T extends object, V extends object> {
   children?: ReactNode;
 }
 
-type Searchable<V> = { search?(values: V): void; reset?(): void };
+type Searchable<V> = { search?(values: V): void; reset?(): void; fromUrl?: Partial<V> };
 
 /**
  * A list screen: filter form with search and reset (plus the page's toolbar), the paged data table
@@ -64,6 +64,12 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   const search = onSearch ?? searchable.search;
   const reset = onReset ?? searchable.reset;
   const formInstance = form ?? own;
+  // The filter a link put in the address shows in the form's fields.
+  const fromUrl = searchable.fromUrl;
+  useEffect(() => {
+    if (fromUrl && Object.keys(fromUrl).length > 0)
+      formInstance.setFieldsValue(fromUrl as Parameters<typeof formInstance.setFieldsValue>[0]);
+  }, [fromUrl, formInstance]);
   const shown: DataColumn<T>[] = actions
     ? [
         ...columns,

@@ -1,5 +1,6 @@
 import type { EndpointDef, ParamsOf } from '@trialab/api-contract';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_LocationContext as LocationContext } from 'react-router-dom';
 import type { EndpointPick } from '../../services/query';
 import { type FilterOf, type Paged, type RowOf, usePaged } from '../usePaged';
 
@@ -13,6 +14,8 @@ export interface ListState<T, F> extends Paged<T> {
   search(values: F): void;
   /** Back to the initial filter (and, like search, loads again when it already is). */
   reset(): void;
+  /** The part of the filter that came from the page's address (`options.url`); the form shows it. */
+  fromUrl: Partial<F>;
 }
 
 /**
@@ -30,9 +33,28 @@ export function compactFilter<F extends object>(values: F): F {
   return Object.fromEntries(kept) as F;
 }
 
+/** How a filter field is read from the address: one value, or every value (`?status=a&status=b`). */
+export type UrlField = 'one' | 'many';
+
+/** The filter fields named in `fields` that the address's query string carries. */
+export function filterFromUrl<F>(search: string, fields: Partial<Record<keyof F, UrlField>>): Partial<F> {
+  const query = new URLSearchParams(search);
+  const out: Record<string, unknown> = {};
+  for (const [name, kind] of Object.entries(fields)) {
+    const values = query.getAll(name).filter((v) => v !== '');
+    if (values.length > 0) out[name] = kind === 'many' ? values : values[0];
+  }
+  return out as Partial<F>;
+}
+
 export interface ListOptions<E extends EndpointDef, F> {
   /** Path parameters of the endpoint. */
   params?: ParamsOf<E>;
+  /**
+   * Filter fields a link may set through the address (`/x/list?status=submitted`, as the home
+   * to-do list does): they start the filter, and a later address with other values applies them.
+   */
+  url?: Partial<Record<keyof F, UrlField>>;
   /** Whether the filter is complete enough to ask (default: always); otherwise the list is empty. */
   when?(filter: F): boolean;
 }
@@ -56,9 +78,14 @@ export function useListPage<E extends EndpointDef, F extends object>(
   initial: F,
   options: ListOptions<E, F> & { toBody?(filter: F): FilterOf<E> } = {},
 ): ListState<RowOf<E>, F> {
+  const { toBody, when, params, url } = options;
+  // Outside a router (unit tests of a list) there is no address to read.
+  const search = useContext(LocationContext)?.location.search ?? '';
+  const urlKey = url ? JSON.stringify(filterFromUrl<F>(search, url)) : '{}';
+  const fromUrl = useMemo(() => JSON.parse(urlKey) as Partial<F>, [urlKey]);
   const [start] = useState(initial);
-  const [filter, setFilter] = useState<F>(start);
-  const { toBody, when, params } = options;
+  // Reset goes back to `start`: the address's filter is dropped with the form's fields.
+  const [filter, setFilter] = useState<F>(() => ({ ...start, ...fromUrl }));
   const body = toBody ? toBody(filter) : (filter as FilterOf<E>);
   const paged = usePaged<E, FilterOf<E>>(endpoint, body, { params, enabled: when ? when(filter) : true });
   const current = useRef({ filter, paged });
@@ -71,6 +98,13 @@ export function useListPage<E extends EndpointDef, F extends object>(
     else void list.reload();
   }, []);
   const reset = useCallback(() => apply(start), [apply, start]);
-  const search = useCallback((values: F) => apply(compactFilter(values)), [apply]);
-  return { ...paged, filter, search, reset };
+  const searchWith = useCallback((values: F) => apply(compactFilter(values)), [apply]);
+  // The page kept open in its tab and opened again by a link with another filter.
+  const appliedUrl = useRef(urlKey);
+  useEffect(() => {
+    if (appliedUrl.current === urlKey) return;
+    appliedUrl.current = urlKey;
+    apply({ ...start, ...fromUrl });
+  }, [urlKey, fromUrl, apply, start]);
+  return { ...paged, filter, search: searchWith, reset, fromUrl };
 }

@@ -127,10 +127,16 @@ export function permissionTree(db: Executor) {
     .orderBy(asc(permissions.type), asc(permissions.sort), asc(permissions.id));
 }
 
-export async function knownPermissionIds(db: Executor, ids: number[]): Promise<number[]> {
+/** The permission rows of these ids that exist, with their permission strings. */
+export async function permissionsByIds(
+  db: Executor,
+  ids: number[],
+): Promise<Array<{ id: number; authority: string | null }>> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids));
-  return rows.map((r) => r.id);
+  return db
+    .select({ id: permissions.id, authority: permissions.authority })
+    .from(permissions)
+    .where(inArray(permissions.id, ids));
 }
 
 export async function replaceRolePermissions(db: Executor, roleId: number, permissionIds: number[]) {

@@ -1,6 +1,7 @@
 import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
+import type { Principal } from '../../lib/route.js';
 import { registerGroup } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { externalPermissions } from '../users/current-user.js';
@@ -11,9 +12,9 @@ import {
   enabledRoles,
   grantById,
   insertRole,
-  knownPermissionIds,
   pageGrants,
   pageRoles,
+  permissionsByIds,
   permissionTree,
   replaceRolePermissions,
   roleById,
@@ -22,26 +23,48 @@ import {
   usersOfRole,
   userTypeOf,
 } from './repository.js';
-import { assertAllKnown, assertRoleUnused } from './service.js';
+import { assertAllKnown, assertGrantable, assertReason, assertRoleUnused } from './service.js';
 
 const { role, userProject } = endpoints;
 
-/** Replaces the role's permissions with these (each once), all of which must exist. */
-async function setRolePermissions(db: Executor, roleId: number, permissionIds: number[]) {
+/**
+ * Replaces the role's permissions with these (each once): all must exist, and those it did not
+ * have before must be held by the caller.
+ */
+async function setRolePermissions(
+  db: Executor,
+  principal: Principal,
+  roleId: number,
+  before: number[],
+  permissionIds: number[],
+) {
   const unique = [...new Set(permissionIds)];
-  assertAllKnown('permissionIds', unique, await knownPermissionIds(db, unique));
+  const rows = await permissionsByIds(db, unique);
+  assertAllKnown(
+    'permissionIds',
+    unique,
+    rows.map((r) => r.id),
+  );
+  assertGrantable(principal, new Set(before), rows);
   await replaceRolePermissions(db, roleId, unique);
 }
 
 export async function accessRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, role, {
     create: async (ctx) => {
-      const { permissionIds, ...fields } = ctx.body;
+      const { permissionIds, reason, ...fields } = ctx.body;
+      assertReason(reason);
       const id = await uniqueOr(ctx.lang, () =>
         insertRole(ctx.db, { ...fields, remark: fields.remark ?? null }),
       );
-      await setRolePermissions(ctx.db, id, permissionIds);
-      ctx.audit({ action: 'role.create', entity: 'role', entityId: id, newValue: ctx.body });
+      await setRolePermissions(ctx.db, ctx.principal, id, [], permissionIds);
+      ctx.audit({
+        action: 'role.create',
+        entity: 'role',
+        entityId: id,
+        newValue: { ...fields, permissionIds },
+        reason,
+      });
       return { id };
     },
     page: async (ctx) => {
@@ -51,23 +74,26 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     listAllSimple: (ctx) => enabledRoles(ctx.db),
     get: (ctx) => roleWithPermissions(ctx.db, ctx.params.id),
     update: async (ctx) => {
-      const { id, version, permissionIds, ...fields } = ctx.body;
+      const { id, version, permissionIds, reason, ...fields } = ctx.body;
+      assertReason(reason);
       const before = await roleWithPermissions(ctx.db, id, () => staleOrMissing(false));
       const values = { ...fields, remark: fields.remark ?? null, updatedAt: ctx.now };
       const row = await uniqueOr(ctx.lang, () => updateRole(ctx.db, id, version, values));
       if (!row) throw staleOrMissing(true);
-      await setRolePermissions(ctx.db, id, permissionIds);
+      await setRolePermissions(ctx.db, ctx.principal, id, before.permissionIds, permissionIds);
       ctx.audit({
         action: 'role.update',
         entity: 'role',
         entityId: id,
         oldValue: before,
-        newValue: ctx.body,
+        newValue: { ...fields, permissionIds },
+        reason,
       });
       return { version: row.version };
     },
     updateStatus: async (ctx) => {
-      const { id, version, status } = ctx.body;
+      const { id, version, status, reason } = ctx.body;
+      assertReason(reason);
       const before = await roleById(ctx.db, id);
       const row = await updateRole(ctx.db, id, version, { status, updatedAt: ctx.now });
       if (!row) throw staleOrMissing(true);
@@ -77,11 +103,13 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
         entityId: id,
         oldValue: { status: before.status },
         newValue: { status },
+        reason,
       });
       return { version: row.version };
     },
     delete: async (ctx) => {
       const { id, reason } = ctx.query;
+      assertReason(reason);
       const before = await roleWithPermissions(ctx.db, id);
       assertRoleUnused(await usersOfRole(ctx.db, id));
       await deleteRole(ctx.db, id);
@@ -90,7 +118,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
         entity: 'role',
         entityId: id,
         oldValue: before,
-        reason: reason ?? null,
+        reason,
       });
       return null;
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../../test/refusal.js';
-import { assertAllKnown, assertRoleUnused, grantRows } from './service.js';
+import { assertAllKnown, assertGrantable, assertReason, assertRoleUnused, grantRows } from './service.js';
 
 describe('access rules', () => {
   it('refuses unknown references and a role still held', () => {
@@ -9,7 +9,7 @@ describe('access rules', () => {
       params: { field: 'permissionIds' },
     });
     expect(refusal(() => assertAllKnown('projectId', [], []))).toBeNull();
-    expect(refusal(() => assertRoleUnused(1))?.key).toBe('roleInUse');
+    expect(refusal(() => assertRoleUnused(2))).toEqual({ key: 'roleInUse', params: { count: 2 } });
     expect(refusal(() => assertRoleUnused(0))).toBeNull();
   });
 
@@ -42,5 +42,27 @@ describe('access rules', () => {
     expect(refusal(() => grantRows(7, 2, [{ projectId: 1, siteIds: [20] }], sites))?.key).toBe(
       'siteNotInProject',
     );
+  });
+
+  it('asks a reason for role changes and grants only permissions the caller holds', () => {
+    expect(refusal(() => assertReason(undefined))?.key).toBe('reasonRequired');
+    expect(refusal(() => assertReason(''))?.key).toBe('reasonRequired');
+    expect(refusal(() => assertReason('岗位调整'))).toBeNull();
+    const caller = { isSuper: false, permissions: new Set(['a:b:page', 'a:b:view']) };
+    const rows = [
+      { id: 1, authority: 'a:b:page' },
+      { id: 2, authority: 'x:y:release' },
+      { id: 3, authority: null },
+    ];
+    expect(refusal(() => assertGrantable(caller, new Set(), rows))).toEqual({
+      key: 'grantNotHeld',
+      params: { permission: 'x:y:release' },
+    });
+    // What the role already had may stay; the super account and *:*:* hold everything.
+    expect(refusal(() => assertGrantable(caller, new Set([2]), rows))).toBeNull();
+    expect(refusal(() => assertGrantable({ ...caller, isSuper: true }, new Set(), rows))).toBeNull();
+    expect(
+      refusal(() => assertGrantable({ isSuper: false, permissions: new Set(['*:*:*']) }, new Set(), rows)),
+    ).toBeNull();
   });
 });

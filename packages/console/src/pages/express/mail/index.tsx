@@ -36,6 +36,7 @@ export default function ExpressMailPage() {
   const list = useListPage(
     (c) => c.staffShipment.paging,
     {} as { orderNo?: string; expressNo?: string; status?: SampleShipmentState[] },
+    { url: { status: 'many' } },
   );
   const [viewing, setViewing] = useState<number | null>(null);
   const [picking, setPicking] = useState<Row | null>(null);

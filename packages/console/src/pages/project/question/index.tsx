@@ -65,7 +65,7 @@ interface Filter {
 export default function StaffQuestionPage() {
   const { t } = useTranslation();
   const { t: q } = useTranslation('labQueries', { keyPrefix: 'query' });
-  const list = useListPage((c) => c.labQuery.paging, {} as Filter);
+  const list = useListPage((c) => c.labQuery.paging, {} as Filter, { url: { status: 'many' } });
   const [openId, setOpenId] = useState<number | null>(null);
   const [raising, setRaising] = useState(false);
   const { can } = useAccess();

@@ -14,7 +14,8 @@ export default function UserApplyAuditPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('pending');
   const list = useListPage((c) => c.accountApplication.auditPaging, {} as Filter, {
-    toBody: (filter) => ({ ...filter, tab }),
+    toBody: (filter: Filter) => ({ ...filter, tab }),
+    url: { status: 'many' },
   });
   const [viewing, setViewing] = useState<number | null>(null);
   const close = useCallback(() => setViewing(null), []);

@@ -22,9 +22,13 @@ import { DispatchModal, type StaffOrderRow } from './DispatchModal';
  */
 export default function SupplyConsumableApplyPage() {
   const { t } = useTranslation();
-  const list = useListPage((c) => c.consumable.staffPaging, {
-    status: ['approved'],
-  } as { orderNo?: string; status?: ConsumableOrderState[] });
+  const list = useListPage(
+    (c) => c.consumable.staffPaging,
+    {
+      status: ['approved'],
+    } as { orderNo?: string; status?: ConsumableOrderState[] },
+    { url: { status: 'many' } },
+  );
   const [viewing, setViewing] = useState<number | null>(null);
   const [dispatching, setDispatching] = useState<StaffOrderRow | null>(null);
   const [logisticsOf, setLogisticsOf] = useState<number | null>(null);

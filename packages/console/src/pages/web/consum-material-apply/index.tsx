@@ -47,7 +47,7 @@ export default function ConsumableApplyPage() {
   const { t: c } = useTranslation('portal', { keyPrefix: 'consumable' });
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id);
-  const list = useListPage((api) => api.consumable.paging, {} as Filter);
+  const list = useListPage((api) => api.consumable.paging, {} as Filter, { url: { status: 'many' } });
   const [viewing, setViewing] = useState<number | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
   const [run, exporting] = useAction();

@@ -17,7 +17,9 @@ export default function QuestionPage() {
   const { t } = useTranslation();
   const { t: q } = useTranslation('portal', { keyPrefix: 'question' });
   const navigate = useNavigate();
-  const list = useListPage((c) => c.clarification.paging, {} as { keyword?: string; status?: State[] });
+  const list = useListPage((c) => c.clarification.paging, {} as { keyword?: string; status?: State[] }, {
+    url: { status: 'many' },
+  });
 
   const columns: DataColumn<QueryRow>[] = [
     {

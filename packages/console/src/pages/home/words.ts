@@ -1,0 +1,25 @@
+import { t } from '../../locales';
+
+/** A kind of pending item from the server, named by its contract ids. */
+export interface KindIds {
+  workflow: string;
+  state: string;
+  actions: string[];
+  route: string;
+}
+
+// Words come from the `todo` namespace; a workflow added later without texts shows its ids.
+const word = (group: string, id: string) => t(`todo.${group}.${id}`, { defaultValue: id });
+
+/** "Test orders" */
+export const workflowName = (workflow: string) => word('workflows', workflow);
+
+/** "Test orders · awaiting review" */
+export const kindName = (kind: KindIds) => `${workflowName(kind.workflow)} · ${word('states', kind.state)}`;
+
+/** "approve, reject" */
+export const actionWords = (kind: KindIds) =>
+  kind.actions.map((action) => word('actions', action)).join(t('todo.sep'));
+
+/** The list page of the kind, filtered to its state. */
+export const kindLink = (kind: KindIds) => `${kind.route}?status=${encodeURIComponent(kind.state)}`;

@@ -1,0 +1,123 @@
+import { allWorkflows, defineWorkflow } from '@trialab/api-contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.js';
+import type { TodoSource } from '../../lib/workflow.js';
+import { kindsOf } from './service.js';
+import { TODO_SOURCES } from './sources.js';
+
+const principal = (permissions: string[], isSuper = false) => ({
+  isSuper,
+  permissions: new Set(permissions),
+});
+
+/** A workflow no module knows: declaring it with its source is all the to-do list needs. */
+const sampleWorkflow = defineWorkflow({
+  id: 'sampleCheck',
+  states: ['drafted', 'awaiting', 'checked', 'void'],
+  initial: 'drafted',
+  final: ['checked', 'void'],
+  transitions: {
+    tidy: {
+      from: ['drafted'],
+      to: 'drafted',
+      permission: 'x:check:update',
+      actor: 'applicant',
+      signature: false,
+    },
+    submit: {
+      from: ['drafted'],
+      to: 'awaiting',
+      permission: 'x:check:update',
+      actor: 'applicant',
+      signature: false,
+    },
+    check: {
+      from: ['awaiting'],
+      to: 'checked',
+      permission: 'x:check:review',
+      actor: 'not-applicant',
+      signature: false,
+    },
+    discard: {
+      from: ['drafted', 'awaiting'],
+      to: 'void',
+      permission: 'x:check:delete',
+      actor: 'any',
+      signature: false,
+    },
+  },
+});
+const sampleSource: TodoSource = {
+  workflow: sampleWorkflow,
+  table: users,
+  columns: {
+    id: users.id,
+    number: users.username,
+    state: sql`'drafted'`,
+    createdAt: users.createdAt,
+    createdBy: users.id,
+  },
+  scope: () => undefined,
+  pages: { submit: '/x/drafts', check: '/x/review' },
+  optional: ['discard'],
+};
+
+describe('to-do kinds derived from the workflow declarations', () => {
+  it('a new workflow appears with its source: states that are not final, actions the caller may fire', () => {
+    const kinds = (p: ReturnType<typeof principal>) => kindsOf([sampleSource], p)[0]?.kinds;
+    expect(kinds(principal(['x:check:update', 'x:check:review', 'x:check:delete']))).toEqual([
+      {
+        workflow: 'sampleCheck',
+        state: 'drafted',
+        actions: ['submit'],
+        route: '/x/drafts',
+        actor: 'creator',
+      },
+      { workflow: 'sampleCheck', state: 'awaiting', actions: ['check'], route: '/x/review', actor: 'others' },
+    ]);
+    // Without the permission there is nothing to do; the super account may do everything.
+    expect(kinds(principal(['x:check:delete']))).toEqual([]);
+    expect(kinds(principal([], true))?.map((k) => k.state)).toEqual(['drafted', 'awaiting']);
+    expect(kindsOf([sampleSource], principal([], true), { state: 'awaiting' })[0]?.kinds).toHaveLength(1);
+  });
+
+  it('groups the actions of one state and page; applicant plus not-applicant leaves anyone', () => {
+    const both = defineWorkflow({
+      id: 'both',
+      states: ['open', 'done'],
+      initial: 'open',
+      final: ['done'],
+      transitions: {
+        fix: { from: ['open'], to: 'done', permission: 'p', actor: 'applicant', signature: false },
+        accept: { from: ['open'], to: 'done', permission: 'p', actor: 'not-applicant', signature: false },
+      },
+    });
+    const source = { ...sampleSource, workflow: both, pages: { fix: '/p', accept: '/p' }, optional: [] };
+    expect(kindsOf([source], principal(['p']))[0]?.kinds).toEqual([
+      { workflow: 'both', state: 'open', actions: ['fix', 'accept'], route: '/p', actor: 'any' },
+    ]);
+  });
+
+  it('every workflow of the contract has a source, or never leaves work waiting', () => {
+    const declared = new Set(TODO_SOURCES.map((s) => s.workflow.id));
+    // Receipt lines are created received; storage and shared documents are not waiting for anyone.
+    const neverPending = [
+      'sampleReceipt',
+      'sampleStorage',
+      'sharedDocument.original',
+      'sharedDocument.public',
+    ];
+    const ids = allWorkflows()
+      .map((w) => w.id)
+      .filter((id) => !['sampleCheck', 'both'].includes(id));
+    expect(ids.filter((id) => !declared.has(id) && !neverPending.includes(id))).toEqual([]);
+    // Each action that can be a to-do names the page where it is fired.
+    for (const source of TODO_SOURCES)
+      for (const [action, t] of Object.entries(source.workflow.transitions)) {
+        const loops = t.from.every((state) => state === t.to);
+        if (!source.optional?.includes(action) && !loops)
+          expect(source.pages[action], `${source.workflow.id}.${action}`).toMatch(/^\//);
+      }
+  });
+});

@@ -1,0 +1,19 @@
+import { type TodoKind, type TodoSource, todoKinds } from '../../lib/workflow.js';
+import { hasPermission, type Principal } from '../access/access.js';
+import type { SourceKinds } from './repository.js';
+
+/**
+ * The kinds of pending item the caller has, per source: derived from the workflow declarations and
+ * the caller's permissions, optionally only those of one workflow and state.
+ */
+export function kindsOf(
+  sources: readonly TodoSource[],
+  principal: Principal,
+  only: { workflow?: string | undefined; state?: string | undefined } = {},
+): SourceKinds[] {
+  const can = (permission: string) => hasPermission(principal, permission);
+  const wanted = (kind: TodoKind) =>
+    (only.workflow === undefined || kind.workflow === only.workflow) &&
+    (only.state === undefined || kind.state === only.state);
+  return sources.map((source) => ({ source, kinds: todoKinds(source, can).filter(wanted) }));
+}

@@ -1,0 +1,242 @@
+import {
+  accountApplicationWorkflow,
+  chargebackWorkflow,
+  clarificationQueryWorkflow,
+  consumableOrderWorkflow,
+  kitSupplyWorkflow,
+  labFeedbackWorkflow,
+  labReportWorkflow,
+  reportRevisionWorkflow,
+  sampleShipmentWorkflow,
+  specimenBarcodeWorkflow,
+  subjectRegistrationWorkflow,
+  testOrderWorkflow,
+} from '@trialab/api-contract';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
+import { labFeedback } from '../../db/schema-lab-queries.js';
+import {
+  clarificationQueries,
+  consumableKits,
+  consumableOrders,
+  kitSupplies,
+  sampleTransports,
+} from '../../db/schema-portal.js';
+import { accountApplications } from '../../db/schema-portal-admin.js';
+import { chargebackNotices } from '../../db/schema-portal-reports.js';
+import { specimenBarcodes } from '../../db/schema-specimen.js';
+import { type SiteScope, scopeWhere } from '../../lib/scope.js';
+import type { TodoSource } from '../../lib/workflow.js';
+
+const LAB = '/laboratory/before-analysis';
+const REPORTS = '/laboratory/after-analysis';
+
+/** An account application is in scope when every project (or site) it asks for is. */
+function grantsInScope(scope: SiteScope): SQL | undefined {
+  if (scope.all) return undefined;
+  const inside = scope.siteIds
+    ? inArray(sql`(g->>'siteId')::int`, [...scope.siteIds])
+    : inArray(sql`(g->>'projectId')::int`, [...scope.projectIds]);
+  return sql`NOT EXISTS (SELECT 1 FROM jsonb_array_elements(${accountApplications.grants}) g WHERE NOT (${inside}))`;
+}
+
+const kitProject = sql`(SELECT ${consumableKits.projectId} FROM ${consumableKits} WHERE ${consumableKits.id} = ${kitSupplies.kitId})`;
+
+/** Reports and their revisions are rows of one table. */
+const REPORT_RECORDS = {
+  table: labReports,
+  columns: {
+    id: labReports.id,
+    number: labReports.reportNo,
+    state: labReports.status,
+    createdAt: labReports.createdAt,
+    createdBy: labReports.createdBy,
+  },
+  scope: (s: SiteScope) => scopeWhere(s, labReports.projectId, labReports.siteId),
+};
+
+/**
+ * Where each workflow's records wait: one declaration per workflow that leaves work for someone.
+ * The to-do list is derived from these and the workflow declarations (lib/workflow.ts todoKinds):
+ * sample receipt lines, sample storage and shared documents never wait for anyone and have none.
+ */
+export const TODO_SOURCES: readonly TodoSource[] = [
+  {
+    workflow: accountApplicationWorkflow,
+    table: accountApplications,
+    columns: {
+      id: accountApplications.id,
+      number: accountApplications.applicationNo,
+      state: accountApplications.status,
+      createdAt: accountApplications.applyTime,
+      createdBy: accountApplications.applicantId,
+    },
+    scope: grantsInScope,
+    pages: { approve: '/project/user-apply-audit', reject: '/project/user-apply-audit' },
+    optional: ['withdraw'],
+  },
+  {
+    workflow: subjectRegistrationWorkflow,
+    table: labSubjects,
+    columns: {
+      id: labSubjects.id,
+      number: labSubjects.subjectNo,
+      state: labSubjects.status,
+      createdAt: labSubjects.createdAt,
+      createdBy: labSubjects.createdBy,
+    },
+    scope: (s) => scopeWhere(s, labSubjects.projectId, labSubjects.siteId),
+    pages: {
+      approve: `${LAB}/subject-review`,
+      reject: `${LAB}/subject-review`,
+      resubmit: `${LAB}/input-subject`,
+    },
+  },
+  {
+    workflow: testOrderWorkflow,
+    table: labTestOrders,
+    columns: {
+      id: labTestOrders.id,
+      number: labTestOrders.barcode,
+      state: labTestOrders.status,
+      createdAt: labTestOrders.createdAt,
+      createdBy: labTestOrders.createdBy,
+    },
+    scope: (s) => scopeWhere(s, labTestOrders.projectId, labTestOrders.siteId),
+    pages: {
+      approve: `${LAB}/test-project-review`,
+      reject: `${LAB}/test-project-review`,
+      resubmit: `${LAB}/input-test-project`,
+    },
+  },
+  {
+    workflow: specimenBarcodeWorkflow,
+    table: specimenBarcodes,
+    columns: {
+      id: specimenBarcodes.id,
+      number: specimenBarcodes.code,
+      state: specimenBarcodes.status,
+      createdAt: specimenBarcodes.createdAt,
+      createdBy: specimenBarcodes.createdBy,
+    },
+    // A barcode without a site yet belongs to its whole project.
+    scope: (s) =>
+      s.siteIds
+        ? scopeWhere(s, specimenBarcodes.projectId, specimenBarcodes.siteId)
+        : scopeWhere(s, specimenBarcodes.projectId, specimenBarcodes.projectId),
+    pages: { sign: `${LAB}/specimen-sign` },
+    optional: ['disable'],
+  },
+  {
+    workflow: labReportWorkflow,
+    ...REPORT_RECORDS,
+    pages: {
+      edit: `${REPORTS}/report-list`,
+      review: `${REPORTS}/report-list`,
+      return: `${REPORTS}/report-list`,
+      release: `${REPORTS}/report-list`,
+    },
+  },
+  {
+    workflow: reportRevisionWorkflow,
+    ...REPORT_RECORDS,
+    pages: {
+      approveRevision: `${REPORTS}/report-modify-review`,
+      rejectRevision: `${REPORTS}/report-modify-review`,
+    },
+  },
+  {
+    workflow: labFeedbackWorkflow,
+    table: labFeedback,
+    columns: {
+      id: labFeedback.id,
+      number: labFeedback.feedbackNo,
+      state: labFeedback.status,
+      createdAt: labFeedback.createdAt,
+      createdBy: labFeedback.createdBy,
+    },
+    scope: (s) => scopeWhere(s, labFeedback.projectId, labFeedback.siteId),
+    pages: { respond: '/project/feedback', close: `${LAB}/feedback` },
+  },
+  {
+    workflow: clarificationQueryWorkflow,
+    table: clarificationQueries,
+    columns: {
+      id: clarificationQueries.id,
+      number: clarificationQueries.queryNo,
+      state: clarificationQueries.status,
+      createdAt: clarificationQueries.raisedAt,
+      createdBy: clarificationQueries.raisedBy,
+    },
+    scope: (s) => scopeWhere(s, clarificationQueries.projectId, clarificationQueries.siteId),
+    pages: { reply: '/web/question', close: '/project/question' },
+    optional: ['autoResolve', 'reopen'],
+  },
+  {
+    workflow: consumableOrderWorkflow,
+    table: consumableOrders,
+    columns: {
+      id: consumableOrders.id,
+      number: consumableOrders.orderNo,
+      state: consumableOrders.status,
+      createdAt: consumableOrders.createdAt,
+      createdBy: consumableOrders.applicantId,
+    },
+    scope: (s) => scopeWhere(s, consumableOrders.projectId, consumableOrders.siteId),
+    pages: {
+      approve: '/web/consumables-audit',
+      reject: '/web/consumables-audit',
+      dispatch: '/supply/consum-material-apply',
+      receive: '/web/consum-material-apply',
+      edit: '/web/consum-material-apply',
+    },
+    optional: ['withdraw', 'cancel'],
+  },
+  {
+    workflow: kitSupplyWorkflow,
+    table: kitSupplies,
+    columns: {
+      id: kitSupplies.id,
+      number: sql`(SELECT ${consumableKits.name} FROM ${consumableKits} WHERE ${consumableKits.id} = ${kitSupplies.kitId})`,
+      state: kitSupplies.status,
+      // A supply row records no creation: its kit is there from the project's set-up.
+      createdAt: sql`NULL::timestamptz`,
+      createdBy: null,
+    },
+    scope: (s) =>
+      s.all
+        ? undefined
+        : s.siteIds
+          ? inArray(kitSupplies.siteId, [...s.siteIds])
+          : inArray(kitProject, [...s.projectIds]),
+    pages: { confirm: '/web/receipt-check' },
+  },
+  {
+    workflow: sampleShipmentWorkflow,
+    table: sampleTransports,
+    columns: {
+      id: sampleTransports.id,
+      number: sampleTransports.orderNo,
+      state: sampleTransports.status,
+      createdAt: sampleTransports.createdAt,
+      createdBy: sampleTransports.createdBy,
+    },
+    scope: (s) => scopeWhere(s, sampleTransports.projectId, sampleTransports.siteId),
+    pages: { pickup: '/express/mail', sign: '/express/sign' },
+    optional: ['cancel'],
+  },
+  {
+    workflow: chargebackWorkflow,
+    table: chargebackNotices,
+    columns: {
+      id: chargebackNotices.id,
+      number: chargebackNotices.noticeNo,
+      state: chargebackNotices.status,
+      createdAt: chargebackNotices.raisedAt,
+      createdBy: chargebackNotices.raisedBy,
+    },
+    scope: (s) => scopeWhere(s, chargebackNotices.projectId, chargebackNotices.siteId),
+    pages: { acknowledge: '/web/report-search', dispute: '/web/report-search' },
+    optional: ['withdraw'],
+  },
+];

@@ -1,0 +1,329 @@
+import { allWorkflows, endpoints, ResultCode } from '@trialab/api-contract';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, sites, userProjects, users } from '../src/db/schema.js';
+import { clarificationQueries } from '../src/db/schema-portal.js';
+import { specimenBarcodes } from '../src/db/schema-specimen.js';
+import { ENGINES } from './engines.js';
+import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+
+const { role, todo, user } = endpoints;
+
+type TreeRow = { id: number; parentId: number | null; type: number; authority: string | null };
+type RoleRow = { id: number; code: string; version: number; permissionIds: number[] };
+type Kind = { workflow: string; state: string; actions: string[]; route: string; count: number };
+
+describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) => {
+  let env: TestEnv;
+  let admin: Session;
+  let platform: Session;
+  let tree: TreeRow[];
+  const ok = async (response: Promise<import('fastify').LightMyRequestResponse>) => {
+    const body = envelope(await response);
+    expect(body.code, body.msg).toBe(200);
+    return body;
+  };
+  const roles = async () =>
+    (await ok(call(env.app, role.page, { session: admin, body: { page: 1, size: 100 } }, env.clock.now)))
+      .data as RoleRow[];
+  const idOf = (authority: string) => {
+    const row = tree.find((p) => p.authority === authority);
+    if (!row) throw new Error(`no permission ${authority}`);
+    return row.id;
+  };
+  beforeAll(async () => {
+    env = await startEnv(engine);
+    admin = await login(env, '13800000000');
+    platform = await login(env, '13800000007');
+    tree = (await ok(call(env.app, role.permissionTree, { session: admin }, env.clock.now)))
+      .data as TreeRow[];
+  });
+  afterAll(() => env.close());
+
+  it('the permission tree holds every workflow action as a button of the page that fires it', () => {
+    const byId = new Map(tree.map((p) => [p.id, p]));
+    const missing: string[] = [];
+    for (const workflow of allWorkflows())
+      for (const [action, t] of Object.entries(workflow.transitions)) {
+        const row = tree.find((p) => p.authority === t.permission);
+        const parent = row?.parentId ? byId.get(row.parentId) : undefined;
+        if (row?.type !== 3 || parent?.type !== 2) missing.push(`${workflow.id}.${action}: ${t.permission}`);
+      }
+    expect(missing).toEqual([]);
+  });
+
+  it('create: reason required, code unique, only permissions the caller holds; audited with the reason', async () => {
+    const body = {
+      name: '质控员',
+      code: 'qc_officer',
+      remark: '质量控制',
+      permissionIds: [idOf('home:todo:view')],
+    };
+    const noReason = await call(env.app, role.create, { session: admin, body }, env.clock.now);
+    expect(envelope(noReason).code).toBe(ResultCode.REASON_REQUIRED);
+    await ok(
+      call(
+        env.app,
+        role.create,
+        { session: admin, body: { ...body, reason: '新设质控岗位' } },
+        env.clock.now,
+      ),
+    );
+    const [audit] = await env.handle.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ action: 'role.create', reason: '新设质控岗位' });
+    const again = await call(
+      env.app,
+      role.create,
+      { session: admin, body: { ...body, name: '质控员二', reason: '重复' } },
+      env.clock.now,
+    );
+    expect(envelope(again)).toMatchObject({
+      code: ResultCode.DUPLICATE,
+      msg: expect.stringMatching(/already exists/),
+    });
+    // The platform administrator holds platform and system rights, not the laboratory's.
+    const unheld = await call(
+      env.app,
+      role.create,
+      {
+        session: platform,
+        body: {
+          name: '越权角色',
+          code: 'overreach',
+          permissionIds: [idOf('platform:role:page'), idOf('laboratory:after-analysis-report-list:release')],
+          reason: '试图授予未拥有的权限',
+        },
+      },
+      env.clock.now,
+    );
+    expect(envelope(unheld)).toMatchObject({
+      code: ResultCode.FORBIDDEN,
+      msg: expect.stringContaining('laboratory:after-analysis-report-list:release'),
+    });
+    expect((await roles()).some((r) => r.code === 'overreach')).toBe(false);
+  });
+
+  it('update keeps what the role had but adds only what the caller holds; delete refused while held', async () => {
+    const lab = (await roles()).find((r) => r.code === 'lab_technician');
+    if (!lab) throw new Error('lab_technician missing');
+    const release = idOf('laboratory:after-analysis-report-list:release');
+    const edit = (session: Session, permissionIds: number[], reason?: string) =>
+      call(
+        env.app,
+        role.update,
+        {
+          session,
+          body: {
+            id: lab.id,
+            version: lab.version,
+            name: '实验员',
+            code: 'lab_technician',
+            permissionIds,
+            reason,
+          },
+        },
+        env.clock.now,
+      );
+    expect(envelope(await edit(admin, lab.permissionIds)).code).toBe(ResultCode.REASON_REQUIRED);
+    // The platform administrator may re-save the role's laboratory rights but not add new ones.
+    const withoutRelease = lab.permissionIds.filter((id) => id !== release);
+    expect(
+      envelope(await edit(platform, [...withoutRelease, idOf('financial:bills:view')], '加财务')).code,
+    ).toBe(ResultCode.FORBIDDEN);
+    const done = await ok(edit(platform, lab.permissionIds, '备注整理'));
+    expect(done.data).toEqual({ version: lab.version + 1 });
+
+    const held = await call(
+      env.app,
+      role.delete,
+      { session: admin, query: { id: lab.id, reason: '合并岗位' } },
+      env.clock.now,
+    );
+    expect(envelope(held)).toMatchObject({
+      code: ResultCode.BAD_REQUEST,
+      msg: expect.stringMatching(/assigned to 2 user/),
+    });
+    const qc = (await roles()).find((r) => r.code === 'qc_officer');
+    if (!qc) throw new Error('qc_officer missing');
+    const noReason = await call(
+      env.app,
+      role.delete,
+      { session: admin, query: { id: qc.id } },
+      env.clock.now,
+    );
+    expect(envelope(noReason).code).toBe(ResultCode.REASON_REQUIRED);
+    await ok(
+      call(env.app, role.delete, { session: admin, query: { id: qc.id, reason: '岗位取消' } }, env.clock.now),
+    );
+    const [audit] = await env.handle.db.select().from(auditLog).where(eq(auditLog.action, 'role.delete'));
+    expect(audit).toMatchObject({ reason: '岗位取消', entityId: String(qc.id) });
+  });
+
+  it('a permission taken from a role is refused on another instance that had it cached', async () => {
+    const second = await env.secondInstance();
+    const listUsers = () => call(second, user.page, { session: platform, body: {} }, env.clock.now);
+    await expect
+      .poll(async () => envelope(await listUsers()).code, { timeout: 5000, interval: 50 })
+      .toBe(200);
+    const platformRole = (await roles()).find((r) => r.code === 'platform_admin');
+    if (!platformRole) throw new Error('platform_admin missing');
+    const pageUsers = idOf('platform:account:page');
+    await ok(
+      call(
+        env.app,
+        role.update,
+        {
+          session: admin,
+          body: {
+            id: platformRole.id,
+            version: platformRole.version,
+            name: '平台管理员',
+            code: 'platform_admin',
+            permissionIds: platformRole.permissionIds.filter((id) => id !== pageUsers),
+            reason: '账号管理交由人事',
+          },
+        },
+        env.clock.now,
+      ),
+    );
+    // NOTIFY at commit empties the other instance's cache (its one-second limit bounds it otherwise).
+    await expect
+      .poll(async () => envelope(await listUsers()).code, { timeout: 5000, interval: 20 })
+      .toBe(ResultCode.FORBIDDEN);
+  });
+
+  const countsOf = async (session: Session) =>
+    (await ok(call(env.app, todo.counts, { session }, env.clock.now))).data as Kind[];
+
+  it('to-do of a lab user: the reviews of others and the samples to sign for', async () => {
+    const lab = await login(env, '13800000001');
+    const kinds = await countsOf(lab);
+    const review = kinds.find((k) => k.workflow === 'testOrder' && k.state === 'submitted');
+    expect(review).toMatchObject({
+      actions: ['approve', 'reject'],
+      route: '/laboratory/before-analysis/test-project-review',
+    });
+    // Samples registered and waiting for the bench sign-for: any lab user with the right may sign.
+    const [expected] = await env.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(specimenBarcodes)
+      .where(eq(specimenBarcodes.status, 'registered'));
+    expect(expected?.n).toBeGreaterThan(0);
+    expect(kinds.find((k) => k.workflow === 'specimenBarcode')).toEqual({
+      workflow: 'specimenBarcode',
+      state: 'registered',
+      actions: ['sign'],
+      route: '/laboratory/before-analysis/specimen-sign',
+      count: expected?.n,
+    });
+    // Nothing of the portal's workflows (no /web permissions).
+    expect(kinds.filter((k) => k.route.startsWith('/web/'))).toEqual([]);
+    const paged = await ok(
+      call(
+        env.app,
+        todo.page,
+        { session: lab, body: { workflow: 'specimenBarcode', state: 'registered', size: 50 } },
+        env.clock.now,
+      ),
+    );
+    expect(paged.total).toBe(expected?.n);
+    expect(paged.data).toEqual(
+      Array.from({ length: Math.min(50, expected?.n ?? 0) }, () =>
+        expect.objectContaining({
+          workflow: 'specimenBarcode',
+          number: expect.any(String),
+          createdBy: expect.any(String),
+        }),
+      ),
+    );
+  });
+
+  it('to-do of a site user: only the sites granted', async () => {
+    const site = await login(env, '13900000001');
+    const [me] = await env.handle.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, '13900000001'));
+    const granted = await env.handle.db
+      .select({ siteId: userProjects.siteId })
+      .from(userProjects)
+      .where(eq(userProjects.userId, me?.id ?? 0));
+    const siteIds = granted.flatMap((g) => (g.siteId === null ? [] : [g.siteId]));
+    expect(siteIds.length).toBeGreaterThan(0);
+    const openIn = async (where?: ReturnType<typeof inArray>) => {
+      const [row] = await env.handle.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(clarificationQueries)
+        .where(and(eq(clarificationQueries.status, 'open'), where));
+      return row?.n ?? 0;
+    };
+    const mine = await openIn(inArray(clarificationQueries.siteId, siteIds));
+    expect(mine).toBeGreaterThan(0);
+    // An open query of another site, which this user must not see.
+    const [sample] = await env.handle.db
+      .select()
+      .from(clarificationQueries)
+      .where(eq(clarificationQueries.status, 'open'))
+      .limit(1);
+    const [other] = await env.handle.db
+      .select()
+      .from(sites)
+      .where(ne(sites.id, sample?.siteId ?? 0))
+      .limit(1);
+    if (!sample || !other) throw new Error('demo query or site missing');
+    const { id: _, ...copy } = sample;
+    await env.handle.db
+      .insert(clarificationQueries)
+      .values({ ...copy, queryNo: `${sample.queryNo}-X`, projectId: other.projectId, siteId: other.id });
+    expect(siteIds).not.toContain(other.id);
+    expect(await openIn()).toBeGreaterThan(mine);
+    const kinds = await countsOf(site);
+    expect(kinds.find((k) => k.workflow === 'clarificationQuery' && k.state === 'open')).toMatchObject({
+      actions: ['reply'],
+      route: '/web/question',
+      count: mine,
+    });
+    expect(kinds.some((k) => k.route.startsWith('/laboratory'))).toBe(false);
+    const items = (await ok(call(env.app, todo.page, { session: site, body: { size: 99 } }, env.clock.now)))
+      .data as Array<{ workflow: string; number: string }>;
+    const numbers = await env.handle.db
+      .select({ no: clarificationQueries.queryNo })
+      .from(clarificationQueries)
+      .where(inArray(clarificationQueries.siteId, siteIds));
+    const allowed = new Set(numbers.map((n) => n.no));
+    for (const item of items.filter((i) => i.workflow === 'clarificationQuery'))
+      expect(allowed.has(item.number), item.number).toBe(true);
+  });
+
+  it('every source answers: the super account and a project manager (account requests by their grants)', async () => {
+    const all = await countsOf(admin);
+    expect(new Set(all.map((k) => k.workflow)).size).toBeGreaterThan(8);
+    const total = all.reduce((sum, k) => sum + k.count, 0);
+    const page = await ok(call(env.app, todo.page, { session: admin, body: { size: 500 } }, env.clock.now));
+    expect(page.total).toBe(total);
+    expect((page.data as unknown[]).length).toBe(Math.min(500, total));
+    const pm = await login(env, '13800000003');
+    const requests = (await countsOf(pm)).find((k) => k.workflow === 'accountApplication');
+    expect(requests).toMatchObject({ state: 'submitted', route: '/project/user-apply-audit' });
+    expect(requests?.count).toBeGreaterThan(0);
+    const items = await ok(
+      call(
+        env.app,
+        todo.page,
+        { session: pm, body: { workflow: 'accountApplication', size: 50 } },
+        env.clock.now,
+      ),
+    );
+    expect(items.total).toBe(requests?.count);
+  });
+
+  it('a user without permissions has nothing to do', async () => {
+    const [someone] = await env.handle.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.mobile, '13800000006'));
+    expect(someone).toBeDefined();
+    const sales = await login(env, '13800000006');
+    expect(await countsOf(sales)).toEqual([]);
+  });
+});
