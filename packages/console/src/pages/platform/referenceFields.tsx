@@ -1,5 +1,7 @@
-import { Form, Input, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Permission } from '../../access/gates';
 import { rules } from '../../components/formRules';
 import { NumberInput } from '../../components/NumberInput';
 
@@ -71,4 +73,41 @@ export function EnabledFilter() {
       />
     </Form.Item>
   );
+}
+
+/**
+ * A reference list's "New" button and each row's "Edit" link, behind their permissions: the
+ * `toolbar` and `actions` of its ListPage. `testId` prefixes `-create` and `-edit-<code>`.
+ */
+export function useEditingActions<R extends { code: string }>(options: {
+  permissions: { create: string; update: string };
+  testId: string;
+  onEdit(row: R | 'new'): void;
+}) {
+  const { t } = useTranslation('platformData', { keyPrefix: 'record' });
+  const { permissions, testId, onEdit } = options;
+  return {
+    toolbar: (
+      <Permission value={[permissions.create]}>
+        <Button icon={<PlusOutlined />} onClick={() => onEdit('new')} data-testid={`${testId}-create`}>
+          {t('create')}
+        </Button>
+      </Permission>
+    ),
+    actions: {
+      width: 90,
+      render: (row: R) => (
+        <Permission value={[permissions.update]}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => onEdit(row)}
+            data-testid={`${testId}-edit-${row.code}`}
+          >
+            {t('edit')}
+          </Button>
+        </Permission>
+      ),
+    },
+  };
 }

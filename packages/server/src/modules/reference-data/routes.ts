@@ -1,6 +1,7 @@
 import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
-import { registerGroup } from '../../lib/route.js';
+import type { Executor } from '../../db/client.js';
+import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import {
   insertSampleType,
@@ -14,6 +15,38 @@ import {
   updateTemperature,
 } from './repository.js';
 import { assertStorageCondition, statusChange, temperatureValues } from './service.js';
+
+type Versioned = { id: number; enabled: boolean; version: number };
+type StatusCtx = Pick<SessionCtx, 'db' | 'audit'> & {
+  params: { id: number };
+  body: { enabled: boolean; version: number };
+};
+
+/** Enables or disables one record at the version read (the same state again changes nothing), audited. */
+async function setStatus(
+  ctx: StatusCtx,
+  names: { action: string; entity: string },
+  read: (db: Executor, id: number) => Promise<Versioned>,
+  write: (
+    db: Executor,
+    id: number,
+    version: number,
+    values: { enabled: boolean },
+  ) => Promise<{ version: number } | undefined>,
+): Promise<{ version: number }> {
+  const before = await read(ctx.db, ctx.params.id);
+  const change = statusChange(before, ctx.body.enabled, ctx.body.version);
+  if (change.unchanged) return { version: change.version };
+  const row = await write(ctx.db, before.id, ctx.body.version, { enabled: ctx.body.enabled });
+  if (!row) throw staleOrMissing(true);
+  ctx.audit({
+    ...names,
+    entityId: before.id,
+    oldValue: { enabled: before.enabled },
+    newValue: { enabled: ctx.body.enabled },
+  });
+  return row;
+}
 
 /** /platform/sample-type and /platform/temperature: the lab's reference data, audited. */
 export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
@@ -50,21 +83,13 @@ export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
       });
       return row;
     },
-    setStatus: async (ctx) => {
-      const before = await sampleTypeById(ctx.db, ctx.params.id);
-      const change = statusChange(before, ctx.body.enabled, ctx.body.version);
-      if (change.unchanged) return { version: change.version };
-      const row = await updateSampleType(ctx.db, before.id, ctx.body.version, { enabled: ctx.body.enabled });
-      if (!row) throw staleOrMissing(true);
-      ctx.audit({
-        action: 'sampleTypes.setStatus',
-        entity: 'sampleType',
-        entityId: before.id,
-        oldValue: { enabled: before.enabled },
-        newValue: { enabled: ctx.body.enabled },
-      });
-      return row;
-    },
+    setStatus: (ctx) =>
+      setStatus(
+        ctx,
+        { action: 'sampleTypes.setStatus', entity: 'sampleType' },
+        sampleTypeById,
+        updateSampleType,
+      ),
   });
 
   registerGroup(app, endpoints.temperatures, {
@@ -95,20 +120,12 @@ export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
       });
       return row;
     },
-    setStatus: async (ctx) => {
-      const before = await temperatureById(ctx.db, ctx.params.id);
-      const change = statusChange(before, ctx.body.enabled, ctx.body.version);
-      if (change.unchanged) return { version: change.version };
-      const row = await updateTemperature(ctx.db, before.id, ctx.body.version, { enabled: ctx.body.enabled });
-      if (!row) throw staleOrMissing(true);
-      ctx.audit({
-        action: 'temperatures.setStatus',
-        entity: 'temperature',
-        entityId: before.id,
-        oldValue: { enabled: before.enabled },
-        newValue: { enabled: ctx.body.enabled },
-      });
-      return row;
-    },
+    setStatus: (ctx) =>
+      setStatus(
+        ctx,
+        { action: 'temperatures.setStatus', entity: 'temperature' },
+        temperatureById,
+        updateTemperature,
+      ),
   });
 }

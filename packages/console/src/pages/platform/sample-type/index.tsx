@@ -1,14 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   SAMPLE_CATEGORIES,
   SAMPLE_TYPE_PERMISSIONS,
   type SampleCategory,
   type SampleTypeRow,
 } from '@trialab/api-contract';
-import { Button, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { EnabledSwitch } from '../../../components/EnabledSwitch';
@@ -17,7 +15,14 @@ import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { CodeNameFields, EnabledFilter, KeywordFilter, localName, SortField } from '../referenceFields';
+import {
+  CodeNameFields,
+  EnabledFilter,
+  KeywordFilter,
+  localName,
+  SortField,
+  useEditingActions,
+} from '../referenceFields';
 
 interface Filter {
   keyword?: string;
@@ -56,6 +61,11 @@ export default function SampleTypePage() {
       body: { page: 1, size: 100, use: 'storage', enabled: true },
     }).data?.data ?? [];
   const [editing, setEditing] = useState<SampleTypeRow | 'new' | null>(null);
+  const editingActions = useEditingActions<SampleTypeRow>({
+    permissions: SAMPLE_TYPE_PERMISSIONS,
+    testId: 'sample-type',
+    onEdit: setEditing,
+  });
   const storageOptions = storage.map((s) => ({
     value: s.id,
     label: `${localName(s, i18n.language)} ${s.range}`,
@@ -129,28 +139,7 @@ export default function SampleTypePage() {
           <EnabledFilter />
         </>
       }
-      toolbar={
-        <Permission value={[SAMPLE_TYPE_PERMISSIONS.create]}>
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="sample-type-create">
-            {c('create')}
-          </Button>
-        </Permission>
-      }
-      actions={{
-        width: 90,
-        render: (row) => (
-          <Permission value={[SAMPLE_TYPE_PERMISSIONS.update]}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setEditing(row)}
-              data-testid={`sample-type-edit-${row.code}`}
-            >
-              {c('edit')}
-            </Button>
-          </Permission>
-        ),
-      }}
+      {...editingActions}
     >
       <FormModal<Values>
         open={editing !== null}

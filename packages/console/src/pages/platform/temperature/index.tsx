@@ -1,9 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { TEMPERATURE_PERMISSIONS, type TemperatureRow, temperatureRangeLabel } from '@trialab/api-contract';
-import { Button, Checkbox, Form, Input, Select, Tag, Typography } from 'antd';
+import { Checkbox, Form, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { EnabledSwitch } from '../../../components/EnabledSwitch';
@@ -13,7 +11,14 @@ import { ListPage, useListPage } from '../../../components/ListPage';
 import { NumberInput } from '../../../components/NumberInput';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation } from '../../../services/query';
-import { CodeNameFields, EnabledFilter, KeywordFilter, localName, SortField } from '../referenceFields';
+import {
+  CodeNameFields,
+  EnabledFilter,
+  KeywordFilter,
+  localName,
+  SortField,
+  useEditingActions,
+} from '../referenceFields';
 
 interface Filter {
   keyword?: string;
@@ -50,6 +55,11 @@ export default function TemperaturePage() {
   const update = useEndpointMutation((api) => api.temperatures.update, { invalidates });
   const setStatus = useEndpointMutation((api) => api.temperatures.setStatus, { invalidates });
   const [editing, setEditing] = useState<TemperatureRow | 'new' | null>(null);
+  const editingActions = useEditingActions<TemperatureRow>({
+    permissions: TEMPERATURE_PERMISSIONS,
+    testId: 'temperature',
+    onEdit: setEditing,
+  });
 
   const columns: DataColumn<TemperatureRow>[] = [
     col.text('code', c('code'), 100),
@@ -122,28 +132,7 @@ export default function TemperaturePage() {
           <EnabledFilter />
         </>
       }
-      toolbar={
-        <Permission value={[TEMPERATURE_PERMISSIONS.create]}>
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="temperature-create">
-            {c('create')}
-          </Button>
-        </Permission>
-      }
-      actions={{
-        width: 90,
-        render: (row) => (
-          <Permission value={[TEMPERATURE_PERMISSIONS.update]}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setEditing(row)}
-              data-testid={`temperature-edit-${row.code}`}
-            >
-              {c('edit')}
-            </Button>
-          </Permission>
-        ),
-      }}
+      {...editingActions}
     >
       <FormModal<Values>
         open={editing !== null}
