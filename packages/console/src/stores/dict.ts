@@ -25,7 +25,7 @@ export const PRELOADED_DICTS = Array.from({ length: 23 }, (_, i) => 1001 + i);
 interface DictState {
   items: Record<number, DictItem[]>;
   pending: Record<number, Promise<DictItem[]> | undefined>;
-  /** The server's dictionaries revision (`GET /sys/dict/sys-version`) the cache was checked against. */
+  /** The server's dictionaries revision (the contract's `dict.sysVersion`) the cache was checked against. */
   revision: string | null;
   /** Batch load of 1001..1023 (one call). */
   preload(): Promise<void>;
