@@ -38,6 +38,8 @@ describe('file-id fields in the contract', () => {
         'clarification.reply: attachmentFileIds.*',
         'clarification.reply: imageFileIds.* (images)',
         'consumable.dispatch: lines.*.certificateFileId',
+        'dict.importConfirm: fileId',
+        'dict.importPreview: fileId',
         'receipt.attachImage: fileId',
         'sampleTransport.create: attachmentFileIds.*',
         'sampleTransport.update: attachmentFileIds.*',
