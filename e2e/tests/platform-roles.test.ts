@@ -123,7 +123,7 @@ describe('roles and the home to-do', () => {
     expect(created.code, created.msg).toBe(200);
     const granted = await apiCall(adminApi, endpoints.userProject.setPermission, {
       params: { userId: created.data.id },
-      body: { projects: [{ projectId, siteIds: [] }] },
+      body: { projects: [{ projectId, siteIds: [] }], reason: '新员工开通揽收工作所需项目' },
     });
     expect(granted.code, granted.msg).toBe(200);
 

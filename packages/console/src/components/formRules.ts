@@ -11,15 +11,15 @@ export const rules = {
   required: (field: string): Rule => ({
     required: true,
     whitespace: true,
-    message: t('portal.common.required', { field }),
+    message: t('portal.shared.required', { field }),
   }),
   chosen: (field: string): Rule => ({
     required: true,
-    message: t('portal.common.select', { field }),
+    message: t('portal.shared.select', { field }),
   }),
   max: (field: string, max: number): Rule => ({
     max,
-    message: t('portal.common.maxLength', { field, max }),
+    message: t('portal.shared.maxLength', { field, max }),
   }),
   phone: (): Rule => ({ pattern: PHONE_PATTERN, message: t('portal.validation.phone') }),
   name: (): Rule => ({ pattern: NAME_PATTERN, message: t('portal.validation.name') }),

@@ -13,7 +13,7 @@ import type { portalReports } from './zh-CN/portalReports';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
 import type { system } from './zh-CN/system';
-import type { todo } from './zh-CN/todo';
+import type { home } from './zh-CN/home';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -32,7 +32,7 @@ declare module 'i18next' {
       'accounts',
       'system',
       'roles',
-      'todo',
+      'home',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -51,7 +51,7 @@ declare module 'i18next' {
       accounts: typeof accounts;
       system: typeof system;
       roles: typeof roles;
-      todo: typeof todo;
+      home: typeof home;
     };
   }
 }

@@ -55,6 +55,19 @@ describe('locales', () => {
     expect(Object.keys(common ?? {}).filter((key) => NAMESPACES.includes(key))).toEqual([]);
   });
 
+  it('no namespace has a top-level group named like a namespace (i18next reads `common.x` as namespace common)', () => {
+    // With '.' as both separators, a key or keyPrefix whose first segment is a namespace name is
+    // looked up in that namespace: `useTranslation('lab', { keyPrefix: 'common' })` found nothing.
+    const shadowing = Object.entries(files).flatMap(([path, module]) => {
+      const file = parseLocaleFile(path);
+      if (!file || file.lang !== 'zh-CN') return [];
+      return Object.keys(module[file.ns] ?? {})
+        .filter((key) => NAMESPACES.includes(key))
+        .map((key) => `${file.ns}.${key}`);
+    });
+    expect(shadowing).toEqual([]);
+  });
+
   it.each(LANGUAGES)('%s has exactly the keys of zh-CN', (lang) => {
     expect(keys(resources[lang]).sort()).toEqual(reference);
   });

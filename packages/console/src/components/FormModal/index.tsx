@@ -72,7 +72,7 @@ export function FormModal<V extends object>({
     } catch {
       return; // the form shows what is wrong
     }
-    const message = savedMessage === false ? undefined : (savedMessage ?? t('portal.common.savedOk'));
+    const message = savedMessage === false ? undefined : (savedMessage ?? t('portal.shared.savedOk'));
     if (await run(() => onSave(values), message)) onClose();
   };
 
@@ -81,8 +81,8 @@ export function FormModal<V extends object>({
       open={open}
       title={title}
       width={width}
-      okText={okText ?? t('portal.common.save')}
-      cancelText={t('portal.common.cancel')}
+      okText={okText ?? t('portal.shared.save')}
+      cancelText={t('portal.shared.cancel')}
       confirmLoading={saving}
       okButtonProps={testId ? ({ 'data-testid': `${testId}-ok` } as never) : undefined}
       onOk={() => void ok()}

@@ -20,8 +20,8 @@ export function ProjectSiteFields({ testId, site = true }: { testId: string; sit
       <Col span={8}>
         <Form.Item
           name="projectId"
-          label={t('portal.common.project')}
-          rules={[rules.chosen(t('portal.common.project'))]}
+          label={t('portal.shared.project')}
+          rules={[rules.chosen(t('portal.shared.project'))]}
         >
           <Select
             data-testid={`${testId}-project`}
@@ -34,8 +34,8 @@ export function ProjectSiteFields({ testId, site = true }: { testId: string; sit
         <Col span={8}>
           <Form.Item
             name="siteId"
-            label={t('portal.common.site')}
-            rules={[rules.chosen(t('portal.common.site'))]}
+            label={t('portal.shared.site')}
+            rules={[rules.chosen(t('portal.shared.site'))]}
           >
             <Select
               data-testid={`${testId}-site`}

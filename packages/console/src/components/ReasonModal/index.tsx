@@ -39,8 +39,8 @@ export function ReasonModal({
     <Modal
       open={open}
       title={title}
-      okText={t('portal.common.confirm')}
-      cancelText={t('portal.common.cancel')}
+      okText={t('portal.shared.confirm')}
+      cancelText={t('portal.shared.cancel')}
       confirmLoading={saving}
       okButtonProps={{ danger: true, disabled: (required && trimmed.length === 0) || reason.length > max }}
       onCancel={onCancel}

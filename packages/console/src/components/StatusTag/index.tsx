@@ -71,7 +71,7 @@ export function EventTimeline({
             </div>
             {e.reason && (
               <div>
-                {t('portal.common.reason')}：{e.reason}
+                {t('portal.shared.reason')}：{e.reason}
               </div>
             )}
           </div>

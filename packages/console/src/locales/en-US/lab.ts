@@ -73,7 +73,7 @@ export const lab = {
     approved: 'Approved',
     rejected: 'Rejected',
   },
-  common: {
+  shared: {
     actions: 'Actions',
     view: 'View',
     edit: 'Edit',

@@ -1,6 +1,6 @@
 /** Platform reference data: departments, dictionaries, sample types and temperature conditions (namespace `platformData`). */
 export const platformData = {
-  common: {
+  shared: {
     enabled: 'Enabled',
     disabled: 'Disabled',
     enable: 'Enable',

@@ -1,6 +1,6 @@
 /** Customer self-service portal (/web) and personal centre texts (namespace `web`). */
 export const portal = {
-  common: {
+  shared: {
     search: 'Search',
     reset: 'Reset',
     actions: 'Actions',

@@ -1,6 +1,6 @@
 /** Account applications, shared documents and the staff lists of the portal (namespace `portalAdmin`). */
 export const portalAdmin = {
-  common: {
+  shared: {
     actions: 'Actions',
     view: 'View',
     back: 'Back',

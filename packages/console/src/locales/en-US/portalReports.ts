@@ -1,6 +1,6 @@
 /** Portal report screens: report search, chargebacks, rejections, results, unblinding, inspection forms (namespace `portalReports`). */
 export const portalReports = {
-  common: {
+  shared: {
     project: 'Project',
     projectNo: 'Project no.',
     site: 'Site',

@@ -1,6 +1,6 @@
 /** Specimen intake texts (namespace `specimen`): sample codes, sign-for, sub-barcodes, temporary storage. */
 export const specimen = {
-  common: {
+  shared: {
     barcode: 'Barcode',
     project: 'Project',
     site: 'Site',

@@ -1,6 +1,6 @@
 // /system: login log, operation log, system information.
 export const system = {
-  common: {
+  shared: {
     timeRange: 'Time range',
     view: 'View',
     yes: 'Yes',

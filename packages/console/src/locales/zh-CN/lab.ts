@@ -72,7 +72,7 @@ export const lab = {
     approved: '审核通过',
     rejected: '已驳回',
   },
-  common: {
+  shared: {
     actions: '操作',
     view: '查看',
     edit: '编辑',

@@ -1,6 +1,6 @@
 /** Account applications, shared documents and the staff lists of the portal (namespace `portalAdmin`). */
 export const portalAdmin = {
-  common: {
+  shared: {
     actions: '操作',
     view: '查看',
     back: '返回',

@@ -1,6 +1,6 @@
 /** Portal report screens: report search, chargebacks, rejections, results, unblinding, inspection forms (namespace `portalReports`). */
 export const portalReports = {
-  common: {
+  shared: {
     project: '项目',
     projectNo: '项目编号',
     site: '中心',

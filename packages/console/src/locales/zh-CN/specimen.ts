@@ -1,6 +1,6 @@
 /** Specimen intake texts (namespace `specimen`): sample codes, sign-for, sub-barcodes, temporary storage. */
 export const specimen = {
-  common: {
+  shared: {
     barcode: '条码',
     project: '项目',
     site: '中心',

@@ -1,6 +1,6 @@
 // /system: login log, operation log, system information.
 export const system = {
-  common: {
+  shared: {
     timeRange: '时间范围',
     view: '查看',
     yes: '是',

@@ -72,7 +72,7 @@ export const lab = {
     approved: '審核通過',
     rejected: '已駁回',
   },
-  common: {
+  shared: {
     actions: '操作',
     view: '查看',
     edit: '編輯',

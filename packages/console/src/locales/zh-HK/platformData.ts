@@ -1,6 +1,6 @@
 /** Platform reference data: departments, dictionaries, sample types and temperature conditions (namespace `platformData`). */
 export const platformData = {
-  common: {
+  shared: {
     enabled: '啟用',
     disabled: '停用',
     enable: '啟用',

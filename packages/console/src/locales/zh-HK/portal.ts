@@ -1,6 +1,6 @@
 /** Customer self-service portal (/web) and personal centre texts (namespace `web`). */
 export const portal = {
-  common: {
+  shared: {
     search: '查詢',
     reset: '重置',
     actions: '操作',

@@ -1,6 +1,6 @@
 /** Portal report screens: report search, chargebacks, rejections, results, unblinding, inspection forms (namespace `portalReports`). */
 export const portalReports = {
-  common: {
+  shared: {
     project: '項目',
     projectNo: '項目編號',
     site: '中心',

@@ -1,6 +1,6 @@
 /** Specimen intake texts (namespace `specimen`): sample codes, sign-for, sub-barcodes, temporary storage. */
 export const specimen = {
-  common: {
+  shared: {
     barcode: '條碼',
     project: '項目',
     site: '中心',

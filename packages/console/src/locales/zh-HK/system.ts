@@ -1,6 +1,6 @@
 // /system: login log, operation log, system information.
 export const system = {
-  common: {
+  shared: {
     timeRange: '時間範圍',
     view: '查看',
     yes: '是',

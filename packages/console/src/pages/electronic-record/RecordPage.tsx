@@ -200,11 +200,11 @@ function DetailModal({
         <>
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label={d('docNo')}>{detail.docNo}</Descriptions.Item>
-            <Descriptions.Item label={t('portalAdmin.common.status')}>
+            <Descriptions.Item label={t('portalAdmin.shared.status')}>
               <StatusTag ns="portalAdmin" group="doc" status={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={d('title')}>{detail.title}</Descriptions.Item>
-            <Descriptions.Item label={t('portalAdmin.common.site')}>
+            <Descriptions.Item label={t('portalAdmin.shared.site')}>
               {detail.projectNo} / {detail.siteName ? `${detail.siteNo} ${detail.siteName}` : d('allSites')}
             </Descriptions.Item>
             <Descriptions.Item label={d('note')}>{dash(detail.note)}</Descriptions.Item>
@@ -230,7 +230,7 @@ function DetailModal({
               { dataIndex: 'at', title: d('revisedAt'), width: 170, render: formatTime },
               {
                 dataIndex: 'fileId',
-                title: t('portalAdmin.common.actions'),
+                title: t('portalAdmin.shared.actions'),
                 width: 90,
                 render: (_: number, r) =>
                   can(SHARED_DOCUMENT_PERMISSIONS[kind].staffDownload) && (
@@ -299,7 +299,7 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
     col.projectNo(),
     {
       dataIndex: 'siteName',
-      title: t('portalAdmin.common.site'),
+      title: t('portalAdmin.shared.site'),
       render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : d('allSites')),
     },
     col.status('doc', 'portalAdmin', 90),
@@ -366,7 +366,7 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portalAdmin.common.view')}
+                {t('portalAdmin.shared.view')}
               </Button>
             }
             actions={{

@@ -9,7 +9,7 @@ export interface KindIds {
 }
 
 // Words come from the `todo` namespace; a workflow added later without texts shows its ids.
-const word = (group: string, id: string) => t(`todo.${group}.${id}`, { defaultValue: id });
+const word = (group: string, id: string) => t(`home.${group}.${id}`, { defaultValue: id });
 
 /** "Test orders" */
 export const workflowName = (workflow: string) => word('workflows', workflow);
@@ -19,7 +19,7 @@ export const kindName = (kind: KindIds) => `${workflowName(kind.workflow)} · ${
 
 /** "approve, reject" */
 export const actionWords = (kind: KindIds) =>
-  kind.actions.map((action) => word('actions', action)).join(t('todo.sep'));
+  kind.actions.map((action) => word('actions', action)).join(t('home.sep'));
 
 /** The list page of the kind, filtered to its state. */
 export const kindLink = (kind: KindIds) => `${kind.route}?status=${encodeURIComponent(kind.state)}`;

@@ -32,7 +32,7 @@ export function ChargebackFilterFields() {
         <Input allowClear maxLength={32} />
       </Form.Item>
       <StatesFilter
-        label={t('portalReports.common.status')}
+        label={t('portalReports.shared.status')}
         states={CHARGEBACK_STATES}
         labelOf={(state) => t(`portalReports.chargeback.statuses.${state}`)}
       />
@@ -45,13 +45,13 @@ export function chargebackColumns(t: TFunction): DataColumn<ChargebackRow>[] {
   return [
     { dataIndex: 'noticeNo', title: t('portalReports.chargeback.noticeNo'), width: 170 },
     col.projectNo(),
-    { dataIndex: 'siteName', title: t('portalReports.common.site'), width: 150 },
-    { dataIndex: 'barcode', title: t('portalReports.common.barcode'), width: 140, render: dash },
+    { dataIndex: 'siteName', title: t('portalReports.shared.site'), width: 150 },
+    { dataIndex: 'barcode', title: t('portalReports.shared.barcode'), width: 140, render: dash },
     { dataIndex: 'reason', title: t('portalReports.chargeback.reason') },
     { dataIndex: 'amount', title: t('portalReports.chargeback.amount'), width: 110, align: 'right' },
     {
       dataIndex: 'status',
-      title: t('portalReports.common.status'),
+      title: t('portalReports.shared.status'),
       width: 100,
       render: (v: string) => <ChargebackTag status={v} />,
     },
@@ -77,11 +77,11 @@ export function ChargebackDetailModal({
       {detail && (
         <div data-testid="chargeback-detail">
           <Descriptions size="small" column={2} bordered>
-            <Descriptions.Item label={t('portalReports.common.projectNo')}>
+            <Descriptions.Item label={t('portalReports.shared.projectNo')}>
               {detail.projectNo}
             </Descriptions.Item>
-            <Descriptions.Item label={t('portalReports.common.site')}>{detail.siteName}</Descriptions.Item>
-            <Descriptions.Item label={t('portalReports.common.barcode')}>
+            <Descriptions.Item label={t('portalReports.shared.site')}>{detail.siteName}</Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.shared.barcode')}>
               {dash(detail.barcode)}
             </Descriptions.Item>
             <Descriptions.Item label={t('portalReports.chargeback.amount')}>
@@ -90,7 +90,7 @@ export function ChargebackDetailModal({
             <Descriptions.Item label={t('portalReports.chargeback.reason')} span={2}>
               {detail.reason}
             </Descriptions.Item>
-            <Descriptions.Item label={t('portalReports.common.status')}>
+            <Descriptions.Item label={t('portalReports.shared.status')}>
               <ChargebackTag status={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={t('portalReports.chargeback.raisedBy')}>

@@ -68,7 +68,7 @@ export function ShipmentDetailModal({
             <Descriptions.Item label={s('dispatcher')}>{dash(detail.dispatcherName)}</Descriptions.Item>
             <Descriptions.Item label={s('dispatchTime')}>{formatTime(detail.dispatchTime)}</Descriptions.Item>
             <Descriptions.Item label={s('coldChain')}>
-              {t(detail.coldChain ? 'portal.common.yes' : 'portal.common.no')}
+              {t(detail.coldChain ? 'portal.shared.yes' : 'portal.shared.no')}
             </Descriptions.Item>
             <Descriptions.Item label={s('tat')}>{dash(detail.tat)}</Descriptions.Item>
           </Descriptions>
@@ -110,7 +110,7 @@ export function ShipmentDetailModal({
             )}
           </Descriptions>
           <Divider />
-          <Typography.Title level={5}>{t('portal.common.history')}</Typography.Title>
+          <Typography.Title level={5}>{t('portal.shared.history')}</Typography.Title>
           <EventTimeline events={detail.events} group="shipment" />
         </div>
       )}

@@ -37,7 +37,7 @@ export function ReportFilterFields({
     <>
       <ProjectFilter />
       {reportNo && (
-        <Form.Item name="reportNo" label={r('common.reportNo')}>
+        <Form.Item name="reportNo" label={r('shared.reportNo')}>
           <Input allowClear maxLength={32} data-testid="filter-report-no" />
         </Form.Item>
       )}
@@ -59,7 +59,7 @@ export function ReportFilterFields({
           />
         </Form.Item>
       )}
-      <Form.Item name="range" label={r('common.releasedRange')}>
+      <Form.Item name="range" label={r('shared.releasedRange')}>
         <DatePicker.RangePicker />
       </Form.Item>
     </>

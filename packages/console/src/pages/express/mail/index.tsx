@@ -100,7 +100,7 @@ export default function ExpressMailPage() {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portal.common.view')}
+                {t('portal.shared.view')}
               </Button>
             }
             actions={{

@@ -169,7 +169,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
   const removeImage = async (imageId: number) => {
     const done = await run(
       () => callEndpoint((c) => c.receipt.removeImage, { params: { id: imageId } }),
-      t('lab.common.deleted'),
+      t('lab.shared.deleted'),
     );
     if (done) onChanged();
   };

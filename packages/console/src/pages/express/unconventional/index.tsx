@@ -71,7 +71,7 @@ export default function UnconventionalFeesPage() {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portalReports.common.view')}
+                {t('portalReports.shared.view')}
               </Button>
             }
             actions={{
@@ -147,7 +147,7 @@ function RaiseModal({
       <Row gutter={16}>
         <ProjectSiteFields testId="chargeback-raise" />
       </Row>
-      <Form.Item name="barcode" label={t('portalReports.common.barcode')} extra={s('barcodeHint')}>
+      <Form.Item name="barcode" label={t('portalReports.shared.barcode')} extra={s('barcodeHint')}>
         <Input maxLength={32} data-testid="chargeback-raise-barcode" />
       </Form.Item>
       <Form.Item

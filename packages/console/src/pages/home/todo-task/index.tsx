@@ -16,7 +16,7 @@ type Filter = { workflow?: string; state?: string };
 
 /** /home/todo-task: the pending items one by one, oldest first, with their age and who raised them. */
 export default function TodoTaskPage() {
-  const { t } = useTranslation('todo');
+  const { t } = useTranslation('home');
   const list = useListPage((c) => c.todo.page, {} as Filter, { url: { workflow: 'one', state: 'one' } });
   const kinds = useEndpointQuery((c) => c.todo.counts).data?.data ?? [];
   const workflows = [...new Set(kinds.map((k) => k.workflow))];

@@ -134,7 +134,7 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
             onClick={() => setOpenId(row.id)}
             data-testid={`report-open-${row.reportNo}-v${row.revision}`}
           >
-            {t('lab.common.view')}
+            {t('lab.shared.view')}
           </Button>
         ),
       }}

@@ -105,7 +105,7 @@ export function ResultEntryModal({ mode, onClose }: { mode: EntryMode | null; on
       initialValues={initialValuesOf(mode)}
       onSave={save}
       onClose={onClose}
-      savedMessage={t(mode?.kind === 'revise' ? 'lab.report.revisionSubmitted' : 'lab.common.saved')}
+      savedMessage={t(mode?.kind === 'revise' ? 'lab.report.revisionSubmitted' : 'lab.shared.saved')}
       form={form}
       okText={t('components.ok')}
       testId="result-entry"

@@ -59,7 +59,7 @@ export default function TechLibraryPage() {
           },
           {
             dataIndex: 'actions',
-            title: t('lab.common.actions'),
+            title: t('lab.shared.actions'),
             render: (_: unknown, f: DataFile) => (
               <Button
                 type="link"

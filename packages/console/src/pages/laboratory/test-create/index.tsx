@@ -117,7 +117,7 @@ export default function TestCreatePage() {
         item
           ? update.mutateAsync({ body: { ...body, id: item.id, version: item.version } })
           : create.mutateAsync({ body }),
-      t('lab.common.saved'),
+      t('lab.shared.saved'),
     );
     if (saved) navigate('/laboratory/test-project');
   };
@@ -261,9 +261,9 @@ export default function TestCreatePage() {
           </Row>
           <Space>
             <Button type="primary" htmlType="submit" loading={saving} data-testid="test-item-save">
-              {t('lab.common.save')}
+              {t('lab.shared.save')}
             </Button>
-            <Button onClick={() => navigate('/laboratory/test-project')}>{t('lab.common.back')}</Button>
+            <Button onClick={() => navigate('/laboratory/test-project')}>{t('lab.shared.back')}</Button>
           </Space>
         </Form>
       </Spin>

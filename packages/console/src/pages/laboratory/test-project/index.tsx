@@ -125,7 +125,7 @@ export default function TestProjectPage() {
         render: (row) => (
           <Permission value={[TEST_ITEM_PERMISSIONS.update]}>
             <Button type="link" size="small" onClick={() => navigate(`/laboratory/test-create?id=${row.id}`)}>
-              {t('lab.common.edit')}
+              {t('lab.shared.edit')}
             </Button>
           </Permission>
         ),

@@ -35,7 +35,7 @@ export default function AccountPage() {
     if (!profile) return;
     const saved = await run(
       () => update.mutateAsync({ body: { ...values, version: profile.version } }),
-      t('portal.common.savedOk'),
+      t('portal.shared.savedOk'),
     );
     if (saved) setEditing(false);
   };
@@ -59,7 +59,7 @@ export default function AccountPage() {
               }}
               data-testid="profile-edit"
             >
-              {t('portal.common.edit')}
+              {t('portal.shared.edit')}
             </Button>
           )
         }
@@ -84,9 +84,9 @@ export default function AccountPage() {
             </Form.Item>
             <Space>
               <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
-                {t('portal.common.save')}
+                {t('portal.shared.save')}
               </Button>
-              <Button onClick={() => setEditing(false)}>{t('portal.common.cancel')}</Button>
+              <Button onClick={() => setEditing(false)}>{t('portal.shared.cancel')}</Button>
             </Space>
           </Form>
         ) : (

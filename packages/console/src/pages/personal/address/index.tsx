@@ -111,7 +111,7 @@ export default function AddressPage() {
     await run(async () => {
       await callEndpoint((c) => c.address.delete, { params: { id: row.id } });
       await list.reload();
-    }, t('portal.common.removedOk'));
+    }, t('portal.shared.removedOk'));
   };
 
   const columns: DataColumn<AddressRow>[] = [
@@ -164,7 +164,7 @@ export default function AddressPage() {
                 onClick={() => setEditing(row)}
                 data-testid={`address-edit-${row.id}`}
               >
-                {t('portal.common.edit')}
+                {t('portal.shared.edit')}
               </Button>
             </Permission>
             <Permission value={[ADDRESS_PERMISSIONS.delete]}>
@@ -175,7 +175,7 @@ export default function AddressPage() {
                 onClick={() => void remove(row)}
                 data-testid={`address-remove-${row.id}`}
               >
-                {t('portal.common.delete')}
+                {t('portal.shared.delete')}
               </Button>
             </Permission>
           </>

@@ -43,7 +43,7 @@ const UPDATE = 'platform:dept:update';
 /** /platform/dept: the department tree; create, edit, move, enable and disable. */
 export default function DeptPage() {
   const { t } = useTranslation('platformData', { keyPrefix: 'dept' });
-  const { t: c } = useTranslation('platformData', { keyPrefix: 'common' });
+  const { t: c } = useTranslation('platformData', { keyPrefix: 'shared' });
   const { t: all } = useTranslation();
   const { can } = useAccess();
   const query = useEndpointQuery((api) => api.dept.tree);

@@ -47,7 +47,7 @@ const CHANGES = [
 /** The item fields, shared by the edit dialog and each row of the batch dialog. */
 function ItemFields({ prefix = [] }: { prefix?: Array<string | number> }) {
   const { t } = useTranslation('platformData', { keyPrefix: 'dict' });
-  const { t: c } = useTranslation('platformData', { keyPrefix: 'common' });
+  const { t: c } = useTranslation('platformData', { keyPrefix: 'shared' });
   const field = (name: keyof ItemForm) => [...prefix, name];
   const inline = prefix.length > 0;
   const text = (name: 'value' | 'label' | 'enLabel') => (
@@ -78,7 +78,7 @@ function ItemFields({ prefix = [] }: { prefix?: Array<string | number> }) {
 /** /platform/dict: dictionaries and their items; edit, enable/disable, add in batches, import from xlsx. */
 export default function DictPage() {
   const { t, i18n } = useTranslation('platformData', { keyPrefix: 'dict' });
-  const { t: c } = useTranslation('platformData', { keyPrefix: 'common' });
+  const { t: c } = useTranslation('platformData', { keyPrefix: 'shared' });
   const { t: all } = useTranslation();
   const { can } = useAccess();
   const english = i18n.language === 'en-US';

@@ -27,7 +27,7 @@ export default function ProjectApplyAccountPage() {
       extra={
         <Space>
           <ApplicationAuditActions row={detail} onDone={() => void query.refetch()} />
-          <Button onClick={() => navigate('/project/user-apply')}>{t('portalAdmin.common.back')}</Button>
+          <Button onClick={() => navigate('/project/user-apply')}>{t('portalAdmin.shared.back')}</Button>
         </Space>
       }
     >

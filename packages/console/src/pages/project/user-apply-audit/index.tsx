@@ -45,7 +45,7 @@ export default function UserApplyAuditPage() {
             onDone={() => void list.reload()}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portalAdmin.common.view')}
+                {t('portalAdmin.shared.view')}
               </Button>
             }
           />

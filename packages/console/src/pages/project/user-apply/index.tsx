@@ -32,7 +32,7 @@ export default function ProjectUserApplyPage() {
         width: 90,
         render: (row) => (
           <Button type="link" size="small" onClick={() => open(row)}>
-            {t('portalAdmin.common.view')}
+            {t('portalAdmin.shared.view')}
           </Button>
         ),
       }}

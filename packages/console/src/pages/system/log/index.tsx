@@ -30,7 +30,7 @@ const isReason = (v: string | null): v is Reason =>
 /** /system/log: every login attempt, newest first: who, from where, how, and why it failed. */
 export default function LoginLogPage() {
   const { t: l } = useTranslation('system', { keyPrefix: 'loginLog' });
-  const { t: c } = useTranslation('system', { keyPrefix: 'common' });
+  const { t: c } = useTranslation('system', { keyPrefix: 'shared' });
   const list = useListPage((e) => e.user.loginLogPage, {} as Filter);
 
   const columns: DataColumn<LoginLogRow>[] = [

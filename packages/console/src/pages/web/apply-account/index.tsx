@@ -48,7 +48,7 @@ export default function ApplyAccountPage() {
             grants: grantsOf(values.grants),
           },
         }),
-      t('portalAdmin.common.submittedOk'),
+      t('portalAdmin.shared.submittedOk'),
     );
     if (done) navigate('/web/user-apply');
   };
@@ -126,9 +126,9 @@ export default function ApplyAccountPage() {
         </Row>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="apply-submit">
-            {t('portalAdmin.common.submit')}
+            {t('portalAdmin.shared.submit')}
           </Button>
-          <Button onClick={() => navigate('/web/user-apply')}>{t('portalAdmin.common.back')}</Button>
+          <Button onClick={() => navigate('/web/user-apply')}>{t('portalAdmin.shared.back')}</Button>
         </Space>
       </Form>
     </Card>

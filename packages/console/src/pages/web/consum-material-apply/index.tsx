@@ -55,7 +55,7 @@ export default function ConsumableApplyPage() {
   // A failed call rejects: WorkflowActions keeps the cancel reason dialog open with what was typed.
   const step = async (call: Promise<unknown>) => {
     await call;
-    feedback.success(t('portal.common.operationOk'));
+    feedback.success(t('portal.shared.operationOk'));
     await list.reload();
   };
 
@@ -167,7 +167,7 @@ export default function ConsumableApplyPage() {
             isApplicant={row.applicantId === userId}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portal.common.view')}
+                {t('portal.shared.view')}
               </Button>
             }
             actions={{

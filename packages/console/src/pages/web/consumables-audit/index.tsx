@@ -35,7 +35,7 @@ export default function ConsumablesAuditPage() {
       params: { id: row.id },
       body: { version: row.version, pass, reason },
     });
-    feedback.success(t('portal.common.operationOk'));
+    feedback.success(t('portal.shared.operationOk'));
     await list.reload();
   };
 
@@ -95,7 +95,7 @@ export default function ConsumablesAuditPage() {
             isApplicant={row.applicantId === userId}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portal.common.view')}
+                {t('portal.shared.view')}
               </Button>
             }
             actions={{

@@ -179,13 +179,13 @@ export default function CreateApplyPage() {
               body: { ...body, id: original.id, version: original.version },
             })
           : callEndpoint((api) => api.consumable.create, { body }),
-      t('portal.common.submittedOk'),
+      t('portal.shared.submittedOk'),
     );
     if (saved) navigate('/web/consum-material-apply');
   };
 
   return (
-    <Card title={editId ? t('portal.common.edit') : c('create')}>
+    <Card title={editId ? t('portal.shared.edit') : c('create')}>
       <Form form={form} layout="vertical" initialValues={{ loose: [] }} data-testid="apply-form">
         <Typography.Title level={5}>{c('sections.base')}</Typography.Title>
         <Row gutter={16}>
@@ -341,9 +341,9 @@ export default function CreateApplyPage() {
         />
         <Space>
           <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="apply-submit">
-            {t('portal.common.submit')}
+            {t('portal.shared.submit')}
           </Button>
-          <Button onClick={() => navigate('/web/consum-material-apply')}>{t('portal.common.back')}</Button>
+          <Button onClick={() => navigate('/web/consum-material-apply')}>{t('portal.shared.back')}</Button>
         </Space>
       </Form>
     </Card>

@@ -137,12 +137,12 @@ export default function CreateCheckPage() {
               body: { ...body, id: original.id, version: original.version },
             })
           : callEndpoint((api) => api.sampleTransport.create, { body }),
-      t('portal.common.savedOk'),
+      t('portal.shared.savedOk'),
     );
     if (saved) navigate('/web/reserve-check');
   };
   return (
-    <Card title={editId ? t('portal.common.edit') : s('create')}>
+    <Card title={editId ? t('portal.shared.edit') : s('create')}>
       <Form
         form={form}
         layout="vertical"
@@ -190,7 +190,7 @@ export default function CreateCheckPage() {
             {
               validator: async (_, samples: SampleRow[] | undefined) => {
                 if (!samples || samples.length === 0)
-                  throw new Error(t('portal.common.required', { field: s('samples') }));
+                  throw new Error(t('portal.shared.required', { field: s('samples') }));
                 if (!sameTemperature(samples)) throw new Error(t('portal.validation.sameTemperature'));
               },
             },
@@ -250,7 +250,7 @@ export default function CreateCheckPage() {
                   <Button
                     icon={<DeleteOutlined />}
                     onClick={() => remove(field.name)}
-                    aria-label={t('portal.common.delete')}
+                    aria-label={t('portal.shared.delete')}
                   />
                 </Space>
               ))}
@@ -321,9 +321,9 @@ export default function CreateCheckPage() {
         </Form.Item>
         <Space>
           <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="shipment-submit">
-            {t('portal.common.submit')}
+            {t('portal.shared.submit')}
           </Button>
-          <Button onClick={() => navigate('/web/reserve-check')}>{t('portal.common.back')}</Button>
+          <Button onClick={() => navigate('/web/reserve-check')}>{t('portal.shared.back')}</Button>
         </Space>
       </Form>
     </Card>

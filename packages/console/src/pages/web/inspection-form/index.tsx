@@ -119,7 +119,7 @@ export default function InspectionFormPage() {
             onClick={() => setViewing(row.id)}
             data-testid={`inspection-view-${row.orderNo}`}
           >
-            {t('portalReports.common.view')}
+            {t('portalReports.shared.view')}
           </Button>
         ),
       }}

@@ -73,7 +73,7 @@ export default function QuestionDetailsPage() {
   return (
     <Card
       title={q('detail')}
-      extra={<Button onClick={() => navigate('/web/question')}>{t('portal.common.back')}</Button>}
+      extra={<Button onClick={() => navigate('/web/question')}>{t('portal.shared.back')}</Button>}
     >
       {!detail.needsClarification && detail.status === 'resolved' && (
         <Alert type="success" showIcon style={{ marginBottom: 16 }} message={q('autoResolved')} />
@@ -94,7 +94,7 @@ export default function QuestionDetailsPage() {
         <Descriptions.Item label={q('visit')}>{dash(detail.visit)}</Descriptions.Item>
         <Descriptions.Item label={q('barcode')}>{dash(detail.barcode)}</Descriptions.Item>
         <Descriptions.Item label={q('needsClarification')}>
-          {t(detail.needsClarification ? 'portal.common.yes' : 'portal.common.no')}
+          {t(detail.needsClarification ? 'portal.shared.yes' : 'portal.shared.no')}
         </Descriptions.Item>
         <Descriptions.Item label={q('raisedBy')}>{detail.raisedByName}</Descriptions.Item>
         <Descriptions.Item label={q('raisedAt')}>{formatTime(detail.raisedAt)}</Descriptions.Item>
@@ -162,7 +162,7 @@ export default function QuestionDetailsPage() {
         </Form>
       )}
       <Divider />
-      <Typography.Title level={5}>{t('portal.common.history')}</Typography.Title>
+      <Typography.Title level={5}>{t('portal.shared.history')}</Typography.Title>
       <EventTimeline events={detail.events} group="question" />
     </Card>
   );

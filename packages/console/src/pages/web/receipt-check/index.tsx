@@ -32,7 +32,7 @@ export default function KitSupplyPage() {
       params: { id: row.id },
       body: { version: row.version },
     });
-    feedback.success(t('portal.common.operationOk'));
+    feedback.success(t('portal.shared.operationOk'));
     await list.reload();
   };
 

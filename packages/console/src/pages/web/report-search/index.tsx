@@ -47,7 +47,7 @@ function ReportList({ mine }: { mine: boolean }) {
     toBody: (filter) => (mine ? { ...filter, downloaded: true } : filter),
   });
   const columns: DataColumn<PortalReportRow>[] = [
-    { dataIndex: 'reportNo', title: t('portalReports.common.reportNo'), width: 170 },
+    { dataIndex: 'reportNo', title: t('portalReports.shared.reportNo'), width: 170 },
     {
       dataIndex: 'revision',
       title: t('portalReports.search.revision'),
@@ -66,7 +66,7 @@ function ReportList({ mine }: { mine: boolean }) {
       width: 80,
       render: (v: boolean) => (v ? <Tag color="red">{t('portalReports.flags.A')}</Tag> : '-'),
     },
-    col.time('releasedAt', r('common.releasedAt')),
+    col.time('releasedAt', r('shared.releasedAt')),
     col.time('downloadedAt', r('search.downloadedAt')),
   ];
   // Downloading sets the row's download time: the list loads again.
@@ -92,7 +92,7 @@ function ReportList({ mine }: { mine: boolean }) {
               onClick={() => setViewing(row.id)}
               data-testid={`report-view-${row.reportNo}`}
             >
-              {t('portalReports.common.view')}
+              {t('portalReports.shared.view')}
             </Button>
             {row.hasPdf && (
               <Permission value={[PORTAL_REPORT_PERMISSIONS.reportDownload]}>
@@ -102,7 +102,7 @@ function ReportList({ mine }: { mine: boolean }) {
                   onClick={() => download(row)}
                   data-testid={`report-pdf-${row.reportNo}`}
                 >
-                  {t('portalReports.common.download')}
+                  {t('portalReports.shared.download')}
                 </Button>
               </Permission>
             )}
@@ -131,21 +131,21 @@ function ReportDetailModal({
       {detail && (
         <div data-testid="report-detail">
           <Descriptions size="small" column={3} bordered>
-            <Descriptions.Item label={t('portalReports.common.reportNo')}>
+            <Descriptions.Item label={t('portalReports.shared.reportNo')}>
               {detail.reportNo}
             </Descriptions.Item>
             <Descriptions.Item
               label={t('portalReports.search.revision')}
             >{`v${detail.revision}`}</Descriptions.Item>
-            <Descriptions.Item label={t('portalReports.common.projectNo')}>
+            <Descriptions.Item label={t('portalReports.shared.projectNo')}>
               {detail.projectNo}
             </Descriptions.Item>
-            <Descriptions.Item label={t('portalReports.common.site')}>{detail.siteName}</Descriptions.Item>
-            <Descriptions.Item label={t('portalReports.common.subjectNo')}>
+            <Descriptions.Item label={t('portalReports.shared.site')}>{detail.siteName}</Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.shared.subjectNo')}>
               {detail.subjectNo}
             </Descriptions.Item>
-            <Descriptions.Item label={t('portalReports.common.barcode')}>{detail.barcode}</Descriptions.Item>
-            <Descriptions.Item label={t('portalReports.common.visit')}>
+            <Descriptions.Item label={t('portalReports.shared.barcode')}>{detail.barcode}</Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.shared.visit')}>
               {dash(detail.visit)}
             </Descriptions.Item>
             <Descriptions.Item label={t('portalReports.search.samplingTime')}>
@@ -192,7 +192,7 @@ function ReportDetailModal({
               },
               {
                 dataIndex: 'status',
-                title: t('portalReports.common.status'),
+                title: t('portalReports.shared.status'),
                 render: (v: string) =>
                   v === 'released' ? (
                     <Tag color="success">{t('portalReports.search.current')}</Tag>
@@ -201,10 +201,10 @@ function ReportDetailModal({
                   ),
               },
               { dataIndex: 'revisionReason', title: t('portalReports.search.revisionReason'), render: dash },
-              { dataIndex: 'releasedAt', title: t('portalReports.common.releasedAt'), render: formatTime },
+              { dataIndex: 'releasedAt', title: t('portalReports.shared.releasedAt'), render: formatTime },
               {
                 dataIndex: 'id',
-                title: t('portalReports.common.download'),
+                title: t('portalReports.shared.download'),
                 render: (versionId: number, v) => (
                   <Permission value={[PORTAL_REPORT_PERMISSIONS.reportDownload]}>
                     <Button
@@ -253,7 +253,7 @@ function ChargebackList() {
         params: { id: row.id },
         body: { version: row.version, action, reason },
       });
-      feedback.success(t('portalReports.common.operationOk'));
+      feedback.success(t('portalReports.shared.operationOk'));
       await list.reload();
     };
   const columns = chargebackColumns(t);
@@ -272,7 +272,7 @@ function ChargebackList() {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portalReports.common.view')}
+                {t('portalReports.shared.view')}
               </Button>
             }
             actions={{
@@ -319,7 +319,7 @@ function RejectionList() {
     if (ids.length === 0) return;
     const done = await run(
       () => callEndpoint((c) => c.portalReport.markRead, { body: { ids } }).then(list.reload),
-      t('portalReports.common.operationOk'),
+      t('portalReports.shared.operationOk'),
     );
     if (done) setSelected([]);
   };

@@ -71,7 +71,7 @@ export default function ReserveCheckPage() {
       params: { id: row.id },
       query: { version: row.version, reason: reason ?? '' },
     });
-    feedback.success(t('portal.common.operationOk'));
+    feedback.success(t('portal.shared.operationOk'));
     await list.reload();
   };
 
@@ -176,12 +176,12 @@ export default function ReserveCheckPage() {
             state={row.status}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portal.common.view')}
+                {t('portal.shared.view')}
               </Button>
             }
             actions={{
               edit: {
-                label: t('portal.common.edit'),
+                label: t('portal.shared.edit'),
                 onClick: () => navigate(`/web/create-check?id=${row.id}`),
               },
               cancel: {

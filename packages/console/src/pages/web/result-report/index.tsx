@@ -41,8 +41,8 @@ export function useResultColumns<T extends ResultRow>(): DataColumn<T>[] {
       width: 90,
       render: (v: 'H' | 'L' | 'A' | null) => <FlagTag flag={v} />,
     },
-    { dataIndex: 'reportNo', title: r('common.reportNo'), width: 170 },
-    col.time<T>('releasedAt', r('common.releasedAt')),
+    { dataIndex: 'reportNo', title: r('shared.reportNo'), width: 170 },
+    col.time<T>('releasedAt', r('shared.releasedAt')),
   ];
 }
 

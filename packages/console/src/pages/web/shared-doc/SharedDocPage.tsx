@@ -33,7 +33,7 @@ export function logColumns(t: TFunction): DataColumn<DownloadLogRow>[] {
     col.projectNo(),
     {
       dataIndex: 'siteName',
-      title: t('portalAdmin.common.site'),
+      title: t('portalAdmin.shared.site'),
       render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : t('portalAdmin.doc.allSites')),
     },
   ];
@@ -65,7 +65,7 @@ export function SharedDocPage({ kind }: { kind: SharedDocumentKind }) {
     col.projectNo(),
     {
       dataIndex: 'siteName',
-      title: t('portalAdmin.common.site'),
+      title: t('portalAdmin.shared.site'),
       render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : d('allSites')),
     },
     { dataIndex: 'fileName', title: d('fileName') },

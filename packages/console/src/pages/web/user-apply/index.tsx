@@ -60,7 +60,7 @@ export default function UserApplyPage() {
             isApplicant={row.applicantId === userId}
             before={
               <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portalAdmin.common.view')}
+                {t('portalAdmin.shared.view')}
               </Button>
             }
             actions={{

@@ -37,7 +37,7 @@ export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
     <>
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label={a('applicationNo')}>{detail.applicationNo}</Descriptions.Item>
-        <Descriptions.Item label={t('portalAdmin.common.status')}>
+        <Descriptions.Item label={t('portalAdmin.shared.status')}>
           <StatusTag ns="portalAdmin" group="application" status={detail.status} />
         </Descriptions.Item>
         <Descriptions.Item label={a('name')}>{detail.name}</Descriptions.Item>
@@ -132,7 +132,7 @@ export function ApplicationFilters() {
         <Input allowClear maxLength={32} placeholder={t('application.keywordHint')} />
       </Form.Item>
       <StatesFilter
-        label={t('common.status')}
+        label={t('shared.status')}
         states={ACCOUNT_APPLICATION_STATES}
         labelOf={(s) => t(`application.statuses.${s}`)}
       />

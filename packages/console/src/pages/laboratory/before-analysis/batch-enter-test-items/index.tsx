@@ -57,7 +57,7 @@ export default function BatchEnterTestItemsPage() {
               <Button type="primary" htmlType="submit" loading={saving}>
                 {t('lab.subject.submit')}
               </Button>
-              <Button onClick={() => form.resetFields()}>{t('lab.common.reset')}</Button>
+              <Button onClick={() => form.resetFields()}>{t('lab.shared.reset')}</Button>
             </Space>
           </Form>
         </Card>

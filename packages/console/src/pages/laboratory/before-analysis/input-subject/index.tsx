@@ -193,7 +193,7 @@ export default function InputSubjectPage() {
             >
               {t('lab.subject.submit')}
             </Button>
-            <Button onClick={reset}>{t('lab.common.reset')}</Button>
+            <Button onClick={reset}>{t('lab.shared.reset')}</Button>
           </Space>
         </Form>
       </Card>

@@ -86,7 +86,7 @@ export default function InputTestProjectPage() {
                 <Button type="primary" htmlType="submit" loading={saving} data-testid="order-submit">
                   {t('lab.subject.submit')}
                 </Button>
-                <Button onClick={reset}>{t('lab.common.reset')}</Button>
+                <Button onClick={reset}>{t('lab.shared.reset')}</Button>
               </Space>
             </Form>
           </Card>

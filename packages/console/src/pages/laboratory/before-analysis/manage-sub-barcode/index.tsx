@@ -37,7 +37,7 @@ interface CreateValues {
 /** /laboratory/before-analysis/manage-sub-barcode: aliquot sub-barcodes (-01..-99), disable, print list. */
 export default function ManageSubBarcodePage() {
   const { t, i18n } = useTranslation();
-  const { t: common } = useTranslation('specimen', { keyPrefix: 'common' });
+  const { t: common } = useTranslation('specimen', { keyPrefix: 'shared' });
   const { t: s } = useTranslation('specimen', { keyPrefix: 'sub' });
   const { t: states } = useTranslation('specimen', { keyPrefix: 'states' });
   const sampleTypes = useSampleTypes();

@@ -76,7 +76,7 @@ export default function SpecimenInsidePage() {
         dataSource={codes.map((barcode) => ({ barcode }))}
         data-testid="inside-rows"
         columns={[
-          { dataIndex: 'barcode', title: t('common.barcode'), width: 180 },
+          { dataIndex: 'barcode', title: t('shared.barcode'), width: 180 },
           {
             dataIndex: 'info',
             title: s('status'),
@@ -95,13 +95,13 @@ export default function SpecimenInsidePage() {
           },
           {
             dataIndex: 'temperature',
-            title: t('common.temperature'),
+            title: t('shared.temperature'),
             width: 120,
             render: (_, r) => dash(infos.get(r.barcode)?.temperatureName),
           },
           {
             dataIndex: 'position',
-            title: t('common.position'),
+            title: t('shared.position'),
             width: 180,
             render: (_, r) => (
               <Input
@@ -123,7 +123,7 @@ export default function SpecimenInsidePage() {
                 size="small"
                 onClick={() => setCodes((prev) => prev.filter((x) => x !== r.barcode))}
               >
-                {t('common.remove')}
+                {t('shared.remove')}
               </Button>
             ),
           },
@@ -183,10 +183,10 @@ export default function SpecimenInsidePage() {
             dataSource={preview.rows}
             columns={[
               { dataIndex: 'line', title: s('line'), width: 70 },
-              { dataIndex: 'barcode', title: t('common.barcode'), width: 180 },
+              { dataIndex: 'barcode', title: t('shared.barcode'), width: 180 },
               {
                 dataIndex: 'position',
-                title: t('common.position'),
+                title: t('shared.position'),
                 width: 80,
                 render: dash,
               },

@@ -57,10 +57,10 @@ export default function SpecimenOutsidePage() {
             pagination={false}
             dataSource={codes.map((barcode) => ({ barcode }))}
             columns={[
-              { dataIndex: 'barcode', title: t('common.barcode'), width: 180 },
+              { dataIndex: 'barcode', title: t('shared.barcode'), width: 180 },
               {
                 dataIndex: 'storage',
-                title: t('common.storage'),
+                title: t('shared.storage'),
                 width: 110,
                 render: (_, r) => {
                   const info = infos.get(r.barcode);
@@ -85,7 +85,7 @@ export default function SpecimenOutsidePage() {
                     size="small"
                     onClick={() => setCodes((prev) => prev.filter((x) => x !== r.barcode))}
                   >
-                    {t('common.remove')}
+                    {t('shared.remove')}
                   </Button>
                 ),
               },

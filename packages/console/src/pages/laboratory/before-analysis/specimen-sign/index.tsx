@@ -51,8 +51,8 @@ export default function SpecimenSignPage() {
   const shipmentColumns: DataColumn<SignShipment>[] = [
     { dataIndex: 'orderNo', title: s('orderNo'), width: 180 },
     col.text('expressNo', s('expressNo'), 150),
-    { ...col.projectNo(), title: t('common.project'), width: 120 },
-    { dataIndex: 'centerNo', title: t('common.site'), width: 80 },
+    { ...col.projectNo(), title: t('shared.project'), width: 120 },
+    { dataIndex: 'centerNo', title: t('shared.site'), width: 80 },
     col.time('signedAt', s('receivedAt')),
     { dataIndex: 'lines', title: s('lines'), render: (_, row) => lineText(row) },
   ];
@@ -71,7 +71,7 @@ export default function SpecimenSignPage() {
         rowKey="id"
         columns={shipmentColumns}
         filters={
-          <Form.Item name="keyword" label={t('common.keyword')}>
+          <Form.Item name="keyword" label={t('shared.keyword')}>
             <Input allowClear maxLength={64} placeholder={`${s('orderNo')} / ${s('expressNo')}`} />
           </Form.Item>
         }
@@ -96,7 +96,7 @@ export default function SpecimenSignPage() {
         {chosen ? (
           <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
             <Descriptions.Item label={s('orderNo')}>{chosen.orderNo}</Descriptions.Item>
-            <Descriptions.Item label={t('common.project')}>{chosen.projectNo}</Descriptions.Item>
+            <Descriptions.Item label={t('shared.project')}>{chosen.projectNo}</Descriptions.Item>
             <Descriptions.Item label={s('lines')}>{lineText(chosen)}</Descriptions.Item>
           </Descriptions>
         ) : (
@@ -122,7 +122,7 @@ export default function SpecimenSignPage() {
               >
                 {s('submit')}
               </Button>
-              <span>{t('common.scanned', { count: codes.length })}</span>
+              <span>{t('shared.scanned', { count: codes.length })}</span>
             </Space>
           </Space>
         </Permission>
@@ -133,8 +133,8 @@ export default function SpecimenSignPage() {
         rowKey="id"
         columns={signedColumns}
         filters={
-          <Form.Item name="keyword" label={t('common.keyword')}>
-            <Input allowClear maxLength={64} placeholder={t('common.keywordHint')} />
+          <Form.Item name="keyword" label={t('shared.keyword')}>
+            <Input allowClear maxLength={64} placeholder={t('shared.keywordHint')} />
           </Form.Item>
         }
       />

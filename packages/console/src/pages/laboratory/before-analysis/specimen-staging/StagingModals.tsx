@@ -26,7 +26,7 @@ import { StateTag } from '../specimen/parts';
 import { containerGrid } from '../specimen/scan';
 
 const useS = () => useTranslation('specimen', { keyPrefix: 'staging' }).t;
-const useCommon = () => useTranslation('specimen', { keyPrefix: 'common' }).t;
+const useCommon = () => useTranslation('specimen', { keyPrefix: 'shared' }).t;
 
 type Temperature = DataOf<Contract['sampleTransport']['temperatures']>[number];
 

@@ -99,19 +99,19 @@ export default function SpecimenStagingPage() {
     </Form.Item>
   );
   const keywordFilter = (hint?: string) => (
-    <Form.Item name="keyword" label={t('common.keyword')}>
+    <Form.Item name="keyword" label={t('shared.keyword')}>
       <Input allowClear maxLength={64} placeholder={hint} />
     </Form.Item>
   );
 
   const sampleColumns: DataColumn<StoredSample>[] = [
-    { dataIndex: 'barcode', title: t('common.barcode'), width: 160 },
-    { ...col.projectNo(), title: t('common.project'), width: 120 },
-    col.text('sampleTypeName', t('common.sampleType'), 100),
-    col.text('temperatureName', t('common.temperature'), 100),
+    { dataIndex: 'barcode', title: t('shared.barcode'), width: 160 },
+    { ...col.projectNo(), title: t('shared.project'), width: 120 },
+    col.text('sampleTypeName', t('shared.sampleType'), 100),
+    col.text('temperatureName', t('shared.temperature'), 100),
     { dataIndex: 'deviceName', title: s('device'), width: 160 },
     { dataIndex: 'containerCode', title: s('container'), width: 120 },
-    { dataIndex: 'position', title: t('common.position'), width: 80 },
+    { dataIndex: 'position', title: t('shared.position'), width: 80 },
     { dataIndex: 'storedByName', title: s('storedBy'), width: 100 },
     col.time('storedAt', s('storedAt')),
   ];
@@ -125,7 +125,7 @@ export default function SpecimenStagingPage() {
       render: (v: StorageContainer['kind']) => s(`kinds.${v}`),
     },
     { dataIndex: 'deviceName', title: s('device'), width: 160 },
-    { dataIndex: 'temperatureName', title: t('common.temperature'), width: 100 },
+    { dataIndex: 'temperatureName', title: t('shared.temperature'), width: 100 },
     {
       dataIndex: 'capacity',
       title: s('capacity'),
@@ -151,7 +151,7 @@ export default function SpecimenStagingPage() {
       width: 110,
       render: (v: StorageDevice['kind']) => s(`kinds.${v}`),
     },
-    { dataIndex: 'temperatureName', title: t('common.temperature'), width: 100 },
+    { dataIndex: 'temperatureName', title: t('shared.temperature'), width: 100 },
     { dataIndex: 'temperatureRange', title: s('range'), width: 100 },
     col.text('location', s('location'), 150),
     { dataIndex: 'containers', title: s('containersCount'), width: 80 },
@@ -181,7 +181,7 @@ export default function SpecimenStagingPage() {
           columns={sampleColumns}
           filters={
             <>
-              {keywordFilter(t('common.keywordHint'))}
+              {keywordFilter(t('shared.keywordHint'))}
               {deviceFilter}
             </>
           }
@@ -190,7 +190,7 @@ export default function SpecimenStagingPage() {
             width: 80,
             render: (row) => (
               <Button type="link" size="small" onClick={() => setSampleId(row.id)}>
-                {t('common.detail')}
+                {t('shared.detail')}
               </Button>
             ),
           }}
@@ -242,7 +242,7 @@ export default function SpecimenStagingPage() {
                 )}
                 {can(SPECIMEN_PERMISSIONS.device) && (
                   <Button type="link" size="small" onClick={() => setEditingContainer(row)}>
-                    {t('common.edit')}
+                    {t('shared.edit')}
                   </Button>
                 )}
               </>
@@ -279,7 +279,7 @@ export default function SpecimenStagingPage() {
                 </Button>
                 {can(SPECIMEN_PERMISSIONS.device) && (
                   <Button type="link" size="small" onClick={() => setEditingDevice(row)}>
-                    {t('common.edit')}
+                    {t('shared.edit')}
                   </Button>
                 )}
               </>

@@ -24,7 +24,7 @@ export function StateTag({ state }: { state: string }) {
 /** The columns every barcode list shows. */
 export function useBarcodeColumns(): DataColumn<SpecimenBarcodeRow>[] {
   const { t } = useTranslation();
-  const { t: c } = useTranslation('specimen', { keyPrefix: 'common' });
+  const { t: c } = useTranslation('specimen', { keyPrefix: 'shared' });
   return [
     { dataIndex: 'code', title: t('fields.barcode'), width: 160 },
     { ...col.projectNo(), title: t('fields.project'), width: 120 },
@@ -58,7 +58,7 @@ export function ScanInput({
   testId: string;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation('specimen', { keyPrefix: 'common' });
+  const { t } = useTranslation('specimen', { keyPrefix: 'shared' });
   const [text, setText] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
   const add = () => {

@@ -29,7 +29,7 @@ type Values = Omit<Filter, 'startTime' | 'endTime'> & { dates?: DayRange };
 /** /system/operation/log: the audit trail (who, when, what, old and new values, reason), filtered and exported. */
 export default function OperationLogPage() {
   const { t: o } = useTranslation('system', { keyPrefix: 'operationLog' });
-  const { t: c } = useTranslation('system', { keyPrefix: 'common' });
+  const { t: c } = useTranslation('system', { keyPrefix: 'shared' });
   const list = useListPage((e) => e.user.operateLogPaging, {} as Filter);
   const [viewing, setViewing] = useState<AuditRow | null>(null);
   const [run, exporting] = useAction();

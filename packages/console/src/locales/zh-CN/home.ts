@@ -1,5 +1,5 @@
 /** /home/todo and /home/todo-task; workflow, state and action words by their contract ids. */
-export const todo = {
+export const home = {
   counts: '待办事项',
   tasks: '待办任务',
   empty: '暂无待办事项',

@@ -1,5 +1,5 @@
 /** /home/todo and /home/todo-task; workflow, state and action words by their contract ids. */
-export const todo = {
+export const home = {
   counts: '待辦事項',
   tasks: '待辦任務',
   empty: '暫無待辦事項',

@@ -1,5 +1,5 @@
 /** /home/todo and /home/todo-task; workflow, state and action words by their contract ids. */
-export const todo = {
+export const home = {
   counts: 'To-do',
   tasks: 'To-do tasks',
   empty: 'Nothing to do',
