@@ -3,6 +3,7 @@ import 'i18next';
 import type { accounts } from './zh-CN/accounts';
 import type { common } from './zh-CN/common';
 import type { fields } from './zh-CN/fields';
+import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
 import type { menu } from './zh-CN/menu';
@@ -13,7 +14,6 @@ import type { portalReports } from './zh-CN/portalReports';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
 import type { system } from './zh-CN/system';
-import type { home } from './zh-CN/home';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

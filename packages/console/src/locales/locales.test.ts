@@ -60,7 +60,7 @@ describe('locales', () => {
     // looked up in that namespace: `useTranslation('lab', { keyPrefix: 'common' })` found nothing.
     const shadowing = Object.entries(files).flatMap(([path, module]) => {
       const file = parseLocaleFile(path);
-      if (!file || file.lang !== 'zh-CN') return [];
+      if (file?.lang !== 'zh-CN') return [];
       return Object.keys(module[file.ns] ?? {})
         .filter((key) => NAMESPACES.includes(key))
         .map((key) => `${file.ns}.${key}`);
