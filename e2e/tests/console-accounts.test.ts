@@ -54,6 +54,11 @@ describe('account administration', () => {
     expect(new URL(mine.url()).pathname).toBe('/laboratory/test-project');
 
     // Disabling ends the open session: the next call answers 401 and the console returns to /login.
+    // Heard from before the disable: the user's page may make that call (a poll) before any reload.
+    const refused: string[] = [];
+    mine.on('response', (r) => {
+      if (r.status() === 401) refused.push(new URL(r.url()).pathname);
+    });
     await page.getByTestId(`account-status-${mobile}`).click();
     await page
       .locator('.ant-modal-confirm')
@@ -62,10 +67,6 @@ describe('account administration', () => {
     await expect
       .poll(() => page.getByTestId(`account-state-${mobile}`).textContent(), { timeout: 10_000 })
       .toBe('停用');
-    const refused: string[] = [];
-    mine.on('response', (r) => {
-      if (r.status() === 401) refused.push(new URL(r.url()).pathname);
-    });
     await mine.reload();
     await mine.waitForURL((url) => url.pathname.startsWith('/login'), { timeout: 15_000 });
     expect(refused.length).toBeGreaterThan(0);
