@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 // The whole suite shares two cores with the server and e2e projects: antd components can take
 // longer than testing-library's 1 s default to appear, which is load, not a failure.
@@ -14,9 +14,10 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup();
-  // React's scheduler runs leftover work (an antd dialog's closing effects) in a later macrotask; let
-  // it run while the DOM still exists, not after the file's environment has been torn down.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // React's scheduler runs leftover work (an unmounted tree's passive effects, an antd dialog's
+  // closing effects) in later macrotasks, setImmediate slices that may post further slices: let
+  // them run while the DOM still exists, not after the file's environment has been torn down.
+  await settle();
   // One query cache per test: no answer of one test is shown in the next.
   const { queryClient } = await import('../services/query');
   queryClient.clear();
@@ -28,3 +29,23 @@ afterEach(async () => {
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
 });
+
+// antd's confirm dialogs and messages render into roots of their own, outside testing-library's
+// container, and close with an animation (rc-motion, up to 500 ms of timers): React still has
+// work scheduled for them when the last test ends. Let it finish while the DOM exists, or it runs
+// after the file's environment is gone ('window is not defined', seen in fresh-clone runs).
+afterAll(async () => {
+  await settle();
+  if (document.body.childElementCount > 0) await new Promise((resolve) => setTimeout(resolve, 600));
+  await settle();
+});
+
+/** Lets the scheduler's immediate slices and zero-delay timers run (each may post the next). */
+async function settle(): Promise<void> {
+  // Node's setImmediate, which React's scheduler uses there (the DOM typings do not declare it).
+  const immediate = (globalThis as unknown as { setImmediate(run: () => void): void }).setImmediate;
+  for (let round = 0; round < 10; round++) {
+    await new Promise<void>((resolve) => immediate(() => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
