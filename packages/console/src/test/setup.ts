@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 // The whole suite shares two cores with the server and e2e projects: antd components can take
@@ -14,6 +15,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup();
+  closeStaticFeedback();
   // React's scheduler runs leftover work (an unmounted tree's passive effects, an antd dialog's
   // closing effects) in later macrotasks, setImmediate slices that may post further slices: let
   // them run while the DOM still exists, not after the file's environment has been torn down.
@@ -35,10 +37,22 @@ afterEach(async () => {
 // work scheduled for them when the last test ends. Let it finish while the DOM exists, or it runs
 // after the file's environment is gone ('window is not defined', seen in fresh-clone runs).
 afterAll(async () => {
+  closeStaticFeedback();
   await settle();
   if (document.body.childElementCount > 0) await new Promise((resolve) => setTimeout(resolve, 600));
   await settle();
 });
+
+/**
+ * Outside the shell, messages and dialogs use antd's static functions, which render into roots of
+ * their own and close themselves on timers (a message after 3 s): a timer that fires after the
+ * file's environment is gone re-renders into no DOM. Close them now, while it exists.
+ */
+function closeStaticFeedback(): void {
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+}
 
 /** Lets the scheduler's immediate slices and zero-delay timers run (each may post the next). */
 async function settle(): Promise<void> {
