@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, sendDownload } from './download.js';
+import { contentDisposition, download, sendDownload } from './download.js';
 
 /** The parameters of a Content-Disposition value, split the way RFC 6266 parsers do. */
 function parameters(header: string): Record<string, string> {
@@ -80,5 +81,15 @@ describe('sendDownload', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-disposition']).toBe(contentDisposition('报告"1".pdf'));
     expect(response.body).toBe('%PDF-1');
+  });
+});
+
+describe('download', () => {
+  it('sends nothing until asked, and closes its stream when discarded', async () => {
+    const content = Readable.from([Buffer.from('%PDF-1')]);
+    const answer = download({ name: 'r.pdf', mime: 'application/pdf', content, size: 6 });
+    expect(content.destroyed).toBe(false);
+    answer.discard();
+    expect(content.destroyed).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { rfc3986 } from '@trialab/api-contract';
 import type { FastifyReply } from 'fastify';
+import { RawReply } from './route.js';
 
 /** Longest file name put into the header (characters); longer names keep their extension. */
 const MAX_NAME = 150;
@@ -28,13 +29,12 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc3986(name)}`;
 }
 
+type DownloadFile =
+  | { name: string; mime: string; content: Buffer }
+  | { name: string; mime: string; content: Readable; size: number };
+
 /** Sends bytes as a file download: type, length, disposition and nosniff set one way everywhere. */
-export async function sendDownload(
-  reply: FastifyReply,
-  file:
-    | { name: string; mime: string; content: Buffer }
-    | { name: string; mime: string; content: Readable; size: number },
-): Promise<void> {
+export async function sendDownload(reply: FastifyReply, file: DownloadFile): Promise<void> {
   await reply
     .code(200)
     .header('content-type', file.mime)
@@ -42,4 +42,17 @@ export async function sendDownload(
     .header('content-disposition', contentDisposition(file.name))
     .header('x-content-type-options', 'nosniff')
     .send(file.content);
+}
+
+/**
+ * A handler's answer that is a file: sent once the request's transaction has committed (so a
+ * download's log row is stored before the bytes leave); a stream is closed if it never is.
+ */
+export function download(file: DownloadFile): RawReply {
+  return new RawReply(
+    (reply) => sendDownload(reply, file),
+    () => {
+      if (!Buffer.isBuffer(file.content)) file.content.destroy();
+    },
+  );
 }

@@ -84,13 +84,22 @@ export class Page<T> {
     return new Page(this.rows.map(convert), this.total);
   }
 }
-/** Returned when the handler already sent the reply itself (file downloads). */
-export const SENT = Symbol('sent');
+/**
+ * An answer other than the JSON envelope (a file download, an answer SPEC gives its own shape),
+ * sent only after the request's transaction has committed: what the client receives is already
+ * stored. `discard` frees what it holds (an open file) when it is never sent.
+ */
+export class RawReply {
+  constructor(
+    readonly send: (reply: FastifyReply) => Promise<unknown>,
+    readonly discard: () => void = () => undefined,
+  ) {}
+}
 
 type Output<E extends EndpointDef> =
   | DataOf<E>
   | (DataOf<E> extends Array<infer R> ? Page<R> : never)
-  | typeof SENT;
+  | RawReply;
 export type Handler<E extends EndpointDef, R = unknown> = (ctx: Ctx<E, R>) => Promise<Output<E>>;
 
 /** Whether the user must change the password before anything else, and why. */
@@ -294,7 +303,8 @@ export function route<E extends EndpointDef, R = undefined>(
       let output: Output<E>;
       if (endpoint.mutates) {
         let deferred: ApiError | undefined;
-        output = await deps.db.transaction(async (tx) => {
+        let produced: Output<E> | undefined;
+        const committed = deps.db.transaction(async (tx) => {
           let result: Output<E>;
           try {
             result = await handler(makeCtx(tx, received));
@@ -304,6 +314,7 @@ export function route<E extends EndpointDef, R = undefined>(
             deferred = error;
             result = null as Output<E>;
           }
+          produced = result;
           const [service] = endpoint.id.split('.');
           if (entries.length === 0) {
             entries.push({
@@ -317,6 +328,10 @@ export function route<E extends EndpointDef, R = undefined>(
           await appendAudit(tx, actor, entries);
           return result;
         });
+        output = await committed.catch((error: unknown) => {
+          if (produced instanceof RawReply) produced.discard();
+          throw error;
+        });
         // What this request changed may be what sessions are cached from: drop them here at
         // once; other instances hear of auth-table changes through NOTIFY (session-cache.ts).
         deps.sessionCache.invalidate();
@@ -325,7 +340,10 @@ export function route<E extends EndpointDef, R = undefined>(
         output = await handler(makeCtx(deps.db, received));
       }
 
-      if (output === SENT) return reply;
+      if (output instanceof RawReply) {
+        await output.send(reply);
+        return reply;
+      }
       const page = output instanceof Page ? (output as Page<unknown>) : undefined;
       const data = page ? page.rows : output;
       if (deps.config.validateResponses) {

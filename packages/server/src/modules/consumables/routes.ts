@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { consumableOrders } from '../../db/schema-portal.js';
 import { printContext, renderDocument } from '../../documents/document.js';
-import { sendDownload } from '../../lib/download.js';
+import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
-import { type Ctx, type Principal, registerGroup, SENT } from '../../lib/route.js';
+import { type Ctx, type Principal, type RawReply, registerGroup } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
@@ -77,7 +77,7 @@ async function application(ctx: TransitionCtx, userId: number, input: OrderInput
  * Sends the dispatch note of an application in the caller's scope (another site's answers like a
  * missing one); before dispatch there is none. The lab's letterhead profile is the sender.
  */
-async function sendDispatchNote(ctx: Ctx<typeof consumable.dispatchNote>): Promise<typeof SENT> {
+async function sendDispatchNote(ctx: Ctx<typeof consumable.dispatchNote>): Promise<RawReply> {
   const head = await orderHead(ctx.db, ctx.params.id);
   assertInScope(await ctx.scope(), head);
   if (!(DISPATCH_NOTE_STATES as readonly ConsumableOrderState[]).includes(head.status)) {
@@ -101,12 +101,11 @@ async function sendDispatchNote(ctx: Ctx<typeof consumable.dispatchNote>): Promi
     },
     print,
   );
-  await sendDownload(ctx.reply, {
+  return download({
     name: `${order.orderNo}-dispatch-note.pdf`,
     mime: 'application/pdf',
     content: pdf,
   });
-  return SENT;
 }
 
 /** Consumable applications of the sites, their review and dispatch, and the kits a site may order. */
@@ -121,8 +120,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
       const time = zonedTime(ctx);
       const book = await ordersWorkbook(rows, ctx.lang, time);
       const name = `consumable-applications-${time.date(ctx.now)}.xlsx`;
-      await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
-      return SENT;
+      return download({ name, mime: XLSX_MIME, content: book });
     },
     get: async (ctx) => {
       assertInScope(await ctx.scope(), await orderHead(ctx.db, ctx.params.id));

@@ -1,9 +1,9 @@
 import { chargebackWorkflow, endpoints, ResultCode } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { appendAudit } from '../../lib/audit.js';
-import { sendDownload } from '../../lib/download.js';
+import { download } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { type Ctx, Page, registerGroup, SENT } from '../../lib/route.js';
+import { type Ctx, Page, registerGroup } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
@@ -77,8 +77,7 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
         content.destroy();
         throw error;
       });
-      await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content, size: file.size });
-      return SENT;
+      return download({ name: file.name, mime: 'application/pdf', content, size: file.size });
     },
     rejections: async (ctx) => {
       const p = ctx.principal;
@@ -130,8 +129,7 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
       const time = zonedTime(ctx);
       const book = await resultsWorkbook(r.rows.map(withoutIdentity), ctx.lang, time);
       const name = `results-${time.date(ctx.now)}.xlsx`;
-      await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
-      return SENT;
+      return download({ name, mime: XLSX_MIME, content: book });
     },
     unblinding: async (ctx) => {
       const { page, size, ...filters } = ctx.body;

@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import type { labReports } from '../../db/schema-lab.js';
 import { printContext } from '../../documents/document.js';
-import { sendDownload } from '../../lib/download.js';
+import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
-import { type Ctx, Page, type Principal, registerGroup, SENT } from '../../lib/route.js';
+import { type Ctx, Page, type Principal, registerGroup } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../lib/workflow.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -320,8 +320,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
       const file = await fileById(ctx.db, report.pdfFileId);
       const content = await ctx.deps.files.open(file.sha256);
-      await sendDownload(ctx.reply, { name: file.name, mime: 'application/pdf', content, size: file.size });
-      return SENT;
+      return download({ name: file.name, mime: 'application/pdf', content, size: file.size });
     },
   });
 }

@@ -8,12 +8,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import type { sharedDocuments } from '../../db/schema-portal-admin.js';
-import { type Ctx, type Principal, registerGroup, SENT } from '../../lib/route.js';
+import { type Ctx, type Principal, type RawReply, registerGroup } from '../../lib/route.js';
 import { applyTransition, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { checkedSite, type SiteScope } from '../portal/scope.js';
 import { checkedProject } from '../projects/repository.js';
 import { fileUses } from '../system/file-access.js';
-import { sendStoredFile } from '../system/files.js';
+import { storedFileDownload } from '../system/files.js';
 import {
   docDetail,
   docOfKind,
@@ -41,7 +41,7 @@ async function download(
   principal: Principal,
   doc: { id: number; docNo: string },
   revision: number,
-): Promise<typeof SENT> {
+): Promise<RawReply> {
   const file = await revisionFile(ctx.db, doc.id, revision);
   const logged = { documentId: doc.id, revision, fileId: file.id, userId: principal.userId };
   await insertDownload(ctx.db, { ...logged, ip: ctx.ip, at: ctx.now });
@@ -51,8 +51,7 @@ async function download(
     entityId: doc.id,
     newValue: { docNo: doc.docNo, revision, fileId: file.id, fileName: file.name },
   });
-  await sendStoredFile(ctx.reply, ctx.deps.files, file);
-  return SENT;
+  return storedFileDownload(ctx.deps.files, file);
 }
 
 function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {

@@ -1,7 +1,7 @@
 import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
-import { sendDownload } from '../../lib/download.js';
-import { registerGroup, SENT } from '../../lib/route.js';
+import { download } from '../../lib/download.js';
+import { registerGroup } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { requireStaff } from '../clarification/service.js';
@@ -25,8 +25,7 @@ export async function specimenLogRoutes(app: FastifyInstance): Promise<void> {
       const time = zonedTime(ctx);
       const book = await eventsWorkbook(rows, ctx.lang, time);
       const name = exportName(ctx.body.barcode, time.date(ctx.now));
-      await sendDownload(ctx.reply, { name, mime: XLSX_MIME, content: book });
-      return SENT;
+      return download({ name, mime: XLSX_MIME, content: book });
     },
   });
 }

@@ -5,10 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { sendDownload } from '../../lib/download.js';
+import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import { type FileStore, type StagedBlob, StagedTooLarge } from '../../lib/file-store.js';
 import { assertSafeText } from '../../lib/input.js';
+import type { RawReply } from '../../lib/route.js';
 
 /** Allowed upload types by extension, with a magic-byte check where the format has one. */
 const TYPES: Record<string, { mime: string; magic?: number[] }> = {
@@ -59,15 +60,14 @@ export function cleanFileName(name: string): string {
 }
 
 /**
- * Sends a stored file as an attachment (the download endpoints answer bytes, not an envelope),
- * streamed from the file store.
+ * A stored file as an attachment (the download endpoints answer bytes, not an envelope), streamed
+ * from the file store once the request has committed.
  */
-export async function sendStoredFile(
-  reply: FastifyReply,
+export async function storedFileDownload(
   store: FileStore,
   file: { name: string; mime: string; size: number; sha256: string },
-): Promise<void> {
-  await sendDownload(reply, { ...file, content: await store.open(file.sha256) });
+): Promise<RawReply> {
+  return download({ ...file, content: await store.open(file.sha256) });
 }
 
 /** An upload staged in the file store and checked, waiting for its metadata row (route.ts `receive`). */

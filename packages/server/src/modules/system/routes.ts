@@ -2,11 +2,11 @@ import multipart from '@fastify/multipart';
 import { endpoints, type Lang } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
-import { sendDownload } from '../../lib/download.js';
+import { download } from '../../lib/download.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { type MessageKey, t } from '../../lib/i18n.js';
-import { receiving, registerGroup, SENT } from '../../lib/route.js';
+import { receiving, registerGroup } from '../../lib/route.js';
 import { deviceTicketPrivateKey } from '../../lib/secrets.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
@@ -21,7 +21,13 @@ import {
   readDictSheet,
 } from './dict-import.js';
 import { mayReadFile } from './file-access.js';
-import { quotaExceeded, type ReceivedUpload, receiveUpload, sendStoredFile, uploadedBytes } from './files.js';
+import {
+  quotaExceeded,
+  type ReceivedUpload,
+  receiveUpload,
+  storedFileDownload,
+  uploadedBytes,
+} from './files.js';
 import {
   dictNumbers,
   dictRevision,
@@ -128,12 +134,11 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     typeList: (ctx) => dictTypeList(ctx.db, ctx.body.keyword),
     importTemplate: async (ctx) => {
-      await sendDownload(ctx.reply, {
+      return download({
         name: 'dict-template.xlsx',
         mime: XLSX_MIME,
         content: await dictTemplate(ctx.lang),
       });
-      return SENT;
     },
     importPreview: async (ctx) => {
       const rows = await checkedImport(ctx.db, ctx.deps.files, ctx.body.fileId, ctx.principal.userId);
@@ -246,8 +251,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       if (await isSharedDocument(ctx.db, row.id)) throw notFound();
       // Everyone else's files only where the caller may see a record that uses them.
       if (!(await mayReadFile(ctx.db, ctx.principal, row))) throw notFound();
-      await sendStoredFile(ctx.reply, ctx.deps.files, row);
-      return SENT;
+      return storedFileDownload(ctx.deps.files, row);
     },
   });
 }

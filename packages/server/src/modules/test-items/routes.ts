@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { Page, registerGroup, SENT } from '../../lib/route.js';
+import { Page, RawReply, registerGroup } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import {
   findTestItem,
@@ -78,8 +78,8 @@ export async function testItemRoutes(app: FastifyInstance): Promise<void> {
           entityId: before.id,
           newValue: { unchanged: true },
         });
-        ctx.reply.code(400).send({ code: '400', msg: t(ctx.lang, 'testItemAlreadyEnabled'), data: null });
-        return SENT;
+        const msg = t(ctx.lang, 'testItemAlreadyEnabled');
+        return new RawReply(async (reply) => reply.code(400).send({ code: '400', msg, data: null }));
       }
       ctx.audit({
         action: 'testItems.enable',

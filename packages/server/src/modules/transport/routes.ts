@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import type { sampleTransports } from '../../db/schema-portal.js';
 import { printContext } from '../../documents/document.js';
-import { sendDownload } from '../../lib/download.js';
-import { type Principal, registerGroup, SENT } from '../../lib/route.js';
+import { download } from '../../lib/download.js';
+import { type Principal, registerGroup } from '../../lib/route.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
 import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
 import { dictLabels } from '../portal-reports/repository.js';
@@ -148,8 +148,7 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
       }));
       const zip = await receiptsZip(receipts, print);
       const name = `shipment-receipts-${print.time.date(ctx.now)}.zip`;
-      await sendDownload(ctx.reply, { name, mime: 'application/zip', content: zip });
-      return SENT;
+      return download({ name, mime: 'application/zip', content: zip });
     },
   });
 }

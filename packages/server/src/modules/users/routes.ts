@@ -2,9 +2,9 @@ import { endpoints } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.js';
-import { sendDownload } from '../../lib/download.js';
+import { download } from '../../lib/download.js';
 import { notFound } from '../../lib/errors.js';
-import { Page, registerGroup, SENT } from '../../lib/route.js';
+import { Page, registerGroup } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
@@ -74,12 +74,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const rows = await repo.auditRows(ctx.db, ctx.body, AUDIT_EXPORT_MAX);
       const time = zonedTime(ctx);
       const book = await auditWorkbook(rows, ctx.lang, time);
-      await sendDownload(ctx.reply, {
+      return download({
         name: `operation-log-${time.date(ctx.now)}.xlsx`,
         mime: XLSX_MIME,
         content: book,
       });
-      return SENT;
     },
   });
 }

@@ -9,10 +9,10 @@ import {
   tempStorageLogs,
   tempStoragePositions,
 } from '../../../db/schema-specimen.js';
-import { sendDownload } from '../../../lib/download.js';
+import { download } from '../../../lib/download.js';
 import { ApiError } from '../../../lib/errors.js';
 import { t } from '../../../lib/i18n.js';
-import { Page, registerGroup, SENT } from '../../../lib/route.js';
+import { Page, type RawReply, registerGroup } from '../../../lib/route.js';
 import { containsAny } from '../../../lib/search.js';
 import { zonedTime } from '../../../lib/time-zone.js';
 import { staleOrMissing, uniqueOr } from '../../../lib/versioned.js';
@@ -67,9 +67,8 @@ import {
 
 const { tempStorage: api } = endpoints;
 
-async function sendXlsx(reply: FastifyReply, name: string, book: Buffer): Promise<typeof SENT> {
-  await sendDownload(reply, { name, mime: XLSX_MIME, content: book });
-  return SENT;
+function xlsx(name: string, book: Buffer): RawReply {
+  return download({ name, mime: XLSX_MIME, content: book });
 }
 
 /** Temporary storage: devices, containers, putting samples in and taking them out. */
@@ -247,15 +246,14 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
       return { version: updated.version };
     },
     // ---- files ----
-    template: async (ctx) =>
-      sendXlsx(ctx.reply, 'temp-storage-template.xlsx', await templateWorkbook(ctx.lang)),
+    template: async (ctx) => xlsx('temp-storage-template.xlsx', await templateWorkbook(ctx.lang)),
     export: async (ctx) => {
       const scope = await ctx.scope();
       const container = await containerById(ctx.db, ctx.params.id);
       const rows = await storedIn(ctx.db, container.id, barcodeScope(scope));
       const time = zonedTime(ctx);
       const book = await containerWorkbook(container.code, rows, ctx.lang, time);
-      return sendXlsx(ctx.reply, `${container.code}-${time.date(ctx.now)}.xlsx`, book);
+      return xlsx(`${container.code}-${time.date(ctx.now)}.xlsx`, book);
     },
     // ---- putting in and taking out ----
     importPreview: async (ctx) => {
