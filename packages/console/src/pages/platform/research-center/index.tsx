@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { EnabledSwitch } from '../../../components/EnabledSwitch';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation } from '../../../services/query';
-import { EnabledFilter, useEditingActions } from '../referenceFields';
+import { EnabledFilter, enabledColumn, useEditingActions } from '../referenceFields';
 import { CenterDetail, centerName } from './CenterDetail';
 
 type Row = DataOf<Contract['researchCenter']['paging']>[number];
@@ -76,22 +75,12 @@ export default function ResearchCenterPage() {
     col.text('city', t('city'), 100),
     col.text('phone', t('phone'), 140),
     col.text('projectCount', t('projectCount'), 100),
-    {
-      dataIndex: 'enabled',
-      title: tr('fields.status'),
-      width: 100,
-      render: (_, row) => (
-        <EnabledSwitch
-          enabled={row.enabled}
-          name={centerName(row, i18n.language)}
-          permission={P.toggle}
-          testId={`research-center-status-${row.code}`}
-          onChange={(enabled) =>
-            setStatus.mutateAsync({ params: { id: row.id }, body: { enabled, version: row.version } })
-          }
-        />
-      ),
-    },
+    enabledColumn({
+      permission: P.toggle,
+      testId: 'research-center',
+      name: (row) => centerName(row, i18n.language),
+      setStatus,
+    }),
     col.time('updatedAt', tr('fields.updatedAt')),
   ];
 
