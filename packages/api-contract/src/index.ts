@@ -16,6 +16,7 @@ export * from './endpoints/portal-staff.js';
 export * from './endpoints/portal-transport.js';
 export * from './endpoints/reference-data.js';
 export * from './endpoints/reports.js';
+export * from './endpoints/research-centers.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
 export {
@@ -74,6 +75,7 @@ import { logisticsOrder, staffShipment } from './endpoints/portal-staff.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
 import { sampleTypes, temperatures } from './endpoints/reference-data.js';
 import { report } from './endpoints/reports.js';
+import { researchCenter } from './endpoints/research-centers.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
 import { dict, project, system } from './endpoints/system.js';
@@ -103,6 +105,7 @@ export const endpoints = {
   testItems,
   sampleTypes,
   temperatures,
+  researchCenter,
   receipt,
   subject,
   testOrder,

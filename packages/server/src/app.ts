@@ -41,6 +41,8 @@ import { receiptRoutes } from './modules/receipt/routes.js';
 import { REFERENCE_DATA_MESSAGES } from './modules/reference-data/messages.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
+import { RESEARCH_CENTER_MESSAGES } from './modules/research-centers/messages.js';
+import { researchCenterRoutes } from './modules/research-centers/routes.js';
 import { sharedDocRoutes } from './modules/shared-docs/routes.js';
 import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
@@ -77,6 +79,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   deptRoutes, // the department tree
   systemRoutes, // dictionaries, files, system settings
   referenceDataRoutes, // sample types, temperature conditions
+  researchCenterRoutes, // research centres (institutions), their contacts and projects
   systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
   // Laboratory
@@ -103,6 +106,7 @@ const DOMAINS: FastifyPluginAsync[] = [
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
 addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSAGES, REFERENCE_DATA_MESSAGES);
 addMessages(PLATFORM_DATA_MESSAGES, USER_MESSAGES);
+addMessages(RESEARCH_CENTER_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -11,6 +11,7 @@ import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
+import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
 import type { system } from './zh-CN/system';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       'system',
       'roles',
       'home',
+      'researchCenter',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -52,6 +54,7 @@ declare module 'i18next' {
       system: typeof system;
       roles: typeof roles;
       home: typeof home;
+      researchCenter: typeof researchCenter;
     };
   }
 }

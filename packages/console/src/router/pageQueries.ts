@@ -61,6 +61,7 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/web/sample-transport-report': list((c) => c.sampleTransport.itemPaging),
   '/platform/dept': (client) => client.prefetchQuery(endpointQuery((c) => c.dept.tree)),
   '/platform/dict': (client) => client.prefetchQuery(endpointQuery((c) => c.dict.typeList, { body: {} })),
+  '/platform/research-center': list((c) => c.researchCenter.paging),
   '/platform/account': list((c) => c.user.page, { type: 1 }),
   '/platform/internal-permission': list((c) => c.user.page, { type: 1 }),
   '/platform/external-permission': list((c) => c.user.page, { type: 2 }),

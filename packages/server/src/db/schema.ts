@@ -169,7 +169,56 @@ export const projects = pgTable(
   (t) => [uniqueIndex('projects_project_no_uq').on(t.projectNo)],
 );
 
-/** Research centres (trial sites) of a project. */
+/**
+ * Research centres (/platform/research-center): the institutions, one record each; never deleted once
+ * a site points to one (disabled instead).
+ */
+export const researchCenters = pgTable(
+  'research_centers',
+  {
+    id: serial('id').primaryKey(),
+    /** The lab's number for the institution, e.g. `RC-0012`. */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    enName: text('en_name'),
+    province: text('province'),
+    city: text('city'),
+    address: text('address'),
+    phone: text('phone'),
+    enabled: boolean('enabled').notNull().default(true),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('research_centers_code_uq').on(t.code),
+    uniqueIndex('research_centers_name_uq').on(t.name),
+  ],
+);
+
+/** The people of a research centre the lab deals with (PI, coordinator, pharmacist…). */
+export const researchCenterContacts = pgTable(
+  'research_center_contacts',
+  {
+    id: serial('id').primaryKey(),
+    centerId: integer('center_id')
+      .notNull()
+      .references(() => researchCenters.id),
+    name: text('name').notNull(),
+    /** pi | coordinator | pharmacist | other */
+    role: text('role').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('research_center_contacts_center_idx').on(t.centerId)],
+);
+
+/**
+ * A project's sites: a research centre's participation in the project, under the project's own
+ * centre number. `name` is the centre's name as the project knows it.
+ */
 export const sites = pgTable(
   'sites',
   {
@@ -179,9 +228,13 @@ export const sites = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     centerNo: text('center_no').notNull(),
     name: text('name').notNull(),
+    researchCenterId: integer('research_center_id').references(() => researchCenters.id),
     version: version(),
   },
-  (t) => [uniqueIndex('sites_project_center_uq').on(t.projectId, t.centerNo)],
+  (t) => [
+    uniqueIndex('sites_project_center_uq').on(t.projectId, t.centerNo),
+    index('sites_research_center_idx').on(t.researchCenterId),
+  ],
 );
 
 export const visitPoints = pgTable('visit_points', {

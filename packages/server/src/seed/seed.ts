@@ -23,6 +23,7 @@ import { flattenMenus } from './menus.js';
 import { seedPortalAdminDemo } from './portal-admin-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
 import { seedPortalReportsDemo } from './portal-reports-demo.js';
+import { seedResearchCentersDemo } from './research-centers-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
 import { seedSystemDemo } from './system-demo.js';
 
@@ -37,6 +38,10 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   delete: ['删除', 'Delete', '刪除'],
   status: ['启用/停用', 'Enable/disable', '啟用/停用'],
   'reset-password': ['重置密码', 'Reset password', '重置密碼'],
+  view: ['查看', 'View', '查看'],
+  add: ['新增', 'Add', '新增'],
+  edit: ['编辑', 'Edit', '編輯'],
+  toggle: ['启用/停用', 'Enable/disable', '啟用/停用'],
   // The buttons of workflow actions.
   audit: ['审核', 'Review', '審核'],
   review: ['审核', 'Review', '審核'],
@@ -184,6 +189,7 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
       .returning({ id: s.sites.id });
     if (row) siteIds.set(`${projectNo}/${centerNo}`, row.id);
   }
+  await seedResearchCentersDemo(tx);
   for (const [projectNo, projectId] of projectIds) {
     await tx
       .insert(s.visitPoints)

@@ -2,8 +2,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../access/gates';
+import type { DataColumn } from '../../components/DataTable';
+import { EnabledSwitch } from '../../components/EnabledSwitch';
 import { rules } from '../../components/formRules';
 import { NumberInput } from '../../components/NumberInput';
+import { t as translate } from '../../locales';
 
 // Form parts every /platform reference-data page shares (code, names, order, keyword and status
 // filters), so that each page declares only what is its own.
@@ -109,5 +112,41 @@ export function useEditingActions<R extends { code: string }>(options: {
         </Permission>
       ),
     },
+  };
+}
+
+type Switchable = { id: number; code: string; enabled: boolean; version: number };
+
+/**
+ * A reference list's status column: each row's switch (a tag without `permission`), saved at the
+ * version read through the page's setStatus mutation. `testId` prefixes `-status-<code>`.
+ */
+export function enabledColumn<R extends Switchable>(options: {
+  permission: string;
+  testId: string;
+  name(row: R): string;
+  setStatus: {
+    mutateAsync(input: {
+      params: { id: number };
+      body: { enabled: boolean; version: number };
+    }): Promise<unknown>;
+  };
+}): DataColumn<R> {
+  const { permission, testId, name, setStatus } = options;
+  return {
+    dataIndex: 'enabled',
+    title: translate('fields.status'),
+    width: 100,
+    render: (_: unknown, row: R) => (
+      <EnabledSwitch
+        enabled={row.enabled}
+        name={name(row)}
+        permission={permission}
+        testId={`${testId}-status-${row.code}`}
+        onChange={(enabled) =>
+          setStatus.mutateAsync({ params: { id: row.id }, body: { enabled, version: row.version } })
+        }
+      />
+    ),
   };
 }

@@ -23,7 +23,7 @@ type StatusCtx = Pick<SessionCtx, 'db' | 'audit'> & {
 };
 
 /** Enables or disables one record at the version read (the same state again changes nothing), audited. */
-async function setStatus(
+export async function setStatus(
   ctx: StatusCtx,
   names: { action: string; entity: string },
   read: (db: Executor, id: number) => Promise<Versioned>,

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { EnabledSwitch } from '../../../components/EnabledSwitch';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
@@ -18,6 +17,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import {
   CodeNameFields,
   EnabledFilter,
+  enabledColumn,
   KeywordFilter,
   localName,
   SortField,
@@ -50,7 +50,7 @@ const invalidates = [(api: Contract) => api.sampleTypes.paging];
 export default function SampleTypePage() {
   const { t } = useTranslation('platformData', { keyPrefix: 'sampleType' });
   const { t: c } = useTranslation('platformData', { keyPrefix: 'record' });
-  const { t: tr, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const list = useListPage((api) => api.sampleTypes.paging, {} as Filter);
   const create = useEndpointMutation((api) => api.sampleTypes.create, { invalidates });
   const update = useEndpointMutation((api) => api.sampleTypes.update, { invalidates });
@@ -91,22 +91,12 @@ export default function SampleTypePage() {
     col.text('container', t('container')),
     col.text('storageTemperatureName', t('storageTemperature'), 140),
     col.text('sort', c('sort'), 80),
-    {
-      dataIndex: 'enabled',
-      title: tr('fields.status'),
-      width: 100,
-      render: (_, row) => (
-        <EnabledSwitch
-          enabled={row.enabled}
-          name={localName(row, i18n.language)}
-          permission={SAMPLE_TYPE_PERMISSIONS.status}
-          testId={`sample-type-status-${row.code}`}
-          onChange={(enabled) =>
-            setStatus.mutateAsync({ params: { id: row.id }, body: { enabled, version: row.version } })
-          }
-        />
-      ),
-    },
+    enabledColumn({
+      permission: SAMPLE_TYPE_PERMISSIONS.status,
+      testId: 'sample-type',
+      name: (row) => localName(row, i18n.language),
+      setStatus,
+    }),
   ];
 
   const save = (values: Values) => {

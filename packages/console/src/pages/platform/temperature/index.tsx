@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { EnabledSwitch } from '../../../components/EnabledSwitch';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
@@ -14,6 +13,7 @@ import { useEndpointMutation } from '../../../services/query';
 import {
   CodeNameFields,
   EnabledFilter,
+  enabledColumn,
   KeywordFilter,
   localName,
   SortField,
@@ -49,7 +49,7 @@ const invalidates = [(api: Contract) => api.temperatures.paging];
 export default function TemperaturePage() {
   const { t } = useTranslation('platformData', { keyPrefix: 'temperature' });
   const { t: c } = useTranslation('platformData', { keyPrefix: 'record' });
-  const { t: tr, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const list = useListPage((api) => api.temperatures.paging, {} as Filter);
   const create = useEndpointMutation((api) => api.temperatures.create, { invalidates });
   const update = useEndpointMutation((api) => api.temperatures.update, { invalidates });
@@ -76,22 +76,12 @@ export default function TemperaturePage() {
       ),
     },
     col.text('sort', c('sort'), 80),
-    {
-      dataIndex: 'enabled',
-      title: tr('fields.status'),
-      width: 100,
-      render: (_, row) => (
-        <EnabledSwitch
-          enabled={row.enabled}
-          name={localName(row, i18n.language)}
-          permission={TEMPERATURE_PERMISSIONS.status}
-          testId={`temperature-status-${row.code}`}
-          onChange={(enabled) =>
-            setStatus.mutateAsync({ params: { id: row.id }, body: { enabled, version: row.version } })
-          }
-        />
-      ),
-    },
+    enabledColumn({
+      permission: TEMPERATURE_PERMISSIONS.status,
+      testId: 'temperature',
+      name: (row) => localName(row, i18n.language),
+      setStatus,
+    }),
   ];
 
   const save = (values: Values) => {
