@@ -5,10 +5,12 @@ import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
 import { staleOrMissing, versionedBump } from '../../lib/versioned.js';
 
-/** The department's users (its own, enabled or not). */
-const memberCount = sql<number>`(select count(*) from ${users} where ${users.deptId} = ${depts.id})`.mapWith(
-  Number,
-);
+/**
+ * The department's users (its own, enabled or not). Columns written out with their tables: drizzle
+ * leaves a column in a sql template unqualified, and inside the subquery a bare "id" is the user's.
+ */
+const memberCount =
+  sql<number>`(select count(*) from "users" where "users"."dept_id" = "depts"."id")`.mapWith(Number);
 const row = {
   id: depts.id,
   parentId: depts.parentId,
