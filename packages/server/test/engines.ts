@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.js';
@@ -14,6 +15,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** The migrated PGlite data directory global-setup.ts prepared, read once per file. */
+let template: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return template;
+}
+
 /** A throw-away database: in-memory PGlite, or a fresh PostgreSQL database dropped afterwards. */
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') {
@@ -22,7 +30,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
       url: undefined,
       open: async () => {
         // PGlite is single-process: "instances" share one handle.
-        handle ??= await openDatabase({ dataDir: 'memory://' });
+        handle ??= await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
         return handle;
       },
       drop: async () => {
@@ -34,7 +42,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const name = `trialab_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -2,13 +2,50 @@
 // once on PostgreSQL. A missing PostgreSQL fails the run: the second engine must never be skipped.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { openDatabase, pgliteDataDirDump } from '../src/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Connection string of a role allowed to create the per-file throw-away databases. */
     pgAdminUrl: string;
+    /** A PostgreSQL database with every migration applied, copied for each suite (CREATE DATABASE … TEMPLATE). */
+    pgTemplate: string;
+    /** A file holding a PGlite data directory with every migration applied, loaded by each suite. */
+    pgliteTemplate: string;
   }
+}
+
+/**
+ * Migrates once per run, for each engine, what every suite's throw-away database then starts
+ * from: a suite's own migration run (seconds on PGlite) finds nothing left to apply.
+ */
+async function prepareTemplates(project: TestProject, adminUrl: string): Promise<() => Promise<void>> {
+  const pgliteFile = join(
+    tmpdir(),
+    `trialab-pglite-template-${process.pid}-${randomBytes(3).toString('hex')}.tar`,
+  );
+  writeFileSync(pgliteFile, await pgliteDataDirDump());
+  project.provide('pgliteTemplate', pgliteFile);
+
+  const name = `trialab_tpl_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+  await handle.close();
+  project.provide('pgTemplate', name);
+  return async () => {
+    rmSync(pgliteFile, { force: true });
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
 }
 
 function sh(cmd: string, args: string[]): string {
@@ -64,11 +101,11 @@ function dropRun(port: number, role: string): void {
 
 const STALE_AFTER_MS = 6 * 3_600_000;
 
-export default function setup(project: TestProject): (() => void) | undefined {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const fromEnv = process.env.TEST_DATABASE_URL;
   if (fromEnv) {
     project.provide('pgAdminUrl', fromEnv);
-    return undefined;
+    return prepareTemplates(project, fromEnv);
   }
   const port = ensureCluster();
   if (process.getuid?.() !== 0) {
@@ -85,6 +122,11 @@ export default function setup(project: TestProject): (() => void) | undefined {
   const role = `trialab_run_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const password = randomBytes(18).toString('hex');
   psql(port, `CREATE ROLE ${role} LOGIN CREATEDB PASSWORD '${password}'`);
-  project.provide('pgAdminUrl', `postgres://${role}:${password}@127.0.0.1:${port}/postgres`);
-  return () => dropRun(port, role);
+  const adminUrl = `postgres://${role}:${password}@127.0.0.1:${port}/postgres`;
+  project.provide('pgAdminUrl', adminUrl);
+  const dropTemplates = await prepareTemplates(project, adminUrl);
+  return async () => {
+    await dropTemplates();
+    dropRun(port, role);
+  };
 }

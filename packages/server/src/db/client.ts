@@ -112,6 +112,19 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Maximum PostgreSQL pool size. */
   poolSize?: number;
+  /** PGlite: start from this data directory dump (`pgliteDataDirDump`) instead of an empty one. */
+  loadDataDir?: Blob | undefined;
+}
+
+/** An in-memory PGlite data directory with every migration applied, as a tarball (test templates). */
+export async function pgliteDataDirDump(): Promise<Buffer> {
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+  } finally {
+    await client.close();
+  }
 }
 
 /** Opens the configured engine and brings its schema up to date. */
@@ -153,7 +166,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   // The same extensions the migrations create on a PostgreSQL server.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
