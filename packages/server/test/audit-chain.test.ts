@@ -43,6 +43,12 @@ const trust = (...keys: Array<{ publicKeyPem: string }>) =>
     keys.flatMap((k) => parsePublicKeys(k.publicKeyPem)).map((info) => [info.kid, info] as const),
   );
 
+/**
+ * The CLI test starts the tool three times (tsx compiling it, PGlite starting in each): half a
+ * minute on a machine the whole suite keeps busy, so it gets more than the default 30 s.
+ */
+const CLI_TEST_TIMEOUT_MS = 120_000;
+
 describe.each(ENGINES)('audit chain on %s', (engine) => {
   const opened: TestDatabase[] = [];
   /** A fresh database per scenario: tampering is permanent. */
@@ -415,57 +421,65 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
     }
   });
 
-  it('audit:verify signs on demand, exports for auditors, and exits 1 with every finding listed', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'trialab-audit-cli-'));
-    const testDb = engine === 'postgres' ? await createTestDatabase(engine) : undefined;
-    if (testDb) opened.push(testDb);
-    const dataDir = join(dir, 'pglite');
-    const open = () => (testDb ? testDb.open() : openDatabase({ dataDir }));
-    const env = {
-      ...process.env,
-      TRIALAB_MODE: 'production',
-      KEYS_DIR: join(dir, 'keys'),
-      // The tool reads the server's environment, which in production names the shared files folder.
-      ...(testDb?.url ? { DATABASE_URL: testDb.url, FILES_DIR: join(dir, 'files') } : { DATA_DIR: dataDir }),
-    };
-    const cli = (...args: string[]) =>
-      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        execFile(
-          process.execPath,
-          ['--conditions=@trialab/source', '--import', 'tsx', 'src/bin/audit-verify.ts', ...args],
-          { cwd: PACKAGE_DIR, env },
-          (error, out, err) => resolve({ code: error ? (error.code as number) : 0, out, err }),
+  it(
+    'audit:verify signs on demand, exports for auditors, and exits 1 with every finding listed',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'trialab-audit-cli-'));
+      const testDb = engine === 'postgres' ? await createTestDatabase(engine) : undefined;
+      if (testDb) opened.push(testDb);
+      const dataDir = join(dir, 'pglite');
+      const open = () => (testDb ? testDb.open() : openDatabase({ dataDir }));
+      const env = {
+        ...process.env,
+        TRIALAB_MODE: 'production',
+        KEYS_DIR: join(dir, 'keys'),
+        // The tool reads the server's environment, which in production names the shared files folder.
+        ...(testDb?.url
+          ? { DATABASE_URL: testDb.url, FILES_DIR: join(dir, 'files') }
+          : { DATA_DIR: dataDir }),
+      };
+      const cli = (...args: string[]) =>
+        new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+          execFile(
+            process.execPath,
+            ['--conditions=@trialab/source', '--import', 'tsx', 'src/bin/audit-verify.ts', ...args],
+            { cwd: PACKAGE_DIR, env },
+            (error, out, err) => resolve({ code: error ? (error.code as number) : 0, out, err }),
+          );
+        });
+      try {
+        let handle = await open();
+        const ids = await appendRows(handle.db, 4);
+        if (!testDb) await handle.close();
+        const exportFile = join(dir, 'checkpoints.json');
+        const signed = await cli('--checkpoint', '--export', exportFile);
+        expect(signed).toMatchObject({ code: 0, err: '' });
+        expect(signed.out).toMatch(/checkpoint 1 signed: row \d+, 4 rows, key [0-9a-f]{16}/);
+        expect(signed.out).toContain('exported 1 checkpoints and 1 public keys');
+        expect(signed.out).toMatch(/audit chain intact: 4 rows verified, 1 checkpoints hold/);
+        // Tampering: the newest rows and every checkpoint deleted, one early row edited.
+        handle = testDb ? handle : await open();
+        await handle.db.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update`);
+        await handle.db.execute(
+          sql`ALTER TABLE audit_checkpoints DISABLE TRIGGER audit_checkpoints_no_update`,
         );
-      });
-    try {
-      let handle = await open();
-      const ids = await appendRows(handle.db, 4);
-      if (!testDb) await handle.close();
-      const exportFile = join(dir, 'checkpoints.json');
-      const signed = await cli('--checkpoint', '--export', exportFile);
-      expect(signed).toMatchObject({ code: 0, err: '' });
-      expect(signed.out).toMatch(/checkpoint 1 signed: row \d+, 4 rows, key [0-9a-f]{16}/);
-      expect(signed.out).toContain('exported 1 checkpoints and 1 public keys');
-      expect(signed.out).toMatch(/audit chain intact: 4 rows verified, 1 checkpoints hold/);
-      // Tampering: the newest rows and every checkpoint deleted, one early row edited.
-      handle = testDb ? handle : await open();
-      await handle.db.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update`);
-      await handle.db.execute(sql`ALTER TABLE audit_checkpoints DISABLE TRIGGER audit_checkpoints_no_update`);
-      await handle.db.delete(auditCheckpoints);
-      await handle.db.delete(auditLog).where(gte(auditLog.id, ids[3] as number));
-      await handle.db
-        .update(auditLog)
-        .set({ reason: 'edited' })
-        .where(eq(auditLog.id, ids[0] as number));
-      if (!testDb) await handle.close();
-      const broken = await cli('--against', exportFile);
-      expect(broken.code).toBe(1);
-      expect(broken.err).toContain('audit chain BROKEN: 2 problems in 3 rows');
-      expect(broken.err).toContain(`row ${ids[0]}: hash-mismatch`);
-      expect(broken.err).toContain(`checkpoint 1 (row ${ids[3]}): checkpoint-row-missing`);
-      expect((await cli('--max-problems', 'x')).code).toBe(2);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+        await handle.db.delete(auditCheckpoints);
+        await handle.db.delete(auditLog).where(gte(auditLog.id, ids[3] as number));
+        await handle.db
+          .update(auditLog)
+          .set({ reason: 'edited' })
+          .where(eq(auditLog.id, ids[0] as number));
+        if (!testDb) await handle.close();
+        const broken = await cli('--against', exportFile);
+        expect(broken.code).toBe(1);
+        expect(broken.err).toContain('audit chain BROKEN: 2 problems in 3 rows');
+        expect(broken.err).toContain(`row ${ids[0]}: hash-mismatch`);
+        expect(broken.err).toContain(`checkpoint 1 (row ${ids[3]}): checkpoint-row-missing`);
+        expect((await cli('--max-problems', 'x')).code).toBe(2);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });
