@@ -61,13 +61,8 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
     expect(envelope(badOrigin).code).toBe(ResultCode.BAD_REQUEST);
   });
 
-  const upload = async (
-    name: string,
-    content: Buffer,
-    md5?: string,
-    target: { env: TestEnv; session: Session } = { env, session: lab },
-  ) => {
-    const request = uploadRequest(target.env.app, target.session, target.env.clock.now, name, content, md5);
+  const upload = async (name: string, content: Buffer, md5?: string) => {
+    const request = uploadRequest(env.app, lab, env.clock.now, name, content, md5);
     return request.send(request.whole);
   };
 
@@ -128,16 +123,11 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
   });
 
   it('refuses files over the size limit', async () => {
-    const small = await startEnv(engine, { config: { uploadMaxBytes: 1024 } });
-    try {
-      const session = await login(small, '13800000001');
-      const content = Buffer.alloc(4096, 'a');
-      const big = await upload('big.txt', content, undefined, { env: small, session });
-      expect(big.statusCode).toBe(413);
-      expect(envelope(big).code).toBe(ResultCode.FILE_TOO_LARGE);
-    } finally {
-      await small.close();
-    }
+    const small = await env.secondInstance({ uploadMaxBytes: 1024 });
+    const big = uploadRequest(small, lab, env.clock.now, 'big.txt', Buffer.alloc(4096, 'a'));
+    const answer = await big.send(big.whole);
+    expect(answer.statusCode).toBe(413);
+    expect(envelope(answer).code).toBe(ResultCode.FILE_TOO_LARGE);
   });
 
   it('serves dictionaries 1001-1023 in pages and in batches', async () => {
@@ -307,19 +297,15 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
   });
 
   it('limits the rate of the pre-login endpoints', async () => {
-    const limited = await startEnv(engine, { config: { authRateLimit: 3 } });
-    try {
-      const codes: number[] = [];
-      for (let i = 0; i < 5; i++)
-        codes.push((await call(limited.app, auth.captcha, {}, limited.clock.now)).statusCode);
-      expect(codes).toEqual([200, 200, 200, 429, 429]);
-      const last = await call(limited.app, auth.captcha, { lang: 'zh_CN' }, limited.clock.now);
-      expect(envelope(last)).toMatchObject({
-        code: ResultCode.TOO_MANY_REQUESTS,
-        msg: '请求过于频繁，请稍后再试',
-      });
-    } finally {
-      await limited.close();
-    }
+    // An instance of its own: the limit is counted per instance.
+    const limited = await env.secondInstance({ authRateLimit: 3 });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await call(limited, auth.captcha, {}, env.clock.now)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    const last = await call(limited, auth.captcha, { lang: 'zh_CN' }, env.clock.now);
+    expect(envelope(last)).toMatchObject({
+      code: ResultCode.TOO_MANY_REQUESTS,
+      msg: '请求过于频繁，请稍后再试',
+    });
   });
 });
