@@ -72,7 +72,7 @@ import { consumable } from './endpoints/portal-consumables.js';
 import { chargebackStaff, portalReport } from './endpoints/portal-reports.js';
 import { logisticsOrder, staffShipment } from './endpoints/portal-staff.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
-import { sampleTypes, temperatures } from './endpoints/reference-data.js';
+import { sampleTypes, stockOutTypes, temperatures } from './endpoints/reference-data.js';
 import { report } from './endpoints/reports.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
@@ -103,6 +103,7 @@ export const endpoints = {
   testItems,
   sampleTypes,
   temperatures,
+  stockOutTypes,
   receipt,
   subject,
   testOrder,

@@ -13,6 +13,7 @@ import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
+import type { stockOut } from './zh-CN/stockOut';
 import type { system } from './zh-CN/system';
 
 declare module 'i18next' {
@@ -33,6 +34,7 @@ declare module 'i18next' {
       'system',
       'roles',
       'home',
+      'stockOut',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -52,6 +54,7 @@ declare module 'i18next' {
       system: typeof system;
       roles: typeof roles;
       home: typeof home;
+      stockOut: typeof stockOut;
     };
   }
 }

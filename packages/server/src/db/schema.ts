@@ -234,6 +234,31 @@ export const sampleTypes = pgTable(
   (t) => [uniqueIndex('sample_types_name_uq').on(t.name), uniqueIndex('sample_types_code_uq').on(t.code)],
 );
 
+/**
+ * Kinds of stock-out bill (/platform/out-warehouse). The reasons a bill of the type may give are
+ * values of dictionary 1017 (stock-out reason), kept with the type: one edit, one version.
+ */
+export const stockOutTypes = pgTable(
+  'stock_out_types',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    enName: text('en_name').notNull(),
+    /** Temporary (the samples come back) or permanent. */
+    returnsSample: boolean('returns_sample').notNull(),
+    needsReview: boolean('needs_review').notNull().default(false),
+    reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('stock_out_types_code_uq').on(t.code),
+    uniqueIndex('stock_out_types_name_uq').on(t.name),
+  ],
+);
+
 export const testItems = pgTable(
   'test_items',
   {
