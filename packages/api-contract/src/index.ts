@@ -4,6 +4,7 @@ export * from './endpoint.js';
 export { dept, role, userProject } from './endpoints/access.js';
 export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
+export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
@@ -63,6 +64,7 @@ import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
 import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
+import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
@@ -104,6 +106,7 @@ export const endpoints = {
   sampleTypes,
   temperatures,
   stockOutTypes,
+  codeMappings,
   receipt,
   subject,
   testOrder,

@@ -259,6 +259,37 @@ export const stockOutTypes = pgTable(
   ],
 );
 
+/**
+ * External codes (a sponsor's, an EDC's) mapped to the lab's records (/platform/mapping-table).
+ * `targetId` names a row of the table the kind says (test_items, visit_points, sample_types, sites,
+ * temperatures), checked by the service. One mapping per scope, kind, source and code.
+ */
+export const codeMappings = pgTable(
+  'code_mappings',
+  {
+    id: serial('id').primaryKey(),
+    /** Null: every project. */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    source: text('source').notNull(),
+    externalCode: text('external_code').notNull(),
+    externalName: text('external_name'),
+    targetId: integer('target_id').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('code_mappings_code_uq').on(
+      sql`coalesce(${t.projectId}, 0)`,
+      t.kind,
+      t.source,
+      t.externalCode,
+    ),
+    index('code_mappings_target_idx').on(t.kind, t.targetId),
+  ],
+);
+
 export const testItems = pgTable(
   'test_items',
   {

@@ -23,7 +23,7 @@ import { flattenMenus } from './menus.js';
 import { seedPortalAdminDemo } from './portal-admin-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
 import { seedPortalReportsDemo } from './portal-reports-demo.js';
-import { seedReferenceDemo } from './reference-demo.js';
+import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
 import { seedSystemDemo } from './system-demo.js';
 
@@ -291,6 +291,7 @@ export async function seedDatabase(
       await seedPortalReportsDemo(tx, options.now);
       await seedSystemDemo(tx, options.now);
       await seedReferenceDemo(tx);
+      await seedMappingDemo(tx);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,
