@@ -6,6 +6,7 @@ import type { fields } from './zh-CN/fields';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { mapping } from './zh-CN/mapping';
 import type { menu } from './zh-CN/menu';
 import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       'roles',
       'home',
       'stockOut',
+      'mapping',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -55,6 +57,7 @@ declare module 'i18next' {
       roles: typeof roles;
       home: typeof home;
       stockOut: typeof stockOut;
+      mapping: typeof mapping;
     };
   }
 }
