@@ -1,7 +1,7 @@
 import { type Lang, ResultCode } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
 import { ApiError } from './errors.js';
-import type { MessageKey } from './i18n.js';
+import { type MessageKey, t } from './i18n.js';
 import { sheetRows } from './xlsx.js';
 
 // The pieces every xlsx import shares (dictionary items, code mappings): a template in the caller's
@@ -24,6 +24,19 @@ export function importColumnTitle<K extends string>(
 ): string {
   const column = columns.find((c) => c.key === key);
   return column ? (lang === 'en_US' ? column.en : column.zh) : key;
+}
+
+/** A row error's message in the caller's language; a `field` parameter is named by its column's header. */
+export function importRowMessage<K extends string, P extends string>(
+  lang: Lang,
+  columns: ReadonlyArray<ImportColumn<K>>,
+  keys: Record<P, MessageKey>,
+  error: { problem: P; params: Record<string, string | number> },
+): string {
+  const { field, ...rest } = error.params;
+  const params =
+    field === undefined ? rest : { ...rest, field: importColumnTitle(columns, String(field), lang) };
+  return t(lang, keys[error.problem], params);
 }
 
 /** The template: one bold header row in the caller's language and example rows. */

@@ -1,10 +1,9 @@
-import { endpoints, type Lang, type MappingKind, ResultCode } from '@trialab/api-contract';
+import { endpoints, type MappingKind, ResultCode } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { sendDownload } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
-import { type MessageKey, t } from '../../lib/i18n.js';
 import { registerGroup, SENT } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
@@ -27,32 +26,13 @@ import {
   updateMapping,
   upsertMapping,
 } from './repository.js';
-import { assertTarget, type CheckedMappingRow, checkMappingRows } from './service.js';
-import { mappingColumnTitle, mappingsWorkbook, mappingTemplate, readMappingSheet } from './workbook.js';
+import { assertTarget, checkMappingRows } from './service.js';
+import { mappingRowMessage, mappingsWorkbook, mappingTemplate, readMappingSheet } from './workbook.js';
 
 const { codeMappings } = endpoints;
 
 /** Rows per export. */
 const EXPORT_MAX = 10_000;
-
-const ROW_MESSAGE = {
-  unknownProject: 'mappingRowUnknownProject',
-  unknownKind: 'mappingRowUnknownKind',
-  missingSource: 'mappingRowMissingSource',
-  missingCode: 'mappingRowMissingCode',
-  tooLong: 'mappingRowTooLong',
-  unknownTarget: 'mappingRowUnknownTarget',
-  disabledTarget: 'mappingRowDisabledTarget',
-  needsProject: 'mappingRowNeedsProject',
-  repeatedCode: 'mappingRowRepeatedCode',
-  unsafeText: 'mappingRowUnsafeText',
-} as const satisfies Record<CheckedMappingRow['errors'][number]['problem'], MessageKey>;
-
-function rowMessage(lang: Lang, error: CheckedMappingRow['errors'][number]): string {
-  const { field, ...rest } = error.params;
-  const params = field === undefined ? rest : { ...rest, field: mappingColumnTitle(String(field), lang) };
-  return t(lang, ROW_MESSAGE[error.problem], params);
-}
 
 /** The caller's uploaded sheet, checked against the projects, lab records and mappings as they are now. */
 async function checkedImport(db: Executor, files: FileStore, fileId: number, userId: number) {
@@ -159,7 +139,7 @@ export async function codeMappingRoutes(app: FastifyInstance): Promise<void> {
           externalName: r.externalName,
           targetCode: r.targetCode,
           action: r.action,
-          errors: r.errors.map((e) => ({ problem: e.problem, message: rowMessage(ctx.lang, e) })),
+          errors: r.errors.map((e) => ({ problem: e.problem, message: mappingRowMessage(ctx.lang, e) })),
         })),
         valid,
         invalid: rows.length - valid,

@@ -1,14 +1,20 @@
 import type { CodeMappingRow, Lang } from '@trialab/api-contract';
+import type { MessageKey } from '../../lib/i18n.js';
 import type { ZonedTime } from '../../lib/time-zone.js';
 import { tableWorkbook } from '../../lib/xlsx.js';
 import {
   assertImportRows,
   type ImportColumn,
-  importColumnTitle,
+  importRowMessage,
   importTemplate,
   readImportRows,
 } from '../../lib/xlsx-import.js';
-import { KIND_NAMES, MAPPING_IMPORT_MAX_ROWS, type MappingSheetRow } from './service.js';
+import {
+  type CheckedMappingRow,
+  KIND_NAMES,
+  MAPPING_IMPORT_MAX_ROWS,
+  type MappingSheetRow,
+} from './service.js';
 
 // The mapping sheet: the import template and the export share its first six columns, so an
 // exported file can be edited and imported again.
@@ -22,8 +28,22 @@ const COLUMNS: Array<ImportColumn<Exclude<keyof MappingSheetRow, 'line'>>> = [
   { key: 'targetCode', zh: '实验室编码', en: 'Lab code', width: 16 },
 ];
 
-export function mappingColumnTitle(key: string, lang: Lang): string {
-  return importColumnTitle(COLUMNS, key, lang);
+const ROW_MESSAGE = {
+  unknownProject: 'mappingRowUnknownProject',
+  unknownKind: 'mappingRowUnknownKind',
+  missingSource: 'mappingRowMissingSource',
+  missingCode: 'mappingRowMissingCode',
+  tooLong: 'mappingRowTooLong',
+  unknownTarget: 'mappingRowUnknownTarget',
+  disabledTarget: 'mappingRowDisabledTarget',
+  needsProject: 'mappingRowNeedsProject',
+  repeatedCode: 'mappingRowRepeatedCode',
+  unsafeText: 'mappingRowUnsafeText',
+} as const satisfies Record<CheckedMappingRow['errors'][number]['problem'], MessageKey>;
+
+/** A row error's message in the caller's language. */
+export function mappingRowMessage(lang: Lang, error: CheckedMappingRow['errors'][number]): string {
+  return importRowMessage(lang, COLUMNS, ROW_MESSAGE, error);
 }
 
 const SHEET = { zh: '编码映射', en: 'Code mappings' };

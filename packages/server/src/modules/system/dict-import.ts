@@ -1,10 +1,11 @@
 import type { DICT_IMPORT_PROBLEMS, Lang } from '@trialab/api-contract';
+import type { MessageKey } from '../../lib/i18n.js';
 import { findUnsafeText } from '../../lib/input.js';
 import {
   assertImportRows,
   assertSomeRowValid,
   type ImportColumn,
-  importColumnTitle,
+  importRowMessage,
   importTemplate,
   readImportRows,
 } from '../../lib/xlsx-import.js';
@@ -25,9 +26,20 @@ const COLUMNS: Array<ImportColumn<Exclude<keyof RawRow, 'line'>>> = [
   { key: 'sort', zh: '排序（可选）', en: 'Sort (optional)', width: 14 },
 ];
 
-/** A column's header in the caller's language (names the field in a row's error). */
-export function columnTitle(key: string, lang: Lang): string {
-  return importColumnTitle(COLUMNS, key, lang);
+const ROW_MESSAGE = {
+  unknownType: 'dictRowUnknownType',
+  missingValue: 'dictRowMissingValue',
+  missingLabel: 'dictRowMissingLabel',
+  missingEnLabel: 'dictRowMissingEnLabel',
+  tooLong: 'dictRowTooLong',
+  badSort: 'dictRowBadSort',
+  repeatedValue: 'dictRowRepeatedValue',
+  unsafeText: 'dictRowUnsafeText',
+} as const satisfies Record<Problem, MessageKey>;
+
+/** A row error's message in the caller's language. */
+export function dictRowMessage(lang: Lang, error: CheckedRow['errors'][number]): string {
+  return importRowMessage(lang, COLUMNS, ROW_MESSAGE, error);
 }
 
 /** One sheet row as typed (all text). */
