@@ -58,6 +58,9 @@ describe.each(ENGINES)('code mappings on %s', (engine) => {
     expect((await rows({ projectId: null })).map((r) => r.targetCode)).toEqual(['PLA', 'SER']);
     expect((await rows({ code: 'hepatic' })).map((r) => r.externalCode)).toEqual(['HK-CHEM02']);
     expect((await rows({ code: 'RH-LIP' }))[0]).toMatchObject({ enabled: false, targetCode: 'LIPID' });
+    // Every project may be a scope, not only those the administrator is granted.
+    const projects = (await as(platform, codeMappings.projects)).data as Array<{ projectNo: string }>;
+    expect(projects.map((p) => p.projectNo)).toEqual(['KM-2026-001', 'KM-2026-002', 'KM-2026-003']);
   });
 
   it('creates a mapping; the same code again in the scope is refused and changes nothing', async () => {

@@ -109,6 +109,15 @@ export const codeMappings = defineGroup('codeMappings', {
     body: z.object({ kind: z.enum(MAPPING_KINDS), projectId: id.nullish() }),
     data: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), enabled: z.boolean() })),
   }),
+  projects: defineEndpoint({
+    service: 'user',
+    method: 'GET',
+    path: '/sys/codeMapping/projects',
+    summary: "Every project by number (a mapping's scope), whatever the administrator's own project grants",
+    access: { permission: CODE_MAPPING_PERMISSIONS.view },
+    mutates: false,
+    data: z.array(z.object({ id: z.number(), projectNo: z.string(), name: z.string() })),
+  }),
   resolve: defineEndpoint({
     service: 'user',
     method: 'POST',

@@ -226,6 +226,14 @@ export async function projectExists(db: Executor, id: number): Promise<boolean> 
   return row !== undefined;
 }
 
+/** Every project, by number: any of them may be a mapping's scope. */
+export function allProjects(db: Executor) {
+  return db
+    .select({ id: projects.id, projectNo: projects.projectNo, name: projects.name })
+    .from(projects)
+    .orderBy(asc(projects.projectNo));
+}
+
 export async function projectIdsByNo(db: Executor): Promise<Map<string, number>> {
   const rows = await db.select({ id: projects.id, projectNo: projects.projectNo }).from(projects);
   return new Map(rows.map((r) => [r.projectNo, r.id]));

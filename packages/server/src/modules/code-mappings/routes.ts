@@ -12,6 +12,7 @@ import { assertSomeRowValid } from '../../lib/xlsx-import.js';
 import { ownUpload } from '../system/repository.js';
 import {
   allMappings,
+  allProjects,
   deleteMapping,
   insertMapping,
   mappingById,
@@ -56,6 +57,7 @@ export async function codeMappingRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, codeMappings, {
     paging: (ctx) => pageMappings(ctx.db, ctx.body),
     targets: (ctx) => targetRows(ctx.db, ctx.body.kind, { projectId: ctx.body.projectId ?? undefined }),
+    projects: (ctx) => allProjects(ctx.db),
     resolve: (ctx) => {
       const { projectId, kind, source, externalCode } = ctx.body;
       return resolveExternalCode(ctx.db, projectId, kind, source, externalCode);

@@ -19,7 +19,6 @@ import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { ImportModal } from '../../../components/ImportModal';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
@@ -83,7 +82,7 @@ export default function MappingTablePage() {
   const kind = Form.useWatch('kind', form);
   const projectId = Form.useWatch('projectId', form);
   const targets = useTargets(kind, projectId);
-  const { projects } = useProjectSites(undefined);
+  const projects = useEndpointQuery((api) => api.codeMappings.projects).data?.data ?? [];
 
   const kinds = MAPPING_KINDS.map((value) => ({ value, label: kindText(value) }));
   const projectOptions = [

@@ -49,8 +49,8 @@ function renderPage(permissions: string[]) {
   vi.mocked(callEndpoint).mockImplementation((async (pick: EndpointPick) => {
     const name = endpointName(pick);
     if (name === 'codeMappings.paging') return { code: 200, data: [v1, serum], total: 2 };
-    if (name === 'project.ownAll')
-      return { code: 200, data: [{ id: 1, projectNo: 'KM-2026-001', name: '肿瘤研究' }], total: 1 };
+    if (name === 'codeMappings.projects')
+      return { code: 200, data: [{ id: 1, projectNo: 'KM-2026-001', name: '肿瘤研究' }] };
     if (name === 'codeMappings.targets')
       return {
         code: 200,
