@@ -4,6 +4,7 @@ export * from './endpoint.js';
 export { dept, role, userProject } from './endpoints/access.js';
 export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
+export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
@@ -64,6 +65,7 @@ import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
 import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
+import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
@@ -73,7 +75,7 @@ import { consumable } from './endpoints/portal-consumables.js';
 import { chargebackStaff, portalReport } from './endpoints/portal-reports.js';
 import { logisticsOrder, staffShipment } from './endpoints/portal-staff.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
-import { sampleTypes, temperatures } from './endpoints/reference-data.js';
+import { sampleTypes, stockOutTypes, temperatures } from './endpoints/reference-data.js';
 import { report } from './endpoints/reports.js';
 import { researchCenter } from './endpoints/research-centers.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
@@ -106,6 +108,8 @@ export const endpoints = {
   sampleTypes,
   temperatures,
   researchCenter,
+  stockOutTypes,
+  codeMappings,
   receipt,
   subject,
   testOrder,

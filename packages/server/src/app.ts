@@ -27,6 +27,8 @@ import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './mod
 import { SESSION_CACHE_TTL_MS, SessionCache } from './modules/auth/session-cache.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
+import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
+import { codeMappingRoutes } from './modules/code-mappings/routes.js';
 import { consumableRoutes } from './modules/consumables/routes.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
@@ -80,6 +82,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   systemRoutes, // dictionaries, files, system settings
   referenceDataRoutes, // sample types, temperature conditions
   researchCenterRoutes, // research centres (institutions), their contacts and projects
+  codeMappingRoutes, // external codes -> the lab's records
   systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
   // Laboratory
@@ -107,6 +110,7 @@ const DOMAINS: FastifyPluginAsync[] = [
 addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSAGES, REFERENCE_DATA_MESSAGES);
 addMessages(PLATFORM_DATA_MESSAGES, USER_MESSAGES);
 addMessages(RESEARCH_CENTER_MESSAGES);
+addMessages(CODE_MAPPING_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

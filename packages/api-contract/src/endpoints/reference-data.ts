@@ -207,3 +207,98 @@ export const temperatures = defineGroup('temperatures', {
     data: versionOnly,
   }),
 });
+
+/** /platform/out-warehouse: the kinds of stock-out bill the specimen library issues. */
+export const STOCK_OUT_TYPE_PERMISSIONS = {
+  view: 'platform:out-warehouse:view',
+  add: 'platform:out-warehouse:add',
+  edit: 'platform:out-warehouse:edit',
+  toggle: 'platform:out-warehouse:toggle',
+} as const;
+
+/** Dictionary of stock-out reasons: a type lists the values of its items it allows. */
+export const STOCK_OUT_REASON_DICT = 1017;
+
+const stockOutTypeFields = {
+  /** e.g. `TEST`, `TRANSFER`, `RETURN_SITE`, `PRE_TREATMENT`, `BACKUP`. */
+  code: referenceCode,
+  name: text(32),
+  enName: text(64),
+  /** True: the samples come back to the store (temporary); false: they leave for good (permanent). */
+  returnsSample: z.boolean(),
+  /** A bill of this type is reviewed before it is confirmed. */
+  needsReview: z.boolean(),
+  /** Values of dictionary 1017 (stock-out reason) a bill of this type may give, in order. */
+  reasons: z.array(text(64)).min(1).max(20),
+  sort: z.number().int().min(0).max(9999).default(0),
+};
+
+export const stockOutTypeRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  enName: z.string(),
+  returnsSample: z.boolean(),
+  needsReview: z.boolean(),
+  reasons: z.array(z.string()),
+  sort: z.number(),
+  enabled: z.boolean(),
+  version: z.number(),
+});
+export type StockOutTypeRow = z.infer<typeof stockOutTypeRow>;
+
+export const stockOutTypes = defineGroup('stockOutTypes', {
+  paging: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/sys/stockOutType/paging',
+    summary: 'Stock-out types, paged; filter by code/name (contains), temporary/permanent and status',
+    access: { permission: STOCK_OUT_TYPE_PERMISSIONS.view },
+    mutates: false,
+    paged: true,
+    body: z.object({ ...pageFields, ...enabledFilter, returnsSample: z.boolean().optional() }),
+    data: z.array(stockOutTypeRow),
+  }),
+  enabled: defineEndpoint({
+    service: 'user',
+    method: 'GET',
+    path: '/sys/stockOutType/enabled',
+    summary: 'The enabled stock-out types in their order, with their reasons (what a new bill may choose)',
+    access: 'authenticated',
+    mutates: false,
+    data: z.array(stockOutTypeRow.omit({ enabled: true, version: true })),
+  }),
+  create: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/sys/stockOutType',
+    summary:
+      'Create a stock-out type (enabled); code and name must be new, reasons enabled items of dictionary 1017',
+    access: { permission: STOCK_OUT_TYPE_PERMISSIONS.add },
+    mutates: true,
+    body: z.object(stockOutTypeFields),
+    data: z.object({ id: z.number(), version: z.number() }),
+  }),
+  update: defineEndpoint({
+    service: 'user',
+    method: 'PUT',
+    path: '/sys/stockOutType/{id}',
+    summary: 'Edit a stock-out type (send the version read); a reason disabled since may be kept, not added',
+    access: { permission: STOCK_OUT_TYPE_PERMISSIONS.edit },
+    mutates: true,
+    params: idParams,
+    body: z.object({ version, ...stockOutTypeFields }),
+    data: versionOnly,
+  }),
+  setStatus: defineEndpoint({
+    service: 'user',
+    method: 'PUT',
+    path: '/sys/stockOutType/{id}/status',
+    summary: 'Enable or disable a stock-out type; a disabled one is no longer offered for new bills',
+    access: { permission: STOCK_OUT_TYPE_PERMISSIONS.toggle },
+    mutates: true,
+    params: idParams,
+    body: statusBody,
+    data: versionOnly,
+  }),
+});

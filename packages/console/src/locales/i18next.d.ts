@@ -6,6 +6,7 @@ import type { fields } from './zh-CN/fields';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { mapping } from './zh-CN/mapping';
 import type { menu } from './zh-CN/menu';
 import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
@@ -14,6 +15,7 @@ import type { portalReports } from './zh-CN/portalReports';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
+import type { stockOut } from './zh-CN/stockOut';
 import type { system } from './zh-CN/system';
 
 declare module 'i18next' {
@@ -35,6 +37,8 @@ declare module 'i18next' {
       'roles',
       'home',
       'researchCenter',
+      'stockOut',
+      'mapping',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -55,6 +59,8 @@ declare module 'i18next' {
       roles: typeof roles;
       home: typeof home;
       researchCenter: typeof researchCenter;
+      stockOut: typeof stockOut;
+      mapping: typeof mapping;
     };
   }
 }

@@ -65,6 +65,8 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/platform/account': list((c) => c.user.page, { type: 1 }),
   '/platform/internal-permission': list((c) => c.user.page, { type: 1 }),
   '/platform/external-permission': list((c) => c.user.page, { type: 2 }),
+  '/platform/out-warehouse': list((c) => c.stockOutTypes.paging),
+  '/platform/mapping-table': list((c) => c.codeMappings.paging),
   '/system/log': list((c) => c.user.loginLogPage),
   '/system/operation/log': list((c) => c.user.operateLogPaging),
   '/system/system-info': (client) => client.prefetchQuery(endpointQuery((c) => c.systemStatus.info)),

@@ -287,6 +287,62 @@ export const sampleTypes = pgTable(
   (t) => [uniqueIndex('sample_types_name_uq').on(t.name), uniqueIndex('sample_types_code_uq').on(t.code)],
 );
 
+/**
+ * Kinds of stock-out bill (/platform/out-warehouse). The reasons a bill of the type may give are
+ * values of dictionary 1017 (stock-out reason), kept with the type: one edit, one version.
+ */
+export const stockOutTypes = pgTable(
+  'stock_out_types',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    enName: text('en_name').notNull(),
+    /** Temporary (the samples come back) or permanent. */
+    returnsSample: boolean('returns_sample').notNull(),
+    needsReview: boolean('needs_review').notNull().default(false),
+    reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('stock_out_types_code_uq').on(t.code),
+    uniqueIndex('stock_out_types_name_uq').on(t.name),
+  ],
+);
+
+/**
+ * External codes (a sponsor's, an EDC's) mapped to the lab's records (/platform/mapping-table).
+ * `targetId` names a row of the table the kind says (test_items, visit_points, sample_types, sites,
+ * temperatures), checked by the service. One mapping per scope, kind, source and code.
+ */
+export const codeMappings = pgTable(
+  'code_mappings',
+  {
+    id: serial('id').primaryKey(),
+    /** Null: every project. */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    source: text('source').notNull(),
+    externalCode: text('external_code').notNull(),
+    externalName: text('external_name'),
+    targetId: integer('target_id').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('code_mappings_code_uq').on(
+      sql`coalesce(${t.projectId}, 0)`,
+      t.kind,
+      t.source,
+      t.externalCode,
+    ),
+    index('code_mappings_target_idx').on(t.kind, t.targetId),
+  ],
+);
+
 export const testItems = pgTable(
   'test_items',
   {

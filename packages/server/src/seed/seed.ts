@@ -23,6 +23,7 @@ import { flattenMenus } from './menus.js';
 import { seedPortalAdminDemo } from './portal-admin-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
 import { seedPortalReportsDemo } from './portal-reports-demo.js';
+import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
 import { seedSystemDemo } from './system-demo.js';
@@ -61,6 +62,7 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   in: ['入库', 'Store', '入庫'],
   out: ['出库', 'Take out', '出庫'],
   disable: ['禁用', 'Disable', '禁用'],
+  import: ['导入', 'Import', '匯入'],
 };
 
 /**
@@ -290,6 +292,8 @@ export async function seedDatabase(
       await seedPortalAdminDemo(tx, options.now, options.files);
       await seedPortalReportsDemo(tx, options.now);
       await seedSystemDemo(tx, options.now);
+      await seedReferenceDemo(tx);
+      await seedMappingDemo(tx);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

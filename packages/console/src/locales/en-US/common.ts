@@ -200,6 +200,19 @@ export const common: typeof zh = {
     reset: 'Reset',
     view: 'View',
     close: 'Close',
+    import: {
+      template: 'Download template',
+      upload: 'Choose a file and preview',
+      previewSummary:
+        '{{valid}} rows can be imported, {{invalid}} rows have errors (rows with errors are not imported)',
+      line: 'Row',
+      action: 'Action',
+      actionInsert: 'Add',
+      actionUpdate: 'Update',
+      actionSkip: 'Skip',
+      errors: 'Problems',
+      confirmImport: 'Import {{count}} rows',
+    },
   },
   validation: {
     email: 'Enter a valid e-mail address',

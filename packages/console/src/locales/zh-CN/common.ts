@@ -192,6 +192,18 @@ export const common = {
     reset: '重置',
     view: '查看',
     close: '关闭',
+    import: {
+      template: '下载模板',
+      upload: '选择文件并预览',
+      previewSummary: '可导入 {{valid}} 行，有错误 {{invalid}} 行（有错误的行不会导入）',
+      line: '行号',
+      action: '处理',
+      actionInsert: '新增',
+      actionUpdate: '更新',
+      actionSkip: '跳过',
+      errors: '问题',
+      confirmImport: '导入 {{count}} 行',
+    },
   },
   validation: {
     email: '请输入正确的邮箱',

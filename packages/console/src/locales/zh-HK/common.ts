@@ -194,6 +194,18 @@ export const common: typeof zh = {
     reset: '重置',
     view: '查看',
     close: '關閉',
+    import: {
+      template: '下載範本',
+      upload: '選擇檔案並預覽',
+      previewSummary: '可匯入 {{valid}} 行，有錯誤 {{invalid}} 行（有錯誤的行不會匯入）',
+      line: '行號',
+      action: '處理',
+      actionInsert: '新增',
+      actionUpdate: '更新',
+      actionSkip: '略過',
+      errors: '問題',
+      confirmImport: '匯入 {{count}} 行',
+    },
   },
   validation: {
     email: '請輸入正確的郵箱',

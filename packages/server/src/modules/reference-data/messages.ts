@@ -1,10 +1,14 @@
 import type { Lang } from '@trialab/api-contract';
 
-/** Messages of the reference-data module (sample types, temperature conditions). */
+/** Messages of the reference-data module (sample types, temperature conditions, stock-out types). */
 export const REFERENCE_DATA_MESSAGES = {
   storageTemperatureInvalid: {
     zh_CN: '储存温度须为已启用且可用于储存的温度条件',
     en_US: 'The storage condition must be an enabled condition used for storage',
+  },
+  stockOutReasonInvalid: {
+    zh_CN: '出库原因“{value}”不是已启用的出库原因（字典 1017）',
+    en_US: 'Stock-out reason "{value}" is not an enabled stock-out reason (dictionary 1017)',
   },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -1,8 +1,13 @@
-import type { SampleTypeRow, TemperatureRow } from '@trialab/api-contract';
+import {
+  type SampleTypeRow,
+  STOCK_OUT_REASON_DICT,
+  type StockOutTypeRow,
+  type TemperatureRow,
+} from '@trialab/api-contract';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { sampleTypes, temperatures } from '../../db/schema.js';
+import { dictData, sampleTypes, stockOutTypes, temperatures } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
@@ -145,3 +150,78 @@ export async function insertTemperature(db: Executor, values: typeof temperature
 }
 
 export const updateTemperature = versionedBump(temperatures);
+
+// ---- stock-out types ----
+
+const stockOutTypeColumns = {
+  id: stockOutTypes.id,
+  code: stockOutTypes.code,
+  name: stockOutTypes.name,
+  enName: stockOutTypes.enName,
+  returnsSample: stockOutTypes.returnsSample,
+  needsReview: stockOutTypes.needsReview,
+  reasons: stockOutTypes.reasons,
+  sort: stockOutTypes.sort,
+  enabled: stockOutTypes.enabled,
+  version: stockOutTypes.version,
+};
+
+export function pageStockOutTypes(
+  db: Executor,
+  f: Filter & Paging & { returnsSample?: boolean | undefined },
+): Promise<Page<StockOutTypeRow>> {
+  const where = and(
+    containsAny([stockOutTypes.code, stockOutTypes.name, stockOutTypes.enName], f.keyword),
+    f.enabled === undefined ? undefined : eq(stockOutTypes.enabled, f.enabled),
+    f.returnsSample === undefined ? undefined : eq(stockOutTypes.returnsSample, f.returnsSample),
+  );
+  return pageOf(
+    db.select({ n: count() }).from(stockOutTypes).where(where),
+    db
+      .select(stockOutTypeColumns)
+      .from(stockOutTypes)
+      .where(where)
+      .orderBy(asc(stockOutTypes.sort), asc(stockOutTypes.id)),
+    f,
+  );
+}
+
+/** What a new bill may choose: the enabled types in their order. */
+export function enabledStockOutTypes(db: Executor) {
+  const { enabled: _, version: __, ...columns } = stockOutTypeColumns;
+  return db
+    .select(columns)
+    .from(stockOutTypes)
+    .where(eq(stockOutTypes.enabled, true))
+    .orderBy(asc(stockOutTypes.sort), asc(stockOutTypes.id));
+}
+
+export async function stockOutTypeById(
+  db: Executor,
+  id: number,
+  missing = notFound,
+): Promise<StockOutTypeRow> {
+  const [row] = await db.select(stockOutTypeColumns).from(stockOutTypes).where(eq(stockOutTypes.id, id));
+  if (!row) throw missing();
+  return row;
+}
+
+export async function insertStockOutType(db: Executor, values: typeof stockOutTypes.$inferInsert) {
+  const [row] = await db
+    .insert(stockOutTypes)
+    .values(values)
+    .returning({ id: stockOutTypes.id, version: stockOutTypes.version });
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+export const updateStockOutType = versionedBump(stockOutTypes);
+
+/** The values of the enabled stock-out reasons (dictionary 1017). */
+export async function enabledStockOutReasons(db: Executor): Promise<Set<string>> {
+  const rows = await db
+    .select({ value: dictData.value })
+    .from(dictData)
+    .where(and(eq(dictData.dictNo, STOCK_OUT_REASON_DICT), eq(dictData.status, 1)));
+  return new Set(rows.map((r) => r.value));
+}

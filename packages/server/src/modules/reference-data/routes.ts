@@ -4,17 +4,23 @@ import type { Executor } from '../../db/client.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import {
+  enabledStockOutReasons,
+  enabledStockOutTypes,
   insertSampleType,
+  insertStockOutType,
   insertTemperature,
   pageSampleTypes,
+  pageStockOutTypes,
   pageTemperatures,
   sampleTypeById,
+  stockOutTypeById,
   storageConditionOf,
   temperatureById,
   updateSampleType,
+  updateStockOutType,
   updateTemperature,
 } from './repository.js';
-import { assertStorageCondition, statusChange, temperatureValues } from './service.js';
+import { assertStorageCondition, statusChange, stockOutReasons, temperatureValues } from './service.js';
 
 type Versioned = { id: number; enabled: boolean; version: number };
 type StatusCtx = Pick<SessionCtx, 'db' | 'audit'> & {
@@ -48,7 +54,7 @@ export async function setStatus(
   return row;
 }
 
-/** /platform/sample-type and /platform/temperature: the lab's reference data, audited. */
+/** /platform/sample-type, /platform/temperature, /platform/out-warehouse: the lab's reference data, audited. */
 export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, endpoints.sampleTypes, {
     paging: (ctx) => pageSampleTypes(ctx.db, ctx.body),
@@ -126,6 +132,46 @@ export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
         { action: 'temperatures.setStatus', entity: 'temperature' },
         temperatureById,
         updateTemperature,
+      ),
+  });
+
+  registerGroup(app, endpoints.stockOutTypes, {
+    paging: (ctx) => pageStockOutTypes(ctx.db, ctx.body),
+    enabled: (ctx) => enabledStockOutTypes(ctx.db),
+    create: async (ctx) => {
+      const reasons = stockOutReasons(ctx.body.reasons, await enabledStockOutReasons(ctx.db));
+      const values = { ...ctx.body, reasons };
+      const row = await uniqueOr(ctx.lang, () => insertStockOutType(ctx.db, values));
+      ctx.audit({
+        action: 'stockOutTypes.create',
+        entity: 'stockOutType',
+        entityId: row.id,
+        newValue: values,
+      });
+      return row;
+    },
+    update: async (ctx) => {
+      const { version, ...input } = ctx.body;
+      const before = await stockOutTypeById(ctx.db, ctx.params.id);
+      const reasons = stockOutReasons(input.reasons, await enabledStockOutReasons(ctx.db), before.reasons);
+      const values = { ...input, reasons };
+      const row = await uniqueOr(ctx.lang, () => updateStockOutType(ctx.db, before.id, version, values));
+      if (!row) throw staleOrMissing(true);
+      ctx.audit({
+        action: 'stockOutTypes.update',
+        entity: 'stockOutType',
+        entityId: before.id,
+        oldValue: before,
+        newValue: { ...values, version },
+      });
+      return row;
+    },
+    setStatus: (ctx) =>
+      setStatus(
+        ctx,
+        { action: 'stockOutTypes.setStatus', entity: 'stockOutType' },
+        stockOutTypeById,
+        updateStockOutType,
       ),
   });
 }

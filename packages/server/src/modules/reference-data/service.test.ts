@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../../test/refusal.js';
-import { assertStorageCondition, statusChange, temperatureValues } from './service.js';
+import { assertStorageCondition, statusChange, stockOutReasons, temperatureValues } from './service.js';
 
 describe('reference data rules', () => {
   it('accepts only an enabled storage condition as a sample type default', () => {
@@ -22,5 +22,20 @@ describe('reference data rules', () => {
   it('treats a status that is already so as done, at the current version', () => {
     expect(statusChange({ enabled: true, version: 4 }, true, 3)).toEqual({ unchanged: true, version: 4 });
     expect(statusChange({ enabled: true, version: 4 }, false, 4)).toEqual({ unchanged: false, version: 4 });
+  });
+
+  it("takes a stock-out type's reasons once each, enabled ones only unless the type already had it", () => {
+    const enabled = new Set(['1', '2', '4']);
+    expect(stockOutReasons(['2', '1', '2'], enabled)).toEqual(['2', '1']);
+    expect(refusal(() => stockOutReasons(['1', '3'], enabled))).toEqual({
+      key: 'stockOutReasonInvalid',
+      params: { value: '3' },
+    });
+    // Reason 3 was disabled after the type chose it: an edit may keep it, not add it elsewhere.
+    expect(stockOutReasons(['1', '3'], enabled, ['3'])).toEqual(['1', '3']);
+    expect(refusal(() => stockOutReasons(['9'], enabled, ['3']))).toEqual({
+      key: 'stockOutReasonInvalid',
+      params: { value: '9' },
+    });
   });
 });

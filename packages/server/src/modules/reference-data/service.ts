@@ -31,3 +31,20 @@ export function statusChange(
   if (before.enabled === enabled) return { unchanged: true as const, version: before.version };
   return { unchanged: false as const, version };
 }
+
+/**
+ * A stock-out type's reasons, once each in the order given: every one must be an enabled item of
+ * dictionary 1017, except one the type already had (a reason disabled since may stay, not be added).
+ */
+export function stockOutReasons(
+  chosen: readonly string[],
+  enabled: ReadonlySet<string>,
+  kept: readonly string[] = [],
+): string[] {
+  const reasons = [...new Set(chosen)];
+  const invalid = reasons.find((value) => !enabled.has(value) && !kept.includes(value));
+  if (invalid !== undefined) {
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'stockOutReasonInvalid', params: { value: invalid } });
+  }
+  return reasons;
+}

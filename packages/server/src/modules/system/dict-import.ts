@@ -1,9 +1,14 @@
 import type { DICT_IMPORT_PROBLEMS, Lang } from '@trialab/api-contract';
-import { ResultCode } from '@trialab/api-contract';
-import ExcelJS from 'exceljs';
-import { ApiError } from '../../lib/errors.js';
+import type { MessageKey } from '../../lib/i18n.js';
 import { findUnsafeText } from '../../lib/input.js';
-import { sheetRows } from '../../lib/xlsx.js';
+import {
+  assertImportRows,
+  assertSomeRowValid,
+  type ImportColumn,
+  importRowMessage,
+  importTemplate,
+  readImportRows,
+} from '../../lib/xlsx-import.js';
 
 // The xlsx import of dictionary items: the template, reading a sheet and checking each row.
 // Preview and confirm run the same check on the same uploaded file, so what is written is what
@@ -13,7 +18,7 @@ import { sheetRows } from '../../lib/xlsx.js';
 export const DICT_IMPORT_MAX_ROWS = 2000;
 const MAX_TEXT = 64;
 
-const COLUMNS: Array<{ key: keyof RawRow; zh: string; en: string; width: number }> = [
+const COLUMNS: Array<ImportColumn<Exclude<keyof RawRow, 'line'>>> = [
   { key: 'dictNo', zh: '字典编号', en: 'Dictionary no.', width: 14 },
   { key: 'value', zh: '字典值', en: 'Value', width: 16 },
   { key: 'label', zh: '中文名称', en: 'Chinese label', width: 24 },
@@ -21,10 +26,20 @@ const COLUMNS: Array<{ key: keyof RawRow; zh: string; en: string; width: number 
   { key: 'sort', zh: '排序（可选）', en: 'Sort (optional)', width: 14 },
 ];
 
-/** A column's header in the caller's language (names the field in a row's error). */
-export function columnTitle(key: string, lang: Lang): string {
-  const column = COLUMNS.find((c) => c.key === key);
-  return column ? (lang === 'en_US' ? column.en : column.zh) : key;
+const ROW_MESSAGE = {
+  unknownType: 'dictRowUnknownType',
+  missingValue: 'dictRowMissingValue',
+  missingLabel: 'dictRowMissingLabel',
+  missingEnLabel: 'dictRowMissingEnLabel',
+  tooLong: 'dictRowTooLong',
+  badSort: 'dictRowBadSort',
+  repeatedValue: 'dictRowRepeatedValue',
+  unsafeText: 'dictRowUnsafeText',
+} as const satisfies Record<Problem, MessageKey>;
+
+/** A row error's message in the caller's language. */
+export function dictRowMessage(lang: Lang, error: CheckedRow['errors'][number]): string {
+  return importRowMessage(lang, COLUMNS, ROW_MESSAGE, error);
 }
 
 /** One sheet row as typed (all text). */
@@ -51,45 +66,27 @@ export interface CheckedRow {
 }
 
 /** The template: one header row in the caller's language and an example row. */
-export async function dictTemplate(lang: Lang): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Trialab';
-  const sheet = workbook.addWorksheet(lang === 'en_US' ? 'Dictionary' : '字典');
-  sheet.columns = COLUMNS.map((c) => ({
-    header: lang === 'en_US' ? c.en : c.zh,
-    key: c.key,
-    width: c.width,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.addRow({ dictNo: 1011, value: 'black', label: '黑色', enLabel: 'Black', sort: 9 });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function dictTemplate(lang: Lang): Promise<Buffer> {
+  return importTemplate({
+    sheet: { zh: '字典', en: 'Dictionary' },
+    columns: COLUMNS,
+    examples: [{ dictNo: 1011, value: 'black', label: '黑色', enLabel: 'Black', sort: 9 }],
+    lang,
+  });
 }
 
 /** The rows of the first sheet after the header (empty rows skipped); null when not a readable xlsx. */
-export async function readDictSheet(content: Buffer): Promise<RawRow[] | null> {
-  const rows = await sheetRows(content, 5);
-  return (
-    rows?.map(({ line, cells: [dictNo = '', value = '', label = '', enLabel = '', sort = ''] }) => ({
-      line,
-      dictNo,
-      value,
-      label,
-      enLabel,
-      sort,
-    })) ?? null
-  );
+export function readDictSheet(content: Buffer): Promise<RawRow[] | null> {
+  return readImportRows(content, COLUMNS);
 }
 
 /** Refuses an unreadable, empty or too long file as a whole. */
 export function assertImportable(rows: RawRow[] | null): RawRow[] {
-  if (!rows) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'dictImportUnreadable' });
-  if (rows.length === 0) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'dictImportEmpty' });
-  if (rows.length > DICT_IMPORT_MAX_ROWS)
-    throw new ApiError(ResultCode.BAD_REQUEST, {
-      key: 'dictImportTooMany',
-      params: { max: DICT_IMPORT_MAX_ROWS },
-    });
-  return rows;
+  return assertImportRows(rows, DICT_IMPORT_MAX_ROWS, {
+    unreadable: 'dictImportUnreadable',
+    empty: 'dictImportEmpty',
+    tooMany: 'dictImportTooMany',
+  });
 }
 
 function wholeNumber(text: string): number | null {
@@ -141,6 +138,5 @@ export function checkDictRows(
 
 /** Confirming writes something or nothing: a file without one valid row is refused. */
 export function assertSomethingValid(rows: CheckedRow[]): void {
-  if (rows.every((r) => r.action === 'skip'))
-    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'dictImportNothingValid' });
+  assertSomeRowValid(rows, 'dictImportNothingValid');
 }

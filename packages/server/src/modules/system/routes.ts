@@ -1,11 +1,10 @@
 import multipart from '@fastify/multipart';
-import { endpoints, type Lang } from '@trialab/api-contract';
+import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { download } from '../../lib/download.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
-import { type MessageKey, t } from '../../lib/i18n.js';
 import { receiving, registerGroup } from '../../lib/route.js';
 import { deviceTicketPrivateKey } from '../../lib/secrets.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
@@ -14,9 +13,8 @@ import { issueTicket, ticketKeys } from './device-ticket.js';
 import {
   assertImportable,
   assertSomethingValid,
-  type CheckedRow,
   checkDictRows,
-  columnTitle,
+  dictRowMessage,
   dictTemplate,
   readDictSheet,
 } from './dict-import.js';
@@ -53,23 +51,6 @@ import {
 import { webOrigin } from './service.js';
 
 const { dict, system } = endpoints;
-
-const ROW_MESSAGE = {
-  unknownType: 'dictRowUnknownType',
-  missingValue: 'dictRowMissingValue',
-  missingLabel: 'dictRowMissingLabel',
-  missingEnLabel: 'dictRowMissingEnLabel',
-  tooLong: 'dictRowTooLong',
-  badSort: 'dictRowBadSort',
-  repeatedValue: 'dictRowRepeatedValue',
-  unsafeText: 'dictRowUnsafeText',
-} as const satisfies Record<CheckedRow['errors'][number]['problem'], MessageKey>;
-
-function rowMessage(lang: Lang, error: CheckedRow['errors'][number]): string {
-  const { field, ...rest } = error.params;
-  const params = field === undefined ? rest : { ...rest, field: columnTitle(String(field), lang) };
-  return t(lang, ROW_MESSAGE[error.problem], params);
-}
 
 /** The caller's uploaded import file, read and checked against the dictionaries as they are now. */
 async function checkedImport(db: Executor, files: FileStore, fileId: number, userId: number) {
@@ -146,7 +127,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       return {
         rows: rows.map((r) => ({
           ...r,
-          errors: r.errors.map((e) => ({ problem: e.problem, message: rowMessage(ctx.lang, e) })),
+          errors: r.errors.map((e) => ({ problem: e.problem, message: dictRowMessage(ctx.lang, e) })),
         })),
         valid,
         invalid: rows.length - valid,

@@ -1,0 +1,81 @@
+// Reference data for the specimen library and for imports, in Chromium against the built stack: the
+// platform administrator adds a stock-out type with its reasons, then imports code mappings from an
+// xlsx whose bad row the preview names, confirms, and finds the new mapping in the list.
+import { createRequire } from 'node:module';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { choose, toast } from '../support/web/antd.ts';
+
+// The sheet is written with the server's own xlsx library (exceljs, a dependency of the server).
+const requireFromServer = createRequire(new URL('../../packages/server/package.json', import.meta.url));
+interface Workbook {
+  addWorksheet(name: string): { addRow(values: unknown[]): unknown };
+  xlsx: { writeBuffer(): Promise<ArrayBuffer> };
+}
+const { Workbook } = requireFromServer('exceljs') as { Workbook: new () => Workbook };
+
+const stack = inject('stack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function sheet(rows: string[][]): Promise<Buffer> {
+  const workbook = new Workbook();
+  const ws = workbook.addWorksheet('编码映射');
+  ws.addRow(['项目编号', '类别', '来源', '外部编码', '外部名称', '实验室编码']);
+  for (const row of rows) ws.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+describe('stock-out types and code mappings', () => {
+  it('adds a stock-out type with a reason, and imports mappings after a preview that names the bad row', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.platform);
+    const page = await context.newPage();
+
+    // 1. A temporary stock-out type whose bills may give the reason 转运.
+    await page.goto(`${stack.consoleUrl}/platform/out-warehouse`);
+    await page.getByTestId('stock-out-type-status-TRANSFER').waitFor();
+    await page.getByTestId('stock-out-type-create').click();
+    await page.locator('#stockOutType_code').fill('LOAN');
+    await page.locator('#stockOutType_name').fill('借出出库');
+    await page.locator('#stockOutType_enName').fill('Loan');
+    await page.getByLabel('临时出库（样本归还）').check();
+    await choose(page, 'stockOutType_reasons', '转运');
+    await page.getByTestId('stock-out-type-form-ok').click();
+    await page.getByTestId('stock-out-type-status-LOAN').waitFor();
+    const loan = page.locator('tr', { has: page.getByTestId('stock-out-type-status-LOAN') });
+    await expect.poll(() => loan.textContent()).toContain('临时出库（样本归还）');
+    expect(await loan.textContent()).toContain('转运');
+
+    // 2. A mapping sheet with a visit the project does not have: the preview says so, writes nothing.
+    await page.goto(`${stack.consoleUrl}/platform/mapping-table`);
+    await page.getByTestId('mapping-import').click();
+    await page.locator('.ant-modal:visible input[type=file]').setInputFiles({
+      name: '华康映射.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await sheet([
+        ['KM-2026-001', '检测项目', '华康制药', 'HK-E2E', 'E2E panel', 'CBC'],
+        ['KM-2026-001', '访视', 'EDC', 'V9', '', '第99周'],
+      ]),
+    });
+    await expect
+      .poll(() => page.getByTestId('mapping-import-errors-3').textContent())
+      .toBe('实验室编码 第99周 不存在');
+    await expect.poll(() => page.getByTestId('mapping-import-errors-2').textContent()).toBe('-');
+    await page.getByTestId('mapping-import-confirm').click();
+    await toast(page, '已导入：新增 1 条，更新 0 条，跳过 1 行');
+
+    // 3. The list finds the new mapping by its code.
+    await page.locator('#code').fill('HK-E2E');
+    await page.locator('#code').press('Enter');
+    await page.getByText('E2E panel').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,37 @@
+/** /platform/mapping-table: external codes mapped to the lab's records. */
+export const mapping = {
+  kinds: {
+    testItem: 'Test item',
+    visit: 'Visit',
+    sampleType: 'Sample type',
+    site: 'Site',
+    temperature: 'Temperature',
+  },
+  table: {
+    kind: 'Kind',
+    project: 'Project',
+    allProjects: 'All projects',
+    source: 'Source',
+    sourceHint: "e.g. the sponsor's name, EDC",
+    externalCode: 'External code',
+    externalName: 'External name',
+    code: 'Code',
+    codeHint: 'External code or name',
+    target: 'Lab record',
+    targetHint: 'Visits and sites: choose the project first',
+    enabled: 'Enabled',
+    createTitle: 'New mapping',
+    editTitle: 'Edit mapping',
+    create: 'New',
+    edit: 'Edit',
+    remove: 'Delete',
+    confirmRemove: 'Delete the mapping of external code {{code}}?',
+    removedOk: 'Deleted',
+    import: 'Import',
+    export: 'Export',
+    importTitle: 'Import code mappings from Excel',
+    importHint:
+      'One mapping per row: project no. (empty = all projects), kind, source, external code, external name, lab code (a visit by its name, a site by its number). An existing mapping is pointed to the new lab record.',
+    importedOk: 'Imported: {{inserted}} added, {{updated}} updated, {{skipped}} rows skipped',
+  },
+};

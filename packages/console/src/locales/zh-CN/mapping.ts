@@ -1,0 +1,37 @@
+/** /platform/mapping-table: external codes mapped to the lab's records. */
+export const mapping = {
+  kinds: {
+    testItem: '检测项目',
+    visit: '访视',
+    sampleType: '样本类型',
+    site: '研究中心',
+    temperature: '温度条件',
+  },
+  table: {
+    kind: '类别',
+    project: '适用项目',
+    allProjects: '所有项目',
+    source: '来源',
+    sourceHint: '如申办方名称、EDC',
+    externalCode: '外部编码',
+    externalName: '外部名称',
+    code: '编码',
+    codeHint: '外部编码或名称',
+    target: '实验室记录',
+    targetHint: '访视和研究中心须先选择项目',
+    enabled: '启用',
+    createTitle: '新建映射',
+    editTitle: '编辑映射',
+    create: '新建',
+    edit: '编辑',
+    remove: '删除',
+    confirmRemove: '确定删除外部编码 {{code}} 的映射吗？',
+    removedOk: '已删除',
+    import: '导入',
+    export: '导出',
+    importTitle: '从 Excel 导入编码映射',
+    importHint:
+      '每行一条：项目编号（空 = 所有项目）、类别、来源、外部编码、外部名称、实验室编码（访视填名称，研究中心填中心编号）。已有的映射会改为新的实验室记录。',
+    importedOk: '已导入：新增 {{inserted}} 条，更新 {{updated}} 条，跳过 {{skipped}} 行',
+  },
+};

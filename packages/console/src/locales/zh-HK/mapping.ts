@@ -1,0 +1,37 @@
+/** /platform/mapping-table: external codes mapped to the lab's records. */
+export const mapping = {
+  kinds: {
+    testItem: '檢測項目',
+    visit: '訪視',
+    sampleType: '樣本類型',
+    site: '研究中心',
+    temperature: '溫度條件',
+  },
+  table: {
+    kind: '類別',
+    project: '適用項目',
+    allProjects: '所有項目',
+    source: '來源',
+    sourceHint: '如申辦方名稱、EDC',
+    externalCode: '外部編碼',
+    externalName: '外部名稱',
+    code: '編碼',
+    codeHint: '外部編碼或名稱',
+    target: '實驗室記錄',
+    targetHint: '訪視和研究中心須先選擇項目',
+    enabled: '啟用',
+    createTitle: '新建映射',
+    editTitle: '編輯映射',
+    create: '新建',
+    edit: '編輯',
+    remove: '刪除',
+    confirmRemove: '確定刪除外部編碼 {{code}} 的映射嗎？',
+    removedOk: '已刪除',
+    import: '匯入',
+    export: '匯出',
+    importTitle: '從 Excel 匯入編碼映射',
+    importHint:
+      '每行一條：項目編號（空 = 所有項目）、類別、來源、外部編碼、外部名稱、實驗室編碼（訪視填名稱，研究中心填中心編號）。已有的映射會改為新的實驗室記錄。',
+    importedOk: '已匯入：新增 {{inserted}} 條，更新 {{updated}} 條，跳過 {{skipped}} 行',
+  },
+};
