@@ -31,6 +31,8 @@ import { consumableRoutes } from './modules/consumables/routes.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
+import { PLAN_TEMPLATE_MESSAGES } from './modules/plan-templates/messages.js';
+import { planTemplateRoutes } from './modules/plan-templates/routes.js';
 import { PORTAL_MESSAGES } from './modules/portal/messages.js';
 import { homeRoutes } from './modules/portal/routes.js';
 import { siteScope } from './modules/portal/scope.js';
@@ -77,6 +79,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   deptRoutes, // the department tree
   systemRoutes, // dictionaries, files, system settings
   referenceDataRoutes, // sample types, temperature conditions
+  planTemplateRoutes, // form templates and project plan templates
   systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
   // Laboratory
@@ -103,6 +106,7 @@ const DOMAINS: FastifyPluginAsync[] = [
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
 addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSAGES, REFERENCE_DATA_MESSAGES);
 addMessages(PLATFORM_DATA_MESSAGES, USER_MESSAGES);
+addMessages(PLAN_TEMPLATE_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */
