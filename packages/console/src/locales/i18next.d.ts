@@ -7,6 +7,7 @@ import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
 import type { menu } from './zh-CN/menu';
+import type { planTemplate } from './zh-CN/planTemplate';
 import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       'system',
       'roles',
       'home',
+      'planTemplate',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -52,6 +54,7 @@ declare module 'i18next' {
       system: typeof system;
       roles: typeof roles;
       home: typeof home;
+      planTemplate: typeof planTemplate;
     };
   }
 }
