@@ -111,10 +111,10 @@ describe.each(ENGINES)('form and plan templates on %s', (engine) => {
     expect(frozen.code).toBe(ResultCode.INVALID_STATE);
     expect(frozen.msg).toContain('只能修改或发布草稿');
 
-    const next = await as(admin, formTemplates.newVersion, { params: { id } });
+    const next = await as(admin, formTemplates.newVersion, { params: { id }, body: {} });
     expect(next.code).toBe(200);
     const draftId = (next.data as { id: number }).id;
-    const again = await as(admin, formTemplates.newVersion, { params: { id }, lang: 'en_US' });
+    const again = await as(admin, formTemplates.newVersion, { params: { id }, body: {}, lang: 'en_US' });
     expect(again.code).toBe(ResultCode.INVALID_STATE);
     expect(again.msg).toContain('already has a draft (version 2)');
 

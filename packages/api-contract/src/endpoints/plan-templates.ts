@@ -38,6 +38,8 @@ const listFilter = {
 const versionBody = z.object({ version });
 const copyBody = z.object({ code: referenceCode, name: text(64) });
 const created = z.object({ id: z.number(), version: z.number() });
+/** A POST carries a JSON body (the console signs its Content-MD5); this one has nothing to say. */
+const noBody = z.object({});
 const versionOnly = z.object({ version: z.number() });
 
 const revisionRow = {
@@ -124,6 +126,7 @@ export const formTemplates = defineGroup('formTemplates', {
     access: { permission: FORM_TEMPLATE_PERMISSIONS.edit },
     mutates: true,
     params: idParams,
+    body: noBody,
     data: created,
   }),
   retire: defineEndpoint({
@@ -251,6 +254,7 @@ export const planTemplates = defineGroup('planTemplates', {
     access: { permission: PLAN_TEMPLATE_PERMISSIONS.edit },
     mutates: true,
     params: idParams,
+    body: noBody,
     data: created,
   }),
   retire: defineEndpoint({

@@ -39,6 +39,7 @@ function useErrorText() {
 
 /** File ids picked through the upload endpoint (the value is the list of ids). */
 function FileIds(props: {
+  id?: string;
   value?: number[];
   onChange?(ids: number[]): void;
   max: number;
@@ -49,6 +50,7 @@ function FileIds(props: {
   const [names, setNames] = useState<Record<number, string>>({});
   return (
     <Upload
+      id={props.id}
       fileList={ids.map((id) => ({ uid: String(id), name: names[id] ?? `#${id}`, status: 'done' as const }))}
       disabled={props.disabled}
       customRequest={async ({ file, onSuccess }) => {
@@ -68,10 +70,16 @@ function FileIds(props: {
 }
 
 /** Lab staff to choose from (the user field's value is the user's id). */
-function UserSelect(props: { value?: number; onChange?(id: number | undefined): void; disabled?: boolean }) {
+function UserSelect(props: {
+  id?: string;
+  value?: number;
+  onChange?(id: number | undefined): void;
+  disabled?: boolean;
+}) {
   const users = useEndpointQuery((c) => c.user.listInnerSimple).data?.data ?? [];
   return (
     <Select
+      id={props.id}
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       value={props.value}

@@ -141,7 +141,7 @@ export function useRevisionActions<R extends RevisionRow>(options: {
   };
   const newVersion = (row: R) =>
     run(async () => {
-      const made = await callEndpoint((c) => of(c).newVersion, { params: { id: row.id } });
+      const made = await callEndpoint((c) => of(c).newVersion, { params: { id: row.id }, body: {} });
       await reload();
       options.onEdit({ id: made.data.id });
     }, t('versionOk'));

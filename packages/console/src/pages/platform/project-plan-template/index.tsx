@@ -206,7 +206,8 @@ export default function PlanTemplatesPage() {
         onCancel={() => setViewing(null)}
       >
         {viewed && (
-          <>
+          // Focusable, so the scrolling dialog body can be scrolled from the keyboard.
+          <div role="region" aria-label={t('stages')} tabIndex={0}>
             <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
               <Descriptions.Item label={c('name')}>{viewed.name}</Descriptions.Item>
               <Descriptions.Item label={c('updatedBy')}>{dash(viewed.updatedBy)}</Descriptions.Item>
@@ -222,7 +223,7 @@ export default function PlanTemplatesPage() {
               </Descriptions.Item>
             </Descriptions>
             <StagesView detail={viewed} />
-          </>
+          </div>
         )}
       </ViewModal>
     </ListPage>
