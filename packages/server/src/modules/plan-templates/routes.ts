@@ -1,8 +1,8 @@
-import { endpoints, type PlanStage } from '@trialab/api-contract';
+import { endpoints, type FormField, type PlanStage, type TemplateStatus } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { formTemplates, planTemplates } from '../../db/schema-plan-templates.js';
-import { registerGroup } from '../../lib/route.js';
+import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import {
   formTemplateById,
@@ -30,6 +30,125 @@ import {
   roleIdsOf,
 } from './service.js';
 
+type Ctx = Pick<SessionCtx, 'db' | 'audit' | 'now' | 'lang' | 'principal'> & { params: { id: number } };
+interface Revision {
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  status: TemplateStatus;
+}
+type Written = { createdBy: number; updatedBy: number; updatedAt: Date };
+
+/** What the revision steps need of one kind of template; `D` is its document (fields or stages). */
+interface Kind<R extends Revision, D> {
+  group: 'formTemplates' | 'planTemplates';
+  entity: string;
+  table: typeof formTemplates | typeof planTemplates;
+  byId(db: Executor, id: number): Promise<R>;
+  document(row: R): D;
+  insert(
+    db: Executor,
+    values: { code: string; revision: number; name: string; description: string | null } & D & Written,
+  ): Promise<{ id: number; version: number }>;
+  update: typeof updateFormTemplate | typeof updatePlanTemplate;
+  /** The checks before a draft is published. */
+  assertPublishable(db: Executor, row: R): Promise<void>;
+}
+
+const written = (ctx: Pick<SessionCtx, 'principal' | 'now'>): Written => ({
+  createdBy: ctx.principal.userId,
+  updatedBy: ctx.principal.userId,
+  updatedAt: ctx.now,
+});
+
+/** The steps both kinds share: publish, new version, retire, copy; audited as `<group>.<step>`. */
+function revisionSteps<R extends Revision, D>(kind: Kind<R, D>) {
+  const { group, entity } = kind;
+  return {
+    publish: async (ctx: Ctx & { body: { version: number } }) => {
+      const before = await kind.byId(ctx.db, ctx.params.id);
+      assertDraft(before);
+      await kind.assertPublishable(ctx.db, before);
+      const by = ctx.principal.userId;
+      const retired = await retirePublished(ctx.db, kind.table, before.code, by, ctx.now);
+      const row = await kind.update(ctx.db, before.id, ctx.body.version, {
+        status: 'published',
+        publishedAt: ctx.now,
+        updatedBy: by,
+        updatedAt: ctx.now,
+      });
+      if (!row) throw staleOrMissing(true);
+      ctx.audit({
+        action: `${group}.publish`,
+        entity,
+        entityId: before.id,
+        oldValue: { status: before.status },
+        newValue: { status: 'published', retired: retired ?? null },
+      });
+      return row;
+    },
+    newVersion: async (ctx: Ctx) => {
+      const before = await kind.byId(ctx.db, ctx.params.id);
+      const { draft, top } = await revisionsOf(ctx.db, kind.table, before.code);
+      assertRevisable(before, draft);
+      const { code, name, description } = before;
+      const row = await kind.insert(ctx.db, {
+        code,
+        revision: top + 1,
+        name,
+        description,
+        ...kind.document(before),
+        ...written(ctx),
+      });
+      ctx.audit({
+        action: `${group}.newVersion`,
+        entity,
+        entityId: row.id,
+        newValue: { code, revision: top + 1, from: before.id },
+      });
+      return row;
+    },
+    retire: async (ctx: Ctx & { body: { version: number } }) => {
+      const before = await kind.byId(ctx.db, ctx.params.id);
+      assertPublished(before);
+      const row = await kind.update(ctx.db, before.id, ctx.body.version, {
+        status: 'retired',
+        updatedBy: ctx.principal.userId,
+        updatedAt: ctx.now,
+      });
+      if (!row) throw staleOrMissing(true);
+      ctx.audit({
+        action: `${group}.retire`,
+        entity,
+        entityId: before.id,
+        oldValue: { status: before.status },
+        newValue: { status: 'retired' },
+      });
+      return row;
+    },
+    copy: async (ctx: Ctx & { body: { code: string; name: string } }) => {
+      const before = await kind.byId(ctx.db, ctx.params.id);
+      const row = await uniqueOr(ctx.lang, () =>
+        kind.insert(ctx.db, {
+          ...ctx.body,
+          revision: 1,
+          description: before.description,
+          ...kind.document(before),
+          ...written(ctx),
+        }),
+      );
+      ctx.audit({
+        action: `${group}.copy`,
+        entity,
+        entityId: row.id,
+        newValue: { ...ctx.body, from: before.id },
+      });
+      return row;
+    },
+  };
+}
+
 /** The forms and roles a plan's tasks name, checked (a draft may keep the forms it had: `kept`). */
 async function checkReferences(db: Executor, stages: PlanStage[], kept?: ReadonlySet<number>) {
   const forms = await formTemplatesByIds(db, formIdsOf(stages));
@@ -37,29 +156,47 @@ async function checkReferences(db: Executor, stages: PlanStage[], kept?: Readonl
   assertReferences(stages, forms, new Set(roles.keys()), kept);
 }
 
+const FORMS: Kind<Awaited<ReturnType<typeof formTemplateById>>, { fields: FormField[] }> = {
+  group: 'formTemplates',
+  entity: 'formTemplate',
+  table: formTemplates,
+  byId: formTemplateById,
+  document: (row) => ({ fields: row.fields }),
+  insert: insertFormTemplate,
+  update: updateFormTemplate,
+  assertPublishable: async (_db, row) => assertFormPublishable(row.fields),
+};
+
+const PLANS: Kind<Awaited<ReturnType<typeof planTemplateById>>, { stages: PlanStage[] }> = {
+  group: 'planTemplates',
+  entity: 'planTemplate',
+  table: planTemplates,
+  byId: planTemplateById,
+  document: (row) => ({ stages: row.stages }),
+  insert: insertPlanTemplate,
+  update: updatePlanTemplate,
+  assertPublishable: async (db, row) => {
+    assertPlanPublishable(row.stages);
+    // Every form must be published now, those the draft kept since they were retired included.
+    await checkReferences(db, row.stages);
+  },
+};
+
 /** /platform/plan-temp-form and /platform/project-plan-template: template revisions, audited. */
 export async function planTemplateRoutes(app: FastifyInstance): Promise<void> {
-  registerForms(app);
-  registerPlans(app);
-}
-
-function registerForms(app: FastifyInstance): void {
-  const entity = 'formTemplate';
   registerGroup(app, endpoints.formTemplates, {
     paging: (ctx) => pageFormTemplates(ctx.db, ctx.body),
     get: (ctx) => formTemplateById(ctx.db, ctx.params.id),
     create: async (ctx) => {
-      const by = ctx.principal.userId;
       const row = await uniqueOr(ctx.lang, () =>
-        insertFormTemplate(ctx.db, {
-          ...ctx.body,
-          revision: 1,
-          createdBy: by,
-          updatedBy: by,
-          updatedAt: ctx.now,
-        }),
+        insertFormTemplate(ctx.db, { ...ctx.body, revision: 1, ...written(ctx) }),
       );
-      ctx.audit({ action: 'formTemplates.create', entity, entityId: row.id, newValue: ctx.body });
+      ctx.audit({
+        action: 'formTemplates.create',
+        entity: FORMS.entity,
+        entityId: row.id,
+        newValue: ctx.body,
+      });
       return row;
     },
     update: async (ctx) => {
@@ -74,103 +211,16 @@ function registerForms(app: FastifyInstance): void {
       if (!row) throw staleOrMissing(true);
       ctx.audit({
         action: 'formTemplates.update',
-        entity,
+        entity: FORMS.entity,
         entityId: before.id,
         oldValue: { name: before.name, description: before.description, fields: before.fields },
         newValue: values,
       });
       return row;
     },
-    publish: async (ctx) => {
-      const before = await formTemplateById(ctx.db, ctx.params.id);
-      assertDraft(before);
-      assertFormPublishable(before.fields);
-      const by = ctx.principal.userId;
-      const retired = await retirePublished(ctx.db, formTemplates, before.code, by, ctx.now);
-      const row = await updateFormTemplate(ctx.db, before.id, ctx.body.version, {
-        status: 'published',
-        publishedAt: ctx.now,
-        updatedBy: by,
-        updatedAt: ctx.now,
-      });
-      if (!row) throw staleOrMissing(true);
-      ctx.audit({
-        action: 'formTemplates.publish',
-        entity,
-        entityId: before.id,
-        oldValue: { status: before.status },
-        newValue: { status: 'published', retired: retired ?? null },
-      });
-      return row;
-    },
-    newVersion: async (ctx) => {
-      const before = await formTemplateById(ctx.db, ctx.params.id);
-      const { draft, top } = await revisionsOf(ctx.db, formTemplates, before.code);
-      assertRevisable(before, draft);
-      const by = ctx.principal.userId;
-      const row = await insertFormTemplate(ctx.db, {
-        code: before.code,
-        revision: top + 1,
-        name: before.name,
-        description: before.description,
-        fields: before.fields,
-        createdBy: by,
-        updatedBy: by,
-        updatedAt: ctx.now,
-      });
-      ctx.audit({
-        action: 'formTemplates.newVersion',
-        entity,
-        entityId: row.id,
-        newValue: { code: before.code, revision: top + 1, from: before.id },
-      });
-      return row;
-    },
-    retire: async (ctx) => {
-      const before = await formTemplateById(ctx.db, ctx.params.id);
-      assertPublished(before);
-      const row = await updateFormTemplate(ctx.db, before.id, ctx.body.version, {
-        status: 'retired',
-        updatedBy: ctx.principal.userId,
-        updatedAt: ctx.now,
-      });
-      if (!row) throw staleOrMissing(true);
-      ctx.audit({
-        action: 'formTemplates.retire',
-        entity,
-        entityId: before.id,
-        oldValue: { status: before.status },
-        newValue: { status: 'retired' },
-      });
-      return row;
-    },
-    copy: async (ctx) => {
-      const before = await formTemplateById(ctx.db, ctx.params.id);
-      const by = ctx.principal.userId;
-      const row = await uniqueOr(ctx.lang, () =>
-        insertFormTemplate(ctx.db, {
-          ...ctx.body,
-          revision: 1,
-          description: before.description,
-          fields: before.fields,
-          createdBy: by,
-          updatedBy: by,
-          updatedAt: ctx.now,
-        }),
-      );
-      ctx.audit({
-        action: 'formTemplates.copy',
-        entity,
-        entityId: row.id,
-        newValue: { ...ctx.body, from: before.id },
-      });
-      return row;
-    },
+    ...revisionSteps(FORMS),
   });
-}
 
-function registerPlans(app: FastifyInstance): void {
-  const entity = 'planTemplate';
   registerGroup(app, endpoints.planTemplates, {
     paging: (ctx) => pagePlanTemplates(ctx.db, ctx.body),
     get: async (ctx) => {
@@ -190,17 +240,15 @@ function registerPlans(app: FastifyInstance): void {
     create: async (ctx) => {
       assertStageOrder(ctx.body.stages);
       await checkReferences(ctx.db, ctx.body.stages);
-      const by = ctx.principal.userId;
       const row = await uniqueOr(ctx.lang, () =>
-        insertPlanTemplate(ctx.db, {
-          ...ctx.body,
-          revision: 1,
-          createdBy: by,
-          updatedBy: by,
-          updatedAt: ctx.now,
-        }),
+        insertPlanTemplate(ctx.db, { ...ctx.body, revision: 1, ...written(ctx) }),
       );
-      ctx.audit({ action: 'planTemplates.create', entity, entityId: row.id, newValue: ctx.body });
+      ctx.audit({
+        action: 'planTemplates.create',
+        entity: PLANS.entity,
+        entityId: row.id,
+        newValue: ctx.body,
+      });
       return row;
     },
     update: async (ctx) => {
@@ -217,99 +265,13 @@ function registerPlans(app: FastifyInstance): void {
       if (!row) throw staleOrMissing(true);
       ctx.audit({
         action: 'planTemplates.update',
-        entity,
+        entity: PLANS.entity,
         entityId: before.id,
         oldValue: { name: before.name, description: before.description, stages: before.stages },
         newValue: values,
       });
       return row;
     },
-    publish: async (ctx) => {
-      const before = await planTemplateById(ctx.db, ctx.params.id);
-      assertDraft(before);
-      assertPlanPublishable(before.stages);
-      // Every form must be published now, those the draft kept since they were retired included.
-      await checkReferences(ctx.db, before.stages);
-      const by = ctx.principal.userId;
-      const retired = await retirePublished(ctx.db, planTemplates, before.code, by, ctx.now);
-      const row = await updatePlanTemplate(ctx.db, before.id, ctx.body.version, {
-        status: 'published',
-        publishedAt: ctx.now,
-        updatedBy: by,
-        updatedAt: ctx.now,
-      });
-      if (!row) throw staleOrMissing(true);
-      ctx.audit({
-        action: 'planTemplates.publish',
-        entity,
-        entityId: before.id,
-        oldValue: { status: before.status },
-        newValue: { status: 'published', retired: retired ?? null },
-      });
-      return row;
-    },
-    newVersion: async (ctx) => {
-      const before = await planTemplateById(ctx.db, ctx.params.id);
-      const { draft, top } = await revisionsOf(ctx.db, planTemplates, before.code);
-      assertRevisable(before, draft);
-      const by = ctx.principal.userId;
-      const row = await insertPlanTemplate(ctx.db, {
-        code: before.code,
-        revision: top + 1,
-        name: before.name,
-        description: before.description,
-        stages: before.stages,
-        createdBy: by,
-        updatedBy: by,
-        updatedAt: ctx.now,
-      });
-      ctx.audit({
-        action: 'planTemplates.newVersion',
-        entity,
-        entityId: row.id,
-        newValue: { code: before.code, revision: top + 1, from: before.id },
-      });
-      return row;
-    },
-    retire: async (ctx) => {
-      const before = await planTemplateById(ctx.db, ctx.params.id);
-      assertPublished(before);
-      const row = await updatePlanTemplate(ctx.db, before.id, ctx.body.version, {
-        status: 'retired',
-        updatedBy: ctx.principal.userId,
-        updatedAt: ctx.now,
-      });
-      if (!row) throw staleOrMissing(true);
-      ctx.audit({
-        action: 'planTemplates.retire',
-        entity,
-        entityId: before.id,
-        oldValue: { status: before.status },
-        newValue: { status: 'retired' },
-      });
-      return row;
-    },
-    copy: async (ctx) => {
-      const before = await planTemplateById(ctx.db, ctx.params.id);
-      const by = ctx.principal.userId;
-      const row = await uniqueOr(ctx.lang, () =>
-        insertPlanTemplate(ctx.db, {
-          ...ctx.body,
-          revision: 1,
-          description: before.description,
-          stages: before.stages,
-          createdBy: by,
-          updatedBy: by,
-          updatedAt: ctx.now,
-        }),
-      );
-      ctx.audit({
-        action: 'planTemplates.copy',
-        entity,
-        entityId: row.id,
-        newValue: { ...ctx.body, from: before.id },
-      });
-      return row;
-    },
+    ...revisionSteps(PLANS),
   });
 }
