@@ -69,8 +69,8 @@ describe('/platform/edit-plan-temp-form', () => {
     fireEvent.change(screen.getByLabelText('名称'), { target: { value: '试剂盒补发' } });
     fireEvent.click(screen.getByTestId('form-template-save'));
     await waitFor(() => expect(calls('formTemplates.create')).toHaveLength(1));
-    const body = (calls('formTemplates.create')[0]?.[1] as { body: { code: string; fields: unknown[] } })
-      .body;
+    const [, input] = calls('formTemplates.create')[0] ?? [];
+    const body = (input as { body: { code: string; fields: unknown[] } }).body;
     expect(body.code).toBe('KIT-2');
     expect(body.fields).toMatchObject([
       { key: 'field1', type: 'text', sort: 0, required: false },

@@ -45,6 +45,11 @@ function toStages(values: Values): Stages {
   }));
 }
 
+/** Reachable by Tab, so the scrolling dialog body scrolls from the keyboard (as DataTable's body does). */
+const reachable = (element: HTMLElement | null) => {
+  if (element) element.tabIndex = 0;
+};
+
 /** The stages of a revision read-only: each stage's tasks with owner, days, approval and form. */
 function StagesView({ detail }: { detail: Detail }) {
   const { t } = useTranslation('planTemplate', { keyPrefix: 'plan' });
@@ -206,8 +211,7 @@ export default function PlanTemplatesPage() {
         onCancel={() => setViewing(null)}
       >
         {viewed && (
-          // Focusable, so the scrolling dialog body can be scrolled from the keyboard.
-          <div role="region" aria-label={t('stages')} tabIndex={0}>
+          <section aria-label={t('stages')} ref={reachable}>
             <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
               <Descriptions.Item label={c('name')}>{viewed.name}</Descriptions.Item>
               <Descriptions.Item label={c('updatedBy')}>{dash(viewed.updatedBy)}</Descriptions.Item>
@@ -223,7 +227,7 @@ export default function PlanTemplatesPage() {
               </Descriptions.Item>
             </Descriptions>
             <StagesView detail={viewed} />
-          </div>
+          </section>
         )}
       </ViewModal>
     </ListPage>
