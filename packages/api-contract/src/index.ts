@@ -8,6 +8,7 @@ export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
+export * from './endpoints/plan-templates.js';
 export * from './endpoints/portal-address.js';
 export * from './endpoints/portal-clarification.js';
 export * from './endpoints/portal-consumables.js';
@@ -46,6 +47,7 @@ export {
   WILDCARD_PERMISSION,
 } from './endpoints/user.js';
 export * from './file-ids.js';
+export * from './form-fields.js';
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
@@ -69,6 +71,7 @@ import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
+import { formTemplates, planTemplates } from './endpoints/plan-templates.js';
 import { address, personal } from './endpoints/portal-address.js';
 import { clarification, portalHome } from './endpoints/portal-clarification.js';
 import { consumable } from './endpoints/portal-consumables.js';
@@ -128,6 +131,8 @@ export const endpoints = {
   logisticsOrder,
   systemStatus,
   todo,
+  formTemplates,
+  planTemplates,
 } as const;
 
 /** Flat list of every declaration. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORM_FIELD_VALIDATION_MESSAGES } from './form-fields.js';
 import { LAB_VALIDATION_MESSAGES } from './lab-messages.js';
 import { PORTAL_ADMIN_VALIDATION_MESSAGES } from './portal-admin-messages.js';
 import { PORTAL_VALIDATION_MESSAGES } from './portal-messages.js';
@@ -65,6 +66,7 @@ export const VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string 
   ...REFERENCE_DATA_VALIDATION_MESSAGES,
   ...SPECIMEN_VALIDATION_MESSAGES,
   ...PORTAL_ADMIN_VALIDATION_MESSAGES,
+  ...FORM_FIELD_VALIDATION_MESSAGES,
 };
 
 /** SPEC section 5 patterns. */

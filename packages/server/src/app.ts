@@ -33,6 +33,8 @@ import { consumableRoutes } from './modules/consumables/routes.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
+import { PLAN_TEMPLATE_MESSAGES } from './modules/plan-templates/messages.js';
+import { planTemplateRoutes } from './modules/plan-templates/routes.js';
 import { PORTAL_MESSAGES } from './modules/portal/messages.js';
 import { homeRoutes } from './modules/portal/routes.js';
 import { siteScope } from './modules/portal/scope.js';
@@ -83,6 +85,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   referenceDataRoutes, // sample types, temperature conditions
   researchCenterRoutes, // research centres (institutions), their contacts and projects
   codeMappingRoutes, // external codes -> the lab's records
+  planTemplateRoutes, // form templates and project plan templates
   systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
   // Laboratory
@@ -111,6 +114,7 @@ addMessages(LAB_MESSAGES, SPECIMEN_MESSAGES, PORTAL_MESSAGES, PORTAL_ADMIN_MESSA
 addMessages(PLATFORM_DATA_MESSAGES, USER_MESSAGES);
 addMessages(RESEARCH_CENTER_MESSAGES);
 addMessages(CODE_MAPPING_MESSAGES);
+addMessages(PLAN_TEMPLATE_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -8,6 +8,7 @@ import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
 import type { mapping } from './zh-CN/mapping';
 import type { menu } from './zh-CN/menu';
+import type { planTemplate } from './zh-CN/planTemplate';
 import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
@@ -39,6 +40,7 @@ declare module 'i18next' {
       'researchCenter',
       'stockOut',
       'mapping',
+      'planTemplate',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -61,6 +63,7 @@ declare module 'i18next' {
       researchCenter: typeof researchCenter;
       stockOut: typeof stockOut;
       mapping: typeof mapping;
+      planTemplate: typeof planTemplate;
     };
   }
 }

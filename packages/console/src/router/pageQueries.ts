@@ -63,6 +63,8 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/platform/dict': (client) => client.prefetchQuery(endpointQuery((c) => c.dict.typeList, { body: {} })),
   '/platform/research-center': list((c) => c.researchCenter.paging),
   '/platform/account': list((c) => c.user.page, { type: 1 }),
+  '/platform/plan-temp-form': list((c) => c.formTemplates.paging),
+  '/platform/project-plan-template': list((c) => c.planTemplates.paging),
   '/platform/internal-permission': list((c) => c.user.page, { type: 1 }),
   '/platform/external-permission': list((c) => c.user.page, { type: 2 }),
   '/platform/out-warehouse': list((c) => c.stockOutTypes.paging),

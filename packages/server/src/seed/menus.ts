@@ -430,6 +430,15 @@ export interface FlatMenu {
   sort: number;
 }
 
+/**
+ * Pages opened from another page carry that page's view authority (whoever may open the list may
+ * open what it links to); their actions are gated by the list's button permissions.
+ */
+const OPENED_FROM: Record<string, string> = {
+  '/platform/edit-plan-temp-form': 'platform:plan-temp-form:view',
+  '/platform/plan-temp-form-detail': 'platform:plan-temp-form:view',
+};
+
 /** Depth-first flattening with i18n keys (`menu.platform.account`) and view authorities. */
 export function flattenMenus(tree: MenuSeed[] = MENU_TREE): FlatMenu[] {
   const out: FlatMenu[] = [];
@@ -445,7 +454,7 @@ export function flattenMenus(tree: MenuSeed[] = MENU_TREE): FlatMenu[] {
         type: node.children ? 1 : 2,
         fullPath: `/${segments.join('/')}`,
         segment: node.segment,
-        authority: `${area}:${page}:view`,
+        authority: OPENED_FROM[`/${segments.join('/')}`] ?? `${area}:${page}:view`,
         zh: node.zh,
         en: node.en,
         hk: node.hk,

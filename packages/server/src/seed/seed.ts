@@ -20,6 +20,7 @@ import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
 import { flattenMenus } from './menus.js';
+import { seedPlanTemplatesDemo } from './plan-templates-demo.js';
 import { seedPortalAdminDemo } from './portal-admin-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
 import { seedPortalReportsDemo } from './portal-reports-demo.js';
@@ -63,6 +64,7 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   out: ['出库', 'Take out', '出庫'],
   disable: ['禁用', 'Disable', '禁用'],
   import: ['导入', 'Import', '匯入'],
+  publish: ['发布', 'Publish', '發布'],
 };
 
 /**
@@ -108,7 +110,12 @@ async function syncPermissions(tx: Transaction): Promise<void> {
       .returning({ id: s.permissions.id });
     if (row) idByKey.set(menu.key, row.id);
   }
-  const menuByPrefix = new Map(menus.map((m) => [m.authority.replace(/:view$/, ''), m]));
+  // The first menu of an authority owns its buttons (pages opened from a list share the list's).
+  const menuByPrefix = new Map<string, (typeof menus)[number]>();
+  for (const m of menus) {
+    const prefix = m.authority.replace(/:view$/, '');
+    if (!menuByPrefix.has(prefix)) menuByPrefix.set(prefix, m);
+  }
   let sort = 0;
   for (const permission of requiredPermissions()) {
     const [area = '', resource = '', action = ''] = permission.split(':');
@@ -294,6 +301,7 @@ export async function seedDatabase(
       await seedSystemDemo(tx, options.now);
       await seedReferenceDemo(tx);
       await seedMappingDemo(tx);
+      await seedPlanTemplatesDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

@@ -21,6 +21,7 @@ const COLORS: Record<string, string> = {
   pending: 'warning',
   confirmed: 'success',
   active: 'success',
+  published: 'success',
 };
 
 /**
