@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { allWorkflows, defineWorkflow } from '@trialab/api-contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -119,5 +122,39 @@ describe('to-do kinds derived from the workflow declarations', () => {
         if (!source.optional?.includes(action) && !loops)
           expect(source.pages[action], `${source.workflow.id}.${action}`).toMatch(/^\//);
       }
+  });
+});
+
+describe('to-do links', () => {
+  // The console's pages, read as text: a page honours `?status=` through useListPage's `url` or useUrlTab.
+  const pages = fileURLToPath(new URL('../../../../console/src/pages', import.meta.url));
+  const readsStatus = (route: string) => {
+    const dir = join(pages, route);
+    if (!existsSync(dir)) return false;
+    const source = readdirSync(dir)
+      .filter((f) => f.endsWith('.tsx') && !f.includes('.test.'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
+    return /useUrlTab[<(]|url:\s*\{[^}]*\bstatus\b/.test(source);
+  };
+  /** Lists whose page has no state to choose: the link opens them as they are (docs/platform.md). */
+  const UNFILTERED = new Set([
+    '/laboratory/before-analysis/input-subject',
+    '/laboratory/before-analysis/input-test-project',
+    '/laboratory/before-analysis/specimen-sign',
+    '/laboratory/before-analysis/feedback',
+    '/laboratory/after-analysis/report-list',
+    '/laboratory/after-analysis/report-modify-review',
+    '/project/feedback',
+  ]);
+
+  it("opens a page that reads the link's state, or one listed as having no state to choose", () => {
+    const routes = new Set(
+      kindsOf(TODO_SOURCES, principal([], true)).flatMap(({ kinds }) => kinds.map((k) => k.route)),
+    );
+    const ignoring = [...routes].filter((route) => !UNFILTERED.has(route) && !readsStatus(route));
+    expect(ignoring).toEqual([]);
+    // The list stays true: a page that learns to read the state leaves it.
+    expect([...UNFILTERED].filter((route) => readsStatus(route) || !routes.has(route))).toEqual([]);
   });
 });
