@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allWorkflows, defineWorkflow } from '@trialab/api-contract';
 import { sql } from 'drizzle-orm';
@@ -128,24 +128,21 @@ describe('to-do kinds derived from the workflow declarations', () => {
 describe('to-do links', () => {
   // The console's pages, read as text: a page honours `?status=` through useListPage's `url` or useUrlTab.
   const pages = fileURLToPath(new URL('../../../../console/src/pages', import.meta.url));
+  const sourceOf = (file: string): string => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+  /** The page's file and the files beside or above it that it imports (its list component). */
   const readsStatus = (route: string) => {
-    const dir = join(pages, route);
-    if (!existsSync(dir)) return false;
-    const source = readdirSync(dir)
-      .filter((f) => f.endsWith('.tsx') && !f.includes('.test.'))
-      .map((f) => readFileSync(join(dir, f), 'utf8'))
-      .join('\n');
-    return /useUrlTab[<(]|url:\s*\{[^}]*\bstatus\b/.test(source);
+    const index = join(pages, route, 'index.tsx');
+    const page = sourceOf(index);
+    const imported = [...page.matchAll(/from '(\.\.?\/[^']+)'/g)].flatMap(([, path = '']) =>
+      ['.tsx', '.ts', '/index.tsx'].map((ext) => sourceOf(join(dirname(index), `${path}${ext}`))),
+    );
+    return [page, ...imported].some((source) => /useUrlTab[<(]|url:\s*\{[^}]*\bstatus\b/.test(source));
   };
   /** Lists whose page has no state to choose: the link opens them as they are (docs/platform.md). */
   const UNFILTERED = new Set([
     '/laboratory/before-analysis/input-subject',
     '/laboratory/before-analysis/input-test-project',
     '/laboratory/before-analysis/specimen-sign',
-    '/laboratory/before-analysis/feedback',
-    '/laboratory/after-analysis/report-list',
-    '/laboratory/after-analysis/report-modify-review',
-    '/project/feedback',
   ]);
 
   it("opens a page that reads the link's state, or one listed as having no state to choose", () => {
