@@ -16,6 +16,8 @@ import { type AuditEntry, appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
 import { zonedTime } from '../lib/time-zone.js';
 import { recordEvent } from '../lib/workflow.js';
+import { replaceLines } from '../modules/consumables/repository.js';
+import { orderLines } from '../modules/consumables/service.js';
 import { cardHash, insertSubject } from '../modules/lab/subjects/repository.js';
 import { maskCardNo } from '../modules/lab/subjects/service.js';
 import { insertOrders } from '../modules/lab/test-orders/repository.js';
@@ -31,6 +33,7 @@ import {
   storePdf,
 } from '../modules/reports/repository.js';
 import { reportNumber, resultRows } from '../modules/reports/service.js';
+import { DEMO_LAB_CONSIGNEE } from './lab-demo.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -196,6 +199,20 @@ const REVISIONS: Array<[string, string, string, string]> = [
   ['KM1-02-0003', 'LIPID', '5.3', '复检结果与首次结果差异超出允许范围，按复检结果更正'],
 ];
 
+/** A workflow transition as the API records it (who moved the record, from what to what, why). */
+type Event = (
+  workflow: string,
+  recordId: number,
+  action: string,
+  fromState: string | null,
+  toState: string,
+  who: { id: number },
+  at: Date,
+  reason?: string,
+) => Promise<void>;
+/** An audit entry, written in time order at the end. */
+type Audit = (at: Date, who: { id: number; username: string }, entry: AuditEntry) => void;
+
 export async function seedWorkflowDemo(
   tx: Transaction,
   now: Date,
@@ -233,18 +250,10 @@ export async function seedWorkflowDemo(
 
   // The audit trail in time order, written at the end (one chain).
   const audits: Array<{ at: Date; who: { id: number; username: string }; entry: AuditEntry }> = [];
-  const audit = (at: Date, who: { id: number; username: string }, entry: AuditEntry) =>
+  const audit: Audit = (at, who, entry) => {
     audits.push({ at, who, entry });
-  const event = (
-    workflow: string,
-    recordId: number,
-    action: string,
-    fromState: string | null,
-    toState: string,
-    who: { id: number },
-    at: Date,
-    reason?: string,
-  ) =>
+  };
+  const event: Event = (workflow, recordId, action, fromState, toState, who, at, reason) =>
     recordEvent(tx, {
       workflow,
       recordId,
@@ -649,17 +658,8 @@ async function seedPortalWork(
   ago: (days: number, hours?: number) => Date,
   user: (who: string) => { id: number; username: string },
   site: (projectNo: string, centerNo: string) => { id: number; projectId: number },
-  event: (
-    workflow: string,
-    recordId: number,
-    action: string,
-    fromState: string | null,
-    toState: string,
-    who: { id: number },
-    at: Date,
-    reason?: string,
-  ) => Promise<void>,
-  audit: (at: Date, who: { id: number; username: string }, entry: AuditEntry) => void,
+  event: Event,
+  audit: Audit,
 ): Promise<void> {
   const siteUser = user('13900000001');
   const auditor = user('13900000003');
@@ -746,24 +746,20 @@ async function seedPortalWork(
       })
       .returning({ id: p.consumableOrders.id });
     if (!row) continue;
-    if (kit)
-      await tx.insert(p.consumableOrderLines).values(
-        kitItems.map((item, sort) => ({
-          orderId: row.id,
-          kind: 'kit',
-          kitId: kit.id,
-          kitName: kit.name,
-          consumableName: item.consumableName,
-          size: item.size,
-          vendor: item.vendor,
-          unit: item.unit,
-          quantityPerKit: item.quantityPerKit,
-          scopeOfUse: item.scopeOfUse,
-          kitAmount: kits,
-          deliveryModel: kit.deliveryModel,
-          sort,
-        })),
-      );
+    // The kit expanded into its lines as an application does (the site confirmed its supply).
+    if (kit) {
+      const input = {
+        projectId: where.projectId,
+        siteId: where.id,
+        receiveAddress: address,
+        expectedShipDate: null,
+        hopedArrivalDate: null,
+        note: null,
+        kits: [{ kitId: kit.id, kitAmount: kits, hopedArrivalDate: null, note: null }],
+        loose: [],
+      };
+      await replaceLines(tx, row.id, orderLines(input, [{ ...kit, supply: 'confirmed' }], kitItems));
+    }
     await event('consumableOrder', row.id, 'submit', null, 'submitted', applicant, at);
     audit(at, applicant, {
       action: 'consumable.create',
@@ -805,14 +801,6 @@ async function seedPortalWork(
     company: '示例医院',
     email: null,
   };
-  const consignee = {
-    name: '李实验',
-    phone: '13800000001',
-    area: '上海市浦东新区',
-    detail: '张江路100号 中心实验室（示例）',
-    company: 'Trialab',
-    email: null,
-  };
   if (temperature && serum)
     for (const [i, [days, quantity]] of [
       [2, 8],
@@ -829,7 +817,7 @@ async function seedPortalWork(
           status: 'booked',
           temperatureId: temperature.id,
           sender,
-          consignee,
+          consignee: DEMO_LAB_CONSIGNEE,
           estimatedShipDate: new Date(at.getTime() + DAY).toISOString().slice(0, 10),
           bookSendTime: at,
           coldChain: true,
