@@ -179,6 +179,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     demo: config.seedDemo,
     now: new Date((options.clock ?? Date.now)()),
     adminPassword: config.adminInitialPassword,
+    reportPdfs: config.seedReportPdfs,
   });
 
   // Session look-ups are cached per instance; the database announces auth changes (see session-cache.ts).

@@ -80,6 +80,8 @@ export interface Config {
   databasePoolSize: number;
   dataDir: string;
   seedDemo: boolean;
+  /** Render the demo's released report PDFs at seed (undefined: yes; the test suites turn it off). */
+  seedReportPdfs?: boolean;
   adminInitialPassword: string | undefined;
   sessionIdleMs: number;
   sessionMaxMs: number;

@@ -52,6 +52,8 @@ const TEST_CONFIG: Partial<Config> = {
   validateResponses: true,
   // No signing timer (nor key file under .data/keys) in API tests; audit-chain.test.ts covers it.
   auditCheckpointIntervalMs: 0,
+  // Rendering the demo's released reports takes seconds per suite; suites that print release their own.
+  seedReportPdfs: false,
 };
 
 export async function startEnv(engine: Engine, overrides: Partial<ServerOptions> = {}): Promise<TestEnv> {

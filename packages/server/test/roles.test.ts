@@ -317,6 +317,25 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
     expect(items.total).toBe(requests?.count);
   });
 
+  it('the demo seed leaves work of every kind for the super account, and some for each staff role', async () => {
+    const empty = (await countsOf(admin)).filter((k) => k.count === 0);
+    expect(empty.map((k) => `${k.workflow}/${k.state}`)).toEqual([]);
+    const busy = async (mobile: string) =>
+      (await countsOf(await login(env, mobile))).filter((k) => k.count > 0).map((k) => k.workflow);
+    // The bench, the reviewer, the project manager and the biobank (supplies) each have something.
+    expect((await busy('13800000001')).length).toBeGreaterThanOrEqual(3);
+    expect((await busy('13800000002')).length).toBeGreaterThanOrEqual(3);
+    expect(await busy('13800000003')).toContain('labFeedback');
+    expect(await busy('13800000004')).toContain('consumableOrder');
+    // Listed one by one with their age and who raised them (a kit's supply row records neither).
+    const items = (await ok(call(env.app, todo.page, { session: admin, body: { size: 500 } }, env.clock.now)))
+      .data as Array<{ workflow: string; createdAt: string | null; createdBy: string | null }>;
+    const dated = items.filter((i) => i.workflow !== 'kitSupply');
+    expect(dated.every((i) => i.createdAt !== null && i.createdBy !== null)).toBe(true);
+    const days = new Set(dated.map((i) => i.createdAt?.slice(0, 10)));
+    expect(days.size).toBeGreaterThan(5);
+  });
+
   it('a user without permissions has nothing to do', async () => {
     const [someone] = await env.handle.db
       .select({ id: users.id })

@@ -48,6 +48,16 @@ export const DEMO_TEST_ITEM_SETTINGS: Array<[string, string, string | null, stri
     ['HBA1C', '全血', '%', '4.0-6.0', 'HPLC', 72],
   ];
 
+/** Where the demo sites send their samples: the lab's receipt desk. */
+export const DEMO_LAB_CONSIGNEE = {
+  name: '李实验',
+  phone: '13800000001',
+  area: '上海市浦东新区',
+  detail: '张江路100号 中心实验室（示例）',
+  company: 'Trialab',
+  email: null,
+};
+
 export async function seedLabDemo(tx: Transaction, now: Date): Promise<void> {
   const id = async <T extends { id: number }>(rows: Promise<T[]>) => (await rows)[0]?.id;
   const sampleType = (name: string) =>
@@ -99,14 +109,6 @@ export async function seedLabDemo(tx: Transaction, now: Date): Promise<void> {
       company: '示例医院',
       email: null,
     };
-    const lab = {
-      name: '李实验',
-      phone: '13800000001',
-      area: '上海市浦东新区',
-      detail: '张江路100号 中心实验室（示例）',
-      company: 'Trialab',
-      email: null,
-    };
     const [row] = await tx
       .insert(sampleTransports)
       .values({
@@ -116,7 +118,7 @@ export async function seedLabDemo(tx: Transaction, now: Date): Promise<void> {
         status: 'picked_up',
         temperatureId,
         sender: contact,
-        consignee: lab,
+        consignee: DEMO_LAB_CONSIGNEE,
         estimatedShipDate: now.toISOString().slice(0, 10),
         bookSendTime: new Date(now.getTime() - 26 * 3_600_000),
         coldChain: temperature !== '常温',

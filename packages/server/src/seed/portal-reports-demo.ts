@@ -1,7 +1,7 @@
 // Demo data of the portal report screens (SEED_DEMO): a shipment of site 01 of KM-2026-001 signed off
 // with one sample line rejected at receipt (the rejection notification and an inspection form) and an
-// open chargeback notice. Released reports come from the laboratory's own flow (report list), so the
-// demo adds none (the lab's screens and tests count them). Synthetic people and numbers only.
+// open chargeback notice. The demo's released reports (workflow-demo.ts) are of sites without a portal
+// user, so these screens' counts are the portal tests' own. Synthetic people and numbers only.
 import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';

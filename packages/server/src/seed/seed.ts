@@ -28,6 +28,7 @@ import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
 import { seedSystemDemo } from './system-demo.js';
+import { seedWorkflowDemo } from './workflow-demo.js';
 
 const SEED_LOCK_ID = 724_310_003;
 
@@ -282,7 +283,14 @@ export const INITIAL_ADMIN = { username: '超级管理员', mobile: '13800000000
 
 export async function seedDatabase(
   db: Database,
-  options: { demo: boolean; now: Date; adminPassword?: string | undefined; files: FileStore },
+  options: {
+    demo: boolean;
+    now: Date;
+    adminPassword?: string | undefined;
+    files: FileStore;
+    /** Render the PDFs of the demo's released reports (default true; the test suites skip it). */
+    reportPdfs?: boolean | undefined;
+  },
 ): Promise<SeedResult> {
   const result: SeedResult = {};
   await db.transaction(async (tx) => {
@@ -302,6 +310,10 @@ export async function seedDatabase(
       await seedReferenceDemo(tx);
       await seedMappingDemo(tx);
       await seedPlanTemplatesDemo(tx, options.now);
+      await seedWorkflowDemo(tx, options.now, {
+        files: options.files,
+        reportPdfs: options.reportPdfs ?? true,
+      });
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

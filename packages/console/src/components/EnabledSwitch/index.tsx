@@ -10,6 +10,8 @@ export interface EnabledSwitchProps {
   /** The button permission that may switch it; without it the state shows as a tag. */
   permission: string;
   testId?: string;
+  /** What must happen before disabling (a department's members, say), under the confirmation. */
+  disableHint?: string;
   /** Saves the new state (the list reloads through the mutation's invalidation). */
   onChange(enabled: boolean): Promise<unknown>;
 }
@@ -18,7 +20,14 @@ export interface EnabledSwitchProps {
  * The enabled/disabled state of a reference record (sample type, temperature condition, …): a
  * switch behind a confirmation for those who may change it, a tag for the others.
  */
-export function EnabledSwitch({ enabled, name, permission, testId, onChange }: EnabledSwitchProps) {
+export function EnabledSwitch({
+  enabled,
+  name,
+  permission,
+  testId,
+  disableHint,
+  onChange,
+}: EnabledSwitchProps) {
   const { t } = useTranslation();
   const { can } = useAccess();
   const [run, saving] = useAction();
@@ -30,6 +39,7 @@ export function EnabledSwitch({ enabled, name, permission, testId, onChange }: E
   return (
     <Popconfirm
       title={t(enabled ? 'toggle.confirmDisable' : 'toggle.confirmEnable', { name })}
+      description={enabled ? disableHint : undefined}
       onConfirm={() => run(() => onChange(!enabled), t(enabled ? 'toggle.disabledOk' : 'toggle.enabledOk'))}
     >
       <Switch

@@ -7,7 +7,7 @@ import '../../locales';
 import { callEndpoint } from '../../services/endpoint';
 import { type EndpointPick, endpointName, queryClient } from '../../services/query';
 import { type Paged, usePaged } from '../usePaged';
-import { compactFilter, ListPage, type ListState, useListPage } from './index';
+import { compactFilter, ListPage, type ListState, useListPage, useUrlTab } from './index';
 import { filterFromUrl } from './useListPage';
 
 vi.mock('../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
@@ -246,5 +246,41 @@ describe('filterFromUrl', () => {
       b: ['x', 'y'],
     });
     expect(filterFromUrl<{ a?: string }>('', { a: 'one' })).toEqual({});
+  });
+});
+
+describe('useUrlTab', () => {
+  it('starts from the tab the address names, ignores unknown values, and follows a later address', async () => {
+    const TABS = { submitted: 'pending', approved: 'reviewed', rejected: 'reviewed' } as const;
+    function Tabbed() {
+      const [tab, setTab] = useUrlTab<'pending' | 'reviewed'>(TABS, 'pending');
+      const navigate = useNavigate();
+      return (
+        <>
+          <span data-testid="tab">{tab}</span>
+          <Button onClick={() => setTab('pending')}>Click</Button>
+          <Button onClick={() => navigate('/list?status=submitted')}>Link</Button>
+          <Button onClick={() => navigate('/list?status=nonsense')}>Odd</Button>
+        </>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/list?status=approved']}>
+        <Routes>
+          <Route path="/list" element={<Tabbed />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('tab').textContent).toBe('reviewed');
+    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    await waitFor(() => expect(screen.getByTestId('tab').textContent).toBe('pending'));
+    // A value that names no tab leaves the user's choice alone.
+    fireEvent.click(screen.getByRole('button', { name: 'Odd' }));
+    expect(screen.getByTestId('tab').textContent).toBe('pending');
+  });
+
+  it('uses the initial tab outside a router and without a value', () => {
+    const { result } = renderHook(() => useUrlTab({ a: 'x' }, 'y'));
+    expect(result.current[0]).toBe('y');
   });
 });

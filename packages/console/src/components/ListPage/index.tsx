@@ -6,7 +6,7 @@ import { type DataColumn, DataTable, type DataTableProps } from '../DataTable';
 import type { Paged } from '../usePaged';
 
 export { StatesFilter } from './StatesFilter';
-export { compactFilter, type ListState, useListPage } from './useListPage';
+export { compactFilter, type ListState, useListPage, useUrlTab } from './useListPage';
 
 export interface ListPageProps<T extends object, V extends object> {
   /** Rows and paging: `useListPage` (filter state included) or `usePaged`. */

@@ -108,3 +108,27 @@ export function useListPage<E extends EndpointDef, F extends object>(
   }, [urlKey, fromUrl, apply, start]);
   return { ...paged, filter, search: searchWith, reset, fromUrl };
 }
+
+/**
+ * A status tab (or segmented switch) a link may choose through the address, as the home to-do's
+ * `?status=<state>` does: `fromAddress` maps the address's value to the tab showing it. The tab
+ * starts from the address, a later address naming another tab (a link to the page kept open in its
+ * tab) switches to it, and the user's own clicks are kept until then.
+ */
+export function useUrlTab<T extends string>(
+  fromAddress: Readonly<Record<string, T>>,
+  initial: T,
+  field = 'status',
+): [T, (tab: T) => void] {
+  const search = useContext(LocationContext)?.location.search ?? '';
+  const asked = new URLSearchParams(search).get(field);
+  const chosen = asked !== null && Object.hasOwn(fromAddress, asked) ? fromAddress[asked] : undefined;
+  const [tab, setTab] = useState<T>(chosen ?? initial);
+  const applied = useRef(chosen);
+  useEffect(() => {
+    if (applied.current === chosen) return;
+    applied.current = chosen;
+    if (chosen !== undefined) setTab(chosen);
+  }, [chosen]);
+  return [tab, setTab];
+}

@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { allWorkflows, defineWorkflow } from '@trialab/api-contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -119,5 +122,36 @@ describe('to-do kinds derived from the workflow declarations', () => {
         if (!source.optional?.includes(action) && !loops)
           expect(source.pages[action], `${source.workflow.id}.${action}`).toMatch(/^\//);
       }
+  });
+});
+
+describe('to-do links', () => {
+  // The console's pages, read as text: a page honours `?status=` through useListPage's `url` or useUrlTab.
+  const pages = fileURLToPath(new URL('../../../../console/src/pages', import.meta.url));
+  const sourceOf = (file: string): string => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+  /** The page's file and the files beside or above it that it imports (its list component). */
+  const readsStatus = (route: string) => {
+    const index = join(pages, route, 'index.tsx');
+    const page = sourceOf(index);
+    const imported = [...page.matchAll(/from '(\.\.?\/[^']+)'/g)].flatMap(([, path = '']) =>
+      ['.tsx', '.ts', '/index.tsx'].map((ext) => sourceOf(join(dirname(index), `${path}${ext}`))),
+    );
+    return [page, ...imported].some((source) => /useUrlTab[<(]|url:\s*\{[^}]*\bstatus\b/.test(source));
+  };
+  /** Lists whose page has no state to choose: the link opens them as they are (docs/platform.md). */
+  const UNFILTERED = new Set([
+    '/laboratory/before-analysis/input-subject',
+    '/laboratory/before-analysis/input-test-project',
+    '/laboratory/before-analysis/specimen-sign',
+  ]);
+
+  it("opens a page that reads the link's state, or one listed as having no state to choose", () => {
+    const routes = new Set(
+      kindsOf(TODO_SOURCES, principal([], true)).flatMap(({ kinds }) => kinds.map((k) => k.route)),
+    );
+    const ignoring = [...routes].filter((route) => !UNFILTERED.has(route) && !readsStatus(route));
+    expect(ignoring).toEqual([]);
+    // The list stays true: a page that learns to read the state leaves it.
+    expect([...UNFILTERED].filter((route) => readsStatus(route) || !routes.has(route))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
+import { useUrlTab } from '../../../components/ListPage';
 import { usePaged } from '../../../components/usePaged';
 import { useCameraPage } from '../../../devices/hooks';
 import { callEndpoint } from '../../../services/endpoint';
@@ -15,11 +16,14 @@ import { ReceiptPanel } from './ReceiptPanel';
 type Status = 'picked_up' | 'signed';
 
 /** /express/sign: sample receipt. Find the shipment (scan the waybill), capture printouts, sign off. */
+const STATES = { picked_up: 'picked_up', signed: 'signed' } as const;
+
 export default function ExpressSignPage() {
   useCameraPage();
   const { t: r } = useTranslation('lab', { keyPrefix: 'receipt' });
   const client = useConsoleQueryClient();
-  const [status, setStatus] = useState<Status>('picked_up');
+  // The home to-do opens it as ?status=picked_up.
+  const [status, setStatus] = useUrlTab<Status>(STATES, 'picked_up');
   const [keyword, setKeyword] = useState('');
   const list = usePaged((c) => c.receipt.paging, { status, ...(keyword ? { keyword } : {}) });
   const [selected, setSelected] = useState<number | null>(null);

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReceiptDetail } from '@trialab/api-contract';
 import { App } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
 import { callEndpoint } from '../../../services/endpoint';
@@ -82,5 +83,24 @@ describe('/express/sign', () => {
     fireEvent.click(await screen.findByText('SO-1'));
     await waitFor(() => expect(screen.getByTestId('receipt-detail').textContent).toContain('SO-1'));
     expect(calls.filter((name) => name === 'receipt.get')).toHaveLength(1);
+  });
+
+  it('opens on the state a link names (the home to-do opens ?status=<state>)', async () => {
+    vi.mocked(callEndpoint).mockClear();
+    const calls = serve();
+    render(
+      <App>
+        <MemoryRouter initialEntries={['/express/sign?status=signed']}>
+          <ExpressSignPage />
+        </MemoryRouter>
+      </App>,
+    );
+    const statuses = () =>
+      vi
+        .mocked(callEndpoint)
+        .mock.calls.map(([, input]) => (input as { body?: { status?: string } } | undefined)?.body?.status)
+        .filter(Boolean);
+    await waitFor(() => expect(statuses()).toEqual(['signed']));
+    expect(calls.filter((name) => name === 'receipt.paging')).toHaveLength(1);
   });
 });

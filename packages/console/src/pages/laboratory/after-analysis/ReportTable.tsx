@@ -32,12 +32,17 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
   const { t } = useTranslation();
   const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
   const list = useListPage((c) => c.report.paging, {} as Filter, {
-    // No state chosen: the page's states.
-    toBody: ({ status, keyword }) => ({
-      status: status?.length ? status : [...states],
-      ...(keyword ? { keyword } : {}),
-      ...(abnormal !== undefined ? { abnormal } : {}),
-    }),
+    // No state chosen: the page's states (a link's ?status= outside them is dropped).
+    toBody: ({ status, keyword }: Filter) => {
+      const chosen = status?.filter((s) => states.includes(s));
+      return {
+        status: chosen?.length ? chosen : [...states],
+        ...(keyword ? { keyword } : {}),
+        ...(abnormal !== undefined ? { abnormal } : {}),
+      };
+    },
+    // The home to-do opens the list as ?status=<state>.
+    url: { status: 'many' },
   });
   const [openId, setOpenId] = useState<number | null>(null);
   const [entering, setEntering] = useState<EntryMode | null>(null);

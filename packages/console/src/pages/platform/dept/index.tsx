@@ -1,24 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { DataOf } from '@trialab/api-contract';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  TreeSelect,
-} from 'antd';
+import { Button, Card, Form, Input, InputNumber, Space, Table, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
-import { useAccess } from '../../../access/useAccess';
-import { FormModal, useAction } from '../../../components/FormModal';
+import { EnabledSwitch } from '../../../components/EnabledSwitch';
+import { FormModal } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import type { Contract } from '../../../services/contract';
@@ -45,14 +33,12 @@ export default function DeptPage() {
   const { t } = useTranslation('platformData', { keyPrefix: 'dept' });
   const { t: c } = useTranslation('platformData', { keyPrefix: 'shared' });
   const { t: all } = useTranslation();
-  const { can } = useAccess();
   const query = useEndpointQuery((api) => api.dept.tree);
   const rows = query.data?.data ?? [];
   const [keyword, setKeyword] = useState('');
   const tree = useMemo(() => buildTree(rows, keyword), [rows, keyword]);
   const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [run] = useAction();
   const invalidates = [(api: Contract) => api.dept.tree, (api: Contract) => api.dept.page];
   const create = useEndpointMutation((api) => api.dept.create, { invalidates });
   const update = useEndpointMutation((api) => api.dept.update, { invalidates });
@@ -68,11 +54,6 @@ export default function DeptPage() {
       await update.mutateAsync({ body: { ...body, id: editing.dept.id, version: editing.dept.version } });
     else await create.mutateAsync({ body });
   };
-  const toggle = (row: Dept) =>
-    run(
-      () => setStatus.mutateAsync({ body: { id: row.id, version: row.version, status: row.status ? 0 : 1 } }),
-      row.status ? c('disabledOk') : c('enabledOk'),
-    );
 
   // The parent choices: not the department itself nor anything under it (no cycles).
   const excluded =
@@ -98,23 +79,18 @@ export default function DeptPage() {
       dataIndex: 'status',
       title: all('fields.status'),
       width: 100,
-      render: (_, row) =>
-        can(UPDATE) ? (
-          <Popconfirm
-            title={c(row.status ? 'confirmDisable' : 'confirmEnable', { name: row.name })}
-            description={row.status ? t('disableHint') : undefined}
-            onConfirm={() => toggle(row)}
-          >
-            <Switch
-              size="small"
-              checked={row.status === 1}
-              aria-label={`${row.name} ${c(row.status ? 'enabled' : 'disabled')}`}
-              data-testid={`dept-status-${row.id}`}
-            />
-          </Popconfirm>
-        ) : (
-          <Tag color={row.status ? 'success' : 'default'}>{c(row.status ? 'enabled' : 'disabled')}</Tag>
-        ),
+      render: (_, row) => (
+        <EnabledSwitch
+          enabled={row.status === 1}
+          name={row.name}
+          permission={UPDATE}
+          testId={`dept-status-${row.id}`}
+          disableHint={t('disableHint')}
+          onChange={(enabled) =>
+            setStatus.mutateAsync({ body: { id: row.id, version: row.version, status: enabled ? 1 : 0 } })
+          }
+        />
+      ),
     },
     {
       key: 'actions',

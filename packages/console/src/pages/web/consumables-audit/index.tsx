@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage, useUrlTab } from '../../../components/ListPage';
 import { usePaged } from '../../../components/usePaged';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
@@ -19,12 +19,15 @@ type OrderRow = DataOf<Contract['consumable']['auditPaging']>[number];
 type Tab = 'pending' | 'reviewed';
 
 /** /web/consumables-audit: pending review and reviewed tabs; pass, or reject with a reason (<= 255). */
+const TABS = { submitted: 'pending', approved: 'reviewed', rejected: 'reviewed' } as const;
+
 export default function ConsumablesAuditPage() {
   const { t } = useTranslation();
   const { t: a } = useTranslation('portal', { keyPrefix: 'audit' });
   const { t: c } = useTranslation('portal', { keyPrefix: 'consumable' });
   const userId = useSession((s) => s.user?.id);
-  const [tab, setTab] = useState<Tab>('pending');
+  // The home to-do opens it as ?status=submitted; a decided application is under reviewed.
+  const [tab, setTab] = useUrlTab<Tab>(TABS, 'pending');
   const list = usePaged((c) => c.consumable.auditPaging, { tab });
   const [viewing, setViewing] = useState<number | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);

@@ -5,12 +5,11 @@ import {
   kitSupplyWorkflow,
 } from '@trialab/api-contract';
 import { Tabs } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
-import { ListPage } from '../../../components/ListPage';
+import { ListPage, useUrlTab } from '../../../components/ListPage';
 import { usePaged } from '../../../components/usePaged';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
@@ -20,10 +19,16 @@ import { feedback } from '../../../utils/feedback';
 type KitSupplyRow = DataOf<Contract['consumable']['kitSupplyPaging']>[number];
 
 /** /web/receipt-check: kit supply confirmation of my sites (to be confirmed, confirmed). */
+const TABS = Object.fromEntries(KIT_SUPPLY_STATES.map((s) => [s, s])) as Record<
+  KitSupplyState,
+  KitSupplyState
+>;
+
 export default function KitSupplyPage() {
   const { t } = useTranslation();
   const { t: k } = useTranslation('portal', { keyPrefix: 'kitSupply' });
-  const [tab, setTab] = useState<KitSupplyState>('pending');
+  // The home to-do opens it as ?status=pending.
+  const [tab, setTab] = useUrlTab<KitSupplyState>(TABS, 'pending');
   const list = usePaged((c) => c.consumable.kitSupplyPaging, { tab });
 
   // WorkflowActions shows a failed call's error (the request helper did) and stays as it was.

@@ -13,7 +13,7 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
-import { ListPage, useListPage } from '../../../components/ListPage';
+import { ListPage, useListPage, useUrlTab } from '../../../components/ListPage';
 import { PermissionTabs } from '../../../components/PermissionTabs';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
@@ -384,9 +384,12 @@ function RejectionList() {
  * /web/report-search: the lab's released reports of my sites (view, download the PDF, revision
  * marks), my downloaded reports, chargeback notices and rejection notifications.
  */
+const TABS: Record<string, string> = { issued: 'chargebacks', disputed: 'chargebacks' };
+
 export default function ReportSearchPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState('reports');
+  // The home to-do opens the chargeback notices as ?status=issued.
+  const [tab, setTab] = useUrlTab<string>(TABS, 'reports');
   return (
     <PermissionTabs
       activeKey={tab}

@@ -49,6 +49,8 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
   const list = useListPage(
     (c) => (side === 'lab' ? c.labFeedback.labPaging : c.labFeedback.projectPaging),
     (queryId ? { queryId } : {}) as Filter,
+    // The home to-do opens the list as ?status=<state>.
+    { url: { status: 'many' } },
   );
   const [creating, setCreating] = useState(false);
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../../components/DataTable';
 import { dash, formatTimeAs } from '../../../../components/format';
-import { ListPage } from '../../../../components/ListPage';
+import { ListPage, useUrlTab } from '../../../../components/ListPage';
 import { usePaged } from '../../../../components/usePaged';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
 import { useCameraPage } from '../../../../devices/hooks';
@@ -14,12 +14,15 @@ import { feedback } from '../../../../utils/feedback';
 import { SubjectStatus } from '../subjectStatus';
 
 /** /laboratory/before-analysis/subject-review: a second person approves or rejects registrations. */
+const STATES = { submitted: 'submitted', approved: 'approved', rejected: 'rejected' } as const;
+
 export default function SubjectReviewPage() {
   useCameraPage();
   const { t } = useTranslation('lab');
   const { t: s } = useTranslation('lab', { keyPrefix: 'subject' });
   const userId = useSession((state) => state.user?.id);
-  const [status, setStatus] = useState<SubjectRow['status']>('submitted');
+  // The home to-do opens it as ?status=submitted.
+  const [status, setStatus] = useUrlTab<SubjectRow['status']>(STATES, 'submitted');
   const list = usePaged((c) => c.subject.paging, { status });
   const [current, setCurrent] = useState<SubjectRow | null>(null);
 

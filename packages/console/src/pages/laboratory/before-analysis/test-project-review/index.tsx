@@ -2,10 +2,10 @@ import { REPORT_PERMISSIONS, type TestOrderRow, testOrderWorkflow } from '@trial
 import { Button, Modal, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useAccess } from '../../../../access/useAccess';
 import { dash } from '../../../../components/format';
-import { ListPage } from '../../../../components/ListPage';
+import { ListPage, useUrlTab } from '../../../../components/ListPage';
 import { usePaged } from '../../../../components/usePaged';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
 import { useCameraPage } from '../../../../devices/hooks';
@@ -15,6 +15,8 @@ import { feedback } from '../../../../utils/feedback';
 import { RequisitionImages, useOrderColumns } from '../TestOrderParts';
 
 /** /laboratory/before-analysis/test-project-review: a second person checks orders against the requisition. */
+const STATES = { submitted: 'submitted', approved: 'approved', rejected: 'rejected' } as const;
+
 export default function TestProjectReviewPage() {
   useCameraPage();
   const { t } = useTranslation();
@@ -22,11 +24,8 @@ export default function TestProjectReviewPage() {
   const { can } = useAccess();
   const userId = useSession((state) => state.user?.id);
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  // The day to-do opens the approved orders (those awaiting results).
-  const [status, setStatus] = useState<TestOrderRow['status']>(
-    params.get('status') === 'approved' ? 'approved' : 'submitted',
-  );
+  // The home to-do opens it as ?status=submitted, the day to-do as ?status=approved (awaiting results).
+  const [status, setStatus] = useUrlTab<TestOrderRow['status']>(STATES, 'submitted');
   const list = usePaged((c) => c.testOrder.paging, { status });
   const columns = useOrderColumns();
   /** An approved order whose results are not entered leads to the result entry of its items. */

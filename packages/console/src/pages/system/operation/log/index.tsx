@@ -12,6 +12,7 @@ import type { Contract } from '../../../../services/contract';
 import { downloadEndpoint } from '../../../../services/endpoint';
 import { type DayRange, toTimeRange } from '../../timeRange';
 import { AuditChainStatus } from './AuditChainStatus';
+import { actionLabel } from './actionLabel';
 import { ChangeLines, ChangeTable } from './ChangeList';
 
 type AuditRow = DataOf<Contract['user']['operateLogPaging']>[number];
@@ -30,6 +31,8 @@ type Values = Omit<Filter, 'startTime' | 'endTime'> & { dates?: DayRange };
 export default function OperationLogPage() {
   const { t: o } = useTranslation('system', { keyPrefix: 'operationLog' });
   const { t: c } = useTranslation('system', { keyPrefix: 'shared' });
+  // The workflows' names and actions label the workflow entries (actionLabel).
+  useTranslation('home');
   const list = useListPage((e) => e.user.operateLogPaging, {} as Filter);
   const [viewing, setViewing] = useState<AuditRow | null>(null);
   const [run, exporting] = useAction();
@@ -37,7 +40,12 @@ export default function OperationLogPage() {
   const columns: DataColumn<AuditRow>[] = [
     col.time('at', o('at')),
     col.text('username', o('username'), 110),
-    { dataIndex: 'action', title: o('action'), width: 190 },
+    {
+      dataIndex: 'action',
+      title: o('action'),
+      width: 190,
+      render: (action: string) => <span title={action}>{actionLabel(action)}</span>,
+    },
     { dataIndex: 'entity', title: o('entity'), width: 130 },
     col.text('entityId', o('entityId'), 110),
     {
@@ -130,7 +138,9 @@ export default function OperationLogPage() {
             <Descriptions column={2} size="small" bordered style={{ marginBottom: 12 }}>
               <Descriptions.Item label={o('at')}>{formatTime(viewing.at)}</Descriptions.Item>
               <Descriptions.Item label={o('username')}>{dash(viewing.username)}</Descriptions.Item>
-              <Descriptions.Item label={o('action')}>{viewing.action}</Descriptions.Item>
+              <Descriptions.Item label={o('action')}>
+                {actionLabel(viewing.action)} ({viewing.action})
+              </Descriptions.Item>
               <Descriptions.Item label={o('entity')}>
                 {viewing.entity} {viewing.entityId ?? ''}
               </Descriptions.Item>
