@@ -4,9 +4,13 @@
  * the end-to-end suite in headless Chromium). Every step runs even when an earlier one fails, and the
  * run ends with one line "summary: N passed, N failed" (lint, typecheck and dead code count as one
  * check each).
+ *
+ * The end-to-end suite starts first, in a vitest run of its own beside the other checks: its files
+ * run one at a time against one stack and spend much of their time waiting for the browser, time
+ * the other checks use. Its output is printed when it ends.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -39,6 +43,38 @@ interface VitestJson {
   testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
 }
 
+const reportDir = mkdtempSync(join(tmpdir(), 'trialab-vitest-'));
+const vitestArgs = (name: string) => [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(reportDir, `${name}.json`)}`,
+];
+
+/** The e2e suite, started now; resolves when it has ended and its output has been printed. */
+function startEndToEnd(): Promise<StepResult> {
+  const name = 'end-to-end tests';
+  const logFile = join(reportDir, 'e2e.log');
+  const log = openSync(logFile, 'w');
+  const started = performance.now();
+  const child = spawn(bin('vitest'), [...vitestArgs('e2e'), '--project', 'e2e'], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      closeSync(log);
+      console.log(`\n\x1b[1m== ${name}\x1b[0m (vitest run --project e2e, started with the other checks)`);
+      process.stdout.write(readFileSync(logFile));
+      const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+      const ok = code === 0;
+      console.log(ok ? `\x1b[32m${name}: ok\x1b[0m (${took})` : `\x1b[31m${name}: failed\x1b[0m (${took})`);
+      resolve({ name, ok });
+    });
+  });
+}
+
+const endToEnd = startEndToEnd();
 const steps: StepResult[] = [];
 steps.push(step('lint', bin('biome'), ['check', '.']));
 steps.push(step('typecheck', 'pnpm', ['run', '--silent', 'typecheck']));
@@ -52,35 +88,35 @@ steps.push(
   ),
 );
 
-const reportDir = mkdtempSync(join(tmpdir(), 'trialab-vitest-'));
-const reportFile = join(reportDir, 'report.json');
-const tests = step('tests', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${reportFile}`,
-]);
+const unit = step('tests', bin('vitest'), [...vitestArgs('unit'), '--project', '!e2e']);
+const runs = [
+  { result: unit, report: 'unit' },
+  { result: await endToEnd, report: 'e2e' },
+];
 
 let passed = steps.filter((s) => s.ok).length;
 let failed = steps.length - passed;
 let skipped = 0;
-try {
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJson;
-  passed += report.numPassedTests;
-  skipped += report.numPendingTests + report.numTodoTests;
-  // A file that failed outside any test (a hook, an import) counts as one failure of its own.
-  const brokenFiles = report.testResults.filter(
-    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-  );
-  for (const file of brokenFiles) console.log(`FAILED outside any test: ${file.name}`);
-  const vitestFailures = report.numFailedTests + brokenFiles.length;
-  // vitest can also fail for a reason its report does not show (an unhandled error).
-  failed += vitestFailures > 0 || tests.ok ? vitestFailures : 1;
-} catch {
-  failed += 1; // vitest died before writing its report
+for (const run of runs) {
+  try {
+    const report = JSON.parse(readFileSync(join(reportDir, `${run.report}.json`), 'utf8')) as VitestJson;
+    passed += report.numPassedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+    // A file that failed outside any test (a hook, an import) counts as one failure of its own.
+    const brokenFiles = report.testResults.filter(
+      (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+    );
+    for (const file of brokenFiles) console.log(`FAILED outside any test: ${file.name}`);
+    const vitestFailures = report.numFailedTests + brokenFiles.length;
+    // vitest can also fail for a reason its report does not show (an unhandled error).
+    failed += vitestFailures > 0 || run.result.ok ? vitestFailures : 1;
+  } catch {
+    failed += 1; // vitest died before writing its report
+  }
 }
 rmSync(reportDir, { recursive: true, force: true });
 
-for (const s of [...steps, tests]) console.log(`${s.ok ? 'ok    ' : 'FAILED'} ${s.name}`);
+const all = [...steps, ...runs.map((r) => r.result)];
+for (const s of all) console.log(`${s.ok ? 'ok    ' : 'FAILED'} ${s.name}`);
 console.log(`summary: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed === 0 && tests.ok ? 0 : 1);
+process.exit(failed === 0 && all.every((s) => s.ok) ? 0 : 1);

@@ -10,6 +10,10 @@ export default mergeConfig(
       // Starts (if needed) the local PostgreSQL 15 cluster: integration suites run on both engines.
       globalSetup: ['test/global-setup.ts'],
       testTimeout: 30_000,
+      // Files share their worker process: the modules (the server, drizzle, PGlite) load once per
+      // worker, not once per file. Nothing in src/ keeps state between servers but idempotent
+      // caches, and each suite builds its own server on its own database.
+      isolate: false,
       hookTimeout: 60_000,
     },
   }),

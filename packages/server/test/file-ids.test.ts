@@ -37,6 +37,8 @@ describe('file-id fields in the contract', () => {
         'clarification.create: imageFileIds.* (images)',
         'clarification.reply: attachmentFileIds.*',
         'clarification.reply: imageFileIds.* (images)',
+        'codeMappings.importConfirm: fileId',
+        'codeMappings.importPreview: fileId',
         'consumable.dispatch: lines.*.certificateFileId',
         'dict.importConfirm: fileId',
         'dict.importPreview: fileId',
@@ -59,10 +61,13 @@ describe('file-id fields in the contract', () => {
 
   it('leaves no body field that looks like a file reference without the mark', () => {
     const looksLikeFile = /file|image|photo|picture|attachment|certificate|requisition|pdf/i;
+    // Names that say "file" but hold no reference: a form template's field declares how many files
+    // it takes (`maxFiles`); the ids come later, in the values a project submits.
+    const notReferences = new Set(['maxFiles']);
     const unmarked = ALL_ENDPOINTS.flatMap((endpoint) =>
       endpoint.body
         ? schemaLeaves(endpoint.body)
-            .filter((leaf) => leaf.path.some((key) => looksLikeFile.test(key)))
+            .filter((leaf) => leaf.path.some((key) => looksLikeFile.test(key) && !notReferences.has(key)))
             .filter((leaf) => !findFileIdFields(leaf.schema).length)
             .map((leaf) => `${endpoint.id}: ${leaf.path.join('.')}`)
         : [],
