@@ -70,6 +70,22 @@ describe('form field declarations', () => {
         { key: 'a', type: 'text', label: label('x'), pattern: { regex: '([', message: label('m') } },
       ]),
     ).toEqual([['0.pattern.regex', 'validation.formPattern']]);
+    // Nested repetition backtracks exponentially on a long value that almost matches: refused.
+    expect(
+      messages([
+        { key: 'a', type: 'text', label: label('x'), pattern: { regex: '^(a+)+$', message: label('m') } },
+      ]),
+    ).toEqual([['0.pattern.regex', 'validation.formPattern']]);
+    expect(
+      messages([
+        {
+          key: 'a',
+          type: 'text',
+          label: label('x'),
+          pattern: { regex: '^[A-Z]{2}-\\d{4}$', message: label('m') },
+        },
+      ]),
+    ).toEqual([]);
     expect(messages([{ key: 'n', type: 'number', label: label('x'), min: 5, max: 1 }])).toEqual([
       ['0.max', 'validation.formNumberRange'],
     ]);
