@@ -98,12 +98,12 @@ describe('sessions across tabs', () => {
     const { context, a, b } = await twoTabs(ACCOUNTS.admin);
     await a.getByTestId('avatar-menu').hover();
     await a.getByText('退出登录', { exact: true }).click();
-    await a
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
-    // Stop time at once: the other tab must wait 1 s before it asks.
-    await context.clock.pauseAt(Date.now() + 100);
+    const confirm = a.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ });
+    await confirm.waitFor();
+    // Stop the pages' time before the logout: the other tab must wait 1 s before it asks. Paused a
+    // little ahead of the pages' own clock (it cannot go back), however long this step takes.
+    await context.clock.pauseAt((await a.evaluate(() => Date.now())) + 5000);
+    await confirm.click();
     await a.waitForURL('**/login');
     expect(await b.getByText('您的账号已在其他页面退出登录，请重新登录').count()).toBe(0);
     await b.clock.fastForward(1200);

@@ -79,7 +79,8 @@ describe('subject registration and reports through the bridge', () => {
     // Only what the record needs: a masked card number.
     expect(await detail.textContent()).toMatch(/\d{3}\*+\d{3}[\dX]/);
     await review.getByTestId('subject-approve').click();
-    await review.getByText('审核通过').first().waitFor();
+    // The confirmation message, not the word: the demo's approved records show it in their status too.
+    await review.locator('.ant-message').getByText('审核通过').waitFor();
   });
 
   it('enters, reviews and releases with signatures, downloads the PDF, revises and shows both versions', async () => {
@@ -166,7 +167,8 @@ describe('subject registration and reports through the bridge', () => {
       .click();
     await review.getByTestId('requisition-images').locator('img').first().waitFor();
     await review.getByRole('button', { name: /^审核通过$/ }).click();
-    await review.getByText('审核通过').first().waitFor();
+    // The confirmation message, not the word: the demo's approved records show it in their status too.
+    await review.locator('.ant-message').getByText('审核通过').waitFor();
     await review.getByText('已通过').first().click();
     await review.getByRole('cell', { name: 'E2E-ORD-1' }).waitFor();
   });

@@ -50,7 +50,7 @@ describe('logs and system information', () => {
     await page.goto(`${stack.consoleUrl}/system/operation/log`);
     await page.getByTestId('audit-keyword').fill(email);
     await page.getByRole('button', { name: /查\s*询/ }).click();
-    const row = page.locator('.ant-table-row').filter({ hasText: 'personal.updateProfile' });
+    const row = page.locator('.ant-table-row').filter({ hasText: '个人中心 · 修改资料' });
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => row.getByTestId('audit-after').allTextContents()).toContain(email);
     expect(await row.getByTestId('audit-before').allTextContents()).toContain(before);
