@@ -10,7 +10,9 @@ export default mergeConfig(
       // A DOM for components, storage, cookies and BroadcastChannel (happy-dom supports Node 20).
       environment: 'happy-dom',
       setupFiles: ['./src/test/setup.ts'],
-      testTimeout: 20_000,
+      // A guard against a hung test, not a budget: antd forms take seconds when the run's other
+      // workers and the e2e suite share the two cores.
+      testTimeout: 45_000,
       // The set-up's beforeAll loads every locale namespace: seconds when the two cores are busy.
       hookTimeout: 30_000,
     },
