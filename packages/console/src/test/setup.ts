@@ -3,8 +3,9 @@ import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 // The whole suite shares two cores with the server and e2e projects: antd components can take
-// longer than testing-library's 1 s default to appear, which is load, not a failure.
-configure({ asyncUtilTimeout: 5000 });
+// longer than testing-library's 1 s default to appear (a role query over a rendered table takes
+// seconds on a busy machine), which is load, not a failure.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Components render here as they do inside the shell, where the session has loaded every locale
 // namespace (without one, only the login namespaces are there: see locales/index.ts).
