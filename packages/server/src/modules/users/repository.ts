@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.js';
 import * as lab from '../../db/schema-lab.js';
 import * as labQueries from '../../db/schema-lab-queries.js';
+import * as planTemplates from '../../db/schema-plan-templates.js';
 import * as portal from '../../db/schema-portal.js';
 import * as portalAdmin from '../../db/schema-portal-admin.js';
 import * as portalReports from '../../db/schema-portal-reports.js';
@@ -309,8 +310,18 @@ const NOT_RECORDS = new Set([
   'user_roles',
   'addresses',
 ]);
-const SCHEMAS = [core, lab, labQueries, portal, portalAdmin, portalReports, specimen];
-const actorColumns = SCHEMAS.flatMap((schema) =>
+/** Every schema module (src/db/schema*.ts; a test keeps the list complete). */
+export const RECORD_SCHEMAS = [
+  core,
+  lab,
+  labQueries,
+  planTemplates,
+  portal,
+  portalAdmin,
+  portalReports,
+  specimen,
+];
+const actorColumns = RECORD_SCHEMAS.flatMap((schema) =>
   Object.values(schema).flatMap((table) => {
     if (!is(table, PgTable)) return [];
     const config = getTableConfig(table);
