@@ -55,7 +55,7 @@ export function BridgeIndicator() {
         const entry = known
           ? protocol.CLOSE_CODE_CATALOGUE[code as keyof typeof protocol.CLOSE_CODE_CATALOGUE]
           : undefined;
-        useBridge.getState().set(bridgeStatus(info, devices), entry?.cn);
+        useBridge.getState().set(bridgeStatus(info, devices, useBridge.getState().status), entry?.cn);
         useBridge.getState().setDevices(devices);
       };
       const offState = client.onStateChange((info) => {

@@ -19,6 +19,11 @@ describe('bridgeStatus', () => {
     expect(bridgeStatus({ state: 'refused', closeCode: 4004 }, undefined)).toBe('refused');
     expect(bridgeStatus({ state: 'connecting' }, undefined)).toBe('connecting');
   });
+  it('stays "not running" through each new attempt until something answers', () => {
+    expect(bridgeStatus({ state: 'connecting' }, undefined, 'notRunning')).toBe('notRunning');
+    expect(bridgeStatus({ state: 'connecting' }, undefined, 'idle')).toBe('connecting');
+    expect(bridgeStatus({ state: 'open' }, devices(), 'notRunning')).toBe('connected');
+  });
   it('reads device busy and device missing from the report', () => {
     expect(bridgeStatus({ state: 'open' }, devices())).toBe('connected');
     expect(bridgeStatus({ state: 'open' }, devices({ video0: 'run' }))).toBe('busy');

@@ -12,12 +12,22 @@ export type BridgeStatus =
   | 'busy'
   | 'missing';
 
-/** Pure mapping from the client's connection and the bridge's device report to one status. */
-export function bridgeStatus(info: ConnectionInfo, devices: DeviceStatus | undefined): BridgeStatus {
+/**
+ * Pure mapping from the client's connection and the bridge's device report to one status;
+ * `previous` is the status shown so far.
+ */
+export function bridgeStatus(
+  info: ConnectionInfo,
+  devices: DeviceStatus | undefined,
+  previous?: BridgeStatus,
+): BridgeStatus {
   if (info.state === 'refused') return 'refused';
   if (info.state !== 'open') {
     // Reconnecting after a failed attempt: nothing answered on the bridge port.
     if (info.retryInMs !== undefined || info.closeCode !== undefined || info.error) return 'notRunning';
+    // The next attempt after one that found nothing: still not running until something answers,
+    // rather than flickering to "connecting" on every retry.
+    if (info.state === 'connecting' && previous === 'notRunning') return 'notRunning';
     return info.state === 'connecting' ? 'connecting' : 'idle';
   }
   if (!devices) return 'connected';
