@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream, type ReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -114,11 +115,15 @@ export class LocalFileStore implements FileStore {
   async stage(source: NodeJS.ReadableStream, maxBytes: number): Promise<StagedBlob> {
     const tmp = join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
     const meter = new Meter(maxBytes);
+    const sink = createWriteStream(tmp, { flags: 'wx' });
     try {
-      await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(source, meter, sink);
       // fsync applies to the file, whichever descriptor asks.
       await syncPath(tmp);
     } catch (error) {
+      // A refusal can come before the sink has opened its file: removed now, the file would be
+      // created just after and left behind. Wait for the sink to close, then remove it.
+      if (!sink.closed) await once(sink, 'close').catch(() => undefined);
       await rm(tmp, { force: true });
       throw error;
     }
