@@ -40,6 +40,7 @@ import { homeRoutes } from './modules/portal/routes.js';
 import { siteScope } from './modules/portal/scope.js';
 import { portalReportRoutes } from './modules/portal-reports/routes.js';
 import { portalStaffRoutes } from './modules/portal-staff/routes.js';
+import { PROJECT_MESSAGES } from './modules/projects/messages.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
 import { REFERENCE_DATA_MESSAGES } from './modules/reference-data/messages.js';
@@ -115,6 +116,7 @@ addMessages(PLATFORM_DATA_MESSAGES, USER_MESSAGES);
 addMessages(RESEARCH_CENTER_MESSAGES);
 addMessages(CODE_MAPPING_MESSAGES);
 addMessages(PLAN_TEMPLATE_MESSAGES);
+addMessages(PROJECT_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

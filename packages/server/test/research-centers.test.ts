@@ -74,7 +74,7 @@ describe.each(ENGINES)('research centres on %s', (engine) => {
         projectNo: 'KM-2026-001',
         projectName: '肿瘤生物标志物研究',
         centerNo: '01',
-        projectStatus: 1,
+        projectStatus: 2,
       },
     ]);
   });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
-import { fileId, id, idParams, pageFields, text } from '../schemas.js';
+import { EMAIL_PATTERN } from '../password.js';
+import { fileId, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
+import { PROJECT_FILE_ACTIONS, PROJECT_FILE_PERMISSIONS } from '../workflows/project-file.js';
 
 const dictItem = z.object({
   id: z.number(),
@@ -296,43 +298,210 @@ export const system = defineGroup('system', {
   }),
 });
 
+/** The project record's fields a list row shows. */
+const projectRow = {
+  id: z.number(),
+  projectNo: z.string(),
+  name: z.string(),
+  protocolNo: z.string().nullable(),
+  sponsor: z.string().nullable(),
+  /** 1 prepare, 2 ongoing, 3 paused, 4 closed (projectFileWorkflow's states in order). */
+  status: z.number(),
+  managerId: z.number().nullable(),
+  managerName: z.string().nullable(),
+  backupManagerId: z.number().nullable(),
+  backupManagerName: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  version: z.number(),
+};
+const projectNo = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/, 'validation.projectNo');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .nullish();
+/** A project's sites, groups (arms) and contacts as the form sends them (an `id` keeps the row). */
+const projectRecordInput = {
+  projectNo,
+  name: text(64),
+  protocolNo: optionalText(64),
+  sponsor: optionalText(128),
+  managerId: id,
+  backupManagerId: id.nullish(),
+  startDate: isoDate,
+  endDate: isoDate,
+  description: optionalText(1000),
+  sites: z
+    .array(z.object({ id: id.optional(), researchCenterId: id, centerNo: text(16), name: optionalText(64) }))
+    .max(500),
+  groups: z.array(z.object({ code: text(16), name: text(64) })).max(50),
+  contacts: z
+    .array(
+      z.object({
+        name: text(32),
+        role: text(32),
+        phone: optionalText(32),
+        email: z.string().trim().max(64).regex(EMAIL_PATTERN, 'validation.email').nullish().or(z.literal('')),
+      }),
+    )
+    .max(100),
+};
+const existCheck = (field: z.ZodString) => ({
+  service: 'main' as const,
+  method: 'POST' as const,
+  access: { permission: PROJECT_FILE_PERMISSIONS.view },
+  mutates: false,
+  /** `id`: the project being edited, which does not count as a clash with itself. */
+  body: z.object({ value: field, id: id.optional() }),
+  /** true when another project already uses the value. */
+  data: z.boolean(),
+});
+
 export const project = defineGroup('project', {
   page: defineEndpoint({
     service: 'main',
     method: 'POST',
     path: '/project/info/page',
-    summary: 'Projects visible to the user, paged',
+    summary: 'Projects visible to the user, paged (filters: number, name, sponsor, status, manager)',
     access: { permission: 'project:file:page' },
     mutates: false,
     paged: true,
-    body: z.object({ ...pageFields, projectNo: z.string().trim().max(32).optional() }),
-    data: z.array(
-      z.object({
-        id: z.number(),
-        projectNo: z.string(),
-        name: z.string(),
-        sponsor: z.string().nullable(),
-        status: z.number(),
-        version: z.number(),
-      }),
-    ),
+    body: z.object({
+      ...pageFields,
+      projectNo: z.string().trim().max(32).optional(),
+      name: z.string().trim().max(64).optional(),
+      sponsor: z.string().trim().max(128).optional(),
+      status: z.number().int().min(1).max(4).optional(),
+      /** Primary or backup manager. */
+      managerId: id.optional(),
+    }),
+    data: z.array(z.object(projectRow)),
   }),
   get: defineEndpoint({
     service: 'main',
     method: 'GET',
     path: '/project/info/{id}',
-    summary: 'One project (only within the user scope)',
+    summary: 'One project with its sites, groups and contacts (only within the user scope)',
     access: 'authenticated',
     mutates: false,
     params: idParams,
     data: z.object({
-      id: z.number(),
-      projectNo: z.string(),
-      name: z.string(),
-      sponsor: z.string().nullable(),
-      status: z.number(),
-      version: z.number(),
+      ...projectRow,
+      description: z.string().nullable(),
+      sites: z.array(
+        z.object({
+          id: z.number(),
+          centerNo: z.string(),
+          name: z.string(),
+          researchCenterId: z.number().nullable(),
+          researchCenterName: z.string().nullable(),
+        }),
+      ),
+      groups: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+      contacts: z.array(
+        z.object({
+          id: z.number(),
+          name: z.string(),
+          role: z.string(),
+          phone: z.string().nullable(),
+          email: z.string().nullable(),
+        }),
+      ),
     }),
+  }),
+  create: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/project/info/create',
+    summary: 'New project record in prepare, with its sites, groups and contacts',
+    access: { permission: PROJECT_FILE_PERMISSIONS.add },
+    mutates: true,
+    body: z.object(projectRecordInput),
+    data: z.object({ id: z.number(), version: z.number() }),
+  }),
+  update: defineEndpoint({
+    service: 'main',
+    method: 'PUT',
+    path: '/project/info/update',
+    summary:
+      'Edit a project record (not a closed one); the sites, groups and contacts sent replace the old ones (a site with samples cannot go)',
+    access: { permission: PROJECT_FILE_PERMISSIONS.edit },
+    mutates: true,
+    body: z.object({ id, version, ...projectRecordInput }),
+    data: z.object({ id: z.number(), version: z.number() }),
+  }),
+  updateStatus: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/project/info/updateStatus',
+    summary: 'Start, pause, resume or close a project (projectFileWorkflow; pause and close need a reason)',
+    access: { permission: PROJECT_FILE_PERMISSIONS.status },
+    mutates: true,
+    body: z.object({
+      id,
+      version,
+      action: z.enum(PROJECT_FILE_ACTIONS),
+      reason: z.string().trim().max(255).optional(),
+    }),
+    data: z.object({ status: z.number(), version: z.number() }),
+  }),
+  delete: defineEndpoint({
+    service: 'main',
+    method: 'DELETE',
+    path: '/project/info/{id}',
+    summary: 'Delete a project still in prepare with no samples, orders or site users',
+    access: { permission: PROJECT_FILE_PERMISSIONS.delete },
+    mutates: true,
+    params: idParams,
+    data: z.null(),
+  }),
+  checkExist: defineEndpoint({
+    ...existCheck(z.string().trim().max(32)),
+    path: '/project/info/checkExist',
+    summary: 'Whether another project has this project number',
+  }),
+  checkNameExist: defineEndpoint({
+    ...existCheck(z.string().trim().max(64)),
+    path: '/project/info/checkNameExist',
+    summary: 'Whether another project has this name',
+  }),
+  checkPlanNoExist: defineEndpoint({
+    ...existCheck(z.string().trim().max(64)),
+    path: '/project/info/checkPlanNoExist',
+    summary: 'Whether another project has this protocol number',
+  }),
+  projectManagers: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/project/info/projectManagers',
+    summary: 'Enabled staff who may manage projects (a role granting project:file:edit, or super users)',
+    access: { permission: PROJECT_FILE_PERMISSIONS.view },
+    mutates: false,
+    data: z.array(z.object({ id: z.number(), username: z.string(), jobNumber: z.string().nullable() })),
+  }),
+  all: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/project/info/all',
+    summary: 'Every project in the user scope, by number, unpaged (with status)',
+    access: 'authenticated',
+    mutates: false,
+    data: z.array(z.object({ id: z.number(), projectNo: z.string(), name: z.string(), status: z.number() })),
+  }),
+  getByProjectNo: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/project/info/getByProjectNo',
+    summary: 'A project in the user scope by its number',
+    access: 'authenticated',
+    mutates: false,
+    query: z.object({ projectNo: z.string().trim().min(1).max(32) }),
+    data: z.object(projectRow),
   }),
   ownAll: defineEndpoint({
     service: 'main',

@@ -13,6 +13,7 @@ import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
+import type { projectFile } from './zh-CN/projectFile';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       'stockOut',
       'mapping',
       'planTemplate',
+      'projectFile',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -61,6 +63,7 @@ declare module 'i18next' {
       roles: typeof roles;
       home: typeof home;
       researchCenter: typeof researchCenter;
+      projectFile: typeof projectFile;
       stockOut: typeof stockOut;
       mapping: typeof mapping;
       planTemplate: typeof planTemplate;

@@ -161,12 +161,58 @@ export const projects = pgTable(
     projectNo: text('project_no').notNull(),
     name: text('name').notNull(),
     sponsor: text('sponsor'),
+    /** projectFileWorkflow's state code: 1 prepare, 2 ongoing, 3 paused, 4 closed. */
     status: smallint('status').notNull().default(1),
+    protocolNo: text('protocol_no'),
+    managerId: integer('manager_id').references(() => users.id),
+    backupManagerId: integer('backup_manager_id').references(() => users.id),
+    /** Calendar dates `YYYY-MM-DD` (no time zone). */
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    description: text('description'),
+    createdBy: integer('created_by'),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('projects_project_no_uq').on(t.projectNo)],
+  (t) => [
+    uniqueIndex('projects_project_no_uq').on(t.projectNo),
+    uniqueIndex('projects_name_uq').on(t.name),
+    // Unique when given (NULLs never clash).
+    uniqueIndex('projects_protocol_no_uq').on(t.protocolNo),
+  ],
+);
+
+/** A project's groups (arms): the code the sites write on the subjects' forms, and a name. */
+export const projectGroups = pgTable(
+  'project_groups',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('project_groups_code_uq').on(t.projectId, t.code)],
+);
+
+/** The sponsor's and CRO's people the lab deals with about a project. */
+export const projectContacts = pgTable(
+  'project_contacts',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('project_contacts_project_idx').on(t.projectId)],
 );
 
 /**

@@ -30,6 +30,7 @@ export const home = {
     kitSupply: 'Kit supply',
     sampleShipment: 'Sample shipments',
     chargebackNotice: 'Chargeback notices',
+    projectFile: 'Project records',
   },
   states: {
     submitted: 'awaiting review',
@@ -49,6 +50,7 @@ export const home = {
     picked_up: 'in transit',
     issued: 'awaiting response',
     disputed: 'disputed',
+    prepare: 'In preparation',
   },
   actions: {
     approve: 'approve',
@@ -70,5 +72,6 @@ export const home = {
     pickup: 'pick up',
     acknowledge: 'acknowledge',
     dispute: 'dispute',
+    start: 'Start',
   },
 };

@@ -30,6 +30,7 @@ export const home = {
     kitSupply: '套件供应',
     sampleShipment: '样本寄送',
     chargebackNotice: '非常规费用通知',
+    projectFile: '项目档案',
   },
   states: {
     submitted: '待审核',
@@ -49,6 +50,7 @@ export const home = {
     picked_up: '运输中',
     issued: '待回应',
     disputed: '有异议',
+    prepare: '筹备中',
   },
   actions: {
     approve: '审核通过',
@@ -70,5 +72,6 @@ export const home = {
     pickup: '揽收',
     acknowledge: '确认',
     dispute: '提出异议',
+    start: '启动',
   },
 };

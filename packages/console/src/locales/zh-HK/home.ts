@@ -30,6 +30,7 @@ export const home = {
     kitSupply: '套件供應',
     sampleShipment: '樣本寄送',
     chargebackNotice: '非常規費用通知',
+    projectFile: '項目檔案',
   },
   states: {
     submitted: '待審核',
@@ -49,6 +50,7 @@ export const home = {
     picked_up: '運輸中',
     issued: '待回應',
     disputed: '有異議',
+    prepare: '籌備中',
   },
   actions: {
     approve: '審核通過',
@@ -70,5 +72,6 @@ export const home = {
     pickup: '攬收',
     acknowledge: '確認',
     dispute: '提出異議',
+    start: '啟動',
   },
 };

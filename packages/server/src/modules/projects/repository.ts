@@ -1,22 +1,58 @@
 import { ResultCode } from '@trialab/api-contract';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { projects, sites } from '../../db/schema.js';
+import {
+  permissions,
+  projectContacts,
+  projectGroups,
+  projects,
+  researchCenters,
+  rolePermissions,
+  roles,
+  sites,
+  userProjects,
+  userRoles,
+  users,
+} from '../../db/schema.js';
+import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
+import { consumableOrders, sampleTransports } from '../../db/schema-portal.js';
+import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
-import { assertProjectInScope, type ProjectsSeen } from './service.js';
+import { versionedBump } from '../../lib/versioned.js';
+import { assertProjectInScope, type ProjectsSeen, type UniqueField } from './service.js';
 
-/** Projects' SQL: the project lists and pickers, one project, a project's sites. */
+/** Projects' SQL: the project lists and pickers, the record with its sites, groups and contacts. */
+
+const manager = alias(users, 'manager');
+const backup = alias(users, 'backup_manager');
 
 const columns = {
   id: projects.id,
   projectNo: projects.projectNo,
   name: projects.name,
+  protocolNo: projects.protocolNo,
   sponsor: projects.sponsor,
   status: projects.status,
+  managerId: projects.managerId,
+  managerName: manager.username,
+  backupManagerId: projects.backupManagerId,
+  backupManagerName: backup.username,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
   version: projects.version,
 };
+
+/** The list row, managers named. */
+function selectRows(db: Executor) {
+  return db
+    .select(columns)
+    .from(projects)
+    .leftJoin(manager, eq(manager.id, projects.managerId))
+    .leftJoin(backup, eq(backup.id, projects.backupManagerId));
+}
 
 const pickerColumns = { id: projects.id, projectNo: projects.projectNo, name: projects.name };
 
@@ -27,17 +63,34 @@ function scopeCondition(scope: ProjectsSeen): SQL | undefined {
   return ids.length > 0 ? inArray(projects.id, ids) : eq(projects.id, -1);
 }
 
-type ProjectFilter = { page: number; size: number; projectNo?: string | undefined };
+type ProjectFilter = {
+  page: number;
+  size: number;
+  projectNo?: string | undefined;
+  name?: string | undefined;
+  sponsor?: string | undefined;
+  status?: number | undefined;
+  managerId?: number | undefined;
+};
 
 const projectsWhere = (scope: ProjectsSeen, f: ProjectFilter) =>
-  and(scopeCondition(scope), f.projectNo ? contains(projects.projectNo, f.projectNo) : undefined);
+  and(
+    scopeCondition(scope),
+    f.projectNo ? contains(projects.projectNo, f.projectNo) : undefined,
+    f.name ? contains(projects.name, f.name) : undefined,
+    f.sponsor ? contains(projects.sponsor, f.sponsor) : undefined,
+    f.status !== undefined ? eq(projects.status, f.status) : undefined,
+    f.managerId !== undefined
+      ? or(eq(projects.managerId, f.managerId), eq(projects.backupManagerId, f.managerId))
+      : undefined,
+  );
 
 /** A page of the projects the scope sees, by number. */
 export async function pageProjects(db: Executor, scope: ProjectsSeen, f: ProjectFilter) {
   const where = projectsWhere(scope, f);
   return pageOf(
     db.select({ n: count() }).from(projects).where(where),
-    db.select(columns).from(projects).where(where).orderBy(asc(projects.projectNo)),
+    selectRows(db).where(where).orderBy(asc(projects.projectNo)),
     f,
   );
 }
@@ -52,18 +105,271 @@ export async function pageProjectPicks(db: Executor, scope: ProjectsSeen, f: Pro
   );
 }
 
+/** Every project the scope sees, by number. */
+export function allProjects(db: Executor, scope: ProjectsSeen) {
+  return db
+    .select({ ...pickerColumns, status: projects.status })
+    .from(projects)
+    .where(scopeCondition(scope))
+    .orderBy(asc(projects.projectNo));
+}
+
 export async function projectById(db: Executor, id: number) {
-  const [row] = await db.select(columns).from(projects).where(eq(projects.id, id));
+  const [row] = await selectRows(db).where(eq(projects.id, id));
   if (!row) throw notFound();
   return row;
 }
 
-/** The project a record is filed under: it must exist and be in the scope. */
+export async function projectByNo(db: Executor, projectNo: string) {
+  const [row] = await selectRows(db).where(eq(projects.projectNo, projectNo));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The record as the form edits it: the row, its description, sites, groups and contacts. */
+export async function projectDetail(db: Executor, id: number) {
+  const row = await projectById(db, id);
+  const [{ description = null } = {}] = await db
+    .select({ description: projects.description })
+    .from(projects)
+    .where(eq(projects.id, id));
+  return {
+    ...row,
+    description,
+    sites: await db
+      .select({
+        id: sites.id,
+        centerNo: sites.centerNo,
+        name: sites.name,
+        researchCenterId: sites.researchCenterId,
+        researchCenterName: researchCenters.name,
+      })
+      .from(sites)
+      .leftJoin(researchCenters, eq(researchCenters.id, sites.researchCenterId))
+      .where(eq(sites.projectId, id))
+      .orderBy(asc(sites.centerNo)),
+    groups: await db
+      .select({ id: projectGroups.id, code: projectGroups.code, name: projectGroups.name })
+      .from(projectGroups)
+      .where(eq(projectGroups.projectId, id))
+      .orderBy(asc(projectGroups.sort), asc(projectGroups.id)),
+    contacts: await db
+      .select({
+        id: projectContacts.id,
+        name: projectContacts.name,
+        role: projectContacts.role,
+        phone: projectContacts.phone,
+        email: projectContacts.email,
+      })
+      .from(projectContacts)
+      .where(eq(projectContacts.projectId, id))
+      .orderBy(asc(projectContacts.sort), asc(projectContacts.id)),
+  };
+}
+
+/** The project record a record is filed under: it must exist and be in the scope. */
 export async function checkedProject(db: Executor, scope: ProjectsSeen, projectId: number): Promise<void> {
   const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
   if (!project)
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field: 'projectId' } });
   assertProjectInScope(scope, projectId);
+}
+
+const UNIQUE_COLUMNS = {
+  projectNo: projects.projectNo,
+  name: projects.name,
+  protocolNo: projects.protocolNo,
+};
+
+/** The project holding a unique value, other than `exceptId`. */
+export async function holderOf(db: Executor, field: UniqueField, value: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: projects.id, projectNo: projects.projectNo })
+    .from(projects)
+    .where(
+      and(eq(UNIQUE_COLUMNS[field], value), exceptId === undefined ? undefined : ne(projects.id, exceptId)),
+    );
+  return row;
+}
+
+/** Enabled staff whose roles grant editing project records, and enabled super users. */
+export async function projectManagers(db: Executor) {
+  const granted = db
+    .select({ id: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 1)))
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .innerJoin(
+      permissions,
+      and(eq(permissions.id, rolePermissions.permissionId), eq(permissions.authority, 'project:file:edit')),
+    );
+  return db
+    .select({ id: users.id, username: users.username, jobNumber: users.jobNumber })
+    .from(users)
+    .where(
+      and(eq(users.type, 1), eq(users.status, 1), or(eq(users.isSuper, true), inArray(users.id, granted))),
+    )
+    .orderBy(asc(users.username), asc(users.id));
+}
+
+/** Records filed under a project or some of its sites, by kind (the names of USAGE_NAMES). */
+export async function usageOf(db: Executor, where: { projectId: number } | { siteIds: number[] }) {
+  const tables = [
+    ['barcodes', specimenBarcodes],
+    ['subjects', labSubjects],
+    ['orders', labTestOrders],
+    ['consumables', consumableOrders],
+    ['transports', sampleTransports],
+  ] as const;
+  const used: string[] = [];
+  for (const [kind, table] of tables) {
+    const cond =
+      'projectId' in where ? eq(table.projectId, where.projectId) : inArray(table.siteId, where.siteIds);
+    const [row] = await db.select({ id: table.id }).from(table).where(cond).limit(1);
+    if (row) used.push(kind);
+  }
+  // External users are granted sites; staff grants go with the project.
+  const [grant] = await db
+    .select({ id: userProjects.userId })
+    .from(userProjects)
+    .innerJoin(users, eq(users.id, userProjects.userId))
+    .where(
+      and(
+        eq(users.type, 2),
+        'projectId' in where
+          ? eq(userProjects.projectId, where.projectId)
+          : inArray(userProjects.siteId, where.siteIds),
+      ),
+    )
+    .limit(1);
+  if (grant) used.push('users');
+  return used;
+}
+
+export interface RecordValues {
+  projectNo: string;
+  name: string;
+  protocolNo?: string | null | undefined;
+  sponsor?: string | null | undefined;
+  managerId: number;
+  backupManagerId?: number | null | undefined;
+  startDate?: string | null | undefined;
+  endDate?: string | null | undefined;
+  description?: string | null | undefined;
+}
+
+const rowValues = (v: RecordValues) => ({
+  projectNo: v.projectNo,
+  name: v.name,
+  protocolNo: v.protocolNo || null,
+  sponsor: v.sponsor || null,
+  managerId: v.managerId,
+  backupManagerId: v.backupManagerId ?? null,
+  startDate: v.startDate || null,
+  endDate: v.endDate || null,
+  description: v.description || null,
+});
+
+export async function insertProject(db: Executor, values: RecordValues, createdBy: number | null) {
+  const [row] = await db
+    .insert(projects)
+    .values({ ...rowValues(values), status: 1, createdBy })
+    .returning({ id: projects.id, version: projects.version });
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+const bump = versionedBump(projects);
+
+export async function updateProject(db: Executor, id: number, version: number, values: RecordValues) {
+  return bump(db, id, version, { ...rowValues(values), updatedAt: new Date() });
+}
+
+export const updateProjectStatus = (db: Executor, id: number, version: number, status: number) =>
+  bump(db, id, version, { status, updatedAt: new Date() });
+
+/** Staff who should see the project they create or manage (external users get sites elsewhere). */
+export async function grantStaff(db: Executor, projectId: number, userIds: readonly number[]) {
+  const have = await db
+    .select({ userId: userProjects.userId })
+    .from(userProjects)
+    .where(eq(userProjects.projectId, projectId));
+  const missing = [...new Set(userIds)].filter((u) => !have.some((h) => h.userId === u));
+  if (missing.length > 0)
+    await db.insert(userProjects).values(missing.map((userId) => ({ userId, projectId, siteId: null })));
+}
+
+/** Enabled research centres among these ids. */
+export async function enabledCenters(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: researchCenters.id, name: researchCenters.name })
+    .from(researchCenters)
+    .where(and(inArray(researchCenters.id, [...ids]), eq(researchCenters.enabled, true)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export const sitesOf = (db: Executor, projectId: number) =>
+  db
+    .select({ id: sites.id, centerNo: sites.centerNo, researchCenterId: sites.researchCenterId })
+    .from(sites)
+    .where(eq(sites.projectId, projectId));
+
+/** Writes the sites (kept by id, new ones added, the others removed), groups and contacts sent. */
+export async function replaceChildren(
+  db: Executor,
+  projectId: number,
+  input: {
+    sites: readonly { id?: number | undefined; researchCenterId: number; centerNo: string; name: string }[];
+    groups: readonly { code: string; name: string }[];
+    contacts: readonly {
+      name: string;
+      role: string;
+      phone?: string | null | undefined;
+      email?: string | null | undefined;
+    }[];
+  },
+  removedSiteIds: readonly number[],
+) {
+  if (removedSiteIds.length > 0) await db.delete(sites).where(inArray(sites.id, [...removedSiteIds]));
+  // Kept sites first get a temporary number, so two sites may swap numbers without a clash.
+  for (const s of input.sites)
+    if (s.id !== undefined)
+      await db
+        .update(sites)
+        .set({ centerNo: `~${s.id}` })
+        .where(and(eq(sites.id, s.id), eq(sites.projectId, projectId)));
+  for (const s of input.sites) {
+    const values = { centerNo: s.centerNo, name: s.name, researchCenterId: s.researchCenterId };
+    if (s.id !== undefined)
+      await db
+        .update(sites)
+        .set(values)
+        .where(and(eq(sites.id, s.id), eq(sites.projectId, projectId)));
+    else await db.insert(sites).values({ ...values, projectId });
+  }
+  await db.delete(projectGroups).where(eq(projectGroups.projectId, projectId));
+  if (input.groups.length > 0)
+    await db
+      .insert(projectGroups)
+      .values(input.groups.map((g, sort) => ({ projectId, code: g.code, name: g.name, sort })));
+  await db.delete(projectContacts).where(eq(projectContacts.projectId, projectId));
+  if (input.contacts.length > 0)
+    await db.insert(projectContacts).values(
+      input.contacts.map((c, sort) => ({
+        projectId,
+        name: c.name,
+        role: c.role,
+        phone: c.phone || null,
+        email: c.email || null,
+        sort,
+      })),
+    );
+}
+
+/** Removes the record; its sites, groups, contacts, visit points and staff grants go with it. */
+export async function deleteProject(db: Executor, id: number): Promise<void> {
+  await db.delete(projects).where(eq(projects.id, id));
 }
 
 /** A page of the project's sites by number, only `allowed` ones when given. */

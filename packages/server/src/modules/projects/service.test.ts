@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../../test/refusal.js';
-import { assertProjectInScope } from './service.js';
+import {
+  assertDeletable,
+  assertEditable,
+  assertFree,
+  assertManagers,
+  assertProjectInScope,
+  assertReason,
+  assertRecordConsistent,
+  assertSitesRemovable,
+} from './service.js';
 
 describe('project rules', () => {
   it('refuses projects outside the scope unless the scope is everything', () => {
@@ -8,5 +17,59 @@ describe('project rules', () => {
     expect(refusal(() => assertProjectInScope(scope, 1))).toBeNull();
     expect(refusal(() => assertProjectInScope(scope, 2))?.key).toBe('forbiddenScope');
     expect(refusal(() => assertProjectInScope({ all: true, projectIds: new Set() }, 2))).toBeNull();
+  });
+
+  it('names the project holding a unique value; the record itself and empty values pass', () => {
+    const holder = { id: 7, projectNo: 'KM-1' };
+    expect(refusal(() => assertFree('en_US', 'protocolNo', 'P-1', holder))).toEqual({
+      key: 'projectValueTaken',
+      params: { field: 'protocol number', value: 'P-1', other: 'KM-1' },
+    });
+    expect(refusal(() => assertFree('en_US', 'name', 'n', holder, 7))).toBeNull();
+    expect(refusal(() => assertFree('en_US', 'protocolNo', null, holder))).toBeNull();
+  });
+
+  it('refuses repeated site numbers and group codes, and dates out of order', () => {
+    const ok = { sites: [{ centerNo: '01' }, { centerNo: '02' }], groups: [{ code: 'A' }] };
+    expect(refusal(() => assertRecordConsistent('en_US', ok))).toBeNull();
+    expect(
+      refusal(() =>
+        assertRecordConsistent('zh_CN', { ...ok, sites: [{ centerNo: '01' }, { centerNo: '01' }] }),
+      ),
+    ).toEqual({ key: 'projectRowRepeated', params: { what: '中心编号', value: '01' } });
+    expect(
+      refusal(() => assertRecordConsistent('en_US', { ...ok, groups: [{ code: 'A' }, { code: 'A' }] }))
+        ?.params,
+    ).toEqual({ what: 'group code', value: 'A' });
+    const dates = { ...ok, startDate: '2026-05-02', endDate: '2026-05-01' };
+    expect(refusal(() => assertRecordConsistent('en_US', dates))?.key).toBe('projectDatesOrder');
+  });
+
+  it('takes managers only from those who may manage, the backup someone else', () => {
+    const may = new Set([1, 2]);
+    expect(refusal(() => assertManagers(1, 2, may))).toBeNull();
+    expect(refusal(() => assertManagers(1, null, may))).toBeNull();
+    expect(refusal(() => assertManagers(3, null, may))?.key).toBe('projectManagerInvalid');
+    expect(refusal(() => assertManagers(1, 3, may))?.key).toBe('projectManagerInvalid');
+    expect(refusal(() => assertManagers(1, 1, may))?.key).toBe('projectBackupSame');
+  });
+
+  it('keeps closed records, asks reasons of pause and close, deletes only unused records in preparation', () => {
+    expect(refusal(() => assertEditable('paused'))).toBeNull();
+    expect(refusal(() => assertEditable('closed'))?.key).toBe('projectClosed');
+    expect(refusal(() => assertReason('start', undefined))).toBeNull();
+    expect(refusal(() => assertReason('pause', undefined))?.key).toBe('projectReasonRequired');
+    expect(refusal(() => assertReason('close', 'done'))).toBeNull();
+    expect(refusal(() => assertDeletable('en_US', 'prepare', []))).toBeNull();
+    expect(refusal(() => assertDeletable('en_US', 'ongoing', []))?.key).toBe('projectNotDeletable');
+    expect(refusal(() => assertDeletable('en_US', 'prepare', ['barcodes', 'users']))).toEqual({
+      key: 'projectInUse',
+      params: { what: 'sample barcodes' },
+    });
+    expect(refusal(() => assertSitesRemovable('en_US', [{ centerNo: '01', usage: [] }]))).toBeNull();
+    expect(refusal(() => assertSitesRemovable('en_US', [{ centerNo: '02', usage: ['subjects'] }]))).toEqual({
+      key: 'projectSiteInUse',
+      params: { centerNo: '02', what: 'subjects' },
+    });
   });
 });

@@ -6,6 +6,8 @@ import {
   kitSupplyWorkflow,
   labFeedbackWorkflow,
   labReportWorkflow,
+  PROJECT_STATES,
+  projectFileWorkflow,
   reportRevisionWorkflow,
   sampleShipmentWorkflow,
   specimenBarcodeWorkflow,
@@ -13,6 +15,7 @@ import {
   testOrderWorkflow,
 } from '@trialab/api-contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
+import { projects } from '../../db/schema.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
 import {
@@ -238,5 +241,21 @@ export const TODO_SOURCES: readonly TodoSource[] = [
     scope: (s) => scopeWhere(s, chargebackNotices.projectId, chargebackNotices.siteId),
     pages: { acknowledge: '/web/report-search', dispute: '/web/report-search' },
     optional: ['withdraw'],
+  },
+  {
+    workflow: projectFileWorkflow,
+    table: projects,
+    columns: {
+      id: projects.id,
+      number: projects.projectNo,
+      // The column keeps the state's code (1 = prepare …): the state is its name in the declaration.
+      state: sql`(ARRAY[${sql.raw(PROJECT_STATES.map((st) => `'${st}'`).join(','))}])[${projects.status}]`,
+      createdAt: projects.createdAt,
+      createdBy: projects.createdBy,
+    },
+    // A project as a whole: staff see their projects (external users have no project buttons).
+    scope: (s) => scopeWhere({ ...s, siteIds: null }, projects.id, projects.id),
+    pages: { start: '/project/file' },
+    optional: ['pause', 'resume', 'close'],
   },
 ];

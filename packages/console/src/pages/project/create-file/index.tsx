@@ -1,0 +1,308 @@
+import { Button, Card, Col, DatePicker, Divider, Form, Input, Row, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAction } from '../../../components/FormModal';
+import { rules } from '../../../components/formRules';
+import { callEndpoint } from '../../../services/endpoint';
+import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
+
+interface SiteRow {
+  id?: number;
+  researchCenterId?: number;
+  centerNo?: string;
+  name?: string;
+}
+interface Values {
+  projectNo: string;
+  name: string;
+  protocolNo?: string;
+  sponsor?: string;
+  managerId: number;
+  backupManagerId?: number;
+  dates?: [Dayjs | null, Dayjs | null] | null;
+  description?: string;
+  sites?: SiteRow[];
+  groups?: { code?: string; name?: string }[];
+  contacts?: { name?: string; role?: string; phone?: string; email?: string }[];
+}
+
+const PROJECT_NO = /^[A-Za-z0-9_-]{1,32}$/;
+const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+
+/**
+ * /project/create-file (and ?id= to edit): the project record with its sites (a research centre
+ * under the project's centre number), groups and contacts as editable rows.
+ */
+export default function CreateProjectFilePage() {
+  const { t } = useTranslation('projectFile', { keyPrefix: 'form' });
+  const { t: l } = useTranslation('projectFile', { keyPrefix: 'list' });
+  const { t: tr } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || null;
+  const [form] = Form.useForm<Values>();
+  const record = useEndpointQuery((c) => c.project.get, { params: { id: id ?? 0 } }, { enabled: id !== null })
+    .data?.data;
+  const managers = useEndpointQuery((c) => c.project.projectManagers).data?.data ?? [];
+  const centers =
+    useEndpointQuery((c) => c.researchCenter.paging, { body: { page: 1, size: 100, enabled: true } }).data
+      ?.data ?? [];
+  const invalidates = [(c: Parameters<Parameters<typeof useEndpointMutation>[0]>[0]) => c.project.page];
+  const create = useEndpointMutation((c) => c.project.create, { invalidates });
+  const update = useEndpointMutation((c) => c.project.update, {
+    invalidates: [...invalidates, (c) => c.project.get],
+  });
+  const [run, busy] = useAction();
+  const ready = id === null || record !== undefined;
+
+  // Checked as typed, so the manager learns before saving (the server refuses it anyway).
+  const free =
+    (check: 'checkExist' | 'checkNameExist' | 'checkPlanNoExist', message: string) =>
+    async (_: unknown, value: string | undefined) => {
+      if (!value?.trim()) return;
+      const taken = await callEndpoint((c) => c.project[check], {
+        body: { value: value.trim(), id: id ?? undefined },
+      });
+      if (taken.data) throw new Error(message);
+    };
+
+  const save = async (v: Values) => {
+    const body = {
+      projectNo: v.projectNo,
+      name: v.name,
+      protocolNo: v.protocolNo?.trim() || null,
+      sponsor: v.sponsor?.trim() || null,
+      managerId: v.managerId,
+      backupManagerId: v.backupManagerId ?? null,
+      startDate: day(v.dates?.[0]),
+      endDate: day(v.dates?.[1]),
+      description: v.description?.trim() || null,
+      sites: (v.sites ?? []).map((s) => ({
+        id: s.id,
+        researchCenterId: s.researchCenterId ?? 0,
+        centerNo: s.centerNo ?? '',
+        name: s.name?.trim() || null,
+      })),
+      groups: (v.groups ?? []).map((g) => ({ code: g.code ?? '', name: g.name ?? '' })),
+      contacts: (v.contacts ?? []).map((c) => ({
+        name: c.name ?? '',
+        role: c.role ?? '',
+        phone: c.phone?.trim() || null,
+        email: c.email?.trim() || null,
+      })),
+    };
+    const done = await run(
+      () =>
+        record
+          ? update.mutateAsync({ body: { ...body, id: record.id, version: record.version } })
+          : create.mutateAsync({ body }),
+      t('savedOk'),
+    );
+    if (done) {
+      form.resetFields();
+      navigate('/project/file');
+    }
+  };
+
+  /** One editable table: a row of fields per item, add and remove buttons. */
+  const rowsOf = (
+    name: 'sites' | 'groups' | 'contacts',
+    title: string,
+    cells: (field: number) => ReactNode,
+  ) => (
+    <>
+      <Divider titlePlacement="start">{title}</Divider>
+      <Form.List name={name}>
+        {(items, { add, remove }) => (
+          <>
+            {items.map((item) => (
+              <Space key={item.key} align="start" data-testid={`project-${name}-row`}>
+                {cells(item.name)}
+                <Button type="link" danger onClick={() => remove(item.name)}>
+                  {t('removeRow')}
+                </Button>
+              </Space>
+            ))}
+            <Button type="dashed" onClick={() => add()} data-testid={`project-${name}-add`}>
+              {t('addRow')}
+            </Button>
+          </>
+        )}
+      </Form.List>
+    </>
+  );
+
+  return (
+    <Card title={id ? t('editTitle') : t('createTitle')} loading={!ready}>
+      {ready && (
+        <Form<Values>
+          key={id ?? 'new'}
+          form={form}
+          layout="vertical"
+          name="projectFile"
+          initialValues={
+            record
+              ? {
+                  projectNo: record.projectNo,
+                  name: record.name,
+                  protocolNo: record.protocolNo ?? undefined,
+                  sponsor: record.sponsor ?? undefined,
+                  managerId: record.managerId ?? undefined,
+                  backupManagerId: record.backupManagerId ?? undefined,
+                  dates: [
+                    record.startDate ? dayjs(record.startDate) : null,
+                    record.endDate ? dayjs(record.endDate) : null,
+                  ],
+                  description: record.description ?? undefined,
+                  sites: record.sites.map((s) => ({
+                    id: s.id,
+                    researchCenterId: s.researchCenterId ?? undefined,
+                    centerNo: s.centerNo,
+                    name: s.name,
+                  })),
+                  groups: record.groups,
+                  contacts: record.contacts.map((c) => ({
+                    name: c.name,
+                    role: c.role,
+                    phone: c.phone ?? undefined,
+                    email: c.email ?? undefined,
+                  })),
+                }
+              : { sites: [], groups: [], contacts: [] }
+          }
+          onFinish={(values) => void save(values)}
+        >
+          <Divider titlePlacement="start">{t('basics')}</Divider>
+          <Row gutter={16}>
+            <Col span={8}>
+              <Form.Item
+                name="projectNo"
+                label={tr('fields.projectNo')}
+                validateDebounce={300}
+                rules={[
+                  rules.required(tr('fields.projectNo')),
+                  { pattern: PROJECT_NO, message: t('projectNoRule') },
+                  { validator: free('checkExist', t('projectNoTaken')) },
+                ]}
+              >
+                <Input maxLength={32} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item
+                name="name"
+                label={l('name')}
+                validateDebounce={300}
+                rules={[
+                  rules.required(l('name')),
+                  rules.max(l('name'), 64),
+                  { validator: free('checkNameExist', t('nameTaken')) },
+                ]}
+              >
+                <Input maxLength={64} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item
+                name="protocolNo"
+                label={l('protocolNo')}
+                validateDebounce={300}
+                rules={[{ validator: free('checkPlanNoExist', t('protocolNoTaken')) }]}
+              >
+                <Input maxLength={64} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name="sponsor" label={l('sponsor')}>
+                <Input maxLength={128} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name="managerId" label={l('manager')} rules={[rules.chosen(l('manager'))]}>
+                <Select options={managers.map((m) => ({ value: m.id, label: m.username }))} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name="backupManagerId" label={l('backupManager')}>
+                <Select allowClear options={managers.map((m) => ({ value: m.id, label: m.username }))} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name="dates" label={`${l('startDate')} / ${l('endDate')}`}>
+                <DatePicker.RangePicker allowEmpty={[true, true]} />
+              </Form.Item>
+            </Col>
+            <Col span={16}>
+              <Form.Item name="description" label={t('description')}>
+                <Input.TextArea rows={2} maxLength={1000} />
+              </Form.Item>
+            </Col>
+          </Row>
+          {rowsOf('sites', t('sites'), (n) => (
+            <>
+              <Form.Item name={[n, 'id']} hidden>
+                <Input />
+              </Form.Item>
+              <Form.Item name={[n, 'researchCenterId']} rules={[rules.chosen(t('center'))]}>
+                <Select
+                  placeholder={t('center')}
+                  style={{ width: 280 }}
+                  showSearch
+                  optionFilterProp="label"
+                  options={centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
+                />
+              </Form.Item>
+              <Form.Item
+                name={[n, 'centerNo']}
+                rules={[rules.required(t('centerNo')), rules.max(t('centerNo'), 16)]}
+              >
+                <Input placeholder={t('centerNo')} maxLength={16} style={{ width: 120 }} />
+              </Form.Item>
+              <Form.Item name={[n, 'name']}>
+                <Input placeholder={t('siteName')} maxLength={64} />
+              </Form.Item>
+            </>
+          ))}
+          {rowsOf('groups', t('groups'), (n) => (
+            <>
+              <Form.Item name={[n, 'code']} rules={[rules.required(t('code')), rules.max(t('code'), 16)]}>
+                <Input placeholder={t('code')} maxLength={16} style={{ width: 120 }} />
+              </Form.Item>
+              <Form.Item
+                name={[n, 'name']}
+                rules={[rules.required(t('groupName')), rules.max(t('groupName'), 64)]}
+              >
+                <Input placeholder={t('groupName')} maxLength={64} style={{ width: 280 }} />
+              </Form.Item>
+            </>
+          ))}
+          {rowsOf('contacts', t('contacts'), (n) => (
+            <>
+              <Form.Item name={[n, 'name']} rules={[rules.required(t('contactName'))]}>
+                <Input placeholder={t('contactName')} maxLength={32} />
+              </Form.Item>
+              <Form.Item name={[n, 'role']} rules={[rules.required(t('role'))]}>
+                <Input placeholder={t('role')} maxLength={32} />
+              </Form.Item>
+              <Form.Item name={[n, 'phone']}>
+                <Input placeholder={t('phone')} maxLength={32} />
+              </Form.Item>
+              <Form.Item name={[n, 'email']} rules={[rules.email()]}>
+                <Input placeholder={t('email')} maxLength={64} />
+              </Form.Item>
+            </>
+          ))}
+          <Divider />
+          <Space>
+            <Button type="primary" htmlType="submit" loading={busy} data-testid="project-file-save">
+              {t('save')}
+            </Button>
+            <Button onClick={() => navigate('/project/file')}>{t('back')}</Button>
+          </Space>
+        </Form>
+      )}
+    </Card>
+  );
+}
