@@ -17,6 +17,7 @@ import * as labQueries from '../../db/schema-lab-queries.js';
 import * as portal from '../../db/schema-portal.js';
 import * as portalAdmin from '../../db/schema-portal-admin.js';
 import * as portalReports from '../../db/schema-portal-reports.js';
+import * as projectConfig from '../../db/schema-project-config.js';
 import * as specimen from '../../db/schema-specimen.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains, containsAny } from '../../lib/search.js';
@@ -199,10 +200,19 @@ export interface AuditFilter extends TimeRange {
   entity?: string | undefined;
   action?: string | undefined;
   keyword?: string | undefined;
+  /** Entries of these entities only (a page's own trail, e.g. the project item log). */
+  entities?: readonly string[] | undefined;
+  /** Entries whose values name one of these projects (`projectId` in the new or else the old value). */
+  projectIds?: readonly number[] | undefined;
 }
 
 function auditWhere(filter: AuditFilter): SQL | undefined {
   const conditions = range(auditLog.at, filter);
+  if (filter.entities) conditions.push(inArray(auditLog.entity, [...filter.entities]));
+  if (filter.projectIds) {
+    const named = sql`coalesce(${auditLog.newValue}->>'projectId', ${auditLog.oldValue}->>'projectId')`;
+    conditions.push(inArray(named, filter.projectIds.length ? filter.projectIds.map(String) : ['-']));
+  }
   if (filter.username) conditions.push(contains(auditLog.username, filter.username));
   if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
@@ -309,7 +319,7 @@ const NOT_RECORDS = new Set([
   'user_roles',
   'addresses',
 ]);
-const SCHEMAS = [core, lab, labQueries, portal, portalAdmin, portalReports, specimen];
+const SCHEMAS = [core, lab, labQueries, portal, portalAdmin, portalReports, specimen, projectConfig];
 const actorColumns = SCHEMAS.flatMap((schema) =>
   Object.values(schema).flatMap((table) => {
     if (!is(table, PgTable)) return [];
