@@ -91,6 +91,8 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
     expect((await ranges(p2)).map((r) => [r.code, r.low, r.high, r.defaultRange])).toEqual([
       ['RFT', 50, 110, '57-111'],
     ]);
+    const items = (await as(pm, projectTestItems.items, { body: {} })).data as Array<{ code: string }>;
+    expect(items.map((i) => i.code)).toContain('HBA1C');
     const base = { projectId: p2, testItemId: hba1c, unit: '%' };
     const bad = await as(pm, projectTestItems.save, { body: { ...base, low: 7, high: 4 } });
     expect(bad.code).toBe(ResultCode.BAD_REQUEST);

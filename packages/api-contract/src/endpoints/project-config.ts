@@ -112,6 +112,16 @@ export const projectTestItemRow = z.object({
 export type ProjectTestItemRow = z.infer<typeof projectTestItemRow>;
 
 export const projectTestItems = defineGroup('projectTestItems', {
+  items: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/project/test-item-config/items',
+    summary: "The enabled test items a range may be set for, by code (the page's item select)",
+    access: { permission: PROJECT_CONFIG_PERMISSIONS.rangeView },
+    mutates: false,
+    body: z.object({}),
+    data: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  }),
   list: defineEndpoint({
     service: 'user',
     method: 'POST',

@@ -39,6 +39,7 @@ export const projectConfig = {
     removedOk: 'Removed',
   },
   log: {
+    view: 'View',
     at: 'Time',
     username: 'By',
     action: 'Action',

@@ -39,6 +39,7 @@ export const projectConfig = {
     removedOk: '已删除',
   },
   log: {
+    view: '查看',
     at: '时间',
     username: '操作人',
     action: '操作',

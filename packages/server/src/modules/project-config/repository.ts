@@ -142,6 +142,15 @@ export async function rangeById(db: Executor, id: number) {
   return row;
 }
 
+/** Enabled test items by code (the item select of the range page). */
+export function enabledItems(db: Executor) {
+  return db
+    .select({ id: testItems.id, code: testItems.code, name: testItems.name })
+    .from(testItems)
+    .where(eq(testItems.enabled, true))
+    .orderBy(asc(testItems.code));
+}
+
 export async function testItemExists(db: Executor, id: number): Promise<boolean> {
   const [row] = await db.select({ id: testItems.id }).from(testItems).where(eq(testItems.id, id));
   return row !== undefined;

@@ -14,6 +14,7 @@ import { auditRows, pageAudit } from '../users/repository.js';
 import {
   deleteRange,
   deleteVoided,
+  enabledItems,
   insertRange,
   insertVoided,
   pageVoided,
@@ -80,6 +81,7 @@ export async function projectConfigRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerGroup(app, projectTestItems, {
+    items: (ctx) => enabledItems(ctx.db),
     list: async (ctx) => {
       await checkedProject(ctx.db, await projectScope(ctx.db, ctx.principal.user), ctx.body.projectId);
       return projectRanges(ctx.db, ctx.body.projectId);
