@@ -16,6 +16,7 @@ export * from './endpoints/portal-fields.js';
 export * from './endpoints/portal-reports.js';
 export * from './endpoints/portal-staff.js';
 export * from './endpoints/portal-transport.js';
+export * from './endpoints/project-config.js';
 export * from './endpoints/reference-data.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/research-centers.js';
@@ -79,6 +80,7 @@ import { consumable } from './endpoints/portal-consumables.js';
 import { chargebackStaff, portalReport } from './endpoints/portal-reports.js';
 import { logisticsOrder, staffShipment } from './endpoints/portal-staff.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
+import { projectItemLog, projectTestItems, voidedBarcodes } from './endpoints/project-config.js';
 import { sampleTypes, stockOutTypes, temperatures } from './endpoints/reference-data.js';
 import { report } from './endpoints/reports.js';
 import { researchCenter } from './endpoints/research-centers.js';
@@ -134,6 +136,9 @@ export const endpoints = {
   todo,
   formTemplates,
   planTemplates,
+  voidedBarcodes,
+  projectTestItems,
+  projectItemLog,
 } as const;
 
 /** Flat list of every declaration. */

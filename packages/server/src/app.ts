@@ -40,6 +40,8 @@ import { homeRoutes } from './modules/portal/routes.js';
 import { siteScope } from './modules/portal/scope.js';
 import { portalReportRoutes } from './modules/portal-reports/routes.js';
 import { portalStaffRoutes } from './modules/portal-staff/routes.js';
+import { PROJECT_CONFIG_MESSAGES } from './modules/project-config/messages.js';
+import { projectConfigRoutes } from './modules/project-config/routes.js';
 import { PROJECT_MESSAGES } from './modules/projects/messages.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
@@ -89,6 +91,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   planTemplateRoutes, // form templates and project plan templates
   systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
+  projectConfigRoutes, // voided barcodes, project reference ranges, the project item log
   // Laboratory
   testItemRoutes,
   receiptRoutes, // sample receipt at the lab
@@ -117,6 +120,7 @@ addMessages(RESEARCH_CENTER_MESSAGES);
 addMessages(CODE_MAPPING_MESSAGES);
 addMessages(PLAN_TEMPLATE_MESSAGES);
 addMessages(PROJECT_MESSAGES);
+addMessages(PROJECT_CONFIG_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -13,6 +13,7 @@ import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
+import type { projectConfig } from './zh-CN/projectConfig';
 import type { projectFile } from './zh-CN/projectFile';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       'mapping',
       'planTemplate',
       'projectFile',
+      'projectConfig',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -67,6 +69,7 @@ declare module 'i18next' {
       stockOut: typeof stockOut;
       mapping: typeof mapping;
       planTemplate: typeof planTemplate;
+      projectConfig: typeof projectConfig;
     };
   }
 }

@@ -24,6 +24,7 @@ import { seedPlanTemplatesDemo } from './plan-templates-demo.js';
 import { seedPortalAdminDemo } from './portal-admin-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
 import { seedPortalReportsDemo } from './portal-reports-demo.js';
+import { seedProjectConfigDemo } from './project-config-demo.js';
 import { seedProjectsDemo } from './projects-demo.js';
 import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
@@ -316,6 +317,7 @@ export async function seedDatabase(
         files: options.files,
         reportPdfs: options.reportPdfs ?? true,
       });
+      await seedProjectConfigDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

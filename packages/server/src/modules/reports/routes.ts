@@ -23,6 +23,8 @@ import { findSubject } from '../lab/subjects/repository.js';
 import { findOrder, findOrderByBarcode } from '../lab/test-orders/repository.js';
 import { assertSubjectApproved } from '../lab/test-orders/service.js';
 import type { SiteScope } from '../portal/scope.js';
+import { rangesOfItems, subjectProfile } from '../project-config/repository.js';
+import { ageAt, sexOfGender, withProjectRanges } from '../project-config/service.js';
 import {
   contentHash,
   countByStatus,
@@ -57,9 +59,25 @@ import {
 
 const api = endpoints.report;
 
-/** The result rows of a report, checked against the test items' settings. */
-async function checkedResults(db: Executor, reportId: number, input: ResultInput[]) {
-  return resultRows(reportId, input, await resultItems(db, [...new Set(input.map((r) => r.testItemId))]));
+/**
+ * The result rows of a report, checked against the test items' settings; the unit and reference
+ * interval are the project's where it sets one for the subject's sex and age (test-project-config).
+ */
+async function checkedResults(
+  db: Executor,
+  reportId: number,
+  input: ResultInput[],
+  of: { projectId: number; subjectId: number; now: Date },
+) {
+  const ids = [...new Set(input.map((r) => r.testItemId))];
+  const profile = await subjectProfile(db, of.subjectId);
+  const subject = { sex: sexOfGender(profile.gender), age: ageAt(profile.birthday, of.now) };
+  const items = withProjectRanges(
+    await resultItems(db, ids),
+    await rangesOfItems(db, of.projectId, ids),
+    subject,
+  );
+  return resultRows(reportId, input, items);
 }
 
 /**
@@ -209,7 +227,14 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       });
       const reportNo = reportNumber(ctx.now, row.id);
       await setReport(ctx.db, row.id, { reportNo });
-      await insertResults(ctx.db, await checkedResults(ctx.db, row.id, ctx.body.results));
+      await insertResults(
+        ctx.db,
+        await checkedResults(ctx.db, row.id, ctx.body.results, {
+          projectId: subject.projectId,
+          subjectId: subject.id,
+          now: ctx.now,
+        }),
+      );
       ctx.audit({
         action: 'report.create',
         entity: 'labReport',
@@ -227,7 +252,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       if (!updated) throw staleOrMissing(true);
       const oldResults = (await reportDetail(ctx.db, before)).results;
       await deleteResults(ctx.db, before.id);
-      await insertResults(ctx.db, await checkedResults(ctx.db, before.id, ctx.body.results));
+      await insertResults(
+        ctx.db,
+        await checkedResults(ctx.db, before.id, ctx.body.results, { ...before, now: ctx.now }),
+      );
       ctx.audit({
         action: 'report.update',
         entity: 'labReport',
@@ -261,7 +289,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         createdBy: ctx.principal.userId,
         createdAt: ctx.now,
       });
-      await insertResults(ctx.db, await checkedResults(ctx.db, row.id, ctx.body.results));
+      await insertResults(
+        ctx.db,
+        await checkedResults(ctx.db, row.id, ctx.body.results, { ...prior, now: ctx.now }),
+      );
       ctx.audit({
         action: 'report.revise',
         entity: 'labReport',

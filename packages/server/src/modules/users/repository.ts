@@ -18,6 +18,7 @@ import * as planTemplates from '../../db/schema-plan-templates.js';
 import * as portal from '../../db/schema-portal.js';
 import * as portalAdmin from '../../db/schema-portal-admin.js';
 import * as portalReports from '../../db/schema-portal-reports.js';
+import * as projectConfig from '../../db/schema-project-config.js';
 import * as specimen from '../../db/schema-specimen.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains, containsAny } from '../../lib/search.js';
@@ -200,10 +201,19 @@ export interface AuditFilter extends TimeRange {
   entity?: string | undefined;
   action?: string | undefined;
   keyword?: string | undefined;
+  /** Entries of these entities only (a page's own trail, e.g. the project item log). */
+  entities?: readonly string[] | undefined;
+  /** Entries whose values name one of these projects (`projectId` in the new or else the old value). */
+  projectIds?: readonly number[] | undefined;
 }
 
 function auditWhere(filter: AuditFilter): SQL | undefined {
   const conditions = range(auditLog.at, filter);
+  if (filter.entities) conditions.push(inArray(auditLog.entity, [...filter.entities]));
+  if (filter.projectIds) {
+    const named = sql`coalesce(${auditLog.newValue}->>'projectId', ${auditLog.oldValue}->>'projectId')`;
+    conditions.push(inArray(named, filter.projectIds.length ? filter.projectIds.map(String) : ['-']));
+  }
   if (filter.username) conditions.push(contains(auditLog.username, filter.username));
   if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
@@ -319,6 +329,7 @@ export const RECORD_SCHEMAS = [
   portal,
   portalAdmin,
   portalReports,
+  projectConfig,
   specimen,
 ];
 const actorColumns = RECORD_SCHEMAS.flatMap((schema) =>

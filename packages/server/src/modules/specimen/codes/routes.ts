@@ -9,6 +9,8 @@ import { containsAny } from '../../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../../lib/versioned.js';
 import { actorOf, applyTransition, assertTransition, recordEvent } from '../../../lib/workflow.js';
 import { assertInScope } from '../../portal/scope.js';
+import { voidedAmong, voidedOf } from '../../project-config/repository.js';
+import { assertNoneVoided } from '../../project-config/service.js';
 import {
   barcodeScope,
   codeLike,
@@ -57,6 +59,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
       const codes = range ? rangeCodes(range) : (given ?? []);
       noRepeats(codes);
       const link = await checkedLinks(ctx.db, await ctx.scope(), projectId, links);
+      assertNoneVoided(await voidedAmong(ctx.db, projectId, codes));
       assertNoneTaken(await takenCodes(ctx.db, codes));
       const status = specimenBarcodeWorkflow.initial;
       const base = { projectId, ...link, status, createdBy: ctx.principal.userId, createdAt: ctx.now };
@@ -134,6 +137,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'specimenShipmentNotReceived' });
       const rows = await knownBarcodes(ctx.db, scope, codes);
       assertSignable(shipment, rows);
+      assertNoneVoided(await voidedOf(ctx.db, rows));
       // Each barcode goes against the received line of its sample type; never more than received.
       const plan = assignToLines(rows, await receivedLines(ctx.db, [shipment.id]));
       const to = assertTransition(ctx.lang, specimenBarcodeWorkflow, 'registered', 'sign', actorOf(p, null));

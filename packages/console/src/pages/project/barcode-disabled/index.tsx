@@ -1,0 +1,171 @@
+import { PROJECT_CONFIG_PERMISSIONS, VOID_MAX, type VoidedBarcodeRow } from '@trialab/api-contract';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { type Key, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../access/gates';
+import { col } from '../../../components/columns';
+import type { DataColumn } from '../../../components/DataTable';
+import { FormModal, useAction } from '../../../components/FormModal';
+import { rules } from '../../../components/formRules';
+import { ListPage, useListPage } from '../../../components/ListPage';
+import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { ReasonModal } from '../../../components/ReasonModal';
+import { callEndpoint } from '../../../services/endpoint';
+
+interface Filter {
+  projectId?: number;
+  keyword?: string;
+}
+interface VoidValues {
+  projectId: number;
+  codes: string;
+  reason: string;
+}
+
+/**
+ * /project/barcode-disabled: barcodes a project no longer accepts, with who voided them and why.
+ * The server refuses them at registration and at the bench sign-for; un-voiding asks for a reason.
+ */
+export default function BarcodeDisabledPage() {
+  const { t } = useTranslation('projectConfig', { keyPrefix: 'barcode' });
+  const { t: s } = useTranslation('projectConfig', { keyPrefix: 'shared' });
+  const list = useListPage((c) => c.voidedBarcodes.paging, {} as Filter);
+  const { projects } = useProjectSites(undefined);
+  const [voiding, setVoiding] = useState(false);
+  const [restoring, setRestoring] = useState<number[] | null>(null);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [run, busy] = useAction();
+  const projectOptions = projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }));
+
+  const save = async ({ projectId, codes, reason }: VoidValues) => {
+    await callEndpoint((c) => c.voidedBarcodes.void, {
+      body: { projectId, codes: codes.split(/\r?\n/).filter((c) => c.trim() !== ''), reason },
+    });
+    await list.reload();
+  };
+  const restore = async (reason: string) => {
+    if (!restoring) return;
+    const ids = restoring;
+    const done = await run(
+      () => callEndpoint((c) => c.voidedBarcodes.restore, { body: { ids, reason } }).then(list.reload),
+      t('restoredOk', { count: ids.length }),
+    );
+    if (done) {
+      setRestoring(null);
+      setSelected([]);
+    }
+  };
+
+  const columns: DataColumn<VoidedBarcodeRow>[] = [
+    col.text('projectNo', s('project'), 130),
+    col.text('code', t('code'), 180),
+    col.text('reason', s('reason')),
+    col.text('voidedBy', t('voidedBy'), 110),
+    col.time('voidedAt', t('voidedAt')),
+  ];
+
+  return (
+    <ListPage<VoidedBarcodeRow, Filter>
+      list={list}
+      rowKey="id"
+      code="project.barcode-disabled"
+      columns={columns}
+      selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
+      filters={
+        <>
+          <Form.Item name="projectId" label={s('project')}>
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 220 }}
+              options={projectOptions}
+              data-testid="voided-filter-project"
+            />
+          </Form.Item>
+          <Form.Item name="keyword" label={t('code')}>
+            <Input allowClear maxLength={64} placeholder={t('codeHint')} data-testid="voided-filter-code" />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <Permission value={[PROJECT_CONFIG_PERMISSIONS.barcodeEdit]}>
+          <Space>
+            <Button type="primary" danger onClick={() => setVoiding(true)} data-testid="voided-create">
+              {t('void')}
+            </Button>
+            <Button
+              disabled={selected.length === 0}
+              onClick={() => setRestoring(selected.map(Number))}
+              data-testid="voided-restore-selected"
+            >
+              {t('restoreSelected')}
+            </Button>
+          </Space>
+        </Permission>
+      }
+      actions={{
+        width: 90,
+        render: (row) => (
+          <Permission value={[PROJECT_CONFIG_PERMISSIONS.barcodeEdit]}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setRestoring([row.id])}
+              data-testid={`voided-restore-${row.id}`}
+            >
+              {t('restore')}
+            </Button>
+          </Permission>
+        ),
+      }}
+    >
+      <FormModal<VoidValues>
+        open={voiding}
+        title={t('voidTitle')}
+        onSave={save}
+        onClose={() => setVoiding(false)}
+        testId="voided-form"
+        name="voided"
+      >
+        <Form.Item name="projectId" label={s('project')} rules={[rules.chosen(s('project'))]}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={projectOptions}
+            data-testid="voided-form-project"
+          />
+        </Form.Item>
+        <Form.Item
+          name="codes"
+          label={t('codes')}
+          rules={[
+            rules.required(t('codes')),
+            {
+              validator: (_, v?: string) =>
+                (v ?? '').split(/\r?\n/).filter((c) => c.trim() !== '').length <= VOID_MAX
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(`≤ ${VOID_MAX}`)),
+            },
+          ]}
+        >
+          <Input.TextArea rows={6} data-testid="voided-form-codes" />
+        </Form.Item>
+        <Form.Item name="reason" label={s('reason')} rules={[rules.required(s('reason'))]}>
+          <Input maxLength={200} data-testid="voided-form-reason" />
+        </Form.Item>
+      </FormModal>
+      <ReasonModal
+        open={restoring !== null}
+        title={t('restoreTitle')}
+        placeholder={t('restoreReason')}
+        max={200}
+        required
+        saving={busy}
+        testId="voided-restore"
+        onCancel={() => setRestoring(null)}
+        onOk={(reason) => void restore(reason)}
+      />
+    </ListPage>
+  );
+}

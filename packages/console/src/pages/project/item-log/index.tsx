@@ -1,0 +1,127 @@
+import type { ProjectItemLogRow } from '@trialab/api-contract';
+import { Button, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { col } from '../../../components/columns';
+import type { DataColumn } from '../../../components/DataTable';
+import { useAction } from '../../../components/FormModal';
+import { ListPage, useListPage } from '../../../components/ListPage';
+import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { downloadEndpoint } from '../../../services/endpoint';
+import { actionLabel } from '../../system/operation/log/actionLabel';
+import { ChangeLines, ChangeTable } from '../../system/operation/log/ChangeList';
+import { type DayRange, toTimeRange } from '../../system/timeRange';
+
+interface Filter {
+  projectId?: number;
+  username?: string;
+  action?: string;
+  startTime?: string;
+  endTime?: string;
+}
+type Values = Omit<Filter, 'startTime' | 'endTime'> & { dates?: DayRange };
+
+/**
+ * /project/item-log: the history of the projects' configuration (voided barcodes, reference ranges)
+ * from the audit trail, old and new values side by side; exported as the operation log is.
+ */
+export default function ItemLogPage() {
+  const { t } = useTranslation('projectConfig', { keyPrefix: 'log' });
+  const { t: s } = useTranslation('projectConfig', { keyPrefix: 'shared' });
+  const list = useListPage((c) => c.projectItemLog.paging, {} as Filter);
+  const { projects } = useProjectSites(undefined);
+  const [viewing, setViewing] = useState<ProjectItemLogRow | null>(null);
+  const [run, exporting] = useAction();
+
+  const columns: DataColumn<ProjectItemLogRow>[] = [
+    col.time('at', t('at')),
+    col.text('username', t('username'), 110),
+    {
+      dataIndex: 'action',
+      title: t('action'),
+      width: 200,
+      render: (action: string) => <span title={action}>{actionLabel(action)}</span>,
+    },
+    {
+      dataIndex: 'newValue',
+      title: `${t('before')} → ${t('after')}`,
+      width: 380,
+      render: (_: unknown, row) => <ChangeLines oldValue={row.oldValue} newValue={row.newValue} />,
+    },
+    col.text('reason', s('reason'), 180),
+  ];
+
+  return (
+    <ListPage<ProjectItemLogRow, Values>
+      list={list}
+      rowKey="id"
+      code="project.item-log"
+      columns={columns}
+      onSearch={({ dates, ...values }) => list.search({ ...values, ...toTimeRange(dates) })}
+      filters={
+        <>
+          <Form.Item name="projectId" label={s('project')}>
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 220 }}
+              options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
+              data-testid="item-log-project"
+            />
+          </Form.Item>
+          <Form.Item name="username" label={t('username')}>
+            <Input allowClear maxLength={32} style={{ width: 130 }} />
+          </Form.Item>
+          <Form.Item name="action" label={t('action')}>
+            <Input allowClear maxLength={64} placeholder="voidedBarcodes.void…" style={{ width: 170 }} />
+          </Form.Item>
+          <Form.Item name="dates" label={t('timeRange')}>
+            <DatePicker.RangePicker allowEmpty={[true, true]} />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <Button
+          loading={exporting}
+          onClick={() =>
+            void run(() =>
+              downloadEndpoint(
+                (c) => c.projectItemLog.export,
+                { body: list.filter },
+                `${t('exportName')}.xlsx`,
+              ),
+            )
+          }
+          data-testid="item-log-export"
+        >
+          {t('export')}
+        </Button>
+      }
+      actions={{
+        width: 80,
+        render: (row) => (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setViewing(row)}
+            data-testid={`item-log-view-${row.id}`}
+          >
+            {t('view')}
+          </Button>
+        ),
+      }}
+    >
+      <Modal
+        open={viewing !== null}
+        title={viewing ? actionLabel(viewing.action) : ''}
+        width={760}
+        footer={null}
+        onCancel={() => setViewing(null)}
+        destroyOnHidden
+      >
+        {viewing && <ChangeTable oldValue={viewing.oldValue} newValue={viewing.newValue} />}
+      </Modal>
+    </ListPage>
+  );
+}
