@@ -40,6 +40,8 @@ import { homeRoutes } from './modules/portal/routes.js';
 import { siteScope } from './modules/portal/scope.js';
 import { portalReportRoutes } from './modules/portal-reports/routes.js';
 import { portalStaffRoutes } from './modules/portal-staff/routes.js';
+import { PROGRESS_MESSAGES } from './modules/progress/messages.js';
+import { progressRoutes } from './modules/progress/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
 import { REFERENCE_DATA_MESSAGES } from './modules/reference-data/messages.js';
@@ -86,6 +88,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   researchCenterRoutes, // research centres (institutions), their contacts and projects
   codeMappingRoutes, // external codes -> the lab's records
   planTemplateRoutes, // form templates and project plan templates
+  progressRoutes, // project progress plans and tasks
   systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
   // Laboratory
@@ -115,6 +118,7 @@ addMessages(PLATFORM_DATA_MESSAGES, USER_MESSAGES);
 addMessages(RESEARCH_CENTER_MESSAGES);
 addMessages(CODE_MAPPING_MESSAGES);
 addMessages(PLAN_TEMPLATE_MESSAGES);
+addMessages(PROGRESS_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -13,6 +13,7 @@ import type { platformData } from './zh-CN/platformData';
 import type { portal } from './zh-CN/portal';
 import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
+import type { projectProgress } from './zh-CN/projectProgress';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       'stockOut',
       'mapping',
       'planTemplate',
+      'projectProgress',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -64,6 +66,7 @@ declare module 'i18next' {
       stockOut: typeof stockOut;
       mapping: typeof mapping;
       planTemplate: typeof planTemplate;
+      projectProgress: typeof projectProgress;
     };
   }
 }
