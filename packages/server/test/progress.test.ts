@@ -69,12 +69,12 @@ describe.each(ENGINES)('project progress plans on %s', (engine) => {
       ['KM-2026-002', 'submitted'],
       ['KM-2026-001', 'approved'],
     ]);
-    const running = await detail(pm, plans[1]?.id ?? 0);
+    const running = await detail(pm, plans.find((p) => p.status === 'approved')?.id ?? 0);
     expect(running.tasks.map((t) => t.status).slice(0, 6)).toEqual([
       'done',
       'done',
       'done',
-      'doing',
+      'approval',
       'doing',
       'todo',
     ]);

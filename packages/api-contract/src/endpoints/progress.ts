@@ -173,7 +173,7 @@ export const progress = defineGroup('progress', {
     path: '/project/progress/task/mine',
     summary:
       'The caller’s open tasks of approved plans (to do, doing, awaiting approval), earliest due first, with their forms',
-    access: { permission: PROGRESS_PERMISSIONS.view },
+    access: { permission: PROGRESS_PERMISSIONS.tasks },
     mutates: false,
     paged: true,
     body: z.object({ ...pageFields, status: z.enum(PROGRESS_TASK_STATES).optional() }),
@@ -184,7 +184,7 @@ export const progress = defineGroup('progress', {
     method: 'PUT',
     path: '/project/progress/task/{id}/start',
     summary: 'The owner starts a task of an approved plan',
-    access: { permission: PROGRESS_PERMISSIONS.view },
+    access: { permission: PROGRESS_PERMISSIONS.work },
     mutates: true,
     params: idParams,
     body: versionBody,
@@ -196,7 +196,7 @@ export const progress = defineGroup('progress', {
     path: '/project/progress/task/{id}/complete',
     summary:
       'The owner completes a task with its form’s values (checked against the form; files must be the caller’s uploads); a task needing approval waits for it',
-    access: { permission: PROGRESS_PERMISSIONS.view },
+    access: { permission: PROGRESS_PERMISSIONS.work },
     mutates: true,
     params: idParams,
     body: z.object({ version, values: z.record(z.string(), z.unknown()).default({}) }),

@@ -1,10 +1,15 @@
 import { defineWorkflow } from './machine.js';
 
 /** Progress plans and their tasks (/project/progress/*, docs/projects.md "Progress plans and tasks"). */
+// Buttons belong to a page (the 'progress' menu node is a folder): the plan list's, the approval
+// list's and the task list's.
 export const PROGRESS_PERMISSIONS = {
-  view: 'project:progress:view',
-  edit: 'project:progress:edit',
-  approve: 'project:progress:approve',
+  view: 'project:progress-project-plan:view',
+  edit: 'project:progress-project-plan:edit',
+  approve: 'project:progress-plan-approve:approve',
+  tasks: 'project:progress-task-doing:view',
+  /** Start and complete one's own tasks. */
+  work: 'project:progress-task-doing:edit',
 } as const;
 
 export const PROGRESS_PLAN_STATES = ['draft', 'submitted', 'approved', 'returned'] as const;
@@ -60,21 +65,21 @@ export const progressTaskWorkflow = defineWorkflow({
     start: {
       from: ['todo'],
       to: 'doing',
-      permission: PROGRESS_PERMISSIONS.view,
+      permission: PROGRESS_PERMISSIONS.work,
       actor: 'applicant',
       signature: false,
     },
     complete: {
       from: ['doing'],
       to: 'done',
-      permission: PROGRESS_PERMISSIONS.view,
+      permission: PROGRESS_PERMISSIONS.work,
       actor: 'applicant',
       signature: false,
     },
     submit: {
       from: ['doing'],
       to: 'approval',
-      permission: PROGRESS_PERMISSIONS.view,
+      permission: PROGRESS_PERMISSIONS.work,
       actor: 'applicant',
       signature: false,
     },

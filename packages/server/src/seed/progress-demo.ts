@@ -81,8 +81,51 @@ export async function seedProgressDemo(tx: Transaction, now: Date): Promise<void
       },
     });
   if (assemble) await updateTask(tx, assemble.id, 1, { ...done(daysAgo(15)), completedBy: assemble.ownerId });
-  for (const task of [issue, enrol]) if (task) await updateTask(tx, task.id, 1, { status: 'doing' });
+  // The kit issue was reported and waits for approval; the first enrolment runs late.
+  if (issue)
+    await updateTask(tx, issue.id, 1, {
+      status: 'approval',
+      completedAt: daysAgo(1),
+      completedBy: issue.ownerId,
+    });
+  if (enrol) await updateTask(tx, enrol.id, 1, { status: 'doing' });
+  // The super account (the demo's every-kind to-do list) owns the result review and the data lock.
+  const [, , , , , , review, lock] = await tasksOf(tx, approved, today);
+  if (review) await updateTask(tx, review.id, 1, { status: 'doing', ownerId: admin.id });
+  if (lock) await updateTask(tx, lock.id, 1, { ownerId: admin.id });
 
   // Starts in two weeks; submitted, waiting for approval.
   await plan(next, addDays(today, 14), 2);
+  // KM-2026-003: a first plan returned for other dates, and its reworked draft.
+  const third = project('KM-2026-003');
+  if (!third) return;
+  const returned = await plan(third, addDays(today, 30), 5);
+  const reason = '启动会日期需与中心确认';
+  await updatePlan(tx, returned, 2, { status: 'returned', reason, updatedAt: daysAgo(3) });
+  await recordEvent(tx, {
+    workflow: 'progressPlan',
+    recordId: returned,
+    action: 'return',
+    fromState: 'submitted',
+    toState: 'returned',
+    userId: admin.id,
+    at: daysAgo(3),
+    reason,
+  });
+  const tasks = copyTasks(stages, addDays(today, 37), await projectStaff(tx, third));
+  const draft = await insertPlan(
+    tx,
+    {
+      projectId: third,
+      templateId: template.id,
+      templateRevision: 1,
+      name: '标准临床试验项目计划',
+      startDate: addDays(today, 37),
+      createdBy: pm.id,
+      createdAt: daysAgo(1),
+      updatedAt: daysAgo(1),
+    },
+    tasks,
+  );
+  await event(draft.id, 'create', null, 'draft', pm.id, daysAgo(1));
 }

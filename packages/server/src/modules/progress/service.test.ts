@@ -1,4 +1,4 @@
-import type { PlanStage } from '@trialab/api-contract';
+import { formFields, type PlanStage } from '@trialab/api-contract';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../../test/refusal.js';
 import {
@@ -71,7 +71,7 @@ describe('progress plan rules', () => {
   });
 
   it("checks a task's values against its form and finds the files they name", () => {
-    const fields = [
+    const fields = formFields.parse([
       {
         key: 'day',
         type: 'date',
@@ -84,7 +84,7 @@ describe('progress plan rules', () => {
         label: { 'zh-CN': '扫描件', 'en-US': 'Scan', 'zh-HK': '掃描件' },
         maxFiles: 2,
       },
-    ] as Parameters<typeof assertFormValues>[0];
+    ]);
     expect(refusal(() => assertFormValues(fields, { day: '2027-01-01', scan: [4] }, 'en_US'))).toBeNull();
     expect(refusal(() => assertFormValues(fields, {}, 'en_US'))).toEqual({
       key: 'progressFormInvalid',

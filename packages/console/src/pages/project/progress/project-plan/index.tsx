@@ -1,4 +1,4 @@
-import type { ProgressPlanState } from '@trialab/api-contract';
+import { PROGRESS_PERMISSIONS, type ProgressPlanState } from '@trialab/api-contract';
 import { Button, DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -71,7 +71,7 @@ export default function ProgressPlansPage() {
       columns={planColumns(t)}
       filters={<PlanStatusFilter />}
       toolbar={
-        can('project:progress:edit') && (
+        can(PROGRESS_PERMISSIONS.edit) && (
           <Button type="primary" data-testid="progress-create" onClick={() => setCreating(true)}>
             {t('create')}
           </Button>
