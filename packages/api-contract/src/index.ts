@@ -16,6 +16,7 @@ export * from './endpoints/portal-fields.js';
 export * from './endpoints/portal-reports.js';
 export * from './endpoints/portal-staff.js';
 export * from './endpoints/portal-transport.js';
+export * from './endpoints/progress.js';
 export * from './endpoints/project-config.js';
 export * from './endpoints/reference-data.js';
 export * from './endpoints/reports.js';
@@ -58,6 +59,7 @@ export * from './workflows/chargeback-notice.js';
 export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';
 export * from './workflows/portal.js';
+export * from './workflows/progress.js';
 export * from './workflows/project-file.js';
 export * from './workflows/sample-receipt.js';
 export * from './workflows/shared-document.js';
@@ -80,6 +82,7 @@ import { consumable } from './endpoints/portal-consumables.js';
 import { chargebackStaff, portalReport } from './endpoints/portal-reports.js';
 import { logisticsOrder, staffShipment } from './endpoints/portal-staff.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
+import { progress } from './endpoints/progress.js';
 import { projectItemLog, projectTestItems, voidedBarcodes } from './endpoints/project-config.js';
 import { sampleTypes, stockOutTypes, temperatures } from './endpoints/reference-data.js';
 import { report } from './endpoints/reports.js';
@@ -139,6 +142,7 @@ export const endpoints = {
   voidedBarcodes,
   projectTestItems,
   projectItemLog,
+  progress,
 } as const;
 
 /** Flat list of every declaration. */

@@ -40,6 +40,8 @@ import { homeRoutes } from './modules/portal/routes.js';
 import { siteScope } from './modules/portal/scope.js';
 import { portalReportRoutes } from './modules/portal-reports/routes.js';
 import { portalStaffRoutes } from './modules/portal-staff/routes.js';
+import { PROGRESS_MESSAGES } from './modules/progress/messages.js';
+import { progressRoutes } from './modules/progress/routes.js';
 import { PROJECT_CONFIG_MESSAGES } from './modules/project-config/messages.js';
 import { projectConfigRoutes } from './modules/project-config/routes.js';
 import { PROJECT_MESSAGES } from './modules/projects/messages.js';
@@ -89,6 +91,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   researchCenterRoutes, // research centres (institutions), their contacts and projects
   codeMappingRoutes, // external codes -> the lab's records
   planTemplateRoutes, // form templates and project plan templates
+  progressRoutes, // project progress plans and tasks
   systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
   projectConfigRoutes, // voided barcodes, project reference ranges, the project item log
@@ -121,6 +124,7 @@ addMessages(CODE_MAPPING_MESSAGES);
 addMessages(PLAN_TEMPLATE_MESSAGES);
 addMessages(PROJECT_MESSAGES);
 addMessages(PROJECT_CONFIG_MESSAGES);
+addMessages(PROGRESS_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -15,6 +15,7 @@ import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
 import type { projectConfig } from './zh-CN/projectConfig';
 import type { projectFile } from './zh-CN/projectFile';
+import type { projectProgress } from './zh-CN/projectProgress';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
@@ -45,6 +46,7 @@ declare module 'i18next' {
       'planTemplate',
       'projectFile',
       'projectConfig',
+      'projectProgress',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -70,6 +72,7 @@ declare module 'i18next' {
       mapping: typeof mapping;
       planTemplate: typeof planTemplate;
       projectConfig: typeof projectConfig;
+      projectProgress: typeof projectProgress;
     };
   }
 }

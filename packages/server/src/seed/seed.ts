@@ -24,6 +24,7 @@ import { seedPlanTemplatesDemo } from './plan-templates-demo.js';
 import { seedPortalAdminDemo } from './portal-admin-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
 import { seedPortalReportsDemo } from './portal-reports-demo.js';
+import { seedProgressDemo } from './progress-demo.js';
 import { seedProjectConfigDemo } from './project-config-demo.js';
 import { seedProjectsDemo } from './projects-demo.js';
 import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
@@ -313,6 +314,7 @@ export async function seedDatabase(
       await seedMappingDemo(tx);
       await seedPlanTemplatesDemo(tx, options.now);
       await seedProjectsDemo(tx, options.now);
+      await seedProgressDemo(tx, options.now);
       await seedWorkflowDemo(tx, options.now, {
         files: options.files,
         reportPdfs: options.reportPdfs ?? true,

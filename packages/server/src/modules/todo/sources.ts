@@ -7,6 +7,8 @@ import {
   labFeedbackWorkflow,
   labReportWorkflow,
   PROJECT_STATES,
+  progressPlanWorkflow,
+  progressTaskWorkflow,
   projectFileWorkflow,
   reportRevisionWorkflow,
   sampleShipmentWorkflow,
@@ -14,7 +16,7 @@ import {
   subjectRegistrationWorkflow,
   testOrderWorkflow,
 } from '@trialab/api-contract';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { projects } from '../../db/schema.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
@@ -27,9 +29,11 @@ import {
 } from '../../db/schema-portal.js';
 import { accountApplications } from '../../db/schema-portal-admin.js';
 import { chargebackNotices } from '../../db/schema-portal-reports.js';
+import { progressPlans, progressTasks } from '../../db/schema-progress.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 import type { TodoSource } from '../../lib/workflow.js';
+import { projectWhere } from '../progress/repository.js';
 
 const LAB = '/laboratory/before-analysis';
 const REPORTS = '/laboratory/after-analysis';
@@ -257,5 +261,47 @@ export const TODO_SOURCES: readonly TodoSource[] = [
     scope: (s) => scopeWhere({ ...s, siteIds: null }, projects.id, projects.id),
     pages: { start: '/project/file' },
     optional: ['pause', 'resume', 'close'],
+  },
+  {
+    workflow: progressPlanWorkflow,
+    table: progressPlans,
+    columns: {
+      id: progressPlans.id,
+      number: progressPlans.name,
+      state: progressPlans.status,
+      createdAt: progressPlans.createdAt,
+      createdBy: progressPlans.createdBy,
+    },
+    scope: (s) => projectWhere(s, progressPlans.projectId),
+    pages: {
+      submit: '/project/progress/project-plan',
+      approve: '/project/progress/plan-approve',
+      return: '/project/progress/plan-approve',
+    },
+  },
+  {
+    // A task's "creator" is its owner: the owner's tasks wait for the owner, approvals for others.
+    workflow: progressTaskWorkflow,
+    table: progressTasks,
+    columns: {
+      id: progressTasks.id,
+      number: progressTasks.name,
+      state: progressTasks.status,
+      createdAt: progressTasks.createdAt,
+      createdBy: progressTasks.ownerId,
+    },
+    // Tasks of plans not yet approved wait for nobody.
+    scope: (s) =>
+      and(
+        projectWhere(s, progressTasks.projectId),
+        sql`EXISTS (SELECT 1 FROM ${progressPlans} WHERE ${progressPlans.id} = ${progressTasks.planId} AND ${progressPlans.status} = 'approved')`,
+      ),
+    pages: {
+      start: '/project/progress/task-doing',
+      complete: '/project/progress/task-doing',
+      submit: '/project/progress/task-doing',
+      approve: '/project/progress/project-plan',
+      return: '/project/progress/project-plan',
+    },
   },
 ];

@@ -18,6 +18,7 @@ import * as planTemplates from '../../db/schema-plan-templates.js';
 import * as portal from '../../db/schema-portal.js';
 import * as portalAdmin from '../../db/schema-portal-admin.js';
 import * as portalReports from '../../db/schema-portal-reports.js';
+import * as progress from '../../db/schema-progress.js';
 import * as projectConfig from '../../db/schema-project-config.js';
 import * as specimen from '../../db/schema-specimen.js';
 import { pageOf } from '../../lib/paging.js';
@@ -329,6 +330,7 @@ export const RECORD_SCHEMAS = [
   portal,
   portalAdmin,
   portalReports,
+  progress,
   projectConfig,
   specimen,
 ];

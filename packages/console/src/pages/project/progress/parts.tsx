@@ -1,0 +1,102 @@
+import { type DataOf, progressPlanWorkflow } from '@trialab/api-contract';
+import { Button, Col, Form, Select } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { col } from '../../../components/columns';
+import type { DataColumn } from '../../../components/DataTable';
+import { WorkflowActions } from '../../../components/WorkflowActions';
+import type { Contract } from '../../../services/contract';
+import { callEndpoint } from '../../../services/endpoint';
+
+export type PlanRow = DataOf<Contract['progress']['paging']>[number];
+export const DETAIL = '/project/progress/project-plan-form-detail';
+
+/** The columns both plan lists show. */
+export function planColumns(t: TFunction<'projectProgress', 'shared'>): DataColumn<PlanRow>[] {
+  return [
+    col.projectNo<PlanRow>(),
+    col.text<PlanRow>('projectName', t('project'), 180),
+    col.text<PlanRow>('name', t('name'), 200),
+    col.text<PlanRow>('startDate', t('startDate'), 110),
+    {
+      dataIndex: 'doneCount',
+      title: t('progress'),
+      width: 90,
+      render: (_: unknown, row: PlanRow) => `${row.doneCount}/${row.taskCount}`,
+    },
+    col.status<PlanRow>('plan', 'projectProgress'),
+    col.text<PlanRow>('createdByName', t('createdBy'), 100),
+    col.time<PlanRow>('updatedAt', t('updatedAt')),
+  ];
+}
+
+export function PlanStatusFilter() {
+  const { t } = useTranslation('projectProgress');
+  return (
+    <Col span={6}>
+      <Form.Item name="status" label={t('shared.status')}>
+        <Select
+          allowClear
+          options={(['draft', 'submitted', 'approved', 'returned'] as const).map((s) => ({
+            value: s,
+            label: t(`plan.statuses.${s}`),
+          }))}
+        />
+      </Form.Item>
+    </Col>
+  );
+}
+
+/** View, submit, approve and return: the plan workflow's buttons for one row. */
+export function PlanActions({ row, onDone, mine }: { row: PlanRow; onDone(): unknown; mine: boolean }) {
+  const { t } = useTranslation('projectProgress', { keyPrefix: 'shared' });
+  const navigate = useNavigate();
+  const params = { id: row.id };
+  const version = row.version;
+  return (
+    <WorkflowActions
+      workflow={progressPlanWorkflow}
+      state={row.status}
+      isApplicant={mine}
+      before={
+        <Button
+          type="link"
+          size="small"
+          data-testid={`progress-view-${row.id}`}
+          onClick={() => navigate(`${DETAIL}?id=${row.id}`)}
+        >
+          {t('view')}
+        </Button>
+      }
+      actions={{
+        submit: {
+          label: t('submit'),
+          confirm: t('confirmSubmit'),
+          testId: `progress-submit-${row.id}`,
+          onClick: () => callEndpoint((c) => c.progress.submit, { params, body: { version } }).then(onDone),
+        },
+        approve: {
+          label: t('approve'),
+          confirm: t('confirmApprove'),
+          testId: `progress-approve-${row.id}`,
+          onClick: () => callEndpoint((c) => c.progress.approve, { params, body: { version } }).then(onDone),
+        },
+        return: {
+          label: t('return'),
+          danger: true,
+          testId: `progress-return-${row.id}`,
+          reason: {
+            title: t('returnTitle'),
+            placeholder: t('returnPlaceholder'),
+            testId: `progress-return-reason`,
+          },
+          onClick: (reason) =>
+            callEndpoint((c) => c.progress.return, { params, body: { version, reason: reason ?? '' } }).then(
+              onDone,
+            ),
+        },
+      }}
+    />
+  );
+}
