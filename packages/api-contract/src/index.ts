@@ -9,6 +9,7 @@ export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
 export * from './endpoints/plan-templates.js';
+export * from './endpoints/plans.js';
 export * from './endpoints/portal-address.js';
 export * from './endpoints/portal-clarification.js';
 export * from './endpoints/portal-consumables.js';
@@ -57,6 +58,7 @@ export * from './workflows/chargeback-notice.js';
 export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';
 export * from './workflows/portal.js';
+export * from './workflows/project-plan.js';
 export * from './workflows/sample-receipt.js';
 export * from './workflows/shared-document.js';
 export * from './workflows/specimen.js';
@@ -72,6 +74,7 @@ import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { formTemplates, planTemplates } from './endpoints/plan-templates.js';
+import { plan } from './endpoints/plans.js';
 import { address, personal } from './endpoints/portal-address.js';
 import { clarification, portalHome } from './endpoints/portal-clarification.js';
 import { consumable } from './endpoints/portal-consumables.js';
@@ -133,6 +136,7 @@ export const endpoints = {
   todo,
   formTemplates,
   planTemplates,
+  plan,
 } as const;
 
 /** Flat list of every declaration. */

@@ -35,6 +35,8 @@ import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { PLAN_TEMPLATE_MESSAGES } from './modules/plan-templates/messages.js';
 import { planTemplateRoutes } from './modules/plan-templates/routes.js';
+import { PLAN_MESSAGES } from './modules/plans/messages.js';
+import { planRoutes } from './modules/plans/routes.js';
 import { PORTAL_MESSAGES } from './modules/portal/messages.js';
 import { homeRoutes } from './modules/portal/routes.js';
 import { siteScope } from './modules/portal/scope.js';
@@ -88,6 +90,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   planTemplateRoutes, // form templates and project plan templates
   systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
+  planRoutes, // sampling and testing plans: visits, samples, review, versions
   // Laboratory
   testItemRoutes,
   receiptRoutes, // sample receipt at the lab
@@ -115,6 +118,7 @@ addMessages(PLATFORM_DATA_MESSAGES, USER_MESSAGES);
 addMessages(RESEARCH_CENTER_MESSAGES);
 addMessages(CODE_MAPPING_MESSAGES);
 addMessages(PLAN_TEMPLATE_MESSAGES);
+addMessages(PLAN_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */
