@@ -83,6 +83,19 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
 
   const online = await plan('KM-2026-001', '肿瘤生物标志物采样与检测方案', 'online', 60);
   await plan('KM-2026-002', '疫苗免疫原性采样方案', 'submitted', 5);
+  // Work for every state that waits: approved (to go online) and returned (to be resubmitted).
+  await plan('KM-2026-003', '糖尿病II期采样方案', 'reviewed', 8);
+  await insertPlan(tx, {
+    projectId:
+      (await tx.select().from(s.projects).where(eq(s.projects.projectNo, 'KM-2026-003')))[0]?.id ?? 0,
+    planNo: 'KM-2026-003-PLAN-B',
+    name: '糖尿病II期药代采样方案',
+    status: 'returned',
+    returnReason: '请补充 PK 采血时间点',
+    createdBy: manager?.id ?? null,
+    createdAt: at(4),
+    updatedAt: at(3),
+  });
   if (!online) return;
   // A draft revision of the online plan: one more sample at the last visit.
   const revision = await insertPlan(tx, {

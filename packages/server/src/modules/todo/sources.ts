@@ -6,6 +6,7 @@ import {
   kitSupplyWorkflow,
   labFeedbackWorkflow,
   labReportWorkflow,
+  projectPlanWorkflow,
   reportRevisionWorkflow,
   sampleShipmentWorkflow,
   specimenBarcodeWorkflow,
@@ -13,6 +14,7 @@ import {
   testOrderWorkflow,
 } from '@trialab/api-contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
+import { projectPlans } from '../../db/schema.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
 import {
@@ -238,5 +240,24 @@ export const TODO_SOURCES: readonly TodoSource[] = [
     scope: (s) => scopeWhere(s, chargebackNotices.projectId, chargebackNotices.siteId),
     pages: { acknowledge: '/web/report-search', dispute: '/web/report-search' },
     optional: ['withdraw'],
+  },
+  {
+    workflow: projectPlanWorkflow,
+    table: projectPlans,
+    columns: {
+      id: projectPlans.id,
+      number: sql`${projectPlans.planNo} || ' v' || ${projectPlans.revision}`,
+      state: projectPlans.status,
+      createdAt: projectPlans.createdAt,
+      createdBy: projectPlans.createdBy,
+    },
+    // A plan belongs to its whole project.
+    scope: (s) => scopeWhere(s, projectPlans.projectId, projectPlans.projectId),
+    pages: {
+      submit: '/project/plan',
+      approve: '/project/plan-review',
+      return: '/project/plan-review',
+      goOnline: '/project/plan',
+    },
   },
 ];
