@@ -9,6 +9,7 @@ export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
 export * from './endpoints/plan-templates.js';
+export * from './endpoints/plans.js';
 export * from './endpoints/portal-address.js';
 export * from './endpoints/portal-clarification.js';
 export * from './endpoints/portal-consumables.js';
@@ -61,6 +62,7 @@ export * from './workflows/lab-report.js';
 export * from './workflows/portal.js';
 export * from './workflows/progress.js';
 export * from './workflows/project-file.js';
+export * from './workflows/project-plan.js';
 export * from './workflows/sample-receipt.js';
 export * from './workflows/shared-document.js';
 export * from './workflows/specimen.js';
@@ -76,6 +78,7 @@ import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { formTemplates, planTemplates } from './endpoints/plan-templates.js';
+import { plan } from './endpoints/plans.js';
 import { address, personal } from './endpoints/portal-address.js';
 import { clarification, portalHome } from './endpoints/portal-clarification.js';
 import { consumable } from './endpoints/portal-consumables.js';
@@ -143,6 +146,7 @@ export const endpoints = {
   projectTestItems,
   projectItemLog,
   progress,
+  plan,
 } as const;
 
 /** Flat list of every declaration. */

@@ -35,6 +35,8 @@ import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { PLAN_TEMPLATE_MESSAGES } from './modules/plan-templates/messages.js';
 import { planTemplateRoutes } from './modules/plan-templates/routes.js';
+import { PLAN_MESSAGES } from './modules/plans/messages.js';
+import { planRoutes } from './modules/plans/routes.js';
 import { PORTAL_MESSAGES } from './modules/portal/messages.js';
 import { homeRoutes } from './modules/portal/routes.js';
 import { siteScope } from './modules/portal/scope.js';
@@ -95,6 +97,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
   projectConfigRoutes, // voided barcodes, project reference ranges, the project item log
+  planRoutes, // sampling and testing plans: visits, samples, review, versions
   // Laboratory
   testItemRoutes,
   receiptRoutes, // sample receipt at the lab
@@ -125,6 +128,7 @@ addMessages(PLAN_TEMPLATE_MESSAGES);
 addMessages(PROJECT_MESSAGES);
 addMessages(PROJECT_CONFIG_MESSAGES);
 addMessages(PROGRESS_MESSAGES);
+addMessages(PLAN_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -283,16 +283,80 @@ export const sites = pgTable(
   ],
 );
 
-export const visitPoints = pgTable('visit_points', {
-  id: serial('id').primaryKey(),
-  projectId: integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
-  planNo: text('plan_no').notNull(),
-  name: text('name').notNull(),
-  sort: integer('sort').notNull().default(0),
-  version: version(),
-});
+/**
+ * A project's sampling and testing plan, one row per version of a plan no (modules/plans):
+ * draft → submitted → reviewed → online, or returned; `revision_of` is the online version a draft
+ * revision edits, superseded when the revision goes online.
+ */
+export const projectPlans = pgTable(
+  'project_plans',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    planNo: text('plan_no').notNull(),
+    revision: integer('revision').notNull().default(1),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('draft'),
+    revisionOf: integer('revision_of'),
+    returnReason: text('return_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('project_plans_plan_no_revision_uq').on(t.planNo, t.revision),
+    index('project_plans_project_idx').on(t.projectId),
+  ],
+);
+
+/** Visit points of a plan version (`plan_id`; rows from before plans carry only their plan no). */
+export const visitPoints = pgTable(
+  'visit_points',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    planNo: text('plan_no').notNull(),
+    planId: integer('plan_id').references(() => projectPlans.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    version: version(),
+  },
+  (t) => [index('visit_points_plan_idx').on(t.planId)],
+);
+
+/** Per visit of a plan version: a sample to collect, its cold chain, the tests to run, the kit to send. */
+export const planVisitSamples = pgTable(
+  'plan_visit_samples',
+  {
+    id: serial('id').primaryKey(),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => visitPoints.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+    sampleTypeId: integer('sample_type_id')
+      .notNull()
+      .references(() => sampleTypes.id),
+    container: text('container'),
+    volume: doublePrecision('volume').notNull(),
+    unit: text('unit').notNull(),
+    count: integer('count').notNull(),
+    transportTemperatureId: integer('transport_temperature_id')
+      .notNull()
+      .references(() => temperatures.id),
+    storageTemperatureId: integer('storage_temperature_id')
+      .notNull()
+      .references(() => temperatures.id),
+    testItemIds: jsonb('test_item_ids').$type<number[]>().notNull(),
+    /** consumable_kits.id (schema-portal.ts); optional. */
+    kitId: integer('kit_id'),
+  },
+  (t) => [index('plan_visit_samples_visit_idx').on(t.visitId)],
+);
 
 /** Transport and storage conditions (/platform/temperature): a °C range and what it is used for. */
 export const temperatures = pgTable(

@@ -21,6 +21,7 @@ import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
 import { flattenMenus } from './menus.js';
 import { seedPlanTemplatesDemo } from './plan-templates-demo.js';
+import { seedPlansDemo } from './plans-demo.js';
 import { seedPortalAdminDemo } from './portal-admin-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
 import { seedPortalReportsDemo } from './portal-reports-demo.js';
@@ -315,6 +316,7 @@ export async function seedDatabase(
       await seedPlanTemplatesDemo(tx, options.now);
       await seedProjectsDemo(tx, options.now);
       await seedProgressDemo(tx, options.now);
+      await seedPlansDemo(tx, options.now);
       await seedWorkflowDemo(tx, options.now, {
         files: options.files,
         reportPdfs: options.reportPdfs ?? true,

@@ -17,7 +17,6 @@ import { ApiError } from '../../lib/errors.js';
 import { type Ctx, Page, type Principal, registerGroup } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../lib/workflow.js';
-import { verifyPassword } from '../auth/passwords.js';
 import { assertReasonGiven } from '../lab/service.js';
 import { findSubject } from '../lab/subjects/repository.js';
 import { findOrder, findOrderByBarcode } from '../lab/test-orders/repository.js';
@@ -33,7 +32,6 @@ import {
   findReport,
   insertReport,
   insertResults,
-  insertSignature,
   pageReports,
   pendingRevisionExists,
   type ReportRecord,
@@ -56,6 +54,7 @@ import {
   resultRows,
   unorderedTarget,
 } from './service.js';
+import { eSign } from './signature.js';
 
 const api = endpoints.report;
 
@@ -95,20 +94,14 @@ async function sign(
   now: Date,
 ): Promise<string | null> {
   if (!transition.signature) return null;
-  if (!signature) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'signatureRequired' });
-  if (!(await verifyPassword(p.user.passwordHash, signature.password))) {
-    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'signaturePasswordWrong' });
-  }
   const hash = contentHash(await reportDetail(db, report));
-  await insertSignature(db, {
+  await eSign(db, p, signature, {
     entity: 'labReport',
     entityId: report.id,
     action,
     meaning: SIGNATURE_MEANINGS[action][lang],
-    userId: p.userId,
-    signerName: p.username,
-    signedAt: now,
     contentHash: hash,
+    at: now,
   });
   return hash;
 }

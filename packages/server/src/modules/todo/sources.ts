@@ -10,14 +10,15 @@ import {
   progressPlanWorkflow,
   progressTaskWorkflow,
   projectFileWorkflow,
+  projectPlanWorkflow,
   reportRevisionWorkflow,
   sampleShipmentWorkflow,
   specimenBarcodeWorkflow,
   subjectRegistrationWorkflow,
   testOrderWorkflow,
 } from '@trialab/api-contract';
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
-import { projects } from '../../db/schema.js';
+import { and, inArray, inArray, type SQL, type SQL, sql, sql } from 'drizzle-orm';
+import { projectPlans, projectPlans, projects } from '../../db/schema.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
 import {
@@ -302,6 +303,25 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       submit: '/project/progress/task-doing',
       approve: '/project/progress/project-plan',
       return: '/project/progress/project-plan',
+    },
+  },
+  {
+    workflow: projectPlanWorkflow,
+    table: projectPlans,
+    columns: {
+      id: projectPlans.id,
+      number: sql`${projectPlans.planNo} || ' v' || ${projectPlans.revision}`,
+      state: projectPlans.status,
+      createdAt: projectPlans.createdAt,
+      createdBy: projectPlans.createdBy,
+    },
+    // A plan belongs to its whole project.
+    scope: (s) => scopeWhere(s, projectPlans.projectId, projectPlans.projectId),
+    pages: {
+      submit: '/project/plan',
+      approve: '/project/plan-review',
+      return: '/project/plan-review',
+      goOnline: '/project/plan',
     },
   },
 ];

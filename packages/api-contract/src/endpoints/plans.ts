@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { defineEndpoint, defineGroup } from '../endpoint.js';
+import { id, idParams, isoTime, optionalText, pageFields, text, version } from '../schemas.js';
+import { PLAN_PERMISSIONS, PLAN_STATES } from '../workflows/project-plan.js';
+import { signatureInput, signatureRow } from './reports.js';
+
+export const SAMPLING_PLAN_LIMITS = { visits: 40, samples: 20, testItems: 50 } as const;
+
+/** One sample to collect at a visit: type, tube, volume, count, cold chain, tests and kit. */
+export const planSampleInput = z.object({
+  sampleTypeId: id,
+  container: optionalText(64),
+  volume: z.number().positive().max(100_000),
+  unit: text(16),
+  count: z.number().int().min(1).max(99),
+  transportTemperatureId: id,
+  storageTemperatureId: id,
+  testItemIds: z.array(id).max(SAMPLING_PLAN_LIMITS.testItems),
+  kitId: id.nullish(),
+});
+export type PlanSampleInput = z.infer<typeof planSampleInput>;
+
+/** A visit as saved with the plan: `id` names an existing visit of the plan (kept, renamed). */
+export const planVisitInput = z.object({
+  id: id.optional(),
+  name: text(64),
+  samples: z.array(planSampleInput).max(SAMPLING_PLAN_LIMITS.samples),
+});
+
+const temperature = z.object({ id: z.number(), name: z.string(), range: z.string() });
+export const planSampleRow = planSampleInput.extend({
+  sampleTypeName: z.string(),
+  transportTemperature: temperature,
+  storageTemperature: temperature,
+  testItems: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  kitName: z.string().nullable(),
+});
+export const planVisitRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  sort: z.number(),
+  samples: z.array(planSampleRow),
+});
+
+export const planRow = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectNo: z.string(),
+  projectName: z.string(),
+  planNo: z.string(),
+  name: z.string(),
+  /** 1, 2, …: a new one for each revision of an online plan. */
+  revision: z.number(),
+  status: z.enum(PLAN_STATES),
+  /** The online version this draft revises. */
+  revisionOf: z.number().nullable(),
+  visitCount: z.number(),
+  returnReason: z.string().nullable(),
+  createdBy: z.number().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  version: z.number(),
+});
+export type PlanRow = z.infer<typeof planRow>;
+
+export const planDetail = planRow.extend({
+  visits: z.array(planVisitRow),
+  /** Every version of the plan number, newest first. */
+  versions: z.array(
+    z.object({ id: z.number(), revision: z.number(), status: z.enum(PLAN_STATES), updatedAt: isoTime }),
+  ),
+  signatures: z.array(signatureRow),
+});
+export type PlanDetail = z.infer<typeof planDetail>;
+
+const versionOnly = z.object({ version: z.number() });
+const created = z.object({ id: z.number(), version: z.number() });
+const transition = <B extends z.ZodTypeAny>(path: string, summary: string, permission: string, body: B) =>
+  defineEndpoint({
+    service: 'main',
+    method: 'PUT',
+    path,
+    summary,
+    access: { permission },
+    mutates: true,
+    params: idParams,
+    body,
+    data: z.object({ version: z.number(), status: z.enum(PLAN_STATES) }),
+  });
+
+export const plan = defineGroup('plan', {
+  paging: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/plan/page',
+    summary: "Plans of the caller's projects, every version, paged; filter by project, status, plan no/name",
+    access: { permission: PLAN_PERMISSIONS.view },
+    mutates: false,
+    paged: true,
+    body: z.object({
+      ...pageFields,
+      projectId: id.optional(),
+      status: z.enum(PLAN_STATES).optional(),
+      keyword: z.string().trim().max(64).optional(),
+    }),
+    data: z.array(planRow),
+  }),
+  get: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/plan/{id}',
+    summary: 'One plan version: visits with their samples, the versions of its plan no, signatures',
+    access: { permission: PLAN_PERMISSIONS.view },
+    mutates: false,
+    params: idParams,
+    data: planDetail,
+  }),
+  create: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/plan',
+    summary: 'A new plan (version 1, draft) of a project in scope; the plan no must be new',
+    access: { permission: PLAN_PERMISSIONS.edit },
+    mutates: true,
+    body: z.object({
+      projectId: id,
+      planNo: text(32),
+      name: text(64),
+      visits: z.array(planVisitInput).max(SAMPLING_PLAN_LIMITS.visits),
+    }),
+    data: created,
+  }),
+  revise: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/plan/{id}/revise',
+    summary:
+      'A draft revision of an online plan (its visits and samples copied); one open revision per plan no',
+    access: { permission: PLAN_PERMISSIONS.edit },
+    mutates: true,
+    params: idParams,
+    body: z.object({}),
+    data: created,
+  }),
+  syncDraft: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/v2.0/plan/visit/save/sync-draft',
+    summary:
+      'Save the visits and samples of a draft or returned version (send the version read); a visit or sample type with samples received cannot be dropped',
+    access: { permission: PLAN_PERMISSIONS.edit },
+    mutates: true,
+    body: z.object({
+      planId: id,
+      version,
+      name: text(64),
+      visits: z.array(planVisitInput).max(SAMPLING_PLAN_LIMITS.visits),
+    }),
+    data: versionOnly,
+  }),
+  visitPage: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/plan/visit/page',
+    summary: "A plan version's visits in order, paged",
+    access: { permission: PLAN_PERMISSIONS.view },
+    mutates: false,
+    paged: true,
+    body: z.object({ ...pageFields, planId: id }),
+    data: z.array(
+      z.object({
+        id: z.number(),
+        planNo: z.string(),
+        name: z.string(),
+        sort: z.number(),
+        version: z.number(),
+      }),
+    ),
+  }),
+  visitUpdate: defineEndpoint({
+    service: 'main',
+    method: 'PUT',
+    path: '/plan/visit/update',
+    summary: 'Rename a visit of a draft or returned version; the name must be new within the version',
+    access: { permission: PLAN_PERMISSIONS.edit },
+    mutates: true,
+    body: z.object({ id, version, name: text(64) }),
+    data: versionOnly,
+  }),
+  visitSort: defineEndpoint({
+    service: 'main',
+    method: 'PUT',
+    path: '/plan/visit/updateSort',
+    summary: 'Order the visits of a draft or returned version (every visit id once, in the new order)',
+    access: { permission: PLAN_PERMISSIONS.edit },
+    mutates: true,
+    body: z.object({ planId: id, ids: z.array(id).min(1).max(SAMPLING_PLAN_LIMITS.visits) }),
+    data: z.boolean(),
+  }),
+  visitDelete: defineEndpoint({
+    service: 'main',
+    method: 'DELETE',
+    path: '/plan/visit/{id}',
+    summary: 'Delete a visit of a draft or returned version, unless samples of it were received',
+    access: { permission: PLAN_PERMISSIONS.edit },
+    mutates: true,
+    params: idParams,
+    data: z.boolean(),
+  }),
+  visitCheckExist: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/plan/visit/checkExist',
+    summary: 'Whether a visit of that name exists in the plan version (other than `id`)',
+    access: { permission: PLAN_PERMISSIONS.view },
+    mutates: false,
+    body: z.object({ planId: id, name: text(64), id: id.optional() }),
+    data: z.boolean(),
+  }),
+  submit: transition(
+    '/plan/{id}/submit',
+    'Submit a draft or returned version for review',
+    PLAN_PERMISSIONS.submit,
+    z.object({ version }),
+  ),
+  approve: transition(
+    '/plan/{id}/approve',
+    'Approve a submitted version: electronic signature, never by its author',
+    PLAN_PERMISSIONS.review,
+    z.object({ version, signature: signatureInput.optional() }),
+  ),
+  return: transition(
+    '/plan/{id}/return',
+    'Return a submitted version with a reason, never by its author',
+    PLAN_PERMISSIONS.review,
+    z.object({ version, reason: text(255) }),
+  ),
+  goOnline: transition(
+    '/plan/{id}/online',
+    'Put an approved version online; the online version of the same plan no is superseded',
+    PLAN_PERMISSIONS.submit,
+    z.object({ version }),
+  ),
+});

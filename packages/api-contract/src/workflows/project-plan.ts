@@ -1,0 +1,63 @@
+import { defineWorkflow } from './machine.js';
+
+/**
+ * A project's sampling and testing plan (/project/plan): its visits and, per visit, the samples to
+ * collect and the tests to run. A draft is submitted, approved with an e-signature (or returned with a
+ * reason) and put online. An online plan is edited through a draft revision of it; when that revision
+ * goes online the version before it is superseded (kept, listed among the versions).
+ */
+export const PLAN_PERMISSIONS = {
+  view: 'project:plan:view',
+  edit: 'project:plan:edit',
+  submit: 'project:plan:submit',
+  review: 'project:plan:review',
+} as const;
+
+export const PLAN_STATES = ['draft', 'submitted', 'returned', 'reviewed', 'online', 'superseded'] as const;
+export type PlanState = (typeof PLAN_STATES)[number];
+
+/** Meaning of the approval signature (stored with it). */
+export const PLAN_SIGNATURE_MEANING = {
+  zh_CN: '方案审核：批准本版本的访视与样本计划',
+  en_US: 'Plan approved: visits and samples of this version',
+} as const;
+
+export const projectPlanWorkflow = defineWorkflow({
+  id: 'projectPlan',
+  states: PLAN_STATES,
+  initial: 'draft',
+  final: ['superseded'],
+  transitions: {
+    submit: {
+      from: ['draft', 'returned'],
+      to: 'submitted',
+      permission: PLAN_PERMISSIONS.submit,
+      actor: 'any',
+      signature: false,
+    },
+    /** Never by the author of the version (segregation of duties). */
+    approve: {
+      from: ['submitted'],
+      to: 'reviewed',
+      permission: PLAN_PERMISSIONS.review,
+      actor: 'not-applicant',
+      signature: true,
+    },
+    return: {
+      from: ['submitted'],
+      to: 'returned',
+      permission: PLAN_PERMISSIONS.review,
+      actor: 'not-applicant',
+      reason: { required: true, max: 255 },
+      signature: false,
+    },
+    goOnline: {
+      from: ['reviewed'],
+      to: 'online',
+      permission: PLAN_PERMISSIONS.submit,
+      actor: 'any',
+      signature: false,
+    },
+  },
+});
+export type PlanAction = keyof typeof projectPlanWorkflow.transitions;

@@ -1,0 +1,54 @@
+import type { Lang } from '@trialab/api-contract';
+
+/** Messages of the sampling and testing plans (/project/plan and its pages). */
+export const PLAN_MESSAGES = {
+  planNotEditable: {
+    zh_CN: '只能修改草稿或已退回的方案版本；已上线的方案请新建修订版',
+    en_US: 'Only a draft or returned plan version can be changed; revise an online plan instead',
+  },
+  planNotOnline: { zh_CN: '只能修订已上线的方案', en_US: 'Only an online plan can be revised' },
+  planRevisionExists: {
+    zh_CN: '该方案已有未上线的修订版（第{revision}版），请继续修改该版本',
+    en_US: 'This plan already has a revision in progress (version {revision}): continue with that one',
+  },
+  planNoTaken: { zh_CN: '方案编号已存在：{planNo}', en_US: 'Plan number already exists: {planNo}' },
+  planEmpty: {
+    zh_CN: '方案至少需要一个访视，且每个访视至少一种样本',
+    en_US: 'A plan needs at least one visit, and every visit at least one sample',
+  },
+  planVisitNameTaken: { zh_CN: '访视名称重复：{visit}', en_US: 'Visit name used twice: {visit}' },
+  planVisitUnknown: {
+    zh_CN: '访视不属于该方案版本',
+    en_US: 'The visit does not belong to this plan version',
+  },
+  planVisitHasSamples: {
+    zh_CN: '访视「{visit}」已有接收的样本，不能删除或改名',
+    en_US: 'Visit "{visit}" has received samples: it cannot be removed or renamed',
+  },
+  planSampleTypeHasSamples: {
+    zh_CN: '访视「{visit}」的样本类型「{sampleType}」已有接收的样本，不能移除',
+    en_US: 'Visit "{visit}" has received {sampleType} samples: that sample type cannot be removed',
+  },
+  planTemperatureNotForTransport: {
+    zh_CN: '温度条件「{name}」不可用于运输',
+    en_US: 'Temperature condition "{name}" is not for transport',
+  },
+  planTemperatureNotForStorage: {
+    zh_CN: '温度条件「{name}」不可用于存储',
+    en_US: 'Temperature condition "{name}" is not for storage',
+  },
+  planReferenceDisabled: {
+    zh_CN: '已停用，不能用于方案：{name}',
+    en_US: 'Disabled, cannot be used in a plan: {name}',
+  },
+  planSortMismatch: {
+    zh_CN: '排序须包含该版本的每个访视各一次',
+    en_US: 'The order must list every visit of the version exactly once',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+declare module '../../lib/i18n.js' {
+  interface DomainMessages {
+    plans: typeof PLAN_MESSAGES;
+  }
+}

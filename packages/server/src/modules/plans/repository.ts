@@ -1,0 +1,415 @@
+import type { PlanRow, PlanSampleInput, PlanState } from '@trialab/api-contract';
+import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  planVisitSamples,
+  projectPlans,
+  projects,
+  sampleTypes,
+  temperatures,
+  testItems,
+  users,
+  visitPoints,
+} from '../../db/schema.js';
+import { labSignatures } from '../../db/schema-lab.js';
+import { consumableKits } from '../../db/schema-portal.js';
+import { specimenBarcodes } from '../../db/schema-specimen.js';
+import { notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
+import type { Page } from '../../lib/route.js';
+import { containsAny } from '../../lib/search.js';
+import { versionedBump } from '../../lib/versioned.js';
+import { receivedKey } from './service.js';
+
+export interface PlanFilter {
+  page: number;
+  size: number;
+  projectId?: number | undefined;
+  status?: PlanState | undefined;
+  keyword?: string | undefined;
+}
+/** The projects a caller sees: all, or these. */
+interface Projects {
+  all: boolean;
+  projectIds: ReadonlySet<number>;
+}
+
+const visitCount = sql<number>`(SELECT count(*)::int FROM ${visitPoints} WHERE ${visitPoints.planId} = ${projectPlans.id})`;
+const planColumns = {
+  id: projectPlans.id,
+  projectId: projectPlans.projectId,
+  projectNo: projects.projectNo,
+  projectName: projects.name,
+  planNo: projectPlans.planNo,
+  name: projectPlans.name,
+  revision: projectPlans.revision,
+  status: projectPlans.status,
+  revisionOf: projectPlans.revisionOf,
+  visitCount,
+  returnReason: projectPlans.returnReason,
+  createdBy: projectPlans.createdBy,
+  createdByName: users.username,
+  createdAt: projectPlans.createdAt,
+  updatedAt: projectPlans.updatedAt,
+  version: projectPlans.version,
+};
+type PlanSelect = { status: string; createdAt: Date; updatedAt: Date; visitCount: number | string };
+const toRow = <R extends PlanSelect>(r: R) => ({
+  ...r,
+  status: r.status as PlanState,
+  visitCount: Number(r.visitCount),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const inProjects = (scope: Projects) =>
+  scope.all ? undefined : inArray(projectPlans.projectId, [...scope.projectIds, 0]);
+
+export function pagePlans(db: Executor, scope: Projects, f: PlanFilter): Promise<Page<PlanRow>> {
+  const where = and(
+    inProjects(scope),
+    f.projectId ? eq(projectPlans.projectId, f.projectId) : undefined,
+    f.status ? eq(projectPlans.status, f.status) : undefined,
+    containsAny([projectPlans.planNo, projectPlans.name], f.keyword),
+  );
+  return pageOf(
+    db.select({ n: count() }).from(projectPlans).where(where),
+    db
+      .select(planColumns)
+      .from(projectPlans)
+      .innerJoin(projects, eq(projects.id, projectPlans.projectId))
+      .leftJoin(users, eq(users.id, projectPlans.createdBy))
+      .where(where)
+      .orderBy(desc(projectPlans.updatedAt), desc(projectPlans.id)),
+    f,
+    toRow,
+  );
+}
+
+/** One plan version (any project: the caller checks the scope). */
+export async function planById(db: Executor, id: number) {
+  const [row] = await db
+    .select(planColumns)
+    .from(projectPlans)
+    .innerJoin(projects, eq(projects.id, projectPlans.projectId))
+    .leftJoin(users, eq(users.id, projectPlans.createdBy))
+    .where(eq(projectPlans.id, id));
+  if (!row) throw notFound();
+  return toRow(row);
+}
+export type PlanRecord = Awaited<ReturnType<typeof planById>>;
+
+export const bumpPlan = versionedBump(projectPlans);
+
+export async function insertPlan(db: Executor, values: typeof projectPlans.$inferInsert) {
+  const [row] = await db
+    .insert(projectPlans)
+    .values(values)
+    .returning({ id: projectPlans.id, version: projectPlans.version });
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function planNoTaken(db: Executor, planNo: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projectPlans.id })
+    .from(projectPlans)
+    .where(eq(projectPlans.planNo, planNo));
+  return row !== undefined;
+}
+
+/** Every version of a plan no, newest first. */
+export async function versionsOf(db: Executor, planNo: string) {
+  const rows = await db
+    .select({
+      id: projectPlans.id,
+      revision: projectPlans.revision,
+      status: projectPlans.status,
+      updatedAt: projectPlans.updatedAt,
+    })
+    .from(projectPlans)
+    .where(eq(projectPlans.planNo, planNo))
+    .orderBy(desc(projectPlans.revision));
+  return rows.map((r) => ({ ...r, status: r.status as PlanState, updatedAt: r.updatedAt.toISOString() }));
+}
+
+/** The online version of a plan no other than `exceptId`, if any. */
+export async function supersedeOnline(db: Executor, planNo: string, exceptId: number, now: Date) {
+  return db
+    .update(projectPlans)
+    .set({ status: 'superseded', updatedAt: now, version: sql`${projectPlans.version} + 1` })
+    .where(
+      and(eq(projectPlans.planNo, planNo), eq(projectPlans.status, 'online'), ne(projectPlans.id, exceptId)),
+    )
+    .returning({ id: projectPlans.id, revision: projectPlans.revision });
+}
+
+// ---- visits and samples ----
+
+export async function visitsOf(db: Executor, planId: number) {
+  return db
+    .select({
+      id: visitPoints.id,
+      planNo: visitPoints.planNo,
+      name: visitPoints.name,
+      sort: visitPoints.sort,
+      version: visitPoints.version,
+    })
+    .from(visitPoints)
+    .where(eq(visitPoints.planId, planId))
+    .orderBy(asc(visitPoints.sort), asc(visitPoints.id));
+}
+
+export function pageVisits(db: Executor, planId: number, f: { page: number; size: number }) {
+  const where = eq(visitPoints.planId, planId);
+  return pageOf(
+    db.select({ n: count() }).from(visitPoints).where(where),
+    db
+      .select({
+        id: visitPoints.id,
+        planNo: visitPoints.planNo,
+        name: visitPoints.name,
+        sort: visitPoints.sort,
+        version: visitPoints.version,
+      })
+      .from(visitPoints)
+      .where(where)
+      .orderBy(asc(visitPoints.sort), asc(visitPoints.id)),
+    f,
+  );
+}
+
+export async function visitById(db: Executor, id: number) {
+  const [row] = await db.select().from(visitPoints).where(eq(visitPoints.id, id));
+  if (!row || row.planId === null) throw notFound();
+  return { ...row, planId: row.planId };
+}
+
+export const bumpVisit = versionedBump(visitPoints);
+
+export async function visitNameTaken(db: Executor, planId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: visitPoints.id })
+    .from(visitPoints)
+    .where(
+      and(
+        eq(visitPoints.planId, planId),
+        eq(visitPoints.name, name),
+        exceptId ? ne(visitPoints.id, exceptId) : undefined,
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function setVisitSort(db: Executor, ids: readonly number[]) {
+  for (const [sort, id] of ids.entries())
+    await db
+      .update(visitPoints)
+      .set({ sort, version: sql`${visitPoints.version} + 1` })
+      .where(eq(visitPoints.id, id));
+}
+
+export async function deleteVisit(db: Executor, id: number) {
+  await db.delete(visitPoints).where(eq(visitPoints.id, id));
+}
+
+/** The samples of a plan version's visits, in order, with the names their references have. */
+export async function samplesOf(db: Executor, visitIds: readonly number[]) {
+  if (visitIds.length === 0) return [];
+  const transport = sql<string>`(SELECT ${temperatures.name} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.transportTemperatureId})`;
+  const transportRange = sql<string>`(SELECT ${temperatures.range} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.transportTemperatureId})`;
+  const storage = sql<string>`(SELECT ${temperatures.name} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.storageTemperatureId})`;
+  const storageRange = sql<string>`(SELECT ${temperatures.range} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.storageTemperatureId})`;
+  const kitName = sql<
+    string | null
+  >`(SELECT ${consumableKits.name} FROM ${consumableKits} WHERE ${consumableKits.id} = ${planVisitSamples.kitId})`;
+  return db
+    .select({
+      visitId: planVisitSamples.visitId,
+      sampleTypeId: planVisitSamples.sampleTypeId,
+      sampleTypeName: sampleTypes.name,
+      container: planVisitSamples.container,
+      volume: planVisitSamples.volume,
+      unit: planVisitSamples.unit,
+      count: planVisitSamples.count,
+      transportTemperatureId: planVisitSamples.transportTemperatureId,
+      transport,
+      transportRange,
+      storageTemperatureId: planVisitSamples.storageTemperatureId,
+      storage,
+      storageRange,
+      testItemIds: planVisitSamples.testItemIds,
+      kitId: planVisitSamples.kitId,
+      kitName,
+    })
+    .from(planVisitSamples)
+    .innerJoin(sampleTypes, eq(sampleTypes.id, planVisitSamples.sampleTypeId))
+    .where(inArray(planVisitSamples.visitId, [...visitIds]))
+    .orderBy(asc(planVisitSamples.visitId), asc(planVisitSamples.sort), asc(planVisitSamples.id));
+}
+
+export async function testItemNames(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { id: number; code: string; name: string }>();
+  const rows = await db
+    .select({ id: testItems.id, code: testItems.code, name: testItems.name })
+    .from(testItems)
+    .where(inArray(testItems.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** What the samples refer to, for the reference checks. */
+export async function sampleReferences(db: Executor, samples: readonly PlanSampleInput[]) {
+  const ids = (pick: (s: PlanSampleInput) => number[]) => [...new Set(samples.flatMap(pick)), 0];
+  const [types, temps, items] = await Promise.all([
+    db
+      .select({ id: sampleTypes.id, name: sampleTypes.name, enabled: sampleTypes.enabled })
+      .from(sampleTypes)
+      .where(
+        inArray(
+          sampleTypes.id,
+          ids((s) => [s.sampleTypeId]),
+        ),
+      ),
+    db
+      .select({
+        id: temperatures.id,
+        name: temperatures.name,
+        enabled: temperatures.enabled,
+        forTransport: temperatures.forTransport,
+        forStorage: temperatures.forStorage,
+      })
+      .from(temperatures)
+      .where(
+        inArray(
+          temperatures.id,
+          ids((s) => [s.transportTemperatureId, s.storageTemperatureId]),
+        ),
+      ),
+    db
+      .select({ id: testItems.id, name: testItems.name, enabled: testItems.enabled })
+      .from(testItems)
+      .where(
+        inArray(
+          testItems.id,
+          ids((s) => s.testItemIds),
+        ),
+      ),
+  ]);
+  const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+  return { sampleTypes: byId(types), temperatures: byId(temps), testItems: byId(items) };
+}
+
+/** The kits of the project among `ids` (a kit of another project is not one). */
+export async function projectKitIds(db: Executor, projectId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: consumableKits.id })
+    .from(consumableKits)
+    .where(and(eq(consumableKits.projectId, projectId), inArray(consumableKits.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function sampleTypeNames(db: Executor) {
+  const rows = await db.select({ id: sampleTypes.id, name: sampleTypes.name }).from(sampleTypes);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Replaces the visits and samples of a plan version: visits given with an id keep their row
+ * (renamed, re-sorted), others are added, the rest deleted (their samples with them).
+ */
+export async function writeVisits(
+  db: Executor,
+  plan: { id: number; projectId: number; planNo: string },
+  visits: ReadonlyArray<{ id?: number | undefined; name: string; samples: readonly PlanSampleInput[] }>,
+): Promise<void> {
+  const keep = visits.flatMap((v) => (v.id ? [v.id] : []));
+  await db
+    .delete(visitPoints)
+    .where(
+      and(eq(visitPoints.planId, plan.id), keep.length > 0 ? notInArray(visitPoints.id, keep) : undefined),
+    );
+  // Names move between kept rows: clear them first so no two rows ever share one.
+  for (const [sort, visit] of visits.entries()) {
+    let visitId = visit.id;
+    if (visitId)
+      await db
+        .update(visitPoints)
+        .set({ name: visit.name, sort, version: sql`${visitPoints.version} + 1` })
+        .where(eq(visitPoints.id, visitId));
+    else {
+      const [row] = await db
+        .insert(visitPoints)
+        .values({ projectId: plan.projectId, planNo: plan.planNo, planId: plan.id, name: visit.name, sort })
+        .returning({ id: visitPoints.id });
+      visitId = row?.id ?? 0;
+    }
+    await db.delete(planVisitSamples).where(eq(planVisitSamples.visitId, visitId));
+    if (visit.samples.length > 0)
+      await db.insert(planVisitSamples).values(
+        visit.samples.map((s, i) => ({
+          visitId,
+          sort: i,
+          sampleTypeId: s.sampleTypeId,
+          container: s.container ?? null,
+          volume: s.volume,
+          unit: s.unit,
+          count: s.count,
+          transportTemperatureId: s.transportTemperatureId,
+          storageTemperatureId: s.storageTemperatureId,
+          testItemIds: [...s.testItemIds],
+          kitId: s.kitId ?? null,
+        })),
+      );
+  }
+}
+
+/** Visit names and sample type ids received (signed for at the bench) in a project. */
+export async function receivedSamples(db: Executor, projectId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ visit: specimenBarcodes.visit, sampleTypeId: specimenBarcodes.sampleTypeId })
+    .from(specimenBarcodes)
+    .where(and(eq(specimenBarcodes.projectId, projectId), eq(specimenBarcodes.status, 'signed')));
+  return new Set(
+    rows.flatMap((r) =>
+      r.visit !== null && r.sampleTypeId !== null ? [receivedKey(r.visit, r.sampleTypeId)] : [],
+    ),
+  );
+}
+
+/** The open revision (draft, submitted, returned or reviewed) of a plan no, if any. */
+export async function openRevision(db: Executor, planNo: string) {
+  const [row] = await db
+    .select({ id: projectPlans.id, revision: projectPlans.revision })
+    .from(projectPlans)
+    .where(
+      and(
+        eq(projectPlans.planNo, planNo),
+        inArray(projectPlans.status, ['draft', 'submitted', 'returned', 'reviewed']),
+      ),
+    );
+  return row;
+}
+
+export async function topRevision(db: Executor, planNo: string): Promise<number> {
+  const [row] = await db
+    .select({ top: sql<number>`max(${projectPlans.revision})::int` })
+    .from(projectPlans)
+    .where(eq(projectPlans.planNo, planNo));
+  return Number(row?.top ?? 0);
+}
+
+export async function planSignatures(db: Executor, planId: number) {
+  const rows = await db
+    .select({
+      action: labSignatures.action,
+      meaning: labSignatures.meaning,
+      signerName: labSignatures.signerName,
+      signedAt: labSignatures.signedAt,
+      contentHash: labSignatures.contentHash,
+    })
+    .from(labSignatures)
+    .where(and(eq(labSignatures.entity, 'projectPlan'), eq(labSignatures.entityId, planId)))
+    .orderBy(asc(labSignatures.id));
+  return rows.map((r) => ({ ...r, signedAt: r.signedAt.toISOString() }));
+}

@@ -1,0 +1,355 @@
+import {
+  endpoints,
+  PLAN_SIGNATURE_MEANING,
+  type PlanAction,
+  type PlanSampleInput,
+  projectPlanWorkflow,
+  ResultCode,
+} from '@trialab/api-contract';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { ApiError } from '../../lib/errors.js';
+import { type Ctx, registerGroup, type SessionCtx } from '../../lib/route.js';
+import { staleOrMissing } from '../../lib/versioned.js';
+import { applyTransition } from '../../lib/workflow.js';
+import { assertProjectInScope } from '../projects/service.js';
+import { eSign } from '../reports/signature.js';
+import { projectScope } from '../users/current-user.js';
+import {
+  bumpPlan,
+  bumpVisit,
+  deleteVisit,
+  insertPlan,
+  openRevision,
+  type PlanRecord,
+  pagePlans,
+  pageVisits,
+  planById,
+  planNoTaken,
+  planSignatures,
+  projectKitIds,
+  receivedSamples,
+  sampleReferences,
+  samplesOf,
+  sampleTypeNames,
+  setVisitSort,
+  supersedeOnline,
+  testItemNames,
+  topRevision,
+  versionsOf,
+  visitById,
+  visitNameTaken,
+  visitsOf,
+  writeVisits,
+} from './repository.js';
+import {
+  assertEditable,
+  assertKeepsReceived,
+  assertRevisable,
+  assertSampleReferences,
+  assertSubmittable,
+  assertVisitNamesUnique,
+  planContentHash,
+} from './service.js';
+
+const api = endpoints.plan;
+type VisitInput = { id?: number | undefined; name: string; samples: PlanSampleInput[] };
+type Base = Pick<SessionCtx, 'db' | 'principal'>;
+
+const invalidReference = (field: string) =>
+  new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field } });
+
+/** The caller's projects (internal staff by their grants, external users by theirs). */
+const projectsOf = (ctx: Base) => projectScope(ctx.db, ctx.principal.user);
+
+/** A plan version of a project the caller sees; others are refused as out of scope. */
+async function planInScope(ctx: Base, id: number): Promise<PlanRecord> {
+  const plan = await planById(ctx.db, id);
+  assertProjectInScope(await projectsOf(ctx), plan.projectId);
+  return plan;
+}
+
+/** The visits of a version with their samples as the contract shows them. */
+async function visitsWithSamples(db: Executor, planId: number) {
+  const visits = await visitsOf(db, planId);
+  const samples = await samplesOf(
+    db,
+    visits.map((v) => v.id),
+  );
+  const items = await testItemNames(db, [...new Set(samples.flatMap((s) => s.testItemIds))]);
+  return visits.map((v) => ({
+    id: v.id,
+    name: v.name,
+    sort: v.sort,
+    samples: samples
+      .filter((s) => s.visitId === v.id)
+      .map((s) => ({
+        sampleTypeId: s.sampleTypeId,
+        sampleTypeName: s.sampleTypeName,
+        container: s.container,
+        volume: s.volume,
+        unit: s.unit,
+        count: s.count,
+        transportTemperatureId: s.transportTemperatureId,
+        transportTemperature: { id: s.transportTemperatureId, name: s.transport, range: s.transportRange },
+        storageTemperatureId: s.storageTemperatureId,
+        storageTemperature: { id: s.storageTemperatureId, name: s.storage, range: s.storageRange },
+        testItemIds: s.testItemIds,
+        testItems: s.testItemIds.flatMap((id) => items.get(id) ?? []),
+        kitId: s.kitId,
+        kitName: s.kitName,
+      })),
+  }));
+}
+type Visits = Awaited<ReturnType<typeof visitsWithSamples>>;
+
+const typesOf = (visits: ReadonlyArray<{ name: string; samples: ReadonlyArray<{ sampleTypeId: number }> }>) =>
+  visits.map((v) => ({ name: v.name, sampleTypeIds: v.samples.map((s) => s.sampleTypeId) }));
+
+/** Samples received in the project keep their visit and sample type in the plan. */
+async function assertReceivedKept(
+  db: Executor,
+  projectId: number,
+  before: Visits,
+  after: Visits | VisitInput[],
+) {
+  const received = await receivedSamples(db, projectId);
+  if (received.size === 0) return;
+  const names = await sampleTypeNames(db);
+  assertKeepsReceived(typesOf(before), typesOf(after), received, (id) => names.get(id) ?? String(id));
+}
+
+/**
+ * The checks of a version's new visits, in order: names unique, kept visits its own, references
+ * valid and enabled, kits of the project, nothing received dropped.
+ */
+async function checkVisits(db: Executor, plan: { id: number; projectId: number }, visits: VisitInput[]) {
+  assertVisitNamesUnique(visits);
+  const before = plan.id ? await visitsWithSamples(db, plan.id) : [];
+  const own = new Set(before.map((v) => v.id));
+  if (visits.some((v) => v.id !== undefined && !own.has(v.id)))
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'planVisitUnknown' });
+  const samples = visits.flatMap((v) => v.samples);
+  assertSampleReferences(samples, await sampleReferences(db, samples), invalidReference);
+  const kits = [...new Set(samples.flatMap((s) => (s.kitId ? [s.kitId] : [])))];
+  const projectKits = await projectKitIds(db, plan.projectId, kits);
+  if (kits.some((id) => !projectKits.has(id))) throw invalidReference('kitId');
+  await assertReceivedKept(db, plan.projectId, before, visits);
+}
+
+/** The visits of a version as input again (a revision starts as a copy). */
+const asInput = (visits: Visits): VisitInput[] =>
+  visits.map((v) => ({
+    name: v.name,
+    samples: v.samples.map((s) => ({
+      sampleTypeId: s.sampleTypeId,
+      container: s.container,
+      volume: s.volume,
+      unit: s.unit,
+      count: s.count,
+      transportTemperatureId: s.transportTemperatureId,
+      storageTemperatureId: s.storageTemperatureId,
+      testItemIds: s.testItemIds,
+      kitId: s.kitId,
+    })),
+  }));
+
+type TransitionCtx = Ctx<typeof api.submit | typeof api.approve | typeof api.return | typeof api.goOnline>;
+
+/** Submit, approve, return and go online: one path through the projectPlan workflow. */
+async function fire(
+  ctx: TransitionCtx,
+  action: PlanAction,
+  body: { version: number; reason?: string; signature?: { password: string } | undefined },
+) {
+  const plan = await planInScope(ctx, ctx.params.id);
+  const visits = await visitsWithSamples(ctx.db, plan.id);
+  if (action === 'submit') assertSubmittable(visits);
+  const reason = body.reason ?? null;
+  const status = await applyTransition(
+    ctx,
+    ctx.principal,
+    projectPlanWorkflow,
+    { id: plan.id, status: plan.status, creatorId: plan.createdBy },
+    { action, version: body.version, reason },
+    async (next) =>
+      (await bumpPlan(ctx.db, plan.id, body.version, {
+        status: next.status,
+        updatedAt: ctx.now,
+        ...(action === 'return' ? { returnReason: reason } : {}),
+      })) !== undefined,
+  );
+  if (action === 'approve')
+    await eSign(ctx.db, ctx.principal, body.signature, {
+      entity: 'projectPlan',
+      entityId: plan.id,
+      action,
+      meaning: PLAN_SIGNATURE_MEANING[ctx.lang],
+      contentHash: planContentHash({ ...plan, visits: asInput(visits) }),
+      at: ctx.now,
+    });
+  if (action === 'goOnline') {
+    const superseded = await supersedeOnline(ctx.db, plan.planNo, plan.id, ctx.now);
+    if (superseded.length > 0)
+      ctx.audit({
+        action: 'projectPlan.supersede',
+        entity: 'projectPlan',
+        entityId: superseded[0]?.id ?? null,
+        oldValue: { status: 'online' },
+        newValue: { status: 'superseded', by: plan.id },
+      });
+  }
+  return { version: body.version + 1, status };
+}
+
+export async function planRoutes(app: FastifyInstance): Promise<void> {
+  registerGroup(app, api, {
+    paging: async (ctx) => pagePlans(ctx.db, await projectsOf(ctx), ctx.body),
+    get: async (ctx) => {
+      const plan = await planInScope(ctx, ctx.params.id);
+      return {
+        ...plan,
+        visits: await visitsWithSamples(ctx.db, plan.id),
+        versions: await versionsOf(ctx.db, plan.planNo),
+        signatures: await planSignatures(ctx.db, plan.id),
+      };
+    },
+    create: async (ctx) => {
+      const { projectId, planNo, name, visits } = ctx.body;
+      assertProjectInScope(await projectsOf(ctx), projectId);
+      if (await planNoTaken(ctx.db, planNo))
+        throw new ApiError(ResultCode.DUPLICATE, { key: 'planNoTaken', params: { planNo } });
+      await checkVisits(ctx.db, { id: 0, projectId }, visits);
+      const row = await insertPlan(ctx.db, { projectId, planNo, name, createdBy: ctx.principal.userId });
+      await writeVisits(ctx.db, { id: row.id, projectId, planNo }, visits);
+      ctx.audit({
+        action: 'plan.create',
+        entity: 'projectPlan',
+        entityId: row.id,
+        newValue: { projectId, planNo, name, visits: visits.map((v) => v.name) },
+      });
+      return row;
+    },
+    revise: async (ctx) => {
+      const plan = await planInScope(ctx, ctx.params.id);
+      assertRevisable(plan, await openRevision(ctx.db, plan.planNo));
+      const revision = (await topRevision(ctx.db, plan.planNo)) + 1;
+      const { projectId, planNo, name } = plan;
+      const row = await insertPlan(ctx.db, {
+        projectId,
+        planNo,
+        name,
+        revision,
+        revisionOf: plan.id,
+        createdBy: ctx.principal.userId,
+      });
+      await writeVisits(
+        ctx.db,
+        { id: row.id, projectId, planNo },
+        asInput(await visitsWithSamples(ctx.db, plan.id)),
+      );
+      ctx.audit({
+        action: 'plan.revise',
+        entity: 'projectPlan',
+        entityId: row.id,
+        newValue: { planNo, revision, from: plan.id },
+      });
+      return row;
+    },
+    syncDraft: async (ctx) => {
+      const { planId, version, name, visits } = ctx.body;
+      const plan = await planInScope(ctx, planId);
+      assertEditable(plan);
+      await checkVisits(ctx.db, plan, visits);
+      const row = await bumpPlan(ctx.db, plan.id, version, { name, updatedAt: ctx.now });
+      if (!row) throw staleOrMissing(true);
+      const before = await visitsOf(ctx.db, plan.id);
+      await writeVisits(ctx.db, plan, visits);
+      ctx.audit({
+        action: 'plan.syncDraft',
+        entity: 'projectPlan',
+        entityId: plan.id,
+        oldValue: { name: plan.name, visits: before.map((v) => v.name) },
+        newValue: {
+          name,
+          visits: visits.map((v) => v.name),
+          samples: visits.flatMap((v) => v.samples).length,
+        },
+      });
+      return row;
+    },
+    visitPage: async (ctx) => {
+      const plan = await planInScope(ctx, ctx.body.planId);
+      return pageVisits(ctx.db, plan.id, ctx.body);
+    },
+    visitUpdate: async (ctx) => {
+      const visit = await visitById(ctx.db, ctx.body.id);
+      const plan = await planInScope(ctx, visit.planId);
+      assertEditable(plan);
+      const { name } = ctx.body;
+      if (await visitNameTaken(ctx.db, plan.id, name, visit.id))
+        throw new ApiError(ResultCode.BAD_REQUEST, { key: 'planVisitNameTaken', params: { visit: name } });
+      const before = (await visitsWithSamples(ctx.db, plan.id)).filter((v) => v.id === visit.id);
+      await assertReceivedKept(
+        ctx.db,
+        plan.projectId,
+        before,
+        before.map((v) => ({ ...v, name })),
+      );
+      const row = await bumpVisit(ctx.db, visit.id, ctx.body.version, { name });
+      if (!row) throw staleOrMissing(true);
+      ctx.audit({
+        action: 'plan.visitUpdate',
+        entity: 'visitPoint',
+        entityId: visit.id,
+        oldValue: { name: visit.name },
+        newValue: { name },
+      });
+      return row;
+    },
+    visitSort: async (ctx) => {
+      const plan = await planInScope(ctx, ctx.body.planId);
+      assertEditable(plan);
+      const current = (await visitsOf(ctx.db, plan.id)).map((v) => v.id);
+      const { ids } = ctx.body;
+      if (
+        ids.length !== current.length ||
+        new Set(ids).size !== ids.length ||
+        ids.some((id) => !current.includes(id))
+      )
+        throw new ApiError(ResultCode.BAD_REQUEST, { key: 'planSortMismatch' });
+      await setVisitSort(ctx.db, ids);
+      ctx.audit({
+        action: 'plan.visitSort',
+        entity: 'projectPlan',
+        entityId: plan.id,
+        oldValue: current,
+        newValue: ids,
+      });
+      return true;
+    },
+    visitDelete: async (ctx) => {
+      const visit = await visitById(ctx.db, ctx.params.id);
+      const plan = await planInScope(ctx, visit.planId);
+      assertEditable(plan);
+      const before = (await visitsWithSamples(ctx.db, plan.id)).filter((v) => v.id === visit.id);
+      await assertReceivedKept(ctx.db, plan.projectId, before, []);
+      await deleteVisit(ctx.db, visit.id);
+      ctx.audit({
+        action: 'plan.visitDelete',
+        entity: 'visitPoint',
+        entityId: visit.id,
+        oldValue: { planId: plan.id, name: visit.name },
+      });
+      return true;
+    },
+    visitCheckExist: async (ctx) => {
+      const plan = await planInScope(ctx, ctx.body.planId);
+      return visitNameTaken(ctx.db, plan.id, ctx.body.name, ctx.body.id);
+    },
+    submit: (ctx) => fire(ctx, 'submit', ctx.body),
+    approve: (ctx) => fire(ctx, 'approve', ctx.body),
+    return: (ctx) => fire(ctx, 'return', ctx.body),
+    goOnline: (ctx) => fire(ctx, 'goOnline', ctx.body),
+  });
+}

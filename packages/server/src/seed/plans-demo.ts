@@ -1,0 +1,121 @@
+// Demo sampling and testing plans (/project/plan): the first project's plan online with a draft
+// revision of it, the second project's plan submitted for review. The visits are the projects'
+// existing visit points, linked to the plan through the module's own repository functions.
+import type { PlanSampleInput } from '@trialab/api-contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Transaction } from '../db/client.js';
+import * as s from '../db/schema.js';
+import { insertPlan, visitsOf, writeVisits } from '../modules/plans/repository.js';
+
+type Sample = [
+  type: string,
+  container: string,
+  volume: number,
+  transport: string,
+  storage: string,
+  tests: string[],
+];
+
+/** Per visit (by position), the samples collected. */
+const SAMPLES: Sample[][] = [
+  [['WB', 'EDTA 紫头管', 2, '2-8C', '2-8C', ['CBC']]],
+  [
+    ['WB', 'EDTA 紫头管', 2, '2-8C', '2-8C', ['CBC']],
+    ['SER', '促凝管', 5, '2-8C', '-80C', ['LFT', 'RFT', 'LIPID']],
+  ],
+  [['SER', '促凝管', 5, '2-8C', '-80C', ['LFT', 'RFT']]],
+  [['PLA', 'EDTA 紫头管', 4, '-20C', '-80C', ['HBA1C']]],
+  [['SER', '促凝管', 5, '2-8C', '-80C', ['LFT']]],
+];
+
+export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
+  const byCode = (rows: Array<{ id: number; code: string }>) => new Map(rows.map((r) => [r.code, r.id]));
+  const types = byCode(
+    await tx.select({ id: s.sampleTypes.id, code: s.sampleTypes.code }).from(s.sampleTypes),
+  );
+  const temps = byCode(
+    await tx.select({ id: s.temperatures.id, code: s.temperatures.code }).from(s.temperatures),
+  );
+  const items = byCode(await tx.select({ id: s.testItems.id, code: s.testItems.code }).from(s.testItems));
+  const [manager] = await tx
+    .select({ id: s.users.id })
+    .from(s.users)
+    .where(eq(s.users.mobile, '13800000003'));
+  const sampleOf = ([type, container, volume, transport, storage, tests]: Sample): PlanSampleInput => ({
+    sampleTypeId: types.get(type) ?? 0,
+    container,
+    volume,
+    unit: 'mL',
+    count: 1,
+    transportTemperatureId: temps.get(transport) ?? 0,
+    storageTemperatureId: temps.get(storage) ?? 0,
+    testItemIds: tests.map((code) => items.get(code) ?? 0),
+  });
+  const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
+
+  const plan = async (projectNo: string, name: string, status: string, days: number) => {
+    const [project] = await tx.select().from(s.projects).where(eq(s.projects.projectNo, projectNo));
+    if (!project) return undefined;
+    const planNo = `${projectNo}-PLAN-A`;
+    const row = await insertPlan(tx, {
+      projectId: project.id,
+      planNo,
+      name,
+      status,
+      createdBy: manager?.id ?? null,
+      createdAt: at(days),
+      updatedAt: at(days - 2),
+    });
+    // The project's visit points of this plan no become the plan's visits.
+    await tx
+      .update(s.visitPoints)
+      .set({ planId: row.id })
+      .where(and(eq(s.visitPoints.planNo, planNo), isNull(s.visitPoints.planId)));
+    const visits = await visitsOf(tx, row.id);
+    const target = { id: row.id, projectId: project.id, planNo };
+    await writeVisits(
+      tx,
+      target,
+      visits.map((v, i) => ({ id: v.id, name: v.name, samples: (SAMPLES[i] ?? []).map(sampleOf) })),
+    );
+    return { ...target, row, visits };
+  };
+
+  const online = await plan('KM-2026-001', '肿瘤生物标志物采样与检测方案', 'online', 60);
+  await plan('KM-2026-002', '疫苗免疫原性采样方案', 'submitted', 5);
+  // Work for every state that waits: approved (to go online) and returned (to be resubmitted).
+  await plan('KM-2026-003', '糖尿病II期采样方案', 'reviewed', 8);
+  await insertPlan(tx, {
+    projectId:
+      (await tx.select().from(s.projects).where(eq(s.projects.projectNo, 'KM-2026-003')))[0]?.id ?? 0,
+    planNo: 'KM-2026-003-PLAN-B',
+    name: '糖尿病II期药代采样方案',
+    status: 'returned',
+    returnReason: '请补充 PK 采血时间点',
+    createdBy: manager?.id ?? null,
+    createdAt: at(4),
+    updatedAt: at(3),
+  });
+  if (!online) return;
+  // A draft revision of the online plan: one more sample at the last visit.
+  const revision = await insertPlan(tx, {
+    projectId: online.projectId,
+    planNo: online.planNo,
+    name: '肿瘤生物标志物采样与检测方案',
+    revision: 2,
+    revisionOf: online.row.id,
+    createdBy: manager?.id ?? null,
+    createdAt: at(1),
+    updatedAt: at(1),
+  });
+  await writeVisits(
+    tx,
+    { ...online, id: revision.id },
+    online.visits.map((v, i) => ({
+      name: v.name,
+      samples: [...(SAMPLES[i] ?? []), ...(i === online.visits.length - 1 ? [SAMPLES[3]?.[0]] : [])]
+        .filter((x): x is Sample => x !== undefined)
+        .map(sampleOf),
+    })),
+  );
+}

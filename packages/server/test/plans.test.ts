@@ -1,0 +1,257 @@
+import { endpoints, type PlanDetail, type PlanRow, ResultCode } from '@trialab/api-contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, projects, sampleTypes, temperatures, testItems, users } from '../src/db/schema.js';
+import { specimenBarcodes } from '../src/db/schema-specimen.js';
+import { ENGINES } from './engines.js';
+import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+
+const { plan } = endpoints;
+
+describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
+  let env: TestEnv;
+  let manager: Session;
+  let admin: Session;
+  let refs: { wb: number; ser: number; cold: number; deep: number; ln2: number; cbc: number };
+  const as = async (
+    session: Session,
+    endpoint: Parameters<typeof call>[1],
+    options: Parameters<typeof call>[2] = {},
+  ) => envelope(await call(env.app, endpoint, { ...options, session }, env.clock.now));
+  const detail = async (id: number) => (await as(manager, plan.get, { params: { id } })).data as PlanDetail;
+  const sample = (sampleTypeId: number, storage = refs.deep) => ({
+    sampleTypeId,
+    container: '冻存管',
+    volume: 2,
+    unit: 'mL',
+    count: 1,
+    transportTemperatureId: refs.cold,
+    storageTemperatureId: storage,
+    testItemIds: [refs.cbc],
+  });
+
+  beforeAll(async () => {
+    env = await startEnv(engine);
+    manager = await login(env, '13800000003');
+    admin = await login(env, '13800000000');
+    const db = env.handle.db;
+    const code = async (table: typeof sampleTypes | typeof temperatures | typeof testItems, c: string) =>
+      (await db.select({ id: table.id }).from(table).where(eq(table.code, c)))[0]?.id ?? 0;
+    refs = {
+      wb: await code(sampleTypes, 'WB'),
+      ser: await code(sampleTypes, 'SER'),
+      cold: await code(temperatures, '2-8C'),
+      deep: await code(temperatures, '-80C'),
+      ln2: await code(temperatures, 'LN2'),
+      cbc: await code(testItems, 'CBC'),
+    };
+  });
+  afterAll(() => env.close());
+
+  it('lists the demo plans with the cold chain of each sample and the versions of a plan no', async () => {
+    const rows = (await as(manager, plan.paging, { body: { size: 50 } })).data as PlanRow[];
+    expect(rows.map((r) => [r.planNo, r.revision, r.status]).sort()).toEqual([
+      ['KM-2026-001-PLAN-A', 1, 'online'],
+      ['KM-2026-001-PLAN-A', 2, 'draft'],
+      ['KM-2026-002-PLAN-A', 1, 'submitted'],
+    ]);
+    const online = rows.find((r) => r.status === 'online');
+    const d = await detail(online?.id ?? 0);
+    expect(d.visits).toHaveLength(5);
+    expect(d.visits[1]?.samples.map((s) => [s.sampleTypeName, s.storageTemperature.name])).toEqual([
+      ['全血', '冷藏'],
+      ['血清', '深低温'],
+    ]);
+    expect(d.versions.map((v) => [v.revision, v.status])).toEqual([
+      [2, 'draft'],
+      [1, 'online'],
+    ]);
+  });
+
+  it('takes a new plan through submit, return, approval with a signature and going online', async () => {
+    const [project] = await env.handle.db
+      .select()
+      .from(projects)
+      .where(eq(projects.projectNo, 'KM-2026-002'));
+    const projectId = project?.id ?? 0;
+    const created = await as(manager, plan.create, {
+      body: { projectId, planNo: 'KM-2026-002-PLAN-B', name: '加强免疫方案', visits: [] },
+    });
+    expect(created.code).toBe(200);
+    const { id, version } = created.data as { id: number; version: number };
+    // Same plan no again: refused.
+    const twice = await as(manager, plan.create, {
+      body: { projectId, planNo: 'KM-2026-002-PLAN-B', name: 'x', visits: [] },
+    });
+    expect(twice.code).toBe(ResultCode.DUPLICATE);
+    // An empty plan cannot be submitted.
+    expect((await as(manager, plan.submit, { params: { id }, body: { version } })).code).toBe(
+      ResultCode.INVALID_STATE,
+    );
+    // Liquid nitrogen is not a transport condition.
+    const bad = await as(manager, plan.syncDraft, {
+      body: {
+        planId: id,
+        version,
+        name: '加强免疫方案',
+        visits: [{ name: 'V1', samples: [{ ...sample(refs.ser), transportTemperatureId: refs.ln2 }] }],
+      },
+    });
+    expect(bad.code).toBe(ResultCode.BAD_REQUEST);
+    expect(bad.msg).toContain('液氮');
+    const saved = await as(manager, plan.syncDraft, {
+      body: {
+        planId: id,
+        version,
+        name: '加强免疫方案',
+        visits: [
+          { name: 'V1', samples: [sample(refs.ser)] },
+          { name: 'V2', samples: [sample(refs.wb, refs.cold)] },
+        ],
+      },
+    });
+    expect(saved.data).toEqual({ version: version + 1 });
+    const taken = await as(manager, plan.visitCheckExist, { body: { planId: id, name: 'V2' } });
+    expect(taken.data).toBe(true);
+    let v = version + 1;
+    const submitted = await as(manager, plan.submit, { params: { id }, body: { version: v++ } });
+    expect(submitted.data).toEqual({ version: v, status: 'submitted' });
+    // Editing a submitted version is refused; the author cannot review it.
+    expect(
+      (await as(manager, plan.syncDraft, { body: { planId: id, version: v, name: 'x', visits: [] } })).code,
+    ).toBe(ResultCode.INVALID_STATE);
+    const returned = await as(admin, plan.return, {
+      params: { id },
+      body: { version: v++, reason: '补充 V2 的检测项' },
+    });
+    expect(returned.data).toEqual({ version: v, status: 'returned' });
+    expect((await detail(id)).returnReason).toBe('补充 V2 的检测项');
+    await as(manager, plan.submit, { params: { id }, body: { version: v++ } });
+    const unsigned = await as(admin, plan.approve, { params: { id }, body: { version: v } });
+    expect(unsigned.code).toBe(ResultCode.BAD_REQUEST);
+    const wrong = await as(admin, plan.approve, {
+      params: { id },
+      body: { version: v, signature: { password: 'not-the-password' } },
+    });
+    expect(wrong.code).toBe(ResultCode.BAD_REQUEST);
+    const approved = await as(admin, plan.approve, {
+      params: { id },
+      body: { version: v++, signature: { password: DEMO_PASSWORD } },
+    });
+    expect(approved.data).toEqual({ version: v, status: 'reviewed' });
+    expect((await detail(id)).signatures).toMatchObject([{ action: 'approve', signerName: '超级管理员' }]);
+    expect((await as(manager, plan.goOnline, { params: { id }, body: { version: v++ } })).data).toEqual({
+      version: v,
+      status: 'online',
+    });
+    const audited = await env.handle.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'projectPlan'), eq(auditLog.entityId, String(id))));
+    expect(audited.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        'plan.create',
+        'projectPlan.submit',
+        'projectPlan.approve',
+        'projectPlan.goOnline',
+      ]),
+    );
+  });
+
+  it('revises an online plan; received samples keep their visit; the revision supersedes the old version', async () => {
+    const rows = (await as(manager, plan.paging, { body: { keyword: 'KM-2026-002-PLAN-B', size: 10 } }))
+      .data as PlanRow[];
+    const online = rows.find((r) => r.status === 'online');
+    const onlineId = online?.id ?? 0;
+    // Samples of V1 serum were received at the bench.
+    const [keeper] = await env.handle.db.select().from(users).where(eq(users.mobile, '13800000004'));
+    await env.handle.db.insert(specimenBarcodes).values({
+      createdBy: keeper?.id ?? 0,
+      createdAt: new Date(env.clock.now),
+      code: 'PLAN-TEST-0001',
+      projectId: online?.projectId ?? 0,
+      visit: 'V1',
+      sampleTypeId: refs.ser,
+      status: 'signed',
+    });
+    const revised = await as(manager, plan.revise, { params: { id: onlineId }, body: {} });
+    expect(revised.code).toBe(200);
+    const { id, version } = revised.data as { id: number; version: number };
+    // A second revision while this one is open: refused.
+    expect((await as(manager, plan.revise, { params: { id: onlineId }, body: {} })).code).toBe(
+      ResultCode.INVALID_STATE,
+    );
+    const draft = await detail(id);
+    const [v1, v2] = draft.visits;
+    const dropV1 = await as(manager, plan.syncDraft, {
+      body: {
+        planId: id,
+        version,
+        name: draft.name,
+        visits: [{ id: v2?.id, name: 'V2', samples: [sample(refs.wb)] }],
+      },
+    });
+    expect(dropV1.code).toBe(ResultCode.BAD_REQUEST);
+    expect(dropV1.msg).toContain('V1');
+    const dropSerum = await as(manager, plan.syncDraft, {
+      body: {
+        planId: id,
+        version,
+        name: draft.name,
+        visits: [
+          { id: v1?.id, name: 'V1', samples: [sample(refs.wb)] },
+          { id: v2?.id, name: 'V2', samples: [sample(refs.wb)] },
+        ],
+      },
+    });
+    expect(dropSerum.msg).toContain('血清');
+    expect((await as(manager, plan.visitDelete, { params: { id: v1?.id ?? 0 } })).code).toBe(
+      ResultCode.BAD_REQUEST,
+    );
+    // V2 has nothing received: it may go, and a visit is added.
+    const saved = await as(manager, plan.syncDraft, {
+      body: {
+        planId: id,
+        version,
+        name: draft.name,
+        visits: [
+          { id: v1?.id, name: 'V1', samples: [sample(refs.ser), sample(refs.wb)] },
+          { name: 'V3', samples: [sample(refs.ser)] },
+        ],
+      },
+    });
+    expect(saved.data).toEqual({ version: version + 1 });
+    let v = version + 1;
+    await as(manager, plan.submit, { params: { id }, body: { version: v++ } });
+    await as(admin, plan.approve, {
+      params: { id },
+      body: { version: v++, signature: { password: DEMO_PASSWORD } },
+    });
+    expect((await as(manager, plan.goOnline, { params: { id }, body: { version: v } })).data).toMatchObject({
+      status: 'online',
+    });
+    expect((await detail(id)).versions.map((x) => [x.revision, x.status])).toEqual([
+      [2, 'online'],
+      [1, 'superseded'],
+    ]);
+    expect((await detail(onlineId)).visits.map((x) => x.name)).toEqual(['V1', 'V2']);
+  });
+
+  it("keeps other projects' plans from a manager and refuses without the permission", async () => {
+    const [project] = await env.handle.db
+      .select()
+      .from(projects)
+      .where(eq(projects.projectNo, 'KM-2026-003'));
+    const created = await as(admin, plan.create, {
+      body: { projectId: project?.id ?? 0, planNo: 'KM-2026-003-PLAN-X', name: '外部', visits: [] },
+    });
+    const { id } = created.data as { id: number };
+    expect((await as(manager, plan.get, { params: { id } })).code).toBe(ResultCode.FORBIDDEN);
+    const outside = await as(manager, plan.create, {
+      body: { projectId: project?.id ?? 0, planNo: 'KM-2026-003-PLAN-Y', name: 'y', visits: [] },
+    });
+    expect(outside.code).toBe(ResultCode.FORBIDDEN);
+    const lab = await login(env, '13800000001');
+    expect((await as(lab, plan.paging, { body: {} })).code).toBe(ResultCode.FORBIDDEN);
+  });
+});
