@@ -17,8 +17,8 @@ import {
   subjectRegistrationWorkflow,
   testOrderWorkflow,
 } from '@trialab/api-contract';
-import { and, inArray, inArray, type SQL, type SQL, sql, sql } from 'drizzle-orm';
-import { projectPlans, projectPlans, projects } from '../../db/schema.js';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { projectPlans, projects } from '../../db/schema.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
 import {
