@@ -12,7 +12,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -40,7 +40,12 @@ interface VitestJson {
   numPendingTests: number;
   numTodoTests: number;
   success: boolean;
-  testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
+  }[];
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), 'trialab-vitest-'));
@@ -97,6 +102,8 @@ const runs = [
 let passed = steps.filter((s) => s.ok).length;
 let failed = steps.length - passed;
 let skipped = 0;
+const failures: string[] = [];
+const firstLine = (text: string | undefined) => ((text ?? '').split('\n')[0] ?? '').slice(0, 300);
 for (const run of runs) {
   try {
     const report = JSON.parse(readFileSync(join(reportDir, `${run.report}.json`), 'utf8')) as VitestJson;
@@ -106,9 +113,20 @@ for (const run of runs) {
     const brokenFiles = report.testResults.filter(
       (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
     );
-    for (const file of brokenFiles) console.log(`FAILED outside any test: ${file.name}`);
+    // Repeated here, at the end, because CI keeps only the tail of the output.
+    for (const file of brokenFiles)
+      failures.push(`${file.name} (outside any test): ${firstLine(file.message)}`);
+    for (const file of report.testResults) {
+      for (const test of file.assertionResults.filter((t) => t.status === 'failed')) {
+        failures.push(
+          `${relative(root, file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        );
+      }
+    }
     const vitestFailures = report.numFailedTests + brokenFiles.length;
     // vitest can also fail for a reason its report does not show (an unhandled error).
+    if (vitestFailures === 0 && !run.result.ok)
+      failures.push(`${run.report}: vitest failed outside any test (see its output)`);
     failed += vitestFailures > 0 || run.result.ok ? vitestFailures : 1;
   } catch {
     failed += 1; // vitest died before writing its report
@@ -117,6 +135,7 @@ for (const run of runs) {
 rmSync(reportDir, { recursive: true, force: true });
 
 const all = [...steps, ...runs.map((r) => r.result)];
+for (const failure of failures) console.log(`FAILED test: ${failure}`);
 for (const s of all) console.log(`${s.ok ? 'ok    ' : 'FAILED'} ${s.name}`);
 console.log(`summary: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 && all.every((s) => s.ok) ? 0 : 1);

@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import { parseLang, ResultCode } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';

@@ -1,6 +1,6 @@
 import { endpoints, positionLabel, ResultCode, sampleStorageWorkflow } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { projects } from '../../../db/schema.js';
 import {
   specimenBarcodes,

@@ -1,0 +1,25 @@
+import { allWorkflows } from '@trialab/api-contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, LANGUAGES, loadAllNamespaces, t } from '../../locales';
+
+// A workflow declared without words shows its ids on the home page and in the operation log.
+describe('the words of every declared workflow', () => {
+  beforeAll(async () => {
+    await loadAllNamespaces();
+  });
+
+  it.each(LANGUAGES)('%s: each workflow, the states it waits in and its actions are named', async (lang) => {
+    await changeLanguage(lang);
+    const missing = allWorkflows().flatMap((workflow) =>
+      [
+        `home.workflows.${workflow.id}`,
+        // A state is a to-do kind only while something can be done in it.
+        ...Object.values(workflow.transitions).flatMap((transition) =>
+          transition.from.map((state) => `home.states.${state}`),
+        ),
+        ...Object.keys(workflow.transitions).map((action) => `home.actions.${action}`),
+      ].filter((key) => t(key, { defaultValue: '' }) === ''),
+    );
+    expect([...new Set(missing)]).toEqual([]);
+  });
+});
