@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sampleTypes, sites, temperatures } from '../src/db/schema.js';
+import { voidedBarcodes } from '../src/db/schema-project-config.js';
 import { specimenBarcodes, tempStorageLogs, tempStoragePositions } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
@@ -215,6 +216,20 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
       body: { transportId: shipment.serum, barcodes: ['NEW-X'] },
     });
     expect(envelope(noType).code).toBe(400);
+
+    // A barcode the project voided after it was registered is refused at the bench too.
+    const db = env.handle.db;
+    const [voidedRow] = await db
+      .insert(voidedBarcodes)
+      .values({ projectId: km1, code: 'SP002', reason: '标签破损', voidedAt: new Date(env.clock.now) })
+      .returning();
+    const voided = await as(lab, specimenSign.sign, {
+      body: { transportId: shipment.serum, barcodes: ['SP001', 'SP002'] },
+    });
+    expect(envelope(voided)).toMatchObject({ code: ResultCode.INVALID_STATE });
+    expect(envelope(voided).msg).toContain('SP002');
+    expect((await barcode('SP001')).status).toBe('registered');
+    await db.delete(voidedBarcodes).where(eq(voidedBarcodes.id, voidedRow?.id ?? 0));
 
     const signed = await ok(lab, specimenSign.sign, {
       body: { transportId: shipment.serum, barcodes: ['SP001', 'SP002', 'PL-1'] },
