@@ -8,15 +8,13 @@ import {
 import { Button, DatePicker, Empty, Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { useAction } from '../../../components/FormModal';
+import { ExportButton } from '../../../components/ExportButton';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { t as translate } from '../../../locales';
 import type { Contract } from '../../../services/contract';
-import { downloadEndpoint } from '../../../services/endpoint';
 import { type LogFilter as Filter, toLogFilter, type LogValues as Values } from './filter';
 
 type SpecimenEvent = DataOf<Contract['specimenLog']['paging']>[number];
@@ -42,7 +40,6 @@ export default function SpecimenLoggerPage() {
   const { can } = useAccess();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [run, exporting] = useAction();
   // No request until a barcode is given: the log is per barcode.
   const list = useListPage((c) => c.specimenLog.paging, {} as Filter, {
     when: (filter) => Boolean(filter.barcode),
@@ -105,24 +102,14 @@ export default function SpecimenLoggerPage() {
       }
       toolbar={
         <>
-          <Permission value={[SPECIMEN_LOG_PERMISSIONS.export]}>
-            <Button
-              disabled={!filter}
-              loading={exporting}
-              onClick={() =>
-                filter &&
-                void run(() =>
-                  downloadEndpoint(
-                    (c) => c.specimenLog.export,
-                    { body: filter },
-                    `${l('exportName')}-${filter.barcode}.xlsx`,
-                  ),
-                )
-              }
-            >
-              {l('export')}
-            </Button>
-          </Permission>
+          <ExportButton
+            endpoint={(c) => c.specimenLog.export}
+            input={filter && { body: filter }}
+            fileName={`${l('exportName')}-${filter?.barcode}.xlsx`}
+            permission={[SPECIMEN_LOG_PERMISSIONS.export]}
+          >
+            {l('export')}
+          </ExportButton>
           {filter && can(FEEDBACK_PERMISSIONS.create) && (
             <Button
               onClick={() =>

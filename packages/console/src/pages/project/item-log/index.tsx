@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { useAction } from '../../../components/FormModal';
+import { ExportButton } from '../../../components/ExportButton';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
-import { downloadEndpoint } from '../../../services/endpoint';
 import { actionLabel } from '../../system/operation/log/actionLabel';
 import { ChangeLines, ChangeTable } from '../../system/operation/log/ChangeList';
 import { type DayRange, toTimeRange } from '../../system/timeRange';
@@ -31,7 +30,6 @@ export default function ItemLogPage() {
   const list = useListPage((c) => c.projectItemLog.paging, {} as Filter);
   const { projects } = useProjectSites(undefined);
   const [viewing, setViewing] = useState<ProjectItemLogRow | null>(null);
-  const [run, exporting] = useAction();
 
   const columns: DataColumn<ProjectItemLogRow>[] = [
     col.time('at', t('at')),
@@ -82,21 +80,14 @@ export default function ItemLogPage() {
         </>
       }
       toolbar={
-        <Button
-          loading={exporting}
-          onClick={() =>
-            void run(() =>
-              downloadEndpoint(
-                (c) => c.projectItemLog.export,
-                { body: list.filter },
-                `${t('exportName')}.xlsx`,
-              ),
-            )
-          }
+        <ExportButton
+          endpoint={(c) => c.projectItemLog.export}
+          input={{ body: list.filter }}
+          fileName={`${t('exportName')}.xlsx`}
           data-testid="item-log-export"
         >
           {t('export')}
-        </Button>
+        </ExportButton>
       }
       actions={{
         width: 80,

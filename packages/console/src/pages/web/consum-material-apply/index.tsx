@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   CONSUMABLE_ORDER_STATES,
   CONSUMABLE_PERMISSIONS,
@@ -13,12 +13,12 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { useAction } from '../../../components/FormModal';
+import { ExportButton } from '../../../components/ExportButton';
 import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
-import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
+import { callEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { OrderDetailModal } from '../OrderDetail';
@@ -50,7 +50,6 @@ export default function ConsumableApplyPage() {
   const list = useListPage((api) => api.consumable.paging, {} as Filter, { url: { status: 'many' } });
   const [viewing, setViewing] = useState<number | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
-  const [run, exporting] = useAction();
 
   // A failed call rejects: WorkflowActions keeps the cancel reason dialog open with what was typed.
   const step = async (call: Promise<unknown>) => {
@@ -139,23 +138,14 @@ export default function ConsumableApplyPage() {
               {c('create')}
             </Button>
           </Permission>
-          <Permission value={[CONSUMABLE_PERMISSIONS.export]}>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting}
-              onClick={() =>
-                void run(() =>
-                  downloadEndpoint(
-                    (api) => api.consumable.export,
-                    { body: list.filter },
-                    `${c('exportName')}.xlsx`,
-                  ),
-                )
-              }
-            >
-              {c('export')}
-            </Button>
-          </Permission>
+          <ExportButton
+            endpoint={(api) => api.consumable.export}
+            input={{ body: list.filter }}
+            fileName={`${c('exportName')}.xlsx`}
+            permission={[CONSUMABLE_PERMISSIONS.export]}
+          >
+            {c('export')}
+          </ExportButton>
         </>
       }
       actions={{

@@ -1,16 +1,12 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { DataOf } from '@trialab/api-contract';
 import { PORTAL_REPORT_PERMISSIONS } from '@trialab/api-contract';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { useAction } from '../../../components/FormModal';
+import { ExportButton } from '../../../components/ExportButton';
 import { dash } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import type { Contract } from '../../../services/contract';
-import { downloadEndpoint } from '../../../services/endpoint';
 import { type ReportFilter, type ReportFormValues, reportFilter } from '../reportFilter';
 import { FlagTag, ReportFilterFields } from '../reportParts';
 
@@ -51,7 +47,6 @@ export default function ResultReportPage() {
   const { t } = useTranslation('portalReports', { keyPrefix: 'result' });
   const list = useListPage((c) => c.portalReport.results, {} as ReportFilter);
   const columns = useResultColumns<ResultRow>();
-  const [run, exporting] = useAction();
   return (
     <ListPage<ResultRow, ReportFormValues>
       list={list}
@@ -61,23 +56,14 @@ export default function ResultReportPage() {
       onSearch={(values) => list.search(reportFilter(values))}
       filters={<ReportFilterFields flag />}
       toolbar={
-        <Permission value={[PORTAL_REPORT_PERMISSIONS.resultExport]}>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() =>
-              void run(() =>
-                downloadEndpoint(
-                  (c) => c.portalReport.exportResults,
-                  { body: list.filter },
-                  `${t('exportName')}.xlsx`,
-                ),
-              )
-            }
-          >
-            {t('export')}
-          </Button>
-        </Permission>
+        <ExportButton
+          endpoint={(c) => c.portalReport.exportResults}
+          input={{ body: list.filter }}
+          fileName={`${t('exportName')}.xlsx`}
+          permission={[PORTAL_REPORT_PERMISSIONS.resultExport]}
+        >
+          {t('export')}
+        </ExportButton>
       }
     />
   );

@@ -2,14 +2,12 @@ import { type DataOf, SYSTEM_PERMISSIONS } from '@trialab/api-contract';
 import { Button, DatePicker, Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../../access/gates';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
-import { useAction } from '../../../../components/FormModal';
+import { ExportButton } from '../../../../components/ExportButton';
 import { dash, formatTime } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import type { Contract } from '../../../../services/contract';
-import { downloadEndpoint } from '../../../../services/endpoint';
 import { type DayRange, toTimeRange } from '../../timeRange';
 import { AuditChainStatus } from './AuditChainStatus';
 import { actionLabel } from './actionLabel';
@@ -35,7 +33,6 @@ export default function OperationLogPage() {
   useTranslation('home');
   const list = useListPage((e) => e.user.operateLogPaging, {} as Filter);
   const [viewing, setViewing] = useState<AuditRow | null>(null);
-  const [run, exporting] = useAction();
 
   const columns: DataColumn<AuditRow>[] = [
     col.time('at', o('at')),
@@ -93,23 +90,15 @@ export default function OperationLogPage() {
         </>
       }
       toolbar={
-        <Permission value={[SYSTEM_PERMISSIONS.operationExport]}>
-          <Button
-            loading={exporting}
-            onClick={() =>
-              void run(() =>
-                downloadEndpoint(
-                  (e) => e.user.operateLogExport,
-                  { body: list.filter },
-                  `${o('exportName')}.xlsx`,
-                ),
-              )
-            }
-            data-testid="audit-export"
-          >
-            {o('export')}
-          </Button>
-        </Permission>
+        <ExportButton
+          endpoint={(e) => e.user.operateLogExport}
+          input={{ body: list.filter }}
+          fileName={`${o('exportName')}.xlsx`}
+          permission={[SYSTEM_PERMISSIONS.operationExport]}
+          data-testid="audit-export"
+        >
+          {o('export')}
+        </ExportButton>
       }
       actions={{
         width: 80,
