@@ -2,6 +2,8 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects } from '../src/db/schema.js';
+import { planTemplates } from '../src/db/schema-plan-templates.js';
+import { progressPlans } from '../src/db/schema-progress.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
@@ -65,9 +67,12 @@ describe.each(ENGINES)('project progress plans on %s', (engine) => {
 
   it('shows the demo plans: an approved one under way with overdue tasks, one awaiting approval', async () => {
     const plans = (await as(pm, progress.paging, { body: {} })).data as Plan[];
-    expect(plans.map((p) => [p.projectNo, p.status])).toEqual([
-      ['KM-2026-002', 'submitted'],
+    // The manager also manages KM-2026-003 (project record seed), with its returned plan and new draft.
+    expect(plans.map((p) => [p.projectNo, p.status]).sort()).toEqual([
       ['KM-2026-001', 'approved'],
+      ['KM-2026-002', 'submitted'],
+      ['KM-2026-003', 'draft'],
+      ['KM-2026-003', 'returned'],
     ]);
     const running = await detail(pm, plans.find((p) => p.status === 'approved')?.id ?? 0);
     expect(running.tasks.map((t) => t.status).slice(0, 6)).toEqual([
@@ -181,6 +186,61 @@ describe.each(ENGINES)('project progress plans on %s', (engine) => {
     expect(audit?.reason).toBe('启动会日期需与中心确认');
   });
 
+  it('previews a template for a project and saves the owners and dates chosen on the form as a draft', async () => {
+    const km1 = await projectId('KM-2026-001');
+    const input = { projectId: km1, templateId, startDate: '2027-04-01' };
+    const preview = (await as(pm, progress.preview, { body: input })).data as {
+      templateCode: string;
+      tasks: Array<Task & { sort: number; formTemplateId: number | null; fields: unknown[] | null }>;
+      staff: Array<{ id: number; name: string }>;
+    };
+    expect(preview.templateCode).toBe('STD-TRIAL');
+    expect(preview.tasks).toHaveLength(9);
+    expect(preview.tasks[0]).toMatchObject({ sort: 0, stage: '启动会', plannedStart: '2027-04-01' });
+    const withForm = preview.tasks.find((t) => t.formTemplateId !== null);
+    expect(withForm?.fields?.length).toBeGreaterThan(0);
+    const other = preview.staff.find((s) => s.id !== preview.tasks[0]?.ownerId);
+    expect(other).toBeDefined();
+
+    const countPlans = async () => (await env.handle.db.select().from(progressPlans)).length;
+    const before = await countPlans();
+    const chosen = { sort: 0, ownerId: other?.id ?? 0, plannedStart: '2027-04-02', plannedDue: '2027-04-09' };
+    const stranger = await as(pm, progress.create, {
+      lang: 'en_US',
+      body: { ...input, tasks: [{ ...chosen, ownerId: 999_999 }] },
+    });
+    expect(stranger.code).toBe(ResultCode.BAD_REQUEST);
+    expect(stranger.msg).toBe('The owner of task "启动会筹备" is not staff of this project');
+    const nowhere = await as(pm, progress.create, { body: { ...input, tasks: [{ ...chosen, sort: 99 }] } });
+    expect(nowhere.code).toBe(ResultCode.BAD_REQUEST);
+    expect(await countPlans()).toBe(before);
+
+    const created = await as(pm, progress.create, { body: { ...input, tasks: [chosen] } });
+    expect(created.code).toBe(200);
+    const plan = await detail(pm, (created.data as { id: number }).id);
+    expect(plan.status).toBe('draft');
+    expect(plan.tasks[0]).toMatchObject({
+      ownerId: other?.id,
+      plannedStart: '2027-04-02',
+      plannedDue: '2027-04-09',
+    });
+    expect(plan.tasks[1]).toMatchObject({ plannedStart: preview.tasks[1]?.plannedStart });
+    // The plan's tasks carry their forms' fields for the approver's view.
+    expect(plan.tasks.find((t) => t.name === withForm?.name)).toMatchObject({ fields: withForm?.fields });
+
+    const [draft] = await env.handle.db
+      .select({ id: planTemplates.id })
+      .from(planTemplates)
+      .where(eq(planTemplates.status, 'draft'));
+    const unpublished = await as(pm, progress.preview, {
+      lang: 'en_US',
+      body: { ...input, templateId: draft?.id ?? 0 },
+    });
+    expect(unpublished.code).toBe(ResultCode.BAD_REQUEST);
+    expect(unpublished.msg).toBe('A project plan can only be made from a published plan template');
+    expect((await as(lab, progress.preview, { body: input })).code).toBe(ResultCode.FORBIDDEN);
+  });
+
   it('lets only the owner start and complete a task, checks its form, and approves it when asked', async () => {
     const created = await as(pm, progress.create, {
       body: { projectId: await projectId('KM-2026-001'), templateId, startDate: '2027-04-01' },
@@ -252,15 +312,24 @@ describe.each(ENGINES)('project progress plans on %s', (engine) => {
   });
 
   it("hides other projects' plans and refuses callers without the permission", async () => {
+    // A project nobody but the super user sees (every demo project is the manager's).
+    const [other] = await env.handle.db
+      .insert(projects)
+      .values({ projectNo: 'KM-TEST-PROGRESS', name: '进度范围测试项目' })
+      .returning({ id: projects.id });
     const created = await as(superUser, progress.create, {
-      body: { projectId: await projectId('KM-2026-003'), templateId, startDate: '2027-05-01' },
+      body: { projectId: other?.id ?? 0, templateId, startDate: '2027-05-01' },
     });
     const { id } = created.data as { id: number };
     expect((await as(pm, progress.get, { params: { id } })).code).toBe(ResultCode.NOT_FOUND);
     const outside = await as(pm, progress.create, {
-      body: { projectId: await projectId('KM-2026-003'), templateId, startDate: '2027-05-01' },
+      body: { projectId: other?.id ?? 0, templateId, startDate: '2027-05-01' },
     });
     expect(outside.code).toBe(ResultCode.NOT_FOUND);
+    const unseen = await as(pm, progress.preview, {
+      body: { projectId: other?.id ?? 0, templateId, startDate: '2027-05-01' },
+    });
+    expect(unseen.code).toBe(ResultCode.NOT_FOUND);
     expect((await as(lab, progress.paging, { body: {} })).code).toBe(ResultCode.FORBIDDEN);
   });
 });

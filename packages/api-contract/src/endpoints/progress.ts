@@ -49,6 +49,8 @@ const taskRow = z.object({
   overdue: z.boolean(),
   formTemplateId: z.number().nullable(),
   values: z.record(z.string(), z.unknown()).nullable(),
+  /** The fields of the task's form (null: nothing to fill). */
+  fields: formFields.nullable(),
   completedAt: isoTime.nullable(),
   completedByName: z.string().nullable(),
   version: z.number(),
@@ -61,10 +63,22 @@ const planDetail = planRow.extend({
   staff: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 
-const myTaskRow = taskRow.extend({
-  projectNo: z.string(),
-  projectName: z.string(),
-  /** The fields of the task's form (null: nothing to fill). */
+const myTaskRow = taskRow.extend({ projectNo: z.string(), projectName: z.string() });
+
+/** A task's owner and planned days as chosen on the plan form. */
+const taskPlan = { ownerId: id.nullable(), plannedStart: dateString, plannedDue: dateString };
+const newPlan = { projectId: id, templateId: id, startDate: dateString };
+
+/** A template task as a new plan would copy it: its place, default owner, dates and form. */
+const previewTask = z.object({
+  sort: z.number(),
+  stage: z.string(),
+  name: z.string(),
+  ownerId: z.number().nullable(),
+  plannedStart: z.string(),
+  plannedDue: z.string(),
+  needsApproval: z.boolean(),
+  formTemplateId: z.number().nullable(),
   fields: formFields.nullable(),
 });
 
@@ -105,8 +119,32 @@ export const progress = defineGroup('progress', {
       'A draft plan for a project from a published template: tasks copied with default owners (staff holding the task’s role on the project) and dates from the start date',
     access: { permission: PROGRESS_PERMISSIONS.edit },
     mutates: true,
-    body: z.object({ projectId: id, templateId: id, startDate: dateString }),
+    body: z.object({
+      ...newPlan,
+      /** Owners and dates chosen on the form, by the task's place (`sort` of the preview); the rest keep the defaults. */
+      tasks: z
+        .array(z.object({ sort: z.number().int().min(0), ...taskPlan }))
+        .max(2000)
+        .default([]),
+    }),
     data: z.object({ id: z.number(), version: z.number() }),
+  }),
+  preview: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/project/progress/plan/preview',
+    summary:
+      'The tasks a new plan would copy from a published template for a project and start date (default owners, dates, forms) and the project’s staff; nothing is saved',
+    access: { permission: PROGRESS_PERMISSIONS.edit },
+    mutates: false,
+    body: z.object(newPlan),
+    data: z.object({
+      templateCode: z.string(),
+      templateRevision: z.number(),
+      name: z.string(),
+      tasks: z.array(previewTask),
+      staff: z.array(z.object({ id: z.number(), name: z.string() })),
+    }),
   }),
   get: defineEndpoint({
     service: 'user',
@@ -128,9 +166,7 @@ export const progress = defineGroup('progress', {
     params: idParams,
     body: z.object({
       version,
-      tasks: z
-        .array(z.object({ id, ownerId: id.nullable(), plannedStart: dateString, plannedDue: dateString }))
-        .max(2000),
+      tasks: z.array(z.object({ id, ...taskPlan })).max(2000),
     }),
     data: versionOnly,
   }),

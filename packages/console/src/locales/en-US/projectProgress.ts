@@ -27,6 +27,16 @@ export const projectProgress = {
     save: 'Save',
     tasks: 'Tasks',
   },
+  form: {
+    createTitle: 'New progress plan',
+    editTitle: 'Adjust progress plan',
+    approveTitle: 'Progress plan approval',
+    choose: 'Choose a project, a plan template and a start date to see the tasks.',
+    saveDraft: 'Save as draft',
+    saved: 'Saved',
+    notEditable: 'Only a draft or returned plan can be adjusted.',
+    back: 'Back',
+  },
   task: {
     statuses: { todo: 'To do', doing: 'In progress', approval: 'Awaiting approval', done: 'Done' },
     stage: 'Stage',
@@ -40,5 +50,6 @@ export const projectProgress = {
     complete: 'Complete',
     fill: 'Fill in and complete',
     needsApproval: 'Needs approval',
+    form: 'Form',
   },
 } as const;

@@ -25,6 +25,16 @@ export const projectProgress = {
     save: '保存',
     tasks: '任务',
   },
+  form: {
+    createTitle: '新建项目计划',
+    editTitle: '调整项目计划',
+    approveTitle: '项目计划审批',
+    choose: '请选择项目、计划模板和开始日期后查看任务。',
+    saveDraft: '保存草稿',
+    saved: '保存成功',
+    notEditable: '只能调整草稿或已退回的计划。',
+    back: '返回',
+  },
   task: {
     statuses: { todo: '待开始', doing: '进行中', approval: '待审批', done: '已完成' },
     stage: '阶段',
@@ -38,5 +48,6 @@ export const projectProgress = {
     complete: '完成',
     fill: '填写并完成',
     needsApproval: '需审批',
+    form: '表单',
   },
 } as const;

@@ -25,6 +25,16 @@ export const projectProgress = {
     save: '保存',
     tasks: '任務',
   },
+  form: {
+    createTitle: '新建項目計劃',
+    editTitle: '調整項目計劃',
+    approveTitle: '項目計劃審批',
+    choose: '請選擇項目、計劃模板和開始日期後查看任務。',
+    saveDraft: '保存草稿',
+    saved: '保存成功',
+    notEditable: '只能調整草稿或已退回的計劃。',
+    back: '返回',
+  },
   task: {
     statuses: { todo: '待開始', doing: '進行中', approval: '待審批', done: '已完成' },
     stage: '階段',
@@ -38,5 +48,6 @@ export const projectProgress = {
     complete: '完成',
     fill: '填寫並完成',
     needsApproval: '需審批',
+    form: '表單',
   },
 } as const;

@@ -108,6 +108,16 @@ export async function publishedTemplates(db: Executor) {
     .orderBy(asc(planTemplates.code));
 }
 
+/** The fields of some form template revisions, by id. */
+export async function formFieldsById(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, FormField[]>();
+  const rows = await db
+    .select({ id: formTemplates.id, fields: formTemplates.fields })
+    .from(formTemplates)
+    .where(inArray(formTemplates.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.fields]));
+}
+
 /** Enabled internal staff granted the project, with their roles (candidate task owners). */
 export async function projectStaff(db: Executor, projectId: number) {
   const rows = await db
@@ -196,17 +206,19 @@ const taskColumns = {
   status: progressTasks.status,
   formTemplateId: progressTasks.formTemplateId,
   values: progressTasks.values,
+  fields: formTemplates.fields,
   completedAt: progressTasks.completedAt,
   completedByName: completer.username,
   version: progressTasks.version,
 };
-type TaskSelect = { status: string; completedAt: Date | null; plannedDue: string };
+type TaskSelect = { status: string; completedAt: Date | null; plannedDue: string; fields: unknown };
 
 const toTask =
   (today: string) =>
   <R extends TaskSelect>(row: R) => ({
     ...row,
     status: row.status as ProgressTaskState,
+    fields: row.fields as FormField[] | null,
     completedAt: row.completedAt?.toISOString() ?? null,
     overdue: isOverdue(row, today),
   });
@@ -217,6 +229,7 @@ export async function tasksOf(db: Executor, planId: number, today: string) {
     .from(progressTasks)
     .leftJoin(owner, eq(owner.id, progressTasks.ownerId))
     .leftJoin(completer, eq(completer.id, progressTasks.completedBy))
+    .leftJoin(formTemplates, eq(formTemplates.id, progressTasks.formTemplateId))
     .where(eq(progressTasks.planId, planId))
     .orderBy(asc(progressTasks.sort), asc(progressTasks.id));
   return rows.map(toTask(today));
@@ -245,7 +258,6 @@ export function pageMyTasks(
         ...taskColumns,
         projectNo: projects.projectNo,
         projectName: projects.name,
-        fields: formTemplates.fields,
       })
       .from(progressTasks)
       .innerJoin(progressPlans, eq(progressPlans.id, progressTasks.planId))
@@ -256,7 +268,7 @@ export function pageMyTasks(
       .where(where)
       .orderBy(asc(progressTasks.plannedDue), asc(progressTasks.id)),
     f,
-    (row) => ({ ...toTask(today)(row), fields: row.fields as FormField[] | null }),
+    toTask(today),
   );
 }
 

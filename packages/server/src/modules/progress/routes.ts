@@ -19,6 +19,7 @@ import {
 import { planTemplateById } from '../plan-templates/repository.js';
 import { assertMayAttach } from '../system/file-access.js';
 import {
+  formFieldsById,
   insertPlan,
   pageMyTasks,
   pagePlans,
@@ -41,6 +42,7 @@ import {
   copyTasks,
   dayIn,
   fileIdsOf,
+  withTaskPlans,
 } from './service.js';
 
 const { progress } = endpoints;
@@ -89,18 +91,48 @@ async function fireTask(
   return { version: version + 1 };
 }
 
+/** A published template's tasks copied for a project in the caller's scope (not saved). */
+async function copiedPlan(
+  ctx: Pick<SessionCtx, 'db' | 'scope'> & {
+    body: { projectId: number; templateId: number; startDate: string };
+  },
+) {
+  const { projectId, templateId, startDate } = ctx.body;
+  const scope = await ctx.scope();
+  if (!scope.all && !scope.projectIds.has(projectId)) throw notFound();
+  const template = await planTemplateById(ctx.db, templateId);
+  assertTemplatePublished(template);
+  const staff = await projectStaff(ctx.db, projectId);
+  return { template, staff, tasks: copyTasks(template.stages, startDate, staff) };
+}
+
 /** Project progress plans from plan templates and their tasks (/project/progress/*). */
 export async function progressRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, progress, {
     paging: async (ctx) => pagePlans(ctx.db, await ctx.scope(), ctx.body),
     templates: async (ctx) => publishedTemplates(ctx.db),
+    preview: async (ctx) => {
+      const { template, tasks, staff } = await copiedPlan(ctx);
+      const fields = await formFieldsById(
+        ctx.db,
+        tasks.flatMap((t) => (t.formTemplateId === null ? [] : [t.formTemplateId])),
+      );
+      return {
+        templateCode: template.code,
+        templateRevision: template.revision,
+        name: template.name,
+        tasks: tasks.map((t) => ({
+          ...t,
+          fields: t.formTemplateId === null ? null : (fields.get(t.formTemplateId) ?? null),
+        })),
+        staff: staff.map(({ id, name }) => ({ id, name })),
+      };
+    },
     create: async (ctx) => {
       const { projectId, templateId, startDate } = ctx.body;
-      const scope = await ctx.scope();
-      if (!scope.all && !scope.projectIds.has(projectId)) throw notFound();
-      const template = await planTemplateById(ctx.db, templateId);
-      assertTemplatePublished(template);
-      const tasks = copyTasks(template.stages, startDate, await projectStaff(ctx.db, projectId));
+      const copied = await copiedPlan(ctx);
+      const { template } = copied;
+      const tasks = withTaskPlans(copied.tasks, ctx.body.tasks, new Set(copied.staff.map((s) => s.id)));
       const row = await insertPlan(
         ctx.db,
         {
@@ -128,7 +160,14 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
         action: 'progress.create',
         entity: progressPlanWorkflow.id,
         entityId: row.id,
-        newValue: { projectId, templateId, revision: template.revision, startDate, tasks: tasks.length },
+        newValue: {
+          projectId,
+          templateId,
+          revision: template.revision,
+          startDate,
+          tasks: tasks.length,
+          chosen: ctx.body.tasks,
+        },
       });
       return row;
     },

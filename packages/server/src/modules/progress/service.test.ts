@@ -11,6 +11,7 @@ import {
   dayIn,
   fileIdsOf,
   isOverdue,
+  withTaskPlans,
 } from './service.js';
 
 const task = (name: string, offsetDays: number, durationDays: number, ownerRoleId: number | null) => ({
@@ -49,6 +50,26 @@ describe('progress plan rules', () => {
       }),
     ]);
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it('applies the owners and dates chosen on the form by task place, checked like an adjustment', () => {
+    const copies = copyTasks(stages, '2026-12-30', [{ id: 10, roleIds: [1] }]);
+    const chosen = { sort: 2, ownerId: 12, plannedStart: '2027-02-01', plannedDue: '2027-02-03' };
+    const tasks = withTaskPlans(copies, [chosen], new Set([10, 12]));
+    expect(tasks[2]).toMatchObject({
+      name: 'b1',
+      ownerId: 12,
+      plannedStart: '2027-02-01',
+      plannedDue: '2027-02-03',
+    });
+    expect(tasks[0]).toEqual(copies[0]);
+    expect(refusal(() => withTaskPlans(copies, [{ ...chosen, sort: 3 }], new Set([12])))?.key).toBe(
+      'progressTaskUnknown',
+    );
+    expect(refusal(() => withTaskPlans(copies, [chosen], new Set([10])))?.key).toBe('progressOwnerNotStaff');
+    expect(
+      refusal(() => withTaskPlans(copies, [{ ...chosen, plannedDue: '2027-01-31' }], new Set([12])))?.params,
+    ).toEqual({ task: 'b1' });
   });
 
   it('refuses edits of another plan, backwards dates, owners outside the staff, and plans past drafting', () => {

@@ -93,6 +93,24 @@ export function assertTaskEdits(
   }
 }
 
+/**
+ * The copied tasks with the owners and dates chosen on the plan form (by `sort`), checked like an
+ * adjustment of a draft: each names a task, is due on or after its start, its owner project staff.
+ */
+export function withTaskPlans(
+  copies: readonly TaskCopy[],
+  chosen: ReadonlyArray<Omit<TaskEdit, 'id'> & { sort: number }>,
+  staffIds: ReadonlySet<number>,
+): TaskCopy[] {
+  assertTaskEdits(
+    copies.map((c) => ({ id: c.sort, name: c.name })),
+    chosen.map(({ sort, ...plan }) => ({ id: sort, ...plan })),
+    staffIds,
+  );
+  const bySort = new Map(chosen.map(({ sort, ...plan }) => [sort, plan]));
+  return copies.map((c) => ({ ...c, ...bySort.get(c.sort) }));
+}
+
 /** A plan is submitted only when every task has an owner. */
 export function assertOwned(tasks: ReadonlyArray<{ name: string; ownerId: number | null }>): void {
   const missing = tasks.find((t) => t.ownerId === null);

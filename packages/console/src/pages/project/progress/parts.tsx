@@ -1,16 +1,46 @@
 import { type DataOf, progressPlanWorkflow } from '@trialab/api-contract';
-import { Button, Col, Form, Select } from 'antd';
+import { Button, Col, Descriptions, Form, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
+import { dash } from '../../../components/format';
+import { StatusTag } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 
 export type PlanRow = DataOf<Contract['progress']['paging']>[number];
+export type PlanDetail = DataOf<Contract['progress']['get']>;
 export const DETAIL = '/project/progress/project-plan-form-detail';
+export const CREATE = '/project/progress/project-plan-form';
+export const EDIT = '/project/progress/edit-project-plan-form';
+export const APPROVE = '/project/progress/plan-approve';
+export const APPROVE_FORM = '/project/progress/plan-approve-form';
+
+/** The plan's tasks as the task table shows them (keyed by id). */
+export const taskLines = (plan: PlanDetail) => plan.tasks.map((task) => ({ ...task, key: task.id }));
+
+/** The head of one plan: project, template, start, state, progress and why it was returned. */
+export function PlanSummary({ plan }: { plan: PlanDetail }) {
+  const { t } = useTranslation('projectProgress', { keyPrefix: 'shared' });
+  return (
+    <Descriptions size="small" column={3} style={{ marginBottom: 16 }}>
+      <Descriptions.Item label={t('project')}>{`${plan.projectNo} ${plan.projectName}`}</Descriptions.Item>
+      <Descriptions.Item
+        label={t('template')}
+      >{`${plan.templateCode} V${plan.templateRevision}`}</Descriptions.Item>
+      <Descriptions.Item label={t('startDate')}>{plan.startDate}</Descriptions.Item>
+      <Descriptions.Item label={t('status')}>
+        <StatusTag group="plan" ns="projectProgress" status={plan.status} />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('progress')}>{`${plan.doneCount}/${plan.taskCount}`}</Descriptions.Item>
+      <Descriptions.Item label={t('createdBy')}>{dash(plan.createdByName)}</Descriptions.Item>
+      {plan.reason && <Descriptions.Item label={t('reason')}>{plan.reason}</Descriptions.Item>}
+    </Descriptions>
+  );
+}
 
 /** The columns both plan lists show. */
 export function planColumns(t: TFunction<'projectProgress', 'shared'>): DataColumn<PlanRow>[] {
@@ -48,8 +78,18 @@ export function PlanStatusFilter() {
   );
 }
 
-/** View, submit, approve and return: the plan workflow's buttons for one row. */
-export function PlanActions({ row, onDone, mine }: { row: PlanRow; onDone(): unknown; mine: boolean }) {
+/** View (opens `view?id=`), submit, approve and return: the plan workflow's buttons for one row. */
+export function PlanActions({
+  row,
+  onDone,
+  mine,
+  view,
+}: {
+  row: PlanRow;
+  onDone(): unknown;
+  mine: boolean;
+  view?: string;
+}) {
   const { t } = useTranslation('projectProgress', { keyPrefix: 'shared' });
   const navigate = useNavigate();
   const params = { id: row.id };
@@ -60,14 +100,16 @@ export function PlanActions({ row, onDone, mine }: { row: PlanRow; onDone(): unk
       state={row.status}
       isApplicant={mine}
       before={
-        <Button
-          type="link"
-          size="small"
-          data-testid={`progress-view-${row.id}`}
-          onClick={() => navigate(`${DETAIL}?id=${row.id}`)}
-        >
-          {t('view')}
-        </Button>
+        view && (
+          <Button
+            type="link"
+            size="small"
+            data-testid={`progress-view-${row.id}`}
+            onClick={() => navigate(`${view}?id=${row.id}`)}
+          >
+            {t('view')}
+          </Button>
+        )
       }
       actions={{
         submit: {

@@ -2,11 +2,14 @@ import type { ProgressPlanState } from '@trialab/api-contract';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { useSession } from '../../../../stores/session';
-import { PlanActions, PlanStatusFilter, planColumns } from '../parts';
+import { APPROVE_FORM, PlanActions, PlanStatusFilter, planColumns } from '../parts';
 
 type Filter = { status?: ProgressPlanState };
 
-/** /project/progress/plan-approve: plans awaiting approval (by default), approved or returned here. */
+/**
+ * /project/progress/plan-approve: plans awaiting approval (by default), approved or returned here;
+ * a row opens plan-approve-form.
+ */
 export default function PlanApprovePage() {
   const { t } = useTranslation('projectProgress', { keyPrefix: 'shared' });
   const userId = useSession((s) => s.user?.id);
@@ -23,7 +26,12 @@ export default function PlanApprovePage() {
       actions={{
         width: 200,
         render: (row) => (
-          <PlanActions row={row} mine={row.createdBy === userId} onDone={() => list.reload()} />
+          <PlanActions
+            row={row}
+            mine={row.createdBy === userId}
+            view={APPROVE_FORM}
+            onDone={() => list.reload()}
+          />
         ),
       }}
     />
