@@ -21,6 +21,10 @@ class ManualClock implements Clock {
   clearTimeout(handle: unknown): void {
     this.#timers.delete(handle as number);
   }
+  /** Timers waiting to fire: a loop whose async step is still running has not re-armed yet. */
+  pending(): number {
+    return this.#timers.size;
+  }
   advance(ms: number): void {
     const end = this.#now + ms;
     for (;;) {
@@ -91,7 +95,7 @@ describe('background supervisors with the real simulators (manual clock)', () =>
     await settle();
     expect(sims.control.requests({ endpoint: 'video=open' })).toHaveLength(0);
     clock.advance(1);
-    await expect.poll(() => restarted.length).toBe(1);
+    await expect.poll(() => restarted.length, { timeout: 10_000 }).toBe(1);
     expect(restarted[0]).toMatchObject({ camera: 0, reason: 'scheduled' });
     expect(restarted[0]?.streamPath).toMatch(/^\/stream\/0\?sid=\d+&token=/);
     expect(sims.control.requests({ endpoint: 'video=open' })).toHaveLength(1);
@@ -102,10 +106,13 @@ describe('background supervisors with the real simulators (manual clock)', () =>
     await settle();
     expect(restarted).toHaveLength(1);
 
-    // Status polling reports a change while active.
+    // Status polling reports a change while active. The poll the last advance started re-arms its
+    // timer only once its answer is in: wait for both loops to be armed, or the advance fires nothing.
+    await expect.poll(() => clock.pending(), { timeout: 10_000 }).toBe(2);
     sims.control.unplug('video1');
     clock.advance(3_000);
-    await expect.poll(() => changes.at(-1)?.video1).toBe('no');
+    await expect.poll(() => changes.at(-1)?.video1, { timeout: 10_000 }).toBe('no');
+    await expect.poll(() => clock.pending(), { timeout: 10_000 }).toBe(2);
     sims.control.plug('video1');
 
     // Last camera page closed: polling and restarts stop.
