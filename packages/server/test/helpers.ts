@@ -17,7 +17,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type ServerOptions } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import type { DatabaseHandle, Engine } from '../src/db/client.js';
-import { captchas, files, outbox } from '../src/db/schema.js';
+import { captchas, files, outbox, projects } from '../src/db/schema.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from './engines.js';
 
@@ -350,4 +350,17 @@ export function uploadRequest(
       payload,
     });
   return { head, tail, send, whole: Buffer.concat([head, content, tail]) };
+}
+
+/**
+ * A project only the super user sees: every demo project is granted to the demo project manager,
+ * so scope refusals need one of their own. `projectNo` must be unique within the suite.
+ */
+export async function projectOutsideScope(env: TestEnv, projectNo: string): Promise<number> {
+  const [row] = await env.handle.db
+    .insert(projects)
+    .values({ projectNo, name: `${projectNo} 范围测试` })
+    .returning({ id: projects.id });
+  if (!row) throw new Error('project not created');
+  return row.id;
 }

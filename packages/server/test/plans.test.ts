@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sampleTypes, temperatures, testItems, users } from '../src/db/schema.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
-import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  DEMO_PASSWORD,
+  envelope,
+  login,
+  projectOutsideScope,
+  type Session,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
 
 const { plan } = endpoints;
 
@@ -54,6 +63,8 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
       ['KM-2026-001-PLAN-A', 1, 'online'],
       ['KM-2026-001-PLAN-A', 2, 'draft'],
       ['KM-2026-002-PLAN-A', 1, 'submitted'],
+      ['KM-2026-003-PLAN-A', 1, 'reviewed'],
+      ['KM-2026-003-PLAN-B', 1, 'returned'],
     ]);
     const online = rows.find((r) => r.status === 'online');
     const d = await detail(online?.id ?? 0);
@@ -238,17 +249,14 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
   });
 
   it("keeps other projects' plans from a manager and refuses without the permission", async () => {
-    const [project] = await env.handle.db
-      .select()
-      .from(projects)
-      .where(eq(projects.projectNo, 'KM-2026-003'));
+    const otherId = await projectOutsideScope(env, 'KM-TEST-PLANS');
     const created = await as(admin, plan.create, {
-      body: { projectId: project?.id ?? 0, planNo: 'KM-2026-003-PLAN-X', name: '外部', visits: [] },
+      body: { projectId: otherId, planNo: 'KM-TEST-PLANS-X', name: '外部', visits: [] },
     });
     const { id } = created.data as { id: number };
     expect((await as(manager, plan.get, { params: { id } })).code).toBe(ResultCode.FORBIDDEN);
     const outside = await as(manager, plan.create, {
-      body: { projectId: project?.id ?? 0, planNo: 'KM-2026-003-PLAN-Y', name: 'y', visits: [] },
+      body: { projectId: otherId, planNo: 'KM-TEST-PLANS-Y', name: 'y', visits: [] },
     });
     expect(outside.code).toBe(ResultCode.FORBIDDEN);
     const lab = await login(env, '13800000001');

@@ -5,7 +5,15 @@ import { auditLog, projects } from '../src/db/schema.js';
 import { planTemplates } from '../src/db/schema-plan-templates.js';
 import { progressPlans } from '../src/db/schema-progress.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  envelope,
+  login,
+  projectOutsideScope,
+  type Session,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
 
 const { progress, todo } = endpoints;
 
@@ -312,22 +320,18 @@ describe.each(ENGINES)('project progress plans on %s', (engine) => {
   });
 
   it("hides other projects' plans and refuses callers without the permission", async () => {
-    // A project nobody but the super user sees (every demo project is the manager's).
-    const [other] = await env.handle.db
-      .insert(projects)
-      .values({ projectNo: 'KM-TEST-PROGRESS', name: '进度范围测试项目' })
-      .returning({ id: projects.id });
+    const otherId = await projectOutsideScope(env, 'KM-TEST-PROGRESS');
     const created = await as(superUser, progress.create, {
-      body: { projectId: other?.id ?? 0, templateId, startDate: '2027-05-01' },
+      body: { projectId: otherId, templateId, startDate: '2027-05-01' },
     });
     const { id } = created.data as { id: number };
     expect((await as(pm, progress.get, { params: { id } })).code).toBe(ResultCode.NOT_FOUND);
     const outside = await as(pm, progress.create, {
-      body: { projectId: other?.id ?? 0, templateId, startDate: '2027-05-01' },
+      body: { projectId: otherId, templateId, startDate: '2027-05-01' },
     });
     expect(outside.code).toBe(ResultCode.NOT_FOUND);
     const unseen = await as(pm, progress.preview, {
-      body: { projectId: other?.id ?? 0, templateId, startDate: '2027-05-01' },
+      body: { projectId: otherId, templateId, startDate: '2027-05-01' },
     });
     expect(unseen.code).toBe(ResultCode.NOT_FOUND);
     expect((await as(lab, progress.paging, { body: {} })).code).toBe(ResultCode.FORBIDDEN);

@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema.js';
 import { labSubjects } from '../src/db/schema-lab.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  envelope,
+  login,
+  projectOutsideScope,
+  type Session,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
 
 const { voidedBarcodes, projectTestItems, projectItemLog, sampleCode, report } = endpoints;
 
@@ -20,6 +28,8 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
   let pm: Session;
   let lab: Session;
   let reviewer: Session;
+  let admin: Session;
+  let outside: number;
   const project = new Map<string, number>();
   const item = new Map<string, number>();
   const as = async (
@@ -37,6 +47,8 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
     pm = await login(env, '13800000003');
     lab = await login(env, '13800000001');
     reviewer = await login(env, '13800000002');
+    admin = await login(env, '13800000000');
+    outside = await projectOutsideScope(env, 'KM-TEST-CONFIG');
     const db = env.handle.db;
     for (const p of await db.select().from(s.projects)) project.set(p.projectNo, p.id);
     for (const t of await db.select().from(s.testItems)) item.set(t.code, t.id);
@@ -61,8 +73,9 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
   });
 
   it("refuses a project outside the caller's scope and callers without the permission", async () => {
-    const p3 = project.get('KM-2026-003') as number;
-    const out = await as(pm, voidedBarcodes.void, { body: { projectId: p3, codes: ['X'], reason: 'r' } });
+    const out = await as(pm, voidedBarcodes.void, {
+      body: { projectId: outside, codes: ['X'], reason: 'r' },
+    });
     expect(out.code).toBe(ResultCode.FORBIDDEN);
     expect((await as(reviewer, voidedBarcodes.paging, { body: {} })).code).toBe(ResultCode.FORBIDDEN);
     expect((await as(reviewer, projectItemLog.paging, { body: {} })).code).toBe(ResultCode.FORBIDDEN);
@@ -113,8 +126,7 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
     expect((await ranges(p2)).find((r) => r.id === id)).toMatchObject({ high: 6.2, sex: 'F', code: 'HBA1C' });
     expect(await as(pm, projectTestItems.remove, { params: { id } })).toMatchObject({ code: 200 });
     expect((await ranges(p2)).map((r) => r.code)).toEqual(['RFT']);
-    const p3 = project.get('KM-2026-003') as number;
-    expect((await as(pm, projectTestItems.list, { body: { projectId: p3 } })).code).toBe(
+    expect((await as(pm, projectTestItems.list, { body: { projectId: outside } })).code).toBe(
       ResultCode.FORBIDDEN,
     );
   });
@@ -161,9 +173,11 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
     expect(other).toHaveLength(1);
     expect(other[0]?.oldValue).toMatchObject({ high: 6.5 });
     expect(other[0]?.newValue).toMatchObject({ high: 6.2 });
-    // KM-2026-003 is outside the manager's projects: nothing, not an error.
-    const p3 = project.get('KM-2026-003') as number;
-    expect((await as(pm, projectItemLog.paging, { body: { projectId: p3 } })).total).toBe(0);
+    // A project outside the manager's: its history is not shown to them (nothing, not an error).
+    const voidOutside = { projectId: outside, codes: ['OUT-0001'], reason: '标签重复' };
+    expect((await as(admin, voidedBarcodes.void, { body: voidOutside })).code).toBe(200);
+    expect((await as(admin, projectItemLog.paging, { body: { projectId: outside } })).total).toBe(1);
+    expect((await as(pm, projectItemLog.paging, { body: { projectId: outside } })).total).toBe(0);
 
     const response = await call(
       env.app,
