@@ -1,8 +1,9 @@
 import { ResultCode } from '@trialab/api-contract';
-import { and, asc, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
+  depts,
   permissions,
   projectContacts,
   projectGroups,
@@ -20,7 +21,7 @@ import { consumableOrders, sampleTransports } from '../../db/schema-portal.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { contains } from '../../lib/search.js';
+import { contains, containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
 import { assertProjectInScope, type ProjectsSeen, type UniqueField } from './service.js';
 
@@ -391,5 +392,169 @@ export async function pageSites(
       .where(where)
       .orderBy(asc(sites.centerNo)),
     f,
+  );
+}
+
+/** Enabled research centres, for an import naming them by code or name. */
+export const enabledCenterChoices = (db: Executor) =>
+  db
+    .select({ id: researchCenters.id, code: researchCenters.code, name: researchCenters.name })
+    .from(researchCenters)
+    .where(eq(researchCenters.enabled, true));
+
+/** The record's sites with their research centre's code (the import layout, for the export). */
+export const sitesForExport = (db: Executor, projectId: number) =>
+  db
+    .select({ centerNo: sites.centerNo, center: researchCenters.code, name: sites.name })
+    .from(sites)
+    .leftJoin(researchCenters, eq(researchCenters.id, sites.researchCenterId))
+    .where(eq(sites.projectId, projectId))
+    .orderBy(asc(sites.centerNo));
+
+const isoGranted = <R extends { grantedAt: Date }>(row: R) => ({
+  ...row,
+  grantedAt: row.grantedAt.toISOString(),
+});
+
+type UserFilter = { projectId: number; keyword?: string | undefined; siteId?: number | undefined };
+
+const userKeyword = (keyword: string | undefined) =>
+  containsAny([users.username, users.mobile, users.email, users.jobNumber], keyword);
+
+const researchWhere = (f: UserFilter) =>
+  and(eq(userProjects.projectId, f.projectId), eq(users.type, 1), userKeyword(f.keyword));
+
+/** Staff granted the project, by name (a grant per user: staff grants have no site). */
+export function researchUsers(db: Executor, f: UserFilter) {
+  return db
+    .selectDistinctOn([users.username, users.id], {
+      userId: users.id,
+      username: users.username,
+      jobNumber: users.jobNumber,
+      mobile: users.mobile,
+      email: users.email,
+      deptName: depts.name,
+      status: users.status,
+      grantedAt: userProjects.createdAt,
+    })
+    .from(userProjects)
+    .innerJoin(users, eq(users.id, userProjects.userId))
+    .leftJoin(depts, eq(depts.id, users.deptId))
+    .where(researchWhere(f))
+    .orderBy(asc(users.username), asc(users.id), asc(userProjects.createdAt));
+}
+
+export async function pageResearchUsers(db: Executor, f: UserFilter & { page: number; size: number }) {
+  return pageOf(
+    db
+      .select({ n: countDistinct(users.id) })
+      .from(userProjects)
+      .innerJoin(users, eq(users.id, userProjects.userId))
+      .where(researchWhere(f)),
+    researchUsers(db, f),
+    f,
+    isoGranted,
+  );
+}
+
+/** External grants of the project: one row per user and site, limited to `allowed` sites when given. */
+const externalWhere = (f: UserFilter, allowed: ReadonlySet<number> | undefined) =>
+  and(
+    eq(userProjects.projectId, f.projectId),
+    eq(users.type, 2),
+    f.siteId !== undefined ? eq(userProjects.siteId, f.siteId) : undefined,
+    allowed && allowed.size > 0 ? inArray(userProjects.siteId, [...allowed]) : undefined,
+    userKeyword(f.keyword),
+  );
+
+export function externalUsers(db: Executor, f: UserFilter, allowed: ReadonlySet<number> | undefined) {
+  return db
+    .select({
+      userId: users.id,
+      username: users.username,
+      mobile: users.mobile,
+      email: users.email,
+      status: users.status,
+      siteId: userProjects.siteId,
+      centerNo: sites.centerNo,
+      siteName: sites.name,
+      grantedAt: userProjects.createdAt,
+    })
+    .from(userProjects)
+    .innerJoin(users, eq(users.id, userProjects.userId))
+    .leftJoin(sites, eq(sites.id, userProjects.siteId))
+    .where(externalWhere(f, allowed))
+    .orderBy(asc(sites.centerNo), asc(users.username), asc(userProjects.id));
+}
+
+export async function pageExternalUsers(
+  db: Executor,
+  f: UserFilter & { page: number; size: number },
+  allowed: ReadonlySet<number> | undefined,
+) {
+  return pageOf(
+    db
+      .select({ n: count() })
+      .from(userProjects)
+      .innerJoin(users, eq(users.id, userProjects.userId))
+      .where(externalWhere(f, allowed)),
+    externalUsers(db, f, allowed),
+    f,
+    isoGranted,
+  );
+}
+
+type ReceiveAddress = (typeof consumableOrders.$inferSelect)['receiveAddress'];
+
+/**
+ * The people the project's kits were sent to: the receive addresses of its consumable orders (as
+ * submitted), one row per site, name and phone, with the latest address of that person.
+ */
+export async function pageReceivers(
+  db: Executor,
+  f: UserFilter & { page: number; size: number },
+  allowed: ReadonlySet<number> | undefined,
+) {
+  const name = sql<string>`${consumableOrders.receiveAddress}->>'name'`;
+  const phone = sql<string>`${consumableOrders.receiveAddress}->>'phone'`;
+  const lastOrderAt = sql<string>`max(${consumableOrders.applyTime})`;
+  const where = and(
+    eq(consumableOrders.projectId, f.projectId),
+    f.siteId !== undefined ? eq(consumableOrders.siteId, f.siteId) : undefined,
+    allowed && allowed.size > 0 ? inArray(consumableOrders.siteId, [...allowed]) : undefined,
+    containsAny([name, phone], f.keyword),
+  );
+  return pageOf(
+    db
+      .select({ n: sql<number>`count(distinct (${consumableOrders.siteId}, ${name}, ${phone}))` })
+      .from(consumableOrders)
+      .where(where),
+    db
+      .select({
+        siteId: consumableOrders.siteId,
+        centerNo: sites.centerNo,
+        siteName: sites.name,
+        name,
+        phone,
+        orders: count(),
+        lastOrderAt,
+        // The address of the person's latest order.
+        address: sql<ReceiveAddress>`(array_agg(${consumableOrders.receiveAddress} order by ${consumableOrders.applyTime} desc, ${consumableOrders.id} desc))[1]`,
+      })
+      .from(consumableOrders)
+      .innerJoin(sites, eq(sites.id, consumableOrders.siteId))
+      .where(where)
+      .groupBy(consumableOrders.siteId, sites.centerNo, sites.name, name, phone)
+      .orderBy(asc(sites.centerNo), desc(lastOrderAt), asc(name)),
+    f,
+    ({ address, orders, lastOrderAt, ...row }) => ({
+      ...row,
+      email: address.email,
+      company: address.company,
+      area: address.area,
+      detail: address.detail,
+      orders: Number(orders),
+      lastOrderAt: new Date(lastOrderAt).toISOString(),
+    }),
   );
 }
