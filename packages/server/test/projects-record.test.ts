@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, userProjects } from '../src/db/schema.js';
+import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
@@ -247,6 +248,76 @@ describe.each(ENGINES)('project record imports, exports and user lists on %s', (
     );
     expect((await as(pm, project.pageReceiver, { body: { projectId: 999_999 } })).code).toBe(
       ResultCode.NOT_FOUND,
+    );
+  });
+
+  it('looks projects up only within the caller scope: by number, with sites, today, addresses', async () => {
+    expect(
+      (await as(site, project.authedByProjectNo, { query: { projectNo: 'KM-2026-001' } })).data,
+    ).toMatchObject({
+      id: km1,
+      projectNo: 'KM-2026-001',
+    });
+    for (const projectNo of ['KM-2026-002', 'KM-2026-404'])
+      expect(await as(site, project.authedByProjectNo, { query: { projectNo } })).toMatchObject({
+        code: 200,
+        data: null,
+      });
+
+    const mine = (await as(site, project.allWithSites)).data as Array<{
+      projectNo: string;
+      sites: Array<{ centerNo: string }>;
+    }>;
+    expect(mine.map((p) => [p.projectNo, p.sites.map((s) => s.centerNo)])).toEqual([['KM-2026-001', ['01']]]);
+    const pms = (await as(pm, project.allWithSites)).data as typeof mine;
+    expect(pms.find((p) => p.projectNo === 'KM-2026-001')?.sites.map((s) => s.centerNo)).toEqual([
+      '01',
+      '02',
+    ]);
+
+    const [barcode] = await env.handle.db
+      .select({ id: specimenBarcodes.id })
+      .from(specimenBarcodes)
+      .where(eq(specimenBarcodes.projectId, km1))
+      .limit(1);
+    await env.handle.db
+      .update(specimenBarcodes)
+      .set({ signedAt: new Date(env.clock.now) })
+      .where(eq(specimenBarcodes.id, barcode?.id ?? 0));
+    const today = (await as(site, project.dailyProjectNos)).data as Array<{
+      projectNo: string;
+      samples: number;
+    }>;
+    expect(today.map((p) => p.projectNo)).toEqual(['KM-2026-001']);
+    expect(today[0]?.samples).toBeGreaterThanOrEqual(1);
+
+    const addresses = (await as(pm, project.address, { body: { projectId: km1 } })).data as Array<{
+      centerNo: string;
+      centerName: string | null;
+    }>;
+    expect(addresses.map((a) => [a.centerNo, a.centerName])).toEqual([
+      ['01', '北京协和医院'],
+      ['02', '上海交通大学医学院附属瑞金医院'],
+    ]);
+    const siteOnly = (await as(site, project.address, { body: { projectId: km1 } })).data as typeof addresses;
+    expect(siteOnly.map((a) => a.centerNo)).toEqual(['01']);
+    expect((await as(site, project.address, { body: { projectId: km3 } })).code).toBe(ResultCode.FORBIDDEN);
+  });
+
+  it('gives a quotation the project with the visits and samples of its online plan', async () => {
+    const admin = await login(env, '13800000000');
+    const info = await as(admin, project.quotationInfo, { query: { projectId: km1 } });
+    const data = info.data as {
+      sponsor: string;
+      sites: number;
+      plan: { revision: number } | null;
+      visits: Array<{ name: string; samples: Array<{ sampleTypeName: string; count: number }> }>;
+    };
+    expect(data).toMatchObject({ sponsor: '华康制药', sites: 2, plan: { revision: 1 } });
+    expect(data.visits).toHaveLength(5);
+    expect(data.visits.some((v) => v.samples.length > 0)).toBe(true);
+    expect((await as(pm, project.quotationInfo, { query: { projectId: km1 } })).code).toBe(
+      ResultCode.FORBIDDEN,
     );
   });
 });

@@ -202,4 +202,102 @@ export const projectRecordEndpoints = {
       }),
     ),
   }),
+  authedByProjectNo: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/project/info/authed/by-project-no',
+    summary: 'The project with this number when the caller may see it, else null (no hint whether it exists)',
+    access: 'authenticated',
+    mutates: false,
+    query: z.object({ projectNo: z.string().trim().min(1).max(32) }),
+    data: z
+      .object({ id: z.number(), projectNo: z.string(), name: z.string(), status: z.number() })
+      .nullable(),
+  }),
+  allWithSites: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/v2.0/project/info/all',
+    summary: 'Every project in the user scope with its sites (external users: their sites only), by number',
+    access: 'authenticated',
+    mutates: false,
+    data: z.array(
+      z.object({
+        id: z.number(),
+        projectNo: z.string(),
+        name: z.string(),
+        status: z.number(),
+        sites: z.array(z.object({ id: z.number(), centerNo: z.string(), name: z.string() })),
+      }),
+    ),
+  }),
+  dailyProjectNos: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/lab/before/daily/project-no/list',
+    summary:
+      'Projects in the user scope with samples signed for at the bench today (request time zone), with the count',
+    access: 'authenticated',
+    mutates: false,
+    data: z.array(
+      z.object({ projectId: z.number(), projectNo: z.string(), name: z.string(), samples: z.number() }),
+    ),
+  }),
+  address: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/project/address',
+    summary:
+      "Where a project's deliveries go: each site's research centre address (external users: their sites only)",
+    access: 'authenticated',
+    mutates: false,
+    body: z.object({ projectId: id, siteId: id.optional() }),
+    data: z.array(
+      z.object({
+        siteId: z.number(),
+        centerNo: z.string(),
+        siteName: z.string(),
+        centerName: z.string().nullable(),
+        province: z.string().nullable(),
+        city: z.string().nullable(),
+        address: z.string().nullable(),
+        phone: z.string().nullable(),
+      }),
+    ),
+  }),
+  quotationInfo: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/project/quotation/project-info',
+    summary:
+      'What a quotation needs of a project: sponsor, site count, and the visits and samples of its online plan (none online: empty)',
+    access: { permission: 'marketing:quotation:view' },
+    mutates: false,
+    query: z.object({ projectId: id }),
+    data: z.object({
+      id: z.number(),
+      projectNo: z.string(),
+      name: z.string(),
+      sponsor: z.string().nullable(),
+      sites: z.number(),
+      /** The online plan version, null when none is online. */
+      plan: z
+        .object({ id: z.number(), planNo: z.string(), revision: z.number(), name: z.string() })
+        .nullable(),
+      visits: z.array(
+        z.object({
+          name: z.string(),
+          samples: z.array(
+            z.object({
+              sampleTypeName: z.string(),
+              volume: z.number(),
+              unit: z.string(),
+              count: z.number(),
+              testItemIds: z.array(z.number()),
+            }),
+          ),
+        }),
+      ),
+    }),
+  }),
 };

@@ -20,12 +20,18 @@ import {
 import {
   enabledCenterChoices,
   externalUsers,
+  onlinePlanOf,
   pageExternalUsers,
   pageReceivers,
   pageResearchUsers,
   projectById,
   projectDetail,
+  projectsByNo,
+  projectsWithSites,
   researchUsers,
+  signedOnDay,
+  siteAddresses,
+  siteCount,
   sitesForExport,
 } from './repository.js';
 import { assertProjectInScope } from './service.js';
@@ -44,7 +50,12 @@ type RecordKeys =
   | 'researchUserExport'
   | 'externalUsers'
   | 'externalUserExport'
-  | 'pageReceiver';
+  | 'pageReceiver'
+  | 'authedByProjectNo'
+  | 'allWithSites'
+  | 'dailyProjectNos'
+  | 'address'
+  | 'quotationInfo';
 
 /** Rows of an export: far more than a record holds, so never cut in practice. */
 const EXPORT_MAX = 5000;
@@ -113,4 +124,33 @@ export const recordHandlers: Pick<GroupHandlers<typeof project>, RecordKeys> = {
     return xlsx(`${projectNo}-external-users.xlsx`, await externalUsersWorkbook(rows, ctx.lang, time));
   },
   pageReceiver: async (ctx) => pageReceivers(ctx.db, ctx.body, await sitesInScope(ctx, ctx.body.projectId)),
+  authedByProjectNo: async (ctx) => {
+    const scope = await projectScope(ctx.db, ctx.principal.user);
+    const [row] = await projectsByNo(ctx.db, ctx.query.projectNo);
+    // Absent and out of scope answer alike, so numbers of other projects cannot be probed.
+    if (!row || (!scope.all && !scope.projectIds.has(row.id))) return null;
+    return row;
+  },
+  allWithSites: async (ctx) => projectsWithSites(ctx.db, await projectScope(ctx.db, ctx.principal.user)),
+  dailyProjectNos: async (ctx) => {
+    const scope = await projectScope(ctx.db, ctx.principal.user);
+    return signedOnDay(ctx.db, scope, zonedTime(ctx).date(ctx.now), ctx.timeZone);
+  },
+  address: async (ctx) => {
+    const allowed = await sitesInScope(ctx, ctx.body.projectId);
+    return siteAddresses(ctx.db, ctx.body.projectId, ctx.body.siteId, allowed);
+  },
+  quotationInfo: async (ctx) => {
+    const { projectId } = ctx.query;
+    await sitesInScope(ctx, projectId);
+    const row = await projectById(ctx.db, projectId);
+    return {
+      id: row.id,
+      projectNo: row.projectNo,
+      name: row.name,
+      sponsor: row.sponsor,
+      sites: await siteCount(ctx.db, projectId),
+      ...(await onlinePlanOf(ctx.db, projectId)),
+    };
+  },
 };

@@ -5,16 +5,20 @@ import type { Executor } from '../../db/client.js';
 import {
   depts,
   permissions,
+  planVisitSamples,
   projectContacts,
   projectGroups,
+  projectPlans,
   projects,
   researchCenters,
   rolePermissions,
   roles,
+  sampleTypes,
   sites,
   userProjects,
   userRoles,
   users,
+  visitPoints,
 } from '../../db/schema.js';
 import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { consumableOrders, sampleTransports } from '../../db/schema-portal.js';
@@ -120,6 +124,13 @@ export async function projectById(db: Executor, id: number) {
   if (!row) throw notFound();
   return row;
 }
+
+/** The picker row of a project by number, unchecked (empty when there is none). */
+export const projectsByNo = (db: Executor, projectNo: string) =>
+  db
+    .select({ ...pickerColumns, status: projects.status })
+    .from(projects)
+    .where(eq(projects.projectNo, projectNo));
 
 export async function projectByNo(db: Executor, projectNo: string) {
   const [row] = await selectRows(db).where(eq(projects.projectNo, projectNo));
@@ -557,4 +568,144 @@ export async function pageReceivers(
       lastOrderAt: new Date(lastOrderAt).toISOString(),
     }),
   );
+}
+
+/** Projects in scope with their sites (`sitesByProject` limits an external user's sites). */
+export async function projectsWithSites(
+  db: Executor,
+  scope: ProjectsSeen & { sitesByProject: ReadonlyMap<number, ReadonlySet<number>> },
+) {
+  const list = await allProjects(db, scope);
+  const ids = list.map((p) => p.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: sites.id, projectId: sites.projectId, centerNo: sites.centerNo, name: sites.name })
+          .from(sites)
+          .where(inArray(sites.projectId, ids))
+          .orderBy(asc(sites.centerNo));
+  return list.map((p) => {
+    const allowed = scope.sitesByProject.get(p.id);
+    return {
+      ...p,
+      sites: rows
+        .filter((s) => s.projectId === p.id && (!allowed || allowed.size === 0 || allowed.has(s.id)))
+        .map(({ projectId: _, ...s }) => s),
+    };
+  });
+}
+
+/** Projects in scope with barcodes signed for on the day `today` (YYYY-MM-DD) of `timeZone`. */
+export function signedOnDay(db: Executor, scope: ProjectsSeen, today: string, timeZone: string) {
+  return db
+    .select({
+      projectId: projects.id,
+      projectNo: projects.projectNo,
+      name: projects.name,
+      samples: sql<number>`cast(count(*) as int)`,
+    })
+    .from(specimenBarcodes)
+    .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
+    .where(
+      and(
+        scopeCondition(scope),
+        sql`(${specimenBarcodes.signedAt} at time zone ${timeZone})::date = ${today}::date`,
+      ),
+    )
+    .groupBy(projects.id, projects.projectNo, projects.name)
+    .orderBy(asc(projects.projectNo));
+}
+
+/** Each site's research centre address (only `allowed` sites when given). */
+export function siteAddresses(
+  db: Executor,
+  projectId: number,
+  siteId: number | undefined,
+  allowed: ReadonlySet<number> | undefined,
+) {
+  return db
+    .select({
+      siteId: sites.id,
+      centerNo: sites.centerNo,
+      siteName: sites.name,
+      centerName: researchCenters.name,
+      province: researchCenters.province,
+      city: researchCenters.city,
+      address: researchCenters.address,
+      phone: researchCenters.phone,
+    })
+    .from(sites)
+    .leftJoin(researchCenters, eq(researchCenters.id, sites.researchCenterId))
+    .where(
+      and(
+        eq(sites.projectId, projectId),
+        siteId !== undefined ? eq(sites.id, siteId) : undefined,
+        allowed && allowed.size > 0 ? inArray(sites.id, [...allowed]) : undefined,
+      ),
+    )
+    .orderBy(asc(sites.centerNo));
+}
+
+/** The project's online plan version with its visits and their samples, in order. */
+export async function onlinePlanOf(db: Executor, projectId: number) {
+  const [plan] = await db
+    .select({
+      id: projectPlans.id,
+      planNo: projectPlans.planNo,
+      revision: projectPlans.revision,
+      name: projectPlans.name,
+    })
+    .from(projectPlans)
+    .where(and(eq(projectPlans.projectId, projectId), eq(projectPlans.status, 'online')))
+    .orderBy(asc(projectPlans.planNo), desc(projectPlans.revision))
+    .limit(1);
+  if (!plan) return { plan: null, visits: [] };
+  const rows = await db
+    .select({
+      visitId: visitPoints.id,
+      visit: visitPoints.name,
+      sampleTypeName: sampleTypes.name,
+      volume: planVisitSamples.volume,
+      unit: planVisitSamples.unit,
+      count: planVisitSamples.count,
+      testItemIds: planVisitSamples.testItemIds,
+    })
+    .from(visitPoints)
+    .leftJoin(planVisitSamples, eq(planVisitSamples.visitId, visitPoints.id))
+    .leftJoin(sampleTypes, eq(sampleTypes.id, planVisitSamples.sampleTypeId))
+    .where(eq(visitPoints.planId, plan.id))
+    .orderBy(
+      asc(visitPoints.sort),
+      asc(visitPoints.id),
+      asc(planVisitSamples.sort),
+      asc(planVisitSamples.id),
+    );
+  type Sample = {
+    sampleTypeName: string;
+    volume: number;
+    unit: string;
+    count: number;
+    testItemIds: number[];
+  };
+  const visits = new Map<number, { name: string; samples: Sample[] }>();
+  for (const r of rows) {
+    const visit = visits.get(r.visitId) ?? { name: r.visit, samples: [] };
+    visits.set(r.visitId, visit);
+    // A visit without samples comes back once, with the sample columns null.
+    if (r.sampleTypeName !== null && r.volume !== null && r.unit !== null && r.count !== null)
+      visit.samples.push({
+        sampleTypeName: r.sampleTypeName,
+        volume: r.volume,
+        unit: r.unit,
+        count: r.count,
+        testItemIds: r.testItemIds ?? [],
+      });
+  }
+  return { plan, visits: [...visits.values()] };
+}
+
+export async function siteCount(db: Executor, projectId: number) {
+  const [row] = await db.select({ n: count() }).from(sites).where(eq(sites.projectId, projectId));
+  return Number(row?.n ?? 0);
 }
