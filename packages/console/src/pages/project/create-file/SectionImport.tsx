@@ -71,7 +71,7 @@ export function SectionImport({
       <ImportModal<CenterRow>
         {...shared}
         title={t('titles.center')}
-        testId="project-center-import"
+        testId="project-sites-import"
         columns={columns}
         preview={async (fileId) =>
           (await callEndpoint((c) => c.project.centerImport, { body: { fileId, existing: existing.center } }))
@@ -96,7 +96,7 @@ export function SectionImport({
       <ImportModal<ContactRow>
         {...shared}
         title={t('titles.contact')}
-        testId="project-contact-import"
+        testId="project-contacts-import"
         columns={columns}
         preview={async (fileId) =>
           (
@@ -118,7 +118,7 @@ export function SectionImport({
     <ImportModal<GroupRow>
       {...shared}
       title={t('titles.group')}
-      testId="project-group-import"
+      testId="project-groups-import"
       columns={columns}
       preview={async (fileId) =>
         (await callEndpoint((c) => c.project.groupImport, { body: { fileId, existing: existing.group } }))

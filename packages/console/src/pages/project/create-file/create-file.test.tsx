@@ -131,13 +131,13 @@ describe('/project/create-file', () => {
     const input = (await waitFor(() => document.body.querySelector('input[type=file]'))) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'groups.xlsx')] } });
     await waitFor(() =>
-      expect(screen.getByTestId('project-group-import-errors-3').textContent).toBe(
+      expect(screen.getByTestId('project-groups-import-errors-3').textContent).toBe(
         '组别编码“A”已在项目档案中',
       ),
     );
     // The form's own code went along, so the server could call the repeat an error.
     expect(sent.find((s) => s.name === 'project.groupImport')?.body).toEqual({ fileId: 88, existing: ['A'] });
-    fireEvent.click(screen.getByTestId('project-group-import-confirm'));
+    fireEvent.click(screen.getByTestId('project-groups-import-confirm'));
     await waitFor(() => expect(screen.getAllByTestId('project-groups-row')).toHaveLength(2));
     expect(
       within(screen.getAllByTestId('project-groups-row')[1] as HTMLElement).getByDisplayValue('对照组'),
