@@ -230,6 +230,11 @@ describe.each(ENGINES)('project record imports, exports and user lists on %s', (
       area: '北京市/东城区',
     });
     expect(first?.orders).toBeGreaterThan(1);
+    const byPhone = await as(pm, project.pageReceiver, { body: { projectId: km1, keyword: '13900000001' } });
+    expect(byPhone.total).toBe(1);
+    expect((await as(pm, project.pageReceiver, { body: { projectId: km1, keyword: '无此人' } })).total).toBe(
+      0,
+    );
 
     const book = await raw(pm, project.researchUserExport, { lang: 'en_US', params: { projectId: km1 } });
     const rows = await cells(book.rawPayload);
