@@ -19,6 +19,11 @@ export * from './endpoints/portal-staff.js';
 export * from './endpoints/portal-transport.js';
 export * from './endpoints/progress.js';
 export * from './endpoints/project-config.js';
+export {
+  PROJECT_IMPORT_PROBLEMS,
+  PROJECT_IMPORT_TYPES,
+  type ProjectImportType,
+} from './endpoints/project-record.js';
 export * from './endpoints/reference-data.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/research-centers.js';

@@ -3,6 +3,7 @@ import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { EMAIL_PATTERN } from '../password.js';
 import { fileId, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 import { PROJECT_FILE_ACTIONS, PROJECT_FILE_PERMISSIONS } from '../workflows/project-file.js';
+import { projectRecordEndpoints } from './project-record.js';
 
 const dictItem = z.object({
   id: z.number(),
@@ -527,4 +528,5 @@ export const project = defineGroup('project', {
       z.object({ id: z.number(), projectId: z.number(), centerNo: z.string(), name: z.string() }),
     ),
   }),
+  ...projectRecordEndpoints,
 });

@@ -8,6 +8,8 @@ export const PROJECT_FILE_PERMISSIONS = {
   edit: 'project:file:edit',
   status: 'project:file:status',
   delete: 'project:file:delete',
+  import: 'project:file:import',
+  export: 'project:file:export',
 } as const;
 
 /** Workflow states; the `projects.status` column stores their codes (1 to 4, in this order). */

@@ -46,6 +46,32 @@ export const PROJECT_MESSAGES = {
     zh_CN: '研究中心不存在或已停用',
     en_US: 'The research centre does not exist or is disabled',
   },
+  projectImportUnreadable: {
+    zh_CN: '无法读取该文件，请使用导入模板（xlsx）',
+    en_US: 'The file cannot be read: use the import template (xlsx)',
+  },
+  projectImportEmpty: { zh_CN: '文件中没有数据行', en_US: 'The file holds no rows' },
+  projectImportTooMany: { zh_CN: '一次最多导入 {max} 行', en_US: 'At most {max} rows per import' },
+  projectRowMissing: { zh_CN: '缺少{field}', en_US: '{field} is missing' },
+  projectRowTooLong: { zh_CN: '{field}超过 {max} 个字符', en_US: '{field} is longer than {max} characters' },
+  projectRowRepeatedLine: {
+    zh_CN: '{field}与第 {line} 行重复',
+    en_US: 'The same {field} as row {line}',
+  },
+  projectRowInRecord: {
+    zh_CN: '{field}“{value}”已在项目档案中',
+    en_US: 'The {field} "{value}" is already in the record',
+  },
+  projectRowUnknownCenter: {
+    zh_CN: '研究中心“{value}”不存在或已停用',
+    en_US: 'The research centre "{value}" does not exist or is disabled',
+  },
+  projectRowBadEmail: { zh_CN: '邮箱“{value}”格式不正确', en_US: 'The e-mail "{value}" is not valid' },
+  projectRowBadPhone: {
+    zh_CN: '电话“{value}”格式不正确（手机号或 区号-号码）',
+    en_US: 'The phone "{value}" is not valid (a mobile number or area code-number)',
+  },
+  projectRowUnsafeText: { zh_CN: '含有无法保存的字符', en_US: 'Holds characters that cannot be stored' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 declare module '../../lib/i18n.js' {

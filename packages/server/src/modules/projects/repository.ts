@@ -1,26 +1,31 @@
 import { ResultCode } from '@trialab/api-contract';
-import { and, asc, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
+  depts,
   permissions,
+  planVisitSamples,
   projectContacts,
   projectGroups,
+  projectPlans,
   projects,
   researchCenters,
   rolePermissions,
   roles,
+  sampleTypes,
   sites,
   userProjects,
   userRoles,
   users,
+  visitPoints,
 } from '../../db/schema.js';
 import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { consumableOrders, sampleTransports } from '../../db/schema-portal.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { contains } from '../../lib/search.js';
+import { contains, containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
 import { assertProjectInScope, type ProjectsSeen, type UniqueField } from './service.js';
 
@@ -119,6 +124,13 @@ export async function projectById(db: Executor, id: number) {
   if (!row) throw notFound();
   return row;
 }
+
+/** The picker row of a project by number, unchecked (empty when there is none). */
+export const projectsByNo = (db: Executor, projectNo: string) =>
+  db
+    .select({ ...pickerColumns, status: projects.status })
+    .from(projects)
+    .where(eq(projects.projectNo, projectNo));
 
 export async function projectByNo(db: Executor, projectNo: string) {
   const [row] = await selectRows(db).where(eq(projects.projectNo, projectNo));
@@ -392,4 +404,308 @@ export async function pageSites(
       .orderBy(asc(sites.centerNo)),
     f,
   );
+}
+
+/** Enabled research centres, for an import naming them by code or name. */
+export const enabledCenterChoices = (db: Executor) =>
+  db
+    .select({ id: researchCenters.id, code: researchCenters.code, name: researchCenters.name })
+    .from(researchCenters)
+    .where(eq(researchCenters.enabled, true));
+
+/** The record's sites with their research centre's code (the import layout, for the export). */
+export const sitesForExport = (db: Executor, projectId: number) =>
+  db
+    .select({ centerNo: sites.centerNo, center: researchCenters.code, name: sites.name })
+    .from(sites)
+    .leftJoin(researchCenters, eq(researchCenters.id, sites.researchCenterId))
+    .where(eq(sites.projectId, projectId))
+    .orderBy(asc(sites.centerNo));
+
+const isoGranted = <R extends { grantedAt: Date }>(row: R) => ({
+  ...row,
+  grantedAt: row.grantedAt.toISOString(),
+});
+
+type UserFilter = { projectId: number; keyword?: string | undefined; siteId?: number | undefined };
+
+const userKeyword = (keyword: string | undefined) =>
+  containsAny([users.username, users.mobile, users.email, users.jobNumber], keyword);
+
+const researchWhere = (f: UserFilter) =>
+  and(eq(userProjects.projectId, f.projectId), eq(users.type, 1), userKeyword(f.keyword));
+
+/** Staff granted the project, by name (a grant per user: staff grants have no site). */
+export function researchUsers(db: Executor, f: UserFilter) {
+  return db
+    .selectDistinctOn([users.username, users.id], {
+      userId: users.id,
+      username: users.username,
+      jobNumber: users.jobNumber,
+      mobile: users.mobile,
+      email: users.email,
+      deptName: depts.name,
+      status: users.status,
+      grantedAt: userProjects.createdAt,
+    })
+    .from(userProjects)
+    .innerJoin(users, eq(users.id, userProjects.userId))
+    .leftJoin(depts, eq(depts.id, users.deptId))
+    .where(researchWhere(f))
+    .orderBy(asc(users.username), asc(users.id), asc(userProjects.createdAt));
+}
+
+export async function pageResearchUsers(db: Executor, f: UserFilter & { page: number; size: number }) {
+  return pageOf(
+    db
+      .select({ n: countDistinct(users.id) })
+      .from(userProjects)
+      .innerJoin(users, eq(users.id, userProjects.userId))
+      .where(researchWhere(f)),
+    researchUsers(db, f),
+    f,
+    isoGranted,
+  );
+}
+
+/** External grants of the project: one row per user and site, limited to `allowed` sites when given. */
+const externalWhere = (f: UserFilter, allowed: ReadonlySet<number> | undefined) =>
+  and(
+    eq(userProjects.projectId, f.projectId),
+    eq(users.type, 2),
+    f.siteId !== undefined ? eq(userProjects.siteId, f.siteId) : undefined,
+    allowed && allowed.size > 0 ? inArray(userProjects.siteId, [...allowed]) : undefined,
+    userKeyword(f.keyword),
+  );
+
+export function externalUsers(db: Executor, f: UserFilter, allowed: ReadonlySet<number> | undefined) {
+  return db
+    .select({
+      userId: users.id,
+      username: users.username,
+      mobile: users.mobile,
+      email: users.email,
+      status: users.status,
+      siteId: userProjects.siteId,
+      centerNo: sites.centerNo,
+      siteName: sites.name,
+      grantedAt: userProjects.createdAt,
+    })
+    .from(userProjects)
+    .innerJoin(users, eq(users.id, userProjects.userId))
+    .leftJoin(sites, eq(sites.id, userProjects.siteId))
+    .where(externalWhere(f, allowed))
+    .orderBy(asc(sites.centerNo), asc(users.username), asc(userProjects.id));
+}
+
+export async function pageExternalUsers(
+  db: Executor,
+  f: UserFilter & { page: number; size: number },
+  allowed: ReadonlySet<number> | undefined,
+) {
+  return pageOf(
+    db
+      .select({ n: count() })
+      .from(userProjects)
+      .innerJoin(users, eq(users.id, userProjects.userId))
+      .where(externalWhere(f, allowed)),
+    externalUsers(db, f, allowed),
+    f,
+    isoGranted,
+  );
+}
+
+type ReceiveAddress = (typeof consumableOrders.$inferSelect)['receiveAddress'];
+
+/**
+ * The people the project's kits were sent to: the receive addresses of its consumable orders (as
+ * submitted), one row per site, name and phone, with the latest address of that person.
+ */
+export async function pageReceivers(
+  db: Executor,
+  f: UserFilter & { page: number; size: number },
+  allowed: ReadonlySet<number> | undefined,
+) {
+  const name = sql<string>`${consumableOrders.receiveAddress}->>'name'`;
+  const phone = sql<string>`${consumableOrders.receiveAddress}->>'phone'`;
+  const lastOrderAt = sql<string>`max(${consumableOrders.applyTime})`;
+  const where = and(
+    eq(consumableOrders.projectId, f.projectId),
+    f.siteId !== undefined ? eq(consumableOrders.siteId, f.siteId) : undefined,
+    allowed && allowed.size > 0 ? inArray(consumableOrders.siteId, [...allowed]) : undefined,
+    containsAny([name, phone], f.keyword),
+  );
+  return pageOf(
+    db
+      .select({ n: sql<number>`count(distinct (${consumableOrders.siteId}, ${name}, ${phone}))` })
+      .from(consumableOrders)
+      .where(where),
+    db
+      .select({
+        siteId: consumableOrders.siteId,
+        centerNo: sites.centerNo,
+        siteName: sites.name,
+        name,
+        phone,
+        orders: count(),
+        lastOrderAt,
+        // The address of the person's latest order.
+        address: sql<ReceiveAddress>`(array_agg(${consumableOrders.receiveAddress} order by ${consumableOrders.applyTime} desc, ${consumableOrders.id} desc))[1]`,
+      })
+      .from(consumableOrders)
+      .innerJoin(sites, eq(sites.id, consumableOrders.siteId))
+      .where(where)
+      .groupBy(consumableOrders.siteId, sites.centerNo, sites.name, name, phone)
+      .orderBy(asc(sites.centerNo), desc(lastOrderAt), asc(name)),
+    f,
+    ({ address, orders, lastOrderAt, ...row }) => ({
+      ...row,
+      email: address.email,
+      company: address.company,
+      area: address.area,
+      detail: address.detail,
+      orders: Number(orders),
+      lastOrderAt: new Date(lastOrderAt).toISOString(),
+    }),
+  );
+}
+
+/** Projects in scope with their sites (`sitesByProject` limits an external user's sites). */
+export async function projectsWithSites(
+  db: Executor,
+  scope: ProjectsSeen & { sitesByProject: ReadonlyMap<number, ReadonlySet<number>> },
+) {
+  const list = await allProjects(db, scope);
+  const ids = list.map((p) => p.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: sites.id, projectId: sites.projectId, centerNo: sites.centerNo, name: sites.name })
+          .from(sites)
+          .where(inArray(sites.projectId, ids))
+          .orderBy(asc(sites.centerNo));
+  return list.map((p) => {
+    const allowed = scope.sitesByProject.get(p.id);
+    return {
+      ...p,
+      sites: rows
+        .filter((s) => s.projectId === p.id && (!allowed || allowed.size === 0 || allowed.has(s.id)))
+        .map(({ projectId: _, ...s }) => s),
+    };
+  });
+}
+
+/** Projects in scope with barcodes signed for on the day `today` (YYYY-MM-DD) of `timeZone`. */
+export function signedOnDay(db: Executor, scope: ProjectsSeen, today: string, timeZone: string) {
+  return db
+    .select({
+      projectId: projects.id,
+      projectNo: projects.projectNo,
+      name: projects.name,
+      samples: sql<number>`cast(count(*) as int)`,
+    })
+    .from(specimenBarcodes)
+    .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
+    .where(
+      and(
+        scopeCondition(scope),
+        sql`(${specimenBarcodes.signedAt} at time zone ${timeZone})::date = ${today}::date`,
+      ),
+    )
+    .groupBy(projects.id, projects.projectNo, projects.name)
+    .orderBy(asc(projects.projectNo));
+}
+
+/** Each site's research centre address (only `allowed` sites when given). */
+export function siteAddresses(
+  db: Executor,
+  projectId: number,
+  siteId: number | undefined,
+  allowed: ReadonlySet<number> | undefined,
+) {
+  return db
+    .select({
+      siteId: sites.id,
+      centerNo: sites.centerNo,
+      siteName: sites.name,
+      centerName: researchCenters.name,
+      province: researchCenters.province,
+      city: researchCenters.city,
+      address: researchCenters.address,
+      phone: researchCenters.phone,
+    })
+    .from(sites)
+    .leftJoin(researchCenters, eq(researchCenters.id, sites.researchCenterId))
+    .where(
+      and(
+        eq(sites.projectId, projectId),
+        siteId !== undefined ? eq(sites.id, siteId) : undefined,
+        allowed && allowed.size > 0 ? inArray(sites.id, [...allowed]) : undefined,
+      ),
+    )
+    .orderBy(asc(sites.centerNo));
+}
+
+/** The project's online plan version with its visits and their samples, in order. */
+export async function onlinePlanOf(db: Executor, projectId: number) {
+  const [plan] = await db
+    .select({
+      id: projectPlans.id,
+      planNo: projectPlans.planNo,
+      revision: projectPlans.revision,
+      name: projectPlans.name,
+    })
+    .from(projectPlans)
+    .where(and(eq(projectPlans.projectId, projectId), eq(projectPlans.status, 'online')))
+    .orderBy(asc(projectPlans.planNo), desc(projectPlans.revision))
+    .limit(1);
+  if (!plan) return { plan: null, visits: [] };
+  const rows = await db
+    .select({
+      visitId: visitPoints.id,
+      visit: visitPoints.name,
+      sampleTypeName: sampleTypes.name,
+      volume: planVisitSamples.volume,
+      unit: planVisitSamples.unit,
+      count: planVisitSamples.count,
+      testItemIds: planVisitSamples.testItemIds,
+    })
+    .from(visitPoints)
+    .leftJoin(planVisitSamples, eq(planVisitSamples.visitId, visitPoints.id))
+    .leftJoin(sampleTypes, eq(sampleTypes.id, planVisitSamples.sampleTypeId))
+    .where(eq(visitPoints.planId, plan.id))
+    .orderBy(
+      asc(visitPoints.sort),
+      asc(visitPoints.id),
+      asc(planVisitSamples.sort),
+      asc(planVisitSamples.id),
+    );
+  type Sample = {
+    sampleTypeName: string;
+    volume: number;
+    unit: string;
+    count: number;
+    testItemIds: number[];
+  };
+  const visits = new Map<number, { name: string; samples: Sample[] }>();
+  for (const r of rows) {
+    const visit = visits.get(r.visitId) ?? { name: r.visit, samples: [] };
+    visits.set(r.visitId, visit);
+    // A visit without samples comes back once, with the sample columns null.
+    if (r.sampleTypeName !== null && r.volume !== null && r.unit !== null && r.count !== null)
+      visit.samples.push({
+        sampleTypeName: r.sampleTypeName,
+        volume: r.volume,
+        unit: r.unit,
+        count: r.count,
+        testItemIds: r.testItemIds ?? [],
+      });
+  }
+  return { plan, visits: [...visits.values()] };
+}
+
+export async function siteCount(db: Executor, projectId: number) {
+  const [row] = await db.select({ n: count() }).from(sites).where(eq(sites.projectId, projectId));
+  return Number(row?.n ?? 0);
 }

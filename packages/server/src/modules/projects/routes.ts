@@ -14,6 +14,7 @@ import { registerGroup } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
 import { projectScope } from '../users/current-user.js';
+import { recordHandlers } from './record-routes.js';
 import {
   allProjects,
   deleteProject,
@@ -194,5 +195,6 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       ctx.audit({ action: project.delete.id, entity: 'project', entityId: row.id, oldValue: row });
       return null;
     },
+    ...recordHandlers,
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../../test/refusal.js';
+import { checkCenterRows, checkContactRows, checkGroupRows } from './record-import.js';
 import {
   assertDeletable,
   assertEditable,
@@ -71,5 +72,63 @@ describe('project rules', () => {
       key: 'projectSiteInUse',
       params: { centerNo: '02', what: 'subjects' },
     });
+  });
+});
+
+describe('record import rows', () => {
+  const problems = (rows: Array<{ action: string; errors: Array<{ problem: string }> }>) =>
+    rows.map((r) => [r.action, ...r.errors.map((e) => e.problem)]);
+
+  it('checks groups: required cells, lengths, a code once per record ignoring case', () => {
+    const rows = checkGroupRows(
+      [
+        { line: 2, code: 'A', name: 'Arm A' },
+        { line: 3, code: 'b', name: '' },
+        { line: 4, code: 'X'.repeat(17), name: 'Long' },
+        { line: 5, code: 'a', name: 'Again' },
+      ],
+      ['B'],
+    );
+    expect(problems(rows)).toEqual([
+      ['insert'],
+      ['skip', 'missing', 'inRecord'],
+      ['skip', 'tooLong'],
+      ['skip', 'repeated'],
+    ]);
+    expect(rows[3]?.errors[0]?.params).toEqual({ field: 'code', line: 2 });
+  });
+
+  it('finds a site research centre by code or name, case aside; unknown ones are errors', () => {
+    const centers = [{ id: 9, code: 'RC-0009', name: 'Ruijin' }];
+    const rows = checkCenterRows(
+      [
+        { line: 2, centerNo: '01', center: 'rc-0009', name: '' },
+        { line: 3, centerNo: '02', center: 'RUIJIN', name: 'East' },
+        { line: 4, centerNo: '03', center: 'Nowhere', name: '' },
+      ],
+      [],
+      centers,
+    );
+    expect(rows.map((r) => r.researchCenterId)).toEqual([9, 9, null]);
+    expect(problems(rows)).toEqual([['insert'], ['insert'], ['skip', 'unknownCenter']]);
+  });
+
+  it('checks contacts: phone and e-mail forms, the same person in the same role once', () => {
+    const rows = checkContactRows(
+      [
+        { line: 2, name: 'Qian', role: 'CRA', phone: '021-66668888', email: '' },
+        { line: 3, name: 'Qian', role: 'Auditor', phone: '', email: 'q@example.com' },
+        { line: 4, name: 'Zhou', role: 'CRA', phone: '555', email: 'nope' },
+        { line: 5, name: 'Sun', role: 'PM', phone: '', email: '' },
+      ],
+      [{ name: 'Sun', role: 'PM' }],
+    );
+    expect(problems(rows)).toEqual([
+      ['insert'],
+      ['insert'],
+      ['skip', 'badPhone', 'badEmail'],
+      ['skip', 'inRecord'],
+    ]);
+    expect(rows[3]?.errors[0]?.params).toEqual({ field: 'name', value: 'Sun' });
   });
 });

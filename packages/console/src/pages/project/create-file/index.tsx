@@ -1,12 +1,16 @@
+import { PROJECT_FILE_PERMISSIONS, type ProjectImportType } from '@trialab/api-contract';
 import { Button, Card, Col, DatePicker, Divider, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Permission } from '../../../access/gates';
 import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { callEndpoint } from '../../../services/endpoint';
+import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
+import { RecordUsers } from './RecordUsers';
+import { type ImportedRows, SectionImport, type SectionKeys } from './SectionImport';
 
 interface SiteRow {
   id?: number;
@@ -29,6 +33,9 @@ interface Values {
 }
 
 const PROJECT_NO = /^[A-Za-z0-9_-]{1,32}$/;
+const P = PROJECT_FILE_PERMISSIONS;
+/** The form list each import section fills. */
+const LIST_OF = { group: 'groups', center: 'sites', contact: 'contacts' } as const;
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
 
 /**
@@ -38,6 +45,7 @@ const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null)
 export default function CreateProjectFilePage() {
   const { t } = useTranslation('projectFile', { keyPrefix: 'form' });
   const { t: l } = useTranslation('projectFile', { keyPrefix: 'list' });
+  const { t: io } = useTranslation('projectRecord', { keyPrefix: 'imports' });
   const { t: tr } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -55,7 +63,39 @@ export default function CreateProjectFilePage() {
     invalidates: [...invalidates, (c) => c.project.get],
   });
   const [run, busy] = useAction();
+  const [importing, setImporting] = useState<ProjectImportType | null>(null);
   const ready = id === null || record !== undefined;
+
+  /** The keys the form holds now, so an import calls a repeat of one an error. */
+  const sectionKeys = (): SectionKeys => {
+    const v = form.getFieldsValue(['sites', 'groups', 'contacts']) as Values;
+    return {
+      group: (v.groups ?? []).flatMap((g) => (g.code ? [g.code] : [])),
+      center: (v.sites ?? []).flatMap((s) => (s.centerNo ? [s.centerNo] : [])),
+      contact: (v.contacts ?? []).flatMap((c) => (c.name && c.role ? [{ name: c.name, role: c.role }] : [])),
+    };
+  };
+  // Imported rows join the form's own: nothing is stored until the record is saved.
+  const addImported = (imported: ImportedRows) => {
+    const list = LIST_OF[imported.type];
+    const current = (form.getFieldValue(list) ?? []) as unknown[];
+    const rows =
+      imported.type === 'group'
+        ? imported.rows.map((r) => ({ code: r.code, name: r.name }))
+        : imported.type === 'center'
+          ? imported.rows.map((r) => ({
+              researchCenterId: r.researchCenterId ?? undefined,
+              centerNo: r.centerNo,
+              name: r.name || undefined,
+            }))
+          : imported.rows.map((r) => ({
+              name: r.name,
+              role: r.role,
+              phone: r.phone || undefined,
+              email: r.email || undefined,
+            }));
+    form.setFieldValue(list, [...current, ...rows]);
+  };
 
   // Checked as typed, so the manager learns before saving (the server refuses it anyway).
   const free =
@@ -107,202 +147,242 @@ export default function CreateProjectFilePage() {
   };
 
   /** One editable table: a row of fields per item, add and remove buttons. */
-  const rowsOf = (
-    name: 'sites' | 'groups' | 'contacts',
-    title: string,
-    cells: (field: number) => ReactNode,
-  ) => (
-    <>
-      <Divider titlePlacement="start">{title}</Divider>
-      <Form.List name={name}>
-        {(items, { add, remove }) => (
-          <>
-            {items.map((item) => (
-              <Space key={item.key} align="start" data-testid={`project-${name}-row`}>
-                {cells(item.name)}
-                <Button type="link" danger onClick={() => remove(item.name)}>
-                  {t('removeRow')}
+  const rowsOf = (type: ProjectImportType, title: string, cells: (field: number) => ReactNode) => {
+    const name = LIST_OF[type];
+    return (
+      <>
+        <Divider titlePlacement="start">
+          <Space>
+            {title}
+            <Permission value={[P.import]}>
+              <Button size="small" onClick={() => setImporting(type)} data-testid={`project-${name}-import`}>
+                {io('import')}
+              </Button>
+            </Permission>
+            {record && (
+              <Permission value={[P.export]}>
+                <Button
+                  size="small"
+                  data-testid={`project-${name}-export`}
+                  onClick={() =>
+                    void run(() =>
+                      downloadEndpoint(
+                        (c) => c.project.export,
+                        { params: { id: record.id }, query: { infoType: type } },
+                        `${record.projectNo}-${type}s.xlsx`,
+                      ),
+                    )
+                  }
+                >
+                  {io('export')}
                 </Button>
-              </Space>
-            ))}
-            <Button type="dashed" onClick={() => add()} data-testid={`project-${name}-add`}>
-              {t('addRow')}
-            </Button>
-          </>
-        )}
-      </Form.List>
-    </>
-  );
+              </Permission>
+            )}
+          </Space>
+        </Divider>
+        <Form.List name={name}>
+          {(items, { add, remove }) => (
+            <>
+              {items.map((item) => (
+                <Space key={item.key} align="start" data-testid={`project-${name}-row`}>
+                  {cells(item.name)}
+                  <Button type="link" danger onClick={() => remove(item.name)}>
+                    {t('removeRow')}
+                  </Button>
+                </Space>
+              ))}
+              <Button type="dashed" onClick={() => add()} data-testid={`project-${name}-add`}>
+                {t('addRow')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </>
+    );
+  };
 
   return (
-    <Card title={id ? t('editTitle') : t('createTitle')} loading={!ready}>
-      {ready && (
-        <Form<Values>
-          key={id ?? 'new'}
-          form={form}
-          layout="vertical"
-          name="projectFile"
-          initialValues={
-            record
-              ? {
-                  projectNo: record.projectNo,
-                  name: record.name,
-                  protocolNo: record.protocolNo ?? undefined,
-                  sponsor: record.sponsor ?? undefined,
-                  managerId: record.managerId ?? undefined,
-                  backupManagerId: record.backupManagerId ?? undefined,
-                  dates: [
-                    record.startDate ? dayjs(record.startDate) : null,
-                    record.endDate ? dayjs(record.endDate) : null,
-                  ],
-                  description: record.description ?? undefined,
-                  sites: record.sites.map((s) => ({
-                    id: s.id,
-                    researchCenterId: s.researchCenterId ?? undefined,
-                    centerNo: s.centerNo,
-                    name: s.name,
-                  })),
-                  groups: record.groups,
-                  contacts: record.contacts.map((c) => ({
-                    name: c.name,
-                    role: c.role,
-                    phone: c.phone ?? undefined,
-                    email: c.email ?? undefined,
-                  })),
-                }
-              : { sites: [], groups: [], contacts: [] }
-          }
-          onFinish={(values) => void save(values)}
-        >
-          <Divider titlePlacement="start">{t('basics')}</Divider>
-          <Row gutter={16}>
-            <Col span={8}>
-              <Form.Item
-                name="projectNo"
-                label={tr('fields.projectNo')}
-                validateDebounce={300}
-                rules={[
-                  rules.required(tr('fields.projectNo')),
-                  { pattern: PROJECT_NO, message: t('projectNoRule') },
-                  { validator: free('checkExist', t('projectNoTaken')) },
-                ]}
-              >
-                <Input maxLength={32} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="name"
-                label={l('name')}
-                validateDebounce={300}
-                rules={[
-                  rules.required(l('name')),
-                  rules.max(l('name'), 64),
-                  { validator: free('checkNameExist', t('nameTaken')) },
-                ]}
-              >
-                <Input maxLength={64} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="protocolNo"
-                label={l('protocolNo')}
-                validateDebounce={300}
-                rules={[{ validator: free('checkPlanNoExist', t('protocolNoTaken')) }]}
-              >
-                <Input maxLength={64} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="sponsor" label={l('sponsor')}>
-                <Input maxLength={128} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="managerId" label={l('manager')} rules={[rules.chosen(l('manager'))]}>
-                <Select options={managers.map((m) => ({ value: m.id, label: m.username }))} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="backupManagerId" label={l('backupManager')}>
-                <Select allowClear options={managers.map((m) => ({ value: m.id, label: m.username }))} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="dates" label={`${l('startDate')} / ${l('endDate')}`}>
-                <DatePicker.RangePicker allowEmpty={[true, true]} />
-              </Form.Item>
-            </Col>
-            <Col span={16}>
-              <Form.Item name="description" label={t('description')}>
-                <Input.TextArea rows={2} maxLength={1000} />
-              </Form.Item>
-            </Col>
-          </Row>
-          {rowsOf('sites', t('sites'), (n) => (
-            <>
-              <Form.Item name={[n, 'id']} hidden>
-                <Input />
-              </Form.Item>
-              <Form.Item name={[n, 'researchCenterId']} rules={[rules.chosen(t('center'))]}>
-                <Select
-                  placeholder={t('center')}
-                  style={{ width: 280 }}
-                  showSearch
-                  optionFilterProp="label"
-                  options={centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
-                />
-              </Form.Item>
-              <Form.Item
-                name={[n, 'centerNo']}
-                rules={[rules.required(t('centerNo')), rules.max(t('centerNo'), 16)]}
-              >
-                <Input placeholder={t('centerNo')} maxLength={16} style={{ width: 120 }} />
-              </Form.Item>
-              <Form.Item name={[n, 'name']}>
-                <Input placeholder={t('siteName')} maxLength={64} />
-              </Form.Item>
-            </>
-          ))}
-          {rowsOf('groups', t('groups'), (n) => (
-            <>
-              <Form.Item name={[n, 'code']} rules={[rules.required(t('code')), rules.max(t('code'), 16)]}>
-                <Input placeholder={t('code')} maxLength={16} style={{ width: 120 }} />
-              </Form.Item>
-              <Form.Item
-                name={[n, 'name']}
-                rules={[rules.required(t('groupName')), rules.max(t('groupName'), 64)]}
-              >
-                <Input placeholder={t('groupName')} maxLength={64} style={{ width: 280 }} />
-              </Form.Item>
-            </>
-          ))}
-          {rowsOf('contacts', t('contacts'), (n) => (
-            <>
-              <Form.Item name={[n, 'name']} rules={[rules.required(t('contactName'))]}>
-                <Input placeholder={t('contactName')} maxLength={32} />
-              </Form.Item>
-              <Form.Item name={[n, 'role']} rules={[rules.required(t('role'))]}>
-                <Input placeholder={t('role')} maxLength={32} />
-              </Form.Item>
-              <Form.Item name={[n, 'phone']}>
-                <Input placeholder={t('phone')} maxLength={32} />
-              </Form.Item>
-              <Form.Item name={[n, 'email']} rules={[rules.email()]}>
-                <Input placeholder={t('email')} maxLength={64} />
-              </Form.Item>
-            </>
-          ))}
-          <Divider />
-          <Space>
-            <Button type="primary" htmlType="submit" loading={busy} data-testid="project-file-save">
-              {t('save')}
-            </Button>
-            <Button onClick={() => navigate('/project/file')}>{t('back')}</Button>
-          </Space>
-        </Form>
+    <>
+      <Card title={id ? t('editTitle') : t('createTitle')} loading={!ready}>
+        {ready && (
+          <Form<Values>
+            key={id ?? 'new'}
+            form={form}
+            layout="vertical"
+            name="projectFile"
+            initialValues={
+              record
+                ? {
+                    projectNo: record.projectNo,
+                    name: record.name,
+                    protocolNo: record.protocolNo ?? undefined,
+                    sponsor: record.sponsor ?? undefined,
+                    managerId: record.managerId ?? undefined,
+                    backupManagerId: record.backupManagerId ?? undefined,
+                    dates: [
+                      record.startDate ? dayjs(record.startDate) : null,
+                      record.endDate ? dayjs(record.endDate) : null,
+                    ],
+                    description: record.description ?? undefined,
+                    sites: record.sites.map((s) => ({
+                      id: s.id,
+                      researchCenterId: s.researchCenterId ?? undefined,
+                      centerNo: s.centerNo,
+                      name: s.name,
+                    })),
+                    groups: record.groups,
+                    contacts: record.contacts.map((c) => ({
+                      name: c.name,
+                      role: c.role,
+                      phone: c.phone ?? undefined,
+                      email: c.email ?? undefined,
+                    })),
+                  }
+                : { sites: [], groups: [], contacts: [] }
+            }
+            onFinish={(values) => void save(values)}
+          >
+            <Divider titlePlacement="start">{t('basics')}</Divider>
+            <Row gutter={16}>
+              <Col span={8}>
+                <Form.Item
+                  name="projectNo"
+                  label={tr('fields.projectNo')}
+                  validateDebounce={300}
+                  rules={[
+                    rules.required(tr('fields.projectNo')),
+                    { pattern: PROJECT_NO, message: t('projectNoRule') },
+                    { validator: free('checkExist', t('projectNoTaken')) },
+                  ]}
+                >
+                  <Input maxLength={32} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item
+                  name="name"
+                  label={l('name')}
+                  validateDebounce={300}
+                  rules={[
+                    rules.required(l('name')),
+                    rules.max(l('name'), 64),
+                    { validator: free('checkNameExist', t('nameTaken')) },
+                  ]}
+                >
+                  <Input maxLength={64} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item
+                  name="protocolNo"
+                  label={l('protocolNo')}
+                  validateDebounce={300}
+                  rules={[{ validator: free('checkPlanNoExist', t('protocolNoTaken')) }]}
+                >
+                  <Input maxLength={64} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item name="sponsor" label={l('sponsor')}>
+                  <Input maxLength={128} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item name="managerId" label={l('manager')} rules={[rules.chosen(l('manager'))]}>
+                  <Select options={managers.map((m) => ({ value: m.id, label: m.username }))} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item name="backupManagerId" label={l('backupManager')}>
+                  <Select allowClear options={managers.map((m) => ({ value: m.id, label: m.username }))} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item name="dates" label={`${l('startDate')} / ${l('endDate')}`}>
+                  <DatePicker.RangePicker allowEmpty={[true, true]} />
+                </Form.Item>
+              </Col>
+              <Col span={16}>
+                <Form.Item name="description" label={t('description')}>
+                  <Input.TextArea rows={2} maxLength={1000} />
+                </Form.Item>
+              </Col>
+            </Row>
+            {rowsOf('center', t('sites'), (n) => (
+              <>
+                <Form.Item name={[n, 'id']} hidden>
+                  <Input />
+                </Form.Item>
+                <Form.Item name={[n, 'researchCenterId']} rules={[rules.chosen(t('center'))]}>
+                  <Select
+                    placeholder={t('center')}
+                    style={{ width: 280 }}
+                    showSearch
+                    optionFilterProp="label"
+                    options={centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
+                  />
+                </Form.Item>
+                <Form.Item
+                  name={[n, 'centerNo']}
+                  rules={[rules.required(t('centerNo')), rules.max(t('centerNo'), 16)]}
+                >
+                  <Input placeholder={t('centerNo')} maxLength={16} style={{ width: 120 }} />
+                </Form.Item>
+                <Form.Item name={[n, 'name']}>
+                  <Input placeholder={t('siteName')} maxLength={64} />
+                </Form.Item>
+              </>
+            ))}
+            {rowsOf('group', t('groups'), (n) => (
+              <>
+                <Form.Item name={[n, 'code']} rules={[rules.required(t('code')), rules.max(t('code'), 16)]}>
+                  <Input placeholder={t('code')} maxLength={16} style={{ width: 120 }} />
+                </Form.Item>
+                <Form.Item
+                  name={[n, 'name']}
+                  rules={[rules.required(t('groupName')), rules.max(t('groupName'), 64)]}
+                >
+                  <Input placeholder={t('groupName')} maxLength={64} style={{ width: 280 }} />
+                </Form.Item>
+              </>
+            ))}
+            {rowsOf('contact', t('contacts'), (n) => (
+              <>
+                <Form.Item name={[n, 'name']} rules={[rules.required(t('contactName'))]}>
+                  <Input placeholder={t('contactName')} maxLength={32} />
+                </Form.Item>
+                <Form.Item name={[n, 'role']} rules={[rules.required(t('role'))]}>
+                  <Input placeholder={t('role')} maxLength={32} />
+                </Form.Item>
+                <Form.Item name={[n, 'phone']}>
+                  <Input placeholder={t('phone')} maxLength={32} />
+                </Form.Item>
+                <Form.Item name={[n, 'email']} rules={[rules.email()]}>
+                  <Input placeholder={t('email')} maxLength={64} />
+                </Form.Item>
+              </>
+            ))}
+            <Divider />
+            <Space>
+              <Button type="primary" htmlType="submit" loading={busy} data-testid="project-file-save">
+                {t('save')}
+              </Button>
+              <Button onClick={() => navigate('/project/file')}>{t('back')}</Button>
+            </Space>
+          </Form>
+        )}
+        <SectionImport
+          type={importing}
+          existing={importing ? sectionKeys() : { group: [], center: [], contact: [] }}
+          onRows={addImported}
+          onClose={() => setImporting(null)}
+        />
+      </Card>
+      {record && (
+        <Permission value={[P.view]}>
+          <RecordUsers projectId={record.id} projectNo={record.projectNo} />
+        </Permission>
       )}
-    </Card>
+    </>
   );
 }

@@ -1,0 +1,32 @@
+/** The project record's imports, exports and user lists on /project/create-file (namespace `projectRecord`). */
+export const projectRecord = {
+  imports: {
+    import: 'Import',
+    export: 'Export',
+    titles: { group: 'Import groups', center: 'Import research centres', contact: 'Import contacts' },
+    hint: 'Download the template, fill it in and upload it. Rows with errors are left out; the others join the table below and take effect when the project is saved.',
+    addedOk: '{{count}} rows added: save the project to keep them',
+    center: 'Research centre (code or name)',
+  },
+  users: {
+    title: 'Project people',
+    receivers: 'Receivers',
+    research: 'Research users',
+    external: 'External users',
+    keyword: 'Name / mobile / e-mail',
+    name: 'Name',
+    phone: 'Phone',
+    mobile: 'Mobile',
+    email: 'E-mail',
+    jobNumber: 'Job number',
+    dept: 'Department',
+    company: 'Company',
+    address: 'Address',
+    orders: 'Orders',
+    lastOrderAt: 'Last order',
+    grantedAt: 'Granted at',
+    wholeProject: 'All sites',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+  },
+};

@@ -1,0 +1,32 @@
+/** The project record's imports, exports and user lists on /project/create-file (namespace `projectRecord`). */
+export const projectRecord = {
+  imports: {
+    import: '导入',
+    export: '导出',
+    titles: { group: '导入组别', center: '导入研究中心', contact: '导入联系人' },
+    hint: '下载模板填写后上传。有错误的行不会导入，其余行加入下方表格，保存项目后生效。',
+    addedOk: '已加入 {{count}} 行，保存项目后生效',
+    center: '研究中心（编码或名称）',
+  },
+  users: {
+    title: '项目人员',
+    receivers: '收货人',
+    research: '研究用户',
+    external: '外部用户',
+    keyword: '姓名/手机/邮箱',
+    name: '姓名',
+    phone: '电话',
+    mobile: '手机号',
+    email: '邮箱',
+    jobNumber: '工号',
+    dept: '部门',
+    company: '单位',
+    address: '地址',
+    orders: '订单数',
+    lastOrderAt: '最近下单',
+    grantedAt: '授权时间',
+    wholeProject: '全部中心',
+    enabled: '启用',
+    disabled: '停用',
+  },
+};

@@ -1,0 +1,32 @@
+/** The project record's imports, exports and user lists on /project/create-file (namespace `projectRecord`). */
+export const projectRecord = {
+  imports: {
+    import: '匯入',
+    export: '匯出',
+    titles: { group: '匯入組別', center: '匯入研究中心', contact: '匯入聯絡人' },
+    hint: '下載範本填寫後上傳。有錯誤的行不會匯入，其餘行加入下方表格，儲存項目後生效。',
+    addedOk: '已加入 {{count}} 行，儲存項目後生效',
+    center: '研究中心（編碼或名稱）',
+  },
+  users: {
+    title: '項目人員',
+    receivers: '收貨人',
+    research: '研究用戶',
+    external: '外部用戶',
+    keyword: '姓名/手機/郵箱',
+    name: '姓名',
+    phone: '電話',
+    mobile: '手機號',
+    email: '郵箱',
+    jobNumber: '工號',
+    dept: '部門',
+    company: '單位',
+    address: '地址',
+    orders: '訂單數',
+    lastOrderAt: '最近下單',
+    grantedAt: '授權時間',
+    wholeProject: '全部中心',
+    enabled: '啟用',
+    disabled: '停用',
+  },
+};
