@@ -1,13 +1,11 @@
 import { type DataOf, PROJECT_FILE_PERMISSIONS } from '@trialab/api-contract';
-import { Button, Card, Form, Input, Tabs } from 'antd';
+import { Card, Form, Input, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
-import { useAction } from '../../../components/FormModal';
+import { ExportButton } from '../../../components/ExportButton';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import type { Contract } from '../../../services/contract';
-import { downloadEndpoint } from '../../../services/endpoint';
 
 type Receiver = DataOf<Contract['project']['pageReceiver']>[number];
 type ResearchUser = DataOf<Contract['project']['pageResearchUser']>[number];
@@ -22,18 +20,6 @@ function KeywordFilter() {
     <Form.Item name="keyword" label={t('keyword')}>
       <Input allowClear maxLength={64} />
     </Form.Item>
-  );
-}
-
-function ExportButton({ testId, onExport }: { testId: string; onExport(): Promise<void> }) {
-  const { t } = useTranslation('projectRecord', { keyPrefix: 'imports' });
-  const [run, busy] = useAction();
-  return (
-    <Permission value={[P.export]}>
-      <Button loading={busy} data-testid={testId} onClick={() => void run(onExport)}>
-        {t('export')}
-      </Button>
-    </Permission>
   );
 }
 
@@ -80,6 +66,7 @@ function Receivers({ projectId }: { projectId: number }) {
 
 function ResearchUsers({ projectId, projectNo }: { projectId: number; projectNo: string }) {
   const { t } = useTranslation('projectRecord', { keyPrefix: 'users' });
+  const { t: x } = useTranslation('projectRecord', { keyPrefix: 'imports' });
   const { t: tr } = useTranslation();
   const list = useListPage((c) => c.project.pageResearchUser, {} as Filter, {
     toBody: (f: Filter) => ({ ...f, projectId }),
@@ -101,15 +88,14 @@ function ResearchUsers({ projectId, projectNo }: { projectId: number; projectNo:
       filters={<KeywordFilter />}
       toolbar={
         <ExportButton
-          testId="project-research-users-export"
-          onExport={() =>
-            downloadEndpoint(
-              (c) => c.project.researchUserExport,
-              { params: { projectId } },
-              `${projectNo}-research-users.xlsx`,
-            )
-          }
-        />
+          endpoint={(c) => c.project.researchUserExport}
+          input={{ params: { projectId } }}
+          fileName={`${projectNo}-research-users.xlsx`}
+          permission={[P.export]}
+          data-testid="project-research-users-export"
+        >
+          {x('export')}
+        </ExportButton>
       }
     />
   );
@@ -117,6 +103,7 @@ function ResearchUsers({ projectId, projectNo }: { projectId: number; projectNo:
 
 function ExternalUsers({ projectId, projectNo }: { projectId: number; projectNo: string }) {
   const { t } = useTranslation('projectRecord', { keyPrefix: 'users' });
+  const { t: x } = useTranslation('projectRecord', { keyPrefix: 'imports' });
   const { t: tr } = useTranslation();
   const list = useListPage((c) => c.project.externalUsers, {} as Filter, {
     toBody: (f: Filter) => ({ ...f, projectId }),
@@ -142,15 +129,14 @@ function ExternalUsers({ projectId, projectNo }: { projectId: number; projectNo:
       filters={<KeywordFilter />}
       toolbar={
         <ExportButton
-          testId="project-external-users-export"
-          onExport={() =>
-            downloadEndpoint(
-              (c) => c.project.externalUserExport,
-              { body: { projectId, keyword: list.filter.keyword } },
-              `${projectNo}-external-users.xlsx`,
-            )
-          }
-        />
+          endpoint={(c) => c.project.externalUserExport}
+          input={{ body: { projectId, keyword: list.filter.keyword } }}
+          fileName={`${projectNo}-external-users.xlsx`}
+          permission={[P.export]}
+          data-testid="project-external-users-export"
+        >
+          {x('export')}
+        </ExportButton>
       }
     />
   );
