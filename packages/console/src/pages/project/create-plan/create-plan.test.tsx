@@ -110,4 +110,41 @@ describe('/project/create-plan', () => {
     await waitFor(() => expect(screen.getAllByText('该版本已有同名访视').length).toBeGreaterThan(0));
     expect(sent.some((s) => s.name === 'plan.syncDraft')).toBe(false);
   });
+
+  it("creates a new plan of a chosen project with its plan no, offering that project's choices", async () => {
+    const sent: Array<{ name: string; input: unknown }> = [];
+    vi.mocked(callEndpoint).mockImplementation((async (pick: EndpointPick, input?: unknown) => {
+      const name = endpointName(pick);
+      sent.push({ name, input });
+      if (name === 'project.ownAll')
+        return { code: 200, data: [{ id: 1, projectNo: 'KM-2026-002', name: '示例项目' }], total: 1 };
+      if (name === 'plan.choices') return { code: 200, data: choices };
+      return { code: 200, data: { id: 9, version: 1 } };
+    }) as unknown as typeof callEndpoint);
+    render(
+      <MemoryRouter initialEntries={['/project/create-plan']}>
+        <App>
+          <CreatePlanPage />
+        </App>
+      </MemoryRouter>,
+    );
+    fireEvent.mouseDown(await screen.findByLabelText('项目', { selector: '#plan_projectId' }));
+    fireEvent.click(await screen.findByTitle('KM-2026-002 示例项目'));
+    await waitFor(() => expect(sent.some((s) => s.name === 'plan.choices')).toBe(true));
+    expect(sent.find((s) => s.name === 'plan.choices')?.input).toEqual({ query: { projectId: 1 } });
+    fireEvent.change(screen.getByTestId('plan-form-planNo'), { target: { value: 'KM-2026-002-PLAN-B' } });
+    fireEvent.change(screen.getByTestId('plan-form-name'), { target: { value: '加强免疫方案' } });
+    fireEvent.click(screen.getByTestId('plan-visit-add'));
+    fireEvent.change(await screen.findByTestId('plan-visit-name-0'), { target: { value: 'V1' } });
+    fireEvent.click(screen.getByTestId('plan-save'));
+    await waitFor(() => expect(sent.some((s) => s.name === 'plan.create')).toBe(true), { timeout: 3000 });
+    expect(sent.find((s) => s.name === 'plan.create')?.input).toEqual({
+      body: {
+        projectId: 1,
+        planNo: 'KM-2026-002-PLAN-B',
+        name: '加强免疫方案',
+        visits: [{ name: 'V1', samples: [] }],
+      },
+    });
+  });
 });
