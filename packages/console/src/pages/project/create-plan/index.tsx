@@ -42,7 +42,7 @@ const number = (field: string): Rule => ({ ...rules.required(field), type: 'numb
 const NEW_SAMPLE: SampleValues = { count: 1, unit: 'mL', testItemIds: [] };
 
 /** The form's visits as the contract's input, in the order on screen (the saved order). */
-export function visitsBody(visits: readonly VisitValues[] = []) {
+function visitsBody(visits: readonly VisitValues[] = []) {
   return visits.map((v) => ({
     ...(v.id ? { id: v.id } : {}),
     name: v.name?.trim() ?? '',
