@@ -164,7 +164,10 @@ export default function CreatePlanPage() {
             }),
       t('saved'),
     );
-    if (done) navigate(PLAN_PAGES.list);
+    if (!done) return;
+    // The page stays open in its tab: the next new plan starts empty.
+    form.resetFields();
+    navigate(PLAN_PAGES.list);
   };
 
   /** Unique among the visits on screen, and (checked live) among the saved visits of the version. */
