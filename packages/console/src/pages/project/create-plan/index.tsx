@@ -222,7 +222,7 @@ export default function CreatePlanPage() {
           label={st('container')}
           rules={[rules.max(st('container'), 64)]}
         >
-          <Input style={{ width: 110 }} data-testid={`${testId}-container`} />
+          <Input style={{ width: 100 }} data-testid={`${testId}-container`} />
         </Form.Item>
         <Form.Item name={[sample, 'volume']} label={st('volume')} rules={[number(st('volume'))]}>
           <InputNumber min={0.001} max={100000} style={{ width: 90 }} data-testid={`${testId}-volume`} />
@@ -242,19 +242,20 @@ export default function CreatePlanPage() {
           label={st('transport')}
           rules={[rules.chosen(st('transport'))]}
         >
-          <Select style={{ width: 150 }} options={options.transport} data-testid={`${testId}-transport`} />
+          <Select style={{ width: 140 }} options={options.transport} data-testid={`${testId}-transport`} />
         </Form.Item>
         <Form.Item
           name={[sample, 'storageTemperatureId']}
           label={st('storage')}
           rules={[rules.chosen(st('storage'))]}
         >
-          <Select style={{ width: 150 }} options={options.storage} data-testid={`${testId}-storage`} />
+          <Select style={{ width: 140 }} options={options.storage} data-testid={`${testId}-storage`} />
         </Form.Item>
         <Form.Item name={[sample, 'testItemIds']} label={st('testItems')}>
           <Select
             mode="multiple"
-            style={{ minWidth: 200 }}
+            maxTagCount="responsive"
+            style={{ width: 220 }}
             optionFilterProp="label"
             options={options.testItems}
             data-testid={`${testId}-items`}
