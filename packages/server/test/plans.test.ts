@@ -87,6 +87,9 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
       [2, 'draft'],
       [1, 'online'],
     ]);
+    // The demo's online version was approved with a signature; the draft not yet.
+    expect(d.versions.map((v) => v.approvedByName)).toEqual([null, '超级管理员']);
+    expect(d.versions[1]?.meaning).toBe(PLAN_SIGNATURE_MEANING.zh_CN);
   });
 
   it('takes a new plan through submit, return, approval with a signature and going online', async () => {
