@@ -1,7 +1,22 @@
-import { endpoints, type PlanDetail, type PlanRow, ResultCode } from '@trialab/api-contract';
+import {
+  endpoints,
+  PLAN_SIGNATURE_MEANING,
+  type PlanChoices,
+  type PlanDetail,
+  type PlanRow,
+  ResultCode,
+} from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, projects, sampleTypes, temperatures, testItems, users } from '../src/db/schema.js';
+import {
+  auditLog,
+  projects,
+  sampleTypes,
+  temperatures,
+  testItems,
+  userProjects,
+  users,
+} from '../src/db/schema.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
 import {
@@ -54,6 +69,12 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
       ln2: await code(temperatures, 'LN2'),
       cbc: await code(testItems, 'CBC'),
     };
+    // The demo makes 张项目 the manager of every project; these tests need one outside his scope.
+    const [other] = await db.select().from(projects).where(eq(projects.projectNo, 'KM-2026-003'));
+    const [pm] = await db.select().from(users).where(eq(users.mobile, '13800000003'));
+    await db
+      .delete(userProjects)
+      .where(and(eq(userProjects.userId, pm?.id ?? 0), eq(userProjects.projectId, other?.id ?? 0)));
   });
   afterAll(() => env.close());
 
@@ -77,6 +98,9 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
       [2, 'draft'],
       [1, 'online'],
     ]);
+    // The demo's online version was approved with a signature; the draft not yet.
+    expect(d.versions.map((v) => v.approvedByName)).toEqual([null, '超级管理员']);
+    expect(d.versions[1]?.meaning).toBe(PLAN_SIGNATURE_MEANING.zh_CN);
   });
 
   it('takes a new plan through submit, return, approval with a signature and going online', async () => {
@@ -151,6 +175,16 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     });
     expect(approved.data).toEqual({ version: v, status: 'reviewed' });
     expect((await detail(id)).signatures).toMatchObject([{ action: 'approve', signerName: '超级管理员' }]);
+    // The versions list says who wrote each version and who approved it, when and meaning what.
+    expect((await detail(id)).versions).toEqual([
+      expect.objectContaining({
+        id,
+        createdByName: '张项目',
+        approvedByName: '超级管理员',
+        approvedAt: new Date(env.clock.now).toISOString(),
+        meaning: PLAN_SIGNATURE_MEANING.en_US,
+      }),
+    ]);
     expect((await as(manager, plan.goOnline, { params: { id }, body: { version: v++ } })).data).toEqual({
       version: v,
       status: 'online',
@@ -246,6 +280,27 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
       [1, 'superseded'],
     ]);
     expect((await detail(onlineId)).visits.map((x) => x.name)).toEqual(['V1', 'V2']);
+  });
+
+  it("offers a plan's samples only enabled references, transport and storage conditions and the project's kits", async () => {
+    const projectId = async (no: string) =>
+      (await env.handle.db.select().from(projects).where(eq(projects.projectNo, no)))[0]?.id ?? 0;
+    const choices = async (session: Session, no: string) =>
+      as(session, plan.choices, { query: { projectId: await projectId(no) } });
+    const own = (await choices(manager, 'KM-2026-001')).data as PlanChoices;
+    expect(own.sampleTypes.map((t) => t.id)).toEqual(expect.arrayContaining([refs.wb, refs.ser]));
+    const ln2 = own.temperatures.find((t) => t.id === refs.ln2);
+    expect(ln2).toMatchObject({ forTransport: false, forStorage: true });
+    expect(own.testItems.map((i) => i.id)).toContain(refs.cbc);
+    expect(own.kits.map((k) => k.name)).toContain('基线采血套件');
+    // Another project has other kits; a disabled test item is no longer offered.
+    await env.handle.db.update(testItems).set({ enabled: false }).where(eq(testItems.id, refs.cbc));
+    const other = (await choices(manager, 'KM-2026-002')).data as PlanChoices;
+    await env.handle.db.update(testItems).set({ enabled: true }).where(eq(testItems.id, refs.cbc));
+    expect(other.kits.map((k) => k.name)).not.toContain('基线采血套件');
+    expect(other.testItems.map((i) => i.id)).not.toContain(refs.cbc);
+    // A project outside the caller's scope is refused.
+    expect((await choices(manager, 'KM-2026-003')).code).toBe(ResultCode.FORBIDDEN);
   });
 
   it("keeps other projects' plans from a manager and refuses without the permission", async () => {

@@ -66,13 +66,39 @@ export type PlanRow = z.infer<typeof planRow>;
 
 export const planDetail = planRow.extend({
   visits: z.array(planVisitRow),
-  /** Every version of the plan number, newest first. */
+  /** Every version of the plan number, newest first, with its author and approval signature. */
   versions: z.array(
-    z.object({ id: z.number(), revision: z.number(), status: z.enum(PLAN_STATES), updatedAt: isoTime }),
+    z.object({
+      id: z.number(),
+      revision: z.number(),
+      status: z.enum(PLAN_STATES),
+      updatedAt: isoTime,
+      createdByName: z.string().nullable(),
+      approvedByName: z.string().nullable(),
+      approvedAt: isoTime.nullable(),
+      meaning: z.string().nullable(),
+    }),
   ),
   signatures: z.array(signatureRow),
 });
 export type PlanDetail = z.infer<typeof planDetail>;
+
+/** What a plan's samples may name: enabled references, transport/storage use, the project's kits. */
+export const planChoices = z.object({
+  sampleTypes: z.array(z.object({ id: z.number(), name: z.string(), container: z.string().nullable() })),
+  temperatures: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      range: z.string(),
+      forTransport: z.boolean(),
+      forStorage: z.boolean(),
+    }),
+  ),
+  testItems: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  kits: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type PlanChoices = z.infer<typeof planChoices>;
 
 const versionOnly = z.object({ version: z.number() });
 const created = z.object({ id: z.number(), version: z.number() });
@@ -115,6 +141,17 @@ export const plan = defineGroup('plan', {
     mutates: false,
     params: idParams,
     data: planDetail,
+  }),
+  choices: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/plan/choices',
+    summary:
+      "What a project's plan samples may name: enabled sample types, temperature conditions and test items, the project's kits",
+    access: { permission: PLAN_PERMISSIONS.edit },
+    mutates: false,
+    query: z.object({ projectId: id }),
+    data: planChoices,
   }),
   create: defineEndpoint({
     service: 'main',

@@ -15,6 +15,7 @@ import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
 import type { projectConfig } from './zh-CN/projectConfig';
 import type { projectFile } from './zh-CN/projectFile';
+import type { projectPlan } from './zh-CN/projectPlan';
 import type { projectProgress } from './zh-CN/projectProgress';
 import type { projectRecord } from './zh-CN/projectRecord';
 import type { researchCenter } from './zh-CN/researchCenter';
@@ -49,6 +50,7 @@ declare module 'i18next' {
       'projectConfig',
       'projectProgress',
       'projectRecord',
+      'projectPlan',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -76,6 +78,7 @@ declare module 'i18next' {
       projectConfig: typeof projectConfig;
       projectProgress: typeof projectProgress;
       projectRecord: typeof projectRecord;
+      projectPlan: typeof projectPlan;
     };
   }
 }

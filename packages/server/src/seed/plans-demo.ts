@@ -1,11 +1,13 @@
 // Demo sampling and testing plans (/project/plan): the first project's plan online with a draft
 // revision of it, the second project's plan submitted for review. The visits are the projects'
 // existing visit points, linked to the plan through the module's own repository functions.
-import type { PlanSampleInput } from '@trialab/api-contract';
+import { PLAN_SIGNATURE_MEANING, type PlanSampleInput } from '@trialab/api-contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { insertPlan, visitsOf, writeVisits } from '../modules/plans/repository.js';
+import { planContentHash } from '../modules/plans/service.js';
+import { insertSignature } from '../modules/reports/repository.js';
 
 type Sample = [
   type: string,
@@ -41,6 +43,10 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     .select({ id: s.users.id })
     .from(s.users)
     .where(eq(s.users.mobile, '13800000003'));
+  const [approver] = await tx
+    .select({ id: s.users.id, username: s.users.username })
+    .from(s.users)
+    .where(eq(s.users.mobile, '13800000000'));
   const sampleOf = ([type, container, volume, transport, storage, tests]: Sample): PlanSampleInput => ({
     sampleTypeId: types.get(type) ?? 0,
     container,
@@ -50,6 +56,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     transportTemperatureId: temps.get(transport) ?? 0,
     storageTemperatureId: temps.get(storage) ?? 0,
     testItemIds: tests.map((code) => items.get(code) ?? 0),
+    kitId: null,
   });
   const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
 
@@ -73,11 +80,24 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
       .where(and(eq(s.visitPoints.planNo, planNo), isNull(s.visitPoints.planId)));
     const visits = await visitsOf(tx, row.id);
     const target = { id: row.id, projectId: project.id, planNo };
-    await writeVisits(
-      tx,
-      target,
-      visits.map((v, i) => ({ id: v.id, name: v.name, samples: (SAMPLES[i] ?? []).map(sampleOf) })),
-    );
+    const input = visits.map((v, i) => ({
+      id: v.id,
+      name: v.name,
+      samples: (SAMPLES[i] ?? []).map(sampleOf),
+    }));
+    await writeVisits(tx, target, input);
+    // Approved versions carry their approval signature, as the approve step leaves it.
+    if ((status === 'online' || status === 'reviewed') && approver)
+      await insertSignature(tx, {
+        entity: 'projectPlan',
+        entityId: row.id,
+        action: 'approve',
+        meaning: PLAN_SIGNATURE_MEANING.zh_CN,
+        userId: approver.id,
+        signerName: approver.username,
+        signedAt: at(days - 1),
+        contentHash: planContentHash({ planNo, revision: 1, visits: input }),
+      });
     return { ...target, row, visits };
   };
 

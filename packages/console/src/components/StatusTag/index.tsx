@@ -22,6 +22,7 @@ const COLORS: Record<string, string> = {
   confirmed: 'success',
   active: 'success',
   published: 'success',
+  online: 'success',
 };
 
 /**

@@ -200,6 +200,12 @@ export const common: typeof zh = {
     reset: 'Reset',
     view: 'View',
     close: 'Close',
+    signature: {
+      title: 'Electronic signature',
+      sign: 'Sign',
+      password: 'Enter your login password again',
+      hint: 'The signature records the signer, its meaning, the time and a digest of the content signed',
+    },
     import: {
       template: 'Download template',
       upload: 'Choose a file and preview',

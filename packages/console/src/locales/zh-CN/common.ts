@@ -192,6 +192,12 @@ export const common = {
     reset: '重置',
     view: '查看',
     close: '关闭',
+    signature: {
+      title: '电子签名',
+      sign: '签名',
+      password: '请再次输入登录密码',
+      hint: '签名将记录签名人、含义、时间及所签内容的摘要',
+    },
     import: {
       template: '下载模板',
       upload: '选择文件并预览',

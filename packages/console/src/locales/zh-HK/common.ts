@@ -194,6 +194,12 @@ export const common: typeof zh = {
     reset: '重置',
     view: '查看',
     close: '關閉',
+    signature: {
+      title: '電子簽名',
+      sign: '簽名',
+      password: '請再次輸入登錄密碼',
+      hint: '簽名將記錄簽名人、含義、時間及所簽內容的摘要',
+    },
     import: {
       template: '下載範本',
       upload: '選擇檔案並預覽',

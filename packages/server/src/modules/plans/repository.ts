@@ -126,11 +126,41 @@ export async function versionsOf(db: Executor, planNo: string) {
       revision: projectPlans.revision,
       status: projectPlans.status,
       updatedAt: projectPlans.updatedAt,
+      createdByName: users.username,
     })
     .from(projectPlans)
+    .leftJoin(users, eq(users.id, projectPlans.createdBy))
     .where(eq(projectPlans.planNo, planNo))
     .orderBy(desc(projectPlans.revision));
-  return rows.map((r) => ({ ...r, status: r.status as PlanState, updatedAt: r.updatedAt.toISOString() }));
+  const approvals = await db
+    .select({
+      entityId: labSignatures.entityId,
+      signerName: labSignatures.signerName,
+      signedAt: labSignatures.signedAt,
+      meaning: labSignatures.meaning,
+    })
+    .from(labSignatures)
+    .where(
+      and(
+        eq(labSignatures.entity, 'projectPlan'),
+        eq(labSignatures.action, 'approve'),
+        inArray(labSignatures.entityId, [...rows.map((r) => r.id), 0]),
+      ),
+    )
+    .orderBy(asc(labSignatures.id));
+  // A version is approved once; the last signature wins should there be more.
+  const approval = new Map(approvals.map((a) => [a.entityId, a]));
+  return rows.map((r) => {
+    const signed = approval.get(r.id);
+    return {
+      ...r,
+      status: r.status as PlanState,
+      updatedAt: r.updatedAt.toISOString(),
+      approvedByName: signed?.signerName ?? null,
+      approvedAt: signed?.signedAt.toISOString() ?? null,
+      meaning: signed?.meaning ?? null,
+    };
+  });
 }
 
 /** The online version of a plan no other than `exceptId`, if any. */
@@ -300,6 +330,39 @@ export async function sampleReferences(db: Executor, samples: readonly PlanSampl
 }
 
 /** The kits of the project among `ids` (a kit of another project is not one). */
+/** What a project's plan may name: enabled references in their order, the project's kits. */
+export async function planChoices(db: Executor, projectId: number) {
+  const [types, temps, items, kits] = await Promise.all([
+    db
+      .select({ id: sampleTypes.id, name: sampleTypes.name, container: sampleTypes.container })
+      .from(sampleTypes)
+      .where(eq(sampleTypes.enabled, true))
+      .orderBy(asc(sampleTypes.sort), asc(sampleTypes.id)),
+    db
+      .select({
+        id: temperatures.id,
+        name: temperatures.name,
+        range: temperatures.range,
+        forTransport: temperatures.forTransport,
+        forStorage: temperatures.forStorage,
+      })
+      .from(temperatures)
+      .where(eq(temperatures.enabled, true))
+      .orderBy(asc(temperatures.sort), asc(temperatures.id)),
+    db
+      .select({ id: testItems.id, code: testItems.code, name: testItems.name })
+      .from(testItems)
+      .where(eq(testItems.enabled, true))
+      .orderBy(asc(testItems.code)),
+    db
+      .select({ id: consumableKits.id, name: consumableKits.name })
+      .from(consumableKits)
+      .where(eq(consumableKits.projectId, projectId))
+      .orderBy(asc(consumableKits.sort), asc(consumableKits.id)),
+  ]);
+  return { sampleTypes: types, temperatures: temps, testItems: items, kits };
+}
+
 export async function projectKitIds(db: Executor, projectId: number, ids: readonly number[]) {
   if (ids.length === 0) return new Set<number>();
   const rows = await db

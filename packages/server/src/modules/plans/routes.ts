@@ -25,6 +25,7 @@ import {
   pagePlans,
   pageVisits,
   planById,
+  planChoices,
   planNoTaken,
   planSignatures,
   projectKitIds,
@@ -213,6 +214,10 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
         versions: await versionsOf(ctx.db, plan.planNo),
         signatures: await planSignatures(ctx.db, plan.id),
       };
+    },
+    choices: async (ctx) => {
+      assertProjectInScope(await projectsOf(ctx), ctx.query.projectId);
+      return planChoices(ctx.db, ctx.query.projectId);
     },
     create: async (ctx) => {
       const { projectId, planNo, name, visits } = ctx.body;

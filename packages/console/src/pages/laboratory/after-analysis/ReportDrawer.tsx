@@ -12,12 +12,12 @@ import { useAccess } from '../../../access/useAccess';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
 import { ReasonModal } from '../../../components/ReasonModal';
+import { SignatureModal } from '../../../components/SignatureModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import { downloadEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation } from '../../../services/query';
 import { useSession } from '../../../stores/session';
 import { type EntryMode, REPORT_CHANGES, ResultEntryModal } from './ResultEntryModal';
-import { SignatureModal } from './SignatureModal';
 
 type Action = 'edit' | 'review' | 'return' | 'release' | 'approveRevision' | 'rejectRevision' | 'revise';
 const SIGNED = {

@@ -1,7 +1,7 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAction } from '../../../components/FormModal';
+import { useAction } from '../FormModal';
 
 export interface SignatureModalProps {
   open: boolean;
@@ -13,13 +13,13 @@ export interface SignatureModalProps {
 
 /** Electronic signature: the signer re-enters the password; meaning and time are recorded by the server. */
 export function SignatureModal({ open, meaning, onSign, onCancel }: SignatureModalProps) {
-  const { t } = useTranslation('lab', { keyPrefix: 'report' });
+  const { t } = useTranslation('common', { keyPrefix: 'components.signature' });
   const [password, setPassword] = useState('');
   const [run, busy] = useAction();
   return (
     <Modal
       open={open}
-      title={t('signTitle')}
+      title={t('title')}
       okText={t('sign')}
       okButtonProps={{ disabled: !password, loading: busy, 'data-testid': 'signature-ok' } as never}
       onCancel={() => {
@@ -45,7 +45,7 @@ export function SignatureModal({ open, meaning, onSign, onCancel }: SignatureMod
           />
         </Form.Item>
       </Form>
-      <span style={{ fontSize: 12, opacity: 0.7 }}>{t('signHint')}</span>
+      <span style={{ fontSize: 12, opacity: 0.7 }}>{t('hint')}</span>
     </Modal>
   );
 }

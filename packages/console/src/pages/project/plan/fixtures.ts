@@ -1,0 +1,45 @@
+/** Plan rows and versions the plan pages' tests render. */
+const temperature = (id: number, name: string) => ({ id, name, range: '2~8℃' });
+export const sample = (over: Record<string, unknown> = {}) => ({
+  sampleTypeId: 2,
+  sampleTypeName: '血清',
+  container: '冻存管',
+  volume: 2,
+  unit: 'mL',
+  count: 1,
+  transportTemperatureId: 11,
+  transportTemperature: temperature(11, '冷藏'),
+  storageTemperatureId: 12,
+  storageTemperature: temperature(12, '深低温'),
+  testItemIds: [21],
+  testItems: [{ id: 21, code: 'CBC', name: '血常规' }],
+  kitId: null,
+  kitName: null,
+  ...over,
+});
+export const planRow = (over: Record<string, unknown> = {}) => ({
+  id: 5,
+  projectId: 1,
+  projectNo: 'KM-2026-001',
+  projectName: '示例项目',
+  planNo: 'KM-2026-001-PLAN-A',
+  name: '主方案',
+  revision: 1,
+  status: 'draft',
+  revisionOf: null,
+  visitCount: 1,
+  returnReason: null,
+  createdBy: 42,
+  createdByName: '张项目',
+  createdAt: '2026-11-20T02:00:00.000Z',
+  updatedAt: '2026-11-25T02:00:00.000Z',
+  version: 3,
+  ...over,
+});
+export const planDetail = (over: Record<string, unknown> = {}) => ({
+  ...planRow(),
+  visits: [{ id: 51, name: 'V1', sort: 0, samples: [sample()] }],
+  versions: [],
+  signatures: [],
+  ...over,
+});
