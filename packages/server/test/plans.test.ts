@@ -8,15 +8,7 @@ import {
 } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  projects,
-  sampleTypes,
-  temperatures,
-  testItems,
-  userProjects,
-  users,
-} from '../src/db/schema.js';
+import { auditLog, projects, sampleTypes, temperatures, testItems, users } from '../src/db/schema.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
 import {
@@ -69,12 +61,6 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
       ln2: await code(temperatures, 'LN2'),
       cbc: await code(testItems, 'CBC'),
     };
-    // The demo makes 张项目 the manager of every project; these tests need one outside his scope.
-    const [other] = await db.select().from(projects).where(eq(projects.projectNo, 'KM-2026-003'));
-    const [pm] = await db.select().from(users).where(eq(users.mobile, '13800000003'));
-    await db
-      .delete(userProjects)
-      .where(and(eq(userProjects.userId, pm?.id ?? 0), eq(userProjects.projectId, other?.id ?? 0)));
   });
   afterAll(() => env.close());
 
@@ -300,7 +286,10 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     expect(other.kits.map((k) => k.name)).not.toContain('基线采血套件');
     expect(other.testItems.map((i) => i.id)).not.toContain(refs.cbc);
     // A project outside the caller's scope is refused.
-    expect((await choices(manager, 'KM-2026-003')).code).toBe(ResultCode.FORBIDDEN);
+    const outside = await projectOutsideScope(env, 'KM-TEST-PLAN-CHOICES');
+    expect((await as(manager, plan.choices, { query: { projectId: outside } })).code).toBe(
+      ResultCode.FORBIDDEN,
+    );
   });
 
   it("keeps other projects' plans from a manager and refuses without the permission", async () => {
