@@ -16,6 +16,7 @@ import type { portalReports } from './zh-CN/portalReports';
 import type { projectConfig } from './zh-CN/projectConfig';
 import type { projectFile } from './zh-CN/projectFile';
 import type { projectProgress } from './zh-CN/projectProgress';
+import type { projectReports } from './zh-CN/projectReports';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       'projectFile',
       'projectConfig',
       'projectProgress',
+      'projectReports',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -73,6 +75,7 @@ declare module 'i18next' {
       planTemplate: typeof planTemplate;
       projectConfig: typeof projectConfig;
       projectProgress: typeof projectProgress;
+      projectReports: typeof projectReports;
     };
   }
 }

@@ -7,7 +7,21 @@ import type {
   RejectionRow,
   UnblindingRow,
 } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  not,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { dictData, projects, sampleTypes, sites, testItems, users } from '../../db/schema.js';
@@ -19,6 +33,7 @@ import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
+import { awaitingProjectReview, pendingReviewOf } from '../project-reports/repository.js';
 import { findReport, type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
 
 const dayStart = (d: string) => new Date(`${d}T00:00:00Z`);
@@ -42,6 +57,7 @@ function reportWhere(scope: SiteScope, f: ReportFilters): SQL | undefined {
   return and(
     scopeWhere(scope, labReports.projectId, labReports.siteId),
     eq(labReports.status, 'released'),
+    not(awaitingProjectReview(labReports.id)),
     f.projectId ? eq(labReports.projectId, f.projectId) : undefined,
     f.siteId ? eq(labReports.siteId, f.siteId) : undefined,
     f.subjectNo ? contains(labSubjects.subjectNo, f.subjectNo) : undefined,
@@ -137,7 +153,13 @@ export async function releasedVersions(db: Executor, reportNo: string) {
       releasedAt: labReports.releasedAt,
     })
     .from(labReports)
-    .where(and(eq(labReports.reportNo, reportNo), inArray(labReports.status, [...VISIBLE_STATES])))
+    .where(
+      and(
+        eq(labReports.reportNo, reportNo),
+        inArray(labReports.status, [...VISIBLE_STATES]),
+        not(awaitingProjectReview(labReports.id)),
+      ),
+    )
     .orderBy(asc(labReports.revision));
   return rows.map((r) => ({
     ...r,
@@ -482,6 +504,8 @@ export async function visibleReport(db: Executor, scope: SiteScope, id: number):
   const report = await findReport(db, id);
   if (!report || !(VISIBLE_STATES as readonly string[]).includes(report.status)) throw notFound();
   assertInScope(scope, report);
+  // Not before the project's review approved it (project-reports), whoever asks.
+  if (await pendingReviewOf(db, report.id)) throw notFound();
   return report;
 }
 

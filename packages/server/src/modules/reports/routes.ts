@@ -24,6 +24,7 @@ import { assertSubjectApproved } from '../lab/test-orders/service.js';
 import type { SiteScope } from '../portal/scope.js';
 import { rangesOfItems, subjectProfile } from '../project-config/repository.js';
 import { ageAt, sexOfGender, withProjectRanges } from '../project-config/service.js';
+import { pendingReviewOf, queueLabReview } from '../project-reports/repository.js';
 import {
   contentHash,
   countByStatus,
@@ -170,6 +171,7 @@ async function fire(
   if (action === 'release') {
     await setReport(ctx.db, before.id, { contentHash: hash });
     await storePdf(ctx.db, ctx.deps.files, printContext(ctx), before.id, p.userId);
+    await queueLabReview(ctx.db, before, p.userId, ctx.now);
   }
   ctx.audit({
     action: `report.${action}`,
@@ -267,6 +269,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       if (await pendingRevisionExists(ctx.db, prior.reportNo)) {
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportRevisionPending' });
       }
+      // The project manager returns a report under review instead (project-reports).
+      if (await pendingReviewOf(ctx.db, prior.id)) {
+        throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportAwaitingProjectReview' });
+      }
       const row = await insertReport(ctx.db, {
         reportNo: prior.reportNo,
         revision: prior.revision + 1,
@@ -328,6 +334,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         // The prior version is kept as it was, marked superseded.
         if (revision.revisionOf !== null) await supersede(ctx.db, revision.revisionOf);
         await storePdf(ctx.db, ctx.deps.files, printContext(ctx), revision.id, p.userId);
+        await queueLabReview(ctx.db, revision, p.userId, ctx.now);
       }
       ctx.audit({
         action: `report.${action}`,
