@@ -42,6 +42,7 @@ describe('file-id fields in the contract', () => {
         'consumable.dispatch: lines.*.certificateFileId',
         'dict.importConfirm: fileId',
         'dict.importPreview: fileId',
+        'manualReports.create: fileId',
         'receipt.attachImage: fileId',
         'sampleTransport.create: attachmentFileIds.*',
         'sampleTransport.update: attachmentFileIds.*',

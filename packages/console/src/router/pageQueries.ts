@@ -64,6 +64,7 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/platform/research-center': list((c) => c.researchCenter.paging),
   '/project/file': list((c) => c.project.page),
   '/project/report-review': list((c) => c.projectReports.paging, { status: 'pending' }),
+  '/project/manual-report': list((c) => c.manualReports.paging),
   '/platform/account': list((c) => c.user.page, { type: 1 }),
   '/platform/plan-temp-form': list((c) => c.formTemplates.paging),
   '/platform/project-plan-template': list((c) => c.planTemplates.paging),

@@ -1,6 +1,7 @@
 import { type ProjectReportRow, projectReportWorkflow } from '@trialab/api-contract';
 import { Button, Form, Input, Select, Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
@@ -103,7 +104,17 @@ export function PdfButton({ row }: { row: Row }) {
 }
 
 /** PDF, approve and return: the review workflow's buttons for one row. */
-export function ReviewActions({ row, mine, onDone }: { row: Row; mine: boolean; onDone(): unknown }) {
+export function ReviewActions({
+  row,
+  mine,
+  onDone,
+  after,
+}: {
+  row: Row;
+  mine: boolean;
+  onDone(): unknown;
+  after?: ReactNode;
+}) {
   const { t } = useTranslation('projectReports', { keyPrefix: 'review' });
   const params = { id: row.id };
   const version = row.version;
@@ -117,6 +128,7 @@ export function ReviewActions({ row, mine, onDone }: { row: Row; mine: boolean; 
       state={row.status}
       isApplicant={mine}
       before={<PdfButton row={row} />}
+      after={after}
       actions={{
         approve: {
           label: t('approve'),
