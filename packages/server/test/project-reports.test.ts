@@ -244,6 +244,7 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
 
     // Before approval nobody outside fetches the file; the uploader cannot approve it.
     expect((await raw(site, system.fileDownload, fileId)).statusCode).not.toBe(200);
+    expect((await raw(site, portalReport.manualPdf, created.id)).statusCode).toBe(404);
     expect(
       (await as(admin, projectReports.approve, { params: { id: created.id }, body: { version: 1 } })).code,
     ).toBe(ResultCode.FORBIDDEN);
@@ -251,6 +252,25 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
     expect(
       (await as(pm, projectReports.approve, { params: { id: created.id }, body: { version: 1 } })).code,
     ).toBe(200);
+    // Approved: in its site's report list as a manual report, with its own PDF path.
+    const portalRows = (await as(site, portalReport.paging, { body: { size: 50 } })).data as Array<{
+      kind: string;
+      id: number;
+      title: string | null;
+    }>;
+    expect(portalRows.find((r) => r.kind === 'manual' && r.id === created.id)?.title).toBe(
+      '外送基因检测报告',
+    );
+    // The demo's approved manual report is there too, the one awaiting review is not.
+    expect(portalRows.filter((r) => r.kind === 'manual')).toHaveLength(2);
+    const byNo = (await as(site, portalReport.paging, { body: { reportNo: created.reportNo } }))
+      .data as unknown[];
+    expect(byNo).toHaveLength(1);
+    expect((await as(site, portalReport.paging, { body: { barcode: 'KM3' } })).data).not.toContainEqual(
+      expect.objectContaining({ kind: 'manual' }),
+    );
+    expect((await raw(site, portalReport.manualPdf, created.id)).statusCode).toBe(200);
+    expect((await raw(otherSite, portalReport.manualPdf, created.id)).statusCode).toBe(404);
     // Approved: its site reads the file, another site's user still cannot; no longer deleted.
     expect((await raw(site, system.fileDownload, fileId)).statusCode).toBe(200);
     expect((await raw(otherSite, system.fileDownload, fileId)).statusCode).not.toBe(200);
