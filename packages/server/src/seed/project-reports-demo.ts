@@ -10,6 +10,7 @@ import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
 import { insertProjectReport, setReviewSetting } from '../modules/project-reports/repository.js';
 import { findReport } from '../modules/reports/repository.js';
+import { demoPdf } from './portal-admin-demo.js';
 
 const DAY = 86_400_000;
 const RETURN_REASON = '报告中访视名称与方案不一致，请核对后重新发布';
@@ -19,30 +20,6 @@ const MANUAL: Array<[string, string, string, string, number, boolean]> = [
   ['MR-DEMO-0001', 'S-003-0001', '基线 V1', '外送病理报告（胃镜活检）', 12, true],
   ['MR-DEMO-0002', 'S-003-0002', '第4周 V2', '外送影像学报告（腹部CT）', 2, false],
 ];
-
-/** A one-page PDF carrying its title (enough for a viewer; the real ones come from outside). */
-function demoPdf(title: string): Buffer {
-  const text = title.replace(/[^\x20-\x7e]/g, '?');
-  const stream = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) body += `${String(o).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 export async function seedProjectReportsDemo(tx: Transaction, now: Date, files: FileStore): Promise<void> {
   const people = await tx

@@ -31,6 +31,7 @@ export const home = {
     sampleShipment: 'Sample shipments',
     chargebackNotice: 'Chargeback notices',
     projectFile: 'Project records',
+    projectReport: 'Project report review',
   },
   states: {
     submitted: 'awaiting review',

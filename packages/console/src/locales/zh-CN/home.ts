@@ -31,6 +31,7 @@ export const home = {
     sampleShipment: '样本寄送',
     chargebackNotice: '非常规费用通知',
     projectFile: '项目档案',
+    projectReport: '项目报告审核',
   },
   states: {
     submitted: '待审核',

@@ -31,6 +31,7 @@ export const home = {
     sampleShipment: '樣本寄送',
     chargebackNotice: '非常規費用通知',
     projectFile: '項目檔案',
+    projectReport: '項目報告審核',
   },
   states: {
     submitted: '待審核',
