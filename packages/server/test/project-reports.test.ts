@@ -47,6 +47,8 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
   let km1 = 0;
   let km3 = 0;
   let km3Site = 0;
+  /** The KM-2026-003 lab report the second test approves for its site. */
+  let approvedLabId = 0;
   const as = async (
     session: Session,
     endpoint: Parameters<typeof call>[1],
@@ -119,6 +121,7 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
       (r) => r.siteId === km3Site,
     );
     const labId = waiting?.labReportId ?? 0;
+    approvedLabId = labId;
     expect(await visibleToSite()).not.toContain(labId);
     expect((await as(site, portalReport.get, { params: { id: labId } })).code).toBe(ResultCode.NOT_FOUND);
     expect((await raw(site, portalReport.pdf, labId)).statusCode).toBe(404);
@@ -152,6 +155,43 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
       .from(auditLog)
       .where(and(eq(auditLog.action, 'projectReport.approve'), eq(auditLog.entityId, String(waiting?.id))));
     expect(entry?.newValue).toMatchObject({ status: 'approved' });
+  });
+
+  it('keeps the version the site saw while its correction awaits the review', async () => {
+    const prior = approvedLabId;
+    const detail = (await as(lab, report.get, { params: { id: prior } })).data as {
+      version: number;
+      results: Array<{ testItemId: number; value: string }>;
+    };
+    const body = {
+      version: detail.version,
+      reason: '复核发现录入错误，更正',
+      results: detail.results.map((r) => ({ testItemId: r.testItemId, value: r.value })),
+    };
+    const asked = await as(lab, report.revise, { params: { id: prior }, body });
+    expect(asked.code).toBe(200);
+    const revisionId = (asked.data as { id: number }).id;
+    const approvedRevision = await as(admin, report.reviewRevision, {
+      params: { id: revisionId },
+      body: { action: 'approveRevision', version: 1, signature: { password: DEMO_PASSWORD } },
+    });
+    expect(approvedRevision.code).toBe(200);
+    // The site keeps the prior version; the lab cannot start another correction meanwhile.
+    const during = await visibleToSite();
+    expect(during).toContain(prior);
+    expect(during).not.toContain(revisionId);
+    expect((await as(lab, report.revise, { params: { id: prior }, body })).code).toBe(
+      ResultCode.INVALID_STATE,
+    );
+
+    const [review] = (await list(pm, { status: 'pending' })).filter((r) => r.labReportId === revisionId);
+    expect(review).toMatchObject({ revision: 1 });
+    expect(
+      (await as(pm, projectReports.approve, { params: { id: review?.id ?? 0 }, body: { version: 1 } })).code,
+    ).toBe(200);
+    const after = await visibleToSite();
+    expect(after).toContain(revisionId);
+    expect(after).not.toContain(prior);
   });
 
   it('turns the review on for a project: a release waits, a return sends it back to the lab', async () => {

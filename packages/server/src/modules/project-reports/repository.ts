@@ -1,5 +1,5 @@
 import type { ProjectReportKind, ProjectReportRow, ProjectReportState } from '@trialab/api-contract';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -26,6 +26,29 @@ export async function pendingReviewOf(db: Executor, labReportId: number): Promis
     .select({ id: projectReports.id })
     .from(projectReports)
     .where(and(eq(projectReports.labReportId, labReportId), eq(projectReports.status, 'pending')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A later version of the report number still on its way (under the project's review, or returned
+ * by it to the lab): the lab corrects that one rather than revising the version before it again.
+ */
+export async function laterVersionUnderway(
+  db: Executor,
+  reportNo: string,
+  revision: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: labReports.id })
+    .from(labReports)
+    .where(
+      and(
+        eq(labReports.reportNo, reportNo),
+        gt(labReports.revision, revision),
+        inArray(labReports.status, ['entered', 'reviewed', 'returned', 'released']),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

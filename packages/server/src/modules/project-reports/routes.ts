@@ -12,7 +12,7 @@ import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, nextNumber, type TransitionCtx } from '../../lib/workflow.js';
 import { checkedSite } from '../portal/scope.js';
 import { checkedProject } from '../projects/repository.js';
-import { fileById, findReport, updateReport } from '../reports/repository.js';
+import { fileById, findReport, supersede, updateReport } from '../reports/repository.js';
 import { projectScope } from '../users/current-user.js';
 import {
   deleteProjectReport,
@@ -57,7 +57,12 @@ async function fire(
         reviewedAt: ctx.now,
       }),
   );
-  if (action === 'return' && report.labReportId !== null) await returnToLab(ctx, report.labReportId, reason);
+  if (report.labReportId !== null) {
+    if (action === 'return') await returnToLab(ctx, report.labReportId, reason);
+    // An approved correction replaces, from now on, the version the site saw until then.
+    const lab = await findReport(ctx.db, report.labReportId);
+    if (action === 'approve' && lab?.revisionOf) await supersede(ctx.db, lab.revisionOf);
+  }
   return { version: input.version + 1 };
 }
 

@@ -24,7 +24,12 @@ import { assertSubjectApproved } from '../lab/test-orders/service.js';
 import type { SiteScope } from '../portal/scope.js';
 import { rangesOfItems, subjectProfile } from '../project-config/repository.js';
 import { ageAt, sexOfGender, withProjectRanges } from '../project-config/service.js';
-import { pendingReviewOf, queueLabReview } from '../project-reports/repository.js';
+import {
+  laterVersionUnderway,
+  pendingReviewOf,
+  queueLabReview,
+  reviewSetting,
+} from '../project-reports/repository.js';
 import {
   contentHash,
   countByStatus,
@@ -171,7 +176,9 @@ async function fire(
   if (action === 'release') {
     await setReport(ctx.db, before.id, { contentHash: hash });
     await storePdf(ctx.db, ctx.deps.files, printContext(ctx), before.id, p.userId);
-    await queueLabReview(ctx.db, before, p.userId, ctx.now);
+    // A corrected version the project manager returned replaces its prior one now, unless reviewed.
+    const queued = await queueLabReview(ctx.db, before, p.userId, ctx.now);
+    if (queued === null && before.revisionOf !== null) await supersede(ctx.db, before.revisionOf);
   }
   ctx.audit({
     action: `report.${action}`,
@@ -273,6 +280,9 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       if (await pendingReviewOf(ctx.db, prior.id)) {
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportAwaitingProjectReview' });
       }
+      if (await laterVersionUnderway(ctx.db, prior.reportNo, prior.revision)) {
+        throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportRevisionPending' });
+      }
       const row = await insertReport(ctx.db, {
         reportNo: prior.reportNo,
         revision: prior.revision + 1,
@@ -331,8 +341,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           ctx.now,
         );
         await setReport(ctx.db, revision.id, { contentHash: hash });
-        // The prior version is kept as it was, marked superseded.
-        if (revision.revisionOf !== null) await supersede(ctx.db, revision.revisionOf);
+        // The prior version is kept as it was, marked superseded; under the project's review, once
+        // the review approves the correction (the site keeps the prior one until then).
+        const reviewed = await reviewSetting(ctx.db, revision.projectId);
+        if (revision.revisionOf !== null && !reviewed) await supersede(ctx.db, revision.revisionOf);
         await storePdf(ctx.db, ctx.deps.files, printContext(ctx), revision.id, p.userId);
         await queueLabReview(ctx.db, revision, p.userId, ctx.now);
       }
