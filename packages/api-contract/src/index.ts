@@ -24,6 +24,7 @@ export {
   PROJECT_IMPORT_TYPES,
   type ProjectImportType,
 } from './endpoints/project-record.js';
+export * from './endpoints/project-reports.js';
 export * from './endpoints/reference-data.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/research-centers.js';
@@ -68,6 +69,7 @@ export * from './workflows/portal.js';
 export * from './workflows/progress.js';
 export * from './workflows/project-file.js';
 export * from './workflows/project-plan.js';
+export * from './workflows/project-report.js';
 export * from './workflows/sample-receipt.js';
 export * from './workflows/shared-document.js';
 export * from './workflows/specimen.js';
@@ -92,6 +94,7 @@ import { logisticsOrder, staffShipment } from './endpoints/portal-staff.js';
 import { sampleTransport } from './endpoints/portal-transport.js';
 import { progress } from './endpoints/progress.js';
 import { projectItemLog, projectTestItems, voidedBarcodes } from './endpoints/project-config.js';
+import { manualReports, projectReports } from './endpoints/project-reports.js';
 import { sampleTypes, stockOutTypes, temperatures } from './endpoints/reference-data.js';
 import { report } from './endpoints/reports.js';
 import { researchCenter } from './endpoints/research-centers.js';
@@ -152,6 +155,8 @@ export const endpoints = {
   projectItemLog,
   progress,
   plan,
+  projectReports,
+  manualReports,
 } as const;
 
 /** Flat list of every declaration. */

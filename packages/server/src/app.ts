@@ -46,6 +46,8 @@ import { PROGRESS_MESSAGES } from './modules/progress/messages.js';
 import { progressRoutes } from './modules/progress/routes.js';
 import { PROJECT_CONFIG_MESSAGES } from './modules/project-config/messages.js';
 import { projectConfigRoutes } from './modules/project-config/routes.js';
+import { PROJECT_REPORT_MESSAGES } from './modules/project-reports/messages.js';
+import { projectReportRoutes } from './modules/project-reports/routes.js';
 import { PROJECT_MESSAGES } from './modules/projects/messages.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
@@ -97,6 +99,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   systemStatusRoutes, // system information, audit-chain check
   projectRoutes, // projects and sites in the caller's scope
   projectConfigRoutes, // voided barcodes, project reference ranges, the project item log
+  projectReportRoutes, // the project's report review, manual reports
   planRoutes, // sampling and testing plans: visits, samples, review, versions
   // Laboratory
   testItemRoutes,
@@ -129,6 +132,7 @@ addMessages(PROJECT_MESSAGES);
 addMessages(PROJECT_CONFIG_MESSAGES);
 addMessages(PROGRESS_MESSAGES);
 addMessages(PLAN_MESSAGES);
+addMessages(PROJECT_REPORT_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

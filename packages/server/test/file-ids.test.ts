@@ -45,6 +45,7 @@ describe('file-id fields in the contract', () => {
         'project.centerImport: fileId',
         'project.contactImport: fileId',
         'project.groupImport: fileId',
+        'manualReports.create: fileId',
         'receipt.attachImage: fileId',
         'sampleTransport.create: attachmentFileIds.*',
         'sampleTransport.update: attachmentFileIds.*',

@@ -28,6 +28,8 @@ const scopeFilters = {
 
 /** A released report as the site sees it (no subject name: the portal lists are pseudonymised). */
 export const portalReportRow = z.object({
+  /** Lab reports and approved manual reports (PDFs produced outside the system: their own PDF path). */
+  kind: z.enum(['lab', 'manual']),
   id: z.number(),
   reportNo: z.string(),
   revision: z.number(),
@@ -46,6 +48,8 @@ export const portalReportRow = z.object({
   hasPdf: z.boolean(),
   /** When the caller last downloaded this version's PDF (null: never). */
   downloadedAt: z.string().nullable(),
+  /** A manual report's title. */
+  title: z.string().nullable(),
 });
 export type PortalReportRow = z.infer<typeof portalReportRow>;
 
@@ -203,6 +207,16 @@ export const portalReport = defineGroup('portalReport', {
     summary: 'The PDF of a released (or superseded) version; the download is recorded (binary body)',
     access: { permission: P.reportDownload },
     // The download record and its audit entry are committed by the handler before the bytes are sent.
+    mutates: false,
+    params: idParams,
+    data: z.null(),
+  }),
+  manualPdf: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/web/report/manual/{id}/pdf',
+    summary: 'The PDF of an approved manual report of my sites (binary body; audited)',
+    access: { permission: P.reportDownload },
     mutates: false,
     params: idParams,
     data: z.null(),

@@ -18,6 +18,7 @@ import type { projectFile } from './zh-CN/projectFile';
 import type { projectPlan } from './zh-CN/projectPlan';
 import type { projectProgress } from './zh-CN/projectProgress';
 import type { projectRecord } from './zh-CN/projectRecord';
+import type { projectReports } from './zh-CN/projectReports';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       'projectProgress',
       'projectRecord',
       'projectPlan',
+      'projectReports',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -79,6 +81,7 @@ declare module 'i18next' {
       projectProgress: typeof projectProgress;
       projectRecord: typeof projectRecord;
       projectPlan: typeof projectPlan;
+      projectReports: typeof projectReports;
     };
   }
 }

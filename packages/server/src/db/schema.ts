@@ -171,6 +171,8 @@ export const projects = pgTable(
     endDate: text('end_date'),
     description: text('description'),
     createdBy: integer('created_by'),
+    /** Released reports wait for the project's review before the site sees them (project-reports). */
+    reportReview: boolean('report_review').notNull().default(false),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -8,7 +8,7 @@ import * as a from '../db/schema-portal-admin.js';
 import type { FileStore } from '../lib/file-store.js';
 
 /** A one-page PDF saying what it is (enough for the viewer; the content is synthetic). */
-function demoPdf(title: string): Buffer {
+export function demoPdf(title: string): Buffer {
   const text = `BT /F1 18 Tf 72 720 Td (${title.replace(/[()\\]/g, '')}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

@@ -27,6 +27,7 @@ import { seedPortalDemo } from './portal-demo.js';
 import { seedPortalReportsDemo } from './portal-reports-demo.js';
 import { seedProgressDemo } from './progress-demo.js';
 import { seedProjectConfigDemo } from './project-config-demo.js';
+import { seedProjectReportsDemo } from './project-reports-demo.js';
 import { seedProjectsDemo } from './projects-demo.js';
 import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
@@ -322,6 +323,7 @@ export async function seedDatabase(
         reportPdfs: options.reportPdfs ?? true,
       });
       await seedProjectConfigDemo(tx, options.now);
+      await seedProjectReportsDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

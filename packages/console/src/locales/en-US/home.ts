@@ -40,6 +40,7 @@ export const home = {
       original: 'Source documents',
       public: 'Public documents',
     },
+    projectReport: 'Project report review',
   },
   states: {
     submitted: 'awaiting review',

@@ -72,6 +72,8 @@ export const system = {
         projectTestItems: 'Project reference range',
         progress: 'Progress plan',
         plan: 'Sampling and testing plan',
+        projectReports: 'Project report review',
+        manualReports: 'Manual report',
       },
       /** Its second part; workflow actions are named in home.actions. */
       verbs: {
@@ -163,6 +165,7 @@ export const system = {
         visitDelete: 'delete a visit',
         goOnline: 'put online',
         supersede: 'superseded',
+        saveSetting: 'save the setting',
       },
     },
     at: 'Time',

@@ -71,6 +71,8 @@ export const system = {
         projectTestItems: '项目参考范围',
         progress: '项目进度计划',
         plan: '采样与检测方案',
+        projectReports: '项目报告审核',
+        manualReports: '手工报告',
       },
       /** Its second part; workflow actions are named in home.actions. */
       verbs: {
@@ -162,6 +164,7 @@ export const system = {
         visitDelete: '删除访视',
         goOnline: '上线',
         supersede: '被新版本取代',
+        saveSetting: '保存设置',
       },
     },
     at: '操作时间',

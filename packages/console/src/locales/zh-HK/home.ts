@@ -40,6 +40,7 @@ export const home = {
       original: '原始文件',
       public: '公共文件',
     },
+    projectReport: '項目報告審核',
   },
   states: {
     submitted: '待審核',

@@ -71,6 +71,8 @@ export const system = {
         projectTestItems: '項目參考範圍',
         progress: '項目進度計劃',
         plan: '採樣與檢測方案',
+        projectReports: '項目報告審核',
+        manualReports: '手工報告',
       },
       /** Its second part; workflow actions are named in home.actions. */
       verbs: {
@@ -162,6 +164,7 @@ export const system = {
         visitDelete: '刪除訪視',
         goOnline: '上線',
         supersede: '被新版本取代',
+        saveSetting: '儲存設定',
       },
     },
     at: '操作時間',

@@ -7,18 +7,34 @@ import type {
   RejectionRow,
   UnblindingRow,
 } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  not,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { dictData, projects, sampleTypes, sites, testItems, users } from '../../db/schema.js';
 import { labReportResults, labReports, labSubjects, receiptSamples } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { chargebackNotices, rejectionReads, reportDownloads } from '../../db/schema-portal-reports.js';
+import { projectReports } from '../../db/schema-project-reports.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
+import { awaitingProjectReview, pendingReviewOf } from '../project-reports/repository.js';
 import { findReport, type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
 
 const dayStart = (d: string) => new Date(`${d}T00:00:00Z`);
@@ -42,6 +58,7 @@ function reportWhere(scope: SiteScope, f: ReportFilters): SQL | undefined {
   return and(
     scopeWhere(scope, labReports.projectId, labReports.siteId),
     eq(labReports.status, 'released'),
+    not(awaitingProjectReview(labReports.id)),
     f.projectId ? eq(labReports.projectId, f.projectId) : undefined,
     f.siteId ? eq(labReports.siteId, f.siteId) : undefined,
     f.subjectNo ? contains(labSubjects.subjectNo, f.subjectNo) : undefined,
@@ -53,6 +70,8 @@ function reportWhere(scope: SiteScope, f: ReportFilters): SQL | undefined {
 
 function toPortalRow(r: ReportRecord, downloadedAt: Date | undefined): PortalReportRow {
   return {
+    kind: 'lab',
+    title: null,
     id: r.id,
     reportNo: r.reportNo,
     revision: r.revision,
@@ -82,11 +101,72 @@ async function downloadsOf(db: Executor, userId: number, reportIds: number[]) {
   return new Map(rows.map((r) => [r.reportId, r.lastAt]));
 }
 
+type ListFilters = ReportFilters & { reportNo?: string | undefined; downloaded?: boolean | undefined };
+
+/**
+ * Approved manual reports in the same list (project-reports): matched by project, site, subject,
+ * number and approval day; they have no barcode, and their downloads are not recorded (so "my
+ * reports" leaves them out).
+ */
+function manualWhere(scope: SiteScope, f: ListFilters): SQL | undefined {
+  if (f.barcode || f.downloaded) return sql`false`;
+  return and(
+    eq(projectReports.kind, 'manual'),
+    eq(projectReports.status, 'approved'),
+    scopeWhere(scope, projectReports.projectId, projectReports.siteId),
+    f.projectId ? eq(projectReports.projectId, f.projectId) : undefined,
+    f.siteId ? eq(projectReports.siteId, f.siteId) : undefined,
+    f.subjectNo ? contains(projectReports.subjectNo, f.subjectNo) : undefined,
+    f.reportNo ? contains(projectReports.reportNo, f.reportNo) : undefined,
+    f.releasedFrom ? gte(projectReports.reviewedAt, dayStart(f.releasedFrom)) : undefined,
+    f.releasedTo ? lt(projectReports.reviewedAt, nextDay(f.releasedTo)) : undefined,
+  );
+}
+
+const approver = alias(users, 'approver');
+
+/** Approved manual reports as portal rows. */
+export async function manualPortalRows(db: Executor, where: SQL | undefined): Promise<PortalReportRow[]> {
+  const rows = await db
+    .select({
+      id: projectReports.id,
+      reportNo: projectReports.reportNo,
+      projectId: projectReports.projectId,
+      projectNo: projects.projectNo,
+      siteId: projectReports.siteId,
+      siteName: sites.name,
+      subjectNo: projectReports.subjectNo,
+      visit: projectReports.visit,
+      title: projectReports.title,
+      releasedAt: projectReports.reviewedAt,
+      releasedByName: approver.username,
+    })
+    .from(projectReports)
+    .innerJoin(projects, eq(projects.id, projectReports.projectId))
+    .innerJoin(sites, eq(sites.id, projectReports.siteId))
+    .leftJoin(approver, eq(approver.id, projectReports.reviewedBy))
+    .where(where);
+  return rows.map((r) => ({
+    ...r,
+    kind: 'manual' as const,
+    revision: 0,
+    revisionReason: null,
+    barcode: '',
+    samplingTime: null,
+    abnormal: false,
+    releasedAt: iso(r.releasedAt),
+    releasedByName: r.releasedByName ?? null,
+    hasPdf: true,
+    downloadedAt: null,
+  }));
+}
+
+/** The released lab reports and approved manual reports in scope, newest first, one page. */
 export async function pageReleasedReports(
   db: Executor,
   scope: SiteScope,
   userId: number,
-  f: ReportFilters & { reportNo?: string | undefined; downloaded?: boolean | undefined },
+  f: ListFilters,
   page: number,
   size: number,
 ): Promise<{ rows: PortalReportRow[]; total: number }> {
@@ -96,25 +176,57 @@ export async function pageReleasedReports(
     f.reportNo ? contains(labReports.reportNo, f.reportNo) : undefined,
     f.downloaded === undefined ? undefined : f.downloaded ? mine : sql`not ${mine}`,
   );
-  const { rows: raw, total } = await pageOf(
+  const manual = manualWhere(scope, f);
+  const [[labCount], [manualCount]] = await Promise.all([
     db
       .select({ n: count() })
       .from(labReports)
       .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
       .where(where),
-    selectReports(db).where(where).orderBy(desc(labReports.releasedAt), desc(labReports.id)),
-    { page, size },
+    db.select({ n: count() }).from(projectReports).where(manual),
+  ]);
+  // One ordered page of keys over both kinds, then the rows of each kind by id.
+  const keys = await db
+    .select({
+      kind: sql<string>`'lab'`.as('kind'),
+      id: labReports.id,
+      at: sql`${labReports.releasedAt}`.as('at'),
+    })
+    .from(labReports)
+    .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
+    .where(where)
+    .unionAll(
+      db
+        .select({
+          kind: sql<string>`'manual'`.as('kind'),
+          id: projectReports.id,
+          at: sql`${projectReports.reviewedAt}`.as('at'),
+        })
+        .from(projectReports)
+        .where(manual),
+    )
+    .orderBy(sql`at DESC NULLS LAST`, sql`kind`, sql`id DESC`)
+    .limit(size)
+    .offset((page - 1) * size);
+  const ids = (kind: string) => keys.filter((k) => k.kind === kind).map((k) => k.id);
+  const labIds = ids('lab');
+  const manualIds = ids('manual');
+  const records =
+    labIds.length > 0
+      ? (await selectReports(db).where(inArray(labReports.id, labIds))).map(toReportRecord)
+      : [];
+  const downloads = await downloadsOf(db, userId, labIds);
+  const labRows = new Map(records.map((r) => [r.id, toPortalRow(r, downloads.get(r.id))]));
+  const manualRows = new Map(
+    (manualIds.length > 0 ? await manualPortalRows(db, inArray(projectReports.id, manualIds)) : []).map(
+      (r) => [r.id, r],
+    ),
   );
-  const records = raw.map(toReportRecord);
-  const downloads = await downloadsOf(
-    db,
-    userId,
-    records.map((r) => r.id),
-  );
-  return {
-    rows: records.map((r) => toPortalRow(r, downloads.get(r.id))),
-    total,
-  };
+  const rows = keys.flatMap((k) => {
+    const row = k.kind === 'lab' ? labRows.get(k.id) : manualRows.get(k.id);
+    return row ? [row] : [];
+  });
+  return { rows, total: Number(labCount?.n ?? 0) + Number(manualCount?.n ?? 0) };
 }
 
 export async function portalRowOf(
@@ -137,7 +249,13 @@ export async function releasedVersions(db: Executor, reportNo: string) {
       releasedAt: labReports.releasedAt,
     })
     .from(labReports)
-    .where(and(eq(labReports.reportNo, reportNo), inArray(labReports.status, [...VISIBLE_STATES])))
+    .where(
+      and(
+        eq(labReports.reportNo, reportNo),
+        inArray(labReports.status, [...VISIBLE_STATES]),
+        not(awaitingProjectReview(labReports.id)),
+      ),
+    )
     .orderBy(asc(labReports.revision));
   return rows.map((r) => ({
     ...r,
@@ -482,7 +600,32 @@ export async function visibleReport(db: Executor, scope: SiteScope, id: number):
   const report = await findReport(db, id);
   if (!report || !(VISIBLE_STATES as readonly string[]).includes(report.status)) throw notFound();
   assertInScope(scope, report);
+  // Not before the project's review approved it (project-reports), whoever asks.
+  if (await pendingReviewOf(db, report.id)) throw notFound();
   return report;
+}
+
+/** An approved manual report of the caller's sites (with its PDF); 404 otherwise. */
+export async function approvedManualReport(db: Executor, scope: SiteScope, id: number) {
+  const [row] = await db
+    .select({
+      id: projectReports.id,
+      reportNo: projectReports.reportNo,
+      projectId: projectReports.projectId,
+      siteId: projectReports.siteId,
+      fileId: projectReports.fileId,
+    })
+    .from(projectReports)
+    .where(
+      and(
+        eq(projectReports.id, id),
+        eq(projectReports.kind, 'manual'),
+        eq(projectReports.status, 'approved'),
+      ),
+    );
+  if (!row || row.fileId === null) throw notFound();
+  assertInScope(scope, row);
+  return { ...row, fileId: row.fileId };
 }
 
 export async function chargebackInScope(

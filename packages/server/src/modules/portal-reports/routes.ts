@@ -1,6 +1,7 @@
 import { chargebackWorkflow, endpoints, ResultCode } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
-import { appendAudit } from '../../lib/audit.js';
+import type { Transaction } from '../../db/client.js';
+import { type AuditEntry, appendAudit } from '../../lib/audit.js';
 import { download } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { type Ctx, Page, registerGroup } from '../../lib/route.js';
@@ -12,6 +13,7 @@ import { findShipment, pageShipments, shipmentDetail } from '../receipt/reposito
 import { fileById, type ReportRecord, reportDetail } from '../reports/repository.js';
 import { resultsWorkbook } from './export.js';
 import {
+  approvedManualReport,
   chargebackInScope,
   insertChargeback,
   markRead,
@@ -74,6 +76,21 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
       // Opened first: a file missing from the store is not recorded as downloaded.
       const content = await ctx.deps.files.open(file.sha256);
       await recordPdfDownload(ctx, report, file.id).catch((error: unknown) => {
+        content.destroy();
+        throw error;
+      });
+      return download({ name: file.name, mime: 'application/pdf', content, size: file.size });
+    },
+    manualPdf: async (ctx) => {
+      const report = await approvedManualReport(ctx.db, await ctx.scope(), ctx.params.id);
+      const file = await fileById(ctx.db, report.fileId);
+      const content = await ctx.deps.files.open(file.sha256);
+      await auditDownload(ctx, {
+        action: 'portalReport.manualPdf',
+        entity: 'projectReport',
+        entityId: report.id,
+        newValue: { reportNo: report.reportNo, fileId: file.id },
+      }).catch((error: unknown) => {
         content.destroy();
         throw error;
       });
@@ -230,9 +247,27 @@ async function recordPdfDownload(
   report: ReportRecord,
   fileId: number,
 ): Promise<void> {
+  await auditDownload(
+    ctx,
+    {
+      action: 'portalReport.pdf',
+      entity: 'labReport',
+      entityId: report.id,
+      newValue: { reportNo: report.reportNo, revision: report.revision, fileId },
+    },
+    (tx) => recordDownload(tx, ctx.principal.userId, report.id, ctx.now),
+  );
+}
+
+/** The audit entry of a download (and its record, if any), committed before the bytes leave. */
+async function auditDownload(
+  ctx: Ctx<typeof api.pdf | typeof api.manualPdf>,
+  entry: AuditEntry,
+  record?: (tx: Transaction) => Promise<void>,
+): Promise<void> {
   const p = ctx.principal;
   await ctx.deps.db.transaction(async (tx) => {
-    await recordDownload(tx, p.userId, report.id, ctx.now);
+    await record?.(tx);
     const workstation = ctx.request.headers.workstation;
     await appendAudit(
       tx,
@@ -244,14 +279,7 @@ async function recordPdfDownload(
         workstation: typeof workstation === 'string' ? workstation.slice(0, 128) : null,
         ip: ctx.ip,
       },
-      [
-        {
-          action: 'portalReport.pdf',
-          entity: 'labReport',
-          entityId: report.id,
-          newValue: { reportNo: report.reportNo, revision: report.revision, fileId },
-        },
-      ],
+      [entry],
     );
   });
 }

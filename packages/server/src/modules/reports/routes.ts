@@ -25,6 +25,12 @@ import type { SiteScope } from '../portal/scope.js';
 import { rangesOfItems, subjectProfile } from '../project-config/repository.js';
 import { ageAt, sexOfGender, withProjectRanges } from '../project-config/service.js';
 import {
+  laterVersionUnderway,
+  pendingReviewOf,
+  queueLabReview,
+  reviewSetting,
+} from '../project-reports/repository.js';
+import {
   contentHash,
   countByStatus,
   deleteResults,
@@ -170,6 +176,9 @@ async function fire(
   if (action === 'release') {
     await setReport(ctx.db, before.id, { contentHash: hash });
     await storePdf(ctx.db, ctx.deps.files, printContext(ctx), before.id, p.userId);
+    // A corrected version the project manager returned replaces its prior one now, unless reviewed.
+    const queued = await queueLabReview(ctx.db, before, p.userId, ctx.now);
+    if (queued === null && before.revisionOf !== null) await supersede(ctx.db, before.revisionOf);
   }
   ctx.audit({
     action: `report.${action}`,
@@ -267,6 +276,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       if (await pendingRevisionExists(ctx.db, prior.reportNo)) {
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportRevisionPending' });
       }
+      // The project manager returns a report under review instead (project-reports).
+      if (await pendingReviewOf(ctx.db, prior.id)) {
+        throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportAwaitingProjectReview' });
+      }
+      if (await laterVersionUnderway(ctx.db, prior.reportNo, prior.revision)) {
+        throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportRevisionPending' });
+      }
       const row = await insertReport(ctx.db, {
         reportNo: prior.reportNo,
         revision: prior.revision + 1,
@@ -325,9 +341,12 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           ctx.now,
         );
         await setReport(ctx.db, revision.id, { contentHash: hash });
-        // The prior version is kept as it was, marked superseded.
-        if (revision.revisionOf !== null) await supersede(ctx.db, revision.revisionOf);
+        // The prior version is kept as it was, marked superseded; under the project's review, once
+        // the review approves the correction (the site keeps the prior one until then).
+        const reviewed = await reviewSetting(ctx.db, revision.projectId);
+        if (revision.revisionOf !== null && !reviewed) await supersede(ctx.db, revision.revisionOf);
         await storePdf(ctx.db, ctx.deps.files, printContext(ctx), revision.id, p.userId);
+        await queueLabReview(ctx.db, revision, p.userId, ctx.now);
       }
       ctx.audit({
         action: `report.${action}`,

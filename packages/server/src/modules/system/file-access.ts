@@ -10,9 +10,9 @@ import { inScope, siteScope } from '../portal/scope.js';
 /**
  * Where a stored file is used. `places`: the project and site of every record that refers to it
  * (shipment attachments and receipt images, consumable-order pictures and certificates, query and
- * reply images and attachments, test-order requisitions, report PDFs). `catalogue`: a kit
- * component's picture, shown to everyone who orders kits. `internal`: a test item's data file,
- * laboratory material for staff only.
+ * reply images and attachments, test-order requisitions, report PDFs not awaiting or returned by the
+ * project's review, approved manual reports). `catalogue`: a kit component's picture, shown to
+ * everyone who orders kits. `internal`: a test item's data file, laboratory material for staff only.
  */
 export interface FileUses {
   places: Array<{ projectId: number; siteId: number }>;
@@ -40,6 +40,10 @@ export async function fileUses(db: Executor, fileId: number): Promise<FileUses> 
     UNION ALL SELECT 'place', o.project_id, o.site_id FROM lab_test_orders o
       WHERE o.requisition_file_ids @> ${asArray}::jsonb
     UNION ALL SELECT 'place', r.project_id, r.site_id FROM lab_reports r WHERE r.pdf_file_id = ${fileId}
+      AND r.status <> 'returned'
+      AND NOT EXISTS (SELECT 1 FROM project_reports p WHERE p.lab_report_id = r.id AND p.status = 'pending')
+    UNION ALL SELECT 'place', p.project_id, p.site_id FROM project_reports p
+      WHERE p.file_id = ${fileId} AND p.status = 'approved'
     UNION ALL SELECT 'catalogue', NULL, NULL FROM consumable_kit_items k WHERE k.picture_file_id = ${fileId}
     UNION ALL SELECT 'internal', NULL, NULL FROM test_item_settings s WHERE s.file_ids @> ${asArray}::jsonb
   `);

@@ -11,6 +11,7 @@ import {
   progressTaskWorkflow,
   projectFileWorkflow,
   projectPlanWorkflow,
+  projectReportWorkflow,
   reportRevisionWorkflow,
   sampleShipmentWorkflow,
   specimenBarcodeWorkflow,
@@ -31,6 +32,7 @@ import {
 import { accountApplications } from '../../db/schema-portal-admin.js';
 import { chargebackNotices } from '../../db/schema-portal-reports.js';
 import { progressPlans, progressTasks } from '../../db/schema-progress.js';
+import { projectReports } from '../../db/schema-project-reports.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 import type { TodoSource } from '../../lib/workflow.js';
@@ -323,5 +325,18 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       return: '/project/plan-review',
       goOnline: '/project/plan',
     },
+  },
+  {
+    workflow: projectReportWorkflow,
+    table: projectReports,
+    columns: {
+      id: projectReports.id,
+      number: projectReports.reportNo,
+      state: projectReports.status,
+      createdAt: projectReports.createdAt,
+      createdBy: projectReports.createdBy,
+    },
+    scope: (s) => scopeWhere(s, projectReports.projectId, projectReports.siteId),
+    pages: { approve: '/project/report-review', return: '/project/report-review' },
   },
 ];

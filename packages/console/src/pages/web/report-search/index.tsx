@@ -41,6 +41,7 @@ const pdfName = (row: { reportNo: string; revision: number }) => `${row.reportNo
 function ReportList({ mine }: { mine: boolean }) {
   const { t } = useTranslation();
   const { t: r } = useTranslation('portalReports');
+  const { t: k } = useTranslation('projectReports', { keyPrefix: 'shared.kinds' });
   const [run] = useAction();
   const [viewing, setViewing] = useState<number | null>(null);
   const list = useListPage((c) => c.portalReport.paging, {} as ReportFilter, {
@@ -52,8 +53,15 @@ function ReportList({ mine }: { mine: boolean }) {
       dataIndex: 'revision',
       title: t('portalReports.search.revision'),
       width: 110,
-      render: (v: number) =>
-        v > 0 ? <Tag color="orange">{`v${v} ${t('portalReports.search.revised')}`}</Tag> : 'v0',
+      // A manual report (produced outside the system, approved by the project) has no versions.
+      render: (v: number, row) =>
+        row.kind === 'manual' ? (
+          <Tag color="purple">{k('manual')}</Tag>
+        ) : v > 0 ? (
+          <Tag color="orange">{`v${v} ${t('portalReports.search.revised')}`}</Tag>
+        ) : (
+          'v0'
+        ),
     },
     col.projectNo(),
     { dataIndex: 'siteName', title: t('fields.site'), width: 150 },
@@ -74,10 +82,14 @@ function ReportList({ mine }: { mine: boolean }) {
     void run(() =>
       downloadEndpoint((c) => c.portalReport.pdf, { params: { id: row.id } }, pdfName(row)).then(list.reload),
     );
+  const downloadManual = (row: PortalReportRow) =>
+    void run(() =>
+      downloadEndpoint((c) => c.portalReport.manualPdf, { params: { id: row.id } }, `${row.reportNo}.pdf`),
+    );
   return (
     <ListPage<PortalReportRow, ReportFormValues>
       list={list}
-      rowKey="id"
+      rowKey={(row) => `${row.kind}-${row.id}`}
       code={mine ? 'portal.report-search.mine' : 'portal.report-search'}
       columns={columns}
       onSearch={(values) => list.search(reportFilter(values))}
@@ -86,20 +98,22 @@ function ReportList({ mine }: { mine: boolean }) {
         width: 150,
         render: (row) => (
           <>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setViewing(row.id)}
-              data-testid={`report-view-${row.reportNo}`}
-            >
-              {t('portalReports.shared.view')}
-            </Button>
+            {row.kind !== 'manual' && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setViewing(row.id)}
+                data-testid={`report-view-${row.reportNo}`}
+              >
+                {t('portalReports.shared.view')}
+              </Button>
+            )}
             {row.hasPdf && (
               <Permission value={[PORTAL_REPORT_PERMISSIONS.reportDownload]}>
                 <Button
                   type="link"
                   size="small"
-                  onClick={() => download(row)}
+                  onClick={() => (row.kind === 'manual' ? downloadManual(row) : download(row))}
                   data-testid={`report-pdf-${row.reportNo}`}
                 >
                   {t('portalReports.shared.download')}

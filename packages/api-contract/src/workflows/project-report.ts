@@ -1,0 +1,57 @@
+import { defineWorkflow } from './machine.js';
+
+/**
+ * The project manager's review of reports before the site sees them (/project/report-review) and the
+ * reports produced outside the system (/project/manual-report): docs/projects.md "Report review and
+ * manual reports".
+ */
+export const PROJECT_REPORT_PERMISSIONS = {
+  view: 'project:report-review:view',
+  approve: 'project:report-review:approve',
+  return: 'project:report-review:return',
+  /** Turn a project's review of reports on or off. */
+  setting: 'project:report-review:setting',
+  manualView: 'project:manual-report:view',
+  /** Upload and delete manual reports. */
+  manualEdit: 'project:manual-report:edit',
+} as const;
+
+export const PROJECT_REPORT_KINDS = ['lab', 'manual'] as const;
+export type ProjectReportKind = (typeof PROJECT_REPORT_KINDS)[number];
+
+export const PROJECT_REPORT_STATES = ['pending', 'approved', 'returned'] as const;
+export type ProjectReportState = (typeof PROJECT_REPORT_STATES)[number];
+
+/**
+ * A report awaiting the project's review: a released lab report version of a project whose review is
+ * on, or an uploaded manual report. Approved, the site sees it; returned, a lab report goes back to
+ * the lab (its state becomes `returned`) and a manual report stays with its uploader (to delete).
+ * The applicant is whoever released or uploaded it: nobody approves their own report.
+ */
+export const projectReportWorkflow = defineWorkflow({
+  id: 'projectReport',
+  states: PROJECT_REPORT_STATES,
+  initial: 'pending',
+  final: ['approved', 'returned'],
+  transitions: {
+    approve: {
+      from: ['pending'],
+      to: 'approved',
+      permission: PROJECT_REPORT_PERMISSIONS.approve,
+      actor: 'not-applicant',
+      signature: false,
+    },
+    return: {
+      from: ['pending'],
+      to: 'returned',
+      permission: PROJECT_REPORT_PERMISSIONS.return,
+      actor: 'not-applicant',
+      reason: { required: true, max: 255 },
+      signature: false,
+    },
+  },
+});
+export type ProjectReportAction = keyof typeof projectReportWorkflow.transitions;
+
+/** A manual report's PDF: at most this many bytes. */
+export const MANUAL_REPORT_MAX_BYTES = 20 * 1024 * 1024;

@@ -1,0 +1,158 @@
+import { type ProjectReportRow, projectReportWorkflow } from '@trialab/api-contract';
+import { Button, Form, Input, Select, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { col } from '../../../components/columns';
+import type { DataColumn } from '../../../components/DataTable';
+import { dash } from '../../../components/format';
+import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { WorkflowActions } from '../../../components/WorkflowActions';
+import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
+import { feedback } from '../../../utils/feedback';
+
+export type Row = ProjectReportRow;
+export interface Filter {
+  projectId?: number;
+  keyword?: string;
+}
+
+/** The columns both lists show; the reviewed ones add who reviewed and, returned, why. */
+export function reportColumns(
+  t: TFunction<'projectReports', 'shared'>,
+  reviewed: boolean,
+): DataColumn<Row>[] {
+  return [
+    {
+      dataIndex: 'reportNo',
+      title: t('reportNo'),
+      width: 190,
+      render: (v: string, row) => (row.revision > 0 ? `${v} v${row.revision}` : v),
+    },
+    {
+      dataIndex: 'kind',
+      title: t('kind'),
+      width: 110,
+      render: (v: Row['kind']) => <Tag color={v === 'manual' ? 'purple' : 'blue'}>{t(`kinds.${v}`)}</Tag>,
+    },
+    col.projectNo<Row>(),
+    col.site<Row>(),
+    col.field<Row>('subjectNo', 120),
+    col.field<Row>('visit', 110),
+    col.text<Row>('title', t('title'), 180),
+    col.status<Row>('review', 'projectReports'),
+    col.text<Row>('createdByName', t('createdBy'), 100),
+    col.time<Row>('createdAt', t('createdAt')),
+    ...(reviewed
+      ? [
+          col.text<Row>('reviewedByName', t('reviewedBy'), 100),
+          col.time<Row>('reviewedAt', t('reviewedAt')),
+          { dataIndex: 'reason', title: t('reason'), width: 200, render: dash },
+        ]
+      : []),
+  ];
+}
+
+/** Project and keyword: the filter fields of both lists. */
+export function ReportFilters() {
+  const { t } = useTranslation('projectReports', { keyPrefix: 'shared' });
+  const { projects } = useProjectSites(undefined);
+  return (
+    <>
+      <Form.Item name="projectId" label={t('project')}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ width: 220 }}
+          options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
+          data-testid="project-report-filter-project"
+        />
+      </Form.Item>
+      <Form.Item name="keyword" label={t('keyword')}>
+        <Input
+          allowClear
+          maxLength={64}
+          placeholder={t('keywordHint')}
+          data-testid="project-report-filter-keyword"
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The report's PDF: the released lab report's, or the uploaded one. */
+export function PdfButton({ row }: { row: Row }) {
+  const { t } = useTranslation('projectReports', { keyPrefix: 'shared' });
+  const name = `${row.reportNo}${row.revision > 0 ? `-v${row.revision}` : ''}.pdf`;
+  return (
+    <Button
+      type="link"
+      size="small"
+      disabled={!row.hasPdf}
+      title={row.hasPdf ? undefined : t('noPdf')}
+      data-testid={`project-report-pdf-${row.id}`}
+      onClick={() =>
+        row.kind === 'manual'
+          ? downloadEndpoint((c) => c.manualReports.pdf, { params: { id: row.id } }, name)
+          : downloadEndpoint((c) => c.projectReports.pdf, { params: { id: row.id } }, name)
+      }
+    >
+      {t('pdf')}
+    </Button>
+  );
+}
+
+/** PDF, approve and return: the review workflow's buttons for one row. */
+export function ReviewActions({
+  row,
+  mine,
+  onDone,
+  after,
+}: {
+  row: Row;
+  mine: boolean;
+  onDone(): unknown;
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation('projectReports', { keyPrefix: 'review' });
+  const params = { id: row.id };
+  const version = row.version;
+  const done = () => {
+    feedback.success(t('done'));
+    return onDone();
+  };
+  return (
+    <WorkflowActions
+      workflow={projectReportWorkflow}
+      state={row.status}
+      isApplicant={mine}
+      before={<PdfButton row={row} />}
+      after={after}
+      actions={{
+        approve: {
+          label: t('approve'),
+          confirm: t('confirmApprove'),
+          testId: `project-report-approve-${row.id}`,
+          onClick: () =>
+            callEndpoint((c) => c.projectReports.approve, { params, body: { version } }).then(done),
+        },
+        return: {
+          label: t('return'),
+          danger: true,
+          testId: `project-report-return-${row.id}`,
+          reason: {
+            title: t('returnTitle'),
+            placeholder: t('returnPlaceholder'),
+            testId: 'project-report-return-reason',
+          },
+          onClick: (reason) =>
+            callEndpoint((c) => c.projectReports.return, {
+              params,
+              body: { version, reason: reason ?? '' },
+            }).then(done),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import type { Lang } from '@trialab/api-contract';
+
+/** Messages of the project's report review and manual reports. */
+export const PROJECT_REPORT_MESSAGES = {
+  projectReportReviewed: {
+    zh_CN: '该报告已审核（{state}），不能再审核或删除',
+    en_US: 'This report has already been reviewed ({state}) and can no longer be reviewed or deleted',
+  },
+  manualReportNotPdf: {
+    zh_CN: '文件不是 PDF：{name}',
+    en_US: 'The file is not a PDF: {name}',
+  },
+  manualReportTooLarge: {
+    zh_CN: 'PDF 文件不能超过 {max} MB：{name}',
+    en_US: 'The PDF may not exceed {max} MB: {name}',
+  },
+  manualReportDateInFuture: {
+    zh_CN: '报告日期不能晚于今天',
+    en_US: 'The report date cannot be later than today',
+  },
+  reportAwaitingProjectReview: {
+    zh_CN: '该报告正在等待项目审核，不能申请修改；需要更正时请项目经理退回',
+    en_US:
+      'This report is awaiting the project review and cannot be revised; ask the project manager to return it',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+declare module '../../lib/i18n.js' {
+  interface DomainMessages {
+    projectReports: typeof PROJECT_REPORT_MESSAGES;
+  }
+}
