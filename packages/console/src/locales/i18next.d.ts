@@ -15,6 +15,7 @@ import type { portalAdmin } from './zh-CN/portalAdmin';
 import type { portalReports } from './zh-CN/portalReports';
 import type { projectConfig } from './zh-CN/projectConfig';
 import type { projectFile } from './zh-CN/projectFile';
+import type { projectPlanParts } from './zh-CN/projectPlanParts';
 import type { projectProgress } from './zh-CN/projectProgress';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       'projectFile',
       'projectConfig',
       'projectProgress',
+      'projectPlanParts',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -73,6 +75,7 @@ declare module 'i18next' {
       planTemplate: typeof planTemplate;
       projectConfig: typeof projectConfig;
       projectProgress: typeof projectProgress;
+      projectPlanParts: typeof projectPlanParts;
     };
   }
 }

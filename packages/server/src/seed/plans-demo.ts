@@ -1,11 +1,20 @@
 // Demo sampling and testing plans (/project/plan): the first project's plan online with a draft
 // revision of it, the second project's plan submitted for review. The visits are the projects'
-// existing visit points, linked to the plan through the module's own repository functions.
+// existing visit points, linked to the plan through the module's own repository functions. Each plan
+// defines the portal demo kits of its project; the online plan's kits are the ones the portal offers.
 import type { PlanSampleInput } from '@trialab/api-contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
-import { insertPlan, visitsOf, writeVisits } from '../modules/plans/repository.js';
+import {
+  copyKits,
+  insertKit,
+  insertPlan,
+  publishKits,
+  visitsOf,
+  writeVisits,
+} from '../modules/plans/repository.js';
+import { PORTAL_DEMO_KITS } from './portal-demo.js';
 
 type Sample = [
   type: string,
@@ -41,7 +50,11 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     .select({ id: s.users.id })
     .from(s.users)
     .where(eq(s.users.mobile, '13800000003'));
-  const sampleOf = ([type, container, volume, transport, storage, tests]: Sample): PlanSampleInput => ({
+  // Blood samples come with the project's first kit (its blood collection kit), when it has one.
+  const sampleOf = (
+    [type, container, volume, transport, storage, tests]: Sample,
+    bloodKitId?: number,
+  ): PlanSampleInput => ({
     sampleTypeId: types.get(type) ?? 0,
     container,
     volume,
@@ -50,6 +63,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     transportTemperatureId: temps.get(transport) ?? 0,
     storageTemperatureId: temps.get(storage) ?? 0,
     testItemIds: tests.map((code) => items.get(code) ?? 0),
+    kitId: type === 'WB' || type === 'SER' ? (bloodKitId ?? null) : null,
   });
   const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
 
@@ -73,11 +87,30 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
       .where(and(eq(s.visitPoints.planNo, planNo), isNull(s.visitPoints.planId)));
     const visits = await visitsOf(tx, row.id);
     const target = { id: row.id, projectId: project.id, planNo };
+    const kitIds: number[] = [];
+    for (const kit of PORTAL_DEMO_KITS.filter((k) => k.projectNo === projectNo)) {
+      const items = kit.items.map(([consumableName, size, vendor, unit, quantityPerKit, scopeOfUse]) => ({
+        consumableName,
+        size,
+        vendor,
+        unit,
+        quantityPerKit,
+        scopeOfUse,
+      }));
+      kitIds.push(
+        (await insertKit(tx, row.id, { name: kit.name, deliveryModel: kit.deliveryModel, items })).id,
+      );
+    }
     await writeVisits(
       tx,
       target,
-      visits.map((v, i) => ({ id: v.id, name: v.name, samples: (SAMPLES[i] ?? []).map(sampleOf) })),
+      visits.map((v, i) => ({
+        id: v.id,
+        name: v.name,
+        samples: (SAMPLES[i] ?? []).map((x) => sampleOf(x, kitIds[0])),
+      })),
     );
+    if (status === 'online') await publishKits(tx, target);
     return { ...target, row, visits };
   };
 
@@ -108,6 +141,8 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     createdAt: at(1),
     updatedAt: at(1),
   });
+  const copies = await copyKits(tx, online.row.id, revision.id);
+  const [bloodKit] = copies.values();
   await writeVisits(
     tx,
     { ...online, id: revision.id },
@@ -115,7 +150,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
       name: v.name,
       samples: [...(SAMPLES[i] ?? []), ...(i === online.visits.length - 1 ? [SAMPLES[3]?.[0]] : [])]
         .filter((x): x is Sample => x !== undefined)
-        .map(sampleOf),
+        .map((x) => sampleOf(x, bloodKit)),
     })),
   );
 }

@@ -3,16 +3,18 @@ import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle
 import type { Executor } from '../../db/client.js';
 import {
   planVisitSamples,
+  projectPlanKits,
   projectPlans,
   projects,
   sampleTypes,
+  sites,
   temperatures,
   testItems,
   users,
   visitPoints,
 } from '../../db/schema.js';
 import { labSignatures } from '../../db/schema-lab.js';
-import { consumableKits } from '../../db/schema-portal.js';
+import { consumableKitItems, consumableKits, kitSupplies } from '../../db/schema-portal.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -222,7 +224,7 @@ export async function samplesOf(db: Executor, visitIds: readonly number[]) {
   const storageRange = sql<string>`(SELECT ${temperatures.range} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.storageTemperatureId})`;
   const kitName = sql<
     string | null
-  >`(SELECT ${consumableKits.name} FROM ${consumableKits} WHERE ${consumableKits.id} = ${planVisitSamples.kitId})`;
+  >`(SELECT ${projectPlanKits.name} FROM ${projectPlanKits} WHERE ${projectPlanKits.id} = ${planVisitSamples.kitId})`;
   return db
     .select({
       visitId: planVisitSamples.visitId,
@@ -299,14 +301,146 @@ export async function sampleReferences(db: Executor, samples: readonly PlanSampl
   return { sampleTypes: byId(types), temperatures: byId(temps), testItems: byId(items) };
 }
 
-/** The kits of the project among `ids` (a kit of another project is not one). */
-export async function projectKitIds(db: Executor, projectId: number, ids: readonly number[]) {
+/** The kits of the plan version among `ids` (a kit of another version is not one). */
+export async function planKitIds(db: Executor, planId: number, ids: readonly number[]) {
   if (ids.length === 0) return new Set<number>();
   const rows = await db
-    .select({ id: consumableKits.id })
-    .from(consumableKits)
-    .where(and(eq(consumableKits.projectId, projectId), inArray(consumableKits.id, [...ids])));
+    .select({ id: projectPlanKits.id })
+    .from(projectPlanKits)
+    .where(and(eq(projectPlanKits.planId, planId), inArray(projectPlanKits.id, [...ids])));
   return new Set(rows.map((r) => r.id));
+}
+
+// ---- kits ----
+
+export type PlanKitValues = Pick<typeof projectPlanKits.$inferInsert, 'name' | 'deliveryModel' | 'items'>;
+
+/** The kits of a plan version in order. */
+export async function kitsOfPlan(db: Executor, planId: number) {
+  return db
+    .select()
+    .from(projectPlanKits)
+    .where(eq(projectPlanKits.planId, planId))
+    .orderBy(asc(projectPlanKits.sort), asc(projectPlanKits.id));
+}
+
+export async function kitById(db: Executor, id: number) {
+  const [row] = await db.select().from(projectPlanKits).where(eq(projectPlanKits.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function kitNameTaken(db: Executor, planId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: projectPlanKits.id })
+    .from(projectPlanKits)
+    .where(
+      and(
+        eq(projectPlanKits.planId, planId),
+        eq(projectPlanKits.name, name),
+        exceptId ? ne(projectPlanKits.id, exceptId) : undefined,
+      ),
+    );
+  return row !== undefined;
+}
+
+/** A new kit at the end of the version's kits. */
+export async function insertKit(db: Executor, planId: number, values: PlanKitValues) {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(projectPlanKits)
+    .where(eq(projectPlanKits.planId, planId));
+  const [row] = await db
+    .insert(projectPlanKits)
+    .values({ ...values, planId, sort: Number(n) })
+    .returning({ id: projectPlanKits.id, version: projectPlanKits.version });
+  if (!row) throw notFound();
+  return row;
+}
+
+export const bumpKit = versionedBump(projectPlanKits);
+
+export async function deleteKit(db: Executor, id: number) {
+  await db.delete(projectPlanKits).where(eq(projectPlanKits.id, id));
+}
+
+/** Names of the visits of the version whose samples name each kit, by kit id. */
+export async function kitVisits(db: Executor, planId: number) {
+  const rows = await db
+    .selectDistinct({ kitId: planVisitSamples.kitId, name: visitPoints.name, sort: visitPoints.sort })
+    .from(planVisitSamples)
+    .innerJoin(visitPoints, eq(visitPoints.id, planVisitSamples.visitId))
+    .where(eq(visitPoints.planId, planId))
+    .orderBy(asc(visitPoints.sort));
+  const byKit = new Map<number, string[]>();
+  for (const r of rows) if (r.kitId !== null) byKit.set(r.kitId, [...(byKit.get(r.kitId) ?? []), r.name]);
+  return byKit;
+}
+
+/** Copies the kits of one version to another: old kit id -> new kit id (for the samples naming them). */
+export async function copyKits(db: Executor, fromPlanId: number, toPlanId: number) {
+  const ids = new Map<number, number>();
+  for (const kit of await kitsOfPlan(db, fromPlanId)) {
+    const [row] = await db
+      .insert(projectPlanKits)
+      .values({
+        planId: toPlanId,
+        name: kit.name,
+        deliveryModel: kit.deliveryModel,
+        items: kit.items,
+        sort: kit.sort,
+      })
+      .returning({ id: projectPlanKits.id });
+    if (row) ids.set(kit.id, row.id);
+  }
+  return ids;
+}
+
+/**
+ * The kits of a version going online become the project's kits the portal offers: each kit is
+ * upserted by project and name (its items replaced), every site of the project gets a pending supply
+ * confirmation it lacks, and kits this plan no offered before but no longer has stop being offered
+ * (their rows stay for old orders and supplies). Answers the names offered and withdrawn.
+ */
+export async function publishKits(db: Executor, plan: { id: number; projectId: number; planNo: string }) {
+  const kits = await kitsOfPlan(db, plan.id);
+  const projectSites = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(eq(sites.projectId, plan.projectId));
+  const offered: number[] = [];
+  for (const kit of kits) {
+    const values = { deliveryModel: kit.deliveryModel, sort: kit.sort, planNo: plan.planNo, offered: true };
+    const [row] = await db
+      .insert(consumableKits)
+      .values({ projectId: plan.projectId, name: kit.name, ...values })
+      .onConflictDoUpdate({ target: [consumableKits.projectId, consumableKits.name], set: values })
+      .returning({ id: consumableKits.id });
+    if (!row) continue;
+    offered.push(row.id);
+    await db.delete(consumableKitItems).where(eq(consumableKitItems.kitId, row.id));
+    await db
+      .insert(consumableKitItems)
+      .values(kit.items.map((item, sort) => ({ ...item, kitId: row.id, sort })));
+    if (projectSites.length > 0)
+      await db
+        .insert(kitSupplies)
+        .values(projectSites.map((site) => ({ kitId: row.id, siteId: site.id, status: 'pending' })))
+        .onConflictDoNothing();
+  }
+  const withdrawn = await db
+    .update(consumableKits)
+    .set({ offered: false })
+    .where(
+      and(
+        eq(consumableKits.projectId, plan.projectId),
+        eq(consumableKits.planNo, plan.planNo),
+        eq(consumableKits.offered, true),
+        offered.length > 0 ? notInArray(consumableKits.id, offered) : undefined,
+      ),
+    )
+    .returning({ name: consumableKits.name });
+  return { offered: kits.map((k) => k.name), withdrawn: withdrawn.map((w) => w.name) };
 }
 
 export async function sampleTypeNames(db: Executor) {
