@@ -1,12 +1,23 @@
 import { endpoints, type PlanKitRow, ResultCode } from '@trialab/api-contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, projects, sampleTypes, temperatures, testItems } from '../src/db/schema.js';
+import { auditLog, projects, sampleTypes, sites, temperatures, testItems } from '../src/db/schema.js';
+import { labSubjects } from '../src/db/schema-lab.js';
 import { consumableKits } from '../src/db/schema-portal.js';
+import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
-import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  DEMO_PASSWORD,
+  envelope,
+  login,
+  type Session,
+  startEnv,
+  storeFile,
+  type TestEnv,
+} from './helpers.js';
 
-const { plan, consumable, project } = endpoints;
+const { plan, consumable, project, receipt, clarification } = endpoints;
 
 interface OfferedKit {
   id: number;
@@ -20,6 +31,8 @@ describe.each(ENGINES)('plan kits, cold chain, expected vs received on %s', (eng
   let manager: Session; // 张项目, project staff
   let admin: Session; // 超级管理员, reviews plans
   let siteUser: Session; // 陈中心, KM-2026-001 site 01
+  let desk: Session; // 李实验, the receipt desk
+  let waybill: number;
   let projectId: number;
   let siteId: number;
   let refs: { ser: number; cold: number; deep: number; cbc: number };
@@ -71,6 +84,13 @@ describe.each(ENGINES)('plan kits, cold chain, expected vs received on %s', (eng
     manager = await login(env, '13800000003');
     admin = await login(env, '13800000000');
     siteUser = await login(env, '13900000001');
+    desk = await login(env, '13800000001');
+    waybill = await storeFile(env, {
+      name: 'waybill.jpg',
+      mime: 'image/jpeg',
+      content: Buffer.from([0xff, 0xd8, 0xff]),
+      uploadedBy: desk.login.user.id,
+    });
     const db = env.handle.db;
     const code = async (table: typeof sampleTypes | typeof temperatures | typeof testItems, c: string) =>
       (await db.select({ id: table.id }).from(table).where(eq(table.code, c)))[0]?.id ?? 0;
@@ -190,5 +210,173 @@ describe.each(ENGINES)('plan kits, cold chain, expected vs received on %s', (eng
       .from(auditLog)
       .where(eq(auditLog.entity, 'projectPlanKit'));
     expect(audited.map((a) => a.action)).toEqual(['plan.kitSave', 'plan.kitDelete']);
+  });
+
+  interface Line {
+    itemId: number;
+    sampleTypeName: string;
+    state: string;
+    temperatureCelsius: number | null;
+    temperatureRange: string | null;
+    temperatureBreach: boolean;
+    queryNo: string | null;
+  }
+  type Shipment = { id: number; version: number; samples: Line[] };
+  const shipment = async (keyword: string) =>
+    (await as(desk, receipt.lookup, { query: { keyword } })).data as Shipment;
+  const receive = async (s: Shipment, reading: (line: Line) => unknown) =>
+    as(desk, receipt.receive, {
+      params: { id: s.id },
+      body: {
+        version: s.version,
+        samples: s.samples.map((l) => ({
+          itemId: l.itemId,
+          quality: 'qualified',
+          receivedQuantity: 1,
+          temperatureCelsius: reading(l),
+        })),
+      },
+    });
+
+  it("flags a line received outside its plan's transport range and raises a query to the site", async () => {
+    const s = await shipment('ST-DEMO-RCV-001'); // KM-2026-001 (online plan): serum and plasma, booked 2-8 °C
+    await as(desk, receipt.attachImage, { params: { id: s.id }, body: { fileId: waybill, kind: 'waybill' } });
+    // Readings that are not temperatures are refused, nothing is received.
+    for (const bad of ['cold', 500, -300]) {
+      const refused = await receive(s, () => bad);
+      expect(refused.code).toBe(ResultCode.BAD_REQUEST);
+      expect(refused.msg).toContain('-200');
+    }
+    expect((await shipment('ST-DEMO-RCV-001')).samples.map((l) => l.state)).toEqual(['awaiting', 'awaiting']);
+    // 5 °C suits the booking, but the plan sends plasma frozen (-25 to -15 °C).
+    const received = await receive(s, () => 5);
+    expect(received.code).toBe(200);
+    const after = await shipment('ST-DEMO-RCV-001');
+    const [serumLine, plasmaLine] = after.samples;
+    expect(serumLine).toMatchObject({ state: 'received', temperatureCelsius: 5, temperatureBreach: false });
+    expect(plasmaLine).toMatchObject({ state: 'exception', temperatureCelsius: 5, temperatureBreach: true });
+    expect(plasmaLine?.temperatureRange).toContain('-15');
+    expect(serumLine?.queryNo).toBeNull();
+    const queries = (
+      await as(siteUser, clarification.paging, { body: { keyword: plasmaLine?.queryNo ?? '' } })
+    ).data as Array<{ queryNo: string; content: string; status: string; queryType: string }>;
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatchObject({ queryNo: plasmaLine?.queryNo, status: 'open', queryType: '3' });
+    expect(queries[0]?.content).toContain('血浆');
+    expect(queries[0]?.content).toContain('5');
+    expect(queries[0]?.content).toContain(plasmaLine?.temperatureRange ?? '?');
+  });
+
+  it("checks against the booking's condition when the project has no online plan", async () => {
+    const s = await shipment('ST-DEMO-RCV-003'); // KM-2026-002 (plan not online): urine, booked ambient
+    await as(desk, receipt.attachImage, { params: { id: s.id }, body: { fileId: waybill, kind: 'waybill' } });
+    expect((await receive(s, () => 31)).code).toBe(200);
+    const [line] = (await shipment('ST-DEMO-RCV-003')).samples;
+    expect(line).toMatchObject({ state: 'exception', temperatureBreach: true, temperatureRange: '15~25℃' });
+    expect(line?.queryNo).toMatch(/^Q/);
+  });
+
+  it('compares what the online plans expect per site and visit with the samples signed for, in the scope', async () => {
+    const db = env.handle.db;
+    const by = desk.login.user.id;
+    const at = new Date(env.clock.now);
+    const subject = async (subjectNo: string) =>
+      (
+        await db
+          .insert(labSubjects)
+          .values({
+            projectId,
+            siteId,
+            subjectNo,
+            name: subjectNo,
+            cardType: 'B',
+            cardNoMasked: `1101********${subjectNo}`,
+            cardNoHash: `hash-${subjectNo}`,
+            faceConfidence: 0.9,
+            faceThreshold: 0.7,
+            status: 'approved',
+            createdBy: by,
+            createdAt: at,
+          })
+          .returning({ id: labSubjects.id })
+      )[0]?.id ?? 0;
+    const [a, b] = [await subject('S-PP-01'), await subject('S-PP-02')];
+    const [wb] = await db.select({ id: sampleTypes.id }).from(sampleTypes).where(eq(sampleTypes.code, 'WB'));
+    let n = 0;
+    const barcode = (subjectId: number, sampleTypeId: number, status: string) => ({
+      code: `PP-${++n}`,
+      projectId,
+      siteId,
+      subjectId,
+      visit: 'F1',
+      sampleTypeId,
+      status,
+      temperatureId: refs.deep,
+      createdBy: by,
+      createdAt: at,
+    });
+    // F1 of KM-2026-001-PLAN-K plans 2 serum tubes per subject: A brings both and an unplanned whole
+    // blood tube, B one (the second is registered, not signed for).
+    await db
+      .insert(specimenBarcodes)
+      .values([
+        barcode(a, refs.ser, 'signed'),
+        barcode(a, refs.ser, 'signed'),
+        barcode(a, wb?.id ?? 0, 'signed'),
+        barcode(b, refs.ser, 'signed'),
+        barcode(b, refs.ser, 'registered'),
+      ]);
+    const answer = (await as(manager, plan.expectedReceived, { body: { projectId } })).data as {
+      planIds: number[];
+      rows: Array<Record<string, unknown>>;
+    };
+    expect(answer.planIds.length).toBeGreaterThanOrEqual(2); // the demo plan and KM-2026-001-PLAN-K
+    const f1 = answer.rows.filter((r) => r.visit === 'F1');
+    expect(f1).toHaveLength(2);
+    expect(f1).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          sampleTypeName: '血清',
+          subjects: 2,
+          expected: 4,
+          received: 3,
+          missing: 1,
+          extra: 0,
+        }),
+        expect.objectContaining({
+          sampleTypeName: '全血',
+          subjects: 2,
+          expected: 0,
+          received: 1,
+          missing: 0,
+          extra: 1,
+        }),
+      ]),
+    );
+    // One site at a time; a site of another project is refused. The cold chain shows where F1 serum is stored.
+    const one = await as(manager, plan.expectedReceived, { body: { projectId, siteId } });
+    expect((one.data as { rows: Array<{ siteId: number }> }).rows.every((r) => r.siteId === siteId)).toBe(
+      true,
+    );
+    const [foreignSite] = await db.select({ id: sites.id }).from(sites).where(ne(sites.projectId, projectId));
+    const refused = await as(manager, plan.expectedReceived, {
+      body: { projectId, siteId: foreignSite?.id ?? 0 },
+    });
+    expect(refused.code).not.toBe(200);
+    const [online] = answer.planIds.slice(-1);
+    const chain = (await as(manager, plan.coldChain, { params: { id: online ?? 0 } })).data as Array<{
+      visit: string;
+      sampleTypeName: string;
+      transport: { range: string };
+      stored: Array<{ name: string; count: number }>;
+    }>;
+    expect(chain).toEqual([
+      expect.objectContaining({
+        visit: 'F1',
+        sampleTypeName: '血清',
+        transport: expect.objectContaining({ range: '2~8℃' }),
+        stored: [expect.objectContaining({ name: '深低温', count: 3 })],
+      }),
+    ]);
   });
 });

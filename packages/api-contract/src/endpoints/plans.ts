@@ -123,6 +123,37 @@ export const planDetail = planRow.extend({
 });
 export type PlanDetail = z.infer<typeof planDetail>;
 
+/** Per visit and sample type of a version: transport range, storage range, where received samples are kept. */
+export const planColdChainRow = z.object({
+  visitId: z.number(),
+  visit: z.string(),
+  sampleTypeId: z.number(),
+  sampleTypeName: z.string(),
+  transport: temperature,
+  storage: temperature,
+  /** Storage conditions of the samples of this visit and type signed for so far, with their count. */
+  stored: z.array(temperature.extend({ count: z.number() })),
+});
+export type PlanColdChainRow = z.infer<typeof planColdChainRow>;
+
+/** Per site, visit and sample type of the online plan: expected against signed-for samples. */
+export const expectedReceivedRow = z.object({
+  siteId: z.number(),
+  centerNo: z.string(),
+  siteName: z.string(),
+  visit: z.string(),
+  sampleTypeId: z.number(),
+  sampleTypeName: z.string(),
+  /** Subjects with a barcode of this visit at the site. */
+  subjects: z.number(),
+  expected: z.number(),
+  received: z.number(),
+  /** Per subject, what fell short of the plan's count, and what came beyond it (or was not planned). */
+  missing: z.number(),
+  extra: z.number(),
+});
+export type ExpectedReceivedRow = z.infer<typeof expectedReceivedRow>;
+
 const versionOnly = z.object({ version: z.number() });
 const created = z.object({ id: z.number(), version: z.number() });
 const transition = <B extends z.ZodTypeAny>(path: string, summary: string, permission: string, body: B) =>
@@ -297,6 +328,28 @@ export const plan = defineGroup('plan', {
     mutates: true,
     params: idParams,
     data: z.boolean(),
+  }),
+  coldChain: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/plan/{id}/cold-chain',
+    summary:
+      "A version's cold chain per visit and sample type: transport range, storage range, storage conditions of the samples signed for",
+    access: { permission: PLAN_PERMISSIONS.view },
+    mutates: false,
+    params: idParams,
+    data: z.array(planColdChainRow),
+  }),
+  expectedReceived: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/plan/expected-received',
+    summary:
+      "A project's online plans against what arrived: per site, visit and sample type, expected (subjects × count) and signed-for samples, missing and extra; only the caller's sites",
+    access: { permission: PLAN_PERMISSIONS.view },
+    mutates: false,
+    body: z.object({ projectId: id, siteId: id.optional() }),
+    data: z.object({ planIds: z.array(z.number()), rows: z.array(expectedReceivedRow) }),
   }),
   submit: transition(
     '/plan/{id}/submit',

@@ -28,7 +28,6 @@ export const projectPlanParts = {
     storage: 'Storage',
     stored: 'Stored at',
     notReceived: 'Not received yet',
-    breaches: 'Out of range',
   },
   expected: {
     title: 'Expected vs received',

@@ -28,7 +28,6 @@ export const projectPlanParts = {
     storage: '存储温度',
     stored: '实际存储',
     notReceived: '尚未接收',
-    breaches: '温度超限',
   },
   expected: {
     title: '应收与实收',

@@ -28,7 +28,6 @@ export const projectPlanParts = {
     storage: '存儲溫度',
     stored: '實際存儲',
     notReceived: '尚未接收',
-    breaches: '溫度超限',
   },
   expected: {
     title: '應收與實收',

@@ -1,5 +1,5 @@
 import type { PlanRow, PlanSampleInput, PlanState } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   planVisitSamples,
@@ -546,4 +546,91 @@ export async function planSignatures(db: Executor, planId: number) {
     .where(and(eq(labSignatures.entity, 'projectPlan'), eq(labSignatures.entityId, planId)))
     .orderBy(asc(labSignatures.id));
   return rows.map((r) => ({ ...r, signedAt: r.signedAt.toISOString() }));
+}
+
+// ---- cold chain, expected vs received ----
+
+/** Storage conditions of the samples signed for in a project, per visit name and sample type. */
+export async function storedConditions(db: Executor, projectId: number) {
+  const rows = await db
+    .select({
+      visit: specimenBarcodes.visit,
+      sampleTypeId: specimenBarcodes.sampleTypeId,
+      id: temperatures.id,
+      name: temperatures.name,
+      range: temperatures.range,
+      count: count(),
+    })
+    .from(specimenBarcodes)
+    .innerJoin(temperatures, eq(temperatures.id, specimenBarcodes.temperatureId))
+    .where(and(eq(specimenBarcodes.projectId, projectId), eq(specimenBarcodes.status, 'signed')))
+    .groupBy(
+      specimenBarcodes.visit,
+      specimenBarcodes.sampleTypeId,
+      temperatures.id,
+      temperatures.name,
+      temperatures.range,
+    )
+    .orderBy(asc(temperatures.id));
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/** The project's online versions (one per plan no). */
+export async function onlinePlansOf(db: Executor, projectId: number) {
+  const rows = await db
+    .select({ id: projectPlans.id })
+    .from(projectPlans)
+    .where(and(eq(projectPlans.projectId, projectId), eq(projectPlans.status, 'online')))
+    .orderBy(asc(projectPlans.planNo));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Primary barcodes of the project naming a subject, a site and a visit (not voided), of these sites
+ * (`siteIds` null: every site), or of one site.
+ */
+export async function visitBarcodes(
+  db: Executor,
+  projectId: number,
+  sitesSeen: { siteIds: ReadonlySet<number> | null; siteId?: number | undefined },
+) {
+  const where = and(
+    sitesSeen.siteIds ? inArray(specimenBarcodes.siteId, [...sitesSeen.siteIds, 0]) : undefined,
+    sitesSeen.siteId !== undefined ? eq(specimenBarcodes.siteId, sitesSeen.siteId) : undefined,
+  );
+  const rows = await db
+    .select({
+      siteId: specimenBarcodes.siteId,
+      subjectId: specimenBarcodes.subjectId,
+      visit: specimenBarcodes.visit,
+      sampleTypeId: specimenBarcodes.sampleTypeId,
+      status: specimenBarcodes.status,
+    })
+    .from(specimenBarcodes)
+    .where(
+      and(
+        eq(specimenBarcodes.projectId, projectId),
+        isNull(specimenBarcodes.parentId),
+        ne(specimenBarcodes.status, 'disabled'),
+        isNotNull(specimenBarcodes.subjectId),
+        isNotNull(specimenBarcodes.siteId),
+        isNotNull(specimenBarcodes.visit),
+        where,
+      ),
+    );
+  return rows.map((r) => ({
+    siteId: r.siteId ?? 0,
+    subjectId: r.subjectId ?? 0,
+    visit: r.visit ?? '',
+    sampleTypeId: r.sampleTypeId,
+    received: r.status === 'signed',
+  }));
+}
+
+export async function siteNames(db: Executor, projectId: number) {
+  const rows = await db
+    .select({ id: sites.id, centerNo: sites.centerNo, name: sites.name })
+    .from(sites)
+    .where(eq(sites.projectId, projectId));
+  return new Map(rows.map((r) => [r.id, r]));
 }

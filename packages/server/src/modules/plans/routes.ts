@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/errors.js';
 import { type Ctx, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
+import { checkedSite } from '../portal/scope.js';
 import { assertProjectInScope } from '../projects/service.js';
 import { eSign } from '../reports/signature.js';
 import { enabledValues } from '../system/repository.js';
@@ -30,6 +31,7 @@ import {
   kitNameTaken,
   kitsOfPlan,
   kitVisits,
+  onlinePlansOf,
   openRevision,
   type PlanRecord,
   pagePlans,
@@ -44,10 +46,13 @@ import {
   samplesOf,
   sampleTypeNames,
   setVisitSort,
+  siteNames,
+  storedConditions,
   supersedeOnline,
   testItemNames,
   topRevision,
   versionsOf,
+  visitBarcodes,
   visitById,
   visitNameTaken,
   visitsOf,
@@ -60,6 +65,7 @@ import {
   assertSampleReferences,
   assertSubmittable,
   assertVisitNamesUnique,
+  expectedVsReceived,
   planContentHash,
 } from './service.js';
 
@@ -437,6 +443,57 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
         oldValue: { planId: plan.id, name, deliveryModel, items },
       });
       return true;
+    },
+    coldChain: async (ctx) => {
+      const plan = await planInScope(ctx, ctx.params.id);
+      const stored = await storedConditions(ctx.db, plan.projectId);
+      return (await visitsWithSamples(ctx.db, plan.id)).flatMap((v) =>
+        v.samples.map((s) => ({
+          visitId: v.id,
+          visit: v.name,
+          sampleTypeId: s.sampleTypeId,
+          sampleTypeName: s.sampleTypeName,
+          transport: s.transportTemperature,
+          storage: s.storageTemperature,
+          stored: stored
+            .filter((x) => x.visit === v.name && x.sampleTypeId === s.sampleTypeId)
+            .map(({ id, name, range, count }) => ({ id, name, range, count })),
+        })),
+      );
+    },
+    expectedReceived: async (ctx) => {
+      const { projectId, siteId } = ctx.body;
+      const scope = await ctx.scope();
+      if (siteId !== undefined) await checkedSite(ctx.db, scope, projectId, siteId);
+      else assertProjectInScope(scope, projectId);
+      // Every plan no of the project that has an online version counts (a PK plan beside the main one).
+      const planIds = await onlinePlansOf(ctx.db, projectId);
+      const visits = [];
+      for (const planId of planIds) visits.push(...(await visitsWithSamples(ctx.db, planId)));
+      const planned = visits.flatMap((v) =>
+        v.samples.map((s) => ({ visit: v.name, sampleTypeId: s.sampleTypeId, count: s.count })),
+      );
+      // External users see their own sites only.
+      const barcodes = await visitBarcodes(ctx.db, projectId, { siteIds: scope.siteIds, siteId });
+      const rows = expectedVsReceived(planned, barcodes);
+      const [siteRows, typeNames] = [await siteNames(ctx.db, projectId), await sampleTypeNames(ctx.db)];
+      const visitOrder = new Map(visits.map((v, i) => [v.name, i]));
+      return {
+        planIds,
+        rows: rows
+          .map((r) => ({
+            ...r,
+            centerNo: siteRows.get(r.siteId)?.centerNo ?? '',
+            siteName: siteRows.get(r.siteId)?.name ?? '',
+            sampleTypeName: typeNames.get(r.sampleTypeId) ?? String(r.sampleTypeId),
+          }))
+          .sort(
+            (a, b) =>
+              a.centerNo.localeCompare(b.centerNo) ||
+              (visitOrder.get(a.visit) ?? 0) - (visitOrder.get(b.visit) ?? 0) ||
+              a.sampleTypeId - b.sampleTypeId,
+          ),
+      };
     },
     submit: (ctx) => fire(ctx, 'submit', ctx.body),
     approve: (ctx) => fire(ctx, 'approve', ctx.body),
