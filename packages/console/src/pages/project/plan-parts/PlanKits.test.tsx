@@ -84,16 +84,7 @@ describe('PlanKits', () => {
         version: 4,
         name: '基线采血套件',
         deliveryModel: 'kit',
-        items: [
-          {
-            consumableName: 'EDTA抗凝采血管',
-            size: '5ml',
-            vendor: '示例医疗器械有限公司',
-            unit: '支',
-            quantityPerKit: 3,
-            scopeOfUse: null,
-          },
-        ],
+        items: [{ ...kit.items[0], quantityPerKit: 3 }],
       },
     });
   });
