@@ -21,4 +21,8 @@ export const LAB_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: str
     zh_CN: '异常签收须选择异常原因',
     en_US: 'Choose an exception reason for a sample received with an exception',
   },
+  'validation.receipt.temperature': {
+    zh_CN: '接收温度须为 -200 至 60 之间的数字（°C）',
+    en_US: 'The temperature at receipt must be a number from -200 to 60 (°C)',
+  },
 };

@@ -268,7 +268,7 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     expect((await detail(onlineId)).visits.map((x) => x.name)).toEqual(['V1', 'V2']);
   });
 
-  it("offers a plan's samples only enabled references, transport and storage conditions and the project's kits", async () => {
+  it("offers a plan's samples only enabled references, transport and storage conditions and the version's kits", async () => {
     const projectId = async (no: string) =>
       (await env.handle.db.select().from(projects).where(eq(projects.projectNo, no)))[0]?.id ?? 0;
     const choices = async (session: Session, no: string) =>
@@ -278,13 +278,23 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     const ln2 = own.temperatures.find((t) => t.id === refs.ln2);
     expect(ln2).toMatchObject({ forTransport: false, forStorage: true });
     expect(own.testItems.map((i) => i.id)).toContain(refs.cbc);
-    expect(own.kits.map((k) => k.name)).toContain('基线采血套件');
-    // Another project has other kits; a disabled test item is no longer offered.
+    // Kits are a saved version's own: none before the plan is saved, the draft revision's copies after.
+    expect(own.kits).toEqual([]);
+    const versions = (await as(manager, plan.paging, { body: { size: 50 } })).data as PlanRow[];
+    const draft = versions.find((r) => r.planNo === 'KM-2026-001-PLAN-A' && r.revision === 2);
+    const other = versions.find((r) => r.planNo === 'KM-2026-002-PLAN-A');
+    const km1 = await projectId('KM-2026-001');
+    const ofDraft = (await as(manager, plan.choices, { query: { projectId: km1, planId: draft?.id } }))
+      .data as PlanChoices;
+    expect(ofDraft.kits.map((k) => k.name)).toContain('基线采血套件');
+    // A version of another project is not one of this project's.
+    const mismatch = await as(manager, plan.choices, { query: { projectId: km1, planId: other?.id } });
+    expect(mismatch.code).toBe(ResultCode.NOT_FOUND);
+    // A disabled test item is no longer offered.
     await env.handle.db.update(testItems).set({ enabled: false }).where(eq(testItems.id, refs.cbc));
-    const other = (await choices(manager, 'KM-2026-002')).data as PlanChoices;
+    const later = (await choices(manager, 'KM-2026-002')).data as PlanChoices;
     await env.handle.db.update(testItems).set({ enabled: true }).where(eq(testItems.id, refs.cbc));
-    expect(other.kits.map((k) => k.name)).not.toContain('基线采血套件');
-    expect(other.testItems.map((i) => i.id)).not.toContain(refs.cbc);
+    expect(later.testItems.map((i) => i.id)).not.toContain(refs.cbc);
     // A project outside the caller's scope is refused.
     const outside = await projectOutsideScope(env, 'KM-TEST-PLAN-CHOICES');
     expect((await as(manager, plan.choices, { query: { projectId: outside } })).code).toBe(

@@ -9,6 +9,9 @@ import {
 } from '../workflows/sample-receipt.js';
 import { SAMPLE_SHIPMENT_STATES } from '../workflows/sample-shipment.js';
 
+/** Readings outside these (°C) are not temperatures a sample can arrive at: refused as typing errors. */
+export const RECEIPT_TEMPERATURE_BOUNDS = { min: -200, max: 60 } as const;
+
 export const receiptImage = z.object({
   id: z.number(),
   fileId: z.number(),
@@ -29,6 +32,14 @@ export const receiptSample = z.object({
   receivedQuantity: z.number().nullable(),
   exceptionReason: z.string().nullable(),
   remark: z.string().nullable(),
+  /** The temperature recorded at receipt (°C), if one was. */
+  temperatureCelsius: z.number().nullable(),
+  /** The range the reading was checked against (the online plan's, else the booking's condition). */
+  temperatureRange: z.string().nullable(),
+  /** The reading was outside that range: the line became an exception and a query went to the site. */
+  temperatureBreach: z.boolean(),
+  /** The clarification query raised for the breach. */
+  queryNo: z.string().nullable(),
 });
 
 export const receiptShipment = z.object({
@@ -68,6 +79,12 @@ const sampleReceiptInput = z
     /** Value of dictionary 1009; required when the quality is `exception`. */
     exceptionReason: z.string().trim().max(32).nullish(),
     remark: optionalText(255),
+    /** The line's temperature as read at receipt (°C, a thermometer or logger reading); optional. */
+    temperatureCelsius: z
+      .number({ message: 'validation.receipt.temperature' })
+      .min(RECEIPT_TEMPERATURE_BOUNDS.min, { message: 'validation.receipt.temperature' })
+      .max(RECEIPT_TEMPERATURE_BOUNDS.max, { message: 'validation.receipt.temperature' })
+      .nullish(),
   })
   .refine((s) => s.quality !== 'exception' || Boolean(s.exceptionReason), {
     message: 'validation.receipt.reason',
@@ -136,7 +153,7 @@ export const receipt = defineGroup('receipt', {
     method: 'POST',
     path: '/express/sign/{id}/receive',
     summary:
-      'Sign off the receipt: every sample line with its quality (exceptions need a dictionary 1009 reason); needs a waybill image; the shipment becomes signed',
+      'Sign off the receipt: every sample line with its quality (exceptions need a dictionary 1009 reason) and optionally its temperature reading; a reading outside the range the online plan (else the booking) sets makes the line an exception and raises a query to the site; needs a waybill image; the shipment becomes signed',
     access: { permission: RECEIPT_PERMISSIONS.receive },
     mutates: true,
     params: idParams,

@@ -4,7 +4,55 @@ import { id, idParams, isoTime, optionalText, pageFields, text, version } from '
 import { PLAN_PERMISSIONS, PLAN_STATES } from '../workflows/project-plan.js';
 import { signatureInput, signatureRow } from './reports.js';
 
-export const SAMPLING_PLAN_LIMITS = { visits: 40, samples: 20, testItems: 50 } as const;
+export const SAMPLING_PLAN_LIMITS = {
+  visits: 40,
+  samples: 20,
+  testItems: 50,
+  kits: 20,
+  kitItems: 30,
+} as const;
+
+/** One consumable of a plan kit, per kit: what the portal's order lines copy. */
+export const planKitItemInput = z.object({
+  consumableName: text(64),
+  size: optionalText(32).transform((v) => v || null),
+  vendor: optionalText(64).transform((v) => v || null),
+  unit: text(16),
+  quantityPerKit: z.number().int().min(1).max(9_999),
+  scopeOfUse: optionalText(128).transform((v) => v || null),
+});
+
+/** A kit of a plan version: `id` (with the version read) names one to change, else a new one. */
+export const planKitInput = z.object({
+  planId: id,
+  id: id.optional(),
+  version: version.optional(),
+  name: text(64),
+  /** Value of dictionary 1016 (delivery model). */
+  deliveryModel: text(32),
+  items: z.array(planKitItemInput).min(1).max(SAMPLING_PLAN_LIMITS.kitItems),
+});
+
+export const planKitRow = z.object({
+  id: z.number(),
+  planId: z.number(),
+  name: z.string(),
+  deliveryModel: z.string(),
+  items: z.array(
+    z.object({
+      consumableName: z.string(),
+      size: z.string().nullable(),
+      vendor: z.string().nullable(),
+      unit: z.string(),
+      quantityPerKit: z.number(),
+      scopeOfUse: z.string().nullable(),
+    }),
+  ),
+  /** Names of the visits whose samples name the kit. */
+  visits: z.array(z.string()),
+  version: z.number(),
+});
+export type PlanKitRow = z.infer<typeof planKitRow>;
 
 /** One sample to collect at a visit: type, tube, volume, count, cold chain, tests and kit. */
 export const planSampleInput = z.object({
@@ -16,6 +64,7 @@ export const planSampleInput = z.object({
   transportTemperatureId: id,
   storageTemperatureId: id,
   testItemIds: z.array(id).max(SAMPLING_PLAN_LIMITS.testItems),
+  /** A kit of the same plan version (`plan.kitList`). */
   kitId: id.nullish(),
 });
 export type PlanSampleInput = z.infer<typeof planSampleInput>;
@@ -83,7 +132,7 @@ export const planDetail = planRow.extend({
 });
 export type PlanDetail = z.infer<typeof planDetail>;
 
-/** What a plan's samples may name: enabled references, transport/storage use, the project's kits. */
+/** What a plan's samples may name: enabled references, transport/storage use, the version's kits. */
 export const planChoices = z.object({
   sampleTypes: z.array(z.object({ id: z.number(), name: z.string(), container: z.string().nullable() })),
   temperatures: z.array(
@@ -99,6 +148,36 @@ export const planChoices = z.object({
   kits: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type PlanChoices = z.infer<typeof planChoices>;
+/** Per visit and sample type of a version: transport range, storage range, where received samples are kept. */
+export const planColdChainRow = z.object({
+  visitId: z.number(),
+  visit: z.string(),
+  sampleTypeId: z.number(),
+  sampleTypeName: z.string(),
+  transport: temperature,
+  storage: temperature,
+  /** Storage conditions of the samples of this visit and type signed for so far, with their count. */
+  stored: z.array(temperature.extend({ count: z.number() })),
+});
+export type PlanColdChainRow = z.infer<typeof planColdChainRow>;
+
+/** Per site, visit and sample type of the online plan: expected against signed-for samples. */
+export const expectedReceivedRow = z.object({
+  siteId: z.number(),
+  centerNo: z.string(),
+  siteName: z.string(),
+  visit: z.string(),
+  sampleTypeId: z.number(),
+  sampleTypeName: z.string(),
+  /** Subjects with a barcode of this visit at the site. */
+  subjects: z.number(),
+  expected: z.number(),
+  received: z.number(),
+  /** Per subject, what fell short of the plan's count, and what came beyond it (or was not planned). */
+  missing: z.number(),
+  extra: z.number(),
+});
+export type ExpectedReceivedRow = z.infer<typeof expectedReceivedRow>;
 
 const versionOnly = z.object({ version: z.number() });
 const created = z.object({ id: z.number(), version: z.number() });
@@ -147,10 +226,10 @@ export const plan = defineGroup('plan', {
     method: 'GET',
     path: '/plan/choices',
     summary:
-      "What a project's plan samples may name: enabled sample types, temperature conditions and test items, the project's kits",
+      "What a plan's samples may name: enabled sample types, temperature conditions and test items, and the kits of the version being edited (`planId`)",
     access: { permission: PLAN_PERMISSIONS.edit },
     mutates: false,
-    query: z.object({ projectId: id }),
+    query: z.object({ projectId: id, planId: id.optional() }),
     data: planChoices,
   }),
   create: defineEndpoint({
@@ -254,6 +333,59 @@ export const plan = defineGroup('plan', {
     mutates: false,
     body: z.object({ planId: id, name: text(64), id: id.optional() }),
     data: z.boolean(),
+  }),
+  kitList: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/plan/{id}/kits',
+    summary: 'The consumable kits a plan version defines, with the visits whose samples name each',
+    access: { permission: PLAN_PERMISSIONS.view },
+    mutates: false,
+    params: idParams,
+    data: z.array(planKitRow),
+  }),
+  kitSave: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/plan/kit',
+    summary:
+      'Add a kit to a draft or returned version, or change one (send its id and the version read); the name must be new within the version',
+    access: { permission: PLAN_PERMISSIONS.edit },
+    mutates: true,
+    body: planKitInput,
+    data: created,
+  }),
+  kitDelete: defineEndpoint({
+    service: 'main',
+    method: 'DELETE',
+    path: '/plan/kit/{id}',
+    summary: 'Remove a kit of a draft or returned version, unless a sample of the version names it',
+    access: { permission: PLAN_PERMISSIONS.edit },
+    mutates: true,
+    params: idParams,
+    data: z.boolean(),
+  }),
+  coldChain: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/plan/{id}/cold-chain',
+    summary:
+      "A version's cold chain per visit and sample type: transport range, storage range, storage conditions of the samples signed for",
+    access: { permission: PLAN_PERMISSIONS.view },
+    mutates: false,
+    params: idParams,
+    data: z.array(planColdChainRow),
+  }),
+  expectedReceived: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/plan/expected-received',
+    summary:
+      "A project's online plans against what arrived: per site, visit and sample type, expected (subjects × count) and signed-for samples, missing and extra; only the caller's sites",
+    access: { permission: PLAN_PERMISSIONS.view },
+    mutates: false,
+    body: z.object({ projectId: id, siteId: id.optional() }),
+    data: z.object({ planIds: z.array(z.number()), rows: z.array(expectedReceivedRow) }),
   }),
   submit: transition(
     '/plan/{id}/submit',

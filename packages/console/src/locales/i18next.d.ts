@@ -16,6 +16,7 @@ import type { portalReports } from './zh-CN/portalReports';
 import type { projectConfig } from './zh-CN/projectConfig';
 import type { projectFile } from './zh-CN/projectFile';
 import type { projectPlan } from './zh-CN/projectPlan';
+import type { projectPlanParts } from './zh-CN/projectPlanParts';
 import type { projectProgress } from './zh-CN/projectProgress';
 import type { projectRecord } from './zh-CN/projectRecord';
 import type { projectReports } from './zh-CN/projectReports';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       'projectRecord',
       'projectPlan',
       'projectReports',
+      'projectPlanParts',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -82,6 +84,7 @@ declare module 'i18next' {
       projectRecord: typeof projectRecord;
       projectPlan: typeof projectPlan;
       projectReports: typeof projectReports;
+      projectPlanParts: typeof projectPlanParts;
     };
   }
 }

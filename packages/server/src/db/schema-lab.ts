@@ -2,6 +2,8 @@
 // version), sample receipt, subjects, results and reports.
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -14,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { files, projects, sampleTypes, sites, testItems, users } from './schema.js';
-import { sampleTransportItems, sampleTransports } from './schema-portal.js';
+import { clarificationQueries, sampleTransportItems, sampleTransports } from './schema-portal.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
@@ -89,6 +91,12 @@ export const receiptSamples = pgTable(
     receivedQuantity: integer('received_quantity').notNull(),
     exceptionReason: text('exception_reason'),
     remark: text('remark'),
+    /** Temperature read at receipt (°C), the range it was checked against, and whether it was outside. */
+    temperatureCelsius: doublePrecision('temperature_celsius'),
+    temperatureRange: text('temperature_range'),
+    temperatureBreach: boolean('temperature_breach').notNull().default(false),
+    /** The query raised to the site about the breach. */
+    queryId: integer('query_id').references(() => clarificationQueries.id),
     receivedBy: integer('received_by')
       .notNull()
       .references(() => users.id),

@@ -61,6 +61,13 @@ export const consumableKits = pgTable(
     /** Value of dictionary 1016 (delivery model). */
     deliveryModel: text('delivery_model'),
     sort: integer('sort').notNull().default(0),
+    /** The plan no whose online version defines the kit (null: set up outside a plan). */
+    planNo: text('plan_no'),
+    /**
+     * Whether the portal still offers the kit: false once the online plan no longer has it (old orders
+     * and supply confirmations keep pointing at the row).
+     */
+    offered: boolean('offered').notNull().default(true),
   },
   (t) => [uniqueIndex('consumable_kits_project_name_uq').on(t.projectId, t.name)],
 );

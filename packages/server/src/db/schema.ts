@@ -354,10 +354,43 @@ export const planVisitSamples = pgTable(
       .notNull()
       .references(() => temperatures.id),
     testItemIds: jsonb('test_item_ids').$type<number[]>().notNull(),
-    /** consumable_kits.id (schema-portal.ts); optional. */
+    /** project_plan_kits.id: a kit of the same plan version; optional. */
     kitId: integer('kit_id'),
   },
   (t) => [index('plan_visit_samples_visit_idx').on(t.visitId)],
+);
+
+/**
+ * The consumable kits a plan version defines (name, delivery model of dictionary 1016, items); a visit
+ * sample may name one (`plan_visit_samples.kit_id`). When the version goes online its kits become the
+ * project's `consumable_kits` (by name) that the portal offers.
+ */
+export const projectPlanKits = pgTable(
+  'project_plan_kits',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => projectPlans.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    deliveryModel: text('delivery_model').notNull(),
+    /** [{ consumableName, size, vendor, unit, quantityPerKit, scopeOfUse }] in order. */
+    items: jsonb('items')
+      .$type<
+        Array<{
+          consumableName: string;
+          size: string | null;
+          vendor: string | null;
+          unit: string;
+          quantityPerKit: number;
+          scopeOfUse: string | null;
+        }>
+      >()
+      .notNull(),
+    sort: integer('sort').notNull().default(0),
+    version: version(),
+  },
+  (t) => [uniqueIndex('project_plan_kits_plan_name_uq').on(t.planId, t.name)],
 );
 
 /** Transport and storage conditions (/platform/temperature): a °C range and what it is used for. */

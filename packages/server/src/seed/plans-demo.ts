@@ -1,13 +1,22 @@
 // Demo sampling and testing plans (/project/plan): the first project's plan online with a draft
 // revision of it, the second project's plan submitted for review. The visits are the projects'
-// existing visit points, linked to the plan through the module's own repository functions.
+// existing visit points, linked to the plan through the module's own repository functions. Each plan
+// defines the portal demo kits of its project; the online plan's kits are the ones the portal offers.
 import { PLAN_SIGNATURE_MEANING, type PlanSampleInput } from '@trialab/api-contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
-import { insertPlan, visitsOf, writeVisits } from '../modules/plans/repository.js';
+import {
+  copyKits,
+  insertKit,
+  insertPlan,
+  publishKits,
+  visitsOf,
+  writeVisits,
+} from '../modules/plans/repository.js';
 import { planContentHash } from '../modules/plans/service.js';
 import { insertSignature } from '../modules/reports/repository.js';
+import { PORTAL_DEMO_KITS } from './portal-demo.js';
 
 type Sample = [
   type: string,
@@ -47,7 +56,11 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     .select({ id: s.users.id, username: s.users.username })
     .from(s.users)
     .where(eq(s.users.mobile, '13800000000'));
-  const sampleOf = ([type, container, volume, transport, storage, tests]: Sample): PlanSampleInput => ({
+  // Blood samples come with the project's first kit (its blood collection kit), when it has one.
+  const sampleOf = (
+    [type, container, volume, transport, storage, tests]: Sample,
+    bloodKitId?: number,
+  ): PlanSampleInput => ({
     sampleTypeId: types.get(type) ?? 0,
     container,
     volume,
@@ -56,7 +69,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     transportTemperatureId: temps.get(transport) ?? 0,
     storageTemperatureId: temps.get(storage) ?? 0,
     testItemIds: tests.map((code) => items.get(code) ?? 0),
-    kitId: null,
+    kitId: type === 'WB' || type === 'SER' ? (bloodKitId ?? null) : null,
   });
   const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
 
@@ -80,12 +93,27 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
       .where(and(eq(s.visitPoints.planNo, planNo), isNull(s.visitPoints.planId)));
     const visits = await visitsOf(tx, row.id);
     const target = { id: row.id, projectId: project.id, planNo };
+    const kitIds: number[] = [];
+    for (const kit of PORTAL_DEMO_KITS.filter((k) => k.projectNo === projectNo)) {
+      const items = kit.items.map(([consumableName, size, vendor, unit, quantityPerKit, scopeOfUse]) => ({
+        consumableName,
+        size,
+        vendor,
+        unit,
+        quantityPerKit,
+        scopeOfUse,
+      }));
+      kitIds.push(
+        (await insertKit(tx, row.id, { name: kit.name, deliveryModel: kit.deliveryModel, items })).id,
+      );
+    }
     const input = visits.map((v, i) => ({
       id: v.id,
       name: v.name,
-      samples: (SAMPLES[i] ?? []).map(sampleOf),
+      samples: (SAMPLES[i] ?? []).map((x) => sampleOf(x, kitIds[0])),
     }));
     await writeVisits(tx, target, input);
+    if (status === 'online') await publishKits(tx, target);
     // Approved versions carry their approval signature, as the approve step leaves it.
     if ((status === 'online' || status === 'reviewed') && approver)
       await insertSignature(tx, {
@@ -128,6 +156,8 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     createdAt: at(1),
     updatedAt: at(1),
   });
+  const copies = await copyKits(tx, online.row.id, revision.id);
+  const [bloodKit] = copies.values();
   await writeVisits(
     tx,
     { ...online, id: revision.id },
@@ -135,7 +165,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
       name: v.name,
       samples: [...(SAMPLES[i] ?? []), ...(i === online.visits.length - 1 ? [SAMPLES[3]?.[0]] : [])]
         .filter((x): x is Sample => x !== undefined)
-        .map(sampleOf),
+        .map((x) => sampleOf(x, bloodKit)),
     })),
   );
 }

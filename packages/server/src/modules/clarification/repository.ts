@@ -9,7 +9,7 @@ import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
-import { eventsOf, iso } from '../../lib/workflow.js';
+import { eventsOf, iso, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
 /** Clarification queries' SQL: the lists, one query with its replies, and the writes. */
@@ -227,7 +227,7 @@ export type QueryHead = Awaited<ReturnType<typeof queryHead>>;
 export const updateQuery = versionedUpdate(clarificationQueries);
 
 /** A new query, linked to the shipment it is about when there is one. */
-export async function insertQuery(
+async function insertQuery(
   db: Executor,
   values: typeof clarificationQueries.$inferInsert,
   transportId: number | null | undefined,
@@ -239,6 +239,29 @@ export async function insertQuery(
   if (!row) throw new Error('insert returned no row');
   if (transportId) await db.insert(clarificationQueryShipments).values({ queryId: row.id, transportId });
   return row.id;
+}
+
+/**
+ * Raises a query to a site: numbered, open, its `raise` recorded, linked to the shipment when given.
+ * The staff form and the receipt desk's cold-chain check both raise queries this way.
+ */
+export async function raiseQuery(
+  db: Executor,
+  values: Omit<typeof clarificationQueries.$inferInsert, 'queryNo' | 'status'>,
+  transportId: number | null | undefined,
+) {
+  const queryNo = await nextNumber(db, 'Q', values.raisedAt);
+  const id = await insertQuery(db, { ...values, queryNo, status: 'open' }, transportId);
+  await recordEvent(db, {
+    workflow: WORKFLOW_ID,
+    recordId: id,
+    action: 'raise',
+    fromState: null,
+    toState: 'open',
+    userId: values.raisedBy,
+    at: values.raisedAt,
+  });
+  return { id, queryNo };
 }
 
 /** A reply with its attachments in the order given. */

@@ -2,20 +2,19 @@ import { clarificationQueryWorkflow, endpoints, type QueryAction } from '@triala
 import type { FastifyInstance } from 'fastify';
 import type { clarificationQueries } from '../../db/schema-portal.js';
 import { type Principal, registerGroup } from '../../lib/route.js';
-import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
+import { applyTransition, type TransitionCtx } from '../../lib/workflow.js';
 import { assertInScope, checkedSite } from '../portal/scope.js';
 import { pageShipments } from '../transport/repository.js';
 import {
-  insertQuery,
   insertReply,
   pageSiteQueries,
   pageStaffQueries,
   type QueryHead,
   queryDetail,
   queryHead,
+  raiseQuery,
   shipmentPlace,
   updateQuery,
-  WORKFLOW_ID,
 } from './repository.js';
 import { assertShipmentOf, requireStaff, resolvesOnView } from './service.js';
 
@@ -76,20 +75,13 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
       const p = requireStaff(ctx.principal);
       const body = ctx.body;
       await checkedSite(ctx.db, await ctx.scope(), body.projectId, body.siteId);
-      const queryNo = await nextNumber(ctx.db, 'Q', ctx.now);
       const { transportId, ...fields } = body;
       if (transportId) assertShipmentOf(await shipmentPlace(ctx.db, transportId), body);
-      const raised = { ...fields, queryNo, status: 'open', raisedBy: p.userId, raisedAt: ctx.now };
-      const id = await insertQuery(ctx.db, raised, transportId);
-      await recordEvent(ctx.db, {
-        workflow: WORKFLOW_ID,
-        recordId: id,
-        action: 'raise',
-        fromState: null,
-        toState: 'open',
-        userId: p.userId,
-        at: ctx.now,
-      });
+      const { id } = await raiseQuery(
+        ctx.db,
+        { ...fields, raisedBy: p.userId, raisedAt: ctx.now },
+        transportId,
+      );
       ctx.audit({
         action: 'clarification.create',
         entity: 'clarificationQuery',

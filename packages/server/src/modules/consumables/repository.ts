@@ -294,7 +294,8 @@ export async function kitsOf(db: Executor, kitIds: number[], siteId: number) {
     })
     .from(consumableKits)
     .leftJoin(kitSupplies, and(eq(kitSupplies.kitId, consumableKits.id), eq(kitSupplies.siteId, siteId)))
-    .where(inArray(consumableKits.id, kitIds));
+    // A kit the online plan no longer has is not applied for any more.
+    .where(and(inArray(consumableKits.id, kitIds), eq(consumableKits.offered, true)));
   const items = await db.select().from(consumableKitItems).where(inArray(consumableKitItems.kitId, kitIds));
   return { kits, items };
 }
@@ -388,7 +389,7 @@ export async function waybillOf(db: Executor, id: number) {
   return order;
 }
 
-/** The project's kits with their items and, when a site is given, its supply state of each. */
+/** The kits the project offers with their items and, when a site is given, its supply state of each. */
 export async function projectKits(db: Executor, projectId: number, siteId: number | undefined) {
   const kits = await db
     .select({
@@ -403,7 +404,7 @@ export async function projectKits(db: Executor, projectId: number, siteId: numbe
       kitSupplies,
       and(eq(kitSupplies.kitId, consumableKits.id), eq(kitSupplies.siteId, siteId ?? -1)),
     )
-    .where(eq(consumableKits.projectId, projectId))
+    .where(and(eq(consumableKits.projectId, projectId), eq(consumableKits.offered, true)))
     .orderBy(asc(consumableKits.sort), asc(consumableKits.id));
   const items =
     kits.length === 0

@@ -15,6 +15,12 @@ export const LAB_MESSAGES = {
     en_US: 'Record every sample line of this shipment exactly once (missing or unknown: {items})',
   },
   receiptReasonInvalid: { zh_CN: '异常原因无效：{reason}', en_US: 'Invalid exception reason: {reason}' },
+  receiptColdChainQuery: {
+    zh_CN:
+      '冷链异常：运单 {orderNo} 的{sampleType}样本接收时温度为 {reading}°C，超出方案要求的运输温度 {range}，请说明运输过程温度情况。',
+    en_US:
+      'Cold chain breach: the {sampleType} samples of shipment {orderNo} arrived at {reading} °C, outside the transport range {range} the plan sets. Please explain the temperature in transit.',
+  },
   receiptClosed: {
     zh_CN: '运单不在待签收状态，不能修改',
     en_US: 'The shipment is not awaiting receipt and cannot be changed',

@@ -45,6 +45,18 @@ export const PLAN_MESSAGES = {
     zh_CN: '排序须包含该版本的每个访视各一次',
     en_US: 'The order must list every visit of the version exactly once',
   },
+  planKitNameTaken: {
+    zh_CN: '该方案版本已有同名耗材包：{kit}',
+    en_US: 'This plan version already has a kit named {kit}',
+  },
+  planKitInUse: {
+    zh_CN: '耗材包「{kit}」已被访视「{visit}」的样本使用，不能删除',
+    en_US: 'Kit "{kit}" is named by a sample of visit "{visit}": it cannot be removed',
+  },
+  planKitLimit: {
+    zh_CN: '一个方案版本最多 {max} 个耗材包',
+    en_US: 'A plan version has at most {max} kits',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 declare module '../../lib/i18n.js' {

@@ -1,18 +1,20 @@
 import type { PlanRow, PlanSampleInput, PlanState } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   planVisitSamples,
+  projectPlanKits,
   projectPlans,
   projects,
   sampleTypes,
+  sites,
   temperatures,
   testItems,
   users,
   visitPoints,
 } from '../../db/schema.js';
 import { labSignatures } from '../../db/schema-lab.js';
-import { consumableKits } from '../../db/schema-portal.js';
+import { consumableKitItems, consumableKits, kitSupplies } from '../../db/schema-portal.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -252,7 +254,7 @@ export async function samplesOf(db: Executor, visitIds: readonly number[]) {
   const storageRange = sql<string>`(SELECT ${temperatures.range} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.storageTemperatureId})`;
   const kitName = sql<
     string | null
-  >`(SELECT ${consumableKits.name} FROM ${consumableKits} WHERE ${consumableKits.id} = ${planVisitSamples.kitId})`;
+  >`(SELECT ${projectPlanKits.name} FROM ${projectPlanKits} WHERE ${projectPlanKits.id} = ${planVisitSamples.kitId})`;
   return db
     .select({
       visitId: planVisitSamples.visitId,
@@ -329,9 +331,11 @@ export async function sampleReferences(db: Executor, samples: readonly PlanSampl
   return { sampleTypes: byId(types), temperatures: byId(temps), testItems: byId(items) };
 }
 
-/** The kits of the project among `ids` (a kit of another project is not one). */
-/** What a project's plan may name: enabled references in their order, the project's kits. */
-export async function planChoices(db: Executor, projectId: number) {
+/**
+ * What a plan's samples may name: enabled references in their order, and the kits the version
+ * being edited defines (none for a plan not saved yet: kits are defined on a saved version).
+ */
+export async function planChoices(db: Executor, planId: number | undefined) {
   const [types, temps, items, kits] = await Promise.all([
     db
       .select({ id: sampleTypes.id, name: sampleTypes.name, container: sampleTypes.container })
@@ -354,22 +358,157 @@ export async function planChoices(db: Executor, projectId: number) {
       .from(testItems)
       .where(eq(testItems.enabled, true))
       .orderBy(asc(testItems.code)),
-    db
-      .select({ id: consumableKits.id, name: consumableKits.name })
-      .from(consumableKits)
-      .where(eq(consumableKits.projectId, projectId))
-      .orderBy(asc(consumableKits.sort), asc(consumableKits.id)),
+    planId === undefined
+      ? []
+      : db
+          .select({ id: projectPlanKits.id, name: projectPlanKits.name })
+          .from(projectPlanKits)
+          .where(eq(projectPlanKits.planId, planId))
+          .orderBy(asc(projectPlanKits.sort), asc(projectPlanKits.id)),
   ]);
   return { sampleTypes: types, temperatures: temps, testItems: items, kits };
 }
 
-export async function projectKitIds(db: Executor, projectId: number, ids: readonly number[]) {
+/** The kits of the plan version among `ids` (a kit of another version is not one). */
+export async function planKitIds(db: Executor, planId: number, ids: readonly number[]) {
   if (ids.length === 0) return new Set<number>();
   const rows = await db
-    .select({ id: consumableKits.id })
-    .from(consumableKits)
-    .where(and(eq(consumableKits.projectId, projectId), inArray(consumableKits.id, [...ids])));
+    .select({ id: projectPlanKits.id })
+    .from(projectPlanKits)
+    .where(and(eq(projectPlanKits.planId, planId), inArray(projectPlanKits.id, [...ids])));
   return new Set(rows.map((r) => r.id));
+}
+
+// ---- kits ----
+
+export type PlanKitValues = Pick<typeof projectPlanKits.$inferInsert, 'name' | 'deliveryModel' | 'items'>;
+
+/** The kits of a plan version in order. */
+export async function kitsOfPlan(db: Executor, planId: number) {
+  return db
+    .select()
+    .from(projectPlanKits)
+    .where(eq(projectPlanKits.planId, planId))
+    .orderBy(asc(projectPlanKits.sort), asc(projectPlanKits.id));
+}
+
+export async function kitById(db: Executor, id: number) {
+  const [row] = await db.select().from(projectPlanKits).where(eq(projectPlanKits.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function kitNameTaken(db: Executor, planId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: projectPlanKits.id })
+    .from(projectPlanKits)
+    .where(
+      and(
+        eq(projectPlanKits.planId, planId),
+        eq(projectPlanKits.name, name),
+        exceptId ? ne(projectPlanKits.id, exceptId) : undefined,
+      ),
+    );
+  return row !== undefined;
+}
+
+/** A new kit at the end of the version's kits. */
+export async function insertKit(db: Executor, planId: number, values: PlanKitValues) {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(projectPlanKits)
+    .where(eq(projectPlanKits.planId, planId));
+  const [row] = await db
+    .insert(projectPlanKits)
+    .values({ ...values, planId, sort: Number(n) })
+    .returning({ id: projectPlanKits.id, version: projectPlanKits.version });
+  if (!row) throw notFound();
+  return row;
+}
+
+export const bumpKit = versionedBump(projectPlanKits);
+
+export async function deleteKit(db: Executor, id: number) {
+  await db.delete(projectPlanKits).where(eq(projectPlanKits.id, id));
+}
+
+/** Names of the visits of the version whose samples name each kit, by kit id. */
+export async function kitVisits(db: Executor, planId: number) {
+  const rows = await db
+    .selectDistinct({ kitId: planVisitSamples.kitId, name: visitPoints.name, sort: visitPoints.sort })
+    .from(planVisitSamples)
+    .innerJoin(visitPoints, eq(visitPoints.id, planVisitSamples.visitId))
+    .where(eq(visitPoints.planId, planId))
+    .orderBy(asc(visitPoints.sort));
+  const byKit = new Map<number, string[]>();
+  for (const r of rows) if (r.kitId !== null) byKit.set(r.kitId, [...(byKit.get(r.kitId) ?? []), r.name]);
+  return byKit;
+}
+
+/** Copies the kits of one version to another: old kit id -> new kit id (for the samples naming them). */
+export async function copyKits(db: Executor, fromPlanId: number, toPlanId: number) {
+  const ids = new Map<number, number>();
+  for (const kit of await kitsOfPlan(db, fromPlanId)) {
+    const [row] = await db
+      .insert(projectPlanKits)
+      .values({
+        planId: toPlanId,
+        name: kit.name,
+        deliveryModel: kit.deliveryModel,
+        items: kit.items,
+        sort: kit.sort,
+      })
+      .returning({ id: projectPlanKits.id });
+    if (row) ids.set(kit.id, row.id);
+  }
+  return ids;
+}
+
+/**
+ * The kits of a version going online become the project's kits the portal offers: each kit is
+ * upserted by project and name (its items replaced), every site of the project gets a pending supply
+ * confirmation it lacks, and kits this plan no offered before but no longer has stop being offered
+ * (their rows stay for old orders and supplies). Answers the names offered and withdrawn.
+ */
+export async function publishKits(db: Executor, plan: { id: number; projectId: number; planNo: string }) {
+  const kits = await kitsOfPlan(db, plan.id);
+  const projectSites = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(eq(sites.projectId, plan.projectId));
+  const offered: number[] = [];
+  for (const kit of kits) {
+    const values = { deliveryModel: kit.deliveryModel, sort: kit.sort, planNo: plan.planNo, offered: true };
+    const [row] = await db
+      .insert(consumableKits)
+      .values({ projectId: plan.projectId, name: kit.name, ...values })
+      .onConflictDoUpdate({ target: [consumableKits.projectId, consumableKits.name], set: values })
+      .returning({ id: consumableKits.id });
+    if (!row) continue;
+    offered.push(row.id);
+    await db.delete(consumableKitItems).where(eq(consumableKitItems.kitId, row.id));
+    await db
+      .insert(consumableKitItems)
+      .values(kit.items.map((item, sort) => ({ ...item, kitId: row.id, sort })));
+    if (projectSites.length > 0)
+      await db
+        .insert(kitSupplies)
+        .values(projectSites.map((site) => ({ kitId: row.id, siteId: site.id, status: 'pending' })))
+        .onConflictDoNothing();
+  }
+  const withdrawn = await db
+    .update(consumableKits)
+    .set({ offered: false })
+    .where(
+      and(
+        eq(consumableKits.projectId, plan.projectId),
+        eq(consumableKits.planNo, plan.planNo),
+        eq(consumableKits.offered, true),
+        offered.length > 0 ? notInArray(consumableKits.id, offered) : undefined,
+      ),
+    )
+    .returning({ name: consumableKits.name });
+  return { offered: kits.map((k) => k.name), withdrawn: withdrawn.map((w) => w.name) };
 }
 
 export async function sampleTypeNames(db: Executor) {
@@ -475,4 +614,91 @@ export async function planSignatures(db: Executor, planId: number) {
     .where(and(eq(labSignatures.entity, 'projectPlan'), eq(labSignatures.entityId, planId)))
     .orderBy(asc(labSignatures.id));
   return rows.map((r) => ({ ...r, signedAt: r.signedAt.toISOString() }));
+}
+
+// ---- cold chain, expected vs received ----
+
+/** Storage conditions of the samples signed for in a project, per visit name and sample type. */
+export async function storedConditions(db: Executor, projectId: number) {
+  const rows = await db
+    .select({
+      visit: specimenBarcodes.visit,
+      sampleTypeId: specimenBarcodes.sampleTypeId,
+      id: temperatures.id,
+      name: temperatures.name,
+      range: temperatures.range,
+      count: count(),
+    })
+    .from(specimenBarcodes)
+    .innerJoin(temperatures, eq(temperatures.id, specimenBarcodes.temperatureId))
+    .where(and(eq(specimenBarcodes.projectId, projectId), eq(specimenBarcodes.status, 'signed')))
+    .groupBy(
+      specimenBarcodes.visit,
+      specimenBarcodes.sampleTypeId,
+      temperatures.id,
+      temperatures.name,
+      temperatures.range,
+    )
+    .orderBy(asc(temperatures.id));
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/** The project's online versions (one per plan no). */
+export async function onlinePlansOf(db: Executor, projectId: number) {
+  const rows = await db
+    .select({ id: projectPlans.id })
+    .from(projectPlans)
+    .where(and(eq(projectPlans.projectId, projectId), eq(projectPlans.status, 'online')))
+    .orderBy(asc(projectPlans.planNo));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Primary barcodes of the project naming a subject, a site and a visit (not voided), of these sites
+ * (`siteIds` null: every site), or of one site.
+ */
+export async function visitBarcodes(
+  db: Executor,
+  projectId: number,
+  sitesSeen: { siteIds: ReadonlySet<number> | null; siteId?: number | undefined },
+) {
+  const where = and(
+    sitesSeen.siteIds ? inArray(specimenBarcodes.siteId, [...sitesSeen.siteIds, 0]) : undefined,
+    sitesSeen.siteId !== undefined ? eq(specimenBarcodes.siteId, sitesSeen.siteId) : undefined,
+  );
+  const rows = await db
+    .select({
+      siteId: specimenBarcodes.siteId,
+      subjectId: specimenBarcodes.subjectId,
+      visit: specimenBarcodes.visit,
+      sampleTypeId: specimenBarcodes.sampleTypeId,
+      status: specimenBarcodes.status,
+    })
+    .from(specimenBarcodes)
+    .where(
+      and(
+        eq(specimenBarcodes.projectId, projectId),
+        isNull(specimenBarcodes.parentId),
+        ne(specimenBarcodes.status, 'disabled'),
+        isNotNull(specimenBarcodes.subjectId),
+        isNotNull(specimenBarcodes.siteId),
+        isNotNull(specimenBarcodes.visit),
+        where,
+      ),
+    );
+  return rows.map((r) => ({
+    siteId: r.siteId ?? 0,
+    subjectId: r.subjectId ?? 0,
+    visit: r.visit ?? '',
+    sampleTypeId: r.sampleTypeId,
+    received: r.status === 'signed',
+  }));
+}
+
+export async function siteNames(db: Executor, projectId: number) {
+  const rows = await db
+    .select({ id: sites.id, centerNo: sites.centerNo, name: sites.name })
+    .from(sites)
+    .where(eq(sites.projectId, projectId));
+  return new Map(rows.map((r) => [r.id, r]));
 }

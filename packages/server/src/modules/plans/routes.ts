@@ -5,39 +5,55 @@ import {
   type PlanSampleInput,
   projectPlanWorkflow,
   ResultCode,
+  SAMPLING_PLAN_LIMITS,
 } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
-import { ApiError } from '../../lib/errors.js';
+import { ApiError, notFound } from '../../lib/errors.js';
 import { type Ctx, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
+import { checkedSite } from '../portal/scope.js';
 import { assertProjectInScope } from '../projects/service.js';
 import { eSign } from '../reports/signature.js';
+import { enabledValues } from '../system/repository.js';
 import { projectScope } from '../users/current-user.js';
 import {
+  bumpKit,
   bumpPlan,
   bumpVisit,
+  copyKits,
+  deleteKit,
   deleteVisit,
+  insertKit,
   insertPlan,
+  kitById,
+  kitNameTaken,
+  kitsOfPlan,
+  kitVisits,
+  onlinePlansOf,
   openRevision,
   type PlanRecord,
   pagePlans,
   pageVisits,
   planById,
   planChoices,
+  planKitIds,
   planNoTaken,
   planSignatures,
-  projectKitIds,
+  publishKits,
   receivedSamples,
   sampleReferences,
   samplesOf,
   sampleTypeNames,
   setVisitSort,
+  siteNames,
+  storedConditions,
   supersedeOnline,
   testItemNames,
   topRevision,
   versionsOf,
+  visitBarcodes,
   visitById,
   visitNameTaken,
   visitsOf,
@@ -50,6 +66,7 @@ import {
   assertSampleReferences,
   assertSubmittable,
   assertVisitNamesUnique,
+  expectedVsReceived,
   planContentHash,
 } from './service.js';
 
@@ -59,6 +76,9 @@ type Base = Pick<SessionCtx, 'db' | 'principal'>;
 
 const invalidReference = (field: string) =>
   new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field } });
+
+/** Dictionary 1016: how a kit is delivered. */
+const DELIVERY_MODEL_DICT = 1016;
 
 /** The caller's projects (internal staff by their grants, external users by theirs). */
 const projectsOf = (ctx: Base) => projectScope(ctx.db, ctx.principal.user);
@@ -133,8 +153,8 @@ async function checkVisits(db: Executor, plan: { id: number; projectId: number }
   const samples = visits.flatMap((v) => v.samples);
   assertSampleReferences(samples, await sampleReferences(db, samples), invalidReference);
   const kits = [...new Set(samples.flatMap((s) => (s.kitId ? [s.kitId] : [])))];
-  const projectKits = await projectKitIds(db, plan.projectId, kits);
-  if (kits.some((id) => !projectKits.has(id))) throw invalidReference('kitId');
+  const versionKits = await planKitIds(db, plan.id, kits);
+  if (kits.some((id) => !versionKits.has(id))) throw invalidReference('kitId');
   await assertReceivedKept(db, plan.projectId, before, visits);
 }
 
@@ -190,6 +210,14 @@ async function fire(
       at: ctx.now,
     });
   if (action === 'goOnline') {
+    const kits = await publishKits(ctx.db, plan);
+    if (kits.offered.length + kits.withdrawn.length > 0)
+      ctx.audit({
+        action: 'projectPlan.publishKits',
+        entity: 'projectPlan',
+        entityId: plan.id,
+        newValue: { projectId: plan.projectId, ...kits },
+      });
     const superseded = await supersedeOnline(ctx.db, plan.planNo, plan.id, ctx.now);
     if (superseded.length > 0)
       ctx.audit({
@@ -216,8 +244,11 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       };
     },
     choices: async (ctx) => {
-      assertProjectInScope(await projectsOf(ctx), ctx.query.projectId);
-      return planChoices(ctx.db, ctx.query.projectId);
+      const { projectId, planId } = ctx.query;
+      assertProjectInScope(await projectsOf(ctx), projectId);
+      // The kits offered are the version's own: a version of another project is not found.
+      if (planId !== undefined && (await planById(ctx.db, planId)).projectId !== projectId) throw notFound();
+      return planChoices(ctx.db, planId);
     },
     create: async (ctx) => {
       const { projectId, planNo, name, visits } = ctx.body;
@@ -248,11 +279,13 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
         revisionOf: plan.id,
         createdBy: ctx.principal.userId,
       });
-      await writeVisits(
-        ctx.db,
-        { id: row.id, projectId, planNo },
-        asInput(await visitsWithSamples(ctx.db, plan.id)),
-      );
+      // The revision's samples name the copies of the kits they named.
+      const kitIds = await copyKits(ctx.db, plan.id, row.id);
+      const visits = asInput(await visitsWithSamples(ctx.db, plan.id)).map((v) => ({
+        ...v,
+        samples: v.samples.map((x) => ({ ...x, kitId: x.kitId ? (kitIds.get(x.kitId) ?? null) : null })),
+      }));
+      await writeVisits(ctx.db, { id: row.id, projectId, planNo }, visits);
       ctx.audit({
         action: 'plan.revise',
         entity: 'projectPlan',
@@ -351,6 +384,124 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     visitCheckExist: async (ctx) => {
       const plan = await planInScope(ctx, ctx.body.planId);
       return visitNameTaken(ctx.db, plan.id, ctx.body.name, ctx.body.id);
+    },
+    kitList: async (ctx) => {
+      const plan = await planInScope(ctx, ctx.params.id);
+      const visits = await kitVisits(ctx.db, plan.id);
+      return (await kitsOfPlan(ctx.db, plan.id)).map((k) => ({
+        id: k.id,
+        planId: k.planId,
+        name: k.name,
+        deliveryModel: k.deliveryModel,
+        items: k.items,
+        visits: visits.get(k.id) ?? [],
+        version: k.version,
+      }));
+    },
+    kitSave: async (ctx) => {
+      const { planId, id, version, ...values } = ctx.body;
+      const plan = await planInScope(ctx, planId);
+      assertEditable(plan);
+      const before = id ? await kitById(ctx.db, id) : undefined;
+      if (before && before.planId !== plan.id) throw invalidReference('id');
+      const models = (await enabledValues(ctx.db, [DELIVERY_MODEL_DICT]))[String(DELIVERY_MODEL_DICT)] ?? [];
+      if (!models.some((m) => m.value === values.deliveryModel)) throw invalidReference('deliveryModel');
+      if (await kitNameTaken(ctx.db, plan.id, values.name, id))
+        throw new ApiError(ResultCode.BAD_REQUEST, { key: 'planKitNameTaken', params: { kit: values.name } });
+      if (!before) {
+        if ((await kitsOfPlan(ctx.db, plan.id)).length >= SAMPLING_PLAN_LIMITS.kits)
+          throw new ApiError(ResultCode.BAD_REQUEST, {
+            key: 'planKitLimit',
+            params: { max: SAMPLING_PLAN_LIMITS.kits },
+          });
+        const row = await insertKit(ctx.db, plan.id, values);
+        ctx.audit({
+          action: 'plan.kitSave',
+          entity: 'projectPlanKit',
+          entityId: row.id,
+          newValue: { planId, ...values },
+        });
+        return row;
+      }
+      const row = await bumpKit(ctx.db, before.id, version ?? 0, values);
+      if (!row) throw staleOrMissing(true);
+      const { name, deliveryModel, items } = before;
+      ctx.audit({
+        action: 'plan.kitSave',
+        entity: 'projectPlanKit',
+        entityId: before.id,
+        oldValue: { planId, name, deliveryModel, items },
+        newValue: { planId, ...values },
+      });
+      return { id: before.id, version: row.version };
+    },
+    kitDelete: async (ctx) => {
+      const kit = await kitById(ctx.db, ctx.params.id);
+      const plan = await planInScope(ctx, kit.planId);
+      assertEditable(plan);
+      const [visit] = (await kitVisits(ctx.db, plan.id)).get(kit.id) ?? [];
+      if (visit !== undefined)
+        throw new ApiError(ResultCode.BAD_REQUEST, { key: 'planKitInUse', params: { kit: kit.name, visit } });
+      await deleteKit(ctx.db, kit.id);
+      const { name, deliveryModel, items } = kit;
+      ctx.audit({
+        action: 'plan.kitDelete',
+        entity: 'projectPlanKit',
+        entityId: kit.id,
+        oldValue: { planId: plan.id, name, deliveryModel, items },
+      });
+      return true;
+    },
+    coldChain: async (ctx) => {
+      const plan = await planInScope(ctx, ctx.params.id);
+      const stored = await storedConditions(ctx.db, plan.projectId);
+      return (await visitsWithSamples(ctx.db, plan.id)).flatMap((v) =>
+        v.samples.map((s) => ({
+          visitId: v.id,
+          visit: v.name,
+          sampleTypeId: s.sampleTypeId,
+          sampleTypeName: s.sampleTypeName,
+          transport: s.transportTemperature,
+          storage: s.storageTemperature,
+          stored: stored
+            .filter((x) => x.visit === v.name && x.sampleTypeId === s.sampleTypeId)
+            .map(({ id, name, range, count }) => ({ id, name, range, count })),
+        })),
+      );
+    },
+    expectedReceived: async (ctx) => {
+      const { projectId, siteId } = ctx.body;
+      const scope = await ctx.scope();
+      if (siteId !== undefined) await checkedSite(ctx.db, scope, projectId, siteId);
+      else assertProjectInScope(scope, projectId);
+      // Every plan no of the project that has an online version counts (a PK plan beside the main one).
+      const planIds = await onlinePlansOf(ctx.db, projectId);
+      const visits = [];
+      for (const planId of planIds) visits.push(...(await visitsWithSamples(ctx.db, planId)));
+      const planned = visits.flatMap((v) =>
+        v.samples.map((s) => ({ visit: v.name, sampleTypeId: s.sampleTypeId, count: s.count })),
+      );
+      // External users see their own sites only.
+      const barcodes = await visitBarcodes(ctx.db, projectId, { siteIds: scope.siteIds, siteId });
+      const rows = expectedVsReceived(planned, barcodes);
+      const [siteRows, typeNames] = [await siteNames(ctx.db, projectId), await sampleTypeNames(ctx.db)];
+      const visitOrder = new Map(visits.map((v, i) => [v.name, i]));
+      return {
+        planIds,
+        rows: rows
+          .map((r) => ({
+            ...r,
+            centerNo: siteRows.get(r.siteId)?.centerNo ?? '',
+            siteName: siteRows.get(r.siteId)?.name ?? '',
+            sampleTypeName: typeNames.get(r.sampleTypeId) ?? String(r.sampleTypeId),
+          }))
+          .sort(
+            (a, b) =>
+              a.centerNo.localeCompare(b.centerNo) ||
+              (visitOrder.get(a.visit) ?? 0) - (visitOrder.get(b.visit) ?? 0) ||
+              a.sampleTypeId - b.sampleTypeId,
+          ),
+      };
     },
     submit: (ctx) => fire(ctx, 'submit', ctx.body),
     approve: (ctx) => fire(ctx, 'approve', ctx.body),

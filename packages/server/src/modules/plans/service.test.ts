@@ -7,6 +7,7 @@ import {
   assertSampleReferences,
   assertSubmittable,
   assertVisitNamesUnique,
+  expectedVsReceived,
   planContentHash,
   receivedKey,
 } from './service.js';
@@ -94,5 +95,87 @@ describe('plan rules', () => {
     expect(planContentHash(plan)).toBe(planContentHash(structuredClone(plan)));
     const changed = { ...plan, visits: [{ name: 'V1', samples: [{ ...sample, storageTemperatureId: 11 }] }] };
     expect(planContentHash(changed)).not.toBe(planContentHash(plan));
+  });
+
+  it('counts expected against received per subject: a surplus of one subject never covers a shortfall of another', () => {
+    const planned = [
+      { visit: 'V1', sampleTypeId: 1, count: 2 },
+      { visit: 'V1', sampleTypeId: 2, count: 1 },
+      { visit: 'V2', sampleTypeId: 1, count: 1 },
+    ];
+    const at = (
+      siteId: number,
+      subjectId: number,
+      sampleTypeId: number | null,
+      received = true,
+      visit = 'V1',
+    ) => ({
+      siteId,
+      subjectId,
+      visit,
+      sampleTypeId,
+      received,
+    });
+    const rows = expectedVsReceived(planned, [
+      at(1, 10, 1),
+      at(1, 10, 1),
+      at(1, 10, 1), // one more than planned
+      at(1, 11, 1, false), // registered only: the subject visited, nothing arrived
+      at(1, 11, 3), // a type the visit does not plan
+      at(2, 20, 2),
+      at(2, 20, 1, true, 'X9'), // not a visit of the plan
+    ]);
+    expect(rows).toEqual([
+      {
+        siteId: 1,
+        visit: 'V1',
+        sampleTypeId: 1,
+        subjects: 2,
+        expected: 4,
+        received: 3,
+        missing: 2,
+        extra: 1,
+      },
+      {
+        siteId: 1,
+        visit: 'V1',
+        sampleTypeId: 2,
+        subjects: 2,
+        expected: 2,
+        received: 0,
+        missing: 2,
+        extra: 0,
+      },
+      {
+        siteId: 1,
+        visit: 'V1',
+        sampleTypeId: 3,
+        subjects: 2,
+        expected: 0,
+        received: 1,
+        missing: 0,
+        extra: 1,
+      },
+      {
+        siteId: 2,
+        visit: 'V1',
+        sampleTypeId: 1,
+        subjects: 1,
+        expected: 2,
+        received: 0,
+        missing: 2,
+        extra: 0,
+      },
+      {
+        siteId: 2,
+        visit: 'V1',
+        sampleTypeId: 2,
+        subjects: 1,
+        expected: 1,
+        received: 1,
+        missing: 0,
+        extra: 0,
+      },
+    ]);
   });
 });

@@ -122,3 +122,96 @@ export function planContentHash(plan: {
   };
   return createHash('sha256').update(canonicalJson(content)).digest('hex');
 }
+
+/** A sample the plan expects at a visit: its type and how many per subject. */
+export interface PlannedSample {
+  visit: string;
+  sampleTypeId: number;
+  count: number;
+}
+/** A primary barcode of a subject's visit at a site (aliquots are not samples of their own). */
+export interface VisitBarcode {
+  siteId: number;
+  subjectId: number;
+  visit: string;
+  sampleTypeId: number | null;
+  /** Signed for at the bench: the sample arrived. */
+  received: boolean;
+}
+export interface ExpectedReceived {
+  siteId: number;
+  visit: string;
+  sampleTypeId: number;
+  subjects: number;
+  expected: number;
+  received: number;
+  missing: number;
+  extra: number;
+}
+
+/**
+ * The plan's samples against what arrived, per site, visit and sample type. A subject counts at a
+ * visit once a barcode of that visit names them; each such subject is expected to bring the plan's
+ * count of each sample type. Short and surplus counts are summed per subject (one subject's extra
+ * tube does not make up for another's missing one); types the visit does not plan are all extra.
+ * Visits the plan does not have are left out (they are not this plan's).
+ */
+export function expectedVsReceived(
+  planned: readonly PlannedSample[],
+  barcodes: readonly VisitBarcode[],
+): ExpectedReceived[] {
+  const perVisit = new Map<string, Map<number, number>>();
+  for (const p of planned) {
+    const types = perVisit.get(p.visit) ?? new Map<number, number>();
+    types.set(p.sampleTypeId, (types.get(p.sampleTypeId) ?? 0) + p.count);
+    perVisit.set(p.visit, types);
+  }
+  const key = (...parts: Array<string | number>) => parts.join('\u0000');
+  const subjects = new Map<string, { siteId: number; visit: string; ids: Set<number> }>();
+  const arrived = new Map<string, number>();
+  for (const b of barcodes) {
+    if (!perVisit.has(b.visit)) continue;
+    const group = subjects.get(key(b.siteId, b.visit)) ?? {
+      siteId: b.siteId,
+      visit: b.visit,
+      ids: new Set(),
+    };
+    group.ids.add(b.subjectId);
+    subjects.set(key(b.siteId, b.visit), group);
+    if (b.received && b.sampleTypeId !== null) {
+      const k = key(b.siteId, b.visit, b.subjectId, b.sampleTypeId);
+      arrived.set(k, (arrived.get(k) ?? 0) + 1);
+    }
+  }
+  const rows: ExpectedReceived[] = [];
+  for (const { siteId, visit, ids } of subjects.values()) {
+    const plan = perVisit.get(visit) ?? new Map<number, number>();
+    const receivedTypes = new Set<number>();
+    for (const k of arrived.keys()) {
+      const [s, v, , type] = k.split('\u0000');
+      if (s === String(siteId) && v === visit) receivedTypes.add(Number(type));
+    }
+    for (const sampleTypeId of [...new Set([...plan.keys(), ...receivedTypes])]) {
+      const each = plan.get(sampleTypeId) ?? 0;
+      const row = {
+        siteId,
+        visit,
+        sampleTypeId,
+        subjects: ids.size,
+        expected: 0,
+        received: 0,
+        missing: 0,
+        extra: 0,
+      };
+      for (const subjectId of ids) {
+        const got = arrived.get(key(siteId, visit, subjectId, sampleTypeId)) ?? 0;
+        row.expected += each;
+        row.received += got;
+        row.missing += Math.max(0, each - got);
+        row.extra += Math.max(0, got - each);
+      }
+      rows.push(row);
+    }
+  }
+  return rows;
+}

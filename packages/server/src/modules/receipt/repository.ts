@@ -7,9 +7,20 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { dictData, files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
+import {
+  dictData,
+  files,
+  planVisitSamples,
+  projectPlans,
+  projects,
+  sampleTypes,
+  sites,
+  temperatures,
+  users,
+  visitPoints,
+} from '../../db/schema.js';
 import { receiptImages, receiptSamples, receipts } from '../../db/schema-lab.js';
-import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
+import { clarificationQueries, sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
@@ -120,11 +131,16 @@ export async function shipmentDetail(db: Executor, shipment: ReceiptShipment): P
       receivedQuantity: receiptSamples.receivedQuantity,
       exceptionReason: receiptSamples.exceptionReason,
       remark: receiptSamples.remark,
+      temperatureCelsius: receiptSamples.temperatureCelsius,
+      temperatureRange: receiptSamples.temperatureRange,
+      temperatureBreach: receiptSamples.temperatureBreach,
+      queryNo: clarificationQueries.queryNo,
     })
     .from(sampleTransportItems)
     .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
     .innerJoin(temperatures, eq(temperatures.id, sampleTransportItems.temperatureId))
     .leftJoin(receiptSamples, eq(receiptSamples.itemId, sampleTransportItems.id))
+    .leftJoin(clarificationQueries, eq(clarificationQueries.id, receiptSamples.queryId))
     .where(eq(sampleTransportItems.transportId, shipment.id))
     .orderBy(asc(sampleTransportItems.sort), asc(sampleTransportItems.id));
   const images = await imagesOf(db, shipment.id);
@@ -136,6 +152,9 @@ export async function shipmentDetail(db: Executor, shipment: ReceiptShipment): P
       receivedQuantity: s.receivedQuantity ?? null,
       exceptionReason: s.exceptionReason ?? null,
       remark: s.remark ?? null,
+      temperatureCelsius: s.temperatureCelsius ?? null,
+      temperatureRange: s.temperatureRange ?? null,
+      temperatureBreach: s.temperatureBreach ?? false,
     })),
     images,
   };
@@ -245,4 +264,52 @@ export async function insertReceipt(
 ): Promise<void> {
   await db.insert(receipts).values(receipt);
   await db.insert(receiptSamples).values(samples);
+}
+
+/**
+ * The transport ranges a shipment's lines are checked against: per sample line, its sample type and
+ * booked condition, and the transport conditions the project's online plan sets for that sample type
+ * (at any visit: a shipment line names no visit).
+ */
+export async function lineConditions(db: Executor, shipment: { id: number; projectId: number }) {
+  const lines = await db
+    .select({
+      itemId: sampleTransportItems.id,
+      sampleTypeId: sampleTransportItems.sampleTypeId,
+      sampleTypeName: sampleTypes.name,
+      min: temperatures.minCelsius,
+      max: temperatures.maxCelsius,
+      range: temperatures.range,
+    })
+    .from(sampleTransportItems)
+    .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
+    .innerJoin(temperatures, eq(temperatures.id, sampleTransportItems.temperatureId))
+    .where(eq(sampleTransportItems.transportId, shipment.id));
+  const planned = await db
+    .selectDistinct({
+      sampleTypeId: planVisitSamples.sampleTypeId,
+      min: temperatures.minCelsius,
+      max: temperatures.maxCelsius,
+      range: temperatures.range,
+    })
+    .from(planVisitSamples)
+    .innerJoin(visitPoints, eq(visitPoints.id, planVisitSamples.visitId))
+    .innerJoin(projectPlans, eq(projectPlans.id, visitPoints.planId))
+    .innerJoin(temperatures, eq(temperatures.id, planVisitSamples.transportTemperatureId))
+    .where(and(eq(projectPlans.projectId, shipment.projectId), eq(projectPlans.status, 'online')));
+  return lines.map(({ min, max, range, ...line }) => ({
+    ...line,
+    booked: { min, max, range },
+    planned: planned
+      .filter((p) => p.sampleTypeId === line.sampleTypeId)
+      .map(({ sampleTypeId: _, ...r }) => r),
+  }));
+}
+
+/** Links a receipt line to the query raised about it. */
+export async function linkQuery(db: Executor, transportId: number, itemId: number, queryId: number) {
+  await db
+    .update(receiptSamples)
+    .set({ queryId })
+    .where(and(eq(receiptSamples.transportId, transportId), eq(receiptSamples.itemId, itemId)));
 }

@@ -1,8 +1,11 @@
-import { endpoints, sampleShipmentWorkflow } from '@trialab/api-contract';
+import { endpoints, type ReceiptShipment, sampleShipmentWorkflow } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
-import { Page, registerGroup } from '../../lib/route.js';
+import type { Executor } from '../../db/client.js';
+import { t } from '../../lib/i18n.js';
+import { Page, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition, recordEvent } from '../../lib/workflow.js';
+import { raiseQuery } from '../clarification/repository.js';
 import {
   deleteImage,
   fileMime,
@@ -11,6 +14,8 @@ import {
   insertImage,
   insertReceipt,
   knownReasons,
+  lineConditions,
+  linkQuery,
   markReceived,
   pageShipments,
   shipmentDetail,
@@ -22,11 +27,76 @@ import {
   assertOpen,
   assertReasonsKnown,
   assertWaybill,
+  type ColdChainCheck,
+  coldChainCheck,
   exceptionReasons,
   receivedLines,
 } from './service.js';
 
+/** Dictionary 1020 value "sample issue": the type of the queries the cold-chain check raises. */
+const SAMPLE_ISSUE_QUERY_TYPE = '3';
+
 const api = endpoints.receipt;
+
+type Line = { itemId: number; temperatureCelsius?: number | null | undefined };
+
+/** The cold-chain check of every line read at receipt, by line. */
+async function coldChainChecks(db: Executor, shipment: ReceiptShipment, samples: Line[]) {
+  const checks = new Map<number, ColdChainCheck & { sampleTypeName: string }>();
+  if (!samples.some((s) => s.temperatureCelsius != null)) return checks;
+  const conditions = new Map((await lineConditions(db, shipment)).map((c) => [c.itemId, c]));
+  for (const s of samples) {
+    const line = conditions.get(s.itemId);
+    if (s.temperatureCelsius == null || !line) continue;
+    const check = coldChainCheck(s.temperatureCelsius, line.booked, line.planned);
+    checks.set(s.itemId, { ...check, sampleTypeName: line.sampleTypeName });
+  }
+  return checks;
+}
+
+/**
+ * A query to the site for each line out of range, naming the sample, the range and the reading (the
+ * same raise as the staff form's, by the desk user), linked to the shipment and the receipt line.
+ */
+async function raiseBreachQueries(
+  ctx: SessionCtx,
+  shipment: ReceiptShipment,
+  samples: Line[],
+  checks: ReadonlyMap<number, ColdChainCheck & { sampleTypeName: string }>,
+) {
+  const raised: string[] = [];
+  for (const s of samples) {
+    const check = checks.get(s.itemId);
+    if (!check?.breach || s.temperatureCelsius == null) continue;
+    const content = t(ctx.lang, 'receiptColdChainQuery', {
+      orderNo: shipment.orderNo,
+      sampleType: check.sampleTypeName,
+      reading: s.temperatureCelsius,
+      range: check.range,
+    });
+    const values = {
+      projectId: shipment.projectId,
+      siteId: shipment.siteId,
+      // A shipment line names no subject or visit: the query is about the shipment's samples.
+      subjectNo: '-',
+      queryType: SAMPLE_ISSUE_QUERY_TYPE,
+      content,
+      needsClarification: true,
+      raisedBy: ctx.principal.userId,
+      raisedAt: ctx.now,
+    };
+    const query = await raiseQuery(ctx.db, values, shipment.id);
+    await linkQuery(ctx.db, shipment.id, s.itemId, query.id);
+    ctx.audit({
+      action: 'clarification.create',
+      entity: 'clarificationQuery',
+      entityId: query.id,
+      newValue: { ...values, transportId: shipment.id, itemId: s.itemId, reading: s.temperatureCelsius },
+    });
+    raised.push(query.queryNo);
+  }
+  return raised;
+}
 
 /** The receipt desk: shipments on their way, their photos, and receiving them sample line by line. */
 export async function receiptRoutes(app: FastifyInstance): Promise<void> {
@@ -98,8 +168,11 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
       const signed = { status: to, signerId: p.userId, signedAt: ctx.now, temperatureFileIds };
       const updated = await markReceived(ctx.db, shipment.id, version, signed, ctx.now);
       if (!updated) throw staleOrMissing(true);
+      const checks = await coldChainChecks(ctx.db, shipment, samples);
       const received = { transportId: shipment.id, receivedBy: p.userId, receivedAt: ctx.now };
-      await insertReceipt(ctx.db, { ...received, remark }, receivedLines(ctx.lang, actor, samples, received));
+      const lines = receivedLines(ctx.lang, actor, samples, received, checks);
+      await insertReceipt(ctx.db, { ...received, remark }, lines);
+      const queries = await raiseBreachQueries(ctx, shipment, samples, checks);
       await recordEvent(ctx.db, {
         workflow: sampleShipmentWorkflow.id,
         recordId: shipment.id,
@@ -115,7 +188,7 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
         entity: 'sampleTransport',
         entityId: shipment.id,
         oldValue: { status: shipment.status },
-        newValue: { status: to, samples, remark },
+        newValue: { status: to, samples, remark, coldChainQueries: queries },
       });
       return { version: updated.version };
     },

@@ -6,6 +6,7 @@ import {
   assertOpen,
   assertReasonsKnown,
   assertWaybill,
+  coldChainCheck,
   exceptionReasons,
   receivedLines,
 } from './service.js';
@@ -71,6 +72,9 @@ describe('receipt rules', () => {
         receivedQuantity: 2,
         exceptionReason: null,
         remark: null,
+        temperatureCelsius: null,
+        temperatureRange: null,
+        temperatureBreach: false,
       },
       {
         transportId: 9,
@@ -79,7 +83,40 @@ describe('receipt rules', () => {
         receivedQuantity: 1,
         exceptionReason: 'leak',
         remark: 'wet',
+        temperatureCelsius: null,
+        temperatureRange: null,
+        temperatureBreach: false,
       },
     ]);
+  });
+
+  it("checks a reading against the plan's transport ranges for the sample type, else the booking's", () => {
+    const cold = { min: 2, max: 8, range: '2~8°C' };
+    const frozen = { min: null, max: -15, range: '≤-15°C' };
+    // The plan's ranges decide when it has the sample type: within any of them passes.
+    expect(coldChainCheck(12, frozen, [cold])).toEqual({ range: '2~8°C', breach: true });
+    expect(coldChainCheck(-20, cold, [cold, frozen])).toEqual({ range: '2~8°C / ≤-15°C', breach: false });
+    // No plan range: the booked condition; open ends are unbounded; the bounds themselves pass.
+    expect(coldChainCheck(-80, frozen, [])).toEqual({ range: '≤-15°C', breach: false });
+    expect(coldChainCheck(8, cold, [])).toEqual({ range: '2~8°C', breach: false });
+    expect(coldChainCheck(-14.5, frozen, []).breach).toBe(true);
+  });
+
+  it('makes a line out of range an exception even when the desk received it as qualified', () => {
+    const actor = { can: () => true, isApplicant: false };
+    const [row] = receivedLines(
+      'en_US',
+      actor,
+      [{ itemId: 3, quality: 'qualified', receivedQuantity: 2, temperatureCelsius: 12 }],
+      { transportId: 9 },
+      new Map([[3, { range: '2~8°C', breach: true }]]),
+    );
+    expect(row).toMatchObject({
+      state: 'exception',
+      exceptionReason: null,
+      temperatureCelsius: 12,
+      temperatureRange: '2~8°C',
+      temperatureBreach: true,
+    });
   });
 });

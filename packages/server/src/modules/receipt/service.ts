@@ -20,6 +20,36 @@ interface SampleInput {
   exceptionReason?: string | null | undefined;
   receivedQuantity: number;
   remark?: string | null | undefined;
+  temperatureCelsius?: number | null | undefined;
+}
+
+/** A temperature condition's °C range (an open end is null) and its printed form. */
+export interface TemperatureRange {
+  min: number | null;
+  max: number | null;
+  range: string;
+}
+
+/** The outcome of checking one line's reading. */
+export interface ColdChainCheck {
+  range: string;
+  breach: boolean;
+}
+
+/**
+ * Checks a reading against the transport conditions the online plan sets for the line's sample type
+ * (within any of them: the line names no visit), or the booked condition when the plan sets none.
+ */
+export function coldChainCheck(
+  reading: number,
+  booked: TemperatureRange,
+  planned: readonly TemperatureRange[],
+): ColdChainCheck {
+  const ranges = planned.length > 0 ? planned : [booked];
+  const within = ranges.some(
+    (r) => (r.min === null || reading >= r.min) && (r.max === null || reading <= r.max),
+  );
+  return { range: [...new Set(ranges.map((r) => r.range))].join(' / '), breach: !within };
 }
 
 /** Images and sample receipts can change only while the shipment awaits receipt. */
@@ -69,25 +99,36 @@ export function assertWaybill(images: Array<{ kind: string }>): void {
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'receiptWaybillRequired' });
 }
 
-/** One receipt row for each sample line, in the state its quality leads to (checked against the workflow). */
+/**
+ * One receipt row for each sample line, in the state its quality leads to (checked against the
+ * workflow); a line whose reading breached its range is an exception whatever the desk chose.
+ */
 export function receivedLines<R extends object>(
   lang: Lang,
   actor: ActorContext,
   samples: SampleInput[],
   received: R,
+  checks: ReadonlyMap<number, ColdChainCheck> = new Map(),
 ) {
-  return samples.map((s) => ({
-    ...received,
-    itemId: s.itemId,
-    state: assertTransition(
-      lang,
-      sampleReceiptWorkflow,
-      'awaiting',
-      s.quality === 'exception' ? 'receiveWithException' : 'receive',
-      actor,
-    ),
-    receivedQuantity: s.receivedQuantity,
-    exceptionReason: s.quality === 'exception' ? (s.exceptionReason ?? null) : null,
-    remark: s.remark ?? null,
-  }));
+  return samples.map((s) => {
+    const check = checks.get(s.itemId);
+    const exception = s.quality === 'exception' || check?.breach === true;
+    return {
+      ...received,
+      itemId: s.itemId,
+      state: assertTransition(
+        lang,
+        sampleReceiptWorkflow,
+        'awaiting',
+        exception ? 'receiveWithException' : 'receive',
+        actor,
+      ),
+      receivedQuantity: s.receivedQuantity,
+      exceptionReason: s.quality === 'exception' ? (s.exceptionReason ?? null) : null,
+      remark: s.remark ?? null,
+      temperatureCelsius: s.temperatureCelsius ?? null,
+      temperatureRange: check?.range ?? null,
+      temperatureBreach: check?.breach ?? false,
+    };
+  });
 }

@@ -1,5 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { RECEIPT_EXCEPTION_DICT, type ReceiptDetail } from '@trialab/api-contract';
+import {
+  RECEIPT_EXCEPTION_DICT,
+  RECEIPT_TEMPERATURE_BOUNDS,
+  type ReceiptDetail,
+} from '@trialab/api-contract';
 import {
   Alert,
   Button,
@@ -40,6 +44,8 @@ interface Line {
   receivedQuantity: number;
   exceptionReason: string | null;
   remark: string;
+  /** The temperature read at receipt (°C); null when none was taken. */
+  temperatureCelsius: number | null;
 }
 
 function ReceiptImage({
@@ -103,6 +109,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
             receivedQuantity: s.quantity,
             exceptionReason: null,
             remark: '',
+            temperatureCelsius: null,
           } satisfies Line,
         ]),
       ),
@@ -156,6 +163,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
           receivedQuantity: line?.receivedQuantity ?? s.quantity,
           exceptionReason: line?.quality === 'exception' ? line.exceptionReason : null,
           remark: line?.remark.trim() || null,
+          temperatureCelsius: line?.temperatureCelsius ?? null,
         };
       }),
     };
@@ -181,6 +189,33 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
       dataIndex: 'quantity',
       title: r('quantity'),
       render: (_: unknown, s: Sample) => `${s.quantity} ${s.unit}`,
+    },
+    {
+      dataIndex: 'temperatureCelsius',
+      title: r('reading'),
+      render: (_: unknown, s: Sample) =>
+        open ? (
+          <InputNumber
+            min={RECEIPT_TEMPERATURE_BOUNDS.min}
+            max={RECEIPT_TEMPERATURE_BOUNDS.max}
+            step={0.1}
+            style={{ width: 90 }}
+            aria-label={r('reading')}
+            data-testid={`receipt-reading-${s.itemId}`}
+            value={lines[s.itemId]?.temperatureCelsius}
+            onChange={(v) => setLine(s.itemId, { temperatureCelsius: typeof v === 'number' ? v : null })}
+          />
+        ) : (
+          <Space size={4} wrap>
+            {dash(s.temperatureCelsius)}
+            {s.temperatureBreach && (
+              <Tag color="error" data-testid={`receipt-breach-${s.itemId}`}>
+                {r('breach', { range: s.temperatureRange ?? '' })}
+              </Tag>
+            )}
+            {s.queryNo && <Tag>{r('breachQuery', { queryNo: s.queryNo })}</Tag>}
+          </Space>
+        ),
     },
     {
       dataIndex: 'quality',

@@ -41,6 +41,7 @@ function renderPage(taken: string[] = []) {
         }),
       };
     if (name === 'plan.choices') return { code: 200, data: choices };
+    if (name === 'plan.kitList') return { code: 200, data: [] };
     if (name === 'plan.visitCheckExist') return { code: 200, data: taken.includes(input?.body?.name ?? '') };
     return { code: 200, data: { version: 4 } };
   }) as unknown as typeof callEndpoint);

@@ -11,6 +11,7 @@ import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { EDITABLE, PLAN_PAGES, type PlanDetail } from '../plan/parts';
+import { PlanKits } from '../plan-parts/PlanKits';
 
 interface SampleValues {
   sampleTypeId?: number;
@@ -135,7 +136,8 @@ export default function CreatePlanPage() {
   const projectId = record?.projectId ?? chosenProject;
   const choices = useEndpointQuery(
     (c) => c.plan.choices,
-    { query: { projectId: projectId ?? 0 } },
+    // A saved version's own kits are offered (defined in the kits card below the form).
+    { query: { projectId: projectId ?? 0, ...(id === null ? {} : { planId: id }) } },
     { enabled: Boolean(projectId) },
   ).data?.data;
   const options = useOptions(choices, record);
@@ -399,6 +401,12 @@ export default function CreatePlanPage() {
             {t('save')}
           </Button>
         </Form>
+      )}
+      {/* Kits belong to a saved version: a new plan gets them once saved. */}
+      {record && (
+        <div style={{ marginTop: 16 }}>
+          <PlanKits planId={record.id} />
+        </div>
       )}
     </Card>
   );

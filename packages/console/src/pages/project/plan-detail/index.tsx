@@ -19,6 +19,9 @@ import { dash, formatTime } from '../../../components/format';
 import { StatusTag } from '../../../components/StatusTag';
 import { useEndpointQuery } from '../../../services/query';
 import { PLAN_PAGES, type PlanDetail, PlanVisits } from '../plan/parts';
+import { ExpectedReceived } from '../plan-parts/ExpectedReceived';
+import { PlanColdChain } from '../plan-parts/PlanColdChain';
+import { PlanKits } from '../plan-parts/PlanKits';
 import { comparePlans, type DiffKind } from './compare';
 
 type Version = PlanDetail['versions'][number];
@@ -155,13 +158,20 @@ function Compare({ plan }: { plan: PlanDetail }) {
 export default function PlanDetailPage() {
   const { t } = useTranslation('projectPlan');
   const { t: tr } = useTranslation();
+  const { t: p } = useTranslation('projectPlanParts');
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const plan = useEndpointQuery((c) => c.plan.get, { params: { id } }, { enabled: id > 0 }).data?.data;
 
-  // The tabs of a plan; more (cold chain, kits, expected vs received) are added to this array.
   const items: TabsProps['items'] = plan && [
     { key: 'visits', label: t('detail.visits'), children: <PlanVisits visits={plan.visits} /> },
+    { key: 'kits', label: p('kits.title'), children: <PlanKits planId={plan.id} /> },
+    { key: 'coldChain', label: p('coldChain.title'), children: <PlanColdChain planId={plan.id} /> },
+    {
+      key: 'expectedReceived',
+      label: p('expected.title'),
+      children: <ExpectedReceived projectId={plan.projectId} />,
+    },
     { key: 'versions', label: t('detail.versions'), children: <Versions plan={plan} /> },
     { key: 'compare', label: t('detail.compare'), children: <Compare key={plan.id} plan={plan} /> },
   ];

@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import type { PlanColdChainRow } from '@trialab/api-contract';
+import { App } from 'antd';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../locales';
+import { callEndpoint } from '../../../services/endpoint';
+import { type EndpointPick, endpointName } from '../../../services/query';
+import { PlanColdChain } from './PlanColdChain';
+
+vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn(), downloadEndpoint: vi.fn() }));
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['projectPlanParts']);
+});
+
+const cold = { id: 1, name: '冷藏', range: '2~8℃' };
+const deep = { id: 3, name: '深低温', range: '≤-60℃' };
+const rows: PlanColdChainRow[] = [
+  {
+    visitId: 11,
+    visit: 'V1 筛选期',
+    sampleTypeId: 2,
+    sampleTypeName: '血清',
+    transport: cold,
+    storage: deep,
+    stored: [
+      { ...deep, count: 5 },
+      { ...cold, count: 1 },
+    ],
+  },
+  {
+    visitId: 12,
+    visit: 'V2',
+    sampleTypeId: 2,
+    sampleTypeName: '血清',
+    transport: cold,
+    storage: deep,
+    stored: [],
+  },
+];
+
+describe('PlanColdChain', () => {
+  it('shows transport, storage and where received samples are kept, marking a condition off the plan', async () => {
+    vi.mocked(callEndpoint).mockImplementation((async (pick: EndpointPick, input: unknown) => {
+      expect(endpointName(pick)).toBe('plan.coldChain');
+      expect(input).toEqual({ params: { id: 9 } });
+      return { code: 200, data: rows };
+    }) as unknown as typeof callEndpoint);
+    render(
+      <App>
+        <PlanColdChain planId={9} />
+      </App>,
+    );
+    const planned = await screen.findByTestId('plan-cold-chain-stored-11-2-3');
+    expect(planned.textContent).toBe('深低温 ≤-60℃ × 5');
+    expect(planned.className).toContain('success');
+    expect(screen.getByTestId('plan-cold-chain-stored-11-2-1').className).toContain('warning');
+    expect(screen.getAllByText('冷藏 2~8℃')).toHaveLength(2);
+    expect(screen.getByText('尚未接收')).toBeTruthy();
+  });
+});

@@ -1,0 +1,382 @@
+import { endpoints, type PlanKitRow, ResultCode } from '@trialab/api-contract';
+import { and, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, projects, sampleTypes, sites, temperatures, testItems } from '../src/db/schema.js';
+import { labSubjects } from '../src/db/schema-lab.js';
+import { consumableKits } from '../src/db/schema-portal.js';
+import { specimenBarcodes } from '../src/db/schema-specimen.js';
+import { ENGINES } from './engines.js';
+import {
+  call,
+  DEMO_PASSWORD,
+  envelope,
+  login,
+  type Session,
+  startEnv,
+  storeFile,
+  type TestEnv,
+} from './helpers.js';
+
+const { plan, consumable, project, receipt, clarification } = endpoints;
+
+interface OfferedKit {
+  id: number;
+  name: string;
+  supplyStatus: string | null;
+  items: Array<{ consumableName: string; quantityPerKit: number }>;
+}
+
+describe.each(ENGINES)('plan kits, cold chain, expected vs received on %s', (engine) => {
+  let env: TestEnv;
+  let manager: Session; // 张项目, project staff
+  let admin: Session; // 超级管理员, reviews plans
+  let siteUser: Session; // 陈中心, KM-2026-001 site 01
+  let desk: Session; // 李实验, the receipt desk
+  let waybill: number;
+  let projectId: number;
+  let siteId: number;
+  let refs: { ser: number; cold: number; deep: number; cbc: number };
+  const as = async (
+    session: Session,
+    endpoint: Parameters<typeof call>[1],
+    options: Parameters<typeof call>[2] = {},
+  ) => envelope(await call(env.app, endpoint, { ...options, session }, env.clock.now));
+  const kitItems = [
+    {
+      consumableName: '血清分离胶管',
+      size: '5ml',
+      vendor: '示例医疗器械有限公司',
+      unit: '支',
+      quantityPerKit: 2,
+    },
+    { consumableName: '一次性采血针', unit: '个', quantityPerKit: 1, scopeOfUse: '采血' },
+  ];
+  const serum = (kitId: number | null) => ({
+    sampleTypeId: refs.ser,
+    container: '促凝管',
+    volume: 5,
+    unit: 'mL',
+    count: 2,
+    transportTemperatureId: refs.cold,
+    storageTemperatureId: refs.deep,
+    testItemIds: [refs.cbc],
+    kitId,
+  });
+  const offered = async () =>
+    (
+      (await as(siteUser, consumable.planKits, { params: { id: projectId }, body: { siteId } }))
+        .data as OfferedKit[]
+    ).map((k) => k.name);
+  /** Submit, approve (signed by the admin) and put a version online. */
+  const publish = async (id: number, version: number) => {
+    let v = version;
+    expect((await as(manager, plan.submit, { params: { id }, body: { version: v++ } })).code).toBe(200);
+    const signature = { password: DEMO_PASSWORD };
+    expect((await as(admin, plan.approve, { params: { id }, body: { version: v++, signature } })).code).toBe(
+      200,
+    );
+    expect((await as(manager, plan.goOnline, { params: { id }, body: { version: v++ } })).code).toBe(200);
+    return v;
+  };
+
+  beforeAll(async () => {
+    env = await startEnv(engine);
+    manager = await login(env, '13800000003');
+    admin = await login(env, '13800000000');
+    siteUser = await login(env, '13900000001');
+    desk = await login(env, '13800000001');
+    waybill = await storeFile(env, {
+      name: 'waybill.jpg',
+      mime: 'image/jpeg',
+      content: Buffer.from([0xff, 0xd8, 0xff]),
+      uploadedBy: desk.login.user.id,
+    });
+    const db = env.handle.db;
+    const code = async (table: typeof sampleTypes | typeof temperatures | typeof testItems, c: string) =>
+      (await db.select({ id: table.id }).from(table).where(eq(table.code, c)))[0]?.id ?? 0;
+    refs = {
+      ser: await code(sampleTypes, 'SER'),
+      cold: await code(temperatures, '2-8C'),
+      deep: await code(temperatures, '-80C'),
+      cbc: await code(testItems, 'CBC'),
+    };
+    const [row] = await db.select().from(projects).where(eq(projects.projectNo, 'KM-2026-001'));
+    projectId = row?.id ?? 0;
+    const sites = (await as(siteUser, project.sitesByProject, { body: { projectId, page: 1, size: 10 } }))
+      .data as Array<{ id: number }>;
+    siteId = sites[0]?.id ?? 0;
+  });
+  afterAll(() => env.close());
+
+  it('offers the kits of the online demo plan to the site', async () => {
+    expect(await offered()).toEqual(['基线采血套件', '尿液采集套件']);
+  });
+
+  it('keeps kits with the plan version: edited while draft, offered to the sites once online, withdrawn by a revision', async () => {
+    const created = await as(manager, plan.create, {
+      body: { projectId, planNo: 'KM-2026-001-PLAN-K', name: '随访采血方案', visits: [] },
+    });
+    const { id } = created.data as { id: number };
+    const kit = { planId: id, name: '随访采血套件', deliveryModel: 'kit', items: kitItems };
+    // The delivery model must be a value of dictionary 1016.
+    const badModel = await as(manager, plan.kitSave, { body: { ...kit, deliveryModel: 'drone' } });
+    expect(badModel.code).toBe(ResultCode.BAD_REQUEST);
+    const saved = await as(manager, plan.kitSave, { body: kit });
+    expect(saved.code).toBe(200);
+    const kitId = (saved.data as { id: number }).id;
+    const twice = await as(manager, plan.kitSave, { body: kit });
+    expect(twice.code).toBe(ResultCode.BAD_REQUEST);
+    expect(twice.msg).toContain('随访采血套件');
+    // A sample may name only a kit of its own version.
+    const [demoKit] = await env.handle.db
+      .select()
+      .from(consumableKits)
+      .where(eq(consumableKits.projectId, projectId));
+    const foreign = await as(manager, plan.syncDraft, {
+      body: {
+        planId: id,
+        version: 1,
+        name: '随访采血方案',
+        visits: [{ name: 'F1', samples: [serum(demoKit?.id ?? 0)] }],
+      },
+    });
+    expect(foreign.code).toBe(ResultCode.BAD_REQUEST);
+    const synced = await as(manager, plan.syncDraft, {
+      body: {
+        planId: id,
+        version: 1,
+        name: '随访采血方案',
+        visits: [{ name: 'F1', samples: [serum(kitId)] }],
+      },
+    });
+    expect(synced.data).toEqual({ version: 2 });
+    const kits = (await as(manager, plan.kitList, { params: { id } })).data as PlanKitRow[];
+    expect(kits).toMatchObject([
+      {
+        name: '随访采血套件',
+        deliveryModel: 'kit',
+        visits: ['F1'],
+        items: [{ size: '5ml' }, { size: null }],
+      },
+    ]);
+    // A kit a sample names stays.
+    const inUse = await as(manager, plan.kitDelete, { params: { id: kitId } });
+    expect(inUse.code).toBe(ResultCode.BAD_REQUEST);
+    expect(inUse.msg).toContain('F1');
+    // Not offered before the version is online.
+    expect(await offered()).not.toContain('随访采血套件');
+
+    await publish(id, 2);
+    const refused = await as(manager, plan.kitSave, {
+      body: { ...kit, id: kitId, version: kits[0]?.version ?? 1, name: '改名' },
+    });
+    expect(refused.code).toBe(ResultCode.INVALID_STATE);
+    const site = (
+      (await as(siteUser, consumable.planKits, { params: { id: projectId }, body: { siteId } }))
+        .data as OfferedKit[]
+    ).find((k) => k.name === '随访采血套件');
+    expect(site).toMatchObject({
+      supplyStatus: 'pending',
+      items: [
+        { consumableName: '血清分离胶管', quantityPerKit: 2 },
+        { consumableName: '一次性采血针', quantityPerKit: 1 },
+      ],
+    });
+
+    // A revision without the kit: once online the kit is no longer offered, its row stays.
+    const revised = await as(manager, plan.revise, { params: { id }, body: {} });
+    const rev = revised.data as { id: number; version: number };
+    const copies = (await as(manager, plan.kitList, { params: { id: rev.id } })).data as PlanKitRow[];
+    expect(copies.map((k) => [k.name, k.visits])).toEqual([['随访采血套件', ['F1']]]);
+    const noKit = await as(manager, plan.syncDraft, {
+      body: {
+        planId: rev.id,
+        version: rev.version,
+        name: '随访采血方案',
+        visits: [{ name: 'F1', samples: [serum(null)] }],
+      },
+    });
+    expect(noKit.code).toBe(200);
+    expect((await as(manager, plan.kitDelete, { params: { id: copies[0]?.id ?? 0 } })).data).toBe(true);
+    await publish(rev.id, rev.version + 1);
+    expect(await offered()).toEqual(['基线采血套件', '尿液采集套件']);
+    const [kept] = await env.handle.db
+      .select({ offered: consumableKits.offered, planNo: consumableKits.planNo })
+      .from(consumableKits)
+      .where(and(eq(consumableKits.projectId, projectId), eq(consumableKits.name, '随访采血套件')));
+    expect(kept).toEqual({ offered: false, planNo: 'KM-2026-001-PLAN-K' });
+    const audited = await env.handle.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'projectPlanKit'));
+    expect(audited.map((a) => a.action)).toEqual(['plan.kitSave', 'plan.kitDelete']);
+  });
+
+  interface Line {
+    itemId: number;
+    sampleTypeName: string;
+    state: string;
+    temperatureCelsius: number | null;
+    temperatureRange: string | null;
+    temperatureBreach: boolean;
+    queryNo: string | null;
+  }
+  type Shipment = { id: number; version: number; samples: Line[] };
+  const shipment = async (keyword: string) =>
+    (await as(desk, receipt.lookup, { query: { keyword } })).data as Shipment;
+  const receive = async (s: Shipment, reading: (line: Line) => unknown) =>
+    as(desk, receipt.receive, {
+      params: { id: s.id },
+      body: {
+        version: s.version,
+        samples: s.samples.map((l) => ({
+          itemId: l.itemId,
+          quality: 'qualified',
+          receivedQuantity: 1,
+          temperatureCelsius: reading(l),
+        })),
+      },
+    });
+
+  it("flags a line received outside its plan's transport range and raises a query to the site", async () => {
+    const s = await shipment('ST-DEMO-RCV-001'); // KM-2026-001 (online plan): serum and plasma, booked 2-8 °C
+    await as(desk, receipt.attachImage, { params: { id: s.id }, body: { fileId: waybill, kind: 'waybill' } });
+    // Readings that are not temperatures are refused, nothing is received.
+    for (const bad of ['cold', 500, -300]) {
+      const refused = await receive(s, () => bad);
+      expect(refused.code).toBe(ResultCode.BAD_REQUEST);
+      expect(refused.msg).toContain('-200');
+    }
+    expect((await shipment('ST-DEMO-RCV-001')).samples.map((l) => l.state)).toEqual(['awaiting', 'awaiting']);
+    // 5 °C suits the booking, but the plan sends plasma frozen (-25 to -15 °C).
+    const received = await receive(s, () => 5);
+    expect(received.code).toBe(200);
+    const after = await shipment('ST-DEMO-RCV-001');
+    const [serumLine, plasmaLine] = after.samples;
+    expect(serumLine).toMatchObject({ state: 'received', temperatureCelsius: 5, temperatureBreach: false });
+    expect(plasmaLine).toMatchObject({ state: 'exception', temperatureCelsius: 5, temperatureBreach: true });
+    expect(plasmaLine?.temperatureRange).toContain('-15');
+    expect(serumLine?.queryNo).toBeNull();
+    const queries = (
+      await as(siteUser, clarification.paging, { body: { keyword: plasmaLine?.queryNo ?? '' } })
+    ).data as Array<{ queryNo: string; content: string; status: string; queryType: string }>;
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatchObject({ queryNo: plasmaLine?.queryNo, status: 'open', queryType: '3' });
+    expect(queries[0]?.content).toContain('血浆');
+    expect(queries[0]?.content).toContain('5');
+    expect(queries[0]?.content).toContain(plasmaLine?.temperatureRange ?? '?');
+  });
+
+  it("checks against the booking's condition when the project has no online plan", async () => {
+    const s = await shipment('ST-DEMO-RCV-003'); // KM-2026-002 (plan not online): urine, booked ambient
+    await as(desk, receipt.attachImage, { params: { id: s.id }, body: { fileId: waybill, kind: 'waybill' } });
+    expect((await receive(s, () => 31)).code).toBe(200);
+    const [line] = (await shipment('ST-DEMO-RCV-003')).samples;
+    expect(line).toMatchObject({ state: 'exception', temperatureBreach: true, temperatureRange: '15~25℃' });
+    expect(line?.queryNo).toMatch(/^Q/);
+  });
+
+  it('compares what the online plans expect per site and visit with the samples signed for, in the scope', async () => {
+    const db = env.handle.db;
+    const by = desk.login.user.id;
+    const at = new Date(env.clock.now);
+    const subject = async (subjectNo: string) =>
+      (
+        await db
+          .insert(labSubjects)
+          .values({
+            projectId,
+            siteId,
+            subjectNo,
+            name: subjectNo,
+            cardType: 'B',
+            cardNoMasked: `1101********${subjectNo}`,
+            cardNoHash: `hash-${subjectNo}`,
+            faceConfidence: 0.9,
+            faceThreshold: 0.7,
+            status: 'approved',
+            createdBy: by,
+            createdAt: at,
+          })
+          .returning({ id: labSubjects.id })
+      )[0]?.id ?? 0;
+    const [a, b] = [await subject('S-PP-01'), await subject('S-PP-02')];
+    const [wb] = await db.select({ id: sampleTypes.id }).from(sampleTypes).where(eq(sampleTypes.code, 'WB'));
+    let n = 0;
+    const barcode = (subjectId: number, sampleTypeId: number, status: string) => ({
+      code: `PP-${++n}`,
+      projectId,
+      siteId,
+      subjectId,
+      visit: 'F1',
+      sampleTypeId,
+      status,
+      temperatureId: refs.deep,
+      createdBy: by,
+      createdAt: at,
+    });
+    // F1 of KM-2026-001-PLAN-K plans 2 serum tubes per subject: A brings both and an unplanned whole
+    // blood tube, B one (the second is registered, not signed for).
+    await db
+      .insert(specimenBarcodes)
+      .values([
+        barcode(a, refs.ser, 'signed'),
+        barcode(a, refs.ser, 'signed'),
+        barcode(a, wb?.id ?? 0, 'signed'),
+        barcode(b, refs.ser, 'signed'),
+        barcode(b, refs.ser, 'registered'),
+      ]);
+    const answer = (await as(manager, plan.expectedReceived, { body: { projectId } })).data as {
+      planIds: number[];
+      rows: Array<Record<string, unknown>>;
+    };
+    expect(answer.planIds.length).toBeGreaterThanOrEqual(2); // the demo plan and KM-2026-001-PLAN-K
+    const f1 = answer.rows.filter((r) => r.visit === 'F1');
+    expect(f1).toHaveLength(2);
+    expect(f1).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          sampleTypeName: '血清',
+          subjects: 2,
+          expected: 4,
+          received: 3,
+          missing: 1,
+          extra: 0,
+        }),
+        expect.objectContaining({
+          sampleTypeName: '全血',
+          subjects: 2,
+          expected: 0,
+          received: 1,
+          missing: 0,
+          extra: 1,
+        }),
+      ]),
+    );
+    // One site at a time; a site of another project is refused. The cold chain shows where F1 serum is stored.
+    const one = await as(manager, plan.expectedReceived, { body: { projectId, siteId } });
+    expect((one.data as { rows: Array<{ siteId: number }> }).rows.every((r) => r.siteId === siteId)).toBe(
+      true,
+    );
+    const [foreignSite] = await db.select({ id: sites.id }).from(sites).where(ne(sites.projectId, projectId));
+    const refused = await as(manager, plan.expectedReceived, {
+      body: { projectId, siteId: foreignSite?.id ?? 0 },
+    });
+    expect(refused.code).not.toBe(200);
+    const [online] = answer.planIds.slice(-1);
+    const chain = (await as(manager, plan.coldChain, { params: { id: online ?? 0 } })).data as Array<{
+      visit: string;
+      sampleTypeName: string;
+      transport: { range: string };
+      stored: Array<{ name: string; count: number }>;
+    }>;
+    expect(chain).toEqual([
+      expect.objectContaining({
+        visit: 'F1',
+        sampleTypeName: '血清',
+        transport: expect.objectContaining({ range: '2~8℃' }),
+        stored: [expect.objectContaining({ name: '深低温', count: 3 })],
+      }),
+    ]);
+  });
+});
