@@ -165,6 +165,8 @@ export const system = {
         visitDelete: 'delete a visit',
         goOnline: 'put online',
         supersede: 'superseded',
+        kitSave: 'save a kit',
+        kitDelete: 'delete a kit',
         saveSetting: 'save the setting',
       },
     },

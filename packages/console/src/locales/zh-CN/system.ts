@@ -164,6 +164,8 @@ export const system = {
         visitDelete: '删除访视',
         goOnline: '上线',
         supersede: '被新版本取代',
+        kitSave: '保存耗材包',
+        kitDelete: '删除耗材包',
         saveSetting: '保存设置',
       },
     },

@@ -164,6 +164,8 @@ export const system = {
         visitDelete: '刪除訪視',
         goOnline: '上線',
         supersede: '被新版本取代',
+        kitSave: '儲存耗材包',
+        kitDelete: '刪除耗材包',
         saveSetting: '儲存設定',
       },
     },
