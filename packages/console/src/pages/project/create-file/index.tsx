@@ -5,9 +5,10 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
+import { ExportButton } from '../../../components/ExportButton';
 import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
+import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { RecordUsers } from './RecordUsers';
 import { type ImportedRows, SectionImport, type SectionKeys } from './SectionImport';
@@ -151,35 +152,26 @@ export default function CreateProjectFilePage() {
     const name = LIST_OF[type];
     return (
       <>
-        <Divider titlePlacement="start">
-          <Space>
-            {title}
-            <Permission value={[P.import]}>
-              <Button size="small" onClick={() => setImporting(type)} data-testid={`project-${name}-import`}>
-                {io('import')}
-              </Button>
-            </Permission>
-            {record && (
-              <Permission value={[P.export]}>
-                <Button
-                  size="small"
-                  data-testid={`project-${name}-export`}
-                  onClick={() =>
-                    void run(() =>
-                      downloadEndpoint(
-                        (c) => c.project.export,
-                        { params: { id: record.id }, query: { infoType: type } },
-                        `${record.projectNo}-${type}s.xlsx`,
-                      ),
-                    )
-                  }
-                >
-                  {io('export')}
-                </Button>
-              </Permission>
-            )}
-          </Space>
-        </Divider>
+        {/* A separator holds no controls (axe: nested-interactive): the section's buttons follow it. */}
+        <Divider titlePlacement="start">{title}</Divider>
+        <Space style={{ marginBottom: 8 }}>
+          <Permission value={[P.import]}>
+            <Button size="small" onClick={() => setImporting(type)} data-testid={`project-${name}-import`}>
+              {io('import')}
+            </Button>
+          </Permission>
+          {record && (
+            <ExportButton
+              endpoint={(c) => c.project.export}
+              input={{ params: { id: record.id }, query: { infoType: type } }}
+              fileName={`${record.projectNo}-${type}s.xlsx`}
+              permission={[P.export]}
+              data-testid={`project-${name}-export`}
+            >
+              {io('export')}
+            </ExportButton>
+          )}
+        </Space>
         <Form.List name={name}>
           {(items, { add, remove }) => (
             <>

@@ -80,6 +80,7 @@ export default function TestProjectConfigPage() {
             showSearch
             optionFilterProp="label"
             placeholder={s('chooseProject')}
+            aria-label={s('project')}
             style={{ width: 260 }}
             value={projectId}
             onChange={setProjectId}
