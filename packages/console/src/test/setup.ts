@@ -42,7 +42,22 @@ afterAll(async () => {
   await settle();
   if (document.body.childElementCount > 0) await new Promise((resolve) => setTimeout(resolve, 600));
   await settle();
+  // Whatever timer is still pending (an animation's, a refetch's) would fire after the DOM is gone
+  // and re-render into nothing ('window is not defined', seen again in a loaded run): let the DOM's
+  // timers finish (bounded), cancel any left, then flush the renders they scheduled.
+  const dom = (globalThis as unknown as { happyDOM?: HappyDom }).happyDOM;
+  if (dom) {
+    await Promise.race([dom.waitUntilComplete(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    await dom.abort();
+    await settle();
+  }
 });
+
+/** The part of happy-dom's window API used here. */
+interface HappyDom {
+  waitUntilComplete(): Promise<void>;
+  abort(): Promise<void>;
+}
 
 /**
  * Outside the shell, messages and dialogs use antd's static functions, which render into roots of

@@ -20,6 +20,7 @@ import * as portalAdmin from '../../db/schema-portal-admin.js';
 import * as portalReports from '../../db/schema-portal-reports.js';
 import * as progress from '../../db/schema-progress.js';
 import * as projectConfig from '../../db/schema-project-config.js';
+import * as projectReports from '../../db/schema-project-reports.js';
 import * as specimen from '../../db/schema-specimen.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains, containsAny } from '../../lib/search.js';
@@ -332,6 +333,7 @@ export const RECORD_SCHEMAS = [
   portalReports,
   progress,
   projectConfig,
+  projectReports,
   specimen,
 ];
 const actorColumns = RECORD_SCHEMAS.flatMap((schema) =>
