@@ -6,6 +6,7 @@ import { solvePuzzle } from './puzzle.ts';
 export const DEMO_PASSWORD = 'Trialab@2026';
 export const ACCOUNTS = {
   admin: '13800000000',
+  manager: '13800000003',
   lab: '13800000001',
   finance: '13800000005',
   platform: '13800000007',
