@@ -1,14 +1,20 @@
 // A trial set up in Chromium against the built stack (issue 18): the project manager creates a
 // project and imports its sites from an xlsx laid out as the server's template (a bad row is shown
-// in the preview and not taken), saves the record, and finds it in the project list.
-// To come: the plan with two visits, its approval with an e-signature, the kit in the portal, and a
-// receipt outside its temperature range raising an exception and a query.
+// in the preview and not taken); builds a plan with two visits and a kit, submits it; another person
+// approves it with an e-signature and it goes online; a new site user of the project confirms the
+// kit's supply and can choose it in the portal's application form. Last, the cold chain at the
+// receipt desk: a sample line read above its plan's transport range becomes an exception and a query
+// the site sees in its query list.
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+import { attachWaybillPhoto } from '../support/specimen/receive.ts';
 import { choose, confirmDialogOk, toast } from '../support/web/antd.ts';
+import { apiCall, apiSession } from '../support/web/api.ts';
+import { createSiteUser, firstLogin } from '../support/web/site-user.ts';
 
 const requireFromServer = createRequire(new URL('../../packages/server/package.json', import.meta.url));
 interface Workbook {
@@ -18,6 +24,8 @@ interface Workbook {
 const { Workbook } = requireFromServer('exceljs') as { Workbook: new () => Workbook };
 
 const stack = inject('stack');
+const PROJECT_NO = 'KM-2027-101';
+const KIT = '筛选期采血包';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -73,12 +81,12 @@ describe('setting up a trial', () => {
     await context.close();
   });
 
-  it('builds a plan with two visits and their samples, submits it; a reviewer signs it; it goes online', async () => {
-    const planNo = 'KM-2027-101-PLAN-A';
+  it('builds a plan with two visits, their samples and a kit, submits it; a reviewer signs it; it goes online', async () => {
+    const planNo = `${PROJECT_NO}-PLAN-A`;
     const manager = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.manager);
     const page = await manager.newPage();
     await page.goto(`${stack.consoleUrl}/project/create-plan`);
-    await choose(page, 'plan_projectId', /KM-2027-101/);
+    await choose(page, 'plan_projectId', PROJECT_NO);
     await page.locator('#plan_planNo').fill(planNo);
     await page.locator('#plan_name').fill('高血压III期采样方案');
     const sample = async (
@@ -105,7 +113,18 @@ describe('setting up a trial', () => {
     await toast(page, '保存成功');
     await page.waitForURL(/\/project\/plan$/);
 
+    // The kit the sites will apply for, defined on the saved version.
     const row = () => page.locator('tr', { hasText: planNo });
+    await row().locator('[data-testid^="plan-edit-"]').click();
+    await page.getByTestId('plan-kit-add').click();
+    const kitForm = page.getByTestId('plan-kit-form');
+    await kitForm.locator('#planKit_name').fill(KIT);
+    await kitForm.getByLabel('耗材名称', { exact: true }).fill('EDTA 紫头管');
+    await kitForm.getByLabel('单位', { exact: true }).fill('支');
+    await page.getByTestId('plan-kit-form-ok').click();
+    await page.getByTestId('plan-kits').getByText(KIT).waitFor();
+    await page.goto(`${stack.consoleUrl}/project/plan`);
+
     await row().locator('[data-testid^="plan-submit-"]').click();
     await confirmDialogOk(page);
     await expect.poll(() => row().textContent()).toMatch(/待审核/);
@@ -127,5 +146,71 @@ describe('setting up a trial', () => {
     await confirmDialogOk(page);
     await expect.poll(() => row().textContent()).toMatch(/已上线/);
     await manager.close();
+  });
+
+  it("a site user of the project confirms the kit's supply and can choose it in the application form", async () => {
+    const mobile = '13700000318';
+    await createSiteUser(browser, stack.consoleUrl, {
+      username: '吴协调',
+      mobile,
+      projectNo: PROJECT_NO,
+      centerNos: ['01'],
+    });
+    const user = await firstLogin(browser, stack.consoleUrl, mobile);
+    const page = await user.newPage();
+    await page.goto(`${stack.consoleUrl}/web/receipt-check`);
+    await page.getByTestId(`kit-confirm-${KIT}`).click();
+    await confirmDialogOk(page);
+    await expect.poll(() => page.getByTestId(`kit-confirm-${KIT}`).count()).toBe(0);
+
+    await page.goto(`${stack.consoleUrl}/web/create-apply`);
+    await choose(page, 'projectId', PROJECT_NO);
+    await choose(page, 'siteId', /./);
+    const kit = page.getByTestId(`kit-choose-${KIT}`);
+    await expect.poll(() => kit.isEnabled()).toBe(true);
+    await kit.check();
+    await expect.poll(() => kit.isChecked()).toBe(true);
+    await user.close();
+  });
+
+  it('a sample line read above its transport range is received as an exception with a query to the site', async () => {
+    // KM-2026-001's online plan carries serum at 2-8 °C; the waybill photo comes through the API
+    // (lab-receipt.test.ts drives the document camera).
+    const lab = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const api = await apiSession(lab, stack.consoleUrl);
+    const found = await apiCall<{ id: number; samples: Array<{ itemId: number; sampleTypeName: string }> }>(
+      api,
+      endpoints.receipt.lookup,
+      { query: { keyword: 'SF1000000001' } },
+    );
+    expect(found.code, found.msg).toBe(200);
+    await attachWaybillPhoto(api, found.data.id);
+    const serum = found.data.samples.find((s) => s.sampleTypeName === '血清');
+    if (!serum) throw new Error('demo serum line missing');
+
+    const page = await lab.newPage();
+    await page.goto(`${stack.consoleUrl}/express/sign`);
+    const input = page.getByTestId('receipt-lookup').locator('input');
+    await input.fill('SF1000000001');
+    await input.press('Enter');
+    await page.getByTestId('receipt-detail').waitFor();
+    await page.getByTestId(`receipt-reading-${serum.itemId}`).fill('12.5');
+    await page.getByTestId('receipt-sign').click();
+    await confirmDialogOk(page);
+    await toast(page, '签收成功');
+    const breach = page.getByTestId(`receipt-breach-${serum.itemId}`);
+    await breach.waitFor();
+    expect(await breach.textContent()).toMatch(/2/);
+    const query = page.getByTestId(`receipt-breach-query-${serum.itemId}`);
+    const queryNo = ((await query.textContent()) ?? '').match(/Q\w+/)?.[0];
+    expect(queryNo).toBeTruthy();
+    await lab.close();
+
+    // Site 01 of KM-2026-001 finds the query in its list.
+    const site = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.site);
+    const sitePage = await site.newPage();
+    await sitePage.goto(`${stack.consoleUrl}/web/question`);
+    await sitePage.getByText(queryNo ?? '-').waitFor();
+    await site.close();
   });
 });

@@ -36,6 +36,16 @@ async function uploadJpeg(session: ApiSession): Promise<number> {
   return body.data.id;
 }
 
+/** Uploads a waybill photo and attaches it to the shipment (a receipt needs one). */
+export async function attachWaybillPhoto(session: ApiSession, shipmentId: number): Promise<void> {
+  const fileId = await uploadJpeg(session);
+  const attached = await apiCall(session, endpoints.receipt.attachImage, {
+    params: { id: shipmentId },
+    body: { fileId, kind: 'waybill' },
+  });
+  if (attached.code !== 200) throw new Error(`attach: ${attached.code} ${attached.msg}`);
+}
+
 /** Signs off the shipment with this waybill; every line received in full. Answers its id. */
 export async function receiveShipment(session: ApiSession, waybill: string): Promise<number> {
   const found = await apiCall<{
@@ -45,12 +55,7 @@ export async function receiveShipment(session: ApiSession, waybill: string): Pro
   }>(session, endpoints.receipt.lookup, { query: { keyword: waybill } });
   if (found.code !== 200) throw new Error(`lookup ${waybill}: ${found.code} ${found.msg}`);
   const shipment = found.data;
-  const fileId = await uploadJpeg(session);
-  const attached = await apiCall(session, endpoints.receipt.attachImage, {
-    params: { id: shipment.id },
-    body: { fileId, kind: 'waybill' },
-  });
-  if (attached.code !== 200) throw new Error(`attach: ${attached.code} ${attached.msg}`);
+  await attachWaybillPhoto(session, shipment.id);
   const received = await apiCall(session, endpoints.receipt.receive, {
     params: { id: shipment.id },
     body: {

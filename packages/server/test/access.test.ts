@@ -46,7 +46,9 @@ describe.each(ENGINES)('access control on %s', (engine) => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+    // Every guarded endpoint as every role, one after another: it grows with the product (about
+    // 20 s on a loaded 2-core machine), so it has more time than the default.
+  }, 120_000);
 
   it('every non-public endpoint answers 401 without a session', async () => {
     for (const endpoint of ALL_ENDPOINTS.filter((e) => e.access !== 'public')) {

@@ -2,9 +2,10 @@ import { endpoints, type PlanKitRow, ResultCode } from '@trialab/api-contract';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sampleTypes, sites, temperatures, testItems } from '../src/db/schema.js';
-import { labSubjects } from '../src/db/schema-lab.js';
-import { consumableKits } from '../src/db/schema-portal.js';
+import { labSubjects, receiptSamples } from '../src/db/schema-lab.js';
+import { consumableKits, sampleTransports } from '../src/db/schema-portal.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
+import { DEMO_COLD_CHAIN_ORDER } from '../src/seed/plan-samples-demo.js';
 import { ENGINES } from './engines.js';
 import {
   call,
@@ -274,6 +275,25 @@ describe.each(ENGINES)('plan kits, cold chain, expected vs received on %s', (eng
     const [line] = (await shipment('ST-DEMO-RCV-003')).samples;
     expect(line).toMatchObject({ state: 'exception', temperatureBreach: true, temperatureRange: '15~25℃' });
     expect(line?.queryNo).toMatch(/^Q/);
+  });
+
+  it("opens the demo's online plan on what arrived: site 02's missing and extra tubes, and a breached receipt", async () => {
+    const answer = (await as(manager, plan.expectedReceived, { body: { projectId } })).data as {
+      rows: Array<Record<string, unknown>>;
+    };
+    const row = (visit: string, sampleTypeName: string) =>
+      answer.rows.find(
+        (r) => r.centerNo === '02' && r.visit === visit && r.sampleTypeName === sampleTypeName,
+      );
+    expect(row('基线 V1', '血清')).toMatchObject({ subjects: 3, expected: 3, received: 3, missing: 0 });
+    expect(row('第4周 V2', '血清')).toMatchObject({ subjects: 3, expected: 3, received: 2, missing: 1 });
+    expect(row('第12周 V3', '血清')).toMatchObject({ expected: 0, received: 1, extra: 1 });
+    const breached = await env.handle.db
+      .select({ breach: receiptSamples.temperatureBreach, queryId: receiptSamples.queryId })
+      .from(receiptSamples)
+      .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
+      .where(eq(sampleTransports.orderNo, DEMO_COLD_CHAIN_ORDER));
+    expect(breached).toEqual([{ breach: true, queryId: expect.any(Number) }]);
   });
 
   it('compares what the online plans expect per site and visit with the samples signed for, in the scope', async () => {

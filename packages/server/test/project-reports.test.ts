@@ -123,6 +123,15 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
     const labId = waiting?.labReportId ?? 0;
     approvedLabId = labId;
     expect(await visibleToSite()).not.toContain(labId);
+    // The lab's report list says why a released report has not reached the site.
+    const labRow = async () =>
+      (
+        (await as(lab, report.paging, { body: { page: 1, size: 100 } })).data as Array<{
+          id: number;
+          projectReview: string | null;
+        }>
+      ).find((r) => r.id === labId);
+    expect(await labRow()).toMatchObject({ projectReview: 'pending' });
     expect((await as(site, portalReport.get, { params: { id: labId } })).code).toBe(ResultCode.NOT_FOUND);
     expect((await raw(site, portalReport.pdf, labId)).statusCode).toBe(404);
 
@@ -149,6 +158,7 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
     expect(again.msg).toContain('approved');
 
     expect(await visibleToSite()).toContain(labId);
+    expect(await labRow()).toMatchObject({ projectReview: 'approved' });
     expect((await as(site, portalReport.get, { params: { id: labId } })).code).toBe(200);
     const [entry] = await env.handle.db
       .select()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, isoTime, optionalText, pageFields, version } from '../schemas.js';
 import { REPORT_PERMISSIONS, REPORT_STATES } from '../workflows/lab-report.js';
+import { PROJECT_REPORT_STATES } from '../workflows/project-report.js';
 
 export const reportResult = z.object({
   testItemId: z.number(),
@@ -34,6 +35,8 @@ export const reportRow = z.object({
   visit: z.string().nullable(),
   samplingTime: z.string().nullable(),
   status: z.enum(REPORT_STATES),
+  /** The project manager's review of this released version; null when the project reviews none. */
+  projectReview: z.enum(PROJECT_REPORT_STATES).nullable(),
   abnormal: z.boolean(),
   createdBy: z.number(),
   createdByName: z.string(),

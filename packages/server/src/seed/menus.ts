@@ -432,9 +432,12 @@ export interface FlatMenu {
 
 /**
  * Pages opened from another page carry that page's view authority (whoever may open the list may
- * open what it links to); their actions are gated by the list's button permissions.
+ * open what it links to); their actions are gated by the list's button permissions. The plan
+ * review queue is such a view of the plan list: it lists with the plan list's endpoint, and only
+ * the plan's review permission approves or returns (one permission to grant, not two).
  */
 const OPENED_FROM: Record<string, string> = {
+  '/project/plan-review': 'project:plan:view',
   '/platform/edit-plan-temp-form': 'platform:plan-temp-form:view',
   '/platform/plan-temp-form-detail': 'platform:plan-temp-form:view',
 };

@@ -20,6 +20,7 @@ import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
 import { flattenMenus } from './menus.js';
+import { seedPlanSamplesDemo } from './plan-samples-demo.js';
 import { seedPlanTemplatesDemo } from './plan-templates-demo.js';
 import { seedPlansDemo } from './plans-demo.js';
 import { seedPortalAdminDemo } from './portal-admin-demo.js';
@@ -322,6 +323,7 @@ export async function seedDatabase(
         files: options.files,
         reportPdfs: options.reportPdfs ?? true,
       });
+      await seedPlanSamplesDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });

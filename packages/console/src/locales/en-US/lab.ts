@@ -219,6 +219,10 @@ export const lab = {
     enter: 'Enter results',
     awaitingReview: 'Awaiting review',
     awaitingRelease: 'Awaiting release',
+    projectReview: {
+      pending: 'Awaiting project review',
+      returned: 'Returned by the project',
+    },
   },
   order: {
     items: 'Test items',

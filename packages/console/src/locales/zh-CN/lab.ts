@@ -218,6 +218,7 @@ export const lab = {
     enter: '录入结果',
     awaitingReview: '待审核',
     awaitingRelease: '待发布',
+    projectReview: { pending: '待项目审核', returned: '项目审核退回' },
   },
   order: {
     items: '检测项目',

@@ -218,6 +218,7 @@ export const lab = {
     enter: '錄入結果',
     awaitingReview: '待審核',
     awaitingRelease: '待發布',
+    projectReview: { pending: '待項目審核', returned: '項目審核退回' },
   },
   order: {
     items: '檢測項目',

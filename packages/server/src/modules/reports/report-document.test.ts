@@ -60,6 +60,7 @@ function report(count: number, patch: Partial<ReportDocumentData> = {}): ReportD
     requestedByName: '李实验',
     requestedAt: '2026-03-01T07:00:00Z',
     status: 'released',
+    projectReview: null,
     abnormal: true,
     createdBy: 2,
     createdByName: '李实验',

@@ -15,6 +15,7 @@ import {
   testItemSettings,
 } from '../../db/schema-lab.js';
 import { sampleTransportItems } from '../../db/schema-portal.js';
+import { projectReports } from '../../db/schema-project-reports.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { type PrintContext, renderDocument } from '../../documents/document.js';
 import { canonicalJson } from '../../lib/audit.js';
@@ -54,6 +55,7 @@ function query(db: Executor) {
       visit: labReports.visit,
       samplingTime: labReports.samplingTime,
       status: labReports.status,
+      projectReview: projectReports.status,
       abnormal: abnormalExpr,
       createdBy: labReports.createdBy,
       createdByName: users.username,
@@ -73,7 +75,11 @@ function query(db: Executor) {
     .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
     .innerJoin(users, eq(users.id, labReports.createdBy))
     .leftJoin(reviewer, eq(reviewer.id, labReports.reviewedBy))
-    .leftJoin(releaser, eq(releaser.id, labReports.releasedBy));
+    .leftJoin(releaser, eq(releaser.id, labReports.releasedBy))
+    .leftJoin(
+      projectReports,
+      and(eq(projectReports.labReportId, labReports.id), eq(projectReports.kind, 'lab')),
+    );
 }
 
 type Raw = Awaited<ReturnType<typeof query>>[number];
@@ -83,6 +89,7 @@ function toRow(raw: Raw): ReportRecord {
   return {
     ...raw,
     status: raw.status as ReportRow['status'],
+    projectReview: (raw.projectReview ?? null) as ReportRow['projectReview'],
     abnormal: Boolean(raw.abnormal),
     samplingTime: raw.samplingTime?.toISOString() ?? null,
     createdAt: raw.createdAt.toISOString(),

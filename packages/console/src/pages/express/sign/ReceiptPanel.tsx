@@ -213,7 +213,11 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
                 {r('breach', { range: s.temperatureRange ?? '' })}
               </Tag>
             )}
-            {s.queryNo && <Tag>{r('breachQuery', { queryNo: s.queryNo })}</Tag>}
+            {s.queryNo && (
+              <Tag data-testid={`receipt-breach-query-${s.itemId}`}>
+                {r('breachQuery', { queryNo: s.queryNo })}
+              </Tag>
+            )}
           </Space>
         ),
     },

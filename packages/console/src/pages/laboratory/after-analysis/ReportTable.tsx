@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { REPORT_PERMISSIONS, REPORT_STATES, type ReportRow, type ReportState } from '@trialab/api-contract';
-import { Button, Form, Input, Select, Tag } from 'antd';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -77,7 +77,20 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
     {
       dataIndex: 'status',
       title: t('lab.receipt.status'),
-      render: (v: ReportState) => <ReportStatus status={v} />,
+      // A released version the project manager has not passed on yet has not reached the site.
+      render: (v: ReportState, row) => (
+        <Space size={4} wrap>
+          <ReportStatus status={v} />
+          {row.projectReview && row.projectReview !== 'approved' && (
+            <Tag
+              color={row.projectReview === 'returned' ? 'error' : 'processing'}
+              data-testid={`report-project-review-${row.id}`}
+            >
+              {r(`projectReview.${row.projectReview}`)}
+            </Tag>
+          )}
+        </Space>
+      ),
     },
     {
       dataIndex: 'abnormal',
