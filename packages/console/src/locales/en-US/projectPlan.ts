@@ -83,6 +83,7 @@ export const projectPlan = {
     added: 'Added',
     removed: 'Removed',
     changed: 'Changed',
+    onlyChanges: 'Only what changed',
     noDifference: 'Both versions have the same visits and samples',
     current: 'current',
   },

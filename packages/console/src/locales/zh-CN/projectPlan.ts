@@ -83,6 +83,7 @@ export const projectPlan = {
     added: '新增',
     removed: '删除',
     changed: '修改',
+    onlyChanges: '仅显示差异',
     noDifference: '两个版本的访视与样本相同',
     current: '当前',
   },

@@ -83,6 +83,7 @@ export const projectPlan = {
     added: '新增',
     removed: '刪除',
     changed: '修改',
+    onlyChanges: '僅顯示差異',
     noDifference: '兩個版本的訪視與樣本相同',
     current: '當前',
   },

@@ -6,6 +6,7 @@ import {
   List,
   Row,
   Select,
+  Switch,
   Table,
   Tabs,
   type TabsProps,
@@ -87,6 +88,8 @@ function Compare({ plan }: { plan: PlanDetail }) {
   const options = plan.versions.map((v) => ({ value: v.id, label: `V${v.revision}` }));
   const diffs = from && to ? comparePlans(from.visits, to.visits) : [];
   const changed = diffs.filter((d) => d.kind !== 'same');
+  // A plan of many visits changes in a few: those are what a reviewer looks for.
+  const [onlyChanges, setOnlyChanges] = useState(true);
   return (
     <>
       <Row gutter={16} style={{ marginBottom: 12 }}>
@@ -110,9 +113,18 @@ function Compare({ plan }: { plan: PlanDetail }) {
             data-testid="plan-compare-to"
           />
         </Col>
+        <Col span={12}>
+          <Switch
+            checked={onlyChanges}
+            onChange={setOnlyChanges}
+            aria-label={t('onlyChanges')}
+            data-testid="plan-compare-only-changes"
+          />{' '}
+          {t('onlyChanges')}
+        </Col>
       </Row>
       {from && to && changed.length === 0 && <Empty description={t('noDifference')} />}
-      {diffs.map((d) => (
+      {(onlyChanges ? changed : diffs).map((d) => (
         <Card
           key={d.name}
           size="small"

@@ -106,5 +106,9 @@ describe('/project/plan-detail', () => {
     expect(screen.getByTestId('plan-diff-V1-全血').dataset.kind).toBe('removed');
     expect(screen.getByTestId('plan-diff-V3').dataset.kind).toBe('removed');
     expect(screen.getByTestId('plan-diff-V4').dataset.kind).toBe('added');
+    // Unchanged visits show only on request.
+    expect(screen.queryByTestId('plan-diff-V2')).toBeNull();
+    fireEvent.click(screen.getByTestId('plan-compare-only-changes'));
+    expect((await screen.findByTestId('plan-diff-V2')).dataset.kind).toBe('same');
   });
 });
