@@ -25,7 +25,10 @@ function asSms(message: OutgoingMessage): OutgoingSms {
   return message as OutgoingSms;
 }
 
-/** What an SDK's thrown error says, without its message when it may quote the request. */
+/**
+ * What an SDK's thrown error says. Its message is kept only when the provider answered (a request
+ * id): a network error's message quotes the URL, and Alibaba's URL carries the template parameters.
+ */
 function thrownDetail(error: unknown) {
   const e = error as {
     code?: unknown;
@@ -37,21 +40,27 @@ function thrownDetail(error: unknown) {
   };
   const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
   const status = typeof e.statusCode === 'number' ? e.statusCode : e.httpCode;
+  const requestId = text(e.requestId);
   return {
     code: text(e.code) ?? text(e.name),
-    requestId: text(e.requestId),
+    requestId,
     status: typeof status === 'number' ? status : undefined,
-    message: text(e.message),
+    message: requestId ? text(e.message) : undefined,
   };
 }
 
+// CommonJS with an ES-style default export: Node's import gives the module object (the class is
+// its `default`), bundler-style interop (vitest) the class itself.
+const AliyunClient: typeof Dysmsapi.default =
+  (Dysmsapi as unknown as { default?: typeof Dysmsapi.default }).default ??
+  (Dysmsapi as unknown as typeof Dysmsapi.default);
+
 /** Alibaba Cloud SMS (dysmsapi 2017-05-25, SendSms). */
 export class AliyunSmsNotifier implements Notifier {
-  // The package is CommonJS with an ES-style default export: Node hands ESM the whole module.
-  private readonly client: InstanceType<typeof Dysmsapi.default>;
+  private readonly client: InstanceType<typeof AliyunClient>;
   constructor(private readonly config: SmsProviderConfig) {
     const { host, protocol } = endpointOf(config, 'dysmsapi.aliyuncs.com');
-    this.client = new Dysmsapi.default(
+    this.client = new AliyunClient(
       new $OpenApiUtil.Config({
         accessKeyId: config.accessKeyId,
         accessKeySecret: config.accessKeySecret,
