@@ -14,9 +14,9 @@ import type { OutgoingMessage } from '../src/modules/auth/message-kinds.js';
 import { DeliveryError, FAILING_MS, GuardedNotifier, type Notifier } from '../src/modules/auth/notifier.js';
 import { AliyunSmsNotifier, TencentSmsNotifier } from '../src/modules/auth/sms-providers.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, passToken, startEnv, type TestEnv } from './helpers.js';
+import { call, envelope, login, passToken, startEnv, type TestEnv } from './helpers.js';
 
-const { auth } = endpoints;
+const { auth, systemStatus } = endpoints;
 
 /*
  * A local HTTP server answering as the providers' APIs do (Alibaba's RPC-style JSON, Tencent's API
@@ -441,5 +441,12 @@ describe.each(ENGINES)('requesting a login code with a failing provider, on %s',
       code: ResultCode.SEND_FAILED,
       msg: '消息发送失败，请稍后重试',
     });
+  });
+
+  it('system information names the provider, not its keys', async () => {
+    const session = await login(env, '13800000000');
+    const info = envelope(await call(env.app, systemStatus.info, { session }, env.clock.now));
+    expect(info.data).toMatchObject({ sms: 'aliyun' });
+    expect(JSON.stringify(info.data)).not.toMatch(/test-key-id|test-key-secret/);
   });
 });
