@@ -66,14 +66,14 @@ export class ChannelNotifier implements Notifier {
 }
 
 /** 138****0003, a***@example.com: enough to tell recipients apart in a log, not to contact them. */
-export function maskRecipient(recipient: string): string {
+function maskRecipient(recipient: string): string {
   const at = recipient.indexOf('@');
   if (at > 0) return `${recipient[0]}***${recipient.slice(at)}`;
   const digits = recipient.replace(/^\+86/, '');
   return digits.length >= 8 ? `${digits.slice(0, 3)}****${digits.slice(-4)}` : '****';
 }
 
-export const sendFailed = () => new ApiError(ResultCode.SEND_FAILED, { key: 'sendFailed' });
+const sendFailed = () => new ApiError(ResultCode.SEND_FAILED, { key: 'sendFailed' });
 
 /** How long after a failed send the channel counts as failing (see refuseWhileFailing). */
 export const FAILING_MS = 5 * 60_000;
