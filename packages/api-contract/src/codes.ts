@@ -52,6 +52,8 @@ export const ResultCode = {
   CODE_INVALID: 4204,
   /** Too many codes requested; `data.retryAfterMs`. */
   SEND_LIMITED: 4205,
+  /** The SMS or e-mail provider did not take the message (nothing was kept); try again. */
+  SEND_FAILED: 4207,
   /** Too many failed logins or codes for this account (or unknown name); `data.retryAfterMs`. */
   LOGIN_THROTTLED: 4206,
   /** WeChat account not bound to a user; bind it after an ordinary login. */
@@ -88,6 +90,7 @@ export const HTTP_STATUS_OF: Partial<Record<ResultCodeValue, number>> = {
   [ResultCode.INVALID_STATE]: 409,
   [ResultCode.TOO_MANY_REQUESTS]: 429,
   [ResultCode.SEND_LIMITED]: 429,
+  [ResultCode.SEND_FAILED]: 502,
   [ResultCode.LOGIN_THROTTLED]: 429,
   [ResultCode.SERVER_ERROR]: 500,
   [ResultCode.SIGNATURE_MISSING]: 403,

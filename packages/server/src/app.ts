@@ -21,10 +21,17 @@ import { accessRoutes } from './modules/access/routes.js';
 import { PORTAL_ADMIN_MESSAGES } from './modules/account-applications/messages.js';
 import { accountApplicationRoutes } from './modules/account-applications/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
-import { type Notifier, OutboxNotifier, SmtpNotifier } from './modules/auth/notifier.js';
+import {
+  ChannelNotifier,
+  GuardedNotifier,
+  type Notifier,
+  OutboxNotifier,
+  SmtpNotifier,
+} from './modules/auth/notifier.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './modules/auth/session.js';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './modules/auth/session-cache.js';
+import { smsNotifier } from './modules/auth/sms-providers.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
@@ -165,6 +172,16 @@ function defaultWx(config: Config): OAuthProvider | null {
   return null;
 }
 
+/** SMS by the configured provider (or the outbox), e-mail by SMTP (or the outbox). */
+function defaultNotifier(config: Config): Notifier {
+  const outbox = new OutboxNotifier();
+  const sms = config.sms.provider === 'outbox' ? outbox : smsNotifier(config.sms);
+  return new ChannelNotifier(
+    sms,
+    config.smtpUrl ? new SmtpNotifier(config.smtpUrl, config.smtpFrom) : outbox,
+  );
+}
+
 /** Builds the API as a fastify app; `main.ts` only listens and shuts down. */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
@@ -216,9 +233,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     sessionCache,
     config,
     clock: options.clock ?? Date.now,
-    notifier:
-      options.notifier ??
-      (config.smtpUrl ? new SmtpNotifier(config.smtpUrl, config.smtpFrom) : new OutboxNotifier()),
+    notifier: new GuardedNotifier(
+      options.notifier ?? defaultNotifier(config),
+      app.log,
+      options.clock ?? Date.now,
+    ),
     wx: options.wx === undefined ? defaultWx(config) : options.wx,
     version: SERVER_VERSION,
     domains: {

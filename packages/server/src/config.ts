@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPasswordValid } from '@trialab/api-contract';
 import { z } from 'zod';
 import { DEMO_LAB_PROFILE, type LabProfile, loadLabProfile } from './documents/lab-profile.js';
 import { canonicalTimeZone } from './lib/time-zone.js';
+import { MESSAGE_KINDS, SMS_KINDS, type SmsKind } from './modules/auth/message-kinds.js';
 
 /** The server package folder, the same from src/ and dist/. */
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,6 +51,9 @@ const envSchema = z.object({
   DEVICE_TICKET_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Trialab <no-reply@trialab.local>'),
+  /** outbox (default outside production), aliyun or tencent; the rest of SMS_* is read in smsConfig. */
+  SMS_PROVIDER: z.enum(['outbox', 'aliyun', 'tencent']).optional(),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
   /** WeChat OAuth2: "simulated" (default outside production) or "wechat" with app id and secret. */
   WX_PROVIDER: z.enum(['simulated', 'wechat', 'none']).optional(),
   WX_APP_ID: z.string().optional(),
@@ -96,6 +101,8 @@ export interface Config {
   deviceTicketTtlMs: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** Where SMS go: the outbox table, or a provider (docs/operations.md "SMS"). */
+  sms: SmsConfig;
   wxProvider: 'simulated' | 'wechat' | 'none';
   wxAppId: string | undefined;
   wxAppSecret: string | undefined;
@@ -114,6 +121,87 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** An SMS provider's account, signature and templates. */
+export interface SmsProviderConfig {
+  provider: 'aliyun' | 'tencent';
+  /** Alibaba AccessKey ID / Tencent SecretId. */
+  accessKeyId: string;
+  /** Alibaba AccessKey secret / Tencent SecretKey. */
+  accessKeySecret: string;
+  /** Tencent SmsSdkAppId (unused by Alibaba). */
+  sdkAppId: string;
+  signName: string;
+  /** The template registered with the provider for each kind of SMS. */
+  templates: Record<SmsKind, string>;
+  region: string;
+  /** Another host (or http(s) URL) for the SDK; undefined = the provider's own. */
+  endpoint: string | undefined;
+  timeoutMs: number;
+}
+
+export type SmsConfig = { provider: 'outbox' } | SmsProviderConfig;
+
+const invalid = (variable: string, problem: string) =>
+  new ConfigError(`invalid environment:\n  ${variable}: ${problem}`);
+
+/** A secret from VAR, or from the file VAR_FILE names (so it stays out of the environment listing). */
+function secret(env: NodeJS.ProcessEnv, variable: string): string {
+  const direct = env[variable];
+  const file = env[`${variable}_FILE`];
+  if (direct && file) throw invalid(variable, `set ${variable} or ${variable}_FILE, not both`);
+  if (file) {
+    let value: string;
+    try {
+      value = readFileSync(resolve(file), 'utf8').trim();
+    } catch (error) {
+      throw invalid(`${variable}_FILE`, (error as Error).message);
+    }
+    if (!value) throw invalid(`${variable}_FILE`, 'the file is empty');
+    return value;
+  }
+  if (!direct) throw invalid(variable, `required with SMS_PROVIDER=${env.SMS_PROVIDER}`);
+  return direct;
+}
+
+function required(env: NodeJS.ProcessEnv, variable: string, pattern?: { re: RegExp; what: string }): string {
+  const value = env[variable]?.trim();
+  if (!value) throw invalid(variable, `required with SMS_PROVIDER=${env.SMS_PROVIDER}`);
+  if (pattern && !pattern.re.test(value)) throw invalid(variable, `must be ${pattern.what}`);
+  return value;
+}
+
+/** The SMS settings of the chosen provider; a missing or malformed one names its variable. */
+function smsConfig(
+  env: NodeJS.ProcessEnv,
+  provider: 'aliyun' | 'tencent' | undefined,
+  timeoutMs: number,
+): SmsConfig {
+  if (!provider) return { provider: 'outbox' };
+  const tencent = provider === 'tencent';
+  const digits = { re: /^\d+$/, what: 'digits (as the Tencent Cloud SMS console shows it)' };
+  const templates = Object.fromEntries(
+    SMS_KINDS.map((kind) => [
+      kind,
+      required(env, MESSAGE_KINDS[kind].smsTemplateVariable, tencent ? digits : undefined),
+    ]),
+  ) as Record<SmsKind, string>;
+  const endpoint = env.SMS_ENDPOINT?.trim() || undefined;
+  if (endpoint?.includes('://') && !/^https?:\/\/[^/]+\/?$/.test(endpoint)) {
+    throw invalid('SMS_ENDPOINT', 'must be a host[:port] or an http(s)://host[:port] URL');
+  }
+  return {
+    provider,
+    accessKeyId: secret(env, tencent ? 'SMS_SECRET_ID' : 'SMS_ACCESS_KEY_ID'),
+    accessKeySecret: secret(env, tencent ? 'SMS_SECRET_KEY' : 'SMS_ACCESS_KEY_SECRET'),
+    sdkAppId: tencent ? required(env, 'SMS_SDK_APP_ID', digits) : '',
+    signName: required(env, 'SMS_SIGN_NAME'),
+    templates,
+    region: env.SMS_REGION?.trim() || (tencent ? 'ap-guangzhou' : 'cn-hangzhou'),
+    endpoint,
+    timeoutMs,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -161,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceTicketTtlMs: e.DEVICE_TICKET_TTL_SECONDS * 1000,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    sms: smsConfig(env, e.SMS_PROVIDER === 'outbox' ? undefined : e.SMS_PROVIDER, e.SMS_TIMEOUT_MS),
     wxProvider: e.WX_PROVIDER ?? (dev ? 'simulated' : 'none'),
     wxAppId: e.WX_APP_ID,
     wxAppSecret: e.WX_APP_SECRET,

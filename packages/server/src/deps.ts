@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import type { Database, Engine } from './db/client.js';
 import type { FileStore } from './lib/file-store.js';
 import type { RouteDomains } from './lib/route-domains.js';
-import type { Notifier } from './modules/auth/notifier.js';
+import type { GuardedNotifier } from './modules/auth/notifier.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
 import type { OAuthProvider } from './modules/auth/wechat.js';
 import type { SeedResult } from './seed/seed.js';
@@ -21,7 +21,8 @@ export interface Deps {
   sessionCache: SessionCache;
   config: Config;
   clock: Clock;
-  notifier: Notifier;
+  /** Failures are logged and answered "could not send" (see GuardedNotifier). */
+  notifier: GuardedNotifier;
   wx: OAuthProvider | null;
   version: string;
   /** The domains' functions the request pipeline calls (lib/ imports nothing from modules/). */

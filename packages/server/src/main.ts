@@ -20,6 +20,12 @@ const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : config.port;
 console.log(`server on http://localhost:${actualPort} (${app.deps.engine}, ${config.mode} mode)`);
 console.log(`API reference: http://localhost:${actualPort}/api/docs`);
+if (config.mode === 'production' && config.sms.provider === 'outbox') {
+  // Not an error: a site may log in by password only. But SMS login codes then reach nobody.
+  console.warn(
+    'warning: no SMS provider (SMS_PROVIDER): SMS login codes and first-login passwords go to the outbox table, which production does not show; set SMS_PROVIDER=aliyun or tencent (docs/operations.md "SMS")',
+  );
+}
 if (config.seedDemo) {
   console.log(`demo accounts (password ${DEMO_PASSWORD}; log in by mobile or e-mail):`);
   for (const user of DEMO_USERS) {

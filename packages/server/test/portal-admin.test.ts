@@ -339,6 +339,38 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
       );
       expect(await userId('13900000105')).toBe(0);
     });
+
+    it('an approval whose first-login SMS cannot be sent answers "could not send" and changes nothing', async () => {
+      const created = (
+        await as(colleague, apply.create, { body: application({ mobile: '13900000106', email: '' }) })
+      ).data as AccountApplicationDetail;
+      // An instance whose SMS provider refuses the connection (a closed port on this machine).
+      const failing = await env.secondInstance({
+        sms: {
+          provider: 'tencent',
+          accessKeyId: 'AKID-test',
+          accessKeySecret: 'test-key',
+          sdkAppId: '1400000001',
+          signName: '试验室',
+          templates: { loginCode: '2001', firstPassword: '2002' },
+          region: 'ap-guangzhou',
+          endpoint: 'http://127.0.0.1:1',
+          timeoutMs: 2000,
+        },
+      });
+      const body = { version: created.version, pass: true };
+      const refused = envelope(
+        await call(failing, apply.audit, { params: { id: created.id }, body, session: pm }, env.clock.now),
+      );
+      expect(refused.code).toBe(ResultCode.SEND_FAILED);
+      expect(await userId('13900000106')).toBe(0);
+      const unchanged = (await as(pm, apply.staffGet, { params: { id: created.id } }))
+        .data as AccountApplicationDetail;
+      expect(unchanged).toMatchObject({ status: created.status, version: created.version });
+      // Tried again where the SMS goes out, the same approval succeeds.
+      expect((await as(pm, apply.audit, { params: { id: created.id }, body })).code).toBe(200);
+      expect(await userId('13900000106')).not.toBe(0);
+    });
   });
 
   describe('shared documents', () => {

@@ -47,8 +47,8 @@ export const systemInfo = z.object({
   }),
   /** smtp: mail goes to an SMTP server; outbox: kept in the database (development, demo). */
   mail: z.enum(['smtp', 'outbox']),
-  /** No SMS gateway yet: codes are kept in the outbox. */
-  sms: z.literal('outbox'),
+  /** The SMS provider (SMS_PROVIDER); outbox: kept in the database (development, demo). */
+  sms: z.enum(['outbox', 'aliyun', 'tencent']),
   wechat: z.enum(['simulated', 'wechat', 'none']),
   labTimeZone: z.string(),
 });

@@ -61,6 +61,11 @@ const MESSAGES = {
     zh_CN: '验证码发送过于频繁，请{seconds}秒后再试',
     en_US: 'Too many codes requested; try again in {seconds} s',
   },
+  // The same words whether or not the account exists (docs/operations.md "SMS").
+  sendFailed: {
+    zh_CN: '消息发送失败，请稍后重试',
+    en_US: 'The message could not be sent; please try again',
+  },
   loginThrottled: {
     zh_CN: '失败次数过多，请{seconds}秒后再试',
     en_US: 'Too many failed attempts; try again in {seconds} s',

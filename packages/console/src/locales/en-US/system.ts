@@ -234,7 +234,11 @@ export const system = {
     mail: 'Mail',
     mails: { smtp: 'SMTP server configured', outbox: 'No SMTP server: mail is kept in the outbox' },
     sms: 'SMS',
-    smsOutbox: 'No SMS gateway yet: messages are kept in the outbox',
+    smsProviders: {
+      outbox: 'No SMS provider: messages are kept in the outbox',
+      aliyun: 'Alibaba Cloud SMS',
+      tencent: 'Tencent Cloud SMS',
+    },
     wechat: 'WeChat login',
     wechats: { simulated: 'Simulated (development, demo)', wechat: 'WeChat Open Platform', none: 'Off' },
     timeZone: 'Lab time zone',

@@ -233,7 +233,11 @@ export const system = {
     mail: '邮件',
     mails: { smtp: '已配置 SMTP 服务器', outbox: '未配置 SMTP：邮件保存在发件箱' },
     sms: '短信',
-    smsOutbox: '尚无短信网关：短信保存在发件箱',
+    smsProviders: {
+      outbox: '未配置短信服务：短信保存在发件箱',
+      aliyun: '阿里云短信服务',
+      tencent: '腾讯云短信',
+    },
     wechat: '微信登录',
     wechats: { simulated: '模拟（开发、演示）', wechat: '微信开放平台', none: '未启用' },
     timeZone: '实验室时区',

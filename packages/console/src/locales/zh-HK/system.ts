@@ -233,7 +233,11 @@ export const system = {
     mail: '郵件',
     mails: { smtp: '已配置 SMTP 服務器', outbox: '未配置 SMTP：郵件保存在發件箱' },
     sms: '短信',
-    smsOutbox: '尚無短信網關：短信保存在發件箱',
+    smsProviders: {
+      outbox: '未配置短信服務：短信保存在發件箱',
+      aliyun: '阿里雲短信服務',
+      tencent: '騰訊雲短信',
+    },
     wechat: '微信登錄',
     wechats: { simulated: '模擬（開發、演示）', wechat: '微信開放平台', none: '未啟用' },
     timeZone: '實驗室時區',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.js';
 import { addMessages } from '../../lib/i18n.js';
+import { renderMessage } from '../auth/message-kinds.js';
 import { PORTAL_ADMIN_MESSAGES } from './messages.js';
 import {
   assertGrantsOwned,
@@ -79,6 +80,6 @@ describe('account application rules', () => {
     addMessages(PORTAL_ADMIN_MESSAGES); // as app.ts does
     const sms = firstPasswordSms({ name: 'Li Lei', mobile: '13800000000' }, 'Pw-123456');
     expect(sms).toMatchObject({ channel: 'sms', recipient: '13800000000' });
-    expect(sms.body).toContain('Pw-123456');
+    expect(renderMessage(sms).body).toContain('Pw-123456');
   });
 });

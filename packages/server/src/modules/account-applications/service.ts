@@ -1,8 +1,8 @@
 import { ResultCode } from '@trialab/api-contract';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { t } from '../../lib/i18n.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { type Principal as AccessPrincipal, hasPermission } from '../access/access.js';
+import type { OutgoingMessage } from '../auth/message-kinds.js';
 
 /** Account application rules that need no database. */
 
@@ -73,13 +73,16 @@ export function assertStaffScope(scope: SiteScope, grants: Grant[], forAction: b
 }
 
 /** The text message that gives a new portal user their first-login password (in Chinese: it goes to a phone). */
-export function firstPasswordSms(account: { name: string; mobile: string }, password: string) {
-  const lang = 'zh_CN';
+export function firstPasswordSms(
+  account: { name: string; mobile: string },
+  password: string,
+): OutgoingMessage {
   const { name, mobile } = account;
   return {
-    channel: 'sms' as const,
+    kind: 'firstPassword',
+    channel: 'sms',
     recipient: mobile,
-    subject: t(lang, 'accountCreatedSubject'),
-    body: t(lang, 'accountCreatedBody', { name, mobile, password }),
+    lang: 'zh_CN',
+    params: { name, mobile, password },
   };
 }

@@ -284,16 +284,15 @@ export async function sendLoginCode(
     expiresAt: new Date(now + CODE_TTL_MS),
     ip: ctx.ip,
   });
+  // A failed send answers SEND_FAILED and rolls the row back; unknown targets answer the same
+  // while the channel is failing, so an outage does not tell accounts apart.
   if (active) {
     await ctx.deps.notifier.send(
-      {
-        channel,
-        recipient: target,
-        subject: t(ctx.lang, 'codeSubject'),
-        body: t(ctx.lang, 'codeBody', { code }),
-      },
+      { kind: 'loginCode', channel, recipient: target, lang: ctx.lang, params: { code } },
       ctx.db,
     );
+  } else {
+    ctx.deps.notifier.refuseWhileFailing(channel);
   }
   ctx.audit({
     action: `auth.send${channel === 'sms' ? 'Sms' : 'Mail'}Code`,

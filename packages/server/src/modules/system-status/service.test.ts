@@ -12,11 +12,33 @@ describe('system information rules', () => {
     expect(lastMigrationName(journal, null)).toBeNull();
   });
 
-  it('says how mail, SMS and WeChat are set up, never the SMTP address', () => {
-    const smtp = serviceModes({ smtpUrl: 'smtp://user:secret@mail.example:587', wxProvider: 'wechat' });
+  it('says how mail, SMS and WeChat are set up, never the SMTP address or the SMS keys', () => {
+    const outbox = { provider: 'outbox' as const };
+    const smtp = serviceModes({
+      smtpUrl: 'smtp://user:secret@mail.example:587',
+      sms: outbox,
+      wxProvider: 'wechat',
+    });
     expect(smtp).toEqual({ mail: 'smtp', sms: 'outbox', wechat: 'wechat' });
     expect(JSON.stringify(smtp)).not.toContain('secret');
-    expect(serviceModes({ smtpUrl: undefined, wxProvider: 'simulated' }).mail).toBe('outbox');
+    expect(serviceModes({ smtpUrl: undefined, sms: outbox, wxProvider: 'simulated' }).mail).toBe('outbox');
+    const tencent = serviceModes({
+      smtpUrl: undefined,
+      wxProvider: 'none',
+      sms: {
+        provider: 'tencent',
+        accessKeyId: 'AKID-visible-nowhere',
+        accessKeySecret: 'sms-secret-key',
+        sdkAppId: '1400000000',
+        signName: 'Trialab',
+        templates: { loginCode: '1001', firstPassword: '1002' },
+        region: 'ap-guangzhou',
+        endpoint: undefined,
+        timeoutMs: 5000,
+      },
+    });
+    expect(tencent.sms).toBe('tencent');
+    expect(JSON.stringify(tencent)).not.toMatch(/AKID|sms-secret-key/);
   });
 
   it('counts whole seconds of uptime, never negative', () => {

@@ -11,10 +11,10 @@ export function lastMigrationName(
 }
 
 /** How the server's outside services are set up, without any address, account or key. */
-export function serviceModes(config: Pick<Config, 'smtpUrl' | 'wxProvider'>) {
+export function serviceModes(config: Pick<Config, 'smtpUrl' | 'sms' | 'wxProvider'>) {
   return {
     mail: config.smtpUrl ? ('smtp' as const) : ('outbox' as const),
-    sms: 'outbox' as const,
+    sms: config.sms.provider,
     wechat: config.wxProvider,
   };
 }

@@ -4,7 +4,6 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { depts, roles, users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
-import { t } from '../../lib/i18n.js';
 import type { SessionCtx } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { type Principal as Granter, hasPermission } from '../access/access.js';
@@ -285,10 +284,11 @@ export async function resetPassword(ctx: AnyCtx, id: number, send: boolean) {
   if (send && target.email) {
     await ctx.deps.notifier.send(
       {
+        kind: 'tempPassword',
         channel: 'email',
         recipient: target.email,
-        subject: t(ctx.lang, 'tempPasswordSubject'),
-        body: t(ctx.lang, 'tempPasswordBody', { account: target.mobile ?? target.username, password }),
+        lang: ctx.lang,
+        params: { account: target.mobile ?? target.username, password },
       },
       ctx.db,
     );

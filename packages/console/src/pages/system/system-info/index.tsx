@@ -80,7 +80,7 @@ export default function SystemInfoPage() {
       <Card title={i('services')} size="small">
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label={i('mail')}>{i(`mails.${info.mail}`)}</Descriptions.Item>
-          <Descriptions.Item label={i('sms')}>{i('smsOutbox')}</Descriptions.Item>
+          <Descriptions.Item label={i('sms')}>{i(`smsProviders.${info.sms}`)}</Descriptions.Item>
           <Descriptions.Item label={i('wechat')}>{i(`wechats.${info.wechat}`)}</Descriptions.Item>
           <Descriptions.Item label={i('timeZone')}>{info.labTimeZone}</Descriptions.Item>
         </Descriptions>
