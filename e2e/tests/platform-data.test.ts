@@ -1,20 +1,13 @@
 // Dictionaries in Chromium against the built stack: the platform administrator imports an xlsx with
 // a bad row, sees the row's error in the preview (nothing written), uploads the corrected file,
 // confirms, and finds the new items in the dictionary's list.
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { toast } from '../support/web/antd.ts';
+import { uploadXlsx, xlsxSheet } from '../support/xlsx.ts';
 
-// The sheet is written with the server's own xlsx library (exceljs, a dependency of the server).
-const requireFromServer = createRequire(new URL('../../packages/server/package.json', import.meta.url));
-interface Workbook {
-  addWorksheet(name: string): { addRow(values: unknown[]): unknown };
-  xlsx: { writeBuffer(): Promise<ArrayBuffer> };
-}
-const { Workbook } = requireFromServer('exceljs') as { Workbook: new () => Workbook };
 
 const stack = inject('stack');
 let browser: Browser;
@@ -26,21 +19,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function sheet(rows: Array<Array<string | number>>): Promise<Buffer> {
-  const workbook = new Workbook();
-  const ws = workbook.addWorksheet('字典');
-  ws.addRow(['字典编号', '字典值', '中文名称', '英文名称', '排序']);
-  for (const row of rows) ws.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-async function upload(page: Page, name: string, content: Buffer) {
-  await page.locator('.ant-modal:visible input[type=file]').setInputFiles({
-    name,
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: content,
-  });
-}
+const sheet = (rows: Array<Array<string | number>>) =>
+  xlsxSheet('字典', ['字典编号', '字典值', '中文名称', '英文名称', '排序'], rows);
 
 describe('dictionaries', () => {
   it('imports an xlsx after a preview that shows the bad row, and the new items are listed', async () => {
@@ -51,7 +31,7 @@ describe('dictionaries', () => {
 
     // 1. A file whose second row has no Chinese label: the preview says so and writes nothing.
     await page.getByTestId('dict-import').click();
-    await upload(
+    await uploadXlsx(
       page,
       '盖帽颜色.xlsx',
       await sheet([
@@ -64,7 +44,7 @@ describe('dictionaries', () => {
     await expect.poll(() => page.getByTestId('dict-import-confirm').textContent()).toMatch(/导入\s*1\s*行/);
 
     // 2. The corrected file: both rows valid; confirming writes them.
-    await upload(
+    await uploadXlsx(
       page,
       '盖帽颜色.xlsx',
       await sheet([

@@ -1,20 +1,12 @@
 // Reference data for the specimen library and for imports, in Chromium against the built stack: the
 // platform administrator adds a stock-out type with its reasons, then imports code mappings from an
 // xlsx whose bad row the preview names, confirms, and finds the new mapping in the list.
-import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { choose, toast } from '../support/web/antd.ts';
-
-// The sheet is written with the server's own xlsx library (exceljs, a dependency of the server).
-const requireFromServer = createRequire(new URL('../../packages/server/package.json', import.meta.url));
-interface Workbook {
-  addWorksheet(name: string): { addRow(values: unknown[]): unknown };
-  xlsx: { writeBuffer(): Promise<ArrayBuffer> };
-}
-const { Workbook } = requireFromServer('exceljs') as { Workbook: new () => Workbook };
+import { uploadXlsx, xlsxSheet } from '../support/xlsx.ts';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -26,13 +18,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function sheet(rows: string[][]): Promise<Buffer> {
-  const workbook = new Workbook();
-  const ws = workbook.addWorksheet('编码映射');
-  ws.addRow(['项目编号', '类别', '来源', '外部编码', '外部名称', '实验室编码']);
-  for (const row of rows) ws.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+const sheet = (rows: string[][]) =>
+  xlsxSheet('编码映射', ['项目编号', '类别', '来源', '外部编码', '外部名称', '实验室编码'], rows);
 
 describe('stock-out types and code mappings', () => {
   it('adds a stock-out type with a reason, and imports mappings after a preview that names the bad row', async () => {
@@ -57,14 +44,14 @@ describe('stock-out types and code mappings', () => {
     // 2. A mapping sheet with a visit the project does not have: the preview says so, writes nothing.
     await page.goto(`${stack.consoleUrl}/platform/mapping-table`);
     await page.getByTestId('mapping-import').click();
-    await page.locator('.ant-modal:visible input[type=file]').setInputFiles({
-      name: '华康映射.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await sheet([
+    await uploadXlsx(
+      page,
+      '华康映射.xlsx',
+      await sheet([
         ['KM-2026-001', '检测项目', '华康制药', 'HK-E2E', 'E2E panel', 'CBC'],
         ['KM-2026-001', '访视', 'EDC', 'V9', '', '第99周'],
       ]),
-    });
+    );
     await expect
       .poll(() => page.getByTestId('mapping-import-errors-3').textContent())
       .toBe('实验室编码 第99周 不存在');

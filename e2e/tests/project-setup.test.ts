@@ -5,8 +5,7 @@
 // kit's supply and can choose it in the portal's application form. Last, the cold chain at the
 // receipt desk: a sample line read above its plan's transport range becomes an exception and a query
 // the site sees in its query list.
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -15,13 +14,7 @@ import { attachWaybillPhoto } from '../support/specimen/receive.ts';
 import { choose, confirmDialogOk, toast } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 import { createSiteUser, firstLogin } from '../support/web/site-user.ts';
-
-const requireFromServer = createRequire(new URL('../../packages/server/package.json', import.meta.url));
-interface Workbook {
-  addWorksheet(name: string): { addRow(values: unknown[]): unknown };
-  xlsx: { writeBuffer(): Promise<ArrayBuffer> };
-}
-const { Workbook } = requireFromServer('exceljs') as { Workbook: new () => Workbook };
+import { uploadXlsx, xlsxSheet } from '../support/xlsx.ts';
 
 const stack = inject('stack');
 const PROJECT_NO = 'KM-2027-101';
@@ -33,21 +26,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** The sites sheet as the template lays it out: site number, research centre, site name. */
-async function sitesSheet(rows: string[][]): Promise<Buffer> {
-  const workbook = new Workbook();
-  const ws = workbook.addWorksheet('中心');
-  ws.addRow(['中心编号', '研究中心（编码或名称）', '中心名称（可选）']);
-  for (const row of rows) ws.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-async function upload(page: Page, name: string, content: Buffer) {
-  await page.locator('.ant-modal:visible input[type=file]').setInputFiles({
-    name,
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: content,
-  });
-}
+const sitesSheet = (rows: string[][]) =>
+  xlsxSheet('中心', ['中心编号', '研究中心（编码或名称）', '中心名称（可选）'], rows);
 
 describe('setting up a trial', () => {
   it('creates a project whose sites come from an xlsx, after a preview that refuses the bad row', async () => {
@@ -59,7 +39,7 @@ describe('setting up a trial', () => {
     await choose(page, 'projectFile_managerId', /张项目/);
 
     await page.getByTestId('project-sites-import').click();
-    await upload(
+    await uploadXlsx(
       page,
       '中心.xlsx',
       await sitesSheet([
