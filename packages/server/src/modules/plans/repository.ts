@@ -219,19 +219,27 @@ export async function visitById(db: Executor, id: number) {
 
 export const bumpVisit = versionedBump(visitPoints);
 
-export async function visitNameTaken(db: Executor, planId: number, name: string, exceptId?: number) {
+/** Whether another row of the version (a visit or a kit) already has this name. */
+async function nameTakenInPlan(
+  db: Executor,
+  table: typeof visitPoints | typeof projectPlanKits,
+  where: { planId: number; name: string; exceptId?: number | undefined },
+) {
   const [row] = await db
-    .select({ id: visitPoints.id })
-    .from(visitPoints)
+    .select({ id: table.id })
+    .from(table)
     .where(
       and(
-        eq(visitPoints.planId, planId),
-        eq(visitPoints.name, name),
-        exceptId ? ne(visitPoints.id, exceptId) : undefined,
+        eq(table.planId, where.planId),
+        eq(table.name, where.name),
+        where.exceptId ? ne(table.id, where.exceptId) : undefined,
       ),
     );
   return row !== undefined;
 }
+
+export const visitNameTaken = (db: Executor, planId: number, name: string, exceptId?: number) =>
+  nameTakenInPlan(db, visitPoints, { planId, name, exceptId });
 
 export async function setVisitSort(db: Executor, ids: readonly number[]) {
   for (const [sort, id] of ids.entries())
@@ -398,19 +406,8 @@ export async function kitById(db: Executor, id: number) {
   return row;
 }
 
-export async function kitNameTaken(db: Executor, planId: number, name: string, exceptId?: number) {
-  const [row] = await db
-    .select({ id: projectPlanKits.id })
-    .from(projectPlanKits)
-    .where(
-      and(
-        eq(projectPlanKits.planId, planId),
-        eq(projectPlanKits.name, name),
-        exceptId ? ne(projectPlanKits.id, exceptId) : undefined,
-      ),
-    );
-  return row !== undefined;
-}
+export const kitNameTaken = (db: Executor, planId: number, name: string, exceptId?: number) =>
+  nameTakenInPlan(db, projectPlanKits, { planId, name, exceptId });
 
 /** A new kit at the end of the version's kits. */
 export async function insertKit(db: Executor, planId: number, values: PlanKitValues) {

@@ -1,5 +1,5 @@
 import { PROJECT_CONFIG_PERMISSIONS, VOID_MAX, type VoidedBarcodeRow } from '@trialab/api-contract';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
@@ -8,7 +8,7 @@ import type { DataColumn } from '../../../components/DataTable';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { ProjectSelect } from '../../../components/ProjectSelect';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { callEndpoint } from '../../../services/endpoint';
 
@@ -30,12 +30,10 @@ export default function BarcodeDisabledPage() {
   const { t } = useTranslation('projectConfig', { keyPrefix: 'barcode' });
   const { t: s } = useTranslation('projectConfig', { keyPrefix: 'shared' });
   const list = useListPage((c) => c.voidedBarcodes.paging, {} as Filter);
-  const { projects } = useProjectSites(undefined);
   const [voiding, setVoiding] = useState(false);
   const [restoring, setRestoring] = useState<number[] | null>(null);
   const [selected, setSelected] = useState<Key[]>([]);
   const [run, busy] = useAction();
-  const projectOptions = projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }));
 
   const save = async ({ projectId, codes, reason }: VoidValues) => {
     await callEndpoint((c) => c.voidedBarcodes.void, {
@@ -74,14 +72,7 @@ export default function BarcodeDisabledPage() {
       filters={
         <>
           <Form.Item name="projectId" label={s('project')}>
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 220 }}
-              options={projectOptions}
-              data-testid="voided-filter-project"
-            />
+            <ProjectSelect allowClear style={{ width: 220 }} data-testid="voided-filter-project" />
           </Form.Item>
           <Form.Item name="keyword" label={t('code')}>
             <Input allowClear maxLength={64} placeholder={t('codeHint')} data-testid="voided-filter-code" />
@@ -129,12 +120,7 @@ export default function BarcodeDisabledPage() {
         name="voided"
       >
         <Form.Item name="projectId" label={s('project')} rules={[rules.chosen(s('project'))]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            options={projectOptions}
-            data-testid="voided-form-project"
-          />
+          <ProjectSelect data-testid="voided-form-project" />
         </Form.Item>
         <Form.Item
           name="codes"

@@ -1,12 +1,12 @@
 import type { ProjectItemLogRow } from '@trialab/api-contract';
-import { Button, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { Button, DatePicker, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { ExportButton } from '../../../components/ExportButton';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { ProjectSelect } from '../../../components/ProjectSelect';
 import { actionLabel } from '../../system/operation/log/actionLabel';
 import { ChangeLines, ChangeTable } from '../../system/operation/log/ChangeList';
 import { type DayRange, toTimeRange } from '../../system/timeRange';
@@ -28,7 +28,6 @@ export default function ItemLogPage() {
   const { t } = useTranslation('projectConfig', { keyPrefix: 'log' });
   const { t: s } = useTranslation('projectConfig', { keyPrefix: 'shared' });
   const list = useListPage((c) => c.projectItemLog.paging, {} as Filter);
-  const { projects } = useProjectSites(undefined);
   const [viewing, setViewing] = useState<ProjectItemLogRow | null>(null);
 
   const columns: DataColumn<ProjectItemLogRow>[] = [
@@ -59,14 +58,7 @@ export default function ItemLogPage() {
       filters={
         <>
           <Form.Item name="projectId" label={s('project')}>
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 220 }}
-              options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
-              data-testid="item-log-project"
-            />
+            <ProjectSelect allowClear style={{ width: 220 }} data-testid="item-log-project" />
           </Form.Item>
           <Form.Item name="username" label={t('username')}>
             <Input allowClear maxLength={32} style={{ width: 130 }} />

@@ -1,12 +1,12 @@
 import { PROJECT_REPORT_PERMISSIONS, type ProjectReportState } from '@trialab/api-contract';
-import { Button, Form, Select, Switch, Tabs } from 'antd';
+import { Button, Form, Switch, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage, useUrlTab } from '../../../components/ListPage';
-import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { ProjectSelect } from '../../../components/ProjectSelect';
 import { callEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
 import { type Filter, ReportFilters, ReviewActions, reportColumns } from './parts';
@@ -86,7 +86,6 @@ interface SettingValues {
 function SettingModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('projectReports', { keyPrefix: 'review' });
   const { t: s } = useTranslation('projectReports', { keyPrefix: 'shared' });
-  const { projects } = useProjectSites(undefined);
   const [form] = Form.useForm<SettingValues>();
   const choose = async (projectId: number) => {
     const answer = await callEndpoint((c) => c.projectReports.setting, { params: { id: projectId } });
@@ -105,10 +104,7 @@ function SettingModal({ open, onClose }: { open: boolean; onClose(): void }) {
       name="reportSetting"
     >
       <Form.Item name="projectId" label={s('project')} rules={[rules.chosen(s('project'))]}>
-        <Select
-          showSearch
-          optionFilterProp="label"
-          options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
+        <ProjectSelect
           onChange={(id: number) => void choose(id)}
           data-testid="project-report-setting-project"
         />

@@ -1,12 +1,12 @@
 import { type ProjectReportRow, projectReportWorkflow } from '@trialab/api-contract';
-import { Button, Form, Input, Select, Tag } from 'antd';
+import { Button, Form, Input, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
-import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { ProjectSelect } from '../../../components/ProjectSelect';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
@@ -56,18 +56,10 @@ export function reportColumns(
 /** Project and keyword: the filter fields of both lists. */
 export function ReportFilters() {
   const { t } = useTranslation('projectReports', { keyPrefix: 'shared' });
-  const { projects } = useProjectSites(undefined);
   return (
     <>
       <Form.Item name="projectId" label={t('project')}>
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          style={{ width: 220 }}
-          options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
-          data-testid="project-report-filter-project"
-        />
+        <ProjectSelect allowClear style={{ width: 220 }} data-testid="project-report-filter-project" />
       </Form.Item>
       <Form.Item name="keyword" label={t('keyword')}>
         <Input

@@ -8,7 +8,7 @@ import { confirmed } from '../../../components/ConfirmDialog';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
-import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { ProjectSelect } from '../../../components/ProjectSelect';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointQuery } from '../../../services/query';
 
@@ -34,7 +34,6 @@ interface Values {
 export default function TestProjectConfigPage() {
   const { t } = useTranslation('projectConfig', { keyPrefix: 'range' });
   const { t: s } = useTranslation('projectConfig', { keyPrefix: 'shared' });
-  const { projects } = useProjectSites(undefined);
   const [projectId, setProjectId] = useState<number | undefined>();
   const ranges = useEndpointQuery(
     (c) => c.projectTestItems.list,
@@ -76,15 +75,12 @@ export default function TestProjectConfigPage() {
       title={
         <Space>
           {s('project')}
-          <Select
-            showSearch
-            optionFilterProp="label"
+          <ProjectSelect
             placeholder={s('chooseProject')}
             aria-label={s('project')}
             style={{ width: 260 }}
             value={projectId}
             onChange={setProjectId}
-            options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
             data-testid="range-project"
           />
         </Space>
