@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { type EndpointDef, endpoints, endpointUrl } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { login, type Session, signedHeaders, startEnv, type TestEnv } from './he
 const PACKAGE_DIR = resolve(import.meta.dirname, '..');
 /** Long enough for the proxy's 100 ms readiness polls to see the instance leave. */
 const DRAIN_MS = 1000;
+/** Far longer than any request of the stream takes; the second test outlasts it on purpose. */
+const TIMEOUT_MS = 2000;
 
 interface Instance {
   name: string;
@@ -38,7 +41,7 @@ function startInstance(name: string, env: TestEnv): Promise<Instance> {
       FILES_DIR: env.filesDir,
       AUDIT_CHECKPOINT_MINUTES: '0',
       SHUTDOWN_DRAIN_DELAY_MS: String(DRAIN_MS),
-      SHUTDOWN_TIMEOUT_MS: '10000',
+      SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS),
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -216,4 +219,25 @@ describe('rolling restart on PostgreSQL', () => {
     expect(Object.fromEntries(results)).toEqual({ '200/200': expect.any(Number) });
     expect(results.get('200/200')).toBeGreaterThan(60);
   }, 60_000);
+
+  it('cuts a request that outlasts SHUTDOWN_TIMEOUT_MS and exits 1', async () => {
+    const b = instances[1];
+    if (!b || b.child.exitCode !== null) throw new Error('instance b is not running');
+    // A request whose body never completes: in flight until its connection is cut.
+    const socket = connect(b.port, '127.0.0.1');
+    await new Promise<void>((done) => socket.once('connect', () => done()));
+    const path = endpointUrl(endpoints.user.page, undefined);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"page":1`,
+    );
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    socket.on('error', () => undefined);
+    const stoppedAt = Date.now();
+    b.child.kill('SIGTERM');
+    const code = await b.exited;
+    await closed;
+    expect(code, b.output()).toBe(1);
+    expect(b.output()).toContain(`in-flight requests did not finish within ${TIMEOUT_MS} ms`);
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(DRAIN_MS + TIMEOUT_MS);
+  }, 30_000);
 });
