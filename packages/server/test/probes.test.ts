@@ -1,13 +1,12 @@
 import { endpoints, fullPath } from '@trialab/api-contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { listenForMetrics } from '../src/lib/metrics.js';
 import { createTestDatabase, ENGINES } from './engines.js';
-import { call, login, startEnv, type TestEnv, uploadFile } from './helpers.js';
+import { call, dropListenConnections, login, startEnv, type TestEnv, uploadFile } from './helpers.js';
 
 const { system, systemStatus } = endpoints;
 
@@ -95,15 +94,7 @@ describe.each(ENGINES)('probes on %s', (engine) => {
 
   it('is not ready while the LISTEN connection is down (PostgreSQL)', async () => {
     if (engine !== 'postgres') return; // PGlite is in-process: there is no connection to lose.
-    const admin = new pg.Client({ connectionString: env.testDb.url });
-    await admin.connect();
-    try {
-      await admin.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN trialab_auth'",
-      );
-    } finally {
-      await admin.end();
-    }
+    await dropListenConnections(env);
     await expect.poll(() => env.app.deps.lifecycle.listening, { timeout: 5000, interval: 10 }).toBe(false);
     expect((await get(env.app, '/health/ready')).statusCode).toBe(503);
     await expect
