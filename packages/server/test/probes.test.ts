@@ -43,7 +43,8 @@ const sampleValue = (samples: Sample[], name: string, labels: Record<string, str
 const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
 
-describe.each(ENGINES)('probes on %s', (engine) => {
+// One server per engine for both: each suite migrates and seeds a database of its own.
+describe.each(ENGINES)('probes and metrics on %s', (engine) => {
   let env: TestEnv;
   beforeAll(async () => {
     env = await startEnv(engine);
@@ -87,6 +88,7 @@ describe.each(ENGINES)('probes on %s', (engine) => {
     const ready = await get(other, '/health/ready');
     expect(ready.statusCode).toBe(503);
     expect(ready.headers.connection).toBe('close');
+    expect(ready.body).toBe('{"status":"unavailable"}');
     expect((await get(other, '/health/live')).statusCode).toBe(200);
     // Still serving the API during the drain delay.
     expect((await call(other, endpoints.dict.sysVersion, {}, env.clock.now)).statusCode).toBe(200);
@@ -120,14 +122,6 @@ describe.each(ENGINES)('probes on %s', (engine) => {
       await testDb.drop().catch(() => undefined);
     }
   });
-});
-
-describe.each(ENGINES)('metrics on %s', (engine) => {
-  let env: TestEnv;
-  beforeAll(async () => {
-    env = await startEnv(engine);
-  });
-  afterAll(() => env.close());
 
   it('counts requests by route template, logins, uploads and the audit-chain check', async () => {
     const admin = await login(env, 'admin@trialab.local');
@@ -139,6 +133,7 @@ describe.each(ENGINES)('metrics on %s', (engine) => {
       env.clock.now,
     );
     expect(missing.statusCode).toBe(404);
+    expect((await get(env.app, '/api/kmct/no-such-thing/31337')).statusCode).toBe(404);
     await uploadFile(env, admin, 'note.txt', Buffer.from('twelve bytes'));
     const check = await call(env.app, systemStatus.auditChain, { session: admin }, env.clock.now);
     expect(check.statusCode).toBe(200);
@@ -150,6 +145,7 @@ describe.each(ENGINES)('metrics on %s', (engine) => {
     const requests = (route: string, status: string) =>
       sampleValue(samples, 'trialab_http_request_duration_seconds_count', { route, status_code: status });
     expect(requests('/api/kmct-container/file/:id', '404')).toBe(1);
+    expect(requests('unmatched', '404')).toBe(1);
     expect(requests(fullPath(endpoints.auth.login), '200')).toBeGreaterThanOrEqual(1);
     expect(sampleValue(samples, 'trialab_logins_total', { method: 'password' })).toBeGreaterThanOrEqual(1);
     expect(sampleValue(samples, 'trialab_login_failures_total', { method: 'password' })).toBe(1);
@@ -167,6 +163,7 @@ describe.each(ENGINES)('metrics on %s', (engine) => {
 
     // No raw URL, account, phone number, e-mail or address in any label.
     expect(answer.body).not.toContain('987654');
+    expect(answer.body).not.toContain('31337');
     for (const personal of ['13800000005', 'admin@trialab.local', '127.0.0.1', 'note.txt']) {
       expect(answer.body).not.toContain(personal);
     }
