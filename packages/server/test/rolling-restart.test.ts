@@ -28,7 +28,7 @@ interface Instance {
 }
 
 /** The real entry point from the sources, as `pnpm --filter @trialab/server dev` runs it. */
-function startInstance(name: string, env: TestEnv): Promise<Instance> {
+function startInstance(name: string, env: TestEnv, spawned: ChildProcess[]): Promise<Instance> {
   const child = spawn(process.execPath, ['--conditions=@trialab/source', '--import', 'tsx', 'src/main.ts'], {
     cwd: PACKAGE_DIR,
     env: {
@@ -45,6 +45,8 @@ function startInstance(name: string, env: TestEnv): Promise<Instance> {
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  // Killed in afterAll even when the start fails.
+  spawned.push(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -54,7 +56,7 @@ function startInstance(name: string, env: TestEnv): Promise<Instance> {
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${name} not ready within 40 s:\n${output}`)), 40_000);
+    const timer = setTimeout(() => fail(new Error(`${name} not ready within 60 s:\n${output}`)), 60_000);
     child.on('message', (message: { type?: string; ports?: { server?: number } }) => {
       if (message.type !== 'ready' || !message.ports?.server) return;
       clearTimeout(timer);
@@ -167,6 +169,7 @@ async function signedCall(base: string, session: Session, endpoint: EndpointDef,
 describe('rolling restart on PostgreSQL', () => {
   let env: TestEnv;
   const instances: Instance[] = [];
+  const spawned: ChildProcess[] = [];
   let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
 
   beforeAll(async () => {
@@ -175,18 +178,22 @@ describe('rolling restart on PostgreSQL', () => {
   });
   afterAll(async () => {
     proxy?.stop();
-    for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGKILL');
-    await Promise.all(instances.map((i) => i.exited));
+    const running = spawned.filter((child) => child.exitCode === null && child.signalCode === null);
+    const gone = running.map((child) => new Promise((done) => child.once('exit', done)));
+    for (const child of running) child.kill('SIGKILL');
+    await Promise.all(gone);
     await env.close();
   });
 
   it('stops one instance with SIGTERM while requests flow, and no request fails', async () => {
     const session = await login(env, 'admin@trialab.local');
-    instances.push(...(await Promise.all([startInstance('a', env), startInstance('b', env)])));
+    instances.push(
+      ...(await Promise.all([startInstance('a', env, spawned), startInstance('b', env, spawned)])),
+    );
     const [a, b] = instances as [Instance, Instance];
     proxy = await startProxy(instances);
     const base = `http://127.0.0.1:${proxy.port}`;
-    await expect.poll(() => a.ready && b.ready, { timeout: 10_000, interval: 50 }).toBe(true);
+    await expect.poll(() => a.ready && b.ready, { timeout: 20_000, interval: 50 }).toBe(true);
 
     const results = new Map<string, number>();
     let flowing = true;
@@ -201,13 +208,13 @@ describe('rolling restart on PostgreSQL', () => {
     };
     const clients = Promise.all([0, 1, 2, 3].map(client));
 
-    await expect.poll(() => a.served > 20 && b.served > 20, { timeout: 10_000, interval: 50 }).toBe(true);
+    await expect.poll(() => a.served > 20 && b.served > 20, { timeout: 20_000, interval: 50 }).toBe(true);
     const servedBefore = b.served;
     const stoppedAt = Date.now();
     a.child.kill('SIGTERM');
     const code = await a.exited;
     const stopTook = Date.now() - stoppedAt;
-    await expect.poll(() => b.served > servedBefore + 20, { timeout: 10_000, interval: 50 }).toBe(true);
+    await expect.poll(() => b.served > servedBefore + 20, { timeout: 20_000, interval: 50 }).toBe(true);
     flowing = false;
     await clients;
 
@@ -218,7 +225,7 @@ describe('rolling restart on PostgreSQL', () => {
     expect(stopTook).toBeLessThan(DRAIN_MS + 8000);
     expect(Object.fromEntries(results)).toEqual({ '200/200': expect.any(Number) });
     expect(results.get('200/200')).toBeGreaterThan(60);
-  }, 60_000);
+  }, 120_000);
 
   it('cuts a request that outlasts SHUTDOWN_TIMEOUT_MS and exits 1', async () => {
     const b = instances[1];
