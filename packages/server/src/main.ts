@@ -87,8 +87,10 @@ const onError = (error: unknown) => {
   console.error('shutdown failed', error);
   process.exit(1);
 };
+// `on`, not `once`: a repeated signal (Ctrl-C reaches a whole process group, init systems forward)
+// must not kill the process in the middle of its drain; the timeout bounds the stop.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => shutdown(`received ${signal}`, config.shutdownDrainDelayMs).catch(onError));
+  process.on(signal, () => void shutdown(`received ${signal}`, config.shutdownDrainDelayMs).catch(onError));
 }
 // Started by the stack launcher: if the launcher dies, its IPC channel closes and we go too (no
 // load balancer to wait for).
