@@ -9,10 +9,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type Config, loadConfig, PACKAGE_DIR } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
-import type { Clock, Deps } from './deps.js';
-import { scheduleCheckpoints } from './lib/audit-checkpoints.js';
+import type { Clock, Deps, Lifecycle } from './deps.js';
+import { newestCheckpointAt, scheduleCheckpoints } from './lib/audit-checkpoints.js';
 import { LocalFileStore } from './lib/file-store.js';
 import { addMessages } from './lib/i18n.js';
+import { ServerMetrics } from './lib/metrics.js';
 import { buildOpenApi } from './lib/openapi.js';
 import { type Ed25519Keys, loadOrCreateKeyFile } from './lib/signing-keys.js';
 import { hasPermission } from './modules/access/access.js';
@@ -84,6 +85,7 @@ import {
   envelopePlugin,
   MAX_HEADER_BYTES,
 } from './plugins/envelope.js';
+import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
 import { seedDatabase } from './seed/seed.js';
 
@@ -219,9 +221,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   // Session look-ups are cached per instance; the database announces auth changes (see session-cache.ts).
   const sessionCache = new SessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 10_000, live: false });
+  const lifecycle: Lifecycle = { listening: false, shuttingDown: false };
   const stopListening = await handle.listen('trialab_auth', {
     onChange: () => sessionCache.invalidate(),
-    onLive: (live) => sessionCache.setLive(live),
+    onLive: (live) => {
+      sessionCache.setLive(live);
+      lifecycle.listening = live;
+    },
   });
   app.addHook('onClose', stopListening);
 
@@ -251,6 +257,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       siteScope,
     },
     seeded,
+    metrics: new ServerMetrics({
+      poolUse: () => handle.poolUse(),
+      newestCheckpointAt: () => newestCheckpointAt(handle.db),
+    }),
+    lifecycle,
   };
   app.decorate('deps', deps);
 
@@ -275,6 +286,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   await app.register(envelopePlugin);
   await app.register(securityPlugin);
+  // Probes and /metrics: outside the API contract, listed in INFRASTRUCTURE_ROUTES.
+  await app.register(infrastructurePlugin);
 
   // OpenAPI generated from the contract, with a reference page at /api/docs.
   await app.register(swagger, {

@@ -73,6 +73,17 @@ const envSchema = z.object({
   AUDIT_TRUSTED_KEYS_FILE: z.string().optional(),
   /** Minutes between signed checkpoints of the audit chain; 0 turns the running server's off. */
   AUDIT_CHECKPOINT_MINUTES: z.coerce.number().min(0).max(10080).default(60),
+  /** After SIGTERM: how long the instance keeps serving while not ready (the load balancer notices). */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** Then: how long in-flight requests may take before they are cut (and the exit code is 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** GET /metrics: on by default outside production; in production only with a token or its own listener. */
+  METRICS_ENABLED: bool.optional(),
+  /** Bearer token the scraper must send. */
+  METRICS_TOKEN: z.string().min(16).max(256).optional(),
+  /** A listener of its own for /metrics (not served on the API's port then). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Mode = 'production' | 'development' | 'demo';
@@ -118,6 +129,17 @@ export interface Config {
   auditCheckpointIntervalMs: number;
   /** Check every response against its declared schema (on outside production). */
   validateResponses: boolean;
+  /** Milliseconds the instance keeps serving, not ready, after SIGTERM (main.ts). */
+  shutdownDrainDelayMs: number;
+  /** Milliseconds in-flight requests get once the instance stops accepting. */
+  shutdownTimeoutMs: number;
+  /** Whether GET /metrics is served (plugins/metrics.ts). */
+  metricsEnabled: boolean;
+  /** Bearer token required on /metrics; undefined = none (a protected listener, or not production). */
+  metricsToken: string | undefined;
+  /** A listener of its own for /metrics; undefined = on the API's listener. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {}
@@ -218,6 +240,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // leave each file on the instance that received it.
     throw new ConfigError('invalid environment:\n  FILES_DIR: required in production with DATABASE_URL');
   }
+  const metricsProtected = e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined;
+  if (!dev && e.METRICS_ENABLED && !metricsProtected) {
+    // Unprotected on the API's own port, it would be open to everyone who reaches the service.
+    throw new ConfigError(
+      'invalid environment:\n  METRICS_ENABLED: needs METRICS_TOKEN or METRICS_PORT in production',
+    );
+  }
   let labProfile = DEMO_LAB_PROFILE;
   if (e.LAB_PROFILE_FILE) {
     try {
@@ -260,6 +289,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditTrustedKeysFile: resolve(e.AUDIT_TRUSTED_KEYS_FILE ?? join(keysDir, 'audit-checkpoint-trusted.pem')),
     auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),
     validateResponses: dev,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS ?? (dev ? 0 : 5000),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsEnabled: e.METRICS_ENABLED ?? (dev || metricsProtected),
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
 }
 

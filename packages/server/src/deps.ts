@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database, Engine } from './db/client.js';
 import type { FileStore } from './lib/file-store.js';
+import type { ServerMetrics } from './lib/metrics.js';
 import type { RouteDomains } from './lib/route-domains.js';
 import type { GuardedNotifier } from './modules/auth/notifier.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
@@ -29,6 +30,17 @@ export interface Deps {
   domains: RouteDomains;
   /** What the first start seeded (main.ts prints a generated admin password once). */
   seeded: SeedResult;
+  /** This instance's Prometheus metrics (lib/metrics.ts). */
+  metrics: ServerMetrics;
+  /** What readiness reads besides the database (plugins/infrastructure.ts). */
+  lifecycle: Lifecycle;
+}
+
+export interface Lifecycle {
+  /** The LISTEN connection of the session cache is up (always, once started, on PGlite). */
+  listening: boolean;
+  /** Set by main.ts at SIGTERM: readiness answers 503 from then on. */
+  shuttingDown: boolean;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { listenForMetrics } from './lib/metrics.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data.js';
 
 let config: ReturnType<typeof loadConfig>;
@@ -14,7 +16,8 @@ try {
   throw error;
 }
 
-const app = await buildServer({ logger: process.env.LOG_LEVEL !== 'silent' && config.mode === 'production' });
+const logging = process.env.LOG_LEVEL !== 'silent' && config.mode === 'production';
+const app = await buildServer({ logger: logging });
 await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : config.port;
@@ -26,6 +29,15 @@ if (config.mode === 'production' && config.sms.provider === 'outbox') {
     'warning: no SMS provider (SMS_PROVIDER): SMS login codes and first-login passwords go to the outbox table, which production does not show; set SMS_PROVIDER=aliyun or tencent (docs/operations.md "SMS")',
   );
 }
+const metricsListener =
+  config.metricsEnabled && config.metricsPort !== undefined
+    ? await listenForMetrics(app.deps.metrics, {
+        host: config.metricsHost,
+        port: config.metricsPort,
+        token: config.metricsToken,
+      })
+    : undefined;
+if (metricsListener) console.log(`metrics on http://${config.metricsHost}:${metricsListener.port}/metrics`);
 if (config.seedDemo) {
   console.log(`demo accounts (password ${DEMO_PASSWORD}; log in by mobile or e-mail):`);
   for (const user of DEMO_USERS) {
@@ -40,11 +52,55 @@ if (app.deps.seeded.generatedAdminPassword) {
     `super account created: 13800000000 / admin@trialab.local, initial password ${app.deps.seeded.generatedAdminPassword} (change it at first login; shown only once)`,
   );
 }
-const stop = () => void app.close().then(() => process.exit(0));
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
-// Started by the stack launcher: if the launcher dies, its IPC channel closes and we go too.
-process.once('disconnect', stop);
+/** Shutdown lines go to the JSON log in production, else to the console like the start-up lines. */
+const say = (message: string) => (logging ? app.log.info(message) : console.log(message));
+let stopping = false;
+
+/**
+ * Graceful stop (docs/operations.md, "Probes and shutdown"): readiness turns false at once, the
+ * instance keeps serving for the drain delay while the load balancer notices, then stops accepting
+ * and lets in-flight requests finish within the timeout, closes the database and exits: 0 when every
+ * request finished, 1 when the timeout cut some.
+ */
+async function shutdown(reason: string, drainMs: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.deps.lifecycle.shuttingDown = true;
+  say(`${reason}: not ready; serving ${drainMs} ms more, then stopping`);
+  await sleep(drainMs);
+  say(`no longer accepting; in-flight requests get up to ${config.shutdownTimeoutMs} ms`);
+  let cut = false;
+  const timeout = setTimeout(() => {
+    cut = true;
+    say(`in-flight requests did not finish within ${config.shutdownTimeoutMs} ms: cutting their connections`);
+    app.server.closeAllConnections();
+  }, config.shutdownTimeoutMs);
+  // server.close() waits for keep-alive connections to idle out (fastify keeps them 72 s): close
+  // each one as soon as its last request is answered.
+  const reap = setInterval(() => app.server.closeIdleConnections(), 50);
+  try {
+    await app.close();
+    await metricsListener?.close();
+  } finally {
+    clearTimeout(timeout);
+    clearInterval(reap);
+  }
+  say(cut ? 'stopped; some requests were cut' : 'stopped');
+  process.exit(cut ? 1 : 0);
+}
+
+const onError = (error: unknown) => {
+  console.error('shutdown failed', error);
+  process.exit(1);
+};
+// `on`, not `once`: a repeated signal (Ctrl-C reaches a whole process group, init systems forward)
+// must not kill the process in the middle of its drain; the timeout bounds the stop.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void shutdown(`received ${signal}`, config.shutdownDrainDelayMs).catch(onError));
+}
+// Started by the stack launcher: if the launcher dies, its IPC channel closes and we go too (no
+// load balancer to wait for).
+process.once('disconnect', () => shutdown('launcher gone', 0).catch(onError));
 process.send?.({
   type: 'ready',
   ports: { server: actualPort },

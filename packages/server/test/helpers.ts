@@ -14,6 +14,7 @@ import {
 } from '@trialab/api-contract';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { buildServer, type ServerOptions } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import type { DatabaseHandle, Engine } from '../src/db/client.js';
@@ -93,6 +94,19 @@ export async function startEnv(engine: Engine, overrides: Partial<ServerOptions>
       if (!overrides.config?.filesDir) await rm(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Ends (PostgreSQL) every instance's LISTEN connection, as a network fault or failover would. */
+export async function dropListenConnections(env: TestEnv): Promise<void> {
+  const admin = new pg.Client({ connectionString: env.testDb.url });
+  await admin.connect();
+  try {
+    await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN trialab_auth'",
+    );
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Stores `content` as an uploaded file (through the file store, as the upload endpoint does). */

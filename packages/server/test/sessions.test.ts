@@ -1,12 +1,12 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginCodes } from '../src/db/schema.js';
 import { ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
+  dropListenConnections,
   envelope,
   lastSentCode,
   login,
@@ -145,15 +145,7 @@ describe.each(ENGINES)('sessions and password changes on %s', (engine) => {
     const cache = env.app.deps.sessionCache;
     expect(cache.isLive).toBe(true);
     if (engine !== 'postgres') return; // PGlite is in-process: there is no connection to lose.
-    const admin = new pg.Client({ connectionString: env.testDb.url });
-    await admin.connect();
-    try {
-      await admin.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN trialab_auth'",
-      );
-    } finally {
-      await admin.end();
-    }
+    await dropListenConnections(env);
     await expect.poll(() => cache.isLive, { timeout: 5000, interval: 10 }).toBe(false);
     const session = await login(env, '13800000003');
     await expect.poll(() => cache.isLive, { timeout: 10_000, interval: 50 }).toBe(true);

@@ -30,8 +30,26 @@ export interface DatabaseHandle {
   relaxedDb: Database;
   /** Follows NOTIFY on a channel; resolves once listening (or once the first attempt failed). */
   listen(channel: string, listener: ChangeListener): Promise<() => Promise<void>>;
+  /** Each connection pool's use, read at every metrics scrape; none on PGlite (one embedded session). */
+  poolUse(): PoolUse[];
   close(): Promise<void>;
 }
+
+export interface PoolUse {
+  /** `main`, or `relaxed` (the nonces' pool). */
+  pool: string;
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+const useOf = (pool: string, p: pg.Pool): PoolUse => ({
+  pool,
+  total: p.totalCount,
+  idle: p.idleCount,
+  waiting: p.waitingCount,
+});
 
 export interface ChangeListener {
   onChange(): void;
@@ -158,6 +176,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       relaxedDb: drizzleNodePg(relaxedPool, { schema }),
       listen: (channel, listener) => listenPostgres(databaseUrl, channel, listener),
+      poolUse: () => [useOf('main', pool), useOf('relaxed', relaxedPool)],
       close: async () => {
         await Promise.all([pool.end(), relaxedPool.end()]);
       },
@@ -181,6 +200,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         if (!client.closed) await stop();
       };
     },
+    poolUse: () => [],
     close: () => client.close(),
   };
 }

@@ -104,6 +104,16 @@ export async function listCheckpoints(db: Database): Promise<Checkpoint[]> {
   return db.select().from(auditCheckpoints).orderBy(asc(auditCheckpoints.id));
 }
 
+/** When the newest checkpoint was signed (by any instance), or null without one. */
+export async function newestCheckpointAt(db: Database): Promise<Date | null> {
+  const [newest] = await db
+    .select({ at: auditCheckpoints.at })
+    .from(auditCheckpoints)
+    .orderBy(desc(auditCheckpoints.id))
+    .limit(1);
+  return newest?.at ?? null;
+}
+
 /** What an auditor keeps outside the database: the checkpoints and the public keys that signed them. */
 export interface CheckpointExport {
   format: 'trialab-audit-checkpoints/1';

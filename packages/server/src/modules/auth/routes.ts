@@ -9,13 +9,18 @@ const { auth, user } = endpoints;
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const rateLimit = { max: app.deps.config.authRateLimit, timeWindow: 60_000 };
+  // Login outcomes by method, for monitoring (lib/metrics.ts).
+  const { metrics } = app.deps;
   registerGroup(app, auth, {
     captcha: { handler: (ctx) => service.newCaptcha(ctx), rateLimit },
     captchaVerify: {
       handler: (ctx) => service.verifyCaptcha(ctx, ctx.body.captchaId, ctx.body.x),
       rateLimit,
     },
-    login: { handler: (ctx) => service.passwordLogin(ctx, ctx.body), rateLimit },
+    login: {
+      handler: (ctx) => metrics.countLogin('password', service.passwordLogin(ctx, ctx.body)),
+      rateLimit,
+    },
     sendLoginSmsCode: {
       handler: (ctx) => service.sendLoginCode(ctx, 'sms', ctx.body.mobile, ctx.body.passToken),
       rateLimit,
@@ -27,8 +32,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     smsLogin: {
       handler: (ctx) =>
         'mobile' in ctx.body
-          ? service.codeLogin(ctx, 'sms', ctx.body.mobile, ctx.body.code)
-          : service.codeLogin(ctx, 'email', ctx.body.email, ctx.body.code),
+          ? metrics.countLogin('sms', service.codeLogin(ctx, 'sms', ctx.body.mobile, ctx.body.code))
+          : metrics.countLogin('email', service.codeLogin(ctx, 'email', ctx.body.email, ctx.body.code)),
       rateLimit,
     },
     checkSmsCode: {
@@ -44,7 +49,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       rateLimit,
     },
     wxAuthUrl: { handler: (ctx) => service.wxAuthUrl(ctx, ctx.query.redirectUri), rateLimit },
-    wxLogin: { handler: (ctx) => service.wxLogin(ctx, ctx.body.code, ctx.body.state), rateLimit },
+    wxLogin: {
+      handler: (ctx) => metrics.countLogin('wechat', service.wxLogin(ctx, ctx.body.code, ctx.body.state)),
+      rateLimit,
+    },
     logout: (ctx) => service.logout(ctx, ctx.principal.sessionId),
     firstUpdatePassword: (ctx) => {
       const p = ctx.principal;

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { count, desc, sql } from 'drizzle-orm';
-import { type Executor, MIGRATIONS_DIR } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { auditCheckpoints, auditLog } from '../../db/schema.js';
 
 type Row = Record<string, unknown>;
@@ -16,21 +14,6 @@ export async function databaseFacts(db: Executor) {
   const version = await first(db, sql`SHOW server_version`);
   const size = await first(db, sql`SELECT pg_database_size(current_database()) AS bytes`);
   return { serverVersion: String(version?.server_version ?? ''), sizeBytes: Number(size?.bytes ?? 0) };
-}
-
-/** Migrations drizzle recorded as applied: how many, and the newest one's journal time. */
-export async function appliedMigrations(db: Executor) {
-  const row = await first(
-    db,
-    sql`SELECT count(*)::int AS n, max(created_at)::text AS last FROM drizzle.__drizzle_migrations`,
-  );
-  return { applied: Number(row?.n ?? 0), lastWhen: row?.last ? Number(row.last) : null };
-}
-
-/** The committed migrations' journal (name and time of each). */
-export async function migrationJournal(): Promise<Array<{ tag: string; when: number }>> {
-  const text = await readFile(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8');
-  return (JSON.parse(text) as { entries: Array<{ tag: string; when: number }> }).entries;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
+import { appliedMigrations, migrationJournal } from '../../db/migrations.js';
 import { verifyAuditChain } from '../../lib/audit-verification.js';
 import { registerGroup } from '../../lib/route.js';
 import { trustedPublicKeys } from '../../lib/signing-keys.js';
@@ -14,7 +15,7 @@ export async function systemStatusRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, systemStatus, {
     info: async (ctx) => {
       const { config, engine, version } = ctx.deps;
-      const migrations = await repo.appliedMigrations(ctx.db);
+      const migrations = await appliedMigrations(ctx.db);
       const audit = await repo.auditFacts(ctx.db);
       return {
         version,
@@ -23,7 +24,7 @@ export async function systemStatusRoutes(app: FastifyInstance): Promise<void> {
         database: { engine, ...(await repo.databaseFacts(ctx.db)) },
         migrations: {
           applied: migrations.applied,
-          last: lastMigrationName(await repo.migrationJournal(), migrations.lastWhen),
+          last: lastMigrationName(await migrationJournal(), migrations.lastWhen),
           lastAppliedAt: migrations.lastWhen === null ? null : new Date(migrations.lastWhen).toISOString(),
         },
         // PGlite is embedded in this process: no other instance can open it.
@@ -47,6 +48,7 @@ export async function systemStatusRoutes(app: FastifyInstance): Promise<void> {
       const trustedKeys = await trustedPublicKeys(config.auditSigningKeyFile, config.auditTrustedKeysFile);
       // The whole chain outside the request's transaction: a read of committed rows only.
       const report = await verifyAuditChain(db, { trustedKeys, maxProblems: 20 });
+      ctx.deps.metrics.auditVerified(report.ok, ctx.now);
       return {
         ok: report.ok,
         rows: report.rows,

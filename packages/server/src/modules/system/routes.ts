@@ -216,6 +216,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         }
         const { name, mime, size, sha256 } = staged;
         const id = await insertFile(ctx.db, { name, mime, size, sha256, uploadedBy: p.userId });
+        ctx.deps.metrics.upload(size);
         ctx.audit({
           action: 'system.fileUpload',
           entity: 'file',
