@@ -68,6 +68,8 @@ const envSchema = z.object({
   AUDIT_TRUSTED_KEYS_FILE: z.string().optional(),
   /** Minutes between signed checkpoints of the audit chain; 0 turns the running server's off. */
   AUDIT_CHECKPOINT_MINUTES: z.coerce.number().min(0).max(10080).default(60),
+  /** Hours an Idempotency-Key answers with its first answer; older keys are forgotten. */
+  IDEMPOTENCY_KEY_HOURS: z.coerce.number().min(0.01).max(720).default(24),
 });
 
 export type Mode = 'production' | 'development' | 'demo';
@@ -109,6 +111,8 @@ export interface Config {
   /** Public keys (SPKI PEM blocks) still trusted when verifying older checkpoints (rotation). */
   auditTrustedKeysFile: string;
   auditCheckpointIntervalMs: number;
+  /** How long an idempotency key is remembered (lib/idempotency.ts). */
+  idempotencyKeyTtlMs: number;
   /** Check every response against its declared schema (on outside production). */
   validateResponses: boolean;
 }
@@ -170,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditSigningKeyFile: resolve(e.AUDIT_SIGNING_KEY_FILE ?? join(keysDir, 'audit-checkpoint-ed25519.pem')),
     auditTrustedKeysFile: resolve(e.AUDIT_TRUSTED_KEYS_FILE ?? join(keysDir, 'audit-checkpoint-trusted.pem')),
     auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),
+    idempotencyKeyTtlMs: Math.round(e.IDEMPOTENCY_KEY_HOURS * 3_600_000),
     validateResponses: dev,
   };
 }
