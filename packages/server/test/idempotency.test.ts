@@ -5,10 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idempotencyKeys } from '../src/db/schema.js';
 import { consumableOrders } from '../src/db/schema-portal.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  DEMO_PASSWORD,
+  envelope,
+  login,
+  passToken,
+  type Session,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
 
 const { consumable, project } = endpoints;
 const TTL_MS = 60_000;
+/** Adds the key to a request's headers (after signing: the key is not signed). */
+const withKey = (key: string | undefined) => (headers: Record<string, string>) => {
+  if (key !== undefined) headers[IDEMPOTENCY_HEADERS.key] = key;
+};
 
 describe.each(ENGINES)('idempotency keys on %s', (engine) => {
   let env: TestEnv;
@@ -59,9 +72,7 @@ describe.each(ENGINES)('idempotency keys on %s', (engine) => {
         body,
         session: applicant,
         lang,
-        tamper: (headers) => {
-          if (key !== undefined) headers[IDEMPOTENCY_HEADERS.key] = key;
-        },
+        tamper: withKey(key),
       },
       env.clock.now,
     );
@@ -157,6 +168,19 @@ describe.each(ENGINES)('idempotency keys on %s', (engine) => {
     // The same key then serves the corrected request (nothing was kept of the failed one).
     expect(envelope(await submit(order(note), key)).code).toBe(200);
     expect(await orders(note)).toBe(1);
+  });
+
+  it('keeps no answer holding a secret: a login with a key stores nothing', async () => {
+    const key = randomUUID();
+    const body = {
+      account: '13900000001',
+      password: DEMO_PASSWORD,
+      passToken: await passToken(env),
+      agreement: true,
+    };
+    const answer = await call(env.app, endpoints.auth.login, { body, tamper: withKey(key) }, env.clock.now);
+    expect(envelope(answer).code).toBe(200);
+    expect(await keyRows(key)).toBe(0);
   });
 
   it('refuses a malformed key before anything runs', async () => {

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import { z } from 'zod';
 import type { Executor } from '../db/client.js';
 import type { Deps } from '../deps.js';
-import { type AuditEntry, appendAudit, redact } from './audit.js';
+import { type AuditEntry, appendAudit, holdsSecret, redact } from './audit.js';
 import { ApiError } from './errors.js';
 import { t } from './i18n.js';
 import {
@@ -360,9 +360,11 @@ export function route<E extends EndpointDef, R = undefined>(
           }
           await appendAudit(tx, actor, entries);
           if (claimId !== undefined) {
-            // Files and committed failures are not kept: a retry with the key runs again.
-            if (deferred || result instanceof RawReply) await releaseIdempotencyKey(tx, claimId);
-            else await storeIdempotentAnswer(tx, claimId, envelopeOf(result, lang));
+            // Files, committed failures and answers holding a secret (a login's token) are not
+            // kept: a retry with the key runs again.
+            const answer = deferred || result instanceof RawReply ? undefined : envelopeOf(result, lang);
+            if (answer && !holdsSecret(answer.data)) await storeIdempotentAnswer(tx, claimId, answer);
+            else await releaseIdempotencyKey(tx, claimId);
           }
           return result;
         });
