@@ -45,7 +45,7 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
-const TEST_CONFIG: Partial<Config> = {
+export const TEST_CONFIG: Partial<Config> = {
   mode: 'demo',
   seedDemo: true,
   authRateLimit: 100_000,
@@ -228,7 +228,10 @@ export function multipartFile(fileName: string, content: Buffer): { payload: Buf
 }
 
 /** Gets and solves a slide puzzle (reading the answer from the database) for a pass token. */
-export async function passToken(env: TestEnv, app: FastifyInstance = env.app): Promise<string> {
+/** What logging in needs of an environment (the crash drill has a server but no TestEnv). */
+type LoginEnv = Pick<TestEnv, 'app' | 'handle' | 'clock'>;
+
+export async function passToken(env: LoginEnv, app: FastifyInstance = env.app): Promise<string> {
   const { endpoints } = await import('@trialab/api-contract');
   const challenge = (await call(app, endpoints.auth.captcha, {}, env.clock.now)).json() as {
     data: { captchaId: string };
@@ -256,7 +259,7 @@ export async function lastSentCode(env: TestEnv, recipient: string): Promise<str
 }
 
 export async function login(
-  env: TestEnv,
+  env: LoginEnv,
   account: string,
   password: string = DEMO_PASSWORD,
   app: FastifyInstance = env.app,
