@@ -16,7 +16,7 @@ import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client
 import { consumableOrders } from '../src/db/schema-portal.js';
 import { verifyAuditChain } from '../src/lib/audit-verification.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
-import { call, envelope, login, type Session, signedHeaders, TEST_CONFIG } from './helpers.js';
+import { demoApplication, login, type Session, signedHeaders, TEST_CONFIG } from './helpers.js';
 
 const CLIENTS = 4;
 /** The kill comes once this many writes were acknowledged. */
@@ -160,35 +160,9 @@ describe('crash drill', () => {
       const env = { app, handle, clock };
       const sessions: Session[] = [];
       for (let i = 0; i < CLIENTS; i++) sessions.push(await login(env, '13900000001'));
-      const as = (endpoint: Parameters<typeof call>[1], options: Parameters<typeof call>[2]) =>
-        call(app, endpoint, { ...options, session: sessions[0] }, clock.now).then(envelope);
-      const projects = (await as(endpoints.project.ownAll, { body: { page: 1, size: 10 } })).data as Array<{
-        id: number;
-        projectNo: string;
-      }>;
-      const projectId = projects.find((p) => p.projectNo === 'KM-2026-001')?.id ?? 0;
-      const sites = (await as(endpoints.project.sitesByProject, { body: { projectId, page: 1, size: 10 } }))
-        .data as Array<{ id: number }>;
-      const siteId = sites[0]?.id ?? 0;
-      const kits = (await as(endpoints.consumable.planKits, { params: { id: projectId }, body: { siteId } }))
-        .data as Array<{ id: number }>;
+      const application = await demoApplication(app, sessions[0] as Session, clock.now);
       await app.close();
       if (engine === 'pglite') await handle.close();
-      const application = (note: string) =>
-        JSON.stringify({
-          projectId,
-          siteId,
-          receiveAddress: {
-            name: '陈中心',
-            phone: '13900000001',
-            area: '北京市/东城区',
-            company: '示例医院',
-            detail: '示例路1号',
-            email: '',
-          },
-          note,
-          kits: [{ kitId: kits[0]?.id ?? 0, kitAmount: 1 }],
-        });
 
       // Drive: each client submits one application after another; the server dies mid-stream.
       let server = await startServer(prepared.place, children);
@@ -199,7 +173,7 @@ describe('crash drill', () => {
         sessions.map(async (session, client) => {
           for (let i = 0; ; i++) {
             const submission = { key: randomUUID(), note: `drill ${client}-${i}`, body: '' };
-            submission.body = application(submission.note);
+            submission.body = JSON.stringify(application(submission.note));
             let answer: Awaited<ReturnType<typeof submit>>;
             try {
               answer = await submit(server.base, session, submission);

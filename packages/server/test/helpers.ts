@@ -367,3 +367,37 @@ export async function projectOutsideScope(env: TestEnv, projectNo: string): Prom
   if (!row) throw new Error('project not created');
   return row.id;
 }
+
+/**
+ * A consumable application of the demo site user (13900000001) for project KM-2026-001, its first
+ * site and first plan kit: `note` and the kit amount vary per call.
+ */
+export async function demoApplication(
+  app: FastifyInstance,
+  session: Session,
+  clockNow: number,
+): Promise<(note: string, kitAmount?: number) => Record<string, unknown>> {
+  const { endpoints } = await import('@trialab/api-contract');
+  const as = (endpoint: EndpointDef, options: CallOptions) =>
+    call(app, endpoint, { ...options, session }, clockNow).then(envelope);
+  const projects = (await as(endpoints.project.ownAll, { body: { page: 1, size: 10 } })).data as Array<{
+    id: number;
+    projectNo: string;
+  }>;
+  const projectId = projects.find((p) => p.projectNo === 'KM-2026-001')?.id ?? 0;
+  const sites = (await as(endpoints.project.sitesByProject, { body: { projectId, page: 1, size: 10 } }))
+    .data as Array<{ id: number }>;
+  const siteId = sites[0]?.id ?? 0;
+  const kits = (await as(endpoints.consumable.planKits, { params: { id: projectId }, body: { siteId } }))
+    .data as Array<{ id: number }>;
+  const kitId = kits[0]?.id ?? 0;
+  const receiveAddress = {
+    name: '陈中心',
+    phone: '13900000001',
+    area: '北京市/东城区',
+    company: '示例医院',
+    detail: '示例路1号',
+    email: '',
+  };
+  return (note, kitAmount = 1) => ({ projectId, siteId, receiveAddress, note, kits: [{ kitId, kitAmount }] });
+}

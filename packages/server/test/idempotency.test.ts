@@ -8,6 +8,7 @@ import { ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
+  demoApplication,
   envelope,
   login,
   passToken,
@@ -16,7 +17,7 @@ import {
   type TestEnv,
 } from './helpers.js';
 
-const { consumable, project } = endpoints;
+const { consumable } = endpoints;
 const TTL_MS = 60_000;
 /** Adds the key to a request's headers (after signing: the key is not signed). */
 const withKey = (key: string | undefined) => (headers: Record<string, string>) => {
@@ -26,43 +27,15 @@ const withKey = (key: string | undefined) => (headers: Record<string, string>) =
 describe.each(ENGINES)('idempotency keys on %s', (engine) => {
   let env: TestEnv;
   let applicant: Session; // 陈中心, KM-2026-001 site 01
-  let projectId: number;
-  let siteId: number;
-  let kitId: number;
+  let order: Awaited<ReturnType<typeof demoApplication>>;
 
   beforeAll(async () => {
     env = await startEnv(engine, { config: { idempotencyKeyTtlMs: TTL_MS } });
     applicant = await login(env, '13900000001');
-    const as = (endpoint: Parameters<typeof call>[1], body: unknown, params?: Record<string, number>) =>
-      call(env.app, endpoint, { body, params, session: applicant }, env.clock.now).then(envelope);
-    const projects = (await as(project.ownAll, { page: 1, size: 10 })).data as Array<{
-      id: number;
-      projectNo: string;
-    }>;
-    projectId = projects.find((p) => p.projectNo === 'KM-2026-001')?.id ?? 0;
-    const sites = (await as(project.sitesByProject, { projectId, page: 1, size: 10 })).data as Array<{
-      id: number;
-    }>;
-    siteId = sites[0]?.id ?? 0;
-    const kits = (await as(consumable.planKits, { siteId }, { id: projectId })).data as Array<{ id: number }>;
-    kitId = kits[0]?.id ?? 0;
+    order = await demoApplication(env.app, applicant, env.clock.now);
   });
   afterAll(() => env.close());
 
-  const order = (note: string, kitAmount = 2) => ({
-    projectId,
-    siteId,
-    receiveAddress: {
-      name: '陈中心',
-      phone: '13900000001',
-      area: '北京市/东城区',
-      company: '示例医院',
-      detail: '示例路1号',
-      email: '',
-    },
-    note,
-    kits: [{ kitId, kitAmount }],
-  });
   /** Submits an application, with the key when one is given. */
   const submit = (body: unknown, key?: string, lang: 'zh_CN' | 'en_US' = 'en_US') =>
     call(
