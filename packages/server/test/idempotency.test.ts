@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { endpoints, IDEMPOTENCY_HEADERS, ResultCode } from '@trialab/api-contract';
+import { endpoints, fullPath, IDEMPOTENCY_HEADERS, ResultCode } from '@trialab/api-contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idempotencyKeys } from '../src/db/schema.js';
@@ -19,6 +19,7 @@ import {
 
 const { consumable } = endpoints;
 const TTL_MS = 60_000;
+const ORIGIN = 'https://console.example';
 /** Adds the key to a request's headers (after signing: the key is not signed). */
 const withKey = (key: string | undefined) => (headers: Record<string, string>) => {
   if (key !== undefined) headers[IDEMPOTENCY_HEADERS.key] = key;
@@ -30,7 +31,7 @@ describe.each(ENGINES)('idempotency keys on %s', (engine) => {
   let order: Awaited<ReturnType<typeof demoApplication>>;
 
   beforeAll(async () => {
-    env = await startEnv(engine, { config: { idempotencyKeyTtlMs: TTL_MS } });
+    env = await startEnv(engine, { config: { idempotencyKeyTtlMs: TTL_MS, corsOrigins: [ORIGIN] } });
     applicant = await login(env, '13900000001');
     order = await demoApplication(env.app, applicant, env.clock.now);
   });
@@ -118,6 +119,16 @@ describe.each(ENGINES)('idempotency keys on %s', (engine) => {
     expect(await keyRows(key)).toBe(1);
   });
 
+  it('deletes expired keys when a keyed call comes, at most every ten minutes', async () => {
+    const old = randomUUID();
+    expect(envelope(await submit(order(`sweep ${old}`), old)).code).toBe(200);
+    env.clock.advance(10 * 60_000 + TTL_MS);
+    const fresh = randomUUID();
+    expect(envelope(await submit(order(`sweep ${fresh}`), fresh)).code).toBe(200);
+    expect(await keyRows(old)).toBe(0);
+    expect(await keyRows(fresh)).toBe(1);
+  });
+
   it('writes once for two concurrent calls with one key; both get the answer', async () => {
     const key = randomUUID();
     const note = `concurrent ${key}`;
@@ -154,6 +165,33 @@ describe.each(ENGINES)('idempotency keys on %s', (engine) => {
     const answer = await call(env.app, endpoints.auth.login, { body, tamper: withKey(key) }, env.clock.now);
     expect(envelope(answer).code).toBe(200);
     expect(await keyRows(key)).toBe(0);
+  });
+
+  it('lets a cross-origin console send the key and read the replay mark', async () => {
+    const preflight = await env.app.inject({
+      method: 'OPTIONS',
+      url: fullPath(consumable.create),
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': `lang,${IDEMPOTENCY_HEADERS.key.toLowerCase()}`,
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    const allowed = String(preflight.headers['access-control-allow-headers']).split(/,\s*/);
+    expect(allowed).toContain(IDEMPOTENCY_HEADERS.key);
+    const answer = await call(
+      env.app,
+      consumable.create,
+      {
+        body: order(`cors ${randomUUID()}`),
+        session: applicant,
+        tamper: (h) => void Object.assign(h, { origin: ORIGIN }),
+      },
+      env.clock.now,
+    );
+    expect(envelope(answer).code).toBe(200);
+    expect(answer.headers['access-control-expose-headers']).toContain(IDEMPOTENCY_HEADERS.replayed);
   });
 
   it('refuses a malformed key before anything runs', async () => {
