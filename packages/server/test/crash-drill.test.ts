@@ -29,7 +29,7 @@ interface Place {
   dir: string;
 }
 
-/** A fresh database on disk (PGlite) or on the test cluster, migrated and seeded with the demo data. */
+/** A fresh migrated database: PGlite with its data directory on disk, or one on the test cluster. */
 async function prepare(
   engine: Engine,
 ): Promise<{ place: Place; testDb?: TestDatabase; open(): Promise<DatabaseHandle> }> {
@@ -74,7 +74,7 @@ async function startServer(
     output += chunk;
   });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready in 40 s:\n${output}`)), 40_000);
+    const timer = setTimeout(() => reject(new Error(`server not ready in 60 s:\n${output}`)), 60_000);
     child.on('message', (message: { type?: string; ports?: { server?: number } }) => {
       if (message.type === 'ready' && message.ports?.server) {
         clearTimeout(timer);
@@ -189,6 +189,8 @@ describe('crash drill', () => {
         }),
       );
       await killed;
+      expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
+      expect(inFlight).toHaveLength(CLIENTS);
 
       // Restart on the same data and send every unanswered call again with its key.
       server = await startServer(prepared.place, children);
@@ -220,8 +222,9 @@ describe('crash drill', () => {
         expect(chain.ok).toBe(true);
         console.log(
           `crash drill (${engine}): ${acknowledged.length} acknowledged writes checked, ${lost.length} lost; ` +
-            `${inFlight.length} in flight at the SIGKILL, retried with their keys: ${committedBeforeKill} had ` +
-            `committed (answered from the key), ${inFlight.length - committedBeforeKill} ran anew, ` +
+            `${inFlight.length} unanswered (in flight at the SIGKILL, or refused after it), retried with ` +
+            `their keys: ${committedBeforeKill} had committed (answered from the key), ` +
+            `${inFlight.length - committedBeforeKill} ran anew, ` +
             `${duplicated.length} duplicated; audit chain of ${chain.rows} rows verifies`,
         );
       } finally {
