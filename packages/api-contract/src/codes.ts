@@ -30,6 +30,8 @@ export const ResultCode = {
   REASON_REQUIRED: 4092,
   /** The workflow does not allow this action in the record's current state (or for this user). */
   INVALID_STATE: 4093,
+  /** The Idempotency-Key was already used for another request (other body or endpoint). */
+  IDEMPOTENCY_KEY_REUSED: 4094,
 
   /** Signing headers missing or malformed. */
   SIGNATURE_MISSING: 4101,
@@ -88,6 +90,7 @@ export const HTTP_STATUS_OF: Partial<Record<ResultCodeValue, number>> = {
   [ResultCode.DUPLICATE]: 409,
   [ResultCode.STALE_VERSION]: 409,
   [ResultCode.INVALID_STATE]: 409,
+  [ResultCode.IDEMPOTENCY_KEY_REUSED]: 409,
   [ResultCode.TOO_MANY_REQUESTS]: 429,
   [ResultCode.SEND_LIMITED]: 429,
   [ResultCode.SEND_FAILED]: 502,

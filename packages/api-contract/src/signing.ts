@@ -14,6 +14,19 @@ export const SIGNING_HEADERS = {
   signature: 'Signature',
 } as const;
 
+/**
+ * Idempotency of state-changing calls (docs/api.md, "Idempotency keys"): the client's key, and the
+ * mark the server sets on an answer replayed from an earlier call with that key. Not signed: the
+ * key only ever returns the same user's own answer to the same request (the server compares a hash
+ * of it), and the canonical string stays as SPEC section 7 gives it.
+ */
+export const IDEMPOTENCY_HEADERS = {
+  key: 'Idempotency-Key',
+  replayed: 'Idempotent-Replayed',
+} as const;
+/** Idempotency keys are 8 to 128 characters from this alphabet (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
 /** A request's timestamp may differ from the server clock by at most this many milliseconds. */
 export const TIMESTAMP_WINDOW_MS = 300_000;
 /** A nonce is refused if seen within this period (twice the window). */

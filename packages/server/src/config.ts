@@ -84,6 +84,8 @@ const envSchema = z.object({
   /** A listener of its own for /metrics (not served on the API's port then). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Hours an Idempotency-Key answers with its first answer; older keys are forgotten. */
+  IDEMPOTENCY_KEY_HOURS: z.coerce.number().min(0.01).max(720).default(24),
 });
 
 export type Mode = 'production' | 'development' | 'demo';
@@ -127,6 +129,8 @@ export interface Config {
   /** Public keys (SPKI PEM blocks) still trusted when verifying older checkpoints (rotation). */
   auditTrustedKeysFile: string;
   auditCheckpointIntervalMs: number;
+  /** How long an idempotency key is remembered (lib/idempotency.ts). */
+  idempotencyKeyTtlMs: number;
   /** Check every response against its declared schema (on outside production). */
   validateResponses: boolean;
   /** Milliseconds the instance keeps serving, not ready, after SIGTERM (main.ts). */
@@ -288,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditSigningKeyFile: resolve(e.AUDIT_SIGNING_KEY_FILE ?? join(keysDir, 'audit-checkpoint-ed25519.pem')),
     auditTrustedKeysFile: resolve(e.AUDIT_TRUSTED_KEYS_FILE ?? join(keysDir, 'audit-checkpoint-trusted.pem')),
     auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),
+    idempotencyKeyTtlMs: Math.round(e.IDEMPOTENCY_KEY_HOURS * 3_600_000),
     validateResponses: dev,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS ?? (dev ? 0 : 5000),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

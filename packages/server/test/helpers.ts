@@ -46,7 +46,7 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
-const TEST_CONFIG: Partial<Config> = {
+export const TEST_CONFIG: Partial<Config> = {
   mode: 'demo',
   seedDemo: true,
   authRateLimit: 100_000,
@@ -242,7 +242,10 @@ export function multipartFile(fileName: string, content: Buffer): { payload: Buf
 }
 
 /** Gets and solves a slide puzzle (reading the answer from the database) for a pass token. */
-export async function passToken(env: TestEnv, app: FastifyInstance = env.app): Promise<string> {
+/** What logging in needs of an environment (the crash drill has a server but no TestEnv). */
+type LoginEnv = Pick<TestEnv, 'app' | 'handle' | 'clock'>;
+
+export async function passToken(env: LoginEnv, app: FastifyInstance = env.app): Promise<string> {
   const { endpoints } = await import('@trialab/api-contract');
   const challenge = (await call(app, endpoints.auth.captcha, {}, env.clock.now)).json() as {
     data: { captchaId: string };
@@ -270,7 +273,7 @@ export async function lastSentCode(env: TestEnv, recipient: string): Promise<str
 }
 
 export async function login(
-  env: TestEnv,
+  env: LoginEnv,
   account: string,
   password: string = DEMO_PASSWORD,
   app: FastifyInstance = env.app,
@@ -377,4 +380,38 @@ export async function projectOutsideScope(env: TestEnv, projectNo: string): Prom
     .returning({ id: projects.id });
   if (!row) throw new Error('project not created');
   return row.id;
+}
+
+/**
+ * A consumable application of the demo site user (13900000001) for project KM-2026-001, its first
+ * site and first plan kit: `note` and the kit amount vary per call.
+ */
+export async function demoApplication(
+  app: FastifyInstance,
+  session: Session,
+  clockNow: number,
+): Promise<(note: string, kitAmount?: number) => Record<string, unknown>> {
+  const { endpoints } = await import('@trialab/api-contract');
+  const as = (endpoint: EndpointDef, options: CallOptions) =>
+    call(app, endpoint, { ...options, session }, clockNow).then(envelope);
+  const projects = (await as(endpoints.project.ownAll, { body: { page: 1, size: 10 } })).data as Array<{
+    id: number;
+    projectNo: string;
+  }>;
+  const projectId = projects.find((p) => p.projectNo === 'KM-2026-001')?.id ?? 0;
+  const sites = (await as(endpoints.project.sitesByProject, { body: { projectId, page: 1, size: 10 } }))
+    .data as Array<{ id: number }>;
+  const siteId = sites[0]?.id ?? 0;
+  const kits = (await as(endpoints.consumable.planKits, { params: { id: projectId }, body: { siteId } }))
+    .data as Array<{ id: number }>;
+  const kitId = kits[0]?.id ?? 0;
+  const receiveAddress = {
+    name: '陈中心',
+    phone: '13900000001',
+    area: '北京市/东城区',
+    company: '示例医院',
+    detail: '示例路1号',
+    email: '',
+  };
+  return (note, kitAmount = 1) => ({ projectId, siteId, receiveAddress, note, kits: [{ kitId, kitAmount }] });
 }

@@ -736,3 +736,28 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Idempotency keys of mutating calls (lib/idempotency.ts). Claimed inside the request's
+ * transaction, so a key commits exactly when its write does; the answer is kept for a replay until
+ * IDEMPOTENCY_KEY_HOURS have passed.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** `user:<id>` for a session's calls, `public` for the pre-login ones. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    endpointId: text('endpoint_id').notNull(),
+    /** SHA-256 (hex) of the canonical request: params, query and body. */
+    requestHash: text('request_hash').notNull(),
+    /** The answered envelope; null while the claiming transaction runs. */
+    envelope: jsonb('envelope'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_scope_key_uq').on(t.scope, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

@@ -75,6 +75,17 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
+/** Whether a value names a secret anywhere (the keys `redact` hides): such answers are not kept. */
+export function holdsSecret(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsSecret);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.entries(value as Record<string, unknown>).some(
+      ([k, v]) => SECRET_KEY.test(k) || holdsSecret(v),
+    );
+  }
+  return false;
+}
+
 export interface HashedFields {
   at: Date;
   userId: number | null;

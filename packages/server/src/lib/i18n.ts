@@ -39,6 +39,14 @@ const MESSAGES = {
     zh_CN: '数据已被他人修改，请刷新后重试',
     en_US: 'This record was changed by someone else; reload it and try again',
   },
+  idempotencyKeyMalformed: {
+    zh_CN: '幂等键（Idempotency-Key）格式错误：应为8至128位字母、数字、_或-',
+    en_US: 'Malformed Idempotency-Key: 8 to 128 letters, digits, _ or -',
+  },
+  idempotencyKeyReused: {
+    zh_CN: '该幂等键（Idempotency-Key）已用于另一个请求，请使用新的键',
+    en_US: 'This Idempotency-Key was already used for another request; use a new key',
+  },
   reasonRequired: { zh_CN: '请填写修改原因', en_US: 'Please give a reason for this change' },
   signatureMissing: {
     zh_CN: '缺少签名信息（timestamp、nonce、Signature、Content-MD5）',

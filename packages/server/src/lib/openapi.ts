@@ -2,6 +2,8 @@ import {
   ALL_ENDPOINTS,
   type EndpointDef,
   fullPath,
+  IDEMPOTENCY_HEADERS,
+  IDEMPOTENCY_KEY_PATTERN,
   ResultCode,
   SIGNING_HEADERS,
 } from '@trialab/api-contract';
@@ -111,6 +113,16 @@ export function buildOpenApi(version: string): Record<string, unknown> {
           schema: { type: 'string' },
         });
       }
+    }
+    if (endpoint.mutates) {
+      parameters.push({
+        name: IDEMPOTENCY_HEADERS.key,
+        in: 'header',
+        required: false,
+        description:
+          'A repeat with the same key and request answers the first answer (header Idempotent-Replayed: true) and writes nothing; another request with the key: 4094',
+        schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+      });
     }
     parameters.push({ name: 'lang', in: 'header', required: false, schema: { enum: ['zh_CN', 'en_US'] } });
     parameters.push({

@@ -4,6 +4,7 @@ import {
   fileIdsAt,
   findFileIdFields,
   fullPath,
+  IDEMPOTENCY_HEADERS,
   issueMessage,
   type Lang,
   parseLang,
@@ -14,9 +15,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import { z } from 'zod';
 import type { Executor } from '../db/client.js';
 import type { Deps } from '../deps.js';
-import { type AuditEntry, appendAudit, redact } from './audit.js';
+import { type AuditEntry, appendAudit, holdsSecret, redact } from './audit.js';
 import { ApiError } from './errors.js';
 import { t } from './i18n.js';
+import {
+  claimIdempotencyKey,
+  idempotencyClaimOf,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+  sweepIdempotencyKeys,
+} from './idempotency.js';
 import { assertSafeText, STORED_HEADERS } from './input.js';
 import type { SessionRow } from './route-domains.js';
 import type { SiteScope } from './scope.js';
@@ -126,6 +134,15 @@ function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, lang: La
     .map((issue) => `${[part, ...issue.path.map(String)].join('.')}: ${issueMessage(issue, lang)}`)
     .join('; ');
   throw new ApiError(ResultCode.BAD_REQUEST, { detail });
+}
+
+/** The success envelope of a handler's output (a Page adds `total`). */
+function envelopeOf(output: unknown, lang: Lang): Record<string, unknown> {
+  const page = output instanceof Page ? (output as Page<unknown>) : undefined;
+  const data = page ? page.rows : output;
+  const envelope: Record<string, unknown> = { code: ResultCode.OK, msg: t(lang, 'ok'), data: data ?? null };
+  if (page) envelope.total = page.total;
+  return envelope;
 }
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -263,6 +280,11 @@ export function route<E extends EndpointDef, R = undefined>(
         );
         await assertMayAttach(deps.db, principal, named);
       }
+      // Only calls that send the header pay for it (docs/api.md, "Idempotency keys").
+      const idempotency = endpoint.mutates
+        ? idempotencyClaimOf(request, endpoint, principal?.userId)
+        : undefined;
+      if (idempotency) await sweepIdempotencyKeys(deps.db, now, deps.config.idempotencyKeyTtlMs);
 
       const entries: AuditEntry[] = [];
       const workstation = request.headers.workstation;
@@ -304,7 +326,18 @@ export function route<E extends EndpointDef, R = undefined>(
       if (endpoint.mutates) {
         let deferred: ApiError | undefined;
         let produced: Output<E> | undefined;
+        let replay: Record<string, unknown> | undefined;
         const committed = deps.db.transaction(async (tx) => {
+          let claimId: number | undefined;
+          if (idempotency) {
+            const claim = await claimIdempotencyKey(tx, idempotency, now, deps.config.idempotencyKeyTtlMs);
+            if ('replay' in claim) {
+              // The first call's answer: no handler, no audit record, nothing written.
+              replay = claim.replay;
+              return null as Output<E>;
+            }
+            claimId = claim.id;
+          }
           let result: Output<E>;
           try {
             result = await handler(makeCtx(tx, received));
@@ -326,6 +359,13 @@ export function route<E extends EndpointDef, R = undefined>(
             });
           }
           await appendAudit(tx, actor, entries);
+          if (claimId !== undefined) {
+            // Files, committed failures and answers holding a secret (a login's token) are not
+            // kept: a retry with the key runs again.
+            const answer = deferred || result instanceof RawReply ? undefined : envelopeOf(result, lang);
+            if (answer && !holdsSecret(answer.data)) await storeIdempotentAnswer(tx, claimId, answer);
+            else await releaseIdempotencyKey(tx, claimId);
+          }
           return result;
         });
         output = await committed.catch((error: unknown) => {
@@ -336,6 +376,10 @@ export function route<E extends EndpointDef, R = undefined>(
         // once; other instances hear of auth-table changes through NOTIFY (session-cache.ts).
         deps.sessionCache.invalidate();
         if (deferred) throw deferred;
+        if (replay) {
+          reply.header(IDEMPOTENCY_HEADERS.replayed, 'true');
+          return reply.code(200).send({ ...replay, msg: t(lang, 'ok') });
+        }
       } else {
         output = await handler(makeCtx(deps.db, received));
       }
@@ -358,13 +402,7 @@ export function route<E extends EndpointDef, R = undefined>(
           );
         }
       }
-      const envelope: Record<string, unknown> = {
-        code: ResultCode.OK,
-        msg: t(lang, 'ok'),
-        data: data ?? null,
-      };
-      if (page) envelope.total = page.total;
-      return reply.code(200).send(envelope);
+      return reply.code(200).send(envelopeOf(output, lang));
     },
   });
 }

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { IDEMPOTENCY_HEADERS } from '@trialab/api-contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -75,7 +76,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       'Signature',
       'Content-MD5',
       'workstation',
+      IDEMPOTENCY_HEADERS.key,
     ],
+    // A cross-origin console can tell a replayed answer from a new one.
+    exposedHeaders: [IDEMPOTENCY_HEADERS.replayed],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     maxAge: 600,
   });

@@ -1,4 +1,4 @@
-import { ResultCode } from '@trialab/api-contract/signing';
+import { IDEMPOTENCY_HEADERS, IDEMPOTENCY_KEY_PATTERN, ResultCode } from '@trialab/api-contract/signing';
 import axios, { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { createClock } from './clock';
@@ -54,6 +54,7 @@ beforeEach(() => {
     onUnauthorized: vi.fn<() => void>(),
     translate: (k) => texts[k] ?? k,
     clock: createClock(() => 1_767_225_600_000),
+    networkRetryDelaysMs: [0, 0],
   };
 });
 
@@ -331,6 +332,52 @@ describe('responses (SPEC section 8)', () => {
     });
     const { instance, seen } = fakeServer([refuse, refuse]);
     await expect(instance.request({ url: '/a' })).rejects.toMatchObject({ status: 403 });
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe('idempotency keys and retries after no answer', () => {
+  const ok = () => ({ status: 200, data: { code: 200, msg: 'ok', data: null } });
+  const keyOf = (c: InternalAxiosRequestConfig | undefined) => c?.headers.get(IDEMPOTENCY_HEADERS.key);
+
+  it('sends a fresh key on every state-changing call, none on GET', async () => {
+    const { instance, seen } = fakeServer([ok, ok, ok, ok]);
+    await instance.request({ url: '/a', method: 'POST', data: { a: 1 } });
+    await instance.request({ url: '/a', method: 'POST', data: { a: 1 } });
+    await instance.request({ url: '/a', method: 'DELETE', data: { id: 1 } });
+    await instance.request({ url: '/a', method: 'GET' });
+    const keys = seen.slice(0, 3).map(keyOf);
+    for (const key of keys) expect(String(key)).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(new Set(keys).size).toBe(3);
+    expect(keyOf(seen[3])).toBeUndefined();
+  });
+  it('sends a call that got no answer again, with the same key and a new nonce', async () => {
+    const { instance, seen } = fakeServer([() => 'no-response', () => 'no-response', ok]);
+    const response = await instance.request({ url: '/a', method: 'PUT', data: { a: 1 } });
+    expect(response.data.code).toBe(200);
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen.map(keyOf)).size).toBe(1);
+    expect(new Set(seen.map((c) => c.headers.nonce)).size).toBe(3);
+    expect(seen[2]?.data).toBe('{"a":1}');
+    expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+  it('gives up after two retries and says so once', async () => {
+    const { instance, seen } = fakeServer([() => 'no-response', () => 'no-response', () => 'no-response']);
+    await expect(instance.request({ url: '/a', method: 'POST', data: {} })).rejects.toMatchObject({
+      kind: 'network',
+    });
+    expect(seen).toHaveLength(3);
+    expect(deps.notifyError.mock.calls).toEqual([['网络异常，请稍后再试']]);
+  });
+  it('does not retry a GET, nor a call that got an answer', async () => {
+    const { instance, seen } = fakeServer([
+      () => 'no-response',
+      () => ({ status: 500, data: { code: 500, msg: 'boom', data: null } }),
+    ]);
+    await expect(instance.request({ url: '/a', method: 'GET' })).rejects.toMatchObject({ kind: 'network' });
+    await expect(instance.request({ url: '/a', method: 'POST', data: {} })).rejects.toMatchObject({
+      status: 500,
+    });
     expect(seen).toHaveLength(2);
   });
 });

@@ -1,4 +1,9 @@
-import { ResultCode, SIGNING_HEADERS, serializeQuery } from '@trialab/api-contract/signing';
+import {
+  IDEMPOTENCY_HEADERS,
+  ResultCode,
+  SIGNING_HEADERS,
+  serializeQuery,
+} from '@trialab/api-contract/signing';
 import { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { headerLanguage } from '../../locales/lang';
 import { type Envelope, type Method, type RequestDeps, RequestError } from './types';
@@ -74,7 +79,9 @@ export function browserTimeZone(): string | undefined {
 }
 
 /**
- * lang, tz (informational, like lang: not signed), timestamp, nonce, Content-MD5 (POST and PUT) and Signature. The body is serialised here
+ * lang, tz (informational, like lang: not signed), timestamp, nonce, Content-MD5 (POST and PUT) and Signature;
+ * state-changing calls (POST, PUT, DELETE) also carry an Idempotency-Key (not signed, docs/api.md),
+ * made once per call and kept for its retries. The body is serialised here
  * so that the hash covers exactly the bytes sent, and the query is written into the URL by the
  * contract's serialiser, so the canonical query equals the one sent.
  */
@@ -94,6 +101,11 @@ export function signRequest(deps: RequestDeps) {
     const nonce = newNonce();
     headers.set(names.timestamp, timestamp);
     headers.set(names.nonce, nonce);
+    if (method !== 'GET') {
+      // randomUUID exists only in secure contexts; a console on plain HTTP gets random hex.
+      config.idempotencyKey ??= typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : newNonce();
+      headers.set(IDEMPOTENCY_HEADERS.key, config.idempotencyKey);
+    }
 
     // A retried request (clock skew) comes back with its query already in the URL.
     config.queryParams ??= config.params as Record<string, unknown> | undefined;
@@ -162,6 +174,20 @@ export function handleResponse(deps: RequestDeps) {
   };
 }
 
+/** Waits before each retry of a call that got no answer (the server restarting, a dropped connection). */
+const NETWORK_RETRY_DELAYS_MS = [500, 2000];
+
+/**
+ * Whether a call that got no answer is sent again: only a state-changing one, whose idempotency key
+ * makes the retry safe (the server answers the first answer if the first call committed), and not
+ * after the timeout (the server may still be working on it).
+ */
+function retriesAfterNoAnswer(config: Config | undefined, error: AxiosError, delays: readonly number[]) {
+  if (!config?.idempotencyKey) return false;
+  if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) return false;
+  return (config.networkRetries ?? 0) < delays.length;
+}
+
 export function handleError(deps: RequestDeps, instance: AxiosInstance) {
   return async (error: unknown): Promise<AxiosResponse> => {
     if (error instanceof RequestError) throw error;
@@ -176,6 +202,13 @@ export function handleError(deps: RequestDeps, instance: AxiosInstance) {
     const config = error.config;
     const response = error.response;
     if (!response) {
+      const delays = deps.networkRetryDelaysMs ?? NETWORK_RETRY_DELAYS_MS;
+      if (error.request && config && retriesAfterNoAnswer(config, error, delays)) {
+        const attempt = config.networkRetries ?? 0;
+        config.networkRetries = attempt + 1;
+        await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+        return instance.request(config);
+      }
       if (error.request) {
         const message = deps.translate('request.network');
         deps.notifyError(message);

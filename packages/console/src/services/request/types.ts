@@ -20,6 +20,10 @@ export interface RequestFlags {
   skewRetried?: boolean;
   /** Internal: the query parameters as given, kept for signing a retried request. */
   queryParams?: Record<string, unknown> | undefined;
+  /** Internal: the Idempotency-Key of a state-changing call, the same on each of its retries. */
+  idempotencyKey?: string;
+  /** Internal: how often the call was sent again after getting no answer. */
+  networkRetries?: number;
 }
 
 declare module 'axios' {
@@ -74,4 +78,6 @@ export interface RequestDeps {
   onUnauthorized(): void;
   translate(key: string): string;
   clock: { now(): number; correct(serverTime: number): void };
+  /** Waits before the retries of a state-changing call that got no answer (default 0.5 s, then 2 s). */
+  networkRetryDelaysMs?: readonly number[];
 }
