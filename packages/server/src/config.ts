@@ -66,11 +66,37 @@ const envSchema = z.object({
   KEYS_DIR: z.string().optional(),
   AUDIT_SIGNING_KEY_FILE: z.string().optional(),
   AUDIT_TRUSTED_KEYS_FILE: z.string().optional(),
+  /** The server's secrets: each a file (…_FILE) or the value itself (docs/operations.md, "Keys and secrets"). */
+  AUDIT_SIGNING_KEY: z.string().optional(),
+  DEVICE_TICKET_KEY: z.string().optional(),
+  DEVICE_TICKET_KEY_FILE: z.string().optional(),
+  OAUTH_STATE_SECRET: z.string().optional(),
+  OAUTH_STATE_SECRET_FILE: z.string().optional(),
+  SUBJECT_CARD_KEY: z.string().optional(),
+  SUBJECT_CARD_KEY_FILE: z.string().optional(),
   /** Minutes between signed checkpoints of the audit chain; 0 turns the running server's off. */
   AUDIT_CHECKPOINT_MINUTES: z.coerce.number().min(0).max(10080).default(60),
 });
 
 export type Mode = 'production' | 'development' | 'demo';
+
+/** Where one server secret comes from: the variable holding it, else its file (lib/secrets.ts). */
+export interface SecretSource {
+  /** The variable holding the secret itself (PEM or base64). */
+  variable: string;
+  value: string | undefined;
+  /** The variable naming the file, and the file; undefined keeps a generated secret in memory. */
+  fileVariable: string;
+  file: string | undefined;
+}
+
+/** The secrets the server holds outside the database. */
+export interface SecretSources {
+  deviceTicketKey: SecretSource;
+  auditSigningKey: SecretSource;
+  oauthStateSecret: SecretSource;
+  subjectCardKey: SecretSource;
+}
 
 export interface Config {
   port: number;
@@ -109,6 +135,8 @@ export interface Config {
   /** Public keys (SPKI PEM blocks) still trusted when verifying older checkpoints (rotation). */
   auditTrustedKeysFile: string;
   auditCheckpointIntervalMs: number;
+  /** Read at start; in production each required one must be given, elsewhere missing ones are generated. */
+  secrets: SecretSources;
   /** Check every response against its declared schema (on outside production). */
   validateResponses: boolean;
 }
@@ -170,7 +198,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditSigningKeyFile: resolve(e.AUDIT_SIGNING_KEY_FILE ?? join(keysDir, 'audit-checkpoint-ed25519.pem')),
     auditTrustedKeysFile: resolve(e.AUDIT_TRUSTED_KEYS_FILE ?? join(keysDir, 'audit-checkpoint-trusted.pem')),
     auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),
+    secrets: secretSources(e, keysDir, dataDir),
     validateResponses: dev,
+  };
+}
+
+function secretSources(e: z.infer<typeof envSchema>, keysDir: string, dataDir: string): SecretSources {
+  // An in-memory database keeps its generated secrets in memory too, unless a keys folder is named.
+  const inMemory = dataDir.startsWith('memory://') && !e.DATABASE_URL && !e.KEYS_DIR;
+  const source = (variable: keyof typeof e, fileVariable: keyof typeof e, fileName: string) => {
+    const file = e[fileVariable] as string | undefined;
+    return {
+      variable,
+      value: e[variable] as string | undefined,
+      fileVariable,
+      file: file ? resolve(file) : inMemory ? undefined : join(keysDir, fileName),
+    };
+  };
+  return {
+    deviceTicketKey: source('DEVICE_TICKET_KEY', 'DEVICE_TICKET_KEY_FILE', 'device-ticket-ed25519.pem'),
+    auditSigningKey: source('AUDIT_SIGNING_KEY', 'AUDIT_SIGNING_KEY_FILE', 'audit-checkpoint-ed25519.pem'),
+    oauthStateSecret: source('OAUTH_STATE_SECRET', 'OAUTH_STATE_SECRET_FILE', 'oauth-state.key'),
+    subjectCardKey: source('SUBJECT_CARD_KEY', 'SUBJECT_CARD_KEY_FILE', 'subject-card-hmac.key'),
   };
 }
 

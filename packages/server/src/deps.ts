@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Database, Engine } from './db/client.js';
 import type { FileStore } from './lib/file-store.js';
 import type { RouteDomains } from './lib/route-domains.js';
+import type { ServerSecrets } from './lib/secrets.js';
 import type { Notifier } from './modules/auth/notifier.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
 import type { OAuthProvider } from './modules/auth/wechat.js';
@@ -20,6 +21,8 @@ export interface Deps {
   files: FileStore;
   sessionCache: SessionCache;
   config: Config;
+  /** Keys read at start from files or the environment, never from the database (lib/secrets.ts). */
+  secrets: ServerSecrets;
   clock: Clock;
   notifier: Notifier;
   wx: OAuthProvider | null;
