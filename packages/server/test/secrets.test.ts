@@ -1,3 +1,4 @@
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -6,7 +7,7 @@ import { join } from 'node:path';
 import { endpoints } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/app.js';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, PACKAGE_DIR } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { settings } from '../src/db/schema.js';
 import { ed25519Keys, newEd25519Pem } from '../src/lib/signing-keys.js';
@@ -212,4 +213,58 @@ describe.each(ENGINES)('server secrets outside the database on %s', (engine) => 
       await app.close();
     }
   });
+});
+
+const MAIN = ['--conditions=@trialab/source', '--import', 'tsx', 'src/main.ts'];
+const MAIN_TIMEOUT_MS = 90_000;
+
+describe('main.ts', () => {
+  it(
+    'ends a production start without keys with the message naming the variable (exit 1)',
+    async () => {
+      const result = await new Promise<{ code: number | null; err: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          MAIN,
+          {
+            cwd: PACKAGE_DIR,
+            env: { ...process.env, DATA_DIR: 'memory://', TRIALAB_MODE: 'production', PORT: '0' },
+          },
+          (error, _out, err) => resolve({ code: error ? (error.code as number) : 0, err }),
+        );
+      });
+      expect(result.code).toBe(1);
+      expect(result.err).toMatch(
+        /^invalid environment:\n {2}DEVICE_TICKET_KEY_FILE: not set; required in production/,
+      );
+    },
+    MAIN_TIMEOUT_MS,
+  );
+
+  it(
+    'says at start that the embedded engine is for one workstation and demos',
+    async () => {
+      const child = spawn(process.execPath, MAIN, {
+        cwd: PACKAGE_DIR,
+        env: { ...process.env, DATA_DIR: 'memory://', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      try {
+        let out = '';
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (chunk: Buffer) => {
+            out += chunk.toString();
+            if (out.includes('Production runs on PostgreSQL')) resolve();
+          });
+          child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+        });
+        expect(out).toContain(
+          'embedded database (PGlite): for one workstation and demos; a power loss or VM reset can lose recent writes. Production runs on PostgreSQL (DATABASE_URL).',
+        );
+      } finally {
+        child.kill('SIGTERM');
+      }
+    },
+    MAIN_TIMEOUT_MS,
+  );
 });
