@@ -171,6 +171,11 @@ describe.each(ENGINES)('server secrets outside the database on %s', (engine) => 
     expect(second.deps.secrets.subjectCard.equals(secrets.subjectCard)).toBe(true);
     expect(second.deps.secrets.oauthState?.equals(secrets.oauthState ?? Buffer.alloc(0))).toBe(true);
     await second.close();
+    // A keys folder that cannot be made stops the start with the variable's name.
+    await writeFile(join(dir, 'a-file'), '');
+    await expect(
+      start({ TRIALAB_MODE: 'demo', KEYS_DIR: join(dir, 'a-file', 'keys') }, database),
+    ).rejects.toThrow(/DEVICE_TICKET_KEY_FILE\b.*a-file\/keys\/device-ticket-ed25519\.pem.*ENOTDIR/);
   });
 
   it('moves the keys out of the database: a dump of settings carries none; the card key is kept', async () => {

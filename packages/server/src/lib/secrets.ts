@@ -77,14 +77,23 @@ function parsed<T>(kind: Kind<T>, found: Found): T {
   }
 }
 
+/** The file's content, written with `create()` first when it is missing; a failure names the variable. */
+async function fileCreated(source: SecretSource & { file: string }, create: () => string): Promise<Found> {
+  const from = `${source.fileVariable} (${source.file})`;
+  try {
+    return { text: await readOrCreateFile(source.file, create), from };
+  } catch (error) {
+    throw invalid(from, (error as Error).message);
+  }
+}
+
 /** The secret as configured, else (when `create` is set) a new one: into its file, or in memory. */
 async function obtain<T>(source: SecretSource, kind: Kind<T>, create: boolean): Promise<T | undefined> {
   const found = await readSource(source);
   if (found) return parsed(kind, found);
   if (!create) return undefined;
   if (!source.file) return kind.parse(kind.generate());
-  const from = `${source.fileVariable} (${source.file})`;
-  return parsed(kind, { text: await readOrCreateFile(source.file, kind.generate), from });
+  return parsed(kind, await fileCreated({ ...source, file: source.file }, kind.generate));
 }
 
 function missing(source: SecretSource): ConfigError {
@@ -120,7 +129,7 @@ async function subjectCardKey(source: SecretSource, legacy: string | undefined, 
     return given;
   }
   if (!source.file) return old;
-  return parsed(HMAC, { text: await readOrCreateFile(source.file, () => legacy), from: source.fileVariable });
+  return parsed(HMAC, await fileCreated({ ...source, file: source.file }, () => legacy));
 }
 
 /**
