@@ -15,7 +15,7 @@ import { LocalFileStore } from './lib/file-store.js';
 import { addMessages } from './lib/i18n.js';
 import { ServerMetrics } from './lib/metrics.js';
 import { buildOpenApi } from './lib/openapi.js';
-import { type Ed25519Keys, loadOrCreateKeyFile } from './lib/signing-keys.js';
+import { loadServerSecrets } from './lib/secrets.js';
 import { hasPermission } from './modules/access/access.js';
 import { permissionStrings } from './modules/access/repository.js';
 import { accessRoutes } from './modules/access/routes.js';
@@ -211,8 +211,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (!config.filesDir) app.addHook('onClose', () => rm(filesDir, { recursive: true, force: true }));
   const fileStore = await new LocalFileStore(filesDir).init();
   await moveLegacyFileContent(handle.db, fileStore);
+  // Before the seed, which hashes the demo subjects' card numbers with one of them.
+  const secrets = await loadServerSecrets(handle.db, config);
   const seeded = await seedDatabase(handle.db, {
     files: fileStore,
+    subjectCardKey: secrets.subjectCard,
     demo: config.seedDemo,
     now: new Date((options.clock ?? Date.now)()),
     adminPassword: config.adminInitialPassword,
@@ -238,6 +241,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     files: fileStore,
     sessionCache,
     config,
+    secrets,
     clock: options.clock ?? Date.now,
     notifier: new GuardedNotifier(
       options.notifier ?? defaultNotifier(config),
@@ -265,20 +269,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   };
   app.decorate('deps', deps);
 
-  // Signed checkpoints of the audit chain; the key file is read (or created) at the first one.
-  let checkpointKeys: Promise<Ed25519Keys> | undefined;
+  // Signed checkpoints of the audit chain.
   const stopCheckpoints = scheduleCheckpoints({
     db: handle.db,
-    keys: () => {
-      checkpointKeys ??= loadOrCreateKeyFile(config.auditSigningKeyFile);
-      return checkpointKeys;
-    },
+    keys: async () => secrets.auditSigning,
     intervalMs: config.auditCheckpointIntervalMs,
     clock: deps.clock,
     onCheckpoint: (c) =>
       app.log.info({ auditCheckpoint: { ...c, at: c.at.toISOString() } }, 'audit checkpoint signed'),
     onError: (error) => {
-      checkpointKeys = undefined;
       app.log.error({ err: error }, 'audit checkpoint failed');
     },
   });

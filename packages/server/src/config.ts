@@ -71,6 +71,14 @@ const envSchema = z.object({
   KEYS_DIR: z.string().optional(),
   AUDIT_SIGNING_KEY_FILE: z.string().optional(),
   AUDIT_TRUSTED_KEYS_FILE: z.string().optional(),
+  /** The server's secrets: each a file (…_FILE) or the value itself (docs/operations.md, "Keys and secrets"). */
+  AUDIT_SIGNING_KEY: z.string().optional(),
+  DEVICE_TICKET_KEY: z.string().optional(),
+  DEVICE_TICKET_KEY_FILE: z.string().optional(),
+  OAUTH_STATE_SECRET: z.string().optional(),
+  OAUTH_STATE_SECRET_FILE: z.string().optional(),
+  SUBJECT_CARD_KEY: z.string().optional(),
+  SUBJECT_CARD_KEY_FILE: z.string().optional(),
   /** Minutes between signed checkpoints of the audit chain; 0 turns the running server's off. */
   AUDIT_CHECKPOINT_MINUTES: z.coerce.number().min(0).max(10080).default(60),
   /** After SIGTERM: how long the instance keeps serving while not ready (the load balancer notices). */
@@ -89,6 +97,24 @@ const envSchema = z.object({
 });
 
 export type Mode = 'production' | 'development' | 'demo';
+
+/** Where one server secret comes from: the variable holding it, else its file (lib/secrets.ts). */
+export interface SecretSource {
+  /** The variable holding the secret itself (PEM or base64). */
+  variable: string;
+  value: string | undefined;
+  /** The variable naming the file, and the file; undefined keeps a generated secret in memory. */
+  fileVariable: string;
+  file: string | undefined;
+}
+
+/** The secrets the server holds outside the database. */
+export interface SecretSources {
+  deviceTicketKey: SecretSource;
+  auditSigningKey: SecretSource;
+  oauthStateSecret: SecretSource;
+  subjectCardKey: SecretSource;
+}
 
 export interface Config {
   port: number;
@@ -131,6 +157,8 @@ export interface Config {
   auditCheckpointIntervalMs: number;
   /** How long an idempotency key is remembered (lib/idempotency.ts). */
   idempotencyKeyTtlMs: number;
+  /** Read at start; in production each required one must be given, elsewhere missing ones are generated. */
+  secrets: SecretSources;
   /** Check every response against its declared schema (on outside production). */
   validateResponses: boolean;
   /** Milliseconds the instance keeps serving, not ready, after SIGTERM (main.ts). */
@@ -293,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditTrustedKeysFile: resolve(e.AUDIT_TRUSTED_KEYS_FILE ?? join(keysDir, 'audit-checkpoint-trusted.pem')),
     auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),
     idempotencyKeyTtlMs: Math.round(e.IDEMPOTENCY_KEY_HOURS * 3_600_000),
+    secrets: secretSources(e, keysDir, dataDir),
     validateResponses: dev,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS ?? (dev ? 0 : 5000),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -300,6 +329,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+  };
+}
+
+function secretSources(e: z.infer<typeof envSchema>, keysDir: string, dataDir: string): SecretSources {
+  // An in-memory database keeps its generated secrets in memory too, unless a keys folder is named.
+  const inMemory = dataDir.startsWith('memory://') && !e.DATABASE_URL && !e.KEYS_DIR;
+  const source = (variable: keyof typeof e, fileVariable: keyof typeof e, fileName: string) => {
+    const file = e[fileVariable] as string | undefined;
+    return {
+      variable,
+      value: e[variable] as string | undefined,
+      fileVariable,
+      file: file ? resolve(file) : inMemory ? undefined : join(keysDir, fileName),
+    };
+  };
+  return {
+    deviceTicketKey: source('DEVICE_TICKET_KEY', 'DEVICE_TICKET_KEY_FILE', 'device-ticket-ed25519.pem'),
+    auditSigningKey: source('AUDIT_SIGNING_KEY', 'AUDIT_SIGNING_KEY_FILE', 'audit-checkpoint-ed25519.pem'),
+    oauthStateSecret: source('OAUTH_STATE_SECRET', 'OAUTH_STATE_SECRET_FILE', 'oauth-state.key'),
+    subjectCardKey: source('SUBJECT_CARD_KEY', 'SUBJECT_CARD_KEY_FILE', 'subject-card-hmac.key'),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database, Engine } from './db/client.js';
 import type { FileStore } from './lib/file-store.js';
 import type { ServerMetrics } from './lib/metrics.js';
 import type { RouteDomains } from './lib/route-domains.js';
+import type { ServerSecrets } from './lib/secrets.js';
 import type { GuardedNotifier } from './modules/auth/notifier.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
 import type { OAuthProvider } from './modules/auth/wechat.js';
@@ -21,6 +22,8 @@ export interface Deps {
   files: FileStore;
   sessionCache: SessionCache;
   config: Config;
+  /** Keys read at start from files or the environment, never from the database (lib/secrets.ts). */
+  secrets: ServerSecrets;
   clock: Clock;
   /** Failures are logged and answered "could not send" (see GuardedNotifier). */
   notifier: GuardedNotifier;

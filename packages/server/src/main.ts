@@ -5,10 +5,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { listenForMetrics } from './lib/metrics.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data.js';
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
+/** A configuration error (an invalid variable, a missing key) ends the start with its message. */
+function exitOnConfigError(error: unknown): never {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(1);
@@ -16,8 +14,15 @@ try {
   throw error;
 }
 
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  exitOnConfigError(error);
+}
+
 const logging = process.env.LOG_LEVEL !== 'silent' && config.mode === 'production';
-const app = await buildServer({ logger: logging });
+const app = await buildServer({ logger: logging }).catch(exitOnConfigError);
 await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : config.port;
@@ -38,6 +43,12 @@ const metricsListener =
       })
     : undefined;
 if (metricsListener) console.log(`metrics on http://${config.metricsHost}:${metricsListener.port}/metrics`);
+if (app.deps.engine === 'pglite') {
+  // PGlite in Node never fsyncs (docs/operations.md, "The embedded engine").
+  console.log(
+    'embedded database (PGlite): for one workstation and demos; a power loss or VM reset can lose recent writes. Production runs on PostgreSQL (DATABASE_URL).',
+  );
+}
 if (config.seedDemo) {
   console.log(`demo accounts (password ${DEMO_PASSWORD}; log in by mobile or e-mail):`);
   for (const user of DEMO_USERS) {

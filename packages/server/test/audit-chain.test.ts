@@ -351,7 +351,7 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
       expect(newKey.kid).not.toBe(oldKey.kid);
       await appendRows(db, 2);
       await writeCheckpoint(db, newKey, new Date(), { source: 'manual' });
-      const trusted = await trustedPublicKeys(keyFile, trustedFile);
+      const trusted = await trustedPublicKeys(newKey, trustedFile);
       expect([...trusted.keys()].sort()).toEqual([oldKey.kid, newKey.kid].sort());
       expect(await verifyAuditChain(db, { trustedKeys: trusted })).toMatchObject({
         ok: true,
@@ -359,7 +359,7 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
       });
       // Without the old public key its checkpoint cannot be trusted.
       expect(
-        await verifyAuditChain(db, { trustedKeys: await trustedPublicKeys(keyFile, undefined) }),
+        await verifyAuditChain(db, { trustedKeys: await trustedPublicKeys(newKey, undefined) }),
       ).toMatchObject({
         ok: false,
         checkpoints: 1,
@@ -452,6 +452,11 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
         const ids = await appendRows(handle.db, 4);
         if (!testDb) await handle.close();
         const exportFile = join(dir, 'checkpoints.json');
+        // In production the tool signs only with a key it is given; it creates none.
+        const keyless = await cli('--checkpoint');
+        expect(keyless.code).toBe(2);
+        expect(keyless.err).toContain('AUDIT_SIGNING_KEY_FILE: no key at');
+        await loadOrCreateKeyFile(join(dir, 'keys', 'audit-checkpoint-ed25519.pem'));
         const signed = await cli('--checkpoint', '--export', exportFile);
         expect(signed).toMatchObject({ code: 0, err: '' });
         expect(signed.out).toMatch(/checkpoint 1 signed: row \d+, 4 rows, key [0-9a-f]{16}/);

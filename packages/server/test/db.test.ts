@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { driverMessage } from '../src/db/errors.js';
 import { auditLog } from '../src/db/schema.js';
+import { newEd25519Pem } from '../src/lib/signing-keys.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
 
 describe.each(ENGINES)('database on %s', (engine) => {
@@ -75,7 +77,14 @@ describe('seeding without demo data', () => {
     const { users } = await import('../src/db/schema.js');
     const app = await buildServer({
       consoleDir: '/nonexistent',
-      env: { DATA_DIR: 'memory://', TRIALAB_MODE: 'production' },
+      env: {
+        DATA_DIR: 'memory://',
+        TRIALAB_MODE: 'production',
+        // Production takes its keys from the environment or files (secrets.test.ts).
+        DEVICE_TICKET_KEY: newEd25519Pem(),
+        AUDIT_SIGNING_KEY: newEd25519Pem(),
+        SUBJECT_CARD_KEY: randomBytes(32).toString('base64'),
+      },
     });
     const rows = await app.deps.db.select().from(users);
     expect(rows).toHaveLength(1);

@@ -16,9 +16,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildServer, type ServerOptions } from '../src/app.js';
-import type { Config } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import type { DatabaseHandle, Engine } from '../src/db/client.js';
 import { captchas, files, outbox, projects } from '../src/db/schema.js';
+import { newEd25519Pem } from '../src/lib/signing-keys.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from './engines.js';
 
@@ -46,12 +47,22 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
+/** One set of keys for every instance of a test process, given as the variables give them: no key files. */
+const TEST_SECRETS = loadConfig({
+  DATA_DIR: 'memory://',
+  DEVICE_TICKET_KEY: newEd25519Pem(),
+  AUDIT_SIGNING_KEY: newEd25519Pem(),
+  OAUTH_STATE_SECRET: randomBytes(32).toString('base64'),
+  SUBJECT_CARD_KEY: randomBytes(32).toString('base64'),
+}).secrets;
+
 export const TEST_CONFIG: Partial<Config> = {
   mode: 'demo',
+  secrets: TEST_SECRETS,
   seedDemo: true,
   authRateLimit: 100_000,
   validateResponses: true,
-  // No signing timer (nor key file under .data/keys) in API tests; audit-chain.test.ts covers it.
+  // No signing timer in API tests; audit-chain.test.ts covers it.
   auditCheckpointIntervalMs: 0,
   // Rendering the demo's released reports takes seconds per suite; suites that print release their own.
   seedReportPdfs: false,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Verifies the audit trail of the configured database (DATABASE_URL or DATA_DIR): every row's hash
 // and link, and every signed checkpoint (docs/operations.md "Audit trail").
-//   --checkpoint       sign the chain's head now (creates the signing key on first use)
+//   --checkpoint       sign the chain's head now (outside production creates the signing key on first use)
 //   --export FILE      write the checkpoints and trusted public keys for an auditor
 //   --against FILE     also check the checkpoints of an earlier export (catches deleted checkpoints)
 //   --max-problems N   how many findings to list (default 50; all are counted)
@@ -17,7 +17,8 @@ import {
   writeCheckpoint,
 } from '../lib/audit-checkpoints.js';
 import { formatReport, verifyAuditChain } from '../lib/audit-verification.js';
-import { loadOrCreateKeyFile, trustedPublicKeys } from '../lib/signing-keys.js';
+import { auditSigningKey } from '../lib/secrets.js';
+import { trustedPublicKeys } from '../lib/signing-keys.js';
 
 try {
   const { values } = parseArgs({
@@ -38,16 +39,17 @@ try {
     poolSize: 2,
   });
   try {
-    if (values.checkpoint) {
-      const keys = await loadOrCreateKeyFile(config.auditSigningKeyFile);
-      const written = await writeCheckpoint(handle.db, keys, new Date(), { source: 'manual' });
+    // A verifier never creates the key; one that signs does outside production.
+    const current = await auditSigningKey(config, values.checkpoint);
+    if (values.checkpoint && current) {
+      const written = await writeCheckpoint(handle.db, current, new Date(), { source: 'manual' });
       console.log(
         written
           ? `checkpoint ${written.id} signed: row ${written.lastId}, ${written.rows} rows, key ${written.keyId}`
           : 'no checkpoint: the audit chain is empty',
       );
     }
-    const trustedKeys = await trustedPublicKeys(config.auditSigningKeyFile, config.auditTrustedKeysFile);
+    const trustedKeys = await trustedPublicKeys(current, config.auditTrustedKeysFile);
     const extraCheckpoints = values.against ? importCheckpoints(await readFile(values.against, 'utf8')) : [];
     const report = await verifyAuditChain(handle.db, { trustedKeys, extraCheckpoints, maxProblems });
     if (values.export) {

@@ -9,9 +9,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /*
- * Ed25519 signing keys kept OUTSIDE the database: a PKCS#8 PEM file (mode 0600) that the server
- * creates on first use. Signatures made with such a key are checkpoints someone holding only the
- * database cannot forge. The audit checkpoints use it; the device-ticket key can move onto it.
+ * Ed25519 signing keys kept OUTSIDE the database: a PKCS#8 PEM file (mode 0600), given in
+ * production and created on first use elsewhere (lib/secrets.ts decides). Signatures made with such
+ * a key are checkpoints someone holding only the database cannot forge.
  */
 
 export interface Ed25519Keys {
@@ -52,33 +52,31 @@ export function ed25519Keys(privateKeyPem: string): Ed25519Keys {
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
- * Reads the key file, creating it (and its folder, 0700) on first use. Several processes may race:
- * the exclusive create lets one win and the others read its key.
+ * Reads a secret file, creating it (and its folder, 0700) with `create()` when missing. Several
+ * processes may race: the exclusive create lets one win and the others read its content.
  */
-export async function loadOrCreateKeyFile(path: string): Promise<Ed25519Keys> {
+export async function readOrCreateFile(path: string, create: () => string): Promise<string> {
   try {
-    return ed25519Keys(await readFile(path, 'utf8'));
+    return await readFile(path, 'utf8');
   } catch (error) {
     if (!isMissing(error)) throw error;
   }
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   try {
-    await writeFile(path, pem, { flag: 'wx', mode: 0o600 });
+    await writeFile(path, create(), { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return ed25519Keys(await readFile(path, 'utf8'));
+  return readFile(path, 'utf8');
 }
 
-/** The key file's key, or undefined when it does not exist (a verifier never creates keys). */
-export async function readKeyFile(path: string): Promise<Ed25519Keys | undefined> {
-  try {
-    return ed25519Keys(await readFile(path, 'utf8'));
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
+/** A new Ed25519 private key, PKCS#8 PEM. */
+export const newEd25519Pem = () =>
+  generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+/** Reads the key file, creating it on first use (see readOrCreateFile). */
+export async function loadOrCreateKeyFile(path: string): Promise<Ed25519Keys> {
+  return ed25519Keys(await readOrCreateFile(path, newEd25519Pem));
 }
 
 const PEM_PUBLIC_KEY = /-----BEGIN PUBLIC KEY-----[\s\S]*?-----END PUBLIC KEY-----/g;
@@ -93,11 +91,11 @@ export function parsePublicKeys(text: string): PublicKeyInfo[] {
 }
 
 /**
- * The public keys a verifier trusts: the current key file's (when present) and those listed in the
- * trusted-keys file (retired keys, or an auditor's pinned copy), by key id.
+ * The public keys a verifier trusts: the current signing key's (when there is one) and those listed
+ * in the trusted-keys file (retired keys, or an auditor's pinned copy), by key id.
  */
 export async function trustedPublicKeys(
-  keyFile: string | undefined,
+  current: Ed25519Keys | undefined,
   trustedFile: string | undefined,
 ): Promise<Map<string, PublicKeyInfo>> {
   const keys = new Map<string, PublicKeyInfo>();
@@ -108,7 +106,6 @@ export async function trustedPublicKeys(
       if (!isMissing(error)) throw error;
     }
   }
-  const current = keyFile ? await readKeyFile(keyFile) : undefined;
   if (current) keys.set(current.kid, describePublicKey(createPublicKey(current.publicKeyPem)));
   return keys;
 }

@@ -294,6 +294,8 @@ export async function seedDatabase(
     now: Date;
     adminPassword?: string | undefined;
     files: FileStore;
+    /** Key of the demo subjects' card-number hashes (lib/secrets.ts). */
+    subjectCardKey: Buffer;
     /** Render the PDFs of the demo's released reports (default true; the test suites skip it). */
     reportPdfs?: boolean | undefined;
   },
@@ -321,6 +323,7 @@ export async function seedDatabase(
       await seedPlansDemo(tx, options.now);
       await seedWorkflowDemo(tx, options.now, {
         files: options.files,
+        subjectCardKey: options.subjectCardKey,
         reportPdfs: options.reportPdfs ?? true,
       });
       await seedPlanSamplesDemo(tx, options.now);

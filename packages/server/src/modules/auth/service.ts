@@ -7,7 +7,6 @@ import { loginCodes, sessions, users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { type Ctx, passwordChangeReason } from '../../lib/route.js';
-import { stateSecret } from '../../lib/secrets.js';
 import { buildCurrentUser } from '../users/current-user.js';
 import { CAPTCHA_TOLERANCE, generateCaptcha } from './captcha.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -417,22 +416,20 @@ export async function resetPassword(ctx: AnyCtx, resetToken: string, password: s
 const STATE_TTL_MS = 10 * 60_000;
 
 export async function wxAuthUrl(ctx: AnyCtx, redirectUri: string) {
-  const wx = ctx.deps.wx;
-  if (!wx) throw fail(ResultCode.BAD_REQUEST, 'wxUnavailable');
+  const { wx, secrets } = ctx.deps;
+  if (!wx || !secrets.oauthState) throw fail(ResultCode.BAD_REQUEST, 'wxUnavailable');
   const payload = `${ctx.now.getTime() + STATE_TTL_MS}.${randomBytes(9).toString('base64url')}`;
-  const mac = createHmac('sha256', Buffer.from(await stateSecret(ctx.db), 'base64'))
-    .update(payload)
-    .digest('base64url');
+  const mac = createHmac('sha256', secrets.oauthState).update(payload).digest('base64url');
   const state = `${payload}.${mac}`;
   return { url: wx.authorizeUrl(redirectUri, state), state };
 }
 
 async function wxOpenId(ctx: AnyCtx, code: string, state: string): Promise<string> {
-  const wx = ctx.deps.wx;
-  if (!wx) throw fail(ResultCode.BAD_REQUEST, 'wxUnavailable');
+  const { wx, secrets } = ctx.deps;
+  const secret = secrets.oauthState;
+  if (!wx || !secret) throw fail(ResultCode.BAD_REQUEST, 'wxUnavailable');
   const parts = state.split('.');
   const [expiry, nonce, mac] = parts;
-  const secret = Buffer.from(await stateSecret(ctx.db), 'base64');
   const expected =
     expiry && nonce ? createHmac('sha256', secret).update(`${expiry}.${nonce}`).digest('base64url') : '';
   if (parts.length !== 3 || !mac || mac !== expected || Number(expiry) <= ctx.now.getTime()) {

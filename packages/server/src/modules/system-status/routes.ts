@@ -44,8 +44,8 @@ export async function systemStatusRoutes(app: FastifyInstance): Promise<void> {
       };
     },
     auditChain: async (ctx) => {
-      const { config, db } = ctx.deps;
-      const trustedKeys = await trustedPublicKeys(config.auditSigningKeyFile, config.auditTrustedKeysFile);
+      const { config, db, secrets } = ctx.deps;
+      const trustedKeys = await trustedPublicKeys(secrets.auditSigning, config.auditTrustedKeysFile);
       // The whole chain outside the request's transaction: a read of committed rows only.
       const report = await verifyAuditChain(db, { trustedKeys, maxProblems: 20 });
       ctx.deps.metrics.auditVerified(report.ok, ctx.now);

@@ -6,10 +6,9 @@ import { download } from '../../lib/download.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { receiving, registerGroup } from '../../lib/route.js';
-import { deviceTicketPrivateKey } from '../../lib/secrets.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { issueTicket, ticketKeys } from './device-ticket.js';
+import { issueTicket } from './device-ticket.js';
 import {
   assertImportable,
   assertSomethingValid,
@@ -175,7 +174,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
     sampleTypeAll: (ctx) => sampleTypesNamed(ctx.db, ctx.body.name),
     devicePublicKey: async (ctx) => {
-      const keys = ticketKeys(await deviceTicketPrivateKey(ctx.db));
+      const keys = ctx.deps.secrets.deviceTicket;
       return {
         algorithm: 'Ed25519' as const,
         keyId: keys.kid,
@@ -186,7 +185,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     deviceTicket: async (ctx) => {
       const p = ctx.principal;
       const origin = webOrigin(ctx.body.origin);
-      const keys = ticketKeys(await deviceTicketPrivateKey(ctx.db));
+      const keys = ctx.deps.secrets.deviceTicket;
       const { ticket, payload } = issueTicket(keys, {
         userId: p.userId,
         username: p.username,

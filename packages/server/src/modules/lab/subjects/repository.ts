@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { ResultCode, type SubjectRow } from '@trialab/api-contract';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -10,18 +10,14 @@ import { ApiError, notFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/paging.js';
 import type { Page } from '../../../lib/route.js';
 import { containsAny } from '../../../lib/search.js';
-import { getOrCreateSetting } from '../../../lib/secrets.js';
 import { versionedBump } from '../../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../../portal/scope.js';
 
 const reviewer = alias(users, 'reviewer');
 
-/** Keyed hash of the card number (duplicate check without keeping the number). */
-export async function cardHash(db: Executor, cardType: string, cardId: string): Promise<string> {
-  const key = await getOrCreateSetting(db, 'subject-card-hmac', () => randomBytes(32).toString('base64'));
-  return createHmac('sha256', Buffer.from(key, 'base64'))
-    .update(`${cardType}:${cardId.trim().toUpperCase()}`)
-    .digest('hex');
+/** Keyed hash of the card number (duplicate check without keeping the number); key outside the database. */
+export function cardHash(key: Buffer, cardType: string, cardId: string): string {
+  return createHmac('sha256', key).update(`${cardType}:${cardId.trim().toUpperCase()}`).digest('hex');
 }
 
 function query(db: Executor) {

@@ -1,6 +1,5 @@
 import { endpoints, subjectRegistrationWorkflow } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../../db/client.js';
 import { registerGroup } from '../../../lib/route.js';
 import { staleOrMissing } from '../../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../../lib/workflow.js';
@@ -21,7 +20,7 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
     get: async (ctx) => findSubject(ctx.db, await ctx.scope(), ctx.params.id),
     create: async (ctx) => {
       await checkedSite(ctx.db, await ctx.scope(), ctx.body.projectId, ctx.body.siteId);
-      const row = await checkedValues(ctx.db, ctx.body);
+      const row = checkedValues(ctx.deps.secrets.subjectCard, ctx.body);
       const status = subjectRegistrationWorkflow.initial;
       const created = await insertSubject(ctx.db, {
         ...row,
@@ -43,7 +42,7 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
       const actor = actorOf(ctx.principal, before.createdBy);
       const to = assertTransition(ctx.lang, subjectRegistrationWorkflow, before.status, 'resubmit', actor);
       await checkedSite(ctx.db, scope, ctx.body.projectId, ctx.body.siteId);
-      const row = await checkedValues(ctx.db, ctx.body);
+      const row = checkedValues(ctx.deps.secrets.subjectCard, ctx.body);
       const cleared = { reviewedBy: null, reviewedAt: null, reviewReason: null };
       const updated = await updateSubject(ctx.db, before.id, ctx.body.version, {
         ...row,
@@ -83,8 +82,8 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** The registration's checks, then its stored columns (the card hash needs the database key). */
-async function checkedValues(db: Executor, body: Registration) {
+/** The registration's checks, then its stored columns (the card hash needs the server's key). */
+function checkedValues(key: Buffer, body: Registration) {
   assertRegistrable(body);
-  return subjectValues(body, await cardHash(db, body.cardType, body.cardId));
+  return subjectValues(body, cardHash(key, body.cardType, body.cardId));
 }
