@@ -8,7 +8,6 @@ import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { toast } from '../support/web/antd.ts';
 import { uploadXlsx, xlsxSheet } from '../support/xlsx.ts';
 
-
 const stack = inject('stack');
 let browser: Browser;
 
