@@ -72,7 +72,7 @@ describe('logs and system information', () => {
     await page.goto(`${stack.consoleUrl}/system/system-info`);
     await expect.poll(() => page.getByTestId('system-info-version').textContent()).toMatch(/^\d+\.\d+\.\d+/);
     expect(await page.getByTestId('system-info-engine').textContent()).toMatch(/PGlite|PostgreSQL/);
-    await page.getByText('尚无短信网关：短信保存在发件箱').waitFor();
+    await page.getByText('未配置短信服务：短信保存在发件箱').waitFor();
     await context.close();
   });
 
@@ -110,8 +110,11 @@ describe('logs and system information', () => {
     };
     const bind = async () => {
       await page.getByTestId('wechat-bind').click();
+      // The provider sends the browser back to this page with a code, which the page binds once the
+      // console has loaded afresh: seconds more than a poll's wait when the machine is busy.
+      const bound = page.waitForResponse((r) => r.url().includes('/sys/user/wxBind'), { timeout: 45_000 });
       await page.getByRole('button', { name: /确\s*定/ }).click();
-      // The provider sends the browser back to this page with a code, which the page binds.
+      expect((await bound).status()).toBe(200);
       await expect.poll(() => state.textContent()).toBe('已绑定');
       expect(new URL(page.url()).search).toBe('');
     };
