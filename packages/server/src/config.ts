@@ -150,8 +150,6 @@ export interface Config {
   labTimeZone: string;
   /** The letterhead of every PDF the server prints. */
   labProfile: LabProfile;
-  /** Ed25519 key (PKCS#8 PEM) that signs audit checkpoints; created on first use. */
-  auditSigningKeyFile: string;
   /** Public keys (SPKI PEM blocks) still trusted when verifying older checkpoints (rotation). */
   auditTrustedKeysFile: string;
   auditCheckpointIntervalMs: number;
@@ -317,7 +315,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     labTimeZone: e.LAB_TIME_ZONE,
     labProfile,
-    auditSigningKeyFile: resolve(e.AUDIT_SIGNING_KEY_FILE ?? join(keysDir, 'audit-checkpoint-ed25519.pem')),
     auditTrustedKeysFile: resolve(e.AUDIT_TRUSTED_KEYS_FILE ?? join(keysDir, 'audit-checkpoint-trusted.pem')),
     auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),
     idempotencyKeyTtlMs: Math.round(e.IDEMPOTENCY_KEY_HOURS * 3_600_000),

@@ -26,7 +26,6 @@ const { auth, dict, systemStatus, user } = endpoints;
 const SECRETS = {
   databaseUrl: 'postgres://trialab:Db-Secret-9931@db.internal.example:5432/trialab',
   smtpUrl: 'smtp://mailer:Smtp-Secret-4417@smtp.internal.example:587',
-  auditSigningKeyFile: '/nonexistent-trialab-keys/audit-signing-key.pem',
   auditTrustedKeysFile: '/nonexistent-trialab-keys/audit-trusted.pem',
 };
 
