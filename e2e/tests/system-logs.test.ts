@@ -114,7 +114,9 @@ describe('logs and system information', () => {
       // console has loaded afresh: seconds more than a poll's wait when the machine is busy.
       const bound = page.waitForResponse((r) => r.url().includes('/sys/user/wxBind'), { timeout: 45_000 });
       await page.getByRole('button', { name: /确\s*定/ }).click();
-      expect((await bound).status()).toBe(200);
+      const answer = await bound;
+      expect(answer.status()).toBe(200);
+      expect(await answer.json()).toMatchObject({ code: 200 });
       await expect.poll(() => state.textContent()).toBe('已绑定');
       expect(new URL(page.url()).search).toBe('');
     };

@@ -105,6 +105,39 @@ describe('useEndpointMutation', () => {
     await waitFor(() => expect(result.current.list.data?.data).toEqual(['a', 'b']));
     expect(callsOf('labQuery.paging')).toHaveLength(1);
   });
+  it('loads again a first read that was still on its way when the write committed', async () => {
+    // The page opened and the write went out together: the read left before the write committed
+    // and answers after it, with what was true before.
+    const { wrapper } = setup();
+    let bound = false;
+    let answerFirstRead: () => void = () => undefined;
+    serve(async (name) => {
+      if (name === 'user.wxBind') {
+        bound = true;
+        // The read answers just after the write's answer.
+        setTimeout(() => answerFirstRead(), 0);
+        return { code: 200, data: true };
+      }
+      const seen = bound;
+      if (callsOf('user.getCurrentUser').length === 1) {
+        await new Promise<void>((resolve) => {
+          answerFirstRead = resolve;
+        });
+      }
+      return { code: 200, data: { wxBound: seen } };
+    });
+    const { result } = renderHook(
+      () => ({
+        me: useEndpointQuery((c) => c.user.getCurrentUser),
+        bind: useEndpointMutation((c) => c.user.wxBind, { invalidates: [(c) => c.user.getCurrentUser] }),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(callsOf('user.getCurrentUser')).toHaveLength(1));
+    await act(() => result.current.bind.mutateAsync({ body: { code: 'c', state: 's' } }));
+    await waitFor(() => expect(result.current.me.data?.data).toEqual({ wxBound: true }));
+    expect(callsOf('user.getCurrentUser')).toHaveLength(2);
+  });
 });
 
 describe('useEndpointQuery', () => {

@@ -138,10 +138,22 @@ export function useEndpointQuery<E extends EndpointDef>(
   return useQuery({ ...endpointQuery(pick, input, request), ...rest }, useConsoleQueryClient());
 }
 
-/** Marks every cached answer of these endpoints stale; the ones on screen load again. */
-export function invalidateEndpoints(client: QueryClient, picks: readonly EndpointPick[]): Promise<void> {
-  return Promise.all(picks.map((pick) => client.invalidateQueries({ queryKey: endpointKey(pick) }))).then(
-    () => undefined,
+/**
+ * Marks every cached answer of these endpoints stale; the ones on screen load again.
+ * A first load still in flight is dropped before: TanStack would otherwise let the refetch join
+ * it, and an answer read before the write committed would stand as fresh (it only cancels a
+ * running fetch that already has data).
+ */
+export async function invalidateEndpoints(client: QueryClient, picks: readonly EndpointPick[]): Promise<void> {
+  await Promise.all(
+    picks.map(async (pick) => {
+      const queryKey = endpointKey(pick);
+      await client.cancelQueries({
+        queryKey,
+        predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
+      });
+      await client.invalidateQueries({ queryKey });
+    }),
   );
 }
 
