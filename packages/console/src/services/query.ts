@@ -144,7 +144,10 @@ export function useEndpointQuery<E extends EndpointDef>(
  * it, and an answer read before the write committed would stand as fresh (it only cancels a
  * running fetch that already has data).
  */
-export async function invalidateEndpoints(client: QueryClient, picks: readonly EndpointPick[]): Promise<void> {
+export async function invalidateEndpoints(
+  client: QueryClient,
+  picks: readonly EndpointPick[],
+): Promise<void> {
   await Promise.all(
     picks.map(async (pick) => {
       const queryKey = endpointKey(pick);
