@@ -19,25 +19,32 @@ export interface Violation {
   summary: string;
 }
 
-/** The serious and critical WCAG A/AA violations on the page as it is now. */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+/**
+ * The serious and critical WCAG A/AA violations on the page as it is now: in the whole document, or
+ * only inside the element `within` selects (page-level rules, such as the document's language, are
+ * then skipped).
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        rule: violation.id,
-        impact: violation.impact ?? '',
-        help: violation.help,
-        targets: violation.nodes.map((node) => node.target.join(' ')),
-        summary: violation.nodes[0]?.failureSummary ?? '',
-      }));
-  }, WCAG_TAGS);
+  return page.evaluate(
+    async ({ tags, within }) => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const result = await axe.run(within ?? document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return result.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({
+          rule: violation.id,
+          impact: violation.impact ?? '',
+          help: violation.help,
+          targets: violation.nodes.map((node) => node.target.join(' ')),
+          summary: violation.nodes[0]?.failureSummary ?? '',
+        }));
+    },
+    { tags: WCAG_TAGS, within },
+  );
 }
 
 /** One line per violation, for a failure message a person can act on. */

@@ -92,12 +92,16 @@ async function sweep(
   await page.getByTestId('tabs-bar').waitFor();
   const paths = (await menuPages(page)).filter((path) => !only || only.includes(path));
   const problems: string[] = [];
+  const where = `${settings.theme}/${settings.lang}`;
+  // Each page's own content, then the shell once with every page's tab open: scanning the whole
+  // document per page would check the same menu and tab bar a hundred times over.
   for (const path of paths) {
     await open(page, path);
     problems.push(
-      ...describeViolations(`${settings.theme}/${settings.lang} ${path}`, await seriousViolations(page)),
+      ...describeViolations(`${where} ${path}`, await seriousViolations(page, `[data-page="${path}"]`)),
     );
   }
+  problems.push(...describeViolations(`${where} shell`, await seriousViolations(page)));
   await context.close();
   return { checked: paths, problems };
 }

@@ -15,22 +15,30 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** The migrated PGlite data directory global-setup.ts prepared, read once per file. */
-let template: Promise<Blob> | undefined;
-function pgliteTemplate(): Promise<Blob> {
-  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+/** The PGlite data directories global-setup.ts prepared, each read once per worker. */
+const templates = new Map<string, Promise<Blob>>();
+function pgliteTemplate(seeded: boolean): Promise<Blob> {
+  const file = inject(seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate');
+  let template = templates.get(file);
+  if (!template) {
+    template = readFile(file).then((bytes) => new Blob([bytes]));
+    templates.set(file, template);
+  }
   return template;
 }
 
-/** A throw-away database: in-memory PGlite, or a fresh PostgreSQL database dropped afterwards. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/**
+ * A throw-away database: in-memory PGlite, or a fresh PostgreSQL database dropped afterwards.
+ * `seeded`: it starts with the demo seed already in (global-setup.ts), not only the migrations.
+ */
+export async function createTestDatabase(engine: Engine, seeded = false): Promise<TestDatabase> {
   if (engine === 'pglite') {
     let handle: DatabaseHandle | undefined;
     return {
       url: undefined,
       open: async () => {
         // PGlite is single-process: "instances" share one handle.
-        handle ??= await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
+        handle ??= await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(seeded) });
         return handle;
       },
       drop: async () => {
@@ -42,7 +50,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const name = `trialab_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject(seeded ? 'pgSeededTemplate' : 'pgTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -2,12 +2,14 @@
 // once on PostgreSQL. A missing PostgreSQL fails the run: the second engine must never be skipped.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, pgliteDataDirDump } from '../src/db/client.js';
+import { buildServer } from '../src/app.js';
+import { type DatabaseHandle, type Engine, openDatabase, pgliteDataDirDump } from '../src/db/client.js';
+import { newTestKeys, type TestKeys, testConfig } from './test-config.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +19,13 @@ declare module 'vitest' {
     pgTemplate: string;
     /** A file holding a PGlite data directory with every migration applied, loaded by each suite. */
     pgliteTemplate: string;
+    /** The same two with the demo seed too, as a test server seeds it (test-config.ts). */
+    pgSeededTemplate: string;
+    pgliteSeededTemplate: string;
+    /** Per engine, the file store the seed wrote beside its seeded template. */
+    seededFiles: Record<Engine, string>;
+    /** The run's keys: every server of the run holds them (test-config.ts). */
+    testKeys: TestKeys;
   }
 }
 
@@ -25,26 +34,62 @@ declare module 'vitest' {
  * from: a suite's own migration run (seconds on PGlite) finds nothing left to apply.
  */
 async function prepareTemplates(project: TestProject, adminUrl: string): Promise<() => Promise<void>> {
-  const pgliteFile = join(
-    tmpdir(),
-    `trialab-pglite-template-${process.pid}-${randomBytes(3).toString('hex')}.tar`,
-  );
-  writeFileSync(pgliteFile, await pgliteDataDirDump());
-  project.provide('pgliteTemplate', pgliteFile);
+  const keys = newTestKeys();
+  project.provide('testKeys', keys);
+  const scratch = mkdtempSync(join(tmpdir(), `trialab-templates-${process.pid}-`));
+  const seededFiles: Record<Engine, string> = {
+    pglite: join(scratch, 'pglite-files'),
+    postgres: join(scratch, 'postgres-files'),
+  };
+  project.provide('seededFiles', seededFiles);
+  /** The demo seed, as startEnv's server would run it on a database of its own. */
+  const seed = async (engine: Engine, handle: DatabaseHandle) => {
+    const app = await buildServer({
+      consoleDir: '/nonexistent-console',
+      database: handle,
+      config: { ...testConfig(keys), filesDir: seededFiles[engine] },
+    });
+    await app.close();
+  };
 
-  const name = `trialab_tpl_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
-  await handle.close();
+  const url = (database: string) => {
+    const at = new URL(adminUrl);
+    at.pathname = `/${database}`;
+    return at.toString();
+  };
+  const name = `trialab_tpl_${randomBytes(6).toString('hex')}`;
+  const seededName = `${name}_seeded`;
+  const pgliteFile = join(scratch, 'pglite-template.tar');
+  const pgliteSeededFile = join(scratch, 'pglite-seeded-template.tar');
+  await Promise.all([
+    (async () => {
+      writeFileSync(pgliteFile, await pgliteDataDirDump());
+      writeFileSync(pgliteSeededFile, await pgliteDataDirDump((handle) => seed('pglite', handle)));
+    })(),
+    (async () => {
+      await admin.query(`CREATE DATABASE ${name}`);
+      await (await openDatabase({ databaseUrl: url(name), poolSize: 1 })).close();
+      await admin.query(`CREATE DATABASE ${seededName} TEMPLATE ${name}`);
+      const handle = await openDatabase({ databaseUrl: url(seededName), poolSize: 2 });
+      try {
+        await seed('postgres', handle);
+      } finally {
+        await handle.close();
+      }
+    })(),
+  ]);
+  project.provide('pgliteTemplate', pgliteFile);
+  project.provide('pgliteSeededTemplate', pgliteSeededFile);
   project.provide('pgTemplate', name);
+  project.provide('pgSeededTemplate', seededName);
   return async () => {
-    rmSync(pgliteFile, { force: true });
-    // Left to dropRun (as the superuser) when a background process holds it.
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    rmSync(scratch, { recursive: true, force: true });
+    // Left to dropRun (as the superuser) when a background process holds them.
+    for (const database of [seededName, name]) {
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    }
     await admin.end();
   };
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PassThrough } from 'node:stream';
@@ -15,13 +15,14 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildServer, type ServerOptions } from '../src/app.js';
-import { type Config, loadConfig } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import type { DatabaseHandle, Engine } from '../src/db/client.js';
 import { captchas, files, outbox, projects } from '../src/db/schema.js';
-import { newEd25519Pem } from '../src/lib/signing-keys.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from './engines.js';
+import { seedsAsTemplate, testConfig } from './test-config.js';
 
 export { DEMO_PASSWORD };
 
@@ -47,31 +48,17 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
-/** One set of keys for every instance of a test process, given as the variables give them: no key files. */
-const TEST_SECRETS = loadConfig({
-  DATA_DIR: 'memory://',
-  DEVICE_TICKET_KEY: newEd25519Pem(),
-  AUDIT_SIGNING_KEY: newEd25519Pem(),
-  OAUTH_STATE_SECRET: randomBytes(32).toString('base64'),
-  SUBJECT_CARD_KEY: randomBytes(32).toString('base64'),
-}).secrets;
-
-export const TEST_CONFIG: Partial<Config> = {
-  mode: 'demo',
-  secrets: TEST_SECRETS,
-  seedDemo: true,
-  authRateLimit: 100_000,
-  validateResponses: true,
-  // No signing timer in API tests; audit-chain.test.ts covers it.
-  auditCheckpointIntervalMs: 0,
-  // Rendering the demo's released reports takes seconds per suite; suites that print release their own.
-  seedReportPdfs: false,
-};
+/** Every test server starts from this: the run's keys (global-setup.ts), the demo seed, no timers. */
+export const TEST_CONFIG: Partial<Config> = testConfig(inject('testKeys'));
 
 export async function startEnv(engine: Engine, overrides: Partial<ServerOptions> = {}): Promise<TestEnv> {
-  const testDb = await createTestDatabase(engine);
+  // The demo seed is the same for most suites: they start from the database and files
+  // global-setup.ts seeded once, and the server finds the seed done.
+  const seeded = seedsAsTemplate(overrides);
+  const testDb = await createTestDatabase(engine, seeded);
   const handle = await testDb.open();
   const filesDir = overrides.config?.filesDir ?? (await mkdtemp(join(tmpdir(), 'trialab-test-files-')));
+  if (seeded) await cp(inject('seededFiles')[engine], filesDir, { recursive: true });
   const clock: TestClock = {
     now: Date.now(),
     advance(ms) {

@@ -134,11 +134,18 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
-/** An in-memory PGlite data directory with every migration applied, as a tarball (test templates). */
-export async function pgliteDataDirDump(): Promise<Buffer> {
+/**
+ * An in-memory PGlite data directory with every migration applied and, when given, `prepare` run
+ * on it (the demo seed), as a tarball: the test templates each suite's database is loaded from.
+ */
+export async function pgliteDataDirDump(
+  prepare?: (handle: DatabaseHandle) => Promise<void>,
+): Promise<Buffer> {
   const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
   try {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    if (prepare) await prepare(pgliteHandle(client, db));
     return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
   } finally {
     await client.close();
@@ -188,6 +195,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  return pgliteHandle(client, db);
+}
+
+function pgliteHandle(client: PGlite, db: Database): DatabaseHandle {
   return {
     engine: 'pglite',
     db,
