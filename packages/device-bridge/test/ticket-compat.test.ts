@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 // The API server's own issuer (docs/api.md): the bridge must accept exactly what it issues.
-import { issueTicket, ticketKeys } from '@trialab/server';
+import { issueTicket, ticketKeys } from '@trialab/server/device-ticket';
 import { expect, it } from 'vitest';
 import { TicketVerifier } from '../src/security/ticket.js';
 
