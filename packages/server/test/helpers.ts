@@ -288,6 +288,20 @@ export async function login(
   return { token: body.data.token, signingKey: body.data.signingKey, login: body.data };
 }
 
+/** A device ticket for the bridge at `origin`, as the console asks for one before `hello`. */
+export async function requestDeviceTicket(
+  env: LoginEnv,
+  session: Session,
+  origin = 'http://127.0.0.1:8080',
+): Promise<{ ticket: string; expiresAt: number }> {
+  const { endpoints } = await import('@trialab/api-contract');
+  const answer = envelope(
+    await call(env.app, endpoints.system.deviceTicket, { session, body: { origin } }, env.clock.now),
+  );
+  if (answer.code !== 200) throw new Error(`device ticket refused: ${answer.code} ${answer.msg}`);
+  return answer.data as { ticket: string; expiresAt: number };
+}
+
 export function envelope(response: LightMyRequestResponse): {
   code: number;
   msg: string;

@@ -13,7 +13,7 @@ import { settings } from '../src/db/schema.js';
 import { ed25519Keys, newEd25519Pem } from '../src/lib/signing-keys.js';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
-import { call, envelope, login, startEnv } from './helpers.js';
+import { call, envelope, login, requestDeviceTicket, startEnv } from './helpers.js';
 
 const { system } = endpoints;
 
@@ -132,14 +132,7 @@ describe.each(ENGINES)('server secrets outside the database on %s', (engine) => 
       const published = envelope(await call(env.app, system.devicePublicKey, {}, env.clock.now)).data;
       expect(published).toMatchObject({ keyId: fileKey.kid, publicKeyPem: fileKey.publicKeyPem });
       const lab = await login(env, '13800000001');
-      const issued = envelope(
-        await call(
-          env.app,
-          system.deviceTicket,
-          { session: lab, body: { origin: 'http://127.0.0.1:8080' } },
-          env.clock.now,
-        ),
-      ).data as { ticket: string };
+      const issued = await requestDeviceTicket(env, lab);
       expect(verifyTicket(fileKey.publicKeyPem, issued.ticket, env.clock.now)).toMatchObject({
         kid: fileKey.kid,
         sub: String(lab.login.user.id),

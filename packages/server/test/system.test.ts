@@ -4,7 +4,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv, uploadRequest } from './helpers.js';
+import {
+  call,
+  envelope,
+  login,
+  requestDeviceTicket,
+  type Session,
+  startEnv,
+  type TestEnv,
+  uploadRequest,
+} from './helpers.js';
 
 const { auth, dict, system, user } = endpoints;
 
@@ -29,14 +38,7 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
     expect(key.keyId).toBe(
       createHash('sha256').update(Buffer.from(key.publicKeyRaw, 'base64')).digest('hex').slice(0, 16),
     );
-    const issued = envelope(
-      await call(
-        env.app,
-        system.deviceTicket,
-        { session: lab, body: { origin: 'http://127.0.0.1:8080' } },
-        env.clock.now,
-      ),
-    ).data as { ticket: string; expiresAt: number };
+    const issued = await requestDeviceTicket(env, lab);
     const payload = verifyTicket(key.publicKeyPem, issued.ticket, env.clock.now);
     expect(payload).toMatchObject({
       v: 1,

@@ -5,6 +5,7 @@ import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { testItemSettings } from '../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../db/schema-portal.js';
+import { demoUser } from './lookups.js';
 
 /** Shipments on their way to the lab: [orderNo, waybill, courier, project, centre, temperature, samples]. */
 export const DEMO_INCOMING: Array<
@@ -82,9 +83,7 @@ export async function seedLabDemo(tx: Transaction, now: Date): Promise<void> {
       .onConflictDoNothing();
   }
 
-  const booker = await id(
-    tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, '13900000001')),
-  );
+  const booker = (await demoUser(tx, '13900000001'))?.id;
   if (booker === undefined) return;
   for (const [orderNo, expressNo, courier, projectNo, centerNo, temperature, samples] of DEMO_INCOMING) {
     const projectId = await id(

@@ -17,6 +17,7 @@ import { raiseQuery } from '../modules/clarification/repository.js';
 import { insertReceipt, lineConditions, linkQuery } from '../modules/receipt/repository.js';
 import { coldChainCheck } from '../modules/receipt/service.js';
 import { DEMO_LAB_CONSIGNEE } from './lab-demo.js';
+import { demoUser } from './lookups.js';
 
 /** The breached shipment's order number. */
 export const DEMO_COLD_CHAIN_ORDER = 'ST-DEMO-CCB-001';
@@ -49,10 +50,7 @@ export async function seedPlanSamplesDemo(tx: Transaction, now: Date): Promise<v
     .select({ id: s.projects.id })
     .from(s.projects)
     .where(eq(s.projects.projectNo, 'KM-2026-001'));
-  const [technician] = await tx
-    .select({ id: s.users.id })
-    .from(s.users)
-    .where(eq(s.users.mobile, '13800000001'));
+  const technician = await demoUser(tx, '13800000001');
   if (!project || !technician) return;
   await seedVisitSamples(tx, now, project.id, technician.id);
   await seedColdChainBreach(tx, now, project.id, technician.id);
@@ -110,7 +108,7 @@ async function seedColdChainBreach(tx: Transaction, now: Date, projectId: number
     .from(s.sites)
     .where(and(eq(s.sites.projectId, projectId), eq(s.sites.centerNo, '02')));
   // Site 02 has no portal account: the project manager booked it for them.
-  const [booker] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, '13800000003'));
+  const booker = await demoUser(tx, '13800000003');
   const [cold] = await tx
     .select({ id: s.temperatures.id })
     .from(s.temperatures)

@@ -2,10 +2,10 @@
 // forms (the kick-off minutes in their second revision, the first retired), one published plan the
 // demo's projects are built from and one draft, written through the module's repository.
 import { type FormFieldInput, formFields, type PlanStage, planStages } from '@trialab/api-contract';
-import { eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { insertFormTemplate, insertPlanTemplate } from '../modules/plan-templates/repository.js';
+import { demoUser } from './lookups.js';
 
 const l = (zh: string, en: string, hk = zh) => ({ 'zh-CN': zh, 'en-US': en, 'zh-HK': hk });
 
@@ -218,7 +218,7 @@ const biobankPlan = ({ role }: Refs): PlanStage[] => [
 ];
 
 export async function seedPlanTemplatesDemo(tx: Transaction, now: Date): Promise<void> {
-  const [admin] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, '13800000007'));
+  const admin = await demoUser(tx, '13800000007');
   const by = admin?.id ?? null;
   const roleRows = await tx.select({ id: s.roles.id, code: s.roles.code }).from(s.roles);
   const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);

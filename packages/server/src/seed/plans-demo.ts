@@ -16,6 +16,7 @@ import {
 } from '../modules/plans/repository.js';
 import { planContentHash } from '../modules/plans/service.js';
 import { insertSignature } from '../modules/reports/repository.js';
+import { demoUser } from './lookups.js';
 import { PORTAL_DEMO_KITS } from './portal-demo.js';
 
 type Sample = [
@@ -48,14 +49,8 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     await tx.select({ id: s.temperatures.id, code: s.temperatures.code }).from(s.temperatures),
   );
   const items = byCode(await tx.select({ id: s.testItems.id, code: s.testItems.code }).from(s.testItems));
-  const [manager] = await tx
-    .select({ id: s.users.id })
-    .from(s.users)
-    .where(eq(s.users.mobile, '13800000003'));
-  const [approver] = await tx
-    .select({ id: s.users.id, username: s.users.username })
-    .from(s.users)
-    .where(eq(s.users.mobile, '13800000000'));
+  const manager = await demoUser(tx, '13800000003');
+  const approver = await demoUser(tx, '13800000000');
   // Blood samples come with the project's first kit (its blood collection kit), when it has one.
   const sampleOf = (
     [type, container, volume, transport, storage, tests]: Sample,

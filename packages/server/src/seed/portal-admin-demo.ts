@@ -3,9 +3,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
-import * as p from '../db/schema-portal.js';
 import * as a from '../db/schema-portal-admin.js';
 import type { FileStore } from '../lib/file-store.js';
+import { recordEvent } from '../lib/workflow.js';
+import { demoUser } from './lookups.js';
 
 /** A one-page PDF saying what it is (enough for the viewer; the content is synthetic). */
 export function demoPdf(title: string): Buffer {
@@ -31,8 +32,7 @@ export function demoPdf(title: string): Buffer {
 }
 
 export async function seedPortalAdminDemo(tx: Transaction, now: Date, store: FileStore): Promise<void> {
-  const userId = async (mobile: string) =>
-    (await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, mobile)))[0]?.id;
+  const userId = async (mobile: string) => (await demoUser(tx, mobile))?.id;
   const site = async (projectNo: string, centerNo: string) =>
     (
       await tx
@@ -47,9 +47,7 @@ export async function seedPortalAdminDemo(tx: Transaction, now: Date, store: Fil
   const site1 = await site('KM-2026-002', '01');
   if (!lab || !lin || !role || !site1) return;
   const event = (workflow: string, recordId: number, action: string, toState: string, user: number) =>
-    tx
-      .insert(p.portalEvents)
-      .values({ workflow, recordId, action, fromState: null, toState, userId: user, at: now });
+    recordEvent(tx, { workflow, recordId, action, fromState: null, toState, userId: user, at: now });
 
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
   const [application] = await tx

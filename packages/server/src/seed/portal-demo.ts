@@ -4,8 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import * as p from '../db/schema-portal.js';
+import { recordEvent } from '../lib/workflow.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { DEMO_PASSWORD } from './demo-data.js';
+import { demoUser } from './lookups.js';
 
 /** Site users of the portal demo besides 陈中心 and 林中心 (demo-data.ts). */
 export const PORTAL_DEMO_USERS = [
@@ -156,7 +158,7 @@ export async function seedPortalDemo(tx: Transaction, now: Date): Promise<void> 
   }
 
   // Clarification queries raised by the lab for site 01 of KM-2026-001 and site 01 of KM-2026-002.
-  const [lab] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, '13800000003'));
+  const lab = await demoUser(tx, '13800000003');
   const queries: Array<[string, string, string, string, boolean]> = [
     [
       'KM-2026-001',
@@ -197,7 +199,7 @@ export async function seedPortalDemo(tx: Transaction, now: Date): Promise<void> 
       })
       .returning({ id: p.clarificationQueries.id });
     if (row) {
-      await tx.insert(p.portalEvents).values({
+      await recordEvent(tx, {
         workflow: 'clarificationQuery',
         recordId: row.id,
         action: 'raise',

@@ -6,8 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { receiptSamples, receipts } from '../db/schema-lab.js';
-import { portalEvents, sampleTransportItems, sampleTransports } from '../db/schema-portal.js';
+import { sampleTransportItems, sampleTransports } from '../db/schema-portal.js';
 import { chargebackNotices } from '../db/schema-portal-reports.js';
+import { recordEvent } from '../lib/workflow.js';
+import { demoUser } from './lookups.js';
 
 export const DEMO_REJECTION_ORDER = 'ST-DEMO-INS-001';
 export const DEMO_CHARGEBACK_NO = 'CB-DEMO-0001';
@@ -16,8 +18,7 @@ const HOUR = 3_600_000;
 
 export async function seedPortalReportsDemo(tx: Transaction, now: Date): Promise<void> {
   const first = async <T>(rows: Promise<T[]>) => (await rows)[0];
-  const userId = async (mobile: string) =>
-    (await first(tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, mobile))))?.id;
+  const userId = async (mobile: string) => (await demoUser(tx, mobile))?.id;
   const technician = await userId('13800000001');
   // 何研究 (site 01 of KM-2026-001, portal-demo.ts) is the demo user granted the unblinding results.
   const unblinder = await userId('13900000003');
@@ -133,7 +134,7 @@ export async function seedPortalReportsDemo(tx: Transaction, now: Date): Promise
       },
     ]);
   }
-  await tx.insert(portalEvents).values({
+  await recordEvent(tx, {
     workflow: 'sampleShipment',
     recordId: shipment.id,
     action: 'sign',
@@ -159,7 +160,7 @@ export async function seedPortalReportsDemo(tx: Transaction, now: Date): Promise
     })
     .returning({ id: chargebackNotices.id });
   if (notice) {
-    await tx.insert(portalEvents).values({
+    await recordEvent(tx, {
       workflow: 'chargebackNotice',
       recordId: notice.id,
       action: 'create',

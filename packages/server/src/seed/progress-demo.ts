@@ -9,6 +9,7 @@ import { recordEvent } from '../lib/workflow.js';
 import { planTemplateById } from '../modules/plan-templates/repository.js';
 import { insertPlan, projectStaff, tasksOf, updatePlan, updateTask } from '../modules/progress/repository.js';
 import { addDays, copyTasks } from '../modules/progress/service.js';
+import { demoUser } from './lookups.js';
 
 const DAY_MS = 86_400_000;
 
@@ -18,7 +19,7 @@ export async function seedProgressDemo(tx: Transaction, now: Date): Promise<void
     .from(planTemplates)
     .where(eq(planTemplates.code, 'STD-TRIAL'));
   const projectRows = await tx.select({ id: s.projects.id, no: s.projects.projectNo }).from(s.projects);
-  const [pm] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, '13800000003'));
+  const pm = await demoUser(tx, '13800000003');
   const [admin] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.isSuper, true));
   const project = (no: string) => projectRows.find((p) => p.no === no)?.id;
   const ongoing = project('KM-2026-001');

@@ -1,12 +1,8 @@
-// Demo project configuration: reference ranges of KM-2026-001 (sex-specific creatinine, lipids) and
-// KM-2026-002 (creatinine), and three voided barcodes of KM-2026-001 (never registered, so other demo
-// flows are untouched). Written through the module's repository and audited as the project manager
-// did it, so /project/item-log opens on their history.
-import { eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { appendAudit } from '../lib/audit.js';
 import { insertRange, insertVoided } from '../modules/project-config/repository.js';
+import { demoUser } from './lookups.js';
 
 type Range = [string, string, 'M' | 'F' | null, number | null, number | null, string];
 /** [project, item code, sex, low, high, unit] */
@@ -25,7 +21,7 @@ const VOIDED: Array<[string, string, number]> = [
 ];
 
 export async function seedProjectConfigDemo(tx: Transaction, now: Date): Promise<void> {
-  const [pm] = await tx.select().from(s.users).where(eq(s.users.mobile, '13800000003'));
+  const pm = await demoUser(tx, '13800000003');
   const projects = new Map((await tx.select().from(s.projects)).map((p) => [p.projectNo, p.id]));
   const items = new Map((await tx.select().from(s.testItems)).map((t) => [t.code, t.id]));
   if (!pm) return;

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { specimenBarcodes, tempStorageContainers, tempStorageDevices } from '../db/schema-specimen.js';
+import { demoUser } from './lookups.js';
 
 /** [code, name, kind, temperature, location, containers: [code, name, kind, rows, cols]] */
 export const DEMO_STORAGE: Array<
@@ -34,7 +35,7 @@ export const DEMO_STORAGE: Array<
 export const DEMO_BARCODE_RANGE = { project: 'KM-2026-001', prefix: 'DEMO-BC-', from: 1, to: 20, width: 4 };
 
 export async function seedSpecimenDemo(tx: Transaction, now: Date): Promise<void> {
-  const [keeper] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, '13800000001'));
+  const keeper = await demoUser(tx, '13800000001');
   if (!keeper) return;
   for (const [code, name, kind, temperature, location, boxes] of DEMO_STORAGE) {
     const [temp] = await tx
