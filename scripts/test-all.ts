@@ -9,7 +9,7 @@
  * run one at a time against one stack and spend much of their time waiting for the browser, time
  * the other checks use. Its output is printed when it ends.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -22,16 +22,24 @@ interface StepResult {
   ok: boolean;
 }
 
-/** Runs one check; `onFailure` says what to do about a failure the tool's own output may not. */
-function step(name: string, command: string, args: string[], onFailure?: string): StepResult {
+/**
+ * Runs one check; `onFailure` says what to do about a failure the tool's own output may not. Not
+ * `spawnSync`: that would block the event loop, and the e2e suite's end (timed below) would only be
+ * noticed when the blocking step ends.
+ */
+function step(name: string, command: string, args: string[], onFailure?: string): Promise<StepResult> {
   console.log(`\n\x1b[1m== ${name}\x1b[0m (${[command, ...args].join(' ')})`);
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  const ok = result.status === 0;
-  const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  console.log(ok ? `\x1b[32m${name}: ok\x1b[0m (${took})` : `\x1b[31m${name}: failed\x1b[0m (${took})`);
-  if (!ok && onFailure) console.log(onFailure);
-  return { name, ok };
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const ok = code === 0;
+      const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+      console.log(ok ? `\x1b[32m${name}: ok\x1b[0m (${took})` : `\x1b[31m${name}: failed\x1b[0m (${took})`);
+      if (!ok && onFailure) console.log(onFailure);
+      resolve({ name, ok });
+    });
+  });
 }
 
 interface VitestJson {
@@ -56,8 +64,8 @@ const vitestArgs = (name: string) => [
   `--outputFile.json=${join(reportDir, `${name}.json`)}`,
 ];
 
-/** The e2e suite, started now; resolves when it has ended and its output has been printed. */
-function startEndToEnd(): Promise<StepResult> {
+/** The e2e suite, started now; resolves when it has ended, with a `report()` that prints its output. */
+function startEndToEnd(): Promise<{ report(): StepResult }> {
   const name = 'end-to-end tests';
   const logFile = join(reportDir, 'e2e.log');
   const log = openSync(logFile, 'w');
@@ -69,22 +77,29 @@ function startEndToEnd(): Promise<StepResult> {
   return new Promise((resolve) => {
     child.on('close', (code) => {
       closeSync(log);
-      console.log(`\n\x1b[1m== ${name}\x1b[0m (vitest run --project e2e, started with the other checks)`);
-      process.stdout.write(readFileSync(logFile));
+      // Timed to its own end, not to when its output is printed.
       const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
       const ok = code === 0;
-      console.log(ok ? `\x1b[32m${name}: ok\x1b[0m (${took})` : `\x1b[31m${name}: failed\x1b[0m (${took})`);
-      resolve({ name, ok });
+      resolve({
+        report() {
+          console.log(`\n\x1b[1m== ${name}\x1b[0m (vitest run --project e2e, started with the other checks)`);
+          process.stdout.write(readFileSync(logFile));
+          console.log(
+            ok ? `\x1b[32m${name}: ok\x1b[0m (${took})` : `\x1b[31m${name}: failed\x1b[0m (${took})`,
+          );
+          return { name, ok };
+        },
+      });
     });
   });
 }
 
 const endToEnd = startEndToEnd();
 const steps: StepResult[] = [];
-steps.push(step('lint', bin('biome'), ['check', '.']));
-steps.push(step('typecheck', 'pnpm', ['run', '--silent', 'typecheck']));
+steps.push(await step('lint', bin('biome'), ['check', '.']));
+steps.push(await step('typecheck', 'pnpm', ['run', '--silent', 'typecheck']));
 steps.push(
-  step(
+  await step(
     'dead code',
     bin('knip'),
     ['--no-progress'],
@@ -93,10 +108,10 @@ steps.push(
   ),
 );
 
-const unit = step('tests', bin('vitest'), [...vitestArgs('unit'), '--project', '!e2e']);
+const unit = await step('tests', bin('vitest'), [...vitestArgs('unit'), '--project', '!e2e']);
 const runs = [
   { result: unit, report: 'unit' },
-  { result: await endToEnd, report: 'e2e' },
+  { result: (await endToEnd).report(), report: 'e2e' },
 ];
 
 let passed = steps.filter((s) => s.ok).length;
