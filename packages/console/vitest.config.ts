@@ -10,6 +10,10 @@ export default mergeConfig(
       // A DOM for components, storage, cookies and BroadcastChannel (happy-dom supports Node 20).
       environment: 'happy-dom',
       setupFiles: ['./src/test/setup.ts'],
+      // Files share their worker's modules (antd, React, the locales load once per worker, not once
+      // per file): tests pass fakes in (src/test/fakes.ts), never module mocks, and the set-up puts
+      // shared state back before each file.
+      isolate: false,
       // A guard against a hung test, not a budget: antd forms take seconds when the run's other
       // workers and the e2e suite share the two cores.
       testTimeout: 45_000,

@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCK_AFTER_MS, LOGOUT_AFTER_LOCK_MS } from '../config';
 import { useLock } from '../stores/lock';
 import type { LockMessage } from '../utils/channel';
-import { logout } from './actions';
 import { useScreenLock } from './useScreenLock';
 
-vi.mock('./actions', () => ({ logout: vi.fn(), logoutOnUnload: vi.fn() }));
+/** The session's end, passed in: the test sees when the hook logs out. */
+const logout = vi.fn();
+const end = { logout, logoutOnUnload: vi.fn() };
 
 const MINUTE = 60_000;
 // BroadcastChannel delivers on the real event loop, which fake timers do not drive.
@@ -28,7 +29,7 @@ beforeEach(() => {
 afterEach(() => {
   otherTab.close();
   vi.useRealTimers();
-  vi.mocked(logout).mockClear();
+  logout.mockClear();
 });
 
 async function tell(message: LockMessage) {
@@ -38,7 +39,7 @@ async function tell(message: LockMessage) {
 
 describe('useScreenLock', () => {
   it('locks after 30 idle minutes and tells the other tabs when', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(LOCK_AFTER_MS - 1);
     expect(useLock.getState().locked).toBe(false);
     vi.advanceTimersByTime(1);
@@ -50,7 +51,7 @@ describe('useScreenLock', () => {
   });
 
   it('logs out 30 minutes after the other tab locked, however late this tab heard of it', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     // This tab's timers were held up (background throttling, a sleeping computer).
     await tell({ type: 'lock', at: Date.now() - 20 * MINUTE });
     expect(useLock.getState().locked).toBe(true);
@@ -61,7 +62,7 @@ describe('useScreenLock', () => {
   });
 
   it('keeps the earlier lock when two tabs lock on their own', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(LOCK_AFTER_MS);
     const ownLock = Date.now();
     await tell({ type: 'lock', at: ownLock + 5 * MINUTE });
@@ -70,7 +71,7 @@ describe('useScreenLock', () => {
   });
 
   it('counts idle time from the latest activity in any tab', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(20 * MINUTE);
     await tell({ type: 'active', at: Date.now() });
     vi.advanceTimersByTime(LOCK_AFTER_MS - 1);
@@ -80,7 +81,7 @@ describe('useScreenLock', () => {
   });
 
   it('activity here restarts the idle time and is passed on', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(20 * MINUTE);
     window.dispatchEvent(new MouseEvent('mousemove'));
     await settle();
@@ -90,7 +91,7 @@ describe('useScreenLock', () => {
   });
 
   it('an unlock in another tab stops the logout and restarts the idle time', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(LOCK_AFTER_MS);
     await tell({ type: 'unlock' });
     expect(useLock.getState().locked).toBe(false);

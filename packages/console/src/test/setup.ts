@@ -1,6 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resetShared } from './fakes';
+
+// Test files share their worker's modules (isolate: false in vitest.config.ts): this set-up runs
+// again before each file and puts back what the previous file may have changed.
+resetShared();
 
 // The whole suite shares two cores with the server and e2e projects: antd components can take
 // longer than testing-library's 1 s default to appear (a role query over a rendered table takes
@@ -10,7 +15,10 @@ configure({ asyncUtilTimeout: 10_000 });
 // Components render here as they do inside the shell, where the session has loaded every locale
 // namespace (without one, only the login namespaces are there: see locales/index.ts).
 beforeAll(async () => {
-  const { loadAllNamespaces } = await import('../locales');
+  const { changeLanguage, currentLanguage, loadAllNamespaces } = await import('../locales');
+  const { DEFAULT_LANGUAGE } = await import('../locales/lang');
+  // A previous file of this worker may have switched the language.
+  if (currentLanguage() !== DEFAULT_LANGUAGE) await changeLanguage(DEFAULT_LANGUAGE);
   await loadAllNamespaces();
 });
 
