@@ -4,8 +4,10 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetShared } from './fakes';
 
 // Test files share their worker's modules (isolate: false in vitest.config.ts): this set-up runs
-// again before each file and puts back what the previous file may have changed.
+// again before each file and puts back what the previous file may have changed: the fakes and
+// stores, and the page (a dialog or message the previous file left closing).
 resetShared();
+document.body.replaceChildren();
 
 // The whole suite shares two cores with the server and e2e projects: antd components can take
 // longer than testing-library's 1 s default to appear (a role query over a rendered table takes
