@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCK_AFTER_MS, LOGOUT_AFTER_LOCK_MS } from '../config';
 import { useLock } from '../stores/lock';
 import type { LockMessage } from '../utils/channel';
-import { useScreenLock } from './useScreenLock';
+import { lockChannel, useScreenLock } from './useScreenLock';
 
 /** The session's end, passed in: the test sees when the hook logs out. */
 const logout = vi.fn();
@@ -12,7 +12,12 @@ const end = { logout, logoutOnUnload: vi.fn() };
 const MINUTE = 60_000;
 // BroadcastChannel delivers on the real event loop, which fake timers do not drive.
 const realSetTimeout = globalThis.setTimeout;
-const settle = () => new Promise((resolve) => realSetTimeout(resolve, 30));
+/** Waits until the other tab has heard `count` messages (a condition, not a clock: a busy machine delivers late). */
+const heardAtLeast = (count: number) =>
+  new Promise<void>((resolve) => {
+    const check = () => (heard.length >= count ? resolve() : realSetTimeout(check, 5));
+    check();
+  });
 
 /** Another tab of the same browser profile. */
 let otherTab: BroadcastChannel;
@@ -32,9 +37,17 @@ afterEach(() => {
   logout.mockClear();
 });
 
+/** Sends from the other tab and waits until this tab's channel has dispatched it to the hook. */
 async function tell(message: LockMessage) {
+  // Listeners of one channel run in the order they were added: this one after the hook's.
+  const dispatched = new Promise<void>((resolve) => {
+    const off = lockChannel.subscribe(() => {
+      off();
+      resolve();
+    });
+  });
   otherTab.postMessage(message);
-  await settle();
+  await dispatched;
 }
 
 describe('useScreenLock', () => {
@@ -44,7 +57,7 @@ describe('useScreenLock', () => {
     expect(useLock.getState().locked).toBe(false);
     vi.advanceTimersByTime(1);
     expect(useLock.getState().locked).toBe(true);
-    await settle();
+    await heardAtLeast(1);
     expect(heard).toEqual([{ type: 'lock', at: Date.now() }]);
     vi.advanceTimersByTime(LOGOUT_AFTER_LOCK_MS);
     expect(logout).toHaveBeenCalledTimes(1);
@@ -84,7 +97,7 @@ describe('useScreenLock', () => {
     renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(20 * MINUTE);
     window.dispatchEvent(new MouseEvent('mousemove'));
-    await settle();
+    await heardAtLeast(1);
     expect(heard).toEqual([{ type: 'active', at: Date.now() }]);
     vi.advanceTimersByTime(LOCK_AFTER_MS - 1);
     expect(useLock.getState().locked).toBe(false);

@@ -12,7 +12,8 @@ document.body.replaceChildren();
 // The whole suite shares two cores with the server and e2e projects: antd components can take
 // longer than testing-library's 1 s default to appear (a role query over a rendered table takes
 // seconds on a busy machine), which is load, not a failure.
-configure({ asyncUtilTimeout: 10_000 });
+// On a loaded machine longer still: vitest.config.ts passes the machine's load factor (1 to 6).
+configure({ asyncUtilTimeout: 10_000 * (Number(import.meta.env.TRIALAB_LOAD_FACTOR) || 1) });
 
 // Components render here as they do inside the shell, where the session has loaded every locale
 // namespace (without one, only the login namespaces are there: see locales/index.ts).
