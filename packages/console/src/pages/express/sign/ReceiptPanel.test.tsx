@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { ReceiptDetail } from '@trialab/api-contract';
 import { App } from 'antd';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../../locales';
 import { fakeEndpoints } from '../../../test/fakes';
 import { ReceiptPanel } from './ReceiptPanel';
