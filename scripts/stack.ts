@@ -3,6 +3,9 @@
  * device bridge pointed at both. Each runs as its own process from the built packages; this
  * launcher starts them in dependency order, waits until each reports `ready` over IPC, prints
  * where everything is, and stops them all (reverse order) on Ctrl-C or when any of them fails.
+ * A service that reports its steps (`progress`: the server migrating, seeding, listening) is
+ * waited for as long as steps come: a first start on a loaded machine may take minutes; only an
+ * exit, or no step for NO_PROGRESS_MS, is a failure.
  *
  *   --ephemeral        every service on a free port and a throw-away database (used by tests)
  *   --data-dir <path>  where the embedded database lives (default .data/pglite)
@@ -37,6 +40,17 @@ interface ReadyMessage {
   ports: Record<string, number>;
   [extra: string]: unknown;
 }
+
+/** A step a service has begun (the server: migrating the database, seeding, listening). */
+interface ProgressMessage {
+  type: 'progress';
+  phase: string;
+}
+
+/** A service that reports nothing new for this long is taken as hung. */
+const NO_PROGRESS_MS = 10 * 60_000;
+/** While waiting, how often to say what the service is still doing. */
+const STILL_EVERY_MS = 15_000;
 
 interface Service {
   name: string;
@@ -84,19 +98,39 @@ function startService(
   pipeOutput(name, colour, child.stderr);
 
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not report ready within 60 s`)), 60_000);
-    child.on('message', (message: ReadyMessage) => {
-      if (message?.type === 'ready') {
-        clearTimeout(timer);
+    const started = Date.now();
+    let phase = 'starting';
+    let phaseAt = started;
+    const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+    // Not a deadline: says what the service is doing, and gives up only when it stopped reporting.
+    const watch = setInterval(() => {
+      const now = Date.now();
+      if (now - phaseAt >= NO_PROGRESS_MS) {
+        clearInterval(watch);
+        reject(new Error(`${name} reported no progress for ${seconds(now - phaseAt)} (still ${phase})`));
+        return;
+      }
+      log(`${name}: still ${phase} (${seconds(now - phaseAt)})`);
+    }, STILL_EVERY_MS);
+    child.on('message', (message: ReadyMessage | ProgressMessage) => {
+      if (message?.type === 'progress') {
+        phase = message.phase;
+        phaseAt = Date.now();
+        log(`${name}: ${phase}`);
+        // A launcher above this one (a test) hears it too.
+        process.send?.({ type: 'progress', phase: `${name}: ${phase}` });
+      } else if (message?.type === 'ready') {
+        clearInterval(watch);
+        log(`${name}: ready after ${seconds(Date.now() - started)}`);
         resolvePromise(message);
       }
     });
     child.on('error', (error) => {
-      clearTimeout(timer);
+      clearInterval(watch);
       reject(new Error(`${name} could not start: ${error.message}`));
     });
     child.on('exit', (code, signal) => {
-      clearTimeout(timer);
+      clearInterval(watch);
       running.splice(running.indexOf(service), 1);
       if (stopping) return;
       const how = signal ? `signal ${signal}` : `exit code ${code}`;
