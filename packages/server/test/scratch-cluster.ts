@@ -114,6 +114,10 @@ export async function startScratchCluster(): Promise<ScratchCluster> {
         'max_connections=30',
         '-c',
         'shared_buffers=16MB',
+        // After the kill, crash recovery first syncs the data directory: one syncfs, not an fsync
+        // per file (seconds on a busy disk). Commits still wait for their WAL fsync.
+        '-c',
+        'recovery_init_sync_method=syncfs',
       ],
       { ...user, stdio: ['ignore', 'pipe', 'pipe'] },
     );

@@ -62,7 +62,7 @@ const CHANNEL = /^[a-z_][a-z0-9_]*$/;
  * Longest wait between two attempts of the LISTEN connection: readiness is false until it listens
  * again, so a database back from an outage is noticed within this.
  */
-const RETRY_MAX_MS = 5_000;
+const RETRY_MAX_MS = 2_000;
 /** A pool's connection attempt to a database that does not answer (not even a refusal) fails after this. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
