@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { awaitReady, type ReadyMessage } from './lib/await-ready.ts';
 import { assertPortsFree, type PortClaim, PortInUseError } from './lib/ports.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -34,18 +35,6 @@ const PORTS = flags.ephemeral
 const dataDir = flags.ephemeral
   ? mkdtempSync(join(tmpdir(), 'trialab-stack-'))
   : resolve(root, flags['data-dir'] ?? '.data/pglite');
-
-interface ReadyMessage {
-  type: 'ready';
-  ports: Record<string, number>;
-  [extra: string]: unknown;
-}
-
-/** A step a service has begun (the server: migrating the database, seeding, listening). */
-interface ProgressMessage {
-  type: 'progress';
-  phase: string;
-}
 
 /** A service that reports nothing new for this long is taken as hung. */
 const NO_PROGRESS_MS = 10 * 60_000;
@@ -97,46 +86,19 @@ function startService(
   pipeOutput(name, colour, child.stdout);
   pipeOutput(name, colour, child.stderr);
 
-  return new Promise((resolvePromise, reject) => {
-    const started = Date.now();
-    let phase = 'starting';
-    let phaseAt = started;
-    const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
-    // Not a deadline: says what the service is doing, and gives up only when it stopped reporting.
-    const watch = setInterval(() => {
-      const now = Date.now();
-      if (now - phaseAt >= NO_PROGRESS_MS) {
-        clearInterval(watch);
-        reject(new Error(`${name} reported no progress for ${seconds(now - phaseAt)} (still ${phase})`));
-        return;
-      }
-      log(`${name}: still ${phase} (${seconds(now - phaseAt)})`);
-    }, STILL_EVERY_MS);
-    child.on('message', (message: ReadyMessage | ProgressMessage) => {
-      if (message?.type === 'progress') {
-        phase = message.phase;
-        phaseAt = Date.now();
-        log(`${name}: ${phase}`);
-        // A launcher above this one (a test) hears it too.
-        process.send?.({ type: 'progress', phase: `${name}: ${phase}` });
-      } else if (message?.type === 'ready') {
-        clearInterval(watch);
-        log(`${name}: ready after ${seconds(Date.now() - started)}`);
-        resolvePromise(message);
-      }
-    });
-    child.on('error', (error) => {
-      clearInterval(watch);
-      reject(new Error(`${name} could not start: ${error.message}`));
-    });
-    child.on('exit', (code, signal) => {
-      clearInterval(watch);
-      running.splice(running.indexOf(service), 1);
-      if (stopping) return;
-      const how = signal ? `signal ${signal}` : `exit code ${code}`;
-      reject(new Error(`${name} stopped unexpectedly (${how})`));
-      void shutdown(1, `${name} stopped unexpectedly (${how}); stopping the others`);
-    });
+  child.on('exit', (code, signal) => {
+    running.splice(running.indexOf(service), 1);
+    if (stopping) return;
+    const how = signal ? `signal ${signal}` : `exit code ${code}`;
+    void shutdown(1, `${name} stopped unexpectedly (${how}); stopping the others`);
+  });
+  return awaitReady(child, {
+    name,
+    log,
+    // A launcher above this one (a test) hears the steps too.
+    onProgress: (phase) => process.send?.({ type: 'progress', phase: `${name}: ${phase}` }),
+    noProgressMs: NO_PROGRESS_MS,
+    stillEveryMs: STILL_EVERY_MS,
   });
 }
 

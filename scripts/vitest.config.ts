@@ -1,6 +1,7 @@
 import { defineProject } from 'vitest/config';
 
-// The launcher scripts' own logic (what setup may skip), tested without installing or building.
+// The launcher scripts' own logic (what setup may skip, how the launcher waits), tested without
+// installing, building or starting anything.
 export default defineProject({
   test: {
     name: 'scripts',
