@@ -7,7 +7,8 @@
  *
  * The end-to-end suite starts first, in a vitest run of its own beside the other checks: its files
  * run one at a time against one stack and spend much of their time waiting for the browser, time
- * the other checks use. Its output is printed when it ends.
+ * the other checks use. Its output is printed when it ends. Lint, typecheck and dead code run, one
+ * after the other, beside the unit tests; each prints its output when it ends.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -25,14 +26,32 @@ interface StepResult {
 /**
  * Runs one check; `onFailure` says what to do about a failure the tool's own output may not. Not
  * `spawnSync`: that would block the event loop, and the e2e suite's end (timed below) would only be
- * noticed when the blocking step ends.
+ * noticed when the blocking step ends. A `beside` check runs while another step prints: its output
+ * is kept and printed in one block when it ends.
  */
-function step(name: string, command: string, args: string[], onFailure?: string): Promise<StepResult> {
-  console.log(`\n\x1b[1m== ${name}\x1b[0m (${[command, ...args].join(' ')})`);
+function step(
+  name: string,
+  command: string,
+  args: string[],
+  onFailure?: string,
+  beside = false,
+): Promise<StepResult> {
+  const header = `\n\x1b[1m== ${name}\x1b[0m (${[command, ...args].join(' ')})`;
+  if (!beside) console.log(header);
+  const logFile = join(reportDir, `${name}.log`);
+  const log = beside ? openSync(logFile, 'w') : undefined;
   const started = performance.now();
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: log === undefined ? 'inherit' : ['ignore', log, log],
+  });
   return new Promise((resolve) => {
     child.on('close', (code) => {
+      if (log !== undefined) {
+        closeSync(log);
+        console.log(header);
+        process.stdout.write(readFileSync(logFile));
+      }
       const ok = code === 0;
       const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
       console.log(ok ? `\x1b[32m${name}: ok\x1b[0m (${took})` : `\x1b[31m${name}: failed\x1b[0m (${took})`);
@@ -95,20 +114,28 @@ function startEndToEnd(): Promise<{ report(): StepResult }> {
 }
 
 const endToEnd = startEndToEnd();
-const steps: StepResult[] = [];
-steps.push(await step('lint', bin('biome'), ['check', '.']));
-steps.push(await step('typecheck', 'pnpm', ['run', '--silent', 'typecheck']));
-steps.push(
-  await step(
-    'dead code',
-    bin('knip'),
-    ['--no-progress'],
-    'Unused files, exports or dependencies (listed above): delete them, or use them. A finding knip ' +
-      'cannot see the use of goes in knip.ts with the reason; see docs/development.md, "Dead code".',
-  ),
-);
-
-const unit = await step('tests', bin('vitest'), [...vitestArgs('unit'), '--project', '!e2e']);
+// Lint, typecheck and dead code, one after the other, run beside the unit tests: the unit tests'
+// workers wait on file starts and the checks are one process each, so together they keep the
+// second core busy where a serial chain left it idle.
+const checks = (async () => {
+  const results: StepResult[] = [];
+  results.push(await step('lint', bin('biome'), ['check', '.'], undefined, true));
+  results.push(await step('typecheck', 'pnpm', ['run', '--silent', 'typecheck'], undefined, true));
+  results.push(
+    await step(
+      'dead code',
+      bin('knip'),
+      ['--no-progress'],
+      'Unused files, exports or dependencies (listed above): delete them, or use them. A finding knip ' +
+        'cannot see the use of goes in knip.ts with the reason; see docs/development.md, "Dead code".',
+      true,
+    ),
+  );
+  return results;
+})();
+const unitRun = step('tests', bin('vitest'), [...vitestArgs('unit'), '--project', '!e2e']);
+const steps: StepResult[] = await checks;
+const unit = await unitRun;
 const runs = [
   { result: unit, report: 'unit' },
   { result: (await endToEnd).report(), report: 'e2e' },

@@ -12,6 +12,7 @@ import {
   newContext,
   submitPasswordLogin,
 } from '../support/console/session.ts';
+import { scaled } from '../support/timing.ts';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -148,7 +149,7 @@ describe('console login', () => {
     await dialog.getByText('两次输入的密码不一致').waitFor();
     await dialog.getByLabel('确认密码').fill('Newpass#2026');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByTestId('tabs-bar').waitFor({ timeout: 15_000 });
+    await page.getByTestId('tabs-bar').waitFor({ timeout: scaled(15_000) });
     await context.close();
 
     // The new password is the one that works now.
@@ -164,8 +165,18 @@ describe('console login', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: '微信扫码' }).click();
     await page.getByText('该微信尚未绑定账号，请登录后完成绑定').waitFor();
+    // The bind runs as the login completes and its toast shows for 3 s, while the shell may still
+    // be loading (seconds on a busy machine): both waits start before the login, so neither the
+    // answer nor the toast can pass unseen, and the answer is checked as well as the toast.
+    const bound = page.waitForResponse((r) => r.url().includes('/sys/user/wxBind'), {
+      timeout: scaled(45_000),
+    });
+    const toast = page.getByText('微信绑定成功').waitFor({ timeout: scaled(45_000) });
     await login(page, stack.consoleUrl, ACCOUNTS.platform);
-    await page.getByText('微信绑定成功').waitFor();
+    const answer = await bound;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toMatchObject({ code: 200 });
+    await toast;
     await context.close();
 
     const fresh = await newContext(browser);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { endpoints, endpointUrl } from '../../../packages/api-contract/src/index.ts';
+import { scaled } from '../timing.ts';
 import { solvePuzzle } from './puzzle.ts';
 
 /** Seeded demo accounts (packages/server/src/seed/demo-data.ts) and their shared password. */
@@ -34,13 +35,13 @@ export async function submitPasswordLogin(
 /** Logs in and waits until the shell shows the first page. */
 export async function login(page: Page, baseUrl: string, account: string, password = DEMO_PASSWORD) {
   await submitPasswordLogin(page, baseUrl, account, password);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: scaled(15_000) });
   await page.getByTestId('tabs-bar').waitFor();
 }
 
 export async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(scaled(10_000));
   return context;
 }
 
@@ -73,6 +74,6 @@ export async function loggedInContext(
     states.set(account, state);
   }
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: state });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(scaled(10_000));
   return context;
 }

@@ -3,12 +3,12 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useListPage } from '../components/ListPage';
-import { callEndpoint } from '../services/endpoint';
 import { createQueryClient, type EndpointPick, endpointName } from '../services/query';
+import { callEndpoint, fakeEndpoints } from '../test/fakes';
 import { PAGE_LOADERS } from './pageMap';
 import { PAGE_FIRST_QUERIES, prefetchPageQuery } from './pageQueries';
 
-vi.mock('../services/endpoint', () => ({ callEndpoint: vi.fn() }));
+fakeEndpoints();
 
 describe('the first query of a page at the menu click', () => {
   it('is declared only for routes that have a page', () => {

@@ -15,7 +15,23 @@ export interface CallInput<E extends EndpointDef> {
  * needed come from the one declaration the server registers too. The endpoint is picked from the
  * (lazily loaded) contract, e.g. `callEndpoint((c) => c.auth.login, { body })`.
  */
-export async function callEndpoint<E extends EndpointDef>(
+export function callEndpoint<E extends EndpointDef>(
+  ...call: Parameters<typeof sendToServer<E>>
+): Promise<Envelope<DataOf<E>>> {
+  return endpoints.call(...call);
+}
+
+/**
+ * Calls an endpoint that answers a file (xlsx, pdf, zip) and saves it under `fileName`, e.g.
+ * `downloadEndpoint((c) => c.consumable.export, { body: filter }, 'orders.xlsx')`.
+ */
+export function downloadEndpoint<E extends EndpointDef>(
+  ...call: Parameters<typeof saveFromServer<E>>
+): Promise<void> {
+  return endpoints.download(...call);
+}
+
+async function sendToServer<E extends EndpointDef>(
   pick: (api: Contract) => E,
   input: CallInput<E> = {},
   extra: Extra = {},
@@ -33,11 +49,7 @@ export async function callEndpoint<E extends EndpointDef>(
   });
 }
 
-/**
- * Calls an endpoint that answers a file (xlsx, pdf, zip) and saves it under `fileName`, e.g.
- * `downloadEndpoint((c) => c.consumable.export, { body: filter }, 'orders.xlsx')`.
- */
-export async function downloadEndpoint<E extends EndpointDef>(
+async function saveFromServer<E extends EndpointDef>(
   pick: (api: Contract) => E,
   input: CallInput<E>,
   fileName: string,
@@ -48,3 +60,10 @@ export async function downloadEndpoint<E extends EndpointDef>(
   const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   await download(url, fileName, (isQuery ? input.query : input.body) as object | undefined, endpoint.method);
 }
+
+/**
+ * Where every endpoint call of the console goes: the server. The one seam for tests, which put a
+ * fake here (`fakeEndpoints()` in src/test/fakes.ts) instead of mocking this module, so test files
+ * can share a worker's modules; the test set-up puts the server back before each file.
+ */
+export const endpoints = { call: sendToServer, download: saveFromServer };

@@ -7,7 +7,8 @@ import Core from 'crypto-js/core';
 import Base64 from 'crypto-js/enc-base64';
 import MD5 from 'crypto-js/md5';
 import { type Contract, contract } from './contract';
-import { http, request } from './request';
+import { callEndpoint } from './endpoint';
+import { http } from './request';
 
 /** Base64 MD5 of raw bytes (the Content-MD5 of a file upload). */
 export function bytesMd5(bytes: Uint8Array): string {
@@ -34,16 +35,17 @@ export async function uploadFile(
   name: string,
   mime: string,
 ): Promise<UploadedFile> {
-  const api = await contract();
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: mime }), name);
-  const response = await request<UploadedFile>({
-    url: api.endpointUrl(api.system.fileUpload),
-    method: 'POST',
-    params: { keepFileName: 'true' },
-    data: form,
-    fileMd5: bytesMd5(bytes),
-  });
+  // The multipart form is the request's body (the declaration has none: its `upload` says so).
+  const response = await callEndpoint(
+    (c) => c.system.fileUpload,
+    { body: form as never },
+    {
+      params: { keepFileName: 'true' },
+      fileMd5: bytesMd5(bytes),
+    },
+  );
   return response.data;
 }
 

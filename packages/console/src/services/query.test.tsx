@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { callEndpoint, fakeEndpoints } from '../test/fakes';
 import type { CallInput } from './endpoint';
-import { callEndpoint } from './endpoint';
 import {
   createQueryClient,
   type EndpointPick,
@@ -15,7 +15,7 @@ import {
 } from './query';
 import { RequestError } from './request';
 
-vi.mock('./endpoint', () => ({ callEndpoint: vi.fn() }));
+fakeEndpoints();
 const call = vi.mocked(callEndpoint);
 
 /** Answers by endpoint name, so each test says what the server does. */

@@ -3,15 +3,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCK_AFTER_MS, LOGOUT_AFTER_LOCK_MS } from '../config';
 import { useLock } from '../stores/lock';
 import type { LockMessage } from '../utils/channel';
-import { logout } from './actions';
-import { useScreenLock } from './useScreenLock';
+import { lockChannel, useScreenLock } from './useScreenLock';
 
-vi.mock('./actions', () => ({ logout: vi.fn(), logoutOnUnload: vi.fn() }));
+/** The session's end, passed in: the test sees when the hook logs out. */
+const logout = vi.fn();
+const end = { logout, logoutOnUnload: vi.fn() };
 
 const MINUTE = 60_000;
 // BroadcastChannel delivers on the real event loop, which fake timers do not drive.
 const realSetTimeout = globalThis.setTimeout;
-const settle = () => new Promise((resolve) => realSetTimeout(resolve, 30));
+/** Waits until the other tab has heard `count` messages (a condition, not a clock: a busy machine delivers late). */
+const heardAtLeast = (count: number) =>
+  new Promise<void>((resolve) => {
+    const check = () => (heard.length >= count ? resolve() : realSetTimeout(check, 5));
+    check();
+  });
 
 /** Another tab of the same browser profile. */
 let otherTab: BroadcastChannel;
@@ -28,29 +34,37 @@ beforeEach(() => {
 afterEach(() => {
   otherTab.close();
   vi.useRealTimers();
-  vi.mocked(logout).mockClear();
+  logout.mockClear();
 });
 
+/** Sends from the other tab and waits until this tab's channel has dispatched it to the hook. */
 async function tell(message: LockMessage) {
+  // Listeners of one channel run in the order they were added: this one after the hook's.
+  const dispatched = new Promise<void>((resolve) => {
+    const off = lockChannel.subscribe(() => {
+      off();
+      resolve();
+    });
+  });
   otherTab.postMessage(message);
-  await settle();
+  await dispatched;
 }
 
 describe('useScreenLock', () => {
   it('locks after 30 idle minutes and tells the other tabs when', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(LOCK_AFTER_MS - 1);
     expect(useLock.getState().locked).toBe(false);
     vi.advanceTimersByTime(1);
     expect(useLock.getState().locked).toBe(true);
-    await settle();
+    await heardAtLeast(1);
     expect(heard).toEqual([{ type: 'lock', at: Date.now() }]);
     vi.advanceTimersByTime(LOGOUT_AFTER_LOCK_MS);
     expect(logout).toHaveBeenCalledTimes(1);
   });
 
   it('logs out 30 minutes after the other tab locked, however late this tab heard of it', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     // This tab's timers were held up (background throttling, a sleeping computer).
     await tell({ type: 'lock', at: Date.now() - 20 * MINUTE });
     expect(useLock.getState().locked).toBe(true);
@@ -61,7 +75,7 @@ describe('useScreenLock', () => {
   });
 
   it('keeps the earlier lock when two tabs lock on their own', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(LOCK_AFTER_MS);
     const ownLock = Date.now();
     await tell({ type: 'lock', at: ownLock + 5 * MINUTE });
@@ -70,7 +84,7 @@ describe('useScreenLock', () => {
   });
 
   it('counts idle time from the latest activity in any tab', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(20 * MINUTE);
     await tell({ type: 'active', at: Date.now() });
     vi.advanceTimersByTime(LOCK_AFTER_MS - 1);
@@ -80,17 +94,17 @@ describe('useScreenLock', () => {
   });
 
   it('activity here restarts the idle time and is passed on', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(20 * MINUTE);
     window.dispatchEvent(new MouseEvent('mousemove'));
-    await settle();
+    await heardAtLeast(1);
     expect(heard).toEqual([{ type: 'active', at: Date.now() }]);
     vi.advanceTimersByTime(LOCK_AFTER_MS - 1);
     expect(useLock.getState().locked).toBe(false);
   });
 
   it('an unlock in another tab stops the logout and restarts the idle time', async () => {
-    renderHook(() => useScreenLock());
+    renderHook(() => useScreenLock(end));
     vi.advanceTimersByTime(LOCK_AFTER_MS);
     await tell({ type: 'unlock' });
     expect(useLock.getState().locked).toBe(false);

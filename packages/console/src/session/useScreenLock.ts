@@ -6,6 +6,12 @@ import { logout, logoutOnUnload } from './actions';
 
 export const lockChannel = openChannel<LockMessage>('lock');
 
+/** How the session ends: the real actions, or a test's fakes. */
+interface SessionEnd {
+  logout(): Promise<void> | void;
+  logoutOnUnload(): void;
+}
+
 const ACTIVITY_EVENTS = ['mousemove', 'click', 'keyup'] as const;
 /** Other tabs hear about activity at most this often (mousemove fires constantly). */
 const ACTIVE_BROADCAST_MS = 5000;
@@ -20,7 +26,8 @@ const ACTIVE_BROADCAST_MS = 5000;
  * throttled in the background or stopped while the computer slept, still logs out when the others
  * do.
  */
-export function useScreenLock(): void {
+export function useScreenLock(end: SessionEnd = { logout, logoutOnUnload }): void {
+  // Read once, at mount: the session's end is fixed while the layout is mounted.
   useEffect(() => {
     let idleTimer: ReturnType<typeof setTimeout> | undefined;
     let logoutTimer: ReturnType<typeof setTimeout> | undefined;
@@ -34,7 +41,7 @@ export function useScreenLock(): void {
       // Two tabs may lock on their own at nearly the same time: the earlier lock counts.
       lockedAt = lockedAt === undefined ? at : Math.min(lockedAt, at);
       clearTimeout(logoutTimer);
-      logoutTimer = after(lockedAt + LOGOUT_AFTER_LOCK_MS, () => void logout());
+      logoutTimer = after(lockedAt + LOGOUT_AFTER_LOCK_MS, () => void end.logout());
     };
     const lockHere = (at: number) => {
       clearTimeout(idleTimer);
@@ -79,7 +86,7 @@ export function useScreenLock(): void {
       }
     });
     const onPageHide = () => {
-      if (useLock.getState().locked) logoutOnUnload();
+      if (useLock.getState().locked) end.logoutOnUnload();
     };
 
     // A tab opened while the others are locked does not know when they locked: it counts from now.

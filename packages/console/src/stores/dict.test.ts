@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { callEndpoint } from '../services/endpoint';
+import { callEndpoint, fakeEndpoints } from '../test/fakes';
 import { type DictItem, useDict } from './dict';
 
-vi.mock('../services/endpoint', () => ({ callEndpoint: vi.fn() }));
+fakeEndpoints();
 
 const item = (dictNo: number, value: string): DictItem => ({
   id: dictNo * 10,

@@ -1,16 +1,27 @@
 import { cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resetShared } from './fakes';
+
+// Test files share their worker's modules (isolate: false in vitest.config.ts): this set-up runs
+// again before each file and puts back what the previous file may have changed: the fakes and
+// stores, and the page (a dialog or message the previous file left closing).
+resetShared();
+document.body.replaceChildren();
 
 // The whole suite shares two cores with the server and e2e projects: antd components can take
 // longer than testing-library's 1 s default to appear (a role query over a rendered table takes
 // seconds on a busy machine), which is load, not a failure.
-configure({ asyncUtilTimeout: 10_000 });
+// On a loaded machine longer still: vitest.config.ts passes the machine's load factor (1 to 6).
+configure({ asyncUtilTimeout: 10_000 * (Number(import.meta.env.TRIALAB_LOAD_FACTOR) || 1) });
 
 // Components render here as they do inside the shell, where the session has loaded every locale
 // namespace (without one, only the login namespaces are there: see locales/index.ts).
 beforeAll(async () => {
-  const { loadAllNamespaces } = await import('../locales');
+  const { changeLanguage, currentLanguage, loadAllNamespaces } = await import('../locales');
+  const { DEFAULT_LANGUAGE } = await import('../locales/lang');
+  // A previous file of this worker may have switched the language.
+  if (currentLanguage() !== DEFAULT_LANGUAGE) await changeLanguage(DEFAULT_LANGUAGE);
   await loadAllNamespaces();
 });
 

@@ -1,16 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../locales';
+import { fakeEndpoints } from '../../test/fakes';
 import { DataTable, keyboardScrollable, StaticTable } from './index';
 
 // The table head the server keeps for this user: only the barcode column.
-vi.mock('../../services/endpoint', () => ({
-  callEndpoint: vi.fn(async () => ({
-    code: 200,
-    msg: 'ok',
-    data: { code: 'sample-list', titles: ['barcode'] },
-  })),
+fakeEndpoints(async () => ({
+  code: 200,
+  msg: 'ok',
+  data: { code: 'sample-list', titles: ['barcode'] },
 }));
 
 type Row = { id: number; barcode: string; subject: string };

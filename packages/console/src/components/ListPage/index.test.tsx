@@ -4,13 +4,13 @@ import { Activity } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../locales';
-import { callEndpoint } from '../../services/endpoint';
 import { type EndpointPick, endpointName, queryClient } from '../../services/query';
+import { callEndpoint, fakeEndpoints } from '../../test/fakes';
 import { type Paged, usePaged } from '../usePaged';
 import { compactFilter, ListPage, type ListState, useListPage, useUrlTab } from './index';
 import { filterFromUrl } from './useListPage';
 
-vi.mock('../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
+fakeEndpoints();
 
 type Row = { id: number; name: string };
 type Filter = { keyword?: string; status?: string[] };

@@ -3,15 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import '../../locales';
-import { callEndpoint } from '../../services/endpoint';
+import { callEndpoint, fakeEndpoints } from '../../test/fakes';
 import { PasswordDialog } from './index';
 
 // No delay between keystrokes: the dialog's rules are what is tested, not typing speed.
 const user = userEvent.setup({ delay: null });
 
-vi.mock('../../services/endpoint', () => ({
-  callEndpoint: vi.fn(async () => ({ code: 200, msg: 'ok', data: true })),
-}));
+fakeEndpoints(async () => ({ code: 200, msg: 'ok', data: true }));
 
 const renderDialog = (props: Partial<Parameters<typeof PasswordDialog>[0]> = {}) =>
   render(

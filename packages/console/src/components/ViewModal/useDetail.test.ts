@@ -1,10 +1,10 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callEndpoint } from '../../services/endpoint';
 import { type EndpointPick, queryClient } from '../../services/query';
+import { callEndpoint, fakeEndpoints } from '../../test/fakes';
 import { useDetail } from './useDetail';
 
-vi.mock('../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
+fakeEndpoints();
 
 /** The server of these tests: the record read answers through `load(id)`. */
 function serve(load: (id: number) => Promise<{ data: string }>) {

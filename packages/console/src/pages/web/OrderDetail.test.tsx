@@ -5,12 +5,12 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../locales';
-import { downloadEndpoint } from '../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../services/query';
 import { usePermission } from '../../stores/permission';
+import { downloadEndpoint, fakeEndpoints } from '../../test/fakes';
 import { DispatchNoteButton } from './OrderDetail';
 
-vi.mock('../../services/endpoint', () => ({ downloadEndpoint: vi.fn(async () => undefined) }));
+fakeEndpoints();
 
 const order = (status: ConsumableOrderState) => ({ id: 7, orderNo: 'CO2026112600007', status });
 const show = (status: ConsumableOrderState, staff = false) =>

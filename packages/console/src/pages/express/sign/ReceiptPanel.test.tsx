@@ -1,13 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import type { ReceiptDetail } from '@trialab/api-contract';
 import { App } from 'antd';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../../locales';
+import { fakeEndpoints } from '../../../test/fakes';
 import { ReceiptPanel } from './ReceiptPanel';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn(() => new Promise(() => undefined)) }));
+fakeEndpoints(() => new Promise(() => undefined));
 // The camera is the bridge's; these tests are about the sample lines.
-vi.mock('../../../devices/components/DocumentCapture', () => ({ DocumentCapture: () => null }));
 
 const line = (itemId: number, patch: Partial<ReceiptDetail['samples'][number]>) => ({
   itemId,

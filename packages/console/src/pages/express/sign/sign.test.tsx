@@ -4,13 +4,12 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { callEndpoint } from '../../../services/endpoint';
 import { type EndpointPick, endpointName, queryClient } from '../../../services/query';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import ExpressSignPage from './index';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
+fakeEndpoints();
 // The camera is the bridge's; these tests are about the records.
-vi.mock('../../../devices/hooks', () => ({ useCameraPage: () => undefined }));
 
 const shipment = (id: number, expressNo: string): ReceiptDetail => ({
   id,

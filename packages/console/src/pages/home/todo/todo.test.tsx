@@ -3,11 +3,11 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { callEndpoint } from '../../../services/endpoint';
 import { queryClient } from '../../../services/query';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import TodoPage from './index';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
+fakeEndpoints();
 
 const answer = (data: unknown) =>
   vi.mocked(callEndpoint).mockResolvedValue({ code: 200, msg: 'ok', data } as never);

@@ -4,18 +4,12 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { callEndpoint } from '../../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import TestProjectPage from './index';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
-vi.mock('../../../services/user', () => ({
-  userApi: {
-    tableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: { code: 'x', titles: [] } })),
-    setTableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: true })),
-  },
-}));
+fakeEndpoints();
 
 afterEach(() => {
   usePermission.setState({ permissions: [], roles: [] });

@@ -3,13 +3,12 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { confirmed } from '../../../components/ConfirmDialog';
-import { callEndpoint } from '../../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../../services/query';
+import { answerConfirm } from '../../../test/dialogs';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import { AccountSecurity } from './Security';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
-vi.mock('../../../components/ConfirmDialog', () => ({ confirmed: vi.fn() }));
+fakeEndpoints();
 
 let wxBound = false;
 const calls = (name: string) =>
@@ -78,14 +77,13 @@ describe('/personal/account security', () => {
 
   it('unbinds WeChat only after the confirmation', async () => {
     wxBound = true;
-    vi.mocked(confirmed).mockResolvedValueOnce(false).mockResolvedValueOnce(true);
     show();
     fireEvent.click(await screen.findByTestId('wechat-unbind'));
-    await waitFor(() => expect(confirmed).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(confirmed).mock.calls[0]?.[0]?.content).toMatch(/确定解除吗/);
+    expect(await answerConfirm(false)).toMatch(/确定解除吗/);
     expect(calls('user.wxUnBind')).toHaveLength(0);
 
     fireEvent.click(screen.getByTestId('wechat-unbind'));
+    await answerConfirm(true);
     await waitFor(() => expect(calls('user.wxUnBind')).toHaveLength(1));
     expect((await screen.findByTestId('wechat-state')).textContent).toBe('未绑定');
   });

@@ -2,13 +2,11 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { callEndpoint } from '../../../services/endpoint';
-import { uploadPicked } from '../../../services/files';
 import { type EndpointPick, endpointName } from '../../../services/query';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import { ImportModal } from './ImportModal';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn(), downloadEndpoint: vi.fn() }));
-vi.mock('../../../services/files', () => ({ uploadPicked: vi.fn(async () => ({ id: 77 })) }));
+fakeEndpoints();
 
 const row = (line: number, value: string, errors: string[]) => ({
   line,
@@ -26,6 +24,7 @@ describe('dictionary import', () => {
     const calls: Array<[string, unknown]> = [];
     vi.mocked(callEndpoint).mockImplementation((async (pick: EndpointPick, input?: { body?: unknown }) => {
       const name = endpointName(pick);
+      if (name === 'system.fileUpload') return { code: 200, data: { id: 77 } };
       calls.push([name, input?.body]);
       if (name === 'dict.importPreview')
         return {
@@ -45,7 +44,11 @@ describe('dictionary import', () => {
     fireEvent.change(input, { target: { files: [new File(['x'], 'dict.xlsx')] } });
     await waitFor(() => expect(screen.getByTestId('dict-import-errors-3').textContent).toBe('缺少中文名称'));
     expect(screen.getByTestId('dict-import-errors-2').textContent).toBe('-');
-    expect(uploadPicked).toHaveBeenCalledTimes(1);
+    expect(
+      vi
+        .mocked(callEndpoint)
+        .mock.calls.filter(([pick]) => endpointName(pick as EndpointPick) === 'system.fileUpload'),
+    ).toHaveLength(1);
     expect(calls).toEqual([['dict.importPreview', { fileId: 77 }]]);
 
     fireEvent.click(screen.getByTestId('dict-import-confirm'));

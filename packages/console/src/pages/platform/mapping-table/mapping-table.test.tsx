@@ -4,12 +4,12 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
+import { callEndpoint, downloadEndpoint, fakeEndpoints } from '../../../test/fakes';
 import MappingTablePage from './index';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn(), downloadEndpoint: vi.fn() }));
+fakeEndpoints();
 
 afterEach(() => {
   usePermission.setState({ permissions: [], roles: [] });

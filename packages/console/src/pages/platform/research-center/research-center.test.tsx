@@ -4,20 +4,18 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { confirmed } from '../../../components/ConfirmDialog';
-import { callEndpoint } from '../../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { useDict } from '../../../stores/dict';
 import { usePermission } from '../../../stores/permission';
+import { answerConfirm } from '../../../test/dialogs';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import ResearchCenterPage from './index';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
-vi.mock('../../../components/ConfirmDialog', () => ({ confirmed: vi.fn() }));
+fakeEndpoints();
 
 afterEach(() => {
   usePermission.setState({ permissions: [], roles: [] });
   vi.mocked(callEndpoint).mockClear();
-  vi.mocked(confirmed).mockReset();
 });
 
 const union = {
@@ -131,12 +129,11 @@ describe('/platform/research-center', () => {
     // The open detail is read again after the write.
     await waitFor(() => expect(calls('researchCenter.get')).toHaveLength(2));
 
-    vi.mocked(confirmed).mockResolvedValueOnce(false);
     fireEvent.click(screen.getByTestId('research-center-contact-remove-11'));
-    await waitFor(() => expect(confirmed).toHaveBeenCalledTimes(1));
+    await answerConfirm(false);
     expect(calls('researchCenter.removeContact')).toHaveLength(0);
-    vi.mocked(confirmed).mockResolvedValueOnce(true);
     fireEvent.click(screen.getByTestId('research-center-contact-remove-11'));
+    await answerConfirm(true);
     await waitFor(() => expect(calls('researchCenter.removeContact')).toHaveLength(1));
     expect(calls('researchCenter.removeContact')[0]?.[1]).toEqual({ params: { id: 11 } });
     await waitFor(() => expect(calls('researchCenter.get')).toHaveLength(3));

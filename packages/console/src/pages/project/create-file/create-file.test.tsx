@@ -4,13 +4,12 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { callEndpoint } from '../../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import CreateProjectFilePage from './index';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn(), downloadEndpoint: vi.fn() }));
-vi.mock('../../../services/files', () => ({ uploadPicked: vi.fn(async () => ({ id: 88 })) }));
+fakeEndpoints();
 
 afterEach(() => {
   usePermission.setState({ permissions: [], roles: [] });
@@ -47,6 +46,7 @@ describe('/project/create-file', () => {
       const name = endpointName(pick);
       sent.push({ name, body: input?.body });
       if (name === 'project.get') return { code: 200, data: record };
+      if (name === 'system.fileUpload') return { code: 200, data: { id: 88 } };
       if (name === 'project.projectManagers')
         return { code: 200, data: [{ id: 3, username: '张项目', jobNumber: null }] };
       if (name === 'researchCenter.paging')
@@ -86,6 +86,7 @@ describe('/project/create-file', () => {
       const name = endpointName(pick);
       sent.push({ name, body: input?.body });
       if (name === 'project.get') return { code: 200, data: record };
+      if (name === 'system.fileUpload') return { code: 200, data: { id: 88 } };
       if (name === 'project.groupImport')
         return {
           code: 200,

@@ -4,14 +4,12 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { callEndpoint } from '../../../services/endpoint';
-import { uploadPicked } from '../../../services/files';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import ManualReportPage from './index';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn(), downloadEndpoint: vi.fn() }));
-vi.mock('../../../services/files', () => ({ uploadPicked: vi.fn(async () => ({ id: 77 })) }));
+fakeEndpoints();
 
 afterEach(() => {
   usePermission.setState({ permissions: [], roles: [] });
@@ -66,6 +64,7 @@ function renderPage(permissions: string[]) {
       return { code: 200, data: [{ id: 3, projectNo: 'KM-2026-003', name: '糖尿病研究' }], total: 1 };
     if (name === 'project.sitesByProject')
       return { code: 200, data: [{ id: 5, centerNo: '01', name: '华西医院' }], total: 1 };
+    if (name === 'system.fileUpload') return { code: 200, data: { id: 77 } };
     if (name === 'manualReports.create') return { code: 200, data: { id: 9, reportNo: 'MR1', version: 1 } };
     return { code: 200, data: null };
   }) as unknown as typeof callEndpoint);
@@ -137,7 +136,7 @@ describe('/project/manual-report', () => {
     await pick('hello', 'notes.pdf');
     fireEvent.click(screen.getByTestId('manual-report-form-ok'));
     expect(await screen.findByText('请选择PDF文件')).toBeTruthy();
-    expect(uploadPicked).not.toHaveBeenCalled();
+    expect(calls('system.fileUpload')).toHaveLength(0);
 
     await pick('%PDF-1.7', 'gene.pdf');
     fireEvent.click(screen.getByTestId('manual-report-form-ok'));

@@ -3,13 +3,13 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { callEndpoint } from '../../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../../services/query';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import { planDetail, sample } from '../plan/fixtures';
 import { comparePlans } from './compare';
 import PlanDetailPage from './index';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
+fakeEndpoints();
 
 afterEach(() => vi.mocked(callEndpoint).mockReset());
 

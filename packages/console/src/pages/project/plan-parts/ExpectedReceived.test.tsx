@@ -3,11 +3,11 @@ import type { ExpectedReceivedRow } from '@trialab/api-contract';
 import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../locales';
-import { callEndpoint } from '../../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../../services/query';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import { ExpectedReceived } from './ExpectedReceived';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn(), downloadEndpoint: vi.fn() }));
+fakeEndpoints();
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['projectPlanParts']);

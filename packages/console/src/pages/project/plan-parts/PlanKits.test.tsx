@@ -4,13 +4,13 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../locales';
-import { callEndpoint } from '../../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { useDict } from '../../../stores/dict';
 import { usePermission } from '../../../stores/permission';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import { PlanKits } from './PlanKits';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn(), downloadEndpoint: vi.fn() }));
+fakeEndpoints();
 
 afterEach(() => {
   usePermission.setState({ permissions: [], roles: [] });

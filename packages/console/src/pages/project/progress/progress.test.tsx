@@ -5,9 +5,9 @@ import { App } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { callEndpoint } from '../../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import EditProgressPlanFormPage from './edit-project-plan-form';
 import PlanApprovePage from './plan-approve';
 import PlanApproveFormPage from './plan-approve-form';
@@ -16,7 +16,7 @@ import ProgressPlanFormPage from './project-plan-form';
 import ProgressPlanDetailPage from './project-plan-form-detail';
 import TaskDoingPage from './task-doing';
 
-vi.mock('../../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
+fakeEndpoints();
 
 afterEach(() => {
   usePermission.setState({ permissions: [], roles: [] });

@@ -5,9 +5,9 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../../locales';
-import { callEndpoint } from '../../../../services/endpoint';
 import { usePermission } from '../../../../stores/permission';
 import { useSession } from '../../../../stores/session';
+import { callEndpoint, fakeEndpoints } from '../../../../test/fakes';
 import { FeedbackList, type FeedbackRow } from './FeedbackList';
 
 const ME = 7;
@@ -37,15 +37,7 @@ const row = (id: number, status: FeedbackRow['status'], createdBy: number): Feed
 const ROWS = [row(1, 'open', 99), row(2, 'answered', ME), row(3, 'answered', 99), row(4, 'closed', ME)];
 
 // The feedback list endpoints (lab and project side) answer these rows.
-vi.mock('../../../../services/endpoint', () => ({
-  callEndpoint: vi.fn(async () => ({ code: 200, msg: 'ok', data: ROWS, total: ROWS.length })),
-}));
-vi.mock('../../../../services/user', () => ({
-  userApi: {
-    tableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: { code: 'x', titles: [] } })),
-    setTableHead: vi.fn(async () => ({ code: 200, msg: 'ok', data: true })),
-  },
-}));
+fakeEndpoints(async () => ({ code: 200, msg: 'ok', data: ROWS, total: ROWS.length }));
 
 function renderList(side: 'lab' | 'project', permissions: string[]) {
   usePermission.setState({ permissions, roles: [] });
