@@ -1,6 +1,6 @@
 import type { BodyOf, DataOf, EndpointDef, ParamsOf, QueryOf } from '@trialab/api-contract';
 import { type Contract, contract } from './contract';
-import { download, type Envelope, type RequestOptions, request } from './request';
+import { client, download, type Envelope, type RequestOptions, request } from './request';
 
 type Extra = Omit<RequestOptions, 'url' | 'method' | 'data'>;
 
@@ -20,7 +20,8 @@ export async function callEndpoint<E extends EndpointDef>(
   input: CallInput<E> = {},
   extra: Extra = {},
 ): Promise<Envelope<DataOf<E>>> {
-  const api = await contract();
+  // The contract and the HTTP client are lazy chunks: both download at once on the first call.
+  const [api] = await Promise.all([contract(), client()]);
   const endpoint = pick(api);
   const url = api.endpointUrl(endpoint, (input.params ?? {}) as Record<string, string | number>);
   const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
@@ -42,7 +43,7 @@ export async function downloadEndpoint<E extends EndpointDef>(
   input: CallInput<E>,
   fileName: string,
 ): Promise<void> {
-  const api = await contract();
+  const [api] = await Promise.all([contract(), client()]);
   const endpoint = pick(api);
   const url = api.endpointUrl(endpoint, (input.params ?? {}) as Record<string, string | number>);
   const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
