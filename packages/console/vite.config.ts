@@ -32,15 +32,11 @@ function versionFile(): Plugin {
 /** SPEC/issue 6: showing /login takes at most 300 KB of gzip JavaScript and CSS. */
 const LOGIN_BUDGET_BYTES = 300 * 1024;
 /**
- * Modules /login must not load (issue 25): they are not needed before the form takes input, and each
- * costs compile and run time there. The HTTP client comes with the first call to the server
- * (services/request/index.ts), the locale files' loader with the first namespace fetched
- * (locales/index.ts).
+ * Modules /login must not load (issue 25): not needed before the form takes input, they would cost
+ * compile and run time there. The HTTP client comes with the first call to the server
+ * (services/request/index.ts).
  */
-const OFF_FIRST_SCREEN: readonly RegExp[] = [
-  /[\\/]node_modules[\\/]axios[\\/]/,
-  /[\\/]src[\\/]locales[\\/]loader\.ts$/,
-];
+const OFF_FIRST_SCREEN: readonly RegExp[] = [/[\\/]node_modules[\\/]axios[\\/]/];
 /**
  * Fails the build when /login's JavaScript and CSS outgrow the budget: the scripts and style sheets
  * index.html names, everything they import statically and their CSS (the default language's texts

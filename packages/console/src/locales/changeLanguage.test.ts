@@ -2,8 +2,7 @@ import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthorization } from '../utils/cookie';
 import { antdLocale, changeLanguage, currentLanguage, i18n, storedLanguage } from './index';
-import { LOGIN_NAMESPACES } from './lang';
-import { NAMESPACES } from './loader';
+import { LOGIN_NAMESPACES } from './loader';
 
 afterEach(async () => {
   await changeLanguage('zh-CN');
@@ -58,7 +57,7 @@ describe('lazy namespaces', () => {
 
   it('starts without a session with only what /login needs, and loads the rest when a session begins', async () => {
     const fresh = await freshStart();
-    const rest = NAMESPACES.filter((ns) => !LOGIN_NAMESPACES.includes(ns));
+    const rest = fresh.NAMESPACES.filter((ns) => !LOGIN_NAMESPACES.includes(ns));
     expect(rest.length).toBeGreaterThan(0);
     for (const ns of LOGIN_NAMESPACES) expect(fresh.i18n.hasLoadedNamespace(ns), ns).toBe(true);
     for (const ns of rest) expect(fresh.i18n.hasLoadedNamespace(ns), ns).toBe(false);
@@ -77,7 +76,7 @@ describe('lazy namespaces', () => {
     localStorage.setItem('lang', 'zh-HK');
     const fresh = await freshStart();
     expect(fresh.currentLanguage()).toBe('zh-HK');
-    for (const ns of NAMESPACES) expect(fresh.i18n.hasLoadedNamespace(ns), ns).toBe(true);
+    for (const ns of fresh.NAMESPACES) expect(fresh.i18n.hasLoadedNamespace(ns), ns).toBe(true);
     expect(fresh.i18n.t('lab.device.rotate')).toBe('旋轉');
     expect(fresh.i18n.hasResourceBundle('zh-CN', 'common')).toBe(false);
   });

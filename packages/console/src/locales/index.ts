@@ -5,18 +5,11 @@ import dayjs from 'dayjs';
 // waiting for locale chunks requested only once the entry has run. Other languages load on demand.
 import 'dayjs/locale/zh-cn';
 import i18next, { type i18n as I18n } from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { isLoggedIn, useSession } from '../stores/session';
 import { readText, STORAGE_KEYS, writeText } from '../utils/storage';
-import {
-  DEFAULT_LANGUAGE,
-  DEFAULT_NAMESPACE,
-  isLanguage,
-  LANGUAGES,
-  type Language,
-  LOGIN_NAMESPACES,
-} from './lang';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './lang';
+import { DEFAULT_NAMESPACE, LOGIN_NAMESPACES, localeBackend, NAMESPACES } from './loader';
 import { common as zhCNCommon } from './zh-CN/common';
 import { menu as zhCNMenu } from './zh-CN/menu';
 
@@ -26,16 +19,7 @@ export {
   LANGUAGES,
   type Language,
 } from './lang';
-
-/**
- * i18next's backend: the locale files' loader (./loader.ts, the map of every language and namespace
- * file) is itself a chunk, fetched with the first namespace i18next has to load. /login in the
- * default language has its texts in the bundle and never fetches it.
- */
-const loader = () => import('./loader');
-const localeBackend = resourcesToBackend((lang: string, ns: string) =>
-  loader().then((files) => files.loadNamespace(lang, ns)),
-);
+export { NAMESPACES } from './loader';
 
 /** dayjs locales load with their language too (English is built in). */
 const DAYJS_LOCALE: Record<Language, { name: string; load: () => Promise<unknown> }> = {
@@ -76,15 +60,12 @@ export function storedLanguage(): Language {
  * exists, otherwise as soon as one begins (the login page needs only LOGIN_NAMESPACES). Components
  * re-render on `loaded`, so a text arriving late replaces its key.
  */
-export async function loadAllNamespaces(): Promise<void> {
-  const { NAMESPACES } = await loader();
+export function loadAllNamespaces(): Promise<void> {
   return i18n.loadNamespaces([...NAMESPACES]);
 }
 
 export const i18n: I18n = i18next.createInstance();
 const startLanguage = storedLanguage();
-// With a session the shell's namespaces load at start-up (their list comes with the loader).
-const startNamespaces = isLoggedIn() ? (await loader()).NAMESPACES : LOGIN_NAMESPACES;
 // Top-level await: modules using `t` (and main.tsx's synchronous first render) run with the
 // current language's texts in place.
 await Promise.all([
@@ -101,7 +82,7 @@ await Promise.all([
       // (which, for these two, finds them in the bundle as well).
       resources: startLanguage === 'zh-CN' ? { 'zh-CN': { common: zhCNCommon, menu: zhCNMenu } } : undefined,
       partialBundledLanguages: true,
-      ns: [...startNamespaces],
+      ns: isLoggedIn() ? [...NAMESPACES] : [...LOGIN_NAMESPACES],
       defaultNS: DEFAULT_NAMESPACE,
       // Same separator for both: "lab.device.rotate" is namespace lab only once lab is known,
       // while "tabs.lastTab" stays a key of the default namespace. Menu keys are route paths

@@ -14,12 +14,3 @@ export function isLanguage(value: unknown): value is Language {
 export function headerLanguage(lang: string): 'en_US' | 'zh_CN' {
   return lang === 'en-US' ? 'en_US' : 'zh_CN';
 }
-
-/**
- * The default namespace: its keys are top-level (`t('tabs.lastTab')`). Every other namespace is
- * addressed by its name as the first key segment (`t('menu./home/todo')`, `t('lab.device.rotate')`).
- */
-export const DEFAULT_NAMESPACE = 'common';
-
-/** What /login renders with; everything else waits until it is needed. */
-export const LOGIN_NAMESPACES: readonly string[] = [DEFAULT_NAMESPACE, 'menu'];

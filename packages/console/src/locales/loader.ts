@@ -1,11 +1,10 @@
-import { DEFAULT_NAMESPACE, isLanguage, type Language } from './lang';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { isLanguage, type Language } from './lang';
 
 type NamespaceModule = Record<string, unknown>;
 export type NamespaceTexts = Record<string, unknown>;
 
 /**
- * The locale files, a chunk of its own (locales/index.ts imports it on the first namespace i18next
- * has to fetch): /login in the default language needs none of it.
  * Every `<lang>/<namespace>.ts` found here is a namespace: adding a file is all it takes (no list to
  * edit). Each file is its own chunk, fetched only when i18next asks for that language and namespace,
  * so the first bundle carries none of them. The file exports a constant named like the namespace.
@@ -18,6 +17,15 @@ export function parseLocaleFile(path: string): { lang: Language; ns: string } | 
   if (!match?.[1] || !match[2] || !isLanguage(match[1])) return null;
   return { lang: match[1], ns: match[2] };
 }
+
+/**
+ * The default namespace: its keys are top-level (`t('tabs.lastTab')`). Every other namespace is
+ * addressed by its name as the first key segment (`t('menu./home/todo')`, `t('lab.device.rotate')`).
+ */
+export const DEFAULT_NAMESPACE = 'common';
+
+/** What /login renders with; everything else waits until it is needed. */
+export const LOGIN_NAMESPACES: readonly string[] = [DEFAULT_NAMESPACE, 'menu'];
 
 /** All namespaces, from the file names (a namespace present in any language). */
 export const NAMESPACES: readonly string[] = [
@@ -38,3 +46,6 @@ export async function loadNamespace(lang: string, ns: string): Promise<Namespace
   }
   return texts as NamespaceTexts;
 }
+
+/** i18next backend reading the files above through dynamic `import()`. */
+export const localeBackend = resourcesToBackend(loadNamespace);

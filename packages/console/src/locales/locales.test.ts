@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_LAYOUT_ROUTES } from '../router/routeTable';
-import { i18n, LANGUAGES } from './index';
-import { DEFAULT_NAMESPACE, LOGIN_NAMESPACES } from './lang';
-import { NAMESPACES, parseLocaleFile } from './loader';
+import { i18n, LANGUAGES, NAMESPACES } from './index';
+import { DEFAULT_NAMESPACE, LOGIN_NAMESPACES, parseLocaleFile } from './loader';
 
 type Texts = Record<string, unknown>;
 

@@ -29,6 +29,7 @@ export const common: typeof zh = {
   login: {
     title: 'Sign in',
     subtitle: 'Clinical research laboratory and trial management',
+    method: 'Sign-in method',
     tabSms: 'SMS code',
     tabEmail: 'E-mail code',
     tabPassword: 'Password',
