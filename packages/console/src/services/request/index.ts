@@ -1,4 +1,4 @@
-import type { Envelope, Method, RequestOptions } from './types';
+import type { Envelope, RequestOptions } from './types';
 
 export { type Envelope, RequestError, type RequestOptions } from './types';
 
@@ -28,11 +28,6 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
  * File download (SPEC section 7): fetch as a blob and save under the given name. `params` are the
  * query of a GET, the body of a POST (an export with the list's filter).
  */
-export async function download(
-  url: string,
-  fileName: string,
-  params?: object,
-  method: Method = 'GET',
-): Promise<void> {
-  return (await client()).download(url, fileName, params, method);
+export async function download(...args: Parameters<Client['download']>): Promise<void> {
+  return (await client()).download(...args);
 }
