@@ -2,6 +2,8 @@
  * Every page a staff member and a trial-site user can open, checked with axe-core (WCAG 2.1 A/AA):
  * no serious or critical violation. All routes in the default theme (dark) and language (zh-CN);
  * the pages people use most also in the light and night themes and in English and Hong Kong Chinese.
+ * Then what no menu leads to: /login (each sign-in method, the forgotten-password dialog), /403, the
+ * 404 page, the lock screen and the forced password change.
  */
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MenuItem } from '../../packages/api-contract/src/index.ts';
 import { describeViolations, seriousViolations } from '../support/a11y.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, loggedInContext, newContext } from '../support/console/session.ts';
 
 const PAGES_DIR = new URL('../../packages/console/src/pages', import.meta.url);
 const hasPage = (path: string) => existsSync(new URL(`.${path}/index.tsx`, `${PAGES_DIR.href}/`));
@@ -134,4 +136,86 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     },
     300_000,
   );
+});
+
+/** Waits until no antd open animation runs (a dialog fading in has its text at partial contrast). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'),
+  );
+}
+
+describe('pages outside the menu (axe-core, WCAG 2.1 A and AA)', () => {
+  it('/login in each sign-in method with its forgotten-password dialog, /403 and /404 without a session', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    await page.goto(`${stack.consoleUrl}/login`);
+    await page.getByRole('textbox', { name: '账号' }).waitFor();
+    problems.push(...describeViolations('/login 密码登录', await seriousViolations(page)));
+    for (const [method, field] of [
+      ['短信登录', '手机号'],
+      ['邮箱登录', '邮箱'],
+    ] as const) {
+      await page.getByText(method, { exact: true }).click();
+      await page.getByRole('textbox', { name: field }).waitFor();
+      problems.push(...describeViolations(`/login ${method}`, await seriousViolations(page)));
+    }
+    await page.getByRole('button', { name: '忘记密码' }).click();
+    await page.getByRole('dialog').waitFor();
+    await settled(page);
+    problems.push(...describeViolations('/login 忘记密码', await seriousViolations(page, '.ant-modal')));
+    for (const path of ['/403', '/404']) {
+      await page.goto(`${stack.consoleUrl}${path}`);
+      await page.getByText(path.slice(1), { exact: true }).waitFor();
+      problems.push(...describeViolations(path, await seriousViolations(page)));
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('with a session: an unknown address (404), /403, the lock screen and the forced password change', async () => {
+    const problems: string[] = [];
+    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
+    const page = await context.newPage();
+    for (const [path, shown] of [
+      ['/no-such-page', '404'],
+      ['/403', '403'],
+    ] as const) {
+      await page.goto(`${stack.consoleUrl}${path}`);
+      await page.getByText(shown, { exact: true }).waitFor();
+      problems.push(...describeViolations(`${path} (signed in)`, await seriousViolations(page)));
+    }
+    await context.close();
+
+    // The lock screen as a reload finds it (lockWindowState, shared by the tabs), and the password
+    // change a login with an expired password leads to (the session's passwordChange).
+    const cases = [
+      {
+        name: 'lock screen',
+        testId: 'lock-dialog',
+        state: () => localStorage.setItem('lockWindowState', '1'),
+      },
+      {
+        name: 'password change',
+        testId: 'password-dialog',
+        state: () =>
+          sessionStorage.setItem(
+            'admin.passwordChange',
+            JSON.stringify({ reason: 'expired', expireDays: 90 }),
+          ),
+      },
+    ];
+    for (const { name, testId, state } of cases) {
+      const dialogContext = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
+      await dialogContext.addInitScript(state);
+      const dialogPage = await dialogContext.newPage();
+      await dialogPage.goto(`${stack.consoleUrl}/home/todo`);
+      await dialogPage.getByTestId(testId).waitFor();
+      await settled(dialogPage);
+      problems.push(...describeViolations(name, await seriousViolations(dialogPage, '.ant-modal')));
+      await dialogContext.close();
+    }
+    expect(problems).toEqual([]);
+  });
 });

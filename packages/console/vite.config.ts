@@ -32,6 +32,12 @@ function versionFile(): Plugin {
 /** SPEC/issue 6: showing /login takes at most 300 KB of gzip JavaScript and CSS. */
 const LOGIN_BUDGET_BYTES = 300 * 1024;
 /**
+ * Modules /login must not load (issue 25): not needed before the form takes input, they would cost
+ * compile and run time there. The HTTP client comes with the first call to the server
+ * (services/request/index.ts).
+ */
+const OFF_FIRST_SCREEN: readonly RegExp[] = [/[\\/]node_modules[\\/]axios[\\/]/];
+/**
  * Fails the build when /login's JavaScript and CSS outgrow the budget: the scripts and style sheets
  * index.html names, everything they import statically and their CSS (the default language's texts
  * included, see src/locales), each gzipped alone (as bench/console-load.ts counts them in the browser).
@@ -43,11 +49,15 @@ function loginBudget(): Plugin {
     // After writing: the files exactly as served (preload lists and source-map comments included).
     writeBundle(options, bundle) {
       const files = new Set<string>();
+      const misplaced: string[] = [];
       const visit = (fileName: string) => {
         const chunk = bundle[fileName];
         if (files.has(fileName) || !chunk) return;
         files.add(fileName);
         if (chunk.type !== 'chunk') return;
+        for (const id of chunk.moduleIds) {
+          if (OFF_FIRST_SCREEN.some((pattern) => pattern.test(id))) misplaced.push(id);
+        }
         for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
         for (const imported of chunk.imports) visit(imported);
       };
@@ -55,6 +65,11 @@ function loginBudget(): Plugin {
       if (html?.type !== 'asset') return this.error('no index.html in the bundle');
       for (const [, fileName] of String(html.source).matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) {
         if (fileName) visit(fileName);
+      }
+      if (misplaced.length > 0) {
+        return this.error(
+          `/login loads what it must not (import it lazily): ${[...new Set(misplaced)].slice(0, 5).join(', ')}`,
+        );
       }
       const dir = options.dir ?? 'dist';
       let bytes = 0;

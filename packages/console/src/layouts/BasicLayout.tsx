@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, Drawer, Layout, Menu } from 'antd';
 import type { TFunction } from 'i18next';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { APP_SHORT_NAME, HEADER_HEIGHT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from '../config';
@@ -9,7 +10,7 @@ import { t as textOf } from '../locales';
 import ForbiddenPage from '../pages/exception/403';
 import NotFoundPage from '../pages/exception/404';
 import { type AppRoute, firstLeafUnder } from '../router/buildRoutes';
-import { pageReady, preloadPagesWhenIdle } from '../router/pageMap';
+import { pageReady, preloadPagesWhenIdle, whenIdle } from '../router/pageMap';
 import { prefetchPageQuery } from '../router/pageQueries';
 import { HOME_PATH } from '../router/routeTable';
 import { queryClient } from '../services/query';
@@ -29,6 +30,9 @@ import { SettingsDrawer } from './SettingsDrawer';
 import { TabsBar } from './TabsBar';
 import { listenToTabEvents } from './tabActions';
 import { useIsMobile } from './useIsMobile';
+
+/** antd's styles of the page kit, computed while idle (router/KitWarmup.tsx). */
+const KitWarmup = lazy(() => import('../router/KitWarmup'));
 
 /** One element for every render: the header's indicator does not re-render on navigation. */
 const bridgeIndicator = <BridgeIndicator />;
@@ -65,6 +69,9 @@ export function BasicLayout({ content }: BasicLayoutProps) {
 
   // The user's pages download while the browser is idle: a first menu click then only renders.
   useEffect(() => preloadPagesWhenIdle(menuRoutes.map((route) => route.fullPath)), [menuRoutes]);
+  // And the page kit's antd styles are computed then, off the document (KitWarmup).
+  const [warmupHost, setWarmupHost] = useState<HTMLElement | null>(null);
+  useEffect(() => whenIdle(() => setWarmupHost(document.createElement('div'))), []);
 
   // Tabs are saved to session storage on unload and restored here (SPEC section 2).
   useEffect(() => {
@@ -290,6 +297,13 @@ export function BasicLayout({ content }: BasicLayoutProps) {
         </Layout>
         <SettingsDrawer open={settingsOpen} onClose={closeSettings} />
         <LockDialog />
+        {warmupHost &&
+          createPortal(
+            <Suspense fallback={null}>
+              <KitWarmup />
+            </Suspense>,
+            warmupHost,
+          )}
       </Layout>
     </QueryClientProvider>
   );

@@ -87,6 +87,12 @@ export function preloadPage(fullPath: string): void {
   load(pageKey(fullPath)).catch(() => undefined);
 }
 
+/** Runs `next` when the browser is idle (at the latest after 2 s), or after 200 ms without idle callbacks. */
+export function whenIdle(next: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(next, { timeout: 2000 });
+  else setTimeout(next, 200);
+}
+
 /** How many page chunks the idle preload fetches at once (it yields to the user between them). */
 const IDLE_PRELOAD_CONCURRENCY = 2;
 
@@ -103,17 +109,13 @@ export function preloadPagesWhenIdle(fullPaths: readonly string[]): () => void {
     ? []
     : [...new Set(fullPaths.map(pageKey))].filter((key) => !loading.has(key));
   let cancelled = false;
-  const idle = (next: () => void) =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(next, { timeout: 2000 })
-      : setTimeout(next, 200);
   const worker = () =>
-    idle(() => {
+    whenIdle(() => {
       const key = queue.shift();
       if (cancelled || !key) return;
       load(key).then(worker, worker);
     });
-  idle(() => {
+  whenIdle(() => {
     if (cancelled) return;
     // The kit's chunks first: pages import them, so the page workers then find them loaded.
     import('./pageKit')

@@ -1,6 +1,6 @@
 import type { BodyOf, DataOf, EndpointDef, ParamsOf, QueryOf } from '@trialab/api-contract';
 import { type Contract, contract } from './contract';
-import { download, type Envelope, type RequestOptions, request } from './request';
+import { client, download, type Envelope, type RequestOptions, request } from './request';
 
 type Extra = Omit<RequestOptions, 'url' | 'method' | 'data'>;
 
@@ -36,7 +36,8 @@ async function sendToServer<E extends EndpointDef>(
   input: CallInput<E> = {},
   extra: Extra = {},
 ): Promise<Envelope<DataOf<E>>> {
-  const api = await contract();
+  // The contract and the HTTP client are lazy chunks: both download at once on the first call.
+  const [api] = await Promise.all([contract(), client()]);
   const endpoint = pick(api);
   const url = api.endpointUrl(endpoint, (input.params ?? {}) as Record<string, string | number>);
   const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
@@ -54,7 +55,7 @@ async function saveFromServer<E extends EndpointDef>(
   input: CallInput<E>,
   fileName: string,
 ): Promise<void> {
-  const api = await contract();
+  const [api] = await Promise.all([contract(), client()]);
   const endpoint = pick(api);
   const url = api.endpointUrl(endpoint, (input.params ?? {}) as Record<string, string | number>);
   const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';

@@ -8,7 +8,7 @@ import Base64 from 'crypto-js/enc-base64';
 import MD5 from 'crypto-js/md5';
 import { type Contract, contract } from './contract';
 import { callEndpoint } from './endpoint';
-import { http } from './request';
+import { client } from './request';
 
 /** Base64 MD5 of raw bytes (the Content-MD5 of a file upload). */
 export function bytesMd5(bytes: Uint8Array): string {
@@ -51,7 +51,7 @@ export async function uploadFile(
 
 /** An uploaded file as an object URL for `<img>` (signed GET); the caller revokes it. */
 export async function fileObjectUrl(fileId: number): Promise<string> {
-  const api = await contract();
+  const [api, { http }] = await Promise.all([contract(), client()]);
   const response = await http.request<Blob>({
     url: api.endpointUrl(api.system.fileDownload, { id: fileId }),
     method: 'GET',

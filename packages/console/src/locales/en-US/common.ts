@@ -31,6 +31,7 @@ export const common: typeof zh = {
   login: {
     title: 'Sign in',
     subtitle: 'Clinical research laboratory and trial management',
+    method: 'Sign-in method',
     tabSms: 'SMS code',
     tabEmail: 'E-mail code',
     tabPassword: 'Password',

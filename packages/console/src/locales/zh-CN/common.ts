@@ -29,6 +29,7 @@ export const common = {
   login: {
     title: '账号登录',
     subtitle: '临床研究实验室与试验管理平台',
+    method: '登录方式',
     tabSms: '短信登录',
     tabEmail: '邮箱登录',
     tabPassword: '密码登录',

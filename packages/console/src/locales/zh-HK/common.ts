@@ -31,6 +31,7 @@ export const common: typeof zh = {
   login: {
     title: '賬號登錄',
     subtitle: '臨床研究實驗室與試驗管理平台',
+    method: '登錄方式',
     tabSms: '短信登錄',
     tabEmail: '郵箱登錄',
     tabPassword: '密碼登錄',

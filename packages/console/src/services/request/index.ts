@@ -1,45 +1,24 @@
-import axios from 'axios';
-import { HTTP_TIMEOUT_MS } from '../../config';
-import { currentLanguage, t } from '../../locales';
-import { getAuthorization } from '../../utils/cookie';
-import { appEvents } from '../../utils/events';
-import { feedback } from '../../utils/feedback';
-import { readText, STORAGE_KEYS } from '../../utils/storage';
-import { createClock } from './clock';
-import { acceptsStatus, browserTimeZone, installInterceptors, normalizeMethod } from './interceptors';
-import type { Envelope, Method, RequestDeps, RequestOptions } from './types';
+import type { Envelope, RequestOptions } from './types';
 
 export { type Envelope, RequestError, type RequestOptions } from './types';
 
-export const clock = createClock();
+/**
+ * The HTTP client (axios, its interceptors and the request clock, `./client`) is a chunk of its own:
+ * /login draws without it (57 KB of script less to compile and run before the form takes input), and
+ * it arrives with the first call to the server, beside the contract (services/endpoint.ts).
+ */
+type Client = typeof import('./client');
 
-export const requestDeps: RequestDeps = {
-  getAuthorization,
-  getSigningKey: () => readText(STORAGE_KEYS.signingKey),
-  getLanguage: currentLanguage,
-  getTimeZone: browserTimeZone,
-  notifyError: feedback.error,
-  notifyWarning: feedback.warning,
-  onUnauthorized: () => appEvents.emit('unauthorized', undefined),
-  translate: (key) => t(key),
-  clock,
-};
+let loading: Promise<Client> | undefined;
 
-/** The one axios instance (SPEC section 7); base address from VITE_API_BASE, 5-minute timeout. */
-export const http = installInterceptors(
-  axios.create({ baseURL: import.meta.env.VITE_API_BASE ?? '', timeout: HTTP_TIMEOUT_MS }),
-  requestDeps,
-);
+export function client(): Promise<Client> {
+  loading ??= import('./client');
+  return loading;
+}
 
 /** Calls the API; resolves with the envelope when HTTP 200 carries code 200. */
 export async function request<T = unknown>(options: RequestOptions): Promise<Envelope<T>> {
-  const { method, ...rest } = options;
-  const response = await http.request<Envelope<T>>({
-    ...rest,
-    method: normalizeMethod(method),
-    validateStatus: (status) => acceptsStatus(options, status),
-  });
-  return response.data;
+  return (await client()).request<T>(options);
 }
 
 // No helpers taking a literal URL: every call goes through a contract declaration
@@ -49,23 +28,6 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
  * File download (SPEC section 7): fetch as a blob and save under the given name. `params` are the
  * query of a GET, the body of a POST (an export with the list's filter).
  */
-export async function download(
-  url: string,
-  fileName: string,
-  params?: object,
-  method: Method = 'GET',
-): Promise<void> {
-  const response = await http.request<Blob>({
-    url,
-    method,
-    data: params,
-    responseType: 'blob',
-    raw: true,
-  });
-  const href = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(href);
+export async function download(...args: Parameters<Client['download']>): Promise<void> {
+  return (await client()).download(...args);
 }
