@@ -252,7 +252,7 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
       body: { version: withdrawn.version, pass: true },
     });
     expect(audit.code).toBe(ResultCode.INVALID_STATE);
-    expect(audit.msg).toBe('Not allowed in the current state (withdrawn): pass');
+    expect(audit.msg).toBe('Not allowed in the current state (Withdrawn): pass');
     const cancelled = (
       await as(applicant, consumable.cancel, {
         params: { id: order.id },

@@ -155,7 +155,7 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
       body: { version: 2 },
     });
     expect(again.code).toBe(ResultCode.INVALID_STATE);
-    expect(again.msg).toContain('approved');
+    expect(again.msg).toContain('(Approved)');
 
     expect(await visibleToSite()).toContain(labId);
     expect(await labRow()).toMatchObject({ projectReview: 'approved' });

@@ -26,6 +26,12 @@ export const accountApplicationWorkflow = defineWorkflow({
   states: ACCOUNT_APPLICATION_STATES,
   initial: 'submitted',
   final: ['withdrawn', 'approved', 'rejected'],
+  words: {
+    submitted: { 'zh-CN': '待审核', 'en-US': 'Awaiting review', 'zh-HK': '待審核' },
+    withdrawn: { 'zh-CN': '已撤回', 'en-US': 'Withdrawn', 'zh-HK': '已撤回' },
+    approved: { 'zh-CN': '已通过', 'en-US': 'Approved', 'zh-HK': '已通過' },
+    rejected: { 'zh-CN': '已驳回', 'en-US': 'Rejected', 'zh-HK': '已駁回' },
+  },
   transitions: {
     withdraw: {
       from: ['submitted'],

@@ -25,6 +25,12 @@ export const chargebackWorkflow = defineWorkflow({
   states: CHARGEBACK_STATES,
   initial: 'issued',
   final: ['acknowledged', 'withdrawn'],
+  words: {
+    issued: { 'zh-CN': '待确认', 'en-US': 'Awaiting confirmation', 'zh-HK': '待確認' },
+    acknowledged: { 'zh-CN': '已确认', 'en-US': 'Acknowledged', 'zh-HK': '已確認' },
+    disputed: { 'zh-CN': '有异议', 'en-US': 'Disputed', 'zh-HK': '有異議' },
+    withdrawn: { 'zh-CN': '已撤回', 'en-US': 'Withdrawn', 'zh-HK': '已撤回' },
+  },
   transitions: {
     acknowledge: {
       from: ['issued'],

@@ -22,6 +22,11 @@ export const clarificationQueryWorkflow = defineWorkflow({
   states: QUERY_STATES,
   initial: 'open',
   final: ['resolved'],
+  words: {
+    open: { 'zh-CN': '待答复', 'en-US': 'Awaiting reply', 'zh-HK': '待答覆' },
+    answered: { 'zh-CN': '已答复', 'en-US': 'Answered', 'zh-HK': '已答覆' },
+    resolved: { 'zh-CN': '已解决', 'en-US': 'Resolved', 'zh-HK': '已解決' },
+  },
   transitions: {
     reply: {
       from: ['open', 'answered'],

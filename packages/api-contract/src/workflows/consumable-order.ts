@@ -36,6 +36,15 @@ export const consumableOrderWorkflow = defineWorkflow({
   states: CONSUMABLE_ORDER_STATES,
   initial: 'submitted',
   final: ['received', 'cancelled'],
+  words: {
+    submitted: { 'zh-CN': '待审核', 'en-US': 'Awaiting review', 'zh-HK': '待審核' },
+    withdrawn: { 'zh-CN': '已撤回', 'en-US': 'Withdrawn', 'zh-HK': '已撤回' },
+    rejected: { 'zh-CN': '已驳回', 'en-US': 'Rejected', 'zh-HK': '已駁回' },
+    approved: { 'zh-CN': '待发货', 'en-US': 'Awaiting dispatch', 'zh-HK': '待發貨' },
+    dispatched: { 'zh-CN': '已发货', 'en-US': 'Dispatched', 'zh-HK': '已發貨' },
+    received: { 'zh-CN': '已收货', 'en-US': 'Received', 'zh-HK': '已收貨' },
+    cancelled: { 'zh-CN': '已取消', 'en-US': 'Cancelled', 'zh-HK': '已取消' },
+  },
   transitions: {
     /** Editing resubmits the application for review. */
     edit: {

@@ -14,6 +14,10 @@ export const kitSupplyWorkflow = defineWorkflow({
   states: KIT_SUPPLY_STATES,
   initial: 'pending',
   final: ['confirmed'],
+  words: {
+    pending: { 'zh-CN': '待确认', 'en-US': 'Awaiting confirmation', 'zh-HK': '待確認' },
+    confirmed: { 'zh-CN': '已确认', 'en-US': 'Confirmed', 'zh-HK': '已確認' },
+  },
   transitions: {
     confirm: {
       from: ['pending'],

@@ -20,6 +20,11 @@ export const labFeedbackWorkflow = defineWorkflow({
   states: FEEDBACK_STATES,
   initial: 'open',
   final: ['closed'],
+  words: {
+    open: { 'zh-CN': '待答复', 'en-US': 'Awaiting answer', 'zh-HK': '待答覆' },
+    answered: { 'zh-CN': '已答复', 'en-US': 'Answered', 'zh-HK': '已答覆' },
+    closed: { 'zh-CN': '已关闭', 'en-US': 'Closed', 'zh-HK': '已關閉' },
+  },
   transitions: {
     /** The project manager answers (the answer is the reason text, required). */
     respond: {

@@ -31,11 +31,23 @@ export const SIGNATURE_MEANINGS = {
   approveRevision: { zh_CN: '修改审核：批准修改并发布', en_US: 'Revision approved and released' },
 } as const;
 
+/** Report states read the same in the report's own workflow and in its revisions'. */
+const REPORT_STATE_WORDS = {
+  entered: { 'zh-CN': '待审核', 'en-US': 'Awaiting review', 'zh-HK': '待審核' },
+  returned: { 'zh-CN': '已退回', 'en-US': 'Returned', 'zh-HK': '已退回' },
+  reviewed: { 'zh-CN': '待发布', 'en-US': 'Awaiting release', 'zh-HK': '待發布' },
+  released: { 'zh-CN': '已发布', 'en-US': 'Released', 'zh-HK': '已發布' },
+  superseded: { 'zh-CN': '已被替代', 'en-US': 'Superseded', 'zh-HK': '已被替代' },
+  revision_pending: { 'zh-CN': '修改待审核', 'en-US': 'Revision awaiting review', 'zh-HK': '修改待審核' },
+  revision_rejected: { 'zh-CN': '修改已驳回', 'en-US': 'Revision rejected', 'zh-HK': '修改已駁回' },
+} as const;
+
 export const labReportWorkflow = defineWorkflow({
   id: 'labReport',
   states: REPORT_STATES,
   initial: 'entered',
   final: ['superseded', 'revision_rejected'],
+  words: REPORT_STATE_WORDS,
   transitions: {
     /** The enterer corrects results (first entry, or after the reviewer returned them). */
     edit: {
@@ -78,6 +90,7 @@ export const reportRevisionWorkflow = defineWorkflow({
   states: REPORT_STATES,
   initial: 'revision_pending',
   final: ['released', 'revision_rejected'],
+  words: REPORT_STATE_WORDS,
   transitions: {
     approveRevision: {
       from: ['revision_pending'],

@@ -1,5 +1,9 @@
 // A workflow is an explicit state machine declared once: the server enforces it on every path and
 // the console derives its buttons from it (docs/api.md, "Workflows").
+import type { FormLang } from '../form-fields.js';
+
+/** What a state is called, in each of the console's languages. */
+export type StateWords = Readonly<Record<FormLang, string>>;
 
 export interface TransitionDef<S extends string> {
   /** States the action may be fired from. */
@@ -26,6 +30,12 @@ export interface WorkflowDef<S extends string, A extends string> {
   initial: S;
   /** States from which nothing can happen any more. */
   final: readonly S[];
+  /**
+   * What each state is called in this workflow (the same state name reads differently elsewhere:
+   * an approved consumable application is awaiting dispatch, an approved plan is approved). The
+   * console's tags, filters and to-do list and the server's messages and documents all say these.
+   */
+  words: Readonly<Record<S, StateWords>>;
   transitions: Readonly<Record<A, TransitionDef<S>>>;
 }
 
@@ -45,6 +55,26 @@ export function defineWorkflow<S extends string, A extends string>(
  */
 export function allWorkflows(): readonly WorkflowDef<string, string>[] {
   return declared;
+}
+
+/**
+ * The words of `state` in `workflow`, in `lang` (the console's `zh-CN` or the server's `zh_CN`;
+ * Chinese when the language is unknown). A state the workflow does not declare reads as itself.
+ */
+export function stateWord(
+  workflow: Pick<WorkflowDef<string, string>, 'words'>,
+  state: string,
+  lang: string,
+): string {
+  const words = Object.hasOwn(workflow.words, state) ? workflow.words[state] : undefined;
+  if (!words) return state;
+  const key = lang.replace('_', '-');
+  return Object.hasOwn(words, key) ? words[key as FormLang] : words['zh-CN'];
+}
+
+/** The workflow declared with this id (the to-do list and the transition records name it so). */
+export function workflowById(id: string): WorkflowDef<string, string> | undefined {
+  return declared.find((w) => w.id === id);
 }
 
 export interface ActorContext {

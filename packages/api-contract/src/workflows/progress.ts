@@ -21,6 +21,12 @@ export const progressPlanWorkflow = defineWorkflow({
   states: PROGRESS_PLAN_STATES,
   initial: 'draft',
   final: ['approved'],
+  words: {
+    draft: { 'zh-CN': '草稿', 'en-US': 'Draft', 'zh-HK': '草稿' },
+    submitted: { 'zh-CN': '待审批', 'en-US': 'Awaiting approval', 'zh-HK': '待審批' },
+    approved: { 'zh-CN': '已批准', 'en-US': 'Approved', 'zh-HK': '已批准' },
+    returned: { 'zh-CN': '已退回', 'en-US': 'Returned', 'zh-HK': '已退回' },
+  },
   transitions: {
     submit: {
       from: ['draft', 'returned'],
@@ -61,6 +67,12 @@ export const progressTaskWorkflow = defineWorkflow({
   states: PROGRESS_TASK_STATES,
   initial: 'todo',
   final: ['done'],
+  words: {
+    todo: { 'zh-CN': '待开始', 'en-US': 'To do', 'zh-HK': '待開始' },
+    doing: { 'zh-CN': '进行中', 'en-US': 'In progress', 'zh-HK': '進行中' },
+    approval: { 'zh-CN': '待审批', 'en-US': 'Awaiting approval', 'zh-HK': '待審批' },
+    done: { 'zh-CN': '已完成', 'en-US': 'Done', 'zh-HK': '已完成' },
+  },
   transitions: {
     start: {
       from: ['todo'],

@@ -26,6 +26,12 @@ export const projectFileWorkflow = defineWorkflow({
   states: PROJECT_STATES,
   initial: 'prepare',
   final: ['closed'],
+  words: {
+    prepare: { 'zh-CN': '筹备中', 'en-US': 'In preparation', 'zh-HK': '籌備中' },
+    ongoing: { 'zh-CN': '进行中', 'en-US': 'Ongoing', 'zh-HK': '進行中' },
+    paused: { 'zh-CN': '已暂停', 'en-US': 'Paused', 'zh-HK': '已暫停' },
+    closed: { 'zh-CN': '已关闭', 'en-US': 'Closed', 'zh-HK': '已關閉' },
+  },
   transitions: {
     start: {
       from: ['prepare'],

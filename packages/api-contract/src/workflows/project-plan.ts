@@ -27,6 +27,14 @@ export const projectPlanWorkflow = defineWorkflow({
   states: PLAN_STATES,
   initial: 'draft',
   final: ['superseded'],
+  words: {
+    draft: { 'zh-CN': '草稿', 'en-US': 'Draft', 'zh-HK': '草稿' },
+    submitted: { 'zh-CN': '待审核', 'en-US': 'Awaiting review', 'zh-HK': '待審核' },
+    returned: { 'zh-CN': '已退回', 'en-US': 'Returned', 'zh-HK': '已退回' },
+    reviewed: { 'zh-CN': '已批准', 'en-US': 'Approved', 'zh-HK': '已批准' },
+    online: { 'zh-CN': '已上线', 'en-US': 'Online', 'zh-HK': '已上線' },
+    superseded: { 'zh-CN': '已替代', 'en-US': 'Superseded', 'zh-HK': '已替代' },
+  },
   transitions: {
     submit: {
       from: ['draft', 'returned'],

@@ -33,6 +33,11 @@ export const projectReportWorkflow = defineWorkflow({
   states: PROJECT_REPORT_STATES,
   initial: 'pending',
   final: ['approved', 'returned'],
+  words: {
+    pending: { 'zh-CN': '待审核', 'en-US': 'Awaiting review', 'zh-HK': '待審核' },
+    approved: { 'zh-CN': '已通过', 'en-US': 'Approved', 'zh-HK': '已通過' },
+    returned: { 'zh-CN': '已退回', 'en-US': 'Returned', 'zh-HK': '已退回' },
+  },
   transitions: {
     approve: {
       from: ['pending'],

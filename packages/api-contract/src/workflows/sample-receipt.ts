@@ -31,6 +31,11 @@ export const sampleReceiptWorkflow = defineWorkflow({
   states: RECEIPT_SAMPLE_STATES,
   initial: 'awaiting',
   final: ['received', 'exception'],
+  words: {
+    awaiting: { 'zh-CN': '待签收', 'en-US': 'Awaiting receipt', 'zh-HK': '待簽收' },
+    received: { 'zh-CN': '已签收', 'en-US': 'Received', 'zh-HK': '已簽收' },
+    exception: { 'zh-CN': '异常签收', 'en-US': 'Received with exception', 'zh-HK': '異常簽收' },
+  },
   transitions: {
     receive: {
       from: ['awaiting'],

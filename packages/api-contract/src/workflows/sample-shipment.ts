@@ -21,6 +21,12 @@ export const sampleShipmentWorkflow = defineWorkflow({
   states: SAMPLE_SHIPMENT_STATES,
   initial: 'booked',
   final: ['signed', 'cancelled'],
+  words: {
+    booked: { 'zh-CN': '已预约', 'en-US': 'Booked', 'zh-HK': '已預約' },
+    picked_up: { 'zh-CN': '运输中', 'en-US': 'In transit', 'zh-HK': '運輸中' },
+    signed: { 'zh-CN': '已签收', 'en-US': 'Signed for', 'zh-HK': '已簽收' },
+    cancelled: { 'zh-CN': '已取消', 'en-US': 'Cancelled', 'zh-HK': '已取消' },
+  },
   transitions: {
     edit: {
       from: ['booked'],

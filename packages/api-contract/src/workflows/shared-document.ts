@@ -41,6 +41,10 @@ const workflowOf = (kind: SharedDocumentKind) =>
     states: SHARED_DOCUMENT_STATES,
     initial: 'active',
     final: ['withdrawn'],
+    words: {
+      active: { 'zh-CN': '共享中', 'en-US': 'Shared', 'zh-HK': '共享中' },
+      withdrawn: { 'zh-CN': '已撤回', 'en-US': 'Withdrawn', 'zh-HK': '已撤回' },
+    },
     transitions: {
       replace: {
         from: ['active'],

@@ -35,6 +35,11 @@ export const specimenBarcodeWorkflow = defineWorkflow({
   states: SPECIMEN_BARCODE_STATES,
   initial: 'registered',
   final: ['disabled'],
+  words: {
+    registered: { 'zh-CN': '已登记', 'en-US': 'Registered', 'zh-HK': '已登記' },
+    signed: { 'zh-CN': '已签收', 'en-US': 'Signed for', 'zh-HK': '已簽收' },
+    disabled: { 'zh-CN': '已停用', 'en-US': 'Disabled', 'zh-HK': '已停用' },
+  },
   transitions: {
     sign: {
       from: ['registered'],
@@ -64,6 +69,10 @@ export const sampleStorageWorkflow = defineWorkflow({
   states: SAMPLE_STORAGE_STATES,
   initial: 'unstored',
   final: [],
+  words: {
+    unstored: { 'zh-CN': '未暂存', 'en-US': 'Not stored', 'zh-HK': '未暫存' },
+    stored: { 'zh-CN': '暂存中', 'en-US': 'In storage', 'zh-HK': '暫存中' },
+  },
   transitions: {
     putIn: {
       from: ['unstored'],

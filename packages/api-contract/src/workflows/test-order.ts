@@ -17,6 +17,11 @@ export const testOrderWorkflow = defineWorkflow({
   states: TEST_ORDER_STATES,
   initial: 'submitted',
   final: ['approved'],
+  words: {
+    submitted: { 'zh-CN': '待审核', 'en-US': 'Awaiting review', 'zh-HK': '待審核' },
+    approved: { 'zh-CN': '已通过', 'en-US': 'Approved', 'zh-HK': '已通過' },
+    rejected: { 'zh-CN': '已驳回', 'en-US': 'Rejected', 'zh-HK': '已駁回' },
+  },
   transitions: {
     resubmit: {
       from: ['rejected'],

@@ -3,6 +3,7 @@ import {
   canFire,
   type Lang,
   ResultCode,
+  stateWord,
   type TransitionDef,
   WILDCARD_PERMISSION,
   type WorkflowDef,
@@ -18,23 +19,8 @@ import type { Principal } from './route.js';
 import type { SiteScope } from './scope.js';
 import { staleOrMissing } from './versioned.js';
 
-/** State and action names for error messages (the console has its own locale texts). */
-const NAMES: Record<string, Record<Lang, string>> = {
-  submitted: { zh_CN: '待审核', en_US: 'awaiting review' },
-  withdrawn: { zh_CN: '已撤回', en_US: 'withdrawn' },
-  rejected: { zh_CN: '已驳回', en_US: 'rejected' },
-  approved: { zh_CN: '待发货', en_US: 'awaiting dispatch' },
-  dispatched: { zh_CN: '已发货', en_US: 'dispatched' },
-  received: { zh_CN: '已收货', en_US: 'received' },
-  cancelled: { zh_CN: '已取消', en_US: 'cancelled' },
-  pending: { zh_CN: '待确认', en_US: 'to be confirmed' },
-  confirmed: { zh_CN: '已确认', en_US: 'confirmed' },
-  booked: { zh_CN: '已预约', en_US: 'booked' },
-  picked_up: { zh_CN: '运输中', en_US: 'in transit' },
-  signed: { zh_CN: '已签收', en_US: 'signed off' },
-  open: { zh_CN: '待答复', en_US: 'awaiting reply' },
-  answered: { zh_CN: '已答复', en_US: 'answered' },
-  resolved: { zh_CN: '已解决', en_US: 'resolved' },
+/** Action names for error messages (a state's words are its workflow's: `stateWord`). */
+const ACTIONS: Record<string, Record<Lang, string>> = {
   edit: { zh_CN: '编辑', en_US: 'edit' },
   withdraw: { zh_CN: '撤回', en_US: 'withdraw' },
   cancel: { zh_CN: '取消', en_US: 'cancel' },
@@ -50,9 +36,8 @@ const NAMES: Record<string, Record<Lang, string>> = {
   close: { zh_CN: '关闭', en_US: 'close' },
   reopen: { zh_CN: '重新打开', en_US: 're-open' },
   respond: { zh_CN: '答复', en_US: 'respond' },
-  closed: { zh_CN: '已关闭', en_US: 'closed' },
 };
-const nameOf = (lang: Lang, key: string) => NAMES[key]?.[lang] ?? key;
+const actionName = (lang: Lang, action: string) => ACTIONS[action]?.[lang] ?? action;
 
 export function actorOf(principal: Principal, creatorId: number | null): ActorContext {
   return {
@@ -79,7 +64,7 @@ export function assertTransition<S extends string, A extends string>(
   if (!transition.from.includes(state)) {
     throw new ApiError(ResultCode.INVALID_STATE, {
       key: 'invalidState',
-      params: { state: nameOf(lang, state), action: nameOf(lang, action) },
+      params: { state: stateWord(workflow, state, lang), action: actionName(lang, action) },
     });
   }
   if (!canFire(workflow, state, action, actor)) {

@@ -1,7 +1,8 @@
 // A workflow's state as a coloured tag and its transition record.
+import { stateWord, type WorkflowDef } from '@trialab/api-contract';
 import { Empty, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { t as textOf } from '../../locales';
+import { i18n, t as textOf } from '../../locales';
 import { dash, formatTime } from '../format';
 
 const COLORS: Record<string, string> = {
@@ -25,15 +26,32 @@ const COLORS: Record<string, string> = {
   online: 'success',
 };
 
+/** Whatever declares a workflow's state words (the contract's workflows). */
+export type Worded = Pick<WorkflowDef<string, string>, 'words'>;
+
 /**
- * A state as a coloured tag; `group` is the locale group of the workflow (consumable, shipment,
- * question) in the namespace `ns` (`web` unless given).
+ * What `state` is called in `workflow`, in the console's current language: the words the workflow
+ * declares (the server says the same), never a text shared by state name across workflows. Call it
+ * while rendering a component that re-renders on a language change (one that uses `useTranslation`).
  */
-export function StatusTag({ group, status, ns = 'portal' }: { group: string; status: string; ns?: string }) {
+export function stateText(workflow: Worded, state: string): string {
+  return stateWord(workflow, state, i18n.language);
+}
+
+/**
+ * A state as a coloured tag, in its workflow's words; a status that belongs to no workflow (a
+ * template's draft or published) names its locale group instead: `<ns>.<group>.statuses.<status>`.
+ */
+export function StatusTag(
+  props: { status: string } & ({ workflow: Worded } | { group: string; ns: string }),
+) {
   useTranslation(); // re-renders on a language change
+  const { status } = props;
   return (
     <Tag color={COLORS[status] ?? 'default'} data-testid={`status-${status}`}>
-      {textOf(`${ns}.${group}.statuses.${status}`)}
+      {'workflow' in props
+        ? stateText(props.workflow, status)
+        : textOf(`${props.ns}.${props.group}.statuses.${status}`)}
     </Tag>
   );
 }
@@ -47,13 +65,18 @@ export interface EventItem {
   reason: string | null;
 }
 
-/** Who did what and when (each workflow transition). */
+/**
+ * Who did what and when (each workflow transition): the action's name from the locale group
+ * `<ns>.<group>.actions`, the state it led to in the workflow's words.
+ */
 export function EventTimeline({
   events,
+  workflow,
   group,
   ns = 'portal',
 }: {
   events: EventItem[];
+  workflow: Worded;
   group: string;
   ns?: string;
 }) {
@@ -67,7 +90,7 @@ export function EventTimeline({
           <div data-testid="event">
             <b>{textOf(`${ns}.${group}.actions.${e.action}`, { defaultValue: e.action })}</b>
             {' → '}
-            {textOf(`${ns}.${group}.statuses.${e.toState}`)}
+            {stateText(workflow, e.toState)}
             <div style={{ color: 'rgba(0,0,0,0.45)' }}>
               {dash(e.username)} · {formatTime(e.at)}
             </div>

@@ -4,7 +4,7 @@ import { t as translate } from '../../locales';
 import type { fields } from '../../locales/zh-CN/fields';
 import type { DataColumn } from '../DataTable';
 import { dash, formatTime } from '../format';
-import { StatusTag } from '../StatusTag';
+import { StatusTag, type Worded } from '../StatusTag';
 
 type Field<K extends string, V = unknown> = { [P in K]: V };
 type Label = keyof typeof fields;
@@ -42,12 +42,19 @@ export const col = {
     render: (_: unknown, row: T) => (row.siteName ? `${row.siteNo ?? ''} ${row.siteName}`.trim() : '-'),
   }),
 
-  /** A workflow state as its coloured tag; `group` and `ns` name its locale group as in StatusTag. */
-  status: <T extends Field<'status', string>>(group: string, ns?: string, width = 110): DataColumn<T> => ({
+  /**
+   * A workflow state as its coloured tag, in the workflow's words; a status of no workflow names its
+   * locale group (`{ group, ns }`, as in StatusTag).
+   */
+  status: <T extends Field<'status', string>>(
+    of: Worded | { group: string; ns: string },
+    width = 110,
+  ): DataColumn<T> => ({
     dataIndex: 'status',
     title: label('status'),
     width,
-    render: (v: string) => <StatusTag group={group} ns={ns} status={v} />,
+    render: (v: string) =>
+      'words' in of ? <StatusTag workflow={of} status={v} /> : <StatusTag {...of} status={v} />,
   }),
 
   /** A server time in the user's zone, to the second. */

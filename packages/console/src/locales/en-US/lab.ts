@@ -41,7 +41,6 @@ export const lab = {
     name: 'Name',
     gender: 'Gender',
     birthday: 'Birthday',
-    states: { submitted: 'Awaiting review', approved: 'Approved', rejected: 'Rejected' },
     registerTitle: 'Register a subject',
     resubmitTitle: 'Register again (rejected)',
     rejectedBecause: 'Rejected: {{reason}}',
@@ -151,7 +150,6 @@ export const lab = {
     reading: 'Reading (°C)',
     breach: 'Out of range ({{range}})',
     breachQuery: 'Query {{queryNo}} raised',
-    states: { awaiting: 'Awaiting receipt', received: 'Received', exception: 'Received with exception' },
     shipmentStates: { picked_up: 'Awaiting receipt', signed: 'Signed off' },
     needWaybill: 'Capture the waybill before signing off',
     needReason: 'Choose an exception reason for every sample received with an exception',
@@ -160,15 +158,6 @@ export const lab = {
     signed: 'Signed off',
   },
   report: {
-    states: {
-      entered: 'Awaiting review',
-      returned: 'Returned',
-      reviewed: 'Awaiting release',
-      released: 'Released',
-      superseded: 'Superseded',
-      revision_pending: 'Revision awaiting review',
-      revision_rejected: 'Revision rejected',
-    },
     actions: {
       edit: 'Edit results',
       review: 'Review (sign)',

@@ -64,7 +64,6 @@ export const labQueries = {
     closed: 'Feedback closed',
     created: 'Feedback sent',
     keywordHint: 'Feedback no., barcode, subject or text',
-    statuses: { open: 'Awaiting answer', answered: 'Answered', closed: 'Closed' },
   },
   log: {
     barcode: 'Sample barcode',

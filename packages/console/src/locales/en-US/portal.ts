@@ -141,15 +141,6 @@ export const portal = {
     confirmSubmit: 'Submit this application?',
     cancelReason: 'Reason for cancelling',
     cancelTitle: 'Cancel application',
-    statuses: {
-      submitted: 'Awaiting review',
-      withdrawn: 'Withdrawn',
-      rejected: 'Rejected',
-      approved: 'Awaiting dispatch',
-      dispatched: 'Dispatched',
-      received: 'Received',
-      cancelled: 'Cancelled',
-    },
     actions: {
       submit: 'Submitted',
       edit: 'Edit',
@@ -257,7 +248,6 @@ export const portal = {
     orderInfo: 'Order information',
     none: 'None',
     actions: { book: 'Booked', edit: 'Edited', cancel: 'Cancelled', pickup: 'Picked up', sign: 'Signed off' },
-    statuses: { booked: 'Booked', picked_up: 'In transit', signed: 'Signed off', cancelled: 'Cancelled' },
   },
   question: {
     queryNo: 'Query no.',
@@ -286,7 +276,6 @@ export const portal = {
       close: 'Closed',
       reopen: 'Re-opened',
     },
-    statuses: { open: 'Awaiting reply', answered: 'Answered', resolved: 'Resolved' },
   },
   report: {
     consumableName: 'Consumable',

@@ -42,12 +42,6 @@ export const portalAdmin = {
     withdrawnOk: 'Withdrawn',
     passedOk: 'Approved; the account was created',
     rejectedOk: 'Rejected',
-    statuses: {
-      submitted: 'Pending review',
-      withdrawn: 'Withdrawn',
-      approved: 'Approved',
-      rejected: 'Rejected',
-    },
     actions: { submit: 'Submitted', withdraw: 'Withdraw', approve: 'Approve', reject: 'Reject' },
   },
   doc: {
@@ -82,7 +76,6 @@ export const portalAdmin = {
     sharedOk: 'Shared successfully',
     replacedOk: 'The new revision is shared',
     withdrawnOk: 'Withdrawn',
-    statuses: { active: 'Shared', withdrawn: 'Withdrawn' },
     actions: { share: 'Shared', replace: 'New revision', withdraw: 'Withdraw' },
   },
   supply: {

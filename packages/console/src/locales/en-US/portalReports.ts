@@ -54,12 +54,6 @@ export const portalReports = {
     respondedAt: 'Answered at',
     disputeReason: 'Dispute reason',
     history: 'History',
-    statuses: {
-      issued: 'To confirm',
-      acknowledged: 'Acknowledged',
-      disputed: 'Disputed',
-      withdrawn: 'Withdrawn',
-    },
     actions: { create: 'Raise', acknowledge: 'Acknowledge', dispute: 'Dispute', withdraw: 'Withdraw' },
     confirmAcknowledge: 'Acknowledge this chargeback notice?',
     disputeTitle: 'Dispute the chargeback notice',

@@ -1,8 +1,6 @@
 /** /project/file, /project/create-file: the project record (namespace `projectFile`). */
 export const projectFile = {
-  project: {
-    statuses: { prepare: 'In preparation', ongoing: 'Ongoing', paused: 'Paused', closed: 'Closed' },
-  },
+  project: {},
   list: {
     name: 'Project name',
     protocolNo: 'Protocol number',

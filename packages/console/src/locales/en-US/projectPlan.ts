@@ -1,15 +1,6 @@
 /** Sampling and testing plans (/project/plan, create-plan, plan-detail, plan-review; namespace `projectPlan`). */
 export const projectPlan = {
-  plan: {
-    statuses: {
-      draft: 'Draft',
-      submitted: 'Awaiting review',
-      returned: 'Returned',
-      reviewed: 'Approved',
-      online: 'Online',
-      superseded: 'Superseded',
-    },
-  },
+  plan: {},
   shared: {
     planNo: 'Plan no.',
     name: 'Plan name',

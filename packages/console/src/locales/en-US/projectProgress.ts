@@ -1,8 +1,6 @@
 /** Project progress plans and tasks (/project/progress/*; namespace `projectProgress`). */
 export const projectProgress = {
-  plan: {
-    statuses: { draft: 'Draft', submitted: 'Awaiting approval', approved: 'Approved', returned: 'Returned' },
-  },
+  plan: {},
   shared: {
     project: 'Project',
     template: 'Plan template',
@@ -38,7 +36,6 @@ export const projectProgress = {
     back: 'Back',
   },
   task: {
-    statuses: { todo: 'To do', doing: 'In progress', approval: 'Awaiting approval', done: 'Done' },
     stage: 'Stage',
     name: 'Task',
     owner: 'Owner',

@@ -19,7 +19,6 @@ export const projectReports = {
   },
   review: {
     tabs: { pending: 'Awaiting review', approved: 'Approved', returned: 'Returned' },
-    statuses: { pending: 'Awaiting review', approved: 'Approved', returned: 'Returned' },
     approve: 'Approve',
     confirmApprove: 'Once approved, the site sees this report in the portal. Approve it?',
     return: 'Return',

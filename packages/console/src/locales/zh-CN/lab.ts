@@ -40,7 +40,6 @@ export const lab = {
     name: '姓名',
     gender: '性别',
     birthday: '出生日期',
-    states: { submitted: '待审核', approved: '已通过', rejected: '已驳回' },
     registerTitle: '受试者登记',
     resubmitTitle: '重新登记（已驳回）',
     rejectedBecause: '驳回原因：{{reason}}',
@@ -150,7 +149,6 @@ export const lab = {
     reading: '接收温度(°C)',
     breach: '温度超限（{{range}}）',
     breachQuery: '已发质疑 {{queryNo}}',
-    states: { awaiting: '待签收', received: '已签收', exception: '异常签收' },
     shipmentStates: { picked_up: '待签收', signed: '已签收' },
     needWaybill: '签收前请先拍摄运单',
     needReason: '异常签收的样本须选择异常原因',
@@ -159,15 +157,6 @@ export const lab = {
     signed: '签收成功',
   },
   report: {
-    states: {
-      entered: '待审核',
-      returned: '已退回',
-      reviewed: '待发布',
-      released: '已发布',
-      superseded: '已被替代',
-      revision_pending: '修改待审核',
-      revision_rejected: '修改已驳回',
-    },
     actions: {
       edit: '修改结果',
       review: '审核（签名）',

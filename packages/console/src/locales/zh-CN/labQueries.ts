@@ -64,7 +64,6 @@ export const labQueries = {
     closed: '反馈已关闭',
     created: '反馈已提交',
     keywordHint: '反馈编号、条码、受试者或内容',
-    statuses: { open: '待答复', answered: '已答复', closed: '已关闭' },
   },
   log: {
     barcode: '样本条码',

@@ -140,15 +140,6 @@ export const portal = {
     confirmSubmit: '确定提交该申请吗？',
     cancelReason: '取消原因',
     cancelTitle: '取消申请',
-    statuses: {
-      submitted: '待审核',
-      withdrawn: '已撤回',
-      rejected: '已驳回',
-      approved: '待发货',
-      dispatched: '已发货',
-      received: '已收货',
-      cancelled: '已取消',
-    },
     actions: {
       submit: '提交申请',
       edit: '编辑',
@@ -256,7 +247,6 @@ export const portal = {
     orderInfo: '订单信息',
     none: '暂无',
     actions: { book: '预约', edit: '编辑', cancel: '取消', pickup: '揽收', sign: '签收' },
-    statuses: { booked: '已预约', picked_up: '运输中', signed: '已签收', cancelled: '已取消' },
   },
   question: {
     queryNo: '质疑编号',
@@ -285,7 +275,6 @@ export const portal = {
       close: '关闭',
       reopen: '重新打开',
     },
-    statuses: { open: '待答复', answered: '已答复', resolved: '已解决' },
   },
   report: {
     consumableName: '耗材名称',

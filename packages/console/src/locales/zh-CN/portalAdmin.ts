@@ -42,7 +42,6 @@ export const portalAdmin = {
     withdrawnOk: '撤回成功',
     passedOk: '审核通过，账号已创建',
     rejectedOk: '已驳回',
-    statuses: { submitted: '待审核', withdrawn: '已撤回', approved: '已通过', rejected: '已驳回' },
     actions: { submit: '提交申请', withdraw: '撤回', approve: '审核通过', reject: '驳回' },
   },
   doc: {
@@ -77,7 +76,6 @@ export const portalAdmin = {
     sharedOk: '上传成功',
     replacedOk: '已更新为新版本',
     withdrawnOk: '撤回成功',
-    statuses: { active: '共享中', withdrawn: '已撤回' },
     actions: { share: '上传共享', replace: '更新版本', withdraw: '撤回' },
   },
   supply: {

@@ -49,7 +49,6 @@ export const portalReports = {
     respondedAt: '处理时间',
     disputeReason: '异议原因',
     history: '处理记录',
-    statuses: { issued: '待确认', acknowledged: '已确认', disputed: '有异议', withdrawn: '已撤回' },
     actions: { create: '发起', acknowledge: '确认', dispute: '提出异议', withdraw: '撤回' },
     confirmAcknowledge: '确定确认该扣费通知吗？',
     disputeTitle: '对扣费通知提出异议',

@@ -1,6 +1,5 @@
 /** /project/file, /project/create-file: the project record (namespace `projectFile`). */
 export const projectFile = {
-  project: { statuses: { prepare: '筹备中', ongoing: '进行中', paused: '已暂停', closed: '已关闭' } },
   list: {
     name: '项目名称',
     protocolNo: '方案编号',

@@ -1,6 +1,5 @@
 /** Project progress plans and tasks (/project/progress/*; namespace `projectProgress`). */
 export const projectProgress = {
-  plan: { statuses: { draft: '草稿', submitted: '待审批', approved: '已批准', returned: '已退回' } },
   shared: {
     project: '项目',
     template: '计划模板',
@@ -36,7 +35,6 @@ export const projectProgress = {
     back: '返回',
   },
   task: {
-    statuses: { todo: '待开始', doing: '进行中', approval: '待审批', done: '已完成' },
     stage: '阶段',
     name: '任务',
     owner: '负责人',

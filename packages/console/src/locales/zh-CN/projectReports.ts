@@ -19,7 +19,6 @@ export const projectReports = {
   },
   review: {
     tabs: { pending: '待审核', approved: '已通过', returned: '已退回' },
-    statuses: { pending: '待审核', approved: '已通过', returned: '已退回' },
     approve: '通过',
     confirmApprove: '审核通过后，中心即可在门户看到该报告。确定通过吗？',
     return: '退回',

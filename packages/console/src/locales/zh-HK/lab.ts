@@ -40,7 +40,6 @@ export const lab = {
     name: '姓名',
     gender: '性別',
     birthday: '出生日期',
-    states: { submitted: '待審核', approved: '已通過', rejected: '已駁回' },
     registerTitle: '受試者登記',
     resubmitTitle: '重新登記（已駁回）',
     rejectedBecause: '駁回原因：{{reason}}',
@@ -150,7 +149,6 @@ export const lab = {
     reading: '接收溫度(°C)',
     breach: '溫度超限（{{range}}）',
     breachQuery: '已發質疑 {{queryNo}}',
-    states: { awaiting: '待簽收', received: '已簽收', exception: '異常簽收' },
     shipmentStates: { picked_up: '待簽收', signed: '已簽收' },
     needWaybill: '簽收前請先拍攝運單',
     needReason: '異常簽收的樣本須選擇異常原因',
@@ -159,15 +157,6 @@ export const lab = {
     signed: '簽收成功',
   },
   report: {
-    states: {
-      entered: '待審核',
-      returned: '已退回',
-      reviewed: '待發布',
-      released: '已發布',
-      superseded: '已被替代',
-      revision_pending: '修改待審核',
-      revision_rejected: '修改已駁回',
-    },
     actions: {
       edit: '修改結果',
       review: '審核（簽名）',

@@ -64,7 +64,6 @@ export const labQueries = {
     closed: '反饋已關閉',
     created: '反饋已提交',
     keywordHint: '反饋編號、條碼、受試者或內容',
-    statuses: { open: '待答覆', answered: '已答覆', closed: '已關閉' },
   },
   log: {
     barcode: '樣本條碼',

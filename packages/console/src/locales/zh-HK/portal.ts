@@ -140,15 +140,6 @@ export const portal = {
     confirmSubmit: '確定提交該申請嗎？',
     cancelReason: '取消原因',
     cancelTitle: '取消申請',
-    statuses: {
-      submitted: '待審核',
-      withdrawn: '已撤回',
-      rejected: '已駁回',
-      approved: '待發貨',
-      dispatched: '已發貨',
-      received: '已收貨',
-      cancelled: '已取消',
-    },
     actions: {
       submit: '提交申請',
       edit: '編輯',
@@ -256,7 +247,6 @@ export const portal = {
     orderInfo: '訂單信息',
     none: '暫無',
     actions: { book: '預約', edit: '編輯', cancel: '取消', pickup: '攬收', sign: '簽收' },
-    statuses: { booked: '已預約', picked_up: '運輸中', signed: '已簽收', cancelled: '已取消' },
   },
   question: {
     queryNo: '質疑編號',
@@ -285,7 +275,6 @@ export const portal = {
       close: '關閉',
       reopen: '重新打開',
     },
-    statuses: { open: '待答覆', answered: '已答覆', resolved: '已解決' },
   },
   report: {
     consumableName: '耗材名稱',

@@ -42,7 +42,6 @@ export const portalAdmin = {
     withdrawnOk: '撤回成功',
     passedOk: '審核通過，賬號已創建',
     rejectedOk: '已駁回',
-    statuses: { submitted: '待審核', withdrawn: '已撤回', approved: '已通過', rejected: '已駁回' },
     actions: { submit: '提交申請', withdraw: '撤回', approve: '審核通過', reject: '駁回' },
   },
   doc: {
@@ -77,7 +76,6 @@ export const portalAdmin = {
     sharedOk: '上傳成功',
     replacedOk: '已更新為新版本',
     withdrawnOk: '撤回成功',
-    statuses: { active: '共享中', withdrawn: '已撤回' },
     actions: { share: '上傳共享', replace: '更新版本', withdraw: '撤回' },
   },
   supply: {

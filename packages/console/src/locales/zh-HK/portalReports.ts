@@ -49,7 +49,6 @@ export const portalReports = {
     respondedAt: '處理時間',
     disputeReason: '異議原因',
     history: '處理記錄',
-    statuses: { issued: '待確認', acknowledged: '已確認', disputed: '有異議', withdrawn: '已撤回' },
     actions: { create: '發起', acknowledge: '確認', dispute: '提出異議', withdraw: '撤回' },
     confirmAcknowledge: '確定確認該扣費通知嗎？',
     disputeTitle: '對扣費通知提出異議',

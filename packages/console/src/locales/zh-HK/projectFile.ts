@@ -1,6 +1,5 @@
 /** /project/file, /project/create-file: the project record (namespace `projectFile`). */
 export const projectFile = {
-  project: { statuses: { prepare: '籌備中', ongoing: '進行中', paused: '已暫停', closed: '已關閉' } },
   list: {
     name: '項目名稱',
     protocolNo: '方案編號',

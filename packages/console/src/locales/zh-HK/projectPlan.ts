@@ -1,15 +1,6 @@
 /** Sampling and testing plans (/project/plan, create-plan, plan-detail, plan-review; namespace `projectPlan`). */
 export const projectPlan = {
-  plan: {
-    statuses: {
-      draft: '草稿',
-      submitted: '待審核',
-      returned: '已退回',
-      reviewed: '已批准',
-      online: '已上線',
-      superseded: '已替代',
-    },
-  },
+  plan: {},
   shared: {
     planNo: '方案編號',
     name: '方案名稱',

@@ -1,6 +1,5 @@
 /** Project progress plans and tasks (/project/progress/*; namespace `projectProgress`). */
 export const projectProgress = {
-  plan: { statuses: { draft: '草稿', submitted: '待審批', approved: '已批准', returned: '已退回' } },
   shared: {
     project: '項目',
     template: '計劃模板',
@@ -36,7 +35,6 @@ export const projectProgress = {
     back: '返回',
   },
   task: {
-    statuses: { todo: '待開始', doing: '進行中', approval: '待審批', done: '已完成' },
     stage: '階段',
     name: '任務',
     owner: '負責人',

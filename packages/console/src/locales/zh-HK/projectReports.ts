@@ -19,7 +19,6 @@ export const projectReports = {
   },
   review: {
     tabs: { pending: '待審核', approved: '已通過', returned: '已退回' },
-    statuses: { pending: '待審核', approved: '已通過', returned: '已退回' },
     approve: '通過',
     confirmApprove: '審核通過後，中心即可在門戶看到該報告。確定通過嗎？',
     return: '退回',

@@ -20,7 +20,7 @@ import { dash, formatTime } from '../../components/format';
 import { rules } from '../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../components/ListPage';
 import { ProjectSiteFields } from '../../components/ProjectSiteFields';
-import { EventTimeline, StatusTag } from '../../components/StatusTag';
+import { EventTimeline, StatusTag, stateText } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
 import { WorkflowActions } from '../../components/WorkflowActions';
@@ -201,7 +201,7 @@ function DetailModal({
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label={d('docNo')}>{detail.docNo}</Descriptions.Item>
             <Descriptions.Item label={t('portalAdmin.shared.status')}>
-              <StatusTag ns="portalAdmin" group="doc" status={detail.status} />
+              <StatusTag workflow={sharedDocumentWorkflows[kind]} status={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={d('title')}>{detail.title}</Descriptions.Item>
             <Descriptions.Item label={t('portalAdmin.shared.site')}>
@@ -246,7 +246,12 @@ function DetailModal({
             ]}
           />
           <h4 style={{ marginTop: 16 }}>{t('portalAdmin.application.history')}</h4>
-          <EventTimeline events={detail.events} group="doc" ns="portalAdmin" />
+          <EventTimeline
+            events={detail.events}
+            group="doc"
+            ns="portalAdmin"
+            workflow={sharedDocumentWorkflows[kind]}
+          />
         </>
       )}
     </ViewModal>
@@ -302,7 +307,7 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
       title: t('portalAdmin.shared.site'),
       render: (v: string | null, row) => (v ? `${row.siteNo} ${v}` : d('allSites')),
     },
-    col.status('doc', 'portalAdmin', 90),
+    col.status(sharedDocumentWorkflows[kind], 90),
     { dataIndex: 'fileName', title: d('fileName') },
     { dataIndex: 'revision', title: d('revision'), width: 70 },
     { dataIndex: 'uploadedByName', title: d('uploadedBy'), width: 100 },
@@ -347,7 +352,7 @@ export function RecordPage({ kind }: { kind: SharedDocumentKind }) {
           <StatesFilter
             label={t('fields.status')}
             states={SHARED_DOCUMENT_STATES}
-            labelOf={(s) => d(`statuses.${s}`)}
+            labelOf={(s) => stateText(sharedDocumentWorkflows[kind], s)}
           />
         </>
       }

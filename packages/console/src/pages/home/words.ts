@@ -1,4 +1,5 @@
-import { t } from '../../locales';
+import { stateWord, workflowById } from '@trialab/api-contract';
+import { i18n, t } from '../../locales';
 
 /** A kind of pending item from the server, named by its contract ids. */
 export interface KindIds {
@@ -14,8 +15,14 @@ const word = (group: string, id: string) => t(`home.${group}.${id}`, { defaultVa
 /** "Test orders" */
 export const workflowName = (workflow: string) => word('workflows', workflow);
 
-/** "Test orders · awaiting review" */
-export const kindName = (kind: KindIds) => `${workflowName(kind.workflow)} · ${word('states', kind.state)}`;
+/** The state in its workflow's words ("approved" is awaiting dispatch only for consumable applications). */
+const stateName = (kind: KindIds) => {
+  const workflow = workflowById(kind.workflow);
+  return workflow ? stateWord(workflow, kind.state, i18n.language) : kind.state;
+};
+
+/** "Test orders · Awaiting review" */
+export const kindName = (kind: KindIds) => `${workflowName(kind.workflow)} · ${stateName(kind)}`;
 
 /** "approve, reject" */
 export const actionWords = (kind: KindIds) =>

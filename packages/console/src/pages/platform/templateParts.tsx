@@ -72,7 +72,7 @@ export function useRevisionColumns<R extends RevisionRow>(extra: DataColumn<R>[]
     col.text('name', t('name')),
     { dataIndex: 'revision', title: t('revision'), width: 70, render: (n: number) => t('revisionOf', { n }) },
     ...extra,
-    col.status<R>('template', 'planTemplate', 90),
+    col.status<R>({ group: 'template', ns: 'planTemplate' }, 90),
     col.text('updatedBy', t('updatedBy'), 110),
     col.time('updatedAt', t('updatedAt')),
   ];

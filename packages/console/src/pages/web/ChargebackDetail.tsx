@@ -1,6 +1,11 @@
 // A chargeback notice as both sides see it: the site's report search and the staff's non-routine
 // fees page (/express/unconventional) show the same columns and the same detail.
-import { CHARGEBACK_STATES, type ChargebackState, type DataOf } from '@trialab/api-contract';
+import {
+  CHARGEBACK_STATES,
+  type ChargebackState,
+  chargebackWorkflow,
+  type DataOf,
+} from '@trialab/api-contract';
 import { Descriptions, Form, Input, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +13,9 @@ import { col } from '../../components/columns';
 import type { DataColumn } from '../../components/DataTable';
 import { dash, formatTime } from '../../components/format';
 import { StatesFilter } from '../../components/ListPage';
+import { stateText } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
-import { t as textOf } from '../../locales';
 import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
 import { ChargebackTag } from './reportParts';
@@ -34,7 +39,7 @@ export function ChargebackFilterFields() {
       <StatesFilter
         label={t('portalReports.shared.status')}
         states={CHARGEBACK_STATES}
-        labelOf={(state) => t(`portalReports.chargeback.statuses.${state}`)}
+        labelOf={(state) => stateText(chargebackWorkflow, state)}
       />
     </>
   );
@@ -110,7 +115,7 @@ export function ChargebackDetailModal({
                 <div>
                   <b>{t(`portalReports.chargeback.actions.${e.action}`, { defaultValue: e.action })}</b>
                   {' → '}
-                  {textOf(`portalReports.chargeback.statuses.${e.toState}`)}
+                  {stateText(chargebackWorkflow, e.toState)}
                   <div style={{ color: 'rgba(0,0,0,0.45)' }}>
                     {dash(e.username)} · {formatTime(e.at)}
                   </div>

@@ -1,5 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { CONSUMABLE_PERMISSIONS, type DataOf, DISPATCH_NOTE_STATES } from '@trialab/api-contract';
+import {
+  CONSUMABLE_PERMISSIONS,
+  consumableOrderWorkflow,
+  type DataOf,
+  DISPATCH_NOTE_STATES,
+} from '@trialab/api-contract';
 import { Button, Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../access/gates';
@@ -140,7 +145,7 @@ export function OrderDetailModal({
           >
             <Descriptions.Item label={c('orderNo')}>{detail.orderNo}</Descriptions.Item>
             <Descriptions.Item label={t('fields.status')}>
-              <StatusTag group="consumable" status={detail.status} />
+              <StatusTag workflow={consumableOrderWorkflow} status={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.project')}>
               {detail.projectNo} {detail.projectName}
@@ -190,7 +195,7 @@ export function OrderDetailModal({
           <OrderLines lines={detail.lines} />
           <Divider />
           <Typography.Title level={5}>{c('sections.history')}</Typography.Title>
-          <EventTimeline events={detail.events} group="consumable" />
+          <EventTimeline events={detail.events} group="consumable" workflow={consumableOrderWorkflow} />
         </div>
       )}
     </ViewModal>

@@ -1,4 +1,5 @@
 import type { DataOf } from '@trialab/api-contract';
+import { sampleShipmentWorkflow } from '@trialab/api-contract';
 import { Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dash, formatTime } from '../../components/format';
@@ -84,7 +85,7 @@ export function ShipmentDetailModal({
           <Descriptions size="small" bordered column={3} title={s('orderInfo')}>
             <Descriptions.Item label={s('orderNo')}>{detail.orderNo}</Descriptions.Item>
             <Descriptions.Item label={t('fields.status')}>
-              <StatusTag group="shipment" status={detail.status} />
+              <StatusTag workflow={sampleShipmentWorkflow} status={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={s('protocolNo')}>{detail.protocolNo}</Descriptions.Item>
             <Descriptions.Item label={t('fields.project')}>{detail.projectName}</Descriptions.Item>
@@ -111,7 +112,7 @@ export function ShipmentDetailModal({
           </Descriptions>
           <Divider />
           <Typography.Title level={5}>{t('portal.shared.history')}</Typography.Title>
-          <EventTimeline events={detail.events} group="shipment" />
+          <EventTimeline events={detail.events} group="shipment" workflow={sampleShipmentWorkflow} />
         </div>
       )}
     </ViewModal>

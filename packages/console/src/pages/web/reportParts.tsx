@@ -1,8 +1,9 @@
+import { chargebackWorkflow } from '@trialab/api-contract';
 // Pieces the portal list and report screens share: the filter fields and the result flag and state tags.
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect } from '../../components/RemoteSelect';
-import { t as textOf } from '../../locales';
+import { stateText } from '../../components/StatusTag';
 import { callEndpoint } from '../../services/endpoint';
 
 /** The project filter of portal lists: my projects, searched by project number (`projectId`). */
@@ -83,7 +84,7 @@ const CHARGEBACK_COLORS: Record<string, string> = {
 export function ChargebackTag({ status }: { status: string }) {
   return (
     <Tag color={CHARGEBACK_COLORS[status] ?? 'default'} data-testid={`chargeback-status-${status}`}>
-      {textOf(`portalReports.chargeback.statuses.${status}`)}
+      {stateText(chargebackWorkflow, status)}
     </Tag>
   );
 }

@@ -1,4 +1,4 @@
-import type { ConsumableOrderState } from '@trialab/api-contract';
+import { consumableOrderWorkflow, stateWord } from '@trialab/api-contract';
 import { defineDocument } from '../../documents/document.js';
 import type { OrderDetailRecord } from './repository.js';
 
@@ -42,8 +42,6 @@ export interface DispatchNoteData
   courierName: string | null;
   sender: { name: string; address: string; phone: string | null; email: string | null };
 }
-
-type StateKey = `state_${ConsumableOrderState}`;
 
 /**
  * The consumable dispatch note the supply staff put in the parcel and the site signs: order number
@@ -89,13 +87,6 @@ export const dispatchNote = defineDocument({
       handOver: '发货交接（实验室）',
       receipt: '收货签收（中心）',
       receivedInSystem: '系统确认收货',
-      state_submitted: '待审核',
-      state_withdrawn: '已撤回',
-      state_rejected: '已驳回',
-      state_approved: '待发货',
-      state_dispatched: '已发货',
-      state_received: '已收货',
-      state_cancelled: '已取消',
     },
     en_US: {
       title: 'Consumable dispatch note',
@@ -130,13 +121,6 @@ export const dispatchNote = defineDocument({
       handOver: 'Handed over by (laboratory)',
       receipt: 'Received by (site)',
       receivedInSystem: 'Receipt confirmed in the system',
-      state_submitted: 'Awaiting review',
-      state_withdrawn: 'Withdrawn',
-      state_rejected: 'Rejected',
-      state_approved: 'Awaiting dispatch',
-      state_dispatched: 'Dispatched',
-      state_received: 'Received',
-      state_cancelled: 'Cancelled',
     },
     zh_HK: {
       title: '耗材發貨單',
@@ -171,19 +155,12 @@ export const dispatchNote = defineDocument({
       handOver: '發貨交接（實驗室）',
       receipt: '收貨簽收（中心）',
       receivedInSystem: '系統確認收貨',
-      state_submitted: '待審核',
-      state_withdrawn: '已撤回',
-      state_rejected: '已駁回',
-      state_approved: '待發貨',
-      state_dispatched: '已發貨',
-      state_received: '已收貨',
-      state_cancelled: '已取消',
     },
   },
   draw(w, o, t) {
     w.fields([
       [t.orderNo, o.orderNo],
-      [t.status, t[`state_${o.status}` satisfies StateKey]],
+      [t.status, stateWord(consumableOrderWorkflow, o.status, w.lang)],
       [t.project, `${o.projectNo} ${o.projectName}`],
       [t.site, `${o.siteNo} ${o.siteName}`],
       [t.applicant, o.applicantName],

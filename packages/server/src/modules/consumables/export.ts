@@ -1,17 +1,7 @@
-import type { Lang } from '@trialab/api-contract';
+import { consumableOrderWorkflow, type Lang, stateWord } from '@trialab/api-contract';
 import type { ZonedTime } from '../../lib/time-zone.js';
 import { tableWorkbook, type XlsxColumn } from '../../lib/xlsx.js';
 import type { OrderRow } from './repository.js';
-
-const STATUS: Record<string, Record<Lang, string>> = {
-  submitted: { zh_CN: '待审核', en_US: 'Awaiting review' },
-  withdrawn: { zh_CN: '已撤回', en_US: 'Withdrawn' },
-  rejected: { zh_CN: '已驳回', en_US: 'Rejected' },
-  approved: { zh_CN: '待发货', en_US: 'Awaiting dispatch' },
-  dispatched: { zh_CN: '已发货', en_US: 'Dispatched' },
-  received: { zh_CN: '已收货', en_US: 'Received' },
-  cancelled: { zh_CN: '已取消', en_US: 'Cancelled' },
-};
 
 const COLUMNS: Array<XlsxColumn<keyof OrderRow>> = [
   { key: 'orderNo', zh: '申请单号', en: 'Order no.', width: 20 },
@@ -35,7 +25,7 @@ export function ordersWorkbook(rows: OrderRow[], lang: Lang, time: ZonedTime): P
   return tableWorkbook({
     sheet: lang === 'en_US' ? 'Consumable applications' : '耗材申请',
     columns: COLUMNS,
-    rows: rows.map((row) => ({ ...row, status: STATUS[row.status]?.[lang] ?? row.status })),
+    rows: rows.map((row) => ({ ...row, status: stateWord(consumableOrderWorkflow, row.status, lang) })),
     lang,
     time,
   });

@@ -2,22 +2,18 @@ import {
   type Lang,
   MANUAL_REPORT_MAX_BYTES,
   type ProjectReportState,
+  projectReportWorkflow,
   ResultCode,
+  stateWord,
 } from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
-
-const STATE_NAMES: Record<ProjectReportState, Record<Lang, string>> = {
-  pending: { zh_CN: '待审核', en_US: 'awaiting review' },
-  approved: { zh_CN: '已通过', en_US: 'approved' },
-  returned: { zh_CN: '已退回', en_US: 'returned' },
-};
 
 /** Only a report awaiting review is reviewed or deleted; the refusal names the state it is in. */
 export function assertPending(lang: Lang, state: ProjectReportState): void {
   if (state === 'pending') return;
   throw new ApiError(ResultCode.INVALID_STATE, {
     key: 'projectReportReviewed',
-    params: { state: STATE_NAMES[state][lang] },
+    params: { state: stateWord(projectReportWorkflow, state, lang) },
   });
 }
 

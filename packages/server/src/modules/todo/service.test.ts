@@ -20,6 +20,12 @@ const sampleWorkflow = defineWorkflow({
   states: ['drafted', 'awaiting', 'checked', 'void'],
   initial: 'drafted',
   final: ['checked', 'void'],
+  words: {
+    drafted: { 'zh-CN': '草稿', 'en-US': 'Drafted', 'zh-HK': '草稿' },
+    awaiting: { 'zh-CN': '待检查', 'en-US': 'Awaiting check', 'zh-HK': '待檢查' },
+    checked: { 'zh-CN': '已检查', 'en-US': 'Checked', 'zh-HK': '已檢查' },
+    void: { 'zh-CN': '已作废', 'en-US': 'Void', 'zh-HK': '已作廢' },
+  },
   transitions: {
     tidy: {
       from: ['drafted'],
@@ -91,6 +97,10 @@ describe('to-do kinds derived from the workflow declarations', () => {
       states: ['open', 'done'],
       initial: 'open',
       final: ['done'],
+      words: {
+        open: { 'zh-CN': '待处理', 'en-US': 'Open', 'zh-HK': '待處理' },
+        done: { 'zh-CN': '已完成', 'en-US': 'Done', 'zh-HK': '已完成' },
+      },
       transitions: {
         fix: { from: ['open'], to: 'done', permission: 'p', actor: 'applicant', signature: false },
         accept: { from: ['open'], to: 'done', permission: 'p', actor: 'not-applicant', signature: false },

@@ -94,7 +94,7 @@ describe('shipment receipt', () => {
       samples: [],
     });
     const runs = (await pdfPages(await renderDocument(shipmentReceipt, signed, print('en_US')))).flat();
-    expect(runs).toContain('Signed off');
+    expect(runs).toContain('Signed for');
     expect(runs).toContain('Signed by: 陈静');
     expect(runs).toContain('Signed at: 2026-11-21 10:05');
   });

@@ -1,11 +1,9 @@
-import type { SampleShipmentState } from '@trialab/api-contract';
+import { sampleShipmentWorkflow, stateWord } from '@trialab/api-contract';
 import { defineDocument } from '../../documents/document.js';
 import type { ShipmentDetailRecord } from './repository.js';
 
 /** The booking, its temperature-control documents' names and the courier's name in the document's language. */
 export type ReceiptData = ShipmentDetailRecord & { temperatureFiles: string[]; courierName: string | null };
-
-type StateKey = `state_${SampleShipmentState}`;
 
 /**
  * The sample shipment receipt a site prints and hands to the courier with the box: booking number
@@ -54,10 +52,6 @@ export const shipmentReceipt = defineDocument({
       receivedInSystem: '系统签收',
       yes: '是',
       no: '否',
-      state_booked: '已预约',
-      state_picked_up: '运输中',
-      state_signed: '已签收',
-      state_cancelled: '已取消',
     },
     en_US: {
       title: 'Sample shipment receipt',
@@ -96,10 +90,6 @@ export const shipmentReceipt = defineDocument({
       receivedInSystem: 'Signed off in the system',
       yes: 'Yes',
       no: 'No',
-      state_booked: 'Booked',
-      state_picked_up: 'In transit',
-      state_signed: 'Signed off',
-      state_cancelled: 'Cancelled',
     },
     zh_HK: {
       title: '樣本寄送回執',
@@ -138,14 +128,10 @@ export const shipmentReceipt = defineDocument({
       receivedInSystem: '系統簽收',
       yes: '是',
       no: '否',
-      state_booked: '已預約',
-      state_picked_up: '運輸中',
-      state_signed: '已簽收',
-      state_cancelled: '已取消',
     },
   },
   draw(w, s, t) {
-    const state = t[`state_${s.status}` satisfies StateKey];
+    const state = stateWord(sampleShipmentWorkflow, s.status, w.lang);
     w.fields([
       [t.orderNo, s.orderNo],
       [t.status, state],

@@ -15,6 +15,7 @@ import { FormModal } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { stateText } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
@@ -64,7 +65,7 @@ export default function ExpressMailPage() {
     },
     col.projectNo(),
     col.site(),
-    col.status('shipment', 'portal', 100),
+    col.status(sampleShipmentWorkflow, 100),
     { dataIndex: 'estimatedShipDate', title: t('portal.shipment.estimatedShipDate'), width: 130 },
     { dataIndex: 'courier', title: m('courier'), width: 100, render: dash },
     { dataIndex: 'expressNo', title: m('expressNo'), width: 150, render: dash },
@@ -88,7 +89,7 @@ export default function ExpressMailPage() {
           <StatesFilter
             label={t('fields.status')}
             states={SAMPLE_SHIPMENT_STATES}
-            labelOf={(s) => t(`portal.shipment.statuses.${s}`)}
+            labelOf={(s) => stateText(sampleShipmentWorkflow, s)}
           />
         </>
       }

@@ -3,6 +3,7 @@ import {
   RECEIPT_EXCEPTION_DICT,
   RECEIPT_TEMPERATURE_BOUNDS,
   type ReceiptDetail,
+  sampleReceiptWorkflow,
 } from '@trialab/api-contract';
 import {
   Alert,
@@ -28,6 +29,7 @@ import { DictSelect, useDictItems } from '../../../components/DictSelect';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
 import { ShowLimit } from '../../../components/ShowLimit';
+import { stateText } from '../../../components/StatusTag';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
 import { t as textOf } from '../../../locales';
 import { callEndpoint } from '../../../services/endpoint';
@@ -235,7 +237,9 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
             ]}
           />
         ) : (
-          <Tag color={s.state === 'exception' ? 'warning' : 'success'}>{r(`states.${s.state}`)}</Tag>
+          <Tag color={s.state === 'exception' ? 'warning' : 'success'}>
+            {stateText(sampleReceiptWorkflow, s.state)}
+          </Tag>
         ),
     },
     {

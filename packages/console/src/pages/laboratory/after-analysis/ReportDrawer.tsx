@@ -13,6 +13,7 @@ import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { SignatureModal } from '../../../components/SignatureModal';
+import { stateText } from '../../../components/StatusTag';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import { downloadEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation } from '../../../services/query';
@@ -40,8 +41,8 @@ const COLOR: Record<ReportState, string> = {
 };
 
 export function ReportStatus({ status }: { status: ReportState }) {
-  const { t } = useTranslation('lab', { keyPrefix: 'report' });
-  return <Tag color={COLOR[status]}>{t(`states.${status}`)}</Tag>;
+  useTranslation(); // re-renders on a language change
+  return <Tag color={COLOR[status]}>{stateText(labReportWorkflow, status)}</Tag>;
 }
 
 /** One report version: results, signatures, versions, and the actions the workflows allow this user. */

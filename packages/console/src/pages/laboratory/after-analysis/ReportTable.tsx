@@ -1,5 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { REPORT_PERMISSIONS, REPORT_STATES, type ReportRow, type ReportState } from '@trialab/api-contract';
+import {
+  labReportWorkflow,
+  REPORT_PERMISSIONS,
+  REPORT_STATES,
+  type ReportRow,
+  type ReportState,
+} from '@trialab/api-contract';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +14,7 @@ import { Permission } from '../../../access/gates';
 import type { DataColumn } from '../../../components/DataTable';
 import { formatTimeAs } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
+import { stateText } from '../../../components/StatusTag';
 import { useEndpointQuery } from '../../../services/query';
 import { ReportDrawer, ReportStatus } from './ReportDrawer';
 import { type EntryMode, ResultEntryModal } from './ResultEntryModal';
@@ -121,7 +128,7 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
               style={{ minWidth: 240 }}
               placeholder={t('lab.receipt.status')}
               aria-label={t('lab.receipt.status')}
-              options={states.map((s) => ({ value: s, label: r(`states.${s}`) }))}
+              options={states.map((s) => ({ value: s, label: stateText(labReportWorkflow, s) }))}
             />
           </Form.Item>
           <Form.Item name="keyword">

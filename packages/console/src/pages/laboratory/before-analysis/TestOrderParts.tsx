@@ -118,7 +118,7 @@ export function useOrderColumns(): DataColumn<TestOrderRow>[] {
     {
       dataIndex: 'status',
       title: t('receipt.status'),
-      render: (v: TestOrderRow['status']) => <SubjectStatus status={v} />,
+      render: (v: TestOrderRow['status']) => <SubjectStatus status={v} of="testOrder" />,
     },
     { dataIndex: 'createdByName', title: t('subject.enteredBy') },
     {

@@ -72,7 +72,7 @@ export default function ProjectFilePage() {
       dataIndex: 'status',
       title: tr('fields.status'),
       width: 110,
-      render: (v: number) => <StatusTag group="project" ns="projectFile" status={projectStateOf(v)} />,
+      render: (v: number) => <StatusTag workflow={projectFileWorkflow} status={projectStateOf(v)} />,
     },
     col.text('managerName', t('manager'), 110),
     col.text('backupManagerName', t('backupManager'), 120),
@@ -104,7 +104,7 @@ export default function ProjectFilePage() {
               data-testid="project-file-status"
               options={PROJECT_STATES.map((s) => ({
                 value: s,
-                label: <StatusTag group="project" ns="projectFile" status={s} />,
+                label: <StatusTag workflow={projectFileWorkflow} status={s} />,
               }))}
             />
           </Form.Item>

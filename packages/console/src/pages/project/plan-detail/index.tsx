@@ -1,3 +1,4 @@
+import { projectPlanWorkflow } from '@trialab/api-contract';
 import {
   Card,
   Col,
@@ -60,7 +61,7 @@ function Versions({ plan }: { plan: PlanDetail }) {
           dataIndex: 'status',
           title: tr('fields.status'),
           width: 110,
-          render: (v: string) => <StatusTag group="plan" ns="projectPlan" status={v} />,
+          render: (v: string) => <StatusTag workflow={projectPlanWorkflow} status={v} />,
         },
         { dataIndex: 'createdByName', title: t('shared.author'), width: 110, render: dash },
         { dataIndex: 'approvedByName', title: t('detail.approvedBy'), width: 110, render: dash },
@@ -197,7 +198,7 @@ export default function PlanDetailPage() {
               label={tr('fields.project')}
             >{`${plan.projectNo} ${plan.projectName}`}</Descriptions.Item>
             <Descriptions.Item label={tr('fields.status')}>
-              <StatusTag group="plan" ns="projectPlan" status={plan.status} />
+              <StatusTag workflow={projectPlanWorkflow} status={plan.status} />
             </Descriptions.Item>
             <Descriptions.Item label={t('shared.author')}>{dash(plan.createdByName)}</Descriptions.Item>
             <Descriptions.Item label={t('shared.visitCount')}>{plan.visitCount}</Descriptions.Item>

@@ -1,10 +1,11 @@
-import { type DataOf, PLAN_STATES, type PlanState } from '@trialab/api-contract';
+import { type DataOf, PLAN_STATES, type PlanState, projectPlanWorkflow } from '@trialab/api-contract';
 import { Col, Form, Input, Select, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
 import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { stateText } from '../../../components/StatusTag';
 import type { Contract } from '../../../services/contract';
 
 export type PlanListRow = DataOf<Contract['plan']['paging']>[number];
@@ -36,7 +37,7 @@ export function usePlanColumns(): DataColumn<PlanListRow>[] {
     },
     col.text<PlanListRow>('name', t('name'), 200),
     col.projectNo<PlanListRow>(),
-    col.status<PlanListRow>('plan', 'projectPlan'),
+    col.status<PlanListRow>(projectPlanWorkflow),
     col.text<PlanListRow>('visitCount', t('visitCount'), 80),
     col.text<PlanListRow>('createdByName', t('author'), 100),
     col.time<PlanListRow>('updatedAt', tr('fields.updatedAt')),
@@ -69,7 +70,7 @@ export function PlanFilters() {
           <Select
             allowClear
             data-testid="plan-filter-status"
-            options={PLAN_STATES.map((s) => ({ value: s, label: t(`plan.statuses.${s}`) }))}
+            options={PLAN_STATES.map((s) => ({ value: s, label: stateText(projectPlanWorkflow, s) }))}
           />
         </Form.Item>
       </Col>

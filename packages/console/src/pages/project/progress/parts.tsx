@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
-import { StatusTag } from '../../../components/StatusTag';
+import { StatusTag, stateText } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
@@ -33,7 +33,7 @@ export function PlanSummary({ plan }: { plan: PlanDetail }) {
       >{`${plan.templateCode} V${plan.templateRevision}`}</Descriptions.Item>
       <Descriptions.Item label={t('startDate')}>{plan.startDate}</Descriptions.Item>
       <Descriptions.Item label={t('status')}>
-        <StatusTag group="plan" ns="projectProgress" status={plan.status} />
+        <StatusTag workflow={progressPlanWorkflow} status={plan.status} />
       </Descriptions.Item>
       <Descriptions.Item label={t('progress')}>{`${plan.doneCount}/${plan.taskCount}`}</Descriptions.Item>
       <Descriptions.Item label={t('createdBy')}>{dash(plan.createdByName)}</Descriptions.Item>
@@ -55,7 +55,7 @@ export function planColumns(t: TFunction<'projectProgress', 'shared'>): DataColu
       width: 90,
       render: (_: unknown, row: PlanRow) => `${row.doneCount}/${row.taskCount}`,
     },
-    col.status<PlanRow>('plan', 'projectProgress'),
+    col.status<PlanRow>(progressPlanWorkflow),
     col.text<PlanRow>('createdByName', t('createdBy'), 100),
     col.time<PlanRow>('updatedAt', t('updatedAt')),
   ];
@@ -70,7 +70,7 @@ export function PlanStatusFilter() {
           allowClear
           options={(['draft', 'submitted', 'approved', 'returned'] as const).map((s) => ({
             value: s,
-            label: t(`plan.statuses.${s}`),
+            label: stateText(progressPlanWorkflow, s),
           }))}
         />
       </Form.Item>

@@ -38,7 +38,7 @@ import { ListPage, StatesFilter, useListPage } from '../../../components/ListPag
 import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { RemoteSelect } from '../../../components/RemoteSelect';
-import { EventTimeline, StatusTag } from '../../../components/StatusTag';
+import { EventTimeline, StatusTag, stateText } from '../../../components/StatusTag';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
@@ -90,7 +90,7 @@ export default function StaffQuestionPage() {
       render: (v: string) => <DictText dictNo={1020} value={v} />,
     },
     { dataIndex: 'content', title: q('content'), width: 260 },
-    { ...col.status('question', 'portal', 100), title: q('status') },
+    { ...col.status(clarificationQueryWorkflow, 100), title: q('status') },
     { dataIndex: 'raisedByName', title: q('raisedBy'), width: 100 },
     col.time('raisedAt', q('raisedAt')),
     { dataIndex: 'replyCount', title: q('replyCount'), width: 80 },
@@ -110,7 +110,7 @@ export default function StaffQuestionPage() {
           <StatesFilter
             label={q('status')}
             states={QUERY_STATES}
-            labelOf={(s) => t(`portal.question.statuses.${s}`)}
+            labelOf={(s) => stateText(clarificationQueryWorkflow, s)}
           />
           <Form.Item name="mine" valuePropName="checked">
             <Checkbox>{q('mine')}</Checkbox>
@@ -347,7 +347,7 @@ function QueryDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
         <>
           <Descriptions size="small" bordered column={2} data-testid="staff-query-detail">
             <Descriptions.Item label={q('status')}>
-              <StatusTag group="question" status={detail.status} />
+              <StatusTag workflow={clarificationQueryWorkflow} status={detail.status} />
             </Descriptions.Item>
             <Descriptions.Item label={q('queryType')}>
               <DictText dictNo={1020} value={detail.queryType} />
@@ -408,7 +408,7 @@ function QueryDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
           />
           <Divider />
           <Typography.Title level={5}>{q('history')}</Typography.Title>
-          <EventTimeline events={detail.events} group="question" />
+          <EventTimeline events={detail.events} group="question" workflow={clarificationQueryWorkflow} />
           <ReasonModal
             open={reopening}
             title={q('reopenTitle')}

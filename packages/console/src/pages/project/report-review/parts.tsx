@@ -40,7 +40,7 @@ export function reportColumns(
     col.field<Row>('subjectNo', 120),
     col.field<Row>('visit', 110),
     col.text<Row>('title', t('title'), 180),
-    col.status<Row>('review', 'projectReports'),
+    col.status<Row>(projectReportWorkflow),
     col.text<Row>('createdByName', t('createdBy'), 100),
     col.time<Row>('createdAt', t('createdAt')),
     ...(reviewed

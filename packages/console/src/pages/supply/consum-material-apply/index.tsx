@@ -10,6 +10,7 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { stateText } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import { WorkflowActions } from '../../../components/WorkflowActions';
@@ -52,7 +53,7 @@ export default function SupplyConsumableApplyPage() {
     col.projectNo(),
     col.site(),
     { dataIndex: 'receiver', title: t('portal.consumable.receiver'), width: 100 },
-    col.status('consumable'),
+    col.status(consumableOrderWorkflow),
     { dataIndex: 'kitCount', title: t('portal.consumable.kitCount'), width: 80 },
     { dataIndex: 'looseCount', title: t('portal.consumable.looseCount'), width: 100 },
     {
@@ -82,7 +83,7 @@ export default function SupplyConsumableApplyPage() {
           <StatesFilter
             label={t('fields.status')}
             states={CONSUMABLE_ORDER_STATES}
-            labelOf={(v) => t(`portal.consumable.statuses.${v}`)}
+            labelOf={(v) => stateText(consumableOrderWorkflow, v)}
           />
         </>
       }

@@ -16,6 +16,7 @@ import type { DataColumn } from '../../../components/DataTable';
 import { ExportButton } from '../../../components/ExportButton';
 import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { stateText } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
@@ -73,7 +74,7 @@ export default function ConsumableApplyPage() {
     { dataIndex: 'projectName', title: t('fields.projectName') },
     col.site(),
     { dataIndex: 'receiver', title: c('receiver'), width: 100 },
-    col.status('consumable'),
+    col.status(consumableOrderWorkflow),
     {
       dataIndex: 'expectedShipDate',
       title: c('expectedShipDate'),
@@ -120,7 +121,7 @@ export default function ConsumableApplyPage() {
           <StatesFilter
             label={t('fields.status')}
             states={CONSUMABLE_ORDER_STATES}
-            labelOf={(s) => c(`statuses.${s}`)}
+            labelOf={(s) => stateText(consumableOrderWorkflow, s)}
           />
           <Form.Item name="range" label={c('applyRange')}>
             <DatePicker.RangePicker />

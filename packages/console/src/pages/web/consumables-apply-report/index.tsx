@@ -1,10 +1,11 @@
-import { CONSUMABLE_ORDER_STATES, type DataOf } from '@trialab/api-contract';
+import { CONSUMABLE_ORDER_STATES, consumableOrderWorkflow, type DataOf } from '@trialab/api-contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { stateText } from '../../../components/StatusTag';
 import type { Contract } from '../../../services/contract';
 
 type LineReportRow = DataOf<Contract['consumable']['linePaging']>[number];
@@ -24,7 +25,7 @@ export default function ConsumablesReportPage() {
     { dataIndex: 'orderNo', title: c('orderNo'), width: 180 },
     col.projectNo(),
     col.site(),
-    col.status('consumable'),
+    col.status(consumableOrderWorkflow),
     { dataIndex: 'kitName', title: k('kitName'), width: 140, render: dash },
     { dataIndex: 'consumableName', title: k('consumableName'), width: 140 },
     { dataIndex: 'size', title: k('size'), width: 80, render: dash },
@@ -58,7 +59,7 @@ export default function ConsumablesReportPage() {
           <StatesFilter
             label={t('fields.status')}
             states={CONSUMABLE_ORDER_STATES}
-            labelOf={(s) => c(`statuses.${s}`)}
+            labelOf={(s) => stateText(consumableOrderWorkflow, s)}
           />
         </>
       }

@@ -59,7 +59,7 @@ export default function ConsumablesAuditPage() {
     col.time('applyTime', t('fields.applyTime')),
     { dataIndex: 'kitCount', title: c('kitCount'), width: 80 },
     { dataIndex: 'looseCount', title: c('looseCount'), width: 100 },
-    col.status('consumable'),
+    col.status(consumableOrderWorkflow),
     ...(tab === 'reviewed'
       ? ([
           { dataIndex: 'auditorName', title: c('auditor'), width: 100 },

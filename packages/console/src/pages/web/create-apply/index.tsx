@@ -27,8 +27,7 @@ import { rules } from '../../../components/formRules';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { ShowLimit } from '../../../components/ShowLimit';
 import type { Contract } from '../../../services/contract';
-import { callEndpoint } from '../../../services/endpoint';
-import { useEndpointQuery } from '../../../services/query';
+import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { ContactFields } from '../ContactFields';
 
 type OrderInput = BodyOf<Contract['consumable']['create']>;
@@ -55,6 +54,15 @@ interface FormValues {
 }
 
 const day = (d: Dayjs | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+
+/** The reads a saved application changes: the lists it shows in (reloaded when on screen) and itself. */
+const ORDER_READS = [
+  (api: Contract) => api.consumable.paging,
+  (api: Contract) => api.consumable.auditPaging,
+  (api: Contract) => api.consumable.staffPaging,
+  (api: Contract) => api.consumable.linePaging,
+  (api: Contract) => api.consumable.get,
+];
 
 const NO_KITS: Kit[] = [];
 const NO_ADDRESSES: AddressRow[] = [];
@@ -86,6 +94,8 @@ export default function CreateApplyPage() {
     { params: { id: editId ?? 0 } },
     { enabled: editId !== null },
   ).data?.data;
+  const create = useEndpointMutation((api) => api.consumable.create, { invalidates: ORDER_READS });
+  const update = useEndpointMutation((api) => api.consumable.update, { invalidates: ORDER_READS });
   const [run, saving] = useAction();
   const [linesError, setLinesError] = useState(false);
 
@@ -175,10 +185,8 @@ export default function CreateApplyPage() {
     const saved = await run(
       () =>
         original
-          ? callEndpoint((api) => api.consumable.update, {
-              body: { ...body, id: original.id, version: original.version },
-            })
-          : callEndpoint((api) => api.consumable.create, { body }),
+          ? update.mutateAsync({ body: { ...body, id: original.id, version: original.version } })
+          : create.mutateAsync({ body }),
       t('portal.shared.submittedOk'),
     );
     if (saved) navigate('/web/consum-material-apply');

@@ -24,8 +24,7 @@ import { rules } from '../../../components/formRules';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { ShowLimit } from '../../../components/ShowLimit';
 import type { Contract } from '../../../services/contract';
-import { callEndpoint } from '../../../services/endpoint';
-import { REFERENCE_STALE_MS, useEndpointQuery } from '../../../services/query';
+import { REFERENCE_STALE_MS, useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { useSampleTypes } from '../../laboratory/useSampleTypes';
 import { ContactFields } from '../ContactFields';
 import { sameTemperature } from '../temperature';
@@ -54,6 +53,14 @@ interface FormValues {
   samples: SampleRow[];
 }
 
+/** The reads a saved booking changes: the lists it shows in (reloaded when on screen) and itself. */
+const SHIPMENT_READS = [
+  (api: Contract) => api.sampleTransport.paging,
+  (api: Contract) => api.sampleTransport.itemPaging,
+  (api: Contract) => api.sampleTransport.get,
+  (api: Contract) => api.staffShipment.paging,
+];
+
 /** /web/create-check: book (or edit, ?id=) a sample shipment; all samples at one transport temperature. */
 export default function CreateCheckPage() {
   const { t, i18n } = useTranslation();
@@ -75,6 +82,8 @@ export default function CreateCheckPage() {
     { params: { id: editId ?? 0 } },
     { enabled: editId !== null },
   ).data?.data;
+  const create = useEndpointMutation((api) => api.sampleTransport.create, { invalidates: SHIPMENT_READS });
+  const update = useEndpointMutation((api) => api.sampleTransport.update, { invalidates: SHIPMENT_READS });
   const [run, saving] = useAction();
   const english = i18n.language === 'en-US';
 
@@ -133,10 +142,8 @@ export default function CreateCheckPage() {
     const saved = await run(
       () =>
         original
-          ? callEndpoint((api) => api.sampleTransport.update, {
-              body: { ...body, id: original.id, version: original.version },
-            })
-          : callEndpoint((api) => api.sampleTransport.create, { body }),
+          ? update.mutateAsync({ body: { ...body, id: original.id, version: original.version } })
+          : create.mutateAsync({ body }),
       t('portal.shared.savedOk'),
     );
     if (saved) navigate('/web/reserve-check');

@@ -81,7 +81,7 @@ export default function QuestionDetailsPage() {
       <Descriptions size="small" bordered column={3} data-testid="query-detail">
         <Descriptions.Item label={q('queryNo')}>{detail.queryNo}</Descriptions.Item>
         <Descriptions.Item label={t('fields.status')}>
-          <StatusTag group="question" status={detail.status} />
+          <StatusTag workflow={clarificationQueryWorkflow} status={detail.status} />
         </Descriptions.Item>
         <Descriptions.Item label={q('queryType')}>
           <DictText dictNo={1020} value={detail.queryType} />
@@ -163,7 +163,7 @@ export default function QuestionDetailsPage() {
       )}
       <Divider />
       <Typography.Title level={5}>{t('portal.shared.history')}</Typography.Title>
-      <EventTimeline events={detail.events} group="question" />
+      <EventTimeline events={detail.events} group="question" workflow={clarificationQueryWorkflow} />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { type DataOf, QUERY_STATES } from '@trialab/api-contract';
+import { clarificationQueryWorkflow, type DataOf, QUERY_STATES } from '@trialab/api-contract';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import type { DataColumn } from '../../../components/DataTable';
 import { DictText } from '../../../components/DictSelect';
 import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { stateText } from '../../../components/StatusTag';
 import type { Contract } from '../../../services/contract';
 
 type QueryRow = DataOf<Contract['clarification']['paging']>[number];
@@ -48,7 +49,7 @@ export default function QuestionPage() {
       render: (v: string) => <DictText dictNo={1020} value={v} />,
     },
     { dataIndex: 'content', title: q('content'), width: 280 },
-    col.status('question', 'portal', 100),
+    col.status(clarificationQueryWorkflow, 100),
     { dataIndex: 'raisedByName', title: q('raisedBy'), width: 100 },
     col.time('raisedAt', q('raisedAt')),
     { dataIndex: 'replyCount', title: q('replyCount'), width: 80 },
@@ -68,7 +69,7 @@ export default function QuestionPage() {
           <StatesFilter
             label={t('fields.status')}
             states={QUERY_STATES}
-            labelOf={(s) => q(`statuses.${s}`)}
+            labelOf={(s) => stateText(clarificationQueryWorkflow, s)}
           />
         </>
       }

@@ -14,6 +14,7 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { stateText } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
@@ -90,7 +91,7 @@ export default function ReserveCheckPage() {
     { dataIndex: 'projectName', title: t('fields.projectName') },
     col.site(),
     { dataIndex: 'receiver', title: s('receiver'), width: 110 },
-    col.status('shipment', undefined, 100),
+    col.status(sampleShipmentWorkflow, 100),
     { dataIndex: 'temperatureName', title: s('temperature'), width: 100 },
     { dataIndex: 'sampleCount', title: s('sampleCount'), width: 90 },
     { dataIndex: 'estimatedShipDate', title: s('estimatedShipDate'), width: 130 },
@@ -140,7 +141,7 @@ export default function ReserveCheckPage() {
             <StatesFilter
               label={t('fields.status')}
               states={ACTIVE}
-              labelOf={(state) => s(`statuses.${state}`)}
+              labelOf={(state) => stateText(sampleShipmentWorkflow, state)}
             />
           )}
         </>

@@ -1,9 +1,10 @@
-import { type DataOf, SAMPLE_SHIPMENT_STATES } from '@trialab/api-contract';
+import { type DataOf, SAMPLE_SHIPMENT_STATES, sampleShipmentWorkflow } from '@trialab/api-contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { stateText } from '../../../components/StatusTag';
 import type { Contract } from '../../../services/contract';
 
 type ItemReportRow = DataOf<Contract['sampleTransport']['itemPaging']>[number];
@@ -19,7 +20,7 @@ export default function SampleTransportReportPage() {
     { dataIndex: 'orderNo', title: s('orderNo'), width: 180 },
     col.projectNo(),
     col.site(),
-    col.status('shipment', undefined, 100),
+    col.status(sampleShipmentWorkflow, 100),
     { dataIndex: 'sampleTypeName', title: s('sampleType'), width: 110 },
     { dataIndex: 'temperatureName', title: s('temperature'), width: 110 },
     { dataIndex: 'quantity', title: s('quantity'), width: 100 },
@@ -44,7 +45,7 @@ export default function SampleTransportReportPage() {
           <StatesFilter
             label={t('fields.status')}
             states={SAMPLE_SHIPMENT_STATES}
-            labelOf={(state) => s(`statuses.${state}`)}
+            labelOf={(state) => stateText(sampleShipmentWorkflow, state)}
           />
         </>
       }

@@ -1,5 +1,5 @@
 // Pieces of the account-application screens (site side and staff side).
-import { ACCOUNT_APPLICATION_STATES, type DataOf } from '@trialab/api-contract';
+import { ACCOUNT_APPLICATION_STATES, accountApplicationWorkflow, type DataOf } from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash, formatTime } from '../../../components/format';
 import { StatesFilter } from '../../../components/ListPage';
-import { EventTimeline, StatusTag } from '../../../components/StatusTag';
+import { EventTimeline, StatusTag, stateText } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
@@ -38,7 +38,7 @@ export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label={a('applicationNo')}>{detail.applicationNo}</Descriptions.Item>
         <Descriptions.Item label={t('portalAdmin.shared.status')}>
-          <StatusTag ns="portalAdmin" group="application" status={detail.status} />
+          <StatusTag workflow={accountApplicationWorkflow} status={detail.status} />
         </Descriptions.Item>
         <Descriptions.Item label={a('name')}>{detail.name}</Descriptions.Item>
         <Descriptions.Item label={a('mobile')}>{detail.mobile}</Descriptions.Item>
@@ -60,7 +60,12 @@ export function ApplicationView({ detail }: { detail: ApplicationDetail }) {
         <Descriptions.Item label={a('rejectReason')}>{dash(detail.rejectReason)}</Descriptions.Item>
       </Descriptions>
       <h4 style={{ marginTop: 16 }}>{a('history')}</h4>
-      <EventTimeline events={detail.events} group="application" ns="portalAdmin" />
+      <EventTimeline
+        events={detail.events}
+        group="application"
+        ns="portalAdmin"
+        workflow={accountApplicationWorkflow}
+      />
     </>
   );
 }
@@ -115,7 +120,7 @@ export function applicationColumns(
       width: 240,
       render: (v: ApplicationRow['grants']) => <GrantList grants={v} />,
     },
-    col.status('application', 'portalAdmin', 100),
+    col.status(accountApplicationWorkflow, 100),
     { dataIndex: 'applicantName', title: t('portalAdmin.application.applicant'), width: 100 },
     col.time('applyTime', t('portalAdmin.application.applyTime')),
     { dataIndex: 'reviewerName', title: t('portalAdmin.application.reviewer'), width: 100, render: dash },
@@ -134,7 +139,7 @@ export function ApplicationFilters() {
       <StatesFilter
         label={t('shared.status')}
         states={ACCOUNT_APPLICATION_STATES}
-        labelOf={(s) => t(`application.statuses.${s}`)}
+        labelOf={(s) => stateText(accountApplicationWorkflow, s)}
       />
     </>
   );

@@ -1,6 +1,7 @@
-import { REPORT_STATES } from '@trialab/api-contract';
+import { labReportWorkflow, REPORT_STATES } from '@trialab/api-contract';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { stateText } from '../../../../components/StatusTag';
 import { useEndpointQuery } from '../../../../services/query';
 import { ReportTable } from '../ReportTable';
 
@@ -23,7 +24,10 @@ export default function ReportMonitorPage() {
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title={t('states.released')} value={data?.byStatus.released ?? 0} />
+            <Statistic
+              title={stateText(labReportWorkflow, 'released')}
+              value={data?.byStatus.released ?? 0}
+            />
           </Card>
         </Col>
         <Col xs={12} md={6}>
@@ -34,7 +38,7 @@ export default function ReportMonitorPage() {
         {REPORT_STATES.filter((s) => s !== 'released').map((s) => (
           <Col key={s} xs={12} md={4}>
             <Card size="small">
-              <Statistic title={t(`states.${s}`)} value={data?.byStatus[s] ?? 0} />
+              <Statistic title={stateText(labReportWorkflow, s)} value={data?.byStatus[s] ?? 0} />
             </Card>
           </Col>
         ))}

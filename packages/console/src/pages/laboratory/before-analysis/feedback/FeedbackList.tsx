@@ -16,6 +16,7 @@ import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { FormModal } from '../../../../components/FormModal';
 import { ListPage, StatesFilter, useListPage } from '../../../../components/ListPage';
+import { stateText } from '../../../../components/StatusTag';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
 import type { Contract } from '../../../../services/contract';
 import { callEndpoint } from '../../../../services/endpoint';
@@ -95,7 +96,7 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
       width: 100,
       render: (v: FeedbackState) => (
         <Tag color={COLORS[v]} data-testid={`feedback-status-${v}`}>
-          {f(`statuses.${v}`)}
+          {stateText(labFeedbackWorkflow, v)}
         </Tag>
       ),
     },
@@ -116,7 +117,11 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
           <Form.Item name="keyword">
             <Input allowClear maxLength={64} placeholder={f('keywordHint')} />
           </Form.Item>
-          <StatesFilter label={f('status')} states={FEEDBACK_STATES} labelOf={(s) => f(`statuses.${s}`)} />
+          <StatesFilter
+            label={f('status')}
+            states={FEEDBACK_STATES}
+            labelOf={(s) => stateText(labFeedbackWorkflow, s)}
+          />
         </>
       }
       toolbar={

@@ -14,6 +14,7 @@ import type { DataColumn } from '../../../../components/DataTable';
 import { useAction } from '../../../../components/FormModal';
 import { dash } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { stateText } from '../../../../components/StatusTag';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
 import type { Contract } from '../../../../services/contract';
 import { callEndpoint } from '../../../../services/endpoint';
@@ -39,7 +40,7 @@ export default function ManageSubBarcodePage() {
   const { t, i18n } = useTranslation();
   const { t: common } = useTranslation('specimen', { keyPrefix: 'shared' });
   const { t: s } = useTranslation('specimen', { keyPrefix: 'sub' });
-  const { t: states } = useTranslation('specimen', { keyPrefix: 'states' });
+  const states = (state: string) => stateText(specimenBarcodeWorkflow, state);
   const sampleTypes = useSampleTypes();
   const english = i18n.language === 'en-US';
   const [form] = Form.useForm<CreateValues>();

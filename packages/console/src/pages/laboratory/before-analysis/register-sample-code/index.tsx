@@ -1,5 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { SPECIMEN_PERMISSIONS, type SpecimenBarcodeRow } from '@trialab/api-contract';
+import {
+  SPECIMEN_PERMISSIONS,
+  type SpecimenBarcodeRow,
+  specimenBarcodeWorkflow,
+} from '@trialab/api-contract';
 import { Button, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +14,7 @@ import type { DataColumn } from '../../../../components/DataTable';
 import { FormModal, useAction } from '../../../../components/FormModal';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { useProjectSites } from '../../../../components/ProjectSiteFields/useProjectSites';
+import { stateText } from '../../../../components/StatusTag';
 import { callEndpoint } from '../../../../services/endpoint';
 import { feedback } from '../../../../utils/feedback';
 import { useSampleTypes } from '../../useSampleTypes';
@@ -49,7 +54,7 @@ export default function RegisterSampleCodePage() {
   const { t, i18n } = useTranslation();
   const { t: common } = useTranslation('specimen', { keyPrefix: 'shared' });
   const { t: c } = useTranslation('specimen', { keyPrefix: 'code' });
-  const { t: states } = useTranslation('specimen', { keyPrefix: 'states' });
+  const states = (state: string) => stateText(specimenBarcodeWorkflow, state);
   const { can } = useAccess();
   const list = useListPage((c) => c.sampleCode.paging, {} as Filter);
   const sampleTypes = useSampleTypes();

@@ -1,10 +1,11 @@
 import type { SpecimenBarcodeRow } from '@trialab/api-contract';
+import { sampleStorageWorkflow, specimenBarcodeWorkflow } from '@trialab/api-contract';
 import { Alert, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
-import { t as textOf } from '../../../../locales';
+import { stateText } from '../../../../components/StatusTag';
 import { addScanned } from './scan';
 
 const COLORS: Record<string, string> = {
@@ -18,7 +19,16 @@ const COLORS: Record<string, string> = {
 /** A barcode or storage state as a coloured tag. */
 export function StateTag({ state }: { state: string }) {
   useTranslation(); // re-renders on a language change
-  return <Tag color={COLORS[state] ?? 'default'}>{textOf(`specimen.states.${state}`)}</Tag>;
+  return (
+    <Tag color={COLORS[state] ?? 'default'}>
+      {stateText(
+        sampleStorageWorkflow.states.includes(state as never)
+          ? sampleStorageWorkflow
+          : specimenBarcodeWorkflow,
+        state,
+      )}
+    </Tag>
+  );
 }
 
 /** The columns every barcode list shows. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../../components/DataTable';
 import { dash, formatTimeAs } from '../../../../components/format';
 import { ListPage, useUrlTab } from '../../../../components/ListPage';
+import { stateText } from '../../../../components/StatusTag';
 import { usePaged } from '../../../../components/usePaged';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
 import { useCameraPage } from '../../../../devices/hooks';
@@ -61,7 +62,7 @@ export default function SubjectReviewPage() {
           onChange={setStatus}
           options={(['submitted', 'approved', 'rejected'] as const).map((state) => ({
             value: state,
-            label: s(`states.${state}`),
+            label: stateText(subjectRegistrationWorkflow, state),
           }))}
           style={{ marginBottom: 12 }}
         />

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAccess } from '../../../../access/useAccess';
 import { dash } from '../../../../components/format';
 import { ListPage, useUrlTab } from '../../../../components/ListPage';
+import { stateText } from '../../../../components/StatusTag';
 import { usePaged } from '../../../../components/usePaged';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
 import { useCameraPage } from '../../../../devices/hooks';
@@ -57,7 +58,7 @@ export default function TestProjectReviewPage() {
           onChange={setStatus}
           options={(['submitted', 'approved', 'rejected'] as const).map((state) => ({
             value: state,
-            label: s(`states.${state}`),
+            label: stateText(testOrderWorkflow, state),
           }))}
           style={{ marginBottom: 12 }}
         />

@@ -50,7 +50,7 @@ export default function ProgressPlanDetailPage() {
             dataIndex: 'status',
             title: t('shared.status'),
             width: 100,
-            render: (status: string) => <StatusTag group="task" ns="projectProgress" status={status} />,
+            render: (status: string) => <StatusTag workflow={progressTaskWorkflow} status={status} />,
           },
           {
             dataIndex: 'completedAt',

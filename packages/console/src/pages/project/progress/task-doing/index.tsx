@@ -7,6 +7,7 @@ import type { DataColumn } from '../../../../components/DataTable';
 import { DynamicFields } from '../../../../components/DynamicForm';
 import { FormModal } from '../../../../components/FormModal';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { stateText } from '../../../../components/StatusTag';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
 import type { Contract } from '../../../../services/contract';
 import { callEndpoint } from '../../../../services/endpoint';
@@ -47,7 +48,7 @@ export default function TaskDoingPage() {
         </Space>
       ),
     },
-    col.status<Row>('task', 'projectProgress'),
+    col.status<Row>(progressTaskWorkflow),
   ];
 
   return (
@@ -63,7 +64,7 @@ export default function TaskDoingPage() {
               allowClear
               options={(['todo', 'doing', 'approval'] as const).map((s) => ({
                 value: s,
-                label: t(`task.statuses.${s}`),
+                label: stateText(progressTaskWorkflow, s),
               }))}
             />
           </Form.Item>
