@@ -9,12 +9,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../locales';
 import { usePaged } from '../../components/usePaged';
 import type { Contract } from '../../services/contract';
-import { callEndpoint } from '../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../services/query';
+import { callEndpoint, fakeEndpoints } from '../../test/fakes';
 import CreateApplyPage from './create-apply';
 import CreateCheckPage from './create-check';
 
-vi.mock('../../services/endpoint', () => ({ callEndpoint: vi.fn() }));
+fakeEndpoints();
 
 afterEach(() => {
   vi.mocked(callEndpoint).mockReset();
