@@ -13,7 +13,6 @@ type NamedFilter = { name?: string; input?: ReactNode; label?: ReactNode };
 /** A list column that may carry its filter. */
 export type ListColumn<T> = DataColumn<T> & { filter?: ColumnFilter };
 
-
 /** The filter form's fields of the columns that carry one, in column order. */
 export function columnFilters<T>(columns: readonly ListColumn<T>[]): ReactNode[] {
   return columns.flatMap((column) => {
