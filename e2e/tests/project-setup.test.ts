@@ -76,7 +76,7 @@ describe('setting up a trial', () => {
       storage: RegExp,
       volume: string,
     ) => {
-      await page.getByTestId(`plan-sample-add-${visit}`).click();
+      await page.getByTestId(`plan-sample-${visit}-add`).click();
       const at = `plan_visits_${visit}_samples_0`;
       await choose(page, `${at}_sampleTypeId`, type);
       await page.locator(`#${at}_volume`).fill(volume);
