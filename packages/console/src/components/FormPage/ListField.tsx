@@ -24,7 +24,7 @@ export interface ListFieldProps<Item> {
   confirmRemove?(index: number): string;
   /** The add button as a full-width dashed bar (a list of cards) rather than a small one. */
   block?: boolean;
-  /** Buttons before add (import, export). */
+  /** Buttons above the items (import, export). */
   toolbar?: ReactNode;
   /**
    * One item's fields (names relative to the item: `[field.name, 'code']`); `controls` are the
@@ -55,6 +55,7 @@ export function ListField<Item>({
     <Form.List name={name}>
       {(fields, { add, remove, move }) => (
         <>
+          {toolbar && <Space style={{ marginBottom: 8 }}>{toolbar}</Space>}
           {fields.length === 0 && empty && <Empty description={empty} />}
           {fields.map((field, index) => {
             const drop = async () => {
@@ -97,17 +98,9 @@ export function ListField<Item>({
               </div>
             );
           })}
-          <Space>
-            {toolbar}
-            <Button
-              type="dashed"
-              block={block}
-              onClick={() => add(newItem?.())}
-              data-testid={`${testId}-add`}
-            >
-              {addLabel}
-            </Button>
-          </Space>
+          <Button type="dashed" block={block} onClick={() => add(newItem?.())} data-testid={`${testId}-add`}>
+            {addLabel}
+          </Button>
         </>
       )}
     </Form.List>

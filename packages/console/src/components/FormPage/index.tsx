@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAction } from '../FormModal/useAction';
 import { ReasonModal, type ReasonModalProps } from '../ReasonModal';
+import { blanksToNull } from './values';
 
 export { ListField, type ListFieldProps } from './ListField';
 
@@ -30,8 +31,8 @@ export interface FormPageProps<V> {
   /** Above the form (a warning why it is read-only, say). */
   notice?: ReactNode;
   /**
-   * The save: the form's values, typed from the contract's body (the server's schema trims and turns
-   * blanks into nulls), and the reason when `reason` is given. It runs busy, says `savedMessage` when
+   * The save: the form's values, typed from the contract's body, blank text as null (`blanksToNull`;
+   * the server's schema trims the rest), and the reason when `reason` is given. It runs busy, says `savedMessage` when
    * it worked, then the form is emptied (the tab stays open) and the page goes `back`.
    */
   onSave(values: V, reason: string | undefined): Promise<unknown>;
@@ -86,7 +87,7 @@ export function FormPage<V extends object>({
   const [asking, setAsking] = useState<V | null>(null);
 
   const save = async (values: V, why?: string) => {
-    const done = await run(() => onSave(values, why), savedMessage);
+    const done = await run(() => onSave(blanksToNull(values), why), savedMessage);
     if (!done) return;
     setAsking(null);
     form.resetFields();
