@@ -107,7 +107,11 @@ export default function CreateProjectFilePage() {
           toolbar={
             <>
               <Permission value={[P.import]}>
-                <Button size="small" onClick={() => setImporting(type)} data-testid={`project-${name}-import`}>
+                <Button
+                  size="small"
+                  onClick={() => setImporting(type)}
+                  data-testid={`project-${name}-import`}
+                >
                   {io('import')}
                 </Button>
               </Permission>
