@@ -24,8 +24,8 @@ export interface ListPageProps<T extends object, V extends object> {
   /** Above the filter form, e.g. the page's tabs. */
   header?: ReactNode;
   /**
-   * Filter fields without a column (`Form.Item`s), after the columns' own filters; without either
-   * there is no form.
+   * Filter fields without a column (`Form.Item`s: a keyword box), before the columns' own
+   * filters; without either there is no form.
    */
   filters?: ReactNode;
   /** The page's own form instance, when it reads or sets the fields. */
@@ -84,8 +84,8 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   const filters =
     own.length > 0 || extraFilters ? (
       <>
-        {own}
         {extraFilters}
+        {own}
       </>
     ) : null;
   const table = tableColumns(columns);

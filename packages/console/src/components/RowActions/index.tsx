@@ -64,7 +64,6 @@ export function RowActions<T>({ row, actions }: { row: T; actions: readonly RowA
     <>
       {shown.map((action, i) => (
         <Button
-          // biome-ignore lint/suspicious/noArrayIndexKey: the declarations are fixed per page
           key={i}
           type="link"
           size="small"

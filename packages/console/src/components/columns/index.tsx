@@ -56,7 +56,8 @@ export const col = {
   /**
    * A record's enabled state (`status` 1/0 or a boolean): a tag, or with `change` the switch behind
    * a confirmation for those with its permission (`EnabledSwitch`). `filter: true` adds the
-   * enabled/disabled select to the list's filter form (value 1 or 0).
+   * enabled/disabled select to the list's filter form (values 1 and 0 for `status`, true and false
+   * for a boolean `enabled`).
    */
   enabled: <T extends object>(
     options: {
@@ -71,6 +72,7 @@ export const col = {
     } = {},
   ): ListColumn<T> => {
     const dataIndex = options.dataIndex ?? 'status';
+    const [on, off] = dataIndex === 'enabled' ? [true, false] : [1, 0];
     const title = options.title ?? label('status');
     return {
       dataIndex,
@@ -101,10 +103,10 @@ export const col = {
             input: (
               <Select
                 allowClear
-                style={{ width: 100 }}
+                style={{ width: 110 }}
                 options={[
-                  { value: 1, label: translate('toggle.enabled') },
-                  { value: 0, label: translate('toggle.disabled') },
+                  { value: on, label: translate('toggle.enabled') },
+                  { value: off, label: translate('toggle.disabled') },
                 ]}
               />
             ),
