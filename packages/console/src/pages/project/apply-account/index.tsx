@@ -2,8 +2,8 @@ import { Button, Card, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useRecordId } from '../../../components/FormPage';
+import { ApplicationView } from '../../../components/UserApplication';
 import { useEndpointQuery } from '../../../services/query';
-import { ApplicationView } from '../../web/user-apply/parts';
 import { ApplicationAuditActions } from '../user-apply-audit/AuditActions';
 
 /** /project/apply-account?id=: one account application for staff, with pass and reject when allowed. */

@@ -38,12 +38,12 @@ import { ListPage, StatesFilter, useListPage } from '../../../components/ListPag
 import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { RemoteSelect } from '../../../components/RemoteSelect';
+import { AttachmentLinks, FileImages, ReplyFileUpload } from '../../../components/ReplyImages';
 import { EventTimeline, StatusTag } from '../../../components/StatusTag';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation } from '../../../services/query';
-import { AttachmentLinks, FileImages, ReplyFileUpload } from '../../web/question-details/ReplyImages';
 
 type State = (typeof QUERY_STATES)[number];
 type StaffQueryRow = DataOf<Contract['labQuery']['paging']>[number];

@@ -23,10 +23,10 @@ import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { ShowLimit } from '../../../components/ShowLimit';
+import { useSampleTypes } from '../../../components/useSampleTypes';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { REFERENCE_STALE_MS, useEndpointQuery } from '../../../services/query';
-import { useSampleTypes } from '../../laboratory/useSampleTypes';
 import { ContactFields } from '../ContactFields';
 import { sameTemperature } from '../temperature';
 

@@ -14,11 +14,11 @@ import type { DataColumn } from '../../../../components/DataTable';
 import { useAction } from '../../../../components/FormModal';
 import { dash } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { useSampleTypes } from '../../../../components/useSampleTypes';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
 import type { Contract } from '../../../../services/contract';
 import { callEndpoint } from '../../../../services/endpoint';
 import { feedback } from '../../../../utils/feedback';
-import { useSampleTypes } from '../../useSampleTypes';
 import { useBarcodeColumns } from '../specimen/parts';
 import { isBarcode, printSheet } from '../specimen/scan';
 

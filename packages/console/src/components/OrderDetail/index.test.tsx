@@ -8,7 +8,7 @@ import '../../locales';
 import { downloadEndpoint } from '../../services/endpoint';
 import { type EndpointPick, endpointName } from '../../services/query';
 import { usePermission } from '../../stores/permission';
-import { DispatchNoteButton } from './OrderDetail';
+import { DispatchNoteButton } from '.';
 
 vi.mock('../../services/endpoint', () => ({ downloadEndpoint: vi.fn(async () => undefined) }));
 

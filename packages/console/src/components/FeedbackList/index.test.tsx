@@ -4,11 +4,11 @@ import { FEEDBACK_PERMISSIONS } from '@trialab/api-contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../../locales';
-import { callEndpoint } from '../../../../services/endpoint';
-import { usePermission } from '../../../../stores/permission';
-import { useSession } from '../../../../stores/session';
-import { FeedbackList, type FeedbackRow } from './FeedbackList';
+import '../../locales';
+import { callEndpoint } from '../../services/endpoint';
+import { usePermission } from '../../stores/permission';
+import { useSession } from '../../stores/session';
+import { FeedbackList, type FeedbackRow } from '.';
 
 const ME = 7;
 const row = (id: number, status: FeedbackRow['status'], createdBy: number): FeedbackRow => ({
@@ -37,7 +37,7 @@ const row = (id: number, status: FeedbackRow['status'], createdBy: number): Feed
 const ROWS = [row(1, 'open', 99), row(2, 'answered', ME), row(3, 'answered', 99), row(4, 'closed', ME)];
 
 // The feedback list endpoints (lab and project side) answer these rows.
-vi.mock('../../../../services/endpoint', () => ({
+vi.mock('../../services/endpoint', () => ({
   callEndpoint: vi.fn(async () => ({ code: 200, msg: 'ok', data: ROWS, total: ROWS.length })),
 }));
 vi.mock('../../../../services/user', () => ({

@@ -1,19 +1,18 @@
 // A chargeback notice as both sides see it: the site's report search and the staff's non-routine
 // fees page (/express/unconventional) show the same columns and the same detail.
 import { CHARGEBACK_STATES, type ChargebackState, type DataOf } from '@trialab/api-contract';
-import { Descriptions, Form, Input, Timeline } from 'antd';
+import { Descriptions, Form, Input, Tag, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { col } from '../../components/columns';
-import type { DataColumn } from '../../components/DataTable';
-import { dash, formatTime } from '../../components/format';
-import { StatesFilter } from '../../components/ListPage';
-import { ViewModal } from '../../components/ViewModal';
-import { useDetail } from '../../components/ViewModal/useDetail';
 import { t as textOf } from '../../locales';
 import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
-import { ChargebackTag } from './reportParts';
+import { col } from '../columns';
+import type { DataColumn } from '../DataTable';
+import { dash, formatTime } from '../format';
+import { StatesFilter } from '../ListPage';
+import { ViewModal } from '../ViewModal';
+import { useDetail } from '../ViewModal/useDetail';
 
 export type ChargebackRow = DataOf<Contract['portalReport']['chargebacks']>[number];
 
@@ -122,5 +121,21 @@ export function ChargebackDetailModal({
         </div>
       )}
     </ViewModal>
+  );
+}
+
+const CHARGEBACK_COLORS: Record<string, string> = {
+  issued: 'processing',
+  acknowledged: 'success',
+  disputed: 'error',
+  withdrawn: 'default',
+};
+
+/** A charge-back's state as its coloured tag. */
+export function ChargebackTag({ status }: { status: string }) {
+  return (
+    <Tag color={CHARGEBACK_COLORS[status] ?? 'default'} data-testid={`chargeback-status-${status}`}>
+      {textOf(`portalReports.chargeback.statuses.${status}`)}
+    </Tag>
   );
 }
