@@ -35,6 +35,7 @@ import { DictSelect, DictText } from '../../../components/DictSelect';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { ProjectSelect } from '../../../components/ProjectSelect';
 import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { RemoteSelect } from '../../../components/RemoteSelect';
@@ -188,7 +189,7 @@ function RaiseQueryModal({
   // Photos of the sample or the label, uploaded when chosen (the reply form's picker).
   const [imageFileIds, setImageFileIds] = useState<number[]>([]);
   const [raisedCount, setRaisedCount] = useState(0);
-  const { projects, sites } = useProjectSites(projectId);
+  const { sites } = useProjectSites(projectId);
   const [run, saving] = useAction();
   useEffect(() => {
     if (!open) return;
@@ -240,13 +241,10 @@ function RaiseQueryModal({
       <Form<RaiseValues> form={form} layout="vertical" onFinish={(v) => void save(v)}>
         <Space wrap>
           <Form.Item name="projectId" label={q('project')} rules={[chosen(q('project'))]}>
-            <Select
+            <ProjectSelect
               style={{ width: 220 }}
-              showSearch
-              optionFilterProp="label"
               data-testid="query-project"
               onChange={() => form.setFieldsValue({ siteId: undefined, transportId: undefined })}
-              options={projects.map((p) => ({ value: p.id, label: p.projectNo }))}
             />
           </Form.Item>
           <Form.Item name="siteId" label={q('site')} rules={[chosen(q('site'))]}>
