@@ -7,7 +7,7 @@ import { type RowAction, RowActions } from '../RowActions';
 import type { Paged } from '../usePaged';
 import { columnFilters, type ListColumn, tableColumns } from './filters';
 
-export type { ColumnFilter, ListColumn } from './filters';
+export type { ListColumn } from './filters';
 export { StatesFilter } from './StatesFilter';
 export { compactFilter, type ListState, useListPage, useUrlTab } from './useListPage';
 
