@@ -53,7 +53,7 @@ describe('setting up a trial', () => {
       .toMatch(/RC-9999/);
     await expect.poll(() => page.getByTestId('project-sites-import-errors-2').textContent()).toBe('-');
     await page.getByTestId('project-sites-import-confirm').click();
-    await expect.poll(() => page.getByTestId('project-sites-row').count()).toBe(2);
+    await expect.poll(() => page.getByTestId(/^project-sites-\d+$/).count()).toBe(2);
 
     await page.getByTestId('project-file-save').click();
     await page.waitForURL(/\/project\/file$/);
@@ -76,7 +76,7 @@ describe('setting up a trial', () => {
       storage: RegExp,
       volume: string,
     ) => {
-      await page.getByTestId(`plan-sample-add-${visit}`).click();
+      await page.getByTestId(`plan-sample-${visit}-add`).click();
       const at = `plan_visits_${visit}_samples_0`;
       await choose(page, `${at}_sampleTypeId`, type);
       await page.locator(`#${at}_volume`).fill(volume);

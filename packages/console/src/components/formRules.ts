@@ -21,6 +21,33 @@ export const rules = {
     max,
     message: t('portal.shared.maxLength', { field, max }),
   }),
+  /** A number that must be given (`required`'s whitespace check is for text). */
+  amount: (field: string): Rule => ({
+    required: true,
+    type: 'number',
+    message: t('portal.shared.required', { field }),
+  }),
+  /**
+   * Unique among the values on screen (the other rows of a list field, the other keys of a
+   * designer): `others()` reads them when the rule runs. Compared trimmed; blank passes.
+   */
+  unique: (message: string, others: () => readonly (string | null | undefined)[]): Rule => ({
+    validator: async (_: unknown, value: unknown) => {
+      const own = typeof value === 'string' ? value.trim() : '';
+      if (own && others().some((o) => o?.trim() === own)) throw new Error(message);
+    },
+  }),
+  /**
+   * Not yet used on the server, checked as typed (give the form item `validateDebounce={300}`):
+   * `taken(trimmed)` asks the endpoint's exist check. Blank passes (`required` says so); the
+   * server refuses a clash on saving anyway.
+   */
+  free: (message: string, taken: (value: string) => Promise<boolean>): Rule => ({
+    validator: async (_: unknown, value: unknown) => {
+      const own = typeof value === 'string' ? value.trim() : '';
+      if (own && (await taken(own))) throw new Error(message);
+    },
+  }),
   phone: (): Rule => ({ pattern: PHONE_PATTERN, message: t('portal.validation.phone') }),
   name: (): Rule => ({ pattern: NAME_PATTERN, message: t('portal.validation.name') }),
   email: (): Rule => ({ pattern: EMAIL_PATTERN, message: t('portal.validation.email') }),

@@ -3,15 +3,19 @@ import { Button, Card, Form, type FormInstance, Space } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable, type DataTableProps } from '../DataTable';
+import { type RowAction, RowActions } from '../RowActions';
 import type { Paged } from '../usePaged';
+import { columnFilters, type ListColumn, tableColumns } from './filters';
 
+export type { ListColumn } from './filters';
 export { StatesFilter } from './StatesFilter';
 export { compactFilter, type ListState, useListPage, useUrlTab } from './useListPage';
 
 export interface ListPageProps<T extends object, V extends object> {
   /** Rows and paging: `useListPage` (filter state included) or `usePaged`. */
   list: Paged<T>;
-  columns: DataColumn<T>[];
+  /** The columns; one carrying `filter` puts that filter in the form (in column order). */
+  columns: ListColumn<T>[];
   rowKey: DataTableProps<T>['rowKey'];
   /** Table-head configuration code (the user's visible columns). */
   code?: string;
@@ -19,7 +23,10 @@ export interface ListPageProps<T extends object, V extends object> {
   title?: ReactNode;
   /** Above the filter form, e.g. the page's tabs. */
   header?: ReactNode;
-  /** The filter form's fields (`Form.Item`s); without them there is no form. */
+  /**
+   * Filter fields without a column (`Form.Item`s: a keyword box), before the columns' own
+   * filters; without either there is no form.
+   */
   filters?: ReactNode;
   /** The page's own form instance, when it reads or sets the fields. */
   form?: FormInstance<V>;
@@ -29,8 +36,11 @@ export interface ListPageProps<T extends object, V extends object> {
   onReset?(): void;
   /** Buttons after search and reset (create, export…), gated by the page. */
   toolbar?: ReactNode;
-  /** The action column (last, fixed right): the buttons of one row. */
-  actions?: { width?: number; render(row: T): ReactNode };
+  /**
+   * The action column (last, fixed right): the buttons of one row, declared (`items`, see
+   * `RowAction`) and/or rendered by the page (`render`, after the items).
+   */
+  actions?: { width?: number; items?: readonly RowAction<T>[]; render?(row: T): ReactNode };
   selection?: DataTableProps<T>['selection'];
   /** Dialogs and drawers the page opens. */
   children?: ReactNode;
@@ -49,7 +59,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   code,
   title,
   header,
-  filters,
+  filters: extraFilters,
   form,
   onSearch,
   onReset,
@@ -59,20 +69,29 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   children,
 }: ListPageProps<T, V>) {
   const { t } = useTranslation();
-  const [own] = Form.useForm<V>();
+  const [ownForm] = Form.useForm<V>();
   const searchable = list as Paged<T> & Searchable<V>;
   const search = onSearch ?? searchable.search;
   const reset = onReset ?? searchable.reset;
-  const formInstance = form ?? own;
+  const formInstance = form ?? ownForm;
   // The filter a link put in the address shows in the form's fields.
   const fromUrl = searchable.fromUrl;
   useEffect(() => {
     if (fromUrl && Object.keys(fromUrl).length > 0)
       formInstance.setFieldsValue(fromUrl as Parameters<typeof formInstance.setFieldsValue>[0]);
   }, [fromUrl, formInstance]);
+  const own = columnFilters(columns);
+  const filters =
+    own.length > 0 || extraFilters ? (
+      <>
+        {extraFilters}
+        {own}
+      </>
+    ) : null;
+  const table = tableColumns(columns);
   const shown: DataColumn<T>[] = actions
     ? [
-        ...columns,
+        ...table,
         {
           dataIndex: 'actions',
           title: t('components.actions'),
@@ -80,12 +99,13 @@ export function ListPage<T extends object, V extends object = Record<string, unk
           fixed: 'right',
           render: (_: unknown, row: T) => (
             <Space size={0} wrap>
-              {actions.render(row)}
+              {actions.items && <RowActions row={row} actions={actions.items} />}
+              {actions.render?.(row)}
             </Space>
           ),
         },
       ]
-    : columns;
+    : table;
 
   return (
     <Card title={title}>

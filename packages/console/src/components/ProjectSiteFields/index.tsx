@@ -1,6 +1,7 @@
 import { Col, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rules } from '../formRules';
+import { ProjectSelect } from '../ProjectSelect';
 import { useProjectSites } from './useProjectSites';
 
 /**
@@ -13,7 +14,7 @@ export function ProjectSiteFields({ testId, site = true }: { testId: string; sit
   const form = Form.useFormInstance();
   const projectId = Form.useWatch<number | undefined>('projectId', form);
   // Only the sites of the project on screen: an answer for a project chosen before is never shown.
-  const { projects, sites } = useProjectSites(site ? projectId : undefined);
+  const { sites } = useProjectSites(site ? projectId : undefined);
 
   return (
     <>
@@ -23,9 +24,8 @@ export function ProjectSiteFields({ testId, site = true }: { testId: string; sit
           label={t('portal.shared.project')}
           rules={[rules.chosen(t('portal.shared.project'))]}
         >
-          <Select
+          <ProjectSelect
             data-testid={`${testId}-project`}
-            options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
             onChange={() => form.setFieldValue('siteId', undefined)}
           />
         </Form.Item>

@@ -1,9 +1,12 @@
 // Columns that many lists share, one factory per kind of field: same title, width and rendering
 // everywhere. A page spreads overrides (`{ ...col.projectNo(), width: 160 }`) where it differs.
+import { Select, Tag } from 'antd';
 import { t as translate } from '../../locales';
 import type { fields } from '../../locales/zh-CN/fields';
 import type { DataColumn } from '../DataTable';
+import { EnabledSwitch, type EnabledSwitchProps } from '../EnabledSwitch';
 import { dash, formatTime } from '../format';
+import type { ListColumn } from '../ListPage/filters';
 import { StatusTag, type Worded } from '../StatusTag';
 
 type Field<K extends string, V = unknown> = { [P in K]: V };
@@ -55,6 +58,77 @@ export const col = {
     width,
     render: (v: string) =>
       'words' in of ? <StatusTag workflow={of} status={v} /> : <StatusTag {...of} status={v} />,
+  }),
+
+  /**
+   * A record's enabled state (`status` 1/0 or a boolean): a tag, or with `change` the switch behind
+   * a confirmation for those with its permission (`EnabledSwitch`). `filter: true` adds the
+   * enabled/disabled select to the list's filter form (values 1 and 0 for `status`, true and false
+   * for a boolean `enabled`).
+   */
+  enabled: <T extends object>(
+    options: {
+      dataIndex?: keyof T & string;
+      title?: string;
+      testId?(row: T): string;
+      filter?: boolean;
+      change?: Omit<EnabledSwitchProps, 'enabled' | 'name' | 'testId' | 'onChange'> & {
+        name(row: T): string;
+        onChange(row: T, enabled: boolean): Promise<unknown>;
+      };
+    } = {},
+  ): ListColumn<T> => {
+    const dataIndex = options.dataIndex ?? 'status';
+    const [on, off] = dataIndex === 'enabled' ? [true, false] : [1, 0];
+    const title = options.title ?? label('status');
+    return {
+      dataIndex,
+      title,
+      width: options.change ? 100 : 90,
+      render: (v: unknown, row: T) => {
+        const enabled = v === 1 || v === true;
+        const { change } = options;
+        if (change)
+          return (
+            <EnabledSwitch
+              enabled={enabled}
+              name={change.name(row)}
+              permission={change.permission}
+              disableHint={change.disableHint}
+              testId={options.testId?.(row)}
+              onChange={(next) => change.onChange(row, next)}
+            />
+          );
+        return (
+          <Tag color={enabled ? 'success' : 'default'} data-testid={options.testId?.(row)}>
+            {translate(enabled ? 'toggle.enabled' : 'toggle.disabled')}
+          </Tag>
+        );
+      },
+      filter: options.filter
+        ? {
+            input: (
+              <Select
+                allowClear
+                style={{ width: 110 }}
+                options={[
+                  { value: on, label: translate('toggle.enabled') },
+                  { value: off, label: translate('toggle.disabled') },
+                ]}
+              />
+            ),
+          }
+        : undefined,
+    };
+  },
+
+  /** A list of names (roles, sites, …) as tags; an empty list shows `-`. */
+  tags: <T extends object>(dataIndex: keyof T & string, title: string, width?: number): DataColumn<T> => ({
+    dataIndex,
+    title,
+    width,
+    render: (names: readonly string[] | null | undefined) =>
+      names && names.length > 0 ? names.map((name) => <Tag key={name}>{name}</Tag>) : '-',
   }),
 
   /** A server time in the user's zone, to the second. */

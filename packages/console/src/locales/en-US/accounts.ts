@@ -15,7 +15,6 @@ export const accounts = {
     projects: 'Projects',
     sites: 'Project sites',
   },
-  status: { enabled: 'Enabled', disabled: 'Disabled' },
   action: {
     create: 'New account',
     edit: 'Edit',

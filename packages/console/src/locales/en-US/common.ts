@@ -188,6 +188,10 @@ export const common: typeof zh = {
     print: 'Print / save as PDF',
   },
   components: {
+    save: 'Save',
+    back: 'Back',
+    moveUp: 'Up',
+    moveDown: 'Down',
     empty: 'No search results',
     noData: 'No data',
     confirmTitle: 'Tip',

@@ -43,8 +43,6 @@ export const projectFile = {
     email: 'E-mail',
     addRow: 'Add a row',
     removeRow: 'Remove',
-    save: 'Save',
-    back: 'Back',
     savedOk: 'Saved',
     projectNoRule: 'The project number must be 1 to 32 letters, digits, _ or -',
     projectNoTaken: 'Another project has this number',

@@ -15,7 +15,6 @@ export const accounts = {
     projects: '项目',
     sites: '项目中心',
   },
-  status: { enabled: '启用', disabled: '停用' },
   action: {
     create: '新增账号',
     edit: '编辑',

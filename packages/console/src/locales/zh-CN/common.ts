@@ -180,6 +180,10 @@ export const common = {
   },
   createPdf: { title: '生成 PDF', hint: '在浏览器打印对话框中选择“另存为 PDF”', print: '打印 / 另存为 PDF' },
   components: {
+    save: '保存',
+    back: '返回',
+    moveUp: '上移',
+    moveDown: '下移',
     empty: '暂无搜索结果',
     noData: '暂无数据',
     confirmTitle: '温馨提示',

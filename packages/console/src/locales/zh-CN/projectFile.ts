@@ -42,8 +42,6 @@ export const projectFile = {
     email: '邮箱',
     addRow: '添加一行',
     removeRow: '移除',
-    save: '保存',
-    back: '返回',
     savedOk: '已保存',
     projectNoRule: '项目编号须为1至32位字母、数字或 _ -',
     projectNoTaken: '该项目编号已被其他项目使用',

@@ -15,7 +15,6 @@ export const accounts = {
     projects: '項目',
     sites: '項目中心',
   },
-  status: { enabled: '啟用', disabled: '停用' },
   action: {
     create: '新增賬號',
     edit: '編輯',

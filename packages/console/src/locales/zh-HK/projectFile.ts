@@ -42,8 +42,6 @@ export const projectFile = {
     email: '電郵',
     addRow: '添加一行',
     removeRow: '移除',
-    save: '儲存',
-    back: '返回',
     savedOk: '已儲存',
     projectNoRule: '項目編號須為1至32位字母、數字或 _ -',
     projectNoTaken: '該項目編號已被其他項目使用',

@@ -20,6 +20,8 @@ import { dash, formatTime } from '../../components/format';
 import { rules } from '../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../components/ListPage';
 import { ProjectSiteFields } from '../../components/ProjectSiteFields';
+import { fileSizeText, logColumns } from '../../components/SharedDoc';
+import { docEndpoints } from '../../components/SharedDoc/documents';
 import { EventTimeline, StatusTag, stateText } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
@@ -28,8 +30,6 @@ import { type Contract, contract } from '../../services/contract';
 import { callEndpoint } from '../../services/endpoint';
 import { uploadPicked } from '../../services/files';
 import { download } from '../../services/request';
-import { docEndpoints } from '../web/shared-doc/documents';
-import { fileSizeText, logColumns } from '../web/shared-doc/SharedDocPage';
 
 type Tab = 'documents' | 'log';
 type Docs = Contract['sharedDocOriginal'];

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../access/gates';
-import type { DataColumn } from '../../components/DataTable';
-import { EnabledSwitch } from '../../components/EnabledSwitch';
+import { col } from '../../components/columns';
 import { rules } from '../../components/formRules';
+import type { ListColumn } from '../../components/ListPage';
 import { NumberInput } from '../../components/NumberInput';
-import { t as translate } from '../../locales';
+import type { RowAction } from '../../components/RowActions';
 
 // Form parts every /platform reference-data page shares (code, names, order, keyword and status
 // filters), so that each page declares only what is its own.
@@ -62,22 +62,6 @@ export function KeywordFilter() {
   );
 }
 
-export function EnabledFilter() {
-  const { t } = useTranslation();
-  return (
-    <Form.Item name="enabled" label={t('fields.status')}>
-      <Select
-        allowClear
-        style={{ width: 110 }}
-        options={[
-          { value: true, label: t('toggle.enabled') },
-          { value: false, label: t('toggle.disabled') },
-        ]}
-      />
-    </Form.Item>
-  );
-}
-
 /**
  * A reference list's "New" button and each row's "Edit" link, behind their permissions: the
  * `toolbar` and `actions` of its ListPage. `testId` prefixes `-create` and `-edit-<code>`.
@@ -89,6 +73,14 @@ export function useEditingActions<R extends { code: string }>(options: {
 }) {
   const { t } = useTranslation('platformData', { keyPrefix: 'record' });
   const { permissions, testId, onEdit } = options;
+  const items: RowAction<R>[] = [
+    {
+      label: t('edit'),
+      permission: permissions.update,
+      testId: (row) => `${testId}-edit-${row.code}`,
+      onClick: (row) => onEdit(row),
+    },
+  ];
   return {
     toolbar: (
       <Permission value={[permissions.create]}>
@@ -99,18 +91,7 @@ export function useEditingActions<R extends { code: string }>(options: {
     ),
     actions: {
       width: 90,
-      render: (row: R) => (
-        <Permission value={[permissions.update]}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => onEdit(row)}
-            data-testid={`${testId}-edit-${row.code}`}
-          >
-            {t('edit')}
-          </Button>
-        </Permission>
-      ),
+      items,
     },
   };
 }
@@ -118,8 +99,9 @@ export function useEditingActions<R extends { code: string }>(options: {
 type Switchable = { id: number; code: string; enabled: boolean; version: number };
 
 /**
- * A reference list's status column: each row's switch (a tag without `permission`), saved at the
- * version read through the page's setStatus mutation. `testId` prefixes `-status-<code>`.
+ * A reference list's status column with its filter: each row's switch (a tag without
+ * `permission`), saved at the version read through the page's setStatus mutation. `testId`
+ * prefixes `-status-<code>`.
  */
 export function enabledColumn<R extends Switchable>(options: {
   permission: string;
@@ -131,22 +113,17 @@ export function enabledColumn<R extends Switchable>(options: {
       body: { enabled: boolean; version: number };
     }): Promise<unknown>;
   };
-}): DataColumn<R> {
+}): ListColumn<R> {
   const { permission, testId, name, setStatus } = options;
-  return {
+  return col.enabled<R>({
     dataIndex: 'enabled',
-    title: translate('fields.status'),
-    width: 100,
-    render: (_: unknown, row: R) => (
-      <EnabledSwitch
-        enabled={row.enabled}
-        name={name(row)}
-        permission={permission}
-        testId={`${testId}-status-${row.code}`}
-        onChange={(enabled) =>
-          setStatus.mutateAsync({ params: { id: row.id }, body: { enabled, version: row.version } })
-        }
-      />
-    ),
-  };
+    filter: true,
+    testId: (row) => `${testId}-status-${row.code}`,
+    change: {
+      permission,
+      name,
+      onChange: (row, enabled) =>
+        setStatus.mutateAsync({ params: { id: row.id }, body: { enabled, version: row.version } }),
+    },
+  });
 }

@@ -1,9 +1,7 @@
-import { chargebackWorkflow } from '@trialab/api-contract';
 // Pieces the portal list and report screens share: the filter fields and the result flag and state tags.
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect } from '../../components/RemoteSelect';
-import { stateText } from '../../components/StatusTag';
 import { callEndpoint } from '../../services/endpoint';
 
 /** The project filter of portal lists: my projects, searched by project number (`projectId`). */
@@ -72,19 +70,4 @@ export function FlagTag({ flag }: { flag: 'H' | 'L' | 'A' | null }) {
   const { t } = useTranslation('portalReports', { keyPrefix: 'flags' });
   if (!flag) return <>-</>;
   return <Tag color={flag === 'L' ? 'orange' : 'red'}>{t(flag)}</Tag>;
-}
-
-const CHARGEBACK_COLORS: Record<string, string> = {
-  issued: 'processing',
-  acknowledged: 'success',
-  disputed: 'error',
-  withdrawn: 'default',
-};
-
-export function ChargebackTag({ status }: { status: string }) {
-  return (
-    <Tag color={CHARGEBACK_COLORS[status] ?? 'default'} data-testid={`chargeback-status-${status}`}>
-      {stateText(chargebackWorkflow, status)}
-    </Tag>
-  );
 }

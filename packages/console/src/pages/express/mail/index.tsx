@@ -15,11 +15,11 @@ import { FormModal } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { ShipmentDetailModal } from '../../../components/ShipmentDetail';
 import { stateText } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
-import { ShipmentDetailModal } from '../../web/ShipmentDetail';
 
 type Row = DataOf<Contract['staffShipment']['paging']>[number];
 type Pickup = { courier: string; expressNo: string };

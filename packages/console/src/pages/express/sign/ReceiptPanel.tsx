@@ -30,13 +30,13 @@ import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { stateText } from '../../../components/StatusTag';
+import { useFileImage } from '../../../components/useFileImage';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
 import { t as textOf } from '../../../locales';
 import { callEndpoint } from '../../../services/endpoint';
 import { base64Bytes, uploadFile } from '../../../services/files';
 import { dictLabel } from '../../../stores/dict';
 import { feedback } from '../../../utils/feedback';
-import { useFileImage } from '../useFileImage';
 
 type Kind = ReceiptDetail['images'][number]['kind'];
 type Sample = ReceiptDetail['samples'][number];

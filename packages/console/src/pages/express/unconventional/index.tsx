@@ -8,6 +8,12 @@ import { Button, Form, Input, Row } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
+import {
+  ChargebackDetailModal,
+  type ChargebackFilter,
+  ChargebackFilterFields,
+  chargebackColumns,
+} from '../../../components/ChargebackDetail';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
@@ -16,12 +22,6 @@ import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
-import {
-  ChargebackDetailModal,
-  type ChargebackFilter,
-  ChargebackFilterFields,
-  chargebackColumns,
-} from '../../web/ChargebackDetail';
 
 type ChargebackRow = DataOf<Contract['chargebackStaff']['paging']>[number];
 

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { formatTimeAs } from '../../../components/format';
+import { useFileImage } from '../../../components/useFileImage';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
 import { base64Bytes, uploadFile } from '../../../services/files';
 import { useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
-import { useFileImage } from '../../express/useFileImage';
 import { SubjectStatus } from './subjectStatus';
 
 /** Approved subjects and enabled test items for the order forms. */

@@ -20,11 +20,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAction } from '../../../components/FormModal';
 import { ShowLimit } from '../../../components/ShowLimit';
+import { useSampleTypes } from '../../../components/useSampleTypes';
 import type { Contract } from '../../../services/contract';
 import { downloadEndpoint } from '../../../services/endpoint';
 import { uploadFile } from '../../../services/files';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { useSampleTypes } from '../useSampleTypes';
 
 interface Values {
   code: string;

@@ -9,8 +9,8 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
 import { ListPage, useListPage } from '../../../components/ListPage';
+import { useSampleTypes } from '../../../components/useSampleTypes';
 import { useEndpointMutation } from '../../../services/query';
-import { useSampleTypes } from '../useSampleTypes';
 
 interface Filter {
   keyword?: string;

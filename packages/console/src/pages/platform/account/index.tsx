@@ -1,21 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ACCOUNT_PERMISSIONS, type DataOf, MOBILE_PATTERN, USER_TYPE } from '@trialab/api-contract';
-import { Button, Checkbox, Form, Input, Select, Tabs, Tag, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
-import { confirmed } from '../../../components/ConfirmDialog';
 import { col } from '../../../components/columns';
-import type { DataColumn } from '../../../components/DataTable';
-import { FormModal, useAction } from '../../../components/FormModal';
+import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { ListPage, useListPage } from '../../../components/ListPage';
+import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
 import { GrantSelect, ReasonField } from '../../../components/ProjectSiteFields/GrantSelect';
 import { grantValuesOf, projectGrantsOf } from '../../../components/ProjectSiteFields/grants';
-import { ReasonModal } from '../../../components/ReasonModal';
+import type { RowAction } from '../../../components/RowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
-import { useEndpointQuery } from '../../../services/query';
+import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 
@@ -63,8 +61,9 @@ export default function AccountPage() {
   // The account being edited (null: a new one) and what its form starts with.
   const [editing, setEditing] = useState<{ row: UserRow | null; initial: Partial<AccountForm> } | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
-  const [removing, setRemoving] = useState<UserRow | null>(null);
-  const [run, busy] = useAction();
+  const invalidates = [(c: Contract) => c.user.page];
+  const setStatus = useEndpointMutation((c) => c.user.updateStatus, { invalidates });
+  const remove = useEndpointMutation((c) => c.user.delete, { invalidates });
   const [form] = Form.useForm<AccountForm>();
   const external = kind === USER_TYPE.external;
 
@@ -130,19 +129,6 @@ export default function AccountPage() {
     await list.reload();
   };
 
-  const toggle = async (row: UserRow) => {
-    const enable = row.status !== 1;
-    const ask = enable ? 'confirm.enable' : 'confirm.disable';
-    if (!(await confirmed({ content: t(ask, { name: row.username }) }))) return;
-    await run(
-      () =>
-        callEndpoint((c) => c.user.updateStatus, {
-          body: { id: row.id, status: enable ? 1 : 0, version: row.version },
-        }).then(list.reload),
-      t(enable ? 'done.enabled' : 'done.disabled'),
-    );
-  };
-
   const resetPassword = async ({ send }: { send?: boolean }) => {
     if (!resetting) return;
     const answer = (
@@ -164,50 +150,86 @@ export default function AccountPage() {
       });
   };
 
-  const remove = async (reason: string) => {
-    if (!removing) return;
-    const done = await run(
-      () => callEndpoint((c) => c.user.delete, { params: { id: removing.id }, query: { reason } }),
-      t('done.deleted'),
-    );
-    if (done) {
-      setRemoving(null);
-      await list.reload();
-    }
-  };
-
-  const columns: DataColumn<UserRow>[] = [
-    { dataIndex: 'username', title: t('field.username'), width: 120 },
-    { dataIndex: 'mobile', title: t('field.mobile'), width: 140 },
+  const columns: ListColumn<UserRow>[] = [
+    {
+      dataIndex: 'username',
+      title: t('field.username'),
+      width: 120,
+      filter: <Input allowClear maxLength={32} />,
+    },
+    {
+      dataIndex: 'mobile',
+      title: t('field.mobile'),
+      width: 140,
+      filter: <Input allowClear maxLength={16} data-testid="account-filter-mobile" />,
+    },
     col.text('email', t('field.email')),
     ...(external
       ? []
       : [
-          col.text<UserRow>('jobNumber', t('field.jobNumber'), 110),
-          col.text<UserRow>('deptName', t('field.dept'), 120),
+          {
+            ...col.text<UserRow>('jobNumber', t('field.jobNumber'), 110),
+            filter: <Input allowClear maxLength={32} />,
+          },
+          {
+            ...col.text<UserRow>('deptName', t('field.dept'), 120),
+            filter: { name: 'deptId', input: <Select allowClear style={{ width: 140 }} options={depts} /> },
+          },
         ]),
     {
-      dataIndex: 'roleNames',
-      title: t('field.roles'),
-      render: (_, row) => row.roleNames.map((name) => <Tag key={name}>{name}</Tag>),
+      ...col.tags<UserRow>('roleNames', t('field.roles')),
+      filter: { name: 'roleId', input: <Select allowClear style={{ width: 140 }} options={roles} /> },
     },
-    {
-      dataIndex: 'status',
-      title: t('field.status'),
-      width: 90,
-      render: (_, row) => (
-        <Tag color={row.status === 1 ? 'success' : 'default'} data-testid={`account-state-${row.mobile}`}>
-          {t(row.status === 1 ? 'status.enabled' : 'status.disabled')}
-        </Tag>
-      ),
-    },
+    col.enabled<UserRow>({ filter: true, testId: (row) => `account-state-${row.mobile}` }),
     col.time('loginDate', t('field.lastLogin')),
     col.time('createdAt', t('field.createdAt')),
   ];
 
-  const statusOptions = [
-    { value: 1, label: t('status.enabled') },
-    { value: 0, label: t('status.disabled') },
+  /** One does not disable, reset or delete one's own account. */
+  const own = (row: UserRow) => row.id === me?.id;
+  const actions: RowAction<UserRow>[] = [
+    {
+      label: t('action.edit'),
+      permission: ACCOUNT_PERMISSIONS.update,
+      testId: (row) => `account-edit-${row.mobile}`,
+      onClick: (row) => void open(row),
+    },
+    {
+      label: (row) => t(row.status === 1 ? 'action.disable' : 'action.enable'),
+      permission: ACCOUNT_PERMISSIONS.status,
+      testId: (row) => `account-status-${row.mobile}`,
+      danger: (row) => row.status === 1,
+      hidden: own,
+      confirm: (row) => t(row.status === 1 ? 'confirm.disable' : 'confirm.enable', { name: row.username }),
+      run: (row) =>
+        setStatus.mutateAsync({
+          body: { id: row.id, status: row.status === 1 ? 0 : 1, version: row.version },
+        }),
+      done: (row) => t(row.status === 1 ? 'done.disabled' : 'done.enabled'),
+    },
+    {
+      label: t('action.resetPassword'),
+      permission: ACCOUNT_PERMISSIONS.resetPassword,
+      testId: (row) => `account-reset-${row.mobile}`,
+      hidden: own,
+      onClick: setResetting,
+    },
+    {
+      label: t('action.delete'),
+      permission: ACCOUNT_PERMISSIONS.delete,
+      testId: (row) => `account-delete-${row.mobile}`,
+      danger: true,
+      hidden: own,
+      reason: {
+        title: (row) => t('confirm.deleteTitle', { name: row.username }),
+        placeholder: t('confirm.deleteReason'),
+        max: 255,
+        required: true,
+        testId: 'account-delete-reason',
+      },
+      run: (row, reason) => remove.mutateAsync({ params: { id: row.id }, query: { reason: reason ?? '' } }),
+      done: t('done.deleted'),
+    },
   ];
 
   return (
@@ -232,32 +254,6 @@ export default function AccountPage() {
           ]}
         />
       }
-      filters={
-        <>
-          <Form.Item name="username" label={t('field.username')}>
-            <Input allowClear maxLength={32} />
-          </Form.Item>
-          <Form.Item name="mobile" label={t('field.mobile')}>
-            <Input allowClear maxLength={16} data-testid="account-filter-mobile" />
-          </Form.Item>
-          {!external && (
-            <>
-              <Form.Item name="jobNumber" label={t('field.jobNumber')}>
-                <Input allowClear maxLength={32} />
-              </Form.Item>
-              <Form.Item name="deptId" label={t('field.dept')}>
-                <Select allowClear style={{ width: 140 }} options={depts} />
-              </Form.Item>
-            </>
-          )}
-          <Form.Item name="roleId" label={t('field.roles')}>
-            <Select allowClear style={{ width: 140 }} options={roles} />
-          </Form.Item>
-          <Form.Item name="status" label={t('field.status')}>
-            <Select allowClear style={{ width: 100 }} options={statusOptions} />
-          </Form.Item>
-        </>
-      }
       toolbar={
         <Permission value={[ACCOUNT_PERMISSIONS.create]}>
           <Button icon={<PlusOutlined />} onClick={() => void open(null)} data-testid="account-create">
@@ -265,61 +261,7 @@ export default function AccountPage() {
           </Button>
         </Permission>
       }
-      actions={{
-        width: 280,
-        render: (row) => (
-          <>
-            <Permission value={[ACCOUNT_PERMISSIONS.update]}>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void open(row)}
-                data-testid={`account-edit-${row.mobile}`}
-              >
-                {t('action.edit')}
-              </Button>
-            </Permission>
-            {row.id !== me?.id && (
-              <>
-                <Permission value={[ACCOUNT_PERMISSIONS.status]}>
-                  <Button
-                    type="link"
-                    size="small"
-                    danger={row.status === 1}
-                    disabled={busy}
-                    onClick={() => void toggle(row)}
-                    data-testid={`account-status-${row.mobile}`}
-                  >
-                    {t(row.status === 1 ? 'action.disable' : 'action.enable')}
-                  </Button>
-                </Permission>
-                <Permission value={[ACCOUNT_PERMISSIONS.resetPassword]}>
-                  <Button
-                    type="link"
-                    size="small"
-                    disabled={busy}
-                    onClick={() => setResetting(row)}
-                    data-testid={`account-reset-${row.mobile}`}
-                  >
-                    {t('action.resetPassword')}
-                  </Button>
-                </Permission>
-                <Permission value={[ACCOUNT_PERMISSIONS.delete]}>
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    onClick={() => setRemoving(row)}
-                    data-testid={`account-delete-${row.mobile}`}
-                  >
-                    {t('action.delete')}
-                  </Button>
-                </Permission>
-              </>
-            )}
-          </>
-        ),
-      }}
+      actions={{ width: 280, items: actions }}
     >
       <FormModal<AccountForm>
         open={editing !== null}
@@ -357,17 +299,6 @@ export default function AccountPage() {
           </Form.Item>
         )}
       </FormModal>
-      <ReasonModal
-        open={removing !== null}
-        title={t('confirm.deleteTitle', { name: removing?.username ?? '' })}
-        placeholder={t('confirm.deleteReason')}
-        max={255}
-        required
-        testId="account-delete-reason"
-        saving={busy}
-        onCancel={() => setRemoving(null)}
-        onOk={(reason) => void remove(reason)}
-      />
     </ListPage>
   );
 }

@@ -1,16 +1,15 @@
-import type { DataOf } from '@trialab/api-contract';
-import { Button, Card, Form, Input, Space, Tag, Tree } from 'antd';
+import type { BodyOf, DataOf } from '@trialab/api-contract';
+import { Form, Input, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAction } from '../../../components/FormModal';
+import { FormPage, useRecordId } from '../../../components/FormPage';
+import { rules } from '../../../components/formRules';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { RoleReason } from '../RoleReason';
 
 type PermissionRow = DataOf<Contract['role']['permissionTree']>[number];
-type RoleForm = { name: string; code: string; remark?: string | null };
+type RoleForm = Omit<BodyOf<Contract['role']['create']>, 'permissionIds' | 'reason'>;
 
 const TYPE_COLORS: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'orange', 4: 'purple' };
 
@@ -39,9 +38,8 @@ function permissionNodes(rows: readonly PermissionRow[], label: (row: Permission
 export default function CreateRolePage() {
   const { t, i18n } = useTranslation('roles', { keyPrefix: 'form' });
   const { t: l } = useTranslation('roles', { keyPrefix: 'list' });
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
+  const { t: r } = useTranslation('roles', { keyPrefix: 'reason' });
+  const id = useRecordId();
   const [form] = Form.useForm<RoleForm>();
   const tree = useEndpointQuery((c) => c.role.permissionTree).data?.data;
   const role = useEndpointQuery((c) => c.role.get, { params: { id: id ?? 0 } }, { enabled: id !== null }).data
@@ -49,8 +47,6 @@ export default function CreateRolePage() {
   // What the user ticked, for the role it was ticked on (the page stays open in its tab between roles).
   const [ticked, setChecked] = useState<{ id: number | null; full: number[]; half: number[] } | null>(null);
   const checked = ticked?.id === id ? ticked : null;
-  const [asking, setAsking] = useState<RoleForm | null>(null);
-  const [run, busy] = useAction();
   // The role list (kept open in its tab) and this role's cached answer show the saved role.
   const create = useEndpointMutation((c) => c.role.create, { invalidates: [(c) => c.role.page] });
   const update = useEndpointMutation((c) => c.role.update, {
@@ -74,88 +70,72 @@ export default function CreateRolePage() {
     full: (role?.permissionIds ?? []).filter((p) => leaves.has(p)),
     half: [],
   };
-  const ready = tree !== undefined && (id === null || role !== undefined);
 
-  const save = async (reason: string) => {
-    if (!asking) return;
+  const save = (values: RoleForm, reason: string | undefined) => {
     // Granted: the ticked rows and the parents of ticked rows (a menu shows only with its directory).
     const full = checked ? [...checked.full, ...checked.half] : (role?.permissionIds ?? []);
-    const body = { ...asking, permissionIds: [...new Set(full)], reason };
-    const done = await run(
-      () =>
-        role
-          ? update.mutateAsync({ body: { ...body, id: role.id, version: role.version } })
-          : create.mutateAsync({ body }),
-      t('savedOk'),
-    );
-    if (done) {
-      // The page stays open in its tab: the next new role starts empty.
-      setAsking(null);
-      setChecked(null);
-      form.resetFields();
-      navigate('/platform/role');
-    }
+    const body = { ...values, permissionIds: [...new Set(full)], reason: reason ?? '' };
+    return role
+      ? update.mutateAsync({ body: { ...body, id: role.id, version: role.version } })
+      : create.mutateAsync({ body });
   };
 
   return (
-    <Card title={id ? t('editTitle') : t('createTitle')} loading={!ready}>
-      {ready && (
-        <Form<RoleForm>
-          key={id ?? 'new'}
-          form={form}
-          layout="vertical"
-          name="role"
-          initialValues={role ? { name: role.name, code: role.code, remark: role.remark } : undefined}
-          onFinish={(values) => setAsking(values)}
-          style={{ maxWidth: 720 }}
+    <FormPage<RoleForm>
+      title={id ? t('editTitle') : t('createTitle')}
+      ready={tree !== undefined && (id === null || role !== undefined)}
+      form={form}
+      name="role"
+      recordKey={id ?? 'new'}
+      initialValues={role ? { name: role.name, code: role.code, remark: role.remark } : undefined}
+      onSave={save}
+      savedMessage={t('savedOk')}
+      // Every role change asks why (Part 11): the server refuses it without a reason and audits it.
+      reason={{
+        title: r('title'),
+        placeholder: r('placeholder'),
+        max: 255,
+        required: true,
+        testId: 'role-reason',
+      }}
+      back="/platform/role"
+      onSaved={() => setChecked(null)}
+      saveTestId="role-save"
+      style={{ maxWidth: 720 }}
+    >
+      <Form.Item name="name" label={l('name')} rules={[rules.required(l('name')), rules.max(l('name'), 32)]}>
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={l('code')}
+        extra={t('codeRule')}
+        rules={[rules.required(l('code')), { pattern: /^[a-z][a-z0-9_-]{1,31}$/, message: t('codeRule') }]}
+      >
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item name="remark" label={l('remark')} rules={[rules.max(l('remark'), 255)]}>
+        <Input.TextArea rows={2} maxLength={255} />
+      </Form.Item>
+      <Form.Item label={t('permissions')}>
+        <div
+          data-testid="role-permissions"
+          style={{ border: '1px solid #f0f0f0', padding: 8, maxHeight: 480, overflow: 'auto' }}
         >
-          <Form.Item name="name" label={l('name')} rules={[{ required: true, whitespace: true, max: 32 }]}>
-            <Input maxLength={32} />
-          </Form.Item>
-          <Form.Item
-            name="code"
-            label={l('code')}
-            extra={t('codeRule')}
-            rules={[{ required: true, pattern: /^[a-z][a-z0-9_-]{1,31}$/, message: t('codeRule') }]}
-          >
-            <Input maxLength={32} />
-          </Form.Item>
-          <Form.Item name="remark" label={l('remark')} rules={[{ max: 255 }]}>
-            <Input.TextArea rows={2} maxLength={255} />
-          </Form.Item>
-          <Form.Item label={t('permissions')}>
-            <div
-              data-testid="role-permissions"
-              style={{ border: '1px solid #f0f0f0', padding: 8, maxHeight: 480, overflow: 'auto' }}
-            >
-              <Tree
-                checkable
-                selectable={false}
-                // Directories open, menus closed: every page shows, its buttons one click away.
-                defaultExpandedKeys={(tree ?? []).filter((row) => row.type === 1).map((row) => row.id)}
-                treeData={nodes}
-                checkedKeys={{ checked: shown.full, halfChecked: shown.half }}
-                onCheck={(keys, info) => {
-                  const full = (Array.isArray(keys) ? keys : keys.checked).map(Number);
-                  setChecked({ id, full, half: (info.halfCheckedKeys ?? []).map(Number) });
-                }}
-              />
-            </div>
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="role-save">
-              {t('save')}
-            </Button>
-            <Button onClick={() => navigate('/platform/role')}>{t('back')}</Button>
-          </Space>
-        </Form>
-      )}
-      <RoleReason
-        open={asking !== null}
-        saving={busy}
-        onCancel={() => setAsking(null)}
-        onOk={(reason) => void save(reason)}
-      />
-    </Card>
+          <Tree
+            checkable
+            selectable={false}
+            // Directories open, menus closed: every page shows, its buttons one click away.
+            defaultExpandedKeys={(tree ?? []).filter((row) => row.type === 1).map((row) => row.id)}
+            treeData={nodes}
+            checkedKeys={{ checked: shown.full, halfChecked: shown.half }}
+            onCheck={(keys, info) => {
+              const full = (Array.isArray(keys) ? keys : keys.checked).map(Number);
+              setChecked({ id, full, half: (info.halfCheckedKeys ?? []).map(Number) });
+            }}
+          />
+        </div>
+      </Form.Item>
+    </FormPage>
   );
 }

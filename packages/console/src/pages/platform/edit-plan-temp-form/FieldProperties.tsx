@@ -50,10 +50,7 @@ export function FieldProperties(props: {
         rules={[
           rules.required(t('key')),
           { pattern: FORM_FIELD_KEY, message: t('keyRule') },
-          {
-            validator: (_, v) =>
-              props.otherKeys.includes(v) ? Promise.reject(new Error(t('keyRule'))) : Promise.resolve(),
-          },
+          rules.unique(t('keyRule'), () => props.otherKeys),
         ]}
       >
         <Input maxLength={32} data-testid="field-key" />

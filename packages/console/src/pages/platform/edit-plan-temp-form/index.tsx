@@ -9,11 +9,12 @@ import {
 import { Alert, Button, Card, Col, Empty, Form, Input, List, Row, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { confirmed } from '../../../components/ConfirmDialog';
 import { localText } from '../../../components/DynamicForm';
 import { useAction } from '../../../components/FormModal';
+import { useRecordId } from '../../../components/FormPage';
 import { rules } from '../../../components/formRules';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
@@ -36,8 +37,7 @@ export default function EditFormTemplatePage() {
   const { t, i18n } = useTranslation('planTemplate', { keyPrefix: 'form' });
   const { t: c } = useTranslation('planTemplate', { keyPrefix: 'shared' });
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
+  const id = useRecordId();
   const record = useEndpointQuery(
     (api) => api.formTemplates.get,
     { params: { id: id ?? 0 } },

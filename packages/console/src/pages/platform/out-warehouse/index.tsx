@@ -7,17 +7,15 @@ import { Form, Radio, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
-import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect, DictText } from '../../../components/DictSelect';
-import { EnabledSwitch } from '../../../components/EnabledSwitch';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { ListPage, useListPage } from '../../../components/ListPage';
+import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation } from '../../../services/query';
 import {
   CodeNameFields,
-  EnabledFilter,
+  enabledColumn,
   KeywordFilter,
   localName,
   SortField,
@@ -53,7 +51,7 @@ const invalidates = [
 export default function OutWarehousePage() {
   const { t } = useTranslation('stockOut', { keyPrefix: 'type' });
   const { t: c } = useTranslation('platformData', { keyPrefix: 'record' });
-  const { t: tr, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const list = useListPage((api) => api.stockOutTypes.paging, {} as Filter);
   const create = useEndpointMutation((api) => api.stockOutTypes.create, { invalidates });
   const update = useEndpointMutation((api) => api.stockOutTypes.update, { invalidates });
@@ -69,7 +67,7 @@ export default function OutWarehousePage() {
     { value: false, label: t('permanent') },
   ];
 
-  const columns: DataColumn<StockOutTypeRow>[] = [
+  const columns: ListColumn<StockOutTypeRow>[] = [
     col.text('code', c('code'), 140),
     { dataIndex: 'name', title: c('name'), render: (_, row) => localName(row, i18n.language) },
     {
@@ -77,6 +75,7 @@ export default function OutWarehousePage() {
       title: t('returnsSample'),
       width: 180,
       render: (_, row) => t(row.returnsSample ? 'temporary' : 'permanent'),
+      filter: <Select allowClear style={{ width: 200 }} options={kinds} />,
     },
     {
       dataIndex: 'needsReview',
@@ -102,22 +101,12 @@ export default function OutWarehousePage() {
       ),
     },
     col.text('sort', c('sort'), 80),
-    {
-      dataIndex: 'enabled',
-      title: tr('fields.status'),
-      width: 100,
-      render: (_, row) => (
-        <EnabledSwitch
-          enabled={row.enabled}
-          name={localName(row, i18n.language)}
-          permission={STOCK_OUT_TYPE_PERMISSIONS.toggle}
-          testId={`stock-out-type-status-${row.code}`}
-          onChange={(enabled) =>
-            setStatus.mutateAsync({ params: { id: row.id }, body: { enabled, version: row.version } })
-          }
-        />
-      ),
-    },
+    enabledColumn({
+      permission: STOCK_OUT_TYPE_PERMISSIONS.toggle,
+      testId: 'stock-out-type',
+      name: (row) => localName(row, i18n.language),
+      setStatus,
+    }),
   ];
 
   const save = (values: Values) => {
@@ -141,15 +130,7 @@ export default function OutWarehousePage() {
       rowKey="id"
       code="platform.out-warehouse"
       columns={columns}
-      filters={
-        <>
-          <KeywordFilter />
-          <Form.Item name="returnsSample" label={t('returnsSample')}>
-            <Select allowClear style={{ width: 200 }} options={kinds} />
-          </Form.Item>
-          <EnabledFilter />
-        </>
-      }
+      filters={<KeywordFilter />}
       {...editingActions}
     >
       <FormModal<Values>

@@ -1,9 +1,10 @@
 import { FORM_TEMPLATE_PERMISSIONS, type FormField, orderedFields } from '@trialab/api-contract';
 import { Button, Card, Col, Descriptions, Row, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { localText } from '../../../components/DynamicForm';
+import { useRecordId } from '../../../components/FormPage';
 import { dash, formatTime } from '../../../components/format';
 import { StatusTag } from '../../../components/StatusTag';
 import { useEndpointQuery } from '../../../services/query';
@@ -35,8 +36,7 @@ export default function FormTemplateDetailPage() {
   const { t, i18n } = useTranslation('planTemplate', { keyPrefix: 'form' });
   const { t: c } = useTranslation('planTemplate', { keyPrefix: 'shared' });
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
+  const id = useRecordId();
   const query = useEndpointQuery(
     (api) => api.formTemplates.get,
     { params: { id: id ?? 0 } },

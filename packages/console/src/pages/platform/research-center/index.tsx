@@ -1,16 +1,15 @@
 import { type DataOf, RESEARCH_CENTER_PERMISSIONS } from '@trialab/api-contract';
-import { Button, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
-import type { DataColumn } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { ListPage, useListPage } from '../../../components/ListPage';
+import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation } from '../../../services/query';
-import { EnabledFilter, enabledColumn, useEditingActions } from '../referenceFields';
+import { enabledColumn, useEditingActions } from '../referenceFields';
 import { CenterDetail, centerName } from './CenterDetail';
 
 type Row = DataOf<Contract['researchCenter']['paging']>[number];
@@ -60,19 +59,30 @@ export default function ResearchCenterPage() {
   const editingId = editing && editing !== 'new' ? editing.id : undefined;
 
   // Checked as typed, so the administrator learns before saving (the server refuses it anyway).
-  const free = (field: 'code' | 'name', message: string) => async (_: unknown, value: string | undefined) => {
-    if (!value?.trim()) return;
-    const taken = await callEndpoint((c) => c.researchCenter.checkExist, {
-      body: { field, value: value.trim(), id: editingId },
+  const free = (field: 'code' | 'name', message: string) =>
+    rules.free(message, async (value) => {
+      const taken = await callEndpoint((c) => c.researchCenter.checkExist, {
+        body: { field, value, id: editingId },
+      });
+      return taken.data;
     });
-    if (taken.data) throw new Error(message);
-  };
 
-  const columns: DataColumn<Row>[] = [
-    col.text('code', t('code'), 110),
-    { dataIndex: 'name', title: t('name'), render: (_, row) => centerName(row, i18n.language) },
+  const columns: ListColumn<Row>[] = [
+    {
+      ...col.text<Row>('code', t('code'), 110),
+      filter: <Input allowClear maxLength={32} style={{ width: 130 }} />,
+    },
+    {
+      dataIndex: 'name',
+      title: t('name'),
+      render: (_, row) => centerName(row, i18n.language),
+      filter: <Input allowClear maxLength={64} placeholder={t('nameHint')} />,
+    },
     col.text('province', t('province'), 100),
-    col.text('city', t('city'), 100),
+    {
+      ...col.text<Row>('city', t('city'), 100),
+      filter: <Input allowClear maxLength={32} style={{ width: 120 }} />,
+    },
     col.text('phone', t('phone'), 140),
     col.text('projectCount', t('projectCount'), 100),
     enabledColumn({
@@ -105,36 +115,17 @@ export default function ResearchCenterPage() {
       rowKey="id"
       code="platform.research-center"
       columns={columns}
-      filters={
-        <>
-          <Form.Item name="code" label={t('code')}>
-            <Input allowClear maxLength={32} style={{ width: 130 }} />
-          </Form.Item>
-          <Form.Item name="name" label={t('name')}>
-            <Input allowClear maxLength={64} placeholder={t('nameHint')} />
-          </Form.Item>
-          <Form.Item name="city" label={t('city')}>
-            <Input allowClear maxLength={32} style={{ width: 120 }} />
-          </Form.Item>
-          <EnabledFilter />
-        </>
-      }
       toolbar={editingActions.toolbar}
       actions={{
         width: 130,
-        render: (row) => (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setShown(row.id)}
-              data-testid={`research-center-detail-${row.code}`}
-            >
-              {t('detail')}
-            </Button>
-            {editingActions.actions.render(row)}
-          </Space>
-        ),
+        items: [
+          {
+            label: t('detail'),
+            testId: (row) => `research-center-detail-${row.code}`,
+            onClick: (row) => setShown(row.id),
+          },
+          ...editingActions.actions.items,
+        ],
       }}
     >
       <FormModal<Values>
@@ -165,7 +156,7 @@ export default function ResearchCenterPage() {
           rules={[
             rules.required(t('code')),
             { pattern: CODE_PATTERN, message: f('codeRule') },
-            { validator: free('code', f('codeTaken')) },
+            free('code', f('codeTaken')),
           ]}
         >
           <Input maxLength={16} placeholder={t('codeHint')} />
@@ -174,11 +165,7 @@ export default function ResearchCenterPage() {
           name="name"
           label={t('name')}
           validateDebounce={300}
-          rules={[
-            rules.required(t('name')),
-            rules.max(t('name'), 64),
-            { validator: free('name', f('nameTaken')) },
-          ]}
+          rules={[rules.required(t('name')), rules.max(t('name'), 64), free('name', f('nameTaken'))]}
         >
           <Input maxLength={64} />
         </Form.Item>

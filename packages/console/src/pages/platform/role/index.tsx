@@ -1,59 +1,39 @@
 import type { DataOf } from '@trialab/api-contract';
-import { Button, Form, Input, Select, Tag } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
-import type { DataColumn } from '../../../components/DataTable';
-import { useAction } from '../../../components/FormModal';
-import { ListPage, useListPage } from '../../../components/ListPage';
+import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
+import type { RowAction } from '../../../components/RowActions';
 import type { Contract } from '../../../services/contract';
-import { callEndpoint } from '../../../services/endpoint';
-import { RoleReason } from '../RoleReason';
+import { useEndpointMutation } from '../../../services/query';
 
 type RoleRow = DataOf<Contract['role']['page']>[number];
 type Filter = { name?: string; status?: 0 | 1 };
-/** A change waiting for its reason: enable/disable or delete. */
-type Asking = { row: RoleRow; change: 'status' | 'delete' };
 
 /** /platform/role: roles with their status; enable, disable and delete ask for a reason. */
 export default function RolePage() {
   const { t } = useTranslation('roles', { keyPrefix: 'list' });
+  const { t: r } = useTranslation('roles', { keyPrefix: 'reason' });
   const navigate = useNavigate();
   const list = useListPage((c) => c.role.page, {} as Filter);
-  const [asking, setAsking] = useState<Asking | null>(null);
-  const [run, busy] = useAction();
-
-  const change = async (reason: string) => {
-    if (!asking) return;
-    const { row } = asking;
-    const done = await run(
-      () =>
-        asking.change === 'delete'
-          ? callEndpoint((c) => c.role.delete, { query: { id: row.id, reason } })
-          : callEndpoint((c) => c.role.updateStatus, {
-              body: { id: row.id, version: row.version, status: row.status === 1 ? 0 : 1, reason },
-            }),
-      asking.change === 'delete' ? t('removedOk') : t('statusOk'),
-    );
-    if (done) {
-      setAsking(null);
-      await list.reload();
-    }
+  const invalidates = [(c: Contract) => c.role.page];
+  const setStatus = useEndpointMutation((c) => c.role.updateStatus, { invalidates });
+  const remove = useEndpointMutation((c) => c.role.delete, { invalidates });
+  // Every role change asks why (Part 11): the server refuses it without a reason and audits it.
+  const reason = {
+    title: () => r('title'),
+    placeholder: r('placeholder'),
+    max: 255,
+    required: true,
+    testId: 'role-reason',
   };
 
-  const columns: DataColumn<RoleRow>[] = [
-    col.text('name', t('name'), 160),
+  const columns: ListColumn<RoleRow>[] = [
+    { ...col.text<RoleRow>('name', t('name'), 160), filter: true },
     col.text('code', t('code'), 160),
-    {
-      dataIndex: 'status',
-      title: t('status'),
-      width: 90,
-      render: (v: number) => (
-        <Tag color={v === 1 ? 'success' : 'default'}>{v === 1 ? t('enabled') : t('disabled')}</Tag>
-      ),
-    },
+    col.enabled<RoleRow>({ filter: true }),
     {
       dataIndex: 'permissionIds',
       title: t('permissionCount'),
@@ -62,6 +42,34 @@ export default function RolePage() {
     },
     col.text('remark', t('remark')),
   ];
+  const actions: RowAction<RoleRow>[] = [
+    {
+      label: t('edit'),
+      permission: 'platform:role:update',
+      testId: (row) => `role-edit-${row.code}`,
+      onClick: (row) => navigate(`/platform/create-role?id=${row.id}`),
+    },
+    {
+      label: (row) => (row.status === 1 ? t('disable') : t('enable')),
+      permission: 'platform:role:update',
+      testId: (row) => `role-status-${row.code}`,
+      reason,
+      run: (row, why) =>
+        setStatus.mutateAsync({
+          body: { id: row.id, version: row.version, status: row.status === 1 ? 0 : 1, reason: why ?? '' },
+        }),
+      done: t('statusOk'),
+    },
+    {
+      label: t('remove'),
+      permission: 'platform:role:delete',
+      testId: (row) => `role-delete-${row.code}`,
+      danger: true,
+      reason,
+      run: (row, why) => remove.mutateAsync({ query: { id: row.id, reason: why ?? '' } }),
+      done: t('removedOk'),
+    },
+  ];
 
   return (
     <ListPage<RoleRow, Filter>
@@ -69,23 +77,6 @@ export default function RolePage() {
       rowKey="id"
       code="platform.role"
       columns={columns}
-      filters={
-        <>
-          <Form.Item name="name" label={t('name')}>
-            <Input allowClear maxLength={32} />
-          </Form.Item>
-          <Form.Item name="status" label={t('status')}>
-            <Select
-              allowClear
-              style={{ minWidth: 100 }}
-              options={[
-                { value: 1, label: t('enabled') },
-                { value: 0, label: t('disabled') },
-              ]}
-            />
-          </Form.Item>
-        </>
-      }
       toolbar={
         <Permission value={['platform:role:create']}>
           <Button type="primary" onClick={() => navigate('/platform/create-role')} data-testid="role-create">
@@ -93,49 +84,7 @@ export default function RolePage() {
           </Button>
         </Permission>
       }
-      actions={{
-        width: 200,
-        render: (row) => (
-          <>
-            <Permission value={['platform:role:update']}>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => navigate(`/platform/create-role?id=${row.id}`)}
-                data-testid={`role-edit-${row.code}`}
-              >
-                {t('edit')}
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setAsking({ row, change: 'status' })}
-                data-testid={`role-status-${row.code}`}
-              >
-                {row.status === 1 ? t('disable') : t('enable')}
-              </Button>
-            </Permission>
-            <Permission value={['platform:role:delete']}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => setAsking({ row, change: 'delete' })}
-                data-testid={`role-delete-${row.code}`}
-              >
-                {t('remove')}
-              </Button>
-            </Permission>
-          </>
-        ),
-      }}
-    >
-      <RoleReason
-        open={asking !== null}
-        saving={busy}
-        onCancel={() => setAsking(null)}
-        onOk={(reason) => void change(reason)}
-      />
-    </ListPage>
+      actions={{ width: 200, items: actions }}
+    />
   );
 }

@@ -8,15 +8,13 @@ import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
-import type { DataColumn } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { ListPage, useListPage } from '../../../components/ListPage';
+import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import {
   CodeNameFields,
-  EnabledFilter,
   enabledColumn,
   KeywordFilter,
   localName,
@@ -79,7 +77,7 @@ export default function SampleTypePage() {
   }
   const categories = SAMPLE_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) }));
 
-  const columns: DataColumn<SampleTypeRow>[] = [
+  const columns: ListColumn<SampleTypeRow>[] = [
     col.text('code', c('code'), 100),
     { dataIndex: 'name', title: c('name'), render: (_, row) => localName(row, i18n.language) },
     {
@@ -87,6 +85,7 @@ export default function SampleTypePage() {
       title: t('category'),
       width: 100,
       render: (_, row) => t(`categories.${row.category}`),
+      filter: <Select allowClear style={{ width: 120 }} options={categories} />,
     },
     col.text('container', t('container')),
     col.text('storageTemperatureName', t('storageTemperature'), 140),
@@ -120,15 +119,7 @@ export default function SampleTypePage() {
       rowKey="id"
       code="platform.sample-type"
       columns={columns}
-      filters={
-        <>
-          <KeywordFilter />
-          <Form.Item name="category" label={t('category')}>
-            <Select allowClear style={{ width: 120 }} options={categories} />
-          </Form.Item>
-          <EnabledFilter />
-        </>
-      }
+      filters={<KeywordFilter />}
       {...editingActions}
     >
       <FormModal<Values>

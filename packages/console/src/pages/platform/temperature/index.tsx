@@ -3,16 +3,14 @@ import { Checkbox, Form, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
-import type { DataColumn } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { ListPage, useListPage } from '../../../components/ListPage';
+import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
 import { NumberInput } from '../../../components/NumberInput';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation } from '../../../services/query';
 import {
   CodeNameFields,
-  EnabledFilter,
   enabledColumn,
   KeywordFilter,
   localName,
@@ -61,7 +59,7 @@ export default function TemperaturePage() {
     onEdit: setEditing,
   });
 
-  const columns: DataColumn<TemperatureRow>[] = [
+  const columns: ListColumn<TemperatureRow>[] = [
     col.text('code', c('code'), 100),
     { dataIndex: 'name', title: c('name'), render: (_, row) => localName(row, i18n.language) },
     col.text('range', t('range'), 130),
@@ -74,6 +72,19 @@ export default function TemperaturePage() {
           {row.forStorage && <Tag>{t('forStorage')}</Tag>}
         </>
       ),
+      filter: {
+        name: 'use',
+        input: (
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 'transport', label: t('forTransport') },
+              { value: 'storage', label: t('forStorage') },
+            ]}
+          />
+        ),
+      },
     },
     col.text('sort', c('sort'), 80),
     enabledColumn({
@@ -106,22 +117,7 @@ export default function TemperaturePage() {
       rowKey="id"
       code="platform.temperature"
       columns={columns}
-      filters={
-        <>
-          <KeywordFilter />
-          <Form.Item name="use" label={t('use')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              options={[
-                { value: 'transport', label: t('forTransport') },
-                { value: 'storage', label: t('forStorage') },
-              ]}
-            />
-          </Form.Item>
-          <EnabledFilter />
-        </>
-      }
+      filters={<KeywordFilter />}
       {...editingActions}
     >
       <FormModal<Values>

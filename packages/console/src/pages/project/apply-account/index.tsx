@@ -1,16 +1,16 @@
 import { Button, Card, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useRecordId } from '../../../components/FormPage';
+import { ApplicationView } from '../../../components/UserApplication';
 import { useEndpointQuery } from '../../../services/query';
-import { ApplicationView } from '../../web/user-apply/parts';
 import { ApplicationAuditActions } from '../user-apply-audit/AuditActions';
 
 /** /project/apply-account?id=: one account application for staff, with pass and reject when allowed. */
 export default function ProjectApplyAccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
+  const id = useRecordId() ?? 0;
   const valid = Number.isInteger(id) && id > 0;
   const query = useEndpointQuery(
     (c) => c.accountApplication.staffGet,

@@ -64,7 +64,7 @@ describe('/project/create-file', () => {
     );
     const name = (await screen.findByDisplayValue('疫苗研究')) as HTMLInputElement;
     expect(screen.getByDisplayValue('KM-7')).toBeTruthy();
-    expect(screen.getAllByTestId('project-sites-row')).toHaveLength(1);
+    expect(screen.getAllByTestId(/^project-sites-\d+$/)).toHaveLength(1);
     fireEvent.change(name, { target: { value: '重名项目' } });
     expect(await screen.findByText('该项目名称已被其他项目使用', {}, { timeout: 3000 })).toBeTruthy();
     fireEvent.change(name, { target: { value: '疫苗研究二期' } });
@@ -139,9 +139,9 @@ describe('/project/create-file', () => {
     // The form's own code went along, so the server could call the repeat an error.
     expect(sent.find((s) => s.name === 'project.groupImport')?.body).toEqual({ fileId: 88, existing: ['A'] });
     fireEvent.click(screen.getByTestId('project-groups-import-confirm'));
-    await waitFor(() => expect(screen.getAllByTestId('project-groups-row')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId(/^project-groups-\d+$/)).toHaveLength(2));
     expect(
-      within(screen.getAllByTestId('project-groups-row')[1] as HTMLElement).getByDisplayValue('对照组'),
+      within(screen.getAllByTestId(/^project-groups-\d+$/)[1] as HTMLElement).getByDisplayValue('对照组'),
     ).toBeTruthy();
     fireEvent.click(screen.getByTestId('project-file-save'));
     await waitFor(() => expect(sent.some((s) => s.name === 'project.update')).toBe(true), { timeout: 3000 });

@@ -1,37 +1,21 @@
-import { PROJECT_FILE_PERMISSIONS, type ProjectImportType } from '@trialab/api-contract';
-import { Button, Card, Col, DatePicker, Divider, Form, Input, Row, Select, Space } from 'antd';
+import { type BodyOf, PROJECT_FILE_PERMISSIONS, type ProjectImportType } from '@trialab/api-contract';
+import { Button, Col, DatePicker, Divider, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { ExportButton } from '../../../components/ExportButton';
-import { useAction } from '../../../components/FormModal';
+import { FormPage, ListField, useRecordId } from '../../../components/FormPage';
 import { rules } from '../../../components/formRules';
+import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { RecordUsers } from './RecordUsers';
 import { type ImportedRows, SectionImport, type SectionKeys } from './SectionImport';
 
-interface SiteRow {
-  id?: number;
-  researchCenterId?: number;
-  centerNo?: string;
-  name?: string;
-}
-interface Values {
-  projectNo: string;
-  name: string;
-  protocolNo?: string;
-  sponsor?: string;
-  managerId: number;
-  backupManagerId?: number;
-  dates?: [Dayjs | null, Dayjs | null] | null;
-  description?: string;
-  sites?: SiteRow[];
-  groups?: { code?: string; name?: string }[];
-  contacts?: { name?: string; role?: string; phone?: string; email?: string }[];
-}
+type Body = BodyOf<Contract['project']['create']>;
+/** The form's values: the contract's body, the two dates as one range picker. */
+type Values = Omit<Body, 'startDate' | 'endDate'> & { dates?: [Dayjs | null, Dayjs | null] | null };
 
 const PROJECT_NO = /^[A-Za-z0-9_-]{1,32}$/;
 const P = PROJECT_FILE_PERMISSIONS;
@@ -48,9 +32,7 @@ export default function CreateProjectFilePage() {
   const { t: l } = useTranslation('projectFile', { keyPrefix: 'list' });
   const { t: io } = useTranslation('projectRecord', { keyPrefix: 'imports' });
   const { t: tr } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
+  const id = useRecordId();
   const [form] = Form.useForm<Values>();
   const record = useEndpointQuery((c) => c.project.get, { params: { id: id ?? 0 } }, { enabled: id !== null })
     .data?.data;
@@ -58,22 +40,20 @@ export default function CreateProjectFilePage() {
   const centers =
     useEndpointQuery((c) => c.researchCenter.paging, { body: { page: 1, size: 100, enabled: true } }).data
       ?.data ?? [];
-  const invalidates = [(c: Parameters<Parameters<typeof useEndpointMutation>[0]>[0]) => c.project.page];
+  const invalidates = [(c: Contract) => c.project.page];
   const create = useEndpointMutation((c) => c.project.create, { invalidates });
   const update = useEndpointMutation((c) => c.project.update, {
     invalidates: [...invalidates, (c) => c.project.get],
   });
-  const [run, busy] = useAction();
   const [importing, setImporting] = useState<ProjectImportType | null>(null);
-  const ready = id === null || record !== undefined;
 
   /** The keys the form holds now, so an import calls a repeat of one an error. */
   const sectionKeys = (): SectionKeys => {
-    const v = form.getFieldsValue(['sites', 'groups', 'contacts']) as Values;
+    const v = form.getFieldsValue(['sites', 'groups', 'contacts']) as Partial<Values>;
     return {
-      group: (v.groups ?? []).flatMap((g) => (g.code ? [g.code] : [])),
-      center: (v.sites ?? []).flatMap((s) => (s.centerNo ? [s.centerNo] : [])),
-      contact: (v.contacts ?? []).flatMap((c) => (c.name && c.role ? [{ name: c.name, role: c.role }] : [])),
+      group: (v.groups ?? []).flatMap((g) => (g?.code ? [g.code] : [])),
+      center: (v.sites ?? []).flatMap((s) => (s?.centerNo ? [s.centerNo] : [])),
+      contact: (v.contacts ?? []).flatMap((c) => (c?.name && c.role ? [{ name: c.name, role: c.role }] : [])),
     };
   };
   // Imported rows join the form's own: nothing is stored until the record is saved.
@@ -99,277 +79,239 @@ export default function CreateProjectFilePage() {
   };
 
   // Checked as typed, so the manager learns before saving (the server refuses it anyway).
-  const free =
-    (check: 'checkExist' | 'checkNameExist' | 'checkPlanNoExist', message: string) =>
-    async (_: unknown, value: string | undefined) => {
-      if (!value?.trim()) return;
-      const taken = await callEndpoint((c) => c.project[check], {
-        body: { value: value.trim(), id: id ?? undefined },
-      });
-      if (taken.data) throw new Error(message);
-    };
+  const free = (check: 'checkExist' | 'checkNameExist' | 'checkPlanNoExist', message: string) =>
+    rules.free(message, async (value) => {
+      const taken = await callEndpoint((c) => c.project[check], { body: { value, id: id ?? undefined } });
+      return taken.data;
+    });
 
-  const save = async (v: Values) => {
-    const body = {
-      projectNo: v.projectNo,
-      name: v.name,
-      protocolNo: v.protocolNo?.trim() || null,
-      sponsor: v.sponsor?.trim() || null,
-      managerId: v.managerId,
-      backupManagerId: v.backupManagerId ?? null,
-      startDate: day(v.dates?.[0]),
-      endDate: day(v.dates?.[1]),
-      description: v.description?.trim() || null,
-      sites: (v.sites ?? []).map((s) => ({
-        id: s.id,
-        researchCenterId: s.researchCenterId ?? 0,
-        centerNo: s.centerNo ?? '',
-        name: s.name?.trim() || null,
-      })),
-      groups: (v.groups ?? []).map((g) => ({ code: g.code ?? '', name: g.name ?? '' })),
-      contacts: (v.contacts ?? []).map((c) => ({
-        name: c.name ?? '',
-        role: c.role ?? '',
-        phone: c.phone?.trim() || null,
-        email: c.email?.trim() || null,
-      })),
-    };
-    const done = await run(
-      () =>
-        record
-          ? update.mutateAsync({ body: { ...body, id: record.id, version: record.version } })
-          : create.mutateAsync({ body }),
-      t('savedOk'),
-    );
-    if (done) {
-      form.resetFields();
-      navigate('/project/file');
-    }
+  const save = ({ dates, ...values }: Values) => {
+    const body = { ...values, startDate: day(dates?.[0]), endDate: day(dates?.[1]) };
+    return record
+      ? update.mutateAsync({ body: { ...body, id: record.id, version: record.version } })
+      : create.mutateAsync({ body });
   };
 
-  /** One editable table: a row of fields per item, add and remove buttons. */
+  /** One editable table: a row of fields per item, its import and export, add and remove buttons. */
   const rowsOf = (type: ProjectImportType, title: string, cells: (field: number) => ReactNode) => {
     const name = LIST_OF[type];
     return (
       <>
         {/* A separator holds no controls (axe: nested-interactive): the section's buttons follow it. */}
         <Divider titlePlacement="start">{title}</Divider>
-        <Space style={{ marginBottom: 8 }}>
-          <Permission value={[P.import]}>
-            <Button size="small" onClick={() => setImporting(type)} data-testid={`project-${name}-import`}>
-              {io('import')}
-            </Button>
-          </Permission>
-          {record && (
-            <ExportButton
-              endpoint={(c) => c.project.export}
-              input={{ params: { id: record.id }, query: { infoType: type } }}
-              fileName={`${record.projectNo}-${type}s.xlsx`}
-              permission={[P.export]}
-              data-testid={`project-${name}-export`}
-            >
-              {io('export')}
-            </ExportButton>
-          )}
-        </Space>
-        <Form.List name={name}>
-          {(items, { add, remove }) => (
+        <ListField
+          name={name}
+          testId={`project-${name}`}
+          addLabel={t('addRow')}
+          removeLabel={t('removeRow')}
+          toolbar={
             <>
-              {items.map((item) => (
-                <Space key={item.key} align="start" data-testid={`project-${name}-row`}>
-                  {cells(item.name)}
-                  <Button type="link" danger onClick={() => remove(item.name)}>
-                    {t('removeRow')}
-                  </Button>
-                </Space>
-              ))}
-              <Button type="dashed" onClick={() => add()} data-testid={`project-${name}-add`}>
-                {t('addRow')}
-              </Button>
+              <Permission value={[P.import]}>
+                <Button
+                  size="small"
+                  onClick={() => setImporting(type)}
+                  data-testid={`project-${name}-import`}
+                >
+                  {io('import')}
+                </Button>
+              </Permission>
+              {record && (
+                <ExportButton
+                  endpoint={(c) => c.project.export}
+                  input={{ params: { id: record.id }, query: { infoType: type } }}
+                  fileName={`${record.projectNo}-${type}s.xlsx`}
+                  permission={[P.export]}
+                  data-testid={`project-${name}-export`}
+                >
+                  {io('export')}
+                </ExportButton>
+              )}
             </>
+          }
+        >
+          {(item, _index, controls) => (
+            <Space align="start">
+              {cells(item.name)}
+              {controls}
+            </Space>
           )}
-        </Form.List>
+        </ListField>
       </>
     );
   };
 
   return (
     <>
-      <Card title={id ? t('editTitle') : t('createTitle')} loading={!ready}>
-        {ready && (
-          <Form<Values>
-            key={id ?? 'new'}
-            form={form}
-            layout="vertical"
-            name="projectFile"
-            initialValues={
-              record
-                ? {
-                    projectNo: record.projectNo,
-                    name: record.name,
-                    protocolNo: record.protocolNo ?? undefined,
-                    sponsor: record.sponsor ?? undefined,
-                    managerId: record.managerId ?? undefined,
-                    backupManagerId: record.backupManagerId ?? undefined,
-                    dates: [
-                      record.startDate ? dayjs(record.startDate) : null,
-                      record.endDate ? dayjs(record.endDate) : null,
-                    ],
-                    description: record.description ?? undefined,
-                    sites: record.sites.map((s) => ({
-                      id: s.id,
-                      researchCenterId: s.researchCenterId ?? undefined,
-                      centerNo: s.centerNo,
-                      name: s.name,
-                    })),
-                    groups: record.groups,
-                    contacts: record.contacts.map((c) => ({
-                      name: c.name,
-                      role: c.role,
-                      phone: c.phone ?? undefined,
-                      email: c.email ?? undefined,
-                    })),
-                  }
-                : { sites: [], groups: [], contacts: [] }
-            }
-            onFinish={(values) => void save(values)}
-          >
-            <Divider titlePlacement="start">{t('basics')}</Divider>
-            <Row gutter={16}>
-              <Col span={8}>
-                <Form.Item
-                  name="projectNo"
-                  label={tr('fields.projectNo')}
-                  validateDebounce={300}
-                  rules={[
-                    rules.required(tr('fields.projectNo')),
-                    { pattern: PROJECT_NO, message: t('projectNoRule') },
-                    { validator: free('checkExist', t('projectNoTaken')) },
-                  ]}
-                >
-                  <Input maxLength={32} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item
-                  name="name"
-                  label={l('name')}
-                  validateDebounce={300}
-                  rules={[
-                    rules.required(l('name')),
-                    rules.max(l('name'), 64),
-                    { validator: free('checkNameExist', t('nameTaken')) },
-                  ]}
-                >
-                  <Input maxLength={64} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item
-                  name="protocolNo"
-                  label={l('protocolNo')}
-                  validateDebounce={300}
-                  rules={[{ validator: free('checkPlanNoExist', t('protocolNoTaken')) }]}
-                >
-                  <Input maxLength={64} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item name="sponsor" label={l('sponsor')}>
-                  <Input maxLength={128} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item name="managerId" label={l('manager')} rules={[rules.chosen(l('manager'))]}>
-                  <Select options={managers.map((m) => ({ value: m.id, label: m.username }))} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item name="backupManagerId" label={l('backupManager')}>
-                  <Select allowClear options={managers.map((m) => ({ value: m.id, label: m.username }))} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item name="dates" label={`${l('startDate')} / ${l('endDate')}`}>
-                  <DatePicker.RangePicker allowEmpty={[true, true]} />
-                </Form.Item>
-              </Col>
-              <Col span={16}>
-                <Form.Item name="description" label={t('description')}>
-                  <Input.TextArea rows={2} maxLength={1000} />
-                </Form.Item>
-              </Col>
-            </Row>
-            {rowsOf('center', t('sites'), (n) => (
-              <>
-                <Form.Item name={[n, 'id']} hidden>
-                  <Input />
-                </Form.Item>
-                <Form.Item name={[n, 'researchCenterId']} rules={[rules.chosen(t('center'))]}>
-                  <Select
-                    placeholder={t('center')}
-                    style={{ width: 280 }}
-                    showSearch
-                    optionFilterProp="label"
-                    options={centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
-                  />
-                </Form.Item>
-                <Form.Item
-                  name={[n, 'centerNo']}
-                  rules={[rules.required(t('centerNo')), rules.max(t('centerNo'), 16)]}
-                >
-                  <Input placeholder={t('centerNo')} maxLength={16} style={{ width: 120 }} />
-                </Form.Item>
-                <Form.Item name={[n, 'name']}>
-                  <Input placeholder={t('siteName')} maxLength={64} />
-                </Form.Item>
-              </>
-            ))}
-            {rowsOf('group', t('groups'), (n) => (
-              <>
-                <Form.Item name={[n, 'code']} rules={[rules.required(t('code')), rules.max(t('code'), 16)]}>
-                  <Input placeholder={t('code')} maxLength={16} style={{ width: 120 }} />
-                </Form.Item>
-                <Form.Item
-                  name={[n, 'name']}
-                  rules={[rules.required(t('groupName')), rules.max(t('groupName'), 64)]}
-                >
-                  <Input placeholder={t('groupName')} maxLength={64} style={{ width: 280 }} />
-                </Form.Item>
-              </>
-            ))}
-            {rowsOf('contact', t('contacts'), (n) => (
-              <>
-                <Form.Item name={[n, 'name']} rules={[rules.required(t('contactName'))]}>
-                  <Input placeholder={t('contactName')} maxLength={32} />
-                </Form.Item>
-                <Form.Item name={[n, 'role']} rules={[rules.required(t('role'))]}>
-                  <Input placeholder={t('role')} maxLength={32} />
-                </Form.Item>
-                <Form.Item name={[n, 'phone']}>
-                  <Input placeholder={t('phone')} maxLength={32} />
-                </Form.Item>
-                <Form.Item name={[n, 'email']} rules={[rules.email()]}>
-                  <Input placeholder={t('email')} maxLength={64} />
-                </Form.Item>
-              </>
-            ))}
-            <Divider />
-            <Space>
-              <Button type="primary" htmlType="submit" loading={busy} data-testid="project-file-save">
-                {t('save')}
-              </Button>
-              <Button onClick={() => navigate('/project/file')}>{t('back')}</Button>
-            </Space>
-          </Form>
-        )}
-        <SectionImport
-          type={importing}
-          existing={importing ? sectionKeys() : { group: [], center: [], contact: [] }}
-          onRows={addImported}
-          onClose={() => setImporting(null)}
-        />
-      </Card>
+      <FormPage<Values>
+        title={id ? t('editTitle') : t('createTitle')}
+        ready={id === null || record !== undefined}
+        form={form}
+        name="projectFile"
+        recordKey={id ?? 'new'}
+        initialValues={
+          record
+            ? {
+                projectNo: record.projectNo,
+                name: record.name,
+                protocolNo: record.protocolNo,
+                sponsor: record.sponsor,
+                managerId: record.managerId ?? undefined,
+                backupManagerId: record.backupManagerId,
+                dates: [
+                  record.startDate ? dayjs(record.startDate) : null,
+                  record.endDate ? dayjs(record.endDate) : null,
+                ],
+                description: record.description,
+                sites: record.sites.map((s) => ({
+                  id: s.id,
+                  researchCenterId: s.researchCenterId ?? 0,
+                  centerNo: s.centerNo,
+                  name: s.name,
+                })),
+                groups: record.groups,
+                contacts: record.contacts.map((c) => ({
+                  name: c.name,
+                  role: c.role,
+                  phone: c.phone,
+                  email: c.email,
+                })),
+              }
+            : { sites: [], groups: [], contacts: [] }
+        }
+        onSave={save}
+        savedMessage={t('savedOk')}
+        back="/project/file"
+        saveTestId="project-file-save"
+        after={
+          <SectionImport
+            type={importing}
+            existing={importing ? sectionKeys() : { group: [], center: [], contact: [] }}
+            onRows={addImported}
+            onClose={() => setImporting(null)}
+          />
+        }
+      >
+        <Divider titlePlacement="start">{t('basics')}</Divider>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item
+              name="projectNo"
+              label={tr('fields.projectNo')}
+              validateDebounce={300}
+              rules={[
+                rules.required(tr('fields.projectNo')),
+                { pattern: PROJECT_NO, message: t('projectNoRule') },
+                free('checkExist', t('projectNoTaken')),
+              ]}
+            >
+              <Input maxLength={32} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="name"
+              label={l('name')}
+              validateDebounce={300}
+              rules={[
+                rules.required(l('name')),
+                rules.max(l('name'), 64),
+                free('checkNameExist', t('nameTaken')),
+              ]}
+            >
+              <Input maxLength={64} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="protocolNo"
+              label={l('protocolNo')}
+              validateDebounce={300}
+              rules={[free('checkPlanNoExist', t('protocolNoTaken'))]}
+            >
+              <Input maxLength={64} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="sponsor" label={l('sponsor')}>
+              <Input maxLength={128} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="managerId" label={l('manager')} rules={[rules.chosen(l('manager'))]}>
+              <Select options={managers.map((m) => ({ value: m.id, label: m.username }))} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="backupManagerId" label={l('backupManager')}>
+              <Select allowClear options={managers.map((m) => ({ value: m.id, label: m.username }))} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="dates" label={`${l('startDate')} / ${l('endDate')}`}>
+              <DatePicker.RangePicker allowEmpty={[true, true]} />
+            </Form.Item>
+          </Col>
+          <Col span={16}>
+            <Form.Item name="description" label={t('description')}>
+              <Input.TextArea rows={2} maxLength={1000} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {rowsOf('center', t('sites'), (n) => (
+          <>
+            <Form.Item name={[n, 'id']} hidden>
+              <Input />
+            </Form.Item>
+            <Form.Item name={[n, 'researchCenterId']} rules={[rules.chosen(t('center'))]}>
+              <Select
+                placeholder={t('center')}
+                style={{ width: 280 }}
+                showSearch
+                optionFilterProp="label"
+                options={centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name={[n, 'centerNo']}
+              rules={[rules.required(t('centerNo')), rules.max(t('centerNo'), 16)]}
+            >
+              <Input placeholder={t('centerNo')} maxLength={16} style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name={[n, 'name']}>
+              <Input placeholder={t('siteName')} maxLength={64} />
+            </Form.Item>
+          </>
+        ))}
+        {rowsOf('group', t('groups'), (n) => (
+          <>
+            <Form.Item name={[n, 'code']} rules={[rules.required(t('code')), rules.max(t('code'), 16)]}>
+              <Input placeholder={t('code')} maxLength={16} style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item
+              name={[n, 'name']}
+              rules={[rules.required(t('groupName')), rules.max(t('groupName'), 64)]}
+            >
+              <Input placeholder={t('groupName')} maxLength={64} style={{ width: 280 }} />
+            </Form.Item>
+          </>
+        ))}
+        {rowsOf('contact', t('contacts'), (n) => (
+          <>
+            <Form.Item name={[n, 'name']} rules={[rules.required(t('contactName'))]}>
+              <Input placeholder={t('contactName')} maxLength={32} />
+            </Form.Item>
+            <Form.Item name={[n, 'role']} rules={[rules.required(t('role'))]}>
+              <Input placeholder={t('role')} maxLength={32} />
+            </Form.Item>
+            <Form.Item name={[n, 'phone']}>
+              <Input placeholder={t('phone')} maxLength={32} />
+            </Form.Item>
+            <Form.Item name={[n, 'email']} rules={[rules.email()]}>
+              <Input placeholder={t('email')} maxLength={64} />
+            </Form.Item>
+          </>
+        ))}
+      </FormPage>
       {record && (
         <Permission value={[P.view]}>
           <RecordUsers projectId={record.id} projectNo={record.projectNo} />

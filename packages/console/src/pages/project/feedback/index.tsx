@@ -1,4 +1,4 @@
-import { FeedbackList } from '../../laboratory/before-analysis/feedback/FeedbackList';
+import { FeedbackList } from '../../../components/FeedbackList';
 
 /** /project/feedback (hidden): project managers answer the lab bench's feedback. */
 export default function ProjectFeedbackPage() {

@@ -2,14 +2,14 @@ import type { ProjectItemLogRow } from '@trialab/api-contract';
 import { Button, DatePicker, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangeLines, ChangeTable } from '../../../components/ChangeList';
+import { actionLabel } from '../../../components/ChangeList/actionLabel';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { ExportButton } from '../../../components/ExportButton';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ProjectSelect } from '../../../components/ProjectSelect';
-import { actionLabel } from '../../system/operation/log/actionLabel';
-import { ChangeLines, ChangeTable } from '../../system/operation/log/ChangeList';
-import { type DayRange, toTimeRange } from '../../system/timeRange';
+import { type DayRange, toTimeRange } from '../../../components/timeRange';
 
 interface Filter {
   projectId?: number;

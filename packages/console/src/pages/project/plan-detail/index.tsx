@@ -16,7 +16,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useRecordId } from '../../../components/FormPage';
 import { dash, formatTime } from '../../../components/format';
 import { StatusTag } from '../../../components/StatusTag';
 import { useEndpointQuery } from '../../../services/query';
@@ -172,8 +173,7 @@ export default function PlanDetailPage() {
   const { t } = useTranslation('projectPlan');
   const { t: tr } = useTranslation();
   const { t: p } = useTranslation('projectPlanParts');
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
+  const id = useRecordId() ?? 0;
   const plan = useEndpointQuery((c) => c.plan.get, { params: { id } }, { enabled: id > 0 }).data?.data;
 
   const items: TabsProps['items'] = plan && [

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
-import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
+import { ProjectSelect } from '../../../components/ProjectSelect';
 import { stateText } from '../../../components/StatusTag';
 import type { Contract } from '../../../services/contract';
 
@@ -48,16 +48,11 @@ export function usePlanColumns(): DataColumn<PlanListRow>[] {
 export function PlanFilters() {
   const { t } = useTranslation('projectPlan');
   const { t: tr } = useTranslation();
-  const { projects } = useProjectSites(undefined);
   return (
     <>
       <Col span={6}>
         <Form.Item name="projectId" label={tr('fields.project')}>
-          <Select
-            allowClear
-            data-testid="plan-filter-project"
-            options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
-          />
+          <ProjectSelect allowClear data-testid="plan-filter-project" />
         </Form.Item>
       </Col>
       <Col span={6}>

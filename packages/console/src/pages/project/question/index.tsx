@@ -35,15 +35,16 @@ import { DictSelect, DictText } from '../../../components/DictSelect';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { ProjectSelect } from '../../../components/ProjectSelect';
 import { useProjectSites } from '../../../components/ProjectSiteFields/useProjectSites';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { RemoteSelect } from '../../../components/RemoteSelect';
+import { AttachmentLinks, FileImages, ReplyFileUpload } from '../../../components/ReplyImages';
 import { EventTimeline, StatusTag, stateText } from '../../../components/StatusTag';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation } from '../../../services/query';
-import { AttachmentLinks, FileImages, ReplyFileUpload } from '../../web/question-details/ReplyImages';
 
 type State = (typeof QUERY_STATES)[number];
 type StaffQueryRow = DataOf<Contract['labQuery']['paging']>[number];
@@ -188,7 +189,7 @@ function RaiseQueryModal({
   // Photos of the sample or the label, uploaded when chosen (the reply form's picker).
   const [imageFileIds, setImageFileIds] = useState<number[]>([]);
   const [raisedCount, setRaisedCount] = useState(0);
-  const { projects, sites } = useProjectSites(projectId);
+  const { sites } = useProjectSites(projectId);
   const [run, saving] = useAction();
   useEffect(() => {
     if (!open) return;
@@ -240,13 +241,10 @@ function RaiseQueryModal({
       <Form<RaiseValues> form={form} layout="vertical" onFinish={(v) => void save(v)}>
         <Space wrap>
           <Form.Item name="projectId" label={q('project')} rules={[chosen(q('project'))]}>
-            <Select
+            <ProjectSelect
               style={{ width: 220 }}
-              showSearch
-              optionFilterProp="label"
               data-testid="query-project"
               onChange={() => form.setFieldsValue({ siteId: undefined, transportId: undefined })}
-              options={projects.map((p) => ({ value: p.id, label: p.projectNo }))}
             />
           </Form.Item>
           <Form.Item name="siteId" label={q('site')} rules={[chosen(q('site'))]}>

@@ -3,7 +3,11 @@ import { Button, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { ApplicationFilters, ApplicationModal, applicationColumns } from '../../web/user-apply/parts';
+import {
+  ApplicationFilters,
+  ApplicationModal,
+  applicationColumns,
+} from '../../../components/UserApplication';
 import { ApplicationAuditActions } from './AuditActions';
 
 type Tab = 'pending' | 'reviewed';

@@ -3,8 +3,8 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ListPage, useListPage } from '../../../components/ListPage';
+import { ApplicationFilters, applicationColumns } from '../../../components/UserApplication';
 import type { Contract } from '../../../services/contract';
-import { ApplicationFilters, applicationColumns } from '../../web/user-apply/parts';
 
 type ApplicationRow = DataOf<Contract['accountApplication']['staffPaging']>[number];
 

@@ -10,11 +10,11 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { DispatchNoteButton, OrderDetailModal } from '../../../components/OrderDetail';
 import { stateText } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import { WorkflowActions } from '../../../components/WorkflowActions';
-import { DispatchNoteButton, OrderDetailModal } from '../../web/OrderDetail';
 import { DispatchModal, type StaffOrderRow } from './DispatchModal';
 
 /**

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { ListPage, useListPage } from '../../../components/ListPage';
+import { type DayRange, toTimeRange } from '../../../components/timeRange';
 import type { Contract } from '../../../services/contract';
-import { type DayRange, toTimeRange } from '../timeRange';
 import { summariseUserAgent } from './userAgent';
 
 type LoginLogRow = DataOf<Contract['user']['loginLogPage']>[number];

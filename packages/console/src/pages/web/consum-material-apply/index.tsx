@@ -16,13 +16,13 @@ import type { DataColumn } from '../../../components/DataTable';
 import { ExportButton } from '../../../components/ExportButton';
 import { dash } from '../../../components/format';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { OrderDetailModal } from '../../../components/OrderDetail';
 import { stateText } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
-import { OrderDetailModal } from '../OrderDetail';
 import { ProjectFilter } from '../reportParts';
 
 type OrderRow = DataOf<Contract['consumable']['paging']>[number];

@@ -6,13 +6,13 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
 import { ListPage, useUrlTab } from '../../../components/ListPage';
+import { OrderDetailModal } from '../../../components/OrderDetail';
 import { usePaged } from '../../../components/usePaged';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
-import { OrderDetailModal } from '../OrderDetail';
 
 type OrderRow = DataOf<Contract['consumable']['auditPaging']>[number];
 

@@ -23,9 +23,9 @@ import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { ShowLimit } from '../../../components/ShowLimit';
+import { useSampleTypes } from '../../../components/useSampleTypes';
 import type { Contract } from '../../../services/contract';
 import { REFERENCE_STALE_MS, useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { useSampleTypes } from '../../laboratory/useSampleTypes';
 import { ContactFields } from '../ContactFields';
 import { sameTemperature } from '../temperature';
 

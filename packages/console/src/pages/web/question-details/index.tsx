@@ -12,10 +12,10 @@ import { useAccess } from '../../../access/useAccess';
 import { DictText } from '../../../components/DictSelect';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
+import { AttachmentLinks, FileImages, ReplyFileUpload } from '../../../components/ReplyImages';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { EventTimeline, StatusTag } from '../../../components/StatusTag';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { AttachmentLinks, FileImages, ReplyFileUpload } from './ReplyImages';
 
 /** /web/question-details?id=: a query with its reply record; reply of 8 to 255 characters. */
 export default function QuestionDetailsPage() {

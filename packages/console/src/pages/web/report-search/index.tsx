@@ -9,6 +9,12 @@ import type { Key } from 'react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
+import {
+  ChargebackDetailModal,
+  type ChargebackFilter,
+  ChargebackFilterFields,
+  chargebackColumns,
+} from '../../../components/ChargebackDetail';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
@@ -21,12 +27,6 @@ import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
-import {
-  ChargebackDetailModal,
-  type ChargebackFilter,
-  ChargebackFilterFields,
-  chargebackColumns,
-} from '../ChargebackDetail';
 import { type ReportFilter, type ReportFormValues, reportFilter, unreadIds } from '../reportFilter';
 import { FlagTag, ReportFilterFields } from '../reportParts';
 

@@ -14,12 +14,12 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
 import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { ShipmentDetailModal } from '../../../components/ShipmentDetail';
 import { stateText } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
-import { ShipmentDetailModal } from '../ShipmentDetail';
 
 type ShipmentRow = DataOf<Contract['sampleTransport']['paging']>[number];
 

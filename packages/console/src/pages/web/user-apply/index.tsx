@@ -9,12 +9,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAccess } from '../../../access/useAccess';
 import { ListPage, useListPage } from '../../../components/ListPage';
+import type { ApplicationRow } from '../../../components/UserApplication';
+import {
+  ApplicationFilters,
+  ApplicationModal,
+  applicationColumns,
+} from '../../../components/UserApplication';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import { callEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
-import type { ApplicationRow } from './parts';
-import { ApplicationFilters, ApplicationModal, applicationColumns } from './parts';
 
 type State = AccountApplicationState;
 

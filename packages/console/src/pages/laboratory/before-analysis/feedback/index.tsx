@@ -1,4 +1,4 @@
-import { FeedbackList } from './FeedbackList';
+import { FeedbackList } from '../../../../components/FeedbackList';
 
 /** /laboratory/before-analysis/feedback (hidden): the bench's feedback to project managers. */
 export default function LabFeedbackPage() {

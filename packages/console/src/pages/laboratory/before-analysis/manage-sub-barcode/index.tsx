@@ -15,11 +15,11 @@ import { useAction } from '../../../../components/FormModal';
 import { dash } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { stateText } from '../../../../components/StatusTag';
+import { useSampleTypes } from '../../../../components/useSampleTypes';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
 import type { Contract } from '../../../../services/contract';
 import { callEndpoint } from '../../../../services/endpoint';
 import { feedback } from '../../../../utils/feedback';
-import { useSampleTypes } from '../../useSampleTypes';
 import { useBarcodeColumns } from '../specimen/parts';
 import { isBarcode, printSheet } from '../specimen/scan';
 

@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useAction } from '../../../../components/FormModal';
+import { useRecordId } from '../../../../components/FormPage';
 import { useEndpointMutation, useEndpointQuery } from '../../../../services/query';
 import { DETAIL, PlanSummary, taskLines } from '../parts';
 import { type TaskPlan, TaskTable } from '../taskTable';
@@ -14,8 +15,7 @@ import { type TaskPlan, TaskTable } from '../taskTable';
 export default function EditProgressPlanFormPage() {
   const { t } = useTranslation('projectProgress');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
+  const id = useRecordId() ?? 0;
   const query = useEndpointQuery((c) => c.progress.get, { params: { id } }, { enabled: id > 0 });
   const plan = query.data?.data;
   const [changed, setChanged] = useState<Record<number, Partial<TaskPlan>>>({});

@@ -1,6 +1,7 @@
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useRecordId } from '../../../../components/FormPage';
 import { invalidateEndpoints, useConsoleQueryClient, useEndpointQuery } from '../../../../services/query';
 import { useSession } from '../../../../stores/session';
 import { APPROVE, PlanActions, PlanSummary, taskLines } from '../parts';
@@ -13,8 +14,7 @@ import { TaskTable } from '../taskTable';
 export default function PlanApproveFormPage() {
   const { t } = useTranslation('projectProgress');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
+  const id = useRecordId() ?? 0;
   const userId = useSession((s) => s.user?.id);
   const client = useConsoleQueryClient();
   const query = useEndpointQuery((c) => c.progress.get, { params: { id } }, { enabled: id > 0 });

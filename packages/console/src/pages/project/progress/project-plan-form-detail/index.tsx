@@ -1,7 +1,8 @@
 import { progressTaskWorkflow } from '@trialab/api-contract';
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useRecordId } from '../../../../components/FormPage';
 import { formatTime } from '../../../../components/format';
 import { StatusTag } from '../../../../components/StatusTag';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
@@ -20,8 +21,7 @@ type Line = ReturnType<typeof taskLines>[number];
 export default function ProgressPlanDetailPage() {
   const { t } = useTranslation('projectProgress');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
+  const id = useRecordId() ?? 0;
   const userId = useSession((s) => s.user?.id);
   const query = useEndpointQuery((c) => c.progress.get, { params: { id } }, { enabled: id > 0 });
   const plan = query.data?.data;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAction } from '../../../../components/FormModal';
 import { rules } from '../../../../components/formRules';
-import { useProjectSites } from '../../../../components/ProjectSiteFields/useProjectSites';
+import { ProjectSelect } from '../../../../components/ProjectSelect';
 import { useEndpointMutation, useEndpointQuery } from '../../../../services/query';
 import { DETAIL } from '../parts';
 import { type TaskPlan, TaskTable } from '../taskTable';
@@ -27,7 +27,6 @@ export default function ProgressPlanFormPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<Head>();
   const head = Form.useWatch([], form) ?? {};
-  const { projects } = useProjectSites(undefined);
   const templates = useEndpointQuery((c) => c.progress.templates).data?.data ?? [];
   const input =
     head.projectId && head.templateId && head.startDate
@@ -91,11 +90,7 @@ export default function ProgressPlanFormPage() {
     >
       <Form<Head> form={form} layout="inline" onFinish={save} style={{ marginBottom: 16 }}>
         <Form.Item name="projectId" label={t('shared.project')} rules={[rules.chosen(t('shared.project'))]}>
-          <Select
-            style={{ width: 260 }}
-            data-testid="progress-create-project"
-            options={projects.map((p) => ({ value: p.id, label: `${p.projectNo} ${p.name}` }))}
-          />
+          <ProjectSelect style={{ width: 260 }} data-testid="progress-create-project" />
         </Form.Item>
         <Form.Item
           name="templateId"

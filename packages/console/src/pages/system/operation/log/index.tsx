@@ -2,16 +2,16 @@ import { type DataOf, SYSTEM_PERMISSIONS } from '@trialab/api-contract';
 import { Button, DatePicker, Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangeLines, ChangeTable } from '../../../../components/ChangeList';
+import { actionLabel } from '../../../../components/ChangeList/actionLabel';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { ExportButton } from '../../../../components/ExportButton';
 import { dash, formatTime } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { type DayRange, toTimeRange } from '../../../../components/timeRange';
 import type { Contract } from '../../../../services/contract';
-import { type DayRange, toTimeRange } from '../../timeRange';
 import { AuditChainStatus } from './AuditChainStatus';
-import { actionLabel } from './actionLabel';
-import { ChangeLines, ChangeTable } from './ChangeList';
 
 type AuditRow = DataOf<Contract['user']['operateLogPaging']>[number];
 

@@ -6,19 +6,18 @@ import {
   chargebackWorkflow,
   type DataOf,
 } from '@trialab/api-contract';
-import { Descriptions, Form, Input, Timeline } from 'antd';
+import { Descriptions, Form, Input, Tag, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { col } from '../../components/columns';
-import type { DataColumn } from '../../components/DataTable';
-import { dash, formatTime } from '../../components/format';
-import { StatesFilter } from '../../components/ListPage';
-import { stateText } from '../../components/StatusTag';
-import { ViewModal } from '../../components/ViewModal';
-import { useDetail } from '../../components/ViewModal/useDetail';
 import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
-import { ChargebackTag } from './reportParts';
+import { col } from '../columns';
+import type { DataColumn } from '../DataTable';
+import { dash, formatTime } from '../format';
+import { StatesFilter } from '../ListPage';
+import { stateText } from '../StatusTag';
+import { ViewModal } from '../ViewModal';
+import { useDetail } from '../ViewModal/useDetail';
 
 export type ChargebackRow = DataOf<Contract['portalReport']['chargebacks']>[number];
 
@@ -127,5 +126,21 @@ export function ChargebackDetailModal({
         </div>
       )}
     </ViewModal>
+  );
+}
+
+const CHARGEBACK_COLORS: Record<string, string> = {
+  issued: 'processing',
+  acknowledged: 'success',
+  disputed: 'error',
+  withdrawn: 'default',
+};
+
+/** A charge-back's state as its coloured tag. */
+export function ChargebackTag({ status }: { status: string }) {
+  return (
+    <Tag color={CHARGEBACK_COLORS[status] ?? 'default'} data-testid={`chargeback-status-${status}`}>
+      {stateText(chargebackWorkflow, status)}
+    </Tag>
   );
 }

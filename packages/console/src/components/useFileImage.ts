@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fileObjectUrl } from '../../services/files';
+import { fileObjectUrl } from '../services/files';
 
 /** Object URL of an uploaded image (fetched signed), revoked when the component goes. */
 export function useFileImage(fileId: number | undefined): string | undefined {

@@ -3,15 +3,15 @@ import { ACCOUNT_APPLICATION_STATES, accountApplicationWorkflow, type DataOf } f
 import { Button, Descriptions, Form, Input } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { col } from '../../../components/columns';
-import type { DataColumn } from '../../../components/DataTable';
-import { dash, formatTime } from '../../../components/format';
-import { StatesFilter } from '../../../components/ListPage';
-import { EventTimeline, StatusTag, stateText } from '../../../components/StatusTag';
-import { ViewModal } from '../../../components/ViewModal';
-import { useDetail } from '../../../components/ViewModal/useDetail';
-import type { Contract } from '../../../services/contract';
-import type { EndpointPick } from '../../../services/query';
+import type { Contract } from '../../services/contract';
+import type { EndpointPick } from '../../services/query';
+import { col } from '../columns';
+import type { DataColumn } from '../DataTable';
+import { dash, formatTime } from '../format';
+import { StatesFilter } from '../ListPage';
+import { EventTimeline, StatusTag, stateText } from '../StatusTag';
+import { ViewModal } from '../ViewModal';
+import { useDetail } from '../ViewModal/useDetail';
 
 export type ApplicationRow = DataOf<Contract['accountApplication']['paging']>[number];
 export type ApplicationDetail = DataOf<Contract['accountApplication']['get']>;

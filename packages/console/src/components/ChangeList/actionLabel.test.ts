@@ -1,6 +1,6 @@
 import { type EndpointDef, endpoints } from '@trialab/api-contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, LANGUAGES, loadAllNamespaces } from '../../../../locales';
+import { changeLanguage, LANGUAGES, loadAllNamespaces } from '../../locales';
 import { actionLabel } from './actionLabel';
 
 describe('actionLabel', () => {

@@ -2,11 +2,11 @@ import { PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/ico
 import { Button, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAction } from '../../../components/FormModal';
-import { ImagePreview } from '../../../components/ImagePreview';
-import { downloadEndpoint } from '../../../services/endpoint';
-import { fileObjectUrl, uploadPicked } from '../../../services/files';
-import { feedback } from '../../../utils/feedback';
+import { downloadEndpoint } from '../../services/endpoint';
+import { fileObjectUrl, uploadPicked } from '../../services/files';
+import { feedback } from '../../utils/feedback';
+import { useAction } from '../FormModal';
+import { ImagePreview } from '../ImagePreview';
 
 /** At most 9 images and 9 documents per reply (the contract's `fileIds` limit). */
 export const MAX_REPLY_FILES = 9;

@@ -8,7 +8,7 @@ import '../../locales';
 import { type EndpointPick, endpointName } from '../../services/query';
 import { usePermission } from '../../stores/permission';
 import { downloadEndpoint, fakeEndpoints } from '../../test/fakes';
-import { DispatchNoteButton } from './OrderDetail';
+import { DispatchNoteButton } from '.';
 
 fakeEndpoints();
 

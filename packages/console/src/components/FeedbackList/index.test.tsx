@@ -4,11 +4,11 @@ import { FEEDBACK_PERMISSIONS } from '@trialab/api-contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../../locales';
-import { usePermission } from '../../../../stores/permission';
-import { useSession } from '../../../../stores/session';
-import { callEndpoint, fakeEndpoints } from '../../../../test/fakes';
-import { FeedbackList, type FeedbackRow } from './FeedbackList';
+import '../../locales';
+import { usePermission } from '../../stores/permission';
+import { useSession } from '../../stores/session';
+import { callEndpoint, fakeEndpoints } from '../../test/fakes';
+import { FeedbackList, type FeedbackRow } from '.';
 
 const ME = 7;
 const row = (id: number, status: FeedbackRow['status'], createdBy: number): FeedbackRow => ({

@@ -1,6 +1,6 @@
 /** Shared documents (original and public records): one set of pages and calls for both kinds. */
 import type { DataOf, SharedDocumentKind } from '@trialab/api-contract';
-import type { Contract } from '../../../services/contract';
+import type { Contract } from '../../services/contract';
 
 type Docs = Contract['sharedDocOriginal'];
 

@@ -1,6 +1,6 @@
 import type { DataOf } from '@trialab/api-contract';
-import type { Contract } from '../../services/contract';
-import { REFERENCE_STALE_MS, useEndpointQuery } from '../../services/query';
+import type { Contract } from '../services/contract';
+import { REFERENCE_STALE_MS, useEndpointQuery } from '../services/query';
 
 type SampleType = DataOf<Contract['system']['sampleTypeAll']>[number];
 const NONE: SampleType[] = [];

@@ -1,4 +1,4 @@
-import { t } from '../../../../locales';
+import { t } from '../../locales';
 
 // Composed from the id at run time, so through the untyped `t`; '' marks a missing text.
 const text = (key: string) => t(key, { defaultValue: '' });

@@ -2,12 +2,12 @@ import type { DataOf } from '@trialab/api-contract';
 import { sampleShipmentWorkflow } from '@trialab/api-contract';
 import { Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dash, formatTime } from '../../components/format';
-import { EventTimeline, StatusTag } from '../../components/StatusTag';
-import { ViewModal } from '../../components/ViewModal';
-import { useDetail } from '../../components/ViewModal/useDetail';
 import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
+import { dash, formatTime } from '../format';
+import { EventTimeline, StatusTag } from '../StatusTag';
+import { ViewModal } from '../ViewModal';
+import { useDetail } from '../ViewModal/useDetail';
 
 type Contact = DataOf<Contract['sampleTransport']['get']>['sender'];
 

@@ -8,13 +8,13 @@ import {
 import { Button, Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../access/gates';
-import { useAction } from '../../components/FormModal';
-import { dash, formatTime } from '../../components/format';
-import { EventTimeline, StatusTag } from '../../components/StatusTag';
-import { ViewModal } from '../../components/ViewModal';
-import { useDetail } from '../../components/ViewModal/useDetail';
 import type { Contract } from '../../services/contract';
 import { downloadEndpoint } from '../../services/endpoint';
+import { useAction } from '../FormModal';
+import { dash, formatTime } from '../format';
+import { EventTimeline, StatusTag } from '../StatusTag';
+import { ViewModal } from '../ViewModal';
+import { useDetail } from '../ViewModal/useDetail';
 
 type Detail = DataOf<Contract['consumable']['get']>;
 
