@@ -16,6 +16,7 @@ import type { AuditEntry } from './audit.js';
 import { ApiError } from './errors.js';
 import type { Principal } from './route.js';
 import type { SiteScope } from './scope.js';
+import { dateStamp } from './time-zone.js';
 import { staleOrMissing } from './versioned.js';
 
 /** State and action names for error messages (the console has its own locale texts). */
@@ -131,15 +132,17 @@ export async function eventsOf(db: Executor, workflow: string, recordId: number)
   return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
 }
 
-/** Record numbers: prefix + UTC date + a database sequence (unique across instances). */
-export async function nextNumber(db: Executor, prefix: string, now: Date): Promise<string> {
+/**
+ * Record numbers: prefix + the date in the user's zone (`zone`: the request's, lib/time-zone.ts) +
+ * a database sequence (unique across instances).
+ */
+export async function nextNumber(db: Executor, prefix: string, now: Date, zone: string): Promise<string> {
   // Both drivers answer { rows } for a raw statement.
   const result = (await db.execute(sql`SELECT nextval('portal_number_seq')::int AS n`)) as unknown as {
     rows: Array<{ n: number }>;
   };
   const n = Number(result.rows[0]?.n ?? 0);
-  const date = now.toISOString().slice(0, 10).replaceAll('-', '');
-  return `${prefix}${date}${String(n).padStart(5, '0')}`;
+  return `${prefix}${dateStamp(now, zone)}${String(n).padStart(5, '0')}`;
 }
 
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

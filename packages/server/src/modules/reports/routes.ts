@@ -227,7 +227,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         createdBy: ctx.principal.userId,
         createdAt: ctx.now,
       });
-      const reportNo = reportNumber(ctx.now, row.id);
+      const reportNo = reportNumber(ctx.now, ctx.timeZone, row.id);
       await setReport(ctx.db, row.id, { reportNo });
       await insertResults(
         ctx.db,

@@ -69,8 +69,10 @@ describe('report rules', () => {
     });
   });
 
-  it('numbers reports by date and id, revises only the released version read', () => {
-    expect(reportNumber(new Date('2026-03-04T23:00:00Z'), 42)).toBe('RPT-20260304-000042');
+  it('numbers reports by the date in the user’s zone and id, revises only the released version read', () => {
+    expect(reportNumber(new Date('2026-03-04T23:00:00Z'), 'UTC', 42)).toBe('RPT-20260304-000042');
+    // 07:00 on the 5th in Shanghai: the Shanghai user's day, not UTC's.
+    expect(reportNumber(new Date('2026-03-04T23:00:00Z'), 'Asia/Shanghai', 42)).toBe('RPT-20260305-000042');
     expect(refusal(() => assertRevisable({ status: 'released', version: 3 }, 2))?.key).toBe('staleVersion');
     expect(refusal(() => assertRevisable({ status: 'entered', version: 2 }, 2))?.key).toBe('invalidState');
     expect(refusal(() => assertRevisable({ status: 'released', version: 2 }, 2))).toBeNull();

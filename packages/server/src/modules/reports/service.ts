@@ -1,5 +1,6 @@
 import { REPORT_STATES, type ReportState, ResultCode } from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
+import { dateStamp } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { resultFlag, validNumeric } from './flags.js';
 
@@ -85,9 +86,9 @@ export function assertItemsOrdered(results: ResultInput[], ordered: number[]): v
     });
 }
 
-/** Report numbers: RPT-<date>-<id>, unique because the id is. */
-export function reportNumber(now: Date, id: number): string {
-  return `RPT-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
+/** Report numbers: RPT-<date in the user's zone>-<id>, unique because the id is. */
+export function reportNumber(now: Date, zone: string, id: number): string {
+  return `RPT-${dateStamp(now, zone)}-${String(id).padStart(6, '0')}`;
 }
 
 /** A revision starts from the released version read: an edited one is stale, any other state is refused. */
