@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { EndpointDef } from '@trialab/api-contract';
 import { type LOGIN_FAILURE_REASONS, type LoginResult, ResultCode } from '@trialab/api-contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors.js';
 import { loginCodes, sessions, users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
@@ -47,17 +47,26 @@ export async function throttleKeyFor(ctx: AnyCtx, name: string) {
   return { user, key: user ? `user:${user.id}` : `name:${normalised}` };
 }
 
-/** Refuses while the counter's progressive delay runs. */
-async function assertNotThrottled(ctx: AnyCtx, key: string): Promise<void> {
-  const throttle = await repo.getThrottle(ctx.db, key);
-  if (!throttle) return;
-  const wait = throttle.lastFailAt.getTime() + throttleDelayMs(throttle.failCount) - ctx.now.getTime();
-  if (wait > 0) {
+/**
+ * Claims an attempt on the counter (repository `claimAttempt`: one locked step, so parallel guesses
+ * queue): refuses while the progressive delay runs, else counts the attempt as a failure up front
+ * and answers the count; a success clears the counter.
+ */
+async function claimAttempt(ctx: AnyCtx, key: string): Promise<number> {
+  const now = ctx.now.getTime();
+  const claim = await repo.claimAttempt(
+    ctx.db,
+    key,
+    ctx.now,
+    (row) => row.lastFailAt.getTime() + throttleDelayMs(row.failCount) - now,
+  );
+  if (claim.waitMs > 0) {
     throw fail(ResultCode.LOGIN_THROTTLED, 'loginThrottled', {
-      params: { seconds: Math.ceil(wait / 1000) },
-      data: { retryAfterMs: wait },
+      params: { seconds: Math.ceil(claim.waitMs / 1000) },
+      data: { retryAfterMs: claim.waitMs },
     });
   }
+  return claim.failCount;
 }
 
 function fail(
@@ -214,15 +223,14 @@ export async function passwordLogin(
 ) {
   const account = body.account.trim().toLowerCase();
   const { user, key } = await throttleKeyFor(ctx, account);
-  await assertNotThrottled(ctx, key);
+  const failCount = await claimAttempt(ctx, key);
   await spendPassToken(ctx, body.passToken);
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok || user.status !== 1) {
-    const failCount = await repo.recordFailure(ctx.db, key, ctx.now);
     if (user && !ok) {
       await ctx.db
         .update(users)
-        .set({ loginFailCount: user.loginFailCount + 1 })
+        .set({ loginFailCount: sql`${users.loginFailCount} + 1` })
         .where(eq(users.id, user.id));
     }
     const reason = !user ? 'unknownAccount' : !ok ? 'wrongPassword' : 'disabled';
@@ -311,10 +319,9 @@ const normaliseTarget = (channel: 'sms' | 'email', raw: string) =>
  */
 async function spendCode(ctx: AnyCtx, channel: 'sms' | 'email', target: string, code: string) {
   const { key } = await throttleKeyFor(ctx, target);
-  await assertNotThrottled(ctx, key);
+  const failCount = await claimAttempt(ctx, key);
   const row = await repo.latestCode(ctx.db, channel, target);
   const invalid = async (reason: LoginFailureReason = 'codeInvalid') => {
-    const failCount = await repo.recordFailure(ctx.db, key, ctx.now);
     await logFailure(ctx, target, channel, row?.userId ?? null, { reason, failCount });
     return fail(ResultCode.CODE_INVALID, 'codeInvalid', { commit: true });
   };
