@@ -52,8 +52,17 @@ const NAMES: Record<string, Record<Lang, string>> = {
   reopen: { zh_CN: '重新打开', en_US: 're-open' },
   respond: { zh_CN: '答复', en_US: 'respond' },
   closed: { zh_CN: '已关闭', en_US: 'closed' },
+  entered: { zh_CN: '待审核', en_US: 'awaiting review' },
+  returned: { zh_CN: '已退回', en_US: 'returned' },
+  reviewed: { zh_CN: '待发布', en_US: 'awaiting release' },
+  released: { zh_CN: '已发布', en_US: 'released' },
+  superseded: { zh_CN: '已被替代', en_US: 'superseded' },
+  revision_pending: { zh_CN: '修改待审核', en_US: 'revision awaiting review' },
+  revision_rejected: { zh_CN: '修改已驳回', en_US: 'revision rejected' },
+  revise: { zh_CN: '修改报告', en_US: 'revise' },
 };
-const nameOf = (lang: Lang, key: string) => NAMES[key]?.[lang] ?? key;
+/** The words of a state or action in the user's language, for messages (the raw name if none). */
+export const nameOf = (lang: Lang, key: string) => NAMES[key]?.[lang] ?? key;
 
 export function actorOf(principal: Principal, creatorId: number | null): ActorContext {
   return {

@@ -280,7 +280,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     release: (ctx) => fire(ctx, 'release', ctx.body),
     revise: async (ctx) => {
       const prior = await reportInScope(ctx.db, await ctx.scope(), ctx.params.id);
-      assertRevisable(prior, ctx.body.version);
+      assertRevisable(ctx.lang, prior, ctx.body.version);
       if (await pendingRevisionExists(ctx.db, prior.reportNo)) {
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportRevisionPending' });
       }

@@ -1,7 +1,8 @@
-import { REPORT_STATES, type ReportState, ResultCode } from '@trialab/api-contract';
+import { type Lang, REPORT_STATES, type ReportState, ResultCode } from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
 import { dateStamp } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
+import { nameOf } from '../../lib/workflow.js';
 import { resultFlag, validNumeric } from './flags.js';
 
 export type ResultInput = { testItemId: number; value: string; remark?: string | null | undefined };
@@ -92,12 +93,16 @@ export function reportNumber(now: Date, zone: string, id: number): string {
 }
 
 /** A revision starts from the released version read: an edited one is stale, any other state is refused. */
-export function assertRevisable(prior: { status: string; version: number }, version: number): void {
+export function assertRevisable(
+  lang: Lang,
+  prior: { status: string; version: number },
+  version: number,
+): void {
   if (prior.status !== 'released' || prior.version !== version) {
     if (prior.status === 'released') throw staleOrMissing(true);
     throw new ApiError(ResultCode.INVALID_STATE, {
       key: 'invalidState',
-      params: { state: prior.status, action: 'revise' },
+      params: { state: nameOf(lang, prior.status), action: nameOf(lang, 'revise') },
     });
   }
 }
