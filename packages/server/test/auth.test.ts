@@ -166,6 +166,33 @@ describe.each(ENGINES)('account login on %s', (engine) => {
       ),
     );
 
+  it('weighs at most three guesses of a parallel burst, the others wait like sequential ones', async () => {
+    // Eight wrong guesses at once (each with its own puzzle) for an account and for an unknown
+    // name: the throttle claims each attempt in one locked step, so a burst cannot slip past it.
+    for (const account of ['13800000007', 'burst@nowhere.example']) {
+      const tokens = [];
+      for (let i = 0; i < 8; i++) tokens.push(await passToken(env));
+      const answers = await Promise.all(
+        tokens.map(async (token) =>
+          envelope(
+            await call(
+              env.app,
+              auth.login,
+              { body: { account, password: 'Wrong@1234', passToken: token, agreement: true } },
+              env.clock.now,
+            ),
+          ),
+        ),
+      );
+      const codes = answers.map((a) => a.code);
+      expect(codes.filter((c) => c === ResultCode.LOGIN_FAILED)).toHaveLength(3);
+      expect(codes.filter((c) => c === ResultCode.LOGIN_THROTTLED)).toHaveLength(5);
+    }
+    env.clock.advance(1_100);
+    // The account counted three failures, not eight: the next correct password is let in.
+    expect((await login(env, '13800000007')).login.user.loginFailCount).toBe(3);
+  });
+
   it('counts failures per account whichever of its names is typed, unknown names the same way', async () => {
     // An account's phone and e-mail share one counter: 3 failures across both, then the delay.
     for (const name of ['13800000004', 'biobank@trialab.local', '13800000004']) {

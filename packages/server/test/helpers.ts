@@ -427,3 +427,15 @@ export async function demoApplication(
   };
   return (note, kitAmount = 1) => ({ projectId, siteId, receiveAddress, note, kits: [{ kitId, kitAmount }] });
 }
+
+/**
+ * The calendar day (`YYYY-MM-DD`) of an instant in a zone, computed by Intl alone: what a user in
+ * that zone names when filtering by that day. UTC+14 and UTC-12 never share a day, so a filter
+ * counting UTC days answers one of them wrong.
+ */
+export function dayIn(instant: string | number | Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(instant));
+}
+
+/** The zones furthest apart (UTC+14, UTC-12) and the lab's: date filters are tried in each. */
+export const FILTER_ZONES = ['Pacific/Kiritimati', 'Etc/GMT+12', 'Asia/Shanghai'] as const;

@@ -12,7 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, sites, testItems } from '../src/db/schema.js';
 import { sampleTransports } from '../src/db/schema-portal.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  dayIn,
+  envelope,
+  FILTER_ZONES,
+  login,
+  type Session,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
 
 const { clarification, labQuery, labFeedback, specimenLog, subject, testOrder, report } = endpoints;
 const BARCODE = 'LQ-BC-0001';
@@ -404,11 +413,21 @@ describe.each(ENGINES)(
         expect((paged.data as SpecimenEventRow[]).map((e) => e.id)).toEqual(
           events.slice(3, 6).map((e) => e.id),
         );
-        const day = new Date(env.clock.now).toISOString().slice(0, 10);
+        const day = dayIn(env.clock.now, env.app.deps.config.labTimeZone); // no tz header: the lab's day
         const later = await as(lab, specimenLog.paging, { body: { barcode: BARCODE, from: '2999-01-01' } });
         expect(later.total).toBe(0);
         const today = await as(lab, specimenLog.paging, { body: { barcode: BARCODE, from: day, to: day } });
         expect(today.total).toBe(events.length);
+        // The dates are days in the user's zone (the tz header), not UTC days.
+        const first = dayIn(events[0]?.at ?? '', FILTER_ZONES[0]);
+        for (const tz of FILTER_ZONES) {
+          const inZone = await as(lab, specimenLog.paging, {
+            body: { barcode: BARCODE, from: first, to: first, size: 100 },
+            tz,
+          });
+          const expected = events.filter((e) => dayIn(e.at, tz) === first).map((e) => e.id);
+          expect([tz, (inZone.data as SpecimenEventRow[]).map((e) => e.id)]).toEqual([tz, expected]);
+        }
       });
 
       it('exports the log as xlsx; refuses bad filters and site users', async () => {

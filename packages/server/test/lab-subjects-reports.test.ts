@@ -245,6 +245,28 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     });
     expect(envelope(wrong).msg).toBe('Electronic signature failed: wrong password');
     expect((await getReport(id)).status).toBe('entered');
+    // Wrong signature passwords count like the lock screen's: audited, and the 4th in a session
+    // ends it (401); the report is never touched.
+    const guesser = await login(env, '13800000002');
+    const guess = () =>
+      as(guesser, report.review, {
+        params: { id },
+        body: { version: r.version, signature: { password: 'Wrong@2026' } },
+      });
+    for (const remaining of [3, 2, 1]) {
+      expect(envelope(await guess())).toMatchObject({ code: 400, data: { remaining } });
+    }
+    expect((await guess()).statusCode).toBe(401);
+    expect((await as(guesser, report.get, { params: { id } })).statusCode).toBe(401);
+    expect((await getReport(id)).status).toBe('entered');
+    const [signer] = await env.handle.db.select().from(users).where(eq(users.mobile, '13800000002'));
+    const audited = await env.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.passwordWrong'), eq(auditLog.userId, signer?.id ?? 0)));
+    expect(audited.map((a) => (a.newValue as { purpose: string }).purpose)).toEqual(
+      Array(5).fill('eSignature'),
+    );
 
     const earlyRelease = await as(reviewer, report.release, {
       params: { id },

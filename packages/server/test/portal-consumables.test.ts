@@ -7,7 +7,16 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  dayIn,
+  envelope,
+  FILTER_ZONES,
+  login,
+  type Session,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
 import { pdfPages } from './pdf-text.js';
 
 const { consumable, project } = endpoints;
@@ -338,11 +347,21 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
       body: { page: 1, size: 100, status: ['received'] },
     });
     expect((byStatus.data as Array<{ status: string }>).every((r) => r.status === 'received')).toBe(true);
-    const today = new Date(env.clock.now).toISOString().slice(0, 10);
+    const today = dayIn(env.clock.now, env.app.deps.config.labTimeZone); // no tz header: the lab's day
     const byDate = await as(applicant, consumable.paging, {
       body: { page: 1, size: 100, applyFrom: today, applyTo: today },
     });
     expect(byDate.total).toBeGreaterThan(0);
+    // The dates are days in the user's zone (the tz header), not UTC days.
+    const applied = (byNo.data as Array<{ applyTime: string }>)[0]?.applyTime ?? '';
+    const day = dayIn(applied, FILTER_ZONES[0]);
+    for (const tz of FILTER_ZONES) {
+      const inZone = await as(applicant, consumable.paging, {
+        body: { page: 1, size: 10, orderNo: order.orderNo, applyFrom: day, applyTo: day },
+        tz,
+      });
+      expect([tz, inZone.total]).toEqual([tz, dayIn(applied, tz) === day ? 1 : 0]);
+    }
     const future = await as(applicant, consumable.paging, {
       body: { page: 1, size: 100, applyFrom: '2099-01-01' },
     });

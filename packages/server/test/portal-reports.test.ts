@@ -7,7 +7,16 @@ import { sampleTransports } from '../src/db/schema-portal.js';
 import { rejectionReads, reportDownloads } from '../src/db/schema-portal-reports.js';
 import { DEMO_CHARGEBACK_NO, DEMO_REJECTION_ORDER } from '../src/seed/portal-reports-demo.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  dayIn,
+  envelope,
+  FILTER_ZONES,
+  login,
+  type Session,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
 import { seedReleasedReports } from './portal-reports-fixtures.js';
 
 const api = endpoints.portalReport;
@@ -21,6 +30,7 @@ interface ReportRow {
   subjectNo: string;
   barcode: string;
   downloadedAt: string | null;
+  releasedAt: string;
 }
 interface Chargeback {
   id: number;
@@ -83,9 +93,17 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
     expect(byBarcode.data.map((r) => r.reportNo)).toEqual(['RPT-DEMO-0001']);
     expect((await searchAll(site, { reportNo: 'RPT-DEMO-0002', subjectNo: 'S01-DEMO' })).total).toBe(1);
     expect((await searchAll(site, { releasedFrom: '2000-01-01', releasedTo: '2000-01-02' })).total).toBe(0);
-    const today = new Date(env.clock.now).toISOString().slice(0, 10);
+    const today = dayIn(env.clock.now, env.app.deps.config.labTimeZone); // no tz header: the lab's day
     expect((await searchAll(site, { releasedTo: today })).total).toBe(2);
     expect((await searchAll(other)).total).toBe(0);
+    // The dates are days in the user's zone (the tz header), not UTC days.
+    const first = dayIn(all.data[0]?.releasedAt ?? '', FILTER_ZONES[0]);
+    for (const tz of FILTER_ZONES) {
+      const body = { size: 50, releasedFrom: first, releasedTo: first };
+      const inZone = await data<ReportRow[]>(as(site, api.paging, { body, tz }));
+      const expected = all.data.filter((r) => dayIn(r.releasedAt, tz) === first).map((r) => r.reportNo);
+      expect([tz, inZone.data.map((r) => r.reportNo)]).toEqual([tz, expected]);
+    }
     const bad = await as(site, api.paging, { body: { releasedFrom: '2026/01/01' } });
     expect(bad.statusCode).toBe(400);
   });

@@ -1,7 +1,7 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginCodes } from '../src/db/schema.js';
+import { auditLog, loginCodes } from '../src/db/schema.js';
 import { ENGINES } from './engines.js';
 import {
   call,
@@ -173,6 +173,38 @@ describe.each(ENGINES)('sessions and password changes on %s', (engine) => {
     expect((await me(b)).statusCode).toBe(401);
     await expect(login(env, '13800000004')).rejects.toThrow(/failed/);
     expect((await login(env, '13800000004', 'Keeper#2027')).token).toBeTruthy();
+  });
+
+  it('wrong old passwords count like failed logins, are audited and the 4th ends the session', async () => {
+    const session = await login(env, '13800000007');
+    const change = () =>
+      call(
+        env.app,
+        user.updatePassword,
+        { session, body: { oldPassword: 'Nope#1234', password: 'Keeper#2028' } },
+        env.clock.now,
+      );
+    for (const remaining of [3, 2, 1]) {
+      expect(envelope(await change())).toMatchObject({
+        code: ResultCode.OLD_PASSWORD_WRONG,
+        data: { remaining },
+      });
+    }
+    const fourth = await change();
+    expect(fourth.statusCode).toBe(401);
+    expect(envelope(fourth).msg).toMatch(/More than 3/);
+    expect((await me(session)).statusCode).toBe(401);
+    // The account's login counter holds the four: the next login waits, then shows them.
+    await expect(login(env, '13800000007')).rejects.toThrow();
+    env.clock.advance(2_100);
+    expect((await login(env, '13800000007')).login.user.loginFailCount).toBe(4);
+    const audited = await env.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.passwordWrong'), eq(auditLog.userId, session.login.user.id)));
+    expect(audited.filter((a) => (a.newValue as { purpose: string }).purpose === 'oldPassword')).toHaveLength(
+      4,
+    );
   });
 
   it('lock screen: wrong passwords are counted and the 4th ends the session', async () => {

@@ -1,4 +1,5 @@
-import { type Column, ilike, like, or, type SQL } from 'drizzle-orm';
+import { and, type Column, gte, ilike, like, lt, or, type SQL } from 'drizzle-orm';
+import type { InstantRange } from './time-zone.js';
 
 /** `%value%` with LIKE's own wildcards (`%`, `_`, `\`) escaped: a literal contains-search. */
 export const containsPattern = (value: string): string => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
@@ -24,4 +25,12 @@ export function containsAny(
 ): SQL | undefined {
   if (!keyword) return undefined;
   return or(...columns.map((column) => contains(column, keyword)));
+}
+
+/** A time column within a date filter's instants (lib/time-zone.ts `dayRange`); none for an open range. */
+export function within(column: Column, range: InstantRange): SQL | undefined {
+  return and(
+    range.from ? gte(column, range.from) : undefined,
+    range.until ? lt(column, range.until) : undefined,
+  );
 }

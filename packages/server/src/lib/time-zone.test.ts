@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
-import { canonicalTimeZone, requestTimeZone, utcOffset, zonedTime } from './time-zone.js';
+import {
+  canonicalTimeZone,
+  dateStamp,
+  dayRange,
+  requestTimeZone,
+  utcOffset,
+  zonedTime,
+} from './time-zone.js';
 
 // 2026-01-15 02:30:05 UTC (winter) and 2026-07-15 02:30:05 UTC (summer).
 const WINTER = new Date('2026-01-15T02:30:05.250Z');
@@ -81,5 +88,29 @@ describe('LAB_TIME_ZONE', () => {
   it('refuses to start with a zone that does not exist', () => {
     expect(() => loadConfig({ LAB_TIME_ZONE: 'Asia/Atlantis' })).toThrow(ConfigError);
     expect(() => loadConfig({ LAB_TIME_ZONE: 'Asia/Atlantis' })).toThrow(/LAB_TIME_ZONE/);
+  });
+});
+
+describe('dayRange / dateStamp', () => {
+  it('counts a filter’s days in the user’s zone, the last one inclusive', () => {
+    expect(dayRange('2026-11-28', '2026-11-28', 'Asia/Shanghai')).toEqual({
+      from: new Date('2026-11-27T16:00:00Z'),
+      until: new Date('2026-11-28T16:00:00Z'),
+    });
+    expect(dayRange('2026-11-28', null, 'UTC')).toEqual({ from: new Date('2026-11-28T00:00:00Z') });
+    expect(dayRange(undefined, '2026-12-31', 'America/New_York')).toEqual({
+      until: new Date('2027-01-01T05:00:00Z'),
+    });
+    expect(dayRange('', '', 'Asia/Shanghai')).toEqual({});
+  });
+  it('follows daylight saving: a day of 23 hours in spring', () => {
+    const { from, until } = dayRange('2026-03-08', '2026-03-08', 'America/New_York');
+    expect(from).toEqual(new Date('2026-03-08T05:00:00Z'));
+    expect(until).toEqual(new Date('2026-03-09T04:00:00Z'));
+  });
+  it('dates numbers in the zone', () => {
+    const early = new Date('2026-11-27T17:00:00Z'); // 01:00 on the 28th in Shanghai
+    expect(dateStamp(early, 'Asia/Shanghai')).toBe('20261128');
+    expect(dateStamp(early, 'UTC')).toBe('20261127');
   });
 });

@@ -2,7 +2,9 @@ import type { Lang } from '@trialab/api-contract';
 
 // Times in exported files (xlsx, PDF, zip) are written as wall-clock text in one IANA zone: the
 // caller's (`tz` header, sent by the console) or the configured lab zone. Every export formats
-// through this module so no UTC text leaks into a file a user reads as local time.
+// through this module so no UTC text leaks into a file a user reads as local time. Calendar days the
+// user names (date filters) and the dates in record numbers are counted in the same zone, through
+// `dayRange` and `dateStamp` here, never as UTC days.
 
 const ZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 const canonical = new Map<string, string | null>();
@@ -53,14 +55,55 @@ function wallClock(instant: Date, zone: string) {
   };
 }
 
+/** `zone`'s offset from UTC at `instant`, in milliseconds (whole seconds). */
+function offsetMs(instant: Date, zone: string): number {
+  const w = wallClock(instant, zone);
+  return Date.parse(`${w.date}T${w.time}Z`) - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
 /** Offset of `zone` from UTC at `instant`, as `+08:00` / `-04:00`. */
 export function utcOffset(instant: Date, zone: string): string {
-  const w = wallClock(instant, zone);
-  const asUtc = Date.parse(`${w.date}T${w.time}Z`);
-  const minutes = Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const minutes = Math.round(offsetMs(instant, zone) / 60_000);
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** The first instant of a calendar day (`YYYY-MM-DD`) in `zone`. */
+export function dayStart(date: string, zone: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  // The offset at the guess, then at the instant it gives: right across a daylight-saving change.
+  const guess = midnightUtc - offsetMs(new Date(midnightUtc), zone);
+  return new Date(midnightUtc - offsetMs(new Date(guess), zone));
+}
+
+/** A date filter as instants: `from` inclusive, `until` exclusive; absent bounds stay open. */
+export interface InstantRange {
+  from?: Date | undefined;
+  until?: Date | undefined;
+}
+
+/**
+ * A date filter's whole days in the user's zone (`YYYY-MM-DD` to `YYYY-MM-DD`, both inclusive) as
+ * the instants they cover: from the first day's start to the start of the day after the last. Every
+ * date filter goes through here (lists, exports, the specimen log).
+ */
+export function dayRange(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  zone: string,
+): InstantRange {
+  const nextDay = (d: string) =>
+    new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return {
+    from: from ? dayStart(from, zone) : undefined,
+    until: to ? dayStart(nextDay(to), zone) : undefined,
+  };
+}
+
+/** `YYYYMMDD` of an instant in `zone`: the date in record and report numbers. */
+export function dateStamp(instant: Date, zone: string): string {
+  return wallClock(instant, zone).date.replaceAll('-', '');
 }
 
 const offsetMinutes = (offset: string) =>

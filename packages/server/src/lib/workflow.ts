@@ -17,6 +17,7 @@ import type { AuditEntry } from './audit.js';
 import { ApiError } from './errors.js';
 import type { Principal } from './route.js';
 import type { SiteScope } from './scope.js';
+import { dateStamp } from './time-zone.js';
 import { staleOrMissing } from './versioned.js';
 
 /** Action names for error messages (a state's words are its workflow's: `stateWord`). */
@@ -36,8 +37,10 @@ const ACTIONS: Record<string, Record<Lang, string>> = {
   close: { zh_CN: '关闭', en_US: 'close' },
   reopen: { zh_CN: '重新打开', en_US: 're-open' },
   respond: { zh_CN: '答复', en_US: 'respond' },
+  revise: { zh_CN: '修改报告', en_US: 'revise' },
 };
-const actionName = (lang: Lang, action: string) => ACTIONS[action]?.[lang] ?? action;
+/** An action's words in the user's language, for messages (the raw name if none). */
+export const actionName = (lang: Lang, action: string) => ACTIONS[action]?.[lang] ?? action;
 
 export function actorOf(principal: Principal, creatorId: number | null): ActorContext {
   return {
@@ -116,15 +119,17 @@ export async function eventsOf(db: Executor, workflow: string, recordId: number)
   return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
 }
 
-/** Record numbers: prefix + UTC date + a database sequence (unique across instances). */
-export async function nextNumber(db: Executor, prefix: string, now: Date): Promise<string> {
+/**
+ * Record numbers: prefix + the date in the user's zone (`zone`: the request's, lib/time-zone.ts) +
+ * a database sequence (unique across instances).
+ */
+export async function nextNumber(db: Executor, prefix: string, now: Date, zone: string): Promise<string> {
   // Both drivers answer { rows } for a raw statement.
   const result = (await db.execute(sql`SELECT nextval('portal_number_seq')::int AS n`)) as unknown as {
     rows: Array<{ n: number }>;
   };
   const n = Number(result.rows[0]?.n ?? 0);
-  const date = now.toISOString().slice(0, 10).replaceAll('-', '');
-  return `${prefix}${date}${String(n).padStart(5, '0')}`;
+  return `${prefix}${dateStamp(now, zone)}${String(n).padStart(5, '0')}`;
 }
 
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

@@ -210,6 +210,7 @@ async function seedColdChainBreach(tx: Transaction, now: Date, projectId: number
       raisedAt: signedAt,
     },
     shipment.id,
+    'Asia/Shanghai',
   );
   await linkQuery(tx, shipment.id, line.id, query.id);
 }

@@ -450,7 +450,7 @@ export async function seedWorkflowDemo(
       returnReason: returnReason ?? null,
       version: released ? 3 : reached || state === 'returned' ? 2 : 1,
     });
-    const reportNo = reportNumber(enteredAt, id);
+    const reportNo = reportNumber(enteredAt, 'Asia/Shanghai', id);
     await setReport(tx, id, { reportNo });
     const input = values.map(([code, value]) => ({ testItemId: itemId(code), value }));
     await insertResults(tx, resultRows(id, input, settings));

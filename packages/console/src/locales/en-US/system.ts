@@ -91,6 +91,7 @@ export const system = {
         passwordChanged: 'changed password',
         unlock: 'unlock',
         unlockFailed: 'failed unlock',
+        passwordWrong: 'wrong password in session',
         wxBind: 'bind WeChat',
         wxUnBind: 'unbind WeChat',
         setPermission: 'set grants',

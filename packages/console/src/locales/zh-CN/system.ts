@@ -90,6 +90,7 @@ export const system = {
         passwordChanged: '修改密码',
         unlock: '解锁',
         unlockFailed: '解锁失败',
+        passwordWrong: '会话内密码错误',
         wxBind: '绑定微信',
         wxUnBind: '解绑微信',
         setPermission: '设置授权',

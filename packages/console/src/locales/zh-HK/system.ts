@@ -90,6 +90,7 @@ export const system = {
         passwordChanged: '修改密碼',
         unlock: '解鎖',
         unlockFailed: '解鎖失敗',
+        passwordWrong: '會話內密碼錯誤',
         wxBind: '綁定微信',
         wxUnBind: '解綁微信',
         setPermission: '設定授權',

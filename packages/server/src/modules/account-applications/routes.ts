@@ -59,7 +59,7 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
       if (!holdsRole(p, await portalRole(ctx.db, body.roleId)))
         throw new ApiError(ResultCode.FORBIDDEN, { key: 'roleNotOwned' });
       await assertNoAccountOrPending(ctx.db, body.mobile, body.email);
-      const applicationNo = await nextNumber(ctx.db, 'UA', ctx.now);
+      const applicationNo = await nextNumber(ctx.db, 'UA', ctx.now, ctx.timeZone);
       const id = await insertApplication(ctx.db, {
         ...body,
         applicationNo,

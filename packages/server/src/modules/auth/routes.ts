@@ -90,10 +90,7 @@ export const accountHandlers: Pick<
     const p = ctx.principal;
     return service.changePassword(ctx, p.user, p.sessionId, ctx.body.password, ctx.body.oldPassword);
   },
-  checkPwd: (ctx) => {
-    const p = ctx.principal;
-    return service.checkLockPassword(ctx, p.user, p.sessionId, p.session.lockFailCount, ctx.body.password);
-  },
+  checkPwd: (ctx) => service.checkLockPassword(ctx, ctx.body.password),
   wxBind: (ctx) => service.wxBind(ctx, ctx.principal.userId, ctx.body.code, ctx.body.state),
   wxUnBind: (ctx) => service.wxUnbind(ctx, ctx.principal.userId),
 };

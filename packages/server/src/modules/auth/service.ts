@@ -1,12 +1,12 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { EndpointDef } from '@trialab/api-contract';
 import { type LOGIN_FAILURE_REASONS, type LoginResult, ResultCode } from '@trialab/api-contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors.js';
 import { loginCodes, sessions, users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
-import { type Ctx, passwordChangeReason } from '../../lib/route.js';
+import { type Ctx, passwordChangeReason, type SessionCtx } from '../../lib/route.js';
 import { buildCurrentUser } from '../users/current-user.js';
 import { CAPTCHA_TOLERANCE, generateCaptcha } from './captcha.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -47,17 +47,26 @@ export async function throttleKeyFor(ctx: AnyCtx, name: string) {
   return { user, key: user ? `user:${user.id}` : `name:${normalised}` };
 }
 
-/** Refuses while the counter's progressive delay runs. */
-async function assertNotThrottled(ctx: AnyCtx, key: string): Promise<void> {
-  const throttle = await repo.getThrottle(ctx.db, key);
-  if (!throttle) return;
-  const wait = throttle.lastFailAt.getTime() + throttleDelayMs(throttle.failCount) - ctx.now.getTime();
-  if (wait > 0) {
+/**
+ * Claims an attempt on the counter (repository `claimAttempt`: one locked step, so parallel guesses
+ * queue): refuses while the progressive delay runs, else counts the attempt as a failure up front
+ * and answers the count; a success clears the counter.
+ */
+async function claimAttempt(ctx: AnyCtx, key: string): Promise<number> {
+  const now = ctx.now.getTime();
+  const claim = await repo.claimAttempt(
+    ctx.db,
+    key,
+    ctx.now,
+    (row) => row.lastFailAt.getTime() + throttleDelayMs(row.failCount) - now,
+  );
+  if (claim.waitMs > 0) {
     throw fail(ResultCode.LOGIN_THROTTLED, 'loginThrottled', {
-      params: { seconds: Math.ceil(wait / 1000) },
-      data: { retryAfterMs: wait },
+      params: { seconds: Math.ceil(claim.waitMs / 1000) },
+      data: { retryAfterMs: claim.waitMs },
     });
   }
+  return claim.failCount;
 }
 
 function fail(
@@ -214,15 +223,14 @@ export async function passwordLogin(
 ) {
   const account = body.account.trim().toLowerCase();
   const { user, key } = await throttleKeyFor(ctx, account);
-  await assertNotThrottled(ctx, key);
+  const failCount = await claimAttempt(ctx, key);
   await spendPassToken(ctx, body.passToken);
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok || user.status !== 1) {
-    const failCount = await repo.recordFailure(ctx.db, key, ctx.now);
     if (user && !ok) {
       await ctx.db
         .update(users)
-        .set({ loginFailCount: user.loginFailCount + 1 })
+        .set({ loginFailCount: sql`${users.loginFailCount} + 1` })
         .where(eq(users.id, user.id));
     }
     const reason = !user ? 'unknownAccount' : !ok ? 'wrongPassword' : 'disabled';
@@ -311,10 +319,9 @@ const normaliseTarget = (channel: 'sms' | 'email', raw: string) =>
  */
 async function spendCode(ctx: AnyCtx, channel: 'sms' | 'email', target: string, code: string) {
   const { key } = await throttleKeyFor(ctx, target);
-  await assertNotThrottled(ctx, key);
+  const failCount = await claimAttempt(ctx, key);
   const row = await repo.latestCode(ctx.db, channel, target);
   const invalid = async (reason: LoginFailureReason = 'codeInvalid') => {
-    const failCount = await repo.recordFailure(ctx.db, key, ctx.now);
     await logFailure(ctx, target, channel, row?.userId ?? null, { reason, failCount });
     return fail(ResultCode.CODE_INVALID, 'codeInvalid', { commit: true });
   };
@@ -470,15 +477,70 @@ export async function wxUnbind(ctx: AnyCtx, userId: number) {
 
 // ---- password changes, lock screen, logout ---------------------------------------------------
 
+/**
+ * A password re-entered inside a session (the lock screen, the old password of a change, an
+ * e-signature): checked
+ * before the request writes anything. A wrong one counts like a failed login (the account's throttle
+ * counter and `loginFailCount`), is audited (`user.passwordWrong`), and counts on the session's
+ * wrong answers with the lock screen's: more than LOCK_MAX_WRONG end the session (401, as the lock
+ * screen). The refusal commits those records only, since nothing else was written yet.
+ */
+export async function confirmSessionPassword(
+  ctx: SessionCtx,
+  password: string,
+  purpose: 'lockScreen' | 'oldPassword' | 'eSignature',
+  refusal: ApiError,
+): Promise<void> {
+  const p = ctx.principal;
+  if (await verifyPassword(p.user.passwordHash, password)) {
+    if (p.session.lockFailCount > 0)
+      await ctx.db.update(sessions).set({ lockFailCount: 0 }).where(eq(sessions.id, p.sessionId));
+    return;
+  }
+  // Counted whatever the delay: the session's own limit ends the guessing.
+  const { failCount } = await repo.claimAttempt(ctx.db, `user:${p.userId}`, ctx.now, () => 0);
+  await ctx.db
+    .update(users)
+    .set({ loginFailCount: sql`${users.loginFailCount} + 1` })
+    .where(eq(users.id, p.userId));
+  const [counted] = await ctx.db
+    .update(sessions)
+    .set({ lockFailCount: sql`${sessions.lockFailCount} + 1` })
+    .where(eq(sessions.id, p.sessionId))
+    .returning({ wrong: sessions.lockFailCount });
+  const wrong = counted?.wrong ?? p.session.lockFailCount + 1;
+  const ended = wrong > LOCK_MAX_WRONG;
+  ctx.audit({
+    action: 'user.passwordWrong',
+    entity: 'session',
+    entityId: p.sessionId,
+    newValue: { purpose, wrong, failCount, sessionEnded: ended },
+  });
+  if (ended) {
+    await endSession(ctx.db, p.sessionId, ctx.now, 'wrong-passwords');
+    throw fail(ResultCode.UNAUTHORIZED, 'lockLoggedOut', { commit: true });
+  }
+  throw new ApiError(refusal.code, {
+    ...refusal.options,
+    commit: true,
+    data: { remaining: LOCK_MAX_WRONG - wrong + 1 },
+  });
+}
+
 export async function changePassword(
-  ctx: AnyCtx,
+  ctx: SessionCtx,
   user: UserRow,
   sessionId: number,
   newPassword: string,
   oldPassword: string | undefined,
 ) {
-  if (oldPassword !== undefined && !(await verifyPassword(user.passwordHash, oldPassword))) {
-    throw fail(ResultCode.OLD_PASSWORD_WRONG, 'oldPasswordWrong');
+  if (oldPassword !== undefined) {
+    await confirmSessionPassword(
+      ctx,
+      oldPassword,
+      'oldPassword',
+      fail(ResultCode.OLD_PASSWORD_WRONG, 'oldPasswordWrong'),
+    );
   }
   if (await verifyPassword(user.passwordHash, newPassword))
     throw fail(ResultCode.PASSWORD_POLICY, 'passwordSame');
@@ -504,29 +566,15 @@ export async function changePassword(
 
 /** Lock screen: more than 3 wrong passwords end the session (answered as 401). */
 export const LOCK_MAX_WRONG = 3;
-export async function checkLockPassword(
-  ctx: AnyCtx,
-  user: UserRow,
-  sessionId: number,
-  lockFailCount: number,
-  password: string,
-) {
-  if (await verifyPassword(user.passwordHash, password)) {
-    await ctx.db.update(sessions).set({ lockFailCount: 0 }).where(eq(sessions.id, sessionId));
-    ctx.audit({ action: 'user.unlock', entity: 'session', entityId: sessionId });
-    return true;
-  }
-  const wrong = lockFailCount + 1;
-  await ctx.db.update(sessions).set({ lockFailCount: wrong }).where(eq(sessions.id, sessionId));
-  ctx.audit({ action: 'user.unlockFailed', entity: 'session', entityId: sessionId, newValue: { wrong } });
-  if (wrong > LOCK_MAX_WRONG) {
-    await endSession(ctx.db, sessionId, ctx.now, 'lock-screen');
-    throw fail(ResultCode.UNAUTHORIZED, 'lockLoggedOut', { commit: true });
-  }
-  throw fail(ResultCode.LOCK_PASSWORD_WRONG, 'lockPasswordWrong', {
-    commit: true,
-    data: { remaining: LOCK_MAX_WRONG - wrong + 1 },
-  });
+export async function checkLockPassword(ctx: SessionCtx, password: string) {
+  await confirmSessionPassword(
+    ctx,
+    password,
+    'lockScreen',
+    fail(ResultCode.LOCK_PASSWORD_WRONG, 'lockPasswordWrong'),
+  );
+  ctx.audit({ action: 'user.unlock', entity: 'session', entityId: ctx.principal.sessionId });
+  return true;
 }
 
 export async function logout(ctx: AnyCtx, sessionId: number) {

@@ -249,8 +249,9 @@ export async function raiseQuery(
   db: Executor,
   values: Omit<typeof clarificationQueries.$inferInsert, 'queryNo' | 'status'>,
   transportId: number | null | undefined,
+  zone: string,
 ) {
-  const queryNo = await nextNumber(db, 'Q', values.raisedAt);
+  const queryNo = await nextNumber(db, 'Q', values.raisedAt, zone);
   const id = await insertQuery(db, { ...values, queryNo, status: 'open' }, transportId);
   await recordEvent(db, {
     workflow: WORKFLOW_ID,

@@ -81,6 +81,7 @@ export async function clarificationRoutes(app: FastifyInstance): Promise<void> {
         ctx.db,
         { ...fields, raisedBy: p.userId, raisedAt: ctx.now },
         transportId,
+        ctx.timeZone,
       );
       ctx.audit({
         action: 'clarification.create',

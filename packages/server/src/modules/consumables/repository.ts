@@ -1,5 +1,5 @@
 import type { ConsumableOrderState, KitSupplyState } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, users } from '../../db/schema.js';
@@ -14,7 +14,8 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
-import { contains } from '../../lib/search.js';
+import { contains, within } from '../../lib/search.js';
+import { dayRange } from '../../lib/time-zone.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
 import { type SiteScope, scopeWhere } from '../portal/scope.js';
@@ -34,21 +35,22 @@ export interface ListFilters {
   status?: ConsumableOrderState[] | undefined;
   applyFrom?: string | undefined;
   applyTo?: string | undefined;
+  /** The user's zone, in which the dates are days. */
+  zone: string;
 }
 
 /**
- * Conditions of the list filters within the scope; dates are whole UTC days, `applyTo` inclusive.
+ * Conditions of the list filters within the scope; dates are whole days in the user's zone
+ * (`zone`), `applyTo` inclusive.
  */
 function filterWhere(scope: SiteScope, f: ListFilters): SQL | undefined {
-  const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
   return and(
     scopeWhere(scope, consumableOrders.projectId, consumableOrders.siteId),
     f.orderNo ? contains(consumableOrders.orderNo, f.orderNo) : undefined,
     f.projectId ? eq(consumableOrders.projectId, f.projectId) : undefined,
     f.siteId ? eq(consumableOrders.siteId, f.siteId) : undefined,
     f.status && f.status.length > 0 ? inArray(consumableOrders.status, f.status) : undefined,
-    f.applyFrom ? gte(consumableOrders.applyTime, new Date(`${f.applyFrom}T00:00:00Z`)) : undefined,
-    f.applyTo ? lt(consumableOrders.applyTime, nextDay(f.applyTo)) : undefined,
+    within(consumableOrders.applyTime, dayRange(f.applyFrom, f.applyTo, f.zone)),
   );
 }
 

@@ -111,12 +111,13 @@ async function sendDispatchNote(ctx: Ctx<typeof consumable.dispatchNote>): Promi
 /** Consumable applications of the sites, their review and dispatch, and the kits a site may order. */
 export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, consumable, {
-    paging: async (ctx) => pageOrders(ctx.db, await ctx.scope(), ctx.body),
-    linePaging: async (ctx) => pageLines(ctx.db, await ctx.scope(), ctx.body),
-    auditPaging: async (ctx) => pageOrders(ctx.db, await ctx.scope(), ctx.body, auditTab(ctx.body.tab)),
-    staffPaging: async (ctx) => pageOrders(ctx.db, await ctx.scope(), ctx.body),
+    paging: async (ctx) => pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }),
+    linePaging: async (ctx) => pageLines(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }),
+    auditPaging: async (ctx) =>
+      pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, auditTab(ctx.body.tab)),
+    staffPaging: async (ctx) => pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }),
     export: async (ctx) => {
-      const { rows } = await pageOrders(ctx.db, await ctx.scope(), ctx.body);
+      const { rows } = await pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone });
       const time = zonedTime(ctx);
       const book = await ordersWorkbook(rows, ctx.lang, time);
       const name = `consumable-applications-${time.date(ctx.now)}.xlsx`;
@@ -137,7 +138,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
       const body = ctx.body;
       await checkedSite(ctx.db, await ctx.scope(), body.projectId, body.siteId);
       const { addressId, lines } = await application(ctx, p.userId, body);
-      const orderNo = await nextNumber(ctx.db, 'CO', ctx.now);
+      const orderNo = await nextNumber(ctx.db, 'CO', ctx.now, ctx.timeZone);
       const { projectId, siteId, receiveAddress, expectedShipDate, hopedArrivalDate, note } = body;
       const id = await insertOrder(ctx.db, {
         orderNo,

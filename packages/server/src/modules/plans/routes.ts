@@ -15,7 +15,7 @@ import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
 import { checkedSite } from '../portal/scope.js';
 import { assertProjectInScope } from '../projects/service.js';
-import { eSign } from '../reports/signature.js';
+import { confirmSigner, eSign } from '../reports/signature.js';
 import { enabledValues } from '../system/repository.js';
 import { projectScope } from '../users/current-user.js';
 import {
@@ -187,6 +187,8 @@ async function fire(
   const visits = await visitsWithSamples(ctx.db, plan.id);
   if (action === 'submit') assertSubmittable(visits);
   const reason = body.reason ?? null;
+  // The approver's password is checked before anything is written.
+  const signer = action === 'approve' ? await confirmSigner(ctx, body.signature) : null;
   const status = await applyTransition(
     ctx,
     ctx.principal,
@@ -200,8 +202,8 @@ async function fire(
         ...(action === 'return' ? { returnReason: reason } : {}),
       })) !== undefined,
   );
-  if (action === 'approve')
-    await eSign(ctx.db, ctx.principal, body.signature, {
+  if (signer)
+    await eSign(ctx.db, signer, {
       entity: 'projectPlan',
       entityId: plan.id,
       action,

@@ -7,21 +7,7 @@ import type {
   RejectionRow,
   UnblindingRow,
 } from '@trialab/api-contract';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  not,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { dictData, projects, sampleTypes, sites, testItems, users } from '../../db/schema.js';
@@ -31,14 +17,13 @@ import { chargebackNotices, rejectionReads, reportDownloads } from '../../db/sch
 import { projectReports } from '../../db/schema-project-reports.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { contains } from '../../lib/search.js';
+import { contains, within } from '../../lib/search.js';
+import { dayRange } from '../../lib/time-zone.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 import { awaitingProjectReview, pendingReviewOf } from '../project-reports/repository.js';
 import { findReport, type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
 
-const dayStart = (d: string) => new Date(`${d}T00:00:00Z`);
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Versions a site may see: the released one and the ones a revision replaced. */
@@ -51,9 +36,14 @@ export interface ReportFilters {
   barcode?: string | undefined;
   releasedFrom?: string | undefined;
   releasedTo?: string | undefined;
+  /** The user's zone, in which the dates are days. */
+  zone: string;
 }
 
-/** Conditions shared by the report and result lists; dates are whole UTC days, `releasedTo` inclusive. */
+/**
+ * Conditions shared by the report and result lists; dates are whole days in the user's zone,
+ * `releasedTo` inclusive.
+ */
 function reportWhere(scope: SiteScope, f: ReportFilters): SQL | undefined {
   return and(
     scopeWhere(scope, labReports.projectId, labReports.siteId),
@@ -63,8 +53,7 @@ function reportWhere(scope: SiteScope, f: ReportFilters): SQL | undefined {
     f.siteId ? eq(labReports.siteId, f.siteId) : undefined,
     f.subjectNo ? contains(labSubjects.subjectNo, f.subjectNo) : undefined,
     f.barcode ? contains(labReports.barcode, f.barcode) : undefined,
-    f.releasedFrom ? gte(labReports.releasedAt, dayStart(f.releasedFrom)) : undefined,
-    f.releasedTo ? lt(labReports.releasedAt, nextDay(f.releasedTo)) : undefined,
+    within(labReports.releasedAt, dayRange(f.releasedFrom, f.releasedTo, f.zone)),
   );
 }
 
@@ -118,8 +107,7 @@ function manualWhere(scope: SiteScope, f: ListFilters): SQL | undefined {
     f.siteId ? eq(projectReports.siteId, f.siteId) : undefined,
     f.subjectNo ? contains(projectReports.subjectNo, f.subjectNo) : undefined,
     f.reportNo ? contains(projectReports.reportNo, f.reportNo) : undefined,
-    f.releasedFrom ? gte(projectReports.reviewedAt, dayStart(f.releasedFrom)) : undefined,
-    f.releasedTo ? lt(projectReports.reviewedAt, nextDay(f.releasedTo)) : undefined,
+    within(projectReports.reviewedAt, dayRange(f.releasedFrom, f.releasedTo, f.zone)),
   );
 }
 

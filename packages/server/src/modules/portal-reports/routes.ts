@@ -55,7 +55,14 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     paging: async (ctx) => {
       const p = ctx.principal;
       const { page, size, ...filters } = ctx.body;
-      const r = await pageReleasedReports(ctx.db, await ctx.scope(), p.userId, filters, page, size);
+      const r = await pageReleasedReports(
+        ctx.db,
+        await ctx.scope(),
+        p.userId,
+        { ...filters, zone: ctx.timeZone },
+        page,
+        size,
+      );
       return new Page(r.rows, r.total);
     },
     get: async (ctx) => {
@@ -136,13 +143,13 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     results: async (ctx) => {
       const { page, size, ...filters } = ctx.body;
       const scope = await ctx.scope();
-      const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
+      const r = await pageResults(ctx.db, scope, { ...filters, zone: ctx.timeZone }, page, size, ctx.lang);
       return new Page(r.rows.map(withoutIdentity), r.total);
     },
     exportResults: async (ctx) => {
       const { page, size, ...filters } = ctx.body;
       const scope = await ctx.scope();
-      const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
+      const r = await pageResults(ctx.db, scope, { ...filters, zone: ctx.timeZone }, page, size, ctx.lang);
       const time = zonedTime(ctx);
       const book = await resultsWorkbook(r.rows.map(withoutIdentity), ctx.lang, time);
       const name = `results-${time.date(ctx.now)}.xlsx`;
@@ -151,7 +158,7 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     unblinding: async (ctx) => {
       const { page, size, ...filters } = ctx.body;
       const scope = await ctx.scope();
-      const r = await pageResults(ctx.db, scope, filters, page, size, ctx.lang);
+      const r = await pageResults(ctx.db, scope, { ...filters, zone: ctx.timeZone }, page, size, ctx.lang);
       // Who looked at which subjects' identities, and with which filter (the audit actor is the caller).
       ctx.audit({
         action: 'portalReport.unblinding',
@@ -191,7 +198,7 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
       const p = ctx.principal;
       const { projectId, siteId, barcode, reason, amount } = ctx.body;
       await checkedSite(ctx.db, await ctx.scope(), projectId, siteId);
-      const noticeNo = await nextNumber(ctx.db, 'CB', ctx.now);
+      const noticeNo = await nextNumber(ctx.db, 'CB', ctx.now, ctx.timeZone);
       const raised = {
         noticeNo,
         projectId,

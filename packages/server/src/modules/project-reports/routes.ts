@@ -126,7 +126,7 @@ export async function projectReportRoutes(app: FastifyInstance): Promise<void> {
       assertNotFuture(reportDate, ctx.now);
       const file = await fileById(ctx.db, fileId);
       assertManualPdf(file, file.size > 0 ? await ctx.deps.files.read(file.sha256) : new Uint8Array());
-      const reportNo = await nextNumber(ctx.db, 'MR', ctx.now);
+      const reportNo = await nextNumber(ctx.db, 'MR', ctx.now, ctx.timeZone);
       const values = { projectId, siteId, reportNo, subjectNo, visit, title, reportDate, fileId };
       const id = await insertProjectReport(ctx.db, {
         ...values,

@@ -85,7 +85,7 @@ async function raiseBreachQueries(
       raisedBy: ctx.principal.userId,
       raisedAt: ctx.now,
     };
-    const query = await raiseQuery(ctx.db, values, shipment.id);
+    const query = await raiseQuery(ctx.db, values, shipment.id, ctx.timeZone);
     await linkQuery(ctx.db, shipment.id, s.itemId, query.id);
     ctx.audit({
       action: 'clarification.create',

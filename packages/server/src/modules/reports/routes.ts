@@ -14,7 +14,7 @@ import type { labReports } from '../../db/schema-lab.js';
 import { printContext } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
-import { type Ctx, Page, type Principal, registerGroup } from '../../lib/route.js';
+import { type Ctx, Page, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../lib/workflow.js';
 import { assertReasonGiven } from '../lab/service.js';
@@ -60,7 +60,7 @@ import {
   resultRows,
   unorderedTarget,
 } from './service.js';
-import { eSign } from './signature.js';
+import { confirmSigner, eSign, type Signer } from './signature.js';
 
 const api = endpoints.report;
 
@@ -86,22 +86,32 @@ async function checkedResults(
 }
 
 /**
- * Electronic signature of a transition that needs one: the password is re-entered and checked, the
- * meaning is the action's, the time the server's, and the hash covers the report content as signed.
+ * The signer of a transition that needs an electronic signature, checked before anything is written
+ * (a wrong password counts against the session, signature.ts); null when the transition needs none.
+ */
+async function signerOf(
+  ctx: SessionCtx,
+  transition: TransitionDef<ReportState>,
+  signature: { password: string } | undefined,
+): Promise<Signer | null> {
+  return transition.signature ? confirmSigner(ctx, signature) : null;
+}
+
+/**
+ * Electronic signature of a transition that needs one: the meaning is the action's, the time the
+ * server's, and the hash covers the report content as signed.
  */
 async function sign(
   db: Executor,
   lang: Lang,
-  p: Principal,
-  transition: TransitionDef<ReportState>,
+  signer: Signer | null,
   action: keyof typeof SIGNATURE_MEANINGS,
-  signature: { password: string } | undefined,
   report: ReportRecord,
   now: Date,
 ): Promise<string | null> {
-  if (!transition.signature) return null;
+  if (!signer) return null;
   const hash = contentHash(await reportDetail(db, report));
-  await eSign(db, p, signature, {
+  await eSign(db, signer, {
     entity: 'labReport',
     entityId: report.id,
     action,
@@ -167,12 +177,10 @@ async function fire(
   if (action === 'review') Object.assign(set, { reviewedBy: p.userId, reviewedAt: ctx.now });
   if (action === 'return') Object.assign(set, { returnReason: reason });
   if (action === 'release') Object.assign(set, { releasedBy: p.userId, releasedAt: ctx.now });
+  const signer = action === 'return' ? null : await signerOf(ctx, transition, input.signature);
   const updated = await updateReport(ctx.db, before.id, input.version, set);
   if (!updated) throw staleOrMissing(true);
-  const hash =
-    action === 'return'
-      ? null
-      : await sign(ctx.db, ctx.lang, p, transition, action, input.signature, before, ctx.now);
+  const hash = action === 'return' ? null : await sign(ctx.db, ctx.lang, signer, action, before, ctx.now);
   if (action === 'release') {
     await setReport(ctx.db, before.id, { contentHash: hash });
     await storePdf(ctx.db, ctx.deps.files, printContext(ctx), before.id, p.userId);
@@ -227,7 +235,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         createdBy: ctx.principal.userId,
         createdAt: ctx.now,
       });
-      const reportNo = reportNumber(ctx.now, row.id);
+      const reportNo = reportNumber(ctx.now, ctx.timeZone, row.id);
       await setReport(ctx.db, row.id, { reportNo });
       await insertResults(
         ctx.db,
@@ -272,7 +280,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     release: (ctx) => fire(ctx, 'release', ctx.body),
     revise: async (ctx) => {
       const prior = await reportInScope(ctx.db, await ctx.scope(), ctx.params.id);
-      assertRevisable(prior, ctx.body.version);
+      assertRevisable(ctx.lang, prior, ctx.body.version);
       if (await pendingRevisionExists(ctx.db, prior.reportNo)) {
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'reportRevisionPending' });
       }
@@ -321,6 +329,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       const reason = ctx.body.reason ?? null;
       assertReasonGiven(reportRevisionWorkflow, action, reason);
       const approve = action === 'approveRevision';
+      const signer = approve ? await signerOf(ctx, transition, ctx.body.signature) : null;
       const updated = await updateReport(ctx.db, revision.id, version, {
         status: to,
         reviewedBy: p.userId,
@@ -330,16 +339,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       if (!updated) throw staleOrMissing(true);
       let hash: string | null = null;
       if (approve) {
-        hash = await sign(
-          ctx.db,
-          ctx.lang,
-          p,
-          transition,
-          'approveRevision',
-          ctx.body.signature,
-          revision,
-          ctx.now,
-        );
+        hash = await sign(ctx.db, ctx.lang, signer, 'approveRevision', revision, ctx.now);
         await setReport(ctx.db, revision.id, { contentHash: hash });
         // The prior version is kept as it was, marked superseded; under the project's review, once
         // the review approves the correction (the site keeps the prior one until then).

@@ -69,11 +69,20 @@ describe('report rules', () => {
     });
   });
 
-  it('numbers reports by date and id, revises only the released version read', () => {
-    expect(reportNumber(new Date('2026-03-04T23:00:00Z'), 42)).toBe('RPT-20260304-000042');
-    expect(refusal(() => assertRevisable({ status: 'released', version: 3 }, 2))?.key).toBe('staleVersion');
-    expect(refusal(() => assertRevisable({ status: 'entered', version: 2 }, 2))?.key).toBe('invalidState');
-    expect(refusal(() => assertRevisable({ status: 'released', version: 2 }, 2))).toBeNull();
+  it('numbers reports by the date in the user’s zone and id, revises only the released version read', () => {
+    expect(reportNumber(new Date('2026-03-04T23:00:00Z'), 'UTC', 42)).toBe('RPT-20260304-000042');
+    // 07:00 on the 5th in Shanghai: the Shanghai user's day, not UTC's.
+    expect(reportNumber(new Date('2026-03-04T23:00:00Z'), 'Asia/Shanghai', 42)).toBe('RPT-20260305-000042');
+    expect(refusal(() => assertRevisable('en_US', { status: 'released', version: 3 }, 2))?.key).toBe(
+      'staleVersion',
+    );
+    const entered = refusal(() => assertRevisable('zh_CN', { status: 'entered', version: 2 }, 2));
+    expect(entered?.key).toBe('invalidState');
+    // The state's words in the user's language, never the raw state name.
+    expect(entered?.params).toEqual({ state: '待审核', action: '修改报告' });
+    const superseded = refusal(() => assertRevisable('en_US', { status: 'superseded', version: 2 }, 2));
+    expect(superseded?.params).toEqual({ state: 'Superseded', action: 'revise' });
+    expect(refusal(() => assertRevisable('en_US', { status: 'released', version: 2 }, 2))).toBeNull();
   });
 
   it('counts every state and what waits for review and release', () => {

@@ -1,6 +1,15 @@
-import { REPORT_STATES, type ReportState, ResultCode } from '@trialab/api-contract';
+import {
+  type Lang,
+  labReportWorkflow,
+  REPORT_STATES,
+  type ReportState,
+  ResultCode,
+  stateWord,
+} from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
+import { dateStamp } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
+import { actionName } from '../../lib/workflow.js';
 import { resultFlag, validNumeric } from './flags.js';
 
 export type ResultInput = { testItemId: number; value: string; remark?: string | null | undefined };
@@ -85,18 +94,22 @@ export function assertItemsOrdered(results: ResultInput[], ordered: number[]): v
     });
 }
 
-/** Report numbers: RPT-<date>-<id>, unique because the id is. */
-export function reportNumber(now: Date, id: number): string {
-  return `RPT-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
+/** Report numbers: RPT-<date in the user's zone>-<id>, unique because the id is. */
+export function reportNumber(now: Date, zone: string, id: number): string {
+  return `RPT-${dateStamp(now, zone)}-${String(id).padStart(6, '0')}`;
 }
 
 /** A revision starts from the released version read: an edited one is stale, any other state is refused. */
-export function assertRevisable(prior: { status: string; version: number }, version: number): void {
+export function assertRevisable(
+  lang: Lang,
+  prior: { status: string; version: number },
+  version: number,
+): void {
   if (prior.status !== 'released' || prior.version !== version) {
     if (prior.status === 'released') throw staleOrMissing(true);
     throw new ApiError(ResultCode.INVALID_STATE, {
       key: 'invalidState',
-      params: { state: prior.status, action: 'revise' },
+      params: { state: stateWord(labReportWorkflow, prior.status, lang), action: actionName(lang, 'revise') },
     });
   }
 }

@@ -1,31 +1,53 @@
 import { ResultCode } from '@trialab/api-contract';
 import type { Executor } from '../../db/client.js';
 import { ApiError } from '../../lib/errors.js';
-import type { Principal } from '../../lib/route.js';
-import { verifyPassword } from '../auth/passwords.js';
+import type { SessionCtx } from '../../lib/route.js';
+import { confirmSessionPassword } from '../auth/service.js';
 import { insertSignature } from './repository.js';
 
+declare const confirmed: unique symbol;
+/** A signer whose password was re-entered and checked in this request (only confirmSigner makes one). */
+export interface Signer {
+  readonly userId: number;
+  readonly username: string;
+  readonly [confirmed]: true;
+}
+
 /**
- * An electronic signature (reports, plans): the password re-entered and checked, then who signed,
- * the meaning, the server's time and the hash of the content as signed are kept.
+ * Step 1 of an electronic signature (reports, plans), before the request writes anything: the
+ * password re-entered and checked. A wrong one counts like a failed login and, with the session's
+ * other wrong passwords, ends the session after the lock screen's limit (auth confirmSessionPassword).
+ */
+export async function confirmSigner(
+  ctx: SessionCtx,
+  signature: { password: string } | undefined,
+): Promise<Signer> {
+  if (!signature) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'signatureRequired' });
+  await confirmSessionPassword(
+    ctx,
+    signature.password,
+    'eSignature',
+    new ApiError(ResultCode.BAD_REQUEST, { key: 'signaturePasswordWrong' }),
+  );
+  const p = ctx.principal;
+  return { userId: p.userId, username: p.username } as Signer;
+}
+
+/**
+ * Step 2: who signed, the meaning, the server's time and the hash of the content as signed are kept.
  */
 export async function eSign(
   db: Executor,
-  p: Principal,
-  signature: { password: string } | undefined,
+  signer: Signer,
   what: { entity: string; entityId: number; action: string; meaning: string; contentHash: string; at: Date },
 ): Promise<void> {
-  if (!signature) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'signatureRequired' });
-  if (!(await verifyPassword(p.user.passwordHash, signature.password))) {
-    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'signaturePasswordWrong' });
-  }
   await insertSignature(db, {
     entity: what.entity,
     entityId: what.entityId,
     action: what.action,
     meaning: what.meaning,
-    userId: p.userId,
-    signerName: p.username,
+    userId: signer.userId,
+    signerName: signer.username,
     signedAt: what.at,
     contentHash: what.contentHash,
   });

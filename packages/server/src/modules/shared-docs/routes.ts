@@ -102,7 +102,7 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
       if (siteId !== null) await checkedSite(ctx.db, scope, body.projectId, siteId);
       else await checkedProject(ctx.db, scope, body.projectId);
       await usableFile(ctx.db, p, body.fileId);
-      const docNo = await nextNumber(ctx.db, kind === 'original' ? 'OR' : 'PR', ctx.now);
+      const docNo = await nextNumber(ctx.db, kind === 'original' ? 'OR' : 'PR', ctx.now, ctx.timeZone);
       const { projectId, title, note, fileId } = body;
       const id = await insertDocument(
         ctx.db,

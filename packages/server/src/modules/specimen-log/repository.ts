@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { Page } from '../../lib/route.js';
 import { containsPattern } from '../../lib/search.js';
+import { dayRange } from '../../lib/time-zone.js';
 import type { SiteScope } from '../portal/scope.js';
 
 export interface Filter {
@@ -14,6 +15,8 @@ export interface Filter {
   kinds?: SpecimenEventKind[] | undefined;
   from?: string | null | undefined;
   to?: string | null | undefined;
+  /** The user's zone, in which `from` and `to` are days (`to` inclusive). */
+  zone: string;
 }
 
 /** Rows of a source limited to the caller's projects (staff only reach the log). */
@@ -62,14 +65,15 @@ const KIND = sql`CASE refs.entity
 function events(scope: SiteScope, filter: Filter): SQL {
   const pattern = containsPattern(filter.barcode);
   const kinds = filter.kinds && filter.kinds.length > 0 ? filter.kinds : null;
+  const { from, until } = dayRange(filter.from, filter.to, filter.zone);
   return sql`
     WITH refs AS (${refs(scope, pattern)})
     SELECT a.id::int AS id, a.at, refs.barcode, ${KIND} AS kind, a.action, refs.reference,
            a.username, a.reason, a.workstation
       FROM audit_log a JOIN refs ON a.entity = refs.entity AND a.entity_id = refs.id::text
      WHERE a.action <> 'clarification.view'
-       ${filter.from ? sql`AND a.at >= ${filter.from}::date` : sql``}
-       ${filter.to ? sql`AND a.at < ${filter.to}::date + 1` : sql``}
+       ${from ? sql`AND a.at >= ${from.toISOString()}::timestamptz` : sql``}
+       ${until ? sql`AND a.at < ${until.toISOString()}::timestamptz` : sql``}
        ${kinds ? sql`AND ${KIND} IN (${sql.join(kinds, sql`, `)})` : sql``}`;
 }
 

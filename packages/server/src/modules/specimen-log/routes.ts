@@ -17,11 +17,17 @@ export async function specimenLogRoutes(app: FastifyInstance): Promise<void> {
     paging: async (ctx) => {
       requireStaff(ctx.principal);
       const { limit, offset } = pageWindow(ctx.body);
-      return pageEvents(ctx.db, await ctx.scope(), ctx.body, limit, offset);
+      return pageEvents(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, limit, offset);
     },
     export: async (ctx) => {
       requireStaff(ctx.principal);
-      const { rows } = await pageEvents(ctx.db, await ctx.scope(), ctx.body, EXPORT_MAX, 0);
+      const { rows } = await pageEvents(
+        ctx.db,
+        await ctx.scope(),
+        { ...ctx.body, zone: ctx.timeZone },
+        EXPORT_MAX,
+        0,
+      );
       const time = zonedTime(ctx);
       const book = await eventsWorkbook(rows, ctx.lang, time);
       const name = exportName(ctx.body.barcode, time.date(ctx.now));

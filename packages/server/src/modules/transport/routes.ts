@@ -74,7 +74,7 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
       const { samples, backupContact, ...body } = ctx.body;
       await checkedSite(ctx.db, await ctx.scope(), body.projectId, body.siteId);
       const temperatureId = await checkSamples(ctx.db, samples);
-      const orderNo = await nextNumber(ctx.db, 'ST', ctx.now);
+      const orderNo = await nextNumber(ctx.db, 'ST', ctx.now, ctx.timeZone);
       const id = await insertShipment(ctx.db, {
         ...body,
         orderNo,

@@ -59,7 +59,7 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
         target = orderTarget(barcode ?? '', await findOrderByBarcode(ctx.db, scope, barcode ?? ''));
       }
       if (!inScope(scope, target.projectId, target.siteId)) throw outOfScope();
-      const feedbackNo = await nextNumber(ctx.db, 'FB', ctx.now);
+      const feedbackNo = await nextNumber(ctx.db, 'FB', ctx.now, ctx.timeZone);
       const raised = { feedbackNo, ...target, queryId: queryId ?? null, content };
       const status = labFeedbackWorkflow.initial;
       const id = await insertFeedback(ctx.db, {
