@@ -1,13 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import {
-  accountApplicationWorkflow,
-  allWorkflows,
-  consumableOrderWorkflow,
-  projectReportWorkflow,
-} from '@trialab/api-contract';
+import { accountApplicationWorkflow, allWorkflows, consumableOrderWorkflow } from '@trialab/api-contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changeLanguage, LANGUAGES } from '../../locales';
-import { kindName } from '../../pages/home/words';
 import { col } from '../columns';
 import { EventTimeline, StatusTag } from './index';
 
@@ -75,12 +69,5 @@ describe('workflow states on screen', () => {
     );
     expect(screen.getByTestId('event').textContent).toContain('Approved');
     expect(screen.getByTestId('event').textContent).not.toContain('dispatch');
-  });
-
-  it("names a home to-do's state in its workflow's words", async () => {
-    await changeLanguage('zh-CN');
-    // A project report waiting for review, not a kit supply waiting for confirmation.
-    const kind = { workflow: projectReportWorkflow.id, state: 'pending', actions: ['approve'], route: '/p' };
-    expect(kindName(kind)).toBe('项目报告审核 · 待审核');
   });
 });

@@ -1,6 +1,7 @@
-import { allWorkflows } from '@trialab/api-contract';
+import { allWorkflows, projectReportWorkflow } from '@trialab/api-contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, LANGUAGES, loadAllNamespaces, t } from '../../locales';
+import { kindName } from './words';
 
 // A workflow declared without words shows its ids on the home page and in the operation log.
 describe('the words of every declared workflow', () => {
@@ -21,4 +22,10 @@ describe('the words of every declared workflow', () => {
       expect([...new Set(missing)]).toEqual([]);
     },
   );
+  it("names a home to-do's state in its workflow's words", async () => {
+    await changeLanguage('zh-CN');
+    // A project report waiting for review, not a kit supply waiting for confirmation.
+    const kind = { workflow: projectReportWorkflow.id, state: 'pending', actions: ['approve'], route: '/p' };
+    expect(kindName(kind)).toBe('项目报告审核 · 待审核');
+  });
 });
