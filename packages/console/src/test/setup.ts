@@ -1,5 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
+// The instances 'antd' resolves to in tests (vitest loads the package's CommonJS build, lib/).
+import { actDestroy as forgetMessageHolder } from 'antd/lib/message';
+import { actDestroy as forgetNotificationHolder } from 'antd/lib/notification';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetShared } from './fakes';
 
@@ -8,6 +11,11 @@ import { resetShared } from './fakes';
 // stores, and the page (a dialog or message the previous file left closing).
 resetShared();
 document.body.replaceChildren();
+// antd's static message and notification functions keep the holder they rendered on first use, in
+// a module the worker's files share: a message of this file would render into the previous file's
+// holder and never show here (a kit test missed "Disabled ok" that way). The next use builds anew.
+forgetMessageHolder();
+forgetNotificationHolder();
 
 // The whole suite shares two cores with the server and e2e projects: antd components can take
 // longer than testing-library's 1 s default to appear (a role query over a rendered table takes

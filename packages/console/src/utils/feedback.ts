@@ -10,9 +10,18 @@ import type { HookAPI } from 'antd/es/modal/useModal';
 let messageApi: MessageInstance | undefined;
 let modalApi: HookAPI | undefined;
 
-export function registerFeedback(apis: { message: MessageInstance; modal: HookAPI }): void {
+/**
+ * Registers the root's instances; returns their unregistration, for the root's unmount: an unmounted
+ * root's instances render nowhere (a message said through them would never be seen).
+ */
+export function registerFeedback(apis: { message: MessageInstance; modal: HookAPI }): () => void {
   messageApi = apis.message;
   modalApi = apis.modal;
+  return () => {
+    if (messageApi !== apis.message) return;
+    messageApi = undefined;
+    modalApi = undefined;
+  };
 }
 
 export const feedback = {
