@@ -15,24 +15,15 @@ import { LocalFileStore } from './lib/file-store.js';
 import { addMessages } from './lib/i18n.js';
 import { ServerMetrics } from './lib/metrics.js';
 import { buildOpenApi } from './lib/openapi.js';
-import { loadServerSecrets } from './lib/secrets.js';
+import { SESSION_CACHE_TTL_MS, SessionCache } from './lib/session-cache.js';
 import { hasPermission } from './modules/access/access.js';
 import { permissionStrings } from './modules/access/repository.js';
 import { accessRoutes } from './modules/access/routes.js';
 import { PORTAL_ADMIN_MESSAGES } from './modules/account-applications/messages.js';
 import { accountApplicationRoutes } from './modules/account-applications/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
-import {
-  ChannelNotifier,
-  GuardedNotifier,
-  type Notifier,
-  OutboxNotifier,
-  SmtpNotifier,
-} from './modules/auth/notifier.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './modules/auth/session.js';
-import { SESSION_CACHE_TTL_MS, SessionCache } from './modules/auth/session-cache.js';
-import { smsNotifier } from './modules/auth/sms-providers.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
@@ -87,7 +78,16 @@ import {
 } from './plugins/envelope.js';
 import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
+import { loadServerSecrets } from './secrets.js';
 import { seedDatabase } from './seed/seed.js';
+import {
+  ChannelNotifier,
+  GuardedNotifier,
+  type Notifier,
+  OutboxNotifier,
+  SmtpNotifier,
+} from './services/notifications/notifier.js';
+import { smsNotifier } from './services/notifications/sms-providers.js';
 
 /**
  * Every domain of the API, in the order of the console's menu: the server's table of contents.

@@ -5,7 +5,7 @@ import { isPasswordValid } from '@trialab/api-contract';
 import { z } from 'zod';
 import { DEMO_LAB_PROFILE, type LabProfile, loadLabProfile } from './documents/lab-profile.js';
 import { canonicalTimeZone } from './lib/time-zone.js';
-import { MESSAGE_KINDS, SMS_KINDS, type SmsKind } from './modules/auth/message-kinds.js';
+import { MESSAGE_KINDS, SMS_KINDS, type SmsKind } from './services/notifications/message-kinds.js';
 
 /** The server package folder, the same from src/ and dist/. */
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');

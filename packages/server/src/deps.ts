@@ -3,11 +3,11 @@ import type { Database, Engine } from './db/client.js';
 import type { FileStore } from './lib/file-store.js';
 import type { ServerMetrics } from './lib/metrics.js';
 import type { RouteDomains } from './lib/route-domains.js';
-import type { ServerSecrets } from './lib/secrets.js';
-import type { GuardedNotifier } from './modules/auth/notifier.js';
-import type { SessionCache } from './modules/auth/session-cache.js';
+import type { SessionCache } from './lib/session-cache.js';
 import type { OAuthProvider } from './modules/auth/wechat.js';
+import type { ServerSecrets } from './secrets.js';
 import type { SeedResult } from './seed/seed.js';
+import type { GuardedNotifier } from './services/notifications/notifier.js';
 
 /** Milliseconds since the epoch; injectable so tests can move time. */
 export type Clock = () => number;

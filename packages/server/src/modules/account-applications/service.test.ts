@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.js';
 import { addMessages } from '../../lib/i18n.js';
-import { renderMessage } from '../auth/message-kinds.js';
+import { renderMessage } from '../../services/notifications/message-kinds.js';
 import { PORTAL_ADMIN_MESSAGES } from './messages.js';
 import {
   assertGrantsOwned,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActiveSessionRow } from './session.js';
+import type { ActiveSessionRow } from '../modules/auth/session.js';
 import { type CachedAuth, SessionCache } from './session-cache.js';
 
 const auth = (id: number): CachedAuth => ({

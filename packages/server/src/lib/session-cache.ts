@@ -1,4 +1,4 @@
-import type { ActiveSessionRow } from './session.js';
+import type { ActiveSessionRow } from '../modules/auth/session.js';
 
 /** What one authenticated request needs from the database: the session, its user, their permissions. */
 export interface CachedAuth {
