@@ -79,7 +79,15 @@ import {
 import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
 import { loadServerSecrets } from './secrets.js';
-import { seedDatabase } from './seed/seed.js';
+import { type SeedResult, seedDatabase } from './seed/seed.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What this start seeded (main.ts prints a generated admin password once). */
+    seeded: SeedResult;
+  }
+}
+
 import {
   ChannelNotifier,
   GuardedNotifier,
@@ -260,7 +268,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       assertMayAttach,
       siteScope,
     },
-    seeded,
     metrics: new ServerMetrics({
       poolUse: () => handle.poolUse(),
       newestCheckpointAt: () => newestCheckpointAt(handle.db),
@@ -268,6 +275,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     lifecycle,
   };
   app.decorate('deps', deps);
+  app.decorate('seeded', seeded);
 
   // Signed checkpoints of the audit chain.
   const stopCheckpoints = scheduleCheckpoints({
