@@ -38,7 +38,6 @@ import { PLAN_MESSAGES } from './modules/plans/messages.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { PORTAL_MESSAGES } from './modules/portal/messages.js';
 import { homeRoutes } from './modules/portal/routes.js';
-import { siteScope } from './modules/portal/scope.js';
 import { portalReportRoutes } from './modules/portal-reports/routes.js';
 import { portalStaffRoutes } from './modules/portal-staff/routes.js';
 import { PROGRESS_MESSAGES } from './modules/progress/messages.js';
@@ -80,6 +79,7 @@ import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
 import { loadServerSecrets } from './secrets.js';
 import { type SeedResult, seedDatabase } from './seed/seed.js';
+import { siteScope } from './services/scope.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

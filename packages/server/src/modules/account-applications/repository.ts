@@ -18,8 +18,8 @@ import { Page, type Principal } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
+import { type SiteScope, siteScope } from '../../services/scope.js';
 import { permissionStrings } from '../access/repository.js';
-import { type SiteScope, siteScope } from '../portal/scope.js';
 import { setUserRoles } from '../users/repository.js';
 import { coversGrants, type Grant, holdsRole, portalRolesOf, siteKey } from './service.js';
 

@@ -10,7 +10,7 @@ import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso, nextNumber, recordEvent } from '../../lib/workflow.js';
-import { type SiteScope, scopeWhere } from '../portal/scope.js';
+import { type SiteScope, scopeWhere } from '../../services/scope.js';
 
 /** Clarification queries' SQL: the lists, one query with its replies, and the writes. */
 

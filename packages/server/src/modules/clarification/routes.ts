@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { clarificationQueries } from '../../db/schema-portal.js';
 import { type Principal, registerGroup } from '../../lib/route.js';
 import { applyTransition, type TransitionCtx } from '../../lib/workflow.js';
-import { assertInScope, checkedSite } from '../portal/scope.js';
+import { assertInScope, checkedSite } from '../../services/scope.js';
 import { pageShipments } from '../transport/repository.js';
 import {
   insertReply,

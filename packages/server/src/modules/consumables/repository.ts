@@ -17,7 +17,7 @@ import type { Page } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
-import { type SiteScope, scopeWhere } from '../portal/scope.js';
+import { type SiteScope, scopeWhere } from '../../services/scope.js';
 import { invalidRef } from './service.js';
 
 export const WORKFLOW_ID = 'consumableOrder';

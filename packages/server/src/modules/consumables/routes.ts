@@ -17,7 +17,7 @@ import { type Ctx, type Principal, type RawReply, registerGroup } from '../../li
 import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
+import { assertInScope, checkedSite, type SiteScope } from '../../services/scope.js';
 import { dictLabels } from '../portal-reports/repository.js';
 import { assertProjectInScope } from '../projects/service.js';
 import { dispatchNote } from './dispatch-note.js';

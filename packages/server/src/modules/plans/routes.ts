@@ -13,7 +13,7 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { type Ctx, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
-import { checkedSite } from '../portal/scope.js';
+import { checkedSite } from '../../services/scope.js';
 import { assertProjectInScope } from '../projects/service.js';
 import { eSign } from '../reports/signature.js';
 import { enabledValues } from '../system/repository.js';

@@ -33,7 +33,7 @@ import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../services/scope.js';
 import { awaitingProjectReview, pendingReviewOf } from '../project-reports/repository.js';
 import { findReport, type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
 

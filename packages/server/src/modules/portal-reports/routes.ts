@@ -8,7 +8,7 @@ import { type Ctx, Page, registerGroup } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { assertInScope, checkedSite } from '../portal/scope.js';
+import { assertInScope, checkedSite } from '../../services/scope.js';
 import { findShipment, pageShipments, shipmentDetail } from '../receipt/repository.js';
 import { fileById, type ReportRecord, reportDetail } from '../reports/repository.js';
 import { resultsWorkbook } from './export.js';

@@ -11,7 +11,7 @@ import { pageOf } from '../../lib/paging.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { contains } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
-import { assertInScope } from '../portal/scope.js';
+import { assertInScope } from '../../services/scope.js';
 import type { ReportRecord } from '../reports/repository.js';
 
 /**

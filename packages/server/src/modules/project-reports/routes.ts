@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/errors.js';
 import { type Principal, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, nextNumber, type TransitionCtx } from '../../lib/workflow.js';
-import { checkedSite } from '../portal/scope.js';
+import { checkedSite } from '../../services/scope.js';
 import { checkedProject } from '../projects/repository.js';
 import { fileById, findReport, supersede, updateReport } from '../reports/repository.js';
 import { projectScope } from '../users/current-user.js';

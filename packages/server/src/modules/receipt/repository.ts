@@ -25,7 +25,7 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../services/scope.js';
 
 const signer = alias(users, 'signer');
 

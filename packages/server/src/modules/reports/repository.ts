@@ -24,7 +24,7 @@ import type { FileStore } from '../../lib/file-store.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../services/scope.js';
 import { type ReportDocumentData, reportDocument } from './report-document.js';
 
 const reviewer = alias(users, 'reviewer');

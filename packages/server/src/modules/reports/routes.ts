@@ -17,11 +17,11 @@ import { ApiError } from '../../lib/errors.js';
 import { type Ctx, Page, type Principal, registerGroup } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../lib/workflow.js';
+import type { SiteScope } from '../../services/scope.js';
 import { assertReasonGiven } from '../lab/service.js';
 import { findSubject } from '../lab/subjects/repository.js';
 import { findOrder, findOrderByBarcode } from '../lab/test-orders/repository.js';
 import { assertSubjectApproved } from '../lab/test-orders/service.js';
-import type { SiteScope } from '../portal/scope.js';
 import { rangesOfItems, subjectProfile } from '../project-config/repository.js';
 import { ageAt, sexOfGender, withProjectRanges } from '../project-config/service.js';
 import {

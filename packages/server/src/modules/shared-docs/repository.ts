@@ -17,7 +17,7 @@ import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf } from '../../lib/workflow.js';
-import type { SiteScope } from '../portal/scope.js';
+import type { SiteScope } from '../../services/scope.js';
 
 /** Shared documents' SQL: the lists, the download log, one document with its revisions, the writes. */
 

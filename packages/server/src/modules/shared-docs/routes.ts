@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client.js';
 import type { sharedDocuments } from '../../db/schema-portal-admin.js';
 import { type Ctx, type Principal, type RawReply, registerGroup } from '../../lib/route.js';
 import { applyTransition, nextNumber, recordEvent } from '../../lib/workflow.js';
-import { checkedSite, type SiteScope } from '../portal/scope.js';
+import { checkedSite, type SiteScope } from '../../services/scope.js';
 import { checkedProject } from '../projects/repository.js';
 import { fileUses } from '../system/file-access.js';
 import { storedFileDownload } from '../system/files.js';

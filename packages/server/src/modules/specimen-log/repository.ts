@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { Page } from '../../lib/route.js';
 import { containsPattern } from '../../lib/search.js';
-import type { SiteScope } from '../portal/scope.js';
+import type { SiteScope } from '../../services/scope.js';
 
 export interface Filter {
   barcode: string;

@@ -14,7 +14,7 @@ import {
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
-import { inScope, type SiteScope, scopeWhere } from '../portal/scope.js';
+import { inScope, type SiteScope, scopeWhere } from '../../services/scope.js';
 
 const parent = alias(specimenBarcodes, 'parent');
 const creator = alias(users, 'creator');

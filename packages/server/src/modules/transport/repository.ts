@@ -10,7 +10,7 @@ import type { Page } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
-import { type SiteScope, scopeWhere } from '../portal/scope.js';
+import { type SiteScope, scopeWhere } from '../../services/scope.js';
 
 export const WORKFLOW_ID = 'sampleShipment';
 

@@ -11,7 +11,7 @@ import { printContext } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
 import { type Principal, registerGroup } from '../../lib/route.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
-import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
+import { assertInScope, checkedSite, type SiteScope } from '../../services/scope.js';
 import { dictLabels } from '../portal-reports/repository.js';
 import { receiptsZip } from './receipts.js';
 import {

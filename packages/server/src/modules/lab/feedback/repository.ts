@@ -11,7 +11,7 @@ import type { Page } from '../../../lib/route.js';
 import { containsAny } from '../../../lib/search.js';
 import { versionedUpdate } from '../../../lib/versioned.js';
 import { iso } from '../../../lib/workflow.js';
-import { type SiteScope, scopeWhere } from '../../portal/scope.js';
+import { type SiteScope, scopeWhere } from '../../../services/scope.js';
 
 const responder = alias(users, 'feedback_responder');
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { labFeedback } from '../../../db/schema-lab-queries.js';
 import { type Ctx, registerGroup } from '../../../lib/route.js';
 import { applyTransition, nextNumber } from '../../../lib/workflow.js';
-import { assertInScope, inScope, outOfScope } from '../../portal/scope.js';
+import { assertInScope, inScope, outOfScope } from '../../../services/scope.js';
 import { findOrderByBarcode } from '../test-orders/repository.js';
 import { feedbackById, insertFeedback, pageFeedback, queryTarget, updateFeedback } from './repository.js';
 import { assertStaff, type FeedbackTarget, orderTarget } from './service.js';

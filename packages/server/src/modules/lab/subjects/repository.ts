@@ -11,7 +11,7 @@ import { pageOf } from '../../../lib/paging.js';
 import type { Page } from '../../../lib/route.js';
 import { containsAny } from '../../../lib/search.js';
 import { versionedBump } from '../../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere } from '../../portal/scope.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../../services/scope.js';
 
 const reviewer = alias(users, 'reviewer');
 

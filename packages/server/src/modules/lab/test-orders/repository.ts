@@ -9,7 +9,7 @@ import { pageOf } from '../../../lib/paging.js';
 import { Page } from '../../../lib/route.js';
 import { containsAny } from '../../../lib/search.js';
 import { versionedBump } from '../../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere } from '../../portal/scope.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../../services/scope.js';
 
 const reviewer = alias(users, 'order_reviewer');
 

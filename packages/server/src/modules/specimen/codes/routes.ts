@@ -8,7 +8,7 @@ import { Page, registerGroup } from '../../../lib/route.js';
 import { containsAny } from '../../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../../lib/versioned.js';
 import { actorOf, applyTransition, assertTransition, recordEvent } from '../../../lib/workflow.js';
-import { assertInScope } from '../../portal/scope.js';
+import { assertInScope } from '../../../services/scope.js';
 import { voidedAmong, voidedOf } from '../../project-config/repository.js';
 import { assertNoneVoided } from '../../project-config/service.js';
 import {

@@ -1,13 +1,13 @@
 import { ResultCode } from '@trialab/api-contract';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { projects, sites } from '../../db/schema.js';
-import { ApiError } from '../../lib/errors.js';
-import type { Principal } from '../../lib/route.js';
-import { inScope, outOfScope, type SiteScope } from '../../lib/scope.js';
-import { projectScope } from '../users/current-user.js';
+import type { Executor } from '../db/client.js';
+import { projects, sites } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
+import type { Principal } from '../lib/route.js';
+import { inScope, outOfScope, type SiteScope } from '../lib/scope.js';
+import { projectScope } from '../modules/users/current-user.js';
 
-export { assertInScope, inScope, outOfScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
+export { assertInScope, inScope, outOfScope, type SiteScope, scopeWhere } from '../lib/scope.js';
 
 /** Resolves the caller's scope; the pipeline calls it lazily through `ctx.scope()`. */
 export async function siteScope(db: Executor, principal: Principal): Promise<SiteScope> {
