@@ -55,7 +55,11 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
     create: async (ctx) => {
       const p = ctx.principal;
       const body = ctx.body;
-      assertGrantsOwned(body.grants, await sitesOf(ctx.db, body.grants), await heldSites(ctx.db, p));
+      assertGrantsOwned(
+        body.grants,
+        await sitesOf(ctx.db, body.grants),
+        await heldSites(ctx.db, await ctx.scope()),
+      );
       if (!holdsRole(p, await portalRole(ctx.db, body.roleId)))
         throw new ApiError(ResultCode.FORBIDDEN, { key: 'roleNotOwned' });
       await assertNoAccountOrPending(ctx.db, body.mobile, body.email);

@@ -31,9 +31,9 @@ import { chargebackNotices, rejectionReads, reportDownloads } from '../../db/sch
 import { projectReports } from '../../db/schema-project-reports.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { contains } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere } from '../../services/scope.js';
 import { awaitingProjectReview, pendingReviewOf } from '../project-reports/repository.js';
 import { findReport, type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
 

@@ -8,10 +8,9 @@ import { labReports } from '../../db/schema-lab.js';
 import { projectReports } from '../../db/schema-project-reports.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { type SiteScope, scopeWhere } from '../../lib/scope.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { contains } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
-import { assertInScope } from '../../services/scope.js';
 import type { ReportRecord } from '../reports/repository.js';
 
 /**

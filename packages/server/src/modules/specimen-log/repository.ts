@@ -6,8 +6,8 @@ import type { SpecimenEventKind, SpecimenEventRow } from '@trialab/api-contract'
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { Page } from '../../lib/route.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { containsPattern } from '../../lib/search.js';
-import type { SiteScope } from '../../services/scope.js';
 
 export interface Filter {
   barcode: string;

@@ -10,8 +10,9 @@ import type { sampleTransports } from '../../db/schema-portal.js';
 import { printContext } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
 import { type Principal, registerGroup } from '../../lib/route.js';
+import { assertInScope, type SiteScope } from '../../lib/scope.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
-import { assertInScope, checkedSite, type SiteScope } from '../../services/scope.js';
+import { checkedSite } from '../../services/scope.js';
 import { dictLabels } from '../portal-reports/repository.js';
 import { receiptsZip } from './receipts.js';
 import {

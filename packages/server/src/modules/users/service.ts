@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { depts, roles, users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import type { SessionCtx } from '../../lib/route.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { type Principal as Granter, hasPermission } from '../access/access.js';
 import { grantsOfUser, knownProjectIds, projectsOfSites, replaceGrants } from '../access/repository.js';
@@ -54,10 +55,7 @@ export function assertRolesFitType(type: number, held: RoleGrant[]): void {
 }
 
 /** Projects added to someone's grants must be in the granter's own scope. */
-export function assertMayGrantProjects(
-  scope: { all: boolean; projectIds: ReadonlySet<number> },
-  added: number[],
-): void {
+export function assertMayGrantProjects(scope: Pick<SiteScope, 'all' | 'projectIds'>, added: number[]): void {
   if (scope.all) return;
   const outside = added.find((id) => !scope.projectIds.has(id));
   if (outside !== undefined)
