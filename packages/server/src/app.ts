@@ -16,14 +16,12 @@ import { addMessages } from './lib/i18n.js';
 import { ServerMetrics } from './lib/metrics.js';
 import { buildOpenApi } from './lib/openapi.js';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './lib/session-cache.js';
-import { hasPermission } from './modules/access/access.js';
 import { permissionStrings } from './modules/access/repository.js';
 import { accessRoutes } from './modules/access/routes.js';
 import { PORTAL_ADMIN_MESSAGES } from './modules/account-applications/messages.js';
 import { accountApplicationRoutes } from './modules/account-applications/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './modules/auth/session.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
@@ -79,6 +77,8 @@ import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
 import { loadServerSecrets } from './secrets.js';
 import { type SeedResult, seedDatabase } from './seed/seed.js';
+import { hasPermission } from './services/identity/permissions.js';
+import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
 import { siteScope } from './services/scope.js';
 
 declare module 'fastify' {

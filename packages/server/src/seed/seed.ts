@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
-import { generatePassword, hashPassword } from '../modules/auth/passwords.js';
+import { generatePassword, hashPassword } from '../services/identity/passwords.js';
 import {
   DEMO_PASSWORD,
   DEMO_PROJECTS,

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import type { Principal } from '../../lib/route.js';
 import { registerGroup } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
-import { externalPermissions } from '../users/current-user.js';
+import { externalPermissions } from '../../services/identity/current-user.js';
 import { assertReasonForChange, setGrants } from '../users/service.js';
 import {
   deleteGrant,

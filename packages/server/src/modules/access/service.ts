@@ -1,6 +1,6 @@
 import { ResultCode } from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
-import { hasPermission, type Principal } from './access.js';
+import { hasPermission, type Principal } from '../../services/identity/permissions.js';
 
 /** The reference given names an existing record (`field` names the input in the refusal). */
 export function assertKnown(field: string, known: boolean): void {

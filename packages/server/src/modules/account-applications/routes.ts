@@ -11,7 +11,7 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { registerGroup } from '../../lib/route.js';
 import { uniqueOr } from '../../lib/versioned.js';
 import { actorOf, applyTransition, assertTransition, nextNumber, recordEvent } from '../../lib/workflow.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { generatePassword, hashPassword } from '../../services/identity/passwords.js';
 import {
   applicationById,
   applicationDetail,

@@ -2,7 +2,7 @@ import { ResultCode } from '@trialab/api-contract';
 import type { Executor } from '../../db/client.js';
 import { ApiError } from '../../lib/errors.js';
 import type { Principal } from '../../lib/route.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../../services/identity/passwords.js';
 import { insertSignature } from './repository.js';
 
 /**

@@ -8,11 +8,11 @@ import { Page, registerGroup } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { menuTree } from '../access/menus.js';
+import { buildCurrentUser } from '../../services/identity/current-user.js';
+import { menuTree } from '../../services/identity/menus.js';
 import { findUserById } from '../auth/repository.js';
 import { accountHandlers } from '../auth/routes.js';
 import { AUDIT_EXPORT_MAX, auditWorkbook } from './audit-export.js';
-import { buildCurrentUser } from './current-user.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 

@@ -7,11 +7,11 @@ import { ApiError } from '../../lib/errors.js';
 import type { SessionCtx } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
-import { type Principal as Granter, hasPermission } from '../access/access.js';
+import { generatePassword, hashPassword } from '../../services/identity/passwords.js';
+import { type Principal as Granter, hasPermission } from '../../services/identity/permissions.js';
+import { endUserSessions } from '../../services/identity/session.js';
 import { grantsOfUser, knownProjectIds, projectsOfSites, replaceGrants } from '../access/repository.js';
 import { assertAllKnown, grantRows } from '../access/service.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { endUserSessions } from '../auth/session.js';
 import * as repo from './repository.js';
 
 type AnyCtx = SessionCtx;
