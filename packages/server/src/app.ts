@@ -16,7 +16,6 @@ import { addMessages } from './lib/i18n.js';
 import { ServerMetrics } from './lib/metrics.js';
 import { buildOpenApi } from './lib/openapi.js';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './lib/session-cache.js';
-import { permissionStrings } from './modules/access/repository.js';
 import { accessRoutes } from './modules/access/routes.js';
 import { PORTAL_ADMIN_MESSAGES } from './modules/account-applications/messages.js';
 import { accountApplicationRoutes } from './modules/account-applications/routes.js';
@@ -77,7 +76,7 @@ import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
 import { loadServerSecrets } from './secrets.js';
 import { type SeedResult, seedDatabase } from './seed/seed.js';
-import { hasPermission } from './services/identity/permissions.js';
+import { hasPermission, permissionStrings } from './services/identity/permissions.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
 import { siteScope } from './services/scope.js';
 

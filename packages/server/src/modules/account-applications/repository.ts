@@ -19,7 +19,7 @@ import type { SiteScope } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
-import { permissionStrings } from '../access/repository.js';
+import { permissionStrings } from '../../services/identity/permissions.js';
 import { setUserRoles } from '../users/repository.js';
 import { coversGrants, type Grant, holdsRole, portalRolesOf, siteKey } from './service.js';
 

@@ -4,8 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, userProjects, type users } from '../../db/schema.js';
 import { passwordChangeReason } from '../../lib/route.js';
-import { permissionStrings, rolesOf } from '../../modules/access/repository.js';
 import { scopeOf } from '../scope.js';
+import { permissionStrings, rolesOf } from './permissions.js';
 
 type UserRow = typeof users.$inferSelect;
 
