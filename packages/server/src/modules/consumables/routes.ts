@@ -18,8 +18,8 @@ import { assertInScope, assertProjectInScope, type SiteScope } from '../../lib/s
 import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
+import { dictLabels } from '../../services/dictionaries.js';
 import { checkedSite } from '../../services/scope.js';
-import { dictLabels } from '../portal-reports/repository.js';
 import { dispatchNote } from './dispatch-note.js';
 import { ordersWorkbook } from './export.js';
 import {

@@ -10,16 +10,14 @@ import { ApiError } from '../../lib/errors.js';
 import { type Principal, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, nextNumber, type TransitionCtx } from '../../lib/workflow.js';
+import { insertProjectReport, reviewSetting, setReviewSetting } from '../../services/report-review.js';
 import { checkedProject, checkedSite } from '../../services/scope.js';
 import { fileById, findReport, supersede, updateReport } from '../reports/repository.js';
 import {
   deleteProjectReport,
-  insertProjectReport,
   type ProjectReportRecord,
   pageProjectReports,
   projectReportInScope,
-  reviewSetting,
-  setReviewSetting,
   updateProjectReport,
 } from './repository.js';
 import { assertDeletable, assertManualPdf, assertNotFuture, assertPending } from './service.js';

@@ -18,18 +18,18 @@ import { type Ctx, Page, type Principal, registerGroup } from '../../lib/route.j
 import type { SiteScope } from '../../lib/scope.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../lib/workflow.js';
+import {
+  laterVersionUnderway,
+  pendingReviewOf,
+  queueLabReview,
+  reviewSetting,
+} from '../../services/report-review.js';
 import { assertReasonGiven } from '../lab/service.js';
 import { findSubject } from '../lab/subjects/repository.js';
 import { findOrder, findOrderByBarcode } from '../lab/test-orders/repository.js';
 import { assertSubjectApproved } from '../lab/test-orders/service.js';
 import { rangesOfItems, subjectProfile } from '../project-config/repository.js';
 import { ageAt, sexOfGender, withProjectRanges } from '../project-config/service.js';
-import {
-  laterVersionUnderway,
-  pendingReviewOf,
-  queueLabReview,
-  reviewSetting,
-} from '../project-reports/repository.js';
 import {
   contentHash,
   countByStatus,

@@ -12,8 +12,8 @@ import { download } from '../../lib/download.js';
 import { type Principal, registerGroup } from '../../lib/route.js';
 import { assertInScope, type SiteScope } from '../../lib/scope.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
+import { dictLabels } from '../../services/dictionaries.js';
 import { checkedSite } from '../../services/scope.js';
-import { dictLabels } from '../portal-reports/repository.js';
 import { receiptsZip } from './receipts.js';
 import {
   checkReferences,
