@@ -1,4 +1,4 @@
-import type { PlanRow, PlanSampleInput, PlanState } from '@trialab/api-contract';
+import { PLAN_OPEN_STATES, type PlanRow, type PlanSampleInput, type PlanState } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -577,12 +577,7 @@ export async function openRevision(db: Executor, planNo: string) {
   const [row] = await db
     .select({ id: projectPlans.id, revision: projectPlans.revision })
     .from(projectPlans)
-    .where(
-      and(
-        eq(projectPlans.planNo, planNo),
-        inArray(projectPlans.status, ['draft', 'submitted', 'returned', 'reviewed']),
-      ),
-    );
+    .where(and(eq(projectPlans.planNo, planNo), inArray(projectPlans.status, [...PLAN_OPEN_STATES])));
   return row;
 }
 
