@@ -229,7 +229,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     reportPdfs: config.seedReportPdfs,
   });
 
-  // Session look-ups are cached per instance; the database announces auth changes (see session-cache.ts).
+  // Session look-ups are cached per instance; the database announces auth changes (see lib/session-cache.ts).
   const sessionCache = new SessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 10_000, live: false });
   const lifecycle: Lifecycle = { listening: false, shuttingDown: false };
   const stopListening = await handle.listen('trialab_auth', {

@@ -98,7 +98,7 @@ const envSchema = z.object({
 
 export type Mode = 'production' | 'development' | 'demo';
 
-/** Where one server secret comes from: the variable holding it, else its file (lib/secrets.ts). */
+/** Where one server secret comes from: the variable holding it, else its file (secrets.ts). */
 export interface SecretSource {
   /** The variable holding the secret itself (PEM or base64). */
   variable: string;

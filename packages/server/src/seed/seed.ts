@@ -294,7 +294,7 @@ export async function seedDatabase(
     now: Date;
     adminPassword?: string | undefined;
     files: FileStore;
-    /** Key of the demo subjects' card-number hashes (lib/secrets.ts). */
+    /** Key of the demo subjects' card-number hashes (secrets.ts). */
     subjectCardKey: Buffer;
     /** Render the PDFs of the demo's released reports (default true; the test suites skip it). */
     reportPdfs?: boolean | undefined;
