@@ -1,11 +1,23 @@
 // Bootstraps a fresh machine that has only Node and npm: what the product needs from Debian (a CJK
 // font, embedded in the PDFs the server renders), pnpm, dependencies and builds; with --system-deps
-// also what the tests need (Chromium, PostgreSQL).
+// also what the tests need (Chromium, PostgreSQL). What is already done is skipped (lib/up-to-date.mjs):
+// the install when the lockfile and manifests are those of the last install, a package's build when
+// its inputs and its dist/ are those of its last build; so a restart takes seconds, and a changed
+// source is always rebuilt before the stack or the tests run.
 // Plain JavaScript on purpose: it runs before any dependency (tsx, TypeScript) is installed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  buildUpToDate,
+  forgetBuild,
+  inputHashes,
+  installUpToDate,
+  recordBuild,
+  recordInstall,
+  workspacePackages,
+} from './lib/up-to-date.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantSystemDeps = process.argv.includes('--system-deps');
@@ -61,14 +73,31 @@ function ensureSystemPackages(forTests) {
   run(first, [...rest, 'install', '-y', '-qq', '--no-install-recommends', ...wanted], { env });
 }
 
+const started = performance.now();
 try {
   ensureSystemPackages(wantSystemDeps);
   const pnpm = ensurePnpm();
-  log('installing dependencies (pnpm install --frozen-lockfile)');
-  run(pnpm, ['install', '--frozen-lockfile', '--reporter=append-only']);
-  log('building packages');
-  run(pnpm, ['-r', '--workspace-concurrency=1', 'run', 'build']);
-  log('ready');
+  if (installUpToDate(root)) {
+    log('dependencies up to date (lockfile and manifests as at the last install)');
+  } else {
+    log('installing dependencies (pnpm install --frozen-lockfile)');
+    run(pnpm, ['install', '--frozen-lockfile', '--reporter=append-only']);
+    recordInstall(root);
+  }
+  const packages = workspacePackages(root);
+  const inputs = inputHashes(root, packages);
+  for (const p of packages.filter((each) => each.build)) {
+    const hash = inputs.get(p.name);
+    if (buildUpToDate(p.dir, hash)) {
+      log(`${p.name} up to date`);
+      continue;
+    }
+    log(`building ${p.name}`);
+    forgetBuild(p.dir);
+    run(pnpm, ['--filter', p.name, 'run', 'build']);
+    recordBuild(p.dir, hash);
+  }
+  log(`ready (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 } catch (error) {
   console.error(`\x1b[31m[setup] failed:\x1b[0m ${error.message}`);
   process.exit(1);

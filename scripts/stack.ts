@@ -3,6 +3,9 @@
  * device bridge pointed at both. Each runs as its own process from the built packages; this
  * launcher starts them in dependency order, waits until each reports `ready` over IPC, prints
  * where everything is, and stops them all (reverse order) on Ctrl-C or when any of them fails.
+ * A service that reports its steps (`progress`: the server migrating, seeding, listening) is
+ * waited for as long as steps come: a first start on a loaded machine may take minutes; only an
+ * exit, or no step for NO_PROGRESS_MS, is a failure.
  *
  *   --ephemeral        every service on a free port and a throw-away database (used by tests)
  *   --data-dir <path>  where the embedded database lives (default .data/pglite)
@@ -12,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { awaitReady, type ReadyMessage } from './lib/await-ready.ts';
 import { assertPortsFree, type PortClaim, PortInUseError } from './lib/ports.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -32,11 +36,10 @@ const dataDir = flags.ephemeral
   ? mkdtempSync(join(tmpdir(), 'trialab-stack-'))
   : resolve(root, flags['data-dir'] ?? '.data/pglite');
 
-interface ReadyMessage {
-  type: 'ready';
-  ports: Record<string, number>;
-  [extra: string]: unknown;
-}
+/** A service that reports nothing new for this long is taken as hung. */
+const NO_PROGRESS_MS = 10 * 60_000;
+/** While waiting, how often to say what the service is still doing. */
+const STILL_EVERY_MS = 15_000;
 
 interface Service {
   name: string;
@@ -83,26 +86,19 @@ function startService(
   pipeOutput(name, colour, child.stdout);
   pipeOutput(name, colour, child.stderr);
 
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not report ready within 60 s`)), 60_000);
-    child.on('message', (message: ReadyMessage) => {
-      if (message?.type === 'ready') {
-        clearTimeout(timer);
-        resolvePromise(message);
-      }
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} could not start: ${error.message}`));
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      running.splice(running.indexOf(service), 1);
-      if (stopping) return;
-      const how = signal ? `signal ${signal}` : `exit code ${code}`;
-      reject(new Error(`${name} stopped unexpectedly (${how})`));
-      void shutdown(1, `${name} stopped unexpectedly (${how}); stopping the others`);
-    });
+  child.on('exit', (code, signal) => {
+    running.splice(running.indexOf(service), 1);
+    if (stopping) return;
+    const how = signal ? `signal ${signal}` : `exit code ${code}`;
+    void shutdown(1, `${name} stopped unexpectedly (${how}); stopping the others`);
+  });
+  return awaitReady(child, {
+    name,
+    log,
+    // A launcher above this one (a test) hears the steps too.
+    onProgress: (phase) => process.send?.({ type: 'progress', phase: `${name}: ${phase}` }),
+    noProgressMs: NO_PROGRESS_MS,
+    stillEveryMs: STILL_EVERY_MS,
   });
 }
 

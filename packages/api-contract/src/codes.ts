@@ -21,6 +21,11 @@ export const ResultCode = {
   /** Request line (query string) and headers over the server's limit (16 KB). */
   HEADERS_TOO_LARGE: 431,
   SERVER_ERROR: 500,
+  /**
+   * The database cannot be reached (down, restarting, failing over). Try again later: a write cut
+   * off at its commit may have been stored, so a retry sends the same Idempotency-Key.
+   */
+  SERVICE_UNAVAILABLE: 503,
 
   /** First login or expired password: only first-update-password and logout are allowed. */
   PASSWORD_CHANGE_REQUIRED: 4031,
@@ -96,6 +101,7 @@ export const HTTP_STATUS_OF: Partial<Record<ResultCodeValue, number>> = {
   [ResultCode.SEND_FAILED]: 502,
   [ResultCode.LOGIN_THROTTLED]: 429,
   [ResultCode.SERVER_ERROR]: 500,
+  [ResultCode.SERVICE_UNAVAILABLE]: 503,
   [ResultCode.SIGNATURE_MISSING]: 403,
   [ResultCode.SIGNATURE_INVALID]: 403,
   [ResultCode.TIMESTAMP_OUT_OF_WINDOW]: 403,

@@ -162,7 +162,12 @@ export interface ServerOptions {
   clock?: Clock;
   notifier?: Notifier;
   wx?: OAuthProvider | null;
+  /** Told as each start-up step begins (main.ts passes them on to the stack launcher). */
+  onPhase?: (phase: StartPhase) => void;
 }
+
+/** The steps of a start that may take a while: a first start migrates and seeds for a minute or more. */
+export type StartPhase = 'migrating the database' | 'seeding' | 'loading the routes';
 
 function defaultConsoleDir(): string {
   const require = createRequire(import.meta.url);
@@ -205,6 +210,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   const consoleDir = options.consoleDir ?? defaultConsoleDir();
 
+  const phase = options.onPhase ?? (() => undefined);
+  phase('migrating the database');
   const handle =
     options.database ??
     (await openDatabase({
@@ -220,6 +227,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await moveLegacyFileContent(handle.db, fileStore);
   // Before the seed, which hashes the demo subjects' card numbers with one of them.
   const secrets = await loadServerSecrets(handle.db, config);
+  phase('seeding');
   const seeded = await seedDatabase(handle.db, {
     files: fileStore,
     subjectCardKey: secrets.subjectCard,
@@ -290,6 +298,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   app.addHook('onClose', async () => stopCheckpoints());
 
+  phase('loading the routes');
   await app.register(envelopePlugin);
   await app.register(securityPlugin);
   // Probes and /metrics: outside the API contract, listed in INFRASTRUCTURE_ROUTES.

@@ -22,7 +22,10 @@ try {
 }
 
 const logging = process.env.LOG_LEVEL !== 'silent' && config.mode === 'production';
-const app = await buildServer({ logger: logging }).catch(exitOnConfigError);
+/** Started by the stack launcher (IPC): it shows each step and waits as long as steps come. */
+const progress = (phase: string) => process.send?.({ type: 'progress', phase });
+const app = await buildServer({ logger: logging, onPhase: progress }).catch(exitOnConfigError);
+progress('listening');
 await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : config.port;

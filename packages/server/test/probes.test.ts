@@ -117,6 +117,10 @@ describe.each(ENGINES)('probes and metrics on %s', (engine) => {
       await handle.close();
       expect((await get(app, '/health/ready')).statusCode).toBe(503);
       expect((await get(app, '/health/live')).statusCode).toBe(200);
+      // The API says so in the caller's language, never a bare 500 (database-kill-drill.test.ts kills a server).
+      const answer = await call(app, endpoints.auth.captcha, { lang: 'zh_CN' });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toEqual({ code: 503, msg: '数据库暂时不可用，请稍后再试', data: null });
     } finally {
       await app.close();
       await testDb.drop().catch(() => undefined);

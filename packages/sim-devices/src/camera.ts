@@ -226,11 +226,13 @@ export class CameraService implements VendorService {
         return this.paramGet(camidx ?? 0, params);
       case 'face=verifybase64':
         return this.faceCompare(str(params.face0), str(params.face1), 'face0', 'face1', (score) => ({
+          message: 'success',
           confidence: score,
         }));
       case 'comparison=imgdata':
+        // Older builds (VENDOR-NOTES): the score alone, as a string in `data`: {"code":"0","data":"87"}.
         return this.faceCompare(str(params.FaceOne), str(params.FaceTwo), 'FaceOne', 'FaceTwo', (score) => ({
-          score: String(score),
+          data: String(score),
         }));
       case 'card=idcard':
         return this.readCard(signal);
@@ -395,7 +397,7 @@ export class CameraService implements VendorService {
         return fail(C.badParam, `${name} must be bare base64 without a data: prefix`);
       if (!looksLikeImage(value)) return fail(C.noFace, `no face found in ${name}`);
     }
-    return { code: C.ok, message: 'success', ...shape(this.control.faceScore) };
+    return { code: C.ok, ...shape(this.control.faceScore) };
   }
 
   private async readCard(signal: AbortSignal): Promise<Result> {

@@ -58,7 +58,13 @@ export interface ChangeListener {
 }
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
-const RETRY_MAX_MS = 30_000;
+/**
+ * Longest wait between two attempts of the LISTEN connection: readiness is false until it listens
+ * again, so a database back from an outage is noticed within this.
+ */
+const RETRY_MAX_MS = 2_000;
+/** A pool's connection attempt to a database that does not answer (not even a refusal) fails after this. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** A dedicated connection for LISTEN that reconnects with backoff. */
 async function listenPostgres(
@@ -72,7 +78,7 @@ async function listenPostgres(
   let timer: NodeJS.Timeout | undefined;
   let delay = 500;
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -117,6 +123,21 @@ async function listenPostgres(
   };
 }
 
+/**
+ * A pool that survives its database going away. A connection the server ends (a crash, restart,
+ * failover, pg_terminate_backend) emits 'error', which unheard is an uncaught exception that stops
+ * the process. An idle connection's is heard by the pool, which drops it; one checked out (a
+ * transaction between two queries) has only the listener added here: its query gets the error,
+ * and the pool drops it at its release (no longer queryable). The next query connects anew
+ * (docs/operations.md, "Database outage").
+ */
+function newPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...config });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 /** Where the committed migrations live, the same from src/ (tsx, vitest) and dist/ (production). */
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
@@ -155,7 +176,7 @@ export async function pgliteDataDirDump(
 /** Opens the configured engine and brings its schema up to date. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = newPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -168,15 +189,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.release();
     }
     const db = drizzleNodePg(pool, { schema });
-    const relaxedPool = new pg.Pool({
+    const relaxedPool = newPool({
       connectionString: options.databaseUrl,
       max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 4)),
       options: '-c synchronous_commit=off',
     });
-    // An idle connection the server ends (restart, failover, pg_terminate_backend) is reported on
-    // its pool, which drops it and connects anew on the next query. Unheard, that report would be an
-    // uncaught exception that stops the process; a query in flight still gets its own error.
-    for (const idle of [pool, relaxedPool]) idle.on('error', () => undefined);
     const databaseUrl = options.databaseUrl;
     return {
       engine: 'postgres',

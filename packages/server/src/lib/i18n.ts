@@ -31,6 +31,10 @@ const MESSAGES = {
   duplicate: { zh_CN: '{field}已存在', en_US: '{field} already exists' },
   tooManyRequests: { zh_CN: '请求过于频繁，请稍后再试', en_US: 'Too many requests, please try again later' },
   serverError: { zh_CN: '网络请求错误，请稍后再试', en_US: 'Request failed, please try again later' },
+  databaseUnavailable: {
+    zh_CN: '数据库暂时不可用，请稍后再试',
+    en_US: 'The database is unavailable at the moment; please try again shortly',
+  },
   passwordChangeRequired: {
     zh_CN: '首次登录或密码已过期，请先修改密码',
     en_US: 'First login or expired password: please change your password first',

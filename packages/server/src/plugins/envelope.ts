@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { httpStatusOf, type Lang, parseLang, ResultCode, type ResultCodeValue } from '@trialab/api-contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isConnectionError } from '../db/errors.js';
 import { ApiError } from '../lib/errors.js';
 import { type MessageKey, t } from '../lib/i18n.js';
 import { md5Base64 } from '../lib/signature.js';
@@ -19,6 +20,9 @@ const DEFAULT_KEY: Partial<Record<ResultCodeValue, MessageKey>> = {
   [ResultCode.PASSWORD_CHANGE_REQUIRED]: 'passwordChangeRequired',
   [ResultCode.SERVER_ERROR]: 'serverError',
 };
+
+/** Seconds a client is asked to wait (`Retry-After`) when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 /** Request line and headers together (Node's default, set explicitly so docs/api.md holds). */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -127,6 +131,15 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
         : [ResultCode.BAD_REQUEST, t(lang, 'badRequest', { detail: error.message })];
       // The HTTP status always follows the body code (httpStatusOf), e.g. 413 with code 413.
       return reply.code(httpStatusOf(code)).send({ code, msg, data: null });
+    }
+    if (isConnectionError(error)) {
+      // The database is down or unreachable (docs/operations.md, "Database outage"): the pools
+      // reconnect by themselves; the caller is told to try again, never a bare 500.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(httpStatusOf(ResultCode.SERVICE_UNAVAILABLE))
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ code: ResultCode.SERVICE_UNAVAILABLE, msg: t(lang, 'databaseUnavailable'), data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: ResultCode.SERVER_ERROR, msg: t(lang, 'serverError'), data: null });

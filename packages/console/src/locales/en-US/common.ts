@@ -11,6 +11,8 @@ export const common: typeof zh = {
     validation: 'Validation error',
     network: 'Network error, please try again later',
     business: 'Request failed, please try again later',
+    databaseUnavailable: 'The database is unavailable at the moment; please try again shortly',
+    unavailable: 'The service is unavailable at the moment; please try again shortly',
   },
   guard: { invalid: 'Your login is no longer valid; please log in again' },
   toggle: {

@@ -9,6 +9,8 @@ export const common = {
     validation: '校验错误',
     network: '网络异常，请稍后再试',
     business: '网络请求错误，请稍后再试',
+    databaseUnavailable: '数据库暂时不可用，请稍后再试',
+    unavailable: '服务暂时不可用，请稍后再试',
   },
   guard: { invalid: '登录已失效，请重新登录' },
   toggle: {

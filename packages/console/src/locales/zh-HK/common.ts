@@ -11,6 +11,8 @@ export const common: typeof zh = {
     validation: '校驗錯誤',
     network: '網絡異常，請稍後再試',
     business: '網絡請求錯誤，請稍後再試',
+    databaseUnavailable: '數據庫暫時不可用，請稍後再試',
+    unavailable: '服務暫時不可用，請稍後再試',
   },
   guard: { invalid: '登錄已失效，請重新登錄' },
   toggle: {

@@ -22,6 +22,9 @@ const texts: Record<string, string> = {
   'request.validation': '校验错误',
   'request.network': '网络异常，请稍后再试',
   'request.business': '网络请求错误，请稍后再试',
+  // The zh-HK table's words: the server's messages know only zh_CN and en_US.
+  'request.databaseUnavailable': '數據庫暫時不可用，請稍後再試',
+  'request.unavailable': '服務暫時不可用，請稍後再試',
 };
 
 function config(partial: Partial<InternalAxiosRequestConfig>): InternalAxiosRequestConfig {
@@ -272,6 +275,23 @@ describe('responses (SPEC section 8)', () => {
       silent: true,
     });
     expect(deps.notifyError.mock.calls).toEqual([['账号不能为空'], ['校验错误']]);
+  });
+  it("says the database or the service is unavailable on HTTP 503, from the console's own table", async () => {
+    const { instance } = fakeServer([
+      () => ({ status: 503, data: { code: 503, msg: '数据库暂时不可用，请稍后再试', data: null } }),
+      () => ({ status: 503, data: 'no instance ready' }),
+    ]);
+    await expect(instance.request({ url: '/a', method: 'POST', data: {} })).rejects.toMatchObject({
+      kind: 'http',
+      code: 503,
+      status: 503,
+      message: '數據庫暫時不可用，請稍後再試',
+    });
+    await expect(instance.request({ url: '/a' })).rejects.toMatchObject({ status: 503 });
+    expect(deps.notifyError.mock.calls).toEqual([
+      ['數據庫暫時不可用，請稍後再試'],
+      ['服務暫時不可用，請稍後再試'],
+    ]);
   });
   it('logs out on HTTP 401', async () => {
     const { instance } = fakeServer([

@@ -231,7 +231,17 @@ export function handleError(deps: RequestDeps, instance: AxiosInstance) {
         return instance.request(config);
       }
     }
-    const message = body?.msg || deps.translate('request.validation');
+    // 503: the database (body code 503) or the whole service is away for a while. Said from the
+    // console's own tables, so in the user's language (the server's messages know no zh-HK).
+    const unavailable =
+      response.status === 503
+        ? deps.translate(
+            Number(body?.code) === ResultCode.SERVICE_UNAVAILABLE
+              ? 'request.databaseUnavailable'
+              : 'request.unavailable',
+          )
+        : undefined;
+    const message = unavailable || body?.msg || deps.translate('request.validation');
     const silent = Boolean(config?.ignoreErrorMessage || config?.ignoreCode || body?.ignoreCode);
     if (!silent) deps.notifyError(message);
     throw new RequestError(

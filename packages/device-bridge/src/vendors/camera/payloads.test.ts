@@ -84,6 +84,12 @@ describe('camera payloads (VENDOR-NOTES variations)', () => {
   it('reads both face APIs', () => {
     expect(readFaceScore({ code: '0', confidence: 88 }, 'face=verifybase64')).toBe(88);
     expect(readFaceScore({ code: '0', score: '51' }, 'comparison=imgdata')).toBe(51);
+    // Older builds: the score alone, in data.
+    expect(readFaceScore({ code: '0', data: '87' }, 'comparison=imgdata')).toBe(87);
+    expect(readFaceScore({ code: '0', data: 12 }, 'comparison=imgdata')).toBe(12);
+    expect(() => readFaceScore({ code: '0', data: { score: 'x' } }, 'comparison=imgdata')).toThrow(
+      /no confidence/,
+    );
     expect(readFaceScore({ code: '0', confidence: '0.73' }, 'x')).toBeCloseTo(73);
   });
 

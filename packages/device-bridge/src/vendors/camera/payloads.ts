@@ -118,10 +118,14 @@ export function readCapture(answer: Record<string, unknown>, params: CapturePara
   return { camera: params.camera, imageCount: images.length, images };
 }
 
-/** Newer `confidence` or older `score`, 0-100, as a number or a numeric string. */
+/**
+ * The 0-100 score, as a number or a numeric string: `confidence` (newer `face=verifybase64`), `score`
+ * or `similarity` (other builds), or the bare `data` of older `comparison=imgdata` builds
+ * (`{"code":"0","data":"87"}`, VENDOR-NOTES).
+ */
 export function readFaceScore(answer: Record<string, unknown>, operation: string): number {
   expectSuccess(answer, ErrorCode.FACE_VERIFY_FAILED, operation);
-  const raw = str(answer.confidence) ?? str(answer.score) ?? str(answer.similarity);
+  const raw = str(answer.confidence) ?? str(answer.score) ?? str(answer.similarity) ?? str(answer.data);
   const score = raw === undefined ? Number.NaN : Number(raw);
   if (!Number.isFinite(score)) throw malformed('camera', operation, 'answer has no confidence');
   // Some builds answer 0-1 instead of 0-100.

@@ -1,0 +1,10 @@
+import { defineProject } from 'vitest/config';
+
+// The launcher scripts' own logic (what setup may skip, how the launcher waits), tested without
+// installing, building or starting anything.
+export default defineProject({
+  test: {
+    name: 'scripts',
+    include: ['lib/**/*.test.ts'],
+  },
+});
