@@ -15,24 +15,12 @@ import { LocalFileStore } from './lib/file-store.js';
 import { addMessages } from './lib/i18n.js';
 import { ServerMetrics } from './lib/metrics.js';
 import { buildOpenApi } from './lib/openapi.js';
-import { loadServerSecrets } from './lib/secrets.js';
-import { hasPermission } from './modules/access/access.js';
-import { permissionStrings } from './modules/access/repository.js';
+import { SESSION_CACHE_TTL_MS, SessionCache } from './lib/session-cache.js';
 import { accessRoutes } from './modules/access/routes.js';
 import { PORTAL_ADMIN_MESSAGES } from './modules/account-applications/messages.js';
 import { accountApplicationRoutes } from './modules/account-applications/routes.js';
 import { addressRoutes } from './modules/address/routes.js';
-import {
-  ChannelNotifier,
-  GuardedNotifier,
-  type Notifier,
-  OutboxNotifier,
-  SmtpNotifier,
-} from './modules/auth/notifier.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './modules/auth/session.js';
-import { SESSION_CACHE_TTL_MS, SessionCache } from './modules/auth/session-cache.js';
-import { smsNotifier } from './modules/auth/sms-providers.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
@@ -47,7 +35,6 @@ import { PLAN_MESSAGES } from './modules/plans/messages.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { PORTAL_MESSAGES } from './modules/portal/messages.js';
 import { homeRoutes } from './modules/portal/routes.js';
-import { siteScope } from './modules/portal/scope.js';
 import { portalReportRoutes } from './modules/portal-reports/routes.js';
 import { portalStaffRoutes } from './modules/portal-staff/routes.js';
 import { PROGRESS_MESSAGES } from './modules/progress/messages.js';
@@ -87,7 +74,27 @@ import {
 } from './plugins/envelope.js';
 import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
-import { seedDatabase } from './seed/seed.js';
+import { loadServerSecrets } from './secrets.js';
+import { type SeedResult, seedDatabase } from './seed/seed.js';
+import { hasPermission, permissionStrings } from './services/identity/permissions.js';
+import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
+import { siteScope } from './services/scope.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What this start seeded (main.ts prints a generated admin password once). */
+    seeded: SeedResult;
+  }
+}
+
+import {
+  ChannelNotifier,
+  GuardedNotifier,
+  type Notifier,
+  OutboxNotifier,
+  SmtpNotifier,
+} from './services/notifications/notifier.js';
+import { smsNotifier } from './services/notifications/sms-providers.js';
 
 /**
  * Every domain of the API, in the order of the console's menu: the server's table of contents.
@@ -230,7 +237,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     reportPdfs: config.seedReportPdfs,
   });
 
-  // Session look-ups are cached per instance; the database announces auth changes (see session-cache.ts).
+  // Session look-ups are cached per instance; the database announces auth changes (see lib/session-cache.ts).
   const sessionCache = new SessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 10_000, live: false });
   const lifecycle: Lifecycle = { listening: false, shuttingDown: false };
   const stopListening = await handle.listen('trialab_auth', {
@@ -268,7 +275,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       assertMayAttach,
       siteScope,
     },
-    seeded,
     metrics: new ServerMetrics({
       poolUse: () => handle.poolUse(),
       newestCheckpointAt: () => newestCheckpointAt(handle.db),
@@ -276,6 +282,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     lifecycle,
   };
   app.decorate('deps', deps);
+  app.decorate('seeded', seeded);
 
   // Signed checkpoints of the audit chain.
   const stopCheckpoints = scheduleCheckpoints({

@@ -5,7 +5,7 @@ import { isPasswordValid } from '@trialab/api-contract';
 import { z } from 'zod';
 import { DEMO_LAB_PROFILE, type LabProfile, loadLabProfile } from './documents/lab-profile.js';
 import { canonicalTimeZone } from './lib/time-zone.js';
-import { MESSAGE_KINDS, SMS_KINDS, type SmsKind } from './modules/auth/message-kinds.js';
+import { MESSAGE_KINDS, SMS_KINDS, type SmsKind } from './services/notifications/message-kinds.js';
 
 /** The server package folder, the same from src/ and dist/. */
 export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -98,7 +98,7 @@ const envSchema = z.object({
 
 export type Mode = 'production' | 'development' | 'demo';
 
-/** Where one server secret comes from: the variable holding it, else its file (lib/secrets.ts). */
+/** Where one server secret comes from: the variable holding it, else its file (secrets.ts). */
 export interface SecretSource {
   /** The variable holding the secret itself (PEM or base64). */
   variable: string;

@@ -61,9 +61,9 @@ if (config.seedDemo) {
     );
   }
 }
-if (app.deps.seeded.generatedAdminPassword) {
+if (app.seeded.generatedAdminPassword) {
   console.log(
-    `super account created: 13800000000 / admin@trialab.local, initial password ${app.deps.seeded.generatedAdminPassword} (change it at first login; shown only once)`,
+    `super account created: 13800000000 / admin@trialab.local, initial password ${app.seeded.generatedAdminPassword} (change it at first login; shown only once)`,
   );
 }
 /** Shutdown lines go to the JSON log in production, else to the console like the start-up lines. */

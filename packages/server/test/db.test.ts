@@ -89,7 +89,7 @@ describe('seeding without demo data', () => {
     const rows = await app.deps.db.select().from(users);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ isSuper: true, mustChangePassword: true, mobile: '13800000000' });
-    expect(app.deps.seeded.generatedAdminPassword).toMatch(/^.{16}$/);
+    expect(app.seeded.generatedAdminPassword).toMatch(/^.{16}$/);
     const outbox = await app.inject({ method: 'GET', url: '/api/kmct-user/sys/auth/dev/outbox' });
     expect(outbox.statusCode).toBe(404);
     await app.close();

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { permissionStrings } from '../src/modules/access/repository.js';
+import { permissionStrings } from '../src/services/identity/permissions.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv, uploadFile } from './helpers.js';
 

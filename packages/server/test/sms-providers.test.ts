@@ -10,9 +10,14 @@ import { ConfigError, loadConfig, type SmsProviderConfig } from '../src/config.j
 import type { Executor } from '../src/db/client.js';
 import { loginCodes } from '../src/db/schema.js';
 import { ApiError } from '../src/lib/errors.js';
-import type { OutgoingMessage } from '../src/modules/auth/message-kinds.js';
-import { DeliveryError, FAILING_MS, GuardedNotifier, type Notifier } from '../src/modules/auth/notifier.js';
-import { AliyunSmsNotifier, TencentSmsNotifier } from '../src/modules/auth/sms-providers.js';
+import type { OutgoingMessage } from '../src/services/notifications/message-kinds.js';
+import {
+  DeliveryError,
+  FAILING_MS,
+  GuardedNotifier,
+  type Notifier,
+} from '../src/services/notifications/notifier.js';
+import { AliyunSmsNotifier, TencentSmsNotifier } from '../src/services/notifications/sms-providers.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, passToken, startEnv, type TestEnv } from './helpers.js';
 

@@ -69,3 +69,11 @@ export const projectPlanWorkflow = defineWorkflow({
   },
 });
 export type PlanAction = keyof typeof projectPlanWorkflow.transitions;
+
+/** The states whose visits, samples and kits may be changed: those a version is submitted from. */
+export const PLAN_EDITABLE_STATES: readonly PlanState[] = projectPlanWorkflow.transitions.submit.from;
+
+/** The states of a revision still in progress: neither online nor final. */
+export const PLAN_OPEN_STATES: readonly PlanState[] = PLAN_STATES.filter(
+  (state) => state !== 'online' && !projectPlanWorkflow.final.includes(state),
+);

@@ -17,8 +17,8 @@ import {
   writeCheckpoint,
 } from '../lib/audit-checkpoints.js';
 import { formatReport, verifyAuditChain } from '../lib/audit-verification.js';
-import { auditSigningKey } from '../lib/secrets.js';
 import { trustedPublicKeys } from '../lib/signing-keys.js';
+import { auditSigningKey } from '../secrets.js';
 
 try {
   const { values } = parseArgs({

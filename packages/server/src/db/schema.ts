@@ -730,7 +730,7 @@ export const auditCheckpoints = pgTable(
   (t) => [index('audit_checkpoints_last_id_idx').on(t.lastId)],
 );
 
-/** Small key/value store for server-wide flags (the demo-seed marker); keys live outside the database (lib/secrets.ts). */
+/** Small key/value store for server-wide flags (the demo-seed marker); keys live outside the database (secrets.ts). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -14,7 +14,6 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import type { Executor } from '../db/client.js';
-import type { Deps } from '../deps.js';
 import { type AuditEntry, appendAudit, holdsSecret, redact } from './audit.js';
 import { ApiError } from './errors.js';
 import { t } from './i18n.js';
@@ -26,7 +25,7 @@ import {
   sweepIdempotencyKeys,
 } from './idempotency.js';
 import { assertSafeText, STORED_HEADERS } from './input.js';
-import type { SessionRow } from './route-domains.js';
+import type { HandlerDeps, SessionRow } from './route-domains.js';
 import type { SiteScope } from './scope.js';
 import { consumeNonce, verifySignature } from './signature.js';
 import { requestTimeZone } from './time-zone.js';
@@ -69,7 +68,7 @@ interface CtxBase<E extends EndpointDef, R = unknown> {
   timeZone: string;
   /** The request's transaction when the endpoint mutates, else the database. */
   db: Executor;
-  deps: Deps;
+  deps: HandlerDeps;
   /** The caller's site/project scope, looked up at the first call and kept for the request. */
   scope(): Promise<SiteScope>;
   audit(entry: AuditEntry): void;

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 
 /*
  * Ed25519 signing keys kept OUTSIDE the database: a PKCS#8 PEM file (mode 0600), given in
- * production and created on first use elsewhere (lib/secrets.ts decides). Signatures made with such
+ * production and created on first use elsewhere (secrets.ts decides). Signatures made with such
  * a key are checkpoints someone holding only the database cannot forge.
  */
 

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { constraintName, isUniqueViolation } from '../db/errors.js';
+import type { AuditEntry } from './audit.js';
 import { ApiError } from './errors.js';
 import { fieldName } from './i18n.js';
 
@@ -78,4 +79,52 @@ export function versionedBump<T extends VersionedTable>(table: T) {
       .returning({ version: table.version });
     return row as { version: number } | undefined;
   };
+}
+
+/**
+ * Enabling what is enabled (or disabling what is disabled) changes nothing and answers the version
+ * as it is: a second click, or two administrators at once, is not an error.
+ */
+export function statusChange(
+  before: { enabled: boolean; version: number },
+  enabled: boolean,
+  version: number,
+) {
+  if (before.enabled === enabled) return { unchanged: true as const, version: before.version };
+  return { unchanged: false as const, version };
+}
+
+type Versioned = { id: number; enabled: boolean; version: number };
+
+type StatusCtx = {
+  db: Executor;
+  audit(entry: AuditEntry): void;
+  params: { id: number };
+  body: { enabled: boolean; version: number };
+};
+
+/** Enables or disables one record at the version read (the same state again changes nothing), audited. */
+export async function setStatus(
+  ctx: StatusCtx,
+  names: { action: string; entity: string },
+  read: (db: Executor, id: number) => Promise<Versioned>,
+  write: (
+    db: Executor,
+    id: number,
+    version: number,
+    values: { enabled: boolean },
+  ) => Promise<{ version: number } | undefined>,
+): Promise<{ version: number }> {
+  const before = await read(ctx.db, ctx.params.id);
+  const change = statusChange(before, ctx.body.enabled, ctx.body.version);
+  if (change.unchanged) return { version: change.version };
+  const row = await write(ctx.db, before.id, ctx.body.version, { enabled: ctx.body.enabled });
+  if (!row) throw staleOrMissing(true);
+  ctx.audit({
+    ...names,
+    entityId: before.id,
+    oldValue: { enabled: before.enabled },
+    newValue: { enabled: ctx.body.enabled },
+  });
+  return row;
 }

@@ -5,7 +5,7 @@ import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import * as p from '../db/schema-portal.js';
 import { recordEvent } from '../lib/workflow.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword } from '../services/identity/passwords.js';
 import { DEMO_PASSWORD } from './demo-data.js';
 import { demoUser } from './lookups.js';
 

@@ -8,8 +8,8 @@ import * as s from '../db/schema.js';
 import { labReports } from '../db/schema-lab.js';
 import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
-import { insertProjectReport, setReviewSetting } from '../modules/project-reports/repository.js';
 import { findReport } from '../modules/reports/repository.js';
+import { insertProjectReport, setReviewSetting } from '../services/report-review.js';
 import { demoPdf } from './portal-admin-demo.js';
 
 const DAY = 86_400_000;

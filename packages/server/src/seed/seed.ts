@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
-import { generatePassword, hashPassword } from '../modules/auth/passwords.js';
+import { generatePassword, hashPassword } from '../services/identity/passwords.js';
 import {
   DEMO_PASSWORD,
   DEMO_PROJECTS,
@@ -294,7 +294,7 @@ export async function seedDatabase(
     now: Date;
     adminPassword?: string | undefined;
     files: FileStore;
-    /** Key of the demo subjects' card-number hashes (lib/secrets.ts). */
+    /** Key of the demo subjects' card-number hashes (secrets.ts). */
     subjectCardKey: Buffer;
     /** Render the PDFs of the demo's released reports (default true; the test suites skip it). */
     reportPdfs?: boolean | undefined;

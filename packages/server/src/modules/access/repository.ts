@@ -1,47 +1,11 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  permissions,
-  projects,
-  rolePermissions,
-  roles,
-  sites,
-  userProjects,
-  userRoles,
-  users,
-} from '../../db/schema.js';
+import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { staleOrMissing, versionedBump } from '../../lib/versioned.js';
-
-/** Permission strings granted by the user's enabled roles. */
-export async function permissionStrings(db: Executor, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ authority: permissions.authority })
-    .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 1)))
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(userRoles.userId, userId));
-  return rows.flatMap((r) => (r.authority ? [r.authority] : []));
-}
-
-export async function rolesOf(db: Executor, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .select({
-      userId: userRoles.userId,
-      id: roles.id,
-      name: roles.name,
-      code: roles.code,
-      status: roles.status,
-    })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(inArray(userRoles.userId, userIds));
-}
 
 // ---- roles ----
 
@@ -171,47 +135,6 @@ export async function deleteRole(db: Executor, id: number): Promise<void> {
 
 // ---- project scope of users ----
 
-function grantQuery(db: Executor, where: SQL) {
-  return db
-    .select({
-      id: userProjects.id,
-      userId: userProjects.userId,
-      projectId: userProjects.projectId,
-      projectNo: projects.projectNo,
-      projectName: projects.name,
-      siteId: userProjects.siteId,
-      centerNo: sites.centerNo,
-      siteName: sites.name,
-    })
-    .from(userProjects)
-    .innerJoin(projects, eq(projects.id, userProjects.projectId))
-    .leftJoin(sites, eq(sites.id, userProjects.siteId))
-    .where(where);
-}
-
-export async function grantById(db: Executor, id: number) {
-  const [row] = await grantQuery(db, eq(userProjects.id, id));
-  if (!row) throw notFound();
-  return row;
-}
-
-export function grantsOfUser(db: Executor, userId: number) {
-  return grantQuery(db, eq(userProjects.userId, userId));
-}
-
-export function pageGrants(db: Executor, userId: number, page: { page: number; size: number }) {
-  const where = eq(userProjects.userId, userId);
-  return pageOf(
-    db.select({ n: count() }).from(userProjects).where(where),
-    grantQuery(db, where).orderBy(asc(projects.projectNo), asc(sites.centerNo)),
-    page,
-  );
-}
-
-export async function deleteGrant(db: Executor, id: number): Promise<void> {
-  await db.delete(userProjects).where(eq(userProjects.id, id));
-}
-
 export async function userTypeOf(
   db: Executor,
   userId: number,
@@ -222,29 +145,4 @@ export async function userTypeOf(
     .where(eq(users.id, userId));
   if (!target) throw notFound();
   return target;
-}
-
-export async function knownProjectIds(db: Executor, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
-  return rows.map((r) => r.id);
-}
-
-/** Site id -> its project id, for the sites among these that exist. */
-export async function projectsOfSites(db: Executor, siteIds: number[]): Promise<Map<number, number>> {
-  if (siteIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: sites.id, projectId: sites.projectId })
-    .from(sites)
-    .where(inArray(sites.id, siteIds));
-  return new Map(rows.map((s) => [s.id, s.projectId]));
-}
-
-export async function replaceGrants(
-  db: Executor,
-  userId: number,
-  rows: Array<{ userId: number; projectId: number; siteId: number | null }>,
-): Promise<void> {
-  await db.delete(userProjects).where(eq(userProjects.userId, userId));
-  if (rows.length > 0) await db.insert(userProjects).values(rows);
 }

@@ -4,15 +4,19 @@ import type { Executor } from '../../db/client.js';
 import type { Principal } from '../../lib/route.js';
 import { registerGroup } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
-import { externalPermissions } from '../users/current-user.js';
-import { assertReasonForChange, setGrants } from '../users/service.js';
+import { externalPermissions } from '../../services/identity/current-user.js';
 import {
+  assertAllKnown,
+  assertReasonForChange,
   deleteGrant,
+  grantById,
+  pageGrants,
+  setGrants,
+} from '../../services/identity/grants.js';
+import {
   deleteRole,
   enabledRoles,
-  grantById,
   insertRole,
-  pageGrants,
   pageRoles,
   permissionsByIds,
   permissionTree,
@@ -23,7 +27,7 @@ import {
   usersOfRole,
   userTypeOf,
 } from './repository.js';
-import { assertAllKnown, assertGrantable, assertReason, assertRoleUnused } from './service.js';
+import { assertGrantable, assertReason, assertRoleUnused } from './service.js';
 
 const { role, userProject } = endpoints;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../../test/refusal.js';
-import { assertAllKnown, assertGrantable, assertReason, assertRoleUnused, grantRows } from './service.js';
+import { assertAllKnown, grantRows } from '../../services/identity/grants.js';
+import { assertGrantable, assertReason, assertRoleUnused } from './service.js';
 
 describe('access rules', () => {
   it('refuses unknown references and a role still held', () => {

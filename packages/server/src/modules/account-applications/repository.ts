@@ -14,12 +14,12 @@ import {
 import { accountApplications } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { Page, type Principal } from '../../lib/route.js';
+import { Page } from '../../lib/route.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
-import { permissionStrings } from '../access/repository.js';
-import { type SiteScope, siteScope } from '../portal/scope.js';
+import { permissionStrings } from '../../services/identity/permissions.js';
 import { setUserRoles } from '../users/repository.js';
 import { coversGrants, type Grant, holdsRole, portalRolesOf, siteKey } from './service.js';
 
@@ -169,8 +169,7 @@ export async function applicationById(db: Executor, id: number) {
 }
 
 /** The (project, site) pairs a user holds; null when the user sees everything. */
-export async function heldSites(db: Executor, principal: Principal): Promise<Set<string> | null> {
-  const scope = await siteScope(db, principal);
+export async function heldSites(db: Executor, scope: SiteScope): Promise<Set<string> | null> {
   if (scope.all) return null;
   const rows = await db
     .select({ projectId: sites.projectId, siteId: sites.id })

@@ -11,7 +11,7 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { registerGroup } from '../../lib/route.js';
 import { uniqueOr } from '../../lib/versioned.js';
 import { actorOf, applyTransition, assertTransition, nextNumber, recordEvent } from '../../lib/workflow.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { generatePassword, hashPassword } from '../../services/identity/passwords.js';
 import {
   applicationById,
   applicationDetail,
@@ -55,7 +55,11 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
     create: async (ctx) => {
       const p = ctx.principal;
       const body = ctx.body;
-      assertGrantsOwned(body.grants, await sitesOf(ctx.db, body.grants), await heldSites(ctx.db, p));
+      assertGrantsOwned(
+        body.grants,
+        await sitesOf(ctx.db, body.grants),
+        await heldSites(ctx.db, await ctx.scope()),
+      );
       if (!holdsRole(p, await portalRole(ctx.db, body.roleId)))
         throw new ApiError(ResultCode.FORBIDDEN, { key: 'roleNotOwned' });
       await assertNoAccountOrPending(ctx.db, body.mobile, body.email);

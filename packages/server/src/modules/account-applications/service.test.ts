@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.js';
 import { addMessages } from '../../lib/i18n.js';
-import { renderMessage } from '../auth/message-kinds.js';
+import { renderMessage } from '../../services/notifications/message-kinds.js';
 import { PORTAL_ADMIN_MESSAGES } from './messages.js';
 import {
   assertGrantsOwned,
@@ -65,7 +65,7 @@ describe('account application rules', () => {
   });
 
   it('shows staff applications touching their projects and lets them act only on wholly theirs', () => {
-    const scope = { all: false, projectIds: new Set([1]), siteIds: null };
+    const scope = { all: false, projectIds: new Set([1]), siteIds: null, sitesByProject: new Map() };
     const grants = [
       { projectId: 1, siteId: 5 },
       { projectId: 2, siteId: 7 },

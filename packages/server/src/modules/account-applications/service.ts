@@ -1,8 +1,8 @@
 import { ResultCode } from '@trialab/api-contract';
 import { ApiError, notFound } from '../../lib/errors.js';
 import type { SiteScope } from '../../lib/scope.js';
-import { type Principal as AccessPrincipal, hasPermission } from '../access/access.js';
-import type { OutgoingMessage } from '../auth/message-kinds.js';
+import { type Principal as AccessPrincipal, hasPermission } from '../../services/identity/permissions.js';
+import type { OutgoingMessage } from '../../services/notifications/message-kinds.js';
 
 /** Account application rules that need no database. */
 

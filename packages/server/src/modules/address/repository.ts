@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr, versionedUpdate } from '../../lib/versioned.js';
-import { rolesOf } from '../access/repository.js';
+import { rolesOf } from '../../services/identity/permissions.js';
 
 /** The address book's and the personal centre's SQL. */
 

@@ -2,10 +2,10 @@ import { endpoints } from '@trialab/api-contract';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox } from '../../db/schema.js';
-import { type GroupHandlers, registerGroup } from '../../lib/route.js';
+import { registerGroup } from '../../lib/route.js';
 import * as service from './service.js';
 
-const { auth, user } = endpoints;
+const { auth } = endpoints;
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const rateLimit = { max: app.deps.config.authRateLimit, timeWindow: 60_000 };
@@ -80,17 +80,3 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           },
   });
 }
-
-/** The `user` group's password and WeChat endpoints, beside the login code; users/routes.ts registers them. */
-export const accountHandlers: Pick<
-  GroupHandlers<typeof user>,
-  'updatePassword' | 'checkPwd' | 'wxBind' | 'wxUnBind'
-> = {
-  updatePassword: (ctx) => {
-    const p = ctx.principal;
-    return service.changePassword(ctx, p.user, p.sessionId, ctx.body.password, ctx.body.oldPassword);
-  },
-  checkPwd: (ctx) => service.checkLockPassword(ctx, ctx.body.password),
-  wxBind: (ctx) => service.wxBind(ctx, ctx.principal.userId, ctx.body.code, ctx.body.state),
-  wxUnBind: (ctx) => service.wxUnbind(ctx, ctx.principal.userId),
-};

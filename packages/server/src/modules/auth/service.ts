@@ -7,11 +7,11 @@ import { loginCodes, sessions, users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { type Ctx, passwordChangeReason, type SessionCtx } from '../../lib/route.js';
-import { buildCurrentUser } from '../users/current-user.js';
+import { buildCurrentUser } from '../../services/identity/current-user.js';
+import { hashPassword, verifyPassword } from '../../services/identity/passwords.js';
+import { createSession, endSession, endUserSessions, sha256Hex } from '../../services/identity/session.js';
 import { CAPTCHA_TOLERANCE, generateCaptcha } from './captcha.js';
-import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
-import { createSession, endSession, endUserSessions, sha256Hex } from './session.js';
 import { OAuthCodeError } from './wechat.js';
 
 type AnyCtx = Ctx<EndpointDef>;

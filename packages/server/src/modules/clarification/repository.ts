@@ -7,10 +7,10 @@ import { clarificationQueries, clarificationReplies, sampleTransports } from '..
 import { clarificationReplyAttachments } from '../../db/schema-portal-admin.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso, nextNumber, recordEvent } from '../../lib/workflow.js';
-import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
 /** Clarification queries' SQL: the lists, one query with its replies, and the writes. */
 

@@ -2,8 +2,9 @@ import { clarificationQueryWorkflow, endpoints, type QueryAction } from '@triala
 import type { FastifyInstance } from 'fastify';
 import type { clarificationQueries } from '../../db/schema-portal.js';
 import { type Principal, registerGroup } from '../../lib/route.js';
+import { assertInScope } from '../../lib/scope.js';
 import { applyTransition, type TransitionCtx } from '../../lib/workflow.js';
-import { assertInScope, checkedSite } from '../portal/scope.js';
+import { checkedSite } from '../../services/scope.js';
 import { pageShipments } from '../transport/repository.js';
 import {
   insertReply,

@@ -14,11 +14,11 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
+import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { contains, within } from '../../lib/search.js';
 import { dayRange } from '../../lib/time-zone.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
-import { type SiteScope, scopeWhere } from '../portal/scope.js';
 import { invalidRef } from './service.js';
 
 export const WORKFLOW_ID = 'consumableOrder';

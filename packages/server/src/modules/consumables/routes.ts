@@ -14,12 +14,12 @@ import { printContext, renderDocument } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import { type Ctx, type Principal, type RawReply, registerGroup } from '../../lib/route.js';
+import { assertInScope, assertProjectInScope, type SiteScope } from '../../lib/scope.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
-import { dictLabels } from '../portal-reports/repository.js';
-import { assertProjectInScope } from '../projects/service.js';
+import { dictLabels } from '../../services/dictionaries.js';
+import { checkedSite } from '../../services/scope.js';
 import { dispatchNote } from './dispatch-note.js';
 import { ordersWorkbook } from './export.js';
 import {

@@ -1,4 +1,4 @@
-import type { PlanRow, PlanSampleInput, PlanState } from '@trialab/api-contract';
+import { PLAN_OPEN_STATES, type PlanRow, type PlanSampleInput, type PlanState } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -19,6 +19,7 @@ import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
 import { receivedKey } from './service.js';
@@ -29,11 +30,6 @@ export interface PlanFilter {
   projectId?: number | undefined;
   status?: PlanState | undefined;
   keyword?: string | undefined;
-}
-/** The projects a caller sees: all, or these. */
-interface Projects {
-  all: boolean;
-  projectIds: ReadonlySet<number>;
 }
 
 const visitCount = sql<number>`(SELECT count(*)::int FROM ${visitPoints} WHERE ${visitPoints.planId} = ${projectPlans.id})`;
@@ -64,10 +60,10 @@ const toRow = <R extends PlanSelect>(r: R) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const inProjects = (scope: Projects) =>
+const inProjects = (scope: SiteScope) =>
   scope.all ? undefined : inArray(projectPlans.projectId, [...scope.projectIds, 0]);
 
-export function pagePlans(db: Executor, scope: Projects, f: PlanFilter): Promise<Page<PlanRow>> {
+export function pagePlans(db: Executor, scope: SiteScope, f: PlanFilter): Promise<Page<PlanRow>> {
   const where = and(
     inProjects(scope),
     f.projectId ? eq(projectPlans.projectId, f.projectId) : undefined,
@@ -581,12 +577,7 @@ export async function openRevision(db: Executor, planNo: string) {
   const [row] = await db
     .select({ id: projectPlans.id, revision: projectPlans.revision })
     .from(projectPlans)
-    .where(
-      and(
-        eq(projectPlans.planNo, planNo),
-        inArray(projectPlans.status, ['draft', 'submitted', 'returned', 'reviewed']),
-      ),
-    );
+    .where(and(eq(projectPlans.planNo, planNo), inArray(projectPlans.status, [...PLAN_OPEN_STATES])));
   return row;
 }
 

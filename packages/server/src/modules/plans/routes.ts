@@ -11,13 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { type Ctx, registerGroup, type SessionCtx } from '../../lib/route.js';
+import { assertProjectInScope } from '../../lib/scope.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
-import { checkedSite } from '../portal/scope.js';
-import { assertProjectInScope } from '../projects/service.js';
+import { checkedSite } from '../../services/scope.js';
 import { confirmSigner, eSign } from '../reports/signature.js';
 import { enabledValues } from '../system/repository.js';
-import { projectScope } from '../users/current-user.js';
 import {
   bumpKit,
   bumpPlan,
@@ -72,7 +71,7 @@ import {
 
 const api = endpoints.plan;
 type VisitInput = { id?: number | undefined; name: string; samples: PlanSampleInput[] };
-type Base = Pick<SessionCtx, 'db' | 'principal'>;
+type Base = Pick<SessionCtx, 'db' | 'principal' | 'scope'>;
 
 const invalidReference = (field: string) =>
   new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field } });
@@ -80,13 +79,10 @@ const invalidReference = (field: string) =>
 /** Dictionary 1016: how a kit is delivered. */
 const DELIVERY_MODEL_DICT = 1016;
 
-/** The caller's projects (internal staff by their grants, external users by theirs). */
-const projectsOf = (ctx: Base) => projectScope(ctx.db, ctx.principal.user);
-
 /** A plan version of a project the caller sees; others are refused as out of scope. */
 async function planInScope(ctx: Base, id: number): Promise<PlanRecord> {
   const plan = await planById(ctx.db, id);
-  assertProjectInScope(await projectsOf(ctx), plan.projectId);
+  assertProjectInScope(await ctx.scope(), plan.projectId);
   return plan;
 }
 
@@ -235,7 +231,7 @@ async function fire(
 
 export async function planRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, api, {
-    paging: async (ctx) => pagePlans(ctx.db, await projectsOf(ctx), ctx.body),
+    paging: async (ctx) => pagePlans(ctx.db, await ctx.scope(), ctx.body),
     get: async (ctx) => {
       const plan = await planInScope(ctx, ctx.params.id);
       return {
@@ -247,14 +243,14 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     },
     choices: async (ctx) => {
       const { projectId, planId } = ctx.query;
-      assertProjectInScope(await projectsOf(ctx), projectId);
+      assertProjectInScope(await ctx.scope(), projectId);
       // The kits offered are the version's own: a version of another project is not found.
       if (planId !== undefined && (await planById(ctx.db, planId)).projectId !== projectId) throw notFound();
       return planChoices(ctx.db, planId);
     },
     create: async (ctx) => {
       const { projectId, planNo, name, visits } = ctx.body;
-      assertProjectInScope(await projectsOf(ctx), projectId);
+      assertProjectInScope(await ctx.scope(), projectId);
       if (await planNoTaken(ctx.db, planNo))
         throw new ApiError(ResultCode.DUPLICATE, { key: 'planNoTaken', params: { planNo } });
       await checkVisits(ctx.db, { id: 0, projectId }, visits);

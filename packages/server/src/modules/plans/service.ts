@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type PlanState, ResultCode } from '@trialab/api-contract';
+import { PLAN_EDITABLE_STATES, type PlanState, ResultCode } from '@trialab/api-contract';
 import { canonicalJson } from '../../lib/audit.js';
 import { ApiError } from '../../lib/errors.js';
 import type { MessageKey } from '../../lib/i18n.js';
@@ -10,9 +10,9 @@ const invalid = (key: MessageKey) => new ApiError(ResultCode.INVALID_STATE, { ke
 const bad = (key: MessageKey, params: Record<string, string | number>) =>
   new ApiError(ResultCode.BAD_REQUEST, { key, params });
 
-/** Visits and samples change only in a draft or a returned version. */
+/** Visits and samples change only in a version that can be submitted (a draft or a returned one). */
 export function assertEditable(plan: { status: PlanState }): void {
-  if (plan.status !== 'draft' && plan.status !== 'returned') throw invalid('planNotEditable');
+  if (!PLAN_EDITABLE_STATES.includes(plan.status)) throw invalid('planNotEditable');
 }
 
 /** A revision starts from an online version, and a plan no has one revision in progress at most. */

@@ -10,18 +10,19 @@ import type {
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { dictData, projects, sampleTypes, sites, testItems, users } from '../../db/schema.js';
+import { projects, sampleTypes, sites, testItems, users } from '../../db/schema.js';
 import { labReportResults, labReports, labSubjects, receiptSamples } from '../../db/schema-lab.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { chargebackNotices, rejectionReads, reportDownloads } from '../../db/schema-portal-reports.js';
 import { projectReports } from '../../db/schema-project-reports.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { contains, within } from '../../lib/search.js';
 import { dayRange } from '../../lib/time-zone.js';
 import { versionedUpdate } from '../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
-import { awaitingProjectReview, pendingReviewOf } from '../project-reports/repository.js';
+import { dictLabels } from '../../services/dictionaries.js';
+import { awaitingProjectReview, pendingReviewOf } from '../../services/report-review.js';
 import { findReport, type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -353,15 +354,6 @@ export function withoutIdentity({
   ...row
 }: UnblindingRow): PortalResultRow {
   return row;
-}
-
-/** value -> label of one dictionary in the request language. */
-export async function dictLabels(db: Executor, dictNo: number, lang: Lang): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ value: dictData.value, label: dictData.label, enLabel: dictData.enLabel })
-    .from(dictData)
-    .where(eq(dictData.dictNo, dictNo));
-  return new Map(rows.map((r) => [r.value, lang === 'en_US' ? r.enLabel : r.label]));
 }
 
 // ---- Rejection notifications: the receipt's exception records, with the caller's read marks ----

@@ -1,8 +1,8 @@
 import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { registerGroup } from '../../lib/route.js';
+import { assertInScope } from '../../lib/scope.js';
 import { linesUnderWaybill, orderHead, waybillOf } from '../consumables/repository.js';
-import { assertInScope } from '../portal/scope.js';
 import { pageShipments, shipmentDetail, shipmentHead } from '../transport/repository.js';
 import { dispatchedWaybill, mailRoomStates } from './service.js';
 

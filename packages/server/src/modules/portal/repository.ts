@@ -8,7 +8,7 @@ import {
   kitSupplies,
   sampleTransports,
 } from '../../db/schema-portal.js';
-import { type SiteScope, scopeWhere } from './scope.js';
+import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 
 async function countOf(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where);

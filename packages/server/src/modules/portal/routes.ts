@@ -7,7 +7,7 @@ import {
 } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { registerGroup } from '../../lib/route.js';
-import { hasPermission } from '../access/access.js';
+import { hasPermission } from '../../services/identity/permissions.js';
 import {
   bookedShipments,
   kitsToConfirm,

@@ -5,12 +5,12 @@ import { labSubjects, testItemSettings } from '../../db/schema-lab.js';
 import { projectTestItems, voidedBarcodes } from '../../db/schema-project-config.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { contains } from '../../lib/search.js';
-import type { ProjectsSeen } from '../projects/service.js';
 import type { ProjectRange } from './service.js';
 
 /** Only the projects the scope sees (every project for staff with the whole range). */
-function inProjects(column: typeof voidedBarcodes.projectId, scope: ProjectsSeen): SQL | undefined {
+function inProjects(column: typeof voidedBarcodes.projectId, scope: SiteScope): SQL | undefined {
   if (scope.all) return undefined;
   const ids = [...scope.projectIds];
   return ids.length > 0 ? inArray(column, ids) : eq(column, -1);
@@ -20,7 +20,7 @@ function inProjects(column: typeof voidedBarcodes.projectId, scope: ProjectsSeen
 
 export function pageVoided(
   db: Executor,
-  scope: ProjectsSeen,
+  scope: SiteScope,
   f: { page: number; size: number; projectId?: number | undefined; keyword?: string | undefined },
 ) {
   const where = and(
@@ -74,7 +74,7 @@ export async function insertVoided(db: Executor, rows: Array<typeof voidedBarcod
 }
 
 /** The voided rows asked for, within the scope (missing ones are simply not answered). */
-export function voidedByIds(db: Executor, scope: ProjectsSeen, ids: number[]) {
+export function voidedByIds(db: Executor, scope: SiteScope, ids: number[]) {
   return db
     .select()
     .from(voidedBarcodes)

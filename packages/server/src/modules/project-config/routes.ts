@@ -3,13 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import { Page, registerGroup } from '../../lib/route.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { checkedProject } from '../projects/repository.js';
-import type { ProjectsSeen } from '../projects/service.js';
+import { checkedProject } from '../../services/scope.js';
 import { AUDIT_EXPORT_MAX, auditWorkbook } from '../users/audit-export.js';
-import { projectScope } from '../users/current-user.js';
 import { auditRows, pageAudit } from '../users/repository.js';
 import {
   deleteRange,
@@ -30,7 +29,7 @@ import { assertBandFree, assertNotVoidedYet, assertRangeValid, distinctCodes } f
 const { voidedBarcodes, projectTestItems, projectItemLog } = endpoints;
 
 /** The item log's filter: configuration entities of the projects the caller sees (one when asked). */
-function logFilter(scope: ProjectsSeen, f: { projectId?: number | undefined }) {
+function logFilter(scope: SiteScope, f: { projectId?: number | undefined }) {
   const seen = scope.all ? undefined : [...scope.projectIds];
   const projectIds = f.projectId ? (seen && !seen.includes(f.projectId) ? [] : [f.projectId]) : seen;
   return { entities: PROJECT_CONFIG_ENTITIES, projectIds };
@@ -39,10 +38,10 @@ function logFilter(scope: ProjectsSeen, f: { projectId?: number | undefined }) {
 /** /project/barcode-disabled, /project/test-project-config, /project/item-log; every change audited. */
 export async function projectConfigRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, voidedBarcodes, {
-    paging: async (ctx) => pageVoided(ctx.db, await projectScope(ctx.db, ctx.principal.user), ctx.body),
+    paging: async (ctx) => pageVoided(ctx.db, await ctx.scope(), ctx.body),
     void: async (ctx) => {
       const { projectId, reason } = ctx.body;
-      await checkedProject(ctx.db, await projectScope(ctx.db, ctx.principal.user), projectId);
+      await checkedProject(ctx.db, await ctx.scope(), projectId);
       const codes = distinctCodes(ctx.body.codes);
       assertNotVoidedYet(await voidedAmong(ctx.db, projectId, codes));
       const by = { projectId, reason, voidedBy: ctx.principal.userId, voidedAt: ctx.now };
@@ -61,7 +60,7 @@ export async function projectConfigRoutes(app: FastifyInstance): Promise<void> {
     },
     restore: async (ctx) => {
       const { ids, reason } = ctx.body;
-      const rows = await voidedByIds(ctx.db, await projectScope(ctx.db, ctx.principal.user), ids);
+      const rows = await voidedByIds(ctx.db, await ctx.scope(), ids);
       // One asked for is gone or out of scope: nothing is restored.
       if (rows.length !== new Set(ids).size) throw staleOrMissing(false);
       if ((await deleteVoided(ctx.db, ids)) !== rows.length) throw staleOrMissing(false);
@@ -83,7 +82,7 @@ export async function projectConfigRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, projectTestItems, {
     items: (ctx) => enabledItems(ctx.db),
     list: async (ctx) => {
-      await checkedProject(ctx.db, await projectScope(ctx.db, ctx.principal.user), ctx.body.projectId);
+      await checkedProject(ctx.db, await ctx.scope(), ctx.body.projectId);
       return projectRanges(ctx.db, ctx.body.projectId);
     },
     save: async (ctx) => {
@@ -100,7 +99,7 @@ export async function projectConfigRoutes(app: FastifyInstance): Promise<void> {
         text: fields.text || null,
       };
       assertRangeValid(values);
-      await checkedProject(ctx.db, await projectScope(ctx.db, ctx.principal.user), values.projectId);
+      await checkedProject(ctx.db, await ctx.scope(), values.projectId);
       if (!(await testItemExists(ctx.db, values.testItemId)))
         throw new ApiError(ResultCode.BAD_REQUEST, {
           key: 'invalidReference',
@@ -127,7 +126,7 @@ export async function projectConfigRoutes(app: FastifyInstance): Promise<void> {
     },
     remove: async (ctx) => {
       const before = await rangeById(ctx.db, ctx.params.id);
-      await checkedProject(ctx.db, await projectScope(ctx.db, ctx.principal.user), before.projectId);
+      await checkedProject(ctx.db, await ctx.scope(), before.projectId);
       if (!(await deleteRange(ctx.db, before.id))) throw staleOrMissing(false);
       ctx.audit({
         action: 'projectTestItems.delete',
@@ -142,13 +141,13 @@ export async function projectConfigRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, projectItemLog, {
     paging: async (ctx) => {
       const { page, size, projectId, ...filter } = ctx.body;
-      const scope = await projectScope(ctx.db, ctx.principal.user);
+      const scope = await ctx.scope();
       const result = await pageAudit(ctx.db, { ...filter, ...logFilter(scope, { projectId }) }, page, size);
       return new Page(result.rows, result.total);
     },
     export: async (ctx) => {
       const { projectId, ...filter } = ctx.body;
-      const scope = await projectScope(ctx.db, ctx.principal.user);
+      const scope = await ctx.scope();
       const rows = await auditRows(
         ctx.db,
         { ...filter, ...logFilter(scope, { projectId }) },

@@ -10,18 +10,14 @@ import { ApiError } from '../../lib/errors.js';
 import { type Principal, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, nextNumber, type TransitionCtx } from '../../lib/workflow.js';
-import { checkedSite } from '../portal/scope.js';
-import { checkedProject } from '../projects/repository.js';
+import { insertProjectReport, reviewSetting, setReviewSetting } from '../../services/report-review.js';
+import { checkedProject, checkedSite } from '../../services/scope.js';
 import { fileById, findReport, supersede, updateReport } from '../reports/repository.js';
-import { projectScope } from '../users/current-user.js';
 import {
   deleteProjectReport,
-  insertProjectReport,
   type ProjectReportRecord,
   pageProjectReports,
   projectReportInScope,
-  reviewSetting,
-  setReviewSetting,
   updateProjectReport,
 } from './repository.js';
 import { assertDeletable, assertManualPdf, assertNotFuture, assertPending } from './service.js';
@@ -99,12 +95,12 @@ export async function projectReportRoutes(app: FastifyInstance): Promise<void> {
     return: (ctx) => fire(ctx, ctx.params.id, 'return', ctx.body),
     pdf: async (ctx) => pdfOf(ctx, await projectReportInScope(ctx.db, await ctx.scope(), ctx.params.id)),
     setting: async (ctx) => {
-      await checkedProject(ctx.db, await projectScope(ctx.db, ctx.principal.user), ctx.params.id);
+      await checkedProject(ctx.db, await ctx.scope(), ctx.params.id);
       return { projectId: ctx.params.id, reportReview: await reviewSetting(ctx.db, ctx.params.id) };
     },
     saveSetting: async (ctx) => {
       const { projectId, reportReview } = ctx.body;
-      await checkedProject(ctx.db, await projectScope(ctx.db, ctx.principal.user), projectId);
+      await checkedProject(ctx.db, await ctx.scope(), projectId);
       const before = await reviewSetting(ctx.db, projectId);
       await setReviewSetting(ctx.db, projectId, reportReview);
       ctx.audit({

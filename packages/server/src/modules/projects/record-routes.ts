@@ -1,10 +1,10 @@
 import { endpoints } from '@trialab/api-contract';
 import { download } from '../../lib/download.js';
 import type { GroupHandlers, SessionCtx } from '../../lib/route.js';
+import { assertProjectInScope } from '../../lib/scope.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { ownUpload } from '../system/repository.js';
-import { projectScope } from '../users/current-user.js';
 import {
   checkCenterRows,
   checkContactRows,
@@ -34,7 +34,6 @@ import {
   siteCount,
   sitesForExport,
 } from './repository.js';
-import { assertProjectInScope } from './service.js';
 
 // The project record's imports (checked rows for the form), exports and user lists.
 
@@ -63,7 +62,7 @@ const EXPORT_MAX = 5000;
 /** The caller's sites of an existing project in scope (undefined: every site). */
 async function sitesInScope(ctx: SessionCtx, projectId: number) {
   await projectById(ctx.db, projectId);
-  const scope = await projectScope(ctx.db, ctx.principal.user);
+  const scope = await ctx.scope();
   assertProjectInScope(scope, projectId);
   return scope.sitesByProject.get(projectId);
 }
@@ -125,15 +124,15 @@ export const recordHandlers: Pick<GroupHandlers<typeof project>, RecordKeys> = {
   },
   pageReceiver: async (ctx) => pageReceivers(ctx.db, ctx.body, await sitesInScope(ctx, ctx.body.projectId)),
   authedByProjectNo: async (ctx) => {
-    const scope = await projectScope(ctx.db, ctx.principal.user);
+    const scope = await ctx.scope();
     const [row] = await projectsByNo(ctx.db, ctx.query.projectNo);
     // Absent and out of scope answer alike, so numbers of other projects cannot be probed.
     if (!row || (!scope.all && !scope.projectIds.has(row.id))) return null;
     return row;
   },
-  allWithSites: async (ctx) => projectsWithSites(ctx.db, await projectScope(ctx.db, ctx.principal.user)),
+  allWithSites: async (ctx) => projectsWithSites(ctx.db, await ctx.scope()),
   dailyProjectNos: async (ctx) => {
-    const scope = await projectScope(ctx.db, ctx.principal.user);
+    const scope = await ctx.scope();
     return signedOnDay(ctx.db, scope, zonedTime(ctx).date(ctx.now), ctx.timeZone);
   },
   address: async (ctx) => {

@@ -1,4 +1,3 @@
-import { ResultCode } from '@trialab/api-contract';
 import { and, asc, count, countDistinct, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -23,11 +22,12 @@ import {
 import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { consumableOrders, sampleTransports } from '../../db/schema-portal.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
-import { ApiError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { contains, containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
-import { assertProjectInScope, type ProjectsSeen, type UniqueField } from './service.js';
+import type { UniqueField } from './service.js';
 
 /** Projects' SQL: the project lists and pickers, the record with its sites, groups and contacts. */
 
@@ -62,7 +62,7 @@ function selectRows(db: Executor) {
 const pickerColumns = { id: projects.id, projectNo: projects.projectNo, name: projects.name };
 
 /** Projects outside the user's scope are invisible (external users: their projects and sites only). */
-function scopeCondition(scope: ProjectsSeen): SQL | undefined {
+function scopeCondition(scope: SiteScope): SQL | undefined {
   if (scope.all) return undefined;
   const ids = [...scope.projectIds];
   return ids.length > 0 ? inArray(projects.id, ids) : eq(projects.id, -1);
@@ -78,7 +78,7 @@ type ProjectFilter = {
   managerId?: number | undefined;
 };
 
-const projectsWhere = (scope: ProjectsSeen, f: ProjectFilter) =>
+const projectsWhere = (scope: SiteScope, f: ProjectFilter) =>
   and(
     scopeCondition(scope),
     f.projectNo ? contains(projects.projectNo, f.projectNo) : undefined,
@@ -91,7 +91,7 @@ const projectsWhere = (scope: ProjectsSeen, f: ProjectFilter) =>
   );
 
 /** A page of the projects the scope sees, by number. */
-export async function pageProjects(db: Executor, scope: ProjectsSeen, f: ProjectFilter) {
+export async function pageProjects(db: Executor, scope: SiteScope, f: ProjectFilter) {
   const where = projectsWhere(scope, f);
   return pageOf(
     db.select({ n: count() }).from(projects).where(where),
@@ -101,7 +101,7 @@ export async function pageProjects(db: Executor, scope: ProjectsSeen, f: Project
 }
 
 /** The same page in the short form of the pickers. */
-export async function pageProjectPicks(db: Executor, scope: ProjectsSeen, f: ProjectFilter) {
+export async function pageProjectPicks(db: Executor, scope: SiteScope, f: ProjectFilter) {
   const where = projectsWhere(scope, f);
   return pageOf(
     db.select({ n: count() }).from(projects).where(where),
@@ -111,7 +111,7 @@ export async function pageProjectPicks(db: Executor, scope: ProjectsSeen, f: Pro
 }
 
 /** Every project the scope sees, by number. */
-export function allProjects(db: Executor, scope: ProjectsSeen) {
+export function allProjects(db: Executor, scope: SiteScope) {
   return db
     .select({ ...pickerColumns, status: projects.status })
     .from(projects)
@@ -177,14 +177,6 @@ export async function projectDetail(db: Executor, id: number) {
       .where(eq(projectContacts.projectId, id))
       .orderBy(asc(projectContacts.sort), asc(projectContacts.id)),
   };
-}
-
-/** The project record a record is filed under: it must exist and be in the scope. */
-export async function checkedProject(db: Executor, scope: ProjectsSeen, projectId: number): Promise<void> {
-  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
-  if (!project)
-    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field: 'projectId' } });
-  assertProjectInScope(scope, projectId);
 }
 
 const UNIQUE_COLUMNS = {
@@ -571,10 +563,7 @@ export async function pageReceivers(
 }
 
 /** Projects in scope with their sites (`sitesByProject` limits an external user's sites). */
-export async function projectsWithSites(
-  db: Executor,
-  scope: ProjectsSeen & { sitesByProject: ReadonlyMap<number, ReadonlySet<number>> },
-) {
+export async function projectsWithSites(db: Executor, scope: SiteScope) {
   const list = await allProjects(db, scope);
   const ids = list.map((p) => p.id);
   const rows =
@@ -597,7 +586,7 @@ export async function projectsWithSites(
 }
 
 /** Projects in scope with barcodes signed for on the day `today` (YYYY-MM-DD) of `timeZone`. */
-export function signedOnDay(db: Executor, scope: ProjectsSeen, today: string, timeZone: string) {
+export function signedOnDay(db: Executor, scope: SiteScope, today: string, timeZone: string) {
   return db
     .select({
       projectId: projects.id,

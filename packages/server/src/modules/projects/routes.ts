@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { ApiError } from '../../lib/errors.js';
 import { registerGroup } from '../../lib/route.js';
+import { assertProjectInScope, type SiteScope } from '../../lib/scope.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
-import { projectScope } from '../users/current-user.js';
 import { recordHandlers } from './record-routes.js';
 import {
   allProjects,
@@ -40,7 +40,6 @@ import {
   assertEditable,
   assertFree,
   assertManagers,
-  assertProjectInScope,
   assertReason,
   assertRecordConsistent,
   assertSitesRemovable,
@@ -79,15 +78,13 @@ const unknownCenter = () => new ApiError(ResultCode.BAD_REQUEST, { key: 'project
 
 /** The projects and sites the caller sees (the pickers of every screen) and the project record. */
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
-  const inScope = async (
-    ctx: { db: Executor; principal: { user: Parameters<typeof projectScope>[1] } },
-    id: number,
-  ) => assertProjectInScope(await projectScope(ctx.db, ctx.principal.user), id);
+  const inScope = async (ctx: { scope(): Promise<SiteScope> }, id: number) =>
+    assertProjectInScope(await ctx.scope(), id);
 
   registerGroup(app, project, {
-    page: async (ctx) => pageProjects(ctx.db, await projectScope(ctx.db, ctx.principal.user), ctx.body),
-    ownAll: async (ctx) => pageProjectPicks(ctx.db, await projectScope(ctx.db, ctx.principal.user), ctx.body),
-    all: async (ctx) => allProjects(ctx.db, await projectScope(ctx.db, ctx.principal.user)),
+    page: async (ctx) => pageProjects(ctx.db, await ctx.scope(), ctx.body),
+    ownAll: async (ctx) => pageProjectPicks(ctx.db, await ctx.scope(), ctx.body),
+    all: async (ctx) => allProjects(ctx.db, await ctx.scope()),
     get: async (ctx) => {
       const row = await projectById(ctx.db, ctx.params.id);
       await inScope(ctx, row.id);
@@ -99,7 +96,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       return row;
     },
     sitesByProject: async (ctx) => {
-      const scope = await projectScope(ctx.db, ctx.principal.user);
+      const scope = await ctx.scope();
       const { projectId } = ctx.body;
       assertProjectInScope(scope, projectId);
       return pageSites(ctx.db, projectId, scope.sitesByProject.get(projectId), ctx.body);

@@ -6,20 +6,12 @@ import {
   assertEditable,
   assertFree,
   assertManagers,
-  assertProjectInScope,
   assertReason,
   assertRecordConsistent,
   assertSitesRemovable,
 } from './service.js';
 
 describe('project rules', () => {
-  it('refuses projects outside the scope unless the scope is everything', () => {
-    const scope = { all: false, projectIds: new Set([1]) };
-    expect(refusal(() => assertProjectInScope(scope, 1))).toBeNull();
-    expect(refusal(() => assertProjectInScope(scope, 2))?.key).toBe('forbiddenScope');
-    expect(refusal(() => assertProjectInScope({ all: true, projectIds: new Set() }, 2))).toBeNull();
-  });
-
   it('names the project holding a unique value; the record itself and empty values pass', () => {
     const holder = { id: 7, projectNo: 'KM-1' };
     expect(refusal(() => assertFree('en_US', 'protocolNo', 'P-1', holder))).toEqual({

@@ -6,20 +6,8 @@ import {
   ResultCode,
 } from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
-import { outOfScope } from '../../lib/scope.js';
 
 /** Project rules that need no database. */
-
-/** What the project checks need of a scope: everything, or these projects. */
-export interface ProjectsSeen {
-  all: boolean;
-  projectIds: ReadonlySet<number>;
-}
-
-/** A project outside the caller's projects is refused as out of scope. */
-export function assertProjectInScope(scope: ProjectsSeen, projectId: number): void {
-  if (!scope.all && !scope.projectIds.has(projectId)) throw outOfScope();
-}
 
 /** The unique values of a project record; the refusal names the project holding one. */
 export const UNIQUE_FIELDS = ['projectNo', 'name', 'protocolNo'] as const;

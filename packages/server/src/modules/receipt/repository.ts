@@ -23,9 +23,9 @@ import { receiptImages, receiptSamples, receipts } from '../../db/schema-lab.js'
 import { clarificationQueries, sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 
 const signer = alias(users, 'signer');
 

@@ -1,8 +1,7 @@
 import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client.js';
-import { registerGroup, type SessionCtx } from '../../lib/route.js';
-import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
+import { registerGroup } from '../../lib/route.js';
+import { setStatus, staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import {
   enabledStockOutReasons,
   enabledStockOutTypes,
@@ -20,39 +19,7 @@ import {
   updateStockOutType,
   updateTemperature,
 } from './repository.js';
-import { assertStorageCondition, statusChange, stockOutReasons, temperatureValues } from './service.js';
-
-type Versioned = { id: number; enabled: boolean; version: number };
-type StatusCtx = Pick<SessionCtx, 'db' | 'audit'> & {
-  params: { id: number };
-  body: { enabled: boolean; version: number };
-};
-
-/** Enables or disables one record at the version read (the same state again changes nothing), audited. */
-export async function setStatus(
-  ctx: StatusCtx,
-  names: { action: string; entity: string },
-  read: (db: Executor, id: number) => Promise<Versioned>,
-  write: (
-    db: Executor,
-    id: number,
-    version: number,
-    values: { enabled: boolean },
-  ) => Promise<{ version: number } | undefined>,
-): Promise<{ version: number }> {
-  const before = await read(ctx.db, ctx.params.id);
-  const change = statusChange(before, ctx.body.enabled, ctx.body.version);
-  if (change.unchanged) return { version: change.version };
-  const row = await write(ctx.db, before.id, ctx.body.version, { enabled: ctx.body.enabled });
-  if (!row) throw staleOrMissing(true);
-  ctx.audit({
-    ...names,
-    entityId: before.id,
-    oldValue: { enabled: before.enabled },
-    newValue: { enabled: ctx.body.enabled },
-  });
-  return row;
-}
+import { assertStorageCondition, stockOutReasons, temperatureValues } from './service.js';
 
 /** /platform/sample-type, /platform/temperature, /platform/out-warehouse: the lab's reference data, audited. */
 export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../../test/refusal.js';
-import { assertStorageCondition, statusChange, stockOutReasons, temperatureValues } from './service.js';
+import { statusChange } from '../../lib/versioned.js';
+import { assertStorageCondition, stockOutReasons, temperatureValues } from './service.js';
 
 describe('reference data rules', () => {
   it('accepts only an enabled storage condition as a sample type default', () => {

@@ -20,19 +20,6 @@ export function temperatureValues<T extends { minCelsius: number | null; maxCels
 }
 
 /**
- * Enabling what is enabled (or disabling what is disabled) changes nothing and answers the version
- * as it is: a second click, or two administrators at once, is not an error.
- */
-export function statusChange(
-  before: { enabled: boolean; version: number },
-  enabled: boolean,
-  version: number,
-) {
-  if (before.enabled === enabled) return { unchanged: true as const, version: before.version };
-  return { unchanged: false as const, version };
-}
-
-/**
  * A stock-out type's reasons, once each in the order given: every one must be an enabled item of
  * dictionary 1017, except one the type already had (a reason disabled since may stay, not be added).
  */

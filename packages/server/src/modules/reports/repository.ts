@@ -22,9 +22,9 @@ import { canonicalJson } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { pageOf } from '../../lib/paging.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 import { type ReportDocumentData, reportDocument } from './report-document.js';
 
 const reviewer = alias(users, 'reviewer');

@@ -14,22 +14,22 @@ import type { labReports } from '../../db/schema-lab.js';
 import { printContext } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
-import { type Ctx, Page, registerGroup, type SessionCtx } from '../../lib/route.js';
+import { type Ctx, Page, type Principal, registerGroup, type SessionCtx } from '../../lib/route.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../lib/workflow.js';
-import { assertReasonGiven } from '../lab/service.js';
-import { findSubject } from '../lab/subjects/repository.js';
-import { findOrder, findOrderByBarcode } from '../lab/test-orders/repository.js';
-import { assertSubjectApproved } from '../lab/test-orders/service.js';
-import type { SiteScope } from '../portal/scope.js';
-import { rangesOfItems, subjectProfile } from '../project-config/repository.js';
-import { ageAt, sexOfGender, withProjectRanges } from '../project-config/service.js';
 import {
   laterVersionUnderway,
   pendingReviewOf,
   queueLabReview,
   reviewSetting,
-} from '../project-reports/repository.js';
+} from '../../services/report-review.js';
+import { assertReasonGiven } from '../lab/service.js';
+import { findSubject } from '../lab/subjects/repository.js';
+import { findOrder, findOrderByBarcode } from '../lab/test-orders/repository.js';
+import { assertSubjectApproved } from '../lab/test-orders/service.js';
+import { rangesOfItems, subjectProfile } from '../project-config/repository.js';
+import { ageAt, sexOfGender, withProjectRanges } from '../project-config/service.js';
 import {
   contentHash,
   countByStatus,

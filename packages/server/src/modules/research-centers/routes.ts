@@ -1,8 +1,7 @@
 import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { registerGroup } from '../../lib/route.js';
-import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
-import { setStatus } from '../reference-data/routes.js';
+import { setStatus, staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import {
   centerById,
   contactById,

@@ -14,10 +14,10 @@ import {
 } from '../../db/schema-portal-admin.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf } from '../../lib/workflow.js';
-import type { SiteScope } from '../portal/scope.js';
 
 /** Shared documents' SQL: the lists, the download log, one document with its revisions, the writes. */
 

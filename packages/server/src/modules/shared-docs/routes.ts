@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import type { sharedDocuments } from '../../db/schema-portal-admin.js';
 import { type Ctx, type Principal, type RawReply, registerGroup } from '../../lib/route.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { applyTransition, nextNumber, recordEvent } from '../../lib/workflow.js';
-import { checkedSite, type SiteScope } from '../portal/scope.js';
-import { checkedProject } from '../projects/repository.js';
+import { checkedProject, checkedSite } from '../../services/scope.js';
 import { fileUses } from '../system/file-access.js';
 import { storedFileDownload } from '../system/files.js';
 import {

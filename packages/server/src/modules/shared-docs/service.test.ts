@@ -3,8 +3,13 @@ import { refusal } from '../../../test/refusal.js';
 import { assertActive, assertOwnUpload, assertUnused, docInScope, logOwner } from './service.js';
 
 describe('shared document rules', () => {
-  const siteUser = { all: false, projectIds: new Set([1]), siteIds: new Set([10]) };
-  const staff = { all: false, projectIds: new Set([1]), siteIds: null };
+  const siteUser = {
+    all: false,
+    projectIds: new Set([1]),
+    siteIds: new Set([10]),
+    sitesByProject: new Map(),
+  };
+  const staff = { all: false, projectIds: new Set([1]), siteIds: null, sitesByProject: new Map() };
 
   it('reaches a site record through its site, a project record through its project', () => {
     expect(docInScope(siteUser, { projectId: 1, siteId: 10 })).toBe(true);
@@ -12,9 +17,12 @@ describe('shared document rules', () => {
     expect(docInScope(siteUser, { projectId: 1, siteId: null })).toBe(true);
     expect(docInScope(siteUser, { projectId: 2, siteId: null })).toBe(false);
     expect(docInScope(staff, { projectId: 1, siteId: 11 })).toBe(true);
-    expect(docInScope({ all: true, projectIds: new Set(), siteIds: null }, { projectId: 9, siteId: 9 })).toBe(
-      true,
-    );
+    expect(
+      docInScope(
+        { all: true, projectIds: new Set(), siteIds: null, sitesByProject: new Map() },
+        { projectId: 9, siteId: 9 },
+      ),
+    ).toBe(true);
   });
 
   it('serves active documents only and takes only unused own uploads', () => {

@@ -6,9 +6,9 @@ import type { SpecimenEventKind, SpecimenEventRow } from '@trialab/api-contract'
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { Page } from '../../lib/route.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { containsPattern } from '../../lib/search.js';
 import { dayRange } from '../../lib/time-zone.js';
-import type { SiteScope } from '../portal/scope.js';
 
 export interface Filter {
   barcode: string;

@@ -13,8 +13,8 @@ import {
 } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import { inScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
-import { inScope, type SiteScope, scopeWhere } from '../portal/scope.js';
 
 const parent = alias(specimenBarcodes, 'parent');
 const creator = alias(users, 'creator');

@@ -1,5 +1,5 @@
 import { type TodoKind, type TodoSource, todoKinds } from '../../lib/workflow.js';
-import { hasPermission, type Principal } from '../access/access.js';
+import { hasPermission, type Principal } from '../../services/identity/permissions.js';
 import type { SourceKinds } from './repository.js';
 
 /**

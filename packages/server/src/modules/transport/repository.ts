@@ -7,10 +7,10 @@ import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.j
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
+import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { contains } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
-import { type SiteScope, scopeWhere } from '../portal/scope.js';
 
 export const WORKFLOW_ID = 'sampleShipment';
 

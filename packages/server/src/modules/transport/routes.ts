@@ -10,9 +10,10 @@ import type { sampleTransports } from '../../db/schema-portal.js';
 import { printContext } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
 import { type Principal, registerGroup } from '../../lib/route.js';
+import { assertInScope, type SiteScope } from '../../lib/scope.js';
 import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
-import { assertInScope, checkedSite, type SiteScope } from '../portal/scope.js';
-import { dictLabels } from '../portal-reports/repository.js';
+import { dictLabels } from '../../services/dictionaries.js';
+import { checkedSite } from '../../services/scope.js';
 import { receiptsZip } from './receipts.js';
 import {
   checkReferences,

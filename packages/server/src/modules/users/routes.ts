@@ -8,11 +8,11 @@ import { Page, registerGroup } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { menuTree } from '../access/menus.js';
+import { buildCurrentUser } from '../../services/identity/current-user.js';
+import { menuTree } from '../../services/identity/menus.js';
 import { findUserById } from '../auth/repository.js';
-import { accountHandlers } from '../auth/routes.js';
+import * as account from '../auth/service.js';
 import { AUDIT_EXPORT_MAX, auditWorkbook } from './audit-export.js';
-import { buildCurrentUser } from './current-user.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 
@@ -20,7 +20,14 @@ const { user } = endpoints;
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, user, {
-    ...accountHandlers,
+    // Password and WeChat binding: the rules live in the auth module's service.
+    updatePassword: (ctx) => {
+      const p = ctx.principal;
+      return account.changePassword(ctx, p.user, p.sessionId, ctx.body.password, ctx.body.oldPassword);
+    },
+    checkPwd: (ctx) => account.checkLockPassword(ctx, ctx.body.password),
+    wxBind: (ctx) => account.wxBind(ctx, ctx.principal.userId, ctx.body.code, ctx.body.state),
+    wxUnBind: (ctx) => account.wxUnbind(ctx, ctx.principal.userId),
     getMenus: async (ctx) => menuTree(ctx.db, ctx.principal),
     getCurrentUser: async (ctx) => {
       const p = ctx.principal;

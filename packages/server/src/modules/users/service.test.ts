@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { refusal } from '../../../test/refusal.js';
 import {
   assertGrantsEditable,
-  assertMayChangeStatus,
   assertMayGrantProjects,
+  assertReasonForChange,
+  differ,
+} from '../../services/identity/grants.js';
+import {
+  assertMayChangeStatus,
   assertMayGrantRoles,
   assertMayResetPassword,
   assertNoRecords,
-  assertReasonForChange,
   assertRolesFitType,
-  differ,
   isInternalRole,
 } from './service.js';
 

@@ -6,17 +6,15 @@ import { depts, roles, users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import type { SessionCtx } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
-import { type Principal as Granter, hasPermission } from '../access/access.js';
-import { grantsOfUser, knownProjectIds, projectsOfSites, replaceGrants } from '../access/repository.js';
-import { assertAllKnown, grantRows } from '../access/service.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
-import { endUserSessions } from '../auth/session.js';
+import { assertReasonForChange, differ, setGrants } from '../../services/identity/grants.js';
+import { generatePassword, hashPassword } from '../../services/identity/passwords.js';
+import { type Principal as Granter, hasPermission } from '../../services/identity/permissions.js';
+import { endUserSessions } from '../../services/identity/session.js';
 import * as repo from './repository.js';
 
 type AnyCtx = SessionCtx;
 type CreateBody = z.output<NonNullable<typeof endpoints.user.create.body>>;
 type UpdateBody = z.output<NonNullable<typeof endpoints.user.update.body>>;
-type Grants = NonNullable<CreateBody['projects']>;
 
 // ---- rules (pure; service.test.ts) ----
 
@@ -51,22 +49,6 @@ export function assertRolesFitType(type: number, held: RoleGrant[]): void {
       key: 'internalRoleForExternal',
       params: { role: internal.name },
     });
-}
-
-/** Projects added to someone's grants must be in the granter's own scope. */
-export function assertMayGrantProjects(
-  scope: { all: boolean; projectIds: ReadonlySet<number> },
-  added: number[],
-): void {
-  if (scope.all) return;
-  const outside = added.find((id) => !scope.projectIds.has(id));
-  if (outside !== undefined)
-    throw new ApiError(ResultCode.FORBIDDEN, { key: 'grantBeyondScope', params: { projectId: outside } });
-}
-
-/** The super account has every project: its grants are shown, not edited. */
-export function assertGrantsEditable(target: { isSuper: boolean }): void {
-  if (target.isSuper) throw new ApiError(ResultCode.FORBIDDEN, { key: 'superGrantsFixed' });
 }
 
 /**
@@ -104,18 +86,6 @@ export function assertNoRecords(counts: { audit: number; authored: number }): vo
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'userHasRecords', params: counts });
 }
 
-/** Roles and grants change only with a reason (it goes into the audit record). */
-export function assertReasonForChange(changed: boolean, reason: string | undefined): void {
-  if (changed && !reason) throw new ApiError(ResultCode.REASON_REQUIRED, { key: 'reasonRequired' });
-}
-
-/** Whether two lists hold different members (order and repeats aside). */
-export function differ<T>(a: readonly T[], b: readonly T[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size !== right.size || [...left].some((x) => !right.has(x));
-}
-
 // ---- steps ----
 
 async function checkReferences(ctx: AnyCtx, roleIds: number[], deptId: number | null | undefined) {
@@ -138,31 +108,6 @@ async function checkRoles(ctx: AnyCtx, type: number, roleIds: number[], heldBefo
     ctx.principal,
     wanted.filter((r) => !heldBefore.includes(r.id)),
   );
-}
-
-/**
- * Replaces an account's project (and site) grants, within the granter's own projects; answers the
- * grants before (for the audit record) and whether they changed.
- */
-export async function setGrants(
-  ctx: AnyCtx,
-  target: { id: number; type: number; isSuper: boolean },
-  projects: Grants,
-) {
-  assertGrantsEditable(target);
-  const projectIds = [...new Set(projects.map((p) => p.projectId))];
-  assertAllKnown('projectId', projectIds, await knownProjectIds(ctx.db, projectIds));
-  const siteIds = [...new Set(projects.flatMap((p) => p.siteIds))];
-  const rows = grantRows(target.id, target.type, projects, await projectsOfSites(ctx.db, siteIds));
-  const before = await grantsOfUser(ctx.db, target.id);
-  const had = new Set(before.map((g) => g.projectId));
-  assertMayGrantProjects(
-    await ctx.scope(),
-    projectIds.filter((id) => !had.has(id)),
-  );
-  await replaceGrants(ctx.db, target.id, rows);
-  const key = (g: { projectId: number; siteId: number | null }) => `${g.projectId}/${g.siteId}`;
-  return { before, changed: differ(before.map(key), rows.map(key)) };
 }
 
 export async function createUser(ctx: AnyCtx, body: CreateBody) {

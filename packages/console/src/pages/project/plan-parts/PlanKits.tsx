@@ -1,5 +1,10 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { PLAN_PERMISSIONS, type PlanKitRow, SAMPLING_PLAN_LIMITS } from '@trialab/api-contract';
+import {
+  PLAN_EDITABLE_STATES,
+  PLAN_PERMISSIONS,
+  type PlanKitRow,
+  SAMPLING_PLAN_LIMITS,
+} from '@trialab/api-contract';
 import { Alert, Button, Card, Form, Input, InputNumber, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +53,7 @@ export function PlanKits({ planId }: { planId: number }) {
   const deleteKit = useEndpointMutation((c) => c.plan.kitDelete, { invalidates });
   const [editing, setEditing] = useState<PlanKitRow | 'new' | null>(null);
   const [run] = useAction();
-  const editable = plan?.status === 'draft' || plan?.status === 'returned';
+  const editable = plan !== undefined && PLAN_EDITABLE_STATES.includes(plan.status);
   const rows = kits.data?.data ?? [];
 
   const save = async ({ items, ...values }: Values) => {

@@ -1,4 +1,10 @@
-import { type DataOf, PLAN_STATES, type PlanState, projectPlanWorkflow } from '@trialab/api-contract';
+import {
+  type DataOf,
+  PLAN_EDITABLE_STATES,
+  PLAN_STATES,
+  type PlanState,
+  projectPlanWorkflow,
+} from '@trialab/api-contract';
 import { Col, Form, Input, Select, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
@@ -21,7 +27,8 @@ export const PLAN_PAGES = {
 } as const;
 
 /** Versions that may still be edited (the workflow's `submit` sources). */
-export const EDITABLE: readonly PlanState[] = ['draft', 'returned'];
+/** The states whose visits and samples may be changed (the plan workflow's declaration says). */
+export const EDITABLE: readonly PlanState[] = PLAN_EDITABLE_STATES;
 
 /** The columns both plan lists show. */
 export function usePlanColumns(): DataColumn<PlanListRow>[] {

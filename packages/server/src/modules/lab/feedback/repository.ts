@@ -8,10 +8,10 @@ import { clarificationQueries } from '../../../db/schema-portal.js';
 import { notFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/paging.js';
 import type { Page } from '../../../lib/route.js';
+import { type SiteScope, scopeWhere } from '../../../lib/scope.js';
 import { containsAny } from '../../../lib/search.js';
 import { versionedUpdate } from '../../../lib/versioned.js';
 import { iso } from '../../../lib/workflow.js';
-import { type SiteScope, scopeWhere } from '../../portal/scope.js';
 
 const responder = alias(users, 'feedback_responder');
 

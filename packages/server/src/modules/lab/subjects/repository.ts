@@ -9,9 +9,9 @@ import { labSubjects } from '../../../db/schema-lab.js';
 import { ApiError, notFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/paging.js';
 import type { Page } from '../../../lib/route.js';
+import { assertInScope, type SiteScope, scopeWhere } from '../../../lib/scope.js';
 import { containsAny } from '../../../lib/search.js';
 import { versionedBump } from '../../../lib/versioned.js';
-import { assertInScope, type SiteScope, scopeWhere } from '../../portal/scope.js';
 
 const reviewer = alias(users, 'reviewer');
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerGroup } from '../../../lib/route.js';
 import { staleOrMissing } from '../../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../../lib/workflow.js';
-import { checkedSite } from '../../portal/scope.js';
+import { checkedSite } from '../../../services/scope.js';
 import { assertReasonGiven } from '../service.js';
 import { cardHash, findSubject, insertSubject, pageSubjects, updateSubject } from './repository.js';
 import { assertRegistrable, auditable, type Registration, subjectValues } from './service.js';

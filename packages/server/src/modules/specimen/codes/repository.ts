@@ -7,8 +7,9 @@ import { sampleTransportItems, sampleTransports } from '../../../db/schema-porta
 import { specimenBarcodes } from '../../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/paging.js';
+import { outOfScope, type SiteScope } from '../../../lib/scope.js';
 import { versionedBump, versionedUpdate } from '../../../lib/versioned.js';
-import { checkedSite, outOfScope, type SiteScope } from '../../portal/scope.js';
+import { checkedSite } from '../../../services/scope.js';
 
 /** Sample codes' SQL: registration links, received shipments and their lines, sign-for and aliquots. */
 

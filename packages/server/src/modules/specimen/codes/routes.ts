@@ -5,10 +5,10 @@ import { sampleTransports } from '../../../db/schema-portal.js';
 import { specimenBarcodes } from '../../../db/schema-specimen.js';
 import { ApiError } from '../../../lib/errors.js';
 import { Page, registerGroup } from '../../../lib/route.js';
+import { assertInScope } from '../../../lib/scope.js';
 import { containsAny } from '../../../lib/search.js';
 import { staleOrMissing, uniqueOr } from '../../../lib/versioned.js';
 import { actorOf, applyTransition, assertTransition, recordEvent } from '../../../lib/workflow.js';
-import { assertInScope } from '../../portal/scope.js';
 import { voidedAmong, voidedOf } from '../../project-config/repository.js';
 import { assertNoneVoided } from '../../project-config/service.js';
 import {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ActiveSessionRow } from './session.js';
+import type { SessionRow } from './route-domains.js';
 import { type CachedAuth, SessionCache } from './session-cache.js';
 
 const auth = (id: number): CachedAuth => ({
-  row: { session: { id, lastSeenAt: new Date(0) }, user: { id } } as unknown as ActiveSessionRow,
+  row: { session: { id, lastSeenAt: new Date(0) }, user: { id } } as unknown as SessionRow,
   permissions: new Set(['a:b:c']),
 });
 

@@ -1,8 +1,8 @@
-import type { ActiveSessionRow } from './session.js';
+import type { SessionRow } from './route-domains.js';
 
 /** What one authenticated request needs from the database: the session, its user, their permissions. */
 export interface CachedAuth {
-  row: ActiveSessionRow;
+  row: SessionRow;
   /** Built once per look-up, not once per request. */
   permissions: ReadonlySet<string>;
 }

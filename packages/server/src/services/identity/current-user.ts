@@ -4,39 +4,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, userProjects, type users } from '../../db/schema.js';
 import { passwordChangeReason } from '../../lib/route.js';
-import { permissionStrings, rolesOf } from '../access/repository.js';
+import { scopeOf } from '../scope.js';
+import { permissionStrings, rolesOf } from './permissions.js';
 
 type UserRow = typeof users.$inferSelect;
-
-export interface ProjectScope {
-  /** Super account and internal staff with the wildcard see every project. */
-  all: boolean;
-  projectIds: Set<number>;
-  /** External customers: allowed sites per project (a project absent here has no site limit). */
-  sitesByProject: Map<number, Set<number>>;
-}
-
-/** Which projects and sites a user may see (SPEC section 6). */
-export async function projectScope(db: Executor, user: UserRow, perms?: string[]): Promise<ProjectScope> {
-  const permissions = perms ?? (user.isSuper ? [] : await permissionStrings(db, user.id));
-  if (user.isSuper || (user.type !== 2 && permissions.includes(WILDCARD_PERMISSION))) {
-    return { all: true, projectIds: new Set(), sitesByProject: new Map() };
-  }
-  const rows = await db
-    .select({ projectId: userProjects.projectId, siteId: userProjects.siteId })
-    .from(userProjects)
-    .where(eq(userProjects.userId, user.id));
-  const scope: ProjectScope = { all: false, projectIds: new Set(), sitesByProject: new Map() };
-  for (const row of rows) {
-    scope.projectIds.add(row.projectId);
-    if (user.type === 2) {
-      const set = scope.sitesByProject.get(row.projectId) ?? new Set<number>();
-      if (row.siteId !== null) set.add(row.siteId);
-      scope.sitesByProject.set(row.projectId, set);
-    }
-  }
-  return scope;
-}
 
 export async function externalPermissions(
   db: Executor,
@@ -79,7 +50,7 @@ export async function buildCurrentUser(
 ): Promise<CurrentUser> {
   const permissions = user.isSuper ? [WILDCARD_PERMISSION] : await permissionStrings(db, user.id);
   const roles = (await rolesOf(db, [user.id])).filter((r) => r.status === 1);
-  const scope = await projectScope(db, user, permissions);
+  const scope = await scopeOf(db, user, permissions);
   return {
     id: user.id,
     type: user.type,

@@ -2,7 +2,7 @@ import type { MenuItem } from '@trialab/api-contract';
 import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { permissions } from '../../db/schema.js';
-import { hasPermission, type Principal } from './access.js';
+import { hasPermission, type Principal } from './permissions.js';
 
 /**
  * Directories and menus the principal may open, as a tree. A node needs its own authority and a

@@ -1,10 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inArray } from 'drizzle-orm';
-import { type Config, ConfigError, type SecretSource } from '../config.js';
-import type { Executor } from '../db/client.js';
-import { settings } from '../db/schema.js';
-import { type Ed25519Keys, ed25519Keys, newEd25519Pem, readOrCreateFile } from './signing-keys.js';
+import { type Config, ConfigError, type SecretSource } from './config.js';
+import type { Executor } from './db/client.js';
+import { settings } from './db/schema.js';
+import { type Ed25519Keys, ed25519Keys, newEd25519Pem, readOrCreateFile } from './lib/signing-keys.js';
 
 /*
  * The server's secrets live outside the database (docs/operations.md, "Keys and secrets"), so a

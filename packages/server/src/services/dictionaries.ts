@@ -1,0 +1,15 @@
+import type { Lang } from '@trialab/api-contract';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { dictData } from '../db/schema.js';
+
+/** The dictionaries as several modules read them (their administration is the system module's). */
+
+/** value -> label of one dictionary in the request language. */
+export async function dictLabels(db: Executor, dictNo: number, lang: Lang): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ value: dictData.value, label: dictData.label, enLabel: dictData.enLabel })
+    .from(dictData)
+    .where(eq(dictData.dictNo, dictNo));
+  return new Map(rows.map((r) => [r.value, lang === 'en_US' ? r.enLabel : r.label]));
+}
