@@ -12,7 +12,7 @@ describe('project report rules', () => {
       key: 'projectReportReviewed',
       params: { state: '已通过' },
     });
-    expect(refusal(() => assertPending('en_US', 'returned'))?.params).toEqual({ state: 'returned' });
+    expect(refusal(() => assertPending('en_US', 'returned'))?.params).toEqual({ state: 'Returned' });
     // A returned manual report may still be deleted; an approved one may not.
     expect(refusal(() => assertDeletable('en_US', 'returned'))).toBeNull();
     expect(refusal(() => assertDeletable('en_US', 'approved'))?.key).toBe('projectReportReviewed');
