@@ -74,7 +74,7 @@ import {
 } from './plugins/envelope.js';
 import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
-import { loadServerSecrets } from './secrets.js';
+import { loadServerSecrets, readEarlySecrets } from './secrets.js';
 import { type SeedResult, seedDatabase } from './seed/seed.js';
 import { hasPermission, permissionStrings } from './services/identity/permissions.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
@@ -210,6 +210,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   const consoleDir = options.consoleDir ?? defaultConsoleDir();
 
+  // The keys first: a production start missing one refuses before it touches the database.
+  const earlySecrets = await readEarlySecrets(config);
   const phase = options.onPhase ?? (() => undefined);
   phase('migrating the database');
   const handle =
@@ -226,7 +228,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const fileStore = await new LocalFileStore(filesDir).init();
   await moveLegacyFileContent(handle.db, fileStore);
   // Before the seed, which hashes the demo subjects' card numbers with one of them.
-  const secrets = await loadServerSecrets(handle.db, config);
+  const secrets = await loadServerSecrets(handle.db, config, earlySecrets);
   phase('seeding');
   const seeded = await seedDatabase(handle.db, {
     files: fileStore,
