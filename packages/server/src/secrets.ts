@@ -162,7 +162,11 @@ export async function readEarlySecrets(config: Config): Promise<EarlySecrets> {
  * Completes the early secrets with the card key and removes the rows that held secrets in the
  * database. Bridges paired with the old database-held device key must pair again.
  */
-export async function loadServerSecrets(db: Executor, config: Config, early: EarlySecrets): Promise<ServerSecrets> {
+export async function loadServerSecrets(
+  db: Executor,
+  config: Config,
+  early: EarlySecrets,
+): Promise<ServerSecrets> {
   const create = config.mode !== 'production';
   const rows = await db
     .select({ key: settings.key, value: settings.value })

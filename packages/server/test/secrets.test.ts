@@ -198,7 +198,10 @@ describe.each(ENGINES)('server secrets outside the database on %s', (engine) => 
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       await expect(
-        buildServer({ consoleDir: '/nonexistent-console', env: { ...production, DATABASE_URL: url.toString() } }),
+        buildServer({
+          consoleDir: '/nonexistent-console',
+          env: { ...production, DATABASE_URL: url.toString() },
+        }),
       ).rejects.toThrow(refused);
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
