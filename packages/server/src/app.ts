@@ -56,6 +56,7 @@ import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
 import { specimenLogRoutes } from './modules/specimen-log/routes.js';
 import { assertMayAttach } from './modules/system/file-access.js';
+import { FILE_SWEEP_TICK_MS, sweepUnreferencedContent } from './modules/system/file-sweep.js';
 import { moveLegacyFileContent } from './modules/system/legacy-file-content.js';
 import { PLATFORM_DATA_MESSAGES } from './modules/system/messages.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -299,6 +300,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
   });
   app.addHook('onClose', async () => stopCheckpoints());
+  // Stored content no files row names, after the grace period (docs/operations.md "Files").
+  if (config.filesSweepGraceMs > 0) {
+    const sweep = setInterval(() => {
+      sweepUnreferencedContent(deps.db, fileStore, deps.clock(), config.filesSweepGraceMs).then(
+        (removed) => removed.length > 0 && app.log.info({ removed }, 'unreferenced stored files removed'),
+        (error: unknown) => app.log.error({ err: error }, 'file sweep failed'),
+      );
+    }, FILE_SWEEP_TICK_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
 
   phase('loading the routes');
   await app.register(envelopePlugin);
