@@ -56,6 +56,7 @@ import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
 import { specimenLogRoutes } from './modules/specimen-log/routes.js';
 import { assertMayAttach } from './modules/system/file-access.js';
+import { FILE_SWEEP_TICK_MS, sweepUnreferencedContent } from './modules/system/file-sweep.js';
 import { moveLegacyFileContent } from './modules/system/legacy-file-content.js';
 import { PLATFORM_DATA_MESSAGES } from './modules/system/messages.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -74,7 +75,7 @@ import {
 } from './plugins/envelope.js';
 import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
-import { loadServerSecrets } from './secrets.js';
+import { loadServerSecrets, readEarlySecrets } from './secrets.js';
 import { type SeedResult, seedDatabase } from './seed/seed.js';
 import { hasPermission, permissionStrings } from './services/identity/permissions.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
@@ -210,6 +211,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   const consoleDir = options.consoleDir ?? defaultConsoleDir();
 
+  // The keys first: a production start missing one refuses before it touches the database.
+  const earlySecrets = await readEarlySecrets(config);
   const phase = options.onPhase ?? (() => undefined);
   phase('migrating the database');
   const handle =
@@ -226,7 +229,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const fileStore = await new LocalFileStore(filesDir).init();
   await moveLegacyFileContent(handle.db, fileStore);
   // Before the seed, which hashes the demo subjects' card numbers with one of them.
-  const secrets = await loadServerSecrets(handle.db, config);
+  const secrets = await loadServerSecrets(handle.db, config, earlySecrets);
   phase('seeding');
   const seeded = await seedDatabase(handle.db, {
     files: fileStore,
@@ -297,6 +300,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
   });
   app.addHook('onClose', async () => stopCheckpoints());
+  // Stored content no files row names, after the grace period (docs/operations.md "Files").
+  if (config.filesSweepGraceMs > 0) {
+    const sweep = setInterval(() => {
+      sweepUnreferencedContent(deps.db, fileStore, deps.clock(), config.filesSweepGraceMs).then(
+        (removed) => removed.length > 0 && app.log.info({ removed }, 'unreferenced stored files removed'),
+        (error: unknown) => app.log.error({ err: error }, 'file sweep failed'),
+      );
+    }, FILE_SWEEP_TICK_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
 
   phase('loading the routes');
   await app.register(envelopePlugin);

@@ -81,6 +81,8 @@ const envSchema = z.object({
   SUBJECT_CARD_KEY_FILE: z.string().optional(),
   /** Minutes between signed checkpoints of the audit chain; 0 turns the running server's off. */
   AUDIT_CHECKPOINT_MINUTES: z.coerce.number().min(0).max(10080).default(60),
+  /** Stored content no files row names is removed once it is this many hours old; 0 turns the sweep off. */
+  FILES_SWEEP_GRACE_HOURS: z.coerce.number().min(0).max(8760).default(24),
   /** After SIGTERM: how long the instance keeps serving while not ready (the load balancer notices). */
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /** Then: how long in-flight requests may take before they are cut (and the exit code is 1). */
@@ -153,6 +155,8 @@ export interface Config {
   /** Public keys (SPKI PEM blocks) still trusted when verifying older checkpoints (rotation). */
   auditTrustedKeysFile: string;
   auditCheckpointIntervalMs: number;
+  /** Age after which stored content no files row names is removed (modules/system/file-sweep.ts); 0: never. */
+  filesSweepGraceMs: number;
   /** How long an idempotency key is remembered (lib/idempotency.ts). */
   idempotencyKeyTtlMs: number;
   /** Read at start; in production each required one must be given, elsewhere missing ones are generated. */
@@ -318,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditTrustedKeysFile: resolve(e.AUDIT_TRUSTED_KEYS_FILE ?? join(keysDir, 'audit-checkpoint-trusted.pem')),
     auditCheckpointIntervalMs: Math.round(e.AUDIT_CHECKPOINT_MINUTES * 60_000),
     idempotencyKeyTtlMs: Math.round(e.IDEMPOTENCY_KEY_HOURS * 3_600_000),
+    filesSweepGraceMs: Math.round(e.FILES_SWEEP_GRACE_HOURS * 3_600_000),
     secrets: secretSources(e, keysDir, dataDir),
     validateResponses: dev,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS ?? (dev ? 0 : 5000),

@@ -132,18 +132,19 @@ async function subjectCardKey(source: SecretSource, legacy: string | undefined, 
   return parsed(HMAC, await fileCreated({ ...source, file: source.file }, () => legacy));
 }
 
+/** The secrets that do not depend on the database: read before it is opened (and migrated). */
+export type EarlySecrets = Omit<ServerSecrets, 'subjectCard'>;
+
 /**
- * Reads (outside production: creates) the server's secrets and removes the rows that held them in
- * the database. Bridges paired with the old database-held device key must pair again.
+ * Reads (outside production: creates) the secrets that need no database, so that a production start
+ * missing one refuses before it opens, migrates or writes the database. Only the card key waits for
+ * the database (its key may still be the legacy row there, see loadServerSecrets); a given one is
+ * checked here too.
  */
-export async function loadServerSecrets(db: Executor, config: Config): Promise<ServerSecrets> {
+export async function readEarlySecrets(config: Config): Promise<EarlySecrets> {
   const create = config.mode !== 'production';
   const sources = config.secrets;
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, LEGACY_ROWS));
-  const secrets: ServerSecrets = {
+  const early: EarlySecrets = {
     deviceTicket: await required(sources.deviceTicketKey, ED25519, create),
     auditSigning: await required(sources.auditSigningKey, ED25519, create),
     // Only an OAuth login uses it; without a provider production needs none.
@@ -151,8 +152,30 @@ export async function loadServerSecrets(db: Executor, config: Config): Promise<S
       config.wxProvider === 'none'
         ? await obtain(sources.oauthStateSecret, HMAC, create)
         : await required(sources.oauthStateSecret, HMAC, create),
+  };
+  const card = await readSource(sources.subjectCardKey);
+  if (card) parsed(HMAC, card);
+  return early;
+}
+
+/**
+ * Completes the early secrets with the card key and removes the rows that held secrets in the
+ * database. Bridges paired with the old database-held device key must pair again.
+ */
+export async function loadServerSecrets(
+  db: Executor,
+  config: Config,
+  early: EarlySecrets,
+): Promise<ServerSecrets> {
+  const create = config.mode !== 'production';
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, LEGACY_ROWS));
+  const secrets: ServerSecrets = {
+    ...early,
     subjectCard: await subjectCardKey(
-      sources.subjectCardKey,
+      config.secrets.subjectCardKey,
       rows.find((r) => r.key === 'subject-card-hmac')?.value,
       create,
     ),

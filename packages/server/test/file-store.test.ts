@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.js';
+import { sweepUnreferencedContent } from '../src/modules/system/file-sweep.js';
 import { moveLegacyFileContent } from '../src/modules/system/legacy-file-content.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv, uploadRequest } from './helpers.js';
@@ -68,6 +69,52 @@ describe.each(ENGINES)('file store on %s', (engine) => {
     expect(download.headers['content-length']).toBe(String(pdf.length));
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('answers 404 "content missing" in the user language when the bytes are gone from the store', async () => {
+    const pdf = pdfOf(2048);
+    const { id } = envelope(await upload(lab, 'lost.pdf', pdf)).data as { id: number };
+    await rm(env.app.deps.files.pathOf(createHash('sha256').update(pdf).digest('hex')));
+    const download = (lang: 'en_US' | 'zh_CN') =>
+      call(env.app, system.fileDownload, { session: lab, params: { id }, lang }, env.clock.now);
+    const english = await download('en_US');
+    expect(english.statusCode).toBe(404);
+    expect(envelope(english)).toMatchObject({
+      code: ResultCode.NOT_FOUND,
+      msg: "The file's content is missing from the store; contact an administrator",
+    });
+    expect(envelope(await download('zh_CN')).msg).toBe('文件内容已丢失，请联系管理员');
+  });
+
+  it('sweeps stored content no files row names once older than the grace, never a named or young one', async () => {
+    const store = env.app.deps.files;
+    const grace = 24 * 3_600_000;
+    const twoDaysAgo = new Date(Date.now() - 2 * grace);
+    const age = (sha256: string) => utimes(store.pathOf(sha256), twoDaysAgo, twoDaysAgo);
+    const named = pdfOf(512);
+    const { id } = envelope(await upload(lab, 'kept.pdf', named)).data as { id: number };
+    const namedHash = createHash('sha256').update(named).digest('hex');
+    const orphan = await store.put(pdfOf(512));
+    const young = await store.put(pdfOf(512));
+    const reused = await store.put(pdfOf(513));
+    await Promise.all([age(namedHash), age(orphan), age(reused)]);
+    // Stored again (an upload or a report of the same bytes): renewed, so spared for a while.
+    await store.put(await readFile(store.pathOf(reused)));
+
+    const removed = await sweepUnreferencedContent(env.handle.db, store, Date.now(), grace);
+    expect(removed).toEqual([orphan]);
+    expect(await store.has(orphan)).toBe(false);
+    for (const kept of [namedHash, young, reused]) expect(await store.has(kept)).toBe(true);
+    const download = await call(
+      env.app,
+      system.fileDownload,
+      { session: lab, params: { id } },
+      env.clock.now,
+    );
+    expect(download.rawPayload.equals(named)).toBe(true);
+    expect(await tempFiles(env.filesDir)).toEqual([]);
+    // A second instance sweeping the same directory finds nothing more to do.
+    expect(await sweepUnreferencedContent(env.handle.db, store, Date.now(), grace)).toEqual([]);
   });
 
   it('stores identical content once, with one metadata row per upload', async () => {

@@ -105,6 +105,10 @@ const MESSAGES = {
   fileTooLarge: { zh_CN: '文件大小不能超过{max}MB', en_US: 'The file must not exceed {max} MB' },
   fileTypeNotAllowed: { zh_CN: '不支持的文件类型：{type}', en_US: 'File type not allowed: {type}' },
   fileMissing: { zh_CN: '请选择文件', en_US: 'Please choose a file' },
+  fileContentMissing: {
+    zh_CN: '文件内容已丢失，请联系管理员',
+    en_US: "The file's content is missing from the store; contact an administrator",
+  },
   uploadQuotaExceeded: {
     zh_CN: '上传空间已用完（每位用户共{quota}MB），请联系管理员',
     en_US: 'Your upload space is used up ({quota} MB per user); please contact an administrator',

@@ -1,10 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { httpStatusOf, type Lang, parseLang, ResultCode, type ResultCodeValue } from '@trialab/api-contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isConnectionError } from '../db/errors.js';
+import { files } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
+import { StoredContentMissing } from '../lib/file-store.js';
 import { type MessageKey, t } from '../lib/i18n.js';
 import { md5Base64 } from '../lib/signature.js';
 
@@ -105,7 +108,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     },
   );
 
-  app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | ApiError | Error, request, reply) => {
     const lang = parseLang(request.headers.lang);
     if (error instanceof ApiError) {
       const key = error.options.key ?? DEFAULT_KEY[error.code] ?? 'badRequest';
@@ -131,6 +134,19 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
         : [ResultCode.BAD_REQUEST, t(lang, 'badRequest', { detail: error.message })];
       // The HTTP status always follows the body code (httpStatusOf), e.g. 413 with code 413.
       return reply.code(httpStatusOf(code)).send({ code, msg, data: null });
+    }
+    if (error instanceof StoredContentMissing) {
+      // Content-addressed: every files row with this hash has lost its content.
+      const fileIds = await app.deps.db
+        .select({ id: files.id })
+        .from(files)
+        .where(eq(files.sha256, error.sha256))
+        .then((rows) => rows.map((row) => row.id))
+        .catch(() => 'unknown (the database did not answer)');
+      request.log.error({ fileIds, sha256: error.sha256, path: error.path }, 'stored file content missing');
+      return reply
+        .code(httpStatusOf(ResultCode.NOT_FOUND))
+        .send({ code: ResultCode.NOT_FOUND, msg: t(lang, 'fileContentMissing'), data: null });
     }
     if (isConnectionError(error)) {
       // The database is down or unreachable (docs/operations.md, "Database outage"): the pools
