@@ -1,4 +1,4 @@
-import { endpoints, ResultCode } from '@trialab/api-contract';
+import { endpoints, endpointUrl, ResultCode } from '@trialab/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginCodes } from '../src/db/schema.js';
@@ -390,5 +390,40 @@ describe.each(ENGINES)('code and WeChat login on %s', (engine) => {
       env.clock.now,
     );
     expect(envelope(after).code).toBe(ResultCode.WX_NOT_BOUND);
+  });
+
+  it('WeChat binding: POST /api/kmct-base/wx/authorization-url gives a signed-in user the URL and a state that binds', async () => {
+    const endpoint = auth.wxAuthorizationUrl;
+    expect(endpointUrl(endpoint)).toBe('/api/kmct-base/wx/authorization-url');
+    const redirectUri = 'http://127.0.0.1/personal/account';
+    const anonymous = await call(env.app, endpoint, { body: { redirectUri } }, env.clock.now);
+    expect(anonymous.statusCode).toBe(401);
+    const session = await login(env, '13800000002');
+    const malformed = await call(
+      env.app,
+      endpoint,
+      { session, body: { redirectUri: 'not a url' } },
+      env.clock.now,
+    );
+    expect(malformed.statusCode).toBe(400);
+    expect(envelope(malformed).code).toBe(ResultCode.BAD_REQUEST);
+    const start = envelope(await call(env.app, endpoint, { session, body: { redirectUri } }, env.clock.now))
+      .data as { url: string; state: string };
+    expect(start.url).toContain(`state=${encodeURIComponent(start.state)}`);
+    const code = 'sim_wx-binding-user';
+    const bind = await call(
+      env.app,
+      user.wxBind,
+      { session, body: { code, state: start.state } },
+      env.clock.now,
+    );
+    expect(envelope(bind)).toMatchObject({ code: 200, data: true });
+    const viaWx = await call(
+      env.app,
+      auth.wxLogin,
+      { body: { code, state: start.state, agreement: true } },
+      env.clock.now,
+    );
+    expect((envelope(viaWx).data as { user: { mobile: string } }).user.mobile).toBe('13800000002');
   });
 });

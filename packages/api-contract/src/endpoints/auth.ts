@@ -109,6 +109,16 @@ export const auth = defineGroup('auth', {
     query: z.object({ redirectUri: z.string().url().max(512) }),
     data: z.object({ url: z.string(), state: z.string() }),
   }),
+  wxAuthorizationUrl: defineEndpoint({
+    service: 'base',
+    method: 'POST',
+    path: '/wx/authorization-url',
+    summary: 'WeChat OAuth2 authorisation URL and its state, for binding WeChat to the logged-in user',
+    access: 'authenticated',
+    mutates: false,
+    body: z.object({ redirectUri: z.string().url().max(512) }),
+    data: z.object({ url: z.string(), state: z.string() }),
+  }),
   wxLogin: defineEndpoint({
     service: 'user',
     method: 'POST',
