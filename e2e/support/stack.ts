@@ -23,6 +23,9 @@ const BUILT = [
   'packages/sim-devices/dist/cli.js',
 ];
 
+/** How long the launcher may report nothing before the start counts as hung. */
+const SILENCE_MS = 300_000;
+
 /** Runs scripts/stack.ts exactly as `npm start` does, but on ephemeral ports and a fresh database. */
 export async function startStack(): Promise<RunningStack> {
   const missing = BUILT.filter((file) => !existsSync(join(root, file)));
@@ -43,10 +46,22 @@ export async function startStack(): Promise<RunningStack> {
   });
 
   const info = await new Promise<StackInfo>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack not ready within 90 s:\n${output}`)), 90_000);
+    // Not a clock on the whole start (a loaded machine migrates and seeds for minutes): the launcher
+    // reports each service's steps ('progress') and exits on a real error; only silence fails here.
+    let timer: NodeJS.Timeout | undefined;
+    const waitForProgress = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => reject(new Error(`stack reported no progress for ${SILENCE_MS / 1000} s:\n${output}`)),
+        SILENCE_MS,
+      );
+    };
+    waitForProgress();
     child.on('message', (message: { type?: string } & StackInfo) => {
+      if (message.type === 'progress' && child.connected && timer) waitForProgress();
       if (message.type === 'ready') {
         clearTimeout(timer);
+        timer = undefined;
         resolvePromise({
           consoleUrl: message.consoleUrl,
           bridgeUrl: message.bridgeUrl,

@@ -1,5 +1,8 @@
 import { defineProject, mergeConfig } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.ts';
+import { machineFactor, sourceConditions } from '../../vitest.shared.ts';
+
+// Limits guard against a hang, not budgets: they grow with the machine's load (vitest.shared.ts).
+const factor = machineFactor();
 
 export default mergeConfig(
   sourceConditions,
@@ -9,12 +12,12 @@ export default mergeConfig(
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       // Starts (if needed) the local PostgreSQL 15 cluster: integration suites run on both engines.
       globalSetup: ['test/global-setup.ts'],
-      testTimeout: 30_000,
+      testTimeout: 45_000 * factor,
       // Files share their worker process: the modules (the server, drizzle, PGlite) load once per
       // worker, not once per file. Nothing in src/ keeps state between servers but idempotent
       // caches, and each suite builds its own server on its own database.
       isolate: false,
-      hookTimeout: 60_000,
+      hookTimeout: 90_000 * factor,
     },
   }),
 );

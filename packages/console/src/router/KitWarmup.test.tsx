@@ -41,7 +41,7 @@ function ListLike() {
 describe('KitWarmup', () => {
   it('computes the styles of a list page ahead: rendered off the document, the page then inserts none', () => {
     const host = document.createElement('div');
-    render(<>{createPortal(<KitWarmup />, host)}</>);
+    render(createPortal(<KitWarmup />, host));
     expect(host.isConnected).toBe(false);
     expect(host.querySelector('.ant-table')).not.toBeNull();
     const warmed = antdStyles().length;

@@ -14,7 +14,7 @@ import type { labReports } from '../../db/schema-lab.js';
 import { printContext } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
-import { type Ctx, Page, type Principal, registerGroup, type SessionCtx } from '../../lib/route.js';
+import { type Ctx, Page, registerGroup, type SessionCtx } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition } from '../../lib/workflow.js';
