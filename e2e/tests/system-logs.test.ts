@@ -113,7 +113,13 @@ describe('logs and system information', () => {
       // The provider sends the browser back to this page with a code, which the page binds once the
       // console has loaded afresh: seconds more than a poll's wait when the machine is busy.
       const bound = page.waitForResponse((r) => r.url().includes('/sys/user/wxBind'), { timeout: 45_000 });
+      // The page asks the server for the authorisation URL (SPEC section 7's binding call).
+      const authorized = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/kmct-base/wx/authorization-url',
+        { timeout: 45_000 },
+      );
       await page.getByRole('button', { name: /确\s*定/ }).click();
+      expect((await authorized).status()).toBe(200);
       const answer = await bound;
       expect(answer.status()).toBe(200);
       expect(await answer.json()).toMatchObject({ code: 200 });

@@ -1,4 +1,4 @@
-import { endpoints, ResultCode } from '@trialab/api-contract';
+import { endpoints, endpointUrl, ResultCode } from '@trialab/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginCodes } from '../src/db/schema.js';
@@ -11,6 +11,7 @@ import {
   lastSentCode,
   login,
   passToken,
+  type Session,
   startEnv,
   type TestEnv,
 } from './helpers.js';
@@ -232,6 +233,18 @@ describe.each(ENGINES)('code and WeChat login on %s', (engine) => {
   afterAll(() => env.close());
 
   const lastCode = (recipient: string) => lastSentCode(env, recipient);
+  /** Binds the WeChat code to the session's user, then logs in by WeChat as that user. */
+  const bindThenLogIn = async (session: Session, code: string, state: string, mobile: string) => {
+    const bind = await call(env.app, user.wxBind, { session, body: { code, state } }, env.clock.now);
+    expect(envelope(bind)).toMatchObject({ code: 200, data: true });
+    const viaWx = await call(
+      env.app,
+      auth.wxLogin,
+      { body: { code, state, agreement: true } },
+      env.clock.now,
+    );
+    expect((envelope(viaWx).data as { user: { mobile: string } }).user.mobile).toBe(mobile);
+  };
 
   it('sends an SMS code to the outbox and logs in with it once', async () => {
     const sent = await call(
@@ -361,20 +374,7 @@ describe.each(ENGINES)('code and WeChat login on %s', (engine) => {
     );
     expect(envelope(unbound).code).toBe(ResultCode.WX_NOT_BOUND);
     const session = await login(env, '13800000001');
-    const bind = await call(
-      env.app,
-      user.wxBind,
-      { session, body: { code, state: start.state } },
-      env.clock.now,
-    );
-    expect(envelope(bind)).toMatchObject({ code: 200, data: true });
-    const viaWx = await call(
-      env.app,
-      auth.wxLogin,
-      { body: { code, state: start.state, agreement: true } },
-      env.clock.now,
-    );
-    expect((envelope(viaWx).data as { user: { mobile: string } }).user.mobile).toBe('13800000001');
+    await bindThenLogIn(session, code, start.state, '13800000001');
     const forged = await call(
       env.app,
       auth.wxLogin,
@@ -390,5 +390,27 @@ describe.each(ENGINES)('code and WeChat login on %s', (engine) => {
       env.clock.now,
     );
     expect(envelope(after).code).toBe(ResultCode.WX_NOT_BOUND);
+  });
+
+  it('WeChat binding: POST /api/kmct-base/wx/authorization-url gives a signed-in user the URL and a state that binds', async () => {
+    const endpoint = auth.wxAuthorizationUrl;
+    expect(endpointUrl(endpoint)).toBe('/api/kmct-base/wx/authorization-url');
+    const redirectUri = 'http://127.0.0.1/personal/account';
+    const anonymous = await call(env.app, endpoint, { body: { redirectUri } }, env.clock.now);
+    expect(anonymous.statusCode).toBe(401);
+    const session = await login(env, '13800000002');
+    const malformed = await call(
+      env.app,
+      endpoint,
+      { session, body: { redirectUri: 'not a url' } },
+      env.clock.now,
+    );
+    expect(malformed.statusCode).toBe(400);
+    expect(envelope(malformed).code).toBe(ResultCode.BAD_REQUEST);
+    const start = envelope(await call(env.app, endpoint, { session, body: { redirectUri } }, env.clock.now))
+      .data as { url: string; state: string };
+    expect(start.url).toContain(`state=${encodeURIComponent(start.state)}`);
+    const code = 'sim_wx-binding-user';
+    await bindThenLogIn(session, code, start.state, '13800000002');
   });
 });

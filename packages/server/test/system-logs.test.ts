@@ -293,8 +293,8 @@ describe.each(ENGINES)('login log, operation log, system information and own acc
     const start = envelope(
       await call(
         env.app,
-        auth.wxAuthUrl,
-        { query: { redirectUri: 'http://127.0.0.1/personal/account' } },
+        auth.wxAuthorizationUrl,
+        { session, body: { redirectUri: 'http://127.0.0.1/personal/account' } },
         env.clock.now,
       ),
     ).data as { state: string };

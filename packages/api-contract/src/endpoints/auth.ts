@@ -34,6 +34,10 @@ export const captchaChallenge = z.object({
   expiresAt: z.string(),
 });
 
+/** The WeChat authorisation request (where WeChat sends the user back) and its answer. */
+const wxAuthRequest = z.object({ redirectUri: z.string().url().max(512) });
+const wxAuthAnswer = z.object({ url: z.string(), state: z.string() });
+
 export const auth = defineGroup('auth', {
   captcha: defineEndpoint({
     service: 'user',
@@ -106,8 +110,18 @@ export const auth = defineGroup('auth', {
     summary: 'WeChat OAuth2 authorisation URL and its state',
     access: 'public',
     mutates: true,
-    query: z.object({ redirectUri: z.string().url().max(512) }),
-    data: z.object({ url: z.string(), state: z.string() }),
+    query: wxAuthRequest,
+    data: wxAuthAnswer,
+  }),
+  wxAuthorizationUrl: defineEndpoint({
+    service: 'base',
+    method: 'POST',
+    path: '/wx/authorization-url',
+    summary: 'WeChat OAuth2 authorisation URL and its state, for binding WeChat to the logged-in user',
+    access: 'authenticated',
+    mutates: false,
+    body: wxAuthRequest,
+    data: wxAuthAnswer,
   }),
   wxLogin: defineEndpoint({
     service: 'user',

@@ -49,6 +49,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       rateLimit,
     },
     wxAuthUrl: { handler: (ctx) => service.wxAuthUrl(ctx, ctx.query.redirectUri), rateLimit },
+    wxAuthorizationUrl: { handler: (ctx) => service.wxAuthUrl(ctx, ctx.body.redirectUri), rateLimit },
     wxLogin: {
       handler: (ctx) => metrics.countLogin('wechat', service.wxLogin(ctx, ctx.body.code, ctx.body.state)),
       rateLimit,

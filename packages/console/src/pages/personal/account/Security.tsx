@@ -42,7 +42,9 @@ export function AccountSecurity() {
   const startBind = async () => {
     if (!(await confirmed({ content: a('confirmBind') }))) return;
     await run(async () => {
-      const answer = await callEndpoint((c) => c.auth.wxAuthUrl, { query: { redirectUri: wxReturnUri() } });
+      const answer = await callEndpoint((c) => c.auth.wxAuthorizationUrl, {
+        body: { redirectUri: wxReturnUri() },
+      });
       window.location.assign(answer.data.url);
     });
   };
