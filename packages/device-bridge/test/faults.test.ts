@@ -3,7 +3,10 @@ import type { RunningSimulators } from '@trialab/sim-devices';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, configFor, simsForTests, startBridge, type TestBridge } from './helpers.js';
 
-const SHORT = 400;
+// The vendor timeouts of this bridge: what the hang cases wait for, and longer than a loaded machine
+// takes to answer the other cases (at 400 ms a malformed answer or a status read timed out in a
+// fresh-clone run beside the typecheck).
+const SHORT = 3_000;
 
 let sims: RunningSimulators;
 let bridge: TestBridge;
