@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
   type DataOf,
+  projectFileWorkflow,
   RESEARCH_CENTER_CONTACT_ROLES,
   RESEARCH_CENTER_PERMISSIONS,
 } from '@trialab/api-contract';
@@ -9,10 +10,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { confirmed } from '../../../components/ConfirmDialog';
-import { DictText } from '../../../components/DictSelect';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
+import { StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
@@ -29,8 +30,6 @@ interface ContactValues {
   email?: string;
 }
 
-/** Project status dictionary (进行中 / 已暂停 / 已结束). */
-const PROJECT_STATUS_DICT = 1010;
 /** A contact change shows in the open detail (and the list's counts stay as they are). */
 const invalidates = [(api: Contract) => api.researchCenter.get];
 
@@ -162,7 +161,9 @@ export function CenterDetail({ id, onClose }: { id: number | null; onClose(): vo
                 dataIndex: 'projectStatus',
                 title: t('projectStatus'),
                 width: 120,
-                render: (status: number) => <DictText dictNo={PROJECT_STATUS_DICT} value={String(status)} />,
+                render: (status: Detail['projects'][number]['projectStatus']) => (
+                  <StatusTag workflow={projectFileWorkflow} status={status} />
+                ),
               },
             ]}
           />
