@@ -14,7 +14,7 @@ const sources = import.meta.glob<string>(
 /** A dictionary look-up of number 1010, the retired project-status dictionary. */
 const DICT_1010 = /(?:dictNo\s*[=:]\s*\{?\s*|DICT\w*\s*=\s*)1010\b/;
 /** A page that shows a project's state: the research centre's projects, the project list, the overview. */
-const SHOWS_PROJECT_STATE = /projectStatus|projectStateOf\(/;
+const SHOWS_PROJECT_STATE = /projectStatus|projectStateOf\(|project\.status\b/;
 
 describe('project states', () => {
   it('every page shows them in the words of the project workflow, never through a dictionary', () => {

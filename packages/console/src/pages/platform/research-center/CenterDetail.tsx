@@ -8,6 +8,7 @@ import {
 import { Button, Descriptions, Divider, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { confirmed } from '../../../components/ConfirmDialog';
 import { FormModal, useAction } from '../../../components/FormModal';
@@ -154,7 +155,16 @@ export function CenterDetail({ id, onClose }: { id: number | null; onClose(): vo
             dataSource={detail.projects}
             locale={{ emptyText: t('noProjects') }}
             columns={[
-              { dataIndex: 'projectNo', title: tr('fields.projectNo'), width: 140 },
+              {
+                dataIndex: 'projectNo',
+                title: tr('fields.projectNo'),
+                width: 140,
+                render: (projectNo: string, row) => (
+                  <Link to={`/project/overview?id=${row.projectId}`} onClick={onClose}>
+                    {projectNo}
+                  </Link>
+                ),
+              },
               { dataIndex: 'projectName', title: tr('fields.projectName') },
               { dataIndex: 'centerNo', title: t('centerNo'), width: 160 },
               {
