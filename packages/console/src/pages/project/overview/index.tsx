@@ -170,10 +170,14 @@ export default function ProjectOverviewPage() {
               data-testid="project-overview-plans"
               renderItem={(plan) => (
                 <List.Item extra={<StatusTag workflow={projectPlanWorkflow} status={plan.status} />}>
-                  <Link to={`${PLAN_PAGES.detail}?id=${plan.id}`}>
+                  <Link to={`${PLAN_PAGES.detail}?id=${plan.id}`} style={{ whiteSpace: 'nowrap' }}>
                     {plan.planNo} V{plan.revision}
                   </Link>
-                  <Typography.Text type="secondary" ellipsis style={{ marginLeft: 8, maxWidth: 260 }}>
+                  <Typography.Text
+                    type="secondary"
+                    ellipsis={{ tooltip: plan.name }}
+                    style={{ marginLeft: 8, maxWidth: 220 }}
+                  >
                     {plan.name}
                   </Typography.Text>
                 </List.Item>
