@@ -2,13 +2,19 @@ import { availableParallelism, loadavg } from 'node:os';
 import type { UserConfig } from 'vite';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 
+const serverConditions = ['@trialab/source', ...defaultServerConditions];
+
 /**
  * Settings every vitest project shares: workspace packages resolve to their TypeScript sources
- * through the "@trialab/source" export condition, so tests never need a prior build.
+ * through the "@trialab/source" export condition, so tests never need a prior build. The global
+ * set-up files run in vitest's own environment (`__vitest__`), which takes neither the top-level
+ * nor the `ssr` conditions: without its own, a global set-up loaded the packages' built `dist`
+ * (a stale or missing build failed the run before any test).
  */
 export const sourceConditions: UserConfig = {
   resolve: { conditions: ['@trialab/source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['@trialab/source', ...defaultServerConditions] } },
+  ssr: { resolve: { conditions: serverConditions } },
+  environments: { __vitest__: { resolve: { conditions: serverConditions } } },
 };
 
 /**
