@@ -2,6 +2,8 @@
 // (`<object>.<verb>`: `user.create`, `sampleShipment.cancel`), and the fields its values carry, in
 // the console's three languages. The operation log, the project item log and their exports read
 // these; a test checks every action and object that can be audited is named here.
+
+import { changeText } from './audit-diff.js';
 import type { FormLang } from './form-fields.js';
 import { stateWord, workflowById } from './workflows/machine.js';
 
@@ -414,4 +416,98 @@ export function auditStateWord(
   const workflow = workflowById(object);
   if (!workflow || !(workflow.states as readonly string[]).includes(value)) return undefined;
   return stateWord(workflow, value, lang);
+}
+
+/**
+ * The value fields that name another record, and the reference kind each names: the logs answer,
+ * with each row, the names of the records its values and its entity id point to (`refs`).
+ */
+export const AUDIT_REF_FIELDS = {
+  projectId: 'project',
+  projectIds: 'project',
+  testItemId: 'testItem',
+  testItemIds: 'testItem',
+  sampleTypeId: 'sampleType',
+  sampleTypeIds: 'sampleType',
+  temperatureId: 'temperature',
+  storageTemperatureId: 'temperature',
+  researchCenterId: 'researchCenter',
+  userId: 'user',
+  createdBy: 'user',
+  updatedBy: 'user',
+  reviewedBy: 'user',
+  receivedBy: 'user',
+  applicantId: 'user',
+  roleId: 'role',
+  roleIds: 'role',
+} as const;
+export type AuditRefKind = (typeof AUDIT_REF_FIELDS)[keyof typeof AUDIT_REF_FIELDS];
+
+/** The key of a record's name in a row's `refs`: `project:12`. */
+export const auditRefKey = (kind: string, id: unknown) => `${kind}:${String(id)}`;
+
+/** The reference kind a field names, if any. */
+export function auditRefKind(field: string): AuditRefKind | undefined {
+  return Object.hasOwn(AUDIT_REF_FIELDS, field)
+    ? AUDIT_REF_FIELDS[field as keyof typeof AUDIT_REF_FIELDS]
+    : undefined;
+}
+
+/** The entities whose id names a record of a reference kind (the row's own record, named in `refs`). */
+export const AUDIT_ENTITY_REF_KINDS = {
+  project: 'project',
+  testItem: 'testItem',
+  sampleType: 'sampleType',
+  temperature: 'temperature',
+  researchCenter: 'researchCenter',
+  user: 'user',
+  role: 'role',
+} as const satisfies Record<string, AuditRefKind>;
+
+const YES_NO = {
+  yes: { 'zh-CN': '是', 'en-US': 'Yes', 'zh-HK': '是' },
+  no: { 'zh-CN': '否', 'en-US': 'No', 'zh-HK': '否' },
+} as const satisfies Record<string, Words>;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** An audit row as the value formatting needs it. */
+export interface AuditRowNames {
+  entity: string;
+  refs: Readonly<Record<string, string>>;
+}
+
+/**
+ * One field's value as its page shows it: a workflow state in its words, an id by the record's name
+ * (`refs`), an instant in the user's zone (`time`), yes or no; anything else as text.
+ */
+export function auditValueText(
+  row: AuditRowNames,
+  field: string,
+  value: unknown,
+  lang: string,
+  time: (iso: string) => string,
+): string {
+  if (value === undefined || value === null) return '';
+  const state = auditStateWord(row.entity, field, value, lang);
+  if (state !== undefined) return state;
+  const kind = auditRefKind(field);
+  if (kind) {
+    const name = (id: unknown) => row.refs[auditRefKey(kind, id)];
+    if (Array.isArray(value) && value.every((v) => name(v) !== undefined)) return value.map(name).join(', ');
+    const one = name(value);
+    if (one !== undefined) return one;
+  }
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return time(value);
+  if (typeof value === 'boolean') return wordIn(YES_NO, value ? 'yes' : 'no', lang) ?? String(value);
+  return changeText(value);
+}
+
+/** The row's own record by name when `refs` has it (a project's number), else its id. */
+export function auditEntityIdText(row: AuditRowNames & { entityId: string | null }): string {
+  if (row.entityId === null) return '';
+  const kind = Object.hasOwn(AUDIT_ENTITY_REF_KINDS, row.entity)
+    ? AUDIT_ENTITY_REF_KINDS[row.entity as keyof typeof AUDIT_ENTITY_REF_KINDS]
+    : undefined;
+  return (kind && row.refs[auditRefKey(kind, row.entityId)]) || row.entityId;
 }

@@ -1,0 +1,126 @@
+import {
+  AUDIT_ENTITY_REF_KINDS,
+  type AuditRefKind,
+  auditRefKey,
+  auditRefKind,
+  type Lang,
+} from '@trialab/api-contract';
+import { inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  projects,
+  researchCenters,
+  roles,
+  sampleTypes,
+  temperatures,
+  testItems,
+  users,
+} from '../../db/schema.js';
+
+interface RefRow {
+  entity: string;
+  entityId: string | null;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+type Named = { id: number; name: string; enName?: string | null };
+
+/** Each kind's records by id, named as their pages name them (a project by number and name). */
+const LOOKUPS: Record<AuditRefKind, (db: Executor, ids: number[]) => Promise<Named[]>> = {
+  project: async (db, ids) =>
+    (
+      await db
+        .select({ id: projects.id, no: projects.projectNo, name: projects.name })
+        .from(projects)
+        .where(inArray(projects.id, ids))
+    ).map((p) => ({ id: p.id, name: `${p.no} ${p.name}` })),
+  testItem: (db, ids) =>
+    db
+      .select({ id: testItems.id, name: testItems.name, enName: testItems.enName })
+      .from(testItems)
+      .where(inArray(testItems.id, ids)),
+  sampleType: (db, ids) =>
+    db
+      .select({ id: sampleTypes.id, name: sampleTypes.name, enName: sampleTypes.enName })
+      .from(sampleTypes)
+      .where(inArray(sampleTypes.id, ids)),
+  temperature: (db, ids) =>
+    db
+      .select({ id: temperatures.id, name: temperatures.name, enName: temperatures.enName })
+      .from(temperatures)
+      .where(inArray(temperatures.id, ids)),
+  researchCenter: (db, ids) =>
+    db
+      .select({ id: researchCenters.id, name: researchCenters.name, enName: researchCenters.enName })
+      .from(researchCenters)
+      .where(inArray(researchCenters.id, ids)),
+  user: (db, ids) =>
+    db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ids)),
+  role: (db, ids) => db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids)),
+};
+
+const MAX_ID = 2 ** 31 - 1;
+const asId = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : undefined;
+};
+
+/** The ids of each kind that a value names, one level deep (a list field names several). */
+function collect(value: unknown, into: Map<AuditRefKind, Set<number>>): void {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+  for (const [field, v] of Object.entries(value)) {
+    const kind = auditRefKind(field);
+    if (!kind) continue;
+    for (const item of Array.isArray(v) ? v : [v]) {
+      const id = asId(item);
+      if (id !== undefined) into.get(kind)?.add(id) ?? into.set(kind, new Set([id]));
+    }
+  }
+}
+
+/**
+ * Each row with `refs`: the names of the records its values and its entity id point to, so the
+ * logs show a project's number and a reference range's analyte rather than ids. Read only.
+ */
+export async function withRefs<R extends RefRow>(
+  db: Executor,
+  rows: R[],
+  lang: Lang,
+): Promise<Array<R & { refs: Record<string, string> }>> {
+  const wanted = new Map<AuditRefKind, Set<number>>();
+  for (const row of rows) {
+    collect(row.oldValue, wanted);
+    collect(row.newValue, wanted);
+    const kind = Object.hasOwn(AUDIT_ENTITY_REF_KINDS, row.entity)
+      ? AUDIT_ENTITY_REF_KINDS[row.entity as keyof typeof AUDIT_ENTITY_REF_KINDS]
+      : undefined;
+    const id = asId(row.entityId);
+    if (kind && id !== undefined) wanted.get(kind)?.add(id) ?? wanted.set(kind, new Set([id]));
+  }
+  const names = new Map<string, string>();
+  for (const [kind, ids] of wanted) {
+    for (const r of await LOOKUPS[kind](db, [...ids])) {
+      names.set(auditRefKey(kind, r.id), lang === 'en_US' && r.enName ? r.enName : r.name);
+    }
+  }
+  return rows.map((row) => {
+    const refs: Record<string, string> = {};
+    const add = (kind: string, id: unknown) => {
+      const key = auditRefKey(kind, id);
+      const name = names.get(key);
+      if (name !== undefined) refs[key] = name;
+    };
+    for (const value of [row.oldValue, row.newValue]) {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+      for (const [field, v] of Object.entries(value)) {
+        const kind = auditRefKind(field);
+        if (kind) for (const item of Array.isArray(v) ? v : [v]) add(kind, asId(item));
+      }
+    }
+    if (Object.hasOwn(AUDIT_ENTITY_REF_KINDS, row.entity)) {
+      add(AUDIT_ENTITY_REF_KINDS[row.entity as keyof typeof AUDIT_ENTITY_REF_KINDS], asId(row.entityId));
+    }
+    return { ...row, refs };
+  });
+}
