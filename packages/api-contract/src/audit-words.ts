@@ -503,11 +503,34 @@ export function auditValueText(
   return changeText(value);
 }
 
-/** The row's own record by name when `refs` has it (a project's number), else its id. */
-export function auditEntityIdText(row: AuditRowNames & { entityId: string | null }): string {
-  if (row.entityId === null) return '';
+/** The fields that say which record a row is about, when its entity id names none (a range: project, analyte). */
+const RECORD_FIELDS = [
+  'projectId',
+  'researchCenterId',
+  'testItemId',
+  'sampleTypeId',
+  'temperatureId',
+] as const;
+
+/**
+ * Which record a row is about, by name: its own when `refs` names it (a project's number), else the
+ * records its values point to (a reference range: its project and analyte), else its id.
+ */
+export function auditRecordText(
+  row: AuditRowNames & { entityId: string | null; oldValue: unknown; newValue: unknown },
+): string {
   const kind = Object.hasOwn(AUDIT_ENTITY_REF_KINDS, row.entity)
     ? AUDIT_ENTITY_REF_KINDS[row.entity as keyof typeof AUDIT_ENTITY_REF_KINDS]
     : undefined;
-  return (kind && row.refs[auditRefKey(kind, row.entityId)]) || row.entityId;
+  const own = kind && row.entityId !== null ? row.refs[auditRefKey(kind, row.entityId)] : undefined;
+  if (own) return own;
+  const values = [row.newValue, row.oldValue].find((v) => v && typeof v === 'object' && !Array.isArray(v)) as
+    | Record<string, unknown>
+    | undefined;
+  const named = RECORD_FIELDS.map((field) => {
+    const id = values?.[field];
+    const k = auditRefKind(field);
+    return k && id !== undefined ? row.refs[auditRefKey(k, id)] : undefined;
+  }).filter((n): n is string => n !== undefined);
+  return named.length > 0 ? named.join(' · ') : (row.entityId ?? '');
 }

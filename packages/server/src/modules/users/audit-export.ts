@@ -1,8 +1,8 @@
 import {
   auditActionWord,
-  auditEntityIdText,
   auditFieldWord,
   auditObjectWord,
+  auditRecordText,
   auditValueText,
   fieldChanges,
   type Lang,
@@ -51,7 +51,7 @@ export function auditWorkbook(rows: AuditExportRow[], lang: Lang, time: ZonedTim
       ...r,
       action: auditActionWord(r.action, lang),
       entity: auditObjectWord(r.entity, lang),
-      entityId: auditEntityIdText(r),
+      entityId: auditRecordText(r),
       changes: changeLines(r, lang, time),
     })),
     lang,

@@ -1,8 +1,9 @@
-import type { ProjectItemLogRow } from '@trialab/api-contract';
-import { Button, DatePicker, Form, Input, Modal } from 'antd';
+import { auditRecordText, type ProjectItemLogRow } from '@trialab/api-contract';
+import { Button, DatePicker, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeLines, ChangeTable } from '../../../components/ChangeList';
+import { AuditPickers } from '../../../components/ChangeList/AuditPickers';
 import { actionLabel } from '../../../components/ChangeList/actionLabel';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
@@ -37,13 +38,23 @@ export default function ItemLogPage() {
       dataIndex: 'action',
       title: t('action'),
       width: 200,
+      ellipsis: true,
       render: (action: string) => <span title={action}>{actionLabel(action)}</span>,
+    },
+    {
+      dataIndex: 'entityId',
+      title: t('entity'),
+      width: 220,
+      ellipsis: true,
+      render: (_: unknown, row) => (
+        <span title={`${row.entity} ${row.entityId ?? ''}`}>{auditRecordText(row)}</span>
+      ),
     },
     {
       dataIndex: 'newValue',
       title: `${t('before')} → ${t('after')}`,
       width: 380,
-      render: (_: unknown, row) => <ChangeLines oldValue={row.oldValue} newValue={row.newValue} />,
+      render: (_: unknown, row) => <ChangeLines row={row} />,
     },
     col.text('reason', s('reason'), 180),
   ];
@@ -60,12 +71,7 @@ export default function ItemLogPage() {
           <Form.Item name="projectId" label={s('project')}>
             <ProjectSelect allowClear style={{ width: 220 }} data-testid="item-log-project" />
           </Form.Item>
-          <Form.Item name="username" label={t('username')}>
-            <Input allowClear maxLength={32} style={{ width: 130 }} />
-          </Form.Item>
-          <Form.Item name="action" label={t('action')}>
-            <Input allowClear maxLength={64} placeholder="voidedBarcodes.void…" style={{ width: 170 }} />
-          </Form.Item>
+          <AuditPickers endpoint={(c) => c.projectItemLog.options} />
           <Form.Item name="dates" label={t('timeRange')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} />
           </Form.Item>
@@ -103,7 +109,7 @@ export default function ItemLogPage() {
         onCancel={() => setViewing(null)}
         destroyOnHidden
       >
-        {viewing && <ChangeTable oldValue={viewing.oldValue} newValue={viewing.newValue} />}
+        {viewing && <ChangeTable row={viewing} />}
       </Modal>
     </ListPage>
   );
