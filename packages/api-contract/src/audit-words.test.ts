@@ -9,7 +9,9 @@ import {
   auditActionWordOrNone,
   auditFieldWord,
   auditObjectWord,
+  auditRecordText,
   auditStateWord,
+  auditValueText,
   endpoints,
 } from './index.js';
 
@@ -60,6 +62,26 @@ describe('audit words', () => {
     expect(auditFieldWord('projectId', 'zh-CN')).toBe('项目');
     expect(auditFieldWord('projectId', 'en-US')).toBe('Project');
     expect(auditFieldWord('sampleCount', 'en-US')).toBe('sample count');
+  });
+
+  it('formats values as their pages do: coded values, ids by name, lists, yes and no, instants', () => {
+    const row = {
+      entity: 'projectTestItem',
+      refs: { 'project:3': 'KM-2026-003 心血管', 'testItem:7': '肌酐' },
+    };
+    const time = (iso: string) => `T(${iso})`;
+    expect(auditValueText(row, 'sex', 'F', 'en-US', time)).toBe('Female');
+    expect(auditValueText(row, 'projectId', 3, 'en-US', time)).toBe('KM-2026-003 心血管');
+    expect(auditValueText(row, 'projectId', 4, 'en-US', time)).toBe('4');
+    expect(auditValueText(row, 'codes', ['A1', 'A2'], 'en-US', time)).toBe('A1, A2');
+    expect(auditValueText(row, 'enabled', false, 'zh-HK', time)).toBe('否');
+    expect(auditValueText(row, 'updatedAt', '2026-11-20T08:00:00.000Z', 'en-US', time)).toBe(
+      'T(2026-11-20T08:00:00.000Z)',
+    );
+    expect(auditValueText(row, 'note', null, 'en-US', time)).toBe('');
+    const range = { ...row, entityId: '9', oldValue: null, newValue: { projectId: 3, testItemId: 7 } };
+    expect(auditRecordText(range)).toBe('KM-2026-003 心血管 · 肌酐');
+    expect(auditRecordText({ ...range, newValue: {} })).toBe('9');
   });
 
   it("reads a workflow record's state in its workflow's words", () => {

@@ -48,7 +48,7 @@ export const AUDIT_OBJECTS = {
   projectFile: { 'zh-CN': '项目档案', 'en-US': 'Project record', 'zh-HK': '項目檔案' },
   projectPlan: { 'zh-CN': '采样与检测方案', 'en-US': 'Sampling and testing plan', 'zh-HK': '採樣與檢測方案' },
   projectPlanKit: { 'zh-CN': '方案套件', 'en-US': 'Plan kit', 'zh-HK': '方案套件' },
-  projectReport: { 'zh-CN': '项目报告审核', 'en-US': 'Project report review', 'zh-HK': '項目報告審核' },
+  projectReport: { 'zh-CN': '项目报告', 'en-US': 'Project report', 'zh-HK': '項目報告' },
   projectReports: { 'zh-CN': '项目报告审核', 'en-US': 'Project report review', 'zh-HK': '項目報告審核' },
   projectTestItem: { 'zh-CN': '项目参考范围', 'en-US': 'Project reference range', 'zh-HK': '項目參考範圍' },
   projectTestItems: { 'zh-CN': '项目参考范围', 'en-US': 'Project reference range', 'zh-HK': '項目參考範圍' },
@@ -239,6 +239,12 @@ export const AUDIT_VERBS = {
 
 /** The fields audit values carry most; any other shows as its key spelt out (`sampleCount` → sample count). */
 export const AUDIT_FIELDS = {
+  codes: { 'zh-CN': '条码', 'en-US': 'Barcodes', 'zh-HK': '條碼' },
+  sex: { 'zh-CN': '性别', 'en-US': 'Sex', 'zh-HK': '性別' },
+  users: { 'zh-CN': '用户', 'en-US': 'Users', 'zh-HK': '用戶' },
+  text: { 'zh-CN': '文本', 'en-US': 'Text', 'zh-HK': '文本' },
+  voidedBy: { 'zh-CN': '作废人', 'en-US': 'Voided by', 'zh-HK': '作廢人' },
+  voidedAt: { 'zh-CN': '作废时间', 'en-US': 'Voided at', 'zh-HK': '作廢時間' },
   id: { 'zh-CN': '编号', 'en-US': 'ID', 'zh-HK': '編號' },
   name: { 'zh-CN': '名称', 'en-US': 'Name', 'zh-HK': '名稱' },
   enName: { 'zh-CN': '英文名称', 'en-US': 'English name', 'zh-HK': '英文名稱' },
@@ -438,6 +444,7 @@ export const AUDIT_REF_FIELDS = {
   reviewedBy: 'user',
   receivedBy: 'user',
   applicantId: 'user',
+  voidedBy: 'user',
   roleId: 'role',
   roleIds: 'role',
 } as const;
@@ -469,6 +476,14 @@ const YES_NO = {
   no: { 'zh-CN': '否', 'en-US': 'No', 'zh-HK': '否' },
 } as const satisfies Record<string, Words>;
 
+/** Coded values of a field in words (as their pages show them). */
+const AUDIT_VALUE_WORDS: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
+  sex: {
+    M: { 'zh-CN': '男', 'en-US': 'Male', 'zh-HK': '男' },
+    F: { 'zh-CN': '女', 'en-US': 'Female', 'zh-HK': '女' },
+  },
+};
+
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** An audit row as the value formatting needs it. */
@@ -491,6 +506,9 @@ export function auditValueText(
   if (value === undefined || value === null) return '';
   const state = auditStateWord(row.entity, field, value, lang);
   if (state !== undefined) return state;
+  const coded = Object.hasOwn(AUDIT_VALUE_WORDS, field) ? AUDIT_VALUE_WORDS[field] : undefined;
+  const word = coded && typeof value === 'string' ? wordIn(coded, value, lang) : undefined;
+  if (word !== undefined) return word;
   const kind = auditRefKind(field);
   if (kind) {
     const name = (id: unknown) => row.refs[auditRefKey(kind, id)];
@@ -500,6 +518,10 @@ export function auditValueText(
   }
   if (typeof value === 'string' && ISO_INSTANT.test(value)) return time(value);
   if (typeof value === 'boolean') return wordIn(YES_NO, value ? 'yes' : 'no', lang) ?? String(value);
+  // A list of plain values (barcodes, ids) as a list, not JSON.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    return value.join(', ');
+  }
   return changeText(value);
 }
 

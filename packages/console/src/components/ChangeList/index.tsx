@@ -17,8 +17,38 @@ function useValueText(row: AuditChangeRow) {
   return (field: string, value: unknown) => auditValueText(row, field, value, lang, formatTime);
 }
 
-/** The changed fields of an audit record, one line each (`Field: old → new`), the first `limit`. */
-export function ChangeLines({ row, limit = 3 }: { row: AuditChangeRow; limit?: number }) {
+/** One line of text at most `width` px wide, cut with an ellipsis, the whole on hover. */
+export function OneLine({ width, text, secondary }: { width: number; text: string; secondary?: boolean }) {
+  return (
+    <Typography.Text
+      type={secondary ? 'secondary' : undefined}
+      title={text}
+      style={{
+        display: 'block',
+        maxWidth: width,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+      }}
+    >
+      {text}
+    </Typography.Text>
+  );
+}
+
+/**
+ * The changed fields of an audit record, one line each (`Field: old → new`) at most `width` px
+ * wide, the first `limit`.
+ */
+export function ChangeLines({
+  row,
+  limit = 3,
+  width,
+}: {
+  row: AuditChangeRow;
+  limit?: number;
+  width: number;
+}) {
   const { t: o } = useTranslation('system', { keyPrefix: 'operationLog' });
   const text = useValueText(row);
   const changes = fieldChanges(row.oldValue, row.newValue);
@@ -26,7 +56,10 @@ export function ChangeLines({ row, limit = 3 }: { row: AuditChangeRow; limit?: n
   return (
     <div data-testid="audit-changes">
       {changes.slice(0, limit).map((c) => (
-        <div key={c.field} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <div
+          key={c.field}
+          style={{ maxWidth: width, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
           {c.field && <Typography.Text strong>{fieldLabel(c.field)}: </Typography.Text>}
           <Typography.Text delete type="secondary" data-testid="audit-before">
             {text(c.field, c.before)}

@@ -66,17 +66,25 @@ const asId = (v: unknown): number | undefined => {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : undefined;
 };
 
-/** The ids of each kind that a value names, one level deep (a list field names several). */
-function collect(value: unknown, into: Map<AuditRefKind, Set<number>>): void {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return;
-  for (const [field, v] of Object.entries(value)) {
-    const kind = auditRefKind(field);
-    if (!kind) continue;
-    for (const item of Array.isArray(v) ? v : [v]) {
-      const id = asId(item);
-      if (id !== undefined) into.get(kind)?.add(id) ?? into.set(kind, new Set([id]));
+/** The records a row points to: each reference field of its values (a list names several), and its entity id. */
+function pointsTo(row: RefRow): Array<[AuditRefKind, number]> {
+  const found: Array<[AuditRefKind, number]> = [];
+  for (const value of [row.oldValue, row.newValue]) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    for (const [field, v] of Object.entries(value)) {
+      const kind = auditRefKind(field);
+      if (!kind) continue;
+      for (const item of Array.isArray(v) ? v : [v]) {
+        const id = asId(item);
+        if (id !== undefined) found.push([kind, id]);
+      }
     }
   }
+  const id = asId(row.entityId);
+  if (Object.hasOwn(AUDIT_ENTITY_REF_KINDS, row.entity) && id !== undefined) {
+    found.push([AUDIT_ENTITY_REF_KINDS[row.entity as keyof typeof AUDIT_ENTITY_REF_KINDS], id]);
+  }
+  return found;
 }
 
 /**
@@ -88,38 +96,20 @@ export async function withRefs<R extends RefRow>(
   rows: R[],
   lang: Lang,
 ): Promise<Array<R & { refs: Record<string, string> }>> {
+  const pointed = rows.map(pointsTo);
   const wanted = new Map<AuditRefKind, Set<number>>();
-  for (const row of rows) {
-    collect(row.oldValue, wanted);
-    collect(row.newValue, wanted);
-    const kind = Object.hasOwn(AUDIT_ENTITY_REF_KINDS, row.entity)
-      ? AUDIT_ENTITY_REF_KINDS[row.entity as keyof typeof AUDIT_ENTITY_REF_KINDS]
-      : undefined;
-    const id = asId(row.entityId);
-    if (kind && id !== undefined) wanted.get(kind)?.add(id) ?? wanted.set(kind, new Set([id]));
-  }
+  for (const [kind, id] of pointed.flat()) wanted.get(kind)?.add(id) ?? wanted.set(kind, new Set([id]));
   const names = new Map<string, string>();
   for (const [kind, ids] of wanted) {
     for (const r of await LOOKUPS[kind](db, [...ids])) {
       names.set(auditRefKey(kind, r.id), lang === 'en_US' && r.enName ? r.enName : r.name);
     }
   }
-  return rows.map((row) => {
+  return rows.map((row, i) => {
     const refs: Record<string, string> = {};
-    const add = (kind: string, id: unknown) => {
-      const key = auditRefKey(kind, id);
-      const name = names.get(key);
-      if (name !== undefined) refs[key] = name;
-    };
-    for (const value of [row.oldValue, row.newValue]) {
-      if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
-      for (const [field, v] of Object.entries(value)) {
-        const kind = auditRefKind(field);
-        if (kind) for (const item of Array.isArray(v) ? v : [v]) add(kind, asId(item));
-      }
-    }
-    if (Object.hasOwn(AUDIT_ENTITY_REF_KINDS, row.entity)) {
-      add(AUDIT_ENTITY_REF_KINDS[row.entity as keyof typeof AUDIT_ENTITY_REF_KINDS], asId(row.entityId));
+    for (const [kind, id] of pointed[i] ?? []) {
+      const name = names.get(auditRefKey(kind, id));
+      if (name !== undefined) refs[auditRefKey(kind, id)] = name;
     }
     return { ...row, refs };
   });

@@ -2,7 +2,7 @@ import { auditRecordText, type ProjectItemLogRow } from '@trialab/api-contract';
 import { Button, DatePicker, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangeLines, ChangeTable } from '../../../components/ChangeList';
+import { ChangeLines, ChangeTable, OneLine } from '../../../components/ChangeList';
 import { AuditPickers } from '../../../components/ChangeList/AuditPickers';
 import { actionLabel } from '../../../components/ChangeList/actionLabel';
 import { col } from '../../../components/columns';
@@ -32,31 +32,27 @@ export default function ItemLogPage() {
   const [viewing, setViewing] = useState<ProjectItemLogRow | null>(null);
 
   const columns: DataColumn<ProjectItemLogRow>[] = [
-    col.time('at', t('at')),
-    col.text('username', t('username'), 110),
+    { ...col.time('at', t('at')), width: 160 },
+    col.text('username', t('username'), 100),
     {
       dataIndex: 'action',
       title: t('action'),
-      width: 200,
-      ellipsis: true,
-      render: (action: string) => <span title={action}>{actionLabel(action)}</span>,
+      width: 190,
+      render: (action: string) => <OneLine width={174} text={actionLabel(action)} />,
     },
     {
       dataIndex: 'entityId',
       title: t('entity'),
-      width: 220,
-      ellipsis: true,
-      render: (_: unknown, row) => (
-        <span title={`${row.entity} ${row.entityId ?? ''}`}>{auditRecordText(row)}</span>
-      ),
+      width: 200,
+      render: (_: unknown, row) => <OneLine width={184} text={auditRecordText(row)} />,
     },
     {
       dataIndex: 'newValue',
       title: `${t('before')} → ${t('after')}`,
-      width: 380,
-      render: (_: unknown, row) => <ChangeLines row={row} />,
+      width: 300,
+      render: (_: unknown, row) => <ChangeLines row={row} width={284} />,
     },
-    col.text('reason', s('reason'), 180),
+    col.text('reason', s('reason'), 120),
   ];
 
   return (

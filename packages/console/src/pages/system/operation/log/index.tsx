@@ -2,7 +2,7 @@ import { auditRecordText, type DataOf, SYSTEM_PERMISSIONS } from '@trialab/api-c
 import { Button, DatePicker, Descriptions, Form, Input, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangeLines, ChangeTable } from '../../../../components/ChangeList';
+import { ChangeLines, ChangeTable, OneLine } from '../../../../components/ChangeList';
 import { AuditPickers } from '../../../../components/ChangeList/AuditPickers';
 import { actionLabel, objectLabel } from '../../../../components/ChangeList/actionLabel';
 import { col } from '../../../../components/columns';
@@ -37,34 +37,28 @@ export default function OperationLogPage() {
   const list = useListPage((e) => e.user.operateLogPaging, {} as Filter);
   const [viewing, setViewing] = useState<AuditRow | null>(null);
 
+  // Sized to fit 1440 px beside the menu: nothing behind the pinned actions column.
   const columns: DataColumn<AuditRow>[] = [
-    col.time('at', o('at')),
-    col.text('username', o('username'), 110),
+    { ...col.time('at', o('at')), width: 160 },
+    col.text('username', o('username'), 100),
     {
       dataIndex: 'action',
-      title: o('action'),
-      width: 200,
-      ellipsis: true,
-      render: (action: string) => <span title={action}>{actionLabel(action)}</span>,
-    },
-    {
-      dataIndex: 'entity',
-      title: o('entity'),
-      width: 150,
-      ellipsis: true,
-      render: (entity: string, row) => (
-        <span title={`${entity} ${row.entityId ?? ''}`}>
-          {objectLabel(entity)} {auditRecordText(row)}
-        </span>
+      title: `${o('action')} / ${o('entity')}`,
+      width: 240,
+      render: (action: string, row) => (
+        <>
+          <OneLine width={224} text={actionLabel(action)} />
+          <OneLine width={224} text={`${objectLabel(row.entity)} ${auditRecordText(row)}`} secondary />
+        </>
       ),
     },
     {
       dataIndex: 'newValue',
       title: o('changes'),
-      width: 360,
-      render: (_: unknown, row) => <ChangeLines row={row} />,
+      width: 320,
+      render: (_: unknown, row) => <ChangeLines row={row} width={304} />,
     },
-    col.text('reason', o('reason'), 160),
+    col.text('reason', o('reason'), 140),
   ];
 
   return (
