@@ -116,8 +116,8 @@ export const AUDIT_VERBS = {
   batchCreate: { 'zh-CN': '批量新增', 'en-US': 'add in bulk', 'zh-HK': '批量新增' },
   batchInsert: { 'zh-CN': '批量新增', 'en-US': 'add in bulk', 'zh-HK': '批量新增' },
   cancel: { 'zh-CN': '取消', 'en-US': 'cancel', 'zh-HK': '取消' },
-  captcha: { 'zh-CN': '获取验证码', 'en-US': 'verification code sent', 'zh-HK': '獲取驗證碼' },
-  captchaVerify: { 'zh-CN': '校验验证码', 'en-US': 'verification code checked', 'zh-HK': '校驗驗證碼' },
+  captcha: { 'zh-CN': '获取滑块验证', 'en-US': 'new slide puzzle', 'zh-HK': '獲取滑塊驗證' },
+  captchaVerify: { 'zh-CN': '校验滑块', 'en-US': 'slide puzzle checked', 'zh-HK': '校驗滑塊' },
   checkEmailCode: { 'zh-CN': '校验邮件验证码', 'en-US': 'check an e-mail code', 'zh-HK': '校驗郵件驗證碼' },
   checkPwd: { 'zh-CN': '校验密码', 'en-US': 'check the password', 'zh-HK': '校驗密碼' },
   checkSmsCode: { 'zh-CN': '校验短信验证码', 'en-US': 'check an SMS code', 'zh-HK': '校驗短訊驗證碼' },
@@ -239,6 +239,10 @@ export const AUDIT_VERBS = {
 
 /** The fields audit values carry most; any other shows as its key spelt out (`sampleCount` → sample count). */
 export const AUDIT_FIELDS = {
+  wxBound: { 'zh-CN': '已绑定微信', 'en-US': 'WeChat bound', 'zh-HK': '已綁定微信' },
+  passwordChanged: { 'zh-CN': '密码已修改', 'en-US': 'Password changed', 'zh-HK': '密碼已修改' },
+  agreementAcceptedAt: { 'zh-CN': '同意协议时间', 'en-US': 'Agreement accepted at', 'zh-HK': '同意協議時間' },
+  passed: { 'zh-CN': '通过', 'en-US': 'Passed', 'zh-HK': '通過' },
   codes: { 'zh-CN': '条码', 'en-US': 'Barcodes', 'zh-HK': '條碼' },
   sex: { 'zh-CN': '性别', 'en-US': 'Sex', 'zh-HK': '性別' },
   users: { 'zh-CN': '用户', 'en-US': 'Users', 'zh-HK': '用戶' },
@@ -478,6 +482,12 @@ const YES_NO = {
 
 /** Coded values of a field in words (as their pages show them). */
 const AUDIT_VALUE_WORDS: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
+  method: {
+    password: { 'zh-CN': '密码', 'en-US': 'Password', 'zh-HK': '密碼' },
+    sms: { 'zh-CN': '短信验证码', 'en-US': 'SMS code', 'zh-HK': '短訊驗證碼' },
+    email: { 'zh-CN': '邮箱验证码', 'en-US': 'E-mail code', 'zh-HK': '郵箱驗證碼' },
+    wechat: { 'zh-CN': '微信', 'en-US': 'WeChat', 'zh-HK': '微信' },
+  },
   sex: {
     M: { 'zh-CN': '男', 'en-US': 'Male', 'zh-HK': '男' },
     F: { 'zh-CN': '女', 'en-US': 'Female', 'zh-HK': '女' },

@@ -31,20 +31,20 @@ export default function ItemLogPage() {
   const list = useListPage((c) => c.projectItemLog.paging, {} as Filter);
   const [viewing, setViewing] = useState<ProjectItemLogRow | null>(null);
 
+  // Sized to fit 1440 px beside the menu: nothing behind the pinned actions column.
   const columns: DataColumn<ProjectItemLogRow>[] = [
     { ...col.time('at', t('at')), width: 160 },
     col.text('username', t('username'), 100),
     {
       dataIndex: 'action',
-      title: t('action'),
-      width: 190,
-      render: (action: string) => <OneLine width={174} text={actionLabel(action)} />,
-    },
-    {
-      dataIndex: 'entityId',
-      title: t('entity'),
-      width: 200,
-      render: (_: unknown, row) => <OneLine width={184} text={auditRecordText(row)} />,
+      title: `${t('action')} / ${t('entity')}`,
+      width: 240,
+      render: (action: string, row) => (
+        <>
+          <OneLine width={224} text={actionLabel(action)} />
+          <OneLine width={224} text={auditRecordText(row)} secondary />
+        </>
+      ),
     },
     {
       dataIndex: 'newValue',
