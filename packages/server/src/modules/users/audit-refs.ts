@@ -26,6 +26,15 @@ interface RefRow {
 
 type Named = { id: number; name: string; enName?: string | null };
 
+/** The records of a table with a Chinese and an English name, by id. */
+const withEnglishName =
+  (table: typeof testItems | typeof sampleTypes | typeof temperatures | typeof researchCenters) =>
+  (db: Executor, ids: number[]): Promise<Named[]> =>
+    db
+      .select({ id: table.id, name: table.name, enName: table.enName })
+      .from(table as typeof testItems)
+      .where(inArray(table.id, ids));
+
 /** Each kind's records by id, named as their pages name them (a project by number and name). */
 const LOOKUPS: Record<AuditRefKind, (db: Executor, ids: number[]) => Promise<Named[]>> = {
   project: async (db, ids) =>
@@ -35,26 +44,10 @@ const LOOKUPS: Record<AuditRefKind, (db: Executor, ids: number[]) => Promise<Nam
         .from(projects)
         .where(inArray(projects.id, ids))
     ).map((p) => ({ id: p.id, name: `${p.no} ${p.name}` })),
-  testItem: (db, ids) =>
-    db
-      .select({ id: testItems.id, name: testItems.name, enName: testItems.enName })
-      .from(testItems)
-      .where(inArray(testItems.id, ids)),
-  sampleType: (db, ids) =>
-    db
-      .select({ id: sampleTypes.id, name: sampleTypes.name, enName: sampleTypes.enName })
-      .from(sampleTypes)
-      .where(inArray(sampleTypes.id, ids)),
-  temperature: (db, ids) =>
-    db
-      .select({ id: temperatures.id, name: temperatures.name, enName: temperatures.enName })
-      .from(temperatures)
-      .where(inArray(temperatures.id, ids)),
-  researchCenter: (db, ids) =>
-    db
-      .select({ id: researchCenters.id, name: researchCenters.name, enName: researchCenters.enName })
-      .from(researchCenters)
-      .where(inArray(researchCenters.id, ids)),
+  testItem: withEnglishName(testItems),
+  sampleType: withEnglishName(sampleTypes),
+  temperature: withEnglishName(temperatures),
+  researchCenter: withEnglishName(researchCenters),
   user: (db, ids) =>
     db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ids)),
   role: (db, ids) => db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids)),
