@@ -167,12 +167,22 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
     expect(rows.filter((r) => r.action === 'projectTestItems.create')).toHaveLength(3);
     expect(rows.every((r) => r.entity === 'voidedBarcode' || r.entity === 'projectTestItem')).toBe(true);
     const p2 = project.get('KM-2026-002') as number;
+    const hba1c = () => item.get('HBA1C') as number;
     const other = (
       await as(pm, projectItemLog.paging, { body: { projectId: p2, action: 'projectTestItems.update' } })
     ).data as ProjectItemLogRow[];
     expect(other).toHaveLength(1);
     expect(other[0]?.oldValue).toMatchObject({ high: 6.5 });
     expect(other[0]?.newValue).toMatchObject({ high: 6.2 });
+    // Named as the page names them: the project by number and name, the range by its analyte.
+    expect(other[0]?.refs[`project:${p2}`]).toMatch(/^KM-2026-002 /);
+    expect(Object.entries(other[0]?.refs ?? {})).toContainEqual([`testItem:${hba1c()}`, expect.any(String)]);
+    const options = (await as(pm, projectItemLog.options)).data as { actions: string[]; usernames: string[] };
+    expect(options.actions).toEqual(
+      expect.arrayContaining(['projectTestItems.update', 'voidedBarcodes.restore']),
+    );
+    expect(options.actions.every((a) => /^(projectTestItems|voidedBarcodes)\./.test(a))).toBe(true);
+    expect(options.usernames).toContain('张项目');
     // A project outside the manager's: its history is not shown to them (nothing, not an error).
     const voidOutside = { projectId: outside, codes: ['OUT-0001'], reason: '标签重复' };
     expect((await as(admin, voidedBarcodes.void, { body: voidOutside })).code).toBe(200);
@@ -190,6 +200,9 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const ws = workbook.worksheets[0];
     expect(ws?.rowCount).toBe(1 + 4);
-    expect(ws?.getRow(2).getCell(4).value).toBe('projectTestItems.delete');
+    // In words: the action, the object, the record and each field.
+    expect(ws?.getRow(2).getCell(4).value).toBe('Project reference range · delete');
+    expect(ws?.getRow(2).getCell(5).value).toBe('Project reference range');
+    expect(String(ws?.getRow(2).getCell(7).value)).toMatch(/^Project: KM-2026-002 /m);
   });
 });

@@ -196,8 +196,39 @@ describe.each(ENGINES)('login log, operation log, system information and own acc
     expect(header).toContain('操作');
     expect(header.some((h) => h.includes('Asia/Tokyo'))).toBe(true);
     const cells = (sheet.getRow(2).values as unknown[]).map(String);
-    expect(cells).toContain('dict.update');
-    expect(cells.some((c) => c.includes(`label: ${row.label} → ${label}`))).toBe(true);
+    expect(cells).toContain('字典 · 编辑');
+    expect(cells).toContain('字典项');
+    expect(cells.some((c) => c.includes(`标签: ${row.label} → ${label}`))).toBe(true);
+  });
+
+  it('keeps sign-in events out of the data changes unless asked for; a successful login names who signed in', async () => {
+    await login(env, '13800000005');
+    const page = async (body: Record<string, unknown>) =>
+      envelope(
+        await call(
+          env.app,
+          user.operateLogPaging,
+          { session: admin, body: { page: 1, size: 200, ...body } },
+          env.clock.now,
+        ),
+      ).data as Array<{ action: string; entity: string; username: string | null; userId: number | null }>;
+    const signIn = (r: { action: string; entity: string }) =>
+      r.action.startsWith('auth.') || ['captcha', 'session', 'loginCode'].includes(r.entity);
+    const changes = await page({});
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.filter(signIn)).toEqual([]);
+    const all = await page({ signIn: true });
+    expect(all.some((r) => r.action === 'auth.captcha')).toBe(true);
+    const logins = await page({ action: 'auth.login' });
+    expect(logins.length).toBeGreaterThan(0);
+    expect(logins[0]?.username).toBe('钱财务');
+    expect(logins.every((r) => r.userId !== null && r.username !== null)).toBe(true);
+
+    const options = envelope(await call(env.app, user.operateLogOptions, { session: admin }, env.clock.now))
+      .data as { usernames: string[]; actions: string[]; entities: string[] };
+    expect(options.actions).toEqual(expect.arrayContaining(['auth.login', 'dict.update']));
+    expect(options.entities).toEqual(expect.arrayContaining(['captcha', 'dictData']));
+    expect(options.usernames).toContain('钱财务');
   });
 
   it('refuses the export, the chain check and the system information without their permissions', async () => {

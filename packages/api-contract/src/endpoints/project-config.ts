@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, isoTime, optionalText, pageFields, text, version } from '../schemas.js';
+import { auditOptions } from './user.js';
 
 /**
  * A project's configuration (/project/barcode-disabled, /project/test-project-config,
@@ -172,6 +173,8 @@ export const projectItemLogRow = z.object({
   oldValue: z.unknown(),
   newValue: z.unknown(),
   reason: z.string().nullable(),
+  /** The names of the records the values point to (as the operation log's). */
+  refs: z.record(z.string(), z.string()),
 });
 export type ProjectItemLogRow = z.infer<typeof projectItemLogRow>;
 
@@ -186,6 +189,16 @@ export const projectItemLog = defineGroup('projectItemLog', {
     paged: true,
     body: z.object({ ...pageFields, ...itemLogFilter }),
     data: z.array(projectItemLogRow),
+  }),
+  options: defineEndpoint({
+    service: 'user',
+    method: 'GET',
+    path: '/project/item-log/options',
+    summary:
+      "The project log's pickers: the users and actions of the caller's projects' configuration changes",
+    access: { permission: PROJECT_CONFIG_PERMISSIONS.logView },
+    mutates: false,
+    data: auditOptions,
   }),
   export: defineEndpoint({
     service: 'user',

@@ -188,6 +188,14 @@ const auditRow = z.object({
   requestId: z.string().nullable(),
   workstation: z.string().nullable(),
   ip: z.string().nullable(),
+  /** The names of the records the values and the entity id point to (`project:12` → `P-001 Name`; AUDIT_REF_FIELDS). */
+  refs: z.record(z.string(), z.string()),
+});
+/** What the operation log's pickers offer: the users, actions and entities the trail holds. */
+export const auditOptions = z.object({
+  usernames: z.array(z.string()),
+  actions: z.array(z.string()),
+  entities: z.array(z.string()),
 });
 const timeRange = { startTime: z.string().max(40).optional(), endTime: z.string().max(40).optional() };
 const operateLogFilter = {
@@ -196,6 +204,8 @@ const operateLogFilter = {
   action: z.string().trim().max(64).optional(),
   /** Contained in the entity id, the reason, the request id or the old or new values. */
   keyword: z.string().trim().max(64).optional(),
+  /** Include sign-in events (slide puzzles, login codes, logins, logouts): the login log's, hidden by default. */
+  signIn: z.boolean().optional(),
   ...timeRange,
 };
 
@@ -417,6 +427,15 @@ export const user = defineGroup('user', {
     paged: true,
     body: z.object({ ...pageFields, ...operateLogFilter }),
     data: z.array(auditRow),
+  }),
+  operateLogOptions: defineEndpoint({
+    service: 'user',
+    method: 'GET',
+    path: '/sys/operateLog/options',
+    summary: "The operation log's pickers: the users, actions and entities the trail holds",
+    access: { permission: SYSTEM_PERMISSIONS.operationLog },
+    mutates: false,
+    data: auditOptions,
   }),
   operateLogExport: defineEndpoint({
     service: 'user',

@@ -15,6 +15,11 @@ export interface AuditEntry {
   oldValue?: unknown;
   newValue?: unknown;
   reason?: string | null;
+  /**
+   * Who acted, when the request has no session yet (a successful login names the user it opened
+   * the session for); otherwise the session's user.
+   */
+  by?: { userId: number; username: string };
 }
 
 export interface AuditActor {
@@ -140,8 +145,8 @@ export async function appendAudit(tx: Executor, actor: AuditActor, entries: Audi
   for (const entry of entries) {
     const fields: HashedFields = {
       at: actor.at,
-      userId: actor.userId,
-      username: nullableText(actor.username),
+      userId: entry.by?.userId ?? actor.userId,
+      username: nullableText(entry.by?.username ?? actor.username),
       action: storableText(entry.action),
       entity: storableText(entry.entity),
       entityId:

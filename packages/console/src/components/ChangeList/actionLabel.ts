@@ -1,19 +1,14 @@
-import { t } from '../../locales';
+import { auditActionWord, auditFieldWord, auditObjectWord } from '@trialab/api-contract';
+import { currentLanguage } from '../../locales';
 
-// Composed from the id at run time, so through the untyped `t`; '' marks a missing text.
-const text = (key: string) => t(key, { defaultValue: '' });
+// The audit trail's words are declared once, in the contract (audit-words.ts), for the server's
+// exports too; these read them in the console's language.
 
-/**
- * An audit action id (`<area>.<verb>`: `user.create`, `testOrder.approve`) in the user's language:
- * the area from the operation log's texts or the workflow's name, the verb from the log's texts or
- * the workflow action's; an id either part of which has no text shows as it is.
- */
-export function actionLabel(action: string): string {
-  const dot = action.indexOf('.');
-  if (dot < 0) return action;
-  const area = action.slice(0, dot);
-  const verb = action.slice(dot + 1);
-  const areaName = text(`system.operationLog.audit.areas.${area}`) || text(`home.workflows.${area}`);
-  const verbName = text(`system.operationLog.audit.verbs.${verb}`) || text(`home.actions.${verb}`);
-  return areaName && verbName ? `${areaName} · ${verbName}` : action;
-}
+/** An audit action id (`user.create`) in words (`User · create`); one without words as it is. */
+export const actionLabel = (action: string): string => auditActionWord(action, currentLanguage());
+
+/** An audited object (entity or area: `captcha`, `sampleShipment`) in words. */
+export const objectLabel = (object: string): string => auditObjectWord(object, currentLanguage());
+
+/** A field of an audit record's values in words. */
+export const fieldLabel = (field: string): string => auditFieldWord(field, currentLanguage());

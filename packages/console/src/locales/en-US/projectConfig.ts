@@ -43,7 +43,7 @@ export const projectConfig = {
     at: 'Time',
     username: 'By',
     action: 'Action',
-    entity: 'Entity',
+    entity: 'Record',
     before: 'Old value',
     after: 'New value',
     timeRange: 'Time range',

@@ -43,7 +43,7 @@ export const projectConfig = {
     at: '时间',
     username: '操作人',
     action: '操作',
-    entity: '对象',
+    entity: '记录',
     before: '原值',
     after: '新值',
     timeRange: '时间范围',

@@ -43,7 +43,7 @@ export const projectConfig = {
     at: '時間',
     username: '操作人',
     action: '操作',
-    entity: '對象',
+    entity: '記錄',
     before: '原值',
     after: '新值',
     timeRange: '時間範圍',

@@ -175,6 +175,7 @@ async function openSession(
     entity: 'session',
     entityId: session.sessionId,
     newValue: { userId: user.id, method, agreementAcceptedAt: ctx.now.toISOString() },
+    by: { userId: user.id, username: user.username },
   });
   const reason = passwordChangeReason(fresh, ctx.now, config.passwordExpireDays);
   return {

@@ -9,7 +9,8 @@ import { staleOrMissing } from '../../lib/versioned.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { checkedProject } from '../../services/scope.js';
 import { AUDIT_EXPORT_MAX, auditWorkbook } from '../users/audit-export.js';
-import { auditRows, pageAudit } from '../users/repository.js';
+import { withRefs } from '../users/audit-refs.js';
+import { auditOptions, auditRows, pageAudit } from '../users/repository.js';
 import {
   deleteRange,
   deleteVoided,
@@ -143,15 +144,16 @@ export async function projectConfigRoutes(app: FastifyInstance): Promise<void> {
       const { page, size, projectId, ...filter } = ctx.body;
       const scope = await ctx.scope();
       const result = await pageAudit(ctx.db, { ...filter, ...logFilter(scope, { projectId }) }, page, size);
-      return new Page(result.rows, result.total);
+      return new Page(await withRefs(ctx.db, result.rows, ctx.lang), result.total);
     },
+    options: async (ctx) => auditOptions(ctx.db, logFilter(await ctx.scope(), {})),
     export: async (ctx) => {
       const { projectId, ...filter } = ctx.body;
       const scope = await ctx.scope();
-      const rows = await auditRows(
+      const rows = await withRefs(
         ctx.db,
-        { ...filter, ...logFilter(scope, { projectId }) },
-        AUDIT_EXPORT_MAX,
+        await auditRows(ctx.db, { ...filter, ...logFilter(scope, { projectId }) }, AUDIT_EXPORT_MAX),
+        ctx.lang,
       );
       const time = zonedTime(ctx);
       return download({

@@ -1,4 +1,12 @@
-import { changeText, fieldChanges, type Lang } from '@trialab/api-contract';
+import {
+  auditActionWord,
+  auditFieldWord,
+  auditObjectWord,
+  auditRecordText,
+  auditValueText,
+  fieldChanges,
+  type Lang,
+} from '@trialab/api-contract';
 import type { ZonedTime } from '../../lib/time-zone.js';
 import { tableWorkbook, type XlsxColumn } from '../../lib/xlsx.js';
 import type { auditRows } from './repository.js';
@@ -6,15 +14,15 @@ import type { auditRows } from './repository.js';
 /** How many audit records an export holds at most (the newest of the filter). */
 export const AUDIT_EXPORT_MAX = 10_000;
 
-type AuditExportRow = Awaited<ReturnType<typeof auditRows>>[number];
+type AuditExportRow = Awaited<ReturnType<typeof auditRows>>[number] & { refs: Record<string, string> };
 
 const COLUMNS: Array<XlsxColumn> = [
   { key: 'id', zh: '编号', en: 'No.', width: 10 },
   { key: 'at', zh: '时间', en: 'Time', width: 20, time: true },
   { key: 'username', zh: '操作人', en: 'By', width: 14 },
   { key: 'action', zh: '操作', en: 'Action', width: 28 },
-  { key: 'entity', zh: '对象', en: 'Entity', width: 18 },
-  { key: 'entityId', zh: '对象编号', en: 'Entity id', width: 14 },
+  { key: 'entity', zh: '对象', en: 'Object', width: 18 },
+  { key: 'entityId', zh: '对象编号', en: 'Record', width: 18 },
   { key: 'changes', zh: '变更（原值 → 新值）', en: 'Changes (old → new)', width: 60 },
   { key: 'reason', zh: '原因', en: 'Reason', width: 30 },
   { key: 'requestId', zh: '请求编号', en: 'Request id', width: 24 },
@@ -22,19 +30,30 @@ const COLUMNS: Array<XlsxColumn> = [
   { key: 'ip', zh: 'IP', en: 'IP', width: 16 },
 ];
 
-/** One line a changed field: `field: old → new` (the field left out when the values are not records). */
-function changeLines(oldValue: unknown, newValue: unknown): string {
-  return fieldChanges(oldValue, newValue)
-    .map((c) => `${c.field ? `${c.field}: ` : ''}${changeText(c.before)} → ${changeText(c.after)}`)
+/** One line a changed field, in words: `Field: old → new` (the field left out when the values are not records). */
+function changeLines(row: AuditExportRow, lang: Lang, time: ZonedTime): string {
+  const text = (field: string, v: unknown) =>
+    auditValueText(row, field, v, lang, (iso) => time.dateTime(iso));
+  return fieldChanges(row.oldValue, row.newValue)
+    .map(
+      (c) =>
+        `${c.field ? `${auditFieldWord(c.field, lang)}: ` : ''}${text(c.field, c.before)} → ${text(c.field, c.after)}`,
+    )
     .join('\n');
 }
 
-/** The filtered trail as an xlsx workbook (headers in the caller's language, times in its zone). */
+/** The filtered trail as an xlsx workbook, in words (headers, actions, objects, fields in the caller's language, times in its zone). */
 export function auditWorkbook(rows: AuditExportRow[], lang: Lang, time: ZonedTime): Promise<Buffer> {
   return tableWorkbook({
     sheet: lang === 'en_US' ? 'Operation log' : '操作日志',
     columns: COLUMNS,
-    rows: rows.map((r) => ({ ...r, changes: changeLines(r.oldValue, r.newValue) })),
+    rows: rows.map((r) => ({
+      ...r,
+      action: auditActionWord(r.action, lang),
+      entity: auditObjectWord(r.entity, lang),
+      entityId: auditRecordText(r),
+      changes: changeLines(r, lang, time),
+    })),
     lang,
     time,
   });

@@ -1,3 +1,4 @@
+import { AUDIT_SIGN_IN_OBJECTS } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, gte, inArray, is, lte, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -207,7 +208,16 @@ export interface AuditFilter extends TimeRange {
   entities?: readonly string[] | undefined;
   /** Entries whose values name one of these projects (`projectId` in the new or else the old value). */
   projectIds?: readonly number[] | undefined;
+  /**
+   * Include sign-in events (AUDIT_SIGN_IN_OBJECTS and `auth.*` actions; the login log's): left out
+   * unless asked for, or unless the action or entity filter names one.
+   */
+  signIn?: boolean | undefined;
 }
+
+/** Whether a row is a sign-in event. */
+const signInEvent = () =>
+  sql`(${inArray(auditLog.entity, [...AUDIT_SIGN_IN_OBJECTS])} or ${auditLog.action} like 'auth.%')`;
 
 function auditWhere(filter: AuditFilter): SQL | undefined {
   const conditions = range(auditLog.at, filter);
@@ -219,6 +229,7 @@ function auditWhere(filter: AuditFilter): SQL | undefined {
   if (filter.username) conditions.push(contains(auditLog.username, filter.username));
   if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (!filter.signIn && !filter.action && !filter.entity) conditions.push(sql`not ${signInEvent()}`);
   const keyword = containsAny(
     [
       auditLog.entityId,
@@ -261,6 +272,22 @@ export async function pageAudit(db: Executor, filter: AuditFilter, page: number,
     { page, size },
   );
   return { rows: rows.map(auditRow), total };
+}
+
+/** The users, actions and entities the filtered trail holds (the logs' pickers), sorted. */
+export async function auditOptions(db: Executor, filter: AuditFilter) {
+  const where = auditWhere({ ...filter, signIn: true });
+  const distinct = async (
+    column: typeof auditLog.action | typeof auditLog.username | typeof auditLog.entity,
+  ) =>
+    (await db.selectDistinct({ v: column }).from(auditLog).where(where).orderBy(asc(column)))
+      .map((r) => r.v)
+      .filter((v): v is string => v !== null);
+  return {
+    usernames: await distinct(auditLog.username),
+    actions: await distinct(auditLog.action),
+    entities: await distinct(auditLog.entity),
+  };
 }
 
 /** The newest `limit` rows of the filtered trail (the export). */

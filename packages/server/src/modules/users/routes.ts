@@ -13,6 +13,7 @@ import { menuTree } from '../../services/identity/menus.js';
 import { findUserById } from '../auth/repository.js';
 import * as account from '../auth/service.js';
 import { AUDIT_EXPORT_MAX, auditWorkbook } from './audit-export.js';
+import { withRefs } from './audit-refs.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 
@@ -75,10 +76,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     operateLogPaging: async (ctx) => {
       const { page, size, ...filter } = ctx.body;
       const result = await repo.pageAudit(ctx.db, filter, page, size);
-      return new Page(result.rows, result.total);
+      return new Page(await withRefs(ctx.db, result.rows, ctx.lang), result.total);
     },
+    operateLogOptions: (ctx) => repo.auditOptions(ctx.db, {}),
     operateLogExport: async (ctx) => {
-      const rows = await repo.auditRows(ctx.db, ctx.body, AUDIT_EXPORT_MAX);
+      const rows = await withRefs(ctx.db, await repo.auditRows(ctx.db, ctx.body, AUDIT_EXPORT_MAX), ctx.lang);
       const time = zonedTime(ctx);
       const book = await auditWorkbook(rows, ctx.lang, time);
       return download({

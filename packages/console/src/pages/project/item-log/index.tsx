@@ -1,8 +1,9 @@
-import type { ProjectItemLogRow } from '@trialab/api-contract';
-import { Button, DatePicker, Form, Input, Modal } from 'antd';
+import { auditRecordText, type ProjectItemLogRow } from '@trialab/api-contract';
+import { Button, DatePicker, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangeLines, ChangeTable } from '../../../components/ChangeList';
+import { ChangeLines, ChangeTable, OneLine } from '../../../components/ChangeList';
+import { AuditPickers } from '../../../components/ChangeList/AuditPickers';
 import { actionLabel } from '../../../components/ChangeList/actionLabel';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
@@ -30,22 +31,28 @@ export default function ItemLogPage() {
   const list = useListPage((c) => c.projectItemLog.paging, {} as Filter);
   const [viewing, setViewing] = useState<ProjectItemLogRow | null>(null);
 
+  // Sized to fit 1440 px beside the menu: nothing behind the pinned actions column.
   const columns: DataColumn<ProjectItemLogRow>[] = [
-    col.time('at', t('at')),
-    col.text('username', t('username'), 110),
+    { ...col.time('at', t('at')), width: 160 },
+    col.text('username', t('username'), 100),
     {
       dataIndex: 'action',
-      title: t('action'),
-      width: 200,
-      render: (action: string) => <span title={action}>{actionLabel(action)}</span>,
+      title: `${t('action')} / ${t('entity')}`,
+      width: 240,
+      render: (action: string, row) => (
+        <>
+          <OneLine width={224} text={actionLabel(action)} />
+          <OneLine width={224} text={auditRecordText(row)} secondary />
+        </>
+      ),
     },
     {
       dataIndex: 'newValue',
       title: `${t('before')} → ${t('after')}`,
-      width: 380,
-      render: (_: unknown, row) => <ChangeLines oldValue={row.oldValue} newValue={row.newValue} />,
+      width: 300,
+      render: (_: unknown, row) => <ChangeLines row={row} width={284} />,
     },
-    col.text('reason', s('reason'), 180),
+    col.text('reason', s('reason'), 120),
   ];
 
   return (
@@ -60,12 +67,7 @@ export default function ItemLogPage() {
           <Form.Item name="projectId" label={s('project')}>
             <ProjectSelect allowClear style={{ width: 220 }} data-testid="item-log-project" />
           </Form.Item>
-          <Form.Item name="username" label={t('username')}>
-            <Input allowClear maxLength={32} style={{ width: 130 }} />
-          </Form.Item>
-          <Form.Item name="action" label={t('action')}>
-            <Input allowClear maxLength={64} placeholder="voidedBarcodes.void…" style={{ width: 170 }} />
-          </Form.Item>
+          <AuditPickers endpoint={(c) => c.projectItemLog.options} />
           <Form.Item name="dates" label={t('timeRange')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} />
           </Form.Item>
@@ -103,7 +105,7 @@ export default function ItemLogPage() {
         onCancel={() => setViewing(null)}
         destroyOnHidden
       >
-        {viewing && <ChangeTable oldValue={viewing.oldValue} newValue={viewing.newValue} />}
+        {viewing && <ChangeTable row={viewing} />}
       </Modal>
     </ListPage>
   );

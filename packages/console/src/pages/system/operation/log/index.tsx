@@ -1,9 +1,10 @@
-import { type DataOf, SYSTEM_PERMISSIONS } from '@trialab/api-contract';
-import { Button, DatePicker, Descriptions, Form, Input, Modal } from 'antd';
+import { auditRecordText, type DataOf, SYSTEM_PERMISSIONS } from '@trialab/api-contract';
+import { Button, DatePicker, Descriptions, Form, Input, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangeLines, ChangeTable } from '../../../../components/ChangeList';
-import { actionLabel } from '../../../../components/ChangeList/actionLabel';
+import { ChangeLines, ChangeTable, OneLine } from '../../../../components/ChangeList';
+import { AuditPickers } from '../../../../components/ChangeList/AuditPickers';
+import { actionLabel, objectLabel } from '../../../../components/ChangeList/actionLabel';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { ExportButton } from '../../../../components/ExportButton';
@@ -20,40 +21,44 @@ interface Filter {
   entity?: string;
   action?: string;
   keyword?: string;
+  signIn?: boolean;
   startTime?: string;
   endTime?: string;
 }
 type Values = Omit<Filter, 'startTime' | 'endTime'> & { dates?: DayRange };
 
-/** /system/operation/log: the audit trail (who, when, what, old and new values, reason), filtered and exported. */
+/**
+ * /system/operation/log: the audit trail in words (who, when, what, old and new values, reason),
+ * filtered by pickers and exported; sign-in events (the login log's) only behind their switch.
+ */
 export default function OperationLogPage() {
   const { t: o } = useTranslation('system', { keyPrefix: 'operationLog' });
   const { t: c } = useTranslation('system', { keyPrefix: 'shared' });
-  // The workflows' names and actions label the workflow entries (actionLabel).
-  useTranslation('home');
   const list = useListPage((e) => e.user.operateLogPaging, {} as Filter);
   const [viewing, setViewing] = useState<AuditRow | null>(null);
 
+  // Sized to fit 1440 px beside the menu: nothing behind the pinned actions column.
   const columns: DataColumn<AuditRow>[] = [
-    col.time('at', o('at')),
-    col.text('username', o('username'), 110),
+    { ...col.time('at', o('at')), width: 160 },
+    col.text('username', o('username'), 100),
     {
       dataIndex: 'action',
-      title: o('action'),
-      width: 190,
-      render: (action: string) => <span title={action}>{actionLabel(action)}</span>,
+      title: `${o('action')} / ${o('entity')}`,
+      width: 240,
+      render: (action: string, row) => (
+        <>
+          <OneLine width={224} text={actionLabel(action)} />
+          <OneLine width={224} text={`${objectLabel(row.entity)} ${auditRecordText(row)}`} secondary />
+        </>
+      ),
     },
-    { dataIndex: 'entity', title: o('entity'), width: 130 },
-    col.text('entityId', o('entityId'), 110),
     {
       dataIndex: 'newValue',
       title: o('changes'),
-      width: 340,
-      render: (_: unknown, row) => <ChangeLines oldValue={row.oldValue} newValue={row.newValue} />,
+      width: 320,
+      render: (_: unknown, row) => <ChangeLines row={row} width={304} />,
     },
-    col.text('reason', o('reason'), 160),
-    col.text('workstation', o('workstation'), 120),
-    col.text('ip', o('ip'), 120),
+    col.text('reason', o('reason'), 140),
   ];
 
   return (
@@ -75,17 +80,12 @@ export default function OperationLogPage() {
               data-testid="audit-keyword"
             />
           </Form.Item>
-          <Form.Item name="username" label={o('username')}>
-            <Input allowClear maxLength={32} style={{ width: 130 }} />
-          </Form.Item>
-          <Form.Item name="entity" label={o('entity')}>
-            <Input allowClear maxLength={64} placeholder="user, dictData…" style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="action" label={o('action')}>
-            <Input allowClear maxLength={64} placeholder="dict.update…" style={{ width: 150 }} />
-          </Form.Item>
+          <AuditPickers endpoint={(e) => e.user.operateLogOptions} objects />
           <Form.Item name="dates" label={c('timeRange')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} />
+          </Form.Item>
+          <Form.Item name="signIn" label={o('signIn')} valuePropName="checked" tooltip={o('signInHint')}>
+            <Switch size="small" data-testid="audit-sign-in" />
           </Form.Item>
         </>
       }
@@ -128,10 +128,12 @@ export default function OperationLogPage() {
               <Descriptions.Item label={o('at')}>{formatTime(viewing.at)}</Descriptions.Item>
               <Descriptions.Item label={o('username')}>{dash(viewing.username)}</Descriptions.Item>
               <Descriptions.Item label={o('action')}>
-                {actionLabel(viewing.action)} ({viewing.action})
+                <span title={viewing.action}>{actionLabel(viewing.action)}</span>
               </Descriptions.Item>
               <Descriptions.Item label={o('entity')}>
-                {viewing.entity} {viewing.entityId ?? ''}
+                <span title={`${viewing.entity} ${viewing.entityId ?? ''}`}>
+                  {objectLabel(viewing.entity)} {auditRecordText(viewing)}
+                </span>
               </Descriptions.Item>
               <Descriptions.Item label={o('reason')} span={2}>
                 {dash(viewing.reason)}
@@ -141,7 +143,7 @@ export default function OperationLogPage() {
                 {dash(viewing.workstation)} / {dash(viewing.ip)}
               </Descriptions.Item>
             </Descriptions>
-            <ChangeTable oldValue={viewing.oldValue} newValue={viewing.newValue} />
+            <ChangeTable row={viewing} />
           </div>
         )}
       </Modal>

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { FORM_LANGS } from './form-fields.js';
+import {
+  AUDIT_FIELDS,
+  AUDIT_OBJECTS,
+  AUDIT_VERBS,
+  allWorkflows,
+  auditActionWord,
+  auditActionWordOrNone,
+  auditFieldWord,
+  auditObjectWord,
+  auditRecordText,
+  auditStateWord,
+  auditValueText,
+  endpoints,
+} from './index.js';
+
+const mutating = Object.values(endpoints).flatMap((group) =>
+  Object.values(group as Record<string, { id: string; mutates: boolean }>)
+    .filter((e) => e.mutates)
+    .map((e) => e.id),
+);
+const workflowActions = allWorkflows().flatMap((w) => Object.keys(w.transitions).map((t) => `${w.id}.${t}`));
+
+describe('audit words', () => {
+  it.each(Object.entries({ AUDIT_OBJECTS, AUDIT_VERBS, AUDIT_FIELDS }))(
+    '%s has every entry in every console language',
+    (_, table) => {
+      for (const [key, words] of Object.entries(table)) {
+        expect(Object.keys(words).sort(), key).toEqual([...FORM_LANGS].sort());
+        for (const lang of FORM_LANGS) expect(words[lang].trim(), `${key} ${lang}`).not.toBe('');
+      }
+    },
+  );
+
+  it('names every action a mutating endpoint audits (its id) and its object, in every language', () => {
+    expect(mutating.length).toBeGreaterThan(100);
+    for (const id of mutating) {
+      for (const lang of FORM_LANGS) expect(auditActionWordOrNone(id, lang), `${id} ${lang}`).toBeDefined();
+      expect(Object.hasOwn(AUDIT_OBJECTS, id.split('.')[0] ?? ''), id).toBe(true);
+    }
+  });
+
+  it('names every workflow (an object) and each of its actions', () => {
+    for (const id of workflowActions) {
+      for (const lang of FORM_LANGS) expect(auditActionWordOrNone(id, lang), `${id} ${lang}`).toBeDefined();
+    }
+    for (const w of allWorkflows()) expect(Object.hasOwn(AUDIT_OBJECTS, w.id), w.id).toBe(true);
+  });
+
+  it('reads ids as words in the language asked for, the server spelling too', () => {
+    expect(auditActionWord('auth.sendLoginSmsCode', 'en-US')).toBe('Sign-in · send an SMS code');
+    expect(auditActionWord('auth.sendLoginSmsCode', 'zh_CN')).toMatch(/^登录 · /);
+    expect(auditActionWord('sharedDocument.original.publish', 'en-US')).toBe('Source document · publish');
+    expect(auditObjectWord('captcha', 'zh-HK')).toBe('滑塊驗證');
+    expect(auditObjectWord('sampleShipment', 'en_US')).toBe('Sample shipment');
+    expect(auditActionWord('nope.nothing', 'en-US')).toBe('nope.nothing');
+    expect(auditObjectWord('toString', 'en-US')).toBe('toString');
+  });
+
+  it('names fields, spelling out the keys it has no words for', () => {
+    expect(auditFieldWord('projectId', 'zh-CN')).toBe('项目');
+    expect(auditFieldWord('projectId', 'en-US')).toBe('Project');
+    expect(auditFieldWord('sampleCount', 'en-US')).toBe('sample count');
+  });
+
+  it('formats values as their pages do: coded values, ids by name, lists, yes and no, instants', () => {
+    const row = {
+      entity: 'projectTestItem',
+      refs: { 'project:3': 'KM-2026-003 心血管', 'testItem:7': '肌酐' },
+    };
+    const time = (iso: string) => `T(${iso})`;
+    expect(auditValueText(row, 'sex', 'F', 'en-US', time)).toBe('Female');
+    expect(auditValueText(row, 'projectId', 3, 'en-US', time)).toBe('KM-2026-003 心血管');
+    expect(auditValueText(row, 'projectId', 4, 'en-US', time)).toBe('4');
+    expect(auditValueText(row, 'codes', ['A1', 'A2'], 'en-US', time)).toBe('A1, A2');
+    expect(auditValueText(row, 'enabled', false, 'zh-HK', time)).toBe('否');
+    expect(auditValueText(row, 'updatedAt', '2026-11-20T08:00:00.000Z', 'en-US', time)).toBe(
+      'T(2026-11-20T08:00:00.000Z)',
+    );
+    expect(auditValueText(row, 'note', null, 'en-US', time)).toBe('');
+    const range = { ...row, entityId: '9', oldValue: null, newValue: { projectId: 3, testItemId: 7 } };
+    expect(auditRecordText(range)).toBe('KM-2026-003 心血管 · 肌酐');
+    expect(auditRecordText({ ...range, newValue: {} })).toBe('9');
+  });
+
+  it("reads a workflow record's state in its workflow's words", () => {
+    expect(auditStateWord('sampleShipment', 'status', 'signed', 'zh-CN')).toBe('已签收');
+    expect(auditStateWord('sampleShipment', 'name', 'signed', 'zh-CN')).toBeUndefined();
+    expect(auditStateWord('user', 'status', 1, 'zh-CN')).toBeUndefined();
+  });
+});

@@ -1,0 +1,568 @@
+// The audit trail in words: every object (table or area) and verb an audit action id is made of
+// (`<object>.<verb>`: `user.create`, `sampleShipment.cancel`), and the fields its values carry, in
+// the console's three languages. The operation log, the project item log and their exports read
+// these; a test checks every action and object that can be audited is named here.
+
+import { changeText } from './audit-diff.js';
+import type { FormLang } from './form-fields.js';
+import { stateWord, workflowById } from './workflows/machine.js';
+
+type Words = Readonly<Record<FormLang, string>>;
+
+/** The objects: action ids' first part (endpoint groups, workflow ids) and the entities recorded. */
+export const AUDIT_OBJECTS = {
+  accountApplication: { 'zh-CN': '账号申请', 'en-US': 'Account request', 'zh-HK': '賬號申請' },
+  address: { 'zh-CN': '地址簿', 'en-US': 'Address book', 'zh-HK': '地址簿' },
+  auth: { 'zh-CN': '登录', 'en-US': 'Sign-in', 'zh-HK': '登入' },
+  captcha: { 'zh-CN': '滑块验证', 'en-US': 'Slide puzzle', 'zh-HK': '滑塊驗證' },
+  chargebackNotice: { 'zh-CN': '非常规费用通知', 'en-US': 'Chargeback notice', 'zh-HK': '非常規費用通知' },
+  chargebackStaff: { 'zh-CN': '扣款通知', 'en-US': 'Chargeback notice', 'zh-HK': '扣款通知' },
+  clarification: { 'zh-CN': '澄清问题', 'en-US': 'Clarification query', 'zh-HK': '澄清問題' },
+  clarificationQuery: { 'zh-CN': '质疑', 'en-US': 'Clarification query', 'zh-HK': '質疑' },
+  codeMapping: { 'zh-CN': '编码映射', 'en-US': 'Code mapping', 'zh-HK': '編碼映射' },
+  codeMappings: { 'zh-CN': '编码映射', 'en-US': 'Code mapping', 'zh-HK': '編碼映射' },
+  consumable: { 'zh-CN': '耗材申请', 'en-US': 'Consumable request', 'zh-HK': '耗材申請' },
+  consumableOrder: { 'zh-CN': '耗材申请', 'en-US': 'Consumable request', 'zh-HK': '耗材申請' },
+  database: { 'zh-CN': '数据库', 'en-US': 'Database', 'zh-HK': '數據庫' },
+  dept: { 'zh-CN': '部门', 'en-US': 'Department', 'zh-HK': '部門' },
+  dict: { 'zh-CN': '字典', 'en-US': 'Dictionary', 'zh-HK': '字典' },
+  dictData: { 'zh-CN': '字典项', 'en-US': 'Dictionary entry', 'zh-HK': '字典項' },
+  file: { 'zh-CN': '文件', 'en-US': 'File', 'zh-HK': '文件' },
+  formTemplate: { 'zh-CN': '表单模板', 'en-US': 'Form template', 'zh-HK': '表單模板' },
+  formTemplates: { 'zh-CN': '表单模板', 'en-US': 'Form template', 'zh-HK': '表單模板' },
+  kitSupply: { 'zh-CN': '套件供应', 'en-US': 'Kit supply', 'zh-HK': '套件供應' },
+  labFeedback: { 'zh-CN': '质疑反馈', 'en-US': 'Query feedback', 'zh-HK': '質疑反饋' },
+  labQuery: { 'zh-CN': '实验室质疑', 'en-US': 'Lab query', 'zh-HK': '實驗室質疑' },
+  labReport: { 'zh-CN': '检测报告', 'en-US': 'Lab report', 'zh-HK': '檢測報告' },
+  loginCode: { 'zh-CN': '登录验证码', 'en-US': 'Login code', 'zh-HK': '登入驗證碼' },
+  manualReports: { 'zh-CN': '手工报告', 'en-US': 'Manual report', 'zh-HK': '手工報告' },
+  personal: { 'zh-CN': '个人中心', 'en-US': 'My account', 'zh-HK': '個人中心' },
+  plan: { 'zh-CN': '采样与检测方案', 'en-US': 'Sampling and testing plan', 'zh-HK': '採樣與檢測方案' },
+  planTemplate: { 'zh-CN': '计划模板', 'en-US': 'Plan template', 'zh-HK': '計劃模板' },
+  planTemplates: { 'zh-CN': '计划模板', 'en-US': 'Plan template', 'zh-HK': '計劃模板' },
+  portalReport: { 'zh-CN': '中心报告', 'en-US': 'Site report', 'zh-HK': '中心報告' },
+  progress: { 'zh-CN': '项目进度计划', 'en-US': 'Progress plan', 'zh-HK': '項目進度計劃' },
+  progressPlan: { 'zh-CN': '项目进度计划', 'en-US': 'Progress plan', 'zh-HK': '項目進度計劃' },
+  progressTask: { 'zh-CN': '进度任务', 'en-US': 'Progress task', 'zh-HK': '進度任務' },
+  project: { 'zh-CN': '项目档案', 'en-US': 'Project record', 'zh-HK': '項目檔案' },
+  projectFile: { 'zh-CN': '项目档案', 'en-US': 'Project record', 'zh-HK': '項目檔案' },
+  projectPlan: { 'zh-CN': '采样与检测方案', 'en-US': 'Sampling and testing plan', 'zh-HK': '採樣與檢測方案' },
+  projectPlanKit: { 'zh-CN': '方案套件', 'en-US': 'Plan kit', 'zh-HK': '方案套件' },
+  projectReport: { 'zh-CN': '项目报告', 'en-US': 'Project report', 'zh-HK': '項目報告' },
+  projectReports: { 'zh-CN': '项目报告审核', 'en-US': 'Project report review', 'zh-HK': '項目報告審核' },
+  projectTestItem: { 'zh-CN': '项目参考范围', 'en-US': 'Project reference range', 'zh-HK': '項目參考範圍' },
+  projectTestItems: { 'zh-CN': '项目参考范围', 'en-US': 'Project reference range', 'zh-HK': '項目參考範圍' },
+  receipt: { 'zh-CN': '样本接收', 'en-US': 'Sample receipt', 'zh-HK': '樣本接收' },
+  rejectionNotice: { 'zh-CN': '拒收通知', 'en-US': 'Rejection notice', 'zh-HK': '拒收通知' },
+  report: { 'zh-CN': '检验报告', 'en-US': 'Report', 'zh-HK': '檢驗報告' },
+  reportRevision: { 'zh-CN': '报告修改', 'en-US': 'Report revision', 'zh-HK': '報告修改' },
+  researchCenter: { 'zh-CN': '研究中心', 'en-US': 'Research centre', 'zh-HK': '研究中心' },
+  researchCenterContact: {
+    'zh-CN': '研究中心联系人',
+    'en-US': 'Research centre contact',
+    'zh-HK': '研究中心聯絡人',
+  },
+  role: { 'zh-CN': '角色', 'en-US': 'Role', 'zh-HK': '角色' },
+  sampleCode: { 'zh-CN': '样本条码', 'en-US': 'Sample barcode', 'zh-HK': '樣本條碼' },
+  sampleReceipt: { 'zh-CN': '样本接收', 'en-US': 'Sample receipt', 'zh-HK': '樣本接收' },
+  sampleShipment: { 'zh-CN': '样本寄送', 'en-US': 'Sample shipment', 'zh-HK': '樣本寄送' },
+  sampleStorage: { 'zh-CN': '样本存储', 'en-US': 'Sample storage', 'zh-HK': '樣本存儲' },
+  sampleTransport: { 'zh-CN': '样本运输', 'en-US': 'Sample shipment', 'zh-HK': '樣本運輸' },
+  sampleType: { 'zh-CN': '样本类型', 'en-US': 'Sample type', 'zh-HK': '樣本類型' },
+  sampleTypes: { 'zh-CN': '样本类型', 'en-US': 'Sample type', 'zh-HK': '樣本類型' },
+  seed: { 'zh-CN': '初始数据', 'en-US': 'Initial data', 'zh-HK': '初始數據' },
+  session: { 'zh-CN': '登录会话', 'en-US': 'Session', 'zh-HK': '登入會話' },
+  sharedDocOriginal: { 'zh-CN': '原始文件', 'en-US': 'Source document', 'zh-HK': '原始文件' },
+  sharedDocPublic: { 'zh-CN': '公共文件', 'en-US': 'Public document', 'zh-HK': '公共文件' },
+  'sharedDocument.original': { 'zh-CN': '原始文件', 'en-US': 'Source document', 'zh-HK': '原始文件' },
+  'sharedDocument.public': { 'zh-CN': '公共文件', 'en-US': 'Public document', 'zh-HK': '公共文件' },
+  sharedDocument: { 'zh-CN': '共享文件', 'en-US': 'Shared document', 'zh-HK': '共享文件' },
+  specimenBarcode: { 'zh-CN': '样本签收', 'en-US': 'Sample sign-for', 'zh-HK': '樣本簽收' },
+  specimenSign: { 'zh-CN': '样本签收', 'en-US': 'Sample sign-for', 'zh-HK': '樣本簽收' },
+  stockOutType: { 'zh-CN': '出库类型', 'en-US': 'Stock-out type', 'zh-HK': '出庫類型' },
+  stockOutTypes: { 'zh-CN': '出库类型', 'en-US': 'Stock-out type', 'zh-HK': '出庫類型' },
+  subBarcode: { 'zh-CN': '分装条码', 'en-US': 'Aliquot barcode', 'zh-HK': '分裝條碼' },
+  subject: { 'zh-CN': '受试者', 'en-US': 'Subject', 'zh-HK': '受試者' },
+  subjectRegistration: { 'zh-CN': '受试者登记', 'en-US': 'Subject registration', 'zh-HK': '受試者登記' },
+  system: { 'zh-CN': '系统', 'en-US': 'System', 'zh-HK': '系統' },
+  tableHead: { 'zh-CN': '表格列设置', 'en-US': 'Table columns', 'zh-HK': '表格列設置' },
+  temperature: { 'zh-CN': '温度条件', 'en-US': 'Temperature condition', 'zh-HK': '溫度條件' },
+  temperatures: { 'zh-CN': '温度条件', 'en-US': 'Temperature condition', 'zh-HK': '溫度條件' },
+  tempStorage: { 'zh-CN': '暂存', 'en-US': 'Temporary storage', 'zh-HK': '暫存' },
+  tempStorageContainer: { 'zh-CN': '暂存容器', 'en-US': 'Storage container', 'zh-HK': '暫存容器' },
+  tempStorageDevice: { 'zh-CN': '暂存设备', 'en-US': 'Storage device', 'zh-HK': '暫存設備' },
+  testItem: { 'zh-CN': '检测项目', 'en-US': 'Test item', 'zh-HK': '檢測項目' },
+  testItems: { 'zh-CN': '检测项目', 'en-US': 'Test item', 'zh-HK': '檢測項目' },
+  testOrder: { 'zh-CN': '检测项目申请', 'en-US': 'Test order', 'zh-HK': '檢測項目申請' },
+  unblindingReport: { 'zh-CN': '揭盲结果', 'en-US': 'Unblinding result', 'zh-HK': '揭盲結果' },
+  user: { 'zh-CN': '用户', 'en-US': 'User', 'zh-HK': '用戶' },
+  userProject: { 'zh-CN': '项目授权', 'en-US': 'Project grant', 'zh-HK': '項目授權' },
+  visitPoint: { 'zh-CN': '访视点', 'en-US': 'Visit', 'zh-HK': '訪視點' },
+  voidedBarcode: { 'zh-CN': '作废条码', 'en-US': 'Voided barcode', 'zh-HK': '作廢條碼' },
+  voidedBarcodes: { 'zh-CN': '作废条码', 'en-US': 'Voided barcode', 'zh-HK': '作廢條碼' },
+} as const satisfies Record<string, Words>;
+
+/** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
+export const AUDIT_VERBS = {
+  acknowledge: { 'zh-CN': '确认', 'en-US': 'acknowledge', 'zh-HK': '確認' },
+  addContact: { 'zh-CN': '新增联系人', 'en-US': 'add a contact', 'zh-HK': '新增聯絡人' },
+  admin: { 'zh-CN': '初始管理员', 'en-US': 'first administrator', 'zh-HK': '初始管理員' },
+  approve: { 'zh-CN': '审核通过', 'en-US': 'approve', 'zh-HK': '審核通過' },
+  approveRevision: { 'zh-CN': '批准修改', 'en-US': 'approve the revision', 'zh-HK': '批准修改' },
+  approveTask: { 'zh-CN': '通过任务', 'en-US': 'approve a task', 'zh-HK': '通過任務' },
+  attachImage: { 'zh-CN': '添加图片', 'en-US': 'add a picture', 'zh-HK': '添加圖片' },
+  audit: { 'zh-CN': '审核', 'en-US': 'review', 'zh-HK': '審核' },
+  autoResolve: { 'zh-CN': '自动解决', 'en-US': 'resolve automatically', 'zh-HK': '自動解決' },
+  batchCreate: { 'zh-CN': '批量新增', 'en-US': 'add in bulk', 'zh-HK': '批量新增' },
+  batchInsert: { 'zh-CN': '批量新增', 'en-US': 'add in bulk', 'zh-HK': '批量新增' },
+  cancel: { 'zh-CN': '取消', 'en-US': 'cancel', 'zh-HK': '取消' },
+  captcha: { 'zh-CN': '获取滑块验证', 'en-US': 'new slide puzzle', 'zh-HK': '獲取滑塊驗證' },
+  captchaVerify: { 'zh-CN': '校验滑块', 'en-US': 'slide puzzle checked', 'zh-HK': '校驗滑塊' },
+  checkEmailCode: { 'zh-CN': '校验邮件验证码', 'en-US': 'check an e-mail code', 'zh-HK': '校驗郵件驗證碼' },
+  checkPwd: { 'zh-CN': '校验密码', 'en-US': 'check the password', 'zh-HK': '校驗密碼' },
+  checkSmsCode: { 'zh-CN': '校验短信验证码', 'en-US': 'check an SMS code', 'zh-HK': '校驗短訊驗證碼' },
+  close: { 'zh-CN': '关闭', 'en-US': 'close', 'zh-HK': '關閉' },
+  complete: { 'zh-CN': '完成', 'en-US': 'complete', 'zh-HK': '完成' },
+  completeTask: { 'zh-CN': '完成任务', 'en-US': 'complete a task', 'zh-HK': '完成任務' },
+  confirm: { 'zh-CN': '确认', 'en-US': 'confirm', 'zh-HK': '確認' },
+  confirmReceive: { 'zh-CN': '确认收货', 'en-US': 'confirm receipt', 'zh-HK': '確認收貨' },
+  containerCreate: { 'zh-CN': '新增容器', 'en-US': 'add a container', 'zh-HK': '新增容器' },
+  containerUpdate: { 'zh-CN': '编辑容器', 'en-US': 'edit a container', 'zh-HK': '編輯容器' },
+  copy: { 'zh-CN': '复制', 'en-US': 'copy', 'zh-HK': '複製' },
+  create: { 'zh-CN': '新增', 'en-US': 'create', 'zh-HK': '新增' },
+  delete: { 'zh-CN': '删除', 'en-US': 'delete', 'zh-HK': '刪除' },
+  demo: { 'zh-CN': '演示数据', 'en-US': 'demo data', 'zh-HK': '演示數據' },
+  deviceCreate: { 'zh-CN': '新增设备', 'en-US': 'add a device', 'zh-HK': '新增設備' },
+  deviceUpdate: { 'zh-CN': '编辑设备', 'en-US': 'edit a device', 'zh-HK': '編輯設備' },
+  disable: { 'zh-CN': '禁用', 'en-US': 'disable', 'zh-HK': '禁用' },
+  dispatch: { 'zh-CN': '发货', 'en-US': 'dispatch', 'zh-HK': '發貨' },
+  dispute: { 'zh-CN': '提出异议', 'en-US': 'dispute', 'zh-HK': '提出異議' },
+  download: { 'zh-CN': '下载', 'en-US': 'download', 'zh-HK': '下載' },
+  edit: { 'zh-CN': '修改', 'en-US': 'edit', 'zh-HK': '修改' },
+  enable: { 'zh-CN': '启用', 'en-US': 'enable', 'zh-HK': '啟用' },
+  fileUpload: { 'zh-CN': '上传文件', 'en-US': 'upload a file', 'zh-HK': '上傳文件' },
+  firstUpdatePassword: {
+    'zh-CN': '首次修改密码',
+    'en-US': 'set the first password',
+    'zh-HK': '首次修改密碼',
+  },
+  get: { 'zh-CN': '查看', 'en-US': 'view', 'zh-HK': '查看' },
+  goOnline: { 'zh-CN': '上线', 'en-US': 'put online', 'zh-HK': '上線' },
+  import: { 'zh-CN': '导入预览', 'en-US': 'import preview', 'zh-HK': '匯入預覽' },
+  importConfirm: { 'zh-CN': '确认导入', 'en-US': 'import', 'zh-HK': '確認匯入' },
+  kitDelete: { 'zh-CN': '删除耗材包', 'en-US': 'delete a kit', 'zh-HK': '刪除耗材包' },
+  kitSave: { 'zh-CN': '保存耗材包', 'en-US': 'save a kit', 'zh-HK': '儲存耗材包' },
+  kitSupplyConfirm: { 'zh-CN': '确认套件供应', 'en-US': 'confirm kit supply', 'zh-HK': '確認套件供應' },
+  login: { 'zh-CN': '登录成功', 'en-US': 'signed in', 'zh-HK': '登入成功' },
+  loginFailed: { 'zh-CN': '登录失败', 'en-US': 'failed sign-in', 'zh-HK': '登入失敗' },
+  logout: { 'zh-CN': '退出登录', 'en-US': 'signed out', 'zh-HK': '登出' },
+  manualPdf: {
+    'zh-CN': '下载手工报告PDF',
+    'en-US': 'download the manual report PDF',
+    'zh-HK': '下載手工報告PDF',
+  },
+  markRead: { 'zh-CN': '标记已读', 'en-US': 'mark as read', 'zh-HK': '標記已讀' },
+  newVersion: { 'zh-CN': '新建版本', 'en-US': 'new version', 'zh-HK': '新建版本' },
+  passwordChanged: { 'zh-CN': '修改密码', 'en-US': 'changed password', 'zh-HK': '修改密碼' },
+  passwordWrong: {
+    'zh-CN': '会话内密码错误',
+    'en-US': 'wrong password in session',
+    'zh-HK': '會話內密碼錯誤',
+  },
+  pause: { 'zh-CN': '暂停', 'en-US': 'pause', 'zh-HK': '暫停' },
+  pdf: { 'zh-CN': '下载PDF', 'en-US': 'download the PDF', 'zh-HK': '下載PDF' },
+  pickup: { 'zh-CN': '揽收', 'en-US': 'pick up', 'zh-HK': '攬收' },
+  projectReturn: { 'zh-CN': '项目退回', 'en-US': 'returned by the project', 'zh-HK': '項目退回' },
+  publish: { 'zh-CN': '发布', 'en-US': 'publish', 'zh-HK': '發佈' },
+  publishKits: { 'zh-CN': '发布套件', 'en-US': 'publish the kits', 'zh-HK': '發佈套件' },
+  putIn: { 'zh-CN': '入库', 'en-US': 'store', 'zh-HK': '入庫' },
+  receive: { 'zh-CN': '签收', 'en-US': 'sign off', 'zh-HK': '簽收' },
+  receiveWithException: { 'zh-CN': '异常接收', 'en-US': 'receive with an exception', 'zh-HK': '異常接收' },
+  register: { 'zh-CN': '登记', 'en-US': 'register', 'zh-HK': '登記' },
+  reject: { 'zh-CN': '驳回', 'en-US': 'reject', 'zh-HK': '駁回' },
+  rejectRevision: { 'zh-CN': '驳回修改', 'en-US': 'reject the revision', 'zh-HK': '駁回修改' },
+  release: { 'zh-CN': '发布', 'en-US': 'release', 'zh-HK': '發布' },
+  remove: { 'zh-CN': '删除', 'en-US': 'remove', 'zh-HK': '刪除' },
+  removeContact: { 'zh-CN': '删除联系人', 'en-US': 'remove a contact', 'zh-HK': '刪除聯絡人' },
+  removeImage: { 'zh-CN': '删除图片', 'en-US': 'remove a picture', 'zh-HK': '刪除圖片' },
+  reopen: { 'zh-CN': '重新打开', 'en-US': 're-open', 'zh-HK': '重新打開' },
+  replace: { 'zh-CN': '替换', 'en-US': 'replace', 'zh-HK': '替換' },
+  reply: { 'zh-CN': '答复', 'en-US': 'reply', 'zh-HK': '答覆' },
+  resetPassword: { 'zh-CN': '重置密码', 'en-US': 'reset password', 'zh-HK': '重設密碼' },
+  respond: { 'zh-CN': '答复', 'en-US': 'respond', 'zh-HK': '答覆' },
+  restore: { 'zh-CN': '恢复', 'en-US': 'restore', 'zh-HK': '恢復' },
+  resubmit: { 'zh-CN': '重新提交', 'en-US': 'resubmit', 'zh-HK': '重新提交' },
+  resume: { 'zh-CN': '恢复', 'en-US': 'resume', 'zh-HK': '恢復' },
+  retire: { 'zh-CN': '停用版本', 'en-US': 'retire', 'zh-HK': '停用版本' },
+  return: { 'zh-CN': '退回', 'en-US': 'return', 'zh-HK': '退回' },
+  returnTask: { 'zh-CN': '退回任务', 'en-US': 'return a task', 'zh-HK': '退回任務' },
+  review: { 'zh-CN': '审核', 'en-US': 'review', 'zh-HK': '審核' },
+  reviewRevision: { 'zh-CN': '审核修订', 'en-US': 'review a revision', 'zh-HK': '審核修訂' },
+  revise: { 'zh-CN': '申请修订', 'en-US': 'ask for a revision', 'zh-HK': '申請修訂' },
+  revoke: { 'zh-CN': '撤回', 'en-US': 'revoke', 'zh-HK': '撤回' },
+  save: { 'zh-CN': '保存', 'en-US': 'save', 'zh-HK': '儲存' },
+  saveSetting: { 'zh-CN': '保存设置', 'en-US': 'save the setting', 'zh-HK': '儲存設定' },
+  sendLoginMailCode: { 'zh-CN': '发送邮件验证码', 'en-US': 'send an e-mail code', 'zh-HK': '發送郵件驗證碼' },
+  sendLoginSmsCode: { 'zh-CN': '发送短信验证码', 'en-US': 'send an SMS code', 'zh-HK': '發送短訊驗證碼' },
+  setPermission: { 'zh-CN': '设置授权', 'en-US': 'set grants', 'zh-HK': '設定授權' },
+  setStatus: { 'zh-CN': '启用/停用', 'en-US': 'enable or disable', 'zh-HK': '啟用/停用' },
+  sign: { 'zh-CN': '签收', 'en-US': 'sign for', 'zh-HK': '簽收' },
+  smsLogin: { 'zh-CN': '验证码登录', 'en-US': 'sign in with a code', 'zh-HK': '驗證碼登入' },
+  staffDownload: { 'zh-CN': '下载', 'en-US': 'download', 'zh-HK': '下載' },
+  start: { 'zh-CN': '启动', 'en-US': 'start', 'zh-HK': '啟動' },
+  startTask: { 'zh-CN': '开始任务', 'en-US': 'start a task', 'zh-HK': '開始任務' },
+  storeIn: { 'zh-CN': '入库', 'en-US': 'store', 'zh-HK': '入庫' },
+  submit: { 'zh-CN': '提交', 'en-US': 'submit', 'zh-HK': '提交' },
+  supersede: { 'zh-CN': '被新版本取代', 'en-US': 'superseded', 'zh-HK': '被新版本取代' },
+  syncDraft: { 'zh-CN': '保存草稿', 'en-US': 'save the draft', 'zh-HK': '儲存草稿' },
+  tableHeadSet: { 'zh-CN': '保存表头设置', 'en-US': 'save table columns', 'zh-HK': '儲存表頭設定' },
+  takeOut: { 'zh-CN': '出库', 'en-US': 'take out', 'zh-HK': '出庫' },
+  unblinding: { 'zh-CN': '查看揭盲结果', 'en-US': 'view unblinding results', 'zh-HK': '查看揭盲結果' },
+  unlock: { 'zh-CN': '解锁', 'en-US': 'unlock', 'zh-HK': '解鎖' },
+  unlockFailed: { 'zh-CN': '解锁失败', 'en-US': 'failed unlock', 'zh-HK': '解鎖失敗' },
+  update: { 'zh-CN': '编辑', 'en-US': 'edit', 'zh-HK': '編輯' },
+  updateContact: { 'zh-CN': '编辑联系人', 'en-US': 'edit a contact', 'zh-HK': '編輯聯絡人' },
+  updatePassword: { 'zh-CN': '修改密码', 'en-US': 'change the password', 'zh-HK': '修改密碼' },
+  updateProfile: { 'zh-CN': '修改资料', 'en-US': 'edit profile', 'zh-HK': '修改資料' },
+  updateStatus: { 'zh-CN': '启用/停用', 'en-US': 'enable or disable', 'zh-HK': '啟用/停用' },
+  view: { 'zh-CN': '查看', 'en-US': 'view', 'zh-HK': '查看' },
+  visitDelete: { 'zh-CN': '删除访视', 'en-US': 'delete a visit', 'zh-HK': '刪除訪視' },
+  visitSort: { 'zh-CN': '调整访视顺序', 'en-US': 'reorder visits', 'zh-HK': '調整訪視順序' },
+  visitUpdate: { 'zh-CN': '编辑访视', 'en-US': 'edit a visit', 'zh-HK': '編輯訪視' },
+  void: { 'zh-CN': '作废', 'en-US': 'void', 'zh-HK': '作廢' },
+  withdraw: { 'zh-CN': '撤回', 'en-US': 'withdraw', 'zh-HK': '撤回' },
+  wxAuthUrl: { 'zh-CN': '微信授权', 'en-US': 'WeChat authorisation', 'zh-HK': '微信授權' },
+  wxBind: { 'zh-CN': '绑定微信', 'en-US': 'bind WeChat', 'zh-HK': '綁定微信' },
+  wxLogin: { 'zh-CN': '微信登录', 'en-US': 'sign in with WeChat', 'zh-HK': '微信登入' },
+  wxUnBind: { 'zh-CN': '解绑微信', 'en-US': 'unbind WeChat', 'zh-HK': '解綁微信' },
+} as const satisfies Record<string, Words>;
+
+/** The fields audit values carry most; any other shows as its key spelt out (`sampleCount` → sample count). */
+export const AUDIT_FIELDS = {
+  wxBound: { 'zh-CN': '已绑定微信', 'en-US': 'WeChat bound', 'zh-HK': '已綁定微信' },
+  passwordChanged: { 'zh-CN': '密码已修改', 'en-US': 'Password changed', 'zh-HK': '密碼已修改' },
+  agreementAcceptedAt: { 'zh-CN': '同意协议时间', 'en-US': 'Agreement accepted at', 'zh-HK': '同意協議時間' },
+  passed: { 'zh-CN': '通过', 'en-US': 'Passed', 'zh-HK': '通過' },
+  codes: { 'zh-CN': '条码', 'en-US': 'Barcodes', 'zh-HK': '條碼' },
+  sex: { 'zh-CN': '性别', 'en-US': 'Sex', 'zh-HK': '性別' },
+  users: { 'zh-CN': '用户', 'en-US': 'Users', 'zh-HK': '用戶' },
+  text: { 'zh-CN': '文本', 'en-US': 'Text', 'zh-HK': '文本' },
+  voidedBy: { 'zh-CN': '作废人', 'en-US': 'Voided by', 'zh-HK': '作廢人' },
+  voidedAt: { 'zh-CN': '作废时间', 'en-US': 'Voided at', 'zh-HK': '作廢時間' },
+  id: { 'zh-CN': '编号', 'en-US': 'ID', 'zh-HK': '編號' },
+  name: { 'zh-CN': '名称', 'en-US': 'Name', 'zh-HK': '名稱' },
+  enName: { 'zh-CN': '英文名称', 'en-US': 'English name', 'zh-HK': '英文名稱' },
+  code: { 'zh-CN': '编码', 'en-US': 'Code', 'zh-HK': '編碼' },
+  projectId: { 'zh-CN': '项目', 'en-US': 'Project', 'zh-HK': '項目' },
+  projectNo: { 'zh-CN': '项目编号', 'en-US': 'Project no.', 'zh-HK': '項目編號' },
+  projectName: { 'zh-CN': '项目名称', 'en-US': 'Project name', 'zh-HK': '項目名稱' },
+  siteId: { 'zh-CN': '研究中心', 'en-US': 'Site', 'zh-HK': '研究中心' },
+  researchCenterId: { 'zh-CN': '研究中心', 'en-US': 'Site', 'zh-HK': '研究中心' },
+  siteNo: { 'zh-CN': '中心编号', 'en-US': 'Site no.', 'zh-HK': '中心編號' },
+  status: { 'zh-CN': '状态', 'en-US': 'Status', 'zh-HK': '狀態' },
+  state: { 'zh-CN': '状态', 'en-US': 'State', 'zh-HK': '狀態' },
+  enabled: { 'zh-CN': '启用', 'en-US': 'Enabled', 'zh-HK': '啟用' },
+  sort: { 'zh-CN': '排序', 'en-US': 'Order', 'zh-HK': '排序' },
+  version: { 'zh-CN': '版本', 'en-US': 'Version', 'zh-HK': '版本' },
+  revision: { 'zh-CN': '修订号', 'en-US': 'Revision', 'zh-HK': '修訂號' },
+  reason: { 'zh-CN': '原因', 'en-US': 'Reason', 'zh-HK': '原因' },
+  remark: { 'zh-CN': '备注', 'en-US': 'Remark', 'zh-HK': '備註' },
+  note: { 'zh-CN': '备注', 'en-US': 'Note', 'zh-HK': '備註' },
+  userId: { 'zh-CN': '用户', 'en-US': 'User', 'zh-HK': '用戶' },
+  username: { 'zh-CN': '用户名', 'en-US': 'User name', 'zh-HK': '用戶名' },
+  realName: { 'zh-CN': '姓名', 'en-US': 'Full name', 'zh-HK': '姓名' },
+  createdBy: { 'zh-CN': '创建人', 'en-US': 'Created by', 'zh-HK': '創建人' },
+  createdAt: { 'zh-CN': '创建时间', 'en-US': 'Created at', 'zh-HK': '創建時間' },
+  updatedBy: { 'zh-CN': '修改人', 'en-US': 'Updated by', 'zh-HK': '修改人' },
+  updatedAt: { 'zh-CN': '修改时间', 'en-US': 'Updated at', 'zh-HK': '修改時間' },
+  phone: { 'zh-CN': '电话', 'en-US': 'Phone', 'zh-HK': '電話' },
+  mobile: { 'zh-CN': '手机号', 'en-US': 'Mobile', 'zh-HK': '手機號' },
+  email: { 'zh-CN': '邮箱', 'en-US': 'E-mail', 'zh-HK': '郵箱' },
+  ip: { 'zh-CN': 'IP', 'en-US': 'IP', 'zh-HK': 'IP' },
+  unit: { 'zh-CN': '单位', 'en-US': 'Unit', 'zh-HK': '單位' },
+  kind: { 'zh-CN': '类别', 'en-US': 'Kind', 'zh-HK': '類別' },
+  type: { 'zh-CN': '类型', 'en-US': 'Type', 'zh-HK': '類型' },
+  visit: { 'zh-CN': '访视', 'en-US': 'Visit', 'zh-HK': '訪視' },
+  visitName: { 'zh-CN': '访视名称', 'en-US': 'Visit name', 'zh-HK': '訪視名稱' },
+  barcode: { 'zh-CN': '条码', 'en-US': 'Barcode', 'zh-HK': '條碼' },
+  barcodes: { 'zh-CN': '条码', 'en-US': 'Barcodes', 'zh-HK': '條碼' },
+  subjectId: { 'zh-CN': '受试者', 'en-US': 'Subject', 'zh-HK': '受試者' },
+  subjectNo: { 'zh-CN': '受试者编号', 'en-US': 'Subject no.', 'zh-HK': '受試者編號' },
+  testItemId: { 'zh-CN': '检测项目', 'en-US': 'Test item', 'zh-HK': '檢測項目' },
+  testItemIds: { 'zh-CN': '检测项目', 'en-US': 'Test items', 'zh-HK': '檢測項目' },
+  sampleTypeId: { 'zh-CN': '样本类型', 'en-US': 'Sample type', 'zh-HK': '樣本類型' },
+  temperatureId: { 'zh-CN': '运输温度', 'en-US': 'Transport temperature', 'zh-HK': '運輸溫度' },
+  storageTemperatureId: { 'zh-CN': '储存温度', 'en-US': 'Storage temperature', 'zh-HK': '儲存溫度' },
+  referenceRange: { 'zh-CN': '参考范围', 'en-US': 'Reference range', 'zh-HK': '參考範圍' },
+  lower: { 'zh-CN': '下限', 'en-US': 'Lower limit', 'zh-HK': '下限' },
+  upper: { 'zh-CN': '上限', 'en-US': 'Upper limit', 'zh-HK': '上限' },
+  low: { 'zh-CN': '下限', 'en-US': 'Lower limit', 'zh-HK': '下限' },
+  high: { 'zh-CN': '上限', 'en-US': 'Upper limit', 'zh-HK': '上限' },
+  gender: { 'zh-CN': '性别', 'en-US': 'Sex', 'zh-HK': '性別' },
+  ageMin: { 'zh-CN': '最小年龄', 'en-US': 'Minimum age', 'zh-HK': '最小年齡' },
+  ageMax: { 'zh-CN': '最大年龄', 'en-US': 'Maximum age', 'zh-HK': '最大年齡' },
+  planId: { 'zh-CN': '方案', 'en-US': 'Plan', 'zh-HK': '方案' },
+  planNo: { 'zh-CN': '方案编号', 'en-US': 'Plan no.', 'zh-HK': '方案編號' },
+  kitId: { 'zh-CN': '套件', 'en-US': 'Kit', 'zh-HK': '套件' },
+  quantity: { 'zh-CN': '数量', 'en-US': 'Quantity', 'zh-HK': '數量' },
+  quantityPerKit: { 'zh-CN': '每套数量', 'en-US': 'Quantity per kit', 'zh-HK': '每套數量' },
+  orderNo: { 'zh-CN': '单号', 'en-US': 'Order no.', 'zh-HK': '單號' },
+  courier: { 'zh-CN': '快递公司', 'en-US': 'Courier', 'zh-HK': '快遞公司' },
+  expressNo: { 'zh-CN': '运单号', 'en-US': 'Waybill no.', 'zh-HK': '運單號' },
+  reportId: { 'zh-CN': '报告', 'en-US': 'Report', 'zh-HK': '報告' },
+  reportNo: { 'zh-CN': '报告编号', 'en-US': 'Report no.', 'zh-HK': '報告編號' },
+  queryId: { 'zh-CN': '质疑', 'en-US': 'Query', 'zh-HK': '質疑' },
+  title: { 'zh-CN': '标题', 'en-US': 'Title', 'zh-HK': '標題' },
+  content: { 'zh-CN': '内容', 'en-US': 'Content', 'zh-HK': '內容' },
+  description: { 'zh-CN': '描述', 'en-US': 'Description', 'zh-HK': '描述' },
+  roleId: { 'zh-CN': '角色', 'en-US': 'Role', 'zh-HK': '角色' },
+  roleIds: { 'zh-CN': '角色', 'en-US': 'Roles', 'zh-HK': '角色' },
+  deptId: { 'zh-CN': '部门', 'en-US': 'Department', 'zh-HK': '部門' },
+  parentId: { 'zh-CN': '上级', 'en-US': 'Parent', 'zh-HK': '上級' },
+  label: { 'zh-CN': '标签', 'en-US': 'Label', 'zh-HK': '標籤' },
+  value: { 'zh-CN': '值', 'en-US': 'Value', 'zh-HK': '值' },
+  dictNo: { 'zh-CN': '字典编号', 'en-US': 'Dictionary no.', 'zh-HK': '字典編號' },
+  fileId: { 'zh-CN': '文件', 'en-US': 'File', 'zh-HK': '文件' },
+  fileName: { 'zh-CN': '文件名', 'en-US': 'File name', 'zh-HK': '文件名' },
+  vendor: { 'zh-CN': '厂家', 'en-US': 'Vendor', 'zh-HK': '廠家' },
+  container: { 'zh-CN': '容器', 'en-US': 'Container', 'zh-HK': '容器' },
+  deliveryModel: { 'zh-CN': '配送方式', 'en-US': 'Delivery mode', 'zh-HK': '配送方式' },
+  scopeOfUse: { 'zh-CN': '使用范围', 'en-US': 'Scope of use', 'zh-HK': '使用範圍' },
+  consumableName: { 'zh-CN': '耗材名称', 'en-US': 'Consumable', 'zh-HK': '耗材名稱' },
+  rejectReason: { 'zh-CN': '拒绝原因', 'en-US': 'Rejection reason', 'zh-HK': '拒絕原因' },
+  cancelReason: { 'zh-CN': '取消原因', 'en-US': 'Cancellation reason', 'zh-HK': '取消原因' },
+  returnReason: { 'zh-CN': '退回原因', 'en-US': 'Return reason', 'zh-HK': '退回原因' },
+  reviewReason: { 'zh-CN': '审核意见', 'en-US': 'Review comment', 'zh-HK': '審核意見' },
+  reviewedBy: { 'zh-CN': '审核人', 'en-US': 'Reviewed by', 'zh-HK': '審核人' },
+  receivedBy: { 'zh-CN': '接收人', 'en-US': 'Received by', 'zh-HK': '接收人' },
+  applicantId: { 'zh-CN': '申请人', 'en-US': 'Applicant', 'zh-HK': '申請人' },
+  meaning: { 'zh-CN': '签名含义', 'en-US': 'Signature meaning', 'zh-HK': '簽名含義' },
+  method: { 'zh-CN': '方式', 'en-US': 'Method', 'zh-HK': '方式' },
+  channel: { 'zh-CN': '渠道', 'en-US': 'Channel', 'zh-HK': '渠道' },
+  failed: { 'zh-CN': '失败', 'en-US': 'Failed', 'zh-HK': '失敗' },
+  failCount: { 'zh-CN': '失败次数', 'en-US': 'Failures', 'zh-HK': '失敗次數' },
+  success: { 'zh-CN': '成功', 'en-US': 'Success', 'zh-HK': '成功' },
+  account: { 'zh-CN': '账号', 'en-US': 'Account', 'zh-HK': '賬號' },
+  params: { 'zh-CN': '路径参数', 'en-US': 'Path parameters', 'zh-HK': '路徑參數' },
+  body: { 'zh-CN': '请求内容', 'en-US': 'Request', 'zh-HK': '請求內容' },
+  page: { 'zh-CN': '页码', 'en-US': 'Page', 'zh-HK': '頁碼' },
+  size: { 'zh-CN': '每页条数', 'en-US': 'Page size', 'zh-HK': '每頁條數' },
+  jobNumber: { 'zh-CN': '工号', 'en-US': 'Job number', 'zh-HK': '工號' },
+  permissionIds: { 'zh-CN': '权限', 'en-US': 'Permissions', 'zh-HK': '權限' },
+  projectIds: { 'zh-CN': '项目', 'en-US': 'Projects', 'zh-HK': '項目' },
+  sampleTypeIds: { 'zh-CN': '样本类型', 'en-US': 'Sample types', 'zh-HK': '樣本類型' },
+  address: { 'zh-CN': '地址', 'en-US': 'Address', 'zh-HK': '地址' },
+  contact: { 'zh-CN': '联系人', 'en-US': 'Contact', 'zh-HK': '聯絡人' },
+  receiver: { 'zh-CN': '收件人', 'en-US': 'Receiver', 'zh-HK': '收件人' },
+  expiryDate: { 'zh-CN': '有效期', 'en-US': 'Expiry date', 'zh-HK': '有效期' },
+  lotNumber: { 'zh-CN': '批号', 'en-US': 'Lot number', 'zh-HK': '批號' },
+} as const satisfies Record<string, Words>;
+
+export type AuditObject = keyof typeof AUDIT_OBJECTS;
+export type AuditVerb = keyof typeof AUDIT_VERBS;
+
+/**
+ * Sign-in events (slide puzzles, login codes, logins, logouts, sessions): the login log's, kept out
+ * of the operation log's data changes unless asked for.
+ */
+export const AUDIT_SIGN_IN_OBJECTS: readonly AuditObject[] = ['auth', 'captcha', 'loginCode', 'session'];
+
+function wordIn(table: Readonly<Record<string, Words>>, key: string, lang: string): string | undefined {
+  if (!Object.hasOwn(table, key)) return undefined;
+  const words = table[key] as Words;
+  const wanted = lang.replace('_', '-');
+  return Object.hasOwn(words, wanted) ? words[wanted as FormLang] : words['zh-CN'];
+}
+
+/** An object (`captcha`, `sampleShipment`) in `lang` (console `zh-CN` or server `zh_CN`); unknown ones as they are. */
+export function auditObjectWord(object: string, lang: string): string {
+  return wordIn(AUDIT_OBJECTS, object, lang) ?? object;
+}
+
+/** A verb in `lang`, or undefined. */
+export function auditVerbWord(verb: string, lang: string): string | undefined {
+  return wordIn(AUDIT_VERBS, verb, lang);
+}
+
+/** An action id split at its last dot (workflow ids may hold one: `sharedDocument.original.publish`). */
+export function auditActionParts(action: string): { object: string; verb: string } | undefined {
+  const dot = action.lastIndexOf('.');
+  return dot < 0 ? undefined : { object: action.slice(0, dot), verb: action.slice(dot + 1) };
+}
+
+/** An action id in words (`User · create`), or undefined when either part has none. */
+export function auditActionWordOrNone(action: string, lang: string): string | undefined {
+  const parts = auditActionParts(action);
+  if (!parts) return undefined;
+  const object = wordIn(AUDIT_OBJECTS, parts.object, lang);
+  const verb = auditVerbWord(parts.verb, lang);
+  return object && verb ? `${object} · ${verb}` : undefined;
+}
+
+/** An action id in words; one without words shows as it is. */
+export function auditActionWord(action: string, lang: string): string {
+  return auditActionWordOrNone(action, lang) ?? action;
+}
+
+/** A field in `lang`: its words, else its key spelt out (`sampleCount` → `sample count`). */
+export function auditFieldWord(field: string, lang: string): string {
+  return (
+    wordIn(AUDIT_FIELDS, field, lang) ??
+    field
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/_/g, ' ')
+      .toLowerCase()
+  );
+}
+
+/** A workflow record's state field in its workflow's words (`status: signed` of a sample shipment). */
+export function auditStateWord(
+  object: string,
+  field: string,
+  value: unknown,
+  lang: string,
+): string | undefined {
+  if ((field !== 'state' && field !== 'status') || typeof value !== 'string') return undefined;
+  const workflow = workflowById(object);
+  if (!workflow || !(workflow.states as readonly string[]).includes(value)) return undefined;
+  return stateWord(workflow, value, lang);
+}
+
+/**
+ * The value fields that name another record, and the reference kind each names: the logs answer,
+ * with each row, the names of the records its values and its entity id point to (`refs`).
+ */
+export const AUDIT_REF_FIELDS = {
+  projectId: 'project',
+  projectIds: 'project',
+  testItemId: 'testItem',
+  testItemIds: 'testItem',
+  sampleTypeId: 'sampleType',
+  sampleTypeIds: 'sampleType',
+  temperatureId: 'temperature',
+  storageTemperatureId: 'temperature',
+  researchCenterId: 'researchCenter',
+  userId: 'user',
+  createdBy: 'user',
+  updatedBy: 'user',
+  reviewedBy: 'user',
+  receivedBy: 'user',
+  applicantId: 'user',
+  voidedBy: 'user',
+  roleId: 'role',
+  roleIds: 'role',
+} as const;
+export type AuditRefKind = (typeof AUDIT_REF_FIELDS)[keyof typeof AUDIT_REF_FIELDS];
+
+/** The key of a record's name in a row's `refs`: `project:12`. */
+export const auditRefKey = (kind: string, id: unknown) => `${kind}:${String(id)}`;
+
+/** The reference kind a field names, if any. */
+export function auditRefKind(field: string): AuditRefKind | undefined {
+  return Object.hasOwn(AUDIT_REF_FIELDS, field)
+    ? AUDIT_REF_FIELDS[field as keyof typeof AUDIT_REF_FIELDS]
+    : undefined;
+}
+
+/** The entities whose id names a record of a reference kind (the row's own record, named in `refs`). */
+export const AUDIT_ENTITY_REF_KINDS = {
+  project: 'project',
+  testItem: 'testItem',
+  sampleType: 'sampleType',
+  temperature: 'temperature',
+  researchCenter: 'researchCenter',
+  user: 'user',
+  role: 'role',
+} as const satisfies Record<string, AuditRefKind>;
+
+const YES_NO = {
+  yes: { 'zh-CN': '是', 'en-US': 'Yes', 'zh-HK': '是' },
+  no: { 'zh-CN': '否', 'en-US': 'No', 'zh-HK': '否' },
+} as const satisfies Record<string, Words>;
+
+/** Coded values of a field in words (as their pages show them). */
+const AUDIT_VALUE_WORDS: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
+  method: {
+    password: { 'zh-CN': '密码', 'en-US': 'Password', 'zh-HK': '密碼' },
+    sms: { 'zh-CN': '短信验证码', 'en-US': 'SMS code', 'zh-HK': '短訊驗證碼' },
+    email: { 'zh-CN': '邮箱验证码', 'en-US': 'E-mail code', 'zh-HK': '郵箱驗證碼' },
+    wechat: { 'zh-CN': '微信', 'en-US': 'WeChat', 'zh-HK': '微信' },
+  },
+  sex: {
+    M: { 'zh-CN': '男', 'en-US': 'Male', 'zh-HK': '男' },
+    F: { 'zh-CN': '女', 'en-US': 'Female', 'zh-HK': '女' },
+  },
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** An audit row as the value formatting needs it. */
+export interface AuditRowNames {
+  entity: string;
+  refs: Readonly<Record<string, string>>;
+}
+
+/**
+ * One field's value as its page shows it: a workflow state in its words, an id by the record's name
+ * (`refs`), an instant in the user's zone (`time`), yes or no; anything else as text.
+ */
+export function auditValueText(
+  row: AuditRowNames,
+  field: string,
+  value: unknown,
+  lang: string,
+  time: (iso: string) => string,
+): string {
+  if (value === undefined || value === null) return '';
+  const state = auditStateWord(row.entity, field, value, lang);
+  if (state !== undefined) return state;
+  const coded = Object.hasOwn(AUDIT_VALUE_WORDS, field) ? AUDIT_VALUE_WORDS[field] : undefined;
+  const word = coded && typeof value === 'string' ? wordIn(coded, value, lang) : undefined;
+  if (word !== undefined) return word;
+  const kind = auditRefKind(field);
+  if (kind) {
+    const name = (id: unknown) => row.refs[auditRefKey(kind, id)];
+    if (Array.isArray(value) && value.every((v) => name(v) !== undefined)) return value.map(name).join(', ');
+    const one = name(value);
+    if (one !== undefined) return one;
+  }
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return time(value);
+  if (typeof value === 'boolean') return wordIn(YES_NO, value ? 'yes' : 'no', lang) ?? String(value);
+  // A list of plain values (barcodes, ids) as a list, not JSON.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    return value.join(', ');
+  }
+  return changeText(value);
+}
+
+/** The fields that say which record a row is about, when its entity id names none (a range: project, analyte). */
+const RECORD_FIELDS = [
+  'projectId',
+  'researchCenterId',
+  'testItemId',
+  'sampleTypeId',
+  'temperatureId',
+] as const;
+
+/**
+ * Which record a row is about, by name: its own when `refs` names it (a project's number), else the
+ * records its values point to (a reference range: its project and analyte), else its id.
+ */
+export function auditRecordText(
+  row: AuditRowNames & { entityId: string | null; oldValue: unknown; newValue: unknown },
+): string {
+  const kind = Object.hasOwn(AUDIT_ENTITY_REF_KINDS, row.entity)
+    ? AUDIT_ENTITY_REF_KINDS[row.entity as keyof typeof AUDIT_ENTITY_REF_KINDS]
+    : undefined;
+  const own = kind && row.entityId !== null ? row.refs[auditRefKey(kind, row.entityId)] : undefined;
+  if (own) return own;
+  const values = [row.newValue, row.oldValue].find((v) => v && typeof v === 'object' && !Array.isArray(v)) as
+    | Record<string, unknown>
+    | undefined;
+  const named = RECORD_FIELDS.map((field) => {
+    const id = values?.[field];
+    const k = auditRefKind(field);
+    return k && id !== undefined ? row.refs[auditRefKey(k, id)] : undefined;
+  }).filter((n): n is string => n !== undefined);
+  return named.length > 0 ? named.join(' · ') : (row.entityId ?? '');
+}

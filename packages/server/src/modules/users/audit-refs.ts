@@ -1,0 +1,109 @@
+import {
+  AUDIT_ENTITY_REF_KINDS,
+  type AuditRefKind,
+  auditRefKey,
+  auditRefKind,
+  type Lang,
+} from '@trialab/api-contract';
+import { inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  projects,
+  researchCenters,
+  roles,
+  sampleTypes,
+  temperatures,
+  testItems,
+  users,
+} from '../../db/schema.js';
+
+interface RefRow {
+  entity: string;
+  entityId: string | null;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+type Named = { id: number; name: string; enName?: string | null };
+
+/** The records of a table with a Chinese and an English name, by id. */
+const withEnglishName =
+  (table: typeof testItems | typeof sampleTypes | typeof temperatures | typeof researchCenters) =>
+  (db: Executor, ids: number[]): Promise<Named[]> =>
+    db
+      .select({ id: table.id, name: table.name, enName: table.enName })
+      .from(table as typeof testItems)
+      .where(inArray(table.id, ids));
+
+/** Each kind's records by id, named as their pages name them (a project by number and name). */
+const LOOKUPS: Record<AuditRefKind, (db: Executor, ids: number[]) => Promise<Named[]>> = {
+  project: async (db, ids) =>
+    (
+      await db
+        .select({ id: projects.id, no: projects.projectNo, name: projects.name })
+        .from(projects)
+        .where(inArray(projects.id, ids))
+    ).map((p) => ({ id: p.id, name: `${p.no} ${p.name}` })),
+  testItem: withEnglishName(testItems),
+  sampleType: withEnglishName(sampleTypes),
+  temperature: withEnglishName(temperatures),
+  researchCenter: withEnglishName(researchCenters),
+  user: (db, ids) =>
+    db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ids)),
+  role: (db, ids) => db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids)),
+};
+
+const MAX_ID = 2 ** 31 - 1;
+const asId = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : undefined;
+};
+
+/** The records a row points to: each reference field of its values (a list names several), and its entity id. */
+function pointsTo(row: RefRow): Array<[AuditRefKind, number]> {
+  const found: Array<[AuditRefKind, number]> = [];
+  for (const value of [row.oldValue, row.newValue]) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    for (const [field, v] of Object.entries(value)) {
+      const kind = auditRefKind(field);
+      if (!kind) continue;
+      for (const item of Array.isArray(v) ? v : [v]) {
+        const id = asId(item);
+        if (id !== undefined) found.push([kind, id]);
+      }
+    }
+  }
+  const id = asId(row.entityId);
+  if (Object.hasOwn(AUDIT_ENTITY_REF_KINDS, row.entity) && id !== undefined) {
+    found.push([AUDIT_ENTITY_REF_KINDS[row.entity as keyof typeof AUDIT_ENTITY_REF_KINDS], id]);
+  }
+  return found;
+}
+
+/**
+ * Each row with `refs`: the names of the records its values and its entity id point to, so the
+ * logs show a project's number and a reference range's analyte rather than ids. Read only.
+ */
+export async function withRefs<R extends RefRow>(
+  db: Executor,
+  rows: R[],
+  lang: Lang,
+): Promise<Array<R & { refs: Record<string, string> }>> {
+  const pointed = rows.map(pointsTo);
+  const wanted = new Map<AuditRefKind, Set<number>>();
+  for (const [kind, id] of pointed.flat()) wanted.get(kind)?.add(id) ?? wanted.set(kind, new Set([id]));
+  const names = new Map<string, string>();
+  for (const [kind, ids] of wanted) {
+    for (const r of await LOOKUPS[kind](db, [...ids])) {
+      names.set(auditRefKey(kind, r.id), lang === 'en_US' && r.enName ? r.enName : r.name);
+    }
+  }
+  return rows.map((row, i) => {
+    const refs: Record<string, string> = {};
+    for (const [kind, id] of pointed[i] ?? []) {
+      const name = names.get(auditRefKey(kind, id));
+      if (name !== undefined) refs[auditRefKey(kind, id)] = name;
+    }
+    return { ...row, refs };
+  });
+}
