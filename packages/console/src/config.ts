@@ -33,6 +33,11 @@ export const TABLE_SIZES = {
   pagination: 50,
   bottomOffset: 30,
   columnWidth: 150,
+  /**
+   * The width each kind of column gets (its minimum on one line): a table wider than its box
+   * scrolls sideways rather than squash a column (components/DataTable/sizing.ts `fitColumns`).
+   */
+  kind: { status: 110, time: 170, date: 110, code: 130, name: 160, count: 80, actions: 120 },
   selectColumnWidth: 50,
   treeIndent: 15,
   sectionBottomOffset: 10,
