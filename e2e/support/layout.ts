@@ -4,12 +4,13 @@
  * names. Run in the page, on what is on screen now:
  * - text wrapped one character per line (a label or a cell squeezed narrower than two characters);
  * - a table column hidden behind a pinned one: covered by the fixed action column (or a column
- *   pinned at the start) wherever the table is scrolled to, or in a table that cannot scroll.
+ *   pinned at the start) wherever the table is scrolled to, or in a table that cannot scroll;
+ * - an open dialog taller than the window (its buttons out of reach).
  */
 import type { Page } from 'playwright-core';
 
 export interface LayoutProblem {
-  kind: 'one-character-lines' | 'column-behind-pinned';
+  kind: 'one-character-lines' | 'column-behind-pinned' | 'dialog-past-window';
   /** The text wrapped, or the column's title and the pinned column's. */
   text: string;
   /** Where: the nearest element with a test id, a table's label or the element's class. */
@@ -24,8 +25,7 @@ export async function layoutProblems(page: Page, within?: string): Promise<Layou
   // Written as one function expression: the page runs it as it is (no helpers from this module).
   return page.evaluate(async (selector) => {
     const root: Element = (selector && document.querySelector(selector)) || document.body;
-    const problems: { kind: 'one-character-lines' | 'column-behind-pinned'; text: string; where: string }[] =
-      [];
+    const problems: LayoutProblem[] = [];
     const whereOf = (element: Element | null): string => {
       const marked = element?.closest('[data-testid]');
       if (marked) return `[data-testid="${marked.getAttribute('data-testid')}"]`;
@@ -104,6 +104,16 @@ export async function layoutProblems(page: Page, within?: string): Promise<Layou
         scroller.dispatchEvent(new Event('scroll'));
       }
       for (const text of found) problems.push({ kind: 'column-behind-pinned', text, where: whereOf(table) });
+    }
+    // Dialogs: an open one ends within the window (its body scrolls), its buttons on screen.
+    for (const dialog of document.querySelectorAll('.ant-modal')) {
+      if (!shown(dialog)) continue;
+      if (dialog.getBoundingClientRect().bottom > window.innerHeight + 1)
+        problems.push({
+          kind: 'dialog-past-window',
+          text: dialog.querySelector('.ant-modal-title')?.textContent?.trim() ?? '',
+          where: whereOf(dialog),
+        });
     }
     return problems;
   }, within ?? null);
