@@ -66,8 +66,7 @@ async function open(page: Page, path: string): Promise<void> {
   await page.waitForFunction((target) => {
     const element = document.querySelector(`[data-page="${target}"]`);
     return (
-      element?.firstElementChild &&
-      !element.querySelector('.ant-spin-spinning, :scope > div > .ant-spin, .ant-card-loading')
+      element?.firstElementChild && !element.querySelector('.ant-spin-spinning, :scope > div > .ant-spin')
     );
   }, key);
 }
@@ -88,8 +87,11 @@ async function contextFor(
   return context;
 }
 
-/** A page and the kit's detail pages opened from its rows (not menu leaves), by address. */
-const DETAILS = ['/project/progress/project-plan-form-detail?id=1', '/project/create-file?id=1'];
+/** Pages opened from a list's rows (no menu leaf), by address, with what shows them loaded. */
+const DETAILS: Record<string, string> = {
+  '/project/progress/project-plan-form-detail?id=1': '[data-testid="progress-tasks"] .ant-table-row',
+  '/project/create-file?id=1': '[data-testid="project-sites-0"]',
+};
 
 async function sweep(
   account: string,
@@ -102,13 +104,15 @@ async function sweep(
   await page.goto(`${stack.consoleUrl}/home/todo`);
   await page.getByTestId('tabs-bar').waitFor();
   const paths = (await menuPages(page)).filter((path) => !only || only.includes(path));
-  if (!only && account === ACCOUNTS.admin) paths.push(...DETAILS);
+  if (!only && account === ACCOUNTS.admin) paths.push(...Object.keys(DETAILS));
   const problems: string[] = [];
   const where = `${settings.theme}/${settings.lang}`;
   // Each page's own content, then the shell once with every page's tab open: scanning the whole
   // document per page would check the same menu and tab bar a hundred times over.
   for (const path of paths) {
     await open(page, path);
+    const loaded = DETAILS[path];
+    if (loaded) await page.locator(loaded).first().waitFor();
     const within = `[data-page="${path.split('?')[0]}"]`;
     if (checks.axe)
       problems.push(...describeViolations(`${where} ${path}`, await seriousViolations(page, within)));
