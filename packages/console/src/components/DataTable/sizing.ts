@@ -43,9 +43,6 @@ export function visibleColumns<C extends { dataIndex?: unknown }>(
   );
 }
 
-/** The kinds of column the kit sizes (`TABLE_SIZES.kind`); any other column is `text`. */
-export type ColumnKind = keyof typeof TABLE_SIZES.kind;
-
 interface Sizable {
   width?: number | string;
   ellipsis?: unknown;
