@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../support/console/session.ts';
 import { openFromMenu } from '../support/console/shell.ts';
+import { layoutProblems } from '../support/layout.ts';
 import { longFlow, scaled } from '../support/timing.ts';
 import { choose } from '../support/web/antd.ts';
 
@@ -27,6 +28,9 @@ describe('account administration', () => {
       // Create: name, mobile, live job-number check, role and a project grant, initial password.
       await page.getByTestId('account-create').click();
       const form = page.getByTestId('account-form');
+      // At 1440x900 the dialog ends within the window: its body scrolls, OK stays on screen.
+      await form.waitFor();
+      expect(await layoutProblems(page, '.ant-modal-wrap')).toEqual([]);
       await form.locator('#account_username').fill('郑新员');
       await form.locator('#account_mobile').fill(mobile);
       await form.locator('#account_jobNumber').fill('KM0101');

@@ -2,7 +2,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
-import { APP_CSS_VAR_KEY } from './config';
+import { APP_CSS_VAR_KEY, DIALOG_BODY_MAX_HEIGHT } from './config';
 import { antdLocale } from './locales';
 import { AppRoutes } from './router/AppRoutes';
 import { useSettings } from './stores/settings';
@@ -15,6 +15,9 @@ function FeedbackBridge() {
   useEffect(() => registerFeedback({ message, modal }), [message, modal]);
   return null;
 }
+
+/** Dialogs scroll their body rather than grow past the window (ViewModal sizes its own). */
+const DIALOG = { styles: { body: { maxHeight: DIALOG_BODY_MAX_HEIGHT, overflowY: 'auto' as const } } };
 
 export function App() {
   const { i18n } = useTranslation();
@@ -33,6 +36,7 @@ export function App() {
         // A fixed key, shared with /login's static-styles provider: one set of theme variables.
         cssVar: { key: APP_CSS_VAR_KEY },
       }}
+      modal={DIALOG}
     >
       <AntApp>
         <FeedbackBridge />

@@ -33,11 +33,22 @@ export const TABLE_SIZES = {
   pagination: 50,
   bottomOffset: 30,
   columnWidth: 150,
+  /**
+   * The width each kind of column gets (its minimum on one line): a table wider than its box
+   * scrolls sideways rather than squash a column (components/DataTable/sizing.ts `fitColumns`).
+   */
+  kind: { status: 110, time: 170, date: 110, code: 130, name: 160, count: 80, actions: 120 },
   selectColumnWidth: 50,
   treeIndent: 15,
   sectionBottomOffset: 10,
 } as const;
 export const VIEW_MODAL_SIZES = { header: 52, footer: 53, margins: 80 } as const;
+/**
+ * Every dialog's body scrolls within the window (App.tsx's ConfigProvider): the window less the
+ * dialog's top offset (100), head (52), foot (53), padding (40) and a bottom margin (15). A long
+ * form (a new account) keeps its head and its OK button on screen.
+ */
+export const DIALOG_BODY_MAX_HEIGHT = 'calc(100vh - 260px)';
 export const CONFIRM_DIALOG_WIDTH = 360;
 export const IMAGE_PREVIEW_COLUMNS = 3;
 export const NUMBER_DEFAULT_DIGITS = 2;

@@ -1,6 +1,6 @@
 import type { BodyOf, DataOf, EndpointDef, ParamsOf, QueryOf } from '@trialab/api-contract';
 import { type Contract, contract } from './contract';
-import { client, download, type Envelope, type RequestOptions, request } from './request';
+import { client, download, type Envelope, fetchFile, type RequestOptions, request } from './request';
 
 type Extra = Omit<RequestOptions, 'url' | 'method' | 'data'>;
 
@@ -31,6 +31,16 @@ export function downloadEndpoint<E extends EndpointDef>(
   return endpoints.download(...call);
 }
 
+/**
+ * Calls an endpoint that answers a file and hands it back as a blob, to show in the page (a PDF
+ * in `PdfViewer`): `fileEndpoint((c) => c.projectReports.pdf, { params: { id } })`.
+ */
+export function fileEndpoint<E extends EndpointDef>(
+  ...call: Parameters<typeof fetchFromServer<E>>
+): Promise<Blob> {
+  return endpoints.file(...call);
+}
+
 async function sendToServer<E extends EndpointDef>(
   pick: (api: Contract) => E,
   input: CallInput<E> = {},
@@ -50,16 +60,30 @@ async function sendToServer<E extends EndpointDef>(
   });
 }
 
+/** Where a file endpoint's call goes: its address, its parameters (query or body) and method. */
+async function fileRequest<E extends EndpointDef>(pick: (api: Contract) => E, input: CallInput<E>) {
+  const [api] = await Promise.all([contract(), client()]);
+  const endpoint = pick(api);
+  const url = api.endpointUrl(endpoint, (input.params ?? {}) as Record<string, string | number>);
+  const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  return [url, (isQuery ? input.query : input.body) as object | undefined, endpoint.method] as const;
+}
+
 async function saveFromServer<E extends EndpointDef>(
   pick: (api: Contract) => E,
   input: CallInput<E>,
   fileName: string,
 ): Promise<void> {
-  const [api] = await Promise.all([contract(), client()]);
-  const endpoint = pick(api);
-  const url = api.endpointUrl(endpoint, (input.params ?? {}) as Record<string, string | number>);
-  const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
-  await download(url, fileName, (isQuery ? input.query : input.body) as object | undefined, endpoint.method);
+  const [url, params, method] = await fileRequest(pick, input);
+  await download(url, fileName, params, method);
+}
+
+async function fetchFromServer<E extends EndpointDef>(
+  pick: (api: Contract) => E,
+  input: CallInput<E>,
+): Promise<Blob> {
+  const [url, params, method] = await fileRequest(pick, input);
+  return fetchFile(url, params, method);
 }
 
 /**
@@ -67,4 +91,4 @@ async function saveFromServer<E extends EndpointDef>(
  * fake here (`fakeEndpoints()` in src/test/fakes.ts) instead of mocking this module, so test files
  * can share a worker's modules; the test set-up puts the server back before each file.
  */
-export const endpoints = { call: sendToServer, download: saveFromServer };
+export const endpoints = { call: sendToServer, download: saveFromServer, file: fetchFromServer };

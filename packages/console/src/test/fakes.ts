@@ -22,6 +22,8 @@ const server = { ...endpoints };
 export const callEndpoint = vi.fn<typeof endpoints.call>();
 /** The fake of every file download (`downloadEndpoint`). */
 export const downloadEndpoint = vi.fn<typeof endpoints.download>();
+/** The fake of every file shown in the page (`fileEndpoint`): a PDF blob unless a test says otherwise. */
+export const fileEndpoint = vi.fn<typeof endpoints.file>();
 
 /**
  * Sends this file's endpoint calls and downloads to the fakes above, answered by `answer` until a
@@ -31,6 +33,7 @@ export function fakeEndpoints(answer?: (...args: Parameters<typeof endpoints.cal
   if (answer) callEndpoint.mockImplementation(answer as typeof endpoints.call);
   endpoints.call = callEndpoint as typeof endpoints.call;
   endpoints.download = downloadEndpoint;
+  endpoints.file = fileEndpoint;
   return callEndpoint;
 }
 
@@ -47,6 +50,8 @@ export function resetShared(): void {
   callEndpoint.mockReset();
   downloadEndpoint.mockReset();
   downloadEndpoint.mockImplementation(async () => undefined);
+  fileEndpoint.mockReset();
+  fileEndpoint.mockImplementation(async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }));
   resetCameraSync();
   for (const [store, state] of initial) store.setState(state, true);
 }

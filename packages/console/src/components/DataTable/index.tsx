@@ -1,6 +1,6 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover, Table, type TableColumnType, type TableProps } from 'antd';
-import { type Key, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type Key, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESIZE_DEBOUNCE_MS, STATIC_TABLE_PAGE_SIZE, TABLE_SIZES } from '../../config';
 import { callEndpoint } from '../../services/endpoint';
@@ -12,7 +12,16 @@ import {
 } from '../../services/query';
 import { feedback } from '../../utils/feedback';
 import { usePageVisibility } from '../usePageShown';
-import { clampPage, pageSizeOptions, singleSelection, tableScrollY, visibleColumns } from './sizing';
+import {
+  clampPage,
+  fitColumns,
+  overflowTitle,
+  pageSizeOptions,
+  singleSelection,
+  tableScrollY,
+  tableWidth,
+  visibleColumns,
+} from './sizing';
 
 export type DataColumn<T> = TableColumnType<T> & { dataIndex?: string };
 
@@ -72,6 +81,19 @@ function useScrollY(withPagination: boolean) {
 
 const NO_TITLES: string[] = [];
 
+/** The full text of a cut cell on hover or focus (`overflowTitle`), one listener for the table. */
+function useOverflowTitles(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = ref.current;
+    element?.addEventListener('mouseover', overflowTitle);
+    element?.addEventListener('focusin', overflowTitle);
+    return () => {
+      element?.removeEventListener('mouseover', overflowTitle);
+      element?.removeEventListener('focusin', overflowTitle);
+    };
+  }, [ref]);
+}
+
 /**
  * A table body that scrolls is a region the keyboard must reach (WCAG 2.1.1): focusable and named
  * while its rows or columns overflow, a plain box otherwise (no empty tab stop). antd gives no props
@@ -118,17 +140,10 @@ export function DataTable<T extends object>({
   });
   const titles = head.data?.data?.titles ?? NO_TITLES;
   const { ref, y } = useScrollY(true);
+  useOverflowTitles(ref);
   useLayoutEffect(() => keyboardScrollable(ref.current, label ?? t('components.table')));
 
-  const shown = useMemo(
-    () =>
-      visibleColumns(columns, titles).map((column) => ({
-        ...column,
-        width: column.width ?? TABLE_SIZES.columnWidth,
-        ellipsis: column.ellipsis ?? true,
-      })),
-    [columns, titles],
-  );
+  const shown = useMemo(() => fitColumns(visibleColumns(columns, titles)), [columns, titles]);
 
   const saveTitles = async (next: string[]) => {
     if (!code) return;
@@ -179,7 +194,7 @@ export function DataTable<T extends object>({
         size="middle"
         {...rest}
         columns={shown}
-        scroll={{ x: 'max-content', y }}
+        scroll={{ x: tableWidth(shown, selection ? TABLE_SIZES.selectColumnWidth : 0), y }}
         indentSize={TABLE_SIZES.treeIndent}
         rowSelection={
           selection && {
@@ -205,21 +220,34 @@ export function DataTable<T extends object>({
   );
 }
 
-/** A local table of 5 rows per page, no size changer, paged only when rows exceed a page. */
+/**
+ * A local table: 5 rows per page, no size changer, paged only when rows exceed a page (`paged:
+ * false`: every row, as a plan's task list). Its columns are sized as the data table's: one line
+ * each, an ellipsis with the full text on hover, sideways scrolling rather than squeezing.
+ */
 export function StaticTable<T extends object>({
   dataSource = [],
+  columns = [],
+  paged = true,
   ...rest
-}: Omit<TableProps<T>, 'pagination'>) {
+}: Omit<TableProps<T>, 'pagination'> & { paged?: boolean }) {
+  const fitted = useMemo(() => fitColumns(columns), [columns]);
+  const ref = useRef<HTMLDivElement>(null);
+  useOverflowTitles(ref);
   return (
-    <Table<T>
-      size="small"
-      {...rest}
-      dataSource={dataSource}
-      pagination={
-        dataSource.length > STATIC_TABLE_PAGE_SIZE
-          ? { pageSize: STATIC_TABLE_PAGE_SIZE, showSizeChanger: false }
-          : false
-      }
-    />
+    <div ref={ref}>
+      <Table<T>
+        size="small"
+        scroll={{ x: tableWidth(fitted, rest.expandable ? TABLE_SIZES.selectColumnWidth : 0) }}
+        {...rest}
+        columns={fitted}
+        dataSource={dataSource}
+        pagination={
+          paged && dataSource.length > STATIC_TABLE_PAGE_SIZE
+            ? { pageSize: STATIC_TABLE_PAGE_SIZE, showSizeChanger: false }
+            : false
+        }
+      />
+    </div>
   );
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, pageSizeOptions, singleSelection, tableScrollY, visibleColumns } from './sizing';
+import {
+  clampPage,
+  fitColumns,
+  overflowTitle,
+  pageSizeOptions,
+  singleSelection,
+  tableScrollY,
+  tableWidth,
+  visibleColumns,
+} from './sizing';
 
 describe('table helpers', () => {
   it('offers 10..50 and adds the current size', () => {
@@ -26,5 +35,38 @@ describe('table helpers', () => {
     const columns = [{ dataIndex: 'a' }, { dataIndex: 'b' }, { dataIndex: undefined }];
     expect(visibleColumns(columns, ['b'])).toEqual([{ dataIndex: 'b' }, { dataIndex: undefined }]);
     expect(visibleColumns(columns, [])).toHaveLength(3);
+  });
+  it('sizes every column on one line, and the table as the sum of its columns', () => {
+    const columns = fitColumns([
+      { dataIndex: 'a' },
+      { dataIndex: 'b', width: 110, ellipsis: false },
+      { dataIndex: 'c', children: [] },
+    ]);
+    expect(columns[0]).toEqual({ dataIndex: 'a', width: 150, ellipsis: true });
+    expect(columns[1]).toEqual({ dataIndex: 'b', width: 110, ellipsis: false });
+    expect(columns[2]).toEqual({ dataIndex: 'c', children: [] });
+    // Head and body lay out the same widths: a number, not max-content, unless a width is not in px.
+    expect(tableWidth(columns.slice(0, 2), 50)).toBe(310);
+    expect(tableWidth([{ width: '20%' }])).toBe('max-content');
+  });
+  it('titles a cut cell with its full text, and only while it is cut', () => {
+    const cell = document.createElement('td');
+    cell.className = 'ant-table-cell-ellipsis';
+    cell.innerHTML = '<span><b>S01</b> Peking Union Medical College Hospital</span>';
+    const size = (scroll: number) => {
+      Object.defineProperty(cell, 'scrollWidth', { value: scroll, configurable: true });
+      Object.defineProperty(cell, 'clientWidth', { value: 100, configurable: true });
+    };
+    size(300);
+    overflowTitle({ target: cell.querySelector('b') });
+    expect(cell.title).toBe('S01 Peking Union Medical College Hospital');
+    size(80);
+    overflowTitle({ target: cell });
+    expect(cell.hasAttribute('title')).toBe(false);
+    // antd's own title on a plain-text cell stays.
+    cell.title = 'own';
+    size(300);
+    overflowTitle({ target: cell });
+    expect(cell.title).toBe('own');
   });
 });

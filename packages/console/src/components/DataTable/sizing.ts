@@ -42,3 +42,59 @@ export function visibleColumns<C extends { dataIndex?: unknown }>(
     (column) => typeof column.dataIndex !== 'string' || titles.includes(column.dataIndex),
   );
 }
+
+interface Sizable {
+  width?: number | string;
+  ellipsis?: unknown;
+  fixed?: unknown;
+  children?: unknown;
+}
+
+/**
+ * Every column of a kit table on one line: its width (its own, else the text width), cut with an
+ * ellipsis (the full text shows on hover: `overflowTitle`). A column that renders controls (the
+ * pinned action column, `ellipsis: false`) keeps its own. The table scrolls sideways when the
+ * columns are wider than its box (`scroll.x: 'max-content'`), so no column is squeezed to a
+ * character per line.
+ */
+export function fitColumns<C extends Sizable>(columns: readonly C[]): C[] {
+  return columns.map((column) =>
+    column.children
+      ? column
+      : { ...column, width: column.width ?? TABLE_SIZES.columnWidth, ellipsis: column.ellipsis ?? true },
+  );
+}
+
+/**
+ * The tooltip of a cell cut by its ellipsis: on hover, a cell whose text overflows gets its full
+ * text as its title (one listener per table, not one tooltip per cell). antd titles plain-text
+ * cells itself; this covers the rendered ones (tags, links, names of two parts).
+ */
+export function overflowTitle(event: { target: EventTarget | null }): void {
+  const target = event.target as Element | null;
+  const cell = target?.closest?.<HTMLElement>('.ant-table-cell-ellipsis');
+  if (!cell || (cell.hasAttribute('title') && cell.dataset.overflowTitle === undefined)) return;
+  const inner = cell.querySelector<HTMLElement>('.ant-table-cell-content') ?? cell;
+  if (inner.scrollWidth > inner.clientWidth) {
+    cell.title = (cell.textContent ?? '').trim();
+    cell.dataset.overflowTitle = '';
+  } else if (cell.dataset.overflowTitle !== undefined) {
+    cell.removeAttribute('title');
+    delete cell.dataset.overflowTitle;
+  }
+}
+
+/**
+ * The table's width for `scroll.x`: the sum of its columns' (and the selection column's), so the
+ * head and the body lay out the same widths (with `max-content` a long title widened its head
+ * cell alone, and the pinned column then covered the last one). `max-content` when a width is
+ * not in pixels.
+ */
+export function tableWidth(columns: readonly Sizable[], extra = 0): number | 'max-content' {
+  let sum = extra;
+  for (const column of columns) {
+    if (typeof column.width !== 'number') return 'max-content';
+    sum += column.width;
+  }
+  return sum;
+}

@@ -6,7 +6,7 @@ import {
   labFeedbackWorkflow,
   PORTAL_LIMITS,
 } from '@trialab/api-contract';
-import { Button, Form, Input, Tag } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -33,8 +33,6 @@ interface Filter {
   queryId?: number;
   projectId?: number;
 }
-
-const COLORS: Record<FeedbackState, string> = { open: 'error', answered: 'processing', closed: 'success' };
 
 /**
  * Feedback from the lab bench to the project manager. The bench (`side` lab) raises it about a query
@@ -93,16 +91,7 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
     col.site(t('site')),
     col.text('subjectNo', f('subjectNo'), 110),
     { dataIndex: 'content', title: f('content'), width: 260 },
-    {
-      dataIndex: 'status',
-      title: f('status'),
-      width: 100,
-      render: (v: FeedbackState) => (
-        <Tag color={COLORS[v]} data-testid={`feedback-status-${v}`}>
-          {stateText(labFeedbackWorkflow, v)}
-        </Tag>
-      ),
-    },
+    { ...col.status<FeedbackRow>(labFeedbackWorkflow, 100), title: f('status') },
     { dataIndex: 'createdByName', title: f('createdBy'), width: 100 },
     col.time('createdAt', f('createdAt')),
     col.text('response', f('response'), 240),

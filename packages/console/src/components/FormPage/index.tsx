@@ -6,7 +6,7 @@ import { useAction } from '../FormModal/useAction';
 import { ReasonModal, type ReasonModalProps } from '../ReasonModal';
 import { blanksToNull } from './values';
 
-export { ListField } from './ListField';
+export { type ListColumnField, ListField } from './ListField';
 
 /** The record a form page opens: `?id=` of its address; null for a new one. */
 export function useRecordId(): number | null {

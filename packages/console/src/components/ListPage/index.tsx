@@ -2,6 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Form, type FormInstance, Space } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TABLE_SIZES } from '../../config';
 import { type DataColumn, DataTable, type DataTableProps } from '../DataTable';
 import { type RowAction, RowActions } from '../RowActions';
 import type { Paged } from '../usePaged';
@@ -95,8 +96,10 @@ export function ListPage<T extends object, V extends object = Record<string, unk
         {
           dataIndex: 'actions',
           title: t('components.actions'),
-          width: actions.width ?? 120,
+          width: actions.width ?? TABLE_SIZES.kind.actions,
           fixed: 'right',
+          // Buttons wrap to a second line rather than be cut.
+          ellipsis: false,
           render: (_: unknown, row: T) => (
             <Space size={0} wrap>
               {actions.items && <RowActions row={row} actions={actions.items} />}

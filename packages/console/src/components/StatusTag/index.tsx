@@ -19,6 +19,7 @@ const COLORS: Record<string, string> = {
   open: 'error',
   answered: 'processing',
   resolved: 'success',
+  closed: 'success',
   pending: 'warning',
   confirmed: 'success',
   active: 'success',

@@ -1,6 +1,7 @@
 // Columns that many lists share, one factory per kind of field: same title, width and rendering
 // everywhere. A page spreads overrides (`{ ...col.projectNo(), width: 160 }`) where it differs.
 import { Select, Tag } from 'antd';
+import { TABLE_SIZES } from '../../config';
 import { t as translate } from '../../locales';
 import type { fields } from '../../locales/zh-CN/fields';
 import type { DataColumn } from '../DataTable';
@@ -33,7 +34,7 @@ export const col = {
   projectNo: <T extends Field<'projectNo', string>>(): DataColumn<T> => ({
     dataIndex: 'projectNo',
     title: label('projectNo'),
-    width: 130,
+    width: TABLE_SIZES.kind.code,
   }),
 
   /** "S01 Peking Union" from the row's site number and name. */
@@ -51,7 +52,7 @@ export const col = {
    */
   status: <T extends Field<'status', string>>(
     of: Worded | { group: string; ns: string },
-    width = 110,
+    width: number = TABLE_SIZES.kind.status,
   ): DataColumn<T> => ({
     dataIndex: 'status',
     title: label('status'),
@@ -135,7 +136,7 @@ export const col = {
   time: <T extends object>(dataIndex: keyof T & string, title: string): DataColumn<T> => ({
     dataIndex,
     title,
-    width: 170,
+    width: TABLE_SIZES.kind.time,
     render: (v: string | null) => formatTime(v),
   }),
 };

@@ -189,6 +189,7 @@ export const common: typeof zh = {
   },
   components: {
     save: 'Save',
+    download: 'Download',
     back: 'Back',
     moveUp: 'Up',
     moveDown: 'Down',

@@ -181,6 +181,7 @@ export const common = {
   createPdf: { title: '生成 PDF', hint: '在浏览器打印对话框中选择“另存为 PDF”', print: '打印 / 另存为 PDF' },
   components: {
     save: '保存',
+    download: '下载',
     back: '返回',
     moveUp: '上移',
     moveDown: '下移',

@@ -183,6 +183,7 @@ export const common: typeof zh = {
   createPdf: { title: '生成 PDF', hint: '在瀏覽器打印對話框中選擇“另存為 PDF”', print: '打印 / 另存為 PDF' },
   components: {
     save: '保存',
+    download: '下載',
     back: '返回',
     moveUp: '上移',
     moveDown: '下移',

@@ -5,6 +5,7 @@ import { currentLanguage, t } from '../../locales';
 import { getAuthorization } from '../../utils/cookie';
 import { appEvents } from '../../utils/events';
 import { feedback } from '../../utils/feedback';
+import { saveBlob } from '../../utils/saveBlob';
 import { readText, STORAGE_KEYS } from '../../utils/storage';
 import { createClock } from './clock';
 import { acceptsStatus, browserTimeZone, installInterceptors, normalizeMethod } from './interceptors';
@@ -41,13 +42,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
   return response.data;
 }
 
-/** File download (SPEC section 7): see `download` in ./index.ts, which loads this module. */
-export async function download(
-  url: string,
-  fileName: string,
-  params?: object,
-  method: Method = 'GET',
-): Promise<void> {
+/** A file the server answers, as a blob (to show it in the page: a PDF in a viewer). */
+export async function fetchFile(url: string, params?: object, method: Method = 'GET'): Promise<Blob> {
   const response = await http.request<Blob>({
     url,
     method,
@@ -55,10 +51,15 @@ export async function download(
     responseType: 'blob',
     raw: true,
   });
-  const href = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(href);
+  return response.data;
+}
+
+/** File download (SPEC section 7): see `download` in ./index.ts, which loads this module. */
+export async function download(
+  url: string,
+  fileName: string,
+  params?: object,
+  method: Method = 'GET',
+): Promise<void> {
+  saveBlob(await fetchFile(url, params, method), fileName);
 }

@@ -31,3 +31,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
 export async function download(...args: Parameters<Client['download']>): Promise<void> {
   return (await client()).download(...args);
 }
+
+/** A file the server answers, as a blob (shown in the page rather than saved). */
+export async function fetchFile(...args: Parameters<Client['fetchFile']>): Promise<Blob> {
+  return (await client()).fetchFile(...args);
+}

@@ -84,7 +84,9 @@ export default function DictPage() {
   const english = i18n.language === 'en-US';
   const [keyword, setKeyword] = useState('');
   const types = useEndpointQuery((api) => api.dict.typeList, { body: keyword ? { keyword } : {} });
-  const [dictNo, setDictNo] = useState<number | null>(null);
+  const [chosen, setDictNo] = useState<number | null>(null);
+  // The page opens on the first type (not on an empty pane) until one is chosen.
+  const dictNo = chosen ?? types.data?.data[0]?.dictNo ?? null;
   const [filter, setFilter] = useState<{ label?: string }>({});
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const items = useEndpointQuery(

@@ -1,11 +1,11 @@
 import { type BodyOf, PROJECT_FILE_PERMISSIONS, type ProjectImportType } from '@trialab/api-contract';
-import { Button, Col, DatePicker, Divider, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Col, DatePicker, Divider, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { ExportButton } from '../../../components/ExportButton';
-import { FormPage, ListField, useRecordId } from '../../../components/FormPage';
+import { FormPage, type ListColumnField, ListField, useRecordId } from '../../../components/FormPage';
 import { rules } from '../../../components/formRules';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
@@ -16,6 +16,9 @@ import { type ImportedRows, SectionImport, type SectionKeys } from './SectionImp
 type Body = BodyOf<Contract['project']['create']>;
 /** The form's values: the contract's body, the two dates as one range picker. */
 type Values = Omit<Body, 'startDate' | 'endDate'> & { dates?: [Dayjs | null, Dayjs | null] | null };
+
+/** A row of a section (a site, a group, a contact) as its columns name it. */
+type SectionRow = Record<string, unknown>;
 
 const PROJECT_NO = /^[A-Za-z0-9_-]{1,32}$/;
 const P = PROJECT_FILE_PERMISSIONS;
@@ -92,18 +95,96 @@ export default function CreateProjectFilePage() {
       : create.mutateAsync({ body });
   };
 
-  /** One editable table: a row of fields per item, its import and export, add and remove buttons. */
-  const rowsOf = (type: ProjectImportType, title: string, cells: (field: number) => ReactNode) => {
+  /** The columns of each section's rows: one declaration per section, one section component. */
+  const sections: Record<
+    ProjectImportType,
+    { title: string; columns: readonly ListColumnField<SectionRow>[] }
+  > = {
+    center: {
+      title: t('sites'),
+      columns: [
+        { name: 'id', label: 'id', hidden: true, input: <Input /> },
+        {
+          name: 'researchCenterId',
+          label: t('center'),
+          width: 280,
+          required: true,
+          rules: [rules.chosen(t('center'))],
+          input: (
+            <Select
+              showSearch
+              optionFilterProp="label"
+              options={centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
+            />
+          ),
+        },
+        {
+          name: 'centerNo',
+          label: t('centerNo'),
+          width: 140,
+          required: true,
+          rules: [rules.required(t('centerNo')), rules.max(t('centerNo'), 16)],
+          input: <Input maxLength={16} />,
+        },
+        { name: 'name', label: t('siteName'), input: <Input maxLength={64} /> },
+      ],
+    },
+    group: {
+      title: t('groups'),
+      columns: [
+        {
+          name: 'code',
+          label: t('code'),
+          width: 140,
+          required: true,
+          rules: [rules.required(t('code')), rules.max(t('code'), 16)],
+          input: <Input maxLength={16} />,
+        },
+        {
+          name: 'name',
+          label: t('groupName'),
+          required: true,
+          rules: [rules.required(t('groupName')), rules.max(t('groupName'), 64)],
+          input: <Input maxLength={64} />,
+        },
+      ],
+    },
+    contact: {
+      title: t('contacts'),
+      columns: [
+        {
+          name: 'name',
+          label: t('contactName'),
+          required: true,
+          rules: [rules.required(t('contactName'))],
+          input: <Input maxLength={32} />,
+        },
+        {
+          name: 'role',
+          label: t('role'),
+          required: true,
+          rules: [rules.required(t('role'))],
+          input: <Input maxLength={32} />,
+        },
+        { name: 'phone', label: t('phone'), input: <Input maxLength={32} /> },
+        { name: 'email', label: t('email'), rules: [rules.email()], input: <Input maxLength={64} /> },
+      ],
+    },
+  };
+
+  /** One section: its rows under a header of labels, its import and export, add and remove. */
+  const section = (type: ProjectImportType) => {
     const name = LIST_OF[type];
     return (
       <>
         {/* A separator holds no controls (axe: nested-interactive): the section's buttons follow it. */}
-        <Divider titlePlacement="start">{title}</Divider>
-        <ListField
+        <Divider titlePlacement="start">{sections[type].title}</Divider>
+        <ListField<SectionRow>
           name={name}
           testId={`project-${name}`}
           addLabel={t('addRow')}
           removeLabel={t('removeRow')}
+          columns={sections[type].columns}
           toolbar={
             <>
               <Permission value={[P.import]}>
@@ -128,14 +209,7 @@ export default function CreateProjectFilePage() {
               )}
             </>
           }
-        >
-          {(item, _index, controls) => (
-            <Space align="start">
-              {cells(item.name)}
-              {controls}
-            </Space>
-          )}
-        </ListField>
+        />
       </>
     );
   };
@@ -257,60 +331,9 @@ export default function CreateProjectFilePage() {
             </Form.Item>
           </Col>
         </Row>
-        {rowsOf('center', t('sites'), (n) => (
-          <>
-            <Form.Item name={[n, 'id']} hidden>
-              <Input />
-            </Form.Item>
-            <Form.Item name={[n, 'researchCenterId']} rules={[rules.chosen(t('center'))]}>
-              <Select
-                placeholder={t('center')}
-                style={{ width: 280 }}
-                showSearch
-                optionFilterProp="label"
-                options={centers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
-              />
-            </Form.Item>
-            <Form.Item
-              name={[n, 'centerNo']}
-              rules={[rules.required(t('centerNo')), rules.max(t('centerNo'), 16)]}
-            >
-              <Input placeholder={t('centerNo')} maxLength={16} style={{ width: 120 }} />
-            </Form.Item>
-            <Form.Item name={[n, 'name']}>
-              <Input placeholder={t('siteName')} maxLength={64} />
-            </Form.Item>
-          </>
-        ))}
-        {rowsOf('group', t('groups'), (n) => (
-          <>
-            <Form.Item name={[n, 'code']} rules={[rules.required(t('code')), rules.max(t('code'), 16)]}>
-              <Input placeholder={t('code')} maxLength={16} style={{ width: 120 }} />
-            </Form.Item>
-            <Form.Item
-              name={[n, 'name']}
-              rules={[rules.required(t('groupName')), rules.max(t('groupName'), 64)]}
-            >
-              <Input placeholder={t('groupName')} maxLength={64} style={{ width: 280 }} />
-            </Form.Item>
-          </>
-        ))}
-        {rowsOf('contact', t('contacts'), (n) => (
-          <>
-            <Form.Item name={[n, 'name']} rules={[rules.required(t('contactName'))]}>
-              <Input placeholder={t('contactName')} maxLength={32} />
-            </Form.Item>
-            <Form.Item name={[n, 'role']} rules={[rules.required(t('role'))]}>
-              <Input placeholder={t('role')} maxLength={32} />
-            </Form.Item>
-            <Form.Item name={[n, 'phone']}>
-              <Input placeholder={t('phone')} maxLength={32} />
-            </Form.Item>
-            <Form.Item name={[n, 'email']} rules={[rules.email()]}>
-              <Input placeholder={t('email')} maxLength={64} />
-            </Form.Item>
-          </>
-        ))}
+        {section('center')}
+        {section('group')}
+        {section('contact')}
       </FormPage>
       {record && (
         <Permission value={[P.view]}>

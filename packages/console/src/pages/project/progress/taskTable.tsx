@@ -1,7 +1,8 @@
 import type { FormField } from '@trialab/api-contract';
-import { DatePicker, Form, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { DatePicker, Form, Select, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { StaticTable } from '../../../components/DataTable';
 import { DynamicFields } from '../../../components/DynamicForm';
 import { dash } from '../../../components/format';
 
@@ -61,6 +62,7 @@ export function TaskTable<T extends TaskLine>({
     {
       dataIndex: 'name',
       title: t('name'),
+      width: 300,
       render: (name: string, task) => (
         <Space>
           {name}
@@ -72,7 +74,7 @@ export function TaskTable<T extends TaskLine>({
     {
       dataIndex: 'ownerId',
       title: t('owner'),
-      width: 160,
+      width: onChange ? 160 : 110,
       render: (_: unknown, task) =>
         onChange ? (
           <Select
@@ -89,7 +91,7 @@ export function TaskTable<T extends TaskLine>({
     ...(['plannedStart', 'plannedDue'] as const).map((key) => ({
       dataIndex: key,
       title: t(key),
-      width: 150,
+      width: onChange || key === 'plannedDue' ? 160 : 120,
       render: (value: string, task: T) =>
         onChange ? (
           <DatePicker
@@ -110,10 +112,9 @@ export function TaskTable<T extends TaskLine>({
     ...more,
   ];
   return (
-    <Table<T>
+    <StaticTable<T>
       rowKey="key"
-      size="small"
-      pagination={false}
+      paged={false}
       dataSource={tasks as T[]}
       data-testid="progress-tasks"
       columns={columns}

@@ -1,14 +1,15 @@
 import { type ProjectReportRow, projectReportWorkflow } from '@trialab/api-contract';
 import { Button, Form, Input, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
+import { PdfViewer } from '../../../components/PdfViewer';
 import { ProjectSelect } from '../../../components/ProjectSelect';
 import { WorkflowActions } from '../../../components/WorkflowActions';
-import { callEndpoint, downloadEndpoint } from '../../../services/endpoint';
+import { callEndpoint, fileEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
 
 export type Row = ProjectReportRow;
@@ -73,25 +74,42 @@ export function ReportFilters() {
   );
 }
 
-/** The report's PDF: the released lab report's, or the uploaded one. */
+/**
+ * The report's PDF (the released lab report's, or the uploaded one) shown in the page's PDF viewer,
+ * with its download button.
+ */
 export function PdfButton({ row }: { row: Row }) {
   const { t } = useTranslation('projectReports', { keyPrefix: 'shared' });
   const name = `${row.reportNo}${row.revision > 0 ? `-v${row.revision}` : ''}.pdf`;
-  return (
-    <Button
-      type="link"
-      size="small"
-      disabled={!row.hasPdf}
-      title={row.hasPdf ? undefined : t('noPdf')}
-      data-testid={`project-report-pdf-${row.id}`}
-      onClick={() =>
+  const [load, setLoad] = useState<(() => Promise<Blob>) | null>(null);
+  const close = useCallback(() => setLoad(null), []);
+  const open = () =>
+    setLoad(
+      () => () =>
         row.kind === 'manual'
-          ? downloadEndpoint((c) => c.manualReports.pdf, { params: { id: row.id } }, name)
-          : downloadEndpoint((c) => c.projectReports.pdf, { params: { id: row.id } }, name)
-      }
-    >
-      {t('pdf')}
-    </Button>
+          ? fileEndpoint((c) => c.manualReports.pdf, { params: { id: row.id } })
+          : fileEndpoint((c) => c.projectReports.pdf, { params: { id: row.id } }),
+    );
+  return (
+    <>
+      <Button
+        type="link"
+        size="small"
+        disabled={!row.hasPdf}
+        title={row.hasPdf ? undefined : t('noPdf')}
+        data-testid={`project-report-pdf-${row.id}`}
+        onClick={open}
+      >
+        {t('pdf')}
+      </Button>
+      <PdfViewer
+        load={load}
+        title={name}
+        fileName={name}
+        onClose={close}
+        testId={`project-report-pdf-view-${row.id}`}
+      />
+    </>
   );
 }
 

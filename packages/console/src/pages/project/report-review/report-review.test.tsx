@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
-import { callEndpoint, downloadEndpoint, fakeEndpoints } from '../../../test/fakes';
+import { callEndpoint, downloadEndpoint, fakeEndpoints, fileEndpoint } from '../../../test/fakes';
 import ReportReviewPage from './index';
 
 fakeEndpoints();
@@ -68,8 +68,14 @@ describe('/project/report-review', () => {
     renderPage(Object.values(PROJECT_REPORT_PERMISSIONS));
     expect(await screen.findByText('RPT20261101000031')).toBeTruthy();
     expect(calls('projectReports.paging')[0]?.[1]).toMatchObject({ body: { status: 'pending' } });
+    // The PDF opens in the page's viewer (not a download); its button saves the file it shows.
     fireEvent.click(screen.getByTestId('project-report-pdf-7'));
-    expect(vi.mocked(downloadEndpoint).mock.calls[0]?.[1]).toEqual({ params: { id: 7 } });
+    const viewer = await screen.findByTestId('project-report-pdf-view-7');
+    expect(viewer.getAttribute('src')).toMatch(/^blob:/);
+    expect(vi.mocked(fileEndpoint).mock.calls[0]?.[1]).toEqual({ params: { id: 7 } });
+    expect(downloadEndpoint).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('project-report-pdf-view-7-download'));
+    expect(downloadEndpoint).not.toHaveBeenCalled(); // saved from the blob shown, no second request
 
     fireEvent.click(screen.getByTestId('project-report-return-7'));
     fireEvent.change(await screen.findByTestId('project-report-return-reason'), {

@@ -2,9 +2,8 @@ import { progressTaskWorkflow } from '@trialab/api-contract';
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { col } from '../../../../components/columns';
 import { useRecordId } from '../../../../components/FormPage';
-import { formatTime } from '../../../../components/format';
-import { StatusTag } from '../../../../components/StatusTag';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
 import { callEndpoint } from '../../../../services/endpoint';
 import { useEndpointQuery } from '../../../../services/query';
@@ -46,18 +45,8 @@ export default function ProgressPlanDetailPage() {
       <TaskTable<Line>
         tasks={taskLines(plan)}
         more={[
-          {
-            dataIndex: 'status',
-            title: t('shared.status'),
-            width: 100,
-            render: (status: string) => <StatusTag workflow={progressTaskWorkflow} status={status} />,
-          },
-          {
-            dataIndex: 'completedAt',
-            title: t('task.completedAt'),
-            width: 170,
-            render: (v: string | null) => formatTime(v),
-          },
+          col.status<Line>(progressTaskWorkflow, 130),
+          col.time<Line>('completedAt', t('task.completedAt')),
           {
             dataIndex: 'actions',
             title: '',
