@@ -207,7 +207,7 @@ describe('laboratory report document', () => {
     expect(site.some((run) => run.includes('张三丰'))).toBe(false);
     // The project's approval signature is printed with its meaning.
     expect(site).toContain('Approved by the project');
-    expect(site).toContain('Meaning: Project review: report approved for release to the site');
+    expect(site.join(' ')).toContain('Meaning: Project review: report approved for release to the site');
     const lab = (await pdfPages(await renderDocument(reportDocument, data, context('zh_CN')))).flat();
     expect(lab).toContain('S-001 张三丰');
     expect(lab).toContain('项目审核批准');
