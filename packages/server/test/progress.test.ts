@@ -26,6 +26,7 @@ interface Plan {
   doneCount: number;
   reason: string | null;
   version: number;
+  authorIds: number[];
 }
 interface Task {
   id: number;
