@@ -38,3 +38,8 @@ export const agreement = z.literal(true, { message: 'validation.agreement' });
 export const text = (max: number) => z.string().trim().min(1).max(max);
 export const optionalText = (max: number) => z.string().trim().max(max).nullish();
 export const isoTime = z.string();
+/**
+ * Who created, last edited or submitted a version: none of them may approve, return or review it
+ * (segregation of duties; the workflow's `ActorContext.isAuthor`).
+ */
+export const authorIds = z.array(z.number());

@@ -189,6 +189,63 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     );
   });
 
+  it('refuses approval to whoever wrote or submitted the version, not only to its creator', async () => {
+    const [project] = await env.handle.db
+      .select()
+      .from(projects)
+      .where(eq(projects.projectNo, 'KM-2026-002'));
+    const projectId = project?.id ?? 0;
+    const visits = [{ name: 'V1', samples: [sample(refs.ser)] }];
+    const signature = { password: DEMO_PASSWORD };
+    // The super account drafts it; the project manager rewrites it; the super account submits it.
+    const rewritten = (
+      await as(admin, plan.create, {
+        body: { projectId, planNo: 'KM-2026-002-SOD-A', name: '职责分离 A', visits },
+      })
+    ).data as { id: number; version: number };
+    const id = rewritten.id;
+    await as(manager, plan.syncDraft, {
+      body: { planId: id, version: rewritten.version, name: '职责分离 A（改）', visits },
+    });
+    await as(admin, plan.submit, { params: { id }, body: { version: rewritten.version + 1 } });
+    const v = rewritten.version + 2;
+    // Both are the version's authors (creator and submitter, editor).
+    expect((await detail(id)).authorIds).toHaveLength(2);
+    // The editor may not approve it, in either language, and nothing changes.
+    const byEditor = await as(manager, plan.approve, { params: { id }, body: { version: v, signature } });
+    expect(byEditor.code).toBe(ResultCode.FORBIDDEN);
+    expect(byEditor.msg).toContain('separation of duties');
+    const zh = await as(manager, plan.approve, {
+      params: { id },
+      body: { version: v, signature },
+      lang: 'zh_CN',
+    });
+    expect(zh.msg).toContain('职责分离');
+    // Nor the creator who submitted it.
+    const byCreator = await as(admin, plan.approve, { params: { id }, body: { version: v, signature } });
+    expect(byCreator.code).toBe(ResultCode.FORBIDDEN);
+    expect((await detail(id)).status).toBe('submitted');
+
+    // Drafted by the super account, submitted by the manager: the submitter may not approve or return it.
+    const submitted = (
+      await as(admin, plan.create, {
+        body: { projectId, planNo: 'KM-2026-002-SOD-B', name: '职责分离 B', visits },
+      })
+    ).data as { id: number; version: number };
+    await as(manager, plan.submit, { params: { id: submitted.id }, body: { version: submitted.version } });
+    const bySubmitter = await as(manager, plan.approve, {
+      params: { id: submitted.id },
+      body: { version: submitted.version + 1, signature },
+    });
+    expect(bySubmitter.code).toBe(ResultCode.FORBIDDEN);
+    const returned = await as(manager, plan.return, {
+      params: { id: submitted.id },
+      body: { version: submitted.version + 1, reason: 'x' },
+    });
+    expect(returned.code).toBe(ResultCode.FORBIDDEN);
+    expect((await detail(submitted.id)).status).toBe('submitted');
+  });
+
   it('revises an online plan; received samples keep their visit; the revision supersedes the old version', async () => {
     const rows = (await as(manager, plan.paging, { body: { keyword: 'KM-2026-002-PLAN-B', size: 10 } }))
       .data as PlanRow[];

@@ -26,6 +26,7 @@ interface Plan {
   doneCount: number;
   reason: string | null;
   version: number;
+  authorIds: number[];
 }
 interface Task {
   id: number;
@@ -192,6 +193,44 @@ describe.each(ENGINES)('project progress plans on %s', (engine) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'progressPlan.return'), eq(auditLog.entityId, String(id))));
     expect(audit?.reason).toBe('启动会日期需与中心确认');
+  });
+
+  it('refuses approval to whoever adjusted or submitted the plan, not only to its creator', async () => {
+    const body = { projectId: await projectId('KM-2026-001'), templateId, startDate: '2027-05-01' };
+    // The super account creates it; the project manager adjusts a date and submits it.
+    const { id } = (await as(superUser, progress.create, { body })).data as { id: number };
+    const plan = await detail(pm, id);
+    const [first] = plan.tasks as [Task];
+    const task = {
+      id: first.id,
+      ownerId: first.ownerId,
+      plannedStart: first.plannedStart,
+      plannedDue: '2027-05-20',
+    };
+    expect(
+      (await as(pm, progress.update, { params: { id }, body: { version: plan.version, tasks: [task] } }))
+        .code,
+    ).toBe(200);
+    expect(
+      (await as(pm, progress.submit, { params: { id }, body: { version: plan.version + 1 } })).code,
+    ).toBe(200);
+    const version = plan.version + 2;
+    expect((await detail(pm, id)).authorIds).toHaveLength(2);
+    const byManager = await as(pm, progress.approve, { params: { id }, body: { version }, lang: 'en_US' });
+    expect(byManager.code).toBe(ResultCode.FORBIDDEN);
+    expect(byManager.msg).toContain('separation of duties');
+    const returned = await as(pm, progress.return, {
+      params: { id },
+      body: { version, reason: '日期' },
+      lang: 'zh_CN',
+    });
+    expect(returned.code).toBe(ResultCode.FORBIDDEN);
+    expect(returned.msg).toContain('职责分离');
+    // The creator is an author too; nothing changed.
+    expect((await as(superUser, progress.approve, { params: { id }, body: { version } })).code).toBe(
+      ResultCode.FORBIDDEN,
+    );
+    expect((await detail(pm, id)).status).toBe('submitted');
   });
 
   it('previews a template for a project and saves the owners and dates chosen on the form as a draft', async () => {

@@ -1,8 +1,10 @@
-import { endpoints, ResultCode } from '@trialab/api-contract';
+import { createHash } from 'node:crypto';
+import { endpoints, PROJECT_REPORT_SIGNATURE_MEANING, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sites, userProjects, users } from '../src/db/schema.js';
-import { labReports } from '../src/db/schema-lab.js';
+import { labReports, labSignatures, labSubjects } from '../src/db/schema-lab.js';
+import { initialsOf } from '../src/lib/initials.js';
 import { ENGINES } from './engines.js';
 import {
   call,
@@ -14,6 +16,7 @@ import {
   type TestEnv,
   uploadFile,
 } from './helpers.js';
+import { pdfText } from './pdf-text.js';
 
 const { projectReports, manualReports, portalReport, report, system, todo } = endpoints;
 
@@ -47,6 +50,8 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
   let km1 = 0;
   let km3 = 0;
   let km3Site = 0;
+  let pmId = 0;
+  const signature = { password: DEMO_PASSWORD };
   /** The KM-2026-003 lab report the second test approves for its site. */
   let approvedLabId = 0;
   const as = async (
@@ -76,6 +81,8 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
     await db.insert(userProjects).values({ userId: chen?.id ?? 0, projectId: km3, siteId: km3Site });
     admin = await login(env, '13800000000');
     pm = await login(env, '13800000003');
+    const [manager] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, '13800000003'));
+    pmId = manager?.id ?? 0;
     lab = await login(env, '13800000001');
     site = await login(env, '13900000001');
     otherSite = await login(env, '13900000002');
@@ -100,6 +107,7 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
     expect((await as(pm, projectReports.setting, { params: { id: km3 } })).data).toEqual({
       projectId: km3,
       reportReview: true,
+      siteSubjectName: false,
     });
     expect((await as(pm, projectReports.setting, { params: { id: km1 } })).data).toMatchObject({
       reportReview: false,
@@ -135,31 +143,85 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
     expect((await as(site, portalReport.get, { params: { id: labId } })).code).toBe(ResultCode.NOT_FOUND);
     expect((await raw(site, portalReport.pdf, labId)).statusCode).toBe(404);
 
-    // Not by the one who released it, not without the permission, not twice.
+    // Not by the one who released it, not without the permission, not unsigned, not twice.
     expect(
-      (await as(lab, projectReports.approve, { params: { id: waiting?.id ?? 0 }, body: { version: 1 } }))
-        .code,
+      (
+        await as(lab, projectReports.approve, {
+          params: { id: waiting?.id ?? 0 },
+          body: { version: 1, signature },
+        })
+      ).code,
     ).toBe(ResultCode.FORBIDDEN);
     const stale = await as(pm, projectReports.approve, {
       params: { id: waiting?.id ?? 0 },
-      body: { version: 9 },
+      body: { version: 9, signature },
     });
     expect(stale.code).toBe(ResultCode.STALE_VERSION);
-    const approved = await as(pm, projectReports.approve, {
+    const unsigned = await as(pm, projectReports.approve, {
       params: { id: waiting?.id ?? 0 },
       body: { version: 1 },
+    });
+    expect(unsigned.code).toBe(ResultCode.BAD_REQUEST);
+    const wrong = await as(pm, projectReports.approve, {
+      params: { id: waiting?.id ?? 0 },
+      body: { version: 1, signature: { password: 'not-the-password' } },
+    });
+    expect(wrong.code).toBe(ResultCode.BAD_REQUEST);
+    const approved = await as(pm, projectReports.approve, {
+      params: { id: waiting?.id ?? 0 },
+      body: { version: 1, signature },
     });
     expect(approved).toMatchObject({ code: 200, data: { version: 2 } });
     const again = await as(pm, projectReports.approve, {
       params: { id: waiting?.id ?? 0 },
-      body: { version: 2 },
+      body: { version: 2, signature },
     });
     expect(again.code).toBe(ResultCode.INVALID_STATE);
     expect(again.msg).toContain('(Approved)');
 
     expect(await visibleToSite()).toContain(labId);
     expect(await labRow()).toMatchObject({ projectReview: 'approved' });
-    expect((await as(site, portalReport.get, { params: { id: labId } })).code).toBe(200);
+    // The approval is an e-signature on the report, with its meaning, printed on both PDF copies.
+    const signed = (await as(site, portalReport.get, { params: { id: labId } })).data as {
+      subjectNo: string;
+      subject: string;
+      signatures: Array<{ action: string; meaning: string; signerName: string }>;
+    };
+    expect(signed.signatures.at(-1)).toMatchObject({
+      action: 'projectApprove',
+      meaning: PROJECT_REPORT_SIGNATURE_MEANING.en_US,
+      signerName: '张项目',
+    });
+    // The site sees the subject by number and initials (list, detail and PDF); the lab its full name.
+    const [subject] = await env.handle.db
+      .select({ name: labSubjects.name })
+      .from(labReports)
+      .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
+      .where(eq(labReports.id, labId));
+    const name = subject?.name ?? '';
+    const initials = initialsOf(name);
+    expect(initials).toMatch(/^[A-Z]{2,4}$/);
+    expect(signed.subject).toBe(initials);
+    const sitePdf = await pdfText((await raw(site, portalReport.pdf, labId)).rawPayload);
+    expect(sitePdf).toContain(`${signed.subjectNo} ${initials}`);
+    expect(sitePdf.some((line) => line.includes(name))).toBe(false);
+    expect(sitePdf).toContain('Approved by the project');
+    expect(sitePdf.join(' ')).toContain(`Meaning: ${PROJECT_REPORT_SIGNATURE_MEANING.en_US}`);
+    const labPdf = await pdfText((await raw(lab, report.pdf, labId)).rawPayload);
+    expect(labPdf).toContain(`${signed.subjectNo} ${name}`);
+    expect(labPdf).toContain('Approved by the project');
+    // A project that allows it shows its sites the full name.
+    await as(pm, projectReports.saveSetting, {
+      body: { projectId: km3, reportReview: true, siteSubjectName: true },
+    });
+    const named = (await as(site, portalReport.get, { params: { id: labId } })).data as { subject: string };
+    expect(named.subject).toBe(name);
+    expect(await pdfText((await raw(site, portalReport.pdf, labId)).rawPayload)).toContain(
+      `${signed.subjectNo} ${name}`,
+    );
+    await as(pm, projectReports.saveSetting, {
+      body: { projectId: km3, reportReview: true, siteSubjectName: false },
+    });
     const [entry] = await env.handle.db
       .select()
       .from(auditLog)
@@ -196,8 +258,30 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
 
     const [review] = (await list(pm, { status: 'pending' })).filter((r) => r.labReportId === revisionId);
     expect(review).toMatchObject({ revision: 1 });
+    // Whoever wrote the correction may not approve it: here the project manager made it.
+    const [correction] = await env.handle.db
+      .select({ createdBy: labReports.createdBy })
+      .from(labReports)
+      .where(eq(labReports.id, revisionId));
+    await env.handle.db.update(labReports).set({ createdBy: pmId }).where(eq(labReports.id, revisionId));
+    const byWriter = await as(pm, projectReports.approve, {
+      params: { id: review?.id ?? 0 },
+      body: { version: 1, signature },
+      lang: 'zh_CN',
+    });
+    expect(byWriter.code).toBe(ResultCode.FORBIDDEN);
+    expect(byWriter.msg).toContain('职责分离');
+    await env.handle.db
+      .update(labReports)
+      .set({ createdBy: correction?.createdBy ?? 0 })
+      .where(eq(labReports.id, revisionId));
     expect(
-      (await as(pm, projectReports.approve, { params: { id: review?.id ?? 0 }, body: { version: 1 } })).code,
+      (
+        await as(pm, projectReports.approve, {
+          params: { id: review?.id ?? 0 },
+          body: { version: 1, signature },
+        })
+      ).code,
     ).toBe(200);
     const after = await visibleToSite();
     expect(after).toContain(revisionId);
@@ -210,7 +294,7 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
     ).toBe(ResultCode.FORBIDDEN);
     expect(
       (await as(pm, projectReports.saveSetting, { body: { projectId: km1, reportReview: true } })).data,
-    ).toEqual({ reportReview: true });
+    ).toEqual({ reportReview: true, siteSubjectName: false });
 
     // A reviewed demo report of KM-2026-001 released by the super account (not its enterer).
     const [reviewed] = await env.handle.db
@@ -296,12 +380,28 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
     expect((await raw(site, system.fileDownload, fileId)).statusCode).not.toBe(200);
     expect((await raw(site, portalReport.manualPdf, created.id)).statusCode).toBe(404);
     expect(
-      (await as(admin, projectReports.approve, { params: { id: created.id }, body: { version: 1 } })).code,
+      (
+        await as(admin, projectReports.approve, {
+          params: { id: created.id },
+          body: { version: 1, signature },
+        })
+      ).code,
     ).toBe(ResultCode.FORBIDDEN);
     expect((await raw(pm, manualReports.pdf, created.id)).statusCode).toBe(200);
     expect(
-      (await as(pm, projectReports.approve, { params: { id: created.id }, body: { version: 1 } })).code,
+      (await as(pm, projectReports.approve, { params: { id: created.id }, body: { version: 1, signature } }))
+        .code,
     ).toBe(200);
+    // Signed: the uploaded PDF's SHA-256 with the meaning.
+    const [manualSignature] = await env.handle.db
+      .select()
+      .from(labSignatures)
+      .where(and(eq(labSignatures.entity, 'projectReport'), eq(labSignatures.entityId, created.id)));
+    expect(manualSignature).toMatchObject({
+      action: 'projectApprove',
+      meaning: PROJECT_REPORT_SIGNATURE_MEANING.en_US,
+      contentHash: createHash('sha256').update(PDF).digest('hex'),
+    });
     // Approved: in its site's report list as a manual report, with its own PDF path.
     const portalRows = (await as(site, portalReport.paging, { body: { size: 50 } })).data as Array<{
       kind: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
-import { id, idParams, isoTime, optionalText, pageFields, text, version } from '../schemas.js';
+import { authorIds, id, idParams, isoTime, optionalText, pageFields, text, version } from '../schemas.js';
 import { PLAN_PERMISSIONS, PLAN_STATES } from '../workflows/project-plan.js';
 import { signatureInput, signatureRow } from './reports.js';
 
@@ -107,6 +107,7 @@ export const planRow = z.object({
   returnReason: z.string().nullable(),
   createdBy: z.number().nullable(),
   createdByName: z.string().nullable(),
+  authorIds,
   createdAt: isoTime,
   updatedAt: isoTime,
   version: z.number(),

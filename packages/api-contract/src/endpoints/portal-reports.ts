@@ -26,7 +26,10 @@ const scopeFilters = {
   releasedTo: dateString.optional(),
 };
 
-/** A released report as the site sees it (no subject name: the portal lists are pseudonymised). */
+/**
+ * A released report as the site sees it: pseudonymised, the subject by number and initials unless
+ * the project shows its sites the full name (the PDF the site downloads says the same).
+ */
 export const portalReportRow = z.object({
   /** Lab reports and approved manual reports (PDFs produced outside the system: their own PDF path). */
   kind: z.enum(['lab', 'manual']),
@@ -39,6 +42,8 @@ export const portalReportRow = z.object({
   siteId: z.number(),
   siteName: z.string(),
   subjectNo: z.string(),
+  /** The subject's initials (ZSF), or full name where the project allows it; '' for a manual report. */
+  subject: z.string(),
   barcode: z.string(),
   visit: z.string().nullable(),
   samplingTime: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { formFields } from '../form-fields.js';
-import { id, idParams, isoTime, pageFields, text, version } from '../schemas.js';
+import { authorIds, id, idParams, isoTime, pageFields, text, version } from '../schemas.js';
 import { PROGRESS_PERMISSIONS, PROGRESS_PLAN_STATES, PROGRESS_TASK_STATES } from '../workflows/progress.js';
 import { dateString } from './portal-fields.js';
 
@@ -27,6 +27,7 @@ const planRow = z.object({
   doneCount: z.number(),
   createdBy: z.number().nullable(),
   createdByName: z.string().nullable(),
+  authorIds,
   updatedAt: isoTime,
   version: z.number(),
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
-import { fileId, id, idParams, isoTime, pageFields, text, version } from '../schemas.js';
+import { authorIds, fileId, id, idParams, isoTime, pageFields, text, version } from '../schemas.js';
 import {
   PROJECT_REPORT_PERMISSIONS as P,
   PROJECT_REPORT_KINDS,
   PROJECT_REPORT_STATES,
 } from '../workflows/project-report.js';
 import { dateString } from './portal-fields.js';
+import { signatureInput } from './reports.js';
 
 /**
  * The project's review of reports before the site sees them (/project/report-review) and manual
@@ -36,6 +37,8 @@ export const projectReportRow = z.object({
   /** Who released (lab) or uploaded (manual) it, when it came for review. */
   createdBy: z.number(),
   createdByName: z.string().nullable(),
+  /** Who released or uploaded it and who entered or corrected the lab report: none may approve it. */
+  authorIds,
   createdAt: isoTime,
   reviewedByName: z.string().nullable(),
   reviewedAt: isoTime.nullable(),
@@ -64,6 +67,13 @@ const pdf = (path: string, permission: string) =>
     data: z.null(),
   });
 
+/** A project's settings of what its sites see of reports. */
+const reportSettings = {
+  reportReview: z.boolean(),
+  /** Sites see the subject's full name on reports (off: subject number and initials). */
+  siteSubjectName: z.boolean(),
+};
+
 export const projectReports = defineGroup('projectReports', {
   paging: defineEndpoint({
     service: 'user',
@@ -80,11 +90,12 @@ export const projectReports = defineGroup('projectReports', {
     service: 'user',
     method: 'POST',
     path: '/project/report-review/{id}/approve',
-    summary: 'Approve a report awaiting review: the site sees it in the portal from now on',
+    summary:
+      'Approve a report awaiting review with an electronic signature (never by its author or submitter): the site sees it in the portal from now on',
     access: { permission: P.approve },
     mutates: true,
     params: idParams,
-    body: z.object({ version }),
+    body: z.object({ version, signature: signatureInput.optional() }),
     data: z.object({ version: z.number() }),
   }),
   return: defineEndpoint({
@@ -104,22 +115,23 @@ export const projectReports = defineGroup('projectReports', {
     service: 'user',
     method: 'GET',
     path: '/project/report-review/setting/{id}',
-    summary: "Whether a project's released reports wait for the project's review (project id)",
+    summary:
+      "Whether a project's released reports wait for the project's review, and whether its sites see subjects' full names (project id)",
     access: { permission: P.view },
     mutates: false,
     params: idParams,
-    data: z.object({ projectId: z.number(), reportReview: z.boolean() }),
+    data: z.object({ projectId: z.number(), ...reportSettings }),
   }),
   saveSetting: defineEndpoint({
     service: 'user',
     method: 'PUT',
     path: '/project/report-review/setting',
     summary:
-      "Turn the project's review of reports on or off (reports already awaiting review stay until reviewed)",
+      "Turn the project's review of reports on or off (reports already awaiting review stay until reviewed), and whether sites see subjects' full names on reports",
     access: { permission: P.setting },
     mutates: true,
-    body: z.object({ projectId: id, reportReview: z.boolean() }),
-    data: z.object({ reportReview: z.boolean() }),
+    body: z.object({ projectId: id, reportReview: z.boolean(), siteSubjectName: z.boolean().optional() }),
+    data: z.object(reportSettings),
   }),
 });
 

@@ -14,7 +14,8 @@ export interface TransitionDef<S extends string> {
   /**
    * Who, besides holding the permission, may fire it:
    * - 'applicant': only the user who created the record;
-   * - 'not-applicant': anyone in scope except the creator (segregation of duties);
+   * - 'not-applicant': anyone in scope except the record's authors: whoever created it, last edited
+   *   the version or submitted it (segregation of duties, `ActorContext.isAuthor`);
    * - 'any': anyone in scope with the permission.
    */
   actor: 'applicant' | 'not-applicant' | 'any';
@@ -82,6 +83,12 @@ export interface ActorContext {
   can(permission: string): boolean;
   /** The caller created the record. */
   isApplicant: boolean;
+  /**
+   * The caller wrote (created or last edited) or submitted the version the action is fired on;
+   * such a caller never fires a 'not-applicant' action (approve, return, review) on it. Unset: the
+   * record keeps no editor or submitter, and its creator is its only author.
+   */
+  isAuthor?: boolean;
 }
 
 /** Whether `action` may be fired from `state` by this caller. */
@@ -95,7 +102,7 @@ export function canFire<S extends string, A extends string>(
   if (!transition.from.includes(state)) return false;
   if (!actor.can(transition.permission)) return false;
   if (transition.actor === 'applicant') return actor.isApplicant;
-  if (transition.actor === 'not-applicant') return !actor.isApplicant;
+  if (transition.actor === 'not-applicant') return !(actor.isAuthor ?? actor.isApplicant);
   return true;
 }
 

@@ -26,7 +26,9 @@ export type ProjectReportState = (typeof PROJECT_REPORT_STATES)[number];
  * A report awaiting the project's review: a released lab report version of a project whose review is
  * on, or an uploaded manual report. Approved, the site sees it; returned, a lab report goes back to
  * the lab (its state becomes `returned`) and a manual report stays with its uploader (to delete).
- * The applicant is whoever released or uploaded it: nobody approves their own report.
+ * Nobody approves or returns a report they wrote (entered or corrected the lab report, uploaded the
+ * manual one) or submitted (released it to the review). Approval is an electronic signature: the
+ * report's release to the site (PROJECT_REPORT_SIGNATURE_MEANING).
  */
 export const projectReportWorkflow = defineWorkflow({
   id: 'projectReport',
@@ -44,7 +46,7 @@ export const projectReportWorkflow = defineWorkflow({
       to: 'approved',
       permission: PROJECT_REPORT_PERMISSIONS.approve,
       actor: 'not-applicant',
-      signature: false,
+      signature: true,
     },
     return: {
       from: ['pending'],
@@ -56,6 +58,12 @@ export const projectReportWorkflow = defineWorkflow({
     },
   },
 });
+/** Meaning of the approval signature (stored with it; printed on the lab report's PDF). */
+export const PROJECT_REPORT_SIGNATURE_MEANING = {
+  zh_CN: '项目审核：批准向研究中心发布本报告',
+  en_US: 'Project review: report approved for release to the site',
+} as const;
+
 export type ProjectReportAction = keyof typeof projectReportWorkflow.transitions;
 
 /** A manual report's PDF: at most this many bytes. */

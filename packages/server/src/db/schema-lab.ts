@@ -191,7 +191,10 @@ export const labReports = pgTable(
     returnReason: text('return_reason'),
     /** SHA-256 of the released content (what the release signature signed). */
     contentHash: text('content_hash'),
+    /** The lab's copy of the released PDF (the subject's full name). */
     pdfFileId: integer('pdf_file_id').references(() => files.id),
+    /** The sites' copy: the subject's initials unless the project shows sites the full name. */
+    sitePdfFileId: integer('site_pdf_file_id').references(() => files.id),
     version: integer('version').notNull().default(1),
   },
   (t) => [

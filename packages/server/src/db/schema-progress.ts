@@ -24,6 +24,10 @@ export const progressPlans = pgTable(
     status: text('status').notNull().default('draft'),
     reason: text('reason'),
     createdBy: integer('created_by').references(() => users.id),
+    /** Who last changed the tasks' owners and dates (segregation of duties). */
+    updatedBy: integer('updated_by').references(() => users.id),
+    /** Who last submitted the plan for approval. */
+    submittedBy: integer('submitted_by').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),

@@ -173,6 +173,11 @@ export const projects = pgTable(
     createdBy: integer('created_by'),
     /** Released reports wait for the project's review before the site sees them (project-reports). */
     reportReview: boolean('report_review').notNull().default(false),
+    /**
+     * Sites (portal users) see the subject's full name on reports; off, they see the subject number
+     * and initials (reports/subject-initials.ts). The lab's own copy always shows the full name.
+     */
+    siteSubjectName: boolean('site_subject_name').notNull().default(false),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -304,6 +309,10 @@ export const projectPlans = pgTable(
     revisionOf: integer('revision_of'),
     returnReason: text('return_reason'),
     createdBy: integer('created_by').references(() => users.id),
+    /** Who last changed the version's name, visits, samples or kits (segregation of duties). */
+    updatedBy: integer('updated_by').references(() => users.id),
+    /** Who last submitted the version for approval. */
+    submittedBy: integer('submitted_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

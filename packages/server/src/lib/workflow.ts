@@ -27,6 +27,11 @@ const ACTIONS: Record<string, Record<Lang, string>> = {
   cancel: { zh_CN: '取消', en_US: 'cancel' },
   approve: { zh_CN: '审核通过', en_US: 'pass' },
   reject: { zh_CN: '驳回', en_US: 'reject' },
+  return: { zh_CN: '退回', en_US: 'return' },
+  review: { zh_CN: '审核', en_US: 'review' },
+  release: { zh_CN: '发布', en_US: 'release' },
+  approveRevision: { zh_CN: '批准修改', en_US: 'approve the revision of' },
+  rejectRevision: { zh_CN: '驳回修改', en_US: 'reject the revision of' },
   dispatch: { zh_CN: '发货', en_US: 'dispatch' },
   receive: { zh_CN: '确认收货', en_US: 'confirm receipt' },
   confirm: { zh_CN: '确认', en_US: 'confirm' },
@@ -42,19 +47,30 @@ const ACTIONS: Record<string, Record<Lang, string>> = {
 /** An action's words in the user's language, for messages (the raw name if none). */
 export const actionName = (lang: Lang, action: string) => ACTIONS[action]?.[lang] ?? action;
 
-export function actorOf(principal: Principal, creatorId: number | null): ActorContext {
+/**
+ * The caller as the workflow sees them. `authorIds`: whoever created, last edited or submitted the
+ * version (records that keep them: `authorIdsOf`); none of them may approve it.
+ */
+export function actorOf(
+  principal: Principal,
+  creatorId: number | null,
+  authorIds?: readonly number[],
+): ActorContext {
+  const isApplicant = creatorId !== null && creatorId === principal.userId;
   return {
     can: (permission) =>
       principal.isSuper ||
       principal.permissions.has(WILDCARD_PERMISSION) ||
       principal.permissions.has(permission),
-    isApplicant: creatorId !== null && creatorId === principal.userId,
+    isApplicant,
+    ...(authorIds ? { isAuthor: isApplicant || authorIds.includes(principal.userId) } : {}),
   };
 }
 
 /**
  * Refuses an action the workflow does not allow: wrong state (INVALID_STATE), missing permission,
- * or the wrong person (only the applicant; never one's own review).
+ * or the wrong person (only the applicant; never a review by whoever created, last edited or
+ * submitted the version: segregation of duties, one rule for every workflow).
  */
 export function assertTransition<S extends string, A extends string>(
   lang: Lang,
@@ -77,8 +93,11 @@ export function assertTransition<S extends string, A extends string>(
         params: { operation: transition.permission },
       });
     }
+    if (transition.actor === 'applicant') throw new ApiError(ResultCode.FORBIDDEN, { key: 'notApplicant' });
+    // A record with versions names what the caller did to this one (wrote or submitted it).
     throw new ApiError(ResultCode.FORBIDDEN, {
-      key: transition.actor === 'not-applicant' ? 'selfAudit' : 'notApplicant',
+      key: actor.isAuthor === undefined ? 'selfAudit' : 'authorMayNotApprove',
+      params: { action: actionName(lang, action) },
     });
   }
   return transition.to;
@@ -132,6 +151,11 @@ export async function nextNumber(db: Executor, prefix: string, now: Date, zone: 
   return `${prefix}${dateStamp(now, zone)}${String(n).padStart(5, '0')}`;
 }
 
+/** The authors of a version (`authorIds` of the contract's rows): each user once, unknowns left out. */
+export const authorIdsOf = (...ids: ReadonlyArray<number | null | undefined>): number[] => [
+  ...new Set(ids.filter((id): id is number => typeof id === 'number')),
+];
+
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 export interface TransitionCtx {
@@ -150,7 +174,13 @@ export async function applyTransition<S extends string, A extends string>(
   ctx: TransitionCtx,
   principal: Principal,
   workflow: WorkflowDef<S, A>,
-  record: { id: number; status: S; creatorId: number | null },
+  record: {
+    id: number;
+    status: S;
+    creatorId: number | null;
+    /** Who created, last edited or submitted the version, for records that keep them (actorOf). */
+    authorIds?: readonly number[];
+  },
   input: { action: A; version: number; reason?: string | null | undefined; patch?: Record<string, unknown> },
   write: (next: { status: S; version: number }) => Promise<boolean>,
 ): Promise<S> {
@@ -159,7 +189,7 @@ export async function applyTransition<S extends string, A extends string>(
     workflow,
     record.status,
     input.action,
-    actorOf(principal, record.creatorId),
+    actorOf(principal, record.creatorId, record.authorIds),
   );
   const version = input.version + 1;
   if (!(await write({ status: to, version }))) throw staleOrMissing(true);

@@ -9,7 +9,7 @@ import { labReports } from '../db/schema-lab.js';
 import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
 import { findReport } from '../modules/reports/repository.js';
-import { insertProjectReport, setReviewSetting } from '../services/report-review.js';
+import { insertProjectReport, setReportSettings } from '../services/report-review.js';
 import { demoPdf } from './portal-admin-demo.js';
 
 const DAY = 86_400_000;
@@ -40,7 +40,7 @@ export async function seedProjectReportsDemo(tx: Transaction, now: Date, files: 
     workstation: null,
     ip: null,
   });
-  await setReviewSetting(tx, project.id, true);
+  await setReportSettings(tx, project.id, { reportReview: true, siteSubjectName: false });
 
   // The project's released lab reports, oldest first: the first was returned, the others wait.
   const released = await tx

@@ -4,6 +4,7 @@ import type { Executor } from '../db/client.js';
 import { projects } from '../db/schema.js';
 import { labReports } from '../db/schema-lab.js';
 import { projectReports } from '../db/schema-project-reports.js';
+import { initialsOf } from '../lib/initials.js';
 
 /**
  * The project's review of lab reports, shared by the lab's report workflow (reports), the
@@ -51,15 +52,38 @@ export async function laterVersionUnderway(
 }
 
 export async function reviewSetting(db: Executor, projectId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ on: projects.reportReview })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  return row?.on ?? false;
+  return (await reportSettings(db, projectId)).reportReview;
 }
 
-export async function setReviewSetting(db: Executor, projectId: number, on: boolean): Promise<void> {
-  await db.update(projects).set({ reportReview: on }).where(eq(projects.id, projectId));
+/** What a project's sites see of its reports: after its review, and the subject's full name or not. */
+export async function reportSettings(db: Executor, projectId: number) {
+  const [row] = await db
+    .select({ reportReview: projects.reportReview, siteSubjectName: projects.siteSubjectName })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row ?? { reportReview: false, siteSubjectName: false };
+}
+
+/** The subject as a project's sites see them: initials, unless the project shows them full names. */
+export const subjectForSites = (name: string, fullName: boolean): string =>
+  fullName ? name : initialsOf(name);
+
+/** The projects among these that show their sites subjects' full names. */
+export async function fullNameProjects(db: Executor, projectIds: number[]): Promise<Set<number>> {
+  if (projectIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(inArray(projects.id, [...new Set(projectIds)]), eq(projects.siteSubjectName, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function setReportSettings(
+  db: Executor,
+  projectId: number,
+  values: { reportReview: boolean; siteSubjectName: boolean },
+): Promise<void> {
+  await db.update(projects).set(values).where(eq(projects.id, projectId));
 }
 
 /**

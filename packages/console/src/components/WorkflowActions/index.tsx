@@ -4,15 +4,17 @@ import { type ReactNode, useState } from 'react';
 import { useAccess } from '../../access/useAccess';
 import { confirmDialog } from '../ConfirmDialog';
 import { ReasonModal } from '../ReasonModal';
+import { SignatureModal } from '../SignatureModal';
 
 /** How one workflow action shows as a row button. */
 export interface WorkflowActionButton {
   label: ReactNode;
   /**
-   * Fired after the confirmation, or with the reason when asked for: the reason dialog stays open
-   * (saving) until it settles and stays open with the reason when it fails.
+   * Fired after the confirmation, with the reason when asked for, or with the password re-entered
+   * for a `signature`: the reason dialog stays open (saving) until it settles and stays open with
+   * the reason when it fails.
    */
-  onClick(reason: string | null): unknown;
+  onClick(input: string | null): unknown;
   testId?: string;
   danger?: boolean;
   /** Asked first with `confirmDialog` (its content); cancelling it fires nothing. */
@@ -22,6 +24,12 @@ export interface WorkflowActionButton {
    * workflow's (the transition's `reason`), the same the server checks. An empty optional reason is null.
    */
   reason?: { title: string; placeholder: string; testId: string };
+  /**
+   * An electronic signature (the transition's `signature`): `SignatureModal` shows this meaning and
+   * asks for the password again; `onClick` gets the password. The dialog stays open until it
+   * settles, and open (with the password) when it fails.
+   */
+  signature?: string;
 }
 
 export interface WorkflowActionsProps<S extends string, A extends string> {
@@ -30,6 +38,11 @@ export interface WorkflowActionsProps<S extends string, A extends string> {
   state: S;
   /** The user created the record (for the applicant-only and segregation-of-duties transitions). */
   isApplicant?: boolean;
+  /**
+   * The user wrote (created or last edited) or submitted the version: a row's `authorIds` hold
+   * them. Such a user gets no approve, return or review button (segregation of duties).
+   */
+  isAuthor?: boolean;
   /**
    * The buttons, in this order; an action without an entry has no button here. Only the actions the
    * workflow lets this user fire from `state` show (`availableActions`: state, permission, actor).
@@ -46,19 +59,29 @@ export function WorkflowActions<S extends string, A extends string>({
   workflow,
   state,
   isApplicant = false,
+  isAuthor,
   actions,
   before,
   after,
 }: WorkflowActionsProps<S, A>) {
   const { can } = useAccess();
   const [asking, setAsking] = useState<A | null>(null);
+  const [signing, setSigning] = useState<A | null>(null);
   const [saving, setSaving] = useState(false);
-  const allowed = availableActions(workflow, state, { can: (p) => can(p), isApplicant });
+  const allowed = availableActions(workflow, state, {
+    can: (p) => can(p),
+    isApplicant,
+    ...(isAuthor === undefined ? {} : { isAuthor }),
+  });
   const shown = (Object.keys(actions) as A[]).filter((action) => allowed.includes(action));
 
   const fire = async (action: A, button: WorkflowActionButton) => {
     if (button.reason) {
       setAsking(action);
+      return;
+    }
+    if (button.signature) {
+      setSigning(action);
       return;
     }
     if (button.confirm) {
@@ -88,6 +111,7 @@ export function WorkflowActions<S extends string, A extends string>({
   };
 
   const askingButton = asking ? actions[asking] : undefined;
+  const signingButton = signing ? actions[signing] : undefined;
   const limits = asking ? workflow.transitions[asking].reason : undefined;
   return (
     <>
@@ -123,6 +147,15 @@ export function WorkflowActions<S extends string, A extends string>({
           onOk={(reason) => void answer(askingButton, reason)}
         />
       )}
+      <SignatureModal
+        open={Boolean(signingButton?.signature)}
+        meaning={signingButton?.signature ?? ''}
+        onSign={async (password) => {
+          await signingButton?.onClick(password);
+          setSigning(null);
+        }}
+        onCancel={() => setSigning(null)}
+      />
     </>
   );
 }

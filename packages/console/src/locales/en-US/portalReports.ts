@@ -5,6 +5,7 @@ export const portalReports = {
     projectNo: 'Project no.',
     site: 'Site',
     subjectNo: 'Subject no.',
+    subject: 'Subject (initials)',
     barcode: 'Barcode',
     reportNo: 'Report no.',
     visit: 'Visit',

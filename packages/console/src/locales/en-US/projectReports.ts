@@ -20,14 +20,14 @@ export const projectReports = {
   review: {
     tabs: { pending: 'Awaiting review', approved: 'Approved', returned: 'Returned' },
     approve: 'Approve',
-    confirmApprove: 'Once approved, the site sees this report in the portal. Approve it?',
     return: 'Return',
     returnTitle: 'Return the report',
     returnPlaceholder: 'Why it is returned (a lab report goes back to the lab for correction)',
     done: 'Done',
-    setting: 'Review setting',
-    settingTitle: "Project's report review",
+    setting: 'Report settings',
+    settingTitle: 'What sites see of reports',
     settingOn: 'Released reports wait for the project manager before the site sees them',
+    siteSubjectName: "Sites see subjects' full names (off: subject number and initials)",
     settingSaved: 'Saved',
   },
   manual: {

@@ -5,6 +5,7 @@ export const portalReports = {
     projectNo: '项目编号',
     site: '中心',
     subjectNo: '受试者编号',
+    subject: '受试者（姓名缩写）',
     barcode: '条码',
     reportNo: '报告编号',
     visit: '访视',

@@ -20,14 +20,14 @@ export const projectReports = {
   review: {
     tabs: { pending: '待审核', approved: '已通过', returned: '已退回' },
     approve: '通过',
-    confirmApprove: '审核通过后，中心即可在门户看到该报告。确定通过吗？',
     return: '退回',
     returnTitle: '退回报告',
     returnPlaceholder: '请输入退回原因（实验室报告将退回实验室修改）',
     done: '操作成功',
-    setting: '审核设置',
-    settingTitle: '项目报告审核设置',
+    setting: '报告设置',
+    settingTitle: '项目报告设置：研究中心可见的内容',
     settingOn: '报告发布后需项目经理审核，通过后中心才能看到',
+    siteSubjectName: '研究中心可见受试者全名（关闭时仅显示受试者编号和姓名缩写）',
     settingSaved: '已保存',
   },
   manual: {

@@ -5,6 +5,7 @@ export const portalReports = {
     projectNo: '項目編號',
     site: '中心',
     subjectNo: '受試者編號',
+    subject: '受試者（姓名縮寫）',
     barcode: '條碼',
     reportNo: '報告編號',
     visit: '訪視',

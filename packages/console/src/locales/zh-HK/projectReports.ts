@@ -20,14 +20,14 @@ export const projectReports = {
   review: {
     tabs: { pending: '待審核', approved: '已通過', returned: '已退回' },
     approve: '通過',
-    confirmApprove: '審核通過後，中心即可在門戶看到該報告。確定通過嗎？',
     return: '退回',
     returnTitle: '退回報告',
     returnPlaceholder: '請輸入退回原因（實驗室報告將退回實驗室修改）',
     done: '操作成功',
-    setting: '審核設置',
-    settingTitle: '項目報告審核設置',
+    setting: '報告設置',
+    settingTitle: '項目報告設置：研究中心可見的內容',
     settingOn: '報告發佈後需項目經理審核，通過後中心才能看到',
+    siteSubjectName: '研究中心可見受試者全名（關閉時僅顯示受試者編號和姓名縮寫）',
     settingSaved: '已保存',
   },
   manual: {

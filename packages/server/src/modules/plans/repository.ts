@@ -22,6 +22,7 @@ import type { Page } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
+import { authorIdsOf } from '../../lib/workflow.js';
 import { receivedKey } from './service.js';
 
 export interface PlanFilter {
@@ -47,13 +48,24 @@ const planColumns = {
   returnReason: projectPlans.returnReason,
   createdBy: projectPlans.createdBy,
   createdByName: users.username,
+  updatedBy: projectPlans.updatedBy,
+  submittedBy: projectPlans.submittedBy,
   createdAt: projectPlans.createdAt,
   updatedAt: projectPlans.updatedAt,
   version: projectPlans.version,
 };
-type PlanSelect = { status: string; createdAt: Date; updatedAt: Date; visitCount: number | string };
+type PlanSelect = {
+  status: string;
+  createdAt: Date;
+  updatedAt: Date;
+  visitCount: number | string;
+  createdBy: number | null;
+  updatedBy: number | null;
+  submittedBy: number | null;
+};
 const toRow = <R extends PlanSelect>(r: R) => ({
   ...r,
+  authorIds: authorIdsOf(r.createdBy, r.updatedBy, r.submittedBy),
   status: r.status as PlanState,
   visitCount: Number(r.visitCount),
   createdAt: r.createdAt.toISOString(),
@@ -98,6 +110,11 @@ export async function planById(db: Executor, id: number) {
 export type PlanRecord = Awaited<ReturnType<typeof planById>>;
 
 export const bumpPlan = versionedBump(projectPlans);
+
+/** Records who changed a version last (its visits, samples or kits): they may not approve it. */
+export async function markEdited(db: Executor, id: number, userId: number, now: Date): Promise<void> {
+  await db.update(projectPlans).set({ updatedBy: userId, updatedAt: now }).where(eq(projectPlans.id, id));
+}
 
 export async function insertPlan(db: Executor, values: typeof projectPlans.$inferInsert) {
   const [row] = await db

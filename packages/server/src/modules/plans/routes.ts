@@ -30,6 +30,7 @@ import {
   kitNameTaken,
   kitsOfPlan,
   kitVisits,
+  markEdited,
   onlinePlansOf,
   openRevision,
   type PlanRecord,
@@ -171,6 +172,12 @@ const asInput = (visits: Visits): VisitInput[] =>
     })),
   }));
 
+/** A version about to change: still editable, and the caller recorded as its last editor. */
+async function editing(ctx: Base & Pick<SessionCtx, 'now'>, plan: PlanRecord) {
+  assertEditable(plan);
+  await markEdited(ctx.db, plan.id, ctx.principal.userId, ctx.now);
+}
+
 type TransitionCtx = Ctx<typeof api.submit | typeof api.approve | typeof api.return | typeof api.goOnline>;
 
 /** Submit, approve, return and go online: one path through the projectPlan workflow. */
@@ -189,13 +196,14 @@ async function fire(
     ctx,
     ctx.principal,
     projectPlanWorkflow,
-    { id: plan.id, status: plan.status, creatorId: plan.createdBy },
+    { id: plan.id, status: plan.status, creatorId: plan.createdBy, authorIds: plan.authorIds },
     { action, version: body.version, reason },
     async (next) =>
       (await bumpPlan(ctx.db, plan.id, body.version, {
         status: next.status,
         updatedAt: ctx.now,
         ...(action === 'return' ? { returnReason: reason } : {}),
+        ...(action === 'submit' ? { submittedBy: ctx.principal.userId } : {}),
       })) !== undefined,
   );
   if (signer)
@@ -295,7 +303,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     syncDraft: async (ctx) => {
       const { planId, version, name, visits } = ctx.body;
       const plan = await planInScope(ctx, planId);
-      assertEditable(plan);
+      await editing(ctx, plan);
       await checkVisits(ctx.db, plan, visits);
       const row = await bumpPlan(ctx.db, plan.id, version, { name, updatedAt: ctx.now });
       if (!row) throw staleOrMissing(true);
@@ -321,7 +329,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     visitUpdate: async (ctx) => {
       const visit = await visitById(ctx.db, ctx.body.id);
       const plan = await planInScope(ctx, visit.planId);
-      assertEditable(plan);
+      await editing(ctx, plan);
       const { name } = ctx.body;
       if (await visitNameTaken(ctx.db, plan.id, name, visit.id))
         throw new ApiError(ResultCode.BAD_REQUEST, { key: 'planVisitNameTaken', params: { visit: name } });
@@ -345,7 +353,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     },
     visitSort: async (ctx) => {
       const plan = await planInScope(ctx, ctx.body.planId);
-      assertEditable(plan);
+      await editing(ctx, plan);
       const current = (await visitsOf(ctx.db, plan.id)).map((v) => v.id);
       const { ids } = ctx.body;
       if (
@@ -367,7 +375,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     visitDelete: async (ctx) => {
       const visit = await visitById(ctx.db, ctx.params.id);
       const plan = await planInScope(ctx, visit.planId);
-      assertEditable(plan);
+      await editing(ctx, plan);
       const before = (await visitsWithSamples(ctx.db, plan.id)).filter((v) => v.id === visit.id);
       await assertReceivedKept(ctx.db, plan.projectId, before, []);
       await deleteVisit(ctx.db, visit.id);
@@ -399,7 +407,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     kitSave: async (ctx) => {
       const { planId, id, version, ...values } = ctx.body;
       const plan = await planInScope(ctx, planId);
-      assertEditable(plan);
+      await editing(ctx, plan);
       const before = id ? await kitById(ctx.db, id) : undefined;
       if (before && before.planId !== plan.id) throw invalidReference('id');
       const models = (await enabledValues(ctx.db, [DELIVERY_MODEL_DICT]))[String(DELIVERY_MODEL_DICT)] ?? [];
@@ -436,7 +444,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     kitDelete: async (ctx) => {
       const kit = await kitById(ctx.db, ctx.params.id);
       const plan = await planInScope(ctx, kit.planId);
-      assertEditable(plan);
+      await editing(ctx, plan);
       const [visit] = (await kitVisits(ctx.db, plan.id)).get(kit.id) ?? [];
       if (visit !== undefined)
         throw new ApiError(ResultCode.BAD_REQUEST, { key: 'planKitInUse', params: { kit: kit.name, visit } });

@@ -22,7 +22,12 @@ import { contains, within } from '../../lib/search.js';
 import { dayRange } from '../../lib/time-zone.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { dictLabels } from '../../services/dictionaries.js';
-import { awaitingProjectReview, pendingReviewOf } from '../../services/report-review.js';
+import {
+  awaitingProjectReview,
+  fullNameProjects,
+  pendingReviewOf,
+  subjectForSites,
+} from '../../services/report-review.js';
 import { findReport, type ReportRecord, selectReports, toReportRecord } from '../reports/repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -58,7 +63,11 @@ function reportWhere(scope: SiteScope, f: ReportFilters): SQL | undefined {
   );
 }
 
-function toPortalRow(r: ReportRecord, downloadedAt: Date | undefined): PortalReportRow {
+function toPortalRow(
+  r: ReportRecord,
+  downloadedAt: Date | undefined,
+  fullNames: ReadonlySet<number>,
+): PortalReportRow {
   return {
     kind: 'lab',
     title: null,
@@ -71,6 +80,7 @@ function toPortalRow(r: ReportRecord, downloadedAt: Date | undefined): PortalRep
     siteId: r.siteId,
     siteName: r.siteName,
     subjectNo: r.subjectNo,
+    subject: subjectForSites(r.subjectName, fullNames.has(r.projectId)),
     barcode: r.barcode,
     visit: r.visit,
     samplingTime: r.samplingTime,
@@ -138,6 +148,7 @@ export async function manualPortalRows(db: Executor, where: SQL | undefined): Pr
   return rows.map((r) => ({
     ...r,
     kind: 'manual' as const,
+    subject: '',
     revision: 0,
     revisionReason: null,
     barcode: '',
@@ -205,7 +216,11 @@ export async function pageReleasedReports(
       ? (await selectReports(db).where(inArray(labReports.id, labIds))).map(toReportRecord)
       : [];
   const downloads = await downloadsOf(db, userId, labIds);
-  const labRows = new Map(records.map((r) => [r.id, toPortalRow(r, downloads.get(r.id))]));
+  const fullNames = await fullNameProjects(
+    db,
+    records.map((r) => r.projectId),
+  );
+  const labRows = new Map(records.map((r) => [r.id, toPortalRow(r, downloads.get(r.id), fullNames)]));
   const manualRows = new Map(
     (manualIds.length > 0 ? await manualPortalRows(db, inArray(projectReports.id, manualIds)) : []).map(
       (r) => [r.id, r],
@@ -224,7 +239,7 @@ export async function portalRowOf(
   record: ReportRecord,
 ): Promise<PortalReportRow> {
   const downloads = await downloadsOf(db, userId, [record.id]);
-  return toPortalRow(record, downloads.get(record.id));
+  return toPortalRow(record, downloads.get(record.id), await fullNameProjects(db, [record.projectId]));
 }
 
 /** Released versions of one report number (revision marks), oldest first. */

@@ -1,6 +1,7 @@
 import { chargebackWorkflow, endpoints, ResultCode } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from '../../db/client.js';
+import { printContext } from '../../documents/document.js';
 import { type AuditEntry, appendAudit } from '../../lib/audit.js';
 import { download } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
@@ -9,9 +10,10 @@ import { assertInScope } from '../../lib/scope.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
+import { reportSettings } from '../../services/report-review.js';
 import { checkedSite } from '../../services/scope.js';
 import { findShipment, pageShipments, shipmentDetail } from '../receipt/repository.js';
-import { fileById, type ReportRecord, reportDetail } from '../reports/repository.js';
+import { fileById, type ReportRecord, reportDetail, storePdf } from '../reports/repository.js';
 import { resultsWorkbook } from './export.js';
 import {
   approvedManualReport,
@@ -80,7 +82,7 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     pdf: async (ctx) => {
       const report = await visibleReport(ctx.db, await ctx.scope(), ctx.params.id);
       if (report.pdfFileId === null) throw new ApiError(ResultCode.NOT_FOUND, { key: 'reportNoPdf' });
-      const file = await fileById(ctx.db, report.pdfFileId);
+      const file = await fileById(ctx.db, await siteCopyOf(ctx, report));
       // Opened first: a file missing from the store is not recorded as downloaded.
       const content = await ctx.deps.files.open(file.sha256);
       await recordPdfDownload(ctx, report, file.id).catch((error: unknown) => {
@@ -250,6 +252,18 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
  * Records the download and audits it in a committed transaction before the bytes leave (the route
  * itself does not open one for a download).
  */
+/**
+ * The PDF a site receives: the sites' copy (subject number and initials) unless the project shows
+ * its sites the subject's full name, then the lab's. A version released before there were two
+ * copies gets its sites' copy printed now, once.
+ */
+async function siteCopyOf(ctx: Ctx<typeof api.pdf>, report: ReportRecord): Promise<number> {
+  const { siteSubjectName } = await reportSettings(ctx.db, report.projectId);
+  if (siteSubjectName && report.pdfFileId !== null) return report.pdfFileId;
+  if (report.sitePdfFileId !== null) return report.sitePdfFileId;
+  return storePdf(ctx.db, ctx.deps.files, printContext(ctx), report.id, ctx.principal.userId, true);
+}
+
 async function recordPdfDownload(
   ctx: Ctx<typeof api.pdf>,
   report: ReportRecord,

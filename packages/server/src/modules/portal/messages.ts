@@ -8,6 +8,11 @@ export const PORTAL_MESSAGES = {
   },
   notApplicant: { zh_CN: '只有申请人可以执行此操作', en_US: 'Only the applicant can do this' },
   selfAudit: { zh_CN: '不能审核自己提交的申请', en_US: 'You cannot review your own application' },
+  authorMayNotApprove: {
+    zh_CN: '您编写或提交了此版本，不能由您{action}（职责分离），请由其他有权限的人员处理',
+    en_US:
+      'You wrote or submitted this version, so you may not {action} it (separation of duties); another authorised person must',
+  },
   mixedTemperature: {
     zh_CN: '只有相同运输温度的样本可以放在同一运单中',
     en_US: 'Only samples with the same transport temperature can go in one shipment',

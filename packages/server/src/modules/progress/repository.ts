@@ -9,6 +9,7 @@ import { progressPlans, progressTasks } from '../../db/schema-progress.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { SiteScope } from '../../lib/scope.js';
+import { authorIdsOf } from '../../lib/workflow.js';
 import { isOverdue, type TaskCopy } from './service.js';
 
 /** Rows of the caller's projects (site users see the projects of their sites). */
@@ -40,6 +41,8 @@ const planColumns = {
   doneCount,
   createdBy: progressPlans.createdBy,
   createdByName: creator.username,
+  updatedBy: progressPlans.updatedBy,
+  submittedBy: progressPlans.submittedBy,
   updatedAt: progressPlans.updatedAt,
   version: progressPlans.version,
 };
@@ -48,11 +51,15 @@ type PlanSelect = { [K in keyof typeof planColumns]: unknown } & {
   updatedAt: Date;
   taskCount: number;
   doneCount: number;
+  createdBy: number | null;
+  updatedBy: number | null;
+  submittedBy: number | null;
 };
 
 function toPlan<R extends PlanSelect>(row: R) {
   return {
     ...row,
+    authorIds: authorIdsOf(row.createdBy, row.updatedBy, row.submittedBy),
     status: row.status as ProgressPlanState,
     updatedAt: row.updatedAt.toISOString(),
     taskCount: Number(row.taskCount),

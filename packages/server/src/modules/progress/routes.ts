@@ -50,7 +50,10 @@ type Ctx = Pick<SessionCtx, 'db' | 'lang' | 'now' | 'audit' | 'principal' | 'sco
   params: { id: number };
 };
 
-/** Fires a plan action at the version read; the plan's creator is its applicant (no self-approval). */
+/**
+ * Fires a plan action at the version read; whoever created, last edited or submitted the plan may
+ * not approve or return it (segregation of duties).
+ */
 async function firePlan(ctx: Ctx, action: ProgressPlanAction, version: number, reason: string | null = null) {
   const plan = await planInScope(ctx.db, await ctx.scope(), ctx.params.id);
   const patch = { reason: action === 'return' ? reason : null };
@@ -58,9 +61,15 @@ async function firePlan(ctx: Ctx, action: ProgressPlanAction, version: number, r
     ctx as TransitionCtx,
     ctx.principal as Principal,
     progressPlanWorkflow,
-    { id: plan.id, status: plan.status, creatorId: plan.createdBy },
+    { id: plan.id, status: plan.status, creatorId: plan.createdBy, authorIds: plan.authorIds },
     { action, version, reason, patch },
-    (next) => updatePlan(ctx.db, plan.id, version, { ...patch, status: next.status, updatedAt: ctx.now }),
+    (next) =>
+      updatePlan(ctx.db, plan.id, version, {
+        ...patch,
+        status: next.status,
+        updatedAt: ctx.now,
+        ...(action === 'submit' ? { submittedBy: ctx.principal.userId } : {}),
+      }),
   );
   return { version: version + 1 };
 }
@@ -188,7 +197,8 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       const staff = await projectStaff(ctx.db, plan.projectId);
       assertTaskEdits(before, ctx.body.tasks, new Set(staff.map((s) => s.id)));
       const { version } = ctx.body;
-      if (!(await updatePlan(ctx.db, plan.id, version, { updatedAt: ctx.now }))) throw staleOrMissing(true);
+      const edited = { updatedAt: ctx.now, updatedBy: ctx.principal.userId };
+      if (!(await updatePlan(ctx.db, plan.id, version, edited))) throw staleOrMissing(true);
       await setTaskPlans(ctx.db, plan.id, ctx.body.tasks);
       const old = new Map(before.map((t) => [t.id, t]));
       ctx.audit({

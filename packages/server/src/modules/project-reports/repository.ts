@@ -10,6 +10,7 @@ import { pageOf } from '../../lib/paging.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { contains } from '../../lib/search.js';
 import { versionedUpdate } from '../../lib/versioned.js';
+import { authorIdsOf } from '../../lib/workflow.js';
 
 export const updateProjectReport = versionedUpdate(projectReports);
 
@@ -46,6 +47,7 @@ function rowQuery(db: Executor) {
       fileId: sql<number | null>`COALESCE(${projectReports.fileId}, ${labReports.pdfFileId})`,
       createdBy: projectReports.createdBy,
       createdByName: creator.username,
+      labAuthor: labReports.createdBy,
       createdAt: projectReports.createdAt,
       reviewedByName: reviewer.username,
       reviewedAt: projectReports.reviewedAt,
@@ -62,9 +64,10 @@ function rowQuery(db: Executor) {
 type Raw = Awaited<ReturnType<typeof rowQuery>>[number];
 export type ProjectReportRecord = ProjectReportRow & { fileId: number | null };
 
-function toRecord(r: Raw): ProjectReportRecord {
+function toRecord({ labAuthor, ...r }: Raw): ProjectReportRecord {
   return {
     ...r,
+    authorIds: authorIdsOf(r.createdBy, labAuthor),
     kind: r.kind as ProjectReportKind,
     status: r.status as ProjectReportState,
     fileId: r.fileId === null ? null : Number(r.fileId),

@@ -1,18 +1,21 @@
 import {
   endpoints,
+  PROJECT_REPORT_SIGNATURE_MEANING,
   type ProjectReportAction,
   projectReportWorkflow,
   ResultCode,
 } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
+import { printContext } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import { type Principal, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, nextNumber, type TransitionCtx } from '../../lib/workflow.js';
-import { insertProjectReport, reviewSetting, setReviewSetting } from '../../services/report-review.js';
+import { insertProjectReport, reportSettings, setReportSettings } from '../../services/report-review.js';
 import { checkedProject, checkedSite } from '../../services/scope.js';
-import { fileById, findReport, supersede, updateReport } from '../reports/repository.js';
+import { fileById, findReport, storePdf, supersede, updateReport } from '../reports/repository.js';
+import { confirmSigner, eSign, type Signer } from '../reports/signature.js';
 import {
   deleteProjectReport,
   type ProjectReportRecord,
@@ -25,24 +28,27 @@ import { assertDeletable, assertManualPdf, assertNotFuture, assertPending } from
 const { projectReports, manualReports } = endpoints;
 
 /**
- * Approve or return a report awaiting review. Returning a lab report sends it back to the lab: its
- * state becomes `returned` with the reason, so the enterer corrects it and it is reviewed and
- * released again (and, the review still on, comes back here).
+ * Approve or return a report awaiting review. Approving is an electronic signature (password
+ * re-entered first, meaning and content hash stored). Returning a lab report sends it back to the
+ * lab: its state becomes `returned` with the reason, so the enterer corrects it and it is reviewed
+ * and released again (and, the review still on, comes back here).
  */
 async function fire(
   ctx: SessionCtx,
   id: number,
   action: ProjectReportAction,
-  input: { version: number; reason?: string | undefined },
+  input: { version: number; reason?: string | undefined; signature?: { password: string } | undefined },
 ) {
   const report = await projectReportInScope(ctx.db, await ctx.scope(), id);
   assertPending(ctx.lang, report.status);
   const reason = input.reason ?? null;
+  // The approver's password is checked before anything is written.
+  const signer = action === 'approve' ? await confirmSigner(ctx, input.signature) : null;
   await applyTransition(
     ctx as TransitionCtx,
     ctx.principal as Principal,
     projectReportWorkflow,
-    { id: report.id, status: report.status, creatorId: report.createdBy },
+    { id: report.id, status: report.status, creatorId: report.createdBy, authorIds: report.authorIds },
     { action, version: input.version, reason, patch: { kind: report.kind, reportNo: report.reportNo } },
     (next) =>
       updateProjectReport(ctx.db, report.id, input.version, {
@@ -53,6 +59,7 @@ async function fire(
         reviewedAt: ctx.now,
       }),
   );
+  if (signer) await signApproval(ctx, signer, report);
   if (report.labReportId !== null) {
     if (action === 'return') await returnToLab(ctx, report.labReportId, reason);
     // An approved correction replaces, from now on, the version the site saw until then.
@@ -60,6 +67,36 @@ async function fire(
     if (action === 'approve' && lab?.revisionOf) await supersede(ctx.db, lab.revisionOf);
   }
   return { version: input.version + 1 };
+}
+
+/**
+ * The approval signature: on the lab report version (with the lab's signatures, so its PDF, printed
+ * again now, carries it) or on the manual report, whose uploaded PDF is signed by its SHA-256.
+ */
+async function signApproval(ctx: SessionCtx, signer: Signer, report: ProjectReportRecord) {
+  const meaning = PROJECT_REPORT_SIGNATURE_MEANING[ctx.lang];
+  const lab = report.labReportId === null ? undefined : await findReport(ctx.db, report.labReportId);
+  if (lab) {
+    await eSign(ctx.db, signer, {
+      entity: 'labReport',
+      entityId: lab.id,
+      action: 'projectApprove',
+      meaning,
+      contentHash: lab.contentHash ?? '',
+      at: ctx.now,
+    });
+    await storePdf(ctx.db, ctx.deps.files, printContext(ctx), lab.id, signer.userId);
+    return;
+  }
+  const file = report.fileId === null ? null : await fileById(ctx.db, report.fileId);
+  await eSign(ctx.db, signer, {
+    entity: 'projectReport',
+    entityId: report.id,
+    action: 'projectApprove',
+    meaning,
+    contentHash: file?.sha256 ?? '',
+    at: ctx.now,
+  });
 }
 
 async function returnToLab(ctx: SessionCtx, labReportId: number, reason: string | null) {
@@ -96,21 +133,22 @@ export async function projectReportRoutes(app: FastifyInstance): Promise<void> {
     pdf: async (ctx) => pdfOf(ctx, await projectReportInScope(ctx.db, await ctx.scope(), ctx.params.id)),
     setting: async (ctx) => {
       await checkedProject(ctx.db, await ctx.scope(), ctx.params.id);
-      return { projectId: ctx.params.id, reportReview: await reviewSetting(ctx.db, ctx.params.id) };
+      return { projectId: ctx.params.id, ...(await reportSettings(ctx.db, ctx.params.id)) };
     },
     saveSetting: async (ctx) => {
       const { projectId, reportReview } = ctx.body;
       await checkedProject(ctx.db, await ctx.scope(), projectId);
-      const before = await reviewSetting(ctx.db, projectId);
-      await setReviewSetting(ctx.db, projectId, reportReview);
+      const before = await reportSettings(ctx.db, projectId);
+      const after = { reportReview, siteSubjectName: ctx.body.siteSubjectName ?? before.siteSubjectName };
+      await setReportSettings(ctx.db, projectId, after);
       ctx.audit({
         action: 'projectReports.saveSetting',
         entity: 'project',
         entityId: projectId,
-        oldValue: { reportReview: before },
-        newValue: { reportReview },
+        oldValue: before,
+        newValue: after,
       });
-      return { reportReview };
+      return after;
     },
   });
 

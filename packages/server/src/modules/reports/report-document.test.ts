@@ -92,6 +92,7 @@ function report(count: number, patch: Partial<ReportDocumentData> = {}): ReportD
     ],
     versions: [{ id: 7, revision: 0, status: 'released' }],
     replaces: null,
+    siteCopy: false,
     ...patch,
   };
 }
@@ -187,6 +188,29 @@ describe('laboratory report document', () => {
     const added = lines.indexOf('T004 Item 4');
     expect(lines.slice(added, added + 3)).toEqual(['T004 Item 4', '-', '4.5 mmol/L']);
     expect(lines).not.toContain('T001 Item 1');
+  });
+
+  it('names the subject by number and initials on the sites copy, by full name on the lab copy', async () => {
+    const approved = {
+      action: 'projectApprove',
+      meaning: 'Project review: report approved for release to the site',
+      signerName: '赵项目',
+      signedAt: '2026-03-03T03:00:00Z',
+      contentHash: 'a'.repeat(64),
+    };
+    const data = report(3, { subjectName: '张三丰', signatures: [approved] });
+    const site = (
+      await pdfPages(await renderDocument(reportDocument, { ...data, siteCopy: true }, context('en_US')))
+    ).flat();
+    expect(site).toContain('S-001 ZSF');
+    expect(site).toContain('Subject no. / initials');
+    expect(site.some((run) => run.includes('张三丰'))).toBe(false);
+    // The project's approval signature is printed with its meaning.
+    expect(site).toContain('Approved by the project');
+    expect(site.join(' ')).toContain('Meaning: Project review: report approved for release to the site');
+    const lab = (await pdfPages(await renderDocument(reportDocument, data, context('zh_CN')))).flat();
+    expect(lab).toContain('S-001 张三丰');
+    expect(lab).toContain('项目审核批准');
   });
 
   it('lists only results whose value or unit changed', () => {

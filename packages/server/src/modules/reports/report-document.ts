@@ -1,12 +1,18 @@
 import type { ReportDetail } from '@trialab/api-contract';
 import { defineDocument } from '../../documents/document.js';
 import { fill } from '../../documents/language.js';
+import { initialsOf } from '../../lib/initials.js';
 
 type Result = ReportDetail['results'][number];
 
-/** A released report version and, when it corrects one, the results of the version it replaces. */
+/**
+ * A released report version and, when it corrects one, the results of the version it replaces.
+ * `siteCopy`: the sites' copy, naming the subject by number and initials (issue 25: sites see no
+ * full name unless the project allows it, and then they are served the lab's copy).
+ */
 export type ReportDocumentData = ReportDetail & {
   replaces: { revision: number; results: Result[] } | null;
+  siteCopy: boolean;
 };
 
 /** One changed line of a corrected report: an item whose result differs, was added or was removed. */
@@ -54,6 +60,7 @@ export const reportDocument = defineDocument({
       releasedAt: '签发时间',
       subjectSection: '受试者与申请方',
       subject: '受试者编号 / 姓名',
+      subjectInitials: '受试者编号 / 姓名缩写',
       visit: '访视',
       project: '项目',
       site: '研究中心（申请方）',
@@ -83,6 +90,7 @@ export const reportDocument = defineDocument({
       role_review: '审核',
       role_release: '签发',
       role_approveRevision: '更正审核并签发',
+      role_projectApprove: '项目审核批准',
       digest: '签名内容摘要（SHA-256）：{hash}',
       end: '— 报告结束 —',
     },
@@ -97,6 +105,7 @@ export const reportDocument = defineDocument({
       releasedAt: 'Released',
       subjectSection: 'Subject and requester',
       subject: 'Subject no. / name',
+      subjectInitials: 'Subject no. / initials',
       visit: 'Visit',
       project: 'Project',
       site: 'Site (requester)',
@@ -126,6 +135,7 @@ export const reportDocument = defineDocument({
       role_review: 'Reviewed',
       role_release: 'Released',
       role_approveRevision: 'Correction reviewed and released',
+      role_projectApprove: 'Approved by the project',
       digest: 'Digest of the signed content (SHA-256): {hash}',
       end: '— End of report —',
     },
@@ -139,6 +149,7 @@ export const reportDocument = defineDocument({
       releasedAt: '簽發時間',
       subjectSection: '受試者與申請方',
       subject: '受試者編號 / 姓名',
+      subjectInitials: '受試者編號 / 姓名縮寫',
       visit: '訪視',
       project: '項目',
       site: '研究中心（申請方）',
@@ -168,6 +179,7 @@ export const reportDocument = defineDocument({
       role_review: '審核',
       role_release: '簽發',
       role_approveRevision: '更正審核並簽發',
+      role_projectApprove: '項目審核批准',
       digest: '簽名內容摘要（SHA-256）：{hash}',
       end: '— 報告完 —',
     },
@@ -195,7 +207,9 @@ export const reportDocument = defineDocument({
     w.heading(t.subjectSection);
     w.fields(
       [
-        [t.subject, `${r.subjectNo} ${r.subjectName}`],
+        r.siteCopy
+          ? [t.subjectInitials, `${r.subjectNo} ${initialsOf(r.subjectName)}`]
+          : [t.subject, `${r.subjectNo} ${r.subjectName}`],
         [t.visit, r.visit],
         [t.project, `${r.projectNo} ${r.projectName}`],
         [t.site, `${r.siteNo} ${r.siteName}`],
@@ -264,8 +278,13 @@ export const reportDocument = defineDocument({
     }
 
     w.heading(t.authorisation);
-    const role = (action: string) =>
-      action === 'review' ? t.role_review : action === 'release' ? t.role_release : t.role_approveRevision;
+    const roles: Record<string, string> = {
+      review: t.role_review,
+      release: t.role_release,
+      approveRevision: t.role_approveRevision,
+      projectApprove: t.role_projectApprove,
+    };
+    const role = (action: string) => roles[action] ?? action;
     w.signatures(
       r.signatures.map((s) => ({
         role: role(s.action),

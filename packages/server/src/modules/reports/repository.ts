@@ -67,6 +67,7 @@ function query(db: Executor) {
       returnReason: labReports.returnReason,
       contentHash: labReports.contentHash,
       pdfFileId: labReports.pdfFileId,
+      sitePdfFileId: labReports.sitePdfFileId,
       version: labReports.version,
     })
     .from(labReports)
@@ -83,7 +84,12 @@ function query(db: Executor) {
 }
 
 type Raw = Awaited<ReturnType<typeof query>>[number];
-export type ReportRecord = ReportRow & { siteId: number; pdfFileId: number | null };
+export type ReportRecord = ReportRow & {
+  siteId: number;
+  /** The lab's copy of the released PDF, and the sites' (ReportDocumentData `siteCopy`). */
+  pdfFileId: number | null;
+  sitePdfFileId: number | null;
+};
 
 function toRow(raw: Raw): ReportRecord {
   return {
@@ -207,7 +213,7 @@ const joined = (names: Array<string | null>): string | null =>
 export async function reportDetail(
   db: Executor,
   report: ReportRecord,
-): Promise<ReportDetail & { siteId: number; pdfFileId: number | null }> {
+): Promise<ReportDetail & Pick<ReportRecord, 'siteId' | 'pdfFileId' | 'sitePdfFileId'>> {
   const results = await db
     .select({
       testItemId: labReportResults.testItemId,
@@ -267,12 +273,20 @@ export async function reportDetail(
   };
 }
 
-/** What the report document prints: the detail, and for a corrected report the results it replaces. */
-export async function reportDocumentData(db: Executor, report: ReportRecord): Promise<ReportDocumentData> {
+/**
+ * What the report document prints: the detail, and for a corrected report the results it replaces;
+ * `siteCopy`: the copy the sites receive (the subject's initials unless the project shows them names).
+ */
+export async function reportDocumentData(
+  db: Executor,
+  report: ReportRecord,
+  siteCopy = false,
+): Promise<ReportDocumentData> {
   const detail = await reportDetail(db, report);
   const prior = report.revisionOf === null ? undefined : await findReport(db, report.revisionOf);
   return {
     ...detail,
+    siteCopy,
     replaces: prior ? { revision: prior.revision, results: (await reportDetail(db, prior)).results } : null,
   };
 }
@@ -347,7 +361,10 @@ export async function insertReport(
 export async function setReport(
   db: Executor,
   id: number,
-  values: Pick<Partial<typeof labReports.$inferInsert>, 'reportNo' | 'contentHash' | 'pdfFileId'>,
+  values: Pick<
+    Partial<typeof labReports.$inferInsert>,
+    'reportNo' | 'contentHash' | 'pdfFileId' | 'sitePdfFileId'
+  >,
 ): Promise<void> {
   await db.update(labReports).set(values).where(eq(labReports.id, id));
 }
@@ -385,28 +402,37 @@ export async function insertSignature(
  * Renders the PDF of a report just released, in the releasing request's language and zone, and
  * stores it as a file: the issued document never changes afterwards.
  */
+/**
+ * Prints a released version and stores it twice: the lab's copy (the subject's full name) and the
+ * sites' copy (subject number and initials). Printed again when a signature is added (the project's
+ * approval), so the stored copies carry every signature. The portal serves the sites' copy unless
+ * the project shows its sites the full name (portal-reports). `siteOnly`: the sites' copy alone (a
+ * version released before there were two, at its first download by a site).
+ */
 export async function storePdf(
   db: Executor,
   store: FileStore,
   context: PrintContext,
   id: number,
   userId: number,
-): Promise<void> {
+  siteOnly = false,
+): Promise<number> {
   const report = await findReport(db, id);
   if (!report) throw notFound();
-  const pdf = await renderDocument(reportDocument, await reportDocumentData(db, report), context);
-  const [file] = await db
-    .insert(files)
-    .values({
-      name: `${report.reportNo}-v${report.revision}.pdf`,
-      mime: 'application/pdf',
-      size: pdf.length,
-      sha256: await store.put(pdf),
-      uploadedBy: userId,
-    })
-    .returning({ id: files.id });
-  if (!file) throw new Error('pdf not stored');
-  await setReport(db, id, { pdfFileId: file.id });
+  const name = `${report.reportNo}-v${report.revision}.pdf`;
+  const stored = async (siteCopy: boolean) => {
+    const pdf = await renderDocument(reportDocument, await reportDocumentData(db, report, siteCopy), context);
+    const sha256 = await store.put(pdf);
+    const [file] = await db
+      .insert(files)
+      .values({ name, mime: 'application/pdf', size: pdf.length, sha256, uploadedBy: userId })
+      .returning({ id: files.id });
+    if (!file) throw new Error('pdf not stored');
+    return file.id;
+  };
+  const sitePdfFileId = await stored(true);
+  await setReport(db, id, siteOnly ? { sitePdfFileId } : { pdfFileId: await stored(false), sitePdfFileId });
+  return sitePdfFileId;
 }
 
 export async function fileById(db: Executor, id: number) {

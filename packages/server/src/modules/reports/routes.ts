@@ -205,7 +205,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       const { page, size, ...filter } = ctx.body;
       const { rows, total } = await pageReports(ctx.db, await ctx.scope(), filter, page, size);
       return new Page(
-        rows.map(({ siteId: _s, pdfFileId: _p, ...row }) => row),
+        rows.map(({ siteId: _s, pdfFileId: _p, sitePdfFileId: _x, ...row }) => row),
         total,
       );
     },
@@ -215,7 +215,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     },
     get: async (ctx) => {
       const report = await reportInScope(ctx.db, await ctx.scope(), ctx.params.id);
-      const { siteId: _s, pdfFileId: _p, ...detail } = await reportDetail(ctx.db, report);
+      const { siteId: _s, pdfFileId: _p, sitePdfFileId: _x, ...detail } = await reportDetail(ctx.db, report);
       return detail;
     },
     create: async (ctx) => {

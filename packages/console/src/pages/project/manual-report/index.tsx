@@ -85,7 +85,7 @@ export default function ManualReportPage() {
         render: (row) => (
           <ReviewActions
             row={row}
-            mine={row.createdBy === userId}
+            userId={userId}
             onDone={() => list.reload()}
             after={
               row.status !== 'approved' && (

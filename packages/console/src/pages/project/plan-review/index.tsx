@@ -58,6 +58,7 @@ export default function PlanReviewPage() {
       workflow={projectPlanWorkflow}
       state={row.status}
       isApplicant={row.createdBy === userId}
+      isAuthor={userId !== undefined && row.authorIds.includes(userId)}
       before={
         where === 'row' && (
           <Button

@@ -53,6 +53,7 @@ export default function PlanListPage() {
         workflow={projectPlanWorkflow}
         state={row.status}
         isApplicant={row.createdBy === userId}
+        isAuthor={userId !== undefined && row.authorIds.includes(userId)}
         before={
           <>
             {link('view', () => navigate(`${PLAN_PAGES.detail}?id=${row.id}`))}

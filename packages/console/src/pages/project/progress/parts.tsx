@@ -82,12 +82,12 @@ export function PlanStatusFilter() {
 export function PlanActions({
   row,
   onDone,
-  mine,
+  userId,
   view,
 }: {
   row: PlanRow;
   onDone(): unknown;
-  mine: boolean;
+  userId: number | undefined;
   view?: string;
 }) {
   const { t } = useTranslation('projectProgress', { keyPrefix: 'shared' });
@@ -98,7 +98,8 @@ export function PlanActions({
     <WorkflowActions
       workflow={progressPlanWorkflow}
       state={row.status}
-      isApplicant={mine}
+      isApplicant={row.createdBy === userId}
+      isAuthor={userId !== undefined && row.authorIds.includes(userId)}
       before={
         view && (
           <Button

@@ -71,9 +71,7 @@ function ReviewList({
       toolbar={toolbar}
       actions={{
         width: 200,
-        render: (row) => (
-          <ReviewActions row={row} mine={row.createdBy === userId} onDone={() => list.reload()} />
-        ),
+        render: (row) => <ReviewActions row={row} userId={userId} onDone={() => list.reload()} />,
       }}
     />
   );
@@ -82,23 +80,30 @@ function ReviewList({
 interface SettingValues {
   projectId: number;
   reportReview: boolean;
+  siteSubjectName: boolean;
 }
 
-/** Whether a project's released reports wait for this review: shown for the project chosen. */
+/**
+ * What a project's sites see of its reports: whether released reports wait for this review, and
+ * whether sites see subjects' full names (off: number and initials). Shown for the project chosen.
+ */
 function SettingModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('projectReports', { keyPrefix: 'review' });
   const { t: s } = useTranslation('projectReports', { keyPrefix: 'shared' });
   const [form] = Form.useForm<SettingValues>();
   const choose = async (projectId: number) => {
     const answer = await callEndpoint((c) => c.projectReports.setting, { params: { id: projectId } });
-    form.setFieldValue('reportReview', answer.data.reportReview);
+    form.setFieldsValue({
+      reportReview: answer.data.reportReview,
+      siteSubjectName: answer.data.siteSubjectName,
+    });
   };
   return (
     <FormModal<SettingValues>
       open={open}
       title={t('settingTitle')}
       form={form}
-      initialValues={{ reportReview: false }}
+      initialValues={{ reportReview: false, siteSubjectName: false }}
       savedMessage={t('settingSaved')}
       onSave={(values) => callEndpoint((c) => c.projectReports.saveSetting, { body: values })}
       onClose={onClose}
@@ -113,6 +118,9 @@ function SettingModal({ open, onClose }: { open: boolean; onClose(): void }) {
       </Form.Item>
       <Form.Item name="reportReview" label={t('settingOn')} valuePropName="checked">
         <Switch data-testid="project-report-setting-switch" />
+      </Form.Item>
+      <Form.Item name="siteSubjectName" label={t('siteSubjectName')} valuePropName="checked">
+        <Switch data-testid="project-report-setting-subject-name" />
       </Form.Item>
     </FormModal>
   );

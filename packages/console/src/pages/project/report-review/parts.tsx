@@ -1,4 +1,8 @@
-import { type ProjectReportRow, projectReportWorkflow } from '@trialab/api-contract';
+import {
+  PROJECT_REPORT_SIGNATURE_MEANING,
+  type ProjectReportRow,
+  projectReportWorkflow,
+} from '@trialab/api-contract';
 import { Button, Form, Input, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -113,19 +117,22 @@ export function PdfButton({ row }: { row: Row }) {
   );
 }
 
-/** PDF, approve and return: the review workflow's buttons for one row. */
+/**
+ * PDF, approve and return: the review workflow's buttons for one row. Approving is an electronic
+ * signature with its meaning; nobody who wrote or submitted the report gets the buttons.
+ */
 export function ReviewActions({
   row,
-  mine,
+  userId,
   onDone,
   after,
 }: {
   row: Row;
-  mine: boolean;
+  userId: number | undefined;
   onDone(): unknown;
   after?: ReactNode;
 }) {
-  const { t } = useTranslation('projectReports', { keyPrefix: 'review' });
+  const { t, i18n } = useTranslation('projectReports', { keyPrefix: 'review' });
   const params = { id: row.id };
   const version = row.version;
   const done = () => {
@@ -136,16 +143,20 @@ export function ReviewActions({
     <WorkflowActions
       workflow={projectReportWorkflow}
       state={row.status}
-      isApplicant={mine}
+      isApplicant={row.createdBy === userId}
+      isAuthor={userId !== undefined && row.authorIds.includes(userId)}
       before={<PdfButton row={row} />}
       after={after}
       actions={{
         approve: {
           label: t('approve'),
-          confirm: t('confirmApprove'),
+          signature: PROJECT_REPORT_SIGNATURE_MEANING[i18n.language === 'en-US' ? 'en_US' : 'zh_CN'],
           testId: `project-report-approve-${row.id}`,
-          onClick: () =>
-            callEndpoint((c) => c.projectReports.approve, { params, body: { version } }).then(done),
+          onClick: (password) =>
+            callEndpoint((c) => c.projectReports.approve, {
+              params,
+              body: { version, signature: { password: password ?? '' } },
+            }).then(done),
         },
         return: {
           label: t('return'),

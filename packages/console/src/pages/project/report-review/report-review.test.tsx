@@ -1,11 +1,16 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { PROJECT_REPORT_PERMISSIONS } from '@trialab/api-contract';
+import {
+  type CurrentUser,
+  PROJECT_REPORT_PERMISSIONS,
+  PROJECT_REPORT_SIGNATURE_MEANING,
+} from '@trialab/api-contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
+import { useSession } from '../../../stores/session';
 import { callEndpoint, downloadEndpoint, fakeEndpoints, fileEndpoint } from '../../../test/fakes';
 import ReportReviewPage from './index';
 
@@ -13,6 +18,7 @@ fakeEndpoints();
 
 afterEach(() => {
   usePermission.setState({ permissions: [], roles: [] });
+  useSession.setState({ user: null });
   vi.mocked(callEndpoint).mockClear();
   vi.mocked(downloadEndpoint).mockClear();
 });
@@ -37,6 +43,8 @@ const row = {
   hasPdf: true,
   createdBy: 1,
   createdByName: '超级管理员',
+  // Released by 1, its results entered by 9.
+  authorIds: [1, 9],
   createdAt: '2026-11-20T08:00:00.000Z',
   reviewedByName: null,
   reviewedAt: null,
@@ -87,6 +95,29 @@ describe('/project/report-review', () => {
       params: { id: 7 },
       body: { version: 1, reason: '访视名称有误' },
     });
+  });
+
+  it('approves with an electronic signature: the meaning shown, the password sent', async () => {
+    useSession.setState({ user: { id: 2 } as CurrentUser });
+    renderPage(Object.values(PROJECT_REPORT_PERMISSIONS));
+    fireEvent.click(await screen.findByTestId('project-report-approve-7'));
+    expect(await screen.findByText(PROJECT_REPORT_SIGNATURE_MEANING.zh_CN)).toBeTruthy();
+    fireEvent.change(screen.getByTestId('signature-password'), { target: { value: 'Secret#1' } });
+    fireEvent.click(screen.getByTestId('signature-ok'));
+    await waitFor(() => expect(calls('projectReports.approve')).toHaveLength(1));
+    expect(calls('projectReports.approve')[0]?.[1]).toEqual({
+      params: { id: 7 },
+      body: { version: 1, signature: { password: 'Secret#1' } },
+    });
+  });
+
+  it('offers no approve or return button to whoever wrote or submitted the report', async () => {
+    useSession.setState({ user: { id: 9 } as CurrentUser });
+    renderPage(Object.values(PROJECT_REPORT_PERMISSIONS));
+    expect(await screen.findByText('RPT20261101000031')).toBeTruthy();
+    expect(screen.getByTestId('project-report-pdf-7')).toBeTruthy();
+    expect(screen.queryByTestId('project-report-approve-7')).toBeNull();
+    expect(screen.queryByTestId('project-report-return-7')).toBeNull();
   });
 
   it('opens the tab the address names and offers no review button without the permissions', async () => {

@@ -66,6 +66,8 @@ function ReportList({ mine }: { mine: boolean }) {
     col.projectNo(),
     { dataIndex: 'siteName', title: t('fields.site'), width: 150 },
     { dataIndex: 'subjectNo', title: t('fields.subjectNo'), width: 130 },
+    // Initials, or the full name where the project shows its sites names (the PDF says the same).
+    { dataIndex: 'subject', title: r('shared.subject'), width: 130, render: dash },
     col.field('visit', 110),
     { dataIndex: 'barcode', title: t('fields.barcode'), width: 140 },
     {
@@ -157,6 +159,9 @@ function ReportDetailModal({
             <Descriptions.Item label={t('portalReports.shared.site')}>{detail.siteName}</Descriptions.Item>
             <Descriptions.Item label={t('portalReports.shared.subjectNo')}>
               {detail.subjectNo}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('portalReports.shared.subject')}>
+              {dash(detail.subject)}
             </Descriptions.Item>
             <Descriptions.Item label={t('portalReports.shared.barcode')}>{detail.barcode}</Descriptions.Item>
             <Descriptions.Item label={t('portalReports.shared.visit')}>

@@ -29,7 +29,7 @@ export default function PlanApproveFormPage() {
           <Button onClick={() => navigate(APPROVE)}>{t('form.back')}</Button>
           <PlanActions
             row={plan}
-            mine={plan.createdBy === userId}
+            userId={userId}
             onDone={() =>
               // Back to the list, which no longer holds the plan as it was.
               invalidateEndpoints(client, [(c) => c.progress.paging, (c) => c.progress.get]).then(() =>

@@ -26,12 +26,7 @@ export default function PlanApprovePage() {
       actions={{
         width: 200,
         render: (row) => (
-          <PlanActions
-            row={row}
-            mine={row.createdBy === userId}
-            view={APPROVE_FORM}
-            onDone={() => list.reload()}
-          />
+          <PlanActions row={row} userId={userId} view={APPROVE_FORM} onDone={() => list.reload()} />
         ),
       }}
     />

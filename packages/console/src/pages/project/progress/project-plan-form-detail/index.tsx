@@ -37,7 +37,7 @@ export default function ProgressPlanDetailPage() {
               {t('shared.edit')}
             </Button>
           )}
-          <PlanActions row={plan} mine={plan.createdBy === userId} onDone={reload} />
+          <PlanActions row={plan} userId={userId} onDone={reload} />
         </Space>
       }
     >

@@ -33,9 +33,7 @@ export default function ProgressPlansPage() {
       }
       actions={{
         width: 220,
-        render: (row) => (
-          <PlanActions row={row} mine={row.createdBy === userId} view={DETAIL} onDone={() => list.reload()} />
-        ),
+        render: (row) => <PlanActions row={row} userId={userId} view={DETAIL} onDone={() => list.reload()} />,
       }}
     />
   );
