@@ -722,22 +722,12 @@ export async function onlinePlansOf(db: Executor, projectId: number) {
   return rows.map((r) => r.id);
 }
 
-/** The project's sites among those seen (`siteIds` null: every site), or one site. */
-export async function sitesSeen(
-  db: Executor,
-  projectId: number,
-  seen: { siteIds: ReadonlySet<number> | null; siteId?: number | undefined },
-) {
+/** The project's sites among those seen (`siteIds` null: every site). */
+export async function sitesSeen(db: Executor, projectId: number, siteIds: ReadonlySet<number> | null) {
   return db
     .select({ id: sites.id, centerNo: sites.centerNo, name: sites.name })
     .from(sites)
-    .where(
-      and(
-        eq(sites.projectId, projectId),
-        seen.siteIds ? inArray(sites.id, [...seen.siteIds, 0]) : undefined,
-        seen.siteId !== undefined ? eq(sites.id, seen.siteId) : undefined,
-      ),
-    )
+    .where(and(eq(sites.projectId, projectId), siteIds ? inArray(sites.id, [...siteIds, 0]) : undefined))
     .orderBy(asc(sites.centerNo));
 }
 

@@ -256,9 +256,9 @@ async function fire(
 type ReconFilter = BodyOf<typeof api.reconciliation>;
 
 /**
- * The reconciliation of a project in the caller's sites (one site when named): the online plans'
- * visits against the subjects enrolled and the barcodes of their visits, on the caller's today;
- * every row, filtered by subject and visit (the view is the caller's), and the sites' totals.
+ * The reconciliation of a project in the caller's sites: the online plans' visits against the
+ * subjects enrolled and the barcodes of their visits, on the caller's today; the rows filtered by
+ * site, subject and visit (the view is the caller's), and every site's totals.
  */
 async function reconciliationOf(ctx: SessionCtx, f: ReconFilter) {
   const { projectId, siteId } = f;
@@ -286,7 +286,7 @@ async function reconciliationOf(ctx: SessionCtx, f: ReconFilter) {
   const time = zonedTime(ctx);
   const today = time.date(ctx.now);
   // External users see their own sites only.
-  const siteRows = await sitesSeen(ctx.db, projectId, { siteIds: scope.siteIds, siteId });
+  const siteRows = await sitesSeen(ctx.db, projectId, scope.siteIds);
   const siteIds = siteRows.map((x) => x.id);
   const subjects = (await subjectsAt(ctx.db, projectId, siteIds)).map((x) => ({
     id: x.id,
@@ -314,7 +314,9 @@ async function reconciliationOf(ctx: SessionCtx, f: ReconFilter) {
     rows: rows
       .filter(
         (r) =>
-          (!subjectNo || r.subjectNo.toLowerCase().includes(subjectNo)) && (!f.visit || r.visit === f.visit),
+          (siteId === undefined || r.siteId === siteId) &&
+          (!subjectNo || r.subjectNo.toLowerCase().includes(subjectNo)) &&
+          (!f.visit || r.visit === f.visit),
       )
       .map((r) => ({ ...named(r), sampleTypeName: typeNames.get(r.sampleTypeId) ?? String(r.sampleTypeId) })),
   };
