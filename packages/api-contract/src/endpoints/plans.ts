@@ -436,7 +436,7 @@ export const plan = defineGroup('plan', {
     method: 'GET',
     path: '/plan/{id}/cold-chain',
     summary:
-      "A version's cold chain per visit and sample type: transport range, storage range, storage conditions of the samples signed for",
+      "A version's cold chain per visit and sample type: transport range and the readings at receipt (excursions flagged, who recorded them), storage range and the storage conditions of the samples signed for; only the caller's sites",
     access: { permission: PLAN_PERMISSIONS.view },
     mutates: false,
     params: idParams,
