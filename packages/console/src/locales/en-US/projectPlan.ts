@@ -45,8 +45,8 @@ export const projectPlan = {
     visitDay: 'Day',
     visitDayHint:
       "Counted from the subject's enrolment (day 0); leave empty for a visit without a window (never overdue)",
-    windowBefore: 'Window before (days)',
-    windowAfter: 'Window after (days)',
+    windowBefore: 'Before (days)',
+    windowAfter: 'After (days)',
     visitWindow: 'Day {{day}} (−{{before}}/+{{after}})',
     visitTaken: 'This version already has a visit of that name',
     removeVisit: 'Remove visit',

@@ -91,7 +91,7 @@ export function Reconciliation({ projectId }: { projectId: number }) {
   const count = (dataIndex: keyof ReconciliationSite | keyof ReconciliationRow, title: string) => ({
     dataIndex,
     title,
-    width: 90,
+    width: 64,
     align: 'right' as const,
   });
   return (
@@ -189,17 +189,17 @@ export function Reconciliation({ projectId }: { projectId: number }) {
           {
             dataIndex: 'siteName',
             title: t('site'),
-            width: 180,
+            width: 140,
             ellipsis: true,
             render: (_, r) => `${r.centerNo} ${r.siteName}`,
           },
-          { dataIndex: 'subjectNo', title: t('subjectNo'), width: 120 },
-          { dataIndex: 'visit', title: t('visit'), width: 120 },
-          { dataIndex: 'sampleTypeName', title: t('sampleType'), width: 100 },
+          { dataIndex: 'subjectNo', title: t('subjectNo'), width: 110 },
+          { dataIndex: 'visit', title: t('visit'), width: 100 },
+          { dataIndex: 'sampleTypeName', title: t('sampleType'), width: 80 },
           {
             dataIndex: 'windowFrom',
             title: t('window'),
-            width: 220,
+            width: 170,
             render: (_, r) =>
               r.windowFrom === null ? (
                 <Typography.Text type="secondary">{t('noWindow')}</Typography.Text>
@@ -219,7 +219,7 @@ export function Reconciliation({ projectId }: { projectId: number }) {
           {
             dataIndex: 'state',
             title: t('state'),
-            width: 110,
+            width: 96,
             render: (v: ReconciliationState, r) => (
               <Tag
                 color={STATE_COLOR[v]}
