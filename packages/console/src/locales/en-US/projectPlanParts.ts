@@ -56,7 +56,7 @@ export const projectPlanParts = {
     noWindow: 'No window',
     expected: 'Expected',
     received: 'Received',
-    labelled: 'On the way',
+    onTheWay: '{{count}} on the way',
     missing: 'Missing',
     overdue: 'Overdue',
     extra: 'Extra',

@@ -55,7 +55,7 @@ export const projectPlanParts = {
     noWindow: '未設窗口',
     expected: '應收',
     received: '實收',
-    labelled: '在途',
+    onTheWay: '在途 {{count}}',
     missing: '缺失',
     overdue: '超窗',
     extra: '多收',

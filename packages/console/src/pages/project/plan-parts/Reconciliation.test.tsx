@@ -95,6 +95,7 @@ describe('Reconciliation', () => {
     expect(sent).toEqual([['plan.reconciliation', { body: { projectId: 1, view: 'missing' } }]]);
     expect(screen.getByText('2026-11-01 ~ 2026-11-04')).toBeTruthy();
     expect(screen.getByText('未设窗口')).toBeTruthy();
+    expect(screen.getByText('在途 1')).toBeTruthy();
     expect(screen.getByTestId('recon-state-S-01-V0-2').textContent).toBe('已超窗');
     expect(screen.getByTestId('recon-state-S-02-V1-2').textContent).toBe('未收齐');
     // A site with subjects and nothing received shows in the totals; another with none too.

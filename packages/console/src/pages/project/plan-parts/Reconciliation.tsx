@@ -91,7 +91,7 @@ export function Reconciliation({ projectId }: { projectId: number }) {
   const count = (dataIndex: keyof ReconciliationSite | keyof ReconciliationRow, title: string) => ({
     dataIndex,
     title,
-    width: 64,
+    width: 76,
     align: 'right' as const,
   });
   return (
@@ -189,37 +189,51 @@ export function Reconciliation({ projectId }: { projectId: number }) {
           {
             dataIndex: 'siteName',
             title: t('site'),
-            width: 140,
             ellipsis: true,
             render: (_, r) => `${r.centerNo} ${r.siteName}`,
           },
-          { dataIndex: 'subjectNo', title: t('subjectNo'), width: 110 },
-          { dataIndex: 'visit', title: t('visit'), width: 100 },
-          { dataIndex: 'sampleTypeName', title: t('sampleType'), width: 80 },
+          { dataIndex: 'subjectNo', title: t('subjectNo'), width: 105 },
+          { dataIndex: 'visit', title: t('visit'), width: 95 },
+          { dataIndex: 'sampleTypeName', title: t('sampleType'), width: 75 },
           {
             dataIndex: 'windowFrom',
             title: t('window'),
-            width: 170,
+            width: 190,
             render: (_, r) =>
               r.windowFrom === null ? (
                 <Typography.Text type="secondary">{t('noWindow')}</Typography.Text>
               ) : (
-                <>
+                <span style={{ whiteSpace: 'nowrap' }}>
                   {`${r.windowFrom} ~ ${r.windowTo}`}
                   <br />
                   <Typography.Text type="secondary">{t('due', { date: dash(r.dueOn) })}</Typography.Text>
-                </>
+                </span>
               ),
           },
           count('expected', t('expected')),
-          count('received', t('received')),
-          count('labelled', t('labelled')),
+          {
+            ...count('received', t('received')),
+            // Labelled at the site and not signed for yet: on the way, under what was received.
+            render: (v: number, r) => (
+              <>
+                {v}
+                {r.labelled > 0 && (
+                  <>
+                    <br />
+                    <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                      {t('onTheWay', { count: r.labelled })}
+                    </Typography.Text>
+                  </>
+                )}
+              </>
+            ),
+          },
           { ...count('missing', t('missing')), render: (v: number) => <Gap value={v} kind="danger" /> },
           { ...count('extra', t('extra')), render: (v: number) => <Gap value={v} kind="warning" /> },
           {
             dataIndex: 'state',
             title: t('state'),
-            width: 96,
+            width: 90,
             render: (v: ReconciliationState, r) => (
               <Tag
                 color={STATE_COLOR[v]}
