@@ -91,7 +91,7 @@ export function Reconciliation({ projectId }: { projectId: number }) {
   const count = (dataIndex: keyof ReconciliationSite | keyof ReconciliationRow, title: string) => ({
     dataIndex,
     title,
-    width: 76,
+    width: 90,
     align: 'right' as const,
   });
   return (
@@ -192,13 +192,13 @@ export function Reconciliation({ projectId }: { projectId: number }) {
             ellipsis: true,
             render: (_, r) => `${r.centerNo} ${r.siteName}`,
           },
-          { dataIndex: 'subjectNo', title: t('subjectNo'), width: 105 },
-          { dataIndex: 'visit', title: t('visit'), width: 95 },
-          { dataIndex: 'sampleTypeName', title: t('sampleType'), width: 75 },
+          { dataIndex: 'subjectNo', title: t('subjectNo'), width: 100 },
+          { dataIndex: 'visit', title: t('visit'), width: 90 },
+          { dataIndex: 'sampleTypeName', title: t('sampleType'), width: 80 },
           {
             dataIndex: 'windowFrom',
             title: t('window'),
-            width: 190,
+            width: 180,
             render: (_, r) =>
               r.windowFrom === null ? (
                 <Typography.Text type="secondary">{t('noWindow')}</Typography.Text>
