@@ -299,24 +299,17 @@ export default function CreatePlanPage() {
                   data-testid={`plan-visit-day-${index}`}
                 />
               </Form.Item>
-              <Form.Item name={[visit.name, 'windowBefore']} label={t('windowBefore')}>
-                <InputNumber
-                  min={0}
-                  max={365}
-                  precision={0}
-                  style={{ width: 70 }}
-                  data-testid={`plan-visit-before-${index}`}
-                />
-              </Form.Item>
-              <Form.Item name={[visit.name, 'windowAfter']} label={t('windowAfter')}>
-                <InputNumber
-                  min={0}
-                  max={365}
-                  precision={0}
-                  style={{ width: 70 }}
-                  data-testid={`plan-visit-after-${index}`}
-                />
-              </Form.Item>
+              {(['windowBefore', 'windowAfter'] as const).map((side) => (
+                <Form.Item key={side} name={[visit.name, side]} label={t(side)}>
+                  <InputNumber
+                    min={0}
+                    max={365}
+                    precision={0}
+                    style={{ width: 70 }}
+                    data-testid={`plan-visit-${side}-${index}`}
+                  />
+                </Form.Item>
+              ))}
               <Form.Item label=" ">{controls}</Form.Item>
             </Space>
             <ListField<SampleValues>

@@ -70,6 +70,15 @@ function serve(rows: ReconciliationRow[], planIds = [3]) {
   return sent;
 }
 
+const show = () =>
+  render(
+    <MemoryRouter>
+      <App>
+        <Reconciliation projectId={1} />
+      </App>
+    </MemoryRouter>,
+  );
+
 describe('Reconciliation', () => {
   it('shows missing rows with their window and state, the site totals, and the barcodes of a row', async () => {
     const sent = serve([
@@ -83,13 +92,7 @@ describe('Reconciliation', () => {
         barcodes: [{ code: 'KM1-0002', status: 'registered', signedAt: null }],
       }),
     ]);
-    render(
-      <MemoryRouter>
-        <App>
-          <Reconciliation projectId={1} />
-        </App>
-      </MemoryRouter>,
-    );
+    show();
     expect(await screen.findByText('S-01')).toBeTruthy();
     // Opens on the rows still missing.
     expect(sent).toEqual([['plan.reconciliation', { body: { projectId: 1, view: 'missing' } }]]);
@@ -116,13 +119,7 @@ describe('Reconciliation', () => {
   it('offers the export to whoever may export, with the rows shown', async () => {
     usePermission.setState({ permissions: ['project:plan:export'], roles: [] });
     serve([row('S-01', 'V0', {})]);
-    render(
-      <MemoryRouter>
-        <App>
-          <Reconciliation projectId={1} />
-        </App>
-      </MemoryRouter>,
-    );
+    show();
     await screen.findByText('S-01');
     fireEvent.click(screen.getByTestId('recon-export'));
     await waitFor(() => expect(downloadEndpoint).toHaveBeenCalled());
@@ -134,13 +131,7 @@ describe('Reconciliation', () => {
 
   it('asks again for the overdue view and for the site clicked in the totals', async () => {
     const sent = serve([row('S-01', 'V0', {})]);
-    render(
-      <MemoryRouter>
-        <App>
-          <Reconciliation projectId={1} />
-        </App>
-      </MemoryRouter>,
-    );
+    show();
     await screen.findByText('S-01');
     fireEvent.click(screen.getByText('仅超窗'));
     await waitFor(() =>
@@ -157,13 +148,7 @@ describe('Reconciliation', () => {
 
   it('says so when the project has no online plan', async () => {
     serve([], []);
-    render(
-      <MemoryRouter>
-        <App>
-          <Reconciliation projectId={1} />
-        </App>
-      </MemoryRouter>,
-    );
+    show();
     expect(await screen.findByText('该项目没有上线的方案')).toBeTruthy();
   });
 });
