@@ -1,7 +1,18 @@
 import { endpoints, type PlanKitRow, ResultCode } from '@trialab/api-contract';
 import { and, eq, ne } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, projects, sampleTypes, sites, temperatures, testItems } from '../src/db/schema.js';
+import {
+  auditLog,
+  permissions,
+  projects,
+  rolePermissions,
+  roles,
+  sampleTypes,
+  sites,
+  temperatures,
+  testItems,
+} from '../src/db/schema.js';
 import { labSubjects, receiptSamples } from '../src/db/schema-lab.js';
 import { consumableKits, sampleTransports } from '../src/db/schema-portal.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
@@ -27,7 +38,7 @@ interface OfferedKit {
   items: Array<{ consumableName: string; quantityPerKit: number }>;
 }
 
-describe.each(ENGINES)('plan kits, cold chain, expected vs received on %s', (engine) => {
+describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) => {
   let env: TestEnv;
   let manager: Session; // 张项目, project staff
   let admin: Session; // 超级管理员, reviews plans
@@ -277,23 +288,169 @@ describe.each(ENGINES)('plan kits, cold chain, expected vs received on %s', (eng
     expect(line?.queryNo).toMatch(/^Q/);
   });
 
-  it("opens the demo's online plan on what arrived: site 02's missing and extra tubes, and a breached receipt", async () => {
-    const answer = (await as(manager, plan.expectedReceived, { body: { projectId } })).data as {
-      rows: Array<Record<string, unknown>>;
-    };
-    const row = (visit: string, sampleTypeName: string) =>
+  type Reconciliation = {
+    planIds: number[];
+    today: string;
+    sites: Array<{
+      centerNo: string;
+      subjects: number;
+      expected: number;
+      received: number;
+      missing: number;
+      overdue: number;
+    }>;
+    rows: Array<{
+      centerNo: string;
+      subjectNo: string;
+      visit: string;
+      sampleTypeName: string;
+      state: string;
+      expected: number;
+      received: number;
+      labelled: number;
+      missing: number;
+      extra: number;
+      windowFrom: string | null;
+      windowTo: string | null;
+      barcodes: Array<{ code: string }>;
+    }>;
+  };
+  const reconciliation = async (session: Session, body: Record<string, unknown>) =>
+    (await as(session, plan.reconciliation, { body: { projectId, ...body } })).data as Reconciliation;
+
+  it("reconciles the demo's online plan with its enrolled subjects: visits that never came, a site without tubes", async () => {
+    const answer = await reconciliation(manager, {});
+    const row = (subjectNo: string, visit: string, sampleTypeName: string) =>
       answer.rows.find(
-        (r) => r.centerNo === '02' && r.visit === visit && r.sampleTypeName === sampleTypeName,
+        (r) => r.subjectNo === subjectNo && r.visit === visit && r.sampleTypeName === sampleTypeName,
       );
-    expect(row('基线 V1', '血清')).toMatchObject({ subjects: 3, expected: 3, received: 3, missing: 0 });
-    expect(row('第4周 V2', '血清')).toMatchObject({ subjects: 3, expected: 3, received: 2, missing: 1 });
-    expect(row('第12周 V3', '血清')).toMatchObject({ expected: 0, received: 1, extra: 1 });
+    // Nobody's screening sample came: the rows are there, overdue, with no barcode.
+    expect(row('S-001-0201', '筛选期 V0', '全血')).toMatchObject({
+      centerNo: '02',
+      expected: 1,
+      received: 0,
+      missing: 1,
+      state: 'overdue',
+      barcodes: [],
+    });
+    expect(row('S-001-0201', '基线 V1', '血清')).toMatchObject({
+      received: 1,
+      missing: 0,
+      state: 'complete',
+    });
+    // Labelled at the site, past its window and not here.
+    expect(row('S-001-0202', '第4周 V2', '血清')).toMatchObject({
+      received: 0,
+      labelled: 1,
+      missing: 1,
+      state: 'overdue',
+      barcodes: [{ code: 'KM1-0202-V2-SER' }],
+    });
+    expect(row('S-001-0203', '第12周 V3', '血清')).toMatchObject({ expected: 0, received: 1, extra: 1 });
+    expect(row('S-001-0201', '随访 V4', '血清')).toMatchObject({ state: 'upcoming' });
+    // Rejected subjects are not expected to bring anything.
+    expect(answer.rows.some((r) => r.subjectNo === 'S-001-0205')).toBe(false);
+    // Site 01: enrolled subjects, no tube labelled yet.
+    const site01 = answer.sites.find((x) => x.centerNo === '01');
+    expect(site01).toMatchObject({ subjects: 2, received: 0 });
+    expect(site01?.missing).toBeGreaterThan(0);
+    expect(row('S-001-0101', '筛选期 V0', '全血')).toMatchObject({ state: 'overdue', barcodes: [] });
+    expect(answer.sites.find((x) => x.centerNo === '02')?.overdue).toBeGreaterThanOrEqual(4);
+
+    // The views and filters.
+    const overdue = await reconciliation(manager, { view: 'overdue' });
+    expect(overdue.rows.length).toBeGreaterThan(0);
+    expect(overdue.rows.every((r) => r.state === 'overdue')).toBe(true);
+    const missing = await reconciliation(manager, { view: 'missing' });
+    expect(missing.rows.every((r) => r.missing > 0 && r.state !== 'upcoming')).toBe(true);
+    const one = await reconciliation(manager, { subjectNo: '0202', visit: '第4周 V2' });
+    expect(one.rows.map((r) => [r.subjectNo, r.sampleTypeName])).toEqual([['S-001-0202', '血清']]);
+    // Totals stay the sites' whatever the rows shown.
+    expect(one.sites).toEqual(answer.sites);
+  });
+
+  it("exports the rows the filter shows as xlsx, in the caller's language", async () => {
+    const response = await call(
+      env.app,
+      plan.reconciliationExport,
+      { session: manager, body: { projectId, view: 'overdue' }, lang: 'en_US', tz: 'Asia/Shanghai' },
+      env.clock.now,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toMatch(/reconciliation-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const header = ((sheet?.getRow(1).values ?? []) as unknown[]).slice(1);
+    expect(header).toEqual(expect.arrayContaining(['Subject no.', 'Visit', 'Window to', 'Missing', 'State']));
+    const lines: string[] = [];
+    sheet?.eachRow((r, n) => {
+      if (n > 1) lines.push((r.values as unknown[]).slice(1).join('|'));
+    });
+    expect(lines.length).toBe((await reconciliation(manager, { view: 'overdue' })).rows.length);
+    expect(lines.every((l) => l.includes('|Overdue|'))).toBe(true);
+    expect(lines.some((l) => l.includes('S-001-0202|') && l.includes('KM1-0202-V2-SER'))).toBe(true);
+  });
+
+  it("shows the transport leg: the readings at receipt, the excursion against the plan's range and who recorded it", async () => {
+    const [online] = (await reconciliation(manager, {})).planIds;
+    const chain = (await as(manager, plan.coldChain, { params: { id: online ?? 0 } })).data as Array<{
+      visit: string;
+      sampleTypeName: string;
+      readings: Array<Record<string, unknown>>;
+    }>;
+    const serum = (visit: string) => chain.find((r) => r.visit === visit && r.sampleTypeName === '血清');
+    expect(serum('第4周 V2')?.readings).toEqual([
+      {
+        orderNo: DEMO_COLD_CHAIN_ORDER,
+        celsius: 13.6,
+        excursion: true,
+        samples: 2,
+        recordedBy: '李实验',
+        recordedAt: expect.any(String),
+        queryNo: expect.stringMatching(/^Q/),
+      },
+    ]);
+    expect(serum('基线 V1')?.readings).toEqual([]);
     const breached = await env.handle.db
       .select({ breach: receiptSamples.temperatureBreach, queryId: receiptSamples.queryId })
       .from(receiptSamples)
       .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
       .where(eq(sampleTransports.orderNo, DEMO_COLD_CHAIN_ORDER));
     expect(breached).toEqual([{ breach: true, queryId: expect.any(Number) }]);
+  });
+
+  it('shows a site user their own sites only', async () => {
+    // The demo's site role has no plan pages; a role that has them still sees its sites only.
+    const db = env.handle.db;
+    const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'external_site'));
+    const [view] = await db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(eq(permissions.authority, 'project:plan:view'));
+    await db.insert(rolePermissions).values({ roleId: role?.id ?? 0, permissionId: view?.id ?? 0 });
+    const site = await login(env, '13900000001');
+    const answer = await reconciliation(site, {});
+    expect(answer.sites.map((x) => x.centerNo)).toEqual(['01']);
+    expect(answer.rows.length).toBeGreaterThan(0);
+    expect(answer.rows.every((r) => r.centerNo === '01')).toBe(true);
+    const [other] = await db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(and(eq(sites.projectId, projectId), eq(sites.centerNo, '02')));
+    const refused = await as(site, plan.reconciliation, { body: { projectId, siteId: other?.id ?? 0 } });
+    expect(refused.code).not.toBe(200);
+    // Nor the readings of another site's samples in the cold chain.
+    const [online] = answer.planIds;
+    const chain = (await as(site, plan.coldChain, { params: { id: online ?? 0 } })).data as Array<{
+      readings: unknown[];
+      stored: unknown[];
+    }>;
+    expect(chain.every((r) => r.readings.length === 0 && r.stored.length === 0)).toBe(true);
+    await db
+      .delete(rolePermissions)
+      .where(and(eq(rolePermissions.roleId, role?.id ?? 0), eq(rolePermissions.permissionId, view?.id ?? 0)));
   });
 
   it('compares what the online plans expect per site and visit with the samples signed for, in the scope', async () => {
@@ -346,40 +503,38 @@ describe.each(ENGINES)('plan kits, cold chain, expected vs received on %s', (eng
         barcode(b, refs.ser, 'signed'),
         barcode(b, refs.ser, 'registered'),
       ]);
-    const answer = (await as(manager, plan.expectedReceived, { body: { projectId } })).data as {
-      planIds: number[];
-      rows: Array<Record<string, unknown>>;
-    };
+    const answer = await reconciliation(manager, {});
     expect(answer.planIds.length).toBeGreaterThanOrEqual(2); // the demo plan and KM-2026-001-PLAN-K
     const f1 = answer.rows.filter((r) => r.visit === 'F1');
-    expect(f1).toHaveLength(2);
-    expect(f1).toEqual(
+    // One row per subject and sample type; F1 has no day in its plan: no window, open.
+    expect(
+      f1.map((r) => [
+        r.subjectNo,
+        r.sampleTypeName,
+        r.expected,
+        r.received,
+        r.labelled,
+        r.missing,
+        r.extra,
+        r.state,
+      ]),
+    ).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({
-          sampleTypeName: '血清',
-          subjects: 2,
-          expected: 4,
-          received: 3,
-          missing: 1,
-          extra: 0,
-        }),
-        expect.objectContaining({
-          sampleTypeName: '全血',
-          subjects: 2,
-          expected: 0,
-          received: 1,
-          missing: 0,
-          extra: 1,
-        }),
+        ['S-PP-01', '血清', 2, 2, 0, 0, 0, 'complete'],
+        ['S-PP-01', '全血', 0, 1, 0, 0, 1, 'complete'],
+        ['S-PP-02', '血清', 2, 1, 1, 1, 0, 'open'],
       ]),
     );
+    expect(f1.every((r) => r.windowFrom === null)).toBe(true);
+    // The demo subjects of that site are expected at F1 too.
+    expect(f1.some((r) => r.subjectNo === 'S-001-0101' && r.missing === 2)).toBe(true);
     // One site at a time; a site of another project is refused. The cold chain shows where F1 serum is stored.
-    const one = await as(manager, plan.expectedReceived, { body: { projectId, siteId } });
-    expect((one.data as { rows: Array<{ siteId: number }> }).rows.every((r) => r.siteId === siteId)).toBe(
-      true,
-    );
+    const one = await reconciliation(manager, { siteId });
+    expect(one.sites.map((x) => x.centerNo)).toEqual(['01', '02']);
+    expect(one.rows.length).toBeGreaterThan(0);
+    expect(one.rows.every((r) => r.centerNo === '01')).toBe(true);
     const [foreignSite] = await db.select({ id: sites.id }).from(sites).where(ne(sites.projectId, projectId));
-    const refused = await as(manager, plan.expectedReceived, {
+    const refused = await as(manager, plan.reconciliation, {
       body: { projectId, siteId: foreignSite?.id ?? 0 },
     });
     expect(refused.code).not.toBe(200);

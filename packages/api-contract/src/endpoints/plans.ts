@@ -73,6 +73,11 @@ export type PlanSampleInput = z.infer<typeof planSampleInput>;
 export const planVisitInput = z.object({
   id: id.optional(),
   name: text(64),
+  /** Nominal day of the visit counted from the subject's enrolment (day 0); none: no window. */
+  day: z.number().int().min(-365).max(3650).nullish(),
+  /** Days allowed before and after the nominal day. */
+  windowBefore: z.number().int().min(0).max(365).optional(),
+  windowAfter: z.number().int().min(0).max(365).optional(),
   samples: z.array(planSampleInput).max(SAMPLING_PLAN_LIMITS.samples),
 });
 
@@ -88,6 +93,9 @@ export const planVisitRow = z.object({
   id: z.number(),
   name: z.string(),
   sort: z.number(),
+  day: z.number().nullable(),
+  windowBefore: z.number(),
+  windowAfter: z.number(),
   samples: z.array(planSampleRow),
 });
 
@@ -149,7 +157,23 @@ export const planChoices = z.object({
   kits: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type PlanChoices = z.infer<typeof planChoices>;
-/** Per visit and sample type of a version: transport range, storage range, where received samples are kept. */
+/** A temperature reading taken when a shipment line was received, for the samples of one visit and type. */
+export const coldChainReading = z.object({
+  orderNo: z.string(),
+  /** °C read at receipt; null when none was recorded. */
+  celsius: z.number().nullable(),
+  /** The reading lies outside the plan's transport range (an excursion). */
+  excursion: z.boolean(),
+  /** Samples of this visit and type that came with the line. */
+  samples: z.number(),
+  recordedBy: z.string(),
+  recordedAt: isoTime,
+  /** The query raised to the site about it. */
+  queryNo: z.string().nullable(),
+});
+export type ColdChainReading = z.infer<typeof coldChainReading>;
+
+/** Per visit and sample type of a version: the transport leg (readings at receipt) and the storage. */
 export const planColdChainRow = z.object({
   visitId: z.number(),
   visit: z.string(),
@@ -157,28 +181,70 @@ export const planColdChainRow = z.object({
   sampleTypeName: z.string(),
   transport: temperature,
   storage: temperature,
+  /** Readings at receipt of the samples of this visit and type, newest first. */
+  readings: z.array(coldChainReading),
   /** Storage conditions of the samples of this visit and type signed for so far, with their count. */
   stored: z.array(temperature.extend({ count: z.number() })),
 });
 export type PlanColdChainRow = z.infer<typeof planColdChainRow>;
 
-/** Per site, visit and sample type of the online plan: expected against signed-for samples. */
-export const expectedReceivedRow = z.object({
+/** Where a subject's visit sample stands against its window (`RECONCILIATION_STATES`). */
+export const RECONCILIATION_STATES = ['complete', 'overdue', 'due', 'open', 'upcoming'] as const;
+export type ReconciliationState = (typeof RECONCILIATION_STATES)[number];
+/** The reconciliation's views: every row, rows still missing (not upcoming), overdue rows. */
+export const RECONCILIATION_VIEWS = ['all', 'missing', 'overdue'] as const;
+
+/** One subject's visit and sample type: expected by the online plan (with its window) against received. */
+export const reconciliationRow = z.object({
   siteId: z.number(),
   centerNo: z.string(),
   siteName: z.string(),
+  subjectId: z.number(),
+  subjectNo: z.string(),
+  /** Calendar day (`YYYY-MM-DD`, the caller's zone) the subject was enrolled: the windows' day 0. */
+  enrolledOn: z.string(),
   visit: z.string(),
   sampleTypeId: z.number(),
   sampleTypeName: z.string(),
-  /** Subjects with a barcode of this visit at the site. */
+  /** Nominal day and window (`YYYY-MM-DD`); null when the plan gives the visit no day. */
+  dueOn: z.string().nullable(),
+  windowFrom: z.string().nullable(),
+  windowTo: z.string().nullable(),
+  expected: z.number(),
+  /** Signed for at the bench. */
+  received: z.number(),
+  /** Labelled at the site, not signed for yet (on the way). */
+  labelled: z.number(),
+  missing: z.number(),
+  /** Beyond the plan's count, or a sample type the visit does not plan. */
+  extra: z.number(),
+  state: z.enum(RECONCILIATION_STATES),
+  barcodes: z.array(z.object({ code: z.string(), status: z.string(), signedAt: isoTime.nullable() })),
+});
+export type ReconciliationRow = z.infer<typeof reconciliationRow>;
+
+/** A site's totals over every row of its enrolled subjects (before the view's filters). */
+export const reconciliationSite = z.object({
+  siteId: z.number(),
+  centerNo: z.string(),
+  siteName: z.string(),
   subjects: z.number(),
   expected: z.number(),
   received: z.number(),
-  /** Per subject, what fell short of the plan's count, and what came beyond it (or was not planned). */
+  /** Expected samples not received whose window is open or past (or that have no window). */
   missing: z.number(),
+  overdue: z.number(),
   extra: z.number(),
 });
-export type ExpectedReceivedRow = z.infer<typeof expectedReceivedRow>;
+export type ReconciliationSite = z.infer<typeof reconciliationSite>;
+
+const reconciliationFilter = {
+  projectId: id,
+  siteId: id.optional(),
+  subjectNo: z.string().trim().max(64).optional(),
+  visit: z.string().trim().max(64).optional(),
+  view: z.enum(RECONCILIATION_VIEWS).optional(),
+};
 
 const versionOnly = z.object({ version: z.number() });
 const created = z.object({ id: z.number(), version: z.number() });
@@ -371,22 +437,40 @@ export const plan = defineGroup('plan', {
     method: 'GET',
     path: '/plan/{id}/cold-chain',
     summary:
-      "A version's cold chain per visit and sample type: transport range, storage range, storage conditions of the samples signed for",
+      "A version's cold chain per visit and sample type: transport range and the readings at receipt (excursions flagged, who recorded them), storage range and the storage conditions of the samples signed for; only the caller's sites",
     access: { permission: PLAN_PERMISSIONS.view },
     mutates: false,
     params: idParams,
     data: z.array(planColdChainRow),
   }),
-  expectedReceived: defineEndpoint({
+  reconciliation: defineEndpoint({
     service: 'main',
     method: 'POST',
-    path: '/plan/expected-received',
+    path: '/plan/reconciliation',
     summary:
-      "A project's online plans against what arrived: per site, visit and sample type, expected (subjects × count) and signed-for samples, missing and extra; only the caller's sites",
+      "Expected against received, from the project's online plans and its enrolled subjects: per site, subject, visit and sample type, with the visit window, the missing and overdue rows, the barcodes; per-site totals; only the caller's sites",
     access: { permission: PLAN_PERMISSIONS.view },
     mutates: false,
-    body: z.object({ projectId: id, siteId: id.optional() }),
-    data: z.object({ planIds: z.array(z.number()), rows: z.array(expectedReceivedRow) }),
+    body: z.object(reconciliationFilter),
+    data: z.object({
+      planIds: z.array(z.number()),
+      /** The caller's today (`YYYY-MM-DD`), against which windows are overdue. */
+      today: z.string(),
+      sites: z.array(reconciliationSite),
+      visits: z.array(z.string()),
+      rows: z.array(reconciliationRow),
+    }),
+  }),
+  reconciliationExport: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/plan/reconciliation/export',
+    summary:
+      "The reconciliation rows the same filter shows, as an xlsx workbook (binary body, not an envelope; dates in the caller's zone)",
+    access: { permission: PLAN_PERMISSIONS.export },
+    mutates: false,
+    body: z.object(reconciliationFilter),
+    data: z.unknown(),
   }),
   submit: transition(
     '/plan/{id}/submit',

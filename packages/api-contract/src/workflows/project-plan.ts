@@ -11,6 +11,7 @@ export const PLAN_PERMISSIONS = {
   edit: 'project:plan:edit',
   submit: 'project:plan:submit',
   review: 'project:plan:review',
+  export: 'project:plan:export',
 } as const;
 
 export const PLAN_STATES = ['draft', 'submitted', 'returned', 'reviewed', 'online', 'superseded'] as const;

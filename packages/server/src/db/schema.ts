@@ -335,6 +335,13 @@ export const visitPoints = pgTable(
     planId: integer('plan_id').references(() => projectPlans.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
+    /**
+     * The visit's window: its nominal day counted from the subject's enrolment (day 0) and the days
+     * allowed before and after it. No day: the visit has no window (never overdue).
+     */
+    day: integer('day'),
+    windowBefore: integer('window_before').notNull().default(0),
+    windowAfter: integer('window_after').notNull().default(0),
     version: version(),
   },
   (t) => [index('visit_points_plan_idx').on(t.planId)],

@@ -1,9 +1,11 @@
 // Demo data of what arrived against KM-2026-001's online plan (SEED_DEMO), so the plan detail's
-// "expected vs received" and "cold chain" tabs open on a story: site 02's subjects brought their
-// visit samples, one serum tube of S-001-0202 at week 4 is still missing and S-001-0203 brought an
-// extra serum tube at week 12; and a shipment of site 02 arrived yesterday above its transport range,
+// "reconciliation" and "cold chain" tabs open on a story: nobody's screening (V0) samples came (overdue),
+// site 02's subjects brought baseline and week 4 except S-001-0202, whose week-4 serum is labelled at
+// the site and still not here after its window (overdue), S-001-0203 brought an extra serum tube at
+// week 12, and site 01 has two enrolled subjects and no tube labelled yet (workflow-demo.ts). The
+// week-4 and week-12 serum came in a shipment of site 02 received yesterday at 13.6 °C against 2-8 °C:
 // an exception with a query to the site, written as the receipt desk writes it (site 01's portal
-// lists keep the portal tests' own records).
+// lists keep the portal tests' own records). The windows are plans-demo.ts's.
 // Runs after the plans and the workflow demo (subjects). Synthetic people and numbers only.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
@@ -53,8 +55,21 @@ export async function seedPlanSamplesDemo(tx: Transaction, now: Date): Promise<v
   const technician = await demoUser(tx, '13800000001');
   if (!project || !technician) return;
   await seedVisitSamples(tx, now, project.id, technician.id);
-  await seedColdChainBreach(tx, now, project.id, technician.id);
+  const breached = await seedColdChainBreach(tx, now, project.id, technician.id);
+  // The serum signed for after that shipment came with it.
+  if (breached)
+    await tx
+      .update(specimenBarcodes)
+      .set({
+        transportId: breached.transportId,
+        transportItemId: breached.itemId,
+        signedAt: breached.signedAt,
+      })
+      .where(and(eq(specimenBarcodes.projectId, project.id), inArray(specimenBarcodes.code, BREACHED_SERUM)));
 }
+
+/** The serum tubes (week 4 and week 12) that came in the breached shipment. */
+const BREACHED_SERUM = ['KM1-0201-V2-SER', 'KM1-0203-V2-SER', 'KM1-0203-V3-SER'];
 
 async function seedVisitSamples(tx: Transaction, now: Date, projectId: number, technician: number) {
   const subjects = await tx
@@ -102,7 +117,12 @@ async function seedVisitSamples(tx: Transaction, now: Date, projectId: number, t
 }
 
 /** A shipment of site 02 received yesterday at 13.6 °C against 2–8 °C: the exception and its query. */
-async function seedColdChainBreach(tx: Transaction, now: Date, projectId: number, technician: number) {
+async function seedColdChainBreach(
+  tx: Transaction,
+  now: Date,
+  projectId: number,
+  technician: number,
+): Promise<{ transportId: number; itemId: number; signedAt: Date } | undefined> {
   const [site] = await tx
     .select({ id: s.sites.id })
     .from(s.sites)
@@ -117,7 +137,7 @@ async function seedColdChainBreach(tx: Transaction, now: Date, projectId: number
     .select({ id: s.sampleTypes.id, name: s.sampleTypes.name })
     .from(s.sampleTypes)
     .where(eq(s.sampleTypes.code, 'SER'));
-  if (!site || !booker || !cold || !serum) return;
+  if (!site || !booker || !cold || !serum) return undefined;
   const signedAt = new Date(now.getTime() - DAY);
   const [shipment] = await tx
     .insert(sampleTransports)
@@ -148,20 +168,20 @@ async function seedColdChainBreach(tx: Transaction, now: Date, projectId: number
     })
     .onConflictDoNothing()
     .returning({ id: sampleTransports.id });
-  if (!shipment) return;
+  if (!shipment) return undefined;
   const [line] = await tx
     .insert(sampleTransportItems)
     .values({
       transportId: shipment.id,
       sampleTypeId: serum.id,
       temperatureId: cold.id,
-      quantity: 6,
+      quantity: BREACHED_SERUM.length,
       unit: '管',
       sort: 0,
     })
     .returning({ id: sampleTransportItems.id });
   const [conditions] = await lineConditions(tx, { id: shipment.id, projectId });
-  if (!line || !conditions) return;
+  if (!line || !conditions) return undefined;
   const reading = 13.6;
   const check = coldChainCheck(reading, conditions.booked, conditions.planned);
   await insertReceipt(
@@ -172,7 +192,7 @@ async function seedColdChainBreach(tx: Transaction, now: Date, projectId: number
         transportId: shipment.id,
         itemId: line.id,
         state: check.breach ? 'exception' : 'received',
-        receivedQuantity: 6,
+        receivedQuantity: BREACHED_SERUM.length,
         receivedBy: technician,
         receivedAt: signedAt,
         temperatureCelsius: reading,
@@ -190,7 +210,8 @@ async function seedColdChainBreach(tx: Transaction, now: Date, projectId: number
     userId: technician,
     at: signedAt,
   });
-  if (!check.breach) return;
+  const breached = { transportId: shipment.id, itemId: line.id, signedAt };
+  if (!check.breach) return breached;
   const query = await raiseQuery(
     tx,
     {
@@ -213,4 +234,5 @@ async function seedColdChainBreach(tx: Transaction, now: Date, projectId: number
     'Asia/Shanghai',
   );
   await linkQuery(tx, shipment.id, line.id, query.id);
+  return breached;
 }

@@ -40,6 +40,19 @@ const SAMPLES: Sample[][] = [
   [['SER', '促凝管', 5, '2-8C', '-80C', ['LFT']]],
 ];
 
+/**
+ * Per visit (by position), its window: nominal day from enrolment, days allowed before and after.
+ * Screening on the enrolment day (3 days' grace), baseline a week later, week 4 and week 12 within a
+ * week, the follow-up within two.
+ */
+const WINDOWS: Array<[day: number, before: number, after: number]> = [
+  [0, 0, 3],
+  [7, 3, 3],
+  [28, 7, 7],
+  [84, 7, 7],
+  [168, 14, 14],
+];
+
 export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
   const byCode = (rows: Array<{ id: number; code: string }>) => new Map(rows.map((r) => [r.code, r.id]));
   const types = byCode(
@@ -102,9 +115,14 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
         (await insertKit(tx, row.id, { name: kit.name, deliveryModel: kit.deliveryModel, items })).id,
       );
     }
+    const window = (i: number) => {
+      const [day, windowBefore, windowAfter] = WINDOWS[i] ?? [];
+      return day === undefined ? {} : { day, windowBefore, windowAfter };
+    };
     const input = visits.map((v, i) => ({
       id: v.id,
       name: v.name,
+      ...window(i),
       samples: (SAMPLES[i] ?? []).map((x) => sampleOf(x, kitIds[0])),
     }));
     await writeVisits(tx, target, input);
@@ -121,7 +139,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
         signedAt: at(days - 1),
         contentHash: planContentHash({ planNo, revision: 1, visits: input }),
       });
-    return { ...target, row, visits };
+    return { ...target, row, visits, window };
   };
 
   const online = await plan('KM-2026-001', '肿瘤生物标志物采样与检测方案', 'online', 60);
@@ -158,6 +176,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     { ...online, id: revision.id },
     online.visits.map((v, i) => ({
       name: v.name,
+      ...online.window(i),
       samples: [...(SAMPLES[i] ?? []), ...(i === online.visits.length - 1 ? [SAMPLES[3]?.[0]] : [])]
         .filter((x): x is Sample => x !== undefined)
         .map((x) => sampleOf(x, bloodKit)),

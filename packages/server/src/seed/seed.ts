@@ -71,6 +71,7 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   out: ['出库', 'Take out', '出庫'],
   disable: ['禁用', 'Disable', '禁用'],
   import: ['导入', 'Import', '匯入'],
+  export: ['导出', 'Export', '匯出'],
   publish: ['发布', 'Publish', '發布'],
 };
 

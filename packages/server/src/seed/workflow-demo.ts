@@ -76,6 +76,9 @@ const SUBJECTS: Array<[string, string, string, string, string, string, string, W
   ['KM-2026-003', '01', 'S-003-0002', '陈丽娟', '2', '1970-12-03', 'approved', 'lab', 26],
   ['KM-2026-003', '01', 'S-003-0003', '褚建国', '1', '1957-08-25', 'approved', 'lab', 22],
   ['KM-2026-003', '01', 'S-003-0004', '卫秀英', '2', '1979-02-14', 'submitted', 'lab', 1],
+  // Site 01 has enrolled subjects and no tube labelled yet (the reconciliation shows their gaps).
+  ['KM-2026-001', '01', 'S-001-0101', '韩一帆', '1', '1985-06-15', 'approved', 'lab', 12],
+  ['KM-2026-001', '01', 'S-001-0102', '杨思远', '2', '1990-10-08', 'approved', 'lab', 2],
 ];
 
 /** [barcode, subject no., visit, test items, state, ordered by, days ago, reject reason] */

@@ -42,6 +42,12 @@ export const projectPlan = {
     visits: 'Visits',
     addVisit: 'Add visit',
     visitName: 'Visit name',
+    visitDay: 'Day',
+    visitDayHint:
+      "Counted from the subject's enrolment (day 0); leave empty for a visit without a window (never overdue)",
+    windowBefore: 'Before (days)',
+    windowAfter: 'After (days)',
+    visitWindow: 'Day {{day}} (−{{before}}/+{{after}})',
     visitTaken: 'This version already has a visit of that name',
     removeVisit: 'Remove visit',
     confirmRemoveVisit: 'Remove visit "{{name}}" and its samples?',

@@ -13,8 +13,14 @@ import {
   users,
   visitPoints,
 } from '../../db/schema.js';
-import { labSignatures } from '../../db/schema-lab.js';
-import { consumableKitItems, consumableKits, kitSupplies } from '../../db/schema-portal.js';
+import { labSignatures, labSubjects, receiptSamples } from '../../db/schema-lab.js';
+import {
+  clarificationQueries,
+  consumableKitItems,
+  consumableKits,
+  kitSupplies,
+  sampleTransports,
+} from '../../db/schema-portal.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -198,6 +204,9 @@ export async function visitsOf(db: Executor, planId: number) {
       planNo: visitPoints.planNo,
       name: visitPoints.name,
       sort: visitPoints.sort,
+      day: visitPoints.day,
+      windowBefore: visitPoints.windowBefore,
+      windowAfter: visitPoints.windowAfter,
       version: visitPoints.version,
     })
     .from(visitPoints)
@@ -533,7 +542,14 @@ export async function sampleTypeNames(db: Executor) {
 export async function writeVisits(
   db: Executor,
   plan: { id: number; projectId: number; planNo: string },
-  visits: ReadonlyArray<{ id?: number | undefined; name: string; samples: readonly PlanSampleInput[] }>,
+  visits: ReadonlyArray<{
+    id?: number | undefined;
+    name: string;
+    day?: number | null | undefined;
+    windowBefore?: number | undefined;
+    windowAfter?: number | undefined;
+    samples: readonly PlanSampleInput[];
+  }>,
 ): Promise<void> {
   const keep = visits.flatMap((v) => (v.id ? [v.id] : []));
   await db
@@ -544,15 +560,27 @@ export async function writeVisits(
   // Names move between kept rows: clear them first so no two rows ever share one.
   for (const [sort, visit] of visits.entries()) {
     let visitId = visit.id;
+    const window = {
+      day: visit.day ?? null,
+      windowBefore: visit.windowBefore ?? 0,
+      windowAfter: visit.windowAfter ?? 0,
+    };
     if (visitId)
       await db
         .update(visitPoints)
-        .set({ name: visit.name, sort, version: sql`${visitPoints.version} + 1` })
+        .set({ name: visit.name, sort, ...window, version: sql`${visitPoints.version} + 1` })
         .where(eq(visitPoints.id, visitId));
     else {
       const [row] = await db
         .insert(visitPoints)
-        .values({ projectId: plan.projectId, planNo: plan.planNo, planId: plan.id, name: visit.name, sort })
+        .values({
+          projectId: plan.projectId,
+          planNo: plan.planNo,
+          planId: plan.id,
+          name: visit.name,
+          sort,
+          ...window,
+        })
         .returning({ id: visitPoints.id });
       visitId = row?.id ?? 0;
     }
@@ -621,10 +649,19 @@ export async function planSignatures(db: Executor, planId: number) {
   return rows.map((r) => ({ ...r, signedAt: r.signedAt.toISOString() }));
 }
 
-// ---- cold chain, expected vs received ----
+// ---- cold chain, reconciliation ----
+
+/** Signed-for primary barcodes of a project in the sites seen (`siteIds` null: every site). */
+const signedIn = (projectId: number, siteIds: ReadonlySet<number> | null) =>
+  and(
+    eq(specimenBarcodes.projectId, projectId),
+    eq(specimenBarcodes.status, 'signed'),
+    isNull(specimenBarcodes.parentId),
+    siteIds ? inArray(specimenBarcodes.siteId, [...siteIds, 0]) : undefined,
+  );
 
 /** Storage conditions of the samples signed for in a project, per visit name and sample type. */
-export async function storedConditions(db: Executor, projectId: number) {
+export async function storedConditions(db: Executor, projectId: number, siteIds: ReadonlySet<number> | null) {
   const rows = await db
     .select({
       visit: specimenBarcodes.visit,
@@ -636,7 +673,7 @@ export async function storedConditions(db: Executor, projectId: number) {
     })
     .from(specimenBarcodes)
     .innerJoin(temperatures, eq(temperatures.id, specimenBarcodes.temperatureId))
-    .where(and(eq(specimenBarcodes.projectId, projectId), eq(specimenBarcodes.status, 'signed')))
+    .where(signedIn(projectId, siteIds))
     .groupBy(
       specimenBarcodes.visit,
       specimenBarcodes.sampleTypeId,
@@ -646,6 +683,50 @@ export async function storedConditions(db: Executor, projectId: number) {
     )
     .orderBy(asc(temperatures.id));
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/**
+ * The transport leg of the samples signed for in a project: per visit, sample type and received
+ * shipment line, the temperature read at receipt, who recorded it and when, the query raised.
+ */
+export async function receiptReadings(db: Executor, projectId: number, siteIds: ReadonlySet<number> | null) {
+  const rows = await db
+    .select({
+      visit: specimenBarcodes.visit,
+      sampleTypeId: specimenBarcodes.sampleTypeId,
+      orderNo: sampleTransports.orderNo,
+      celsius: receiptSamples.temperatureCelsius,
+      recordedBy: users.username,
+      recordedAt: receiptSamples.receivedAt,
+      queryNo: clarificationQueries.queryNo,
+      samples: count(),
+    })
+    .from(specimenBarcodes)
+    .innerJoin(receiptSamples, eq(receiptSamples.itemId, specimenBarcodes.transportItemId))
+    .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
+    .innerJoin(users, eq(users.id, receiptSamples.receivedBy))
+    .leftJoin(clarificationQueries, eq(clarificationQueries.id, receiptSamples.queryId))
+    .where(signedIn(projectId, siteIds))
+    .groupBy(
+      specimenBarcodes.visit,
+      specimenBarcodes.sampleTypeId,
+      receiptSamples.id,
+      sampleTransports.orderNo,
+      users.username,
+      clarificationQueries.queryNo,
+    )
+    .orderBy(desc(receiptSamples.receivedAt), asc(receiptSamples.id));
+  return rows.map((r) => ({ ...r, samples: Number(r.samples), recordedAt: r.recordedAt.toISOString() }));
+}
+
+/** °C bounds of temperature conditions (null: open). */
+export async function temperatureBounds(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { min: number | null; max: number | null }>();
+  const rows = await db
+    .select({ id: temperatures.id, min: temperatures.minCelsius, max: temperatures.maxCelsius })
+    .from(temperatures)
+    .where(inArray(temperatures.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { min: r.min, max: r.max }]));
 }
 
 /** The project's online versions (one per plan no). */
@@ -658,26 +739,42 @@ export async function onlinePlansOf(db: Executor, projectId: number) {
   return rows.map((r) => r.id);
 }
 
-/**
- * Primary barcodes of the project naming a subject, a site and a visit (not voided), of these sites
- * (`siteIds` null: every site), or of one site.
- */
-export async function visitBarcodes(
-  db: Executor,
-  projectId: number,
-  sitesSeen: { siteIds: ReadonlySet<number> | null; siteId?: number | undefined },
-) {
-  const where = and(
-    sitesSeen.siteIds ? inArray(specimenBarcodes.siteId, [...sitesSeen.siteIds, 0]) : undefined,
-    sitesSeen.siteId !== undefined ? eq(specimenBarcodes.siteId, sitesSeen.siteId) : undefined,
-  );
+/** The project's sites among those seen (`siteIds` null: every site). */
+export async function sitesSeen(db: Executor, projectId: number, siteIds: ReadonlySet<number> | null) {
+  return db
+    .select({ id: sites.id, centerNo: sites.centerNo, name: sites.name })
+    .from(sites)
+    .where(and(eq(sites.projectId, projectId), siteIds ? inArray(sites.id, [...siteIds, 0]) : undefined))
+    .orderBy(asc(sites.centerNo));
+}
+
+/** Subjects of the project at these sites, with their enrolment (registration) time. */
+export async function subjectsAt(db: Executor, projectId: number, siteIds: readonly number[]) {
+  if (siteIds.length === 0) return [];
+  return db
+    .select({
+      id: labSubjects.id,
+      subjectNo: labSubjects.subjectNo,
+      siteId: labSubjects.siteId,
+      status: labSubjects.status,
+      createdAt: labSubjects.createdAt,
+    })
+    .from(labSubjects)
+    .where(and(eq(labSubjects.projectId, projectId), inArray(labSubjects.siteId, [...siteIds])))
+    .orderBy(asc(labSubjects.subjectNo));
+}
+
+/** Primary barcodes of the project naming a subject and a visit at these sites (voided ones left out). */
+export async function subjectBarcodes(db: Executor, projectId: number, siteIds: readonly number[]) {
+  if (siteIds.length === 0) return [];
   const rows = await db
     .select({
-      siteId: specimenBarcodes.siteId,
+      code: specimenBarcodes.code,
       subjectId: specimenBarcodes.subjectId,
       visit: specimenBarcodes.visit,
       sampleTypeId: specimenBarcodes.sampleTypeId,
       status: specimenBarcodes.status,
+      signedAt: specimenBarcodes.signedAt,
     })
     .from(specimenBarcodes)
     .where(
@@ -686,24 +783,17 @@ export async function visitBarcodes(
         isNull(specimenBarcodes.parentId),
         ne(specimenBarcodes.status, 'disabled'),
         isNotNull(specimenBarcodes.subjectId),
-        isNotNull(specimenBarcodes.siteId),
         isNotNull(specimenBarcodes.visit),
-        where,
+        inArray(specimenBarcodes.siteId, [...siteIds]),
       ),
-    );
+    )
+    .orderBy(asc(specimenBarcodes.code));
   return rows.map((r) => ({
-    siteId: r.siteId ?? 0,
+    code: r.code,
     subjectId: r.subjectId ?? 0,
     visit: r.visit ?? '',
     sampleTypeId: r.sampleTypeId,
-    received: r.status === 'signed',
+    status: r.status,
+    signedAt: r.signedAt?.toISOString() ?? null,
   }));
-}
-
-export async function siteNames(db: Executor, projectId: number) {
-  const rows = await db
-    .select({ id: sites.id, centerNo: sites.centerNo, name: sites.name })
-    .from(sites)
-    .where(eq(sites.projectId, projectId));
-  return new Map(rows.map((r) => [r.id, r]));
 }

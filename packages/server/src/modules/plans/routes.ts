@@ -9,14 +9,18 @@ import {
 } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
+import { download } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { type Ctx, registerGroup, type SessionCtx } from '../../lib/route.js';
+import { type BodyOf, type Ctx, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { assertProjectInScope } from '../../lib/scope.js';
+import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
+import { XLSX_MIME } from '../../lib/xlsx.js';
 import { checkedSite } from '../../services/scope.js';
 import { confirmSigner, eSign } from '../reports/signature.js';
 import { enabledValues } from '../system/repository.js';
+import { reconciliationFileName, reconciliationWorkbook } from './export.js';
 import {
   bumpKit,
   bumpPlan,
@@ -42,18 +46,21 @@ import {
   planNoTaken,
   planSignatures,
   publishKits,
+  receiptReadings,
   receivedSamples,
   sampleReferences,
   samplesOf,
   sampleTypeNames,
   setVisitSort,
-  siteNames,
+  sitesSeen,
   storedConditions,
+  subjectBarcodes,
+  subjectsAt,
   supersedeOnline,
+  temperatureBounds,
   testItemNames,
   topRevision,
   versionsOf,
-  visitBarcodes,
   visitById,
   visitNameTaken,
   visitsOf,
@@ -66,12 +73,23 @@ import {
   assertSampleReferences,
   assertSubmittable,
   assertVisitNamesUnique,
-  expectedVsReceived,
+  inView,
+  isExcursion,
+  type PlannedVisit,
   planContentHash,
+  reconcile,
+  siteTotals,
 } from './service.js';
 
 const api = endpoints.plan;
-type VisitInput = { id?: number | undefined; name: string; samples: PlanSampleInput[] };
+type VisitInput = {
+  id?: number | undefined;
+  name: string;
+  day?: number | null | undefined;
+  windowBefore?: number | undefined;
+  windowAfter?: number | undefined;
+  samples: PlanSampleInput[];
+};
 type Base = Pick<SessionCtx, 'db' | 'principal' | 'scope'>;
 
 const invalidReference = (field: string) =>
@@ -99,6 +117,9 @@ async function visitsWithSamples(db: Executor, planId: number) {
     id: v.id,
     name: v.name,
     sort: v.sort,
+    day: v.day,
+    windowBefore: v.windowBefore,
+    windowAfter: v.windowAfter,
     samples: samples
       .filter((s) => s.visitId === v.id)
       .map((s) => ({
@@ -159,6 +180,9 @@ async function checkVisits(db: Executor, plan: { id: number; projectId: number }
 const asInput = (visits: Visits): VisitInput[] =>
   visits.map((v) => ({
     name: v.name,
+    day: v.day,
+    windowBefore: v.windowBefore,
+    windowAfter: v.windowAfter,
     samples: v.samples.map((s) => ({
       sampleTypeId: s.sampleTypeId,
       container: s.container,
@@ -235,6 +259,75 @@ async function fire(
       });
   }
   return { version: body.version + 1, status };
+}
+
+type ReconFilter = BodyOf<typeof api.reconciliation>;
+
+/**
+ * The reconciliation of a project in the caller's sites: the online plans' visits against the
+ * subjects enrolled and the barcodes of their visits, on the caller's today; the rows filtered by
+ * site, subject and visit (the view is the caller's), and every site's totals.
+ */
+async function reconciliationOf(ctx: SessionCtx, f: ReconFilter) {
+  const { projectId, siteId } = f;
+  const scope = await ctx.scope();
+  if (siteId !== undefined) await checkedSite(ctx.db, scope, projectId, siteId);
+  else assertProjectInScope(scope, projectId);
+  // Every plan no of the project that has an online version counts (a PK plan beside the main one).
+  const planIds = await onlinePlansOf(ctx.db, projectId);
+  const visits: PlannedVisit[] = [];
+  for (const planId of planIds)
+    for (const v of await visitsWithSamples(ctx.db, planId)) {
+      const known = visits.find((x) => x.name === v.name);
+      const counts = new Map(known?.counts ?? []);
+      for (const s of v.samples) counts.set(s.sampleTypeId, (counts.get(s.sampleTypeId) ?? 0) + s.count);
+      if (known) known.counts = counts;
+      else
+        visits.push({
+          name: v.name,
+          day: v.day,
+          windowBefore: v.windowBefore,
+          windowAfter: v.windowAfter,
+          counts,
+        });
+    }
+  const time = zonedTime(ctx);
+  const today = time.date(ctx.now);
+  // External users see their own sites only.
+  const siteRows = await sitesSeen(ctx.db, projectId, scope.siteIds);
+  const siteIds = siteRows.map((x) => x.id);
+  const subjects = (await subjectsAt(ctx.db, projectId, siteIds)).map((x) => ({
+    id: x.id,
+    subjectNo: x.subjectNo,
+    siteId: x.siteId,
+    enrolledOn: time.date(x.createdAt),
+    rejected: x.status === 'rejected',
+  }));
+  const rows =
+    planIds.length === 0
+      ? []
+      : reconcile(visits, subjects, await subjectBarcodes(ctx.db, projectId, siteIds), today);
+  const typeNames = await sampleTypeNames(ctx.db);
+  const site = new Map(siteRows.map((x) => [x.id, { centerNo: x.centerNo, siteName: x.name }]));
+  const named = <T extends { siteId: number }>(r: T) => ({
+    ...r,
+    ...(site.get(r.siteId) ?? { centerNo: '', siteName: '' }),
+  });
+  const subjectNo = f.subjectNo?.toLowerCase();
+  return {
+    planIds,
+    today,
+    visits: visits.map((v) => v.name),
+    sites: siteTotals(siteIds, subjects, rows).map(named),
+    rows: rows
+      .filter(
+        (r) =>
+          (siteId === undefined || r.siteId === siteId) &&
+          (!subjectNo || r.subjectNo.toLowerCase().includes(subjectNo)) &&
+          (!f.visit || r.visit === f.visit),
+      )
+      .map((r) => ({ ...named(r), sampleTypeName: typeNames.get(r.sampleTypeId) ?? String(r.sampleTypeId) })),
+  };
 }
 
 export async function planRoutes(app: FastifyInstance): Promise<void> {
@@ -460,54 +553,53 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     },
     coldChain: async (ctx) => {
       const plan = await planInScope(ctx, ctx.params.id);
-      const stored = await storedConditions(ctx.db, plan.projectId);
-      return (await visitsWithSamples(ctx.db, plan.id)).flatMap((v) =>
-        v.samples.map((s) => ({
-          visitId: v.id,
-          visit: v.name,
-          sampleTypeId: s.sampleTypeId,
-          sampleTypeName: s.sampleTypeName,
-          transport: s.transportTemperature,
-          storage: s.storageTemperature,
-          stored: stored
-            .filter((x) => x.visit === v.name && x.sampleTypeId === s.sampleTypeId)
-            .map(({ id, name, range, count }) => ({ id, name, range, count })),
-        })),
+      // External users see the samples of their own sites only.
+      const { siteIds } = await ctx.scope();
+      const stored = await storedConditions(ctx.db, plan.projectId, siteIds);
+      const readings = await receiptReadings(ctx.db, plan.projectId, siteIds);
+      const visits = await visitsWithSamples(ctx.db, plan.id);
+      const bounds = await temperatureBounds(
+        ctx.db,
+        visits.flatMap((v) => v.samples.map((s) => s.transportTemperatureId)),
+      );
+      return visits.flatMap((v) =>
+        v.samples.map((s) => {
+          const mine = <T extends { visit: string | null; sampleTypeId: number | null }>(rows: T[]) =>
+            rows.filter((x) => x.visit === v.name && x.sampleTypeId === s.sampleTypeId);
+          const range = bounds.get(s.transportTemperatureId) ?? { min: null, max: null };
+          return {
+            visitId: v.id,
+            visit: v.name,
+            sampleTypeId: s.sampleTypeId,
+            sampleTypeName: s.sampleTypeName,
+            transport: s.transportTemperature,
+            storage: s.storageTemperature,
+            readings: mine(readings).map(({ visit: _, sampleTypeId: __, ...r }) => ({
+              ...r,
+              excursion: isExcursion(r.celsius, range),
+            })),
+            stored: mine(stored).map(({ id, name, range, count }) => ({ id, name, range, count })),
+          };
+        }),
       );
     },
-    expectedReceived: async (ctx) => {
-      const { projectId, siteId } = ctx.body;
-      const scope = await ctx.scope();
-      if (siteId !== undefined) await checkedSite(ctx.db, scope, projectId, siteId);
-      else assertProjectInScope(scope, projectId);
-      // Every plan no of the project that has an online version counts (a PK plan beside the main one).
-      const planIds = await onlinePlansOf(ctx.db, projectId);
-      const visits = [];
-      for (const planId of planIds) visits.push(...(await visitsWithSamples(ctx.db, planId)));
-      const planned = visits.flatMap((v) =>
-        v.samples.map((s) => ({ visit: v.name, sampleTypeId: s.sampleTypeId, count: s.count })),
+    reconciliation: async (ctx) => {
+      const { rows, ...rest } = await reconciliationOf(ctx, ctx.body);
+      return { ...rest, rows: rows.filter((r) => inView(r, ctx.body.view)) };
+    },
+    reconciliationExport: async (ctx) => {
+      const { rows } = await reconciliationOf(ctx, ctx.body);
+      const time = zonedTime(ctx);
+      const book = await reconciliationWorkbook(
+        rows.filter((r) => inView(r, ctx.body.view)),
+        ctx.lang,
+        time,
       );
-      // External users see their own sites only.
-      const barcodes = await visitBarcodes(ctx.db, projectId, { siteIds: scope.siteIds, siteId });
-      const rows = expectedVsReceived(planned, barcodes);
-      const [siteRows, typeNames] = [await siteNames(ctx.db, projectId), await sampleTypeNames(ctx.db)];
-      const visitOrder = new Map(visits.map((v, i) => [v.name, i]));
-      return {
-        planIds,
-        rows: rows
-          .map((r) => ({
-            ...r,
-            centerNo: siteRows.get(r.siteId)?.centerNo ?? '',
-            siteName: siteRows.get(r.siteId)?.name ?? '',
-            sampleTypeName: typeNames.get(r.sampleTypeId) ?? String(r.sampleTypeId),
-          }))
-          .sort(
-            (a, b) =>
-              a.centerNo.localeCompare(b.centerNo) ||
-              (visitOrder.get(a.visit) ?? 0) - (visitOrder.get(b.visit) ?? 0) ||
-              a.sampleTypeId - b.sampleTypeId,
-          ),
-      };
+      return download({
+        name: reconciliationFileName(ctx.lang, time.date(ctx.now)),
+        mime: XLSX_MIME,
+        content: book,
+      });
     },
     submit: (ctx) => fire(ctx, 'submit', ctx.body),
     approve: (ctx) => fire(ctx, 'approve', ctx.body),

@@ -7,9 +7,12 @@ import {
   assertSampleReferences,
   assertSubmittable,
   assertVisitNamesUnique,
-  expectedVsReceived,
+  inView,
+  isExcursion,
   planContentHash,
   receivedKey,
+  reconcile,
+  siteTotals,
 } from './service.js';
 
 const temp = (name: string, forTransport: boolean, forStorage: boolean) => ({
@@ -97,85 +100,125 @@ describe('plan rules', () => {
     expect(planContentHash(changed)).not.toBe(planContentHash(plan));
   });
 
-  it('counts expected against received per subject: a surplus of one subject never covers a shortfall of another', () => {
-    const planned = [
-      { visit: 'V1', sampleTypeId: 1, count: 2 },
-      { visit: 'V1', sampleTypeId: 2, count: 1 },
-      { visit: 'V2', sampleTypeId: 1, count: 1 },
+  it('reconciles every enrolled subject against the plan: missing visits and a site without tubes appear', () => {
+    const visits = [
+      { name: 'V0', day: 0, windowBefore: 0, windowAfter: 3, counts: new Map([[1, 1]]) },
+      {
+        name: 'V1',
+        day: 14,
+        windowBefore: 2,
+        windowAfter: 2,
+        counts: new Map([
+          [1, 2],
+          [2, 1],
+        ]),
+      },
+      { name: 'V2', day: null, windowBefore: 0, windowAfter: 0, counts: new Map([[2, 1]]) },
     ];
-    const at = (
-      siteId: number,
-      subjectId: number,
-      sampleTypeId: number | null,
-      received = true,
-      visit = 'V1',
-    ) => ({
+    const subject = (id: number, siteId: number, enrolledOn: string, rejected = false) => ({
+      id,
+      subjectNo: `S-${id}`,
       siteId,
+      enrolledOn,
+      rejected,
+    });
+    const tube = (
+      code: string,
+      subjectId: number,
+      visit: string,
+      sampleTypeId: number,
+      status = 'signed',
+    ) => ({
+      code,
       subjectId,
       visit,
       sampleTypeId,
-      received,
+      status,
+      signedAt: status === 'signed' ? '2026-11-20T02:00:00.000Z' : null,
     });
-    const rows = expectedVsReceived(planned, [
-      at(1, 10, 1),
-      at(1, 10, 1),
-      at(1, 10, 1), // one more than planned
-      at(1, 11, 1, false), // registered only: the subject visited, nothing arrived
-      at(1, 11, 3), // a type the visit does not plan
-      at(2, 20, 2),
-      at(2, 20, 1, true, 'X9'), // not a visit of the plan
+    const subjects = [
+      subject(1, 10, '2026-11-01'),
+      // Site 20: enrolled, nothing labelled yet.
+      subject(2, 20, '2026-11-26'),
+      // Rejected: left out, unless samples came for them.
+      subject(3, 10, '2026-11-01', true),
+    ];
+    const barcodes = [
+      // V0 of subject 1 never came; V1: both tubes of type 1, type 2 labelled and on the way, an unplanned type 3.
+      tube('A1', 1, 'V1', 1),
+      tube('A2', 1, 'V1', 1),
+      tube('A3', 1, 'V1', 2, 'registered'),
+      tube('A4', 1, 'V1', 3),
+      // A visit the plans do not have is not this plan's.
+      tube('A5', 1, 'X9', 1),
+    ];
+    const rows = reconcile(visits, subjects, barcodes, '2026-11-28');
+    const row = (subjectId: number, visit: string, sampleTypeId: number) =>
+      rows.find((r) => r.subjectId === subjectId && r.visit === visit && r.sampleTypeId === sampleTypeId);
+    expect(rows.filter((r) => r.subjectId === 3)).toEqual([]);
+    expect(rows.some((r) => r.visit === 'X9')).toBe(false);
+    expect(row(1, 'V0', 1)).toMatchObject({
+      dueOn: '2026-11-01',
+      windowFrom: '2026-11-01',
+      windowTo: '2026-11-04',
+      expected: 1,
+      received: 0,
+      missing: 1,
+      state: 'overdue',
+      barcodes: [],
+    });
+    expect(row(1, 'V1', 1)).toMatchObject({ expected: 2, received: 2, missing: 0, state: 'complete' });
+    expect(row(1, 'V1', 2)).toMatchObject({
+      windowFrom: '2026-11-13',
+      windowTo: '2026-11-17',
+      received: 0,
+      labelled: 1,
+      missing: 1,
+      state: 'overdue',
+      barcodes: [{ code: 'A3', status: 'registered', signedAt: null }],
+    });
+    expect(row(1, 'V1', 3)).toMatchObject({ expected: 0, received: 1, extra: 1, state: 'complete' });
+    // No day in the plan: no window, never overdue.
+    expect(row(1, 'V2', 2)).toMatchObject({ dueOn: null, windowTo: null, missing: 1, state: 'open' });
+    // Site 20's subject: V0 inside its window today, V1 not yet due.
+    expect(row(2, 'V0', 1)).toMatchObject({ state: 'due', missing: 1 });
+    expect(row(2, 'V1', 1)).toMatchObject({ state: 'upcoming', dueOn: '2026-12-10' });
+    expect(rows.filter((r) => r.subjectId === 2)).toHaveLength(4);
+
+    const totals = siteTotals([10, 20, 30], subjects, rows);
+    expect(totals).toEqual([
+      // expected V0 1 + V1 3 + V2 1; received toward it 2; missing V0, V1 type 2, V2; extra 1.
+      { siteId: 10, subjects: 1, expected: 5, received: 2, missing: 3, overdue: 2, extra: 1 },
+      // Upcoming samples are not missing yet.
+      { siteId: 20, subjects: 1, expected: 5, received: 0, missing: 2, overdue: 0, extra: 0 },
+      { siteId: 30, subjects: 0, expected: 0, received: 0, missing: 0, overdue: 0, extra: 0 },
     ]);
-    expect(rows).toEqual([
-      {
-        siteId: 1,
-        visit: 'V1',
-        sampleTypeId: 1,
-        subjects: 2,
-        expected: 4,
-        received: 3,
-        missing: 2,
-        extra: 1,
-      },
-      {
-        siteId: 1,
-        visit: 'V1',
-        sampleTypeId: 2,
-        subjects: 2,
-        expected: 2,
-        received: 0,
-        missing: 2,
-        extra: 0,
-      },
-      {
-        siteId: 1,
-        visit: 'V1',
-        sampleTypeId: 3,
-        subjects: 2,
-        expected: 0,
-        received: 1,
-        missing: 0,
-        extra: 1,
-      },
-      {
-        siteId: 2,
-        visit: 'V1',
-        sampleTypeId: 1,
-        subjects: 1,
-        expected: 2,
-        received: 0,
-        missing: 2,
-        extra: 0,
-      },
-      {
-        siteId: 2,
-        visit: 'V1',
-        sampleTypeId: 2,
-        subjects: 1,
-        expected: 1,
-        received: 1,
-        missing: 0,
-        extra: 0,
-      },
+    expect(
+      rows.filter((r) => inView(r, 'overdue')).map((r) => [r.subjectId, r.visit, r.sampleTypeId]),
+    ).toEqual([
+      [1, 'V0', 1],
+      [1, 'V1', 2],
     ]);
+    expect(rows.filter((r) => inView(r, 'missing'))).toHaveLength(5);
+  });
+
+  it("counts a rejected subject's samples that came anyway as extra", () => {
+    const visits = [{ name: 'V1', day: 0, windowBefore: 0, windowAfter: 0, counts: new Map([[1, 1]]) }];
+    const rows = reconcile(
+      visits,
+      [{ id: 3, subjectNo: 'S-3', siteId: 10, enrolledOn: '2026-11-01', rejected: true }],
+      [{ code: 'R1', subjectId: 3, visit: 'V1', sampleTypeId: 1, status: 'signed', signedAt: null }],
+      '2026-11-28',
+    );
+    expect(rows).toMatchObject([{ expected: 0, received: 1, extra: 1, state: 'complete' }]);
+  });
+
+  it('flags a reading at receipt outside the transport range, never a missing reading or an open bound', () => {
+    expect(isExcursion(13.6, { min: 2, max: 8 })).toBe(true);
+    expect(isExcursion(1.9, { min: 2, max: 8 })).toBe(true);
+    expect(isExcursion(8, { min: 2, max: 8 })).toBe(false);
+    expect(isExcursion(null, { min: 2, max: 8 })).toBe(false);
+    expect(isExcursion(-90, { min: null, max: -60 })).toBe(false);
+    expect(isExcursion(-50, { min: null, max: -60 })).toBe(true);
   });
 });

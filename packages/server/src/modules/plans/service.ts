@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { PLAN_EDITABLE_STATES, type PlanState, ResultCode } from '@trialab/api-contract';
+import {
+  PLAN_EDITABLE_STATES,
+  type PlanState,
+  type RECONCILIATION_VIEWS,
+  type ReconciliationState,
+  ResultCode,
+} from '@trialab/api-contract';
 import { canonicalJson } from '../../lib/audit.js';
 import { ApiError } from '../../lib/errors.js';
 import type { MessageKey } from '../../lib/i18n.js';
@@ -123,95 +129,181 @@ export function planContentHash(plan: {
   return createHash('sha256').update(canonicalJson(content)).digest('hex');
 }
 
-/** A sample the plan expects at a visit: its type and how many per subject. */
-export interface PlannedSample {
-  visit: string;
-  sampleTypeId: number;
-  count: number;
+/** A visit of the online plans: its window and, per sample type, how many each subject brings. */
+export interface PlannedVisit {
+  name: string;
+  /** Nominal day from enrolment (day 0); null: no window. */
+  day: number | null;
+  windowBefore: number;
+  windowAfter: number;
+  /** Sample type id -> count per subject. */
+  counts: ReadonlyMap<number, number>;
 }
-/** A primary barcode of a subject's visit at a site (aliquots are not samples of their own). */
-export interface VisitBarcode {
+/** A subject of the project at a site of the caller's scope. */
+export interface ReconSubject {
+  id: number;
+  subjectNo: string;
   siteId: number;
+  /** Calendar day of enrolment in the caller's zone. */
+  enrolledOn: string;
+  /** Rejected at registration: counted only for the samples that came anyway. */
+  rejected: boolean;
+}
+/** A primary barcode of a subject's visit (aliquots are not samples of their own; voided ones left out). */
+export interface ReconBarcode {
+  code: string;
   subjectId: number;
   visit: string;
   sampleTypeId: number | null;
-  /** Signed for at the bench: the sample arrived. */
-  received: boolean;
+  status: string;
+  signedAt: string | null;
 }
-export interface ExpectedReceived {
+export interface ReconRow {
   siteId: number;
+  subjectId: number;
+  subjectNo: string;
+  enrolledOn: string;
   visit: string;
   sampleTypeId: number;
-  subjects: number;
+  dueOn: string | null;
+  windowFrom: string | null;
+  windowTo: string | null;
   expected: number;
   received: number;
+  labelled: number;
   missing: number;
   extra: number;
+  state: ReconciliationState;
+  barcodes: Array<{ code: string; status: string; signedAt: string | null }>;
+}
+
+/** `YYYY-MM-DD` plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
- * The plan's samples against what arrived, per site, visit and sample type. A subject counts at a
- * visit once a barcode of that visit names them; each such subject is expected to bring the plan's
- * count of each sample type. Short and surplus counts are summed per subject (one subject's extra
- * tube does not make up for another's missing one); types the visit does not plan are all extra.
- * Visits the plan does not have are left out (they are not this plan's).
+ * Where a subject's expected samples stand on `today`: all received (extra ones do not matter),
+ * else overdue after the window, due inside it, upcoming before it, open when the visit has no window.
  */
-export function expectedVsReceived(
-  planned: readonly PlannedSample[],
-  barcodes: readonly VisitBarcode[],
-): ExpectedReceived[] {
-  const perVisit = new Map<string, Map<number, number>>();
-  for (const p of planned) {
-    const types = perVisit.get(p.visit) ?? new Map<number, number>();
-    types.set(p.sampleTypeId, (types.get(p.sampleTypeId) ?? 0) + p.count);
-    perVisit.set(p.visit, types);
-  }
+export function reconciliationState(
+  missing: number,
+  window: { from: string; to: string } | null,
+  today: string,
+): ReconciliationState {
+  if (missing === 0) return 'complete';
+  if (!window) return 'open';
+  if (today > window.to) return 'overdue';
+  return today >= window.from ? 'due' : 'upcoming';
+}
+
+/**
+ * The daily reconciliation: every enrolled subject of the sites seen is expected to bring, at each
+ * visit of the online plans, the plan's count of each sample type, within the visit's window counted
+ * from the enrolment day. One row per subject, visit and sample type, whether anything came or not
+ * (a visit nobody labelled a tube for, a site with subjects and no tubes); a sample type that came
+ * without being planned is a row of extras. Barcodes of visits the plans do not have are left out.
+ */
+export function reconcile(
+  visits: readonly PlannedVisit[],
+  subjects: readonly ReconSubject[],
+  barcodes: readonly ReconBarcode[],
+  today: string,
+): ReconRow[] {
   const key = (...parts: Array<string | number>) => parts.join('\u0000');
-  const subjects = new Map<string, { siteId: number; visit: string; ids: Set<number> }>();
-  const arrived = new Map<string, number>();
+  const byKey = new Map<string, ReconBarcode[]>();
+  const byVisit = new Map<string, ReconBarcode[]>();
+  const withBarcodes = new Set<number>();
+  const push = (map: Map<string, ReconBarcode[]>, k: string, b: ReconBarcode) => {
+    const list = map.get(k);
+    if (list) list.push(b);
+    else map.set(k, [b]);
+  };
   for (const b of barcodes) {
-    if (!perVisit.has(b.visit)) continue;
-    const group = subjects.get(key(b.siteId, b.visit)) ?? {
-      siteId: b.siteId,
-      visit: b.visit,
-      ids: new Set(),
-    };
-    group.ids.add(b.subjectId);
-    subjects.set(key(b.siteId, b.visit), group);
-    if (b.received && b.sampleTypeId !== null) {
-      const k = key(b.siteId, b.visit, b.subjectId, b.sampleTypeId);
-      arrived.set(k, (arrived.get(k) ?? 0) + 1);
-    }
+    if (b.sampleTypeId === null) continue;
+    push(byKey, key(b.subjectId, b.visit, b.sampleTypeId), b);
+    push(byVisit, key(b.subjectId, b.visit), b);
+    withBarcodes.add(b.subjectId);
   }
-  const rows: ExpectedReceived[] = [];
-  for (const { siteId, visit, ids } of subjects.values()) {
-    const plan = perVisit.get(visit) ?? new Map<number, number>();
-    const receivedTypes = new Set<number>();
-    for (const k of arrived.keys()) {
-      const [s, v, , type] = k.split('\u0000');
-      if (s === String(siteId) && v === visit) receivedTypes.add(Number(type));
-    }
-    for (const sampleTypeId of [...new Set([...plan.keys(), ...receivedTypes])]) {
-      const each = plan.get(sampleTypeId) ?? 0;
-      const row = {
-        siteId,
-        visit,
-        sampleTypeId,
-        subjects: ids.size,
-        expected: 0,
-        received: 0,
-        missing: 0,
-        extra: 0,
-      };
-      for (const subjectId of ids) {
-        const got = arrived.get(key(siteId, visit, subjectId, sampleTypeId)) ?? 0;
-        row.expected += each;
-        row.received += got;
-        row.missing += Math.max(0, each - got);
-        row.extra += Math.max(0, got - each);
+  const rows: ReconRow[] = [];
+  for (const subject of subjects) {
+    if (subject.rejected && !withBarcodes.has(subject.id)) continue;
+    for (const visit of visits) {
+      const window =
+        visit.day === null
+          ? null
+          : {
+              due: addDays(subject.enrolledOn, visit.day),
+              from: addDays(subject.enrolledOn, visit.day - visit.windowBefore),
+              to: addDays(subject.enrolledOn, visit.day + visit.windowAfter),
+            };
+      const came = byVisit.get(key(subject.id, visit.name)) ?? [];
+      const types = [
+        ...(subject.rejected ? [] : visit.counts.keys()),
+        ...came.flatMap((b) => (b.sampleTypeId === null ? [] : [b.sampleTypeId])),
+      ];
+      for (const sampleTypeId of [...new Set(types)]) {
+        const tubes = byKey.get(key(subject.id, visit.name, sampleTypeId)) ?? [];
+        const expected = subject.rejected ? 0 : (visit.counts.get(sampleTypeId) ?? 0);
+        const received = tubes.filter((b) => b.status === 'signed').length;
+        const missing = Math.max(0, expected - received);
+        rows.push({
+          siteId: subject.siteId,
+          subjectId: subject.id,
+          subjectNo: subject.subjectNo,
+          enrolledOn: subject.enrolledOn,
+          visit: visit.name,
+          sampleTypeId,
+          dueOn: window?.due ?? null,
+          windowFrom: window?.from ?? null,
+          windowTo: window?.to ?? null,
+          expected,
+          received,
+          labelled: tubes.length - received,
+          missing,
+          extra: Math.max(0, received - expected),
+          state: reconciliationState(missing, window, today),
+          barcodes: tubes.map(({ code, status, signedAt }) => ({ code, status, signedAt })),
+        });
       }
-      rows.push(row);
     }
   }
   return rows;
+}
+
+/** Per site, the totals of its rows and its subjects; every site given is listed, rows or not. */
+export function siteTotals(
+  siteIds: readonly number[],
+  subjects: readonly ReconSubject[],
+  rows: readonly ReconRow[],
+) {
+  return siteIds.map((siteId) => {
+    const mine = rows.filter((r) => r.siteId === siteId);
+    const sum = (pick: (r: ReconRow) => number) => mine.reduce((n, r) => n + pick(r), 0);
+    return {
+      siteId,
+      subjects: subjects.filter((s) => s.siteId === siteId && !s.rejected).length,
+      expected: sum((r) => r.expected),
+      received: sum((r) => Math.min(r.received, r.expected)),
+      missing: sum((r) => (r.state === 'upcoming' ? 0 : r.missing)),
+      overdue: sum((r) => (r.state === 'overdue' ? r.missing : 0)),
+      extra: sum((r) => r.extra),
+    };
+  });
+}
+
+/** The rows a view shows: every row, those still missing (upcoming ones not yet), the overdue ones. */
+export function inView(row: Pick<ReconRow, 'state'>, view: (typeof RECONCILIATION_VIEWS)[number] = 'all') {
+  if (view === 'overdue') return row.state === 'overdue';
+  if (view === 'missing') return row.state === 'overdue' || row.state === 'due' || row.state === 'open';
+  return true;
+}
+
+/** A reading at receipt outside the plan's transport range (open bounds never breached; no reading, no excursion). */
+export function isExcursion(
+  celsius: number | null,
+  range: { min: number | null; max: number | null },
+): boolean {
+  if (celsius === null) return false;
+  return (range.min !== null && celsius < range.min) || (range.max !== null && celsius > range.max);
 }

@@ -24,6 +24,9 @@ const formOf = (visits: PlanDetail['visits']): VisitValues[] =>
   visits.map((v) => ({
     id: v.id,
     name: v.name,
+    day: v.day,
+    windowBefore: v.windowBefore,
+    windowAfter: v.windowAfter,
     samples: v.samples.map((s) => ({
       sampleTypeId: s.sampleTypeId,
       container: s.container,
@@ -286,6 +289,27 @@ export default function CreatePlanPage() {
               >
                 <Input style={{ width: 200 }} data-testid={`plan-visit-name-${index}`} />
               </Form.Item>
+              {/* The visit window: its day from enrolment (day 0), the days allowed before and after. */}
+              <Form.Item name={[visit.name, 'day']} label={t('visitDay')} tooltip={t('visitDayHint')}>
+                <InputNumber
+                  min={-365}
+                  max={3650}
+                  precision={0}
+                  style={{ width: 90 }}
+                  data-testid={`plan-visit-day-${index}`}
+                />
+              </Form.Item>
+              {(['windowBefore', 'windowAfter'] as const).map((side) => (
+                <Form.Item key={side} name={[visit.name, side]} label={t(side)}>
+                  <InputNumber
+                    min={0}
+                    max={365}
+                    precision={0}
+                    style={{ width: 70 }}
+                    data-testid={`plan-visit-${side}-${index}`}
+                  />
+                </Form.Item>
+              ))}
               <Form.Item label=" ">{controls}</Form.Item>
             </Space>
             <ListField<SampleValues>

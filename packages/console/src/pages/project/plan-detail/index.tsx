@@ -22,9 +22,9 @@ import { dash, formatTime } from '../../../components/format';
 import { StatusTag } from '../../../components/StatusTag';
 import { useEndpointQuery } from '../../../services/query';
 import { PLAN_PAGES, type PlanDetail, PlanVisits } from '../plan/parts';
-import { ExpectedReceived } from '../plan-parts/ExpectedReceived';
 import { PlanColdChain } from '../plan-parts/PlanColdChain';
 import { PlanKits } from '../plan-parts/PlanKits';
+import { Reconciliation } from '../plan-parts/Reconciliation';
 import { comparePlans, type DiffKind } from './compare';
 
 type Version = PlanDetail['versions'][number];
@@ -181,9 +181,9 @@ export default function PlanDetailPage() {
     { key: 'kits', label: p('kits.title'), children: <PlanKits planId={plan.id} /> },
     { key: 'coldChain', label: p('coldChain.title'), children: <PlanColdChain planId={plan.id} /> },
     {
-      key: 'expectedReceived',
-      label: p('expected.title'),
-      children: <ExpectedReceived projectId={plan.projectId} />,
+      key: 'reconciliation',
+      label: p('recon.title'),
+      children: <Reconciliation projectId={plan.projectId} />,
     },
     { key: 'versions', label: t('detail.versions'), children: <Versions plan={plan} /> },
     { key: 'compare', label: t('detail.compare'), children: <Compare key={plan.id} plan={plan} /> },

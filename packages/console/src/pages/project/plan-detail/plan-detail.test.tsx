@@ -43,9 +43,17 @@ const v1 = planDetail({
   status: 'online',
   versions,
   visits: [
-    { id: 51, name: 'V1', sort: 0, samples: [sample(), sample(wb)] },
-    { id: 52, name: 'V2', sort: 1, samples: [sample()] },
-    { id: 53, name: 'V3', sort: 2, samples: [sample()] },
+    {
+      id: 51,
+      name: 'V1',
+      sort: 0,
+      day: null,
+      windowBefore: 0,
+      windowAfter: 0,
+      samples: [sample(), sample(wb)],
+    },
+    { id: 52, name: 'V2', sort: 1, day: null, windowBefore: 0, windowAfter: 0, samples: [sample()] },
+    { id: 53, name: 'V3', sort: 2, day: null, windowBefore: 0, windowAfter: 0, samples: [sample()] },
   ],
 });
 const v2 = planDetail({
@@ -53,9 +61,17 @@ const v2 = planDetail({
   revision: 2,
   versions,
   visits: [
-    { id: 61, name: 'V1', sort: 0, samples: [sample({ volume: 3 })] },
-    { id: 62, name: 'V2', sort: 1, samples: [sample()] },
-    { id: 64, name: 'V4', sort: 2, samples: [sample(wb)] },
+    {
+      id: 61,
+      name: 'V1',
+      sort: 0,
+      day: null,
+      windowBefore: 0,
+      windowAfter: 0,
+      samples: [sample({ volume: 3 })],
+    },
+    { id: 62, name: 'V2', sort: 1, day: null, windowBefore: 0, windowAfter: 0, samples: [sample()] },
+    { id: 64, name: 'V4', sort: 2, day: null, windowBefore: 0, windowAfter: 0, samples: [sample(wb)] },
   ],
 });
 

@@ -38,7 +38,7 @@ export const planRow = (over: Record<string, unknown> = {}) => ({
 });
 export const planDetail = (over: Record<string, unknown> = {}) => ({
   ...planRow(),
-  visits: [{ id: 51, name: 'V1', sort: 0, samples: [sample()] }],
+  visits: [{ id: 51, name: 'V1', sort: 0, day: null, windowBefore: 0, windowAfter: 0, samples: [sample()] }],
   versions: [],
   signatures: [],
   ...over,

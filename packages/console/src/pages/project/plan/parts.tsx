@@ -5,7 +5,7 @@ import {
   type PlanState,
   projectPlanWorkflow,
 } from '@trialab/api-contract';
-import { Col, Form, Input, Select, Table, Tag } from 'antd';
+import { Col, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
@@ -130,11 +130,19 @@ export function SampleTable({ samples, testId }: { samples: readonly Sample[]; t
 
 /** A version's visits in order, each with its samples. */
 export function PlanVisits({ visits }: { visits: readonly PlanVisit[] }) {
+  const { t } = useTranslation('projectPlan', { keyPrefix: 'edit' });
   return (
     <>
       {visits.map((v) => (
         <div key={v.id} style={{ marginBottom: 16 }} data-testid={`plan-visit-${v.name}`}>
-          <h4>{v.name}</h4>
+          <h4>
+            {v.name}{' '}
+            {v.day !== null && (
+              <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+                {t('visitWindow', { day: v.day, before: v.windowBefore, after: v.windowAfter })}
+              </Typography.Text>
+            )}
+          </h4>
           <SampleTable samples={v.samples} testId={`plan-visit-samples-${v.id}`} />
         </div>
       ))}
