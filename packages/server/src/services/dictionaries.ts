@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import { type Lang, localName } from '@trialab/api-contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { dictData } from '../db/schema.js';
@@ -11,5 +11,5 @@ export async function dictLabels(db: Executor, dictNo: number, lang: Lang): Prom
     .select({ value: dictData.value, label: dictData.label, enLabel: dictData.enLabel })
     .from(dictData)
     .where(eq(dictData.dictNo, dictNo));
-  return new Map(rows.map((r) => [r.value, lang === 'en_US' ? r.enLabel : r.label]));
+  return new Map(rows.map((r) => [r.value, localName({ name: r.label, enName: r.enLabel }, lang)]));
 }

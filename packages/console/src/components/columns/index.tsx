@@ -1,5 +1,6 @@
 // Columns that many lists share, one factory per kind of field: same title, width and rendering
 // everywhere. A page spreads overrides (`{ ...col.projectNo(), width: 160 }`) where it differs.
+import type { LocalNames } from '@trialab/api-contract/signing';
 import { Select, Tag } from 'antd';
 import { t as translate } from '../../locales';
 import type { fields } from '../../locales/zh-CN/fields';
@@ -7,6 +8,7 @@ import type { DataColumn } from '../DataTable';
 import { EnabledSwitch, type EnabledSwitchProps } from '../EnabledSwitch';
 import { dash, formatTime } from '../format';
 import type { ListColumn } from '../ListPage/filters';
+import { nameOf } from '../localName';
 import { StatusTag, type Worded } from '../StatusTag';
 
 type Field<K extends string, V = unknown> = { [P in K]: V };
@@ -121,6 +123,14 @@ export const col = {
         : undefined,
     };
   },
+
+  /** A record's name in the user's language (its `name`, `enName`, `hkName`: `nameOf`). */
+  localName: <T extends LocalNames>(title: string, width?: number): DataColumn<T> => ({
+    dataIndex: 'name',
+    title,
+    width,
+    render: (_: unknown, row: T) => nameOf(row),
+  }),
 
   /** A list of names (roles, sites, …) as tags; an empty list shows `-`. */
   tags: <T extends object>(dataIndex: keyof T & string, title: string, width?: number): DataColumn<T> => ({

@@ -1,4 +1,5 @@
 import {
+  type Lang,
   type SampleTypeRow,
   STOCK_OUT_REASON_DICT,
   type StockOutTypeRow,
@@ -9,6 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { dictData, sampleTypes, stockOutTypes, temperatures } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
@@ -24,7 +26,7 @@ type Paging = { page: number; size: number };
 
 const storage = alias(temperatures, 'storage');
 
-function sampleTypeQuery(db: Executor) {
+function sampleTypeQuery(db: Executor, lang: Lang = 'zh_CN') {
   return db
     .select({
       id: sampleTypes.id,
@@ -34,7 +36,7 @@ function sampleTypeQuery(db: Executor) {
       category: sampleTypes.category,
       container: sampleTypes.container,
       storageTemperatureId: sampleTypes.storageTemperatureId,
-      storageTemperatureName: storage.name,
+      storageTemperatureName: localNameColumn(storage, lang),
       sort: sampleTypes.sort,
       enabled: sampleTypes.enabled,
       version: sampleTypes.version,
@@ -51,6 +53,7 @@ const toSampleType = (row: Awaited<ReturnType<typeof sampleTypeQuery>>[number]):
 export function pageSampleTypes(
   db: Executor,
   f: Filter & Paging & { category?: string | undefined },
+  lang: Lang,
 ): Promise<Page<SampleTypeRow>> {
   const where = and(
     containsAny([sampleTypes.code, sampleTypes.name, sampleTypes.enName], f.keyword),
@@ -59,7 +62,7 @@ export function pageSampleTypes(
   );
   return pageOf(
     db.select({ n: count() }).from(sampleTypes).where(where),
-    sampleTypeQuery(db).where(where).orderBy(asc(sampleTypes.sort), asc(sampleTypes.id)),
+    sampleTypeQuery(db, lang).where(where).orderBy(asc(sampleTypes.sort), asc(sampleTypes.id)),
     f,
     toSampleType,
   );

@@ -24,7 +24,7 @@ import { assertStorageCondition, stockOutReasons, temperatureValues } from './se
 /** /platform/sample-type, /platform/temperature, /platform/out-warehouse: the lab's reference data, audited. */
 export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, endpoints.sampleTypes, {
-    paging: (ctx) => pageSampleTypes(ctx.db, ctx.body),
+    paging: (ctx) => pageSampleTypes(ctx.db, ctx.body, ctx.lang),
     create: async (ctx) => {
       const { storageTemperatureId } = ctx.body;
       if (storageTemperatureId != null) {

@@ -13,6 +13,7 @@ import { DictText } from '../../../components/DictSelect';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
+import { nameOf } from '../../../components/localName';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
@@ -33,11 +34,6 @@ interface ContactValues {
 const PROJECT_STATUS_DICT = 1010;
 /** A contact change shows in the open detail (and the list's counts stay as they are). */
 const invalidates = [(api: Contract) => api.researchCenter.get];
-
-/** The centre's name in the interface language (its English name for en-US, when it has one). */
-export function centerName(row: { name: string; enName: string | null }, language: string): string {
-  return language === 'en-US' && row.enName ? row.enName : row.name;
-}
 
 /** One research centre: its record, its contacts (editable with the edit permission) and its projects. */
 export function CenterDetail({ id, onClose }: { id: number | null; onClose(): void }) {
@@ -74,7 +70,7 @@ export function CenterDetail({ id, onClose }: { id: number | null; onClose(): vo
     <ViewModal
       open={id !== null}
       onCancel={onClose}
-      title={detail ? t('title', { name: centerName(detail, i18n.language) }) : null}
+      title={detail ? t('title', { name: nameOf(detail) }) : null}
       width={960}
       loading={!detail}
     >

@@ -11,13 +11,13 @@ import { col } from '../../../components/columns';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
+import { nameOf } from '../../../components/localName';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import {
   CodeNameFields,
   enabledColumn,
   KeywordFilter,
-  localName,
   SortField,
   useEditingActions,
 } from '../referenceFields';
@@ -48,7 +48,6 @@ const invalidates = [(api: Contract) => api.sampleTypes.paging];
 export default function SampleTypePage() {
   const { t } = useTranslation('platformData', { keyPrefix: 'sampleType' });
   const { t: c } = useTranslation('platformData', { keyPrefix: 'record' });
-  const { i18n } = useTranslation();
   const list = useListPage((api) => api.sampleTypes.paging, {} as Filter);
   const create = useEndpointMutation((api) => api.sampleTypes.create, { invalidates });
   const update = useEndpointMutation((api) => api.sampleTypes.update, { invalidates });
@@ -66,7 +65,7 @@ export default function SampleTypePage() {
   });
   const storageOptions = storage.map((s) => ({
     value: s.id,
-    label: `${localName(s, i18n.language)} ${s.range}`,
+    label: `${nameOf(s)} ${s.range}`,
   }));
   // A type may keep a condition disabled since; it still shows by name.
   if (editing && editing !== 'new' && editing.storageTemperatureId !== null) {
@@ -79,7 +78,7 @@ export default function SampleTypePage() {
 
   const columns: ListColumn<SampleTypeRow>[] = [
     col.text('code', c('code'), 100),
-    { dataIndex: 'name', title: c('name'), render: (_, row) => localName(row, i18n.language) },
+    col.localName<SampleTypeRow>(c('name')),
     {
       dataIndex: 'category',
       title: t('category'),
@@ -93,7 +92,7 @@ export default function SampleTypePage() {
     enabledColumn({
       permission: SAMPLE_TYPE_PERMISSIONS.status,
       testId: 'sample-type',
-      name: (row) => localName(row, i18n.language),
+      name: (row) => nameOf(row),
       setStatus,
     }),
   ];

@@ -13,6 +13,7 @@ import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { FormModal, useAction } from '../../../../components/FormModal';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { nameOptions } from '../../../../components/localName';
 import { useProjectSites } from '../../../../components/ProjectSiteFields/useProjectSites';
 import { stateText } from '../../../../components/StatusTag';
 import { useSampleTypes } from '../../../../components/useSampleTypes';
@@ -58,8 +59,7 @@ export default function RegisterSampleCodePage() {
   const { can } = useAccess();
   const list = useListPage((c) => c.sampleCode.paging, {} as Filter);
   const sampleTypes = useSampleTypes();
-  const english = i18n.language === 'en-US';
-  const typeOptions = sampleTypes.map((s) => ({ value: s.id, label: english ? s.enName : s.name }));
+  const typeOptions = nameOptions(sampleTypes);
 
   const [open, setOpen] = useState(false);
   const [run, saving] = useAction();
