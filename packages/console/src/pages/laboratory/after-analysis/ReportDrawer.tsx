@@ -48,7 +48,7 @@ export function ReportStatus({ status }: { status: ReportState }) {
 
 /** One report version: results, signatures, versions, and the actions the workflows allow this user. */
 export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);

@@ -52,7 +52,7 @@ export const REPORT_CHANGES = {
 
 /** Result entry: a new report, a correction by the enterer, or a revision of a released report. */
 export function ResultEntryModal({ mode, onClose }: { mode: EntryMode | null; onClose(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
   const [form] = Form.useForm<Values>();
   const open = mode !== null;

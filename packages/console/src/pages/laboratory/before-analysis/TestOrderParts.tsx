@@ -23,7 +23,7 @@ export function useOrderChoices(): { subjects: SubjectRow[]; items: TestItemRow[
 
 /** Subject, visit and test items (the fields every order form shares). */
 export function OrderFields({ subjects, items }: ReturnType<typeof useOrderChoices>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <>
       <Form.Item

@@ -45,7 +45,7 @@ const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
 
 /** /laboratory/test-create (hidden): create a test item, or edit one with `?id=`. */
 export default function TestCreatePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;

@@ -21,7 +21,7 @@ interface Filter {
 
 /** /laboratory/test-project: test items with filters and paging; create, edit, enable and disable. */
 export default function TestProjectPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useAccess();
   const sampleTypes = useSampleTypes();

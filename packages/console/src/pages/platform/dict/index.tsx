@@ -78,7 +78,7 @@ function ItemFields({ prefix = [] }: { prefix?: Array<string | number> }) {
 
 /** /platform/dict: dictionaries and their items; edit, enable/disable, add in batches, import from xlsx. */
 export default function DictPage() {
-  const { t, i18n } = useTranslation('platformData', { keyPrefix: 'dict' });
+  const { t } = useTranslation('platformData', { keyPrefix: 'dict' });
   const { t: c } = useTranslation('platformData', { keyPrefix: 'shared' });
   const { t: all } = useTranslation();
   const { can } = useAccess();

@@ -37,7 +37,7 @@ const invalidates = [(api: Contract) => api.researchCenter.get];
 
 /** One research centre: its record, its contacts (editable with the edit permission) and its projects. */
 export function CenterDetail({ id, onClose }: { id: number | null; onClose(): void }) {
-  const { t, i18n } = useTranslation('researchCenter', { keyPrefix: 'detail' });
+  const { t } = useTranslation('researchCenter', { keyPrefix: 'detail' });
   const { t: l } = useTranslation('researchCenter', { keyPrefix: 'list' });
   const { t: k } = useTranslation('researchCenter', { keyPrefix: 'contact' });
   const { t: tr } = useTranslation();

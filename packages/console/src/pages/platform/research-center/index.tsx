@@ -43,7 +43,7 @@ const invalidates = [(api: Contract) => api.researchCenter.paging, (api: Contrac
  * that project, under the project's own centre number.
  */
 export default function ResearchCenterPage() {
-  const { t, i18n } = useTranslation('researchCenter', { keyPrefix: 'list' });
+  const { t } = useTranslation('researchCenter', { keyPrefix: 'list' });
   const { t: f } = useTranslation('researchCenter', { keyPrefix: 'form' });
   const { t: tr } = useTranslation();
   const list = useListPage((api) => api.researchCenter.paging, {} as Filter);

@@ -64,7 +64,7 @@ const SHIPMENT_READS = [
 
 /** /web/create-check: book (or edit, ?id=) a sample shipment; all samples at one transport temperature. */
 export default function CreateCheckPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: s } = useTranslation('portal', { keyPrefix: 'shipment' });
   const { t: c } = useTranslation('portal', { keyPrefix: 'contact' });
   const navigate = useNavigate();

@@ -38,7 +38,7 @@ interface CreateValues {
 
 /** /laboratory/before-analysis/manage-sub-barcode: aliquot sub-barcodes (-01..-99), disable, print list. */
 export default function ManageSubBarcodePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: common } = useTranslation('specimen', { keyPrefix: 'shared' });
   const { t: s } = useTranslation('specimen', { keyPrefix: 'sub' });
   const states = (state: string) => stateText(specimenBarcodeWorkflow, state);

@@ -52,7 +52,7 @@ interface LinkValues {
 
 /** /laboratory/before-analysis/register-sample-code: register pre-printed label ranges or lists of barcodes. */
 export default function RegisterSampleCodePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: common } = useTranslation('specimen', { keyPrefix: 'shared' });
   const { t: c } = useTranslation('specimen', { keyPrefix: 'code' });
   const states = (state: string) => stateText(specimenBarcodeWorkflow, state);
