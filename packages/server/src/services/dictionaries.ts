@@ -1,5 +1,5 @@
 import { type Lang, localName } from '@trialab/api-contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { dictData } from '../db/schema.js';
 
@@ -12,4 +12,13 @@ export async function dictLabels(db: Executor, dictNo: number, lang: Lang): Prom
     .from(dictData)
     .where(eq(dictData.dictNo, dictNo));
   return new Map(rows.map((r) => [r.value, localName({ name: r.label, enName: r.enLabel }, lang)]));
+}
+
+/** The values of one dictionary's enabled items (what a form may choose today). */
+export async function enabledDictValues(db: Executor, dictNo: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ value: dictData.value })
+    .from(dictData)
+    .where(and(eq(dictData.dictNo, dictNo), eq(dictData.status, 1)));
+  return new Set(rows.map((r) => r.value));
 }

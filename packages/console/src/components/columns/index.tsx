@@ -5,6 +5,7 @@ import { Select, Tag } from 'antd';
 import { t as translate } from '../../locales';
 import type { fields } from '../../locales/zh-CN/fields';
 import type { DataColumn } from '../DataTable';
+import { DictText } from '../DictSelect';
 import { EnabledSwitch, type EnabledSwitchProps } from '../EnabledSwitch';
 import { dash, formatTime } from '../format';
 import type { ListColumn } from '../ListPage/filters';
@@ -130,6 +131,19 @@ export const col = {
     title,
     width,
     render: (_: unknown, row: T) => nameOf(row),
+  }),
+
+  /** A dictionary value as its label in the user's language (`DictText`). */
+  dict: <T extends object>(
+    dataIndex: keyof T & string,
+    title: string,
+    dictNo: number,
+    width?: number,
+  ): DataColumn<T> => ({
+    dataIndex,
+    title,
+    width,
+    render: (v: string | null | undefined) => <DictText dictNo={dictNo} value={v ?? null} />,
   }),
 
   /** A list of names (roles, sites, …) as tags; an empty list shows `-`. */

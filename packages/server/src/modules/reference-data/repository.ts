@@ -1,14 +1,8 @@
-import {
-  type Lang,
-  type SampleTypeRow,
-  STOCK_OUT_REASON_DICT,
-  type StockOutTypeRow,
-  type TemperatureRow,
-} from '@trialab/api-contract';
+import type { Lang, SampleTypeRow, StockOutTypeRow, TemperatureRow } from '@trialab/api-contract';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { dictData, sampleTypes, stockOutTypes, temperatures } from '../../db/schema.js';
+import { sampleTypes, stockOutTypes, temperatures } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
@@ -219,12 +213,3 @@ export async function insertStockOutType(db: Executor, values: typeof stockOutTy
 }
 
 export const updateStockOutType = versionedBump(stockOutTypes);
-
-/** The values of the enabled stock-out reasons (dictionary 1017). */
-export async function enabledStockOutReasons(db: Executor): Promise<Set<string>> {
-  const rows = await db
-    .select({ value: dictData.value })
-    .from(dictData)
-    .where(and(eq(dictData.dictNo, STOCK_OUT_REASON_DICT), eq(dictData.status, 1)));
-  return new Set(rows.map((r) => r.value));
-}

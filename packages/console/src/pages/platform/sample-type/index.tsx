@@ -1,13 +1,15 @@
 import {
   SAMPLE_CATEGORIES,
+  SAMPLE_CONTAINER_DICT,
   SAMPLE_TYPE_PERMISSIONS,
   type SampleCategory,
   type SampleTypeRow,
 } from '@trialab/api-contract';
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
+import { DictSelect } from '../../../components/DictSelect';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
@@ -86,7 +88,7 @@ export default function SampleTypePage() {
       render: (_, row) => t(`categories.${row.category}`),
       filter: <Select allowClear style={{ width: 120 }} options={categories} />,
     },
-    col.text('container', t('container')),
+    col.dict<SampleTypeRow>('container', t('container'), SAMPLE_CONTAINER_DICT),
     col.text('storageTemperatureName', t('storageTemperature'), 140),
     col.text('sort', c('sort'), 80),
     enabledColumn({
@@ -103,7 +105,7 @@ export default function SampleTypePage() {
       name: values.name,
       enName: values.enName,
       category: values.category,
-      container: values.container?.trim() || null,
+      container: values.container ?? null,
       storageTemperatureId: values.storageTemperatureId ?? null,
       sort: Number(values.sort || 0),
     };
@@ -143,8 +145,15 @@ export default function SampleTypePage() {
         <Form.Item name="category" label={t('category')} rules={[rules.chosen(t('category'))]}>
           <Select options={categories} />
         </Form.Item>
-        <Form.Item name="container" label={t('container')} rules={[rules.max(t('container'), 64)]}>
-          <Input maxLength={64} placeholder={t('containerHint')} />
+        <Form.Item name="container" label={t('container')}>
+          <DictSelect
+            dictNo={SAMPLE_CONTAINER_DICT}
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('containerHint')}
+            data-testid="sample-type-container"
+          />
         </Form.Item>
         <Form.Item name="storageTemperatureId" label={t('storageTemperature')}>
           <Select allowClear options={storageOptions} />
