@@ -75,7 +75,7 @@ import {
 } from './plugins/envelope.js';
 import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
-import { loadServerSecrets, readEarlySecrets } from './secrets.js';
+import { cardKeyBeforeMigrate, loadServerSecrets, readEarlySecrets } from './secrets.js';
 import { type SeedResult, seedDatabase } from './seed/seed.js';
 import { hasPermission, permissionStrings } from './services/identity/permissions.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
@@ -221,6 +221,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      beforeMigrate: cardKeyBeforeMigrate(config),
     }));
   if (!options.database) app.addHook('onClose', () => handle.close());
   // An in-memory database gets a throw-away file directory that goes with it.

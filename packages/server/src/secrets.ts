@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { inArray } from 'drizzle-orm';
 import { type Config, ConfigError, type SecretSource } from './config.js';
-import type { Executor } from './db/client.js';
+import type { Executor, RawQuery } from './db/client.js';
 import { settings } from './db/schema.js';
 import { type Ed25519Keys, ed25519Keys, newEd25519Pem, readOrCreateFile } from './lib/signing-keys.js';
 
@@ -156,6 +157,23 @@ export async function readEarlySecrets(config: Config): Promise<EarlySecrets> {
   const card = await readSource(sources.subjectCardKey);
   if (card) parsed(HMAC, card);
   return early;
+}
+
+/**
+ * In production without a given card key, the only other source is the legacy settings row: the
+ * check the database opening runs before it migrates, so a start missing both changes nothing.
+ */
+export function cardKeyBeforeMigrate(config: Config): ((query: RawQuery) => Promise<void>) | undefined {
+  const source = config.secrets.subjectCardKey;
+  if (config.mode !== 'production' || source.value || (source.file && existsSync(source.file)))
+    return undefined;
+  return async (query) => {
+    const [table] = await query(`SELECT to_regclass('public.settings') IS NOT NULL AS present`);
+    const legacy = table?.present
+      ? await query('SELECT 1 FROM settings WHERE key = $1', ['subject-card-hmac'])
+      : [];
+    if (legacy.length === 0) throw missing(source);
+  };
 }
 
 /**

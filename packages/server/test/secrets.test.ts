@@ -172,56 +172,67 @@ describe.each(ENGINES)('server secrets outside the database on %s', (engine) => 
     ).rejects.toThrow(/DEVICE_TICKET_KEY_FILE\b.*a-file\/keys\/device-ticket-ed25519\.pem.*ENOTDIR/);
   });
 
-  it('refuses a production start without keys before it opens, migrates or writes the database', async () => {
-    const production = {
-      TRIALAB_MODE: 'production',
-      KEYS_DIR: join(dir, 'no-keys'),
-      SEED_DEMO: 'false',
-      FILES_DIR: join(dir, 'untouched-files'),
-    };
-    const refused = /DEVICE_TICKET_KEY_FILE: no key at/;
-    if (engine === 'pglite') {
-      const dataDir = join(dir, 'untouched-data');
-      await expect(
-        buildServer({ consoleDir: '/nonexistent-console', env: { ...production, DATA_DIR: dataDir } }),
-      ).rejects.toThrow(refused);
-      expect(existsSync(dataDir)).toBe(false);
-      return;
-    }
-    // An empty database, as a first production start finds it.
-    const adminUrl = inject('pgAdminUrl');
-    const name = `trialab_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      await expect(
-        buildServer({
-          consoleDir: '/nonexistent-console',
-          env: { ...production, DATABASE_URL: url.toString() },
-        }),
-      ).rejects.toThrow(refused);
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid
-            WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')`,
-        );
-        expect(rows[0]?.n).toBe(0);
-        const schemas = await client.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'drizzle'`);
-        expect(schemas.rowCount).toBe(0);
-      } finally {
-        await client.end();
+  it.each([
+    { missing: 'every key', given: {}, refused: /DEVICE_TICKET_KEY_FILE: no key at/ },
+    // The card key alone may still be the legacy settings row: looked for before any migration.
+    {
+      missing: 'the card key only',
+      given: { DEVICE_TICKET_KEY: newEd25519Pem(), AUDIT_SIGNING_KEY: newEd25519Pem() },
+      refused: /SUBJECT_CARD_KEY_FILE: no key at/,
+    },
+  ])(
+    'refuses a production start missing $missing before it opens, migrates or writes the database',
+    async ({ given, refused }) => {
+      const production = {
+        TRIALAB_MODE: 'production',
+        KEYS_DIR: join(dir, 'no-keys'),
+        SEED_DEMO: 'false',
+        FILES_DIR: join(dir, 'untouched-files'),
+        ...given,
+      };
+      if (engine === 'pglite') {
+        const dataDir = join(dir, 'untouched-data');
+        await expect(
+          buildServer({ consoleDir: '/nonexistent-console', env: { ...production, DATA_DIR: dataDir } }),
+        ).rejects.toThrow(refused);
+        expect(existsSync(dataDir)).toBe(false);
+        return;
       }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-    expect(existsSync(production.FILES_DIR)).toBe(false);
-  });
+      // An empty database, as a first production start finds it.
+      const adminUrl = inject('pgAdminUrl');
+      const name = `trialab_t_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        await expect(
+          buildServer({
+            consoleDir: '/nonexistent-console',
+            env: { ...production, DATABASE_URL: url.toString() },
+          }),
+        ).rejects.toThrow(refused);
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid
+            WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')`,
+          );
+          expect(rows[0]?.n).toBe(0);
+          const schemas = await client.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'drizzle'`);
+          expect(schemas.rowCount).toBe(0);
+        } finally {
+          await client.end();
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+      expect(existsSync(production.FILES_DIR)).toBe(false);
+    },
+  );
 
   it('moves the keys out of the database: a dump of settings carries none; the card key is kept', async () => {
     const database = await freshDatabase();

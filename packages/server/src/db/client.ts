@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,7 +154,15 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PGlite: start from this data directory dump (`pgliteDataDirDump`) instead of an empty one. */
   loadDataDir?: Blob | undefined;
+  /**
+   * Runs before any migration with a read-only query on the database as found (a database that does
+   * not exist yet answers no rows, and is not created); throwing refuses the start untouched.
+   */
+  beforeMigrate?: ((query: RawQuery) => Promise<void>) | undefined;
 }
+
+/** A plain SQL query with positional parameters, answering its rows. */
+export type RawQuery = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /**
  * An in-memory PGlite data directory with every migration applied and, when given, `prepare` run
@@ -177,16 +186,22 @@ export async function pgliteDataDirDump(
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = newPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const client = await pool.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      const client = await pool.connect();
       try {
-        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        try {
+          await options.beforeMigrate?.(async (sql, params) => (await client.query(sql, params)).rows);
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        }
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        client.release();
       }
-    } finally {
-      client.release();
+    } catch (error) {
+      await pool.end();
+      throw error;
     }
     const db = drizzleNodePg(pool, { schema });
     const relaxedPool = newPool({
@@ -207,10 +222,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith('memory://');
+  if (options.beforeMigrate && !options.loadDataDir && (inMemory || !existsSync(dataDir))) {
+    await options.beforeMigrate(async () => []);
+  }
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
   // The same extensions the migrations create on a PostgreSQL server.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema });
+  try {
+    await options.beforeMigrate?.(
+      async (sql, params) => (await client.query<Record<string, unknown>>(sql, params)).rows,
+    );
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return pgliteHandle(client, db);
 }

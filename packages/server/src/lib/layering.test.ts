@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
  *   db/ and lib/      generic pieces: reach nothing but db/ and lib/
  *   services/         what several modules share: reach no module
  *   modules/<name>/   one feature each: no module imports another's routes.ts, no cycle of modules
+ *   (nor of files within lib/ or services/)
  *   app.ts, deps.ts   wire them together
  */
 const SRC = resolve(import.meta.dirname, '..');
@@ -81,14 +82,14 @@ function reachedOutside(graph: Map<string, string[]>, layer: string, allowed: st
     });
 }
 
-/** Modules that import each other, directly or through other modules: each cycle once. */
-function moduleCycles(graph: Map<string, string[]>): string[] {
+/** Units (modules, or files of a layer) that import each other, directly or through others: each cycle once. */
+function cycles(graph: Map<string, string[]>, unitOf: (path: string) => string | undefined): string[] {
   const edges = new Map<string, Set<string>>();
   for (const [file, imports] of graph) {
-    const from = moduleOf(file);
+    const from = unitOf(file);
     if (!from) continue;
     for (const imported of imports) {
-      const to = moduleOf(imported);
+      const to = unitOf(imported);
       if (to && to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
     }
   }
@@ -137,7 +138,13 @@ describe('layering', () => {
   });
 
   it('modules do not import each other in a cycle', () => {
-    expect(moduleCycles(graph)).toEqual([]);
+    expect(cycles(graph, moduleOf)).toEqual([]);
+  });
+
+  it('the files of lib/ and of services/ do not import each other in a cycle', () => {
+    const fileIn = (layer: string) => (path: string) => (layerOf(path) === layer ? path : undefined);
+    expect(cycles(graph, fileIn('lib'))).toEqual([]);
+    expect(cycles(graph, fileIn('services'))).toEqual([]);
   });
 
   it('sees what it checks: a type import, a chain through a file outside the layer, a cycle, a routes import', () => {
@@ -151,7 +158,7 @@ describe('layering', () => {
       ]),
     );
     expect(reachedOutside(fake, 'lib', ['lib', 'db'])).toEqual(['lib/route.ts -> deps.ts']);
-    expect(moduleCycles(fake)).toEqual(['auth -> users -> auth']);
+    expect(cycles(fake, moduleOf)).toEqual(['auth -> users -> auth']);
     expect(routesImports(fake)).toEqual(['modules/users/y.ts imports modules/auth/routes.ts']);
   });
 });

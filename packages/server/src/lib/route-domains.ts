@@ -1,14 +1,7 @@
 import type { Database, Executor } from '../db/client.js';
-import type { sessions, users } from '../db/schema.js';
-import type { Principal } from './route.js';
+import type { Principal, SessionRow } from './principal.js';
 import type { SiteScope } from './scope.js';
 import type { SessionCache } from './session-cache.js';
-
-/** A session that has not ended, with its user. */
-export interface SessionRow {
-  session: typeof sessions.$inferSelect;
-  user: typeof users.$inferSelect;
-}
 
 /**
  * What the request pipeline asks of the domains (sessions, permissions, files, scopes). app.ts

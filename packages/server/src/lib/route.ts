@@ -25,23 +25,14 @@ import {
   sweepIdempotencyKeys,
 } from './idempotency.js';
 import { assertSafeText, STORED_HEADERS } from './input.js';
-import type { HandlerDeps, SessionRow } from './route-domains.js';
+import type { Principal } from './principal.js';
+import type { HandlerDeps } from './route-domains.js';
 import type { SiteScope } from './scope.js';
 import { consumeNonce, verifySignature } from './signature.js';
 import { requestTimeZone } from './time-zone.js';
 
-export interface Principal {
-  sessionId: number;
-  userId: number;
-  username: string;
-  type: number;
-  isSuper: boolean;
-  permissions: ReadonlySet<string>;
-  session: SessionRow['session'];
-  user: SessionRow['user'];
-  /** SHA-256 of the bearer token: the session cache's key. */
-  tokenHash: string;
-}
+/** Handlers and services name the principal through the route kit. */
+export type { Principal } from './principal.js';
 
 /** Parsed (output) types of a declaration's parts. */
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;

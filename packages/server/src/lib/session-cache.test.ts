@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionRow } from './route-domains.js';
+import type { SessionRow } from './principal.js';
 import { type CachedAuth, SessionCache } from './session-cache.js';
 
 const auth = (id: number): CachedAuth => ({

@@ -1,4 +1,4 @@
-import type { SessionRow } from './route-domains.js';
+import type { SessionRow } from './principal.js';
 
 /** What one authenticated request needs from the database: the session, its user, their permissions. */
 export interface CachedAuth {
