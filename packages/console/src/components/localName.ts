@@ -1,5 +1,4 @@
 import { type LocalNames, localName } from '@trialab/api-contract/signing';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../locales';
 
 /**
@@ -10,12 +9,6 @@ import { currentLanguage } from '../locales';
  */
 export function nameOf(record: LocalNames): string {
   return localName(record, currentLanguage());
-}
-
-/** `nameOf` for a component: re-renders when the language changes. */
-export function useLocalName(): (record: LocalNames) => string {
-  const { i18n } = useTranslation();
-  return (record) => localName(record, i18n.language);
 }
 
 /** Select options of such records (value: id), named in the user's language; `label` adds to the name. */
