@@ -1,9 +1,6 @@
-import { machineFactor } from '../../vitest.shared.ts';
+import { scaled } from '../../vitest.machine.ts';
 
-/** A limit of `ms` on a quiet machine, scaled to the machine as it is now. */
-export function scaled(ms: number): number {
-  return Math.round(ms * machineFactor());
-}
+export { scaled };
 
 /**
  * The per-test limit of a long flow (a file's whole story in one test, 25–32 s when quiet): read

@@ -19,6 +19,7 @@ export * from './endpoints/portal-staff.js';
 export * from './endpoints/portal-transport.js';
 export * from './endpoints/progress.js';
 export * from './endpoints/project-config.js';
+export { OPEN_FEEDBACK_STATES, OPEN_QUERY_STATES } from './endpoints/project-overview.js';
 export {
   PROJECT_IMPORT_PROBLEMS,
   PROJECT_IMPORT_TYPES,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { asc, eq, gte, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scaled } from '../../../vitest.machine.js';
 import { PACKAGE_DIR } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { auditCheckpoints, auditLog } from '../src/db/schema.js';
@@ -27,6 +28,7 @@ import {
   trustedPublicKeys,
 } from '../src/lib/signing-keys.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+import { serverProgram } from './helpers.js';
 
 const system = (at: Date) => ({
   at,
@@ -44,10 +46,10 @@ const trust = (...keys: Array<{ publicKeyPem: string }>) =>
   );
 
 /**
- * The CLI test starts the tool three times (tsx compiling it, PGlite starting in each): half a
- * minute on a machine the whole suite keeps busy, so it gets more than the default 30 s.
+ * The CLI test starts the tool three times (PGlite starting in each): half a minute on a machine
+ * the whole suite keeps busy, so it gets more than the default limit.
  */
-const CLI_TEST_TIMEOUT_MS = 120_000;
+const CLI_TEST_TIMEOUT_MS = scaled(120_000);
 
 describe.each(ENGINES)('audit chain on %s', (engine) => {
   const opened: TestDatabase[] = [];
@@ -442,7 +444,7 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
         new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
           execFile(
             process.execPath,
-            ['--conditions=@trialab/source', '--import', 'tsx', 'src/bin/audit-verify.ts', ...args],
+            [serverProgram('auditVerify'), ...args],
             { cwd: PACKAGE_DIR, env },
             (error, out, err) => resolve({ code: error ? (error.code as number) : 0, out, err }),
           );

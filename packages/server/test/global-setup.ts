@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../src/app.js';
 import { type DatabaseHandle, type Engine, openDatabase, pgliteDataDirDump } from '../src/db/client.js';
+import { buildEntries, type Entries } from './entries.js';
 import { newTestKeys, type TestKeys, testConfig } from './test-config.js';
 
 declare module 'vitest' {
@@ -26,6 +27,8 @@ declare module 'vitest' {
     seededFiles: Record<Engine, string>;
     /** The run's keys: every server of the run holds them (test-config.ts). */
     testKeys: TestKeys;
+    /** The server's programs, each bundled once per run for the drills' child processes (entries.ts). */
+    entries: Entries;
   }
 }
 
@@ -148,6 +151,16 @@ function dropRun(port: number, role: string): void {
 const STALE_AFTER_MS = 6 * 3_600_000;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const entries = await buildEntries();
+  project.provide('entries', entries.paths);
+  const prepared = await prepareDatabases(project);
+  return async () => {
+    await prepared();
+    entries.remove();
+  };
+}
+
+async function prepareDatabases(project: TestProject): Promise<() => Promise<void>> {
   const fromEnv = process.env.TEST_DATABASE_URL;
   if (fromEnv) {
     project.provide('pgAdminUrl', fromEnv);

@@ -22,9 +22,18 @@ import type { DatabaseHandle, Engine } from '../src/db/client.js';
 import { captchas, files, outbox, projects } from '../src/db/schema.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { createTestDatabase, type TestDatabase } from './engines.js';
+import type { Entries } from './entries.js';
 import { seedsAsTemplate, testConfig } from './test-config.js';
 
 export { DEMO_PASSWORD };
+
+/**
+ * The file `node` runs for one of the server's programs in a child process (run it with the
+ * package as its working directory): bundled once per run by global-setup.ts (entries.ts).
+ */
+export function serverProgram(name: keyof Entries): string {
+  return inject('entries')[name];
+}
 
 export interface TestClock {
   now: number;

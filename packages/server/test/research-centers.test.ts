@@ -18,7 +18,7 @@ interface Center {
 }
 interface Detail extends Center {
   contacts: Array<{ id: number; name: string; role: string; phone: string | null; version: number }>;
-  projects: Array<{ projectNo: string; projectName: string; centerNo: string; projectStatus: number }>;
+  projects: Array<{ projectNo: string; projectName: string; centerNo: string; projectStatus: string }>;
 }
 
 describe.each(ENGINES)('research centres on %s', (engine) => {
@@ -74,7 +74,7 @@ describe.each(ENGINES)('research centres on %s', (engine) => {
         projectNo: 'KM-2026-001',
         projectName: '肿瘤生物标志物研究',
         centerNo: '01',
-        projectStatus: 2,
+        projectStatus: 'ongoing',
       },
     ]);
   });

@@ -10,12 +10,13 @@ import { promisify } from 'node:util';
 import { endpoints } from '@trialab/api-contract';
 import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
+import { scaled } from '../../../vitest.machine.js';
 import { buildServer } from '../src/app.js';
 import { loadConfig, PACKAGE_DIR } from '../src/config.js';
-import { call, login, startEnv, type TestEnv, uploadFile } from './helpers.js';
+import { call, login, serverProgram, startEnv, type TestEnv, uploadFile } from './helpers.js';
 
 const run = promisify(execFile);
-const DRILL_TIMEOUT_MS = 120_000;
+const DRILL_TIMEOUT_MS = scaled(120_000);
 
 /** Rows of every table (the application's and drizzle's migration journal), by name. */
 async function rowCounts(url: string): Promise<Record<string, number>> {
@@ -82,20 +83,16 @@ it(
     const fileId = await uploadFile(original, lab, 'drill.pdf', content);
 
     const auditVerify = async (databaseUrl: string, filesDir: string, keysDir: string, ...args: string[]) => {
-      const { stdout } = await run(
-        process.execPath,
-        ['--conditions=@trialab/source', '--import', 'tsx', 'src/bin/audit-verify.ts', ...args],
-        {
-          cwd: PACKAGE_DIR,
-          env: {
-            ...process.env,
-            TRIALAB_MODE: 'production',
-            DATABASE_URL: databaseUrl,
-            FILES_DIR: filesDir,
-            KEYS_DIR: keysDir,
-          },
+      const { stdout } = await run(process.execPath, [serverProgram('auditVerify'), ...args], {
+        cwd: PACKAGE_DIR,
+        env: {
+          ...process.env,
+          TRIALAB_MODE: 'production',
+          DATABASE_URL: databaseUrl,
+          FILES_DIR: filesDir,
+          KEYS_DIR: keysDir,
         },
-      );
+      });
       return stdout;
     };
     // A signed checkpoint, so the restored chain is checked against a signature too.

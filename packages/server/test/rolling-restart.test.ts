@@ -6,12 +6,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
-import { resolve } from 'node:path';
 import { type EndpointDef, endpoints, endpointUrl } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, type Session, signedHeaders, startEnv, type TestEnv } from './helpers.js';
+import { PACKAGE_DIR } from '../src/config.js';
+import { login, type Session, serverProgram, signedHeaders, startEnv, type TestEnv } from './helpers.js';
 
-const PACKAGE_DIR = resolve(import.meta.dirname, '..');
 /** Long enough for the proxy's 100 ms readiness polls to see the instance leave. */
 const DRAIN_MS = 1000;
 /** Far longer than any request of the stream takes; the second test outlasts it on purpose. */
@@ -27,9 +26,9 @@ interface Instance {
   output(): string;
 }
 
-/** The real entry point from the sources, as `pnpm --filter @trialab/server dev` runs it. */
+/** The real entry point from the sources (bundled for the run: serverProgram). */
 function startInstance(name: string, env: TestEnv, spawned: ChildProcess[]): Promise<Instance> {
-  const child = spawn(process.execPath, ['--conditions=@trialab/source', '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverProgram('main')], {
     cwd: PACKAGE_DIR,
     env: {
       ...process.env,
@@ -55,11 +54,11 @@ function startInstance(name: string, env: TestEnv, spawned: ChildProcess[]): Pro
     output += chunk;
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  // As long as the hook's limit allows (it grows with the machine's load): a slow start is no
+  // failure of the drill.
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${name} not ready within 60 s:\n${output}`)), 60_000);
     child.on('message', (message: { type?: string; ports?: { server?: number } }) => {
       if (message.type !== 'ready' || !message.ports?.server) return;
-      clearTimeout(timer);
       done({
         name,
         child,
@@ -71,7 +70,6 @@ function startInstance(name: string, env: TestEnv, spawned: ChildProcess[]): Pro
       });
     });
     void exited.then((code) => {
-      clearTimeout(timer);
       fail(new Error(`${name} exited with ${code} before it was ready:\n${output}`));
     });
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { endpoints } from '@trialab/api-contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { scaled } from '../../../vitest.machine.js';
 import { buildServer } from '../src/app.js';
 import { ConfigError, loadConfig, PACKAGE_DIR } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/client.js';
@@ -14,7 +15,7 @@ import { settings } from '../src/db/schema.js';
 import { ed25519Keys, newEd25519Pem } from '../src/lib/signing-keys.js';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
-import { call, envelope, login, requestDeviceTicket, startEnv } from './helpers.js';
+import { call, envelope, login, requestDeviceTicket, serverProgram, startEnv } from './helpers.js';
 
 const { system } = endpoints;
 
@@ -276,8 +277,7 @@ describe.each(ENGINES)('server secrets outside the database on %s', (engine) => 
   });
 });
 
-const MAIN = ['--conditions=@trialab/source', '--import', 'tsx', 'src/main.ts'];
-const MAIN_TIMEOUT_MS = 90_000;
+const MAIN_TIMEOUT_MS = scaled(90_000);
 
 describe('main.ts', () => {
   it(
@@ -286,7 +286,7 @@ describe('main.ts', () => {
       const result = await new Promise<{ code: number | null; err: string }>((resolve) => {
         execFile(
           process.execPath,
-          MAIN,
+          [serverProgram('main')],
           {
             cwd: PACKAGE_DIR,
             env: { ...process.env, DATA_DIR: 'memory://', TRIALAB_MODE: 'production', PORT: '0' },
@@ -305,7 +305,7 @@ describe('main.ts', () => {
   it(
     'says at start that the embedded engine is for one workstation and demos',
     async () => {
-      const child = spawn(process.execPath, MAIN, {
+      const child = spawn(process.execPath, [serverProgram('main')], {
         cwd: PACKAGE_DIR,
         env: { ...process.env, DATA_DIR: 'memory://', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1' },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -104,6 +104,8 @@ const feedbackFilter = z.object({
   status: z.array(z.enum(FEEDBACK_STATES)).max(FEEDBACK_STATES.length).optional(),
   keyword,
   queryId: id.optional(),
+  /** One project's feedback (the project overview's link). */
+  projectId: id.optional(),
 });
 
 export const labFeedback = defineGroup('labFeedback', {

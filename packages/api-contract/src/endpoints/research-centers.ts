@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { email, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
+import { PROJECT_STATES } from '../workflows/project-file.js';
 import { referenceCode } from './reference-data.js';
 
 /**
@@ -69,7 +70,8 @@ const researchCenterProject = z.object({
   projectName: z.string(),
   /** The project's number for this centre. */
   centerNo: z.string(),
-  projectStatus: z.number(),
+  /** The project's state in its workflow (`projectFileWorkflow`, whose words every page shows). */
+  projectStatus: z.enum(PROJECT_STATES),
 });
 
 const versionOnly = z.object({ version: z.number() });

@@ -159,11 +159,17 @@ export const specimenSign = defineGroup('specimenSign', {
     service: 'main',
     method: 'POST',
     path: '/lab/before/specimen-sign/shipments',
-    summary: 'Received (signed-off) shipments with their lines and how many samples were signed for',
+    summary:
+      'Received (signed-off) shipments with their lines and how many samples were signed for; pending: only those with samples still to sign for at the bench',
     access: { permission: P.signPage },
     mutates: false,
     paged: true,
-    body: z.object({ ...pageFields, keyword: z.string().trim().max(64).optional() }),
+    body: z.object({
+      ...pageFields,
+      keyword: z.string().trim().max(64).optional(),
+      /** Only shipments with samples still to sign for (the home to-do counts these). */
+      pending: z.boolean().optional(),
+    }),
     data: z.array(signShipment),
   }),
   paging: defineEndpoint({

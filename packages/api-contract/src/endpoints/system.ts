@@ -3,6 +3,7 @@ import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { EMAIL_PATTERN } from '../password.js';
 import { fileId, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 import { PROJECT_FILE_ACTIONS, PROJECT_FILE_PERMISSIONS } from '../workflows/project-file.js';
+import { projectOverviewEndpoints } from './project-overview.js';
 import { projectRecordEndpoints } from './project-record.js';
 
 const dictItem = z.object({
@@ -529,4 +530,5 @@ export const project = defineGroup('project', {
     ),
   }),
   ...projectRecordEndpoints,
+  ...projectOverviewEndpoints,
 });

@@ -39,6 +39,7 @@ export const LAYOUT_ROUTES: RouteNode[] = [
   group('project', [
     leaf('file'),
     leaf('create-file', 'H'),
+    { ...leaf('overview', 'H'), highlight: '/project/file' },
     leaf('create-plan', 'H'),
     leaf('plan'),
     leaf('plan-detail', 'H'),

@@ -20,7 +20,8 @@ forgetNotificationHolder();
 // The whole suite shares two cores with the server and e2e projects: antd components can take
 // longer than testing-library's 1 s default to appear (a role query over a rendered table takes
 // seconds on a busy machine), which is load, not a failure.
-// On a loaded machine longer still: vitest.config.ts passes the machine's load factor (1 to 6).
+// On a loaded machine longer still: the machine's load factor (1 to 6) when this file starts, set
+// by the limits' set-up file (vitest.limits.ts), which runs before this one.
 configure({ asyncUtilTimeout: 10_000 * (Number(import.meta.env.TRIALAB_LOAD_FACTOR) || 1) });
 
 // Components render here as they do inside the shell, where the session has loaded every locale

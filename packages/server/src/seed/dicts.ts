@@ -104,16 +104,8 @@ export const DICTS: DictSeed[] = [
       ['4', '标签不清', 'Illegible label'],
     ],
   },
-  {
-    dictNo: 1010,
-    name: '项目状态',
-    enName: 'Project status',
-    items: [
-      ['1', '进行中', 'Active'],
-      ['2', '已暂停', 'On hold'],
-      ['3', '已结束', 'Closed'],
-    ],
-  },
+  // 1010 (project status) is gone: a project's states and their words are its workflow's
+  // (projectFileWorkflow in the contract), which every page shows.
   {
     dictNo: 1011,
     name: '盖子颜色',

@@ -21,6 +21,7 @@ import { col } from '../columns';
 import type { DataColumn } from '../DataTable';
 import { FormModal } from '../FormModal';
 import { ListPage, StatesFilter, useListPage } from '../ListPage';
+import { ProjectSelect } from '../ProjectSelect';
 import { stateText } from '../StatusTag';
 import { WorkflowActions } from '../WorkflowActions';
 
@@ -30,6 +31,7 @@ interface Filter {
   keyword?: string;
   status?: FeedbackState[];
   queryId?: number;
+  projectId?: number;
 }
 
 const COLORS: Record<FeedbackState, string> = { open: 'error', answered: 'processing', closed: 'success' };
@@ -42,6 +44,7 @@ const COLORS: Record<FeedbackState, string> = { open: 'error', answered: 'proces
 export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
   const { t } = useTranslation('labQueries', { keyPrefix: 'query' });
   const { t: f } = useTranslation('labQueries', { keyPrefix: 'feedback' });
+  const { t: tr } = useTranslation();
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
   const [params] = useSearchParams();
@@ -50,8 +53,8 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
   const list = useListPage(
     (c) => (side === 'lab' ? c.labFeedback.labPaging : c.labFeedback.projectPaging),
     (queryId ? { queryId } : {}) as Filter,
-    // The home to-do opens the list as ?status=<state>.
-    { url: { status: 'many' } },
+    // The home to-do opens the list as ?status=<state>, the project overview with ?projectId= too.
+    { url: { status: 'many', projectId: 'id' } },
   );
   const [creating, setCreating] = useState(false);
 
@@ -114,6 +117,9 @@ export function FeedbackList({ side }: { side: 'lab' | 'project' }) {
       columns={columns}
       filters={
         <>
+          <Form.Item name="projectId" label={tr('fields.project')}>
+            <ProjectSelect allowClear style={{ width: 220 }} data-testid="feedback-filter-project" />
+          </Form.Item>
           <Form.Item name="keyword">
             <Input allowClear maxLength={64} placeholder={f('keywordHint')} />
           </Form.Item>

@@ -247,6 +247,14 @@ describe('filterFromUrl', () => {
     });
     expect(filterFromUrl<{ a?: string }>('', { a: 'one' })).toEqual({});
   });
+
+  it('reads a record id as its number and ignores anything that is not one', () => {
+    expect(filterFromUrl<{ projectId?: number }>('?projectId=3', { projectId: 'id' })).toEqual({
+      projectId: 3,
+    });
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999999999999', ''])
+      expect(filterFromUrl<{ projectId?: number }>(`?projectId=${bad}`, { projectId: 'id' })).toEqual({});
+  });
 });
 
 describe('useUrlTab', () => {

@@ -33,8 +33,11 @@ export function compactFilter<F extends object>(values: F): F {
   return Object.fromEntries(kept) as F;
 }
 
-/** How a filter field is read from the address: one value, or every value (`?status=a&status=b`). */
-export type UrlField = 'one' | 'many';
+/**
+ * How a filter field is read from the address: one value, every value (`?status=a&status=b`), or a
+ * record id (`?projectId=3`, read as the number 3; anything else is ignored).
+ */
+export type UrlField = 'one' | 'many' | 'id';
 
 /** The filter fields named in `fields` that the address's query string carries. */
 export function filterFromUrl<F>(search: string, fields: Partial<Record<keyof F, UrlField>>): Partial<F> {
@@ -42,7 +45,10 @@ export function filterFromUrl<F>(search: string, fields: Partial<Record<keyof F,
   const out: Record<string, unknown> = {};
   for (const [name, kind] of Object.entries(fields)) {
     const values = query.getAll(name).filter((v) => v !== '');
-    if (values.length > 0) out[name] = kind === 'many' ? values : values[0];
+    if (kind === 'id') {
+      const id = Number(values[0]);
+      if (/^\d+$/.test(values[0] ?? '') && Number.isSafeInteger(id) && id > 0) out[name] = id;
+    } else if (values.length > 0) out[name] = kind === 'many' ? values : values[0];
   }
   return out as Partial<F>;
 }

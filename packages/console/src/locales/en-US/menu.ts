@@ -12,6 +12,7 @@ export const menu = {
   '/project': 'Projects',
   '/project/file': 'Project files',
   '/project/create-file': 'New project file',
+  '/project/overview': 'Project overview',
   '/project/create-plan': 'New plan',
   '/project/plan': 'Plans',
   '/project/plan-detail': 'Plan detail',

@@ -101,6 +101,11 @@ export const portal = {
     wechatUnboundOk: 'WeChat unbound',
   },
   quick: {
+    recentReports: 'Latest reports',
+    recentShipments: 'Latest shipments',
+    openQueries: 'Queries awaiting your answer',
+    samples: '{{count}} samples',
+    none: 'None yet',
     welcome: 'Welcome to the Trialab self-service portal, {{name}}',
     intro: 'Apply for consumables, book sample shipments, search reports and answer queries here.',
     queriesAwaiting: 'Queries awaiting clarification',

@@ -49,6 +49,8 @@ export const specimen = {
     rangeHint: 'The range must end at or after its start, with at most 1000 codes',
   },
   sign: {
+    pending: 'Awaiting bench sign-for',
+    all: 'All received shipments',
     shipments: 'Received shipments',
     orderNo: 'Order no.',
     expressNo: 'Waybill',

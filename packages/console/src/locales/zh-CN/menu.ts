@@ -12,6 +12,7 @@ export const menu = {
   '/project': '项目管理',
   '/project/file': '项目档案',
   '/project/create-file': '新建项目档案',
+  '/project/overview': '项目概览',
   '/project/create-plan': '新建方案',
   '/project/plan': '方案管理',
   '/project/plan-detail': '方案详情',

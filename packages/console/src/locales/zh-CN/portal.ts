@@ -100,6 +100,11 @@ export const portal = {
     wechatUnboundOk: '微信已解除绑定',
   },
   quick: {
+    recentReports: '最近发布的报告',
+    recentShipments: '最近的样本寄送',
+    openQueries: '待答复质疑',
+    samples: '{{count}} 个样本',
+    none: '暂无',
     welcome: '欢迎使用 Trialab 客户自助平台，{{name}}',
     intro: '在这里申请耗材、预约样本寄送、查询报告并答复质疑。',
     queriesAwaiting: '待澄清质疑',

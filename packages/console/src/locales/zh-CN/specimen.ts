@@ -49,6 +49,8 @@ export const specimen = {
     rangeHint: '结束号须不小于起始号，一次最多1000个',
   },
   sign: {
+    pending: '待交接签收',
+    all: '全部已签收运单',
     shipments: '已签收运单',
     orderNo: '运单号',
     expressNo: '快递单号',

@@ -12,6 +12,7 @@ export const menu = {
   '/project': '項目管理',
   '/project/file': '項目檔案',
   '/project/create-file': '新建項目檔案',
+  '/project/overview': '項目概覽',
   '/project/create-plan': '新建方案',
   '/project/plan': '方案管理',
   '/project/plan-detail': '方案詳情',

@@ -100,6 +100,11 @@ export const portal = {
     wechatUnboundOk: '微信已解除綁定',
   },
   quick: {
+    recentReports: '最近發佈的報告',
+    recentShipments: '最近的樣本寄送',
+    openQueries: '待答覆質疑',
+    samples: '{{count}} 個樣本',
+    none: '暫無',
     welcome: '歡迎使用 Trialab 客戶自助平台，{{name}}',
     intro: '在這裡申請耗材、預約樣本寄送、查詢報告並答覆質疑。',
     queriesAwaiting: '待澄清質疑',

@@ -49,6 +49,8 @@ export const specimen = {
     rangeHint: '結束號須不小於起始號，一次最多1000個',
   },
   sign: {
+    pending: '待交接簽收',
+    all: '全部已簽收運單',
     shipments: '已簽收運單',
     orderNo: '運單號',
     expressNo: '快遞單號',

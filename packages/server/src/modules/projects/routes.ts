@@ -14,6 +14,7 @@ import { registerGroup } from '../../lib/route.js';
 import { assertProjectInScope, type SiteScope } from '../../lib/scope.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
+import { projectOverview } from './overview.js';
 import { recordHandlers } from './record-routes.js';
 import {
   allProjects,
@@ -193,5 +194,6 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       return null;
     },
     ...recordHandlers,
+    overview: async (ctx) => projectOverview(ctx, ctx.params.id),
   });
 }

@@ -1,4 +1,4 @@
-import type { ResearchCenterRow } from '@trialab/api-contract';
+import { projectStateOf, type ResearchCenterRow } from '@trialab/api-contract';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { projects, researchCenterContacts, researchCenters, sites } from '../../db/schema.js';
@@ -156,8 +156,8 @@ export async function deleteContact(db: Executor, id: number): Promise<void> {
 // ---- projects ----
 
 /** The projects a centre takes part in, with the project's number for the centre. */
-export function projectsOf(db: Executor, centerId: number) {
-  return db
+export async function projectsOf(db: Executor, centerId: number) {
+  const rows = await db
     .select({
       projectId: projects.id,
       projectNo: projects.projectNo,
@@ -169,4 +169,6 @@ export function projectsOf(db: Executor, centerId: number) {
     .innerJoin(projects, eq(projects.id, sites.projectId))
     .where(eq(sites.researchCenterId, centerId))
     .orderBy(asc(projects.projectNo), asc(sites.centerNo));
+  // The column keeps the state's code: the answer names the state of the project workflow.
+  return rows.map((row) => ({ ...row, projectStatus: projectStateOf(row.projectStatus) }));
 }

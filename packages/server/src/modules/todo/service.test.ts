@@ -152,7 +152,6 @@ describe('to-do links', () => {
   const UNFILTERED = new Set([
     '/laboratory/before-analysis/input-subject',
     '/laboratory/before-analysis/input-test-project',
-    '/laboratory/before-analysis/specimen-sign',
   ]);
 
   it("opens a page that reads the link's state, or one listed as having no state to choose", () => {

@@ -33,10 +33,10 @@ import { accountApplications } from '../../db/schema-portal-admin.js';
 import { chargebackNotices } from '../../db/schema-portal-reports.js';
 import { progressPlans, progressTasks } from '../../db/schema-progress.js';
 import { projectReports } from '../../db/schema-project-reports.js';
-import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 import type { TodoSource } from '../../lib/workflow.js';
 import { projectWhere } from '../progress/repository.js';
+import { awaitingBenchSign, receivedShipmentScope } from '../specimen/codes/repository.js';
 
 const LAB = '/laboratory/before-analysis';
 const REPORTS = '/laboratory/after-analysis';
@@ -120,20 +120,18 @@ export const TODO_SOURCES: readonly TodoSource[] = [
     },
   },
   {
+    // A pre-printed label waits for nobody until its sample arrives: the bench's work is the received
+    // shipments with samples still to sign for, which /specimen-sign lists (its pending filter).
     workflow: specimenBarcodeWorkflow,
-    table: specimenBarcodes,
+    table: sampleTransports,
     columns: {
-      id: specimenBarcodes.id,
-      number: specimenBarcodes.code,
-      state: specimenBarcodes.status,
-      createdAt: specimenBarcodes.createdAt,
-      createdBy: specimenBarcodes.createdBy,
+      id: sampleTransports.id,
+      number: sampleTransports.orderNo,
+      state: sql`CASE WHEN ${awaitingBenchSign} THEN 'registered' END`,
+      createdAt: sampleTransports.signedAt,
+      createdBy: null,
     },
-    // A barcode without a site yet belongs to its whole project.
-    scope: (s) =>
-      s.siteIds
-        ? scopeWhere(s, specimenBarcodes.projectId, specimenBarcodes.siteId)
-        : scopeWhere(s, specimenBarcodes.projectId, specimenBarcodes.projectId),
+    scope: receivedShipmentScope,
     pages: { sign: `${LAB}/specimen-sign` },
     optional: ['disable'],
   },

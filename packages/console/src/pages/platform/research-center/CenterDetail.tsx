@@ -1,19 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
   type DataOf,
+  projectFileWorkflow,
   RESEARCH_CENTER_CONTACT_ROLES,
   RESEARCH_CENTER_PERMISSIONS,
 } from '@trialab/api-contract';
 import { Button, Descriptions, Divider, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { confirmed } from '../../../components/ConfirmDialog';
-import { DictText } from '../../../components/DictSelect';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { nameOf } from '../../../components/localName';
+import { StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
@@ -30,8 +32,6 @@ interface ContactValues {
   email?: string;
 }
 
-/** Project status dictionary (进行中 / 已暂停 / 已结束). */
-const PROJECT_STATUS_DICT = 1010;
 /** A contact change shows in the open detail (and the list's counts stay as they are). */
 const invalidates = [(api: Contract) => api.researchCenter.get];
 
@@ -151,14 +151,25 @@ export function CenterDetail({ id, onClose }: { id: number | null; onClose(): vo
             dataSource={detail.projects}
             locale={{ emptyText: t('noProjects') }}
             columns={[
-              { dataIndex: 'projectNo', title: tr('fields.projectNo'), width: 140 },
+              {
+                dataIndex: 'projectNo',
+                title: tr('fields.projectNo'),
+                width: 140,
+                render: (projectNo: string, row) => (
+                  <Link to={`/project/overview?id=${row.projectId}`} onClick={onClose}>
+                    {projectNo}
+                  </Link>
+                ),
+              },
               { dataIndex: 'projectName', title: tr('fields.projectName') },
               { dataIndex: 'centerNo', title: t('centerNo'), width: 160 },
               {
                 dataIndex: 'projectStatus',
                 title: t('projectStatus'),
                 width: 120,
-                render: (status: number) => <DictText dictNo={PROJECT_STATUS_DICT} value={String(status)} />,
+                render: (status: Detail['projects'][number]['projectStatus']) => (
+                  <StatusTag workflow={projectFileWorkflow} status={status} />
+                ),
               },
             ]}
           />

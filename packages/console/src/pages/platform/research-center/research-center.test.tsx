@@ -5,7 +5,6 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
-import { useDict } from '../../../stores/dict';
 import { usePermission } from '../../../stores/permission';
 import { answerConfirm } from '../../../test/dialogs';
 import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
@@ -42,7 +41,7 @@ const detail = {
       projectNo: 'KM-2026-001',
       projectName: '肿瘤生物标志物研究',
       centerNo: '01',
-      projectStatus: 1,
+      projectStatus: 'prepare',
     },
   ],
 };
@@ -61,11 +60,6 @@ function renderPage(permissions: string[], taken: string[] = []) {
     return { code: 200, data: { id: 9, version: 1 } };
   }) as unknown as typeof callEndpoint);
   usePermission.setState({ permissions, roles: [] });
-  useDict.setState({
-    items: {
-      1010: [{ id: 1, dictNo: 1010, value: '1', label: '进行中', enLabel: 'Active', sort: 0, status: 1 }],
-    },
-  });
   render(
     <MemoryRouter>
       <App>
@@ -114,7 +108,8 @@ describe('/platform/research-center', () => {
     expect(within(shown).getByText('张立群')).toBeTruthy();
     expect(within(shown).getByText('主要研究者（PI）')).toBeTruthy();
     expect(within(shown).getByText('KM-2026-001')).toBeTruthy();
-    expect(within(shown).getByText('进行中')).toBeTruthy();
+    // The project's state in its workflow's words (筹备中 was missing from the old dictionary 1010).
+    expect(within(shown).getByText('筹备中')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('research-center-contact-add'));
     const form = await screen.findByTestId('research-center-contact-form');

@@ -9,7 +9,7 @@ import {
 } from '@trialab/api-contract';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { confirmed } from '../../../components/ConfirmDialog';
 import { col } from '../../../components/columns';
@@ -64,7 +64,15 @@ export default function ProjectFilePage() {
   };
 
   const columns: DataColumn<Row>[] = [
-    col.projectNo(),
+    {
+      // A project opens on its overview; editing is an action there and in the row.
+      ...col.projectNo(),
+      render: (projectNo: string, row) => (
+        <Link to={`/project/overview?id=${row.id}`} data-testid={`project-file-open-${projectNo}`}>
+          {projectNo}
+        </Link>
+      ),
+    },
     col.text('name', t('name')),
     col.text('protocolNo', t('protocolNo'), 140),
     col.text('sponsor', t('sponsor'), 140),

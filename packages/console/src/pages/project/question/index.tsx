@@ -55,6 +55,7 @@ interface Filter {
   keyword?: string;
   status?: State[];
   mine?: boolean;
+  projectId?: number;
 }
 
 /**
@@ -66,7 +67,10 @@ interface Filter {
 export default function StaffQuestionPage() {
   const { t } = useTranslation();
   const { t: q } = useTranslation('labQueries', { keyPrefix: 'query' });
-  const list = useListPage((c) => c.labQuery.paging, {} as Filter, { url: { status: 'many' } });
+  // The home to-do opens it as ?status=…, the project overview with ?projectId= too.
+  const list = useListPage((c) => c.labQuery.paging, {} as Filter, {
+    url: { status: 'many', projectId: 'id' },
+  });
   const [openId, setOpenId] = useState<number | null>(null);
   const [raising, setRaising] = useState(false);
   const { can } = useAccess();
@@ -105,6 +109,9 @@ export default function StaffQuestionPage() {
       columns={columns}
       filters={
         <>
+          <Form.Item name="projectId" label={t('fields.project')}>
+            <ProjectSelect allowClear style={{ width: 220 }} data-testid="query-filter-project" />
+          </Form.Item>
           <Form.Item name="keyword">
             <Input allowClear maxLength={64} placeholder={q('keywordHint')} data-testid="query-keyword" />
           </Form.Item>

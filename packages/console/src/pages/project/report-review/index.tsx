@@ -55,8 +55,10 @@ function ReviewList({
 }) {
   const { t } = useTranslation('projectReports', { keyPrefix: 'shared' });
   const userId = useSession((s) => s.user?.id);
+  // The project overview opens it as ?projectId=N (its pending tab).
   const list = useListPage((c) => c.projectReports.paging, {} as Filter, {
-    toBody: (f) => ({ ...f, status }),
+    url: { projectId: 'id' },
+    toBody: (f: Filter) => ({ ...f, status }),
   });
   return (
     <ListPage

@@ -12,6 +12,7 @@ import { useAccess } from '../../../access/useAccess';
 import type { Contract } from '../../../services/contract';
 import { useEndpointQuery } from '../../../services/query';
 import { useSession } from '../../../stores/session';
+import { Recent } from './Recent';
 
 type HomeCounts = DataOf<Contract['portalHome']['counts']>;
 
@@ -27,7 +28,7 @@ interface Tile {
   permission: string;
 }
 
-/** /web/quick: welcome, quick navigation with live counts, and the permission hint. */
+/** /web/quick: welcome, quick navigation with live counts, the site's latest work, and the permission hint. */
 export default function QuickPage() {
   const { t } = useTranslation('portal', { keyPrefix: 'quick' });
   const navigate = useNavigate();
@@ -95,6 +96,7 @@ export default function QuickPage() {
           </Col>
         ))}
       </Row>
+      <Recent />
       <Alert style={{ marginTop: 24 }} type="info" showIcon message={t('hint')} />
     </Card>
   );

@@ -69,14 +69,20 @@ export async function feedbackById(db: Executor, id: number): Promise<FeedbackRo
 export function pageFeedback(
   db: Executor,
   scope: SiteScope,
-  filter: { status?: string[] | undefined; keyword?: string | undefined; queryId?: number | undefined },
+  filter: {
+    status?: string[] | undefined;
+    keyword?: string | undefined;
+    queryId?: number | undefined;
+    projectId?: number | undefined;
+  },
   page: { page: number; size: number },
 ): Promise<Page<FeedbackRow>> {
-  const { status, keyword, queryId } = filter;
+  const { status, keyword, queryId, projectId } = filter;
   const where: SQL | undefined = and(
     scopeWhere(scope, labFeedback.projectId, labFeedback.siteId),
     status && status.length > 0 ? inArray(labFeedback.status, status) : undefined,
     queryId ? eq(labFeedback.queryId, queryId) : undefined,
+    projectId ? eq(labFeedback.projectId, projectId) : undefined,
     containsAny(
       [labFeedback.feedbackNo, labFeedback.barcode, labFeedback.subjectNo, labFeedback.content],
       keyword,

@@ -85,6 +85,24 @@ export async function updateLinks(db: Executor, id: number, version: number, lin
 
 // ---- bench sign-for ----
 
+/**
+ * A received shipment (signed for by logistics) with samples still to sign for at the bench: a line
+ * received more samples than barcodes were signed against it. The bench sign-for page lists these
+ * first and the home to-do counts them (one rule for both).
+ */
+export const awaitingBenchSign = sql`EXISTS (SELECT 1 FROM ${sampleTransportItems} JOIN ${receiptSamples} ON ${receiptSamples.itemId} = ${sampleTransportItems.id} WHERE ${sampleTransportItems.transportId} = ${sampleTransports.id} AND ${receiptSamples.receivedQuantity} > (SELECT count(*) FROM ${specimenBarcodes} WHERE ${specimenBarcodes.transportItemId} = ${sampleTransportItems.id} AND ${specimenBarcodes.parentId} IS NULL))`;
+
+/** Received shipments in the caller's projects (staff) or sites (external users). */
+export const receivedShipmentScope = (scope: SiteScope) =>
+  and(
+    eq(sampleTransports.status, 'signed'),
+    scope.all
+      ? undefined
+      : scope.siteIds
+        ? inArray(sampleTransports.siteId, [...scope.siteIds, -1])
+        : inArray(sampleTransports.projectId, [...scope.projectIds, -1]),
+  );
+
 /** Received shipments (signed off at /express/sign) with each line's received and bench-signed counts. */
 export async function signShipments(
   db: Executor,
@@ -93,15 +111,7 @@ export async function signShipments(
   page: number,
   size: number,
 ): Promise<{ rows: SignShipment[]; total: number }> {
-  const filter = and(
-    eq(sampleTransports.status, 'signed'),
-    scope.all
-      ? undefined
-      : scope.siteIds
-        ? inArray(sampleTransports.siteId, [...scope.siteIds, -1])
-        : inArray(sampleTransports.projectId, [...scope.projectIds, -1]),
-    where,
-  );
+  const filter = and(receivedShipmentScope(scope), where);
   const { rows: heads, total } = await pageOf(
     db.select({ n: count() }).from(sampleTransports).where(filter),
     db

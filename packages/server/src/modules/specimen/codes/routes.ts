@@ -21,6 +21,7 @@ import {
 } from '../repository.js';
 import {
   assertSampleTypeExists,
+  awaitingBenchSign,
   barcodeIdOf,
   bumpLastSuffix,
   checkedLinks,
@@ -108,8 +109,11 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, specimenSign, {
     // ---- specimen-sign ----
     shipments: async (ctx) => {
-      const { page, size, keyword } = ctx.body;
-      const where = containsAny([sampleTransports.orderNo, sampleTransports.expressNo], keyword);
+      const { page, size, keyword, pending } = ctx.body;
+      const where = and(
+        containsAny([sampleTransports.orderNo, sampleTransports.expressNo], keyword),
+        pending ? awaitingBenchSign : undefined,
+      );
       const r = await signShipments(ctx.db, await ctx.scope(), where, page, size);
       return new Page(r.rows, r.total);
     },

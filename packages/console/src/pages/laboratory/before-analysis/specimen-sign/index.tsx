@@ -1,5 +1,5 @@
 import { type SignShipment, SPECIMEN_PERMISSIONS, type SpecimenBarcodeRow } from '@trialab/api-contract';
-import { Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../../access/gates';
@@ -7,16 +7,27 @@ import { confirmed } from '../../../../components/ConfirmDialog';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { useAction } from '../../../../components/FormModal';
-import { ListPage, useListPage } from '../../../../components/ListPage';
+import { ListPage, useListPage, useUrlTab } from '../../../../components/ListPage';
 import { callEndpoint } from '../../../../services/endpoint';
 import { feedback } from '../../../../utils/feedback';
 import { ScanInput, useBarcodeColumns } from '../specimen/parts';
+
+/** The address's `?status=` (the specimen barcode's state the to-do names) to the list shown. */
+const TABS = { registered: 'pending', all: 'all' } as const;
 
 /** /laboratory/before-analysis/specimen-sign: sign at the bench for samples of a received shipment. */
 export default function SpecimenSignPage() {
   const { t } = useTranslation('specimen');
   const { t: s } = useTranslation('specimen', { keyPrefix: 'sign' });
-  const shipments = useListPage((c) => c.specimenSign.shipments, {} as { keyword?: string });
+  // The home to-do opens it as ?status=registered: the shipments with samples still to sign for,
+  // exactly what its tile counted.
+  const [tab, setTab] = useUrlTab<'pending' | 'all'>(TABS, 'pending');
+  const shipments = useListPage((c) => c.specimenSign.shipments, {} as { keyword?: string }, {
+    toBody: (filter: { keyword?: string }) => ({
+      ...filter,
+      ...(tab === 'pending' ? { pending: true } : {}),
+    }),
+  });
   const [chosen, setChosen] = useState<SignShipment | null>(null);
   const [codes, setCodes] = useState<string[]>([]);
   const [run, saving] = useAction();
@@ -67,6 +78,17 @@ export default function SpecimenSignPage() {
     <Space direction="vertical" style={{ width: '100%' }}>
       <ListPage<SignShipment, { keyword?: string }>
         title={s('shipments')}
+        header={
+          <Segmented<'pending' | 'all'>
+            value={tab}
+            onChange={setTab}
+            data-testid="sign-tab"
+            options={[
+              { value: 'pending', label: s('pending') },
+              { value: 'all', label: s('all') },
+            ]}
+          />
+        }
         list={shipments}
         rowKey="id"
         columns={shipmentColumns}
