@@ -23,7 +23,7 @@ function graph(file: string, seen = new Set<string>(), packages = new Set<string
 it('imports no library (zod included), so the console can load it with /login', () => {
   const { seen, packages } = graph('signing-entry.ts');
   expect([...packages]).toEqual([]);
-  expect([...seen].sort()).toEqual(['codes.ts', 'signing-entry.ts', 'signing.ts']);
+  expect([...seen].sort()).toEqual(['codes.ts', 'local-name.ts', 'signing-entry.ts', 'signing.ts']);
 });
 
 it('exports what signing and answer handling need', () => {

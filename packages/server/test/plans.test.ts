@@ -77,8 +77,8 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     const d = await detail(online?.id ?? 0);
     expect(d.visits).toHaveLength(5);
     expect(d.visits[1]?.samples.map((s) => [s.sampleTypeName, s.storageTemperature.name])).toEqual([
-      ['全血', '冷藏'],
-      ['血清', '深低温'],
+      ['Whole blood', 'Refrigerated'],
+      ['Serum', 'Deep frozen'],
     ]);
     expect(d.versions.map((v) => [v.revision, v.status])).toEqual([
       [2, 'draft'],

@@ -89,13 +89,13 @@ describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
     const s = await book();
     expect(s).toMatchObject({
       status: 'booked',
-      temperatureName: '冷冻',
+      temperatureName: 'Frozen',
       sampleCount: 36,
       coldChain: true,
       tat: 48,
     });
     expect(s.orderNo).toMatch(/^ST\d{13}$/);
-    expect(s.samples.map((x) => x.sampleTypeName)).toEqual(['血清', '血浆']);
+    expect(s.samples.map((x) => x.sampleTypeName)).toEqual(['Serum', 'Plasma']);
     const picked = (
       await as(lab, sampleTransport.pickup, {
         params: { id: s.id },
@@ -196,7 +196,7 @@ describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
         version: s.version,
       },
     });
-    expect(edited.data).toMatchObject({ temperatureName: '常温', sampleCount: 5, version: s.version + 1 });
+    expect(edited.data).toMatchObject({ temperatureName: 'Ambient', sampleCount: 5, version: s.version + 1 });
   });
 
   it('enforces the SPEC field limits (sender 16/16/32/64, note 255, quantity 8 digits)', async () => {
@@ -352,9 +352,26 @@ describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
         i.quantity,
       ]),
     ).toEqual([
-      ['血清', 24],
-      ['血浆', 12],
+      ['Serum', 24],
+      ['Plasma', 12],
     ]);
+    // Names per language: the reader's (the `lang` header), by the contract's localName rule.
+    const chinese = await as(site, sampleTransport.itemPaging, {
+      body: { page: 1, size: 50, orderNo: s.orderNo },
+      lang: 'zh_CN',
+    });
+    expect(
+      (chinese.data as Array<{ sampleTypeName: string; temperatureName: string }>).map((i) => [
+        i.sampleTypeName,
+        i.temperatureName,
+      ]),
+    ).toEqual([
+      ['血清', '冷冻'],
+      ['血浆', '冷冻'],
+    ]);
+    const detail = (await as(site, sampleTransport.get, { params: { id: s.id } })).data as ShipmentDetail;
+    expect(detail.samples.map((x) => x.sampleTypeName)).toEqual(['Serum', 'Plasma']);
+    expect(detail.temperatureName).toBe('Frozen');
     const frozenOnly = await as(site, sampleTransport.itemPaging, {
       body: { page: 1, size: 50, orderNo: s.orderNo, sampleTypeId: plasma },
     });

@@ -59,9 +59,26 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
     const p1 = project.get('KM-2026-001') as number;
     const demo = await voided({ projectId: p1 });
     expect(demo.map((r) => r.code)).toEqual(['KM001-V0093', 'KM001-V0092', 'KM001-V0091']);
-    expect(demo[0]).toMatchObject({ projectNo: 'KM-2026-001', voidedBy: '张项目', reason: '受试者退出研究' });
+    expect(demo[0]).toMatchObject({
+      projectNo: 'KM-2026-001',
+      voidedBy: '张项目',
+      reasonCode: 'withdrawn',
+      reason: '受试者退出研究',
+    });
 
-    const body = { projectId: p1, codes: ['PC-0001\nPC-0002', 'PC-0002'], reason: '标签重复' };
+    // The reason is a code of dictionary 1025, with words; `other` needs the words.
+    const base = { projectId: p1, codes: ['PC-0001\nPC-0002', 'PC-0002'] };
+    const unknown = await as(pm, voidedBarcodes.void, { body: { ...base, reasonCode: 'lost', reason: '' } });
+    expect(unknown).toMatchObject({
+      code: ResultCode.BAD_REQUEST,
+      msg: 'Void reason "lost" is not an enabled barcode void reason (dictionary 1025)',
+    });
+    const bare = await as(pm, voidedBarcodes.void, {
+      body: { ...base, reasonCode: 'other', reason: ' ' },
+      lang: 'zh_CN',
+    });
+    expect(bare).toMatchObject({ code: ResultCode.BAD_REQUEST, msg: '作废原因为“其他”时须填写说明' });
+    const body = { ...base, reasonCode: 'duplicate', reason: '标签重复' };
     expect(await as(pm, voidedBarcodes.void, { body })).toMatchObject({ code: 200, data: { count: 2 } });
     const again = await as(pm, voidedBarcodes.void, {
       body: { ...body, codes: ['PC-0002', 'PC-0003'] },
@@ -69,12 +86,16 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
     });
     expect(again.code).toBe(ResultCode.DUPLICATE);
     expect(again.msg).toContain('PC-0002');
-    expect((await voided({ keyword: 'PC-' })).map((r) => r.code)).toEqual(['PC-0002', 'PC-0001']);
+    const listed = await voided({ keyword: 'PC-' });
+    expect(listed.map((r) => [r.code, r.reasonCode, r.reason])).toEqual([
+      ['PC-0002', 'duplicate', '标签重复'],
+      ['PC-0001', 'duplicate', '标签重复'],
+    ]);
   });
 
   it("refuses a project outside the caller's scope and callers without the permission", async () => {
     const out = await as(pm, voidedBarcodes.void, {
-      body: { projectId: outside, codes: ['X'], reason: 'r' },
+      body: { projectId: outside, codes: ['X'], reasonCode: 'misprint', reason: 'r' },
     });
     expect(out.code).toBe(ResultCode.FORBIDDEN);
     expect((await as(reviewer, voidedBarcodes.paging, { body: {} })).code).toBe(ResultCode.FORBIDDEN);
@@ -184,7 +205,12 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
     expect(options.actions.every((a) => /^(projectTestItems|voidedBarcodes)\./.test(a))).toBe(true);
     expect(options.usernames).toContain('张项目');
     // A project outside the manager's: its history is not shown to them (nothing, not an error).
-    const voidOutside = { projectId: outside, codes: ['OUT-0001'], reason: '标签重复' };
+    const voidOutside = {
+      projectId: outside,
+      codes: ['OUT-0001'],
+      reasonCode: 'duplicate',
+      reason: '标签重复',
+    };
     expect((await as(admin, voidedBarcodes.void, { body: voidOutside })).code).toBe(200);
     expect((await as(admin, projectItemLog.paging, { body: { projectId: outside } })).total).toBe(1);
     expect((await as(pm, projectItemLog.paging, { body: { projectId: outside } })).total).toBe(0);

@@ -354,7 +354,7 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
     const body = {
       projectId: km3,
       siteId: km3Site,
-      subjectNo: 'S-003-0009',
+      subjectNo: 'S-003-0003',
       visit: '基线 V1',
       title: '外送基因检测报告',
       reportDate: '2026-01-05',
@@ -368,6 +368,24 @@ describe.each(ENGINES)('project report review and manual reports on %s', (engine
       body: { ...body, fileId, reportDate: '2999-01-01' },
     });
     expect(future.code).toBe(ResultCode.BAD_REQUEST);
+    // Subject and visit are the site's subjects and the plan's visits, offered and checked.
+    const choices = (await as(admin, manualReports.choices, { body: { projectId: km3, siteId: km3Site } }))
+      .data as { subjects: string[]; visits: string[] };
+    expect(choices.subjects).toEqual(['S-003-0001', 'S-003-0002', 'S-003-0003', 'S-003-0004']);
+    expect(choices.visits).toEqual(['筛选期 V0', '基线 V1', '第4周 V2', '第12周 V3', '随访 V4']);
+    const unknownSubject = await as(admin, manualReports.create, {
+      lang: 'zh_CN',
+      body: { ...body, fileId, subjectNo: 'S-003-0009' },
+    });
+    expect(unknownSubject).toMatchObject({
+      code: ResultCode.BAD_REQUEST,
+      msg: '受试者“S-003-0009”不是该中心的受试者',
+    });
+    const unknownVisit = await as(admin, manualReports.create, { body: { ...body, fileId, visit: 'V9' } });
+    expect(unknownVisit).toMatchObject({
+      code: ResultCode.BAD_REQUEST,
+      msg: 'Visit "V9" is not a visit of the project\'s plan',
+    });
     const wrongSite = await as(admin, manualReports.create, { body: { ...body, fileId, projectId: km1 } });
     expect(wrongSite.code).toBe(ResultCode.BAD_REQUEST);
     const created = (await as(admin, manualReports.create, { body: { ...body, fileId } })).data as {

@@ -120,7 +120,7 @@ describe.each(ENGINES)('reference data on %s', (engine) => {
       name: '脑脊液',
       enName: 'Cerebrospinal fluid',
       category: 'bodyFluid',
-      container: '无菌管 2 mL',
+      container: 'CRYO-0.5',
       sort: 9,
     } as const;
     const refused = await as(admin, sampleTypes.create, {
@@ -134,13 +134,30 @@ describe.each(ENGINES)('reference data on %s', (engine) => {
     });
     expect(created.code).toBe(200);
     const { id, version } = created.data as { id: number; version: number };
-    const edited = await as(admin, sampleTypes.update, {
+    // The container is chosen from the container dictionary (1024), not typed.
+    const typed = await as(admin, sampleTypes.update, {
+      lang: 'zh_CN',
       params: { id },
       body: { ...body, container: '无菌管 5 mL', storageTemperatureId: deepFrozen.id, version },
     });
+    expect(typed).toMatchObject({
+      code: ResultCode.BAD_REQUEST,
+      msg: '容器“无菌管 5 mL”不是已启用的样本容器（字典 1024）',
+    });
+    const edited = await as(admin, sampleTypes.update, {
+      params: { id },
+      body: { ...body, container: 'CRYO-1.8', storageTemperatureId: deepFrozen.id, version },
+    });
     expect(edited).toMatchObject({ code: 200, data: { version: version + 1 } });
     const [row] = (await as(admin, sampleTypes.paging, { body: { keyword: 'CSF' } })).data as SampleType[];
-    expect(row).toMatchObject({ name: '脑脊液', storageTemperatureName: '深低温', enabled: true });
+    expect(row).toMatchObject({
+      container: 'CRYO-1.8',
+      storageTemperatureName: 'Deep frozen',
+      enabled: true,
+    });
+    const [chinese] = (await as(admin, sampleTypes.paging, { body: { keyword: 'CSF' }, lang: 'zh_CN' }))
+      .data as SampleType[];
+    expect(chinese).toMatchObject({ name: '脑脊液', storageTemperatureName: '深低温' });
     expect(
       ((await as(lab, system.sampleTypeAll, { body: {} })).data as SampleType[]).map((t) => t.name),
     ).toContain('脑脊液');

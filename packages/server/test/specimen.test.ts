@@ -162,7 +162,7 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
     expect(list.total).toBe(4);
     expect((list.data as SpecimenBarcodeRow[])[0]).toMatchObject({
       projectNo: 'KM-2026-001',
-      sampleTypeName: '血清',
+      sampleTypeName: 'Serum',
     });
   });
 
@@ -342,7 +342,7 @@ describe.each(ENGINES)('specimen intake on %s', (engine) => {
   it('manages devices and containers: unique codes, versions, no shrinking over stored samples', async () => {
     const devices = envelope(await as(lab, tempStorage.devicePage, { body: { keyword: 'FR-01' } }));
     const demo = (devices.data as Array<{ id: number; temperatureName: string; containers: number }>)[0];
-    expect(demo).toMatchObject({ temperatureName: '冷藏', containers: 2 });
+    expect(demo).toMatchObject({ temperatureName: 'Refrigerated', containers: 2 });
     const created = await ok(lab, tempStorage.deviceCreate, {
       body: {
         code: 'T-FR-9',

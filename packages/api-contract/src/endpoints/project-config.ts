@@ -20,6 +20,10 @@ export const PROJECT_CONFIG_ENTITIES = ['voidedBarcode', 'projectTestItem'] as c
 
 /** At most this many barcodes voided in one go (a pasted list). */
 export const VOID_MAX = 500;
+/** Dictionary of barcode void reasons: a voided barcode names one, with words of its own. */
+export const VOID_REASON_DICT = 1025;
+/** The void reason that needs the voider's own words. */
+export const VOID_REASON_OTHER = 'other';
 
 const barcode = z.string().trim().min(1).max(64);
 
@@ -28,6 +32,8 @@ export const voidedBarcodeRow = z.object({
   projectId: z.number(),
   projectNo: z.string(),
   code: z.string(),
+  /** An item of dictionary 1025; null for barcodes voided before reason codes. */
+  reasonCode: z.string().nullable(),
   reason: z.string(),
   voidedBy: z.string().nullable(),
   voidedAt: isoTime,
@@ -59,7 +65,14 @@ export const voidedBarcodes = defineGroup('voidedBarcodes', {
       'Void barcodes of a project with a reason (one or a pasted list); refused at bench sign-for and registration',
     access: { permission: PROJECT_CONFIG_PERMISSIONS.barcodeEdit },
     mutates: true,
-    body: z.object({ projectId: id, codes: z.array(barcode).min(1).max(VOID_MAX), reason: text(200) }),
+    body: z.object({
+      projectId: id,
+      codes: z.array(barcode).min(1).max(VOID_MAX),
+      /** An enabled item of dictionary 1025 (VOID_REASON_DICT). */
+      reasonCode: z.string().trim().min(1).max(32),
+      /** Words of the voider's own; required with the code `other`. */
+      reason: z.string().trim().max(200).default(''),
+    }),
     data: z.object({ count: z.number() }),
   }),
   restore: defineEndpoint({

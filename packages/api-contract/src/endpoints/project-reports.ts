@@ -166,6 +166,17 @@ export const manualReports = defineGroup('manualReports', {
     }),
     data: z.object({ id: z.number(), reportNo: z.string(), version: z.number() }),
   }),
+  choices: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/project/manual-report/choices',
+    summary:
+      'What a manual report may name at a site of a project: its subjects (subject nos) and the visits of its current plan versions, in order',
+    access: { permission: P.manualEdit },
+    mutates: false,
+    body: z.object({ projectId: id, siteId: id }),
+    data: z.object({ subjects: z.array(z.string()), visits: z.array(z.string()) }),
+  }),
   remove: defineEndpoint({
     service: 'user',
     method: 'DELETE',

@@ -50,7 +50,7 @@ const sampleTypeFields = {
   name: text(32),
   enName: text(64),
   category: z.enum(SAMPLE_CATEGORIES),
-  /** Default primary container, e.g. `EDTA 紫头管 2 mL`. */
+  /** Default primary container: a value of the container dictionary (SAMPLE_CONTAINER_DICT), e.g. `EDTA-2`. */
   container: optionalText(64),
   storageTemperatureId: id.nullish(),
   sort: z.number().int().min(0).max(9999).default(0),
@@ -218,6 +218,8 @@ export const STOCK_OUT_TYPE_PERMISSIONS = {
 
 /** Dictionary of stock-out reasons: a type lists the values of its items it allows. */
 export const STOCK_OUT_REASON_DICT = 1017;
+/** Dictionary of sample containers (tubes, cryovials, cups, cassettes): a sample type's default container is one. */
+export const SAMPLE_CONTAINER_DICT = 1024;
 
 const stockOutTypeFields = {
   /** e.g. `TEST`, `TRANSFER`, `RETURN_SITE`, `PRE_TREATMENT`, `BACKUP`. */

@@ -67,6 +67,14 @@ export function BasicLayout({ content }: BasicLayoutProps) {
       .catch(() => undefined);
   }, []);
 
+  // The server names records in the reader's language (sample types, temperatures, …): answers
+  // loaded in the other language are asked again, those on screen at once (docs/console.md, Languages).
+  useEffect(() => {
+    const reload = () => void queryClient.invalidateQueries();
+    i18n.on('languageChanged', reload);
+    return () => i18n.off('languageChanged', reload);
+  }, [i18n]);
+
   // The user's pages download while the browser is idle: a first menu click then only renders.
   useEffect(() => preloadPagesWhenIdle(menuRoutes.map((route) => route.fullPath)), [menuRoutes]);
   // And the page kit's antd styles are computed then, off the document (KitWarmup).

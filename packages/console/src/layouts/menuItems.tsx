@@ -1,3 +1,4 @@
+import { localName } from '@trialab/api-contract/signing';
 import type { MenuProps } from 'antd';
 import type { t as textOf } from '../locales';
 import type { MenuNode } from '../router/buildRoutes';
@@ -11,9 +12,7 @@ export function menuTitle(node: MenuNode, t: typeof textOf, language: string): s
   const own = `menu.${node.fullPath}`;
   if (t(own, { defaultValue: '' })) return t(own);
   if (node.i18nKey && t(node.i18nKey, { defaultValue: '' })) return t(node.i18nKey);
-  if (language === 'en-US') return node.names.enName || node.names.name;
-  if (language === 'zh-HK') return node.names.hkName || node.names.name;
-  return node.names.name;
+  return localName(node.names, language);
 }
 
 export function toMenuItems(

@@ -1,3 +1,4 @@
+import { localName } from '@trialab/api-contract/signing';
 import { create } from 'zustand';
 import { callEndpoint } from '../services/endpoint';
 
@@ -101,5 +102,5 @@ export const useDict = create<DictState>((set, get) => ({
 
 /** The label in the current language. */
 export function dictLabel(item: DictItem, language: string): string {
-  return language === 'en-US' ? item.enLabel || item.label : item.label;
+  return localName({ name: item.label, enName: item.enLabel }, language);
 }

@@ -15,6 +15,9 @@ export const voidedBarcodes = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
+    /** Why, as an item of dictionary 1025 (barcode void reason); null on rows voided before it. */
+    reasonCode: text('reason_code'),
+    /** The words the voider added (required with the code `other`). */
     reason: text('reason').notNull(),
     voidedBy: integer('voided_by').references(() => users.id),
     voidedAt: ts('voided_at').notNull(),

@@ -209,13 +209,13 @@ export const DEMO_SITES: Array<[string, string, string]> = [
 
 export const DEMO_VISITS = ['筛选期 V0', '基线 V1', '第4周 V2', '第12周 V3', '随访 V4'];
 
-/** [code, name, English name, category, default container, storage condition (by name)]. */
+/** [code, name, English name, category, default container (dictionary 1024), storage condition (by name)]. */
 export const DEMO_SAMPLE_TYPES: Array<[string, string, string, SampleCategory, string, string]> = [
-  ['WB', '全血', 'Whole blood', 'blood', 'EDTA 紫头管 2 mL', '冷藏'],
-  ['SER', '血清', 'Serum', 'blood', '冻存管 1.8 mL', '深低温'],
-  ['PLA', '血浆', 'Plasma', 'blood', '冻存管 1.8 mL', '深低温'],
-  ['URI', '尿液', 'Urine', 'bodyFluid', '尿杯 10 mL', '冷冻'],
-  ['TIS', '组织', 'Tissue', 'tissue', '福尔马林固定组织盒', '常温'],
+  ['WB', '全血', 'Whole blood', 'blood', 'EDTA-2', '冷藏'],
+  ['SER', '血清', 'Serum', 'blood', 'CRYO-1.8', '深低温'],
+  ['PLA', '血浆', 'Plasma', 'blood', 'CRYO-1.8', '深低温'],
+  ['URI', '尿液', 'Urine', 'bodyFluid', 'URINE-10', '冷冻'],
+  ['TIS', '组织', 'Tissue', 'tissue', 'FFPE', '常温'],
 ];
 
 /** [code, name, English name, min °C, max °C, for transport, for storage]. */

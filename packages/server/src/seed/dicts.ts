@@ -1,4 +1,4 @@
-// Dictionaries 1001-1023 (SPEC section 3). Numbers the SPEC names keep its meaning; the others
+// Dictionaries 1001-1025 (SPEC section 3). Numbers the SPEC names keep its meaning; the others
 // are the product's choice, documented in docs/api.md.
 export interface DictSeed {
   dictNo: number;
@@ -231,6 +231,36 @@ export const DICTS: DictSeed[] = [
       ['2', '存储费', 'Storage fee'],
       ['3', '运输费', 'Transport fee'],
       ['4', '耗材费', 'Consumables fee'],
+    ],
+  },
+  {
+    dictNo: 1024,
+    name: '样本容器',
+    enName: 'Sample container',
+    items: [
+      ['EDTA-2', 'EDTA 紫头管 2 mL', 'EDTA tube (lavender top) 2 mL'],
+      ['EDTA-4', 'EDTA 紫头管 4 mL', 'EDTA tube (lavender top) 4 mL'],
+      ['SST-5', '促凝管（黄头）5 mL', 'Serum separator tube (gold top) 5 mL'],
+      ['HEP-4', '肝素锂管（绿头）4 mL', 'Lithium heparin tube (green top) 4 mL'],
+      ['CIT-2.7', '枸橼酸钠管（蓝头）2.7 mL', 'Sodium citrate tube (light blue top) 2.7 mL'],
+      ['PAX-2.5', 'PAXgene RNA 管 2.5 mL', 'PAXgene RNA tube 2.5 mL'],
+      ['CRYO-0.5', '冻存管 0.5 mL', 'Cryovial 0.5 mL'],
+      ['CRYO-1.8', '冻存管 1.8 mL', 'Cryovial 1.8 mL'],
+      ['URINE-10', '尿杯 10 mL', 'Urine cup 10 mL'],
+      ['FFPE', '福尔马林固定组织盒', 'Formalin-fixed tissue cassette'],
+    ],
+  },
+  {
+    dictNo: 1025,
+    name: '条码作废原因',
+    enName: 'Barcode void reason',
+    items: [
+      ['misprint', '标签打印错误', 'Label misprinted'],
+      ['damaged', '标签损坏或无法扫描', 'Label damaged or unreadable'],
+      ['duplicate', '条码重复', 'Duplicate barcode'],
+      ['unused', '未使用（样本未采集）', 'Not used (sample not collected)'],
+      ['withdrawn', '受试者退出', 'Subject withdrawn'],
+      ['other', '其他', 'Other'],
     ],
   },
   {

@@ -30,14 +30,14 @@ type Sample = [
 
 /** Per visit (by position), the samples collected. */
 const SAMPLES: Sample[][] = [
-  [['WB', 'EDTA 紫头管', 2, '2-8C', '2-8C', ['CBC']]],
+  [['WB', 'EDTA-2', 2, '2-8C', '2-8C', ['CBC']]],
   [
-    ['WB', 'EDTA 紫头管', 2, '2-8C', '2-8C', ['CBC']],
-    ['SER', '促凝管', 5, '2-8C', '-80C', ['LFT', 'RFT', 'LIPID']],
+    ['WB', 'EDTA-2', 2, '2-8C', '2-8C', ['CBC']],
+    ['SER', 'SST-5', 5, '2-8C', '-80C', ['LFT', 'RFT', 'LIPID']],
   ],
-  [['SER', '促凝管', 5, '2-8C', '-80C', ['LFT', 'RFT']]],
-  [['PLA', 'EDTA 紫头管', 4, '-20C', '-80C', ['HBA1C']]],
-  [['SER', '促凝管', 5, '2-8C', '-80C', ['LFT']]],
+  [['SER', 'SST-5', 5, '2-8C', '-80C', ['LFT', 'RFT']]],
+  [['PLA', 'EDTA-2', 4, '-20C', '-80C', ['HBA1C']]],
+  [['SER', 'SST-5', 5, '2-8C', '-80C', ['LFT']]],
 ];
 
 /**

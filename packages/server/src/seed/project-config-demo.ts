@@ -13,11 +13,11 @@ const RANGES: Range[] = [
   ['KM-2026-002', 'RFT', null, 50, 110, 'μmol/L'],
 ];
 
-/** [code, reason, days ago] */
-const VOIDED: Array<[string, string, number]> = [
-  ['KM001-V0091', '标签打印错误，已重新打印', 12],
-  ['KM001-V0092', '采血管破损，作废', 9],
-  ['KM001-V0093', '受试者退出研究', 4],
+/** [code, reason (dictionary 1025), words, days ago] */
+const VOIDED: Array<[string, string, string, number]> = [
+  ['KM001-V0091', 'misprint', '标签打印错误，已重新打印', 12],
+  ['KM001-V0092', 'damaged', '采血管破损，作废', 9],
+  ['KM001-V0093', 'withdrawn', '受试者退出研究', 4],
 ];
 
 export async function seedProjectConfigDemo(tx: Transaction, now: Date): Promise<void> {
@@ -47,14 +47,14 @@ export async function seedProjectConfigDemo(tx: Transaction, now: Date): Promise
   }
   const projectId = projects.get('KM-2026-001');
   if (projectId === undefined) return;
-  for (const [code, reason, days] of VOIDED) {
+  for (const [code, reasonCode, reason, days] of VOIDED) {
     const at = ago(days);
-    await insertVoided(tx, [{ projectId, code, reason, voidedBy: pm.id, voidedAt: at }]);
+    await insertVoided(tx, [{ projectId, code, reasonCode, reason, voidedBy: pm.id, voidedAt: at }]);
     await appendAudit(tx, actor(at), [
       {
         action: 'voidedBarcodes.void',
         entity: 'voidedBarcode',
-        newValue: { projectId, codes: [code] },
+        newValue: { projectId, codes: [code], reasonCode },
         reason,
       },
     ]);

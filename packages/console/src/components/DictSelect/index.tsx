@@ -53,7 +53,8 @@ export function DictSelect({ dictNo, ...rest }: DictSelectProps) {
 export function DictText({ dictNo, value }: { dictNo: number; value?: string | null }) {
   const { i18n } = useTranslation();
   const item = useDictItems(dictNo).find((entry) => entry.value === value);
-  return <>{dash(item ? dictLabel(item, i18n.language) : null)}</>;
+  // A value no item holds (one typed before the dictionary existed) shows as it is stored.
+  return <>{dash(item ? dictLabel(item, i18n.language) : value)}</>;
 }
 
 export interface DictRadioProps {

@@ -1,13 +1,16 @@
 // Columns that many lists share, one factory per kind of field: same title, width and rendering
 // everywhere. A page spreads overrides (`{ ...col.projectNo(), width: 160 }`) where it differs.
+import type { LocalNames } from '@trialab/api-contract/signing';
 import { Select, Tag } from 'antd';
 import { TABLE_SIZES } from '../../config';
 import { t as translate } from '../../locales';
 import type { fields } from '../../locales/zh-CN/fields';
 import type { DataColumn } from '../DataTable';
+import { DictText } from '../DictSelect';
 import { EnabledSwitch, type EnabledSwitchProps } from '../EnabledSwitch';
 import { dash, formatTime } from '../format';
 import type { ListColumn } from '../ListPage/filters';
+import { nameOf } from '../localName';
 import { StatusTag, type Worded } from '../StatusTag';
 
 type Field<K extends string, V = unknown> = { [P in K]: V };
@@ -122,6 +125,27 @@ export const col = {
         : undefined,
     };
   },
+
+  /** A record's name in the user's language (its `name`, `enName`, `hkName`: `nameOf`). */
+  localName: <T extends LocalNames>(title: string, width?: number): DataColumn<T> => ({
+    dataIndex: 'name',
+    title,
+    width,
+    render: (_: unknown, row: T) => nameOf(row),
+  }),
+
+  /** A dictionary value as its label in the user's language (`DictText`). */
+  dict: <T extends object>(
+    dataIndex: keyof T & string,
+    title: string,
+    dictNo: number,
+    width?: number,
+  ): DataColumn<T> => ({
+    dataIndex,
+    title,
+    width,
+    render: (v: string | null | undefined) => <DictText dictNo={dictNo} value={v ?? null} />,
+  }),
 
   /** A list of names (roles, sites, …) as tags; an empty list shows `-`. */
   tags: <T extends object>(dataIndex: keyof T & string, title: string, width?: number): DataColumn<T> => ({

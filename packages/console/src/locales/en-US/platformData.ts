@@ -71,7 +71,7 @@ export const platformData = {
     editTitle: 'Edit sample type',
     category: 'Category',
     container: 'Default container',
-    containerHint: 'e.g. EDTA purple-top tube 2 mL',
+    containerHint: 'Choose a sample container (dictionary 1024)',
     storageTemperature: 'Default storage condition',
     categories: {
       blood: 'Blood',

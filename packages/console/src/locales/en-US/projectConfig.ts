@@ -6,6 +6,7 @@ export const projectConfig = {
     chooseProject: 'Choose a project',
   },
   barcode: {
+    reasonWords: 'Details',
     code: 'Barcode',
     codeHint: 'Barcode (contains)',
     voidedBy: 'Voided by',

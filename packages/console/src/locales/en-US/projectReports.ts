@@ -31,6 +31,7 @@ export const projectReports = {
     settingSaved: 'Saved',
   },
   manual: {
+    siteFirst: 'Choose the project and site first',
     create: 'Upload a manual report',
     createTitle: 'Upload a manual report',
     site: 'Site',

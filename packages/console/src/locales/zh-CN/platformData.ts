@@ -71,7 +71,7 @@ export const platformData = {
     editTitle: '编辑样本类型',
     category: '类别',
     container: '默认容器',
-    containerHint: '如 EDTA 紫头管 2 mL',
+    containerHint: '选择样本容器（字典 1024 样本容器）',
     storageTemperature: '默认储存温度',
     categories: {
       blood: '血液',

@@ -6,6 +6,7 @@ export const projectConfig = {
     chooseProject: '请选择项目',
   },
   barcode: {
+    reasonWords: '说明',
     code: '条码',
     codeHint: '条码（包含）',
     voidedBy: '作废人',

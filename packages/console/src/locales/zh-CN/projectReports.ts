@@ -31,6 +31,7 @@ export const projectReports = {
     settingSaved: '已保存',
   },
   manual: {
+    siteFirst: '请先选择项目和中心',
     create: '上传手工报告',
     createTitle: '上传手工报告',
     site: '中心',

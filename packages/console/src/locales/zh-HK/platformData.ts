@@ -71,7 +71,7 @@ export const platformData = {
     editTitle: '編輯樣本類型',
     category: '類別',
     container: '預設容器',
-    containerHint: '如 EDTA 紫頭管 2 mL',
+    containerHint: '選擇樣本容器（字典 1024 樣本容器）',
     storageTemperature: '預設儲存溫度',
     categories: {
       blood: '血液',

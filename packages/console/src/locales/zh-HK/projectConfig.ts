@@ -6,6 +6,7 @@ export const projectConfig = {
     chooseProject: '請選擇項目',
   },
   barcode: {
+    reasonWords: '說明',
     code: '條碼',
     codeHint: '條碼（包含）',
     voidedBy: '作廢人',

@@ -31,6 +31,7 @@ export const projectReports = {
     settingSaved: '已保存',
   },
   manual: {
+    siteFirst: '請先選擇項目和中心',
     create: '上傳手工報告',
     createTitle: '上傳手工報告',
     site: '中心',

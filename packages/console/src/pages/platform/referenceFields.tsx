@@ -11,11 +11,6 @@ import type { RowAction } from '../../components/RowActions';
 // Form parts every /platform reference-data page shares (code, names, order, keyword and status
 // filters), so that each page declares only what is its own.
 
-/** The name of a record in the interface language (English names for en-US). */
-export function localName(row: { name: string; enName: string }, language: string): string {
-  return language === 'en-US' ? row.enName : row.name;
-}
-
 const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,15}$/;
 
 /** Code (letters, digits, _ . -; up to 16), Chinese name, English name. */

@@ -114,7 +114,7 @@ async function staffQueryRoutes(app: FastifyInstance): Promise<void> {
     // The raise form's shipment picker: the chosen site's shipments (any state), in the staff scope.
     shipments: async (ctx) => {
       requireStaff(ctx.principal);
-      return pageShipments(ctx.db, await ctx.scope(), ctx.body);
+      return pageShipments(ctx.db, await ctx.scope(), ctx.body, ctx.lang);
     },
     get: async (ctx) => {
       requireStaff(ctx.principal);

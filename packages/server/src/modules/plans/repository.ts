@@ -1,4 +1,10 @@
-import { PLAN_OPEN_STATES, type PlanRow, type PlanSampleInput, type PlanState } from '@trialab/api-contract';
+import {
+  type Lang,
+  PLAN_OPEN_STATES,
+  type PlanRow,
+  type PlanSampleInput,
+  type PlanState,
+} from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -23,6 +29,7 @@ import {
 } from '../../db/schema-portal.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
@@ -275,12 +282,12 @@ export async function deleteVisit(db: Executor, id: number) {
   await db.delete(visitPoints).where(eq(visitPoints.id, id));
 }
 
-/** The samples of a plan version's visits, in order, with the names their references have. */
-export async function samplesOf(db: Executor, visitIds: readonly number[]) {
+/** The samples of a plan version's visits, in order, with the names their references have (in `lang`; stored names by default). */
+export async function samplesOf(db: Executor, visitIds: readonly number[], lang: Lang = 'zh_CN') {
   if (visitIds.length === 0) return [];
-  const transport = sql<string>`(SELECT ${temperatures.name} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.transportTemperatureId})`;
+  const transport = sql<string>`(SELECT ${localNameColumn(temperatures, lang)} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.transportTemperatureId})`;
   const transportRange = sql<string>`(SELECT ${temperatures.range} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.transportTemperatureId})`;
-  const storage = sql<string>`(SELECT ${temperatures.name} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.storageTemperatureId})`;
+  const storage = sql<string>`(SELECT ${localNameColumn(temperatures, lang)} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.storageTemperatureId})`;
   const storageRange = sql<string>`(SELECT ${temperatures.range} FROM ${temperatures} WHERE ${temperatures.id} = ${planVisitSamples.storageTemperatureId})`;
   const kitName = sql<
     string | null
@@ -289,7 +296,7 @@ export async function samplesOf(db: Executor, visitIds: readonly number[]) {
     .select({
       visitId: planVisitSamples.visitId,
       sampleTypeId: planVisitSamples.sampleTypeId,
-      sampleTypeName: sampleTypes.name,
+      sampleTypeName: localNameColumn(sampleTypes, lang),
       container: planVisitSamples.container,
       volume: planVisitSamples.volume,
       unit: planVisitSamples.unit,
@@ -365,17 +372,21 @@ export async function sampleReferences(db: Executor, samples: readonly PlanSampl
  * What a plan's samples may name: enabled references in their order, and the kits the version
  * being edited defines (none for a plan not saved yet: kits are defined on a saved version).
  */
-export async function planChoices(db: Executor, planId: number | undefined) {
+export async function planChoices(db: Executor, planId: number | undefined, lang: Lang) {
   const [types, temps, items, kits] = await Promise.all([
     db
-      .select({ id: sampleTypes.id, name: sampleTypes.name, container: sampleTypes.container })
+      .select({
+        id: sampleTypes.id,
+        name: localNameColumn(sampleTypes, lang),
+        container: sampleTypes.container,
+      })
       .from(sampleTypes)
       .where(eq(sampleTypes.enabled, true))
       .orderBy(asc(sampleTypes.sort), asc(sampleTypes.id)),
     db
       .select({
         id: temperatures.id,
-        name: temperatures.name,
+        name: localNameColumn(temperatures, lang),
         range: temperatures.range,
         forTransport: temperatures.forTransport,
         forStorage: temperatures.forStorage,
@@ -384,7 +395,7 @@ export async function planChoices(db: Executor, planId: number | undefined) {
       .where(eq(temperatures.enabled, true))
       .orderBy(asc(temperatures.sort), asc(temperatures.id)),
     db
-      .select({ id: testItems.id, code: testItems.code, name: testItems.name })
+      .select({ id: testItems.id, code: testItems.code, name: localNameColumn(testItems, lang) })
       .from(testItems)
       .where(eq(testItems.enabled, true))
       .orderBy(asc(testItems.code)),

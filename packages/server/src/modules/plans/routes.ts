@@ -1,5 +1,6 @@
 import {
   endpoints,
+  type Lang,
   PLAN_SIGNATURE_MEANING,
   type PlanAction,
   type PlanSampleInput,
@@ -106,11 +107,12 @@ async function planInScope(ctx: Base, id: number): Promise<PlanRecord> {
 }
 
 /** The visits of a version with their samples as the contract shows them. */
-async function visitsWithSamples(db: Executor, planId: number) {
+async function visitsWithSamples(db: Executor, planId: number, lang?: Lang) {
   const visits = await visitsOf(db, planId);
   const samples = await samplesOf(
     db,
     visits.map((v) => v.id),
+    lang,
   );
   const items = await testItemNames(db, [...new Set(samples.flatMap((s) => s.testItemIds))]);
   return visits.map((v) => ({
@@ -337,7 +339,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       const plan = await planInScope(ctx, ctx.params.id);
       return {
         ...plan,
-        visits: await visitsWithSamples(ctx.db, plan.id),
+        visits: await visitsWithSamples(ctx.db, plan.id, ctx.lang),
         versions: await versionsOf(ctx.db, plan.planNo),
         signatures: await planSignatures(ctx.db, plan.id),
       };
@@ -347,7 +349,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       assertProjectInScope(await ctx.scope(), projectId);
       // The kits offered are the version's own: a version of another project is not found.
       if (planId !== undefined && (await planById(ctx.db, planId)).projectId !== projectId) throw notFound();
-      return planChoices(ctx.db, planId);
+      return planChoices(ctx.db, planId, ctx.lang);
     },
     create: async (ctx) => {
       const { projectId, planNo, name, visits } = ctx.body;

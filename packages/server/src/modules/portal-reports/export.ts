@@ -1,4 +1,4 @@
-import type { Lang, PortalResultRow } from '@trialab/api-contract';
+import { type Lang, localName, type PortalResultRow } from '@trialab/api-contract';
 import type { ZonedTime } from '../../lib/time-zone.js';
 import { tableWorkbook, type XlsxColumn } from '../../lib/xlsx.js';
 
@@ -30,7 +30,7 @@ export function resultsWorkbook(rows: PortalResultRow[], lang: Lang, time: Zoned
     columns: COLUMNS,
     rows: rows.map((row) => ({
       ...row,
-      testItemName: lang === 'en_US' ? row.testItemEnName : row.testItemName,
+      testItemName: localName({ name: row.testItemName, enName: row.testItemEnName }, lang),
       flag: row.flag ? FLAGS[row.flag]?.[lang] : '',
     })),
     lang,

@@ -180,15 +180,15 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
     inspections: async (ctx) => {
       const { page, size, keyword } = ctx.body;
       const scope = await ctx.scope();
-      const r = await pageShipments(ctx.db, scope, { keyword, status: 'signed' }, page, size);
+      const r = await pageShipments(ctx.db, scope, { keyword, status: 'signed' }, page, size, ctx.lang);
       return new Page(r.rows, r.total);
     },
     inspection: async (ctx) => {
       const scope = await ctx.scope();
-      const shipment = await findShipment(ctx.db, { id: ctx.params.id });
+      const shipment = await findShipment(ctx.db, { id: ctx.params.id }, ctx.lang);
       assertInspected(shipment);
       assertInScope(scope, shipment);
-      return shipmentDetail(ctx.db, shipment);
+      return shipmentDetail(ctx.db, shipment, ctx.lang);
     },
   });
 

@@ -12,10 +12,15 @@ const { staffShipment, logisticsOrder } = endpoints;
 export async function portalStaffRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, staffShipment, {
     paging: async (ctx) =>
-      pageShipments(ctx.db, await ctx.scope(), { ...ctx.body, status: mailRoomStates(ctx.body.status) }),
+      pageShipments(
+        ctx.db,
+        await ctx.scope(),
+        { ...ctx.body, status: mailRoomStates(ctx.body.status) },
+        ctx.lang,
+      ),
     get: async (ctx) => {
       assertInScope(await ctx.scope(), await shipmentHead(ctx.db, ctx.params.id));
-      return shipmentDetail(ctx.db, ctx.params.id);
+      return shipmentDetail(ctx.db, ctx.params.id, ctx.lang);
     },
   });
 

@@ -6,6 +6,14 @@ export const PROJECT_CONFIG_MESSAGES = {
     zh_CN: '条码已在本项目作废，不能使用：{codes}',
     en_US: 'These barcodes are voided in their project and cannot be used: {codes}',
   },
+  voidReasonUnknown: {
+    zh_CN: '作废原因“{value}”不是已启用的条码作废原因（字典 1025）',
+    en_US: 'Void reason "{value}" is not an enabled barcode void reason (dictionary 1025)',
+  },
+  voidReasonWordsRequired: {
+    zh_CN: '作废原因为“其他”时须填写说明',
+    en_US: 'Describe the reason when it is "Other"',
+  },
   barcodeAlreadyVoided: {
     zh_CN: '条码已作废：{codes}',
     en_US: 'These barcodes are already voided: {codes}',

@@ -36,6 +36,7 @@ export function pageVoided(
         projectId: voidedBarcodes.projectId,
         projectNo: projects.projectNo,
         code: voidedBarcodes.code,
+        reasonCode: voidedBarcodes.reasonCode,
         reason: voidedBarcodes.reason,
         voidedBy: users.username,
         voidedAt: voidedBarcodes.voidedAt,

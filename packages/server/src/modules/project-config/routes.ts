@@ -1,4 +1,4 @@
-import { endpoints, PROJECT_CONFIG_ENTITIES, ResultCode } from '@trialab/api-contract';
+import { endpoints, PROJECT_CONFIG_ENTITIES, ResultCode, VOID_REASON_DICT } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
@@ -7,6 +7,7 @@ import type { SiteScope } from '../../lib/scope.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
+import { enabledDictValues } from '../../services/dictionaries.js';
 import { checkedProject } from '../../services/scope.js';
 import { AUDIT_EXPORT_MAX, auditWorkbook } from '../users/audit-export.js';
 import { withRefs } from '../users/audit-refs.js';
@@ -25,7 +26,13 @@ import {
   voidedAmong,
   voidedByIds,
 } from './repository.js';
-import { assertBandFree, assertNotVoidedYet, assertRangeValid, distinctCodes } from './service.js';
+import {
+  assertBandFree,
+  assertNotVoidedYet,
+  assertRangeValid,
+  assertVoidReason,
+  distinctCodes,
+} from './service.js';
 
 const { voidedBarcodes, projectTestItems, projectItemLog } = endpoints;
 
@@ -41,11 +48,12 @@ export async function projectConfigRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, voidedBarcodes, {
     paging: async (ctx) => pageVoided(ctx.db, await ctx.scope(), ctx.body),
     void: async (ctx) => {
-      const { projectId, reason } = ctx.body;
+      const { projectId, reasonCode, reason } = ctx.body;
       await checkedProject(ctx.db, await ctx.scope(), projectId);
+      assertVoidReason(await enabledDictValues(ctx.db, VOID_REASON_DICT), reasonCode, reason);
       const codes = distinctCodes(ctx.body.codes);
       assertNotVoidedYet(await voidedAmong(ctx.db, projectId, codes));
-      const by = { projectId, reason, voidedBy: ctx.principal.userId, voidedAt: ctx.now };
+      const by = { projectId, reasonCode, reason, voidedBy: ctx.principal.userId, voidedAt: ctx.now };
       await insertVoided(
         ctx.db,
         codes.map((code) => ({ ...by, code })),
@@ -54,7 +62,7 @@ export async function projectConfigRoutes(app: FastifyInstance): Promise<void> {
         action: 'voidedBarcodes.void',
         entity: 'voidedBarcode',
         entityId: null,
-        newValue: { projectId, codes },
+        newValue: { projectId, codes, reasonCode },
         reason,
       });
       return { count: codes.length };

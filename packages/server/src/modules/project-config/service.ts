@@ -1,4 +1,4 @@
-import { ResultCode } from '@trialab/api-contract';
+import { ResultCode, VOID_REASON_OTHER } from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
 
 /** Barcodes found voided in their project refuse the whole request, naming them. */
@@ -118,4 +118,13 @@ export function withProjectRanges<
     if (!own) return item;
     return { ...item, unit: own.unit ?? item.unit, referenceRange: rangeText(own) ?? item.referenceRange };
   });
+}
+
+/** A void names an enabled reason of dictionary 1025; the reason `other` needs the voider's words. */
+export function assertVoidReason(enabled: ReadonlySet<string>, code: string, words: string): void {
+  if (!enabled.has(code))
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'voidReasonUnknown', params: { value: code } });
+  if (code === VOID_REASON_OTHER && words.trim() === '') {
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'voidReasonWordsRequired' });
+  }
 }

@@ -14,6 +14,14 @@ export const PROJECT_REPORT_MESSAGES = {
     zh_CN: 'PDF 文件不能超过 {max} MB：{name}',
     en_US: 'The PDF may not exceed {max} MB: {name}',
   },
+  manualReportSubjectUnknown: {
+    zh_CN: '受试者“{value}”不是该中心的受试者',
+    en_US: 'Subject "{value}" is not a subject of this site',
+  },
+  manualReportVisitUnknown: {
+    zh_CN: '访视“{value}”不是该项目方案中的访视',
+    en_US: 'Visit "{value}" is not a visit of the project\'s plan',
+  },
   manualReportDateInFuture: {
     zh_CN: '报告日期不能晚于今天',
     en_US: 'The report date cannot be later than today',

@@ -1,9 +1,9 @@
 import type { ProjectReportKind, ProjectReportRow, ProjectReportState } from '@trialab/api-contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, min, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { projects, sites, users } from '../../db/schema.js';
-import { labReports } from '../../db/schema-lab.js';
+import { projectPlans, projects, sites, users, visitPoints } from '../../db/schema.js';
+import { labReports, labSubjects } from '../../db/schema-lab.js';
 import { projectReports } from '../../db/schema-project-reports.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -122,4 +122,37 @@ export async function projectReportInScope(
   const record = toRecord(row);
   assertInScope(scope, record);
   return record;
+}
+
+/**
+ * What a manual report of a project's site may name: the site's subjects (their numbers; not a
+ * rejected registration) and the visits of the project's plans (by name, in plan order; the current
+ * versions, so a plan still in review counts, a superseded version not). The upload form offers them and
+ * the server accepts nothing else.
+ */
+export async function manualReportChoices(db: Executor, projectId: number, siteId: number) {
+  const subjects = await db
+    .select({ subjectNo: labSubjects.subjectNo })
+    .from(labSubjects)
+    .where(
+      and(
+        eq(labSubjects.projectId, projectId),
+        eq(labSubjects.siteId, siteId),
+        ne(labSubjects.status, 'rejected'),
+      ),
+    )
+    .orderBy(asc(labSubjects.subjectNo));
+  const visits = await db
+    .select({ name: visitPoints.name, sort: min(visitPoints.sort) })
+    .from(visitPoints)
+    .leftJoin(projectPlans, eq(projectPlans.id, visitPoints.planId))
+    .where(
+      and(
+        eq(visitPoints.projectId, projectId),
+        or(isNull(projectPlans.status), ne(projectPlans.status, 'superseded')),
+      ),
+    )
+    .groupBy(visitPoints.name)
+    .orderBy(asc(min(visitPoints.sort)), asc(visitPoints.name));
+  return { subjects: [...new Set(subjects.map((s) => s.subjectNo))], visits: visits.map((v) => v.name) };
 }

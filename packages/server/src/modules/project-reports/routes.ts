@@ -18,12 +18,19 @@ import { fileById, findReport, storePdf, supersede, updateReport } from '../repo
 import { confirmSigner, eSign, type Signer } from '../reports/signature.js';
 import {
   deleteProjectReport,
+  manualReportChoices,
   type ProjectReportRecord,
   pageProjectReports,
   projectReportInScope,
   updateProjectReport,
 } from './repository.js';
-import { assertDeletable, assertManualPdf, assertNotFuture, assertPending } from './service.js';
+import {
+  assertDeletable,
+  assertManualChoice,
+  assertManualPdf,
+  assertNotFuture,
+  assertPending,
+} from './service.js';
 
 const { projectReports, manualReports } = endpoints;
 
@@ -154,9 +161,15 @@ export async function projectReportRoutes(app: FastifyInstance): Promise<void> {
 
   registerGroup(app, manualReports, {
     paging: async (ctx) => pageProjectReports(ctx.db, await ctx.scope(), { ...ctx.body, kind: 'manual' }),
+    choices: async (ctx) => {
+      const { projectId, siteId } = ctx.body;
+      await checkedSite(ctx.db, await ctx.scope(), projectId, siteId);
+      return manualReportChoices(ctx.db, projectId, siteId);
+    },
     create: async (ctx) => {
       const { projectId, siteId, subjectNo, visit, title, reportDate, fileId } = ctx.body;
       await checkedSite(ctx.db, await ctx.scope(), projectId, siteId);
+      assertManualChoice(await manualReportChoices(ctx.db, projectId, siteId), { subjectNo, visit });
       assertNotFuture(reportDate, ctx.now);
       const file = await fileById(ctx.db, fileId);
       assertManualPdf(file, file.size > 0 ? await ctx.deps.files.read(file.sha256) : new Uint8Array());

@@ -49,3 +49,22 @@ export function assertNotFuture(reportDate: string, now: Date): void {
   if (reportDate > latestToday)
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'manualReportDateInFuture' });
 }
+
+/** A manual report names a subject of its site and a visit of the project's online plans (`manualReportChoices`). */
+export function assertManualChoice(
+  choices: { subjects: readonly string[]; visits: readonly string[] },
+  report: { subjectNo: string; visit: string },
+): void {
+  if (!choices.subjects.includes(report.subjectNo)) {
+    throw new ApiError(ResultCode.BAD_REQUEST, {
+      key: 'manualReportSubjectUnknown',
+      params: { value: report.subjectNo },
+    });
+  }
+  if (!choices.visits.includes(report.visit)) {
+    throw new ApiError(ResultCode.BAD_REQUEST, {
+      key: 'manualReportVisitUnknown',
+      params: { value: report.visit },
+    });
+  }
+}

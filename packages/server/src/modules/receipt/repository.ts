@@ -1,4 +1,5 @@
 import {
+  type Lang,
   RECEIPT_EXCEPTION_DICT,
   type ReceiptDetail,
   type ReceiptShipment,
@@ -22,6 +23,7 @@ import {
 import { receiptImages, receiptSamples, receipts } from '../../db/schema-lab.js';
 import { clarificationQueries, sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
@@ -32,7 +34,7 @@ const signer = alias(users, 'signer');
 /** Shipments the receipt desk works with: on their way (picked up) or signed off. */
 const RECEIPT_STATES = ['picked_up', 'signed'] as const;
 
-function shipmentQuery(db: Executor) {
+function shipmentQuery(db: Executor, lang: Lang) {
   return db
     .select({
       id: sampleTransports.id,
@@ -46,7 +48,7 @@ function shipmentQuery(db: Executor) {
       siteId: sampleTransports.siteId,
       centerNo: sites.centerNo,
       siteName: sites.name,
-      temperatureName: temperatures.name,
+      temperatureName: localNameColumn(temperatures, lang),
       coldChain: sampleTransports.coldChain,
       bookSendTime: sampleTransports.bookSendTime,
       dispatchTime: sampleTransports.dispatchTime,
@@ -81,6 +83,7 @@ export async function pageShipments(
   filter: { keyword?: string | undefined; status?: 'picked_up' | 'signed' | undefined },
   page: number,
   size: number,
+  lang: Lang,
 ): Promise<{ rows: ReceiptShipment[]; total: number }> {
   const where = and(
     scopeWhere(scope, sampleTransports.projectId, sampleTransports.siteId),
@@ -95,7 +98,7 @@ export async function pageShipments(
       .from(sampleTransports)
       .innerJoin(projects, eq(projects.id, sampleTransports.projectId))
       .where(where),
-    shipmentQuery(db)
+    shipmentQuery(db, lang)
       .where(where)
       .orderBy(asc(sampleTransports.status), desc(sampleTransports.dispatchTime), desc(sampleTransports.id)),
     { page, size },
@@ -107,6 +110,7 @@ export async function pageShipments(
 export async function findShipment(
   db: Executor,
   by: { id: number } | { keyword: string },
+  lang: Lang,
 ): Promise<ReceiptShipment | undefined> {
   const condition: SQL | undefined =
     'id' in by
@@ -115,16 +119,20 @@ export async function findShipment(
           ilike(sampleTransports.expressNo, by.keyword.replace(/[\\%_]/g, '\\$&')),
           ilike(sampleTransports.orderNo, by.keyword.replace(/[\\%_]/g, '\\$&')),
         );
-  const [row] = await shipmentQuery(db).where(condition).orderBy(desc(sampleTransports.id)).limit(1);
+  const [row] = await shipmentQuery(db, lang).where(condition).orderBy(desc(sampleTransports.id)).limit(1);
   return row ? toShipment(row) : undefined;
 }
 
-export async function shipmentDetail(db: Executor, shipment: ReceiptShipment): Promise<ReceiptDetail> {
+export async function shipmentDetail(
+  db: Executor,
+  shipment: ReceiptShipment,
+  lang: Lang,
+): Promise<ReceiptDetail> {
   const samples = await db
     .select({
       itemId: sampleTransportItems.id,
-      sampleTypeName: sampleTypes.name,
-      temperatureName: temperatures.name,
+      sampleTypeName: localNameColumn(sampleTypes, lang),
+      temperatureName: localNameColumn(temperatures, lang),
       quantity: sampleTransportItems.quantity,
       unit: sampleTransportItems.unit,
       state: receiptSamples.state,
@@ -197,8 +205,9 @@ export async function shipmentInScope(
   db: Executor,
   scope: SiteScope,
   by: { id: number } | { keyword: string },
+  lang: Lang,
 ): Promise<ReceiptShipment> {
-  const shipment = await findShipment(db, by);
+  const shipment = await findShipment(db, by, lang);
   if (!shipment) throw notFound();
   assertInScope(scope, shipment);
   return shipment;

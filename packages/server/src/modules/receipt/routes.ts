@@ -103,19 +103,24 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, api, {
     paging: async (ctx) => {
       const { page, size, ...filter } = ctx.body;
-      const { rows, total } = await pageShipments(ctx.db, await ctx.scope(), filter, page, size);
+      const { rows, total } = await pageShipments(ctx.db, await ctx.scope(), filter, page, size, ctx.lang);
       return new Page(rows, total);
     },
     lookup: async (ctx) => {
-      const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { keyword: ctx.query.keyword });
-      return shipmentDetail(ctx.db, shipment);
+      const shipment = await shipmentInScope(
+        ctx.db,
+        await ctx.scope(),
+        { keyword: ctx.query.keyword },
+        ctx.lang,
+      );
+      return shipmentDetail(ctx.db, shipment, ctx.lang);
     },
     get: async (ctx) => {
-      const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { id: ctx.params.id });
-      return shipmentDetail(ctx.db, shipment);
+      const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { id: ctx.params.id }, ctx.lang);
+      return shipmentDetail(ctx.db, shipment, ctx.lang);
     },
     attachImage: async (ctx) => {
-      const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { id: ctx.params.id });
+      const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { id: ctx.params.id }, ctx.lang);
       assertOpen(shipment);
       const { fileId, kind } = ctx.body;
       assertImage(await fileMime(ctx.db, fileId));
@@ -139,7 +144,7 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
     },
     removeImage: async (ctx) => {
       const image = await imageById(ctx.db, ctx.params.id);
-      const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { id: image.transportId });
+      const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { id: image.transportId }, ctx.lang);
       assertOpen(shipment);
       await deleteImage(ctx.db, image.id);
       ctx.audit({
@@ -153,10 +158,10 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
     receive: async (ctx) => {
       const p = ctx.principal;
       const { samples, remark = null, version } = ctx.body;
-      const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { id: ctx.params.id });
+      const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { id: ctx.params.id }, ctx.lang);
       const actor = actorOf(p, null);
       const to = assertTransition(ctx.lang, sampleShipmentWorkflow, shipment.status, 'sign', actor);
-      const detail = await shipmentDetail(ctx.db, shipment);
+      const detail = await shipmentDetail(ctx.db, shipment, ctx.lang);
       assertEveryLineOnce(
         samples.map((s) => s.itemId),
         detail.samples.map((s) => s.itemId),

@@ -1,14 +1,10 @@
-import {
-  type SampleTypeRow,
-  STOCK_OUT_REASON_DICT,
-  type StockOutTypeRow,
-  type TemperatureRow,
-} from '@trialab/api-contract';
+import type { Lang, SampleTypeRow, StockOutTypeRow, TemperatureRow } from '@trialab/api-contract';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { dictData, sampleTypes, stockOutTypes, temperatures } from '../../db/schema.js';
+import { sampleTypes, stockOutTypes, temperatures } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
@@ -24,7 +20,7 @@ type Paging = { page: number; size: number };
 
 const storage = alias(temperatures, 'storage');
 
-function sampleTypeQuery(db: Executor) {
+function sampleTypeQuery(db: Executor, lang: Lang = 'zh_CN') {
   return db
     .select({
       id: sampleTypes.id,
@@ -34,7 +30,7 @@ function sampleTypeQuery(db: Executor) {
       category: sampleTypes.category,
       container: sampleTypes.container,
       storageTemperatureId: sampleTypes.storageTemperatureId,
-      storageTemperatureName: storage.name,
+      storageTemperatureName: localNameColumn(storage, lang),
       sort: sampleTypes.sort,
       enabled: sampleTypes.enabled,
       version: sampleTypes.version,
@@ -51,6 +47,7 @@ const toSampleType = (row: Awaited<ReturnType<typeof sampleTypeQuery>>[number]):
 export function pageSampleTypes(
   db: Executor,
   f: Filter & Paging & { category?: string | undefined },
+  lang: Lang,
 ): Promise<Page<SampleTypeRow>> {
   const where = and(
     containsAny([sampleTypes.code, sampleTypes.name, sampleTypes.enName], f.keyword),
@@ -59,7 +56,7 @@ export function pageSampleTypes(
   );
   return pageOf(
     db.select({ n: count() }).from(sampleTypes).where(where),
-    sampleTypeQuery(db).where(where).orderBy(asc(sampleTypes.sort), asc(sampleTypes.id)),
+    sampleTypeQuery(db, lang).where(where).orderBy(asc(sampleTypes.sort), asc(sampleTypes.id)),
     f,
     toSampleType,
   );
@@ -216,12 +213,3 @@ export async function insertStockOutType(db: Executor, values: typeof stockOutTy
 }
 
 export const updateStockOutType = versionedBump(stockOutTypes);
-
-/** The values of the enabled stock-out reasons (dictionary 1017). */
-export async function enabledStockOutReasons(db: Executor): Promise<Set<string>> {
-  const rows = await db
-    .select({ value: dictData.value })
-    .from(dictData)
-    .where(and(eq(dictData.dictNo, STOCK_OUT_REASON_DICT), eq(dictData.status, 1)));
-  return new Set(rows.map((r) => r.value));
-}

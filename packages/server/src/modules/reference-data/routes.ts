@@ -1,9 +1,9 @@
-import { endpoints } from '@trialab/api-contract';
+import { endpoints, SAMPLE_CONTAINER_DICT, STOCK_OUT_REASON_DICT } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { registerGroup } from '../../lib/route.js';
 import { setStatus, staleOrMissing, uniqueOr } from '../../lib/versioned.js';
+import { enabledDictValues } from '../../services/dictionaries.js';
 import {
-  enabledStockOutReasons,
   enabledStockOutTypes,
   insertSampleType,
   insertStockOutType,
@@ -19,14 +19,15 @@ import {
   updateStockOutType,
   updateTemperature,
 } from './repository.js';
-import { assertStorageCondition, stockOutReasons, temperatureValues } from './service.js';
+import { assertContainer, assertStorageCondition, stockOutReasons, temperatureValues } from './service.js';
 
 /** /platform/sample-type, /platform/temperature, /platform/out-warehouse: the lab's reference data, audited. */
 export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, endpoints.sampleTypes, {
-    paging: (ctx) => pageSampleTypes(ctx.db, ctx.body),
+    paging: (ctx) => pageSampleTypes(ctx.db, ctx.body, ctx.lang),
     create: async (ctx) => {
       const { storageTemperatureId } = ctx.body;
+      assertContainer(ctx.body.container, await enabledDictValues(ctx.db, SAMPLE_CONTAINER_DICT));
       if (storageTemperatureId != null) {
         assertStorageCondition(storageTemperatureId, await storageConditionOf(ctx.db, storageTemperatureId));
       }
@@ -37,6 +38,11 @@ export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
     update: async (ctx) => {
       const { version, ...values } = ctx.body;
       const before = await sampleTypeById(ctx.db, ctx.params.id);
+      assertContainer(
+        values.container,
+        await enabledDictValues(ctx.db, SAMPLE_CONTAINER_DICT),
+        before.container,
+      );
       // Keeping a condition that was disabled since is allowed; choosing one is not.
       if (
         values.storageTemperatureId != null &&
@@ -106,7 +112,10 @@ export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
     paging: (ctx) => pageStockOutTypes(ctx.db, ctx.body),
     enabled: (ctx) => enabledStockOutTypes(ctx.db),
     create: async (ctx) => {
-      const reasons = stockOutReasons(ctx.body.reasons, await enabledStockOutReasons(ctx.db));
+      const reasons = stockOutReasons(
+        ctx.body.reasons,
+        await enabledDictValues(ctx.db, STOCK_OUT_REASON_DICT),
+      );
       const values = { ...ctx.body, reasons };
       const row = await uniqueOr(ctx.lang, () => insertStockOutType(ctx.db, values));
       ctx.audit({
@@ -120,7 +129,11 @@ export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
     update: async (ctx) => {
       const { version, ...input } = ctx.body;
       const before = await stockOutTypeById(ctx.db, ctx.params.id);
-      const reasons = stockOutReasons(input.reasons, await enabledStockOutReasons(ctx.db), before.reasons);
+      const reasons = stockOutReasons(
+        input.reasons,
+        await enabledDictValues(ctx.db, STOCK_OUT_REASON_DICT),
+        before.reasons,
+      );
       const values = { ...input, reasons };
       const row = await uniqueOr(ctx.lang, () => updateStockOutType(ctx.db, before.id, version, values));
       if (!row) throw staleOrMissing(true);

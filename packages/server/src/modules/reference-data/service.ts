@@ -35,3 +35,16 @@ export function stockOutReasons(
   }
   return reasons;
 }
+
+/**
+ * A sample type's default container: an enabled item of the container dictionary, or the one the
+ * type already has (a container disabled since may stay, not be chosen anew); none is allowed.
+ */
+export function assertContainer(
+  container: string | null | undefined,
+  enabled: ReadonlySet<string>,
+  kept?: string | null,
+): void {
+  if (container == null || container === kept || enabled.has(container)) return;
+  throw new ApiError(ResultCode.BAD_REQUEST, { key: 'containerInvalid', params: { value: container } });
+}

@@ -1,4 +1,4 @@
-import type { ReportDetail } from '@trialab/api-contract';
+import { localName, type ReportDetail } from '@trialab/api-contract';
 import { defineDocument } from '../../documents/document.js';
 import { fill } from '../../documents/language.js';
 import { initialsOf } from '../../lib/initials.js';
@@ -185,8 +185,7 @@ export const reportDocument = defineDocument({
     },
   },
   draw(w, r, t) {
-    const en = w.lang === 'en_US';
-    const name = (x: { name: string; enName: string }) => (en ? x.enName : x.name);
+    const name = (x: { name: string; enName: string }) => localName(x, w.lang);
     const prior = r.replaces?.revision ?? r.revision - 1;
     const corrected = r.revision > 0;
     w.fields([
@@ -225,7 +224,7 @@ export const reportDocument = defineDocument({
     w.fields(
       [
         [t.barcode, r.barcode],
-        [t.sampleType, en ? r.sampleTypeEn : r.sampleType],
+        [t.sampleType, r.sampleType && localName({ name: r.sampleType, enName: r.sampleTypeEn }, w.lang)],
         [t.collectedAt, w.time.minutes(r.samplingTime)],
         [t.receivedAt, w.time.minutes(r.receivedAt)],
       ],

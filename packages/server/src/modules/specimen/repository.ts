@@ -1,4 +1,4 @@
-import { ResultCode, type SpecimenBarcodeRow, type StorageLog } from '@trialab/api-contract';
+import { type Lang, ResultCode, type SpecimenBarcodeRow, type StorageLog } from '@trialab/api-contract';
 import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -12,6 +12,7 @@ import {
   tempStorageLogs,
 } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import { inScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
@@ -20,7 +21,8 @@ const parent = alias(specimenBarcodes, 'parent');
 const creator = alias(users, 'creator');
 const signer = alias(users, 'signer');
 
-function barcodeQuery(db: Executor) {
+/** Barcode rows; `lang` names the sample type and temperature in the reader's language (a list), none keeps the stored names (checks). */
+function barcodeQuery(db: Executor, lang: Lang = 'zh_CN') {
   return db
     .select({
       id: specimenBarcodes.id,
@@ -33,9 +35,9 @@ function barcodeQuery(db: Executor) {
       subjectNo: labSubjects.subjectNo,
       visit: specimenBarcodes.visit,
       sampleTypeId: specimenBarcodes.sampleTypeId,
-      sampleTypeName: sampleTypes.name,
+      sampleTypeName: localNameColumn(sampleTypes, lang),
       temperatureId: specimenBarcodes.temperatureId,
-      temperatureName: temperatures.name,
+      temperatureName: localNameColumn(temperatures, lang),
       parentId: specimenBarcodes.parentId,
       parentCode: parent.code,
       suffix: specimenBarcodes.suffix,
@@ -89,6 +91,7 @@ export async function pageBarcodes(
   where: SQL | undefined,
   page: number,
   size: number,
+  lang: Lang,
 ): Promise<{ rows: SpecimenBarcodeRow[]; total: number }> {
   return pageOf(
     db
@@ -97,7 +100,7 @@ export async function pageBarcodes(
       .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
       .leftJoin(parent, eq(parent.id, specimenBarcodes.parentId))
       .where(where),
-    barcodeQuery(db).where(where).orderBy(desc(specimenBarcodes.createdAt), asc(specimenBarcodes.code)),
+    barcodeQuery(db, lang).where(where).orderBy(desc(specimenBarcodes.createdAt), asc(specimenBarcodes.code)),
     { page, size },
     toRow,
   );

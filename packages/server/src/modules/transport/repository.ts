@@ -1,10 +1,11 @@
-import { ResultCode, type SampleShipmentState } from '@trialab/api-contract';
+import { type Lang, ResultCode, type SampleShipmentState } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
@@ -29,7 +30,7 @@ const contact = (c: ContactJson) => ({
   email: c.email ?? null,
 });
 
-function baseQuery(db: Executor) {
+function baseQuery(db: Executor, lang: Lang) {
   return db
     .select({
       t: sampleTransports,
@@ -37,7 +38,7 @@ function baseQuery(db: Executor) {
       projectName: projects.name,
       siteNo: sites.centerNo,
       siteName: sites.name,
-      temperatureName: temperatures.name,
+      temperatureName: localNameColumn(temperatures, lang),
       createdByName: creator.username,
       cancelledByName: canceller.username,
       dispatcherName: dispatcher.username,
@@ -103,6 +104,7 @@ export async function pageShipments(
   db: Executor,
   scope: SiteScope,
   f: ShipmentFilter & { page: number; size: number },
+  lang: Lang,
 ): Promise<Page<ShipmentRow>> {
   const where = and(
     inScope(scope),
@@ -114,23 +116,25 @@ export async function pageShipments(
   );
   return pageOf(
     db.select({ n: count() }).from(sampleTransports).where(where),
-    baseQuery(db).where(where).orderBy(desc(sampleTransports.createdAt), desc(sampleTransports.id)),
+    baseQuery(db, lang).where(where).orderBy(desc(sampleTransports.createdAt), desc(sampleTransports.id)),
     f,
     toRow,
   );
 }
 
-export async function shipmentDetails(db: Executor, ids: number[]) {
+export async function shipmentDetails(db: Executor, ids: number[], lang: Lang) {
   if (ids.length === 0) return [];
-  const rows = await baseQuery(db).where(inArray(sampleTransports.id, ids)).orderBy(asc(sampleTransports.id));
+  const rows = await baseQuery(db, lang)
+    .where(inArray(sampleTransports.id, ids))
+    .orderBy(asc(sampleTransports.id));
   const items = await db
     .select({
       id: sampleTransportItems.id,
       transportId: sampleTransportItems.transportId,
       sampleTypeId: sampleTransportItems.sampleTypeId,
-      sampleTypeName: sampleTypes.name,
+      sampleTypeName: localNameColumn(sampleTypes, lang),
       temperatureId: sampleTransportItems.temperatureId,
-      temperatureName: temperatures.name,
+      temperatureName: localNameColumn(temperatures, lang),
       quantity: sampleTransportItems.quantity,
       unit: sampleTransportItems.unit,
     })
@@ -166,8 +170,8 @@ export async function shipmentDetails(db: Executor, ids: number[]) {
 }
 export type ShipmentDetailRecord = Awaited<ReturnType<typeof shipmentDetails>>[number];
 
-export async function shipmentDetail(db: Executor, id: number): Promise<ShipmentDetailRecord> {
-  const [detail] = await shipmentDetails(db, [id]);
+export async function shipmentDetail(db: Executor, id: number, lang: Lang): Promise<ShipmentDetailRecord> {
+  const [detail] = await shipmentDetails(db, [id], lang);
   if (!detail) throw notFound();
   return detail;
 }
@@ -214,6 +218,7 @@ export async function pageItems(
     sampleTypeId?: number | undefined;
     temperatureId?: number | undefined;
   },
+  lang: Lang,
 ) {
   const where = and(
     inScope(scope),
@@ -238,8 +243,8 @@ export async function pageItems(
         siteNo: sites.centerNo,
         siteName: sites.name,
         status: sampleTransports.status,
-        sampleTypeName: sampleTypes.name,
-        temperatureName: temperatures.name,
+        sampleTypeName: localNameColumn(sampleTypes, lang),
+        temperatureName: localNameColumn(temperatures, lang),
         quantity: sampleTransportItems.quantity,
         unit: sampleTransportItems.unit,
         estimatedShipDate: sampleTransports.estimatedShipDate,

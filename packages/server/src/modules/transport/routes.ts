@@ -64,11 +64,11 @@ async function fire(
 export async function transportRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, sampleTransport, {
     temperatures: async (ctx) => temperatureList(ctx.db),
-    itemPaging: async (ctx) => pageItems(ctx.db, await ctx.scope(), ctx.body),
-    paging: async (ctx) => pageShipments(ctx.db, await ctx.scope(), ctx.body),
+    itemPaging: async (ctx) => pageItems(ctx.db, await ctx.scope(), ctx.body, ctx.lang),
+    paging: async (ctx) => pageShipments(ctx.db, await ctx.scope(), ctx.body, ctx.lang),
     get: async (ctx) => {
       assertInScope(await ctx.scope(), await shipmentHead(ctx.db, ctx.params.id));
-      return shipmentDetail(ctx.db, ctx.params.id);
+      return shipmentDetail(ctx.db, ctx.params.id, ctx.lang);
     },
     create: async (ctx) => {
       const p = ctx.principal;
@@ -97,7 +97,7 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
         userId: p.userId,
         at: ctx.now,
       });
-      const detail = await shipmentDetail(ctx.db, id);
+      const detail = await shipmentDetail(ctx.db, id, ctx.lang);
       ctx.audit({
         action: 'sampleTransport.create',
         entity: 'sampleTransport',
@@ -115,7 +115,7 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
       const patch = { ...body, temperatureId, backupContact, bookSendTime: new Date(body.bookSendTime) };
       await fire(ctx, ctx.principal, scope, { id, version, action: 'edit' }, patch);
       await replaceSamples(ctx.db, id, samples);
-      return shipmentDetail(ctx.db, id);
+      return shipmentDetail(ctx.db, id, ctx.lang);
     },
     cancel: async (ctx) => {
       const p = ctx.principal;
@@ -123,7 +123,7 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
       const input = { id: ctx.params.id, version, action: 'cancel', reason } as const;
       const patch = { cancelledBy: p.userId, cancelTime: ctx.now, cancelReason: reason };
       await fire(ctx, p, await ctx.scope(), input, patch);
-      return shipmentDetail(ctx.db, ctx.params.id);
+      return shipmentDetail(ctx.db, ctx.params.id, ctx.lang);
     },
     pickup: async (ctx) => {
       const p = ctx.principal;
@@ -131,12 +131,12 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
       const input = { id: ctx.params.id, version, action: 'pickup' } as const;
       const patch = { courier, expressNo, dispatcherId: p.userId, dispatchTime: ctx.now };
       await fire(ctx, p, await ctx.scope(), input, patch);
-      return shipmentDetail(ctx.db, ctx.params.id);
+      return shipmentDetail(ctx.db, ctx.params.id, ctx.lang);
     },
     receipts: async (ctx) => {
       const scope = await ctx.scope();
       const ids = [...new Set(ctx.body.ids)];
-      const found = await shipmentDetails(ctx.db, ids);
+      const found = await shipmentDetails(ctx.db, ids, ctx.lang);
       assertAllFound(found, ids);
       for (const s of found) assertInScope(scope, s);
       const files = await temperatureFileNames(ctx.db, found);

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
+import { nameOf } from '../../../components/localName';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { SignatureModal } from '../../../components/SignatureModal';
 import { stateText } from '../../../components/StatusTag';
@@ -47,7 +48,7 @@ export function ReportStatus({ status }: { status: ReportState }) {
 
 /** One report version: results, signatures, versions, and the actions the workflows allow this user. */
 export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
@@ -102,7 +103,6 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
     else if (REASONED.has(action)) setReasonFor(action);
   };
 
-  const english = i18n.language === 'en-US';
   return (
     <Drawer
       open={id !== null}
@@ -149,7 +149,7 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
               {dash(report.releasedByName)} {formatTimeAs(report.releasedAt, 'minute')}
             </Descriptions.Item>
             <Descriptions.Item label={r('specimen')}>
-              {dash(english ? report.sampleTypeEn : report.sampleType)} ·{' '}
+              {dash(report.sampleType && nameOf({ name: report.sampleType, enName: report.sampleTypeEn }))} ·{' '}
               {formatTimeAs(report.samplingTime, 'minute')} · {formatTimeAs(report.receivedAt, 'minute')}
             </Descriptions.Item>
             <Descriptions.Item label={r('requestedBy')}>
@@ -169,7 +169,7 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
               {
                 dataIndex: 'name',
                 title: t('lab.testItem.name'),
-                render: (_: unknown, r) => (english ? r.enName : r.name),
+                render: (_: unknown, r) => nameOf(r),
               },
               { dataIndex: 'value', title: r('value') },
               { dataIndex: 'unit', title: t('lab.testItem.unit'), render: dash },

@@ -4,6 +4,7 @@ import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
+import { nameOf } from '../../../components/localName';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 
@@ -51,7 +52,7 @@ export const REPORT_CHANGES = {
 
 /** Result entry: a new report, a correction by the enterer, or a revision of a released report. */
 export function ResultEntryModal({ mode, onClose }: { mode: EntryMode | null; onClose(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
   const [form] = Form.useForm<Values>();
   const open = mode !== null;
@@ -94,7 +95,6 @@ export function ResultEntryModal({ mode, onClose }: { mode: EntryMode | null; on
     }
   };
 
-  const english = i18n.language === 'en-US';
   // An order fixes the items: one value per ordered item.
   const fromOrder = mode?.kind === 'order';
   return (
@@ -179,7 +179,7 @@ export function ResultEntryModal({ mode, onClose }: { mode: EntryMode | null; on
                     disabled={fromOrder}
                     options={items.map((i) => ({
                       value: i.id,
-                      label: `${i.code} ${english ? i.enName : i.name}${i.unit ? ` (${i.unit})` : ''}`,
+                      label: `${i.code} ${nameOf(i)}${i.unit ? ` (${i.unit})` : ''}`,
                     }))}
                   />
                 </Form.Item>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { formatTimeAs } from '../../../components/format';
+import { nameOptions } from '../../../components/localName';
 import { useFileImage } from '../../../components/useFileImage';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
 import { base64Bytes, uploadFile } from '../../../services/files';
@@ -22,8 +23,7 @@ export function useOrderChoices(): { subjects: SubjectRow[]; items: TestItemRow[
 
 /** Subject, visit and test items (the fields every order form shares). */
 export function OrderFields({ subjects, items }: ReturnType<typeof useOrderChoices>) {
-  const { t, i18n } = useTranslation();
-  const english = i18n.language === 'en-US';
+  const { t } = useTranslation();
   return (
     <>
       <Form.Item
@@ -49,7 +49,7 @@ export function OrderFields({ subjects, items }: ReturnType<typeof useOrderChoic
           mode="multiple"
           optionFilterProp="label"
           data-testid="order-items"
-          options={items.map((i) => ({ value: i.id, label: `${i.code} ${english ? i.enName : i.name}` }))}
+          options={nameOptions(items, (i, name) => `${i.code} ${name}`)}
         />
       </Form.Item>
     </>

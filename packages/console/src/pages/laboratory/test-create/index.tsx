@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAction } from '../../../components/FormModal';
+import { nameOptions } from '../../../components/localName';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { useSampleTypes } from '../../../components/useSampleTypes';
 import type { Contract } from '../../../services/contract';
@@ -44,7 +45,7 @@ const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
 
 /** /laboratory/test-create (hidden): create a test item, or edit one with `?id=`. */
 export default function TestCreatePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
@@ -122,7 +123,6 @@ export default function TestCreatePage() {
     if (saved) navigate('/laboratory/test-project');
   };
 
-  const english = i18n.language === 'en-US';
   return (
     <Card title={t(item ? 'lab.testItem.edit' : 'lab.testItem.create')}>
       <Spin spinning={loading}>
@@ -165,10 +165,7 @@ export default function TestCreatePage() {
             </Col>
             <Col xs={24} md={8}>
               <Form.Item name="sampleTypeId" label={t('lab.testItem.sampleType')}>
-                <Select
-                  allowClear
-                  options={sampleTypes.map((s) => ({ value: s.id, label: english ? s.enName : s.name }))}
-                />
+                <Select allowClear options={nameOptions(sampleTypes)} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>

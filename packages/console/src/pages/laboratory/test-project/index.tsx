@@ -9,6 +9,7 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
 import { ListPage, useListPage } from '../../../components/ListPage';
+import { nameOf, nameOptions } from '../../../components/localName';
 import { useSampleTypes } from '../../../components/useSampleTypes';
 import { useEndpointMutation } from '../../../services/query';
 
@@ -20,7 +21,7 @@ interface Filter {
 
 /** /laboratory/test-project: test items with filters and paging; create, edit, enable and disable. */
 export default function TestProjectPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useAccess();
   const sampleTypes = useSampleTypes();
@@ -45,13 +46,12 @@ export default function TestProjectPage() {
     if (!done && enabled) await list.reload();
   };
 
-  const english = i18n.language === 'en-US';
   const columns: DataColumn<TestItemRow>[] = [
     { dataIndex: 'code', title: t('lab.testItem.code'), width: 120 },
     {
       dataIndex: 'name',
       title: t('lab.testItem.name'),
-      render: (_, row) => (english ? row.enName : row.name),
+      render: (_, row) => nameOf(row),
     },
     col.text('sampleTypeName', t('lab.testItem.sampleType')),
     col.text('methodology', t('lab.testItem.methodology')),
@@ -95,11 +95,7 @@ export default function TestProjectPage() {
             <Input allowClear maxLength={64} placeholder={t('lab.testItem.keywordHint')} />
           </Form.Item>
           <Form.Item name="sampleTypeId" label={t('lab.testItem.sampleType')}>
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              options={sampleTypes.map((s) => ({ value: s.id, label: english ? s.enName : s.name }))}
-            />
+            <Select allowClear style={{ width: 160 }} options={nameOptions(sampleTypes)} />
           </Form.Item>
           <Form.Item name="enabled" label={t('lab.testItem.status')}>
             <Select

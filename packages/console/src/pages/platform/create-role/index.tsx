@@ -5,6 +5,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormPage, useRecordId } from '../../../components/FormPage';
 import { rules } from '../../../components/formRules';
+import { nameOf } from '../../../components/localName';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 
@@ -53,8 +54,6 @@ export default function CreateRolePage() {
     invalidates: [(c) => c.role.page, (c) => c.role.get],
   });
 
-  const nameOf = (row: PermissionRow) =>
-    i18n.language === 'en-US' ? row.enName : i18n.language === 'zh-HK' ? row.hkName : row.name;
   const { nodes, leaves } = useMemo(
     () =>
       permissionNodes(tree ?? [], (row) => (

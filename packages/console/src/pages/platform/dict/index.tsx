@@ -20,6 +20,7 @@ import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
+import { nameOf } from '../../../components/localName';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { useDict } from '../../../stores/dict';
@@ -77,11 +78,10 @@ function ItemFields({ prefix = [] }: { prefix?: Array<string | number> }) {
 
 /** /platform/dict: dictionaries and their items; edit, enable/disable, add in batches, import from xlsx. */
 export default function DictPage() {
-  const { t, i18n } = useTranslation('platformData', { keyPrefix: 'dict' });
+  const { t } = useTranslation('platformData', { keyPrefix: 'dict' });
   const { t: c } = useTranslation('platformData', { keyPrefix: 'shared' });
   const { t: all } = useTranslation();
   const { can } = useAccess();
-  const english = i18n.language === 'en-US';
   const [keyword, setKeyword] = useState('');
   const types = useEndpointQuery((api) => api.dict.typeList, { body: keyword ? { keyword } : {} });
   const [chosen, setDictNo] = useState<number | null>(null);
@@ -132,7 +132,7 @@ export default function DictPage() {
     changed([dictNo]);
   };
 
-  const typeName = (d: DictType) => (english ? d.enName : d.name);
+  const typeName = (d: DictType) => nameOf(d);
   const page = items.data;
   const rows = page?.data[0]?.dictDataRespList ?? [];
 

@@ -11,13 +11,13 @@ import { DictSelect, DictText } from '../../../components/DictSelect';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
+import { nameOf } from '../../../components/localName';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation } from '../../../services/query';
 import {
   CodeNameFields,
   enabledColumn,
   KeywordFilter,
-  localName,
   SortField,
   useEditingActions,
 } from '../referenceFields';
@@ -51,7 +51,6 @@ const invalidates = [
 export default function OutWarehousePage() {
   const { t } = useTranslation('stockOut', { keyPrefix: 'type' });
   const { t: c } = useTranslation('platformData', { keyPrefix: 'record' });
-  const { i18n } = useTranslation();
   const list = useListPage((api) => api.stockOutTypes.paging, {} as Filter);
   const create = useEndpointMutation((api) => api.stockOutTypes.create, { invalidates });
   const update = useEndpointMutation((api) => api.stockOutTypes.update, { invalidates });
@@ -69,7 +68,7 @@ export default function OutWarehousePage() {
 
   const columns: ListColumn<StockOutTypeRow>[] = [
     col.text('code', c('code'), 140),
-    { dataIndex: 'name', title: c('name'), render: (_, row) => localName(row, i18n.language) },
+    col.localName<StockOutTypeRow>(c('name')),
     {
       dataIndex: 'returnsSample',
       title: t('returnsSample'),
@@ -104,7 +103,7 @@ export default function OutWarehousePage() {
     enabledColumn({
       permission: STOCK_OUT_TYPE_PERMISSIONS.toggle,
       testId: 'stock-out-type',
-      name: (row) => localName(row, i18n.language),
+      name: (row) => nameOf(row),
       setStatus,
     }),
   ];

@@ -14,6 +14,7 @@ import { confirmed } from '../../../components/ConfirmDialog';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
+import { nameOf } from '../../../components/localName';
 import { StatusTag } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
@@ -34,14 +35,9 @@ interface ContactValues {
 /** A contact change shows in the open detail (and the list's counts stay as they are). */
 const invalidates = [(api: Contract) => api.researchCenter.get];
 
-/** The centre's name in the interface language (its English name for en-US, when it has one). */
-export function centerName(row: { name: string; enName: string | null }, language: string): string {
-  return language === 'en-US' && row.enName ? row.enName : row.name;
-}
-
 /** One research centre: its record, its contacts (editable with the edit permission) and its projects. */
 export function CenterDetail({ id, onClose }: { id: number | null; onClose(): void }) {
-  const { t, i18n } = useTranslation('researchCenter', { keyPrefix: 'detail' });
+  const { t } = useTranslation('researchCenter', { keyPrefix: 'detail' });
   const { t: l } = useTranslation('researchCenter', { keyPrefix: 'list' });
   const { t: k } = useTranslation('researchCenter', { keyPrefix: 'contact' });
   const { t: tr } = useTranslation();
@@ -74,7 +70,7 @@ export function CenterDetail({ id, onClose }: { id: number | null; onClose(): vo
     <ViewModal
       open={id !== null}
       onCancel={onClose}
-      title={detail ? t('title', { name: centerName(detail, i18n.language) }) : null}
+      title={detail ? t('title', { name: nameOf(detail) }) : null}
       width={960}
       loading={!detail}
     >

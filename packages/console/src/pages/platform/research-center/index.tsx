@@ -6,11 +6,12 @@ import { col } from '../../../components/columns';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
+import { nameOf } from '../../../components/localName';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation } from '../../../services/query';
 import { enabledColumn, useEditingActions } from '../referenceFields';
-import { CenterDetail, centerName } from './CenterDetail';
+import { CenterDetail } from './CenterDetail';
 
 type Row = DataOf<Contract['researchCenter']['paging']>[number];
 
@@ -42,7 +43,7 @@ const invalidates = [(api: Contract) => api.researchCenter.paging, (api: Contrac
  * that project, under the project's own centre number.
  */
 export default function ResearchCenterPage() {
-  const { t, i18n } = useTranslation('researchCenter', { keyPrefix: 'list' });
+  const { t } = useTranslation('researchCenter', { keyPrefix: 'list' });
   const { t: f } = useTranslation('researchCenter', { keyPrefix: 'form' });
   const { t: tr } = useTranslation();
   const list = useListPage((api) => api.researchCenter.paging, {} as Filter);
@@ -75,7 +76,7 @@ export default function ResearchCenterPage() {
     {
       dataIndex: 'name',
       title: t('name'),
-      render: (_, row) => centerName(row, i18n.language),
+      render: (_, row) => nameOf(row),
       filter: <Input allowClear maxLength={64} placeholder={t('nameHint')} />,
     },
     col.text('province', t('province'), 100),
@@ -88,7 +89,7 @@ export default function ResearchCenterPage() {
     enabledColumn({
       permission: P.toggle,
       testId: 'research-center',
-      name: (row) => centerName(row, i18n.language),
+      name: (row) => nameOf(row),
       setStatus,
     }),
     col.time('updatedAt', tr('fields.updatedAt')),

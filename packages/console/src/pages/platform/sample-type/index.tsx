@@ -1,23 +1,25 @@
 import {
   SAMPLE_CATEGORIES,
+  SAMPLE_CONTAINER_DICT,
   SAMPLE_TYPE_PERMISSIONS,
   type SampleCategory,
   type SampleTypeRow,
 } from '@trialab/api-contract';
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
+import { DictSelect } from '../../../components/DictSelect';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
+import { nameOf } from '../../../components/localName';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import {
   CodeNameFields,
   enabledColumn,
   KeywordFilter,
-  localName,
   SortField,
   useEditingActions,
 } from '../referenceFields';
@@ -48,7 +50,6 @@ const invalidates = [(api: Contract) => api.sampleTypes.paging];
 export default function SampleTypePage() {
   const { t } = useTranslation('platformData', { keyPrefix: 'sampleType' });
   const { t: c } = useTranslation('platformData', { keyPrefix: 'record' });
-  const { i18n } = useTranslation();
   const list = useListPage((api) => api.sampleTypes.paging, {} as Filter);
   const create = useEndpointMutation((api) => api.sampleTypes.create, { invalidates });
   const update = useEndpointMutation((api) => api.sampleTypes.update, { invalidates });
@@ -66,7 +67,7 @@ export default function SampleTypePage() {
   });
   const storageOptions = storage.map((s) => ({
     value: s.id,
-    label: `${localName(s, i18n.language)} ${s.range}`,
+    label: `${nameOf(s)} ${s.range}`,
   }));
   // A type may keep a condition disabled since; it still shows by name.
   if (editing && editing !== 'new' && editing.storageTemperatureId !== null) {
@@ -79,7 +80,7 @@ export default function SampleTypePage() {
 
   const columns: ListColumn<SampleTypeRow>[] = [
     col.text('code', c('code'), 100),
-    { dataIndex: 'name', title: c('name'), render: (_, row) => localName(row, i18n.language) },
+    col.localName<SampleTypeRow>(c('name')),
     {
       dataIndex: 'category',
       title: t('category'),
@@ -87,13 +88,13 @@ export default function SampleTypePage() {
       render: (_, row) => t(`categories.${row.category}`),
       filter: <Select allowClear style={{ width: 120 }} options={categories} />,
     },
-    col.text('container', t('container')),
+    col.dict<SampleTypeRow>('container', t('container'), SAMPLE_CONTAINER_DICT),
     col.text('storageTemperatureName', t('storageTemperature'), 140),
     col.text('sort', c('sort'), 80),
     enabledColumn({
       permission: SAMPLE_TYPE_PERMISSIONS.status,
       testId: 'sample-type',
-      name: (row) => localName(row, i18n.language),
+      name: (row) => nameOf(row),
       setStatus,
     }),
   ];
@@ -104,7 +105,7 @@ export default function SampleTypePage() {
       name: values.name,
       enName: values.enName,
       category: values.category,
-      container: values.container?.trim() || null,
+      container: values.container ?? null,
       storageTemperatureId: values.storageTemperatureId ?? null,
       sort: Number(values.sort || 0),
     };
@@ -144,8 +145,15 @@ export default function SampleTypePage() {
         <Form.Item name="category" label={t('category')} rules={[rules.chosen(t('category'))]}>
           <Select options={categories} />
         </Form.Item>
-        <Form.Item name="container" label={t('container')} rules={[rules.max(t('container'), 64)]}>
-          <Input maxLength={64} placeholder={t('containerHint')} />
+        <Form.Item name="container" label={t('container')}>
+          <DictSelect
+            dictNo={SAMPLE_CONTAINER_DICT}
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('containerHint')}
+            data-testid="sample-type-container"
+          />
         </Form.Item>
         <Form.Item name="storageTemperatureId" label={t('storageTemperature')}>
           <Select allowClear options={storageOptions} />

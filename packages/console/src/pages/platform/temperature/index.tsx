@@ -6,6 +6,7 @@ import { col } from '../../../components/columns';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
+import { nameOf } from '../../../components/localName';
 import { NumberInput } from '../../../components/NumberInput';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation } from '../../../services/query';
@@ -13,7 +14,6 @@ import {
   CodeNameFields,
   enabledColumn,
   KeywordFilter,
-  localName,
   SortField,
   useEditingActions,
 } from '../referenceFields';
@@ -47,7 +47,6 @@ const invalidates = [(api: Contract) => api.temperatures.paging];
 export default function TemperaturePage() {
   const { t } = useTranslation('platformData', { keyPrefix: 'temperature' });
   const { t: c } = useTranslation('platformData', { keyPrefix: 'record' });
-  const { i18n } = useTranslation();
   const list = useListPage((api) => api.temperatures.paging, {} as Filter);
   const create = useEndpointMutation((api) => api.temperatures.create, { invalidates });
   const update = useEndpointMutation((api) => api.temperatures.update, { invalidates });
@@ -61,7 +60,7 @@ export default function TemperaturePage() {
 
   const columns: ListColumn<TemperatureRow>[] = [
     col.text('code', c('code'), 100),
-    { dataIndex: 'name', title: c('name'), render: (_, row) => localName(row, i18n.language) },
+    col.localName<TemperatureRow>(c('name')),
     col.text('range', t('range'), 130),
     {
       dataIndex: 'forTransport',
@@ -90,7 +89,7 @@ export default function TemperaturePage() {
     enabledColumn({
       permission: TEMPERATURE_PERMISSIONS.status,
       testId: 'temperature',
-      name: (row) => localName(row, i18n.language),
+      name: (row) => nameOf(row),
       setStatus,
     }),
   ];

@@ -21,6 +21,7 @@ const row = {
   projectId: 1,
   projectNo: 'KM-2026-001',
   code: 'KM001-V0093',
+  reasonCode: 'withdrawn',
   reason: '受试者退出研究',
   voidedBy: '张项目',
   voidedAt: '2026-11-20T08:00:00.000Z',

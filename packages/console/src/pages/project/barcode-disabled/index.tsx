@@ -1,10 +1,17 @@
-import { PROJECT_CONFIG_PERMISSIONS, VOID_MAX, type VoidedBarcodeRow } from '@trialab/api-contract';
+import {
+  PROJECT_CONFIG_PERMISSIONS,
+  VOID_MAX,
+  VOID_REASON_DICT,
+  VOID_REASON_OTHER,
+  type VoidedBarcodeRow,
+} from '@trialab/api-contract';
 import { Button, Form, Input, Space } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
+import { DictSelect } from '../../../components/DictSelect';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
@@ -19,7 +26,8 @@ interface Filter {
 interface VoidValues {
   projectId: number;
   codes: string;
-  reason: string;
+  reasonCode: string;
+  reason?: string;
 }
 
 /**
@@ -35,9 +43,14 @@ export default function BarcodeDisabledPage() {
   const [selected, setSelected] = useState<Key[]>([]);
   const [run, busy] = useAction();
 
-  const save = async ({ projectId, codes, reason }: VoidValues) => {
+  const save = async ({ projectId, codes, reasonCode, reason }: VoidValues) => {
     await callEndpoint((c) => c.voidedBarcodes.void, {
-      body: { projectId, codes: codes.split(/\r?\n/).filter((c) => c.trim() !== ''), reason },
+      body: {
+        projectId,
+        codes: codes.split(/\r?\n/).filter((c) => c.trim() !== ''),
+        reasonCode,
+        reason: reason ?? '',
+      },
     });
     await list.reload();
   };
@@ -57,7 +70,8 @@ export default function BarcodeDisabledPage() {
   const columns: DataColumn<VoidedBarcodeRow>[] = [
     col.text('projectNo', s('project'), 130),
     col.text('code', t('code'), 180),
-    col.text('reason', s('reason')),
+    col.dict<VoidedBarcodeRow>('reasonCode', s('reason'), VOID_REASON_DICT, 160),
+    col.text('reason', t('reasonWords')),
     col.text('voidedBy', t('voidedBy'), 110),
     col.time('voidedAt', t('voidedAt')),
   ];
@@ -137,8 +151,21 @@ export default function BarcodeDisabledPage() {
         >
           <Input.TextArea rows={6} data-testid="voided-form-codes" />
         </Form.Item>
-        <Form.Item name="reason" label={s('reason')} rules={[rules.required(s('reason'))]}>
-          <Input maxLength={200} data-testid="voided-form-reason" />
+        <Form.Item name="reasonCode" label={s('reason')} rules={[rules.chosen(s('reason'))]}>
+          <DictSelect dictNo={VOID_REASON_DICT} data-testid="voided-form-reason-code" />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['reasonCode']}>
+          {({ getFieldValue }) => (
+            <Form.Item
+              name="reason"
+              label={t('reasonWords')}
+              rules={
+                getFieldValue('reasonCode') === VOID_REASON_OTHER ? [rules.required(t('reasonWords'))] : []
+              }
+            >
+              <Input maxLength={200} data-testid="voided-form-reason" />
+            </Form.Item>
+          )}
         </Form.Item>
       </FormModal>
       <ReasonModal

@@ -1,7 +1,8 @@
-import type { BodyOf, PlanChoices } from '@trialab/api-contract';
+import { type BodyOf, type PlanChoices, SAMPLE_CONTAINER_DICT } from '@trialab/api-contract';
 import { Alert, Card, Col, Divider, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DictSelect } from '../../../components/DictSelect';
 import { FormPage, ListField, useRecordId } from '../../../components/FormPage';
 import { rules } from '../../../components/formRules';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
@@ -156,12 +157,14 @@ export default function CreatePlanPage() {
             data-testid={`${testId}-type`}
           />
         </Form.Item>
-        <Form.Item
-          name={[sample, 'container']}
-          label={st('container')}
-          rules={[rules.max(st('container'), 64)]}
-        >
-          <Input style={{ width: 100 }} data-testid={`${testId}-container`} />
+        <Form.Item name={[sample, 'container']} label={st('container')}>
+          <DictSelect
+            dictNo={SAMPLE_CONTAINER_DICT}
+            allowClear
+            popupMatchSelectWidth={false}
+            style={{ width: 150 }}
+            data-testid={`${testId}-container`}
+          />
         </Form.Item>
         <Form.Item name={[sample, 'volume']} label={st('volume')} rules={[rules.amount(st('volume'))]}>
           <InputNumber min={0.001} max={100000} style={{ width: 90 }} data-testid={`${testId}-volume`} />

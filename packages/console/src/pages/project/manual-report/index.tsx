@@ -1,5 +1,5 @@
 import { PROJECT_REPORT_PERMISSIONS } from '@trialab/api-contract';
-import { Button, DatePicker, Form, Input, Row, Upload } from 'antd';
+import { Button, DatePicker, Form, Input, Row, Select, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { ListPage, useListPage } from '../../../components/ListPage';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { callEndpoint } from '../../../services/endpoint';
 import { uploadPicked } from '../../../services/files';
+import { useEndpointQuery } from '../../../services/query';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import {
@@ -48,6 +49,16 @@ export default function ManualReportPage() {
   const userId = useSession((st) => st.user?.id);
   const list = useListPage((c) => c.manualReports.paging, {} as Filter);
   const [creating, setCreating] = useState(false);
+  const [form] = Form.useForm<UploadValues>();
+  const projectId = Form.useWatch('projectId', form);
+  const siteId = Form.useWatch('siteId', form);
+  // The subject and visit are chosen: the site's subjects and the visits of the project's online plans.
+  const choices = useEndpointQuery(
+    (c) => c.manualReports.choices,
+    { body: { projectId: projectId ?? 0, siteId: siteId ?? 0 } },
+    { enabled: creating && projectId != null && siteId != null },
+  ).data?.data;
+  const picked = projectId != null && siteId != null;
 
   const save = async ({ file, reportDate, ...values }: UploadValues) => {
     const uploaded = await uploadPicked(file);
@@ -114,15 +125,28 @@ export default function ManualReportPage() {
         width={720}
         testId="manual-report-form"
         name="manualReport"
+        form={form}
       >
         <Row gutter={16}>
           <ProjectSiteFields testId="manual-report-form" />
         </Row>
-        <Form.Item name="subjectNo" label={f('subjectNo')} rules={[rules.required(f('subjectNo'))]}>
-          <Input maxLength={64} data-testid="manual-report-form-subject" />
+        <Form.Item name="subjectNo" label={f('subjectNo')} rules={[rules.chosen(f('subjectNo'))]}>
+          <Select
+            showSearch
+            disabled={!picked}
+            placeholder={picked ? undefined : t('siteFirst')}
+            options={(choices?.subjects ?? []).map((no) => ({ value: no, label: no }))}
+            data-testid="manual-report-form-subject"
+          />
         </Form.Item>
-        <Form.Item name="visit" label={f('visit')} rules={[rules.required(f('visit'))]}>
-          <Input maxLength={64} data-testid="manual-report-form-visit" />
+        <Form.Item name="visit" label={f('visit')} rules={[rules.chosen(f('visit'))]}>
+          <Select
+            showSearch
+            disabled={!picked}
+            placeholder={picked ? undefined : t('siteFirst')}
+            options={(choices?.visits ?? []).map((name) => ({ value: name, label: name }))}
+            data-testid="manual-report-form-visit"
+          />
         </Form.Item>
         <Form.Item name="title" label={s('title')} rules={[rules.required(s('title'))]}>
           <Input maxLength={100} data-testid="manual-report-form-title" />

@@ -64,6 +64,11 @@ function renderPage(permissions: string[]) {
       return { code: 200, data: [{ id: 3, projectNo: 'KM-2026-003', name: '糖尿病研究' }], total: 1 };
     if (name === 'project.sitesByProject')
       return { code: 200, data: [{ id: 5, centerNo: '01', name: '华西医院' }], total: 1 };
+    if (name === 'manualReports.choices')
+      return {
+        code: 200,
+        data: { subjects: ['S-003-0001', 'S-003-0009'], visits: ['筛选期 V0', '基线 V1'] },
+      };
     if (name === 'system.fileUpload') return { code: 200, data: { id: 77 } };
     if (name === 'manualReports.create') return { code: 200, data: { id: 9, reportNo: 'MR1', version: 1 } };
     return { code: 200, data: null };
@@ -116,10 +121,20 @@ describe('/project/manual-report', () => {
     fireEvent.click(await option('KM-2026-003 糖尿病研究'));
     fireEvent.mouseDown(screen.getByLabelText('中心', { selector: '#manualReport_siteId' }));
     fireEvent.click(await option('01 华西医院'));
+    // Subject and visit are picked from the site's subjects and the plan's visits, not typed.
+    await waitFor(() =>
+      expect(calls('manualReports.choices').at(-1)?.[1]).toEqual({ body: { projectId: 3, siteId: 5 } }),
+    );
+    const choose = async (label: string, id: string, title: string) => {
+      const input = screen.getByLabelText(label, { selector: `#manualReport_${id}` });
+      await waitFor(() => expect(input.closest('.ant-select-disabled')).toBeNull());
+      fireEvent.mouseDown(input);
+      fireEvent.click(await option(title));
+    };
+    await choose('受试者编号', 'subjectNo', 'S-003-0009');
+    await choose('访视', 'visit', '基线 V1');
     const type = (id: string, value: string) =>
       fireEvent.change(document.querySelector(`#manualReport_${id}`) as Element, { target: { value } });
-    type('subjectNo', 'S-003-0009');
-    type('visit', '基线 V1');
     type('title', '外送基因检测报告');
     const date = document.querySelector('#manualReport_reportDate') as Element;
     fireEvent.mouseDown(date);

@@ -4,6 +4,7 @@ import {
   PLAN_STATES,
   type PlanState,
   projectPlanWorkflow,
+  SAMPLE_CONTAINER_DICT,
 } from '@trialab/api-contract';
 import { Col, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +97,7 @@ export function SampleTable({ samples, testId }: { samples: readonly Sample[]; t
       dataSource={[...samples]}
       columns={[
         { dataIndex: 'sampleTypeName', title: t('sampleType'), width: 110 },
-        { dataIndex: 'container', title: t('container'), width: 110, render: dash },
+        col.dict<Sample>('container', t('container'), SAMPLE_CONTAINER_DICT, 110),
         {
           dataIndex: 'volume',
           title: t('volume'),

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
+import { nameOf, nameOptions } from '../../../components/localName';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { useSampleTypes } from '../../../components/useSampleTypes';
@@ -63,7 +64,7 @@ const SHIPMENT_READS = [
 
 /** /web/create-check: book (or edit, ?id=) a sample shipment; all samples at one transport temperature. */
 export default function CreateCheckPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: s } = useTranslation('portal', { keyPrefix: 'shipment' });
   const { t: c } = useTranslation('portal', { keyPrefix: 'contact' });
   const navigate = useNavigate();
@@ -85,7 +86,6 @@ export default function CreateCheckPage() {
   const create = useEndpointMutation((api) => api.sampleTransport.create, { invalidates: SHIPMENT_READS });
   const update = useEndpointMutation((api) => api.sampleTransport.update, { invalidates: SHIPMENT_READS });
   const [run, saving] = useAction();
-  const english = i18n.language === 'en-US';
 
   // The form is filled once per loaded version of the booking, not again over what the user typed.
   const filled = useRef<string | null>(null);
@@ -213,7 +213,7 @@ export default function CreateCheckPage() {
                       aria-label={s('sampleType')}
                       style={{ width: 160 }}
                       data-testid={`sample-type-${index}`}
-                      options={types.map((x) => ({ value: x.id, label: english ? x.enName : x.name }))}
+                      options={nameOptions(types)}
                     />
                   </Form.Item>
                   <Form.Item name={[field.name, 'temperatureId']} rules={[rules.chosen(s('temperature'))]}>
@@ -224,7 +224,7 @@ export default function CreateCheckPage() {
                       data-testid={`sample-temperature-${index}`}
                       options={temps.map((x) => ({
                         value: x.id,
-                        label: `${english ? x.enName : x.name} (${x.range})`,
+                        label: `${nameOf(x)} (${x.range})`,
                       }))}
                     />
                   </Form.Item>

@@ -52,7 +52,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
         projectId ? eq(specimenBarcodes.projectId, projectId) : undefined,
         status ? eq(specimenBarcodes.status, status) : undefined,
       );
-      const r = await pageBarcodes(ctx.db, where, page, size);
+      const r = await pageBarcodes(ctx.db, where, page, size, ctx.lang);
       return new Page(r.rows, r.total);
     },
     register: async (ctx) => {
@@ -127,7 +127,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
         codeLike(keyword),
         transportId ? eq(specimenBarcodes.transportId, transportId) : undefined,
       );
-      const r = await pageBarcodes(ctx.db, where, page, size);
+      const r = await pageBarcodes(ctx.db, where, page, size, ctx.lang);
       return new Page(r.rows, r.total);
     },
     sign: async (ctx) => {
@@ -185,7 +185,7 @@ export async function codeRoutes(app: FastifyInstance): Promise<void> {
         projectId ? eq(specimenBarcodes.projectId, projectId) : undefined,
         status ? eq(specimenBarcodes.status, status) : undefined,
       );
-      const r = await pageBarcodes(ctx.db, where, page, size);
+      const r = await pageBarcodes(ctx.db, where, page, size, ctx.lang);
       return new Page(r.rows, r.total);
     },
     create: async (ctx) => {

@@ -18,6 +18,7 @@ import {
   tempStoragePositions,
 } from '../../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../../lib/errors.js';
+import { localNameColumn } from '../../../lib/local-name.js';
 import { pageOf } from '../../../lib/paging.js';
 import type { Principal } from '../../../lib/route.js';
 import { staleOrMissing, uniqueOr, versionedBump } from '../../../lib/versioned.js';
@@ -37,6 +38,7 @@ const storedCount = (db: Executor) =>
 export async function containers(
   db: Executor,
   where: SQL | undefined,
+  lang: Lang,
   page?: { page: number; size: number },
 ) {
   const stored = storedCount(db);
@@ -51,7 +53,7 @@ export async function containers(
       deviceName: tempStorageDevices.name,
       deviceEnabled: tempStorageDevices.enabled,
       temperatureId: tempStorageDevices.temperatureId,
-      temperatureName: temperatures.name,
+      temperatureName: localNameColumn(temperatures, lang),
       rows: tempStorageContainers.rows,
       cols: tempStorageContainers.cols,
       stored: sql<number>`coalesce(${stored.n}, 0)::int`,
@@ -84,8 +86,8 @@ export async function countContainers(db: Executor, where: SQL | undefined): Pro
   return total?.n ?? 0;
 }
 
-export async function containerById(db: Executor, id: number): Promise<ContainerRow> {
-  const [row] = await containers(db, eq(tempStorageContainers.id, id));
+export async function containerById(db: Executor, id: number, lang: Lang = 'zh_CN'): Promise<ContainerRow> {
+  const [row] = await containers(db, eq(tempStorageContainers.id, id), lang);
   if (!row) throw notFound();
   return row;
 }
@@ -154,14 +156,15 @@ export async function updateContainer(
 // ---- stored samples ----
 
 const storer = users;
-export function storedQuery(db: Executor) {
+/** Stored samples; `lang` names their sample type and temperature (the stored names when not given: checks). */
+export function storedQuery(db: Executor, lang: Lang = 'zh_CN') {
   return db
     .select({
       id: specimenBarcodes.id,
       barcode: specimenBarcodes.code,
       projectNo: projects.projectNo,
-      sampleTypeName: sampleTypes.name,
-      temperatureName: temperatures.name,
+      sampleTypeName: localNameColumn(sampleTypes, lang),
+      temperatureName: localNameColumn(temperatures, lang),
       deviceId: tempStorageDevices.id,
       deviceName: tempStorageDevices.name,
       containerId: tempStorageContainers.id,
@@ -187,7 +190,12 @@ export const toStored = ({ row, col, ...r }: StoredRaw): StoredSample => ({
   storedAt: r.storedAt.toISOString(),
 });
 
-export function pageStored(db: Executor, where: SQL | undefined, page: { page: number; size: number }) {
+export function pageStored(
+  db: Executor,
+  where: SQL | undefined,
+  page: { page: number; size: number },
+  lang: Lang,
+) {
   return pageOf(
     db
       .select({ n: count() })
@@ -196,7 +204,7 @@ export function pageStored(db: Executor, where: SQL | undefined, page: { page: n
       .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
       .innerJoin(tempStorageContainers, eq(tempStorageContainers.id, tempStoragePositions.containerId))
       .where(where),
-    storedQuery(db)
+    storedQuery(db, lang)
       .where(where)
       .orderBy(
         asc(tempStorageDevices.code),
@@ -214,8 +222,9 @@ export async function storedIn(
   db: Executor,
   containerId: number,
   where: SQL | undefined,
+  lang: Lang,
 ): Promise<StoredSample[]> {
-  const rows = await storedQuery(db)
+  const rows = await storedQuery(db, lang)
     .where(and(eq(tempStoragePositions.containerId, containerId), where))
     .orderBy(asc(tempStoragePositions.row), asc(tempStoragePositions.col));
   return rows.map(toStored);
@@ -271,6 +280,7 @@ export async function pageDevices(
   db: Executor,
   where: SQL | undefined,
   page: { page: number; size: number },
+  lang: Lang,
 ) {
   return pageOf(
     db.select({ n: count() }).from(tempStorageDevices).where(where),
@@ -281,7 +291,7 @@ export async function pageDevices(
         name: tempStorageDevices.name,
         kind: tempStorageDevices.kind,
         temperatureId: tempStorageDevices.temperatureId,
-        temperatureName: temperatures.name,
+        temperatureName: localNameColumn(temperatures, lang),
         temperatureRange: temperatures.range,
         location: tempStorageDevices.location,
         enabled: tempStorageDevices.enabled,

@@ -82,7 +82,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
         deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
         containerId ? eq(tempStoragePositions.containerId, containerId) : undefined,
       );
-      return pageStored(ctx.db, where, { page, size });
+      return pageStored(ctx.db, where, { page, size }, ctx.lang);
     },
     containerPage: async (ctx) => {
       const { page, size, keyword, deviceId } = ctx.body;
@@ -91,7 +91,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
         deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
       );
       const total = await countContainers(ctx.db, where);
-      const rows = await containers(ctx.db, where, { page, size });
+      const rows = await containers(ctx.db, where, ctx.lang, { page, size });
       return new Page(rows.map(publicContainer), total);
     },
     containerList: async (ctx) => {
@@ -104,12 +104,13 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
           deviceId ? eq(tempStorageContainers.deviceId, deviceId) : undefined,
           containsAny([tempStorageContainers.code, tempStorageContainers.name], keyword),
         ),
+        ctx.lang,
       );
       return rows.map(publicContainer);
     },
     containerDetail: async (ctx) => {
       const scope = await ctx.scope();
-      const container = await containerById(ctx.db, ctx.params.id);
+      const container = await containerById(ctx.db, ctx.params.id, ctx.lang);
       const occupied = await occupiedCells(ctx.db, container.id);
       return {
         ...publicContainer(container),
@@ -139,7 +140,7 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
         containsAny([tempStorageDevices.code, tempStorageDevices.name], keyword),
         enabled === undefined ? undefined : eq(tempStorageDevices.enabled, enabled),
       );
-      return pageDevices(ctx.db, where, { page, size });
+      return pageDevices(ctx.db, where, { page, size }, ctx.lang);
     },
     deviceCreate: async (ctx) => {
       await assertTemperatureExists(ctx.db, ctx.body.temperatureId);
@@ -249,8 +250,8 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
     template: async (ctx) => xlsx('temp-storage-template.xlsx', await templateWorkbook(ctx.lang)),
     export: async (ctx) => {
       const scope = await ctx.scope();
-      const container = await containerById(ctx.db, ctx.params.id);
-      const rows = await storedIn(ctx.db, container.id, barcodeScope(scope));
+      const container = await containerById(ctx.db, ctx.params.id, ctx.lang);
+      const rows = await storedIn(ctx.db, container.id, barcodeScope(scope), ctx.lang);
       const time = zonedTime(ctx);
       const book = await containerWorkbook(container.code, rows, ctx.lang, time);
       return xlsx(`${container.code}-${time.date(ctx.now)}.xlsx`, book);

@@ -14,6 +14,7 @@ import type { DataColumn } from '../../../../components/DataTable';
 import { useAction } from '../../../../components/FormModal';
 import { dash } from '../../../../components/format';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { nameOptions } from '../../../../components/localName';
 import { stateText } from '../../../../components/StatusTag';
 import { useSampleTypes } from '../../../../components/useSampleTypes';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
@@ -37,12 +38,11 @@ interface CreateValues {
 
 /** /laboratory/before-analysis/manage-sub-barcode: aliquot sub-barcodes (-01..-99), disable, print list. */
 export default function ManageSubBarcodePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: common } = useTranslation('specimen', { keyPrefix: 'shared' });
   const { t: s } = useTranslation('specimen', { keyPrefix: 'sub' });
   const states = (state: string) => stateText(specimenBarcodeWorkflow, state);
   const sampleTypes = useSampleTypes();
-  const english = i18n.language === 'en-US';
   const [form] = Form.useForm<CreateValues>();
   const [filterForm] = Form.useForm<Filter>();
   const list = useListPage((c) => c.subBarcode.paging, {} as Filter);
@@ -131,11 +131,7 @@ export default function ManageSubBarcodePage() {
               <InputNumber min={1} max={SUB_BARCODE_MAX_SUFFIX} precision={0} data-testid="sub-count" />
             </Form.Item>
             <Form.Item name="sampleTypeId" label={s('aliquotType')}>
-              <Select
-                allowClear
-                style={{ width: 140 }}
-                options={sampleTypes.map((x) => ({ value: x.id, label: english ? x.enName : x.name }))}
-              />
+              <Select allowClear style={{ width: 140 }} options={nameOptions(sampleTypes)} />
             </Form.Item>
             <Form.Item>
               <Button type="primary" htmlType="submit" loading={saving} data-testid="sub-create">

@@ -13,6 +13,7 @@ import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { FormModal, useAction } from '../../../../components/FormModal';
 import { ListPage, useListPage } from '../../../../components/ListPage';
+import { nameOptions } from '../../../../components/localName';
 import { useProjectSites } from '../../../../components/ProjectSiteFields/useProjectSites';
 import { stateText } from '../../../../components/StatusTag';
 import { useSampleTypes } from '../../../../components/useSampleTypes';
@@ -51,15 +52,14 @@ interface LinkValues {
 
 /** /laboratory/before-analysis/register-sample-code: register pre-printed label ranges or lists of barcodes. */
 export default function RegisterSampleCodePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: common } = useTranslation('specimen', { keyPrefix: 'shared' });
   const { t: c } = useTranslation('specimen', { keyPrefix: 'code' });
   const states = (state: string) => stateText(specimenBarcodeWorkflow, state);
   const { can } = useAccess();
   const list = useListPage((c) => c.sampleCode.paging, {} as Filter);
   const sampleTypes = useSampleTypes();
-  const english = i18n.language === 'en-US';
-  const typeOptions = sampleTypes.map((s) => ({ value: s.id, label: english ? s.enName : s.name }));
+  const typeOptions = nameOptions(sampleTypes);
 
   const [open, setOpen] = useState(false);
   const [run, saving] = useAction();

@@ -1,0 +1,30 @@
+/**
+ * The one rule for a record kept with names per language (sample types, temperatures, test items,
+ * stock-out types, containers, dictionary items, roles, menus, research centres): show the name of
+ * the reader's language, falling back to the other. en-US reads `enName`, else the Chinese name;
+ * zh-HK reads `hkName` (traditional) when one is stored, else the simplified `name`. A blank stored
+ * name counts as none. The console (`components/localName.ts`) and the server (lists, documents and
+ * exports, `lib/local-name.ts`) both apply this declaration.
+ */
+export interface LocalNames {
+  name: string;
+  enName?: string | null;
+  hkName?: string | null;
+}
+
+/** A console language code (zh-CN, en-US, zh-HK) or a `lang` header value (zh_CN, en_US). */
+export type NameLocale = 'zh-CN' | 'en-US' | 'zh-HK' | 'zh_CN' | 'en_US' | (string & {});
+
+function given(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+export function isEnglishLocale(locale: NameLocale): boolean {
+  return locale === 'en-US' || locale === 'en_US';
+}
+
+export function localName(record: LocalNames, locale: NameLocale): string {
+  if (isEnglishLocale(locale)) return given(record.enName) ? record.enName : record.name;
+  if ((locale === 'zh-HK' || locale === 'zh_HK') && given(record.hkName)) return record.hkName;
+  return given(record.name) ? record.name : (record.enName ?? record.name);
+}

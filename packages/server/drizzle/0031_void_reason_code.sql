@@ -1,0 +1,1 @@
+ALTER TABLE "voided_barcodes" ADD COLUMN "reason_code" text;
