@@ -3,7 +3,6 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sites, userProjects, users } from '../src/db/schema.js';
 import { clarificationQueries } from '../src/db/schema-portal.js';
-import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
@@ -203,12 +202,18 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
       actions: ['approve', 'reject'],
       route: '/laboratory/before-analysis/test-project-review',
     });
-    // Samples registered and waiting for the bench sign-for: any lab user with the right may sign.
-    const [expected] = await env.handle.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(specimenBarcodes)
-      .where(eq(specimenBarcodes.status, 'registered'));
-    expect(expected?.n).toBeGreaterThan(0);
+    // Received shipments with samples still to sign for at the bench, as the sign-for page lists them
+    // (its pending filter): any lab user with the right may sign.
+    const pending = await ok(
+      call(
+        env.app,
+        endpoints.specimenSign.shipments,
+        { session: lab, body: { pending: true, size: 50 } },
+        env.clock.now,
+      ),
+    );
+    const expected = { n: pending.total };
+    expect(expected.n).toBeGreaterThan(0);
     expect(kinds.find((k) => k.workflow === 'specimenBarcode')).toEqual({
       workflow: 'specimenBarcode',
       state: 'registered',

@@ -132,7 +132,7 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
     expect(envelope(answer).code).toBe(ResultCode.FILE_TOO_LARGE);
   });
 
-  it('serves dictionaries 1001-1023 in pages and in batches', async () => {
+  it('serves dictionaries 1001-1025 in pages and in batches', async () => {
     const page = envelope(
       await call(
         env.app,
@@ -154,7 +154,9 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
       await call(env.app, dict.types, { session: lab, body: { types: [1001, 1017, 1023] } }, env.clock.now),
     );
     expect(Object.keys(batch.data as object).sort()).toEqual(['1001', '1017', '1023']);
-    for (let no = 1001; no <= 1023; no++) {
+    // 1010 (project status) is retired: a project's states are its workflow's.
+    for (let no = 1001; no <= 1025; no++) {
+      if (no === 1010) continue;
       const one = envelope(
         await call(env.app, dict.page, { session: lab, body: { dictNo: no, size: 99 } }, env.clock.now),
       );

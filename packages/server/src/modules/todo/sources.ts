@@ -128,8 +128,9 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       id: sampleTransports.id,
       number: sampleTransports.orderNo,
       state: sql`CASE WHEN ${awaitingBenchSign} THEN 'registered' END`,
+      // Waiting since the receipt desk signed for the shipment, raised by whoever signed.
       createdAt: sampleTransports.signedAt,
-      createdBy: null,
+      createdBy: sampleTransports.signerId,
     },
     scope: receivedShipmentScope,
     pages: { sign: `${LAB}/specimen-sign` },
