@@ -30,7 +30,7 @@ export async function layoutProblems(page: Page, within?: string): Promise<Layou
       const marked = element?.closest('[data-testid]');
       if (marked) return `[data-testid="${marked.getAttribute('data-testid')}"]`;
       return element
-        ? `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 2).join('.')}`
+        ? `${element.tagName.toLowerCase()}.${Array.from(element.classList).slice(0, 2).join('.')}`
         : '?';
     };
     const shown = (element: Element) => {
@@ -50,7 +50,8 @@ export async function layoutProblems(page: Page, within?: string): Promise<Layou
       if (parent.closest('[aria-hidden="true"], .ant-table-measure-row, svg')) continue;
       range.selectNodeContents(node);
       const tops = new Set<number>();
-      for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      for (const rect of Array.from(range.getClientRects()))
+        if (rect.width > 0) tops.add(Math.round(rect.top));
       const lines = tops.size;
       if (lines >= 2 && [...text].length / lines <= 1.5)
         problems.push({ kind: 'one-character-lines', text: text.slice(0, 40), where: whereOf(parent) });
@@ -60,16 +61,18 @@ export async function layoutProblems(page: Page, within?: string): Promise<Layou
     // than its box scrolls sideways under its pinned columns, so what is under the action column at
     // the start must come out at the end (and what is under a start-pinned one at the start).
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (const table of root.querySelectorAll('.ant-table')) {
+    for (const table of Array.from(root.querySelectorAll('.ant-table'))) {
       if (!shown(table)) continue;
-      const heads = [...table.querySelectorAll<HTMLElement>('thead > tr:first-child > th')].filter(
+      const heads = Array.from(table.querySelectorAll<HTMLElement>('thead > tr:first-child > th')).filter(
         (th) => th.getBoundingClientRect().width > 0 && !th.classList.contains('ant-table-selection-column'),
       );
       const free = heads.filter((th) => !th.classList.contains('ant-table-cell-fix'));
       const ends = heads.filter((th) => th.classList.contains('ant-table-cell-fix-end'));
       const starts = heads.filter((th) => th.classList.contains('ant-table-cell-fix-start'));
       if (free.length === 0 || ends.length + starts.length === 0) continue;
-      const scrollers = [...table.querySelectorAll<HTMLElement>('.ant-table-body, .ant-table-content')];
+      const scrollers = Array.from(
+        table.querySelectorAll<HTMLElement>('.ant-table-body, .ant-table-content'),
+      );
       const scroller = scrollers[0];
       const scrollable =
         scroller !== undefined &&
@@ -106,7 +109,7 @@ export async function layoutProblems(page: Page, within?: string): Promise<Layou
       for (const text of found) problems.push({ kind: 'column-behind-pinned', text, where: whereOf(table) });
     }
     // Dialogs: an open one ends within the window (its body scrolls), its buttons on screen.
-    for (const dialog of document.querySelectorAll('.ant-modal')) {
+    for (const dialog of Array.from(document.querySelectorAll('.ant-modal'))) {
       if (!shown(dialog)) continue;
       if (dialog.getBoundingClientRect().bottom > window.innerHeight + 1)
         problems.push({

@@ -46,6 +46,8 @@ describe('lab queries and result entry from a test order', () => {
   it('staff raise a query, the site answers it at /web/question, staff close it', async () => {
     const staff = await open(ACCOUNTS.lab, '/laboratory/before-analysis/question');
     await staff.getByTestId('query-raise').click();
+    // The list's filters have a project too: the dialog must be open before choosing in it.
+    await staff.locator('.ant-modal:visible').waitFor();
     await choose(staff, 'projectId', 'KM-2026-001');
     await choose(staff, 'siteId', '北京协和医院');
     await staff.getByTestId('query-subject').fill('E2E-LQ-001');

@@ -152,11 +152,13 @@ describe('portal reports', () => {
     expect(download.suggestedFilename()).toBe(`${reportNo}-v0.pdf`);
     const bytes = await readFile(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    // The report as the lab issued it: the lab, the subject, the results, page 1 of N (zh_CN).
+    // The report as the lab issued it, in the sites' copy: the lab, the subject by number and
+    // initials (the project does not allow full names), the results, page 1 of N (zh_CN).
     const pages = await pdfPages(bytes);
     const [first = []] = pages;
     expect(first).toContain('特莱博中心实验室');
-    expect(first).toContain(`${subjectNo} 报告测试甲`);
+    expect(first).toContain(`${subjectNo} BGCSJ`);
+    expect(pages.flat().join(' ')).not.toContain('报告测试甲');
     expect(first).toContain('LFT');
     expect(first).toContain('52');
     expect(first).toContain('↑ 偏高');

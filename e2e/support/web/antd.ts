@@ -1,8 +1,13 @@
 import type { Page } from 'playwright-core';
 
-/** Opens the antd select whose input has this id and picks the option containing `text`. */
+/**
+ * Opens the antd select whose input has this id and picks the option containing `text`: in the open
+ * dialog when there is one (a list's filter and its dialog's form may both have the field).
+ */
 export async function choose(page: Page, id: string, text: string | RegExp): Promise<void> {
-  await page.locator('.ant-select', { has: page.locator(`#${id}`) }).click();
+  const dialog = page.locator('.ant-modal-wrap:visible').last();
+  const scope = (await dialog.count()) > 0 ? dialog : page;
+  await scope.locator('.ant-select', { has: page.locator(`#${id}`) }).click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
     .first()
