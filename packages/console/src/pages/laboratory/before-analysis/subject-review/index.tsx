@@ -1,5 +1,5 @@
 import { type SubjectRow, subjectRegistrationWorkflow } from '@trialab/api-contract';
-import { Button, Descriptions, Modal, Segmented, Space } from 'antd';
+import { Descriptions, Modal, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../../../components/DataTable';
@@ -68,11 +68,7 @@ export default function SubjectReviewPage() {
         />
       }
       actions={{
-        render: (row) => (
-          <Button type="link" size="small" onClick={() => setCurrent(row)}>
-            {s('view')}
-          </Button>
-        ),
+        items: [{ label: s('view'), onClick: (row) => setCurrent(row) }],
       }}
     >
       <Modal
