@@ -25,6 +25,22 @@ const COLORS: Record<string, string> = {
   active: 'success',
   published: 'success',
   online: 'success',
+  // lab reports
+  entered: 'processing',
+  returned: 'warning',
+  reviewed: 'cyan',
+  released: 'success',
+  superseded: 'default',
+  revision_pending: 'purple',
+  revision_rejected: 'error',
+  // specimen barcodes and their storage
+  registered: 'default',
+  disabled: 'error',
+  unstored: 'default',
+  stored: 'processing',
+  // a received sample
+  awaiting: 'default',
+  exception: 'warning',
 };
 
 /** Whatever declares a workflow's state words (the contract's workflows). */

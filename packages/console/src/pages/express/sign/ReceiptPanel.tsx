@@ -29,7 +29,7 @@ import { DictSelect, useDictItems } from '../../../components/DictSelect';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
 import { ShowLimit } from '../../../components/ShowLimit';
-import { stateText } from '../../../components/StatusTag';
+import { StatusTag } from '../../../components/StatusTag';
 import { useFileImage } from '../../../components/useFileImage';
 import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
 import { t as textOf } from '../../../locales';
@@ -237,9 +237,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
             ]}
           />
         ) : (
-          <Tag color={s.state === 'exception' ? 'warning' : 'success'}>
-            {stateText(sampleReceiptWorkflow, s.state)}
-          </Tag>
+          <StatusTag workflow={sampleReceiptWorkflow} status={s.state} />
         ),
     },
     {

@@ -14,7 +14,7 @@ import { dash, formatTimeAs } from '../../../components/format';
 import { nameOf } from '../../../components/localName';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { SignatureModal } from '../../../components/SignatureModal';
-import { stateText } from '../../../components/StatusTag';
+import { StatusTag } from '../../../components/StatusTag';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import { downloadEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation } from '../../../services/query';
@@ -31,19 +31,8 @@ const signed = (action: Action | null) =>
   action !== null && action in SIGNED ? SIGNED[action as keyof typeof SIGNED] : null;
 const REASONED: ReadonlySet<Action> = new Set(['return', 'rejectRevision']);
 
-const COLOR: Record<ReportState, string> = {
-  entered: 'processing',
-  returned: 'warning',
-  reviewed: 'cyan',
-  released: 'success',
-  superseded: 'default',
-  revision_pending: 'purple',
-  revision_rejected: 'error',
-};
-
 export function ReportStatus({ status }: { status: ReportState }) {
-  useTranslation(); // re-renders on a language change
-  return <Tag color={COLOR[status]}>{stateText(labReportWorkflow, status)}</Tag>;
+  return <StatusTag workflow={labReportWorkflow} status={status} />;
 }
 
 /** One report version: results, signatures, versions, and the actions the workflows allow this user. */

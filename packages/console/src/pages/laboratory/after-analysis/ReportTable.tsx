@@ -152,16 +152,13 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
       }
       actions={{
         width: 90,
-        render: (row) => (
-          <Button
-            type="link"
-            size="small"
-            onClick={() => setOpenId(row.id)}
-            data-testid={`report-open-${row.reportNo}-v${row.revision}`}
-          >
-            {t('lab.shared.view')}
-          </Button>
-        ),
+        items: [
+          {
+            label: t('lab.shared.view'),
+            testId: (row) => `report-open-${row.reportNo}-v${row.revision}`,
+            onClick: (row) => setOpenId(row.id),
+          },
+        ],
       }}
     >
       <ReportDrawer id={openId} onClose={() => setOpenId(null)} />

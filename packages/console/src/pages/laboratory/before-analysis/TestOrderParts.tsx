@@ -1,4 +1,9 @@
-import type { SubjectRow, TestItemRow, TestOrderRow } from '@trialab/api-contract';
+import {
+  type SubjectRow,
+  type TestItemRow,
+  type TestOrderRow,
+  testOrderWorkflow,
+} from '@trialab/api-contract';
 import { Card, Form, Image, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
@@ -10,7 +15,6 @@ import { type CapturedImage, DocumentCapture } from '../../../devices/components
 import { base64Bytes, uploadFile } from '../../../services/files';
 import { useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
-import { SubjectStatus } from './subjectStatus';
 
 /** Approved subjects and enabled test items for the order forms. */
 export function useOrderChoices(): { subjects: SubjectRow[]; items: TestItemRow[] } {
@@ -115,11 +119,7 @@ export function useOrderColumns(): DataColumn<TestOrderRow>[] {
       title: t('order.items'),
       render: (_: unknown, r) => r.testItems.map((i) => i.code).join(', '),
     },
-    {
-      dataIndex: 'status',
-      title: t('receipt.status'),
-      render: (v: TestOrderRow['status']) => <SubjectStatus status={v} of="testOrder" />,
-    },
+    col.status(testOrderWorkflow),
     { dataIndex: 'createdByName', title: t('subject.enteredBy') },
     {
       dataIndex: 'createdAt',

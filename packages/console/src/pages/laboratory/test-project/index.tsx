@@ -118,13 +118,13 @@ export default function TestProjectPage() {
       }
       actions={{
         width: 100,
-        render: (row) => (
-          <Permission value={[TEST_ITEM_PERMISSIONS.update]}>
-            <Button type="link" size="small" onClick={() => navigate(`/laboratory/test-create?id=${row.id}`)}>
-              {t('lab.shared.edit')}
-            </Button>
-          </Permission>
-        ),
+        items: [
+          {
+            label: t('lab.shared.edit'),
+            permission: TEST_ITEM_PERMISSIONS.update,
+            onClick: (row) => navigate(`/laboratory/test-create?id=${row.id}`),
+          },
+        ],
       }}
     />
   );

@@ -151,16 +151,12 @@ export default function ConsumableApplyPage() {
       }
       actions={{
         width: 220,
+        items: [{ label: t('portal.shared.view'), onClick: (row) => setViewing(row.id) }],
         render: (row) => (
           <WorkflowActions
             workflow={consumableOrderWorkflow}
             state={row.status}
             isApplicant={row.applicantId === userId}
-            before={
-              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portal.shared.view')}
-              </Button>
-            }
             actions={{
               edit: {
                 label: c('actions.edit'),

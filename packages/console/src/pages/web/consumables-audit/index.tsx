@@ -91,16 +91,12 @@ export default function ConsumablesAuditPage() {
       columns={columns}
       actions={{
         width: 200,
+        items: [{ label: t('portal.shared.view'), onClick: (row) => setViewing(row.id) }],
         render: (row) => (
           <WorkflowActions
             workflow={consumableOrderWorkflow}
             state={row.status}
             isApplicant={row.applicantId === userId}
-            before={
-              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portal.shared.view')}
-              </Button>
-            }
             actions={{
               approve: {
                 label: a('pass'),

@@ -1,5 +1,5 @@
 import type { DataOf } from '@trialab/api-contract';
-import { Button, Descriptions, Form, Input, Table, Tag } from 'antd';
+import { Descriptions, Form, Input, Table, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
@@ -112,16 +112,13 @@ export default function InspectionFormPage() {
       }
       actions={{
         width: 90,
-        render: (row) => (
-          <Button
-            type="link"
-            size="small"
-            onClick={() => setViewing(row.id)}
-            data-testid={`inspection-view-${row.orderNo}`}
-          >
-            {t('portalReports.shared.view')}
-          </Button>
-        ),
+        items: [
+          {
+            label: t('portalReports.shared.view'),
+            testId: (row) => `inspection-view-${row.orderNo}`,
+            onClick: (row) => setViewing(row.id),
+          },
+        ],
       }}
     >
       <InspectionModal id={viewing} onClose={close} />

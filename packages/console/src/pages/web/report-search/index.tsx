@@ -98,32 +98,21 @@ function ReportList({ mine }: { mine: boolean }) {
       filters={<ReportFilterFields reportNo />}
       actions={{
         width: 150,
-        render: (row) => (
-          <>
-            {row.kind !== 'manual' && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setViewing(row.id)}
-                data-testid={`report-view-${row.reportNo}`}
-              >
-                {t('portalReports.shared.view')}
-              </Button>
-            )}
-            {row.hasPdf && (
-              <Permission value={[PORTAL_REPORT_PERMISSIONS.reportDownload]}>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => (row.kind === 'manual' ? downloadManual(row) : download(row))}
-                  data-testid={`report-pdf-${row.reportNo}`}
-                >
-                  {t('portalReports.shared.download')}
-                </Button>
-              </Permission>
-            )}
-          </>
-        ),
+        items: [
+          {
+            label: t('portalReports.shared.view'),
+            testId: (row) => `report-view-${row.reportNo}`,
+            hidden: (row) => row.kind === 'manual',
+            onClick: (row) => setViewing(row.id),
+          },
+          {
+            label: t('portalReports.shared.download'),
+            permission: PORTAL_REPORT_PERMISSIONS.reportDownload,
+            testId: (row) => `report-pdf-${row.reportNo}`,
+            hidden: (row) => !row.hasPdf,
+            onClick: (row) => (row.kind === 'manual' ? downloadManual(row) : download(row)),
+          },
+        ],
       }}
     >
       <ReportDetailModal id={viewing} onClose={() => setViewing(null)} onDownload={download} />
@@ -285,15 +274,11 @@ function ChargebackList() {
       filters={<ChargebackFilterFields />}
       actions={{
         width: 200,
+        items: [{ label: t('portalReports.shared.view'), onClick: (row) => setViewing(row.id) }],
         render: (row) => (
           <WorkflowActions
             workflow={chargebackWorkflow}
             state={row.status}
-            before={
-              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portalReports.shared.view')}
-              </Button>
-            }
             actions={{
               acknowledge: {
                 label: b('actions.acknowledge'),
@@ -383,17 +368,14 @@ function RejectionList() {
       }
       actions={{
         width: 110,
-        render: (row) =>
-          row.readAt === null && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => void mark([row.id])}
-              data-testid={`rejection-read-${row.id}`}
-            >
-              {j('markRead')}
-            </Button>
-          ),
+        items: [
+          {
+            label: j('markRead'),
+            testId: (row) => `rejection-read-${row.id}`,
+            hidden: (row) => row.readAt !== null,
+            onClick: (row) => void mark([row.id]),
+          },
+        ],
       }}
     />
   );

@@ -171,15 +171,11 @@ export default function ReserveCheckPage() {
       }
       actions={{
         width: 180,
+        items: [{ label: t('portal.shared.view'), onClick: (row) => setViewing(row.id) }],
         render: (row) => (
           <WorkflowActions
             workflow={sampleShipmentWorkflow}
             state={row.status}
-            before={
-              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portal.shared.view')}
-              </Button>
-            }
             actions={{
               edit: {
                 label: t('portal.shared.edit'),

@@ -57,16 +57,12 @@ export default function UserApplyPage() {
       }
       actions={{
         width: 140,
+        items: [{ label: t('portalAdmin.shared.view'), onClick: (row) => setViewing(row.id) }],
         render: (row) => (
           <WorkflowActions
             workflow={accountApplicationWorkflow}
             state={row.status}
             isApplicant={row.applicantId === userId}
-            before={
-              <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-                {t('portalAdmin.shared.view')}
-              </Button>
-            }
             actions={{
               withdraw: {
                 label: t('portalAdmin.application.actions.withdraw'),

@@ -17,7 +17,6 @@ import type { FingerprintResult } from '../../../../devices/fingerprint';
 import { useCameraPage } from '../../../../devices/hooks';
 import { callEndpoint } from '../../../../services/endpoint';
 import { useSession } from '../../../../stores/session';
-import { SubjectStatus } from '../subjectStatus';
 
 interface Values {
   projectId?: number;
@@ -89,11 +88,7 @@ export default function InputSubjectPage() {
     { dataIndex: 'projectNo', title: t('lab.receipt.project') },
     { dataIndex: 'cardNoMasked', title: t('lab.device.cardId') },
     { dataIndex: 'faceConfidence', title: t('lab.device.confidence') },
-    {
-      dataIndex: 'status',
-      title: t('lab.receipt.status'),
-      render: (v: SubjectRow['status']) => <SubjectStatus status={v} />,
-    },
+    col.status(subjectRegistrationWorkflow),
     {
       dataIndex: 'createdAt',
       title: t('lab.subject.createdAt'),

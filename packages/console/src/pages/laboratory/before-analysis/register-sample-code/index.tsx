@@ -163,12 +163,13 @@ export default function RegisterSampleCodePage() {
         can(SPECIMEN_PERMISSIONS.codeUpdate)
           ? {
               width: 90,
-              render: (row) =>
-                row.status === 'registered' && (
-                  <Button type="link" size="small" onClick={() => setEditing(row)}>
-                    {common('edit')}
-                  </Button>
-                ),
+              items: [
+                {
+                  label: common('edit'),
+                  hidden: (row) => row.status !== 'registered',
+                  onClick: (row) => setEditing(row),
+                },
+              ],
             }
           : undefined
       }

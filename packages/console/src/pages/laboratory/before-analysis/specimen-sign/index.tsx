@@ -99,19 +99,16 @@ export default function SpecimenSignPage() {
         }
         actions={{
           width: 90,
-          render: (row) => (
-            <Button
-              type="link"
-              size="small"
-              data-testid={`sign-choose-${row.orderNo}`}
-              onClick={() => {
+          items: [
+            {
+              label: s('choose'),
+              testId: (row) => `sign-choose-${row.orderNo}`,
+              onClick: (row) => {
                 setChosen(row);
                 setCodes([]);
-              }}
-            >
-              {s('choose')}
-            </Button>
-          ),
+              },
+            },
+          ],
         }}
       />
       <Card title={s('chosen')}>

@@ -10,10 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../../access/gates';
-import { useAccess } from '../../../../access/useAccess';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
-import { useAction } from '../../../../components/FormModal';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { downloadEndpoint } from '../../../../services/endpoint';
 import { useEndpointQuery } from '../../../../services/query';
@@ -42,8 +40,6 @@ export default function SpecimenStagingPage() {
   const { t } = useTranslation('specimen');
   const { t: s } = useTranslation('specimen', { keyPrefix: 'staging' });
   const navigate = useNavigate();
-  const { can } = useAccess();
-  const [run] = useAction();
   const [tab, setTab] = useState<Tab>('samples');
   const { devices, refetch: refetchDevices } = useDevices();
   const deviceOptions = devices.map((d) => ({ value: d.id, label: `${d.code} ${d.name}` }));
@@ -188,11 +184,7 @@ export default function SpecimenStagingPage() {
           toolbar={storeButtons}
           actions={{
             width: 80,
-            render: (row) => (
-              <Button type="link" size="small" onClick={() => setSampleId(row.id)}>
-                {t('shared.detail')}
-              </Button>
-            ),
+            items: [{ label: t('shared.detail'), onClick: (row) => setSampleId(row.id) }],
           }}
         />
       )}
@@ -218,35 +210,24 @@ export default function SpecimenStagingPage() {
           }
           actions={{
             width: 200,
-            render: (row) => (
-              <>
-                <Button type="link" size="small" onClick={() => setGridId(row.id)}>
-                  {s('grid')}
-                </Button>
-                {can(SPECIMEN_PERMISSIONS.stagingExport) && (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() =>
-                      void run(() =>
-                        downloadEndpoint(
-                          (c) => c.tempStorage.export,
-                          { params: { id: row.id } },
-                          `${row.code}.xlsx`,
-                        ),
-                      )
-                    }
-                  >
-                    {s('export')}
-                  </Button>
-                )}
-                {can(SPECIMEN_PERMISSIONS.device) && (
-                  <Button type="link" size="small" onClick={() => setEditingContainer(row)}>
-                    {t('shared.edit')}
-                  </Button>
-                )}
-              </>
-            ),
+            items: [
+              { label: s('grid'), onClick: (row) => setGridId(row.id) },
+              {
+                label: s('export'),
+                permission: SPECIMEN_PERMISSIONS.stagingExport,
+                run: (row) =>
+                  downloadEndpoint(
+                    (c) => c.tempStorage.export,
+                    { params: { id: row.id } },
+                    `${row.code}.xlsx`,
+                  ),
+              },
+              {
+                label: t('shared.edit'),
+                permission: SPECIMEN_PERMISSIONS.device,
+                onClick: (row) => setEditingContainer(row),
+              },
+            ],
           }}
         />
       )}
@@ -267,23 +248,18 @@ export default function SpecimenStagingPage() {
           }
           actions={{
             width: 150,
-            render: (row) => (
-              <>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setLogsOf(row)}
-                  data-testid={`device-logs-${row.code}`}
-                >
-                  {s('logs')}
-                </Button>
-                {can(SPECIMEN_PERMISSIONS.device) && (
-                  <Button type="link" size="small" onClick={() => setEditingDevice(row)}>
-                    {t('shared.edit')}
-                  </Button>
-                )}
-              </>
-            ),
+            items: [
+              {
+                label: s('logs'),
+                testId: (row) => `device-logs-${row.code}`,
+                onClick: (row) => setLogsOf(row),
+              },
+              {
+                label: t('shared.edit'),
+                permission: SPECIMEN_PERMISSIONS.device,
+                onClick: (row) => setEditingDevice(row),
+              },
+            ],
           }}
         />
       )}

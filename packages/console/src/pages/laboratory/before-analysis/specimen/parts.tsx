@@ -1,34 +1,19 @@
 import type { SpecimenBarcodeRow } from '@trialab/api-contract';
 import { sampleStorageWorkflow, specimenBarcodeWorkflow } from '@trialab/api-contract';
-import { Alert, Input, Space, Tag } from 'antd';
+import { Alert, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
-import { stateText } from '../../../../components/StatusTag';
+import { StatusTag } from '../../../../components/StatusTag';
 import { addScanned } from './scan';
-
-const COLORS: Record<string, string> = {
-  registered: 'default',
-  signed: 'success',
-  disabled: 'error',
-  unstored: 'default',
-  stored: 'processing',
-};
 
 /** A barcode or storage state as a coloured tag. */
 export function StateTag({ state }: { state: string }) {
-  useTranslation(); // re-renders on a language change
-  return (
-    <Tag color={COLORS[state] ?? 'default'}>
-      {stateText(
-        sampleStorageWorkflow.states.includes(state as never)
-          ? sampleStorageWorkflow
-          : specimenBarcodeWorkflow,
-        state,
-      )}
-    </Tag>
-  );
+  const workflow = sampleStorageWorkflow.states.includes(state as never)
+    ? sampleStorageWorkflow
+    : specimenBarcodeWorkflow;
+  return <StatusTag workflow={workflow} status={state} />;
 }
 
 /** The columns every barcode list shows. */
@@ -43,12 +28,7 @@ export function useBarcodeColumns(): DataColumn<SpecimenBarcodeRow>[] {
     col.text('visit', t('fields.visit'), 80),
     col.text('sampleTypeName', t('fields.sampleType'), 100),
     col.text('temperatureName', c('temperature'), 100),
-    {
-      dataIndex: 'status',
-      title: t('fields.status'),
-      width: 90,
-      render: (v: string) => <StateTag state={v} />,
-    },
+    col.status(specimenBarcodeWorkflow, 90),
     { dataIndex: 'storage', title: c('storage'), width: 90, render: (v: string) => <StateTag state={v} /> },
   ];
 }

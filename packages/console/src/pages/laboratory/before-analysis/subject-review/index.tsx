@@ -1,7 +1,8 @@
 import { type SubjectRow, subjectRegistrationWorkflow } from '@trialab/api-contract';
-import { Button, Descriptions, Modal, Segmented, Space } from 'antd';
+import { Descriptions, Modal, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { dash, formatTimeAs } from '../../../../components/format';
 import { ListPage, useUrlTab } from '../../../../components/ListPage';
@@ -12,7 +13,6 @@ import { useCameraPage } from '../../../../devices/hooks';
 import { callEndpoint } from '../../../../services/endpoint';
 import { useSession } from '../../../../stores/session';
 import { feedback } from '../../../../utils/feedback';
-import { SubjectStatus } from '../subjectStatus';
 
 /** /laboratory/before-analysis/subject-review: a second person approves or rejects registrations. */
 const STATES = { submitted: 'submitted', approved: 'approved', rejected: 'rejected' } as const;
@@ -44,11 +44,7 @@ export default function SubjectReviewPage() {
     { dataIndex: 'projectNo', title: t('receipt.project') },
     { dataIndex: 'siteName', title: t('receipt.site') },
     { dataIndex: 'createdByName', title: s('enteredBy') },
-    {
-      dataIndex: 'status',
-      title: t('receipt.status'),
-      render: (v: SubjectRow['status']) => <SubjectStatus status={v} />,
-    },
+    col.status(subjectRegistrationWorkflow),
   ];
 
   return (
@@ -68,11 +64,7 @@ export default function SubjectReviewPage() {
         />
       }
       actions={{
-        render: (row) => (
-          <Button type="link" size="small" onClick={() => setCurrent(row)}>
-            {s('view')}
-          </Button>
-        ),
+        items: [{ label: s('view'), onClick: (row) => setCurrent(row) }],
       }}
     >
       <Modal

@@ -64,23 +64,15 @@ export default function TestProjectReviewPage() {
         />
       }
       actions={{
-        render: (row) => (
-          <>
-            <Button type="link" size="small" onClick={() => setCurrent(row)}>
-              {s('view')}
-            </Button>
-            {canEnter(row) && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => enterResults(row)}
-                data-testid={`order-enter-${row.barcode}`}
-              >
-                {t('labQueries.results.enter')}
-              </Button>
-            )}
-          </>
-        ),
+        items: [
+          { label: s('view'), onClick: (row) => setCurrent(row) },
+          {
+            label: t('labQueries.results.enter'),
+            testId: (row) => `order-enter-${row.barcode}`,
+            hidden: (row) => !canEnter(row),
+            onClick: (row) => enterResults(row),
+          },
+        ],
       }}
     >
       <Modal
