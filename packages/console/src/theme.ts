@@ -126,13 +126,9 @@ export function themeConfig(mode: ThemeMode, color: string, animation: boolean):
     colorTextPlaceholder: textTertiary,
     motion: animation,
   };
-  // An empty list says so (List's "no data" text) in antd's disabled grey, below 4.5:1: it is
-  // information, so it reads as a description does.
-  const emptyListText = { List: { colorTextDisabled: textTertiary } };
   if (!night) {
     return {
       algorithm: theme.defaultAlgorithm,
-      components: emptyListText,
       token: {
         ...token,
         ...statusColours(false),
@@ -158,7 +154,6 @@ export function themeConfig(mode: ThemeMode, color: string, animation: boolean):
       colorPrimaryText: primaryText,
     },
     components: {
-      ...emptyListText,
       Tabs: { itemSelectedColor: primaryText, itemActiveColor: primaryText, itemHoverColor: primaryText },
       Pagination: { itemActiveColor: primaryText },
     },

@@ -90,7 +90,7 @@ export function ChangeTable({ row }: { row: AuditChangeRow }) {
       pagination={false}
       rowKey="field"
       dataSource={fieldChanges(row.oldValue, row.newValue)}
-      locale={{ emptyText: o('noChanges') }}
+      locale={{ emptyText: <Typography.Text type="secondary">{o('noChanges')}</Typography.Text> }}
       data-testid="audit-change-table"
       columns={[
         {

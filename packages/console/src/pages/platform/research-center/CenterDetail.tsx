@@ -107,7 +107,7 @@ export function CenterDetail({ id, onClose }: { id: number | null; onClose(): vo
             size="small"
             pagination={false}
             dataSource={detail.contacts}
-            locale={{ emptyText: t('noContacts') }}
+            locale={{ emptyText: <Typography.Text type="secondary">{t('noContacts')}</Typography.Text> }}
             columns={[
               { dataIndex: 'name', title: k('name'), width: 120 },
               { dataIndex: 'role', title: k('role'), width: 160, render: (role: Role) => k(`roles.${role}`) },
@@ -149,7 +149,7 @@ export function CenterDetail({ id, onClose }: { id: number | null; onClose(): vo
             size="small"
             pagination={false}
             dataSource={detail.projects}
-            locale={{ emptyText: t('noProjects') }}
+            locale={{ emptyText: <Typography.Text type="secondary">{t('noProjects')}</Typography.Text> }}
             columns={[
               {
                 dataIndex: 'projectNo',

@@ -39,7 +39,7 @@ function RecentCard<T>(props: {
       <List
         size="small"
         dataSource={props.rows ?? []}
-        locale={{ emptyText: t('none') }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t('none')}</Typography.Text> }}
         renderItem={props.row}
       />
     </Card>
