@@ -212,14 +212,14 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
         env.clock.now,
       ),
     );
-    const expected = { n: pending.total };
-    expect(expected.n).toBeGreaterThan(0);
+    const expected = pending.total ?? 0;
+    expect(expected).toBeGreaterThan(0);
     expect(kinds.find((k) => k.workflow === 'specimenBarcode')).toEqual({
       workflow: 'specimenBarcode',
       state: 'registered',
       actions: ['sign'],
       route: '/laboratory/before-analysis/specimen-sign',
-      count: expected?.n,
+      count: expected,
     });
     // Nothing of the portal's workflows (no /web permissions).
     expect(kinds.filter((k) => k.route.startsWith('/web/'))).toEqual([]);
@@ -231,9 +231,9 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
         env.clock.now,
       ),
     );
-    expect(paged.total).toBe(expected?.n);
+    expect(paged.total).toBe(expected);
     expect(paged.data).toEqual(
-      Array.from({ length: Math.min(50, expected?.n ?? 0) }, () =>
+      Array.from({ length: Math.min(50, expected) }, () =>
         expect.objectContaining({
           workflow: 'specimenBarcode',
           number: expect.any(String),
