@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthorization } from '../utils/cookie';
@@ -65,7 +66,7 @@ describe('lazy namespaces', () => {
 
     setAuthorization('test');
     fresh.session.setState({});
-    await vi.waitFor(() => {
+    await waitFor(() => {
       for (const ns of rest) expect(fresh.i18n.hasLoadedNamespace(ns), ns).toBe(true);
     });
     expect(fresh.i18n.t('lab.device.rotate')).toBe('旋转');

@@ -6,11 +6,15 @@ import { actDestroy as forgetNotificationHolder } from 'antd/lib/notification';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetShared } from './fakes';
 
+/** Where vitest opens happy-dom's page (its default URL). */
+const TEST_ORIGIN = 'http://localhost:3000';
+
 // Test files share their worker's modules (isolate: false in vitest.config.ts): this set-up runs
 // again before each file and puts back what the previous file may have changed: the fakes and
 // stores, and the page (a dialog or message the previous file left closing).
 resetShared();
 document.body.replaceChildren();
+returnToTestOrigin();
 // antd's static message and notification functions keep the holder they rendered on first use, in
 // a module the worker's files share: a message of this file would render into the previous file's
 // holder and never show here (a kit test missed "Disabled ok" that way). The next use builds anew.
@@ -44,6 +48,7 @@ afterEach(async () => {
   // One query cache per test: no answer of one test is shown in the next.
   const { queryClient } = await import('../services/query');
   queryClient.clear();
+  returnToTestOrigin();
   localStorage.clear();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
@@ -72,6 +77,15 @@ afterAll(async () => {
     await settle();
   }
 });
+
+/**
+ * happy-dom follows a download link to its blob: URL (a browser saves the file and stays), and a
+ * page away from the test origin keeps no cookie set afterwards, the session's included: one export
+ * test silently logged out every later file of its worker (a locale test failed in CI that way).
+ */
+function returnToTestOrigin(): void {
+  if (window.location.origin !== TEST_ORIGIN) window.location.assign(`${TEST_ORIGIN}/`);
+}
 
 /** The part of happy-dom's window API used here. */
 interface HappyDom {

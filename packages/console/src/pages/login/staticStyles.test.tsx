@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as antd from 'antd';
 import { createElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../locales';
 import LoginPage from './index';
 import { loginStyleTree } from './staticStyles';
@@ -36,7 +36,7 @@ describe('loginStyleTree', () => {
     for (const way of ['短信登录', '邮箱登录', '密码登录']) {
       await user.click(screen.getByText(way));
       await user.click(screen.getByRole('button', { name: /登\s*录/ }));
-      await vi.waitFor(() =>
+      await waitFor(() =>
         expect(page.container.querySelector('.ant-form-item-explain-error')).not.toBeNull(),
       );
       for (const name of antClasses(page.container)) shown.add(name);
