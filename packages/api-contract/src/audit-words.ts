@@ -348,6 +348,7 @@ export const AUDIT_FIELDS = {
   page: { 'zh-CN': '页码', 'en-US': 'Page', 'zh-HK': '頁碼' },
   size: { 'zh-CN': '每页条数', 'en-US': 'Page size', 'zh-HK': '每頁條數' },
   jobNumber: { 'zh-CN': '工号', 'en-US': 'Job number', 'zh-HK': '工號' },
+  copiedFrom: { 'zh-CN': '复制自', 'en-US': 'Copied from', 'zh-HK': '複製自' },
   permissionIds: { 'zh-CN': '权限', 'en-US': 'Permissions', 'zh-HK': '權限' },
   projectIds: { 'zh-CN': '项目', 'en-US': 'Projects', 'zh-HK': '項目' },
   sampleTypeIds: { 'zh-CN': '样本类型', 'en-US': 'Sample types', 'zh-HK': '樣本類型' },

@@ -59,6 +59,7 @@ export {
 } from './endpoints/user.js';
 export * from './file-ids.js';
 export * from './form-fields.js';
+export * from './grants.js';
 export * from './local-name.js';
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';

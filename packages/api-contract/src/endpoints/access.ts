@@ -133,6 +133,42 @@ export const role = defineGroup('role', {
     query: z.object({ id, reason: z.string().trim().min(1).max(255).optional() }),
     data: z.null(),
   }),
+  copy: defineEndpoint({
+    service: 'user',
+    method: 'POST',
+    path: '/sys/role/copy',
+    summary:
+      'Copy a role under a new name and code with the same permissions (reason required; only permissions the caller holds)',
+    access: { permission: 'platform:role:create' },
+    mutates: true,
+    body: z.object({
+      id,
+      name: roleFields.name,
+      code: roleFields.code,
+      remark: roleFields.remark,
+      reason: roleFields.reason,
+    }),
+    data: z.object({ id: z.number() }),
+  }),
+  holders: defineEndpoint({
+    service: 'user',
+    method: 'GET',
+    path: '/sys/role/{id}/holders',
+    summary: 'The accounts that hold a role (enabled or not), by name',
+    access: { permission: 'platform:role:page' },
+    mutates: false,
+    params: idParams,
+    data: z.array(
+      z.object({
+        id: z.number(),
+        username: z.string(),
+        jobNumber: z.string().nullable(),
+        type: z.number(),
+        status: z.number(),
+        deptName: z.string().nullable(),
+      }),
+    ),
+  }),
   permissionTree: defineEndpoint({
     service: 'user',
     method: 'GET',

@@ -117,6 +117,11 @@ const MESSAGES = {
     zh_CN: '角色已分配给{count}个用户，不能删除；请先从这些用户中移除该角色',
     en_US: 'The role is assigned to {count} user(s) and cannot be deleted; remove it from them first',
   },
+  roleHeldByExternal: {
+    zh_CN: '该角色由{count}个外部用户持有，不能授予门户以外的权限：{permission}',
+    en_US:
+      'The role is held by {count} site user(s) and cannot grant anything outside the portal: {permission}',
+  },
   grantNotHeld: {
     zh_CN: '不能授予本人未拥有的权限：{permission}',
     en_US: 'You cannot grant a permission you do not hold yourself: {permission}',

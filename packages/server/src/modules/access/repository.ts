@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.js';
+import { depts, permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page } from '../../lib/route.js';
@@ -127,6 +127,34 @@ export async function roleById(db: Executor, id: number) {
 export async function usersOfRole(db: Executor, roleId: number): Promise<number> {
   const [used] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, roleId));
   return Number(used?.n ?? 0);
+}
+
+/** The accounts holding the role, by name (enabled or not), with their department. */
+export function holdersOfRole(db: Executor, roleId: number) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      jobNumber: users.jobNumber,
+      type: users.type,
+      status: users.status,
+      deptName: depts.name,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .leftJoin(depts, eq(depts.id, users.deptId))
+    .where(eq(userRoles.roleId, roleId))
+    .orderBy(asc(users.username), asc(users.id));
+}
+
+/** How many external accounts (site users) hold the role. */
+export async function externalHolders(db: Executor, roleId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.roleId, roleId), eq(users.type, 2)));
+  return Number(row?.n ?? 0);
 }
 
 export async function deleteRole(db: Executor, id: number): Promise<void> {

@@ -16,6 +16,8 @@ import {
 import {
   deleteRole,
   enabledRoles,
+  externalHolders,
+  holdersOfRole,
   insertRole,
   pageRoles,
   permissionsByIds,
@@ -27,7 +29,7 @@ import {
   usersOfRole,
   userTypeOf,
 } from './repository.js';
-import { assertGrantable, assertReason, assertRoleUnused } from './service.js';
+import { assertFitsExternalHolders, assertGrantable, assertReason, assertRoleUnused } from './service.js';
 
 const { role, userProject } = endpoints;
 
@@ -50,6 +52,7 @@ async function setRolePermissions(
     rows.map((r) => r.id),
   );
   assertGrantable(principal, new Set(before), rows);
+  assertFitsExternalHolders(await externalHolders(db, roleId), rows);
   await replaceRolePermissions(db, roleId, unique);
 }
 
@@ -70,6 +73,28 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
         reason,
       });
       return { id };
+    },
+    // A new role with the source's permissions: the caller must hold every one of them (it is new).
+    copy: async (ctx) => {
+      const { id: sourceId, reason, ...fields } = ctx.body;
+      assertReason(reason);
+      const source = await roleWithPermissions(ctx.db, sourceId);
+      const id = await uniqueOr(ctx.lang, () =>
+        insertRole(ctx.db, { ...fields, remark: fields.remark ?? source.remark }),
+      );
+      await setRolePermissions(ctx.db, ctx.principal, id, [], source.permissionIds);
+      ctx.audit({
+        action: 'role.copy',
+        entity: 'role',
+        entityId: id,
+        newValue: { ...fields, copiedFrom: source.code, permissionIds: source.permissionIds },
+        reason,
+      });
+      return { id };
+    },
+    holders: async (ctx) => {
+      await roleWithPermissions(ctx.db, ctx.params.id);
+      return holdersOfRole(ctx.db, ctx.params.id);
     },
     page: async (ctx) => {
       const { page, size, ...filter } = ctx.body;

@@ -1,4 +1,4 @@
-import { ResultCode } from '@trialab/api-contract';
+import { isExternalPermission, ResultCode } from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
 import { hasPermission, type Principal } from '../../services/identity/permissions.js';
 
@@ -29,5 +29,22 @@ export function assertGrantable(
     throw new ApiError(ResultCode.FORBIDDEN, {
       key: 'grantNotHeld',
       params: { permission: unheld.authority ?? '' },
+    });
+}
+
+/**
+ * External users never hold an internal role: a role site users hold keeps to the areas they may
+ * hold (the portal, the personal centre), whatever screen edits it.
+ */
+export function assertFitsExternalHolders(
+  externalHolders: number,
+  after: ReadonlyArray<{ authority: string | null }>,
+): void {
+  if (externalHolders === 0) return;
+  const internal = after.find((p) => p.authority !== null && !isExternalPermission(p.authority));
+  if (internal)
+    throw new ApiError(ResultCode.BAD_REQUEST, {
+      key: 'roleHeldByExternal',
+      params: { count: externalHolders, permission: internal.authority ?? '' },
     });
 }

@@ -1,5 +1,5 @@
 import type { endpoints } from '@trialab/api-contract';
-import { ResultCode } from '@trialab/api-contract';
+import { isExternalPermission, ResultCode } from '@trialab/api-contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { depts, roles, users } from '../../db/schema.js';
@@ -33,11 +33,9 @@ export function assertMayGrantRoles(granter: Granter, added: RoleGrant[]): void 
         throw new ApiError(ResultCode.FORBIDDEN, { key: 'grantBeyondOwn', params: { permission } });
 }
 
-/** The areas of the site portal: a role giving anything else is an internal (staff) role. */
-const EXTERNAL_AREAS = ['web:', 'personal:'];
-
+/** A role giving anything outside the areas site users may hold (the portal, personal centre) is a staff role. */
 export function isInternalRole(role: RoleGrant): boolean {
-  return role.authorities.some((a) => !EXTERNAL_AREAS.some((area) => a.startsWith(area)));
+  return role.authorities.some((a) => !isExternalPermission(a));
 }
 
 /** An external user (type 2) never holds an internal role. */
