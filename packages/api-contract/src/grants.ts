@@ -13,8 +13,8 @@ export interface GrantArea {
   key: string;
   /** Permission strings starting with one of these belong here (the longest matching prefix wins). */
   prefix: string;
-  /** The console's i18n key of its name (the menu's, so an area reads as its menu). */
-  menuKey: string;
+  /** The path of its menu: the console names the area as that menu (`menu.<path>`). */
+  path: string;
   /** Site users (external accounts) may hold it; a role with anything else is a staff role. */
   external?: true;
 }
@@ -22,7 +22,7 @@ export interface GrantArea {
 const area = (segment: string, external?: true): GrantArea => ({
   key: segment,
   prefix: `${segment}:`,
-  menuKey: `menu.${segment}`,
+  path: `/${segment}`,
   ...(external ? { external } : {}),
 });
 
@@ -43,7 +43,7 @@ export const GRANT_AREAS: readonly GrantArea[] = [
   {
     key: 'web-unblinding',
     prefix: 'web:personal-report:',
-    menuKey: 'menu.web.personal-report',
+    path: '/web/personal-report',
     external: true,
   },
   area('electronic-record'),

@@ -7,7 +7,7 @@ import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
+import { type ListColumn, ListPage, useListPage, useUrlTab } from '../../../components/ListPage';
 import { GrantSelect, ReasonField } from '../../../components/ProjectSiteFields/GrantSelect';
 import { grantValuesOf, projectGrantsOf } from '../../../components/ProjectSiteFields/grants';
 import type { RowAction } from '../../../components/RowActions';
@@ -19,6 +19,8 @@ import { feedback } from '../../../utils/feedback';
 
 type UserRow = DataOf<Contract['user']['get']>;
 type Kind = (typeof USER_TYPE)[keyof typeof USER_TYPE];
+type KindKey = `${Kind}`;
+const KINDS: Record<string, KindKey> = { '1': '1', '2': '2' };
 
 interface Filter {
   username?: string;
@@ -55,8 +57,13 @@ function useChoices() {
 export default function AccountPage() {
   const { t } = useTranslation('accounts');
   const me = useSession((s) => s.user);
-  const [kind, setKind] = useState<Kind>(USER_TYPE.internal);
-  const list = useListPage((c) => c.user.page, {} as Filter, { toBody: (f) => ({ ...f, type: kind }) });
+  // A link may open a tab and a role's holders (`?type=2&roleId=3`, from the role list).
+  const [tab, setTab] = useUrlTab(KINDS, String(USER_TYPE.internal) as KindKey, 'type');
+  const kind = Number(tab) as Kind;
+  const list = useListPage((c) => c.user.page, {} as Filter, {
+    toBody: (f: Filter) => ({ ...f, type: kind }),
+    url: { roleId: 'id' },
+  });
   const { depts, roles } = useChoices();
   // The account being edited (null: a new one) and what its form starts with.
   const [editing, setEditing] = useState<{ row: UserRow | null; initial: Partial<AccountForm> } | null>(null);
@@ -241,7 +248,7 @@ export default function AccountPage() {
       header={
         <Tabs
           activeKey={String(kind)}
-          onChange={(key) => setKind(Number(key) as Kind)}
+          onChange={(key) => setTab(key as KindKey)}
           items={[
             {
               key: String(USER_TYPE.internal),

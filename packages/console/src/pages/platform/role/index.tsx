@@ -1,18 +1,26 @@
 import type { DataOf } from '@trialab/api-contract';
-import { Button } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
+import { FormModal } from '../../../components/FormModal';
+import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
 import type { RowAction } from '../../../components/RowActions';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation } from '../../../services/query';
+import { RoleHolders } from './RoleHolders';
 
 type RoleRow = DataOf<Contract['role']['page']>[number];
 type Filter = { name?: string; status?: 0 | 1 };
+type CopyForm = { name: string; code: string; remark?: string; reason: string };
 
-/** /platform/role: roles with their status; enable, disable and delete ask for a reason. */
+/**
+ * /platform/role: roles with their status; enable, disable, delete and copy ask for a reason; the
+ * holders open in a drawer.
+ */
 export default function RolePage() {
   const { t } = useTranslation('roles', { keyPrefix: 'list' });
   const { t: r } = useTranslation('roles', { keyPrefix: 'reason' });
@@ -21,6 +29,10 @@ export default function RolePage() {
   const invalidates = [(c: Contract) => c.role.page];
   const setStatus = useEndpointMutation((c) => c.role.updateStatus, { invalidates });
   const remove = useEndpointMutation((c) => c.role.delete, { invalidates });
+  const copy = useEndpointMutation((c) => c.role.copy, { invalidates });
+  const { t: f } = useTranslation('roles', { keyPrefix: 'form' });
+  const [copying, setCopying] = useState<RoleRow | null>(null);
+  const [holding, setHolding] = useState<RoleRow | null>(null);
   // Every role change asks why (Part 11): the server refuses it without a reason and audits it.
   const reason = {
     title: () => r('title'),
@@ -50,6 +62,18 @@ export default function RolePage() {
       onClick: (row) => navigate(`/platform/create-role?id=${row.id}`),
     },
     {
+      label: t('holders'),
+      permission: 'platform:role:page',
+      testId: (row) => `role-holders-${row.code}`,
+      onClick: (row) => setHolding(row),
+    },
+    {
+      label: t('copy'),
+      permission: 'platform:role:create',
+      testId: (row) => `role-copy-${row.code}`,
+      onClick: (row) => setCopying(row),
+    },
+    {
       label: (row) => (row.status === 1 ? t('disable') : t('enable')),
       permission: 'platform:role:update',
       testId: (row) => `role-status-${row.code}`,
@@ -72,19 +96,76 @@ export default function RolePage() {
   ];
 
   return (
-    <ListPage<RoleRow, Filter>
-      list={list}
-      rowKey="id"
-      code="platform.role"
-      columns={columns}
-      toolbar={
-        <Permission value={['platform:role:create']}>
-          <Button type="primary" onClick={() => navigate('/platform/create-role')} data-testid="role-create">
-            {t('create')}
-          </Button>
-        </Permission>
-      }
-      actions={{ width: 200, items: actions }}
-    />
+    <>
+      <ListPage<RoleRow, Filter>
+        list={list}
+        rowKey="id"
+        code="platform.role"
+        columns={columns}
+        toolbar={
+          <Permission value={['platform:role:create']}>
+            <Button
+              type="primary"
+              onClick={() => navigate('/platform/create-role')}
+              data-testid="role-create"
+            >
+              {t('create')}
+            </Button>
+          </Permission>
+        }
+        actions={{ width: 300, items: actions }}
+      />
+      <RoleHolders role={holding} onClose={() => setHolding(null)} />
+      <FormModal<CopyForm>
+        open={copying !== null}
+        title={t('copyTitle', { name: copying?.name ?? '' })}
+        name="role-copy"
+        testId="role-copy-form"
+        initialValues={
+          copying
+            ? {
+                name: `${copying.name}-2`.slice(0, 32),
+                code: `${copying.code}_2`.slice(0, 32),
+                remark: copying.remark ?? undefined,
+              }
+            : undefined
+        }
+        savedMessage={t('copiedOk')}
+        onClose={() => setCopying(null)}
+        onSave={(values) => copy.mutateAsync({ body: { ...values, id: copying?.id ?? 0 } })}
+      >
+        <Typography.Paragraph type="secondary">{t('copyHint')}</Typography.Paragraph>
+        <Form.Item
+          name="name"
+          label={t('name')}
+          rules={[rules.required(t('name')), rules.max(t('name'), 32)]}
+        >
+          <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label={t('code')}
+          extra={f('codeRule')}
+          rules={[rules.required(t('code')), { pattern: /^[a-z][a-z0-9_-]{1,31}$/, message: f('codeRule') }]}
+        >
+          <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('remark')} rules={[rules.max(t('remark'), 255)]}>
+          <Input.TextArea rows={2} maxLength={255} />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={r('title')}
+          rules={[rules.required(r('title')), rules.max(r('title'), 255)]}
+        >
+          <Input.TextArea
+            rows={2}
+            maxLength={255}
+            placeholder={r('placeholder')}
+            data-testid="role-copy-reason"
+          />
+        </Form.Item>
+      </FormModal>
+    </>
   );
 }

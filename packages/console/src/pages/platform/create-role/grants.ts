@@ -1,0 +1,86 @@
+import { GRANT_AREAS, type GrantAction, grantMatrix } from '@trialab/api-contract';
+
+/** A permission row of the server's tree (what the role editor needs of it). */
+export interface PermissionLike {
+  id: number;
+  authority: string | null;
+}
+
+/** One area of the grant matrix: the permission rows each of its actions grants. */
+export interface AreaRow {
+  area: string;
+  /** Its menu's path (the area reads as its menu). */
+  path: string;
+  cells: Partial<Record<GrantAction, number[]>>;
+}
+
+export type CellState = 'all' | 'some' | 'none';
+
+/**
+ * The areas and actions of the declaration (`grantMatrix` of api-contract) as permission row ids:
+ * a string has several rows when pages opened from a list share the list's view permission.
+ */
+export function areaRows(rows: readonly PermissionLike[]): AreaRow[] {
+  const idsOf = new Map<string, number[]>();
+  for (const row of rows)
+    if (row.authority) idsOf.set(row.authority, [...(idsOf.get(row.authority) ?? []), row.id]);
+  return [...grantMatrix(idsOf.keys())].map(([area, actions]) => ({
+    area,
+    path: GRANT_AREAS.find((a) => a.key === area)?.path ?? `/${area}`,
+    cells: Object.fromEntries(
+      [...actions].map(([action, strings]) => [action, strings.flatMap((s) => idsOf.get(s) ?? [])]),
+    ),
+  }));
+}
+
+/** Whether the role holds every row of a cell, some or none. */
+export function cellState(ids: readonly number[], selected: ReadonlySet<number>): CellState {
+  const held = ids.filter((id) => selected.has(id)).length;
+  return held === 0 ? 'none' : held === ids.length ? 'all' : 'some';
+}
+
+/**
+ * Ticks or unticks one action of an area. Ticking (from none or some) adds all its rows and the
+ * area's view (its pages: an action is done on them); unticking view takes the area's other actions
+ * too. Rows that another fully held action also grants (the user pickers, say) stay.
+ */
+export function toggleCell(
+  areas: readonly AreaRow[],
+  area: string,
+  action: GrantAction,
+  selected: ReadonlySet<number>,
+): Set<number> {
+  const row = areas.find((a) => a.area === area);
+  const ids = row?.cells[action];
+  if (!row || !ids) return new Set(selected);
+  const next = new Set(selected);
+  if (cellState(ids, selected) !== 'all') {
+    for (const id of [...ids, ...(action === 'view' ? [] : (row.cells.view ?? []))]) next.add(id);
+    return next;
+  }
+  const dropped = action === 'view' ? Object.values(row.cells) : [ids];
+  const droppedCells = new Set(dropped);
+  for (const list of dropped) for (const id of list) next.delete(id);
+  for (const other of areas)
+    for (const list of Object.values(other.cells))
+      if (!droppedCells.has(list) && cellState(list, selected) === 'all') for (const id of list) next.add(id);
+  return next;
+}
+
+/**
+ * The rows of a cell the administrator may not add: not held by them and not already the role's
+ * (the server refuses those: nobody grants what they do not hold).
+ */
+export function unheldIn(
+  ids: readonly number[],
+  before: ReadonlySet<number>,
+  holds: (id: number) => boolean,
+): number[] {
+  return ids.filter((id) => !before.has(id) && !holds(id));
+}
+
+/** Text search over names (the area's, the permissions') and permission strings, any case. */
+export function matchesQuery(query: string, ...texts: Array<string | null | undefined>): boolean {
+  const q = query.trim().toLowerCase();
+  return q === '' || texts.some((t) => t?.toLowerCase().includes(q));
+}
