@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-// Roles and the home to-do end to end, against the built stack: an administrator creates a role with
-// chosen menus and buttons (giving a reason), a user with it sees only those menus and lands on a
-// to-do list whose count opens the list filtered to it.
-import type { Browser, Page } from 'playwright-core';
+// Roles and the home to-do end to end, against the built stack: an administrator creates a role by
+// area and action (giving a reason) and copies it, a user with it sees only those menus and lands on
+// a to-do list whose count opens the list filtered to it, and the role's holders list that user.
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -27,17 +27,8 @@ async function sessionOf(account: string): Promise<ApiSession> {
   return session;
 }
 
-/** Ticks the permission row of `authority` in the role editor's tree. */
-async function tick(page: Page, authority: string) {
-  await page
-    .locator('.ant-tree-treenode', { has: page.getByTestId(`perm-${authority}`) })
-    .locator('.ant-tree-checkbox')
-    .first()
-    .click();
-}
-
 describe('roles and the home to-do', () => {
-  it('a role with chosen menus and buttons gives a new user exactly those menus and their to-do', async () => {
+  it('a role granted by area and action gives a new user exactly those menus and their to-do', async () => {
     // A booking of site 01 of KM-2026-001 waits for the courier's pick-up (the mail room's to-do).
     const site = await sessionOf(ACCOUNTS.site);
     const projectId = (
@@ -78,7 +69,8 @@ describe('roles and the home to-do', () => {
     });
     expect(booking.code, booking.msg).toBe(200);
 
-    // The administrator builds the role in the editor: the to-do page and the mail room with its buttons.
+    // The administrator builds the role in the editor: viewing the home area, and the logistics area's
+    // work (create & edit brings its view: the mail room's pick-up is one of its actions).
     const adminContext = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
     const admin = await adminContext.newPage();
     await admin.goto(`${stack.consoleUrl}/platform/role`);
@@ -86,8 +78,16 @@ describe('roles and the home to-do', () => {
     await admin.waitForURL('**/platform/create-role');
     await admin.locator('#role_name').fill('寄送揽收员');
     await admin.locator('#role_code').fill('e2e_courier');
-    await tick(admin, 'home:todo:view');
-    await tick(admin, 'express:mail:view');
+    // The search narrows the areas to those holding a matching permission.
+    await admin.getByTestId('role-grant-search').fill('揽收');
+    await admin.getByTestId('grant-matches-express').waitFor();
+    await expect(admin.getByTestId('grant-laboratory-view').count()).resolves.toBe(0);
+    await admin.getByTestId('role-grant-search').fill('');
+    await admin.getByTestId('grant-home-view').check();
+    await admin.getByTestId('grant-express-create').check();
+    await expect(admin.getByTestId('grant-express-view').isChecked()).resolves.toBe(true);
+    // Logistics has no signed approval to offer.
+    await expect(admin.getByTestId('grant-express-sign').count()).resolves.toBe(0);
     await admin.getByTestId('role-save').click();
     // Saving asks why (Part 11) and cannot be confirmed without a reason.
     const reason = admin.getByTestId('role-reason');
@@ -99,8 +99,16 @@ describe('roles and the home to-do', () => {
     await admin.waitForURL('**/platform/role');
     await admin.locator('.ant-table-row:visible', { hasText: 'e2e_courier' }).waitFor();
 
+    // Copy it for the night shift: a new name and code, a reason, the same permissions.
+    await admin.getByTestId('role-copy-e2e_courier').click();
+    await admin.locator('#role-copy_name').fill('夜班揽收员');
+    await admin.locator('#role-copy_code').fill('e2e_courier_night');
+    await admin.getByTestId('role-copy-reason').fill('夜班揽收岗位');
+    await admin.getByTestId('role-copy-form-ok').click();
+    await toast(admin, '角色已复制');
+    await admin.locator('.ant-table-row:visible', { hasText: 'e2e_courier_night' }).waitFor();
+
     const adminApi = await apiSession(adminContext, stack.consoleUrl);
-    await adminContext.close();
     const role = (
       await apiCall<Array<{ id: number; code: string; permissionIds: number[] }>>(
         adminApi,
@@ -111,6 +119,12 @@ describe('roles and the home to-do', () => {
       )
     ).data.find((r) => r.code === 'e2e_courier');
     if (!role) throw new Error('the role was not saved');
+    const night = (
+      await apiCall<Array<{ code: string; permissionIds: number[] }>>(adminApi, endpoints.role.page, {
+        body: { page: 1, size: 10, name: '夜班揽收员' },
+      })
+    ).data.find((r) => r.code === 'e2e_courier_night');
+    expect(night?.permissionIds).toEqual(role.permissionIds);
     const created = await apiCall<{ id: number }>(adminApi, endpoints.user.create, {
       body: {
         username: '郑揽收',
@@ -161,5 +175,15 @@ describe('roles and the home to-do', () => {
       String(count),
     );
     await context.close();
+
+    // The role's holders: the new user, and the accounts list filtered to the role.
+    await admin.reload();
+    await admin.getByTestId('role-holders-e2e_courier').click();
+    await admin.getByTestId('role-holders').getByText('郑揽收').waitFor();
+    await admin.getByTestId('role-holders-accounts').click();
+    await admin.waitForURL(`**/platform/account?type=1&roleId=${role.id}`);
+    await admin.locator('.ant-table-row:visible', { hasText: '郑揽收' }).waitFor();
+    await expect(admin.locator('.ant-table-row:visible').count()).resolves.toBe(1);
+    await adminContext.close();
   });
 });

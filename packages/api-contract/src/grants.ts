@@ -103,10 +103,13 @@ const VERB_ACTIONS: Record<string, GrantAction> = {
 };
 
 /**
- * The user pickers (`system:user:list`) every staff page that names people uses: granted with the
- * view of every staff area besides its home (system × view).
+ * The user pickers (`system:user:list`) every staff page that names people uses: deliberately in no
+ * one area×action (a role holding it would seem to hold a little of every area), granted with the
+ * view of every staff area.
  */
-export const PEOPLE_PICKER = 'system:user:list';
+const PEOPLE_PICKER = 'system:user:list';
+/** Permission strings deliberately outside the areas×actions: granted only along with them. */
+export const SHARED_PERMISSIONS: readonly string[] = [PEOPLE_PICKER];
 
 /**
  * Permission strings of another area that an area's pages call: the bench raises and follows queries
@@ -143,7 +146,7 @@ export function areaOf(permission: string): GrantArea | undefined {
  * is `sign`, except a release, which stays `release` (it is signed too).
  */
 export function grantOf(permission: string): { area: string; action: GrantAction } | undefined {
-  const home = areaOf(permission);
+  const home = SHARED_PERMISSIONS.includes(permission) ? undefined : areaOf(permission);
   const verb = permission.slice(permission.lastIndexOf(':') + 1);
   const byVerb = VERB_ACTIONS[verb];
   if (!home || !byVerb) return undefined;
@@ -152,11 +155,11 @@ export function grantOf(permission: string): { area: string; action: GrantAction
   return { area: home.key, action };
 }
 
-/** Strings of other areas an area×action grants too (besides those whose home it is). */
+/** Strings an area×action grants besides those whose home it is (other areas', the shared ones). */
 export function borrowedBy(areaKey: string, action: GrantAction): readonly string[] {
   const own = BORROWED[areaKey]?.[action] ?? [];
   const staff = GRANT_AREAS.find((a) => a.key === areaKey && !a.external);
-  return action === 'view' && staff && areaKey !== 'system' ? [...own, PEOPLE_PICKER] : own;
+  return action === 'view' && staff ? [...own, ...SHARED_PERMISSIONS] : own;
 }
 
 /** `area/action` → the permission strings (of those given) it grants, for the actions that exist. */

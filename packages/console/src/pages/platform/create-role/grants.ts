@@ -1,4 +1,4 @@
-import { GRANT_AREAS, type GrantAction, grantMatrix } from '@trialab/api-contract';
+import { GRANT_AREAS, type GrantAction, grantMatrix, grantOf } from '@trialab/api-contract';
 
 /** A permission row of the server's tree (what the role editor needs of it). */
 export interface PermissionLike {
@@ -12,6 +12,8 @@ export interface AreaRow {
   /** Its menu's path (the area reads as its menu). */
   path: string;
   cells: Partial<Record<GrantAction, number[]>>;
+  /** The rows of each cell whose home it is (not borrowed from another area, not shared). */
+  own: Partial<Record<GrantAction, number[]>>;
 }
 
 export type CellState = 'all' | 'some' | 'none';
@@ -24,19 +26,28 @@ export function areaRows(rows: readonly PermissionLike[]): AreaRow[] {
   const idsOf = new Map<string, number[]>();
   for (const row of rows)
     if (row.authority) idsOf.set(row.authority, [...(idsOf.get(row.authority) ?? []), row.id]);
+  const rowsOf = (strings: readonly string[]) => strings.flatMap((s) => idsOf.get(s) ?? []);
   return [...grantMatrix(idsOf.keys())].map(([area, actions]) => ({
     area,
     path: GRANT_AREAS.find((a) => a.key === area)?.path ?? `/${area}`,
-    cells: Object.fromEntries(
-      [...actions].map(([action, strings]) => [action, strings.flatMap((s) => idsOf.get(s) ?? [])]),
+    cells: Object.fromEntries([...actions].map(([action, strings]) => [action, rowsOf(strings)])),
+    own: Object.fromEntries(
+      [...actions].map(([action, strings]) => [
+        action,
+        rowsOf(strings.filter((s) => grantOf(s)?.area === area && grantOf(s)?.action === action)),
+      ]),
     ),
   }));
 }
 
-/** Whether the role holds every row of a cell, some or none. */
-export function cellState(ids: readonly number[], selected: ReadonlySet<number>): CellState {
-  const held = ids.filter((id) => selected.has(id)).length;
-  return held === 0 ? 'none' : held === ids.length ? 'all' : 'some';
+/**
+ * Whether the role holds every row of a cell, some of its own (a row borrowed from another area or
+ * shared does not make a cell half-held) or none.
+ */
+export function cellState(area: AreaRow, action: GrantAction, selected: ReadonlySet<number>): CellState {
+  const ids = area.cells[action] ?? [];
+  if (ids.length > 0 && ids.every((id) => selected.has(id))) return 'all';
+  return (area.own[action] ?? []).some((id) => selected.has(id)) ? 'some' : 'none';
 }
 
 /**
@@ -54,16 +65,16 @@ export function toggleCell(
   const ids = row?.cells[action];
   if (!row || !ids) return new Set(selected);
   const next = new Set(selected);
-  if (cellState(ids, selected) !== 'all') {
+  if (cellState(row, action, selected) !== 'all') {
     for (const id of [...ids, ...(action === 'view' ? [] : (row.cells.view ?? []))]) next.add(id);
     return next;
   }
-  const dropped = action === 'view' ? Object.values(row.cells) : [ids];
-  const droppedCells = new Set(dropped);
-  for (const list of dropped) for (const id of list) next.delete(id);
+  const dropped = action === 'view' ? (Object.keys(row.cells) as GrantAction[]) : [action];
+  for (const x of dropped) for (const id of row.cells[x] ?? []) next.delete(id);
   for (const other of areas)
-    for (const list of Object.values(other.cells))
-      if (!droppedCells.has(list) && cellState(list, selected) === 'all') for (const id of list) next.add(id);
+    for (const x of Object.keys(other.cells) as GrantAction[])
+      if (!(other === row && dropped.includes(x)) && cellState(other, x, selected) === 'all')
+        for (const id of other.cells[x] ?? []) next.add(id);
   return next;
 }
 

@@ -6,7 +6,7 @@ import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
 import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
-import { areaRows, toggleCell } from './grants';
+import { areaRows, cellState, toggleCell } from './grants';
 import CreateRolePage from './index';
 
 fakeEndpoints();
@@ -117,6 +117,11 @@ describe('/platform/create-role', () => {
     const withPickup = toggleCell(areas, 'express', 'create', new Set([8, 9]));
     expect([...withPickup].sort((a, b) => a - b)).toEqual([8, 9, 10, 11, 13]);
     expect([...toggleCell(areas, 'express', 'view', withPickup)]).toEqual([]);
+    // The shared people picker alone does not make an area's view half held.
+    const lab = areas.find((a) => a.area === 'laboratory');
+    if (!lab) throw new Error('no laboratory row');
+    expect(cellState(lab, 'view', new Set([13]))).toBe('none');
+    expect(cellState(lab, 'view', new Set([13, 3]))).toBe('some');
   });
 
   it('never offers what the administrator does not hold, and the search narrows areas and the tree', async () => {

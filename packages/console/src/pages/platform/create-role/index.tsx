@@ -129,7 +129,7 @@ export default function CreateRolePage() {
   const cell = (area: AreaRow, action: GrantAction) => {
     const ids = area.cells[action];
     if (!ids) return <span aria-hidden>—</span>;
-    const state = cellState(ids, selected);
+    const state = cellState(area, action, selected);
     // Adding rows the administrator does not hold is refused by the server: say so here.
     const unheld = state === 'all' ? [] : unheldIn(ids, before, holds);
     const box = (
@@ -186,7 +186,8 @@ export default function CreateRolePage() {
       <Form.Item name="remark" label={l('remark')} rules={[rules.max(l('remark'), 255)]}>
         <Input.TextArea rows={2} maxLength={255} />
       </Form.Item>
-      <Form.Item label={t('permissions')} extra={t('grantHint')}>
+      <Form.Item label={t('permissions')}>
+        <Typography.Paragraph type="secondary">{t('grantHint')}</Typography.Paragraph>
         <Input
           allowClear
           prefix={<SearchOutlined />}

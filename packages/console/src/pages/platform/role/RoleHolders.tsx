@@ -57,7 +57,7 @@ export function RoleHolders({
           {
             dataIndex: 'jobNumber',
             title: t('jobNumber'),
-            width: 100,
+            width: 120,
             render: (v: string | null) => v ?? '—',
           },
           {

@@ -49,7 +49,7 @@ export default function RolePage() {
     {
       dataIndex: 'permissionIds',
       title: t('permissionCount'),
-      width: 90,
+      width: 110,
       render: (ids: number[]) => ids.length,
     },
     col.text('remark', t('remark')),
