@@ -122,15 +122,15 @@ const BORROWED: Record<string, Partial<Record<GrantAction, readonly string[]>>> 
   },
 };
 
-/** Permissions a transition with an e-signature needs: approving with it is the `sign` action. */
-function signedPermissions(): Set<string> {
-  const signed = new Set<string>();
-  for (const workflow of allWorkflows())
-    for (const transition of Object.values(workflow.transitions))
-      if (transition.signature) signed.add(transition.permission);
-  return signed;
+/**
+ * Whether a transition with an e-signature needs this permission (approving with it is `sign`). Read
+ * each time: the workflows are declared as their modules load (the package index loads them all).
+ */
+function isSigned(permission: string): boolean {
+  return allWorkflows().some((workflow) =>
+    Object.values(workflow.transitions).some((t) => t.signature && t.permission === permission),
+  );
 }
-let signed: Set<string> | undefined;
 
 export function areaOf(permission: string): GrantArea | undefined {
   let best: GrantArea | undefined;
@@ -150,8 +150,7 @@ export function grantOf(permission: string): { area: string; action: GrantAction
   const verb = permission.slice(permission.lastIndexOf(':') + 1);
   const byVerb = VERB_ACTIONS[verb];
   if (!home || !byVerb) return undefined;
-  signed ??= signedPermissions();
-  const action = signed.has(permission) && byVerb !== 'release' ? 'sign' : byVerb;
+  const action = byVerb !== 'release' && isSigned(permission) ? 'sign' : byVerb;
   return { area: home.key, action };
 }
 
