@@ -45,7 +45,7 @@ export const roles = {
     expandAll: 'Expand all',
     collapseAll: 'Collapse all',
     area: 'Area',
-    search: 'Search areas or permissions (name or permission string)',
+    search: 'Search areas or permissions',
     selectedCount: '{{count}} permissions selected',
     noMatch: 'No area or permission matches',
     moreMatches: ' and {{count}} more',
