@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { holdsPermission } from '../../../access/access';
 import { useAccess } from '../../../access/useAccess';
 import { FormPage, useRecordId } from '../../../components/FormPage';
-import { rules } from '../../../components/formRules';
 import { nameOf } from '../../../components/localName';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
+import { RoleFields } from '../role/RoleFields';
 import { type AreaRow, areaRows, cellState, matchesQuery, toggleCell, unheldIn } from './grants';
 
 type PermissionRow = DataOf<Contract['role']['permissionTree']>[number];
@@ -65,7 +65,6 @@ function permissionNodes(
  */
 export default function CreateRolePage() {
   const { t, i18n } = useTranslation('roles', { keyPrefix: 'form' });
-  const { t: l } = useTranslation('roles', { keyPrefix: 'list' });
   const { t: r } = useTranslation('roles', { keyPrefix: 'reason' });
   const { t: m } = useTranslation('menu');
   const { subject } = useAccess();
@@ -172,20 +171,7 @@ export default function CreateRolePage() {
       saveTestId="role-save"
       style={{ maxWidth: 1080 }}
     >
-      <Form.Item name="name" label={l('name')} rules={[rules.required(l('name')), rules.max(l('name'), 32)]}>
-        <Input maxLength={32} style={{ maxWidth: 420 }} />
-      </Form.Item>
-      <Form.Item
-        name="code"
-        label={l('code')}
-        extra={t('codeRule')}
-        rules={[rules.required(l('code')), { pattern: /^[a-z][a-z0-9_-]{1,31}$/, message: t('codeRule') }]}
-      >
-        <Input maxLength={32} style={{ maxWidth: 420 }} />
-      </Form.Item>
-      <Form.Item name="remark" label={l('remark')} rules={[rules.max(l('remark'), 255)]}>
-        <Input.TextArea rows={2} maxLength={255} />
-      </Form.Item>
+      <RoleFields inputStyle={{ maxWidth: 420 }} />
       <Form.Item label={t('permissions')}>
         <Typography.Paragraph type="secondary">{t('grantHint')}</Typography.Paragraph>
         <Input

@@ -11,6 +11,7 @@ import { type ListColumn, ListPage, useListPage } from '../../../components/List
 import type { RowAction } from '../../../components/RowActions';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation } from '../../../services/query';
+import { RoleFields } from './RoleFields';
 import { RoleHolders } from './RoleHolders';
 
 type RoleRow = DataOf<Contract['role']['page']>[number];
@@ -30,7 +31,6 @@ export default function RolePage() {
   const setStatus = useEndpointMutation((c) => c.role.updateStatus, { invalidates });
   const remove = useEndpointMutation((c) => c.role.delete, { invalidates });
   const copy = useEndpointMutation((c) => c.role.copy, { invalidates });
-  const { t: f } = useTranslation('roles', { keyPrefix: 'form' });
   const [copying, setCopying] = useState<RoleRow | null>(null);
   const [holding, setHolding] = useState<RoleRow | null>(null);
   // Every role change asks why (Part 11): the server refuses it without a reason and audits it.
@@ -135,24 +135,7 @@ export default function RolePage() {
         onSave={(values) => copy.mutateAsync({ body: { ...values, id: copying?.id ?? 0 } })}
       >
         <Typography.Paragraph type="secondary">{t('copyHint')}</Typography.Paragraph>
-        <Form.Item
-          name="name"
-          label={t('name')}
-          rules={[rules.required(t('name')), rules.max(t('name'), 32)]}
-        >
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('code')}
-          extra={f('codeRule')}
-          rules={[rules.required(t('code')), { pattern: /^[a-z][a-z0-9_-]{1,31}$/, message: f('codeRule') }]}
-        >
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="remark" label={t('remark')} rules={[rules.max(t('remark'), 255)]}>
-          <Input.TextArea rows={2} maxLength={255} />
-        </Form.Item>
+        <RoleFields />
         <Form.Item
           name="reason"
           label={r('title')}

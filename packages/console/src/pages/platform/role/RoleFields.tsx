@@ -1,0 +1,31 @@
+import { Form, Input } from 'antd';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rules } from '../../../components/formRules';
+
+/** The code rule of the contract (`roleFields.code`): said beside the field and checked as typed. */
+const CODE_PATTERN = /^[a-z][a-z0-9_-]{1,31}$/;
+
+/** A role's name, code and remark: the role editor's fields and the copy dialog's. */
+export function RoleFields({ inputStyle }: { inputStyle?: CSSProperties }) {
+  const { t } = useTranslation('roles', { keyPrefix: 'list' });
+  const { t: f } = useTranslation('roles', { keyPrefix: 'form' });
+  return (
+    <>
+      <Form.Item name="name" label={t('name')} rules={[rules.required(t('name')), rules.max(t('name'), 32)]}>
+        <Input maxLength={32} style={inputStyle} />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={t('code')}
+        extra={f('codeRule')}
+        rules={[rules.required(t('code')), { pattern: CODE_PATTERN, message: f('codeRule') }]}
+      >
+        <Input maxLength={32} style={inputStyle} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('remark')} rules={[rules.max(t('remark'), 255)]}>
+        <Input.TextArea rows={2} maxLength={255} />
+      </Form.Item>
+    </>
+  );
+}
