@@ -2,7 +2,7 @@ export * from './audit-diff.js';
 export * from './audit-words.js';
 export * from './codes.js';
 export * from './endpoint.js';
-export { dept, role, userProject } from './endpoints/access.js';
+export { dept, ROLE_CODE_PATTERN, role, userProject } from './endpoints/access.js';
 export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
 export * from './endpoints/code-mappings.js';

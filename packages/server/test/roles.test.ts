@@ -231,7 +231,14 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
     };
     const created = await ok(call(env.app, role.create, { session: admin, body }, env.clock.now));
     const saved = (
-      await ok(call(env.app, role.get, { session: admin, params: { id: created.data.id } }, env.clock.now))
+      await ok(
+        call(
+          env.app,
+          role.get,
+          { session: admin, params: { id: (created.data as { id: number }).id } },
+          env.clock.now,
+        ),
+      )
     ).data as RoleRow;
     expect(saved.permissionIds).toEqual(grant.map(idOf).sort((a, b) => a - b));
     // The laboratory's release is not the platform administrator's to give.
@@ -266,17 +273,17 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
     ).toBe(ResultCode.DUPLICATE);
     expect((await roles()).some((r) => r.code === 'lab_night')).toBe(false);
     const done = await ok(copy(admin, { name: '夜班实验员', code: 'lab_night', reason: '新设夜班' }));
+    const copyId = (done.data as { id: number }).id;
     const copied = (
-      await ok(call(env.app, role.get, { session: admin, params: { id: done.data.id } }, env.clock.now))
+      await ok(call(env.app, role.get, { session: admin, params: { id: copyId } }, env.clock.now))
     ).data as RoleRow & { name: string };
     expect(copied).toMatchObject({ name: '夜班实验员', code: 'lab_night', permissionIds: lab.permissionIds });
     const [audit] = await env.handle.db.select().from(auditLog).where(eq(auditLog.action, 'role.copy'));
-    expect(audit).toMatchObject({ reason: '新设夜班', entityId: String(done.data.id) });
+    expect(audit).toMatchObject({ reason: '新设夜班', entityId: String(copyId) });
     expect(audit?.newValue).toMatchObject({ copiedFrom: 'lab_technician', name: '夜班实验员' });
     // Nobody holds the copy yet.
     expect(
-      (await ok(call(env.app, role.holders, { session: admin, params: { id: done.data.id } }, env.clock.now)))
-        .data,
+      (await ok(call(env.app, role.holders, { session: admin, params: { id: copyId } }, env.clock.now))).data,
     ).toEqual([]);
   });
 

@@ -12,12 +12,11 @@ const roleRow = z.object({
   permissionIds: z.array(z.number()),
   version: z.number(),
 });
+/** A role's code: a lowercase letter, then 2 to 32 lowercase letters, digits, `_` or `-`. */
+export const ROLE_CODE_PATTERN = /^[a-z][a-z0-9_-]{1,31}$/;
 const roleFields = {
   name: text(32),
-  code: z
-    .string()
-    .trim()
-    .regex(/^[a-z][a-z0-9_-]{1,31}$/),
+  code: z.string().trim().regex(ROLE_CODE_PATTERN),
   remark: optionalText(255),
   permissionIds: z.array(id).max(2000).default([]),
   /** Why (Part 11): required, kept in the audit record. */

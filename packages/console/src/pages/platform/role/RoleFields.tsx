@@ -1,10 +1,8 @@
+import { ROLE_CODE_PATTERN } from '@trialab/api-contract';
 import { Form, Input } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rules } from '../../../components/formRules';
-
-/** The code rule of the contract (`roleFields.code`): said beside the field and checked as typed. */
-const CODE_PATTERN = /^[a-z][a-z0-9_-]{1,31}$/;
 
 /** A role's name, code and remark: the role editor's fields and the copy dialog's. */
 export function RoleFields({ inputStyle }: { inputStyle?: CSSProperties }) {
@@ -19,7 +17,7 @@ export function RoleFields({ inputStyle }: { inputStyle?: CSSProperties }) {
         name="code"
         label={t('code')}
         extra={f('codeRule')}
-        rules={[rules.required(t('code')), { pattern: CODE_PATTERN, message: f('codeRule') }]}
+        rules={[rules.required(t('code')), { pattern: ROLE_CODE_PATTERN, message: f('codeRule') }]}
       >
         <Input maxLength={32} style={inputStyle} />
       </Form.Item>
