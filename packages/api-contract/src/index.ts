@@ -65,6 +65,7 @@ export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
 export * from './validation.js';
 export * from './workflows/account-application.js';
+export * from './workflows/biobank.js';
 export * from './workflows/chargeback-notice.js';
 export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';

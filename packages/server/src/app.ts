@@ -79,6 +79,7 @@ import { cardKeyBeforeMigrate, loadServerSecrets, readEarlySecrets } from './sec
 import { type SeedResult, seedDatabase } from './seed/seed.js';
 import { hasPermission, permissionStrings } from './services/identity/permissions.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
+import { POSITION_MESSAGES } from './services/positions/messages.js';
 import { siteScope } from './services/scope.js';
 
 declare module 'fastify' {
@@ -150,6 +151,7 @@ addMessages(PROJECT_CONFIG_MESSAGES);
 addMessages(PROGRESS_MESSAGES);
 addMessages(PLAN_MESSAGES);
 addMessages(PROJECT_REPORT_MESSAGES);
+addMessages(POSITION_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */
