@@ -5,6 +5,7 @@ export * from './endpoint.js';
 export { dept, role, userProject } from './endpoints/access.js';
 export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
+export * from './endpoints/biobank.js';
 export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
@@ -84,6 +85,7 @@ import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
 import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
+import { biobank } from './endpoints/biobank.js';
 import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
@@ -145,6 +147,7 @@ export const endpoints = {
   specimenSign,
   subBarcode,
   tempStorage,
+  biobank,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

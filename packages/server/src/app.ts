@@ -22,6 +22,7 @@ import { accountApplicationRoutes } from './modules/account-applications/routes.
 import { addressRoutes } from './modules/address/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
+import { biobankRoutes } from './modules/biobank/routes.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
 import { codeMappingRoutes } from './modules/code-mappings/routes.js';
@@ -126,6 +127,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   reportRoutes, // results and reports
   specimenLogRoutes,
   specimenRoutes, // sample codes, bench sign-for, sub-barcodes, temporary storage
+  biobankRoutes, // the specimen library: storage tree, restrictions, positions (one engine)
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,

@@ -36,7 +36,6 @@ describe.each(ENGINES)('position engine on %s', (engine) => {
   let handle: DatabaseHandle;
   let userId: number;
   let projectId: number;
-  let otherProjectId: number;
   let deepFrozen: number;
   let frozen: number;
   /** Grid boxes (3 x 3) and one bag of capacity 4, in two units of the deep-frozen condition. */
@@ -52,9 +51,8 @@ describe.each(ENGINES)('position engine on %s', (engine) => {
     const db = handle.db;
     const [user] = await db.select({ id: users.id }).from(users).limit(1);
     userId = user?.id ?? 0;
-    const ps = await db.select({ id: projects.id }).from(projects).orderBy(projects.id).limit(2);
+    const ps = await db.select({ id: projects.id }).from(projects).orderBy(projects.id).limit(1);
     projectId = ps[0]?.id ?? 0;
-    otherProjectId = ps[1]?.id ?? 0;
     const temps = await db.select().from(temperatures);
     deepFrozen = temps.find((t) => t.code === '-80C')?.id ?? 0;
     frozen = temps.find((t) => t.code === '-20C')?.id ?? 0;

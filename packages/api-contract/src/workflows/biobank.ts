@@ -4,6 +4,8 @@
 /** Permissions of /specimen screens: `specimen:<page>:<action>` (pages as in the menu tree). */
 export const BIOBANK_PERMISSIONS = {
   mapPage: 'specimen:container-manage-specimen-library-map:page',
+  /** Restrictions on any level of the tree (set from the map). */
+  restrict: 'specimen:container-manage-specimen-library-map:restrict',
   roomPage: 'specimen:container-manage-room-manage:page',
   roomEdit: 'specimen:container-manage-room-manage:update',
   unitPage: 'specimen:container-manage-device-manage:page',

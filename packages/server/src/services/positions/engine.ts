@@ -293,6 +293,35 @@ function targetProblem(
   return undefined;
 }
 
+export const levelWord = (level: RestrictionLevel, lang: Lang) => LEVEL_WORDS[level][lang];
+
+/** The first rule one of these specimens breaks in this box (for a box moved with its contents). */
+export async function targetProblemFor(
+  db: Executor,
+  lang: Lang,
+  box: BoxRow,
+  specimens: SpecimenRow[],
+  action: CustodyAction,
+): Promise<ApiError | undefined> {
+  const chains = await chainsOf(db, [box]);
+  const empty = {
+    id: 0,
+    code: '',
+    projectId: 0,
+    parentId: null,
+    sampleTypeId: null,
+    temperatureId: null,
+    status: '',
+    storage: '',
+    library: '',
+  };
+  for (const s of specimens.length > 0 ? specimens : [empty]) {
+    const problem = targetProblem(lang, chains, box, s, action);
+    if (problem && (specimens.length > 0 || problem.options.key === 'positionsUnitInactive')) return problem;
+  }
+  return undefined;
+}
+
 /** The kind of restriction (of one level) the specimen breaks: each kind set must list its value. */
 export function restrictionBroken(
   rules: Array<{ kind: string; valueId: number }>,
