@@ -260,6 +260,7 @@ export async function moveBox(
   const [box] = await db.select().from(storageBoxes).where(eq(storageBoxes.id, boxId)).for('update');
   if (!box) throw notFound();
   let unitId = target.unitId;
+  let rackCode = '';
   if (target.rackId !== null) {
     const [rack] = await db
       .select()
@@ -268,6 +269,7 @@ export async function moveBox(
       .for('key share');
     if (!rack) throw notFound();
     unitId = rack.unitId;
+    rackCode = rack.code;
     const slot = `${target.rackRow},${target.rackCol}`;
     if (
       target.rackRow === null ||
@@ -318,7 +320,7 @@ export async function moveBox(
     if (isUniqueViolation(error))
       throw new ApiError(ResultCode.DUPLICATE, {
         key: 'positionsSlotTaken',
-        params: { slot: `${target.rackRow},${target.rackCol}`, rack: '' },
+        params: { slot: `${target.rackRow},${target.rackCol}`, rack: rackCode },
       });
     throw error;
   }
