@@ -176,7 +176,7 @@ describe.each(ENGINES)('position engine on %s', (engine) => {
   };
   const [b1, b2, bagBox] = [() => boxes[0]?.id ?? 0, () => boxes[1]?.id ?? 0, () => boxes[2]?.id ?? 0];
 
-  it('places, refuses a taken cell, another condition, an inactive unit and a full bag, and logs custody', async () => {
+  it('places, refuses a taken cell, another condition and an inactive unit, and logs custody', async () => {
     const [s0 = 0, s1 = 0, s2 = 0] = specimens;
     const placed = await run([{ action: 'place', specimenId: s0, to: { boxId: b1(), row: 1, col: 1 } }]);
     expect(placed).toEqual([{ specimenId: s0, code: 'PT-0000', box: 'PT-U1-B1', position: 'A1' }]);
@@ -321,6 +321,73 @@ describe.each(ENGINES)('position engine on %s', (engine) => {
     // The sequences did both: changes and refusals (a property that refuses everything proves nothing).
     expect(done).toBeGreaterThan(20);
     expect(refused).toBeGreaterThan(5);
+  });
+
+  it('gives one cell to one of two concurrent placements, and 8 concurrent allocators no double booking', async () => {
+    const fresh: number[] = [];
+    for (let i = 0; i < 18; i += 1) {
+      const [row] = await handle.db
+        .insert(specimenBarcodes)
+        .values({
+          code: `PC-${String(i).padStart(4, '0')}`,
+          projectId,
+          status: 'signed',
+          temperatureId: deepFrozen,
+          createdBy: userId,
+          createdAt: at,
+        })
+        .returning({ id: specimenBarcodes.id });
+      fresh.push(row?.id ?? 0);
+    }
+    const stamp = { createdBy: userId, createdAt: at, updatedAt: at };
+    const [unit] = await handle.db.select().from(storageUnits).where(eq(storageUnits.code, 'PT-U1'));
+    const [type] = await handle.db.select().from(boxTypes).where(eq(boxTypes.code, 'PT-BT'));
+    const [box] = await handle.db
+      .insert(storageBoxes)
+      .values({
+        code: 'PC-BOX',
+        boxTypeId: type?.id ?? 0,
+        rows: 4,
+        cols: 4,
+        capacity: 16,
+        unitId: unit?.id ?? 0,
+        ...stamp,
+      })
+      .returning();
+    const boxIdNew = box?.id ?? 0;
+    await handle.db
+      .update(storageUnits)
+      .set({ capacity: sql`${storageUnits.capacity} + 16` })
+      .where(eq(storageUnits.code, 'PT-U1'));
+    const outcomes = await Promise.allSettled(
+      fresh
+        .slice(0, 2)
+        .map((specimenId) => run([{ action: 'place', specimenId, to: { boxId: boxIdNew, row: 1, col: 1 } }])),
+    );
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const loser = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect((loser.reason as ApiError).code).toBe(ResultCode.DUPLICATE);
+    // Eight allocators, two specimens each, into the 15 cells left of one box.
+    const allocations = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        handle.db.transaction((tx) =>
+          allocate(tx, 'en_US', fresh.slice(2 + 2 * i, 4 + 2 * i), { boxId: boxIdNew }, custody()),
+        ),
+      ),
+    );
+    const cells = allocations.flatMap((a) =>
+      a.status === 'fulfilled' ? a.value.cells.map((c) => c.position) : [],
+    );
+    expect(new Set(cells).size).toBe(cells.length);
+    expect(cells).not.toContain('A1');
+    // 15 free cells for 16 specimens: seven allocations hold two cells each, the last one finds one.
+    expect(cells.length).toBe(14);
+    expect(
+      allocations
+        .filter((a) => a.status === 'rejected')
+        .map((a) => ((a as PromiseRejectedResult).reason as ApiError).options.key),
+    ).toEqual(['positionsNoRoom']);
+    await checkInvariants();
   });
 
   /** Occupancy equals the specimens' positions; box and unit counters equal what they hold. */
