@@ -102,23 +102,26 @@ export const boxType = z.object({
 export type BoxType = z.infer<typeof boxType>;
 
 /** A box on the map: where it is and how full (from the counters, never counted over positions). */
-export const storageBoxRow = z.object({
-  id: z.number(),
-  code: z.string(),
-  boxTypeId: z.number(),
-  kind: z.enum(BOX_KINDS),
-  rows: z.number().nullable(),
-  cols: z.number().nullable(),
-  capacity: z.number().nullable(),
-  labels: z.enum(BOX_LABELS),
-  fillOrder: z.enum(BOX_FILL_ORDERS),
-  unitId: z.number(),
-  rackId: z.number().nullable(),
-  rackRow: z.number().nullable(),
-  rackCol: z.number().nullable(),
-  stored: z.number(),
-  version: z.number(),
-});
+export const storageBoxRow = boxType
+  .pick({
+    id: true,
+    code: true,
+    kind: true,
+    rows: true,
+    cols: true,
+    capacity: true,
+    labels: true,
+    fillOrder: true,
+    version: true,
+  })
+  .extend({
+    boxTypeId: z.number(),
+    unitId: z.number(),
+    rackId: z.number().nullable(),
+    rackRow: z.number().nullable(),
+    rackCol: z.number().nullable(),
+    stored: z.number(),
+  });
 export type StorageBoxRow = z.infer<typeof storageBoxRow>;
 
 export const storageRackRow = z.object({

@@ -26,15 +26,6 @@ import { addUnitCapacity } from '../../services/positions/structure.js';
 
 type Page = { page: number; size: number };
 
-export async function assertTemperature(db: Executor, id: number): Promise<void> {
-  const [row] = await db.select({ id: temperatures.id }).from(temperatures).where(eq(temperatures.id, id));
-  if (!row)
-    throw new ApiError(ResultCode.BAD_REQUEST, {
-      key: 'invalidReference',
-      params: { field: 'temperatureId' },
-    });
-}
-
 export async function pageRooms(db: Executor, where: SQL | undefined, page: Page, lang: Lang) {
   return pageOf(
     db.select({ n: count() }).from(storageRooms).where(where),

@@ -25,6 +25,7 @@ import {
   boxGrid,
   cellText,
   commitReservation,
+  isLive,
   releaseReservation,
 } from '../../services/positions/engine.js';
 import {
@@ -38,8 +39,8 @@ import {
   unblockCell,
 } from '../../services/positions/structure.js';
 import { barcodeInScope, knownBarcodes } from '../specimen/repository.js';
+import { assertTemperatureExists } from '../specimen/storage/repository.js';
 import {
-  assertTemperature,
   boxById,
   boxColumns,
   boxValues,
@@ -150,7 +151,7 @@ export async function biobankRoutes(app: FastifyInstance): Promise<void> {
         ctx.lang,
       ),
     roomCreate: async (ctx) => {
-      await assertTemperature(ctx.db, ctx.body.temperatureId);
+      await assertTemperatureExists(ctx.db, ctx.body.temperatureId);
       const values = { ...ctx.body, location: ctx.body.location || null, remark: ctx.body.remark || null };
       const [row] = await uniqueOr(ctx.lang, () =>
         ctx.db
@@ -164,7 +165,7 @@ export async function biobankRoutes(app: FastifyInstance): Promise<void> {
     },
     roomUpdate: async (ctx) => {
       const { version, ...fields } = ctx.body;
-      await assertTemperature(ctx.db, fields.temperatureId);
+      await assertTemperatureExists(ctx.db, fields.temperatureId);
       const values = {
         ...fields,
         location: fields.location || null,
@@ -201,7 +202,7 @@ export async function biobankRoutes(app: FastifyInstance): Promise<void> {
     },
     unitCreate: async (ctx) => {
       const { fill, ...fields } = ctx.body;
-      await assertTemperature(ctx.db, fields.temperatureId);
+      await assertTemperatureExists(ctx.db, fields.temperatureId);
       const [room] = await ctx.db
         .select({ id: storageRooms.id })
         .from(storageRooms)
@@ -246,7 +247,7 @@ export async function biobankRoutes(app: FastifyInstance): Promise<void> {
     },
     unitUpdate: async (ctx) => {
       const { version, ...fields } = ctx.body;
-      await assertTemperature(ctx.db, fields.temperatureId);
+      await assertTemperatureExists(ctx.db, fields.temperatureId);
       const before = await lockUnitForChange(ctx.db, ctx.params.id);
       if (fields.temperatureId !== before.temperatureId) {
         const stranded = await otherConditionIn(ctx.db, before.id, fields.temperatureId);
@@ -484,7 +485,7 @@ export async function biobankRoutes(app: FastifyInstance): Promise<void> {
       const label = (row: number | null, col: number | null) => cellText(box, row, col);
       const cells = [
         ...held
-          .filter((h) => h.status === 'stored' || (h.expiresAt?.getTime() ?? 0) > ctx.now.getTime())
+          .filter((h) => isLive(h, ctx.now))
           .map((h) => {
             const visible = barcodeInScope(scope, h);
             return {
@@ -595,7 +596,6 @@ export async function biobankRoutes(app: FastifyInstance): Promise<void> {
       const projectId = ctx.body.projectId ?? null;
       const position = await blockCell(
         ctx.db,
-        ctx.lang,
         { boxId: box.id, ...cell, projectId, reason: ctx.body.reason },
         { userId: ctx.principal.userId, at: ctx.now },
       );

@@ -354,7 +354,8 @@ function stateProblem(lang: Lang, specimen: SpecimenRow, action: Exclude<Custody
   return undefined;
 }
 
-const isLive = (p: PositionRow, now: Date) =>
+/** Whether a position row holds its cell now: stored, or reserved and not yet expired. */
+export const isLive = (p: Pick<PositionRow, 'status' | 'expiresAt'>, now: Date) =>
   p.status === 'stored' || (p.expiresAt !== null && p.expiresAt.getTime() > now.getTime());
 
 /**

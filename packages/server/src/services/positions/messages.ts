@@ -28,6 +28,10 @@ export const POSITION_MESSAGES = {
     zh_CN: '冻存盒 {box} 的位置 {position} 已锁定：{reason}',
     en_US: 'Position {position} of box {box} is blocked: {reason}',
   },
+  positionsAlreadyBlocked: {
+    zh_CN: '冻存盒 {box} 的位置 {position} 已锁定',
+    en_US: 'Position {position} of box {box} is already blocked',
+  },
   positionsFull: { zh_CN: '容器 {box} 已满', en_US: 'Container {box} is full' },
   positionsRestricted: {
     zh_CN: '样本 {code} 不符合{level} {name} 的限制（{kind}）',

@@ -23,7 +23,7 @@ import {
 } from '../../db/schema-biobank.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { type Custody, cellText, levelWord, restrictionBroken, targetProblemFor } from './engine.js';
+import { type Custody, cellText, isLive, levelWord, restrictionBroken, targetProblemFor } from './engine.js';
 
 const LEVEL_TABLE = {
   room: storageRooms,
@@ -152,11 +152,7 @@ export async function resizeBox(
     })
     .from(specimenPositions)
     .where(eq(specimenPositions.boxId, boxId));
-  const outside = cells.find(
-    (c) =>
-      (c.status === 'stored' || (c.expiresAt?.getTime() ?? 0) > now.getTime()) &&
-      ((c.row ?? 0) > grid.rows || (c.col ?? 0) > grid.cols),
-  );
+  const outside = cells.find((c) => isLive(c, now) && ((c.row ?? 0) > grid.rows || (c.col ?? 0) > grid.cols));
   if (outside)
     throw new ApiError(ResultCode.INVALID_STATE, {
       key: 'positionsBoxShrink',
@@ -188,7 +184,6 @@ export async function resizeBox(
 /** Blocks a free cell (broken, or held for one project); refused when a specimen holds it. */
 export async function blockCell(
   db: Executor,
-  lang: Lang,
   cell: { boxId: number; row: number; col: number; projectId: number | null; reason: string },
   by: { userId: number; at: Date },
 ): Promise<string> {
@@ -210,7 +205,7 @@ export async function blockCell(
         eq(specimenPositions.col, cell.col),
       ),
     );
-  if (held && (held.status === 'stored' || (held.expiresAt?.getTime() ?? 0) > by.at.getTime()))
+  if (held && isLive(held, by.at))
     throw new ApiError(ResultCode.INVALID_STATE, {
       key: 'positionsCellOccupied',
       params: { box: box.code, position },
@@ -220,8 +215,8 @@ export async function blockCell(
   } catch (error) {
     if (isUniqueViolation(error))
       throw new ApiError(ResultCode.DUPLICATE, {
-        key: 'positionsBlocked',
-        params: { box: box.code, position, reason: lang === 'en_US' ? 'already blocked' : '已锁定' },
+        key: 'positionsAlreadyBlocked',
+        params: { box: box.code, position },
       });
     throw error;
   }
