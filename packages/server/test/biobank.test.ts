@@ -331,6 +331,31 @@ describe.each(ENGINES)('specimen library on %s', (engine) => {
       body: { version: version + 1, name: 'Test freezer', temperatureId: deep, status: 'active' },
     });
 
+    // Into a unit of another condition: refused for the specimens inside; loose into its own unit: moved.
+    const coldUnit =
+      (await env.handle.db.select().from(storageUnits).where(eq(storageUnits.code, 'T-U20')))[0]?.id ?? 0;
+    const wrongUnit = await refused(biobank.boxMove, {
+      params: { id: b1 },
+      body: { unitId: coldUnit, reason: 'x' },
+    });
+    expect(wrongUnit.msg).toMatch(
+      /^Specimen LIB-00\d needs Deep frozen storage; unit Minus twenty keeps Frozen$/,
+    );
+    expect(
+      await ok(biobank.boxMove, { params: { id: b1 }, body: { unitId: unit, reason: 'to the door shelf' } }),
+    ).toEqual({ moved: 4 });
+    const boxMoves = await env.handle.db
+      .select()
+      .from(custodyEvents)
+      .where(eq(custodyEvents.action, 'boxMove'));
+    expect(boxMoves.map((e) => [e.fromUnitId, e.toUnitId, e.reason])).toEqual(
+      Array(4).fill([unit, unit, 'to the door shelf']),
+    );
+    // The custody log is append-only in the database itself.
+    await expect(
+      env.handle.db.delete(custodyEvents).where(eq(custodyEvents.action, 'boxMove')),
+    ).rejects.toThrow();
+
     const detail = (await ok(biobank.boxDetail, { params: { id: b1 } })) as unknown as {
       cells: Array<{ position: string; barcode: string }>;
     };
