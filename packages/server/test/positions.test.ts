@@ -390,6 +390,67 @@ describe.each(ENGINES)('position engine on %s', (engine) => {
     await checkInvariants();
   });
 
+  it('takes an evacuation, and only an evacuation, into a backup unit; refuses a specimen still in temporary storage', async () => {
+    const [a = 0, b = 0] = (
+      await handle.db
+        .insert(specimenBarcodes)
+        .values(
+          ['EV-0001', 'EV-0002'].map((code) => ({
+            code,
+            projectId,
+            status: 'signed',
+            temperatureId: deepFrozen,
+            createdBy: userId,
+            createdAt: at,
+          })),
+        )
+        .returning({ id: specimenBarcodes.id })
+    ).map((r) => r.id);
+    const stamp = { createdBy: userId, createdAt: at, updatedAt: at };
+    const [u1] = await handle.db.select().from(storageUnits).where(eq(storageUnits.code, 'PT-U1'));
+    const [u2] = await handle.db.select().from(storageUnits).where(eq(storageUnits.code, 'PT-U2'));
+    const [type] = await handle.db.select().from(boxTypes).where(eq(boxTypes.code, 'PT-BT'));
+    const made = await handle.db
+      .insert(storageBoxes)
+      .values(
+        [u1, u2].map((u, i) => ({
+          code: `EV-BOX-${i}`,
+          boxTypeId: type?.id ?? 0,
+          rows: 3,
+          cols: 3,
+          capacity: 9,
+          unitId: u?.id ?? 0,
+          ...stamp,
+        })),
+      )
+      .returning();
+    for (const u of [u1, u2])
+      await handle.db
+        .update(storageUnits)
+        .set({ capacity: sql`${storageUnits.capacity} + 9` })
+        .where(eq(storageUnits.id, u?.id ?? 0));
+    await run([{ action: 'place', specimenId: a, to: { boxId: made[0]?.id ?? 0, row: 1, col: 1 } }]);
+    await handle.db.update(specimenBarcodes).set({ storage: 'stored' }).where(eq(specimenBarcodes.id, b));
+    const staged = await refusal(
+      run([{ action: 'place', specimenId: b, to: { boxId: made[0]?.id ?? 0, row: 1, col: 2 } }]),
+    );
+    expect(staged.options.key).toBe('positionsInTempStorage');
+    await handle.db.update(storageUnits).set({ status: 'backup' }).where(eq(storageUnits.code, 'PT-U2'));
+    const target = { boxId: made[1]?.id ?? 0, row: 3, col: 3 };
+    const moved = await refusal(run([{ action: 'move', specimenId: a, to: target }]));
+    expect(moved.options.key).toBe('positionsUnitInactive');
+    await run([{ action: 'evacuate', specimenId: a, to: target }]);
+    const [event] = await handle.db
+      .select()
+      .from(custodyEvents)
+      .where(eq(custodyEvents.specimenId, a))
+      .orderBy(sql`${custodyEvents.id} desc`)
+      .limit(1);
+    expect(event).toMatchObject({ action: 'evacuate', toBoxId: target.boxId, toPosition: 'C3' });
+    await handle.db.update(storageUnits).set({ status: 'active' }).where(eq(storageUnits.code, 'PT-U2'));
+    await checkInvariants();
+  });
+
   /** Occupancy equals the specimens' positions; box and unit counters equal what they hold. */
   async function checkInvariants() {
     const db = handle.db;
