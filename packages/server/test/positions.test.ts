@@ -451,6 +451,59 @@ describe.each(ENGINES)('position engine on %s', (engine) => {
     await checkInvariants();
   });
 
+  it('keeps a parent and its aliquots in one box when the first box in fill order cannot hold them all', async () => {
+    const stamp = { createdBy: userId, createdAt: at, updatedAt: at };
+    const [room] = await handle.db.select().from(storageRooms).where(eq(storageRooms.code, 'PT-ROOM'));
+    const [type] = await handle.db.select().from(boxTypes).where(eq(boxTypes.code, 'PT-BT'));
+    const [unit] = await handle.db
+      .insert(storageUnits)
+      .values({
+        code: 'PT-AL',
+        name: 'PT-AL',
+        roomId: room?.id ?? 0,
+        kind: 'freezer',
+        temperatureId: deepFrozen,
+        rows: 1,
+        cols: 1,
+        capacity: 6,
+        ...stamp,
+      })
+      .returning();
+    const unitId = unit?.id ?? 0;
+    await handle.db.insert(storageBoxes).values([
+      { code: 'PT-AL-1', boxTypeId: type?.id ?? 0, rows: 1, cols: 2, capacity: 2, unitId, ...stamp },
+      { code: 'PT-AL-2', boxTypeId: type?.id ?? 0, rows: 2, cols: 2, capacity: 4, unitId, ...stamp },
+    ]);
+    const insert = async (code: string, parentId: number | null, suffix: number | null) =>
+      (
+        await handle.db
+          .insert(specimenBarcodes)
+          .values({
+            code,
+            projectId,
+            status: 'signed',
+            temperatureId: deepFrozen,
+            parentId,
+            suffix,
+            createdBy: userId,
+            createdAt: at,
+          })
+          .returning({ id: specimenBarcodes.id })
+      )[0]?.id ?? 0;
+    const parent = await insert('AL-P', null, null);
+    const family = [parent, await insert('AL-P-01', parent, 1), await insert('AL-P-02', parent, 2)];
+    const single = await insert('AL-S', null, null);
+    const r = await handle.db.transaction((tx) =>
+      allocate(tx, 'en_US', [single, ...family], { unitId }, custody()),
+    );
+    expect(r.cells.map((c) => `${c.code} ${c.box} ${c.position}`)).toEqual([
+      'AL-P PT-AL-2 A1',
+      'AL-P-01 PT-AL-2 A2',
+      'AL-P-02 PT-AL-2 B1',
+      'AL-S PT-AL-1 A1',
+    ]);
+  });
+
   /** Occupancy equals the specimens' positions; box and unit counters equal what they hold. */
   async function checkInvariants() {
     const db = handle.db;
