@@ -11,6 +11,14 @@ type Words = Readonly<Record<FormLang, string>>;
 
 /** The objects: action ids' first part (endpoint groups, workflow ids) and the entities recorded. */
 export const AUDIT_OBJECTS = {
+  biobank: { 'zh-CN': '样本库', 'en-US': 'Specimen library', 'zh-HK': '樣本庫' },
+  storageRoom: { 'zh-CN': '样本库房间', 'en-US': 'Library room', 'zh-HK': '樣本庫房間' },
+  storageUnit: { 'zh-CN': '存储设备', 'en-US': 'Storage unit', 'zh-HK': '存儲設備' },
+  storageRackType: { 'zh-CN': '冻存架类型', 'en-US': 'Rack type', 'zh-HK': '凍存架類型' },
+  storageBoxType: { 'zh-CN': '冻存盒类型', 'en-US': 'Box type', 'zh-HK': '凍存盒類型' },
+  storageRack: { 'zh-CN': '冻存架', 'en-US': 'Rack', 'zh-HK': '凍存架' },
+  storageBox: { 'zh-CN': '冻存盒', 'en-US': 'Box', 'zh-HK': '凍存盒' },
+  storageReservation: { 'zh-CN': '库位预留', 'en-US': 'Position reservation', 'zh-HK': '庫位預留' },
   accountApplication: { 'zh-CN': '账号申请', 'en-US': 'Account request', 'zh-HK': '賬號申請' },
   address: { 'zh-CN': '地址簿', 'en-US': 'Address book', 'zh-HK': '地址簿' },
   auth: { 'zh-CN': '登录', 'en-US': 'Sign-in', 'zh-HK': '登入' },
@@ -104,6 +112,25 @@ export const AUDIT_OBJECTS = {
 
 /** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
 export const AUDIT_VERBS = {
+  roomCreate: { 'zh-CN': '新增房间', 'en-US': 'add a room', 'zh-HK': '新增房間' },
+  roomUpdate: { 'zh-CN': '编辑房间', 'en-US': 'edit a room', 'zh-HK': '編輯房間' },
+  unitCreate: { 'zh-CN': '新增存储设备', 'en-US': 'add a storage unit', 'zh-HK': '新增存儲設備' },
+  unitUpdate: { 'zh-CN': '编辑存储设备', 'en-US': 'edit a storage unit', 'zh-HK': '編輯存儲設備' },
+  rackTypeCreate: { 'zh-CN': '新增冻存架类型', 'en-US': 'add a rack type', 'zh-HK': '新增凍存架類型' },
+  rackTypeUpdate: { 'zh-CN': '编辑冻存架类型', 'en-US': 'edit a rack type', 'zh-HK': '編輯凍存架類型' },
+  boxTypeCreate: { 'zh-CN': '新增冻存盒类型', 'en-US': 'add a box type', 'zh-HK': '新增凍存盒類型' },
+  boxTypeUpdate: { 'zh-CN': '编辑冻存盒类型', 'en-US': 'edit a box type', 'zh-HK': '編輯凍存盒類型' },
+  rackCreate: { 'zh-CN': '新增冻存架', 'en-US': 'add a rack', 'zh-HK': '新增凍存架' },
+  boxCreate: { 'zh-CN': '新增冻存盒', 'en-US': 'add a box', 'zh-HK': '新增凍存盒' },
+  boxResize: { 'zh-CN': '修改冻存盒规格', 'en-US': 'resize a box', 'zh-HK': '修改凍存盒規格' },
+  boxMove: { 'zh-CN': '冻存盒移位', 'en-US': 'move a box', 'zh-HK': '凍存盒移位' },
+  restrict: { 'zh-CN': '设置存放限制', 'en-US': 'set restrictions', 'zh-HK': '設置存放限制' },
+  place: { 'zh-CN': '样本入库', 'en-US': 'place specimens', 'zh-HK': '樣本入庫' },
+  allocate: { 'zh-CN': '自动分配库位', 'en-US': 'allocate positions', 'zh-HK': '自動分配庫位' },
+  commit: { 'zh-CN': '确认分配', 'en-US': 'commit an allocation', 'zh-HK': '確認分配' },
+  move: { 'zh-CN': '样本移位', 'en-US': 'move specimens', 'zh-HK': '樣本移位' },
+  block: { 'zh-CN': '锁定库位', 'en-US': 'block a position', 'zh-HK': '鎖定庫位' },
+  unblock: { 'zh-CN': '解锁库位', 'en-US': 'unblock a position', 'zh-HK': '解鎖庫位' },
   acknowledge: { 'zh-CN': '确认', 'en-US': 'acknowledge', 'zh-HK': '確認' },
   addContact: { 'zh-CN': '新增联系人', 'en-US': 'add a contact', 'zh-HK': '新增聯絡人' },
   admin: { 'zh-CN': '初始管理员', 'en-US': 'first administrator', 'zh-HK': '初始管理員' },

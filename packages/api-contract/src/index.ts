@@ -5,6 +5,7 @@ export * from './endpoint.js';
 export { dept, ROLE_CODE_PATTERN, role, userProject } from './endpoints/access.js';
 export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
+export * from './endpoints/biobank.js';
 export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
@@ -66,6 +67,7 @@ export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
 export * from './validation.js';
 export * from './workflows/account-application.js';
+export * from './workflows/biobank.js';
 export * from './workflows/chargeback-notice.js';
 export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';
@@ -84,6 +86,7 @@ import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
 import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
+import { biobank } from './endpoints/biobank.js';
 import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
@@ -145,6 +148,7 @@ export const endpoints = {
   specimenSign,
   subBarcode,
   tempStorage,
+  biobank,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

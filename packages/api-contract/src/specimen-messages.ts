@@ -12,6 +12,10 @@ export const SPECIMEN_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US
     zh_CN: '编号须为1至32位字母、数字或 _ . -，以字母或数字开头',
     en_US: 'The code must be 1 to 32 letters, digits or _ . -, starting with a letter or digit',
   },
+  'validation.biobank.grid': {
+    zh_CN: '网格型冻存盒须填写行数和列数',
+    en_US: 'A grid box type needs rows and columns',
+  },
   'validation.specimen.position': {
     zh_CN: '位置须为行字母加列号，如 B3',
     en_US: 'A position is a row letter and a column number, e.g. B3',

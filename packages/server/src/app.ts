@@ -22,6 +22,7 @@ import { accountApplicationRoutes } from './modules/account-applications/routes.
 import { addressRoutes } from './modules/address/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
+import { biobankRoutes } from './modules/biobank/routes.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
 import { codeMappingRoutes } from './modules/code-mappings/routes.js';
@@ -79,6 +80,7 @@ import { cardKeyBeforeMigrate, loadServerSecrets, readEarlySecrets } from './sec
 import { type SeedResult, seedDatabase } from './seed/seed.js';
 import { hasPermission, permissionStrings } from './services/identity/permissions.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
+import { POSITION_MESSAGES } from './services/positions/messages.js';
 import { siteScope } from './services/scope.js';
 
 declare module 'fastify' {
@@ -125,6 +127,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   reportRoutes, // results and reports
   specimenLogRoutes,
   specimenRoutes, // sample codes, bench sign-for, sub-barcodes, temporary storage
+  biobankRoutes, // the specimen library: storage tree, restrictions, positions (one engine)
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,
@@ -150,6 +153,7 @@ addMessages(PROJECT_CONFIG_MESSAGES);
 addMessages(PROGRESS_MESSAGES);
 addMessages(PLAN_MESSAGES);
 addMessages(PROJECT_REPORT_MESSAGES);
+addMessages(POSITION_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

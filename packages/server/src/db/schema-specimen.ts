@@ -45,6 +45,10 @@ export const specimenBarcodes = pgTable(
     status: text('status').notNull(),
     /** sampleStorage workflow: unstored, stored. */
     storage: text('storage').notNull().default('unstored'),
+    /** Specimen library (services/positions): none, stored, out (on loan), destroyed. */
+    library: text('library').notNull().default('none'),
+    /** Times the specimen came back from outbound (a thaw each time). */
+    freezeThaw: smallint('freeze_thaw').notNull().default(0),
     /** Set at the bench sign-for: the received shipment and sample line it came with. */
     transportId: integer('transport_id').references(() => sampleTransports.id),
     transportItemId: integer('transport_item_id').references(() => sampleTransportItems.id),

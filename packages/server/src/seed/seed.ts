@@ -5,6 +5,7 @@ import * as s from '../db/schema.js';
 import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
 import { generatePassword, hashPassword } from '../services/identity/passwords.js';
+import { seedBiobankDemo } from './biobank-demo.js';
 import {
   DEMO_PASSWORD,
   DEMO_PROJECTS,
@@ -69,6 +70,9 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   sign: ['签收', 'Sign off', '簽收'],
   in: ['入库', 'Store', '入庫'],
   out: ['出库', 'Take out', '出庫'],
+  move: ['移位', 'Move', '移位'],
+  block: ['锁定库位', 'Block positions', '鎖定庫位'],
+  restrict: ['存放限制', 'Restrictions', '存放限制'],
   disable: ['禁用', 'Disable', '禁用'],
   import: ['导入', 'Import', '匯入'],
   export: ['导出', 'Export', '匯出'],
@@ -328,6 +332,7 @@ export async function seedDatabase(
         reportPdfs: options.reportPdfs ?? true,
       });
       await seedPlanSamplesDemo(tx, options.now);
+      await seedBiobankDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
