@@ -26,9 +26,9 @@ import {
 } from './idempotency.js';
 import { assertSafeText, STORED_HEADERS } from './input.js';
 import type { Principal } from './principal.js';
+import { consumeNonce, verifySignature } from './request-signature.js';
 import type { HandlerDeps } from './route-domains.js';
 import type { SiteScope } from './scope.js';
-import { consumeNonce, verifySignature } from './signature.js';
 import { requestTimeZone } from './time-zone.js';
 
 /** Handlers and services name the principal through the route kit. */

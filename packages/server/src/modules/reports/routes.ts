@@ -24,6 +24,7 @@ import {
   queueLabReview,
   reviewSetting,
 } from '../../services/report-review.js';
+import { confirmSigner, eSign, type Signer } from '../../services/signatures.js';
 import { assertReasonGiven } from '../lab/service.js';
 import { findSubject } from '../lab/subjects/repository.js';
 import { findOrder, findOrderByBarcode } from '../lab/test-orders/repository.js';
@@ -60,7 +61,6 @@ import {
   resultRows,
   unorderedTarget,
 } from './service.js';
-import { confirmSigner, eSign, type Signer } from './signature.js';
 
 const api = endpoints.report;
 
