@@ -1,4 +1,4 @@
-import { ALL_ENDPOINTS, type EndpointDef, fullPath } from '@trialab/api-contract';
+import { ALL_ENDPOINTS, type EndpointDef, fullPath, PLAN_PERMISSIONS } from '@trialab/api-contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -39,5 +39,39 @@ describe('endpoint registration', () => {
     expect(() =>
       route(app, { ...base, access: 'authenticated', signed: false } as EndpointDef, handler),
     ).toThrow(/not signed/);
+  });
+
+  it('refuses to register an endpoint firing a workflow transition with another permission than the transition’s', () => {
+    const app = Fastify();
+    const base = {
+      id: 'test.approve',
+      service: 'user',
+      method: 'PUT',
+      path: '/test/approve',
+      summary: 'x',
+      signed: true,
+      mutates: true,
+      data: z.null(),
+      fires: { workflow: 'projectPlan', actions: ['approve'] },
+    } as const;
+    const handler = async () => null;
+    // The editor's permission on the reviewer's transition.
+    expect(() =>
+      route(app, { ...base, access: { permission: PLAN_PERMISSIONS.edit } } as EndpointDef, handler),
+    ).toThrow(/fires projectPlan.approve \(project:plan:review\) but declares project:plan:edit/);
+    expect(() =>
+      route(
+        app,
+        {
+          ...base,
+          fires: { workflow: 'projectPlan', actions: ['publish'] },
+          access: { permission: PLAN_PERMISSIONS.review },
+        } as EndpointDef,
+        handler,
+      ),
+    ).toThrow(/undeclared/);
+    expect(() =>
+      route(app, { ...base, access: { permission: PLAN_PERMISSIONS.review } } as EndpointDef, handler),
+    ).not.toThrow();
   });
 });
