@@ -5,6 +5,8 @@ import { firing, transitionAudit, type WorkflowDef, workflowById } from './machi
 import { progressPlanWorkflow, progressTaskWorkflow } from './progress.js';
 import { projectPlanWorkflow } from './project-plan.js';
 import { projectReportWorkflow } from './project-report.js';
+import { subjectRegistrationWorkflow } from './subject-registration.js';
+import { testOrderWorkflow } from './test-order.js';
 
 const firingEndpoints = ALL_ENDPOINTS.filter((endpoint) => endpoint.fires !== undefined);
 
@@ -33,6 +35,8 @@ describe('endpoints that fire workflow transitions', () => {
     labReportWorkflow,
     reportRevisionWorkflow,
     projectReportWorkflow,
+    subjectRegistrationWorkflow,
+    testOrderWorkflow,
   ] as WorkflowDef<string, string>[])(
     'every transition of $id is fired by an endpoint that says so',
     (workflow) => {
@@ -58,5 +62,6 @@ describe('endpoints that fire workflow transitions', () => {
     expect(transitionAudit(projectPlanWorkflow, 'approve')).toBe('projectPlan.approve');
     expect(transitionAudit(labReportWorkflow, 'release')).toBe('report.release');
     expect(transitionAudit(reportRevisionWorkflow, 'approveRevision')).toBe('report.approveRevision');
+    expect(transitionAudit(subjectRegistrationWorkflow, 'approve')).toBe('subject.approve');
   });
 });
