@@ -5,6 +5,19 @@ import { z } from 'zod';
 import { route } from '../src/lib/route.js';
 import { startEnv, type TestEnv } from './helpers.js';
 
+/** A declaration as the route kit gets it, without its access rule. */
+const declaration = {
+  id: 'test.x',
+  service: 'user',
+  method: 'GET',
+  path: '/test/x',
+  summary: 'x',
+  signed: true,
+  mutates: false,
+  data: z.null(),
+} as const;
+const handler = async () => null;
+
 describe('endpoint registration', () => {
   let env: TestEnv;
   beforeAll(async () => {
@@ -21,17 +34,7 @@ describe('endpoint registration', () => {
 
   it('refuses to register an endpoint without an access rule, or a session endpoint that is unsigned', () => {
     const app = Fastify();
-    const base = {
-      id: 'test.x',
-      service: 'user',
-      method: 'GET',
-      path: '/test/x',
-      summary: 'x',
-      signed: true,
-      mutates: false,
-      data: z.null(),
-    } as const;
-    const handler = async () => null;
+    const base = declaration;
     expect(() => route(app, { ...base } as unknown as EndpointDef, handler)).toThrow(/no access declaration/);
     expect(() => route(app, { ...base, access: { permission: '' } } as EndpointDef, handler)).toThrow(
       /no access declaration/,
@@ -44,17 +47,13 @@ describe('endpoint registration', () => {
   it('refuses to register an endpoint firing a workflow transition with another permission than the transition’s', () => {
     const app = Fastify();
     const base = {
+      ...declaration,
       id: 'test.approve',
-      service: 'user',
       method: 'PUT',
       path: '/test/approve',
-      summary: 'x',
-      signed: true,
       mutates: true,
-      data: z.null(),
       fires: { workflow: 'projectPlan', actions: ['approve'] },
     } as const;
-    const handler = async () => null;
     // The editor's permission on the reviewer's transition.
     expect(() =>
       route(app, { ...base, access: { permission: PLAN_PERMISSIONS.edit } } as EndpointDef, handler),
