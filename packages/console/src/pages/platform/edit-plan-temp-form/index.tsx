@@ -25,6 +25,16 @@ import { FieldProperties } from './FieldProperties';
 
 type Info = { code: string; name: string; description?: string | null };
 
+/** A field's label in the list: one line, cut with an ellipsis (its full text is in the side form). */
+const LABEL_STYLE = {
+  display: 'inline-block',
+  maxWidth: 160,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
 const invalidates = [(c: Contract) => c.formTemplates.paging, (c: Contract) => c.formTemplates.get];
 
 /**
@@ -224,8 +234,11 @@ export default function EditFormTemplatePage() {
                           ]
                     }
                   >
-                    <Space size={4}>
-                      <span>{localText(field.label as FormField['label'], i18n.language) || field.key}</span>
+                    {/* A narrow column wraps between label and tags, never inside a label (one character a line). */}
+                    <Space size={4} wrap>
+                      <span style={LABEL_STYLE}>
+                        {localText(field.label as FormField['label'], i18n.language) || field.key}
+                      </span>
                       <Tag>{t(`types.${field.type}`)}</Tag>
                       {incomplete.includes(field.key) && <Tag color="warning">!</Tag>}
                     </Space>
