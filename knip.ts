@@ -64,7 +64,7 @@ const config: KnipConfig = {
       'packages/api-contract/src/schemas.ts': ['pageBody'],
       // Server handler kit (handler context, module shape).
       'packages/server/src/lib/errors.ts': ['forbidden'],
-      'packages/server/src/modules/system/files.ts': ['ALLOWED_EXTENSIONS'],
+      'packages/server/src/services/files/uploads.ts': ['ALLOWED_EXTENSIONS'],
     },
   },
 };

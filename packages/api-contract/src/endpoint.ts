@@ -40,6 +40,11 @@ export interface EndpointDeclaration<
   access: A;
   /** Changes state: runs in one transaction with its audit record. */
   mutates: boolean;
+  /**
+   * The workflow transitions this endpoint fires (set by `firing(workflow, ...actions)`, which also
+   * gives `access` the transitions' permission; the server refuses to register a mismatch).
+   */
+  fires?: { workflow: string; actions: readonly string[] };
   /** Allowed while a password change is pending (PASSWORD_CHANGE_REQUIRED otherwise). */
   duringPasswordChange?: boolean;
   params?: P;

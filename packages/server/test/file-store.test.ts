@@ -6,8 +6,8 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.js';
-import { sweepUnreferencedContent } from '../src/modules/system/file-sweep.js';
-import { moveLegacyFileContent } from '../src/modules/system/legacy-file-content.js';
+import { moveLegacyFileContent } from '../src/services/files/legacy-content.js';
+import { sweepUnreferencedContent } from '../src/services/files/sweep.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv, uploadRequest } from './helpers.js';
 

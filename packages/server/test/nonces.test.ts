@@ -3,7 +3,7 @@ import { NONCE_TTL_MS } from '@trialab/api-contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Executor } from '../src/db/client.js';
-import { NONCE_BATCH_MAX, NonceRecorder } from '../src/lib/signature.js';
+import { NONCE_BATCH_MAX, NonceRecorder } from '../src/lib/request-signature.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
 
 const fresh = () => randomBytes(12).toString('base64url');

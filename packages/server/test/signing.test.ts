@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { endpoints, ResultCode, serializeQuery, TIMESTAMP_WINDOW_MS } from '@trialab/api-contract';
 import vectors from '@trialab/api-contract/signing.vectors.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5Base64 } from '../src/lib/signature.js';
+import { md5Base64 } from '../src/lib/request-signature.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, signedHeaders, startEnv, type TestEnv } from './helpers.js';
 

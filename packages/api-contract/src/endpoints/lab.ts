@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { fileIdList, id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
-import { SUBJECT_PERMISSIONS, SUBJECT_STATES } from '../workflows/subject-registration.js';
-import { TEST_ORDER_PERMISSIONS, TEST_ORDER_STATES } from '../workflows/test-order.js';
+import { firing } from '../workflows/machine.js';
+import {
+  SUBJECT_PERMISSIONS,
+  SUBJECT_STATES,
+  subjectRegistrationWorkflow,
+} from '../workflows/subject-registration.js';
+import { TEST_ORDER_PERMISSIONS, TEST_ORDER_STATES, testOrderWorkflow } from '../workflows/test-order.js';
 
 /** Thresholds below this are refused: the vendors read above 50 as the same person (VENDOR-NOTES). */
 export const FACE_MIN_THRESHOLD = 50;
@@ -110,7 +115,7 @@ export const subject = defineGroup('subject', {
     method: 'PUT',
     path: '/lab/before/subject',
     summary: 'Correct a rejected registration and submit it again (only its enterer)',
-    access: { permission: SUBJECT_PERMISSIONS.update },
+    ...firing(subjectRegistrationWorkflow, 'resubmit'),
     mutates: true,
     body: z.object({ id, version, ...subjectFields }),
     data: z.object({ version: z.number() }),
@@ -120,7 +125,7 @@ export const subject = defineGroup('subject', {
     method: 'POST',
     path: '/lab/before/subject/{id}/review',
     summary: 'Second-person review: approve, or reject with a reason (never one’s own entry)',
-    access: { permission: SUBJECT_PERMISSIONS.review },
+    ...firing(subjectRegistrationWorkflow, 'approve', 'reject'),
     mutates: true,
     params: idParams,
     body: z.object({ version, action: z.enum(['approve', 'reject']), reason: optionalText(255) }),
@@ -216,7 +221,7 @@ export const testOrder = defineGroup('testOrder', {
     method: 'PUT',
     path: '/lab/before/test-order',
     summary: 'Correct a rejected order and submit it again (only its enterer)',
-    access: { permission: TEST_ORDER_PERMISSIONS.update },
+    ...firing(testOrderWorkflow, 'resubmit'),
     mutates: true,
     body: z.object({
       id,
@@ -232,7 +237,7 @@ export const testOrder = defineGroup('testOrder', {
     method: 'POST',
     path: '/lab/before/test-order/{id}/review',
     summary: 'Second-person review of a test order: approve, or reject with a reason',
-    access: { permission: TEST_ORDER_PERMISSIONS.review },
+    ...firing(testOrderWorkflow, 'approve', 'reject'),
     mutates: true,
     params: idParams,
     body: z.object({ version, action: z.enum(['approve', 'reject']), reason: optionalText(255) }),

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { authorIds, id, idParams, isoTime, optionalText, pageFields, text, version } from '../schemas.js';
-import { PLAN_PERMISSIONS, PLAN_STATES } from '../workflows/project-plan.js';
+import { firing } from '../workflows/machine.js';
+import {
+  PLAN_PERMISSIONS,
+  PLAN_STATES,
+  type PlanAction,
+  projectPlanWorkflow,
+} from '../workflows/project-plan.js';
 import { signatureInput, signatureRow } from './reports.js';
 
 export const SAMPLING_PLAN_LIMITS = {
@@ -248,13 +254,13 @@ const reconciliationFilter = {
 
 const versionOnly = z.object({ version: z.number() });
 const created = z.object({ id: z.number(), version: z.number() });
-const transition = <B extends z.ZodTypeAny>(path: string, summary: string, permission: string, body: B) =>
+const transition = <B extends z.ZodTypeAny>(path: string, summary: string, action: PlanAction, body: B) =>
   defineEndpoint({
     service: 'main',
     method: 'PUT',
     path,
     summary,
-    access: { permission },
+    ...firing(projectPlanWorkflow, action),
     mutates: true,
     params: idParams,
     body,
@@ -475,25 +481,25 @@ export const plan = defineGroup('plan', {
   submit: transition(
     '/plan/{id}/submit',
     'Submit a draft or returned version for review',
-    PLAN_PERMISSIONS.submit,
+    'submit',
     z.object({ version }),
   ),
   approve: transition(
     '/plan/{id}/approve',
     'Approve a submitted version: electronic signature, never by its author',
-    PLAN_PERMISSIONS.review,
+    'approve',
     z.object({ version, signature: signatureInput.optional() }),
   ),
   return: transition(
     '/plan/{id}/return',
     'Return a submitted version with a reason, never by its author',
-    PLAN_PERMISSIONS.review,
+    'return',
     z.object({ version, reason: text(255) }),
   ),
   goOnline: transition(
     '/plan/{id}/online',
     'Put an approved version online; the online version of the same plan no is superseded',
-    PLAN_PERMISSIONS.submit,
+    'goOnline',
     z.object({ version }),
   ),
 });

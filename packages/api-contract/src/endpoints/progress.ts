@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { formFields } from '../form-fields.js';
 import { authorIds, id, idParams, isoTime, pageFields, text, version } from '../schemas.js';
-import { PROGRESS_PERMISSIONS, PROGRESS_PLAN_STATES, PROGRESS_TASK_STATES } from '../workflows/progress.js';
+import { firing } from '../workflows/machine.js';
+import {
+  PROGRESS_PERMISSIONS,
+  PROGRESS_PLAN_STATES,
+  PROGRESS_TASK_STATES,
+  progressPlanWorkflow,
+  progressTaskWorkflow,
+} from '../workflows/progress.js';
 import { dateString } from './portal-fields.js';
 
 /**
@@ -176,7 +183,7 @@ export const progress = defineGroup('progress', {
     method: 'PUT',
     path: '/project/progress/plan/{id}/submit',
     summary: 'Submit a draft or returned plan for approval (every task has an owner)',
-    access: { permission: PROGRESS_PERMISSIONS.edit },
+    ...firing(progressPlanWorkflow, 'submit'),
     mutates: true,
     params: idParams,
     body: versionBody,
@@ -187,7 +194,7 @@ export const progress = defineGroup('progress', {
     method: 'PUT',
     path: '/project/progress/plan/{id}/approve',
     summary: 'Approve a submitted plan (not one’s own): its tasks become their owners’ to-dos',
-    access: { permission: PROGRESS_PERMISSIONS.approve },
+    ...firing(progressPlanWorkflow, 'approve'),
     mutates: true,
     params: idParams,
     body: versionBody,
@@ -198,7 +205,7 @@ export const progress = defineGroup('progress', {
     method: 'PUT',
     path: '/project/progress/plan/{id}/return',
     summary: 'Return a submitted plan with a reason (not one’s own)',
-    access: { permission: PROGRESS_PERMISSIONS.approve },
+    ...firing(progressPlanWorkflow, 'return'),
     mutates: true,
     params: idParams,
     body: reasonBody,
@@ -221,7 +228,7 @@ export const progress = defineGroup('progress', {
     method: 'PUT',
     path: '/project/progress/task/{id}/start',
     summary: 'The owner starts a task of an approved plan',
-    access: { permission: PROGRESS_PERMISSIONS.work },
+    ...firing(progressTaskWorkflow, 'start'),
     mutates: true,
     params: idParams,
     body: versionBody,
@@ -233,7 +240,7 @@ export const progress = defineGroup('progress', {
     path: '/project/progress/task/{id}/complete',
     summary:
       'The owner completes a task with its form’s values (checked against the form; files must be the caller’s uploads); a task needing approval waits for it',
-    access: { permission: PROGRESS_PERMISSIONS.work },
+    ...firing(progressTaskWorkflow, 'complete', 'submit'),
     mutates: true,
     params: idParams,
     body: z.object({ version, values: z.record(z.string(), z.unknown()).default({}) }),
@@ -244,7 +251,7 @@ export const progress = defineGroup('progress', {
     method: 'PUT',
     path: '/project/progress/task/{id}/approve',
     summary: 'Approve a completed task awaiting approval (not one’s own)',
-    access: { permission: PROGRESS_PERMISSIONS.approve },
+    ...firing(progressTaskWorkflow, 'approve'),
     mutates: true,
     params: idParams,
     body: versionBody,
@@ -255,7 +262,7 @@ export const progress = defineGroup('progress', {
     method: 'PUT',
     path: '/project/progress/task/{id}/return',
     summary: 'Send a task awaiting approval back to its owner with a reason',
-    access: { permission: PROGRESS_PERMISSIONS.approve },
+    ...firing(progressTaskWorkflow, 'return'),
     mutates: true,
     params: idParams,
     body: reasonBody,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { authorIds, fileId, id, idParams, isoTime, pageFields, text, version } from '../schemas.js';
+import { firing } from '../workflows/machine.js';
 import {
   PROJECT_REPORT_PERMISSIONS as P,
   PROJECT_REPORT_KINDS,
   PROJECT_REPORT_STATES,
+  projectReportWorkflow,
 } from '../workflows/project-report.js';
 import { dateString } from './portal-fields.js';
 import { signatureInput } from './reports.js';
@@ -92,7 +94,7 @@ export const projectReports = defineGroup('projectReports', {
     path: '/project/report-review/{id}/approve',
     summary:
       'Approve a report awaiting review with an electronic signature (never by its author or submitter): the site sees it in the portal from now on',
-    access: { permission: P.approve },
+    ...firing(projectReportWorkflow, 'approve'),
     mutates: true,
     params: idParams,
     body: z.object({ version, signature: signatureInput.optional() }),
@@ -104,7 +106,7 @@ export const projectReports = defineGroup('projectReports', {
     path: '/project/report-review/{id}/return',
     summary:
       'Return a report awaiting review with a reason: a lab report goes back to the lab (returned), a manual report to its uploader',
-    access: { permission: P.return },
+    ...firing(projectReportWorkflow, 'return'),
     mutates: true,
     params: idParams,
     body: z.object({ version, reason: text(255) }),

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, isoTime, optionalText, pageFields, version } from '../schemas.js';
-import { REPORT_PERMISSIONS, REPORT_STATES } from '../workflows/lab-report.js';
+import {
+  labReportWorkflow,
+  REPORT_PERMISSIONS,
+  REPORT_STATES,
+  reportRevisionWorkflow,
+} from '../workflows/lab-report.js';
+import { firing } from '../workflows/machine.js';
 import { PROJECT_REPORT_STATES } from '../workflows/project-report.js';
 
 export const reportResult = z.object({
@@ -164,7 +170,7 @@ export const report = defineGroup('report', {
     method: 'PUT',
     path: '/lab/after/report',
     summary: 'Correct entered or returned results (only the enterer)',
-    access: { permission: REPORT_PERMISSIONS.edit },
+    ...firing(labReportWorkflow, 'edit'),
     mutates: true,
     body: z.object({ id, version, visit: optionalText(64), results }),
     data: z.object({ version: z.number() }),
@@ -174,7 +180,7 @@ export const report = defineGroup('report', {
     method: 'POST',
     path: '/lab/after/report/{id}/review',
     summary: 'Review entered results: electronic signature, never by the enterer',
-    access: { permission: REPORT_PERMISSIONS.review },
+    ...firing(labReportWorkflow, 'review'),
     mutates: true,
     params: idParams,
     body: z.object({ version, signature: signatureInput.optional() }),
@@ -185,7 +191,7 @@ export const report = defineGroup('report', {
     method: 'POST',
     path: '/lab/after/report/{id}/return',
     summary: 'Send entered results back to the enterer with a reason',
-    access: { permission: REPORT_PERMISSIONS.review },
+    ...firing(labReportWorkflow, 'return'),
     mutates: true,
     params: idParams,
     body: z.object({ version, reason: optionalText(255) }),
@@ -197,7 +203,7 @@ export const report = defineGroup('report', {
     path: '/lab/after/report/{id}/release',
     summary:
       'Release a reviewed report: electronic signature, never by the enterer; the PDF is rendered and kept',
-    access: { permission: REPORT_PERMISSIONS.release },
+    ...firing(labReportWorkflow, 'release'),
     mutates: true,
     params: idParams,
     body: z.object({ version, signature: signatureInput.optional() }),
@@ -220,7 +226,7 @@ export const report = defineGroup('report', {
     path: '/lab/after/report/{id}/revision-review',
     summary:
       'Approve (signed; the prior version becomes superseded and the revision is released) or reject a revision',
-    access: { permission: REPORT_PERMISSIONS.reviewRevision },
+    ...firing(reportRevisionWorkflow, 'approveRevision', 'rejectRevision'),
     mutates: true,
     params: idParams,
     body: z.object({

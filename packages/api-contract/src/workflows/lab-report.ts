@@ -44,6 +44,8 @@ const REPORT_STATE_WORDS = {
 
 export const labReportWorkflow = defineWorkflow({
   id: 'labReport',
+  // The trail has named these `report.<action>` (the endpoints' ids) from the start.
+  audit: 'report',
   states: REPORT_STATES,
   initial: 'entered',
   final: ['superseded', 'revision_rejected'],
@@ -87,6 +89,7 @@ export type ReportAction = keyof typeof labReportWorkflow.transitions;
 /** A revision is a new report version in revision_pending; approving it supersedes the prior one. */
 export const reportRevisionWorkflow = defineWorkflow({
   id: 'reportRevision',
+  audit: 'report',
   states: REPORT_STATES,
   initial: 'revision_pending',
   final: ['released', 'revision_rejected'],

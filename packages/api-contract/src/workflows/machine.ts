@@ -38,6 +38,35 @@ export interface WorkflowDef<S extends string, A extends string> {
    */
   words: Readonly<Record<S, StateWords>>;
   transitions: Readonly<Record<A, TransitionDef<S>>>;
+  /**
+   * The audit trail's name of this workflow's actions, `<audit>.<action>` (`transitionAudit`);
+   * default the id. Set where the trail already used another name (lab reports: `report.review`).
+   */
+  audit?: string;
+}
+
+/** The audit action a transition is recorded under: `<workflow.audit ?? workflow.id>.<action>`. */
+export function transitionAudit<A extends string>(workflow: WorkflowDef<string, A>, action: A): string {
+  return `${workflow.audit ?? workflow.id}.${action}`;
+}
+
+/**
+ * The access of an endpoint that fires a workflow's transitions (one, or several that the body or
+ * the record chooses between): the transitions' own permission, and which they are (`fires`), so a
+ * route never restates who may fire them. The actions must share one permission.
+ */
+export function firing<A extends string>(
+  workflow: WorkflowDef<string, A>,
+  ...actions: [A, ...A[]]
+): { access: { permission: string }; fires: { workflow: string; actions: readonly A[] } } {
+  const permission = workflow.transitions[actions[0]].permission;
+  for (const action of actions) {
+    if (workflow.transitions[action].permission !== permission)
+      throw new Error(
+        `${workflow.id}: ${actions.join(', ')} need different permissions, one endpoint cannot fire them`,
+      );
+  }
+  return { access: { permission }, fires: { workflow: workflow.id, actions } };
 }
 
 /** Every workflow declared, in declaration order (filled as the workflow modules load). */

@@ -14,6 +14,8 @@ export type SubjectState = (typeof SUBJECT_STATES)[number];
 
 export const subjectRegistrationWorkflow = defineWorkflow({
   id: 'subjectRegistration',
+  // The trail has named these `subject.<action>` (the endpoints' group) from the start.
+  audit: 'subject',
   states: SUBJECT_STATES,
   initial: 'submitted',
   final: ['approved'],

@@ -108,6 +108,28 @@ function cycles(graph: Map<string, string[]>, unitOf: (path: string) => string |
   return [...cycles].sort();
 }
 
+/**
+ * Imports of another module's files other than its `repository.ts` and `service.ts` (its queries
+ * and rules): what two modules share beyond that (files, e-signatures, audit exports…) is a service.
+ */
+function internalsImports(graph: Map<string, string[]>): string[] {
+  return [...graph].flatMap(([file, imports]) =>
+    imports
+      .filter((imported) => {
+        const owner = moduleOf(imported);
+        const name = imported.split('/').at(-1);
+        return (
+          owner &&
+          moduleOf(file) &&
+          owner !== moduleOf(file) &&
+          name !== 'repository.ts' &&
+          name !== 'service.ts'
+        );
+      })
+      .map((imported) => `${file} imports ${imported}`),
+  );
+}
+
 /** Imports of another module's routes.ts (routes are the app's to register, not a library). */
 function routesImports(graph: Map<string, string[]>): string[] {
   return [...graph].flatMap(([file, imports]) =>
@@ -137,6 +159,10 @@ describe('layering', () => {
     expect(routesImports(graph)).toEqual([]);
   });
 
+  it('a module uses another only through its repository.ts and service.ts', () => {
+    expect(internalsImports(graph)).toEqual([]);
+  });
+
   it('modules do not import each other in a cycle', () => {
     expect(cycles(graph, moduleOf)).toEqual([]);
   });
@@ -155,10 +181,17 @@ describe('layering', () => {
         ['modules/auth/x.ts', "export { y } from '../users/y.js';"],
         ['modules/users/y.ts', "const z = await import('../auth/routes.js');"],
         ['modules/auth/routes.ts', ''],
+        ['modules/plans/routes.ts', "import { eSign } from '../reports/signature.js';"],
+        ['modules/reports/signature.ts', ''],
       ]),
     );
     expect(reachedOutside(fake, 'lib', ['lib', 'db'])).toEqual(['lib/route.ts -> deps.ts']);
     expect(cycles(fake, moduleOf)).toEqual(['auth -> users -> auth']);
     expect(routesImports(fake)).toEqual(['modules/users/y.ts imports modules/auth/routes.ts']);
+    expect(internalsImports(fake)).toEqual([
+      'modules/auth/x.ts imports modules/users/y.ts',
+      'modules/users/y.ts imports modules/auth/routes.ts',
+      'modules/plans/routes.ts imports modules/reports/signature.ts',
+    ]);
   });
 });

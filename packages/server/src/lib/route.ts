@@ -10,6 +10,7 @@ import {
   parseLang,
   ResultCode,
   SIGNING_HEADERS,
+  workflowById,
 } from '@trialab/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
@@ -26,9 +27,9 @@ import {
 } from './idempotency.js';
 import { assertSafeText, STORED_HEADERS } from './input.js';
 import type { Principal } from './principal.js';
+import { consumeNonce, verifySignature } from './request-signature.js';
 import type { HandlerDeps } from './route-domains.js';
 import type { SiteScope } from './scope.js';
-import { consumeNonce, verifySignature } from './signature.js';
 import { requestTimeZone } from './time-zone.js';
 
 /** Handlers and services name the principal through the route kit. */
@@ -205,6 +206,18 @@ export function route<E extends EndpointDef, R = undefined>(
   if (!valid) throw new Error(`endpoint ${endpoint.id} has no access declaration: refusing to register it`);
   if (access !== 'public' && !endpoint.signed) {
     throw new Error(`endpoint ${endpoint.id} needs a session but is not signed: refusing to register it`);
+  }
+  // An endpoint firing workflow transitions holds exactly their permission (the contract's `firing`).
+  if (endpoint.fires) {
+    const workflow = workflowById(endpoint.fires.workflow);
+    const permission = (access as { permission?: string }).permission;
+    for (const action of endpoint.fires.actions) {
+      const needed = workflow?.transitions[action]?.permission;
+      if (needed === undefined || needed !== permission)
+        throw new Error(
+          `endpoint ${endpoint.id} fires ${endpoint.fires.workflow}.${action} (${needed ?? 'undeclared'}) but declares ${String(permission)}: refusing to register it`,
+        );
+    }
   }
 
   // Body fields naming stored files: checked for every call before the handler (file-access.ts).

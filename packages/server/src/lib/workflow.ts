@@ -5,6 +5,7 @@ import {
   ResultCode,
   stateWord,
   type TransitionDef,
+  transitionAudit,
   WILDCARD_PERMISSION,
   type WorkflowDef,
 } from '@trialab/api-contract';
@@ -205,7 +206,7 @@ export async function applyTransition<S extends string, A extends string>(
     reason,
   });
   ctx.audit({
-    action: `${workflow.id}.${input.action}`,
+    action: transitionAudit(workflow, input.action),
     entity: workflow.id,
     entityId: record.id,
     oldValue: { status: record.status, version: input.version },

@@ -9,7 +9,7 @@ import { files } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { StoredContentMissing } from '../lib/file-store.js';
 import { type MessageKey, t } from '../lib/i18n.js';
-import { md5Base64 } from '../lib/signature.js';
+import { md5Base64 } from '../lib/request-signature.js';
 
 /** Largest JSON body accepted (batch imports of dictionaries stay far below). */
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;

@@ -15,7 +15,7 @@ import {
   writeVisits,
 } from '../modules/plans/repository.js';
 import { planContentHash } from '../modules/plans/service.js';
-import { insertSignature } from '../modules/reports/repository.js';
+import { insertSignature } from '../services/signatures.js';
 import { demoUser } from './lookups.js';
 import { PORTAL_DEMO_KITS } from './portal-demo.js';
 

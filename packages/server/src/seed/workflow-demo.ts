@@ -26,13 +26,13 @@ import {
   findReport,
   insertReport,
   insertResults,
-  insertSignature,
   reportDetail,
   resultItems,
   setReport,
   storePdf,
 } from '../modules/reports/repository.js';
 import { reportNumber, resultRows } from '../modules/reports/service.js';
+import { insertSignature } from '../services/signatures.js';
 import { DEMO_LAB_CONSIGNEE } from './lab-demo.js';
 
 const DAY = 86_400_000;

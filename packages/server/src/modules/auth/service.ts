@@ -10,6 +10,8 @@ import { type Ctx, passwordChangeReason, type SessionCtx } from '../../lib/route
 import { buildCurrentUser } from '../../services/identity/current-user.js';
 import { hashPassword, verifyPassword } from '../../services/identity/passwords.js';
 import { createSession, endSession, endUserSessions, sha256Hex } from '../../services/identity/session.js';
+import { confirmSessionPassword } from '../../services/identity/session-password.js';
+import { claimAttempt as claimThrottleAttempt, clearFailures } from '../../services/identity/throttle.js';
 import { CAPTCHA_TOLERANCE, generateCaptcha } from './captcha.js';
 import * as repo from './repository.js';
 import { OAuthCodeError } from './wechat.js';
@@ -54,7 +56,7 @@ export async function throttleKeyFor(ctx: AnyCtx, name: string) {
  */
 async function claimAttempt(ctx: AnyCtx, key: string): Promise<number> {
   const now = ctx.now.getTime();
-  const claim = await repo.claimAttempt(
+  const claim = await claimThrottleAttempt(
     ctx.db,
     key,
     ctx.now,
@@ -244,7 +246,7 @@ export async function passwordLogin(
     });
     throw fail(ResultCode.LOGIN_FAILED, 'loginFailed', { commit: true });
   }
-  await repo.clearFailures(ctx.db, key);
+  await clearFailures(ctx.db, key);
   return openSession(ctx, user, 'password', account);
 }
 
@@ -342,7 +344,7 @@ async function spendCode(ctx: AnyCtx, channel: 'sms' | 'email', target: string, 
   // Unknown targets keep a row whose code was never sent: a match is a lucky guess, still refused.
   const user = row.userId === null ? undefined : await repo.findUserById(ctx.db, row.userId);
   if (user?.status !== 1) throw await invalid(user ? 'disabled' : 'codeInvalid');
-  await repo.clearFailures(ctx.db, key);
+  await clearFailures(ctx.db, key);
   return user;
 }
 
@@ -478,56 +480,6 @@ export async function wxUnbind(ctx: AnyCtx, userId: number) {
 
 // ---- password changes, lock screen, logout ---------------------------------------------------
 
-/**
- * A password re-entered inside a session (the lock screen, the old password of a change, an
- * e-signature): checked
- * before the request writes anything. A wrong one counts like a failed login (the account's throttle
- * counter and `loginFailCount`), is audited (`user.passwordWrong`), and counts on the session's
- * wrong answers with the lock screen's: more than LOCK_MAX_WRONG end the session (401, as the lock
- * screen). The refusal commits those records only, since nothing else was written yet.
- */
-export async function confirmSessionPassword(
-  ctx: SessionCtx,
-  password: string,
-  purpose: 'lockScreen' | 'oldPassword' | 'eSignature',
-  refusal: ApiError,
-): Promise<void> {
-  const p = ctx.principal;
-  if (await verifyPassword(p.user.passwordHash, password)) {
-    if (p.session.lockFailCount > 0)
-      await ctx.db.update(sessions).set({ lockFailCount: 0 }).where(eq(sessions.id, p.sessionId));
-    return;
-  }
-  // Counted whatever the delay: the session's own limit ends the guessing.
-  const { failCount } = await repo.claimAttempt(ctx.db, `user:${p.userId}`, ctx.now, () => 0);
-  await ctx.db
-    .update(users)
-    .set({ loginFailCount: sql`${users.loginFailCount} + 1` })
-    .where(eq(users.id, p.userId));
-  const [counted] = await ctx.db
-    .update(sessions)
-    .set({ lockFailCount: sql`${sessions.lockFailCount} + 1` })
-    .where(eq(sessions.id, p.sessionId))
-    .returning({ wrong: sessions.lockFailCount });
-  const wrong = counted?.wrong ?? p.session.lockFailCount + 1;
-  const ended = wrong > LOCK_MAX_WRONG;
-  ctx.audit({
-    action: 'user.passwordWrong',
-    entity: 'session',
-    entityId: p.sessionId,
-    newValue: { purpose, wrong, failCount, sessionEnded: ended },
-  });
-  if (ended) {
-    await endSession(ctx.db, p.sessionId, ctx.now, 'wrong-passwords');
-    throw fail(ResultCode.UNAUTHORIZED, 'lockLoggedOut', { commit: true });
-  }
-  throw new ApiError(refusal.code, {
-    ...refusal.options,
-    commit: true,
-    data: { remaining: LOCK_MAX_WRONG - wrong + 1 },
-  });
-}
-
 export async function changePassword(
   ctx: SessionCtx,
   user: UserRow,
@@ -565,8 +517,6 @@ export async function changePassword(
   return true;
 }
 
-/** Lock screen: more than 3 wrong passwords end the session (answered as 401). */
-export const LOCK_MAX_WRONG = 3;
 export async function checkLockPassword(ctx: SessionCtx, password: string) {
   await confirmSessionPassword(
     ctx,

@@ -19,7 +19,7 @@ import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { checkedSite } from '../../services/scope.js';
-import { confirmSigner, eSign } from '../reports/signature.js';
+import { confirmSigner, eSign } from '../../services/signatures.js';
 import { enabledValues } from '../system/repository.js';
 import { reconciliationFileName, reconciliationWorkbook } from './export.js';
 import {

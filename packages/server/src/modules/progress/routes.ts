@@ -16,8 +16,8 @@ import {
   recordEvent,
   type TransitionCtx,
 } from '../../lib/workflow.js';
+import { assertMayAttach } from '../../services/files/access.js';
 import { planTemplateById } from '../plan-templates/repository.js';
-import { assertMayAttach } from '../system/file-access.js';
 import {
   formFieldsById,
   insertPlan,

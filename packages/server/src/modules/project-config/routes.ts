@@ -7,11 +7,11 @@ import type { SiteScope } from '../../lib/scope.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
+import { AUDIT_EXPORT_MAX, auditWorkbook } from '../../services/audit-trail/export.js';
+import { auditOptions, auditRows, pageAudit } from '../../services/audit-trail/queries.js';
+import { withRefs } from '../../services/audit-trail/refs.js';
 import { enabledDictValues } from '../../services/dictionaries.js';
 import { checkedProject } from '../../services/scope.js';
-import { AUDIT_EXPORT_MAX, auditWorkbook } from '../users/audit-export.js';
-import { withRefs } from '../users/audit-refs.js';
-import { auditOptions, auditRows, pageAudit } from '../users/repository.js';
 import {
   deleteRange,
   deleteVoided,

@@ -14,8 +14,8 @@ import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, nextNumber, type TransitionCtx } from '../../lib/workflow.js';
 import { insertProjectReport, reportSettings, setReportSettings } from '../../services/report-review.js';
 import { checkedProject, checkedSite } from '../../services/scope.js';
+import { confirmSigner, eSign, type Signer } from '../../services/signatures.js';
 import { fileById, findReport, storePdf, supersede, updateReport } from '../reports/repository.js';
-import { confirmSigner, eSign, type Signer } from '../reports/signature.js';
 import {
   deleteProjectReport,
   manualReportChoices,

@@ -391,13 +391,6 @@ export async function deleteResults(db: Executor, reportId: number): Promise<voi
   await db.delete(labReportResults).where(eq(labReportResults.reportId, reportId));
 }
 
-export async function insertSignature(
-  db: Executor,
-  values: typeof labSignatures.$inferInsert,
-): Promise<void> {
-  await db.insert(labSignatures).values(values);
-}
-
 /**
  * Renders the PDF of a report just released, in the releasing request's language and zone, and
  * stores it as a file: the issued document never changes afterwards.

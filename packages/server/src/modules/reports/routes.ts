@@ -7,6 +7,7 @@ import {
   reportRevisionWorkflow,
   SIGNATURE_MEANINGS,
   type TransitionDef,
+  transitionAudit,
 } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
@@ -24,6 +25,7 @@ import {
   queueLabReview,
   reviewSetting,
 } from '../../services/report-review.js';
+import { confirmSigner, eSign, type Signer } from '../../services/signatures.js';
 import { assertReasonGiven } from '../lab/service.js';
 import { findSubject } from '../lab/subjects/repository.js';
 import { findOrder, findOrderByBarcode } from '../lab/test-orders/repository.js';
@@ -60,7 +62,6 @@ import {
   resultRows,
   unorderedTarget,
 } from './service.js';
-import { confirmSigner, eSign, type Signer } from './signature.js';
 
 const api = endpoints.report;
 
@@ -189,7 +190,7 @@ async function fire(
     if (queued === null && before.revisionOf !== null) await supersede(ctx.db, before.revisionOf);
   }
   ctx.audit({
-    action: `report.${action}`,
+    action: transitionAudit(labReportWorkflow, action),
     entity: 'labReport',
     entityId: before.id,
     oldValue: { status: before.status },
@@ -349,7 +350,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         await queueLabReview(ctx.db, revision, p.userId, ctx.now);
       }
       ctx.audit({
-        action: `report.${action}`,
+        action: transitionAudit(reportRevisionWorkflow, action),
         entity: 'labReport',
         entityId: revision.id,
         oldValue: { status: revision.status },

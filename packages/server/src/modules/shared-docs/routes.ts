@@ -11,9 +11,9 @@ import type { sharedDocuments } from '../../db/schema-portal-admin.js';
 import { type Ctx, type Principal, type RawReply, registerGroup } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { applyTransition, nextNumber, recordEvent } from '../../lib/workflow.js';
+import { fileUses } from '../../services/files/access.js';
+import { storedFileDownload } from '../../services/files/uploads.js';
 import { checkedProject, checkedSite } from '../../services/scope.js';
-import { fileUses } from '../system/file-access.js';
-import { storedFileDownload } from '../system/files.js';
 import {
   docDetail,
   docOfKind,

@@ -1,7 +1,7 @@
 import { ResultCode, type SharedDocumentKind } from '@trialab/api-contract';
 import { ApiError, notFound } from '../../lib/errors.js';
 import type { SiteScope } from '../../lib/scope.js';
-import type { FileUses } from '../system/file-access.js';
+import type { FileUses } from '../../services/files/access.js';
 
 /** Shared document rules that need no database. */
 

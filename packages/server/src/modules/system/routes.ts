@@ -8,6 +8,14 @@ import type { FileStore } from '../../lib/file-store.js';
 import { receiving, registerGroup } from '../../lib/route.js';
 import { staleOrMissing, uniqueOr } from '../../lib/versioned.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
+import { mayReadFile } from '../../services/files/access.js';
+import {
+  quotaExceeded,
+  type ReceivedUpload,
+  receiveUpload,
+  storedFileDownload,
+  uploadedBytes,
+} from '../../services/files/uploads.js';
 import { issueTicket } from './device-ticket.js';
 import {
   assertImportable,
@@ -17,14 +25,6 @@ import {
   dictTemplate,
   readDictSheet,
 } from './dict-import.js';
-import { mayReadFile } from './file-access.js';
-import {
-  quotaExceeded,
-  type ReceivedUpload,
-  receiveUpload,
-  storedFileDownload,
-  uploadedBytes,
-} from './files.js';
 import {
   dictNumbers,
   dictRevision,

@@ -8,12 +8,13 @@ import { Page, registerGroup } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
+import { AUDIT_EXPORT_MAX, auditWorkbook } from '../../services/audit-trail/export.js';
+import { auditOptions, auditRows, pageAudit } from '../../services/audit-trail/queries.js';
+import { withRefs } from '../../services/audit-trail/refs.js';
 import { buildCurrentUser } from '../../services/identity/current-user.js';
 import { menuTree } from '../../services/identity/menus.js';
 import { findUserById } from '../auth/repository.js';
 import * as account from '../auth/service.js';
-import { AUDIT_EXPORT_MAX, auditWorkbook } from './audit-export.js';
-import { withRefs } from './audit-refs.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 
@@ -75,12 +76,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     operateLogPaging: async (ctx) => {
       const { page, size, ...filter } = ctx.body;
-      const result = await repo.pageAudit(ctx.db, filter, page, size);
+      const result = await pageAudit(ctx.db, filter, page, size);
       return new Page(await withRefs(ctx.db, result.rows, ctx.lang), result.total);
     },
-    operateLogOptions: (ctx) => repo.auditOptions(ctx.db, {}),
+    operateLogOptions: (ctx) => auditOptions(ctx.db, {}),
     operateLogExport: async (ctx) => {
-      const rows = await withRefs(ctx.db, await repo.auditRows(ctx.db, ctx.body, AUDIT_EXPORT_MAX), ctx.lang);
+      const rows = await withRefs(ctx.db, await auditRows(ctx.db, ctx.body, AUDIT_EXPORT_MAX), ctx.lang);
       const time = zonedTime(ctx);
       const book = await auditWorkbook(rows, ctx.lang, time);
       return download({

@@ -14,17 +14,26 @@ import { Permission } from '../../../access/gates';
 import { confirmed } from '../../../components/ConfirmDialog';
 import { localText } from '../../../components/DynamicForm';
 import { useAction } from '../../../components/FormModal';
-import { useRecordId } from '../../../components/FormPage';
+import { FormPage, useRecordId } from '../../../components/FormPage';
 import { rules } from '../../../components/formRules';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { feedback } from '../../../utils/feedback';
 import { FormPreview } from '../FormPreview';
 import { CODE_PATTERN } from '../templateParts';
 import { type FieldDraft, moved, newField, parsedField } from './drafts';
 import { FieldProperties } from './FieldProperties';
 
 type Info = { code: string; name: string; description?: string | null };
+
+/** A field's label in the list: one line, cut with an ellipsis (its full text is in the side form). */
+const LABEL_STYLE = {
+  display: 'inline-block',
+  maxWidth: 160,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
 
 const invalidates = [(c: Contract) => c.formTemplates.paging, (c: Contract) => c.formTemplates.get];
 
@@ -83,23 +92,27 @@ export default function EditFormTemplatePage() {
     set({ fields: moved(fields, index, by), selected: selected === index ? index + by : selected });
   const remove = (index: number) => set({ fields: fields.filter((_, i) => i !== index), selected: null });
 
-  const save = async () => {
-    const values = await info.validateFields();
-    if (incomplete.length > 0) {
-      feedback.error(t('incomplete', { key: incomplete[0] }));
-      set({ selected: fields.findIndex((f) => f.key === incomplete[0]) });
-      return;
-    }
+  // Fields without what their type needs are not saved: the first one is shown to finish.
+  const check = () => {
+    const first = incomplete[0];
+    if (first === undefined) return undefined;
+    set({ selected: fields.findIndex((f) => f.key === first) });
+    return { refuse: t('incomplete', { key: first }) };
+  };
+  const save = async (values: Info) => {
     const body = { name: values.name, description: values.description?.trim() || null, fields: complete };
-    await run(async () => {
-      if (record) {
-        await update.mutateAsync({ params: { id: record.id }, body: { ...body, version: record.version } });
-      } else {
-        const made = await create.mutateAsync({ body: { ...body, code: values.code } });
-        setDraft({ id: made.data.id, fields, selected });
-        navigate(`/platform/edit-plan-temp-form?id=${made.data.id}`, { replace: true });
-      }
-    }, c('savedOk'));
+    if (record) {
+      await update.mutateAsync({ params: { id: record.id }, body: { ...body, version: record.version } });
+      return null;
+    }
+    const made = await create.mutateAsync({ body: { ...body, code: values.code } });
+    return made.data.id;
+  };
+  // A new template, once saved, is designed on as its draft (its own address).
+  const saved = (made: unknown) => {
+    if (typeof made !== 'number') return;
+    setDraft({ id: made, fields, selected });
+    navigate(`/platform/edit-plan-temp-form?id=${made}`, { replace: true });
   };
   const publishDraft = async () => {
     if (!record) return;
@@ -114,173 +127,168 @@ export default function EditFormTemplatePage() {
     if (done) navigate(`/platform/plan-temp-form-detail?id=${record.id}`);
   };
 
-  if (!loaded) return <Card loading />;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Card
-        size="small"
-        title={
-          record
-            ? `${t('editTitle')} · ${record.code} ${c('revisionOf', { n: record.revision })}`
-            : t('newTitle')
-        }
-        extra={
-          <Space>
-            <Button onClick={() => navigate('/platform/plan-temp-form')}>{c('back')}</Button>
-            {!readOnly && (
-              <Permission value={[record ? FORM_TEMPLATE_PERMISSIONS.edit : FORM_TEMPLATE_PERMISSIONS.add]}>
-                <Button type="primary" loading={busy} onClick={save} data-testid="form-template-save">
-                  {c('save')}
-                </Button>
-              </Permission>
-            )}
-            {record?.status === 'draft' && (
-              <Permission value={[FORM_TEMPLATE_PERMISSIONS.publish]}>
-                <Button onClick={publishDraft} data-testid="form-template-publish">
-                  {c('publish')}
-                </Button>
-              </Permission>
-            )}
-          </Space>
-        }
-      >
-        {readOnly && <Alert type="info" showIcon message={c('readOnly')} style={{ marginBottom: 12 }} />}
-        <Form
-          key={`${id}-${record?.version}`}
-          form={info}
-          layout="inline"
-          disabled={readOnly}
-          initialValues={record ?? {}}
-          data-testid="form-template-info"
-        >
-          <Form.Item
-            name="code"
-            label={c('code')}
-            rules={[rules.required(c('code')), { pattern: CODE_PATTERN, message: c('codeRule') }]}
-          >
-            <Input maxLength={16} disabled={record !== undefined} />
-          </Form.Item>
-          <Form.Item
-            name="name"
-            label={c('name')}
-            rules={[rules.required(c('name')), rules.max(c('name'), 64)]}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="description" label={c('description')} style={{ flex: 1 }}>
-            <Input maxLength={500} />
-          </Form.Item>
-        </Form>
-      </Card>
-      <Row gutter={12}>
-        <Col xs={24} lg={7}>
-          <Card size="small" title={t('fields')}>
-            {!readOnly && (
-              <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
-                <Select
-                  value={adding}
-                  onChange={setAdding}
-                  style={{ flex: 1 }}
-                  aria-label={t('fieldType')}
-                  data-testid="field-type"
-                  options={FORM_FIELD_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-                />
-                <Button icon={<PlusOutlined />} onClick={add} data-testid="field-add">
-                  {t('addField')}
-                </Button>
-              </Space.Compact>
-            )}
-            <List
-              size="small"
-              dataSource={fields}
-              locale={{ emptyText: <Empty description={t('noFields')} /> }}
-              renderItem={(field, index) => (
-                <List.Item
-                  key={`${index}-${field.key}`}
-                  onClick={() => set({ selected: index })}
-                  style={{ cursor: 'pointer', fontWeight: index === selected ? 600 : undefined }}
-                  data-testid={`field-item-${field.key}`}
-                  actions={
-                    readOnly
-                      ? []
-                      : [
-                          <Button
-                            key="up"
-                            type="text"
-                            size="small"
-                            icon={<ArrowUpOutlined />}
-                            aria-label={t('moveUp')}
-                            disabled={index === 0}
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              move(index, -1);
-                            }}
-                          />,
-                          <Button
-                            key="down"
-                            type="text"
-                            size="small"
-                            icon={<ArrowDownOutlined />}
-                            aria-label={t('moveDown')}
-                            disabled={index === fields.length - 1}
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              move(index, 1);
-                            }}
-                          />,
-                          <Button
-                            key="remove"
-                            type="text"
-                            size="small"
-                            danger
-                            icon={<DeleteOutlined />}
-                            aria-label={t('remove')}
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              remove(index);
-                            }}
-                            data-testid={`field-remove-${field.key}`}
-                          />,
-                        ]
-                  }
-                >
-                  <Space size={4}>
-                    <span>{localText(field.label as FormField['label'], i18n.language) || field.key}</span>
-                    <Tag>{t(`types.${field.type}`)}</Tag>
-                    {incomplete.includes(field.key) && <Tag color="warning">!</Tag>}
-                  </Space>
-                </List.Item>
+    <FormPage<Info>
+      size="small"
+      title={
+        record
+          ? `${t('editTitle')} · ${record.code} ${c('revisionOf', { n: record.revision })}`
+          : t('newTitle')
+      }
+      ready={loaded}
+      form={info}
+      name="formTemplate"
+      layout="inline"
+      recordKey={`${id}-${record?.version}`}
+      initialValues={record ?? {}}
+      readOnly={readOnly}
+      notice={readOnly && <Alert type="info" showIcon message={c('readOnly')} style={{ marginBottom: 12 }} />}
+      check={check}
+      onSave={save}
+      savedMessage={c('savedOk')}
+      stay
+      onSaved={saved}
+      savePermission={record ? FORM_TEMPLATE_PERMISSIONS.edit : FORM_TEMPLATE_PERMISSIONS.add}
+      saveTestId="form-template-save"
+      testId="form-template-info"
+      back="/platform/plan-temp-form"
+      extra={
+        record?.status === 'draft' && (
+          <Permission value={[FORM_TEMPLATE_PERMISSIONS.publish]}>
+            <Button onClick={publishDraft} loading={busy} data-testid="form-template-publish">
+              {c('publish')}
+            </Button>
+          </Permission>
+        )
+      }
+      after={
+        <Row gutter={12}>
+          <Col xs={24} lg={7}>
+            <Card size="small" title={t('fields')}>
+              {!readOnly && (
+                <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
+                  <Select
+                    value={adding}
+                    onChange={setAdding}
+                    style={{ flex: 1 }}
+                    aria-label={t('fieldType')}
+                    data-testid="field-type"
+                    options={FORM_FIELD_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+                  />
+                  <Button icon={<PlusOutlined />} onClick={add} data-testid="field-add">
+                    {t('addField')}
+                  </Button>
+                </Space.Compact>
               )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card size="small" title={t('properties')}>
-            {chosen && selected !== null ? (
-              <FieldProperties
-                key={`${id}-${selected}-${chosen.type}-${fields.length}`}
-                field={chosen}
-                otherKeys={fields.filter((_, i) => i !== selected).map((f) => f.key)}
-                disabled={readOnly}
-                onChange={(field) => set({ fields: fields.map((f, i) => (i === selected ? field : f)) })}
+              <List
+                size="small"
+                dataSource={fields}
+                locale={{ emptyText: <Empty description={t('noFields')} /> }}
+                renderItem={(field, index) => (
+                  <List.Item
+                    key={`${index}-${field.key}`}
+                    onClick={() => set({ selected: index })}
+                    style={{ cursor: 'pointer', fontWeight: index === selected ? 600 : undefined }}
+                    data-testid={`field-item-${field.key}`}
+                    actions={
+                      readOnly
+                        ? []
+                        : [
+                            <Button
+                              key="up"
+                              type="text"
+                              size="small"
+                              icon={<ArrowUpOutlined />}
+                              aria-label={t('moveUp')}
+                              disabled={index === 0}
+                              onClick={(e) => {
+                                e.stopPropagation();
+                                move(index, -1);
+                              }}
+                            />,
+                            <Button
+                              key="down"
+                              type="text"
+                              size="small"
+                              icon={<ArrowDownOutlined />}
+                              aria-label={t('moveDown')}
+                              disabled={index === fields.length - 1}
+                              onClick={(e) => {
+                                e.stopPropagation();
+                                move(index, 1);
+                              }}
+                            />,
+                            <Button
+                              key="remove"
+                              type="text"
+                              size="small"
+                              danger
+                              icon={<DeleteOutlined />}
+                              aria-label={t('remove')}
+                              onClick={(e) => {
+                                e.stopPropagation();
+                                remove(index);
+                              }}
+                              data-testid={`field-remove-${field.key}`}
+                            />,
+                          ]
+                    }
+                  >
+                    {/* A narrow column wraps between label and tags, never inside a label (one character a line). */}
+                    <Space size={4} wrap>
+                      <span style={LABEL_STYLE}>
+                        {localText(field.label as FormField['label'], i18n.language) || field.key}
+                      </span>
+                      <Tag>{t(`types.${field.type}`)}</Tag>
+                      {incomplete.includes(field.key) && <Tag color="warning">!</Tag>}
+                    </Space>
+                  </List.Item>
+                )}
               />
-            ) : (
-              <Empty description={t('pickField')} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Card size="small" title={t('properties')}>
+              {chosen && selected !== null ? (
+                <FieldProperties
+                  key={`${id}-${selected}-${chosen.type}-${fields.length}`}
+                  field={chosen}
+                  otherKeys={fields.filter((_, i) => i !== selected).map((f) => f.key)}
+                  disabled={readOnly}
+                  onChange={(field) => set({ fields: fields.map((f, i) => (i === selected ? field : f)) })}
+                />
+              ) : (
+                <Empty description={t('pickField')} />
+              )}
+            </Card>
+          </Col>
+          <Col xs={24} lg={9}>
+            {incomplete.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                message={t('incomplete', { key: incomplete.join(', ') })}
+                style={{ marginBottom: 8 }}
+              />
             )}
-          </Card>
-        </Col>
-        <Col xs={24} lg={9}>
-          {incomplete.length > 0 && (
-            <Alert
-              type="warning"
-              showIcon
-              message={t('incomplete', { key: incomplete.join(', ') })}
-              style={{ marginBottom: 8 }}
-            />
-          )}
-          <FormPreview fields={complete} />
-        </Col>
-      </Row>
-    </Space>
+            <FormPreview fields={complete} />
+          </Col>
+        </Row>
+      }
+    >
+      <Form.Item
+        name="code"
+        label={c('code')}
+        rules={[rules.required(c('code')), { pattern: CODE_PATTERN, message: c('codeRule') }]}
+      >
+        <Input maxLength={16} disabled={record !== undefined} />
+      </Form.Item>
+      <Form.Item name="name" label={c('name')} rules={[rules.required(c('name')), rules.max(c('name'), 64)]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="description" label={c('description')} style={{ flex: 1 }}>
+        <Input maxLength={500} />
+      </Form.Item>
+    </FormPage>
   );
 }

@@ -2,14 +2,13 @@ import { PLAN_SIGNATURE_MEANING, projectPlanWorkflow } from '@trialab/api-contra
 import { Alert, Button, Descriptions } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAction } from '../../../components/FormModal';
 import { ListPage, useListPage } from '../../../components/ListPage';
-import { SignatureModal } from '../../../components/SignatureModal';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import { callEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
+import { feedback } from '../../../utils/feedback';
 import { type PlanFilter, PlanFilters, type PlanListRow, PlanVisits, usePlanColumns } from '../plan/parts';
 
 /**
@@ -26,8 +25,6 @@ export default function PlanReviewPage() {
   });
   const columns = usePlanColumns();
   const [opened, setOpened] = useState<number | null>(null);
-  const [signing, setSigning] = useState<PlanListRow | null>(null);
-  const [run] = useAction();
   const detail = useDetail(
     opened,
     (c) => c.plan.get,
@@ -38,19 +35,6 @@ export default function PlanReviewPage() {
   const done = () => {
     setOpened(null);
     return list.reload();
-  };
-  /** The signature dialog closes when it worked and stays (with the password) when not. */
-  const approve = async (password: string) => {
-    if (!signing) return;
-    const { id, version } = signing;
-    const signed = await run(
-      () =>
-        callEndpoint((c) => c.plan.approve, { params: { id }, body: { version, signature: { password } } }),
-      rt('approved'),
-    );
-    if (!signed) return;
-    setSigning(null);
-    await done();
   };
 
   const actions = (row: PlanListRow, where: 'row' | 'modal') => (
@@ -75,7 +59,16 @@ export default function PlanReviewPage() {
         approve: {
           label: t('approve'),
           testId: `plan-approve-${where}-${row.id}`,
-          onClick: () => setSigning(row),
+          // The kit's signature dialog: closes when it worked, stays (with the password) when not.
+          signature: meaning,
+          onClick: (password) =>
+            callEndpoint((c) => c.plan.approve, {
+              params: { id: row.id },
+              body: { version: row.version, signature: { password: password ?? '' } },
+            }).then(() => {
+              feedback.success(rt('approved'));
+              return done();
+            }),
         },
         return: {
           label: t('return'),
@@ -133,12 +126,6 @@ export default function PlanReviewPage() {
           </>
         )}
       </ViewModal>
-      <SignatureModal
-        open={signing !== null}
-        meaning={meaning}
-        onSign={approve}
-        onCancel={() => setSigning(null)}
-      />
     </ListPage>
   );
 }

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
+import { RequestError } from '../../../services/request/types';
 import { usePermission } from '../../../stores/permission';
 import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import { planDetail, planRow } from '../plan/fixtures';
@@ -20,9 +21,14 @@ afterEach(() => {
 const calls = (name: string) =>
   vi.mocked(callEndpoint).mock.calls.filter(([pick]) => endpointName(pick as EndpointPick) === name);
 
-function renderPage(url: string) {
+function renderPage(url: string, refuseFirstSignature = false) {
+  let refused = !refuseFirstSignature;
   vi.mocked(callEndpoint).mockImplementation((async (pick: EndpointPick) => {
     const name = endpointName(pick);
+    if (name === 'plan.approve' && !refused) {
+      refused = true;
+      throw new RequestError('密码错误', 'business');
+    }
     if (name === 'plan.paging') return { code: 200, data: [planRow({ status: 'submitted' })], total: 1 };
     if (name === 'plan.get') return { code: 200, data: planDetail({ status: 'submitted' }) };
     if (name === 'project.ownAll') return { code: 200, data: [], total: 0 };
@@ -62,5 +68,27 @@ describe('/project/plan-review', () => {
       params: { id: 5 },
       body: { version: 3, signature: { password: 'Secret#1' } },
     });
+  });
+
+  it('signs in the kit dialog: a refused password keeps it open with the password, a good one approves', async () => {
+    renderPage('/project/plan-review', true);
+    fireEvent.click(await screen.findByTestId('plan-approve-row-5'));
+    expect(await screen.findByText(PLAN_SIGNATURE_MEANING.zh_CN)).toBeTruthy();
+    fireEvent.change(screen.getByTestId('signature-password'), { target: { value: 'Wrong#1' } });
+    fireEvent.click(screen.getByTestId('signature-ok'));
+    await waitFor(() => expect(calls('plan.approve')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('signature-ok').className).not.toContain('loading'));
+    expect((screen.getByTestId('signature-password') as HTMLInputElement).value).toBe('Wrong#1');
+    const pagingBefore = calls('plan.paging').length;
+
+    fireEvent.change(screen.getByTestId('signature-password'), { target: { value: 'Secret#1' } });
+    fireEvent.click(screen.getByTestId('signature-ok'));
+    expect(await screen.findByText('已批准')).toBeTruthy();
+    expect(calls('plan.approve')[1]?.[1]).toEqual({
+      params: { id: 5 },
+      body: { version: 3, signature: { password: 'Secret#1' } },
+    });
+    // The list asks again.
+    await waitFor(() => expect(calls('plan.paging').length).toBeGreaterThan(pagingBefore));
   });
 });

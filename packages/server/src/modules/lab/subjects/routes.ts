@@ -1,4 +1,4 @@
-import { endpoints, subjectRegistrationWorkflow } from '@trialab/api-contract';
+import { endpoints, subjectRegistrationWorkflow, transitionAudit } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { registerGroup } from '../../../lib/route.js';
 import { staleOrMissing } from '../../../lib/versioned.js';
@@ -51,7 +51,7 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!updated) throw staleOrMissing(true);
       ctx.audit({
-        action: 'subject.resubmit',
+        action: transitionAudit(subjectRegistrationWorkflow, 'resubmit'),
         entity: 'subject',
         entityId: before.id,
         oldValue: before,
@@ -70,7 +70,7 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
       const updated = await updateSubject(ctx.db, before.id, version, { status: to, ...reviewed });
       if (!updated) throw staleOrMissing(true);
       ctx.audit({
-        action: `subject.${action}`,
+        action: transitionAudit(subjectRegistrationWorkflow, action),
         entity: 'subject',
         entityId: before.id,
         oldValue: { status: before.status },

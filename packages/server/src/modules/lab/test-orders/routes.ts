@@ -1,4 +1,4 @@
-import { endpoints, testOrderWorkflow } from '@trialab/api-contract';
+import { endpoints, testOrderWorkflow, transitionAudit } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { type Ctx, registerGroup } from '../../../lib/route.js';
 import { staleOrMissing } from '../../../lib/versioned.js';
@@ -91,7 +91,7 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!updated) throw staleOrMissing(true);
       ctx.audit({
-        action: 'testOrder.resubmit',
+        action: transitionAudit(testOrderWorkflow, 'resubmit'),
         entity: 'testOrder',
         entityId: before.id,
         oldValue: before,
@@ -110,7 +110,7 @@ export async function testOrderRoutes(app: FastifyInstance): Promise<void> {
       const updated = await updateOrder(ctx.db, before.id, version, { status: to, ...reviewed });
       if (!updated) throw staleOrMissing(true);
       ctx.audit({
-        action: `testOrder.${action}`,
+        action: transitionAudit(testOrderWorkflow, action),
         entity: 'testOrder',
         entityId: before.id,
         oldValue: { status: before.status },

@@ -2,9 +2,9 @@ import { extname } from 'node:path';
 import { parseLang, ResultCode } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { files } from '../../db/schema.js';
-import type { Deps } from '../../deps.js';
 import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import { type FileStore, type StagedBlob, StagedTooLarge } from '../../lib/file-store.js';
@@ -88,7 +88,11 @@ export interface ReceivedUpload {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  deps: Deps,
+  deps: {
+    db: Executor;
+    files: FileStore;
+    config: Pick<Config, 'uploadMaxBytes' | 'uploadQuotaBytes'>;
+  },
   userId: number,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new ApiError(ResultCode.BAD_REQUEST, { key: 'fileMissing' });

@@ -6,7 +6,7 @@ import { sharedDocumentRevisions } from '../../db/schema-portal-admin.js';
 import { ApiError } from '../../lib/errors.js';
 import type { Principal } from '../../lib/route.js';
 import { inScope } from '../../lib/scope.js';
-import { siteScope } from '../../services/scope.js';
+import { siteScope } from '../scope.js';
 
 /**
  * Where a stored file is used. `places`: the project and site of every record that refers to it

@@ -1,9 +1,9 @@
 import { ResultCode } from '@trialab/api-contract';
-import type { Executor } from '../../db/client.js';
-import { ApiError } from '../../lib/errors.js';
-import type { SessionCtx } from '../../lib/route.js';
-import { confirmSessionPassword } from '../auth/service.js';
-import { insertSignature } from './repository.js';
+import type { Executor } from '../db/client.js';
+import { labSignatures } from '../db/schema-lab.js';
+import { ApiError } from '../lib/errors.js';
+import type { SessionCtx } from '../lib/route.js';
+import { confirmSessionPassword } from './identity/session-password.js';
 
 declare const confirmed: unique symbol;
 /** A signer whose password was re-entered and checked in this request (only confirmSigner makes one). */
@@ -16,7 +16,7 @@ export interface Signer {
 /**
  * Step 1 of an electronic signature (reports, plans), before the request writes anything: the
  * password re-entered and checked. A wrong one counts like a failed login and, with the session's
- * other wrong passwords, ends the session after the lock screen's limit (auth confirmSessionPassword).
+ * other wrong passwords, ends the session after the lock screen's limit (identity/session-password.ts).
  */
 export async function confirmSigner(
   ctx: SessionCtx,
@@ -51,4 +51,12 @@ export async function eSign(
     signedAt: what.at,
     contentHash: what.contentHash,
   });
+}
+
+/** A row of `lab_signatures` as it is (eSign's; the demo seeds write their history with it). */
+export async function insertSignature(
+  db: Executor,
+  values: typeof labSignatures.$inferInsert,
+): Promise<void> {
+  await db.insert(labSignatures).values(values);
 }

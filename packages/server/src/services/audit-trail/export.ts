@@ -9,7 +9,7 @@ import {
 } from '@trialab/api-contract';
 import type { ZonedTime } from '../../lib/time-zone.js';
 import { tableWorkbook, type XlsxColumn } from '../../lib/xlsx.js';
-import type { auditRows } from './repository.js';
+import type { auditRows } from './queries.js';
 
 /** How many audit records an export holds at most (the newest of the filter). */
 export const AUDIT_EXPORT_MAX = 10_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findUnsafeText } from '../../lib/input.js';
-import { cleanFileName } from './files.js';
+import { cleanFileName } from './uploads.js';
 
 describe('cleanFileName', () => {
   it('keeps the last 128 characters without splitting a surrogate pair', () => {
