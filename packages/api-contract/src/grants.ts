@@ -88,6 +88,10 @@ const VERB_ACTIONS: Record<string, GrantAction> = {
   sign: 'create',
   chargeback: 'create',
   notice: 'create',
+  // The specimen library: moving specimens and boxes, blocking cells, restricting what a level takes.
+  move: 'create',
+  block: 'create',
+  restrict: 'create',
   // A second person's check without an e-signature.
   review: 'review',
   audit: 'review',
