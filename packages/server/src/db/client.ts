@@ -175,8 +175,13 @@ export type RawQuery = (sql: string, params?: unknown[]) => Promise<Record<strin
  */
 export async function pgliteDataDirDump(
   prepare?: (handle: DatabaseHandle) => Promise<void>,
+  /** A dump to start from (migrated further if it lacks a migration) instead of an empty directory. */
+  from?: Buffer,
 ): Promise<Buffer> {
-  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create('memory://', {
+    extensions: { pg_trgm },
+    loadDataDir: from ? new Blob([from]) : undefined,
+  });
   try {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
