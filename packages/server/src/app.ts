@@ -183,6 +183,17 @@ export const SERVER_VERSION: string = (
   JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
+/**
+ * The OpenAPI document depends on the contract and the version only: built at the first server of
+ * the process and shared by the next (a test worker builds a server per suite; @fastify/swagger
+ * only reads it).
+ */
+let openApiDocument: Record<string, unknown> | undefined;
+function openApi(): Record<string, unknown> {
+  openApiDocument ??= buildOpenApi(SERVER_VERSION);
+  return openApiDocument;
+}
+
 function defaultWx(config: Config): OAuthProvider | null {
   if (config.wxProvider === 'simulated') return new SimulatedWeChat();
   if (config.wxProvider === 'wechat' && config.wxAppId && config.wxAppSecret) {
@@ -326,7 +337,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // OpenAPI generated from the contract, with a reference page at /api/docs.
   await app.register(swagger, {
     mode: 'static',
-    specification: { document: buildOpenApi(SERVER_VERSION) as never },
+    specification: { document: openApi() as never },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { MemoryFS, PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.js';
@@ -15,13 +16,69 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** The PGlite data directories global-setup.ts prepared, each read once per worker. */
-const templates = new Map<string, Promise<Blob>>();
-function pgliteTemplate(seeded: boolean): Promise<Blob> {
+/** One file or folder of a data directory, as its tarball holds it (path relative to PGDATA). */
+interface TemplateEntry {
+  path: string;
+  /** undefined for a folder. */
+  data: Uint8Array | undefined;
+}
+
+/**
+ * The entries of an uncompressed tarball as `dumpDataDir('none')` writes it (ustar: a 512-byte
+ * header per entry, the content padded to 512 bytes, two zero blocks at the end).
+ */
+function untar(tar: Uint8Array): TemplateEntry[] {
+  const text = (from: number, length: number) => {
+    const field = tar.subarray(from, from + length);
+    const end = field.indexOf(0);
+    return new TextDecoder().decode(end < 0 ? field : field.subarray(0, end));
+  };
+  const entries: TemplateEntry[] = [];
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
+    const prefix = text(at + 345, 155);
+    const name = `${prefix ? `${prefix}/` : ''}${text(at, 100)}`.replace(/^\/+|\/+$/g, '');
+    const size = Number.parseInt(text(at + 124, 12).trim() || '0', 8);
+    const type = String.fromCharCode(tar[at + 156] ?? 0);
+    const content = at + 512;
+    at = content + Math.ceil(size / 512) * 512;
+    if (type !== '0' && type !== '\0' && type !== '5')
+      throw new Error(`template: unexpected tar entry ${type} ${name}`);
+    if (name)
+      entries.push({ path: name, data: type === '5' ? undefined : tar.subarray(content, content + size) });
+  }
+  return entries;
+}
+
+/**
+ * An in-memory file system that starts holding a copy of the template's data directory. What
+ * PGlite's `loadDataDir` does from the tarball at every start (read the blob, parse the tar, look
+ * up every parent folder of every file) is done here once per worker; each database gets its own
+ * copy of the files' bytes.
+ */
+class TemplateFs extends MemoryFS {
+  constructor(private readonly entries: readonly TemplateEntry[]) {
+    super();
+  }
+
+  override async initialSyncFs(): Promise<void> {
+    if (!this.pg) throw new Error('template file system used before PGlite set it up');
+    const fs = this.pg.Module.FS;
+    const root = PGlite.paths.PGDATA;
+    fs.mkdirTree(root);
+    for (const { path, data } of this.entries) {
+      if (data) fs.writeFile(`${root}/${path}`, new Uint8Array(data));
+      else fs.mkdirTree(`${root}/${path}`);
+    }
+  }
+}
+
+/** The PGlite data directories global-setup.ts prepared, each read and unpacked once per worker. */
+const templates = new Map<string, Promise<TemplateEntry[]>>();
+function pgliteTemplate(seeded: boolean): Promise<TemplateEntry[]> {
   const file = inject(seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate');
   let template = templates.get(file);
   if (!template) {
-    template = readFile(file).then((bytes) => new Blob([bytes]));
+    template = readFile(file).then(untar);
     templates.set(file, template);
   }
   return template;
@@ -38,7 +95,10 @@ export async function createTestDatabase(engine: Engine, seeded = false): Promis
       url: undefined,
       open: async () => {
         // PGlite is single-process: "instances" share one handle.
-        handle ??= await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(seeded) });
+        handle ??= await openDatabase({
+          dataDir: 'memory://',
+          pgliteFs: new TemplateFs(await pgliteTemplate(seeded)),
+        });
         return handle;
       },
       drop: async () => {

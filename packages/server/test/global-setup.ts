@@ -68,8 +68,10 @@ async function prepareTemplates(project: TestProject, adminUrl: string): Promise
   const pgliteSeededFile = join(scratch, 'pglite-seeded-template.tar');
   await Promise.all([
     (async () => {
-      writeFileSync(pgliteFile, await pgliteDataDirDump());
-      writeFileSync(pgliteSeededFile, await pgliteDataDirDump((handle) => seed('pglite', handle)));
+      const migrated = await pgliteDataDirDump();
+      writeFileSync(pgliteFile, migrated);
+      // Seeded from the migrated one: the migrations run once.
+      writeFileSync(pgliteSeededFile, await pgliteDataDirDump((handle) => seed('pglite', handle), migrated));
     })(),
     (async () => {
       await admin.query(`CREATE DATABASE ${name}`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -155,6 +155,11 @@ export interface OpenDatabaseOptions {
   /** PGlite: start from this data directory dump (`pgliteDataDirDump`) instead of an empty one. */
   loadDataDir?: Blob | undefined;
   /**
+   * PGlite: a file system that already holds the data directory when PGlite starts (the tests
+   * restore each suite's database from a template unpacked once per worker: test/engines.ts).
+   */
+  pgliteFs?: PGliteOptions['fs'];
+  /**
    * Runs before any migration with a read-only query on the database as found (a database that does
    * not exist yet answers no rows, and is not created); throwing refuses the start untouched.
    */
@@ -170,12 +175,20 @@ export type RawQuery = (sql: string, params?: unknown[]) => Promise<Record<strin
  */
 export async function pgliteDataDirDump(
   prepare?: (handle: DatabaseHandle) => Promise<void>,
+  /** A dump to start from (migrated further if it lacks a migration) instead of an empty directory. */
+  from?: Buffer,
 ): Promise<Buffer> {
-  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create('memory://', {
+    extensions: { pg_trgm },
+    loadDataDir: from ? new Blob([from]) : undefined,
+  });
   try {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     if (prepare) await prepare(pgliteHandle(client, db));
+    // Without it, every database loaded from the dump replays the WAL since the last checkpoint
+    // (the seed's 5 MB) when it starts.
+    await client.query('CHECKPOINT');
     return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
   } finally {
     await client.close();
@@ -228,7 +241,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   // The same extensions the migrations create on a PostgreSQL server.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+    ...(options.pgliteFs ? { fs: options.pgliteFs } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   try {
     await options.beforeMigrate?.(
