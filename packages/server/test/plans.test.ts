@@ -8,7 +8,15 @@ import {
 } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, projects, sampleTypes, temperatures, testItems, users } from '../src/db/schema.js';
+import {
+  auditLog,
+  projects,
+  sampleTypes,
+  temperatures,
+  testItems,
+  users,
+  visitPoints,
+} from '../src/db/schema.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
 import {
@@ -87,6 +95,8 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     // The demo's online version was approved with a signature; the draft not yet.
     expect(d.versions.map((v) => v.approvedByName)).toEqual([null, '超级管理员']);
     expect(d.versions[1]?.meaning).toBe(PLAN_SIGNATURE_MEANING.zh_CN);
+    // The demo's signature vouches for the online version as it stands, windows included.
+    expect(d.signatures[0]?.contentHash).toBe(d.contentHash);
   });
 
   it('takes a new plan through submit, return, approval with a signature and going online', async () => {
@@ -161,6 +171,24 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     });
     expect(approved.data).toEqual({ version: v, status: 'reviewed' });
     expect((await detail(id)).signatures).toMatchObject([{ action: 'approve', signerName: '超级管理员' }]);
+    // The signature vouches for the content with its windows: a window changed behind it shows.
+    const vouched = await detail(id);
+    expect(vouched.signatures[0]?.contentHash).toBe(vouched.contentHash);
+    const db = env.handle.db;
+    const [first] = await db
+      .select({ id: visitPoints.id, after: visitPoints.windowAfter })
+      .from(visitPoints)
+      .where(eq(visitPoints.planId, id));
+    await db
+      .update(visitPoints)
+      .set({ windowAfter: (first?.after ?? 0) + 5 })
+      .where(eq(visitPoints.id, first?.id ?? 0));
+    const altered = await detail(id);
+    expect(altered.contentHash).not.toBe(altered.signatures[0]?.contentHash);
+    await db
+      .update(visitPoints)
+      .set({ windowAfter: first?.after ?? 0 })
+      .where(eq(visitPoints.id, first?.id ?? 0));
     // The versions list says who wrote each version and who approved it, when and meaning what.
     expect((await detail(id)).versions).toEqual([
       expect.objectContaining({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { authorIds, id, idParams, isoTime, optionalText, pageFields, text, version } from '../schemas.js';
-import { PLAN_PERMISSIONS, PLAN_STATES } from '../workflows/project-plan.js';
+import { PLAN_PERMISSIONS, PLAN_STATES, SITE_RECONCILIATION_PERMISSIONS } from '../workflows/project-plan.js';
 import { signatureInput, signatureRow } from './reports.js';
 
 export const SAMPLING_PLAN_LIMITS = {
@@ -138,6 +138,11 @@ export const planDetail = planRow.extend({
     }),
   ),
   signatures: z.array(signatureRow),
+  /**
+   * SHA-256 of the version's content now (visits with their windows, samples): a signature whose
+   * `contentHash` differs was given to other content (changed since it was signed).
+   */
+  contentHash: z.string(),
 });
 export type PlanDetail = z.infer<typeof planDetail>;
 
@@ -237,6 +242,15 @@ export const reconciliationSite = z.object({
   extra: z.number(),
 });
 export type ReconciliationSite = z.infer<typeof reconciliationSite>;
+
+const reconciliationAnswer = z.object({
+  planIds: z.array(z.number()),
+  /** The caller's today (`YYYY-MM-DD`), against which windows are overdue. */
+  today: z.string(),
+  sites: z.array(reconciliationSite),
+  visits: z.array(z.string()),
+  rows: z.array(reconciliationRow),
+});
 
 const reconciliationFilter = {
   projectId: id,
@@ -452,14 +466,7 @@ export const plan = defineGroup('plan', {
     access: { permission: PLAN_PERMISSIONS.view },
     mutates: false,
     body: z.object(reconciliationFilter),
-    data: z.object({
-      planIds: z.array(z.number()),
-      /** The caller's today (`YYYY-MM-DD`), against which windows are overdue. */
-      today: z.string(),
-      sites: z.array(reconciliationSite),
-      visits: z.array(z.string()),
-      rows: z.array(reconciliationRow),
-    }),
+    data: reconciliationAnswer,
   }),
   reconciliationExport: defineEndpoint({
     service: 'main',
@@ -468,6 +475,27 @@ export const plan = defineGroup('plan', {
     summary:
       "The reconciliation rows the same filter shows, as an xlsx workbook (binary body, not an envelope; dates in the caller's zone)",
     access: { permission: PLAN_PERMISSIONS.export },
+    mutates: false,
+    body: z.object(reconciliationFilter),
+    data: z.unknown(),
+  }),
+  siteReconciliation: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/web/reconciliation',
+    summary:
+      "The site's reconciliation (/web/reconciliation): the same rows and totals as `plan.reconciliation`, for the caller's own projects and sites only",
+    access: { permission: SITE_RECONCILIATION_PERMISSIONS.page },
+    mutates: false,
+    body: z.object(reconciliationFilter),
+    data: reconciliationAnswer,
+  }),
+  siteReconciliationExport: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/web/reconciliation/export',
+    summary: "The site's reconciliation rows the same filter shows, as an xlsx workbook (binary body)",
+    access: { permission: SITE_RECONCILIATION_PERMISSIONS.export },
     mutates: false,
     body: z.object(reconciliationFilter),
     data: z.unknown(),

@@ -56,6 +56,7 @@ const TREE: Row[] = [
       ['plan', '项目方案', 'Plans', '項目方案'],
       ['plan-detail', '方案详情', 'Plan detail', '方案詳情', ['H']],
       ['plan-review', '方案审核', 'Plan review', '方案審核'],
+      ['reconciliation', '应收实收对账', 'Reconciliation', '應收實收對賬'],
       [
         'progress',
         '项目进度',
@@ -245,6 +246,7 @@ const TREE: Row[] = [
       ['reserve-check', '样本寄送预约', 'Shipment bookings', '樣本寄送預約', ['NC']],
       ['create-check', '新建寄送预约', 'New shipment booking', '新建寄送預約', ['H']],
       ['report-search', '报告查询', 'Report search', '報告查詢'],
+      ['reconciliation', '样本对账', 'Sample reconciliation', '樣本對賬'],
       ['question', '质疑答复', 'Clarification queries', '質疑答覆'],
       ['question-details', '质疑详情', 'Query detail', '質疑詳情', ['H']],
       ['consumables-audit', '耗材审核', 'Consumable review', '耗材審核'],
@@ -438,6 +440,8 @@ export interface FlatMenu {
  */
 const OPENED_FROM: Record<string, string> = {
   '/project/plan-review': 'project:plan:view',
+  // The reconciliation reads the plans' endpoint (`plan.reconciliation`): whoever sees plans sees it.
+  '/project/reconciliation': 'project:plan:view',
   '/platform/edit-plan-temp-form': 'platform:plan-temp-form:view',
   '/platform/plan-temp-form-detail': 'platform:plan-temp-form:view',
 };

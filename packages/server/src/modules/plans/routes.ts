@@ -332,16 +332,40 @@ async function reconciliationOf(ctx: SessionCtx, f: ReconFilter) {
   };
 }
 
+/** The reconciliation in the chosen view (staff's plan detail and project page, the site's page). */
+async function reconciliationView(ctx: SessionCtx, f: ReconFilter) {
+  const { rows, ...rest } = await reconciliationOf(ctx, f);
+  return { ...rest, rows: rows.filter((r) => inView(r, f.view)) };
+}
+
+/** The same rows as an xlsx workbook, named after the caller's today. */
+async function reconciliationFile(ctx: SessionCtx, f: ReconFilter) {
+  const { rows } = await reconciliationOf(ctx, f);
+  const time = zonedTime(ctx);
+  const book = await reconciliationWorkbook(
+    rows.filter((r) => inView(r, f.view)),
+    ctx.lang,
+    time,
+  );
+  return download({
+    name: reconciliationFileName(ctx.lang, time.date(ctx.now)),
+    mime: XLSX_MIME,
+    content: book,
+  });
+}
+
 export async function planRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, api, {
     paging: async (ctx) => pagePlans(ctx.db, await ctx.scope(), ctx.body),
     get: async (ctx) => {
       const plan = await planInScope(ctx, ctx.params.id);
+      const visits = await visitsWithSamples(ctx.db, plan.id, ctx.lang);
       return {
         ...plan,
-        visits: await visitsWithSamples(ctx.db, plan.id, ctx.lang),
+        visits,
         versions: await versionsOf(ctx.db, plan.planNo),
         signatures: await planSignatures(ctx.db, plan.id),
+        contentHash: planContentHash({ ...plan, visits: asInput(visits) }),
       };
     },
     choices: async (ctx) => {
@@ -585,24 +609,11 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
         }),
       );
     },
-    reconciliation: async (ctx) => {
-      const { rows, ...rest } = await reconciliationOf(ctx, ctx.body);
-      return { ...rest, rows: rows.filter((r) => inView(r, ctx.body.view)) };
-    },
-    reconciliationExport: async (ctx) => {
-      const { rows } = await reconciliationOf(ctx, ctx.body);
-      const time = zonedTime(ctx);
-      const book = await reconciliationWorkbook(
-        rows.filter((r) => inView(r, ctx.body.view)),
-        ctx.lang,
-        time,
-      );
-      return download({
-        name: reconciliationFileName(ctx.lang, time.date(ctx.now)),
-        mime: XLSX_MIME,
-        content: book,
-      });
-    },
+    reconciliation: (ctx) => reconciliationView(ctx, ctx.body),
+    reconciliationExport: (ctx) => reconciliationFile(ctx, ctx.body),
+    // The site's page: the same answer; `ctx.scope()` limits an external user to their own sites.
+    siteReconciliation: (ctx) => reconciliationView(ctx, ctx.body),
+    siteReconciliationExport: (ctx) => reconciliationFile(ctx, ctx.body),
     submit: (ctx) => fire(ctx, 'submit', ctx.body),
     approve: (ctx) => fire(ctx, 'approve', ctx.body),
     return: (ctx) => fire(ctx, 'return', ctx.body),

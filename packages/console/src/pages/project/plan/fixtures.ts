@@ -41,5 +41,6 @@ export const planDetail = (over: Record<string, unknown> = {}) => ({
   visits: [{ id: 51, name: 'V1', sort: 0, day: null, windowBefore: 0, windowAfter: 0, samples: [sample()] }],
   versions: [],
   signatures: [],
+  contentHash: 'a'.repeat(64),
   ...over,
 });
