@@ -65,7 +65,7 @@ describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) =
   ];
   const serum = (kitId: number | null) => ({
     sampleTypeId: refs.ser,
-    container: '促凝管',
+    container: 'SST-5',
     volume: 5,
     unit: 'mL',
     count: 2,

@@ -45,7 +45,7 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
   const detail = async (id: number) => (await as(manager, plan.get, { params: { id } })).data as PlanDetail;
   const sample = (sampleTypeId: number, storage = refs.deep) => ({
     sampleTypeId,
-    container: '冻存管',
+    container: 'CRYO-1.8',
     volume: 2,
     unit: 'mL',
     count: 1,
@@ -130,6 +130,25 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     });
     expect(bad.code).toBe(ResultCode.BAD_REQUEST);
     expect(bad.msg).toContain('液氮');
+    // A tube outside the container master (dictionary 1024) is refused in the user's language;
+    // nothing is saved (the version is unchanged).
+    for (const [lang, words] of [
+      ['zh_CN', '容器“试管”不是已启用的样本容器（字典 1024）'],
+      ['en_US', 'Container "试管" is not an enabled sample container (dictionary 1024)'],
+    ] as const) {
+      const tube = await as(manager, plan.syncDraft, {
+        lang,
+        body: {
+          planId: id,
+          version,
+          name: '加强免疫方案',
+          visits: [{ name: 'V1', samples: [{ ...sample(refs.ser), container: '试管' }] }],
+        },
+      });
+      expect(tube.code).toBe(ResultCode.BAD_REQUEST);
+      expect(tube.msg).toBe(words);
+    }
+    expect((await detail(id)).visits).toEqual([]);
     const saved = await as(manager, plan.syncDraft, {
       body: {
         planId: id,

@@ -6,6 +6,7 @@ import {
   type PlanSampleInput,
   projectPlanWorkflow,
   ResultCode,
+  SAMPLE_CONTAINER_DICT,
   SAMPLING_PLAN_LIMITS,
 } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,9 @@ import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
+import { enabledDictValues } from '../../services/dictionaries.js';
 import { checkedSite } from '../../services/scope.js';
+import { assertContainer } from '../reference-data/service.js';
 import { confirmSigner, eSign } from '../reports/signature.js';
 import { enabledValues } from '../system/repository.js';
 import { reconciliationFileName, reconciliationWorkbook } from './export.js';
@@ -172,6 +175,11 @@ async function checkVisits(db: Executor, plan: { id: number; projectId: number }
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'planVisitUnknown' });
   const samples = visits.flatMap((v) => v.samples);
   assertSampleReferences(samples, await sampleReferences(db, samples), invalidReference);
+  // A tube is one of the container master (dictionary 1024); one the version already names may
+  // stay after it was disabled, not be chosen anew.
+  const containers = await enabledDictValues(db, SAMPLE_CONTAINER_DICT);
+  const kept = new Set(before.flatMap((v) => v.samples.map((s) => s.container)));
+  for (const s of samples) if (!kept.has(s.container ?? null)) assertContainer(s.container, containers);
   const kits = [...new Set(samples.flatMap((s) => (s.kitId ? [s.kitId] : [])))];
   const versionKits = await planKitIds(db, plan.id, kits);
   if (kits.some((id) => !versionKits.has(id))) throw invalidReference('kitId');
