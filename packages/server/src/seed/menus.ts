@@ -104,7 +104,7 @@ const TREE: Row[] = [
           ['specimen-staging', '样本暂存', 'Specimen staging', '樣本暫存'],
           ['specimen-inside', '样本入库', 'Specimen check-in', '樣本入庫', ['H', 'NC']],
           ['specimen-outside', '样本出库', 'Specimen check-out', '樣本出庫', ['H', 'NC']],
-          ['specimen-sign', '样本签收', 'Specimen receipt', '樣本簽收'],
+          ['specimen-sign', '样本签收', 'Sample sign-for', '樣本簽收'],
           ['register-sample-code', '样本编码登记', 'Register sample codes', '樣本編碼登記', ['NC']],
           ['input-test-project', '录入检测项目', 'Enter test items', '錄入檢測項目'],
           ['batch-enter-test-items', '批量录入检测项目', 'Batch-enter test items', '批量錄入檢測項目'],
@@ -213,7 +213,7 @@ const TREE: Row[] = [
     [],
     [
       ['mail', '寄送管理', 'Shipments', '寄送管理'],
-      ['sign', '样本签收', 'Sample receipt', '樣本簽收'],
+      ['sign', '样本接收', 'Sample receipt', '樣本接收'],
       ['unconventional', '非常规费用', 'Non-routine fees', '非常規費用'],
       ['edit-check', '编辑核对', 'Edit check', '編輯核對', ['H', 'NC']],
     ],

@@ -43,7 +43,7 @@ export const menu = {
   '/laboratory/before-analysis/specimen-staging': 'Specimen staging',
   '/laboratory/before-analysis/specimen-inside': 'In-hospital specimens',
   '/laboratory/before-analysis/specimen-outside': 'External specimens',
-  '/laboratory/before-analysis/specimen-sign': 'Specimen sign-off',
+  '/laboratory/before-analysis/specimen-sign': 'Sample sign-for',
   '/laboratory/before-analysis/register-sample-code': 'Register sample codes',
   '/laboratory/before-analysis/input-test-project': 'Enter test items',
   '/laboratory/before-analysis/batch-enter-test-items': 'Batch enter test items',
