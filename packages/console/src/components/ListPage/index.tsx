@@ -47,6 +47,13 @@ export interface ListPageProps<T extends object, V extends object> {
   children?: ReactNode;
 }
 
+/**
+ * The filter form's name: its fields' ids become `<code>-filter_<field>`, apart from a dialog's
+ * (`dialog_<field>`) or a form page's on the same screen, and from another list's kept in a tab.
+ */
+export const filterFormName = (code: string | undefined) =>
+  `${(code ?? 'list').replace(/[^\w-]/g, '-')}-filter`;
+
 type Searchable<V> = { search?(values: V): void; reset?(): void; fromUrl?: Partial<V> };
 
 /**
@@ -116,6 +123,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
       {filters ? (
         <Form<V>
           form={formInstance}
+          name={filterFormName(code)}
           layout="inline"
           style={{ marginBottom: 16, rowGap: 8 }}
           onFinish={(values) => search?.(values)}
