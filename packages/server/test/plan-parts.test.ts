@@ -352,7 +352,7 @@ describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) =
     expect(answer.rows.some((r) => r.subjectNo === 'S-001-0205')).toBe(false);
     // Site 01: enrolled subjects, no tube labelled yet.
     const site01 = answer.sites.find((x) => x.centerNo === '01');
-    expect(site01).toMatchObject({ subjects: 2, received: 0 });
+    expect(site01).toMatchObject({ subjects: 3, received: 0 });
     expect(site01?.missing).toBeGreaterThan(0);
     expect(row('S-001-0101', '筛选期 V0', '全血')).toMatchObject({ state: 'overdue', barcodes: [] });
     expect(answer.sites.find((x) => x.centerNo === '02')?.overdue).toBeGreaterThanOrEqual(4);

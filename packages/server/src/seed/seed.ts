@@ -32,6 +32,7 @@ import { seedProjectReportsDemo } from './project-reports-demo.js';
 import { seedProjectsDemo } from './projects-demo.js';
 import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
+import { seedSiteReportsDemo } from './site-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
 import { seedSystemDemo } from './system-demo.js';
 import { seedWorkflowDemo } from './workflow-demo.js';
@@ -327,6 +328,7 @@ export async function seedDatabase(
         subjectCardKey: options.subjectCardKey,
         reportPdfs: options.reportPdfs ?? true,
       });
+      await seedSiteReportsDemo(tx, options.now, options.files);
       await seedPlanSamplesDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
