@@ -84,6 +84,15 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     const online = rows.find((r) => r.status === 'online');
     const d = await detail(online?.id ?? 0);
     expect(d.visits).toHaveLength(5);
+    // Names in both languages: the plan's and each visit's English name are stored and answered.
+    expect(d.enName).toBe('Tumour biomarker sampling and testing plan');
+    expect(d.visits.map((v) => v.enName)).toEqual([
+      'Screening V0',
+      'Baseline V1',
+      'Week 4 V2',
+      'Week 12 V3',
+      'Follow-up V4',
+    ]);
     expect(d.visits[1]?.samples.map((s) => [s.sampleTypeName, s.storageTemperature.name])).toEqual([
       ['Whole blood', 'Refrigerated'],
       ['Serum', 'Deep frozen'],
@@ -154,13 +163,17 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
         planId: id,
         version,
         name: '加强免疫方案',
+        enName: ' Booster plan ',
         visits: [
-          { name: 'V1', samples: [sample(refs.ser)] },
+          { name: 'V1', enName: 'Visit 1', samples: [sample(refs.ser)] },
           { name: 'V2', samples: [sample(refs.wb, refs.cold)] },
         ],
       },
     });
     expect(saved.data).toEqual({ version: version + 1 });
+    // The English names are kept (trimmed; a visit without one has none).
+    const named = await detail(id);
+    expect([named.enName, ...named.visits.map((x) => x.enName)]).toEqual(['Booster plan', 'Visit 1', null]);
     const taken = await as(manager, plan.visitCheckExist, { body: { planId: id, name: 'V2' } });
     expect(taken.data).toBe(true);
     let v = version + 1;

@@ -73,6 +73,8 @@ export type PlanSampleInput = z.infer<typeof planSampleInput>;
 export const planVisitInput = z.object({
   id: id.optional(),
   name: text(64),
+  /** The English name (en-US readers see it); blank: none. */
+  enName: optionalText(64).transform((v) => v || null),
   /** Nominal day of the visit counted from the subject's enrolment (day 0); none: no window. */
   day: z.number().int().min(-365).max(3650).nullish(),
   /** Days allowed before and after the nominal day. */
@@ -92,6 +94,7 @@ export const planSampleRow = planSampleInput.extend({
 export const planVisitRow = z.object({
   id: z.number(),
   name: z.string(),
+  enName: z.string().nullable(),
   sort: z.number(),
   day: z.number().nullable(),
   windowBefore: z.number(),
@@ -106,6 +109,8 @@ export const planRow = z.object({
   projectName: z.string(),
   planNo: z.string(),
   name: z.string(),
+  /** The English name (en-US readers see it, `localName`); null: none. */
+  enName: z.string().nullable(),
   /** 1, 2, …: a new one for each revision of an online plan. */
   revision: z.number(),
   status: z.enum(PLAN_STATES),
@@ -324,6 +329,7 @@ export const plan = defineGroup('plan', {
       projectId: id,
       planNo: text(32),
       name: text(64),
+      enName: optionalText(64).transform((v) => v || null),
       visits: z.array(planVisitInput).max(SAMPLING_PLAN_LIMITS.visits),
     }),
     data: created,
@@ -352,6 +358,7 @@ export const plan = defineGroup('plan', {
       planId: id,
       version,
       name: text(64),
+      enName: optionalText(64).transform((v) => v || null),
       visits: z.array(planVisitInput).max(SAMPLING_PLAN_LIMITS.visits),
     }),
     data: versionOnly,

@@ -176,7 +176,7 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
   for (const role of DEMO_ROLES) {
     const [row] = await tx
       .insert(s.roles)
-      .values({ name: role.name, code: role.code })
+      .values({ name: role.name, enName: role.enName, code: role.code })
       .returning({ id: s.roles.id });
     if (!row) continue;
     roleIds.set(role.code, row.id);
@@ -209,9 +209,15 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
   }
   await seedResearchCentersDemo(tx);
   for (const [projectNo, projectId] of projectIds) {
-    await tx
-      .insert(s.visitPoints)
-      .values(DEMO_VISITS.map((name, sort) => ({ projectId, planNo: `${projectNo}-PLAN-A`, name, sort })));
+    await tx.insert(s.visitPoints).values(
+      DEMO_VISITS.map(([name, enName], sort) => ({
+        projectId,
+        planNo: `${projectNo}-PLAN-A`,
+        name,
+        enName,
+        sort,
+      })),
+    );
   }
   const temperatureIds = new Map<string, number>();
   for (const [code, name, enName, minCelsius, maxCelsius, forTransport, forStorage] of DEMO_TEMPERATURES) {

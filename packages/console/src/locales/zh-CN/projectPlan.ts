@@ -4,6 +4,7 @@ export const projectPlan = {
   shared: {
     planNo: '方案编号',
     name: '方案名称',
+    enName: '英文名称',
     revision: '版本',
     visitCount: '访视数',
     author: '编写人',
@@ -42,6 +43,7 @@ export const projectPlan = {
     visits: '访视',
     addVisit: '添加访视',
     visitName: '访视名称',
+    visitEnName: '访视英文名称',
     visitDay: '访视日（第几天）',
     visitDayHint: '从受试者入组日（第 0 天）算起；不填则该访视无窗口、不会超窗',
     windowBefore: '窗口前（天）',

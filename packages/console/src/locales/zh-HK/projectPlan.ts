@@ -4,6 +4,7 @@ export const projectPlan = {
   shared: {
     planNo: '方案編號',
     name: '方案名稱',
+    enName: '英文名稱',
     revision: '版本',
     visitCount: '訪視數',
     author: '編寫人',
@@ -42,6 +43,7 @@ export const projectPlan = {
     visits: '訪視',
     addVisit: '添加訪視',
     visitName: '訪視名稱',
+    visitEnName: '訪視英文名稱',
     visitDay: '訪視日（第幾天）',
     visitDayHint: '從受試者入組日（第 0 天）算起；不填則該訪視無窗口、不會超窗',
     windowBefore: '窗口前（天）',

@@ -89,6 +89,7 @@ const api = endpoints.plan;
 type VisitInput = {
   id?: number | undefined;
   name: string;
+  enName?: string | null | undefined;
   day?: number | null | undefined;
   windowBefore?: number | undefined;
   windowAfter?: number | undefined;
@@ -121,6 +122,7 @@ async function visitsWithSamples(db: Executor, planId: number, lang?: Lang) {
   return visits.map((v) => ({
     id: v.id,
     name: v.name,
+    enName: v.enName,
     sort: v.sort,
     day: v.day,
     windowBefore: v.windowBefore,
@@ -190,6 +192,7 @@ async function checkVisits(db: Executor, plan: { id: number; projectId: number }
 const asInput = (visits: Visits): VisitInput[] =>
   visits.map((v) => ({
     name: v.name,
+    enName: v.enName,
     day: v.day,
     windowBefore: v.windowBefore,
     windowAfter: v.windowAfter,
@@ -384,18 +387,24 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       return planChoices(ctx.db, planId, ctx.lang);
     },
     create: async (ctx) => {
-      const { projectId, planNo, name, visits } = ctx.body;
+      const { projectId, planNo, name, enName, visits } = ctx.body;
       assertProjectInScope(await ctx.scope(), projectId);
       if (await planNoTaken(ctx.db, planNo))
         throw new ApiError(ResultCode.DUPLICATE, { key: 'planNoTaken', params: { planNo } });
       await checkVisits(ctx.db, { id: 0, projectId }, visits);
-      const row = await insertPlan(ctx.db, { projectId, planNo, name, createdBy: ctx.principal.userId });
+      const row = await insertPlan(ctx.db, {
+        projectId,
+        planNo,
+        name,
+        enName: enName ?? null,
+        createdBy: ctx.principal.userId,
+      });
       await writeVisits(ctx.db, { id: row.id, projectId, planNo }, visits);
       ctx.audit({
         action: 'plan.create',
         entity: 'projectPlan',
         entityId: row.id,
-        newValue: { projectId, planNo, name, visits: visits.map((v) => v.name) },
+        newValue: { projectId, planNo, name, enName, visits: visits.map((v) => v.name) },
       });
       return row;
     },
@@ -403,11 +412,12 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       const plan = await planInScope(ctx, ctx.params.id);
       assertRevisable(plan, await openRevision(ctx.db, plan.planNo));
       const revision = (await topRevision(ctx.db, plan.planNo)) + 1;
-      const { projectId, planNo, name } = plan;
+      const { projectId, planNo, name, enName } = plan;
       const row = await insertPlan(ctx.db, {
         projectId,
         planNo,
         name,
+        enName,
         revision,
         revisionOf: plan.id,
         createdBy: ctx.principal.userId,
@@ -428,11 +438,15 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       return row;
     },
     syncDraft: async (ctx) => {
-      const { planId, version, name, visits } = ctx.body;
+      const { planId, version, name, enName, visits } = ctx.body;
       const plan = await planInScope(ctx, planId);
       await editing(ctx, plan);
       await checkVisits(ctx.db, plan, visits);
-      const row = await bumpPlan(ctx.db, plan.id, version, { name, updatedAt: ctx.now });
+      const row = await bumpPlan(ctx.db, plan.id, version, {
+        name,
+        enName: enName ?? null,
+        updatedAt: ctx.now,
+      });
       if (!row) throw staleOrMissing(true);
       const before = await visitsOf(ctx.db, plan.id);
       await writeVisits(ctx.db, plan, visits);
@@ -440,9 +454,10 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
         action: 'plan.syncDraft',
         entity: 'projectPlan',
         entityId: plan.id,
-        oldValue: { name: plan.name, visits: before.map((v) => v.name) },
+        oldValue: { name: plan.name, enName: plan.enName, visits: before.map((v) => v.name) },
         newValue: {
           name,
+          enName,
           visits: visits.map((v) => v.name),
           samples: visits.flatMap((v) => v.samples).length,
         },

@@ -53,7 +53,11 @@ const LOOKUPS: Record<AuditRefKind, (db: Executor, ids: number[]) => Promise<Nam
   researchCenter: withEnglishName(researchCenters),
   user: (db, ids) =>
     db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ids)),
-  role: (db, ids) => db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids)),
+  role: (db, ids) =>
+    db
+      .select({ id: roles.id, name: roles.name, enName: roles.enName })
+      .from(roles)
+      .where(inArray(roles.id, ids)),
 };
 
 const MAX_ID = 2 ** 31 - 1;
