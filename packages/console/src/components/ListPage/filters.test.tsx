@@ -50,7 +50,7 @@ describe('ListPage column filters', () => {
     expect(labels).toEqual(['Name', 'Dept', '状态']);
     // The enabled column shows its state as a tag; the filter prop never reaches the table.
     expect(screen.getByTestId('state-1').textContent).toBe('停用');
-    fireEvent.change(document.querySelector('#list-filter_name') as HTMLInputElement, {
+    fireEvent.change(document.querySelector('[id$="-filter_name"]') as HTMLInputElement, {
       target: { value: 'An' },
     });
     fireEvent.submit(document.querySelector('form') as HTMLFormElement);

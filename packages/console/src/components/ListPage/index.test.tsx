@@ -207,6 +207,20 @@ describe('ListPage', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 
+  it('tells apart two lists without a code on one page', async () => {
+    serve(async (body: Body) => ({ data: rowsFor(body), total: 1 }));
+    render(
+      <App>
+        <Harness onCreate={() => undefined} />
+        <Harness onCreate={() => undefined} />
+      </App>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('keyword')).toHaveLength(2));
+    const [a, b] = screen.getAllByTestId('keyword');
+    expect(a?.id).toMatch(/^list.+-filter_keyword$/);
+    expect(a?.id).not.toBe(b?.id);
+  });
+
   it('has no form without filters, and maps the request body with toBody', async () => {
     const fetch = vi.fn(async (body: Body & { tab: string }) => ({ data: rowsFor(body), total: 1 }));
     serve(fetch);
