@@ -5,12 +5,14 @@
  * - text wrapped one character per line (a label or a cell squeezed narrower than two characters);
  * - a table column hidden behind a pinned one: covered by the fixed action column (or a column
  *   pinned at the start) wherever the table is scrolled to, or in a table that cannot scroll;
- * - an open dialog taller than the window (its buttons out of reach).
+ * - an open dialog taller than the window (its buttons out of reach);
+ * - an id given to two elements of the page and its open dialogs (a label then names the wrong
+ *   input: antd Form ids come from field names, so the kit's forms carry names of their own).
  */
 import type { Page } from 'playwright-core';
 
 export interface LayoutProblem {
-  kind: 'one-character-lines' | 'column-behind-pinned' | 'dialog-past-window';
+  kind: 'one-character-lines' | 'column-behind-pinned' | 'dialog-past-window' | 'duplicate-id';
   /** The text wrapped, or the column's title and the pinned column's. */
   text: string;
   /** Where: the nearest element with a test id, a table's label or the element's class. */
@@ -118,6 +120,23 @@ export async function layoutProblems(page: Page, within?: string): Promise<Layou
           where: whereOf(dialog),
         });
     }
+    // Ids: each once among the page's elements and those of the dialogs open over it (portaled to
+    // the body, outside the page's element). Hidden dialogs' forms count too: they are in the DOM.
+    const counted = new Map<string, Element[]>();
+    const scopes = [root, ...Array.from(document.querySelectorAll('.ant-modal-root'))];
+    for (const scope of new Set(scopes))
+      for (const element of Array.from(scope.querySelectorAll('[id]'))) {
+        const list = counted.get(element.id) ?? [];
+        if (!list.includes(element)) list.push(element);
+        counted.set(element.id, list);
+      }
+    for (const [id, elements] of counted)
+      if (elements.length > 1)
+        problems.push({
+          kind: 'duplicate-id',
+          text: `#${id} x${elements.length}`,
+          where: whereOf(elements[1] ?? null),
+        });
     return problems;
   }, within ?? null);
 }

@@ -102,7 +102,7 @@ describe('tabs', () => {
     const page = await context.newPage();
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await openFromMenu(page, '实验室管理', '检测项目');
-    await openFromMenu(page, '实验室管理', '标本日志');
+    await openFromMenu(page, '实验室管理', '样本日志');
     await openFromMenu(page, '实验室管理', '检测项目');
     expect(await tabPaths(page)).toEqual([
       '/home/todo',
@@ -126,7 +126,7 @@ describe('tabs', () => {
     const page = await context.newPage();
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await openFromMenu(page, '实验室管理', '检测项目');
-    await openFromMenu(page, '实验室管理', '标本日志');
+    await openFromMenu(page, '实验室管理', '样本日志');
     await openFromMenu(page, '实验室管理', '技术库');
     await tabMenu(page, '/home/todo', '固定');
     await page.locator('[data-testid="tab"][data-path="/home/todo"] .anticon-lock').waitFor();
@@ -158,7 +158,7 @@ describe('tabs', () => {
       page.evaluate((selector) => document.querySelector(`${selector}[data-marked]`) !== null, host);
     await page.locator(host).waitFor();
     await mark();
-    await openFromMenu(page, '实验室管理', '标本日志');
+    await openFromMenu(page, '实验室管理', '样本日志');
     await openFromMenu(page, '实验室管理', '检测项目');
     expect(await marked()).toBe(true);
     // Five other pages push it out of the cache: it comes back freshly mounted.

@@ -6,7 +6,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { pickOption } from '../support/lab/antd.ts';
 import { receiveShipment } from '../support/specimen/receive.ts';
-import { choose, confirmDialogOk, toast } from '../support/web/antd.ts';
+import { choose, confirmDialogOk, fieldId, toast } from '../support/web/antd.ts';
 import { apiSession } from '../support/web/api.ts';
 
 const stack = inject('stack');
@@ -84,8 +84,8 @@ describe('specimen intake', () => {
 
     // The staging list holds only the other one now.
     await page.goto(`${stack.consoleUrl}/laboratory/before-analysis/specimen-staging`);
-    await page.locator('#keyword').fill('E2E-SP');
-    await page.locator('#keyword').press('Enter');
+    await page.locator(fieldId('keyword')).fill('E2E-SP');
+    await page.locator(fieldId('keyword')).press('Enter');
     await page.locator('tr', { hasText: 'E2E-SP-0002' }).filter({ hasText: 'BOX-R-01' }).first().waitFor();
     await expect.poll(() => page.locator('tr', { hasText: 'E2E-SP-0001' }).count()).toBe(0);
 

@@ -1,13 +1,19 @@
 import type { Page } from 'playwright-core';
 
 /**
+ * The input of a form field: its id is the field's (`projectId`, `samples_0_sampleTypeId`) after the
+ * form's name when the form has one (`dialog_projectId`, `<code>-filter_projectId`).
+ */
+export const fieldId = (id: string) => `[id="${id}"], [id$="_${id}"]`;
+
+/**
  * Opens the antd select whose input has this id and picks the option containing `text`: in the open
  * dialog when there is one (a list's filter and its dialog's form may both have the field).
  */
 export async function choose(page: Page, id: string, text: string | RegExp): Promise<void> {
   const dialog = page.locator('.ant-modal-wrap:visible').last();
   const scope = (await dialog.count()) > 0 ? dialog : page;
-  await scope.locator('.ant-select', { has: page.locator(`#${id}`) }).click();
+  await scope.locator('.ant-select', { has: page.locator(fieldId(id)) }).click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
     .first()
@@ -16,7 +22,7 @@ export async function choose(page: Page, id: string, text: string | RegExp): Pro
 
 /** Types a date (or date and time) into an antd date picker and confirms it. */
 export async function typeDate(page: Page, id: string, value: string): Promise<void> {
-  const input = page.locator(`#${id}`);
+  const input = page.locator(fieldId(id)).first();
   await input.click();
   await input.fill(value);
   await input.press('Enter');

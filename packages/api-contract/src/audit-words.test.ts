@@ -71,6 +71,14 @@ describe('audit words', () => {
     };
     const time = (iso: string) => `T(${iso})`;
     expect(auditValueText(row, 'sex', 'F', 'en-US', time)).toBe('Female');
+    // Dictionary-coded values by the words the server answered in refs; unknown ones as they are.
+    const coded = {
+      entity: 'voidedBarcode',
+      refs: { 'dict:1025:misprint': 'Label misprinted', 'dict:1017:sale': 'Sale', 'dict:1017:loan': 'Loan' },
+    };
+    expect(auditValueText(coded, 'reasonCode', 'misprint', 'en-US', time)).toBe('Label misprinted');
+    expect(auditValueText(coded, 'reasons', ['sale', 'loan'], 'en-US', time)).toBe('Sale, Loan');
+    expect(auditValueText(coded, 'reasonCode', 'gone', 'en-US', time)).toBe('gone');
     expect(auditValueText(row, 'projectId', 3, 'en-US', time)).toBe('KM-2026-003 心血管');
     expect(auditValueText(row, 'projectId', 4, 'en-US', time)).toBe('4');
     expect(auditValueText(row, 'codes', ['A1', 'A2'], 'en-US', time)).toBe('A1, A2');

@@ -492,6 +492,39 @@ export function auditRefKind(field: string): AuditRefKind | undefined {
     : undefined;
 }
 
+/**
+ * The value fields coded by a dictionary, and its number: the logs answer each value's words in the
+ * user's language with the row's `refs` (`dict:1025:misprint` → 标签打印错误), as the pages show them.
+ * A value the dictionary does not hold shows as it is.
+ */
+export const AUDIT_DICT_FIELDS: Readonly<Record<string, number>> = {
+  /** 性别 (subjects, accounts). */
+  gender: 1002,
+  /** 快递公司 (pick-ups, dispatches). */
+  courier: 1006,
+  /** 异常类型 (receipt lines). */
+  exceptionReason: 1009,
+  /** 配送方式 (plan kits). */
+  deliveryModel: 1016,
+  /** 出库原因 (stock-out types). */
+  reasons: 1017,
+  /** 质疑类型 (queries). */
+  queryType: 1020,
+  /** 地址标签 (address book). */
+  label: 1023,
+  /** 样本容器 (sample types, plan samples). */
+  container: 1024,
+  /** 条码作废原因 (voided barcodes). */
+  reasonCode: 1025,
+};
+
+/** The dictionary a value field is coded by, if any. */
+export const auditDictNo = (field: string): number | undefined =>
+  Object.hasOwn(AUDIT_DICT_FIELDS, field) ? AUDIT_DICT_FIELDS[field] : undefined;
+
+/** The key of a dictionary value's words in a row's `refs`: `dict:1025:misprint`. */
+export const auditDictKey = (dictNo: number, value: unknown) => `dict:${dictNo}:${String(value)}`;
+
 /** The entities whose id names a record of a reference kind (the row's own record, named in `refs`). */
 export const AUDIT_ENTITY_REF_KINDS = {
   project: 'project',
@@ -547,6 +580,11 @@ export function auditValueText(
   const coded = Object.hasOwn(AUDIT_VALUE_WORDS, field) ? AUDIT_VALUE_WORDS[field] : undefined;
   const word = coded && typeof value === 'string' ? wordIn(coded, value, lang) : undefined;
   if (word !== undefined) return word;
+  const dictNo = auditDictNo(field);
+  if (dictNo !== undefined) {
+    const words = (Array.isArray(value) ? value : [value]).map((v) => row.refs[auditDictKey(dictNo, v)]);
+    if (words.length > 0 && words.every((w) => w !== undefined)) return words.join(', ');
+  }
   const kind = auditRefKind(field);
   if (kind) {
     const name = (id: unknown) => row.refs[auditRefKey(kind, id)];

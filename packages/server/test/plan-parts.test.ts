@@ -65,7 +65,7 @@ describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) =
   ];
   const serum = (kitId: number | null) => ({
     sampleTypeId: refs.ser,
-    container: '促凝管',
+    container: 'SST-5',
     volume: 5,
     unit: 'mL',
     count: 2,
@@ -352,7 +352,7 @@ describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) =
     expect(answer.rows.some((r) => r.subjectNo === 'S-001-0205')).toBe(false);
     // Site 01: enrolled subjects, no tube labelled yet.
     const site01 = answer.sites.find((x) => x.centerNo === '01');
-    expect(site01).toMatchObject({ subjects: 2, received: 0 });
+    expect(site01).toMatchObject({ subjects: 3, received: 0 });
     expect(site01?.missing).toBeGreaterThan(0);
     expect(row('S-001-0101', '筛选期 V0', '全血')).toMatchObject({ state: 'overdue', barcodes: [] });
     expect(answer.sites.find((x) => x.centerNo === '02')?.overdue).toBeGreaterThanOrEqual(4);
@@ -419,6 +419,52 @@ describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) =
       .innerJoin(sampleTransports, eq(sampleTransports.id, receiptSamples.transportId))
       .where(eq(sampleTransports.orderNo, DEMO_COLD_CHAIN_ORDER));
     expect(breached).toEqual([{ breach: true, queryId: expect.any(Number) }]);
+  });
+
+  it("gives the site its own page: its sites' rows and totals, never another site's or project's", async () => {
+    // The demo's site role holds the site page (web:reconciliation:*), not the plan pages.
+    expect((await as(siteUser, plan.reconciliation, { body: { projectId } })).code).not.toBe(200);
+    const answer = (await as(siteUser, plan.siteReconciliation, { body: { projectId } }))
+      .data as Reconciliation;
+    expect(answer.sites.map((x) => x.centerNo)).toEqual(['01']);
+    expect(answer.rows.length).toBeGreaterThan(0);
+    expect(answer.rows.every((r) => r.centerNo === '01')).toBe(true);
+    const db = env.handle.db;
+    const [other] = await db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(and(eq(sites.projectId, projectId), eq(sites.centerNo, '02')));
+    // Naming another site's id is refused, and so is a project the user has no site of.
+    const named = await as(siteUser, plan.siteReconciliation, {
+      body: { projectId, siteId: other?.id ?? 0 },
+    });
+    expect(named.code).not.toBe(200);
+    expect(JSON.stringify(named.data ?? null)).not.toContain('S-001-02');
+    const [foreign] = await db.select({ id: projects.id }).from(projects).where(ne(projects.id, projectId));
+    expect(
+      (await as(siteUser, plan.siteReconciliation, { body: { projectId: foreign?.id ?? 0 } })).code,
+    ).not.toBe(200);
+    // The export holds the same rows: site 01's only.
+    const response = await call(
+      env.app,
+      plan.siteReconciliationExport,
+      { session: siteUser, body: { projectId, view: 'all' } },
+      env.clock.now,
+    );
+    expect(response.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const text: string[] = [];
+    book.worksheets[0]?.eachRow((r, n) => {
+      if (n > 1) text.push((r.values as unknown[]).slice(1).join('|'));
+    });
+    expect(text.length).toBe(
+      (
+        (await as(siteUser, plan.siteReconciliation, { body: { projectId, view: 'all' } }))
+          .data as Reconciliation
+      ).rows.length,
+    );
+    expect(text.some((l) => l.includes('S-001-02'))).toBe(false);
   });
 
   it('shows a site user their own sites only', async () => {

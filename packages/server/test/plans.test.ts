@@ -8,7 +8,15 @@ import {
 } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, projects, sampleTypes, temperatures, testItems, users } from '../src/db/schema.js';
+import {
+  auditLog,
+  projects,
+  sampleTypes,
+  temperatures,
+  testItems,
+  users,
+  visitPoints,
+} from '../src/db/schema.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
 import {
@@ -37,7 +45,7 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
   const detail = async (id: number) => (await as(manager, plan.get, { params: { id } })).data as PlanDetail;
   const sample = (sampleTypeId: number, storage = refs.deep) => ({
     sampleTypeId,
-    container: '冻存管',
+    container: 'CRYO-1.8',
     volume: 2,
     unit: 'mL',
     count: 1,
@@ -76,6 +84,15 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     const online = rows.find((r) => r.status === 'online');
     const d = await detail(online?.id ?? 0);
     expect(d.visits).toHaveLength(5);
+    // Names in both languages: the plan's and each visit's English name are stored and answered.
+    expect(d.enName).toBe('Tumour biomarker sampling and testing plan');
+    expect(d.visits.map((v) => v.enName)).toEqual([
+      'Screening V0',
+      'Baseline V1',
+      'Week 4 V2',
+      'Week 12 V3',
+      'Follow-up V4',
+    ]);
     expect(d.visits[1]?.samples.map((s) => [s.sampleTypeName, s.storageTemperature.name])).toEqual([
       ['Whole blood', 'Refrigerated'],
       ['Serum', 'Deep frozen'],
@@ -87,6 +104,8 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     // The demo's online version was approved with a signature; the draft not yet.
     expect(d.versions.map((v) => v.approvedByName)).toEqual([null, '超级管理员']);
     expect(d.versions[1]?.meaning).toBe(PLAN_SIGNATURE_MEANING.zh_CN);
+    // The demo's signature vouches for the online version as it stands, windows included.
+    expect(d.signatures[0]?.contentHash).toBe(d.contentHash);
   });
 
   it('takes a new plan through submit, return, approval with a signature and going online', async () => {
@@ -120,18 +139,41 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     });
     expect(bad.code).toBe(ResultCode.BAD_REQUEST);
     expect(bad.msg).toContain('液氮');
+    // A tube outside the container master (dictionary 1024) is refused in the user's language;
+    // nothing is saved (the version is unchanged).
+    for (const [lang, words] of [
+      ['zh_CN', '容器“试管”不是已启用的样本容器（字典 1024）'],
+      ['en_US', 'Container "试管" is not an enabled sample container (dictionary 1024)'],
+    ] as const) {
+      const tube = await as(manager, plan.syncDraft, {
+        lang,
+        body: {
+          planId: id,
+          version,
+          name: '加强免疫方案',
+          visits: [{ name: 'V1', samples: [{ ...sample(refs.ser), container: '试管' }] }],
+        },
+      });
+      expect(tube.code).toBe(ResultCode.BAD_REQUEST);
+      expect(tube.msg).toBe(words);
+    }
+    expect((await detail(id)).visits).toEqual([]);
     const saved = await as(manager, plan.syncDraft, {
       body: {
         planId: id,
         version,
         name: '加强免疫方案',
+        enName: ' Booster plan ',
         visits: [
-          { name: 'V1', samples: [sample(refs.ser)] },
+          { name: 'V1', enName: 'Visit 1', samples: [sample(refs.ser)] },
           { name: 'V2', samples: [sample(refs.wb, refs.cold)] },
         ],
       },
     });
     expect(saved.data).toEqual({ version: version + 1 });
+    // The English names are kept (trimmed; a visit without one has none).
+    const named = await detail(id);
+    expect([named.enName, ...named.visits.map((x) => x.enName)]).toEqual(['Booster plan', 'Visit 1', null]);
     const taken = await as(manager, plan.visitCheckExist, { body: { planId: id, name: 'V2' } });
     expect(taken.data).toBe(true);
     let v = version + 1;
@@ -161,6 +203,24 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
     });
     expect(approved.data).toEqual({ version: v, status: 'reviewed' });
     expect((await detail(id)).signatures).toMatchObject([{ action: 'approve', signerName: '超级管理员' }]);
+    // The signature vouches for the content with its windows: a window changed behind it shows.
+    const vouched = await detail(id);
+    expect(vouched.signatures[0]?.contentHash).toBe(vouched.contentHash);
+    const db = env.handle.db;
+    const [first] = await db
+      .select({ id: visitPoints.id, after: visitPoints.windowAfter })
+      .from(visitPoints)
+      .where(eq(visitPoints.planId, id));
+    await db
+      .update(visitPoints)
+      .set({ windowAfter: (first?.after ?? 0) + 5 })
+      .where(eq(visitPoints.id, first?.id ?? 0));
+    const altered = await detail(id);
+    expect(altered.contentHash).not.toBe(altered.signatures[0]?.contentHash);
+    await db
+      .update(visitPoints)
+      .set({ windowAfter: first?.after ?? 0 })
+      .where(eq(visitPoints.id, first?.id ?? 0));
     // The versions list says who wrote each version and who approved it, when and meaning what.
     expect((await detail(id)).versions).toEqual([
       expect.objectContaining({

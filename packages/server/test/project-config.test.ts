@@ -198,6 +198,29 @@ describe.each(ENGINES)('project configuration on %s', (engine) => {
     // Named as the page names them: the project by number and name, the range by its analyte.
     expect(other[0]?.refs[`project:${p2}`]).toMatch(/^KM-2026-002 /);
     expect(Object.entries(other[0]?.refs ?? {})).toContainEqual([`testItem:${hba1c()}`, expect.any(String)]);
+    // A dictionary-coded value (the void reason, dictionary 1025) comes with its words in the
+    // reader's language.
+    const english = (
+      await call(
+        env.app,
+        projectItemLog.paging,
+        {
+          session: pm,
+          body: { projectId: p1, action: 'voidedBarcodes.void', size: 50 },
+          lang: 'en_US',
+        },
+        env.clock.now,
+      )
+    ).json() as { data: ProjectItemLogRow[] };
+    const withdrawn = english.data.find((r) => JSON.stringify(r.newValue).includes('"withdrawn"'));
+    expect(withdrawn?.refs['dict:1025:withdrawn']).toBe('Subject withdrawn');
+    const chinese = (
+      await as(pm, projectItemLog.paging, {
+        body: { projectId: p1, action: 'voidedBarcodes.void', size: 50 },
+        lang: 'zh_CN',
+      })
+    ).data as ProjectItemLogRow[];
+    expect(chinese.find((r) => r.id === withdrawn?.id)?.refs['dict:1025:withdrawn']).toBe('受试者退出');
     const options = (await as(pm, projectItemLog.options)).data as { actions: string[]; usernames: string[] };
     expect(options.actions).toEqual(
       expect.arrayContaining(['projectTestItems.update', 'voidedBarcodes.restore']),

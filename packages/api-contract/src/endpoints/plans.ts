@@ -7,6 +7,7 @@ import {
   PLAN_STATES,
   type PlanAction,
   projectPlanWorkflow,
+  SITE_RECONCILIATION_PERMISSIONS,
 } from '../workflows/project-plan.js';
 import { signatureInput, signatureRow } from './reports.js';
 
@@ -79,6 +80,8 @@ export type PlanSampleInput = z.infer<typeof planSampleInput>;
 export const planVisitInput = z.object({
   id: id.optional(),
   name: text(64),
+  /** The English name (en-US readers see it); blank: none. */
+  enName: optionalText(64).transform((v) => v || null),
   /** Nominal day of the visit counted from the subject's enrolment (day 0); none: no window. */
   day: z.number().int().min(-365).max(3650).nullish(),
   /** Days allowed before and after the nominal day. */
@@ -98,6 +101,7 @@ export const planSampleRow = planSampleInput.extend({
 export const planVisitRow = z.object({
   id: z.number(),
   name: z.string(),
+  enName: z.string().nullable(),
   sort: z.number(),
   day: z.number().nullable(),
   windowBefore: z.number(),
@@ -112,6 +116,8 @@ export const planRow = z.object({
   projectName: z.string(),
   planNo: z.string(),
   name: z.string(),
+  /** The English name (en-US readers see it, `localName`); null: none. */
+  enName: z.string().nullable(),
   /** 1, 2, …: a new one for each revision of an online plan. */
   revision: z.number(),
   status: z.enum(PLAN_STATES),
@@ -144,6 +150,11 @@ export const planDetail = planRow.extend({
     }),
   ),
   signatures: z.array(signatureRow),
+  /**
+   * SHA-256 of the version's content now (visits with their windows, samples): a signature whose
+   * `contentHash` differs was given to other content (changed since it was signed).
+   */
+  contentHash: z.string(),
 });
 export type PlanDetail = z.infer<typeof planDetail>;
 
@@ -244,6 +255,15 @@ export const reconciliationSite = z.object({
 });
 export type ReconciliationSite = z.infer<typeof reconciliationSite>;
 
+const reconciliationAnswer = z.object({
+  planIds: z.array(z.number()),
+  /** The caller's today (`YYYY-MM-DD`), against which windows are overdue. */
+  today: z.string(),
+  sites: z.array(reconciliationSite),
+  visits: z.array(z.string()),
+  rows: z.array(reconciliationRow),
+});
+
 const reconciliationFilter = {
   projectId: id,
   siteId: id.optional(),
@@ -316,6 +336,7 @@ export const plan = defineGroup('plan', {
       projectId: id,
       planNo: text(32),
       name: text(64),
+      enName: optionalText(64).transform((v) => v || null),
       visits: z.array(planVisitInput).max(SAMPLING_PLAN_LIMITS.visits),
     }),
     data: created,
@@ -344,6 +365,7 @@ export const plan = defineGroup('plan', {
       planId: id,
       version,
       name: text(64),
+      enName: optionalText(64).transform((v) => v || null),
       visits: z.array(planVisitInput).max(SAMPLING_PLAN_LIMITS.visits),
     }),
     data: versionOnly,
@@ -458,14 +480,7 @@ export const plan = defineGroup('plan', {
     access: { permission: PLAN_PERMISSIONS.view },
     mutates: false,
     body: z.object(reconciliationFilter),
-    data: z.object({
-      planIds: z.array(z.number()),
-      /** The caller's today (`YYYY-MM-DD`), against which windows are overdue. */
-      today: z.string(),
-      sites: z.array(reconciliationSite),
-      visits: z.array(z.string()),
-      rows: z.array(reconciliationRow),
-    }),
+    data: reconciliationAnswer,
   }),
   reconciliationExport: defineEndpoint({
     service: 'main',
@@ -474,6 +489,27 @@ export const plan = defineGroup('plan', {
     summary:
       "The reconciliation rows the same filter shows, as an xlsx workbook (binary body, not an envelope; dates in the caller's zone)",
     access: { permission: PLAN_PERMISSIONS.export },
+    mutates: false,
+    body: z.object(reconciliationFilter),
+    data: z.unknown(),
+  }),
+  siteReconciliation: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/web/reconciliation',
+    summary:
+      "The site's reconciliation (/web/reconciliation): the same rows and totals as `plan.reconciliation`, for the caller's own projects and sites only",
+    access: { permission: SITE_RECONCILIATION_PERMISSIONS.page },
+    mutates: false,
+    body: z.object(reconciliationFilter),
+    data: reconciliationAnswer,
+  }),
+  siteReconciliationExport: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/web/reconciliation/export',
+    summary: "The site's reconciliation rows the same filter shows, as an xlsx workbook (binary body)",
+    access: { permission: SITE_RECONCILIATION_PERMISSIONS.export },
     mutates: false,
     body: z.object(reconciliationFilter),
     data: z.unknown(),

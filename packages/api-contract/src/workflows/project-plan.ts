@@ -14,6 +14,12 @@ export const PLAN_PERMISSIONS = {
   export: 'project:plan:export',
 } as const;
 
+/** The site's own reconciliation (/web/reconciliation): its projects' rows at its sites only. */
+export const SITE_RECONCILIATION_PERMISSIONS = {
+  page: 'web:reconciliation:page',
+  export: 'web:reconciliation:export',
+} as const;
+
 export const PLAN_STATES = ['draft', 'submitted', 'returned', 'reviewed', 'online', 'superseded'] as const;
 export type PlanState = (typeof PLAN_STATES)[number];
 

@@ -40,6 +40,27 @@ function at(texts: Texts | undefined, path: string): unknown {
 describe('locales', () => {
   const reference = keys(resources['zh-CN']).sort();
 
+  it('calls a sample 样本 (樣本) everywhere: never 标本 for the same thing', () => {
+    for (const lang of ['zh-CN', 'zh-HK'])
+      for (const text of leaves(resources[lang])) expect(String(text), lang).not.toMatch(/标本|標本/);
+  });
+
+  it('names the page a to-do card opens as its menu does, and the two sign-offs apart', () => {
+    for (const lang of LANGUAGES) {
+      const t = resources[lang] as Texts;
+      // The bench's card (specimenBarcode) opens /laboratory/before-analysis/specimen-sign;
+      // the receipt desk (/express/sign) is the shipment's receipt (sampleReceipt).
+      const menu = t.menu as Texts;
+      expect(at(t, 'home|workflows|specimenBarcode'), lang).toBe(
+        menu['/laboratory/before-analysis/specimen-sign'],
+      );
+      expect(menu['/express/sign'], lang).not.toBe(menu['/laboratory/before-analysis/specimen-sign']);
+    }
+    expect((resources['zh-CN'] as Texts & { menu: Texts }).menu['/express/sign']).toBe(
+      at(resources['zh-CN'], 'home|workflows|sampleReceipt'),
+    );
+  });
+
   it('finds every namespace file, each exporting the constant named after it', () => {
     expect(Object.keys(files).length).toBe(NAMESPACES.length * LANGUAGES.length);
     for (const [path, module] of Object.entries(files)) {

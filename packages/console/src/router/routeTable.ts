@@ -44,6 +44,7 @@ export const LAYOUT_ROUTES: RouteNode[] = [
     leaf('plan'),
     leaf('plan-detail', 'H'),
     leaf('plan-review'),
+    leaf('reconciliation'),
     group('progress', [
       leaf('project-plan'),
       leaf('project-plan-form', 'H'),
@@ -151,6 +152,7 @@ export const LAYOUT_ROUTES: RouteNode[] = [
     leaf('reserve-check', 'N'),
     leaf('create-check', 'H'),
     leaf('report-search'),
+    leaf('reconciliation'),
     leaf('question'),
     leaf('question-details', 'H'),
     leaf('consumables-audit'),

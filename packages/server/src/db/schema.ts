@@ -90,6 +90,8 @@ export const roles = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** The English name (shown in en-US, `localName`); null: the Chinese one is shown. */
+    enName: text('en_name'),
     code: text('code').notNull(),
     status: smallint('status').notNull().default(1),
     remark: text('remark'),
@@ -305,6 +307,8 @@ export const projectPlans = pgTable(
     planNo: text('plan_no').notNull(),
     revision: integer('revision').notNull().default(1),
     name: text('name').notNull(),
+    /** The English name (shown in en-US, `localName`); null: the Chinese one is shown. */
+    enName: text('en_name'),
     status: text('status').notNull().default('draft'),
     revisionOf: integer('revision_of'),
     returnReason: text('return_reason'),
@@ -333,7 +337,10 @@ export const visitPoints = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     planNo: text('plan_no').notNull(),
     planId: integer('plan_id').references(() => projectPlans.id, { onDelete: 'cascade' }),
+    /** The visit's name: how barcodes, reports and the reconciliation name it. */
     name: text('name').notNull(),
+    /** The English name (shown in en-US, `localName`); null: the Chinese one is shown. */
+    enName: text('en_name'),
     sort: integer('sort').notNull().default(0),
     /**
      * The visit's window: its nominal day counted from the subject's enrolment (day 0) and the days

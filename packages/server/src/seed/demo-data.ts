@@ -8,6 +8,7 @@ export const DEMO_PASSWORD = 'Trialab@2026';
 export interface DemoRole {
   code: string;
   name: string;
+  enName: string;
   /** Menu areas whose view, directory and button permissions the role gets. */
   areas: string[];
   /** Extra permission strings. */
@@ -28,6 +29,7 @@ export const DEMO_ROLES: DemoRole[] = [
   {
     code: 'lab_technician',
     name: '实验员',
+    enName: 'Lab technician',
     areas: ['home', 'laboratory', 'express', 'electronic-record', 'personal'],
     // The bench raises and follows queries at /laboratory/before-analysis/question with the
     // project area's query permissions (one set of actions for both query screens).
@@ -36,26 +38,42 @@ export const DEMO_ROLES: DemoRole[] = [
   {
     code: 'reviewer',
     name: '审核员',
+    enName: 'Reviewer',
     areas: ['home', 'laboratory', 'report-manage', 'electronic-record', 'personal'],
     extra: ['system:user:list', 'system:log:page', 'system:operation:page'],
   },
   {
     code: 'project_manager',
     name: '项目经理',
+    enName: 'Project manager',
     areas: ['home', 'project', 'report-manage', 'personal'],
     extra: ['system:user:list'],
   },
   {
     code: 'biobank_keeper',
     name: '样本库管理员',
+    enName: 'Biobank keeper',
     areas: ['home', 'specimen', 'supply', 'personal'],
     extra: ['system:user:list'],
   },
-  { code: 'finance', name: '财务', areas: ['home', 'financial', 'personal'], extra: ['system:user:list'] },
-  { code: 'sales', name: '销售', areas: ['home', 'marketing', 'personal'], extra: ['system:user:list'] },
+  {
+    code: 'finance',
+    name: '财务',
+    enName: 'Finance',
+    areas: ['home', 'financial', 'personal'],
+    extra: ['system:user:list'],
+  },
+  {
+    code: 'sales',
+    name: '销售',
+    enName: 'Sales',
+    areas: ['home', 'marketing', 'personal'],
+    extra: ['system:user:list'],
+  },
   {
     code: 'platform_admin',
     name: '平台管理员',
+    enName: 'Platform administrator',
     areas: ['home', 'platform', 'system', 'personal'],
     extra: ['system:user:list'],
   },
@@ -63,6 +81,7 @@ export const DEMO_ROLES: DemoRole[] = [
   {
     code: 'external_site',
     name: '中心用户',
+    enName: 'Site user',
     areas: ['web', 'personal'],
     extra: [],
     except: ['web:personal-report:'],
@@ -70,6 +89,7 @@ export const DEMO_ROLES: DemoRole[] = [
   {
     code: 'external_unblinding',
     name: '揭盲结果查看',
+    enName: 'Unblinding results viewer',
     areas: [],
     extra: ['web:root:view', 'web:personal-report:view', 'web:personal-report:page'],
   },
@@ -207,7 +227,14 @@ export const DEMO_SITES: Array<[string, string, string]> = [
   ['KM-2026-003', '01', '浙江大学附属第一医院'],
 ];
 
-export const DEMO_VISITS = ['筛选期 V0', '基线 V1', '第4周 V2', '第12周 V3', '随访 V4'];
+/** [name, English name] of the demo plans' visits. */
+export const DEMO_VISITS: Array<[string, string]> = [
+  ['筛选期 V0', 'Screening V0'],
+  ['基线 V1', 'Baseline V1'],
+  ['第4周 V2', 'Week 4 V2'],
+  ['第12周 V3', 'Week 12 V3'],
+  ['随访 V4', 'Follow-up V4'],
+];
 
 /** [code, name, English name, category, default container (dictionary 1024), storage condition (by name)]. */
 export const DEMO_SAMPLE_TYPES: Array<[string, string, string, SampleCategory, string, string]> = [

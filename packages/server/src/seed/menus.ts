@@ -56,6 +56,7 @@ const TREE: Row[] = [
       ['plan', '项目方案', 'Plans', '項目方案'],
       ['plan-detail', '方案详情', 'Plan detail', '方案詳情', ['H']],
       ['plan-review', '方案审核', 'Plan review', '方案審核'],
+      ['reconciliation', '应收实收对账', 'Reconciliation', '應收實收對賬'],
       [
         'progress',
         '项目进度',
@@ -103,7 +104,7 @@ const TREE: Row[] = [
           ['specimen-staging', '样本暂存', 'Specimen staging', '樣本暫存'],
           ['specimen-inside', '样本入库', 'Specimen check-in', '樣本入庫', ['H', 'NC']],
           ['specimen-outside', '样本出库', 'Specimen check-out', '樣本出庫', ['H', 'NC']],
-          ['specimen-sign', '样本签收', 'Specimen receipt', '樣本簽收'],
+          ['specimen-sign', '样本签收', 'Sample sign-for', '樣本簽收'],
           ['register-sample-code', '样本编码登记', 'Register sample codes', '樣本編碼登記', ['NC']],
           ['input-test-project', '录入检测项目', 'Enter test items', '錄入檢測項目'],
           ['batch-enter-test-items', '批量录入检测项目', 'Batch-enter test items', '批量錄入檢測項目'],
@@ -212,7 +213,7 @@ const TREE: Row[] = [
     [],
     [
       ['mail', '寄送管理', 'Shipments', '寄送管理'],
-      ['sign', '样本签收', 'Sample receipt', '樣本簽收'],
+      ['sign', '样本接收', 'Sample receipt', '樣本接收'],
       ['unconventional', '非常规费用', 'Non-routine fees', '非常規費用'],
       ['edit-check', '编辑核对', 'Edit check', '編輯核對', ['H', 'NC']],
     ],
@@ -245,6 +246,7 @@ const TREE: Row[] = [
       ['reserve-check', '样本寄送预约', 'Shipment bookings', '樣本寄送預約', ['NC']],
       ['create-check', '新建寄送预约', 'New shipment booking', '新建寄送預約', ['H']],
       ['report-search', '报告查询', 'Report search', '報告查詢'],
+      ['reconciliation', '样本对账', 'Sample reconciliation', '樣本對賬'],
       ['question', '质疑答复', 'Clarification queries', '質疑答覆'],
       ['question-details', '质疑详情', 'Query detail', '質疑詳情', ['H']],
       ['consumables-audit', '耗材审核', 'Consumable review', '耗材審核'],
@@ -438,6 +440,8 @@ export interface FlatMenu {
  */
 const OPENED_FROM: Record<string, string> = {
   '/project/plan-review': 'project:plan:view',
+  // The reconciliation reads the plans' endpoint (`plan.reconciliation`): whoever sees plans sees it.
+  '/project/reconciliation': 'project:plan:view',
   '/platform/edit-plan-temp-form': 'platform:plan-temp-form:view',
   '/platform/plan-temp-form-detail': 'platform:plan-temp-form:view',
 };

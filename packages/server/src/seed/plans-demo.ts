@@ -53,6 +53,12 @@ const WINDOWS: Array<[day: number, before: number, after: number]> = [
   [168, 14, 14],
 ];
 
+/** The online plan of KM-2026-001 and its draft revision: [name, English name]. */
+const ONCOLOGY_PLAN: [string, string] = [
+  '肿瘤生物标志物采样与检测方案',
+  'Tumour biomarker sampling and testing plan',
+];
+
 export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
   const byCode = (rows: Array<{ id: number; code: string }>) => new Map(rows.map((r) => [r.code, r.id]));
   const types = byCode(
@@ -81,7 +87,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
   });
   const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
 
-  const plan = async (projectNo: string, name: string, status: string, days: number) => {
+  const plan = async (projectNo: string, [name, enName]: [string, string], status: string, days: number) => {
     const [project] = await tx.select().from(s.projects).where(eq(s.projects.projectNo, projectNo));
     if (!project) return undefined;
     const planNo = `${projectNo}-PLAN-A`;
@@ -89,6 +95,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
       projectId: project.id,
       planNo,
       name,
+      enName,
       status,
       createdBy: manager?.id ?? null,
       createdAt: at(days),
@@ -122,6 +129,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     const input = visits.map((v, i) => ({
       id: v.id,
       name: v.name,
+      enName: v.enName,
       ...window(i),
       samples: (SAMPLES[i] ?? []).map((x) => sampleOf(x, kitIds[0])),
     }));
@@ -142,15 +150,16 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     return { ...target, row, visits, window };
   };
 
-  const online = await plan('KM-2026-001', '肿瘤生物标志物采样与检测方案', 'online', 60);
-  await plan('KM-2026-002', '疫苗免疫原性采样方案', 'submitted', 5);
+  const online = await plan('KM-2026-001', ONCOLOGY_PLAN, 'online', 60);
+  await plan('KM-2026-002', ['疫苗免疫原性采样方案', 'Vaccine immunogenicity sampling plan'], 'submitted', 5);
   // Work for every state that waits: approved (to go online) and returned (to be resubmitted).
-  await plan('KM-2026-003', '糖尿病II期采样方案', 'reviewed', 8);
+  await plan('KM-2026-003', ['糖尿病II期采样方案', 'Type 2 diabetes phase II sampling plan'], 'reviewed', 8);
   await insertPlan(tx, {
     projectId:
       (await tx.select().from(s.projects).where(eq(s.projects.projectNo, 'KM-2026-003')))[0]?.id ?? 0,
     planNo: 'KM-2026-003-PLAN-B',
     name: '糖尿病II期药代采样方案',
+    enName: 'Type 2 diabetes phase II PK sampling plan',
     status: 'returned',
     returnReason: '请补充 PK 采血时间点',
     createdBy: manager?.id ?? null,
@@ -162,7 +171,8 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
   const revision = await insertPlan(tx, {
     projectId: online.projectId,
     planNo: online.planNo,
-    name: '肿瘤生物标志物采样与检测方案',
+    name: ONCOLOGY_PLAN[0],
+    enName: ONCOLOGY_PLAN[1],
     revision: 2,
     revisionOf: online.row.id,
     createdBy: manager?.id ?? null,
@@ -176,6 +186,7 @@ export async function seedPlansDemo(tx: Transaction, now: Date): Promise<void> {
     { ...online, id: revision.id },
     online.visits.map((v, i) => ({
       name: v.name,
+      enName: v.enName,
       ...online.window(i),
       samples: [...(SAMPLES[i] ?? []), ...(i === online.visits.length - 1 ? [SAMPLES[3]?.[0]] : [])]
         .filter((x): x is Sample => x !== undefined)

@@ -33,6 +33,7 @@ import { seedProjectReportsDemo } from './project-reports-demo.js';
 import { seedProjectsDemo } from './projects-demo.js';
 import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
+import { seedSiteReportsDemo } from './site-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
 import { seedSystemDemo } from './system-demo.js';
 import { seedWorkflowDemo } from './workflow-demo.js';
@@ -179,7 +180,7 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
   for (const role of DEMO_ROLES) {
     const [row] = await tx
       .insert(s.roles)
-      .values({ name: role.name, code: role.code })
+      .values({ name: role.name, enName: role.enName, code: role.code })
       .returning({ id: s.roles.id });
     if (!row) continue;
     roleIds.set(role.code, row.id);
@@ -212,9 +213,15 @@ async function seedDemo(tx: Transaction, now: Date): Promise<void> {
   }
   await seedResearchCentersDemo(tx);
   for (const [projectNo, projectId] of projectIds) {
-    await tx
-      .insert(s.visitPoints)
-      .values(DEMO_VISITS.map((name, sort) => ({ projectId, planNo: `${projectNo}-PLAN-A`, name, sort })));
+    await tx.insert(s.visitPoints).values(
+      DEMO_VISITS.map(([name, enName], sort) => ({
+        projectId,
+        planNo: `${projectNo}-PLAN-A`,
+        name,
+        enName,
+        sort,
+      })),
+    );
   }
   const temperatureIds = new Map<string, number>();
   for (const [code, name, enName, minCelsius, maxCelsius, forTransport, forStorage] of DEMO_TEMPERATURES) {
@@ -331,6 +338,7 @@ export async function seedDatabase(
         subjectCardKey: options.subjectCardKey,
         reportPdfs: options.reportPdfs ?? true,
       });
+      await seedSiteReportsDemo(tx, options.now, options.files);
       await seedPlanSamplesDemo(tx, options.now);
       await seedBiobankDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);

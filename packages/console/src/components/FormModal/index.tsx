@@ -27,10 +27,16 @@ export interface FormModalProps<V extends object> {
   style?: CSSProperties;
   /** `data-testid` of the form; its OK button's is `<testId>-ok`. */
   testId?: string;
-  /** The form's name: its fields' ids become `<name>_<field>` (end-to-end tests find them so). */
+  /**
+   * The form's name: its fields' ids become `<name>_<field>` (end-to-end tests find them so);
+   * `dialog` when none is given, so they never repeat the ids of the list's filter form beneath.
+   */
   name?: string;
   children: ReactNode;
 }
+
+/** The name of a dialog's form that was given none (its ids: `dialog_<field>`). */
+const DIALOG_FORM = 'dialog';
 
 /**
  * A dialog with a form that owns what every save dialog repeats: reset to `initialValues` on open,
@@ -50,7 +56,7 @@ export function FormModal<V extends object>({
   layout = 'vertical',
   style,
   testId,
-  name,
+  name = DIALOG_FORM,
   children,
 }: FormModalProps<V>) {
   const { t } = useTranslation();

@@ -50,7 +50,9 @@ describe('ListPage column filters', () => {
     expect(labels).toEqual(['Name', 'Dept', '状态']);
     // The enabled column shows its state as a tag; the filter prop never reaches the table.
     expect(screen.getByTestId('state-1').textContent).toBe('停用');
-    fireEvent.change(document.querySelector('#name') as HTMLInputElement, { target: { value: 'An' } });
+    fireEvent.change(document.querySelector('[id$="-filter_name"]') as HTMLInputElement, {
+      target: { value: 'An' },
+    });
     fireEvent.submit(document.querySelector('form') as HTMLFormElement);
     await waitFor(() => expect(search).toHaveBeenCalledWith(expect.objectContaining({ name: 'An' })));
     expect(Object.keys(search.mock.calls[0]?.[0] ?? {}).sort()).toEqual(['deptId', 'name', 'status']);

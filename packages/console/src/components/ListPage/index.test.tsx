@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../locales';
 import { type EndpointPick, endpointName, queryClient } from '../../services/query';
 import { callEndpoint, fakeEndpoints } from '../../test/fakes';
+import { FormModal } from '../FormModal';
 import { type Paged, usePaged } from '../usePaged';
-import { compactFilter, ListPage, type ListState, useListPage, useUrlTab } from './index';
+import { compactFilter, filterFormName, ListPage, type ListState, useListPage, useUrlTab } from './index';
 import { filterFromUrl } from './useListPage';
 
 fakeEndpoints();
@@ -167,6 +168,57 @@ describe('ListPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(onCreate).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives the filter form's and a dialog's fields ids of their own (no id twice on a page)", async () => {
+    serve(async (body: Body) => ({ data: rowsFor(body), total: 1 }));
+    function WithDialog() {
+      const list = useListPage(endpoint, {} as Filter) as unknown as ListState<Row, Filter>;
+      return (
+        <ListPage<Row, Filter>
+          list={list}
+          rowKey="id"
+          code="lab.things"
+          columns={[{ dataIndex: 'name', title: 'Name' }]}
+          filters={
+            <Form.Item name="keyword" label="Keyword">
+              <Input data-testid="keyword" />
+            </Form.Item>
+          }
+        >
+          <FormModal open title="Edit" onSave={async () => undefined} onClose={() => undefined}>
+            <Form.Item name="keyword" label="Keyword">
+              <Input data-testid="dialog-keyword" />
+            </Form.Item>
+          </FormModal>
+        </ListPage>
+      );
+    }
+    render(
+      <App>
+        <WithDialog />
+      </App>,
+    );
+    await screen.findByTestId('dialog-keyword');
+    expect(screen.getByTestId('keyword').id).toBe(`${filterFormName('lab.things')}_keyword`);
+    expect(screen.getByTestId('keyword').id).toBe('lab-things-filter_keyword');
+    expect(screen.getByTestId('dialog-keyword').id).toBe('dialog_keyword');
+    const ids = Array.from(document.querySelectorAll('[id]'), (e) => e.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('tells apart two lists without a code on one page', async () => {
+    serve(async (body: Body) => ({ data: rowsFor(body), total: 1 }));
+    render(
+      <App>
+        <Harness onCreate={() => undefined} />
+        <Harness onCreate={() => undefined} />
+      </App>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('keyword')).toHaveLength(2));
+    const [a, b] = screen.getAllByTestId('keyword');
+    expect(a?.id).toMatch(/^list.+-filter_keyword$/);
+    expect(a?.id).not.toBe(b?.id);
   });
 
   it('has no form without filters, and maps the request body with toBody', async () => {

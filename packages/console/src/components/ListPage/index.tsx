@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Form, type FormInstance, Space } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_SIZES } from '../../config';
 import { type DataColumn, DataTable, type DataTableProps } from '../DataTable';
@@ -47,6 +47,14 @@ export interface ListPageProps<T extends object, V extends object> {
   children?: ReactNode;
 }
 
+/**
+ * The filter form's name: its fields' ids become `<code>-filter_<field>`, apart from a dialog's
+ * (`dialog_<field>`) or a form page's on the same screen, and from another list's kept in a tab. A
+ * list without a code (two on one page) is told apart by `unique` (React's `useId`).
+ */
+export const filterFormName = (code: string | undefined, unique = '') =>
+  `${(code ?? `list${unique}`).replace(/[^\w-]/g, '-')}-filter`;
+
 type Searchable<V> = { search?(values: V): void; reset?(): void; fromUrl?: Partial<V> };
 
 /**
@@ -69,6 +77,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   selection,
   children,
 }: ListPageProps<T, V>) {
+  const formId = useId().replace(/[^\w-]/g, '');
   const { t } = useTranslation();
   const [ownForm] = Form.useForm<V>();
   const searchable = list as Paged<T> & Searchable<V>;
@@ -116,6 +125,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
       {filters ? (
         <Form<V>
           form={formInstance}
+          name={filterFormName(code, formId)}
           layout="inline"
           style={{ marginBottom: 16, rowGap: 8 }}
           onFinish={(values) => search?.(values)}

@@ -35,7 +35,7 @@ export function SignatureModal({ open, meaning, onSign, onCancel }: SignatureMod
       destroyOnHidden
     >
       <Alert type="info" showIcon message={meaning} style={{ marginBottom: 12 }} />
-      <Form layout="vertical">
+      <Form layout="vertical" name="signature">
         <Form.Item label={t('password')} required>
           <Input.Password
             autoComplete="current-password"

@@ -4,6 +4,7 @@ export const projectPlan = {
   shared: {
     planNo: 'Plan no.',
     name: 'Plan name',
+    enName: 'English name',
     revision: 'Version',
     visitCount: 'Visits',
     author: 'Author',
@@ -42,6 +43,7 @@ export const projectPlan = {
     visits: 'Visits',
     addVisit: 'Add visit',
     visitName: 'Visit name',
+    visitEnName: 'Visit name (English)',
     visitDay: 'Day',
     visitDayHint:
       "Counted from the subject's enrolment (day 0); leave empty for a visit without a window (never overdue)",
@@ -72,6 +74,9 @@ export const projectPlan = {
     approvedAt: 'Approved at',
     meaning: 'Signature meaning',
     signatures: 'Electronic signatures',
+    changedSinceSigned: 'Changed since signed: the signature no longer matches this content',
+    window: 'Visit window',
+    noWindow: 'No window',
     from: 'Compare',
     to: 'With',
     added: 'Added',

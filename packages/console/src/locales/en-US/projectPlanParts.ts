@@ -41,6 +41,8 @@ export const projectPlanParts = {
     legendStoredOff: "Stored under another condition than the plan's",
   },
   recon: {
+    project: 'Project',
+    chooseProject: 'Choose a project',
     title: 'Reconciliation',
     hint: "From the online plans' visits and samples and each site's enrolled subjects: visit windows count from the subject's enrolment day (day 0); today is {{today}}.",
     noPlan: 'The project has no online plan',

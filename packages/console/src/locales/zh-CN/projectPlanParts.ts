@@ -40,6 +40,8 @@ export const projectPlanParts = {
     legendStoredOff: '实际存储条件与方案不同',
   },
   recon: {
+    project: '项目',
+    chooseProject: '请选择项目',
     title: '应收实收对账',
     hint: '按已上线方案的访视与样本、各中心已入组的受试者计算：访视窗口从受试者入组日（第 0 天）起算，今天 {{today}}。',
     noPlan: '该项目没有上线的方案',

@@ -40,6 +40,8 @@ export const projectPlanParts = {
     legendStoredOff: '實際存儲條件與方案不同',
   },
   recon: {
+    project: '項目',
+    chooseProject: '請選擇項目',
     title: '應收實收對賬',
     hint: '按已上線方案的訪視與樣本、各中心已入組的受試者計算：訪視窗口從受試者入組日（第 0 天）起算，今天 {{today}}。',
     noPlan: '該項目沒有上線的方案',

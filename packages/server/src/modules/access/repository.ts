@@ -1,7 +1,9 @@
+import type { Lang } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { depts, permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page } from '../../lib/route.js';
 import { contains } from '../../lib/search.js';
@@ -67,9 +69,10 @@ export async function pageRoles(
   return new Page(rows, total);
 }
 
-export function enabledRoles(db: Executor) {
+/** The enabled roles for pickers, each named in the reader's language (`localName`). */
+export function enabledRoles(db: Executor, lang: Lang) {
   return db
-    .select({ id: roles.id, name: roles.name, code: roles.code })
+    .select({ id: roles.id, name: localNameColumn(roles, lang), code: roles.code })
     .from(roles)
     .where(eq(roles.status, 1))
     .orderBy(asc(roles.id));

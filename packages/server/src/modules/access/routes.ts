@@ -100,7 +100,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       const { page, size, ...filter } = ctx.body;
       return pageRoles(ctx.db, filter, { page, size });
     },
-    listAllSimple: (ctx) => enabledRoles(ctx.db),
+    listAllSimple: (ctx) => enabledRoles(ctx.db, ctx.lang),
     get: (ctx) => roleWithPermissions(ctx.db, ctx.params.id),
     update: async (ctx) => {
       const { id, version, permissionIds, reason, ...fields } = ctx.body;

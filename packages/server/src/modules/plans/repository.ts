@@ -54,6 +54,7 @@ const planColumns = {
   projectName: projects.name,
   planNo: projectPlans.planNo,
   name: projectPlans.name,
+  enName: projectPlans.enName,
   revision: projectPlans.revision,
   status: projectPlans.status,
   revisionOf: projectPlans.revisionOf,
@@ -210,6 +211,7 @@ export async function visitsOf(db: Executor, planId: number) {
       id: visitPoints.id,
       planNo: visitPoints.planNo,
       name: visitPoints.name,
+      enName: visitPoints.enName,
       sort: visitPoints.sort,
       day: visitPoints.day,
       windowBefore: visitPoints.windowBefore,
@@ -556,6 +558,7 @@ export async function writeVisits(
   visits: ReadonlyArray<{
     id?: number | undefined;
     name: string;
+    enName?: string | null | undefined;
     day?: number | null | undefined;
     windowBefore?: number | undefined;
     windowAfter?: number | undefined;
@@ -579,7 +582,13 @@ export async function writeVisits(
     if (visitId)
       await db
         .update(visitPoints)
-        .set({ name: visit.name, sort, ...window, version: sql`${visitPoints.version} + 1` })
+        .set({
+          name: visit.name,
+          enName: visit.enName ?? null,
+          sort,
+          ...window,
+          version: sql`${visitPoints.version} + 1`,
+        })
         .where(eq(visitPoints.id, visitId));
     else {
       const [row] = await db
@@ -589,6 +598,7 @@ export async function writeVisits(
           planNo: plan.planNo,
           planId: plan.id,
           name: visit.name,
+          enName: visit.enName ?? null,
           sort,
           ...window,
         })

@@ -6,6 +6,7 @@ import {
   type PlanSampleInput,
   projectPlanWorkflow,
   ResultCode,
+  SAMPLE_CONTAINER_DICT,
   SAMPLING_PLAN_LIMITS,
 } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
@@ -18,8 +19,10 @@ import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
+import { enabledDictValues } from '../../services/dictionaries.js';
 import { checkedSite } from '../../services/scope.js';
 import { confirmSigner, eSign } from '../../services/signatures.js';
+import { assertContainer } from '../reference-data/service.js';
 import { enabledValues } from '../system/repository.js';
 import { reconciliationFileName, reconciliationWorkbook } from './export.js';
 import {
@@ -86,6 +89,7 @@ const api = endpoints.plan;
 type VisitInput = {
   id?: number | undefined;
   name: string;
+  enName?: string | null | undefined;
   day?: number | null | undefined;
   windowBefore?: number | undefined;
   windowAfter?: number | undefined;
@@ -118,6 +122,7 @@ async function visitsWithSamples(db: Executor, planId: number, lang?: Lang) {
   return visits.map((v) => ({
     id: v.id,
     name: v.name,
+    enName: v.enName,
     sort: v.sort,
     day: v.day,
     windowBefore: v.windowBefore,
@@ -172,6 +177,11 @@ async function checkVisits(db: Executor, plan: { id: number; projectId: number }
     throw new ApiError(ResultCode.BAD_REQUEST, { key: 'planVisitUnknown' });
   const samples = visits.flatMap((v) => v.samples);
   assertSampleReferences(samples, await sampleReferences(db, samples), invalidReference);
+  // A tube is one of the container master (dictionary 1024); one the version already names may
+  // stay after it was disabled, not be chosen anew.
+  const containers = await enabledDictValues(db, SAMPLE_CONTAINER_DICT);
+  const kept = new Set(before.flatMap((v) => v.samples.map((s) => s.container)));
+  for (const s of samples) if (!kept.has(s.container ?? null)) assertContainer(s.container, containers);
   const kits = [...new Set(samples.flatMap((s) => (s.kitId ? [s.kitId] : [])))];
   const versionKits = await planKitIds(db, plan.id, kits);
   if (kits.some((id) => !versionKits.has(id))) throw invalidReference('kitId');
@@ -182,6 +192,7 @@ async function checkVisits(db: Executor, plan: { id: number; projectId: number }
 const asInput = (visits: Visits): VisitInput[] =>
   visits.map((v) => ({
     name: v.name,
+    enName: v.enName,
     day: v.day,
     windowBefore: v.windowBefore,
     windowAfter: v.windowAfter,
@@ -332,16 +343,40 @@ async function reconciliationOf(ctx: SessionCtx, f: ReconFilter) {
   };
 }
 
+/** The reconciliation in the chosen view (staff's plan detail and project page, the site's page). */
+async function reconciliationView(ctx: SessionCtx, f: ReconFilter) {
+  const { rows, ...rest } = await reconciliationOf(ctx, f);
+  return { ...rest, rows: rows.filter((r) => inView(r, f.view)) };
+}
+
+/** The same rows as an xlsx workbook, named after the caller's today. */
+async function reconciliationFile(ctx: SessionCtx, f: ReconFilter) {
+  const { rows } = await reconciliationOf(ctx, f);
+  const time = zonedTime(ctx);
+  const book = await reconciliationWorkbook(
+    rows.filter((r) => inView(r, f.view)),
+    ctx.lang,
+    time,
+  );
+  return download({
+    name: reconciliationFileName(ctx.lang, time.date(ctx.now)),
+    mime: XLSX_MIME,
+    content: book,
+  });
+}
+
 export async function planRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, api, {
     paging: async (ctx) => pagePlans(ctx.db, await ctx.scope(), ctx.body),
     get: async (ctx) => {
       const plan = await planInScope(ctx, ctx.params.id);
+      const visits = await visitsWithSamples(ctx.db, plan.id, ctx.lang);
       return {
         ...plan,
-        visits: await visitsWithSamples(ctx.db, plan.id, ctx.lang),
+        visits,
         versions: await versionsOf(ctx.db, plan.planNo),
         signatures: await planSignatures(ctx.db, plan.id),
+        contentHash: planContentHash({ ...plan, visits: asInput(visits) }),
       };
     },
     choices: async (ctx) => {
@@ -352,18 +387,24 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       return planChoices(ctx.db, planId, ctx.lang);
     },
     create: async (ctx) => {
-      const { projectId, planNo, name, visits } = ctx.body;
+      const { projectId, planNo, name, enName, visits } = ctx.body;
       assertProjectInScope(await ctx.scope(), projectId);
       if (await planNoTaken(ctx.db, planNo))
         throw new ApiError(ResultCode.DUPLICATE, { key: 'planNoTaken', params: { planNo } });
       await checkVisits(ctx.db, { id: 0, projectId }, visits);
-      const row = await insertPlan(ctx.db, { projectId, planNo, name, createdBy: ctx.principal.userId });
+      const row = await insertPlan(ctx.db, {
+        projectId,
+        planNo,
+        name,
+        enName: enName ?? null,
+        createdBy: ctx.principal.userId,
+      });
       await writeVisits(ctx.db, { id: row.id, projectId, planNo }, visits);
       ctx.audit({
         action: 'plan.create',
         entity: 'projectPlan',
         entityId: row.id,
-        newValue: { projectId, planNo, name, visits: visits.map((v) => v.name) },
+        newValue: { projectId, planNo, name, enName, visits: visits.map((v) => v.name) },
       });
       return row;
     },
@@ -371,11 +412,12 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       const plan = await planInScope(ctx, ctx.params.id);
       assertRevisable(plan, await openRevision(ctx.db, plan.planNo));
       const revision = (await topRevision(ctx.db, plan.planNo)) + 1;
-      const { projectId, planNo, name } = plan;
+      const { projectId, planNo, name, enName } = plan;
       const row = await insertPlan(ctx.db, {
         projectId,
         planNo,
         name,
+        enName,
         revision,
         revisionOf: plan.id,
         createdBy: ctx.principal.userId,
@@ -396,11 +438,15 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       return row;
     },
     syncDraft: async (ctx) => {
-      const { planId, version, name, visits } = ctx.body;
+      const { planId, version, name, enName, visits } = ctx.body;
       const plan = await planInScope(ctx, planId);
       await editing(ctx, plan);
       await checkVisits(ctx.db, plan, visits);
-      const row = await bumpPlan(ctx.db, plan.id, version, { name, updatedAt: ctx.now });
+      const row = await bumpPlan(ctx.db, plan.id, version, {
+        name,
+        enName: enName ?? null,
+        updatedAt: ctx.now,
+      });
       if (!row) throw staleOrMissing(true);
       const before = await visitsOf(ctx.db, plan.id);
       await writeVisits(ctx.db, plan, visits);
@@ -408,9 +454,10 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
         action: 'plan.syncDraft',
         entity: 'projectPlan',
         entityId: plan.id,
-        oldValue: { name: plan.name, visits: before.map((v) => v.name) },
+        oldValue: { name: plan.name, enName: plan.enName, visits: before.map((v) => v.name) },
         newValue: {
           name,
+          enName,
           visits: visits.map((v) => v.name),
           samples: visits.flatMap((v) => v.samples).length,
         },
@@ -585,24 +632,11 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
         }),
       );
     },
-    reconciliation: async (ctx) => {
-      const { rows, ...rest } = await reconciliationOf(ctx, ctx.body);
-      return { ...rest, rows: rows.filter((r) => inView(r, ctx.body.view)) };
-    },
-    reconciliationExport: async (ctx) => {
-      const { rows } = await reconciliationOf(ctx, ctx.body);
-      const time = zonedTime(ctx);
-      const book = await reconciliationWorkbook(
-        rows.filter((r) => inView(r, ctx.body.view)),
-        ctx.lang,
-        time,
-      );
-      return download({
-        name: reconciliationFileName(ctx.lang, time.date(ctx.now)),
-        mime: XLSX_MIME,
-        content: book,
-      });
-    },
+    reconciliation: (ctx) => reconciliationView(ctx, ctx.body),
+    reconciliationExport: (ctx) => reconciliationFile(ctx, ctx.body),
+    // The site's page: the same answer; `ctx.scope()` limits an external user to their own sites.
+    siteReconciliation: (ctx) => reconciliationView(ctx, ctx.body),
+    siteReconciliationExport: (ctx) => reconciliationFile(ctx, ctx.body),
     submit: (ctx) => fire(ctx, 'submit', ctx.body),
     approve: (ctx) => fire(ctx, 'approve', ctx.body),
     return: (ctx) => fire(ctx, 'return', ctx.body),

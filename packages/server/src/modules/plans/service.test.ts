@@ -100,6 +100,21 @@ describe('plan rules', () => {
     expect(planContentHash(changed)).not.toBe(planContentHash(plan));
   });
 
+  it('hashes the visit windows too: a signed plan whose window changes no longer matches', () => {
+    const visit = { name: 'V1', day: 28, windowBefore: 7, windowAfter: 7, samples: [sample] };
+    const plan = { planNo: 'P', revision: 1, visits: [visit] };
+    const signed = planContentHash(plan);
+    expect(planContentHash({ ...plan, visits: [{ ...visit, windowAfter: 14 }] })).not.toBe(signed);
+    expect(planContentHash({ ...plan, visits: [{ ...visit, windowBefore: 3 }] })).not.toBe(signed);
+    expect(planContentHash({ ...plan, visits: [{ ...visit, day: 21 }] })).not.toBe(signed);
+    expect(planContentHash({ ...plan, visits: [{ ...visit, day: null }] })).not.toBe(signed);
+    // A visit without a window hashes alike whether its window fields are absent or zero.
+    const bare = { name: 'V1', samples: [sample] };
+    expect(planContentHash({ ...plan, visits: [bare] })).toBe(
+      planContentHash({ ...plan, visits: [{ ...bare, day: null, windowBefore: 0, windowAfter: 0 }] }),
+    );
+  });
+
   it('reconciles every enrolled subject against the plan: missing visits and a site without tubes appear', () => {
     const visits = [
       { name: 'V0', day: 0, windowBefore: 0, windowAfter: 3, counts: new Map([[1, 1]]) },

@@ -119,12 +119,25 @@ export function assertKeepsReceived(
 export function planContentHash(plan: {
   planNo: string;
   revision: number;
-  visits: ReadonlyArray<{ name: string; samples: readonly SampleRefs[] }>;
+  visits: ReadonlyArray<{
+    name: string;
+    day?: number | null | undefined;
+    windowBefore?: number | undefined;
+    windowAfter?: number | undefined;
+    samples: readonly SampleRefs[];
+  }>;
 }): string {
+  // The visit windows are part of what is approved: they decide when a sample is overdue.
   const content = {
     planNo: plan.planNo,
     revision: plan.revision,
-    visits: plan.visits.map((v) => ({ name: v.name, samples: v.samples })),
+    visits: plan.visits.map((v) => ({
+      name: v.name,
+      day: v.day ?? null,
+      windowBefore: v.windowBefore ?? 0,
+      windowAfter: v.windowAfter ?? 0,
+      samples: v.samples,
+    })),
   };
   return createHash('sha256').update(canonicalJson(content)).digest('hex');
 }

@@ -1,13 +1,16 @@
 import {
   AUDIT_ENTITY_REF_KINDS,
   type AuditRefKind,
+  auditDictKey,
+  auditDictNo,
   auditRefKey,
   auditRefKind,
   type Lang,
 } from '@trialab/api-contract';
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
+  dictData,
   projects,
   researchCenters,
   roles,
@@ -50,7 +53,11 @@ const LOOKUPS: Record<AuditRefKind, (db: Executor, ids: number[]) => Promise<Nam
   researchCenter: withEnglishName(researchCenters),
   user: (db, ids) =>
     db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ids)),
-  role: (db, ids) => db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids)),
+  role: (db, ids) =>
+    db
+      .select({ id: roles.id, name: roles.name, enName: roles.enName })
+      .from(roles)
+      .where(inArray(roles.id, ids)),
 };
 
 const MAX_ID = 2 ** 31 - 1;
@@ -80,9 +87,53 @@ function pointsTo(row: RefRow): Array<[AuditRefKind, number]> {
   return found;
 }
 
+/** The dictionary-coded values a row carries: [dictionary, value] of each coded field (a list gives several). */
+function codedValues(row: RefRow): Array<[number, string]> {
+  const found: Array<[number, string]> = [];
+  for (const value of [row.oldValue, row.newValue]) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    for (const [field, v] of Object.entries(value)) {
+      const dictNo = auditDictNo(field);
+      if (dictNo === undefined) continue;
+      for (const item of Array.isArray(v) ? v : [v])
+        if ((typeof item === 'string' && item.length <= 64) || typeof item === 'number')
+          found.push([dictNo, String(item)]);
+    }
+  }
+  return found;
+}
+
+/** The words of dictionary values in the reader's language (the English label, else the Chinese). */
+async function dictWords(
+  db: Executor,
+  coded: Array<[number, string]>,
+  lang: Lang,
+): Promise<Map<string, string>> {
+  const words = new Map<string, string>();
+  if (coded.length === 0) return words;
+  const rows = await db
+    .select({
+      dictNo: dictData.dictNo,
+      value: dictData.value,
+      label: dictData.label,
+      enLabel: dictData.enLabel,
+    })
+    .from(dictData)
+    .where(
+      and(
+        inArray(dictData.dictNo, [...new Set(coded.map(([d]) => d))]),
+        inArray(dictData.value, [...new Set(coded.map(([, v]) => v))]),
+      ),
+    );
+  for (const r of rows)
+    words.set(auditDictKey(r.dictNo, r.value), lang === 'en_US' && r.enLabel ? r.enLabel : r.label);
+  return words;
+}
+
 /**
  * Each row with `refs`: the names of the records its values and its entity id point to, so the
- * logs show a project's number and a reference range's analyte rather than ids. Read only.
+ * logs show a project's number and a reference range's analyte rather than ids, and the words of
+ * its dictionary-coded values (`AUDIT_DICT_FIELDS`) in the reader's language. Read only.
  */
 export async function withRefs<R extends RefRow>(
   db: Executor,
@@ -98,11 +149,17 @@ export async function withRefs<R extends RefRow>(
       names.set(auditRefKey(kind, r.id), lang === 'en_US' && r.enName ? r.enName : r.name);
     }
   }
+  const coded = rows.map(codedValues);
+  const words = await dictWords(db, coded.flat(), lang);
   return rows.map((row, i) => {
     const refs: Record<string, string> = {};
     for (const [kind, id] of pointed[i] ?? []) {
       const name = names.get(auditRefKey(kind, id));
       if (name !== undefined) refs[auditRefKey(kind, id)] = name;
+    }
+    for (const [dictNo, value] of coded[i] ?? []) {
+      const word = words.get(auditDictKey(dictNo, value));
+      if (word !== undefined) refs[auditDictKey(dictNo, value)] = word;
     }
     return { ...row, refs };
   });

@@ -72,6 +72,7 @@ describe('/project/create-plan', () => {
       planId: 5,
       version: 3,
       name: '主方案',
+      enName: 'Main plan',
       visits: [
         { name: 'V0 筛选', samples: [] },
         {

@@ -25,6 +25,7 @@ const formOf = (visits: PlanDetail['visits']): VisitValues[] =>
   visits.map((v) => ({
     id: v.id,
     name: v.name,
+    enName: v.enName,
     day: v.day,
     windowBefore: v.windowBefore,
     windowAfter: v.windowAfter,
@@ -107,10 +108,10 @@ export default function CreatePlanPage() {
   const sync = useEndpointMutation((c) => c.plan.syncDraft, { invalidates });
   const editable = !record || EDITABLE.includes(record.status);
 
-  const save = ({ projectId: project, planNo, name, visits }: Values) =>
+  const save = ({ projectId: project, planNo, name, enName, visits }: Values) =>
     record
-      ? sync.mutateAsync({ body: { planId: record.id, version: record.version, name, visits } })
-      : create.mutateAsync({ body: { projectId: project ?? 0, planNo: planNo ?? '', name, visits } });
+      ? sync.mutateAsync({ body: { planId: record.id, version: record.version, name, enName, visits } })
+      : create.mutateAsync({ body: { projectId: project ?? 0, planNo: planNo ?? '', name, enName, visits } });
 
   const visitNames = (index: number) => () =>
     ((form.getFieldValue('visits') ?? []) as VisitValues[]).filter((_, i) => i !== index).map((v) => v?.name);
@@ -221,7 +222,9 @@ export default function CreatePlanPage() {
       recordKey={id ?? 'new'}
       readOnly={!editable}
       notice={record && !editable && <Alert type="warning" showIcon message={t('notEditable')} />}
-      initialValues={record ? { name: record.name, visits: formOf(record.visits) } : { visits: [] }}
+      initialValues={
+        record ? { name: record.name, enName: record.enName, visits: formOf(record.visits) } : { visits: [] }
+      }
       onSave={save}
       savedMessage={t('saved')}
       back={PLAN_PAGES.list}
@@ -255,6 +258,11 @@ export default function CreatePlanPage() {
             rules={[rules.required(sh('name')), rules.max(sh('name'), 64)]}
           >
             <Input data-testid="plan-form-name" />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item name="enName" label={sh('enName')} rules={[rules.max(sh('enName'), 64)]}>
+            <Input data-testid="plan-form-enName" />
           </Form.Item>
         </Col>
       </Row>
@@ -291,6 +299,13 @@ export default function CreatePlanPage() {
                 ]}
               >
                 <Input style={{ width: 200 }} data-testid={`plan-visit-name-${index}`} />
+              </Form.Item>
+              <Form.Item
+                name={[visit.name, 'enName']}
+                label={t('visitEnName')}
+                rules={[rules.max(t('visitEnName'), 64)]}
+              >
+                <Input style={{ width: 180 }} data-testid={`plan-visit-enName-${index}`} />
               </Form.Item>
               {/* The visit window: its day from enrolment (day 0), the days allowed before and after. */}
               <Form.Item name={[visit.name, 'day']} label={t('visitDay')} tooltip={t('visitDayHint')}>

@@ -11,11 +11,19 @@ export interface SampleDiff {
   /** Changed fields with the text before and after. */
   changes: { field: SampleField; before: string; after: string }[];
 }
+/** A visit's window: nominal day (null: none) and the days allowed before and after. */
+export type VisitWindow = Pick<PlanVisit, 'day' | 'windowBefore' | 'windowAfter'>;
 export interface VisitDiff {
   name: string;
   kind: DiffKind;
   samples: SampleDiff[];
+  /** The window before and after, when it changed. */
+  window?: { before: VisitWindow; after: VisitWindow };
 }
+
+const sameWindow = (a: VisitWindow, b: VisitWindow) =>
+  a.day === b.day &&
+  (a.day === null || (a.windowBefore === b.windowBefore && a.windowAfter === b.windowAfter));
 
 const show: Record<SampleField, (s: Sample) => string> = {
   container: (s) => s.container ?? '',
@@ -75,7 +83,9 @@ export function comparePlans(from: readonly PlanVisit[], to: readonly PlanVisit[
     const was = before.get(v.name);
     if (!was) return { name: v.name, kind: 'added', samples: compareSamples([], v.samples) };
     const samples = compareSamples(was.samples, v.samples);
-    return { name: v.name, kind: samples.some((s) => s.kind !== 'same') ? 'changed' : 'same', samples };
+    const window = sameWindow(was, v) ? {} : { window: { before: was, after: v } };
+    const changed = samples.some((s) => s.kind !== 'same') || 'window' in window;
+    return { name: v.name, kind: changed ? 'changed' : 'same', samples, ...window };
   });
   for (const v of from)
     if (!names.has(v.name))

@@ -19,13 +19,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRecordId } from '../../../components/FormPage';
 import { dash, formatTime } from '../../../components/format';
+import { Reconciliation } from '../../../components/Reconciliation';
 import { StatusTag } from '../../../components/StatusTag';
 import { useEndpointQuery } from '../../../services/query';
 import { PLAN_PAGES, type PlanDetail, PlanVisits } from '../plan/parts';
 import { PlanColdChain } from '../plan-parts/PlanColdChain';
 import { PlanKits } from '../plan-parts/PlanKits';
-import { Reconciliation } from '../plan-parts/Reconciliation';
-import { comparePlans, type DiffKind } from './compare';
+import { comparePlans, type DiffKind, type VisitWindow } from './compare';
 
 type Version = PlanDetail['versions'][number];
 const COLOR: Record<DiffKind, string> = {
@@ -78,6 +78,11 @@ function Versions({ plan }: { plan: PlanDetail }) {
 function Compare({ plan }: { plan: PlanDetail }) {
   const { t } = useTranslation('projectPlan', { keyPrefix: 'detail' });
   const { t: st } = useTranslation('projectPlan', { keyPrefix: 'sample' });
+  const { t: et } = useTranslation('projectPlan', { keyPrefix: 'edit' });
+  const windowText = (w: VisitWindow) =>
+    w.day === null
+      ? t('noWindow')
+      : et('visitWindow', { day: w.day, before: w.windowBefore, after: w.windowAfter });
   const older = plan.versions.find((v) => v.revision < plan.revision);
   const [fromId, setFrom] = useState<number | undefined>(older?.id);
   const [toId, setTo] = useState<number>(plan.id);
@@ -139,6 +144,11 @@ function Compare({ plan }: { plan: PlanDetail }) {
             </>
           }
         >
+          {d.window && (
+            <Typography.Text mark data-testid={`plan-diff-${d.name}-window`}>
+              {`${t('window')}: ${windowText(d.window.before)} → ${windowText(d.window.after)}`}
+            </Typography.Text>
+          )}
           <List
             size="small"
             dataSource={d.samples.filter((s) => s.kind !== 'same' || d.kind === 'same')}
@@ -209,6 +219,11 @@ export default function PlanDetailPage() {
             {plan.signatures.map((s) => (
               <Descriptions.Item key={`${s.action}-${s.signedAt}`} label={t('detail.signatures')} span={3}>
                 {`${s.signerName} · ${s.meaning} · ${formatTime(s.signedAt)}`}
+                {s.contentHash !== plan.contentHash && (
+                  <Tag color="error" style={{ marginInlineStart: 8 }} data-testid="plan-signature-changed">
+                    {t('detail.changedSinceSigned')}
+                  </Tag>
+                )}
               </Descriptions.Item>
             ))}
           </Descriptions>

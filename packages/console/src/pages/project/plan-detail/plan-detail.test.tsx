@@ -46,32 +46,100 @@ const v1 = planDetail({
     {
       id: 51,
       name: 'V1',
+      enName: null,
       sort: 0,
       day: null,
       windowBefore: 0,
       windowAfter: 0,
       samples: [sample(), sample(wb)],
     },
-    { id: 52, name: 'V2', sort: 1, day: null, windowBefore: 0, windowAfter: 0, samples: [sample()] },
-    { id: 53, name: 'V3', sort: 2, day: null, windowBefore: 0, windowAfter: 0, samples: [sample()] },
+    {
+      id: 52,
+      name: 'V2',
+      enName: null,
+      sort: 1,
+      day: null,
+      windowBefore: 0,
+      windowAfter: 0,
+      samples: [sample()],
+    },
+    {
+      id: 53,
+      name: 'V3',
+      enName: null,
+      sort: 2,
+      day: null,
+      windowBefore: 0,
+      windowAfter: 0,
+      samples: [sample()],
+    },
+    {
+      id: 54,
+      name: 'V5',
+      enName: null,
+      sort: 3,
+      day: 28,
+      windowBefore: 7,
+      windowAfter: 7,
+      samples: [sample()],
+    },
   ],
 });
 const v2 = planDetail({
   id: 6,
   revision: 2,
   versions,
+  contentHash: 'b'.repeat(64),
+  signatures: [
+    {
+      action: 'approve',
+      meaning: '批准',
+      signerName: '超级管理员',
+      signedAt: '2026-11-26T03:00:00.000Z',
+      contentHash: 'a'.repeat(64),
+    },
+  ],
   visits: [
     {
       id: 61,
       name: 'V1',
+      enName: null,
       sort: 0,
       day: null,
       windowBefore: 0,
       windowAfter: 0,
       samples: [sample({ volume: 3 })],
     },
-    { id: 62, name: 'V2', sort: 1, day: null, windowBefore: 0, windowAfter: 0, samples: [sample()] },
-    { id: 64, name: 'V4', sort: 2, day: null, windowBefore: 0, windowAfter: 0, samples: [sample(wb)] },
+    {
+      id: 62,
+      name: 'V2',
+      enName: null,
+      sort: 1,
+      day: null,
+      windowBefore: 0,
+      windowAfter: 0,
+      samples: [sample()],
+    },
+    {
+      id: 63,
+      name: 'V5',
+      enName: null,
+      sort: 2,
+      day: 28,
+      windowBefore: 7,
+      windowAfter: 14,
+      samples: [sample()],
+    },
+    {
+      id: 64,
+      name: 'V4',
+      enName: null,
+      sort: 2,
+      day: null,
+      windowBefore: 0,
+      windowAfter: 0,
+      samples: [sample(wb)],
+    },
   ],
 });
 
@@ -81,9 +149,15 @@ describe('/project/plan-detail', () => {
     expect(diffs.map((d) => [d.name, d.kind])).toEqual([
       ['V1', 'changed'],
       ['V2', 'same'],
+      ['V5', 'changed'],
       ['V4', 'added'],
       ['V3', 'removed'],
     ]);
+    expect(diffs[2]?.window).toEqual({
+      before: expect.objectContaining({ day: 28, windowAfter: 7 }),
+      after: expect.objectContaining({ day: 28, windowAfter: 14 }),
+    });
+    expect(diffs[2]?.samples.every((x) => x.kind === 'same')).toBe(true);
     expect(diffs[0]?.samples).toEqual([
       {
         kind: 'changed',
@@ -111,6 +185,10 @@ describe('/project/plan-detail', () => {
     );
     expect(await screen.findByTestId('plan-header')).toBeTruthy();
     expect(screen.getByTestId('plan-visit-V4')).toBeTruthy();
+    // The signature no longer matches the content (a window changed after signing): said so.
+    expect(screen.getByTestId('plan-signature-changed').textContent).toBe(
+      '签名后内容已变更，签名不再对应当前内容',
+    );
     fireEvent.click(screen.getByText('版本'));
     const table = await screen.findByTestId('plan-versions');
     expect(within(table).getByText('超级管理员')).toBeTruthy();
@@ -122,6 +200,11 @@ describe('/project/plan-detail', () => {
     expect(screen.getByTestId('plan-diff-V1-全血').dataset.kind).toBe('removed');
     expect(screen.getByTestId('plan-diff-V3').dataset.kind).toBe('removed');
     expect(screen.getByTestId('plan-diff-V4').dataset.kind).toBe('added');
+    // A window changed alone changes the visit.
+    expect(screen.getByTestId('plan-diff-V5').dataset.kind).toBe('changed');
+    expect(screen.getByTestId('plan-diff-V5-window').textContent).toBe(
+      '访视窗口: 第 28 天（−7/+7） → 第 28 天（−7/+14）',
+    );
     // Unchanged visits show only on request.
     expect(screen.queryByTestId('plan-diff-V2')).toBeNull();
     fireEvent.click(screen.getByTestId('plan-compare-only-changes'));

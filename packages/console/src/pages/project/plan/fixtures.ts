@@ -24,6 +24,7 @@ export const planRow = (over: Record<string, unknown> = {}) => ({
   projectName: '示例项目',
   planNo: 'KM-2026-001-PLAN-A',
   name: '主方案',
+  enName: 'Main plan',
   revision: 1,
   status: 'draft',
   revisionOf: null,
@@ -38,8 +39,20 @@ export const planRow = (over: Record<string, unknown> = {}) => ({
 });
 export const planDetail = (over: Record<string, unknown> = {}) => ({
   ...planRow(),
-  visits: [{ id: 51, name: 'V1', sort: 0, day: null, windowBefore: 0, windowAfter: 0, samples: [sample()] }],
+  visits: [
+    {
+      id: 51,
+      name: 'V1',
+      enName: null,
+      sort: 0,
+      day: null,
+      windowBefore: 0,
+      windowAfter: 0,
+      samples: [sample()],
+    },
+  ],
   versions: [],
   signatures: [],
+  contentHash: 'a'.repeat(64),
   ...over,
 });

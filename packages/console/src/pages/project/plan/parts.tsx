@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { dash } from '../../../components/format';
+import { nameOf } from '../../../components/localName';
 import { ProjectSelect } from '../../../components/ProjectSelect';
 import { stateText } from '../../../components/StatusTag';
 import type { Contract } from '../../../services/contract';
@@ -43,7 +44,7 @@ export function usePlanColumns(): DataColumn<PlanListRow>[] {
       width: 70,
       render: (v: number) => `V${v}`,
     },
-    col.text<PlanListRow>('name', t('name'), 200),
+    col.localName<PlanListRow>(t('name'), 200),
     col.projectNo<PlanListRow>(),
     col.status<PlanListRow>(projectPlanWorkflow),
     col.text<PlanListRow>('visitCount', t('visitCount'), 80),
@@ -137,7 +138,7 @@ export function PlanVisits({ visits }: { visits: readonly PlanVisit[] }) {
       {visits.map((v) => (
         <div key={v.id} style={{ marginBottom: 16 }} data-testid={`plan-visit-${v.name}`}>
           <h4>
-            {v.name}{' '}
+            {nameOf(v)}{' '}
             {v.day !== null && (
               <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
                 {t('visitWindow', { day: v.day, before: v.windowBefore, after: v.windowAfter })}

@@ -3,7 +3,7 @@ import { PLAN_PERMISSIONS } from '@trialab/api-contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../locales';
+import { changeLanguage } from '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
 import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
@@ -53,6 +53,28 @@ describe('/project/plan', () => {
     expect(screen.getByTestId('plan-online-7')).toBeTruthy();
     expect(screen.queryByTestId('plan-submit-7')).toBeNull();
     expect(screen.getByTestId('plan-create')).toBeTruthy();
+  });
+
+  it("names each plan in the user's language, falling back to the Chinese name", async () => {
+    vi.mocked(callEndpoint).mockImplementation((async (pick: EndpointPick) =>
+      endpointName(pick) === 'plan.paging'
+        ? { code: 200, data: [planRow(), planRow({ id: 6, enName: null, name: '仅中文方案' })], total: 2 }
+        : { code: 200, data: [], total: 0 }) as unknown as typeof callEndpoint);
+    await changeLanguage('en-US');
+    try {
+      render(
+        <MemoryRouter initialEntries={['/project/plan']}>
+          <App>
+            <PlanListPage />
+          </App>
+        </MemoryRouter>,
+      );
+      expect(await screen.findByText('Main plan')).toBeTruthy();
+      expect(screen.getByText('仅中文方案')).toBeTruthy();
+      expect(screen.queryByText('主方案')).toBeNull();
+    } finally {
+      await changeLanguage('zh-CN');
+    }
   });
 
   it('shows no edit, revise or create buttons without the edit permission', async () => {

@@ -3,11 +3,11 @@ import type { ReconciliationRow, ReconciliationSite } from '@trialab/api-contrac
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../locales';
-import { type EndpointPick, endpointName } from '../../../services/query';
-import { usePermission } from '../../../stores/permission';
-import { callEndpoint, downloadEndpoint, fakeEndpoints } from '../../../test/fakes';
-import { Reconciliation } from './Reconciliation';
+import { i18n } from '../../locales';
+import { type EndpointPick, endpointName } from '../../services/query';
+import { usePermission } from '../../stores/permission';
+import { callEndpoint, downloadEndpoint, fakeEndpoints } from '../../test/fakes';
+import { Reconciliation } from '.';
 
 fakeEndpoints();
 
@@ -144,6 +144,24 @@ describe('Reconciliation', () => {
         { body: { projectId: 1, view: 'overdue', siteId: 5 } },
       ]),
     );
+  });
+
+  it("reads and exports through the site's own endpoints on the site's page", async () => {
+    usePermission.setState({ permissions: ['web:reconciliation:export'], roles: [] });
+    const sent = serve([row('S-01', 'V0', {})]);
+    render(
+      <MemoryRouter>
+        <App>
+          <Reconciliation projectId={1} side="site" />
+        </App>
+      </MemoryRouter>,
+    );
+    await screen.findByText('S-01');
+    expect(sent).toEqual([['plan.siteReconciliation', { body: { projectId: 1, view: 'missing' } }]]);
+    fireEvent.click(screen.getByTestId('recon-export'));
+    await waitFor(() => expect(downloadEndpoint).toHaveBeenCalled());
+    const [pick] = vi.mocked(downloadEndpoint).mock.calls.at(-1) ?? [];
+    expect(endpointName(pick as EndpointPick)).toBe('plan.siteReconciliationExport');
   });
 
   it('says so when the project has no online plan', async () => {

@@ -1,35 +1,31 @@
-// Released reports for the portal report tests: an approved subject of site 01 of KM-2026-001 with
-// two released reports, one of them revised (v0 superseded by v1), entered, signed and rendered the
-// way the laboratory's flow stores them. Not part of the demo seed: the lab's tests count reports.
+// Released reports of the site with a demo portal user (SEED_DEMO): an approved subject of site 01 of
+// KM-2026-001 (S-001-0103) with two released reports, one of them revised (v0 superseded by v1),
+// entered, signed and rendered the way the laboratory's flow stores them, so 陈中心 (13900000001)
+// finds reports on /web/quick and /web/report-search after `npm start`. Synthetic people and numbers.
 import { createHash } from 'node:crypto';
 import { SIGNATURE_MEANINGS } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
-import type { Transaction } from '../src/db/client.js';
-import * as s from '../src/db/schema.js';
+import type { Transaction } from '../db/client.js';
+import * as s from '../db/schema.js';
 import {
   labReportResults,
   labReports,
   labSignatures,
   labSubjects,
   testItemSettings,
-} from '../src/db/schema-lab.js';
-import { renderDocument } from '../src/documents/document.js';
-import { DEMO_LAB_PROFILE } from '../src/documents/lab-profile.js';
-import type { FileStore } from '../src/lib/file-store.js';
-import { zonedTime } from '../src/lib/time-zone.js';
-import { resultFlag } from '../src/modules/reports/flags.js';
-import { reportDocument } from '../src/modules/reports/report-document.js';
-import {
-  contentHash,
-  findReport,
-  reportDetail,
-  reportDocumentData,
-} from '../src/modules/reports/repository.js';
+} from '../db/schema-lab.js';
+import { renderDocument } from '../documents/document.js';
+import { DEMO_LAB_PROFILE } from '../documents/lab-profile.js';
+import type { FileStore } from '../lib/file-store.js';
+import { zonedTime } from '../lib/time-zone.js';
+import { resultFlag } from '../modules/reports/flags.js';
+import { reportDocument } from '../modules/reports/report-document.js';
+import { contentHash, findReport, reportDetail, reportDocumentData } from '../modules/reports/repository.js';
 
-export const FIXTURE_BARCODES = ['BC-DEMO-0001', 'BC-DEMO-0002'] as const;
+export const SITE_REPORT_BARCODES = ['BC-DEMO-0001', 'BC-DEMO-0002'] as const;
 const HOUR = 3_600_000;
 
-export async function seedReleasedReports(tx: Transaction, now: Date, store: FileStore): Promise<void> {
+export async function seedSiteReportsDemo(tx: Transaction, now: Date, store: FileStore): Promise<void> {
   const first = async <T>(rows: Promise<T[]>) => (await rows)[0];
   const userId = async (mobile: string) =>
     (await first(tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.mobile, mobile))))?.id;
@@ -49,13 +45,13 @@ export async function seedReleasedReports(tx: Transaction, now: Date, store: Fil
     .values({
       projectId: site.projectId,
       siteId: site.id,
-      subjectNo: 'S01-DEMO-001',
+      subjectNo: 'S-001-0103',
       name: '示例受试者甲',
       gender: '2',
       birthday: '1980-01-01',
       cardType: 'B',
       cardNoMasked: '110***********0000',
-      cardNoHash: createHash('sha256').update('demo-subject-S01-DEMO-001').digest('hex'),
+      cardNoHash: createHash('sha256').update('demo-subject-S-001-0103').digest('hex'),
       faceConfidence: 91,
       faceThreshold: 60,
       status: 'approved',
@@ -169,7 +165,7 @@ export async function seedReleasedReports(tx: Transaction, now: Date, store: Fil
   await release(
     'RPT-DEMO-0001',
     0,
-    FIXTURE_BARCODES[0],
+    SITE_REPORT_BARCODES[0],
     '基线 V1',
     [
       ['LFT', '52'],
@@ -184,7 +180,7 @@ export async function seedReleasedReports(tx: Transaction, now: Date, store: Fil
   const original = await release(
     'RPT-DEMO-0002',
     0,
-    FIXTURE_BARCODES[1],
+    SITE_REPORT_BARCODES[1],
     '第4周 V2',
     [
       ['HBA1C', '65'],
@@ -199,7 +195,7 @@ export async function seedReleasedReports(tx: Transaction, now: Date, store: Fil
     await release(
       'RPT-DEMO-0002',
       1,
-      FIXTURE_BARCODES[1],
+      SITE_REPORT_BARCODES[1],
       '第4周 V2',
       [
         ['HBA1C', '6.5'],

@@ -5,17 +5,46 @@ import {
   type ReconciliationRow,
   type ReconciliationSite,
   type ReconciliationState,
+  SITE_RECONCILIATION_PERMISSIONS,
   specimenBarcodeWorkflow,
 } from '@trialab/api-contract';
 import { Card, Empty, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportButton } from '../../../components/ExportButton';
-import { dash, formatTime } from '../../../components/format';
-import { StatusTag } from '../../../components/StatusTag';
-import { useEndpointQuery } from '../../../services/query';
+import { useSearchParams } from 'react-router-dom';
+import type { Contract } from '../../services/contract';
+import { useEndpointQuery } from '../../services/query';
+import { ExportButton } from '../ExportButton';
+import { dash, formatTime } from '../format';
+import { ProjectSelect } from '../ProjectSelect';
+import { useProjectSites } from '../ProjectSiteFields/useProjectSites';
+import { StatusTag } from '../StatusTag';
 
 type View = (typeof RECONCILIATION_VIEWS)[number];
+
+/**
+ * Who looks: the lab's staff (plan detail, /project/reconciliation) or a site (/web/reconciliation).
+ * Both read the same answer; the site's endpoints carry the portal's permissions and the server
+ * limits them to the caller's own sites.
+ */
+type Read = Contract['plan']['reconciliation' | 'siteReconciliation'];
+type File = Contract['plan']['reconciliationExport' | 'siteReconciliationExport'];
+const SIDES: Record<
+  'lab' | 'site',
+  { read: (c: Contract) => Read; file: (c: Contract) => File; export: string }
+> = {
+  lab: {
+    read: (c: Contract) => c.plan.reconciliation,
+    file: (c: Contract) => c.plan.reconciliationExport,
+    export: PLAN_PERMISSIONS.export,
+  },
+  site: {
+    read: (c: Contract) => c.plan.siteReconciliation,
+    file: (c: Contract) => c.plan.siteReconciliationExport,
+    export: SITE_RECONCILIATION_PERMISSIONS.export,
+  },
+};
+export type ReconciliationSide = keyof typeof SIDES;
 
 /** Each state's tag colour: received, past the window, inside it, no window, not yet due. */
 const STATE_COLOR: Record<ReconciliationState, string> = {
@@ -57,13 +86,20 @@ function Barcodes({ row }: { row: ReconciliationRow }) {
 }
 
 /**
- * The daily reconciliation of a project (plan detail): what the online plans expect of every
+ * The daily reconciliation of a project (plan detail, the project and site pages): what the online plans expect of every
  * enrolled subject per visit and sample type, within the visit's window, against what was received;
  * totals per site (a click shows that site's rows), the view all / missing only / overdue only,
  * filters by visit and subject, each row's barcodes, and the same rows as xlsx.
  */
-export function Reconciliation({ projectId }: { projectId: number }) {
+export function Reconciliation({
+  projectId,
+  side = 'lab',
+}: {
+  projectId: number;
+  side?: ReconciliationSide;
+}) {
   const { t } = useTranslation('projectPlanParts', { keyPrefix: 'recon' });
+  const ends = SIDES[side];
   const [view, setView] = useState<View>('missing');
   const [siteId, setSiteId] = useState<number>();
   const [visit, setVisit] = useState<string>();
@@ -76,11 +112,7 @@ export function Reconciliation({ projectId }: { projectId: number }) {
     ...(subjectNo ? { subjectNo } : {}),
   };
   // The last answer stays on screen while another view or filter loads.
-  const answer = useEndpointQuery(
-    (c) => c.plan.reconciliation,
-    { body },
-    { placeholderData: keepPreviousData },
-  );
+  const answer = useEndpointQuery(ends.read, { body }, { placeholderData: keepPreviousData });
   const data = answer.data?.data;
   if (data && data.planIds.length === 0)
     return (
@@ -101,10 +133,10 @@ export function Reconciliation({ projectId }: { projectId: number }) {
       data-testid="plan-reconciliation"
       extra={
         <ExportButton
-          endpoint={(c) => c.plan.reconciliationExport}
+          endpoint={ends.file}
           input={{ body }}
           fileName={t('fileName')}
-          permission={[PLAN_PERMISSIONS.export]}
+          permission={[ends.export]}
           data-testid="recon-export"
         >
           {t('export')}
@@ -246,5 +278,43 @@ export function Reconciliation({ projectId }: { projectId: number }) {
         ]}
       />
     </Card>
+  );
+}
+
+/**
+ * The reconciliation as a page of its own (/project/reconciliation for the lab, /web/reconciliation
+ * for a site): a project of the user's scope (the first by default, or `?projectId=N`), then its
+ * reconciliation. A site user's projects and sites are their own; the server enforces it.
+ */
+export function ReconciliationPage({ side }: { side: ReconciliationSide }) {
+  const { t } = useTranslation('projectPlanParts', { keyPrefix: 'recon' });
+  const { projects } = useProjectSites(undefined);
+  const [params] = useSearchParams();
+  const asked = Number(params.get('projectId')) || undefined;
+  const [chosen, setChosen] = useState<number>();
+  const projectId = chosen ?? asked ?? projects[0]?.id;
+  return (
+    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      <Card size="small">
+        <Space>
+          <Typography.Text>{t('project')}</Typography.Text>
+          <ProjectSelect
+            value={projectId}
+            onChange={setChosen}
+            placeholder={t('chooseProject')}
+            aria-label={t('project')}
+            style={{ width: 360 }}
+            data-testid="recon-project"
+          />
+        </Space>
+      </Card>
+      {projectId === undefined ? (
+        <Card size="small">
+          <Empty description={t('chooseProject')} />
+        </Card>
+      ) : (
+        <Reconciliation key={projectId} projectId={projectId} side={side} />
+      )}
+    </Space>
   );
 }
