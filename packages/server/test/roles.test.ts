@@ -111,6 +111,44 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
     expect((await roles()).some((r) => r.code === 'overreach')).toBe(false);
   });
 
+  it("a role's English name: stored, named in the reader's language in the pickers, found by either name", async () => {
+    await ok(
+      call(
+        env.app,
+        role.create,
+        {
+          session: admin,
+          body: {
+            name: '样本管理员',
+            enName: 'Sample custodian',
+            code: 'sample_custodian',
+            permissionIds: [idOf('home:todo:view')],
+            reason: '新设样本管理岗位',
+          },
+        },
+        env.clock.now,
+      ),
+    );
+    const picker = async (lang: 'zh_CN' | 'en_US') =>
+      (await ok(call(env.app, role.listAllSimple, { session: admin, lang }, env.clock.now))).data as Array<{
+        code: string;
+        name: string;
+      }>;
+    expect((await picker('en_US')).find((r) => r.code === 'sample_custodian')?.name).toBe('Sample custodian');
+    expect((await picker('zh_CN')).find((r) => r.code === 'sample_custodian')?.name).toBe('样本管理员');
+    const found = (
+      await ok(
+        call(
+          env.app,
+          role.page,
+          { session: admin, body: { page: 1, size: 10, name: 'custodian' } },
+          env.clock.now,
+        ),
+      )
+    ).data as Array<RoleRow & { enName: string | null }>;
+    expect(found.map((r) => [r.code, r.enName])).toEqual([['sample_custodian', 'Sample custodian']]);
+  });
+
   it('update keeps what the role had but adds only what the caller holds; delete refused while held', async () => {
     const lab = (await roles()).find((r) => r.code === 'lab_technician');
     if (!lab) throw new Error('lab_technician missing');

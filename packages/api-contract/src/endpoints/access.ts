@@ -6,6 +6,8 @@ import { ACCOUNT_PERMISSIONS, grantReason, projectGrants } from './user.js';
 const roleRow = z.object({
   id: z.number(),
   name: z.string(),
+  /** The English name (null: the Chinese one is shown in English too, by the localName rule). */
+  enName: z.string().nullable(),
   code: z.string(),
   status: z.number(),
   remark: z.string().nullable(),
@@ -16,6 +18,7 @@ const roleRow = z.object({
 export const ROLE_CODE_PATTERN = /^[a-z][a-z0-9_-]{1,31}$/;
 const roleFields = {
   name: text(32),
+  enName: optionalText(64),
   code: z.string().trim().regex(ROLE_CODE_PATTERN),
   remark: optionalText(255),
   permissionIds: z.array(id).max(2000).default([]),
@@ -143,6 +146,7 @@ export const role = defineGroup('role', {
     body: z.object({
       id,
       name: roleFields.name,
+      enName: roleFields.enName,
       code: roleFields.code,
       remark: roleFields.remark,
       reason: roleFields.reason,

@@ -1,6 +1,7 @@
 /** /platform/role and /platform/create-role. */
 export const roles = {
   list: {
+    enName: 'English name',
     name: 'Role name',
     code: 'Role code',
     status: 'Status',

@@ -1,6 +1,7 @@
 /** /platform/role and /platform/create-role. */
 export const roles = {
   list: {
+    enName: '英文名称',
     name: '角色名称',
     code: '角色编码',
     status: '状态',

@@ -1,6 +1,7 @@
 /** /platform/role and /platform/create-role. */
 export const roles = {
   list: {
+    enName: '英文名稱',
     name: '角色名稱',
     code: '角色編碼',
     status: '狀態',

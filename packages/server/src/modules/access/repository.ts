@@ -1,5 +1,5 @@
 import type { Lang } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { depts, permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -28,6 +28,7 @@ export async function rolesWithPermissions(db: Executor, ids: number[]) {
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
+    enName: r.enName,
     code: r.code,
     status: r.status,
     remark: r.remark,
@@ -46,14 +47,14 @@ export async function roleWithPermissions(db: Executor, id: number, missing = no
   return row;
 }
 
-/** Roles by name (part of) and status, newest first. */
+/** Roles by name (part of either name) and status, newest first. */
 export async function pageRoles(
   db: Executor,
   filter: { name?: string | undefined; status?: number | undefined },
   page: { page: number; size: number },
 ) {
   const where = and(
-    filter.name ? contains(roles.name, filter.name) : undefined,
+    filter.name ? or(contains(roles.name, filter.name), contains(roles.enName, filter.name)) : undefined,
     filter.status !== undefined ? eq(roles.status, filter.status) : undefined,
   );
   const { rows: ids, total } = await pageOf(

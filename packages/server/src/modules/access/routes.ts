@@ -62,7 +62,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       const { permissionIds, reason, ...fields } = ctx.body;
       assertReason(reason);
       const id = await uniqueOr(ctx.lang, () =>
-        insertRole(ctx.db, { ...fields, remark: fields.remark ?? null }),
+        insertRole(ctx.db, { ...fields, enName: fields.enName ?? null, remark: fields.remark ?? null }),
       );
       await setRolePermissions(ctx.db, ctx.principal, id, [], permissionIds);
       ctx.audit({
@@ -80,7 +80,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       assertReason(reason);
       const source = await roleWithPermissions(ctx.db, sourceId);
       const id = await uniqueOr(ctx.lang, () =>
-        insertRole(ctx.db, { ...fields, remark: fields.remark ?? source.remark }),
+        insertRole(ctx.db, {
+          ...fields,
+          enName: fields.enName ?? null,
+          remark: fields.remark ?? source.remark,
+        }),
       );
       await setRolePermissions(ctx.db, ctx.principal, id, [], source.permissionIds);
       ctx.audit({
@@ -106,7 +110,12 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       const { id, version, permissionIds, reason, ...fields } = ctx.body;
       assertReason(reason);
       const before = await roleWithPermissions(ctx.db, id, () => staleOrMissing(false));
-      const values = { ...fields, remark: fields.remark ?? null, updatedAt: ctx.now };
+      const values = {
+        ...fields,
+        enName: fields.enName ?? null,
+        remark: fields.remark ?? null,
+        updatedAt: ctx.now,
+      };
       const row = await uniqueOr(ctx.lang, () => updateRole(ctx.db, id, version, values));
       if (!row) throw staleOrMissing(true);
       await setRolePermissions(ctx.db, ctx.principal, id, before.permissionIds, permissionIds);

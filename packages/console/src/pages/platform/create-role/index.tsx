@@ -155,7 +155,9 @@ export default function CreateRolePage() {
       form={form}
       name="role"
       recordKey={id ?? 'new'}
-      initialValues={role ? { name: role.name, code: role.code, remark: role.remark } : undefined}
+      initialValues={
+        role ? { name: role.name, enName: role.enName, code: role.code, remark: role.remark } : undefined
+      }
       onSave={save}
       savedMessage={t('savedOk')}
       // Every role change asks why (Part 11): the server refuses it without a reason and audits it.

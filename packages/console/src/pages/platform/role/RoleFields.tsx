@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rules } from '../../../components/formRules';
 
-/** A role's name, code and remark: the role editor's fields and the copy dialog's. */
+/** A role's names (Chinese, English), code and remark: the role editor's fields and the copy dialog's. */
 export function RoleFields({ inputStyle }: { inputStyle?: CSSProperties }) {
   const { t } = useTranslation('roles', { keyPrefix: 'list' });
   const { t: f } = useTranslation('roles', { keyPrefix: 'form' });
@@ -12,6 +12,9 @@ export function RoleFields({ inputStyle }: { inputStyle?: CSSProperties }) {
     <>
       <Form.Item name="name" label={t('name')} rules={[rules.required(t('name')), rules.max(t('name'), 32)]}>
         <Input maxLength={32} style={inputStyle} />
+      </Form.Item>
+      <Form.Item name="enName" label={t('enName')} rules={[rules.max(t('enName'), 64)]}>
+        <Input maxLength={64} style={inputStyle} />
       </Form.Item>
       <Form.Item
         name="code"

@@ -16,7 +16,7 @@ import { RoleHolders } from './RoleHolders';
 
 type RoleRow = DataOf<Contract['role']['page']>[number];
 type Filter = { name?: string; status?: 0 | 1 };
-type CopyForm = { name: string; code: string; remark?: string; reason: string };
+type CopyForm = { name: string; enName?: string; code: string; remark?: string; reason: string };
 
 /**
  * /platform/role: roles with their status; enable, disable, delete and copy ask for a reason; the
@@ -43,7 +43,7 @@ export default function RolePage() {
   };
 
   const columns: ListColumn<RoleRow>[] = [
-    { ...col.text<RoleRow>('name', t('name'), 160), filter: true },
+    { ...col.localName<RoleRow>(t('name'), 160), filter: true },
     col.text('code', t('code'), 160),
     col.enabled<RoleRow>({ filter: true }),
     {
@@ -125,6 +125,7 @@ export default function RolePage() {
           copying
             ? {
                 name: `${copying.name}-2`.slice(0, 32),
+                enName: copying.enName ? `${copying.enName} 2`.slice(0, 64) : undefined,
                 code: `${copying.code}_2`.slice(0, 32),
                 remark: copying.remark ?? undefined,
               }
