@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRecordId } from '../../../components/FormPage';
 import { dash, formatTime } from '../../../components/format';
+import { nameOf } from '../../../components/localName';
 import { Reconciliation } from '../../../components/Reconciliation';
 import { StatusTag } from '../../../components/StatusTag';
 import { useEndpointQuery } from '../../../services/query';
@@ -200,7 +201,7 @@ export default function PlanDetailPage() {
   ];
 
   return (
-    <Card loading={!plan} title={plan && `${plan.planNo} V${plan.revision} ${plan.name}`}>
+    <Card loading={!plan} title={plan && `${plan.planNo} V${plan.revision} ${nameOf(plan)}`}>
       {plan && (
         <>
           <Descriptions size="small" column={3} data-testid="plan-header">

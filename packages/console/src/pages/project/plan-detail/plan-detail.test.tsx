@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../locales';
+import { changeLanguage } from '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import { planDetail, sample } from '../plan/fixtures';
@@ -209,5 +209,26 @@ describe('/project/plan-detail', () => {
     expect(screen.queryByTestId('plan-diff-V2')).toBeNull();
     fireEvent.click(screen.getByTestId('plan-compare-only-changes'));
     expect((await screen.findByTestId('plan-diff-V2')).dataset.kind).toBe('same');
+  });
+
+  it("names the plan in the reader's language in its header", async () => {
+    const named = { ...v2, name: '主方案', enName: 'Main plan' };
+    vi.mocked(callEndpoint).mockImplementation((async (pick: EndpointPick) =>
+      endpointName(pick) === 'plan.get'
+        ? { code: 200, data: named }
+        : { code: 200, data: [] }) as unknown as typeof callEndpoint);
+    await changeLanguage('en-US');
+    try {
+      render(
+        <MemoryRouter initialEntries={['/project/plan-detail?id=6']}>
+          <App>
+            <PlanDetailPage />
+          </App>
+        </MemoryRouter>,
+      );
+      expect(await screen.findByText(`${named.planNo} V2 Main plan`)).toBeTruthy();
+    } finally {
+      await changeLanguage('zh-CN');
+    }
   });
 });
