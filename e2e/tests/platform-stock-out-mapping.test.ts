@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
-import { choose, toast } from '../support/web/antd.ts';
+import { choose, fieldId, toast } from '../support/web/antd.ts';
 import { uploadXlsx, xlsxSheet } from '../support/xlsx.ts';
 
 const stack = inject('stack');
@@ -60,8 +60,9 @@ describe('stock-out types and code mappings', () => {
     await toast(page, '已导入：新增 1 条，更新 0 条，跳过 1 行');
 
     // 3. The list finds the new mapping by its code.
-    await page.locator('#code').fill('HK-E2E');
-    await page.locator('#code').press('Enter');
+    const code = page.locator('form[id$="-filter"]').locator(fieldId('code'));
+    await code.fill('HK-E2E');
+    await code.press('Enter');
     await page.getByText('E2E panel').waitFor();
     await context.close();
   });

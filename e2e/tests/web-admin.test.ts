@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../support/console/session.ts';
-import { choose, confirmDialogOk, toast, typeDate } from '../support/web/antd.ts';
+import { choose, confirmDialogOk, fieldId, toast, typeDate } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
 const stack = inject('stack');
@@ -47,15 +47,15 @@ describe('account requests and shared documents', () => {
   it('a site user requests an account, staff approve it, the new user logs in and must change the password', async () => {
     const page = await open(ACCOUNTS.site, '/web/apply-account');
     const form = page.getByTestId('apply-account-form');
-    await form.locator('#name').fill('吴新人');
-    await form.locator('#mobile').fill('12345');
+    await form.locator(fieldId('name')).fill('吴新人');
+    await form.locator(fieldId('mobile')).fill('12345');
     await page.getByTestId('apply-submit').click();
     await page.getByText('请输入11位手机号').waitFor();
-    await form.locator('#mobile').fill(NEW_MOBILE);
+    await form.locator(fieldId('mobile')).fill(NEW_MOBILE);
     await choose(page, 'roleId', '中心用户');
     await choose(page, 'grants', 'KM-2026-001 / 01');
     await page.keyboard.press('Escape');
-    await form.locator('#reason').fill('新入组研究护士，需要预约样本运输');
+    await form.locator(fieldId('reason')).fill('新入组研究护士，需要预约样本运输');
     await page.getByTestId('apply-submit').click();
     await page.getByText('确定提交该申请吗？').waitFor();
     await confirmDialogOk(page);
@@ -91,7 +91,7 @@ describe('account requests and shared documents', () => {
     await lab.getByTestId('doc-share').click();
     await choose(lab, 'projectId', 'KM-2026-001');
     await choose(lab, 'siteId', '北京协和医院');
-    await lab.locator('#title').fill('2026年11月 样本接收原始记录');
+    await lab.locator('.ant-modal:visible').locator(fieldId('title')).fill('2026年11月 样本接收原始记录');
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     await lab.locator('.ant-modal:visible input[type=file]').setInputFiles({
       name: '样本接收原始记录.pdf',

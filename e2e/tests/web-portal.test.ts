@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
-import { choose, confirmDialogOk, toast, typeDate } from '../support/web/antd.ts';
+import { choose, confirmDialogOk, fieldId, toast, typeDate } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
 const stack = inject('stack');
@@ -36,19 +36,19 @@ describe('customer self-service portal', () => {
     await page.getByTestId('address-add').click();
     const form = page.getByTestId('address-form');
     await choose(page, 'label', '公司');
-    await form.locator('#name').fill('陈中心');
-    await form.locator('#phone').fill('12345');
-    await form.locator('#area').fill('北京市/东城区');
-    await form.locator('#detail').fill('帅府园1号');
+    await form.locator(fieldId('name')).fill('陈中心');
+    await form.locator(fieldId('phone')).fill('12345');
+    await form.locator(fieldId('area')).fill('北京市/东城区');
+    await form.locator(fieldId('detail')).fill('帅府园1号');
     await page.locator('.ant-modal:visible .ant-btn-primary').click();
     await page.getByText('请输入正确的手机号或固定电话（区号-号码）').waitFor();
-    await form.locator('#phone').fill('010-65295114');
+    await form.locator(fieldId('phone')).fill('010-65295114');
     await page.locator('.ant-modal:visible .ant-btn-primary').click();
     await toast(page, '保存成功');
     await row(page, '帅府园1号').waitFor();
 
     await row(page, '帅府园1号').getByRole('button', { name: '编辑' }).click();
-    await page.getByTestId('address-form').locator('#detail').fill('帅府园1号 门诊楼2层');
+    await page.getByTestId('address-form').locator(fieldId('detail')).fill('帅府园1号 门诊楼2层');
     await page.locator('.ant-modal:visible .ant-btn-primary').click();
     await toast(page, '保存成功');
     await row(page, '门诊楼2层').waitFor();

@@ -299,10 +299,12 @@ describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) =
       missing: number;
       overdue: number;
     }>;
+    visits: Array<{ name: string; label: string }>;
     rows: Array<{
       centerNo: string;
       subjectNo: string;
       visit: string;
+      visitName: string;
       sampleTypeName: string;
       state: string;
       expected: number;
@@ -315,8 +317,12 @@ describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) =
       barcodes: Array<{ code: string }>;
     }>;
   };
-  const reconciliation = async (session: Session, body: Record<string, unknown>) =>
-    (await as(session, plan.reconciliation, { body: { projectId, ...body } })).data as Reconciliation;
+  const reconciliation = async (
+    session: Session,
+    body: Record<string, unknown>,
+    lang: 'zh_CN' | 'en_US' = 'zh_CN',
+  ) =>
+    (await as(session, plan.reconciliation, { body: { projectId, ...body }, lang })).data as Reconciliation;
 
   it("reconciles the demo's online plan with its enrolled subjects: visits that never came, a site without tubes", async () => {
     const answer = await reconciliation(manager, {});
@@ -367,6 +373,16 @@ describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) =
     expect(one.rows.map((r) => [r.subjectNo, r.sampleTypeName])).toEqual([['S-001-0202', '血清']]);
     // Totals stay the sites' whatever the rows shown.
     expect(one.sites).toEqual(answer.sites);
+    // An English reader gets the visits and sample types in English; the filter still takes the key.
+    const english = await reconciliation(manager, { subjectNo: '0202', visit: '第4周 V2' }, 'en_US');
+    expect(english.rows.map((r) => [r.visit, r.visitName, r.sampleTypeName])).toEqual([
+      [
+        '第4周 V2',
+        expect.not.stringMatching(/[\u4e00-\u9fff]/),
+        expect.not.stringMatching(/[\u4e00-\u9fff]/),
+      ],
+    ]);
+    expect(english.visits.map((v) => v.label).every((l) => !/[\u4e00-\u9fff]/.test(l))).toBe(true);
   });
 
   it("exports the rows the filter shows as xlsx, in the caller's language", async () => {

@@ -220,7 +220,10 @@ export const reconciliationRow = z.object({
   subjectNo: z.string(),
   /** Calendar day (`YYYY-MM-DD`, the caller's zone) the subject was enrolled: the windows' day 0. */
   enrolledOn: z.string(),
+  /** The plan's visit name: the key of the visit (filters, barcodes). */
   visit: z.string(),
+  /** The visit in the reader's language (`localName`). */
+  visitName: z.string(),
   sampleTypeId: z.number(),
   sampleTypeName: z.string(),
   /** Nominal day and window (`YYYY-MM-DD`); null when the plan gives the visit no day. */
@@ -260,7 +263,8 @@ const reconciliationAnswer = z.object({
   /** The caller's today (`YYYY-MM-DD`), against which windows are overdue. */
   today: z.string(),
   sites: z.array(reconciliationSite),
-  visits: z.array(z.string()),
+  /** The online plans' visits in order: `name` is the key (the filter's `visit`), `label` the reader's words. */
+  visits: z.array(z.object({ name: z.string(), label: z.string() })),
   rows: z.array(reconciliationRow),
 });
 

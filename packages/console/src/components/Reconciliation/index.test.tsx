@@ -37,6 +37,7 @@ const row = (subjectNo: string, visit: string, over: Partial<ReconciliationRow>)
   subjectNo,
   enrolledOn: '2026-11-01',
   visit,
+  visitName: visit,
   sampleTypeId: 2,
   sampleTypeName: '血清',
   dueOn: '2026-11-01',
@@ -61,7 +62,10 @@ function serve(rows: ReconciliationRow[], planIds = [3]) {
       data: {
         planIds,
         today: '2026-11-28',
-        visits: ['V0', 'V1'],
+        visits: [
+          { name: 'V0', label: 'V0' },
+          { name: 'V1', label: 'V1' },
+        ],
         sites: [site(4, '01', { missing: 6, overdue: 4 }), site(5, '02', { subjects: 0, expected: 0 })],
         rows,
       },

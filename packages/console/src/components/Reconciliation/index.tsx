@@ -197,7 +197,7 @@ export function Reconciliation({
           value={visit}
           onChange={setVisit}
           style={{ width: 180 }}
-          options={(data?.visits ?? []).map((v) => ({ value: v, label: v }))}
+          options={(data?.visits ?? []).map((v) => ({ value: v.name, label: v.label }))}
           data-testid="recon-visit"
         />
         <Input.Search
@@ -225,7 +225,7 @@ export function Reconciliation({
             render: (_, r) => `${r.centerNo} ${r.siteName}`,
           },
           { dataIndex: 'subjectNo', title: t('subjectNo'), width: 100 },
-          { dataIndex: 'visit', title: t('visit'), width: 90 },
+          { dataIndex: 'visitName', title: t('visit'), width: 90 },
           { dataIndex: 'sampleTypeName', title: t('sampleType'), width: 80 },
           {
             dataIndex: 'windowFrom',

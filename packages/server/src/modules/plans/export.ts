@@ -15,7 +15,7 @@ const COLUMNS: Array<XlsxColumn<Column>> = [
   { key: 'site', zh: '中心', en: 'Site', width: 24 },
   { key: 'subjectNo', zh: '受试者编号', en: 'Subject no.', width: 14 },
   { key: 'enrolledOn', zh: '入组日期', en: 'Enrolled on', width: 12 },
-  { key: 'visit', zh: '访视', en: 'Visit', width: 14 },
+  { key: 'visitName', zh: '访视', en: 'Visit', width: 14 },
   { key: 'sampleTypeName', zh: '样本类型', en: 'Sample type', width: 12 },
   { key: 'dueOn', zh: '计划日期', en: 'Due on', width: 12 },
   { key: 'windowFrom', zh: '窗口开始', en: 'Window from', width: 12 },

@@ -543,8 +543,11 @@ export async function publishKits(db: Executor, plan: { id: number; projectId: n
   return { offered: kits.map((k) => k.name), withdrawn: withdrawn.map((w) => w.name) };
 }
 
-export async function sampleTypeNames(db: Executor) {
-  const rows = await db.select({ id: sampleTypes.id, name: sampleTypes.name }).from(sampleTypes);
+/** Sample type id -> name, in `lang` (the stored Chinese names by default). */
+export async function sampleTypeNames(db: Executor, lang: Lang = 'zh_CN') {
+  const rows = await db
+    .select({ id: sampleTypes.id, name: localNameColumn(sampleTypes, lang) })
+    .from(sampleTypes);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

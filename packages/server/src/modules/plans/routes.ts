@@ -1,6 +1,7 @@
 import {
   endpoints,
   type Lang,
+  localName,
   PLAN_SIGNATURE_MEANING,
   type PlanAction,
   type PlanSampleInput,
@@ -298,6 +299,7 @@ async function reconciliationOf(ctx: SessionCtx, f: ReconFilter) {
       else
         visits.push({
           name: v.name,
+          label: localName(v, ctx.lang),
           day: v.day,
           windowBefore: v.windowBefore,
           windowAfter: v.windowAfter,
@@ -320,7 +322,7 @@ async function reconciliationOf(ctx: SessionCtx, f: ReconFilter) {
     planIds.length === 0
       ? []
       : reconcile(visits, subjects, await subjectBarcodes(ctx.db, projectId, siteIds), today);
-  const typeNames = await sampleTypeNames(ctx.db);
+  const typeNames = await sampleTypeNames(ctx.db, ctx.lang);
   const site = new Map(siteRows.map((x) => [x.id, { centerNo: x.centerNo, siteName: x.name }]));
   const named = <T extends { siteId: number }>(r: T) => ({
     ...r,
@@ -330,7 +332,7 @@ async function reconciliationOf(ctx: SessionCtx, f: ReconFilter) {
   return {
     planIds,
     today,
-    visits: visits.map((v) => v.name),
+    visits: visits.map(({ name, label }) => ({ name, label })),
     sites: siteTotals(siteIds, subjects, rows).map(named),
     rows: rows
       .filter(

@@ -117,9 +117,17 @@ describe('plan rules', () => {
 
   it('reconciles every enrolled subject against the plan: missing visits and a site without tubes appear', () => {
     const visits = [
-      { name: 'V0', day: 0, windowBefore: 0, windowAfter: 3, counts: new Map([[1, 1]]) },
+      {
+        name: 'V0',
+        label: 'Screening V0',
+        day: 0,
+        windowBefore: 0,
+        windowAfter: 3,
+        counts: new Map([[1, 1]]),
+      },
       {
         name: 'V1',
+        label: 'Baseline V1',
         day: 14,
         windowBefore: 2,
         windowAfter: 2,
@@ -128,7 +136,7 @@ describe('plan rules', () => {
           [2, 1],
         ]),
       },
-      { name: 'V2', day: null, windowBefore: 0, windowAfter: 0, counts: new Map([[2, 1]]) },
+      { name: 'V2', label: 'V2', day: null, windowBefore: 0, windowAfter: 0, counts: new Map([[2, 1]]) },
     ];
     const subject = (id: number, siteId: number, enrolledOn: string, rejected = false) => ({
       id,
@@ -173,6 +181,7 @@ describe('plan rules', () => {
     expect(rows.filter((r) => r.subjectId === 3)).toEqual([]);
     expect(rows.some((r) => r.visit === 'X9')).toBe(false);
     expect(row(1, 'V0', 1)).toMatchObject({
+      visitName: 'Screening V0',
       dueOn: '2026-11-01',
       windowFrom: '2026-11-01',
       windowTo: '2026-11-04',
@@ -218,7 +227,9 @@ describe('plan rules', () => {
   });
 
   it("counts a rejected subject's samples that came anyway as extra", () => {
-    const visits = [{ name: 'V1', day: 0, windowBefore: 0, windowAfter: 0, counts: new Map([[1, 1]]) }];
+    const visits = [
+      { name: 'V1', label: 'V1', day: 0, windowBefore: 0, windowAfter: 0, counts: new Map([[1, 1]]) },
+    ];
     const rows = reconcile(
       visits,
       [{ id: 3, subjectNo: 'S-3', siteId: 10, enrolledOn: '2026-11-01', rejected: true }],

@@ -145,6 +145,8 @@ export function planContentHash(plan: {
 /** A visit of the online plans: its window and, per sample type, how many each subject brings. */
 export interface PlannedVisit {
   name: string;
+  /** The name in the reader's language. */
+  label: string;
   /** Nominal day from enrolment (day 0); null: no window. */
   day: number | null;
   windowBefore: number;
@@ -177,6 +179,7 @@ export interface ReconRow {
   subjectNo: string;
   enrolledOn: string;
   visit: string;
+  visitName: string;
   sampleTypeId: number;
   dueOn: string | null;
   windowFrom: string | null;
@@ -266,6 +269,7 @@ export function reconcile(
           subjectNo: subject.subjectNo,
           enrolledOn: subject.enrolledOn,
           visit: visit.name,
+          visitName: visit.label,
           sampleTypeId,
           dueOn: window?.due ?? null,
           windowFrom: window?.from ?? null,

@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
+import * as biobank from '../../db/schema-biobank.js';
 import * as lab from '../../db/schema-lab.js';
 import * as labQueries from '../../db/schema-lab-queries.js';
 import * as planTemplates from '../../db/schema-plan-templates.js';
@@ -237,6 +238,7 @@ const NOT_RECORDS = new Set([
 /** Every schema module (src/db/schema*.ts; a test keeps the list complete). */
 export const RECORD_SCHEMAS = [
   core,
+  biobank,
   lab,
   labQueries,
   planTemplates,
