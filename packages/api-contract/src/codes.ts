@@ -116,6 +116,12 @@ export function httpStatusOf(code: number): number {
   return HTTP_STATUS_OF[code as ResultCodeValue] ?? 400;
 }
 
+/**
+ * A message in the server's languages. zh_HK is optional until every table carries it (then it
+ * becomes required and the `lang` header takes it); new tables write all three.
+ */
+export type MessageTexts = { zh_CN: string; en_US: string; zh_HK?: string };
+
 /** Languages of the `lang` header; zh_CN is the default. */
 export const LANGS = ['zh_CN', 'en_US'] as const;
 export type Lang = (typeof LANGS)[number];

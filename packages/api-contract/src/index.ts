@@ -61,6 +61,7 @@ export {
 export * from './file-ids.js';
 export * from './form-fields.js';
 export * from './grants.js';
+export * from './library-words.js';
 export * from './local-name.js';
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';

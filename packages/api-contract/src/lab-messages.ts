@@ -1,5 +1,7 @@
+import type { MessageTexts } from './codes.js';
+
 // Validation messages of the laboratory forms (keys used in the zod schemas; both sides translate them).
-export const LAB_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+export const LAB_VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   'validation.testItem.code': {
     zh_CN: '项目编码须为1至32位字母、数字或 _ . -，以字母或数字开头',
     en_US: 'The item code must be 1 to 32 letters, digits or _ . -, starting with a letter or digit',

@@ -1,6 +1,8 @@
+import type { MessageTexts } from './codes.js';
+
 // Validation messages of the account applications and shared documents (keys used in the zod
 // schemas; both sides translate them).
-export const PORTAL_ADMIN_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+export const PORTAL_ADMIN_VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   'validation.grants': {
     zh_CN: '请至少选择一个项目中心（同一中心不能重复）',
     en_US: 'Choose at least one project site (each site once)',

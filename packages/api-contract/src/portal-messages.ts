@@ -1,5 +1,7 @@
+import type { MessageTexts } from './codes.js';
+
 // Validation messages of the portal forms (keys used in the zod schemas; both sides translate them).
-export const PORTAL_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+export const PORTAL_VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   'validation.phone': {
     zh_CN: '请输入正确的手机号或固定电话（区号-号码）',
     en_US: 'Enter a mobile number or a landline with area code and hyphen',

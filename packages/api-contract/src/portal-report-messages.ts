@@ -1,5 +1,7 @@
+import type { MessageTexts } from './codes.js';
+
 // Validation messages of the portal report screens (keys used in the zod schemas; both sides translate them).
-export const PORTAL_REPORT_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+export const PORTAL_REPORT_VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   'validation.amount': {
     zh_CN: '金额须为正数，最多两位小数',
     en_US: 'The amount must be positive with at most 2 decimals',

@@ -1,5 +1,7 @@
+import type { MessageTexts } from './codes.js';
+
 // Validation messages of the reference-data forms (keys used in the zod schemas; both sides translate them).
-export const REFERENCE_DATA_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+export const REFERENCE_DATA_VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   'validation.referenceCode': {
     zh_CN: '编码须为1至16位字母、数字或 _ . -，以字母或数字开头',
     en_US: 'The code must be 1 to 16 letters, digits or _ . -, starting with a letter or digit',

@@ -1,5 +1,7 @@
+import type { MessageTexts } from './codes.js';
+
 // Validation messages of the specimen intake forms (keys used in the zod schemas; both sides translate them).
-export const SPECIMEN_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+export const SPECIMEN_VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   'validation.specimen.range': {
     zh_CN: '号段结束值须不小于起始值，且一次最多1000个',
     en_US: 'The range must end at or after its start, with at most 1000 codes',

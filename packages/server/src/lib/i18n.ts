@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { Lang, MessageTexts } from '@trialab/api-contract';
 
 /** Every message the server sends, in both languages. `{name}` placeholders are filled in. */
 const MESSAGES = {
@@ -144,9 +144,9 @@ const MESSAGES = {
     en_US:
       'Your login code is {code}. It is valid for 10 minutes. Ignore this message if you did not ask for it.',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
-type MessageTable = Record<string, Record<Lang, string>>;
+type MessageTable = Record<string, MessageTexts>;
 
 /**
  * The domains' message tables by name. Each modules/<x>/messages.ts adds its table's type here
@@ -160,7 +160,7 @@ export type MessageKey =
   | keyof typeof MESSAGES
   | { [Domain in keyof DomainMessages]: keyof DomainMessages[Domain] }[keyof DomainMessages];
 
-const domainMessages = new Map<string, Record<Lang, string>>();
+const domainMessages = new Map<string, MessageTexts>();
 
 /** Adds domain tables; a key defined twice is a programming error. */
 export function addMessages(...tables: MessageTable[]): void {

@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Server messages of account applications, shared documents and reply files (added to lib/i18n.ts by app.ts). */
 export const PORTAL_ADMIN_MESSAGES = {
@@ -53,7 +53,7 @@ export const PORTAL_ADMIN_MESSAGES = {
     zh_CN: '只能上传图片（png、jpg、gif、webp）：{name}',
     en_US: 'Only images (png, jpg, gif, webp) can be attached: {name}',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the code-mappings module (/platform/mapping-table). */
 export const CODE_MAPPING_MESSAGES = {
@@ -50,7 +50,7 @@ export const CODE_MAPPING_MESSAGES = {
     en_US: 'The same external code as row {line}',
   },
   mappingRowUnsafeText: { zh_CN: '含有无法保存的字符', en_US: 'Holds characters that cannot be stored' },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the laboratory modules (test items, receipt, subjects, results, reports). */
 export const LAB_MESSAGES = {
@@ -98,7 +98,7 @@ export const LAB_MESSAGES = {
     en_US: 'No test order with this barcode: {barcode}',
   },
   receiptNotImage: { zh_CN: '只能附加 JPG 或 PNG 图片', en_US: 'Only JPG or PNG images can be attached' },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the form and plan templates (/platform/plan-temp-form, /platform/project-plan-template). */
 export const PLAN_TEMPLATE_MESSAGES = {
@@ -45,7 +45,7 @@ export const PLAN_TEMPLATE_MESSAGES = {
     zh_CN: '任务「{task}」的默认负责角色不存在',
     en_US: 'The default owner role of task "{task}" does not exist',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the sampling and testing plans (/project/plan and its pages). */
 export const PLAN_MESSAGES = {
@@ -57,7 +57,7 @@ export const PLAN_MESSAGES = {
     zh_CN: '一个方案版本最多 {max} 个耗材包',
     en_US: 'A plan version has at most {max} kits',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

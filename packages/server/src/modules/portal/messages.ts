@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Server messages of the portal (added to lib/i18n.ts by app.ts). */
 export const PORTAL_MESSAGES = {
@@ -25,7 +25,7 @@ export const PORTAL_MESSAGES = {
     zh_CN: '该中心尚未确认套件供应：{kit}',
     en_US: 'The kit supply is not confirmed for this site: {kit}',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

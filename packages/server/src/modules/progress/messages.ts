@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the project progress plans and tasks (/project/progress/*). */
 export const PROGRESS_MESSAGES = {
@@ -34,7 +34,7 @@ export const PROGRESS_MESSAGES = {
     zh_CN: '表单字段「{field}」填写有误（{code}）',
     en_US: 'The form field "{field}" is not filled in correctly ({code})',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

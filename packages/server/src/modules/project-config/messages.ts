@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of a project's configuration (voided barcodes, project reference ranges). */
 export const PROJECT_CONFIG_MESSAGES = {
@@ -27,7 +27,7 @@ export const PROJECT_CONFIG_MESSAGES = {
     zh_CN: '该检测项目在本项目中已有相同性别和年龄段的参考范围',
     en_US: 'This test item already has a reference range for the same sex and age band in this project',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the project's report review and manual reports. */
 export const PROJECT_REPORT_MESSAGES = {
@@ -31,7 +31,7 @@ export const PROJECT_REPORT_MESSAGES = {
     en_US:
       'This report is awaiting the project review and cannot be revised; ask the project manager to return it',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

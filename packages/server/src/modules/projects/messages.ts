@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the project record (/project/file, /project/create-file). */
 export const PROJECT_MESSAGES = {
@@ -72,7 +72,7 @@ export const PROJECT_MESSAGES = {
     en_US: 'The phone "{value}" is not valid (a mobile number or area code-number)',
   },
   projectRowUnsafeText: { zh_CN: '含有无法保存的字符', en_US: 'Holds characters that cannot be stored' },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the reference-data module (sample types, temperature conditions, stock-out types). */
 export const REFERENCE_DATA_MESSAGES = {
@@ -14,7 +14,7 @@ export const REFERENCE_DATA_MESSAGES = {
     zh_CN: '出库原因“{value}”不是已启用的出库原因（字典 1017）',
     en_US: 'Stock-out reason "{value}" is not an enabled stock-out reason (dictionary 1017)',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the research-centre module. */
 export const RESEARCH_CENTER_MESSAGES = {
@@ -10,7 +10,7 @@ export const RESEARCH_CENTER_MESSAGES = {
     zh_CN: '研究中心“{value}”已存在（编码 {other}）',
     en_US: 'The research centre "{value}" already exists (code {other})',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

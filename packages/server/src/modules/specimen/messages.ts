@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of specimen intake (sample codes, bench sign-for, sub-barcodes, temporary storage). */
 export const SPECIMEN_MESSAGES = {
@@ -122,7 +122,7 @@ export const SPECIMEN_MESSAGES = {
     zh_CN: '一次最多导入 {max} 行',
     en_US: 'At most {max} rows per import',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

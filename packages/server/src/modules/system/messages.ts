@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the platform's reference data: departments and dictionaries. */
 export const PLATFORM_DATA_MESSAGES = {
@@ -46,7 +46,7 @@ export const PLATFORM_DATA_MESSAGES = {
     en_US: 'The same value as row {line}',
   },
   dictRowUnsafeText: { zh_CN: '含有无法保存的字符', en_US: 'Holds characters that cannot be stored' },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of account administration (/platform/account and the permission pages). */
 export const USER_MESSAGES = {
@@ -42,7 +42,7 @@ export const USER_MESSAGES = {
     en_US:
       'An administrator reset the password of your account {account}. Your temporary password is {password}; you must change it when you log in.',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {

@@ -12,16 +12,22 @@
 import {
   BOX_FILL_ORDERS,
   type BoxGrid,
+  CUSTODY_ACTION_WORDS,
   type CustodyAction,
   cellLabel,
   cellsInFillOrder,
   type Lang,
+  LIBRARY_LEVEL_WORDS,
+  LIBRARY_STATE_WORDS,
   type LibraryState,
+  libraryWord,
   RESERVATION_MS,
+  RESTRICTION_KIND_WORDS,
   type RestrictionKind,
   type RestrictionLevel,
   ResultCode,
   type ResultCodeValue,
+  UNIT_STATUS_WORDS,
 } from '@trialab/api-contract';
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -40,41 +46,6 @@ import {
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError } from '../../lib/errors.js';
 import type { POSITION_MESSAGES } from './messages.js';
-
-type Word = Record<Lang, string>;
-const LEVEL_WORDS: Record<RestrictionLevel, Word> = {
-  room: { zh_CN: '房间', en_US: 'room' },
-  unit: { zh_CN: '存储设备', en_US: 'unit' },
-  rack: { zh_CN: '冻存架', en_US: 'rack' },
-  box: { zh_CN: '冻存盒', en_US: 'box' },
-};
-const KIND_WORDS: Record<RestrictionKind, Word> = {
-  project: { zh_CN: '项目', en_US: 'project' },
-  sampleType: { zh_CN: '样本类型', en_US: 'sample type' },
-  temperature: { zh_CN: '储存条件', en_US: 'storage condition' },
-};
-const STATE_WORDS: Record<LibraryState, Word> = {
-  none: { zh_CN: '未入库', en_US: 'not in the library' },
-  stored: { zh_CN: '在库', en_US: 'in storage' },
-  out: { zh_CN: '已出库', en_US: 'out on loan' },
-  destroyed: { zh_CN: '已销毁', en_US: 'destroyed' },
-};
-const ACTION_WORDS: Record<CustodyAction, Word> = {
-  place: { zh_CN: '入库', en_US: 'placed' },
-  import: { zh_CN: '导入入库', en_US: 'imported' },
-  move: { zh_CN: '移位', en_US: 'moved' },
-  boxMove: { zh_CN: '随盒移位', en_US: 'moved with its box' },
-  evacuate: { zh_CN: '转移', en_US: 'evacuated' },
-  outbound: { zh_CN: '出库', en_US: 'sent out' },
-  return: { zh_CN: '归还', en_US: 'returned' },
-  destroy: { zh_CN: '销毁', en_US: 'destroyed' },
-};
-const STATUS_WORDS: Record<string, Word> = {
-  active: { zh_CN: '运行中', en_US: 'active' },
-  defrosting: { zh_CN: '除霜中', en_US: 'defrosting' },
-  backup: { zh_CN: '备用', en_US: 'a backup' },
-  out_of_service: { zh_CN: '停用', en_US: 'out of service' },
-};
 
 /** Which library states each action starts from, and where it leaves the specimen. */
 const FLOW: Record<Exclude<CustodyAction, 'boxMove'>, { from: LibraryState[]; to: LibraryState }> = {
@@ -263,7 +234,7 @@ function targetProblem(
   if (!takes)
     return refuse(ResultCode.INVALID_STATE, 'positionsUnitInactive', {
       unit: unit.name,
-      status: STATUS_WORDS[unit.status]?.[lang] ?? unit.status,
+      status: libraryWord(UNIT_STATUS_WORDS, unit.status, lang),
     });
   if (specimen.temperatureId !== null && specimen.temperatureId !== unit.temperatureId)
     return refuse(ResultCode.BAD_REQUEST, 'positionsTemperature', {
@@ -285,15 +256,16 @@ function targetProblem(
     if (broken)
       return refuse(ResultCode.BAD_REQUEST, 'positionsRestricted', {
         code: specimen.code,
-        level: LEVEL_WORDS[level][lang],
+        level: libraryWord(LIBRARY_LEVEL_WORDS, level, lang),
         name,
-        kind: KIND_WORDS[broken][lang],
+        kind: libraryWord(RESTRICTION_KIND_WORDS, broken, lang),
       });
   }
   return undefined;
 }
 
-export const levelWord = (level: RestrictionLevel, lang: Lang) => LEVEL_WORDS[level][lang];
+export const levelWord = (level: RestrictionLevel, lang: Lang) =>
+  libraryWord(LIBRARY_LEVEL_WORDS, level, lang);
 
 /** The first rule one of these specimens breaks in this box (for a box moved with its contents). */
 export async function targetProblemFor(
@@ -344,8 +316,8 @@ function stateProblem(lang: Lang, specimen: SpecimenRow, action: Exclude<Custody
   if (!FLOW[action].from.includes(state))
     return refuse(ResultCode.INVALID_STATE, 'positionsState', {
       code: specimen.code,
-      state: STATE_WORDS[state]?.[lang] ?? state,
-      action: ACTION_WORDS[action][lang],
+      state: libraryWord(LIBRARY_STATE_WORDS, state, lang),
+      action: libraryWord(CUSTODY_ACTION_WORDS, action, lang),
     });
   if ((action === 'place' || action === 'import') && specimen.status !== 'signed')
     return refuse(ResultCode.INVALID_STATE, 'positionsNotSigned', { code: specimen.code });

@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import type { MessageTexts } from '@trialab/api-contract';
 
 /** Messages of the specimen library's position engine and storage tree. */
 export const POSITION_MESSAGES = {
@@ -94,7 +94,7 @@ export const POSITION_MESSAGES = {
     zh_CN: '{name} 中有样本，不能删除或改变温度条件',
     en_US: '{name} holds specimens: it cannot be removed or change its storage condition',
   },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, MessageTexts>;
 
 declare module '../../lib/i18n.js' {
   interface DomainMessages {
