@@ -123,18 +123,21 @@ export function planContentHash(plan: {
   revision: number;
   visits: ReadonlyArray<{
     name: string;
+    enName?: string | null | undefined;
     day?: number | null | undefined;
     windowBefore?: number | undefined;
     windowAfter?: number | undefined;
     samples: readonly SampleRefs[];
   }>;
 }): string {
-  // The visit windows are part of what is approved: they decide when a sample is overdue.
+  // The visit windows are part of what is approved: they decide when a sample is overdue. So is
+  // the visit's English name: English readers (sites, the reconciliation) know the visit by it.
   const content = {
     planNo: plan.planNo,
     revision: plan.revision,
     visits: plan.visits.map((v) => ({
       name: v.name,
+      enName: v.enName?.trim() || null,
       day: v.day ?? null,
       windowBefore: v.windowBefore ?? 0,
       windowAfter: v.windowAfter ?? 0,
