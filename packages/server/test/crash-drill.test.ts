@@ -16,7 +16,7 @@ import { PACKAGE_DIR } from '../src/config.js';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.js';
 import { consumableOrders } from '../src/db/schema-portal.js';
 import { verifyAuditChain } from '../src/lib/audit-verification.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+import { createTestDatabase, ENGINES, openPgliteFromTemplate, type TestDatabase } from './engines.js';
 import {
   demoApplication,
   login,
@@ -43,9 +43,7 @@ async function prepare(
   const dir = await mkdtemp(join(tmpdir(), 'trialab-crash-'));
   if (engine === 'pglite') {
     const dataDir = join(dir, 'pglite');
-    const template = new Blob([await readFile(inject('pgliteTemplate'))]);
-    const first = await openDatabase({ dataDir, loadDataDir: template });
-    await first.close();
+    await (await openPgliteFromTemplate(dataDir)).close();
     return { place: { url: undefined, dataDir, dir }, open: () => openDatabase({ dataDir }) };
   }
   const testDb = await createTestDatabase('postgres');
