@@ -5,12 +5,12 @@
 // the audit chain must verify. On both engines; PGlite keeps its data directory on disk here.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpoints, endpointUrl, IDEMPOTENCY_HEADERS } from '@trialab/api-contract';
 import { count, like } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/app.js';
 import { PACKAGE_DIR } from '../src/config.js';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.js';
