@@ -27,7 +27,7 @@ import {
   parsePublicKeys,
   trustedPublicKeys,
 } from '../src/lib/signing-keys.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+import { createTestDatabase, ENGINES, openPgliteFromTemplate, type TestDatabase } from './engines.js';
 import { serverProgram } from './helpers.js';
 
 const system = (at: Date) => ({
@@ -450,7 +450,8 @@ describe.each(ENGINES)('audit chain on %s', (engine) => {
           );
         });
       try {
-        let handle = await open();
+        // PGlite: the migrated template on disk, not initdb and the migrations in the test.
+        let handle = testDb ? await testDb.open() : await openPgliteFromTemplate(dataDir);
         const ids = await appendRows(handle.db, 4);
         if (!testDb) await handle.close();
         const exportFile = join(dir, 'checkpoints.json');

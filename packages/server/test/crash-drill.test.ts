@@ -5,18 +5,18 @@
 // the audit chain must verify. On both engines; PGlite keeps its data directory on disk here.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpoints, endpointUrl, IDEMPOTENCY_HEADERS } from '@trialab/api-contract';
 import { count, like } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/app.js';
 import { PACKAGE_DIR } from '../src/config.js';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.js';
 import { consumableOrders } from '../src/db/schema-portal.js';
 import { verifyAuditChain } from '../src/lib/audit-verification.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+import { createTestDatabase, ENGINES, openPgliteFromTemplate, type TestDatabase } from './engines.js';
 import {
   demoApplication,
   login,
@@ -43,9 +43,7 @@ async function prepare(
   const dir = await mkdtemp(join(tmpdir(), 'trialab-crash-'));
   if (engine === 'pglite') {
     const dataDir = join(dir, 'pglite');
-    const template = new Blob([await readFile(inject('pgliteTemplate'))]);
-    const first = await openDatabase({ dataDir, loadDataDir: template });
-    await first.close();
+    await (await openPgliteFromTemplate(dataDir)).close();
     return { place: { url: undefined, dataDir, dir }, open: () => openDatabase({ dataDir }) };
   }
   const testDb = await createTestDatabase('postgres');

@@ -85,6 +85,15 @@ function pgliteTemplate(seeded: boolean): Promise<TemplateEntry[]> {
 }
 
 /**
+ * A PGlite database on disk in `dataDir` (for child processes: drills, CLIs, main.ts), made from the
+ * migrated template instead of initdb and the migrations; the handle is open on it (close it before
+ * a child opens the folder).
+ */
+export async function openPgliteFromTemplate(dataDir: string): Promise<DatabaseHandle> {
+  return openDatabase({ dataDir, loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+}
+
+/**
  * A throw-away database: in-memory PGlite, or a fresh PostgreSQL database dropped afterwards.
  * `seeded`: it starts with the demo seed already in (global-setup.ts), not only the migrations.
  */

@@ -316,7 +316,11 @@ describe.each(ENGINES)('position engine on %s', (engine) => {
         );
         await checkInvariants();
       }),
-      { numRuns: 25, seed: 27 },
+      // PGlite has one connection: the clients' transactions run one after another there, so
+      // the races are PostgreSQL's to find; PGlite's runs check the same invariants on fewer
+      // interleavings (8 still find a unit counter that misses decrements or loses a batch's sum:
+      // both failed within 3 runs with this seed).
+      { numRuns: engine === 'pglite' ? 8 : 25, seed: 27 },
     );
     // The sequences did both: changes and refusals (a property that refuses everything proves nothing).
     expect(done).toBeGreaterThan(20);

@@ -14,7 +14,7 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import { settings } from '../src/db/schema.js';
 import { ed25519Keys, newEd25519Pem } from '../src/lib/signing-keys.js';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+import { createTestDatabase, ENGINES, openPgliteFromTemplate, type TestDatabase } from './engines.js';
 import { call, envelope, login, requestDeviceTicket, serverProgram, startEnv } from './helpers.js';
 
 const { system } = endpoints;
@@ -305,9 +305,22 @@ describe('main.ts', () => {
   it(
     'says at start that the embedded engine is for one workstation and demos',
     async () => {
+      // On disk from the migrated template: the start opens, finds no migration to run, seeds and
+      // listens (initdb and the migrations are the template's, paid once per run).
+      const dir = await mkdtemp(join(tmpdir(), 'trialab-main-'));
+      const dataDir = join(dir, 'pglite');
+      await (await openPgliteFromTemplate(dataDir)).close();
       const child = spawn(process.execPath, [serverProgram('main')], {
         cwd: PACKAGE_DIR,
-        env: { ...process.env, DATA_DIR: 'memory://', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1' },
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          KEYS_DIR: join(dir, 'keys'),
+          FILES_DIR: join(dir, 'files'),
+          SEED_DEMO: 'false',
+          PORT: '0',
+          HOST: '127.0.0.1',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       try {
@@ -323,7 +336,10 @@ describe('main.ts', () => {
           'embedded database (PGlite): for one workstation and demos; a power loss or VM reset can lose recent writes. Production runs on PostgreSQL (DATABASE_URL).',
         );
       } finally {
+        const exited = new Promise((resolve) => child.once('close', resolve));
         child.kill('SIGTERM');
+        await exited;
+        await rm(dir, { recursive: true, force: true });
       }
     },
     MAIN_TIMEOUT_MS,

@@ -93,73 +93,134 @@ export function requiredPermissions(): string[] {
   return [...required].sort();
 }
 
+/** One declared permission row: a menu or a button, its parent named by i18n key. */
+interface DeclaredPermission {
+  parentKey: string | null;
+  values: Omit<typeof s.permissions.$inferInsert, 'id' | 'parentId'> & { i18nKey: string };
+}
+
 /**
- * Menu tree and the button permissions the endpoint and workflow declarations require. Runs at every start
- * (upsert by i18n key), so new endpoints get their permission rows without a manual step.
+ * The menu tree and the button permissions the endpoint and workflow declarations require: menus
+ * in tree order (a parent before its children), then the buttons.
  */
-async function syncPermissions(tx: Transaction): Promise<void> {
+function declaredPermissions(): { menus: DeclaredPermission[]; buttons: DeclaredPermission[] } {
   const menus = flattenMenus();
-  const idByKey = new Map<string, number>();
-  for (const menu of menus) {
-    const values = {
-      parentId: menu.parentKey ? (idByKey.get(menu.parentKey) ?? null) : null,
-      type: menu.type,
-      authority: menu.authority,
-      i18nKey: menu.key,
-      name: menu.zh,
-      enName: menu.en,
-      hkName: menu.hk,
-      path: menu.segment,
-      fullPath: menu.fullPath,
-      icon: menu.icon,
-      invisible: menu.hidden,
-      notCache: menu.notCache,
-      sort: menu.sort,
-    };
-    const [row] = await tx
-      .insert(s.permissions)
-      .values(values)
-      .onConflictDoUpdate({ target: s.permissions.i18nKey, set: values })
-      .returning({ id: s.permissions.id });
-    if (row) idByKey.set(menu.key, row.id);
-  }
   // The first menu of an authority owns its buttons (pages opened from a list share the list's).
   const menuByPrefix = new Map<string, (typeof menus)[number]>();
   for (const m of menus) {
     const prefix = m.authority.replace(/:view$/, '');
     if (!menuByPrefix.has(prefix)) menuByPrefix.set(prefix, m);
   }
-  let sort = 0;
-  for (const permission of requiredPermissions()) {
-    const [area = '', resource = '', action = ''] = permission.split(':');
-    const menu = menuByPrefix.get(`${area}:${resource}`);
-    const [zh, en, hk] = ACTION_NAMES[action] ?? [action, action, action];
-    const values = {
-      parentId: menu ? (idByKey.get(menu.key) ?? null) : null,
-      type: 3,
-      authority: permission,
-      i18nKey: `perm.${permission}`,
-      name: menu ? `${menu.zh}-${zh}` : `${resource}-${zh}`,
-      enName: menu ? `${menu.en}: ${en}` : `${resource}: ${en}`,
-      hkName: menu ? `${menu.hk}-${hk}` : `${resource}-${hk}`,
-      sort: sort++,
-    };
-    await tx
-      .insert(s.permissions)
-      .values(values)
-      .onConflictDoUpdate({ target: s.permissions.i18nKey, set: values });
-  }
+  return {
+    menus: menus.map((menu) => ({
+      parentKey: menu.parentKey,
+      values: {
+        type: menu.type,
+        authority: menu.authority,
+        i18nKey: menu.key,
+        name: menu.zh,
+        enName: menu.en,
+        hkName: menu.hk,
+        path: menu.segment,
+        fullPath: menu.fullPath,
+        icon: menu.icon,
+        invisible: menu.hidden,
+        notCache: menu.notCache,
+        sort: menu.sort,
+      },
+    })),
+    buttons: requiredPermissions().map((permission, sort) => {
+      const [area = '', resource = '', action = ''] = permission.split(':');
+      const menu = menuByPrefix.get(`${area}:${resource}`);
+      const [zh, en, hk] = ACTION_NAMES[action] ?? [action, action, action];
+      return {
+        parentKey: menu?.key ?? null,
+        values: {
+          type: 3,
+          authority: permission,
+          i18nKey: `perm.${permission}`,
+          name: menu ? `${menu.zh}-${zh}` : `${resource}-${zh}`,
+          enName: menu ? `${menu.en}: ${en}` : `${resource}: ${en}`,
+          hkName: menu ? `${menu.hk}-${hk}` : `${resource}-${hk}`,
+          sort,
+        },
+      };
+    }),
+  };
 }
 
+type PermissionRow = typeof s.permissions.$inferSelect;
+type PermissionValues = DeclaredPermission['values'] & { parentId: number | null };
+
+/**
+ * Menu tree and button permissions brought up to date at every start (keyed by i18n key), so new
+ * endpoints get their permission rows without a manual step. The rows are read once and only those
+ * that differ from the declarations are written, in one statement per tree level: a start with
+ * nothing changed writes nothing (it ran one upsert per row, about 400, before).
+ */
+async function syncPermissions(tx: Transaction): Promise<void> {
+  const current = new Map<string, PermissionRow>();
+  for (const row of await tx.select().from(s.permissions)) current.set(row.i18nKey, row);
+  const idByKey = new Map([...current].map(([key, row]) => [key, row.id]));
+  const { menus, buttons } = declaredPermissions();
+  // Menus level by level (a new menu's id is known once its level is written), the buttons last.
+  let pending = menus;
+  while (pending.length > 0) {
+    const ready = pending.filter((p) => p.parentKey === null || idByKey.has(p.parentKey));
+    if (ready.length === 0) throw new Error(`menus without a declared parent: ${pending[0]?.values.i18nKey}`);
+    await upsertChanged(tx, ready, current, idByKey);
+    pending = pending.filter((p) => !ready.includes(p));
+  }
+  await upsertChanged(tx, buttons, current, idByKey);
+}
+
+/** Writes the declared rows that differ from `current` in one statement; records new rows' ids. */
+async function upsertChanged(
+  tx: Transaction,
+  declared: readonly DeclaredPermission[],
+  current: ReadonlyMap<string, PermissionRow>,
+  idByKey: Map<string, number>,
+): Promise<void> {
+  const changed: PermissionValues[] = [];
+  for (const { parentKey, values } of declared) {
+    const row: PermissionValues = {
+      ...values,
+      parentId: parentKey === null ? null : (idByKey.get(parentKey) ?? null),
+    };
+    const now = current.get(values.i18nKey);
+    const same =
+      now !== undefined &&
+      (Object.keys(row) as (keyof PermissionValues)[]).every((column) => now[column] === row[column]);
+    if (!same) changed.push(row);
+  }
+  const [first] = changed;
+  if (first === undefined) return;
+  // Every row of one call declares the same columns (menus all of theirs, buttons theirs): an
+  // existing row gets exactly those, as the one-row upserts gave it.
+  const set = Object.fromEntries(
+    (Object.keys(first) as (keyof PermissionValues)[]).map((column) => [
+      column,
+      sql.raw(`excluded.${s.permissions[column].name}`),
+    ]),
+  );
+  const written = await tx
+    .insert(s.permissions)
+    .values(changed)
+    .onConflictDoUpdate({ target: s.permissions.i18nKey, set })
+    .returning({ id: s.permissions.id, i18nKey: s.permissions.i18nKey });
+  for (const { id, i18nKey } of written) idByKey.set(i18nKey, id);
+}
+
+/** Dictionary types and entries the code relies on, added when missing (two statements). */
 async function seedDictionaries(tx: Transaction): Promise<void> {
-  for (const dict of DICTS) {
-    await tx
-      .insert(s.dictTypes)
-      .values({ dictNo: dict.dictNo, name: dict.name, enName: dict.enName })
-      .onConflictDoNothing();
-    await tx
-      .insert(s.dictData)
-      .values(
+  await tx
+    .insert(s.dictTypes)
+    .values(DICTS.map((dict) => ({ dictNo: dict.dictNo, name: dict.name, enName: dict.enName })))
+    .onConflictDoNothing();
+  await tx
+    .insert(s.dictData)
+    .values(
+      DICTS.flatMap((dict) =>
         dict.items.map(([value, label, enLabel], sort) => ({
           dictNo: dict.dictNo,
           value,
@@ -167,9 +228,9 @@ async function seedDictionaries(tx: Transaction): Promise<void> {
           enLabel,
           sort,
         })),
-      )
-      .onConflictDoNothing();
-  }
+      ),
+    )
+    .onConflictDoNothing();
 }
 
 async function seedDemo(tx: Transaction, now: Date): Promise<void> {
