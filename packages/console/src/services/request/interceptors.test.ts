@@ -170,7 +170,7 @@ describe('signRequest', () => {
     expect(empty.data).toBe('');
     expect(empty.headers.get('Content-MD5')).toBe('1B2M2Y8AsgTpgAmY7PhCfg==');
   });
-  it('maps HK and CN to zh_CN, and names HK in Accept-Language (documents print in Traditional Chinese)', async () => {
+  it('maps HK and CN to zh_CN (SPEC), and names HK in Accept-Language (the server answers it in Traditional Chinese)', async () => {
     lang = 'zh-HK';
     const c = await signRequest(deps)(config({ url: '/a' }));
     expect(c.headers.get('lang')).toBe('zh_CN');
