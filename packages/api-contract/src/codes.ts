@@ -116,15 +116,27 @@ export function httpStatusOf(code: number): number {
   return HTTP_STATUS_OF[code as ResultCodeValue] ?? 400;
 }
 
-/**
- * A message in the server's languages. zh_HK is optional until every table carries it (then it
- * becomes required and the `lang` header takes it); new tables write all three.
- */
-export type MessageTexts = { zh_CN: string; en_US: string; zh_HK?: string };
+/** A message in the server's languages: every table carries all three (messages.test checks it). */
+export type MessageTexts = { zh_CN: string; en_US: string; zh_HK: string };
 
-/** Languages of the `lang` header; zh_CN is the default. */
-export const LANGS = ['zh_CN', 'en_US'] as const;
+/**
+ * Languages of the server's texts; zh_CN is the default. zh_HK is Traditional Chinese as written in
+ * Hong Kong (the console's zh-HK).
+ */
+export const LANGS = ['zh_CN', 'en_US', 'zh_HK'] as const;
 export type Lang = (typeof LANGS)[number];
-export function parseLang(value: unknown): Lang {
-  return value === 'en_US' ? 'en_US' : 'zh_CN';
+
+/**
+ * A request's language from its `lang` header and, for Chinese, its `Accept-Language`. The `lang`
+ * header is zh_CN or en_US (SPEC section 7; zh_HK is taken too); a console in zh-HK sends zh_CN
+ * with `Accept-Language: zh-HK`, and a first Accept-Language of zh-HK, zh-TW, zh-MO or zh-Hant
+ * reads Traditional Chinese. English is never overridden by Accept-Language.
+ */
+export function parseLang(value: unknown, acceptLanguage?: unknown): Lang {
+  if (value === 'en_US' || value === 'zh_HK') return value;
+  const first =
+    typeof acceptLanguage === 'string'
+      ? (acceptLanguage.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '')
+      : '';
+  return /^zh-(hk|tw|mo|hant)\b/.test(first) ? 'zh_HK' : 'zh_CN';
 }

@@ -3,6 +3,7 @@
 // fields with it (components/DynamicForm), so a rule cannot differ between the two.
 import safeRegex from 'safe-regex2';
 import { z } from 'zod';
+import type { Lang, MessageTexts } from './codes.js';
 
 export const FORM_FIELD_TYPES = [
   'text',
@@ -20,6 +21,13 @@ export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 /** The console's languages; every label is given in each. */
 export const FORM_LANGS = ['zh-CN', 'en-US', 'zh-HK'] as const;
 export type FormLang = (typeof FORM_LANGS)[number];
+
+/** The console's language code of a server language (`zh_HK` is `zh-HK`). */
+export const FORM_LANG_OF: Readonly<Record<Lang, FormLang>> = {
+  zh_CN: 'zh-CN',
+  en_US: 'en-US',
+  zh_HK: 'zh-HK',
+};
 
 export const FORM_FIELD_KEY = /^[a-z][a-zA-Z0-9]*$/;
 /** Bounds of what a form may declare (a form is filled on one screen). */
@@ -308,27 +316,36 @@ export function validateFormValues(
 }
 
 /** Messages of the keys used in the field schema (VALIDATION_MESSAGES). */
-export const FORM_FIELD_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+export const FORM_FIELD_VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   'validation.formFieldKey': {
     zh_CN: '字段键须以小写字母开头，仅含字母和数字',
     en_US: 'A field key starts with a lower-case letter and has only letters and digits',
+    zh_HK: '字段鍵須以小寫字母開頭，僅含字母和數字',
   },
   'validation.formFieldKeyDuplicate': {
     zh_CN: '字段键在表单中重复',
     en_US: 'The field key is used twice in the form',
+    zh_HK: '字段鍵在表單中重複',
   },
   'validation.formPattern': {
     zh_CN: '校验正则表达式无效，或其嵌套重复会使校验过慢',
     en_US:
       'The validation pattern is not a valid expression, or its nested repetition would make checking too slow',
+    zh_HK: '校驗正則表達式無效，或其嵌套重複會令校驗過慢',
   },
   'validation.formNumberRange': {
     zh_CN: '最大值不能小于最小值',
     en_US: 'The maximum cannot be below the minimum',
+    zh_HK: '最大值不能小於最小值',
   },
   'validation.formOptionsSource': {
     zh_CN: '请列出选项或选择字典（二选一）',
     en_US: 'List the options or choose a dictionary (one of them)',
+    zh_HK: '請列出選項或選擇字典（二選一）',
   },
-  'validation.formOptionDuplicate': { zh_CN: '选项值重复', en_US: 'An option value is used twice' },
+  'validation.formOptionDuplicate': {
+    zh_CN: '选项值重复',
+    en_US: 'An option value is used twice',
+    zh_HK: '選項值重複',
+  },
 };

@@ -11,7 +11,9 @@ describe('localName: a record kept with names per language, in the reader’s la
   });
   it('reads the traditional name in zh-HK when one is stored, else the Chinese name', () => {
     expect(localName({ name: '样本管理', enName: 'Samples', hkName: '樣本管理' }, 'zh-HK')).toBe('樣本管理');
+    expect(localName({ name: '样本管理', enName: 'Samples', hkName: '樣本管理' }, 'zh_HK')).toBe('樣本管理');
     expect(localName(serum, 'zh-HK')).toBe('血清');
+    expect(localName({ name: '全血', enName: 'Whole blood' }, 'zh_HK')).toBe('全血');
   });
   it('falls back to the other language when the reader’s is missing or blank', () => {
     expect(localName({ name: '协和医院', enName: null }, 'en-US')).toBe('协和医院');

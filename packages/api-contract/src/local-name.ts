@@ -2,9 +2,12 @@
  * The one rule for a record kept with names per language (sample types, temperatures, test items,
  * stock-out types, containers, dictionary items, roles, menus, research centres): show the name of
  * the reader's language, falling back to the other. en-US reads `enName`, else the Chinese name;
- * zh-HK reads `hkName` (traditional) when one is stored, else the simplified `name`. A blank stored
- * name counts as none. The console (`components/localName.ts`) and the server (lists, documents and
- * exports, `lib/local-name.ts`) both apply this declaration.
+ * zh-HK reads `hkName` (traditional) when one is stored, else the Chinese `name` as it was written
+ * (simplified). Only the menus and permissions store an `hkName`; the master data and dictionary
+ * items keep a Chinese and an English name, so zh-HK readers see their Chinese name
+ * (docs/architecture.md, "Languages"). A blank stored name counts as none. The console
+ * (`components/localName.ts`) and the server (lists, documents, exports, audit logs,
+ * `lib/local-name.ts`) both apply this declaration.
  */
 export interface LocalNames {
   name: string;
@@ -12,8 +15,8 @@ export interface LocalNames {
   hkName?: string | null;
 }
 
-/** A console language code (zh-CN, en-US, zh-HK) or a `lang` header value (zh_CN, en_US). */
-export type NameLocale = 'zh-CN' | 'en-US' | 'zh-HK' | 'zh_CN' | 'en_US' | (string & {});
+/** A console language code (zh-CN, en-US, zh-HK) or a server language (zh_CN, en_US, zh_HK). */
+export type NameLocale = 'zh-CN' | 'en-US' | 'zh-HK' | 'zh_CN' | 'en_US' | 'zh_HK' | (string & {});
 
 function given(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.trim() !== '';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageTexts } from './codes.js';
 import { FORM_FIELD_VALIDATION_MESSAGES } from './form-fields.js';
 import { LAB_VALIDATION_MESSAGES } from './lab-messages.js';
 import { PORTAL_ADMIN_VALIDATION_MESSAGES } from './portal-admin-messages.js';
@@ -31,36 +32,66 @@ export const passwordSchema = z
   .refine(isPasswordValid, { message: PASSWORD_POLICY_MESSAGE, abort: true });
 
 /** Messages for the keys used in schema refinements, in every language. */
-export const VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+export const VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   [PASSWORD_POLICY_MESSAGE]: {
     zh_CN: '密码须为8至16位，且包含数字、大写字母、小写字母、特殊字符(!@#$%^&*()_+)中的至少三种',
     en_US:
       'The password must be 8 to 16 characters and contain at least three of: digits, uppercase letters, lowercase letters, special characters (!@#$%^&*()_+)',
+    zh_HK: '密碼須為8至16位，且包含數字、大寫字母、小寫字母、特殊字符(!@#$%^&*()_+)中的至少三種',
   },
-  'validation.mobile': { zh_CN: '手机号格式不正确', en_US: 'Invalid phone number' },
-  'validation.email': { zh_CN: '邮箱格式不正确', en_US: 'Invalid e-mail address' },
-  'validation.account': { zh_CN: '请输入手机号或邮箱', en_US: 'Enter a phone number or e-mail address' },
-  'validation.code': { zh_CN: '验证码为6位数字', en_US: 'The verification code is 6 digits' },
-  'validation.agreement': { zh_CN: '请阅读并勾选协议', en_US: 'Please read and accept the agreement' },
+  'validation.mobile': {
+    zh_CN: '手机号格式不正确',
+    en_US: 'Invalid phone number',
+    zh_HK: '手機號格式不正確',
+  },
+  'validation.email': { zh_CN: '邮箱格式不正确', en_US: 'Invalid e-mail address', zh_HK: '郵箱格式不正確' },
+  'validation.account': {
+    zh_CN: '请输入手机号或邮箱',
+    en_US: 'Enter a phone number or e-mail address',
+    zh_HK: '請輸入手機號或郵箱',
+  },
+  'validation.code': {
+    zh_CN: '验证码为6位数字',
+    en_US: 'The verification code is 6 digits',
+    zh_HK: '驗證碼為6位數字',
+  },
+  'validation.agreement': {
+    zh_CN: '请阅读并勾选协议',
+    en_US: 'Please read and accept the agreement',
+    zh_HK: '請閱讀並勾選協議',
+  },
   // Generic texts for zod's issue codes (see issueMessage); `{n}` is the schema's limit.
   'validation.unsafeText': {
     zh_CN: '不能包含空字符(U+0000)或无效的Unicode字符(不成对的代理项)',
     en_US: 'must not contain NUL (U+0000) or invalid Unicode (unpaired surrogates)',
+    zh_HK: '不能包含空字符(U+0000)或無效的Unicode字符(不成對的代理項)',
   },
-  'validation.required': { zh_CN: '不能为空', en_US: 'must not be empty' },
-  'validation.outOfRange': { zh_CN: '数值超出范围', en_US: 'number out of range' },
-  'validation.notANumber': { zh_CN: '不是有效的数字', en_US: 'not a valid number' },
-  'validation.integer': { zh_CN: '须为整数', en_US: 'must be a whole number' },
-  'validation.string.max': { zh_CN: '最多{n}个字符', en_US: 'at most {n} characters' },
-  'validation.string.min': { zh_CN: '至少{n}个字符', en_US: 'at least {n} characters' },
-  'validation.string.exact': { zh_CN: '须为{n}个字符', en_US: 'exactly {n} characters' },
-  'validation.items.max': { zh_CN: '最多{n}项', en_US: 'at most {n} items' },
-  'validation.items.min': { zh_CN: '至少{n}项', en_US: 'at least {n} items' },
-  'validation.items.exact': { zh_CN: '须为{n}项', en_US: 'exactly {n} items' },
-  'validation.number.max': { zh_CN: '不能大于{n}', en_US: 'at most {n}' },
-  'validation.number.maxExclusive': { zh_CN: '须小于{n}', en_US: 'less than {n}' },
-  'validation.number.min': { zh_CN: '不能小于{n}', en_US: 'at least {n}' },
-  'validation.number.minExclusive': { zh_CN: '须大于{n}', en_US: 'greater than {n}' },
+  'validation.required': { zh_CN: '不能为空', en_US: 'must not be empty', zh_HK: '不能為空' },
+  'validation.outOfRange': { zh_CN: '数值超出范围', en_US: 'number out of range', zh_HK: '數值超出範圍' },
+  'validation.notANumber': { zh_CN: '不是有效的数字', en_US: 'not a valid number', zh_HK: '不是有效的數字' },
+  'validation.integer': { zh_CN: '须为整数', en_US: 'must be a whole number', zh_HK: '須為整數' },
+  'validation.string.max': {
+    zh_CN: '最多{n}个字符',
+    en_US: 'at most {n} characters',
+    zh_HK: '最多{n}個字符',
+  },
+  'validation.string.min': {
+    zh_CN: '至少{n}个字符',
+    en_US: 'at least {n} characters',
+    zh_HK: '至少{n}個字符',
+  },
+  'validation.string.exact': {
+    zh_CN: '须为{n}个字符',
+    en_US: 'exactly {n} characters',
+    zh_HK: '須為{n}個字符',
+  },
+  'validation.items.max': { zh_CN: '最多{n}项', en_US: 'at most {n} items', zh_HK: '最多{n}項' },
+  'validation.items.min': { zh_CN: '至少{n}项', en_US: 'at least {n} items', zh_HK: '至少{n}項' },
+  'validation.items.exact': { zh_CN: '须为{n}项', en_US: 'exactly {n} items', zh_HK: '須為{n}項' },
+  'validation.number.max': { zh_CN: '不能大于{n}', en_US: 'at most {n}', zh_HK: '不能大於{n}' },
+  'validation.number.maxExclusive': { zh_CN: '须小于{n}', en_US: 'less than {n}', zh_HK: '須小於{n}' },
+  'validation.number.min': { zh_CN: '不能小于{n}', en_US: 'at least {n}', zh_HK: '不能小於{n}' },
+  'validation.number.minExclusive': { zh_CN: '须大于{n}', en_US: 'greater than {n}', zh_HK: '須大於{n}' },
   ...PORTAL_VALIDATION_MESSAGES,
   ...PORTAL_REPORT_VALIDATION_MESSAGES,
   ...LAB_VALIDATION_MESSAGES,

@@ -234,4 +234,34 @@ describe.each(ENGINES)('code mappings on %s', (engine) => {
       ).code,
     ).toBe(ResultCode.FORBIDDEN);
   });
+
+  it('exports in Traditional Chinese for a zh-HK reader, and that file imports again unchanged', async () => {
+    const response = await call(
+      env.app,
+      codeMappings.export,
+      { session: platform, lang: 'zh_CN', acceptLanguage: 'zh-HK', body: { kind: 'visit', projectId } },
+      env.clock.now,
+    );
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const ws = workbook.worksheets[0];
+    expect(ws?.name).toBe('編碼映射');
+    expect(ws?.getRow(1).getCell(4).value).toBe('外部編碼');
+    expect(ws?.getRow(2).getCell(2).value).toBe('訪視');
+    expect(ws?.getRow(2).getCell(8).value).toBe('啟用');
+    const fileId = await storeFile(env, {
+      name: 'mappings-hk.xlsx',
+      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      content: response.rawPayload,
+      uploadedBy: platform.login.user.id,
+    });
+    const preview = await as(platform, codeMappings.importPreview, {
+      lang: 'zh_HK',
+      body: { fileId },
+    });
+    const data = preview.data as { rows: PreviewRow[]; valid: number; invalid: number };
+    expect(data.rows.map((r) => r.errors)).toEqual(data.rows.map(() => []));
+    expect(data).toMatchObject({ valid: 3, invalid: 0 });
+  });
 });

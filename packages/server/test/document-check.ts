@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Lang } from '@trialab/api-contract';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { expect } from 'vitest';
-import type { DocumentLang } from '../src/documents/language.js';
 import { FRAME_TEXTS, fill } from '../src/documents/language.js';
 
 /**
@@ -23,7 +23,7 @@ import { FRAME_TEXTS, fill } from '../src/documents/language.js';
 /** Every page says "page x of y"; every row key appears exactly once; pages with rows repeat the header. */
 export function expectPaged(
   pages: string[][],
-  lang: DocumentLang,
+  lang: Lang,
   table?: { header: string[]; rows: string[] },
 ): void {
   pages.forEach((runs, i) => {

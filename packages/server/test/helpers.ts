@@ -8,6 +8,7 @@ import {
   type EndpointDef,
   endpointUrl,
   type HttpMethod,
+  type Lang,
   type LoginResult,
   queryPairs,
   serializeQuery,
@@ -149,7 +150,9 @@ export interface CallOptions {
   /** Raw body text instead of JSON.stringify(body). */
   rawBody?: string;
   session?: Session;
-  lang?: 'zh_CN' | 'en_US';
+  lang?: Lang;
+  /** The `Accept-Language` header (a console in zh-HK sends `lang: zh_CN` and `Accept-Language: zh-HK`). */
+  acceptLanguage?: string;
   /** The `tz` header (the console sends the browser's IANA zone). */
   tz?: string;
   /** Change a signed component after signing (tampering tests). */
@@ -205,6 +208,7 @@ export async function call(
     : undefined;
   const headers: Record<string, string> = { lang: options.lang ?? 'en_US' };
   if (options.tz !== undefined) headers.tz = options.tz;
+  if (options.acceptLanguage !== undefined) headers['accept-language'] = options.acceptLanguage;
   if (hasBody && body !== undefined && body.length > 0) headers['content-type'] = 'application/json';
   if (options.session) {
     headers.authorization = `Bearer ${options.session.token}`;

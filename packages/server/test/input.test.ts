@@ -247,28 +247,32 @@ describe.each(ENGINES)('request input on %s', (engine) => {
     let checked = 0;
     for (const [index, endpoint] of ALL_ENDPOINTS.entries()) {
       await fc.assert(
-        fc.asyncProperty(badCases(endpoint), fc.constantFrom<Lang>('zh_CN', 'en_US'), async (bad, lang) => {
-          const response = await call(
-            env.app,
-            endpoint,
-            {
-              params: bad.params,
-              query: bad.query,
-              body: bad.body,
-              lang,
-              ...(endpoint.access === 'public' ? {} : { session: admin }),
-            },
-            env.clock.now,
-          );
-          const answer = envelope(response);
-          expect({ endpoint: endpoint.id, status: response.statusCode, ...answer }).toEqual({
-            endpoint: endpoint.id,
-            status: 400,
-            code: ResultCode.BAD_REQUEST,
-            msg: refusal(lang, bad.where),
-            data: null,
-          });
-        }),
+        fc.asyncProperty(
+          badCases(endpoint),
+          fc.constantFrom<Lang>('zh_CN', 'en_US', 'zh_HK'),
+          async (bad, lang) => {
+            const response = await call(
+              env.app,
+              endpoint,
+              {
+                params: bad.params,
+                query: bad.query,
+                body: bad.body,
+                lang,
+                ...(endpoint.access === 'public' ? {} : { session: admin }),
+              },
+              env.clock.now,
+            );
+            const answer = envelope(response);
+            expect({ endpoint: endpoint.id, status: response.statusCode, ...answer }).toEqual({
+              endpoint: endpoint.id,
+              status: 400,
+              code: ResultCode.BAD_REQUEST,
+              msg: refusal(lang, bad.where),
+              data: null,
+            });
+          },
+        ),
         { seed: SEED + index, numRuns: RUNS_PER_ENDPOINT },
       );
       checked++;
@@ -353,6 +357,14 @@ describe.each(ENGINES)('request input on %s', (engine) => {
     expect(chinese.body).toMatchObject({
       code: 431,
       msg: '请求地址或请求头过长（上限16KB），请缩短查询条件',
+    });
+    const hongKong = await rawExchange(
+      address.port,
+      `${longQuery}lang: zh_CN\r\nAccept-Language: zh-HK\r\n\r\n`,
+    );
+    expect(hongKong.body).toMatchObject({
+      code: 431,
+      msg: '請求地址或請求標頭過長（上限16KB），請縮短查詢條件',
     });
     // A header the HTTP parser refuses (NUL) answers the envelope too.
     const nul = await rawExchange(

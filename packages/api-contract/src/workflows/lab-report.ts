@@ -26,9 +26,21 @@ export type ReportState = (typeof REPORT_STATES)[number];
 
 /** Meanings of the electronic signatures (stored with each signature, shown on the report). */
 export const SIGNATURE_MEANINGS = {
-  review: { zh_CN: '审核：结果已复核无误', en_US: 'Reviewed: results checked and correct' },
-  release: { zh_CN: '发布：批准发布本报告', en_US: 'Released: report approved for release' },
-  approveRevision: { zh_CN: '修改审核：批准修改并发布', en_US: 'Revision approved and released' },
+  review: {
+    zh_CN: '审核：结果已复核无误',
+    en_US: 'Reviewed: results checked and correct',
+    zh_HK: '審核：結果已覆核無誤',
+  },
+  release: {
+    zh_CN: '发布：批准发布本报告',
+    en_US: 'Released: report approved for release',
+    zh_HK: '發布：批准發布本報告',
+  },
+  approveRevision: {
+    zh_CN: '修改审核：批准修改并发布',
+    en_US: 'Revision approved and released',
+    zh_HK: '修改審核：批准修改並發布',
+  },
 } as const;
 
 /** Report states read the same in the report's own workflow and in its revisions'. */

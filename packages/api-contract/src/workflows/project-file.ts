@@ -1,3 +1,4 @@
+import type { MessageTexts } from '../codes.js';
 import { defineWorkflow } from './machine.js';
 
 /** The project record (/project/file, /project/create-file). */
@@ -72,9 +73,10 @@ export const PROJECT_FILE_ACTIONS = Object.keys(projectFileWorkflow.transitions)
 ];
 
 /** Validation messages of the project record form (keys used in the zod schemas; both sides translate them). */
-export const PROJECT_VALIDATION_MESSAGES: Record<string, { zh_CN: string; en_US: string }> = {
+export const PROJECT_VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   'validation.projectNo': {
     zh_CN: '项目编号须为1至32位字母、数字或 _ -',
     en_US: 'The project number must be 1 to 32 letters, digits, _ or -',
+    zh_HK: '項目編號須為1至32位字母、數字或 _ -',
   },
 };

@@ -27,6 +27,7 @@ export type PlanState = (typeof PLAN_STATES)[number];
 export const PLAN_SIGNATURE_MEANING = {
   zh_CN: '方案审核：批准本版本的访视与样本计划',
   en_US: 'Plan approved: visits and samples of this version',
+  zh_HK: '方案審核：批准本版本的訪視與樣本計劃',
 } as const;
 
 export const projectPlanWorkflow = defineWorkflow({

@@ -62,6 +62,7 @@ export const projectReportWorkflow = defineWorkflow({
 export const PROJECT_REPORT_SIGNATURE_MEANING = {
   zh_CN: '项目审核：批准向研究中心发布本报告',
   en_US: 'Project review: report approved for release to the site',
+  zh_HK: '項目審核：批准向研究中心發布本報告',
 } as const;
 
 export type ProjectReportAction = keyof typeof projectReportWorkflow.transitions;

@@ -4,7 +4,7 @@ import { type ZonedTime, zonedTime } from '../lib/time-zone.js';
 import { type BarcodeKind, barcodePng } from './barcode.js';
 import { documentFonts } from './fonts.js';
 import type { LabProfile } from './lab-profile.js';
-import { type DocumentLang, documentLang, type Texts } from './language.js';
+import type { Texts } from './language.js';
 import { DocumentWriter, MARGIN } from './writer.js';
 
 /**
@@ -31,14 +31,14 @@ export function defineDocument<Data, K extends string>(definition: DocumentDefin
 
 /** Where and for whom a document is printed. */
 export interface PrintContext {
-  lang: DocumentLang;
+  lang: Lang;
   /** The reader's zone: every time in the document, and the footer's print time. */
   time: ZonedTime;
   now: Date;
   lab: LabProfile;
 }
 
-const PDF_LANG: Record<DocumentLang, string> = { zh_CN: 'zh-CN', en_US: 'en-US', zh_HK: 'zh-HK' };
+const PDF_LANG: Record<Lang, string> = { zh_CN: 'zh-CN', en_US: 'en-US', zh_HK: 'zh-HK' };
 
 export async function renderDocument<Data, K extends string>(
   definition: DocumentDefinition<Data, K>,
@@ -82,16 +82,15 @@ export async function renderDocument<Data, K extends string>(
   return done;
 }
 
-/** The print context of a request: its language (HK from Accept-Language), zone, time and the lab's letterhead. */
+/** The print context of a request: its language (Hong Kong's from Accept-Language), zone, time, letterhead. */
 export function printContext(ctx: {
   lang: Lang;
   now: Date;
   timeZone: string;
-  request: { headers: Record<string, unknown> };
   deps: { config: { labProfile: LabProfile } };
 }): PrintContext {
   return {
-    lang: documentLang(ctx.lang, ctx.request.headers['accept-language']),
+    lang: ctx.lang,
     time: zonedTime(ctx),
     now: ctx.now,
     lab: ctx.deps.config.labProfile,

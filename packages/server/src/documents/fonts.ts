@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import type { DocumentLang } from './language.js';
+import type { Lang } from '@trialab/api-contract';
 
 /** Debian's fonts-noto-cjk; PDF_CJK_FONT and PDF_CJK_BOLD_FONT override (a .ttc/.ttf/.otf with CJK glyphs). */
 const DEFAULT_REGULAR = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 const DEFAULT_BOLD = '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc';
 
 /** The face of the collection per language: Simplified glyph forms for CN and US, Hong Kong forms for HK. */
-const TTC_REGION: Record<DocumentLang, string> = { zh_CN: 'sc', en_US: 'sc', zh_HK: 'hk' };
+const TTC_REGION: Record<Lang, string> = { zh_CN: 'sc', en_US: 'sc', zh_HK: 'hk' };
 
 export interface FontFile {
   path: string;
@@ -14,7 +14,7 @@ export interface FontFile {
   face?: string;
 }
 
-function fontFile(path: string, weight: 'Regular' | 'Bold', lang: DocumentLang, face?: string): FontFile {
+function fontFile(path: string, weight: 'Regular' | 'Bold', lang: Lang, face?: string): FontFile {
   if (!existsSync(path))
     throw new Error(`CJK font for PDF documents not found at ${path} (set PDF_CJK_FONT)`);
   if (!path.endsWith('.ttc')) return { path };
@@ -23,7 +23,7 @@ function fontFile(path: string, weight: 'Regular' | 'Bold', lang: DocumentLang, 
 
 /** Regular and bold fonts of a document in `lang`. Without a bold override, a regular override serves both. */
 export function documentFonts(
-  lang: DocumentLang,
+  lang: Lang,
   env: NodeJS.ProcessEnv = process.env,
 ): { regular: FontFile; bold: FontFile } {
   const regular = fontFile(env.PDF_CJK_FONT ?? DEFAULT_REGULAR, 'Regular', lang, env.PDF_CJK_FONT_FACE);

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 import { DEMO_LAB_PROFILE } from './lab-profile.js';
-import { documentLang } from './language.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'trialab-lab-profile-'));
 const file = (name: string, content: string | Buffer) => {
@@ -51,15 +50,5 @@ describe('lab profile (LAB_PROFILE_FILE)', () => {
     expect(() => loadConfig({ LAB_PROFILE_FILE: path })).toThrow(ConfigError);
     expect(() => loadConfig({ LAB_PROFILE_FILE: path })).toThrow(reason);
     expect(() => loadConfig({ LAB_PROFILE_FILE: path })).toThrow(/LAB_PROFILE_FILE/);
-  });
-});
-
-describe('document language', () => {
-  it('follows the lang header, and Accept-Language for Hong Kong', () => {
-    expect(documentLang('en_US', 'zh-HK')).toBe('en_US');
-    expect(documentLang('zh_CN', undefined)).toBe('zh_CN');
-    expect(documentLang('zh_CN', 'zh-CN,zh;q=0.9')).toBe('zh_CN');
-    expect(documentLang('zh_CN', 'zh-HK')).toBe('zh_HK');
-    expect(documentLang('zh_CN', 'zh-TW,en;q=0.5')).toBe('zh_HK');
   });
 });

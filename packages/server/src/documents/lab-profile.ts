@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { Lang } from '@trialab/api-contract';
 import { z } from 'zod';
-import type { DocumentLang } from './language.js';
 
 /** What the letterhead of every document says about the laboratory (LAB_PROFILE_FILE). */
 export interface LabProfile {
-  name: Record<DocumentLang, string>;
-  address: Record<DocumentLang, string>;
+  name: Record<Lang, string>;
+  address: Record<Lang, string>;
   phone: string | null;
   email: string | null;
   /** Accreditation body and number, e.g. `CNAS MT0001` (ISO 15189); null prints no line. */
@@ -21,9 +21,7 @@ const localized = z
     en_US: z.string().min(1).max(200),
     zh_HK: z.string().max(200).optional(),
   })
-  .transform(
-    (v): Record<DocumentLang, string> => ({ zh_CN: v.zh_CN, en_US: v.en_US, zh_HK: v.zh_HK || v.zh_CN }),
-  );
+  .transform((v): Record<Lang, string> => ({ zh_CN: v.zh_CN, en_US: v.en_US, zh_HK: v.zh_HK || v.zh_CN }));
 
 const profileFile = z.object({
   name: localized,

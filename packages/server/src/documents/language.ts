@@ -1,20 +1,7 @@
 import type { Lang } from '@trialab/api-contract';
 
-/**
- * The languages a document is printed in. The `lang` header has only zh_CN and en_US (SPEC section
- * 7); a console in HK sends zh_CN with `Accept-Language: zh-HK`, which prints Traditional Chinese.
- */
-export const DOCUMENT_LANGS = ['zh_CN', 'en_US', 'zh_HK'] as const;
-export type DocumentLang = (typeof DOCUMENT_LANGS)[number];
-
-export function documentLang(lang: Lang, acceptLanguage: unknown): DocumentLang {
-  if (lang === 'en_US') return 'en_US';
-  const first = typeof acceptLanguage === 'string' ? acceptLanguage.split(',')[0]?.trim().toLowerCase() : '';
-  return first === 'zh-hk' || first === 'zh-tw' || first === 'zh-hant' ? 'zh_HK' : 'zh_CN';
-}
-
 /** A document's texts: every key in every language, so a missing translation fails the typecheck. */
-export type Texts<K extends string> = Record<DocumentLang, Record<K, string>>;
+export type Texts<K extends string> = Record<Lang, Record<K, string>>;
 
 /** Texts every document prints (page frame, signature blocks). */
 export const FRAME_TEXTS: Texts<

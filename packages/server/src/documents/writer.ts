@@ -1,8 +1,9 @@
+import type { Lang } from '@trialab/api-contract';
 import type PDFKit from 'pdfkit';
 import type { ZonedTime } from '../lib/time-zone.js';
 import type { BarcodeKind } from './barcode.js';
 import type { LabProfile } from './lab-profile.js';
-import { type DocumentLang, FRAME_TEXTS, fill } from './language.js';
+import { FRAME_TEXTS, fill } from './language.js';
 
 /** A4 in points, and the frame every page keeps free for the letterhead and the footer. */
 const PAGE = { width: 595.28, height: 841.89 } as const;
@@ -45,7 +46,7 @@ export interface SignatureBlock {
 }
 
 export interface FrameInfo {
-  lang: DocumentLang;
+  lang: Lang;
   time: ZonedTime;
   now: Date;
   lab: LabProfile;
@@ -66,7 +67,7 @@ const cellText = (value: Cell): string => (value === '' ? '' : text(value));
  * pages exist). Documents call only these methods, so every PDF looks and breaks the same way.
  */
 export class DocumentWriter {
-  readonly frame: (typeof FRAME_TEXTS)[DocumentLang];
+  readonly frame: (typeof FRAME_TEXTS)[Lang];
   readonly left: number = MARGIN.left;
   readonly width = PAGE.width - MARGIN.left - MARGIN.right;
 
@@ -85,7 +86,7 @@ export class DocumentWriter {
   }
 
   /** The document's language, for data kept in more than one (names in Chinese and English). */
-  get lang(): DocumentLang {
+  get lang(): Lang {
     return this.info.lang;
   }
 

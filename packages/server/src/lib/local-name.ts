@@ -3,10 +3,10 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /**
  * The contract's `localName` rule (api-contract `local-name.ts`) as a column of a query, for lists
- * that join a record's name (a sample type, a temperature, a test item): English readers get the
- * English name, falling back to the Chinese one when none is stored; everyone else the Chinese name.
- * The `lang` header knows no zh-HK, and these records store no traditional name, so zh-HK reads
- * the Chinese name as the rule says. `local-name.test.ts` checks it against the contract's rule.
+ * that join a record's name (a sample type, a temperature, a test item, a role): English readers
+ * get the English name, falling back to the Chinese one when none is stored; everyone else the
+ * Chinese name. These records store no traditional name, so zh-HK reads the Chinese name as the
+ * rule says.
  */
 export function localNameColumn(table: { name: AnyColumn; enName: AnyColumn }, lang: Lang): SQL<string> {
   return isEnglishLocale(lang)

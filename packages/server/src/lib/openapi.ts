@@ -4,6 +4,7 @@ import {
   fullPath,
   IDEMPOTENCY_HEADERS,
   IDEMPOTENCY_KEY_PATTERN,
+  LANGS,
   ResultCode,
   SIGNING_HEADERS,
 } from '@trialab/api-contract';
@@ -124,7 +125,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
         schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
       });
     }
-    parameters.push({ name: 'lang', in: 'header', required: false, schema: { enum: ['zh_CN', 'en_US'] } });
+    parameters.push({ name: 'lang', in: 'header', required: false, schema: { enum: [...LANGS] } });
     parameters.push({
       name: SIGNING_HEADERS.timeZone,
       in: 'header',

@@ -7,7 +7,6 @@ import {
   IDEMPOTENCY_HEADERS,
   issueMessage,
   type Lang,
-  parseLang,
   ResultCode,
   SIGNING_HEADERS,
   workflowById,
@@ -17,7 +16,7 @@ import { z } from 'zod';
 import type { Executor } from '../db/client.js';
 import { type AuditEntry, appendAudit, holdsSecret, redact } from './audit.js';
 import { ApiError } from './errors.js';
-import { t } from './i18n.js';
+import { requestLang, t } from './i18n.js';
 import {
   claimIdempotencyKey,
   idempotencyClaimOf,
@@ -112,7 +111,12 @@ export function passwordChangeReason(
   return null;
 }
 
-const LOCALES = { zh_CN: z.locales.zhCN().localeError, en_US: z.locales.en().localeError } as const;
+// zod's own texts (issueMessage's last resort); Hong Kong reads zod's Traditional Chinese (zh-TW).
+const LOCALES: Record<Lang, z.core.$ZodErrorMap> = {
+  zh_CN: z.locales.zhCN().localeError,
+  en_US: z.locales.en().localeError,
+  zh_HK: z.locales.zhTW().localeError,
+};
 
 /** Validates one part of the request; failures become a 400 naming the fields in the user's language. */
 function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, lang: Lang, part: string): T {
@@ -239,7 +243,7 @@ export function route<E extends EndpointDef, R = undefined>(
     handler: async (request, reply) => {
       const deps = app.deps;
       const { hasPermission, touchSession, assertMayAttach } = deps.domains;
-      const lang = parseLang(request.headers.lang);
+      const lang = requestLang(request.headers);
       const now = new Date(deps.clock());
       let principal: Principal | null = null;
 

@@ -144,7 +144,7 @@ export function zonedTime(options: { timeZone: string; lang: Lang; now: Date }):
       utcOffset(new Date(Date.UTC(year, 6, 1)), zone),
     ]),
   ].sort((a, b) => offsetMinutes(a) - offsetMinutes(b));
-  const zh = lang === 'zh_CN';
+  const zh = lang !== 'en_US';
   const label = `${zone}${zh ? '，' : ', '}UTC${offsets.join('/')}`;
   const dateTime = (instant: Instant) => {
     const d = toDate(instant);

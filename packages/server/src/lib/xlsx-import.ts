@@ -2,17 +2,15 @@ import { type Lang, ResultCode } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
 import { ApiError } from './errors.js';
 import { type MessageKey, t } from './i18n.js';
-import { sheetRows } from './xlsx.js';
+import { type SheetWords, sheetRows, sheetWord } from './xlsx.js';
 
 // The pieces every xlsx import shares (dictionary items, code mappings): a template in the caller's
 // language, the typed rows of the first sheet, the whole-file refusals and the row errors' column
 // names. Each import keeps its own row checks; preview and confirm run them on the same upload.
 
 /** One column of an import template, in sheet order. */
-export interface ImportColumn<K extends string> {
+export interface ImportColumn<K extends string> extends SheetWords {
   key: K;
-  zh: string;
-  en: string;
   width: number;
 }
 
@@ -23,7 +21,7 @@ export function importColumnTitle<K extends string>(
   lang: Lang,
 ): string {
   const column = columns.find((c) => c.key === key);
-  return column ? (lang === 'en_US' ? column.en : column.zh) : key;
+  return column ? sheetWord(column, lang) : key;
 }
 
 /** A row error's message in the caller's language; a `field` parameter is named by its column's header. */
@@ -41,7 +39,7 @@ export function importRowMessage<K extends string, P extends string>(
 
 /** The template: one bold header row in the caller's language and example rows. */
 export async function importTemplate<K extends string>(options: {
-  sheet: { zh: string; en: string };
+  sheet: SheetWords;
   columns: ReadonlyArray<ImportColumn<K>>;
   examples: ReadonlyArray<Partial<Record<K, string | number>>>;
   lang: Lang;
@@ -49,9 +47,9 @@ export async function importTemplate<K extends string>(options: {
   const { columns, lang } = options;
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Trialab';
-  const sheet = workbook.addWorksheet(lang === 'en_US' ? options.sheet.en : options.sheet.zh);
+  const sheet = workbook.addWorksheet(sheetWord(options.sheet, lang));
   sheet.columns = columns.map((c) => ({
-    header: lang === 'en_US' ? c.en : c.zh,
+    header: sheetWord(c, lang),
     key: c.key,
     width: c.width,
   }));

@@ -4,11 +4,33 @@ import type { ZonedTime } from './time-zone.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** One column of an exported table; `time` columns hold instants (ISO text or Date). */
-export interface XlsxColumn<K extends string = string> {
-  key: K;
+/**
+ * A word of a workbook (a column's header, a sheet's name) in the server's languages: `zh` for
+ * zh_CN, `en` for en_US, `hk` for zh_HK (Traditional Chinese as written in Hong Kong).
+ */
+export interface SheetWords {
   zh: string;
   en: string;
+  hk: string;
+}
+
+/** The word in the reader's language. */
+export function sheetWord(words: SheetWords, lang: Lang): string {
+  return lang === 'en_US' ? words.en : lang === 'zh_HK' ? words.hk : words.zh;
+}
+
+const ENABLED: Record<'on' | 'off', SheetWords> = {
+  on: { zh: '启用', en: 'Enabled', hk: '啟用' },
+  off: { zh: '停用', en: 'Disabled', hk: '停用' },
+};
+
+/** An enabled/disabled status cell in the reader's language. */
+export const enabledWord = (enabled: boolean, lang: Lang): string =>
+  sheetWord(ENABLED[enabled ? 'on' : 'off'], lang);
+
+/** One column of an exported table; `time` columns hold instants (ISO text or Date). */
+export interface XlsxColumn<K extends string = string> extends SheetWords {
+  key: K;
   width: number;
   time?: boolean;
 }
@@ -19,7 +41,8 @@ export interface XlsxColumn<K extends string = string> {
  * so a cell reads the same as the screen and never as UTC.
  */
 export async function tableWorkbook<K extends string>(options: {
-  sheet: string;
+  /** The sheet's name: a word, or a name that reads the same in every language (a container's code). */
+  sheet: SheetWords | string;
   columns: ReadonlyArray<XlsxColumn<K>>;
   rows: ReadonlyArray<Partial<Record<K, unknown>>>;
   lang: Lang;
@@ -28,9 +51,10 @@ export async function tableWorkbook<K extends string>(options: {
   const { columns, lang, time } = options;
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Trialab';
-  const sheet = workbook.addWorksheet(options.sheet.slice(0, 31));
+  const name = typeof options.sheet === 'string' ? options.sheet : sheetWord(options.sheet, lang);
+  const sheet = workbook.addWorksheet(name.slice(0, 31));
   sheet.columns = columns.map((c) => {
-    const text = lang === 'en_US' ? c.en : c.zh;
+    const text = sheetWord(c, lang);
     return { header: c.time ? time.title(text) : text, key: c.key, width: c.time ? c.width + 12 : c.width };
   });
   sheet.getRow(1).font = { bold: true };

@@ -3,6 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { requestLang, t } from '../lib/i18n.js';
 import { subresourceHeaders } from './security.js';
 
 export interface ConsolePluginOptions {
@@ -53,10 +54,9 @@ export const consolePlugin = fp(async (app: FastifyInstance, { root }: ConsolePl
     reply.header('cache-control', 'no-cache, no-store');
     const version = await builtVersion(root);
     if (version === null) {
-      const english = request.headers.lang === 'en_US';
       return reply
         .code(404)
-        .send({ code: 404, msg: english ? 'The console is not built' : '控制台未构建', data: null });
+        .send({ code: 404, msg: t(requestLang(request.headers), 'consoleNotBuilt'), data: null });
     }
     return reply.send({ version });
   });
@@ -80,9 +80,8 @@ export const consolePlugin = fp(async (app: FastifyInstance, { root }: ConsolePl
     if (request.method === 'GET' && !request.url.startsWith('/api/')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    const lang = request.headers.lang === 'en_US' ? 'en_US' : 'zh_CN';
     return reply
       .code(404)
-      .send({ code: 404, msg: lang === 'en_US' ? 'No such API' : '接口不存在', data: null });
+      .send({ code: 404, msg: t(requestLang(request.headers), 'routeNotFound'), data: null });
   });
 });

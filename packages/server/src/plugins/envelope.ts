@@ -8,7 +8,7 @@ import { isConnectionError } from '../db/errors.js';
 import { files } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { StoredContentMissing } from '../lib/file-store.js';
-import { type MessageKey, t } from '../lib/i18n.js';
+import { type MessageKey, requestLang, t } from '../lib/i18n.js';
 import { md5Base64 } from '../lib/request-signature.js';
 
 /** Largest JSON body accepted (batch imports of dictionaries stay far below). */
@@ -49,16 +49,18 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ): void {
   const [code, key] = FASTIFY_ERRORS[error.code] ?? [ResultCode.BAD_REQUEST, 'malformedRequest'];
-  reply.code(httpStatusOf(code)).send({ code, msg: t(parseLang(request.headers.lang), key), data: null });
+  reply.code(httpStatusOf(code)).send({ code, msg: t(requestLang(request.headers), key), data: null });
 }
 
 /**
- * The language of a request the HTTP parser refused: its `lang` header if it is in the bytes at
- * hand (the last chunk read), else the default.
+ * The language of a request the HTTP parser refused: its `lang` and `Accept-Language` headers if
+ * they are in the bytes at hand (the last chunk read), else the default.
  */
 function langOfRawRequest(raw: unknown): Lang {
-  const match = Buffer.isBuffer(raw) ? /\r\nlang[ \t]*:[ \t]*(\w+)/i.exec(raw.toString('latin1')) : null;
-  return parseLang(match?.[1]);
+  const text = Buffer.isBuffer(raw) ? raw.toString('latin1') : '';
+  const header = (name: string) =>
+    new RegExp(`\\r\\n${name}[ \\t]*:[ \\t]*([^\\r\\n]*)`, 'i').exec(text)?.[1]?.trim();
+  return parseLang(header('lang'), header('accept-language'));
 }
 
 /**
@@ -109,7 +111,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   );
 
   app.setErrorHandler(async (error: FastifyError | ApiError | Error, request, reply) => {
-    const lang = parseLang(request.headers.lang);
+    const lang = requestLang(request.headers);
     if (error instanceof ApiError) {
       const key = error.options.key ?? DEFAULT_KEY[error.code] ?? 'badRequest';
       const msg = error.options.detail

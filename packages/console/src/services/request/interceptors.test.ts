@@ -22,7 +22,7 @@ const texts: Record<string, string> = {
   'request.validation': '校验错误',
   'request.network': '网络异常，请稍后再试',
   'request.business': '网络请求错误，请稍后再试',
-  // The zh-HK table's words: the server's messages know only zh_CN and en_US.
+  // The zh-HK table's words (a 503 is said from the console's own tables).
   'request.databaseUnavailable': '數據庫暫時不可用，請稍後再試',
   'request.unavailable': '服務暫時不可用，請稍後再試',
 };
@@ -170,7 +170,7 @@ describe('signRequest', () => {
     expect(empty.data).toBe('');
     expect(empty.headers.get('Content-MD5')).toBe('1B2M2Y8AsgTpgAmY7PhCfg==');
   });
-  it('maps HK and CN to zh_CN, and names HK in Accept-Language (documents print in Traditional Chinese)', async () => {
+  it('maps HK and CN to zh_CN (SPEC), and names HK in Accept-Language (the server answers it in Traditional Chinese)', async () => {
     lang = 'zh-HK';
     const c = await signRequest(deps)(config({ url: '/a' }));
     expect(c.headers.get('lang')).toBe('zh_CN');

@@ -93,7 +93,7 @@ export function signRequest(deps: RequestDeps) {
     const method = normalizeMethod(config.method);
     const headers = config.headers;
     headers.set(names.lang, headerLanguage(deps.getLanguage()));
-    // The lang header knows only zh_CN and en_US (SPEC); the server's PDFs also print zh-HK from this.
+    // The lang header is zh_CN or en_US (SPEC); from this the server answers zh-HK in Traditional Chinese.
     headers.set('Accept-Language', deps.getLanguage());
     const timeZone = deps.getTimeZone();
     if (timeZone) headers.set(names.timeZone, timeZone);
@@ -232,7 +232,7 @@ export function handleError(deps: RequestDeps, instance: AxiosInstance) {
       }
     }
     // 503: the database (body code 503) or the whole service is away for a while. Said from the
-    // console's own tables, so in the user's language (the server's messages know no zh-HK).
+    // console's own tables: a proxy's 503 page carries no message of the server's.
     const unavailable =
       response.status === 503
         ? deps.translate(

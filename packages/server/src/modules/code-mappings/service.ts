@@ -1,4 +1,5 @@
 import {
+  LANGS,
   type Lang,
   type MAPPING_IMPORT_PROBLEMS,
   MAPPING_KINDS,
@@ -57,13 +58,13 @@ export function pickMapping<M extends { projectId: number | null; enabled: boole
 /** Rows per import file. */
 export const MAPPING_IMPORT_MAX_ROWS = 2000;
 
-/** A kind as written in a sheet: its key or its name in either language. */
+/** A kind as written in a sheet: its key or its name in any language. */
 export const KIND_NAMES: Record<MappingKind, Record<Lang, string>> = {
-  testItem: { zh_CN: '检测项目', en_US: 'Test item' },
-  visit: { zh_CN: '访视', en_US: 'Visit' },
-  sampleType: { zh_CN: '样本类型', en_US: 'Sample type' },
-  site: { zh_CN: '研究中心', en_US: 'Site' },
-  temperature: { zh_CN: '温度条件', en_US: 'Temperature' },
+  testItem: { zh_CN: '检测项目', en_US: 'Test item', zh_HK: '檢測項目' },
+  visit: { zh_CN: '访视', en_US: 'Visit', zh_HK: '訪視' },
+  sampleType: { zh_CN: '样本类型', en_US: 'Sample type', zh_HK: '樣本類型' },
+  site: { zh_CN: '研究中心', en_US: 'Site', zh_HK: '研究中心' },
+  temperature: { zh_CN: '温度条件', en_US: 'Temperature', zh_HK: '溫度條件' },
 };
 
 function kindOf(text: string): MappingKind | null {
@@ -71,9 +72,7 @@ function kindOf(text: string): MappingKind | null {
   return (
     MAPPING_KINDS.find(
       (kind) =>
-        kind.toLowerCase() === lower ||
-        KIND_NAMES[kind].zh_CN === text ||
-        KIND_NAMES[kind].en_US.toLowerCase() === lower,
+        kind.toLowerCase() === lower || LANGS.some((lang) => KIND_NAMES[kind][lang].toLowerCase() === lower),
     ) ?? null
   );
 }

@@ -1,7 +1,7 @@
 import type { CodeMappingRow, Lang } from '@trialab/api-contract';
 import type { MessageKey } from '../../lib/i18n.js';
 import type { ZonedTime } from '../../lib/time-zone.js';
-import { tableWorkbook } from '../../lib/xlsx.js';
+import { enabledWord, tableWorkbook } from '../../lib/xlsx.js';
 import {
   assertImportRows,
   type ImportColumn,
@@ -20,12 +20,18 @@ import {
 // exported file can be edited and imported again.
 
 const COLUMNS: Array<ImportColumn<Exclude<keyof MappingSheetRow, 'line'>>> = [
-  { key: 'projectNo', zh: '项目编号（空 = 所有项目）', en: 'Project no. (empty = all projects)', width: 22 },
-  { key: 'kind', zh: '类别', en: 'Kind', width: 12 },
-  { key: 'source', zh: '来源', en: 'Source', width: 16 },
-  { key: 'externalCode', zh: '外部编码', en: 'External code', width: 16 },
-  { key: 'externalName', zh: '外部名称', en: 'External name', width: 22 },
-  { key: 'targetCode', zh: '实验室编码', en: 'Lab code', width: 16 },
+  {
+    key: 'projectNo',
+    zh: '项目编号（空 = 所有项目）',
+    en: 'Project no. (empty = all projects)',
+    hk: '項目編號（空 = 所有項目）',
+    width: 22,
+  },
+  { key: 'kind', zh: '类别', en: 'Kind', hk: '類別', width: 12 },
+  { key: 'source', zh: '来源', en: 'Source', hk: '來源', width: 16 },
+  { key: 'externalCode', zh: '外部编码', en: 'External code', hk: '外部編碼', width: 16 },
+  { key: 'externalName', zh: '外部名称', en: 'External name', hk: '外部名稱', width: 22 },
+  { key: 'targetCode', zh: '实验室编码', en: 'Lab code', hk: '實驗室編碼', width: 16 },
 ];
 
 const ROW_MESSAGE = {
@@ -46,7 +52,7 @@ export function mappingRowMessage(lang: Lang, error: CheckedMappingRow['errors']
   return importRowMessage(lang, COLUMNS, ROW_MESSAGE, error);
 }
 
-const SHEET = { zh: '编码映射', en: 'Code mappings' };
+const SHEET = { zh: '编码映射', en: 'Code mappings', hk: '編碼映射' };
 
 export function mappingTemplate(lang: Lang): Promise<Buffer> {
   return importTemplate({
@@ -90,18 +96,18 @@ export function mappingsWorkbook(
   time: ZonedTime,
 ): Promise<Buffer> {
   return tableWorkbook({
-    sheet: lang === 'en_US' ? SHEET.en : SHEET.zh,
+    sheet: SHEET,
     columns: [
       ...COLUMNS,
-      { key: 'targetName', zh: '实验室名称', en: 'Lab name', width: 22 },
-      { key: 'status', zh: '状态', en: 'Status', width: 10 },
+      { key: 'targetName', zh: '实验室名称', en: 'Lab name', hk: '實驗室名稱', width: 22 },
+      { key: 'status', zh: '状态', en: 'Status', hk: '狀態', width: 10 },
     ],
     rows: rows.map((r) => ({
       ...r,
       projectNo: r.projectNo ?? '',
       kind: KIND_NAMES[r.kind][lang],
       externalName: r.externalName ?? '',
-      status: r.enabled ? (lang === 'en_US' ? 'Enabled' : '启用') : lang === 'en_US' ? 'Disabled' : '停用',
+      status: enabledWord(r.enabled, lang),
     })),
     lang,
     time,

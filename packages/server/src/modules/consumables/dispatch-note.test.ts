@@ -1,15 +1,15 @@
+import type { Lang } from '@trialab/api-contract';
 import { describe, expect, it } from 'vitest';
 import { expectLooksLike, expectPaged } from '../../../test/document-check.js';
 import { pdfPages } from '../../../test/pdf-text.js';
 import { type PrintContext, renderDocument } from '../../documents/document.js';
 import { DEMO_LAB_PROFILE } from '../../documents/lab-profile.js';
-import type { DocumentLang } from '../../documents/language.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { type DispatchNoteData, dispatchNote } from './dispatch-note.js';
 
 const now = new Date('2026-11-26T08:30:00Z');
 
-function context(lang: DocumentLang): PrintContext {
+function context(lang: Lang): PrintContext {
   return {
     lang,
     time: zonedTime({ timeZone: 'Asia/Shanghai', lang: lang === 'en_US' ? 'en_US' : 'zh_CN', now }),
@@ -19,7 +19,7 @@ function context(lang: DocumentLang): PrintContext {
 }
 
 /** An order dispatched with `count` lines: kit lines first, the last ones (at most 5) loose. */
-function dispatchedOrder(count: number, lang: DocumentLang = 'zh_CN'): DispatchNoteData {
+function dispatchedOrder(count: number, lang: Lang = 'zh_CN'): DispatchNoteData {
   const lab = DEMO_LAB_PROFILE;
   return {
     orderNo: 'CO2026112600042',
@@ -66,7 +66,7 @@ function dispatchedOrder(count: number, lang: DocumentLang = 'zh_CN'): DispatchN
   };
 }
 
-const HEADERS: Record<DocumentLang, string[]> = {
+const HEADERS: Record<Lang, string[]> = {
   zh_CN: ['序号', '套件', '耗材', '规格', '每套数量', '发货数量', '单位', '批号', '有效期'],
   en_US: ['No.', 'Kit', 'Item', 'Size', 'Per kit', 'Quantity', 'Unit', 'Lot no.', 'Expiry'],
   zh_HK: ['序號', '套件', '耗材', '規格', '每套數量', '發貨數量', '單位', '批號', '有效期'],

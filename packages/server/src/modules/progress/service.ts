@@ -1,5 +1,7 @@
 import {
+  FORM_LANG_OF,
   type FormField,
+  type Lang,
   type PlanStage,
   type ProgressPlanState,
   ResultCode,
@@ -130,12 +132,12 @@ export function assertPlanApproved(planStatus: ProgressPlanState): void {
 export function assertFormValues(
   fields: readonly FormField[] | null,
   values: Readonly<Record<string, unknown>>,
-  lang: 'zh_CN' | 'en_US',
+  lang: Lang,
 ): void {
   const [error] = validateFormValues(fields ?? [], values);
   if (!error) return;
   const field = fields?.find((f) => f.key === error.key);
-  const label = field?.label[lang === 'zh_CN' ? 'zh-CN' : 'en-US'] ?? error.key;
+  const label = field?.label[FORM_LANG_OF[lang]] ?? error.key;
   throw new ApiError(ResultCode.BAD_REQUEST, {
     key: 'progressFormInvalid',
     params: { field: label, code: error.code },

@@ -8,7 +8,7 @@ import {
 import type { MessageKey } from '../../lib/i18n.js';
 import { findUnsafeText } from '../../lib/input.js';
 import type { ZonedTime } from '../../lib/time-zone.js';
-import { tableWorkbook, type XlsxColumn } from '../../lib/xlsx.js';
+import { enabledWord, tableWorkbook, type XlsxColumn } from '../../lib/xlsx.js';
 import {
   assertImportRows,
   type ImportColumn,
@@ -32,26 +32,32 @@ export interface RowError {
 }
 
 const GROUP_COLUMNS: Array<ImportColumn<'code' | 'name'>> = [
-  { key: 'code', zh: '组别编码', en: 'Group code', width: 14 },
-  { key: 'name', zh: '组别名称', en: 'Group name', width: 28 },
+  { key: 'code', zh: '组别编码', en: 'Group code', hk: '組別編碼', width: 14 },
+  { key: 'name', zh: '组别名称', en: 'Group name', hk: '組別名稱', width: 28 },
 ];
 const CENTER_COLUMNS: Array<ImportColumn<'centerNo' | 'center' | 'name'>> = [
-  { key: 'centerNo', zh: '中心编号', en: 'Site number', width: 14 },
-  { key: 'center', zh: '研究中心（编码或名称）', en: 'Research centre (code or name)', width: 32 },
-  { key: 'name', zh: '中心名称（可选）', en: 'Site name (optional)', width: 28 },
+  { key: 'centerNo', zh: '中心编号', en: 'Site number', hk: '中心編號', width: 14 },
+  {
+    key: 'center',
+    zh: '研究中心（编码或名称）',
+    en: 'Research centre (code or name)',
+    hk: '研究中心（編碼或名稱）',
+    width: 32,
+  },
+  { key: 'name', zh: '中心名称（可选）', en: 'Site name (optional)', hk: '中心名稱（可選）', width: 28 },
 ];
 const CONTACT_COLUMNS: Array<ImportColumn<'name' | 'role' | 'phone' | 'email'>> = [
-  { key: 'name', zh: '姓名', en: 'Name', width: 16 },
-  { key: 'role', zh: '角色', en: 'Role', width: 16 },
-  { key: 'phone', zh: '电话（可选）', en: 'Phone (optional)', width: 18 },
-  { key: 'email', zh: '邮箱（可选）', en: 'E-mail (optional)', width: 26 },
+  { key: 'name', zh: '姓名', en: 'Name', hk: '姓名', width: 16 },
+  { key: 'role', zh: '角色', en: 'Role', hk: '角色', width: 16 },
+  { key: 'phone', zh: '电话（可选）', en: 'Phone (optional)', hk: '電話（可選）', width: 18 },
+  { key: 'email', zh: '邮箱（可选）', en: 'E-mail (optional)', hk: '郵箱（可選）', width: 26 },
 ];
 
 const COLUMNS = { group: GROUP_COLUMNS, center: CENTER_COLUMNS, contact: CONTACT_COLUMNS };
 const SHEETS = {
-  group: { zh: '组别', en: 'Groups' },
-  center: { zh: '中心', en: 'Sites' },
-  contact: { zh: '联系人', en: 'Contacts' },
+  group: { zh: '组别', en: 'Groups', hk: '組別' },
+  center: { zh: '中心', en: 'Sites', hk: '中心' },
+  contact: { zh: '联系人', en: 'Contacts', hk: '聯繫人' },
 };
 const EXAMPLES = {
   group: [{ code: 'A', name: '试验组' }],
@@ -246,7 +252,7 @@ export function recordWorkbook<T extends ProjectImportType>(
   time: ZonedTime,
 ): Promise<Buffer> {
   return tableWorkbook({
-    sheet: SHEETS[type][lang === 'en_US' ? 'en' : 'zh'],
+    sheet: SHEETS[type],
     columns: COLUMNS[type],
     rows,
     lang,
@@ -254,15 +260,12 @@ export function recordWorkbook<T extends ProjectImportType>(
   });
 }
 
-const statusText = (status: number, lang: Lang) =>
-  status === 1 ? (lang === 'en_US' ? 'Enabled' : '启用') : lang === 'en_US' ? 'Disabled' : '停用';
-
 const USER_COLUMNS: Array<XlsxColumn> = [
-  { key: 'username', zh: '姓名', en: 'Name', width: 16 },
-  { key: 'mobile', zh: '手机号', en: 'Mobile', width: 16 },
-  { key: 'email', zh: '邮箱', en: 'E-mail', width: 26 },
-  { key: 'status', zh: '状态', en: 'Status', width: 10 },
-  { key: 'grantedAt', zh: '授权时间', en: 'Granted at', width: 20, time: true },
+  { key: 'username', zh: '姓名', en: 'Name', hk: '姓名', width: 16 },
+  { key: 'mobile', zh: '手机号', en: 'Mobile', hk: '手機號', width: 16 },
+  { key: 'email', zh: '邮箱', en: 'E-mail', hk: '郵箱', width: 26 },
+  { key: 'status', zh: '状态', en: 'Status', hk: '狀態', width: 10 },
+  { key: 'grantedAt', zh: '授权时间', en: 'Granted at', hk: '授權時間', width: 20, time: true },
 ];
 
 /** The research users (staff granted the project). */
@@ -274,14 +277,14 @@ export function researchUsersWorkbook(
   time: ZonedTime,
 ): Promise<Buffer> {
   return tableWorkbook({
-    sheet: lang === 'en_US' ? 'Research users' : '研究用户',
+    sheet: { zh: '研究用户', en: 'Research users', hk: '研究用戶' },
     columns: [
-      { key: 'jobNumber', zh: '工号', en: 'Job number', width: 12 },
+      { key: 'jobNumber', zh: '工号', en: 'Job number', hk: '工號', width: 12 },
       ...USER_COLUMNS.slice(0, 3),
-      { key: 'deptName', zh: '部门', en: 'Department', width: 18 },
+      { key: 'deptName', zh: '部门', en: 'Department', hk: '部門', width: 18 },
       ...USER_COLUMNS.slice(3),
     ],
-    rows: rows.map((r) => ({ ...r, status: statusText(r.status, lang) })),
+    rows: rows.map((r) => ({ ...r, status: enabledWord(r.status === 1, lang) })),
     lang,
     time,
   });
@@ -296,13 +299,13 @@ export function externalUsersWorkbook(
   time: ZonedTime,
 ): Promise<Buffer> {
   return tableWorkbook({
-    sheet: lang === 'en_US' ? 'External users' : '外部用户',
+    sheet: { zh: '外部用户', en: 'External users', hk: '外部用戶' },
     columns: [
-      { key: 'centerNo', zh: '中心编号', en: 'Site number', width: 12 },
-      { key: 'siteName', zh: '中心名称', en: 'Site name', width: 24 },
+      { key: 'centerNo', zh: '中心编号', en: 'Site number', hk: '中心編號', width: 12 },
+      { key: 'siteName', zh: '中心名称', en: 'Site name', hk: '中心名稱', width: 24 },
       ...USER_COLUMNS,
     ],
-    rows: rows.map((r) => ({ ...r, status: statusText(r.status, lang) })),
+    rows: rows.map((r) => ({ ...r, status: enabledWord(r.status === 1, lang) })),
     lang,
     time,
   });

@@ -14,21 +14,21 @@ export const UNIQUE_FIELDS = ['projectNo', 'name', 'protocolNo'] as const;
 export type UniqueField = (typeof UNIQUE_FIELDS)[number];
 
 const FIELD_NAMES: Record<UniqueField | 'centerNo' | 'groupCode', Record<Lang, string>> = {
-  projectNo: { zh_CN: '项目编号', en_US: 'project number' },
-  name: { zh_CN: '项目名称', en_US: 'project name' },
-  protocolNo: { zh_CN: '方案编号', en_US: 'protocol number' },
-  centerNo: { zh_CN: '中心编号', en_US: 'site number' },
-  groupCode: { zh_CN: '组别编码', en_US: 'group code' },
+  projectNo: { zh_CN: '项目编号', en_US: 'project number', zh_HK: '項目編號' },
+  name: { zh_CN: '项目名称', en_US: 'project name', zh_HK: '項目名稱' },
+  protocolNo: { zh_CN: '方案编号', en_US: 'protocol number', zh_HK: '方案編號' },
+  centerNo: { zh_CN: '中心编号', en_US: 'site number', zh_HK: '中心編號' },
+  groupCode: { zh_CN: '组别编码', en_US: 'group code', zh_HK: '組別編碼' },
 };
 
 /** What a project (or one of its sites) already has, by table: the names of the refusals. */
 export const USAGE_NAMES: Record<string, Record<Lang, string>> = {
-  barcodes: { zh_CN: '样本条码', en_US: 'sample barcodes' },
-  subjects: { zh_CN: '受试者', en_US: 'subjects' },
-  orders: { zh_CN: '检测申请', en_US: 'test orders' },
-  consumables: { zh_CN: '耗材申请', en_US: 'consumable orders' },
-  transports: { zh_CN: '样本运输', en_US: 'sample shipments' },
-  users: { zh_CN: '授权用户', en_US: 'granted users' },
+  barcodes: { zh_CN: '样本条码', en_US: 'sample barcodes', zh_HK: '樣本條碼' },
+  subjects: { zh_CN: '受试者', en_US: 'subjects', zh_HK: '受試者' },
+  orders: { zh_CN: '检测申请', en_US: 'test orders', zh_HK: '檢測申請' },
+  consumables: { zh_CN: '耗材申请', en_US: 'consumable orders', zh_HK: '耗材申請' },
+  transports: { zh_CN: '样本运输', en_US: 'sample shipments', zh_HK: '樣本運輸' },
+  users: { zh_CN: '授权用户', en_US: 'granted users', zh_HK: '授權用戶' },
 };
 
 /** A value held by another project (`holder`) is refused; the project being edited may keep its own. */

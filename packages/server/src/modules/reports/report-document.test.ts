@@ -1,15 +1,15 @@
+import type { Lang } from '@trialab/api-contract';
 import { describe, expect, it } from 'vitest';
 import { expectLooksLike, expectPaged } from '../../../test/document-check.js';
 import { pdfPages } from '../../../test/pdf-text.js';
 import { type PrintContext, renderDocument } from '../../documents/document.js';
 import { DEMO_LAB_PROFILE } from '../../documents/lab-profile.js';
-import type { DocumentLang } from '../../documents/language.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { type ReportDocumentData, reportDocument, resultChanges } from './report-document.js';
 
 const NOW = new Date('2026-03-02T08:30:00Z');
 
-function context(lang: DocumentLang, timeZone = 'Asia/Shanghai'): PrintContext {
+function context(lang: Lang, timeZone = 'Asia/Shanghai'): PrintContext {
   return {
     lang,
     time: zonedTime({ timeZone, lang: lang === 'en_US' ? 'en_US' : 'zh_CN', now: NOW }),

@@ -1,23 +1,24 @@
 import type { Lang, StoredSample } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
 import type { ZonedTime } from '../../lib/time-zone.js';
-import { sheetRows, tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
+import { sheetRows, sheetWord, tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
 
 const TEMPLATE_HEADERS: Record<Lang, [string, string]> = {
   zh_CN: ['条码', '位置（可选，如 B3）'],
   en_US: ['Barcode', 'Position (optional, e.g. B3)'],
+  zh_HK: ['條碼', '位置（可選，如 B3）'],
 };
 
 const EXPORT_COLUMNS: Array<XlsxColumn<keyof StoredSample>> = [
-  { key: 'position', zh: '位置', en: 'Position', width: 10 },
-  { key: 'barcode', zh: '条码', en: 'Barcode', width: 22 },
-  { key: 'projectNo', zh: '项目编号', en: 'Project no.', width: 14 },
-  { key: 'sampleTypeName', zh: '样本类型', en: 'Sample type', width: 12 },
-  { key: 'temperatureName', zh: '温度条件', en: 'Condition', width: 12 },
-  { key: 'deviceName', zh: '设备', en: 'Device', width: 20 },
-  { key: 'containerCode', zh: '容器', en: 'Container', width: 16 },
-  { key: 'storedByName', zh: '入库人', en: 'Stored by', width: 12 },
-  { key: 'storedAt', zh: '入库时间', en: 'Stored at', width: 20, time: true },
+  { key: 'position', zh: '位置', en: 'Position', hk: '位置', width: 10 },
+  { key: 'barcode', zh: '条码', en: 'Barcode', hk: '條碼', width: 22 },
+  { key: 'projectNo', zh: '项目编号', en: 'Project no.', hk: '項目編號', width: 14 },
+  { key: 'sampleTypeName', zh: '样本类型', en: 'Sample type', hk: '樣本類型', width: 12 },
+  { key: 'temperatureName', zh: '温度条件', en: 'Condition', hk: '溫度條件', width: 12 },
+  { key: 'deviceName', zh: '设备', en: 'Device', hk: '設備', width: 20 },
+  { key: 'containerCode', zh: '容器', en: 'Container', hk: '容器', width: 16 },
+  { key: 'storedByName', zh: '入库人', en: 'Stored by', hk: '入庫人', width: 12 },
+  { key: 'storedAt', zh: '入库时间', en: 'Stored at', hk: '入庫時間', width: 20, time: true },
 ];
 
 export { XLSX_MIME };
@@ -26,7 +27,7 @@ export { XLSX_MIME };
 export async function templateWorkbook(lang: Lang): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Trialab';
-  const sheet = workbook.addWorksheet(lang === 'en_US' ? 'Samples' : '样本');
+  const sheet = workbook.addWorksheet(sheetWord({ zh: '样本', en: 'Samples', hk: '樣本' }, lang));
   const [barcode, position] = TEMPLATE_HEADERS[lang];
   sheet.columns = [
     { header: barcode, key: 'barcode', width: 24 },

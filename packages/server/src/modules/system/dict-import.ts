@@ -19,11 +19,11 @@ export const DICT_IMPORT_MAX_ROWS = 2000;
 const MAX_TEXT = 64;
 
 const COLUMNS: Array<ImportColumn<Exclude<keyof RawRow, 'line'>>> = [
-  { key: 'dictNo', zh: '字典编号', en: 'Dictionary no.', width: 14 },
-  { key: 'value', zh: '字典值', en: 'Value', width: 16 },
-  { key: 'label', zh: '中文名称', en: 'Chinese label', width: 24 },
-  { key: 'enLabel', zh: '英文名称', en: 'English label', width: 24 },
-  { key: 'sort', zh: '排序（可选）', en: 'Sort (optional)', width: 14 },
+  { key: 'dictNo', zh: '字典编号', en: 'Dictionary no.', hk: '字典編號', width: 14 },
+  { key: 'value', zh: '字典值', en: 'Value', hk: '字典值', width: 16 },
+  { key: 'label', zh: '中文名称', en: 'Chinese label', hk: '中文名稱', width: 24 },
+  { key: 'enLabel', zh: '英文名称', en: 'English label', hk: '英文名稱', width: 24 },
+  { key: 'sort', zh: '排序（可选）', en: 'Sort (optional)', hk: '排序（可選）', width: 14 },
 ];
 
 const ROW_MESSAGE = {
@@ -68,7 +68,7 @@ export interface CheckedRow {
 /** The template: one header row in the caller's language and an example row. */
 export function dictTemplate(lang: Lang): Promise<Buffer> {
   return importTemplate({
-    sheet: { zh: '字典', en: 'Dictionary' },
+    sheet: { zh: '字典', en: 'Dictionary', hk: '字典' },
     columns: COLUMNS,
     examples: [{ dictNo: 1011, value: 'black', label: '黑色', enLabel: 'Black', sort: 9 }],
     lang,

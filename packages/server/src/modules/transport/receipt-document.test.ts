@@ -1,9 +1,9 @@
+import type { Lang } from '@trialab/api-contract';
 import { describe, expect, it } from 'vitest';
 import { expectLooksLike, expectPaged } from '../../../test/document-check.js';
 import { pdfPages } from '../../../test/pdf-text.js';
 import { renderDocument } from '../../documents/document.js';
 import { DEMO_LAB_PROFILE } from '../../documents/lab-profile.js';
-import type { DocumentLang } from '../../documents/language.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { type ReceiptData, shipmentReceipt } from './receipt-document.js';
 
@@ -58,14 +58,14 @@ function booking(overrides: Partial<ReceiptData> = {}): ReceiptData {
   } as ReceiptData;
 }
 
-const print = (lang: DocumentLang) => ({
+const print = (lang: Lang) => ({
   lang,
   now,
   lab: DEMO_LAB_PROFILE,
   time: zonedTime({ timeZone: 'Asia/Shanghai', lang: lang === 'en_US' ? 'en_US' : 'zh_CN', now }),
 });
 
-const HEADERS: Record<DocumentLang, string[]> = {
+const HEADERS: Record<Lang, string[]> = {
   zh_CN: ['序号', '样本类型', '运输温度', '数量', '单位'],
   en_US: ['No.', 'Sample type', 'Transport temperature', 'Quantity', 'Unit'],
   zh_HK: ['序號', '樣本類型', '運輸溫度', '數量', '單位'],

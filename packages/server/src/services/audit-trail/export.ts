@@ -17,17 +17,23 @@ export const AUDIT_EXPORT_MAX = 10_000;
 type AuditExportRow = Awaited<ReturnType<typeof auditRows>>[number] & { refs: Record<string, string> };
 
 const COLUMNS: Array<XlsxColumn> = [
-  { key: 'id', zh: '编号', en: 'No.', width: 10 },
-  { key: 'at', zh: '时间', en: 'Time', width: 20, time: true },
-  { key: 'username', zh: '操作人', en: 'By', width: 14 },
-  { key: 'action', zh: '操作', en: 'Action', width: 28 },
-  { key: 'entity', zh: '对象', en: 'Object', width: 18 },
-  { key: 'entityId', zh: '对象编号', en: 'Record', width: 18 },
-  { key: 'changes', zh: '变更（原值 → 新值）', en: 'Changes (old → new)', width: 60 },
-  { key: 'reason', zh: '原因', en: 'Reason', width: 30 },
-  { key: 'requestId', zh: '请求编号', en: 'Request id', width: 24 },
-  { key: 'workstation', zh: '工作站', en: 'Workstation', width: 16 },
-  { key: 'ip', zh: 'IP', en: 'IP', width: 16 },
+  { key: 'id', zh: '编号', en: 'No.', hk: '編號', width: 10 },
+  { key: 'at', zh: '时间', en: 'Time', hk: '時間', width: 20, time: true },
+  { key: 'username', zh: '操作人', en: 'By', hk: '操作人', width: 14 },
+  { key: 'action', zh: '操作', en: 'Action', hk: '操作', width: 28 },
+  { key: 'entity', zh: '对象', en: 'Object', hk: '對象', width: 18 },
+  { key: 'entityId', zh: '对象编号', en: 'Record', hk: '對象編號', width: 18 },
+  {
+    key: 'changes',
+    zh: '变更（原值 → 新值）',
+    en: 'Changes (old → new)',
+    hk: '變更（原值 → 新值）',
+    width: 60,
+  },
+  { key: 'reason', zh: '原因', en: 'Reason', hk: '原因', width: 30 },
+  { key: 'requestId', zh: '请求编号', en: 'Request id', hk: '請求編號', width: 24 },
+  { key: 'workstation', zh: '工作站', en: 'Workstation', hk: '工作站', width: 16 },
+  { key: 'ip', zh: 'IP', en: 'IP', hk: 'IP', width: 16 },
 ];
 
 /** One line a changed field, in words: `Field: old → new` (the field left out when the values are not records). */
@@ -45,7 +51,7 @@ function changeLines(row: AuditExportRow, lang: Lang, time: ZonedTime): string {
 /** The filtered trail as an xlsx workbook, in words (headers, actions, objects, fields in the caller's language, times in its zone). */
 export function auditWorkbook(rows: AuditExportRow[], lang: Lang, time: ZonedTime): Promise<Buffer> {
   return tableWorkbook({
-    sheet: lang === 'en_US' ? 'Operation log' : '操作日志',
+    sheet: { zh: '操作日志', en: 'Operation log', hk: '操作日誌' },
     columns: COLUMNS,
     rows: rows.map((r) => ({
       ...r,

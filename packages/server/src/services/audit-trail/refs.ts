@@ -6,6 +6,7 @@ import {
   auditRefKey,
   auditRefKind,
   type Lang,
+  localName,
 } from '@trialab/api-contract';
 import { and, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -126,7 +127,7 @@ async function dictWords(
       ),
     );
   for (const r of rows)
-    words.set(auditDictKey(r.dictNo, r.value), lang === 'en_US' && r.enLabel ? r.enLabel : r.label);
+    words.set(auditDictKey(r.dictNo, r.value), localName({ name: r.label, enName: r.enLabel }, lang));
   return words;
 }
 
@@ -146,7 +147,7 @@ export async function withRefs<R extends RefRow>(
   const names = new Map<string, string>();
   for (const [kind, ids] of wanted) {
     for (const r of await LOOKUPS[kind](db, [...ids])) {
-      names.set(auditRefKey(kind, r.id), lang === 'en_US' && r.enName ? r.enName : r.name);
+      names.set(auditRefKey(kind, r.id), localName(r, lang));
     }
   }
   const coded = rows.map(codedValues);

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { parseLang, ResultCode } from '@trialab/api-contract';
+import { ResultCode } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -8,6 +8,7 @@ import { files } from '../../db/schema.js';
 import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
 import { type FileStore, type StagedBlob, StagedTooLarge } from '../../lib/file-store.js';
+import { requestLang } from '../../lib/i18n.js';
 import { assertSafeText } from '../../lib/input.js';
 import type { RawReply } from '../../lib/route.js';
 
@@ -127,7 +128,7 @@ export async function receiveUpload(
       throw new ApiError(ResultCode.CONTENT_MD5_MISMATCH, { key: 'contentMd5Mismatch' });
     }
     // A multipart file name may be declared in UTF-16 (filename*=utf-16le''...): same text check.
-    assertSafeText(part.filename, 'body.file.filename', parseLang(request.headers.lang));
+    assertSafeText(part.filename, 'body.file.filename', requestLang(request.headers));
     const name = cleanFileName(part.filename);
     const mime = detectType(name, staged);
     if (!mime)

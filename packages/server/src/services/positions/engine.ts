@@ -21,6 +21,7 @@ import {
   LIBRARY_STATE_WORDS,
   type LibraryState,
   libraryWord,
+  localName,
   RESERVATION_MS,
   RESTRICTION_KIND_WORDS,
   type RestrictionKind,
@@ -214,7 +215,7 @@ async function chainsOf(db: Executor, boxes: BoxRow[]) {
     restrictions,
     temperatureName: (id: number | null, lang: Lang) => {
       const t = temps.find((x) => x.id === id);
-      return t ? (lang === 'en_US' ? t.enName : t.name) : '';
+      return t ? localName(t, lang) : '';
     },
   };
 }

@@ -1,5 +1,4 @@
 import {
-  availableActions,
   labReportWorkflow,
   REPORT_PERMISSIONS,
   type ReportState,
@@ -12,24 +11,17 @@ import { useAccess } from '../../../access/useAccess';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
 import { nameOf } from '../../../components/localName';
-import { ReasonModal } from '../../../components/ReasonModal';
-import { SignatureModal } from '../../../components/SignatureModal';
 import { StatusTag } from '../../../components/StatusTag';
 import { useDetail } from '../../../components/ViewModal/useDetail';
+import { type WorkflowActionButton, WorkflowActions } from '../../../components/WorkflowActions';
 import { downloadEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation } from '../../../services/query';
 import { useSession } from '../../../stores/session';
+import { feedback } from '../../../utils/feedback';
 import { type EntryMode, REPORT_CHANGES, ResultEntryModal } from './ResultEntryModal';
 
-type Action = 'edit' | 'review' | 'return' | 'release' | 'approveRevision' | 'rejectRevision' | 'revise';
-const SIGNED = {
-  review: 'lab.report.meaning.review',
-  release: 'lab.report.meaning.release',
-  approveRevision: 'lab.report.meaning.approveRevision',
-} as const satisfies Partial<Record<Action, string>>;
-const signed = (action: Action | null) =>
-  action !== null && action in SIGNED ? SIGNED[action as keyof typeof SIGNED] : null;
-const REASONED: ReadonlySet<Action> = new Set(['return', 'rejectRevision']);
+type Signed = 'review' | 'release' | 'approveRevision';
+type Reasoned = 'return' | 'rejectRevision';
 
 export function ReportStatus({ status }: { status: ReportState }) {
   return <StatusTag workflow={labReportWorkflow} status={status} />;
@@ -45,52 +37,45 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
   const [version, setVersion] = useState<{ of: number | null; id: number } | null>(null);
   const shownId = version && version.of === id ? version.id : id;
   const report = useDetail(shownId, (c) => c.report.get, onClose);
-  const [signing, setSigning] = useState<Action | null>(null);
-  const [reasonFor, setReasonFor] = useState<Action | null>(null);
   const [entry, setEntry] = useState<EntryMode | null>(null);
-  const [act, acting] = useAction();
+  const [act] = useAction();
   const review = useEndpointMutation((c) => c.report.review, REPORT_CHANGES);
   const release = useEndpointMutation((c) => c.report.release, REPORT_CHANGES);
   const sendBack = useEndpointMutation((c) => c.report.return, REPORT_CHANGES);
   const reviewRevision = useEndpointMutation((c) => c.report.reviewRevision, REPORT_CHANGES);
 
-  const actor = { can: (p: string) => can(p), isApplicant: report?.createdBy === userId };
-  const actions: Action[] = report
-    ? [
-        ...availableActions(labReportWorkflow, report.status, actor),
-        ...availableActions(reportRevisionWorkflow, report.status, actor),
-        ...(report.status === 'released' && can(REPORT_PERMISSIONS.revise) ? (['revise'] as const) : []),
-      ]
-    : [];
-
-  /** A signed or reasoned step; its dialog closes when it worked and stays (with what was typed) when not. */
-  const perform = async (action: Action, extra: { password?: string; reason?: string }) => {
+  /**
+   * A signed or reasoned step, fired by the kit's dialogs (`WorkflowActions`): it rejects when the
+   * server refused, so the dialog stays open with what was typed, and closes when it worked.
+   */
+  const perform = async (action: Signed | Reasoned, input: string | null) => {
     if (!report) return;
     const params = { id: report.id };
-    const signature = extra.password ? { password: extra.password } : undefined;
     const version = report.version;
-    const reason = extra.reason ?? null;
-    const done = await act(() => {
-      if (action === 'review') return review.mutateAsync({ params, body: { version, signature } });
-      if (action === 'release') return release.mutateAsync({ params, body: { version, signature } });
-      if (action === 'return') return sendBack.mutateAsync({ params, body: { version, reason } });
-      return reviewRevision.mutateAsync({
-        params,
-        body: { version, action: action as 'approveRevision' | 'rejectRevision', reason, signature },
-      });
-    }, r('done'));
-    if (!done) return;
-    setSigning(null);
-    setReasonFor(null);
+    const signed = action === 'review' || action === 'release' || action === 'approveRevision';
+    const signature = signed ? { password: input ?? '' } : undefined;
+    const reason = signed ? null : input;
+    if (action === 'review') await review.mutateAsync({ params, body: { version, signature } });
+    else if (action === 'release') await release.mutateAsync({ params, body: { version, signature } });
+    else if (action === 'return') await sendBack.mutateAsync({ params, body: { version, reason } });
+    else await reviewRevision.mutateAsync({ params, body: { version, action, reason, signature } });
+    feedback.success(r('done'));
   };
-
-  const click = (action: Action) => {
-    if (!report) return;
-    if (action === 'edit') setEntry({ kind: 'edit', report });
-    else if (action === 'revise') setEntry({ kind: 'revise', report });
-    else if (signed(action)) setSigning(action);
-    else if (REASONED.has(action)) setReasonFor(action);
-  };
+  /** The button of a signed step: the kit's signature dialog shows its meaning and asks for the password. */
+  const signedButton = (action: Signed): WorkflowActionButton => ({
+    label: r(`actions.${action}`),
+    testId: `report-action-${action}`,
+    signature: t(`lab.report.meaning.${action}`),
+    onClick: (password) => perform(action, password),
+  });
+  const reasonedButton = (action: Reasoned): WorkflowActionButton => ({
+    label: r(`actions.${action}`),
+    testId: `report-action-${action}`,
+    danger: true,
+    reason: { title: r(`actions.${action}`), placeholder: r('reason'), testId: 'report-reason' },
+    onClick: (reason) => perform(action, reason),
+  });
+  const isApplicant = report?.createdBy === userId;
 
   return (
     <Drawer
@@ -205,19 +190,46 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
             </Space>
           )}
           <Space wrap>
-            {actions.map((action) => (
+            {/* The report's own workflow and its revisions' share the states: each shows its own
+                buttons for the version's state, and signs and asks for reasons in the kit's dialogs. */}
+            <WorkflowActions
+              workflow={labReportWorkflow}
+              state={report.status}
+              isApplicant={isApplicant}
+              actions={{
+                edit: {
+                  label: r('actions.edit'),
+                  testId: 'report-action-edit',
+                  onClick: () => setEntry({ kind: 'edit', report }),
+                },
+                review: signedButton('review'),
+                return: reasonedButton('return'),
+                release: signedButton('release'),
+              }}
+            />
+            <WorkflowActions
+              workflow={reportRevisionWorkflow}
+              state={report.status}
+              isApplicant={isApplicant}
+              actions={{
+                approveRevision: signedButton('approveRevision'),
+                rejectRevision: reasonedButton('rejectRevision'),
+              }}
+            />
+            {report.status === 'released' && can(REPORT_PERMISSIONS.revise) && (
               <Button
-                key={action}
-                type={signed(action) ? 'primary' : 'default'}
-                danger={REASONED.has(action)}
-                onClick={() => click(action)}
-                data-testid={`report-action-${action}`}
+                type="link"
+                size="small"
+                onClick={() => setEntry({ kind: 'revise', report })}
+                data-testid="report-action-revise"
               >
-                {r(`actions.${action}`)}
+                {r('actions.revise')}
               </Button>
-            ))}
+            )}
             {report.hasPdf && can(REPORT_PERMISSIONS.download) && (
               <Button
+                type="link"
+                size="small"
                 onClick={() =>
                   void act(() =>
                     downloadEndpoint(
@@ -235,25 +247,6 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
           </Space>
         </Space>
       )}
-      <SignatureModal
-        open={signing !== null}
-        meaning={t(signed(signing) ?? 'lab.report.meaning.review')}
-        onCancel={() => setSigning(null)}
-        onSign={(password) => (signing ? perform(signing, { password }) : Promise.resolve())}
-      />
-      <ReasonModal
-        open={reasonFor !== null}
-        title={reasonFor ? r(`actions.${reasonFor}`) : ''}
-        placeholder={r('reason')}
-        max={255}
-        required
-        testId="report-reason"
-        saving={acting}
-        onCancel={() => setReasonFor(null)}
-        onOk={(reason) => {
-          if (reasonFor) void perform(reasonFor, { reason });
-        }}
-      />
       <ResultEntryModal mode={entry} onClose={() => setEntry(null)} />
     </Drawer>
   );

@@ -6,6 +6,7 @@ import { ListPage, useListPage } from '../../../components/ListPage';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import { WorkflowActions } from '../../../components/WorkflowActions';
+import { serverLanguage } from '../../../locales/lang';
 import { callEndpoint } from '../../../services/endpoint';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
@@ -30,7 +31,7 @@ export default function PlanReviewPage() {
     (c) => c.plan.get,
     () => setOpened(null),
   );
-  const meaning = PLAN_SIGNATURE_MEANING[i18n.language === 'en-US' ? 'en_US' : 'zh_CN'];
+  const meaning = PLAN_SIGNATURE_MEANING[serverLanguage(i18n.language)];
 
   const done = () => {
     setOpened(null);

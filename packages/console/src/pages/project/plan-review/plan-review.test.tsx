@@ -3,7 +3,7 @@ import { PLAN_PERMISSIONS, PLAN_SIGNATURE_MEANING } from '@trialab/api-contract'
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../locales';
+import { changeLanguage } from '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { RequestError } from '../../../services/request/types';
 import { usePermission } from '../../../stores/permission';
@@ -13,7 +13,8 @@ import PlanReviewPage from './index';
 
 fakeEndpoints();
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLanguage('zh-CN');
   usePermission.setState({ permissions: [], roles: [] });
   vi.mocked(callEndpoint).mockReset();
 });
@@ -51,6 +52,14 @@ describe('/project/plan-review', () => {
     await waitFor(() =>
       expect(calls('plan.paging').at(-1)?.[1]).toMatchObject({ body: { status: 'returned' } }),
     );
+  });
+
+  it('shows a zh-HK reader the meaning the server stores for them, in Traditional Chinese', async () => {
+    await changeLanguage('zh-HK');
+    renderPage('/project/plan-review');
+    fireEvent.click(await screen.findByTestId('plan-open-5'));
+    fireEvent.click(await screen.findByTestId('plan-approve-modal-5'));
+    expect(await screen.findByText(PLAN_SIGNATURE_MEANING.zh_HK)).toBeTruthy();
   });
 
   it('opens a version with its samples and approves it with the password and the meaning shown', async () => {

@@ -13,6 +13,7 @@ import { dash } from '../../../components/format';
 import { PdfViewer } from '../../../components/PdfViewer';
 import { ProjectSelect } from '../../../components/ProjectSelect';
 import { WorkflowActions } from '../../../components/WorkflowActions';
+import { serverLanguage } from '../../../locales/lang';
 import { callEndpoint, fileEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
 
@@ -150,7 +151,7 @@ export function ReviewActions({
       actions={{
         approve: {
           label: t('approve'),
-          signature: PROJECT_REPORT_SIGNATURE_MEANING[i18n.language === 'en-US' ? 'en_US' : 'zh_CN'],
+          signature: PROJECT_REPORT_SIGNATURE_MEANING[serverLanguage(i18n.language)],
           testId: `project-report-approve-${row.id}`,
           onClick: (password) =>
             callEndpoint((c) => c.projectReports.approve, {
