@@ -353,7 +353,8 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       state: taskState(sql`now()`),
       // Oldest due first.
       createdAt: sql`${unitMaintenanceTasks.dueOn}::timestamptz`,
-      createdBy: null,
+      // Who planned it (the actor rule is "anyone": it narrows nothing).
+      createdBy: unitMaintenanceTasks.createdBy,
     },
     // Units belong to the laboratory, not to a project.
     scope: () => undefined,
