@@ -97,6 +97,14 @@ describe.each(ENGINES)('storage management on %s', (engine) => {
     expect(refrigerators.map((u) => u.code)).toEqual(['REF-01']);
   });
 
+  it('offers the storage conditions in the language of the reader', async () => {
+    const conditions = envelope(await as(keeper, lists.conditions, { lang: 'en_US' })).data as Row[];
+    expect(conditions.map((c) => c.code)).toEqual(expect.arrayContaining(['-80C', 'LN2']));
+    expect(conditions.find((c) => c.code === '-80C')?.name).toBe('Deep frozen');
+    const zh = envelope(await as(keeper, lists.conditions, { lang: 'zh_CN' })).data as Row[];
+    expect(zh.find((c) => c.code === '-80C')?.name).toBe('深低温');
+  });
+
   it('refuses the lists and maintenance without the library permissions', async () => {
     for (const [endpoint, body] of [
       [lists.rackList, { page: 1, size: 5 }],

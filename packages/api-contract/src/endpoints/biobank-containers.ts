@@ -44,6 +44,16 @@ export const storageBoxItem = storageBoxRow.extend({
 export type StorageBoxItem = z.infer<typeof storageBoxItem>;
 
 export const libraryContainers = defineGroup('libraryContainers', {
+  conditions: defineEndpoint({
+    service: 'container',
+    method: 'GET',
+    path: '/library/conditions',
+    summary:
+      "Enabled storage conditions (temperatures for storage) in the caller's language, for rooms, units and restrictions",
+    access: 'authenticated',
+    mutates: false,
+    data: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), range: z.string() })),
+  }),
   rackList: defineEndpoint({
     service: 'container',
     method: 'POST',

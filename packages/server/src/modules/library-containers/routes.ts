@@ -1,9 +1,11 @@
 import { endpoints, ResultCode, unitMaintenanceWorkflow } from '@trialab/api-contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { temperatures } from '../../db/schema.js';
 import { storageBoxes, storageRacks, storageUnits } from '../../db/schema-biobank.js';
 import { unitMaintenanceTasks as tasks } from '../../db/schema-biobank-maintenance.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing } from '../../lib/versioned.js';
@@ -41,6 +43,17 @@ async function openTask(ctx: SessionCtx, id: number) {
 /** The storage management screens' lists and the maintenance of units (docs/biobank.md). */
 export async function libraryContainerRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, lists, {
+    conditions: async (ctx) =>
+      ctx.db
+        .select({
+          id: temperatures.id,
+          code: temperatures.code,
+          name: localNameColumn(temperatures, ctx.lang),
+          range: temperatures.range,
+        })
+        .from(temperatures)
+        .where(and(eq(temperatures.enabled, true), eq(temperatures.forStorage, true)))
+        .orderBy(asc(temperatures.sort), asc(temperatures.id)),
     rackList: async (ctx) => {
       const { keyword, roomId, unitId, rackTypeId } = ctx.body;
       const where = and(
