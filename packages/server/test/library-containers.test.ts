@@ -177,7 +177,7 @@ describe.each(ENGINES)('storage management on %s', (engine) => {
     // Done early: a planned task, once, no next one.
     const [planned] = await tasksOf({ kind: 'calibration' });
     const early = await ok(maintenance.taskComplete, {
-      params: { id: planned?.id },
+      params: { id: planned?.id ?? 0 },
       body: { version: planned?.version },
     });
     expect(early.next).toBeNull();
