@@ -1,7 +1,7 @@
 // Storage management (container-manage): rooms, storage units and their maintenance, rack and box
 // types, racks, boxes, moving a box.
 export const libraryContainers = {
-  fields: {
+  shared: {
     code: 'Code',
     codeRule: 'A code starts with a letter or digit and holds letters, digits and _ . - (up to 32)',
     name: 'Name',

@@ -1,6 +1,6 @@
 // 存储管理（容器管理）各页：房间、存储设备及维护、冻存架/冻存盒类型、冻存架、冻存盒、冻存盒移位。
 export const libraryContainers = {
-  fields: {
+  shared: {
     code: '编码',
     codeRule: '编码须以字母或数字开头，仅含字母、数字及 _ . -，最长 32 位',
     name: '名称',

@@ -1,6 +1,6 @@
 // 存儲管理（容器管理）各頁：房間、存儲設備及維護、凍存架/凍存盒類型、凍存架、凍存盒、凍存盒移位。
 export const libraryContainers = {
-  fields: {
+  shared: {
     code: '編碼',
     codeRule: '編碼須以字母或數字開頭，僅含字母、數字及 _ . -，最長 32 位',
     name: '名稱',

@@ -44,7 +44,7 @@ const invalidates = [(c: Contract) => c.libraryMaintenance.taskList, (c: Contrac
 /** The maintenance tab of device-manage: tasks of every unit, due and overdue first. */
 export function MaintenanceTab() {
   const t = useTexts('maintenance');
-  const f = useTexts('fields');
+  const f = useTexts('shared');
   const units = useUnits();
   const list = useListPage((c) => c.libraryMaintenance.taskList, {} as Filter, { url: { status: 'one' } });
   const complete = useEndpointMutation((c) => c.libraryMaintenance.taskComplete, { invalidates });
@@ -172,7 +172,7 @@ export function TaskModal({
   onClose(): void;
 }) {
   const t = useTexts('maintenance');
-  const f = useTexts('fields');
+  const f = useTexts('shared');
   const units = useUnits();
   const create = useEndpointMutation((c) => c.libraryMaintenance.taskCreate, { invalidates });
   const update = useEndpointMutation((c) => c.libraryMaintenance.taskUpdate, { invalidates });

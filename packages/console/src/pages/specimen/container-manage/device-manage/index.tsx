@@ -74,7 +74,7 @@ export default function DeviceManagePage() {
 
 function UnitList() {
   const t = useTexts('unit');
-  const f = useTexts('fields');
+  const f = useTexts('shared');
   const list = useListPage((c) => c.biobank.unitList, {} as Filter);
   const create = useEndpointMutation((c) => c.biobank.unitCreate, { invalidates });
   const update = useEndpointMutation((c) => c.biobank.unitUpdate, { invalidates });

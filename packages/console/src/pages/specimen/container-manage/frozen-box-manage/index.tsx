@@ -70,7 +70,7 @@ export function boxPlace(
  */
 export default function BoxPage() {
   const t = useTexts('box');
-  const f = useTexts('fields');
+  const f = useTexts('shared');
   const navigate = useNavigate();
   const units = useUnits();
   const boxTypes = useBoxTypes();

@@ -61,7 +61,7 @@ export function labelsExample(grid: {
  */
 export default function BoxTypePage() {
   const t = useTexts('boxType');
-  const f = useTexts('fields');
+  const f = useTexts('shared');
   const list = useListPage((c) => c.biobank.boxTypeList, {} as Filter);
   const create = useEndpointMutation((c) => c.biobank.boxTypeCreate, { invalidates });
   const update = useEndpointMutation((c) => c.biobank.boxTypeUpdate, { invalidates });

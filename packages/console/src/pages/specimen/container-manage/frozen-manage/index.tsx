@@ -49,7 +49,7 @@ const invalidates = [
  */
 export default function RackPage() {
   const t = useTexts('rack');
-  const f = useTexts('fields');
+  const f = useTexts('shared');
   const navigate = useNavigate();
   const units = useUnits();
   const rackTypes = useRackTypes();

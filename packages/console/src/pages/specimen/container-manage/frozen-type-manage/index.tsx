@@ -31,7 +31,7 @@ const invalidates = [(c: Contract) => c.biobank.rackTypeList];
  */
 export default function RackTypePage() {
   const t = useTexts('rackType');
-  const f = useTexts('fields');
+  const f = useTexts('shared');
   const list = useListPage((c) => c.biobank.rackTypeList, {} as Filter);
   const create = useEndpointMutation((c) => c.biobank.rackTypeCreate, { invalidates });
   const update = useEndpointMutation((c) => c.biobank.rackTypeUpdate, { invalidates });

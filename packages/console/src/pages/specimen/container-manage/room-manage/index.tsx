@@ -32,7 +32,7 @@ const invalidates = [(c: Contract) => c.biobank.roomList];
  */
 export default function RoomManagePage() {
   const t = useTexts('room');
-  const f = useTexts('fields');
+  const f = useTexts('shared');
   const list = useListPage((c) => c.biobank.roomList, {} as Filter);
   const create = useEndpointMutation((c) => c.biobank.roomCreate, { invalidates });
   const update = useEndpointMutation((c) => c.biobank.roomUpdate, { invalidates });
