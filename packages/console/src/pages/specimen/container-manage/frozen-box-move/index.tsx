@@ -140,7 +140,7 @@ export default function BoxMovePage() {
       <Form.Item name="rackId" label={t('toRack')} rules={[rules.chosen(t('toRack'))]}>
         <Select
           style={{ maxWidth: 420 }}
-          disabled={!map}
+          loading={Boolean(unitId) && !map}
           onChange={() => form.setFieldValue('slot', undefined)}
           options={[
             ...(map?.racks ?? []).map((r) => ({ value: r.id, label: r.code })),
