@@ -22,7 +22,11 @@ export function Occupancy({ stored, capacity }: { stored: number; capacity: numb
   const text =
     percent === null
       ? t('components.occupancyOpen', { stored })
-      : t('components.occupancy', { stored, capacity, percent });
+      : t('components.occupancy', {
+          stored,
+          capacity,
+          percent: percent === 0 && stored > 0 ? '<1' : percent,
+        });
   return (
     <Flex vertical gap={0} style={{ minWidth: 120 }} data-testid="occupancy" aria-label={text}>
       <Typography.Text style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{text}</Typography.Text>

@@ -55,7 +55,7 @@ export function MaintenanceTab() {
     {
       dataIndex: 'unitCode',
       title: t('unit'),
-      width: 220,
+      width: 200,
       render: (_: unknown, r: MaintenanceTask) => `${r.unitCode} ${r.unitName}`,
       filter: { name: 'unitId', input: <CodeSelect records={units} /> },
     },
@@ -66,7 +66,7 @@ export function MaintenanceTab() {
       }),
     },
     {
-      ...col.words<MaintenanceTask>('kind', t('kind'), MAINTENANCE_KIND_WORDS, { width: 150 }),
+      ...col.words<MaintenanceTask>('kind', t('kind'), MAINTENANCE_KIND_WORDS, { width: 120 }),
       filter: <Select allowClear style={{ width: 160 }} options={wordOptions(MAINTENANCE_KIND_WORDS)} />,
     },
     col.text<MaintenanceTask>('dueOn', t('dueOn'), 110),

@@ -94,19 +94,20 @@ function UnitList() {
       ...col.text<StorageUnit>('code', f('code'), 110),
       filter: { name: 'keyword', input: <Input allowClear placeholder={f('keywordHint')} /> },
     },
-    col.text<StorageUnit>('name', f('name'), 200),
+    col.text<StorageUnit>('name', f('name')),
+    col.occupancy<StorageUnit>(f('occupancy')),
     {
-      ...col.text<StorageUnit>('roomName', t('room'), 150),
+      ...col.text<StorageUnit>('roomName', t('room'), 140),
       filter: { name: 'roomId', input: <CodeSelect records={rooms} /> },
     },
     {
-      ...col.words<StorageUnit>('kind', t('kind'), UNIT_KIND_WORDS, { width: 100 }),
+      ...col.words<StorageUnit>('kind', t('kind'), UNIT_KIND_WORDS, { width: 90 }),
       filter: <Select allowClear style={{ width: 120 }} options={wordOptions(UNIT_KIND_WORDS)} />,
     },
     {
       dataIndex: 'temperatureName',
       title: t('condition'),
-      width: 140,
+      width: 130,
       render: (_: unknown, row: StorageUnit) =>
         row.setCelsius === null ? row.temperatureName : `${row.temperatureName} · ${row.setCelsius} ℃`,
     },
@@ -123,7 +124,6 @@ function UnitList() {
       width: 90,
       render: (_: unknown, r: StorageUnit) => gridText(r.rows, r.cols),
     },
-    col.occupancy<StorageUnit>(f('occupancy')),
   ];
   const actions: RowAction<StorageUnit>[] = [
     { label: f('edit'), permission: P.unitEdit, testId: (r) => `unit-edit-${r.code}`, onClick: setEditing },
@@ -170,7 +170,7 @@ function UnitList() {
           </Button>
         </Permission>
       }
-      actions={{ width: 200, items: actions }}
+      actions={{ width: 170, items: actions }}
     >
       <FormModal<UnitValues>
         open={editing !== null}

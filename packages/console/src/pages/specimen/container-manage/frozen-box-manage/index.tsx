@@ -97,10 +97,11 @@ export default function BoxPage() {
       ...col.text<StorageBoxItem>('code', f('code'), 150),
       filter: { name: 'keyword', input: <Input allowClear placeholder={f('keywordHint')} /> },
     },
+    col.occupancy<StorageBoxItem>(f('occupancy')),
     {
       dataIndex: 'unitCode',
       title: t('unit'),
-      width: 220,
+      width: 200,
       render: (_: unknown, r: StorageBoxItem) => `${r.unitCode} ${r.unitName}`,
       filter: { name: 'unitId', input: <CodeSelect records={units} /> },
     },
@@ -116,7 +117,7 @@ export default function BoxPage() {
       filter: { name: 'rackId', input: <CodeSelect records={allRacks} /> },
     },
     {
-      ...col.text<StorageBoxItem>('boxTypeName', t('type'), 190),
+      ...col.text<StorageBoxItem>('boxTypeName', t('type'), 170),
       filter: { name: 'boxTypeId', input: <CodeSelect records={boxTypes} /> },
     },
     {
@@ -129,7 +130,6 @@ export default function BoxPage() {
       width: 80,
       render: (_: unknown, r: StorageBoxItem) => gridText(r.rows, r.cols),
     },
-    col.occupancy<StorageBoxItem>(f('occupancy')),
     { dataIndex: 'blocked', title: t('blocked'), width: 80, render: (v: number) => (v ? `✕ ${v}` : '-') },
   ];
   const actions: RowAction<StorageBoxItem>[] = [

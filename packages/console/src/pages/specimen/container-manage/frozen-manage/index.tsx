@@ -64,10 +64,11 @@ export default function RackPage() {
       ...col.text<StorageRackItem>('code', f('code'), 140),
       filter: { name: 'keyword', input: <Input allowClear placeholder={f('keywordHint')} /> },
     },
+    col.occupancy<StorageRackItem>(f('occupancy')),
     {
       dataIndex: 'unitCode',
       title: t('unit'),
-      width: 230,
+      width: 210,
       render: (_: unknown, r: StorageRackItem) => `${r.unitCode} ${r.unitName}`,
       filter: { name: 'unitId', input: <CodeSelect records={units} /> },
     },
@@ -75,10 +76,10 @@ export default function RackPage() {
       width: 100,
       colors: UNIT_STATUS_COLORS,
     }),
-    col.text<StorageRackItem>('roomName', t('room'), 140),
+    col.text<StorageRackItem>('roomName', t('room'), 130),
     col.text<StorageRackItem>('slot', t('slot'), 70),
     {
-      ...col.text<StorageRackItem>('rackTypeName', t('type'), 170),
+      ...col.text<StorageRackItem>('rackTypeName', t('type'), 150),
       filter: { name: 'rackTypeId', input: <CodeSelect records={rackTypes} /> },
     },
     {
@@ -93,7 +94,6 @@ export default function RackPage() {
       width: 90,
       render: (v: number, r: StorageRackItem) => `${v} / ${r.rows * r.cols}`,
     },
-    col.occupancy<StorageRackItem>(f('occupancy')),
   ];
   const actions: RowAction<StorageRackItem>[] = [
     {
