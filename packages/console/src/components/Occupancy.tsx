@@ -14,19 +14,21 @@ const FULL = 95;
 /**
  * Occupancy of a storage level as "used / capacity · n%" with a bar: the figures are always
  * written out, the bar's colour only repeats them (never colour alone). No capacity (a bag or bin
- * without one): the count alone.
+ * without one): the count and "no limit"; a level with room for nothing yet (a unit without racks): "n / 0".
  */
 export function Occupancy({ stored, capacity }: { stored: number; capacity: number | null }) {
   const { t } = useTranslation();
   const percent = occupancyPercent(stored, capacity);
   const text =
-    percent === null
-      ? t('components.occupancyOpen', { stored })
-      : t('components.occupancy', {
-          stored,
-          capacity,
-          percent: percent === 0 && stored > 0 ? '<1' : percent,
-        });
+    capacity === 0
+      ? `${stored} / 0`
+      : percent === null
+        ? t('components.occupancyOpen', { stored })
+        : t('components.occupancy', {
+            stored,
+            capacity,
+            percent: percent === 0 && stored > 0 ? '<1' : percent,
+          });
   return (
     <Flex vertical gap={0} style={{ minWidth: 120 }} data-testid="occupancy" aria-label={text}>
       <Typography.Text style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{text}</Typography.Text>

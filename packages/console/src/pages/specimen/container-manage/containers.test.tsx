@@ -99,8 +99,15 @@ describe('storage management page logic', () => {
     const { unmount } = render(<Occupancy stored={40} capacity={81} />);
     expect(screen.getByTestId('occupancy').textContent).toBe('40 / 81 · 49%');
     unmount();
-    render(<Occupancy stored={3} capacity={null} />);
+    const bag = render(<Occupancy stored={3} capacity={null} />);
     expect(screen.getByTestId('occupancy').textContent).toBe('3 / no limit');
+    bag.unmount();
+    // A unit without racks has room for nothing yet: not "no limit".
+    const empty = render(<Occupancy stored={0} capacity={0} />);
+    expect(screen.getByTestId('occupancy').textContent).toBe('0 / 0');
+    empty.unmount();
+    render(<Occupancy stored={9} capacity={4455} />);
+    expect(screen.getByTestId('occupancy').textContent).toBe('9 / 4455 · <1%');
   });
 
   it("names units' kinds and statuses in the contract's words, as labels", async () => {

@@ -73,7 +73,7 @@ export function MaintenanceTab() {
     {
       dataIndex: 'intervalDays',
       title: t('repeat'),
-      width: 110,
+      width: 130,
       render: (v: number | null) => (v ? t('everyDays', { days: v }) : t('once')),
     },
     {
