@@ -18,6 +18,9 @@ export const AUDIT_OBJECTS = {
   storageBoxType: { 'zh-CN': '冻存盒类型', 'en-US': 'Box type', 'zh-HK': '凍存盒類型' },
   storageRack: { 'zh-CN': '冻存架', 'en-US': 'Rack', 'zh-HK': '凍存架' },
   storageBox: { 'zh-CN': '冻存盒', 'en-US': 'Box', 'zh-HK': '凍存盒' },
+  storageUnitTask: { 'zh-CN': '设备维护任务', 'en-US': 'Unit maintenance task', 'zh-HK': '設備維護任務' },
+  libraryMaintenance: { 'zh-CN': '设备维护', 'en-US': 'Unit maintenance', 'zh-HK': '設備維護' },
+  unitMaintenance: { 'zh-CN': '设备维护任务', 'en-US': 'Unit maintenance task', 'zh-HK': '設備維護任務' },
   storageReservation: { 'zh-CN': '库位预留', 'en-US': 'Position reservation', 'zh-HK': '庫位預留' },
   accountApplication: { 'zh-CN': '账号申请', 'en-US': 'Account request', 'zh-HK': '賬號申請' },
   address: { 'zh-CN': '地址簿', 'en-US': 'Address book', 'zh-HK': '地址簿' },
@@ -112,6 +115,15 @@ export const AUDIT_OBJECTS = {
 
 /** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
 export const AUDIT_VERBS = {
+  taskCreate: { 'zh-CN': '计划维护任务', 'en-US': 'plan a maintenance task', 'zh-HK': '計劃維護任務' },
+  taskUpdate: { 'zh-CN': '调整维护任务', 'en-US': 'reschedule a maintenance task', 'zh-HK': '調整維護任務' },
+  taskComplete: {
+    'zh-CN': '完成维护任务',
+    'en-US': 'record a maintenance task done',
+    'zh-HK': '完成維護任務',
+  },
+  taskRemove: { 'zh-CN': '删除维护任务', 'en-US': 'drop a maintenance task', 'zh-HK': '刪除維護任務' },
+  completeEarly: { 'zh-CN': '提前完成', 'en-US': 'complete early', 'zh-HK': '提前完成' },
   roomCreate: { 'zh-CN': '新增房间', 'en-US': 'add a room', 'zh-HK': '新增房間' },
   roomUpdate: { 'zh-CN': '编辑房间', 'en-US': 'edit a room', 'zh-HK': '編輯房間' },
   unitCreate: { 'zh-CN': '新增存储设备', 'en-US': 'add a storage unit', 'zh-HK': '新增存儲設備' },

@@ -92,6 +92,7 @@ const VERB_ACTIONS: Record<string, GrantAction> = {
   move: 'create',
   block: 'create',
   restrict: 'create',
+  maintain: 'create',
   // A second person's check without an e-signature.
   review: 'review',
   audit: 'review',

@@ -55,6 +55,14 @@ export const UNIT_STATUS_WORDS: Readonly<Record<StorageUnitStatus, Words>> = {
   out_of_service: { 'zh-CN': '停用', 'en-US': 'out of service', 'zh-HK': '停用' },
 };
 
+/** Unit statuses as a label (tags, selects, filters): the lists' words, not the refusals' predicate. */
+export const UNIT_STATUS_LABELS: Readonly<Record<StorageUnitStatus, Words>> = {
+  active: { 'zh-CN': '运行中', 'en-US': 'Active', 'zh-HK': '運行中' },
+  defrosting: { 'zh-CN': '除霜中', 'en-US': 'Defrosting', 'zh-HK': '除霜中' },
+  backup: { 'zh-CN': '备用', 'en-US': 'Backup', 'zh-HK': '備用' },
+  out_of_service: { 'zh-CN': '停用', 'en-US': 'Out of service', 'zh-HK': '停用' },
+};
+
 export const UNIT_KIND_WORDS: Readonly<Record<StorageUnitKind, Words>> = {
   freezer: { 'zh-CN': '冰箱', 'en-US': 'freezer', 'zh-HK': '冰箱' },
   refrigerator: { 'zh-CN': '冷藏柜', 'en-US': 'refrigerator', 'zh-HK': '冷藏櫃' },

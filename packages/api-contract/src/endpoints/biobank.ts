@@ -214,7 +214,11 @@ export const biobank = defineGroup('biobank', {
     access: { permission: P.unitPage },
     mutates: false,
     paged: true,
-    body: listBody.extend({ roomId: id.optional(), status: z.enum(STORAGE_UNIT_STATUSES).optional() }),
+    body: listBody.extend({
+      roomId: id.optional(),
+      status: z.enum(STORAGE_UNIT_STATUSES).optional(),
+      kind: z.enum(STORAGE_UNIT_KINDS).optional(),
+    }),
     data: z.array(storageUnit),
   }),
   unitCreate: defineEndpoint({

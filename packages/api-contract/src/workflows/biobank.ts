@@ -10,12 +10,16 @@ export const BIOBANK_PERMISSIONS = {
   roomEdit: 'specimen:container-manage-room-manage:update',
   unitPage: 'specimen:container-manage-device-manage:page',
   unitEdit: 'specimen:container-manage-device-manage:update',
+  /** Maintenance tasks of units: planning them and recording them done. */
+  unitMaintain: 'specimen:container-manage-device-manage:maintain',
   rackTypePage: 'specimen:container-manage-frozen-type-manage:page',
   rackTypeEdit: 'specimen:container-manage-frozen-type-manage:update',
   rackEdit: 'specimen:container-manage-frozen-manage:update',
+  rackPage: 'specimen:container-manage-frozen-manage:page',
   boxTypePage: 'specimen:container-manage-frozen-box-type-manage:page',
   boxTypeEdit: 'specimen:container-manage-frozen-box-type-manage:update',
   boxEdit: 'specimen:container-manage-frozen-box-manage:update',
+  boxPage: 'specimen:container-manage-frozen-box-manage:page',
   boxBlock: 'specimen:container-manage-frozen-box-manage:block',
   boxMove: 'specimen:container-manage-frozen-box-move:move',
   /** Placement, auto-allocation and committing a reservation (specimens awaiting storage). */

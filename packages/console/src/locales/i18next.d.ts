@@ -6,6 +6,7 @@ import type { fields } from './zh-CN/fields';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { mapping } from './zh-CN/mapping';
 import type { menu } from './zh-CN/menu';
 import type { planTemplate } from './zh-CN/planTemplate';
@@ -46,6 +47,7 @@ declare module 'i18next' {
       'home',
       'researchCenter',
       'stockOut',
+      'libraryContainers',
       'mapping',
       'planTemplate',
       'projectFile',
@@ -77,6 +79,7 @@ declare module 'i18next' {
       researchCenter: typeof researchCenter;
       projectFile: typeof projectFile;
       stockOut: typeof stockOut;
+      libraryContainers: typeof libraryContainers;
       mapping: typeof mapping;
       planTemplate: typeof planTemplate;
       projectConfig: typeof projectConfig;

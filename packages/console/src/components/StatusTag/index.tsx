@@ -41,6 +41,11 @@ const COLORS: Record<string, string> = {
   // a received sample
   awaiting: 'default',
   exception: 'warning',
+  // storage unit maintenance
+  planned: 'default',
+  due: 'warning',
+  overdue: 'error',
+  done: 'success',
 };
 
 /** Whatever declares a workflow's state words (the contract's workflows). */

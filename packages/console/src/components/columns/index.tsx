@@ -10,7 +10,9 @@ import { DictText } from '../DictSelect';
 import { EnabledSwitch, type EnabledSwitchProps } from '../EnabledSwitch';
 import { dash, formatTime } from '../format';
 import type { ListColumn } from '../ListPage/filters';
+import { wordLabel } from '../libraryWords';
 import { nameOf } from '../localName';
+import { Occupancy } from '../Occupancy';
 import { StatusTag, type Worded } from '../StatusTag';
 
 type Field<K extends string, V = unknown> = { [P in K]: V };
@@ -154,6 +156,43 @@ export const col = {
     width,
     render: (names: readonly string[] | null | undefined) =>
       names && names.length > 0 ? names.map((name) => <Tag key={name}>{name}</Tag>) : '-',
+  }),
+
+  /**
+   * A coded value of the specimen library in the contract's words (`wordLabel`): plain text, or a
+   * tag when `colors` gives the value's colour (the words are on it: never colour alone).
+   */
+  words: <T extends object>(
+    dataIndex: keyof T & string,
+    title: string,
+    table: Parameters<typeof wordLabel>[0],
+    options: { width?: number; colors?: Readonly<Record<string, string>> } = {},
+  ): DataColumn<T> => ({
+    dataIndex,
+    title,
+    width: options.width,
+    render: (v: string | null | undefined) => {
+      if (!v) return '-';
+      const word = wordLabel(table, v);
+      return options.colors ? (
+        <Tag color={options.colors[v] ?? 'default'} data-testid={`${dataIndex}-${v}`}>
+          {word}
+        </Tag>
+      ) : (
+        word
+      );
+    },
+  }),
+
+  /** Occupancy "used / capacity · n%" with a bar (`Occupancy`), from the row's `stored` and `capacity`. */
+  occupancy: <T extends Field<'stored', number> & Field<'capacity', number | null>>(
+    title: string,
+    width = 170,
+  ): DataColumn<T> => ({
+    dataIndex: 'stored',
+    title,
+    width,
+    render: (_: unknown, row: T) => <Occupancy stored={row.stored} capacity={row.capacity} />,
   }),
 
   /** A server time in the user's zone, to the second. */

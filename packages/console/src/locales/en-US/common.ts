@@ -208,6 +208,8 @@ export const common: typeof zh = {
     reset: 'Reset',
     view: 'View',
     close: 'Close',
+    occupancy: '{{stored}} / {{capacity}} · {{percent}}%',
+    occupancyOpen: '{{stored}} / no limit',
     signature: {
       title: 'Electronic signature',
       sign: 'Sign',

@@ -18,6 +18,7 @@ export const home = {
   all: 'All',
   sep: ', ',
   workflows: {
+    unitMaintenance: 'Unit maintenance',
     accountApplication: 'Account requests',
     subjectRegistration: 'Subject registrations',
     testOrder: 'Test orders',
@@ -43,6 +44,7 @@ export const home = {
     projectReport: 'Project report review',
   },
   actions: {
+    completeEarly: 'complete early',
     approve: 'approve',
     reject: 'reject',
     resubmit: 'resubmit',

@@ -200,6 +200,8 @@ export const common = {
     reset: '重置',
     view: '查看',
     close: '关闭',
+    occupancy: '{{stored}} / {{capacity}} · {{percent}}%',
+    occupancyOpen: '{{stored}} / 不限',
     signature: {
       title: '电子签名',
       sign: '签名',

@@ -18,6 +18,7 @@ export const home = {
   all: '全部',
   sep: '、',
   workflows: {
+    unitMaintenance: '设备维护任务',
     accountApplication: '账号申请',
     subjectRegistration: '受试者登记',
     testOrder: '检测项目申请',
@@ -43,6 +44,7 @@ export const home = {
     projectReport: '项目报告审核',
   },
   actions: {
+    completeEarly: '提前完成',
     approve: '审核通过',
     reject: '驳回',
     resubmit: '重新提交',

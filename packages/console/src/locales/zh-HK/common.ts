@@ -202,6 +202,8 @@ export const common: typeof zh = {
     reset: '重置',
     view: '查看',
     close: '關閉',
+    occupancy: '{{stored}} / {{capacity}} · {{percent}}%',
+    occupancyOpen: '{{stored}} / 不限',
     signature: {
       title: '電子簽名',
       sign: '簽名',

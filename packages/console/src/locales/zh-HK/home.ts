@@ -18,6 +18,7 @@ export const home = {
   all: '全部',
   sep: '、',
   workflows: {
+    unitMaintenance: '設備維護任務',
     accountApplication: '賬號申請',
     subjectRegistration: '受試者登記',
     testOrder: '檢測項目申請',
@@ -43,6 +44,7 @@ export const home = {
     projectReport: '項目報告審核',
   },
   actions: {
+    completeEarly: '提前完成',
     approve: '審核通過',
     reject: '駁回',
     resubmit: '重新提交',

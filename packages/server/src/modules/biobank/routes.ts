@@ -192,11 +192,12 @@ export async function biobankRoutes(app: FastifyInstance): Promise<void> {
     },
     // ---- units ----
     unitList: async (ctx) => {
-      const { keyword, roomId, status } = ctx.body;
+      const { keyword, roomId, status, kind } = ctx.body;
       const where = and(
         containsAny([storageUnits.code, storageUnits.name], keyword),
         roomId ? eq(storageUnits.roomId, roomId) : undefined,
         status ? eq(storageUnits.status, status) : undefined,
+        kind ? eq(storageUnits.kind, kind) : undefined,
       );
       return pageUnits(ctx.db, where, ctx.body, ctx.lang);
     },

@@ -17,9 +17,12 @@ import {
   specimenBarcodeWorkflow,
   subjectRegistrationWorkflow,
   testOrderWorkflow,
+  unitMaintenanceWorkflow,
 } from '@trialab/api-contract';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { projectPlans, projects } from '../../db/schema.js';
+import { storageUnits } from '../../db/schema-biobank.js';
+import { unitMaintenanceTasks } from '../../db/schema-biobank-maintenance.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
 import {
@@ -35,6 +38,7 @@ import { progressPlans, progressTasks } from '../../db/schema-progress.js';
 import { projectReports } from '../../db/schema-project-reports.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 import type { TodoSource } from '../../lib/workflow.js';
+import { taskState } from '../library-containers/repository.js';
 import { projectWhere } from '../progress/repository.js';
 import { awaitingBenchSign, receivedShipmentScope } from '../specimen/codes/repository.js';
 
@@ -337,5 +341,24 @@ export const TODO_SOURCES: readonly TodoSource[] = [
     },
     scope: (s) => scopeWhere(s, projectReports.projectId, projectReports.siteId),
     pages: { approve: '/project/report-review', return: '/project/report-review' },
+  },
+  {
+    // Storage unit maintenance: due (within the reminder days) or overdue today, the database's clock
+    // in the lab's time zone; a task planned further ahead waits for no one yet (completeEarly).
+    workflow: unitMaintenanceWorkflow,
+    table: unitMaintenanceTasks,
+    columns: {
+      id: unitMaintenanceTasks.id,
+      number: sql`(SELECT ${storageUnits.code} FROM ${storageUnits} WHERE ${storageUnits.id} = ${unitMaintenanceTasks.unitId}) || ' · ' || ${unitMaintenanceTasks.dueOn}::text`,
+      state: taskState(sql`now()`),
+      // Oldest due first.
+      createdAt: sql`${unitMaintenanceTasks.dueOn}::timestamptz`,
+      // Who planned it (the actor rule is "anyone": it narrows nothing).
+      createdBy: unitMaintenanceTasks.createdBy,
+    },
+    // Units belong to the laboratory, not to a project.
+    scope: () => undefined,
+    pages: { complete: '/specimen/container-manage/device-manage' },
+    optional: ['completeEarly'],
   },
 ];
