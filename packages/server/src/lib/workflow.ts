@@ -44,6 +44,7 @@ const ACTIONS: Record<string, Record<Lang, string>> = {
   reopen: { zh_CN: '重新打开', en_US: 're-open' },
   respond: { zh_CN: '答复', en_US: 'respond' },
   revise: { zh_CN: '修改报告', en_US: 'revise' },
+  execute: { zh_CN: '执行', en_US: 'carry out' },
 };
 /** An action's words in the user's language, for messages (the raw name if none). */
 export const actionName = (lang: Lang, action: string) => ACTIONS[action]?.[lang] ?? action;
