@@ -6,6 +6,7 @@ import type { fields } from './zh-CN/fields';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { libraryMap } from './zh-CN/libraryMap';
 import type { mapping } from './zh-CN/mapping';
 import type { menu } from './zh-CN/menu';
 import type { planTemplate } from './zh-CN/planTemplate';
@@ -55,6 +56,7 @@ declare module 'i18next' {
       'projectPlan',
       'projectReports',
       'projectPlanParts',
+      'libraryMap',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -63,6 +65,7 @@ declare module 'i18next' {
       fields: typeof fields;
       lab: typeof lab;
       labQueries: typeof labQueries;
+      libraryMap: typeof libraryMap;
       menu: typeof menu;
       platformData: typeof platformData;
       specimen: typeof specimen;
