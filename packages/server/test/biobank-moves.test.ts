@@ -123,6 +123,22 @@ describe.each(ENGINES)('reviewed moves on %s', (engine) => {
   });
   afterAll(() => env.close());
 
+  it('opens on demo requests in every state, the done one carried out through the engine', async () => {
+    const rows = (await ok(moves.paging, { body: { page: 1, size: 50 } })) as unknown as Array<{
+      number: string;
+      status: string;
+    }>;
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(['submitted', 'approved', 'done', 'rejected', 'cancelled']),
+    );
+    const done = rows.find((r) => r.status === 'done');
+    const events = await env.handle.db
+      .select()
+      .from(custodyEvents)
+      .where(eq(custodyEvents.reference, `move:${done?.number}`));
+    expect(events.map((e) => e.action)).toEqual(['move']);
+  });
+
   it('takes a move of specimens and a box through review with an e-signature to its execution', async () => {
     const a2 = await boxId('M-A-R01-A2');
     const b1 = await boxId('M-A-R02-A1');

@@ -6,6 +6,7 @@ import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
 import { generatePassword, hashPassword } from '../services/identity/passwords.js';
 import { seedBiobankDemo } from './biobank-demo.js';
+import { seedBiobankMovesDemo } from './biobank-moves-demo.js';
 import {
   DEMO_PASSWORD,
   DEMO_PROJECTS,
@@ -341,6 +342,7 @@ export async function seedDatabase(
       await seedSiteReportsDemo(tx, options.now, options.files);
       await seedPlanSamplesDemo(tx, options.now);
       await seedBiobankDemo(tx, options.now);
+      await seedBiobankMovesDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
