@@ -90,6 +90,9 @@ export default function LibraryMapPage() {
   const [pendingPosition, setPendingPosition] = useState<string | null>(null);
   const band = useRef<{ start: MapCell; base: ReadonlySet<string>; moved: boolean } | null>(null);
   const drag = useRef<Drag>(null);
+  // While a dialog is open the keyboard is the dialog's (its own scan field).
+  const dialogOpen = useRef(false);
+  dialogOpen.current = placing !== null || moving !== null || boxMove !== null;
 
   const rooms = useEndpointQuery((c) => c.biobank.roomList, { body: { page: 1, size: 100 } });
   const units = useEndpointQuery((c) => c.biobank.unitList, { body: { page: 1, size: 200 } });
@@ -172,7 +175,11 @@ export default function LibraryMapPage() {
     let state = SCAN_IDLE;
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], .ant-modal')) return;
+      if (
+        dialogOpen.current ||
+        target?.closest('input, textarea, select, [contenteditable="true"], .ant-modal')
+      )
+        return;
       const next = scanKey(state, event.key, event.timeStamp || performance.now());
       state = next.state;
       if (!next.scanned) return;

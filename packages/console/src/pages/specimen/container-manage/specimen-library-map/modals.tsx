@@ -1,6 +1,6 @@
 import { cellLabel, type BoxGrid as Grid, type StorageBoxRow } from '@trialab/api-contract';
-import { Alert, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Form, Input, InputNumber, type InputRef, Modal, Radio, Select } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../components/FormModal';
 import { runAction } from '../../../../components/FormModal/useAction';
@@ -30,6 +30,7 @@ export function PlaceModal({
   const { t } = useTranslation('libraryMap', { keyPrefix: 'map' });
   const [barcode, setBarcode] = useState('');
   const [busy, setBusy] = useState(false);
+  const field = useRef<InputRef>(null);
   const position = cellLabel(grid, cell.row, cell.col);
   const place = async () => {
     const code = barcode.trim();
@@ -43,6 +44,7 @@ export function PlaceModal({
       t('placed', { code, box: box.code, position }),
     );
     setBusy(false);
+    field.current?.focus();
     if (!ok) return;
     setBarcode('');
     const next = dropTargets(grid, new Set([...taken, cellKey(cell)]), 1)?.[0] ?? null;
@@ -56,6 +58,7 @@ export function PlaceModal({
       onCancel={onClose}
       okText={t('close')}
       onOk={onClose}
+      okButtonProps={{ 'data-testid': 'map-place-close' } as never}
       cancelButtonProps={{ style: { display: 'none' } }}
       destroyOnHidden
     >
@@ -64,9 +67,10 @@ export function PlaceModal({
           <Input
             id="place_barcode"
             data-testid="map-place-barcode"
+            ref={field}
             autoFocus
             value={barcode}
-            disabled={busy}
+            aria-busy={busy}
             onChange={(e) => setBarcode(e.target.value)}
             onPressEnter={() => void place()}
           />
