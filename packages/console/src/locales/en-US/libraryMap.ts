@@ -20,7 +20,7 @@ export const libraryMap = {
     free: 'Free',
     hidden: 'Taken (outside your scope)',
     other: 'Other',
-    scanHint: 'Scan a specimen barcode anywhere on this page to open its position',
+    scanHint: 'Scan a specimen barcode anywhere on this page to open its position.',
     located: '{{code}} is in {{box}} {{position}}',
     notStored: 'Specimen {{code}} is not in storage',
     gridLabel: 'Positions of box {{box}}',

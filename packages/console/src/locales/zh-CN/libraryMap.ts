@@ -20,7 +20,7 @@ export const libraryMap = {
     free: '空闲',
     hidden: '已占用（不在权限范围）',
     other: '其他',
-    scanHint: '在本页任意位置扫描样本条码即可定位其位置',
+    scanHint: '在本页任意位置扫描样本条码即可定位其位置。',
     located: '{{code}} 位于 {{box}} {{position}}',
     notStored: '样本 {{code}} 当前不在库中',
     gridLabel: '冻存盒 {{box}} 的位置',

@@ -20,7 +20,7 @@ export const libraryMap = {
     free: '空閒',
     hidden: '已佔用（不在權限範圍）',
     other: '其他',
-    scanHint: '在本頁任意位置掃描樣本條碼即可定位其位置',
+    scanHint: '在本頁任意位置掃描樣本條碼即可定位其位置。',
     located: '{{code}} 位於 {{box}} {{position}}',
     notStored: '樣本 {{code}} 目前不在庫中',
     gridLabel: '凍存盒 {{box}} 的位置',

@@ -256,7 +256,6 @@ export default function LibraryMapPage() {
               draggable={canMove}
               data-testid={`map-box-${b.code}`}
               aria-pressed={b.id === boxId}
-              aria-label={`${b.code} ${t('utilisation', { percent: percent(b.stored, b.capacity ?? 0), stored: b.stored, capacity: b.capacity ?? 0 })}`}
               onClick={() => openBox(b.id)}
               onDragStart={(e) => {
                 e.dataTransfer.setData('text/plain', b.code);
@@ -272,7 +271,7 @@ export default function LibraryMapPage() {
                 drag.current = null;
               }}
               style={{
-                minWidth: 92,
+                minWidth: 72,
                 padding: '4px 6px',
                 borderRadius: 6,
                 cursor: 'pointer',
@@ -304,7 +303,7 @@ export default function LibraryMapPage() {
                   setBoxMove({ boxId: moved.boxId, unitId, rackId: rack.id, rackRow: row, rackCol: col });
               }}
               style={{
-                minWidth: 92,
+                minWidth: 72,
                 minHeight: 44,
                 borderRadius: 6,
                 border: `1px dashed ${token.colorBorder}`,
@@ -371,174 +370,192 @@ export default function LibraryMapPage() {
       </Card>
 
       <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <Typography.Text type="secondary">{`${t('scanHint')}。${t('dragHint')}`}</Typography.Text>
+        <Typography.Text type="secondary">{`${t('scanHint')} ${t('dragHint')}`}</Typography.Text>
         {!unitMap && <Empty description={t('selectUnit')} />}
-        {unitMap && (
-          <Card size="small" title={`${unitMap.unit.code} ${unitMap.unit.name}`}>
-            <Space wrap align="start" size={16}>
-              {unitMap.racks.map((rack) => (
-                <div key={rack.id} data-testid={`map-rack-${rack.code}`}>
-                  <Typography.Text
-                    strong
-                  >{`${rack.code} · ${t('rackSlot', { slot: rack.slot })}`}</Typography.Text>{' '}
-                  <Heat stored={rackStored(rack.id)} capacity={rackCapacity(rack.id)} />
-                  <div style={{ marginTop: 6 }}>{rackSlots(rack, boxesOfUnit)}</div>
-                </div>
-              ))}
-              {boxesOfUnit.some((b) => b.rackId === null) && (
-                <div>
-                  <Typography.Text strong>{t('loose')}</Typography.Text>
-                  <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', marginTop: 6 }}>
-                    {boxesOfUnit
-                      .filter((b) => b.rackId === null)
-                      .map((b) => (
-                        <Button
-                          key={b.id}
-                          size="small"
-                          data-testid={`map-box-${b.code}`}
-                          onClick={() => openBox(b.id)}
-                        >
-                          {`${b.code} ${percent(b.stored, b.capacity ?? 0)}%`}
-                        </Button>
-                      ))}
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
+          {unitMap && (
+            <Card
+              size="small"
+              title={`${unitMap.unit.code} ${unitMap.unit.name}`}
+              style={{ flex: '0 1 auto' }}
+            >
+              <Space wrap align="start" size={16}>
+                {unitMap.racks.map((rack) => (
+                  <div key={rack.id} data-testid={`map-rack-${rack.code}`}>
+                    <Typography.Text
+                      strong
+                    >{`${rack.code} · ${t('rackSlot', { slot: rack.slot })}`}</Typography.Text>{' '}
+                    <Heat stored={rackStored(rack.id)} capacity={rackCapacity(rack.id)} />
+                    <div style={{ marginTop: 6 }}>{rackSlots(rack, boxesOfUnit)}</div>
                   </div>
-                </div>
-              )}
-            </Space>
-          </Card>
-        )}
-        {unitMap && !box && <Typography.Text type="secondary">{t('selectBox')}</Typography.Text>}
-        {box && (
-          <Card
-            size="small"
-            title={
-              <Space wrap>
-                <span>{box.code}</span>
-                <Heat stored={box.stored} capacity={box.capacity ?? 0} />
+                ))}
+                {boxesOfUnit.some((b) => b.rackId === null) && (
+                  <div>
+                    <Typography.Text strong>{t('loose')}</Typography.Text>
+                    <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', marginTop: 6 }}>
+                      {boxesOfUnit
+                        .filter((b) => b.rackId === null)
+                        .map((b) => (
+                          <Button
+                            key={b.id}
+                            size="small"
+                            data-testid={`map-box-${b.code}`}
+                            onClick={() => openBox(b.id)}
+                          >
+                            {`${b.code} ${percent(b.stored, b.capacity ?? 0)}%`}
+                          </Button>
+                        ))}
+                    </div>
+                  </div>
+                )}
               </Space>
-            }
-            extra={
-              <Space wrap>
-                <Typography.Text id="map-colour-by">{t('colourBy')}</Typography.Text>
-                <Radio.Group
-                  aria-labelledby="map-colour-by"
-                  size="small"
-                  value={colourBy}
-                  onChange={(e) => setColourBy(e.target.value)}
-                  options={[
-                    { value: 'project', label: t('byProject') },
-                    { value: 'sampleType', label: t('bySampleType') },
-                    { value: 'status', label: t('byStatus') },
-                  ]}
-                  optionType="button"
-                />
-              </Space>
-            }
-          >
-            <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-              {grid && (
-                <BoxGrid
-                  code={box.code}
-                  grid={grid}
-                  cells={cells}
-                  look={look}
-                  selected={selection.keys}
-                  focus={focus}
-                  onFocus={setFocus}
-                  onShow={setShown}
-                  onCellClick={(cell, mods) => {
-                    if (band.current?.moved) {
-                      band.current = null;
-                      return;
-                    }
-                    activate(cell, mods);
-                  }}
-                  onCellKey={(cell, key, shift) =>
-                    key === 'Enter'
-                      ? activate(cell, { shift, ctrl: false })
-                      : activate(cell, { shift, ctrl: !shift })
-                  }
-                  onBandStart={(cell, ctrl) => {
-                    band.current = { start: cell, base: ctrl ? selection.keys : new Set(), moved: false };
-                  }}
-                  onBandOver={(cell) => {
-                    const b = band.current;
-                    if (!b || cellKey(b.start) === cellKey(cell)) return;
-                    b.moved = true;
-                    setSelection(bandSelect(b.start, cell, selectable, b.base));
-                  }}
-                  onDragStart={() => {
-                    if (boxId !== null) drag.current = { kind: 'cells', boxId };
-                  }}
-                />
-              )}
-              <div style={{ minWidth: 260, flex: 1 }}>
-                <Descriptions size="small" column={1} bordered title={t('position')}>
-                  <Descriptions.Item label={t('position')}>
-                    {shown ? `${box.code} ${shown.position}` : '-'}
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('barcode')}>
-                    <span data-testid="map-shown-barcode">{dash(shown?.barcode ?? null)}</span>
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('project')}>{dash(shown?.projectNo ?? null)}</Descriptions.Item>
-                  <Descriptions.Item label={t('subject')}>{dash(shown?.subjectNo ?? null)}</Descriptions.Item>
-                  <Descriptions.Item label={t('sampleType')}>
-                    {dash(shown?.sampleTypeName ?? null)}
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('visit')}>{dash(shown?.visit ?? null)}</Descriptions.Item>
-                  {shown?.reason && <Descriptions.Item label={t('reason')}>{shown.reason}</Descriptions.Item>}
-                </Descriptions>
-                <Typography.Title level={5} style={{ marginTop: 12 }}>
-                  {t('legend')}
-                </Typography.Title>
-                <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="map-legend">
-                  {[...legend.values()].map((v) => (
-                    <LegendItem key={v.mark} fill={v.fill} mark={v.mark} label={v.label} />
-                  ))}
-                  {colourBy === 'status' && (
-                    <LegendItem fill={STATUS_FILL.stored} mark="S" label={t('stored')} />
-                  )}
-                  <LegendItem fill={STATUS_FILL.reserved} mark="R" label={t('reserved')} pattern="stripes" />
-                  <LegendItem fill={STATUS_FILL.blocked} mark="X" label={t('blocked')} pattern="cross" />
-                  <LegendItem fill="transparent" mark="" label={t('free')} />
-                </ul>
-                <Space wrap style={{ marginTop: 12 }}>
-                  <Typography.Text data-testid="map-selected">
-                    {t('selected', { count: selection.keys.size })}
-                  </Typography.Text>
-                  <Button
-                    size="small"
-                    onClick={() => setSelection(EMPTY_SELECTION)}
-                    disabled={selection.keys.size === 0}
-                  >
-                    {t('clear')}
-                  </Button>
-                  {canMove && (
-                    <Button
-                      size="small"
-                      data-testid="map-move-selected"
-                      disabled={selection.keys.size === 0}
-                      onClick={() => setMoving({ cells: movingCells(), targetBoxId: null })}
-                    >
-                      {t('moveSelected')}
-                    </Button>
-                  )}
-                  {canMove && unitId !== null && (
-                    <Button
-                      size="small"
-                      data-testid="map-move-box"
-                      onClick={() =>
-                        setBoxMove({ boxId: box.id, unitId, rackId: null, rackRow: null, rackCol: null })
-                      }
-                    >
-                      {t('moveBox')}
-                    </Button>
-                  )}
+            </Card>
+          )}
+          {unitMap && !box && <Typography.Text type="secondary">{t('selectBox')}</Typography.Text>}
+          {box && (
+            <Card
+              style={{ flex: '1 1 420px' }}
+              size="small"
+              title={
+                <Space wrap>
+                  <span>{box.code}</span>
+                  <Heat stored={box.stored} capacity={box.capacity ?? 0} />
                 </Space>
+              }
+              extra={
+                <Space wrap>
+                  <Typography.Text id="map-colour-by">{t('colourBy')}</Typography.Text>
+                  <Radio.Group
+                    aria-labelledby="map-colour-by"
+                    size="small"
+                    value={colourBy}
+                    onChange={(e) => setColourBy(e.target.value)}
+                    options={[
+                      { value: 'project', label: t('byProject') },
+                      { value: 'sampleType', label: t('bySampleType') },
+                      { value: 'status', label: t('byStatus') },
+                    ]}
+                    optionType="button"
+                  />
+                </Space>
+              }
+            >
+              <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+                {grid && (
+                  <BoxGrid
+                    code={box.code}
+                    grid={grid}
+                    cells={cells}
+                    look={look}
+                    selected={selection.keys}
+                    focus={focus}
+                    onFocus={setFocus}
+                    onShow={setShown}
+                    onCellClick={(cell, mods) => {
+                      if (band.current?.moved) {
+                        band.current = null;
+                        return;
+                      }
+                      activate(cell, mods);
+                    }}
+                    onCellKey={(cell, key, shift) =>
+                      key === 'Enter'
+                        ? activate(cell, { shift, ctrl: false })
+                        : activate(cell, { shift, ctrl: !shift })
+                    }
+                    onBandStart={(cell, ctrl) => {
+                      band.current = { start: cell, base: ctrl ? selection.keys : new Set(), moved: false };
+                    }}
+                    onBandOver={(cell) => {
+                      const b = band.current;
+                      if (!b || cellKey(b.start) === cellKey(cell)) return;
+                      b.moved = true;
+                      setSelection(bandSelect(b.start, cell, selectable, b.base));
+                    }}
+                    onDragStart={() => {
+                      if (boxId !== null) drag.current = { kind: 'cells', boxId };
+                    }}
+                  />
+                )}
+                <div style={{ minWidth: 260, flex: 1 }}>
+                  <Descriptions size="small" column={1} bordered title={t('position')}>
+                    <Descriptions.Item label={t('position')}>
+                      {shown ? `${box.code} ${shown.position}` : '-'}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('barcode')}>
+                      <span data-testid="map-shown-barcode">{dash(shown?.barcode ?? null)}</span>
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('project')}>
+                      {dash(shown?.projectNo ?? null)}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('subject')}>
+                      {dash(shown?.subjectNo ?? null)}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('sampleType')}>
+                      {dash(shown?.sampleTypeName ?? null)}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('visit')}>{dash(shown?.visit ?? null)}</Descriptions.Item>
+                    {shown?.reason && (
+                      <Descriptions.Item label={t('reason')}>{shown.reason}</Descriptions.Item>
+                    )}
+                  </Descriptions>
+                  <Typography.Title level={5} style={{ marginTop: 12 }}>
+                    {t('legend')}
+                  </Typography.Title>
+                  <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="map-legend">
+                    {[...legend.values()].map((v) => (
+                      <LegendItem key={v.mark} fill={v.fill} mark={v.mark} label={v.label} />
+                    ))}
+                    {colourBy === 'status' && (
+                      <LegendItem fill={STATUS_FILL.stored} mark="S" label={t('stored')} />
+                    )}
+                    <LegendItem
+                      fill={STATUS_FILL.reserved}
+                      mark="R"
+                      label={t('reserved')}
+                      pattern="stripes"
+                    />
+                    <LegendItem fill={STATUS_FILL.blocked} mark="X" label={t('blocked')} pattern="cross" />
+                    <LegendItem fill="transparent" mark="" label={t('free')} />
+                  </ul>
+                  <Space wrap style={{ marginTop: 12 }}>
+                    <Typography.Text data-testid="map-selected">
+                      {t('selected', { count: selection.keys.size })}
+                    </Typography.Text>
+                    <Button
+                      size="small"
+                      onClick={() => setSelection(EMPTY_SELECTION)}
+                      disabled={selection.keys.size === 0}
+                    >
+                      {t('clear')}
+                    </Button>
+                    {canMove && (
+                      <Button
+                        size="small"
+                        data-testid="map-move-selected"
+                        disabled={selection.keys.size === 0}
+                        onClick={() => setMoving({ cells: movingCells(), targetBoxId: null })}
+                      >
+                        {t('moveSelected')}
+                      </Button>
+                    )}
+                    {canMove && unitId !== null && (
+                      <Button
+                        size="small"
+                        data-testid="map-move-box"
+                        onClick={() =>
+                          setBoxMove({ boxId: box.id, unitId, rackId: null, rackRow: null, rackCol: null })
+                        }
+                      >
+                        {t('moveBox')}
+                      </Button>
+                    )}
+                  </Space>
+                </div>
               </div>
-            </div>
-          </Card>
-        )}
+            </Card>
+          )}
+        </div>
       </div>
 
       {box && grid && placing && (
