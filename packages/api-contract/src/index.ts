@@ -8,6 +8,7 @@ export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoin
 export * from './endpoints/biobank.js';
 export * from './endpoints/biobank-containers.js';
 export * from './endpoints/biobank-maintenance.js';
+export * from './endpoints/biobank-moves.js';
 export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
@@ -72,6 +73,7 @@ export * from './validation.js';
 export * from './workflows/account-application.js';
 export * from './workflows/biobank.js';
 export * from './workflows/biobank-maintenance.js';
+export * from './workflows/biobank-moves.js';
 export * from './workflows/chargeback-notice.js';
 export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';
@@ -93,6 +95,7 @@ import { auth } from './endpoints/auth.js';
 import { biobank } from './endpoints/biobank.js';
 import { libraryContainers } from './endpoints/biobank-containers.js';
 import { libraryMaintenance } from './endpoints/biobank-maintenance.js';
+import { biobankMoves } from './endpoints/biobank-moves.js';
 import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
@@ -157,6 +160,7 @@ export const endpoints = {
   biobank,
   libraryContainers,
   libraryMaintenance,
+  biobankMoves,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

@@ -22,6 +22,11 @@ export const SPECIMEN_VALIDATION_MESSAGES: Record<string, MessageTexts> = {
     en_US: 'A grid box type needs rows and columns',
     zh_HK: '網格型凍存盒須填寫行數和列數',
   },
+  'validation.biobank.moveEmpty': {
+    zh_CN: '移位申请须至少包含一条样本或冻存盒',
+    en_US: 'A move request needs at least one specimen or box',
+    zh_HK: '移位申請須至少包含一條樣本或凍存盒',
+  },
   'validation.specimen.position': {
     zh_CN: '位置须为行字母加列号，如 B3',
     en_US: 'A position is a row letter and a column number, e.g. B3',

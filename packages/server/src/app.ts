@@ -23,6 +23,7 @@ import { addressRoutes } from './modules/address/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { biobankRoutes } from './modules/biobank/routes.js';
+import { biobankMoveRoutes } from './modules/biobank-moves/routes.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
 import { codeMappingRoutes } from './modules/code-mappings/routes.js';
@@ -83,6 +84,7 @@ import { FILE_SWEEP_TICK_MS, sweepUnreferencedContent } from './services/files/s
 import { hasPermission, permissionStrings } from './services/identity/permissions.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
 import { POSITION_MESSAGES } from './services/positions/messages.js';
+import { MOVE_MESSAGES } from './services/positions/move-messages.js';
 import { siteScope } from './services/scope.js';
 
 declare module 'fastify' {
@@ -131,6 +133,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   specimenRoutes, // sample codes, bench sign-for, sub-barcodes, temporary storage
   biobankRoutes, // the specimen library: storage tree, restrictions, positions (one engine)
   libraryContainerRoutes, // storage management lists and unit maintenance
+  biobankMoveRoutes, // reviewed moves and evacuation of the specimen library
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,
@@ -158,6 +161,7 @@ addMessages(PLAN_MESSAGES);
 addMessages(PROJECT_REPORT_MESSAGES);
 addMessages(POSITION_MESSAGES);
 addMessages(LIBRARY_CONTAINER_MESSAGES);
+addMessages(MOVE_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

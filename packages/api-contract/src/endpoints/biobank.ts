@@ -145,6 +145,11 @@ export const boxCell = z.object({
   barcode: z.string().nullable(),
   projectId: z.number().nullable(),
   sampleTypeId: z.number().nullable(),
+  /** What the map shows on hover (null outside the caller's scope); the sample type in the caller's language. */
+  projectNo: z.string().nullable(),
+  subjectNo: z.string().nullable(),
+  sampleTypeName: z.string().nullable(),
+  visit: z.string().nullable(),
   /** Blocked: held for this project (null: for no one) and why. */
   heldForProjectId: z.number().nullable(),
   reason: z.string().nullable(),

@@ -7,6 +7,7 @@ import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
 import type { libraryContainers } from './zh-CN/libraryContainers';
+import type { libraryMap } from './zh-CN/libraryMap';
 import type { mapping } from './zh-CN/mapping';
 import type { menu } from './zh-CN/menu';
 import type { planTemplate } from './zh-CN/planTemplate';
@@ -57,6 +58,7 @@ declare module 'i18next' {
       'projectPlan',
       'projectReports',
       'projectPlanParts',
+      'libraryMap',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -65,6 +67,7 @@ declare module 'i18next' {
       fields: typeof fields;
       lab: typeof lab;
       labQueries: typeof labQueries;
+      libraryMap: typeof libraryMap;
       menu: typeof menu;
       platformData: typeof platformData;
       specimen: typeof specimen;

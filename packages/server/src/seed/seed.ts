@@ -7,6 +7,7 @@ import type { FileStore } from '../lib/file-store.js';
 import { generatePassword, hashPassword } from '../services/identity/passwords.js';
 import { seedBiobankContainersDemo } from './biobank-containers-demo.js';
 import { seedBiobankDemo } from './biobank-demo.js';
+import { seedBiobankMovesDemo } from './biobank-moves-demo.js';
 import {
   DEMO_PASSWORD,
   DEMO_PROJECTS,
@@ -404,6 +405,7 @@ export async function seedDatabase(
       await seedPlanSamplesDemo(tx, options.now);
       await seedBiobankDemo(tx, options.now);
       await seedBiobankContainersDemo(tx, options.now);
+      await seedBiobankMovesDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });

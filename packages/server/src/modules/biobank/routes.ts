@@ -1,7 +1,8 @@
-import { endpoints, type LibraryState, parseCell, ResultCode } from '@trialab/api-contract';
+import { endpoints, type LibraryState, localName, parseCell, ResultCode } from '@trialab/api-contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { constraintName, isUniqueViolation } from '../../db/errors.js';
+import { projects, sampleTypes } from '../../db/schema.js';
 import {
   blockedPositions,
   boxTypes,
@@ -12,6 +13,7 @@ import {
   storageRooms,
   storageUnits,
 } from '../../db/schema-biobank.js';
+import { labSubjects } from '../../db/schema-lab.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import type { SessionCtx } from '../../lib/route.js';
@@ -477,9 +479,16 @@ export async function biobankRoutes(app: FastifyInstance): Promise<void> {
           projectId: specimenBarcodes.projectId,
           siteId: specimenBarcodes.siteId,
           sampleTypeId: specimenBarcodes.sampleTypeId,
+          projectNo: projects.projectNo,
+          subjectNo: labSubjects.subjectNo,
+          sampleType: { name: sampleTypes.name, enName: sampleTypes.enName },
+          visit: specimenBarcodes.visit,
         })
         .from(specimenPositions)
         .innerJoin(specimenBarcodes, eq(specimenBarcodes.id, specimenPositions.specimenId))
+        .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
+        .leftJoin(labSubjects, eq(labSubjects.id, specimenBarcodes.subjectId))
+        .leftJoin(sampleTypes, eq(sampleTypes.id, specimenBarcodes.sampleTypeId))
         .where(eq(specimenPositions.boxId, box.id))
         .orderBy(specimenPositions.row, specimenPositions.col);
       const blocks = await ctx.db.select().from(blockedPositions).where(eq(blockedPositions.boxId, box.id));
@@ -498,6 +507,10 @@ export async function biobankRoutes(app: FastifyInstance): Promise<void> {
               barcode: visible ? h.barcode : null,
               projectId: visible ? h.projectId : null,
               sampleTypeId: visible ? h.sampleTypeId : null,
+              projectNo: visible ? h.projectNo : null,
+              subjectNo: visible ? h.subjectNo : null,
+              sampleTypeName: visible && h.sampleType ? localName(h.sampleType, ctx.lang) : null,
+              visit: visible ? h.visit : null,
               heldForProjectId: null,
               reason: null,
             };
@@ -511,6 +524,10 @@ export async function biobankRoutes(app: FastifyInstance): Promise<void> {
           barcode: null,
           projectId: null,
           sampleTypeId: null,
+          projectNo: null,
+          subjectNo: null,
+          sampleTypeName: null,
+          visit: null,
           heldForProjectId: b.projectId,
           reason: b.reason,
         })),

@@ -6,6 +6,7 @@ import {
   kitSupplyWorkflow,
   labFeedbackWorkflow,
   labReportWorkflow,
+  moveRequestWorkflow,
   PROJECT_STATES,
   progressPlanWorkflow,
   progressTaskWorkflow,
@@ -23,6 +24,7 @@ import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { projectPlans, projects } from '../../db/schema.js';
 import { storageUnits } from '../../db/schema-biobank.js';
 import { unitMaintenanceTasks } from '../../db/schema-biobank-maintenance.js';
+import { moveRequests } from '../../db/schema-biobank-moves.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
 import {
@@ -360,5 +362,24 @@ export const TODO_SOURCES: readonly TodoSource[] = [
     scope: () => undefined,
     pages: { complete: '/specimen/container-manage/device-manage' },
     optional: ['completeEarly'],
+  },
+  {
+    // The library's moves are the keepers' whole library, not a project's.
+    workflow: moveRequestWorkflow,
+    table: moveRequests,
+    columns: {
+      id: moveRequests.id,
+      number: moveRequests.number,
+      state: moveRequests.status,
+      createdAt: moveRequests.createdAt,
+      createdBy: moveRequests.createdBy,
+    },
+    scope: () => undefined,
+    pages: {
+      approve: '/specimen/manage/specimen-move',
+      reject: '/specimen/manage/specimen-move',
+      execute: '/specimen/manage/specimen-move',
+    },
+    optional: ['cancel'],
   },
 ];

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.js';
 import * as biobank from '../../db/schema-biobank.js';
 import * as biobankMaintenance from '../../db/schema-biobank-maintenance.js';
+import * as biobankMoves from '../../db/schema-biobank-moves.js';
 import * as lab from '../../db/schema-lab.js';
 import * as labQueries from '../../db/schema-lab-queries.js';
 import * as planTemplates from '../../db/schema-plan-templates.js';
@@ -241,6 +242,7 @@ export const RECORD_SCHEMAS = [
   core,
   biobank,
   biobankMaintenance,
+  biobankMoves,
   lab,
   labQueries,
   planTemplates,

@@ -82,7 +82,7 @@ export interface Custody {
   reservationId?: string;
 }
 
-interface SpecimenRow {
+export interface SpecimenRow {
   id: number;
   code: string;
   projectId: number;
@@ -94,7 +94,7 @@ interface SpecimenRow {
   library: string;
 }
 
-type BoxRow = typeof storageBoxes.$inferSelect;
+export type BoxRow = typeof storageBoxes.$inferSelect;
 type PositionRow = typeof specimenPositions.$inferSelect;
 
 const refuse = (
@@ -153,7 +153,7 @@ async function lockBoxes(db: Executor, ids: number[]): Promise<Map<number, BoxRo
 }
 
 /** What a target box sits in, with the restrictions of every level above it (units and rooms KEY SHARE). */
-async function chainsOf(db: Executor, boxes: BoxRow[]) {
+export async function chainsOf(db: Executor, boxes: BoxRow[]) {
   const unitIds = [...new Set(boxes.map((b) => b.unitId))];
   const rackIds = [...new Set(boxes.flatMap((b) => (b.rackId ? [b.rackId] : [])))];
   const units = unitIds.length
@@ -219,10 +219,10 @@ async function chainsOf(db: Executor, boxes: BoxRow[]) {
     },
   };
 }
-type Chains = Awaited<ReturnType<typeof chainsOf>>;
+export type Chains = Awaited<ReturnType<typeof chainsOf>>;
 
 /** The first rule a specimen breaks in this box (unit status and condition, restrictions), if any. */
-function targetProblem(
+export function targetProblem(
   lang: Lang,
   chains: Chains,
   box: BoxRow,
