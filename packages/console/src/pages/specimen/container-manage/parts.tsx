@@ -1,5 +1,7 @@
 // Parts the storage management screens share (container-manage): the references their selects
 // offer (rooms, units, types, storage conditions) and the restrictions dialog of any level.
+
+import { PlusOutlined } from '@ant-design/icons';
 import {
   type DataOf,
   LIBRARY_LEVEL_WORDS,
@@ -7,10 +9,14 @@ import {
   type RestrictionLevel,
   type StorageUnitStatus,
 } from '@trialab/api-contract';
-import { Form, Select, type SelectProps, Typography } from 'antd';
+import { Button, Form, Input, Select, type SelectProps, Typography } from 'antd';
 import type { KeyPrefix } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../access/gates';
+import { col } from '../../../components/columns';
 import { FormModal } from '../../../components/FormModal';
+import { rules } from '../../../components/formRules';
+import type { ListColumn } from '../../../components/ListPage';
 import { wordLabel } from '../../../components/libraryWords';
 import { nameOptions } from '../../../components/localName';
 import { ProjectSelect } from '../../../components/ProjectSelect';
@@ -87,6 +93,55 @@ export function CodeSelect(
 
 /** Codes of rooms, units, types, racks and boxes: the contract's pattern. */
 export const CODE_RULE = (message: string) => ({ pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/, message });
+
+/** A list's "add" button behind its permission (the toolbar of every storage list). */
+export function CreateButton(props: { permission: string; testId: string; label: string; onClick(): void }) {
+  return (
+    <Permission value={[props.permission]}>
+      <Button icon={<PlusOutlined />} onClick={props.onClick} data-testid={props.testId}>
+        {props.label}
+      </Button>
+    </Permission>
+  );
+}
+
+/** The code (fixed once created) and name of a room, unit or type in its dialog. */
+export function CodeNameItems({ isNew }: { isNew: boolean }) {
+  const f = useTexts('shared');
+  return (
+    <>
+      <Form.Item name="code" label={f('code')} rules={[rules.required(f('code')), CODE_RULE(f('codeRule'))]}>
+        <Input maxLength={32} disabled={!isNew} />
+      </Form.Item>
+      <Form.Item name="name" label={f('name')} rules={[rules.required(f('name')), rules.max(f('name'), 64)]}>
+        <Input maxLength={64} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** A rack or box type's enabled switch: saved with its name at the version read. */
+export function typeEnabledColumn<R extends { id: number; code: string; name: string; version: number }>(
+  permission: string,
+  testId: string,
+  update: {
+    mutateAsync(input: {
+      params: { id: number };
+      body: { version: number; name: string; enabled: boolean };
+    }): Promise<unknown>;
+  },
+): ListColumn<R> {
+  return col.enabled<R>({
+    dataIndex: 'enabled' as keyof R & string,
+    testId: (r) => `${testId}-status-${r.code}`,
+    change: {
+      permission,
+      name: (r) => r.name,
+      onChange: (r, enabled) =>
+        update.mutateAsync({ params: { id: r.id }, body: { version: r.version, name: r.name, enabled } }),
+    },
+  });
+}
 
 /** A rack or box grid, "9 × 9". */
 export const gridText = (rows: number | null, cols: number | null) =>

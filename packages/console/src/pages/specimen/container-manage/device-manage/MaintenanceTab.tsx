@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   MAINTENANCE_KIND_WORDS,
   MAINTENANCE_STATES,
@@ -8,10 +7,9 @@ import {
   UNIT_STATUS_LABELS,
   unitMaintenanceWorkflow,
 } from '@trialab/api-contract';
-import { Button, Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { Permission } from '../../../../access/gates';
 import { col } from '../../../../components/columns';
 import { RangedDatePicker } from '../../../../components/DatePicker';
 import { FormModal } from '../../../../components/FormModal';
@@ -22,7 +20,7 @@ import type { RowAction } from '../../../../components/RowActions';
 import { stateText } from '../../../../components/StatusTag';
 import type { Contract } from '../../../../services/contract';
 import { useEndpointMutation } from '../../../../services/query';
-import { CodeSelect, UNIT_STATUS_COLORS, useTexts, useUnits } from '../parts';
+import { CodeSelect, CreateButton, UNIT_STATUS_COLORS, useTexts, useUnits } from '../parts';
 
 interface Filter {
   keyword?: string;
@@ -148,11 +146,12 @@ export function MaintenanceTab() {
         </Form.Item>
       }
       toolbar={
-        <Permission value={[P.unitMaintain]}>
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="task-create">
-            {t('create')}
-          </Button>
-        </Permission>
+        <CreateButton
+          permission={P.unitMaintain}
+          testId="task-create"
+          label={t('create')}
+          onClick={() => setEditing('new')}
+        />
       }
       actions={{ width: 190, items: actions }}
     >

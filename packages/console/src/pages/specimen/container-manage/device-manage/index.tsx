@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   BIOBANK_PERMISSIONS as P,
   RACK_MAX,
@@ -6,9 +5,8 @@ import {
   UNIT_KIND_WORDS,
   UNIT_STATUS_LABELS,
 } from '@trialab/api-contract';
-import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Tabs, Typography } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Select, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { Permission } from '../../../../access/gates';
 import { col } from '../../../../components/columns';
 import { FormModal } from '../../../../components/FormModal';
 import { rules } from '../../../../components/formRules';
@@ -20,6 +18,7 @@ import { useEndpointMutation } from '../../../../services/query';
 import {
   CODE_RULE,
   CodeSelect,
+  CreateButton,
   conditionOptions,
   gridText,
   RestrictionsModal,
@@ -164,11 +163,12 @@ function UnitList() {
       code="specimen.device-manage"
       columns={columns}
       toolbar={
-        <Permission value={[P.unitEdit]}>
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="unit-create">
-            {t('create')}
-          </Button>
-        </Permission>
+        <CreateButton
+          permission={P.unitEdit}
+          testId="unit-create"
+          label={t('create')}
+          onClick={() => setEditing('new')}
+        />
       }
       actions={{ width: 170, items: actions }}
     >

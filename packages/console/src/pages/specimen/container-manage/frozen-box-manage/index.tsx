@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   BOX_KIND_WORDS,
   cellLabel,
@@ -7,10 +6,9 @@ import {
   type StorageBoxItem,
   UNIT_STATUS_LABELS,
 } from '@trialab/api-contract';
-import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Permission } from '../../../../access/gates';
 import { col } from '../../../../components/columns';
 import { FormModal } from '../../../../components/FormModal';
 import { rules } from '../../../../components/formRules';
@@ -22,6 +20,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../../../services/quer
 import {
   CODE_RULE,
   CodeSelect,
+  CreateButton,
   gridText,
   RestrictionsModal,
   UNIT_STATUS_COLORS,
@@ -161,11 +160,12 @@ export default function BoxPage() {
       code="specimen.frozen-box-manage"
       columns={columns}
       toolbar={
-        <Permission value={[P.boxEdit]}>
-          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="box-create">
-            {t('create')}
-          </Button>
-        </Permission>
+        <CreateButton
+          permission={P.boxEdit}
+          testId="box-create"
+          label={t('create')}
+          onClick={() => setAdding(true)}
+        />
       }
       actions={{ width: 200, items: actions }}
     >

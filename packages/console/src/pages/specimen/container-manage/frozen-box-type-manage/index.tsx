@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   BOX_KIND_WORDS,
   BOX_MAX_COLS,
@@ -7,9 +6,8 @@ import {
   cellLabel,
   BIOBANK_PERMISSIONS as P,
 } from '@trialab/api-contract';
-import { Button, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { Permission } from '../../../../access/gates';
 import { col } from '../../../../components/columns';
 import { FormModal } from '../../../../components/FormModal';
 import { rules } from '../../../../components/formRules';
@@ -18,7 +16,7 @@ import { wordOptions } from '../../../../components/libraryWords';
 import type { RowAction } from '../../../../components/RowActions';
 import type { Contract } from '../../../../services/contract';
 import { useEndpointMutation } from '../../../../services/query';
-import { CODE_RULE, gridText, useTexts } from '../parts';
+import { CodeNameItems, CreateButton, gridText, typeEnabledColumn, useTexts } from '../parts';
 
 interface Filter {
   keyword?: string;
@@ -108,16 +106,7 @@ export default function BoxTypePage() {
       width: 110,
       render: (v: BoxType['fillOrder'], r: BoxType) => (r.kind === 'grid' ? t(`order.${v}`) : '-'),
     },
-    col.enabled<BoxType>({
-      dataIndex: 'enabled',
-      testId: (r) => `box-type-status-${r.code}`,
-      change: {
-        permission: P.boxTypeEdit,
-        name: (r) => r.name,
-        onChange: (r, enabled) =>
-          update.mutateAsync({ params: { id: r.id }, body: { version: r.version, name: r.name, enabled } }),
-      },
-    }),
+    typeEnabledColumn<BoxType>(P.boxTypeEdit, 'box-type', update),
   ];
   const actions: RowAction<BoxType>[] = [
     {
@@ -153,11 +142,12 @@ export default function BoxTypePage() {
       code="specimen.frozen-box-type-manage"
       columns={columns}
       toolbar={
-        <Permission value={[P.boxTypeEdit]}>
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="box-type-create">
-            {t('create')}
-          </Button>
-        </Permission>
+        <CreateButton
+          permission={P.boxTypeEdit}
+          testId="box-type-create"
+          label={t('create')}
+          onClick={() => setEditing('new')}
+        />
       }
       actions={{ width: 90, items: actions }}
     >
@@ -175,20 +165,7 @@ export default function BoxTypePage() {
         onSave={save}
         onClose={() => setEditing(null)}
       >
-        <Form.Item
-          name="code"
-          label={f('code')}
-          rules={[rules.required(f('code')), CODE_RULE(f('codeRule'))]}
-        >
-          <Input maxLength={32} disabled={!isNew} />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={f('name')}
-          rules={[rules.required(f('name')), rules.max(f('name'), 64)]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
+        <CodeNameItems isNew={isNew} />
         <Form.Item name="kind" label={t('kind')}>
           <Radio.Group options={wordOptions(BOX_KIND_WORDS)} disabled={!isNew} optionType="button" />
         </Form.Item>

@@ -1,9 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { BIOBANK_PERMISSIONS as P, type StorageRackItem, UNIT_STATUS_LABELS } from '@trialab/api-contract';
-import { Button, Form, Input, InputNumber } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Permission } from '../../../../access/gates';
 import { col } from '../../../../components/columns';
 import { FormModal } from '../../../../components/FormModal';
 import { rules } from '../../../../components/formRules';
@@ -14,6 +12,7 @@ import { useEndpointMutation } from '../../../../services/query';
 import {
   CODE_RULE,
   CodeSelect,
+  CreateButton,
   gridText,
   RestrictionsModal,
   UNIT_STATUS_COLORS,
@@ -116,11 +115,12 @@ export default function RackPage() {
       code="specimen.frozen-manage"
       columns={columns}
       toolbar={
-        <Permission value={[P.rackEdit]}>
-          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="rack-create">
-            {t('create')}
-          </Button>
-        </Permission>
+        <CreateButton
+          permission={P.rackEdit}
+          testId="rack-create"
+          label={t('create')}
+          onClick={() => setAdding(true)}
+        />
       }
       actions={{ width: 160, items: actions }}
     >

@@ -1,8 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { BIOBANK_PERMISSIONS as P, RACK_MAX, type RackType } from '@trialab/api-contract';
-import { Button, Form, Input, InputNumber, Space } from 'antd';
+import { Form, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
-import { Permission } from '../../../../access/gates';
 import { col } from '../../../../components/columns';
 import { FormModal } from '../../../../components/FormModal';
 import { rules } from '../../../../components/formRules';
@@ -10,7 +8,7 @@ import { type ListColumn, ListPage, useListPage } from '../../../../components/L
 import type { RowAction } from '../../../../components/RowActions';
 import type { Contract } from '../../../../services/contract';
 import { useEndpointMutation } from '../../../../services/query';
-import { CODE_RULE, gridText, useTexts } from '../parts';
+import { CodeNameItems, CreateButton, gridText, typeEnabledColumn, useTexts } from '../parts';
 
 interface Filter {
   keyword?: string;
@@ -55,16 +53,7 @@ export default function RackTypePage() {
       width: 100,
       render: (_: unknown, r: RackType) => r.rows * r.cols,
     },
-    col.enabled<RackType>({
-      dataIndex: 'enabled',
-      testId: (r) => `rack-type-status-${r.code}`,
-      change: {
-        permission: P.rackTypeEdit,
-        name: (r) => r.name,
-        onChange: (r, enabled) =>
-          update.mutateAsync({ params: { id: r.id }, body: { version: r.version, name: r.name, enabled } }),
-      },
-    }),
+    typeEnabledColumn<RackType>(P.rackTypeEdit, 'rack-type', update),
   ];
   const actions: RowAction<RackType>[] = [
     {
@@ -89,11 +78,12 @@ export default function RackTypePage() {
       code="specimen.frozen-type-manage"
       columns={columns}
       toolbar={
-        <Permission value={[P.rackTypeEdit]}>
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="rack-type-create">
-            {t('create')}
-          </Button>
-        </Permission>
+        <CreateButton
+          permission={P.rackTypeEdit}
+          testId="rack-type-create"
+          label={t('create')}
+          onClick={() => setEditing('new')}
+        />
       }
       actions={{ width: 90, items: actions }}
     >
@@ -106,20 +96,7 @@ export default function RackTypePage() {
         onSave={save}
         onClose={() => setEditing(null)}
       >
-        <Form.Item
-          name="code"
-          label={f('code')}
-          rules={[rules.required(f('code')), CODE_RULE(f('codeRule'))]}
-        >
-          <Input maxLength={32} disabled={editing !== 'new'} />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={f('name')}
-          rules={[rules.required(f('name')), rules.max(f('name'), 64)]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
+        <CodeNameItems isNew={editing === 'new'} />
         <Space size="middle" align="start">
           <Form.Item
             name="rows"

@@ -1,8 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { BIOBANK_PERMISSIONS as P, type StorageRoom } from '@trialab/api-contract';
-import { Button, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
-import { Permission } from '../../../../access/gates';
 import { col } from '../../../../components/columns';
 import { FormModal } from '../../../../components/FormModal';
 import { rules } from '../../../../components/formRules';
@@ -10,7 +8,14 @@ import { type ListColumn, ListPage, useListPage } from '../../../../components/L
 import type { RowAction } from '../../../../components/RowActions';
 import type { Contract } from '../../../../services/contract';
 import { useEndpointMutation } from '../../../../services/query';
-import { CODE_RULE, conditionOptions, RestrictionsModal, useConditions, useTexts } from '../parts';
+import {
+  CodeNameItems,
+  CreateButton,
+  conditionOptions,
+  RestrictionsModal,
+  useConditions,
+  useTexts,
+} from '../parts';
 
 interface Filter {
   keyword?: string;
@@ -80,11 +85,12 @@ export default function RoomManagePage() {
       code="specimen.room-manage"
       columns={columns}
       toolbar={
-        <Permission value={[P.roomEdit]}>
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="room-create">
-            {t('create')}
-          </Button>
-        </Permission>
+        <CreateButton
+          permission={P.roomEdit}
+          testId="room-create"
+          label={t('create')}
+          onClick={() => setEditing('new')}
+        />
       }
       actions={{ width: 150, items: actions }}
     >
@@ -101,20 +107,7 @@ export default function RoomManagePage() {
         onSave={save}
         onClose={() => setEditing(null)}
       >
-        <Form.Item
-          name="code"
-          label={f('code')}
-          rules={[rules.required(f('code')), CODE_RULE(f('codeRule'))]}
-        >
-          <Input maxLength={32} disabled={editing !== 'new'} />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={f('name')}
-          rules={[rules.required(f('name')), rules.max(f('name'), 64)]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
+        <CodeNameItems isNew={editing === 'new'} />
         <Form.Item name="temperatureId" label={t('zone')} rules={[rules.chosen(t('zone'))]}>
           <Select options={conditionOptions(conditions)} />
         </Form.Item>
