@@ -19,6 +19,9 @@ export const AUDIT_OBJECTS = {
   storageRack: { 'zh-CN': '冻存架', 'en-US': 'Rack', 'zh-HK': '凍存架' },
   storageBox: { 'zh-CN': '冻存盒', 'en-US': 'Box', 'zh-HK': '凍存盒' },
   storageReservation: { 'zh-CN': '库位预留', 'en-US': 'Position reservation', 'zh-HK': '庫位預留' },
+  outboundBill: { 'zh-CN': '出库单', 'en-US': 'Outbound bill', 'zh-HK': '出庫單' },
+  destroyBill: { 'zh-CN': '销毁单', 'en-US': 'Destruction bill', 'zh-HK': '銷毀單' },
+  specimenBill: { 'zh-CN': '样本单据', 'en-US': 'Specimen bill', 'zh-HK': '樣本單據' },
   accountApplication: { 'zh-CN': '账号申请', 'en-US': 'Account request', 'zh-HK': '賬號申請' },
   address: { 'zh-CN': '地址簿', 'en-US': 'Address book', 'zh-HK': '地址簿' },
   auth: { 'zh-CN': '登录', 'en-US': 'Sign-in', 'zh-HK': '登入' },
@@ -113,6 +116,9 @@ export const AUDIT_OBJECTS = {
 /** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
 export const AUDIT_VERBS = {
   roomCreate: { 'zh-CN': '新增房间', 'en-US': 'add a room', 'zh-HK': '新增房間' },
+  scan: { 'zh-CN': '扫码核对', 'en-US': 'scan', 'zh-HK': '掃碼核對' },
+  reconcile: { 'zh-CN': '处理差异', 'en-US': 'settle differences', 'zh-HK': '處理差異' },
+  authorise: { 'zh-CN': '审批', 'en-US': 'authorise', 'zh-HK': '審批' },
   roomUpdate: { 'zh-CN': '编辑房间', 'en-US': 'edit a room', 'zh-HK': '編輯房間' },
   unitCreate: { 'zh-CN': '新增存储设备', 'en-US': 'add a storage unit', 'zh-HK': '新增存儲設備' },
   unitUpdate: { 'zh-CN': '编辑存储设备', 'en-US': 'edit a storage unit', 'zh-HK': '編輯存儲設備' },

@@ -6,6 +6,7 @@ export { dept, ROLE_CODE_PATTERN, role, userProject } from './endpoints/access.j
 export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
 export * from './endpoints/biobank.js';
+export * from './endpoints/biobank-bills.js';
 export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
@@ -69,6 +70,7 @@ export * from './signing.js';
 export * from './validation.js';
 export * from './workflows/account-application.js';
 export * from './workflows/biobank.js';
+export * from './workflows/biobank-bills.js';
 export * from './workflows/chargeback-notice.js';
 export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';
@@ -88,6 +90,7 @@ import { dept, role, userProject } from './endpoints/access.js';
 import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
 import { biobank } from './endpoints/biobank.js';
+import { biobankBills } from './endpoints/biobank-bills.js';
 import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
@@ -150,6 +153,7 @@ export const endpoints = {
   subBarcode,
   tempStorage,
   biobank,
+  biobankBills,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

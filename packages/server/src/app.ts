@@ -23,6 +23,7 @@ import { addressRoutes } from './modules/address/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { biobankRoutes } from './modules/biobank/routes.js';
+import { biobankBillRoutes } from './modules/biobank-bills/routes.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
 import { codeMappingRoutes } from './modules/code-mappings/routes.js';
@@ -75,6 +76,7 @@ import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
 import { cardKeyBeforeMigrate, loadServerSecrets, readEarlySecrets } from './secrets.js';
 import { type SeedResult, seedDatabase } from './seed/seed.js';
+import { BILL_MESSAGES } from './services/bills/messages.js';
 import { assertMayAttach } from './services/files/access.js';
 import { moveLegacyFileContent } from './services/files/legacy-content.js';
 import { FILE_SWEEP_TICK_MS, sweepUnreferencedContent } from './services/files/sweep.js';
@@ -128,6 +130,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   specimenLogRoutes,
   specimenRoutes, // sample codes, bench sign-for, sub-barcodes, temporary storage
   biobankRoutes, // the specimen library: storage tree, restrictions, positions (one engine)
+  biobankBillRoutes, // the library's outbound and destruction bills (through the engine)
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,
@@ -154,6 +157,7 @@ addMessages(PROGRESS_MESSAGES);
 addMessages(PLAN_MESSAGES);
 addMessages(PROJECT_REPORT_MESSAGES);
 addMessages(POSITION_MESSAGES);
+addMessages(BILL_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -1,4 +1,4 @@
-import { ALL_ENDPOINTS, allWorkflows, temperatureRangeLabel } from '@trialab/api-contract';
+import { ALL_ENDPOINTS, allWorkflows, BILL_PERMISSIONS, temperatureRangeLabel } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
@@ -90,6 +90,8 @@ export function requiredPermissions(): string[] {
   );
   for (const workflow of allWorkflows())
     for (const transition of Object.values(workflow.transitions)) required.add(transition.permission);
+  // The QA permission one of a destruction's two authorisers holds (no endpoint of its own).
+  required.add(BILL_PERMISSIONS.destroyQa);
   return [...required].sort();
 }
 

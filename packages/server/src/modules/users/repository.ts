@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema.js';
 import * as biobank from '../../db/schema-biobank.js';
+import * as biobankBills from '../../db/schema-biobank-bills.js';
 import * as lab from '../../db/schema-lab.js';
 import * as labQueries from '../../db/schema-lab-queries.js';
 import * as planTemplates from '../../db/schema-plan-templates.js';
@@ -239,6 +240,7 @@ const NOT_RECORDS = new Set([
 export const RECORD_SCHEMAS = [
   core,
   biobank,
+  biobankBills,
   lab,
   labQueries,
   planTemplates,
