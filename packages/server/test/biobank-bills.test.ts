@@ -446,6 +446,47 @@ describe.each(ENGINES)('specimen bills on %s', (engine) => {
     expect(place.code).toBe(ResultCode.INVALID_STATE);
   });
 
+  it('opens on demo bills in every state of both workflows', async () => {
+    const states = async (endpoint: typeof bills.outboundList) =>
+      new Set(
+        (
+          (await ok(keeper, endpoint, {
+            body: { page: 1, size: 100, keyword: 'DEMO' },
+          })) as unknown as Array<{
+            status: string;
+          }>
+        ).map((b) => b.status),
+      );
+    expect([...(await states(bills.outboundList))].sort()).toEqual([
+      'approved',
+      'cancelled',
+      'closed',
+      'confirmed',
+      'draft',
+      'rejected',
+      'submitted',
+    ]);
+    expect([...(await states(bills.destroyList))].sort()).toEqual([
+      'approved',
+      'authorised',
+      'cancelled',
+      'closed',
+      'draft',
+      'rejected',
+      'submitted',
+    ]);
+    const [approved] = (await ok(keeper, bills.outboundList, {
+      body: { page: 1, size: 10, keyword: 'CK2026DEMO03' },
+    })) as unknown as Array<{ id: number }>;
+    const demo = await detail(approved?.id ?? 0);
+    expect(demo.lineRows.map((l) => [l.barcode, l.position, l.problems])).toEqual([
+      ['LB-0006', 'A6', []],
+      ['LB-0007', 'A7', []],
+      ['LB-0008', 'A8', []],
+    ]);
+    expect(demo.scan).toMatchObject({ lines: 3, scanned: 1 });
+  });
+
   it('hides bills of projects outside the caller scope and refuses callers without the permission', async () => {
     const list = await as(lab, bills.outboundList, { body: { page: 1, size: 10 } });
     expect(list.code).toBe(ResultCode.FORBIDDEN);

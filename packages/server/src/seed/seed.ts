@@ -5,6 +5,7 @@ import * as s from '../db/schema.js';
 import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
 import { generatePassword, hashPassword } from '../services/identity/passwords.js';
+import { seedBiobankBillsDemo } from './biobank-bills-demo.js';
 import { seedBiobankDemo } from './biobank-demo.js';
 import {
   DEMO_PASSWORD,
@@ -343,6 +344,7 @@ export async function seedDatabase(
       await seedSiteReportsDemo(tx, options.now, options.files);
       await seedPlanSamplesDemo(tx, options.now);
       await seedBiobankDemo(tx, options.now);
+      await seedBiobankBillsDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
