@@ -13,6 +13,7 @@ import { custodyEvents, specimenPositions, storageBoxes } from '../src/db/schema
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
 import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import { pdfText } from './pdf-text.js';
 
 const { biobank, biobankBills: bills } = endpoints;
 
@@ -447,7 +448,7 @@ describe.each(ENGINES)('specimen bills on %s', (engine) => {
   });
 
   it('opens on demo bills in every state of both workflows', async () => {
-    const states = async (endpoint: typeof bills.outboundList) =>
+    const states = async (endpoint: typeof bills.outboundList | typeof bills.destroyList) =>
       new Set(
         (
           (await ok(keeper, endpoint, {
@@ -485,6 +486,18 @@ describe.each(ENGINES)('specimen bills on %s', (engine) => {
       ['LB-0008', 'A8', []],
     ]);
     expect(demo.scan).toMatchObject({ lines: 3, scanned: 1 });
+    // Its pick list: the box with its three tubes, then the lines from room to cell.
+    const pdf = await call(
+      env.app,
+      bills.outboundPickList,
+      { params: { id: approved?.id ?? 0 }, session: keeper },
+      env.clock.now,
+    );
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const text = (await pdfText(pdf.rawPayload)).join('\n');
+    expect(text).toContain('Specimen pick list');
+    expect(text).toMatch(/ULT-01-R02-A3\s+3/);
+    expect(text.indexOf('LB-0006')).toBeLessThan(text.indexOf('LB-0007'));
   });
 
   it('hides bills of projects outside the caller scope and refuses callers without the permission', async () => {

@@ -157,6 +157,23 @@ const reconcileBody = z.object({
 
 export const biobankBills = defineGroup('biobankBills', {
   // ---- outbound ----
+  outboundTypes: defineEndpoint({
+    service: 'container',
+    method: 'GET',
+    path: '/library/outbound/types',
+    summary: 'The enabled stock-out types a bill may take, each with the reasons (dictionary 1017) it allows',
+    access: { permission: P.outCreate },
+    mutates: false,
+    data: z.array(
+      z.object({
+        id: z.number(),
+        code: z.string(),
+        name: z.string(),
+        returnsSample: z.boolean(),
+        reasons: z.array(z.string()),
+      }),
+    ),
+  }),
   outboundList: defineEndpoint({
     service: 'container',
     method: 'POST',
@@ -178,6 +195,17 @@ export const biobankBills = defineGroup('biobankBills', {
     mutates: false,
     params: idParams,
     data: billDetail,
+  }),
+  outboundPickList: defineEndpoint({
+    service: 'container',
+    method: 'GET',
+    path: '/library/outbound/{id}/pick-list',
+    summary:
+      'The pick list (PDF): lines by room, unit, rack, box and position, the boxes with their tube counts, handover signatures (binary body, not an envelope)',
+    access: { permission: P.outPage },
+    mutates: false,
+    params: idParams,
+    data: z.null(),
   }),
   outboundCreate: defineEndpoint({
     service: 'container',
@@ -309,6 +337,17 @@ export const biobankBills = defineGroup('biobankBills', {
     mutates: false,
     params: idParams,
     data: billDetail,
+  }),
+  destroyPickList: defineEndpoint({
+    service: 'container',
+    method: 'GET',
+    path: '/library/destroy/{id}/pick-list',
+    summary:
+      'The pick list (PDF): lines by room, unit, rack, box and position, the boxes with their tube counts, handover signatures (binary body, not an envelope)',
+    access: { permission: P.destroyPage },
+    mutates: false,
+    params: idParams,
+    data: z.null(),
   }),
   destroyCreate: defineEndpoint({
     service: 'container',

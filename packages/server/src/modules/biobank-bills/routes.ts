@@ -34,10 +34,12 @@ import {
   specimenBills,
 } from '../../db/schema-biobank-bills.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
+import { printContext, renderDocument } from '../../documents/document.js';
 import { canonicalJson } from '../../lib/audit.js';
+import { download } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import type { SessionCtx } from '../../lib/route.js';
-import { registerGroup } from '../../lib/route.js';
+import { localNameColumn } from '../../lib/local-name.js';
+import { type RawReply, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { assertProjectInScope } from '../../lib/scope.js';
 import { dateStamp } from '../../lib/time-zone.js';
 import { applyTransition, nextNumber } from '../../lib/workflow.js';
@@ -52,6 +54,7 @@ import { confirmSigner, eSign, insertSignature, type Signer } from '../../servic
 import { targets } from '../biobank/routes.js';
 import { assertReasonGiven } from '../lab/service.js';
 import { knownBarcodes } from '../specimen/repository.js';
+import { pickList } from './pick-list.js';
 import { type Bill, billDetail, billOf, lineRows, pageBills, scanStateOf } from './repository.js';
 
 const { biobankBills: api } = endpoints;
@@ -472,10 +475,30 @@ async function submit(ctx: SessionCtx, family: BillFamily, version: number) {
   return fire(ctx, bill, 'submit', version);
 }
 
+/** The pick list of a bill in the caller's projects, as a PDF in the reader's language. */
+async function sendPickList(ctx: SessionCtx, family: BillFamily): Promise<RawReply> {
+  const bill = await billOf(ctx.db, family, await ctx.scope(), ctx.params.id as number);
+  const detail = await billDetail(ctx.db, bill, ctx.lang, ctx.now);
+  const pdf = await renderDocument(pickList, detail, printContext(ctx));
+  return download({ name: `${bill.billNo}-pick-list.pdf`, mime: 'application/pdf', content: pdf });
+}
+
 /** The specimen library's bills (docs/biobank.md "Bills"). */
 export async function biobankBillRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, api, {
     // ---- outbound ----
+    outboundTypes: async (ctx) =>
+      ctx.db
+        .select({
+          id: stockOutTypes.id,
+          code: stockOutTypes.code,
+          name: localNameColumn(stockOutTypes, ctx.lang),
+          returnsSample: stockOutTypes.returnsSample,
+          reasons: stockOutTypes.reasons,
+        })
+        .from(stockOutTypes)
+        .where(eq(stockOutTypes.enabled, true))
+        .orderBy(asc(stockOutTypes.sort), asc(stockOutTypes.id)),
     outboundList: async (ctx) => pageBills(ctx.db, 'outbound', await ctx.scope(), ctx.body, ctx.lang),
     outboundDetail: async (ctx) =>
       billDetail(
@@ -484,6 +507,7 @@ export async function biobankBillRoutes(app: FastifyInstance): Promise<void> {
         ctx.lang,
         ctx.now,
       ),
+    outboundPickList: async (ctx) => sendPickList(ctx, 'outbound'),
     outboundCreate: async (ctx) => createBill(ctx, ctx.body.kind, ctx.body),
     outboundSubmit: async (ctx) => submit(ctx, 'outbound', ctx.body.version),
     outboundCancel: async (ctx) => cancel(ctx, 'outbound', ctx.body),
@@ -596,6 +620,7 @@ export async function biobankBillRoutes(app: FastifyInstance): Promise<void> {
         ctx.lang,
         ctx.now,
       ),
+    destroyPickList: async (ctx) => sendPickList(ctx, 'destroy'),
     destroyCreate: async (ctx) => createBill(ctx, 'destroy', ctx.body),
     destroySubmit: async (ctx) => submit(ctx, 'destroy', ctx.body.version),
     destroyCancel: async (ctx) => cancel(ctx, 'destroy', ctx.body),
