@@ -38,6 +38,7 @@ export const libraryBills = {
     chemical: 'Chemical treatment',
     vendor: 'Licensed contractor',
   },
+  keyword: 'Bill no., recipient or barcode',
   billNo: 'Bill no.',
   kindLabel: 'Kind',
   project: 'Project',

@@ -38,6 +38,7 @@ export const libraryBills = {
     chemical: '化学处理',
     vendor: '委托有资质单位',
   },
+  keyword: '单号、接收人或条码',
   billNo: '单号',
   kindLabel: '类型',
   project: '项目',

@@ -38,6 +38,7 @@ export const libraryBills = {
     chemical: '化學處理',
     vendor: '委託有資質單位',
   },
+  keyword: '單號、接收人或條碼',
   billNo: '單號',
   kindLabel: '類型',
   project: '項目',

@@ -26,7 +26,7 @@ interface Values {
   removedAt?: string;
   deviation?: string;
   remark?: string;
-  mode: 'barcodes' | 'filter';
+  mode?: 'barcodes' | 'filter';
   barcodes?: string;
   unitId?: number;
   boxId?: number;
@@ -55,7 +55,8 @@ export function BillForm({ kind, batch = false }: { kind: BillKind; batch?: bool
   const back = destroy ? '/specimen/manage/destroy-bill' : '/specimen/manage/out-warehouse-bill';
 
   const save = async (v: Values) => {
-    const parsed = v.mode === 'barcodes' ? parseLines(v.barcodes ?? '') : null;
+    // The mode field shows on the batch pages only: elsewhere the lines are barcodes.
+    const parsed = v.mode !== 'filter' ? parseLines(v.barcodes ?? '') : null;
     if (parsed?.bad) throw new Error(t('libraryBills.barcodesBad', parsed.bad));
     const lines = parsed?.lines && parsed.lines.length > 0 ? parsed.lines : null;
     const filter =
@@ -98,7 +99,7 @@ export function BillForm({ kind, batch = false }: { kind: BillKind; batch?: bool
       recordKey={`${kind}-${batch}`}
       initialValues={{ mode: batch ? 'filter' : 'barcodes' }}
       check={(v) => {
-        if (v.mode !== 'barcodes') return undefined;
+        if (v.mode === 'filter') return undefined;
         const parsed = parseLines(v.barcodes ?? '');
         if (parsed.bad) return { refuse: t('libraryBills.barcodesBad', parsed.bad) };
         if (parsed.lines.length === 0) return { refuse: t('libraryBills.barcodesRequired') };

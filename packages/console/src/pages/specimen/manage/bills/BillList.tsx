@@ -11,7 +11,7 @@ import {
   outboundBillWorkflow,
   type WorkflowDef,
 } from '@trialab/api-contract';
-import { Button, Descriptions, Drawer, Segmented, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Segmented, Space, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -122,6 +122,11 @@ export function BillList({
           style={{ marginBottom: 12 }}
           data-testid="bill-tabs"
         />
+      }
+      filters={
+        <Form.Item name="keyword" label={t('libraryBills.keyword')}>
+          <Input allowClear style={{ width: 220 }} />
+        </Form.Item>
       }
       onSearch={(values) => setKeyword(values.keyword?.trim() || undefined)}
       onReset={() => setKeyword(undefined)}
