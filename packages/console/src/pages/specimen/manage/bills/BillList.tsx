@@ -2,6 +2,7 @@
 // tabs by state, the bill's detail in a drawer with the lines in pick-list order, each line's
 // eligibility, the workflow's buttons (e-signatures where the workflow asks), the confirmation scan.
 import {
+  BILL_OPEN_STATES,
   BILL_PERMISSIONS,
   type BillDetail,
   type BillFamily,
@@ -74,15 +75,15 @@ export function BillList({
   const [open, setOpen] = useState<number | null>(null);
   const workflow = workflowOf(family);
   const columns = [
-    { dataIndex: 'billNo', title: t('libraryBills.billNo'), width: 170 },
+    { dataIndex: 'billNo', title: t('libraryBills.billNo'), width: 150 },
     {
       dataIndex: 'kind',
       title: t('libraryBills.kindLabel'),
-      width: 130,
+      width: 120,
       render: (v: BillRow['kind']) => t(`libraryBills.kind.${v}`),
     },
     { dataIndex: 'projectNo', title: t('libraryBills.project'), width: 120 },
-    { dataIndex: 'reasonLabel', title: t('libraryBills.reason'), width: 130 },
+    { dataIndex: 'reasonLabel', title: t('libraryBills.reason'), width: 110 },
     ...(family === 'outbound'
       ? [
           {
@@ -93,8 +94,8 @@ export function BillList({
           },
         ]
       : []),
-    { dataIndex: 'lines', title: t('libraryBills.lines'), width: 80 },
-    { dataIndex: 'creatorName', title: t('libraryBills.creator'), width: 100 },
+    { dataIndex: 'lines', title: t('libraryBills.lines'), width: 70 },
+    { dataIndex: 'creatorName', title: t('libraryBills.creator'), width: 90 },
     {
       dataIndex: 'createdAt',
       title: t('libraryBills.createdAt'),
@@ -453,8 +454,11 @@ function LineTable({ bill }: { bill: BillDetail }) {
           key: 'eligibility',
           title: t('libraryBills.detail.eligibility'),
           width: 160,
+          // Worked out while the bill is open; a carried-out or closed bill's lines have none to show.
           render: (_, l) =>
-            l.problems.length === 0 ? (
+            !BILL_OPEN_STATES.includes(bill.status) ? (
+              '-'
+            ) : l.problems.length === 0 ? (
               <Tag color="green">{t('libraryBills.detail.eligible')}</Tag>
             ) : (
               l.problems.map((p) => (
