@@ -6,6 +6,7 @@ export { dept, ROLE_CODE_PATTERN, role, userProject } from './endpoints/access.j
 export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
 export * from './endpoints/biobank.js';
+export * from './endpoints/biobank-bills.js';
 export * from './endpoints/biobank-containers.js';
 export * from './endpoints/biobank-maintenance.js';
 export * from './endpoints/biobank-moves.js';
@@ -72,6 +73,7 @@ export * from './signing.js';
 export * from './validation.js';
 export * from './workflows/account-application.js';
 export * from './workflows/biobank.js';
+export * from './workflows/biobank-bills.js';
 export * from './workflows/biobank-maintenance.js';
 export * from './workflows/biobank-moves.js';
 export * from './workflows/chargeback-notice.js';
@@ -93,6 +95,7 @@ import { dept, role, userProject } from './endpoints/access.js';
 import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
 import { biobank } from './endpoints/biobank.js';
+import { biobankBills } from './endpoints/biobank-bills.js';
 import { libraryContainers } from './endpoints/biobank-containers.js';
 import { libraryMaintenance } from './endpoints/biobank-maintenance.js';
 import { biobankMoves } from './endpoints/biobank-moves.js';
@@ -161,6 +164,7 @@ export const endpoints = {
   libraryContainers,
   libraryMaintenance,
   biobankMoves,
+  biobankBills,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

@@ -23,6 +23,7 @@ import { addressRoutes } from './modules/address/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
 import { biobankRoutes } from './modules/biobank/routes.js';
+import { biobankBillRoutes } from './modules/biobank-bills/routes.js';
 import { biobankMoveRoutes } from './modules/biobank-moves/routes.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
@@ -78,6 +79,7 @@ import { infrastructurePlugin } from './plugins/infrastructure.js';
 import { securityPlugin } from './plugins/security.js';
 import { cardKeyBeforeMigrate, loadServerSecrets, readEarlySecrets } from './secrets.js';
 import { type SeedResult, seedDatabase } from './seed/seed.js';
+import { BILL_MESSAGES } from './services/bills/messages.js';
 import { assertMayAttach } from './services/files/access.js';
 import { moveLegacyFileContent } from './services/files/legacy-content.js';
 import { FILE_SWEEP_TICK_MS, sweepUnreferencedContent } from './services/files/sweep.js';
@@ -134,6 +136,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   biobankRoutes, // the specimen library: storage tree, restrictions, positions (one engine)
   libraryContainerRoutes, // storage management lists and unit maintenance
   biobankMoveRoutes, // reviewed moves and evacuation of the specimen library
+  biobankBillRoutes, // the library's outbound and destruction bills (through the engine)
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,
@@ -162,6 +165,7 @@ addMessages(PROJECT_REPORT_MESSAGES);
 addMessages(POSITION_MESSAGES);
 addMessages(LIBRARY_CONTAINER_MESSAGES);
 addMessages(MOVE_MESSAGES);
+addMessages(BILL_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -6,6 +6,7 @@ import type { fields } from './zh-CN/fields';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { libraryMap } from './zh-CN/libraryMap';
 import type { mapping } from './zh-CN/mapping';
@@ -59,6 +60,7 @@ declare module 'i18next' {
       'projectReports',
       'projectPlanParts',
       'libraryMap',
+      'libraryBills',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -66,6 +68,7 @@ declare module 'i18next' {
       common: typeof common;
       fields: typeof fields;
       lab: typeof lab;
+      libraryBills: typeof libraryBills;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;

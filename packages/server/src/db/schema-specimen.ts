@@ -49,6 +49,8 @@ export const specimenBarcodes = pgTable(
     library: text('library').notNull().default('none'),
     /** Times the specimen came back from outbound (a thaw each time). */
     freezeThaw: smallint('freeze_thaw').notNull().default(0),
+    /** What is left of it in microlitres (null: not measured); a partial outbound takes from it. */
+    volumeUl: integer('volume_ul'),
     /** Set at the bench sign-for: the received shipment and sample line it came with. */
     transportId: integer('transport_id').references(() => sampleTransports.id),
     transportItemId: integer('transport_item_id').references(() => sampleTransportItems.id),

@@ -1,6 +1,6 @@
 // Demo accounts and data (SEED_DEMO, on by default outside production). Printed by main.ts and
 // listed in docs/operations.md; the launcher shows them.
-import type { SampleCategory } from '@trialab/api-contract';
+import { BILL_PERMISSIONS, type SampleCategory } from '@trialab/api-contract';
 
 /** Every demo account uses this password (it satisfies the SPEC policy). */
 export const DEMO_PASSWORD = 'Trialab@2026';
@@ -25,6 +25,23 @@ const LAB_QUERY_PERMISSIONS = [
   'project:question:reopen',
 ];
 
+/** A destruction's authoriser from the project side (the PI's delegate): the bill's pages and review. */
+const DESTROY_AUTHORISER = [
+  'specimen:root:view',
+  'specimen:manage:view',
+  'specimen:manage-destroy-bill:page',
+  'specimen:manage-destroy-bill-review:view',
+  BILL_PERMISSIONS.destroyReview,
+];
+/** The reviewer checks outbound bills and authorises destructions as quality assurance. */
+const BILL_REVIEWER = [
+  ...DESTROY_AUTHORISER,
+  'specimen:manage-out-warehouse-bill:page',
+  'specimen:manage-out-warehouse-bill-review:view',
+  BILL_PERMISSIONS.outReview,
+];
+const BILL_QA = BILL_PERMISSIONS.destroyQa;
+
 export const DEMO_ROLES: DemoRole[] = [
   {
     code: 'lab_technician',
@@ -40,14 +57,14 @@ export const DEMO_ROLES: DemoRole[] = [
     name: '审核员',
     enName: 'Reviewer',
     areas: ['home', 'laboratory', 'report-manage', 'electronic-record', 'personal'],
-    extra: ['system:user:list', 'system:log:page', 'system:operation:page'],
+    extra: ['system:user:list', 'system:log:page', 'system:operation:page', ...BILL_REVIEWER, BILL_QA],
   },
   {
     code: 'project_manager',
     name: '项目经理',
     enName: 'Project manager',
     areas: ['home', 'project', 'report-manage', 'personal'],
-    extra: ['system:user:list'],
+    extra: ['system:user:list', ...DESTROY_AUTHORISER],
   },
   {
     code: 'biobank_keeper',

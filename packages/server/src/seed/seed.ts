@@ -1,10 +1,11 @@
-import { ALL_ENDPOINTS, allWorkflows, temperatureRangeLabel } from '@trialab/api-contract';
+import { ALL_ENDPOINTS, allWorkflows, BILL_PERMISSIONS, temperatureRangeLabel } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
 import { generatePassword, hashPassword } from '../services/identity/passwords.js';
+import { seedBiobankBillsDemo } from './biobank-bills-demo.js';
 import { seedBiobankContainersDemo } from './biobank-containers-demo.js';
 import { seedBiobankDemo } from './biobank-demo.js';
 import { seedBiobankMovesDemo } from './biobank-moves-demo.js';
@@ -92,6 +93,8 @@ export function requiredPermissions(): string[] {
   );
   for (const workflow of allWorkflows())
     for (const transition of Object.values(workflow.transitions)) required.add(transition.permission);
+  // The QA permission one of a destruction's two authorisers holds (no endpoint of its own).
+  required.add(BILL_PERMISSIONS.destroyQa);
   return [...required].sort();
 }
 
@@ -406,6 +409,7 @@ export async function seedDatabase(
       await seedBiobankDemo(tx, options.now);
       await seedBiobankContainersDemo(tx, options.now);
       await seedBiobankMovesDemo(tx, options.now);
+      await seedBiobankBillsDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });

@@ -19,6 +19,7 @@ import { type Ctx, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { applyTransition, eventsOf, nextNumber, recordEvent } from '../../lib/workflow.js';
 import { boxGrid, lockSpecimens } from '../../services/positions/engine.js';
+import { moveReference } from '../../services/positions/move-holds.js';
 import {
   assertNotHeld,
   backupUnits,
@@ -147,6 +148,7 @@ async function linesOf(ctx: SessionCtx, body: CreateBody): Promise<MoveLineInser
   }
   await assertNotHeld(
     ctx.db,
+    ctx.lang,
     held,
     body.boxes.map((b) => ({ id: b.boxId, code: box(b.boxId).code })),
   );
@@ -245,7 +247,7 @@ async function fire(
       userId: ctx.principal.userId,
       at: ctx.now,
       batchId: crypto.randomUUID(),
-      reference: `move:${request.number}`,
+      reference: moveReference(request.number),
       reason: request.reason,
     });
   return { version: body.version + 1, status };
@@ -289,6 +291,7 @@ export async function biobankMoveRoutes(app: FastifyInstance): Promise<void> {
       );
       await assertNotHeld(
         ctx.db,
+        ctx.lang,
         plan.specimens.map((s) => ({ id: s.specimenId, code: s.code, boxId: s.boxId })),
         [],
       );

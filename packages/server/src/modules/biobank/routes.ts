@@ -99,11 +99,11 @@ async function specimenIds(ctx: SessionCtx, codes: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.code, r.id]));
 }
 
-/** Placement or move targets: each barcode to a box and a cell in the box's own labels. */
-async function targets(
+/** Placement, move or return targets: each barcode to a box and a cell in the box's own labels. */
+export async function targets(
   ctx: SessionCtx,
   items: Array<{ barcode: string; boxId: number; position?: string | null | undefined }>,
-  action: 'place' | 'move',
+  action: 'place' | 'move' | 'return',
 ): Promise<Assignment[]> {
   const ids = await specimenIds(
     ctx,

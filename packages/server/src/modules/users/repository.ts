@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema.js';
 import * as biobank from '../../db/schema-biobank.js';
+import * as biobankBills from '../../db/schema-biobank-bills.js';
 import * as biobankMaintenance from '../../db/schema-biobank-maintenance.js';
 import * as biobankMoves from '../../db/schema-biobank-moves.js';
 import * as lab from '../../db/schema-lab.js';
@@ -243,6 +244,7 @@ export const RECORD_SCHEMAS = [
   biobank,
   biobankMaintenance,
   biobankMoves,
+  biobankBills,
   lab,
   labQueries,
   planTemplates,

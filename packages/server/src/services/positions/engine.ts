@@ -1,6 +1,6 @@
 // The position engine: the one way a specimen's place in the library changes (docs/biobank.md).
 // Placement, auto-allocation and its commit, moves, evacuation, outbound, return and destruction
-// (and the rack-scanner import and bills, later) all call `assign`, which checks the target against
+// (and the rack-scanner import, later) and the bills all call `assign`, which checks the target against
 // the unit's status and condition, the inherited restrictions and blocked cells, writes the position,
 // the box and unit counters and one custody event per specimen, in the caller's transaction.
 //
@@ -46,6 +46,7 @@ import {
 } from '../../db/schema-biobank.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError } from '../../lib/errors.js';
+import { holdProblem } from './holds.js';
 import type { POSITION_MESSAGES } from './messages.js';
 
 /** Which library states each action starts from, and where it leaves the specimen. */
@@ -351,6 +352,17 @@ export async function assign(
   const missing = ids.filter((id) => !specimens.has(id));
   if (missing.length > 0)
     throw refuse(ResultCode.NOT_FOUND, 'positionsSpecimenMissing', { codes: missing.join(', ') });
+  const held = await holdProblem(
+    db,
+    lang,
+    assignments.map((a) => ({
+      id: a.specimenId,
+      code: specimens.get(a.specimenId)?.code ?? '',
+      action: a.action,
+    })),
+    custody.reference,
+  );
+  if (held) throw held;
 
   const current = ids.length
     ? await db.select().from(specimenPositions).where(inArray(specimenPositions.specimenId, ids))
@@ -569,6 +581,13 @@ export async function allocate(
   const missing = ids.filter((id) => !specimens.has(id));
   if (missing.length > 0)
     throw refuse(ResultCode.NOT_FOUND, 'positionsSpecimenMissing', { codes: missing.join(', ') });
+  const held = await holdProblem(
+    db,
+    lang,
+    [...specimens.values()].map((s) => ({ id: s.id, code: s.code, action: 'place' as const })),
+    custody.reference,
+  );
+  if (held) throw held;
   const own = await db.select().from(specimenPositions).where(inArray(specimenPositions.specimenId, ids));
   for (const specimen of specimens.values()) {
     const problem = stateProblem(lang, specimen, 'place');

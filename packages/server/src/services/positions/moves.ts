@@ -34,6 +34,7 @@ import {
   type SpecimenRow,
   targetProblem,
 } from './engine.js';
+import { holdProblem } from './holds.js';
 import { moveBox } from './structure.js';
 
 export type MoveLineInsert = Omit<typeof moveLines.$inferInsert, 'id' | 'requestId' | 'seq'>;
@@ -45,6 +46,7 @@ export type MoveLineInsert = Omit<typeof moveLines.$inferInsert, 'id' | 'request
  */
 export async function assertNotHeld(
   db: Executor,
+  lang: Lang,
   specimens: Array<{ id: number; code: string; boxId: number }>,
   boxes: Array<{ id: number; code: string }>,
 ): Promise<void> {
@@ -72,6 +74,14 @@ export async function assertNotHeld(
     .orderBy(asc(moveLines.requestId), asc(moveLines.seq));
   const refuse = (what: string, number: string) =>
     new ApiError(ResultCode.INVALID_STATE, { key: 'movesHeld', params: { what, number } });
+  // Whatever else holds them (an open bill, ...) refuses them here too, not only at execution.
+  const other = await holdProblem(
+    db,
+    lang,
+    specimens.map((s) => ({ id: s.id, code: s.code, action: 'move' as const })),
+    null,
+  );
+  if (other) throw other;
   for (const line of held) {
     const specimen = specimens.find(
       (s) => s.id === line.specimenId || (line.action === 'boxMove' && s.boxId === line.boxId),
