@@ -48,6 +48,10 @@ const PAGES: Record<string, { endpoint: EndpointDef; body(state: string): Record
     endpoint: endpoints.consumable.paging,
     body: (state) => ({ status: [state] }),
   },
+  '/specimen/container-manage/device-manage': {
+    endpoint: endpoints.libraryMaintenance.taskList,
+    body: (status) => ({ status }),
+  },
   '/web/receipt-check': { endpoint: endpoints.consumable.kitSupplyPaging, body: (tab) => ({ tab }) },
   '/express/mail': { endpoint: endpoints.staffShipment.paging, body: (state) => ({ status: [state] }) },
   '/express/sign': { endpoint: endpoints.receipt.paging, body: (status) => ({ status }) },
