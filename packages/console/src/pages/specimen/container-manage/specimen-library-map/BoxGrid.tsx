@@ -46,6 +46,16 @@ export interface BoxGridProps {
   onShow(cell: MapCell): void;
 }
 
+/** Read by assistive technology, not shown. */
+const HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
+
 export const PATTERNS: Record<NonNullable<CellLook['pattern']>, string> = {
   stripes: 'repeating-linear-gradient(45deg, rgba(0,0,0,0.28) 0 2px, transparent 2px 7px)',
   cross:
@@ -124,17 +134,17 @@ export function BoxGrid(props: BoxGridProps) {
           const key = cellKey(cell);
           const paint = look(cell);
           const isSelected = selected.has(key);
-          const label =
+          // The name is the visible label and mark, then what the cell holds (read, not shown).
+          const holds =
             cell.state === 'free'
-              ? t('cellFree', { position: cell.position })
+              ? t('free')
               : cell.state === 'blocked'
-                ? t('cellBlocked', { position: cell.position })
+                ? t('blocked')
                 : cell.state === 'reserved'
-                  ? t('cellReserved', { position: cell.position })
-                  : cell.barcode
-                    ? t('cellStored', { position: cell.position, barcode: cell.barcode })
-                    : t('cellHidden', { position: cell.position });
+                  ? t('reserved')
+                  : (cell.barcode ?? t('hidden'));
           const style: CSSProperties = {
+            position: 'relative',
             width: size,
             height: size,
             padding: 0,
@@ -161,7 +171,6 @@ export function BoxGrid(props: BoxGridProps) {
               className="library-map-cell"
               data-testid={`map-cell-${cell.position}`}
               data-state={cell.state}
-              aria-label={isSelected ? `${label}, ${t('selectedMark')}` : label}
               aria-pressed={isSelected}
               tabIndex={key === focusKey ? 0 : -1}
               draggable={isSelected && cell.specimenId !== null}
@@ -187,6 +196,7 @@ export function BoxGrid(props: BoxGridProps) {
             >
               <span style={{ display: 'block', fontSize: 9 }}>{cell.position}</span>
               <strong>{paint.mark}</strong>
+              <span style={HIDDEN}>{` ${holds}`}</span>
             </button>
           );
         }),
