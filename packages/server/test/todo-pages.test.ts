@@ -48,6 +48,10 @@ const PAGES: Record<string, { endpoint: EndpointDef; body(state: string): Record
     endpoint: endpoints.consumable.paging,
     body: (state) => ({ status: [state] }),
   },
+  '/specimen/manage/specimen-move': {
+    endpoint: endpoints.biobankMoves.paging,
+    body: (status) => ({ status }),
+  },
   '/specimen/container-manage/device-manage': {
     endpoint: endpoints.libraryMaintenance.taskList,
     body: (status) => ({ status }),
