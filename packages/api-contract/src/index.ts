@@ -6,6 +6,7 @@ export { dept, ROLE_CODE_PATTERN, role, userProject } from './endpoints/access.j
 export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
 export * from './endpoints/biobank.js';
+export * from './endpoints/biobank-samples.js';
 export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
@@ -88,6 +89,7 @@ import { dept, role, userProject } from './endpoints/access.js';
 import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
 import { biobank } from './endpoints/biobank.js';
+import { librarySamples } from './endpoints/biobank-samples.js';
 import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
@@ -150,6 +152,7 @@ export const endpoints = {
   subBarcode,
   tempStorage,
   biobank,
+  librarySamples,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

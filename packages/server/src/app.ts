@@ -30,6 +30,8 @@ import { consumableRoutes } from './modules/consumables/routes.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
+import { LIBRARY_SAMPLE_MESSAGES } from './modules/library-samples/messages.js';
+import { librarySampleRoutes } from './modules/library-samples/routes.js';
 import { PLAN_TEMPLATE_MESSAGES } from './modules/plan-templates/messages.js';
 import { planTemplateRoutes } from './modules/plan-templates/routes.js';
 import { PLAN_MESSAGES } from './modules/plans/messages.js';
@@ -128,6 +130,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   specimenLogRoutes,
   specimenRoutes, // sample codes, bench sign-for, sub-barcodes, temporary storage
   biobankRoutes, // the specimen library: storage tree, restrictions, positions (one engine)
+  librarySampleRoutes, // the library's specimen pages: awaiting storage, rack-scanner import
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,
@@ -154,6 +157,7 @@ addMessages(PROGRESS_MESSAGES);
 addMessages(PLAN_MESSAGES);
 addMessages(PROJECT_REPORT_MESSAGES);
 addMessages(POSITION_MESSAGES);
+addMessages(LIBRARY_SAMPLE_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -21,6 +21,8 @@ export const BIOBANK_PERMISSIONS = {
   /** Placement, auto-allocation and committing a reservation (specimens awaiting storage). */
   place: 'specimen:specimen-history:in',
   move: 'specimen:manage-specimen-move:move',
+  /** Specimens awaiting storage (specimen-history). */
+  historyPage: 'specimen:specimen-history:page',
 } as const;
 
 export const STORAGE_UNIT_KINDS = ['freezer', 'refrigerator', 'ln2_tank'] as const;
