@@ -6,6 +6,7 @@ import type { fields } from './zh-CN/fields';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { librarySamples } from './zh-CN/librarySamples';
 import type { mapping } from './zh-CN/mapping';
 import type { menu } from './zh-CN/menu';
 import type { planTemplate } from './zh-CN/planTemplate';
@@ -55,6 +56,7 @@ declare module 'i18next' {
       'projectPlan',
       'projectReports',
       'projectPlanParts',
+      'librarySamples',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -62,6 +64,7 @@ declare module 'i18next' {
       common: typeof common;
       fields: typeof fields;
       lab: typeof lab;
+      librarySamples: typeof librarySamples;
       labQueries: typeof labQueries;
       menu: typeof menu;
       platformData: typeof platformData;
