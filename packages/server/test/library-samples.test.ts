@@ -188,6 +188,10 @@ describe.each(ENGINES)('library specimen pages on %s', (engine) => {
       code: string;
     }>;
     expect(rows.map((r) => r.code)).not.toContain('LIB-RCV-0001');
+    const counted = envelope(
+      await as(keeper, api.awaiting, { body: { page: 1, size: 5, keyword: 'LIB-RCV' } }),
+    );
+    expect(counted.total).toBe(10);
   });
 
   it('refuses a bag, an empty file and malformed input without a 500', async () => {
