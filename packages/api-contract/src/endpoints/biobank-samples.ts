@@ -3,9 +3,10 @@
 // positions of `biobank.ts`. Every change of a position goes through the one position engine.
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
-import { pageFields } from '../schemas.js';
-import { BIOBANK_PERMISSIONS as P } from '../workflows/biobank.js';
+import { id, pageFields } from '../schemas.js';
+import { LIBRARY_STATES, BIOBANK_PERMISSIONS as P } from '../workflows/biobank.js';
 import { storageBoxRow } from './biobank.js';
+import { dateString } from './portal-fields.js';
 
 /** Most bytes of a rack-scanner file (a 96-position reader writes about 3 KB). */
 export const SCAN_FILE_MAX = 64 * 1024;
@@ -70,6 +71,47 @@ export const scanPreview = z.object({
 });
 export type ScanPreview = z.infer<typeof scanPreview>;
 
+/** Rows a sample-list answer counts at most (the total shows this many, never a count of the whole table). */
+export const SAMPLE_COUNT_CAP = 10_000;
+
+/** The sample list's filters (sample-list and its export). Dates are whole days in the caller's zone. */
+const sampleFilters = {
+  /** Barcode prefix. */
+  code: z.string().trim().max(32).optional(),
+  /** Sub-barcodes of this barcode. */
+  parentCode: z.string().trim().max(32).optional(),
+  subjectNo: z.string().trim().max(64).optional(),
+  projectId: id.optional(),
+  siteId: id.optional(),
+  visit: z.string().trim().max(64).optional(),
+  sampleTypeId: id.optional(),
+  library: z.array(z.enum(LIBRARY_STATES)).max(4).optional(),
+  /** Stored in this box (its barcode). */
+  boxCode: z.string().trim().max(64).optional(),
+  signedFrom: dateString.optional(),
+  signedTo: dateString.optional(),
+};
+
+export const librarySample = z.object({
+  id: z.number(),
+  code: z.string(),
+  parentCode: z.string().nullable(),
+  projectId: z.number(),
+  projectNo: z.string(),
+  centerNo: z.string().nullable(),
+  subjectNo: z.string().nullable(),
+  visit: z.string().nullable(),
+  sampleTypeName: z.string().nullable(),
+  temperatureName: z.string().nullable(),
+  library: z.enum(LIBRARY_STATES),
+  freezeThaw: z.number(),
+  unitName: z.string().nullable(),
+  box: z.string().nullable(),
+  position: z.string().nullable(),
+  signedAt: z.string().nullable(),
+});
+export type LibrarySample = z.infer<typeof librarySample>;
+
 export const librarySamples = defineGroup('librarySamples', {
   awaiting: defineEndpoint({
     service: 'container',
@@ -86,6 +128,28 @@ export const librarySamples = defineGroup('librarySamples', {
       projectId: z.coerce.number().int().positive().optional(),
     }),
     data: z.array(awaitingSpecimen),
+  }),
+  list: defineEndpoint({
+    service: 'container',
+    method: 'POST',
+    path: '/library/samples/list',
+    summary:
+      'Received specimens by barcode, sub-barcode, subject, project, site, visit, sample type, library state, box and signed days (newest first; the total counts to SAMPLE_COUNT_CAP)',
+    access: { permission: P.listPage },
+    mutates: false,
+    paged: true,
+    body: z.object({ ...pageFields, ...sampleFilters }),
+    data: z.array(librarySample),
+  }),
+  export: defineEndpoint({
+    service: 'container',
+    method: 'POST',
+    path: '/library/samples/export',
+    summary: 'The filtered sample list as an xlsx workbook (binary body, at most SAMPLE_COUNT_CAP rows)',
+    access: { permission: P.listExport },
+    mutates: false,
+    body: z.object(sampleFilters),
+    data: z.unknown(),
   }),
   boxByCode: defineEndpoint({
     service: 'container',

@@ -23,6 +23,9 @@ export const BIOBANK_PERMISSIONS = {
   move: 'specimen:manage-specimen-move:move',
   /** Specimens awaiting storage (specimen-history). */
   historyPage: 'specimen:specimen-history:page',
+  /** The sample list (search) and its export. */
+  listPage: 'specimen:manage-sample-list:page',
+  listExport: 'specimen:manage-sample-list:export',
 } as const;
 
 export const STORAGE_UNIT_KINDS = ['freezer', 'refrigerator', 'ln2_tank'] as const;

@@ -2,11 +2,15 @@ import { endpoints } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
+import { download } from '../../lib/download.js';
 import type { SessionCtx } from '../../lib/route.js';
 import { registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
+import { zonedTime } from '../../lib/time-zone.js';
+import { XLSX_MIME } from '../../lib/xlsx.js';
 import { barcodeScope } from '../specimen/repository.js';
 import { awaitingWhere, boxByCode, pageAwaiting } from './repository.js';
+import { exportSamples, pageSamples } from './sample-list.js';
 import { countsOf, planScan, publicLines, saveScan } from './scan-import.js';
 
 const { librarySamples: api } = endpoints;
@@ -37,6 +41,27 @@ export async function librarySampleRoutes(app: FastifyInstance): Promise<void> {
         projectId ? eq(specimenBarcodes.projectId, projectId) : undefined,
       );
       return pageAwaiting(ctx.db, where, ctx.body, ctx.lang, ctx.now);
+    },
+    list: async (ctx) => {
+      const { page, size, ...filter } = ctx.body;
+      return pageSamples(
+        ctx.db,
+        await ctx.scope(),
+        { ...filter, zone: ctx.timeZone },
+        { page, size },
+        ctx.lang,
+      );
+    },
+    export: async (ctx) => {
+      const time = zonedTime(ctx);
+      const book = await exportSamples(
+        ctx.db,
+        await ctx.scope(),
+        { ...ctx.body, zone: ctx.timeZone },
+        ctx.lang,
+        time,
+      );
+      return download({ name: `samples-${time.date(ctx.now)}.xlsx`, mime: XLSX_MIME, content: book });
     },
     boxByCode: async (ctx) => boxByCode(ctx.db, ctx.body.code),
     scanPreview: async (ctx) => {

@@ -75,7 +75,7 @@ export function ScanImport({ onClose, onSaved }: { onClose: () => void; onSaved:
     <Modal
       open
       title={t('scan.title')}
-      width={960}
+      width={1120}
       onCancel={onClose}
       maskClosable={false}
       footer={
