@@ -26,6 +26,15 @@ export const librarySamples = {
     placeTitle: 'Place by scan',
     placed: 'Placed {{code}}: {{box}} {{position}}',
   },
+  list: {
+    library: 'Library state',
+    unit: 'Unit',
+    freezeThaw: 'Freeze-thaw',
+    codeHint: 'Barcode starts with',
+    parentCode: 'Parent barcode',
+    export: 'Export',
+    exportName: 'samples',
+  },
   allocate: {
     title: 'Allocate positions',
     hint: 'Positions for the {{count}} selected specimens in box fill order, within the storage restrictions, the aliquots of one parent together; the proposal is held for 5 minutes until you place them.',

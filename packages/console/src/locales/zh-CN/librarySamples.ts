@@ -26,6 +26,15 @@ export const librarySamples = {
     placeTitle: '扫码入库',
     placed: '已入库 {{code}}：{{box}} {{position}}',
   },
+  list: {
+    library: '库存状态',
+    unit: '存储设备',
+    freezeThaw: '冻融次数',
+    codeHint: '条码开头',
+    parentCode: '母管条码',
+    export: '导出',
+    exportName: '样本列表',
+  },
   allocate: {
     title: '自动分配位置',
     hint: '按冻存盒的填充顺序，在存储限制内为所选 {{count}} 个样本分配位置，同一母管的分装样本放在一起；分配结果保留 5 分钟，确认后入库。',

@@ -26,6 +26,15 @@ export const librarySamples = {
     placeTitle: '掃碼入庫',
     placed: '已入庫 {{code}}：{{box}} {{position}}',
   },
+  list: {
+    library: '庫存狀態',
+    unit: '存儲設備',
+    freezeThaw: '凍融次數',
+    codeHint: '條碼開頭',
+    parentCode: '母管條碼',
+    export: '導出',
+    exportName: '樣本列表',
+  },
   allocate: {
     title: '自動分配位置',
     hint: '按凍存盒的填充順序，在存儲限制內為所選 {{count}} 個樣本分配位置，同一母管的分裝樣本放在一起；分配結果保留 5 分鐘，確認後入庫。',
