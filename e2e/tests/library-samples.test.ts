@@ -22,7 +22,7 @@ afterAll(async () => {
 const row = (page: Page, code: string) => page.locator('.ant-table-row', { hasText: code }).first();
 
 describe('specimens awaiting storage', () => {
-  it('imports a rack-scanner file with one unreadable tube, then allocates and places two specimens', async () => {
+  it('imports a rack-scanner file with one unreadable tube, allocates and places two specimens, finds them in the sample list', async () => {
     const context = await loggedInContext(browser, stack.consoleUrl, KEEPER);
     const page = await context.newPage();
     await page.goto(`${stack.consoleUrl}/specimen/specimen-history`);
@@ -78,6 +78,15 @@ describe('specimens awaiting storage', () => {
     await page.getByTestId('allocate-commit').click();
     await toast(page, '已入库 2 个样本');
     await row(page, 'LIB-RCV-0008').waitFor({ state: 'detached' });
+
+    // 3. The sample list finds them where they were put.
+    await page.goto(`${stack.consoleUrl}/specimen/manage/sample-list`);
+    await page.getByTestId('samples-code').fill('LIB-RCV-0007');
+    await page.getByTestId('samples-code').press('Enter');
+    const found = row(page, 'LIB-RCV-0007');
+    await expect.poll(() => found.textContent()).toContain('RCV-96-01');
+    await expect.poll(() => found.textContent()).toContain('在库');
+    await expect.poll(() => row(page, 'LIB-RCV-0005').isVisible()).toBe(false);
     await context.close();
   });
 });
