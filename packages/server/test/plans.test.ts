@@ -340,19 +340,25 @@ describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
       },
     });
     expect(dropV1.code).toBe(ResultCode.BAD_REQUEST);
-    expect(dropV1.msg).toContain('V1');
-    const dropSerum = await as(manager, plan.syncDraft, {
-      body: {
-        planId: id,
-        version,
-        name: draft.name,
-        visits: [
-          { id: v1?.id, name: 'V1', samples: [sample(refs.wb)] },
-          { id: v2?.id, name: 'V2', samples: [sample(refs.wb)] },
-        ],
-      },
-    });
-    expect(dropSerum.msg).toContain('血清');
+    // The refusal names the visit and the sample type in the reader's language.
+    expect(dropV1.msg).toContain('"Visit 1"');
+    const dropSerum = (lang: 'zh_CN' | 'en_US') =>
+      as(manager, plan.syncDraft, {
+        lang,
+        body: {
+          planId: id,
+          version,
+          name: draft.name,
+          visits: [
+            { id: v1?.id, name: 'V1', samples: [sample(refs.wb)] },
+            { id: v2?.id, name: 'V2', samples: [sample(refs.wb)] },
+          ],
+        },
+      });
+    expect((await dropSerum('zh_CN')).msg).toBe('访视「V1」的样本类型「血清」已有接收的样本，不能移除');
+    expect((await dropSerum('en_US')).msg).toBe(
+      'Visit "Visit 1" has received Serum samples: that sample type cannot be removed',
+    );
     expect((await as(manager, plan.visitDelete, { params: { id: v1?.id ?? 0 } })).code).toBe(
       ResultCode.BAD_REQUEST,
     );

@@ -150,8 +150,19 @@ async function visitsWithSamples(db: Executor, planId: number, lang?: Lang) {
 }
 type Visits = Awaited<ReturnType<typeof visitsWithSamples>>;
 
-const typesOf = (visits: ReadonlyArray<{ name: string; samples: ReadonlyArray<{ sampleTypeId: number }> }>) =>
-  visits.map((v) => ({ name: v.name, sampleTypeIds: v.samples.map((s) => s.sampleTypeId) }));
+const typesOf = (
+  visits: ReadonlyArray<{
+    name: string;
+    enName?: string | null;
+    samples: ReadonlyArray<{ sampleTypeId: number }>;
+  }>,
+  lang: Lang,
+) =>
+  visits.map((v) => ({
+    name: v.name,
+    label: localName(v, lang),
+    sampleTypeIds: v.samples.map((s) => s.sampleTypeId),
+  }));
 
 /** Samples received in the project keep their visit and sample type in the plan. */
 async function assertReceivedKept(
@@ -159,18 +170,29 @@ async function assertReceivedKept(
   projectId: number,
   before: Visits,
   after: Visits | VisitInput[],
+  lang: Lang,
 ) {
   const received = await receivedSamples(db, projectId);
   if (received.size === 0) return;
-  const names = await sampleTypeNames(db);
-  assertKeepsReceived(typesOf(before), typesOf(after), received, (id) => names.get(id) ?? String(id));
+  const names = await sampleTypeNames(db, lang);
+  assertKeepsReceived(
+    typesOf(before, lang),
+    typesOf(after, lang),
+    received,
+    (id) => names.get(id) ?? String(id),
+  );
 }
 
 /**
  * The checks of a version's new visits, in order: names unique, kept visits its own, references
  * valid and enabled, kits of the project, nothing received dropped.
  */
-async function checkVisits(db: Executor, plan: { id: number; projectId: number }, visits: VisitInput[]) {
+async function checkVisits(
+  db: Executor,
+  plan: { id: number; projectId: number },
+  visits: VisitInput[],
+  lang: Lang,
+) {
   assertVisitNamesUnique(visits);
   const before = plan.id ? await visitsWithSamples(db, plan.id) : [];
   const own = new Set(before.map((v) => v.id));
@@ -186,7 +208,7 @@ async function checkVisits(db: Executor, plan: { id: number; projectId: number }
   const kits = [...new Set(samples.flatMap((s) => (s.kitId ? [s.kitId] : [])))];
   const versionKits = await planKitIds(db, plan.id, kits);
   if (kits.some((id) => !versionKits.has(id))) throw invalidReference('kitId');
-  await assertReceivedKept(db, plan.projectId, before, visits);
+  await assertReceivedKept(db, plan.projectId, before, visits, lang);
 }
 
 /** The visits of a version as input again (a revision starts as a copy). */
@@ -393,7 +415,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       assertProjectInScope(await ctx.scope(), projectId);
       if (await planNoTaken(ctx.db, planNo))
         throw new ApiError(ResultCode.DUPLICATE, { key: 'planNoTaken', params: { planNo } });
-      await checkVisits(ctx.db, { id: 0, projectId }, visits);
+      await checkVisits(ctx.db, { id: 0, projectId }, visits, ctx.lang);
       const row = await insertPlan(ctx.db, {
         projectId,
         planNo,
@@ -443,7 +465,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       const { planId, version, name, enName, visits } = ctx.body;
       const plan = await planInScope(ctx, planId);
       await editing(ctx, plan);
-      await checkVisits(ctx.db, plan, visits);
+      await checkVisits(ctx.db, plan, visits, ctx.lang);
       const row = await bumpPlan(ctx.db, plan.id, version, {
         name,
         enName: enName ?? null,
@@ -483,6 +505,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
         plan.projectId,
         before,
         before.map((v) => ({ ...v, name })),
+        ctx.lang,
       );
       const row = await bumpVisit(ctx.db, visit.id, ctx.body.version, { name });
       if (!row) throw staleOrMissing(true);
@@ -521,7 +544,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       const plan = await planInScope(ctx, visit.planId);
       await editing(ctx, plan);
       const before = (await visitsWithSamples(ctx.db, plan.id)).filter((v) => v.id === visit.id);
-      await assertReceivedKept(ctx.db, plan.projectId, before, []);
+      await assertReceivedKept(ctx.db, plan.projectId, before, [], ctx.lang);
       await deleteVisit(ctx.db, visit.id);
       ctx.audit({
         action: 'plan.visitDelete',

@@ -98,6 +98,12 @@ describe('plan rules', () => {
     expect(planContentHash(plan)).toBe(planContentHash(structuredClone(plan)));
     const changed = { ...plan, visits: [{ name: 'V1', samples: [{ ...sample, storageTemperatureId: 11 }] }] };
     expect(planContentHash(changed)).not.toBe(planContentHash(plan));
+    // The visit's English name is vouched for too; a blank one is no name.
+    const english = { ...plan, visits: [{ name: 'V1', enName: 'Visit 1', samples: [sample] }] };
+    expect(planContentHash(english)).not.toBe(planContentHash(plan));
+    expect(planContentHash({ ...plan, visits: [{ name: 'V1', enName: ' ', samples: [sample] }] })).toBe(
+      planContentHash(plan),
+    );
   });
 
   it('hashes the visit windows too: a signed plan whose window changes no longer matches', () => {

@@ -98,7 +98,7 @@ export const receivedKey = (visit: string, sampleTypeId: number) => `${visit}\u0
  * sample type received: the receipts, reports and storage refer to them.
  */
 export function assertKeepsReceived(
-  before: ReadonlyArray<{ name: string; sampleTypeIds: readonly number[] }>,
+  before: ReadonlyArray<{ name: string; label?: string; sampleTypeIds: readonly number[] }>,
   after: ReadonlyArray<{ name: string; sampleTypeIds: readonly number[] }>,
   received: ReadonlySet<string>,
   sampleTypeName: (id: number) => string,
@@ -110,8 +110,10 @@ export function assertKeepsReceived(
       (id) => received.has(receivedKey(visit.name, id)) && !kept?.has(id),
     );
     if (lost.length === 0) continue;
-    if (!kept) throw bad('planVisitHasSamples', { visit: visit.name });
-    throw bad('planSampleTypeHasSamples', { visit: visit.name, sampleType: sampleTypeName(lost[0] ?? 0) });
+    // The visit's key is its Chinese name; the reader is told its name in their language.
+    const shown = visit.label ?? visit.name;
+    if (!kept) throw bad('planVisitHasSamples', { visit: shown });
+    throw bad('planSampleTypeHasSamples', { visit: shown, sampleType: sampleTypeName(lost[0] ?? 0) });
   }
 }
 
@@ -121,18 +123,21 @@ export function planContentHash(plan: {
   revision: number;
   visits: ReadonlyArray<{
     name: string;
+    enName?: string | null | undefined;
     day?: number | null | undefined;
     windowBefore?: number | undefined;
     windowAfter?: number | undefined;
     samples: readonly SampleRefs[];
   }>;
 }): string {
-  // The visit windows are part of what is approved: they decide when a sample is overdue.
+  // The visit windows are part of what is approved: they decide when a sample is overdue. So is
+  // the visit's English name: English readers (sites, the reconciliation) know the visit by it.
   const content = {
     planNo: plan.planNo,
     revision: plan.revision,
     visits: plan.visits.map((v) => ({
       name: v.name,
+      enName: v.enName?.trim() || null,
       day: v.day ?? null,
       windowBefore: v.windowBefore ?? 0,
       windowAfter: v.windowAfter ?? 0,
