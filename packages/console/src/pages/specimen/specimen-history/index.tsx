@@ -12,6 +12,7 @@ import { ListPage, useListPage } from '../../../components/ListPage';
 import { ProjectSelect } from '../../../components/ProjectSelect';
 import { callEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
+import { specimenColumns } from '../specimenColumns';
 import { Allocation } from './Allocation';
 import { ScanImport } from './ScanImport';
 
@@ -57,14 +58,7 @@ export default function SpecimenHistoryPage() {
   };
 
   const columns: DataColumn<AwaitingSpecimen>[] = [
-    col.text('code', t('shared.barcode'), 160),
-    col.text('projectNo', t('shared.project'), 130),
-    col.text('centerNo', t('shared.site'), 80),
-    col.text('subjectNo', t('shared.subject'), 110),
-    col.text('visit', t('shared.visit'), 100),
-    col.text('sampleTypeName', t('shared.sampleType'), 110),
-    col.text('temperatureName', t('shared.temperature'), 110),
-    col.text('parentCode', t('shared.parent'), 140),
+    ...specimenColumns<AwaitingSpecimen>(t),
     col.text('signedByName', t('awaiting.signedBy'), 100),
     col.time('signedAt', t('awaiting.signedAt')),
     {

@@ -16,6 +16,7 @@ import { ListPage, useListPage } from '../../../../components/ListPage';
 import { nameOptions } from '../../../../components/localName';
 import { ProjectSelect } from '../../../../components/ProjectSelect';
 import { useSampleTypes } from '../../../../components/useSampleTypes';
+import { specimenColumns } from '../../specimenColumns';
 
 interface Filter {
   code?: string;
@@ -50,14 +51,7 @@ export default function SampleListPage() {
   const state = (v: LibraryState) => libraryWord(LIBRARY_STATE_WORDS, v, i18n.language);
 
   const columns: DataColumn<LibrarySample>[] = [
-    col.text('code', t('shared.barcode'), 160),
-    col.text('parentCode', t('shared.parent'), 150),
-    col.text('projectNo', t('shared.project'), 130),
-    col.text('centerNo', t('shared.site'), 80),
-    col.text('subjectNo', t('shared.subject'), 110),
-    col.text('visit', t('shared.visit'), 100),
-    col.text('sampleTypeName', t('shared.sampleType'), 110),
-    col.text('temperatureName', t('shared.temperature'), 110),
+    ...specimenColumns<LibrarySample>(t),
     {
       title: t('list.library'),
       dataIndex: 'library',
