@@ -10,6 +10,7 @@ export * from './endpoints/biobank-bills.js';
 export * from './endpoints/biobank-containers.js';
 export * from './endpoints/biobank-maintenance.js';
 export * from './endpoints/biobank-moves.js';
+export * from './endpoints/biobank-samples.js';
 export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
@@ -99,6 +100,7 @@ import { biobankBills } from './endpoints/biobank-bills.js';
 import { libraryContainers } from './endpoints/biobank-containers.js';
 import { libraryMaintenance } from './endpoints/biobank-maintenance.js';
 import { biobankMoves } from './endpoints/biobank-moves.js';
+import { librarySamples } from './endpoints/biobank-samples.js';
 import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
@@ -165,6 +167,7 @@ export const endpoints = {
   libraryMaintenance,
   biobankMoves,
   biobankBills,
+  librarySamples,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

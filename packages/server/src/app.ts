@@ -34,6 +34,8 @@ import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { LIBRARY_CONTAINER_MESSAGES } from './modules/library-containers/messages.js';
 import { libraryContainerRoutes } from './modules/library-containers/routes.js';
+import { LIBRARY_SAMPLE_MESSAGES } from './modules/library-samples/messages.js';
+import { librarySampleRoutes } from './modules/library-samples/routes.js';
 import { PLAN_TEMPLATE_MESSAGES } from './modules/plan-templates/messages.js';
 import { planTemplateRoutes } from './modules/plan-templates/routes.js';
 import { PLAN_MESSAGES } from './modules/plans/messages.js';
@@ -137,6 +139,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   libraryContainerRoutes, // storage management lists and unit maintenance
   biobankMoveRoutes, // reviewed moves and evacuation of the specimen library
   biobankBillRoutes, // the library's outbound and destruction bills (through the engine)
+  librarySampleRoutes, // the library's specimen pages: awaiting storage, rack-scanner import
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,
@@ -166,6 +169,7 @@ addMessages(POSITION_MESSAGES);
 addMessages(LIBRARY_CONTAINER_MESSAGES);
 addMessages(MOVE_MESSAGES);
 addMessages(BILL_MESSAGES);
+addMessages(LIBRARY_SAMPLE_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -39,7 +39,14 @@ export const optionalEmail = (max = 64) =>
     .union([z.literal(''), portalEmail(max)])
     .nullish()
     .transform((v) => (v ? v : null));
-export const dateString = z.string().regex(DATE_PATTERN, 'validation.date');
+/** `YYYY-MM-DD` of a real calendar day (2026-13-40 is refused here, not turned into an invalid instant). */
+export const dateString = z
+  .string()
+  .regex(DATE_PATTERN, 'validation.date')
+  .refine((v) => {
+    const day = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
+  }, 'validation.date');
 export const optionalDate = z
   .union([z.literal(''), dateString])
   .nullish()

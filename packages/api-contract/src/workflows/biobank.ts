@@ -25,6 +25,11 @@ export const BIOBANK_PERMISSIONS = {
   /** Placement, auto-allocation and committing a reservation (specimens awaiting storage). */
   place: 'specimen:specimen-history:in',
   move: 'specimen:manage-specimen-move:move',
+  /** Specimens awaiting storage (specimen-history). */
+  historyPage: 'specimen:specimen-history:page',
+  /** The sample list (search) and its export. */
+  listPage: 'specimen:manage-sample-list:page',
+  listExport: 'specimen:manage-sample-list:export',
 } as const;
 
 export const STORAGE_UNIT_KINDS = ['freezer', 'refrigerator', 'ln2_tank'] as const;

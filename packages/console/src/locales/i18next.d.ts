@@ -9,6 +9,7 @@ import type { labQueries } from './zh-CN/labQueries';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { libraryMap } from './zh-CN/libraryMap';
+import type { librarySamples } from './zh-CN/librarySamples';
 import type { mapping } from './zh-CN/mapping';
 import type { menu } from './zh-CN/menu';
 import type { planTemplate } from './zh-CN/planTemplate';
@@ -61,6 +62,7 @@ declare module 'i18next' {
       'projectPlanParts',
       'libraryMap',
       'libraryBills',
+      'librarySamples',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -69,6 +71,7 @@ declare module 'i18next' {
       fields: typeof fields;
       lab: typeof lab;
       libraryBills: typeof libraryBills;
+      librarySamples: typeof librarySamples;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;

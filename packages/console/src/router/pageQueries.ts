@@ -38,6 +38,8 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
     sampleTypes,
   ),
   '/laboratory/before-analysis/manage-sub-barcode': list((c) => c.subBarcode.paging),
+  '/specimen/specimen-history': list((c) => c.librarySamples.awaiting),
+  '/specimen/manage/sample-list': list((c) => c.librarySamples.list),
   '/laboratory/before-analysis/specimen-sign': list((c) => c.specimenSign.shipments),
   '/laboratory/before-analysis/specimen-staging': list((c) => c.tempStorage.samplePage),
   '/laboratory/before-analysis/input-subject': list((c) => c.subject.paging),

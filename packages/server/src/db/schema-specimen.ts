@@ -72,6 +72,14 @@ export const specimenBarcodes = pgTable(
     uniqueIndex('specimen_barcodes_parent_suffix_uq').on(t.parentId, t.suffix),
     index('specimen_barcodes_project_idx').on(t.projectId),
     index('specimen_barcodes_transport_idx').on(t.transportId),
+    // The sample list's filters (modules/library-samples/sample-list.ts), newest first by id.
+    index('specimen_barcodes_library_idx').on(t.library, t.id),
+    index('specimen_barcodes_code_prefix_idx').on(t.code.op('text_pattern_ops')),
+    index('specimen_barcodes_parent_idx').on(t.parentId),
+    index('specimen_barcodes_subject_idx').on(t.subjectId),
+    index('specimen_barcodes_site_idx').on(t.siteId),
+    index('specimen_barcodes_sample_type_idx').on(t.sampleTypeId),
+    index('specimen_barcodes_signed_idx').on(t.signedAt),
   ],
 );
 

@@ -222,6 +222,20 @@ function fakeServer(
   return { instance, seen };
 }
 
+describe('bodies as sent', () => {
+  it('sends a POST without a body as the empty body its Content-MD5 covers, not as `""`', async () => {
+    const { instance, seen } = fakeServer([
+      () => ({ status: 200, data: { code: 200, msg: 'ok', data: null } }),
+      () => ({ status: 200, data: { code: 200, msg: 'ok', data: null } }),
+    ]);
+    await instance.request({ url: '/api/kmct-container/library/reservation/x/commit', method: 'POST' });
+    expect(seen[0]?.data).toBe('');
+    expect(seen[0]?.headers.get('Content-MD5')).toBe(contentMd5(''));
+    await instance.request({ url: '/api/kmct/x', method: 'POST', data: { a: 1 } });
+    expect(seen[1]?.data).toBe('{"a":1}');
+  });
+});
+
 describe('responses (SPEC section 8)', () => {
   it('sends the zone on every call, file downloads included', async () => {
     timeZone = 'Asia/Shanghai';

@@ -131,6 +131,8 @@ export function signRequest(deps: RequestDeps) {
               ? config.data
               : JSON.stringify(config.data);
         config.data = body;
+        // Sent as signed: axios's default transform would JSON-encode an empty string as `""`.
+        config.transformRequest = [(data: unknown) => data];
         headers.set('Content-Type', 'application/json;charset=UTF-8');
         md5 = contentMd5(body);
         headers.set(names.contentMd5, md5);
