@@ -325,5 +325,3 @@ export async function billDetail(db: Executor, bill: Bill, lang: Lang, now: Date
     })),
   };
 }
-
-export { reasonDict };
