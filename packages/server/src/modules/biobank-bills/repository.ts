@@ -43,7 +43,6 @@ export type Bill = typeof specimenBills.$inferSelect;
 const creator = alias(users, 'bill_creator');
 const returnBox = alias(storageBoxes, 'return_box');
 
-const reasonDict = (kind: string) => (kind === 'destroy' ? 1018 : 1017);
 const kindsOf = (family: BillFamily): BillKind[] =>
   family === 'destroy' ? ['destroy'] : ['out', 'pre', 'post', 'backup'];
 const projectScope = (scope: SiteScope): SQL | undefined =>
