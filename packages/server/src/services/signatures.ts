@@ -1,4 +1,5 @@
 import { ResultCode } from '@trialab/api-contract';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { labSignatures } from '../db/schema-lab.js';
 import { ApiError } from '../lib/errors.js';
@@ -59,4 +60,20 @@ export async function insertSignature(
   values: typeof labSignatures.$inferInsert,
 ): Promise<void> {
   await db.insert(labSignatures).values(values);
+}
+
+/** The signatures of one record, oldest first, as the contract's `signatureRow` (times as ISO). */
+export async function signaturesOf(db: Executor, entity: string, entityId: number) {
+  const rows = await db
+    .select({
+      action: labSignatures.action,
+      meaning: labSignatures.meaning,
+      signerName: labSignatures.signerName,
+      signedAt: labSignatures.signedAt,
+      contentHash: labSignatures.contentHash,
+    })
+    .from(labSignatures)
+    .where(and(eq(labSignatures.entity, entity), eq(labSignatures.entityId, entityId)))
+    .orderBy(asc(labSignatures.id));
+  return rows.map((r) => ({ ...r, signedAt: r.signedAt.toISOString() }));
 }

@@ -29,7 +29,6 @@ import {
   specimenBillLines,
   specimenBills,
 } from '../../db/schema-biobank-bills.js';
-import { labSignatures } from '../../db/schema-lab.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { notFound } from '../../lib/errors.js';
 import { localNameColumn } from '../../lib/local-name.js';
@@ -38,6 +37,7 @@ import type { SiteScope } from '../../lib/scope.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
 import { lineProblems } from '../../services/bills/eligibility.js';
 import { cellText, isLive } from '../../services/positions/engine.js';
+import { signaturesOf } from '../../services/signatures.js';
 
 export type Bill = typeof specimenBills.$inferSelect;
 const creator = alias(users, 'bill_creator');
@@ -278,17 +278,7 @@ export async function billDetail(db: Executor, bill: Bill, lang: Lang, now: Date
   const [head] = await billQuery(db, lang).where(eq(specimenBills.id, bill.id));
   if (!head) throw notFound();
   const lines = await lineRows(db, bill, lang, now);
-  const signatures = await db
-    .select({
-      action: labSignatures.action,
-      meaning: labSignatures.meaning,
-      signerName: labSignatures.signerName,
-      signedAt: labSignatures.signedAt,
-      contentHash: labSignatures.contentHash,
-    })
-    .from(labSignatures)
-    .where(and(eq(labSignatures.entity, 'specimenBill'), eq(labSignatures.entityId, bill.id)))
-    .orderBy(asc(labSignatures.id));
+  const signatures = await signaturesOf(db, 'specimenBill', bill.id);
   const authorisers = await db
     .select({
       userId: specimenBillAuthorisations.userId,
@@ -307,7 +297,7 @@ export async function billDetail(db: Executor, bill: Bill, lang: Lang, now: Date
     ...toRow(head),
     lineRows: lines,
     scan: scanStateOf(lines, bill.extras),
-    signatures: signatures.map((s) => ({ ...s, signedAt: s.signedAt.toISOString() })),
+    signatures,
     authorisers,
     method: (bill.method as DestroyMethod | null) ?? null,
     certificate: bill.certificate,

@@ -7,7 +7,6 @@ import { files, projects, sampleTypes, sites, testItems, users } from '../../db/
 import {
   labReportResults,
   labReports,
-  labSignatures,
   labSubjects,
   labTestOrders,
   receiptSamples,
@@ -25,6 +24,7 @@ import { pageOf } from '../../lib/paging.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
+import { signaturesOf } from '../../services/signatures.js';
 import { type ReportDocumentData, reportDocument } from './report-document.js';
 
 const reviewer = alias(users, 'reviewer');
@@ -235,17 +235,7 @@ export async function reportDetail(
     .leftJoin(itemType, eq(itemType.id, testItemSettings.sampleTypeId))
     .where(eq(labReportResults.reportId, report.id))
     .orderBy(asc(testItems.code));
-  const signatures = await db
-    .select({
-      action: labSignatures.action,
-      meaning: labSignatures.meaning,
-      signerName: labSignatures.signerName,
-      signedAt: labSignatures.signedAt,
-      contentHash: labSignatures.contentHash,
-    })
-    .from(labSignatures)
-    .where(and(eq(labSignatures.entity, 'labReport'), eq(labSignatures.entityId, report.id)))
-    .orderBy(asc(labSignatures.id));
+  const signatures = await signaturesOf(db, 'labReport', report.id);
   const versions = await db
     .select({ id: labReports.id, revision: labReports.revision, status: labReports.status })
     .from(labReports)
@@ -268,7 +258,7 @@ export async function reportDetail(
       method: r.method ?? null,
       flag: r.flag === 'H' || r.flag === 'L' || r.flag === 'A' ? r.flag : null,
     })),
-    signatures: signatures.map((s) => ({ ...s, signedAt: s.signedAt.toISOString() })),
+    signatures,
     versions: versions.map((v) => ({ ...v, status: v.status as ReportRow['status'] })),
   };
 }

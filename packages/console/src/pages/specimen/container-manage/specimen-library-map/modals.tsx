@@ -56,6 +56,10 @@ export function PlaceModal({
       open
       title={t('placeTitle', { box: box.code, position })}
       onCancel={onClose}
+      // The dialog takes the focus when it opens; the scan field must have it for the scanner.
+      afterOpenChange={(open) => {
+        if (open) field.current?.focus();
+      }}
       okText={t('close')}
       onOk={onClose}
       okButtonProps={{ 'data-testid': 'map-place-close' } as never}
