@@ -34,6 +34,7 @@ export function Occupancy({ stored, capacity }: { stored: number; capacity: numb
       <Typography.Text style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{text}</Typography.Text>
       {percent !== null && (
         <Progress
+          aria-label={text}
           percent={percent}
           size="small"
           showInfo={false}
