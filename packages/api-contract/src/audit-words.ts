@@ -22,6 +22,8 @@ export const AUDIT_OBJECTS = {
   libraryMaintenance: { 'zh-CN': '设备维护', 'en-US': 'Unit maintenance', 'zh-HK': '設備維護' },
   unitMaintenance: { 'zh-CN': '设备维护任务', 'en-US': 'Unit maintenance task', 'zh-HK': '設備維護任務' },
   storageReservation: { 'zh-CN': '库位预留', 'en-US': 'Position reservation', 'zh-HK': '庫位預留' },
+  biobankBills: { 'zh-CN': '样本单据', 'en-US': 'Specimen bills', 'zh-HK': '樣本單據' },
+  librarySamples: { 'zh-CN': '样本库样本', 'en-US': 'Library specimens', 'zh-HK': '樣本庫樣本' },
   biobankMoves: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
   specimenMove: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
   outboundBill: { 'zh-CN': '出库单', 'en-US': 'Outbound bill', 'zh-HK': '出庫單' },
@@ -120,6 +122,30 @@ export const AUDIT_OBJECTS = {
 
 /** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
 export const AUDIT_VERBS = {
+  outboundCreate: { 'zh-CN': '新建出库单', 'en-US': 'create an outbound bill', 'zh-HK': '新建出庫單' },
+  outboundSubmit: { 'zh-CN': '提交出库单', 'en-US': 'submit an outbound bill', 'zh-HK': '提交出庫單' },
+  outboundCancel: { 'zh-CN': '取消出库单', 'en-US': 'cancel an outbound bill', 'zh-HK': '取消出庫單' },
+  outboundReview: { 'zh-CN': '审核出库单', 'en-US': 'review an outbound bill', 'zh-HK': '審核出庫單' },
+  outboundScan: { 'zh-CN': '出库扫描', 'en-US': 'scan for an outbound bill', 'zh-HK': '出庫掃描' },
+  outboundReconcile: {
+    'zh-CN': '处理出库差异',
+    'en-US': 'settle an outbound difference',
+    'zh-HK': '處理出庫差異',
+  },
+  outboundConfirm: { 'zh-CN': '确认出库', 'en-US': 'confirm an outbound bill', 'zh-HK': '確認出庫' },
+  outboundReturn: { 'zh-CN': '样本归还', 'en-US': 'return specimens', 'zh-HK': '樣本歸還' },
+  destroyCreate: { 'zh-CN': '新建销毁单', 'en-US': 'create a destruction bill', 'zh-HK': '新建銷毀單' },
+  destroySubmit: { 'zh-CN': '提交销毁单', 'en-US': 'submit a destruction bill', 'zh-HK': '提交銷毀單' },
+  destroyCancel: { 'zh-CN': '取消销毁单', 'en-US': 'cancel a destruction bill', 'zh-HK': '取消銷毀單' },
+  destroyReview: { 'zh-CN': '授权销毁', 'en-US': 'authorise a destruction', 'zh-HK': '授權銷毀' },
+  destroyScan: { 'zh-CN': '销毁扫描', 'en-US': 'scan for a destruction', 'zh-HK': '銷毀掃描' },
+  destroyReconcile: {
+    'zh-CN': '处理销毁差异',
+    'en-US': 'settle a destruction difference',
+    'zh-HK': '處理銷毀差異',
+  },
+  destroyConfirm: { 'zh-CN': '确认销毁', 'en-US': 'confirm a destruction', 'zh-HK': '確認銷毀' },
+  scanImport: { 'zh-CN': '导入扫描文件', 'en-US': 'import a rack-scanner file', 'zh-HK': '導入掃描文件' },
   taskCreate: { 'zh-CN': '计划维护任务', 'en-US': 'plan a maintenance task', 'zh-HK': '計劃維護任務' },
   taskUpdate: { 'zh-CN': '调整维护任务', 'en-US': 'reschedule a maintenance task', 'zh-HK': '調整維護任務' },
   taskComplete: {

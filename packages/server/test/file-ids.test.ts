@@ -66,8 +66,10 @@ describe('file-id fields in the contract', () => {
   it('leaves no body field that looks like a file reference without the mark', () => {
     const looksLikeFile = /file|image|photo|picture|attachment|certificate|requisition|pdf/i;
     // Names that say "file" but hold no reference: a form template's field declares how many files
-    // it takes (`maxFiles`); the ids come later, in the values a project submits.
-    const notReferences = new Set(['maxFiles']);
+    // it takes (`maxFiles`); the ids come later, in the values a project submits. A destruction's
+    // `certificate` is the certificate's number; a rack-scanner import's `fileName` names the CSV
+    // whose text is in the body itself.
+    const notReferences = new Set(['maxFiles', 'certificate', 'fileName']);
     const unmarked = ALL_ENDPOINTS.flatMap((endpoint) =>
       endpoint.body
         ? schemaLeaves(endpoint.body)
