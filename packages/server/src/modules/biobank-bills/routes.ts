@@ -52,7 +52,7 @@ import { claimAttempt } from '../../services/identity/throttle.js';
 import { assign, lockSpecimens } from '../../services/positions/engine.js';
 import { holdProblem } from '../../services/positions/holds.js';
 import { confirmSigner, eSign, insertSignature, type Signer } from '../../services/signatures.js';
-import { targets } from '../biobank/routes.js';
+import { targets } from '../biobank/service.js';
 import { assertReasonGiven } from '../lab/service.js';
 import { knownBarcodes } from '../specimen/repository.js';
 import { pickList } from './pick-list.js';

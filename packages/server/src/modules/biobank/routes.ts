@@ -1,5 +1,5 @@
 import { endpoints, type LibraryState, localName, parseCell, ResultCode } from '@trialab/api-contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { constraintName, isUniqueViolation } from '../../db/errors.js';
 import { projects, sampleTypes } from '../../db/schema.js';
@@ -21,7 +21,6 @@ import { registerGroup } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import { staleOrMissing, uniqueOr, versionedBump } from '../../lib/versioned.js';
 import {
-  type Assignment,
   allocate,
   assign,
   boxGrid,
@@ -57,6 +56,7 @@ import {
   unitById,
   unitMap,
 } from './repository.js';
+import { specimenIds, targets } from './service.js';
 
 const { biobank: api } = endpoints;
 
@@ -92,43 +92,6 @@ const custodyOf = (ctx: SessionCtx, reason: string | null = null) => ({
   batchId: crypto.randomUUID(),
   reason,
 });
-
-/** The scanned barcodes as specimen ids (each known and in the caller's scope). */
-async function specimenIds(ctx: SessionCtx, codes: string[]): Promise<Map<string, number>> {
-  const rows = await knownBarcodes(ctx.db, await ctx.scope(), codes);
-  return new Map(rows.map((r) => [r.code, r.id]));
-}
-
-/** Placement, move or return targets: each barcode to a box and a cell in the box's own labels. */
-export async function targets(
-  ctx: SessionCtx,
-  items: Array<{ barcode: string; boxId: number; position?: string | null | undefined }>,
-  action: 'place' | 'move' | 'return',
-): Promise<Assignment[]> {
-  const ids = await specimenIds(
-    ctx,
-    items.map((i) => i.barcode),
-  );
-  const boxIds = [...new Set(items.map((i) => i.boxId))];
-  const boxes = await ctx.db.select().from(storageBoxes).where(inArray(storageBoxes.id, boxIds));
-  return items.map((i) => {
-    const box = boxes.find((b) => b.id === i.boxId);
-    if (!box) throw new ApiError(ResultCode.NOT_FOUND, { key: 'positionsBoxMissing' });
-    let cell: { row: number | null; col: number | null } = { row: null, col: null };
-    if (box.kind === 'grid') {
-      if (!i.position)
-        throw new ApiError(ResultCode.BAD_REQUEST, { key: 'positionsNeedCell', params: { box: box.code } });
-      const parsed = parseCell(boxGrid(box), i.position);
-      if (!parsed)
-        throw new ApiError(ResultCode.BAD_REQUEST, {
-          key: 'positionsOutside',
-          params: { box: box.code, position: i.position },
-        });
-      cell = parsed;
-    }
-    return { action, specimenId: ids.get(i.barcode) ?? 0, to: { boxId: box.id, ...cell } };
-  });
-}
 
 async function gridCell(ctx: SessionCtx, boxId: number, position: string) {
   const box = await boxById(ctx.db, boxId);
