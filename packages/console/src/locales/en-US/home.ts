@@ -18,6 +18,9 @@ export const home = {
   all: 'All',
   sep: ', ',
   workflows: {
+    outboundBill: 'Outbound bill',
+    destroyBill: 'Destruction bill',
+    specimenMove: 'Move request',
     unitMaintenance: 'Unit maintenance',
     accountApplication: 'Account requests',
     subjectRegistration: 'Subject registrations',
@@ -74,6 +77,8 @@ export const home = {
     reopen: 're-open',
     submit: 'submit',
     goOnline: 'put online',
+    authorise: 'authorise',
+    execute: 'carry out',
     complete: 'complete',
     replace: 'replace',
     disable: 'disable',

@@ -18,6 +18,9 @@ export const home = {
   all: '全部',
   sep: '、',
   workflows: {
+    outboundBill: '样本出库单',
+    destroyBill: '样本销毁单',
+    specimenMove: '样本移位申请',
     unitMaintenance: '设备维护任务',
     accountApplication: '账号申请',
     subjectRegistration: '受试者登记',
@@ -74,6 +77,8 @@ export const home = {
     reopen: '重新打开',
     submit: '提交',
     goOnline: '上线',
+    authorise: '授权',
+    execute: '执行',
     complete: '完成',
     replace: '替换',
     disable: '停用',

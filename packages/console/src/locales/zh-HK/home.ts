@@ -18,6 +18,9 @@ export const home = {
   all: '全部',
   sep: '、',
   workflows: {
+    outboundBill: '樣本出庫單',
+    destroyBill: '樣本銷毀單',
+    specimenMove: '樣本移位申請',
     unitMaintenance: '設備維護任務',
     accountApplication: '賬號申請',
     subjectRegistration: '受試者登記',
@@ -74,6 +77,8 @@ export const home = {
     reopen: '重新打開',
     submit: '提交',
     goOnline: '上線',
+    authorise: '授權',
+    execute: '執行',
     complete: '完成',
     replace: '替換',
     disable: '停用',
