@@ -48,6 +48,30 @@ const PAGES: Record<string, { endpoint: EndpointDef; body(state: string): Record
     endpoint: endpoints.consumable.paging,
     body: (state) => ({ status: [state] }),
   },
+  '/specimen/manage/out-warehouse-bill': {
+    endpoint: endpoints.biobankBills.outboundList,
+    body: (status) => ({ status }),
+  },
+  '/specimen/manage/out-warehouse-bill-review': {
+    endpoint: endpoints.biobankBills.outboundList,
+    body: (status) => ({ status }),
+  },
+  '/specimen/manage/out-warehouse-bill-confirm': {
+    endpoint: endpoints.biobankBills.outboundList,
+    body: (status) => ({ status }),
+  },
+  '/specimen/manage/destroy-bill': {
+    endpoint: endpoints.biobankBills.destroyList,
+    body: (status) => ({ status }),
+  },
+  '/specimen/manage/destroy-bill-review': {
+    endpoint: endpoints.biobankBills.destroyList,
+    body: (status) => ({ status }),
+  },
+  '/specimen/manage/destroy-bill-confirm': {
+    endpoint: endpoints.biobankBills.destroyList,
+    body: (status) => ({ status }),
+  },
   '/specimen/manage/specimen-move': {
     endpoint: endpoints.biobankMoves.paging,
     body: (status) => ({ status }),

@@ -3,10 +3,12 @@ import {
   chargebackWorkflow,
   clarificationQueryWorkflow,
   consumableOrderWorkflow,
+  destroyBillWorkflow,
   kitSupplyWorkflow,
   labFeedbackWorkflow,
   labReportWorkflow,
   moveRequestWorkflow,
+  outboundBillWorkflow,
   PROJECT_STATES,
   progressPlanWorkflow,
   progressTaskWorkflow,
@@ -23,6 +25,7 @@ import {
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { projectPlans, projects } from '../../db/schema.js';
 import { storageUnits } from '../../db/schema-biobank.js';
+import { specimenBills } from '../../db/schema-biobank-bills.js';
 import { unitMaintenanceTasks } from '../../db/schema-biobank-maintenance.js';
 import { moveRequests } from '../../db/schema-biobank-moves.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
@@ -311,6 +314,48 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       approve: '/project/progress/project-plan',
       return: '/project/progress/project-plan',
     },
+  },
+  {
+    // Outbound and destruction bills share one table: a bill's state counts for its own workflow only.
+    workflow: outboundBillWorkflow,
+    table: specimenBills,
+    columns: {
+      id: specimenBills.id,
+      number: specimenBills.billNo,
+      state: sql`CASE WHEN ${specimenBills.kind} <> 'destroy' THEN ${specimenBills.status} END`,
+      createdAt: specimenBills.createdAt,
+      createdBy: specimenBills.createdBy,
+    },
+    scope: (s) => scopeWhere(s, specimenBills.projectId, specimenBills.projectId),
+    pages: {
+      submit: '/specimen/manage/out-warehouse-bill',
+      approve: '/specimen/manage/out-warehouse-bill-review',
+      acknowledge: '/specimen/manage/out-warehouse-bill-review',
+      reject: '/specimen/manage/out-warehouse-bill-review',
+      confirm: '/specimen/manage/out-warehouse-bill-confirm',
+      close: '/specimen/manage/out-warehouse-bill-confirm',
+    },
+    optional: ['cancel'],
+  },
+  {
+    workflow: destroyBillWorkflow,
+    table: specimenBills,
+    columns: {
+      id: specimenBills.id,
+      number: specimenBills.billNo,
+      state: sql`CASE WHEN ${specimenBills.kind} = 'destroy' THEN ${specimenBills.status} END`,
+      createdAt: specimenBills.createdAt,
+      createdBy: specimenBills.createdBy,
+    },
+    scope: (s) => scopeWhere(s, specimenBills.projectId, specimenBills.projectId),
+    pages: {
+      submit: '/specimen/manage/destroy-bill',
+      authorise: '/specimen/manage/destroy-bill-review',
+      approve: '/specimen/manage/destroy-bill-review',
+      reject: '/specimen/manage/destroy-bill-review',
+      confirm: '/specimen/manage/destroy-bill-confirm',
+    },
+    optional: ['cancel'],
   },
   {
     workflow: projectPlanWorkflow,
