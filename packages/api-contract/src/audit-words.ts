@@ -4,7 +4,7 @@
 // these; a test checks every action and object that can be audited is named here.
 
 import { changeText } from './audit-diff.js';
-import type { FormLang } from './form-fields.js';
+import { type FormLang, wordIn } from './form-fields.js';
 import { stateWord, workflowById } from './workflows/machine.js';
 
 type Words = Readonly<Record<FormLang, string>>;
@@ -442,13 +442,6 @@ export type AuditVerb = keyof typeof AUDIT_VERBS;
  * of the operation log's data changes unless asked for.
  */
 export const AUDIT_SIGN_IN_OBJECTS: readonly AuditObject[] = ['auth', 'captcha', 'loginCode', 'session'];
-
-function wordIn(table: Readonly<Record<string, Words>>, key: string, lang: string): string | undefined {
-  if (!Object.hasOwn(table, key)) return undefined;
-  const words = table[key] as Words;
-  const wanted = lang.replace('_', '-');
-  return Object.hasOwn(words, wanted) ? words[wanted as FormLang] : words['zh-CN'];
-}
 
 /** An object (`captcha`, `sampleShipment`) in `lang` (console `zh-CN` or server `zh_CN`); unknown ones as they are. */
 export function auditObjectWord(object: string, lang: string): string {

@@ -29,6 +29,21 @@ export const FORM_LANG_OF: Readonly<Record<Lang, FormLang>> = {
   zh_HK: 'zh-HK',
 };
 
+/**
+ * A key's word in a per-language table, in `lang` given as the console's `zh-CN` or the server's
+ * `zh_CN`; the zh-CN word when that language is missing, undefined for an unknown key.
+ */
+export function wordIn(
+  table: Readonly<Record<string, Readonly<Record<FormLang, string>>>>,
+  key: string,
+  lang: string,
+): string | undefined {
+  if (!Object.hasOwn(table, key)) return undefined;
+  const words = table[key] as Readonly<Record<FormLang, string>>;
+  const wanted = lang.replace('_', '-');
+  return Object.hasOwn(words, wanted) ? words[wanted as FormLang] : words['zh-CN'];
+}
+
 export const FORM_FIELD_KEY = /^[a-z][a-zA-Z0-9]*$/;
 /** Bounds of what a form may declare (a form is filled on one screen). */
 export const FORM_LIMITS = {

@@ -2,7 +2,7 @@
 // levels and kinds, unit statuses, restriction kinds, library states and custody actions. The
 // position engine's refusals and every /specimen screen read these (one declaration for both sides).
 
-import type { FormLang } from './form-fields.js';
+import { type FormLang, wordIn } from './form-fields.js';
 import type {
   BoxKind,
   CustodyAction,
@@ -84,8 +84,5 @@ export function libraryWord<K extends string>(
   value: string,
   lang: string,
 ): string {
-  const words = Object.hasOwn(table, value) ? table[value as K] : undefined;
-  if (!words) return value;
-  const key = lang.replace('_', '-');
-  return Object.hasOwn(words, key) ? words[key as FormLang] : words['zh-CN'];
+  return wordIn(table, value, lang) ?? value;
 }

@@ -1,6 +1,6 @@
 // A workflow is an explicit state machine declared once: the server enforces it on every path and
 // the console derives its buttons from it (docs/api.md, "Workflows").
-import type { FormLang } from '../form-fields.js';
+import { type FormLang, wordIn } from '../form-fields.js';
 
 /** What a state is called, in each of the console's languages. */
 export type StateWords = Readonly<Record<FormLang, string>>;
@@ -96,10 +96,7 @@ export function stateWord(
   state: string,
   lang: string,
 ): string {
-  const words = Object.hasOwn(workflow.words, state) ? workflow.words[state] : undefined;
-  if (!words) return state;
-  const key = lang.replace('_', '-');
-  return Object.hasOwn(words, key) ? words[key as FormLang] : words['zh-CN'];
+  return wordIn(workflow.words, state, lang) ?? state;
 }
 
 /** The workflow declared with this id (the to-do list and the transition records name it so). */
