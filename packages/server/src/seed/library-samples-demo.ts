@@ -1,13 +1,14 @@
 // Demo data of the specimen library's specimen pages (SEED_DEMO, after the library demo): a 96-well
 // box type, a second -80 °C room with one freezer (VM-96-01, after ULT-01 in allocation order)
 // holding three empty 96-well boxes loose (rack-scanner imports and allocation), and twelve
-// received -80 °C specimens of KM-2026-001 awaiting storage (LIB-RCV-0001..0010, the last two being
-// aliquots LIB-RCV-0010-1 and -2 of LIB-RCV-0010), copied from a received specimen of the plan
-// samples demo so they carry its site, subject, visit and sample type.
-import { and, asc, eq, isNull } from 'drizzle-orm';
+// received -80 °C specimens awaiting storage: the baseline serum of ten subjects of KM-2026-002's
+// site 02 (LIB-RCV-0001..0010) and two aliquots of the last (LIB-RCV-0010-1 and -2).
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { boxTypes, storageRooms, storageUnits } from '../db/schema-biobank.js';
+import { labSubjects } from '../db/schema-lab.js';
 import { specimenBarcodes } from '../db/schema-specimen.js';
 import { boxValues, insertBoxes } from '../modules/biobank/repository.js';
 import { demoUser } from './lookups.js';
@@ -18,8 +19,7 @@ export const DEMO_SCAN_BOXES = ['SCAN-96-01', 'SCAN-96-02', 'RCV-96-01'];
 export async function seedLibrarySamplesDemo(tx: Transaction, now: Date): Promise<void> {
   const keeper = await demoUser(tx, '13800000004');
   const [deep] = await tx.select().from(s.temperatures).where(eq(s.temperatures.code, '-80C'));
-  const [project] = await tx.select().from(s.projects).where(eq(s.projects.projectNo, 'KM-2026-001'));
-  if (!keeper || !deep || !project) return;
+  if (!keeper || !deep) return;
   const stamp = { createdBy: keeper.id, createdAt: now, updatedAt: now };
   const [room] = await tx
     .insert(storageRooms)
@@ -65,25 +65,47 @@ export async function seedLibrarySamplesDemo(tx: Transaction, now: Date): Promis
     ),
   );
 
-  const [template] = await tx
+  // Ten subjects of the vaccine study's site 02, each with a baseline serum tube signed for this
+  // morning: KM-2026-002's plan is still in review, so nothing here counts in a plan's reconciliation.
+  const [site] = await tx
     .select()
-    .from(specimenBarcodes)
-    .where(
-      and(
-        eq(specimenBarcodes.projectId, project.id),
-        eq(specimenBarcodes.status, 'signed'),
-        eq(specimenBarcodes.temperatureId, deep.id),
-        isNull(specimenBarcodes.parentId),
-      ),
+    .from(s.sites)
+    .innerJoin(s.projects, eq(s.projects.id, s.sites.projectId))
+    .where(and(eq(s.projects.projectNo, 'KM-2026-002'), eq(s.sites.centerNo, '02')));
+  const [serum] = await tx.select().from(s.sampleTypes).where(eq(s.sampleTypes.code, 'SER'));
+  const reviewer = await demoUser(tx, '13800000002');
+  if (!site || !serum || !reviewer) return;
+  const subjects = await tx
+    .insert(labSubjects)
+    .values(
+      Array.from({ length: 10 }, (_, i) => {
+        const subjectNo = `S-002-02${String(i + 1).padStart(2, '0')}`;
+        return {
+          projectId: site.projects.id,
+          siteId: site.sites.id,
+          subjectNo,
+          name: `示例受试者${String(i + 1).padStart(2, '0')}`,
+          gender: i % 2 === 0 ? '1' : '2',
+          birthday: `19${70 + i}-0${(i % 9) + 1}-15`,
+          cardType: 'B',
+          cardNoMasked: `510***********${String(i).padStart(4, '0')}`,
+          cardNoHash: createHash('sha256').update(`demo-subject-${subjectNo}`).digest('hex'),
+          faceConfidence: 88 + (i % 7),
+          faceThreshold: 60,
+          status: 'approved',
+          createdBy: keeper.id,
+          createdAt: new Date(now.getTime() - 30 * 86_400_000),
+          reviewedBy: reviewer.id,
+          reviewedAt: new Date(now.getTime() - 30 * 86_400_000 + 3_600_000),
+        };
+      }),
     )
-    .orderBy(asc(specimenBarcodes.code))
-    .limit(1);
+    .returning({ id: labSubjects.id });
   const copy = {
-    projectId: project.id,
-    siteId: template?.siteId ?? null,
-    subjectId: template?.subjectId ?? null,
-    visit: template?.visit ?? null,
-    sampleTypeId: template?.sampleTypeId ?? null,
+    projectId: site.projects.id,
+    siteId: site.sites.id,
+    visit: '基线 V1',
+    sampleTypeId: serum.id,
     temperatureId: deep.id,
     status: 'signed',
     signedBy: keeper.id,
@@ -93,6 +115,7 @@ export async function seedLibrarySamplesDemo(tx: Transaction, now: Date): Promis
   await tx.insert(specimenBarcodes).values(
     Array.from({ length: 10 }, (_, i) => ({
       ...copy,
+      subjectId: subjects[i]?.id ?? null,
       code: `LIB-RCV-${String(i + 1).padStart(4, '0')}`,
       signedAt: minutes(120 - i),
       createdAt: minutes(180),
@@ -104,6 +127,7 @@ export async function seedLibrarySamplesDemo(tx: Transaction, now: Date): Promis
   await tx.insert(specimenBarcodes).values(
     [1, 2].map((suffix) => ({
       ...copy,
+      subjectId: parent.subjectId,
       code: `LIB-RCV-0010-${suffix}`,
       parentId: parent.id,
       suffix,
