@@ -30,6 +30,9 @@ export const BIOBANK_PERMISSIONS = {
   /** The sample list (search) and its export. */
   listPage: 'specimen:manage-sample-list:page',
   listExport: 'specimen:manage-sample-list:export',
+  /** The custody log and the specimen and box timelines (specimen-log-manage), and the log's export. */
+  logPage: 'specimen:specimen-log-manage:page',
+  logExport: 'specimen:specimen-log-manage:export',
 } as const;
 
 export const STORAGE_UNIT_KINDS = ['freezer', 'refrigerator', 'ln2_tank'] as const;
