@@ -24,6 +24,7 @@ import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
 import { seedLibrarySamplesDemo } from './library-samples-demo.js';
+import { seedLibraryTimelineDemo } from './library-timeline-demo.js';
 import { flattenMenus } from './menus.js';
 import { seedPlanSamplesDemo } from './plan-samples-demo.js';
 import { seedPlanTemplatesDemo } from './plan-templates-demo.js';
@@ -412,6 +413,7 @@ export async function seedDatabase(
       await seedBiobankMovesDemo(tx, options.now);
       await seedBiobankBillsDemo(tx, options.now);
       await seedLibrarySamplesDemo(tx, options.now);
+      await seedLibraryTimelineDemo(tx, options.now, options.files);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });

@@ -5,6 +5,7 @@
 // names the people in one query and orders everything by time (ties keep the sources' order).
 import {
   auditActionWord,
+  auditVerbWord,
   CUSTODY_ACTION_WORDS,
   type CustodyAction,
   type Lang,
@@ -393,6 +394,7 @@ const bills: SpecimenSource = async ({ db, lang }, s) => {
         title: t(lang, 'tlBillStep', {
           kind,
           billNo: bill.billNo,
+          step: auditVerbWord(step.action, words(lang)) ?? step.action,
           state: workflow ? stateWord(workflow, step.toState, words(lang)) : step.toState,
         }),
         detail: step.reason ? t(lang, 'tlReason', { reason: step.reason }) : null,

@@ -134,13 +134,13 @@ export const TIMELINE_WORDS = {
   },
   tlOnBill: {
     zh_CN: '列入{kind} {billNo}',
-    en_US: 'Put on {kind} {billNo}',
+    en_US: 'Listed on {kind} {billNo}',
     zh_HK: '列入{kind} {billNo}',
   },
   tlBillStep: {
-    zh_CN: '{kind} {billNo}：{state}',
-    en_US: '{kind} {billNo}: {state}',
-    zh_HK: '{kind} {billNo}：{state}',
+    zh_CN: '{kind} {billNo}：{step} → {state}',
+    en_US: '{billNo} ({kind}): {step} → {state}',
+    zh_HK: '{kind} {billNo}：{step} → {state}',
   },
   tlOutboundBill: {
     zh_CN: '出库单',
