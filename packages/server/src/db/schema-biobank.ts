@@ -300,5 +300,10 @@ export const custodyEvents = pgTable(
     index('custody_events_specimen_idx').on(t.specimenId, t.at),
     index('custody_events_project_idx').on(t.projectId, t.at),
     index('custody_events_batch_idx').on(t.batchId),
+    // The custody log's filters and the box timeline (docs/biobank.md "Custody log and timelines").
+    index('custody_events_at_idx').on(t.at),
+    index('custody_events_to_box_idx').on(t.toBoxId),
+    index('custody_events_from_box_idx').on(t.fromBoxId),
+    index('custody_events_reference_idx').on(t.reference),
   ],
 );

@@ -47,25 +47,42 @@ function scopeOf(db: Executor, scope: SiteScope): SQL | undefined {
   return scope.projectIds.size > 0 ? inArray(custodyEvents.projectId, [...scope.projectIds]) : sql`false`;
 }
 
-function logWhere(db: Executor, scope: SiteScope, f: LogFilter): SQL | undefined {
-  const boxes = f.boxCode
-    ? db.select({ id: storageBoxes.id }).from(storageBoxes).where(eq(storageBoxes.code, f.boxCode))
+/**
+ * The filter. A barcode (with its aliquots) and a box are looked up first, so the log is read by
+ * literal ids through its specimen and box indexes (a subquery with OR made PostgreSQL walk the
+ * whole log backwards: docs/biobank.md "Custody log and timelines").
+ */
+async function logWhere(db: Executor, scope: SiteScope, f: LogFilter): Promise<SQL | undefined> {
+  const specimens = f.barcode
+    ? (
+        await db
+          .select({ id: specimenBarcodes.id })
+          .from(specimenBarcodes)
+          .where(
+            or(
+              eq(specimenBarcodes.code, f.barcode),
+              inArray(
+                specimenBarcodes.parentId,
+                db.select({ id: parent.id }).from(parent).where(eq(parent.code, f.barcode)),
+              ),
+            ),
+          )
+      ).map((r) => r.id)
     : undefined;
+  const boxes = f.boxCode
+    ? (
+        await db.select({ id: storageBoxes.id }).from(storageBoxes).where(eq(storageBoxes.code, f.boxCode))
+      ).map((r) => r.id)
+    : undefined;
+  const none = sql`false`;
   return and(
     scopeOf(db, scope),
-    f.barcode
-      ? specimensWhere(
-          db,
-          or(
-            eq(specimenBarcodes.code, f.barcode),
-            inArray(
-              specimenBarcodes.parentId,
-              db.select({ id: parent.id }).from(parent).where(eq(parent.code, f.barcode)),
-            ),
-          ),
-        )
+    specimens ? (specimens.length > 0 ? inArray(custodyEvents.specimenId, specimens) : none) : undefined,
+    boxes
+      ? boxes.length > 0
+        ? or(inArray(custodyEvents.toBoxId, boxes), inArray(custodyEvents.fromBoxId, boxes))
+        : none
       : undefined,
-    boxes ? or(inArray(custodyEvents.toBoxId, boxes), inArray(custodyEvents.fromBoxId, boxes)) : undefined,
     f.unitId ? or(eq(custodyEvents.toUnitId, f.unitId), eq(custodyEvents.fromUnitId, f.unitId)) : undefined,
     f.actions?.length ? inArray(custodyEvents.action, f.actions) : undefined,
     f.userId ? eq(custodyEvents.userId, f.userId) : undefined,
@@ -119,7 +136,7 @@ export async function pageLog(
   f: LogFilter,
   page: { page: number; size: number },
 ): Promise<Page<CustodyLogRow>> {
-  const where = logWhere(db, scope, f);
+  const where = await logWhere(db, scope, f);
   const capped = db
     .select({ one: sql`1` })
     .from(custodyEvents)
@@ -140,7 +157,7 @@ export async function exportLog(
   lang: Lang,
   time: ZonedTime,
 ): Promise<Buffer> {
-  const rows = await toRows(db, await logRows(db, logWhere(db, scope, f)).limit(LIBRARY_LOG_CAP));
+  const rows = await toRows(db, await logRows(db, await logWhere(db, scope, f)).limit(LIBRARY_LOG_CAP));
   const columns: Array<XlsxColumn<keyof CustodyLogRow>> = [
     { key: 'at', zh: '时间', en: 'When', hk: '時間', width: 20, time: true },
     { key: 'barcode', zh: '条码', en: 'Barcode', hk: '條碼', width: 20 },
