@@ -43,6 +43,8 @@ export interface ListPageProps<T extends object, V extends object> {
    */
   actions?: { width?: number; items?: readonly RowAction<T>[]; render?(row: T): ReactNode };
   selection?: DataTableProps<T>['selection'];
+  /** A click on a row (outside its buttons) opens it, e.g. a record's timeline; give the row a button too. */
+  onRowClick?(row: T): void;
   /** Dialogs and drawers the page opens. */
   children?: ReactNode;
 }
@@ -75,6 +77,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   toolbar,
   actions,
   selection,
+  onRowClick,
   children,
 }: ListPageProps<T, V>) {
   const formId = useId().replace(/[^\w-]/g, '');
@@ -167,6 +170,17 @@ export function ListPage<T extends object, V extends object = Record<string, unk
         onPageChange={list.setPage}
         selection={selection}
         label={typeof title === 'string' ? title : undefined}
+        onRow={
+          onRowClick
+            ? (row) => ({
+                onClick: (event) => {
+                  // A button or link inside the row does its own thing.
+                  if (!(event.target as HTMLElement).closest('button, a')) onRowClick(row);
+                },
+                style: { cursor: 'pointer' },
+              })
+            : undefined
+        }
       />
       {children}
     </Card>

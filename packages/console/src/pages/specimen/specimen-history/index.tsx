@@ -10,6 +10,7 @@ import { formatTimeAs } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { ProjectSelect } from '../../../components/ProjectSelect';
+import { SpecimenTimelineDrawer, TimelineButton } from '../../../components/RecordTimeline';
 import { callEndpoint } from '../../../services/endpoint';
 import { feedback } from '../../../utils/feedback';
 import { specimenColumns } from '../specimenColumns';
@@ -38,6 +39,7 @@ export default function SpecimenHistoryPage() {
   const [allocating, setAllocating] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [timeline, setTimeline] = useState<string | null>(null);
   const codes = list.rows.filter((r) => selected.includes(r.id)).map((r) => r.code);
 
   const place = async ({ barcode, boxCode, position }: PlaceValues) => {
@@ -79,6 +81,7 @@ export default function SpecimenHistoryPage() {
       code="specimen.specimen-history"
       columns={columns}
       selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
+      actions={{ width: 90, render: (row) => <TimelineButton onClick={() => setTimeline(row.code)} /> }}
       filters={
         <>
           <Form.Item name="keyword" label={t('shared.keyword')}>
@@ -117,6 +120,7 @@ export default function SpecimenHistoryPage() {
     >
       {allocating && <Allocation codes={codes} onClose={() => setAllocating(false)} onPlaced={done} />}
       {importing && <ScanImport onClose={() => setImporting(false)} onSaved={done} />}
+      <SpecimenTimelineDrawer code={timeline} onClose={() => setTimeline(null)} />
       <FormModal<PlaceValues>
         open={placing}
         title={t('awaiting.placeTitle')}

@@ -8,12 +8,14 @@ import {
 } from '@trialab/api-contract';
 import { Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { col } from '../../../../components/columns';
 import { FormModal } from '../../../../components/FormModal';
 import { rules } from '../../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../../components/ListPage';
 import { wordOptions } from '../../../../components/libraryWords';
+import { BoxTimelineDrawer } from '../../../../components/RecordTimeline';
 import type { RowAction } from '../../../../components/RowActions';
 import type { Contract } from '../../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../../services/query';
@@ -80,6 +82,8 @@ export default function BoxPage() {
   const [adding, setAdding] = useState(false);
   const [cells, setCells] = useState<StorageBoxItem | null>(null);
   const [restricting, setRestricting] = useState<StorageBoxItem | null>(null);
+  const [timeline, setTimeline] = useState<StorageBoxItem | null>(null);
+  const { t: log } = useTranslation('libraryLog');
   const [form] = Form.useForm<Values>();
   const unitId = Form.useWatch('unitId', form);
   const allRacks =
@@ -151,6 +155,12 @@ export default function BoxPage() {
       testId: (r) => `box-move-${r.code}`,
       onClick: (r) => navigate(`/specimen/container-manage/frozen-box-move?boxId=${r.id}`),
     },
+    {
+      label: log('timeline.open'),
+      permission: P.logPage,
+      testId: (r) => `box-timeline-${r.code}`,
+      onClick: setTimeline,
+    },
   ];
 
   return (
@@ -167,7 +177,7 @@ export default function BoxPage() {
           onClick={() => setAdding(true)}
         />
       }
-      actions={{ width: 200, items: actions }}
+      actions={{ width: 240, items: actions }}
     >
       <FormModal<Values>
         open={adding}
@@ -214,6 +224,7 @@ export default function BoxPage() {
         </Space>
       </FormModal>
       <BoxCells box={cells} onClose={() => setCells(null)} />
+      <BoxTimelineDrawer box={timeline} onClose={() => setTimeline(null)} />
       <RestrictionsModal
         target={restricting && { level: 'box', id: restricting.id, name: restricting.code }}
         onClose={() => setRestricting(null)}

@@ -10,6 +10,11 @@ import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../../access/useAccess';
 import { dash } from '../../../../components/format';
+import {
+  BoxTimelineDrawer,
+  SpecimenTimelineDrawer,
+  TimelineButton,
+} from '../../../../components/RecordTimeline';
 import { callEndpoint } from '../../../../services/endpoint';
 import { useEndpointQuery } from '../../../../services/query';
 import { feedback } from '../../../../utils/feedback';
@@ -82,6 +87,9 @@ export default function LibraryMapPage() {
   const [boxId, setBoxId] = useState<number | null>(null);
   const [colourBy, setColourBy] = useState<ColourBy>('project');
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [timeline, setTimeline] = useState<{ code?: string; box?: { id: number; code: string } } | null>(
+    null,
+  );
   const [focus, setFocus] = useState<GridCell>({ row: 1, col: 1 });
   const [shown, setShown] = useState<MapCell | null>(null);
   const [placing, setPlacing] = useState<GridCell | null>(null);
@@ -484,6 +492,12 @@ export default function LibraryMapPage() {
                     </Descriptions.Item>
                     <Descriptions.Item label={t('barcode')}>
                       <span data-testid="map-shown-barcode">{dash(shown?.barcode ?? null)}</span>
+                      {shown?.barcode && (
+                        <TimelineButton
+                          testId="map-specimen-timeline"
+                          onClick={() => setTimeline({ code: shown.barcode as string })}
+                        />
+                      )}
                     </Descriptions.Item>
                     <Descriptions.Item label={t('project')}>
                       {dash(shown?.projectNo ?? null)}
@@ -539,6 +553,10 @@ export default function LibraryMapPage() {
                         {t('moveSelected')}
                       </Button>
                     )}
+                    <TimelineButton
+                      testId="map-box-timeline"
+                      onClick={() => setTimeline({ box: { id: box.id, code: box.code } })}
+                    />
                     {canMove && unitId !== null && (
                       <Button
                         size="small"
@@ -558,6 +576,8 @@ export default function LibraryMapPage() {
         </div>
       </div>
 
+      <SpecimenTimelineDrawer code={timeline?.code ?? null} onClose={() => setTimeline(null)} />
+      <BoxTimelineDrawer box={timeline?.box ?? null} onClose={() => setTimeline(null)} />
       {box && grid && placing && (
         <PlaceModal
           box={box}

@@ -8,6 +8,7 @@ import {
 } from '@trialab/api-contract';
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
@@ -15,6 +16,7 @@ import { ExportButton } from '../../../../components/ExportButton';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { nameOptions } from '../../../../components/localName';
 import { ProjectSelect } from '../../../../components/ProjectSelect';
+import { SpecimenTimelineDrawer, TimelineButton } from '../../../../components/RecordTimeline';
 import { useSampleTypes } from '../../../../components/useSampleTypes';
 import { specimenColumns } from '../../specimenColumns';
 
@@ -49,6 +51,7 @@ export default function SampleListPage() {
   const list = useListPage((c) => c.librarySamples.list, {} as Filter);
   const sampleTypes = useSampleTypes();
   const state = (v: LibraryState) => libraryWord(LIBRARY_STATE_WORDS, v, i18n.language);
+  const [timeline, setTimeline] = useState<string | null>(null);
 
   const columns: DataColumn<LibrarySample>[] = [
     ...specimenColumns<LibrarySample>(t),
@@ -71,6 +74,12 @@ export default function SampleListPage() {
       rowKey="id"
       code="specimen.sample-list"
       columns={columns}
+      actions={{
+        width: 90,
+        render: (row) => (
+          <TimelineButton onClick={() => setTimeline(row.code)} testId={`sample-timeline-${row.code}`} />
+        ),
+      }}
       onSearch={(values) => {
         const { signed, ...rest } = values as FormValues;
         list.search({
@@ -128,6 +137,8 @@ export default function SampleListPage() {
           {t('list.export')}
         </ExportButton>
       }
-    />
+    >
+      <SpecimenTimelineDrawer code={timeline} onClose={() => setTimeline(null)} />
+    </ListPage>
   );
 }
