@@ -53,9 +53,11 @@ export function RecordTimeline({ events }: { events: readonly TimelineEvent[] })
               </Tag>
             )}
             {e.detail && <div>{e.detail}</div>}
-            <Typography.Text type="secondary">
-              {dash(e.who)} · {formatTime(e.at)}
-            </Typography.Text>
+            <div>
+              <Typography.Text type="secondary">
+                {dash(e.who)} · {formatTime(e.at)}
+              </Typography.Text>
+            </div>
             <AttachmentLinks files={e.files.map((f) => ({ fileId: f.id, name: f.name }))} />
           </div>
         ),
