@@ -405,12 +405,12 @@ const bills: SpecimenSource = async ({ db, lang }, s) => {
   return out;
 };
 
-/** The audit trail of the barcode's own record (links changed, holds set and lifted, …). */
-const records: SpecimenSource = async ({ db, lang }, s) => {
+/** A record's own entries in the audit trail, in words. */
+async function auditDrafts(db: Executor, lang: Lang, entity: string, id: number): Promise<Draft[]> {
   const rows = await db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entity, 'specimenBarcode'), eq(auditLog.entityId, String(s.id))))
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
     .orderBy(asc(auditLog.id));
   return rows.map((r) => ({
     at: r.at,
@@ -419,7 +419,10 @@ const records: SpecimenSource = async ({ db, lang }, s) => {
     detail: r.reason ? t(lang, 'tlReason', { reason: r.reason }) : null,
     userId: r.userId,
   }));
-};
+}
+
+/** The audit trail of the barcode's own record (links changed, holds set and lifted, …). */
+const records: SpecimenSource = ({ db, lang }, s) => auditDrafts(db, lang, 'specimenBarcode', s.id);
 
 /** Every source of a specimen's story, in the order ties at one instant are told. */
 export const SPECIMEN_SOURCES: Readonly<Record<string, SpecimenSource>> = {
@@ -516,20 +519,7 @@ const boxTubes: BoxSource = async ({ db, lang, scope }, box) => {
 };
 
 /** The box's own record in the audit trail (moved, resized, restricted, cells blocked, scanned in). */
-const boxRecords: BoxSource = async ({ db, lang }, box) => {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'storageBox'), eq(auditLog.entityId, String(box.id))))
-    .orderBy(asc(auditLog.id));
-  return rows.map((r) => ({
-    at: r.at,
-    kind: 'record' as const,
-    title: auditActionWord(r.action, words(lang)),
-    detail: r.reason ? t(lang, 'tlReason', { reason: r.reason }) : null,
-    userId: r.userId,
-  }));
-};
+const boxRecords: BoxSource = ({ db, lang }, box) => auditDrafts(db, lang, 'storageBox', box.id);
 
 /** Maintenance done on the units the box was in, while it was there. */
 const boxMaintenance: BoxSource = async ({ db, lang }, box) => {
