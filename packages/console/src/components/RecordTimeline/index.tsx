@@ -45,7 +45,10 @@ export function RecordTimeline({ events }: { events: readonly TimelineEvent[] })
         color: KIND_COLOURS[e.kind],
         children: (
           <div data-testid="timeline-event" data-kind={e.kind}>
-            <Tag color={KIND_COLOURS[e.kind]}>{t(`kinds.${e.kind}`)}</Tag>
+            {/* antd's grey tag lacks contrast: grey kinds take the default tag. */}
+            <Tag color={KIND_COLOURS[e.kind] === 'gray' ? undefined : KIND_COLOURS[e.kind]}>
+              {t(`kinds.${e.kind}`)}
+            </Tag>
             <Typography.Text strong>{e.title}</Typography.Text>
             {e.reference && (
               <Tag bordered={false} style={{ marginLeft: 8 }}>
