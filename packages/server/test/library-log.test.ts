@@ -2,7 +2,7 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, userProjects, users } from '../src/db/schema.js';
-import { storageBoxes } from '../src/db/schema-biobank.js';
+import { storageBoxes, storageRacks } from '../src/db/schema-biobank.js';
 import { DEMO_TIMELINE_SPECIMEN } from '../src/seed/library-timeline-demo.js';
 import { ENGINES } from './engines.js';
 import { call, dayIn, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
@@ -230,5 +230,29 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
     } finally {
       await db.insert(userProjects).values(kept);
     }
+  });
+
+  it('tells a box moved with its tubes once, from where to where', async () => {
+    const db = env.handle.db;
+    const [box] = await db.select().from(storageBoxes).where(eq(storageBoxes.code, 'ULT-01-R01-A5'));
+    const [rack] = await db.select().from(storageRacks).where(eq(storageRacks.code, 'ULT-01-R01'));
+    if (!box || !rack) throw new Error('demo box or rack missing');
+    const moved = envelope(
+      await as(keeper, endpoints.biobank.boxMove, {
+        params: { id: box.id },
+        body: { unitId: rack.unitId, rackId: rack.id, rackRow: 2, rackCol: 1, reason: 'tidy the drawer' },
+      }),
+    );
+    expect(moved.code).toBe(200);
+    const { data } = await ok<{ box: { place: string }; events: Event[] }>(api.boxTimeline, {
+      body: { id: box.id },
+    });
+    expect(data.box.place).toBe('ULT-01 / R01 / B1');
+    const last = data.events.at(-1) as Event;
+    expect(last).toMatchObject({ kind: 'box', title: 'Box moved (1 tubes in it)', who: '赵样本' });
+    expect(last.detail).toBe('ULT-01 → ULT-01；reason: tidy the drawer');
+    expect(data.events.filter((e) => e.kind === 'record')).toEqual([]);
+    const { specimen } = await timeline(DEMO_TIMELINE_SPECIMEN);
+    expect(specimen.place).toBe('ULT-01 / R01 / B1 / A2');
   });
 });

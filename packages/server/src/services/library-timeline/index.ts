@@ -405,20 +405,28 @@ const bills: SpecimenSource = async ({ db, lang }, s) => {
   return out;
 };
 
-/** A record's own entries in the audit trail, in words. */
-async function auditDrafts(db: Executor, lang: Lang, entity: string, id: number): Promise<Draft[]> {
+/** A record's own entries in the audit trail, in words (but those `told` already tells, by action and time). */
+async function auditDrafts(
+  db: Executor,
+  lang: Lang,
+  entity: string,
+  id: number,
+  told: (action: string, at: Date) => boolean = () => false,
+): Promise<Draft[]> {
   const rows = await db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
     .orderBy(asc(auditLog.id));
-  return rows.map((r) => ({
-    at: r.at,
-    kind: 'record' as const,
-    title: auditActionWord(r.action, words(lang)),
-    detail: r.reason ? t(lang, 'tlReason', { reason: r.reason }) : null,
-    userId: r.userId,
-  }));
+  return rows
+    .filter((r) => !told(r.action, r.at))
+    .map((r) => ({
+      at: r.at,
+      kind: 'record' as const,
+      title: auditActionWord(r.action, words(lang)),
+      detail: r.reason ? t(lang, 'tlReason', { reason: r.reason }) : null,
+      userId: r.userId,
+    }));
 }
 
 /** The audit trail of the barcode's own record (links changed, holds set and lifted, …). */
@@ -519,7 +527,24 @@ const boxTubes: BoxSource = async ({ db, lang, scope }, box) => {
 };
 
 /** The box's own record in the audit trail (moved, resized, restricted, cells blocked, scanned in). */
-const boxRecords: BoxSource = ({ db, lang }, box) => auditDrafts(db, lang, 'storageBox', box.id);
+const boxRecords: BoxSource = async ({ db, lang }, box) => {
+  // A move of a box holding tubes is told by its custody events (boxTubes, with from and to).
+  const moved = new Set(
+    (
+      await db
+        .selectDistinct({ at: custodyEvents.at })
+        .from(custodyEvents)
+        .where(and(eq(custodyEvents.toBoxId, box.id), eq(custodyEvents.action, 'boxMove')))
+    ).map((r) => r.at.getTime()),
+  );
+  return auditDrafts(
+    db,
+    lang,
+    'storageBox',
+    box.id,
+    (action, at) => action === 'biobank.boxMove' && moved.has(at.getTime()),
+  );
+};
 
 /** Maintenance done on the units the box was in, while it was there. */
 const boxMaintenance: BoxSource = async ({ db, lang }, box) => {
