@@ -78,6 +78,7 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   move: ['移位', 'Move', '移位'],
   block: ['锁定库位', 'Block positions', '鎖定庫位'],
   restrict: ['存放限制', 'Restrictions', '存放限制'],
+  extend: ['延长保存', 'Extend retention', '延長保存'],
   disable: ['禁用', 'Disable', '禁用'],
   import: ['导入', 'Import', '匯入'],
   export: ['导出', 'Export', '匯出'],
