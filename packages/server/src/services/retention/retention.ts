@@ -73,7 +73,7 @@ export function retentionSubquery(db: Executor, where: SQL | undefined) {
     .as('winner');
   const extended = db
     .select({
-      specimenId: retentionExtensionSpecimens.specimenId,
+      specimenId: sql<number>`${retentionExtensionSpecimens.specimenId}`.as('ext_specimen_id'),
       until: sql<string>`max(${retentionExtensions.until})`.as('ext_until'),
     })
     .from(retentionExtensionSpecimens)
