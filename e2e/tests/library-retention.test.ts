@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { loggedInContext } from '../support/console/session.ts';
-import { choose } from '../support/web/antd.ts';
+import { choose, fieldId } from '../support/web/antd.ts';
 
 const stack = inject('stack');
 const KEEPER = '13800000004';
@@ -40,7 +40,10 @@ describe('expired specimens', () => {
 
     await page.waitForURL(/\/specimen\/manage\/create-destroy/);
     await expect.poll(() => page.getByTestId('bill-barcodes').inputValue()).toBe('RET-0001');
-    await page.locator('.ant-select-selection-item', { hasText: 'KM-2026-001' }).first().waitFor();
+    await page
+      .locator('.ant-select', { has: page.locator(fieldId('projectId')), hasText: 'KM-2026-001' })
+      .first()
+      .waitFor();
     await choose(page, 'reason', '超过保存期限');
     await page.getByTestId('bill-save').click();
     await page.waitForURL(/\/specimen\/manage\/destroy-bill/);
