@@ -48,6 +48,7 @@ export const libraryRetention = {
     project: 'Project',
     sampleType: 'Sample type',
     allTypes: 'All types',
+    periodText: '{{period}} {{unit}} from {{start}}',
     period: 'Period',
     unit: 'Unit',
     start: 'Counted from',

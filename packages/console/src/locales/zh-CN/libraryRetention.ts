@@ -48,6 +48,7 @@ export const libraryRetention = {
     project: '项目',
     sampleType: '样本类型',
     allTypes: '全部类型',
+    periodText: '{{period}} {{unit}}，自{{start}}起算',
     period: '保存期限',
     unit: '单位',
     start: '起算',

@@ -48,6 +48,7 @@ export const libraryRetention = {
     project: '項目',
     sampleType: '樣本類型',
     allTypes: '全部類型',
+    periodText: '{{period}} {{unit}}，自{{start}}起算',
     period: '保存期限',
     unit: '單位',
     start: '起算',

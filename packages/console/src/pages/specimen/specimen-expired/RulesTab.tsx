@@ -1,4 +1,5 @@
 import {
+  libraryWord,
   RETENTION_INSTRUCTION_WORDS,
   RETENTION_PERMISSIONS,
   RETENTION_START_WORDS,
@@ -14,7 +15,7 @@ import { col } from '../../../components/columns';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
-import { wordLabel, wordOptions } from '../../../components/libraryWords';
+import { wordOptions } from '../../../components/libraryWords';
 import { nameOptions } from '../../../components/localName';
 import { ProjectSelect } from '../../../components/ProjectSelect';
 import type { RowAction } from '../../../components/RowActions';
@@ -44,7 +45,7 @@ const invalidates = [
  * beside the list they drive, by holders of `specimen:specimen-expired:update` (audited).
  */
 export function RulesTab() {
-  const { t } = useTranslation('libraryRetention');
+  const { t, i18n } = useTranslation('libraryRetention');
   const list = useListPage((c) => c.libraryRetention.ruleList, {} as { projectId?: number });
   const sampleTypes = useSampleTypes();
   const stockOut = useEndpointQuery((c) => c.biobankBills.outboundTypes, {}).data?.data ?? [];
@@ -70,8 +71,14 @@ export function RulesTab() {
       dataIndex: 'period',
       title: t('rules.period'),
       width: 220,
-      render: (_: unknown, r: RetentionRule) =>
-        `${r.period} ${wordLabel(RETENTION_UNIT_WORDS, r.unit)} · ${wordLabel(RETENTION_START_WORDS, r.start)}`,
+      render: (_: unknown, r: RetentionRule) => {
+        const unit = libraryWord(RETENTION_UNIT_WORDS, r.unit, i18n.language);
+        return t('rules.periodText', {
+          period: r.period,
+          unit: r.period === 1 ? unit.replace(/s$/, '') : unit,
+          start: libraryWord(RETENTION_START_WORDS, r.start, i18n.language),
+        });
+      },
     },
     col.words<RetentionRule>('instruction', t('rules.instruction'), RETENTION_INSTRUCTION_WORDS, {
       width: 150,

@@ -110,32 +110,18 @@ function DueList() {
 
   const columns: ListColumn<ExpiredSpecimen>[] = [
     {
-      ...col.text<ExpiredSpecimen>('code', s('shared.barcode'), 150),
+      ...col.text<ExpiredSpecimen>('code', s('shared.barcode'), 140),
       filter: { name: 'code', input: <Input allowClear maxLength={32} data-testid="expired-code" /> },
     },
     {
       ...col.text<ExpiredSpecimen>('projectNo', t('rules.project'), 120),
       filter: { name: 'projectId', input: <ProjectSelect allowClear style={{ width: 180 }} /> },
     },
-    col.text<ExpiredSpecimen>('subjectNo', s('shared.subject'), 110),
-    col.text<ExpiredSpecimen>('visit', s('shared.visit'), 100),
     {
       ...col.text<ExpiredSpecimen>('sampleTypeName', t('rules.sampleType'), 100),
       filter: {
         name: 'sampleTypeId',
         input: <Select allowClear style={{ width: 140 }} options={nameOptions(sampleTypes)} />,
-      },
-    },
-    {
-      dataIndex: 'box',
-      title: t('due.place'),
-      width: 300,
-      render: (_: unknown, r: ExpiredSpecimen) =>
-        [r.unitName, r.rack, r.box, r.position].filter((x) => x).join(' / ') || '-',
-      filter: {
-        name: 'unitId',
-        label: t('due.unit'),
-        input: <CodeSelect records={units} style={{ width: 200 }} />,
       },
     },
     col.text<ExpiredSpecimen>('endsOn', t('due.endsOn'), 110),
@@ -171,6 +157,20 @@ function DueList() {
         ),
       },
     },
+    {
+      dataIndex: 'box',
+      title: t('due.place'),
+      width: 340,
+      render: (_: unknown, r: ExpiredSpecimen) =>
+        [r.unitName, r.rack, r.box, r.position].filter((x) => x).join(' / ') || '-',
+      filter: {
+        name: 'unitId',
+        label: t('due.unit'),
+        input: <CodeSelect records={units} style={{ width: 200 }} />,
+      },
+    },
+    col.text<ExpiredSpecimen>('subjectNo', s('shared.subject'), 110),
+    col.text<ExpiredSpecimen>('visit', s('shared.visit'), 100),
     col.text<ExpiredSpecimen>('note', t('due.note'), 220),
     col.text<ExpiredSpecimen>('extendedUntil', t('due.extendedUntil'), 110),
   ];
