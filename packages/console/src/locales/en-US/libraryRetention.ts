@@ -30,7 +30,8 @@ export const libraryRetention = {
     onBill: '{{count}} of the selected specimens are already on a bill',
   },
   keep: {
-    title: 'Keep longer ({{count}} specimens)',
+    title: 'Keep longer: {{count}} specimen(s)',
+    next: 'Next: sign',
     until: 'Keep until',
     reason: 'Reason',
     reasonHint: 'e.g. moved to long-term storage, covered by the consent',

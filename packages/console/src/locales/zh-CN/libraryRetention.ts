@@ -31,6 +31,7 @@ export const libraryRetention = {
   },
   keep: {
     title: '延长保存（{{count}} 个样本）',
+    next: '下一步：电子签名',
     until: '保存至',
     reason: '原因',
     reasonHint: '如：转入长期库继续保存，知情同意书允许',

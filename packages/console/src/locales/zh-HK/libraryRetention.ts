@@ -31,6 +31,7 @@ export const libraryRetention = {
   },
   keep: {
     title: '延長保存（{{count}} 個樣本）',
+    next: '下一步：電子簽名',
     until: '保存至',
     reason: '原因',
     reasonHint: '如：轉入長期庫繼續保存，知情同意書允許',

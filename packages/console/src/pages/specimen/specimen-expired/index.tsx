@@ -124,7 +124,7 @@ function DueList() {
         input: <Select allowClear style={{ width: 140 }} options={nameOptions(sampleTypes)} />,
       },
     },
-    col.text<ExpiredSpecimen>('endsOn', t('due.endsOn'), 110),
+    col.text<ExpiredSpecimen>('endsOn', t('due.endsOn'), 130),
     {
       dataIndex: 'daysLeft',
       title: t('due.daysLeft'),
@@ -140,7 +140,7 @@ function DueList() {
     },
     {
       ...col.words<ExpiredSpecimen>('instruction', t('due.instruction'), RETENTION_INSTRUCTION_WORDS, {
-        width: 150,
+        width: 200,
         colors: INSTRUCTION_COLOURS,
       }),
       filter: {
@@ -273,6 +273,7 @@ function DueList() {
         name="keep"
         testId="keep-form"
         savedMessage={false}
+        okText={t('keep.next')}
         initialValues={{ until: dayjs().add(1, 'year') }}
         onSave={async (v) => setSigning({ until: v.until.format('YYYY-MM-DD'), reason: v.reason.trim() })}
         onClose={() => setKeeping(null)}
