@@ -23,10 +23,12 @@ import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { Page } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
+import { prefixPattern } from '../../lib/search.js';
 import type { ZonedTime } from '../../lib/time-zone.js';
 import { tableWorkbook, type XlsxColumn } from '../../lib/xlsx.js';
 import { cellText } from '../../services/positions/engine.js';
 import { retentionSubquery } from '../../services/retention/retention.js';
+import { addDays } from '../progress/service.js';
 import { barcodeScope } from '../specimen/repository.js';
 
 export interface ExpiredFilter {
@@ -42,12 +44,6 @@ export interface ExpiredFilter {
   today: string;
 }
 
-/** `day` plus `days` (YYYY-MM-DD). */
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function expiredRows(db: Executor, scope: SiteScope, f: ExpiredFilter, lang: Lang) {
   // Which specimens: stored, in the caller's projects, by the filters on the specimen itself.
   const retention = retentionSubquery(
@@ -56,7 +52,7 @@ function expiredRows(db: Executor, scope: SiteScope, f: ExpiredFilter, lang: Lan
       eq(specimenBarcodes.status, 'signed'),
       eq(specimenBarcodes.library, 'stored'),
       barcodeScope(scope),
-      f.code ? like(specimenBarcodes.code, prefix(f.code)) : undefined,
+      f.code ? like(specimenBarcodes.code, prefixPattern(f.code)) : undefined,
       f.projectId ? eq(specimenBarcodes.projectId, f.projectId) : undefined,
       f.sampleTypeId ? eq(specimenBarcodes.sampleTypeId, f.sampleTypeId) : undefined,
     ),
