@@ -164,6 +164,15 @@ describe.each(ENGINES)('retention and expired specimens on %s', (engine) => {
     ]);
     const forbidden = await as(lab, api.expiredList, { body: { page: 1, size: 10 } });
     expect(forbidden.code).toBe(ResultCode.FORBIDDEN);
+    const book = await call(
+      env.app,
+      api.expiredExport,
+      { tz: SHANGHAI, session: keeper, body: { instruction: 'return' } },
+      env.clock.now,
+    );
+    expect(book.statusCode).toBe(200);
+    expect(book.headers['content-type']).toContain('spreadsheetml');
+    expect(book.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
   it('takes the longest applicable rule and never lists a specimen no rule covers', async () => {
