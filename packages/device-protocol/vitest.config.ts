@@ -1,6 +1,8 @@
 import { defineProject, mergeConfig } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.ts';
+import { scaledLimits, sourceConditions } from '../../vitest.shared.ts';
 
+// Limits guard against a hang, not budgets: they grow with the machine's load when each file
+// starts (vitest.shared.ts).
 export default mergeConfig(
   sourceConditions,
   defineProject({
@@ -10,6 +12,7 @@ export default mergeConfig(
       // Files share their worker's modules (the package and its imports load once per worker, not once
       // per file): no test mocks a module, and fake timers are put back after each test.
       isolate: false,
+      ...scaledLimits({ test: 10_000, hook: 20_000 }),
     },
   }),
 );
