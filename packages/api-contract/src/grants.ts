@@ -93,6 +93,8 @@ const VERB_ACTIONS: Record<string, GrantAction> = {
   block: 'create',
   restrict: 'create',
   maintain: 'create',
+  // Keeping a project's authorised recipients of specimens (identity-verified custody).
+  recipient: 'create',
   // Quality assurance's authorisation of a destruction (one of its two authorisers holds it).
   qa: 'sign',
   // A second person's check without an e-signature.
