@@ -2,16 +2,21 @@
 // authorised recipients and witnesses of the demo projects, among them the simulated devices' card
 // holders (sim-devices idcards.ts: 测试甲 card B is read by default, 测试乙 card C carries a
 // fingerprint, 测试丙 card J), so a handover at a demo workstation identifies someone; and the
-// identity checks of the demo's carried-out bills, one with its captured handover form.
-import { inArray } from 'drizzle-orm';
+// identity checks of the demo's carried-out bills, one with its captured handover form; and four
+// stored serum specimens LC-0001..LC-0004 of KM-2026-001 (ULT-01-R02-A4, row I) that no demo bill
+// holds, for a handover tried end to end.
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
+import { storageBoxes } from '../db/schema-biobank.js';
 import { specimenBills } from '../db/schema-biobank-bills.js';
 import { libraryCustodyChecks, libraryRecipients } from '../db/schema-library-custody.js';
+import { specimenBarcodes } from '../db/schema-specimen.js';
 import type { FileStore } from '../lib/file-store.js';
 import { cardHash } from '../modules/lab/subjects/repository.js';
 import { maskCardNo } from '../modules/lab/subjects/service.js';
+import { assign } from '../services/positions/engine.js';
 import { demoUser } from './lookups.js';
 
 interface DemoRecipient {
@@ -171,4 +176,39 @@ export async function seedLibraryCustodyDemo(
       recordedBy: keeper.id,
       recordedAt: confirmed(destroyed.billNo),
     });
+  await seedHandoverSpecimens(tx, now, keeper.id);
+}
+
+/** LC-0001..LC-0004: stored, on no bill, placed through the engine (custody reference `demo`). */
+async function seedHandoverSpecimens(tx: Transaction, now: Date, keeperId: number): Promise<void> {
+  const [project] = await tx.select().from(s.projects).where(eq(s.projects.projectNo, 'KM-2026-001'));
+  const [deep] = await tx.select().from(s.temperatures).where(eq(s.temperatures.code, '-80C'));
+  const [serum] = await tx.select().from(s.sampleTypes).where(eq(s.sampleTypes.code, 'SER'));
+  const [box] = await tx.select().from(storageBoxes).where(eq(storageBoxes.code, 'ULT-01-R02-A4'));
+  if (!project || !deep || !box) return;
+  const placed = [];
+  for (let n = 1; n <= 4; n += 1) {
+    const [row] = await tx
+      .insert(specimenBarcodes)
+      .values({
+        code: `LC-${String(n).padStart(4, '0')}`,
+        projectId: project.id,
+        sampleTypeId: serum?.id ?? null,
+        visit: '基线 V1',
+        status: 'signed',
+        temperatureId: deep.id,
+        volumeUl: 500,
+        createdBy: keeperId,
+        createdAt: new Date(now.getTime() - 10 * 86_400_000),
+      })
+      .returning({ id: specimenBarcodes.id });
+    if (row)
+      placed.push({ action: 'place' as const, specimenId: row.id, to: { boxId: box.id, row: 9, col: n } });
+  }
+  await assign(tx, 'zh_CN', placed, {
+    userId: keeperId,
+    at: new Date(now.getTime() - 9 * 86_400_000),
+    batchId: 'demo-custody-place',
+    reference: 'demo',
+  });
 }

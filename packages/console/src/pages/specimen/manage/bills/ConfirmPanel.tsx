@@ -183,8 +183,9 @@ function DestroyConfirm({
   const { t } = useTranslation();
   const [form] = Form.useForm<DestroyValues>();
   const [witness, setWitness] = useState<CustodyIdentityValue | null>(null);
-  const submit = async (v: DestroyValues) => {
+  const submit = async () => {
     if (!witness) return;
+    const v = await form.validateFields();
     await callEndpoint((c) => c.biobankBills.destroyConfirm, {
       params: { id: bill.id },
       body: {
@@ -197,35 +198,37 @@ function DestroyConfirm({
     feedback.success(t('libraryBills.confirm.done'));
     await onChanged();
   };
+  // The identity check holds forms of its own (devices): it sits beside this form, not in it.
   return (
-    <Form form={form} name="bill-destroy" layout="vertical" onFinish={(v) => void submit(v)}>
-      <Space wrap align="end">
-        <Form.Item name="method" label={t('libraryBills.confirm.method')} rules={[{ required: true }]}>
-          <Select
-            style={{ width: 200 }}
-            options={DESTROY_METHODS.map((m) => ({ value: m, label: t(`libraryBills.method.${m}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="certificate"
-          label={t('libraryBills.confirm.certificate')}
-          rules={[{ required: true, whitespace: true, max: 64 }]}
-        >
-          <Input style={{ width: 200 }} />
-        </Form.Item>
-      </Space>
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Form form={form} name="bill-destroy" layout="vertical">
+        <Space wrap align="end">
+          <Form.Item name="method" label={t('libraryBills.confirm.method')} rules={[{ required: true }]}>
+            <Select
+              style={{ width: 200 }}
+              options={DESTROY_METHODS.map((m) => ({ value: m, label: t(`libraryBills.method.${m}`) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="certificate"
+            label={t('libraryBills.confirm.certificate')}
+            rules={[{ required: true, whitespace: true, max: 64 }]}
+          >
+            <Input style={{ width: 200 }} />
+          </Form.Item>
+        </Space>
+      </Form>
       <CustodyIdentity as="witness" projectId={bill.projectId} onChange={setWitness} />
       <Button
         type="primary"
         danger
-        htmlType="submit"
         disabled={disabled || !witness}
-        style={{ marginTop: 12 }}
+        onClick={() => void submit()}
         data-testid="bill-confirm"
       >
         {t('libraryBills.confirm.confirmDestroy')}
       </Button>
-    </Form>
+    </Space>
   );
 }
 

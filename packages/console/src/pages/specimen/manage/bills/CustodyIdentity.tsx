@@ -279,23 +279,25 @@ function PasswordSignature({
           .map((r) => ({ value: r.id, label: `${r.name} · ${r.organisation} · ${r.cardNoMasked}` }))
       : users.filter((u) => u.id !== me).map((u) => ({ value: u.id, label: u.username }));
   return (
-    <Form layout="inline" name="custody-password" style={{ rowGap: 8 }}>
+    <Form layout="inline" style={{ rowGap: 8 }}>
       <Form.Item
+        htmlFor="custody-person"
         label={t(
           role === 'receiver' ? 'libraryCustody.check.passwordRecipient' : 'libraryCustody.check.witnessUser',
         )}
       >
         <Select
+          id="custody-person"
           showSearch
           optionFilterProp="label"
           style={{ width: 320 }}
           value={who}
           onChange={setWho}
           options={options}
-          data-testid="custody-person"
         />
       </Form.Item>
       <Form.Item
+        htmlFor="custody-password"
         label={t(
           role === 'receiver' ? 'libraryCustody.check.passwordOwn' : 'libraryCustody.check.witnessPassword',
         )}
@@ -306,7 +308,7 @@ function PasswordSignature({
           autoComplete="off"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          data-testid="custody-password"
+          id="custody-password"
         />
       </Form.Item>
     </Form>
