@@ -2,7 +2,7 @@
 // Identity-verified custody end to end, through the REAL device bridge and the simulated devices
 // (sim-devices; the stack's bridge): an outbound bill confirmed with the receiver identified by ID
 // card and face and the signed handover form captured; a destruction authorised by two people and
-// confirmed before a witness identified by ID card and fingerprint. The bills are made through the
+// confirmed before a witness identified by ID card and face (card C presented on the reader). The bills are made through the
 // API from the demo's LC-0001..LC-0004 (seed/library-custody-demo.ts); the handovers on screen.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -158,7 +158,7 @@ describe('identity-verified custody through the bridge', () => {
   );
 
   it(
-    'destroys with two authorisers and a witness identified by ID card and fingerprint',
+    'destroys with two authorisers and a witness identified by ID card and face',
     async () => {
       const keeper = await session(KEEPER);
       const manager = await session(ACCOUNTS.manager);
@@ -188,19 +188,21 @@ describe('identity-verified custody through the bridge', () => {
       await openAndScan(page, created.billNo, ['LC-0003', 'LC-0004']);
       await choose(page, 'method', '高压灭菌');
       await page.locator(fieldId('certificate')).fill('E2E-CUSTODY-001');
-      // The witness 测试乙 presents a card with a fingerprint (type C) and presses a finger.
-      await page.getByTestId('custody-method').getByText('身份证 + 指纹比对').click();
+      // The witness 测试乙 presents their card (type C) and faces the head camera.
       await simControl(port('camera'), 'POST', 'card', { type: 'C' });
       await readCard(page);
       expect(await page.getByTestId('idcard-result').textContent()).toContain('测试乙');
-      await page.getByTestId('custody-finger').click();
-      await page.getByText(/指纹比对分数/).waitFor({ timeout: scaled(60_000) });
+      await expect
+        .poll(() => page.getByTestId('camera-view-1').getAttribute('data-state'), { timeout: scaled(15_000) })
+        .toBe('live');
+      await page.getByTestId('face-compare-button').click();
+      await page.getByTestId('face-result').waitFor({ timeout: scaled(30_000) });
       await captureForm(page);
       await page.getByTestId('custody-identified').waitFor();
       await page.getByTestId('bill-confirm').click();
       await page.locator('.ant-drawer-open').getByText('已完成').first().waitFor();
       const record = page.getByTestId('custody-record');
-      await record.getByText('身份证 + 指纹比对').waitFor();
+      await record.getByText('身份证 + 人脸比对').waitFor();
       expect(await record.textContent()).toContain('测试乙');
       const check = await ok<{ role: string; method: string; personName: string }>(
         keeper,
@@ -209,7 +211,7 @@ describe('identity-verified custody through the bridge', () => {
           params: { id: created.id },
         },
       );
-      expect(check).toMatchObject({ role: 'witness', method: 'fingerprint', personName: '测试乙' });
+      expect(check).toMatchObject({ role: 'witness', method: 'idcardFace', personName: '测试乙' });
     },
     longFlow(),
   );
