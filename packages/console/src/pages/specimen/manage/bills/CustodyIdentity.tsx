@@ -183,7 +183,7 @@ export function CustodyIdentity({
           <PasswordSignature role={role} projectId={projectId} onChange={setPassword} />
         ) : (
           <Row gutter={12}>
-            <Col xs={24} xl={8}>
+            <Col xs={24}>
               <h4>{t('libraryCustody.check.readCard')}</h4>
               <IdCardReader
                 card={card}
@@ -194,7 +194,7 @@ export function CustodyIdentity({
                 }}
               />
             </Col>
-            <Col xs={24} xl={8}>
+            <Col xs={24} md={12}>
               <h4>
                 {t(method === 'fingerprint' ? 'libraryCustody.check.finger' : 'libraryCustody.check.compare')}
               </h4>
@@ -218,7 +218,7 @@ export function CustodyIdentity({
                 </Space>
               )}
             </Col>
-            <Col xs={24} xl={8}>
+            <Col xs={24} md={12}>
               <h4>{t('libraryCustody.check.form')}</h4>
               <DocumentCapture onCapture={captureForm} />
               {formSrc && (
