@@ -84,6 +84,18 @@ async function readCard(page: Page): Promise<void> {
   await page.getByTestId('idcard-result').waitFor({ timeout: scaled(40_000) });
 }
 
+/** The head camera's picture against the card photo, at the lab's threshold (shown and fixed): a match. */
+async function compareFace(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.getByTestId('camera-view-1').getAttribute('data-state'), { timeout: scaled(15_000) })
+    .toBe('live');
+  expect(await page.getByTestId('face-threshold').isDisabled()).toBe(true);
+  await page.getByTestId('face-compare-button').click();
+  const face = page.getByTestId('face-result');
+  await face.waitFor({ timeout: scaled(30_000) });
+  expect(await face.getAttribute('data-match')).toBe('true');
+}
+
 /** The document camera captures the signed form; the uploaded image is shown. */
 async function captureForm(page: Page): Promise<void> {
   await expect
@@ -127,15 +139,7 @@ describe('identity-verified custody through the bridge', () => {
       expect(await page.getByTestId('bill-confirm').isDisabled()).toBe(true);
       await readCard(page);
       expect(await page.getByTestId('idcard-result').textContent()).toContain('测试甲');
-      await expect
-        .poll(() => page.getByTestId('camera-view-1').getAttribute('data-state'), { timeout: scaled(15_000) })
-        .toBe('live');
-      // The lab's threshold, not the workstation's: shown and fixed.
-      expect(await page.getByTestId('face-threshold').isDisabled()).toBe(true);
-      await page.getByTestId('face-compare-button').click();
-      const face = page.getByTestId('face-result');
-      await face.waitFor({ timeout: scaled(30_000) });
-      expect(await face.getAttribute('data-match')).toBe('true');
+      await compareFace(page);
       await captureForm(page);
       await page.getByTestId('custody-identified').waitFor();
       await page.getByTestId('bill-confirm').click();
@@ -192,11 +196,7 @@ describe('identity-verified custody through the bridge', () => {
       await simControl(port('camera'), 'POST', 'card', { type: 'C' });
       await readCard(page);
       expect(await page.getByTestId('idcard-result').textContent()).toContain('测试乙');
-      await expect
-        .poll(() => page.getByTestId('camera-view-1').getAttribute('data-state'), { timeout: scaled(15_000) })
-        .toBe('live');
-      await page.getByTestId('face-compare-button').click();
-      await page.getByTestId('face-result').waitFor({ timeout: scaled(30_000) });
+      await compareFace(page);
       await captureForm(page);
       await page.getByTestId('custody-identified').waitFor();
       await page.getByTestId('bill-confirm').click();

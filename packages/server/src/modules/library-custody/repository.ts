@@ -100,6 +100,12 @@ export async function insertRecipient(db: Executor, values: typeof libraryRecipi
   return row as { id: number };
 }
 
+/** A project's number (the refusals name it); undefined for no such project. */
+export async function projectNoOf(db: Executor, projectId: number): Promise<string | undefined> {
+  const [p] = await db.select({ no: projects.projectNo }).from(projects).where(eq(projects.id, projectId));
+  return p?.no;
+}
+
 export async function recipientById(db: Executor, id: number) {
   const [row] = await db.select().from(libraryRecipients).where(eq(libraryRecipients.id, id));
   return row;

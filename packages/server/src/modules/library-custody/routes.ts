@@ -5,7 +5,7 @@ import { BILL_PERMISSIONS, endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.js';
-import { projects, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { specimenBills } from '../../db/schema-biobank-bills.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
@@ -18,6 +18,7 @@ import {
   billCustodyCheck,
   insertRecipient,
   pageRecipients,
+  projectNoOf,
   readCustodySettings,
   recipientById,
   updateRecipient,
@@ -26,13 +27,10 @@ import {
 
 const api = endpoints.libraryCustody;
 
-async function projectNoOf(ctx: SessionCtx, projectId: number): Promise<string> {
-  const [p] = await ctx.db
-    .select({ no: projects.projectNo })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  if (!p) throw notFound();
-  return p.no;
+async function projectNo(ctx: SessionCtx, projectId: number): Promise<string> {
+  const no = await projectNoOf(ctx.db, projectId);
+  if (no === undefined) throw notFound();
+  return no;
 }
 
 /** A linked account must be an active lab employee (not a site user). */
@@ -48,7 +46,7 @@ async function assertStaff(ctx: SessionCtx, userId: number | null | undefined) {
 /** Runs an insert or update of an entry; a second entry with the same card in a project is refused. */
 async function uniqueCard<T>(ctx: SessionCtx, projectId: number, write: () => Promise<T>): Promise<T> {
   // Named before the write: after a unique violation the transaction takes no further query.
-  const project = await projectNoOf(ctx, projectId);
+  const project = await projectNo(ctx, projectId);
   try {
     return await write();
   } catch (error) {

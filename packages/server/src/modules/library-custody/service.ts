@@ -12,7 +12,7 @@ import {
   type ResultCodeValue,
 } from '@trialab/api-contract';
 import { and, eq, ne } from 'drizzle-orm';
-import { projects, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import type { SessionCtx } from '../../lib/route.js';
 import { verifyPassword } from '../../services/identity/passwords.js';
@@ -25,11 +25,10 @@ import {
   authorisedByCard,
   formInUse,
   insertCustodyCheck,
+  projectNoOf,
   readCustodySettings,
   recipientById,
 } from './repository.js';
-
-export { billCustodyCheck } from './repository.js';
 
 /** A workstation's comparison older than this (or this far ahead of the server's clock) is refused. */
 const FRESH_MS = 60 * 60 * 1000;
@@ -58,13 +57,8 @@ const refuse = (
   params: Record<string, string | number> = {},
 ) => new ApiError(code, { key, params });
 
-async function projectNo(ctx: SessionCtx, projectId: number): Promise<string> {
-  const [p] = await ctx.db
-    .select({ no: projects.projectNo })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  return p?.no ?? String(projectId);
-}
+const projectNo = async (ctx: SessionCtx, projectId: number) =>
+  (await projectNoOf(ctx.db, projectId)) ?? String(projectId);
 
 /** The threshold a method's score must pass, from the lab's settings. */
 export function thresholdOf(settings: CustodySettings, method: DeviceIdentity['method']): number {
