@@ -8,6 +8,7 @@ import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
+import type { libraryCustody } from './zh-CN/libraryCustody';
 import type { libraryMap } from './zh-CN/libraryMap';
 import type { libraryRetention } from './zh-CN/libraryRetention';
 import type { librarySamples } from './zh-CN/librarySamples';
@@ -65,6 +66,7 @@ declare module 'i18next' {
       'libraryBills',
       'librarySamples',
       'libraryRetention',
+      'libraryCustody',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -75,6 +77,7 @@ declare module 'i18next' {
       libraryBills: typeof libraryBills;
       librarySamples: typeof librarySamples;
       libraryRetention: typeof libraryRetention;
+      libraryCustody: typeof libraryCustody;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;
