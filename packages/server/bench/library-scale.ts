@@ -258,6 +258,13 @@ async function loadRun(title: string, options: autocannon.Options) {
   return result;
 }
 
+/** `runs` calls one after the other (no queue behind other requests): what one request costs. */
+async function sequential(title: string, runs: number, once: () => Promise<{ ms: number }>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await once()).ms);
+  line(title, `p50 ${fixed(percentile(times, 50))} ms  p99 ${fixed(percentile(times, 99))} ms`);
+}
+
 /** An autocannon request, freshly signed each time (its body from `body()` when given). */
 function signedRequest(session: Session, path: string, body: () => string): autocannon.Request {
   return {
@@ -374,6 +381,9 @@ async function sampleList(ready: Ready): Promise<void> {
     }
   }
   line('sample list, signed p99 (worst round)', `${Math.max(...p99.signed)} ms`, '< 100 ms');
+  await sequential('sample list, signed, one at a time (100 calls)', 100, () =>
+    call(ready.keeper, librarySamples.list, { body: JSON.parse(body) }),
+  );
   line('sample list, signed / query-only throughput', fixed(totals.signed / totals.query, 2), '>= 0.85');
 }
 
@@ -434,6 +444,9 @@ async function locate(ready: Ready): Promise<void> {
     requests: [signedRequest(ready.keeper, path, random)],
   });
   line('barcode located, p99', `${result.latency.p99} ms`, '< 50 ms');
+  await sequential('barcode located, one at a time (100 calls)', 100, () =>
+    call(ready.keeper, biobank.specimenPosition, { body: JSON.parse(random()) }),
+  );
 }
 
 /** 1,000 specimens awaiting storage auto-allocated (no unit chosen) and committed. */
