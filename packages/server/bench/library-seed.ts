@@ -43,7 +43,9 @@ export interface Seeded {
 
 /** Seeds the library on top of the demo data; answers what the bench needs to know of it. */
 export async function seedLibrary(db: Database, layout: LibraryLayout): Promise<Seeded> {
-  const one = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows[0] as T;
+  const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0] as T;
   const { keeper } = await one<{ keeper: number }>(
     sql`SELECT id AS keeper FROM users WHERE mobile = '13800000004'`,
   );
@@ -52,12 +54,12 @@ export async function seedLibrary(db: Database, layout: LibraryLayout): Promise<
   );
   // The keeper's three projects; sample types of the reference data.
   const projectIds = (
-    await db.execute(
+    await rows(
       sql`SELECT id FROM projects WHERE project_no IN ('KM-2026-001', 'KM-2026-002', 'KM-2026-003') ORDER BY project_no`,
     )
-  ).rows.map((r) => Number(r.id));
-  const sampleTypeIds = (await db.execute(sql`SELECT id FROM sample_types ORDER BY id LIMIT 6`)).rows.map(
-    (r) => Number(r.id),
+  ).map((r) => Number(r.id));
+  const sampleTypeIds = (await rows(sql`SELECT id FROM sample_types ORDER BY id LIMIT 6`)).map((r) =>
+    Number(r.id),
   );
   const perUnit = Math.ceil(layout.specimens / layout.units);
   const racks = racksPerUnit(layout);

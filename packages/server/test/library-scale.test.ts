@@ -190,10 +190,12 @@ describe.each(ENGINES)('eight concurrent allocators on %s', (engine) => {
       ),
     );
     const db = (handles[0] as DatabaseHandle).db;
-    const counters = await db.execute(sql`
+    const counters = (await db.execute(sql`
       SELECT b.id, b.stored, (SELECT count(*)::int FROM specimen_positions p
                               WHERE p.box_id = b.id AND p.status = 'stored') AS positions
-      FROM storage_boxes b WHERE b.unit_id = ${unitId}`);
+      FROM storage_boxes b WHERE b.unit_id = ${unitId}`)) as unknown as {
+      rows: Array<{ stored: number; positions: number }>;
+    };
     for (const row of counters.rows) expect(row.stored).toBe(row.positions);
     const [unit] = await db.select().from(storageUnits).where(eq(storageUnits.id, unitId));
     expect(unit?.stored).toBe(ALLOCATORS * EACH);
@@ -267,11 +269,13 @@ describe.each(ENGINES)('eight concurrent allocators on %s', (engine) => {
     await db.execute(sql`
       UPDATE storage_units SET stored = ${count}, capacity = capacity + 62 * 81 WHERE id = ${from}`);
     await db.execute(sql`UPDATE storage_units SET capacity = capacity + 62 * 81 WHERE id = ${to}`);
-    const placed = await db.execute(sql`
+    const placed = (await db.execute(sql`
       SELECT p.specimen_id, t.id AS box_id, p.row, p.col
       FROM specimen_positions p JOIN storage_boxes f ON f.id = p.box_id
       JOIN storage_boxes t ON t.code = 'CA-' || ${to} || substr(f.code, length('CA-' || ${from}) + 1)
-      WHERE f.unit_id = ${from}`);
+      WHERE f.unit_id = ${from}`)) as unknown as {
+      rows: Array<{ specimen_id: number; box_id: number; row: number; col: number }>;
+    };
     const batchId = crypto.randomUUID();
     const moved = await db.transaction((tx) =>
       assign(
