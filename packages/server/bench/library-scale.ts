@@ -144,7 +144,9 @@ async function serve(): Promise<void> {
 /** An empty database: BENCH_DATABASE_URL, else a role and database of their own in the local cluster. */
 function provideDatabase(): { url: string; drop: () => void } {
   if (env.BENCH_DATABASE_URL) return { url: env.BENCH_DATABASE_URL, drop: () => undefined };
-  const listing = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' });
+  // Debian's cluster tools, as test/global-setup.ts uses them.
+  const sh = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+  const listing = sh('pg_lsclusters', ['--no-header']);
   const [version, cluster, port, status] =
     listing
       .split('\n')
@@ -152,11 +154,9 @@ function provideDatabase(): { url: string; drop: () => void } {
       ?.trim()
       .split(/\s+/) ?? [];
   if (!version || !cluster || !port) throw new Error(`no PostgreSQL cluster:\n${listing}`);
-  if (status !== 'online') execFileSync('pg_ctlcluster', [version, cluster, 'start']);
+  if (status !== 'online') sh('pg_ctlcluster', [version, cluster, 'start']);
   const psql = (statement: string) =>
-    execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-qAt', '-p', port, '-c', statement], {
-      encoding: 'utf8',
-    });
+    sh('runuser', ['-u', 'postgres', '--', 'psql', '-qAt', '-p', port, '-c', statement]);
   const name = `trialab_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const password = randomBytes(18).toString('hex');
   psql(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
