@@ -16,7 +16,7 @@
 // The server runs in a child process (autocannon and the timing do not share its event loop). It
 // is the production server with the demo seed; then bench/library-seed.ts adds the library with
 // set-based SQL. The map is drawn by ../../../bench/library-map-draw.ts (the e2e Chromium driver).
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -26,15 +26,14 @@ import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildServer } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { pageSamples } from '../src/modules/library-samples/sample-list.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { scopeOf } from '../src/services/scope.js';
-import { newTestKeys } from '../test/test-config.js';
 import { awaitingCode, type Seeded, seedLibrary, storedCode, unitCode } from './library-seed.js';
 import { loginAsAdmin } from './login.js';
+import { answerCpu, benchConfig, forkServer, listenChild } from './server-child.js';
 
 const env = process.env;
 const num = (name: string, fallback: number) => {
@@ -78,15 +77,7 @@ async function serve(): Promise<void> {
   const app = await buildServer({
     database,
     consoleDir: resolve(root, 'packages/console/dist'),
-    config: {
-      mode: 'production',
-      // Keys as variables (no key files), as the tests give them.
-      secrets: loadConfig({ DATA_DIR: 'memory://', ...newTestKeys() }).secrets,
-      seedDemo: true,
-      seedReportPdfs: false,
-      authRateLimit: 1_000_000,
-      validateResponses: false,
-    },
+    config: benchConfig(),
   });
   const started = performance.now();
   const seeded = await seedLibrary(database.db, {
@@ -116,15 +107,7 @@ async function serve(): Promise<void> {
     );
     return { code: 200, msg: 'Success', data: result.rows, total: result.total };
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  process.once('SIGTERM', () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-  });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = await listenChild(app, database);
   const ready: Ready = {
     port,
     keeper: await loginAsAdmin(database.db, port, '13800000004'),
@@ -134,9 +117,7 @@ async function serve(): Promise<void> {
     seedSeconds,
   };
   process.send?.(ready);
-  process.on('message', (message) => {
-    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-  });
+  answerCpu();
 }
 
 // ---------------------------------------------------------------- the database
@@ -281,32 +262,19 @@ function signedRequest(session: Session, path: string, body: () => string): auto
 
 async function main(): Promise<void> {
   const database = provideDatabase();
-  const profile = env.BENCH_CPU_PROFILE;
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    stdio: 'inherit',
-    env: { ...env, BENCH_DATABASE_URL: database.url },
-    execArgv: [...process.execArgv, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
-  });
   const client = new pg.Client({ connectionString: database.url });
+  let child: ChildProcess | undefined;
   try {
     console.log(
       `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${fixed(totalmem() / 2 ** 30)} GiB (${fixed(freemem() / 2 ** 30)} free), Node ${process.version}, load ${load()}`,
     );
-    const ready = await new Promise<Ready>((done, reject) => {
-      child.once('message', (m) => done(m as Ready));
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    const server = await forkServer<Ready>(fileURLToPath(import.meta.url), {
+      ...env,
+      BENCH_DATABASE_URL: database.url,
     });
-    serverCpu = () =>
-      new Promise((done) => {
-        const answer = (message: unknown) => {
-          const cpu = (message as { cpu?: NodeJS.CpuUsage }).cpu;
-          if (!cpu) return;
-          child.off('message', answer);
-          done(cpu.user + cpu.system);
-        };
-        child.on('message', answer);
-        child.send('cpu');
-      });
+    child = server.child;
+    serverCpu = server.serverCpu;
+    const { ready } = server;
     base = `http://127.0.0.1:${ready.port}`;
     await client.connect();
     const version = (await client.query('SHOW server_version')).rows[0]?.server_version;
@@ -331,9 +299,10 @@ async function main(): Promise<void> {
     console.log(`load after: ${load()}`);
   } finally {
     await client.end().catch(() => undefined);
-    if (child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
+    const server = child;
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server.once('exit', done));
+      server.kill('SIGTERM');
       await exited;
     }
     if (!env.BENCH_KEEP) database.drop();

@@ -98,22 +98,16 @@ describe.each(ENGINES)('eight concurrent allocators on %s', (engine) => {
     return unit?.id ?? 0;
   };
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(engine, true);
-    // Two handles: on PostgreSQL two pools of four connections (two API instances); PGlite has one.
-    handles = [await testDb.open(), await testDb.open()];
-    const db = handles[0]?.db;
-    if (!db) throw new Error('no database');
-    const [user] = await db.select({ id: users.id }).from(users).limit(1);
-    userId = user?.id ?? 0;
+  /** `count` signed −80 °C specimens of the first project, awaiting storage, coded `<prefix>-000`... */
+  const awaiting = async (prefix: string, count: number) => {
+    const db = (handles[0] as DatabaseHandle).db;
     const [project] = await db.select({ id: projects.id }).from(projects).orderBy(projects.id).limit(1);
     const [deep] = await db.select().from(temperatures).where(eq(temperatures.code, '-80C'));
-    // 45 signed −80 °C specimens awaiting storage (the allocators take 40, then 5 of them again).
     const rows = await db
       .insert(specimenBarcodes)
       .values(
-        Array.from({ length: ALLOCATORS * EACH + 5 }, (_, i) => ({
-          code: `CA-${String(i).padStart(3, '0')}`,
+        Array.from({ length: count }, (_, i) => ({
+          code: `${prefix}-${String(i).padStart(3, '0')}`,
           projectId: project?.id ?? 0,
           status: 'signed',
           temperatureId: deep?.id ?? 0,
@@ -122,7 +116,19 @@ describe.each(ENGINES)('eight concurrent allocators on %s', (engine) => {
         })),
       )
       .returning({ id: specimenBarcodes.id });
-    specimens.push(...rows.map((r) => r.id));
+    return rows.map((r) => r.id);
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engine, true);
+    // Two handles: on PostgreSQL two pools of four connections (two API instances); PGlite has one.
+    handles = [await testDb.open(), await testDb.open()];
+    const db = handles[0]?.db;
+    if (!db) throw new Error('no database');
+    const [user] = await db.select({ id: users.id }).from(users).limit(1);
+    userId = user?.id ?? 0;
+    // 45 signed −80 °C specimens awaiting storage (the allocators take 40).
+    specimens.push(...(await awaiting('CA', ALLOCATORS * EACH + 5)));
     // Five boxes of nine: room for 45, so every allocator finds room.
     unitId = await unitWith('CA-U1', 5);
   });
@@ -204,23 +210,7 @@ describe.each(ENGINES)('eight concurrent allocators on %s', (engine) => {
   it('refuses an allocator that finds too little room, holding nothing, while the others keep theirs', async () => {
     // Two boxes of nine (18 cells) for eight allocators of three: six fit, two are refused.
     const small = await unitWith('CA-U2', 2);
-    const db = (handles[0] as DatabaseHandle).db;
-    const [project] = await db.select({ id: projects.id }).from(projects).orderBy(projects.id).limit(1);
-    const [deep] = await db.select().from(temperatures).where(eq(temperatures.code, '-80C'));
-    const fresh = await db
-      .insert(specimenBarcodes)
-      .values(
-        Array.from({ length: ALLOCATORS * 3 }, (_, i) => ({
-          code: `CB-${String(i).padStart(3, '0')}`,
-          projectId: project?.id ?? 0,
-          status: 'signed',
-          temperatureId: deep?.id ?? 0,
-          createdBy: userId,
-          createdAt: at,
-        })),
-      )
-      .returning({ id: specimenBarcodes.id });
-    const ids = fresh.map((r) => r.id);
+    const ids = await awaiting('CB', ALLOCATORS * 3);
     const outcomes = await Promise.allSettled(
       Array.from({ length: ALLOCATORS }, (_, i) => allocator(i, ids.slice(i * 3, (i + 1) * 3), small)),
     );
