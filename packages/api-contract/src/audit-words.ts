@@ -24,6 +24,9 @@ export const AUDIT_OBJECTS = {
   storageReservation: { 'zh-CN': '库位预留', 'en-US': 'Position reservation', 'zh-HK': '庫位預留' },
   biobankBills: { 'zh-CN': '样本单据', 'en-US': 'Specimen bills', 'zh-HK': '樣本單據' },
   librarySamples: { 'zh-CN': '样本库样本', 'en-US': 'Library specimens', 'zh-HK': '樣本庫樣本' },
+  libraryRetention: { 'zh-CN': '样本保存期', 'en-US': 'Specimen retention', 'zh-HK': '樣本保存期' },
+  retentionRule: { 'zh-CN': '样本保存规则', 'en-US': 'Retention rule', 'zh-HK': '樣本保存規則' },
+  retentionExtension: { 'zh-CN': '延长保存', 'en-US': 'Retention extension', 'zh-HK': '延長保存' },
   biobankMoves: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
   specimenMove: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
   outboundBill: { 'zh-CN': '出库单', 'en-US': 'Outbound bill', 'zh-HK': '出庫單' },
@@ -146,6 +149,10 @@ export const AUDIT_VERBS = {
   },
   destroyConfirm: { 'zh-CN': '确认销毁', 'en-US': 'confirm a destruction', 'zh-HK': '確認銷毀' },
   scanImport: { 'zh-CN': '导入扫描文件', 'en-US': 'import a rack-scanner file', 'zh-HK': '導入掃描文件' },
+  ruleCreate: { 'zh-CN': '新增保存规则', 'en-US': 'add a retention rule', 'zh-HK': '新增保存規則' },
+  ruleUpdate: { 'zh-CN': '修改保存规则', 'en-US': 'change a retention rule', 'zh-HK': '修改保存規則' },
+  ruleRemove: { 'zh-CN': '删除保存规则', 'en-US': 'remove a retention rule', 'zh-HK': '刪除保存規則' },
+  extend: { 'zh-CN': '延长样本保存期', 'en-US': 'keep specimens longer', 'zh-HK': '延長樣本保存期' },
   taskCreate: { 'zh-CN': '计划维护任务', 'en-US': 'plan a maintenance task', 'zh-HK': '計劃維護任務' },
   taskUpdate: { 'zh-CN': '调整维护任务', 'en-US': 'reschedule a maintenance task', 'zh-HK': '調整維護任務' },
   taskComplete: {
@@ -432,6 +439,10 @@ export const AUDIT_FIELDS = {
   receiver: { 'zh-CN': '收件人', 'en-US': 'Receiver', 'zh-HK': '收件人' },
   expiryDate: { 'zh-CN': '有效期', 'en-US': 'Expiry date', 'zh-HK': '有效期' },
   lotNumber: { 'zh-CN': '批号', 'en-US': 'Lot number', 'zh-HK': '批號' },
+  period: { 'zh-CN': '保存期限', 'en-US': 'Retention period', 'zh-HK': '保存期限' },
+  instruction: { 'zh-CN': '到期处理', 'en-US': 'End-of-study instruction', 'zh-HK': '到期處理' },
+  returnTypeId: { 'zh-CN': '归还出库类型', 'en-US': 'Return stock-out type', 'zh-HK': '歸還出庫類型' },
+  until: { 'zh-CN': '保存至', 'en-US': 'Kept until', 'zh-HK': '保存至' },
 } as const satisfies Record<string, Words>;
 
 export type AuditObject = keyof typeof AUDIT_OBJECTS;

@@ -9,6 +9,7 @@ import type { labQueries } from './zh-CN/labQueries';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { libraryMap } from './zh-CN/libraryMap';
+import type { libraryRetention } from './zh-CN/libraryRetention';
 import type { librarySamples } from './zh-CN/librarySamples';
 import type { mapping } from './zh-CN/mapping';
 import type { menu } from './zh-CN/menu';
@@ -63,6 +64,7 @@ declare module 'i18next' {
       'libraryMap',
       'libraryBills',
       'librarySamples',
+      'libraryRetention',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -72,6 +74,7 @@ declare module 'i18next' {
       lab: typeof lab;
       libraryBills: typeof libraryBills;
       librarySamples: typeof librarySamples;
+      libraryRetention: typeof libraryRetention;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;

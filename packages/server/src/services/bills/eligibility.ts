@@ -4,6 +4,7 @@
 // they add their check to LINE_CHECKS (the problem words are declared in the contract, LINE_PROBLEMS).
 import type { BillKind, LibraryState, LineProblem } from '@trialab/api-contract';
 import type { Executor } from '../../db/client.js';
+import { retentionOf } from '../retention/retention.js';
 
 export interface LineFacts {
   specimenId: number;
@@ -36,7 +37,23 @@ const stateCheck: LineCheck = async (_db, bill, lines) =>
 const reservedCheck: LineCheck = async (_db, _bill, lines) =>
   new Map(lines.filter((l) => l.reservedElsewhere).map((l) => [l.specimenId, 'reserved' as const]));
 
-const LINE_CHECKS: readonly LineCheck[] = [stateCheck, reservedCheck];
+/**
+ * Past its retention end (services/retention): shown on an outbound line as a warning the reviewer
+ * weighs (LINE_WARNINGS); a destruction of an expired specimen is the normal end, nothing to show.
+ */
+const expiredCheck: LineCheck = async (db, bill, lines, now) => {
+  if (bill.kind === 'destroy') return new Map();
+  const retention = await retentionOf(
+    db,
+    lines.map((l) => l.specimenId),
+    now,
+  );
+  return new Map(
+    lines.filter((l) => retention.get(l.specimenId)?.expired).map((l) => [l.specimenId, 'expired' as const]),
+  );
+};
+
+const LINE_CHECKS: readonly LineCheck[] = [stateCheck, reservedCheck, expiredCheck];
 
 /** Every problem of every line (specimen id → problems; a line without any is not listed). */
 export async function lineProblems(
