@@ -24,6 +24,12 @@ export const AUDIT_OBJECTS = {
   storageReservation: { 'zh-CN': '库位预留', 'en-US': 'Position reservation', 'zh-HK': '庫位預留' },
   biobankBills: { 'zh-CN': '样本单据', 'en-US': 'Specimen bills', 'zh-HK': '樣本單據' },
   librarySamples: { 'zh-CN': '样本库样本', 'en-US': 'Library specimens', 'zh-HK': '樣本庫樣本' },
+  libraryHolds: { 'zh-CN': '样本标记', 'en-US': 'Specimen flags', 'zh-HK': '樣本標記' },
+  libraryHold: {
+    'zh-CN': '法律保全或撤回知情同意',
+    'en-US': 'Legal hold or consent withdrawal',
+    'zh-HK': '法律保全或撤回知情同意',
+  },
   biobankMoves: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
   specimenMove: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
   outboundBill: { 'zh-CN': '出库单', 'en-US': 'Outbound bill', 'zh-HK': '出庫單' },
@@ -214,6 +220,8 @@ export const AUDIT_VERBS = {
   dispute: { 'zh-CN': '提出异议', 'en-US': 'dispute', 'zh-HK': '提出異議' },
   download: { 'zh-CN': '下载', 'en-US': 'download', 'zh-HK': '下載' },
   edit: { 'zh-CN': '修改', 'en-US': 'edit', 'zh-HK': '修改' },
+  set: { 'zh-CN': '设置', 'en-US': 'set', 'zh-HK': '設置' },
+  lift: { 'zh-CN': '解除', 'en-US': 'lift', 'zh-HK': '解除' },
   enable: { 'zh-CN': '启用', 'en-US': 'enable', 'zh-HK': '啟用' },
   fileUpload: { 'zh-CN': '上传文件', 'en-US': 'upload a file', 'zh-HK': '上傳文件' },
   firstUpdatePassword: {
@@ -432,6 +440,9 @@ export const AUDIT_FIELDS = {
   receiver: { 'zh-CN': '收件人', 'en-US': 'Receiver', 'zh-HK': '收件人' },
   expiryDate: { 'zh-CN': '有效期', 'en-US': 'Expiry date', 'zh-HK': '有效期' },
   lotNumber: { 'zh-CN': '批号', 'en-US': 'Lot number', 'zh-HK': '批號' },
+  specimenId: { 'zh-CN': '样本', 'en-US': 'Specimen', 'zh-HK': '樣本' },
+  liftReason: { 'zh-CN': '解除原因', 'en-US': 'Reason lifted', 'zh-HK': '解除原因' },
+  liftedAt: { 'zh-CN': '解除时间', 'en-US': 'Lifted at', 'zh-HK': '解除時間' },
 } as const satisfies Record<string, Words>;
 
 export type AuditObject = keyof typeof AUDIT_OBJECTS;

@@ -15,6 +15,7 @@ export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
+export * from './endpoints/library-holds.js';
 export * from './endpoints/plan-templates.js';
 export * from './endpoints/plans.js';
 export * from './endpoints/portal-address.js';
@@ -105,6 +106,7 @@ import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
+import { libraryHolds } from './endpoints/library-holds.js';
 import { formTemplates, planTemplates } from './endpoints/plan-templates.js';
 import { plan } from './endpoints/plans.js';
 import { address, personal } from './endpoints/portal-address.js';
@@ -168,6 +170,7 @@ export const endpoints = {
   biobankMoves,
   biobankBills,
   librarySamples,
+  libraryHolds,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

@@ -34,6 +34,7 @@ import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { LIBRARY_CONTAINER_MESSAGES } from './modules/library-containers/messages.js';
 import { libraryContainerRoutes } from './modules/library-containers/routes.js';
+import { libraryHoldRoutes } from './modules/library-holds/routes.js';
 import { LIBRARY_SAMPLE_MESSAGES } from './modules/library-samples/messages.js';
 import { librarySampleRoutes } from './modules/library-samples/routes.js';
 import { PLAN_TEMPLATE_MESSAGES } from './modules/plan-templates/messages.js';
@@ -87,6 +88,7 @@ import { moveLegacyFileContent } from './services/files/legacy-content.js';
 import { FILE_SWEEP_TICK_MS, sweepUnreferencedContent } from './services/files/sweep.js';
 import { hasPermission, permissionStrings } from './services/identity/permissions.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
+import { LIBRARY_HOLD_MESSAGES } from './services/library-holds/messages.js';
 import { POSITION_MESSAGES } from './services/positions/messages.js';
 import { MOVE_MESSAGES } from './services/positions/move-messages.js';
 import { siteScope } from './services/scope.js';
@@ -140,6 +142,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   biobankMoveRoutes, // reviewed moves and evacuation of the specimen library
   biobankBillRoutes, // the library's outbound and destruction bills (through the engine)
   librarySampleRoutes, // the library's specimen pages: awaiting storage, rack-scanner import
+  libraryHoldRoutes, // legal holds and consent withdrawals (checked by the position engine)
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,
@@ -170,6 +173,7 @@ addMessages(LIBRARY_CONTAINER_MESSAGES);
 addMessages(MOVE_MESSAGES);
 addMessages(BILL_MESSAGES);
 addMessages(LIBRARY_SAMPLE_MESSAGES);
+addMessages(LIBRARY_HOLD_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -82,6 +82,8 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   import: ['导入', 'Import', '匯入'],
   export: ['导出', 'Export', '匯出'],
   publish: ['发布', 'Publish', '發布'],
+  hold: ['设置保全/撤回同意', 'Set hold or withdrawal', '設置保全/撤回同意'],
+  lift: ['解除保全/撤回同意', 'Lift hold or withdrawal', '解除保全/撤回同意'],
 };
 
 /**

@@ -4,6 +4,7 @@
 // they add their check to LINE_CHECKS (the problem words are declared in the contract, LINE_PROBLEMS).
 import type { BillKind, LibraryState, LineProblem } from '@trialab/api-contract';
 import type { Executor } from '../../db/client.js';
+import { holdLineCheck } from '../library-holds/holds.js';
 
 export interface LineFacts {
   specimenId: number;
@@ -36,7 +37,12 @@ const stateCheck: LineCheck = async (_db, bill, lines) =>
 const reservedCheck: LineCheck = async (_db, _bill, lines) =>
   new Map(lines.filter((l) => l.reservedElsewhere).map((l) => [l.specimenId, 'reserved' as const]));
 
-const LINE_CHECKS: readonly LineCheck[] = [stateCheck, reservedCheck];
+const LINE_CHECKS: readonly LineCheck[] = [
+  stateCheck,
+  reservedCheck,
+  holdLineCheck('legal', 'legalHold'),
+  holdLineCheck('consent', 'consentWithdrawn'),
+];
 
 /** Every problem of every line (specimen id → problems; a line without any is not listed). */
 export async function lineProblems(
