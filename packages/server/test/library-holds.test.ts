@@ -1,5 +1,5 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sites, stockOutTypes, temperatures } from '../src/db/schema.js';
 import { storageBoxes } from '../src/db/schema-biobank.js';
@@ -75,7 +75,10 @@ describe.each(ENGINES)('library holds on %s', (engine) => {
     as(keeper, bills.destroyCreate, {
       body: { projectId: km1, reason: '1', lines: codes.map((barcode) => ({ barcode })) },
     });
-  const holdRows = () => env.handle.db.select().from(libraryHolds).orderBy(libraryHolds.id);
+  /** The flags this suite set (the demo's come first). */
+  let demoFlags = 0;
+  const holdRows = () =>
+    env.handle.db.select().from(libraryHolds).where(gt(libraryHolds.id, demoFlags)).orderBy(libraryHolds.id);
   /** The engine itself, as every path calls it. */
   const engineRefusal = async (code: string, action: 'move' | 'outbound' | 'destroy' | 'evacuate') => {
     const specimenId = ids.get(code) ?? 0;
@@ -105,6 +108,7 @@ describe.each(ENGINES)('library holds on %s', (engine) => {
     env = await startEnv(engine);
     const db = env.handle.db;
     keeper = await login(env, '13800000004');
+    demoFlags = Math.max(0, ...(await db.select().from(libraryHolds)).map((h) => h.id));
     km1 = (await db.select().from(projects).where(eq(projects.projectNo, 'KM-2026-001')))[0]?.id ?? 0;
     testType = (await db.select().from(stockOutTypes)).find((t) => t.code === 'TEST')?.id ?? 0;
     const deep = (await db.select().from(temperatures)).find((t) => t.code === '-80C')?.id ?? 0;
@@ -342,7 +346,9 @@ describe.each(ENGINES)('library holds on %s', (engine) => {
     expect((await move('HLD-1-1-1', 'H5')).code).toBe(200);
 
     // History: the lifted flag is listed with who lifted it; a new flag is a new row.
-    const history = await as(keeper, holds.page, { body: { page: 1, size: 10, active: false } });
+    const history = await as(keeper, holds.page, {
+      body: { page: 1, size: 10, active: false, code: 'HLD-1' },
+    });
     expect(history).toMatchObject({ total: 1, data: [{ id: holdId, liftReason: 'Case closed 2026-11-28' }] });
     await ok(holds.set, { body: { kind: 'legal', barcodes: ['HLD-1'], reason: 'Appeal', ...sign } });
     const all = await as(keeper, holds.page, { body: { page: 1, size: 10, all: true, code: 'HLD-1' } });
@@ -390,5 +396,21 @@ describe.each(ENGINES)('library holds on %s', (engine) => {
     }>;
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.map((r) => r.id)).not.toContain(foreign?.id);
+  });
+
+  it('the demo holds LH-0001 (its aliquots covered) and subject S-001-WD01’s specimens, with one lifted flag in the history', async () => {
+    const demo = await env.handle.db.select().from(specimenBarcodes);
+    const id = (code: string) => demo.find((d) => d.code === code)?.id ?? 0;
+    const covering = (await ok(holds.specimens, {
+      body: { ids: ['LH-0001-2', 'LH-0002', 'LH-0004'].map(id) },
+    })) as unknown as Array<{ specimenId: number; holds: Array<{ kind: string; via: string }> }>;
+    expect(covering).toEqual([
+      { specimenId: id('LH-0001-2'), holds: [expect.objectContaining({ kind: 'legal', via: 'parent' })] },
+      { specimenId: id('LH-0004'), holds: [expect.objectContaining({ kind: 'consent', via: 'subject' })] },
+    ]);
+    const lifted = await as(keeper, holds.page, {
+      body: { page: 1, size: 10, active: false, code: 'LH-0002' },
+    });
+    expect(lifted).toMatchObject({ total: 1, data: [{ liftReason: expect.stringContaining('核查结束') }] });
   });
 });

@@ -23,6 +23,7 @@ import {
 import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
+import { seedLibraryHoldsDemo } from './library-holds-demo.js';
 import { seedLibrarySamplesDemo } from './library-samples-demo.js';
 import { flattenMenus } from './menus.js';
 import { seedPlanSamplesDemo } from './plan-samples-demo.js';
@@ -414,6 +415,7 @@ export async function seedDatabase(
       await seedBiobankMovesDemo(tx, options.now);
       await seedBiobankBillsDemo(tx, options.now);
       await seedLibrarySamplesDemo(tx, options.now);
+      await seedLibraryHoldsDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
