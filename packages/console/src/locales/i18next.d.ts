@@ -8,6 +8,7 @@ import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
+import type { libraryHolds } from './zh-CN/libraryHolds';
 import type { libraryMap } from './zh-CN/libraryMap';
 import type { librarySamples } from './zh-CN/librarySamples';
 import type { mapping } from './zh-CN/mapping';
@@ -63,6 +64,7 @@ declare module 'i18next' {
       'libraryMap',
       'libraryBills',
       'librarySamples',
+      'libraryHolds',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -72,6 +74,7 @@ declare module 'i18next' {
       lab: typeof lab;
       libraryBills: typeof libraryBills;
       librarySamples: typeof librarySamples;
+      libraryHolds: typeof libraryHolds;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;

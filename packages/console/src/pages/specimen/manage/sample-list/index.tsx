@@ -1,17 +1,27 @@
 import {
   BIOBANK_PERMISSIONS,
+  LIBRARY_HOLD_PERMISSIONS,
   LIBRARY_STATE_WORDS,
   LIBRARY_STATES,
   type LibrarySample,
   type LibraryState,
   libraryWord,
 } from '@trialab/api-contract';
-import { DatePicker, Form, Input, Select, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccess } from '../../../../access/useAccess';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { ExportButton } from '../../../../components/ExportButton';
+import {
+  HoldDialog,
+  HoldsButton,
+  HoldTags,
+  type HoldTarget,
+  useSpecimenHolds,
+} from '../../../../components/LibraryHolds';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { nameOptions } from '../../../../components/localName';
 import { ProjectSelect } from '../../../../components/ProjectSelect';
@@ -49,6 +59,13 @@ export default function SampleListPage() {
   const list = useListPage((c) => c.librarySamples.list, {} as Filter);
   const sampleTypes = useSampleTypes();
   const state = (v: LibraryState) => libraryWord(LIBRARY_STATE_WORDS, v, i18n.language);
+  const { t: th } = useTranslation('libraryHolds');
+  const holds = useSpecimenHolds(list.rows.map((r) => r.id));
+  const { hasAny } = useAccess();
+  const mayHold = hasAny([LIBRARY_HOLD_PERMISSIONS.set]);
+  // The selection across pages: id → barcode of every row ticked.
+  const [selected, setSelected] = useState<Map<Key, string>>(new Map());
+  const [holding, setHolding] = useState<HoldTarget | null>(null);
 
   const columns: DataColumn<LibrarySample>[] = [
     ...specimenColumns<LibrarySample>(t),
@@ -63,6 +80,12 @@ export default function SampleListPage() {
     col.text('position', t('shared.position'), 70),
     col.text('freezeThaw', t('list.freezeThaw'), 90),
     col.time('signedAt', t('awaiting.signedAt')),
+    {
+      title: th('holds'),
+      dataIndex: 'id',
+      width: 200,
+      render: (id: number) => <HoldTags holds={holds.get(id)} />,
+    },
   ];
 
   return (
@@ -71,6 +94,32 @@ export default function SampleListPage() {
       rowKey="id"
       code="specimen.sample-list"
       columns={columns}
+      selection={
+        mayHold
+          ? {
+              mode: 'multiple',
+              keys: [...selected.keys()],
+              onChange: (keys) =>
+                setSelected(
+                  new Map(
+                    keys.map((k) => [k, selected.get(k) ?? list.rows.find((r) => r.id === k)?.code ?? '']),
+                  ),
+                ),
+            }
+          : undefined
+      }
+      actions={{
+        width: 170,
+        items: [
+          {
+            label: th('set'),
+            permission: LIBRARY_HOLD_PERMISSIONS.set,
+            hidden: (r) => r.library === 'destroyed',
+            testId: (r) => `hold-set-${r.code}`,
+            onClick: (r) => setHolding({ barcodes: [r.code] }),
+          },
+        ],
+      }}
       onSearch={(values) => {
         const { signed, ...rest } = values as FormValues;
         list.search({
@@ -118,16 +167,36 @@ export default function SampleListPage() {
         </>
       }
       toolbar={
-        <ExportButton
-          endpoint={(api) => api.librarySamples.export}
-          input={{ body: list.filter }}
-          fileName={`${t('list.exportName')}.xlsx`}
-          permission={[BIOBANK_PERMISSIONS.listExport]}
-          data-testid="samples-export"
-        >
-          {t('list.export')}
-        </ExportButton>
+        <>
+          {mayHold && (
+            <Button
+              disabled={selected.size === 0}
+              onClick={() => setHolding({ barcodes: [...selected.values()] })}
+              data-testid="hold-set-selected"
+            >
+              {th('setSelected', { count: selected.size })}
+            </Button>
+          )}
+          <HoldsButton />
+          <ExportButton
+            endpoint={(api) => api.librarySamples.export}
+            input={{ body: list.filter }}
+            fileName={`${t('list.exportName')}.xlsx`}
+            permission={[BIOBANK_PERMISSIONS.listExport]}
+            data-testid="samples-export"
+          >
+            {t('list.export')}
+          </ExportButton>
+        </>
       }
-    />
+    >
+      <HoldDialog
+        target={holding}
+        onClose={() => {
+          setHolding(null);
+          setSelected(new Map());
+        }}
+      />
+    </ListPage>
   );
 }
