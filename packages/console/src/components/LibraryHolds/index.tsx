@@ -10,7 +10,7 @@ import {
   type SpecimenHolds,
 } from '@trialab/api-contract';
 import { Alert, Button, Drawer, Form, Input, Radio, Segmented, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/useAccess';
 import { type EndpointPick, useEndpointMutation, useEndpointQuery } from '../../services/query';
@@ -76,6 +76,8 @@ interface SetValues {
 export function HoldDialog({ target, onClose }: { target: HoldTarget | null; onClose(): void }) {
   const { t, i18n } = useTranslation('libraryHolds');
   const [values, setValues] = useState<SetValues | null>(null);
+  // The form closes itself after its save: that is the step to the signature, not a cancel.
+  const signing = useRef(false);
   const set = useEndpointMutation((c) => c.libraryHolds.set, { invalidates: READS });
   const what = !target
     ? ''
@@ -85,6 +87,7 @@ export function HoldDialog({ target, onClose }: { target: HoldTarget | null; onC
         ? (target.barcodes[0] ?? '')
         : t('specimensWhat', { count: target.barcodes.length });
   const close = () => {
+    signing.current = false;
     setValues(null);
     onClose();
   };
@@ -97,8 +100,11 @@ export function HoldDialog({ target, onClose }: { target: HoldTarget | null; onC
         savedMessage={false}
         testId="hold-set"
         name="hold"
-        onClose={close}
-        onSave={async (v) => setValues(v)}
+        onClose={() => signing.current || close()}
+        onSave={async (v) => {
+          signing.current = true;
+          setValues(v);
+        }}
       >
         <Alert type="info" showIcon message={t('rules')} style={{ marginBottom: 12 }} />
         <Form.Item name="kind" label={t('kind')} rules={[{ required: true }]}>
@@ -136,8 +142,10 @@ export function HoldDialog({ target, onClose }: { target: HoldTarget | null; onC
 function LiftDialog({ row, onClose }: { row: LibraryHoldRow | null; onClose(): void }) {
   const { t, i18n } = useTranslation('libraryHolds');
   const [reason, setReason] = useState<string | null>(null);
+  const signing = useRef(false);
   const lift = useEndpointMutation((c) => c.libraryHolds.lift, { invalidates: READS });
   const close = () => {
+    signing.current = false;
     setReason(null);
     onClose();
   };
@@ -150,8 +158,11 @@ function LiftDialog({ row, onClose }: { row: LibraryHoldRow | null; onClose(): v
         savedMessage={false}
         testId="hold-lift"
         name="lift"
-        onClose={close}
-        onSave={async (v) => setReason(v.reason)}
+        onClose={() => signing.current || close()}
+        onSave={async (v) => {
+          signing.current = true;
+          setReason(v.reason);
+        }}
       >
         <Form.Item
           name="reason"
