@@ -3,7 +3,7 @@ export const libraryHolds = {
   kind: 'Flag',
   reason: 'Reason',
   reasonHint: 'E.g. the court notice number, the date the withdrawal form was signed',
-  set: 'Hold or withdraw consent',
+  set: 'Hold / withdraw consent',
   setSelected: 'Hold or withdraw consent ({{count}} selected)',
   setTitle: 'Set a flag: {{what}}',
   subjectWhat: 'subject {{no}}',

@@ -67,8 +67,17 @@ export default function SampleListPage() {
   const [selected, setSelected] = useState<Map<Key, string>>(new Map());
   const [holding, setHolding] = useState<HoldTarget | null>(null);
 
+  const [barcode, ...described] = specimenColumns<LibrarySample>(t);
   const columns: DataColumn<LibrarySample>[] = [
-    ...specimenColumns<LibrarySample>(t),
+    ...(barcode ? [barcode] : []),
+    // Legal hold and consent withdrawal, next to the barcode: what keeps a specimen where it is.
+    {
+      title: th('holds'),
+      dataIndex: 'id',
+      width: 200,
+      render: (id: number) => <HoldTags holds={holds.get(id)} />,
+    },
+    ...described,
     {
       title: t('list.library'),
       dataIndex: 'library',
@@ -80,12 +89,6 @@ export default function SampleListPage() {
     col.text('position', t('shared.position'), 70),
     col.text('freezeThaw', t('list.freezeThaw'), 90),
     col.time('signedAt', t('awaiting.signedAt')),
-    {
-      title: th('holds'),
-      dataIndex: 'id',
-      width: 200,
-      render: (id: number) => <HoldTags holds={holds.get(id)} />,
-    },
   ];
 
   return (
@@ -109,7 +112,7 @@ export default function SampleListPage() {
           : undefined
       }
       actions={{
-        width: 170,
+        width: 210,
         items: [
           {
             label: th('set'),
