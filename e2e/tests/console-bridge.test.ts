@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, login, newContext } from '../support/console/session.ts';
 import { useStackBridge } from '../support/lab/devices.ts';
+import { scaled } from '../support/timing.ts';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -33,7 +34,7 @@ async function statusOf(page: Page): Promise<string | null> {
 
 /** Waits for a status and checks the tooltip says it in words. */
 async function expectStatus(page: Page, status: string, text: RegExp): Promise<void> {
-  await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe(status);
+  await expect.poll(() => statusOf(page), { timeout: scaled(20_000) }).toBe(status);
   await page.getByTestId('bridge-status').hover();
   await expect.poll(() => page.getByRole('tooltip').textContent()).toMatch(text);
 }

@@ -7,6 +7,7 @@ import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { useStackBridge } from '../support/lab/devices.ts';
+import { scaled } from '../support/timing.ts';
 import { choose, confirmDialogOk } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
@@ -70,7 +71,7 @@ describe('lab queries and result entry from a test order', () => {
     await staff.getByTestId('query-raise-ok').click();
     // The new query opens in the drawer (its success toast may be gone on a loaded machine).
     const detail = staff.getByTestId('staff-query-detail');
-    await detail.getByText('待答复').waitFor({ timeout: 20_000 });
+    await detail.getByText('待答复').waitFor({ timeout: scaled(20_000) });
     await detail.getByText('ST-DEMO-INS-001', { exact: false }).waitFor();
     await detail.locator('img').first().waitFor();
     // Nothing to close before the site answers.
@@ -93,7 +94,10 @@ describe('lab queries and result entry from a test order', () => {
     await site.locator('.ant-upload-list-item-done').first().waitFor();
     await site.getByTestId('query-reply-send').click();
     // The reply record shows it (the toast may be gone on a loaded machine before it is looked for).
-    await site.getByTestId('query-reply').getByText('已在申请单上补充').waitFor({ timeout: 20_000 });
+    await site
+      .getByTestId('query-reply')
+      .getByText('已在申请单上补充')
+      .waitFor({ timeout: scaled(20_000) });
     await site.getByTestId('query-detail').getByText('已答复').waitFor();
 
     await staff.reload();
@@ -105,7 +109,10 @@ describe('lab queries and result entry from a test order', () => {
     await staff.getByTestId('staff-query-close').click();
     await staff.getByText('确定接受中心的答复并关闭该质疑吗？').waitFor();
     await confirmDialogOk(staff);
-    await staff.getByTestId('staff-query-detail').getByText('已解决').waitFor({ timeout: 20_000 });
+    await staff
+      .getByTestId('staff-query-detail')
+      .getByText('已解决')
+      .waitFor({ timeout: scaled(20_000) });
     // The resolved query can be re-opened (with a reason): the button is there, close is not.
     await staff.getByTestId('staff-query-reopen').waitFor();
     expect(await staff.getByTestId('staff-query-close').count()).toBe(0);
@@ -174,7 +181,9 @@ describe('lab queries and result entry from a test order', () => {
     await labPage.getByTestId('result-order').getByText('E2E-LQ-BC2').waitFor();
     await labPage.getByTestId('result-value').fill('5.6');
     await labPage.getByTestId('result-entry-ok').click();
-    await row(labPage, 'E2E-LQ-BC2').getByText('E2E-LQ-S1').waitFor({ timeout: 20_000 });
+    await row(labPage, 'E2E-LQ-BC2')
+      .getByText('E2E-LQ-S1')
+      .waitFor({ timeout: scaled(20_000) });
 
     // Entered once: the order no longer offers the entry.
     await labPage.goto(`${stack.consoleUrl}/laboratory/before-analysis/test-project-review?status=approved`);

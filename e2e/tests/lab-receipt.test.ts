@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { simControl, useStackBridge } from '../support/lab/devices.ts';
+import { scaled } from '../support/timing.ts';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -49,13 +50,13 @@ describe('sample receipt at /express/sign through the bridge', () => {
     await lookup(page, 'SF1000000002');
     // Live view through the bridge's MJPEG proxy.
     const view = page.getByTestId('camera-view-0');
-    await expect.poll(() => view.getAttribute('data-state'), { timeout: 15_000 }).toBe('live');
+    await expect.poll(() => view.getAttribute('data-state'), { timeout: scaled(15_000) }).toBe('live');
     const src = await view.locator('img').getAttribute('src');
     expect(src).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${bridgePort()}/stream/0\\?sid=\\d+`));
 
     await page.getByText('90°', { exact: true }).click();
     await page.getByTestId('capture-button').click();
-    await page.getByText('图片已保存').waitFor({ timeout: 15_000 });
+    await page.getByText('图片已保存').waitFor({ timeout: scaled(15_000) });
     const image = page.getByTestId('receipt-image').first();
     await expect.poll(() => image.getAttribute('data-kind')).toBe('waybill');
 
@@ -64,7 +65,9 @@ describe('sample receipt at /express/sign through the bridge', () => {
     await lookup(page, 'SF1000000002');
     const stored = page.getByTestId('receipt-image').locator('img').first();
     await expect
-      .poll(() => stored.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 })
+      .poll(() => stored.evaluate((img) => (img as HTMLImageElement).naturalWidth), {
+        timeout: scaled(10_000),
+      })
       .toBeGreaterThan(0);
 
     await page.getByTestId('receipt-sign').click();
@@ -79,17 +82,17 @@ describe('sample receipt at /express/sign through the bridge', () => {
     const page = await openSign();
     await lookup(page, 'JD1000000003');
     const view = page.getByTestId('camera-view-0');
-    await expect.poll(() => view.getAttribute('data-state'), { timeout: 15_000 }).toBe('live');
+    await expect.poll(() => view.getAttribute('data-state'), { timeout: scaled(15_000) }).toBe('live');
 
     // The camera service goes away: every request to it is reset.
     await simControl(simPort(), 'POST', 'fault', { kind: 'reset', service: 'camera' });
-    await expect.poll(() => view.getAttribute('data-state'), { timeout: 20_000 }).toBe('error');
+    await expect.poll(() => view.getAttribute('data-state'), { timeout: scaled(20_000) }).toBe('error');
     const error = view.getByTestId('camera-error');
     expect(await error.getAttribute('data-code')).toMatch(/^(VENDOR_UNREACHABLE|DEVICE_NOT_CONNECTED)$/);
     expect(await error.textContent()).toMatch(/^(连接设备接口服务失败|设备未连接或未打开，请检查设备连接)$/);
 
     await simControl(simPort(), 'DELETE', 'fault');
-    await expect.poll(() => view.getAttribute('data-state'), { timeout: 20_000 }).toBe('live');
+    await expect.poll(() => view.getAttribute('data-state'), { timeout: scaled(20_000) }).toBe('live');
     await page.context().close();
   });
 
@@ -100,7 +103,7 @@ describe('sample receipt at /express/sign through the bridge', () => {
     const card = page.getByTestId('todo-receipt');
     await expect
       .poll(async () => Number(await card.locator('.ant-statistic-content-value').textContent()), {
-        timeout: 10_000,
+        timeout: scaled(10_000),
       })
       .toBeGreaterThan(0);
     await card.click();

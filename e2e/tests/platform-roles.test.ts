@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../support/console/session.ts';
+import { scaled } from '../support/timing.ts';
 import { toast } from '../support/web/antd.ts';
 import { type ApiSession, apiCall, apiSession } from '../support/web/api.ts';
 
@@ -150,7 +151,7 @@ describe('roles and the home to-do', () => {
     await dialog.getByLabel('新密码').fill('Lanshou#2026');
     await dialog.getByLabel('确认密码').fill('Lanshou#2026');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.waitForURL('**/home/todo', { timeout: 15_000 });
+    await page.waitForURL('**/home/todo', { timeout: scaled(15_000) });
     // Only the menus of the role.
     const menu = page.locator('.ant-layout-sider .ant-menu-root');
     await menu.getByText('物流管理').waitFor();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeViolations, seriousViolations } from '../support/a11y.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { scaled } from '../support/timing.ts';
 import { confirmDialogOk, toast } from '../support/web/antd.ts';
 
 const stack = inject('stack');
@@ -25,53 +26,57 @@ async function axe(page: Page, where: string) {
 }
 
 describe('form and plan templates', () => {
-  it('previews a form, versions it, designs and publishes the new version, and shows a plan', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.platform);
-    const page = await context.newPage();
-    await page.goto(`${stack.consoleUrl}/platform/plan-temp-form`);
-    await page.getByTestId('form-template-view-KICKOFF-MIN-2').waitFor();
-    await axe(page, '/platform/plan-temp-form');
+  it(
+    'previews a form, versions it, designs and publishes the new version, and shows a plan',
+    async () => {
+      const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.platform);
+      const page = await context.newPage();
+      await page.goto(`${stack.consoleUrl}/platform/plan-temp-form`);
+      await page.getByTestId('form-template-view-KICKOFF-MIN-2').waitFor();
+      await axe(page, '/platform/plan-temp-form');
 
-    // 1. The published kick-off minutes, read-only, with a preview that applies the rules.
-    await page.getByTestId('form-template-view-KICKOFF-MIN-2').click();
-    const preview = page.getByTestId('form-preview');
-    await preview.getByText('会议日期').first().waitFor();
-    await page.getByTestId('form-preview-check').click();
-    await preview.getByText('请填写会议日期').waitFor();
-    await axe(page, '/platform/plan-temp-form-detail');
+      // 1. The published kick-off minutes, read-only, with a preview that applies the rules.
+      await page.getByTestId('form-template-view-KICKOFF-MIN-2').click();
+      const preview = page.getByTestId('form-preview');
+      await preview.getByText('会议日期').first().waitFor();
+      await page.getByTestId('form-preview-check').click();
+      await preview.getByText('请填写会议日期').waitFor();
+      await axe(page, '/platform/plan-temp-form-detail');
 
-    // 2. A new version of the kit form: a draft in the designer, a field added, saved, published.
-    await page.goto(`${stack.consoleUrl}/platform/plan-temp-form`);
-    await page.getByTestId('form-template-new-version-KIT-ISSUE-1').click();
-    await page.getByTestId('field-item-kitLot').waitFor();
-    await page.getByTestId('field-add').click();
-    await page.getByTestId('field-item-field8').waitFor();
-    await page.getByTestId('field-item-field8').click();
-    await page.getByTestId('field-key').fill('remark');
-    await page.getByTestId('field-item-remark').waitFor();
-    await preview.getByText('单行文本').waitFor();
-    await axe(page, '/platform/edit-plan-temp-form');
-    await page.getByTestId('form-template-save').click();
-    await toast(page, '已保存');
-    await page.getByTestId('form-template-publish').click();
-    await confirmDialogOk(page);
-    await toast(page, '已发布');
-    await expect.poll(() => page.getByTestId('form-template-detail').textContent()).toContain('V2');
+      // 2. A new version of the kit form: a draft in the designer, a field added, saved, published.
+      await page.goto(`${stack.consoleUrl}/platform/plan-temp-form`);
+      await page.getByTestId('form-template-new-version-KIT-ISSUE-1').click();
+      await page.getByTestId('field-item-kitLot').waitFor();
+      await page.getByTestId('field-add').click();
+      await page.getByTestId('field-item-field8').waitFor();
+      await page.getByTestId('field-item-field8').click();
+      await page.getByTestId('field-key').fill('remark');
+      await page.getByTestId('field-item-remark').waitFor();
+      await preview.getByText('单行文本').waitFor();
+      await axe(page, '/platform/edit-plan-temp-form');
+      await page.getByTestId('form-template-save').click();
+      await toast(page, '已保存');
+      await page.getByTestId('form-template-publish').click();
+      await confirmDialogOk(page);
+      await toast(page, '已发布');
+      await expect.poll(() => page.getByTestId('form-template-detail').textContent()).toContain('V2');
 
-    await page.goto(`${stack.consoleUrl}/platform/plan-temp-form`);
-    await page.getByTestId('form-template-new-version-KIT-ISSUE-2').waitFor();
-    await page.getByTestId('form-template-new-version-KIT-ISSUE-1').waitFor();
-    await expect.poll(() => page.getByTestId('status-retired').count()).toBeGreaterThanOrEqual(2);
+      await page.goto(`${stack.consoleUrl}/platform/plan-temp-form`);
+      await page.getByTestId('form-template-new-version-KIT-ISSUE-2').waitFor();
+      await page.getByTestId('form-template-new-version-KIT-ISSUE-1').waitFor();
+      await expect.poll(() => page.getByTestId('status-retired').count()).toBeGreaterThanOrEqual(2);
 
-    // 3. The demo plan: its stages in order, with the forms its tasks fill.
-    await page.goto(`${stack.consoleUrl}/platform/project-plan-template`);
-    await page.getByTestId('plan-template-view-STD-TRIAL-1').click();
-    const stages = page.getByTestId('plan-template-stages');
-    await stages.getByText('召开启动会并形成纪要').waitFor();
-    await expect.poll(() => stages.textContent()).toContain('KICKOFF-MIN V2');
-    await axe(page, '/platform/project-plan-template');
+      // 3. The demo plan: its stages in order, with the forms its tasks fill.
+      await page.goto(`${stack.consoleUrl}/platform/project-plan-template`);
+      await page.getByTestId('plan-template-view-STD-TRIAL-1').click();
+      const stages = page.getByTestId('plan-template-stages');
+      await stages.getByText('召开启动会并形成纪要').waitFor();
+      await expect.poll(() => stages.textContent()).toContain('KICKOFF-MIN V2');
+      await axe(page, '/platform/project-plan-template');
 
-    expect(problems).toEqual([]);
-    await context.close();
-  }, 120_000);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    scaled(120_000),
+  );
 });

@@ -11,6 +11,7 @@ import {
   newContext,
   submitPasswordLogin,
 } from '../support/console/session.ts';
+import { scaled } from '../support/timing.ts';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -112,11 +113,13 @@ describe('logs and system information', () => {
       await page.getByTestId('wechat-bind').click();
       // The provider sends the browser back to this page with a code, which the page binds once the
       // console has loaded afresh: seconds more than a poll's wait when the machine is busy.
-      const bound = page.waitForResponse((r) => r.url().includes('/sys/user/wxBind'), { timeout: 45_000 });
+      const bound = page.waitForResponse((r) => r.url().includes('/sys/user/wxBind'), {
+        timeout: scaled(45_000),
+      });
       // The page asks the server for the authorisation URL (SPEC section 7's binding call).
       const authorized = page.waitForResponse(
         (r) => new URL(r.url()).pathname === '/api/kmct-base/wx/authorization-url',
-        { timeout: 45_000 },
+        { timeout: scaled(45_000) },
       );
       await page.getByRole('button', { name: /确\s*定/ }).click();
       expect((await authorized).status()).toBe(200);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../support/console/session.ts';
+import { scaled } from '../support/timing.ts';
 import { choose, confirmDialogOk, fieldId, toast, typeDate } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
@@ -82,7 +83,7 @@ describe('account requests and shared documents', () => {
     await dialog.getByLabel('新密码').fill('Xinren#2026');
     await dialog.getByLabel('确认密码').fill('Xinren#2026');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await first.getByTestId('tabs-bar').waitFor({ timeout: 15_000 });
+    await first.getByTestId('tabs-bar').waitFor({ timeout: scaled(15_000) });
     await context.close();
   });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { scaled } from '../support/timing.ts';
 import { confirmDialogOk, toast } from '../support/web/antd.ts';
 import { type ApiSession, apiCall, apiSession } from '../support/web/api.ts';
 
@@ -135,7 +136,9 @@ describe('portal reports', () => {
       .first()
       .click();
     // The unfiltered list may already show the report: wait for the filtered answer to replace it.
-    await expect.poll(() => page.locator('.ant-table-row:visible').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator('.ant-table-row:visible').count(), { timeout: scaled(10_000) })
+      .toBe(1);
     await row(reportNo).waitFor();
 
     await page.getByTestId(`report-view-${reportNo}`).click();

@@ -1,9 +1,16 @@
 import { defineProject, mergeConfig } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.ts';
+import { scaledLimits, sourceConditions } from '../../vitest.shared.ts';
 
+// Limits guard against a hang, not budgets: they grow with the machine's load when each file
+// starts (vitest.shared.ts); child bridges started through tsx and queued captures take seconds
+// when the run's other workers share the two cores.
 export default mergeConfig(
   sourceConditions,
   defineProject({
-    test: { name: 'device-bridge', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+    test: {
+      name: 'device-bridge',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      ...scaledLimits({ test: 30_000, hook: 30_000 }),
+    },
   }),
 );

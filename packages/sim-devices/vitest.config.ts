@@ -1,9 +1,15 @@
 import { defineProject, mergeConfig } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.ts';
+import { scaledLimits, sourceConditions } from '../../vitest.shared.ts';
 
+// Limits guard against a hang, not budgets: they grow with the machine's load when each file
+// starts (vitest.shared.ts).
 export default mergeConfig(
   sourceConditions,
   defineProject({
-    test: { name: 'sim-devices', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+    test: {
+      name: 'sim-devices',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      ...scaledLimits({ test: 10_000, hook: 20_000 }),
+    },
   }),
 );

@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { endpoints } from '../../../packages/api-contract/src/index.ts';
 import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../console/session.ts';
+import { scaled } from '../timing.ts';
 import { apiCall, apiSession } from './api.ts';
 
 const INITIAL_PASSWORD = 'Start#2026a';
@@ -66,7 +67,7 @@ export async function firstLogin(browser: Browser, baseUrl: string, mobile: stri
   await dialog.getByLabel('新密码').fill(CHOSEN_PASSWORD);
   await dialog.getByLabel('确认密码').fill(CHOSEN_PASSWORD);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await page.getByTestId('tabs-bar').waitFor({ timeout: 15_000 });
+  await page.getByTestId('tabs-bar').waitFor({ timeout: scaled(15_000) });
   await page.close();
   return context;
 }

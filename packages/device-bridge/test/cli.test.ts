@@ -61,19 +61,19 @@ describe('trialab-bridge run', () => {
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(ExitCode.OK);
-  }, 30_000);
+  });
 
   it('exits when its launcher goes away (IPC disconnect)', async () => {
     const bridge = start(['--port=0']);
     await bridge.ready;
     bridge.child.disconnect();
     expect(await bridge.exited).toBe(ExitCode.OK);
-  }, 30_000);
+  });
 
   it('exits with 2 and a bilingual message on a bad configuration', async () => {
     const bridge = start(['--allowed-origin=not-an-origin']);
     expect(await bridge.exited).toBe(ExitCode.CONFIG_INVALID);
     expect(bridge.output()).toContain('allowedOrigins.0');
     expect(bridge.output()).toContain('配置无效');
-  }, 30_000);
+  });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { endpoints, endpointUrl, IDEMPOTENCY_HEADERS } from '@trialab/api-contract';
 import { count, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../vitest.machine.js';
 import { buildServer } from '../src/app.js';
 import { PACKAGE_DIR } from '../src/config.js';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.js';
@@ -146,7 +147,7 @@ describe('crash drill', () => {
   // limit is for a loaded machine; unloaded the file takes well under a minute.
   it.concurrent.each(ENGINES)(
     'on %s: no acknowledged write lost, no retried one doubled after SIGKILL',
-    { timeout: 150_000 },
+    { timeout: scaled(150_000) },
     async (engine) => {
       const prepared = await prepare(engine);
       cleanup.push(() => rm(prepared.place.dir, { recursive: true, force: true }));

@@ -152,7 +152,9 @@ it(
     // Down: not ready (alive still), and every call answers 503 in the caller's language.
     expect(await ready()).toBe(503);
     expect((await server.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
-    await expect.poll(() => server.deps.lifecycle.listening, { timeout: 10_000, interval: 20 }).toBe(false);
+    await expect
+      .poll(() => server.deps.lifecycle.listening, { timeout: scaled(10_000), interval: 20 })
+      .toBe(false);
     for (const lang of ['en_US', 'zh_CN'] as const) {
       const read = await call(server, endpoints.user.getCurrentUser, { session, lang });
       expect(read.statusCode).toBe(503);
@@ -173,7 +175,7 @@ it(
     const restartAt = Date.now();
     await cluster.start();
     const upAt = Date.now();
-    await expect.poll(ready, { timeout: 60_000, interval: 50 }).toBe(200);
+    await expect.poll(ready, { timeout: scaled(60_000), interval: 50 }).toBe(200);
     const readyAt = Date.now();
     let committedBeforeKill = 0;
     for (const submission of unanswered) {

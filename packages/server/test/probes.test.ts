@@ -2,6 +2,7 @@ import { endpoints, fullPath } from '@trialab/api-contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../vitest.machine.js';
 import { buildServer } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { listenForMetrics } from '../src/lib/metrics.js';
@@ -97,10 +98,15 @@ describe.each(ENGINES)('probes and metrics on %s', (engine) => {
   it('is not ready while the LISTEN connection is down (PostgreSQL)', async () => {
     if (engine !== 'postgres') return; // PGlite is in-process: there is no connection to lose.
     await dropListenConnections(env);
-    await expect.poll(() => env.app.deps.lifecycle.listening, { timeout: 5000, interval: 10 }).toBe(false);
+    await expect
+      .poll(() => env.app.deps.lifecycle.listening, { timeout: scaled(5000), interval: 10 })
+      .toBe(false);
     expect((await get(env.app, '/health/ready')).statusCode).toBe(503);
     await expect
-      .poll(async () => (await get(env.app, '/health/ready')).statusCode, { timeout: 10_000, interval: 100 })
+      .poll(async () => (await get(env.app, '/health/ready')).statusCode, {
+        timeout: scaled(10_000),
+        interval: 100,
+      })
       .toBe(200);
   });
 

@@ -10,6 +10,7 @@ import {
 } from '@trialab/api-contract';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../vitest.machine.js';
 import { auditLog, sites, userProjects, users } from '../src/db/schema.js';
 import { clarificationQueries } from '../src/db/schema-portal.js';
 import { ENGINES } from './engines.js';
@@ -376,7 +377,7 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
     const second = await env.secondInstance();
     const listUsers = () => call(second, user.page, { session: platform, body: {} }, env.clock.now);
     await expect
-      .poll(async () => envelope(await listUsers()).code, { timeout: 5000, interval: 50 })
+      .poll(async () => envelope(await listUsers()).code, { timeout: scaled(5000), interval: 50 })
       .toBe(200);
     const platformRole = (await roles()).find((r) => r.code === 'platform_admin');
     if (!platformRole) throw new Error('platform_admin missing');
@@ -401,7 +402,7 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
     );
     // NOTIFY at commit empties the other instance's cache (its one-second limit bounds it otherwise).
     await expect
-      .poll(async () => envelope(await listUsers()).code, { timeout: 5000, interval: 20 })
+      .poll(async () => envelope(await listUsers()).code, { timeout: scaled(5000), interval: 20 })
       .toBe(ResultCode.FORBIDDEN);
   });
 

@@ -8,6 +8,7 @@ import { Agent, createServer, request as httpRequest, type Server } from 'node:h
 import { connect } from 'node:net';
 import { type EndpointDef, endpoints, endpointUrl } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../vitest.machine.js';
 import { PACKAGE_DIR } from '../src/config.js';
 import { login, type Session, serverProgram, signedHeaders, startEnv, type TestEnv } from './helpers.js';
 
@@ -191,7 +192,7 @@ describe('rolling restart on PostgreSQL', () => {
     const [a, b] = instances as [Instance, Instance];
     proxy = await startProxy(instances);
     const base = `http://127.0.0.1:${proxy.port}`;
-    await expect.poll(() => a.ready && b.ready, { timeout: 20_000, interval: 50 }).toBe(true);
+    await expect.poll(() => a.ready && b.ready, { timeout: scaled(20_000), interval: 50 }).toBe(true);
 
     const results = new Map<string, number>();
     let flowing = true;
@@ -206,13 +207,17 @@ describe('rolling restart on PostgreSQL', () => {
     };
     const clients = Promise.all([0, 1, 2, 3].map(client));
 
-    await expect.poll(() => a.served > 20 && b.served > 20, { timeout: 20_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => a.served > 20 && b.served > 20, { timeout: scaled(20_000), interval: 50 })
+      .toBe(true);
     const servedBefore = b.served;
     const stoppedAt = Date.now();
     a.child.kill('SIGTERM');
     const code = await a.exited;
     const stopTook = Date.now() - stoppedAt;
-    await expect.poll(() => b.served > servedBefore + 20, { timeout: 20_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => b.served > servedBefore + 20, { timeout: scaled(20_000), interval: 50 })
+      .toBe(true);
     flowing = false;
     await clients;
 

@@ -1,6 +1,7 @@
 import { endpoints, endpointUrl, ResultCode } from '@trialab/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../vitest.machine.js';
 import { auditLog, loginCodes } from '../src/db/schema.js';
 import { ENGINES } from './engines.js';
 import {
@@ -106,13 +107,15 @@ describe.each(ENGINES)('sessions and password changes on %s', (engine) => {
     // The login's own NOTIFY (users.login_date) may still be on its way and empty the cache once.
     await expect
       .poll(async () => envelope(await there()).code === 200 && second.deps.sessionCache.size > 0, {
-        timeout: 5000,
+        timeout: scaled(5000),
         interval: 50,
       })
       .toBe(true);
     expect(envelope(await call(env.app, auth.logout, { session }, env.clock.now)).code).toBe(200);
     // NOTIFY reaches the other instance asynchronously, within milliseconds.
-    await expect.poll(async () => (await there()).statusCode, { timeout: 5000, interval: 20 }).toBe(401);
+    await expect
+      .poll(async () => (await there()).statusCode, { timeout: scaled(5000), interval: 20 })
+      .toBe(401);
   });
 
   it('a disabled user is refused within a second even when the change notification never arrives', async () => {
@@ -121,7 +124,7 @@ describe.each(ENGINES)('sessions and password changes on %s', (engine) => {
     // The login's own NOTIFY (users.login_date) may still be on its way and empty the cache once.
     await expect
       .poll(async () => envelope(await me(session)).code === 200 && cache.size > 0, {
-        timeout: 5000,
+        timeout: scaled(5000),
         interval: 50,
       })
       .toBe(true);
@@ -147,9 +150,9 @@ describe.each(ENGINES)('sessions and password changes on %s', (engine) => {
     expect(cache.isLive).toBe(true);
     if (engine !== 'postgres') return; // PGlite is in-process: there is no connection to lose.
     await dropListenConnections(env);
-    await expect.poll(() => cache.isLive, { timeout: 5000, interval: 10 }).toBe(false);
+    await expect.poll(() => cache.isLive, { timeout: scaled(5000), interval: 10 }).toBe(false);
     const session = await login(env, '13800000003');
-    await expect.poll(() => cache.isLive, { timeout: 10_000, interval: 50 }).toBe(true);
+    await expect.poll(() => cache.isLive, { timeout: scaled(10_000), interval: 50 }).toBe(true);
     expect(envelope(await me(session)).code).toBe(200);
   });
 

@@ -1,6 +1,7 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../../vitest.machine.js';
 import { auditLog, outbox } from '../src/db/schema.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
@@ -225,14 +226,16 @@ describe.each(ENGINES)('account administration on %s', (engine) => {
     // Wait until the other instance has the session cached (the login's own NOTIFY may empty it once).
     await expect
       .poll(async () => envelope(await there()).code === 200 && second.deps.sessionCache.size > 0, {
-        timeout: 5000,
+        timeout: scaled(5000),
         interval: 50,
       })
       .toBe(true);
     const v = ((await as(superAdmin, user.get, { params: { id } })).data as { version: number }).version;
     expect((await as(superAdmin, user.updateStatus, { body: { id, status: 0, version: v } })).code).toBe(200);
     expect((await call(env.app, user.getCurrentUser, { session }, env.clock.now)).statusCode).toBe(401);
-    await expect.poll(async () => (await there()).statusCode, { timeout: 5000, interval: 20 }).toBe(401);
+    await expect
+      .poll(async () => (await there()).statusCode, { timeout: scaled(5000), interval: 20 })
+      .toBe(401);
   });
 
   it('resets a password: shown once or mailed, sessions end, a change is due at the next login', async () => {

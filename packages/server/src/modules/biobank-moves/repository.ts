@@ -1,11 +1,10 @@
 import type { MoveLine, MoveRequestRow } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { storageBoxes, storageRacks, storageRooms, storageUnits } from '../../db/schema-biobank.js';
 import { moveLines, moveRequests } from '../../db/schema-biobank-moves.js';
-import { labSignatures } from '../../db/schema-lab.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -80,21 +79,6 @@ export async function requestRow(db: Executor, id: number): Promise<MoveRequestR
   const [row] = await rowQuery(db).where(eq(moveRequests.id, id));
   if (!row) throw notFound();
   return toRow(row);
-}
-
-export async function requestSignatures(db: Executor, id: number) {
-  const rows = await db
-    .select({
-      action: labSignatures.action,
-      meaning: labSignatures.meaning,
-      signerName: labSignatures.signerName,
-      signedAt: labSignatures.signedAt,
-      contentHash: labSignatures.contentHash,
-    })
-    .from(labSignatures)
-    .where(and(eq(labSignatures.entity, MOVE_WORKFLOW_ENTITY), eq(labSignatures.entityId, id)))
-    .orderBy(asc(labSignatures.id));
-  return rows.map((r) => ({ ...r, signedAt: r.signedAt.toISOString() }));
 }
 
 /** Sort key of a place: room, unit, rack slot, box slot, then the cell (row, column). */

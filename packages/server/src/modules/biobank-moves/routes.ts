@@ -28,10 +28,10 @@ import {
   type MoveLineInsert,
   planEvacuation,
 } from '../../services/positions/moves.js';
-import { confirmSigner, eSign } from '../../services/signatures.js';
+import { confirmSigner, eSign, signaturesOf } from '../../services/signatures.js';
 import { knownBarcodes } from '../specimen/repository.js';
 import { movePickList } from './pick-list.js';
-import { MOVE_WORKFLOW_ENTITY, pageRequests, pickList, requestRow, requestSignatures } from './repository.js';
+import { MOVE_WORKFLOW_ENTITY, pageRequests, pickList, requestRow } from './repository.js';
 
 const { biobankMoves: api } = endpoints;
 
@@ -270,7 +270,7 @@ export async function biobankMoveRoutes(app: FastifyInstance): Promise<void> {
       return {
         ...request,
         lines: await pickList(ctx.db, await ctx.scope(), request.id),
-        signatures: await requestSignatures(ctx.db, request.id),
+        signatures: await signaturesOf(ctx.db, MOVE_WORKFLOW_ENTITY, request.id),
         events: await eventsOf(ctx.db, moveRequestWorkflow.id, request.id),
       };
     },

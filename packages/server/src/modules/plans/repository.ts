@@ -658,21 +658,6 @@ export async function topRevision(db: Executor, planNo: string): Promise<number>
   return Number(row?.top ?? 0);
 }
 
-export async function planSignatures(db: Executor, planId: number) {
-  const rows = await db
-    .select({
-      action: labSignatures.action,
-      meaning: labSignatures.meaning,
-      signerName: labSignatures.signerName,
-      signedAt: labSignatures.signedAt,
-      contentHash: labSignatures.contentHash,
-    })
-    .from(labSignatures)
-    .where(and(eq(labSignatures.entity, 'projectPlan'), eq(labSignatures.entityId, planId)))
-    .orderBy(asc(labSignatures.id));
-  return rows.map((r) => ({ ...r, signedAt: r.signedAt.toISOString() }));
-}
-
 // ---- cold chain, reconciliation ----
 
 /** Signed-for primary barcodes of a project in the sites seen (`siteIds` null: every site). */

@@ -22,7 +22,7 @@ import { applyTransition } from '../../lib/workflow.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { enabledDictValues } from '../../services/dictionaries.js';
 import { checkedSite } from '../../services/scope.js';
-import { confirmSigner, eSign } from '../../services/signatures.js';
+import { confirmSigner, eSign, signaturesOf } from '../../services/signatures.js';
 import { assertContainer } from '../reference-data/service.js';
 import { enabledValues } from '../system/repository.js';
 import { reconciliationFileName, reconciliationWorkbook } from './export.js';
@@ -49,7 +49,6 @@ import {
   planChoices,
   planKitIds,
   planNoTaken,
-  planSignatures,
   publishKits,
   receiptReadings,
   receivedSamples,
@@ -399,7 +398,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
         ...plan,
         visits,
         versions: await versionsOf(ctx.db, plan.planNo),
-        signatures: await planSignatures(ctx.db, plan.id),
+        signatures: await signaturesOf(ctx.db, 'projectPlan', plan.id),
         contentHash: planContentHash({ ...plan, visits: asInput(visits) }),
       };
     },

@@ -66,10 +66,10 @@ describe('/project/create-file', () => {
     expect(screen.getByDisplayValue('KM-7')).toBeTruthy();
     expect(screen.getAllByTestId(/^project-sites-\d+$/)).toHaveLength(1);
     fireEvent.change(name, { target: { value: '重名项目' } });
-    expect(await screen.findByText('该项目名称已被其他项目使用', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('该项目名称已被其他项目使用')).toBeTruthy();
     fireEvent.change(name, { target: { value: '疫苗研究二期' } });
     fireEvent.click(screen.getByTestId('project-file-save'));
-    await waitFor(() => expect(sent.some((s) => s.name === 'project.update')).toBe(true), { timeout: 3000 });
+    await waitFor(() => expect(sent.some((s) => s.name === 'project.update')).toBe(true));
     expect(sent.find((s) => s.name === 'project.update')?.body).toMatchObject({
       id: 7,
       version: 4,
@@ -144,7 +144,7 @@ describe('/project/create-file', () => {
       within(screen.getAllByTestId(/^project-groups-\d+$/)[1] as HTMLElement).getByDisplayValue('对照组'),
     ).toBeTruthy();
     fireEvent.click(screen.getByTestId('project-file-save'));
-    await waitFor(() => expect(sent.some((s) => s.name === 'project.update')).toBe(true), { timeout: 3000 });
+    await waitFor(() => expect(sent.some((s) => s.name === 'project.update')).toBe(true));
     expect(sent.find((s) => s.name === 'project.update')?.body).toMatchObject({
       groups: [
         { code: 'A', name: '试验组' },

@@ -67,7 +67,7 @@ describe('/project/create-plan', () => {
     fireEvent.click(screen.getByTestId('plan-visit-up-2'));
     fireEvent.click(screen.getByTestId('plan-visit-up-1'));
     fireEvent.click(screen.getByTestId('plan-save'));
-    await waitFor(() => expect(sent.some((s) => s.name === 'plan.syncDraft')).toBe(true), { timeout: 3000 });
+    await waitFor(() => expect(sent.some((s) => s.name === 'plan.syncDraft')).toBe(true));
     expect(sent.find((s) => s.name === 'plan.syncDraft')?.body).toEqual({
       planId: 5,
       version: 3,
@@ -106,7 +106,7 @@ describe('/project/create-plan', () => {
     await screen.findByDisplayValue('V2');
     fireEvent.click(screen.getByTestId('plan-visit-add'));
     fireEvent.change(await screen.findByTestId('plan-visit-name-2'), { target: { value: 'V9' } });
-    expect(await screen.findByText('该版本已有同名访视', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('该版本已有同名访视')).toBeTruthy();
     fireEvent.change(screen.getByTestId('plan-visit-name-2'), { target: { value: 'V1' } });
     fireEvent.click(screen.getByTestId('plan-save'));
     await waitFor(() => expect(screen.getAllByText('该版本已有同名访视').length).toBeGreaterThan(0));
@@ -139,7 +139,7 @@ describe('/project/create-plan', () => {
     fireEvent.click(screen.getByTestId('plan-visit-add'));
     fireEvent.change(await screen.findByTestId('plan-visit-name-0'), { target: { value: 'V1' } });
     fireEvent.click(screen.getByTestId('plan-save'));
-    await waitFor(() => expect(sent.some((s) => s.name === 'plan.create')).toBe(true), { timeout: 3000 });
+    await waitFor(() => expect(sent.some((s) => s.name === 'plan.create')).toBe(true));
     expect(sent.find((s) => s.name === 'plan.create')?.input).toEqual({
       body: {
         projectId: 1,

@@ -155,7 +155,7 @@ describe('/project/manual-report', () => {
 
     await pick('%PDF-1.7', 'gene.pdf');
     fireEvent.click(screen.getByTestId('manual-report-form-ok'));
-    await waitFor(() => expect(calls('manualReports.create')).toHaveLength(1), { timeout: 4000 });
+    await waitFor(() => expect(calls('manualReports.create')).toHaveLength(1));
     expect(calls('manualReports.create')[0]?.[1]).toEqual({
       body: {
         projectId: 3,
