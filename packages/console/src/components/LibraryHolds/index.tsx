@@ -23,8 +23,6 @@ import { SignatureModal } from '../SignatureModal';
 import { usePaged } from '../usePaged';
 import { HOLD_COLOURS, holdKindOptions, holdLabel, holdsById } from './parts';
 
-export { holdLabel, holdsById } from './parts';
-
 type Hold = SpecimenHolds['holds'][number];
 
 /** The flags covering these specimens (specimen id → flags); nothing is asked for an empty list. */

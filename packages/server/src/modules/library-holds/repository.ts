@@ -6,7 +6,6 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, users } from '../../db/schema.js';
-import { specimenBillLines, specimenBills } from '../../db/schema-biobank-bills.js';
 import { moveLines, moveRequests } from '../../db/schema-biobank-moves.js';
 import { labSubjects } from '../../db/schema-lab.js';
 import { libraryHolds } from '../../db/schema-library-holds.js';
@@ -14,6 +13,7 @@ import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
+import { holdingBills } from '../../services/bills/holds.js';
 
 const setter = alias(users, 'hold_setter');
 const lifter = alias(users, 'hold_lifter');
@@ -132,12 +132,7 @@ export async function coveredSpecimens(
 /** The open bills and move requests holding any of these specimens (their numbers). */
 export async function openHolders(db: Executor, specimenIds: number[]) {
   if (specimenIds.length === 0) return { openBills: [], openMoves: [] };
-  const bills = await db
-    .selectDistinct({ no: specimenBills.billNo })
-    .from(specimenBillLines)
-    .innerJoin(specimenBills, eq(specimenBills.id, specimenBillLines.billId))
-    .where(and(eq(specimenBillLines.held, true), inArray(specimenBillLines.specimenId, specimenIds)))
-    .orderBy(specimenBills.billNo);
+  const bills = [...new Set((await holdingBills(db, specimenIds)).values())].sort();
   const moves = await db
     .selectDistinct({ no: moveRequests.number })
     .from(moveLines)
@@ -149,5 +144,5 @@ export async function openHolders(db: Executor, specimenIds: number[]) {
       ),
     )
     .orderBy(moveRequests.number);
-  return { openBills: bills.map((b) => b.no), openMoves: moves.map((m) => m.no) };
+  return { openBills: bills, openMoves: moves.map((m) => m.no) };
 }
