@@ -12,3 +12,28 @@ vi.setConfig({
 });
 // What the console's set-up scales testing-library's waits by (packages/console/src/test/setup.ts).
 process.env.TRIALAB_LOAD_FACTOR = String(factor);
+
+// TRIALAB_TEST_CPU_LOG=<file>: each test file appends one line of JSON to it, with the CPU its worker
+// spent from the file's start to its end (process.cpuUsage: the worker's own threads, PGlite and
+// argon2 included; child processes and PostgreSQL's server processes not) and its wall time. On a
+// shared machine wall times follow the load; CPU s are what to compare (docs/performance.md).
+const cpuLog = process.env.TRIALAB_TEST_CPU_LOG;
+if (cpuLog) {
+  const { appendFileSync } = await import('node:fs');
+  const { afterAll, expect } = await import('vitest');
+  const file = expect.getState().testPath;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  afterAll(() => {
+    const used = process.cpuUsage(cpu);
+    appendFileSync(
+      cpuLog,
+      `${JSON.stringify({
+        file,
+        cpu: Math.round((used.user + used.system) / 1e3) / 1e3,
+        wall: Math.round(performance.now() - started) / 1e3,
+        load: factor,
+      })}\n`,
+    );
+  });
+}

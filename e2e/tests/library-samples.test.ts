@@ -26,6 +26,9 @@ describe('specimens awaiting storage', () => {
     const context = await loggedInContext(browser, stack.consoleUrl, KEEPER);
     const page = await context.newPage();
     await page.goto(`${stack.consoleUrl}/specimen/specimen-history`);
+    // Other files sign specimens for the lab on the same stack, later than the demo's: filter to ours.
+    await page.getByTestId('awaiting-keyword').fill('LIB-RCV');
+    await page.getByTestId('awaiting-keyword').press('Enter');
     await row(page, 'LIB-RCV-0005').waitFor();
 
     // 1. The scanner's file: two tubes, one NO READ, one empty position; the box comes from its rack.

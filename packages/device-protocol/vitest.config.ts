@@ -9,6 +9,9 @@ export default mergeConfig(
     test: {
       name: 'device-protocol',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // Files share their worker's modules (the package and its imports load once per worker, not once
+      // per file): no test mocks a module, and fake timers are put back after each test.
+      isolate: false,
       ...scaledLimits({ test: 10_000, hook: 20_000 }),
     },
   }),

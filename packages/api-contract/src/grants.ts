@@ -93,6 +93,7 @@ const VERB_ACTIONS: Record<string, GrantAction> = {
   block: 'create',
   restrict: 'create',
   maintain: 'create',
+  extend: 'create',
   // Quality assurance's authorisation of a destruction (one of its two authorisers holds it).
   qa: 'sign',
   // Legal holds and consent withdrawals: set and lifted with an e-signature.

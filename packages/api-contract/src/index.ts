@@ -16,6 +16,7 @@ export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
 export * from './endpoints/library-holds.js';
+export * from './endpoints/library-retention.js';
 export * from './endpoints/plan-templates.js';
 export * from './endpoints/plans.js';
 export * from './endpoints/portal-address.js';
@@ -107,6 +108,7 @@ import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { libraryHolds } from './endpoints/library-holds.js';
+import { libraryRetention } from './endpoints/library-retention.js';
 import { formTemplates, planTemplates } from './endpoints/plan-templates.js';
 import { plan } from './endpoints/plans.js';
 import { address, personal } from './endpoints/portal-address.js';
@@ -170,6 +172,7 @@ export const endpoints = {
   biobankMoves,
   biobankBills,
   librarySamples,
+  libraryRetention,
   libraryHolds,
   accountApplication,
   sharedDocOriginal,

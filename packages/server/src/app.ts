@@ -35,6 +35,8 @@ import { labRoutes } from './modules/lab/routes.js';
 import { LIBRARY_CONTAINER_MESSAGES } from './modules/library-containers/messages.js';
 import { libraryContainerRoutes } from './modules/library-containers/routes.js';
 import { libraryHoldRoutes } from './modules/library-holds/routes.js';
+import { LIBRARY_RETENTION_MESSAGES } from './modules/library-retention/messages.js';
+import { libraryRetentionRoutes } from './modules/library-retention/routes.js';
 import { LIBRARY_SAMPLE_MESSAGES } from './modules/library-samples/messages.js';
 import { librarySampleRoutes } from './modules/library-samples/routes.js';
 import { PLAN_TEMPLATE_MESSAGES } from './modules/plan-templates/messages.js';
@@ -142,6 +144,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   biobankMoveRoutes, // reviewed moves and evacuation of the specimen library
   biobankBillRoutes, // the library's outbound and destruction bills (through the engine)
   librarySampleRoutes, // the library's specimen pages: awaiting storage, rack-scanner import
+  libraryRetentionRoutes, // retention rules and expired specimens (specimen-expired)
   libraryHoldRoutes, // legal holds and consent withdrawals (checked by the position engine)
   // Customer portal (/web) and personal centre
   addressRoutes,
@@ -173,6 +176,7 @@ addMessages(LIBRARY_CONTAINER_MESSAGES);
 addMessages(MOVE_MESSAGES);
 addMessages(BILL_MESSAGES);
 addMessages(LIBRARY_SAMPLE_MESSAGES);
+addMessages(LIBRARY_RETENTION_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);
 
 export interface ServerOptions {

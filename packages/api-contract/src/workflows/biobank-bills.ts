@@ -60,6 +60,11 @@ export const LINE_PROBLEMS = [
   'consentWithdrawn',
 ] as const;
 export type LineProblem = (typeof LINE_PROBLEMS)[number];
+/**
+ * Problems shown on review that do not stop the bill: an outbound line past its retention end
+ * (`expired`) is for the reviewer to weigh (docs/biobank.md "Retention and expired specimens").
+ */
+export const LINE_WARNINGS: readonly LineProblem[] = ['expired'];
 
 /** The review and confirmation pages list with the bill lists' endpoints (their page permission). */
 export const BILL_PERMISSIONS = {

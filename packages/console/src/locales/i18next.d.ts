@@ -10,6 +10,7 @@ import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { libraryHolds } from './zh-CN/libraryHolds';
 import type { libraryMap } from './zh-CN/libraryMap';
+import type { libraryRetention } from './zh-CN/libraryRetention';
 import type { librarySamples } from './zh-CN/librarySamples';
 import type { mapping } from './zh-CN/mapping';
 import type { menu } from './zh-CN/menu';
@@ -64,6 +65,7 @@ declare module 'i18next' {
       'libraryMap',
       'libraryBills',
       'librarySamples',
+      'libraryRetention',
       'libraryHolds',
     ];
     nsSeparator: '.';
@@ -74,6 +76,7 @@ declare module 'i18next' {
       lab: typeof lab;
       libraryBills: typeof libraryBills;
       librarySamples: typeof librarySamples;
+      libraryRetention: typeof libraryRetention;
       libraryHolds: typeof libraryHolds;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;

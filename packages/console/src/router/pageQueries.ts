@@ -40,6 +40,7 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/laboratory/before-analysis/manage-sub-barcode': list((c) => c.subBarcode.paging),
   '/specimen/specimen-history': list((c) => c.librarySamples.awaiting),
   '/specimen/manage/sample-list': list((c) => c.librarySamples.list),
+  '/specimen/specimen-expired': list((c) => c.libraryRetention.expiredList),
   '/laboratory/before-analysis/specimen-sign': list((c) => c.specimenSign.shipments),
   '/laboratory/before-analysis/specimen-staging': list((c) => c.tempStorage.samplePage),
   '/laboratory/before-analysis/input-subject': list((c) => c.subject.paging),

@@ -4,6 +4,7 @@ import { expectPaged } from '../../test/document-check.js';
 import { pdfPages } from '../../test/pdf-text.js';
 import { zonedTime } from '../lib/time-zone.js';
 import { defineDocument, renderDocument } from './document.js';
+import { documentFonts, loadFont } from './fonts.js';
 import { DEMO_LAB_PROFILE } from './lab-profile.js';
 
 /** A document using every block of the writer, with a QR code and a logo. */
@@ -77,5 +78,24 @@ describe('document writer', () => {
     expect(pages).toHaveLength(1);
     expectPaged(pages, 'en_US');
     expect(pages[0]).toContain('TC');
+  });
+
+  it('embeds the face of the document language from fonts parsed once per process', async () => {
+    const faces = async (lang: 'zh_CN' | 'zh_HK') => {
+      const pdf = await renderDocument(
+        sample,
+        { no: 'S-3', rows: 1 },
+        { lang, now, time: zonedTime({ timeZone: 'UTC', lang, now }), lab: DEMO_LAB_PROFILE },
+      );
+      // The composite font and its descendant both name the face.
+      return [
+        ...new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/[A-Z]{6}\+(\S+)/g)].map((m) => m[1])),
+      ].sort();
+    };
+    expect(await faces('zh_HK')).toEqual(['NotoSansCJKhk-Bold', 'NotoSansCJKhk-Regular']);
+    expect(await faces('zh_CN')).toEqual(['NotoSansCJKsc-Bold', 'NotoSansCJKsc-Regular']);
+    const hk = documentFonts('zh_HK').regular;
+    expect(loadFont(hk)).toBe(loadFont({ ...hk }));
+    expect(loadFont(hk)).not.toBe(loadFont(documentFonts('zh_CN').regular));
   });
 });

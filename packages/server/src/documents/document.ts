@@ -2,7 +2,7 @@ import type { Lang } from '@trialab/api-contract';
 import PDFDocument from 'pdfkit';
 import { type ZonedTime, zonedTime } from '../lib/time-zone.js';
 import { type BarcodeKind, barcodePng } from './barcode.js';
-import { documentFonts } from './fonts.js';
+import { documentFonts, loadFont } from './fonts.js';
 import type { LabProfile } from './lab-profile.js';
 import type { Texts } from './language.js';
 import { DocumentWriter, MARGIN } from './writer.js';
@@ -68,8 +68,9 @@ export async function renderDocument<Data, K extends string>(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', fonts.regular.path, fonts.regular.face);
-  doc.registerFont('bold', fonts.bold.path, fonts.bold.face);
+  // pdfkit 0.20 takes a parsed font (any object with `layout`) where its types name a path or bytes.
+  doc.registerFont('regular', loadFont(fonts.regular) as unknown as Buffer);
+  doc.registerFont('bold', loadFont(fonts.bold) as unknown as Buffer);
   const writer = new DocumentWriter(doc, {
     ...context,
     title: texts.title,

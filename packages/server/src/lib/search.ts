@@ -3,6 +3,8 @@ import type { InstantRange } from './time-zone.js';
 
 /** `%value%` with LIKE's own wildcards (`%`, `_`, `\`) escaped: a literal contains-search. */
 export const containsPattern = (value: string): string => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
+/** `LIKE` text for a prefix: the user's % and _ are literal. */
+export const prefixPattern = (value: string): string => `${value.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Whether a search term has letters with case (Latin, Greek, Cyrillic...). */
 const hasCase = (value: string): boolean => value.toLowerCase() !== value.toUpperCase();

@@ -24,6 +24,7 @@ import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
 import { seedLibraryHoldsDemo } from './library-holds-demo.js';
+import { seedLibraryRetentionDemo } from './library-retention-demo.js';
 import { seedLibrarySamplesDemo } from './library-samples-demo.js';
 import { flattenMenus } from './menus.js';
 import { seedPlanSamplesDemo } from './plan-samples-demo.js';
@@ -79,6 +80,7 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   move: ['移位', 'Move', '移位'],
   block: ['锁定库位', 'Block positions', '鎖定庫位'],
   restrict: ['存放限制', 'Restrictions', '存放限制'],
+  extend: ['延长保存', 'Extend retention', '延長保存'],
   disable: ['禁用', 'Disable', '禁用'],
   import: ['导入', 'Import', '匯入'],
   export: ['导出', 'Export', '匯出'],
@@ -415,6 +417,7 @@ export async function seedDatabase(
       await seedBiobankMovesDemo(tx, options.now);
       await seedBiobankBillsDemo(tx, options.now);
       await seedLibrarySamplesDemo(tx, options.now);
+      await seedLibraryRetentionDemo(tx, options.now);
       await seedLibraryHoldsDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);

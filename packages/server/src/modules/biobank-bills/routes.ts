@@ -15,6 +15,7 @@ import {
   destroyBillWorkflow,
   endpoints,
   LIBRARY_STATE_WORDS,
+  LINE_WARNINGS,
   libraryWord,
   OUTBOUND_REASON_DICT,
   outboundBillWorkflow,
@@ -347,11 +348,12 @@ async function sign(ctx: SessionCtx, signer: Signer, bill: Bill, action: string,
 /** Refuses to approve or carry out a bill while a line may not go (its problems named). */
 async function assertEligible(ctx: SessionCtx, bill: Bill) {
   const lines = await lineRows(ctx.db, bill, ctx.lang, ctx.now);
-  const bad = lines.find((l) => l.missingNote === null && l.problems.length > 0);
+  const blocking = (l: (typeof lines)[number]) => l.problems.filter((p) => !LINE_WARNINGS.includes(p));
+  const bad = lines.find((l) => l.missingNote === null && blocking(l).length > 0);
   if (bad)
     throw refuse(ResultCode.INVALID_STATE, 'billLineProblems', {
       code: bad.barcode,
-      problems: bad.problems.join(', '),
+      problems: blocking(bad).join(', '),
     });
   return lines;
 }

@@ -18,7 +18,7 @@ import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { Page } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
-import { within } from '../../lib/search.js';
+import { prefixPattern, within } from '../../lib/search.js';
 import { dayRange, type ZonedTime } from '../../lib/time-zone.js';
 import { tableWorkbook, type XlsxColumn } from '../../lib/xlsx.js';
 import { cellText } from '../../services/positions/engine.js';
@@ -41,15 +41,12 @@ export interface SampleFilter {
   zone: string;
 }
 
-/** `LIKE` text for a prefix: the user's % and _ are literal. */
-const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The filter on specimen_barcodes alone (subqueries by the indexed keys of subject, parent and box). */
 function sampleWhere(db: Executor, scope: SiteScope, f: SampleFilter): SQL | undefined {
   return and(
     eq(specimenBarcodes.status, 'signed'),
     barcodeScope(scope),
-    f.code ? like(specimenBarcodes.code, prefix(f.code)) : undefined,
+    f.code ? like(specimenBarcodes.code, prefixPattern(f.code)) : undefined,
     f.parentCode
       ? inArray(
           specimenBarcodes.parentId,

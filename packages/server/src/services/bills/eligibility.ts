@@ -5,6 +5,7 @@
 import type { BillKind, LibraryState, LineProblem } from '@trialab/api-contract';
 import type { Executor } from '../../db/client.js';
 import { holdLineCheck } from '../library-holds/holds.js';
+import { retentionOf } from '../retention/retention.js';
 
 export interface LineFacts {
   specimenId: number;
@@ -37,9 +38,26 @@ const stateCheck: LineCheck = async (_db, bill, lines) =>
 const reservedCheck: LineCheck = async (_db, _bill, lines) =>
   new Map(lines.filter((l) => l.reservedElsewhere).map((l) => [l.specimenId, 'reserved' as const]));
 
+/**
+ * Past its retention end (services/retention): shown on an outbound line as a warning the reviewer
+ * weighs (LINE_WARNINGS); a destruction of an expired specimen is the normal end, nothing to show.
+ */
+const expiredCheck: LineCheck = async (db, bill, lines, now) => {
+  if (bill.kind === 'destroy') return new Map();
+  const retention = await retentionOf(
+    db,
+    lines.map((l) => l.specimenId),
+    now,
+  );
+  return new Map(
+    lines.filter((l) => retention.get(l.specimenId)?.expired).map((l) => [l.specimenId, 'expired' as const]),
+  );
+};
+
 const LINE_CHECKS: readonly LineCheck[] = [
   stateCheck,
   reservedCheck,
+  expiredCheck,
   holdLineCheck('legal', 'legalHold'),
   holdLineCheck('consent', 'consentWithdrawn'),
 ];

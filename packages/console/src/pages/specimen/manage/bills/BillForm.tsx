@@ -7,6 +7,7 @@ import { DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { DictSelect, useDictItems } from '../../../../components/DictSelect';
 import { FormPage } from '../../../../components/FormPage';
 import { ProjectSelect } from '../../../../components/ProjectSelect';
@@ -15,6 +16,7 @@ import { callEndpoint } from '../../../../services/endpoint';
 import { useEndpointQuery } from '../../../../services/query';
 import { dictLabel } from '../../../../stores/dict';
 import { parseLines } from './lines';
+import { billPrefillOf } from './prefill';
 
 interface Values {
   projectId: number;
@@ -42,6 +44,8 @@ const dayField = {
 export function BillForm({ kind, batch = false }: { kind: BillKind; batch?: boolean }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
+  // Lines chosen on another page (specimen-expired) arrive in the navigation's state.
+  const prefill = billPrefillOf(useLocation());
   const destroy = kind === 'destroy';
   const types =
     useEndpointQuery((c) => c.biobankBills.outboundTypes, {}, { enabled: !destroy }).data?.data ?? [];
@@ -96,8 +100,18 @@ export function BillForm({ kind, batch = false }: { kind: BillKind; batch?: bool
       ready
       form={form}
       name="bill"
-      recordKey={`${kind}-${batch}`}
-      initialValues={{ mode: batch ? 'filter' : 'barcodes' }}
+      recordKey={`${kind}-${batch}-${prefill ? prefill.barcodes.join(',') : ''}`}
+      initialValues={
+        prefill
+          ? {
+              mode: 'barcodes',
+              projectId: prefill.projectId,
+              barcodes: prefill.barcodes.join('\n'),
+              ...(prefill.stockOutTypeId ? { stockOutTypeId: prefill.stockOutTypeId } : {}),
+              ...(prefill.reason ? { reason: prefill.reason } : {}),
+            }
+          : { mode: batch ? 'filter' : 'barcodes' }
+      }
       check={(v) => {
         if (v.mode === 'filter') return undefined;
         const parsed = parseLines(v.barcodes ?? '');

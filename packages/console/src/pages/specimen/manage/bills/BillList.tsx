@@ -9,6 +9,7 @@ import {
   type BillRow,
   type BillState,
   destroyBillWorkflow,
+  LINE_WARNINGS,
   outboundBillWorkflow,
   type WorkflowDef,
 } from '@trialab/api-contract';
@@ -462,7 +463,12 @@ function LineTable({ bill }: { bill: BillDetail }) {
               <Tag color="green">{t('libraryBills.detail.eligible')}</Tag>
             ) : (
               l.problems.map((p) => (
-                <Tag key={p} color="red" data-testid={`line-problem-${l.barcode}`}>
+                // A warning (expired on an outbound line) is the reviewer's to weigh: it does not block.
+                <Tag
+                  key={p}
+                  color={LINE_WARNINGS.includes(p) ? 'orange' : 'red'}
+                  data-testid={`line-problem-${l.barcode}`}
+                >
                   {t(`libraryBills.problem.${p}`)}
                 </Tag>
               ))
