@@ -89,7 +89,7 @@ describe('sim-devices CLI', () => {
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(0);
     expect(existsSync(ready.caFile)).toBe(false);
-  }, 30_000);
+  });
 
   it('starts with no subcommand as well', async () => {
     const cli = runCli(ephemeral);
@@ -99,7 +99,7 @@ describe('sim-devices CLI', () => {
     expect(ready.type).toBe('ready');
     cli.child.kill('SIGINT');
     expect(await cli.exit).toBe(0);
-  }, 30_000);
+  });
 
   it('exits 2 with one clear line naming a port already in use', async () => {
     const cli = runCli([...ephemeral, '--camera-port', String(blockedPort)]);
@@ -109,7 +109,7 @@ describe('sim-devices CLI', () => {
     expect(lines[0]).toContain(`Port ${blockedPort}`);
     expect(lines[0]).toContain('already in use');
     expect(lines[0]).toContain('已被占用');
-  }, 30_000);
+  });
 
   it.each([
     [['--camera-port', 'abc'], /--camera-port must be a whole number/],
@@ -117,13 +117,9 @@ describe('sim-devices CLI', () => {
     [['--scenario', 'nope'], /Unknown scenario/],
     [['--colour', 'red'], /Unknown option/],
     [['destroy'], /unknown command/],
-  ])(
-    'exits 2 on bad input %j',
-    async (args, message) => {
-      const cli = runCli([...ephemeral, ...args]);
-      expect(await cli.exit).toBe(2);
-      expect(cli.stderr()).toMatch(message);
-    },
-    30_000,
-  );
+  ])('exits 2 on bad input %j', async (args, message) => {
+    const cli = runCli([...ephemeral, ...args]);
+    expect(await cli.exit).toBe(2);
+    expect(cli.stderr()).toMatch(message);
+  });
 });

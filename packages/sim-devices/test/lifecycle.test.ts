@@ -48,9 +48,9 @@ describe('startSimulators', () => {
     await eventually(
       () => sims.control.cameras[0].viewers === 1 && sims.control.concurrency().camera?.current === 2,
     );
-    const started = Date.now();
+    // A hung call is never answered by itself: close() returning at all (within the test's limit)
+    // is the proof that it destroys the sockets rather than waiting for them.
     await sims.close();
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(await hung).toBe('closed');
     await body;
   });
