@@ -1,7 +1,7 @@
 // Legal holds in Chromium against the built stack: the keeper puts a demo specimen under a legal hold
 // from the sample list (reason, then the e-signature), sees the hold on the map and a move of the
 // specimen refused naming it, then lifts it from the holds drawer with an e-signature (demo data:
-// library-holds-demo.ts, LH-0002 in ULT-01-R02-A2 A4).
+// library-holds-demo.ts, LH-0002 in ULT-01-R01-A5 A4).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -50,7 +50,7 @@ describe('legal holds', () => {
     // 2. On the map: the position's details show the hold, and moving the specimen is refused.
     await page.goto(`${stack.consoleUrl}/specimen/container-manage/specimen-library-map`);
     await page.getByTestId('map-unit-ULT-01').click();
-    await page.getByTestId('map-box-ULT-01-R02-A2').click();
+    await page.getByTestId('map-box-ULT-01-R01-A5').click();
     await page.getByTestId('map-box-grid').waitFor();
     await page.getByTestId('map-cell-A4').click();
     await expect.poll(() => page.getByTestId('map-shown-barcode').textContent()).toBe('LH-0002');

@@ -1,5 +1,5 @@
 // Demo data of the library's legal holds and consent withdrawals (SEED_DEMO, after the bills demo):
-// six stored -80 °C serum specimens of KM-2026-001 in ULT-01-R02-A2 through the engine: LH-0001 under
+// six stored -80 °C serum specimens of KM-2026-001 in ULT-01-R01-A5 through the engine: LH-0001 under
 // a legal hold (a sponsor's dispute) with its aliquots LH-0001-1 and -2 covered by it; LH-0002 free,
 // with a legal hold set and lifted last month (the history); LH-0003 and LH-0004 of subject
 // S-001-WD01, who withdrew consent (destruction to follow).
@@ -17,7 +17,7 @@ import { demoUser } from './lookups.js';
 
 const DAY = 86_400_000;
 /** The box the demo's held specimens are stored in. */
-export const DEMO_HOLD_BOX = 'ULT-01-R02-A2';
+export const DEMO_HOLD_BOX = 'ULT-01-R01-A5';
 /** Under a legal hold (with its two aliquots), free (held once, lifted), and the withdrawn subject's two. */
 export const DEMO_HOLD_CODES = ['LH-0001', 'LH-0001-1', 'LH-0001-2', 'LH-0002', 'LH-0003', 'LH-0004'];
 export const DEMO_WITHDRAWN_SUBJECT = 'S-001-WD01';
