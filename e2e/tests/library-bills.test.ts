@@ -102,6 +102,11 @@ describe('specimen library bills', () => {
     expect(await keeper.getByTestId('bill-confirm').isDisabled()).toBe(true);
     await keeper.getByTestId('bill-put-back-LB-0015').click();
     await keeper.getByText('无差异，可以确认').waitFor();
+    // No devices here: the keeper's password for a receiver on the project's list (the lab allows it
+    // by default; the devices' path is library-custody.test.ts).
+    await keeper.getByTestId('custody-method').getByText('密码电子签名').click();
+    await choose(keeper, 'custody-person', '王医生');
+    await keeper.locator(fieldId('custody-password')).fill(DEMO_PASSWORD);
     await keeper.getByTestId('bill-confirm').click();
     await keeper.locator('.ant-drawer-open').getByText('已完成').first().waitFor();
     expect(await billStatus(keeper, 'outbound', 'E2E 接收人')).toBe('closed');
@@ -145,11 +150,13 @@ describe('specimen library bills', () => {
     await keeper.getByText('已扫描 2 / 2').waitFor();
     await choose(keeper, 'method', '高压灭菌');
     await keeper.locator(fieldId('certificate')).fill('E2E-CERT-001');
-    await choose(keeper, 'witnessId', '王审核');
-    await keeper.locator(fieldId('password')).fill(DEMO_PASSWORD);
+    await keeper.getByTestId('custody-method').getByText('密码电子签名').click();
+    await choose(keeper, 'custody-person', '王审核');
+    await keeper.locator(fieldId('custody-password')).fill(DEMO_PASSWORD);
     await keeper.getByTestId('bill-confirm').click();
     await keeper.locator('.ant-drawer-open').getByText('已完成').first().waitFor();
     await keeper.locator('.ant-drawer-open').getByText('王审核').first().waitFor();
+    await keeper.getByTestId('custody-record').getByText('密码电子签名').waitFor();
     expect(await billStatus(keeper, 'destroy', 'LB-0023')).toBe('closed');
   });
 });

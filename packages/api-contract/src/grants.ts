@@ -94,6 +94,8 @@ const VERB_ACTIONS: Record<string, GrantAction> = {
   restrict: 'create',
   maintain: 'create',
   extend: 'create',
+  // Keeping a project's authorised recipients of specimens (identity-verified custody).
+  recipient: 'create',
   // Quality assurance's authorisation of a destruction (one of its two authorisers holds it).
   qa: 'sign',
   // Legal holds and consent withdrawals: set and lifted with an e-signature.

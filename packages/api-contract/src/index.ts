@@ -15,6 +15,7 @@ export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
+export * from './endpoints/library-custody.js';
 export * from './endpoints/library-holds.js';
 export * from './endpoints/library-retention.js';
 export * from './endpoints/plan-templates.js';
@@ -107,6 +108,7 @@ import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
+import { libraryCustody } from './endpoints/library-custody.js';
 import { libraryHolds } from './endpoints/library-holds.js';
 import { libraryRetention } from './endpoints/library-retention.js';
 import { formTemplates, planTemplates } from './endpoints/plan-templates.js';
@@ -173,6 +175,7 @@ export const endpoints = {
   biobankBills,
   librarySamples,
   libraryRetention,
+  libraryCustody,
   libraryHolds,
   accountApplication,
   sharedDocOriginal,

@@ -3,10 +3,14 @@ import type { Database } from '../src/db/client.js';
 import { captchas } from '../src/db/schema.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 
-/** Logs in as the demo super account the way the console does: puzzle (answer read from the database), then password. */
+/**
+ * Logs in a demo account (the super account unless told) the way the console does: puzzle (answer
+ * read from the database), then password.
+ */
 export async function loginAsAdmin(
   db: Database,
   port: number,
+  account = '13800000000',
 ): Promise<{ token: string; signingKey: string }> {
   const base = `http://127.0.0.1:${port}/api/kmct-user`;
   const challenge = (await (await fetch(`${base}/sys/auth/captcha`)).json()) as {
@@ -25,7 +29,7 @@ export async function loginAsAdmin(
     data: { passToken: string };
   };
   const login = (await post('/sys/auth/login', {
-    account: '13800000000',
+    account,
     password: DEMO_PASSWORD,
     passToken: verify.data.passToken,
     agreement: true,

@@ -10,7 +10,6 @@
 // server's V8 CPU profile), BENCH_ONLY (comma-separated runs of
 // baseline, full, query: to profile one route alone), BENCH_QUERY_UNSIGNED (1: the query-only route
 // driven with plain requests, autocannon then signing for the full route only).
-import { fork } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import { buildServer } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { pageUsers } from '../src/modules/users/repository.js';
 import { loginAsAdmin } from './login.js';
+import { answerCpu, benchConfig, forkServer, listenChild } from './server-child.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -48,7 +48,7 @@ async function serve(): Promise<void> {
   const app = await buildServer({
     database,
     consoleDir: '/nonexistent',
-    config: { mode: 'production', seedDemo: true, authRateLimit: 1_000_000, validateResponses: false },
+    config: benchConfig(),
   });
   await database.db.execute(sql`
     INSERT INTO users (username, mobile, email, job_number, type, status, must_change_password, password_changed_at)
@@ -73,16 +73,7 @@ async function serve(): Promise<void> {
     const result = await pageUsers(database.db, filter, page, size);
     return { code: 200, msg: 'Success', data: result.rows, total: result.total };
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  // Exit normally on SIGTERM, so a CPU profile (BENCH_CPU_PROFILE) gets written.
-  process.once('SIGTERM', () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-  });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = await listenChild(app, database);
   const login = await loginAsAdmin(database.db, port);
   const ready: Ready = {
     port,
@@ -91,10 +82,7 @@ async function serve(): Promise<void> {
     engine: database.engine,
   };
   process.send?.(ready);
-  // The server's own CPU time, asked for around each run (CPU per request, whatever the machine's load).
-  process.on('message', (message) => {
-    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-  });
+  answerCpu();
 }
 
 let serverCpu: () => Promise<number> = async () => 0;
@@ -158,28 +146,9 @@ async function idle(url: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
-  const profile = process.env.BENCH_CPU_PROFILE;
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    stdio: 'inherit',
-    env: process.env,
-    execArgv: [...process.execArgv, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
-  });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as Ready));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  serverCpu = () =>
-    new Promise((resolve) => {
-      const answer = (message: unknown) => {
-        const cpu = (message as { cpu?: NodeJS.CpuUsage }).cpu;
-        if (!cpu) return;
-        child.off('message', answer);
-        resolve(cpu.user + cpu.system);
-      };
-      child.on('message', answer);
-      child.send('cpu');
-    });
+  const server = await forkServer<Ready>(fileURLToPath(import.meta.url), process.env);
+  const { child, ready } = server;
+  serverCpu = server.serverCpu;
   try {
     console.log(
       `engine ${ready.engine}, ${USERS} extra users, ${CONNECTIONS} connections, ${SECONDS} s per run`,

@@ -34,6 +34,8 @@ import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { LIBRARY_CONTAINER_MESSAGES } from './modules/library-containers/messages.js';
 import { libraryContainerRoutes } from './modules/library-containers/routes.js';
+import { CUSTODY_MESSAGES } from './modules/library-custody/messages.js';
+import { libraryCustodyRoutes } from './modules/library-custody/routes.js';
 import { libraryHoldRoutes } from './modules/library-holds/routes.js';
 import { LIBRARY_RETENTION_MESSAGES } from './modules/library-retention/messages.js';
 import { libraryRetentionRoutes } from './modules/library-retention/routes.js';
@@ -145,6 +147,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   biobankBillRoutes, // the library's outbound and destruction bills (through the engine)
   librarySampleRoutes, // the library's specimen pages: awaiting storage, rack-scanner import
   libraryRetentionRoutes, // retention rules and expired specimens (specimen-expired)
+  libraryCustodyRoutes, // identity-verified custody: authorised recipients, settings, bills' checks
   libraryHoldRoutes, // legal holds and consent withdrawals (checked by the position engine)
   // Customer portal (/web) and personal centre
   addressRoutes,
@@ -177,6 +180,7 @@ addMessages(MOVE_MESSAGES);
 addMessages(BILL_MESSAGES);
 addMessages(LIBRARY_SAMPLE_MESSAGES);
 addMessages(LIBRARY_RETENTION_MESSAGES);
+addMessages(CUSTODY_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);
 
 export interface ServerOptions {

@@ -10,6 +10,7 @@ import {
   temperatures,
 } from '../src/db/schema.js';
 import { custodyEvents, specimenPositions, storageBoxes } from '../src/db/schema-biobank.js';
+import { libraryRecipients } from '../src/db/schema-library-custody.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ENGINES } from './engines.js';
 import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
@@ -90,6 +91,9 @@ describe.each(ENGINES)('specimen bills on %s', (engine) => {
     },
   });
   const sign = { signature: { password: DEMO_PASSWORD } };
+  // The demo's authorised receiver of KM-2026-001, by the keeper's password (the lab allows it by default).
+  let wang = 0;
+  const receiver = () => ({ method: 'password', recipientId: wang, password: DEMO_PASSWORD });
 
   beforeAll(async () => {
     env = await startEnv(engine);
@@ -106,6 +110,8 @@ describe.each(ENGINES)('specimen bills on %s', (engine) => {
     pm = await login(env, '13800000003');
     lab = await login(env, '13800000001');
     km1 = (await db.select().from(projects).where(eq(projects.projectNo, 'KM-2026-001')))[0]?.id ?? 0;
+    wang =
+      (await db.select().from(libraryRecipients).where(eq(libraryRecipients.name, '王医生')))[0]?.id ?? 0;
     const types = await db.select().from(stockOutTypes);
     testType = types.find((t) => t.code === 'TEST')?.id ?? 0;
     lendType = types.find((t) => t.code === 'PRE_TREATMENT')?.id ?? 0;
@@ -215,7 +221,7 @@ describe.each(ENGINES)('specimen bills on %s', (engine) => {
     // Confirmation: one box scan confirms its three tubes; an extra tube must be put back first.
     const early = await as(keeper, bills.outboundConfirm, {
       params: { id: bill.id },
-      body: { version: 3, receiverName: 'Dr. Wang' },
+      body: { version: 3, identity: receiver() },
     });
     expect(early).toMatchObject({
       code: ResultCode.INVALID_STATE,
@@ -228,13 +234,13 @@ describe.each(ENGINES)('specimen bills on %s', (engine) => {
     expect(scanned).toEqual({ lines: 3, scanned: 3, missing: [], extras: ['BILL-009'] });
     const extra = await as(keeper, bills.outboundConfirm, {
       params: { id: bill.id },
-      body: { version: 3, receiverName: 'Dr. Wang' },
+      body: { version: 3, identity: receiver() },
     });
     expect(extra.msg).toBe('Differences are not settled yet: 0 not scanned, 1 extra');
     await ok(keeper, bills.outboundReconcile, { params: { id: bill.id }, body: { putBack: ['BILL-009'] } });
     const closed = await ok(keeper, bills.outboundConfirm, {
       params: { id: bill.id },
-      body: { version: 3, receiverName: 'Dr. Wang' },
+      body: { version: 3, identity: receiver() },
     });
     expect(closed).toEqual({ version: 4, status: 'closed' });
     // The partial line took 200 µL and left the tube in place; the whole ones left their cells.
@@ -276,7 +282,7 @@ describe.each(ENGINES)('specimen bills on %s', (engine) => {
     });
     const confirmed = await ok(keeper, bills.outboundConfirm, {
       params: { id: bill.id },
-      body: { version: 3, receiverName: 'Courier Li' },
+      body: { version: 3, identity: receiver() },
     });
     expect(confirmed.status).toBe('confirmed');
     expect(await specimen('BILL-005')).toMatchObject({ library: 'stored' });

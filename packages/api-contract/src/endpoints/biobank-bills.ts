@@ -19,6 +19,7 @@ import {
 } from '../workflows/biobank-bills.js';
 import { firing } from '../workflows/machine.js';
 import { barcode } from './lab.js';
+import { receiverIdentity, witnessIdentity } from './library-custody.js';
 import { signatureInput, signatureRow } from './reports.js';
 
 const listBody = z.object({
@@ -292,11 +293,11 @@ export const biobankBills = defineGroup('biobankBills', {
     method: 'PUT',
     path: '/library/outbound/{id}/confirm',
     summary:
-      'Confirm the handover once no difference is left: whole specimens leave their positions, partial lines take their quantity',
+      'Confirm the handover once no difference is left, the receiver identified against the authorised recipients: whole specimens leave their positions, partial lines take their quantity',
     ...firing(outboundBillWorkflow, 'confirm', 'close'),
     mutates: true,
     params: idParams,
-    body: z.object({ version, receiverName: text(64) }),
+    body: z.object({ version, identity: receiverIdentity }),
     data: versioned,
   }),
   outboundReturn: defineEndpoint({
@@ -420,7 +421,7 @@ export const biobankBills = defineGroup('biobankBills', {
     method: 'PUT',
     path: '/library/destroy/{id}/confirm',
     summary:
-      'Record the destruction before a witness (another user, by password): method and certificate; the specimens are closed for every further action',
+      'Record the destruction before a witness identified by ID card and face or fingerprint (or, where the lab allows it, another user by password): method and certificate; the specimens are closed for every further action',
     ...firing(destroyBillWorkflow, 'confirm'),
     mutates: true,
     params: idParams,
@@ -428,7 +429,7 @@ export const biobankBills = defineGroup('biobankBills', {
       version,
       method: z.enum(DESTROY_METHODS),
       certificate: text(64),
-      witness: z.object({ userId: id, password: z.string().min(1).max(64) }),
+      witness: witnessIdentity,
     }),
     data: versioned,
   }),

@@ -1,5 +1,5 @@
 /**
- * SPEC section 2: the camera-related pages. While at least one of them is open (as a tab) the console
+ * SPEC section 2: the camera-related pages (and the library's two confirmation pages, issue 27). While at least one of them is open (as a tab) the console
  * keeps the document camera attached and tells the bridge so; when none remain the bridge stops its
  * background polling and the periodic restart (SPEC section 4).
  */
@@ -10,6 +10,9 @@ export const CAMERA_PAGES = [
   '/laboratory/before-analysis/test-project-review',
   '/laboratory/before-analysis/input-subject',
   '/laboratory/before-analysis/subject-review',
+  // Issue 27: identity-verified custody at a bill's confirmation (head camera, document camera).
+  '/specimen/manage/out-warehouse-bill-confirm',
+  '/specimen/manage/destroy-bill-confirm',
 ] as const;
 
 export type CameraPage = (typeof CAMERA_PAGES)[number];

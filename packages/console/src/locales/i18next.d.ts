@@ -8,6 +8,7 @@ import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
+import type { libraryCustody } from './zh-CN/libraryCustody';
 import type { libraryHolds } from './zh-CN/libraryHolds';
 import type { libraryMap } from './zh-CN/libraryMap';
 import type { libraryRetention } from './zh-CN/libraryRetention';
@@ -66,6 +67,7 @@ declare module 'i18next' {
       'libraryBills',
       'librarySamples',
       'libraryRetention',
+      'libraryCustody',
       'libraryHolds',
     ];
     nsSeparator: '.';
@@ -77,6 +79,7 @@ declare module 'i18next' {
       libraryBills: typeof libraryBills;
       librarySamples: typeof librarySamples;
       libraryRetention: typeof libraryRetention;
+      libraryCustody: typeof libraryCustody;
       libraryHolds: typeof libraryHolds;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;

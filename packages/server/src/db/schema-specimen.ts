@@ -80,6 +80,9 @@ export const specimenBarcodes = pgTable(
     index('specimen_barcodes_site_idx').on(t.siteId),
     index('specimen_barcodes_sample_type_idx').on(t.sampleTypeId),
     index('specimen_barcodes_signed_idx').on(t.signedAt),
+    // The sample list's typical filter (project, sample type, library state): its capped count walks
+    // this instead of a bitmap of one sample type over every project (docs/performance.md).
+    index('specimen_barcodes_project_type_idx').on(t.projectId, t.sampleTypeId, t.library),
   ],
 );
 

@@ -23,6 +23,7 @@ import {
 import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
+import { seedLibraryCustodyDemo } from './library-custody-demo.js';
 import { seedLibraryHoldsDemo } from './library-holds-demo.js';
 import { seedLibraryRetentionDemo } from './library-retention-demo.js';
 import { seedLibrarySamplesDemo } from './library-samples-demo.js';
@@ -418,6 +419,10 @@ export async function seedDatabase(
       await seedBiobankBillsDemo(tx, options.now);
       await seedLibrarySamplesDemo(tx, options.now);
       await seedLibraryRetentionDemo(tx, options.now);
+      await seedLibraryCustodyDemo(tx, options.now, {
+        files: options.files,
+        subjectCardKey: options.subjectCardKey,
+      });
       await seedLibraryHoldsDemo(tx, options.now);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);

@@ -17,13 +17,16 @@ export interface FaceCompareProps {
   cardPhoto: string | undefined;
   result: FaceResult | null;
   onResult(result: FaceResult): void;
+  /** A threshold set by the lab (custody checks): shown, not editable; the workstation's otherwise. */
+  threshold?: number | undefined;
 }
 
 /** Head camera picture compared with the card photo: confidence 0..100 against a configurable threshold. */
-export function FaceCompare({ cardPhoto, result, onResult }: FaceCompareProps) {
+export function FaceCompare({ cardPhoto, result, onResult, threshold: fixed }: FaceCompareProps) {
   const { t } = useTranslation();
   const text = useDeviceErrorText();
-  const [threshold, setThreshold] = useState(readFaceThreshold);
+  const [own, setThreshold] = useState(readFaceThreshold);
+  const threshold = fixed ?? own;
   const [busy, setBusy] = useState(false);
 
   const compare = async () => {
@@ -59,6 +62,7 @@ export function FaceCompare({ cardPhoto, result, onResult }: FaceCompareProps) {
             min={0}
             max={100}
             value={threshold}
+            disabled={fixed !== undefined}
             aria-label={t('lab.device.threshold')}
             onChange={(v) => {
               if (typeof v === 'number') {

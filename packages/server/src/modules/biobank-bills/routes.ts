@@ -24,10 +24,10 @@ import {
   WILDCARD_PERMISSION,
   type WorkflowDef,
 } from '@trialab/api-contract';
-import { and, asc, eq, inArray, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.js';
-import { projects, stockOutTypes, users } from '../../db/schema.js';
+import { projects, stockOutTypes } from '../../db/schema.js';
 import { specimenPositions, storageBoxes } from '../../db/schema-biobank.js';
 import {
   specimenBillAuthorisations,
@@ -48,13 +48,12 @@ import { takesFrom } from '../../services/bills/eligibility.js';
 import { billReference, holdingBills } from '../../services/bills/holds.js';
 import type { BILL_MESSAGES } from '../../services/bills/messages.js';
 import { enabledDictValues } from '../../services/dictionaries.js';
-import { verifyPassword } from '../../services/identity/passwords.js';
-import { claimAttempt } from '../../services/identity/throttle.js';
 import { assign, lockSpecimens } from '../../services/positions/engine.js';
 import { holdProblem } from '../../services/positions/holds.js';
 import { confirmSigner, eSign, insertSignature, type Signer } from '../../services/signatures.js';
 import { targets } from '../biobank/service.js';
 import { assertReasonGiven } from '../lab/service.js';
+import { identify } from '../library-custody/service.js';
 import { knownBarcodes } from '../specimen/repository.js';
 import { pickList } from './pick-list.js';
 import { type Bill, billDetail, billOf, lineRows, pageBills, scanStateOf } from './repository.js';
@@ -555,6 +554,8 @@ export async function biobankBillRoutes(app: FastifyInstance): Promise<void> {
         // the workflow names the state
         return fire(ctx, bill, 'confirm', ctx.body.version);
       const live = await linesToCarryOut(ctx, bill);
+      // The receiver identified against the project's authorised list (or the fallback); kept as a result.
+      const receiver = await identify(ctx, bill, 'receiver', ctx.body.identity);
       const whole = live.filter((l) => l.whole);
       if (whole.length > 0)
         await assign(
@@ -574,7 +575,7 @@ export async function biobankBillRoutes(app: FastifyInstance): Promise<void> {
         .where(eq(stockOutTypes.id, bill.stockOutTypeId ?? 0));
       const lends = !!type?.returnsSample && whole.length > 0;
       const result = await fire(ctx, bill, lends ? 'confirm' : 'close', ctx.body.version, null, {
-        receiverName: ctx.body.receiverName,
+        receiverName: receiver.personName,
         confirmedBy: ctx.principal.userId,
         confirmedAt: ctx.now,
       });
@@ -667,16 +668,8 @@ export async function biobankBillRoutes(app: FastifyInstance): Promise<void> {
       const { version, method, certificate, witness } = ctx.body;
       const bill = await billOf(ctx.db, 'destroy', await ctx.scope(), ctx.params.id, true);
       if (bill.status !== 'approved') return fire(ctx, bill, 'confirm', version);
-      if (witness.userId === ctx.principal.userId) throw refuse(ResultCode.BAD_REQUEST, 'billWitnessSelf');
-      const [person] = await ctx.db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, witness.userId), eq(users.status, 1), ne(users.type, 2)));
-      if (!person || !(await verifyPassword(person.passwordHash, witness.password))) {
-        // Counted like a failed login of the witness's account; nothing else is written.
-        await claimAttempt(ctx.db, `user:${witness.userId}`, ctx.now, () => 0);
-        throw new ApiError(ResultCode.BAD_REQUEST, { key: 'billWitnessPassword', commit: true });
-      }
+      // The witness identified (devices, or another user's password where the lab allows it).
+      const witnessed = await identify(ctx, bill, 'witness', witness);
       const live = await linesToCarryOut(ctx, bill);
       await assign(
         ctx.db,
@@ -687,20 +680,22 @@ export async function biobankBillRoutes(app: FastifyInstance): Promise<void> {
       const result = await fire(ctx, bill, 'confirm', version, null, {
         method,
         certificate,
-        witnessId: person.id,
+        witnessId: witnessed.userId,
         confirmedBy: ctx.principal.userId,
         confirmedAt: ctx.now,
       });
-      await insertSignature(ctx.db, {
-        entity: 'specimenBill',
-        entityId: bill.id,
-        action: 'witness',
-        meaning: 'witness of destruction',
-        userId: person.id,
-        signerName: person.username,
-        signedAt: ctx.now,
-        contentHash: await contentHash(ctx, bill),
-      });
+      // A password is the witness's own e-signature; a device identification is kept as its check.
+      if (witness.method === 'password' && witnessed.userId !== null)
+        await insertSignature(ctx.db, {
+          entity: 'specimenBill',
+          entityId: bill.id,
+          action: 'witness',
+          meaning: 'witness of destruction',
+          userId: witnessed.userId,
+          signerName: witnessed.personName,
+          signedAt: ctx.now,
+          contentHash: await contentHash(ctx, bill),
+        });
       return result;
     },
   });

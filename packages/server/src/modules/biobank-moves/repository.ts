@@ -119,22 +119,26 @@ export async function pickList(
     ...new Set(lines.flatMap((l) => [l.line.fromRackId, l.line.toRackId]).filter((x) => x !== null)),
   ] as number[];
   const unitIds = [...new Set(lines.flatMap((l) => [l.line.fromUnitId, l.line.toUnitId]))];
-  const [boxes, racks, units] = await Promise.all([
-    boxIds.length ? db.select().from(storageBoxes).where(inArray(storageBoxes.id, boxIds)) : [],
-    rackIds.length ? db.select().from(storageRacks).where(inArray(storageRacks.id, rackIds)) : [],
-    unitIds.length
-      ? db
-          .select({
-            id: storageUnits.id,
-            code: storageUnits.code,
-            name: storageUnits.name,
-            room: storageRooms.name,
-          })
-          .from(storageUnits)
-          .innerJoin(storageRooms, eq(storageRooms.id, storageUnits.roomId))
-          .where(inArray(storageUnits.id, unitIds))
-      : [],
-  ]);
+  // One after the other: a request's queries may share one connection (a transaction), where
+  // node-postgres warns on overlapping queries and will refuse them.
+  const boxes = boxIds.length
+    ? await db.select().from(storageBoxes).where(inArray(storageBoxes.id, boxIds))
+    : [];
+  const racks = rackIds.length
+    ? await db.select().from(storageRacks).where(inArray(storageRacks.id, rackIds))
+    : [];
+  const units = unitIds.length
+    ? await db
+        .select({
+          id: storageUnits.id,
+          code: storageUnits.code,
+          name: storageUnits.name,
+          room: storageRooms.name,
+        })
+        .from(storageUnits)
+        .innerJoin(storageRooms, eq(storageRooms.id, storageUnits.roomId))
+        .where(inArray(storageUnits.id, unitIds))
+    : [];
   const boxOf = new Map(boxes.map((b) => [b.id, b]));
   const rackOf = new Map(racks.map((r) => [r.id, r]));
   const unitOf = new Map(units.map((u) => [u.id, u]));

@@ -18,6 +18,7 @@ import * as biobankMaintenance from '../../db/schema-biobank-maintenance.js';
 import * as biobankMoves from '../../db/schema-biobank-moves.js';
 import * as lab from '../../db/schema-lab.js';
 import * as labQueries from '../../db/schema-lab-queries.js';
+import * as libraryCustody from '../../db/schema-library-custody.js';
 import * as libraryHolds from '../../db/schema-library-holds.js';
 import * as libraryRetention from '../../db/schema-library-retention.js';
 import * as planTemplates from '../../db/schema-plan-templates.js';
@@ -247,6 +248,7 @@ export const RECORD_SCHEMAS = [
   biobankMaintenance,
   biobankMoves,
   biobankBills,
+  libraryCustody,
   lab,
   labQueries,
   libraryRetention,

@@ -13,7 +13,8 @@ import { siteScope } from '../scope.js';
  * (shipment attachments and receipt images, consumable-order pictures and certificates, query and
  * reply images and attachments, test-order requisitions, report PDFs not awaiting or returned by the
  * project's review, approved manual reports). `catalogue`: a kit component's picture, shown to
- * everyone who orders kits. `internal`: a test item's data file, laboratory material for staff only.
+ * everyone who orders kits. `internal`: a test item's data file or a bill's signed handover form,
+ * laboratory material for staff only.
  */
 export interface FileUses {
   places: Array<{ projectId: number; siteId: number }>;
@@ -47,6 +48,7 @@ export async function fileUses(db: Executor, fileId: number): Promise<FileUses> 
       WHERE p.file_id = ${fileId} AND p.status = 'approved'
     UNION ALL SELECT 'catalogue', NULL, NULL FROM consumable_kit_items k WHERE k.picture_file_id = ${fileId}
     UNION ALL SELECT 'internal', NULL, NULL FROM test_item_settings s WHERE s.file_ids @> ${asArray}::jsonb
+    UNION ALL SELECT 'internal', NULL, NULL FROM library_custody_checks c WHERE c.form_file_id = ${fileId}
   `);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return {

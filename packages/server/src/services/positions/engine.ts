@@ -343,7 +343,8 @@ export async function assign(
   custody: Custody,
 ): Promise<Array<{ specimenId: number; code: string; box: string | null; position: string | null }>> {
   const ids = assignments.map((a) => a.specimenId);
-  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  const seen = new Set<number>();
+  const twice = ids.filter((id) => seen.has(id) || !seen.add(id));
   const specimens = await lockSpecimens(db, [...new Set(ids)]);
   if (twice.length > 0)
     throw refuse(ResultCode.BAD_REQUEST, 'positionsTwice', {
@@ -479,7 +480,7 @@ export async function assign(
   for (const i of inserts) bump(boxDelta, i.boxId, 1);
   if (inserts.length > 0) {
     try {
-      await db.insert(specimenPositions).values(inserts);
+      for (const chunk of chunks(inserts)) await db.insert(specimenPositions).values(chunk);
     } catch (error) {
       // An allocation reserved the cell meanwhile (it does not lock boxes): the index decides.
       if (isUniqueViolation(error)) throw refuse(ResultCode.DUPLICATE, 'positionsTakenMeanwhile');
@@ -522,7 +523,7 @@ export async function assign(
       at: custody.at,
     };
   });
-  if (events.length > 0) await db.insert(custodyEvents).values(events);
+  for (const chunk of chunks(events)) await db.insert(custodyEvents).values(chunk);
   return writes.map((w, i) => ({
     specimenId: w.specimen.id,
     code: w.specimen.code,
@@ -530,6 +531,16 @@ export async function assign(
     position: events[i]?.toPosition ?? null,
   }));
 }
+
+/**
+ * Rows per INSERT: a statement binds at most 65,535 parameters (custody events have 14 columns), so
+ * a move of thousands (an evacuation) is written in chunks.
+ */
+const INSERT_CHUNK = 2_000;
+const chunks = <T>(rows: T[]): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / INSERT_CHUNK) }, (_, i) =>
+    rows.slice(i * INSERT_CHUNK, (i + 1) * INSERT_CHUNK),
+  );
 
 /** Box counters, then unit counters, each in id order (locks after the boxes'). */
 async function applyCounters(db: Executor, boxes: Map<number, BoxRow>, boxDelta: Map<number, number>) {
@@ -664,58 +675,67 @@ export async function allocate(
     return free;
   };
   const cells: Array<{ specimenId: number; code: string; boxId: number; box: string; position: string }> = [];
-  const claim = async (box: BoxRow, specimen: SpecimenRow) => {
-    const free = await freeCells(box);
-    for (let cell = free.shift(); cell; cell = free.shift()) {
-      const inserted = await db
-        .insert(specimenPositions)
-        .values({
-          specimenId: specimen.id,
-          boxId: box.id,
-          row: cell.row,
-          col: cell.col,
-          status: 'reserved',
-          reservationId,
-          expiresAt,
-          placedBy: custody.userId,
-          placedAt: custody.at,
-        })
-        .onConflictDoNothing()
-        .returning({ id: specimenPositions.id });
-      if (inserted.length > 0) {
-        cells.push({
-          specimenId: specimen.id,
-          code: specimen.code,
-          boxId: box.id,
-          box: box.code,
-          position: cellText(box, cell.row, cell.col),
-        });
-        return true;
-      }
-    }
-    return false;
-  };
   const fits = (box: BoxRow, s: SpecimenRow) => !targetProblem(lang, chains, box, s, 'place');
-  for (const group of groups.values()) {
-    // One box for the whole group when one has room, else box after box.
-    let home: BoxRow | undefined;
-    for (const box of boxes)
-      if (group.every((s) => fits(box, s)) && (await freeCells(box)).length >= group.length) {
-        home = box;
-        break;
+  const noRoom = () =>
+    refuse(ResultCode.INVALID_STATE, 'positionsNoRoom', { needed: specimens.size, found: cells.length });
+  // Plan every group's cells from the free cells in memory, then claim them in one statement: a cell
+  // another allocator took meanwhile is skipped (ON CONFLICT DO NOTHING), and its specimen planned
+  // again on the next free cell.
+  let pending = [...groups.values()];
+  while (pending.length > 0) {
+    const planned: Array<{ specimen: SpecimenRow; box: BoxRow; row: number; col: number }> = [];
+    for (const group of pending) {
+      // One box for the whole group when one has room, else box after box.
+      let home: BoxRow | undefined;
+      for (const box of boxes)
+        if (group.every((s) => fits(box, s)) && (await freeCells(box)).length >= group.length) {
+          home = box;
+          break;
+        }
+      for (const s of group) {
+        let box = home;
+        let cell = home ? (await freeCells(home)).shift() : undefined;
+        for (const other of boxes) {
+          if (cell) break;
+          if (!fits(other, s)) continue;
+          box = other;
+          cell = (await freeCells(other)).shift();
+        }
+        if (!cell || !box) throw noRoom();
+        planned.push({ specimen: s, box, row: cell.row, col: cell.col });
       }
-    for (const s of group) {
-      let done = home ? await claim(home, s) : false;
-      for (const box of boxes) {
-        if (done) break;
-        if (fits(box, s)) done = await claim(box, s);
-      }
-      if (!done)
-        throw refuse(ResultCode.INVALID_STATE, 'positionsNoRoom', {
-          needed: specimens.size,
-          found: cells.length,
-        });
     }
+    const claimed = new Set(
+      (
+        await db
+          .insert(specimenPositions)
+          .values(
+            planned.map((p) => ({
+              specimenId: p.specimen.id,
+              boxId: p.box.id,
+              row: p.row,
+              col: p.col,
+              status: 'reserved',
+              reservationId,
+              expiresAt,
+              placedBy: custody.userId,
+              placedAt: custody.at,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ specimenId: specimenPositions.specimenId })
+      ).map((r) => r.specimenId),
+    );
+    for (const p of planned)
+      if (claimed.has(p.specimen.id))
+        cells.push({
+          specimenId: p.specimen.id,
+          code: p.specimen.code,
+          boxId: p.box.id,
+          box: p.box.code,
+          position: cellText(p.box, p.row, p.col),
+        });
+    pending = planned.filter((p) => !claimed.has(p.specimen.id)).map((p) => [p.specimen]);
   }
   return { reservationId, expiresAt, cells };
 }

@@ -172,9 +172,11 @@ export async function planEvacuation(
   const boxes = targets.map((r) => r.box);
   const boxIds = boxes.map((b) => b.id);
   const chains = await chainsOf(db, boxes);
+  // One after the other: in a transaction the queries share one connection (node-postgres warns
+  // on overlapping queries of one client and will refuse them).
   const [used, blocked, promised] = boxIds.length
-    ? await Promise.all([
-        db
+    ? [
+        await db
           .select({
             boxId: specimenPositions.boxId,
             row: specimenPositions.row,
@@ -184,11 +186,11 @@ export async function planEvacuation(
           })
           .from(specimenPositions)
           .where(inArray(specimenPositions.boxId, boxIds)),
-        db
+        await db
           .select({ boxId: blockedPositions.boxId, row: blockedPositions.row, col: blockedPositions.col })
           .from(blockedPositions)
           .where(inArray(blockedPositions.boxId, boxIds)),
-        db
+        await db
           .select({ boxId: moveLines.toBoxId, row: moveLines.toRow, col: moveLines.toCol })
           .from(moveLines)
           .innerJoin(moveRequests, eq(moveRequests.id, moveLines.requestId))
@@ -198,7 +200,7 @@ export async function planEvacuation(
               inArray(moveLines.toBoxId, boxIds),
             ),
           ),
-      ])
+      ]
     : [[], [], []];
   const taken = new Set(
     [...used.filter((p) => isLive(p, at)), ...blocked, ...promised].map(

@@ -28,6 +28,7 @@ import { useEndpointQuery } from '../../../../services/query';
 import { useSession } from '../../../../stores/session';
 import { feedback } from '../../../../utils/feedback';
 import { ConfirmPanel } from './ConfirmPanel';
+import { CustodyRecord } from './CustodyRecord';
 import { placeOf } from './lines';
 
 export type BillView = 'all' | 'review' | 'confirm';
@@ -395,6 +396,7 @@ function BillDrawer({
               </Descriptions.Item>
             )}
           </Descriptions>
+          <CustodyRecord bill={bill} />
           {view === 'confirm' && (bill.status === 'approved' || bill.status === 'confirmed') && (
             <ConfirmPanel family={family} bill={bill} onChanged={reload} />
           )}

@@ -1,16 +1,21 @@
 // The confirmation of a bill: scan boxes and tubes (keyboard input ending in Enter; a box barcode
 // confirms every tube of the bill in it), settle the differences (a line missing with a note, an
-// extra tube put back), then confirm: outbound with the receiver's name, destruction with method,
-// certificate and a witness who enters their own password. A lending bill's tubes come back here.
+// extra tube put back), then confirm: outbound with the receiver identified, destruction with method,
+// certificate and a witness identified (CustodyIdentity: ID card and face or fingerprint, the signed
+// handover form; a password where the lab allows it). A lending bill's tubes come back here.
 import { type BillDetail, type BillFamily, DESTROY_METHODS } from '@trialab/api-contract';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonModal } from '../../../../components/ReasonModal';
 import { callEndpoint } from '../../../../services/endpoint';
-import { useEndpointQuery } from '../../../../services/query';
-import { useSession } from '../../../../stores/session';
 import { feedback } from '../../../../utils/feedback';
+import {
+  CustodyIdentity,
+  type CustodyIdentityValue,
+  type ReceiverIdentity,
+  type WitnessIdentity,
+} from './CustodyIdentity';
 
 export function ConfirmPanel({
   family,
@@ -135,37 +140,35 @@ function OutboundConfirm({
   onChanged(): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ receiverName: string }>();
-  const submit = async ({ receiverName }: { receiverName: string }) => {
+  const [identity, setIdentity] = useState<CustodyIdentityValue | null>(null);
+  const submit = async () => {
+    if (!identity) return;
     await callEndpoint((c) => c.biobankBills.outboundConfirm, {
       params: { id: bill.id },
-      body: { version: bill.version, receiverName },
+      body: { version: bill.version, identity: identity as ReceiverIdentity },
     });
     feedback.success(t('libraryBills.confirm.done'));
     await onChanged();
   };
   return (
-    <Form form={form} name="bill-confirm" layout="inline" onFinish={(v) => void submit(v)}>
-      <Form.Item
-        name="receiverName"
-        label={t('libraryBills.confirm.receiverName')}
-        initialValue={bill.recipient ?? ''}
-        rules={[{ required: true, whitespace: true, max: 64 }]}
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <CustodyIdentity as="receiver" projectId={bill.projectId} onChange={setIdentity} />
+      <Button
+        type="primary"
+        disabled={disabled || !identity}
+        title={identity ? undefined : t('libraryCustody.check.required')}
+        onClick={() => void submit()}
+        data-testid="bill-confirm"
       >
-        <Input style={{ width: 220 }} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" disabled={disabled} data-testid="bill-confirm">
         {t('libraryBills.confirm.confirm')}
       </Button>
-    </Form>
+    </Space>
   );
 }
 
 interface DestroyValues {
   method: (typeof DESTROY_METHODS)[number];
   certificate: string;
-  witnessId: number;
-  password: string;
 }
 
 function DestroyConfirm({
@@ -178,60 +181,54 @@ function DestroyConfirm({
   onChanged(): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const me = useSession((s) => s.user?.id);
-  const users = useEndpointQuery((c) => c.user.listInnerSimple).data?.data ?? [];
   const [form] = Form.useForm<DestroyValues>();
-  const submit = async (v: DestroyValues) => {
+  const [witness, setWitness] = useState<CustodyIdentityValue | null>(null);
+  const submit = async () => {
+    if (!witness) return;
+    const v = await form.validateFields();
     await callEndpoint((c) => c.biobankBills.destroyConfirm, {
       params: { id: bill.id },
       body: {
         version: bill.version,
         method: v.method,
         certificate: v.certificate,
-        witness: { userId: v.witnessId, password: v.password },
+        witness: witness as WitnessIdentity,
       },
     });
     feedback.success(t('libraryBills.confirm.done'));
     await onChanged();
   };
+  // The identity check holds forms of its own (devices): it sits beside this form, not in it.
   return (
-    <Form form={form} name="bill-destroy" layout="vertical" onFinish={(v) => void submit(v)}>
-      <Space wrap align="end">
-        <Form.Item name="method" label={t('libraryBills.confirm.method')} rules={[{ required: true }]}>
-          <Select
-            style={{ width: 200 }}
-            options={DESTROY_METHODS.map((m) => ({ value: m, label: t(`libraryBills.method.${m}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="certificate"
-          label={t('libraryBills.confirm.certificate')}
-          rules={[{ required: true, whitespace: true, max: 64 }]}
-        >
-          <Input style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="witnessId" label={t('libraryBills.confirm.witness')} rules={[{ required: true }]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 200 }}
-            options={users.filter((u) => u.id !== me).map((u) => ({ value: u.id, label: u.username }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('libraryBills.confirm.witnessPassword')}
-          rules={[{ required: true, max: 64 }]}
-        >
-          <Input.Password style={{ width: 200 }} autoComplete="off" />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" danger htmlType="submit" disabled={disabled} data-testid="bill-confirm">
-            {t('libraryBills.confirm.confirmDestroy')}
-          </Button>
-        </Form.Item>
-      </Space>
-    </Form>
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Form form={form} name="bill-destroy" layout="vertical">
+        <Space wrap align="end">
+          <Form.Item name="method" label={t('libraryBills.confirm.method')} rules={[{ required: true }]}>
+            <Select
+              style={{ width: 200 }}
+              options={DESTROY_METHODS.map((m) => ({ value: m, label: t(`libraryBills.method.${m}`) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="certificate"
+            label={t('libraryBills.confirm.certificate')}
+            rules={[{ required: true, whitespace: true, max: 64 }]}
+          >
+            <Input style={{ width: 200 }} />
+          </Form.Item>
+        </Space>
+      </Form>
+      <CustodyIdentity as="witness" projectId={bill.projectId} onChange={setWitness} />
+      <Button
+        type="primary"
+        danger
+        disabled={disabled || !witness}
+        onClick={() => void submit()}
+        data-testid="bill-confirm"
+      >
+        {t('libraryBills.confirm.confirmDestroy')}
+      </Button>
+    </Space>
   );
 }
 

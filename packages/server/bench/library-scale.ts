@@ -1,0 +1,538 @@
+// Benchmark of issue 27 "Scale": the specimen library at a million specimens on PostgreSQL, through
+// the real server (signed requests, sessions), in one run (docs/performance.md "Specimen library at
+// a million specimens"). Figures only: nothing here fails on a target.
+//
+//   pnpm --filter @trialab/console run build          # the map is drawn in Chromium from the built console
+//   pnpm --filter @trialab/server run bench:library   # 1,000,000 specimens in 200 units
+//   BENCH_SPECIMENS=50000 BENCH_UNITS=20 pnpm --filter @trialab/server run bench:library   # a small run
+//
+// Options (env): BENCH_SPECIMENS (1000000), BENCH_UNITS (200 active units; 2 empty backup units
+// are added), BENCH_CONNECTIONS (20), BENCH_SECONDS (10 per load run), BENCH_ROUNDS (3: signed and
+// query-only sample-list runs alternating), BENCH_DRAWS (5 map draws in Chromium), BENCH_ONLY
+// (comma-separated parts: list, map, locate, allocate, bill, evacuate), BENCH_DATABASE_URL (an empty
+// database; else a role and database are made in the local PostgreSQL cluster and dropped after),
+// BENCH_CPU_PROFILE (a folder for the server's V8 CPU profile).
+//
+// The server runs in a child process (autocannon and the timing do not share its event loop). It
+// is the production server with the demo seed; then bench/library-seed.ts adds the library with
+// set-based SQL. The map is drawn by ../../../bench/library-map-draw.ts (the e2e Chromium driver).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { canonicalString, type EndpointDef, endpoints, endpointUrl } from '@trialab/api-contract';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildServer } from '../src/app.js';
+import { openDatabase } from '../src/db/client.js';
+import { users } from '../src/db/schema.js';
+import { pageSamples } from '../src/modules/library-samples/sample-list.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+import { scopeOf } from '../src/services/scope.js';
+import { awaitingCode, type Seeded, seedLibrary, storedCode, unitCode } from './library-seed.js';
+import { loginAsAdmin } from './login.js';
+import { answerCpu, benchConfig, forkServer, listenChild } from './server-child.js';
+
+const env = process.env;
+const num = (name: string, fallback: number) => {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+};
+const SPECIMENS = num('BENCH_SPECIMENS', 1_000_000);
+const UNITS = num('BENCH_UNITS', 200);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 20);
+const SECONDS = num('BENCH_SECONDS', 10);
+const ROUNDS = num('BENCH_ROUNDS', 3);
+const DRAWS = num('BENCH_DRAWS', 5);
+const ALLOCATE = 1_000;
+const BILL = 1_000;
+const BACKUPS = 2;
+const ONLY = new Set((env.BENCH_ONLY ?? 'list,map,locate,allocate,bill,evacuate').split(','));
+const QUERY_ONLY = '/bench/sample-list-query';
+const root = resolve(fileURLToPath(import.meta.url), '../../../..');
+const { biobank, biobankBills: bills, biobankMoves: moves, librarySamples } = endpoints;
+
+interface Session {
+  token: string;
+  signingKey: string;
+}
+interface Ready {
+  port: number;
+  keeper: Session;
+  reviewer: Session;
+  admin: Session;
+  seeded: Seeded;
+  seedSeconds: number;
+}
+
+// ---------------------------------------------------------------- the server (child process)
+
+async function serve(): Promise<void> {
+  const url = env.BENCH_DATABASE_URL;
+  if (!url) throw new Error('the server child needs BENCH_DATABASE_URL');
+  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 20 });
+  const app = await buildServer({
+    database,
+    consoleDir: resolve(root, 'packages/console/dist'),
+    config: benchConfig(),
+  });
+  const started = performance.now();
+  const seeded = await seedLibrary(database.db, {
+    specimens: SPECIMENS,
+    units: UNITS,
+    backups: BACKUPS,
+    awaiting: ALLOCATE,
+  });
+  const seedSeconds = (performance.now() - started) / 1000;
+  // The same query as the sample list without signing, session and permission: the same body
+  // schema, repository call and envelope; the keeper's scope read once here (the signed route reads
+  // it per request, as part of the session's security).
+  const [keeper] = await database.db.select().from(users).where(eq(users.mobile, '13800000004'));
+  if (!keeper) throw new Error('no demo keeper');
+  const scope = await scopeOf(database.db, keeper, []);
+  const schema = librarySamples.list.body;
+  app.post(QUERY_ONLY, async (request) => {
+    const parsed = schema?.safeParse(request.body);
+    if (!parsed?.success) return { code: 400, msg: 'Bad request', data: null };
+    const { page, size, ...filter } = parsed.data as { page: number; size: number };
+    const result = await pageSamples(
+      database.db,
+      scope,
+      { ...filter, zone: 'Asia/Shanghai' },
+      { page, size },
+      'en_US',
+    );
+    return { code: 200, msg: 'Success', data: result.rows, total: result.total };
+  });
+  const port = await listenChild(app, database);
+  const ready: Ready = {
+    port,
+    keeper: await loginAsAdmin(database.db, port, '13800000004'),
+    reviewer: await loginAsAdmin(database.db, port, '13800000002'),
+    admin: await loginAsAdmin(database.db, port),
+    seeded,
+    seedSeconds,
+  };
+  process.send?.(ready);
+  answerCpu();
+}
+
+// ---------------------------------------------------------------- the database
+
+/** An empty database: BENCH_DATABASE_URL, else a role and database of their own in the local cluster. */
+function provideDatabase(): { url: string; drop: () => void } {
+  if (env.BENCH_DATABASE_URL) return { url: env.BENCH_DATABASE_URL, drop: () => undefined };
+  // Debian's cluster tools, as test/global-setup.ts uses them.
+  const sh = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+  const listing = sh('pg_lsclusters', ['--no-header']);
+  const [version, cluster, port, status] =
+    listing
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .split(/\s+/) ?? [];
+  if (!version || !cluster || !port) throw new Error(`no PostgreSQL cluster:\n${listing}`);
+  if (status !== 'online') sh('pg_ctlcluster', [version, cluster, 'start']);
+  const psql = (statement: string) =>
+    sh('runuser', ['-u', 'postgres', '--', 'psql', '-qAt', '-p', port, '-c', statement]);
+  const name = `trialab_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const password = randomBytes(18).toString('hex');
+  psql(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
+  psql(`CREATE DATABASE ${name} OWNER ${name}`);
+  return {
+    url: `postgres://${name}:${password}@127.0.0.1:${port}/${name}`,
+    drop: () => {
+      psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      psql(`DROP ROLE IF EXISTS ${name}`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- signed calls
+
+function signedHeaders(session: Session, method: string, path: string, body: string | undefined) {
+  const timestamp = String(Date.now());
+  const nonce = randomBytes(12).toString('base64url');
+  const contentMd5 = body !== undefined ? createHash('md5').update(body).digest('base64') : '';
+  const canonical = canonicalString({
+    method: method as 'POST',
+    path,
+    query: [],
+    timestamp,
+    nonce,
+    contentMd5,
+  });
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${session.token}`,
+    lang: 'en_US',
+    tz: 'Asia/Shanghai',
+    timestamp,
+    nonce,
+    Signature: createHmac('sha256', Buffer.from(session.signingKey, 'base64'))
+      .update(canonical)
+      .digest('base64'),
+  };
+  if (body !== undefined) {
+    headers['Content-MD5'] = contentMd5;
+    headers['content-type'] = 'application/json';
+  }
+  return headers;
+}
+
+let base = '';
+
+/** One signed call; answers the envelope's data and the milliseconds it took (refusals throw). */
+async function call<T = Record<string, unknown>>(
+  session: Session,
+  endpoint: EndpointDef,
+  options: { params?: Record<string, string | number>; body?: unknown } = {},
+): Promise<{ data: T; ms: number; bytes: number }> {
+  const path = endpointUrl(endpoint, options.params);
+  const hasBody = endpoint.method === 'POST' || endpoint.method === 'PUT';
+  const body = hasBody ? JSON.stringify(options.body ?? {}) : undefined;
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`, {
+    method: endpoint.method,
+    headers: signedHeaders(session, endpoint.method, path, body),
+    ...(body !== undefined ? { body } : {}),
+  });
+  const buffer = Buffer.from(await response.arrayBuffer());
+  const ms = performance.now() - started;
+  if (!response.headers.get('content-type')?.includes('json')) {
+    if (!response.ok) throw new Error(`${endpoint.id}: HTTP ${response.status}`);
+    return { data: null as T, ms, bytes: buffer.length };
+  }
+  const envelope = JSON.parse(buffer.toString('utf8')) as { code: number; msg: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${endpoint.id}: ${envelope.code} ${envelope.msg}`);
+  return { data: envelope.data, ms, bytes: buffer.length };
+}
+
+// ---------------------------------------------------------------- figures
+
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+const line = (title: string, figure: string, target = '') =>
+  console.log(`${title.padEnd(58)} ${figure}${target ? `   (target ${target})` : ''}   load ${load()}`);
+
+let serverCpu: () => Promise<number> = async () => 0;
+
+async function loadRun(title: string, options: autocannon.Options) {
+  const before = await serverCpu();
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const cpu = (await serverCpu()) - before;
+  const served = result.requests.total;
+  const bad = result.non2xx + result.errors + result.timeouts;
+  line(
+    title,
+    `${fixed(result.requests.average, 0)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  server CPU ${served ? fixed(cpu / served, 0) : '?'} µs/req${bad ? `  NON-2XX/ERRORS ${bad}` : ''}`,
+  );
+  return result;
+}
+
+/** `runs` calls one after the other (no queue behind other requests): what one request costs. */
+async function sequential(title: string, runs: number, once: () => Promise<{ ms: number }>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await once()).ms);
+  line(title, `p50 ${fixed(percentile(times, 50))} ms  p99 ${fixed(percentile(times, 99))} ms`);
+}
+
+/** An autocannon request, freshly signed each time (its body from `body()` when given). */
+function signedRequest(session: Session, path: string, body: () => string): autocannon.Request {
+  return {
+    method: 'POST',
+    path,
+    setupRequest: (request) => {
+      const text = body();
+      request.body = text;
+      request.headers = { ...request.headers, ...signedHeaders(session, 'POST', path, text) };
+      return request;
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const database = provideDatabase();
+  const client = new pg.Client({ connectionString: database.url });
+  let child: ChildProcess | undefined;
+  try {
+    console.log(
+      `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${fixed(totalmem() / 2 ** 30)} GiB (${fixed(freemem() / 2 ** 30)} free), Node ${process.version}, load ${load()}`,
+    );
+    const server = await forkServer<Ready>(fileURLToPath(import.meta.url), {
+      ...env,
+      BENCH_DATABASE_URL: database.url,
+    });
+    child = server.child;
+    serverCpu = server.serverCpu;
+    const { ready } = server;
+    base = `http://127.0.0.1:${ready.port}`;
+    await client.connect();
+    const version = (await client.query('SHOW server_version')).rows[0]?.server_version;
+    const { seeded } = ready;
+    line(
+      `seeded ${SPECIMENS} specimens in ${UNITS} units (+${BACKUPS} backup), ${seeded.boxes} boxes of 81`,
+      `${fixed(ready.seedSeconds)} s, PostgreSQL ${version}`,
+    );
+    const unitIds = new Map(
+      (await client.query<{ id: number; code: string }>(`SELECT id, code FROM storage_units`)).rows.map(
+        (r) => [r.code, r.id],
+      ),
+    );
+    const unitId = (n: number) => unitIds.get(unitCode(n)) ?? 0;
+
+    if (ONLY.has('list')) await sampleList(ready);
+    if (ONLY.has('map')) await unitMap(ready, unitId);
+    if (ONLY.has('locate')) await locate(ready);
+    if (ONLY.has('allocate')) await allocate(ready);
+    if (ONLY.has('bill')) await bill(ready, client);
+    if (ONLY.has('evacuate')) await evacuate(ready, unitId);
+    console.log(`load after: ${load()}`);
+  } finally {
+    await client.end().catch(() => undefined);
+    const server = child;
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server.once('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (!env.BENCH_KEEP) database.drop();
+  }
+}
+
+// ---------------------------------------------------------------- the parts
+
+/** Sample list, typical filters (project, stored, sample type), signed route against the query alone. */
+async function sampleList(ready: Ready): Promise<void> {
+  const body = JSON.stringify({
+    page: 1,
+    size: 20,
+    projectId: ready.seeded.projectIds[0],
+    library: ['stored'],
+    sampleTypeId: ready.seeded.sampleTypeIds[1],
+  });
+  const path = endpointUrl(librarySamples.list);
+  const signed: autocannon.Options = {
+    url: base,
+    requests: [signedRequest(ready.keeper, path, () => body)],
+    headers: { lang: 'en_US' },
+  };
+  // The query-only route gets the same signed requests (headers it ignores), so autocannon's signing
+  // weighs the same on both sides of the ratio.
+  const query: autocannon.Options = {
+    url: base,
+    requests: [signedRequest(ready.keeper, QUERY_ONLY, () => body)],
+  };
+  await loadRun('sample list: warm-up query only (discarded)', { ...query, duration: 3 });
+  await loadRun('sample list: warm-up signed (discarded)', { ...signed, duration: 3 });
+  const totals = { signed: 0, query: 0 };
+  const p99 = { signed: [] as number[], query: [] as number[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? (['signed', 'query'] as const) : (['query', 'signed'] as const);
+    for (const name of order) {
+      const result = await loadRun(
+        name === 'signed'
+          ? `sample list, signed + session, ${CONNECTIONS} conns`
+          : `sample list, query only, ${CONNECTIONS} conns`,
+        name === 'signed' ? signed : query,
+      );
+      totals[name] += result.requests.average;
+      p99[name].push(result.latency.p99);
+    }
+  }
+  line('sample list, signed p99 (worst round)', `${Math.max(...p99.signed)} ms`, '< 100 ms');
+  await sequential('sample list, signed, one at a time (100 calls)', 100, () =>
+    call(ready.keeper, librarySamples.list, { body: JSON.parse(body) }),
+  );
+  line('sample list, signed / query-only throughput', fixed(totals.signed / totals.query, 2), '>= 0.85');
+}
+
+/** One unit's map answered (sequential signed GETs), and drawn in Chromium from a click. */
+async function unitMap(ready: Ready, unitId: (n: number) => number): Promise<void> {
+  const times: number[] = [];
+  let bytes = 0;
+  let boxes = 0;
+  for (let i = 0; i < 30; i++) {
+    const answer = await call<{ boxes: unknown[] }>(ready.keeper, biobank.unitMap, {
+      params: { id: unitId(1 + (i % UNITS)) },
+    });
+    if (i >= 5) times.push(answer.ms);
+    bytes = answer.bytes;
+    boxes = answer.data.boxes.length;
+  }
+  line(
+    `unit map answered (${boxes} boxes, ${fixed(bytes / 1024)} KB), 25 calls`,
+    `p50 ${fixed(percentile(times, 50))} ms  p99 ${fixed(percentile(times, 99))} ms`,
+    '< 200 ms',
+  );
+  const units = Array.from({ length: DRAWS + 1 }, (_, i) => unitCode(Math.min(UNITS, 2 + i)));
+  const drawn = await new Promise<string>((done, reject) => {
+    const draw = spawn(
+      process.execPath,
+      [
+        '--conditions=@trialab/source',
+        '--import',
+        'tsx',
+        resolve(root, 'bench/library-map-draw.ts'),
+        base,
+        ...units,
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    draw.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    draw.on('exit', (code) =>
+      code === 0 ? done(out) : reject(new Error(`map draw exited ${code}: ${out}`)),
+    );
+  });
+  const figures = JSON.parse(drawn.trim().split('\n').pop() ?? '{}') as { draw: number[]; answer: number[] };
+  line(
+    `unit map drawn in Chromium, click to racks and boxes (${figures.draw.length} units)`,
+    `median ${fixed(percentile(figures.draw, 50))} ms  max ${fixed(Math.max(...figures.draw))} ms  [${figures.draw.map((v) => fixed(v, 0)).join(' ')}], its answer ${figures.answer.map((v) => fixed(v, 0)).join(' ')} ms`,
+    '< 500 ms',
+  );
+}
+
+/** A scanned barcode resolved to its position: random stored barcodes, 20 connections. */
+async function locate(ready: Ready): Promise<void> {
+  const path = endpointUrl(biobank.specimenPosition);
+  const random = () => JSON.stringify({ barcode: storedCode(1 + Math.floor(Math.random() * SPECIMENS)) });
+  const result = await loadRun(`barcode located (random of ${SPECIMENS}), ${CONNECTIONS} conns`, {
+    url: base,
+    requests: [signedRequest(ready.keeper, path, random)],
+  });
+  line('barcode located, p99', `${result.latency.p99} ms`, '< 50 ms');
+  await sequential('barcode located, one at a time (100 calls)', 100, () =>
+    call(ready.keeper, biobank.specimenPosition, { body: JSON.parse(random()) }),
+  );
+}
+
+/** 1,000 specimens awaiting storage auto-allocated (no unit chosen) and committed. */
+async function allocate(ready: Ready): Promise<void> {
+  const barcodes = Array.from({ length: ALLOCATE }, (_, i) => awaitingCode(i + 1));
+  const allocated = await call<{ reservationId: string; cells: unknown[] }>(ready.keeper, biobank.allocate, {
+    body: { barcodes },
+  });
+  const committed = await call<{ placed: unknown[] }>(ready.keeper, biobank.commit, {
+    params: { reservationId: allocated.data.reservationId },
+  });
+  line(
+    `${allocated.data.cells.length} specimens allocated, ${committed.data.placed.length} committed`,
+    `allocate ${fixed(allocated.ms)} ms + commit ${fixed(committed.ms)} ms = ${fixed(allocated.ms + committed.ms)} ms`,
+    '< 1000 ms',
+  );
+}
+
+/** An outbound bill of 1,000 stored specimens of one project: created, reviewed, confirmed by box scans. */
+async function bill(ready: Ready, client: pg.Client): Promise<void> {
+  // The first 1,000 specimens of the first unit of KM-2026-001 after the evacuated one (unit 4).
+  const first = 3 * ready.seeded.perUnit;
+  const barcodes = Array.from({ length: BILL }, (_, i) => storedCode(first + i + 1));
+  const boxCodes = (
+    await client.query<{ code: string }>(
+      `SELECT DISTINCT b.code FROM specimen_barcodes s JOIN specimen_positions p ON p.specimen_id = s.id
+       JOIN storage_boxes b ON b.id = p.box_id WHERE s.code = ANY($1) ORDER BY b.code`,
+      [barcodes],
+    )
+  ).rows.map((r) => r.code);
+  const type = (await client.query<{ id: number }>(`SELECT id FROM stock_out_types WHERE code = 'TEST'`))
+    .rows[0];
+  const projects = (
+    await client.query<{ project_id: number }>(
+      `SELECT DISTINCT project_id FROM specimen_barcodes WHERE code = ANY($1)`,
+      [barcodes],
+    )
+  ).rows;
+  const created = await call<{ id: number; lines: number }>(ready.keeper, bills.outboundCreate, {
+    body: {
+      kind: 'out',
+      projectId: projects[0]?.project_id,
+      stockOutTypeId: type?.id,
+      reason: '1',
+      recipient: 'Dr. Bench',
+      destination: 'Central lab B',
+      lines: barcodes.map((barcode) => ({ barcode })),
+    },
+  });
+  const id = created.data.id;
+  const submitted = await call<{ version: number }>(ready.keeper, bills.outboundSubmit, {
+    params: { id },
+    body: { version: 1 },
+  });
+  const detail = await call(ready.reviewer, bills.outboundDetail, { params: { id } });
+  const reviewed = await call<{ version: number }>(ready.reviewer, bills.outboundReview, {
+    params: { id },
+    body: { version: submitted.data.version, action: 'approve', signature: { password: DEMO_PASSWORD } },
+  });
+  const pickList = await call(ready.keeper, bills.outboundPickList, { params: { id } });
+  const scans: number[] = [];
+  for (const code of boxCodes) {
+    scans.push(
+      (await call(ready.keeper, bills.outboundScan, { params: { id }, body: { barcodes: [code] } })).ms,
+    );
+  }
+  const confirmed = await call(ready.keeper, bills.outboundConfirm, {
+    params: { id },
+    body: { version: reviewed.data.version, receiverName: 'Dr. Bench' },
+  });
+  line(
+    `bill of ${created.data.lines} specimens: created`,
+    `${fixed(created.ms)} ms (submitted ${fixed(submitted.ms)} ms)`,
+    '< 2000 ms',
+  );
+  line('bill: reviewed', `detail ${fixed(detail.ms)} ms + approve ${fixed(reviewed.ms)} ms`, '< 2000 ms');
+  line(
+    `bill: confirmed by ${scans.length} box scans`,
+    `pick list ${fixed(pickList.ms)} ms, scans ${fixed(scans.reduce((a, b) => a + b, 0))} ms (max ${fixed(Math.max(...scans))}), confirm ${fixed(confirmed.ms)} ms`,
+    '< 2000 ms each',
+  );
+}
+
+/** Evacuation of unit 1 into the two backup units: planned, printed, approved and carried out. */
+async function evacuate(ready: Ready, unitId: (n: number) => number): Promise<void> {
+  const planned = await call<{ id: number; specimens: number; boxesKept: number }>(
+    ready.keeper,
+    moves.evacuate,
+    {
+      body: {
+        unitId: unitId(1),
+        backupUnitIds: [unitId(UNITS + 1), unitId(UNITS + 2)],
+        reason: 'bench: compressor failure',
+      },
+    },
+  );
+  line(
+    `evacuation of ${planned.data.specimens} specimens (${planned.data.boxesKept} kept by box): planned`,
+    `${fixed(planned.ms)} ms`,
+    '< 2000 ms',
+  );
+  const id = planned.data.id;
+  const detail = await call(ready.admin, moves.get, { params: { id } });
+  const pickList = await call(ready.keeper, moves.pickList, { params: { id } });
+  const approved = await call<{ version: number }>(ready.admin, moves.approve, {
+    params: { id },
+    body: { version: 1, signature: { password: DEMO_PASSWORD } },
+  });
+  const executed = await call(ready.keeper, moves.execute, {
+    params: { id },
+    body: { version: approved.data.version },
+  });
+  line(
+    'evacuation: reviewed and carried out',
+    `detail ${fixed(detail.ms)} ms, pick-and-put PDF ${fixed(pickList.ms)} ms (${fixed(pickList.bytes / 1024)} KB), approve ${fixed(approved.ms)} ms, execute ${fixed(executed.ms)} ms`,
+  );
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();

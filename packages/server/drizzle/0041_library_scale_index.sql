@@ -1,0 +1,1 @@
+CREATE INDEX "specimen_barcodes_project_type_idx" ON "specimen_barcodes" USING btree ("project_id","sample_type_id","library");
