@@ -37,9 +37,9 @@ describe('specimen timeline', () => {
     expect(receipt).toContain('到货温度 -72.5 ℃');
     expect(receipt).toContain('ST-DEMO-TL-001');
     expect(receipt).toContain('temperature-logger-ST-DEMO-TL-001.pdf');
-    expect(texts.some((t) => t.startsWith('库存入库') && t.includes('ULT-01 / R01 / A4 / A1'))).toBe(true);
+    expect(texts.some((t) => t.startsWith('库存入库') && t.includes('ULT-01 / R01 / A4 / I1'))).toBe(true);
     expect(
-      texts.some((t) => t.includes('移位') && t.includes('ULT-01 / R01 / A4 / A1 → ULT-01 / R01 / A5 / A1')),
+      texts.some((t) => t.includes('移位') && t.includes('ULT-01 / R01 / A4 / I1 → ULT-01 / R01 / A4 / I2')),
     ).toBe(true);
     expect(texts.some((t) => t.includes('归还') && t.includes('冻融次数 1'))).toBe(true);
     // Receipt before storage before the move: the story is in time order.

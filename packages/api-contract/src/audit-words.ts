@@ -27,6 +27,12 @@ export const AUDIT_OBJECTS = {
   libraryRetention: { 'zh-CN': '样本保存期', 'en-US': 'Specimen retention', 'zh-HK': '樣本保存期' },
   retentionRule: { 'zh-CN': '样本保存规则', 'en-US': 'Retention rule', 'zh-HK': '樣本保存規則' },
   retentionExtension: { 'zh-CN': '延长保存', 'en-US': 'Retention extension', 'zh-HK': '延長保存' },
+  libraryHolds: { 'zh-CN': '样本标记', 'en-US': 'Specimen flags', 'zh-HK': '樣本標記' },
+  libraryHold: {
+    'zh-CN': '法律保全或撤回知情同意',
+    'en-US': 'Legal hold or consent withdrawal',
+    'zh-HK': '法律保全或撤回知情同意',
+  },
   biobankMoves: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
   specimenMove: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
   outboundBill: { 'zh-CN': '出库单', 'en-US': 'Outbound bill', 'zh-HK': '出庫單' },
@@ -229,6 +235,8 @@ export const AUDIT_VERBS = {
   dispute: { 'zh-CN': '提出异议', 'en-US': 'dispute', 'zh-HK': '提出異議' },
   download: { 'zh-CN': '下载', 'en-US': 'download', 'zh-HK': '下載' },
   edit: { 'zh-CN': '修改', 'en-US': 'edit', 'zh-HK': '修改' },
+  set: { 'zh-CN': '设置', 'en-US': 'set', 'zh-HK': '設置' },
+  lift: { 'zh-CN': '解除', 'en-US': 'lift', 'zh-HK': '解除' },
   enable: { 'zh-CN': '启用', 'en-US': 'enable', 'zh-HK': '啟用' },
   fileUpload: { 'zh-CN': '上传文件', 'en-US': 'upload a file', 'zh-HK': '上傳文件' },
   firstUpdatePassword: {
@@ -459,6 +467,9 @@ export const AUDIT_FIELDS = {
   instruction: { 'zh-CN': '到期处理', 'en-US': 'End-of-study instruction', 'zh-HK': '到期處理' },
   returnTypeId: { 'zh-CN': '归还出库类型', 'en-US': 'Return stock-out type', 'zh-HK': '歸還出庫類型' },
   until: { 'zh-CN': '保存至', 'en-US': 'Kept until', 'zh-HK': '保存至' },
+  specimenId: { 'zh-CN': '样本', 'en-US': 'Specimen', 'zh-HK': '樣本' },
+  liftReason: { 'zh-CN': '解除原因', 'en-US': 'Reason lifted', 'zh-HK': '解除原因' },
+  liftedAt: { 'zh-CN': '解除时间', 'en-US': 'Lifted at', 'zh-HK': '解除時間' },
 } as const satisfies Record<string, Words>;
 
 export type AuditObject = keyof typeof AUDIT_OBJECTS;

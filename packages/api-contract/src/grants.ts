@@ -98,6 +98,9 @@ const VERB_ACTIONS: Record<string, GrantAction> = {
   recipient: 'create',
   // Quality assurance's authorisation of a destruction (one of its two authorisers holds it).
   qa: 'sign',
+  // Legal holds and consent withdrawals: set and lifted with an e-signature.
+  hold: 'sign',
+  lift: 'sign',
   // A second person's check without an e-signature.
   review: 'review',
   audit: 'review',

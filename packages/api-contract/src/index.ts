@@ -16,6 +16,7 @@ export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
 export * from './endpoints/library-custody.js';
+export * from './endpoints/library-holds.js';
 export * from './endpoints/library-log.js';
 export * from './endpoints/library-retention.js';
 export * from './endpoints/plan-templates.js';
@@ -109,6 +110,7 @@ import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { libraryCustody } from './endpoints/library-custody.js';
+import { libraryHolds } from './endpoints/library-holds.js';
 import { libraryLog } from './endpoints/library-log.js';
 import { libraryRetention } from './endpoints/library-retention.js';
 import { formTemplates, planTemplates } from './endpoints/plan-templates.js';
@@ -176,6 +178,7 @@ export const endpoints = {
   librarySamples,
   libraryRetention,
   libraryCustody,
+  libraryHolds,
   libraryLog,
   accountApplication,
   sharedDocOriginal,

@@ -36,6 +36,7 @@ import { LIBRARY_CONTAINER_MESSAGES } from './modules/library-containers/message
 import { libraryContainerRoutes } from './modules/library-containers/routes.js';
 import { CUSTODY_MESSAGES } from './modules/library-custody/messages.js';
 import { libraryCustodyRoutes } from './modules/library-custody/routes.js';
+import { libraryHoldRoutes } from './modules/library-holds/routes.js';
 import { libraryLogRoutes } from './modules/library-log/routes.js';
 import { LIBRARY_RETENTION_MESSAGES } from './modules/library-retention/messages.js';
 import { libraryRetentionRoutes } from './modules/library-retention/routes.js';
@@ -92,6 +93,7 @@ import { moveLegacyFileContent } from './services/files/legacy-content.js';
 import { FILE_SWEEP_TICK_MS, sweepUnreferencedContent } from './services/files/sweep.js';
 import { hasPermission, permissionStrings } from './services/identity/permissions.js';
 import { findOpenSession, isSessionActive, sha256Hex, touchSession } from './services/identity/session.js';
+import { LIBRARY_HOLD_MESSAGES } from './services/library-holds/messages.js';
 import { TIMELINE_WORDS } from './services/library-timeline/words.js';
 import { POSITION_MESSAGES } from './services/positions/messages.js';
 import { MOVE_MESSAGES } from './services/positions/move-messages.js';
@@ -148,6 +150,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   librarySampleRoutes, // the library's specimen pages: awaiting storage, rack-scanner import
   libraryRetentionRoutes, // retention rules and expired specimens (specimen-expired)
   libraryCustodyRoutes, // identity-verified custody: authorised recipients, settings, bills' checks
+  libraryHoldRoutes, // legal holds and consent withdrawals (checked by the position engine)
   libraryLogRoutes, // the custody log and the specimen and box timelines
   // Customer portal (/web) and personal centre
   addressRoutes,
@@ -181,6 +184,7 @@ addMessages(BILL_MESSAGES);
 addMessages(LIBRARY_SAMPLE_MESSAGES);
 addMessages(LIBRARY_RETENTION_MESSAGES);
 addMessages(CUSTODY_MESSAGES);
+addMessages(LIBRARY_HOLD_MESSAGES);
 addMessages(TIMELINE_WORDS);
 
 export interface ServerOptions {

@@ -64,7 +64,7 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
   it("tells a specimen's story from every source, in time order and in words", async () => {
     const { specimen, events } = await timeline(DEMO_TIMELINE_SPECIMEN);
     expect(specimen).toMatchObject({ code: DEMO_TIMELINE_SPECIMEN, library: 'stored', freezeThaw: 1 });
-    expect(specimen.place).toBe('ULT-01 / R01 / A5 / A2');
+    expect(specimen.place).toBe('ULT-01 / R01 / A4 / I3');
     const times = events.map((e) => Date.parse(e.at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     const titles = events.map((e) => e.title);
@@ -91,13 +91,13 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
     expect(receipt.detail).toContain('Temperature on arrival -72.5 °C');
     expect(receipt.detail).toContain('within range');
     expect(receipt.files.map((f) => f.name)).toEqual(['temperature-logger-ST-DEMO-TL-001.pdf']);
-    expect(by('placed').detail).toBe('outside the library → ULT-01 / R01 / A4 / A1');
+    expect(by('placed').detail).toBe('outside the library → ULT-01 / R01 / A4 / I1');
     expect(by('moved').detail).toBe(
-      'ULT-01 / R01 / A4 / A1 → ULT-01 / R01 / A5 / A1；reason: 按受试者归并冻存盒',
+      'ULT-01 / R01 / A4 / I1 → ULT-01 / R01 / A4 / I2；reason: 按受试者归并冻存盒',
     );
     expect(by('sent out')).toMatchObject({ reference: 'CK2026DEMO10', who: '赵样本' });
     expect(by('sent out').detail).toContain('handed to 李老师 (本中心前处理实验室)');
-    expect(by('returned').detail).toBe('outside the library → ULT-01 / R01 / A5 / A2；freeze-thaw count 1');
+    expect(by('returned').detail).toBe('outside the library → ULT-01 / R01 / A4 / I3；freeze-thaw count 1');
     // The receipt's captured printout downloads through the files' own path and checks.
     const file = receipt.files[0] as { id: number };
     const got = await call(
@@ -128,8 +128,8 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
     expect(mine.total).toBe(4);
     expect(mine.data.map((r) => r.action)).toEqual(['return', 'outbound', 'move', 'place']);
     expect(mine.data[2]).toMatchObject({
-      from: 'ULT-01 / R01 / A4 / A1',
-      to: 'ULT-01 / R01 / A5 / A1',
+      from: 'ULT-01 / R01 / A4 / I1',
+      to: 'ULT-01 / R01 / A4 / I2',
       userName: '赵样本',
     });
     expect((await log({ reference: 'CK2026DEMO10' })).data.map((r) => r.action)).toEqual([
@@ -137,10 +137,11 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
       'outbound',
     ]);
     expect((await log({ barcode: DEMO_TIMELINE_SPECIMEN, actions: ['move'] })).total).toBe(1);
-    expect((await log({ boxCode: 'ULT-01-R01-A5' })).data.map((r) => r.action)).toEqual([
+    expect((await log({ boxCode: 'ULT-01-R01-A4' })).data.map((r) => r.action)).toEqual([
       'return',
       'outbound',
       'move',
+      'place',
     ]);
     // A parent's barcode finds its aliquots' events too (LB-0016 is an aliquot of LB-0015).
     const family = await log({ barcode: 'LB-0015' });
@@ -172,19 +173,20 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
     const [box] = await env.handle.db
       .select()
       .from(storageBoxes)
-      .where(eq(storageBoxes.code, 'ULT-01-R01-A5'));
+      .where(eq(storageBoxes.code, 'ULT-01-R01-A4'));
     const { data } = await ok<{ box: { place: string }; events: Event[] }>(api.boxTimeline, {
       body: { id: box?.id },
     });
-    expect(data.box.place).toBe('ULT-01 / R01 / A5');
+    expect(data.box.place).toBe('ULT-01 / R01 / A4');
     // ULT-01's monthly alarm check, done a month ago while the box was in it (containers demo).
     const upkeep = data.events.filter((e) => e.kind === 'maintenance').map((e) => e.title);
     expect(upkeep).toEqual(['Temperature alarm check of its unit ULT-01 done']);
     expect(data.events.filter((e) => e.kind !== 'maintenance').map((e) => e.title)).toEqual([
-      'Box created in ULT-01 / R01 / A5',
-      `${DEMO_TIMELINE_SPECIMEN} moved: A1`,
-      `${DEMO_TIMELINE_SPECIMEN} sent out: left A1`,
-      `${DEMO_TIMELINE_SPECIMEN} returned: A2`,
+      'Box created in ULT-01 / R01 / A4',
+      `${DEMO_TIMELINE_SPECIMEN} placed: I1`,
+      `${DEMO_TIMELINE_SPECIMEN} moved: I2`,
+      `${DEMO_TIMELINE_SPECIMEN} sent out: left I2`,
+      `${DEMO_TIMELINE_SPECIMEN} returned: I3`,
     ]);
     const missing = envelope(await as(keeper, api.boxTimeline, { body: { id: 999999 } }));
     expect(missing.code).toBe(ResultCode.NOT_FOUND);
@@ -224,7 +226,7 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
       expect(refused.code).toBe(ResultCode.NOT_FOUND);
       expect((await log({ barcode: DEMO_TIMELINE_SPECIMEN })).total).toBe(0);
       // Its box keeps its story without the other project's tubes.
-      const [box] = await db.select().from(storageBoxes).where(eq(storageBoxes.code, 'ULT-01-R01-A5'));
+      const [box] = await db.select().from(storageBoxes).where(eq(storageBoxes.code, 'ULT-01-R01-A4'));
       const { data } = await ok<{ events: Event[] }>(api.boxTimeline, { body: { id: box?.id } });
       expect(data.events.map((e) => e.kind)).toEqual(['box', 'maintenance']);
     } finally {
@@ -234,7 +236,7 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
 
   it('tells a box moved with its tubes once, from where to where', async () => {
     const db = env.handle.db;
-    const [box] = await db.select().from(storageBoxes).where(eq(storageBoxes.code, 'ULT-01-R01-A5'));
+    const [box] = await db.select().from(storageBoxes).where(eq(storageBoxes.code, 'ULT-01-R01-A4'));
     const [rack] = await db.select().from(storageRacks).where(eq(storageRacks.code, 'ULT-01-R01'));
     if (!box || !rack) throw new Error('demo box or rack missing');
     const moved = envelope(
@@ -253,6 +255,6 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
     expect(last.detail).toBe('ULT-01 → ULT-01；reason: tidy the drawer');
     expect(data.events.filter((e) => e.kind === 'record')).toEqual([]);
     const { specimen } = await timeline(DEMO_TIMELINE_SPECIMEN);
-    expect(specimen.place).toBe('ULT-01 / R01 / B1 / A2');
+    expect(specimen.place).toBe('ULT-01 / R01 / B1 / I3');
   });
 });

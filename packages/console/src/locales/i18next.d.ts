@@ -9,6 +9,7 @@ import type { labQueries } from './zh-CN/labQueries';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { libraryCustody } from './zh-CN/libraryCustody';
+import type { libraryHolds } from './zh-CN/libraryHolds';
 import type { libraryLog } from './zh-CN/libraryLog';
 import type { libraryMap } from './zh-CN/libraryMap';
 import type { libraryRetention } from './zh-CN/libraryRetention';
@@ -68,6 +69,7 @@ declare module 'i18next' {
       'librarySamples',
       'libraryRetention',
       'libraryCustody',
+      'libraryHolds',
       'libraryLog',
     ];
     nsSeparator: '.';
@@ -80,6 +82,7 @@ declare module 'i18next' {
       librarySamples: typeof librarySamples;
       libraryRetention: typeof libraryRetention;
       libraryCustody: typeof libraryCustody;
+      libraryHolds: typeof libraryHolds;
       libraryLog: typeof libraryLog;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;

@@ -1,7 +1,7 @@
 // Demo data of the specimen timeline (SEED_DEMO, after the library's specimen pages): one baseline
 // serum tube of KM-2026-002 site 02 (LIB-TL-0001, subject S-002-0201) with a whole story, written
 // through the flows' own pieces: labelled at the site, booked and dispatched on dry ice, received
-// at -72.5 °C with the logger's printout captured, signed for, placed in ULT-01, moved to another box,
+// at -72.5 °C with the logger's printout captured, signed for, placed in ULT-01, moved to another cell,
 // lent out on a pre-treatment bill (CK2026DEMO10) and returned (freeze-thaw 1), the bill closed.
 // KM-2026-002's plan is still in review, so nothing here counts in a plan's reconciliation.
 import { and, eq, inArray } from 'drizzle-orm';
@@ -46,16 +46,15 @@ export async function seedLibraryTimelineDemo(tx: Transaction, now: Date, store:
   const [subject] = await tx.select().from(labSubjects).where(eq(labSubjects.subjectNo, 'S-002-0201'));
   const [lending] = await tx.select().from(s.stockOutTypes).where(eq(s.stockOutTypes.code, 'PRE_TREATMENT'));
   const [first] = await tx.select().from(storageBoxes).where(eq(storageBoxes.code, 'ULT-01-R01-A4'));
-  const [second] = await tx.select().from(storageBoxes).where(eq(storageBoxes.code, 'ULT-01-R01-A5'));
   if (!keeper || !technician || !reviewer || !booker || !site || !deep || !serum || !subject) return;
-  if (!lending || !first || !second) return;
+  if (!lending || !first) return;
   const projectId = site.projects.id;
   const day = (n: number, hours = 0) => new Date(now.getTime() - n * DAY + hours * HOUR);
-  // The two boxes of the story were in the freezer before it began (the library demo dates them now).
+  // The box of the story was in the freezer before it began (the library demo dates them now).
   await tx
     .update(storageBoxes)
     .set({ createdAt: day(60) })
-    .where(inArray(storageBoxes.id, [first.id, second.id]));
+    .where(inArray(storageBoxes.id, [first.id]));
 
   // Booked by the project manager for the site, dispatched on dry ice, signed for by the lab.
   const [shipment] = await tx
@@ -182,13 +181,13 @@ export async function seedLibraryTimelineDemo(tx: Transaction, now: Date, store:
   await assign(
     tx,
     'zh_CN',
-    [{ action: 'place', specimenId: specimen.id, to: { boxId: first.id, row: 1, col: 1 } }],
+    [{ action: 'place', specimenId: specimen.id, to: { boxId: first.id, row: 9, col: 1 } }],
     custody(day(39), 'demo'),
   );
   await assign(
     tx,
     'zh_CN',
-    [{ action: 'move', specimenId: specimen.id, to: { boxId: second.id, row: 1, col: 1 } }],
+    [{ action: 'move', specimenId: specimen.id, to: { boxId: first.id, row: 9, col: 2 } }],
     custody(day(30), null, '按受试者归并冻存盒'),
   );
 
@@ -252,7 +251,7 @@ export async function seedLibraryTimelineDemo(tx: Transaction, now: Date, store:
   await assign(
     tx,
     'zh_CN',
-    [{ action: 'return', specimenId: specimen.id, to: { boxId: second.id, row: 1, col: 2 } }],
+    [{ action: 'return', specimenId: specimen.id, to: { boxId: first.id, row: 9, col: 3 } }],
     custody(day(12), billReference(DEMO_TIMELINE_BILL)),
   );
   await tx.insert(specimenBillLines).values({
@@ -263,7 +262,7 @@ export async function seedLibraryTimelineDemo(tx: Transaction, now: Date, store:
     scannedBy: keeper.id,
     scannedAt: day(19),
     returnedAt: day(12),
-    returnBoxId: second.id,
-    returnPosition: 'A2',
+    returnBoxId: first.id,
+    returnPosition: 'I3',
   });
 }

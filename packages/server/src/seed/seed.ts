@@ -24,6 +24,7 @@ import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
 import { seedLibraryCustodyDemo } from './library-custody-demo.js';
+import { seedLibraryHoldsDemo } from './library-holds-demo.js';
 import { seedLibraryRetentionDemo } from './library-retention-demo.js';
 import { seedLibrarySamplesDemo } from './library-samples-demo.js';
 import { seedLibraryTimelineDemo } from './library-timeline-demo.js';
@@ -86,6 +87,8 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   import: ['导入', 'Import', '匯入'],
   export: ['导出', 'Export', '匯出'],
   publish: ['发布', 'Publish', '發布'],
+  hold: ['设置保全/撤回同意', 'Set hold or withdrawal', '設置保全/撤回同意'],
+  lift: ['解除保全/撤回同意', 'Lift hold or withdrawal', '解除保全/撤回同意'],
 };
 
 /**
@@ -421,6 +424,7 @@ export async function seedDatabase(
         files: options.files,
         subjectCardKey: options.subjectCardKey,
       });
+      await seedLibraryHoldsDemo(tx, options.now);
       await seedLibraryTimelineDemo(tx, options.now, options.files);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);

@@ -294,6 +294,7 @@ export async function biobankMoveRoutes(app: FastifyInstance): Promise<void> {
         ctx.lang,
         plan.specimens.map((s) => ({ id: s.specimenId, code: s.code, boxId: s.boxId })),
         [],
+        'evacuate',
       );
       const made = await submitRequest(ctx, { kind: 'evacuate', reason, unitId: unit.id }, plan.lines);
       return { ...made, specimens: plan.lines.length, boxesKept: plan.boxesKept };

@@ -19,6 +19,7 @@ import * as biobankMoves from '../../db/schema-biobank-moves.js';
 import * as lab from '../../db/schema-lab.js';
 import * as labQueries from '../../db/schema-lab-queries.js';
 import * as libraryCustody from '../../db/schema-library-custody.js';
+import * as libraryHolds from '../../db/schema-library-holds.js';
 import * as libraryRetention from '../../db/schema-library-retention.js';
 import * as planTemplates from '../../db/schema-plan-templates.js';
 import * as portal from '../../db/schema-portal.js';
@@ -251,6 +252,7 @@ export const RECORD_SCHEMAS = [
   lab,
   labQueries,
   libraryRetention,
+  libraryHolds,
   planTemplates,
   portal,
   portalAdmin,

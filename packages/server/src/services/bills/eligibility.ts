@@ -4,6 +4,7 @@
 // they add their check to LINE_CHECKS (the problem words are declared in the contract, LINE_PROBLEMS).
 import type { BillKind, LibraryState, LineProblem } from '@trialab/api-contract';
 import type { Executor } from '../../db/client.js';
+import { holdLineCheck } from '../library-holds/holds.js';
 import { retentionOf } from '../retention/retention.js';
 
 export interface LineFacts {
@@ -53,7 +54,13 @@ const expiredCheck: LineCheck = async (db, bill, lines, now) => {
   );
 };
 
-const LINE_CHECKS: readonly LineCheck[] = [stateCheck, reservedCheck, expiredCheck];
+const LINE_CHECKS: readonly LineCheck[] = [
+  stateCheck,
+  reservedCheck,
+  expiredCheck,
+  holdLineCheck('legal', 'legalHold'),
+  holdLineCheck('consent', 'consentWithdrawn'),
+];
 
 /** Every problem of every line (specimen id → problems; a line without any is not listed). */
 export async function lineProblems(

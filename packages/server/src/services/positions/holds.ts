@@ -6,6 +6,7 @@ import type { CustodyAction, Lang } from '@trialab/api-contract';
 import type { Executor } from '../../db/client.js';
 import type { ApiError } from '../../lib/errors.js';
 import { billHold } from '../bills/holds.js';
+import { libraryHoldCheck } from '../library-holds/holds.js';
 import { moveRequestHold } from './move-holds.js';
 
 export interface HeldSpecimen {
@@ -21,7 +22,7 @@ export type HoldCheck = (
   reference: string | null,
 ) => Promise<ApiError | undefined>;
 
-const HOLD_CHECKS: readonly HoldCheck[] = [billHold, moveRequestHold];
+const HOLD_CHECKS: readonly HoldCheck[] = [billHold, moveRequestHold, libraryHoldCheck];
 
 /** The first hold one of these specimens is under, unless the action is its holder's own. */
 export async function holdProblem(

@@ -43,12 +43,14 @@ export type MoveLineInsert = Omit<typeof moveLines.$inferInsert, 'id' | 'request
  * Refuses specimens or boxes an open request already holds, naming it: a specimen on a line, a
  * specimen whose box is moved by a line, a box moved by a line or left by a specimen of one.
  * `leftBoxIds` are the boxes the new request's specimens leave; `movedBoxIds` the boxes it moves.
+ * `action` is what the request will do to its specimens (an evacuation passes a legal hold).
  */
 export async function assertNotHeld(
   db: Executor,
   lang: Lang,
   specimens: Array<{ id: number; code: string; boxId: number }>,
   boxes: Array<{ id: number; code: string }>,
+  action: 'move' | 'evacuate' = 'move',
 ): Promise<void> {
   const specimenIds = specimens.map((s) => s.id);
   const boxIds = [...new Set([...boxes.map((b) => b.id), ...specimens.map((s) => s.boxId)])];
@@ -78,7 +80,7 @@ export async function assertNotHeld(
   const other = await holdProblem(
     db,
     lang,
-    specimens.map((s) => ({ id: s.id, code: s.code, action: 'move' as const })),
+    specimens.map((s) => ({ id: s.id, code: s.code, action })),
     null,
   );
   if (other) throw other;

@@ -1,4 +1,8 @@
-import { type SubjectRow, subjectRegistrationWorkflow } from '@trialab/api-contract';
+import {
+  LIBRARY_HOLD_PERMISSIONS,
+  type SubjectRow,
+  subjectRegistrationWorkflow,
+} from '@trialab/api-contract';
 import type { IdCard } from '@trialab/device-protocol';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Steps } from 'antd';
 import { useState } from 'react';
@@ -7,6 +11,7 @@ import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { useAction } from '../../../../components/FormModal';
 import { formatTimeAs } from '../../../../components/format';
+import { HoldDialog, HoldsDrawer, type HoldTarget } from '../../../../components/LibraryHolds';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { useProjectSites } from '../../../../components/ProjectSiteFields/useProjectSites';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
@@ -43,6 +48,10 @@ export default function InputSubjectPage() {
   const [face, setFace] = useState<FaceResult | null>(null);
   const [finger, setFinger] = useState<FingerprintResult | null>(null);
   const [resubmit, setResubmit] = useState<SubjectRow | null>(null);
+  // The library's flags on a subject: consent withdrawn (or a legal hold) covers all its specimens.
+  const { t: th } = useTranslation('libraryHolds');
+  const [holding, setHolding] = useState<HoldTarget | null>(null);
+  const [shownHolds, setShownHolds] = useState<{ id: number; no: string } | null>(null);
   const [run, saving] = useAction();
   const list = useListPage((c) => c.subject.paging, {});
 
@@ -198,6 +207,22 @@ export default function InputSubjectPage() {
         rowKey="id"
         columns={columns}
         actions={{
+          width: 260,
+          items: [
+            {
+              label: th('set'),
+              permission: LIBRARY_HOLD_PERMISSIONS.set,
+              hidden: (row) => row.status !== 'approved',
+              testId: (row) => `subject-hold-${row.subjectNo}`,
+              onClick: (row) => setHolding({ subjectId: row.id, subjectNo: row.subjectNo }),
+            },
+            {
+              label: th('list'),
+              permission: LIBRARY_HOLD_PERMISSIONS.page,
+              testId: (row) => `subject-holds-${row.subjectNo}`,
+              onClick: (row) => setShownHolds({ id: row.id, no: row.subjectNo }),
+            },
+          ],
           render: (row) => (
             <WorkflowActions
               workflow={subjectRegistrationWorkflow}
@@ -220,7 +245,14 @@ export default function InputSubjectPage() {
             />
           ),
         }}
-      />
+      >
+        <HoldDialog target={holding} onClose={() => setHolding(null)} />
+        <HoldsDrawer
+          open={shownHolds !== null}
+          subject={shownHolds ?? undefined}
+          onClose={() => setShownHolds(null)}
+        />
+      </ListPage>
     </Space>
   );
 }

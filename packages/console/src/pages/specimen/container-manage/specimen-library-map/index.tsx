@@ -10,6 +10,7 @@ import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../../access/useAccess';
 import { dash } from '../../../../components/format';
+import { HoldTags, useSpecimenHolds } from '../../../../components/LibraryHolds';
 import {
   BoxTimelineDrawer,
   SpecimenTimelineDrawer,
@@ -126,6 +127,9 @@ export default function LibraryMapPage() {
     [box],
   );
   const byKey = useMemo(() => new Map(cells.map((c) => [cellKey(c), c])), [cells]);
+  // The flags covering the box's specimens (legal hold, consent withdrawn), shown in the details.
+  const holds = useSpecimenHolds(cells.flatMap((c) => (c.specimenId === null ? [] : [c.specimenId])));
+  const { t: th } = useTranslation('libraryHolds');
   const selectable = (c: GridCell) => {
     const cell = byKey.get(cellKey(c));
     return cell?.state === 'stored' && cell.specimenId !== null;
@@ -511,6 +515,11 @@ export default function LibraryMapPage() {
                     <Descriptions.Item label={t('visit')}>{dash(shown?.visit ?? null)}</Descriptions.Item>
                     {shown?.reason && (
                       <Descriptions.Item label={t('reason')}>{shown.reason}</Descriptions.Item>
+                    )}
+                    {shown?.specimenId != null && holds.has(shown.specimenId) && (
+                      <Descriptions.Item label={th('holds')}>
+                        <HoldTags holds={holds.get(shown.specimenId)} />
+                      </Descriptions.Item>
                     )}
                   </Descriptions>
                   <Typography.Title level={5} style={{ marginTop: 12 }}>

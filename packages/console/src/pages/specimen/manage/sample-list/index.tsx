@@ -1,18 +1,27 @@
 import {
   BIOBANK_PERMISSIONS,
+  LIBRARY_HOLD_PERMISSIONS,
   LIBRARY_STATE_WORDS,
   LIBRARY_STATES,
   type LibrarySample,
   type LibraryState,
   libraryWord,
 } from '@trialab/api-contract';
-import { DatePicker, Form, Input, Select, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccess } from '../../../../access/useAccess';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
 import { ExportButton } from '../../../../components/ExportButton';
+import {
+  HoldDialog,
+  HoldsButton,
+  HoldTags,
+  type HoldTarget,
+  useSpecimenHolds,
+} from '../../../../components/LibraryHolds';
 import { ListPage, useListPage } from '../../../../components/ListPage';
 import { nameOptions } from '../../../../components/localName';
 import { ProjectSelect } from '../../../../components/ProjectSelect';
@@ -51,10 +60,26 @@ export default function SampleListPage() {
   const list = useListPage((c) => c.librarySamples.list, {} as Filter);
   const sampleTypes = useSampleTypes();
   const state = (v: LibraryState) => libraryWord(LIBRARY_STATE_WORDS, v, i18n.language);
+  const { t: th } = useTranslation('libraryHolds');
+  const holds = useSpecimenHolds(list.rows.map((r) => r.id));
+  const { hasAny } = useAccess();
+  const mayHold = hasAny([LIBRARY_HOLD_PERMISSIONS.set]);
+  // The selection across pages: id → barcode of every row ticked.
+  const [selected, setSelected] = useState<Map<Key, string>>(new Map());
+  const [holding, setHolding] = useState<HoldTarget | null>(null);
   const [timeline, setTimeline] = useState<string | null>(null);
 
+  const [barcode, ...described] = specimenColumns<LibrarySample>(t);
   const columns: DataColumn<LibrarySample>[] = [
-    ...specimenColumns<LibrarySample>(t),
+    ...(barcode ? [barcode] : []),
+    // Legal hold and consent withdrawal, next to the barcode: what keeps a specimen where it is.
+    {
+      title: th('holds'),
+      dataIndex: 'id',
+      width: 200,
+      render: (id: number) => <HoldTags holds={holds.get(id)} />,
+    },
+    ...described,
     {
       title: t('list.library'),
       dataIndex: 'library',
@@ -74,8 +99,31 @@ export default function SampleListPage() {
       rowKey="id"
       code="specimen.sample-list"
       columns={columns}
+      selection={
+        mayHold
+          ? {
+              mode: 'multiple',
+              keys: [...selected.keys()],
+              onChange: (keys) =>
+                setSelected(
+                  new Map(
+                    keys.map((k) => [k, selected.get(k) ?? list.rows.find((r) => r.id === k)?.code ?? '']),
+                  ),
+                ),
+            }
+          : undefined
+      }
       actions={{
-        width: 90,
+        width: 280,
+        items: [
+          {
+            label: th('set'),
+            permission: LIBRARY_HOLD_PERMISSIONS.set,
+            hidden: (r) => r.library === 'destroyed',
+            testId: (r) => `hold-set-${r.code}`,
+            onClick: (r) => setHolding({ barcodes: [r.code] }),
+          },
+        ],
         render: (row) => (
           <TimelineButton onClick={() => setTimeline(row.code)} testId={`sample-timeline-${row.code}`} />
         ),
@@ -127,17 +175,36 @@ export default function SampleListPage() {
         </>
       }
       toolbar={
-        <ExportButton
-          endpoint={(api) => api.librarySamples.export}
-          input={{ body: list.filter }}
-          fileName={`${t('list.exportName')}.xlsx`}
-          permission={[BIOBANK_PERMISSIONS.listExport]}
-          data-testid="samples-export"
-        >
-          {t('list.export')}
-        </ExportButton>
+        <>
+          {mayHold && (
+            <Button
+              disabled={selected.size === 0}
+              onClick={() => setHolding({ barcodes: [...selected.values()] })}
+              data-testid="hold-set-selected"
+            >
+              {th('setSelected', { count: selected.size })}
+            </Button>
+          )}
+          <HoldsButton />
+          <ExportButton
+            endpoint={(api) => api.librarySamples.export}
+            input={{ body: list.filter }}
+            fileName={`${t('list.exportName')}.xlsx`}
+            permission={[BIOBANK_PERMISSIONS.listExport]}
+            data-testid="samples-export"
+          >
+            {t('list.export')}
+          </ExportButton>
+        </>
       }
     >
+      <HoldDialog
+        target={holding}
+        onClose={() => {
+          setHolding(null);
+          setSelected(new Map());
+        }}
+      />
       <SpecimenTimelineDrawer code={timeline} onClose={() => setTimeline(null)} />
     </ListPage>
   );
