@@ -55,7 +55,7 @@ async function sign(page: Page): Promise<void> {
 async function billStatus(page: Page, family: 'outbound' | 'destroy', keyword: string): Promise<string> {
   const session = await apiSession(page.context(), stack.consoleUrl);
   const list =
-    family === 'outbound' ? endpoints.biobankBills.outboundList : endpoints.biobankBills.destroyList;
+    family === 'outbound' ? endpoints.libraryBills.outboundList : endpoints.libraryBills.destroyList;
   const answer = await apiCall<Array<{ status: string }>>(session, list, {
     body: { page: 1, size: 50, keyword },
   });

@@ -17,7 +17,7 @@ import { type ApiSession, apiCall, apiSession } from '../support/web/api.ts';
 const stack = inject('stack');
 const KEEPER = '13800000004';
 const REVIEWER = '13800000002';
-const { biobankBills: bills, libraryCustody: custody } = endpoints;
+const { libraryBills: bills, libraryCustody: custody } = endpoints;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const port = (name: 'bridge' | 'camera') => {

@@ -26,18 +26,18 @@ async function awaitingStorage(api: ApiSession): Promise<string[]> {
   const signed = await apiCall<Array<{ code: string }>>(api, endpoints.specimenSign.paging, {
     body: { page: 1, size: 100 },
   });
-  const units = await apiCall<Array<{ id: number; code: string }>>(api, endpoints.biobank.unitList, {
+  const units = await apiCall<Array<{ id: number; code: string }>>(api, endpoints.library.unitList, {
     body: { page: 1, size: 50, keyword: 'ULT-01' },
   });
   const ultId = units.data.find((u) => u.code === 'ULT-01')?.id ?? 0;
   const found: string[] = [];
   for (const { code } of signed.data.filter((r) => r.code.startsWith('KM1-'))) {
     // Placeable in ULT-01 now: an allocation there succeeds (and is released at once).
-    const held = await apiCall<{ reservationId: string } | null>(api, endpoints.biobank.allocate, {
+    const held = await apiCall<{ reservationId: string } | null>(api, endpoints.library.allocate, {
       body: { barcodes: [code], unitId: ultId },
     });
     if (held.code !== 200 || !held.data) continue;
-    await apiCall(api, endpoints.biobank.release, { params: { reservationId: held.data.reservationId } });
+    await apiCall(api, endpoints.library.release, { params: { reservationId: held.data.reservationId } });
     found.push(code);
     if (found.length === 2) break;
   }

@@ -11,7 +11,7 @@ type Words = Readonly<Record<FormLang, string>>;
 
 /** The objects: action ids' first part (endpoint groups, workflow ids) and the entities recorded. */
 export const AUDIT_OBJECTS = {
-  biobank: { 'zh-CN': '样本库', 'en-US': 'Specimen library', 'zh-HK': '樣本庫' },
+  library: { 'zh-CN': '样本库', 'en-US': 'Specimen library', 'zh-HK': '樣本庫' },
   storageRoom: { 'zh-CN': '样本库房间', 'en-US': 'Library room', 'zh-HK': '樣本庫房間' },
   storageUnit: { 'zh-CN': '存储设备', 'en-US': 'Storage unit', 'zh-HK': '存儲設備' },
   storageRackType: { 'zh-CN': '冻存架类型', 'en-US': 'Rack type', 'zh-HK': '凍存架類型' },
@@ -22,7 +22,7 @@ export const AUDIT_OBJECTS = {
   libraryMaintenance: { 'zh-CN': '设备维护', 'en-US': 'Unit maintenance', 'zh-HK': '設備維護' },
   unitMaintenance: { 'zh-CN': '设备维护任务', 'en-US': 'Unit maintenance task', 'zh-HK': '設備維護任務' },
   storageReservation: { 'zh-CN': '库位预留', 'en-US': 'Position reservation', 'zh-HK': '庫位預留' },
-  biobankBills: { 'zh-CN': '样本单据', 'en-US': 'Specimen bills', 'zh-HK': '樣本單據' },
+  libraryBills: { 'zh-CN': '样本单据', 'en-US': 'Specimen bills', 'zh-HK': '樣本單據' },
   librarySamples: { 'zh-CN': '样本库样本', 'en-US': 'Library specimens', 'zh-HK': '樣本庫樣本' },
   libraryRetention: { 'zh-CN': '样本保存期', 'en-US': 'Specimen retention', 'zh-HK': '樣本保存期' },
   retentionRule: { 'zh-CN': '样本保存规则', 'en-US': 'Retention rule', 'zh-HK': '樣本保存規則' },
@@ -33,7 +33,7 @@ export const AUDIT_OBJECTS = {
     'en-US': 'Legal hold or consent withdrawal',
     'zh-HK': '法律保全或撤回知情同意',
   },
-  biobankMoves: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
+  libraryMoves: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
   specimenMove: { 'zh-CN': '样本移位申请', 'en-US': 'Move request', 'zh-HK': '樣本移位申請' },
   outboundBill: { 'zh-CN': '出库单', 'en-US': 'Outbound bill', 'zh-HK': '出庫單' },
   destroyBill: { 'zh-CN': '销毁单', 'en-US': 'Destruction bill', 'zh-HK': '銷毀單' },

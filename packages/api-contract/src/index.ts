@@ -5,20 +5,20 @@ export * from './endpoint.js';
 export { dept, ROLE_CODE_PATTERN, role, userProject } from './endpoints/access.js';
 export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
-export * from './endpoints/biobank.js';
-export * from './endpoints/biobank-bills.js';
-export * from './endpoints/biobank-containers.js';
-export * from './endpoints/biobank-maintenance.js';
-export * from './endpoints/biobank-moves.js';
-export * from './endpoints/biobank-samples.js';
 export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
+export * from './endpoints/library.js';
+export * from './endpoints/library-bills.js';
+export * from './endpoints/library-containers.js';
 export * from './endpoints/library-custody.js';
 export * from './endpoints/library-holds.js';
 export * from './endpoints/library-log.js';
+export * from './endpoints/library-maintenance.js';
+export * from './endpoints/library-moves.js';
 export * from './endpoints/library-retention.js';
+export * from './endpoints/library-samples.js';
 export * from './endpoints/plan-templates.js';
 export * from './endpoints/plans.js';
 export * from './endpoints/portal-address.js';
@@ -77,13 +77,13 @@ export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
 export * from './validation.js';
 export * from './workflows/account-application.js';
-export * from './workflows/biobank.js';
-export * from './workflows/biobank-bills.js';
-export * from './workflows/biobank-maintenance.js';
-export * from './workflows/biobank-moves.js';
 export * from './workflows/chargeback-notice.js';
 export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';
+export * from './workflows/library.js';
+export * from './workflows/library-bills.js';
+export * from './workflows/library-maintenance.js';
+export * from './workflows/library-moves.js';
 export * from './workflows/portal.js';
 export * from './workflows/progress.js';
 export * from './workflows/project-file.js';
@@ -99,20 +99,20 @@ import type { EndpointDef } from './endpoint.js';
 import { dept, role, userProject } from './endpoints/access.js';
 import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
-import { biobank } from './endpoints/biobank.js';
-import { biobankBills } from './endpoints/biobank-bills.js';
-import { libraryContainers } from './endpoints/biobank-containers.js';
-import { libraryMaintenance } from './endpoints/biobank-maintenance.js';
-import { biobankMoves } from './endpoints/biobank-moves.js';
-import { librarySamples } from './endpoints/biobank-samples.js';
 import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
+import { library } from './endpoints/library.js';
+import { libraryBills } from './endpoints/library-bills.js';
+import { libraryContainers } from './endpoints/library-containers.js';
 import { libraryCustody } from './endpoints/library-custody.js';
 import { libraryHolds } from './endpoints/library-holds.js';
 import { libraryLog } from './endpoints/library-log.js';
+import { libraryMaintenance } from './endpoints/library-maintenance.js';
+import { libraryMoves } from './endpoints/library-moves.js';
 import { libraryRetention } from './endpoints/library-retention.js';
+import { librarySamples } from './endpoints/library-samples.js';
 import { formTemplates, planTemplates } from './endpoints/plan-templates.js';
 import { plan } from './endpoints/plans.js';
 import { address, personal } from './endpoints/portal-address.js';
@@ -170,11 +170,11 @@ export const endpoints = {
   specimenSign,
   subBarcode,
   tempStorage,
-  biobank,
+  library,
   libraryContainers,
   libraryMaintenance,
-  biobankMoves,
-  biobankBills,
+  libraryMoves,
+  libraryBills,
   librarySamples,
   libraryRetention,
   libraryCustody,

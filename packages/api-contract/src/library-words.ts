@@ -11,7 +11,7 @@ import type {
   RestrictionLevel,
   StorageUnitKind,
   StorageUnitStatus,
-} from './workflows/biobank.js';
+} from './workflows/library.js';
 
 type Words = Readonly<Record<FormLang, string>>;
 

@@ -17,12 +17,12 @@ export const SPECIMEN_VALIDATION_MESSAGES: Record<string, MessageTexts> = {
     en_US: 'The code must be 1 to 32 letters, digits or _ . -, starting with a letter or digit',
     zh_HK: '編號須為1至32位字母、數字或 _ . -，以字母或數字開頭',
   },
-  'validation.biobank.grid': {
+  'validation.library.grid': {
     zh_CN: '网格型冻存盒须填写行数和列数',
     en_US: 'A grid box type needs rows and columns',
     zh_HK: '網格型凍存盒須填寫行數和列數',
   },
-  'validation.biobank.moveEmpty': {
+  'validation.library.moveEmpty': {
     zh_CN: '移位申请须至少包含一条样本或冻存盒',
     en_US: 'A move request needs at least one specimen or box',
     zh_HK: '移位申請須至少包含一條樣本或凍存盒',

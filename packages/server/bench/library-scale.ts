@@ -53,7 +53,7 @@ const BACKUPS = 2;
 const ONLY = new Set((env.BENCH_ONLY ?? 'list,map,locate,allocate,bill,evacuate').split(','));
 const QUERY_ONLY = '/bench/sample-list-query';
 const root = resolve(fileURLToPath(import.meta.url), '../../../..');
-const { biobank, biobankBills: bills, biobankMoves: moves, librarySamples } = endpoints;
+const { library, libraryBills: bills, libraryMoves: moves, librarySamples } = endpoints;
 
 interface Session {
   token: string;
@@ -362,7 +362,7 @@ async function unitMap(ready: Ready, unitId: (n: number) => number): Promise<voi
   let bytes = 0;
   let boxes = 0;
   for (let i = 0; i < 30; i++) {
-    const answer = await call<{ boxes: unknown[] }>(ready.keeper, biobank.unitMap, {
+    const answer = await call<{ boxes: unknown[] }>(ready.keeper, library.unitMap, {
       params: { id: unitId(1 + (i % UNITS)) },
     });
     if (i >= 5) times.push(answer.ms);
@@ -406,7 +406,7 @@ async function unitMap(ready: Ready, unitId: (n: number) => number): Promise<voi
 
 /** A scanned barcode resolved to its position: random stored barcodes, 20 connections. */
 async function locate(ready: Ready): Promise<void> {
-  const path = endpointUrl(biobank.specimenPosition);
+  const path = endpointUrl(library.specimenPosition);
   const random = () => JSON.stringify({ barcode: storedCode(1 + Math.floor(Math.random() * SPECIMENS)) });
   const result = await loadRun(`barcode located (random of ${SPECIMENS}), ${CONNECTIONS} conns`, {
     url: base,
@@ -414,17 +414,17 @@ async function locate(ready: Ready): Promise<void> {
   });
   line('barcode located, p99', `${result.latency.p99} ms`, '< 50 ms');
   await sequential('barcode located, one at a time (100 calls)', 100, () =>
-    call(ready.keeper, biobank.specimenPosition, { body: JSON.parse(random()) }),
+    call(ready.keeper, library.specimenPosition, { body: JSON.parse(random()) }),
   );
 }
 
 /** 1,000 specimens awaiting storage auto-allocated (no unit chosen) and committed. */
 async function allocate(ready: Ready): Promise<void> {
   const barcodes = Array.from({ length: ALLOCATE }, (_, i) => awaitingCode(i + 1));
-  const allocated = await call<{ reservationId: string; cells: unknown[] }>(ready.keeper, biobank.allocate, {
+  const allocated = await call<{ reservationId: string; cells: unknown[] }>(ready.keeper, library.allocate, {
     body: { barcodes },
   });
-  const committed = await call<{ placed: unknown[] }>(ready.keeper, biobank.commit, {
+  const committed = await call<{ placed: unknown[] }>(ready.keeper, library.commit, {
     params: { reservationId: allocated.data.reservationId },
   });
   line(

@@ -1,5 +1,5 @@
 // The specimen library at scale, seeded with set-based SQL (generate_series) straight into the real
-// tables, keeping every invariant the position engine keeps (docs/biobank.md "Guarantees"): one
+// tables, keeping every invariant the position engine keeps (docs/library.md "Guarantees"): one
 // `stored` position per stored specimen, its `place` custody event putting it there, box counters
 // equal to their positions, unit counters the sums of their boxes, unit capacity the sum of box
 // capacities. Used by bench/library-scale.ts; nothing else writes these rows.

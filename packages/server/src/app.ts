@@ -22,9 +22,6 @@ import { accountApplicationRoutes } from './modules/account-applications/routes.
 import { addressRoutes } from './modules/address/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type OAuthProvider, SimulatedWeChat, WeChatProvider } from './modules/auth/wechat.js';
-import { biobankRoutes } from './modules/biobank/routes.js';
-import { biobankBillRoutes } from './modules/biobank-bills/routes.js';
-import { biobankMoveRoutes } from './modules/biobank-moves/routes.js';
 import { clarificationRoutes } from './modules/clarification/routes.js';
 import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
 import { codeMappingRoutes } from './modules/code-mappings/routes.js';
@@ -32,12 +29,15 @@ import { consumableRoutes } from './modules/consumables/routes.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
+import { libraryRoutes } from './modules/library/routes.js';
+import { libraryBillRoutes } from './modules/library-bills/routes.js';
 import { LIBRARY_CONTAINER_MESSAGES } from './modules/library-containers/messages.js';
 import { libraryContainerRoutes } from './modules/library-containers/routes.js';
 import { CUSTODY_MESSAGES } from './modules/library-custody/messages.js';
 import { libraryCustodyRoutes } from './modules/library-custody/routes.js';
 import { libraryHoldRoutes } from './modules/library-holds/routes.js';
 import { libraryLogRoutes } from './modules/library-log/routes.js';
+import { libraryMoveRoutes } from './modules/library-moves/routes.js';
 import { LIBRARY_RETENTION_MESSAGES } from './modules/library-retention/messages.js';
 import { libraryRetentionRoutes } from './modules/library-retention/routes.js';
 import { LIBRARY_SAMPLE_MESSAGES } from './modules/library-samples/messages.js';
@@ -143,10 +143,10 @@ const DOMAINS: FastifyPluginAsync[] = [
   reportRoutes, // results and reports
   specimenLogRoutes,
   specimenRoutes, // sample codes, bench sign-for, sub-barcodes, temporary storage
-  biobankRoutes, // the specimen library: storage tree, restrictions, positions (one engine)
+  libraryRoutes, // the specimen library: storage tree, restrictions, positions (one engine)
   libraryContainerRoutes, // storage management lists and unit maintenance
-  biobankMoveRoutes, // reviewed moves and evacuation of the specimen library
-  biobankBillRoutes, // the library's outbound and destruction bills (through the engine)
+  libraryMoveRoutes, // reviewed moves and evacuation of the specimen library
+  libraryBillRoutes, // the library's outbound and destruction bills (through the engine)
   librarySampleRoutes, // the library's specimen pages: awaiting storage, rack-scanner import
   libraryRetentionRoutes, // retention rules and expired specimens (specimen-expired)
   libraryCustodyRoutes, // identity-verified custody: authorised recipients, settings, bills' checks

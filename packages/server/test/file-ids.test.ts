@@ -59,8 +59,8 @@ describe('file-id fields in the contract', () => {
         'testOrder.batchCreate: requisitionFileIds.*',
         'testOrder.create: requisitionFileIds.*',
         'testOrder.resubmit: requisitionFileIds.*',
-        'biobankBills.outboundConfirm: identity.formFileId (images)',
-        'biobankBills.destroyConfirm: witness.formFileId (images)',
+        'libraryBills.outboundConfirm: identity.formFileId (images)',
+        'libraryBills.destroyConfirm: witness.formFileId (images)',
       ].sort(),
     );
   });

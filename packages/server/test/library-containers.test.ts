@@ -2,11 +2,11 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temperatures } from '../src/db/schema.js';
-import { storageRooms } from '../src/db/schema-biobank.js';
+import { storageRooms } from '../src/db/schema-library.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
-const { biobank, libraryContainers: lists, libraryMaintenance: maintenance, todo } = endpoints;
+const { library, libraryContainers: lists, libraryMaintenance: maintenance, todo } = endpoints;
 
 type Row = Record<string, unknown> & { id: number; version: number; status: string; code: string };
 
@@ -48,10 +48,10 @@ describe.each(ENGINES)('storage management on %s', (engine) => {
     const [rackType] = (await ok(lists.rackList, {
       body: { page: 1, size: 1, keyword: 'ULT-01-R01' },
     })) as Row[];
-    const boxTypes = (await ok(biobank.boxTypeList, {
+    const boxTypes = (await ok(library.boxTypeList, {
       body: { page: 1, size: 10, keyword: 'BT-9x9' },
     })) as Row[];
-    const made = await ok(biobank.unitCreate, {
+    const made = await ok(library.unitCreate, {
       body: {
         code: 'MT-01',
         name: 'maintenance test freezer',
@@ -83,7 +83,7 @@ describe.each(ENGINES)('storage management on %s', (engine) => {
     expect(demo).toHaveLength(1);
     expect(demo[0]).toMatchObject({ unitCode: 'ULT-01', rackCode: 'ULT-01-R01', blocked: 1, capacity: 81 });
     expect(demo[0]?.stored).toBeGreaterThan(0);
-    const [ult1] = (await ok(biobank.unitList, { body: { page: 1, size: 5, keyword: 'ULT-01' } })) as Row[];
+    const [ult1] = (await ok(library.unitList, { body: { page: 1, size: 5, keyword: 'ULT-01' } })) as Row[];
     const ult1Racks = await ok(lists.rackList, { body: { page: 1, size: 10, unitId: ult1?.id } });
     // A unit's stored count is the sum of its racks' (both from the engine's counters).
     expect(ult1Racks.reduce((n, r) => n + Number(r.stored), 0)).toBe(ult1?.stored);
@@ -93,7 +93,7 @@ describe.each(ENGINES)('storage management on %s', (engine) => {
     expect(boxes).toHaveLength(20);
     expect(boxes[0]).toMatchObject({ code: 'MT-01-R02-A1', rackRow: 1, rackCol: 1, blocked: 0, stored: 0 });
     expect(await ok(lists.boxList, { body: { page: 1, size: 5, unitId, kind: 'bag' } })).toEqual([]);
-    const refrigerators = await ok(biobank.unitList, { body: { page: 1, size: 10, kind: 'refrigerator' } });
+    const refrigerators = await ok(library.unitList, { body: { page: 1, size: 10, kind: 'refrigerator' } });
     expect(refrigerators.map((u) => u.code)).toEqual(['REF-01']);
   });
 

@@ -2,7 +2,7 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, users } from '../src/db/schema.js';
-import { specimenBills } from '../src/db/schema-biobank-bills.js';
+import { specimenBills } from '../src/db/schema-library-bills.js';
 import { libraryCustodyChecks, libraryRecipients } from '../src/db/schema-library-custody.js';
 import { ENGINES } from './engines.js';
 import {
@@ -16,7 +16,7 @@ import {
   type TestEnv,
 } from './helpers.js';
 
-const { biobankBills: bills, libraryCustody: custody } = endpoints;
+const { libraryBills: bills, libraryCustody: custody } = endpoints;
 
 // The simulated cards of sim-devices (idcards.ts) the demo authorises for KM-2026-001: 测试甲 a
 // receiver (card B), 测试乙 a witness (card C); 测试丙 (card J) is authorised for KM-2026-002 only.
@@ -75,7 +75,7 @@ describe.each(ENGINES)('identity-verified custody on %s', (engine) => {
       if (!row) throw new Error(`no demo bill ${no}`);
       return { id: row.id, version: row.version };
     };
-    // The demo's approved bills (seed/biobank-bills-demo.ts), scanned and ready to confirm.
+    // The demo's approved bills (seed/library-bills-demo.ts), scanned and ready to confirm.
     outBill = await bill('CK2026DEMO03');
     destroyBill = await bill('XH2026DEMO04');
     const scanned = await as(keeper, bills.outboundScan, {

@@ -2,8 +2,8 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sites, stockOutTypes, temperatures } from '../src/db/schema.js';
-import { storageBoxes } from '../src/db/schema-biobank.js';
 import { labSignatures, labSubjects } from '../src/db/schema-lab.js';
+import { storageBoxes } from '../src/db/schema-library.js';
 import { libraryHolds } from '../src/db/schema-library-holds.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import type { ApiError } from '../src/lib/errors.js';
@@ -20,7 +20,7 @@ import {
   type TestEnv,
 } from './helpers.js';
 
-const { biobank, biobankBills: bills, biobankMoves: moves, libraryHolds: holds } = endpoints;
+const { library, libraryBills: bills, libraryMoves: moves, libraryHolds: holds } = endpoints;
 
 /**
  * Legal holds and consent withdrawals on both engines: what each refuses through the position engine
@@ -51,7 +51,7 @@ describe.each(ENGINES)('library holds on %s', (engine) => {
   const move = (code: string, position: string, lang?: 'zh_CN' | 'zh_HK') =>
     call(
       env.app,
-      biobank.move,
+      library.move,
       {
         body: { items: [{ barcode: code, boxId: box, position }], reason: 'tidy' },
         session: keeper,
@@ -173,7 +173,7 @@ describe.each(ENGINES)('library holds on %s', (engine) => {
     await add('HLD-2');
     await add('HLD-3', undefined, subjectId);
     await add('HLD-4', undefined, subjectId);
-    await ok(biobank.place, {
+    await ok(library.place, {
       body: {
         items: ['HLD-1', 'HLD-1-1', 'HLD-1-1-1', 'HLD-2', 'HLD-3', 'HLD-4'].map((barcode, i) => ({
           barcode,

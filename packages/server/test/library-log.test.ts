@@ -2,7 +2,7 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, userProjects, users } from '../src/db/schema.js';
-import { storageBoxes, storageRacks } from '../src/db/schema-biobank.js';
+import { storageBoxes, storageRacks } from '../src/db/schema-library.js';
 import { DEMO_TIMELINE_SPECIMEN } from '../src/seed/library-timeline-demo.js';
 import { ENGINES } from './engines.js';
 import { call, dayIn, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
@@ -28,7 +28,7 @@ type Row = {
   at: string;
 };
 
-/** The custody log and the timelines on both engines (docs/biobank.md "Custody log and timelines"). */
+/** The custody log and the timelines on both engines (docs/library.md "Custody log and timelines"). */
 describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
@@ -240,7 +240,7 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
     const [rack] = await db.select().from(storageRacks).where(eq(storageRacks.code, 'ULT-01-R01'));
     if (!box || !rack) throw new Error('demo box or rack missing');
     const moved = envelope(
-      await as(keeper, endpoints.biobank.boxMove, {
+      await as(keeper, endpoints.library.boxMove, {
         params: { id: box.id },
         body: { unitId: rack.unitId, rackId: rack.id, rackRow: 2, rackCol: 1, reason: 'tidy the drawer' },
       }),

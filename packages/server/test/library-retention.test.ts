@@ -2,7 +2,7 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, sampleTypes, stockOutTypes, temperatures, userProjects, users } from '../src/db/schema.js';
-import { storageBoxes } from '../src/db/schema-biobank.js';
+import { storageBoxes } from '../src/db/schema-library.js';
 import { retentionRules } from '../src/db/schema-library-retention.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
@@ -11,7 +11,7 @@ import { retentionOf } from '../src/services/retention/retention.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
-const { libraryRetention: api, biobankBills: bills } = endpoints;
+const { libraryRetention: api, libraryBills: bills } = endpoints;
 const DAY = 86_400_000;
 const SHANGHAI = 'Asia/Shanghai';
 const dayOf = (at: number, zone: string) => new Date(at).toLocaleDateString('sv-SE', { timeZone: zone });

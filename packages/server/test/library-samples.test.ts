@@ -6,13 +6,13 @@ import {
   custodyEvents,
   specimenPositions,
   storageBoxes,
-} from '../src/db/schema-biobank.js';
+} from '../src/db/schema-library.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { readScanFile } from '../src/modules/library-samples/scan-file.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
-const { librarySamples: api, biobank } = endpoints;
+const { librarySamples: api, library } = endpoints;
 
 type Line = { line: number; written: string; position: string | null; outcome: string; error: string | null };
 type Data = Record<string, unknown> & { lines: Line[]; placed: number; marked: number };
@@ -104,7 +104,7 @@ describe.each(ENGINES)('library specimen pages on %s', (engine) => {
   it('previews a scanner file per position and refuses to save it while a line has an error', async () => {
     // LIB-RCV-0003 is already in another box: the engine refuses to import it.
     const other = await box('SCAN-96-02');
-    await ok(biobank.place, {
+    await ok(library.place, {
       body: { items: [{ barcode: 'LIB-RCV-0003', boxId: other?.id, position: 'A1' }] },
     });
     const csv = [
@@ -216,7 +216,7 @@ describe.each(ENGINES)('library specimen pages on %s', (engine) => {
   it('allocates received specimens (aliquots together) and commits them within the reservation', async () => {
     const target = await box('RCV-96-01');
     const barcodes = ['LIB-RCV-0010', 'LIB-RCV-0010-1', 'LIB-RCV-0010-2', 'LIB-RCV-0004'];
-    const r = (await ok(biobank.allocate, { body: { barcodes, boxId: target?.id } })) as unknown as {
+    const r = (await ok(library.allocate, { body: { barcodes, boxId: target?.id } })) as unknown as {
       reservationId: string;
       cells: Array<{ code: string; position: string }>;
     };
@@ -227,7 +227,7 @@ describe.each(ENGINES)('library specimen pages on %s', (engine) => {
       reservedUntil: string | null;
     }>;
     expect(listed.every((l) => l.reservedUntil !== null)).toBe(true);
-    await ok(biobank.commit, { params: { reservationId: r.reservationId } });
+    await ok(library.commit, { params: { reservationId: r.reservationId } });
     expect((await box('RCV-96-01'))?.stored).toBe(4);
     expect((await specimen('LIB-RCV-0010-2'))?.library).toBe('stored');
   });

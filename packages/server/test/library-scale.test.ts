@@ -12,7 +12,7 @@ import {
   storageRacks,
   storageRooms,
   storageUnits,
-} from '../src/db/schema-biobank.js';
+} from '../src/db/schema-library.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ApiError } from '../src/lib/errors.js';
 import { allocate, assign, commitReservation } from '../src/services/positions/engine.js';

@@ -13,7 +13,7 @@ import {
   storageRacks,
   storageRooms,
   storageUnits,
-} from '../src/db/schema-biobank.js';
+} from '../src/db/schema-library.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ApiError } from '../src/lib/errors.js';
 import {

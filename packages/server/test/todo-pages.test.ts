@@ -49,31 +49,31 @@ const PAGES: Record<string, { endpoint: EndpointDef; body(state: string): Record
     body: (state) => ({ status: [state] }),
   },
   '/specimen/manage/out-warehouse-bill': {
-    endpoint: endpoints.biobankBills.outboundList,
+    endpoint: endpoints.libraryBills.outboundList,
     body: (status) => ({ status }),
   },
   '/specimen/manage/out-warehouse-bill-review': {
-    endpoint: endpoints.biobankBills.outboundList,
+    endpoint: endpoints.libraryBills.outboundList,
     body: (status) => ({ status }),
   },
   '/specimen/manage/out-warehouse-bill-confirm': {
-    endpoint: endpoints.biobankBills.outboundList,
+    endpoint: endpoints.libraryBills.outboundList,
     body: (status) => ({ status }),
   },
   '/specimen/manage/destroy-bill': {
-    endpoint: endpoints.biobankBills.destroyList,
+    endpoint: endpoints.libraryBills.destroyList,
     body: (status) => ({ status }),
   },
   '/specimen/manage/destroy-bill-review': {
-    endpoint: endpoints.biobankBills.destroyList,
+    endpoint: endpoints.libraryBills.destroyList,
     body: (status) => ({ status }),
   },
   '/specimen/manage/destroy-bill-confirm': {
-    endpoint: endpoints.biobankBills.destroyList,
+    endpoint: endpoints.libraryBills.destroyList,
     body: (status) => ({ status }),
   },
   '/specimen/manage/specimen-move': {
-    endpoint: endpoints.biobankMoves.paging,
+    endpoint: endpoints.libraryMoves.paging,
     body: (status) => ({ status }),
   },
   '/specimen/container-manage/device-manage': {

@@ -1,4 +1,4 @@
-// Identity-verified custody (docs/biobank.md "Identity-verified custody"): at a bill's confirmation
+// Identity-verified custody (docs/library.md "Identity-verified custody"): at a bill's confirmation
 // the receiver (outbound) or the witness (destruction) is identified through the device bridge (ID
 // card + face comparison, or ID card + fingerprint) against the project's authorised recipients,
 // and the document camera captures the signed handover form. Only the result is kept (score,
@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, idParams, imageFileId, isoTime, optionalText, pageFields, text, version } from '../schemas.js';
-import { BILL_PERMISSIONS } from '../workflows/biobank-bills.js';
+import { BILL_PERMISSIONS } from '../workflows/library-bills.js';
 import { CARD_TYPES, FACE_MIN_THRESHOLD } from './lab.js';
 
 export const LIBRARY_CUSTODY_PERMISSIONS = {

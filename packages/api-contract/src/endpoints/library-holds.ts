@@ -1,4 +1,4 @@
-// Legal holds and consent withdrawals of the specimen library (docs/biobank.md "Legal hold and
+// Legal holds and consent withdrawals of the specimen library (docs/library.md "Legal hold and
 // consent withdrawal"): a flag on a specimen (covering its aliquots) or on a subject (covering the
 // subject's specimens) that the position engine checks on every action. Setting and lifting are
 // e-signed (the password again) and audited; the history of every flag is kept.
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { type FormLang, wordIn } from '../form-fields.js';
 import { id, idParams, pageFields, text } from '../schemas.js';
-import { BIOBANK_PERMISSIONS } from '../workflows/biobank.js';
+import { LIBRARY_PERMISSIONS } from '../workflows/library.js';
 import { barcode } from './lab.js';
 import { signatureInput } from './reports.js';
 
@@ -29,7 +29,7 @@ export const holdKindWord = (kind: string, lang: string) => wordIn(HOLD_KIND_WOR
 
 export const LIBRARY_HOLD_PERMISSIONS = {
   /** Seeing the flags: whoever sees the sample list. */
-  page: BIOBANK_PERMISSIONS.listPage,
+  page: LIBRARY_PERMISSIONS.listPage,
   /** Setting a legal hold or recording a consent withdrawal (e-signed). */
   set: 'specimen:manage-sample-list:hold',
   /** Lifting one (e-signed): a regulated act, granted apart from setting. */

@@ -1,10 +1,10 @@
 // The specimen library's custody log (specimen-log-manage) and the one timeline per specimen and per
-// box (docs/biobank.md "Custody log and timelines"). Reads only: the log is written by the position
+// box (docs/library.md "Custody log and timelines"). Reads only: the log is written by the position
 // engine, the timelines gather every record that tells a specimen's or a box's story.
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import { id, pageFields } from '../schemas.js';
-import { CUSTODY_ACTIONS, LIBRARY_STATES, BIOBANK_PERMISSIONS as P } from '../workflows/biobank.js';
+import { CUSTODY_ACTIONS, LIBRARY_STATES, LIBRARY_PERMISSIONS as P } from '../workflows/library.js';
 import { dateString } from './portal-fields.js';
 
 /** Rows a log answer counts and an export writes at most (the total never counts the whole log). */

@@ -1,4 +1,4 @@
-// Retention rules and expired specimens (docs/biobank.md "Retention and expired specimens"): a
+// Retention rules and expired specimens (docs/library.md "Retention and expired specimens"): a
 // project keeps each sample type for a period counted from a stated start, then does what the project
 // says at the end of the study (destroy, return to the sponsor, keep). The longest applicable rule
 // wins. The specimen-expired page lists the stored specimens whose retention ends within
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
 import type { FormLang } from '../form-fields.js';
 import { id, idParams, optionalText, pageFields, version } from '../schemas.js';
-import { BILL_KINDS, BILL_STATES } from '../workflows/biobank-bills.js';
+import { BILL_KINDS, BILL_STATES } from '../workflows/library-bills.js';
 import { dateString } from './portal-fields.js';
 import { signatureInput } from './reports.js';
 

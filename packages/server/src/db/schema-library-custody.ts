@@ -1,4 +1,4 @@
-// Tables of identity-verified custody (docs/biobank.md "Identity-verified custody"): the people a
+// Tables of identity-verified custody (docs/library.md "Identity-verified custody"): the people a
 // project authorises to take over its specimens or witness their destruction, and the one identity
 // check kept per confirmed bill. Card numbers are kept masked and as a keyed hash (the server's
 // subject-card key, outside the database); no face image or fingerprint template is ever stored.
@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { files, projects, users } from './schema.js';
-import { specimenBills } from './schema-biobank-bills.js';
+import { specimenBills } from './schema-library-bills.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,4 +1,4 @@
-// Legal holds and consent withdrawals of the specimen library (docs/biobank.md "Legal hold and
+// Legal holds and consent withdrawals of the specimen library (docs/library.md "Legal hold and
 // consent withdrawal"): a flag on one specimen or on one subject. A specimen's flag covers its
 // aliquots (any depth, through `specimen_barcodes.parent_id`), a subject's covers every specimen of
 // the subject; both are computed when an action is checked, never copied onto the children. A row is

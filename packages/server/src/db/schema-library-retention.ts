@@ -1,4 +1,4 @@
-// Retention rules and their extensions (docs/biobank.md "Retention and expired specimens"): a
+// Retention rules and their extensions (docs/library.md "Retention and expired specimens"): a
 // project keeps a sample type (or every type: no sample type) for a period counted from the
 // specimen's receipt or the study's end, then follows the rule's end-of-study instruction. The
 // longest applicable rule wins (services/retention/retention.ts); an extension keeps chosen specimens

@@ -1,4 +1,4 @@
-// Demo data of identity-verified custody (SEED_DEMO; docs/biobank.md "Identity-verified custody"):
+// Demo data of identity-verified custody (SEED_DEMO; docs/library.md "Identity-verified custody"):
 // authorised recipients and witnesses of the demo projects, among them the simulated devices' card
 // holders (sim-devices idcards.ts: 测试甲 card B is read by default, 测试乙 card C carries a
 // fingerprint, 测试丙 card J), so a handover at a demo workstation identifies someone; and the
@@ -9,8 +9,8 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
-import { storageBoxes } from '../db/schema-biobank.js';
-import { specimenBills } from '../db/schema-biobank-bills.js';
+import { storageBoxes } from '../db/schema-library.js';
+import { specimenBills } from '../db/schema-library-bills.js';
 import { libraryCustodyChecks, libraryRecipients } from '../db/schema-library-custody.js';
 import { specimenBarcodes } from '../db/schema-specimen.js';
 import type { FileStore } from '../lib/file-store.js';
@@ -114,7 +114,7 @@ export async function seedLibraryCustodyDemo(
     if (row) ids.set(r.name, row.id);
   }
 
-  // The carried-out demo bills (seed/biobank-bills-demo.ts) with the checks of their handovers.
+  // The carried-out demo bills (seed/library-bills-demo.ts) with the checks of their handovers.
   const bills = await tx
     .select()
     .from(specimenBills)

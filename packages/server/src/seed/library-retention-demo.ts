@@ -1,14 +1,14 @@
 // Demo data of retention rules and expired specimens (SEED_DEMO, after the library's specimen pages
 // demo): rules for the three demo projects, and eight stored specimens in ULT-01-R02-A5 whose
 // retention ends within the next 90 days or has passed, across the three instructions, so the
-// specimen-expired page opens on a story (docs/biobank.md "Retention and expired specimens").
+// specimen-expired page opens on a story (docs/library.md "Retention and expired specimens").
 // Dates are relative to `now`; the demo's other specimens keep their codes and places.
 import type { RetentionInstruction, RetentionStart, RetentionUnit } from '@trialab/api-contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
-import { storageBoxes } from '../db/schema-biobank.js';
 import { labSubjects } from '../db/schema-lab.js';
+import { storageBoxes } from '../db/schema-library.js';
 import { retentionRules } from '../db/schema-library-retention.js';
 import { specimenBarcodes } from '../db/schema-specimen.js';
 import { assign } from '../services/positions/engine.js';

@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
-import { boxTypes, storageRooms, storageUnits } from '../db/schema-biobank.js';
 import { labSubjects } from '../db/schema-lab.js';
+import { boxTypes, storageRooms, storageUnits } from '../db/schema-library.js';
 import { specimenBarcodes } from '../db/schema-specimen.js';
-import { boxValues, insertBoxes } from '../modules/biobank/repository.js';
+import { boxValues, insertBoxes } from '../modules/library/repository.js';
 import { demoUser } from './lookups.js';
 
 /** Empty 8x12 boxes loose in VM-96-01: two for scanner imports, one for allocation. */

@@ -7,9 +7,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
-import { storageBoxes } from '../db/schema-biobank.js';
-import { specimenBillLines, specimenBills } from '../db/schema-biobank-bills.js';
 import { labSubjects, receiptImages } from '../db/schema-lab.js';
+import { storageBoxes } from '../db/schema-library.js';
+import { specimenBillLines, specimenBills } from '../db/schema-library-bills.js';
 import { sampleTransportItems, sampleTransports } from '../db/schema-portal.js';
 import { specimenBarcodes } from '../db/schema-specimen.js';
 import type { FileStore } from '../lib/file-store.js';

@@ -5,10 +5,6 @@ import * as s from '../db/schema.js';
 import { appendAudit } from '../lib/audit.js';
 import type { FileStore } from '../lib/file-store.js';
 import { generatePassword, hashPassword } from '../services/identity/passwords.js';
-import { seedBiobankBillsDemo } from './biobank-bills-demo.js';
-import { seedBiobankContainersDemo } from './biobank-containers-demo.js';
-import { seedBiobankDemo } from './biobank-demo.js';
-import { seedBiobankMovesDemo } from './biobank-moves-demo.js';
 import {
   DEMO_PASSWORD,
   DEMO_PROJECTS,
@@ -23,8 +19,12 @@ import {
 import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
+import { seedLibraryBillsDemo } from './library-bills-demo.js';
+import { seedLibraryContainersDemo } from './library-containers-demo.js';
 import { seedLibraryCustodyDemo } from './library-custody-demo.js';
+import { seedLibraryDemo } from './library-demo.js';
 import { seedLibraryHoldsDemo } from './library-holds-demo.js';
+import { seedLibraryMovesDemo } from './library-moves-demo.js';
 import { seedLibraryRetentionDemo } from './library-retention-demo.js';
 import { seedLibrarySamplesDemo } from './library-samples-demo.js';
 import { seedLibraryTimelineDemo } from './library-timeline-demo.js';
@@ -414,10 +414,10 @@ export async function seedDatabase(
       });
       await seedSiteReportsDemo(tx, options.now, options.files);
       await seedPlanSamplesDemo(tx, options.now);
-      await seedBiobankDemo(tx, options.now);
-      await seedBiobankContainersDemo(tx, options.now);
-      await seedBiobankMovesDemo(tx, options.now);
-      await seedBiobankBillsDemo(tx, options.now);
+      await seedLibraryDemo(tx, options.now);
+      await seedLibraryContainersDemo(tx, options.now);
+      await seedLibraryMovesDemo(tx, options.now);
+      await seedLibraryBillsDemo(tx, options.now);
       await seedLibrarySamplesDemo(tx, options.now);
       await seedLibraryRetentionDemo(tx, options.now);
       await seedLibraryCustodyDemo(tx, options.now, {

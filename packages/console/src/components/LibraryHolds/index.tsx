@@ -1,4 +1,4 @@
-// Legal holds and consent withdrawals (docs/biobank.md "Legal hold and consent withdrawal"): the tags
+// Legal holds and consent withdrawals (docs/library.md "Legal hold and consent withdrawal"): the tags
 // a specimen shows (sample list, map), the dialog that sets a flag on specimens or a subject, the
 // drawer listing the flags with their history and lifting one. Setting and lifting are e-signed: the
 // reason first, then the product's signature dialog (the password again).

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { BIOBANK_PERMISSIONS, type SpecimenTimeline } from '@trialab/api-contract';
+import { LIBRARY_PERMISSIONS, type SpecimenTimeline } from '@trialab/api-contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -95,7 +95,7 @@ describe('TimelineButton', () => {
       wrapper: MemoryRouter,
     });
     expect(screen.queryByTestId('open')).toBeNull();
-    usePermission.setState({ permissions: [BIOBANK_PERMISSIONS.logPage], roles: [] });
+    usePermission.setState({ permissions: [LIBRARY_PERMISSIONS.logPage], roles: [] });
     const clicked = vi.fn();
     rerender(<TimelineButton onClick={clicked} testId="open" />);
     fireEvent.click(await screen.findByTestId('open'));

@@ -1,6 +1,6 @@
 import {
-  BIOBANK_PERMISSIONS,
   type BoxTimeline,
+  LIBRARY_PERMISSIONS,
   LIBRARY_STATE_WORDS,
   type SpecimenTimeline,
   type TimelineEvent,
@@ -177,7 +177,7 @@ export function BoxTimelineDrawer({
 
 /** Whether the user may open timelines (they read the custody log). */
 export function useTimelineAccess(): boolean {
-  return useAccess().hasAny([BIOBANK_PERMISSIONS.logPage]);
+  return useAccess().hasAny([LIBRARY_PERMISSIONS.logPage]);
 }
 
 /** A link-style button opening a timeline, shown only to those who may read it. */

@@ -17,10 +17,10 @@ import {
   storageRacks,
   storageRooms,
   storageUnits,
-} from '../../db/schema-biobank.js';
-import { unitMaintenanceTasks as tasks } from '../../db/schema-biobank-maintenance.js';
+} from '../../db/schema-library.js';
+import { unitMaintenanceTasks as tasks } from '../../db/schema-library-maintenance.js';
 import { pageOf } from '../../lib/paging.js';
-import { boxColumns } from '../biobank/repository.js';
+import { boxColumns } from '../library/repository.js';
 
 type Page = { page: number; size: number };
 

@@ -2,8 +2,8 @@ import { endpoints, ResultCode, unitMaintenanceWorkflow } from '@trialab/api-con
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { temperatures } from '../../db/schema.js';
-import { storageBoxes, storageRacks, storageUnits } from '../../db/schema-biobank.js';
-import { unitMaintenanceTasks as tasks } from '../../db/schema-biobank-maintenance.js';
+import { storageBoxes, storageRacks, storageUnits } from '../../db/schema-library.js';
+import { unitMaintenanceTasks as tasks } from '../../db/schema-library-maintenance.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
@@ -40,7 +40,7 @@ async function openTask(ctx: SessionCtx, id: number) {
   return task;
 }
 
-/** The storage management screens' lists and the maintenance of units (docs/biobank.md). */
+/** The storage management screens' lists and the maintenance of units (docs/library.md). */
 export async function libraryContainerRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, lists, {
     conditions: async (ctx) =>

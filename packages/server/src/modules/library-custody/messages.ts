@@ -1,6 +1,6 @@
 import type { MessageTexts } from '@trialab/api-contract';
 
-/** Messages of identity-verified custody (docs/biobank.md "Identity-verified custody"). */
+/** Messages of identity-verified custody (docs/library.md "Identity-verified custody"). */
 export const CUSTODY_MESSAGES = {
   custodyNotAuthorised: {
     zh_CN: '证件 {card} 的持有人不在项目 {project} 的授权{role}名单中',

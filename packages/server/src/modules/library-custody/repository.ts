@@ -151,7 +151,7 @@ const recorder = alias(users, 'recorder');
 
 /**
  * The identity check kept for a bill (receiver or witness), or null before its confirmation. The
- * seam for the specimen and box timelines (docs/biobank.md "Identity-verified custody").
+ * seam for the specimen and box timelines (docs/library.md "Identity-verified custody").
  */
 export async function billCustodyCheck(db: Executor, billId: number): Promise<CustodyCheck | null> {
   const [row] = await db

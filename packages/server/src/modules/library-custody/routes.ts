@@ -1,4 +1,4 @@
-// Identity-verified custody (docs/biobank.md "Identity-verified custody"): the lab's settings, the
+// Identity-verified custody (docs/library.md "Identity-verified custody"): the lab's settings, the
 // projects' authorised recipients and witnesses, and a confirmed bill's identity check. The check
 // itself runs inside the bills' confirmation (service.ts `identify`).
 import { BILL_PERMISSIONS, endpoints, ResultCode } from '@trialab/api-contract';
@@ -6,7 +6,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
-import { specimenBills } from '../../db/schema-biobank-bills.js';
+import { specimenBills } from '../../db/schema-library-bills.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { assertProjectInScope } from '../../lib/scope.js';

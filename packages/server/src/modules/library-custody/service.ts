@@ -1,4 +1,4 @@
-// Identity-verified custody at a bill's confirmation (docs/biobank.md "Identity-verified custody").
+// Identity-verified custody at a bill's confirmation (docs/library.md "Identity-verified custody").
 // The trust boundary is the subject registration's: the workstation's bridge compares the live
 // face with the card photo (or the finger with the card's fingerprint) and reports the score; the
 // server checks the form (method, device, time), the score against the LAB's threshold (not the

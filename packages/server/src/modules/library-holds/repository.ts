@@ -6,9 +6,9 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, users } from '../../db/schema.js';
-import { moveLines, moveRequests } from '../../db/schema-biobank-moves.js';
 import { labSubjects } from '../../db/schema-lab.js';
 import { libraryHolds } from '../../db/schema-library-holds.js';
+import { moveLines, moveRequests } from '../../db/schema-library-moves.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';

@@ -1,4 +1,4 @@
-// Legal holds and consent withdrawals of the specimen library (docs/biobank.md "Legal hold and
+// Legal holds and consent withdrawals of the specimen library (docs/library.md "Legal hold and
 // consent withdrawal"): set on specimens (by barcode) or on a subject, lifted one by one, each with a
 // reason and an e-signature, audited. The position engine refuses what a flag forbids
 // (services/library-holds/holds.ts); the bills show it on their lines.
@@ -208,7 +208,7 @@ async function liftHold(
   return { id };
 }
 
-/** The library's legal holds and consent withdrawals (docs/biobank.md). */
+/** The library's legal holds and consent withdrawals (docs/library.md). */
 export async function libraryHoldRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, api, {
     page: async (ctx) => {

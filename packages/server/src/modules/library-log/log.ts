@@ -1,4 +1,4 @@
-// The custody log (docs/biobank.md "Custody log and timelines"): every change of a specimen's place,
+// The custody log (docs/library.md "Custody log and timelines"): every change of a specimen's place,
 // newest first, found by indexed keys (specimen, box, reference, time). The total counts at most
 // LIBRARY_LOG_CAP + 1 rows (a capped subquery), never the whole log.
 import { type CustodyLogRow, type Lang, LIBRARY_LOG_CAP } from '@trialab/api-contract';
@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, users } from '../../db/schema.js';
-import { custodyEvents, storageBoxes } from '../../db/schema-biobank.js';
+import { custodyEvents, storageBoxes } from '../../db/schema-library.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { Page } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
@@ -50,7 +50,7 @@ function scopeOf(db: Executor, scope: SiteScope): SQL | undefined {
 /**
  * The filter. A barcode (with its aliquots) and a box are looked up first, so the log is read by
  * literal ids through its specimen and box indexes (a subquery with OR made PostgreSQL walk the
- * whole log backwards: docs/biobank.md "Custody log and timelines").
+ * whole log backwards: docs/library.md "Custody log and timelines").
  */
 async function logWhere(db: Executor, scope: SiteScope, f: LogFilter): Promise<SQL | undefined> {
   const specimens = f.barcode

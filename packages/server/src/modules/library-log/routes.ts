@@ -2,8 +2,8 @@ import { endpoints, LIBRARY_STATES, type SpecimenTimeline } from '@trialab/api-c
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { projects, sampleTypes } from '../../db/schema.js';
-import { specimenPositions, storageBoxes } from '../../db/schema-biobank.js';
 import { labSubjects } from '../../db/schema-lab.js';
+import { specimenPositions, storageBoxes } from '../../db/schema-library.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { download } from '../../lib/download.js';
 import { notFound } from '../../lib/errors.js';
@@ -49,7 +49,7 @@ async function scopedSpecimen(ctx: SessionCtx, code: string) {
   return row;
 }
 
-/** The custody log and the specimen and box timelines (docs/biobank.md "Custody log and timelines"). */
+/** The custody log and the specimen and box timelines (docs/library.md "Custody log and timelines"). */
 export async function libraryLogRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, api, {
     list: async (ctx) => {

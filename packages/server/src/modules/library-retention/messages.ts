@@ -1,6 +1,6 @@
 import type { MessageTexts } from '@trialab/api-contract';
 
-/** Messages of retention rules and expired specimens (docs/biobank.md "Retention and expired specimens"). */
+/** Messages of retention rules and expired specimens (docs/library.md "Retention and expired specimens"). */
 export const LIBRARY_RETENTION_MESSAGES = {
   retentionPeriodTooLong: {
     zh_CN: '保存期限不能超过 {max} 个月（100 年）',

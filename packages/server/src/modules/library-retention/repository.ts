@@ -1,4 +1,4 @@
-// The specimen-expired page's reads (docs/biobank.md "Retention and expired specimens"): the stored
+// The specimen-expired page's reads (docs/library.md "Retention and expired specimens"): the stored
 // specimens of the caller's projects whose retention (services/retention) ends within the window or
 // has ended, with their place and any open bill that already holds them; and the rules.
 import {
@@ -15,9 +15,9 @@ import {
 import { and, asc, count, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { projects, sampleTypes, stockOutTypes, users } from '../../db/schema.js';
-import { specimenPositions, storageBoxes, storageRacks, storageUnits } from '../../db/schema-biobank.js';
-import { specimenBillLines, specimenBills } from '../../db/schema-biobank-bills.js';
 import { labSubjects } from '../../db/schema-lab.js';
+import { specimenPositions, storageBoxes, storageRacks, storageUnits } from '../../db/schema-library.js';
+import { specimenBillLines, specimenBills } from '../../db/schema-library-bills.js';
 import { retentionRules } from '../../db/schema-library-retention.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { localNameColumn } from '../../lib/local-name.js';

@@ -1,4 +1,4 @@
-// Retention rules and expired specimens (docs/biobank.md "Retention and expired specimens"): the
+// Retention rules and expired specimens (docs/library.md "Retention and expired specimens"): the
 // specimen-expired page's list and export, the rules tab, and keeping specimens longer (an
 // extension with a reason and an e-signature). What a specimen's retention is comes from
 // services/retention alone.

@@ -5,13 +5,13 @@ import { and, count, desc, eq, gt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
-import { specimenPositions, storageBoxes, storageUnits } from '../../db/schema-biobank.js';
 import { labSubjects } from '../../db/schema-lab.js';
+import { specimenPositions, storageBoxes, storageUnits } from '../../db/schema-library.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError } from '../../lib/errors.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
-import { boxColumns } from '../biobank/repository.js';
+import { boxColumns } from '../library/repository.js';
 
 const parent = alias(specimenBarcodes, 'parent');
 const signer = alias(users, 'signer');

@@ -28,7 +28,7 @@ class Previewed<T> extends Error {
   }
 }
 
-/** The specimen library's specimen pages (docs/biobank.md "Specimen pages"). */
+/** The specimen library's specimen pages (docs/library.md "Specimen pages"). */
 export async function librarySampleRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, api, {
     awaiting: async (ctx) => {

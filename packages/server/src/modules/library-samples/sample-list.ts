@@ -1,4 +1,4 @@
-// The sample list (docs/biobank.md "Sample list"): received specimens found by their indexed columns,
+// The sample list (docs/library.md "Sample list"): received specimens found by their indexed columns,
 // newest first, with where each is stored. The total counts at most SAMPLE_COUNT_CAP + 1 rows (a
 // capped subquery), never the whole table, so a search over a million specimens stays an index walk.
 import {
@@ -12,8 +12,8 @@ import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, sampleTypes, sites, temperatures } from '../../db/schema.js';
-import { specimenPositions, storageBoxes, storageUnits } from '../../db/schema-biobank.js';
 import { labSubjects } from '../../db/schema-lab.js';
+import { specimenPositions, storageBoxes, storageUnits } from '../../db/schema-library.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { Page } from '../../lib/route.js';

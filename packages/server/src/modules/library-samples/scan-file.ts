@@ -1,4 +1,4 @@
-// Reading the CSV a 96-position rack scanner writes (docs/biobank.md "Rack-scanner import").
+// Reading the CSV a 96-position rack scanner writes (docs/library.md "Rack-scanner import").
 // VisionMate and DataPaq both write one line per position: the rack barcode, the position (A01 or
 // A1, or 1..96) and the tube barcode, where an unreadable tube is written as a word (NO READ, NOREAD,
 // NO CODE, ERROR) and an empty position as NO TUBE (or EMPTY, or nothing); DataPaq adds a status

@@ -1,4 +1,4 @@
-// The rack-scanner import (docs/biobank.md "Rack-scanner import"): a scanner file read against a box,
+// The rack-scanner import (docs/library.md "Rack-scanner import"): a scanner file read against a box,
 // each position's outcome with its error, and the save: readable tubes placed through the position
 // engine's `import` action as one batch, unreadable (NO READ) positions blocked as broken cells with
 // the file named, so nothing is placed into a cell that physically holds an unread tube.
@@ -12,7 +12,7 @@ import {
 } from '@trialab/api-contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { blockedPositions, specimenPositions } from '../../db/schema-biobank.js';
+import { blockedPositions, specimenPositions } from '../../db/schema-library.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';

@@ -24,12 +24,12 @@ import {
 } from '@trialab/api-contract';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { projectPlans, projects } from '../../db/schema.js';
-import { storageUnits } from '../../db/schema-biobank.js';
-import { specimenBills } from '../../db/schema-biobank-bills.js';
-import { unitMaintenanceTasks } from '../../db/schema-biobank-maintenance.js';
-import { moveRequests } from '../../db/schema-biobank-moves.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
+import { storageUnits } from '../../db/schema-library.js';
+import { specimenBills } from '../../db/schema-library-bills.js';
+import { unitMaintenanceTasks } from '../../db/schema-library-maintenance.js';
+import { moveRequests } from '../../db/schema-library-moves.js';
 import {
   clarificationQueries,
   consumableKits,

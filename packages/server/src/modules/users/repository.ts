@@ -12,14 +12,14 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
-import * as biobank from '../../db/schema-biobank.js';
-import * as biobankBills from '../../db/schema-biobank-bills.js';
-import * as biobankMaintenance from '../../db/schema-biobank-maintenance.js';
-import * as biobankMoves from '../../db/schema-biobank-moves.js';
 import * as lab from '../../db/schema-lab.js';
 import * as labQueries from '../../db/schema-lab-queries.js';
+import * as library from '../../db/schema-library.js';
+import * as libraryBills from '../../db/schema-library-bills.js';
 import * as libraryCustody from '../../db/schema-library-custody.js';
 import * as libraryHolds from '../../db/schema-library-holds.js';
+import * as libraryMaintenance from '../../db/schema-library-maintenance.js';
+import * as libraryMoves from '../../db/schema-library-moves.js';
 import * as libraryRetention from '../../db/schema-library-retention.js';
 import * as planTemplates from '../../db/schema-plan-templates.js';
 import * as portal from '../../db/schema-portal.js';
@@ -244,10 +244,10 @@ const NOT_RECORDS = new Set([
 /** Every schema module (src/db/schema*.ts; a test keeps the list complete). */
 export const RECORD_SCHEMAS = [
   core,
-  biobank,
-  biobankMaintenance,
-  biobankMoves,
-  biobankBills,
+  library,
+  libraryMaintenance,
+  libraryMoves,
+  libraryBills,
   libraryCustody,
   lab,
   labQueries,

@@ -9,7 +9,7 @@ import {
 } from '@trialab/api-contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { specimenBillLines, specimenBills } from '../../db/schema-biobank-bills.js';
+import { specimenBillLines, specimenBills } from '../../db/schema-library-bills.js';
 import { ApiError } from '../../lib/errors.js';
 
 /** The custody reference of a bill's own actions. */

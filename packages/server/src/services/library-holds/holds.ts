@@ -1,4 +1,4 @@
-// Legal holds and consent withdrawals (docs/biobank.md "Legal hold and consent withdrawal"). A flag
+// Legal holds and consent withdrawals (docs/library.md "Legal hold and consent withdrawal"). A flag
 // sits on a specimen or a subject; which flags cover a specimen is computed when asked: its own, every
 // ancestor's (an aliquot is covered by what covers the specimen it was split from, at any depth) and
 // its subject's (or an ancestor's subject's). Nothing is copied onto the children.

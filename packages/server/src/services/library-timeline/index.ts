@@ -1,4 +1,4 @@
-// One timeline per specimen and per box (docs/biobank.md "Custody log and timelines"): the story told
+// One timeline per specimen and per box (docs/library.md "Custody log and timelines"): the story told
 // by every record that touched it, gathered in one place. Each source is one function reading one
 // kind of record and answering drafts; `SPECIMEN_SOURCES` and `BOX_SOURCES` list them, so a later
 // part (supply, billing, reports) adds its records by adding one function to a list. The gatherer
@@ -19,9 +19,6 @@ import {
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { auditLog, files, sites, users } from '../../db/schema.js';
-import { custodyEvents, type storageBoxes } from '../../db/schema-biobank.js';
-import { specimenBillLines, specimenBills } from '../../db/schema-biobank-bills.js';
-import { unitMaintenanceTasks } from '../../db/schema-biobank-maintenance.js';
 import {
   labReports,
   labSubjects,
@@ -30,6 +27,9 @@ import {
   receiptSamples,
   receipts,
 } from '../../db/schema-lab.js';
+import { custodyEvents, type storageBoxes } from '../../db/schema-library.js';
+import { specimenBillLines, specimenBills } from '../../db/schema-library-bills.js';
+import { unitMaintenanceTasks } from '../../db/schema-library-maintenance.js';
 import { portalEvents, sampleTransports } from '../../db/schema-portal.js';
 import { specimenBarcodes, tempStorageContainers, tempStorageLogs } from '../../db/schema-specimen.js';
 import { t } from '../../lib/i18n.js';
@@ -542,7 +542,7 @@ const boxRecords: BoxSource = async ({ db, lang }, box) => {
     lang,
     'storageBox',
     box.id,
-    (action, at) => action === 'biobank.boxMove' && moved.has(at.getTime()),
+    (action, at) => action === 'library.boxMove' && moved.has(at.getTime()),
   );
 };
 

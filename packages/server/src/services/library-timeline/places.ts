@@ -2,7 +2,7 @@
 // box's slot in the rack, the cell). The custody log and the timelines name places this way.
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { storageBoxes, storageRacks, storageUnits } from '../../db/schema-biobank.js';
+import { storageBoxes, storageRacks, storageUnits } from '../../db/schema-library.js';
 import { cellText } from '../positions/engine.js';
 
 /** A place's label from a unit, a box and a cell (any may be missing); null when none is known. */

@@ -1,4 +1,4 @@
-// The position engine: the one way a specimen's place in the library changes (docs/biobank.md).
+// The position engine: the one way a specimen's place in the library changes (docs/library.md).
 // Placement, auto-allocation and its commit, moves, evacuation, outbound, return and destruction
 // (and the rack-scanner import, later) and the bills all call `assign`, which checks the target against
 // the unit's status and condition, the inherited restrictions and blocked cells, writes the position,
@@ -43,7 +43,7 @@ import {
   storageRestrictions,
   storageRooms,
   storageUnits,
-} from '../../db/schema-biobank.js';
+} from '../../db/schema-library.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError } from '../../lib/errors.js';
 import { holdProblem } from './holds.js';

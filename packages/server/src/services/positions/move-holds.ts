@@ -4,7 +4,7 @@
 import { type CustodyAction, type Lang, MOVE_REQUEST_OPEN_STATES, ResultCode } from '@trialab/api-contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { moveLines, moveRequests } from '../../db/schema-biobank-moves.js';
+import { moveLines, moveRequests } from '../../db/schema-library-moves.js';
 import { ApiError } from '../../lib/errors.js';
 
 /** The custody reference of a move request's own execution. */

@@ -1,4 +1,4 @@
-// Reviewed moves (docs/biobank.md "Reviewed moves", "Evacuation"): what an open move request holds,
+// Reviewed moves (docs/library.md "Reviewed moves", "Evacuation"): what an open move request holds,
 // the evacuation plan of a failed unit (set-based: a handful of queries whatever the number of
 // specimens), and carrying a request out, every line through the engine in the caller's transaction.
 import {
@@ -17,8 +17,8 @@ import {
   storageBoxes,
   storageRacks,
   storageUnits,
-} from '../../db/schema-biobank.js';
-import { moveLines, moveRequests } from '../../db/schema-biobank-moves.js';
+} from '../../db/schema-library.js';
+import { moveLines, moveRequests } from '../../db/schema-library-moves.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';

@@ -20,7 +20,7 @@ import {
   storageRestrictions,
   storageRooms,
   storageUnits,
-} from '../../db/schema-biobank.js';
+} from '../../db/schema-library.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { type Custody, cellText, isLive, levelWord, restrictionBroken, targetProblemFor } from './engine.js';

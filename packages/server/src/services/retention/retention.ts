@@ -1,4 +1,4 @@
-// A specimen's retention end and end-of-study instruction (docs/biobank.md "Retention and expired
+// A specimen's retention end and end-of-study instruction (docs/library.md "Retention and expired
 // specimens"), for a set of specimens in one statement: every rule of the specimen's project that
 // covers its sample type (or every type) gives an end day, counted from the specimen's receipt (its
 // day in the rule's zone) or the project's end date; the longest wins, and on a tie the instruction

@@ -54,19 +54,19 @@ export const conditionOptions = (conditions: Condition[]) =>
   conditions.map((c) => ({ value: c.id, label: `${c.name}（${c.range}）` }));
 
 export function useRooms() {
-  return useEndpointQuery((c) => c.biobank.roomList, { body: ALL }).data?.data ?? [];
+  return useEndpointQuery((c) => c.library.roomList, { body: ALL }).data?.data ?? [];
 }
 
 export function useUnits() {
-  return useEndpointQuery((c) => c.biobank.unitList, { body: ALL }).data?.data ?? [];
+  return useEndpointQuery((c) => c.library.unitList, { body: ALL }).data?.data ?? [];
 }
 
 export function useRackTypes() {
-  return useEndpointQuery((c) => c.biobank.rackTypeList, { body: ALL }).data?.data ?? [];
+  return useEndpointQuery((c) => c.library.rackTypeList, { body: ALL }).data?.data ?? [];
 }
 
 export function useBoxTypes() {
-  return useEndpointQuery((c) => c.biobank.boxTypeList, { body: ALL }).data?.data ?? [];
+  return useEndpointQuery((c) => c.library.boxTypeList, { body: ALL }).data?.data ?? [];
 }
 
 const searchable: SelectProps = { showSearch: true, optionFilterProp: 'label', allowClear: true };
@@ -170,13 +170,13 @@ export function RestrictionsModal({
   const conditions = useConditions();
   const sampleTypes = useSampleTypes();
   const current = useEndpointQuery(
-    (c) => c.biobank.restrictions,
+    (c) => c.library.restrictions,
     { body: { level: target?.level ?? 'room', id: target?.id ?? 0 } },
     { enabled: target !== null },
   ).data?.data;
   const save = async (rules: RestrictionValues) => {
     if (!target) return;
-    await callEndpoint((c) => c.biobank.restrict, { body: { level: target.level, id: target.id, rules } });
+    await callEndpoint((c) => c.library.restrict, { body: { level: target.level, id: target.id, rules } });
   };
   const label = (kind: keyof RestrictionValues) => wordLabel(RESTRICTION_KIND_WORDS, kind);
   return (

@@ -48,7 +48,7 @@ export function RulesTab() {
   const { t, i18n } = useTranslation('libraryRetention');
   const list = useListPage((c) => c.libraryRetention.ruleList, {} as { projectId?: number });
   const sampleTypes = useSampleTypes();
-  const stockOut = useEndpointQuery((c) => c.biobankBills.outboundTypes, {}).data?.data ?? [];
+  const stockOut = useEndpointQuery((c) => c.libraryBills.outboundTypes, {}).data?.data ?? [];
   const create = useEndpointMutation((c) => c.libraryRetention.ruleCreate, { invalidates });
   const update = useEndpointMutation((c) => c.libraryRetention.ruleUpdate, { invalidates });
   const remove = useEndpointMutation((c) => c.libraryRetention.ruleRemove, { invalidates });

@@ -53,7 +53,7 @@ const TABS = { rules: 'rules', due: 'due' } as const;
  * /specimen/specimen-expired: stored specimens whose retention ends within 90 days or has ended (the
  * longest applicable rule), with the project's end-of-study instruction and the action it calls for:
  * destroy and return open the bill pages with the specimens filled in, keep extends the retention
- * with a reason and an e-signature. The rules tab edits the retention rules (docs/biobank.md).
+ * with a reason and an e-signature. The rules tab edits the retention rules (docs/library.md).
  */
 export default function SpecimenExpiredPage() {
   const { t } = useTranslation('libraryRetention');
@@ -80,7 +80,7 @@ function DueList() {
   const list = useListPage((c) => c.libraryRetention.expiredList, {} as Filter);
   const sampleTypes = useSampleTypes();
   const units = useUnits();
-  const stockOut = useEndpointQuery((c) => c.biobankBills.outboundTypes, {}).data?.data ?? [];
+  const stockOut = useEndpointQuery((c) => c.libraryBills.outboundTypes, {}).data?.data ?? [];
   const [keys, setKeys] = useState<Key[]>([]);
   const [keeping, setKeeping] = useState<ExpiredSpecimen[] | null>(null);
   const [signing, setSigning] = useState<{ until: string; reason: string } | null>(null);

@@ -46,7 +46,7 @@ export function Allocation({
       const scope = boxCode.trim()
         ? (await callEndpoint((c) => c.librarySamples.boxByCode, { body: { code: boxCode.trim() } })).data.id
         : null;
-      const answer = await callEndpoint((c) => c.biobank.allocate, {
+      const answer = await callEndpoint((c) => c.library.allocate, {
         body: { barcodes: codes, boxId: scope },
       });
       setNow(Date.now());
@@ -55,7 +55,7 @@ export function Allocation({
   const commit = async () => {
     if (!proposal) return;
     const placed = await run(
-      () => callEndpoint((c) => c.biobank.commit, { params: { reservationId: proposal.reservationId } }),
+      () => callEndpoint((c) => c.library.commit, { params: { reservationId: proposal.reservationId } }),
       t('allocate.committed', { count: proposal.cells.length }),
     );
     if (placed) {
@@ -66,7 +66,7 @@ export function Allocation({
   const giveUp = async () => {
     if (proposal && left > 0)
       await run(
-        () => callEndpoint((c) => c.biobank.release, { params: { reservationId: proposal.reservationId } }),
+        () => callEndpoint((c) => c.library.release, { params: { reservationId: proposal.reservationId } }),
         t('allocate.released'),
       );
     await onPlaced();

@@ -1,4 +1,4 @@
-import { type AwaitingSpecimen, BIOBANK_PERMISSIONS } from '@trialab/api-contract';
+import { type AwaitingSpecimen, LIBRARY_PERMISSIONS } from '@trialab/api-contract';
 import { Button, Form, Input, Space, Tag } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export default function SpecimenHistoryPage() {
 
   const place = async ({ barcode, boxCode, position }: PlaceValues) => {
     const box = (await callEndpoint((c) => c.librarySamples.boxByCode, { body: { code: boxCode } })).data;
-    const answer = await callEndpoint((c) => c.biobank.place, {
+    const answer = await callEndpoint((c) => c.library.place, {
       body: { items: [{ barcode, boxId: box.id, position }] },
     });
     const [placed] = answer.data.placed;
@@ -98,7 +98,7 @@ export default function SpecimenHistoryPage() {
         </>
       }
       toolbar={
-        <Permission value={[BIOBANK_PERMISSIONS.place]}>
+        <Permission value={[LIBRARY_PERMISSIONS.place]}>
           <Space>
             <Button
               type="primary"

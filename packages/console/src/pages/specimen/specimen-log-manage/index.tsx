@@ -1,8 +1,8 @@
 import {
-  BIOBANK_PERMISSIONS,
   CUSTODY_ACTION_WORDS,
   type CustodyAction,
   type CustodyLogRow,
+  LIBRARY_PERMISSIONS,
 } from '@trialab/api-contract';
 import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -133,7 +133,7 @@ export default function SpecimenLogPage() {
           endpoint={(api) => api.libraryLog.export}
           input={{ body: list.filter }}
           fileName={`${t('log.exportName')}.xlsx`}
-          permission={[BIOBANK_PERMISSIONS.logExport]}
+          permission={[LIBRARY_PERMISSIONS.logExport]}
           data-testid="log-export"
         >
           {t('log.export')}

@@ -2,7 +2,7 @@ import {
   MAINTENANCE_KIND_WORDS,
   MAINTENANCE_STATES,
   type MaintenanceTask,
-  BIOBANK_PERMISSIONS as P,
+  LIBRARY_PERMISSIONS as P,
   type StorageUnit,
   UNIT_STATUS_LABELS,
   unitMaintenanceWorkflow,

@@ -1,5 +1,5 @@
 import {
-  BIOBANK_PERMISSIONS as P,
+  LIBRARY_PERMISSIONS as P,
   RACK_MAX,
   type StorageUnit,
   UNIT_KIND_WORDS,
@@ -39,7 +39,7 @@ interface Filter {
   status?: StorageUnit['status'];
 }
 
-const invalidates = [(c: Contract) => c.biobank.unitList, (c: Contract) => c.libraryContainers.rackList];
+const invalidates = [(c: Contract) => c.library.unitList, (c: Contract) => c.libraryContainers.rackList];
 
 /** The to-do's `?status=<task state>` opens the maintenance tab on that state. */
 const TAB_OF_STATUS = {
@@ -74,9 +74,9 @@ export default function DeviceManagePage() {
 function UnitList() {
   const t = useTexts('unit');
   const f = useTexts('shared');
-  const list = useListPage((c) => c.biobank.unitList, {} as Filter);
-  const create = useEndpointMutation((c) => c.biobank.unitCreate, { invalidates });
-  const update = useEndpointMutation((c) => c.biobank.unitUpdate, { invalidates });
+  const list = useListPage((c) => c.library.unitList, {} as Filter);
+  const create = useEndpointMutation((c) => c.library.unitCreate, { invalidates });
+  const update = useEndpointMutation((c) => c.library.unitUpdate, { invalidates });
   const rooms = useRooms();
   const conditions = useConditions();
   const rackTypes = useRackTypes();

@@ -1,7 +1,7 @@
 import type { BodyOf, RackType, StorageUnitStatus } from '@trialab/api-contract';
 import type { Contract } from '../../../../services/contract';
 
-type CreateBody = BodyOf<Contract['biobank']['unitCreate']>;
+type CreateBody = BodyOf<Contract['library']['unitCreate']>;
 
 /** The unit dialog's values: the unit, and for a new one whether and how to fill it. */
 export interface UnitValues {

@@ -1,4 +1,4 @@
-import { BIOBANK_PERMISSIONS as P, type StorageBoxItem } from '@trialab/api-contract';
+import { LIBRARY_PERMISSIONS as P, type StorageBoxItem } from '@trialab/api-contract';
 import { Button, Flex, Form, Input, Modal, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useAccess } from '../../../../access/useAccess';
@@ -20,7 +20,7 @@ const COLORS: Record<GridCell['state'], string> = {
   held: 'rgba(114, 46, 209, 0.18)',
 };
 
-const invalidates = [(c: Contract) => c.biobank.boxDetail, (c: Contract) => c.libraryContainers.boxList];
+const invalidates = [(c: Contract) => c.library.boxDetail, (c: Contract) => c.libraryContainers.boxList];
 
 /**
  * A box's cells: each with its label and a mark of its state (stored ●, reserved ◐, blocked ✕,
@@ -32,12 +32,12 @@ export function BoxCells({ box, onClose }: { box: StorageBoxItem | null; onClose
   const t = useTexts('cells');
   const { can } = useAccess();
   const detail = useEndpointQuery(
-    (c) => c.biobank.boxDetail,
+    (c) => c.library.boxDetail,
     { params: { id: box?.id ?? 0 } },
     { enabled: box !== null },
   ).data?.data;
-  const unblock = useEndpointMutation((c) => c.biobank.unblock, { invalidates });
-  const block = useEndpointMutation((c) => c.biobank.block, { invalidates });
+  const unblock = useEndpointMutation((c) => c.library.unblock, { invalidates });
+  const block = useEndpointMutation((c) => c.library.block, { invalidates });
   const [run, busy] = useAction();
   const [blocking, setBlocking] = useState<GridCell | null>(null);
   const rows = detail ? boxCells(detail, detail.cells) : [];

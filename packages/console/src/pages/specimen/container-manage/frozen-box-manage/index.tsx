@@ -1,7 +1,7 @@
 import {
   BOX_KIND_WORDS,
   cellLabel,
-  BIOBANK_PERMISSIONS as P,
+  LIBRARY_PERMISSIONS as P,
   RACK_MAX,
   type StorageBoxItem,
   UNIT_STATUS_LABELS,
@@ -52,7 +52,7 @@ interface Values {
 const invalidates = [
   (c: Contract) => c.libraryContainers.boxList,
   (c: Contract) => c.libraryContainers.rackList,
-  (c: Contract) => c.biobank.unitList,
+  (c: Contract) => c.library.unitList,
 ];
 
 /** A box's place: "rack A3" in a rack slot (the rack's rows as letters), or loose in the unit. */
@@ -78,7 +78,7 @@ export default function BoxPage() {
   const list = useListPage((c) => c.libraryContainers.boxList, {} as Filter, {
     url: { unitId: 'id', rackId: 'id' },
   });
-  const create = useEndpointMutation((c) => c.biobank.boxCreate, { invalidates });
+  const create = useEndpointMutation((c) => c.library.boxCreate, { invalidates });
   const [adding, setAdding] = useState(false);
   const [cells, setCells] = useState<StorageBoxItem | null>(null);
   const [restricting, setRestricting] = useState<StorageBoxItem | null>(null);

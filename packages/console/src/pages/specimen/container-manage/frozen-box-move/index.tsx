@@ -1,4 +1,4 @@
-import { cellLabel, BIOBANK_PERMISSIONS as P, RACK_MAX } from '@trialab/api-contract';
+import { cellLabel, LIBRARY_PERMISSIONS as P, RACK_MAX } from '@trialab/api-contract';
 import { Descriptions, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -25,9 +25,9 @@ const LOOSE = 0;
 const invalidates = [
   (c: Contract) => c.libraryContainers.boxList,
   (c: Contract) => c.libraryContainers.rackList,
-  (c: Contract) => c.biobank.unitList,
-  (c: Contract) => c.biobank.unitMap,
-  (c: Contract) => c.biobank.boxDetail,
+  (c: Contract) => c.library.unitList,
+  (c: Contract) => c.library.unitMap,
+  (c: Contract) => c.library.boxDetail,
 ];
 
 /**
@@ -51,16 +51,16 @@ export default function BoxMovePage() {
       body: { page: 1, size: 20, keyword: keyword || undefined },
     }).data?.data ?? [];
   const box = useEndpointQuery(
-    (c) => c.biobank.boxDetail,
+    (c) => c.library.boxDetail,
     { params: { id: boxId ?? 0 } },
     { enabled: Boolean(boxId) },
   ).data?.data;
   const map = useEndpointQuery(
-    (c) => c.biobank.unitMap,
+    (c) => c.library.unitMap,
     { params: { id: unitId ?? 0 } },
     { enabled: Boolean(unitId) },
   ).data?.data;
-  const move = useEndpointMutation((c) => c.biobank.boxMove, { invalidates });
+  const move = useEndpointMutation((c) => c.library.boxMove, { invalidates });
   const rack = map?.racks.find((r) => r.id === rackId);
   const slots = rack && map ? freeSlots(rack, map.boxes, boxId ?? null) : [];
   const from = box && units.find((u) => u.id === box.unitId);

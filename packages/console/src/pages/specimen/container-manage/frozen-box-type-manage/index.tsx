@@ -4,7 +4,7 @@ import {
   BOX_MAX_ROWS,
   type BoxType,
   cellLabel,
-  BIOBANK_PERMISSIONS as P,
+  LIBRARY_PERMISSIONS as P,
 } from '@trialab/api-contract';
 import { Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ interface Values {
   fillOrder: BoxType['fillOrder'];
 }
 
-const invalidates = [(c: Contract) => c.biobank.boxTypeList];
+const invalidates = [(c: Contract) => c.library.boxTypeList];
 
 /** How a grid's positions read: first, second and last label ("A1, A2 … I9"). */
 export function labelsExample(grid: {
@@ -60,9 +60,9 @@ export function labelsExample(grid: {
 export default function BoxTypePage() {
   const t = useTexts('boxType');
   const f = useTexts('shared');
-  const list = useListPage((c) => c.biobank.boxTypeList, {} as Filter);
-  const create = useEndpointMutation((c) => c.biobank.boxTypeCreate, { invalidates });
-  const update = useEndpointMutation((c) => c.biobank.boxTypeUpdate, { invalidates });
+  const list = useListPage((c) => c.library.boxTypeList, {} as Filter);
+  const create = useEndpointMutation((c) => c.library.boxTypeCreate, { invalidates });
+  const update = useEndpointMutation((c) => c.library.boxTypeUpdate, { invalidates });
   const [editing, setEditing] = useState<BoxType | 'new' | null>(null);
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);

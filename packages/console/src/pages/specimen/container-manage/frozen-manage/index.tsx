@@ -1,4 +1,4 @@
-import { BIOBANK_PERMISSIONS as P, type StorageRackItem, UNIT_STATUS_LABELS } from '@trialab/api-contract';
+import { LIBRARY_PERMISSIONS as P, type StorageRackItem, UNIT_STATUS_LABELS } from '@trialab/api-contract';
 import { Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -39,7 +39,7 @@ interface Values {
 const invalidates = [
   (c: Contract) => c.libraryContainers.rackList,
   (c: Contract) => c.libraryContainers.boxList,
-  (c: Contract) => c.biobank.unitList,
+  (c: Contract) => c.library.unitList,
 ];
 
 /**
@@ -54,7 +54,7 @@ export default function RackPage() {
   const rackTypes = useRackTypes();
   const boxTypes = useBoxTypes();
   const list = useListPage((c) => c.libraryContainers.rackList, {} as Filter, { url: { unitId: 'id' } });
-  const create = useEndpointMutation((c) => c.biobank.rackCreate, { invalidates });
+  const create = useEndpointMutation((c) => c.library.rackCreate, { invalidates });
   const [adding, setAdding] = useState(false);
   const [restricting, setRestricting] = useState<StorageRackItem | null>(null);
 

@@ -1,4 +1,4 @@
-import { BIOBANK_PERMISSIONS as P, RACK_MAX, type RackType } from '@trialab/api-contract';
+import { LIBRARY_PERMISSIONS as P, RACK_MAX, type RackType } from '@trialab/api-contract';
 import { Form, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { col } from '../../../../components/columns';
@@ -21,7 +21,7 @@ interface Values {
   cols: number;
 }
 
-const invalidates = [(c: Contract) => c.biobank.rackTypeList];
+const invalidates = [(c: Contract) => c.library.rackTypeList];
 
 /**
  * /specimen/container-manage/frozen-type-manage: rack types (rows × columns of box slots). A rack
@@ -30,9 +30,9 @@ const invalidates = [(c: Contract) => c.biobank.rackTypeList];
 export default function RackTypePage() {
   const t = useTexts('rackType');
   const f = useTexts('shared');
-  const list = useListPage((c) => c.biobank.rackTypeList, {} as Filter);
-  const create = useEndpointMutation((c) => c.biobank.rackTypeCreate, { invalidates });
-  const update = useEndpointMutation((c) => c.biobank.rackTypeUpdate, { invalidates });
+  const list = useListPage((c) => c.library.rackTypeList, {} as Filter);
+  const create = useEndpointMutation((c) => c.library.rackTypeCreate, { invalidates });
+  const update = useEndpointMutation((c) => c.library.rackTypeUpdate, { invalidates });
   const [editing, setEditing] = useState<RackType | 'new' | null>(null);
 
   const columns: ListColumn<RackType>[] = [

@@ -1,4 +1,4 @@
-import { BIOBANK_PERMISSIONS as P, type StorageRoom } from '@trialab/api-contract';
+import { LIBRARY_PERMISSIONS as P, type StorageRoom } from '@trialab/api-contract';
 import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { col } from '../../../../components/columns';
@@ -29,7 +29,7 @@ interface Values {
   remark?: string;
 }
 
-const invalidates = [(c: Contract) => c.biobank.roomList];
+const invalidates = [(c: Contract) => c.library.roomList];
 
 /**
  * /specimen/container-manage/room-manage: the library's rooms (temperature zones), how many units
@@ -38,9 +38,9 @@ const invalidates = [(c: Contract) => c.biobank.roomList];
 export default function RoomManagePage() {
   const t = useTexts('room');
   const f = useTexts('shared');
-  const list = useListPage((c) => c.biobank.roomList, {} as Filter);
-  const create = useEndpointMutation((c) => c.biobank.roomCreate, { invalidates });
-  const update = useEndpointMutation((c) => c.biobank.roomUpdate, { invalidates });
+  const list = useListPage((c) => c.library.roomList, {} as Filter);
+  const create = useEndpointMutation((c) => c.library.roomCreate, { invalidates });
+  const update = useEndpointMutation((c) => c.library.roomUpdate, { invalidates });
   const conditions = useConditions();
   const [editing, setEditing] = useState<StorageRoom | 'new' | null>(null);
   const [restricting, setRestricting] = useState<StorageRoom | null>(null);

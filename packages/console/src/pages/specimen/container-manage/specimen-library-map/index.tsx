@@ -1,6 +1,6 @@
 import {
-  BIOBANK_PERMISSIONS,
   type BoxGrid as Grid,
+  LIBRARY_PERMISSIONS,
   MOVE_REQUEST_PERMISSIONS,
   parseCell,
   type StorageBoxRow,
@@ -103,15 +103,15 @@ export default function LibraryMapPage() {
   const dialogOpen = useRef(false);
   dialogOpen.current = placing !== null || moving !== null || boxMove !== null;
 
-  const rooms = useEndpointQuery((c) => c.biobank.roomList, { body: { page: 1, size: 100 } });
-  const units = useEndpointQuery((c) => c.biobank.unitList, { body: { page: 1, size: 200 } });
+  const rooms = useEndpointQuery((c) => c.library.roomList, { body: { page: 1, size: 100 } });
+  const units = useEndpointQuery((c) => c.library.unitList, { body: { page: 1, size: 200 } });
   const map = useEndpointQuery(
-    (c) => c.biobank.unitMap,
+    (c) => c.library.unitMap,
     { params: { id: unitId ?? 0 } },
     { enabled: unitId !== null },
   );
   const detail = useEndpointQuery(
-    (c) => c.biobank.boxDetail,
+    (c) => c.library.boxDetail,
     { params: { id: boxId ?? 0 } },
     { enabled: boxId !== null },
   );
@@ -197,7 +197,7 @@ export default function LibraryMapPage() {
       if (!next.scanned) return;
       event.preventDefault();
       const code = next.scanned;
-      void callEndpoint((c) => c.biobank.specimenPosition, { body: { barcode: code } })
+      void callEndpoint((c) => c.library.specimenPosition, { body: { barcode: code } })
         .then(({ data }) => {
           if (data.unitId === null || data.boxId === null) {
             feedback.warning(t('notStored', { code }));
@@ -222,7 +222,7 @@ export default function LibraryMapPage() {
     return () => window.removeEventListener('mouseup', up);
   }, []);
 
-  const canPlace = can(BIOBANK_PERMISSIONS.place);
+  const canPlace = can(LIBRARY_PERMISSIONS.place);
   const canMove = can(MOVE_REQUEST_PERMISSIONS.move);
   const reload = () => {
     void detail.refetch();

@@ -38,7 +38,7 @@ export function PlaceModal({
     setBusy(true);
     const ok = await runAction(
       () =>
-        callEndpoint((c) => c.biobank.place, {
+        callEndpoint((c) => c.library.place, {
           body: { items: [{ barcode: code, boxId: box.id, position }] },
         }),
       t('placed', { code, box: box.code, position }),
@@ -115,7 +115,7 @@ export function MoveModal({
     setLines(null);
     if (target === null) return;
     let live = true;
-    void callEndpoint((c) => c.biobank.boxDetail, { params: { id: target } }).then(({ data }) => {
+    void callEndpoint((c) => c.library.boxDetail, { params: { id: target } }).then(({ data }) => {
       if (!live) return;
       const grid: Grid = {
         rows: data.rows ?? 0,
@@ -154,7 +154,7 @@ export function MoveModal({
       onClose={onClose}
       onSave={async ({ reason }) => {
         if (!target || !lines || lines.length === 0) return;
-        const { data } = await callEndpoint((c) => c.biobankMoves.create, {
+        const { data } = await callEndpoint((c) => c.libraryMoves.create, {
           body: {
             reason,
             specimens: lines.map((l) => ({ barcode: l.barcode, boxId: target, position: l.to })),
@@ -262,13 +262,13 @@ export function BoxMoveModal({
       onSave={async (v) => {
         const slot = { unitId: target.unitId, rackId: v.rackId, rackRow: v.rackRow, rackCol: v.rackCol };
         if (v.mode === 'direct') {
-          await callEndpoint((c) => c.biobank.boxMove, {
+          await callEndpoint((c) => c.library.boxMove, {
             params: { id: target.boxId },
             body: { ...slot, reason: v.reason },
           });
           feedback.success(t('moved'));
         } else {
-          const { data } = await callEndpoint((c) => c.biobankMoves.create, {
+          const { data } = await callEndpoint((c) => c.libraryMoves.create, {
             body: { reason: v.reason, specimens: [], boxes: [{ boxId: target.boxId, ...slot }] },
           });
           feedback.success(t('submitted', { number: data.number }));

@@ -48,7 +48,7 @@ export function BillForm({ kind, batch = false }: { kind: BillKind; batch?: bool
   const prefill = billPrefillOf(useLocation());
   const destroy = kind === 'destroy';
   const types =
-    useEndpointQuery((c) => c.biobankBills.outboundTypes, {}, { enabled: !destroy }).data?.data ?? [];
+    useEndpointQuery((c) => c.libraryBills.outboundTypes, {}, { enabled: !destroy }).data?.data ?? [];
   const reasons = useDictItems(1017);
   const sampleTypes = useSampleTypes();
   const typeId = Form.useWatch('stockOutTypeId', form);
@@ -73,10 +73,10 @@ export function BillForm({ kind, batch = false }: { kind: BillKind; batch?: bool
           }
         : null;
     if (destroy)
-      return callEndpoint((c) => c.biobankBills.destroyCreate, {
+      return callEndpoint((c) => c.libraryBills.destroyCreate, {
         body: { projectId: v.projectId, reason: v.reason, remark: v.remark ?? null, lines, filter },
       });
-    return callEndpoint((c) => c.biobankBills.outboundCreate, {
+    return callEndpoint((c) => c.libraryBills.outboundCreate, {
       body: {
         kind: kind as 'out',
         projectId: v.projectId,

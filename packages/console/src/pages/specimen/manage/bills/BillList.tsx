@@ -71,7 +71,7 @@ export function BillList({
   );
   const [keyword, setKeyword] = useState<string | undefined>(undefined);
   const list = usePaged(
-    (c) => (family === 'outbound' ? c.biobankBills.outboundList : c.biobankBills.destroyList),
+    (c) => (family === 'outbound' ? c.libraryBills.outboundList : c.libraryBills.destroyList),
     { status, ...(keyword ? { keyword } : {}) },
   );
   const [open, setOpen] = useState<number | null>(null);
@@ -174,7 +174,7 @@ function BillDrawer({
   const { t } = useTranslation();
   const userId = useSession((s) => s.user?.id);
   const query = useEndpointQuery(
-    (c) => (family === 'outbound' ? c.biobankBills.outboundDetail : c.biobankBills.destroyDetail),
+    (c) => (family === 'outbound' ? c.libraryBills.outboundDetail : c.libraryBills.destroyDetail),
     { params: { id } },
   );
   const bill = query.data?.data as BillDetail | undefined;
@@ -199,16 +199,16 @@ function BillDrawer({
     const reason = input.reason ?? null;
     if (action === 'submit')
       await callEndpoint(
-        (c) => (family === 'outbound' ? c.biobankBills.outboundSubmit : c.biobankBills.destroySubmit),
+        (c) => (family === 'outbound' ? c.libraryBills.outboundSubmit : c.libraryBills.destroySubmit),
         { params, body: { version: bill.version } },
       );
     else if (action === 'cancel')
       await callEndpoint(
-        (c) => (family === 'outbound' ? c.biobankBills.outboundCancel : c.biobankBills.destroyCancel),
+        (c) => (family === 'outbound' ? c.libraryBills.outboundCancel : c.libraryBills.destroyCancel),
         { params, body: { version: bill.version, reason: reason ?? '' } },
       );
     else if (family === 'outbound')
-      await callEndpoint((c) => c.biobankBills.outboundReview, {
+      await callEndpoint((c) => c.libraryBills.outboundReview, {
         params,
         body: {
           version: bill.version,
@@ -218,7 +218,7 @@ function BillDrawer({
         },
       });
     else
-      await callEndpoint((c) => c.biobankBills.destroyReview, {
+      await callEndpoint((c) => c.libraryBills.destroyReview, {
         params,
         body: {
           version: bill.version,
@@ -317,7 +317,7 @@ function BillDrawer({
               onClick={() =>
                 void downloadEndpoint(
                   (c) =>
-                    family === 'outbound' ? c.biobankBills.outboundPickList : c.biobankBills.destroyPickList,
+                    family === 'outbound' ? c.libraryBills.outboundPickList : c.libraryBills.destroyPickList,
                   { params: { id: bill.id } },
                   `${bill.billNo}.pdf`,
                 )

@@ -35,7 +35,7 @@ export function ConfirmPanel({
     if (!barcode) return;
     setCode('');
     await callEndpoint(
-      (c) => (family === 'outbound' ? c.biobankBills.outboundScan : c.biobankBills.destroyScan),
+      (c) => (family === 'outbound' ? c.libraryBills.outboundScan : c.libraryBills.destroyScan),
       { ...params, body: { barcodes: [barcode] } },
     );
     await onChanged();
@@ -45,7 +45,7 @@ export function ConfirmPanel({
     putBack?: string[];
   }) => {
     await callEndpoint(
-      (c) => (family === 'outbound' ? c.biobankBills.outboundReconcile : c.biobankBills.destroyReconcile),
+      (c) => (family === 'outbound' ? c.libraryBills.outboundReconcile : c.libraryBills.destroyReconcile),
       { ...params, body: { missing: body.missing ?? [], putBack: body.putBack ?? [] } },
     );
     await onChanged();
@@ -143,7 +143,7 @@ function OutboundConfirm({
   const [identity, setIdentity] = useState<CustodyIdentityValue | null>(null);
   const submit = async () => {
     if (!identity) return;
-    await callEndpoint((c) => c.biobankBills.outboundConfirm, {
+    await callEndpoint((c) => c.libraryBills.outboundConfirm, {
       params: { id: bill.id },
       body: { version: bill.version, identity: identity as ReceiverIdentity },
     });
@@ -186,7 +186,7 @@ function DestroyConfirm({
   const submit = async () => {
     if (!witness) return;
     const v = await form.validateFields();
-    await callEndpoint((c) => c.biobankBills.destroyConfirm, {
+    await callEndpoint((c) => c.libraryBills.destroyConfirm, {
       params: { id: bill.id },
       body: {
         version: bill.version,
@@ -238,7 +238,7 @@ function ReturnForm({ bill, onChanged }: { bill: BillDetail; onChanged(): Promis
   const out = bill.lineRows.filter((l) => l.whole && l.missingNote === null && l.returnedAt === null);
   const [form] = Form.useForm<{ barcode: string; boxId: number; position: string }>();
   const submit = async (v: { barcode: string; boxId: number; position: string }) => {
-    await callEndpoint((c) => c.biobankBills.outboundReturn, {
+    await callEndpoint((c) => c.libraryBills.outboundReturn, {
       params: { id: bill.id },
       body: { items: [{ barcode: v.barcode, boxId: v.boxId, position: v.position }] },
     });

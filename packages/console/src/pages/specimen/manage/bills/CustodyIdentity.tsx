@@ -1,4 +1,4 @@
-// The identity check at a bill's confirmation (docs/biobank.md "Identity-verified custody"): the
+// The identity check at a bill's confirmation (docs/library.md "Identity-verified custody"): the
 // receiver (outbound) or the witness (destruction) reads their ID card on the bridge, the live face
 // is compared with the card photo at the LAB's threshold (or a finger with the card's fingerprint),
 // and the document camera captures the signed handover form. The workstation reports the score; the

@@ -1,7 +1,7 @@
 // The tab "authorised recipients and witnesses" of /specimen/manage/out-warehouse-bill-confirm: the
 // people each project lets take its specimens over or witness their destruction (masked card
 // numbers; the full number is kept only as a keyed hash on the server), and the lab's custody
-// settings (thresholds, the password fallback). docs/biobank.md "Identity-verified custody".
+// settings (thresholds, the password fallback). docs/library.md "Identity-verified custody".
 import {
   CARD_TYPES,
   type CustodySettings,

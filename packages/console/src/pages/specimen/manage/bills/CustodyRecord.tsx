@@ -1,6 +1,6 @@
 // A carried-out bill's identity check in its drawer: who was identified (receiver or witness), how,
 // the score against the lab's threshold then, the device and time, the masked card number and the
-// signed handover form. Never a face image or a fingerprint (docs/biobank.md "Identity-verified custody").
+// signed handover form. Never a face image or a fingerprint (docs/library.md "Identity-verified custody").
 import type { BillDetail } from '@trialab/api-contract';
 import { Descriptions, Image } from 'antd';
 import { useTranslation } from 'react-i18next';

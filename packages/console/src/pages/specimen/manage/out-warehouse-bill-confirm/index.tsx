@@ -9,7 +9,7 @@ const TABS = { bills: 'bills', recipients: 'recipients' } as const;
 /**
  * /specimen/manage/out-warehouse-bill-confirm: the handover scanned, differences settled, the
  * receiver identified, returns; the second tab keeps the projects' authorised recipients and
- * witnesses and the lab's custody settings (docs/biobank.md "Identity-verified custody").
+ * witnesses and the lab's custody settings (docs/library.md "Identity-verified custody").
  */
 export default function OutWarehouseBillConfirmPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import {
-  BIOBANK_PERMISSIONS,
   LIBRARY_HOLD_PERMISSIONS,
+  LIBRARY_PERMISSIONS,
   LIBRARY_STATE_WORDS,
   LIBRARY_STATES,
   type LibrarySample,
@@ -190,7 +190,7 @@ export default function SampleListPage() {
             endpoint={(api) => api.librarySamples.export}
             input={{ body: list.filter }}
             fileName={`${t('list.exportName')}.xlsx`}
-            permission={[BIOBANK_PERMISSIONS.listExport]}
+            permission={[LIBRARY_PERMISSIONS.listExport]}
             data-testid="samples-export"
           >
             {t('list.export')}

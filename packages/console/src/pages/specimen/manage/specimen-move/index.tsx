@@ -44,7 +44,7 @@ const signMeaning = (lang: string) =>
 /** One request: its pick-and-put list in pick order, signatures and history. */
 function RequestView({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('libraryMap', { keyPrefix: 'moves' });
-  const detail = useDetail(id, (c) => c.biobankMoves.get, onClose);
+  const detail = useDetail(id, (c) => c.libraryMoves.get, onClose);
   const columns = [
     { dataIndex: 'seq', title: t('seq'), width: 70 },
     {
@@ -75,7 +75,7 @@ function RequestView({ id, onClose }: { id: number | null; onClose: () => void }
               data-testid="move-pick-list"
               onClick={() =>
                 downloadEndpoint(
-                  (c) => c.biobankMoves.pickList,
+                  (c) => c.libraryMoves.pickList,
                   { params: { id: detail.id } },
                   `${detail.number}-pick-list.pdf`,
                 )
@@ -131,7 +131,7 @@ function EvacuateModal({
 }) {
   const { t } = useTranslation('libraryMap', { keyPrefix: 'moves' });
   const units = useEndpointQuery(
-    (c) => c.biobank.unitList,
+    (c) => c.library.unitList,
     { body: { page: 1, size: 200 } },
     { enabled: open },
   );
@@ -146,7 +146,7 @@ function EvacuateModal({
       savedMessage={false}
       onClose={onClose}
       onSave={async (values) => {
-        const { data } = await callEndpoint((c) => c.biobankMoves.evacuate, { body: values });
+        const { data } = await callEndpoint((c) => c.libraryMoves.evacuate, { body: values });
         feedback.success(t('planned', { count: data.specimens, kept: data.boxesKept, number: data.number }));
         onDone(data.id);
       }}
@@ -172,7 +172,7 @@ export default function SpecimenMovePage() {
   const { t } = useTranslation('libraryMap', { keyPrefix: 'moves' });
   const { i18n } = useTranslation();
   const userId = useSession((s) => s.user?.id);
-  const list = useListPage((c) => c.biobankMoves.paging, {} as Filter, { url: { status: 'one' } });
+  const list = useListPage((c) => c.libraryMoves.paging, {} as Filter, { url: { status: 'one' } });
   const [viewing, setViewing] = useState<number | null>(null);
   const [evacuating, setEvacuating] = useState(false);
 
@@ -249,7 +249,7 @@ export default function SpecimenMovePage() {
             testId: `move-approve-${row.id}`,
             signature: signMeaning(i18n.language),
             onClick: (password) =>
-              callEndpoint((c) => c.biobankMoves.approve, {
+              callEndpoint((c) => c.libraryMoves.approve, {
                 params,
                 body: { version, signature: { password: password ?? '' } },
               }).then(done),
@@ -264,7 +264,7 @@ export default function SpecimenMovePage() {
               testId: 'move-reject-reason',
             },
             onClick: (reason) =>
-              callEndpoint((c) => c.biobankMoves.reject, {
+              callEndpoint((c) => c.libraryMoves.reject, {
                 params,
                 body: { version, reason: reason ?? '' },
               }).then(done),
@@ -274,7 +274,7 @@ export default function SpecimenMovePage() {
             testId: `move-execute-${row.id}`,
             confirm: t('confirmExecute'),
             onClick: () =>
-              callEndpoint((c) => c.biobankMoves.execute, { params, body: { version } }).then(done),
+              callEndpoint((c) => c.libraryMoves.execute, { params, body: { version } }).then(done),
           },
           cancel: {
             label: t('cancel'),
@@ -286,7 +286,7 @@ export default function SpecimenMovePage() {
               testId: 'move-cancel-reason',
             },
             onClick: (reason) =>
-              callEndpoint((c) => c.biobankMoves.cancel, {
+              callEndpoint((c) => c.libraryMoves.cancel, {
                 params,
                 body: { version, reason: reason ?? '' },
               }).then(done),
