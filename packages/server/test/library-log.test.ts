@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, userProjects, users } from '../src/db/schema.js';
 import { storageBoxes, storageRacks } from '../src/db/schema-library.js';
+import { specimenBillLines, specimenBills } from '../src/db/schema-library-bills.js';
+import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { DEMO_TIMELINE_SPECIMEN } from '../src/seed/library-timeline-demo.js';
 import { ENGINES } from './engines.js';
 import { call, dayIn, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
@@ -123,6 +125,27 @@ describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
     expect(destroyed.specimen.library).toBe('destroyed');
   });
 
+  it("shows a handover's identity check and the signed form's image on the specimen's timeline", async () => {
+    const [line] = await env.handle.db
+      .select({ code: specimenBarcodes.code })
+      .from(specimenBillLines)
+      .innerJoin(specimenBills, eq(specimenBills.id, specimenBillLines.billId))
+      .innerJoin(specimenBarcodes, eq(specimenBarcodes.id, specimenBillLines.specimenId))
+      .where(eq(specimenBills.billNo, 'CK2026DEMO05'))
+      .limit(1);
+    const code = line?.code ?? '';
+    const identified = (await timeline(code)).events.find((e) =>
+      e.title.startsWith('Receiver identified for CK2026DEMO05: '),
+    );
+    expect(identified).toMatchObject({ kind: 'bill', reference: 'CK2026DEMO05' });
+    expect(identified?.detail).toContain('ID card and face comparison');
+    expect(identified?.detail).toContain('score 91.5 (threshold 50)');
+    expect(identified?.files.map((f) => f.name)).toEqual(['CK2026DEMO05-handover.jpg']);
+    const chinese = (await timeline(code, 'zh_CN')).events.find(
+      (e) => e.reference === 'CK2026DEMO05' && e.title.includes('接收人身份核验'),
+    );
+    expect(chinese?.detail).toContain('身份证 + 人脸比对');
+  });
   it('lists the custody log by barcode, reference, action and box, with places as labels', async () => {
     const mine = await log({ barcode: DEMO_TIMELINE_SPECIMEN });
     expect(mine.total).toBe(4);

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema-lab.js';
 import { custodyEvents, type storageBoxes } from '../../db/schema-library.js';
 import { specimenBillLines, specimenBills } from '../../db/schema-library-bills.js';
+import { libraryCustodyChecks } from '../../db/schema-library-custody.js';
 import { unitMaintenanceTasks } from '../../db/schema-library-maintenance.js';
 import { portalEvents, sampleTransports } from '../../db/schema-portal.js';
 import { specimenBarcodes, tempStorageContainers, tempStorageLogs } from '../../db/schema-specimen.js';
@@ -401,6 +402,43 @@ const bills: SpecimenSource = async ({ db, lang }, s) => {
         userId: step.userId,
         reference: bill.billNo,
       });
+  }
+  // The handover's identity check (receiver or witness): the result kept, and the signed form's image.
+  const checks = await db
+    .select()
+    .from(libraryCustodyChecks)
+    .where(
+      inArray(
+        libraryCustodyChecks.billId,
+        flows.map(({ bill }) => bill.id),
+      ),
+    );
+  for (const check of checks) {
+    const bill = flows.find((f) => f.bill.id === check.billId)?.bill;
+    if (!bill) continue;
+    const scored =
+      check.score === null
+        ? null
+        : t(lang, 'tlIdentityScore', { score: check.score, threshold: dash(check.threshold) });
+    out.push({
+      at: check.recordedAt,
+      kind: 'bill',
+      title: t(lang, check.role === 'witness' ? 'tlWitnessIdentified' : 'tlReceiverIdentified', {
+        name: check.personName,
+        billNo: bill.billNo,
+      }),
+      detail: joined(
+        t(lang, `tlIdentity_${check.method}` as 'tlIdentity_password'),
+        scored,
+        check.cardNoMasked ? t(lang, 'tlIdentityCard', { card: check.cardNoMasked }) : null,
+        check.deviceType
+          ? t(lang, 'tlIdentityDevice', { device: dash(check.deviceId ?? check.deviceType) })
+          : null,
+      ),
+      userId: check.recordedBy,
+      reference: bill.billNo,
+      fileIds: check.formFileId === null ? [] : [check.formFileId],
+    });
   }
   return out;
 };
