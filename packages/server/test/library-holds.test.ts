@@ -398,7 +398,7 @@ describe.each(ENGINES)('library holds on %s', (engine) => {
     expect(listed.map((r) => r.id)).not.toContain(foreign?.id);
   });
 
-  it('the demo holds LH-0001 (its aliquots covered) and subject S-001-WD01’s specimens, with one lifted flag in the history', async () => {
+  it('the demo holds LH-0001 (its aliquots covered) and subject S-002-WD01’s specimens, with one lifted flag in the history', async () => {
     const demo = await env.handle.db.select().from(specimenBarcodes);
     const id = (code: string) => demo.find((d) => d.code === code)?.id ?? 0;
     const covering = (await ok(holds.specimens, {

@@ -157,11 +157,9 @@ describe.each(ENGINES)('retention and expired specimens on %s', (engine) => {
     expect(rows.every((r) => r.daysLeft <= 90)).toBe(true);
     expect(rows.some((r) => r.code.startsWith('LB-'))).toBe(false);
     expect((await list({ overdue: true })).every((r) => r.daysLeft <= 0)).toBe(true);
-    expect((await list({ instruction: 'return' })).map((r) => r.code)).toEqual([
-      'RET-0006',
-      'RET-0007',
-      'RET-0008',
-    ]);
+    // The retention demo's return cases (other demos' KM-2026-002 specimens fall due under its rule too).
+    const returns = (await list({ instruction: 'return' })).map((r) => r.code);
+    expect(returns.filter((code) => code.startsWith('RET-'))).toEqual(['RET-0006', 'RET-0007', 'RET-0008']);
     const forbidden = await as(lab, api.expiredList, { body: { page: 1, size: 10 } });
     expect(forbidden.code).toBe(ResultCode.FORBIDDEN);
     const book = await call(

@@ -419,7 +419,9 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
     );
     expect(detail.data.samples.map((s) => s.state)).toEqual(['received', 'exception']);
     expect((await as(other, api.inspection, { params: { id } })).statusCode).toBe(404);
-    expect((await data<unknown[]>(as(other, api.inspections, { body: {} }))).total).toBe(0);
+    // Another project's site user sees their own sites' forms only, never this one.
+    const others = await data<Array<{ orderNo: string }>>(as(other, api.inspections, { body: {} }));
+    expect(others.data.map((r) => r.orderNo)).not.toContain(DEMO_REJECTION_ORDER);
     // Shipments still in transit have no inspection form.
     const [transit] = await env.handle.db
       .select({ id: sampleTransports.id })

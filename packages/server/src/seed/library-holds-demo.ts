@@ -1,10 +1,11 @@
 // Demo data of the library's legal holds and consent withdrawals (SEED_DEMO, after the bills demo):
-// six stored -80 °C serum specimens of KM-2026-001 in ULT-01-R01-A5 through the engine: LH-0001 under
+// six stored -80 °C serum specimens of KM-2026-002 site 02 in ULT-01-R01-A5 through the engine: LH-0001 under
 // a legal hold (a sponsor's dispute) with its aliquots LH-0001-1 and -2 covered by it; LH-0002 free,
 // with a legal hold set and lifted last month (the history); LH-0003 and LH-0004 of subject
-// S-001-WD01, who withdrew consent (destruction to follow).
+// S-002-WD01, who withdrew consent (destruction to follow). KM-2026-002's plan is still in review, so
+// none of them counts in a plan's reconciliation, and KM-2026-001's site lists keep their own story.
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import { labSubjects } from '../db/schema-lab.js';
@@ -20,13 +21,18 @@ const DAY = 86_400_000;
 export const DEMO_HOLD_BOX = 'ULT-01-R01-A5';
 /** Under a legal hold (with its two aliquots), free (held once, lifted), and the withdrawn subject's two. */
 export const DEMO_HOLD_CODES = ['LH-0001', 'LH-0001-1', 'LH-0001-2', 'LH-0002', 'LH-0003', 'LH-0004'];
-export const DEMO_WITHDRAWN_SUBJECT = 'S-001-WD01';
+export const DEMO_WITHDRAWN_SUBJECT = 'S-002-WD01';
 
 export async function seedLibraryHoldsDemo(tx: Transaction, now: Date): Promise<void> {
   const keeper = await demoUser(tx, '13800000004');
   const reviewer = await demoUser(tx, '13800000002');
-  const [project] = await tx.select().from(s.projects).where(eq(s.projects.projectNo, 'KM-2026-001'));
-  const [site] = project ? await tx.select().from(s.sites).where(eq(s.sites.projectId, project.id)) : [];
+  const [project] = await tx.select().from(s.projects).where(eq(s.projects.projectNo, 'KM-2026-002'));
+  const [site] = project
+    ? await tx
+        .select()
+        .from(s.sites)
+        .where(and(eq(s.sites.projectId, project.id), eq(s.sites.centerNo, '02')))
+    : [];
   const [deep] = await tx.select().from(s.temperatures).where(eq(s.temperatures.code, '-80C'));
   const [serum] = await tx.select().from(s.sampleTypes).where(eq(s.sampleTypes.code, 'SER'));
   const [box] = await tx.select().from(storageBoxes).where(eq(storageBoxes.code, DEMO_HOLD_BOX));
