@@ -197,6 +197,10 @@ describe('concurrency and the request log', () => {
 
   it('answers busy to a concurrent call on the same device in the busy scenario', async () => {
     sims.control.setScenario('busy');
+    // The card comes when the test presents it, never by itself: on a loaded machine the scenario's
+    // automatic card (1.5 s) could end the first read before the second call arrives.
+    const { autoPresentMs } = sims.control.timings;
+    sims.control.timings.autoPresentMs = Number.POSITIVE_INFINITY;
     const first = postJson(`${cam}/card=idcard`, {});
     await eventually(() => sims.control.concurrency().idcard?.current === 1);
     expect(await postJson(`${cam}/card=idcard`, {})).toMatchObject({ code: CAMERA_CODES.busy });
@@ -204,6 +208,7 @@ describe('concurrency and the request log', () => {
     expect(await postJson(`${cam}/video=open&camidx=0`)).toMatchObject({ code: '0' });
     sims.control.presentCard('C');
     expect(await first).toMatchObject({ code: '0' });
+    sims.control.timings.autoPresentMs = autoPresentMs;
     sims.control.setScenario('manual');
   });
 
