@@ -8,6 +8,7 @@ import {
   RESTRICTION_KIND_WORDS,
   type RestrictionLevel,
   type StorageUnitStatus,
+  UNIT_STATUS_LABELS,
 } from '@trialab/api-contract';
 import { Button, Form, Input, Select, type SelectProps, Typography } from 'antd';
 import type { KeyPrefix } from 'i18next';
@@ -210,4 +211,43 @@ export function RestrictionsModal({
       </Form.Item>
     </FormModal>
   );
+}
+
+/** A rack or box row as the lists show it: its code, its counters and the unit it is in. */
+type HeldInUnit = {
+  code: string;
+  stored: number;
+  capacity: number | null;
+  unitCode: string;
+  unitName: string;
+  unitStatus: StorageUnitStatus;
+};
+
+/**
+ * The rack and box lists' first columns: the code (with the keyword filter), occupancy, the unit
+ * (with the unit filter) and the unit's status.
+ */
+export function inUnitColumns<T extends HeldInUnit>(
+  texts: { code: string; keywordHint: string; occupancy: string; unit: string; unitStatus: string },
+  units: ReadonlyArray<{ id: number; code: string; name?: string; enabled?: boolean }>,
+  widths: { code: number; unit: number },
+): ListColumn<T>[] {
+  return [
+    {
+      ...col.text<T>('code', texts.code, widths.code),
+      filter: { name: 'keyword', input: <Input allowClear placeholder={texts.keywordHint} /> },
+    },
+    col.occupancy<T>(texts.occupancy),
+    {
+      dataIndex: 'unitCode',
+      title: texts.unit,
+      width: widths.unit,
+      render: (_: unknown, r: T) => `${r.unitCode} ${r.unitName}`,
+      filter: { name: 'unitId', input: <CodeSelect records={units} /> },
+    },
+    col.words<T>('unitStatus', texts.unitStatus, UNIT_STATUS_LABELS, {
+      width: 100,
+      colors: UNIT_STATUS_COLORS,
+    }),
+  ];
 }

@@ -4,7 +4,6 @@ import {
   LIBRARY_PERMISSIONS as P,
   RACK_MAX,
   type StorageBoxItem,
-  UNIT_STATUS_LABELS,
 } from '@trialab/api-contract';
 import { Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -24,8 +23,8 @@ import {
   CodeSelect,
   CreateButton,
   gridText,
+  inUnitColumns,
   RestrictionsModal,
-  UNIT_STATUS_COLORS,
   useBoxTypes,
   useTexts,
   useUnits,
@@ -96,22 +95,17 @@ export default function BoxPage() {
     ).data?.data ?? [];
 
   const columns: ListColumn<StorageBoxItem>[] = [
-    {
-      ...col.text<StorageBoxItem>('code', f('code'), 150),
-      filter: { name: 'keyword', input: <Input allowClear placeholder={f('keywordHint')} /> },
-    },
-    col.occupancy<StorageBoxItem>(f('occupancy')),
-    {
-      dataIndex: 'unitCode',
-      title: t('unit'),
-      width: 200,
-      render: (_: unknown, r: StorageBoxItem) => `${r.unitCode} ${r.unitName}`,
-      filter: { name: 'unitId', input: <CodeSelect records={units} /> },
-    },
-    col.words<StorageBoxItem>('unitStatus', t('unitStatus'), UNIT_STATUS_LABELS, {
-      width: 100,
-      colors: UNIT_STATUS_COLORS,
-    }),
+    ...inUnitColumns<StorageBoxItem>(
+      {
+        code: f('code'),
+        keywordHint: f('keywordHint'),
+        occupancy: f('occupancy'),
+        unit: t('unit'),
+        unitStatus: t('unitStatus'),
+      },
+      units,
+      { code: 150, unit: 200 },
+    ),
     {
       dataIndex: 'rackCode',
       title: t('place'),

@@ -1,4 +1,4 @@
-import { LIBRARY_PERMISSIONS as P, type StorageRackItem, UNIT_STATUS_LABELS } from '@trialab/api-contract';
+import { LIBRARY_PERMISSIONS as P, type StorageRackItem } from '@trialab/api-contract';
 import { Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -14,8 +14,8 @@ import {
   CodeSelect,
   CreateButton,
   gridText,
+  inUnitColumns,
   RestrictionsModal,
-  UNIT_STATUS_COLORS,
   useBoxTypes,
   useRackTypes,
   useTexts,
@@ -59,22 +59,17 @@ export default function RackPage() {
   const [restricting, setRestricting] = useState<StorageRackItem | null>(null);
 
   const columns: ListColumn<StorageRackItem>[] = [
-    {
-      ...col.text<StorageRackItem>('code', f('code'), 140),
-      filter: { name: 'keyword', input: <Input allowClear placeholder={f('keywordHint')} /> },
-    },
-    col.occupancy<StorageRackItem>(f('occupancy')),
-    {
-      dataIndex: 'unitCode',
-      title: t('unit'),
-      width: 210,
-      render: (_: unknown, r: StorageRackItem) => `${r.unitCode} ${r.unitName}`,
-      filter: { name: 'unitId', input: <CodeSelect records={units} /> },
-    },
-    col.words<StorageRackItem>('unitStatus', t('unitStatus'), UNIT_STATUS_LABELS, {
-      width: 100,
-      colors: UNIT_STATUS_COLORS,
-    }),
+    ...inUnitColumns<StorageRackItem>(
+      {
+        code: f('code'),
+        keywordHint: f('keywordHint'),
+        occupancy: f('occupancy'),
+        unit: t('unit'),
+        unitStatus: t('unitStatus'),
+      },
+      units,
+      { code: 140, unit: 210 },
+    ),
     col.text<StorageRackItem>('roomName', t('room'), 130),
     col.text<StorageRackItem>('slot', t('slot'), 70),
     {
