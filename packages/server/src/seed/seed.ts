@@ -1,4 +1,10 @@
-import { ALL_ENDPOINTS, allWorkflows, BILL_PERMISSIONS, temperatureRangeLabel } from '@trialab/api-contract';
+import {
+  ALL_ENDPOINTS,
+  allWorkflows,
+  BILL_PERMISSIONS,
+  MARKETING_PERMISSIONS,
+  temperatureRangeLabel,
+} from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
@@ -28,6 +34,7 @@ import { seedLibraryMovesDemo } from './library-moves-demo.js';
 import { seedLibraryRetentionDemo } from './library-retention-demo.js';
 import { seedLibrarySamplesDemo } from './library-samples-demo.js';
 import { seedLibraryTimelineDemo } from './library-timeline-demo.js';
+import { seedMarketingDemo } from './marketing-demo.js';
 import { flattenMenus } from './menus.js';
 import { seedPlanSamplesDemo } from './plan-samples-demo.js';
 import { seedPlanTemplatesDemo } from './plan-templates-demo.js';
@@ -88,6 +95,7 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   export: ['导出', 'Export', '匯出'],
   publish: ['发布', 'Publish', '發布'],
   hold: ['设置保全/撤回同意', 'Set hold or withdrawal', '設置保全/撤回同意'],
+  all: ['查看全部', 'See all', '查看全部'],
   lift: ['解除保全/撤回同意', 'Lift hold or withdrawal', '解除保全/撤回同意'],
 };
 
@@ -103,6 +111,8 @@ export function requiredPermissions(): string[] {
     for (const transition of Object.values(workflow.transitions)) required.add(transition.permission);
   // The QA permission one of a destruction's two authorisers holds (no endpoint of its own).
   required.add(BILL_PERMISSIONS.destroyQa);
+  // Seeing every customer, not only one's own (finance; docs/finance.md): no endpoint of its own.
+  required.add(MARKETING_PERMISSIONS.customerAll);
   return [...required].sort();
 }
 
@@ -428,6 +438,7 @@ export async function seedDatabase(
       await seedLibraryTimelineDemo(tx, options.now, options.files);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
+      await seedMarketingDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,
