@@ -32,12 +32,6 @@ export const libraryBills = {
     legalHold: '法律保全',
     consentWithdrawn: '已撤回知情同意',
   },
-  method: {
-    autoclave: '高壓滅菌',
-    incineration: '焚燒',
-    chemical: '化學處理',
-    vendor: '委託有資質單位',
-  },
   keyword: '單號、接收人或條碼',
   billNo: '單號',
   kindLabel: '類型',

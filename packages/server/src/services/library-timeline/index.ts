@@ -8,6 +8,7 @@ import {
   auditVerbWord,
   CUSTODY_ACTION_WORDS,
   type CustodyAction,
+  DESTROY_METHOD_WORDS,
   type Lang,
   libraryWord,
   MAINTENANCE_KIND_WORDS,
@@ -321,7 +322,7 @@ const storage: SpecimenSource = async ({ db, lang }, s) => {
     const destroyed =
       bill && e.action === 'destroy'
         ? t(lang, 'tlDestroyedBy', {
-            method: bill.method ? t(lang, `tlMethod_${bill.method}` as 'tlMethod_vendor') : '—',
+            method: bill.method ? libraryWord(DESTROY_METHOD_WORDS, bill.method, lang) : '—',
             certificate: dash(bill.certificate),
             witness: dash(bill.witnessId === null ? null : witnesses.get(bill.witnessId)),
           })
