@@ -82,6 +82,12 @@ function DueList() {
   const units = useUnits();
   const stockOut = useEndpointQuery((c) => c.libraryBills.outboundTypes, {}).data?.data ?? [];
   const [keys, setKeys] = useState<Key[]>([]);
+  // The rows chosen, on every page of the list (an action takes them all, not the page's only).
+  const [selected, setSelected] = useState<ExpiredSpecimen[]>([]);
+  const clearSelection = () => {
+    setKeys([]);
+    setSelected([]);
+  };
   const [keeping, setKeeping] = useState<ExpiredSpecimen[] | null>(null);
   const [signing, setSigning] = useState<{ until: string; reason: string } | null>(null);
   const word = (v: RetentionInstruction) => wordLabel(RETENTION_INSTRUCTION_WORDS, v);
@@ -106,7 +112,6 @@ function DueList() {
         },
       );
   };
-  const selected = list.rows.filter((r) => keys.includes(r.id));
 
   const columns: ListColumn<ExpiredSpecimen>[] = [
     {
@@ -186,10 +191,17 @@ function DueList() {
           {t('due.hint', { days: RETENTION_WINDOW_DAYS })}
         </Typography.Paragraph>
       }
-      selection={{ mode: 'multiple', keys, onChange: setKeys }}
+      selection={{
+        mode: 'multiple',
+        keys,
+        onChange: (chosen, rows) => {
+          setKeys(chosen);
+          setSelected(rows);
+        },
+      }}
       onSearch={(values) => {
         const { due, ...rest } = values;
-        setKeys([]);
+        clearSelection();
         list.search({
           ...rest,
           ...(due?.[0] && due[1]
@@ -301,7 +313,7 @@ function DueList() {
           feedback.success(t('keep.done', { count: answer.data.extended }));
           setSigning(null);
           setKeeping(null);
-          setKeys([]);
+          clearSelection();
         }}
       />
     </ListPage>
