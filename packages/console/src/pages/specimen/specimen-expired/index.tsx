@@ -7,7 +7,7 @@ import {
 } from '@trialab/api-contract';
 import { Button, Checkbox, DatePicker, Form, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type Key, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
@@ -16,7 +16,13 @@ import { RangedDatePicker } from '../../../components/DatePicker';
 import { ExportButton } from '../../../components/ExportButton';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { type ListColumn, ListPage, useListPage, useUrlTab } from '../../../components/ListPage';
+import {
+  type ListColumn,
+  ListPage,
+  useListPage,
+  useRowSelection,
+  useUrlTab,
+} from '../../../components/ListPage';
 import { wordLabel } from '../../../components/libraryWords';
 import { nameOptions } from '../../../components/localName';
 import { ProjectSelect } from '../../../components/ProjectSelect';
@@ -81,13 +87,8 @@ function DueList() {
   const sampleTypes = useSampleTypes();
   const units = useUnits();
   const stockOut = useEndpointQuery((c) => c.libraryBills.outboundTypes, {}).data?.data ?? [];
-  const [keys, setKeys] = useState<Key[]>([]);
-  // The rows chosen, on every page of the list (an action takes them all, not the page's only).
-  const [selected, setSelected] = useState<ExpiredSpecimen[]>([]);
-  const clearSelection = () => {
-    setKeys([]);
-    setSelected([]);
-  };
+  const chosen = useRowSelection<ExpiredSpecimen>();
+  const selected = chosen.rows;
   const [keeping, setKeeping] = useState<ExpiredSpecimen[] | null>(null);
   const [signing, setSigning] = useState<{ until: string; reason: string } | null>(null);
   const word = (v: RetentionInstruction) => wordLabel(RETENTION_INSTRUCTION_WORDS, v);
@@ -191,17 +192,10 @@ function DueList() {
           {t('due.hint', { days: RETENTION_WINDOW_DAYS })}
         </Typography.Paragraph>
       }
-      selection={{
-        mode: 'multiple',
-        keys,
-        onChange: (chosen, rows) => {
-          setKeys(chosen);
-          setSelected(rows);
-        },
-      }}
+      selection={chosen.selection}
       onSearch={(values) => {
         const { due, ...rest } = values;
-        clearSelection();
+        chosen.clear();
         list.search({
           ...rest,
           ...(due?.[0] && due[1]
@@ -313,7 +307,7 @@ function DueList() {
           feedback.success(t('keep.done', { count: answer.data.extended }));
           setSigning(null);
           setKeeping(null);
-          clearSelection();
+          chosen.clear();
         }}
       />
     </ListPage>
