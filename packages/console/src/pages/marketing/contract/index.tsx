@@ -68,7 +68,7 @@ export default function ContractPage() {
 
   const columns: ListColumn<ContractRow>[] = [
     {
-      ...col.text<ContractRow>('number', t('number'), 170),
+      ...col.text<ContractRow>('number', t('number'), 160),
       filter: { name: 'keyword', label: t('keyword') },
     },
     {
@@ -84,11 +84,11 @@ export default function ContractPage() {
         ),
       },
     },
-    col.text<ContractRow>('customerName', t('customer'), 200),
+    col.text<ContractRow>('customerName', t('customer'), 170),
     {
       dataIndex: 'amount',
       title: t('amount'),
-      width: 150,
+      width: 140,
       align: 'right',
       render: (_: unknown, row: ContractRow) => money(row.amount, row.currency),
     },
@@ -96,12 +96,13 @@ export default function ContractPage() {
       dataIndex: 'validFrom',
       title: `${t('validFrom')} ~ ${t('validTo')}`,
       width: 200,
+      ellipsis: false,
       render: (_: unknown, row: ContractRow) => `${row.validFrom} ~ ${row.validTo}`,
     },
     {
       dataIndex: 'projects',
       title: t('projects'),
-      width: 150,
+      width: 110,
       render: (_: unknown, row: ContractRow) => row.projects.map((p) => p.projectNo).join(', '),
     },
     {
@@ -128,7 +129,7 @@ export default function ContractPage() {
         </Permission>
       }
       actions={{
-        width: 300,
+        width: 250,
         render: (row) => (
           <WorkflowActions
             workflow={contractWorkflow}

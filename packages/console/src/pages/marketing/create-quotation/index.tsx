@@ -155,7 +155,7 @@ export default function CreateQuotationPage() {
           </Form.Item>
         </Col>
       </Row>
-      <Space style={{ marginBottom: 12 }}>
+      <Space style={{ display: 'flex', marginBottom: 12 }}>
         <Typography.Text>{t('subjects')}</Typography.Text>
         <InputNumber min={1} max={100000} value={subjects} onChange={(v) => setSubjects(v ?? 1)} />
         <Button onClick={() => void fromPlan()} data-testid="quotation-from-plan">
@@ -167,6 +167,7 @@ export default function CreateQuotationPage() {
         testId="quotation-line"
         addLabel={r('addLine')}
         removeLabel={r('removeLine')}
+        block
         newItem={() => ({ quantity: '1', discountRate: '0' })}
         columns={[
           {
@@ -201,7 +202,9 @@ export default function CreateQuotationPage() {
           },
         ]}
       />
-      <Typography.Text type="secondary">{t('totals')}</Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {t('totals')}
+      </Typography.Paragraph>
     </FormPage>
   );
 }

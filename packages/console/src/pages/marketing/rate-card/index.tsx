@@ -52,12 +52,12 @@ export default function RateCardPage() {
   const create = useEndpointMutation((c) => c.rateCard.create, { invalidates });
 
   const columns: ListColumn<RateCardRow>[] = [
-    col.text<RateCardRow>('code', t('code'), 170),
+    col.text<RateCardRow>('code', t('code'), 130),
     { ...col.text<RateCardRow>('name', t('name')), filter: { name: 'keyword' } },
     {
       dataIndex: 'scope',
       title: t('scope'),
-      width: 220,
+      width: 190,
       render: (_: unknown, row: RateCardRow) =>
         `${t(`scopes.${row.scope}`)}${row.customerName ? ` · ${row.customerName}` : ''}${row.projectNo ? ` · ${row.projectNo}` : ''}`,
       filter: {
@@ -71,7 +71,7 @@ export default function RateCardPage() {
         ),
       },
     },
-    col.text<RateCardRow>('currency', t('currency'), 90),
+    col.text<RateCardRow>('currency', t('currency'), 80),
     {
       dataIndex: 'taxInclusive',
       title: t('taxInclusive'),
@@ -81,13 +81,13 @@ export default function RateCardPage() {
     {
       dataIndex: 'currentVersionNo',
       title: t('current'),
-      width: 240,
+      width: 230,
       render: (_: unknown, row: RateCardRow) =>
         row.currentVersionNo
           ? `V${row.currentVersionNo} · ${row.currentValidFrom} ~ ${row.currentValidTo ?? t('open')}`
           : t('none'),
     },
-    col.text<RateCardRow>('versions', t('versions'), 90),
+    col.text<RateCardRow>('versions', t('versions'), 80),
   ];
 
   return (
@@ -109,7 +109,7 @@ export default function RateCardPage() {
         </Space>
       }
       actions={{
-        width: 160,
+        width: 170,
         items: [
           {
             label: t('view'),
