@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../access/gates';
 import { col } from '../../components/columns';
 import { StaticTable } from '../../components/DataTable';
-import { dash, formatTime } from '../../components/format';
+import { dash, formatTime, inLanguage } from '../../components/format';
 import { type ListColumn, ListPage, useListPage } from '../../components/ListPage';
 import { EventTimeline, stateText } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
@@ -22,19 +22,12 @@ import { WorkflowActions } from '../../components/WorkflowActions';
 import { callEndpoint, downloadEndpoint } from '../../services/endpoint';
 import { useSession } from '../../stores/session';
 import { feedback } from '../../utils/feedback';
-import { money, percentOf } from './parts';
+import { money, percentOf, RowLink } from './parts';
 
 interface Filter {
   status?: (typeof QUOTATION_STATES)[number];
   keyword?: string;
 }
-
-const meaningIn = (lang: string) =>
-  lang === 'en-US'
-    ? QUOTATION_SIGNATURE_MEANING.en_US
-    : lang === 'zh-HK'
-      ? QUOTATION_SIGNATURE_MEANING.zh_HK
-      : QUOTATION_SIGNATURE_MEANING.zh_CN;
 
 /**
  * The quotations of the customers the user sees (current versions). `review`: the review queue
@@ -137,25 +130,18 @@ export function QuotationList({ review }: { review: boolean }) {
               isAuthor={authored}
               before={
                 <>
-                  <Button
-                    type="link"
-                    size="small"
+                  <RowLink
+                    label={t('view')}
+                    testId={`quotation-view-${row.number}`}
                     onClick={() => setViewing(row.id)}
-                    data-testid={`quotation-view-${row.number}`}
-                  >
-                    {t('view')}
-                  </Button>
+                  />
                   {!review && row.status === 'draft' && (
-                    <Permission value={[P.quotationCreate]}>
-                      <Button
-                        type="link"
-                        size="small"
-                        onClick={() => navigate(`/marketing/create-quotation?id=${row.id}`)}
-                        data-testid={`quotation-edit-${row.number}`}
-                      >
-                        {t('edit')}
-                      </Button>
-                    </Permission>
+                    <RowLink
+                      label={t('edit')}
+                      testId={`quotation-edit-${row.number}`}
+                      permission={P.quotationCreate}
+                      onClick={() => navigate(`/marketing/create-quotation?id=${row.id}`)}
+                    />
                   )}
                 </>
               }
@@ -165,7 +151,7 @@ export function QuotationList({ review }: { review: boolean }) {
                       approve: {
                         label: t('approve'),
                         testId: `quotation-approve-${row.number}`,
-                        signature: meaningIn(i18n.language),
+                        signature: inLanguage(QUOTATION_SIGNATURE_MEANING, i18n.language),
                         onClick: (password) =>
                           fire(
                             callEndpoint((c) => c.quotation.approve, {

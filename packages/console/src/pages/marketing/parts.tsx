@@ -2,7 +2,9 @@
 // (never a float), rates as percentages. Money comes from the server as decimal strings (api-contract
 // money.ts) and is shown with `formatMoney`; nothing here turns it into a number.
 import { Decimal, formatMoney } from '@trialab/api-contract';
-import { Select, type SelectProps } from 'antd';
+import { Button, Select, type SelectProps } from 'antd';
+import type { ReactNode } from 'react';
+import { Permission } from '../../access/gates';
 import { useEndpointQuery } from '../../services/query';
 
 /** A decimal text as money with separators (`1,190.00`); empty values as a dash. */
@@ -28,4 +30,24 @@ export function CustomerSelect(props: Omit<SelectProps<number>, 'options'>) {
       options={customers.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
     />
   );
+}
+
+/** A row's link button (view, edit, amend), shown only with `permission` when one is given. */
+export function RowLink({
+  label,
+  testId,
+  onClick,
+  permission,
+}: {
+  label: ReactNode;
+  testId: string;
+  onClick(): void;
+  permission?: string;
+}) {
+  const button = (
+    <Button type="link" size="small" onClick={onClick} data-testid={testId}>
+      {label}
+    </Button>
+  );
+  return permission ? <Permission value={[permission]}>{button}</Permission> : button;
 }

@@ -18,7 +18,7 @@ import { col } from '../../../components/columns';
 import { StaticTable } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
 import { ListField } from '../../../components/FormPage';
-import { dash, formatTime } from '../../../components/format';
+import { dash, formatTime, inLanguage } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
 import { NumberInput } from '../../../components/NumberInput';
@@ -32,7 +32,7 @@ import { callEndpoint } from '../../../services/endpoint';
 import { base64Bytes, uploadFile, uploadPicked } from '../../../services/files';
 import { useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
-import { money, percentOf, useCustomers } from '../parts';
+import { money, percentOf, RowLink, useCustomers } from '../parts';
 
 type CreateValues = BodyOf<Contract['contract']['create']>;
 type AmendValues = BodyOf<Contract['contract']['amend']>;
@@ -40,13 +40,6 @@ interface Filter {
   status?: (typeof CONTRACT_STATES)[number];
   keyword?: string;
 }
-
-const meaningIn = (lang: string) =>
-  lang === 'en-US'
-    ? CONTRACT_SIGNATURE_MEANING.en_US
-    : lang === 'zh-HK'
-      ? CONTRACT_SIGNATURE_MEANING.zh_HK
-      : CONTRACT_SIGNATURE_MEANING.zh_CN;
 
 /**
  * /marketing/contract: contracts made from approved, unexpired quotations; the signed scan
@@ -136,37 +129,26 @@ export default function ContractPage() {
             state={row.status}
             before={
               <>
-                <Button
-                  type="link"
-                  size="small"
+                <RowLink
+                  label={t('view')}
+                  testId={`contract-view-${row.number}`}
                   onClick={() => setViewing(row.id)}
-                  data-testid={`contract-view-${row.number}`}
-                >
-                  {t('view')}
-                </Button>
+                />
                 {row.status !== 'closed' && (
-                  <Permission value={[P.contractUpdate]}>
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => setEditing(row)}
-                      data-testid={`contract-edit-${row.number}`}
-                    >
-                      {t('edit')}
-                    </Button>
-                  </Permission>
+                  <RowLink
+                    label={t('edit')}
+                    testId={`contract-edit-${row.number}`}
+                    permission={P.contractUpdate}
+                    onClick={() => setEditing(row)}
+                  />
                 )}
                 {row.status === 'active' && (
-                  <Permission value={[P.contractUpdate]}>
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => setAmending(row)}
-                      data-testid={`contract-amend-${row.number}`}
-                    >
-                      {t('amend')}
-                    </Button>
-                  </Permission>
+                  <RowLink
+                    label={t('amend')}
+                    testId={`contract-amend-${row.number}`}
+                    permission={P.contractUpdate}
+                    onClick={() => setAmending(row)}
+                  />
                 )}
               </>
             }
@@ -174,7 +156,7 @@ export default function ContractPage() {
               activate: {
                 label: t('activate'),
                 testId: `contract-activate-${row.number}`,
-                signature: meaningIn(i18n.language),
+                signature: inLanguage(CONTRACT_SIGNATURE_MEANING, i18n.language),
                 onClick: (password) =>
                   fire(
                     callEndpoint((c) => c.contract.activate, {
