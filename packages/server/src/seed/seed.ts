@@ -438,7 +438,7 @@ export async function seedDatabase(
       await seedLibraryTimelineDemo(tx, options.now, options.files);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
-      await seedMarketingDemo(tx, options.now);
+      await seedMarketingDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,
