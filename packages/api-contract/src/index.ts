@@ -10,6 +10,7 @@ export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
 export * from './endpoints/library.js';
+export * from './endpoints/library-batch-edit.js';
 export * from './endpoints/library-bills.js';
 export * from './endpoints/library-containers.js';
 export * from './endpoints/library-custody.js';
@@ -104,6 +105,7 @@ import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { library } from './endpoints/library.js';
+import { libraryBatchEdit } from './endpoints/library-batch-edit.js';
 import { libraryBills } from './endpoints/library-bills.js';
 import { libraryContainers } from './endpoints/library-containers.js';
 import { libraryCustody } from './endpoints/library-custody.js';
@@ -180,6 +182,7 @@ export const endpoints = {
   libraryCustody,
   libraryHolds,
   libraryLog,
+  libraryBatchEdit,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,
