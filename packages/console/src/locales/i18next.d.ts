@@ -6,6 +6,7 @@ import type { fields } from './zh-CN/fields';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { libraryBatchEdit } from './zh-CN/libraryBatchEdit';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { libraryCustody } from './zh-CN/libraryCustody';
@@ -71,6 +72,7 @@ declare module 'i18next' {
       'libraryCustody',
       'libraryHolds',
       'libraryLog',
+      'libraryBatchEdit',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -84,6 +86,7 @@ declare module 'i18next' {
       libraryCustody: typeof libraryCustody;
       libraryHolds: typeof libraryHolds;
       libraryLog: typeof libraryLog;
+      libraryBatchEdit: typeof libraryBatchEdit;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;
