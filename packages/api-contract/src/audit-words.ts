@@ -29,6 +29,7 @@ export const AUDIT_OBJECTS = {
   retentionExtension: { 'zh-CN': '延长保存', 'en-US': 'Retention extension', 'zh-HK': '延長保存' },
   libraryHolds: { 'zh-CN': '样本标记', 'en-US': 'Specimen flags', 'zh-HK': '樣本標記' },
   libraryBatchEdit: { 'zh-CN': '批量编辑样本', 'en-US': 'Batch edit of specimens', 'zh-HK': '批量編輯樣本' },
+  sampleUsers: { 'zh-CN': '样本经手人', 'en-US': 'Sample handlers', 'zh-HK': '樣本經手人' },
   libraryHold: {
     'zh-CN': '法律保全或撤回知情同意',
     'en-US': 'Legal hold or consent withdrawal',

@@ -41,6 +41,7 @@ export * from './endpoints/project-reports.js';
 export * from './endpoints/reference-data.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/research-centers.js';
+export * from './endpoints/sample-users.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
 export {
@@ -129,6 +130,7 @@ import { manualReports, projectReports } from './endpoints/project-reports.js';
 import { sampleTypes, stockOutTypes, temperatures } from './endpoints/reference-data.js';
 import { report } from './endpoints/reports.js';
 import { researchCenter } from './endpoints/research-centers.js';
+import { sampleUsers } from './endpoints/sample-users.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
 import { dict, project, system } from './endpoints/system.js';
@@ -183,6 +185,7 @@ export const endpoints = {
   libraryHolds,
   libraryLog,
   libraryBatchEdit,
+  sampleUsers,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

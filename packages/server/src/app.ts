@@ -66,6 +66,7 @@ import { referenceDataRoutes } from './modules/reference-data/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { RESEARCH_CENTER_MESSAGES } from './modules/research-centers/messages.js';
 import { researchCenterRoutes } from './modules/research-centers/routes.js';
+import { sampleUserRoutes } from './modules/sample-users/routes.js';
 import { sharedDocRoutes } from './modules/shared-docs/routes.js';
 import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
@@ -151,6 +152,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   libraryBillRoutes, // the library's outbound and destruction bills (through the engine)
   librarySampleRoutes, // the library's specimen pages: awaiting storage, rack-scanner import
   libraryBatchEditRoutes, // the library's batch edit of specimen records (previewed, e-signed)
+  sampleUserRoutes, // POST /sample/users: who handled a sample (receipt, bench, custody)
   libraryRetentionRoutes, // retention rules and expired specimens (specimen-expired)
   libraryCustodyRoutes, // identity-verified custody: authorised recipients, settings, bills' checks
   libraryHoldRoutes, // legal holds and consent withdrawals (checked by the position engine)

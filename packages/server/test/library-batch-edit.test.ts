@@ -220,7 +220,7 @@ describe.each(ENGINES)('library batch edit on %s', (engine) => {
     const timeline = await as(libraryLog.specimenTimeline, { body: { code: 'BE-0003' } });
     const events = (timeline.data as { events: Array<{ title: string; detail: string | null }> }).events;
     expect(events.find((e) => e.title === 'Record corrected (batch edit)')?.detail).toBe(
-      'Remaining volume (µL): 460 → 300；Remark: — → 复测体积；Reason: DCF-1',
+      'Remaining volume (µL): 460 → 300；Remark: — → 复测体积；reason: DCF-1',
     );
     // The demo's correction is on its specimen's timeline too.
     const demo = await as(libraryLog.specimenTimeline, { body: { code: 'BE-0001' } }, keeper);

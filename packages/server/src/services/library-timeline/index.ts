@@ -7,6 +7,7 @@ import {
   auditActionWord,
   auditFieldWord,
   auditVerbWord,
+  BATCH_EDIT_FIELDS,
   CUSTODY_ACTION_WORDS,
   type CustodyAction,
   endpoints,
@@ -513,7 +514,8 @@ const corrections: SpecimenSource = async ({ db, lang }, s) => {
   return rows.map((r) => {
     const before = values(r.oldValue);
     const after = values(r.newValue);
-    const changes = Object.keys(after).map((field) =>
+    // In the page's order of fields (a jsonb value keeps its keys in its own order).
+    const changes = BATCH_EDIT_FIELDS.filter((field) => field in after).map((field) =>
       t(lang, 'tlCorrectedField', {
         field: auditFieldWord(field, words(lang)),
         before: shown(field, before[field]),
