@@ -44,8 +44,10 @@ describe('the last routes', () => {
     await expect
       .poll(() => page.getByTestId('batch-edit-counts').textContent())
       .toContain('将修改 2 个，无变化 0 个，不能修改 1 个');
-    await expect.poll(() => row(page, 'LH-0001').textContent()).toContain('有“法律保全”标记，不能修改');
-    await expect.poll(() => row(page, 'BE-0005').textContent()).toContain('剩余体积（µL）：420 → 250');
+    const previewed = (code: string) =>
+      page.getByTestId('batch-edit-rows').locator('.ant-table-row', { hasText: code }).first().textContent();
+    await expect.poll(() => previewed('LH-0001')).toContain('有“法律保全”标记，不能修改');
+    await expect.poll(() => previewed('BE-0005')).toContain('剩余体积（µL）：420 → 250');
 
     await page.locator(fieldId('batchEdit_reason')).fill('E2E 数据澄清 DCF-0001');
     await page.getByTestId('batch-edit-apply').filter({ hasText: '2' }).click();
