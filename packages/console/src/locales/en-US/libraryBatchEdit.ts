@@ -21,6 +21,7 @@ export const libraryBatchEdit = {
   nothing: 'Give at least one new value',
   noBarcodes: 'Enter barcodes',
   counts: '{{change}} to change, {{unchanged}} unchanged, {{refused}} cannot be changed',
+  changeLine: '{{field}}: {{before}} → ',
   change: 'Change',
   outcome: 'Outcome',
   outcomes: { change: 'Will change', unchanged: 'Unchanged', refused: 'Refused' },

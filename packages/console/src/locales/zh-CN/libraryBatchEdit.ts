@@ -21,6 +21,7 @@ export const libraryBatchEdit = {
   nothing: '请至少填写一项新值',
   noBarcodes: '请输入条码',
   counts: '将修改 {{change}} 个，无变化 {{unchanged}} 个，不能修改 {{refused}} 个',
+  changeLine: '{{field}}：{{before}} → ',
   change: '修改内容',
   outcome: '结果',
   outcomes: { change: '将修改', unchanged: '无变化', refused: '不能修改' },

@@ -21,6 +21,7 @@ export const libraryBatchEdit = {
   nothing: '請至少填寫一項新值',
   noBarcodes: '請輸入條碼',
   counts: '將修改 {{change}} 個，無變化 {{unchanged}} 個，不能修改 {{refused}} 個',
+  changeLine: '{{field}}：{{before}} → ',
   change: '修改內容',
   outcome: '結果',
   outcomes: { change: '將修改', unchanged: '無變化', refused: '不能修改' },

@@ -40,6 +40,13 @@ const SAMPLE_LIST = '/specimen/manage/sample-list';
 const OUTCOME_COLOURS = { change: 'blue', unchanged: 'default', refused: 'red' } as const;
 const outcomeOf = (row: BatchEditRow) =>
   row.refusal ? 'refused' : row.changed.length > 0 ? 'change' : 'unchanged';
+const OUTCOME_ORDER = { refused: 0, change: 1, unchanged: 2 } as const;
+/** The refused rows first (what needs the reader's attention), then the changes; otherwise as asked. */
+const previewOrder = (rows: BatchEditRow[]) =>
+  rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => OUTCOME_ORDER[outcomeOf(a.row)] - OUTCOME_ORDER[outcomeOf(b.row)] || a.i - b.i)
+    .map((x) => x.row);
 
 /**
  * /specimen/manage/batch-edit-sample (hidden, not cached; opened from the sample list with a
@@ -164,7 +171,8 @@ export default function BatchEditSamplePage() {
               <div data-testid="batch-edit-rows">
                 <StaticTable<BatchEditRow>
                   rowKey="code"
-                  dataSource={preview.rows}
+                  paged={false}
+                  dataSource={previewOrder(preview.rows)}
                   columns={[
                     { title: t('barcodes'), dataIndex: 'code', width: 150 },
                     { title: t('project'), dataIndex: 'projectNo', width: 120, render: dash },
@@ -187,7 +195,7 @@ export default function BatchEditSamplePage() {
                     {
                       title: t('change'),
                       dataIndex: 'changed',
-                      width: 420,
+                      width: 520,
                       render: (_: unknown, row) =>
                         row.refusal ? (
                           <Typography.Text type="danger">{row.refusal}</Typography.Text>
@@ -195,7 +203,8 @@ export default function BatchEditSamplePage() {
                           <Space direction="vertical" size={0}>
                             {row.changed.map((f) => (
                               <span key={f}>
-                                {fieldLabel[f]}：{field(f, row.before)} → <b>{field(f, row.after)}</b>
+                                {t('changeLine', { field: fieldLabel[f], before: field(f, row.before) })}
+                                <b>{field(f, row.after)}</b>
                               </span>
                             ))}
                           </Space>
