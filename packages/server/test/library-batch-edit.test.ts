@@ -7,6 +7,7 @@ import { labSignatures } from '../src/db/schema-lab.js';
 import { storageBoxes, storageRestrictions } from '../src/db/schema-library.js';
 import { specimenBillLines } from '../src/db/schema-library-bills.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
+import { DEMO_BATCH_EDIT_CODES } from '../src/seed/library-batch-edit-demo.js';
 import { ENGINES } from './engines.js';
 import {
   call,
@@ -286,15 +287,7 @@ describe.each(ENGINES)('library batch edit on %s', (engine) => {
     const filtered = await as(api.preview, {
       body: { filter: { code: 'BE-000', projectId: km1?.id }, changes: { remark: 'x' } },
     });
-    expect((filtered.data as { rows: Row[] }).rows.map((r) => r.code).sort()).toEqual([
-      'BE-0001',
-      'BE-0002',
-      'BE-0003',
-      'BE-0004',
-      'BE-0005',
-      'BE-0006',
-      'BE-0007',
-    ]);
+    expect((filtered.data as { rows: Row[] }).rows.map((r) => r.code).sort()).toEqual(DEMO_BATCH_EDIT_CODES);
 
     const reviewer = await login(env, '13800000002');
     expect(
