@@ -6,6 +6,7 @@ import type { fields } from './zh-CN/fields';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { libraryBatchEdit } from './zh-CN/libraryBatchEdit';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { libraryCustody } from './zh-CN/libraryCustody';
@@ -73,6 +74,7 @@ declare module 'i18next' {
       'libraryHolds',
       'libraryLog',
       'marketing',
+      'libraryBatchEdit',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -87,6 +89,7 @@ declare module 'i18next' {
       libraryHolds: typeof libraryHolds;
       libraryLog: typeof libraryLog;
       marketing: typeof marketing;
+      libraryBatchEdit: typeof libraryBatchEdit;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;

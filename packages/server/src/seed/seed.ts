@@ -25,6 +25,7 @@ import {
 import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
+import { seedLibraryBatchEditDemo } from './library-batch-edit-demo.js';
 import { seedLibraryBillsDemo } from './library-bills-demo.js';
 import { seedLibraryContainersDemo } from './library-containers-demo.js';
 import { seedLibraryCustodyDemo } from './library-custody-demo.js';
@@ -435,6 +436,7 @@ export async function seedDatabase(
         subjectCardKey: options.subjectCardKey,
       });
       await seedLibraryHoldsDemo(tx, options.now);
+      await seedLibraryBatchEditDemo(tx, options.now);
       await seedLibraryTimelineDemo(tx, options.now, options.files);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
