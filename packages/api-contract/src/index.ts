@@ -38,6 +38,7 @@ export {
 } from './endpoints/project-record.js';
 export * from './endpoints/project-reports.js';
 export * from './endpoints/reference-data.js';
+export * from './endpoints/report-manage.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/research-centers.js';
 export * from './endpoints/shared-docs.js';
@@ -125,6 +126,7 @@ import { progress } from './endpoints/progress.js';
 import { projectItemLog, projectTestItems, voidedBarcodes } from './endpoints/project-config.js';
 import { manualReports, projectReports } from './endpoints/project-reports.js';
 import { sampleTypes, stockOutTypes, temperatures } from './endpoints/reference-data.js';
+import { reportManage } from './endpoints/report-manage.js';
 import { report } from './endpoints/reports.js';
 import { researchCenter } from './endpoints/research-centers.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
@@ -196,6 +198,7 @@ export const endpoints = {
   plan,
   projectReports,
   manualReports,
+  reportManage,
 } as const;
 
 /** Flat list of every declaration. */

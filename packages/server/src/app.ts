@@ -61,6 +61,8 @@ import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
 import { REFERENCE_DATA_MESSAGES } from './modules/reference-data/messages.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
+import { REPORT_MESSAGES } from './modules/report-manage/messages.js';
+import { reportManageRoutes } from './modules/report-manage/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { RESEARCH_CENTER_MESSAGES } from './modules/research-centers/messages.js';
 import { researchCenterRoutes } from './modules/research-centers/routes.js';
@@ -164,6 +166,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   sharedDocRoutes, // original and public records shared with sites
   portalStaffRoutes, // express/mail and logistics views
   todoRoutes, // the home to-do list, derived from the workflows
+  reportManageRoutes, // reports of /report-manage (/bi/manage): one engine, exports as jobs
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
@@ -186,6 +189,7 @@ addMessages(LIBRARY_RETENTION_MESSAGES);
 addMessages(CUSTODY_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);
 addMessages(TIMELINE_WORDS);
+addMessages(REPORT_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -1,4 +1,10 @@
-import { ALL_ENDPOINTS, allWorkflows, BILL_PERMISSIONS, temperatureRangeLabel } from '@trialab/api-contract';
+import {
+  ALL_ENDPOINTS,
+  allWorkflows,
+  BILL_PERMISSIONS,
+  REPORT_EXPORT_PERMISSIONS,
+  temperatureRangeLabel,
+} from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
@@ -103,6 +109,8 @@ export function requiredPermissions(): string[] {
     for (const transition of Object.values(workflow.transitions)) required.add(transition.permission);
   // The QA permission one of a destruction's two authorisers holds (no endpoint of its own).
   required.add(BILL_PERMISSIONS.destroyQa);
+  // The reports' exports (their endpoints read the report's own permission: docs/reports.md).
+  for (const permission of REPORT_EXPORT_PERMISSIONS) required.add(permission);
   return [...required].sort();
 }
 
