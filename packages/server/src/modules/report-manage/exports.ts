@@ -4,13 +4,7 @@
 // xlsx (or csv) writer whose bytes go to the file store as they come: memory holds one batch, never
 // the file. One running export per user; progress and cancel are kept by the instance running it.
 import { PassThrough } from 'node:stream';
-import {
-  type Lang,
-  type ReportCode,
-  type ReportExport,
-  ResultCode,
-  XLSX_MAX_ROWS,
-} from '@trialab/api-contract';
+import { type Lang, type ReportCode, type ReportExport, ResultCode } from '@trialab/api-contract';
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client.js';
@@ -32,6 +26,7 @@ import {
   type ReportDef,
   reportWhere,
 } from './engine.js';
+import { assertFormatFits, safeCell } from './service.js';
 
 /** Rows read and written per batch. */
 export const EXPORT_BATCH = 2000;
@@ -46,15 +41,6 @@ const live = new Map<
   number,
   { written: number; total: number; abort: AbortController; done: Promise<void> }
 >();
-
-/**
- * A cell that a spreadsheet would read as a formula (or a DDE command) is written as text: a leading
- * =, +, -, @, tab or carriage return gets an apostrophe (OWASP "CSV injection").
- */
-export function safeCell(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /** A CSV field: quoted when it holds a separator, quote or line break. */
 function csvField(value: unknown): string {
@@ -145,12 +131,7 @@ export async function recordExport(
     db,
     report.query({ db, lang: request.lang, zone: request.zone, where, values: request.values }),
   );
-  if (request.format === 'xlsx' && rows > XLSX_MAX_ROWS)
-    throw new ApiError(ResultCode.BAD_REQUEST, {
-      key: 'reportExportTooLarge',
-      params: { rows, max: XLSX_MAX_ROWS },
-      data: { rows, max: XLSX_MAX_ROWS, offer: 'csv' },
-    });
+  assertFormatFits(request.format, rows);
   const time = zonedTime({ timeZone: request.zone, lang: request.lang, now: request.now });
   const [row] = await db
     .insert(reportExports)
