@@ -7,7 +7,7 @@ import {
 } from '@trialab/api-contract';
 import { DatePicker, Form, Input, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { callEndpoint } from '../../services/endpoint';
 import { endpointKey, useConsoleQueryClient, useEndpointQuery } from '../../services/query';
 import type { DataColumn } from '../DataTable';
@@ -16,9 +16,23 @@ import { ListPage, useListPage } from '../ListPage';
 import type { ListColumn } from '../ListPage/filters';
 import { ProjectSelect } from '../ProjectSelect';
 import { useProjectSites } from '../ProjectSiteFields/useProjectSites';
+import type { ChartData } from './chart';
 import { ExportJobButton, ExportJobList } from './ExportJobs';
 
+export { type ChartData, chartData } from './chart';
 export { ExportJobList, useExportJobs } from './ExportJobs';
+
+/** echarts loads with the first chart shown, in a chunk of its own. */
+const LazyChart = lazy(() => import('./ReportChart'));
+
+/** A report's chart (the table beside it shows the same numbers). */
+export function ReportChart({ data, label }: { data: ChartData; label: string }) {
+  return (
+    <Suspense fallback={<Spin />}>
+      <LazyChart data={data} label={label} />
+    </Suspense>
+  );
+}
 
 type Row = Record<string, unknown>;
 type Filters = Record<string, unknown>;
@@ -107,16 +121,17 @@ export function filtersOf(head: ReportHead, values: Filters): Filters {
 /**
  * Any report declared on the server (docs/reports.md), through the page kit: its head gives the
  * columns (the user's chosen ones kept by `user-head`) and filters; rows are paged by `table-data`;
- * the export is a job with its progress and cancel. `above` shows before the table (a chart).
+ * the export is a job with its progress and cancel. `below` shows under the table (a chart of the
+ * rows on screen).
  */
 export function ReportPage({
   code,
-  above,
+  below,
   onRowClick,
   actions,
 }: {
   code: ReportCode;
-  above?(rows: Row[], filters: Filters): ReactNode;
+  below?(rows: Row[], head: ReportHead): ReactNode;
   onRowClick?(row: Row): void;
   actions?: { width?: number; render(row: Row): ReactNode };
 }) {
@@ -174,7 +189,7 @@ export function ReportPage({
       }
     >
       <ExportJobList code={code} />
-      {above?.(list.rows, list.filter)}
+      {below?.(list.rows, head)}
     </ListPage>
   );
 }
