@@ -11,7 +11,7 @@ import {
   stateWord,
   workflowById,
 } from '@trialab/api-contract';
-import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { projects, sampleTypes, sites, testItems, users } from '../../db/schema.js';
 import { labReportResults, labReports, labSubjects } from '../../db/schema-lab.js';
 import { custodyEvents } from '../../db/schema-library.js';
@@ -144,9 +144,11 @@ const queryBarcode: ReportDef = {
     },
   ],
   scope: { project: specimenBarcodes.projectId, site: specimenBarcodes.siteId },
+  key: { column: specimenBarcodes.id, field: 'rowId' },
   query: ({ db, lang, where }) =>
     db
       .select({
+        rowId: specimenBarcodes.id,
         barcode: specimenBarcodes.code,
         projectNo: projects.projectNo,
         centerNo: sites.centerNo,
@@ -171,11 +173,12 @@ const queryBarcode: ReportDef = {
     rows.map((r) => ({ ...r, status: barcodeState(r.status, lang), library: libraryState(r.library, lang) })),
 };
 
+/** A period: the unit its first instant is truncated to, and how it is written. */
 const PERIODS = {
-  day: 'YYYY-MM-DD',
-  week: 'IYYY-"W"IW',
-  month: 'YYYY-MM',
-  year: 'YYYY',
+  day: { trunc: 'day', format: 'YYYY-MM-DD' },
+  week: { trunc: 'week', format: 'IYYY-"W"IW' },
+  month: { trunc: 'month', format: 'YYYY-MM' },
+  year: { trunc: 'year', format: 'YYYY' },
 } as const;
 type Period = keyof typeof PERIODS;
 const periodOf = (value: FilterValue | undefined): Period =>
@@ -227,31 +230,49 @@ const barcodeStat: ReportDef = {
     },
   ],
   scope: { project: specimenBarcodes.projectId, site: specimenBarcodes.siteId },
+  // Few rows (a group per project, site and period): read whole and paged by the engine.
+  whole: true,
   query: ({ db, zone, where, values }) => {
-    const period = sql<string>`to_char(${specimenBarcodes.createdAt} at time zone ${zone}, ${PERIODS[periodOf(values.period)]})`;
-    return (
-      db
-        .select({
-          period,
-          projectNo: projects.projectNo,
-          centerNo: sites.centerNo,
-          total: count(),
-          registered: countWhere(eq(specimenBarcodes.status, 'registered')),
-          signed: countWhere(eq(specimenBarcodes.status, 'signed')),
-          disabled: countWhere(eq(specimenBarcodes.status, 'disabled')),
-          stored: countWhere(eq(specimenBarcodes.library, 'stored')),
-          out: countWhere(eq(specimenBarcodes.library, 'out')),
-          destroyed: countWhere(eq(specimenBarcodes.library, 'destroyed')),
-        })
-        .from(specimenBarcodes)
-        .innerJoin(projects, eq(projects.id, specimenBarcodes.projectId))
-        .leftJoin(sites, eq(sites.id, specimenBarcodes.siteId))
-        .where(where)
-        // By position: the period's zone and format are parameters, which GROUP BY cannot match by text.
-        .groupBy(sql`1, 2, 3`)
-        .orderBy(sql`1 desc, 2, 3`)
-        .$dynamic() as unknown as OrderedQuery
-    );
+    const unit = PERIODS[periodOf(values.period)];
+    // Counted on specimen_barcodes alone, grouped by ids and the period's first instant; the few
+    // groups are then joined to their project and site and the period written out.
+    const start = sql<Date>`date_trunc(${unit.trunc}, ${specimenBarcodes.createdAt} at time zone ${zone})`;
+    const groups = db
+      .select({
+        projectId: specimenBarcodes.projectId,
+        siteId: specimenBarcodes.siteId,
+        start: start.as('start'),
+        total: sql<number>`count(*)`.mapWith(Number).as('total'),
+        registered: countWhere(eq(specimenBarcodes.status, 'registered')).as('registered'),
+        signed: countWhere(eq(specimenBarcodes.status, 'signed')).as('signed'),
+        disabled: countWhere(eq(specimenBarcodes.status, 'disabled')).as('disabled'),
+        stored: countWhere(eq(specimenBarcodes.library, 'stored')).as('stored'),
+        out: countWhere(eq(specimenBarcodes.library, 'out')).as('out'),
+        destroyed: countWhere(eq(specimenBarcodes.library, 'destroyed')).as('destroyed'),
+      })
+      .from(specimenBarcodes)
+      .where(where)
+      // By position: the period's unit and zone are parameters, which GROUP BY cannot match by text.
+      .groupBy(sql`1, 2, 3`)
+      .as('groups');
+    return db
+      .select({
+        period: sql<string>`to_char(${groups.start}, ${unit.format})`,
+        projectNo: projects.projectNo,
+        centerNo: sites.centerNo,
+        total: groups.total,
+        registered: groups.registered,
+        signed: groups.signed,
+        disabled: groups.disabled,
+        stored: groups.stored,
+        out: groups.out,
+        destroyed: groups.destroyed,
+      })
+      .from(groups)
+      .innerJoin(projects, eq(projects.id, groups.projectId))
+      .leftJoin(sites, eq(sites.id, groups.siteId))
+      .orderBy(desc(groups.start), asc(projects.projectNo), asc(sites.centerNo))
+      .$dynamic() as unknown as OrderedQuery;
   },
 };
 
@@ -325,9 +346,11 @@ const resultReport: ReportDef = {
     },
   ],
   scope: { project: labReports.projectId, site: labReports.siteId },
+  key: { column: labReportResults.id, field: 'rowId' },
   query: ({ db, lang, where }) =>
     db
       .select({
+        rowId: labReportResults.id,
         reportNo: labReports.reportNo,
         projectNo: projects.projectNo,
         centerNo: sites.centerNo,
@@ -349,7 +372,7 @@ const resultReport: ReportDef = {
       .innerJoin(labSubjects, eq(labSubjects.id, labReports.subjectId))
       .innerJoin(testItems, eq(testItems.id, labReportResults.testItemId))
       .where(where)
-      .orderBy(desc(labReports.id), asc(labReportResults.id))
+      .orderBy(desc(labReportResults.id))
       .$dynamic() as unknown as OrderedQuery,
   finish: async (_db, rows, lang) => rows.map((r) => ({ ...r, status: reportState(r.status, lang) })),
 };
@@ -412,9 +435,11 @@ function movements(
       },
     ],
     scope: { project: specimenBarcodes.projectId, site: specimenBarcodes.siteId },
+    key: { column: custodyEvents.id, field: 'rowId' },
     query: ({ db, where }) =>
       db
         .select({
+          rowId: custodyEvents.id,
           at: custodyEvents.at,
           barcode: specimenBarcodes.code,
           projectNo: projects.projectNo,

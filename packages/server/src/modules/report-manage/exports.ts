@@ -5,7 +5,7 @@
 // the file. One running export per user; progress and cancel are kept by the instance running it.
 import { PassThrough } from 'node:stream';
 import { type Lang, type ReportCode, type ReportExport, ResultCode } from '@trialab/api-contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client.js';
 import { files } from '../../db/schema.js';
@@ -240,11 +240,26 @@ async function runExport(
     await deps.db.transaction(
       async (tx) => {
         const where = reportWhere(report, request.scope, request.values, zone);
-        const query = () => report.query({ db: tx, lang, zone, where, values: request.values });
+        const query = (after?: number) =>
+          report.query({
+            db: tx,
+            lang,
+            zone,
+            where: after === undefined || !report.key ? where : and(where, lt(report.key.column, after)),
+            values: request.values,
+          });
         progress.total = await countRows(tx, query());
+        // Keyset batches (rows after the last one's key, through its index) where the report has a
+        // key; otherwise by offset.
+        let after: number | undefined;
         for (let skip = 0; skip < progress.total; skip += EXPORT_BATCH) {
           if (progress.abort.signal.aborted) return;
-          const batch = await finished(report, tx, await query().limit(EXPORT_BATCH).offset(skip), lang);
+          const raw = report.key
+            ? await query(after).limit(EXPORT_BATCH).offset(0)
+            : await query().limit(EXPORT_BATCH).offset(skip);
+          const last = raw[raw.length - 1];
+          if (report.key && last) after = Number(last[report.key.field]);
+          const batch = await finished(report, tx, raw, lang);
           for (const r of batch) writer.add(columns.map((c) => cell(c, r[c.key])));
           progress.written += batch.length;
           if (batch.length < EXPORT_BATCH) break;
