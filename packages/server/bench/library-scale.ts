@@ -33,14 +33,17 @@ import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { scopeOf } from '../src/services/scope.js';
 import { awaitingCode, type Seeded, seedLibrary, storedCode, unitCode } from './library-seed.js';
 import { loginAsAdmin } from './login.js';
-import { answerCpu, benchConfig, forkServer, listenChild, provideDatabase } from './server-child.js';
+import {
+  answerCpu,
+  benchConfig,
+  benchNumber,
+  forkServer,
+  listenChild,
+  provideDatabase,
+} from './server-child.js';
 
 const env = process.env;
-const num = (name: string, fallback: number) => {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-};
+const num = benchNumber;
 const SPECIMENS = num('BENCH_SPECIMENS', 1_000_000);
 const UNITS = num('BENCH_UNITS', 200);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 20);

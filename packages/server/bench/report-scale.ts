@@ -23,14 +23,10 @@ import { columnsOf, type FilterValues, reportPage } from '../src/modules/report-
 import { recordExport, startExport } from '../src/modules/report-manage/exports.js';
 import { scopeOf } from '../src/services/scope.js';
 import { seedLibrary } from './library-seed.js';
-import { benchConfig, provideDatabase } from './server-child.js';
+import { benchConfig, benchNumber, provideDatabase } from './server-child.js';
 
 const env = process.env;
-const num = (name: string, fallback: number) => {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-};
+const num = benchNumber;
 const SPECIMENS = num('BENCH_SPECIMENS', 1_000_000);
 const UNITS = num('BENCH_UNITS', 200);
 const ZONE = 'Asia/Shanghai';
@@ -127,19 +123,18 @@ async function main() {
       });
       return stage(source, max);
     };
-    const { row } = await database.db.transaction((tx) =>
-      recordExport(tx, {
-        report,
-        scope: admin.scope,
-        values,
-        format: 'xlsx',
-        columns: columnsOf(report, []),
-        lang: 'en_US',
-        zone: ZONE,
-        now: new Date(),
-        user: { userId: admin.user.id, username: admin.user.username },
-      }),
-    );
+    const request = {
+      report,
+      scope: admin.scope,
+      values,
+      format: 'xlsx' as const,
+      columns: columnsOf(report, []),
+      lang: 'en_US' as const,
+      zone: ZONE,
+      now: new Date(),
+      user: { userId: admin.user.id, username: admin.user.username },
+    };
+    const { row } = await database.db.transaction((tx) => recordExport(tx, request));
     global.gc?.();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
@@ -147,22 +142,7 @@ async function main() {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 20);
     started = performance.now();
-    await startExport(
-      deps,
-      row,
-      {
-        report,
-        scope: admin.scope,
-        values,
-        format: 'xlsx',
-        columns: columnsOf(report, []),
-        lang: 'en_US',
-        zone: ZONE,
-        now: new Date(),
-        user: { userId: admin.user.id, username: admin.user.username },
-      },
-      (failure) => console.error('export failed', failure),
-    );
+    await startExport(deps, row, request, (failure) => console.error('export failed', failure));
     clearInterval(sampler);
     const [done] = await database.db
       .execute(

@@ -107,3 +107,10 @@ export function provideDatabase(): { url: string; drop: () => void } {
     },
   };
 }
+
+/** A positive whole number from the environment (a bench's size), or its default. */
+export function benchNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}

@@ -16,7 +16,7 @@ const POLL_MS = 1000;
 const NO_JOBS: ReportExport[] = [];
 
 /** The user's export jobs (newest first), asked again every second while one runs. */
-export function useExportJobs() {
+function useExportJobs() {
   const query = useEndpointQuery(
     (c) => c.reportManage.resultReport,
     { body: {} },

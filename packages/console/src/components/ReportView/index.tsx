@@ -20,7 +20,6 @@ import type { ChartData } from './chart';
 import { ExportJobButton, ExportJobList } from './ExportJobs';
 
 export { type ChartData, chartData } from './chart';
-export { ExportJobList, useExportJobs } from './ExportJobs';
 
 /** echarts loads with the first chart shown, in a chunk of its own. */
 const LazyChart = lazy(() => import('./ReportChart'));

@@ -24,6 +24,7 @@ import {
   type FilterValue,
   idIn,
   type OrderedQuery,
+  type ReportColumnDef,
   type ReportDef,
   type ReportFilterDef,
   type ReportRow,
@@ -62,6 +63,30 @@ const barcodeFilter = (column: Column): ReportFilterDef => ({
   where: startsWith(column),
 });
 
+/** The columns several reports show, declared once. */
+const COLUMN = {
+  barcode: { key: 'barcode', title: { zh: '条码', en: 'Barcode', hk: '條碼' }, kind: 'code', width: 18 },
+  projectNo: {
+    key: 'projectNo',
+    title: { zh: '项目编号', en: 'Project no.', hk: '項目編號' },
+    kind: 'code',
+    width: 16,
+  },
+  centerNo: {
+    key: 'centerNo',
+    title: { zh: '中心编号', en: 'Site no.', hk: '中心編號' },
+    kind: 'code',
+    width: 10,
+  },
+  subjectNo: {
+    key: 'subjectNo',
+    title: { zh: '受试者', en: 'Subject', hk: '受試者' },
+    kind: 'code',
+    width: 14,
+  },
+  visit: { key: 'visit', title: { zh: '访视', en: 'Visit', hk: '訪視' }, kind: 'text', width: 14 },
+} as const satisfies Record<string, ReportColumnDef>;
+
 const BARCODE_STATES = ['registered', 'signed', 'disabled'] as const;
 const stateOptions = (states: readonly string[], words: (state: string, lang: Lang) => string) =>
   states.map((value) => ({
@@ -74,16 +99,11 @@ const queryBarcode: ReportDef = {
   code: 'lab-query-barcode',
   title: { zh: '条码查询', en: 'Barcode search', hk: '條碼查詢' },
   columns: [
-    { key: 'barcode', title: { zh: '条码', en: 'Barcode', hk: '條碼' }, kind: 'code', width: 18 },
-    {
-      key: 'projectNo',
-      title: { zh: '项目编号', en: 'Project no.', hk: '項目編號' },
-      kind: 'code',
-      width: 16,
-    },
-    { key: 'centerNo', title: { zh: '中心编号', en: 'Site no.', hk: '中心編號' }, kind: 'code', width: 10 },
-    { key: 'subjectNo', title: { zh: '受试者', en: 'Subject', hk: '受試者' }, kind: 'code', width: 14 },
-    { key: 'visit', title: { zh: '访视', en: 'Visit', hk: '訪視' }, kind: 'text', width: 14 },
+    COLUMN.barcode,
+    COLUMN.projectNo,
+    COLUMN.centerNo,
+    COLUMN.subjectNo,
+    COLUMN.visit,
     {
       key: 'sampleType',
       title: { zh: '样本类型', en: 'Sample type', hk: '樣本類型' },
@@ -193,13 +213,8 @@ const barcodeStat: ReportDef = {
   title: { zh: '条码统计', en: 'Barcode statistics', hk: '條碼統計' },
   columns: [
     { key: 'period', title: { zh: '期间', en: 'Period', hk: '期間' }, kind: 'code', width: 12 },
-    {
-      key: 'projectNo',
-      title: { zh: '项目编号', en: 'Project no.', hk: '項目編號' },
-      kind: 'code',
-      width: 16,
-    },
-    { key: 'centerNo', title: { zh: '中心编号', en: 'Site no.', hk: '中心編號' }, kind: 'code', width: 10 },
+    COLUMN.projectNo,
+    COLUMN.centerNo,
     { key: 'total', title: { zh: '条码数', en: 'Barcodes', hk: '條碼數' }, kind: 'count', width: 10 },
     { key: 'registered', title: { zh: '已登记', en: 'Registered', hk: '已登記' }, kind: 'count', width: 10 },
     { key: 'signed', title: { zh: '已签收', en: 'Signed for', hk: '已簽收' }, kind: 'count', width: 10 },
@@ -282,16 +297,11 @@ const resultReport: ReportDef = {
   title: { zh: '结果报表', en: 'Results', hk: '結果報表' },
   columns: [
     { key: 'reportNo', title: { zh: '报告编号', en: 'Report no.', hk: '報告編號' }, kind: 'code', width: 18 },
-    {
-      key: 'projectNo',
-      title: { zh: '项目编号', en: 'Project no.', hk: '項目編號' },
-      kind: 'code',
-      width: 16,
-    },
-    { key: 'centerNo', title: { zh: '中心编号', en: 'Site no.', hk: '中心編號' }, kind: 'code', width: 10 },
-    { key: 'subjectNo', title: { zh: '受试者', en: 'Subject', hk: '受試者' }, kind: 'code', width: 14 },
-    { key: 'barcode', title: { zh: '条码', en: 'Barcode', hk: '條碼' }, kind: 'code', width: 18 },
-    { key: 'visit', title: { zh: '访视', en: 'Visit', hk: '訪視' }, kind: 'text', width: 14 },
+    COLUMN.projectNo,
+    COLUMN.centerNo,
+    COLUMN.subjectNo,
+    COLUMN.barcode,
+    COLUMN.visit,
     { key: 'testItem', title: { zh: '检测项目', en: 'Test item', hk: '檢測項目' }, kind: 'text', width: 18 },
     { key: 'value', title: { zh: '结果', en: 'Result', hk: '結果' }, kind: 'text', width: 12 },
     { key: 'unit', title: { zh: '单位', en: 'Unit', hk: '單位' }, kind: 'text', width: 10 },
@@ -388,14 +398,9 @@ function movements(
     title,
     columns: [
       { key: 'at', title: { zh: '时间', en: 'When', hk: '時間' }, kind: 'time', width: 20 },
-      { key: 'barcode', title: { zh: '条码', en: 'Barcode', hk: '條碼' }, kind: 'code', width: 18 },
-      {
-        key: 'projectNo',
-        title: { zh: '项目编号', en: 'Project no.', hk: '項目編號' },
-        kind: 'code',
-        width: 16,
-      },
-      { key: 'centerNo', title: { zh: '中心编号', en: 'Site no.', hk: '中心編號' }, kind: 'code', width: 10 },
+      COLUMN.barcode,
+      COLUMN.projectNo,
+      COLUMN.centerNo,
       { key: 'action', title: { zh: '操作', en: 'Action', hk: '操作' }, kind: 'status', width: 12 },
       { key: 'from', title: { zh: '原位置', en: 'From', hk: '原位置' }, kind: 'text', width: 30 },
       { key: 'to', title: { zh: '新位置', en: 'To', hk: '新位置' }, kind: 'text', width: 30 },

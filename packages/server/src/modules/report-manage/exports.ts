@@ -18,7 +18,6 @@ import type { SiteScope } from '../../lib/scope.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { sheetWord, XLSX_MIME } from '../../lib/xlsx.js';
 import {
-  columnsOf,
   countRows,
   type FilterValues,
   finished,
@@ -351,5 +350,3 @@ export async function cancelExport(
 export async function settledExports(): Promise<void> {
   await Promise.all([...live.values()].map((e) => e.done));
 }
-
-export { columnsOf };
