@@ -1,5 +1,6 @@
-// Reports in Chromium against the built stack (docs/reports.md): a large report exported as a job
-// whose progress the page shows until it is done, and a second export cancelled while it runs.
+// Reports in Chromium against the built stack (docs/reports.md): barcode-stat's chart agrees with its
+// table; a large report exported as a job whose progress the page shows until it is done, and a
+// second export cancelled while it runs.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
@@ -27,6 +28,31 @@ const exportRow = (page: Page, state: string) =>
   page.locator(`[data-testid^="report-export-"][data-state="${state}"]`);
 
 describe('reports', () => {
+  it('draws barcode-stat’s rows as a chart that agrees with the table', async () => {
+    const context = await loggedInContext(browser, stack.consoleUrl, ADMIN);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/report-manage/lab/barcode-stat`);
+    const chart = page.getByTestId('report-chart');
+    await chart.locator('svg').first().waitFor();
+    const series = JSON.parse((await chart.getAttribute('data-series')) ?? '[]') as Array<{
+      name: string;
+      values: number[];
+    }>;
+    expect(series.length).toBe(6);
+    const headers = (await page.locator('.ant-table-thead th').allTextContents()).map((t) => t.trim());
+    const rows = page.locator('.ant-table-tbody .ant-table-row');
+    const cells = await Promise.all((await rows.all()).map((row) => row.locator('td').allTextContents()));
+    for (const { name, values } of series) {
+      const column = headers.indexOf(name);
+      expect(column, name).toBeGreaterThanOrEqual(0);
+      expect(
+        cells.map((row) => Number(row[column])),
+        name,
+      ).toEqual(values);
+    }
+    await context.close();
+  });
+
   it('exports a large report as a job with its progress, and cancels another one while it runs', async () => {
     const context = await loggedInContext(browser, stack.consoleUrl, ADMIN);
     const page = await context.newPage();
