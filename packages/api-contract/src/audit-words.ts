@@ -135,6 +135,11 @@ export const AUDIT_OBJECTS = {
   visitPoint: { 'zh-CN': '访视点', 'en-US': 'Visit', 'zh-HK': '訪視點' },
   voidedBarcode: { 'zh-CN': '作废条码', 'en-US': 'Voided barcode', 'zh-HK': '作廢條碼' },
   voidedBarcodes: { 'zh-CN': '作废条码', 'en-US': 'Voided barcode', 'zh-HK': '作廢條碼' },
+  customer: { 'zh-CN': '客户', 'en-US': 'Customer', 'zh-HK': '客戶' },
+  rateCard: { 'zh-CN': '价目表', 'en-US': 'Rate card', 'zh-HK': '價目表' },
+  discountLimit: { 'zh-CN': '折扣权限', 'en-US': 'Discount limit', 'zh-HK': '折扣權限' },
+  quotation: { 'zh-CN': '报价单', 'en-US': 'Quotation', 'zh-HK': '報價單' },
+  contract: { 'zh-CN': '合同', 'en-US': 'Contract', 'zh-HK': '合同' },
   reportManage: { 'zh-CN': '报表', 'en-US': 'Reports', 'zh-HK': '報表' },
   reportExport: { 'zh-CN': '报表导出', 'en-US': 'Report export', 'zh-HK': '報表匯出' },
 } as const satisfies Record<string, Words>;
@@ -352,6 +357,10 @@ export const AUDIT_VERBS = {
   wxBind: { 'zh-CN': '绑定微信', 'en-US': 'bind WeChat', 'zh-HK': '綁定微信' },
   wxLogin: { 'zh-CN': '微信登录', 'en-US': 'sign in with WeChat', 'zh-HK': '微信登入' },
   wxUnBind: { 'zh-CN': '解绑微信', 'en-US': 'unbind WeChat', 'zh-HK': '解綁微信' },
+  addVersion: { 'zh-CN': '新增版本', 'en-US': 'add a version', 'zh-HK': '新增版本' },
+  setDiscountLimit: { 'zh-CN': '设置折扣权限', 'en-US': 'set a discount limit', 'zh-HK': '設置折扣權限' },
+  amend: { 'zh-CN': '合同变更', 'en-US': 'amend', 'zh-HK': '合同變更' },
+  activate: { 'zh-CN': '生效', 'en-US': 'put in force', 'zh-HK': '生效' },
 } as const satisfies Record<string, Words>;
 
 /** The fields audit values carry most; any other shows as its key spelt out (`sampleCount` → sample count). */

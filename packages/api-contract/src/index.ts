@@ -19,6 +19,7 @@ export * from './endpoints/library-maintenance.js';
 export * from './endpoints/library-moves.js';
 export * from './endpoints/library-retention.js';
 export * from './endpoints/library-samples.js';
+export * from './endpoints/marketing.js';
 export * from './endpoints/plan-templates.js';
 export * from './endpoints/plans.js';
 export * from './endpoints/portal-address.js';
@@ -73,6 +74,7 @@ export * from './form-fields.js';
 export * from './grants.js';
 export * from './library-words.js';
 export * from './local-name.js';
+export * from './money.js';
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
@@ -85,6 +87,7 @@ export * from './workflows/library.js';
 export * from './workflows/library-bills.js';
 export * from './workflows/library-maintenance.js';
 export * from './workflows/library-moves.js';
+export * from './workflows/marketing.js';
 export * from './workflows/portal.js';
 export * from './workflows/progress.js';
 export * from './workflows/project-file.js';
@@ -114,6 +117,7 @@ import { libraryMaintenance } from './endpoints/library-maintenance.js';
 import { libraryMoves } from './endpoints/library-moves.js';
 import { libraryRetention } from './endpoints/library-retention.js';
 import { librarySamples } from './endpoints/library-samples.js';
+import { contract, customer, quotation, rateCard } from './endpoints/marketing.js';
 import { formTemplates, planTemplates } from './endpoints/plan-templates.js';
 import { plan } from './endpoints/plans.js';
 import { address, personal } from './endpoints/portal-address.js';
@@ -198,6 +202,10 @@ export const endpoints = {
   plan,
   projectReports,
   manualReports,
+  customer,
+  rateCard,
+  quotation,
+  contract,
   reportManage,
 } as const;
 

@@ -42,6 +42,8 @@ import { LIBRARY_RETENTION_MESSAGES } from './modules/library-retention/messages
 import { libraryRetentionRoutes } from './modules/library-retention/routes.js';
 import { LIBRARY_SAMPLE_MESSAGES } from './modules/library-samples/messages.js';
 import { librarySampleRoutes } from './modules/library-samples/routes.js';
+import { MARKETING_MESSAGES } from './modules/marketing/messages.js';
+import { marketingRoutes } from './modules/marketing/routes.js';
 import { PLAN_TEMPLATE_MESSAGES } from './modules/plan-templates/messages.js';
 import { planTemplateRoutes } from './modules/plan-templates/routes.js';
 import { PLAN_MESSAGES } from './modules/plans/messages.js';
@@ -166,6 +168,8 @@ const DOMAINS: FastifyPluginAsync[] = [
   sharedDocRoutes, // original and public records shared with sites
   portalStaffRoutes, // express/mail and logistics views
   todoRoutes, // the home to-do list, derived from the workflows
+  // Marketing
+  marketingRoutes, // customers, rate cards, quotations, contracts (docs/finance.md)
   reportManageRoutes, // reports of /report-manage (/bi/manage): one engine, exports as jobs
 ];
 
@@ -189,6 +193,7 @@ addMessages(LIBRARY_RETENTION_MESSAGES);
 addMessages(CUSTODY_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);
 addMessages(TIMELINE_WORDS);
+addMessages(MARKETING_MESSAGES);
 addMessages(REPORT_MESSAGES);
 
 export interface ServerOptions {

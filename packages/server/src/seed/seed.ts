@@ -2,6 +2,7 @@ import {
   ALL_ENDPOINTS,
   allWorkflows,
   BILL_PERMISSIONS,
+  MARKETING_PERMISSIONS,
   REPORT_EXPORT_PERMISSIONS,
   temperatureRangeLabel,
 } from '@trialab/api-contract';
@@ -34,6 +35,7 @@ import { seedLibraryMovesDemo } from './library-moves-demo.js';
 import { seedLibraryRetentionDemo } from './library-retention-demo.js';
 import { seedLibrarySamplesDemo } from './library-samples-demo.js';
 import { seedLibraryTimelineDemo } from './library-timeline-demo.js';
+import { seedMarketingDemo } from './marketing-demo.js';
 import { flattenMenus } from './menus.js';
 import { seedPlanSamplesDemo } from './plan-samples-demo.js';
 import { seedPlanTemplatesDemo } from './plan-templates-demo.js';
@@ -94,6 +96,7 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   export: ['导出', 'Export', '匯出'],
   publish: ['发布', 'Publish', '發布'],
   hold: ['设置保全/撤回同意', 'Set hold or withdrawal', '設置保全/撤回同意'],
+  all: ['查看全部', 'See all', '查看全部'],
   lift: ['解除保全/撤回同意', 'Lift hold or withdrawal', '解除保全/撤回同意'],
 };
 
@@ -109,6 +112,8 @@ export function requiredPermissions(): string[] {
     for (const transition of Object.values(workflow.transitions)) required.add(transition.permission);
   // The QA permission one of a destruction's two authorisers holds (no endpoint of its own).
   required.add(BILL_PERMISSIONS.destroyQa);
+  // Seeing every customer, not only one's own (finance; docs/finance.md): no endpoint of its own.
+  required.add(MARKETING_PERMISSIONS.customerAll);
   // The reports' exports (their endpoints read the report's own permission: docs/reports.md).
   for (const permission of REPORT_EXPORT_PERMISSIONS) required.add(permission);
   return [...required].sort();
@@ -436,6 +441,7 @@ export async function seedDatabase(
       await seedLibraryTimelineDemo(tx, options.now, options.files);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
+      await seedMarketingDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,
