@@ -3,6 +3,7 @@ import 'i18next';
 import type { accounts } from './zh-CN/accounts';
 import type { common } from './zh-CN/common';
 import type { fields } from './zh-CN/fields';
+import type { finance } from './zh-CN/finance';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
@@ -71,6 +72,7 @@ declare module 'i18next' {
       'libraryCustody',
       'libraryHolds',
       'libraryLog',
+      'finance',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -84,6 +86,7 @@ declare module 'i18next' {
       libraryCustody: typeof libraryCustody;
       libraryHolds: typeof libraryHolds;
       libraryLog: typeof libraryLog;
+      finance: typeof finance;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;
