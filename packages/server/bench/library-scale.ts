@@ -31,6 +31,7 @@ import { users } from '../src/db/schema.js';
 import { pageSamples } from '../src/modules/library-samples/sample-list.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { scopeOf } from '../src/services/scope.js';
+import { provideDatabase } from './bench-database.js';
 import { awaitingCode, type Seeded, seedLibrary, storedCode, unitCode } from './library-seed.js';
 import { loginAsAdmin } from './login.js';
 import { answerCpu, benchConfig, forkServer, listenChild } from './server-child.js';
@@ -121,35 +122,6 @@ async function serve(): Promise<void> {
 }
 
 // ---------------------------------------------------------------- the database
-
-/** An empty database: BENCH_DATABASE_URL, else a role and database of their own in the local cluster. */
-function provideDatabase(): { url: string; drop: () => void } {
-  if (env.BENCH_DATABASE_URL) return { url: env.BENCH_DATABASE_URL, drop: () => undefined };
-  // Debian's cluster tools, as test/global-setup.ts uses them.
-  const sh = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
-  const listing = sh('pg_lsclusters', ['--no-header']);
-  const [version, cluster, port, status] =
-    listing
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim()
-      .split(/\s+/) ?? [];
-  if (!version || !cluster || !port) throw new Error(`no PostgreSQL cluster:\n${listing}`);
-  if (status !== 'online') sh('pg_ctlcluster', [version, cluster, 'start']);
-  const psql = (statement: string) =>
-    sh('runuser', ['-u', 'postgres', '--', 'psql', '-qAt', '-p', port, '-c', statement]);
-  const name = `trialab_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const password = randomBytes(18).toString('hex');
-  psql(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
-  psql(`CREATE DATABASE ${name} OWNER ${name}`);
-  return {
-    url: `postgres://${name}:${password}@127.0.0.1:${port}/${name}`,
-    drop: () => {
-      psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      psql(`DROP ROLE IF EXISTS ${name}`);
-    },
-  };
-}
 
 // ---------------------------------------------------------------- signed calls
 
