@@ -16,7 +16,7 @@
 // The server runs in a child process (autocannon and the timing do not share its event loop). It
 // is the production server with the demo seed; then bench/library-seed.ts adds the library with
 // set-based SQL. The map is drawn by ../../../bench/library-map-draw.ts (the e2e Chromium driver).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
