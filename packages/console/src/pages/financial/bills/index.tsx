@@ -105,7 +105,8 @@ export default function BillsPage() {
       title: b('quantity'),
       width: 120,
       align: 'right',
-      render: (v: string, row) => `${v}${row.unit ? ` ${b(`units.${row.unit as ServiceUnit}`)}` : ''}`,
+      render: (v: string, row) =>
+        `${dec(v).toString()}${row.unit ? ` ${b(`units.${row.unit as ServiceUnit}`)}` : ''}`,
     },
     {
       dataIndex: 'unitPrice',
