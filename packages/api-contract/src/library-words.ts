@@ -12,6 +12,7 @@ import type {
   StorageUnitKind,
   StorageUnitStatus,
 } from './workflows/library.js';
+import type { DestroyMethod } from './workflows/library-bills.js';
 
 type Words = Readonly<Record<FormLang, string>>;
 
@@ -73,6 +74,14 @@ export const BOX_KIND_WORDS: Readonly<Record<BoxKind, Words>> = {
   grid: { 'zh-CN': '冻存盒', 'en-US': 'box', 'zh-HK': '凍存盒' },
   bag: { 'zh-CN': '样本袋', 'en-US': 'bag', 'zh-HK': '樣本袋' },
   bin: { 'zh-CN': '样本筐', 'en-US': 'bin', 'zh-HK': '樣本筐' },
+};
+
+/** How a destruction was carried out, as a label (the bill's confirmation, its list, timelines). */
+export const DESTROY_METHOD_WORDS: Readonly<Record<DestroyMethod, Words>> = {
+  autoclave: { 'zh-CN': '高压灭菌', 'en-US': 'autoclave', 'zh-HK': '高壓滅菌' },
+  incineration: { 'zh-CN': '焚烧', 'en-US': 'incineration', 'zh-HK': '焚燒' },
+  chemical: { 'zh-CN': '化学处理', 'en-US': 'chemical treatment', 'zh-HK': '化學處理' },
+  vendor: { 'zh-CN': '委托有资质单位', 'en-US': 'licensed contractor', 'zh-HK': '委託有資質單位' },
 };
 
 /**

@@ -526,9 +526,9 @@ export const quotation = defineGroup('quotation', {
     z.object({ version, signature: signatureInput.optional() }),
   ),
   return: quotationTransition(
-    'Return a submitted quotation with a reason: e-signature; never by its authors',
+    'Return a submitted quotation with a reason, never by its authors',
     'return',
-    z.object({ version, reason: text(255), signature: signatureInput.optional() }),
+    z.object({ version, reason: text(255) }),
   ),
   revise: quotationTransition(
     'Make the next version of a returned or approved quotation (a draft copy); this one is superseded',

@@ -36,23 +36,17 @@ export const QUOTATION_STATES = [
 ] as const;
 export type QuotationState = (typeof QUOTATION_STATES)[number];
 
-/** Meaning of the review signatures (stored with them). */
+/** Meaning of the approval signature (stored with it). */
 export const QUOTATION_SIGNATURE_MEANING = {
-  approve: {
-    zh_CN: '报价审核：批准按本报价（价格、折扣、有效期）对客户报价',
-    en_US: 'Quotation approved: these prices, discounts and validity may be offered to the customer',
-    zh_HK: '報價審核：批准按本報價（價格、折扣、有效期）對客戶報價',
-  },
-  return: {
-    zh_CN: '报价审核：退回修改',
-    en_US: 'Quotation returned for revision',
-    zh_HK: '報價審核：退回修改',
-  },
+  zh_CN: '报价审核：批准按本报价（价格、折扣、有效期）对客户报价',
+  en_US: 'Quotation approved: these prices, discounts and validity may be offered to the customer',
+  zh_HK: '報價審核：批准按本報價（價格、折扣、有效期）對客戶報價',
 } as const;
 
 /**
  * A quotation version: drafted from a rate-card version, submitted, then approved or returned by a
- * reviewer other than its authors whose discount limit covers it, both with an e-signature. A
+ * reviewer other than its authors whose discount limit covers it (with an e-signature), or returned
+ * with a reason. A
  * returned or approved quotation is revised into a new version (a new draft, the old one
  * superseded); a contract is made from an approved, unexpired one.
  */
@@ -90,7 +84,7 @@ export const quotationWorkflow = defineWorkflow({
       permission: MARKETING_PERMISSIONS.quotationReview,
       actor: 'not-applicant',
       reason: { required: true, max: 255 },
-      signature: true,
+      signature: false,
     },
     /** A new version (a draft copy) replaces this one. */
     revise: {

@@ -16,6 +16,7 @@ import type { libraryMap } from './zh-CN/libraryMap';
 import type { libraryRetention } from './zh-CN/libraryRetention';
 import type { librarySamples } from './zh-CN/librarySamples';
 import type { mapping } from './zh-CN/mapping';
+import type { marketing } from './zh-CN/marketing';
 import type { menu } from './zh-CN/menu';
 import type { planTemplate } from './zh-CN/planTemplate';
 import type { platformData } from './zh-CN/platformData';
@@ -72,6 +73,7 @@ declare module 'i18next' {
       'libraryCustody',
       'libraryHolds',
       'libraryLog',
+      'marketing',
       'finance',
     ];
     nsSeparator: '.';
@@ -86,6 +88,7 @@ declare module 'i18next' {
       libraryCustody: typeof libraryCustody;
       libraryHolds: typeof libraryHolds;
       libraryLog: typeof libraryLog;
+      marketing: typeof marketing;
       finance: typeof finance;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;

@@ -306,7 +306,7 @@ export async function seedMarketingDemo(tx: Transaction, now: Date): Promise<voi
         entity: 'quotation',
         entityId: id,
         action: 'approve',
-        meaning: QUOTATION_SIGNATURE_MEANING.approve.zh_CN,
+        meaning: QUOTATION_SIGNATURE_MEANING.zh_CN,
         userId: admin.id,
         signerName: admin.username,
         signedAt: now,

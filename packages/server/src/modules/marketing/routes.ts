@@ -250,8 +250,8 @@ async function fireQuotation(
   const q = await visibleQuotation(ctx.db, vis, ctx.params.id, today(ctx));
   const [raw] = await ctx.db.select().from(marketingQuotations).where(eq(marketingQuotations.id, q.id));
   if (!raw) throw notFound();
-  const signs = action === 'approve' || action === 'return';
-  const signer = signs ? await confirmSigner(ctx, body.signature) : null;
+  const reviews = action === 'approve' || action === 'return';
+  const signer = action === 'approve' ? await confirmSigner(ctx, body.signature) : null;
   const lines = await quotationLines(ctx.db, q.id);
   const reason = body.reason ?? null;
   const status = await applyTransition(
@@ -276,7 +276,7 @@ async function fireQuotation(
               version: next.version,
               updatedAt: ctx.now,
               ...(action === 'submit' ? { submittedBy: ctx.principal.userId } : {}),
-              ...(signs ? { reviewedBy: ctx.principal.userId, reviewedAt: ctx.now } : {}),
+              ...(reviews ? { reviewedBy: ctx.principal.userId, reviewedAt: ctx.now } : {}),
               ...(action === 'return' ? { returnReason: reason } : {}),
             })
             .where(and(eq(marketingQuotations.id, q.id), eq(marketingQuotations.version, body.version)))
@@ -290,7 +290,7 @@ async function fireQuotation(
       entity: quotationWorkflow.id,
       entityId: q.id,
       action,
-      meaning: QUOTATION_SIGNATURE_MEANING[action === 'approve' ? 'approve' : 'return'][ctx.lang],
+      meaning: QUOTATION_SIGNATURE_MEANING[ctx.lang],
       contentHash: createHash('sha256')
         .update(JSON.stringify({ number: q.number, revision: q.revision, gross: q.gross, lines }))
         .digest('hex'),

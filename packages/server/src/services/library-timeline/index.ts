@@ -8,6 +8,7 @@ import {
   auditVerbWord,
   CUSTODY_ACTION_WORDS,
   type CustodyAction,
+  DESTROY_METHOD_WORDS,
   type Lang,
   libraryWord,
   MAINTENANCE_KIND_WORDS,
@@ -36,6 +37,7 @@ import { specimenBarcodes, tempStorageContainers, tempStorageLogs } from '../../
 import { t } from '../../lib/i18n.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { scopeWhere } from '../../lib/scope.js';
+import { witnessNames } from '../bills/witness.js';
 import { type PlaceLabel, placeLabels } from './places.js';
 
 /** An event as a source answers it: the person by id (named once for all), files by id. */
@@ -303,9 +305,9 @@ const storage: SpecimenSource = async ({ db, lang }, s) => {
     db,
     events.flatMap((e) => (e.reference?.startsWith('bill:') ? [e.reference.slice(5)] : [])),
   );
-  const witnesses = await userNames(
+  const witnesses = await witnessNames(
     db,
-    [...bills.values()].map((b) => b.witnessId),
+    [...bills.values()].map((b) => b.id),
   );
   let thawed = 0;
   return events.map((e) => {
@@ -321,9 +323,9 @@ const storage: SpecimenSource = async ({ db, lang }, s) => {
     const destroyed =
       bill && e.action === 'destroy'
         ? t(lang, 'tlDestroyedBy', {
-            method: bill.method ? t(lang, `tlMethod_${bill.method}` as 'tlMethod_vendor') : '—',
+            method: bill.method ? libraryWord(DESTROY_METHOD_WORDS, bill.method, lang) : '—',
             certificate: dash(bill.certificate),
-            witness: dash(bill.witnessId === null ? null : witnesses.get(bill.witnessId)),
+            witness: dash(witnesses.get(bill.id)),
           })
         : null;
     return {

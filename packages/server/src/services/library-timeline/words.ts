@@ -176,10 +176,6 @@ export const TIMELINE_WORDS = {
   },
   tlIdentityCard: { zh_CN: '证件号 {card}', en_US: 'card {card}', zh_HK: '證件號 {card}' },
   tlIdentityDevice: { zh_CN: '设备 {device}', en_US: 'device {device}', zh_HK: '設備 {device}' },
-  tlMethod_autoclave: { zh_CN: '高压灭菌', en_US: 'autoclave', zh_HK: '高壓滅菌' },
-  tlMethod_incineration: { zh_CN: '焚烧', en_US: 'incineration', zh_HK: '焚燒' },
-  tlMethod_chemical: { zh_CN: '化学消毒', en_US: 'chemical', zh_HK: '化學消毒' },
-  tlMethod_vendor: { zh_CN: '委托有资质单位', en_US: 'licensed vendor', zh_HK: '委託有資質單位' },
   tlBoxCreated: {
     zh_CN: '冻存盒建立于 {place}',
     en_US: 'Box created in {place}',
