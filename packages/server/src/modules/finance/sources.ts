@@ -27,8 +27,14 @@ export interface WorkSource {
 }
 
 const day = (column: SQL, zone: string) => sql`((${column}) AT TIME ZONE ${zone})::date::text`;
-const charges = (kind: BillableSource) =>
-  sql`finance_billable_events e WHERE e.source_kind = ${kind} AND e.direction = 'charge' AND e.status IN ('priced', 'unpriced') AND NOT EXISTS (SELECT 1 FROM finance_billable_events rv WHERE rv.reverses_id = e.id)`;
+/**
+ * Charges of `kind` on source ids `ref` (an SQL expression of the undone records) not reversed yet.
+ * Read from the undone records' side, so the source index (kind, ref) is used whatever the size.
+ */
+const unreversed = (kind: BillableSource, ref: SQL) =>
+  sql`JOIN finance_billable_events e ON e.source_kind = ${kind} AND e.source_ref = ${ref}
+    AND e.direction = 'charge' AND e.status IN ('priced', 'unpriced')
+    AND NOT EXISTS (SELECT 1 FROM finance_billable_events rv WHERE rv.reverses_id = e.id)`;
 
 export const WORK_SOURCES: readonly WorkSource[] = [
   {
@@ -46,9 +52,9 @@ export const WORK_SOURCES: readonly WorkSource[] = [
       JOIN test_items t ON t.id = x.test_item_id
       WHERE r.released_at >= ${fromAt} AND r.released_at < ${toAt}`,
     undone: sql`
-      SELECT e.id FROM ${charges('report-item')}
-        AND EXISTS (SELECT 1 FROM lab_report_results x JOIN lab_reports r ON r.id = x.report_id
-          WHERE x.id::text = e.source_ref AND r.status = 'superseded')`,
+      SELECT e.id FROM lab_reports r JOIN lab_report_results x ON x.report_id = r.id
+        ${unreversed('report-item', sql`x.id::text`)}
+      WHERE r.status = 'superseded'`,
   },
   {
     // A dispatched consumable order bills each kit on it (the kits ordered); a cancelled one after
@@ -65,8 +71,10 @@ export const WORK_SOURCES: readonly WorkSource[] = [
       WHERE o.dispatch_time >= ${fromAt} AND o.dispatch_time < ${toAt} AND o.status IN ('dispatched', 'received')
       GROUP BY o.id, o.project_id, o.order_no, o.dispatch_time, l.kit_id, k.name`,
     undone: sql`
-      SELECT e.id FROM ${charges('kit-line')}
-        AND EXISTS (SELECT 1 FROM consumable_orders o WHERE o.id::text = split_part(e.source_ref, ':', 1) AND o.status = 'cancelled')`,
+      SELECT DISTINCT e.id FROM consumable_orders o
+        JOIN consumable_order_lines l ON l.order_id = o.id AND l.kind = 'kit'
+        ${unreversed('kit-line', sql`o.id || ':' || l.kit_id`)}
+      WHERE o.status = 'cancelled' AND o.dispatch_time IS NOT NULL`,
   },
   {
     // A shipment signed for at the lab bills its freight by temperature condition (route: domestic).
@@ -79,8 +87,8 @@ export const WORK_SOURCES: readonly WorkSource[] = [
       FROM sample_transports s JOIN temperatures tp ON tp.id = s.temperature_id
       WHERE s.status = 'signed' AND s.signed_at >= ${fromAt} AND s.signed_at < ${toAt}`,
     undone: sql`
-      SELECT e.id FROM ${charges('shipment')}
-        AND EXISTS (SELECT 1 FROM sample_transports s WHERE s.id::text = e.source_ref AND s.status = 'cancelled')`,
+      SELECT e.id FROM sample_transports s ${unreversed('shipment', sql`s.id::text`)}
+      WHERE s.status = 'cancelled' AND s.signed_at IS NOT NULL`,
   },
   {
     // A confirmed outbound bill (library) bills its handling per box the specimens left from.
