@@ -28,6 +28,8 @@ export const AUDIT_OBJECTS = {
   retentionRule: { 'zh-CN': '样本保存规则', 'en-US': 'Retention rule', 'zh-HK': '樣本保存規則' },
   retentionExtension: { 'zh-CN': '延长保存', 'en-US': 'Retention extension', 'zh-HK': '延長保存' },
   libraryHolds: { 'zh-CN': '样本标记', 'en-US': 'Specimen flags', 'zh-HK': '樣本標記' },
+  libraryBatchEdit: { 'zh-CN': '批量编辑样本', 'en-US': 'Batch edit of specimens', 'zh-HK': '批量編輯樣本' },
+  sampleUsers: { 'zh-CN': '样本经手人', 'en-US': 'Sample handlers', 'zh-HK': '樣本經手人' },
   libraryHold: {
     'zh-CN': '法律保全或撤回知情同意',
     'en-US': 'Legal hold or consent withdrawal',
@@ -244,6 +246,7 @@ export const AUDIT_VERBS = {
   edit: { 'zh-CN': '修改', 'en-US': 'edit', 'zh-HK': '修改' },
   set: { 'zh-CN': '设置', 'en-US': 'set', 'zh-HK': '設置' },
   lift: { 'zh-CN': '解除', 'en-US': 'lift', 'zh-HK': '解除' },
+  apply: { 'zh-CN': '批量更正', 'en-US': 'apply a batch correction', 'zh-HK': '批量更正' },
   enable: { 'zh-CN': '启用', 'en-US': 'enable', 'zh-HK': '啟用' },
   fileUpload: { 'zh-CN': '上传文件', 'en-US': 'upload a file', 'zh-HK': '上傳文件' },
   firstUpdatePassword: {
@@ -402,6 +405,7 @@ export const AUDIT_FIELDS = {
   kind: { 'zh-CN': '类别', 'en-US': 'Kind', 'zh-HK': '類別' },
   type: { 'zh-CN': '类型', 'en-US': 'Type', 'zh-HK': '類型' },
   visit: { 'zh-CN': '访视', 'en-US': 'Visit', 'zh-HK': '訪視' },
+  volumeUl: { 'zh-CN': '剩余体积（µL）', 'en-US': 'Remaining volume (µL)', 'zh-HK': '剩餘體積（µL）' },
   visitName: { 'zh-CN': '访视名称', 'en-US': 'Visit name', 'zh-HK': '訪視名稱' },
   barcode: { 'zh-CN': '条码', 'en-US': 'Barcode', 'zh-HK': '條碼' },
   barcodes: { 'zh-CN': '条码', 'en-US': 'Barcodes', 'zh-HK': '條碼' },

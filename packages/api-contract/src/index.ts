@@ -11,6 +11,7 @@ export * from './endpoints/finance.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
 export * from './endpoints/library.js';
+export * from './endpoints/library-batch-edit.js';
 export * from './endpoints/library-bills.js';
 export * from './endpoints/library-containers.js';
 export * from './endpoints/library-custody.js';
@@ -42,6 +43,7 @@ export * from './endpoints/project-reports.js';
 export * from './endpoints/reference-data.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/research-centers.js';
+export * from './endpoints/sample-users.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
 export {
@@ -110,6 +112,7 @@ import { bills } from './endpoints/finance.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { library } from './endpoints/library.js';
+import { libraryBatchEdit } from './endpoints/library-batch-edit.js';
 import { libraryBills } from './endpoints/library-bills.js';
 import { libraryContainers } from './endpoints/library-containers.js';
 import { libraryCustody } from './endpoints/library-custody.js';
@@ -134,6 +137,7 @@ import { manualReports, projectReports } from './endpoints/project-reports.js';
 import { sampleTypes, stockOutTypes, temperatures } from './endpoints/reference-data.js';
 import { report } from './endpoints/reports.js';
 import { researchCenter } from './endpoints/research-centers.js';
+import { sampleUsers } from './endpoints/sample-users.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
 import { dict, project, system } from './endpoints/system.js';
@@ -187,6 +191,8 @@ export const endpoints = {
   libraryCustody,
   libraryHolds,
   libraryLog,
+  libraryBatchEdit,
+  sampleUsers,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,

@@ -48,6 +48,17 @@ export const CUSTODY_ACTION_WORDS: Readonly<Record<CustodyAction, Words>> = {
   destroy: { 'zh-CN': '销毁', 'en-US': 'destroyed', 'zh-HK': '銷毀' },
 };
 
+/**
+ * What the holds (bills, move requests, legal holds, consent withdrawals) are asked about: the custody
+ * actions and `edit`, a batch correction of a specimen's record (batch-edit-sample), which moves
+ * nothing but changes what the record says.
+ */
+export type HeldAction = CustodyAction | 'edit';
+export const HELD_ACTION_WORDS: Readonly<Record<HeldAction, Words>> = {
+  ...CUSTODY_ACTION_WORDS,
+  edit: { 'zh-CN': '修改', 'en-US': 'edited', 'zh-HK': '修改' },
+};
+
 /** Unit statuses as a predicate ("is a backup"), as the engine's refusals put them. */
 export const UNIT_STATUS_WORDS: Readonly<Record<StorageUnitStatus, Words>> = {
   active: { 'zh-CN': '运行中', 'en-US': 'active', 'zh-HK': '運行中' },

@@ -32,6 +32,8 @@ import { financeRoutes } from './modules/finance/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
+import { LIBRARY_BATCH_EDIT_MESSAGES } from './modules/library-batch-edit/messages.js';
+import { libraryBatchEditRoutes } from './modules/library-batch-edit/routes.js';
 import { libraryBillRoutes } from './modules/library-bills/routes.js';
 import { LIBRARY_CONTAINER_MESSAGES } from './modules/library-containers/messages.js';
 import { libraryContainerRoutes } from './modules/library-containers/routes.js';
@@ -68,6 +70,7 @@ import { referenceDataRoutes } from './modules/reference-data/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { RESEARCH_CENTER_MESSAGES } from './modules/research-centers/messages.js';
 import { researchCenterRoutes } from './modules/research-centers/routes.js';
+import { sampleUserRoutes } from './modules/sample-users/routes.js';
 import { sharedDocRoutes } from './modules/shared-docs/routes.js';
 import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
@@ -152,6 +155,8 @@ const DOMAINS: FastifyPluginAsync[] = [
   libraryMoveRoutes, // reviewed moves and evacuation of the specimen library
   libraryBillRoutes, // the library's outbound and destruction bills (through the engine)
   librarySampleRoutes, // the library's specimen pages: awaiting storage, rack-scanner import
+  libraryBatchEditRoutes, // the library's batch edit of specimen records (previewed, e-signed)
+  sampleUserRoutes, // POST /sample/users: who handled a sample (receipt, bench, custody)
   libraryRetentionRoutes, // retention rules and expired specimens (specimen-expired)
   libraryCustodyRoutes, // identity-verified custody: authorised recipients, settings, bills' checks
   libraryHoldRoutes, // legal holds and consent withdrawals (checked by the position engine)
@@ -189,6 +194,7 @@ addMessages(LIBRARY_CONTAINER_MESSAGES);
 addMessages(MOVE_MESSAGES);
 addMessages(BILL_MESSAGES);
 addMessages(LIBRARY_SAMPLE_MESSAGES);
+addMessages(LIBRARY_BATCH_EDIT_MESSAGES);
 addMessages(LIBRARY_RETENTION_MESSAGES);
 addMessages(CUSTODY_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);

@@ -87,6 +87,8 @@ describe.each(ENGINES)('marketing on %s', (engine) => {
     const contracts = (await ok(admin, contract.paging, { body: { keyword: 'DEMO-' } })).data;
     expect(contracts).toHaveLength(1);
     expect(contracts[0]).toMatchObject({ status: 'active', versions: 2 });
+    // In force, so its signed scan is attached.
+    expect(contracts[0]?.signedFileId).toEqual(expect.any(Number));
     // Money is decimal text end to end.
     expect(contracts[0]?.amount).toMatch(/^\d+\.\d{2}$/);
     const approved = demo.find((q) => q.status === 'approved');

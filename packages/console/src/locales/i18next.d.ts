@@ -7,6 +7,7 @@ import type { finance } from './zh-CN/finance';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { libraryBatchEdit } from './zh-CN/libraryBatchEdit';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { libraryCustody } from './zh-CN/libraryCustody';
@@ -74,6 +75,7 @@ declare module 'i18next' {
       'libraryHolds',
       'libraryLog',
       'marketing',
+      'libraryBatchEdit',
       'finance',
     ];
     nsSeparator: '.';
@@ -89,6 +91,7 @@ declare module 'i18next' {
       libraryHolds: typeof libraryHolds;
       libraryLog: typeof libraryLog;
       marketing: typeof marketing;
+      libraryBatchEdit: typeof libraryBatchEdit;
       finance: typeof finance;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;

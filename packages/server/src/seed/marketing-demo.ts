@@ -8,10 +8,12 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
 import * as m from '../db/schema-marketing.js';
+import type { FileStore } from '../lib/file-store.js';
 import { recordEvent } from '../lib/workflow.js';
 import { contractUnitPrice, priceQuotation } from '../modules/marketing/service.js';
 import { insertSignature } from '../services/signatures.js';
 import { demoUser } from './lookups.js';
+import { demoPdf } from './portal-admin-demo.js';
 
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -36,7 +38,7 @@ const STANDARD: Line[] = [
   ['nonroutine', 'DUP-SHIP', '重复寄送处理费', 'item', '30.00', '0.06'],
 ];
 
-export async function seedMarketingDemo(tx: Transaction, now: Date): Promise<void> {
+export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileStore): Promise<void> {
   const sales = await demoUser(tx, '13800000006');
   const admin = await demoUser(tx, '13800000000');
   if (!sales || !admin) return;
@@ -343,8 +345,20 @@ export async function seedMarketingDemo(tx: Transaction, now: Date): Promise<voi
   });
   await quotation('DEMO-QT-005', 1, 'cancelled', cro, 'KM-2026-002', [['outbound:standard', '10', '0']]);
 
-  // The contract made from the approved version, in force, with an amendment from two weeks ago.
+  // The contract made from the approved version, in force (its signed scan attached), with an
+  // amendment from two weeks ago.
   const validFrom = addDays(today, -45);
+  const scan = demoPdf('DEMO-HT-2026-001 signed');
+  const [file] = await tx
+    .insert(s.files)
+    .values({
+      name: 'DEMO-HT-2026-001-signed.pdf',
+      mime: 'application/pdf',
+      size: scan.length,
+      sha256: await store.put(scan),
+      uploadedBy: sales.id,
+    })
+    .returning({ id: s.files.id });
   const [contract] = await tx
     .insert(m.marketingContracts)
     .values({
@@ -359,6 +373,7 @@ export async function seedMarketingDemo(tx: Transaction, now: Date): Promise<voi
       paymentTerms: '按月结算，对账确认后30日内付款',
       validFrom,
       validTo: addDays(today, 320),
+      signedFileId: file?.id ?? null,
       createdBy: sales.id,
       createdAt: now,
       updatedAt: now,

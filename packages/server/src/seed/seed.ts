@@ -26,6 +26,7 @@ import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedFinanceDemo } from './finance-demo.js';
 import { seedLabDemo } from './lab-demo.js';
+import { seedLibraryBatchEditDemo } from './library-batch-edit-demo.js';
 import { seedLibraryBillsDemo } from './library-bills-demo.js';
 import { seedLibraryContainersDemo } from './library-containers-demo.js';
 import { seedLibraryCustodyDemo } from './library-custody-demo.js';
@@ -436,10 +437,11 @@ export async function seedDatabase(
         subjectCardKey: options.subjectCardKey,
       });
       await seedLibraryHoldsDemo(tx, options.now);
+      await seedLibraryBatchEditDemo(tx, options.now);
       await seedLibraryTimelineDemo(tx, options.now, options.files);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
-      await seedMarketingDemo(tx, options.now);
+      await seedMarketingDemo(tx, options.now, options.files);
       await seedFinanceDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(

@@ -2,6 +2,16 @@ import type { MessageTexts } from '@trialab/api-contract';
 
 /** The timelines' words (services/library-timeline): each event's title and particulars. */
 export const TIMELINE_WORDS = {
+  tlCorrected: {
+    zh_CN: '记录批量更正',
+    en_US: 'Record corrected (batch edit)',
+    zh_HK: '記錄批量更正',
+  },
+  tlCorrectedField: {
+    zh_CN: '{field}：{before} → {after}',
+    en_US: '{field}: {before} → {after}',
+    zh_HK: '{field}：{before} → {after}',
+  },
   tlLabelled: {
     zh_CN: '在中心贴标采集',
     en_US: 'Labelled at the site',
