@@ -19,9 +19,6 @@ export function periodDays(period: string): {
   return { from: iso(from), toExclusive: iso(next), last: iso(last), days: last.getUTCDate() };
 }
 
-/** The period a day falls in. */
-export const periodOf = (day: string): string => day.slice(0, 7);
-
 /** The line an event is priced by: the contract line in force on its work day. */
 export interface PriceSource {
   contractId: number;
