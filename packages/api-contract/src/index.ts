@@ -7,6 +7,7 @@ export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
 export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
+export * from './endpoints/finance.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
 export * from './endpoints/library.js';
@@ -83,6 +84,7 @@ export * from './signing.js';
 export * from './validation.js';
 export * from './workflows/account-application.js';
 export * from './workflows/chargeback-notice.js';
+export * from './workflows/finance.js';
 export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';
 export * from './workflows/library.js';
@@ -107,6 +109,7 @@ import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
 import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
+import { bills } from './endpoints/finance.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { library } from './endpoints/library.js';
@@ -213,6 +216,7 @@ export const endpoints = {
   quotation,
   contract,
   reportManage,
+  bills,
 } as const;
 
 /** Flat list of every declaration. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageTexts } from './codes.js';
+import { FINANCE_VALIDATION_MESSAGES } from './finance-messages.js';
 import { FORM_FIELD_VALIDATION_MESSAGES } from './form-fields.js';
 import { LAB_VALIDATION_MESSAGES } from './lab-messages.js';
 import { MARKETING_VALIDATION_MESSAGES } from './marketing-messages.js';
@@ -102,6 +103,7 @@ export const VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   ...FORM_FIELD_VALIDATION_MESSAGES,
   ...PROJECT_VALIDATION_MESSAGES,
   ...MARKETING_VALIDATION_MESSAGES,
+  ...FINANCE_VALIDATION_MESSAGES,
 };
 
 /** SPEC section 5 patterns. */

@@ -31,16 +31,10 @@ import { users } from '../src/db/schema.js';
 import { pageSamples } from '../src/modules/library-samples/sample-list.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { scopeOf } from '../src/services/scope.js';
+import { provideDatabase } from './bench-database.js';
 import { awaitingCode, type Seeded, seedLibrary, storedCode, unitCode } from './library-seed.js';
 import { loginAsAdmin } from './login.js';
-import {
-  answerCpu,
-  benchConfig,
-  benchNumber,
-  forkServer,
-  listenChild,
-  provideDatabase,
-} from './server-child.js';
+import { answerCpu, benchConfig, benchNumber, forkServer, listenChild } from './server-child.js';
 
 const env = process.env;
 const num = benchNumber;

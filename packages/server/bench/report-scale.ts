@@ -22,8 +22,9 @@ import { REPORTS } from '../src/modules/report-manage/catalogue.js';
 import { columnsOf, type FilterValues, reportPage } from '../src/modules/report-manage/engine.js';
 import { recordExport, startExport } from '../src/modules/report-manage/exports.js';
 import { scopeOf } from '../src/services/scope.js';
+import { provideDatabase } from './bench-database.js';
 import { seedLibrary } from './library-seed.js';
-import { benchConfig, benchNumber, provideDatabase } from './server-child.js';
+import { benchConfig, benchNumber } from './server-child.js';
 
 const env = process.env;
 const num = benchNumber;

@@ -27,6 +27,8 @@ import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
 import { codeMappingRoutes } from './modules/code-mappings/routes.js';
 import { consumableRoutes } from './modules/consumables/routes.js';
 import { deptRoutes } from './modules/dept/routes.js';
+import { FINANCE_MESSAGES } from './modules/finance/messages.js';
+import { financeRoutes } from './modules/finance/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
@@ -176,6 +178,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   // Marketing
   marketingRoutes, // customers, rate cards, quotations, contracts (docs/finance.md)
   reportManageRoutes, // reports of /report-manage (/bi/manage): one engine, exports as jobs
+  financeRoutes, // billable events, the exception queue, storage accrual (docs/finance.md)
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
@@ -201,6 +204,7 @@ addMessages(LIBRARY_HOLD_MESSAGES);
 addMessages(TIMELINE_WORDS);
 addMessages(MARKETING_MESSAGES);
 addMessages(REPORT_MESSAGES);
+addMessages(FINANCE_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -3,6 +3,7 @@ import 'i18next';
 import type { accounts } from './zh-CN/accounts';
 import type { common } from './zh-CN/common';
 import type { fields } from './zh-CN/fields';
+import type { finance } from './zh-CN/finance';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
@@ -77,6 +78,7 @@ declare module 'i18next' {
       'marketing',
       'libraryBatchEdit',
       'reports',
+      'finance',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -92,6 +94,7 @@ declare module 'i18next' {
       libraryLog: typeof libraryLog;
       marketing: typeof marketing;
       libraryBatchEdit: typeof libraryBatchEdit;
+      finance: typeof finance;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;

@@ -38,6 +38,7 @@ const both =
     Promise.all(prefetches.map((prefetch) => prefetch(client))).then(() => undefined);
 
 export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
+  '/financial/bills': list((c) => c.bills.paging),
   '/laboratory/test-project': both(
     list((c) => c.testItems.paging),
     sampleTypes,

@@ -59,6 +59,9 @@ const MARKETING_FINANCE = [
   'marketing:contract:page',
 ];
 
+/** What sales hold of finance: the billable events of their own customers' projects (docs/finance.md). */
+const FINANCE_SALES = ['financial:root:view', 'financial:bills:view', 'financial:bills:page'];
+
 export const DEMO_ROLES: DemoRole[] = [
   {
     code: 'lab_technician',
@@ -103,7 +106,7 @@ export const DEMO_ROLES: DemoRole[] = [
     name: '销售',
     enName: 'Sales',
     areas: ['home', 'marketing', 'personal'],
-    extra: ['system:user:list'],
+    extra: ['system:user:list', ...FINANCE_SALES],
     // Sales see their own customers; a quotation is reviewed by someone else.
     except: ['marketing:quotation-review:', 'marketing:customer:all', 'marketing:rate-card:update'],
   },

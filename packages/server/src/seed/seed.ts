@@ -25,6 +25,7 @@ import {
 } from './demo-data.js';
 import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
+import { seedFinanceDemo } from './finance-demo.js';
 import { seedLabDemo } from './lab-demo.js';
 import { seedLibraryBatchEditDemo } from './library-batch-edit-demo.js';
 import { seedLibraryBillsDemo } from './library-bills-demo.js';
@@ -444,6 +445,7 @@ export async function seedDatabase(
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await seedMarketingDemo(tx, options.now, options.files);
+      await seedFinanceDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

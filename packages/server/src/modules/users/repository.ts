@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
+import * as finance from '../../db/schema-finance.js';
 import * as lab from '../../db/schema-lab.js';
 import * as labQueries from '../../db/schema-lab-queries.js';
 import * as library from '../../db/schema-library.js';
@@ -256,6 +257,7 @@ export const RECORD_SCHEMAS = [
   libraryRetention,
   libraryHolds,
   marketing,
+  finance,
   planTemplates,
   portal,
   portalAdmin,

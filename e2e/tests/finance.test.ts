@@ -1,0 +1,61 @@
+/// <reference lib="dom" />
+// Finance end to end against the built stack (docs/finance.md "Billable events"): the demo's lab
+// work on the contract's project (released reports) is on /financial/bills as priced events, with a
+// corrected report's reversal; finance runs the period's generation again (nothing twice) and waives
+// an event of the exception queue with a reason.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { loggedInContext } from '../support/console/session.ts';
+import { choose, toast } from '../support/web/antd.ts';
+
+const stack = inject('stack');
+const FINANCE = '13800000005';
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+});
+
+const rows = (page: Page, text: string) => page.locator('.ant-table-row:visible', { hasText: text });
+
+describe('billable events', () => {
+  it('lab work on the contract’s project is billed by itself; finance regenerates and waives an exception', async () => {
+    context = await loggedInContext(browser, stack.consoleUrl, FINANCE);
+    const page = await context.newPage();
+    await page.goto(`${stack.consoleUrl}/financial/bills`);
+    // A released demo report's test item, priced from the demo contract (DEMO-HT-2026-001).
+    const released = rows(page, 'RPT-DEMO-0002 · LFT').filter({ hasText: '已计价' });
+    await released.first().waitFor();
+    await released
+      .first()
+      .getByText(/DEMO-HT-2026-001 v\d/)
+      .waitFor();
+    // Its correction reversed it: a reversal of the same item.
+    await rows(page, 'RPT-DEMO-0002 · LFT').filter({ hasText: '冲销' }).first().waitFor();
+    const before = await page.locator('.ant-pagination-total-text').textContent();
+
+    // Generating the period again bills nothing twice.
+    await page.getByTestId('bills-generate').click();
+    await toast(page, '计费事件已生成');
+    await page.getByTestId('bills-summary').waitFor();
+    await expect.poll(() => page.locator('.ant-pagination-total-text').textContent()).toBe(before);
+
+    // The exception queue: an unpriced event waived with a reason.
+    await choose(page, 'status', '待定价');
+    await page.locator('button[type="submit"]:visible').first().click();
+    const waive = page.locator('[data-testid^="bill-waive-"]:visible').first();
+    await waive.waitFor();
+    const id = (await waive.getAttribute('data-testid'))?.replace('bill-waive-', '');
+    await waive.click();
+    await page.getByTestId('bill-waive-reason').fill('项目启动赠送');
+    await page.locator('.ant-modal:visible .ant-btn-dangerous').click();
+    await toast(page, '已豁免');
+    await expect.poll(() => page.getByTestId(`bill-waive-${id}`).count()).toBe(0);
+  });
+});

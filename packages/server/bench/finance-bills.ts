@@ -1,0 +1,100 @@
+// Benchmark of issue 29 "Performance" (billable events) on PostgreSQL, in process (no HTTP: the
+// generation is one call), figures in docs/performance.md "Billable events". Figures only: nothing
+// here fails on a target.
+//
+//   pnpm --filter @trialab/server run bench:finance
+//   BENCH_REPORTS=2000 BENCH_SPECIMENS=100000 pnpm --filter @trialab/server run bench:finance
+//
+// Options (env): BENCH_REPORTS (10000 released reports of 3 test items each, this month, in the demo
+// contract's project), BENCH_SPECIMENS (1000000 stored specimens, one custody interval each, accrued
+// for this month), BENCH_ONLY (generation, storage), BENCH_DATABASE_URL (an empty database).
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { buildServer } from '../src/app.js';
+import { openDatabase } from '../src/db/client.js';
+import { generatePeriod, storageFigures } from '../src/modules/finance/generate.js';
+import { provideDatabase } from './bench-database.js';
+import { seedLibrary } from './library-seed.js';
+import { benchConfig } from './server-child.js';
+
+const env = process.env;
+const num = (name: string, fallback: number) => {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+};
+const REPORTS = num('BENCH_REPORTS', 10_000);
+const SPECIMENS = num('BENCH_SPECIMENS', 1_000_000);
+const ONLY = new Set((env.BENCH_ONLY ?? 'generation,storage').split(','));
+const ZONE = 'Asia/Shanghai';
+
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(2);
+
+async function main(): Promise<void> {
+  const database = provideDatabase();
+  const handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory://', poolSize: 4 });
+  try {
+    // The production server's start seeds the demo (customers, the contract in force, its project).
+    const app = await buildServer({ database: handle, consoleDir: '/nonexistent', config: benchConfig() });
+    await app.close();
+    const db = handle.db;
+    const now = new Date();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(now);
+    const period = today.slice(0, 7);
+    console.log(
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB (${Math.round(freemem() / 2 ** 30)} free), load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+
+    if (ONLY.has('generation')) {
+      let started = performance.now();
+      // 10,000 released reports of KM-2026-001 this month, each with CBC, LFT and RFT results.
+      await db.execute(sql`
+        WITH t AS (SELECT r.project_id, r.site_id, r.subject_id, r.barcode, r.created_by
+                   FROM lab_reports r JOIN projects p ON p.id = r.project_id
+                   WHERE p.project_no = 'KM-2026-001' LIMIT 1)
+        INSERT INTO lab_reports (report_no, project_id, site_id, subject_id, barcode, status, created_by, created_at, released_at)
+        SELECT 'BENCH-' || lpad(g::text, 6, '0'), t.project_id, t.site_id, t.subject_id, t.barcode, 'released',
+               t.created_by, ${now}, ${now}::timestamptz - (g % 3) * interval '1 minute'
+        FROM t, generate_series(1, ${REPORTS}) g`);
+      await db.execute(sql`
+        INSERT INTO lab_report_results (report_id, test_item_id, value)
+        SELECT r.id, i.id, '1' FROM lab_reports r
+        JOIN test_items i ON i.code IN ('CBC', 'LFT', 'RFT')
+        WHERE r.report_no LIKE 'BENCH-%'`);
+      console.log(`seeded ${REPORTS} released reports × 3 test items in ${seconds(started)} s`);
+      started = performance.now();
+      const first = await db.transaction((tx) => generatePeriod(tx, { period, now, today, timeZone: ZONE }));
+      console.log(`generation ${period}: ${seconds(started)} s, ${JSON.stringify(first)}`);
+      started = performance.now();
+      const second = await db.transaction((tx) => generatePeriod(tx, { period, now, today, timeZone: ZONE }));
+      console.log(`second run: ${seconds(started)} s, ${JSON.stringify(second)}`);
+    }
+
+    if (ONLY.has('storage')) {
+      let started = performance.now();
+      await seedLibrary(db, { specimens: SPECIMENS, units: 200, backups: 0, awaiting: 1 });
+      const [{ n } = { n: 0 }] = (
+        (await db.execute(
+          sql`SELECT count(*)::int AS n FROM custody_events WHERE to_unit_id IS NOT NULL`,
+        )) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows;
+      console.log(`seeded ${n} custody intervals in ${seconds(started)} s`);
+      // The custody log is append-only: the seeded intervals are this month's, so the accrual's
+      // figures (what the period close computes) are timed for this month.
+      started = performance.now();
+      const figures = await storageFigures(db, { period, timeZone: ZONE });
+      console.log(
+        `storage figures ${period}: ${seconds(started)} s, ${figures.length} lines, ${figures.reduce((a, f) => a + f.specimens, 0)} specimens`,
+      );
+    }
+  } finally {
+    await handle.close();
+    database.drop();
+  }
+}
+
+await main();

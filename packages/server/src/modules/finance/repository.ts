@@ -1,0 +1,186 @@
+// Reads and writes of billable events (docs/finance.md "Billable events"): the list (the exception
+// queue is its `unpriced` filter), a period's totals, one visible event, the waiver and the storage
+// drill-down. Sales staff see the events of their own customers' projects; finance sees all.
+import type { BillableEventRow } from '@trialab/api-contract';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { projects } from '../../db/schema.js';
+import { financeBillableEvents } from '../../db/schema-finance.js';
+import {
+  marketingContracts,
+  marketingCustomerProjects,
+  marketingCustomers,
+} from '../../db/schema-marketing.js';
+import { notFound } from '../../lib/errors.js';
+import { Page } from '../../lib/route.js';
+import { dayStart } from '../../lib/time-zone.js';
+import type { CustomerVisibility } from '../marketing/service.js';
+import { clippedIntervals } from './custody-intervals.js';
+import { periodDays } from './service.js';
+
+const e = financeBillableEvents;
+
+/** The projects of the customers a caller owns (none needed for whoever sees every customer). */
+const eventScope = (vis: CustomerVisibility): SQL | undefined =>
+  vis.all
+    ? undefined
+    : inArray(
+        e.projectId,
+        sql`(SELECT ${marketingCustomerProjects.projectId} FROM ${marketingCustomerProjects}
+          JOIN ${marketingCustomers} ON ${marketingCustomers.id} = ${marketingCustomerProjects.customerId}
+          WHERE ${marketingCustomers.ownerId} = ${vis.userId})`,
+      );
+
+const select = (db: Executor) =>
+  db
+    .select({ event: e, projectNo: projects.projectNo, contractNumber: marketingContracts.number })
+    .from(e)
+    .innerJoin(projects, eq(projects.id, e.projectId))
+    .leftJoin(marketingContracts, eq(marketingContracts.id, e.contractId));
+
+const toRow = (r: {
+  event: typeof e.$inferSelect;
+  projectNo: string;
+  contractNumber: string | null;
+}): BillableEventRow => ({
+  ...r.event,
+  projectNo: r.projectNo,
+  contractNumber: r.contractNumber,
+  kind: r.event.kind as BillableEventRow['kind'],
+  sourceKind: r.event.sourceKind as BillableEventRow['sourceKind'],
+  direction: r.event.direction as BillableEventRow['direction'],
+  status: r.event.status as BillableEventRow['status'],
+  currency: r.event.currency as BillableEventRow['currency'],
+  createdAt: r.event.createdAt.toISOString(),
+});
+
+const periodWhere = (period: string | null | undefined) => {
+  if (!period) return undefined;
+  const days = periodDays(period);
+  return and(gte(e.workDay, days.from), lt(e.workDay, days.toExclusive));
+};
+
+export async function pageEvents(
+  db: Executor,
+  vis: CustomerVisibility,
+  f: {
+    page: number;
+    size: number;
+    period?: string | null | undefined;
+    projectId?: number | null | undefined;
+    kind?: string | null | undefined;
+    status?: string | null | undefined;
+    keyword?: string | null | undefined;
+  },
+) {
+  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const where = and(
+    eventScope(vis),
+    periodWhere(f.period),
+    f.projectId ? eq(e.projectId, f.projectId) : undefined,
+    f.kind ? eq(e.kind, f.kind) : undefined,
+    f.status ? eq(e.status, f.status) : undefined,
+    like ? or(sql`${e.sourceLabel} ILIKE ${like}`, sql`${e.serviceKey} ILIKE ${like}`) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(e).where(where);
+  const rows = await select(db)
+    .where(where)
+    .orderBy(desc(e.workDay), desc(e.id))
+    .limit(f.size)
+    .offset((f.page - 1) * f.size);
+  return new Page(rows.map(toRow), Number(total?.n ?? 0));
+}
+
+/** A period's priced totals per project, kind and currency (summed from the rounded events). */
+export async function periodSummary(db: Executor, vis: CustomerVisibility, period: string) {
+  const rows = await db
+    .select({
+      projectNo: projects.projectNo,
+      kind: e.kind,
+      currency: e.currency,
+      events: count(),
+      net: sql<string>`SUM(${e.net})::text`,
+      tax: sql<string>`SUM(${e.tax})::text`,
+      gross: sql<string>`SUM(${e.gross})::text`,
+    })
+    .from(e)
+    .innerJoin(projects, eq(projects.id, e.projectId))
+    .where(and(eventScope(vis), periodWhere(period), eq(e.status, 'priced')))
+    .groupBy(projects.projectNo, e.kind, e.currency)
+    .orderBy(projects.projectNo, e.kind, e.currency);
+  const [exceptions] = await db
+    .select({ n: count() })
+    .from(e)
+    .where(and(eventScope(vis), eq(e.status, 'unpriced')));
+  return {
+    exceptions: Number(exceptions?.n ?? 0),
+    rows: rows.map((r) => ({
+      projectNo: r.projectNo,
+      kind: r.kind as BillableEventRow['kind'],
+      currency: (r.currency ?? 'CNY') as NonNullable<BillableEventRow['currency']>,
+      events: Number(r.events),
+      net: r.net,
+      tax: r.tax,
+      gross: r.gross,
+    })),
+  };
+}
+
+/** An event the caller may see, or not found (another's customer's event is not there for them). */
+export async function visibleEvent(db: Executor, vis: CustomerVisibility, id: number) {
+  const [row] = await db
+    .select()
+    .from(e)
+    .where(and(eq(e.id, id), eventScope(vis)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function waiveEvent(
+  db: Executor,
+  id: number,
+  version: number,
+  values: { reason: string; userId: number; now: Date },
+) {
+  const [row] = await db
+    .update(e)
+    .set({
+      status: 'waived',
+      resolveReason: values.reason,
+      resolvedBy: values.userId,
+      resolvedAt: values.now,
+      version: version + 1,
+    })
+    .where(and(eq(e.id, id), eq(e.version, version), eq(e.status, 'unpriced')))
+    .returning({ version: e.version });
+  return row ?? null;
+}
+
+/** The specimens behind a storage accrual: each one's days in the class over the period. */
+export async function accrualSpecimens(
+  db: Executor,
+  accrual: { projectId: number; sourceRef: string },
+  timeZone: string,
+) {
+  const cut = accrual.sourceRef.lastIndexOf(':');
+  const storageClass = accrual.sourceRef.slice(0, cut);
+  const period = accrual.sourceRef.slice(cut + 1);
+  const days = periodDays(period);
+  const clipped = clippedIntervals(
+    days.from,
+    days.toExclusive,
+    dayStart(days.toExclusive, timeZone),
+    timeZone,
+  );
+  const result = await db.execute(sql`
+    SELECT c.specimen_id, b.code AS barcode, MAX(c.box_id) AS box_id, SUM(c.d1 - c.d0)::text AS days
+    FROM (${clipped}) c JOIN specimen_barcodes b ON b.id = c.specimen_id
+    WHERE c.d1 > c.d0 AND c.project_id = ${accrual.projectId} AND c.class = ${storageClass}
+    GROUP BY c.specimen_id, b.code ORDER BY b.code`);
+  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
+    specimenId: Number(r.specimen_id),
+    barcode: String(r.barcode),
+    boxId: r.box_id === null ? null : Number(r.box_id),
+    days: String(r.days),
+  }));
+}
