@@ -42,6 +42,7 @@ export * from './endpoints/reports.js';
 export * from './endpoints/research-centers.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
+export * from './endpoints/supply-barcodes.js';
 export {
   DICT_IMPORT_PROBLEMS,
   DUPLICATE_TARGETS,
@@ -129,6 +130,7 @@ import { report } from './endpoints/reports.js';
 import { researchCenter } from './endpoints/research-centers.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
+import { receiptBarcode, supplyBarcodes } from './endpoints/supply-barcodes.js';
 import { dict, project, system } from './endpoints/system.js';
 import { systemStatus } from './endpoints/system-status.js';
 import { testItems } from './endpoints/test-items.js';
@@ -196,6 +198,8 @@ export const endpoints = {
   plan,
   projectReports,
   manualReports,
+  supplyBarcodes,
+  receiptBarcode,
 } as const;
 
 /** Flat list of every declaration. */
