@@ -273,6 +273,20 @@ describe.each(ENGINES)('supply barcodes on %s', (engine) => {
     expect((await codesOf(week4.id)).every((c) => c.state === 'reserved')).toBe(true);
   });
 
+  it('lists a project’s visits, each name once, for the form and the desk', async () => {
+    const forForm = await ok<Array<{ id: number; name: string }>>(keeper, api.visits, {
+      query: { projectId: km1 },
+    });
+    const names = forForm.map((v) => v.name);
+    expect(names.slice(0, 3)).toEqual(['Screening V0', 'Baseline V1', 'Week 4 V2']);
+    expect(new Set(names).size).toBe(names.length);
+    expect(forForm.find((v) => v.name === 'Baseline V1')?.id).toBe(visit('Baseline V1'));
+    const atDesk = await ok<Array<{ id: number }>>(desk, receiptBarcode.visits, {
+      params: { id: shipmentId },
+    });
+    expect(atDesk.map((v) => v.id)).toEqual(forForm.map((v) => v.id));
+  });
+
   it('keeps to the caller’s permissions and projects', async () => {
     const denied = await as(desk, api.reserve, {
       body: { projectId: km1, siteId: site1, kind: 'tube', count: 1 },
@@ -287,6 +301,8 @@ describe.each(ENGINES)('supply barcodes on %s', (engine) => {
       body: { projectId: hidden, siteId: hiddenSite?.id ?? 0, kind: 'tube', count: 1 },
     });
     expect(outside.code).toBe(ResultCode.NOT_FOUND);
+    const hiddenVisits = await as(keeper, api.visits, { query: { projectId: hidden } });
+    expect(hiddenVisits.code).toBe(ResultCode.FORBIDDEN);
     const [anyCode] = await env.handle.db.select().from(supplyBarcodes).limit(1);
     const pm = await login(env, '13800000003');
     const notTheirs = await as(pm, receiptBarcode.check, {

@@ -119,6 +119,9 @@ export const barcodeCheckResult = z.object({
 });
 export type BarcodeCheckResult = z.infer<typeof barcodeCheckResult>;
 
+/** A project's visits (by name, each once), for the reservation form and the receipt desk. */
+export const barcodeVisit = z.object({ id: z.number(), name: z.string() });
+
 const codesBody = { codes: z.array(supplyBarcode).min(1).max(BARCODE_BATCH_MAX) };
 
 export const supplyBarcodes = defineGroup('supplyBarcodes', {
@@ -155,6 +158,16 @@ export const supplyBarcodes = defineGroup('supplyBarcodes', {
       code: z.string().trim().max(32).optional(),
     }),
     data: z.array(barcodeRow),
+  }),
+  visits: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/supply/barcode/visits',
+    summary: 'The visits of a project in the caller’s scope (each name once), to reserve codes for one',
+    access: { permission: SUPPLY_BARCODE_PERMISSIONS.page },
+    mutates: false,
+    query: z.object({ projectId: id }),
+    data: z.array(barcodeVisit),
   }),
   reserve: defineEndpoint({
     service: 'main',
@@ -200,6 +213,16 @@ export const supplyBarcodes = defineGroup('supplyBarcodes', {
 
 /** The receipt desk's scan of a kit or tube code against the shipment it arrived in. */
 export const receiptBarcode = defineGroup('receiptBarcode', {
+  visits: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/express/sign/{id}/visits',
+    summary: 'The visits of the shipment’s project (each name once), to check scanned codes against one',
+    access: { permission: RECEIPT_PERMISSIONS.query },
+    mutates: false,
+    params: idParams,
+    data: z.array(barcodeVisit),
+  }),
   check: defineEndpoint({
     service: 'main',
     method: 'POST',

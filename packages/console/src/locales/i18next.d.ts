@@ -32,6 +32,7 @@ import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
 import type { stockOut } from './zh-CN/stockOut';
+import type { supplyBarcodes } from './zh-CN/supplyBarcodes';
 import type { system } from './zh-CN/system';
 
 declare module 'i18next' {
@@ -71,6 +72,7 @@ declare module 'i18next' {
       'libraryCustody',
       'libraryHolds',
       'libraryLog',
+      'supplyBarcodes',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -109,6 +111,7 @@ declare module 'i18next' {
       projectPlan: typeof projectPlan;
       projectReports: typeof projectReports;
       projectPlanParts: typeof projectPlanParts;
+      supplyBarcodes: typeof supplyBarcodes;
     };
   }
 }

@@ -54,6 +54,7 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/express/mail': list((c) => c.staffShipment.paging),
   '/express/unconventional': list((c) => c.chargebackStaff.paging),
   '/supply/consum-material-apply': list((c) => c.consumable.staffPaging, { status: ['approved'] }),
+  '/supply/consum-barcode-list': list((c) => c.supplyBarcodes.rangePage),
   '/personal/address': list((c) => c.address.page),
   '/web/question': list((c) => c.clarification.paging),
   '/web/consum-material-apply': list((c) => c.consumable.paging),

@@ -17,7 +17,7 @@ import { localNameColumn } from '../../lib/local-name.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { voidedAmong } from '../project-config/repository.js';
-import { barcodeByCode, setStates } from '../supply-barcodes/repository.js';
+import { barcodeByCode, projectVisits, setStates } from '../supply-barcodes/repository.js';
 import { badCheckCharacter } from '../supply-barcodes/service.js';
 import { shipmentInScope } from './repository.js';
 import { assertOpen } from './service.js';
@@ -44,6 +44,10 @@ async function visitName(ctx: SessionCtx, lang: Lang, id: number | null | undefi
 
 export async function receiptBarcodeRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, endpoints.receiptBarcode, {
+    visits: async (ctx) => {
+      const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { id: ctx.params.id }, ctx.lang);
+      return projectVisits(ctx.db, shipment.projectId, ctx.lang);
+    },
     check: async (ctx) => {
       const shipment = await shipmentInScope(ctx.db, await ctx.scope(), { id: ctx.params.id }, ctx.lang);
       assertOpen(shipment);

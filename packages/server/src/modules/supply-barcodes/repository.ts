@@ -279,3 +279,22 @@ export async function siteAndVisit(db: Executor, siteId: number, visitId: number
   const [visit] = visitId ? await db.select().from(visitPoints).where(eq(visitPoints.id, visitId)) : [];
   return { site, visit };
 }
+
+/** A project's visits, each name once (its earliest visit point of that name). */
+export async function projectVisits(db: Executor, projectId: number, lang: Lang) {
+  const rows = await db
+    .select({
+      id: visitPoints.id,
+      name: localNameColumn(visitPoints, lang),
+      raw: visitPoints.name,
+      sort: visitPoints.sort,
+    })
+    .from(visitPoints)
+    .where(eq(visitPoints.projectId, projectId))
+    .orderBy(visitPoints.id);
+  const seen = new Map<string, { id: number; name: string; sort: number }>();
+  for (const r of rows) if (!seen.has(r.raw)) seen.set(r.raw, r);
+  return [...seen.values()]
+    .sort((a, b) => a.sort - b.sort || a.id - b.id)
+    .map(({ id, name }) => ({ id, name }));
+}

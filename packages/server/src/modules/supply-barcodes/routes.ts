@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
-import { assertInScope } from '../../lib/scope.js';
+import { assertInScope, assertProjectInScope } from '../../lib/scope.js';
 import { enabledDictValues } from '../../services/dictionaries.js';
 import { insertVoided, voidedAmong } from '../project-config/repository.js';
 import { assertVoidReason } from '../project-config/service.js';
@@ -20,6 +20,7 @@ import {
   barcodesByCode,
   pageBarcodes,
   pageRanges,
+  projectVisits,
   rangeById,
   reserveRange,
   setStates,
@@ -65,6 +66,10 @@ export async function supplyBarcodeRoutes(app: FastifyInstance): Promise<void> {
       return pageRanges(ctx.db, await ctx.scope(), { page, size, ...filter }, ctx.lang);
     },
     page: async (ctx) => pageBarcodes(ctx.db, await ctx.scope(), ctx.body, ctx.lang),
+    visits: async (ctx) => {
+      assertProjectInScope(await ctx.scope(), ctx.query.projectId);
+      return projectVisits(ctx.db, ctx.query.projectId, ctx.lang);
+    },
     reserve: async (ctx) => {
       const { projectId, siteId, kind, count } = ctx.body;
       const visitId = ctx.body.visitId ?? null;
