@@ -45,7 +45,7 @@ export const supplyBarcodes = {
   selectFirst: 'Tick the codes first',
   scan: {
     title: 'Check scanned codes',
-    placeholder: 'Scan or type a tube or kit code, then Enter',
+    placeholder: 'Scan or type a code, then Enter',
     visit: 'Visit to check',
     check: 'Check',
     last: 'Checked',

@@ -73,7 +73,7 @@ function ReserveFields() {
           options={BARCODE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
         />
       </Form.Item>
-      <Form.Item name="count" label={t('count')} rules={[rules.required(t('count'))]}>
+      <Form.Item name="count" label={t('count')} rules={[rules.amount(t('count'))]}>
         <InputNumber min={1} max={BARCODE_RANGE_MAX} precision={0} data-testid="barcode-reserve-count" />
       </Form.Item>
       <Form.Item name="remark" label={t('remark')}>
@@ -112,7 +112,7 @@ export default function ConsumBarcodeListPage() {
     {
       dataIndex: 'siteName',
       title: t('site'),
-      width: 180,
+      width: 150,
       render: (_: unknown, r: BarcodeRangeRow) => `${r.centerNo} ${r.siteName}`,
     },
     { dataIndex: 'visitName', title: t('visit'), width: 130, render: dash },
@@ -134,7 +134,7 @@ export default function ConsumBarcodeListPage() {
     {
       dataIndex: 'firstCode',
       title: t('range'),
-      width: 250,
+      width: 240,
       render: (_: unknown, r: BarcodeRangeRow) => (
         <code>
           {r.firstCode} – {r.lastCode}
@@ -145,6 +145,7 @@ export default function ConsumBarcodeListPage() {
     {
       dataIndex: 'states',
       title: t('states'),
+      width: 250,
       render: (states: BarcodeRangeRow['states']) => (
         <Space size={2} wrap>
           {BARCODE_STATES.filter((s) => states[s]).map((s) => (
