@@ -139,11 +139,10 @@ export const AUDIT_OBJECTS = {
   supplyBarcode: { 'zh-CN': '耗材条码', 'en-US': 'Consumable barcode', 'zh-HK': '耗材條碼' },
   supplyBarcodeRange: { 'zh-CN': '条码号段', 'en-US': 'Barcode range', 'zh-HK': '條碼號段' },
   receiptBarcode: { 'zh-CN': '接收扫码', 'en-US': 'Receipt scan', 'zh-HK': '接收掃碼' },
+  labels: { 'zh-CN': '标签', 'en-US': 'Labels', 'zh-HK': '標籤' },
   labelTemplates: { 'zh-CN': '标签模板', 'en-US': 'Label templates', 'zh-HK': '標籤範本' },
   labelTemplate: { 'zh-CN': '标签模板', 'en-US': 'Label template', 'zh-HK': '標籤範本' },
-  labelPrinters: { 'zh-CN': '标签打印机', 'en-US': 'Label printers', 'zh-HK': '標籤打印機' },
   labelPrinter: { 'zh-CN': '标签打印机', 'en-US': 'Label printer', 'zh-HK': '標籤打印機' },
-  labelPrints: { 'zh-CN': '标签打印', 'en-US': 'Label printing', 'zh-HK': '標籤打印' },
   labelPrintJob: { 'zh-CN': '标签打印任务', 'en-US': 'Label print job', 'zh-HK': '標籤打印任務' },
 } as const satisfies Record<string, Words>;
 
@@ -334,8 +333,8 @@ export const AUDIT_VERBS = {
   check: { 'zh-CN': '扫码核对', 'en-US': 'check a scanned code', 'zh-HK': '掃碼核對' },
   print: { 'zh-CN': '打印', 'en-US': 'print', 'zh-HK': '打印' },
   reprint: { 'zh-CN': '重新打印', 'en-US': 'reprint', 'zh-HK': '重新打印' },
-  testPrint: { 'zh-CN': '打印测试标签', 'en-US': 'print a test label', 'zh-HK': '打印測試標籤' },
-  record: { 'zh-CN': '记录打印', 'en-US': 'record a print', 'zh-HK': '記錄打印' },
+  saveTemplate: { 'zh-CN': '保存模板', 'en-US': 'save a template', 'zh-HK': '儲存範本' },
+  testLabel: { 'zh-CN': '打印测试标签', 'en-US': 'print a test label', 'zh-HK': '打印測試標籤' },
   updateContact: { 'zh-CN': '编辑联系人', 'en-US': 'edit a contact', 'zh-HK': '編輯聯絡人' },
   identify: { 'zh-CN': '核验身份', 'en-US': 'identify the person', 'zh-HK': '核驗身份' },
   recipientCreate: { 'zh-CN': '添加授权接收人', 'en-US': 'authorise a recipient', 'zh-HK': '添加授權接收人' },

@@ -43,6 +43,7 @@ export * from './endpoints/research-centers.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
 export * from './endpoints/supply-barcodes.js';
+export * from './endpoints/supply-labels.js';
 export {
   DICT_IMPORT_PROBLEMS,
   DUPLICATE_TARGETS,
@@ -131,6 +132,7 @@ import { researchCenter } from './endpoints/research-centers.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
 import { receiptBarcode, supplyBarcodes } from './endpoints/supply-barcodes.js';
+import { labels } from './endpoints/supply-labels.js';
 import { dict, project, system } from './endpoints/system.js';
 import { systemStatus } from './endpoints/system-status.js';
 import { testItems } from './endpoints/test-items.js';
@@ -200,6 +202,7 @@ export const endpoints = {
   manualReports,
   supplyBarcodes,
   receiptBarcode,
+  labels,
 } as const;
 
 /** Flat list of every declaration. */

@@ -70,6 +70,7 @@ import { specimenRoutes } from './modules/specimen/routes.js';
 import { specimenLogRoutes } from './modules/specimen-log/routes.js';
 import { SUPPLY_BARCODE_MESSAGES } from './modules/supply-barcodes/messages.js';
 import { supplyBarcodeRoutes } from './modules/supply-barcodes/routes.js';
+import { labelRoutes } from './modules/supply-labels/routes.js';
 import { PLATFORM_DATA_MESSAGES } from './modules/system/messages.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { systemStatusRoutes } from './modules/system-status/routes.js';
@@ -155,6 +156,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   libraryHoldRoutes, // legal holds and consent withdrawals (checked by the position engine)
   libraryLogRoutes, // the custody log and the specimen and box timelines
   supplyBarcodeRoutes, // kit and tube barcodes reserved in ranges, shipped, voided
+  labelRoutes, // label templates (versioned) and print jobs rendered to ZPL from their snapshot
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,

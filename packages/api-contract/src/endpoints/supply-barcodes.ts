@@ -94,6 +94,7 @@ export const barcodeRow = z.object({
   projectNo: z.string(),
   siteId: z.number(),
   centerNo: z.string(),
+  siteName: z.string(),
   visitId: z.number().nullable(),
   visitName: z.string().nullable(),
   printedAt: z.string().nullable(),

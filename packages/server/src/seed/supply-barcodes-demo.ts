@@ -9,6 +9,7 @@ import * as s from '../db/schema.js';
 import { sampleTransportItems, sampleTransports } from '../db/schema-portal.js';
 import { voidedBarcodes } from '../db/schema-project-config.js';
 import { supplyBarcodes } from '../db/schema-supply-barcodes.js';
+import { labelTemplates } from '../db/schema-supply-labels.js';
 import { reserveRange } from '../modules/supply-barcodes/repository.js';
 import { DEMO_LAB_CONSIGNEE } from './lab-demo.js';
 import { demoUser } from './lookups.js';
@@ -16,6 +17,44 @@ import { demoUser } from './lookups.js';
 const DAY = 86_400_000;
 /** The open shipment whose tubes the desk has begun to scan. */
 export const DEMO_KIT_SHIPMENT = { orderNo: 'ST-DEMO-KIT-001', expressNo: 'SF2000000001' };
+
+/** The demo's label templates: [code, version, name, kind, symbology, width, height, fields, CJK]. */
+const DEMO_TEMPLATES: Array<[string, number, string, string, string, number, number, string[], boolean]> = [
+  ['TUBE-DM', 1, '采样管标签 40×20', 'tube', 'datamatrix', 40, 20, ['code', 'projectNo', 'centerNo'], false],
+  [
+    'TUBE-DM',
+    2,
+    '采样管标签 40×20（含访视）',
+    'tube',
+    'datamatrix',
+    40,
+    20,
+    ['code', 'projectNo', 'centerNo', 'visitName'],
+    false,
+  ],
+  [
+    'KIT-128',
+    1,
+    '采样包标签 70×40',
+    'kit',
+    'code128',
+    70,
+    40,
+    ['code', 'projectNo', 'siteName', 'visitName', 'kind'],
+    true,
+  ],
+  [
+    'REQ-128',
+    1,
+    '申请单标签 60×30',
+    'requisition',
+    'code128',
+    60,
+    30,
+    ['code', 'projectNo', 'centerNo'],
+    false,
+  ],
+];
 
 export async function seedSupplyBarcodesDemo(tx: Transaction, now: Date): Promise<void> {
   const keeper = await demoUser(tx, '13800000004');
@@ -42,6 +81,21 @@ export async function seedSupplyBarcodesDemo(tx: Transaction, now: Date): Promis
   const [cold] = await tx.select().from(s.temperatures).where(eq(s.temperatures.name, '冷藏'));
   if (!site1 || !site2 || !serum || !cold) return;
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  await tx.insert(labelTemplates).values(
+    DEMO_TEMPLATES.map(([code, version, name, kind, symbology, widthMm, heightMm, fields, cjk]) => ({
+      code,
+      version,
+      name,
+      kind,
+      symbology,
+      widthMm,
+      heightMm,
+      fields,
+      cjk,
+      createdBy: keeper.id,
+      createdAt: ago(version === 1 ? 30 : 20),
+    })),
+  );
 
   const [shipment] = await tx
     .insert(sampleTransports)

@@ -27,6 +27,11 @@ export const SUPPLY_BARCODE_MESSAGES = {
     en_US: 'These codes were already used at receipt or voided and cannot be voided: {codes}',
     zh_HK: '以下條碼已接收或已作廢，不能作廢：{codes}',
   },
+  barcodeNotPrintable: {
+    zh_CN: '以下条码已接收或已作废，不能打印标签：{codes}',
+    en_US: 'These codes were used at receipt or voided; their labels are not printed: {codes}',
+    zh_HK: '以下條碼已接收或已作廢，不能打印標籤：{codes}',
+  },
   barcodeCheckOk: {
     zh_CN: '条码 {code} 核对通过（{project} / {site}{visit}），已记录为本次接收',
     en_US: 'Code {code} checks out ({project} / {site}{visit}) and is recorded as received here',

@@ -170,6 +170,7 @@ const barcodeColumns = (lang: Lang) => ({
   projectNo: projects.projectNo,
   siteId: supplyBarcodeRanges.siteId,
   centerNo: sites.centerNo,
+  siteName: sites.name,
   visitId: supplyBarcodeRanges.visitId,
   visitName: sql<
     string | null
