@@ -43,6 +43,18 @@ export const supplyBarcodes = {
   reasonWords: 'Details',
   voided: '{{count}} codes voided',
   selectFirst: 'Tick the codes first',
+  print: {
+    button: 'Print labels',
+    title: 'Print labels ({{count}} codes)',
+    template: 'Label template',
+    printer: 'Printer',
+    profile:
+      '{{address}} · {{dpi}} dpi · {{widthMm}}×{{heightMm}} mm · offset {{offsetXDots}},{{offsetYDots}} · darkness {{darkness}}',
+    noPrinter: 'The device service of this computer has no label printer configured',
+    test: 'Print a test label',
+    print: 'Print',
+    sent: 'Sent {{count}} labels to printer {{printer}}',
+  },
   scan: {
     title: 'Check scanned codes',
     placeholder: 'Scan or type a code, then Enter',

@@ -37,6 +37,18 @@ export const supplyBarcodes = {
   reasonWords: '说明',
   voided: '已作废 {{count}} 个条码',
   selectFirst: '请先勾选条码',
+  print: {
+    button: '打印标签',
+    title: '打印标签（{{count}} 个条码）',
+    template: '标签模板',
+    printer: '打印机',
+    profile:
+      '{{address}} · {{dpi}} dpi · {{widthMm}}×{{heightMm}} mm · 偏移 {{offsetXDots}},{{offsetYDots}} · 浓度 {{darkness}}',
+    noPrinter: '本机设备服务未配置标签打印机',
+    test: '打印测试标签',
+    print: '打印',
+    sent: '已向打印机 {{printer}} 发送 {{count}} 张标签',
+  },
   scan: {
     title: '扫码核对条码',
     placeholder: '扫描或输入采样管、采样包条码后回车',

@@ -37,6 +37,18 @@ export const supplyBarcodes = {
   reasonWords: '說明',
   voided: '已作廢 {{count}} 個條碼',
   selectFirst: '請先勾選條碼',
+  print: {
+    button: '打印標籤',
+    title: '打印標籤（{{count}} 個條碼）',
+    template: '標籤範本',
+    printer: '打印機',
+    profile:
+      '{{address}} · {{dpi}} dpi · {{widthMm}}×{{heightMm}} mm · 偏移 {{offsetXDots}},{{offsetYDots}} · 濃度 {{darkness}}',
+    noPrinter: '本機設備服務未配置標籤打印機',
+    test: '打印測試標籤',
+    print: '打印',
+    sent: '已向打印機 {{printer}} 發送 {{count}} 張標籤',
+  },
   scan: {
     title: '掃碼核對條碼',
     placeholder: '掃描或輸入採樣管、採樣包條碼後按回車',

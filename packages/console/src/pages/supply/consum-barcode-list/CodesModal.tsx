@@ -6,7 +6,7 @@ import {
   VOID_REASON_OTHER,
 } from '@trialab/api-contract';
 import { Button, Form, Input, Space } from 'antd';
-import { type Key, useState } from 'react';
+import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
@@ -36,7 +36,7 @@ export function CodesModal({
   onClose(): void;
   onChanged(): Promise<unknown>;
   /** More buttons for the ticked codes (the page's print). */
-  extra?: (codes: string[]) => React.ReactNode;
+  extra?: (codes: string[], refresh: () => Promise<unknown>) => ReactNode;
 }) {
   const { t } = useTranslation('supplyBarcodes');
   const list = usePaged(
@@ -104,7 +104,7 @@ export function CodesModal({
             {t('void')}
           </Button>
         </Permission>
-        {extra?.(codes)}
+        {extra?.(codes, refresh)}
       </Space>
       <DataTable<BarcodeRow>
         rowKey="code"

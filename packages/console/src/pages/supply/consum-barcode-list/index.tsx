@@ -21,6 +21,7 @@ import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
 import { CodesModal } from './CodesModal';
+import { PrintModal } from './PrintModal';
 
 interface Filter {
   projectId?: number;
@@ -200,7 +201,12 @@ export default function ConsumBarcodeListPage() {
       >
         <ReserveFields />
       </FormModal>
-      <CodesModal range={open} onClose={() => setOpen(null)} onChanged={list.reload} />
+      <CodesModal
+        range={open}
+        onClose={() => setOpen(null)}
+        onChanged={list.reload}
+        extra={(codes, refresh) => <PrintModal codes={codes} onPrinted={refresh} />}
+      />
     </ListPage>
   );
 }
