@@ -28,6 +28,8 @@ export const AUDIT_OBJECTS = {
   retentionRule: { 'zh-CN': '样本保存规则', 'en-US': 'Retention rule', 'zh-HK': '樣本保存規則' },
   retentionExtension: { 'zh-CN': '延长保存', 'en-US': 'Retention extension', 'zh-HK': '延長保存' },
   libraryHolds: { 'zh-CN': '样本标记', 'en-US': 'Specimen flags', 'zh-HK': '樣本標記' },
+  libraryBatchEdit: { 'zh-CN': '批量编辑样本', 'en-US': 'Batch edit of specimens', 'zh-HK': '批量編輯樣本' },
+  sampleUsers: { 'zh-CN': '样本经手人', 'en-US': 'Sample handlers', 'zh-HK': '樣本經手人' },
   libraryHold: {
     'zh-CN': '法律保全或撤回知情同意',
     'en-US': 'Legal hold or consent withdrawal',
@@ -144,6 +146,11 @@ export const AUDIT_OBJECTS = {
   labelTemplate: { 'zh-CN': '标签模板', 'en-US': 'Label template', 'zh-HK': '標籤範本' },
   labelPrinter: { 'zh-CN': '标签打印机', 'en-US': 'Label printer', 'zh-HK': '標籤打印機' },
   labelPrintJob: { 'zh-CN': '标签打印任务', 'en-US': 'Label print job', 'zh-HK': '標籤打印任務' },
+  customer: { 'zh-CN': '客户', 'en-US': 'Customer', 'zh-HK': '客戶' },
+  rateCard: { 'zh-CN': '价目表', 'en-US': 'Rate card', 'zh-HK': '價目表' },
+  discountLimit: { 'zh-CN': '折扣权限', 'en-US': 'Discount limit', 'zh-HK': '折扣權限' },
+  quotation: { 'zh-CN': '报价单', 'en-US': 'Quotation', 'zh-HK': '報價單' },
+  contract: { 'zh-CN': '合同', 'en-US': 'Contract', 'zh-HK': '合同' },
 } as const satisfies Record<string, Words>;
 
 /** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
@@ -246,6 +253,7 @@ export const AUDIT_VERBS = {
   edit: { 'zh-CN': '修改', 'en-US': 'edit', 'zh-HK': '修改' },
   set: { 'zh-CN': '设置', 'en-US': 'set', 'zh-HK': '設置' },
   lift: { 'zh-CN': '解除', 'en-US': 'lift', 'zh-HK': '解除' },
+  apply: { 'zh-CN': '批量更正', 'en-US': 'apply a batch correction', 'zh-HK': '批量更正' },
   enable: { 'zh-CN': '启用', 'en-US': 'enable', 'zh-HK': '啟用' },
   fileUpload: { 'zh-CN': '上传文件', 'en-US': 'upload a file', 'zh-HK': '上傳文件' },
   firstUpdatePassword: {
@@ -357,6 +365,10 @@ export const AUDIT_VERBS = {
   wxBind: { 'zh-CN': '绑定微信', 'en-US': 'bind WeChat', 'zh-HK': '綁定微信' },
   wxLogin: { 'zh-CN': '微信登录', 'en-US': 'sign in with WeChat', 'zh-HK': '微信登入' },
   wxUnBind: { 'zh-CN': '解绑微信', 'en-US': 'unbind WeChat', 'zh-HK': '解綁微信' },
+  addVersion: { 'zh-CN': '新增版本', 'en-US': 'add a version', 'zh-HK': '新增版本' },
+  setDiscountLimit: { 'zh-CN': '设置折扣权限', 'en-US': 'set a discount limit', 'zh-HK': '設置折扣權限' },
+  amend: { 'zh-CN': '合同变更', 'en-US': 'amend', 'zh-HK': '合同變更' },
+  activate: { 'zh-CN': '生效', 'en-US': 'put in force', 'zh-HK': '生效' },
 } as const satisfies Record<string, Words>;
 
 /** The fields audit values carry most; any other shows as its key spelt out (`sampleCount` → sample count). */
@@ -405,6 +417,7 @@ export const AUDIT_FIELDS = {
   kind: { 'zh-CN': '类别', 'en-US': 'Kind', 'zh-HK': '類別' },
   type: { 'zh-CN': '类型', 'en-US': 'Type', 'zh-HK': '類型' },
   visit: { 'zh-CN': '访视', 'en-US': 'Visit', 'zh-HK': '訪視' },
+  volumeUl: { 'zh-CN': '剩余体积（µL）', 'en-US': 'Remaining volume (µL)', 'zh-HK': '剩餘體積（µL）' },
   visitName: { 'zh-CN': '访视名称', 'en-US': 'Visit name', 'zh-HK': '訪視名稱' },
   barcode: { 'zh-CN': '条码', 'en-US': 'Barcode', 'zh-HK': '條碼' },
   barcodes: { 'zh-CN': '条码', 'en-US': 'Barcodes', 'zh-HK': '條碼' },

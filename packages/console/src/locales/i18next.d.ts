@@ -6,6 +6,7 @@ import type { fields } from './zh-CN/fields';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { libraryBatchEdit } from './zh-CN/libraryBatchEdit';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { libraryCustody } from './zh-CN/libraryCustody';
@@ -15,6 +16,7 @@ import type { libraryMap } from './zh-CN/libraryMap';
 import type { libraryRetention } from './zh-CN/libraryRetention';
 import type { librarySamples } from './zh-CN/librarySamples';
 import type { mapping } from './zh-CN/mapping';
+import type { marketing } from './zh-CN/marketing';
 import type { menu } from './zh-CN/menu';
 import type { planTemplate } from './zh-CN/planTemplate';
 import type { platformData } from './zh-CN/platformData';
@@ -73,6 +75,8 @@ declare module 'i18next' {
       'libraryHolds',
       'libraryLog',
       'supplyBarcodes',
+      'marketing',
+      'libraryBatchEdit',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -86,6 +90,8 @@ declare module 'i18next' {
       libraryCustody: typeof libraryCustody;
       libraryHolds: typeof libraryHolds;
       libraryLog: typeof libraryLog;
+      marketing: typeof marketing;
+      libraryBatchEdit: typeof libraryBatchEdit;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;

@@ -34,7 +34,11 @@ export interface DataTableProps<T>
   size: number;
   total: number;
   onPageChange(page: number, size: number): void;
-  selection?: { mode: 'single' | 'multiple'; keys: Key[]; onChange(keys: Key[]): void };
+  /**
+   * Row selection. A multiple selection is kept across pages (a page change keeps what was chosen on
+   * the others); `onChange` also hands back the chosen rows, those of other pages included.
+   */
+  selection?: { mode: 'single' | 'multiple'; keys: Key[]; onChange(keys: Key[], rows: T[]): void };
   /** What the table holds (the page's title), the name of its scrolling region. */
   label?: string;
 }
@@ -144,6 +148,8 @@ export function DataTable<T extends object>({
   useLayoutEffect(() => keyboardScrollable(ref.current, label ?? t('components.table')));
 
   const shown = useMemo(() => fitColumns(visibleColumns(columns, titles)), [columns, titles]);
+  // The rows chosen so far, by key: another page's rows are no longer in dataSource.
+  const chosenRows = useRef(new Map<Key, T>());
 
   const saveTitles = async (next: string[]) => {
     if (!code) return;
@@ -201,8 +207,22 @@ export function DataTable<T extends object>({
             columnWidth: TABLE_SIZES.selectColumnWidth,
             type: 'checkbox',
             selectedRowKeys: selection.keys,
-            onChange: (keys) =>
-              selection.onChange(selection.mode === 'single' ? singleSelection(selection.keys, keys) : keys),
+            preserveSelectedRowKeys: selection.mode === 'multiple',
+            onChange: (keys, rows) => {
+              const chosen = selection.mode === 'single' ? singleSelection(selection.keys, keys) : keys;
+              const known = chosenRows.current;
+              keys.forEach((k, i) => {
+                const row = rows[i];
+                if (row !== undefined) known.set(k, row);
+              });
+              const kept = new Map<Key, T>();
+              for (const k of chosen) {
+                const row = known.get(k);
+                if (row !== undefined) kept.set(k, row);
+              }
+              chosenRows.current = kept;
+              selection.onChange(chosen, [...kept.values()]);
+            },
           }
         }
         pagination={{

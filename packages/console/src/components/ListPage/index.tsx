@@ -11,6 +11,7 @@ import { columnFilters, type ListColumn, tableColumns } from './filters';
 export type { ListColumn } from './filters';
 export { StatesFilter } from './StatesFilter';
 export { compactFilter, type ListState, useListPage, useUrlTab } from './useListPage';
+export { useRowSelection } from './useRowSelection';
 
 export interface ListPageProps<T extends object, V extends object> {
   /** Rows and paging: `useListPage` (filter state included) or `usePaged`. */

@@ -21,6 +21,7 @@ import * as libraryHolds from '../../db/schema-library-holds.js';
 import * as libraryMaintenance from '../../db/schema-library-maintenance.js';
 import * as libraryMoves from '../../db/schema-library-moves.js';
 import * as libraryRetention from '../../db/schema-library-retention.js';
+import * as marketing from '../../db/schema-marketing.js';
 import * as planTemplates from '../../db/schema-plan-templates.js';
 import * as portal from '../../db/schema-portal.js';
 import * as portalAdmin from '../../db/schema-portal-admin.js';
@@ -255,6 +256,7 @@ export const RECORD_SCHEMAS = [
   labQueries,
   libraryRetention,
   libraryHolds,
+  marketing,
   planTemplates,
   portal,
   portalAdmin,
