@@ -9,7 +9,6 @@ import { z } from 'zod';
 
 /** Print resolutions of ZPL printers: 8, 12 and 24 dots per millimetre. */
 export const PRINTER_DPIS = [203, 300, 600] as const;
-export type PrinterDpi = (typeof PRINTER_DPIS)[number];
 
 /** How the bridge reaches a printer: raw TCP (port 9100) or the workstation's print queue (USB). */
 export const PRINTER_CONNECTIONS = ['network', 'queue'] as const;
@@ -32,7 +31,6 @@ export const printerProfileSchema = z.object({
   /** The printer has a CJK font loaded (Chinese on kit-box labels); otherwise labels print ASCII only. */
   cjkFont: z.boolean(),
 });
-export type PrinterProfile = z.infer<typeof printerProfileSchema>;
 
 export const printerInfoSchema = z.object({
   name: printerNameSchema,

@@ -103,6 +103,16 @@ const rangeColumns = (lang: Lang) => ({
   reservedAt: supplyBarcodeRanges.reservedAt,
 });
 
+function rangesFrom(db: Executor, lang: Lang, where: SQL | undefined) {
+  return db
+    .select(rangeColumns(lang))
+    .from(supplyBarcodeRanges)
+    .innerJoin(projects, eq(projects.id, supplyBarcodeRanges.projectId))
+    .innerJoin(sites, eq(sites.id, supplyBarcodeRanges.siteId))
+    .innerJoin(users, eq(users.id, supplyBarcodeRanges.reservedBy))
+    .where(where);
+}
+
 export async function pageRanges(
   db: Executor,
   scope: SiteScope,
@@ -123,14 +133,7 @@ export async function pageRanges(
   );
   const page = await pageOf(
     db.select({ n: count() }).from(supplyBarcodeRanges).where(where),
-    db
-      .select(rangeColumns(lang))
-      .from(supplyBarcodeRanges)
-      .innerJoin(projects, eq(projects.id, supplyBarcodeRanges.projectId))
-      .innerJoin(sites, eq(sites.id, supplyBarcodeRanges.siteId))
-      .innerJoin(users, eq(users.id, supplyBarcodeRanges.reservedBy))
-      .where(where)
-      .orderBy(desc(supplyBarcodeRanges.id)),
+    rangesFrom(db, lang, where).orderBy(desc(supplyBarcodeRanges.id)),
     f,
   );
   const states = await statesOf(
@@ -140,22 +143,14 @@ export async function pageRanges(
   return page.map((r) => rangeRow(r, states.get(r.id) ?? {}));
 }
 
-type RangeSelect = Awaited<ReturnType<typeof rangeSelect>>[number];
-const rangeSelect = (db: Executor, lang: Lang, id: number) =>
-  db
-    .select(rangeColumns(lang))
-    .from(supplyBarcodeRanges)
-    .innerJoin(projects, eq(projects.id, supplyBarcodeRanges.projectId))
-    .innerJoin(sites, eq(sites.id, supplyBarcodeRanges.siteId))
-    .innerJoin(users, eq(users.id, supplyBarcodeRanges.reservedBy))
-    .where(eq(supplyBarcodeRanges.id, id));
+type RangeSelect = Awaited<ReturnType<typeof rangesFrom>>[number];
 
 function rangeRow(r: RangeSelect, states: Partial<Record<BarcodeState, number>>): BarcodeRangeRow {
   return { ...r, kind: r.kind as BarcodeKind, states, reservedAt: r.reservedAt.toISOString() };
 }
 
 export async function rangeById(db: Executor, lang: Lang, id: number): Promise<BarcodeRangeRow> {
-  const [row] = await rangeSelect(db, lang, id);
+  const [row] = await rangesFrom(db, lang, eq(supplyBarcodeRanges.id, id));
   if (!row) throw new Error(`range ${id} vanished`);
   return rangeRow(row, (await statesOf(db, [id])).get(id) ?? {});
 }
