@@ -38,6 +38,8 @@ const config: KnipConfig = {
     'packages/device-bridge': {
       // test/cli.test.ts starts the CLI with `node --import tsx` from this package.
       ignoreDependencies: ['tsx'],
+      // src/printers.ts hands USB label jobs to the workstation's print queue (CUPS `lp`): a system tool.
+      ignoreBinaries: ['lp'],
     },
     'packages/sim-devices': {
       // test/cli.test.ts starts the CLI with `node --import tsx` from this package.

@@ -29,8 +29,8 @@ const { values: flags } = parseArgs({
 
 /** Fixed ports of the demo stack (SPEC: bridge 18088, vendor services 38088, 8867, 22001, 22002). */
 const PORTS = flags.ephemeral
-  ? { server: 0, bridge: 0, camera: 0, za: 0, zkHttp: 0, zkHttps: 0 }
-  : { server: 8080, bridge: 18088, camera: 38088, za: 8867, zkHttp: 22001, zkHttps: 22002 };
+  ? { server: 0, bridge: 0, camera: 0, za: 0, zkHttp: 0, zkHttps: 0, printer: 0 }
+  : { server: 8080, bridge: 18088, camera: 38088, za: 8867, zkHttp: 22001, zkHttps: 22002, printer: 9100 };
 
 const dataDir = flags.ephemeral
   ? mkdtempSync(join(tmpdir(), 'trialab-stack-'))
@@ -154,6 +154,7 @@ async function main(): Promise<void> {
     { port: PORTS.za, host: '127.0.0.1', owner: 'simulated ZA fingerprint service' },
     { port: PORTS.zkHttp, host: '127.0.0.1', owner: 'simulated ZK fingerprint service (HTTP)' },
     { port: PORTS.zkHttps, host: '127.0.0.1', owner: 'simulated ZK fingerprint service (HTTPS)' },
+    { port: PORTS.printer, host: '127.0.0.1', owner: 'simulated ZPL label printer' },
   ];
   await assertPortsFree(claims.filter((claim) => claim.port !== 0));
 
@@ -163,6 +164,7 @@ async function main(): Promise<void> {
     `--za-port=${PORTS.za}`,
     `--zk-http-port=${PORTS.zkHttp}`,
     `--zk-https-port=${PORTS.zkHttps}`,
+    `--printer-port=${PORTS.printer}`,
   ]);
 
   const server = await startService('server', 32, 'packages/server/dist/main.js', [], {
@@ -186,6 +188,8 @@ async function main(): Promise<void> {
       `--zk-url=https://127.0.0.1:${sims.ports.zkHttps}`,
       `--zk-ca-file=${String(sims.caFile)}`,
       `--allowed-origin=${consoleUrl}`,
+      // The simulated label printer, as a workstation's network printer (docs/labels.md).
+      `--printer=label-sim=127.0.0.1:${sims.ports.printer}`,
       `--server-url=${consoleUrl}`,
       '--fetch-key',
     ],
@@ -199,7 +203,7 @@ async function main(): Promise<void> {
   log(`console        ${consoleUrl}`);
   log(`device bridge  ${bridgeUrl}  (health: ${bridgeUrl}/health)`);
   log(
-    `devices        camera ${sims.ports.camera}, ZA ${sims.ports.za}, ZK ${sims.ports.zkHttp}/${sims.ports.zkHttps}`,
+    `devices        camera ${sims.ports.camera}, ZA ${sims.ports.za}, ZK ${sims.ports.zkHttp}/${sims.ports.zkHttps}, printer ${sims.ports.printer}`,
   );
   log(`database       ${dataDir}`);
   for (const account of accounts) log(`demo account   ${account}`);

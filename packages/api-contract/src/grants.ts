@@ -96,6 +96,8 @@ const VERB_ACTIONS: Record<string, GrantAction> = {
   extend: 'create',
   // Keeping a project's authorised recipients of specimens (identity-verified custody).
   recipient: 'create',
+  // Printing labels (kit and tube barcodes) and keeping the label templates and printers.
+  print: 'create',
   // Quality assurance's authorisation of a destruction (one of its two authorisers holds it).
   qa: 'sign',
   // Legal holds and consent withdrawals: set and lifted with an e-signature.

@@ -47,6 +47,8 @@ export * from './endpoints/research-centers.js';
 export * from './endpoints/sample-users.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
+export * from './endpoints/supply-barcodes.js';
+export * from './endpoints/supply-labels.js';
 export {
   DICT_IMPORT_PROBLEMS,
   DUPLICATE_TARGETS,
@@ -142,6 +144,8 @@ import { researchCenter } from './endpoints/research-centers.js';
 import { sampleUsers } from './endpoints/sample-users.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
+import { receiptBarcode, supplyBarcodes } from './endpoints/supply-barcodes.js';
+import { labels } from './endpoints/supply-labels.js';
 import { dict, project, system } from './endpoints/system.js';
 import { systemStatus } from './endpoints/system-status.js';
 import { testItems } from './endpoints/test-items.js';
@@ -211,6 +215,9 @@ export const endpoints = {
   plan,
   projectReports,
   manualReports,
+  supplyBarcodes,
+  receiptBarcode,
+  labels,
   customer,
   rateCard,
   quotation,

@@ -26,6 +26,7 @@ Options (run; they override the configuration file and TRIALAB_BRIDGE_* variable
   --allowed-origin <origin> (repeatable)
   --camera-url <url>  --za-url <url>  --zk-url <url>  --zk-ca-file <file>  --zk-insecure
   --server-url <url>  --fetch-key   (fetch the server key at start, for the demo stack)
+  --printer <name>=<host>:<port>   (repeatable) a network ZPL label printer with the default profile
   --log-dir <dir>  --log-level <level>  --pretty
 `;
 
@@ -56,6 +57,7 @@ function parse(args: string[]) {
       'server-url': { type: 'string' },
       server: { type: 'string' },
       'fetch-key': { type: 'boolean' },
+      printer: { type: 'string', multiple: true },
       'log-dir': { type: 'string' },
       'log-level': { type: 'string' },
       pretty: { type: 'boolean' },
@@ -92,6 +94,10 @@ function flagLayer(): Record<string, unknown> {
       zk: { url: flags['zk-url'], caFile: flags['zk-ca-file'], insecure: flags['zk-insecure'] },
     },
     ticket: { serverUrl: flags['server-url'], fetchKeyOnStart: flags['fetch-key'] },
+    printers: flags.printer?.map((text) => {
+      const match = /^([^=]+)=(.+):(\d+)$/.exec(text);
+      return match ? { name: match[1], host: match[2], port: Number(match[3]) } : { name: text };
+    }),
     logs: { dir: flags['log-dir'], level: flags['log-level'], pretty: flags.pretty },
   };
 }

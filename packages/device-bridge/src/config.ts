@@ -7,6 +7,8 @@ import {
   FINGERPRINT_HUMAN_WAIT_MS,
   HELLO_WINDOW_MS,
   MAX_FRAME_BYTES,
+  PRINTER_DPIS,
+  printerNameSchema,
   REFRESH_ROUND_PAUSE_MS,
   VENDOR_TIMEOUTS_MS,
   ZA_POLL_INTERVAL_MS,
@@ -88,6 +90,35 @@ export const configSchema = z
         clockSkewMs: z.int().min(0).max(300_000).default(30_000),
       })
       .prefault({}),
+    /**
+     * Label printers (docs/labels.md): a network printer by `host` and `port` (raw TCP, 9100), or a
+     * USB one by its local print `queue`; a print goes only to the address configured here.
+     */
+    printers: z
+      .array(
+        z.strictObject({
+          name: printerNameSchema,
+          host: z.string().min(1).max(253).default('127.0.0.1'),
+          port: z.int().min(1).max(65_535).default(9100),
+          queue: z
+            .string()
+            .regex(/^[A-Za-z0-9._-]{1,127}$/)
+            .optional(),
+          dpi: z.union(PRINTER_DPIS.map((d) => z.literal(d))).default(203),
+          widthMm: z.number().min(10).max(220).default(50),
+          heightMm: z.number().min(5).max(400).default(25),
+          offsetXDots: z.int().min(-120).max(120).default(0),
+          offsetYDots: z.int().min(-120).max(120).default(0),
+          darkness: z.int().min(0).max(30).default(15),
+          cjkFont: z.boolean().default(false),
+        }),
+      )
+      .max(32)
+      .default([])
+      .refine(
+        (list) => new Set(list.map((p) => p.name)).size === list.length,
+        'printer names must be unique',
+      ),
     /** SPEC section 9 timeouts of each vendor request; shorten only for tests. */
     timeouts: z
       .strictObject({

@@ -9,6 +9,7 @@ import {
   parseResolution,
 } from '@trialab/device-protocol';
 import type { Connection } from './connection.js';
+import { findPrinter, printerInfo, printZpl } from './printers.js';
 import type { BridgeRuntime } from './runtime.js';
 import { VIDEO_DEVICE } from './supervisors/camera.js';
 import { runFingerprintCapture } from './supervisors/fingerprint.js';
@@ -58,6 +59,14 @@ export function createHandlers(rt: BridgeRuntime): MethodHandlers<RequestContext
       services: await rt.probeAll(),
     }),
     'device.status': async () => rt.deviceStatus(),
+    'printer.list': async () => ({ printers: rt.config.printers.map(printerInfo) }),
+    'printer.print': async ({ printer: name, zpl, labels }, { signal }) => {
+      const printer = findPrinter(rt.config, name);
+      const started = rt.clock.now();
+      // One job at a time per printer: two pages printing at once queue, never interleave.
+      const { bytes } = await printZpl(printer, zpl, rt.config.timeouts.defaultCall, signal);
+      return { printer: name, labels, bytes, elapsedMs: Math.max(0, rt.clock.now() - started) };
+    },
     'camera.open': async ({ camera }, { connection, signal }) => {
       const vendor = cameraOn();
       await rt.queues.run(VIDEO_DEVICE[camera], () => vendor.open(camera, signal), signal);

@@ -314,6 +314,9 @@ describe('method and event catalogue', () => {
         'fingerprint.cancel',
         'fingerprint.verifyTemplate',
         'session.subscribe',
+        // Issue 28: label printers of the workstation.
+        'printer.list',
+        'printer.print',
       ].sort(),
     );
     expect([...EVENT_NAMES].sort()).toEqual(

@@ -148,6 +148,31 @@ export const methodExamples: {
     params: { reg: EXAMPLE_TEMPLATE_BASE64, ver: EXAMPLE_TEMPLATE_BASE64 },
     result: { score: 82 },
   },
+  'printer.list': {
+    params: {},
+    result: {
+      printers: [
+        {
+          name: 'desk-zebra',
+          connection: 'network',
+          address: '192.0.2.40:9100',
+          profile: {
+            dpi: 203,
+            widthMm: 50,
+            heightMm: 25,
+            offsetXDots: 0,
+            offsetYDots: 0,
+            darkness: 15,
+            cjkFont: false,
+          },
+        },
+      ],
+    },
+  },
+  'printer.print': {
+    params: { printer: 'desk-zebra', zpl: '^XA^CI28^FO20,20^BXN,4,200^FDT0000001234^FS^XZ', labels: 1 },
+    result: { printer: 'desk-zebra', labels: 1, bytes: 48, elapsedMs: 12 },
+  },
   'session.subscribe': {
     params: {
       cameraPages: ['/express/sign', '/laboratory/before-analysis/input-test-project'],

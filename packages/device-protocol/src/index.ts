@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './frames.js';
 export * from './methods.js';
+export * from './printer.js';
 export * from './schemas.js';
 export * from './ticket.js';
 export * from './vendor-codes.js';

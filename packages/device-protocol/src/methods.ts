@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALL_TIMEOUT_MARGIN_MS, FINGERPRINT_HUMAN_WAIT_MS, VENDOR_TIMEOUTS_MS } from './constants.js';
 import { errorCodeSchema } from './errors.js';
+import { MAX_ZPL_CHARS, printerInfoSchema, printerNameSchema } from './printer.js';
 import {
   base64Schema,
   cameraIndexSchema,
@@ -220,6 +221,32 @@ export const methods = {
     result: z.object({ score: z.number().min(0) }),
     sensitive: true,
     timeoutMs: VENDOR_TIMEOUTS_MS.zkClient + CALL_TIMEOUT_MARGIN_MS,
+  }),
+  'printer.list': method({
+    description:
+      'The label printers this workstation knows, with their profiles (dpi, label size, offsets, darkness, CJK font).',
+    params: none,
+    result: z.object({ printers: z.array(printerInfoSchema) }),
+    sensitive: false,
+    timeoutMs: localCall,
+  }),
+  'printer.print': method({
+    description:
+      'Sends ZPL (rendered by the server) to a configured printer: raw TCP to its configured host:port, or its local queue. Answers once every byte was handed over.',
+    params: z.strictObject({
+      printer: printerNameSchema,
+      zpl: z.string().min(1).max(MAX_ZPL_CHARS),
+      /** Labels in the job (for the answer and the log; the bytes are not inspected). */
+      labels: z.int().min(1).max(10_000),
+    }),
+    result: z.object({
+      printer: printerNameSchema,
+      labels: z.int().min(1),
+      bytes: z.int().min(1),
+      elapsedMs: z.number().min(0),
+    }),
+    sensitive: false,
+    timeoutMs: longCall,
   }),
   'session.subscribe': method({
     description:

@@ -77,6 +77,9 @@ import { sharedDocRoutes } from './modules/shared-docs/routes.js';
 import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
 import { specimenLogRoutes } from './modules/specimen-log/routes.js';
+import { SUPPLY_BARCODE_MESSAGES } from './modules/supply-barcodes/messages.js';
+import { supplyBarcodeRoutes } from './modules/supply-barcodes/routes.js';
+import { labelRoutes } from './modules/supply-labels/routes.js';
 import { PLATFORM_DATA_MESSAGES } from './modules/system/messages.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { systemStatusRoutes } from './modules/system-status/routes.js';
@@ -163,6 +166,8 @@ const DOMAINS: FastifyPluginAsync[] = [
   libraryCustodyRoutes, // identity-verified custody: authorised recipients, settings, bills' checks
   libraryHoldRoutes, // legal holds and consent withdrawals (checked by the position engine)
   libraryLogRoutes, // the custody log and the specimen and box timelines
+  supplyBarcodeRoutes, // kit and tube barcodes reserved in ranges, shipped, voided
+  labelRoutes, // label templates (versioned) and print jobs rendered to ZPL from their snapshot
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,
@@ -202,6 +207,7 @@ addMessages(LIBRARY_RETENTION_MESSAGES);
 addMessages(CUSTODY_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);
 addMessages(TIMELINE_WORDS);
+addMessages(SUPPLY_BARCODE_MESSAGES);
 addMessages(MARKETING_MESSAGES);
 addMessages(REPORT_MESSAGES);
 addMessages(FINANCE_MESSAGES);

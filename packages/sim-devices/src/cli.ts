@@ -15,6 +15,7 @@ Options:
   --za-port <n>               ZA fingerprint module (default 8867)
   --zk-http-port <n>          ZKBioOnline over HTTP (default 22001)
   --zk-https-port <n>         ZKBioOnline over HTTPS (default 22002)
+  --printer-port <n>          ZPL label printer over raw TCP (default 9100)
   --dialect <name>            camera API build: spec, legacy, legacy-cn (default spec)
   --scenario <name>           starting scenario (default happy; see "sim-devices scenarios")
   --fps <n>                   MJPEG frames per second, 1-60 (default 15)
@@ -48,6 +49,7 @@ function parse() {
       'za-port': { type: 'string', default: '8867' },
       'zk-http-port': { type: 'string', default: '22001' },
       'zk-https-port': { type: 'string', default: '22002' },
+      'printer-port': { type: 'string', default: '9100' },
       dialect: { type: 'string', default: 'spec' },
       scenario: { type: 'string', default: 'happy' },
       fps: { type: 'string', default: '15' },
@@ -97,6 +99,7 @@ const options: SimulatorOptions = {
   zaPort: int('za-port', values['za-port']),
   zkHttpPort: int('zk-http-port', values['zk-http-port']),
   zkHttpsPort: int('zk-https-port', values['zk-https-port']),
+  printerPort: int('printer-port', values['printer-port']),
   dialect: values.dialect as Dialect,
   scenario: values.scenario,
   fps,
@@ -132,6 +135,9 @@ try {
   console.log(`sim-devices: ZA fingerprint       http://${hostInUrl}:${ports.za}`);
   console.log(
     `sim-devices: ZK fingerprint       http://${hostInUrl}:${ports.zkHttp}  https://${hostInUrl}:${ports.zkHttps}`,
+  );
+  console.log(
+    `sim-devices: ZPL label printer    tcp://${hostInUrl}:${ports.printer}  (jobs at /__sim/printer)`,
   );
   console.log(`sim-devices: ZK HTTPS CA file     ${caFile}`);
   console.log(`sim-devices: scenario ${sims.control.scenario.name}; control at /__sim/state on any port`);

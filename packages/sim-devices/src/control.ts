@@ -14,6 +14,7 @@ import {
   type Timings,
 } from './model.js';
 import { getScenario, type Scenario } from './scenarios.js';
+import { ZplPrinter } from './zpl-printer.js';
 
 export interface CameraSettings {
   open: boolean;
@@ -91,6 +92,8 @@ function sameEndpoint(a: string, b: string): boolean {
  */
 export class SimControl {
   readonly events = new EventEmitter<ControlEvents>();
+  /** The simulated ZPL printer (its jobs are shown at `/__sim/printer`). */
+  readonly printer = new ZplPrinter();
   readonly timings: Timings;
   readonly fps: number;
   private readonly defaultResolution: { width: number; height: number };

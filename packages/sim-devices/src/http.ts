@@ -253,6 +253,11 @@ function registerControlRoutes(app: FastifyInstance, control: SimControl): void 
     control.clearRequests();
     return { cleared: true };
   });
+  app.get('/__sim/printer', () => ({ jobs: control.printer.jobs }));
+  app.delete('/__sim/printer', () => {
+    control.printer.clear();
+    return { cleared: true };
+  });
   app.all('/__sim/*', (request, reply) =>
     bad(
       reply,

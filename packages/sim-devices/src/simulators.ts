@@ -11,6 +11,7 @@ import { getScenario, UnknownScenarioError } from './scenarios.js';
 import { generateTls } from './tls.js';
 import { ZaService } from './za.js';
 import { ZkService } from './zk.js';
+import type { ZplPrinter } from './zpl-printer.js';
 
 export interface SimulatorOptions {
   /** Address every service binds to; default 127.0.0.1. */
@@ -23,6 +24,8 @@ export interface SimulatorOptions {
   zkHttpPort?: number;
   /** ZKBioOnline over HTTPS (vendor default 22002). */
   zkHttpsPort?: number;
+  /** ZPL label printer over raw TCP (printers listen on 9100); 0 or absent picks a free port. */
+  printerPort?: number;
   /** `spec` (SPEC section 7), `legacy` or `legacy-cn` (older builds, VENDOR-NOTES); default spec. */
   dialect?: Dialect;
   /** Starting scenario (see `listScenarios()`); default `happy`. */
@@ -42,6 +45,8 @@ export interface SimulatorPorts {
   za: number;
   zkHttp: number;
   zkHttps: number;
+  /** The simulated ZPL printer (raw TCP). */
+  printer: number;
 }
 
 export interface RunningSimulators {
@@ -55,6 +60,8 @@ export interface RunningSimulators {
   control: SimControl;
   /** The camera service, for stream statistics. */
   camera: CameraService;
+  /** The simulated ZPL printer: the jobs it received (also at `/__sim/printer`). */
+  printer: ZplPrinter;
   close(): Promise<void>;
 }
 
@@ -145,6 +152,7 @@ function checkOptions(options: SimulatorOptions) {
       za: checkPort('zaPort', options.zaPort),
       zkHttp: checkPort('zkHttpPort', options.zkHttpPort),
       zkHttps: checkPort('zkHttpsPort', options.zkHttpsPort),
+      printer: checkPort('printerPort', options.printerPort),
     },
     dialect,
     scenario,
@@ -197,20 +205,27 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<R
     ],
   ];
   const started: FastifyInstance[] = [];
+  const printer = control.printer;
   const close = async () => {
     camera.stop();
+    await printer.close();
     await Promise.all(started.map((app) => app.close()));
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   };
-  const ports: SimulatorPorts = { camera: 0, za: 0, zkHttp: 0, zkHttps: 0 };
+  const ports: SimulatorPorts = { camera: 0, za: 0, zkHttp: 0, zkHttps: 0, printer: 0 };
   try {
     for (const [service, app] of apps) {
       ports[service] = await listen(app, service, resolved.host, resolved.ports[service]);
       started.push(app);
     }
+    ports.printer = await printer.listen(resolved.host, resolved.ports.printer).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+        throw new PortInUseError('printer', resolved.ports.printer, resolved.host);
+      throw error;
+    });
   } catch (error) {
     await close();
     throw error;
   }
-  return { host: resolved.host, ports, caFile, ca: tls.ca, control, camera, close };
+  return { host: resolved.host, ports, caFile, ca: tls.ca, control, camera, printer, close };
 }

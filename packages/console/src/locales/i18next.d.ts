@@ -36,6 +36,7 @@ import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
 import type { stockOut } from './zh-CN/stockOut';
+import type { supplyBarcodes } from './zh-CN/supplyBarcodes';
 import type { system } from './zh-CN/system';
 
 declare module 'i18next' {
@@ -75,6 +76,7 @@ declare module 'i18next' {
       'libraryCustody',
       'libraryHolds',
       'libraryLog',
+      'supplyBarcodes',
       'marketing',
       'libraryBatchEdit',
       'reports',
@@ -121,6 +123,7 @@ declare module 'i18next' {
       projectReports: typeof projectReports;
       projectPlanParts: typeof projectPlanParts;
       reports: typeof reports;
+      supplyBarcodes: typeof supplyBarcodes;
     };
   }
 }

@@ -69,6 +69,7 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/marketing/quotation-review': list((c) => c.quotation.paging, { status: 'submitted' }),
   '/marketing/contract': list((c) => c.contract.paging),
   '/supply/consum-material-apply': list((c) => c.consumable.staffPaging, { status: ['approved'] }),
+  '/supply/consum-barcode-list': list((c) => c.supplyBarcodes.rangePage),
   '/personal/address': list((c) => c.address.page),
   '/web/question': list((c) => c.clarification.paging),
   '/web/consum-material-apply': list((c) => c.consumable.paging),

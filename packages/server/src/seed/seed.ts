@@ -53,6 +53,7 @@ import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
 import { seedSiteReportsDemo } from './site-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
+import { seedSupplyBarcodesDemo } from './supply-barcodes-demo.js';
 import { seedSystemDemo } from './system-demo.js';
 import { seedWorkflowDemo } from './workflow-demo.js';
 
@@ -444,6 +445,7 @@ export async function seedDatabase(
       await seedLibraryTimelineDemo(tx, options.now, options.files);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
+      await seedSupplyBarcodesDemo(tx, options.now);
       await seedMarketingDemo(tx, options.now, options.files);
       await seedFinanceDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });

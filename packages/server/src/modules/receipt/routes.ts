@@ -6,6 +6,7 @@ import { Page, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition, recordEvent } from '../../lib/workflow.js';
 import { raiseQuery } from '../clarification/repository.js';
+import { receiptBarcodeRoutes } from './barcode-check.js';
 import {
   deleteImage,
   fileMime,
@@ -100,6 +101,7 @@ async function raiseBreachQueries(
 
 /** The receipt desk: shipments on their way, their photos, and receiving them sample line by line. */
 export async function receiptRoutes(app: FastifyInstance): Promise<void> {
+  await receiptBarcodeRoutes(app); // kit and tube codes scanned at the desk
   registerGroup(app, api, {
     paging: async (ctx) => {
       const { page, size, ...filter } = ctx.body;

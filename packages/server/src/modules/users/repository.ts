@@ -32,6 +32,8 @@ import * as projectConfig from '../../db/schema-project-config.js';
 import * as projectReports from '../../db/schema-project-reports.js';
 import * as reportManage from '../../db/schema-report-manage.js';
 import * as specimen from '../../db/schema-specimen.js';
+import * as supplyBarcodes from '../../db/schema-supply-barcodes.js';
+import * as supplyLabels from '../../db/schema-supply-labels.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
 import { type TimeRange, timeRange } from '../../services/audit-trail/queries.js';
@@ -267,6 +269,8 @@ export const RECORD_SCHEMAS = [
   projectReports,
   specimen,
   reportManage,
+  supplyBarcodes,
+  supplyLabels,
 ];
 const actorColumns = RECORD_SCHEMAS.flatMap((schema) =>
   Object.values(schema).flatMap((table) => {

@@ -37,6 +37,7 @@ import { callEndpoint } from '../../../services/endpoint';
 import { base64Bytes, uploadFile } from '../../../services/files';
 import { dictLabel } from '../../../stores/dict';
 import { feedback } from '../../../utils/feedback';
+import { BarcodeScan } from './BarcodeScan';
 
 type Kind = ReceiptDetail['images'][number]['kind'];
 type Sample = ReceiptDetail['samples'][number];
@@ -369,6 +370,8 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
           </Card>
         </Col>
       </Row>
+
+      {open && <BarcodeScan shipmentId={detail.id} />}
 
       <Table<Sample>
         rowKey="itemId"
