@@ -74,6 +74,7 @@ const PAGES: Record<string, { endpoint: EndpointDef; body(state: string): Record
   },
   '/marketing/quotation': { endpoint: endpoints.quotation.paging, body: (status) => ({ status }) },
   '/marketing/quotation-review': { endpoint: endpoints.quotation.paging, body: (status) => ({ status }) },
+  '/marketing/contract': { endpoint: endpoints.contract.paging, body: (status) => ({ status }) },
   '/specimen/manage/specimen-move': {
     endpoint: endpoints.libraryMoves.paging,
     body: (status) => ({ status }),

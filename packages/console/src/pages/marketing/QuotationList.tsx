@@ -38,7 +38,9 @@ export function QuotationList({ review }: { review: boolean }) {
   const { t, i18n } = useTranslation('marketing', { keyPrefix: 'quotation' });
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id);
-  const list = useListPage((c) => c.quotation.paging, (review ? { status: 'submitted' } : {}) as Filter);
+  const list = useListPage((c) => c.quotation.paging, (review ? { status: 'submitted' } : {}) as Filter, {
+    url: { status: 'one' },
+  });
   const [viewing, setViewing] = useState<number | null>(null);
 
   const fire = async (done: Promise<unknown>) => {

@@ -3,6 +3,7 @@ import {
   chargebackWorkflow,
   clarificationQueryWorkflow,
   consumableOrderWorkflow,
+  contractWorkflow,
   destroyBillWorkflow,
   kitSupplyWorkflow,
   labFeedbackWorkflow,
@@ -31,7 +32,11 @@ import { storageUnits } from '../../db/schema-library.js';
 import { specimenBills } from '../../db/schema-library-bills.js';
 import { unitMaintenanceTasks } from '../../db/schema-library-maintenance.js';
 import { moveRequests } from '../../db/schema-library-moves.js';
-import { marketingQuotations } from '../../db/schema-marketing.js';
+import {
+  marketingContractProjects,
+  marketingContracts,
+  marketingQuotations,
+} from '../../db/schema-marketing.js';
 import {
   clarificationQueries,
   consumableKits,
@@ -448,5 +453,23 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       return: '/marketing/quotation-review',
     },
     optional: ['cancel', 'revise'],
+  },
+  {
+    // A contract made from a quotation waits to be put in force (its signed scan, an e-signature).
+    workflow: contractWorkflow,
+    table: marketingContracts,
+    columns: {
+      id: marketingContracts.id,
+      number: marketingContracts.number,
+      state: marketingContracts.status,
+      createdAt: marketingContracts.createdAt,
+      createdBy: marketingContracts.createdBy,
+    },
+    scope: (s) =>
+      s.all
+        ? undefined
+        : sql`exists (select 1 from ${marketingContractProjects} where ${marketingContractProjects.contractId} = ${marketingContracts.id} and ${inArray(marketingContractProjects.projectId, [...s.projectIds, 0])})`,
+    pages: { activate: '/marketing/contract' },
+    optional: ['close'],
   },
 ];

@@ -48,7 +48,7 @@ interface Filter {
  */
 export default function ContractPage() {
   const { t, i18n } = useTranslation('marketing', { keyPrefix: 'contract' });
-  const list = useListPage((c) => c.contract.paging, {} as Filter);
+  const list = useListPage((c) => c.contract.paging, {} as Filter, { url: { status: 'one' } });
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<ContractRow | null>(null);
