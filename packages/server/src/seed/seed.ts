@@ -49,6 +49,7 @@ import { seedProjectConfigDemo } from './project-config-demo.js';
 import { seedProjectReportsDemo } from './project-reports-demo.js';
 import { seedProjectsDemo } from './projects-demo.js';
 import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
+import { seedReportOverviewsDemo } from './report-overviews-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
 import { seedSiteReportsDemo } from './site-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
@@ -444,6 +445,7 @@ export async function seedDatabase(
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await seedMarketingDemo(tx, options.now, options.files);
+      await seedReportOverviewsDemo(tx);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

@@ -31,6 +31,7 @@ import {
   startsWith,
   textIn,
 } from './engine.js';
+import { projectOverview, testItemOverview } from './overviews.js';
 
 const formLang = (lang: Lang) => lang.replace('_', '-');
 const workflowWords = (id: string) => {
@@ -503,5 +504,7 @@ const sampleIn = movements(
 
 /** Every declared report by code. */
 export const REPORTS: ReadonlyMap<ReportCode, ReportDef> = new Map(
-  [queryBarcode, barcodeStat, resultReport, sampleOut, sampleIn].map((r) => [r.code, r]),
+  [queryBarcode, barcodeStat, resultReport, sampleOut, sampleIn, projectOverview, testItemOverview].map(
+    (r) => [r.code, r],
+  ),
 );
