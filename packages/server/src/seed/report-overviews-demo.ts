@@ -1,7 +1,8 @@
-// Demo for the overviews (report-manage project-overview, testitem-overview): four specimens of
-// KM-2026-001 site 01 signed for and reported around the 2026 holidays, so the turnaround columns
+// Demo for the overviews (report-manage project-overview, testitem-overview): four specimens of a
+// subject of its own at KM-2026-001 site 02 signed for and reported around the 2026 holidays, so the turnaround columns
 // tell a story in working days: one through the National Day week, one through the Spring Festival,
 // one the next working day, and one still open past its target.
+import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
@@ -15,6 +16,8 @@ export const OVERVIEW_DEMO: ReadonlyArray<[string, string, string | null]> = [
   ['OVW-0003', '2026-02-13', '2026-02-24'],
   ['OVW-0004', '2026-11-02', null],
 ];
+/** The subject the demo's specimens come from (its own: other demos' subjects keep their counts). */
+export const OVERVIEW_DEMO_SUBJECT = 'S-002-OVW1';
 /** Each specimen's tests (test-items demo: CBC 24 h target, LFT 48 h). */
 const ITEMS = ['CBC', 'LFT'];
 
@@ -23,12 +26,7 @@ export async function seedReportOverviewsDemo(tx: Transaction): Promise<void> {
     .select({ id: s.sites.id, projectId: s.sites.projectId })
     .from(s.sites)
     .innerJoin(s.projects, eq(s.projects.id, s.sites.projectId))
-    .where(and(eq(s.projects.projectNo, 'KM-2026-001'), eq(s.sites.centerNo, '01')));
-  const [subject] = await tx
-    .select({ id: labSubjects.id })
-    .from(labSubjects)
-    .where(eq(labSubjects.siteId, site?.id ?? 0))
-    .limit(1);
+    .where(and(eq(s.projects.projectNo, 'KM-2026-001'), eq(s.sites.centerNo, '02')));
   const [technician] = await tx
     .select({ id: s.users.id })
     .from(s.users)
@@ -37,8 +35,30 @@ export async function seedReportOverviewsDemo(tx: Transaction): Promise<void> {
     .select({ id: s.testItems.id })
     .from(s.testItems)
     .where(inArray(s.testItems.code, ITEMS));
-  if (!site || !subject || !technician || items.length === 0) return;
+  if (!site || !technician || items.length === 0) return;
   const at = (day: string, time: string) => new Date(`${day}T${time}:00+08:00`);
+  const [subject] = await tx
+    .insert(labSubjects)
+    .values({
+      projectId: site.projectId,
+      siteId: site.id,
+      subjectNo: OVERVIEW_DEMO_SUBJECT,
+      name: '示例受试者（周转时间）',
+      gender: '1',
+      birthday: '1978-03-01',
+      cardType: 'B',
+      cardNoMasked: '310***********0821',
+      cardNoHash: createHash('sha256').update(`demo-subject-${OVERVIEW_DEMO_SUBJECT}`).digest('hex'),
+      faceConfidence: 90,
+      faceThreshold: 60,
+      status: 'approved',
+      createdBy: technician.id,
+      createdAt: at('2026-02-10', '09:00'),
+      reviewedBy: technician.id,
+      reviewedAt: at('2026-02-10', '10:00'),
+    })
+    .returning({ id: labSubjects.id });
+  if (!subject) return;
   for (const [code, signed, released] of OVERVIEW_DEMO) {
     await tx.insert(specimenBarcodes).values({
       code,
