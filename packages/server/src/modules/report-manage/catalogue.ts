@@ -31,7 +31,7 @@ import {
   startsWith,
   textIn,
 } from './engine.js';
-import { projectOverview, testItemOverview } from './overviews.js';
+import { projectOverview, testItemFilter, testItemOverview } from './overviews.js';
 
 const formLang = (lang: Lang) => lang.replace('_', '-');
 const workflowWords = (id: string) => {
@@ -325,19 +325,7 @@ const resultReport: ReportDef = {
     projectFilter(labReports.projectId),
     siteFilter(labReports.siteId),
     barcodeFilter(labReports.barcode),
-    {
-      key: 'testItemId',
-      title: { zh: '检测项目', en: 'Test item', hk: '檢測項目' },
-      kind: 'select',
-      load: async (db, _scope, lang) =>
-        (
-          await db
-            .select({ value: testItems.id, label: localNameColumn(testItems, lang) })
-            .from(testItems)
-            .orderBy(asc(testItems.code))
-        ).map((r) => ({ value: r.value, label: r.label })),
-      where: idIn(labReportResults.testItemId),
-    },
+    testItemFilter(labReportResults.testItemId),
     {
       key: 'flag',
       title: { zh: '提示', en: 'Flag', hk: '提示' },

@@ -6,7 +6,7 @@
 // The row scope applies to `sites` (the project and site every counted row belongs to). SQL counts
 // and groups; the turnaround time of each (item, received day, reported day) group is counted here,
 // a few rows per project, in `finish`.
-import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { planVisitSamples, projectPlans, projects, sites, testItems, visitPoints } from '../../db/schema.js';
 import {
   labReportResults,
@@ -72,6 +72,19 @@ export function turnaround(groups: readonly TatGroup[]) {
   };
 }
 
+/** The test item picker (its choices from table-option), on a column holding the item's id. */
+export const testItemFilter = (column: Column): ReportFilterDef => ({
+  key: 'testItemId',
+  title: { zh: '检测项目', en: 'Test item', hk: '檢測項目' },
+  kind: 'select',
+  load: async (db, _scope, lang) =>
+    await db
+      .select({ value: testItems.id, label: localNameColumn(testItems, lang) })
+      .from(testItems)
+      .orderBy(asc(testItems.code)),
+  where: idIn(column),
+});
+
 const scopeFilters: ReportFilterDef[] = [
   {
     key: 'projectId',
@@ -119,16 +132,18 @@ const tatJson = (g: ReturnType<typeof tatGroupsAs>) =>
     TatGroup[]
   >`json_agg(json_build_object('item', ${g.item}, 'received', ${g.received}, 'done', ${g.done}, 'open', ${g.open}, 'tatHours', ${g.tatHours}, 'n', ${g.n}))`;
 
-const tatColumns = (): ReportColumnDef[] => [
-  count('tatMedian', 'TAT 中位数（工作日）', 'TAT median (working days)', 'TAT 中位數（工作日）'),
-  {
+/** The turnaround columns both overviews show, declared once. */
+const TAT = {
+  median: count('tatMedian', 'TAT 中位数（工作日）', 'TAT median (working days)', 'TAT 中位數（工作日）'),
+  p90: count('tatP90', 'TAT P90（工作日）', 'TAT p90 (working days)', 'TAT P90（工作日）'),
+  within: {
     key: 'withinTarget',
     title: { zh: '达标率', en: 'Within target', hk: '達標率' },
     kind: 'text',
     width: 10,
   },
-  count('overdue', '超期', 'Overdue', '超期'),
-];
+  overdue: count('overdue', '超期', 'Overdue', '超期'),
+} satisfies Record<string, ReportColumnDef>;
 
 const groupsOf = (row: ReportRow) => (row.tat as TatGroup[] | null) ?? [];
 
@@ -148,7 +163,9 @@ export const projectOverview: ReportDef = {
     count('received', '已接收', 'Received', '已接收'),
     count('tested', '已检测', 'Tested', '已檢測'),
     count('reported', '已报告', 'Reported', '已報告'),
-    ...tatColumns(),
+    TAT.median,
+    TAT.within,
+    TAT.overdue,
     count('rejected', '接收拒收', 'Rejected at receipt', '接收拒收'),
   ],
   filters: scopeFilters,
@@ -257,30 +274,12 @@ export const testItemOverview: ReportDef = {
     count('tested', '已检测', 'Tested', '已檢測'),
     count('reported', '已报告', 'Reported', '已報告'),
     count('target', 'TAT 目标（工作日）', 'TAT target (working days)', 'TAT 目標（工作日）'),
-    count('tatMedian', 'TAT 中位数（工作日）', 'TAT median (working days)', 'TAT 中位數（工作日）'),
-    count('tatP90', 'TAT P90（工作日）', 'TAT p90 (working days)', 'TAT P90（工作日）'),
-    {
-      key: 'withinTarget',
-      title: { zh: '达标率', en: 'Within target', hk: '達標率' },
-      kind: 'text',
-      width: 10,
-    },
-    count('overdue', '超期', 'Overdue', '超期'),
+    TAT.median,
+    TAT.p90,
+    TAT.within,
+    TAT.overdue,
   ],
-  filters: [
-    ...scopeFilters,
-    {
-      key: 'testItemId',
-      title: { zh: '检测项目', en: 'Test item', hk: '檢測項目' },
-      kind: 'select',
-      load: async (db, _scope, lang) =>
-        await db
-          .select({ value: testItems.id, label: localNameColumn(testItems, lang) })
-          .from(testItems)
-          .orderBy(asc(testItems.code)),
-      where: idIn(labReportResults.testItemId),
-    },
-  ],
+  filters: [...scopeFilters, testItemFilter(labReportResults.testItemId)],
   scope: { project: sites.projectId, site: sites.id },
   whole: true,
   query: (input) => {
