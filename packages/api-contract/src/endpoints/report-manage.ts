@@ -14,6 +14,8 @@ export const REPORT_CODES = [
   'lab-result-report',
   'sample-sample-out-detail',
   'sample-sample-in-detail',
+  'project-project-overview',
+  'project-testitem-overview',
 ] as const;
 export type ReportCode = (typeof REPORT_CODES)[number];
 

@@ -104,6 +104,8 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/report-manage/lab/result-report': report('lab-result-report'),
   '/report-manage/sample/sample-out-detail': report('sample-sample-out-detail'),
   '/report-manage/sample/sample-in-detail': report('sample-sample-in-detail'),
+  '/report-manage/project/project-overview': report('project-project-overview'),
+  '/report-manage/project/testitem-overview': report('project-testitem-overview'),
 };
 
 /**

@@ -50,6 +50,7 @@ import { seedProjectConfigDemo } from './project-config-demo.js';
 import { seedProjectReportsDemo } from './project-reports-demo.js';
 import { seedProjectsDemo } from './projects-demo.js';
 import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
+import { seedReportOverviewsDemo } from './report-overviews-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
 import { seedSiteReportsDemo } from './site-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
@@ -448,6 +449,7 @@ export async function seedDatabase(
       await seedSupplyBarcodesDemo(tx, options.now);
       await seedMarketingDemo(tx, options.now, options.files);
       await seedFinanceDemo(tx, options.now);
+      await seedReportOverviewsDemo(tx);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

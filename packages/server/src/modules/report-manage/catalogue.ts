@@ -31,6 +31,7 @@ import {
   startsWith,
   textIn,
 } from './engine.js';
+import { projectOverview, testItemFilter, testItemOverview } from './overviews.js';
 
 const formLang = (lang: Lang) => lang.replace('_', '-');
 const workflowWords = (id: string) => {
@@ -324,19 +325,7 @@ const resultReport: ReportDef = {
     projectFilter(labReports.projectId),
     siteFilter(labReports.siteId),
     barcodeFilter(labReports.barcode),
-    {
-      key: 'testItemId',
-      title: { zh: '检测项目', en: 'Test item', hk: '檢測項目' },
-      kind: 'select',
-      load: async (db, _scope, lang) =>
-        (
-          await db
-            .select({ value: testItems.id, label: localNameColumn(testItems, lang) })
-            .from(testItems)
-            .orderBy(asc(testItems.code))
-        ).map((r) => ({ value: r.value, label: r.label })),
-      where: idIn(labReportResults.testItemId),
-    },
+    testItemFilter(labReportResults.testItemId),
     {
       key: 'flag',
       title: { zh: '提示', en: 'Flag', hk: '提示' },
@@ -503,5 +492,7 @@ const sampleIn = movements(
 
 /** Every declared report by code. */
 export const REPORTS: ReadonlyMap<ReportCode, ReportDef> = new Map(
-  [queryBarcode, barcodeStat, resultReport, sampleOut, sampleIn].map((r) => [r.code, r]),
+  [queryBarcode, barcodeStat, resultReport, sampleOut, sampleIn, projectOverview, testItemOverview].map(
+    (r) => [r.code, r],
+  ),
 );
