@@ -113,7 +113,6 @@ export const reportRevisionWorkflow = defineWorkflow({
       to: 'revision_pending',
       permission: REPORT_PERMISSIONS.revise,
       actor: 'applicant',
-      reason: { required: true, max: 255 },
       signature: false,
     },
     approveRevision: {
