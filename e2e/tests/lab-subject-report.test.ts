@@ -140,9 +140,11 @@ describe('subject registration and reports through the bridge', () => {
       await lab.waitForURL(/\/after-analysis\/report-modify$/);
       await lab.getByTestId(`report-edit-${reportNo}-v1`).click();
       await lab.waitForURL(/\/edit-report-modify\?id=\d+$/);
-      await lab.getByTestId('revise-reason').fill('录入错误更正');
-      await lab.getByTestId('result-value').first().fill('35');
-      await lab.getByTestId('revision-save').click();
+      // The request's page shown (the new-request page stays kept in its tab, hidden).
+      const editing = lab.locator('[data-page="/laboratory/after-analysis/edit-report-modify"]');
+      await editing.getByTestId('revise-reason').fill('录入错误更正');
+      await editing.getByTestId('result-value').first().fill('35');
+      await editing.getByTestId('revision-save').click();
       await lab.getByText('修改申请已保存').waitFor();
 
       await reviewer.goto(`${stack.consoleUrl}/laboratory/after-analysis/report-modify-review`);
