@@ -142,10 +142,21 @@ export const AUDIT_OBJECTS = {
   discountLimit: { 'zh-CN': '折扣权限', 'en-US': 'Discount limit', 'zh-HK': '折扣權限' },
   quotation: { 'zh-CN': '报价单', 'en-US': 'Quotation', 'zh-HK': '報價單' },
   contract: { 'zh-CN': '合同', 'en-US': 'Contract', 'zh-HK': '合同' },
+  reportManage: { 'zh-CN': '报表', 'en-US': 'Reports', 'zh-HK': '報表' },
+  reportExport: { 'zh-CN': '报表导出', 'en-US': 'Report export', 'zh-HK': '報表匯出' },
 } as const satisfies Record<string, Words>;
 
 /** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
 export const AUDIT_VERBS = {
+  userHead: { 'zh-CN': '保存报表列', 'en-US': 'save report columns', 'zh-HK': '儲存報表列' },
+  excel: { 'zh-CN': '导出报表', 'en-US': 'export a report', 'zh-HK': '匯出報表' },
+  resultReportDownload: {
+    'zh-CN': '下载报表导出',
+    'en-US': 'download a report export',
+    'zh-HK': '下載報表匯出',
+  },
+  resultReportCancel: { 'zh-CN': '取消报表导出', 'en-US': 'cancel a report export', 'zh-HK': '取消報表匯出' },
+  exportFinished: { 'zh-CN': '报表导出完成', 'en-US': 'report export finished', 'zh-HK': '報表匯出完成' },
   outboundCreate: { 'zh-CN': '新建出库单', 'en-US': 'create an outbound bill', 'zh-HK': '新建出庫單' },
   outboundSubmit: { 'zh-CN': '提交出库单', 'en-US': 'submit an outbound bill', 'zh-HK': '提交出庫單' },
   outboundCancel: { 'zh-CN': '取消出库单', 'en-US': 'cancel an outbound bill', 'zh-HK': '取消出庫單' },

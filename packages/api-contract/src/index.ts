@@ -40,6 +40,7 @@ export {
 } from './endpoints/project-record.js';
 export * from './endpoints/project-reports.js';
 export * from './endpoints/reference-data.js';
+export * from './endpoints/report-manage.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/research-centers.js';
 export * from './endpoints/sample-users.js';
@@ -132,6 +133,7 @@ import { progress } from './endpoints/progress.js';
 import { projectItemLog, projectTestItems, voidedBarcodes } from './endpoints/project-config.js';
 import { manualReports, projectReports } from './endpoints/project-reports.js';
 import { sampleTypes, stockOutTypes, temperatures } from './endpoints/reference-data.js';
+import { reportManage } from './endpoints/report-manage.js';
 import { report } from './endpoints/reports.js';
 import { researchCenter } from './endpoints/research-centers.js';
 import { sampleUsers } from './endpoints/sample-users.js';
@@ -210,6 +212,7 @@ export const endpoints = {
   rateCard,
   quotation,
   contract,
+  reportManage,
 } as const;
 
 /** Flat list of every declaration. */

@@ -65,6 +65,8 @@ import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
 import { REFERENCE_DATA_MESSAGES } from './modules/reference-data/messages.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
+import { REPORT_MESSAGES } from './modules/report-manage/messages.js';
+import { reportManageRoutes } from './modules/report-manage/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { RESEARCH_CENTER_MESSAGES } from './modules/research-centers/messages.js';
 import { researchCenterRoutes } from './modules/research-centers/routes.js';
@@ -173,6 +175,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   todoRoutes, // the home to-do list, derived from the workflows
   // Marketing
   marketingRoutes, // customers, rate cards, quotations, contracts (docs/finance.md)
+  reportManageRoutes, // reports of /report-manage (/bi/manage): one engine, exports as jobs
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
@@ -197,6 +200,7 @@ addMessages(CUSTODY_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);
 addMessages(TIMELINE_WORDS);
 addMessages(MARKETING_MESSAGES);
+addMessages(REPORT_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -30,6 +30,7 @@ import type { projectPlanParts } from './zh-CN/projectPlanParts';
 import type { projectProgress } from './zh-CN/projectProgress';
 import type { projectRecord } from './zh-CN/projectRecord';
 import type { projectReports } from './zh-CN/projectReports';
+import type { reports } from './zh-CN/reports';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
@@ -75,6 +76,7 @@ declare module 'i18next' {
       'libraryLog',
       'marketing',
       'libraryBatchEdit',
+      'reports',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -115,6 +117,7 @@ declare module 'i18next' {
       projectPlan: typeof projectPlan;
       projectReports: typeof projectReports;
       projectPlanParts: typeof projectPlanParts;
+      reports: typeof reports;
     };
   }
 }

@@ -3,6 +3,7 @@ import {
   allWorkflows,
   BILL_PERMISSIONS,
   MARKETING_PERMISSIONS,
+  REPORT_EXPORT_PERMISSIONS,
   temperatureRangeLabel,
 } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
@@ -114,6 +115,8 @@ export function requiredPermissions(): string[] {
   required.add(BILL_PERMISSIONS.destroyQa);
   // Seeing every customer, not only one's own (finance; docs/finance.md): no endpoint of its own.
   required.add(MARKETING_PERMISSIONS.customerAll);
+  // The reports' exports (their endpoints read the report's own permission: docs/reports.md).
+  for (const permission of REPORT_EXPORT_PERMISSIONS) required.add(permission);
   return [...required].sort();
 }
 

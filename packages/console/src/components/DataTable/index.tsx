@@ -30,6 +30,11 @@ export interface DataTableProps<T>
   columns: DataColumn<T>[];
   /** Table-head configuration code: the user's visible columns are kept on the server. */
   code?: string;
+  /**
+   * The user's visible columns kept elsewhere than the table heads (a report's `user-head`): what
+   * they are and how a change is saved. With it, `code` only shows the chooser.
+   */
+  head?: ColumnHead;
   page: number;
   size: number;
   total: number;
@@ -41,6 +46,12 @@ export interface DataTableProps<T>
   selection?: { mode: 'single' | 'multiple'; keys: Key[]; onChange(keys: Key[], rows: T[]): void };
   /** What the table holds (the page's title), the name of its scrolling region. */
   label?: string;
+}
+
+/** The columns a user chose (dataIndexes; empty: all) and where a change is kept. */
+export interface ColumnHead {
+  titles: string[];
+  save(next: string[]): Promise<unknown>;
 }
 
 /**
@@ -126,6 +137,7 @@ export function keyboardScrollable(root: HTMLElement | null, label: string): voi
 export function DataTable<T extends object>({
   columns,
   code,
+  head: ownHead,
   page,
   size,
   total,
@@ -139,10 +151,10 @@ export function DataTable<T extends object>({
   const headInput = { body: { code: code ?? '' } };
   // The user's columns change only through this table: asked once per code, kept a while.
   const head = useEndpointQuery((c) => c.system.tableHeadGet, headInput, {
-    enabled: Boolean(code),
+    enabled: Boolean(code) && !ownHead,
     staleTime: REFERENCE_STALE_MS,
   });
-  const titles = head.data?.data?.titles ?? NO_TITLES;
+  const titles = ownHead?.titles ?? head.data?.data?.titles ?? NO_TITLES;
   const { ref, y } = useScrollY(true);
   useOverflowTitles(ref);
   useLayoutEffect(() => keyboardScrollable(ref.current, label ?? t('components.table')));
@@ -153,6 +165,11 @@ export function DataTable<T extends object>({
 
   const saveTitles = async (next: string[]) => {
     if (!code) return;
+    if (ownHead) {
+      await ownHead.save(next);
+      feedback.success(t('components.columnsSaved'));
+      return;
+    }
     // Shown at once; the server keeps it for the next visit.
     client.setQueryData(
       endpointKey((c) => c.system.tableHeadGet, headInput),

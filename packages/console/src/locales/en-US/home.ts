@@ -45,6 +45,8 @@ export const home = {
       public: 'Public documents',
     },
     projectReport: 'Project report review',
+    quotation: 'Quotation',
+    contract: 'Contract',
   },
   actions: {
     completeEarly: 'complete early',
@@ -84,5 +86,7 @@ export const home = {
     disable: 'disable',
     putIn: 'store',
     takeOut: 'take out',
+    revise: 'Revise',
+    activate: 'Put in force',
   },
 };

@@ -29,6 +29,7 @@ import * as portalReports from '../../db/schema-portal-reports.js';
 import * as progress from '../../db/schema-progress.js';
 import * as projectConfig from '../../db/schema-project-config.js';
 import * as projectReports from '../../db/schema-project-reports.js';
+import * as reportManage from '../../db/schema-report-manage.js';
 import * as specimen from '../../db/schema-specimen.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
@@ -263,6 +264,7 @@ export const RECORD_SCHEMAS = [
   projectConfig,
   projectReports,
   specimen,
+  reportManage,
 ];
 const actorColumns = RECORD_SCHEMAS.flatMap((schema) =>
   Object.values(schema).flatMap((table) => {
