@@ -4,7 +4,7 @@ import {
   type ReportDetail,
   reportRevisionWorkflow,
 } from '@trialab/api-contract';
-import { Alert, Descriptions, Form, Input } from 'antd';
+import { Alert, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../access/useAccess';
 import { FormPage, useRecordId } from '../../../components/FormPage';
@@ -26,7 +26,6 @@ interface Values {
  * be made or changed for shows read-only, with why.
  */
 export function RevisionForm({ kind }: { kind: 'new' | 'edit' }) {
-  const { t } = useTranslation();
   const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
   const { can } = useAccess();
   const userId = useSession((s) => s.user?.id);
@@ -80,16 +79,10 @@ export function RevisionForm({ kind }: { kind: 'new' | 'edit' }) {
       testId="revision-form"
     >
       {report && (
-        <Descriptions bordered size="small" column={2} style={{ marginBottom: 16 }}>
-          <Descriptions.Item label={t('lab.receipt.status')}>
-            <ReportStatus status={report.status} />
-          </Descriptions.Item>
-          <Descriptions.Item label={r('subject')}>
-            {report.subjectNo} {report.subjectName}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('lab.receipt.project')}>{report.projectNo}</Descriptions.Item>
-          <Descriptions.Item label={r('barcode')}>{report.barcode}</Descriptions.Item>
-        </Descriptions>
+        <Space wrap style={{ marginBottom: 16 }} data-testid="revision-report">
+          <ReportStatus status={report.status} />
+          {`${report.subjectNo} ${report.subjectName} · ${report.projectNo} · ${r('barcode')} ${report.barcode}`}
+        </Space>
       )}
       <Form.Item
         name="reason"
