@@ -26,7 +26,7 @@ export function ResultLines({ items, fixed = false }: { items: TestItemRow[]; fi
       {(fields, { add, remove }) => (
         <>
           {fields.map((field) => (
-            <Space key={field.key} align="start">
+            <Space key={field.key} align="start" style={{ display: 'flex' }}>
               <Form.Item
                 name={[field.name, 'testItemId']}
                 rules={[{ required: true, message: r('itemRequired') }]}
