@@ -88,5 +88,6 @@ export const home = {
     takeOut: 'take out',
     revise: 'Revise',
     activate: 'Put in force',
+    editRevision: 'Edit the revision request',
   },
 };

@@ -88,5 +88,6 @@ export const home = {
     takeOut: '出库',
     revise: '修订',
     activate: '生效',
+    editRevision: '修改修订申请',
   },
 };

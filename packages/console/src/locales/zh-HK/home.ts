@@ -88,5 +88,6 @@ export const home = {
     takeOut: '出庫',
     revise: '修訂',
     activate: '生效',
+    editRevision: '修改修訂申請',
   },
 };
