@@ -1,14 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-// @ts-expect-error opencc-js ships no types: Converter({ from, to }) returns a string converter.
 import { Converter } from 'opencc-js/cn2t';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
-type Convert = (text: string) => string;
-const toTaiwan: Convert = Converter({ from: 'cn', to: 'tw' });
-const toHongKong: Convert = Converter({ from: 'cn', to: 'hk' });
+const toTaiwan = Converter({ from: 'cn', to: 'tw' });
+const toHongKong = Converter({ from: 'cn', to: 'hk' });
 
 /** Hong Kong writes 台 (控制台, 平台) as often as 臺: not a simplified character there. */
 const HONG_KONG_USAGE = new Set(['台']);
