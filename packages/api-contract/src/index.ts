@@ -42,6 +42,7 @@ export * from './endpoints/reports.js';
 export * from './endpoints/research-centers.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
+export * from './endpoints/supply.js';
 export {
   DICT_IMPORT_PROBLEMS,
   DUPLICATE_TARGETS,
@@ -93,6 +94,7 @@ export * from './workflows/sample-receipt.js';
 export * from './workflows/shared-document.js';
 export * from './workflows/specimen.js';
 export * from './workflows/subject-registration.js';
+export * from './workflows/supply-stocktake.js';
 export * from './workflows/test-order.js';
 
 import type { EndpointDef } from './endpoint.js';
@@ -129,6 +131,7 @@ import { report } from './endpoints/reports.js';
 import { researchCenter } from './endpoints/research-centers.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
+import { supply } from './endpoints/supply.js';
 import { dict, project, system } from './endpoints/system.js';
 import { systemStatus } from './endpoints/system-status.js';
 import { testItems } from './endpoints/test-items.js';
@@ -196,6 +199,7 @@ export const endpoints = {
   plan,
   projectReports,
   manualReports,
+  supply,
 } as const;
 
 /** Flat list of every declaration. */

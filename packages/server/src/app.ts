@@ -68,6 +68,8 @@ import { sharedDocRoutes } from './modules/shared-docs/routes.js';
 import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
 import { specimenLogRoutes } from './modules/specimen-log/routes.js';
+import { SUPPLY_MESSAGES } from './modules/supply/messages.js';
+import { supplyRoutes } from './modules/supply/routes.js';
 import { PLATFORM_DATA_MESSAGES } from './modules/system/messages.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { systemStatusRoutes } from './modules/system-status/routes.js';
@@ -155,6 +157,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,
+  supplyRoutes, // supply: catalogue and kits, stock ledger, FEFO, reorder, recall
   transportRoutes, // sample-shipment bookings
   clarificationRoutes, // clarification queries (site side and lab staff)
   homeRoutes,
@@ -184,6 +187,7 @@ addMessages(BILL_MESSAGES);
 addMessages(LIBRARY_SAMPLE_MESSAGES);
 addMessages(LIBRARY_RETENTION_MESSAGES);
 addMessages(CUSTODY_MESSAGES);
+addMessages(SUPPLY_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);
 addMessages(TIMELINE_WORDS);
 

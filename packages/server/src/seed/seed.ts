@@ -43,6 +43,7 @@ import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
 import { seedSiteReportsDemo } from './site-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
+import { seedSupplyDemo } from './supply-demo.js';
 import { seedSystemDemo } from './system-demo.js';
 import { seedWorkflowDemo } from './workflow-demo.js';
 
@@ -428,6 +429,7 @@ export async function seedDatabase(
       await seedLibraryTimelineDemo(tx, options.now, options.files);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
+      await seedSupplyDemo(tx, options.now);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

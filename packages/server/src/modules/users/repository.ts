@@ -29,6 +29,7 @@ import * as progress from '../../db/schema-progress.js';
 import * as projectConfig from '../../db/schema-project-config.js';
 import * as projectReports from '../../db/schema-project-reports.js';
 import * as specimen from '../../db/schema-specimen.js';
+import * as supply from '../../db/schema-supply.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
 import { type TimeRange, timeRange } from '../../services/audit-trail/queries.js';
@@ -261,6 +262,7 @@ export const RECORD_SCHEMAS = [
   projectConfig,
   projectReports,
   specimen,
+  supply,
 ];
 const actorColumns = RECORD_SCHEMAS.flatMap((schema) =>
   Object.values(schema).flatMap((table) => {
