@@ -32,6 +32,7 @@ import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
 import type { stockOut } from './zh-CN/stockOut';
+import type { supply } from './zh-CN/supply';
 import type { system } from './zh-CN/system';
 
 declare module 'i18next' {
@@ -71,6 +72,7 @@ declare module 'i18next' {
       'libraryCustody',
       'libraryHolds',
       'libraryLog',
+      'supply',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -83,6 +85,7 @@ declare module 'i18next' {
       libraryRetention: typeof libraryRetention;
       libraryCustody: typeof libraryCustody;
       libraryHolds: typeof libraryHolds;
+      supply: typeof supply;
       libraryLog: typeof libraryLog;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
