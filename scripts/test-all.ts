@@ -5,10 +5,12 @@
  * run ends with one line "summary: N passed, N failed" (lint, typecheck and dead code count as one
  * check each).
  *
- * The end-to-end suite starts first, in a vitest run of its own beside the other checks: its files
- * run one at a time against one stack and spend much of their time waiting for the browser, time
- * the other checks use. Its output is printed when it ends. Lint, typecheck and dead code run, one
- * after the other, beside the unit tests; each prints its output when it ends.
+ * The end-to-end suite starts first, in vitest runs of their own beside the other checks: its files
+ * run one at a time against one stack, so the suite is the run's longest lane. The accessibility
+ * sweep (its longest file, a quarter of the suite's CPU) runs in a second e2e lane on a stack of its
+ * own: the lanes end together instead of one core idling while the sweep runs last (docs/
+ * performance.md, "Sixth round"). Each e2e lane's output is printed when it ends. Lint, typecheck
+ * and dead code run, one after the other, beside the unit tests; each prints its output when it ends.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -83,13 +85,25 @@ const vitestArgs = (name: string) => [
   `--outputFile.json=${join(reportDir, `${name}.json`)}`,
 ];
 
-/** The e2e suite, started now; resolves when it has ended, with a `report()` that prints its output. */
-function startEndToEnd(): Promise<{ report(): StepResult }> {
-  const name = 'end-to-end tests';
-  const logFile = join(reportDir, 'e2e.log');
+/**
+ * e2e files that run in a lane of their own, each lane a vitest run with its own stack (global set-up):
+ * read-only sweeps of many pages, long enough to be worth a second stack (about 20 CPU s to start).
+ */
+const OWN_LANE_E2E = ['tests/accessibility.test.ts'];
+
+/**
+ * One e2e lane, started now; resolves when it has ended, with a `report()` that prints its output.
+ * `files`: the lane's files (empty: every file but those of the other lanes).
+ */
+function startEndToEnd(lane: string, files: readonly string[]): Promise<{ report(): StepResult }> {
+  const name = `end-to-end tests${files.length ? ` (${files.join(', ')})` : ''}`;
+  const logFile = join(reportDir, `${lane}.log`);
   const log = openSync(logFile, 'w');
   const started = performance.now();
-  const child = spawn(bin('vitest'), [...vitestArgs('e2e'), '--project', 'e2e'], {
+  const selection = files.length
+    ? files.map((file) => `e2e/${file}`)
+    : OWN_LANE_E2E.map((file) => `--exclude=**/${file}`);
+  const child = spawn(bin('vitest'), [...vitestArgs(lane), '--project', 'e2e', ...selection], {
     cwd: root,
     stdio: ['ignore', log, log],
   });
@@ -101,7 +115,9 @@ function startEndToEnd(): Promise<{ report(): StepResult }> {
       const ok = code === 0;
       resolve({
         report() {
-          console.log(`\n\x1b[1m== ${name}\x1b[0m (vitest run --project e2e, started with the other checks)`);
+          console.log(
+            `\n\x1b[1m== ${name}\x1b[0m (vitest run --project e2e ${selection.join(' ')}, started with the other checks)`,
+          );
           process.stdout.write(readFileSync(logFile));
           console.log(
             ok ? `\x1b[32m${name}: ok\x1b[0m (${took})` : `\x1b[31m${name}: failed\x1b[0m (${took})`,
@@ -113,7 +129,10 @@ function startEndToEnd(): Promise<{ report(): StepResult }> {
   });
 }
 
-const endToEnd = startEndToEnd();
+const endToEnd = [
+  { lane: 'e2e', run: startEndToEnd('e2e', []) },
+  ...OWN_LANE_E2E.map((file, i) => ({ lane: `e2e-${i + 1}`, run: startEndToEnd(`e2e-${i + 1}`, [file]) })),
+];
 // Lint, typecheck and dead code, one after the other, run beside the unit tests: the unit tests'
 // workers wait on file starts and the checks are one process each, so together they keep the
 // second core busy where a serial chain left it idle.
@@ -136,10 +155,8 @@ const checks = (async () => {
 const unitRun = step('tests', bin('vitest'), [...vitestArgs('unit'), '--project', '!e2e']);
 const steps: StepResult[] = await checks;
 const unit = await unitRun;
-const runs = [
-  { result: unit, report: 'unit' },
-  { result: (await endToEnd).report(), report: 'e2e' },
-];
+const runs = [{ result: unit, report: 'unit' }];
+for (const { lane, run } of endToEnd) runs.push({ result: (await run).report(), report: lane });
 
 let passed = steps.filter((s) => s.ok).length;
 let failed = steps.length - passed;

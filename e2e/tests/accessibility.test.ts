@@ -5,6 +5,9 @@
  * the pages people use most also in the light and night themes and in English and Hong Kong Chinese.
  * Then what no menu leads to: /login (each sign-in method, the forgotten-password dialog), /403, the
  * 404 page, the lock screen and the forced password change.
+ *
+ * `npm test` runs this file in an e2e lane of its own, on a stack of its own, beside the other e2e
+ * files (scripts/test-all.ts `OWN_LANE_E2E`): it only reads, and needs nothing another file wrote.
  */
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -35,6 +35,8 @@ export const AUDIT_OBJECTS = {
   retentionRule: { 'zh-CN': '样本保存规则', 'en-US': 'Retention rule', 'zh-HK': '樣本保存規則' },
   retentionExtension: { 'zh-CN': '延长保存', 'en-US': 'Retention extension', 'zh-HK': '延長保存' },
   libraryHolds: { 'zh-CN': '样本标记', 'en-US': 'Specimen flags', 'zh-HK': '樣本標記' },
+  libraryBatchEdit: { 'zh-CN': '批量编辑样本', 'en-US': 'Batch edit of specimens', 'zh-HK': '批量編輯樣本' },
+  sampleUsers: { 'zh-CN': '样本经手人', 'en-US': 'Sample handlers', 'zh-HK': '樣本經手人' },
   libraryHold: {
     'zh-CN': '法律保全或撤回知情同意',
     'en-US': 'Legal hold or consent withdrawal',
@@ -142,6 +144,13 @@ export const AUDIT_OBJECTS = {
   visitPoint: { 'zh-CN': '访视点', 'en-US': 'Visit', 'zh-HK': '訪視點' },
   voidedBarcode: { 'zh-CN': '作废条码', 'en-US': 'Voided barcode', 'zh-HK': '作廢條碼' },
   voidedBarcodes: { 'zh-CN': '作废条码', 'en-US': 'Voided barcode', 'zh-HK': '作廢條碼' },
+  customer: { 'zh-CN': '客户', 'en-US': 'Customer', 'zh-HK': '客戶' },
+  rateCard: { 'zh-CN': '价目表', 'en-US': 'Rate card', 'zh-HK': '價目表' },
+  discountLimit: { 'zh-CN': '折扣权限', 'en-US': 'Discount limit', 'zh-HK': '折扣權限' },
+  quotation: { 'zh-CN': '报价单', 'en-US': 'Quotation', 'zh-HK': '報價單' },
+  contract: { 'zh-CN': '合同', 'en-US': 'Contract', 'zh-HK': '合同' },
+  reportManage: { 'zh-CN': '报表', 'en-US': 'Reports', 'zh-HK': '報表' },
+  reportExport: { 'zh-CN': '报表导出', 'en-US': 'Report export', 'zh-HK': '報表匯出' },
 } as const satisfies Record<string, Words>;
 
 /** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
@@ -154,6 +163,15 @@ export const AUDIT_VERBS = {
   stockMove: { 'zh-CN': '库存变动', 'en-US': 'move stock', 'zh-HK': '庫存變動' },
   stocktakeCreate: { 'zh-CN': '登记盘点', 'en-US': 'record a stocktake', 'zh-HK': '登記盤點' },
   stocktakeReview: { 'zh-CN': '审核盘点', 'en-US': 'review a stocktake', 'zh-HK': '審核盤點' },
+  userHead: { 'zh-CN': '保存报表列', 'en-US': 'save report columns', 'zh-HK': '儲存報表列' },
+  excel: { 'zh-CN': '导出报表', 'en-US': 'export a report', 'zh-HK': '匯出報表' },
+  resultReportDownload: {
+    'zh-CN': '下载报表导出',
+    'en-US': 'download a report export',
+    'zh-HK': '下載報表匯出',
+  },
+  resultReportCancel: { 'zh-CN': '取消报表导出', 'en-US': 'cancel a report export', 'zh-HK': '取消報表匯出' },
+  exportFinished: { 'zh-CN': '报表导出完成', 'en-US': 'report export finished', 'zh-HK': '報表匯出完成' },
   outboundCreate: { 'zh-CN': '新建出库单', 'en-US': 'create an outbound bill', 'zh-HK': '新建出庫單' },
   outboundSubmit: { 'zh-CN': '提交出库单', 'en-US': 'submit an outbound bill', 'zh-HK': '提交出庫單' },
   outboundCancel: { 'zh-CN': '取消出库单', 'en-US': 'cancel an outbound bill', 'zh-HK': '取消出庫單' },
@@ -252,6 +270,7 @@ export const AUDIT_VERBS = {
   edit: { 'zh-CN': '修改', 'en-US': 'edit', 'zh-HK': '修改' },
   set: { 'zh-CN': '设置', 'en-US': 'set', 'zh-HK': '設置' },
   lift: { 'zh-CN': '解除', 'en-US': 'lift', 'zh-HK': '解除' },
+  apply: { 'zh-CN': '批量更正', 'en-US': 'apply a batch correction', 'zh-HK': '批量更正' },
   enable: { 'zh-CN': '启用', 'en-US': 'enable', 'zh-HK': '啟用' },
   fileUpload: { 'zh-CN': '上传文件', 'en-US': 'upload a file', 'zh-HK': '上傳文件' },
   firstUpdatePassword: {
@@ -356,6 +375,10 @@ export const AUDIT_VERBS = {
   wxBind: { 'zh-CN': '绑定微信', 'en-US': 'bind WeChat', 'zh-HK': '綁定微信' },
   wxLogin: { 'zh-CN': '微信登录', 'en-US': 'sign in with WeChat', 'zh-HK': '微信登入' },
   wxUnBind: { 'zh-CN': '解绑微信', 'en-US': 'unbind WeChat', 'zh-HK': '解綁微信' },
+  addVersion: { 'zh-CN': '新增版本', 'en-US': 'add a version', 'zh-HK': '新增版本' },
+  setDiscountLimit: { 'zh-CN': '设置折扣权限', 'en-US': 'set a discount limit', 'zh-HK': '設置折扣權限' },
+  amend: { 'zh-CN': '合同变更', 'en-US': 'amend', 'zh-HK': '合同變更' },
+  activate: { 'zh-CN': '生效', 'en-US': 'put in force', 'zh-HK': '生效' },
 } as const satisfies Record<string, Words>;
 
 /** The fields audit values carry most; any other shows as its key spelt out (`sampleCount` → sample count). */
@@ -404,6 +427,7 @@ export const AUDIT_FIELDS = {
   kind: { 'zh-CN': '类别', 'en-US': 'Kind', 'zh-HK': '類別' },
   type: { 'zh-CN': '类型', 'en-US': 'Type', 'zh-HK': '類型' },
   visit: { 'zh-CN': '访视', 'en-US': 'Visit', 'zh-HK': '訪視' },
+  volumeUl: { 'zh-CN': '剩余体积（µL）', 'en-US': 'Remaining volume (µL)', 'zh-HK': '剩餘體積（µL）' },
   visitName: { 'zh-CN': '访视名称', 'en-US': 'Visit name', 'zh-HK': '訪視名稱' },
   barcode: { 'zh-CN': '条码', 'en-US': 'Barcode', 'zh-HK': '條碼' },
   barcodes: { 'zh-CN': '条码', 'en-US': 'Barcodes', 'zh-HK': '條碼' },

@@ -101,6 +101,10 @@ const VERB_ACTIONS: Record<string, GrantAction> = {
   // Legal holds and consent withdrawals: set and lifted with an e-signature.
   hold: 'sign',
   lift: 'sign',
+  // Marketing: seeing every customer (not only one's own) is a wider view.
+  all: 'view',
+  // A batch correction of specimen records, e-signed (batch-edit-sample).
+  correct: 'sign',
   // A second person's check without an e-signature.
   review: 'review',
   audit: 'review',

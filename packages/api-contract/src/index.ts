@@ -10,6 +10,7 @@ export * from './endpoints/express.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
 export * from './endpoints/library.js';
+export * from './endpoints/library-batch-edit.js';
 export * from './endpoints/library-bills.js';
 export * from './endpoints/library-containers.js';
 export * from './endpoints/library-custody.js';
@@ -19,6 +20,7 @@ export * from './endpoints/library-maintenance.js';
 export * from './endpoints/library-moves.js';
 export * from './endpoints/library-retention.js';
 export * from './endpoints/library-samples.js';
+export * from './endpoints/marketing.js';
 export * from './endpoints/plan-templates.js';
 export * from './endpoints/plans.js';
 export * from './endpoints/portal-address.js';
@@ -38,8 +40,10 @@ export {
 } from './endpoints/project-record.js';
 export * from './endpoints/project-reports.js';
 export * from './endpoints/reference-data.js';
+export * from './endpoints/report-manage.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/research-centers.js';
+export * from './endpoints/sample-users.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
 export * from './endpoints/supply.js';
@@ -73,6 +77,7 @@ export * from './form-fields.js';
 export * from './grants.js';
 export * from './library-words.js';
 export * from './local-name.js';
+export * from './money.js';
 export * from './password.js';
 export { API_PREFIX } from './prefix.js';
 export * from './signing.js';
@@ -85,6 +90,7 @@ export * from './workflows/library.js';
 export * from './workflows/library-bills.js';
 export * from './workflows/library-maintenance.js';
 export * from './workflows/library-moves.js';
+export * from './workflows/marketing.js';
 export * from './workflows/portal.js';
 export * from './workflows/progress.js';
 export * from './workflows/project-file.js';
@@ -106,6 +112,7 @@ import { receipt } from './endpoints/express.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { library } from './endpoints/library.js';
+import { libraryBatchEdit } from './endpoints/library-batch-edit.js';
 import { libraryBills } from './endpoints/library-bills.js';
 import { libraryContainers } from './endpoints/library-containers.js';
 import { libraryCustody } from './endpoints/library-custody.js';
@@ -115,6 +122,7 @@ import { libraryMaintenance } from './endpoints/library-maintenance.js';
 import { libraryMoves } from './endpoints/library-moves.js';
 import { libraryRetention } from './endpoints/library-retention.js';
 import { librarySamples } from './endpoints/library-samples.js';
+import { contract, customer, quotation, rateCard } from './endpoints/marketing.js';
 import { formTemplates, planTemplates } from './endpoints/plan-templates.js';
 import { plan } from './endpoints/plans.js';
 import { address, personal } from './endpoints/portal-address.js';
@@ -127,8 +135,10 @@ import { progress } from './endpoints/progress.js';
 import { projectItemLog, projectTestItems, voidedBarcodes } from './endpoints/project-config.js';
 import { manualReports, projectReports } from './endpoints/project-reports.js';
 import { sampleTypes, stockOutTypes, temperatures } from './endpoints/reference-data.js';
+import { reportManage } from './endpoints/report-manage.js';
 import { report } from './endpoints/reports.js';
 import { researchCenter } from './endpoints/research-centers.js';
+import { sampleUsers } from './endpoints/sample-users.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
 import { supply } from './endpoints/supply.js';
@@ -183,6 +193,8 @@ export const endpoints = {
   libraryCustody,
   libraryHolds,
   libraryLog,
+  libraryBatchEdit,
+  sampleUsers,
   accountApplication,
   sharedDocOriginal,
   sharedDocPublic,
@@ -200,6 +212,11 @@ export const endpoints = {
   projectReports,
   manualReports,
   supply,
+  customer,
+  rateCard,
+  quotation,
+  contract,
+  reportManage,
 } as const;
 
 /** Flat list of every declaration. */

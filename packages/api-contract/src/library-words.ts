@@ -12,6 +12,7 @@ import type {
   StorageUnitKind,
   StorageUnitStatus,
 } from './workflows/library.js';
+import type { DestroyMethod } from './workflows/library-bills.js';
 
 type Words = Readonly<Record<FormLang, string>>;
 
@@ -47,6 +48,17 @@ export const CUSTODY_ACTION_WORDS: Readonly<Record<CustodyAction, Words>> = {
   destroy: { 'zh-CN': '销毁', 'en-US': 'destroyed', 'zh-HK': '銷毀' },
 };
 
+/**
+ * What the holds (bills, move requests, legal holds, consent withdrawals) are asked about: the custody
+ * actions and `edit`, a batch correction of a specimen's record (batch-edit-sample), which moves
+ * nothing but changes what the record says.
+ */
+export type HeldAction = CustodyAction | 'edit';
+export const HELD_ACTION_WORDS: Readonly<Record<HeldAction, Words>> = {
+  ...CUSTODY_ACTION_WORDS,
+  edit: { 'zh-CN': '修改', 'en-US': 'edited', 'zh-HK': '修改' },
+};
+
 /** Unit statuses as a predicate ("is a backup"), as the engine's refusals put them. */
 export const UNIT_STATUS_WORDS: Readonly<Record<StorageUnitStatus, Words>> = {
   active: { 'zh-CN': '运行中', 'en-US': 'active', 'zh-HK': '運行中' },
@@ -73,6 +85,14 @@ export const BOX_KIND_WORDS: Readonly<Record<BoxKind, Words>> = {
   grid: { 'zh-CN': '冻存盒', 'en-US': 'box', 'zh-HK': '凍存盒' },
   bag: { 'zh-CN': '样本袋', 'en-US': 'bag', 'zh-HK': '樣本袋' },
   bin: { 'zh-CN': '样本筐', 'en-US': 'bin', 'zh-HK': '樣本筐' },
+};
+
+/** How a destruction was carried out, as a label (the bill's confirmation, its list, timelines). */
+export const DESTROY_METHOD_WORDS: Readonly<Record<DestroyMethod, Words>> = {
+  autoclave: { 'zh-CN': '高压灭菌', 'en-US': 'autoclave', 'zh-HK': '高壓滅菌' },
+  incineration: { 'zh-CN': '焚烧', 'en-US': 'incineration', 'zh-HK': '焚燒' },
+  chemical: { 'zh-CN': '化学处理', 'en-US': 'chemical treatment', 'zh-HK': '化學處理' },
+  vendor: { 'zh-CN': '委托有资质单位', 'en-US': 'licensed contractor', 'zh-HK': '委託有資質單位' },
 };
 
 /**

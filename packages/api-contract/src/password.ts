@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MessageTexts } from './codes.js';
 import { FORM_FIELD_VALIDATION_MESSAGES } from './form-fields.js';
 import { LAB_VALIDATION_MESSAGES } from './lab-messages.js';
+import { MARKETING_VALIDATION_MESSAGES } from './marketing-messages.js';
 import { PORTAL_ADMIN_VALIDATION_MESSAGES } from './portal-admin-messages.js';
 import { PORTAL_VALIDATION_MESSAGES } from './portal-messages.js';
 import { PORTAL_REPORT_VALIDATION_MESSAGES } from './portal-report-messages.js';
@@ -102,6 +103,7 @@ export const VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   ...SUPPLY_VALIDATION_MESSAGES,
   ...FORM_FIELD_VALIDATION_MESSAGES,
   ...PROJECT_VALIDATION_MESSAGES,
+  ...MARKETING_VALIDATION_MESSAGES,
 };
 
 /** SPEC section 5 patterns. */

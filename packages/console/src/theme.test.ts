@@ -1,7 +1,15 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { THEME_PALETTE, type ThemeMode } from './stores/settings';
-import { contrast, MIN_CONTRAST, over, themeConfig } from './theme';
+import {
+  BACKGROUNDS,
+  CHART_PALETTE,
+  contrast,
+  MIN_CONTRAST,
+  MIN_GRAPHIC_CONTRAST,
+  over,
+  themeConfig,
+} from './theme';
 
 /** A token's colour as painted over an opaque background (antd's greys are rgba). */
 function painted(color: string, background: string): string {
@@ -83,5 +91,21 @@ describe('theme colours meet WCAG AA (4.5:1) for every palette colour and mode',
   it('keeps a palette colour that already passes', () => {
     expect(contrast('#ffffff', '#000000')).toBe(21);
     expect(themeConfig('light', '#2f54eb', false).token?.colorPrimary).toBe('#2f54eb');
+  });
+});
+
+describe('the charts’ palette', () => {
+  // The dark and light themes show content on the light backgrounds, the night theme on the dark ones.
+  const backgrounds = { dark: BACKGROUNDS.light, light: BACKGROUNDS.light, night: BACKGROUNDS.night };
+  it.each(Object.entries(backgrounds))('stands out at 3:1 on the %s theme’s backgrounds', (_, bg) => {
+    for (const color of CHART_PALETTE)
+      for (const background of [bg.container, bg.layout])
+        expect(contrast(color, background), `${color} on ${background}`).toBeGreaterThanOrEqual(
+          MIN_GRAPHIC_CONTRAST,
+        );
+  });
+
+  it('has no colour twice', () => {
+    expect(new Set(CHART_PALETTE).size).toBe(CHART_PALETTE.length);
   });
 });

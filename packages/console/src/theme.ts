@@ -11,6 +11,25 @@ export const BACKGROUNDS = {
   night: { container: '#141414', layout: '#000000' },
 } as const;
 
+/** WCAG 2.1 AA for graphical objects (1.4.11): a chart's bars against the page. */
+export const MIN_GRAPHIC_CONTRAST = 3;
+
+/**
+ * The charts' one palette: the Okabe-Ito colours (told apart with every common colour-vision
+ * deficiency), their lightness moved just enough to stand at 3:1 against the light content of the
+ * dark and light themes and the night theme's dark one alike (theme.test.ts checks it). Charts never
+ * rely on colour alone: each series also has its pattern (decal), its name in the legend and its
+ * numbers in the table beside.
+ */
+export const CHART_PALETTE = [
+  '#0072b2', // blue
+  '#d55e00', // vermillion
+  '#009e73', // bluish green
+  '#c972a2', // reddish purple
+  '#bd8300', // orange
+  '#1c93d7', // sky blue
+] as const;
+
 type Rgb = [number, number, number];
 
 const toRgb = (hex: string): Rgb => {

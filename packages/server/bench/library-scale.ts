@@ -16,7 +16,7 @@
 // The server runs in a child process (autocannon and the timing do not share its event loop). It
 // is the production server with the demo seed; then bench/library-seed.ts adds the library with
 // set-based SQL. The map is drawn by ../../../bench/library-map-draw.ts (the e2e Chromium driver).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -33,14 +33,17 @@ import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { scopeOf } from '../src/services/scope.js';
 import { awaitingCode, type Seeded, seedLibrary, storedCode, unitCode } from './library-seed.js';
 import { loginAsAdmin } from './login.js';
-import { answerCpu, benchConfig, forkServer, listenChild } from './server-child.js';
+import {
+  answerCpu,
+  benchConfig,
+  benchNumber,
+  forkServer,
+  listenChild,
+  provideDatabase,
+} from './server-child.js';
 
 const env = process.env;
-const num = (name: string, fallback: number) => {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-};
+const num = benchNumber;
 const SPECIMENS = num('BENCH_SPECIMENS', 1_000_000);
 const UNITS = num('BENCH_UNITS', 200);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 20);
@@ -121,35 +124,6 @@ async function serve(): Promise<void> {
 }
 
 // ---------------------------------------------------------------- the database
-
-/** An empty database: BENCH_DATABASE_URL, else a role and database of their own in the local cluster. */
-function provideDatabase(): { url: string; drop: () => void } {
-  if (env.BENCH_DATABASE_URL) return { url: env.BENCH_DATABASE_URL, drop: () => undefined };
-  // Debian's cluster tools, as test/global-setup.ts uses them.
-  const sh = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
-  const listing = sh('pg_lsclusters', ['--no-header']);
-  const [version, cluster, port, status] =
-    listing
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim()
-      .split(/\s+/) ?? [];
-  if (!version || !cluster || !port) throw new Error(`no PostgreSQL cluster:\n${listing}`);
-  if (status !== 'online') sh('pg_ctlcluster', [version, cluster, 'start']);
-  const psql = (statement: string) =>
-    sh('runuser', ['-u', 'postgres', '--', 'psql', '-qAt', '-p', port, '-c', statement]);
-  const name = `trialab_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const password = randomBytes(18).toString('hex');
-  psql(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
-  psql(`CREATE DATABASE ${name} OWNER ${name}`);
-  return {
-    url: `postgres://${name}:${password}@127.0.0.1:${port}/${name}`,
-    drop: () => {
-      psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      psql(`DROP ROLE IF EXISTS ${name}`);
-    },
-  };
-}
 
 // ---------------------------------------------------------------- signed calls
 

@@ -1,7 +1,8 @@
 // The API benches run the server in a child process of their own (so the load generator does not
 // share its event loop): started here, it sends its `Ready` message once listening and answers
 // 'cpu' with its own CPU time, asked for around each run (CPU per request, whatever the machine's load).
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
 import { loadConfig } from '../src/config.js';
@@ -76,4 +77,40 @@ export async function forkServer<Ready>(
       child.send('cpu');
     });
   return { child, ready, serverCpu };
+}
+
+/** An empty database: BENCH_DATABASE_URL, else a role and database of their own in the local cluster. */
+export function provideDatabase(): { url: string; drop: () => void } {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, drop: () => undefined };
+  // Debian's cluster tools, as test/global-setup.ts uses them.
+  const sh = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+  const listing = sh('pg_lsclusters', ['--no-header']);
+  const [version, cluster, port, status] =
+    listing
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .split(/\s+/) ?? [];
+  if (!version || !cluster || !port) throw new Error(`no PostgreSQL cluster:\n${listing}`);
+  if (status !== 'online') sh('pg_ctlcluster', [version, cluster, 'start']);
+  const psql = (statement: string) =>
+    sh('runuser', ['-u', 'postgres', '--', 'psql', '-qAt', '-p', port, '-c', statement]);
+  const name = `trialab_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const password = randomBytes(18).toString('hex');
+  psql(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
+  psql(`CREATE DATABASE ${name} OWNER ${name}`);
+  return {
+    url: `postgres://${name}:${password}@127.0.0.1:${port}/${name}`,
+    drop: () => {
+      psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      psql(`DROP ROLE IF EXISTS ${name}`);
+    },
+  };
+}
+
+/** A positive whole number from the environment (a bench's size), or its default. */
+export function benchNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
 }

@@ -30,6 +30,8 @@ import { deptRoutes } from './modules/dept/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
+import { LIBRARY_BATCH_EDIT_MESSAGES } from './modules/library-batch-edit/messages.js';
+import { libraryBatchEditRoutes } from './modules/library-batch-edit/routes.js';
 import { libraryBillRoutes } from './modules/library-bills/routes.js';
 import { LIBRARY_CONTAINER_MESSAGES } from './modules/library-containers/messages.js';
 import { libraryContainerRoutes } from './modules/library-containers/routes.js';
@@ -42,6 +44,8 @@ import { LIBRARY_RETENTION_MESSAGES } from './modules/library-retention/messages
 import { libraryRetentionRoutes } from './modules/library-retention/routes.js';
 import { LIBRARY_SAMPLE_MESSAGES } from './modules/library-samples/messages.js';
 import { librarySampleRoutes } from './modules/library-samples/routes.js';
+import { MARKETING_MESSAGES } from './modules/marketing/messages.js';
+import { marketingRoutes } from './modules/marketing/routes.js';
 import { PLAN_TEMPLATE_MESSAGES } from './modules/plan-templates/messages.js';
 import { planTemplateRoutes } from './modules/plan-templates/routes.js';
 import { PLAN_MESSAGES } from './modules/plans/messages.js';
@@ -61,9 +65,12 @@ import { projectRoutes } from './modules/projects/routes.js';
 import { receiptRoutes } from './modules/receipt/routes.js';
 import { REFERENCE_DATA_MESSAGES } from './modules/reference-data/messages.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
+import { REPORT_MESSAGES } from './modules/report-manage/messages.js';
+import { reportManageRoutes } from './modules/report-manage/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { RESEARCH_CENTER_MESSAGES } from './modules/research-centers/messages.js';
 import { researchCenterRoutes } from './modules/research-centers/routes.js';
+import { sampleUserRoutes } from './modules/sample-users/routes.js';
 import { sharedDocRoutes } from './modules/shared-docs/routes.js';
 import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
@@ -150,6 +157,8 @@ const DOMAINS: FastifyPluginAsync[] = [
   libraryMoveRoutes, // reviewed moves and evacuation of the specimen library
   libraryBillRoutes, // the library's outbound and destruction bills (through the engine)
   librarySampleRoutes, // the library's specimen pages: awaiting storage, rack-scanner import
+  libraryBatchEditRoutes, // the library's batch edit of specimen records (previewed, e-signed)
+  sampleUserRoutes, // POST /sample/users: who handled a sample (receipt, bench, custody)
   libraryRetentionRoutes, // retention rules and expired specimens (specimen-expired)
   libraryCustodyRoutes, // identity-verified custody: authorised recipients, settings, bills' checks
   libraryHoldRoutes, // legal holds and consent withdrawals (checked by the position engine)
@@ -167,6 +176,9 @@ const DOMAINS: FastifyPluginAsync[] = [
   sharedDocRoutes, // original and public records shared with sites
   portalStaffRoutes, // express/mail and logistics views
   todoRoutes, // the home to-do list, derived from the workflows
+  // Marketing
+  marketingRoutes, // customers, rate cards, quotations, contracts (docs/finance.md)
+  reportManageRoutes, // reports of /report-manage (/bi/manage): one engine, exports as jobs
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
@@ -185,11 +197,14 @@ addMessages(LIBRARY_CONTAINER_MESSAGES);
 addMessages(MOVE_MESSAGES);
 addMessages(BILL_MESSAGES);
 addMessages(LIBRARY_SAMPLE_MESSAGES);
+addMessages(LIBRARY_BATCH_EDIT_MESSAGES);
 addMessages(LIBRARY_RETENTION_MESSAGES);
 addMessages(CUSTODY_MESSAGES);
 addMessages(SUPPLY_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);
 addMessages(TIMELINE_WORDS);
+addMessages(MARKETING_MESSAGES);
+addMessages(REPORT_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -40,6 +40,9 @@ describe('file-id fields in the contract', () => {
         'codeMappings.importConfirm: fileId',
         'codeMappings.importPreview: fileId',
         'consumable.dispatch: lines.*.certificateFileId',
+        'contract.amend: signedFileId',
+        'contract.create: signedFileId',
+        'contract.update: signedFileId',
         'dict.importConfirm: fileId',
         'dict.importPreview: fileId',
         'project.centerImport: fileId',
@@ -104,6 +107,8 @@ const STRING_SAMPLES = [
   'SF1234567890',
   '2030-01-01T09:30:00.000Z',
   'A1',
+  // money, quantities and rates: decimal text (api-contract money.ts)
+  '1',
 ];
 
 /**

@@ -347,6 +347,10 @@ describe.each(ENGINES)('identity-verified custody on %s', (engine) => {
       threshold: 60,
       deviceType: 'zk',
     });
+    // The bill names the person identified (the list's entry), not the account linked to it.
+    expect(qa?.username).not.toBe('测试乙');
+    const detail = await as(keeper, bills.destroyDetail, { params: { id: destroyBill.id } });
+    expect(detail.data).toMatchObject({ witnessName: '测试乙', method: 'autoclave' });
     // The lab technician sees no destruction bill pages: the check is not found for them.
     expect((await as(lab, custody.billCheck, { params: { id: destroyBill.id } })).code).toBe(
       ResultCode.NOT_FOUND,

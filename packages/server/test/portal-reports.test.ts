@@ -274,12 +274,12 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
       projectId: 1,
       siteId: seeded.siteId,
       reason: '复检费',
-      amount: 88.5,
+      amount: '88.5',
       barcode: 'BC-DEMO-0001',
     };
     expect((await as(site, staffApi.create, { body: raise })).statusCode).toBe(403);
-    expect((await as(lab, staffApi.create, { body: { ...raise, amount: 1.234 } })).statusCode).toBe(400);
-    expect((await as(lab, staffApi.create, { body: { ...raise, amount: -5 } })).statusCode).toBe(400);
+    expect((await as(lab, staffApi.create, { body: { ...raise, amount: '1.234' } })).statusCode).toBe(400);
+    expect((await as(lab, staffApi.create, { body: { ...raise, amount: '-5' } })).statusCode).toBe(400);
     expect((await as(lab, staffApi.create, { body: { ...raise, reason: 'x'.repeat(256) } })).statusCode).toBe(
       400,
     );
@@ -375,7 +375,7 @@ describe.each(ENGINES)('portal reports on %s', (engine) => {
   });
 
   it('lets staff follow the notices of their projects: list, filter, detail with the site answers', async () => {
-    const raise = { projectId: 1, siteId: 0, reason: '样本重复寄送处理费', amount: 30 };
+    const raise = { projectId: 1, siteId: 0, reason: '样本重复寄送处理费', amount: '30' };
     const sites = await data<Chargeback[]>(as(site, api.chargebacks, { body: {} }));
     raise.siteId = sites.data[0]?.siteId ?? 0;
     const created = await data<{ id: number; noticeNo: string }>(as(lab, staffApi.create, { body: raise }));

@@ -72,6 +72,8 @@ const PAGES: Record<string, { endpoint: EndpointDef; body(state: string): Record
     endpoint: endpoints.libraryBills.destroyList,
     body: (status) => ({ status }),
   },
+  '/marketing/quotation': { endpoint: endpoints.quotation.paging, body: (status) => ({ status }) },
+  '/marketing/quotation-review': { endpoint: endpoints.quotation.paging, body: (status) => ({ status }) },
   '/specimen/manage/specimen-move': {
     endpoint: endpoints.libraryMoves.paging,
     body: (status) => ({ status }),

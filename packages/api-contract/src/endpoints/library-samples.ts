@@ -75,7 +75,7 @@ export type ScanPreview = z.infer<typeof scanPreview>;
 export const SAMPLE_COUNT_CAP = 10_000;
 
 /** The sample list's filters (sample-list and its export). Dates are whole days in the caller's zone. */
-const sampleFilters = {
+export const sampleFilters = {
   /** Barcode prefix. */
   code: z.string().trim().max(32).optional(),
   /** Sub-barcodes of this barcode. */

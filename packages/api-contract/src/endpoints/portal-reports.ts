@@ -3,6 +3,7 @@
 // endpoints that raise and withdraw chargeback notices.
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
+import { decimalField } from '../money.js';
 import { id, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 import {
   CHARGEBACK_LIMITS,
@@ -113,12 +114,12 @@ const resultFilters = {
 };
 
 const chargebackState = z.enum(CHARGEBACK_STATES);
-/** Amount in yuan: positive, at most 2 decimals. */
-export const chargebackAmount = z
-  .number()
-  .positive()
-  .max(CHARGEBACK_LIMITS.amountMax)
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'validation.amount' });
+/** Amount in yuan: positive, at most 2 decimals, as a decimal text (money.ts). */
+const chargebackAmount = decimalField(2, {
+  min: '0.01',
+  max: String(CHARGEBACK_LIMITS.amountMax),
+  minMessage: 'validation.amount',
+});
 
 export const chargebackRow = z.object({
   id: z.number(),

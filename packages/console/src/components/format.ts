@@ -21,3 +21,10 @@ export const formatTimeAs = (value: string | null | undefined, precision: keyof 
 
 /** `formatTimeAs(value, 'second')`, one argument so it serves as a column's `render`. */
 export const formatTime = (value: string | null | undefined) => formatTimeAs(value, 'second');
+
+/**
+ * A server-side text kept in its three languages (`zh_CN`, `en_US`, `zh_HK`: a signature's meaning)
+ * in the console's language (`zh-CN`, `en-US`, `zh-HK`).
+ */
+export const inLanguage = (texts: Readonly<Record<'zh_CN' | 'en_US' | 'zh_HK', string>>, language: string) =>
+  texts[language === 'en-US' ? 'en_US' : language === 'zh-HK' ? 'zh_HK' : 'zh_CN'];

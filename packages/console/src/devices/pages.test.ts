@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CAMERA_PAGES, cameraPagesOf, isCameraPage } from './pages';
 
 describe('camera pages (SPEC section 2)', () => {
-  it("are the six camera-related pages and the library's two confirmations", () => {
-    expect(CAMERA_PAGES).toHaveLength(8);
+  it("are the six camera-related pages, the library's two confirmations and the contracts", () => {
+    expect(CAMERA_PAGES).toHaveLength(9);
+    expect(isCameraPage('/marketing/contract')).toBe(true);
     expect(isCameraPage('/specimen/manage/out-warehouse-bill-confirm')).toBe(true);
     expect(isCameraPage('/express/sign')).toBe(true);
     expect(isCameraPage('/express/mail')).toBe(false);

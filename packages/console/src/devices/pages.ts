@@ -13,6 +13,8 @@ export const CAMERA_PAGES = [
   // Issue 27: identity-verified custody at a bill's confirmation (head camera, document camera).
   '/specimen/manage/out-warehouse-bill-confirm',
   '/specimen/manage/destroy-bill-confirm',
+  // Issue 29: a contract's signed scan may be taken with the document camera.
+  '/marketing/contract',
 ] as const;
 
 export type CameraPage = (typeof CAMERA_PAGES)[number];

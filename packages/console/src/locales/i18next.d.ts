@@ -6,6 +6,7 @@ import type { fields } from './zh-CN/fields';
 import type { home } from './zh-CN/home';
 import type { lab } from './zh-CN/lab';
 import type { labQueries } from './zh-CN/labQueries';
+import type { libraryBatchEdit } from './zh-CN/libraryBatchEdit';
 import type { libraryBills } from './zh-CN/libraryBills';
 import type { libraryContainers } from './zh-CN/libraryContainers';
 import type { libraryCustody } from './zh-CN/libraryCustody';
@@ -15,6 +16,7 @@ import type { libraryMap } from './zh-CN/libraryMap';
 import type { libraryRetention } from './zh-CN/libraryRetention';
 import type { librarySamples } from './zh-CN/librarySamples';
 import type { mapping } from './zh-CN/mapping';
+import type { marketing } from './zh-CN/marketing';
 import type { menu } from './zh-CN/menu';
 import type { planTemplate } from './zh-CN/planTemplate';
 import type { platformData } from './zh-CN/platformData';
@@ -28,6 +30,7 @@ import type { projectPlanParts } from './zh-CN/projectPlanParts';
 import type { projectProgress } from './zh-CN/projectProgress';
 import type { projectRecord } from './zh-CN/projectRecord';
 import type { projectReports } from './zh-CN/projectReports';
+import type { reports } from './zh-CN/reports';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
@@ -73,6 +76,9 @@ declare module 'i18next' {
       'libraryHolds',
       'libraryLog',
       'supply',
+      'marketing',
+      'libraryBatchEdit',
+      'reports',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -87,6 +93,8 @@ declare module 'i18next' {
       libraryHolds: typeof libraryHolds;
       supply: typeof supply;
       libraryLog: typeof libraryLog;
+      marketing: typeof marketing;
+      libraryBatchEdit: typeof libraryBatchEdit;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;
@@ -112,6 +120,7 @@ declare module 'i18next' {
       projectPlan: typeof projectPlan;
       projectReports: typeof projectReports;
       projectPlanParts: typeof projectPlanParts;
+      reports: typeof reports;
     };
   }
 }

@@ -5,7 +5,7 @@
  * the prefetch is only wasted, never wrong. Only the shell imports this: /login does not load it.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { EndpointDef } from '@trialab/api-contract';
+import type { EndpointDef, ReportCode } from '@trialab/api-contract';
 import { FIRST_PAGE, pagedInput } from '../components/usePaged';
 import { type EndpointPick, endpointQuery, REFERENCE_STALE_MS } from '../services/query';
 
@@ -22,6 +22,15 @@ const sampleTypes: Prefetch = (client) =>
     ...endpointQuery((c) => c.system.sampleTypeAll, { body: {} }),
     staleTime: REFERENCE_STALE_MS,
   });
+
+/** A declared report (`ReportPage`): its head and its first page without filters. */
+const report =
+  (code: ReportCode): Prefetch =>
+  (client) =>
+    Promise.all([
+      client.prefetchQuery(endpointQuery((c) => c.reportManage.tableHead, { body: { code } })),
+      list((c) => c.reportManage.tableData, { code, filters: {} })(client),
+    ]).then(() => undefined);
 
 const both =
   (...prefetches: Prefetch[]): Prefetch =>
@@ -53,6 +62,11 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/project/user-apply': list((c) => c.accountApplication.staffPaging),
   '/express/mail': list((c) => c.staffShipment.paging),
   '/express/unconventional': list((c) => c.chargebackStaff.paging),
+  '/marketing/customer': list((c) => c.customer.paging),
+  '/marketing/rate-card': list((c) => c.rateCard.paging),
+  '/marketing/quotation': list((c) => c.quotation.paging),
+  '/marketing/quotation-review': list((c) => c.quotation.paging, { status: 'submitted' }),
+  '/marketing/contract': list((c) => c.contract.paging),
   '/supply/consum-material-apply': list((c) => c.consumable.staffPaging, { status: ['approved'] }),
   '/supply/consum-material': list((c) => c.supply.consumablePage),
   '/supply/consum-cost-manage': list((c) => c.supply.stockPage),
@@ -85,6 +99,11 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/system/log': list((c) => c.user.loginLogPage),
   '/system/operation/log': list((c) => c.user.operateLogPaging),
   '/system/system-info': (client) => client.prefetchQuery(endpointQuery((c) => c.systemStatus.info)),
+  '/report-manage/lab/query-barcode': report('lab-query-barcode'),
+  '/report-manage/lab/barcode-stat': report('lab-barcode-stat'),
+  '/report-manage/lab/result-report': report('lab-result-report'),
+  '/report-manage/sample/sample-out-detail': report('sample-sample-out-detail'),
+  '/report-manage/sample/sample-in-detail': report('sample-sample-in-detail'),
 };
 
 /**

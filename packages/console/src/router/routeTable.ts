@@ -31,6 +31,7 @@ export const LAYOUT_ROUTES: RouteNode[] = [
   group('home', [leaf('todo'), leaf('todo-task')]),
   group('marketing', [
     leaf('customer'),
+    leaf('rate-card'),
     leaf('create-quotation', 'H'),
     leaf('quotation'),
     leaf('quotation-review', 'N'),

@@ -51,6 +51,8 @@ export const specimenBarcodes = pgTable(
     freezeThaw: smallint('freeze_thaw').notNull().default(0),
     /** What is left of it in microlitres (null: not measured); a partial outbound takes from it. */
     volumeUl: integer('volume_ul'),
+    /** The lab's remark on the specimen (set by a batch edit, docs/library.md "Batch edit"). */
+    remark: text('remark'),
     /** Set at the bench sign-for: the received shipment and sample line it came with. */
     transportId: integer('transport_id').references(() => sampleTransports.id),
     transportItemId: integer('transport_item_id').references(() => sampleTransportItems.id),

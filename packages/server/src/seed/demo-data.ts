@@ -42,6 +42,23 @@ const BILL_REVIEWER = [
 ];
 const BILL_QA = BILL_PERMISSIONS.destroyQa;
 
+/** What finance holds of marketing: every customer, quotation and contract seen; quotations reviewed. */
+const MARKETING_FINANCE = [
+  'marketing:root:view',
+  'marketing:customer:view',
+  'marketing:customer:page',
+  'marketing:customer:all',
+  'marketing:rate-card:view',
+  'marketing:rate-card:page',
+  'marketing:quotation:view',
+  'marketing:quotation:page',
+  'marketing:quotation:export',
+  'marketing:quotation-review:view',
+  'marketing:quotation-review:review',
+  'marketing:contract:view',
+  'marketing:contract:page',
+];
+
 export const DEMO_ROLES: DemoRole[] = [
   {
     code: 'lab_technician',
@@ -78,7 +95,8 @@ export const DEMO_ROLES: DemoRole[] = [
     name: '财务',
     enName: 'Finance',
     areas: ['home', 'financial', 'personal'],
-    extra: ['system:user:list'],
+    // Finance sees every customer, quotation and contract and reviews quotations (docs/finance.md).
+    extra: ['system:user:list', ...MARKETING_FINANCE],
   },
   {
     code: 'sales',
@@ -86,6 +104,8 @@ export const DEMO_ROLES: DemoRole[] = [
     enName: 'Sales',
     areas: ['home', 'marketing', 'personal'],
     extra: ['system:user:list'],
+    // Sales see their own customers; a quotation is reviewed by someone else.
+    except: ['marketing:quotation-review:', 'marketing:customer:all', 'marketing:rate-card:update'],
   },
   {
     code: 'platform_admin',
@@ -189,7 +209,7 @@ export const DEMO_USERS: DemoUser[] = [
     jobNumber: 'KM0501',
     type: 1,
     roles: ['sales'],
-    projects: [],
+    projects: ['KM-2026-001', 'KM-2026-002'],
   },
   {
     username: '周平台',

@@ -1,4 +1,11 @@
-import { ALL_ENDPOINTS, allWorkflows, BILL_PERMISSIONS, temperatureRangeLabel } from '@trialab/api-contract';
+import {
+  ALL_ENDPOINTS,
+  allWorkflows,
+  BILL_PERMISSIONS,
+  MARKETING_PERMISSIONS,
+  REPORT_EXPORT_PERMISSIONS,
+  temperatureRangeLabel,
+} from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
@@ -19,6 +26,7 @@ import {
 import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
 import { seedLabDemo } from './lab-demo.js';
+import { seedLibraryBatchEditDemo } from './library-batch-edit-demo.js';
 import { seedLibraryBillsDemo } from './library-bills-demo.js';
 import { seedLibraryContainersDemo } from './library-containers-demo.js';
 import { seedLibraryCustodyDemo } from './library-custody-demo.js';
@@ -28,6 +36,7 @@ import { seedLibraryMovesDemo } from './library-moves-demo.js';
 import { seedLibraryRetentionDemo } from './library-retention-demo.js';
 import { seedLibrarySamplesDemo } from './library-samples-demo.js';
 import { seedLibraryTimelineDemo } from './library-timeline-demo.js';
+import { seedMarketingDemo } from './marketing-demo.js';
 import { flattenMenus } from './menus.js';
 import { seedPlanSamplesDemo } from './plan-samples-demo.js';
 import { seedPlanTemplatesDemo } from './plan-templates-demo.js';
@@ -89,6 +98,7 @@ const ACTION_NAMES: Record<string, [string, string, string]> = {
   export: ['导出', 'Export', '匯出'],
   publish: ['发布', 'Publish', '發布'],
   hold: ['设置保全/撤回同意', 'Set hold or withdrawal', '設置保全/撤回同意'],
+  all: ['查看全部', 'See all', '查看全部'],
   lift: ['解除保全/撤回同意', 'Lift hold or withdrawal', '解除保全/撤回同意'],
 };
 
@@ -104,6 +114,10 @@ export function requiredPermissions(): string[] {
     for (const transition of Object.values(workflow.transitions)) required.add(transition.permission);
   // The QA permission one of a destruction's two authorisers holds (no endpoint of its own).
   required.add(BILL_PERMISSIONS.destroyQa);
+  // Seeing every customer, not only one's own (finance; docs/finance.md): no endpoint of its own.
+  required.add(MARKETING_PERMISSIONS.customerAll);
+  // The reports' exports (their endpoints read the report's own permission: docs/reports.md).
+  for (const permission of REPORT_EXPORT_PERMISSIONS) required.add(permission);
   return [...required].sort();
 }
 
@@ -426,10 +440,12 @@ export async function seedDatabase(
         subjectCardKey: options.subjectCardKey,
       });
       await seedLibraryHoldsDemo(tx, options.now);
+      await seedLibraryBatchEditDemo(tx, options.now);
       await seedLibraryTimelineDemo(tx, options.now, options.files);
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await seedSupplyDemo(tx, options.now);
+      await seedMarketingDemo(tx, options.now, options.files);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

@@ -1,5 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
+import type { Key } from 'react';
 import { describe, expect, it } from 'vitest';
 import '../../locales';
 import { fakeEndpoints } from '../../test/fakes';
@@ -55,6 +56,34 @@ describe('DataTable', () => {
     await waitFor(() => expect(screen.queryByText('Subject')).toBeNull());
     expect(screen.getAllByText('Barcode').length).toBeGreaterThan(0);
     expect(screen.getByText('共 7 条')).not.toBeNull();
+  });
+
+  it('keeps a multiple selection across pages and hands back the rows of every page', async () => {
+    const chosen: { keys: Key[]; rows: Row[] }[] = [];
+    const Paged = ({ page, keys }: { page: number; keys: Key[] }) => (
+      <App>
+        <DataTable<Row>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows.slice((page - 1) * 5, page * 5)}
+          page={page}
+          size={5}
+          total={7}
+          onPageChange={() => {}}
+          selection={{ mode: 'multiple', keys, onChange: (k, r) => chosen.push({ keys: k, rows: r }) }}
+        />
+      </App>
+    );
+    const { rerender } = render(<Paged page={1} keys={[]} />);
+    const boxOf = (barcode: string) =>
+      screen.getByText(barcode).closest('tr')?.querySelector('input[type="checkbox"]') as HTMLInputElement;
+    fireEvent.click(boxOf('B2'));
+    expect(chosen.at(-1)).toEqual({ keys: [2], rows: [rows[1]] });
+    // The server's second page: the first page's choice is kept, and its row comes back with it.
+    rerender(<Paged page={2} keys={[2]} />);
+    await waitFor(() => expect(screen.queryByText('B6')).not.toBeNull());
+    fireEvent.click(boxOf('B6'));
+    expect(chosen.at(-1)).toEqual({ keys: [2, 6], rows: [rows[1], rows[5]] });
   });
 });
 

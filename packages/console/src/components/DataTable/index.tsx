@@ -30,13 +30,28 @@ export interface DataTableProps<T>
   columns: DataColumn<T>[];
   /** Table-head configuration code: the user's visible columns are kept on the server. */
   code?: string;
+  /**
+   * The user's visible columns kept elsewhere than the table heads (a report's `user-head`): what
+   * they are and how a change is saved. With it, `code` only shows the chooser.
+   */
+  head?: ColumnHead;
   page: number;
   size: number;
   total: number;
   onPageChange(page: number, size: number): void;
-  selection?: { mode: 'single' | 'multiple'; keys: Key[]; onChange(keys: Key[]): void };
+  /**
+   * Row selection. A multiple selection is kept across pages (a page change keeps what was chosen on
+   * the others); `onChange` also hands back the chosen rows, those of other pages included.
+   */
+  selection?: { mode: 'single' | 'multiple'; keys: Key[]; onChange(keys: Key[], rows: T[]): void };
   /** What the table holds (the page's title), the name of its scrolling region. */
   label?: string;
+}
+
+/** The columns a user chose (dataIndexes; empty: all) and where a change is kept. */
+export interface ColumnHead {
+  titles: string[];
+  save(next: string[]): Promise<unknown>;
 }
 
 /**
@@ -122,6 +137,7 @@ export function keyboardScrollable(root: HTMLElement | null, label: string): voi
 export function DataTable<T extends object>({
   columns,
   code,
+  head: ownHead,
   page,
   size,
   total,
@@ -135,18 +151,25 @@ export function DataTable<T extends object>({
   const headInput = { body: { code: code ?? '' } };
   // The user's columns change only through this table: asked once per code, kept a while.
   const head = useEndpointQuery((c) => c.system.tableHeadGet, headInput, {
-    enabled: Boolean(code),
+    enabled: Boolean(code) && !ownHead,
     staleTime: REFERENCE_STALE_MS,
   });
-  const titles = head.data?.data?.titles ?? NO_TITLES;
+  const titles = ownHead?.titles ?? head.data?.data?.titles ?? NO_TITLES;
   const { ref, y } = useScrollY(true);
   useOverflowTitles(ref);
   useLayoutEffect(() => keyboardScrollable(ref.current, label ?? t('components.table')));
 
   const shown = useMemo(() => fitColumns(visibleColumns(columns, titles)), [columns, titles]);
+  // The rows chosen so far, by key: another page's rows are no longer in dataSource.
+  const chosenRows = useRef(new Map<Key, T>());
 
   const saveTitles = async (next: string[]) => {
     if (!code) return;
+    if (ownHead) {
+      await ownHead.save(next);
+      feedback.success(t('components.columnsSaved'));
+      return;
+    }
     // Shown at once; the server keeps it for the next visit.
     client.setQueryData(
       endpointKey((c) => c.system.tableHeadGet, headInput),
@@ -201,8 +224,22 @@ export function DataTable<T extends object>({
             columnWidth: TABLE_SIZES.selectColumnWidth,
             type: 'checkbox',
             selectedRowKeys: selection.keys,
-            onChange: (keys) =>
-              selection.onChange(selection.mode === 'single' ? singleSelection(selection.keys, keys) : keys),
+            preserveSelectedRowKeys: selection.mode === 'multiple',
+            onChange: (keys, rows) => {
+              const chosen = selection.mode === 'single' ? singleSelection(selection.keys, keys) : keys;
+              const known = chosenRows.current;
+              keys.forEach((k, i) => {
+                const row = rows[i];
+                if (row !== undefined) known.set(k, row);
+              });
+              const kept = new Map<Key, T>();
+              for (const k of chosen) {
+                const row = known.get(k);
+                if (row !== undefined) kept.set(k, row);
+              }
+              chosenRows.current = kept;
+              selection.onChange(chosen, [...kept.values()]);
+            },
           }
         }
         pagination={{

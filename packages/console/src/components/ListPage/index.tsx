@@ -11,6 +11,7 @@ import { columnFilters, type ListColumn, tableColumns } from './filters';
 export type { ListColumn } from './filters';
 export { StatesFilter } from './StatesFilter';
 export { compactFilter, type ListState, useListPage, useUrlTab } from './useListPage';
+export { useRowSelection } from './useRowSelection';
 
 export interface ListPageProps<T extends object, V extends object> {
   /** Rows and paging: `useListPage` (filter state included) or `usePaged`. */
@@ -20,6 +21,8 @@ export interface ListPageProps<T extends object, V extends object> {
   rowKey: DataTableProps<T>['rowKey'];
   /** Table-head configuration code (the user's visible columns). */
   code?: string;
+  /** The user's visible columns kept by the page's own endpoint (a report's `user-head`). */
+  head?: DataTableProps<T>['head'];
   /** Card title. */
   title?: ReactNode;
   /** Above the filter form, e.g. the page's tabs. */
@@ -68,6 +71,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   columns,
   rowKey,
   code,
+  head,
   title,
   header,
   filters: extraFilters,
@@ -161,6 +165,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
       <DataTable<T>
         rowKey={rowKey}
         code={code}
+        head={head}
         columns={shown}
         dataSource={list.rows}
         loading={list.loading}

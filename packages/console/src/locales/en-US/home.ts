@@ -46,6 +46,8 @@ export const home = {
       public: 'Public documents',
     },
     projectReport: 'Project report review',
+    quotation: 'Quotation',
+    contract: 'Contract',
   },
   actions: {
     completeEarly: 'complete early',
@@ -85,5 +87,7 @@ export const home = {
     disable: 'disable',
     putIn: 'store',
     takeOut: 'take out',
+    revise: 'Revise',
+    activate: 'Put in force',
   },
 };

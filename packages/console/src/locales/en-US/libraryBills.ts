@@ -32,12 +32,6 @@ export const libraryBills = {
     legalHold: 'legal hold',
     consentWithdrawn: 'consent withdrawn',
   },
-  method: {
-    autoclave: 'Autoclave',
-    incineration: 'Incineration',
-    chemical: 'Chemical treatment',
-    vendor: 'Licensed contractor',
-  },
   keyword: 'Bill no., recipient or barcode',
   billNo: 'Bill no.',
   kindLabel: 'Kind',

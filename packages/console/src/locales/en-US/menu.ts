@@ -5,6 +5,7 @@ export const menu = {
   '/home/todo-task': 'To-do tasks',
   '/marketing': 'Marketing',
   '/marketing/customer': 'Customers',
+  '/marketing/rate-card': 'Rate cards',
   '/marketing/create-quotation': 'New quotation',
   '/marketing/quotation': 'Quotations',
   '/marketing/quotation-review': 'Quotation review',

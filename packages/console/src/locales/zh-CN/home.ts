@@ -46,6 +46,8 @@ export const home = {
       public: '公共文件',
     },
     projectReport: '项目报告审核',
+    quotation: '报价单',
+    contract: '合同',
   },
   actions: {
     completeEarly: '提前完成',
@@ -85,5 +87,7 @@ export const home = {
     disable: '停用',
     putIn: '入库',
     takeOut: '出库',
+    revise: '修订',
+    activate: '生效',
   },
 };

@@ -32,12 +32,6 @@ export const libraryBills = {
     legalHold: '法律保全',
     consentWithdrawn: '已撤回知情同意',
   },
-  method: {
-    autoclave: '高压灭菌',
-    incineration: '焚烧',
-    chemical: '化学处理',
-    vendor: '委托有资质单位',
-  },
   keyword: '单号、接收人或条码',
   billNo: '单号',
   kindLabel: '类型',

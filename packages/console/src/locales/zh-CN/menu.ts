@@ -5,6 +5,7 @@ export const menu = {
   '/home/todo-task': '待办任务',
   '/marketing': '市场管理',
   '/marketing/customer': '客户管理',
+  '/marketing/rate-card': '价目表',
   '/marketing/create-quotation': '新建报价',
   '/marketing/quotation': '报价管理',
   '/marketing/quotation-review': '报价审核',

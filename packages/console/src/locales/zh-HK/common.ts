@@ -147,7 +147,7 @@ export const common: typeof zh = {
     themeLight: '亮色',
     themeNight: '夜間',
     color: '主題色',
-    layout: '布局',
+    layout: '佈局',
     layoutSide: '側邊菜單',
     layoutHead: '頂部菜單',
     layoutMix: '混合菜單',

@@ -46,6 +46,8 @@ export const home = {
       public: '公共文件',
     },
     projectReport: '項目報告審核',
+    quotation: '報價單',
+    contract: '合同',
   },
   actions: {
     completeEarly: '提前完成',
@@ -85,5 +87,7 @@ export const home = {
     disable: '停用',
     putIn: '入庫',
     takeOut: '出庫',
+    revise: '修訂',
+    activate: '生效',
   },
 };

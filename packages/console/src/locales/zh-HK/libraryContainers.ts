@@ -79,7 +79,7 @@ export const libraryContainers = {
     slots: '盒位數',
     rows: '行數',
     cols: '列數',
-    gridKept: '已有凍存架保持创建時的規格，類型的行列不可修改',
+    gridKept: '已有凍存架保持創建時的規格，類型的行列不可修改',
   },
   boxType: {
     create: '新增凍存盒類型',
@@ -104,7 +104,7 @@ export const libraryContainers = {
     unitStatus: '設備狀態',
     room: '房間',
     slot: '架位',
-    slotHint: '設備內的架位序号（1 到 層數×每層架位）',
+    slotHint: '設備內的架位序號（1 到 層數×每層架位）',
     type: '凍存架類型',
     grid: '行 × 列',
     boxes: '凍存盒',

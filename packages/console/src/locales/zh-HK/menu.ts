@@ -5,6 +5,7 @@ export const menu = {
   '/home/todo-task': '待辦任務',
   '/marketing': '市場管理',
   '/marketing/customer': '客戶管理',
+  '/marketing/rate-card': '價目表',
   '/marketing/create-quotation': '新建報價',
   '/marketing/quotation': '報價管理',
   '/marketing/quotation-review': '報價審核',

@@ -36,6 +36,7 @@ import { pageOf } from '../../lib/paging.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
 import { lineProblems } from '../../services/bills/eligibility.js';
+import { witnessNames } from '../../services/bills/witness.js';
 import { cellText, isLive } from '../../services/positions/engine.js';
 import { signaturesOf } from '../../services/signatures.js';
 
@@ -289,9 +290,8 @@ export async function billDetail(db: Executor, bill: Bill, lang: Lang, now: Date
     .innerJoin(users, eq(users.id, specimenBillAuthorisations.userId))
     .where(eq(specimenBillAuthorisations.billId, bill.id))
     .orderBy(asc(specimenBillAuthorisations.step));
-  const [witness] = bill.witnessId
-    ? await db.select({ name: users.username }).from(users).where(eq(users.id, bill.witnessId))
-    : [];
+  const witnessName =
+    bill.kind === 'destroy' ? ((await witnessNames(db, [bill.id])).get(bill.id) ?? null) : null;
   const events = await eventsOf(db, bill.kind === 'destroy' ? 'destroyBill' : 'outboundBill', bill.id);
   return {
     ...toRow(head),
@@ -302,7 +302,7 @@ export async function billDetail(db: Executor, bill: Bill, lang: Lang, now: Date
     method: (bill.method as DestroyMethod | null) ?? null,
     certificate: bill.certificate,
     receiverName: bill.receiverName,
-    witnessName: witness?.name ?? null,
+    witnessName,
     confirmedAt: iso(bill.confirmedAt),
     events: events.map((e) => ({
       action: e.action,

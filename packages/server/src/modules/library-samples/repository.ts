@@ -11,7 +11,9 @@ import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { ApiError } from '../../lib/errors.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
+import type { SiteScope } from '../../lib/scope.js';
 import { boxColumns } from '../library/repository.js';
+import { type SampleFilter, sampleWhere } from './sample-list.js';
 
 const parent = alias(specimenBarcodes, 'parent');
 const signer = alias(users, 'signer');
@@ -89,4 +91,23 @@ export async function boxByCode(db: Executor, code: string): Promise<StorageBoxR
     .where(eq(storageBoxes.code, code.trim()));
   if (!row) throw new ApiError(ResultCode.NOT_FOUND, { key: 'samplesBoxUnknown', params: { code } });
   return row as StorageBoxRow & { unitName: string };
+}
+
+/**
+ * The ids of the sample list's rows a filter finds, newest first, at most `limit` (a batch edit
+ * opened with the list's filter).
+ */
+export async function sampleIds(
+  db: Executor,
+  scope: SiteScope,
+  filter: SampleFilter,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: specimenBarcodes.id })
+    .from(specimenBarcodes)
+    .where(sampleWhere(db, scope, filter))
+    .orderBy(desc(specimenBarcodes.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -42,7 +42,7 @@ export interface SampleFilter {
 }
 
 /** The filter on specimen_barcodes alone (subqueries by the indexed keys of subject, parent and box). */
-function sampleWhere(db: Executor, scope: SiteScope, f: SampleFilter): SQL | undefined {
+export function sampleWhere(db: Executor, scope: SiteScope, f: SampleFilter): SQL | undefined {
   return and(
     eq(specimenBarcodes.status, 'signed'),
     barcodeScope(scope),

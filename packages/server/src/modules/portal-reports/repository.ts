@@ -1,11 +1,12 @@
-import type {
-  ChargebackRow,
-  ChargebackState,
-  Lang,
-  PortalReportRow,
-  PortalResultRow,
-  RejectionRow,
-  UnblindingRow,
+import {
+  type ChargebackRow,
+  type ChargebackState,
+  dec,
+  type Lang,
+  type PortalReportRow,
+  type PortalResultRow,
+  type RejectionRow,
+  type UnblindingRow,
 } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -537,7 +538,7 @@ export type ChargebackRecord = ChargebackRow & { raisedBy: number };
 function toChargeback(r: ChargebackRaw): ChargebackRecord {
   return {
     ...r,
-    amount: Number(r.amount).toFixed(2),
+    amount: dec(r.amount).toFixed(2),
     status: r.status as ChargebackState,
     raisedAt: r.raisedAt.toISOString(),
     respondedByName: r.respondedByName ?? null,

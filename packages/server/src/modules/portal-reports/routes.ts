@@ -1,4 +1,4 @@
-import { chargebackWorkflow, endpoints, ResultCode } from '@trialab/api-contract';
+import { chargebackWorkflow, dec, endpoints, ResultCode } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from '../../db/client.js';
 import { printContext } from '../../documents/document.js';
@@ -208,7 +208,7 @@ export async function portalReportRoutes(app: FastifyInstance): Promise<void> {
         siteId,
         barcode: barcode ?? null,
         reason,
-        amount: amount.toFixed(2),
+        amount: dec(amount).toFixed(2),
       };
       const status = chargebackWorkflow.initial;
       const row = await insertChargeback(ctx.db, {

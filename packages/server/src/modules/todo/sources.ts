@@ -15,6 +15,7 @@ import {
   projectFileWorkflow,
   projectPlanWorkflow,
   projectReportWorkflow,
+  quotationWorkflow,
   reportRevisionWorkflow,
   sampleShipmentWorkflow,
   specimenBarcodeWorkflow,
@@ -31,6 +32,7 @@ import { storageUnits } from '../../db/schema-library.js';
 import { specimenBills } from '../../db/schema-library-bills.js';
 import { unitMaintenanceTasks } from '../../db/schema-library-maintenance.js';
 import { moveRequests } from '../../db/schema-library-moves.js';
+import { marketingQuotations } from '../../db/schema-marketing.js';
 import {
   clarificationQueries,
   consumableKits,
@@ -443,5 +445,25 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       execute: '/specimen/manage/specimen-move',
     },
     optional: ['cancel'],
+  },
+  {
+    // Quotations wait to be submitted (drafts) and reviewed; the tile counts those of the caller's
+    // projects (docs/finance.md: the pages show those of the caller's customers).
+    workflow: quotationWorkflow,
+    table: marketingQuotations,
+    columns: {
+      id: marketingQuotations.id,
+      number: marketingQuotations.number,
+      state: marketingQuotations.status,
+      createdAt: marketingQuotations.createdAt,
+      createdBy: marketingQuotations.createdBy,
+    },
+    scope: (s) => (s.all ? undefined : inArray(marketingQuotations.projectId, [...s.projectIds])),
+    pages: {
+      submit: '/marketing/quotation',
+      approve: '/marketing/quotation-review',
+      return: '/marketing/quotation-review',
+    },
+    optional: ['cancel', 'revise'],
   },
 ];

@@ -21,6 +21,7 @@ import * as libraryHolds from '../../db/schema-library-holds.js';
 import * as libraryMaintenance from '../../db/schema-library-maintenance.js';
 import * as libraryMoves from '../../db/schema-library-moves.js';
 import * as libraryRetention from '../../db/schema-library-retention.js';
+import * as marketing from '../../db/schema-marketing.js';
 import * as planTemplates from '../../db/schema-plan-templates.js';
 import * as portal from '../../db/schema-portal.js';
 import * as portalAdmin from '../../db/schema-portal-admin.js';
@@ -28,6 +29,7 @@ import * as portalReports from '../../db/schema-portal-reports.js';
 import * as progress from '../../db/schema-progress.js';
 import * as projectConfig from '../../db/schema-project-config.js';
 import * as projectReports from '../../db/schema-project-reports.js';
+import * as reportManage from '../../db/schema-report-manage.js';
 import * as specimen from '../../db/schema-specimen.js';
 import * as supply from '../../db/schema-supply.js';
 import { pageOf } from '../../lib/paging.js';
@@ -254,6 +256,7 @@ export const RECORD_SCHEMAS = [
   labQueries,
   libraryRetention,
   libraryHolds,
+  marketing,
   planTemplates,
   portal,
   portalAdmin,
@@ -263,6 +266,7 @@ export const RECORD_SCHEMAS = [
   projectReports,
   specimen,
   supply,
+  reportManage,
 ];
 const actorColumns = RECORD_SCHEMAS.flatMap((schema) =>
   Object.values(schema).flatMap((table) => {

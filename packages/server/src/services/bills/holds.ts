@@ -1,8 +1,8 @@
 // A specimen on an open bill is held by it: the position engine refuses every other action on it
 // (positions/holds.ts); the bill's own confirmation passes `bill:<no>` as its custody reference.
 import {
-  CUSTODY_ACTION_WORDS,
-  type CustodyAction,
+  HELD_ACTION_WORDS,
+  type HeldAction,
   type Lang,
   libraryWord,
   ResultCode,
@@ -29,7 +29,7 @@ export async function holdingBills(db: Executor, specimenIds: number[]): Promise
 export async function billHold(
   db: Executor,
   lang: Lang,
-  specimens: Array<{ id: number; code: string; action: CustodyAction }>,
+  specimens: Array<{ id: number; code: string; action: HeldAction }>,
   reference: string | null,
 ): Promise<ApiError | undefined> {
   const held = await holdingBills(
@@ -41,7 +41,7 @@ export async function billHold(
     if (bill && billReference(bill) !== reference)
       return new ApiError(ResultCode.INVALID_STATE, {
         key: 'billHeld',
-        params: { code: s.code, bill, action: libraryWord(CUSTODY_ACTION_WORDS, s.action, lang) },
+        params: { code: s.code, bill, action: libraryWord(HELD_ACTION_WORDS, s.action, lang) },
       });
   }
   return undefined;

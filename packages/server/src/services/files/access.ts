@@ -14,7 +14,7 @@ import { siteScope } from '../scope.js';
  * reply images and attachments, test-order requisitions, report PDFs not awaiting or returned by the
  * project's review, approved manual reports). `catalogue`: a kit component's picture, shown to
  * everyone who orders kits. `internal`: a test item's data file or a bill's signed handover form,
- * laboratory material for staff only.
+ * laboratory material for staff only (and a contract's signed scan).
  */
 export interface FileUses {
   places: Array<{ projectId: number; siteId: number }>;
@@ -49,6 +49,8 @@ export async function fileUses(db: Executor, fileId: number): Promise<FileUses> 
     UNION ALL SELECT 'catalogue', NULL, NULL FROM consumable_kit_items k WHERE k.picture_file_id = ${fileId}
     UNION ALL SELECT 'internal', NULL, NULL FROM test_item_settings s WHERE s.file_ids @> ${asArray}::jsonb
     UNION ALL SELECT 'internal', NULL, NULL FROM library_custody_checks c WHERE c.form_file_id = ${fileId}
+    UNION ALL SELECT 'internal', NULL, NULL FROM marketing_contracts k WHERE k.signed_file_id = ${fileId}
+    UNION ALL SELECT 'internal', NULL, NULL FROM marketing_contract_versions v WHERE v.signed_file_id = ${fileId}
   `);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return {

@@ -4,13 +4,15 @@
 // its subject's (or an ancestor's subject's). Nothing is copied onto the children.
 //
 // What each kind refuses (HOLD_RULES): a legal hold keeps the specimen as it is, so moves, outbound
-// and destruction are refused; a consent withdrawal stops every further use, so moves and outbound
-// are refused, but destruction is allowed (the consent form's instruction is usually to destroy).
+// and destruction are refused, and so is a batch edit of its record (`edit`); a consent withdrawal
+// stops every further use, so moves, outbound and edits are refused, but destruction is allowed
+// (the consent form's instruction is usually to destroy).
 // Placement, the rack-scanner import, a return from loan and an evacuation stay possible under
 // both: a held specimen must stay stored, and a failing unit is emptied whatever it holds.
 import {
-  CUSTODY_ACTION_WORDS,
   type CustodyAction,
+  HELD_ACTION_WORDS,
+  type HeldAction,
   type HoldKind,
   type HoldVia,
   holdKindWord,
@@ -24,9 +26,9 @@ import type { Executor } from '../../db/client.js';
 import { ApiError } from '../../lib/errors.js';
 
 /** The actions each kind of flag refuses. */
-export const HOLD_RULES: Readonly<Record<HoldKind, ReadonlySet<CustodyAction>>> = {
-  legal: new Set(['move', 'outbound', 'destroy']),
-  consent: new Set(['move', 'outbound']),
+export const HOLD_RULES: Readonly<Record<HoldKind, ReadonlySet<HeldAction>>> = {
+  legal: new Set(['move', 'outbound', 'destroy', 'edit']),
+  consent: new Set(['move', 'outbound', 'edit']),
 };
 
 /** How far up the aliquot tree a flag is looked for (aliquots of aliquots are rarely deeper than 3). */
@@ -108,7 +110,7 @@ const HOLDER_WORDS = {
 } as const;
 
 /** The first flag refusing this action on this specimen, if any. */
-export function refusingHold(holds: readonly CoveringHold[] | undefined, action: CustodyAction) {
+export function refusingHold(holds: readonly CoveringHold[] | undefined, action: HeldAction) {
   return holds?.find((h) => HOLD_RULES[h.kind].has(action));
 }
 
@@ -120,7 +122,7 @@ export function refusingHold(holds: readonly CoveringHold[] | undefined, action:
 export async function libraryHoldCheck(
   db: Executor,
   lang: Lang,
-  specimens: Array<{ id: number; code: string; action: CustodyAction }>,
+  specimens: Array<{ id: number; code: string; action: HeldAction }>,
   _reference: string | null,
 ): Promise<ApiError | undefined> {
   const guarded = specimens.filter((s) => HOLD_RULES.legal.has(s.action) || HOLD_RULES.consent.has(s.action));
@@ -138,7 +140,7 @@ export async function libraryHoldCheck(
           code: s.code,
           hold: holdKindWord(hold.kind, lang),
           holder: holderText(hold, lang),
-          action: libraryWord(CUSTODY_ACTION_WORDS, s.action, lang),
+          action: libraryWord(HELD_ACTION_WORDS, s.action, lang),
         },
       });
   }

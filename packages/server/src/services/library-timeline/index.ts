@@ -5,11 +5,16 @@
 // names the people in one query and orders everything by time (ties keep the sources' order).
 import {
   auditActionWord,
+  auditFieldWord,
   auditVerbWord,
+  BATCH_EDIT_FIELDS,
   CUSTODY_ACTION_WORDS,
   type CustodyAction,
+  DESTROY_METHOD_WORDS,
+  endpoints,
   type Lang,
   libraryWord,
+  localName,
   MAINTENANCE_KIND_WORDS,
   stateWord,
   type TimelineEvent,
@@ -18,7 +23,7 @@ import {
 } from '@trialab/api-contract';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { auditLog, files, sites, users } from '../../db/schema.js';
+import { auditLog, files, sampleTypes, sites, users } from '../../db/schema.js';
 import {
   labReports,
   labSubjects,
@@ -36,6 +41,7 @@ import { specimenBarcodes, tempStorageContainers, tempStorageLogs } from '../../
 import { t } from '../../lib/i18n.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { scopeWhere } from '../../lib/scope.js';
+import { witnessNames } from '../bills/witness.js';
 import { type PlaceLabel, placeLabels } from './places.js';
 
 /** An event as a source answers it: the person by id (named once for all), files by id. */
@@ -303,9 +309,9 @@ const storage: SpecimenSource = async ({ db, lang }, s) => {
     db,
     events.flatMap((e) => (e.reference?.startsWith('bill:') ? [e.reference.slice(5)] : [])),
   );
-  const witnesses = await userNames(
+  const witnesses = await witnessNames(
     db,
-    [...bills.values()].map((b) => b.witnessId),
+    [...bills.values()].map((b) => b.id),
   );
   let thawed = 0;
   return events.map((e) => {
@@ -321,9 +327,9 @@ const storage: SpecimenSource = async ({ db, lang }, s) => {
     const destroyed =
       bill && e.action === 'destroy'
         ? t(lang, 'tlDestroyedBy', {
-            method: bill.method ? t(lang, `tlMethod_${bill.method}` as 'tlMethod_vendor') : '—',
+            method: bill.method ? libraryWord(DESTROY_METHOD_WORDS, bill.method, lang) : '—',
             certificate: dash(bill.certificate),
-            witness: dash(bill.witnessId === null ? null : witnesses.get(bill.witnessId)),
+            witness: dash(witnesses.get(bill.id)),
           })
         : null;
     return {
@@ -467,8 +473,66 @@ async function auditDrafts(
     }));
 }
 
+/** The audit action of a batch correction of the record (told by `corrections`, with its values). */
+const BATCH_EDIT = endpoints.libraryBatchEdit.apply.id;
+
 /** The audit trail of the barcode's own record (links changed, holds set and lifted, …). */
-const records: SpecimenSource = ({ db, lang }, s) => auditDrafts(db, lang, 'specimenBarcode', s.id);
+const records: SpecimenSource = ({ db, lang }, s) =>
+  auditDrafts(db, lang, 'specimenBarcode', s.id, (action) => action === BATCH_EDIT);
+
+/** Batch corrections of the record: each changed field before → after (sample types named), and why. */
+const corrections: SpecimenSource = async ({ db, lang }, s) => {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'specimenBarcode'),
+        eq(auditLog.entityId, String(s.id)),
+        eq(auditLog.action, BATCH_EDIT),
+      ),
+    )
+    .orderBy(asc(auditLog.id));
+  if (rows.length === 0) return [];
+  const values = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+  const typeIds = rows.flatMap((r) =>
+    [values(r.oldValue).sampleTypeId, values(r.newValue).sampleTypeId].filter(
+      (x): x is number => typeof x === 'number',
+    ),
+  );
+  const types = typeIds.length
+    ? await db
+        .select({ id: sampleTypes.id, name: sampleTypes.name, enName: sampleTypes.enName })
+        .from(sampleTypes)
+        .where(inArray(sampleTypes.id, typeIds))
+    : [];
+  const shown = (field: string, value: unknown) => {
+    if (field === 'sampleTypeId') {
+      const type = types.find((x) => x.id === value);
+      return type ? localName(type, lang) : dash(null);
+    }
+    return dash(value as string | number | null);
+  };
+  return rows.map((r) => {
+    const before = values(r.oldValue);
+    const after = values(r.newValue);
+    // In the page's order of fields (a jsonb value keeps its keys in its own order).
+    const changes = BATCH_EDIT_FIELDS.filter((field) => field in after).map((field) =>
+      t(lang, 'tlCorrectedField', {
+        field: auditFieldWord(field, words(lang)),
+        before: shown(field, before[field]),
+        after: shown(field, after[field]),
+      }),
+    );
+    return {
+      at: r.at,
+      kind: 'record' as const,
+      title: t(lang, 'tlCorrected'),
+      detail: joined(...changes, r.reason ? t(lang, 'tlReason', { reason: r.reason }) : null),
+      userId: r.userId,
+    };
+  });
+};
 
 /** Every source of a specimen's story, in the order ties at one instant are told. */
 export const SPECIMEN_SOURCES: Readonly<Record<string, SpecimenSource>> = {
@@ -481,6 +545,7 @@ export const SPECIMEN_SOURCES: Readonly<Record<string, SpecimenSource>> = {
   bills,
   storage,
   records,
+  corrections,
 };
 
 /** Box: created where it is kept (the unit and slot it was first in is the first custody event's, or now). */

@@ -2,6 +2,16 @@ import type { MessageTexts } from '@trialab/api-contract';
 
 /** The timelines' words (services/library-timeline): each event's title and particulars. */
 export const TIMELINE_WORDS = {
+  tlCorrected: {
+    zh_CN: '记录批量更正',
+    en_US: 'Record corrected (batch edit)',
+    zh_HK: '記錄批量更正',
+  },
+  tlCorrectedField: {
+    zh_CN: '{field}：{before} → {after}',
+    en_US: '{field}: {before} → {after}',
+    zh_HK: '{field}：{before} → {after}',
+  },
   tlLabelled: {
     zh_CN: '在中心贴标采集',
     en_US: 'Labelled at the site',
@@ -176,10 +186,6 @@ export const TIMELINE_WORDS = {
   },
   tlIdentityCard: { zh_CN: '证件号 {card}', en_US: 'card {card}', zh_HK: '證件號 {card}' },
   tlIdentityDevice: { zh_CN: '设备 {device}', en_US: 'device {device}', zh_HK: '設備 {device}' },
-  tlMethod_autoclave: { zh_CN: '高压灭菌', en_US: 'autoclave', zh_HK: '高壓滅菌' },
-  tlMethod_incineration: { zh_CN: '焚烧', en_US: 'incineration', zh_HK: '焚燒' },
-  tlMethod_chemical: { zh_CN: '化学消毒', en_US: 'chemical', zh_HK: '化學消毒' },
-  tlMethod_vendor: { zh_CN: '委托有资质单位', en_US: 'licensed vendor', zh_HK: '委託有資質單位' },
   tlBoxCreated: {
     zh_CN: '冻存盒建立于 {place}',
     en_US: 'Box created in {place}',

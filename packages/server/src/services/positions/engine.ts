@@ -245,6 +245,21 @@ export function targetProblem(
       unit: unit.name,
       has: chains.temperatureName(unit.temperatureId, lang),
     });
+  return restrictionProblem(lang, chains, box, specimen);
+}
+
+/**
+ * The first restriction of the levels above a cell of this box (room, unit, rack, box) the specimen
+ * breaks, if any: also what a batch edit of a stored specimen's sample type is checked against.
+ */
+export function restrictionProblem(
+  lang: Lang,
+  chains: Chains,
+  box: BoxRow,
+  specimen: Pick<SpecimenRow, 'code' | 'projectId' | 'sampleTypeId' | 'temperatureId'>,
+): ApiError | undefined {
+  const unit = chains.units.get(box.unitId);
+  if (!unit) return refuse(ResultCode.NOT_FOUND, 'positionsBoxMissing');
   const levels: Array<[RestrictionLevel, number | null, string]> = [
     ['room', unit.roomId, chains.rooms.get(unit.roomId)?.name ?? ''],
     ['unit', unit.id, unit.name],

@@ -2,7 +2,7 @@
 // and by what, or nothing. `assign` and `allocate` run them all (after locking the specimens); an
 // action carried out for the holder itself passes its reference (`bill:<no>`). A part that adds a
 // hold (legal hold, consent withdrawal) adds its check to HOLD_CHECKS.
-import type { CustodyAction, Lang } from '@trialab/api-contract';
+import type { HeldAction, Lang } from '@trialab/api-contract';
 import type { Executor } from '../../db/client.js';
 import type { ApiError } from '../../lib/errors.js';
 import { billHold } from '../bills/holds.js';
@@ -12,7 +12,8 @@ import { moveRequestHold } from './move-holds.js';
 export interface HeldSpecimen {
   id: number;
   code: string;
-  action: CustodyAction;
+  /** A custody action, or `edit` (a batch correction of the record). */
+  action: HeldAction;
 }
 
 export type HoldCheck = (

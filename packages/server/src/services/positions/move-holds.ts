@@ -1,7 +1,7 @@
 // A specimen on an open move request is held by it, as one on an open bill is by the bill
 // (holds.ts): the engine refuses every other action on it, naming the request; the request's own
 // execution passes `move:<number>` as its custody reference.
-import { type CustodyAction, type Lang, MOVE_REQUEST_OPEN_STATES, ResultCode } from '@trialab/api-contract';
+import { type HeldAction, type Lang, MOVE_REQUEST_OPEN_STATES, ResultCode } from '@trialab/api-contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { moveLines, moveRequests } from '../../db/schema-library-moves.js';
@@ -13,7 +13,7 @@ export const moveReference = (number: string) => `move:${number}`;
 export async function moveRequestHold(
   db: Executor,
   _lang: Lang,
-  specimens: Array<{ id: number; code: string; action: CustodyAction }>,
+  specimens: Array<{ id: number; code: string; action: HeldAction }>,
   reference: string | null,
 ): Promise<ApiError | undefined> {
   const rows = await db

@@ -127,7 +127,7 @@ function RaiseModal({
         siteId: values.siteId,
         barcode: barcode ? barcode : null,
         reason: values.reason,
-        amount: Number(values.amount),
+        amount: values.amount,
       },
     });
     await onSaved();

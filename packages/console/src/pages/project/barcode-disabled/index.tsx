@@ -6,7 +6,7 @@ import {
   type VoidedBarcodeRow,
 } from '@trialab/api-contract';
 import { Button, Form, Input, Space } from 'antd';
-import { type Key, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
@@ -14,7 +14,7 @@ import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { ListPage, useListPage } from '../../../components/ListPage';
+import { ListPage, useListPage, useRowSelection } from '../../../components/ListPage';
 import { ProjectSelect } from '../../../components/ProjectSelect';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { callEndpoint } from '../../../services/endpoint';
@@ -40,7 +40,8 @@ export default function BarcodeDisabledPage() {
   const list = useListPage((c) => c.voidedBarcodes.paging, {} as Filter);
   const [voiding, setVoiding] = useState(false);
   const [restoring, setRestoring] = useState<number[] | null>(null);
-  const [selected, setSelected] = useState<Key[]>([]);
+  const chosen = useRowSelection();
+  const selected = chosen.keys;
   const [run, busy] = useAction();
 
   const save = async ({ projectId, codes, reasonCode, reason }: VoidValues) => {
@@ -63,7 +64,7 @@ export default function BarcodeDisabledPage() {
     );
     if (done) {
       setRestoring(null);
-      setSelected([]);
+      chosen.clear();
     }
   };
 
@@ -82,7 +83,7 @@ export default function BarcodeDisabledPage() {
       rowKey="id"
       code="project.barcode-disabled"
       columns={columns}
-      selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
+      selection={chosen.selection}
       filters={
         <>
           <Form.Item name="projectId" label={s('project')}>

@@ -7,7 +7,7 @@ import {
 } from '@trialab/api-contract';
 import { Button, Checkbox, DatePicker, Form, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type Key, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
@@ -16,7 +16,13 @@ import { RangedDatePicker } from '../../../components/DatePicker';
 import { ExportButton } from '../../../components/ExportButton';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { type ListColumn, ListPage, useListPage, useUrlTab } from '../../../components/ListPage';
+import {
+  type ListColumn,
+  ListPage,
+  useListPage,
+  useRowSelection,
+  useUrlTab,
+} from '../../../components/ListPage';
 import { wordLabel } from '../../../components/libraryWords';
 import { nameOptions } from '../../../components/localName';
 import { ProjectSelect } from '../../../components/ProjectSelect';
@@ -81,7 +87,8 @@ function DueList() {
   const sampleTypes = useSampleTypes();
   const units = useUnits();
   const stockOut = useEndpointQuery((c) => c.libraryBills.outboundTypes, {}).data?.data ?? [];
-  const [keys, setKeys] = useState<Key[]>([]);
+  const chosen = useRowSelection<ExpiredSpecimen>();
+  const selected = chosen.rows;
   const [keeping, setKeeping] = useState<ExpiredSpecimen[] | null>(null);
   const [signing, setSigning] = useState<{ until: string; reason: string } | null>(null);
   const word = (v: RetentionInstruction) => wordLabel(RETENTION_INSTRUCTION_WORDS, v);
@@ -106,7 +113,6 @@ function DueList() {
         },
       );
   };
-  const selected = list.rows.filter((r) => keys.includes(r.id));
 
   const columns: ListColumn<ExpiredSpecimen>[] = [
     {
@@ -186,10 +192,10 @@ function DueList() {
           {t('due.hint', { days: RETENTION_WINDOW_DAYS })}
         </Typography.Paragraph>
       }
-      selection={{ mode: 'multiple', keys, onChange: setKeys }}
+      selection={chosen.selection}
       onSearch={(values) => {
         const { due, ...rest } = values;
-        setKeys([]);
+        chosen.clear();
         list.search({
           ...rest,
           ...(due?.[0] && due[1]
@@ -301,7 +307,7 @@ function DueList() {
           feedback.success(t('keep.done', { count: answer.data.extended }));
           setSigning(null);
           setKeeping(null);
-          setKeys([]);
+          chosen.clear();
         }}
       />
     </ListPage>

@@ -1,6 +1,6 @@
 import { type AwaitingSpecimen, LIBRARY_PERMISSIONS } from '@trialab/api-contract';
 import { Button, Form, Input, Space, Tag } from 'antd';
-import { type Key, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
@@ -8,7 +8,7 @@ import type { DataColumn } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
 import { formatTimeAs } from '../../../components/format';
 import { rules } from '../../../components/formRules';
-import { ListPage, useListPage } from '../../../components/ListPage';
+import { ListPage, useListPage, useRowSelection } from '../../../components/ListPage';
 import { ProjectSelect } from '../../../components/ProjectSelect';
 import { SpecimenTimelineDrawer, TimelineButton } from '../../../components/RecordTimeline';
 import { callEndpoint } from '../../../services/endpoint';
@@ -35,12 +35,12 @@ interface PlaceValues {
 export default function SpecimenHistoryPage() {
   const { t } = useTranslation('librarySamples');
   const list = useListPage((c) => c.librarySamples.awaiting, {} as Filter);
-  const [selected, setSelected] = useState<Key[]>([]);
+  const chosen = useRowSelection<AwaitingSpecimen>();
   const [allocating, setAllocating] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [importing, setImporting] = useState(false);
   const [timeline, setTimeline] = useState<string | null>(null);
-  const codes = list.rows.filter((r) => selected.includes(r.id)).map((r) => r.code);
+  const codes = chosen.rows.map((r) => r.code);
 
   const place = async ({ barcode, boxCode, position }: PlaceValues) => {
     const box = (await callEndpoint((c) => c.librarySamples.boxByCode, { body: { code: boxCode } })).data;
@@ -55,7 +55,7 @@ export default function SpecimenHistoryPage() {
     await list.reload();
   };
   const done = async () => {
-    setSelected([]);
+    chosen.clear();
     await list.reload();
   };
 
@@ -80,7 +80,7 @@ export default function SpecimenHistoryPage() {
       rowKey="id"
       code="specimen.specimen-history"
       columns={columns}
-      selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
+      selection={chosen.selection}
       actions={{ width: 90, render: (row) => <TimelineButton onClick={() => setTimeline(row.code)} /> }}
       filters={
         <>

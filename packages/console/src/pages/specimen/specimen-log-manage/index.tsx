@@ -50,7 +50,9 @@ export default function SpecimenLogPage() {
   const { t } = useTranslation('libraryLog');
   const list = useListPage((c) => c.libraryLog.list, {} as Filter);
   const units = useUnits();
-  const people = useEndpointQuery((c) => c.user.listInnerSimple).data?.data ?? [];
+  // The person filter offers those the log can show: the users who moved specimens (POST /sample/users).
+  const people =
+    useEndpointQuery((c) => c.sampleUsers.list, { body: { roles: ['custody'] } }).data?.data ?? [];
   const [open, setOpen] = useState<string | null>(null);
 
   const columns: DataColumn<CustodyLogRow>[] = [

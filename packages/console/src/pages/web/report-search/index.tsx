@@ -5,7 +5,6 @@ import {
   PORTAL_REPORT_PERMISSIONS,
 } from '@trialab/api-contract';
 import { Button, Descriptions, Form, Input, Table, Tag } from 'antd';
-import type { Key } from 'react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
@@ -19,7 +18,7 @@ import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTime } from '../../../components/format';
-import { ListPage, useListPage, useUrlTab } from '../../../components/ListPage';
+import { ListPage, useListPage, useRowSelection, useUrlTab } from '../../../components/ListPage';
 import { PermissionTabs } from '../../../components/PermissionTabs';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
@@ -317,7 +316,7 @@ function RejectionList() {
   const { t } = useTranslation();
   const { t: j } = useTranslation('portalReports', { keyPrefix: 'rejection' });
   const list = useListPage((c) => c.portalReport.rejections, {} as RejectionFilter);
-  const [selected, setSelected] = useState<Key[]>([]);
+  const chosen = useRowSelection<RejectionRow>();
   const [run, marking] = useAction();
   const mark = async (ids: number[]) => {
     if (ids.length === 0) return;
@@ -325,7 +324,7 @@ function RejectionList() {
       () => callEndpoint((c) => c.portalReport.markRead, { body: { ids } }).then(list.reload),
       t('portalReports.shared.operationOk'),
     );
-    if (done) setSelected([]);
+    if (done) chosen.clear();
   };
   const columns: DataColumn<RejectionRow>[] = [
     {
@@ -351,7 +350,7 @@ function RejectionList() {
       rowKey="id"
       code="web.report-search.rejections"
       columns={columns}
-      selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
+      selection={chosen.selection}
       filters={
         <Form.Item name="keyword" label={j('orderNo')}>
           <Input allowClear maxLength={32} />
@@ -360,8 +359,8 @@ function RejectionList() {
       toolbar={
         <Button
           loading={marking}
-          disabled={unreadIds(list.rows, selected.map(Number)).length === 0}
-          onClick={() => void mark(unreadIds(list.rows, selected.map(Number)))}
+          disabled={unreadIds(chosen.rows, chosen.keys.map(Number)).length === 0}
+          onClick={() => void mark(unreadIds(chosen.rows, chosen.keys.map(Number)))}
         >
           {j('markSelected')}
         </Button>

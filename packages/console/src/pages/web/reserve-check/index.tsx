@@ -6,14 +6,14 @@ import {
   sampleShipmentWorkflow,
 } from '@trialab/api-contract';
 import { Button, Form, Input, Tabs } from 'antd';
-import { type Key, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
-import { ListPage, StatesFilter, useListPage } from '../../../components/ListPage';
+import { ListPage, StatesFilter, useListPage, useRowSelection } from '../../../components/ListPage';
 import { ShipmentDetailModal } from '../../../components/ShipmentDetail';
 import { stateText } from '../../../components/StatusTag';
 import { WorkflowActions } from '../../../components/WorkflowActions';
@@ -46,7 +46,8 @@ export default function ReserveCheckPage() {
       status: tab === 'cancelling' ? ['cancelled'] : filter.status?.length ? filter.status : ACTIVE,
     }),
   });
-  const [selected, setSelected] = useState<Key[]>([]);
+  const chosen = useRowSelection();
+  const selected = chosen.keys;
   const [viewing, setViewing] = useState<number | null>(null);
   const closeDetail = useCallback(() => setViewing(null), []);
 
@@ -115,7 +116,7 @@ export default function ReserveCheckPage() {
         <Tabs
           activeKey={tab}
           onChange={(key) => {
-            setSelected([]);
+            chosen.clear();
             setTab(key as Tab);
           }}
           items={[
@@ -128,7 +129,7 @@ export default function ReserveCheckPage() {
       rowKey="id"
       code={`portal.reserve-check.${tab}`}
       columns={columns}
-      selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
+      selection={chosen.selection}
       filters={
         <>
           <Form.Item name="orderNo" label={s('orderNo')}>

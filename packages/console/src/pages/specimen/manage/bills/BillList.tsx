@@ -8,6 +8,7 @@ import {
   type BillFamily,
   type BillRow,
   type BillState,
+  DESTROY_METHOD_WORDS,
   destroyBillWorkflow,
   LINE_WARNINGS,
   outboundBillWorkflow,
@@ -20,6 +21,7 @@ import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../../../access/gates';
 import { dash, formatTime } from '../../../../components/format';
 import { ListPage, useUrlTab } from '../../../../components/ListPage';
+import { wordLabel } from '../../../../components/libraryWords';
 import { EventTimeline, StatusTag, stateText } from '../../../../components/StatusTag';
 import { usePaged } from '../../../../components/usePaged';
 import { WorkflowActions } from '../../../../components/WorkflowActions';
@@ -392,7 +394,7 @@ function BillDrawer({
             )}
             {bill.method && (
               <Descriptions.Item label={t('libraryBills.detail.method')}>
-                {t(`libraryBills.method.${bill.method}`)} · {bill.certificate}
+                {wordLabel(DESTROY_METHOD_WORDS, bill.method)} · {bill.certificate}
               </Descriptions.Item>
             )}
           </Descriptions>

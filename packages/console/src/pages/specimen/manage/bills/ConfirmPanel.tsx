@@ -3,10 +3,16 @@
 // extra tube put back), then confirm: outbound with the receiver identified, destruction with method,
 // certificate and a witness identified (CustodyIdentity: ID card and face or fingerprint, the signed
 // handover form; a password where the lab allows it). A lending bill's tubes come back here.
-import { type BillDetail, type BillFamily, DESTROY_METHODS } from '@trialab/api-contract';
+import {
+  type BillDetail,
+  type BillFamily,
+  DESTROY_METHOD_WORDS,
+  type DestroyMethod,
+} from '@trialab/api-contract';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wordOptions } from '../../../../components/libraryWords';
 import { ReasonModal } from '../../../../components/ReasonModal';
 import { callEndpoint } from '../../../../services/endpoint';
 import { feedback } from '../../../../utils/feedback';
@@ -167,7 +173,7 @@ function OutboundConfirm({
 }
 
 interface DestroyValues {
-  method: (typeof DESTROY_METHODS)[number];
+  method: DestroyMethod;
   certificate: string;
 }
 
@@ -204,10 +210,7 @@ function DestroyConfirm({
       <Form form={form} name="bill-destroy" layout="vertical">
         <Space wrap align="end">
           <Form.Item name="method" label={t('libraryBills.confirm.method')} rules={[{ required: true }]}>
-            <Select
-              style={{ width: 200 }}
-              options={DESTROY_METHODS.map((m) => ({ value: m, label: t(`libraryBills.method.${m}`) }))}
-            />
+            <Select style={{ width: 200 }} options={wordOptions(DESTROY_METHOD_WORDS)} />
           </Form.Item>
           <Form.Item
             name="certificate"

@@ -1,4 +1,5 @@
 import {
+  LIBRARY_BATCH_EDIT_PERMISSIONS,
   LIBRARY_HOLD_PERMISSIONS,
   LIBRARY_PERMISSIONS,
   LIBRARY_STATE_WORDS,
@@ -11,6 +12,7 @@ import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useAccess } from '../../../../access/useAccess';
 import { col } from '../../../../components/columns';
 import type { DataColumn } from '../../../../components/DataTable';
@@ -28,6 +30,7 @@ import { ProjectSelect } from '../../../../components/ProjectSelect';
 import { SpecimenTimelineDrawer, TimelineButton } from '../../../../components/RecordTimeline';
 import { useSampleTypes } from '../../../../components/useSampleTypes';
 import { specimenColumns } from '../../specimenColumns';
+import { BATCH_EDIT_PATH, batchEditState } from '../batch-edit-sample/target';
 
 interface Filter {
   code?: string;
@@ -64,6 +67,9 @@ export default function SampleListPage() {
   const holds = useSpecimenHolds(list.rows.map((r) => r.id));
   const { hasAny } = useAccess();
   const mayHold = hasAny([LIBRARY_HOLD_PERMISSIONS.set]);
+  const mayEdit = hasAny([LIBRARY_BATCH_EDIT_PERMISSIONS.edit]);
+  const { t: tb } = useTranslation('libraryBatchEdit');
+  const navigate = useNavigate();
   // The selection across pages: id → barcode of every row ticked.
   const [selected, setSelected] = useState<Map<Key, string>>(new Map());
   const [holding, setHolding] = useState<HoldTarget | null>(null);
@@ -100,7 +106,7 @@ export default function SampleListPage() {
       code="specimen.sample-list"
       columns={columns}
       selection={
-        mayHold
+        mayHold || mayEdit
           ? {
               mode: 'multiple',
               keys: [...selected.keys()],
@@ -186,6 +192,20 @@ export default function SampleListPage() {
             </Button>
           )}
           <HoldsButton />
+          {mayEdit && (
+            <Button
+              onClick={() =>
+                navigate(BATCH_EDIT_PATH, {
+                  state: batchEditState(
+                    selected.size > 0 ? { barcodes: [...selected.values()] } : { filter: list.filter },
+                  ),
+                })
+              }
+              data-testid="batch-edit-open"
+            >
+              {selected.size > 0 ? tb('openSelected', { count: selected.size }) : tb('openFiltered')}
+            </Button>
+          )}
           <ExportButton
             endpoint={(api) => api.librarySamples.export}
             input={{ body: list.filter }}

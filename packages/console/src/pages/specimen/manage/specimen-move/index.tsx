@@ -16,7 +16,7 @@ import { Permission } from '../../../../access/gates';
 import { col } from '../../../../components/columns';
 import { StaticTable } from '../../../../components/DataTable';
 import { FormModal } from '../../../../components/FormModal';
-import { dash, formatTime } from '../../../../components/format';
+import { dash, formatTime, inLanguage } from '../../../../components/format';
 import { type ListColumn, ListPage, useListPage } from '../../../../components/ListPage';
 import { EventTimeline, stateText } from '../../../../components/StatusTag';
 import { ViewModal } from '../../../../components/ViewModal';
@@ -34,12 +34,6 @@ interface Filter {
 }
 
 const place = (p: MoveLine['from']) => [p.unit, p.rack, p.box, p.position].filter(Boolean).join(' / ');
-const signMeaning = (lang: string) =>
-  lang === 'en-US'
-    ? MOVE_SIGNATURE_MEANING.en_US
-    : lang === 'zh-HK'
-      ? MOVE_SIGNATURE_MEANING.zh_HK
-      : MOVE_SIGNATURE_MEANING.zh_CN;
 
 /** One request: its pick-and-put list in pick order, signatures and history. */
 function RequestView({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -247,7 +241,7 @@ export default function SpecimenMovePage() {
           approve: {
             label: t('approve'),
             testId: `move-approve-${row.id}`,
-            signature: signMeaning(i18n.language),
+            signature: inLanguage(MOVE_SIGNATURE_MEANING, i18n.language),
             onClick: (password) =>
               callEndpoint((c) => c.libraryMoves.approve, {
                 params,

@@ -1,0 +1,1 @@
+ALTER TABLE "specimen_barcodes" ADD COLUMN "remark" text;

@@ -1,0 +1,427 @@
+// Marketing demo (docs/finance.md): customers of the sales account and one only finance sees, a
+// standard tax-inclusive rate card in two versions and a USD tax-exclusive card for one customer,
+// discount limits, a quotation in each state (the submitted one waits on the home to-do) and a
+// contract in force with an amendment. Codes start with DEMO- so tests count what this seed adds.
+import { createHash } from 'node:crypto';
+import { dec, QUOTATION_SIGNATURE_MEANING, type ServiceKind, serviceKey } from '@trialab/api-contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { Transaction } from '../db/client.js';
+import * as s from '../db/schema.js';
+import * as m from '../db/schema-marketing.js';
+import type { FileStore } from '../lib/file-store.js';
+import { recordEvent } from '../lib/workflow.js';
+import { contractUnitPrice, priceQuotation } from '../modules/marketing/service.js';
+import { insertSignature } from '../services/signatures.js';
+import { demoUser } from './lookups.js';
+import { demoPdf } from './portal-admin-demo.js';
+
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+type Line = [ServiceKind, string, string, string, string, string];
+/** [kind, ref, name, unit, unit price (tax included), tax rate] */
+const STANDARD: Line[] = [
+  ['test', 'CBC', '血常规检测', 'sample', '45.00', '0.06'],
+  ['test', 'LFT', '肝功能检测', 'sample', '120.00', '0.06'],
+  ['test', 'RFT', '肾功能检测', 'sample', '98.00', '0.06'],
+  ['test', 'LIPID', '血脂检测', 'sample', '86.50', '0.06'],
+  ['test', 'HBA1C', '糖化血红蛋白检测', 'sample', '75.00', '0.06'],
+  ['kit', 'VISIT-KIT', '访视采样套件', 'kit', '160.00', '0.13'],
+  ['storage', '-80C', '深低温保存（每盒每月）', 'box-month', '220.00', '0.06'],
+  ['storage', 'LN2', '液氮保存（每样本每日）', 'specimen-day', '0.0350', '0.06'],
+  ['freight', '-80C:domestic', '干冰冷链运输（国内）', 'shipment', '680.00', '0.09'],
+  ['handling', 'standard', '样本接收与处理', 'sample', '12.00', '0.06'],
+  ['outbound', 'standard', '样本出库处理', 'box', '150.00', '0.06'],
+  ['nonroutine', 'DUP-SHIP', '重复寄送处理费', 'item', '30.00', '0.06'],
+];
+
+export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileStore): Promise<void> {
+  const sales = await demoUser(tx, '13800000006');
+  const admin = await demoUser(tx, '13800000000');
+  if (!sales || !admin) return;
+  const today = now.toISOString().slice(0, 10);
+  const projects = await tx
+    .select({ id: s.projects.id, projectNo: s.projects.projectNo })
+    .from(s.projects)
+    .where(inArray(s.projects.projectNo, ['KM-2026-001', 'KM-2026-002', 'KM-2026-003']));
+  const project = (no: string) => projects.find((p) => p.projectNo === no)?.id ?? 0;
+
+  const customer = async (
+    code: string,
+    values: {
+      name: string;
+      enName?: string;
+      type: string;
+      lang?: string;
+      ownerId: number;
+      projects: string[];
+    },
+    contact: { name: string; title: string; mobile: string; email: string },
+  ) => {
+    const [row] = await tx
+      .insert(m.marketingCustomers)
+      .values({
+        code,
+        name: values.name,
+        enName: values.enName ?? null,
+        type: values.type,
+        lang: values.lang ?? 'zh_CN',
+        ownerId: values.ownerId,
+        taxNumber: `91310000${code.slice(-3)}MA1K0000X`,
+        bankName: '招商银行上海分行',
+        bankAccount: `62148302${code.slice(-3)}0012345`,
+        billingAddress: '上海市浦东新区张江高科技园区',
+        createdBy: values.ownerId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: m.marketingCustomers.id });
+    const id = row?.id ?? 0;
+    await tx.insert(m.marketingCustomerContacts).values({ customerId: id, ...contact, primary: true });
+    await tx
+      .insert(m.marketingCustomerProjects)
+      .values(values.projects.map((no) => ({ customerId: id, projectId: project(no) })));
+    return id;
+  };
+  const sponsor = await customer(
+    'DEMO-CU-001',
+    {
+      name: '华康制药有限公司',
+      enName: 'Huakang Pharma Co., Ltd.',
+      type: '2',
+      ownerId: sales.id,
+      projects: ['KM-2026-001'],
+    },
+    { name: '刘经理', title: '临床运营总监', mobile: '13911112222', email: 'liu@huakang.example' },
+  );
+  const cro = await customer(
+    'DEMO-CU-002',
+    { name: '启明临床研究有限公司', type: '3', ownerId: sales.id, projects: ['KM-2026-002'] },
+    { name: '赵项目', title: '项目经理', mobile: '13922223333', email: 'zhao@qiming.example' },
+  );
+  await customer(
+    'DEMO-CU-003',
+    {
+      name: 'Northbridge Therapeutics Ltd.',
+      type: '2',
+      lang: 'en_US',
+      ownerId: admin.id,
+      projects: ['KM-2026-003'],
+    },
+    { name: 'Emma Hart', title: 'Procurement', mobile: '13933334444', email: 'emma@northbridge.example' },
+  );
+
+  // The standard card: version 1 ended, version 2 in force with prices a little higher.
+  const [card] = await tx
+    .insert(m.marketingRateCards)
+    .values({
+      code: 'DEMO-RC-001',
+      name: '2026 标准价目表（含税）',
+      scope: 'all',
+      currency: 'CNY',
+      taxInclusive: true,
+      createdBy: admin.id,
+      createdAt: now,
+    })
+    .returning({ id: m.marketingRateCards.id });
+  const cardId = card?.id ?? 0;
+  const version = async (
+    id: number,
+    versionNo: number,
+    validFrom: string,
+    validTo: string | null,
+    lines: Line[],
+    note: string,
+  ) => {
+    const [v] = await tx
+      .insert(m.marketingRateCardVersions)
+      .values({ cardId: id, versionNo, validFrom, validTo, note, createdBy: admin.id, createdAt: now })
+      .returning({ id: m.marketingRateCardVersions.id });
+    const vid = v?.id ?? 0;
+    const rows = await tx
+      .insert(m.marketingRateLines)
+      .values(
+        lines.map(([kind, ref, name, unit, unitPrice, taxRate], seq) => ({
+          versionId: vid,
+          seq,
+          kind,
+          ref,
+          serviceKey: serviceKey(kind, ref),
+          name,
+          unit,
+          unitPrice,
+          taxRate,
+        })),
+      )
+      .returning();
+    return { id: vid, lines: rows };
+  };
+  const v2From = addDays(today, -60);
+  await version(cardId, 1, addDays(today, -240), addDays(v2From, -1), STANDARD, '年初价格');
+  const current = await version(
+    cardId,
+    2,
+    v2From,
+    null,
+    STANDARD.map(
+      ([k, r, n, u, p, t]): Line => [k, r, n, u, k === 'test' ? dec(p).add('5').toFixed(2) : p, t],
+    ),
+    '检测项目调价',
+  );
+  const [usd] = await tx
+    .insert(m.marketingRateCards)
+    .values({
+      code: 'DEMO-RC-002',
+      name: 'Northbridge price list (USD, tax excluded)',
+      scope: 'customer',
+      customerId: (
+        await tx.select().from(m.marketingCustomers).where(eq(m.marketingCustomers.code, 'DEMO-CU-003'))
+      )[0]?.id,
+      currency: 'USD',
+      taxInclusive: false,
+      createdBy: admin.id,
+      createdAt: now,
+    })
+    .returning({ id: m.marketingRateCards.id });
+  await version(
+    usd?.id ?? 0,
+    1,
+    addDays(today, -30),
+    addDays(today, 335),
+    [
+      ['test', 'CBC', 'Complete blood count', 'sample', '9.5000', '0'],
+      ['test', 'HBA1C', 'HbA1c', 'sample', '14.0000', '0'],
+      ['storage', '-80C', 'Deep-frozen storage per box-month', 'box-month', '38.0000', '0'],
+    ],
+    'Agreed with procurement',
+  );
+
+  // Discount limits: sales up to 5 %, finance up to 15 %.
+  const roles = await tx.select({ id: s.roles.id, code: s.roles.code }).from(s.roles);
+  const roleId = (code: string) => roles.find((r) => r.code === code)?.id;
+  for (const [code, maxRate] of [
+    ['sales', '0.05'],
+    ['finance', '0.15'],
+  ] as const) {
+    const id = roleId(code);
+    if (id)
+      await tx
+        .insert(m.marketingDiscountLimits)
+        .values({ roleId: id, maxRate, updatedBy: admin.id, updatedAt: now });
+  }
+
+  // Quotations: one per state.
+  const rate = (key: string) => current.lines.find((l) => l.serviceKey === key);
+  const quotation = async (
+    number: string,
+    revision: number,
+    status: string,
+    customerId: number,
+    projectNo: string,
+    picks: Array<[string, string, string]>,
+    extra: { discountRate?: string; validUntil?: string; returnReason?: string; reviewed?: boolean } = {},
+  ) => {
+    const lines = picks.flatMap(([key, quantity, discountRate]) => {
+      const r = rate(key);
+      return r ? [{ r, quantity, discountRate }] : [];
+    });
+    const priced = priceQuotation(
+      lines.map(({ r, quantity, discountRate }) => ({
+        quantity,
+        unitPrice: r.unitPrice,
+        taxRate: r.taxRate,
+        discountRate,
+      })),
+      true,
+      extra.discountRate ?? '0',
+    );
+    const [row] = await tx
+      .insert(m.marketingQuotations)
+      .values({
+        number,
+        revision,
+        status,
+        customerId,
+        projectId: project(projectNo),
+        rateCardVersionId: current.id,
+        currency: 'CNY',
+        taxInclusive: true,
+        discountRate: extra.discountRate ?? '0',
+        validUntil: extra.validUntil ?? addDays(today, 60),
+        listAmount: priced.listAmount.toFixed(2),
+        discount: priced.discount.toFixed(2),
+        net: priced.net.toFixed(2),
+        tax: priced.tax.toFixed(2),
+        gross: priced.gross.toFixed(2),
+        createdBy: sales.id,
+        createdAt: now,
+        updatedAt: now,
+        submittedBy: status === 'draft' ? null : sales.id,
+        reviewedBy: extra.reviewed ? admin.id : null,
+        reviewedAt: extra.reviewed ? now : null,
+        returnReason: extra.returnReason ?? null,
+      })
+      .returning({ id: m.marketingQuotations.id });
+    const id = row?.id ?? 0;
+    await tx.insert(m.marketingQuotationLines).values(
+      lines.map(({ r, quantity, discountRate }, seq) => {
+        const p = priced.lines[seq];
+        return {
+          quotationId: id,
+          seq,
+          rateLineId: r.id,
+          kind: r.kind,
+          ref: r.ref,
+          serviceKey: r.serviceKey,
+          name: r.name,
+          unit: r.unit,
+          quantity,
+          unitPrice: r.unitPrice,
+          taxRate: r.taxRate,
+          discountRate,
+          listAmount: p?.listAmount.toFixed(2) ?? '0',
+          discount: p?.discount.toFixed(2) ?? '0',
+          net: p?.net.toFixed(2) ?? '0',
+          tax: p?.tax.toFixed(2) ?? '0',
+          gross: p?.gross.toFixed(2) ?? '0',
+        };
+      }),
+    );
+    const step = async (action: string, from: string | null, to: string, userId: number, reason?: string) =>
+      recordEvent(tx, {
+        workflow: 'quotation',
+        recordId: id,
+        action,
+        fromState: from,
+        toState: to,
+        userId,
+        at: now,
+        reason: reason ?? null,
+      });
+    if (status !== 'draft') await step('submit', 'draft', 'submitted', sales.id);
+    if (status === 'approved' || status === 'superseded') {
+      await step('approve', 'submitted', 'approved', admin.id);
+      await insertSignature(tx, {
+        entity: 'quotation',
+        entityId: id,
+        action: 'approve',
+        meaning: QUOTATION_SIGNATURE_MEANING.zh_CN,
+        userId: admin.id,
+        signerName: admin.username,
+        signedAt: now,
+        contentHash: createHash('sha256').update(`${number}-${revision}`).digest('hex'),
+      });
+    }
+    if (status === 'superseded') await step('revise', 'approved', 'superseded', sales.id);
+    if (status === 'returned') await step('return', 'submitted', 'returned', admin.id, extra.returnReason);
+    if (status === 'cancelled') await step('cancel', 'submitted', 'cancelled', sales.id, '客户取消招标');
+    return { id, gross: priced.gross.toFixed(2), discountRate: extra.discountRate ?? '0' };
+  };
+  const study = [
+    ['test:CBC', '1200', '0'],
+    ['test:LFT', '1200', '0'],
+    ['test:HBA1C', '600', '0.05'],
+    ['kit:VISIT-KIT', '400', '0'],
+    ['storage:-80C', '120', '0'],
+    ['freight:-80C:domestic', '24', '0'],
+  ] as Array<[string, string, string]>;
+  await quotation('DEMO-QT-001', 1, 'superseded', sponsor, 'KM-2026-001', study, { reviewed: true });
+  const approved = await quotation('DEMO-QT-001', 2, 'approved', sponsor, 'KM-2026-001', study, {
+    discountRate: '0.03',
+    reviewed: true,
+  });
+  await quotation('DEMO-QT-002', 1, 'submitted', cro, 'KM-2026-002', [
+    ['test:CBC', '800', '0'],
+    ['test:RFT', '800', '0'],
+    ['handling:standard', '800', '0'],
+  ]);
+  await quotation('DEMO-QT-003', 1, 'draft', cro, 'KM-2026-002', [['test:LIPID', '300', '0']]);
+  await quotation('DEMO-QT-004', 1, 'returned', sponsor, 'KM-2026-001', [['test:LFT', '500', '0.2']], {
+    reviewed: true,
+    returnReason: '折扣超出标准，请按阶梯价重新报价',
+  });
+  await quotation('DEMO-QT-005', 1, 'cancelled', cro, 'KM-2026-002', [['outbound:standard', '10', '0']]);
+
+  // The contract made from the approved version, in force (its signed scan attached), with an
+  // amendment from two weeks ago.
+  const validFrom = addDays(today, -45);
+  const scan = demoPdf('DEMO-HT-2026-001 signed');
+  const [file] = await tx
+    .insert(s.files)
+    .values({
+      name: 'DEMO-HT-2026-001-signed.pdf',
+      mime: 'application/pdf',
+      size: scan.length,
+      sha256: await store.put(scan),
+      uploadedBy: sales.id,
+    })
+    .returning({ id: s.files.id });
+  const [contract] = await tx
+    .insert(m.marketingContracts)
+    .values({
+      number: 'DEMO-HT-2026-001',
+      status: 'active',
+      customerId: sponsor,
+      quotationId: approved.id,
+      partyA: '华康制药有限公司',
+      partyB: '上海启航中心实验室有限公司',
+      currency: 'CNY',
+      taxInclusive: true,
+      paymentTerms: '按月结算，对账确认后30日内付款',
+      validFrom,
+      validTo: addDays(today, 320),
+      signedFileId: file?.id ?? null,
+      createdBy: sales.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: m.marketingContracts.id });
+  const contractId = contract?.id ?? 0;
+  await tx.insert(m.marketingContractProjects).values({ contractId, projectId: project('KM-2026-001') });
+  const qLines = await tx
+    .select()
+    .from(m.marketingQuotationLines)
+    .where(eq(m.marketingQuotationLines.quotationId, approved.id));
+  const contractLines = qLines.map((l) => ({
+    serviceKey: l.serviceKey,
+    kind: l.kind,
+    ref: l.ref,
+    name: l.name,
+    unit: l.unit,
+    unitPrice: contractUnitPrice(l.unitPrice, l.discountRate, approved.discountRate),
+    taxRate: l.taxRate,
+  }));
+  const contractVersion = async (
+    versionNo: number,
+    effectiveFrom: string,
+    amount: string,
+    reason: string | null,
+    lines: typeof contractLines,
+  ) => {
+    const [v] = await tx
+      .insert(m.marketingContractVersions)
+      .values({ contractId, versionNo, effectiveFrom, amount, reason, createdBy: sales.id, createdAt: now })
+      .returning({ id: m.marketingContractVersions.id });
+    await tx.insert(m.marketingContractLines).values(lines.map((l) => ({ ...l, versionId: v?.id ?? 0 })));
+  };
+  await contractVersion(1, validFrom, approved.gross, null, contractLines);
+  await contractVersion(
+    2,
+    addDays(today, -14),
+    approved.gross,
+    '补充协议一：深低温保存单价下调',
+    contractLines.map((l) => (l.serviceKey === 'storage:-80C' ? { ...l, unitPrice: '200.0000' } : l)),
+  );
+  await recordEvent(tx, {
+    workflow: 'contract',
+    recordId: contractId,
+    action: 'activate',
+    fromState: 'draft',
+    toState: 'active',
+    userId: sales.id,
+    at: now,
+  });
+}
