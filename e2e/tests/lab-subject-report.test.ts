@@ -127,14 +127,25 @@ describe('subject registration and reports through the bridge', () => {
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect(download.suggestedFilename()).toBe(`${reportNo}-v0.pdf`);
 
-      // The enterer asks for a revision; the reviewer approves it with a signature.
+      // The enterer asks for a revision on its page, opened from the drawer, finds it in the
+      // revisions list and corrects it there; the reviewer approves it with a signature.
       await lab.reload();
       await lab.getByTestId(`report-open-${reportNo}-v0`).click();
       await lab.getByTestId('report-action-revise').click();
-      await lab.getByTestId('revise-reason').fill('录入错误更正');
-      await lab.getByTestId('result-value').first().fill('35');
-      await lab.getByTestId('result-entry-ok').click();
+      await lab.waitForURL(/\/new-report-modify\?id=\d+$/);
+      await lab.getByTestId('revise-reason').fill('录入错误');
+      await lab.getByTestId('result-value').first().fill('36');
+      await lab.getByTestId('revision-save').click();
       await lab.getByText('修改申请已提交审核').waitFor();
+      await lab.waitForURL(/\/after-analysis\/report-modify$/);
+      await lab.getByTestId(`report-edit-${reportNo}-v1`).click();
+      await lab.waitForURL(/\/edit-report-modify\?id=\d+$/);
+      // The request's page shown (the new-request page stays kept in its tab, hidden).
+      const editing = lab.locator('[data-page="/laboratory/after-analysis/edit-report-modify"]');
+      await editing.getByTestId('revise-reason').fill('录入错误更正');
+      await editing.getByTestId('result-value').first().fill('35');
+      await editing.getByTestId('revision-save').click();
+      await lab.getByText('修改申请已保存').waitFor();
 
       await reviewer.goto(`${stack.consoleUrl}/laboratory/after-analysis/report-modify-review`);
       await reviewer.getByTestId(`report-open-${reportNo}-v1`).click();

@@ -239,6 +239,7 @@ export const AUDIT_VERBS = {
   place: { 'zh-CN': '样本入库', 'en-US': 'place specimens', 'zh-HK': '樣本入庫' },
   allocate: { 'zh-CN': '自动分配库位', 'en-US': 'allocate positions', 'zh-HK': '自動分配庫位' },
   commit: { 'zh-CN': '确认分配', 'en-US': 'commit an allocation', 'zh-HK': '確認分配' },
+  editRevision: { 'zh-CN': '编辑修改申请', 'en-US': 'edit the revision request', 'zh-HK': '編輯修改申請' },
   evacuate: { 'zh-CN': '计划设备转移', 'en-US': 'plan an evacuation', 'zh-HK': '計劃設備轉移' },
   execute: { 'zh-CN': '执行', 'en-US': 'carry out', 'zh-HK': '執行' },
   move: { 'zh-CN': '样本移位', 'en-US': 'move specimens', 'zh-HK': '樣本移位' },

@@ -360,7 +360,39 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
     });
     expect(envelope(second).code).toBe(ResultCode.INVALID_STATE);
 
+    // While it awaits review its requester corrects it (reason and results), no one else.
     let revision = await getReport(revisionId);
+    const edit = (session: Session, version: number, reason = '录入错误更正') =>
+      as(session, report.editRevision, {
+        params: { id: revisionId },
+        body: {
+          version,
+          reason,
+          results: [
+            { testItemId: lftId, value: '35' },
+            { testItemId: hba1cId, value: '5.4' },
+          ],
+        },
+      });
+    expect((await edit(reviewer, revision.version)).statusCode).toBe(403);
+    expect(envelope(await edit(lab, revision.version + 1)).code).toBe(ResultCode.STALE_VERSION);
+    const typo = await as(lab, report.editRevision, {
+      params: { id: revisionId },
+      body: { version: revision.version, reason: '笔误', results: [{ testItemId: lftId, value: '36' }] },
+    });
+    expect(envelope(typo)).toMatchObject({ code: 200, data: { version: revision.version + 1 } });
+    revision = await getReport(revisionId);
+    expect(revision.results.map((x) => [x.code, x.value])).toEqual([['LFT', '36']]);
+    expect(envelope(await edit(lab, revision.version)).code).toBe(200);
+    revision = await getReport(revisionId);
+    expect(revision.results.map((x) => x.value).sort()).toEqual(['35', '5.4']);
+    const [edited] = await env.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'report.editRevision'), eq(auditLog.entityId, String(revisionId))))
+      .orderBy(auditLog.id);
+    expect(edited?.reason).toBe('笔误');
+
     const self = await as(lab, report.reviewRevision, {
       params: { id: revisionId },
       body: { version: revision.version, action: 'approveRevision', signature: { password: DEMO_PASSWORD } },
@@ -374,6 +406,10 @@ describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
 
     revision = await getReport(revisionId);
     expect(revision).toMatchObject({ revision: 1, status: 'released', hasPdf: true, abnormal: false });
+    // Reviewed, it is no longer a request: editing it is refused and changes nothing.
+    const late = envelope(await edit(lab, revision.version, 'zu spät'));
+    expect(late.code).toBe(ResultCode.INVALID_STATE);
+    expect((await getReport(revisionId)).version).toBe(revision.version);
     expect(revision.versions.map((v) => [v.revision, v.status])).toEqual([
       [0, 'superseded'],
       [1, 'released'],

@@ -220,6 +220,17 @@ export const report = defineGroup('report', {
     body: z.object({ version, reason: z.string().trim().min(1).max(255), results }),
     data: z.object({ id: z.number(), revision: z.number(), version: z.number() }),
   }),
+  editRevision: defineEndpoint({
+    service: 'main',
+    method: 'PUT',
+    path: '/lab/after/report/{id}/revise',
+    summary: 'Correct the reason or the results of a revision awaiting review (only its requester)',
+    ...firing(reportRevisionWorkflow, 'editRevision'),
+    mutates: true,
+    params: idParams,
+    body: z.object({ version, reason: z.string().trim().min(1).max(255), results }),
+    data: z.object({ version: z.number() }),
+  }),
   reviewRevision: defineEndpoint({
     service: 'main',
     method: 'POST',

@@ -107,6 +107,14 @@ export const reportRevisionWorkflow = defineWorkflow({
   final: ['released', 'revision_rejected'],
   words: REPORT_STATE_WORDS,
   transitions: {
+    /** The requester corrects the reason or the changed results while the revision awaits review. */
+    editRevision: {
+      from: ['revision_pending'],
+      to: 'revision_pending',
+      permission: REPORT_PERMISSIONS.revise,
+      actor: 'applicant',
+      signature: false,
+    },
     approveRevision: {
       from: ['revision_pending'],
       to: 'released',

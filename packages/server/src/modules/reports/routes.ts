@@ -320,6 +320,30 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       });
       return row;
     },
+    editRevision: async (ctx) => {
+      // Only its requester, only while it awaits review (the workflow says both).
+      const before = await reportInScope(ctx.db, await ctx.scope(), ctx.params.id);
+      const actor = actorOf(ctx.principal, before.createdBy);
+      assertTransition(ctx.lang, reportRevisionWorkflow, before.status, 'editRevision', actor);
+      const { version, reason, results } = ctx.body;
+      const updated = await updateReport(ctx.db, before.id, version, { revisionReason: reason });
+      if (!updated) throw staleOrMissing(true);
+      const oldResults = (await reportDetail(ctx.db, before)).results;
+      await deleteResults(ctx.db, before.id);
+      await insertResults(
+        ctx.db,
+        await checkedResults(ctx.db, before.id, results, { ...before, now: ctx.now }),
+      );
+      ctx.audit({
+        action: transitionAudit(reportRevisionWorkflow, 'editRevision'),
+        entity: 'labReport',
+        entityId: before.id,
+        oldValue: { reason: before.revisionReason, results: oldResults },
+        newValue: { reason, results },
+        reason,
+      });
+      return { version: updated.version };
+    },
     reviewRevision: async (ctx) => {
       const p = ctx.principal;
       const revision = await reportInScope(ctx.db, await ctx.scope(), ctx.params.id);

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { REPORT_PERMISSIONS, type ReportDetail, type ReportState } from '@trialab/api-contract';
+import { REPORT_PERMISSIONS, type ReportState } from '@trialab/api-contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { usePermission } from '../../../stores/permission';
 import { useSession } from '../../../stores/session';
 import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import { ReportDrawer } from './ReportDrawer';
+import { detail } from './reportFixture';
 
 fakeEndpoints();
 
@@ -20,50 +21,6 @@ afterEach(() => {
 
 const calls = (name: string) =>
   vi.mocked(callEndpoint).mock.calls.filter(([pick]) => endpointName(pick as EndpointPick) === name);
-
-function detail(status: ReportState): ReportDetail {
-  return {
-    id: 7,
-    reportNo: 'R-2026-0007',
-    revision: status === 'revision_pending' ? 1 : 0,
-    revisionOf: null,
-    revisionReason: status === 'revision_pending' ? '单位错误' : null,
-    projectId: 1,
-    projectNo: 'KM-2026-001',
-    siteName: '协和医院',
-    subjectId: 3,
-    subjectNo: 'S001',
-    subjectName: '张三',
-    barcode: 'B0001',
-    visit: 'V1',
-    samplingTime: null,
-    status,
-    projectReview: null,
-    abnormal: false,
-    createdBy: 99,
-    createdByName: '录入员',
-    createdAt: '2026-11-20T06:00:00.000Z',
-    reviewedByName: null,
-    reviewedAt: null,
-    releasedByName: null,
-    releasedAt: null,
-    returnReason: null,
-    contentHash: null,
-    hasPdf: false,
-    version: 2,
-    projectName: '项目',
-    sponsor: null,
-    siteNo: '01',
-    requestedByName: null,
-    requestedAt: null,
-    sampleType: null,
-    sampleTypeEn: null,
-    receivedAt: null,
-    results: [],
-    signatures: [],
-    versions: [{ id: 7, revision: 0, status }],
-  };
-}
 
 /** The drawer of a report in `status`, seen by user 1 holding every report permission. */
 function renderDrawer(status: ReportState, refuseFirst = false) {

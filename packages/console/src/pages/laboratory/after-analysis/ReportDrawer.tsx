@@ -7,6 +7,7 @@ import {
 import { Alert, Button, Descriptions, Drawer, Space, Table, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useAccess } from '../../../access/useAccess';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
@@ -20,6 +21,11 @@ import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
 import { type EntryMode, REPORT_CHANGES, ResultEntryModal } from './ResultEntryModal';
 
+/** The revisions list, and the pages that ask for a revision (`?id=` the released version) and edit one. */
+export const REVISIONS = '/laboratory/after-analysis/report-modify';
+export const NEW_REVISION = '/laboratory/after-analysis/new-report-modify';
+export const EDIT_REVISION = '/laboratory/after-analysis/edit-report-modify';
+
 type Signed = 'review' | 'release' | 'approveRevision';
 type Reasoned = 'return' | 'rejectRevision';
 
@@ -32,6 +38,7 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
   const { t } = useTranslation();
   const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
   const { can } = useAccess();
+  const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id);
   // Another version of the same report may be shown (the version buttons), until another report opens.
   const [version, setVersion] = useState<{ of: number | null; id: number } | null>(null);
@@ -76,6 +83,11 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
     onClick: (reason) => perform(action, reason),
   });
   const isApplicant = report?.createdBy === userId;
+  // The revision pages are pages of their own: the drawer closes as they open.
+  const openPage = (path: string) => {
+    onClose();
+    navigate(path);
+  };
 
   return (
     <Drawer
@@ -212,6 +224,11 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
               state={report.status}
               isApplicant={isApplicant}
               actions={{
+                editRevision: {
+                  label: r('actions.editRevision'),
+                  testId: 'report-action-editRevision',
+                  onClick: () => openPage(`${EDIT_REVISION}?id=${report.id}`),
+                },
                 approveRevision: signedButton('approveRevision'),
                 rejectRevision: reasonedButton('rejectRevision'),
               }}
@@ -220,7 +237,7 @@ export function ReportDrawer({ id, onClose }: { id: number | null; onClose(): vo
               <Button
                 type="link"
                 size="small"
-                onClick={() => setEntry({ kind: 'revise', report })}
+                onClick={() => openPage(`${NEW_REVISION}?id=${report.id}`)}
                 data-testid="report-action-revise"
               >
                 {r('actions.revise')}

@@ -1,22 +1,26 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
+  availableActions,
   labReportWorkflow,
   REPORT_PERMISSIONS,
   REPORT_STATES,
   type ReportRow,
   type ReportState,
+  reportRevisionWorkflow,
 } from '@trialab/api-contract';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
+import { useAccess } from '../../../access/useAccess';
 import type { DataColumn } from '../../../components/DataTable';
 import { formatTimeAs } from '../../../components/format';
 import { ListPage, useListPage } from '../../../components/ListPage';
 import { stateText } from '../../../components/StatusTag';
 import { useEndpointQuery } from '../../../services/query';
-import { ReportDrawer, ReportStatus } from './ReportDrawer';
+import { useSession } from '../../../stores/session';
+import { EDIT_REVISION, ReportDrawer, ReportStatus } from './ReportDrawer';
 import { type EntryMode, ResultEntryModal } from './ResultEntryModal';
 
 export interface ReportTableProps {
@@ -27,6 +31,8 @@ export interface ReportTableProps {
   abnormal?: boolean;
   /** Show the "enter results" button. */
   canEnter?: boolean;
+  /** Rows offer their requester the edit of a revision awaiting review (the revisions list). */
+  editRevisions?: boolean;
 }
 
 interface Filter {
@@ -35,7 +41,13 @@ interface Filter {
 }
 
 /** Report lists of the after-analysis pages (list, revisions, revision review, exceptions). */
-export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }: ReportTableProps) {
+export function ReportTable({
+  code,
+  states = REPORT_STATES,
+  abnormal,
+  canEnter,
+  editRevisions,
+}: ReportTableProps) {
   const { t } = useTranslation();
   const { t: r } = useTranslation('lab', { keyPrefix: 'report' });
   const list = useListPage((c) => c.report.paging, {} as Filter, {
@@ -52,6 +64,14 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
     url: { status: 'many' },
   });
   const [openId, setOpenId] = useState<number | null>(null);
+  const { can } = useAccess();
+  const navigate = useNavigate();
+  const userId = useSession((s) => s.user?.id);
+  const editable = (row: ReportRow) =>
+    availableActions(reportRevisionWorkflow, row.status, {
+      can,
+      isApplicant: row.createdBy === userId,
+    }).includes('editRevision');
   const [entering, setEntering] = useState<EntryMode | null>(null);
   const [params, setParams] = useSearchParams();
   const orderId = canEnter ? Number(params.get('testOrderId')) || null : null;
@@ -151,13 +171,23 @@ export function ReportTable({ code, states = REPORT_STATES, abnormal, canEnter }
         )
       }
       actions={{
-        width: 90,
+        width: editRevisions ? 140 : 90,
         items: [
           {
             label: t('lab.shared.view'),
             testId: (row) => `report-open-${row.reportNo}-v${row.revision}`,
             onClick: (row) => setOpenId(row.id),
           },
+          ...(editRevisions
+            ? [
+                {
+                  label: r('actions.editRevision'),
+                  testId: (row: ReportRow) => `report-edit-${row.reportNo}-v${row.revision}`,
+                  hidden: (row: ReportRow) => !editable(row),
+                  onClick: (row: ReportRow) => navigate(`${EDIT_REVISION}?id=${row.id}`),
+                },
+              ]
+            : []),
         ],
       }}
     >

@@ -6,6 +6,7 @@ export default function ReportModifyPage() {
     <ReportTable
       code="laboratory.report-modify"
       states={['revision_pending', 'revision_rejected', 'superseded', 'released']}
+      editRevisions
     />
   );
 }

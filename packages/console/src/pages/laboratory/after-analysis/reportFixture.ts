@@ -1,0 +1,51 @@
+import type { ReportDetail, ReportState } from '@trialab/api-contract';
+
+/** A report version in `status` made by user `createdBy`, as `report.get` answers (tests only). */
+export function detail(status: ReportState, createdBy = 99): ReportDetail {
+  return {
+    id: 7,
+    reportNo: 'R-2026-0007',
+    revision: status === 'revision_pending' ? 1 : 0,
+    revisionOf: null,
+    revisionReason: status === 'revision_pending' ? '单位错误' : null,
+    projectId: 1,
+    projectNo: 'KM-2026-001',
+    siteName: '协和医院',
+    subjectId: 3,
+    subjectNo: 'S001',
+    subjectName: '张三',
+    barcode: 'B0001',
+    visit: 'V1',
+    samplingTime: null,
+    status,
+    projectReview: null,
+    abnormal: false,
+    createdBy,
+    createdByName: '录入员',
+    createdAt: '2026-11-20T06:00:00.000Z',
+    reviewedByName: null,
+    reviewedAt: null,
+    releasedByName: null,
+    releasedAt: null,
+    returnReason: null,
+    contentHash: null,
+    hasPdf: false,
+    version: 2,
+    projectName: '项目',
+    sponsor: null,
+    siteNo: '01',
+    requestedByName: null,
+    requestedAt: null,
+    sampleType: null,
+    sampleTypeEn: null,
+    receivedAt: null,
+    results: [
+      {
+        ...{ testItemId: 5, code: 'LFT', name: '肝功能', enName: 'Liver function', value: '52' },
+        ...{ unit: 'U/L', referenceRange: '0-40', flag: 'H', remark: null, method: null },
+      },
+    ],
+    signatures: [],
+    versions: [{ id: 7, revision: 0, status }],
+  };
+}
