@@ -556,14 +556,17 @@ describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) =
     expect(days.size).toBeGreaterThan(5);
   });
 
-  it('a user with no workflow outside marketing has only quotations to do', async () => {
+  it('a user with no workflow outside marketing has only quotations and contracts to do', async () => {
     const [someone] = await env.handle.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.mobile, '13800000006'));
     expect(someone).toBeDefined();
     const sales = await login(env, '13800000006');
-    // Sales submit drafts and never review (docs/finance.md): the one kind is their drafts.
-    expect((await countsOf(sales)).map((k) => `${k.workflow}/${k.state}`)).toEqual(['quotation/draft']);
+    // Sales submit drafts and never review (docs/finance.md): their drafts, and a contract to put in force.
+    expect((await countsOf(sales)).map((k) => `${k.workflow}/${k.state}`)).toEqual([
+      'quotation/draft',
+      'contract/draft',
+    ]);
   });
 });

@@ -424,4 +424,70 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
     userId: sales.id,
     at: now,
   });
+
+  // A contract drawn from an approved quotation of the CRO (DEMO-QT-006), waiting for its signed scan to be put in
+  // force (a home to-do of the contract's owner).
+  const cro2 = await quotation(
+    'DEMO-QT-006',
+    1,
+    'approved',
+    cro,
+    'KM-2026-002',
+    [
+      ['test:CBC', '400', '0'],
+      ['handling:standard', '400', '0'],
+    ],
+    { reviewed: true },
+  );
+  const [draft] = await tx
+    .insert(m.marketingContracts)
+    .values({
+      number: 'DEMO-HT-2026-002',
+      status: 'draft',
+      customerId: cro,
+      quotationId: cro2.id,
+      partyA: '启明临床研究有限公司',
+      partyB: '上海启航中心实验室有限公司',
+      currency: 'CNY',
+      taxInclusive: true,
+      paymentTerms: '按季度结算，对账确认后45日内付款',
+      validFrom: today,
+      validTo: addDays(today, 365),
+      signedFileId: null,
+      createdBy: sales.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: m.marketingContracts.id });
+  await tx
+    .insert(m.marketingContractProjects)
+    .values({ contractId: draft?.id ?? 0, projectId: project('KM-2026-002') });
+  const draftLines = await tx
+    .select()
+    .from(m.marketingQuotationLines)
+    .where(eq(m.marketingQuotationLines.quotationId, cro2.id));
+  const [draftVersion] = await tx
+    .insert(m.marketingContractVersions)
+    .values({
+      contractId: draft?.id ?? 0,
+      versionNo: 1,
+      effectiveFrom: today,
+      amount: cro2.gross,
+      reason: null,
+      createdBy: sales.id,
+      createdAt: now,
+    })
+    .returning({ id: m.marketingContractVersions.id });
+  await tx.insert(m.marketingContractLines).values(
+    draftLines.map((l) => ({
+      versionId: draftVersion?.id ?? 0,
+      serviceKey: l.serviceKey,
+      kind: l.kind,
+      ref: l.ref,
+      name: l.name,
+      unit: l.unit,
+      unitPrice: contractUnitPrice(l.unitPrice, l.discountRate, cro2.discountRate),
+      taxRate: l.taxRate,
+    })),
+  );
 }
