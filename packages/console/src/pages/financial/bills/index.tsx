@@ -193,6 +193,7 @@ export default function BillsPage() {
           <Space wrap>
             <Form.Item label={b('period')} style={{ marginBottom: 0 }}>
               <Select
+                aria-label={b('period')}
                 data-testid="bills-period"
                 style={{ width: 130 }}
                 value={period}

@@ -157,7 +157,13 @@ export default function CreateQuotationPage() {
       </Row>
       <Space style={{ display: 'flex', marginBottom: 12 }}>
         <Typography.Text>{t('subjects')}</Typography.Text>
-        <InputNumber min={1} max={100000} value={subjects} onChange={(v) => setSubjects(v ?? 1)} />
+        <InputNumber
+          aria-label={t('subjects')}
+          min={1}
+          max={100000}
+          value={subjects}
+          onChange={(v) => setSubjects(v ?? 1)}
+        />
         <Button onClick={() => void fromPlan()} data-testid="quotation-from-plan">
           {t('fromPlan')}
         </Button>
