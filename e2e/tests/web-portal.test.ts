@@ -283,7 +283,8 @@ describe('customer self-service portal', () => {
 
   it('shows the consumables and sample-transport detail tables', async () => {
     const page = await open(ACCOUNTS.site, '/web/consumables-apply-report');
-    await row(page, 'LOT-E2E-0').getByText('已收货').waitFor();
+    // The kit applied for above (waybill SF7000000001), its EDTA tubes issued by FEFO from lot ED2411B.
+    await row(page, 'SF7000000001').filter({ hasText: 'ED2411B' }).first().getByText('已收货').waitFor();
     await page.goto(`${stack.consoleUrl}/web/sample-transport-report`);
     await row(page, '血浆').getByText('冷冻').waitFor();
     await page.context().close();

@@ -44,7 +44,7 @@ export function DispatchModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const { t: s } = useTranslation('portalAdmin', { keyPrefix: 'supply' });
+  const { t: s } = useTranslation('portalAdmin', { keyPrefix: 'dispatch' });
   const detail = useDetail(row?.id ?? null, (c) => c.consumable.get, onClose);
   const { t: f } = useTranslation('supply', { keyPrefix: 'fefo' });
   // Catalogue lines leave stock by FEFO (the server picks the lots); only the others are typed in.
