@@ -92,7 +92,8 @@ describe('customer self-service portal', () => {
     await row(auditor, orderNo).getByText('待发货').waitFor();
     await auditor.context().close();
 
-    // Staff (supply area) dispatch with courier, waybill, lot numbers, expiry dates.
+    // Staff (supply area) dispatch with courier and waybill; the kit's catalogue consumables leave
+    // stock by FEFO (docs/supply.md), only lines outside the catalogue take typed lots.
     const staffContext = await loggedInContext(browser, stack.consoleUrl, STAFF_SUPPLY);
     const staff = await apiSession(staffContext, stack.consoleUrl);
     const list = await apiCall<Array<{ id: number; orderNo: string }>>(
@@ -103,23 +104,24 @@ describe('customer self-service portal', () => {
       },
     );
     const id = list.data[0]?.id ?? 0;
-    const detail = await apiCall<{ version: number; lines: Array<{ id: number; kitAmount: number }> }>(
-      staff,
-      endpoints.consumable.get,
-      { params: { id } },
-    );
+    const detail = await apiCall<{
+      version: number;
+      lines: Array<{ id: number; kitAmount: number; consumableId: number | null }>;
+    }>(staff, endpoints.consumable.get, { params: { id } });
     const dispatched = await apiCall(staff, endpoints.consumable.dispatch, {
       params: { id },
       body: {
         version: detail.data.version,
         courier: 'SF',
         expressNo: 'SF7000000001',
-        lines: detail.data.lines.map((l, i) => ({
-          lineId: l.id,
-          lotNumber: `LOT-E2E-${i}`,
-          outboundQuantity: l.kitAmount,
-          expiryDate: '2027-12-31',
-        })),
+        lines: detail.data.lines
+          .filter((l) => l.consumableId === null)
+          .map((l, i) => ({
+            lineId: l.id,
+            lotNumber: `LOT-E2E-${i}`,
+            outboundQuantity: l.kitAmount,
+            expiryDate: '2027-12-31',
+          })),
       },
     });
     expect(dispatched.code, dispatched.msg).toBe(200);
@@ -141,7 +143,8 @@ describe('customer self-service portal', () => {
     expect(text).toContain('陈中心');
     expect(text).toContain('何研究');
     expect(text).toContain('赵样本');
-    expect(await page.getByTestId('order-detail').textContent()).toContain('LOT-E2E-0');
+    // EDTA tubes by FEFO: ED2405A is inside the 180 do-not-ship days, ED2411B is next (seed/supply-demo.ts).
+    expect(await page.getByTestId('order-detail').textContent()).toContain('ED2411B');
     // The dispatch note of the application, from its detail.
     const [note] = await Promise.all([
       page.waitForEvent('download'),
@@ -280,7 +283,8 @@ describe('customer self-service portal', () => {
 
   it('shows the consumables and sample-transport detail tables', async () => {
     const page = await open(ACCOUNTS.site, '/web/consumables-apply-report');
-    await row(page, 'LOT-E2E-0').getByText('已收货').waitFor();
+    // The kit applied for above (waybill SF7000000001), its EDTA tubes issued by FEFO from lot ED2411B.
+    await row(page, 'SF7000000001').filter({ hasText: 'ED2411B' }).first().getByText('已收货').waitFor();
     await page.goto(`${stack.consoleUrl}/web/sample-transport-report`);
     await row(page, '血浆').getByText('冷冻').waitFor();
     await page.context().close();

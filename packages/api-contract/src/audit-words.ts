@@ -11,6 +11,13 @@ type Words = Readonly<Record<FormLang, string>>;
 
 /** The objects: action ids' first part (endpoint groups, workflow ids) and the entities recorded. */
 export const AUDIT_OBJECTS = {
+  supply: { 'zh-CN': '供应与耗材', 'en-US': 'Supply', 'zh-HK': '供應與耗材' },
+  supplyConsumable: { 'zh-CN': '耗材', 'en-US': 'Consumable', 'zh-HK': '耗材' },
+  supplyKit: { 'zh-CN': '耗材套件', 'en-US': 'Kit', 'zh-HK': '耗材套件' },
+  supplyLot: { 'zh-CN': '耗材批次', 'en-US': 'Consumable lot', 'zh-HK': '耗材批次' },
+  supplyMovement: { 'zh-CN': '库存流水', 'en-US': 'Stock movement', 'zh-HK': '庫存流水' },
+  supplyStocktake: { 'zh-CN': '盘点', 'en-US': 'Stocktake', 'zh-HK': '盤點' },
+  supplySettings: { 'zh-CN': '供应设置', 'en-US': 'Supply settings', 'zh-HK': '供應設定' },
   library: { 'zh-CN': '样本库', 'en-US': 'Specimen library', 'zh-HK': '樣本庫' },
   storageRoom: { 'zh-CN': '样本库房间', 'en-US': 'Library room', 'zh-HK': '樣本庫房間' },
   storageUnit: { 'zh-CN': '存储设备', 'en-US': 'Storage unit', 'zh-HK': '存儲設備' },
@@ -159,6 +166,14 @@ export const AUDIT_OBJECTS = {
 
 /** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
 export const AUDIT_VERBS = {
+  consumableCreate: { 'zh-CN': '新增耗材', 'en-US': 'add a consumable', 'zh-HK': '新增耗材' },
+  consumableUpdate: { 'zh-CN': '编辑耗材', 'en-US': 'edit a consumable', 'zh-HK': '編輯耗材' },
+  kitCreate: { 'zh-CN': '新增套件', 'en-US': 'add a kit', 'zh-HK': '新增套件' },
+  kitUpdate: { 'zh-CN': '编辑套件', 'en-US': 'edit a kit', 'zh-HK': '編輯套件' },
+  stockIn: { 'zh-CN': '批次入库', 'en-US': 'receive a lot', 'zh-HK': '批次入庫' },
+  stockMove: { 'zh-CN': '库存变动', 'en-US': 'move stock', 'zh-HK': '庫存變動' },
+  stocktakeCreate: { 'zh-CN': '登记盘点', 'en-US': 'record a stocktake', 'zh-HK': '登記盤點' },
+  stocktakeReview: { 'zh-CN': '审核盘点', 'en-US': 'review a stocktake', 'zh-HK': '審核盤點' },
   userHead: { 'zh-CN': '保存报表列', 'en-US': 'save report columns', 'zh-HK': '儲存報表列' },
   excel: { 'zh-CN': '导出报表', 'en-US': 'export a report', 'zh-HK': '匯出報表' },
   resultReportDownload: {

@@ -47,6 +47,7 @@ export * from './endpoints/research-centers.js';
 export * from './endpoints/sample-users.js';
 export * from './endpoints/shared-docs.js';
 export * from './endpoints/specimen.js';
+export * from './endpoints/supply.js';
 export * from './endpoints/supply-barcodes.js';
 export * from './endpoints/supply-labels.js';
 export {
@@ -103,6 +104,7 @@ export * from './workflows/sample-receipt.js';
 export * from './workflows/shared-document.js';
 export * from './workflows/specimen.js';
 export * from './workflows/subject-registration.js';
+export * from './workflows/supply-stocktake.js';
 export * from './workflows/test-order.js';
 
 import type { EndpointDef } from './endpoint.js';
@@ -144,6 +146,7 @@ import { researchCenter } from './endpoints/research-centers.js';
 import { sampleUsers } from './endpoints/sample-users.js';
 import { sharedDocOriginal, sharedDocPublic } from './endpoints/shared-docs.js';
 import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/specimen.js';
+import { supply } from './endpoints/supply.js';
 import { receiptBarcode, supplyBarcodes } from './endpoints/supply-barcodes.js';
 import { labels } from './endpoints/supply-labels.js';
 import { dict, project, system } from './endpoints/system.js';
@@ -218,6 +221,7 @@ export const endpoints = {
   supplyBarcodes,
   receiptBarcode,
   labels,
+  supply,
   customer,
   rateCard,
   quotation,

@@ -9,6 +9,7 @@ import { PORTAL_VALIDATION_MESSAGES } from './portal-messages.js';
 import { PORTAL_REPORT_VALIDATION_MESSAGES } from './portal-report-messages.js';
 import { REFERENCE_DATA_VALIDATION_MESSAGES } from './reference-data-messages.js';
 import { SPECIMEN_VALIDATION_MESSAGES } from './specimen-messages.js';
+import { SUPPLY_VALIDATION_MESSAGES } from './supply-messages.js';
 import { PROJECT_VALIDATION_MESSAGES } from './workflows/project-file.js';
 
 /** SPEC section 5: specials allowed in passwords. */
@@ -100,6 +101,7 @@ export const VALIDATION_MESSAGES: Record<string, MessageTexts> = {
   ...REFERENCE_DATA_VALIDATION_MESSAGES,
   ...SPECIMEN_VALIDATION_MESSAGES,
   ...PORTAL_ADMIN_VALIDATION_MESSAGES,
+  ...SUPPLY_VALIDATION_MESSAGES,
   ...FORM_FIELD_VALIDATION_MESSAGES,
   ...PROJECT_VALIDATION_MESSAGES,
   ...MARKETING_VALIDATION_MESSAGES,

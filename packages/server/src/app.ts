@@ -77,6 +77,8 @@ import { sharedDocRoutes } from './modules/shared-docs/routes.js';
 import { SPECIMEN_MESSAGES } from './modules/specimen/messages.js';
 import { specimenRoutes } from './modules/specimen/routes.js';
 import { specimenLogRoutes } from './modules/specimen-log/routes.js';
+import { SUPPLY_MESSAGES } from './modules/supply/messages.js';
+import { supplyRoutes } from './modules/supply/routes.js';
 import { SUPPLY_BARCODE_MESSAGES } from './modules/supply-barcodes/messages.js';
 import { supplyBarcodeRoutes } from './modules/supply-barcodes/routes.js';
 import { labelRoutes } from './modules/supply-labels/routes.js';
@@ -171,6 +173,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   // Customer portal (/web) and personal centre
   addressRoutes,
   consumableRoutes,
+  supplyRoutes, // supply: catalogue and kits, stock ledger, FEFO, reorder, recall
   transportRoutes, // sample-shipment bookings
   clarificationRoutes, // clarification queries (site side and lab staff)
   homeRoutes,
@@ -205,6 +208,7 @@ addMessages(LIBRARY_SAMPLE_MESSAGES);
 addMessages(LIBRARY_BATCH_EDIT_MESSAGES);
 addMessages(LIBRARY_RETENTION_MESSAGES);
 addMessages(CUSTODY_MESSAGES);
+addMessages(SUPPLY_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);
 addMessages(TIMELINE_WORDS);
 addMessages(SUPPLY_BARCODE_MESSAGES);

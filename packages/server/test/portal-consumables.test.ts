@@ -133,13 +133,16 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
     expect(approved).toMatchObject({ status: 'approved', auditorName: '何研究' });
     expect(approved.auditTime).not.toBeNull();
 
-    // A site user cannot dispatch; staff can, with lot numbers, expiry dates and certificates per line.
-    const lines = approved.lines.map((l, i) => ({
-      lineId: l.id,
-      lotNumber: `LOT-2026-${i}`,
-      outboundQuantity: l.kitAmount,
-      expiryDate: '2027-06-30',
-    }));
+    // A site user cannot dispatch; staff can: the catalogue's lines leave stock by FEFO, the others
+    // take typed lot numbers, expiry dates and certificates.
+    const typedFor = (ls: ConsumableOrderDetail['lines']) =>
+      ls.map((l, i) => ({
+        lineId: l.id,
+        lotNumber: `LOT-2026-${i}`,
+        outboundQuantity: l.kitAmount,
+        expiryDate: '2027-06-30',
+      }));
+    const lines = typedFor(approved.lines.filter((l) => l.consumableId === null));
     const siteDispatch = await as(applicant, consumable.dispatch, {
       params: { id: order.id },
       body: { version: approved.version, courier: 'SF', expressNo: 'SF1234567890', lines },
@@ -147,7 +150,13 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
     expect(siteDispatch.code).toBe(ResultCode.FORBIDDEN);
     const partial = await as(staff, consumable.dispatch, {
       params: { id: order.id },
-      body: { version: approved.version, courier: 'SF', expressNo: 'SF1234567890', lines: lines.slice(1) },
+      // A catalogue line's lot is not typed in: FEFO picks it.
+      body: {
+        version: approved.version,
+        courier: 'SF',
+        expressNo: 'SF1234567890',
+        lines: typedFor(approved.lines.slice(0, 1)),
+      },
     });
     expect(partial.code).toBe(400);
     const staffList = await as(staff, consumable.staffPaging, {
@@ -168,9 +177,8 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
     });
     const distribution = (await as(applicant, consumable.distributionList, { params: { id: order.id } }))
       .data as Array<{ lotNumber: string; expiryDate: string }>;
-    expect(
-      distribution.every((l) => l.lotNumber.startsWith('LOT-2026-') && l.expiryDate === '2027-06-30'),
-    ).toBe(true);
+    expect(distribution.length).toBeGreaterThan(0);
+    expect(distribution.every((l) => l.lotNumber.length > 0 && l.expiryDate.length === 10)).toBe(true);
 
     // Receipt cannot be confirmed twice.
     const received = (
@@ -432,12 +440,14 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
         body: { version: order.version, pass: true },
       })
     ).data as ConsumableOrderDetail;
-    const lines = approved.lines.map((l, i) => ({
-      lineId: l.id,
-      lotNumber: `LOT-NOTE-${i}`,
-      outboundQuantity: l.kitAmount,
-      expiryDate: '2027-06-30',
-    }));
+    const lines = approved.lines
+      .filter((l) => l.consumableId === null)
+      .map((l, i) => ({
+        lineId: l.id,
+        lotNumber: `LOT-NOTE-${i}`,
+        outboundQuantity: l.kitAmount,
+        expiryDate: '2027-06-30',
+      }));
     const answer = await as(staff, consumable.dispatch, {
       params: { id: order.id },
       body: { version: approved.version, courier: 'SF', expressNo: 'SF2026112601', lines },
@@ -456,7 +466,7 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
     expect(staffPdf.headers['content-disposition']).toContain(`${order.orderNo}-dispatch-note.pdf`);
     const pages = await pdfPages(staffPdf.rawPayload);
     expect(pages).toHaveLength(1);
-    const lots = order.lines.map((_, i) => `LOT-NOTE-${i}`);
+    const lots = [...new Set(order.lines.map((l) => l.lotNumber ?? ''))];
     expect(pages[0]).toEqual(
       expect.arrayContaining([
         '耗材发货单',

@@ -84,6 +84,10 @@ const PAGES: Record<string, { endpoint: EndpointDef; body(state: string): Record
     body: (status) => ({ status }),
   },
   '/web/receipt-check': { endpoint: endpoints.consumable.kitSupplyPaging, body: (tab) => ({ tab }) },
+  '/supply/consum-cost-manage': {
+    endpoint: endpoints.supply.stocktakePage,
+    body: (status) => ({ status: [status] }),
+  },
   '/express/mail': { endpoint: endpoints.staffShipment.paging, body: (state) => ({ status: [state] }) },
   '/express/sign': { endpoint: endpoints.receipt.paging, body: (status) => ({ status }) },
   '/web/report-search': {

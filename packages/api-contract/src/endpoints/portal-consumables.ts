@@ -61,6 +61,8 @@ export const orderLineRow = z.object({
   kitId: z.number().nullable(),
   kitName: z.string().nullable(),
   consumableName: z.string(),
+  /** The catalogue's consumable (supply): issued from stock by FEFO at dispatch; null: lot data typed in. */
+  consumableId: z.number().nullable(),
   size: z.string().nullable(),
   vendor: z.string().nullable(),
   unit: z.string(),
@@ -348,7 +350,7 @@ export const consumable = defineGroup('consumable', {
     method: 'PUT',
     path: '/consumable/order/{id}/dispatch',
     summary:
-      'Internal staff: dispatch an approved application (courier, waybill, lot, expiry, certificate per line)',
+      'Internal staff: dispatch an approved application: catalogue lines issued from stock by FEFO, the lot, expiry and certificate typed for the others',
     access: { permission: CONSUMABLE_PERMISSIONS.dispatch },
     mutates: true,
     params: idParams,
@@ -362,6 +364,7 @@ export const consumable = defineGroup('consumable', {
         .min(4)
         .max(32)
         .regex(/^[A-Za-z0-9-]+$/),
+      /** The lines without a catalogue consumable (those are picked from stock by FEFO). */
       lines: z
         .array(
           z.object({
@@ -372,8 +375,8 @@ export const consumable = defineGroup('consumable', {
             certificateFileId: fileId.nullish(),
           }),
         )
-        .min(1)
-        .max(500),
+        .max(500)
+        .default([]),
     }),
     data: consumableOrderDetail,
   }),

@@ -36,6 +36,7 @@ import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
 import type { stockOut } from './zh-CN/stockOut';
+import type { supply } from './zh-CN/supply';
 import type { supplyBarcodes } from './zh-CN/supplyBarcodes';
 import type { system } from './zh-CN/system';
 
@@ -77,6 +78,7 @@ declare module 'i18next' {
       'libraryHolds',
       'libraryLog',
       'supplyBarcodes',
+      'supply',
       'marketing',
       'libraryBatchEdit',
       'reports',
@@ -93,6 +95,7 @@ declare module 'i18next' {
       libraryRetention: typeof libraryRetention;
       libraryCustody: typeof libraryCustody;
       libraryHolds: typeof libraryHolds;
+      supply: typeof supply;
       libraryLog: typeof libraryLog;
       marketing: typeof marketing;
       libraryBatchEdit: typeof libraryBatchEdit;

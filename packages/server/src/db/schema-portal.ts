@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { files, projects, sampleTypes, sites, temperatures, users } from './schema.js';
+import { supplyConsumables } from './schema-supply.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const day = (name: string) => date(name, { mode: 'string' });
@@ -78,6 +79,8 @@ export const consumableKitItems = pgTable('consumable_kit_items', {
     .notNull()
     .references(() => consumableKits.id, { onDelete: 'cascade' }),
   consumableName: text('consumable_name').notNull(),
+  /** The catalogue's consumable (supply); null for an item a plan named that the catalogue lacks. */
+  consumableId: integer('consumable_id').references(() => supplyConsumables.id),
   size: text('size'),
   vendor: text('vendor'),
   unit: text('unit').notNull(),
@@ -169,6 +172,8 @@ export const consumableOrderLines = pgTable(
     kitId: integer('kit_id').references(() => consumableKits.id),
     kitName: text('kit_name'),
     consumableName: text('consumable_name').notNull(),
+    /** The catalogue's consumable: such a line is issued from stock by FEFO at dispatch. */
+    consumableId: integer('consumable_id').references(() => supplyConsumables.id),
     size: text('size'),
     vendor: text('vendor'),
     unit: text('unit').notNull(),

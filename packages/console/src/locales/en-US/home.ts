@@ -31,6 +31,7 @@ export const home = {
     labFeedback: 'Query feedback',
     clarificationQuery: 'Clarification queries',
     consumableOrder: 'Consumable requests',
+    supplyStocktake: 'Stocktakes',
     kitSupply: 'Kit supply',
     sampleShipment: 'Sample shipments',
     chargebackNotice: 'Chargeback notices',

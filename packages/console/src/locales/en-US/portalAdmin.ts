@@ -78,7 +78,7 @@ export const portalAdmin = {
     withdrawnOk: 'Withdrawn',
     actions: { share: 'Shared', replace: 'New revision', withdraw: 'Withdraw' },
   },
-  supply: {
+  dispatch: {
     dispatch: 'Dispatch',
     dispatchedOk: 'Dispatched',
     courier: 'Courier',

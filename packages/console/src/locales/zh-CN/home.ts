@@ -31,6 +31,7 @@ export const home = {
     labFeedback: '质疑反馈',
     clarificationQuery: '质疑',
     consumableOrder: '耗材申请',
+    supplyStocktake: '耗材盘点',
     kitSupply: '套件供应',
     sampleShipment: '样本寄送',
     chargebackNotice: '非常规费用通知',

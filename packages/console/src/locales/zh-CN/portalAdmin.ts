@@ -78,7 +78,7 @@ export const portalAdmin = {
     withdrawnOk: '撤回成功',
     actions: { share: '上传共享', replace: '更新版本', withdraw: '撤回' },
   },
-  supply: {
+  dispatch: {
     dispatch: '发货',
     dispatchedOk: '发货成功',
     courier: '快递公司',

@@ -31,6 +31,7 @@ export const home = {
     labFeedback: '質疑反饋',
     clarificationQuery: '質疑',
     consumableOrder: '耗材申請',
+    supplyStocktake: '耗材盤點',
     kitSupply: '套件供應',
     sampleShipment: '樣本寄送',
     chargebackNotice: '非常規費用通知',

@@ -78,7 +78,7 @@ export const portalAdmin = {
     withdrawnOk: '撤回成功',
     actions: { share: '上傳共享', replace: '更新版本', withdraw: '撤回' },
   },
-  supply: {
+  dispatch: {
     dispatch: '發貨',
     dispatchedOk: '發貨成功',
     courier: '快遞公司',

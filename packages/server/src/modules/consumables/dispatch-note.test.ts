@@ -52,6 +52,7 @@ function dispatchedOrder(count: number, lang: Lang = 'zh_CN'): DispatchNoteData 
       const kit = i < count - Math.min(5, Math.floor(count / 2));
       return {
         kind: kit ? 'kit' : 'loose',
+        kitId: kit ? Math.floor(i / 5) + 1 : null,
         kitName: kit ? `基线采血套件 ${Math.floor(i / 5) + 1}` : null,
         consumableName: `耗材${n}`,
         size: '5 ml',
@@ -85,6 +86,8 @@ describe('consumable dispatch note', () => {
     const all = pages.flat();
     // The letterhead, the number under its barcode on every page, the state in words, times in the zone.
     expect(all).toContain(DEMO_LAB_PROFILE.name[lang]);
+    // Each kit's expiry: its earliest component lot's.
+    expect(all.join(' ')).toMatch(/Kit expiry|套件有效期/);
     expect(all.filter((run) => run === order.orderNo).length).toBeGreaterThanOrEqual(pages.length);
     expect(all).not.toContain('dispatched');
     expect(all).toEqual(expect.arrayContaining(['2026-11-25 14:40', '顺丰速运', 'SF1234567890']));

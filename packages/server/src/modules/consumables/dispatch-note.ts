@@ -1,10 +1,12 @@
 import { consumableOrderWorkflow, stateWord } from '@trialab/api-contract';
 import { defineDocument } from '../../documents/document.js';
+import { kitExpiries } from '../supply/service.js';
 import type { OrderDetailRecord } from './repository.js';
 
 type Line = Pick<
   OrderDetailRecord['lines'][number],
   | 'kind'
+  | 'kitId'
   | 'kitName'
   | 'consumableName'
   | 'size'
@@ -87,6 +89,7 @@ export const dispatchNote = defineDocument({
       handOver: '发货交接（实验室）',
       receipt: '收货签收（中心）',
       receivedInSystem: '系统确认收货',
+      kitExpiry: '套件有效期（取其组件批次中最早的有效期）',
     },
     en_US: {
       title: 'Consumable dispatch note',
@@ -121,6 +124,7 @@ export const dispatchNote = defineDocument({
       handOver: 'Handed over by (laboratory)',
       receipt: 'Received by (site)',
       receivedInSystem: 'Receipt confirmed in the system',
+      kitExpiry: "Kit expiry (its earliest component lot's)",
     },
     zh_HK: {
       title: '耗材發貨單',
@@ -155,6 +159,7 @@ export const dispatchNote = defineDocument({
       handOver: '發貨交接（實驗室）',
       receipt: '收貨簽收（中心）',
       receivedInSystem: '系統確認收貨',
+      kitExpiry: '套件有效期（取其組件批次中最早的有效期）',
     },
   },
   draw(w, o, t) {
@@ -202,6 +207,11 @@ export const dispatchNote = defineDocument({
       ]),
     });
     w.paragraph(t.quantityNote, 'muted');
+    const kits = kitExpiries(o.lines);
+    if (kits.length > 0) {
+      w.heading(t.kitExpiry);
+      w.fields(kits.map((k) => [k.kitName, k.expiryDate]));
+    }
     if (o.note) {
       w.heading(t.note);
       w.paragraph(o.note);

@@ -152,6 +152,7 @@ function lineRow(l: typeof consumableOrderLines.$inferSelect) {
     kitId: l.kitId,
     kitName: l.kitName,
     consumableName: l.consumableName,
+    consumableId: l.consumableId,
     size: l.size,
     vendor: l.vendor,
     unit: l.unit,
@@ -204,6 +205,7 @@ export async function orderHead(db: Executor, id: number) {
   const [row] = await db
     .select({
       id: consumableOrders.id,
+      orderNo: consumableOrders.orderNo,
       projectId: consumableOrders.projectId,
       siteId: consumableOrders.siteId,
       status: consumableOrders.status,

@@ -20,6 +20,7 @@ import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '..
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { dictLabels } from '../../services/dictionaries.js';
 import { checkedSite } from '../../services/scope.js';
+import { catalogueIdsByName, issueByFefo } from '../supply/repository.js';
 import { dispatchNote } from './dispatch-note.js';
 import { ordersWorkbook } from './export.js';
 import {
@@ -70,7 +71,11 @@ async function transition(
 async function application(ctx: TransitionCtx, userId: number, input: OrderInput) {
   const addressId = await ownAddress(ctx.db, userId, input.addressId);
   const { kits, items } = await kitsOf(ctx.db, kitIdsOf(input), input.siteId);
-  return { addressId, lines: orderLines(input, kits, items) };
+  const catalogue = await catalogueIdsByName(
+    ctx.db,
+    input.loose.map((l) => l.consumableName),
+  );
+  return { addressId, lines: orderLines(input, kits, items, catalogue) };
 }
 
 /**
@@ -237,7 +242,11 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
       const p = ctx.principal;
       const scope = await ctx.scope();
       const { version, courier, expressNo, lines } = ctx.body;
-      assertDispatchLines(lines, await linesOf(ctx.db, ctx.params.id));
+      const existing = await linesOf(ctx.db, ctx.params.id);
+      assertDispatchLines(
+        lines,
+        existing.filter((l) => l.consumableId === null),
+      );
       const input = { id: ctx.params.id, version, action: 'dispatch' } as const;
       await transition(ctx, p, scope, input, {
         courier,
@@ -246,6 +255,11 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
         dispatchTime: ctx.now,
       });
       await setDispatchLines(ctx.db, ctx.params.id, lines);
+      // The catalogue's lines leave stock by FEFO (refused, with nothing written, when one is short).
+      const order = await orderHead(ctx.db, ctx.params.id);
+      const today = zonedTime(ctx).date(ctx.now);
+      const issued = await issueByFefo(ctx.db, order, { userId: p.userId, now: ctx.now, today });
+      await setDispatchLines(ctx.db, ctx.params.id, issued);
       return orderDetail(ctx.db, ctx.params.id);
     },
     planKits: async (ctx) => {

@@ -19,6 +19,7 @@ const item = (id: number, sort: number) => ({
   id,
   kitId: 5,
   consumableName: `item ${id}`,
+  consumableId: id === 7 ? 70 : null,
   size: null,
   vendor: null,
   unit: 'pc',
@@ -45,11 +46,20 @@ describe('consumable application rules', () => {
       hopedArrivalDate: null,
       note: null,
     };
-    const lines = orderLines(input({ loose: [loose] }), [kit], [item(8, 2), item(7, 1)]);
-    expect(lines.map((l) => [l.kind, l.consumableName, l.kitAmount, l.sort, l.hopedArrivalDate])).toEqual([
-      ['kit', 'item 7', 3, 0, '2026-01-10'],
-      ['kit', 'item 8', 3, 1, '2026-01-10'],
-      ['loose', 'tape', 4, 2, '2026-01-10'],
+    const lines = orderLines(
+      input({ loose: [loose, { ...loose, consumableName: 'gauze' }] }),
+      [kit],
+      [item(8, 2), item(7, 1)],
+      new Map([['tape', 90]]),
+    );
+    expect(
+      lines.map((l) => [l.kind, l.consumableName, l.consumableId, l.kitAmount, l.sort, l.hopedArrivalDate]),
+    ).toEqual([
+      ['kit', 'item 7', 70, 3, 0, '2026-01-10'],
+      ['kit', 'item 8', null, 3, 1, '2026-01-10'],
+      // A loose line naming a catalogue consumable is issued from stock at dispatch.
+      ['loose', 'tape', 90, 4, 2, '2026-01-10'],
+      ['loose', 'gauze', null, 4, 3, '2026-01-10'],
     ]);
   });
 

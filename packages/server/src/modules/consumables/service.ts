@@ -58,6 +58,8 @@ export function orderLines(
   input: OrderInput,
   kits: Kit[],
   items: Array<typeof consumableKitItems.$inferSelect>,
+  /** Catalogue consumables by name: a loose line naming one is issued from stock at dispatch. */
+  catalogue: ReadonlyMap<string, number> = new Map(),
 ): Array<typeof consumableOrderLines.$inferInsert> {
   const lines: Array<typeof consumableOrderLines.$inferInsert> = [];
   let sort = 0;
@@ -73,6 +75,7 @@ export function orderLines(
         kitId: kit.id,
         kitName: kit.name,
         consumableName: item.consumableName,
+        consumableId: item.consumableId,
         size: item.size,
         vendor: item.vendor,
         unit: item.unit,
@@ -92,6 +95,7 @@ export function orderLines(
       orderId: 0,
       kind: 'loose',
       consumableName: loose.consumableName,
+      consumableId: catalogue.get(loose.consumableName) ?? null,
       size: loose.size,
       vendor: loose.vendor,
       unit: loose.unit,
@@ -104,7 +108,10 @@ export function orderLines(
   return lines;
 }
 
-/** Dispatch data for every line of the application, each once, and for no other line. */
+/**
+ * Dispatch data typed for every line without a catalogue consumable, each once, and for no other line
+ * (catalogue lines are issued from stock by FEFO).
+ */
 export function assertDispatchLines(given: Array<{ lineId: number }>, existing: Array<{ id: number }>): void {
   const ids = new Set(given.map((l) => l.lineId));
   if (ids.size !== given.length || ids.size !== existing.length || existing.some((l) => !ids.has(l.id)))

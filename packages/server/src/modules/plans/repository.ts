@@ -36,6 +36,7 @@ import type { SiteScope } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
 import { authorIdsOf } from '../../lib/workflow.js';
+import { catalogueIdsByName } from '../supply/repository.js';
 import { receivedKey } from './service.js';
 
 export interface PlanFilter {
@@ -509,6 +510,11 @@ export async function publishKits(db: Executor, plan: { id: number; projectId: n
     .from(sites)
     .where(eq(sites.projectId, plan.projectId));
   const offered: number[] = [];
+  // The same records as the supply catalogue's kits: each item names its catalogue consumable.
+  const catalogue = await catalogueIdsByName(
+    db,
+    kits.flatMap((k) => k.items.map((i) => i.consumableName)),
+  );
   for (const kit of kits) {
     const values = { deliveryModel: kit.deliveryModel, sort: kit.sort, planNo: plan.planNo, offered: true };
     const [row] = await db
@@ -519,9 +525,14 @@ export async function publishKits(db: Executor, plan: { id: number; projectId: n
     if (!row) continue;
     offered.push(row.id);
     await db.delete(consumableKitItems).where(eq(consumableKitItems.kitId, row.id));
-    await db
-      .insert(consumableKitItems)
-      .values(kit.items.map((item, sort) => ({ ...item, kitId: row.id, sort })));
+    await db.insert(consumableKitItems).values(
+      kit.items.map((item, sort) => ({
+        ...item,
+        consumableId: catalogue.get(item.consumableName) ?? null,
+        kitId: row.id,
+        sort,
+      })),
+    );
     if (projectSites.length > 0)
       await db
         .insert(kitSupplies)

@@ -20,6 +20,7 @@ import {
   reportRevisionWorkflow,
   sampleShipmentWorkflow,
   specimenBarcodeWorkflow,
+  stocktakeWorkflow,
   subjectRegistrationWorkflow,
   testOrderWorkflow,
   unitMaintenanceWorkflow,
@@ -48,6 +49,7 @@ import { accountApplications } from '../../db/schema-portal-admin.js';
 import { chargebackNotices } from '../../db/schema-portal-reports.js';
 import { progressPlans, progressTasks } from '../../db/schema-progress.js';
 import { projectReports } from '../../db/schema-project-reports.js';
+import { supplyStocktakes } from '../../db/schema-supply.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 import type { TodoSource } from '../../lib/workflow.js';
 import { taskState } from '../library-containers/repository.js';
@@ -216,6 +218,21 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       edit: '/web/consum-material-apply',
     },
     optional: ['withdraw', 'cancel'],
+  },
+  {
+    // A stocktake's variance waits for a second person (never the one who counted).
+    workflow: stocktakeWorkflow,
+    table: supplyStocktakes,
+    columns: {
+      id: supplyStocktakes.id,
+      number: supplyStocktakes.stocktakeNo,
+      state: supplyStocktakes.status,
+      createdAt: supplyStocktakes.createdAt,
+      createdBy: supplyStocktakes.createdBy,
+    },
+    // Stock is the lab's, not a project's: whoever may approve sees every count.
+    scope: () => undefined,
+    pages: { approve: '/supply/consum-cost-manage', reject: '/supply/consum-cost-manage' },
   },
   {
     workflow: kitSupplyWorkflow,

@@ -32,6 +32,7 @@ import * as projectConfig from '../../db/schema-project-config.js';
 import * as projectReports from '../../db/schema-project-reports.js';
 import * as reportManage from '../../db/schema-report-manage.js';
 import * as specimen from '../../db/schema-specimen.js';
+import * as supply from '../../db/schema-supply.js';
 import * as supplyBarcodes from '../../db/schema-supply-barcodes.js';
 import * as supplyLabels from '../../db/schema-supply-labels.js';
 import { pageOf } from '../../lib/paging.js';
@@ -268,6 +269,7 @@ export const RECORD_SCHEMAS = [
   projectConfig,
   projectReports,
   specimen,
+  supply,
   reportManage,
   supplyBarcodes,
   supplyLabels,

@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { DataOf } from '@trialab/api-contract';
-import { Button, Form, Input, InputNumber, Table, Upload } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Table, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RangedDatePicker } from '../../../components/DatePicker';
@@ -11,6 +11,7 @@ import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { uploadPicked } from '../../../services/files';
+import { useEndpointQuery } from '../../../services/query';
 
 export type StaffOrderRow = DataOf<Contract['consumable']['staffPaging']>[number];
 
@@ -43,14 +44,22 @@ export function DispatchModal({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const { t: s } = useTranslation('portalAdmin', { keyPrefix: 'supply' });
+  const { t: s } = useTranslation('portalAdmin', { keyPrefix: 'dispatch' });
   const detail = useDetail(row?.id ?? null, (c) => c.consumable.get, onClose);
+  const { t: f } = useTranslation('supply', { keyPrefix: 'fefo' });
+  // Catalogue lines leave stock by FEFO (the server picks the lots); only the others are typed in.
+  const typed = (detail?.lines ?? []).filter((l) => l.consumableId === null);
+  const plan = useEndpointQuery(
+    (c) => c.supply.fefoPlan,
+    { params: { id: row?.id ?? 0 } },
+    { enabled: row !== null && detail !== null },
+  ).data?.data;
 
   const submit = async (values: Values) => {
     if (!row || !detail) return;
-    // The form's lines are the application's, in its order.
+    // The form's lines are the application's typed ones (outside the catalogue), in its order.
     const lines = await Promise.all(
-      detail.lines.map(async (line, index) => {
+      typed.map(async (line, index) => {
         const value = values.lines[index] as LineValues;
         const file = value.certificate?.[0]?.originFileObj;
         return {
@@ -69,7 +78,7 @@ export function DispatchModal({
     await onSaved();
   };
 
-  const lines = detail?.lines ?? [];
+  const lines = typed;
   return (
     <FormModal<Values>
       open={row !== null && detail !== null}
@@ -175,6 +184,21 @@ export function DispatchModal({
           />
         )}
       </Form.List>
+      {plan && (
+        <Alert
+          style={{ width: '100%' }}
+          type={plan.short.length > 0 ? 'error' : 'info'}
+          data-testid="dispatch-fefo"
+          message={f('title', { days: plan.doNotShipDays, from: plan.shipFrom })}
+          description={[
+            ...plan.picks.map((p) => f('pick', { lot: p.lotNo, qty: p.quantity, expiry: p.expiryDate })),
+            ...plan.kits.map((k) => f('kit', { kit: k.kitName, expiry: k.expiryDate })),
+            ...plan.short.map((x) =>
+              f('short', { item: x.consumableName, needed: x.needed, available: x.available }),
+            ),
+          ].join('；')}
+        />
+      )}
     </FormModal>
   );
 }

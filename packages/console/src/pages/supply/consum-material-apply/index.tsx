@@ -37,7 +37,7 @@ export default function SupplyConsumableApplyPage() {
   const closeDispatch = useCallback(() => setDispatching(null), []);
   const closeLogistics = useCallback(() => setLogisticsOf(null), []);
   const logistics = useDetail(logisticsOf, (c) => c.logisticsOrder.distributionList, closeLogistics);
-  const { t: s } = useTranslation('portalAdmin', { keyPrefix: 'supply' });
+  const { t: s } = useTranslation('portalAdmin', { keyPrefix: 'dispatch' });
 
   const columns: DataColumn<StaffOrderRow>[] = [
     {
