@@ -6,7 +6,7 @@ import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
-import { choose, confirmDialogOk, fieldId, toast, typeDate } from '../support/web/antd.ts';
+import { choose, confirmDialogOk, fieldId, toast } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
 const stack = inject('stack');
@@ -157,20 +157,20 @@ describe('account requests and shared documents', () => {
 
     const supply = await open(STAFF_SUPPLY, '/supply/consum-material-apply');
     await supply.getByTestId(`dispatch-${order.data.orderNo}`).click();
-    await supply.locator('#dispatch_lines_0_lotNumber').waitFor();
+    // The pads are a catalogue consumable: the dialog shows the FEFO plan (seed/supply-demo.ts lot
+    // PD2409A), nothing to type per line; the keeper checks it and confirms.
+    await supply.getByTestId('dispatch-fefo').getByText('批号 PD2409A × 2').waitFor();
     await choose(supply, 'dispatch_courier', '顺丰速运');
     await supply.locator('#dispatch_expressNo').fill('SF7100000001');
-    await supply.locator('#dispatch_lines_0_lotNumber').fill('LOT-E2E-01');
-    await typeDate(supply, 'dispatch_lines_0_expiryDate', '2027-06-30');
     await supply.locator('.ant-modal:visible .ant-btn-primary').click();
     await toast(supply, '发货成功');
     await supply.context().close();
     const dispatched = await apiCall<{
       status: string;
-      lines: Array<{ lotNumber: string; expiryDate: string }>;
+      lines: Array<{ lotNumber: string }>;
     }>(site, endpoints.consumable.get, { params: { id: order.data.id } });
     expect(dispatched.data.status).toBe('dispatched');
-    expect(dispatched.data.lines[0]).toMatchObject({ lotNumber: 'LOT-E2E-01', expiryDate: '2027-06-30' });
+    expect(dispatched.data.lines[0]).toMatchObject({ lotNumber: 'PD2409A' });
 
     const types = await apiCall<Array<{ id: number; name: string }>>(site, endpoints.system.sampleTypeAll, {
       body: {},
