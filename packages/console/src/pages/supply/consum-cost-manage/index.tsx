@@ -15,7 +15,8 @@ import type { DataColumn } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
-import { ListPage, useUrlTab } from '../../../components/ListPage';
+import { type ListColumn, ListPage, useListPage, useUrlTab } from '../../../components/ListPage';
+import type { RowAction } from '../../../components/RowActions';
 import { usePaged } from '../../../components/usePaged';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
@@ -23,8 +24,8 @@ import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointQuery } from '../../../services/query';
 import { useSession } from '../../../stores/session';
 import { feedback } from '../../../utils/feedback';
+import { CountModal, MoveModal, type StockRow } from './LedgerDialogs';
 
-type StockRow = DataOf<Contract['supply']['stockPage']>[number];
 type TakeRow = DataOf<Contract['supply']['stocktakePage']>[number];
 type MoveRow = DataOf<Contract['supply']['movementPage']>[number];
 type Tab = 'stock' | 'movements' | StocktakeState;
@@ -49,12 +50,15 @@ interface StockInValues {
 /**
  * /supply/consum-cost-manage: the stock ledger. On-hand per lot and store (the ledger summed,
  * earliest expiry first), the movements, stocktakes by state (the home to-do opens ?status=pending),
- * stock-in of a lot.
+ * stock-in of a lot, and per lot in a store its issue, transfer, adjustment, write-off and count.
  */
 export default function ConsumCostManagePage() {
   const { t } = useTranslation('supply');
   const [tab, setTab] = useUrlTab<Tab>(TABS, 'stock');
-  const stock = usePaged((c) => c.supply.stockPage, {}, { enabled: tab === 'stock' });
+  // The on-hand list is searched by lot (the lot no. printed on the box).
+  const stock = useListPage((c) => c.supply.stockPage, {} as { lotNo?: string }, {
+    when: () => tab === 'stock',
+  });
   const moves = usePaged((c) => c.supply.movementPage, {}, { enabled: tab === 'movements' });
   const takes = usePaged(
     (c) => c.supply.stocktakePage,
@@ -66,6 +70,8 @@ export default function ConsumCostManagePage() {
     useEndpointQuery((c) => c.supply.consumablePage, { body: { page: 1, size: 100, enabled: true } }).data
       ?.data ?? [];
   const [stockingIn, setStockingIn] = useState(false);
+  const [moving, setMoving] = useState<StockRow | null>(null);
+  const [counting, setCounting] = useState<StockRow | null>(null);
   const userId = useSession((s) => s.user?.id);
 
   const review = async (row: TakeRow, pass: boolean, reason?: string) => {
@@ -77,10 +83,10 @@ export default function ConsumCostManagePage() {
     await takes.reload();
   };
 
-  const stockColumns: DataColumn<StockRow>[] = [
+  const stockColumns: ListColumn<StockRow>[] = [
     col.text<StockRow>('consumableCode', t('code'), 120),
     col.text<StockRow>('consumableName', t('consumable'), 160),
-    col.text<StockRow>('lotNo', t('lotNo'), 120),
+    { ...col.text<StockRow>('lotNo', t('lotNo'), 120), filter: true },
     col.text<StockRow>('storeName', t('store'), 140),
     { dataIndex: 'expiryDate', title: t('expiryDate'), width: 110 },
     { dataIndex: 'daysLeft', title: t('daysLeft'), width: 100 },
@@ -88,6 +94,20 @@ export default function ConsumCostManagePage() {
     col.text<StockRow>('unit', t('unit'), 70),
     { dataIndex: 'unitCost', title: t('unitCost'), width: 110, align: 'right' },
     { dataIndex: 'value', title: t('value'), width: 120, align: 'right' },
+  ];
+  const stockActions: RowAction<StockRow>[] = [
+    {
+      label: t('move'),
+      permission: SUPPLY_PERMISSIONS.stockOut,
+      testId: (row) => `stock-move-${row.lotNo}-${row.storeId}`,
+      onClick: (row) => setMoving(row),
+    },
+    {
+      label: t('count'),
+      permission: SUPPLY_PERMISSIONS.stockOut,
+      testId: (row) => `stock-count-${row.lotNo}-${row.storeId}`,
+      onClick: (row) => setCounting(row),
+    },
   ];
   const moveColumns: DataColumn<MoveRow>[] = [
     col.time<MoveRow>('createdAt', t('time')),
@@ -165,7 +185,7 @@ export default function ConsumCostManagePage() {
       <Form.Item name="expiryDate" label={t('expiryDate')} rules={[rules.chosen(t('expiryDate'))]}>
         <DatePicker />
       </Form.Item>
-      <Form.Item name="quantity" label={t('quantity')} rules={[rules.required(t('quantity'))]}>
+      <Form.Item name="quantity" label={t('quantity')} rules={[rules.amount(t('quantity'))]}>
         <InputNumber min={1} max={999999} precision={0} />
       </Form.Item>
       <Form.Item name="unitCost" label={t('unitCost')} rules={[rules.required(t('unitCost'))]}>
@@ -183,8 +203,11 @@ export default function ConsumCostManagePage() {
         code="supply.stock"
         columns={stockColumns}
         toolbar={toolbar}
+        actions={{ items: stockActions }}
       >
         {dialog}
+        <MoveModal row={moving} stores={stores} onSaved={stock.reload} onClose={() => setMoving(null)} />
+        <CountModal row={counting} onSaved={stock.reload} onClose={() => setCounting(null)} />
       </ListPage>
     );
   if (tab === 'movements')

@@ -164,10 +164,10 @@ export default function ConsumMaterialPage() {
         <Form.Item name="scopeOfUse" label={t('scopeOfUse')} rules={[rules.max(t('scopeOfUse'), 255)]}>
           <Input />
         </Form.Item>
-        <Form.Item name="leadDays" label={t('leadDays')} rules={[rules.required(t('leadDays'))]}>
+        <Form.Item name="leadDays" label={t('leadDays')} rules={[rules.amount(t('leadDays'))]}>
           <InputNumber min={0} max={365} precision={0} />
         </Form.Item>
-        <Form.Item name="safetyDays" label={t('safetyDays')} rules={[rules.required(t('safetyDays'))]}>
+        <Form.Item name="safetyDays" label={t('safetyDays')} rules={[rules.amount(t('safetyDays'))]}>
           <InputNumber min={0} max={365} precision={0} />
         </Form.Item>
         {editing !== 'new' && (
