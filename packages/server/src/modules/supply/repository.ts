@@ -178,6 +178,17 @@ export async function catalogueIdsByName(
 
 // ---- kits ----
 
+/** A kit's own fields with its project's number (its items come from `kitItems`). */
+const kitFields = {
+  id: consumableKits.id,
+  projectId: consumableKits.projectId,
+  projectNo: projects.projectNo,
+  name: consumableKits.name,
+  deliveryModel: consumableKits.deliveryModel,
+  planNo: consumableKits.planNo,
+  offered: consumableKits.offered,
+};
+
 export async function pageKits(
   db: Executor,
   scope: SiteScope,
@@ -200,15 +211,7 @@ export async function pageKits(
       .innerJoin(projects, eq(projects.id, consumableKits.projectId))
       .where(where),
     db
-      .select({
-        id: consumableKits.id,
-        projectId: consumableKits.projectId,
-        projectNo: projects.projectNo,
-        name: consumableKits.name,
-        deliveryModel: consumableKits.deliveryModel,
-        planNo: consumableKits.planNo,
-        offered: consumableKits.offered,
-      })
+      .select(kitFields)
       .from(consumableKits)
       .innerJoin(projects, eq(projects.id, consumableKits.projectId))
       .where(where)
@@ -248,15 +251,7 @@ async function kitItems(db: Executor, kitIds: readonly number[]) {
 
 export async function kitById(db: Executor, id: number): Promise<SupplyKitRow> {
   const [kit] = await db
-    .select({
-      id: consumableKits.id,
-      projectId: consumableKits.projectId,
-      projectNo: projects.projectNo,
-      name: consumableKits.name,
-      deliveryModel: consumableKits.deliveryModel,
-      planNo: consumableKits.planNo,
-      offered: consumableKits.offered,
-    })
+    .select(kitFields)
     .from(consumableKits)
     .innerJoin(projects, eq(projects.id, consumableKits.projectId))
     .where(eq(consumableKits.id, id));
