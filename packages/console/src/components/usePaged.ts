@@ -99,3 +99,35 @@ export function usePaged<E extends EndpointDef, F extends FilterOf<E>>(
     reload,
   };
 }
+
+/**
+ * A list endpoint that answers every row at once (no server paging, e.g. the reorder suggestions):
+ * the same `Paged` as `usePaged` for `ListPage`, paged on screen.
+ */
+export function useWholeList<E extends EndpointDef>(
+  endpoint: EndpointPick<E>,
+  input: CallInput<E>,
+  options: { enabled?: boolean } = {},
+): Paged<RowOf<E>> {
+  const enabled = options.enabled ?? true;
+  const [{ page, size }, setPaging] = useState(FIRST_PAGE);
+  const query = useEndpointQuery(endpoint, input, { enabled });
+  const all = (enabled ? (query.data?.data ?? []) : []) as RowOf<E>[];
+  const { refetch } = query;
+  const reload = useCallback(async () => {
+    if (enabled) await refetch();
+  }, [refetch, enabled]);
+  const setPage = useCallback(
+    (next: number, nextSize: number) => setPaging({ page: next, size: nextSize }),
+    [],
+  );
+  return {
+    rows: all.slice((page - 1) * size, page * size),
+    total: all.length,
+    loading: query.isFetching,
+    page,
+    size,
+    setPage,
+    reload,
+  };
+}

@@ -5,7 +5,7 @@ import {
   SUPPLY_PERMISSIONS,
   stocktakeWorkflow,
 } from '@trialab/api-contract';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Tabs } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Tabs, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage, useUrlTab } from '../../../components/ListPage';
 import type { RowAction } from '../../../components/RowActions';
-import { usePaged } from '../../../components/usePaged';
+import { usePaged, useWholeList } from '../../../components/usePaged';
 import { WorkflowActions } from '../../../components/WorkflowActions';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
@@ -28,11 +28,13 @@ import { CountModal, MoveModal, type StockRow } from './LedgerDialogs';
 
 type TakeRow = DataOf<Contract['supply']['stocktakePage']>[number];
 type MoveRow = DataOf<Contract['supply']['movementPage']>[number];
-type Tab = 'stock' | 'movements' | StocktakeState;
+type ReorderRow = DataOf<Contract['supply']['reorder']>[number];
+type Tab = 'stock' | 'movements' | 'reorder' | StocktakeState;
 
 const TABS: Record<string, Tab> = {
   stock: 'stock',
   movements: 'movements',
+  reorder: 'reorder',
   pending: 'pending',
   approved: 'approved',
   rejected: 'rejected',
@@ -49,7 +51,7 @@ interface StockInValues {
 
 /**
  * /supply/consum-cost-manage: the stock ledger. On-hand per lot and store (the ledger summed,
- * earliest expiry first), the movements, stocktakes by state (the home to-do opens ?status=pending),
+ * earliest expiry first), the movements, the reorder suggestions (below the point first), stocktakes by state (the home to-do opens ?status=pending),
  * stock-in of a lot, and per lot in a store its issue, transfer, adjustment, write-off and count.
  */
 export default function ConsumCostManagePage() {
@@ -60,6 +62,7 @@ export default function ConsumCostManagePage() {
     when: () => tab === 'stock',
   });
   const moves = usePaged((c) => c.supply.movementPage, {}, { enabled: tab === 'movements' });
+  const reorder = useWholeList((c) => c.supply.reorder, { body: {} }, { enabled: tab === 'reorder' });
   const takes = usePaged(
     (c) => c.supply.stocktakePage,
     { status: [tab as StocktakeState] },
@@ -120,6 +123,28 @@ export default function ConsumCostManagePage() {
     { dataIndex: 'reason', title: t('reason'), width: 200, render: dash },
     col.text<MoveRow>('createdByName', t('by'), 100),
   ];
+  const reorderColumns: DataColumn<ReorderRow>[] = [
+    col.text<ReorderRow>('code', t('code'), 120),
+    col.text<ReorderRow>('name', t('consumable'), 160),
+    { dataIndex: 'onHand', title: t('onHand'), width: 90, align: 'right' },
+    col.text<ReorderRow>('unit', t('unit'), 70),
+    { dataIndex: 'dailyUse', title: t('dailyUse'), width: 110, align: 'right' },
+    { dataIndex: 'leadDays', title: t('leadDays'), width: 100, align: 'right' },
+    { dataIndex: 'safetyDays', title: t('safetyDays'), width: 100, align: 'right' },
+    { dataIndex: 'reorderPoint', title: t('reorderPoint'), width: 110, align: 'right' },
+    { dataIndex: 'suggested', title: t('suggested'), width: 110, align: 'right' },
+    {
+      dataIndex: 'below',
+      title: t('reorderState'),
+      width: 130,
+      // In words, not colour alone.
+      render: (_, r) => (
+        <Tag color={r.below ? 'error' : 'default'} data-testid={`reorder-${r.code}`}>
+          {t(r.below ? 'belowPoint' : 'abovePoint')}
+        </Tag>
+      ),
+    },
+  ];
   const takeColumns: DataColumn<TakeRow>[] = [
     col.text<TakeRow>('stocktakeNo', t('stocktakeNo'), 160),
     col.text<TakeRow>('consumableName', t('consumable'), 160),
@@ -138,7 +163,7 @@ export default function ConsumCostManagePage() {
     <Tabs
       activeKey={tab}
       onChange={(key) => setTab(key as Tab)}
-      items={(['stock', 'movements', ...STOCKTAKE_STATES] as Tab[]).map((key) => ({
+      items={(['stock', 'movements', 'reorder', ...STOCKTAKE_STATES] as Tab[]).map((key) => ({
         key,
         label: t(`tabs.${key}`),
       }))}
@@ -209,6 +234,16 @@ export default function ConsumCostManagePage() {
         <MoveModal row={moving} stores={stores} onSaved={stock.reload} onClose={() => setMoving(null)} />
         <CountModal row={counting} onSaved={stock.reload} onClose={() => setCounting(null)} />
       </ListPage>
+    );
+  if (tab === 'reorder')
+    return (
+      <ListPage
+        header={header}
+        list={reorder}
+        rowKey="consumableId"
+        code="supply.reorder"
+        columns={reorderColumns}
+      />
     );
   if (tab === 'movements')
     return (
