@@ -126,17 +126,10 @@ export default function ConsumCostManagePage() {
   const reorderColumns: DataColumn<ReorderRow>[] = [
     col.text<ReorderRow>('code', t('code'), 120),
     col.text<ReorderRow>('name', t('consumable'), 160),
-    { dataIndex: 'onHand', title: t('onHand'), width: 90, align: 'right' },
-    col.text<ReorderRow>('unit', t('unit'), 70),
-    { dataIndex: 'dailyUse', title: t('dailyUse'), width: 110, align: 'right' },
-    { dataIndex: 'leadDays', title: t('leadDays'), width: 100, align: 'right' },
-    { dataIndex: 'safetyDays', title: t('safetyDays'), width: 100, align: 'right' },
-    { dataIndex: 'reorderPoint', title: t('reorderPoint'), width: 110, align: 'right' },
-    { dataIndex: 'suggested', title: t('suggested'), width: 110, align: 'right' },
     {
       dataIndex: 'below',
       title: t('reorderState'),
-      width: 130,
+      width: 150,
       // In words, not colour alone.
       render: (_, r) => (
         <Tag color={r.below ? 'error' : 'default'} data-testid={`reorder-${r.code}`}>
@@ -144,6 +137,13 @@ export default function ConsumCostManagePage() {
         </Tag>
       ),
     },
+    { dataIndex: 'onHand', title: t('onHand'), width: 90, align: 'right' },
+    col.text<ReorderRow>('unit', t('unit'), 70),
+    { dataIndex: 'dailyUse', title: t('dailyUse'), width: 110, align: 'right' },
+    { dataIndex: 'leadDays', title: t('leadDays'), width: 100, align: 'right' },
+    { dataIndex: 'safetyDays', title: t('safetyDays'), width: 110, align: 'right' },
+    { dataIndex: 'reorderPoint', title: t('reorderPoint'), width: 130, align: 'right' },
+    { dataIndex: 'suggested', title: t('suggested'), width: 140, align: 'right' },
   ];
   const takeColumns: DataColumn<TakeRow>[] = [
     col.text<TakeRow>('stocktakeNo', t('stocktakeNo'), 160),
