@@ -252,7 +252,14 @@ export const portal = {
     temperatureDocs: 'Temperature-control documents',
     orderInfo: 'Order information',
     none: 'None',
-    actions: { book: 'Booked', edit: 'Edited', cancel: 'Cancelled', pickup: 'Picked up', sign: 'Signed off' },
+    actions: {
+      book: 'Booked',
+      edit: 'Edited',
+      cancel: 'Cancelled',
+      pickup: 'Picked up',
+      sign: 'Signed off',
+      correct: 'Corrected by the laboratory',
+    },
   },
   question: {
     queryNo: 'Query no.',

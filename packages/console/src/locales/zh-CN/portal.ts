@@ -251,7 +251,14 @@ export const portal = {
     temperatureDocs: '温控文件',
     orderInfo: '订单信息',
     none: '暂无',
-    actions: { book: '预约', edit: '编辑', cancel: '取消', pickup: '揽收', sign: '签收' },
+    actions: {
+      book: '预约',
+      edit: '编辑',
+      cancel: '取消',
+      pickup: '揽收',
+      sign: '签收',
+      correct: '实验室更正',
+    },
   },
   question: {
     queryNo: '质疑编号',

@@ -251,7 +251,14 @@ export const portal = {
     temperatureDocs: '溫控文件',
     orderInfo: '訂單信息',
     none: '暫無',
-    actions: { book: '預約', edit: '編輯', cancel: '取消', pickup: '攬收', sign: '簽收' },
+    actions: {
+      book: '預約',
+      edit: '編輯',
+      cancel: '取消',
+      pickup: '攬收',
+      sign: '簽收',
+      correct: '實驗室更正',
+    },
   },
   question: {
     queryNo: '質疑編號',
