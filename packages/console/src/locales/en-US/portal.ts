@@ -252,6 +252,10 @@ export const portal = {
     temperatureDocs: 'Temperature-control documents',
     orderInfo: 'Order information',
     none: 'None',
+    correction: 'Corrected by the laboratory',
+    correctionBy: 'Corrected by',
+    correctionAt: 'Corrected at',
+    correctionReason: 'Reason',
     actions: {
       book: 'Booked',
       edit: 'Edited',

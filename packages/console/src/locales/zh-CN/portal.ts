@@ -251,6 +251,10 @@ export const portal = {
     temperatureDocs: '温控文件',
     orderInfo: '订单信息',
     none: '暂无',
+    correction: '实验室更正',
+    correctionBy: '更正人',
+    correctionAt: '更正时间',
+    correctionReason: '更正原因',
     actions: {
       book: '预约',
       edit: '编辑',

@@ -251,6 +251,10 @@ export const portal = {
     temperatureDocs: '溫控文件',
     orderInfo: '訂單信息',
     none: '暫無',
+    correction: '實驗室更正',
+    correctionBy: '更正人',
+    correctionAt: '更正時間',
+    correctionReason: '更正原因',
     actions: {
       book: '預約',
       edit: '編輯',
