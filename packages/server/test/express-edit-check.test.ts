@@ -3,6 +3,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, temperatures } from '../src/db/schema.js';
 import { sampleTransports } from '../src/db/schema-portal.js';
+import {
+  DEMO_CORRECTABLE_ORDER,
+  DEMO_CORRECTED_ORDER,
+  DEMO_CORRECTION_REASON,
+} from '../src/seed/express-edit-check-demo.js';
 import { ENGINES } from './engines.js';
 import {
   call,
@@ -154,6 +159,27 @@ describe.each(ENGINES)('shipment booking corrections on %s', (engine) => {
     expect(entry?.reason).toBe('中心来电：血浆 12 管同批寄出，揽收改到上午 10 点');
     // A booking never corrected shows none.
     expect(((await book()) as ShipmentDetail).correction).toBeNull();
+  });
+
+  it('demo: one booking corrected with its reason, one awaiting pick-up that can be corrected', async () => {
+    const rows = (
+      await as(site, sampleTransport.paging, { body: { page: 1, size: 50, orderNo: 'ST-DEMO-BKD' } })
+    ).data as ShipmentDetail[];
+    const byNo = new Map(rows.map((r) => [r.orderNo, r]));
+    const corrected = (
+      await as(site, sampleTransport.get, { params: { id: byNo.get(DEMO_CORRECTED_ORDER)?.id ?? 0 } })
+    ).data as ShipmentDetail;
+    expect(corrected).toMatchObject({
+      status: 'booked',
+      correction: { byName: '李实验', reason: DEMO_CORRECTION_REASON },
+    });
+    expect(corrected.samples.map((x) => x.sampleTypeName)).toEqual(['Serum', 'Plasma']);
+    const waiting = (
+      await as(lab, endpoints.staffShipment.get, {
+        params: { id: byNo.get(DEMO_CORRECTABLE_ORDER)?.id ?? 0 },
+      })
+    ).data as ShipmentDetail;
+    expect(waiting).toMatchObject({ status: 'booked', correction: null });
   });
 
   it('refuses a booking already picked up or cancelled (the state), changing nothing', async () => {

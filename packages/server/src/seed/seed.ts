@@ -25,6 +25,7 @@ import {
 } from './demo-data.js';
 import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
+import { seedExpressEditCheckDemo } from './express-edit-check-demo.js';
 import { seedFinanceDemo } from './finance-demo.js';
 import { seedLabDemo } from './lab-demo.js';
 import { seedLibraryBatchEditDemo } from './library-batch-edit-demo.js';
@@ -450,6 +451,7 @@ export async function seedDatabase(
       await seedMarketingDemo(tx, options.now, options.files);
       await seedFinanceDemo(tx, options.now);
       await seedReportOverviewsDemo(tx);
+      await seedExpressEditCheckDemo(tx);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,
