@@ -363,6 +363,7 @@ export const AUDIT_VERBS = {
   reprint: { 'zh-CN': '重新打印', 'en-US': 'reprint', 'zh-HK': '重新打印' },
   saveTemplate: { 'zh-CN': '保存模板', 'en-US': 'save a template', 'zh-HK': '儲存範本' },
   testLabel: { 'zh-CN': '打印测试标签', 'en-US': 'print a test label', 'zh-HK': '打印測試標籤' },
+  sheet: { 'zh-CN': '打印标签页（PDF）', 'en-US': 'print a label sheet (PDF)', 'zh-HK': '打印標籤頁（PDF）' },
   updateContact: { 'zh-CN': '编辑联系人', 'en-US': 'edit a contact', 'zh-HK': '編輯聯絡人' },
   identify: { 'zh-CN': '核验身份', 'en-US': 'identify the person', 'zh-HK': '核驗身份' },
   recipientCreate: { 'zh-CN': '添加授权接收人', 'en-US': 'authorise a recipient', 'zh-HK': '添加授權接收人' },

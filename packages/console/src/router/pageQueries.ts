@@ -70,6 +70,8 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/marketing/contract': list((c) => c.contract.paging),
   '/supply/consum-material-apply': list((c) => c.consumable.staffPaging, { status: ['approved'] }),
   '/supply/consum-barcode-list': list((c) => c.supplyBarcodes.rangePage),
+  '/supply/label-template': (client) => client.prefetchQuery(endpointQuery((c) => c.labels.templates, {})),
+  '/supply/label-print-job': list((c) => c.labels.jobs),
   '/personal/address': list((c) => c.address.page),
   '/web/question': list((c) => c.clarification.paging),
   '/web/consum-material-apply': list((c) => c.consumable.paging),

@@ -14,11 +14,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { type LabelSnapshot, labelPrintJobs, labelTemplates } from '../../db/schema-supply-labels.js';
+import { printContext, renderDocument } from '../../documents/document.js';
+import { download } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { renderZpl, testLabelZpl } from '../../services/labels/zpl.js';
 import { barcodesByCode, setStates } from '../supply-barcodes/repository.js';
+import { labelSheet, labelSheetData } from './label-sheet.js';
 
 const api = endpoints.labels;
 
@@ -85,6 +88,14 @@ async function codesToPrint(ctx: SessionCtx, asked: string[], lang: Lang): Promi
       params: { codes: spent.join(', ') },
     });
   return codes.map((c) => byCode.get(c) as BarcodeRow);
+}
+
+/** A print job of codes all in the caller's projects; another's answers as if it did not exist. */
+async function jobInScope(ctx: SessionCtx, id: number) {
+  const [job] = await ctx.db.select().from(labelPrintJobs).where(eq(labelPrintJobs.id, id));
+  const scope = await ctx.scope();
+  if (!job || (!scope.all && !job.projectIds.every((p) => scope.projectIds.has(p)))) throw notFound();
+  return job;
 }
 
 export async function labelRoutes(app: FastifyInstance): Promise<void> {
@@ -178,9 +189,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     },
     reprint: async (ctx) => {
       const { printer, reason } = ctx.body;
-      const [job] = await ctx.db.select().from(labelPrintJobs).where(eq(labelPrintJobs.id, ctx.params.id));
-      const scope = await ctx.scope();
-      if (!job || (!scope.all && !job.projectIds.every((p) => scope.projectIds.has(p)))) throw notFound();
+      const job = await jobInScope(ctx, ctx.params.id);
       const [again] = await ctx.db
         .insert(labelPrintJobs)
         .values({
@@ -206,6 +215,28 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         reason,
       });
       return { jobId: again.id, labels: job.labels, zpl: renderZpl(job.snapshot, printer) };
+    },
+    templateVersions: async (ctx) =>
+      (await templatesWhere(ctx.db, eq(labelTemplates.code, ctx.query.code))).map(templateRow),
+    sheet: async (ctx) => {
+      const job = await jobInScope(ctx, ctx.params.id);
+      const [printer] = await ctx.db
+        .select({ name: users.username })
+        .from(users)
+        .where(eq(users.id, job.printedBy));
+      const sheet = await labelSheetData(job, printer?.name ?? '');
+      const pdf = await renderDocument(labelSheet, sheet, printContext(ctx));
+      ctx.audit({
+        action: 'labels.sheet',
+        entity: 'labelPrintJob',
+        entityId: job.id,
+        newValue: {
+          printer: 'PDF',
+          labels: job.labels,
+          template: `${job.snapshot.template.code} v${job.snapshot.template.version}`,
+        },
+      });
+      return download({ name: `${sheet.jobNo}-labels.pdf`, mime: 'application/pdf', content: pdf });
     },
     testLabel: async (ctx) => {
       const { printer } = ctx.body;
