@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sites } from '../src/db/schema.js';
 import { supplyBarcodes as codesTable } from '../src/db/schema-supply-barcodes.js';
 import { labelPrintJobs } from '../src/db/schema-supply-labels.js';
+import { DEMO_REPRINT_REASON } from '../src/seed/supply-labels-demo.js';
 import { ENGINES } from './engines.js';
 import {
   call,
@@ -207,6 +208,23 @@ describe.each(ENGINES)('labels on %s', (engine) => {
       body: { printer: printer({ dpi: 600, darkness: 22 }) },
     });
     expect(test.zpl).toMatch(/^\^XA.*~SD22.*\^GB1181,591,3.*desk 600dpi 50x25mm D22.*\^XZ$/);
+  });
+
+  it('demo: the printed codes have their print jobs and a reprint with its reason', async () => {
+    const jobs = await ok<
+      Array<{
+        id: number;
+        templateCode: string;
+        labels: number;
+        reprintOf: number | null;
+        reason: string | null;
+      }>
+    >(labels.jobs, { body: { page: 1, size: 100 } });
+    const demo = jobs.filter((j) => j.id <= Math.min(...jobs.map((x) => x.id)) + 2);
+    const tube = demo.find((j) => j.templateCode === 'TUBE-DM' && j.reprintOf === null);
+    expect(tube?.labels).toBe(12);
+    expect(demo.find((j) => j.templateCode === 'KIT-128')?.labels).toBe(4);
+    expect(demo.find((j) => j.reprintOf === tube?.id)?.reason).toBe(DEMO_REPRINT_REASON);
   });
 
   it('lists every version of a template, newest first, and refuses a malformed code', async () => {

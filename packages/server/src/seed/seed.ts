@@ -56,6 +56,7 @@ import { seedResearchCentersDemo } from './research-centers-demo.js';
 import { seedSiteReportsDemo } from './site-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
 import { seedSupplyBarcodesDemo } from './supply-barcodes-demo.js';
+import { seedSupplyLabelsDemo } from './supply-labels-demo.js';
 import { seedSystemDemo } from './system-demo.js';
 import { seedWorkflowDemo } from './workflow-demo.js';
 
@@ -448,6 +449,7 @@ export async function seedDatabase(
       await seedProjectConfigDemo(tx, options.now);
       await seedProjectReportsDemo(tx, options.now, options.files);
       await seedSupplyBarcodesDemo(tx, options.now);
+      await seedSupplyLabelsDemo(tx, options.now);
       await seedMarketingDemo(tx, options.now, options.files);
       await seedFinanceDemo(tx, options.now);
       await seedReportOverviewsDemo(tx);

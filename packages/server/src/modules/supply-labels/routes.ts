@@ -13,7 +13,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { type LabelSnapshot, labelPrintJobs, labelTemplates } from '../../db/schema-supply-labels.js';
+import { labelPrintJobs, labelTemplates } from '../../db/schema-supply-labels.js';
 import { printContext, renderDocument } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
@@ -22,6 +22,7 @@ import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { renderZpl, testLabelZpl } from '../../services/labels/zpl.js';
 import { barcodesByCode, setStates } from '../supply-barcodes/repository.js';
 import { labelSheet, labelSheetData } from './label-sheet.js';
+import { labelSnapshot } from './service.js';
 
 const api = endpoints.labels;
 
@@ -55,20 +56,6 @@ function templatesWhere(db: Executor, where?: ReturnType<typeof eq>) {
     .innerJoin(users, eq(users.id, labelTemplates.createdBy))
     .where(where)
     .orderBy(labelTemplates.code, desc(labelTemplates.version));
-}
-
-const KIND_WORDS = { tube: ['采样管', 'TUBE'], kit: ['采样包', 'KIT'] } as const;
-
-/** The values a label prints, as the snapshot keeps them (Chinese names only on a CJK template). */
-function valuesOf(row: BarcodeRow, cjk: boolean): Record<string, string> {
-  return {
-    code: row.code,
-    projectNo: row.projectNo,
-    centerNo: row.centerNo,
-    siteName: row.siteName,
-    visitName: row.visitName ?? '',
-    kind: KIND_WORDS[row.kind][cjk ? 0 : 1],
-  };
 }
 
 async function codesToPrint(ctx: SessionCtx, asked: string[], lang: Lang): Promise<BarcodeRow[]> {
@@ -138,20 +125,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       const [template] = await templatesWhere(ctx.db, eq(labelTemplates.id, templateId));
       if (!template) throw notFound();
       const rows = await codesToPrint(ctx, ctx.body.codes, template.cjk ? 'zh_CN' : 'en_US');
-      const snapshot: LabelSnapshot = {
-        template: {
-          code: template.code,
-          version: template.version,
-          name: template.name,
-          kind: template.kind,
-          symbology: template.symbology,
-          widthMm: template.widthMm,
-          heightMm: template.heightMm,
-          fields: template.fields,
-          cjk: template.cjk,
-        },
-        labels: rows.map((r) => ({ code: r.code, values: valuesOf(r, template.cjk) })),
-      };
+      const snapshot = labelSnapshot(template, rows);
       const [first] = rows;
       const [job] = await ctx.db
         .insert(labelPrintJobs)
