@@ -93,15 +93,15 @@ export default function LabelPrintJobPage() {
   const [reprinting, setReprinting] = useState<Job | null>(null);
 
   const columns: ListColumn<Job>[] = [
-    { dataIndex: 'id', title: t('job'), width: 110, render: (id: number) => jobNo(id) },
+    { dataIndex: 'id', title: t('job'), width: 120, render: (id: number) => jobNo(id) },
     {
       key: 'template',
       title: t('template'),
-      width: 130,
+      width: 170,
       render: (_: unknown, r: Job) => `${r.templateCode} v${r.templateVersion}`,
     },
-    col.text<Job>('printer', t('printer'), 140),
-    col.text<Job>('labels', t('labelCount'), 80),
+    col.text<Job>('printer', t('printer'), 190),
+    col.text<Job>('labels', t('labelCount'), 90),
     col.text<Job>('firstCode', t('firstCode'), 140),
     {
       dataIndex: 'reprintOf',
@@ -109,7 +109,7 @@ export default function LabelPrintJobPage() {
       width: 130,
       render: (id: number | null) => (id ? <Tag>{jobNo(id)}</Tag> : '-'),
     },
-    col.text<Job>('reason', t('reprintReason'), 200),
+    col.text<Job>('reason', t('reprintReason'), 280),
     col.text<Job>('printedByName', t('printedBy'), 100),
     col.time<Job>('printedAt', t('printedAt')),
   ];

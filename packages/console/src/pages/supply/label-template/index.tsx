@@ -108,6 +108,20 @@ function TemplateFields({ editing }: { editing: boolean }) {
   );
 }
 
+/** A template's fields in print order. */
+function FieldTags({ fields }: { fields: LabelField[] }) {
+  const { t } = useTranslation('supplyBarcodes', { keyPrefix: 'labels' });
+  return (
+    <Space size={[0, 4]} wrap>
+      {fields.map((f, i) => (
+        <Tag key={f}>
+          {i + 1}. {t(`fieldNames.${f}`)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
 /** Every version of one template, newest first (what each print job printed with). */
 function Versions({ code, onClose }: { code: string | null; onClose(): void }) {
   const { t } = useTranslation('supplyBarcodes', { keyPrefix: 'labels' });
@@ -133,7 +147,7 @@ function Versions({ code, onClose }: { code: string | null; onClose(): void }) {
           {
             dataIndex: 'fields',
             title: t('fields'),
-            render: (fs: LabelField[]) => fs.map((f) => t(`fieldNames.${f}`)).join(' · '),
+            render: (fs: LabelField[]) => <FieldTags fields={fs} />,
           },
           { dataIndex: 'createdByName', title: t('savedBy') },
           { dataIndex: 'createdAt', title: t('savedAt'), render: formatTime },
@@ -178,11 +192,12 @@ export default function LabelTemplatePage() {
         size="small"
         loading={list.isLoading}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         dataSource={rows}
         data-testid="label-templates"
         columns={[
-          { dataIndex: 'code', title: t('code'), width: 120 },
-          { dataIndex: 'name', title: t('name') },
+          { dataIndex: 'code', title: t('code'), width: 110 },
+          { dataIndex: 'name', title: t('name'), width: 220 },
           {
             dataIndex: 'kind',
             title: t('kind'),
@@ -194,7 +209,8 @@ export default function LabelTemplatePage() {
           {
             dataIndex: 'fields',
             title: t('fields'),
-            render: (fs: LabelField[]) => fs.map((f) => t(`fieldNames.${f}`)).join(' · '),
+            width: 300,
+            render: (fs: LabelField[]) => <FieldTags fields={fs} />,
           },
           {
             dataIndex: 'cjk',
@@ -203,12 +219,13 @@ export default function LabelTemplatePage() {
             render: (v: boolean) => (v ? <Tag color="blue">{t('yes')}</Tag> : t('no')),
           },
           { dataIndex: 'version', title: t('version'), width: 70, render: (v: number) => `v${v}` },
-          { dataIndex: 'createdByName', title: t('savedBy'), width: 100 },
+          { dataIndex: 'createdByName', title: t('savedBy'), width: 90 },
           { dataIndex: 'createdAt', title: t('savedAt'), width: 170, render: formatTime },
           {
             key: 'actions',
             title: t('actions'),
-            width: 150,
+            width: 130,
+            fixed: 'right',
             render: (_, r) => (
               <Space size={0}>
                 <Permission value={[LABEL_PERMISSIONS.template]}>
