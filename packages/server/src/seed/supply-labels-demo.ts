@@ -55,32 +55,25 @@ export async function seedSupplyLabelsDemo(tx: Transaction, now: Date): Promise<
     const byCode = new Map(rows.map((r) => [r.code, r]));
     const ordered = codes.flatMap((c) => byCode.get(c) ?? []);
     const snapshot = labelSnapshot(tp, ordered);
+    const printed = {
+      templateId: tp.id,
+      snapshot,
+      labels: ordered.length,
+      firstCode: ordered[0]?.code ?? '',
+      rangeId: range.id,
+      projectIds: [project.id],
+      printer: DEMO_LABEL_PRINTER,
+      printedBy: keeper.id,
+    };
     const [job] = await tx
       .insert(labelPrintJobs)
-      .values({
-        templateId: tp.id,
-        snapshot,
-        labels: ordered.length,
-        firstCode: ordered[0]?.code ?? '',
-        rangeId: range.id,
-        projectIds: [project.id],
-        printer: DEMO_LABEL_PRINTER,
-        printedBy: keeper.id,
-        printedAt: at,
-      })
+      .values({ ...printed, printedAt: at })
       .returning({ id: labelPrintJobs.id });
     if (kind === 'tube' && job)
       await tx.insert(labelPrintJobs).values({
-        templateId: tp.id,
-        snapshot,
-        labels: ordered.length,
-        firstCode: ordered[0]?.code ?? '',
-        rangeId: range.id,
-        projectIds: [project.id],
-        printer: DEMO_LABEL_PRINTER,
+        ...printed,
         reprintOf: job.id,
         reason: DEMO_REPRINT_REASON,
-        printedBy: keeper.id,
         printedAt: new Date(at.getTime() + 3_600_000),
       });
   }

@@ -115,3 +115,30 @@ export function ContactFields({
     </>
   );
 }
+
+/** A booking's backup contact: name and phone (both or none, the booking's limits). */
+export function BackupContactFields() {
+  const { t: c } = useTranslation('portal', { keyPrefix: 'contact' });
+  return (
+    <Row gutter={16}>
+      <Col span={6}>
+        <Form.Item
+          name="backupName"
+          label={c('name')}
+          rules={[rules.max(c('name'), PORTAL_LIMITS.senderName), rules.name()]}
+        >
+          <Input />
+        </Form.Item>
+      </Col>
+      <Col span={6}>
+        <Form.Item
+          name="backupPhone"
+          label={c('phone')}
+          rules={[rules.max(c('phone'), PORTAL_LIMITS.senderPhone), rules.phone()]}
+        >
+          <Input />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}

@@ -4,13 +4,13 @@ import {
   SHIPMENT_PERMISSIONS,
   sampleShipmentWorkflow,
 } from '@trialab/api-contract';
-import { Alert, Col, DatePicker, Descriptions, Form, Input, Row, Typography } from 'antd';
+import { Alert, DatePicker, Descriptions, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormPage, useRecordId } from '../../../components/FormPage';
 import { formatTime } from '../../../components/format';
 import { rules } from '../../../components/formRules';
-import { ContactFields } from '../../../components/ShipmentFields/ContactFields';
+import { BackupContactFields, ContactFields } from '../../../components/ShipmentFields/ContactFields';
 import { type SampleRow, ShipmentSamples } from '../../../components/ShipmentFields/ShipmentSamples';
 import { StatusTag } from '../../../components/StatusTag';
 import type { Contract } from '../../../services/contract';
@@ -36,7 +36,6 @@ export default function EditCheckPage() {
   const { t } = useTranslation();
   const { t: e } = useTranslation('portalAdmin', { keyPrefix: 'editCheck' });
   const { t: s } = useTranslation('portal', { keyPrefix: 'shipment' });
-  const { t: c } = useTranslation('portal', { keyPrefix: 'contact' });
   const id = useRecordId();
   const [form] = Form.useForm<CorrectionValues>();
   const record = useEndpointQuery(
@@ -142,26 +141,7 @@ export default function EditCheckPage() {
       <Typography.Title level={5}>{s('consignee')}</Typography.Title>
       <ContactFields prefix="consignee" />
       <Typography.Title level={5}>{s('backupContact')}</Typography.Title>
-      <Row gutter={16}>
-        <Col span={6}>
-          <Form.Item
-            name="backupName"
-            label={c('name')}
-            rules={[rules.max(c('name'), PORTAL_LIMITS.senderName), rules.name()]}
-          >
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col span={6}>
-          <Form.Item
-            name="backupPhone"
-            label={c('phone')}
-            rules={[rules.max(c('phone'), PORTAL_LIMITS.senderPhone), rules.phone()]}
-          >
-            <Input />
-          </Form.Item>
-        </Col>
-      </Row>
+      <BackupContactFields />
     </FormPage>
   );
 }

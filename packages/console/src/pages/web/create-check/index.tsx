@@ -20,7 +20,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
-import { ContactFields } from '../../../components/ShipmentFields/ContactFields';
+import { BackupContactFields, ContactFields } from '../../../components/ShipmentFields/ContactFields';
 import { type SampleRow, ShipmentSamples } from '../../../components/ShipmentFields/ShipmentSamples';
 import { ShowLimit } from '../../../components/ShowLimit';
 import type { Contract } from '../../../services/contract';
@@ -56,7 +56,6 @@ const SHIPMENT_READS = [
 export default function CreateCheckPage() {
   const { t } = useTranslation();
   const { t: s } = useTranslation('portal', { keyPrefix: 'shipment' });
-  const { t: c } = useTranslation('portal', { keyPrefix: 'contact' });
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editId = Number(params.get('id')) || null;
@@ -185,26 +184,7 @@ export default function CreateCheckPage() {
         <Typography.Title level={5}>{s('consignee')}</Typography.Title>
         <ContactFields prefix="consignee" addresses={addresses} />
         <Typography.Title level={5}>{s('backupContact')}</Typography.Title>
-        <Row gutter={16}>
-          <Col span={6}>
-            <Form.Item
-              name="backupName"
-              label={c('name')}
-              rules={[rules.max(c('name'), PORTAL_LIMITS.senderName), rules.name()]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name="backupPhone"
-              label={c('phone')}
-              rules={[rules.max(c('phone'), PORTAL_LIMITS.senderPhone), rules.phone()]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-        </Row>
+        <BackupContactFields />
 
         <Divider />
         <Typography.Title level={5}>{s('logistics')}</Typography.Title>
