@@ -7,6 +7,7 @@ export * from './endpoints/account-applications.js';
 export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoints/auth.js';
 export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
+export * from './endpoints/express-edit-check.js';
 export * from './endpoints/finance.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
@@ -113,6 +114,7 @@ import { accountApplication } from './endpoints/account-applications.js';
 import { auth } from './endpoints/auth.js';
 import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
+import { shipmentCorrection } from './endpoints/express-edit-check.js';
 import { bills } from './endpoints/finance.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
@@ -228,6 +230,7 @@ export const endpoints = {
   contract,
   reportManage,
   bills,
+  shipmentCorrection,
 } as const;
 
 /** Flat list of every declaration. */

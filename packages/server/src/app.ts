@@ -27,6 +27,8 @@ import { CODE_MAPPING_MESSAGES } from './modules/code-mappings/messages.js';
 import { codeMappingRoutes } from './modules/code-mappings/routes.js';
 import { consumableRoutes } from './modules/consumables/routes.js';
 import { deptRoutes } from './modules/dept/routes.js';
+import { EXPRESS_EDIT_CHECK_MESSAGES } from './modules/express-edit-check/messages.js';
+import { expressEditCheckRoutes } from './modules/express-edit-check/routes.js';
 import { FINANCE_MESSAGES } from './modules/finance/messages.js';
 import { financeRoutes } from './modules/finance/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
@@ -169,6 +171,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   libraryHoldRoutes, // legal holds and consent withdrawals (checked by the position engine)
   libraryLogRoutes, // the custody log and the specimen and box timelines
   supplyBarcodeRoutes, // kit and tube barcodes reserved in ranges, shipped, voided
+  expressEditCheckRoutes, // /express/edit-check: staff correct a booking before pick-up
   labelRoutes, // label templates (versioned) and print jobs rendered to ZPL from their snapshot
   // Customer portal (/web) and personal centre
   addressRoutes,
@@ -201,6 +204,7 @@ addMessages(PROGRESS_MESSAGES);
 addMessages(PLAN_MESSAGES);
 addMessages(PROJECT_REPORT_MESSAGES);
 addMessages(POSITION_MESSAGES);
+addMessages(EXPRESS_EDIT_CHECK_MESSAGES);
 addMessages(LIBRARY_CONTAINER_MESSAGES);
 addMessages(MOVE_MESSAGES);
 addMessages(BILL_MESSAGES);

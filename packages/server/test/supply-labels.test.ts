@@ -3,8 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sites } from '../src/db/schema.js';
 import { supplyBarcodes as codesTable } from '../src/db/schema-supply-barcodes.js';
+import { labelPrintJobs } from '../src/db/schema-supply-labels.js';
+import { DEMO_REPRINT_REASON } from '../src/seed/supply-labels-demo.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import {
+  call,
+  envelope,
+  login,
+  projectOutsideScope,
+  type Session,
+  startEnv,
+  type TestEnv,
+} from './helpers.js';
+import { pdfPages } from './pdf-text.js';
 
 const { labels, supplyBarcodes } = endpoints;
 
@@ -197,5 +208,98 @@ describe.each(ENGINES)('labels on %s', (engine) => {
       body: { printer: printer({ dpi: 600, darkness: 22 }) },
     });
     expect(test.zpl).toMatch(/^\^XA.*~SD22.*\^GB1181,591,3.*desk 600dpi 50x25mm D22.*\^XZ$/);
+  });
+
+  it('demo: the printed codes have their print jobs and a reprint with its reason', async () => {
+    const jobs = await ok<
+      Array<{
+        id: number;
+        templateCode: string;
+        labels: number;
+        reprintOf: number | null;
+        reason: string | null;
+      }>
+    >(labels.jobs, { body: { page: 1, size: 100 } });
+    const demo = jobs.filter((j) => j.id <= Math.min(...jobs.map((x) => x.id)) + 2);
+    const tube = demo.find((j) => j.templateCode === 'TUBE-DM' && j.reprintOf === null);
+    expect(tube?.labels).toBe(12);
+    expect(demo.find((j) => j.templateCode === 'KIT-128')?.labels).toBe(4);
+    expect(demo.find((j) => j.reprintOf === tube?.id)?.reason).toBe(DEMO_REPRINT_REASON);
+  });
+
+  it('lists every version of a template, newest first, and refuses a malformed code', async () => {
+    await ok(labels.saveTemplate, {
+      body: {
+        code: 'REQ-VERS',
+        name: 'Req v1',
+        kind: 'requisition',
+        widthMm: 60,
+        heightMm: 30,
+        fields: ['code'],
+      },
+    });
+    await ok(labels.saveTemplate, {
+      body: {
+        code: 'REQ-VERS',
+        name: 'Req v2',
+        kind: 'requisition',
+        widthMm: 60,
+        heightMm: 30,
+        fields: ['code', 'projectNo'],
+      },
+    });
+    const versions = await ok<Template[]>(labels.templateVersions, { query: { code: 'REQ-VERS' } });
+    expect(versions.map((v) => [v.version, v.fields])).toEqual([
+      [2, ['code', 'projectNo']],
+      [1, ['code']],
+    ]);
+    expect(await ok<Template[]>(labels.templateVersions, { query: { code: 'NONE-SUCH' } })).toEqual([]);
+    expect((await as(labels.templateVersions, { query: { code: 'bad code!' } })).code).toBe(
+      ResultCode.BAD_REQUEST,
+    );
+  });
+
+  it('prints a job as an A4 PDF label sheet from its snapshot, audited; another project’s job is not found', async () => {
+    const codes = await reserve('tube', 14);
+    const tube = (await templates()).get('TUBE-DM');
+    const job = await ok<{ jobId: number }>(labels.print, {
+      body: { codes, templateId: tube?.id, printer: printer() },
+    });
+    const response = await call(
+      env.app,
+      labels.sheet,
+      { session: keeper, lang: 'zh_CN', params: { id: job.jobId } },
+      env.clock.now,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = new Uint8Array(response.rawPayload);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    const text = (await pdfPages(pdf)).flat().join('\n');
+    expect(text).toContain('标签打印页');
+    expect(text).toContain(`LJ-${String(job.jobId).padStart(6, '0')}`);
+    // Every label's readable code is on the sheet, once.
+    for (const code of codes) expect(text.split(code).length - 1, code).toBe(1);
+    const [entry] = await env.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'labels.sheet'), eq(auditLog.entityId, String(job.jobId))));
+    expect(entry?.newValue).toMatchObject({ printer: 'PDF', labels: 14 });
+    // A job of a project outside the caller's scope answers as if it did not exist.
+    const hidden = await projectOutsideScope(env, `LABEL-SHEET-${engine}`);
+    await env.handle.db
+      .update(labelPrintJobs)
+      .set({ projectIds: [hidden] })
+      .where(eq(labelPrintJobs.id, job.jobId));
+    const refused = envelope(
+      await call(env.app, labels.sheet, { session: keeper, params: { id: job.jobId } }, env.clock.now),
+    );
+    expect(refused.code).toBe(ResultCode.NOT_FOUND);
+    // Without the print permission: refused.
+    const site = await login(env, '13900000001');
+    expect(
+      envelope(await call(env.app, labels.sheet, { session: site, params: { id: job.jobId } }, env.clock.now))
+        .code,
+    ).toBe(ResultCode.FORBIDDEN);
   });
 });

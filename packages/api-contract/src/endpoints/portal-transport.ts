@@ -37,7 +37,8 @@ const sampleInput = z.object({
   unit: z.string().trim().min(1).max(16),
 });
 
-const shipmentFields = z.object({
+/** The booking's fields and their limits: the site's booking and the staff's correction (express-edit-check.ts) both use these. */
+export const shipmentFields = z.object({
   projectId: id,
   siteId: id,
   sender: z.object(senderFields),
@@ -119,6 +120,8 @@ export const shipmentDetail = shipmentRow.extend({
   signedAt: z.string().nullable(),
   createdById: z.number(),
   events: z.array(eventRow),
+  /** The latest correction staff made before pick-up (/express/edit-check), with the reason the site reads. */
+  correction: z.object({ byName: z.string(), at: z.string(), reason: z.string() }).nullable(),
 });
 export type ShipmentDetail = z.infer<typeof shipmentDetail>;
 

@@ -139,6 +139,32 @@ export const labels = defineGroup('labels', {
     body: z.object({ printer: labelPrinter }),
     data: z.object({ zpl: z.string() }),
   }),
+  templateVersions: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/supply/label/templates/versions',
+    summary: 'Every version of one label template, newest first (what each print job was printed with)',
+    access: { permission: LABEL_PERMISSIONS.page },
+    mutates: false,
+    query: z.object({
+      code: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{1,32}$/, 'validation.code'),
+    }),
+    data: z.array(labelTemplateRow),
+  }),
+  sheet: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/supply/label/jobs/{id}/sheet',
+    summary:
+      'The A4 PDF label sheet of a print job, from its snapshot (laser printers and adhesive sheets; binary body); audited as a print',
+    access: { permission: LABEL_PERMISSIONS.print },
+    mutates: true,
+    params: idParams,
+    data: z.unknown(),
+  }),
   jobs: defineEndpoint({
     service: 'main',
     method: 'POST',

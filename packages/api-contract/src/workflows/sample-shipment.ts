@@ -14,6 +14,8 @@ export const SHIPMENT_PERMISSIONS = {
   /** Internal staff (logistics): courier pick-up and receipt sign-off. */
   pickup: 'express:mail:pickup',
   sign: 'express:sign:receive',
+  /** Internal staff (logistics): correct a booking before pick-up, with a reason the site sees. */
+  correct: 'express:edit-check:update',
 } as const;
 
 export const sampleShipmentWorkflow = defineWorkflow({
@@ -39,6 +41,14 @@ export const sampleShipmentWorkflow = defineWorkflow({
       from: ['booked'],
       to: 'cancelled',
       permission: SHIPMENT_PERMISSIONS.cancel,
+      actor: 'any',
+      reason: { required: true, max: 255 },
+      signature: false,
+    },
+    correct: {
+      from: ['booked'],
+      to: 'booked',
+      permission: SHIPMENT_PERMISSIONS.correct,
       actor: 'any',
       reason: { required: true, max: 255 },
       signature: false,

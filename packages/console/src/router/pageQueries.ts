@@ -72,6 +72,8 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/supply/consum-barcode-list': list((c) => c.supplyBarcodes.rangePage),
   '/supply/consum-material': list((c) => c.supply.consumablePage),
   '/supply/consum-cost-manage': list((c) => c.supply.stockPage),
+  '/supply/label-template': (client) => client.prefetchQuery(endpointQuery((c) => c.labels.templates, {})),
+  '/supply/label-print-job': list((c) => c.labels.jobs),
   '/personal/address': list((c) => c.address.page),
   '/web/question': list((c) => c.clarification.paging),
   '/web/consum-material-apply': list((c) => c.consumable.paging),

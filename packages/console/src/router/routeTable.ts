@@ -136,6 +136,8 @@ export const LAYOUT_ROUTES: RouteNode[] = [
     leaf('consum-material-apply'),
     leaf('consum-cost-manage'),
     leaf('consum-barcode-list'),
+    leaf('label-template'),
+    leaf('label-print-job'),
   ]),
   group('express', [leaf('mail'), leaf('sign'), leaf('unconventional'), leaf('edit-check', 'HN')]),
   group('financial', [

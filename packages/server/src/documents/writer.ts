@@ -203,6 +203,51 @@ export class DocumentWriter {
     }
   }
 
+  /**
+   * Labels of one size in a grid (a label sheet for laser printers and adhesive stock): each cell
+   * framed by a dashed cutting line, its barcode (a square symbol left of the text, a linear one
+   * above it) and its lines of text; a row of cells moves to the next page whole.
+   */
+  labelGrid(
+    size: { widthMm: number; heightMm: number },
+    labels: ReadonlyArray<{ png: Buffer; square: boolean; lines: string[] }>,
+  ): void {
+    const mm = 72 / 25.4;
+    const gap = 6;
+    const pad = 3;
+    const w = Math.min(size.widthMm * mm, this.width);
+    const h = Math.min(size.heightMm * mm, this.bottom - MARGIN.top - 40);
+    const columns = Math.max(1, Math.floor((this.width + gap) / (w + gap)));
+    for (let start = 0; start < labels.length; start += columns) {
+      this.keep(h + gap);
+      const y = this.doc.y;
+      labels.slice(start, start + columns).forEach((label, i) => {
+        const x = this.left + i * (w + gap);
+        this.doc.save().lineWidth(0.4).dash(2, { space: 2 }).strokeColor(RULE).rect(x, y, w, h).stroke();
+        this.doc.undash().restore();
+        const inner = { x: x + pad, y: y + pad, w: w - 2 * pad, h: h - 2 * pad };
+        let textBox: { x: number; y: number; w: number; h: number };
+        if (label.square) {
+          const side = Math.min(inner.h, inner.w / 2);
+          this.doc.image(label.png, inner.x, inner.y, { fit: [side, side] });
+          textBox = { x: inner.x + side + pad, y: inner.y, w: inner.w - side - pad, h: inner.h };
+        } else {
+          const bar = inner.h * 0.5;
+          this.doc.image(label.png, inner.x, inner.y, { fit: [inner.w, bar], align: 'center' });
+          textBox = { x: inner.x, y: inner.y + bar + 2, w: inner.w, h: inner.h - bar - 2 };
+        }
+        this.font('regular', 6.5).text(label.lines.join('\n'), textBox.x, textBox.y, {
+          width: textBox.w,
+          height: textBox.h,
+          ellipsis: true,
+          lineGap: 0.5,
+        });
+      });
+      this.doc.x = this.left;
+      this.doc.y = y + h + gap;
+    }
+  }
+
   /** A section heading, kept on the page of what follows it. */
   heading(title: string): void {
     this.keep(44);

@@ -37,6 +37,7 @@ const ACTIONS: Record<string, Record<Lang, string>> = {
   receive: { zh_CN: '确认收货', en_US: 'confirm receipt', zh_HK: '確認收貨' },
   confirm: { zh_CN: '确认', en_US: 'confirm', zh_HK: '確認' },
   pickup: { zh_CN: '揽收', en_US: 'pick up', zh_HK: '攬收' },
+  correct: { zh_CN: '更正', en_US: 'correct', zh_HK: '更正' },
   sign: { zh_CN: '签收', en_US: 'sign off', zh_HK: '簽收' },
   reply: { zh_CN: '答复', en_US: 'reply', zh_HK: '答覆' },
   autoResolve: { zh_CN: '自动解决', en_US: 'auto-resolve', zh_HK: '自動解決' },

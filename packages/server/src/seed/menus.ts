@@ -205,6 +205,9 @@ const TREE: Row[] = [
       ['consum-material-apply', '耗材申请', 'Consumable requests', '耗材申請'],
       ['consum-cost-manage', '耗材成本', 'Consumable costs', '耗材成本'],
       ['consum-barcode-list', '耗材条码', 'Consumable barcodes', '耗材條碼'],
+      // Not in SPEC's route table: label templates and print jobs (docs/supply.md "Labels").
+      ['label-template', '标签模板', 'Label templates', '標籤範本'],
+      ['label-print-job', '标签打印记录', 'Label print jobs', '標籤打印記錄'],
     ],
   ],
   [

@@ -25,6 +25,7 @@ import {
 } from './demo-data.js';
 import { seedDepts } from './depts.js';
 import { DICTS } from './dicts.js';
+import { seedExpressEditCheckDemo } from './express-edit-check-demo.js';
 import { seedFinanceDemo } from './finance-demo.js';
 import { seedLabDemo } from './lab-demo.js';
 import { seedLibraryBatchEditDemo } from './library-batch-edit-demo.js';
@@ -56,6 +57,7 @@ import { seedSiteReportsDemo } from './site-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
 import { seedSupplyBarcodesDemo } from './supply-barcodes-demo.js';
 import { seedSupplyDemo } from './supply-demo.js';
+import { seedSupplyLabelsDemo } from './supply-labels-demo.js';
 import { seedSystemDemo } from './system-demo.js';
 import { seedWorkflowDemo } from './workflow-demo.js';
 
@@ -449,9 +451,11 @@ export async function seedDatabase(
       await seedProjectReportsDemo(tx, options.now, options.files);
       await seedSupplyBarcodesDemo(tx, options.now);
       await seedSupplyDemo(tx, options.now);
+      await seedSupplyLabelsDemo(tx, options.now);
       await seedMarketingDemo(tx, options.now, options.files);
       await seedFinanceDemo(tx, options.now);
       await seedReportOverviewsDemo(tx);
+      await seedExpressEditCheckDemo(tx);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(
         tx,

@@ -1,6 +1,6 @@
 import type { DataOf } from '@trialab/api-contract';
 import { sampleShipmentWorkflow } from '@trialab/api-contract';
-import { Descriptions, Divider, Table, Typography } from 'antd';
+import { Alert, Descriptions, Divider, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '../../services/contract';
 import type { EndpointPick } from '../../services/query';
@@ -45,6 +45,26 @@ export function ShipmentDetailModal({
     <ViewModal open={id !== null} onCancel={onClose} title={s('detail')} width={1000} loading={!detail}>
       {detail && (
         <div data-testid="shipment-detail">
+          {detail.correction && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="shipment-correction"
+              message={s('correction')}
+              description={
+                <Descriptions size="small" column={3}>
+                  <Descriptions.Item label={s('correctionBy')}>{detail.correction.byName}</Descriptions.Item>
+                  <Descriptions.Item label={s('correctionAt')}>
+                    {formatTime(detail.correction.at)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={s('correctionReason')}>
+                    {detail.correction.reason}
+                  </Descriptions.Item>
+                </Descriptions>
+              }
+            />
+          )}
           <Typography.Title level={5}>{s('samples')}</Typography.Title>
           <Table
             rowKey="id"

@@ -68,6 +68,7 @@ export const home = {
     receive: 'confirm receipt',
     confirm: 'confirm',
     pickup: 'pick up',
+    correct: 'correct',
     acknowledge: 'acknowledge',
     dispute: 'dispute',
     start: 'start',

@@ -101,6 +101,8 @@ export const menu = {
   '/supply/consum-material-apply': 'Consumable applications',
   '/supply/consum-cost-manage': 'Consumable costs',
   '/supply/consum-barcode-list': 'Consumable barcodes',
+  '/supply/label-template': 'Label templates',
+  '/supply/label-print-job': 'Label print jobs',
   '/express': 'Logistics',
   '/express/mail': 'Mail',
   '/express/sign': 'Sample receipt',

@@ -104,6 +104,20 @@ export const portalAdmin = {
     expressNoInvalid: 'The waybill is 4 to 32 letters, digits or hyphens',
     bookedAt: 'Booked at',
   },
+  editCheck: {
+    correct: 'Correct',
+    title: 'Correct a shipment booking',
+    booking: 'Booking',
+    pickupTime: 'Pick-up time',
+    notBooked:
+      'This booking was picked up or cancelled: it can be viewed, not corrected (only bookings not yet picked up can be).',
+    lastCorrection: 'Last corrected by {{by}} at {{at}}; reason: {{reason}}',
+    scopeHint:
+      'You may correct the samples, the pick-up time and the contacts; the site keeps the rest. The site sees the reason, and the booker is e-mailed.',
+    reasonTitle: 'Reason for the correction (the site sees it)',
+    reasonHint: 'Why the booking is corrected, at most 255 characters',
+    correctedOk: 'Corrected; the site was told',
+  },
   reply: {
     images: 'Images',
     imagesHint: 'Up to 9; png, jpg, gif or webp',

@@ -68,6 +68,7 @@ export const home = {
     receive: '确认收货',
     confirm: '确认',
     pickup: '揽收',
+    correct: '更正',
     acknowledge: '确认',
     dispute: '提出异议',
     start: '启动',

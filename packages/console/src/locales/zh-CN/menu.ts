@@ -101,6 +101,8 @@ export const menu = {
   '/supply/consum-material-apply': '耗材申请',
   '/supply/consum-cost-manage': '耗材成本',
   '/supply/consum-barcode-list': '耗材条码',
+  '/supply/label-template': '标签模板',
+  '/supply/label-print-job': '标签打印记录',
   '/express': '物流管理',
   '/express/mail': '快递寄件',
   '/express/sign': '样本接收',

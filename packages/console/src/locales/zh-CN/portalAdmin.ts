@@ -104,6 +104,18 @@ export const portalAdmin = {
     expressNoInvalid: '运单号为4至32位字母、数字或连字符',
     bookedAt: '预约时间',
   },
+  editCheck: {
+    correct: '更正',
+    title: '更正运输预约',
+    booking: '预约',
+    pickupTime: '揽收时间',
+    notBooked: '该预约已揽收或已取消，只能查看，不能更正（仅未揽收的预约可以更正）。',
+    lastCorrection: '上次更正：{{by}} 于 {{at}}，原因：{{reason}}',
+    scopeHint: '可更正样本、揽收时间和联系人；其余信息由中心维护。更正原因会显示给中心并通过邮件通知预约人。',
+    reasonTitle: '更正原因（中心可见）',
+    reasonHint: '请说明更正的原因，最多255个字符',
+    correctedOk: '已更正，中心已收到通知',
+  },
   reply: {
     images: '图片',
     imagesHint: '最多9张，支持 png、jpg、gif、webp',

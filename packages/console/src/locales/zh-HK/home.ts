@@ -68,6 +68,7 @@ export const home = {
     receive: '確認收貨',
     confirm: '確認',
     pickup: '攬收',
+    correct: '更正',
     acknowledge: '確認',
     dispute: '提出異議',
     start: '啟動',

@@ -101,6 +101,8 @@ export const menu = {
   '/supply/consum-material-apply': '耗材申請',
   '/supply/consum-cost-manage': '耗材成本',
   '/supply/consum-barcode-list': '耗材條碼',
+  '/supply/label-template': '標籤範本',
+  '/supply/label-print-job': '標籤打印記錄',
   '/express': '物流管理',
   '/express/mail': '快遞寄件',
   '/express/sign': '樣本接收',

@@ -104,6 +104,18 @@ export const portalAdmin = {
     expressNoInvalid: '運單號為4至32位字母、數字或連字符',
     bookedAt: '預約時間',
   },
+  editCheck: {
+    correct: '更正',
+    title: '更正運輸預約',
+    booking: '預約',
+    pickupTime: '攬收時間',
+    notBooked: '該預約已攬收或已取消，只能查看，不能更正（僅未攬收的預約可以更正）。',
+    lastCorrection: '上次更正：{{by}} 於 {{at}}，原因：{{reason}}',
+    scopeHint: '可更正樣本、攬收時間和聯絡人；其餘資料由中心維護。更正原因會顯示給中心並透過電郵通知預約人。',
+    reasonTitle: '更正原因（中心可見）',
+    reasonHint: '請說明更正的原因，最多255個字元',
+    correctedOk: '已更正，中心已收到通知',
+  },
   reply: {
     images: '圖片',
     imagesHint: '最多9張，支持 png、jpg、gif、webp',

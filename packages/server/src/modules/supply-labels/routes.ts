@@ -13,12 +13,16 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { type LabelSnapshot, labelPrintJobs, labelTemplates } from '../../db/schema-supply-labels.js';
+import { labelPrintJobs, labelTemplates } from '../../db/schema-supply-labels.js';
+import { printContext, renderDocument } from '../../documents/document.js';
+import { download } from '../../lib/download.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { renderZpl, testLabelZpl } from '../../services/labels/zpl.js';
 import { barcodesByCode, setStates } from '../supply-barcodes/repository.js';
+import { labelSheet, labelSheetData } from './label-sheet.js';
+import { labelSnapshot } from './service.js';
 
 const api = endpoints.labels;
 
@@ -54,20 +58,6 @@ function templatesWhere(db: Executor, where?: ReturnType<typeof eq>) {
     .orderBy(labelTemplates.code, desc(labelTemplates.version));
 }
 
-const KIND_WORDS = { tube: ['采样管', 'TUBE'], kit: ['采样包', 'KIT'] } as const;
-
-/** The values a label prints, as the snapshot keeps them (Chinese names only on a CJK template). */
-function valuesOf(row: BarcodeRow, cjk: boolean): Record<string, string> {
-  return {
-    code: row.code,
-    projectNo: row.projectNo,
-    centerNo: row.centerNo,
-    siteName: row.siteName,
-    visitName: row.visitName ?? '',
-    kind: KIND_WORDS[row.kind][cjk ? 0 : 1],
-  };
-}
-
 async function codesToPrint(ctx: SessionCtx, asked: string[], lang: Lang): Promise<BarcodeRow[]> {
   const codes = [...new Set(asked)];
   const rows = await barcodesByCode(ctx.db, await ctx.scope(), codes, lang);
@@ -85,6 +75,14 @@ async function codesToPrint(ctx: SessionCtx, asked: string[], lang: Lang): Promi
       params: { codes: spent.join(', ') },
     });
   return codes.map((c) => byCode.get(c) as BarcodeRow);
+}
+
+/** A print job of codes all in the caller's projects; another's answers as if it did not exist. */
+async function jobInScope(ctx: SessionCtx, id: number) {
+  const [job] = await ctx.db.select().from(labelPrintJobs).where(eq(labelPrintJobs.id, id));
+  const scope = await ctx.scope();
+  if (!job || (!scope.all && !job.projectIds.every((p) => scope.projectIds.has(p)))) throw notFound();
+  return job;
 }
 
 export async function labelRoutes(app: FastifyInstance): Promise<void> {
@@ -127,20 +125,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       const [template] = await templatesWhere(ctx.db, eq(labelTemplates.id, templateId));
       if (!template) throw notFound();
       const rows = await codesToPrint(ctx, ctx.body.codes, template.cjk ? 'zh_CN' : 'en_US');
-      const snapshot: LabelSnapshot = {
-        template: {
-          code: template.code,
-          version: template.version,
-          name: template.name,
-          kind: template.kind,
-          symbology: template.symbology,
-          widthMm: template.widthMm,
-          heightMm: template.heightMm,
-          fields: template.fields,
-          cjk: template.cjk,
-        },
-        labels: rows.map((r) => ({ code: r.code, values: valuesOf(r, template.cjk) })),
-      };
+      const snapshot = labelSnapshot(template, rows);
       const [first] = rows;
       const [job] = await ctx.db
         .insert(labelPrintJobs)
@@ -178,9 +163,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     },
     reprint: async (ctx) => {
       const { printer, reason } = ctx.body;
-      const [job] = await ctx.db.select().from(labelPrintJobs).where(eq(labelPrintJobs.id, ctx.params.id));
-      const scope = await ctx.scope();
-      if (!job || (!scope.all && !job.projectIds.every((p) => scope.projectIds.has(p)))) throw notFound();
+      const job = await jobInScope(ctx, ctx.params.id);
       const [again] = await ctx.db
         .insert(labelPrintJobs)
         .values({
@@ -206,6 +189,28 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         reason,
       });
       return { jobId: again.id, labels: job.labels, zpl: renderZpl(job.snapshot, printer) };
+    },
+    templateVersions: async (ctx) =>
+      (await templatesWhere(ctx.db, eq(labelTemplates.code, ctx.query.code))).map(templateRow),
+    sheet: async (ctx) => {
+      const job = await jobInScope(ctx, ctx.params.id);
+      const [printer] = await ctx.db
+        .select({ name: users.username })
+        .from(users)
+        .where(eq(users.id, job.printedBy));
+      const sheet = await labelSheetData(job, printer?.name ?? '');
+      const pdf = await renderDocument(labelSheet, sheet, printContext(ctx));
+      ctx.audit({
+        action: 'labels.sheet',
+        entity: 'labelPrintJob',
+        entityId: job.id,
+        newValue: {
+          printer: 'PDF',
+          labels: job.labels,
+          template: `${job.snapshot.template.code} v${job.snapshot.template.version}`,
+        },
+      });
+      return download({ name: `${sheet.jobNo}-labels.pdf`, mime: 'application/pdf', content: pdf });
     },
     testLabel: async (ctx) => {
       const { printer } = ctx.body;

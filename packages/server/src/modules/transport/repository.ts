@@ -122,6 +122,14 @@ export async function pageShipments(
   );
 }
 
+/** The latest staff correction (/express/edit-check) in a booking's history, as the site reads it. */
+function latestCorrection(
+  events: Array<{ action: string; username: string | null; at: string; reason: string | null }>,
+) {
+  const last = events.filter((e) => e.action === 'correct').at(-1);
+  return last ? { byName: last.username ?? '', at: last.at, reason: last.reason ?? '' } : null;
+}
+
 export async function shipmentDetails(db: Executor, ids: number[], lang: Lang) {
   if (ids.length === 0) return [];
   const rows = await baseQuery(db, lang)
@@ -146,6 +154,7 @@ export async function shipmentDetails(db: Executor, ids: number[], lang: Lang) {
   const out = [];
   for (const r of rows) {
     const t = r.t;
+    const events = await eventsOf(db, WORKFLOW_ID, t.id);
     out.push({
       ...toRow(r),
       sender: contact(t.sender),
@@ -163,7 +172,8 @@ export async function shipmentDetails(db: Executor, ids: number[], lang: Lang) {
       signerName: r.signerName,
       signedAt: iso(t.signedAt),
       createdById: t.createdBy,
-      events: await eventsOf(db, WORKFLOW_ID, t.id),
+      events,
+      correction: latestCorrection(events),
     });
   }
   return out;

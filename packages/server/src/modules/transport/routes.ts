@@ -1,22 +1,14 @@
-import {
-  COURIER_DICT,
-  endpoints,
-  type SampleShipmentAction,
-  sampleShipmentWorkflow,
-} from '@trialab/api-contract';
+import { COURIER_DICT, endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client.js';
-import type { sampleTransports } from '../../db/schema-portal.js';
 import { printContext } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
-import { type Principal, registerGroup } from '../../lib/route.js';
-import { assertInScope, type SiteScope } from '../../lib/scope.js';
-import { applyTransition, nextNumber, recordEvent, type TransitionCtx } from '../../lib/workflow.js';
+import { registerGroup } from '../../lib/route.js';
+import { assertInScope } from '../../lib/scope.js';
+import { nextNumber, recordEvent } from '../../lib/workflow.js';
 import { dictLabels } from '../../services/dictionaries.js';
 import { checkedSite } from '../../services/scope.js';
 import { receiptsZip } from './receipts.js';
 import {
-  checkReferences,
   insertShipment,
   pageItems,
   pageShipments,
@@ -26,39 +18,11 @@ import {
   shipmentHead,
   temperatureFileNames,
   temperatureList,
-  updateShipment,
   WORKFLOW_ID,
 } from './repository.js';
-import { assertAllFound, shipmentSamples } from './service.js';
+import { assertAllFound, checkSamples, fire } from './service.js';
 
 const { sampleTransport } = endpoints;
-
-/** The shipment's temperature, once its samples share one and every reference exists. */
-async function checkSamples(db: Executor, samples: Array<{ sampleTypeId: number; temperatureId: number }>) {
-  const { temperatureId, sampleTypeIds } = shipmentSamples(samples);
-  await checkReferences(db, temperatureId, sampleTypeIds);
-  return temperatureId;
-}
-
-/** Fires one shipment action: scope by id, then the workflow. */
-async function fire(
-  ctx: TransitionCtx,
-  principal: Principal,
-  scope: SiteScope,
-  input: { id: number; version: number; action: SampleShipmentAction; reason?: string | null },
-  patch: Partial<typeof sampleTransports.$inferInsert>,
-) {
-  const head = await shipmentHead(ctx.db, input.id);
-  assertInScope(scope, head);
-  await applyTransition(
-    ctx,
-    principal,
-    sampleShipmentWorkflow,
-    { id: head.id, status: head.status, creatorId: head.createdBy },
-    { ...input, patch },
-    (next) => updateShipment(ctx.db, input.id, input.version, { ...patch, ...next, updatedAt: ctx.now }),
-  );
-}
 
 /** Sample shipments the sites book: the booking, its pickup, cancellation and printed receipts. */
 export async function transportRoutes(app: FastifyInstance): Promise<void> {

@@ -29,6 +29,13 @@ export const MESSAGE_KINDS = {
     params: ['account', 'password'],
     smsTemplateVariable: null,
   },
+  /** A site's shipment booking corrected by staff before pick-up, with the reason (e-mail only). */
+  bookingCorrected: {
+    subject: 'bookingCorrectedSubject',
+    body: 'bookingCorrectedBody',
+    params: ['orderNo', 'by', 'reason'],
+    smsTemplateVariable: null,
+  },
 } as const satisfies Record<
   string,
   { subject: MessageKey; body: MessageKey; params: readonly string[]; smsTemplateVariable: string | null }

@@ -8,6 +8,7 @@ import {
 import { Button, Form, Input } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
 import { DictSelect } from '../../../components/DictSelect';
@@ -39,6 +40,8 @@ export default function ExpressMailPage() {
     {} as { orderNo?: string; expressNo?: string; status?: SampleShipmentState[] },
     { url: { status: 'many' } },
   );
+  const { t: e } = useTranslation('portalAdmin', { keyPrefix: 'editCheck' });
+  const navigate = useNavigate();
   const [viewing, setViewing] = useState<number | null>(null);
   const [picking, setPicking] = useState<Row | null>(null);
   const closeView = useCallback(() => setViewing(null), []);
@@ -94,7 +97,7 @@ export default function ExpressMailPage() {
         </>
       }
       actions={{
-        width: 150,
+        width: 200,
         render: (row) => (
           <WorkflowActions
             workflow={sampleShipmentWorkflow}
@@ -106,6 +109,11 @@ export default function ExpressMailPage() {
             }
             actions={{
               pickup: { label: m('pickup'), testId: `pickup-${row.orderNo}`, onClick: () => setPicking(row) },
+              correct: {
+                label: e('correct'),
+                testId: `correct-${row.orderNo}`,
+                onClick: () => navigate(`/express/edit-check?id=${row.id}`),
+              },
             }}
           />
         ),

@@ -25,10 +25,10 @@ import { confirmed } from '../../../components/ConfirmDialog';
 import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
+import { ContactFields } from '../../../components/ShipmentFields/ContactFields';
 import { ShowLimit } from '../../../components/ShowLimit';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { ContactFields } from '../ContactFields';
 
 type OrderInput = BodyOf<Contract['consumable']['create']>;
 type Kit = DataOf<Contract['consumable']['planKits']>[number];

@@ -1,4 +1,3 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type BodyOf, PORTAL_LIMITS } from '@trialab/api-contract';
 import {
   Button,
@@ -11,7 +10,6 @@ import {
   Input,
   InputNumber,
   Row,
-  Select,
   Space,
   Typography,
 } from 'antd';
@@ -21,23 +19,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { nameOf, nameOptions } from '../../../components/localName';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
+import { BackupContactFields, ContactFields } from '../../../components/ShipmentFields/ContactFields';
+import { type SampleRow, ShipmentSamples } from '../../../components/ShipmentFields/ShipmentSamples';
 import { ShowLimit } from '../../../components/ShowLimit';
-import { useSampleTypes } from '../../../components/useSampleTypes';
 import type { Contract } from '../../../services/contract';
-import { REFERENCE_STALE_MS, useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { ContactFields } from '../ContactFields';
-import { sameTemperature } from '../temperature';
+import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 
 type ShipmentInput = BodyOf<Contract['sampleTransport']['create']>;
 
-interface SampleRow {
-  sampleTypeId?: number;
-  temperatureId?: number;
-  quantity?: number;
-  unit?: string;
-}
 interface FormValues {
   projectId: number;
   siteId: number;
@@ -66,17 +56,12 @@ const SHIPMENT_READS = [
 export default function CreateCheckPage() {
   const { t } = useTranslation();
   const { t: s } = useTranslation('portal', { keyPrefix: 'shipment' });
-  const { t: c } = useTranslation('portal', { keyPrefix: 'contact' });
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editId = Number(params.get('id')) || null;
   const [form] = Form.useForm<FormValues>();
   const note = Form.useWatch('note', form);
   const requirement = Form.useWatch('transportRequirement', form);
-  const types = useSampleTypes();
-  const temps =
-    useEndpointQuery((api) => api.sampleTransport.temperatures, {}, { staleTime: REFERENCE_STALE_MS }).data
-      ?.data ?? [];
   const addresses = useEndpointQuery((api) => api.address.receiveAddress, { query: {} }).data?.data ?? [];
   const original = useEndpointQuery(
     (api) => api.sampleTransport.get,
@@ -191,83 +176,7 @@ export default function CreateCheckPage() {
 
         <Divider />
         <Typography.Title level={5}>{s('samples')}</Typography.Title>
-        <Form.List
-          name="samples"
-          rules={[
-            {
-              validator: async (_, samples: SampleRow[] | undefined) => {
-                if (!samples || samples.length === 0)
-                  throw new Error(t('portal.shared.required', { field: s('samples') }));
-                if (!sameTemperature(samples)) throw new Error(t('portal.validation.sameTemperature'));
-              },
-            },
-          ]}
-        >
-          {(fields, { add, remove }, { errors }) => (
-            <>
-              {fields.map((field, index) => (
-                <Space key={field.key} align="start" wrap data-testid={`sample-row-${index}`}>
-                  <Form.Item name={[field.name, 'sampleTypeId']} rules={[rules.chosen(s('sampleType'))]}>
-                    <Select
-                      placeholder={s('sampleType')}
-                      aria-label={s('sampleType')}
-                      style={{ width: 160 }}
-                      data-testid={`sample-type-${index}`}
-                      options={nameOptions(types)}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'temperatureId']} rules={[rules.chosen(s('temperature'))]}>
-                    <Select
-                      placeholder={s('temperature')}
-                      aria-label={s('temperature')}
-                      style={{ width: 200 }}
-                      data-testid={`sample-temperature-${index}`}
-                      options={temps.map((x) => ({
-                        value: x.id,
-                        label: `${nameOf(x)} (${x.range})`,
-                      }))}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'quantity']}
-                    rules={[
-                      rules.chosen(s('quantity')),
-                      {
-                        type: 'integer',
-                        min: 1,
-                        max: PORTAL_LIMITS.quantityMax,
-                        message: t('portal.validation.quantity'),
-                      },
-                    ]}
-                  >
-                    <InputNumber
-                      placeholder={s('quantity')}
-                      min={1}
-                      precision={0}
-                      style={{ width: 140 }}
-                      data-testid={`sample-quantity-${index}`}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'unit']}
-                    rules={[rules.required(s('unit')), rules.max(s('unit'), 16)]}
-                  >
-                    <Input placeholder={s('unit')} style={{ width: 80 }} />
-                  </Form.Item>
-                  <Button
-                    icon={<DeleteOutlined />}
-                    onClick={() => remove(field.name)}
-                    aria-label={t('portal.shared.delete')}
-                  />
-                </Space>
-              ))}
-              <Form.ErrorList errors={errors} />
-              <Button icon={<PlusOutlined />} onClick={() => add({ unit: '管' })} data-testid="sample-add">
-                {s('addSample')}
-              </Button>
-            </>
-          )}
-        </Form.List>
+        <ShipmentSamples />
 
         <Divider />
         <Typography.Title level={5}>{s('sender')}</Typography.Title>
@@ -275,26 +184,7 @@ export default function CreateCheckPage() {
         <Typography.Title level={5}>{s('consignee')}</Typography.Title>
         <ContactFields prefix="consignee" addresses={addresses} />
         <Typography.Title level={5}>{s('backupContact')}</Typography.Title>
-        <Row gutter={16}>
-          <Col span={6}>
-            <Form.Item
-              name="backupName"
-              label={c('name')}
-              rules={[rules.max(c('name'), PORTAL_LIMITS.senderName), rules.name()]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              name="backupPhone"
-              label={c('phone')}
-              rules={[rules.max(c('phone'), PORTAL_LIMITS.senderPhone), rules.phone()]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-        </Row>
+        <BackupContactFields />
 
         <Divider />
         <Typography.Title level={5}>{s('logistics')}</Typography.Title>

@@ -1,8 +1,8 @@
 import { type DataOf, PORTAL_LIMITS } from '@trialab/api-contract';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rules } from '../../components/formRules';
 import type { Contract } from '../../services/contract';
+import { rules } from '../formRules';
 
 type AddressRow = DataOf<Contract['address']['receiveAddress']>[number];
 
@@ -16,7 +16,8 @@ export function ContactFields({
   onPick,
 }: {
   prefix: string;
-  addresses: AddressRow[];
+  /** The user's address book to fill the block from; none (staff correcting a booking): no picker. */
+  addresses?: AddressRow[];
   onPick?(address: AddressRow | undefined): void;
 }) {
   const { t } = useTranslation();
@@ -25,30 +26,32 @@ export function ContactFields({
   return (
     <>
       {/* No field of its own (it fills the others): the label is tied to the select by id. */}
-      <Form.Item label={t('portal.consumable.fromAddressBook')} htmlFor={`${prefix}-address-book`}>
-        <Select
-          id={`${prefix}-address-book`}
-          allowClear
-          data-testid={`${prefix}-address`}
-          options={addresses.map((a) => ({
-            value: a.id,
-            label: `${a.name} ${a.phone} ${a.area} ${a.detail}`,
-          }))}
-          onChange={(id?: number) => {
-            const a = addresses.find((x) => x.id === id);
-            onPick?.(a);
-            if (a)
-              form.setFieldValue(prefix, {
-                name: a.name,
-                phone: a.phone,
-                area: a.area,
-                detail: a.detail,
-                company: a.company,
-                email: a.email,
-              });
-          }}
-        />
-      </Form.Item>
+      {addresses && (
+        <Form.Item label={t('portal.consumable.fromAddressBook')} htmlFor={`${prefix}-address-book`}>
+          <Select
+            id={`${prefix}-address-book`}
+            allowClear
+            data-testid={`${prefix}-address`}
+            options={addresses.map((a) => ({
+              value: a.id,
+              label: `${a.name} ${a.phone} ${a.area} ${a.detail}`,
+            }))}
+            onChange={(id?: number) => {
+              const a = addresses.find((x) => x.id === id);
+              onPick?.(a);
+              if (a)
+                form.setFieldValue(prefix, {
+                  name: a.name,
+                  phone: a.phone,
+                  area: a.area,
+                  detail: a.detail,
+                  company: a.company,
+                  email: a.email,
+                });
+            }}
+          />
+        </Form.Item>
+      )}
       <Row gutter={16}>
         <Col span={6}>
           <Form.Item
@@ -110,5 +113,32 @@ export function ContactFields({
         </Col>
       </Row>
     </>
+  );
+}
+
+/** A booking's backup contact: name and phone (both or none, the booking's limits). */
+export function BackupContactFields() {
+  const { t: c } = useTranslation('portal', { keyPrefix: 'contact' });
+  return (
+    <Row gutter={16}>
+      <Col span={6}>
+        <Form.Item
+          name="backupName"
+          label={c('name')}
+          rules={[rules.max(c('name'), PORTAL_LIMITS.senderName), rules.name()]}
+        >
+          <Input />
+        </Form.Item>
+      </Col>
+      <Col span={6}>
+        <Form.Item
+          name="backupPhone"
+          label={c('phone')}
+          rules={[rules.max(c('phone'), PORTAL_LIMITS.senderPhone), rules.phone()]}
+        >
+          <Input />
+        </Form.Item>
+      </Col>
+    </Row>
   );
 }
