@@ -67,10 +67,10 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /**
  * A logged-in browser state per account, kept for the whole run of a stack: a login through the
  * form costs Chromium some 4.5 CPU s, and every file used to log in again each account it uses
- * (docs/performance.md, "Seventh round"). In memory for the file, and in a file per stack (named by
- * its console address; the e2e global set-up removes it) for the files after it, which check the
- * session is still alive with one signed call before they use it: another file may have logged out
- * or changed the password since.
+ * (docs/performance.md, "Seventh round"). Kept in memory (the e2e files share their modules) and in
+ * a folder per stack (named by its console address; the e2e global set-up removes it), and used only
+ * after one signed call shows the session alive: a test may have logged out, locked out or changed
+ * the password of the account since.
  */
 const states = new Map<string, StorageState>();
 
@@ -84,16 +84,19 @@ export function sessionStateDir(baseUrl: string): string {
 }
 
 async function keptState(baseUrl: string, account: string): Promise<StorageState | undefined> {
-  let state: StorageState;
-  try {
-    state = JSON.parse(await readFile(join(sessionStateDir(baseUrl), `${account}.json`), 'utf8'));
-  } catch {
-    return undefined;
+  let state = states.get(account);
+  if (!state) {
+    try {
+      state = JSON.parse(await readFile(join(sessionStateDir(baseUrl), `${account}.json`), 'utf8'));
+    } catch {
+      return undefined;
+    }
   }
-  const context = { storageState: async () => state } as unknown as BrowserContext;
+  const kept = state as StorageState;
+  const context = { storageState: async () => kept } as unknown as BrowserContext;
   try {
     const alive = await apiCall(await apiSession(context, baseUrl), endpoints.user.getCurrentUser);
-    return alive.code === 200 ? state : undefined;
+    return alive.code === 200 ? kept : undefined;
   } catch {
     return undefined;
   }
@@ -104,7 +107,7 @@ export async function loggedInContext(
   baseUrl: string,
   account: string,
 ): Promise<BrowserContext> {
-  let state = states.get(account) ?? (await keptState(baseUrl, account));
+  let state = await keptState(baseUrl, account);
   if (!state) {
     const context = await newContext(browser);
     await login(await context.newPage(), baseUrl, account);
