@@ -11,6 +11,11 @@ export default mergeConfig(
       include: ['tests/**/*.test.ts'],
       globalSetup: ['./support/global-setup.ts'],
       fileParallelism: false,
+      // The files share their worker's modules (playwright's client, the contract's schemas load
+      // once, not once per file: some 5 s of import per file on a busy machine). Each file still
+      // runs anew; what support modules keep between files is meant to be kept (the logged-in
+      // states of support/console/session.ts).
+      isolate: false,
       // Limits grow with the machine's load when each file starts (vitest.shared.ts); the long
       // flows set their own the same way (support/timing.ts). expect.poll waits for the page to show
       // a server's answer: as long as a locator would (10 s), not vitest's 1 s default, which a busy

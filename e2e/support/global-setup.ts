@@ -1,4 +1,6 @@
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { sessionStateDir } from './console/session.ts';
 import { type StackInfo, startStack } from './stack.ts';
 
 declare module 'vitest' {
@@ -11,5 +13,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const stack = await startStack();
   project.provide('stack', stack.info);
-  return () => stack.stop();
+  return async () => {
+    await stack.stop();
+    // The logged-in states the files kept for each other (support/console/session.ts).
+    rmSync(sessionStateDir(stack.info.consoleUrl), { recursive: true, force: true });
+  };
 }

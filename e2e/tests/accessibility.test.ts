@@ -17,6 +17,7 @@ import { describeViolations, seriousViolations } from '../support/a11y.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext } from '../support/console/session.ts';
 import { describeLayout, layoutProblems } from '../support/layout.ts';
+import { scaled } from '../support/timing.ts';
 
 const PAGES_DIR = new URL('../../packages/console/src/pages', import.meta.url);
 const hasPage = (path: string) => existsSync(new URL(`.${path}/index.tsx`, `${PAGES_DIR.href}/`));
@@ -96,81 +97,132 @@ const DETAILS: Record<string, string> = {
   '/project/create-file?id=1': '[data-testid="project-sites-0"]',
 };
 
-async function sweep(
-  account: string,
-  settings: Parameters<typeof contextFor>[1],
-  only?: readonly string[],
-  checks: { axe: boolean; layout: boolean } = { axe: true, layout: true },
-): Promise<{ checked: string[]; problems: string[] }> {
-  const context = await contextFor(account, settings);
-  const page = await context.newPage();
-  await page.goto(`${stack.consoleUrl}/home/todo`);
-  await page.getByTestId('tabs-bar').waitFor();
-  const paths = (await menuPages(page)).filter((path) => !only || only.includes(path));
-  if (!only && account === ACCOUNTS.admin) paths.push(...Object.keys(DETAILS));
-  const problems: string[] = [];
-  const where = `${settings.theme}/${settings.lang}`;
-  // Each page's own content, then the shell once with every page's tab open: scanning the whole
-  // document per page would check the same menu and tab bar a hundred times over.
-  for (const path of paths) {
-    await open(page, path);
-    const loaded = DETAILS[path];
-    if (loaded) await page.locator(loaded).first().waitFor();
-    const within = `[data-page="${path.split('?')[0]}"]`;
+interface Sweep {
+  account: string;
+  settings: Parameters<typeof contextFor>[1];
+  /** Only these pages of the account's menu (all of them when absent). */
+  only?: readonly string[];
+  checks: { axe: boolean; layout: boolean };
+  /** Pages of `only` the account's menu must have (a page missing from it would go unchecked). */
+  mustHave?: readonly string[];
+}
+
+/**
+ * One account's pages in one theme and language, on one page of one context, in `parts` tests of
+ * a slice each: a slice's limit guards a hang, and a failure names the pages it is in.
+ */
+function sweep(
+  title: string,
+  { account, settings, only, checks, mustHave = [] }: Sweep,
+  parts: number,
+): void {
+  describe(title, () => {
+    let context: BrowserContext;
+    let page: Page;
+    let paths: string[] = [];
+    const where = `${settings.theme}/${settings.lang}`;
+    beforeAll(async () => {
+      context = await contextFor(account, settings);
+      page = await context.newPage();
+      await page.goto(`${stack.consoleUrl}/home/todo`);
+      await page.getByTestId('tabs-bar').waitFor();
+      paths = (await menuPages(page)).filter((path) => !only || only.includes(path));
+      if (!only && account === ACCOUNTS.admin) paths.push(...Object.keys(DETAILS));
+    });
+    afterAll(() => context?.close());
+
+    it.each(Array.from({ length: parts }, (_, i) => i + 1))(
+      `pages, part %i of ${parts}`,
+      async (part) => {
+        const size = Math.ceil(paths.length / parts);
+        const slice = paths.slice((part - 1) * size, part * size);
+        expect(paths.length).toBeGreaterThan(only ? 0 : 10);
+        expect(mustHave.filter((path) => !paths.includes(path))).toEqual([]);
+        const problems: string[] = [];
+        for (const path of slice) {
+          await open(page, path);
+          const loaded = DETAILS[path];
+          if (loaded) await page.locator(loaded).first().waitFor();
+          const within = `[data-page="${path.split('?')[0]}"]`;
+          if (checks.axe)
+            problems.push(...describeViolations(`${where} ${path}`, await seriousViolations(page, within)));
+          if (checks.layout)
+            problems.push(...describeLayout(`${where} ${path}`, await layoutProblems(page, within)));
+        }
+        expect(problems).toEqual([]);
+      },
+      scaled(150_000),
+    );
+
+    // Each page's own content above, then the shell once with every page's tab open: scanning the
+    // whole document per page would check the same menu and tab bar a hundred times over.
     if (checks.axe)
-      problems.push(...describeViolations(`${where} ${path}`, await seriousViolations(page, within)));
-    if (checks.layout)
-      problems.push(...describeLayout(`${where} ${path}`, await layoutProblems(page, within)));
-  }
-  if (checks.axe) problems.push(...describeViolations(`${where} shell`, await seriousViolations(page)));
-  await context.close();
-  return { checked: paths, problems };
+      it('the shell with every page open', async () => {
+        expect(describeViolations(`${where} shell`, await seriousViolations(page))).toEqual([]);
+      });
+  });
 }
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
-  it.each([
-    ['staff', ACCOUNTS.admin],
-    ['trial-site user', ACCOUNTS.site],
-  ])(
-    'every page of a %s, dark theme, zh-CN',
-    async (_who, account) => {
-      const { checked, problems } = await sweep(account, { theme: 'dark', lang: 'zh-CN' });
-      expect(checked.length).toBeGreaterThan(10);
-      expect(problems).toEqual([]);
+  const everything = { axe: true, layout: true };
+  const layoutOnly = { axe: false, layout: true };
+  // Staff see some 140 pages, a trial-site user some 20.
+  sweep(
+    'every page of a staff member, dark theme, zh-CN',
+    {
+      account: ACCOUNTS.admin,
+      settings: { theme: 'dark', lang: 'zh-CN' },
+      checks: everything,
     },
-    300_000,
+    4,
   );
-
-  it.each([
-    ['staff', ACCOUNTS.admin],
-    ['trial-site user', ACCOUNTS.site],
-  ])(
-    'every page of a %s in English at 1440x900: no one-character lines, no column behind a pinned one',
-    async (_who, account) => {
-      const { checked, problems } = await sweep(account, { theme: 'light', lang: 'en-US' }, undefined, {
-        axe: false,
-        layout: true,
-      });
-      expect(checked.length).toBeGreaterThan(10);
-      expect(problems).toEqual([]);
+  sweep(
+    'every page of a trial-site user, dark theme, zh-CN',
+    {
+      account: ACCOUNTS.site,
+      settings: { theme: 'dark', lang: 'zh-CN' },
+      checks: everything,
     },
-    300_000,
+    1,
   );
-
-  it.each([
+  sweep(
+    'every page of a staff member in English at 1440x900: no one-character lines, no column behind a pinned one',
+    { account: ACCOUNTS.admin, settings: { theme: 'light', lang: 'en-US' }, checks: layoutOnly },
+    4,
+  );
+  sweep(
+    'every page of a trial-site user in English at 1440x900: no one-character lines, no column behind a pinned one',
+    { account: ACCOUNTS.site, settings: { theme: 'light', lang: 'en-US' }, checks: layoutOnly },
+    1,
+  );
+  for (const [theme, lang] of [
     ['light', 'en-US'],
     ['night', 'zh-HK'],
-  ] as const)(
-    'everyday pages in the %s theme, %s',
-    async (theme, lang) => {
-      const staff = await sweep(ACCOUNTS.admin, { theme, lang }, EVERYDAY);
-      const site = await sweep(ACCOUNTS.site, { theme, lang }, EVERYDAY);
-      // Some pages are on both menus: each one is checked at least once.
-      expect(new Set([...staff.checked, ...site.checked]).size).toBe(EVERYDAY.length);
-      expect([...staff.problems, ...site.problems]).toEqual([]);
-    },
-    300_000,
-  );
+  ] as const) {
+    // The portal's pages on the site's menu, the lab's on the staff's (some are on both).
+    sweep(
+      `everyday pages of a staff member in the ${theme} theme, ${lang}`,
+      {
+        account: ACCOUNTS.admin,
+        settings: { theme, lang },
+        only: EVERYDAY,
+        checks: everything,
+        mustHave: EVERYDAY.filter((path) => !path.startsWith('/web/')),
+      },
+      1,
+    );
+    sweep(
+      `everyday pages of a trial-site user in the ${theme} theme, ${lang}`,
+      {
+        account: ACCOUNTS.site,
+        settings: { theme, lang },
+        only: EVERYDAY,
+        checks: everything,
+        mustHave: EVERYDAY.filter((path) => path.startsWith('/web/')),
+      },
+      1,
+    );
+  }
 });
 
 /** Waits until no antd open animation runs (a dialog fading in has its text at partial contrast). */

@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { endpoints, endpointUrl } from '../../../packages/api-contract/src/index.ts';
 import { scaled } from '../timing.ts';
+import { apiCall, apiSession } from '../web/api.ts';
 import { solvePuzzle } from './puzzle.ts';
 
 /** Seeded demo accounts (packages/server/src/seed/demo-data.ts) and their shared password. */
@@ -57,22 +62,61 @@ export async function latestCode(baseUrl: string, recipient: string): Promise<st
   return code;
 }
 
-/** A logged-in browser state per account, so that tests do not all pay for a login. */
-const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A logged-in browser state per account, kept for the whole run of a stack: a login through the
+ * form costs Chromium some 4.5 CPU s, and every file used to log in again each account it uses
+ * (docs/performance.md, "Seventh round"). Kept in memory (the e2e files share their modules) and in
+ * a folder per stack (named by its console address; the e2e global set-up removes it), and used only
+ * after one signed call shows the session alive: a test may have logged out, locked out or changed
+ * the password of the account since.
+ */
+const states = new Map<string, StorageState>();
+
+/** The directory where a stack's logged-in states are kept between files. */
+export function sessionStateDir(baseUrl: string): string {
+  return join(
+    tmpdir(),
+    'trialab-e2e-sessions',
+    createHash('sha1').update(baseUrl).digest('hex').slice(0, 16),
+  );
+}
+
+async function keptState(baseUrl: string, account: string): Promise<StorageState | undefined> {
+  let state = states.get(account);
+  if (!state) {
+    try {
+      state = JSON.parse(await readFile(join(sessionStateDir(baseUrl), `${account}.json`), 'utf8'));
+    } catch {
+      return undefined;
+    }
+  }
+  const kept = state as StorageState;
+  const context = { storageState: async () => kept } as unknown as BrowserContext;
+  try {
+    const alive = await apiCall(await apiSession(context, baseUrl), endpoints.user.getCurrentUser);
+    return alive.code === 200 ? kept : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export async function loggedInContext(
   browser: Browser,
   baseUrl: string,
   account: string,
 ): Promise<BrowserContext> {
-  let state = states.get(account);
+  let state = await keptState(baseUrl, account);
   if (!state) {
     const context = await newContext(browser);
     await login(await context.newPage(), baseUrl, account);
     state = await context.storageState();
     await context.close();
-    states.set(account, state);
+    await mkdir(sessionStateDir(baseUrl), { recursive: true });
+    await writeFile(join(sessionStateDir(baseUrl), `${account}.json`), JSON.stringify(state));
   }
+  states.set(account, state);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: state });
   context.setDefaultTimeout(scaled(10_000));
   return context;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { scaled } from '../../../vitest.machine.js';
 import { buildServer } from '../src/app.js';
 import { ConfigError, loadConfig, PACKAGE_DIR } from '../src/config.js';
-import type { DatabaseHandle } from '../src/db/client.js';
+import type { DatabaseHandle, Engine } from '../src/db/client.js';
 import { settings } from '../src/db/schema.js';
 import { ed25519Keys, newEd25519Pem } from '../src/lib/signing-keys.js';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
@@ -21,8 +21,12 @@ const { system } = endpoints;
 
 const hmacKey = () => randomBytes(32).toString('base64');
 
-describe.each(ENGINES)('server secrets outside the database on %s', (engine) => {
-  let dir: string;
+/**
+ * Registers a temporary folder and the databases it makes with the current suite's hooks; `start`
+ * builds a server with exactly this environment (no demo seed unless asked) on the given database.
+ */
+function secretsHarness(engine: Engine) {
+  let dir = '';
   const databases: TestDatabase[] = [];
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'trialab-secrets-'));
@@ -31,22 +35,34 @@ describe.each(ENGINES)('server secrets outside the database on %s', (engine) => 
     await Promise.all(databases.map((d) => d.drop()));
     await rm(dir, { recursive: true, force: true });
   });
+  return {
+    dir: () => dir,
+    async freshDatabase(): Promise<DatabaseHandle> {
+      const testDb = await createTestDatabase(engine);
+      databases.push(testDb);
+      return testDb.open();
+    },
+    start(env: NodeJS.ProcessEnv, database: DatabaseHandle) {
+      return buildServer({
+        consoleDir: '/nonexistent-console',
+        database,
+        env: { DATA_DIR: 'memory://', SEED_DEMO: 'false', ...env },
+        config: { filesDir: join(dir, 'files'), auditCheckpointIntervalMs: 0, seedReportPdfs: false },
+      });
+    },
+  };
+}
 
-  async function freshDatabase(): Promise<DatabaseHandle> {
-    const testDb = await createTestDatabase(engine);
-    databases.push(testDb);
-    return testDb.open();
-  }
-
-  /** A server with exactly this environment (no demo seed unless asked) on the given database. */
-  async function start(env: NodeJS.ProcessEnv, database: DatabaseHandle) {
-    return buildServer({
-      consoleDir: '/nonexistent-console',
-      database,
-      env: { DATA_DIR: 'memory://', SEED_DEMO: 'false', ...env },
-      config: { filesDir: join(dir, 'files'), auditCheckpointIntervalMs: 0, seedReportPdfs: false },
-    });
-  }
+// The keys are read from the environment and files before the server's first query: these rules
+// are the same on both engines and are proven on one (each case builds servers on fresh databases,
+// the file's cost). Moving keys out of the database is proven on both, below.
+describe('server secrets outside the database', () => {
+  const engine: Engine = 'pglite';
+  const { freshDatabase, start, dir: folder } = secretsHarness(engine);
+  let dir = '';
+  beforeAll(() => {
+    dir = folder();
+  });
 
   it('refuses a production start without its keys, naming the variable, and generates none', async () => {
     const database = await freshDatabase();
@@ -234,6 +250,14 @@ describe.each(ENGINES)('server secrets outside the database on %s', (engine) => 
       expect(existsSync(production.FILES_DIR)).toBe(false);
     },
   );
+});
+
+describe.each(ENGINES)('server secrets moved out of the database on %s', (engine) => {
+  const { freshDatabase, start, dir: folder } = secretsHarness(engine);
+  let dir = '';
+  beforeAll(() => {
+    dir = folder();
+  });
 
   it('moves the keys out of the database: a dump of settings carries none; the card key is kept', async () => {
     const database = await freshDatabase();
