@@ -8,10 +8,22 @@ import { t } from '../locales';
  * are made in the current language when the form renders, so a language switch re-words them.
  */
 export const rules = {
+  /**
+   * Given: text not blank, a number, a date, a choice or a non-empty list. A validator, not
+   * async-validator's `whitespace` (which first checks the value is a string, so it refused every
+   * number and date a field held).
+   */
   required: (field: string): Rule => ({
     required: true,
-    whitespace: true,
     message: t('portal.shared.required', { field }),
+    validator: async (_: unknown, value: unknown) => {
+      const blank =
+        value === undefined ||
+        value === null ||
+        (typeof value === 'string' && value.trim() === '') ||
+        (Array.isArray(value) && value.length === 0);
+      if (blank) throw new Error(t('portal.shared.required', { field }));
+    },
   }),
   chosen: (field: string): Rule => ({
     required: true,
