@@ -8,6 +8,7 @@ export { auth, captchaChallenge, type LoginResult, loginResult } from './endpoin
 export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/finance.js';
+export * from './endpoints/finance-statements.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
 export * from './endpoints/library.js';
@@ -87,6 +88,7 @@ export * from './validation.js';
 export * from './workflows/account-application.js';
 export * from './workflows/chargeback-notice.js';
 export * from './workflows/finance.js';
+export * from './workflows/finance-statements.js';
 export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';
 export * from './workflows/library.js';
@@ -112,6 +114,7 @@ import { auth } from './endpoints/auth.js';
 import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { bills } from './endpoints/finance.js';
+import { adjustment, statement } from './endpoints/finance-statements.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { library } from './endpoints/library.js';
@@ -224,6 +227,8 @@ export const endpoints = {
   contract,
   reportManage,
   bills,
+  statement,
+  adjustment,
 } as const;
 
 /** Flat list of every declaration. */

@@ -29,6 +29,8 @@ import { consumableRoutes } from './modules/consumables/routes.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { FINANCE_MESSAGES } from './modules/finance/messages.js';
 import { financeRoutes } from './modules/finance/routes.js';
+import { STATEMENT_MESSAGES } from './modules/finance-statements/messages.js';
+import { financeStatementRoutes } from './modules/finance-statements/routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
@@ -184,6 +186,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   marketingRoutes, // customers, rate cards, quotations, contracts (docs/finance.md)
   reportManageRoutes, // reports of /report-manage (/bi/manage): one engine, exports as jobs
   financeRoutes, // billable events, the exception queue, storage accrual (docs/finance.md)
+  financeStatementRoutes, // statements and adjustments (docs/finance.md "Statements")
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
@@ -211,6 +214,7 @@ addMessages(SUPPLY_BARCODE_MESSAGES);
 addMessages(MARKETING_MESSAGES);
 addMessages(REPORT_MESSAGES);
 addMessages(FINANCE_MESSAGES);
+addMessages(STATEMENT_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

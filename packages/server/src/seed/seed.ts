@@ -54,6 +54,7 @@ import { seedReportOverviewsDemo } from './report-overviews-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
 import { seedSiteReportsDemo } from './site-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
+import { seedStatementsDemo } from './statements-demo.js';
 import { seedSupplyBarcodesDemo } from './supply-barcodes-demo.js';
 import { seedSystemDemo } from './system-demo.js';
 import { seedWorkflowDemo } from './workflow-demo.js';
@@ -449,6 +450,7 @@ export async function seedDatabase(
       await seedSupplyBarcodesDemo(tx, options.now);
       await seedMarketingDemo(tx, options.now, options.files);
       await seedFinanceDemo(tx, options.now);
+      await seedStatementsDemo(tx, options.now, options.files);
       await seedReportOverviewsDemo(tx);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });
       await appendAudit(

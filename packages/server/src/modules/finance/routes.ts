@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
+import { landReversals } from '../finance-statements/service.js';
 import { type CustomerVisibility, customerVisibility } from '../marketing/service.js';
 import { generatePeriod } from './generate.js';
 import { accrualSpecimens, pageEvents, periodSummary, visibleEvent, waiveEvent } from './repository.js';
@@ -39,6 +40,13 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
         timeZone: labZone(ctx),
       });
       ctx.audit({ action: 'bills.generate', entity: 'bills', newValue: result });
+      // Undone work already on a confirmed statement lands on a draft adjustment of it.
+      for (const made of await landReversals(ctx.db, {
+        userId: ctx.principal.userId,
+        now: ctx.now,
+        lang: ctx.lang,
+      }))
+        ctx.audit({ action: 'adjustment.create', entity: 'adjustment', entityId: made.id, newValue: made });
       return result;
     },
     waive: async (ctx) => {
