@@ -12,6 +12,7 @@ import type { FileStore } from '../lib/file-store.js';
 import { zonedTime } from '../lib/time-zone.js';
 import { recordEvent } from '../lib/workflow.js';
 import { periodDays } from '../modules/finance/service.js';
+import { statementDocument } from '../modules/finance/statement-pdf.js';
 import {
   generateStatements,
   insertAdjustment,
@@ -22,14 +23,13 @@ import {
   statementKinds,
   statementLines,
   visibleStatement,
-} from '../modules/finance-statements/repository.js';
+} from '../modules/finance/statements-repository.js';
 import {
   adjustmentMoney,
   statementSeries,
   storePdf,
   sumLines,
-} from '../modules/finance-statements/service.js';
-import { statementDocument } from '../modules/finance-statements/statement-pdf.js';
+} from '../modules/finance/statements-service.js';
 import { demoUser } from './lookups.js';
 import { demoPdf } from './portal-admin-demo.js';
 

@@ -3,22 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.js';
 import { registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
-import { landReversals } from '../finance-statements/service.js';
 import { type CustomerVisibility, customerVisibility } from '../marketing/service.js';
 import { generatePeriod } from './generate.js';
 import { accrualSpecimens, pageEvents, periodSummary, visibleEvent, waiveEvent } from './repository.js';
 import { assertWaivable, periodDays } from './service.js';
+import { landReversals } from './statements-service.js';
 
 const { bills } = endpoints;
 
 /** External users see nothing of finance; sales their customers' projects; finance every one. */
-const visibility = (ctx: SessionCtx): CustomerVisibility => {
+export const visibility = (ctx: SessionCtx): CustomerVisibility => {
   if (ctx.principal.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'financeExternal' });
   return customerVisibility(ctx.principal, MARKETING_PERMISSIONS.customerAll);
 };
 /** Billing counts days in the lab's zone, whoever asks (the caller's zone never moves a charge). */
 const labZone = (ctx: SessionCtx) => ctx.deps.config.labTimeZone;
-const labToday = (ctx: SessionCtx) =>
+export const labToday = (ctx: SessionCtx) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: labZone(ctx) }).format(ctx.now);
 
 export async function financeRoutes(app: FastifyInstance): Promise<void> {

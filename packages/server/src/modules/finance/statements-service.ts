@@ -19,7 +19,7 @@ import {
   insertAdjustment,
   lockStatement,
   reversalsToLand,
-} from './repository.js';
+} from './statements-repository.js';
 
 /** Statements are numbered per calendar year of confirmation (lab days): `JS2026-0001`. */
 export const statementSeries = (labDay: string): string => `JS${labDay.slice(0, 4)}`;

@@ -7,7 +7,6 @@ import {
   type AdjustmentState,
   adjustmentWorkflow,
   endpoints,
-  MARKETING_PERMISSIONS,
   ResultCode,
   STATEMENT_SIGNATURE_MEANING,
   type StatementAction,
@@ -23,8 +22,10 @@ import { type Ctx, registerGroup, type SessionCtx } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, eventsOf } from '../../lib/workflow.js';
 import { confirmSigner, eSign, signaturesOf } from '../../services/signatures.js';
-import { periodDays } from '../finance/service.js';
-import { type CustomerVisibility, customerVisibility } from '../marketing/service.js';
+import type { CustomerVisibility } from '../marketing/service.js';
+import { labToday, visibility } from './routes.js';
+import { periodDays } from './service.js';
+import { statementDocument } from './statement-pdf.js';
 import {
   type AdjustmentLineInsert,
   adjustmentLines,
@@ -48,7 +49,7 @@ import {
   storedPdf,
   visibleAdjustment,
   visibleStatement,
-} from './repository.js';
+} from './statements-repository.js';
 import {
   adjustmentMoney,
   assertWithinLine,
@@ -56,18 +57,9 @@ import {
   statementSeries,
   storePdf,
   sumLines,
-} from './service.js';
-import { statementDocument } from './statement-pdf.js';
+} from './statements-service.js';
 
 const { statement: statementApi, adjustment: adjustmentApi } = endpoints;
-
-/** External users see nothing of finance; sales their customers' projects; finance every one. */
-const visibility = (ctx: SessionCtx): CustomerVisibility => {
-  if (ctx.principal.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'financeExternal' });
-  return customerVisibility(ctx.principal, MARKETING_PERMISSIONS.customerAll);
-};
-const labDay = (ctx: SessionCtx) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: ctx.deps.config.labTimeZone }).format(ctx.now);
 
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -118,7 +110,7 @@ async function fireStatement(
       // Confirm: the rate locked, the number given (gapless, in this transaction), the PDF printed
       // with both and stored with its SHA-256, all in one write.
       const fx = lockedRate(st.currency, body.fxRate, body.fxDate);
-      const number = await nextStatementNumber(ctx.db, statementSeries(labDay(ctx)));
+      const number = await nextStatementNumber(ctx.db, statementSeries(labToday(ctx)));
       const data = await pdfData(ctx.db, vis, st.id);
       const printed = { ...data.statement, ...fx, number, status: next.status };
       // In the customer's language, whatever the confirmer's (as the quotation).

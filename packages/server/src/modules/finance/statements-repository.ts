@@ -16,8 +16,8 @@ import {
 } from '../../db/schema-finance-statements.js';
 import { notFound } from '../../lib/errors.js';
 import { Page } from '../../lib/route.js';
-import { projectScope } from '../finance/repository.js';
 import type { CustomerVisibility } from '../marketing/service.js';
+import { projectScope } from './repository.js';
 
 const s = financeStatements;
 const l = financeStatementLines;
