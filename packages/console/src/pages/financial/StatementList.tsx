@@ -12,7 +12,7 @@ import {
   type StatementRow,
   statementWorkflow,
 } from '@trialab/api-contract';
-import { Alert, Button, DatePicker, Form, Input, Select, Tag } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,8 +65,8 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
     {
       dataIndex: 'number',
       title: t('number'),
-      width: 150,
-      render: (v: string | null) => v ?? <Tag>{t('unnumbered')}</Tag>,
+      width: 130,
+      render: (v: string | null) => v ?? <span title={t('unnumbered')}>-</span>,
       filter: { name: 'keyword', label: t('keyword') },
     },
     {
@@ -82,27 +82,28 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
         ),
       },
     },
-    { dataIndex: 'period', title: t('period'), width: 90 },
+    { dataIndex: 'period', title: t('period'), width: 80 },
     {
       ...col.projectNo<StatementRow>(),
       filter: { name: 'projectId', input: <ProjectSelect allowClear style={{ width: 200 }} /> },
     },
-    { dataIndex: 'customerName', title: t('customer'), width: 180, render: (v: string | null) => dash(v) },
-    { dataIndex: 'lineCount', title: t('lines'), width: 70, align: 'right' },
+    { dataIndex: 'customerName', title: t('customer'), width: 150, render: (v: string | null) => dash(v) },
+    { dataIndex: 'lineCount', title: t('lines'), width: 60, align: 'right' },
     {
       dataIndex: 'gross',
       title: t('gross'),
-      width: 150,
+      width: 140,
       align: 'right',
       render: (v: string, row) => money(v, row.currency),
     },
-    {
-      dataIndex: 'fapiaoNo',
-      title: t('fapiao'),
-      width: 200,
-      render: (v: string | null, row) => (v ? `${v} ${row.fapiaoDate ?? ''}` : '-'),
-    },
-    { dataIndex: 'creatorName', title: t('creator'), width: 100 },
+    mode === 'confirm'
+      ? {
+          dataIndex: 'fapiaoNo',
+          title: t('fapiao'),
+          width: 190,
+          render: (v: string | null, row) => (v ? `${v} ${row.fapiaoDate ?? ''}` : '-'),
+        }
+      : { dataIndex: 'creatorName', title: t('creator'), width: 90 },
   ];
 
   return (
@@ -121,7 +122,7 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
         ) : undefined
       }
       actions={{
-        width: 280,
+        width: mode === 'review' ? 190 : 200,
         render: (row) => {
           const params = { id: row.id };
           const version = row.version;
