@@ -234,6 +234,23 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
       },
     });
     expect((await refused(finance, adjustment.create, credit('348.36'))).code).toBe(ResultCode.BAD_REQUEST);
+    // A line of another statement is refused, and so is a statement not confirmed.
+    const foreignLine = {
+      body: {
+        statementId: foreign.id,
+        reason: 'x',
+        lines: [{ statementLineId: line.id, direction: 'debit', amount: '1' }],
+      },
+    };
+    expect((await refused(finance, adjustment.create, foreignLine)).code).toBe(ResultCode.BAD_REQUEST);
+    const draftStatement = drafts[0]?.id ?? 0;
+    expect(
+      (
+        await refused(finance, adjustment.create, {
+          body: { ...foreignLine.body, statementId: draftStatement },
+        })
+      ).code,
+    ).toBe(ResultCode.INVALID_STATE);
     const first = (await ok<{ id: number }>(finance, adjustment.create, credit('300.00'))).data.id;
     // Earlier credits count: 48.35 is left of the line.
     const tooMuch = await refused(finance, adjustment.create, credit('48.36'));

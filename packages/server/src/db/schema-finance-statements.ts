@@ -16,14 +16,10 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { files, projects, users } from './schema.js';
-import { financeBillableEvents } from './schema-finance.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+import { financeBillableEvents, money, ts } from './schema-finance.js';
 
 /** The last number given in a series (`JS<year>`): locked FOR UPDATE by the confirming transaction. */
 export const financeStatementSeries = pgTable('finance_statement_series', {

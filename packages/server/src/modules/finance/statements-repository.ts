@@ -2,7 +2,7 @@
 // copy its events' money; its totals are the sums of its lines (NUMERIC sums are exact). Sales staff
 // see the statements of their own customers' projects; finance sees all (`projectScope`).
 import type { AdjustmentRow, Lang, StatementLine, StatementRow } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { files, projects, users } from '../../db/schema.js';
@@ -16,6 +16,7 @@ import {
 } from '../../db/schema-finance-statements.js';
 import { notFound } from '../../lib/errors.js';
 import { Page } from '../../lib/route.js';
+import { containsAny } from '../../lib/search.js';
 import type { CustomerVisibility } from '../marketing/service.js';
 import { projectScope } from './repository.js';
 
@@ -30,10 +31,6 @@ const reviewer = alias(users, 'statement_reviewer');
 type Rows = { rows: Array<Record<string, unknown>> };
 const rowsOf = (result: unknown) => (result as Rows).rows;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** A like pattern for a keyword (its wildcards escaped). */
-const likeOf = (keyword: string | null | undefined) =>
-  keyword ? `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
 
 // ---- statements ----
 
@@ -103,19 +100,12 @@ export async function pageStatements(
     keyword?: string | null | undefined;
   },
 ) {
-  const like = likeOf(f.keyword);
   const where = and(
     projectScope(s.projectId, vis),
     f.status ? eq(s.status, f.status) : undefined,
     f.projectId ? eq(s.projectId, f.projectId) : undefined,
     f.period ? eq(s.period, f.period) : undefined,
-    like
-      ? or(
-          sql`${s.number} ILIKE ${like}`,
-          sql`${s.fapiaoNo} ILIKE ${like}`,
-          sql`${projects.projectNo} ILIKE ${like}`,
-        )
-      : undefined,
+    containsAny([s.number, s.fapiaoNo, projects.projectNo], f.keyword ?? undefined),
   );
   const [total] = await db
     .select({ n: count() })
@@ -419,12 +409,11 @@ export async function pageAdjustments(
     keyword?: string | null | undefined;
   },
 ) {
-  const like = likeOf(f.keyword);
   const where = and(
     projectScope(s.projectId, vis),
     f.status ? eq(a.status, f.status) : undefined,
     f.statementId ? eq(a.statementId, f.statementId) : undefined,
-    like ? or(sql`${s.number} ILIKE ${like}`, sql`${a.reason} ILIKE ${like}`) : undefined,
+    containsAny([s.number, a.reason], f.keyword ?? undefined),
   );
   const [total] = await db.select({ n: count() }).from(a).innerJoin(s, eq(s.id, a.statementId)).where(where);
   const rows = await adjustmentSelect(db)
@@ -484,15 +473,9 @@ export async function creditedOn(
     .innerJoin(a, eq(a.id, al.adjustmentId))
     .where(
       and(
-        sql`${al.statementLineId} IN (${sql.join(
-          lineIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+        inArray(al.statementLineId, [...lineIds]),
         eq(al.direction, 'credit'),
-        sql`${a.status} IN (${sql.join(
-          states.map((st) => sql`${st}`),
-          sql`, `,
-        )})`,
+        inArray(a.status, [...states]),
         except === undefined ? undefined : ne(a.id, except),
       ),
     )
@@ -600,13 +583,5 @@ export async function linesOfStatement(db: Executor, statementId: number, lineId
     })
     .from(l)
     .innerJoin(ev, eq(ev.id, l.eventId))
-    .where(
-      and(
-        eq(l.statementId, statementId),
-        sql`${l.id} IN (${sql.join(
-          lineIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ),
-    );
+    .where(and(eq(l.statementId, statementId), inArray(l.id, [...lineIds])));
 }

@@ -18,7 +18,7 @@ import type { Executor } from '../../db/client.js';
 import { printContext, renderDocument } from '../../documents/document.js';
 import { download } from '../../lib/download.js';
 import { ApiError } from '../../lib/errors.js';
-import { type Ctx, registerGroup, type SessionCtx } from '../../lib/route.js';
+import { type Ctx, registerGroup } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, eventsOf } from '../../lib/workflow.js';
 import { confirmSigner, eSign, signaturesOf } from '../../services/signatures.js';
