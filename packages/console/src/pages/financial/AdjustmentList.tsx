@@ -55,10 +55,10 @@ export function AdjustmentList({ mode }: { mode: 'review' | 'all' }) {
     {
       dataIndex: 'statementNumber',
       title: t('statement'),
-      width: 150,
+      width: 130,
       filter: { name: 'keyword', label: t('keyword') },
     },
-    { dataIndex: 'seq', title: t('seq'), width: 60, align: 'right' },
+    { dataIndex: 'seq', title: t('seq'), width: 50, align: 'right' },
     {
       ...col.status<AdjustmentRow>(adjustmentWorkflow),
       filter: {
@@ -73,17 +73,25 @@ export function AdjustmentList({ mode }: { mode: 'review' | 'all' }) {
       },
     },
     col.projectNo<AdjustmentRow>(),
-    { dataIndex: 'reason', title: t('reason'), width: 240 },
-    { dataIndex: 'lineCount', title: t('lines'), width: 70, align: 'right' },
+    { dataIndex: 'reason', title: t('reason'), width: 160 },
     {
       dataIndex: 'gross',
       title: t('gross'),
-      width: 140,
+      width: 130,
       align: 'right',
       render: (v: string, row) => formatMoney(v, row.currency),
     },
-    { dataIndex: 'creatorName', title: t('creator'), width: 100 },
-    { dataIndex: 'reviewerName', title: t('reviewer'), width: 100, render: (v: string | null) => dash(v) },
+    { dataIndex: 'creatorName', title: t('creator'), width: 90 },
+    ...(mode === 'all'
+      ? [
+          {
+            dataIndex: 'reviewerName',
+            title: t('reviewer'),
+            width: 90,
+            render: (v: string | null) => dash(v),
+          },
+        ]
+      : []),
   ];
   return (
     <ListPage<AdjustmentRow, Filter>
@@ -101,7 +109,7 @@ export function AdjustmentList({ mode }: { mode: 'review' | 'all' }) {
         ) : undefined
       }
       actions={{
-        width: 240,
+        width: mode === 'review' ? 190 : 150,
         render: (row) => {
           const params = { id: row.id };
           const version = row.version;

@@ -82,13 +82,15 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
         ),
       },
     },
-    { dataIndex: 'period', title: t('period'), width: 80 },
+    { dataIndex: 'period', title: t('period'), width: 75 },
     {
       ...col.projectNo<StatementRow>(),
       filter: { name: 'projectId', input: <ProjectSelect allowClear style={{ width: 200 }} /> },
     },
-    { dataIndex: 'customerName', title: t('customer'), width: 150, render: (v: string | null) => dash(v) },
-    { dataIndex: 'lineCount', title: t('lines'), width: 60, align: 'right' },
+    { dataIndex: 'customerName', title: t('customer'), width: 130, render: (v: string | null) => dash(v) },
+    ...(mode === 'review'
+      ? [{ dataIndex: 'lineCount', title: t('lines'), width: 60, align: 'right' as const }]
+      : []),
     {
       dataIndex: 'gross',
       title: t('gross'),
@@ -100,8 +102,8 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
       ? {
           dataIndex: 'fapiaoNo',
           title: t('fapiao'),
-          width: 190,
-          render: (v: string | null, row) => (v ? `${v} ${row.fapiaoDate ?? ''}` : '-'),
+          width: 170,
+          render: (v: string | null, row: StatementRow) => (v ? `${v} ${row.fapiaoDate ?? ''}` : '-'),
         }
       : { dataIndex: 'creatorName', title: t('creator'), width: 90 },
   ];
@@ -122,7 +124,7 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
         ) : undefined
       }
       actions={{
-        width: mode === 'review' ? 190 : 200,
+        width: mode === 'review' ? 190 : 170,
         render: (row) => {
           const params = { id: row.id };
           const version = row.version;

@@ -7,7 +7,7 @@ import {
   type StatementLine,
   statementWorkflow,
 } from '@trialab/api-contract';
-import { Button, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StaticTable } from '../../../components/DataTable';
 import { useRecordId } from '../../../components/FormPage';
@@ -31,8 +31,8 @@ export default function FinalStatementDetailPage() {
   const money = (v: string) => formatMoney(v, cur);
   const kindWord = (k: string) => f(`kinds.${k}` as 'kinds.test');
   const lineColumns = [
-    { dataIndex: 'workDay', title: t('workDay'), width: 110 },
-    { dataIndex: 'kind', title: t('kind'), width: 100, render: kindWord },
+    { dataIndex: 'workDay', title: t('workDay'), width: 100 },
+    { dataIndex: 'kind', title: t('kind'), width: 90, render: kindWord },
     {
       dataIndex: 'sourceLabel',
       title: t('source'),
@@ -43,22 +43,21 @@ export default function FinalStatementDetailPage() {
         </Space>
       ),
     },
-    { dataIndex: 'serviceKey', title: t('service'), width: 180 },
-    { dataIndex: 'quantity', title: t('quantity'), width: 90, align: 'right' as const },
-    { dataIndex: 'unitPrice', title: t('unitPrice'), width: 110, align: 'right' as const },
-    { dataIndex: 'net', title: t('net'), width: 120, align: 'right' as const, render: money },
-    { dataIndex: 'tax', title: t('tax'), width: 100, align: 'right' as const, render: money },
-    { dataIndex: 'gross', title: t('gross'), width: 130, align: 'right' as const, render: money },
+    { dataIndex: 'quantity', title: t('quantity'), width: 80, align: 'right' as const },
+    { dataIndex: 'unitPrice', title: t('unitPrice'), width: 100, align: 'right' as const },
+    { dataIndex: 'net', title: t('net'), width: 110, align: 'right' as const, render: money },
+    { dataIndex: 'tax', title: t('tax'), width: 90, align: 'right' as const, render: money },
+    { dataIndex: 'gross', title: t('gross'), width: 120, align: 'right' as const, render: money },
     {
       dataIndex: 'credited',
       title: t('credited'),
-      width: 110,
+      width: 100,
       align: 'right' as const,
       render: (v: string) => (v === '0.00' || v === '0' ? '-' : money(v)),
     },
   ];
   return (
-    <div data-testid="statement-detail">
+    <Card data-testid="statement-detail">
       <Space style={{ marginBottom: 12 }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('detailTitle', { number: detail.number ?? `${detail.projectNo} ${detail.period}` })}
@@ -141,6 +140,6 @@ export default function FinalStatementDetailPage() {
       <StaticTable<StatementLine> rowKey="id" dataSource={detail.lines} columns={lineColumns} />
       <Typography.Title level={5}>{t('transitions')}</Typography.Title>
       <EventTimeline events={detail.events} workflow={statementWorkflow} group="statement" ns="statements" />
-    </div>
+    </Card>
   );
 }
