@@ -21,6 +21,9 @@ afterAll(async () => {
 });
 
 const row = (page: Page, text: string) => page.locator('.ant-table-row:visible', { hasText: text }).first();
+/** KM-2026-001's statement of `month` (the demo's Northbridge statement of KM-2026-003 may share the month). */
+const statementRow = (page: Page, month: string) =>
+  page.locator('.ant-table-row:visible', { hasText: month }).filter({ hasText: 'KM-2026-001' }).first();
 
 async function sign(page: Page) {
   await page.getByTestId('signature-password').fill(DEMO_PASSWORD);
@@ -38,26 +41,26 @@ describe('statements', () => {
 
     // 1. Finance: the demo's draft of this month cancelled (its events free again), then generated.
     await finance.goto(`${stack.consoleUrl}/financial/review-final-statement`);
-    await row(finance, month).locator('[data-testid^="statement-cancel-"]').click();
+    await statementRow(finance, month).locator('[data-testid^="statement-cancel-"]').click();
     await finance.getByTestId('statement-cancel-reason').fill('重新生成');
     await finance.locator('.ant-modal:visible .ant-btn-dangerous').click();
-    await row(finance, month).waitFor({ state: 'detached' });
+    await statementRow(finance, month).waitFor({ state: 'detached' });
     await finance.getByTestId('statement-generate').click();
     await choose(finance, 'statementGenerate_projectId', 'KM-2026-001');
     await choose(finance, 'statementGenerate_period', month);
     await finance.getByTestId('statement-generate-form-ok').click();
     await toast(finance, '结算单草稿已生成');
-    await row(finance, month).waitFor();
+    await statementRow(finance, month).waitFor();
     // Its creator has no review button (separation of duties).
-    expect(await row(finance, month).locator('[data-testid^="statement-review-"]').count()).toBe(0);
+    expect(await statementRow(finance, month).locator('[data-testid^="statement-review-"]').count()).toBe(0);
 
     // 2. The super account reviews it with an e-signature, then confirms it with the signed statement.
     await admin.goto(`${stack.consoleUrl}/financial/review-final-statement`);
-    await row(admin, month).locator('[data-testid^="statement-review-"]').click();
+    await statementRow(admin, month).locator('[data-testid^="statement-review-"]').click();
     await sign(admin);
-    await row(admin, month).waitFor({ state: 'detached' });
+    await statementRow(admin, month).waitFor({ state: 'detached' });
     await admin.goto(`${stack.consoleUrl}/financial/confirm-final-statement`);
-    await row(admin, month).locator('[data-testid^="statement-confirm-"]').click();
+    await statementRow(admin, month).locator('[data-testid^="statement-confirm-"]').click();
     await admin.locator('.ant-modal-wrap:visible input[type=file]').setInputFiles({
       name: 'signed-statement.pdf',
       mimeType: 'application/pdf',
@@ -65,11 +68,11 @@ describe('statements', () => {
     });
     await expect.poll(() => admin.locator('.ant-modal-wrap:visible').textContent()).toContain('已上传');
     await admin.getByTestId('statement-confirm-form-ok').click();
-    await row(admin, month).waitFor({ state: 'detached' });
+    await statementRow(admin, month).waitFor({ state: 'detached' });
     await choose(admin, 'status', '已确认');
     await admin.locator('button[type="submit"]:visible').first().click();
     // Numbered at confirmation: the demo's statement is the year's first, this one the second.
-    await expect.poll(() => row(admin, month).textContent()).toMatch(/JS\d{4}-0002/);
+    await expect.poll(() => statementRow(admin, month).textContent()).toMatch(/JS\d{4}-0002/);
 
     // 3. A credit on one of its lines, made by the super account.
     await admin.goto(`${stack.consoleUrl}/financial/adjustment-final-statement`);

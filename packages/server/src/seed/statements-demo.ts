@@ -1,11 +1,15 @@
 // Statements demo (docs/finance.md "Statements"): KM-2026-001's work of last month on a statement
 // drafted by finance, reviewed by the super account, confirmed with the customer's signed statement
 // and its fapiao recorded; a credit on it reviewed and a debit waiting for review; this month's work
-// on a draft waiting for review. Each statements and adjustments page opens on content.
+// on a draft waiting for review. Northbridge's KM-2026-003 work of its latest month (priced in USD,
+// tax excluded, by DEMO-HT-2026-003 of marketing-demo.ts) on a statement drafted by finance and
+// reviewed by the super account, waiting for the customer's signed confirmation (its FX rate is
+// locked then). Each statements and adjustments page, and each state's queue, opens on content.
 import { adjustmentWorkflow, statementWorkflow } from '@trialab/api-contract';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
+import { financeBillableEvents } from '../db/schema-finance.js';
 import { renderDocument } from '../documents/document.js';
 import { DEMO_LAB_PROFILE } from '../documents/lab-profile.js';
 import type { FileStore } from '../lib/file-store.js';
@@ -45,9 +49,9 @@ export async function seedStatementsDemo(tx: Transaction, now: Date, store: File
   const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
   first.setUTCMonth(first.getUTCMonth() - 1);
   const lastMonth = first.toISOString().slice(0, 7);
-  const draft = (period: string) =>
+  const draft = (period: string, projectId = project.id) =>
     generateStatements(tx, {
-      projectId: project.id,
+      projectId,
       period,
       toExclusive: periodDays(period).toExclusive,
       userId: finance.id,
@@ -161,4 +165,22 @@ export async function seedStatementsDemo(tx: Transaction, now: Date, store: File
   }
   // This month so far: a draft waiting for review.
   await draft(today.slice(0, 7));
+
+  // Northbridge (KM-2026-003, USD): its latest month of priced work drafted and reviewed, waiting
+  // for the customer's signed confirmation.
+  const [northbridge] = await tx.select().from(s.projects).where(eq(s.projects.projectNo, 'KM-2026-003'));
+  if (!northbridge) return;
+  const [latest] = await tx
+    .select({ workDay: financeBillableEvents.workDay })
+    .from(financeBillableEvents)
+    .where(
+      and(eq(financeBillableEvents.projectId, northbridge.id), eq(financeBillableEvents.status, 'priced')),
+    )
+    .orderBy(desc(financeBillableEvents.workDay))
+    .limit(1);
+  if (!latest) return;
+  for (const id of await draft(latest.workDay.slice(0, 7), northbridge.id)) {
+    await setStatement(tx, id, 1, { status: 'reviewed', reviewedBy: admin.id, reviewedAt: now, version: 2 });
+    await event(statementWorkflow.id, id, 'review', 'draft', 'reviewed', admin.id);
+  }
 }
