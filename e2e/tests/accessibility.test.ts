@@ -95,6 +95,7 @@ async function contextFor(
 const DETAILS: Record<string, string> = {
   '/project/progress/project-plan-form-detail?id=1': '[data-testid="progress-tasks"] .ant-table-row',
   '/project/create-file?id=1': '[data-testid="project-sites-0"]',
+  '/financial/final-statement-detail?id=1': '[data-testid="statement-history"]',
 };
 
 interface Sweep {

@@ -167,6 +167,8 @@ export const AUDIT_OBJECTS = {
   reportExport: { 'zh-CN': '报表导出', 'en-US': 'Report export', 'zh-HK': '報表匯出' },
   bills: { 'zh-CN': '账单', 'en-US': 'Bills', 'zh-HK': '賬單' },
   billableEvent: { 'zh-CN': '计费事件', 'en-US': 'Billable event', 'zh-HK': '計費事件' },
+  statement: { 'zh-CN': '结算单', 'en-US': 'Statement', 'zh-HK': '結算單' },
+  adjustment: { 'zh-CN': '结算单调整', 'en-US': 'Statement adjustment', 'zh-HK': '結算單調整' },
 } as const satisfies Record<string, Words>;
 
 /** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
@@ -405,7 +407,8 @@ export const AUDIT_VERBS = {
   setDiscountLimit: { 'zh-CN': '设置折扣权限', 'en-US': 'set a discount limit', 'zh-HK': '設置折扣權限' },
   amend: { 'zh-CN': '合同变更', 'en-US': 'amend', 'zh-HK': '合同變更' },
   activate: { 'zh-CN': '生效', 'en-US': 'put in force', 'zh-HK': '生效' },
-  generate: { 'zh-CN': '生成计费事件', 'en-US': 'generate billable events', 'zh-HK': '生成計費事件' },
+  generate: { 'zh-CN': '生成', 'en-US': 'generate', 'zh-HK': '生成' },
+  fapiao: { 'zh-CN': '登记发票', 'en-US': 'record the fapiao', 'zh-HK': '登記發票' },
   waive: { 'zh-CN': '豁免计费', 'en-US': 'waive', 'zh-HK': '豁免計費' },
 } as const satisfies Record<string, Words>;
 

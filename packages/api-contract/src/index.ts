@@ -9,6 +9,7 @@ export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/express-edit-check.js';
 export * from './endpoints/finance.js';
+export * from './endpoints/finance-statements.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
 export * from './endpoints/library.js';
@@ -89,6 +90,7 @@ export * from './validation.js';
 export * from './workflows/account-application.js';
 export * from './workflows/chargeback-notice.js';
 export * from './workflows/finance.js';
+export * from './workflows/finance-statements.js';
 export * from './workflows/lab-feedback.js';
 export * from './workflows/lab-report.js';
 export * from './workflows/library.js';
@@ -116,6 +118,7 @@ import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { shipmentCorrection } from './endpoints/express-edit-check.js';
 import { bills } from './endpoints/finance.js';
+import { adjustment, statement } from './endpoints/finance-statements.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
 import { library } from './endpoints/library.js';
@@ -231,6 +234,8 @@ export const endpoints = {
   reportManage,
   bills,
   shipmentCorrection,
+  statement,
+  adjustment,
 } as const;
 
 /** Flat list of every declaration. */

@@ -31,6 +31,8 @@ import { EXPRESS_EDIT_CHECK_MESSAGES } from './modules/express-edit-check/messag
 import { expressEditCheckRoutes } from './modules/express-edit-check/routes.js';
 import { FINANCE_MESSAGES } from './modules/finance/messages.js';
 import { financeRoutes } from './modules/finance/routes.js';
+import { STATEMENT_MESSAGES } from './modules/finance/statements-messages.js';
+import { financeStatementRoutes } from './modules/finance/statements-routes.js';
 import { LAB_MESSAGES } from './modules/lab/messages.js';
 import { labRoutes } from './modules/lab/routes.js';
 import { libraryRoutes } from './modules/library/routes.js';
@@ -190,6 +192,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   marketingRoutes, // customers, rate cards, quotations, contracts (docs/finance.md)
   reportManageRoutes, // reports of /report-manage (/bi/manage): one engine, exports as jobs
   financeRoutes, // billable events, the exception queue, storage accrual (docs/finance.md)
+  financeStatementRoutes, // statements and adjustments (docs/finance.md "Statements")
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
@@ -219,6 +222,7 @@ addMessages(SUPPLY_BARCODE_MESSAGES);
 addMessages(MARKETING_MESSAGES);
 addMessages(REPORT_MESSAGES);
 addMessages(FINANCE_MESSAGES);
+addMessages(STATEMENT_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

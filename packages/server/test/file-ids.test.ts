@@ -67,6 +67,7 @@ describe('file-id fields in the contract', () => {
         'testOrder.resubmit: requisitionFileIds.*',
         'libraryBills.outboundConfirm: identity.formFileId (images)',
         'libraryBills.destroyConfirm: witness.formFileId (images)',
+        'statement.confirm: signedFileId',
       ].sort(),
     );
   });

@@ -85,11 +85,19 @@ describe.each(ENGINES)('marketing on %s', (engine) => {
       new Set(['draft', 'submitted', 'approved', 'returned', 'superseded', 'cancelled']),
     );
     const contracts = (await ok(admin, contract.paging, { body: { keyword: 'DEMO-' } })).data;
-    expect(contracts.map((c) => c.status).sort()).toEqual(['active', 'draft']);
-    const inForce = contracts.find((c) => c.status === 'active');
-    expect(inForce).toMatchObject({ number: 'DEMO-HT-2026-001', versions: 2 });
-    // In force, so its signed scan is attached; the draft waits for it.
+    // KM-2026-001's (CNY, amended), Northbridge's (USD, tax excluded) and a draft.
+    expect(Object.fromEntries(contracts.map((c) => [c.number, c.status]))).toEqual({
+      'DEMO-HT-2026-001': 'active',
+      'DEMO-HT-2026-002': 'draft',
+      'DEMO-HT-2026-003': 'active',
+    });
+    const inForce = contracts.find((c) => c.number === 'DEMO-HT-2026-001');
+    expect(inForce).toMatchObject({ status: 'active', versions: 2 });
+    const usd = contracts.find((c) => c.number === 'DEMO-HT-2026-003');
+    expect(usd).toMatchObject({ currency: 'USD', taxInclusive: false, versions: 1 });
+    // In force, so their signed scans are attached; the draft waits for it.
     expect(inForce?.signedFileId).toEqual(expect.any(Number));
+    expect(usd?.signedFileId).toEqual(expect.any(Number));
     expect(contracts.find((c) => c.status === 'draft')?.signedFileId).toBeNull();
     // Money is decimal text end to end.
     expect(inForce?.amount).toMatch(/^\d+\.\d{2}$/);

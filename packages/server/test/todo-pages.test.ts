@@ -75,6 +75,15 @@ const PAGES: Record<string, { endpoint: EndpointDef; body(state: string): Record
   '/marketing/quotation': { endpoint: endpoints.quotation.paging, body: (status) => ({ status }) },
   '/marketing/quotation-review': { endpoint: endpoints.quotation.paging, body: (status) => ({ status }) },
   '/marketing/contract': { endpoint: endpoints.contract.paging, body: (status) => ({ status }) },
+  '/financial/review-final-statement': {
+    endpoint: endpoints.statement.paging,
+    body: (status) => ({ status }),
+  },
+  '/financial/confirm-final-statement': {
+    endpoint: endpoints.statement.paging,
+    body: (status) => ({ status }),
+  },
+  '/financial/review-adjustment': { endpoint: endpoints.adjustment.paging, body: (status) => ({ status }) },
   '/specimen/manage/specimen-move': {
     endpoint: endpoints.libraryMoves.paging,
     body: (status) => ({ status }),

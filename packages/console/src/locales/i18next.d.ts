@@ -35,6 +35,7 @@ import type { reports } from './zh-CN/reports';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
 import type { specimen } from './zh-CN/specimen';
+import type { statements } from './zh-CN/statements';
 import type { stockOut } from './zh-CN/stockOut';
 import type { supply } from './zh-CN/supply';
 import type { supplyBarcodes } from './zh-CN/supplyBarcodes';
@@ -83,6 +84,7 @@ declare module 'i18next' {
       'libraryBatchEdit',
       'reports',
       'finance',
+      'statements',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -100,6 +102,7 @@ declare module 'i18next' {
       marketing: typeof marketing;
       libraryBatchEdit: typeof libraryBatchEdit;
       finance: typeof finance;
+      statements: typeof statements;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;

@@ -39,6 +39,10 @@ const both =
 
 export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/financial/bills': list((c) => c.bills.paging),
+  '/financial/review-final-statement': list((c) => c.statement.paging, { status: 'draft' }),
+  '/financial/confirm-final-statement': list((c) => c.statement.paging, { status: 'reviewed' }),
+  '/financial/adjustment-final-statement': list((c) => c.adjustment.paging),
+  '/financial/review-adjustment': list((c) => c.adjustment.paging, { status: 'draft' }),
   '/laboratory/test-project': both(
     list((c) => c.testItems.paging),
     sampleTypes,

@@ -21,8 +21,8 @@ import {
 import { projects, users } from './schema.js';
 import { marketingContracts } from './schema-marketing.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const price = (name: string) => numeric(name, { precision: 14, scale: 4 });
 const rate = (name: string) => numeric(name, { precision: 7, scale: 6 });
 

@@ -1,7 +1,9 @@
 // Finance demo (docs/finance.md): the billable events of the demo's work. The generation runs for
 // last month (storage accrued: the period has ended) and this month, as finance would at period
-// close, so the bills page opens on priced work of the demo contract's project (KM-2026-001), work
-// no contract prices yet on the exception queue, and one exception waived with a reason.
+// close (after the marketing demo, whose contracts price it), so the bills page opens on priced work
+// of the demo contracts' projects (KM-2026-001 in CNY by DEMO-HT-2026-001, KM-2026-003 in USD by
+// DEMO-HT-2026-003), work no contract prices yet on the exception queue, and one exception waived
+// with a reason.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import { financeBillableEvents } from '../db/schema-finance.js';

@@ -1,7 +1,10 @@
 // Marketing demo (docs/finance.md): customers of the sales account and one only finance sees, a
 // standard tax-inclusive rate card in two versions and a USD tax-exclusive card for one customer,
-// discount limits, a quotation in each state (the submitted one waits on the home to-do) and a
-// contract in force with an amendment. Codes start with DEMO- so tests count what this seed adds.
+// discount limits, a quotation in each state (the submitted one waits on the home to-do), a
+// contract in force with an amendment (DEMO-HT-2026-001, KM-2026-001), Northbridge's USD
+// tax-exclusive contract in force from its card's prices (DEMO-HT-2026-003, KM-2026-003: the
+// finance demo prices that project's lab work by it) and a draft waiting for its signed scan
+// (DEMO-HT-2026-002). Codes start with DEMO- so tests count what this seed adds.
 import { createHash } from 'node:crypto';
 import { dec, QUOTATION_SIGNATURE_MEANING, type ServiceKind, serviceKey } from '@trialab/api-contract';
 import { eq, inArray } from 'drizzle-orm';
@@ -102,7 +105,7 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
     { name: '启明临床研究有限公司', type: '3', ownerId: sales.id, projects: ['KM-2026-002'] },
     { name: '赵项目', title: '项目经理', mobile: '13922223333', email: 'zhao@qiming.example' },
   );
-  await customer(
+  const northbridge = await customer(
     'DEMO-CU-003',
     {
       name: 'Northbridge Therapeutics Ltd.',
@@ -177,23 +180,27 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
       code: 'DEMO-RC-002',
       name: 'Northbridge price list (USD, tax excluded)',
       scope: 'customer',
-      customerId: (
-        await tx.select().from(m.marketingCustomers).where(eq(m.marketingCustomers.code, 'DEMO-CU-003'))
-      )[0]?.id,
+      customerId: northbridge,
       currency: 'USD',
       taxInclusive: false,
       createdBy: admin.id,
       createdAt: now,
     })
     .returning({ id: m.marketingRateCards.id });
-  await version(
+  // Northbridge's prices: the tests of its diabetes study (KM-2026-003) and deep-frozen storage.
+  const usdFrom = addDays(today, -30);
+  const usdTo = addDays(today, 335);
+  const usdVersion = await version(
     usd?.id ?? 0,
     1,
-    addDays(today, -30),
-    addDays(today, 335),
+    usdFrom,
+    usdTo,
     [
       ['test', 'CBC', 'Complete blood count', 'sample', '9.5000', '0'],
       ['test', 'HBA1C', 'HbA1c', 'sample', '14.0000', '0'],
+      ['test', 'LFT', 'Liver function panel', 'sample', '17.5000', '0'],
+      ['test', 'RFT', 'Renal function panel', 'sample', '14.5000', '0'],
+      ['test', 'LIPID', 'Lipid profile', 'sample', '12.5000', '0'],
       ['storage', '-80C', 'Deep-frozen storage per box-month', 'box-month', '38.0000', '0'],
     ],
     'Agreed with procurement',
@@ -213,8 +220,9 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
         .values({ roleId: id, maxRate, updatedBy: admin.id, updatedAt: now });
   }
 
-  // Quotations: one per state.
-  const rate = (key: string) => current.lines.find((l) => l.serviceKey === key);
+  // Quotations: one per state, from the standard card unless another book is named.
+  type Book = { version: typeof current; currency: string; taxInclusive: boolean };
+  const standard: Book = { version: current, currency: 'CNY', taxInclusive: true };
   const quotation = async (
     number: string,
     revision: number,
@@ -222,10 +230,22 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
     customerId: number,
     projectNo: string,
     picks: Array<[string, string, string]>,
-    extra: { discountRate?: string; validUntil?: string; returnReason?: string; reviewed?: boolean } = {},
+    extra: {
+      discountRate?: string;
+      validUntil?: string;
+      returnReason?: string;
+      reviewed?: boolean;
+      book?: Book;
+      /** Who drafts and submits it (sales by default) and who approves or returns it (the super account). */
+      author?: number;
+      reviewer?: { id: number; username: string };
+    } = {},
   ) => {
+    const book = extra.book ?? standard;
+    const author = extra.author ?? sales.id;
+    const reviewer = extra.reviewer ?? admin;
     const lines = picks.flatMap(([key, quantity, discountRate]) => {
-      const r = rate(key);
+      const r = book.version.lines.find((l) => l.serviceKey === key);
       return r ? [{ r, quantity, discountRate }] : [];
     });
     const priced = priceQuotation(
@@ -235,7 +255,7 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
         taxRate: r.taxRate,
         discountRate,
       })),
-      true,
+      book.taxInclusive,
       extra.discountRate ?? '0',
     );
     const [row] = await tx
@@ -246,9 +266,9 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
         status,
         customerId,
         projectId: project(projectNo),
-        rateCardVersionId: current.id,
-        currency: 'CNY',
-        taxInclusive: true,
+        rateCardVersionId: book.version.id,
+        currency: book.currency,
+        taxInclusive: book.taxInclusive,
         discountRate: extra.discountRate ?? '0',
         validUntil: extra.validUntil ?? addDays(today, 60),
         listAmount: priced.listAmount.toFixed(2),
@@ -256,11 +276,11 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
         net: priced.net.toFixed(2),
         tax: priced.tax.toFixed(2),
         gross: priced.gross.toFixed(2),
-        createdBy: sales.id,
+        createdBy: author,
         createdAt: now,
         updatedAt: now,
-        submittedBy: status === 'draft' ? null : sales.id,
-        reviewedBy: extra.reviewed ? admin.id : null,
+        submittedBy: status === 'draft' ? null : author,
+        reviewedBy: extra.reviewed ? reviewer.id : null,
         reviewedAt: extra.reviewed ? now : null,
         returnReason: extra.returnReason ?? null,
       })
@@ -301,23 +321,23 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
         at: now,
         reason: reason ?? null,
       });
-    if (status !== 'draft') await step('submit', 'draft', 'submitted', sales.id);
+    if (status !== 'draft') await step('submit', 'draft', 'submitted', author);
     if (status === 'approved' || status === 'superseded') {
-      await step('approve', 'submitted', 'approved', admin.id);
+      await step('approve', 'submitted', 'approved', reviewer.id);
       await insertSignature(tx, {
         entity: 'quotation',
         entityId: id,
         action: 'approve',
         meaning: QUOTATION_SIGNATURE_MEANING.zh_CN,
-        userId: admin.id,
-        signerName: admin.username,
+        userId: reviewer.id,
+        signerName: reviewer.username,
         signedAt: now,
         contentHash: createHash('sha256').update(`${number}-${revision}`).digest('hex'),
       });
     }
-    if (status === 'superseded') await step('revise', 'approved', 'superseded', sales.id);
-    if (status === 'returned') await step('return', 'submitted', 'returned', admin.id, extra.returnReason);
-    if (status === 'cancelled') await step('cancel', 'submitted', 'cancelled', sales.id, '客户取消招标');
+    if (status === 'superseded') await step('revise', 'approved', 'superseded', author);
+    if (status === 'returned') await step('return', 'submitted', 'returned', reviewer.id, extra.returnReason);
+    if (status === 'cancelled') await step('cancel', 'submitted', 'cancelled', author, '客户取消招标');
     return { id, gross: priced.gross.toFixed(2), discountRate: extra.discountRate ?? '0' };
   };
   const study = [
@@ -490,4 +510,102 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
       taxRate: l.taxRate,
     })),
   );
+
+  // Northbridge (KM-2026-003, owned by the super account): a quotation from its USD tax-exclusive
+  // card, drafted by its owner and approved by finance, and the contract signed from it, in force
+  // over the card's validity, so its lab work is priced in USD (its statements then lock an FX rate
+  // at confirmation).
+  const finance = await demoUser(tx, '13800000005');
+  if (!finance) return;
+  const usdQuote = await quotation(
+    'DEMO-QT-007',
+    1,
+    'approved',
+    northbridge,
+    'KM-2026-003',
+    [
+      ['test:HBA1C', '240', '0'],
+      ['test:LFT', '120', '0'],
+      ['test:RFT', '120', '0'],
+      ['test:LIPID', '120', '0'],
+    ],
+    {
+      reviewed: true,
+      book: { version: usdVersion, currency: 'USD', taxInclusive: false },
+      author: admin.id,
+      reviewer: finance,
+    },
+  );
+  const northbridgeScan = demoPdf('DEMO-HT-2026-003 signed');
+  const [northbridgeFile] = await tx
+    .insert(s.files)
+    .values({
+      name: 'DEMO-HT-2026-003-signed.pdf',
+      mime: 'application/pdf',
+      size: northbridgeScan.length,
+      sha256: await store.put(northbridgeScan),
+      uploadedBy: admin.id,
+    })
+    .returning({ id: s.files.id });
+  const [usdContract] = await tx
+    .insert(m.marketingContracts)
+    .values({
+      number: 'DEMO-HT-2026-003',
+      status: 'active',
+      customerId: northbridge,
+      quotationId: usdQuote.id,
+      partyA: 'Northbridge Therapeutics Ltd.',
+      partyB: '上海启航中心实验室有限公司',
+      currency: 'USD',
+      taxInclusive: false,
+      paymentTerms: 'Monthly, net 30 days from the confirmed statement',
+      validFrom: usdFrom,
+      validTo: usdTo,
+      signedFileId: northbridgeFile?.id ?? null,
+      createdBy: admin.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: m.marketingContracts.id });
+  const usdContractId = usdContract?.id ?? 0;
+  await tx
+    .insert(m.marketingContractProjects)
+    .values({ contractId: usdContractId, projectId: project('KM-2026-003') });
+  const [usdContractVersion] = await tx
+    .insert(m.marketingContractVersions)
+    .values({
+      contractId: usdContractId,
+      versionNo: 1,
+      effectiveFrom: usdFrom,
+      amount: usdQuote.gross,
+      reason: null,
+      createdBy: admin.id,
+      createdAt: now,
+    })
+    .returning({ id: m.marketingContractVersions.id });
+  const usdLines = await tx
+    .select()
+    .from(m.marketingQuotationLines)
+    .where(eq(m.marketingQuotationLines.quotationId, usdQuote.id));
+  await tx.insert(m.marketingContractLines).values(
+    usdLines.map((l) => ({
+      versionId: usdContractVersion?.id ?? 0,
+      serviceKey: l.serviceKey,
+      kind: l.kind,
+      ref: l.ref,
+      name: l.name,
+      unit: l.unit,
+      unitPrice: contractUnitPrice(l.unitPrice, l.discountRate, usdQuote.discountRate),
+      taxRate: l.taxRate,
+    })),
+  );
+  await recordEvent(tx, {
+    workflow: 'contract',
+    recordId: usdContractId,
+    action: 'activate',
+    fromState: 'draft',
+    toState: 'active',
+    userId: admin.id,
+    at: now,
+  });
 }

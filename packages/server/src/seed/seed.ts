@@ -55,6 +55,7 @@ import { seedReportOverviewsDemo } from './report-overviews-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
 import { seedSiteReportsDemo } from './site-reports-demo.js';
 import { seedSpecimenDemo } from './specimen-demo.js';
+import { seedStatementsDemo } from './statements-demo.js';
 import { seedSupplyBarcodesDemo } from './supply-barcodes-demo.js';
 import { seedSupplyDemo } from './supply-demo.js';
 import { seedSupplyLabelsDemo } from './supply-labels-demo.js';
@@ -454,6 +455,7 @@ export async function seedDatabase(
       await seedSupplyLabelsDemo(tx, options.now);
       await seedMarketingDemo(tx, options.now, options.files);
       await seedFinanceDemo(tx, options.now);
+      await seedStatementsDemo(tx, options.now, options.files);
       await seedReportOverviewsDemo(tx);
       await seedExpressEditCheckDemo(tx);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });

@@ -1,6 +1,6 @@
 // A workflow's state as a coloured tag and its transition record.
 import { stateWord, type WorkflowDef } from '@trialab/api-contract';
-import { Empty, Tag, Timeline } from 'antd';
+import { Empty, Tag, Timeline, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { i18n, t as textOf } from '../../locales';
 import { dash, formatTime } from '../format';
@@ -103,6 +103,8 @@ export function EventTimeline({
   ns?: string;
 }) {
   const { t } = useTranslation();
+  // Who and when in the theme's secondary text (the tertiary grey fails WCAG AA contrast).
+  const { token } = theme.useToken();
   if (events.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
     <Timeline
@@ -113,7 +115,7 @@ export function EventTimeline({
             <b>{textOf(`${ns}.${group}.actions.${e.action}`, { defaultValue: e.action })}</b>
             {' → '}
             {stateText(workflow, e.toState)}
-            <div style={{ color: 'rgba(0,0,0,0.45)' }}>
+            <div style={{ color: token.colorTextSecondary }}>
               {dash(e.username)} · {formatTime(e.at)}
             </div>
             {e.reason && (

@@ -188,6 +188,7 @@ export const common: typeof zh = {
     print: 'Print / save as PDF',
   },
   components: {
+    scan: { upload: 'Upload the scan', camera: 'Document camera', uploaded: 'attached', missing: 'missing' },
     save: 'Save',
     download: 'Download',
     back: 'Back',

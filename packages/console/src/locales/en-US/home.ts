@@ -48,6 +48,8 @@ export const home = {
     projectReport: 'Project report review',
     quotation: 'Quotation',
     contract: 'Contract',
+    statement: 'Statement',
+    adjustment: 'Statement adjustment',
   },
   actions: {
     completeEarly: 'complete early',

@@ -172,8 +172,6 @@ export const marketing = {
     scan: 'Signed scan',
     scanMissing: 'missing',
     scanUploaded: 'attached',
-    upload: 'Upload the scan',
-    camera: 'Document camera',
     versions: 'Versions',
     create: 'New contract',
     createTitle: 'Contract from a quotation',

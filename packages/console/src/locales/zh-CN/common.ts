@@ -180,6 +180,7 @@ export const common = {
   },
   createPdf: { title: '生成 PDF', hint: '在浏览器打印对话框中选择“另存为 PDF”', print: '打印 / 另存为 PDF' },
   components: {
+    scan: { upload: '上传扫描件', camera: '高拍仪拍摄', uploaded: '已上传', missing: '未上传' },
     save: '保存',
     download: '下载',
     back: '返回',

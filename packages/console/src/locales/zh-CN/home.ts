@@ -48,6 +48,8 @@ export const home = {
     projectReport: '项目报告审核',
     quotation: '报价单',
     contract: '合同',
+    statement: '结算单',
+    adjustment: '结算单调整',
   },
   actions: {
     completeEarly: '提前完成',

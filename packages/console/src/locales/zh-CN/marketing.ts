@@ -165,8 +165,6 @@ export const marketing = {
     scan: '签署扫描件',
     scanMissing: '未上传',
     scanUploaded: '已上传',
-    upload: '上传扫描件',
-    camera: '高拍仪拍摄',
     versions: '版本',
     create: '新建合同',
     createTitle: '由报价生成合同',

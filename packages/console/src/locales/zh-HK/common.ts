@@ -182,6 +182,7 @@ export const common: typeof zh = {
   },
   createPdf: { title: '生成 PDF', hint: '在瀏覽器打印對話框中選擇“另存為 PDF”', print: '打印 / 另存為 PDF' },
   components: {
+    scan: { upload: '上傳掃描件', camera: '高拍儀拍攝', uploaded: '已上傳', missing: '未上傳' },
     save: '保存',
     download: '下載',
     back: '返回',

@@ -48,6 +48,8 @@ export const home = {
     projectReport: '項目報告審核',
     quotation: '報價單',
     contract: '合同',
+    statement: '結算單',
+    adjustment: '結算單調整',
   },
   actions: {
     completeEarly: '提前完成',

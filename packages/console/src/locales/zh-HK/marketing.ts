@@ -165,8 +165,6 @@ export const marketing = {
     scan: '簽署掃描件',
     scanMissing: '未上傳',
     scanUploaded: '已上傳',
-    upload: '上傳掃描件',
-    camera: '高拍儀拍攝',
     versions: '版本',
     create: '新建合同',
     createTitle: '由報價生成合同',

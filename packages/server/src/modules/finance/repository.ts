@@ -2,7 +2,7 @@
 // queue is its `unpriced` filter), a period's totals, one visible event, the waiver and the storage
 // drill-down. Sales staff see the events of their own customers' projects; finance sees all.
 import type { BillableEventRow } from '@trialab/api-contract';
-import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { projects } from '../../db/schema.js';
 import { financeBillableEvents } from '../../db/schema-finance.js';
@@ -21,15 +21,16 @@ import { periodDays } from './service.js';
 const e = financeBillableEvents;
 
 /** The projects of the customers a caller owns (none needed for whoever sees every customer). */
-const eventScope = (vis: CustomerVisibility): SQL | undefined =>
+export const projectScope = (column: AnyColumn, vis: CustomerVisibility): SQL | undefined =>
   vis.all
     ? undefined
     : inArray(
-        e.projectId,
+        column,
         sql`(SELECT ${marketingCustomerProjects.projectId} FROM ${marketingCustomerProjects}
           JOIN ${marketingCustomers} ON ${marketingCustomers.id} = ${marketingCustomerProjects.customerId}
           WHERE ${marketingCustomers.ownerId} = ${vis.userId})`,
       );
+const eventScope = (vis: CustomerVisibility): SQL | undefined => projectScope(e.projectId, vis);
 
 const select = (db: Executor) =>
   db

@@ -7,17 +7,18 @@ import { type CustomerVisibility, customerVisibility } from '../marketing/servic
 import { generatePeriod } from './generate.js';
 import { accrualSpecimens, pageEvents, periodSummary, visibleEvent, waiveEvent } from './repository.js';
 import { assertWaivable, periodDays } from './service.js';
+import { landReversals } from './statements-service.js';
 
 const { bills } = endpoints;
 
 /** External users see nothing of finance; sales their customers' projects; finance every one. */
-const visibility = (ctx: SessionCtx): CustomerVisibility => {
+export const visibility = (ctx: SessionCtx): CustomerVisibility => {
   if (ctx.principal.type === 2) throw new ApiError(ResultCode.FORBIDDEN, { key: 'financeExternal' });
   return customerVisibility(ctx.principal, MARKETING_PERMISSIONS.customerAll);
 };
 /** Billing counts days in the lab's zone, whoever asks (the caller's zone never moves a charge). */
 const labZone = (ctx: SessionCtx) => ctx.deps.config.labTimeZone;
-const labToday = (ctx: SessionCtx) =>
+export const labToday = (ctx: SessionCtx) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: labZone(ctx) }).format(ctx.now);
 
 export async function financeRoutes(app: FastifyInstance): Promise<void> {
@@ -39,6 +40,13 @@ export async function financeRoutes(app: FastifyInstance): Promise<void> {
         timeZone: labZone(ctx),
       });
       ctx.audit({ action: 'bills.generate', entity: 'bills', newValue: result });
+      // Undone work already on a confirmed statement lands on a draft adjustment of it.
+      for (const made of await landReversals(ctx.db, {
+        userId: ctx.principal.userId,
+        now: ctx.now,
+        lang: ctx.lang,
+      }))
+        ctx.audit({ action: 'adjustment.create', entity: 'adjustment', entityId: made.id, newValue: made });
       return result;
     },
     waive: async (ctx) => {

@@ -1,5 +1,6 @@
 import {
   accountApplicationWorkflow,
+  adjustmentWorkflow,
   chargebackWorkflow,
   clarificationQueryWorkflow,
   consumableOrderWorkflow,
@@ -20,6 +21,7 @@ import {
   reportRevisionWorkflow,
   sampleShipmentWorkflow,
   specimenBarcodeWorkflow,
+  statementWorkflow,
   stocktakeWorkflow,
   subjectRegistrationWorkflow,
   testOrderWorkflow,
@@ -27,6 +29,7 @@ import {
 } from '@trialab/api-contract';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { projectPlans, projects } from '../../db/schema.js';
+import { financeAdjustments, financeStatements } from '../../db/schema-finance-statements.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { labFeedback } from '../../db/schema-lab-queries.js';
 import { storageUnits } from '../../db/schema-library.js';
@@ -488,5 +491,38 @@ export const TODO_SOURCES: readonly TodoSource[] = [
         : sql`exists (select 1 from ${marketingContractProjects} where ${marketingContractProjects.contractId} = ${marketingContracts.id} and ${inArray(marketingContractProjects.projectId, [...s.projectIds, 0])})`,
     pages: { activate: '/marketing/contract' },
     optional: ['close'],
+  },
+  {
+    // A period's statement waits for finance's review, then for the customer's signed statement.
+    workflow: statementWorkflow,
+    table: financeStatements,
+    columns: {
+      id: financeStatements.id,
+      number: sql`coalesce(${financeStatements.number}, ${financeStatements.period} || ' #' || ${financeStatements.id})`,
+      state: financeStatements.status,
+      createdAt: financeStatements.createdAt,
+      createdBy: financeStatements.createdBy,
+    },
+    scope: (s) => (s.all ? undefined : inArray(financeStatements.projectId, [...s.projectIds, 0])),
+    pages: { review: '/financial/review-final-statement', confirm: '/financial/confirm-final-statement' },
+    optional: ['cancel'],
+  },
+  {
+    // An adjustment of a confirmed statement waits for its review.
+    workflow: adjustmentWorkflow,
+    table: financeAdjustments,
+    columns: {
+      id: financeAdjustments.id,
+      number: sql`'#' || ${financeAdjustments.statementId} || '-' || ${financeAdjustments.seq}`,
+      state: financeAdjustments.status,
+      createdAt: financeAdjustments.createdAt,
+      createdBy: financeAdjustments.createdBy,
+    },
+    scope: (s) =>
+      s.all
+        ? undefined
+        : sql`exists (select 1 from ${financeStatements} where ${financeStatements.id} = ${financeAdjustments.statementId} and ${inArray(financeStatements.projectId, [...s.projectIds, 0])})`,
+    pages: { review: '/financial/review-adjustment' },
+    optional: ['cancel'],
   },
 ];

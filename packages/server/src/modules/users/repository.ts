@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema.js';
 import * as finance from '../../db/schema-finance.js';
+import * as financeStatements from '../../db/schema-finance-statements.js';
 import * as lab from '../../db/schema-lab.js';
 import * as labQueries from '../../db/schema-lab-queries.js';
 import * as library from '../../db/schema-library.js';
@@ -261,6 +262,7 @@ export const RECORD_SCHEMAS = [
   libraryHolds,
   marketing,
   finance,
+  financeStatements,
   planTemplates,
   portal,
   portalAdmin,

@@ -1,4 +1,3 @@
-import { UploadOutlined } from '@ant-design/icons';
 import {
   type BodyOf,
   CONTRACT_SIGNATURE_MEANING,
@@ -10,7 +9,7 @@ import {
   SERVICE_KINDS,
   SERVICE_UNITS,
 } from '@trialab/api-contract';
-import { Button, Col, Descriptions, Form, Input, Row, Select, Space, Tag, Typography, Upload } from 'antd';
+import { Button, Col, Descriptions, Form, Input, Row, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
@@ -22,14 +21,13 @@ import { dash, formatTime, inLanguage } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
 import { NumberInput } from '../../../components/NumberInput';
+import { ScanField } from '../../../components/ScanField';
 import { EventTimeline, stateText } from '../../../components/StatusTag';
 import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import { WorkflowActions } from '../../../components/WorkflowActions';
-import { type CapturedImage, DocumentCapture } from '../../../devices/components/DocumentCapture';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
-import { base64Bytes, uploadFile, uploadPicked } from '../../../services/files';
 import { useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
 import { money, percentOf, RowLink, useCustomers } from '../parts';
@@ -195,40 +193,6 @@ export default function ContractPage() {
   );
 }
 
-/** The signed scan: an upload, or a page taken with the document camera. */
-function ScanField({ value, onChange }: { value?: number | null; onChange?(id: number): void }) {
-  const { t } = useTranslation('marketing', { keyPrefix: 'contract' });
-  const [camera, setCamera] = useState(false);
-  const captured = async (images: CapturedImage[]) => {
-    const image = images[0];
-    if (!image) return;
-    const file = await uploadFile(base64Bytes(image.base64), `contract-${Date.now()}.jpg`, 'image/jpeg');
-    onChange?.(file.id);
-    setCamera(false);
-  };
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Space>
-        <Upload
-          showUploadList={false}
-          beforeUpload={async (file) => {
-            const stored = await uploadPicked(file);
-            onChange?.(stored.id);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} data-testid="contract-scan-upload">
-            {t('upload')}
-          </Button>
-        </Upload>
-        <Button onClick={() => setCamera((v) => !v)}>{t('camera')}</Button>
-        {value ? <Tag color="success">{t('scanUploaded')}</Tag> : <Tag>{t('scanMissing')}</Tag>}
-      </Space>
-      {camera && <DocumentCapture onCapture={captured} />}
-    </Space>
-  );
-}
-
 function ProjectsOf({ customerId }: { customerId: number | undefined }) {
   const customers = useCustomers();
   const { t } = useTranslation('marketing', { keyPrefix: 'contract' });
@@ -335,7 +299,7 @@ function CreateContract({
         </Col>
         <Col span={24}>
           <Form.Item name="signedFileId" label={t('scan')}>
-            <ScanField />
+            <ScanField testId="contract-scan-upload" name="contract" />
           </Form.Item>
         </Col>
       </Row>
@@ -372,7 +336,7 @@ function EditContract({
     >
       <ProjectsOf customerId={row.customerId} />
       <Form.Item name="signedFileId" label={t('scan')}>
-        <ScanField />
+        <ScanField testId="contract-scan-upload" name="contract" />
       </Form.Item>
     </FormModal>
   );

@@ -1,0 +1,288 @@
+import { createHash } from 'node:crypto';
+import { Decimal, endpoints, priceLine, ResultCode } from '@trialab/api-contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../src/db/schema.js';
+import { financeBillableEvents } from '../src/db/schema-finance.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+import { ENGINES } from './engines.js';
+import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
+
+const { statement, adjustment, bills } = endpoints;
+const signature = { password: DEMO_PASSWORD };
+type Row = Record<string, unknown> & { id: number; version: number; status: string };
+type Detail = Row & {
+  number: string | null;
+  gross: string;
+  net: string;
+  tax: string;
+  adjustedGross: string;
+  pdfSha256: string | null;
+  fxRate: string | null;
+  lines: Array<{ id: number; eventId: number; gross: string; net: string; tax: string; credited: string }>;
+  kinds: Array<{ gross: string }>;
+  adjustments: Row[];
+};
+
+/** Statements and adjustments on both engines: generated once, reviewed, numbered, immutable, adjusted. */
+describe.each(ENGINES)('finance statements on %s', (engine) => {
+  let env: TestEnv;
+  let finance: Session;
+  let admin: Session;
+  let site: Session;
+  let km1: number;
+  let today: string;
+
+  const ok = async <T = Row[]>(session: Session, endpoint: Parameters<typeof call>[1], options = {}) => {
+    const body = envelope(await call(env.app, endpoint, { ...options, session }, env.clock.now));
+    if (body.code !== 200) throw new Error(`${endpoint.id}: ${body.code} ${body.msg}`);
+    return body as unknown as { data: T; total?: number };
+  };
+  const refused = async (session: Session, endpoint: Parameters<typeof call>[1], options = {}) => {
+    const response = await call(env.app, endpoint, { ...options, session }, env.clock.now);
+    expect(response.statusCode).not.toBe(500);
+    const body = envelope(response);
+    expect(body.code, body.msg).not.toBe(200);
+    return body;
+  };
+  const detail = async (id: number) => (await ok<Detail>(finance, statement.get, { params: { id } })).data;
+  let serial = 0;
+  /** A priced event of KM-2026-001 done today (what the generation of billable events makes). */
+  const priced = async (
+    gross: string,
+    currency = 'CNY',
+    direction = 'charge',
+    reversesId: number | null = null,
+  ) => {
+    serial += 1;
+    const p = priceLine({ quantity: '1', unitPrice: gross, taxRate: '0.06' }, true);
+    const sign = (d: Decimal) => (direction === 'reversal' ? d.neg() : d).toFixed(2);
+    const [row] = await env.handle.db
+      .insert(financeBillableEvents)
+      .values({
+        projectId: km1,
+        kind: 'nonroutine',
+        sourceKind: 'fee',
+        sourceRef: `stmt-test-${serial}`,
+        sourceLabel: `Fee ${serial}`,
+        direction,
+        reversesId,
+        workDay: today,
+        serviceKey: 'nonroutine:chargeback',
+        unit: 'item',
+        quantity: direction === 'reversal' ? '-1' : '1',
+        status: 'priced',
+        currency,
+        taxInclusive: true,
+        unitPrice: gross,
+        taxRate: '0.06',
+        net: sign(p.net),
+        tax: sign(p.tax),
+        gross: sign(p.gross),
+        createdAt: new Date(env.clock.now),
+      })
+      .returning({ id: financeBillableEvents.id });
+    return row?.id ?? 0;
+  };
+
+  beforeAll(async () => {
+    env = await startEnv(engine);
+    admin = await login(env, '13800000000');
+    finance = await login(env, '13800000005');
+    site = await login(env, '13900000001');
+    km1 =
+      (await env.handle.db.select().from(projects).where(eq(projects.projectNo, 'KM-2026-001')))[0]?.id ?? 0;
+    today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(env.clock.now);
+  });
+  afterAll(() => env.close());
+
+  it('the demo opens on a confirmed statement with its fapiao, a draft, and adjustments in both states', async () => {
+    const list = (await ok(finance, statement.paging, { body: { size: 50 } })).data;
+    const confirmed = list.find((s) => s.status === 'confirmed');
+    expect(confirmed?.number).toMatch(/^JS\d{4}-0001$/);
+    expect(confirmed?.fapiaoNo).toBeTruthy();
+    expect(list.some((s) => s.status === 'draft')).toBe(true);
+    const adjustments = (await ok(finance, adjustment.paging, { body: { size: 50 } })).data;
+    expect(new Set(adjustments.map((a) => a.status))).toEqual(new Set(['reviewed', 'draft']));
+    // External users see nothing of the area.
+    expect((await refused(site, statement.paging, { body: {} })).code).toBe(ResultCode.FORBIDDEN);
+    expect((await refused(site, adjustment.paging, { body: {} })).code).toBe(ResultCode.FORBIDDEN);
+  });
+
+  it('generates, reviews (not by its creator) and confirms a statement: numbered gapless, PDF hashed, immutable', async () => {
+    // The demo's draft holds this month's work so far: cancelled, its events are billed again.
+    const drafts = (await ok(finance, statement.paging, { body: { status: 'draft', size: 50 } })).data;
+    for (const d of drafts)
+      await ok(finance, statement.cancel, {
+        params: { id: d.id },
+        body: { version: d.version, reason: '重新生成' },
+      });
+    const a = await priced('348.35');
+    const b = await priced('55.55');
+    const usd = await priced('11.11', 'USD');
+    const period = today.slice(0, 7);
+    const made = (
+      await ok<{ ids: number[] }>(finance, statement.generate, { body: { projectId: km1, period } })
+    ).data.ids;
+    expect(made).toHaveLength(2); // one per currency
+    // Nothing twice: every event is on a statement now.
+    expect((await refused(finance, statement.generate, { body: { projectId: km1, period } })).code).toBe(
+      ResultCode.BAD_REQUEST,
+    );
+    const stmts = await Promise.all(made.map(detail));
+    const cny = stmts.find((s) => s.currency === 'CNY') as Detail;
+    const foreign = stmts.find((s) => s.currency === 'USD') as Detail;
+    expect(cny.lines.map((l) => l.eventId)).toEqual(expect.arrayContaining([a, b]));
+    expect(foreign.lines.map((l) => l.eventId)).toEqual([usd]);
+    // Totals are the sums of the rounded lines, exactly.
+    expect(cny.gross).toBe(Decimal.sum(cny.lines.map((l) => l.gross)).toFixed(2));
+    expect(cny.net).toBe(Decimal.sum(cny.lines.map((l) => l.net)).toFixed(2));
+    expect(Decimal.sum(cny.kinds.map((k) => k.gross)).toFixed(2)).toBe(cny.gross);
+    // An event is on at most one statement: the database refuses a second line for it.
+    await expect(
+      env.handle.db.execute(
+        sql`INSERT INTO finance_statement_lines (statement_id, event_id, net, tax, gross) VALUES (${foreign.id}, ${a}, 1, 0, 1)`,
+      ),
+    ).rejects.toThrow();
+
+    // Not confirmed before review; not reviewed by its creator; reviewed with an e-signature.
+    const confirmBody = (version: number, file: number) => ({ version, signedFileId: file });
+    const scan = await storeFile(env, {
+      name: 'signed.pdf',
+      mime: 'application/pdf',
+      content: Buffer.from('%PDF-1.4 s'),
+    });
+    expect(
+      (
+        await refused(admin, statement.confirm, {
+          params: { id: cny.id },
+          body: confirmBody(cny.version, scan),
+        })
+      ).code,
+    ).toBe(ResultCode.INVALID_STATE);
+    expect(
+      (
+        await refused(finance, statement.review, {
+          params: { id: cny.id },
+          body: { version: cny.version, signature },
+        })
+      ).code,
+    ).toBe(ResultCode.FORBIDDEN);
+    await ok(admin, statement.review, { params: { id: cny.id }, body: { version: cny.version, signature } });
+    await ok(admin, statement.confirm, { params: { id: cny.id }, body: confirmBody(cny.version + 1, scan) });
+    const confirmed = await detail(cny.id);
+    // Gapless per series: the demo's statement is 0001, this one 0002.
+    expect(confirmed.number).toMatch(/^JS\d{4}-0002$/);
+    const pdf = await call(
+      env.app,
+      statement.pdf,
+      { params: { id: cny.id }, session: finance },
+      env.clock.now,
+    );
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(confirmed.pdfSha256);
+
+    // A foreign currency is confirmed with its rate and the rate's date, locked.
+    await ok(admin, statement.review, {
+      params: { id: foreign.id },
+      body: { version: foreign.version, signature },
+    });
+    expect(
+      (
+        await refused(admin, statement.confirm, {
+          params: { id: foreign.id },
+          body: confirmBody(foreign.version + 1, scan),
+        })
+      ).code,
+    ).toBe(ResultCode.BAD_REQUEST);
+    await ok(admin, statement.confirm, {
+      params: { id: foreign.id },
+      body: { ...confirmBody(foreign.version + 1, scan), fxRate: '7.1234', fxDate: today },
+    });
+    expect((await detail(foreign.id)).fxRate).toBe('7.123400');
+    expect((await detail(foreign.id)).number).toMatch(/^JS\d{4}-0003$/);
+
+    // Immutable: the database refuses changing it or its lines; the fapiao is the one change.
+    await expect(
+      env.handle.db.execute(sql`UPDATE finance_statements SET gross = 0 WHERE id = ${cny.id}`),
+    ).rejects.toThrow();
+    await expect(
+      env.handle.db.execute(sql`DELETE FROM finance_statement_lines WHERE statement_id = ${cny.id}`),
+    ).rejects.toThrow();
+    expect(
+      (
+        await refused(finance, statement.cancel, {
+          params: { id: cny.id },
+          body: { version: confirmed.version, reason: 'x' },
+        })
+      ).code,
+    ).toBe(ResultCode.INVALID_STATE);
+    await ok(finance, statement.fapiao, {
+      params: { id: cny.id },
+      body: { version: confirmed.version, fapiaoNo: '3100022611', fapiaoDate: today },
+    });
+    expect((await detail(cny.id)).fapiaoNo).toBe('3100022611');
+
+    // Adjustments: the red-letter rule, reviewed by another with an e-signature.
+    const line = confirmed.lines.find((l) => l.eventId === a);
+    if (!line) throw new Error('line');
+    const credit = (amount: string) => ({
+      body: {
+        statementId: cny.id,
+        reason: '复测冲减',
+        lines: [{ statementLineId: line.id, direction: 'credit', amount }],
+      },
+    });
+    expect((await refused(finance, adjustment.create, credit('348.36'))).code).toBe(ResultCode.BAD_REQUEST);
+    // A line of another statement is refused, and so is a statement not confirmed.
+    const foreignLine = {
+      body: {
+        statementId: foreign.id,
+        reason: 'x',
+        lines: [{ statementLineId: line.id, direction: 'debit', amount: '1' }],
+      },
+    };
+    expect((await refused(finance, adjustment.create, foreignLine)).code).toBe(ResultCode.BAD_REQUEST);
+    const draftStatement = drafts[0]?.id ?? 0;
+    expect(
+      (
+        await refused(finance, adjustment.create, {
+          body: { ...foreignLine.body, statementId: draftStatement },
+        })
+      ).code,
+    ).toBe(ResultCode.INVALID_STATE);
+    const first = (await ok<{ id: number }>(finance, adjustment.create, credit('300.00'))).data.id;
+    // Earlier credits count: 48.35 is left of the line.
+    const tooMuch = await refused(finance, adjustment.create, credit('48.36'));
+    expect(tooMuch.msg).toContain('48.35');
+    expect(
+      (await refused(finance, adjustment.review, { params: { id: first }, body: { version: 1, signature } }))
+        .code,
+    ).toBe(ResultCode.FORBIDDEN);
+    await ok(admin, adjustment.review, { params: { id: first }, body: { version: 1, signature } });
+    const after = await detail(cny.id);
+    expect(after.adjustedGross).toBe(Decimal.of(cny.gross).sub('300.00').toFixed(2));
+    expect(after.adjustments.map((x) => x.status)).toEqual(['reviewed']);
+    // A reviewed adjustment never changes.
+    await expect(
+      env.handle.db.execute(sql`UPDATE finance_adjustments SET reason = 'x' WHERE id = ${first}`),
+    ).rejects.toThrow();
+
+    // A reversal of work on the confirmed statement lands on a draft adjustment (within the rule).
+    const reversal = await priced('55.55', 'CNY', 'reversal', b);
+    await ok(finance, bills.generate, { body: { period } });
+    const landed = (await ok(finance, adjustment.paging, { body: { statementId: cny.id, status: 'draft' } }))
+      .data;
+    expect(landed).toHaveLength(1);
+    const landedDetail = (
+      await ok<{ lines: Array<{ eventId: number | null; gross: string }> }>(finance, adjustment.get, {
+        params: { id: landed[0]?.id },
+      })
+    ).data;
+    expect(landedDetail.lines).toEqual([expect.objectContaining({ eventId: reversal, gross: '-55.55' })]);
+    // It is not billed on a later statement.
+    expect((await refused(finance, statement.generate, { body: { projectId: km1, period } })).code).toBe(
+      ResultCode.BAD_REQUEST,
+    );
+  });
+});
