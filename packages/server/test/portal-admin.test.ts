@@ -652,12 +652,16 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
               version: approved.version,
               courier: 'SF',
               expressNo: 'SF7000000001',
-              lines: approved.lines.map((l) => ({
-                lineId: l.id,
-                lotNumber: `LOT-${amount}`,
-                outboundQuantity: l.kitAmount,
-                expiryDate: '2027-06-30',
-              })),
+              // The catalogue's consumables go out by FEFO from the ledger (docs/supply.md); only
+              // lines outside the catalogue take typed lot data.
+              lines: approved.lines
+                .filter((l) => l.consumableId === null)
+                .map((l) => ({
+                  lineId: l.id,
+                  lotNumber: `LOT-${amount}`,
+                  outboundQuantity: l.kitAmount,
+                  expiryDate: '2027-06-30',
+                })),
             },
           })
         ).data as ConsumableOrderDetail;
