@@ -83,8 +83,8 @@ async function statesOf(db: Executor, rangeIds: number[]) {
   return counted;
 }
 
-const rangeColumns = (lang: Lang) => ({
-  id: supplyBarcodeRanges.id,
+/** Where a range's codes belong: its project, site and visit (named in the caller's language). */
+const rangePlaceColumns = (lang: Lang) => ({
   projectId: supplyBarcodeRanges.projectId,
   projectNo: projects.projectNo,
   siteId: supplyBarcodeRanges.siteId,
@@ -94,6 +94,11 @@ const rangeColumns = (lang: Lang) => ({
   visitName: sql<
     string | null
   >`(SELECT ${localNameColumn(visitPoints, lang)} FROM ${visitPoints} WHERE ${visitPoints.id} = ${supplyBarcodeRanges.visitId})`,
+});
+
+const rangeColumns = (lang: Lang) => ({
+  id: supplyBarcodeRanges.id,
+  ...rangePlaceColumns(lang),
   kind: supplyBarcodeRanges.kind,
   count: supplyBarcodeRanges.count,
   firstCode: supplyBarcodeRanges.firstCode,
@@ -161,15 +166,7 @@ const barcodeColumns = (lang: Lang) => ({
   rangeId: supplyBarcodes.rangeId,
   kind: supplyBarcodeRanges.kind,
   state: supplyBarcodes.state,
-  projectId: supplyBarcodeRanges.projectId,
-  projectNo: projects.projectNo,
-  siteId: supplyBarcodeRanges.siteId,
-  centerNo: sites.centerNo,
-  siteName: sites.name,
-  visitId: supplyBarcodeRanges.visitId,
-  visitName: sql<
-    string | null
-  >`(SELECT ${localNameColumn(visitPoints, lang)} FROM ${visitPoints} WHERE ${visitPoints.id} = ${supplyBarcodeRanges.visitId})`,
+  ...rangePlaceColumns(lang),
   printedAt: supplyBarcodes.printedAt,
   shippedAt: supplyBarcodes.shippedAt,
   usedAt: supplyBarcodes.usedAt,
