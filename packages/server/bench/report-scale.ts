@@ -108,6 +108,8 @@ async function main() {
     await timed('barcode-stat by month, their projects (project manager)', pm, 'lab-barcode-stat', {
       period: 'month',
     });
+    await timed('project-overview (super account)', admin, 'project-project-overview', {});
+    await timed('project-overview, their projects (project manager)', pm, 'project-project-overview', {});
     await timed('query-barcode, first page of 20 (super account)', admin, 'lab-query-barcode', {});
     await timed('sample-in-detail, first page of 20 (super account)', admin, 'sample-sample-in-detail', {});
 

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { projects, sampleTypes, sites, temperatures, users } from './schema.js';
@@ -85,6 +86,32 @@ export const specimenBarcodes = pgTable(
     // The sample list's typical filter (project, sample type, library state): its capped count walks
     // this instead of a bitmap of one sample type over every project (docs/performance.md).
     index('specimen_barcodes_project_type_idx').on(t.projectId, t.sampleTypeId, t.library),
+  ],
+);
+
+/**
+ * The barcodes counted (lab/barcode-stat, project-overview's received): how many specimen barcodes
+ * there are per project, site, quarter hour of registration (UTC, `created_at` binned to 15
+ * minutes: a whole day of every zone in use starts on one), barcode state, library state and
+ * whether received (a root barcode signed for). Kept by the database in the same transaction as
+ * every insert, update and delete of `specimen_barcodes` (statement triggers, migration
+ * `specimen_barcode_counts`): the one way the counts change. A key whose count fell to 0 stays.
+ */
+export const specimenBarcodeCounts = pgTable(
+  'specimen_barcode_counts',
+  {
+    projectId: integer('project_id').notNull(),
+    siteId: integer('site_id'),
+    quarter: ts('quarter').notNull(),
+    status: text('status').notNull(),
+    library: text('library').notNull(),
+    received: boolean('received').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    unique('specimen_barcode_counts_key')
+      .on(t.projectId, t.siteId, t.quarter, t.status, t.library, t.received)
+      .nullsNotDistinct(),
   ],
 );
 

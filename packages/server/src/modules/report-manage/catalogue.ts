@@ -15,7 +15,7 @@ import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from 'drizzle
 import { projects, sampleTypes, sites, testItems, users } from '../../db/schema.js';
 import { labReportResults, labReports, labSubjects } from '../../db/schema-lab.js';
 import { custodyEvents } from '../../db/schema-library.js';
-import { specimenBarcodes } from '../../db/schema-specimen.js';
+import { specimenBarcodeCounts, specimenBarcodes } from '../../db/schema-specimen.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { custodyWord, referenceText } from '../../services/library-timeline/index.js';
 import { placeLabels } from '../../services/library-timeline/places.js';
@@ -205,10 +205,19 @@ type Period = keyof typeof PERIODS;
 const periodOf = (value: FilterValue | undefined): Period =>
   typeof value === 'string' && value in PERIODS ? (value as Period) : 'month';
 
-/** A count of the grouped rows meeting a condition. */
-const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+/** The barcodes of the grouped summary rows, those meeting a condition when one is given. */
+const barcodesWhere = (condition?: SQL) =>
+  sql<number>`coalesce(sum(${specimenBarcodeCounts.n})${condition ? sql` filter (where ${condition})` : sql``}, 0)`.mapWith(
+    Number,
+  );
 
-/** lab/barcode-stat: barcodes counted by state, per project, site and period (day, week, month, year). */
+/**
+ * lab/barcode-stat: barcodes counted by state, per project, site and period (day, week, month, year).
+ * Read from the summary the database keeps (`specimen_barcode_counts`, a row per project, site,
+ * quarter hour, barcode and library state), never from the barcodes themselves: a few thousand rows
+ * at a million barcodes. Its quarter hours start whole days of every zone, so the periods and the
+ * date filter are exact in the caller's zone.
+ */
 const barcodeStat: ReportDef = {
   code: 'lab-barcode-stat',
   title: { zh: '条码统计', en: 'Barcode statistics', hk: '條碼統計' },
@@ -225,13 +234,13 @@ const barcodeStat: ReportDef = {
     { key: 'destroyed', title: { zh: '已销毁', en: 'Destroyed', hk: '已銷毀' }, kind: 'count', width: 10 },
   ],
   filters: [
-    projectFilter(specimenBarcodes.projectId),
-    siteFilter(specimenBarcodes.siteId),
+    projectFilter(specimenBarcodeCounts.projectId),
+    siteFilter(specimenBarcodeCounts.siteId),
     {
       key: 'createdAt',
       title: { zh: '登记日期', en: 'Registered', hk: '登記日期' },
       kind: 'dateRange',
-      where: daysWithin(specimenBarcodes.createdAt),
+      where: daysWithin(specimenBarcodeCounts.quarter),
     },
     {
       key: 'period',
@@ -245,31 +254,34 @@ const barcodeStat: ReportDef = {
       ],
     },
   ],
-  scope: { project: specimenBarcodes.projectId, site: specimenBarcodes.siteId },
+  scope: { project: specimenBarcodeCounts.projectId, site: specimenBarcodeCounts.siteId },
   // Few rows (a group per project, site and period): read whole and paged by the engine.
   whole: true,
   query: ({ db, zone, where, values }) => {
     const unit = PERIODS[periodOf(values.period)];
-    // Counted on specimen_barcodes alone, grouped by ids and the period's first instant; the few
-    // groups are then joined to their project and site and the period written out.
-    const start = sql<Date>`date_trunc(${unit.trunc}, ${specimenBarcodes.createdAt} at time zone ${zone})`;
+    // Summed per project and site ids and the period's first instant; the few groups are then
+    // joined to their project and site and the period written out.
+    const start = sql<Date>`date_trunc(${unit.trunc}, ${specimenBarcodeCounts.quarter} at time zone ${zone})`;
+    const total = barcodesWhere();
     const groups = db
       .select({
-        projectId: specimenBarcodes.projectId,
-        siteId: specimenBarcodes.siteId,
+        projectId: specimenBarcodeCounts.projectId,
+        siteId: specimenBarcodeCounts.siteId,
         start: start.as('start'),
-        total: sql<number>`count(*)`.mapWith(Number).as('total'),
-        registered: countWhere(eq(specimenBarcodes.status, 'registered')).as('registered'),
-        signed: countWhere(eq(specimenBarcodes.status, 'signed')).as('signed'),
-        disabled: countWhere(eq(specimenBarcodes.status, 'disabled')).as('disabled'),
-        stored: countWhere(eq(specimenBarcodes.library, 'stored')).as('stored'),
-        out: countWhere(eq(specimenBarcodes.library, 'out')).as('out'),
-        destroyed: countWhere(eq(specimenBarcodes.library, 'destroyed')).as('destroyed'),
+        total: total.as('total'),
+        registered: barcodesWhere(eq(specimenBarcodeCounts.status, 'registered')).as('registered'),
+        signed: barcodesWhere(eq(specimenBarcodeCounts.status, 'signed')).as('signed'),
+        disabled: barcodesWhere(eq(specimenBarcodeCounts.status, 'disabled')).as('disabled'),
+        stored: barcodesWhere(eq(specimenBarcodeCounts.library, 'stored')).as('stored'),
+        out: barcodesWhere(eq(specimenBarcodeCounts.library, 'out')).as('out'),
+        destroyed: barcodesWhere(eq(specimenBarcodeCounts.library, 'destroyed')).as('destroyed'),
       })
-      .from(specimenBarcodes)
+      .from(specimenBarcodeCounts)
       .where(where)
       // By position: the period's unit and zone are parameters, which GROUP BY cannot match by text.
       .groupBy(sql`1, 2, 3`)
+      // Keys whose barcodes all moved on stay in the summary at 0: not a group.
+      .having(sql`${total} > 0`)
       .as('groups');
     return db
       .select({

@@ -6,7 +6,7 @@
 // The row scope applies to `sites` (the project and site every counted row belongs to). SQL counts
 // and groups; the turnaround time of each (item, received day, reported day) group is counted here,
 // a few rows per project, in `finish`.
-import { and, asc, type Column, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { planVisitSamples, projectPlans, projects, sites, testItems, visitPoints } from '../../db/schema.js';
 import {
   labReportResults,
@@ -16,7 +16,7 @@ import {
   testItemSettings,
 } from '../../db/schema-lab.js';
 import { sampleTransports } from '../../db/schema-portal.js';
-import { specimenBarcodes } from '../../db/schema-specimen.js';
+import { specimenBarcodeCounts, specimenBarcodes } from '../../db/schema-specimen.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { workingDaysBetween } from '../../lib/working-days/index.js';
 import {
@@ -192,11 +192,15 @@ export const projectOverview: ReportDef = {
       .where(where)
       .groupBy(sites.projectId)
       .as('subjects');
+    // Received (root barcodes signed for): from the summary the database keeps, not the barcodes.
     const received = db
-      .select({ projectId: sites.projectId, n: sql<number>`count(*)`.mapWith(Number).as('received') })
-      .from(specimenBarcodes)
-      .innerJoin(sites, eq(sites.id, specimenBarcodes.siteId))
-      .where(and(where, isNull(specimenBarcodes.parentId), isNotNull(specimenBarcodes.signedAt)))
+      .select({
+        projectId: sites.projectId,
+        n: sql<number>`sum(${specimenBarcodeCounts.n})`.mapWith(Number).as('received'),
+      })
+      .from(specimenBarcodeCounts)
+      .innerJoin(sites, eq(sites.id, specimenBarcodeCounts.siteId))
+      .where(and(where, eq(specimenBarcodeCounts.received, true)))
       .groupBy(sites.projectId)
       .as('received');
     const tested = db
