@@ -68,7 +68,8 @@ export default function ConsumCostManagePage() {
     { status: [tab as StocktakeState] },
     { enabled: (STOCKTAKE_STATES as readonly string[]).includes(tab) },
   );
-  const stores = useEndpointQuery((c) => c.supply.stores, {}).data?.data ?? [];
+  const storeList = useEndpointQuery((c) => c.supply.stores, {});
+  const stores = storeList.data?.data ?? [];
   const catalogue =
     useEndpointQuery((c) => c.supply.consumablePage, { body: { page: 1, size: 100, enabled: true } }).data
       ?.data ?? [];
@@ -178,7 +179,8 @@ export default function ConsumCostManagePage() {
   );
   const dialog = (
     <FormModal<StockInValues>
-      open={stockingIn}
+      // Opened once the store list is there: its first store is the default the form starts with.
+      open={stockingIn && !storeList.isPending}
       title={t('stockIn')}
       name="stockIn"
       testId="stock-in-form"
