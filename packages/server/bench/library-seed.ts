@@ -58,6 +58,14 @@ export async function seedLibrary(db: Database, layout: LibraryLayout): Promise<
       sql`SELECT id FROM projects WHERE project_no IN ('KM-2026-001', 'KM-2026-002', 'KM-2026-003') ORDER BY project_no`,
     )
   ).map((r) => Number(r.id));
+  // Each project's first site: the specimens are received from it (project-overview counts them).
+  const siteOf = new Map(
+    (
+      await rows(
+        sql`SELECT project_id, min(id) AS site FROM sites WHERE project_id IN (${sql.raw(projectIds.join(','))}) GROUP BY project_id`,
+      )
+    ).map((r) => [Number(r.project_id), Number(r.site)]),
+  );
   const sampleTypeIds = (await rows(sql`SELECT id FROM sample_types ORDER BY id LIMIT 6`)).map((r) =>
     Number(r.id),
   );
@@ -65,6 +73,7 @@ export async function seedLibrary(db: Database, layout: LibraryLayout): Promise<
   const racks = racksPerUnit(layout);
   const allUnits = layout.units + layout.backups;
   const projects = sql.raw(`ARRAY[${projectIds.join(',')}]`);
+  const projectSites = sql.raw(`ARRAY[${projectIds.map((id) => siteOf.get(id) ?? 'NULL').join(',')}]::int[]`);
   const types = sql.raw(`ARRAY[${sampleTypeIds.join(',')}]`);
   const stamp = sql`now() - interval '400 days'`;
 
@@ -114,10 +123,11 @@ export async function seedLibrary(db: Database, layout: LibraryLayout): Promise<
   // Specimen g (1-based) is the k-th of unit (g-1)/perUnit + 1; its unit's project, its box's sample
   // type, one of ten visits; signed 30 s apart, the newest now.
   await db.execute(sql`
-    INSERT INTO specimen_barcodes (code, project_id, visit, sample_type_id, status, storage, library,
+    INSERT INTO specimen_barcodes (code, project_id, site_id, visit, sample_type_id, status, storage, library,
                                    volume_ul, temperature_id, signed_by, signed_at, created_by, created_at)
     SELECT 'LS' || lpad(g::text, 7, '0'),
            (${projects})[1 + ((g - 1) / ${perUnit}) % ${projectIds.length}],
+           (${projectSites})[1 + ((g - 1) / ${perUnit}) % ${projectIds.length}],
            'V' || (1 + g % 10),
            (${types})[1 + (((g - 1) % ${perUnit}) / ${BOX_CELLS}) % ${sampleTypeIds.length}],
            'signed', 'unstored', 'stored', 500, ${temperature}, ${keeper},
