@@ -1,9 +1,10 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sites } from '../src/db/schema.js';
 import { supplyBarcodes as codesTable } from '../src/db/schema-supply-barcodes.js';
 import { labelPrintJobs } from '../src/db/schema-supply-labels.js';
+import { DEMO_LAB_PROFILE } from '../src/documents/lab-profile.js';
 import { DEMO_REPRINT_REASON } from '../src/seed/supply-labels-demo.js';
 import { ENGINES } from './engines.js';
 import {
@@ -301,5 +302,39 @@ describe.each(ENGINES)('labels on %s', (engine) => {
       envelope(await call(env.app, labels.sheet, { session: site, params: { id: job.jobId } }, env.clock.now))
         .code,
     ).toBe(ResultCode.FORBIDDEN);
+  });
+
+  it('prints the labels alone for adhesive label stock: no letterhead, job details or page footer', async () => {
+    const codes = await reserve('tube', 30);
+    const tube = (await templates()).get('TUBE-DM');
+    const job = await ok<{ jobId: number }>(labels.print, {
+      body: { codes, templateId: tube?.id, printer: printer() },
+    });
+    const sheet = async (body?: { letterhead: boolean }) => {
+      const response = await call(
+        env.app,
+        labels.sheet,
+        { session: keeper, lang: 'en_US', params: { id: job.jobId }, ...(body ? { body } : {}) },
+        env.clock.now,
+      );
+      expect(response.statusCode).toBe(200);
+      return (await pdfPages(new Uint8Array(response.rawPayload))).flat().join('\n');
+    };
+    const jobNo = `LJ-${String(job.jobId).padStart(6, '0')}`;
+    // Framed (the default): the lab's letterhead, the title, the job's number and the page footer.
+    const framed = await sheet();
+    for (const part of [DEMO_LAB_PROFILE.name.en_US, 'Label sheet', jobNo, 'Page 1'])
+      expect(framed).toContain(part);
+    const bare = await sheet({ letterhead: false });
+    for (const part of [DEMO_LAB_PROFILE.name.en_US, DEMO_LAB_PROFILE.email, 'Label sheet', jobNo, 'Page'])
+      expect(bare).not.toContain(part);
+    for (const code of codes) expect(bare.split(code).length - 1, code).toBe(1);
+    const [entry] = await env.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'labels.sheet'), eq(auditLog.entityId, String(job.jobId))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.newValue).toMatchObject({ printer: 'PDF (labels only)', labels: 30 });
   });
 });

@@ -159,10 +159,11 @@ export const labels = defineGroup('labels', {
     method: 'POST',
     path: '/supply/label/jobs/{id}/sheet',
     summary:
-      'The A4 PDF label sheet of a print job, from its snapshot (laser printers and adhesive sheets; binary body); audited as a print',
+      'The A4 PDF label sheet of a print job, from its snapshot (laser printers and adhesive sheets; binary body); audited as a print. `letterhead: false` prints the labels alone (adhesive label stock: no letterhead, job details or page footer)',
     access: { permission: LABEL_PERMISSIONS.print },
     mutates: true,
     params: idParams,
+    body: z.object({ letterhead: z.boolean().optional() }).optional(),
     data: z.unknown(),
   }),
   jobs: defineEndpoint({

@@ -23,6 +23,11 @@ export interface DocumentDefinition<Data, K extends string> {
   /** What the barcode encodes, when not the number. */
   barcodeText?(data: Data): string;
   draw(writer: DocumentWriter, data: Data, texts: Record<K | 'title', string>): void;
+  /**
+   * False: the pages carry the body alone, without the letterhead, running header and footer
+   * (labels on adhesive stock, docs/supply.md "Labels"). Framed when absent.
+   */
+  framed?(data: Data): boolean;
 }
 
 export function defineDocument<Data, K extends string>(definition: DocumentDefinition<Data, K>) {
@@ -76,6 +81,7 @@ export async function renderDocument<Data, K extends string>(
     title: texts.title,
     number,
     barcode: { kind: definition.barcode, png },
+    framed: definition.framed?.(data) ?? true,
   });
   definition.draw(writer, data, texts);
   writer.finish();

@@ -53,6 +53,8 @@ export interface FrameInfo {
   title: string;
   number: string;
   barcode: { kind: BarcodeKind; png: Buffer };
+  /** False: no letterhead, running header or footer (the body alone, e.g. adhesive label stock). */
+  framed: boolean;
 }
 
 const text = (value: Cell): string =>
@@ -64,7 +66,7 @@ const cellText = (value: Cell): string => (value === '' ? '' : text(value));
  * Lays a document out on pdfkit: the letterhead and barcode on the first page, a short running
  * header on the others, blocks that move to the next page whole, tables that break between rows
  * and repeat their header, and "page x of y" with the print time on every page (written once all
- * pages exist). Documents call only these methods, so every PDF looks and breaks the same way.
+ * pages exist); an unframed document (`framed: false`) is its blocks alone. Documents call only these methods, so every PDF looks and breaks the same way.
  */
 export class DocumentWriter {
   readonly frame: (typeof FRAME_TEXTS)[Lang];
@@ -76,6 +78,7 @@ export class DocumentWriter {
     private readonly info: FrameInfo,
   ) {
     this.frame = FRAME_TEXTS[info.lang];
+    if (!info.framed) return;
     doc.on('pageAdded', () => this.runningHeader());
     this.letterhead();
   }
@@ -181,6 +184,7 @@ export class DocumentWriter {
   /** Writes the footer of every page; called once, after the last block. */
   finish(): void {
     const { doc, info } = this;
+    if (!info.framed) return;
     const range = doc.bufferedPageRange();
     const printed = `${this.frame.printed} ${info.time.dateTime(info.now)} (${info.time.label})`;
     for (let i = range.start; i < range.start + range.count; i++) {

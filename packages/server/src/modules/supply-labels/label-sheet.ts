@@ -13,6 +13,8 @@ export interface LabelSheetData {
   printedBy: string;
   printedAt: Date;
   labels: Array<{ png: Buffer; square: boolean; lines: string[] }>;
+  /** False: the labels alone, for adhesive label stock (no letterhead, job details or footer). */
+  letterhead: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function labelLines(template: LabelSnapshot['template'], values: Record<s
 export async function labelSheetData(
   job: { id: number; snapshot: LabelSnapshot; printer: string; printedAt: Date },
   printedBy: string,
+  letterhead = true,
 ): Promise<LabelSheetData> {
   const { template } = job.snapshot;
   const square = template.symbology === 'datamatrix';
@@ -53,6 +56,7 @@ export async function labelSheetData(
     printedBy,
     printedAt: job.printedAt,
     labels,
+    letterhead,
   };
 }
 
@@ -60,6 +64,7 @@ export const labelSheet = defineDocument({
   kind: 'label-sheet',
   barcode: 'code128',
   number: (sheet: LabelSheetData) => sheet.jobNo,
+  framed: (sheet) => sheet.letterhead,
   texts: {
     zh_CN: {
       title: '标签打印页',
@@ -94,6 +99,10 @@ export const labelSheet = defineDocument({
   },
   draw(w, sheet, t) {
     const tp = sheet.template;
+    if (!sheet.letterhead) {
+      w.labelGrid(tp, sheet.labels);
+      return;
+    }
     w.fields(
       [
         [t.template, `${tp.name} · ${tp.code} v${tp.version}`],

@@ -198,14 +198,15 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         .select({ name: users.username })
         .from(users)
         .where(eq(users.id, job.printedBy));
-      const sheet = await labelSheetData(job, printer?.name ?? '');
+      const letterhead = ctx.body?.letterhead !== false;
+      const sheet = await labelSheetData(job, printer?.name ?? '', letterhead);
       const pdf = await renderDocument(labelSheet, sheet, printContext(ctx));
       ctx.audit({
         action: 'labels.sheet',
         entity: 'labelPrintJob',
         entityId: job.id,
         newValue: {
-          printer: 'PDF',
+          printer: letterhead ? 'PDF' : 'PDF (labels only)',
           labels: job.labels,
           template: `${job.snapshot.template.code} v${job.snapshot.template.version}`,
         },

@@ -127,6 +127,18 @@ export default function LabelPrintJobPage() {
       run: (r) =>
         downloadEndpoint((c) => c.labels.sheet, { params: { id: r.id } }, `${jobNo(r.id)}-labels.pdf`),
     },
+    {
+      // Adhesive label stock: the labels alone, without the letterhead and the job's details.
+      label: t('sheetBare'),
+      permission: LABEL_PERMISSIONS.print,
+      testId: (r) => `label-sheet-bare-${r.id}`,
+      run: (r) =>
+        downloadEndpoint(
+          (c) => c.labels.sheet,
+          { params: { id: r.id }, body: { letterhead: false } },
+          `${jobNo(r.id)}-labels-only.pdf`,
+        ),
+    },
   ];
   return (
     <ListPage
@@ -134,7 +146,7 @@ export default function LabelPrintJobPage() {
       rowKey="id"
       code="supply.label-print-job"
       columns={columns}
-      actions={{ width: 190, items: actions }}
+      actions={{ width: 300, items: actions }}
     >
       <ReprintModal job={reprinting} onClose={() => setReprinting(null)} onDone={() => list.reload()} />
     </ListPage>
