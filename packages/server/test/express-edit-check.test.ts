@@ -79,8 +79,9 @@ describe.each(ENGINES)('shipment booking corrections on %s', (engine) => {
     email: 'site01@hospital.example',
   };
   const consignee = { ...contact, name: '样本接收组', phone: '021-61234567', company: '示例中心实验室' };
-  const book = async () => {
+  const book = async (lang?: 'zh_CN' | 'en_US' | 'zh_HK') => {
     const answer = await as(site, sampleTransport.create, {
+      ...(lang ? { lang } : {}),
       body: {
         projectId,
         siteId,
@@ -113,7 +114,8 @@ describe.each(ENGINES)('shipment booking corrections on %s', (engine) => {
     as(session, shipmentCorrection.correct, { params: { id: s.id }, body: correction(s, extra) });
 
   it('corrects samples, pick-up time and contacts; the site reads the reason, is e-mailed, and it is audited', async () => {
-    const s = await book();
+    // Booked in simplified Chinese: the e-mail is in it.
+    const s = await book('zh_CN');
     const answer = await correct(lab, s);
     expect(answer.code, answer.msg).toBe(200);
     const corrected = answer.data as ShipmentDetail;
@@ -159,6 +161,23 @@ describe.each(ENGINES)('shipment booking corrections on %s', (engine) => {
     expect(entry?.reason).toBe('中心来电：血浆 12 管同批寄出，揽收改到上午 10 点');
     // A booking never corrected shows none.
     expect(((await book()) as ShipmentDetail).correction).toBeNull();
+  });
+
+  it('e-mails the correction in the language the site booked in, whatever the staff’s', async () => {
+    const mailOf = async (lang: 'en_US' | 'zh_HK') => {
+      const s = await book(lang);
+      expect((await correct(lab, s)).code).toBe(200);
+      const [mail] = await env.handle.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.recipient, 'site01@hospital.example'))
+        .orderBy(desc(outbox.id))
+        .limit(1);
+      expect(mail?.body).toContain(s.orderNo);
+      return mail;
+    };
+    expect((await mailOf('en_US'))?.subject).toBe('The laboratory corrected your sample shipment booking');
+    expect((await mailOf('zh_HK'))?.subject).toBe('您的樣本運輸預約已由實驗室更正');
   });
 
   it('demo: one booking corrected with its reason, one awaiting pick-up that can be corrected', async () => {

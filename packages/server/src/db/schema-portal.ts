@@ -218,6 +218,11 @@ export const sampleTransports = pgTable(
     tat: integer('tat'),
     transportRequirement: text('transport_requirement'),
     note: text('note'),
+    /**
+     * The language the site booked in (zh_CN, en_US, zh_HK): what the lab tells the booker about
+     * this booking (a staff correction, express/edit-check) is written in it.
+     */
+    lang: text('lang').notNull().default('zh_CN'),
     attachmentFileIds: jsonb('attachment_file_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     temperatureFileIds: jsonb('temperature_file_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     courier: text('courier'),

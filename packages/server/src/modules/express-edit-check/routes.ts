@@ -21,7 +21,8 @@ export async function expressEditCheckRoutes(app: FastifyInstance): Promise<void
       const id = ctx.params.id;
       const { version, reason, samples, backupContact, ...body } = ctx.body;
       const scope = await ctx.scope();
-      assertInScope(scope, await shipmentHead(ctx.db, id));
+      const booking = await shipmentHead(ctx.db, id);
+      assertInScope(scope, booking);
       const temperatureId = await checkSamples(ctx.db, samples);
       const patch = { ...body, temperatureId, backupContact, bookSendTime: new Date(body.bookSendTime) };
       const input = { id, version, action: 'correct', reason } as const;
@@ -29,7 +30,7 @@ export async function expressEditCheckRoutes(app: FastifyInstance): Promise<void
       await replaceSamples(ctx.db, id, samples);
       const detail = await shipmentDetail(ctx.db, id, ctx.lang);
       const site = await userById(ctx.db, head.createdBy);
-      const message = correctionMessage(site, detail.orderNo, p.username, reason);
+      const message = correctionMessage(site, booking.lang, detail.orderNo, p.username, reason);
       if (message) await ctx.deps.notifier.send(message, ctx.db);
       return detail;
     },

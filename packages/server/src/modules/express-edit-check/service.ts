@@ -1,12 +1,14 @@
+import type { Lang } from '@trialab/api-contract';
 import type { OutgoingMessage } from '../../services/notifications/message-kinds.js';
 
 /**
  * The e-mail that tells the site user who booked the shipment of a staff correction and its
- * reason; none when the account has no e-mail (the booking's detail still shows it). Site users
- * are in mainland China: the message is in simplified Chinese, as the first-login SMS.
+ * reason, in the language the site booked in; none when the account has no e-mail (the booking's
+ * detail still shows it).
  */
 export function correctionMessage(
   booker: { email: string | null; status: number } | undefined,
+  lang: Lang,
   orderNo: string,
   by: string,
   reason: string,
@@ -16,7 +18,7 @@ export function correctionMessage(
     kind: 'bookingCorrected',
     channel: 'email',
     recipient: booker.email,
-    lang: 'zh_CN',
+    lang,
     params: { orderNo, by, reason },
   };
 }

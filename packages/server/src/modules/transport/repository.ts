@@ -208,11 +208,12 @@ export async function shipmentHead(db: Executor, id: number) {
       status: sampleTransports.status,
       createdBy: sampleTransports.createdBy,
       version: sampleTransports.version,
+      lang: sampleTransports.lang,
     })
     .from(sampleTransports)
     .where(eq(sampleTransports.id, id));
   if (!row) throw notFound();
-  return { ...row, status: row.status as SampleShipmentState };
+  return { ...row, status: row.status as SampleShipmentState, lang: row.lang as Lang };
 }
 
 /** Every sample line of the bookings in the scope matching the filters, newest booking first (sample-transport detail table). */

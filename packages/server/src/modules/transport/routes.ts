@@ -47,6 +47,7 @@ export async function transportRoutes(app: FastifyInstance): Promise<void> {
         temperatureId,
         backupContact,
         bookSendTime: new Date(body.bookSendTime),
+        lang: ctx.lang,
         createdBy: p.userId,
         createdAt: ctx.now,
         updatedAt: ctx.now,

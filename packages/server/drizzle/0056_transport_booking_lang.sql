@@ -1,0 +1,1 @@
+ALTER TABLE "sample_transports" ADD COLUMN "lang" text DEFAULT 'zh_CN' NOT NULL;
