@@ -449,6 +449,10 @@ const OPENED_FROM: Record<string, string> = {
   '/project/reconciliation': 'project:plan:view',
   '/platform/edit-plan-temp-form': 'platform:plan-temp-form:view',
   '/platform/plan-temp-form-detail': 'platform:plan-temp-form:view',
+  // The label pages print and list the barcode list's codes with its permissions
+  // (`supply:consum-barcode-list:*`, docs/supply.md "Labels"): whoever sees that list sees them.
+  '/supply/label-template': 'supply:consum-barcode-list:view',
+  '/supply/label-print-job': 'supply:consum-barcode-list:view',
 };
 
 /** Depth-first flattening with i18n keys (`menu.platform.account`) and view authorities. */
