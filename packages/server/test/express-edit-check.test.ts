@@ -79,6 +79,16 @@ describe.each(ENGINES)('shipment booking corrections on %s', (engine) => {
     email: 'site01@hospital.example',
   };
   const consignee = { ...contact, name: '样本接收组', phone: '021-61234567', company: '示例中心实验室' };
+  /** The last e-mail the demo outbox holds for the site user who books. */
+  const lastMailToSite = async () => {
+    const [mail] = await env.handle.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, contact.email))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    return mail;
+  };
   const book = async (lang?: 'zh_CN' | 'en_US' | 'zh_HK') => {
     const answer = await as(site, sampleTransport.create, {
       ...(lang ? { lang } : {}),
@@ -144,12 +154,7 @@ describe.each(ENGINES)('shipment booking corrections on %s', (engine) => {
     });
     expect(seen.events.at(-1)).toMatchObject({ action: 'correct', username: '李实验', toState: 'booked' });
     // The booker is told by e-mail (the demo outbox).
-    const [mail] = await env.handle.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, 'site01@hospital.example'))
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const mail = await lastMailToSite();
     expect(mail?.subject).toBe('您的样本运输预约已由实验室更正');
     expect(mail?.body).toContain(s.orderNo);
     expect(mail?.body).toContain('揽收改到上午 10 点');
@@ -167,12 +172,7 @@ describe.each(ENGINES)('shipment booking corrections on %s', (engine) => {
     const mailOf = async (lang: 'en_US' | 'zh_HK') => {
       const s = await book(lang);
       expect((await correct(lab, s)).code).toBe(200);
-      const [mail] = await env.handle.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.recipient, 'site01@hospital.example'))
-        .orderBy(desc(outbox.id))
-        .limit(1);
+      const mail = await lastMailToSite();
       expect(mail?.body).toContain(s.orderNo);
       return mail;
     };
