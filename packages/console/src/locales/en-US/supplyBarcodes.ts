@@ -112,7 +112,7 @@ export const supplyBarcodes = {
     reprintHint:
       'Printed from the job’s snapshot (later template edits change nothing); a reason of at most 255 characters is required',
     sheet: 'PDF label sheet',
-    sheetBare: 'Labels only (adhesive stock)',
+    sheetBare: 'Labels only',
   },
   scan: {
     title: 'Check scanned codes',

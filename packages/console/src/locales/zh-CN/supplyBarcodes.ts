@@ -105,7 +105,7 @@ export const supplyBarcodes = {
     reprintReason: '重打原因',
     reprintHint: '按原任务的快照重打（模板之后的修改不影响），原因必填，最多255个字符',
     sheet: 'PDF标签页',
-    sheetBare: '仅标签（不干胶纸）',
+    sheetBare: '仅标签',
   },
   scan: {
     title: '扫码核对条码',

@@ -105,7 +105,7 @@ export const supplyBarcodes = {
     reprintReason: '重打原因',
     reprintHint: '按原任務的快照重打（範本之後的修改不影響），原因必填，最多255個字元',
     sheet: 'PDF標籤頁',
-    sheetBare: '僅標籤（不乾膠紙）',
+    sheetBare: '僅標籤',
   },
   scan: {
     title: '掃碼核對條碼',

@@ -146,7 +146,7 @@ export default function LabelPrintJobPage() {
       rowKey="id"
       code="supply.label-print-job"
       columns={columns}
-      actions={{ width: 300, items: actions }}
+      actions={{ width: 280, items: actions }}
     >
       <ReprintModal job={reprinting} onClose={() => setReprinting(null)} onDone={() => list.reload()} />
     </ListPage>
