@@ -22,6 +22,7 @@ import { marketingCustomers } from '../../db/schema-marketing.js';
 import { notFound } from '../../lib/errors.js';
 import { Page } from '../../lib/route.js';
 import type { CustomerVisibility } from '../marketing/service.js';
+import { burnAlert } from './receivables-service.js';
 import { projectScope } from './repository.js';
 
 type Rows = { rows: Array<Record<string, unknown>> };
@@ -334,9 +335,6 @@ export async function undoAllocation(
 
 // ---- contract burn-down and unbilled work ----
 
-/** Where a burn-down alert starts: 80 % of the value billed, and 100 %. */
-export const BURN_NEAR = '0.8';
-
 /**
  * Per contract the caller may see: the latest version's amount, and what is billed (the gross of its
  * events on confirmed statements plus the reviewed adjustments of those lines).
@@ -380,12 +378,6 @@ export async function burnDown(
       alert,
     };
   });
-}
-
-/** The alert of a burn rate: at 100 % over, from 80 % near. */
-export function burnAlert(rate: Decimal): BurnDownRow['alert'] {
-  if (rate.cmp('1') >= 0) return 'over';
-  return rate.cmp(BURN_NEAR) >= 0 ? 'near' : 'none';
 }
 
 /** Priced work on no confirmed statement (nor an adjustment), per project and currency. */
