@@ -90,7 +90,7 @@ function Aging({ onOpen }: { onOpen(customerId: number | null, bucket: AgingBuck
   const cell = (bucket: AgingBucket | 'total') => ({
     dataIndex: bucket,
     title: t(`buckets.${bucket}`),
-    width: 150,
+    width: 140,
     align: 'right' as const,
     render: (_: unknown, row: AgingRow) =>
       row.counts[bucket] === 0 ? (
@@ -115,10 +115,10 @@ function Aging({ onOpen }: { onOpen(customerId: number | null, bucket: AgingBuck
           {
             dataIndex: 'customerName',
             title: t('customer'),
-            width: 200,
+            width: 180,
             render: (v: string | null) => v ?? '-',
           },
-          { dataIndex: 'currency', title: t('currency'), width: 80 },
+          { dataIndex: 'currency', title: t('currency'), width: 60 },
           ...AGING_BUCKETS.map(cell),
           cell('total'),
         ]}
