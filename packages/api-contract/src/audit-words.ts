@@ -169,6 +169,9 @@ export const AUDIT_OBJECTS = {
   billableEvent: { 'zh-CN': '计费事件', 'en-US': 'Billable event', 'zh-HK': '計費事件' },
   statement: { 'zh-CN': '结算单', 'en-US': 'Statement', 'zh-HK': '結算單' },
   adjustment: { 'zh-CN': '结算单调整', 'en-US': 'Statement adjustment', 'zh-HK': '結算單調整' },
+  receivables: { 'zh-CN': '应收账款', 'en-US': 'Receivables', 'zh-HK': '應收賬款' },
+  payment: { 'zh-CN': '收款', 'en-US': 'Payment', 'zh-HK': '收款' },
+  allocation: { 'zh-CN': '收款核销', 'en-US': 'Payment allocation', 'zh-HK': '收款核銷' },
 } as const satisfies Record<string, Words>;
 
 /** The verbs: action ids' last part (endpoint keys, workflow actions, events). */
@@ -410,6 +413,9 @@ export const AUDIT_VERBS = {
   generate: { 'zh-CN': '生成', 'en-US': 'generate', 'zh-HK': '生成' },
   fapiao: { 'zh-CN': '登记发票', 'en-US': 'record the fapiao', 'zh-HK': '登記發票' },
   waive: { 'zh-CN': '豁免计费', 'en-US': 'waive', 'zh-HK': '豁免計費' },
+  recordPayment: { 'zh-CN': '登记收款', 'en-US': 'record a payment', 'zh-HK': '登記收款' },
+  allocatePayment: { 'zh-CN': '核销收款', 'en-US': 'allocate a payment', 'zh-HK': '核銷收款' },
+  unallocatePayment: { 'zh-CN': '撤销核销', 'en-US': 'undo an allocation', 'zh-HK': '撤銷核銷' },
 } as const satisfies Record<string, Words>;
 
 /** The fields audit values carry most; any other shows as its key spelt out (`sampleCount` → sample count). */

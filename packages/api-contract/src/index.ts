@@ -9,6 +9,7 @@ export * from './endpoints/code-mappings.js';
 export * from './endpoints/express.js';
 export * from './endpoints/express-edit-check.js';
 export * from './endpoints/finance.js';
+export * from './endpoints/finance-receivables.js';
 export * from './endpoints/finance-statements.js';
 export * from './endpoints/lab.js';
 export * from './endpoints/lab-queries.js';
@@ -118,6 +119,7 @@ import { codeMappings } from './endpoints/code-mappings.js';
 import { receipt } from './endpoints/express.js';
 import { shipmentCorrection } from './endpoints/express-edit-check.js';
 import { bills } from './endpoints/finance.js';
+import { receivables } from './endpoints/finance-receivables.js';
 import { adjustment, statement } from './endpoints/finance-statements.js';
 import { subject, testOrder } from './endpoints/lab.js';
 import { labFeedback, labQuery, specimenLog } from './endpoints/lab-queries.js';
@@ -236,6 +238,7 @@ export const endpoints = {
   shipmentCorrection,
   statement,
   adjustment,
+  receivables,
 } as const;
 
 /** Flat list of every declaration. */

@@ -30,6 +30,8 @@ import { deptRoutes } from './modules/dept/routes.js';
 import { EXPRESS_EDIT_CHECK_MESSAGES } from './modules/express-edit-check/messages.js';
 import { expressEditCheckRoutes } from './modules/express-edit-check/routes.js';
 import { FINANCE_MESSAGES } from './modules/finance/messages.js';
+import { RECEIVABLE_MESSAGES } from './modules/finance/receivables-messages.js';
+import { financeReceivableRoutes } from './modules/finance/receivables-routes.js';
 import { financeRoutes } from './modules/finance/routes.js';
 import { STATEMENT_MESSAGES } from './modules/finance/statements-messages.js';
 import { financeStatementRoutes } from './modules/finance/statements-routes.js';
@@ -193,6 +195,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   reportManageRoutes, // reports of /report-manage (/bi/manage): one engine, exports as jobs
   financeRoutes, // billable events, the exception queue, storage accrual (docs/finance.md)
   financeStatementRoutes, // statements and adjustments (docs/finance.md "Statements")
+  financeReceivableRoutes, // payments, balances, aging, burn-down, unbilled (docs/finance.md "Receivables")
 ];
 
 // The domains' messages, merged into lib/i18n.ts (which imports nothing from modules/).
@@ -223,6 +226,7 @@ addMessages(MARKETING_MESSAGES);
 addMessages(REPORT_MESSAGES);
 addMessages(FINANCE_MESSAGES);
 addMessages(STATEMENT_MESSAGES);
+addMessages(RECEIVABLE_MESSAGES);
 
 export interface ServerOptions {
   /** Folder of the built console; defaults to the console package's dist. */

@@ -68,6 +68,7 @@ describe('file-id fields in the contract', () => {
         'libraryBills.outboundConfirm: identity.formFileId (images)',
         'libraryBills.destroyConfirm: witness.formFileId (images)',
         'statement.confirm: signedFileId',
+        'receivables.recordPayment: slipFileId',
       ].sort(),
     );
   });

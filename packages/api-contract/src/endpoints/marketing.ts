@@ -594,6 +594,8 @@ export const contractRow = z.object({
   /** The amount of the latest version. */
   amount: moneyAmount,
   paymentTerms: z.string(),
+  /** Days from a statement's confirmation to its due date (docs/finance.md "Receivables"). */
+  paymentDays: z.number(),
   validFrom: z.string(),
   validTo: z.string(),
   signedFileId: z.number().nullable(),
@@ -664,6 +666,8 @@ export const contract = defineGroup('contract', {
       number: text(64),
       partyB: text(128),
       paymentTerms: text(500),
+      /** Days from a statement's confirmation to its due date (30 unless the terms say otherwise). */
+      paymentDays: z.number().int().min(0).max(365).default(30),
       validFrom: dateString,
       validTo: dateString,
       projectIds: z.array(id).min(1).max(50),

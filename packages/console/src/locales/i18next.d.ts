@@ -31,6 +31,7 @@ import type { projectPlanParts } from './zh-CN/projectPlanParts';
 import type { projectProgress } from './zh-CN/projectProgress';
 import type { projectRecord } from './zh-CN/projectRecord';
 import type { projectReports } from './zh-CN/projectReports';
+import type { receivables } from './zh-CN/receivables';
 import type { reports } from './zh-CN/reports';
 import type { researchCenter } from './zh-CN/researchCenter';
 import type { roles } from './zh-CN/roles';
@@ -85,6 +86,7 @@ declare module 'i18next' {
       'reports',
       'finance',
       'statements',
+      'receivables',
     ];
     nsSeparator: '.';
     keySeparator: '.';
@@ -103,6 +105,7 @@ declare module 'i18next' {
       libraryBatchEdit: typeof libraryBatchEdit;
       finance: typeof finance;
       statements: typeof statements;
+      receivables: typeof receivables;
       labQueries: typeof labQueries;
       libraryMap: typeof libraryMap;
       menu: typeof menu;

@@ -43,6 +43,7 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/financial/confirm-final-statement': list((c) => c.statement.paging, { status: 'reviewed' }),
   '/financial/adjustment-final-statement': list((c) => c.adjustment.paging),
   '/financial/review-adjustment': list((c) => c.adjustment.paging, { status: 'draft' }),
+  '/financial/receivables': list((c) => c.receivables.balances),
   '/laboratory/test-project': both(
     list((c) => c.testItems.paging),
     sampleTypes,

@@ -147,6 +147,7 @@ export const LAYOUT_ROUTES: RouteNode[] = [
     leaf('confirm-final-statement'),
     leaf('adjustment-final-statement'),
     leaf('review-adjustment'),
+    leaf('receivables'),
   ]),
   group('web', [
     leaf('quick'),

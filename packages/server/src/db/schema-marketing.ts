@@ -253,6 +253,8 @@ export const marketingContracts = pgTable(
     currency: text('currency').notNull(),
     taxInclusive: boolean('tax_inclusive').notNull(),
     paymentTerms: text('payment_terms').notNull(),
+    /** Days from a statement's confirmation to its due date (docs/finance.md "Receivables"). */
+    paymentDays: integer('payment_days').notNull().default(30),
     validFrom: day('valid_from').notNull(),
     validTo: day('valid_to').notNull(),
     signedFileId: integer('signed_file_id').references(() => files.id),

@@ -59,8 +59,15 @@ const MARKETING_FINANCE = [
   'marketing:contract:page',
 ];
 
-/** What sales hold of finance: the billable events of their own customers' projects (docs/finance.md). */
-const FINANCE_SALES = ['financial:root:view', 'financial:bills:view', 'financial:bills:page'];
+/** What sales hold of finance: their own customers' billable events and receivables (docs/finance.md). */
+const FINANCE_SALES = [
+  'financial:root:view',
+  'financial:bills:view',
+  'financial:bills:page',
+  // Their customers' payments, balances, aging, burn-down and unbilled work (read-only).
+  'financial:receivables:view',
+  'financial:receivables:page',
+];
 
 export const DEMO_ROLES: DemoRole[] = [
   {

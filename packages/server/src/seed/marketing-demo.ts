@@ -471,6 +471,7 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
       currency: 'CNY',
       taxInclusive: true,
       paymentTerms: '按季度结算，对账确认后45日内付款',
+      paymentDays: 45,
       validFrom: today,
       validTo: addDays(today, 365),
       signedFileId: null,

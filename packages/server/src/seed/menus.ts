@@ -236,6 +236,8 @@ const TREE: Row[] = [
       ['confirm-final-statement', '结算单确认', 'Statement confirmation', '結算單確認'],
       ['adjustment-final-statement', '结算单调整', 'Statement adjustments', '結算單調整'],
       ['review-adjustment', '调整审核', 'Adjustment review', '調整審核'],
+      // Not in SPEC's route table: payments, balances and aging, burn-down, unbilled work (docs/finance.md).
+      ['receivables', '应收账款', 'Receivables', '應收賬款'],
     ],
   ],
   [

@@ -50,6 +50,7 @@ import { seedProgressDemo } from './progress-demo.js';
 import { seedProjectConfigDemo } from './project-config-demo.js';
 import { seedProjectReportsDemo } from './project-reports-demo.js';
 import { seedProjectsDemo } from './projects-demo.js';
+import { seedReceivablesDemo, seedReceivablesHistory } from './receivables-demo.js';
 import { seedMappingDemo, seedReferenceDemo } from './reference-demo.js';
 import { seedReportOverviewsDemo } from './report-overviews-demo.js';
 import { seedResearchCentersDemo } from './research-centers-demo.js';
@@ -455,7 +456,9 @@ export async function seedDatabase(
       await seedSupplyLabelsDemo(tx, options.now);
       await seedMarketingDemo(tx, options.now, options.files);
       await seedFinanceDemo(tx, options.now);
+      await seedReceivablesHistory(tx, options.now, options.files);
       await seedStatementsDemo(tx, options.now, options.files);
+      await seedReceivablesDemo(tx, options.now, options.files);
       await seedReportOverviewsDemo(tx);
       await seedExpressEditCheckDemo(tx);
       await tx.insert(s.settings).values({ key: 'seed:demo', value: options.now.toISOString() });

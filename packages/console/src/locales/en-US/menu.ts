@@ -115,6 +115,7 @@ export const menu = {
   '/financial/confirm-final-statement': 'Final statement confirmation',
   '/financial/adjustment-final-statement': 'Final statement adjustment',
   '/financial/review-adjustment': 'Adjustment review',
+  '/financial/receivables': 'Receivables',
   '/web': 'Self-service',
   '/web/quick': 'Home',
   '/web/consum-material-apply': 'Consumable applications',

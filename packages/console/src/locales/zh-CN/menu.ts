@@ -115,6 +115,7 @@ export const menu = {
   '/financial/confirm-final-statement': '结算单确认',
   '/financial/adjustment-final-statement': '结算单调整',
   '/financial/review-adjustment': '调整审核',
+  '/financial/receivables': '应收账款',
   '/web': '客户服务',
   '/web/quick': '首页',
   '/web/consum-material-apply': '耗材申请',

@@ -115,6 +115,7 @@ export const menu = {
   '/financial/confirm-final-statement': '結算單確認',
   '/financial/adjustment-final-statement': '結算單調整',
   '/financial/review-adjustment': '調整審核',
+  '/financial/receivables': '應收賬款',
   '/web': '客戶服務',
   '/web/quick': '首頁',
   '/web/consum-material-apply': '耗材申請',

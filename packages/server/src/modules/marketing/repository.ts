@@ -805,6 +805,7 @@ async function toContractRows(db: Executor, rows: ContractRaw[]): Promise<Contra
     taxInclusive: k.taxInclusive,
     amount: r.amount,
     paymentTerms: k.paymentTerms,
+    paymentDays: k.paymentDays,
     validFrom: k.validFrom,
     validTo: k.validTo,
     signedFileId: k.signedFileId,

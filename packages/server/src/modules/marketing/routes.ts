@@ -700,6 +700,7 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
           currency: q.currency,
           taxInclusive: q.taxInclusive,
           paymentTerms: b.paymentTerms,
+          paymentDays: b.paymentDays,
           validFrom: b.validFrom,
           validTo: b.validTo,
           signedFileId: b.signedFileId ?? null,

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema.js';
 import * as finance from '../../db/schema-finance.js';
+import * as financeReceivables from '../../db/schema-finance-receivables.js';
 import * as financeStatements from '../../db/schema-finance-statements.js';
 import * as lab from '../../db/schema-lab.js';
 import * as labQueries from '../../db/schema-lab-queries.js';
@@ -263,6 +264,7 @@ export const RECORD_SCHEMAS = [
   marketing,
   finance,
   financeStatements,
+  financeReceivables,
   planTemplates,
   portal,
   portalAdmin,

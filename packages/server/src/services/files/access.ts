@@ -53,6 +53,7 @@ export async function fileUses(db: Executor, fileId: number): Promise<FileUses> 
     UNION ALL SELECT 'internal', NULL, NULL FROM marketing_contract_versions v WHERE v.signed_file_id = ${fileId}
     UNION ALL SELECT 'internal', NULL, NULL FROM finance_statements s
       WHERE s.signed_file_id = ${fileId} OR s.pdf_file_id = ${fileId}
+    UNION ALL SELECT 'internal', NULL, NULL FROM finance_payments y WHERE y.slip_file_id = ${fileId}
   `);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return {
