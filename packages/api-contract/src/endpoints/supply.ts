@@ -383,7 +383,7 @@ export const supply = defineGroup('supply', {
     service: 'main',
     method: 'POST',
     path: '/supply/stock/in',
-    summary: 'Receive a lot into a store: lot no, expiry, quantity, unit cost, certificate',
+    summary: 'Receive a lot into a store: lot no, expiry, quantity, unit cost, certificate, supplier',
     access: { permission: P.stockIn },
     mutates: true,
     body: z.object({
@@ -399,6 +399,8 @@ export const supply = defineGroup('supply', {
       quantity,
       unitCost: supplyAmount,
       certificateFileId: fileId.nullish(),
+      /** The supplier of the lot: refused when blocked or a required qualification has expired. */
+      supplierId: id.nullish(),
     }),
     data: movementRow,
   }),
