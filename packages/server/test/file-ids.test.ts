@@ -68,6 +68,8 @@ describe('file-id fields in the contract', () => {
         'libraryBills.outboundConfirm: identity.formFileId (images)',
         'libraryBills.destroyConfirm: witness.formFileId (images)',
         'statement.confirm: signedFileId',
+        'supplier.create: qualifications.*.fileId',
+        'supplier.update: qualifications.*.fileId',
       ].sort(),
     );
   });

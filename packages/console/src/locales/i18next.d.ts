@@ -39,6 +39,7 @@ import type { statements } from './zh-CN/statements';
 import type { stockOut } from './zh-CN/stockOut';
 import type { supply } from './zh-CN/supply';
 import type { supplyBarcodes } from './zh-CN/supplyBarcodes';
+import type { supplySuppliers } from './zh-CN/supplySuppliers';
 import type { system } from './zh-CN/system';
 
 declare module 'i18next' {
@@ -79,6 +80,7 @@ declare module 'i18next' {
       'libraryHolds',
       'libraryLog',
       'supplyBarcodes',
+      'supplySuppliers',
       'supply',
       'marketing',
       'libraryBatchEdit',
@@ -130,6 +132,7 @@ declare module 'i18next' {
       projectPlanParts: typeof projectPlanParts;
       reports: typeof reports;
       supplyBarcodes: typeof supplyBarcodes;
+      supplySuppliers: typeof supplySuppliers;
     };
   }
 }

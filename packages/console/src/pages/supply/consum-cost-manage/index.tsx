@@ -47,6 +47,7 @@ interface StockInValues {
   expiryDate: Dayjs;
   quantity: number;
   unitCost: string;
+  supplierId?: number;
 }
 
 /**
@@ -73,6 +74,9 @@ export default function ConsumCostManagePage() {
     useEndpointQuery((c) => c.supply.consumablePage, { body: { page: 1, size: 100, enabled: true } }).data
       ?.data ?? [];
   const [stockingIn, setStockingIn] = useState(false);
+  // The stock-in's supplier picker: every supplier, a blocked one said so (the server refuses it).
+  const suppliers = useEndpointQuery((c) => c.supplier.options, {}, { enabled: stockingIn }).data?.data ?? [];
+  const { t: ts } = useTranslation('supplySuppliers');
   const [moving, setMoving] = useState<StockRow | null>(null);
   const [counting, setCounting] = useState<StockRow | null>(null);
   const userId = useSession((s) => s.user?.id);
@@ -195,6 +199,17 @@ export default function ConsumCostManagePage() {
           showSearch
           optionFilterProp="label"
           options={catalogue.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
+        />
+      </Form.Item>
+      <Form.Item name="supplierId" label={ts('supplier')} rules={[rules.chosen(ts('supplier'))]}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          data-testid="stock-in-supplier"
+          options={suppliers.map((s) => ({
+            value: s.id,
+            label: `${s.code} ${s.name}${s.status === 'blocked' ? ` (${ts('statuses.blocked')})` : ''}`,
+          }))}
         />
       </Form.Item>
       <Form.Item name="storeId" label={t('store')} rules={[rules.chosen(t('store'))]}>
