@@ -91,6 +91,25 @@ describe.each(ENGINES)('suppliers on %s', (engine) => {
     expect(options.find((o) => o.code === 'SUP-003')?.status).toBe('blocked');
   });
 
+  it('the home to-do counts the suppliers with documents expiring within 30 days and the consumables to reorder: the rows their links open on', async () => {
+    const kinds = await ok<Array<{ workflow: string; state: string; query?: string; count: number }>>(
+      keeper,
+      endpoints.todo.counts,
+    );
+    const expiring = kinds.find((k) => k.workflow === 'supplierQualification');
+    expect(expiring).toMatchObject({ state: 'expiring', query: 'expiringDays=30', count: 2 });
+    expect((await as(keeper, supplier.page, { body: { page: 1, size: 1, expiringDays: 30 } })).total).toBe(2);
+    const reorder = kinds.find((k) => k.workflow === 'supplyReorder');
+    const below = await ok<unknown[]>(keeper, supply.reorder, { body: { belowOnly: true } });
+    expect(below.length).toBeGreaterThan(0);
+    expect(reorder).toMatchObject({ state: 'below', query: 'status=reorder&below=1', count: below.length });
+    // Neither is a to-do of someone without the supply permissions.
+    const labKinds = await ok<Array<{ workflow: string }>>(lab, endpoints.todo.counts);
+    expect(labKinds.filter((k) => ['supplierQualification', 'supplyReorder'].includes(k.workflow))).toEqual(
+      [],
+    );
+  });
+
   it('creates and edits a supplier with contacts and qualifications; codes are unique', async () => {
     const created = await ok<SupplierRow>(keeper, supplier.create, {
       body: {

@@ -5,10 +5,11 @@ import {
   SUPPLY_PERMISSIONS,
   stocktakeWorkflow,
 } from '@trialab/api-contract';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Tabs, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
@@ -52,7 +53,8 @@ interface StockInValues {
 
 /**
  * /supply/consum-cost-manage: the stock ledger. On-hand per lot and store (the ledger summed,
- * earliest expiry first), the movements, the reorder suggestions (below the point first), stocktakes by state (the home to-do opens ?status=pending),
+ * earliest expiry first), the movements, the reorder suggestions (below the point first; `?below=1` only those, as the
+ * home to-do opens it), stocktakes by state (the home to-do opens ?status=pending),
  * stock-in of a lot, and per lot in a store its issue, transfer, adjustment, write-off and count.
  */
 export default function ConsumCostManagePage() {
@@ -63,7 +65,14 @@ export default function ConsumCostManagePage() {
     when: () => tab === 'stock',
   });
   const moves = usePaged((c) => c.supply.movementPage, {}, { enabled: tab === 'movements' });
-  const reorder = useWholeList((c) => c.supply.reorder, { body: {} }, { enabled: tab === 'reorder' });
+  // `?below=1` (the home to-do): only the consumables at or below their reorder point.
+  const [params, setParams] = useSearchParams();
+  const belowOnly = params.get('below') === '1';
+  const reorder = useWholeList(
+    (c) => c.supply.reorder,
+    { body: { belowOnly } },
+    { enabled: tab === 'reorder' },
+  );
   const takes = usePaged(
     (c) => c.supply.stocktakePage,
     { status: [tab as StocktakeState] },
@@ -253,7 +262,26 @@ export default function ConsumCostManagePage() {
   if (tab === 'reorder')
     return (
       <ListPage
-        header={header}
+        header={
+          <>
+            {header}
+            <Space>
+              <Switch
+                checked={belowOnly}
+                data-testid="reorder-below-only"
+                aria-label={t('belowOnly')}
+                onChange={(on) =>
+                  setParams((p) => {
+                    if (on) p.set('below', '1');
+                    else p.delete('below');
+                    return p;
+                  })
+                }
+              />
+              {t('belowOnly')}
+            </Space>
+          </>
+        }
         list={reorder}
         rowKey="consumableId"
         code="supply.reorder"
