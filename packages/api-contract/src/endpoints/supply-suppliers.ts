@@ -7,6 +7,7 @@ import type { FormLang } from '../form-fields.js';
 import { fileId, idParams, optionalText, pageFields, text, version } from '../schemas.js';
 import { SUPPLY_PERMISSIONS } from '../workflows/supply-stocktake.js';
 import { dateString } from './portal-fields.js';
+import { supplyCode } from './supply.js';
 
 export const SUPPLIER_STATES = ['active', 'blocked'] as const;
 export type SupplierState = (typeof SUPPLIER_STATES)[number];
@@ -70,12 +71,7 @@ export const supplierRow = z.object({
 export type SupplierRow = z.infer<typeof supplierRow>;
 
 const supplierFields = {
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .max(32)
-    .regex(/^[A-Za-z0-9._/-]+$/, 'validation.supplyCode'),
+  code: supplyCode,
   name: text(64),
   enName: optionalText(64),
   address: optionalText(128),

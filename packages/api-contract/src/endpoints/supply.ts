@@ -54,13 +54,16 @@ export const consumableRow = z.object({
 });
 export type ConsumableRow = z.infer<typeof consumableRow>;
 
+/** A code of supply (a consumable's, a supplier's, a lot no.): letters, digits and `._/-`, up to 32. */
+export const supplyCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9._/-]+$/, 'validation.supplyCode');
+
 const consumableFields = {
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .max(32)
-    .regex(/^[A-Za-z0-9._/-]+$/, 'validation.supplyCode'),
+  code: supplyCode,
   name: text(64),
   enName: optionalText(64),
   size: optionalText(32),
@@ -389,12 +392,7 @@ export const supply = defineGroup('supply', {
     body: z.object({
       consumableId: id,
       storeId: id,
-      lotNo: z
-        .string()
-        .trim()
-        .min(1)
-        .max(32)
-        .regex(/^[A-Za-z0-9._/-]+$/, 'validation.supplyCode'),
+      lotNo: supplyCode,
       expiryDate: dateString,
       quantity,
       unitCost: supplyAmount,

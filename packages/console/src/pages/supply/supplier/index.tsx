@@ -66,7 +66,11 @@ function QualificationTag({ doc }: { doc: Qualification }) {
           ? t('daysLeft', { days: state.days })
           : t('validUntil', { date: doc.expiryDate });
   return (
-    <Tag color={expiryColor(state)} data-testid={`qualification-${doc.docNo}`} style={{ marginBottom: 4 }}>
+    <Tag
+      color={expiryColor(state)}
+      data-testid={`qualification-${doc.docNo}`}
+      style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}
+    >
       {`${kindWord(doc.kind)} ${doc.docNo} · ${when}${doc.required ? '' : ` · ${t('optional')}`}${doc.fileId ? ` · ${t('attached')}` : ''}`}
     </Tag>
   );
@@ -109,11 +113,40 @@ export default function SupplierPage() {
 
   const columns: ListColumn<SupplierRow>[] = [
     col.text<SupplierRow>('code', t('code'), 110),
-    col.text<SupplierRow>('name', t('name'), 200),
+    col.text<SupplierRow>('name', t('name'), 180),
+    {
+      dataIndex: 'qualifications',
+      title: t('qualifications'),
+      width: 440,
+      ellipsis: false,
+      filter: {
+        name: 'expiringDays',
+        label: t('expiring'),
+        input: (
+          <Select
+            allowClear
+            data-testid="supplier-expiring"
+            options={QUALIFICATION_WINDOWS.map((days) => ({ value: days, label: t('within', { days }) }))}
+          />
+        ),
+      },
+      render: (_, r) =>
+        r.qualifications.length === 0 ? (
+          t('noQualifications')
+        ) : (
+          <Space direction="vertical" size={4}>
+            {r.qualifications.map((doc) => (
+              <QualificationTag key={doc.id} doc={doc} />
+            ))}
+          </Space>
+        ),
+    },
     {
       dataIndex: 'status',
       title: t('status'),
       width: 220,
+      // The reason and who blocked it are read whole: the cell wraps.
+      ellipsis: false,
       filter: {
         input: (
           <Select
@@ -135,29 +168,10 @@ export default function SupplierPage() {
       ),
     },
     {
-      dataIndex: 'qualifications',
-      title: t('qualifications'),
-      width: 460,
-      filter: {
-        name: 'expiringDays',
-        label: t('expiring'),
-        input: (
-          <Select
-            allowClear
-            data-testid="supplier-expiring"
-            options={QUALIFICATION_WINDOWS.map((days) => ({ value: days, label: t('within', { days }) }))}
-          />
-        ),
-      },
-      render: (_, r) =>
-        r.qualifications.length === 0
-          ? t('noQualifications')
-          : r.qualifications.map((doc) => <QualificationTag key={doc.id} doc={doc} />),
-    },
-    {
       dataIndex: 'contacts',
       title: t('contacts'),
       width: 220,
+      ellipsis: false,
       render: (_, r) =>
         r.contacts.length === 0
           ? '-'
