@@ -42,6 +42,7 @@ describe('the supply stock ledger', () => {
     const keeper = await open(STAFF_SUPPLY, '/supply/consum-cost-manage');
     await keeper.getByTestId('stock-in').click();
     await choose(keeper, 'stockIn_consumableId', 'SC-CRY-2');
+    await choose(keeper, 'stockIn_supplierId', 'SUP-002');
     await choose(keeper, 'stockIn_storeId', '2-8℃冷藏库');
     await keeper.locator('#stockIn_lotNo').fill(LOT);
     await typeDate(keeper, 'stockIn_expiryDate', '2029-06-30');

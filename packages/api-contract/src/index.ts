@@ -53,6 +53,7 @@ export * from './endpoints/specimen.js';
 export * from './endpoints/supply.js';
 export * from './endpoints/supply-barcodes.js';
 export * from './endpoints/supply-labels.js';
+export * from './endpoints/supply-suppliers.js';
 export {
   DICT_IMPORT_PROBLEMS,
   DUPLICATE_TARGETS,
@@ -156,6 +157,7 @@ import { sampleCode, specimenSign, subBarcode, tempStorage } from './endpoints/s
 import { supply } from './endpoints/supply.js';
 import { receiptBarcode, supplyBarcodes } from './endpoints/supply-barcodes.js';
 import { labels } from './endpoints/supply-labels.js';
+import { supplier } from './endpoints/supply-suppliers.js';
 import { dict, project, system } from './endpoints/system.js';
 import { systemStatus } from './endpoints/system-status.js';
 import { testItems } from './endpoints/test-items.js';
@@ -229,6 +231,7 @@ export const endpoints = {
   receiptBarcode,
   labels,
   supply,
+  supplier,
   customer,
   rateCard,
   quotation,

@@ -88,6 +88,8 @@ import { supplyRoutes } from './modules/supply/routes.js';
 import { SUPPLY_BARCODE_MESSAGES } from './modules/supply-barcodes/messages.js';
 import { supplyBarcodeRoutes } from './modules/supply-barcodes/routes.js';
 import { labelRoutes } from './modules/supply-labels/routes.js';
+import { SUPPLIER_MESSAGES } from './modules/supply-suppliers/messages.js';
+import { supplierRoutes } from './modules/supply-suppliers/routes.js';
 import { PLATFORM_DATA_MESSAGES } from './modules/system/messages.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { systemStatusRoutes } from './modules/system-status/routes.js';
@@ -181,6 +183,7 @@ const DOMAINS: FastifyPluginAsync[] = [
   addressRoutes,
   consumableRoutes,
   supplyRoutes, // supply: catalogue and kits, stock ledger, FEFO, reorder, recall
+  supplierRoutes, // suppliers: contacts, qualifications with expiry, blocking
   transportRoutes, // sample-shipment bookings
   clarificationRoutes, // clarification queries (site side and lab staff)
   homeRoutes,
@@ -222,6 +225,7 @@ addMessages(SUPPLY_MESSAGES);
 addMessages(LIBRARY_HOLD_MESSAGES);
 addMessages(TIMELINE_WORDS);
 addMessages(SUPPLY_BARCODE_MESSAGES);
+addMessages(SUPPLIER_MESSAGES);
 addMessages(MARKETING_MESSAGES);
 addMessages(REPORT_MESSAGES);
 addMessages(FINANCE_MESSAGES);

@@ -69,6 +69,8 @@ describe('file-id fields in the contract', () => {
         'libraryBills.destroyConfirm: witness.formFileId (images)',
         'statement.confirm: signedFileId',
         'receivables.recordPayment: slipFileId',
+        'supplier.create: qualifications.*.fileId',
+        'supplier.update: qualifications.*.fileId',
       ].sort(),
     );
   });

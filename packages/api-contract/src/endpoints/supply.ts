@@ -54,13 +54,16 @@ export const consumableRow = z.object({
 });
 export type ConsumableRow = z.infer<typeof consumableRow>;
 
+/** A code of supply (a consumable's, a supplier's, a lot no.): letters, digits and `._/-`, up to 32. */
+export const supplyCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9._/-]+$/, 'validation.supplyCode');
+
 const consumableFields = {
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .max(32)
-    .regex(/^[A-Za-z0-9._/-]+$/, 'validation.supplyCode'),
+  code: supplyCode,
   name: text(64),
   enName: optionalText(64),
   size: optionalText(32),
@@ -383,22 +386,19 @@ export const supply = defineGroup('supply', {
     service: 'main',
     method: 'POST',
     path: '/supply/stock/in',
-    summary: 'Receive a lot into a store: lot no, expiry, quantity, unit cost, certificate',
+    summary: 'Receive a lot into a store: lot no, expiry, quantity, unit cost, certificate, supplier',
     access: { permission: P.stockIn },
     mutates: true,
     body: z.object({
       consumableId: id,
       storeId: id,
-      lotNo: z
-        .string()
-        .trim()
-        .min(1)
-        .max(32)
-        .regex(/^[A-Za-z0-9._/-]+$/, 'validation.supplyCode'),
+      lotNo: supplyCode,
       expiryDate: dateString,
       quantity,
       unitCost: supplyAmount,
       certificateFileId: fileId.nullish(),
+      /** The supplier of the lot: refused when blocked or a required qualification has expired. */
+      supplierId: id.nullish(),
     }),
     data: movementRow,
   }),

@@ -4,13 +4,20 @@ import { isoTime, pageFields } from '../schemas.js';
 
 /**
  * One kind of pending item: records of `workflow` in `state` on which the caller may fire
- * `actions` from the page `route` (opened as `route?status=<state>`).
+ * `actions` from the page `route` (opened as `route?status=<state>`); or a counted to-do, not a
+ * workflow's (server modules/todo/counted.ts): `workflow` and `state` name the count, `query` the
+ * page's filter.
  */
 const kind = {
   workflow: z.string(),
   state: z.string(),
   actions: z.array(z.string()),
   route: z.string(),
+  /**
+   * A counted to-do's link filter (`expiringDays=30`): its page is opened as `route?<query>` on
+   * exactly the rows counted. Absent for a workflow's kind (opened as `route?status=<state>`).
+   */
+  query: z.string().optional(),
 };
 
 export const todo = defineGroup('todo', {

@@ -21,6 +21,10 @@ export const SUPPLY_PERMISSIONS = {
   stocktakeReview: 'supply:consum-cost-manage:review',
   /** The supply settings (do-not-ship days). */
   setting: 'supply:consum-cost-manage:setting',
+  /** Suppliers (/supply/supplier): the list, editing, blocking and making active again. */
+  supplierPage: 'supply:supplier:page',
+  supplierEdit: 'supply:supplier:update',
+  supplierBlock: 'supply:supplier:block',
 } as const;
 
 export const stocktakeWorkflow = defineWorkflow({

@@ -40,6 +40,7 @@ import type { statements } from './zh-CN/statements';
 import type { stockOut } from './zh-CN/stockOut';
 import type { supply } from './zh-CN/supply';
 import type { supplyBarcodes } from './zh-CN/supplyBarcodes';
+import type { supplySuppliers } from './zh-CN/supplySuppliers';
 import type { system } from './zh-CN/system';
 
 declare module 'i18next' {
@@ -80,6 +81,7 @@ declare module 'i18next' {
       'libraryHolds',
       'libraryLog',
       'supplyBarcodes',
+      'supplySuppliers',
       'supply',
       'marketing',
       'libraryBatchEdit',
@@ -133,6 +135,7 @@ declare module 'i18next' {
       projectPlanParts: typeof projectPlanParts;
       reports: typeof reports;
       supplyBarcodes: typeof supplyBarcodes;
+      supplySuppliers: typeof supplySuppliers;
     };
   }
 }

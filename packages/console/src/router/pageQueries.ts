@@ -76,6 +76,7 @@ export const PAGE_FIRST_QUERIES: Readonly<Record<string, Prefetch>> = {
   '/supply/consum-material-apply': list((c) => c.consumable.staffPaging, { status: ['approved'] }),
   '/supply/consum-barcode-list': list((c) => c.supplyBarcodes.rangePage),
   '/supply/consum-material': list((c) => c.supply.consumablePage),
+  '/supply/supplier': list((c) => c.supplier.page),
   '/supply/consum-cost-manage': list((c) => c.supply.stockPage),
   '/supply/label-template': (client) => client.prefetchQuery(endpointQuery((c) => c.labels.templates, {})),
   '/supply/label-print-job': list((c) => c.labels.jobs),

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { files, users } from './schema.js';
+import { supplySuppliers } from './schema-supply-suppliers.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const day = (name: string) => date(name, { mode: 'string' });
@@ -75,6 +76,8 @@ export const supplyLots = pgTable(
     expiryDate: day('expiry_date').notNull(),
     unitCost: numeric('unit_cost', { precision: 14, scale: 4 }).notNull(),
     certificateFileId: integer('certificate_file_id').references(() => files.id),
+    /** The supplier the lot was received from (docs/supply.md "Suppliers"). */
+    supplierId: integer('supplier_id').references(() => supplySuppliers.id),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),

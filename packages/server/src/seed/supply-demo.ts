@@ -14,6 +14,7 @@ import {
   supplyStores,
 } from '../db/schema-supply.js';
 import { demoUser } from './lookups.js';
+import { seedSupplierDemo } from './supply-suppliers-demo.js';
 
 const DAY = 86_400_000;
 
@@ -114,11 +115,14 @@ export async function seedSupplyDemo(tx: Transaction, now: Date): Promise<void> 
         .where(and(eq(table.consumableName, c.name), eq(table.size, c.size ?? '')));
   }
 
+  // Each lot came from its consumable's vendor (docs/supply.md "Suppliers").
+  const suppliers = await seedSupplierDemo(tx, now, keeper.id);
   const lots = await tx
     .insert(supplyLots)
     .values(
       LOTS.map(([code, lotNo, expires, , unitCost, , received]) => ({
         consumableId: consumables.find((c) => c.code === code)?.id ?? 0,
+        supplierId: suppliers.get(consumables.find((c) => c.code === code)?.vendor ?? '') ?? null,
         lotNo,
         expiryDate: day(expires),
         unitCost,

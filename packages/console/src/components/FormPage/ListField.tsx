@@ -20,6 +20,9 @@ export interface ListColumnField<Item> {
   hidden?: boolean;
   /** The header marks it required. */
   required?: boolean;
+  /** The input's value prop and event reader when not `value`/`onChange` (`checked` of a Switch, an Upload's `fileList`). */
+  valuePropName?: FormItemProps['valuePropName'];
+  getValueFromEvent?: FormItemProps['getValueFromEvent'];
 }
 
 export interface ListFieldProps<Item> {
@@ -101,6 +104,8 @@ function FieldsRow<Item>({
           name={[field.name, column.name]}
           rules={column.rules}
           hidden={column.hidden}
+          valuePropName={column.valuePropName}
+          getValueFromEvent={column.getValueFromEvent}
         >
           {isValidElement(column.input)
             ? cloneElement(column.input as ReactElement<{ 'aria-label'?: string }>, {

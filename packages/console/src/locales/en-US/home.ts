@@ -17,7 +17,14 @@ export const home = {
   hours: '{{count}} h',
   all: 'All',
   sep: ', ',
+  /** The states of the counted to-dos (server modules/todo/counted.ts), by count. */
+  counted: {
+    supplierQualification: { expiring: 'Expiring within 30 days (or expired)' },
+    supplyReorder: { below: 'Below the reorder point' },
+  },
   workflows: {
+    supplierQualification: 'Supplier qualifications',
+    supplyReorder: 'Consumable stock',
     outboundBill: 'Outbound bill',
     destroyBill: 'Destruction bill',
     specimenMove: 'Move request',
@@ -52,6 +59,8 @@ export const home = {
     adjustment: 'Statement adjustment',
   },
   actions: {
+    renew: 'renew the documents',
+    reorder: 'order more',
     completeEarly: 'complete early',
     approve: 'approve',
     reject: 'reject',

@@ -48,6 +48,7 @@ export const supply = {
   suggested: 'Suggested order',
   reorderState: 'Stock level',
   belowPoint: 'Below the point',
+  belowOnly: 'Only those below the point',
   abovePoint: 'Enough',
   move: 'Move stock',
   count: 'Count',

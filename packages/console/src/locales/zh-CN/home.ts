@@ -17,7 +17,14 @@ export const home = {
   hours: '{{count}} 小时',
   all: '全部',
   sep: '、',
+  /** The states of the counted to-dos (server modules/todo/counted.ts), by count. */
+  counted: {
+    supplierQualification: { expiring: '30 天内到期（含已过期）' },
+    supplyReorder: { below: '低于补货点' },
+  },
   workflows: {
+    supplierQualification: '供应商资质',
+    supplyReorder: '耗材库存',
     outboundBill: '样本出库单',
     destroyBill: '样本销毁单',
     specimenMove: '样本移位申请',
@@ -52,6 +59,8 @@ export const home = {
     adjustment: '结算单调整',
   },
   actions: {
+    renew: '更新资质文件',
+    reorder: '补货',
     completeEarly: '提前完成',
     approve: '审核通过',
     reject: '驳回',

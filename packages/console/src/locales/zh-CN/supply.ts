@@ -48,6 +48,7 @@ export const supply = {
   suggested: '建议采购量',
   reorderState: '库存水平',
   belowPoint: '低于补货点',
+  belowOnly: '只看低于补货点的',
   abovePoint: '充足',
   move: '库存变动',
   count: '盘点',

@@ -17,7 +17,14 @@ export const home = {
   hours: '{{count}} 小時',
   all: '全部',
   sep: '、',
+  /** The states of the counted to-dos (server modules/todo/counted.ts), by count. */
+  counted: {
+    supplierQualification: { expiring: '30 天內到期（含已過期）' },
+    supplyReorder: { below: '低於補貨點' },
+  },
   workflows: {
+    supplierQualification: '供應商資質',
+    supplyReorder: '耗材庫存',
     outboundBill: '樣本出庫單',
     destroyBill: '樣本銷毀單',
     specimenMove: '樣本移位申請',
@@ -52,6 +59,8 @@ export const home = {
     adjustment: '結算單調整',
   },
   actions: {
+    renew: '更新資質文件',
+    reorder: '補貨',
     completeEarly: '提前完成',
     approve: '審核通過',
     reject: '駁回',

@@ -48,6 +48,7 @@ export const supply = {
   suggested: '建議採購量',
   reorderState: '庫存水平',
   belowPoint: '低於補貨點',
+  belowOnly: '只看低於補貨點的',
   abovePoint: '充足',
   move: '庫存變動',
   count: '盤點',

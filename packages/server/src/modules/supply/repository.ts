@@ -37,6 +37,7 @@ import { Page } from '../../lib/route.js';
 import { assertInScope, type SiteScope } from '../../lib/scope.js';
 import { containsAny, prefixPattern } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
+import { reorderSuggestions } from './reorder.js';
 import {
   addDays,
   assertNothingShort,
@@ -783,4 +784,12 @@ export async function issueByFefo(
       expiryDate: taken.map((p) => p.expiryDate).sort()[0] ?? '',
     };
   });
+}
+
+/**
+ * How many enabled consumables are at or below their reorder point: the home to-do's count, the rows
+ * of the reorder tab opened with `belowOnly` (docs/supply.md "Reorder and recall").
+ */
+export async function countBelowReorder(db: Executor, today: string): Promise<number> {
+  return (await reorderSuggestions(db, 'zh_CN', today, true)).length;
 }

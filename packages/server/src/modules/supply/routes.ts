@@ -8,6 +8,7 @@ import { assertProjectInScope } from '../../lib/scope.js';
 import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, nextNumber } from '../../lib/workflow.js';
+import { assertSupplierMayDeliver } from '../supply-suppliers/service.js';
 import { lotRecall } from './recall.js';
 import { reorderSuggestions } from './reorder.js';
 import {
@@ -148,6 +149,7 @@ export async function supplyRoutes(app: FastifyInstance): Promise<void> {
           params: { code: consumable.code },
         });
       await assertStore(ctx, body.storeId);
+      if (body.supplierId) await assertSupplierMayDeliver(ctx.db, body.supplierId, todayOf(ctx), ctx.lang);
       if (body.expiryDate < todayOf(ctx))
         throw new ApiError(ResultCode.BAD_REQUEST, {
           key: 'supplyLotExpired',
@@ -168,6 +170,7 @@ export async function supplyRoutes(app: FastifyInstance): Promise<void> {
           expiryDate: body.expiryDate,
           unitCost: body.unitCost,
           certificateFileId: body.certificateFileId ?? null,
+          supplierId: body.supplierId ?? null,
           createdBy: ctx.principal.userId,
           createdAt: ctx.now,
         }));

@@ -1,19 +1,26 @@
 import { endpoints } from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { Page, registerGroup } from '../../lib/route.js';
+import { zonedTime } from '../../lib/time-zone.js';
+import { COUNTED_TODOS } from './counted.js';
 import { countKinds, pageItems } from './repository.js';
-import { kindsOf } from './service.js';
+import { countedKindsOf, kindsOf } from './service.js';
 import { TODO_SOURCES } from './sources.js';
 
 const { todo } = endpoints;
 
-/** The home to-do list: what the caller may act on, from every workflow (docs/platform.md). */
+/** The home to-do list: what the caller may act on, from every workflow and the counted to-dos (docs/platform.md). */
 export async function todoRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, todo, {
     counts: async (ctx) => {
       const kinds = kindsOf(TODO_SOURCES, ctx.principal);
-      const counted = await countKinds(ctx.db, kinds, ctx.principal.userId, await ctx.scope());
-      return counted.map(({ actor: _, ...kind }) => kind);
+      const scope = await ctx.scope();
+      const counted = await countKinds(ctx.db, kinds, ctx.principal.userId, scope);
+      const at = { today: zonedTime(ctx).date(ctx.now), scope };
+      const others = [];
+      for (const { todo: source, kind } of countedKindsOf(COUNTED_TODOS, ctx.principal))
+        others.push({ ...kind, count: await source.count(ctx.db, at) });
+      return [...counted.map(({ actor: _, ...kind }) => kind), ...others];
     },
     page: async (ctx) => {
       const { page, size, workflow, state } = ctx.body;

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allWorkflows, type WorkflowDef } from '@trialab/api-contract';
+import { allWorkflows, SUPPLY_PERMISSIONS, type WorkflowDef } from '@trialab/api-contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import type { TodoSource } from '../../lib/workflow.js';
-import { kindsOf } from './service.js';
+import { COUNTED_TODOS, type CountedTodo } from './counted.js';
+import { countedKindsOf, kindsOf } from './service.js';
 import { TODO_SOURCES } from './sources.js';
 
 const principal = (permissions: string[], isSuper = false) => ({
@@ -166,5 +167,44 @@ describe('to-do links', () => {
     expect(ignoring).toEqual([]);
     // The list stays true: a page that learns to read the state leaves it.
     expect([...UNFILTERED].filter((route) => readsStatus(route) || !routes.has(route))).toEqual([]);
+  });
+});
+
+describe('counted to-dos (not a workflow’s)', () => {
+  const declared: CountedTodo = {
+    id: 'sampleCount',
+    state: 'waiting',
+    actions: ['check'],
+    permission: 'area:page:check',
+    route: '/area/page',
+    query: 'flag=1',
+    count: async () => 7,
+  };
+
+  it('a declared count is a kind for those holding its permission, linked by its query', () => {
+    expect(countedKindsOf([declared], principal(['area:page:check'])).map((c) => c.kind)).toEqual([
+      { workflow: 'sampleCount', state: 'waiting', actions: ['check'], route: '/area/page', query: 'flag=1' },
+    ]);
+    expect(countedKindsOf([declared], principal([]))).toEqual([]);
+    expect(countedKindsOf([declared], principal([], true))).toHaveLength(1);
+    // The supply keeper's: documents expiring, stock below the reorder point; each with its permission.
+    expect(
+      countedKindsOf(COUNTED_TODOS, principal([SUPPLY_PERMISSIONS.supplierPage])).map((c) => c.kind.query),
+    ).toEqual(['expiringDays=30']);
+  });
+
+  it("each count's page reads the filter its link sets", () => {
+    const pages = fileURLToPath(new URL('../../../../console/src/pages', import.meta.url));
+    const unread = COUNTED_TODOS.flatMap((todo) => {
+      const source = readFileSync(join(pages, todo.route, 'index.tsx'), 'utf8');
+      return [...new URLSearchParams(todo.query).keys()]
+        .filter((field) =>
+          field === 'status'
+            ? !/useUrlTab[<(]/.test(source)
+            : !new RegExp(`url:\\s*\\{[^}]*\\b${field}\\b|params\\.get\\('${field}'\\)`).test(source),
+        )
+        .map((field) => `${todo.route}: ${field}`);
+    });
+    expect(unread).toEqual([]);
   });
 });

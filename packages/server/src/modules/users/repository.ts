@@ -37,6 +37,7 @@ import * as specimen from '../../db/schema-specimen.js';
 import * as supply from '../../db/schema-supply.js';
 import * as supplyBarcodes from '../../db/schema-supply-barcodes.js';
 import * as supplyLabels from '../../db/schema-supply-labels.js';
+import * as supplySuppliers from '../../db/schema-supply-suppliers.js';
 import { pageOf } from '../../lib/paging.js';
 import { contains } from '../../lib/search.js';
 import { type TimeRange, timeRange } from '../../services/audit-trail/queries.js';
@@ -277,6 +278,7 @@ export const RECORD_SCHEMAS = [
   reportManage,
   supplyBarcodes,
   supplyLabels,
+  supplySuppliers,
 ];
 const actorColumns = RECORD_SCHEMAS.flatMap((schema) =>
   Object.values(schema).flatMap((table) => {

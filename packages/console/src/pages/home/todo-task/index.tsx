@@ -1,4 +1,4 @@
-import type { DataOf } from '@trialab/api-contract';
+import { type DataOf, workflowById } from '@trialab/api-contract';
 import { Form, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,8 @@ export default function TodoTaskPage() {
   const { t } = useTranslation('home');
   const list = useListPage((c) => c.todo.page, {} as Filter, { url: { workflow: 'one', state: 'one' } });
   const kinds = useEndpointQuery((c) => c.todo.counts).data?.data ?? [];
-  const workflows = [...new Set(kinds.map((k) => k.workflow))];
+  // Items one by one are workflow records; counted to-dos are tiles only.
+  const workflows = [...new Set(kinds.map((k) => k.workflow))].filter((w) => workflowById(w));
   const age = (at: string | null) => {
     if (!at) return '-';
     const hours = dayjs().diff(dayjs(at), 'hour');

@@ -50,6 +50,25 @@ describe('/home/todo', () => {
     );
   });
 
+  it('shows a counted to-do in words, linked to the page filtered to what it counts', async () => {
+    answer([
+      {
+        workflow: 'supplierQualification',
+        state: 'expiring',
+        actions: ['renew'],
+        route: '/supply/supplier',
+        query: 'expiringDays=30',
+        count: 2,
+      },
+    ]);
+    renderPage();
+    const kind = await screen.findByTestId('todo-kind-supplierQualification-expiring');
+    expect(kind.getAttribute('href')).toBe('/supply/supplier?expiringDays=30');
+    expect(kind.textContent).toContain('供应商资质 · 30 天内到期（含已过期）');
+    expect(kind.textContent).toContain('更新资质文件');
+    expect(kind.textContent).toContain('2');
+  });
+
   it('tells a user who may act on nothing to ask for permissions', async () => {
     answer([]);
     renderPage();

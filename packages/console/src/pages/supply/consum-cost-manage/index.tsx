@@ -5,10 +5,11 @@ import {
   SUPPLY_PERMISSIONS,
   stocktakeWorkflow,
 } from '@trialab/api-contract';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Tabs, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
@@ -47,11 +48,13 @@ interface StockInValues {
   expiryDate: Dayjs;
   quantity: number;
   unitCost: string;
+  supplierId?: number;
 }
 
 /**
  * /supply/consum-cost-manage: the stock ledger. On-hand per lot and store (the ledger summed,
- * earliest expiry first), the movements, the reorder suggestions (below the point first), stocktakes by state (the home to-do opens ?status=pending),
+ * earliest expiry first), the movements, the reorder suggestions (below the point first; `?below=1` only those, as the
+ * home to-do opens it), stocktakes by state (the home to-do opens ?status=pending),
  * stock-in of a lot, and per lot in a store its issue, transfer, adjustment, write-off and count.
  */
 export default function ConsumCostManagePage() {
@@ -62,7 +65,14 @@ export default function ConsumCostManagePage() {
     when: () => tab === 'stock',
   });
   const moves = usePaged((c) => c.supply.movementPage, {}, { enabled: tab === 'movements' });
-  const reorder = useWholeList((c) => c.supply.reorder, { body: {} }, { enabled: tab === 'reorder' });
+  // `?below=1` (the home to-do): only the consumables at or below their reorder point.
+  const [params, setParams] = useSearchParams();
+  const belowOnly = params.get('below') === '1';
+  const reorder = useWholeList(
+    (c) => c.supply.reorder,
+    { body: { belowOnly } },
+    { enabled: tab === 'reorder' },
+  );
   const takes = usePaged(
     (c) => c.supply.stocktakePage,
     { status: [tab as StocktakeState] },
@@ -74,6 +84,9 @@ export default function ConsumCostManagePage() {
     useEndpointQuery((c) => c.supply.consumablePage, { body: { page: 1, size: 100, enabled: true } }).data
       ?.data ?? [];
   const [stockingIn, setStockingIn] = useState(false);
+  // The stock-in's supplier picker: every supplier, a blocked one said so (the server refuses it).
+  const suppliers = useEndpointQuery((c) => c.supplier.options, {}, { enabled: stockingIn }).data?.data ?? [];
+  const { t: ts } = useTranslation('supplySuppliers');
   const [moving, setMoving] = useState<StockRow | null>(null);
   const [counting, setCounting] = useState<StockRow | null>(null);
   const userId = useSession((s) => s.user?.id);
@@ -199,6 +212,17 @@ export default function ConsumCostManagePage() {
           options={catalogue.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
         />
       </Form.Item>
+      <Form.Item name="supplierId" label={ts('supplier')} rules={[rules.chosen(ts('supplier'))]}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          data-testid="stock-in-supplier"
+          options={suppliers.map((s) => ({
+            value: s.id,
+            label: `${s.code} ${s.name}${s.status === 'blocked' ? ` (${ts('statuses.blocked')})` : ''}`,
+          }))}
+        />
+      </Form.Item>
       <Form.Item name="storeId" label={t('store')} rules={[rules.chosen(t('store'))]}>
         <Select options={stores.map((s) => ({ value: s.id, label: s.name }))} />
       </Form.Item>
@@ -240,7 +264,26 @@ export default function ConsumCostManagePage() {
   if (tab === 'reorder')
     return (
       <ListPage
-        header={header}
+        header={
+          <>
+            {header}
+            <Space>
+              <Switch
+                checked={belowOnly}
+                data-testid="reorder-below-only"
+                aria-label={t('belowOnly')}
+                onChange={(on) =>
+                  setParams((p) => {
+                    if (on) p.set('below', '1');
+                    else p.delete('below');
+                    return p;
+                  })
+                }
+              />
+              {t('belowOnly')}
+            </Space>
+          </>
+        }
         list={reorder}
         rowKey="consumableId"
         code="supply.reorder"

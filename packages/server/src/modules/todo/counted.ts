@@ -1,0 +1,47 @@
+// To-dos that are not a workflow's records waiting in a state: counts of items needing someone's
+// attention (documents expiring, stock to reorder), each declared once with the permission that sees
+// them, the list page and the page's address filter, and the count, which uses the page's own query so
+// the tile equals the rows the page opens on (test/todo-pages.test.ts). A later area adds one by
+// declaring it here.
+import { QUALIFICATION_WINDOWS, SUPPLY_PERMISSIONS } from '@trialab/api-contract';
+import type { Executor } from '../../db/client.js';
+import type { SiteScope } from '../../lib/scope.js';
+import { countBelowReorder } from '../supply/repository.js';
+import { countSuppliers } from '../supply-suppliers/repository.js';
+
+export interface CountedTodo {
+  /** The count's name and state, the kind's `workflow` and `state` (the console's home words). */
+  id: string;
+  state: string;
+  /** What the person does about them (the console's home words `actions.<action>`). */
+  actions: readonly string[];
+  /** The permission that sees the items; a caller without it has no such kind. */
+  permission: string;
+  route: string;
+  /** The page's address filter (`useListPage` url fields or tab), opening it on the counted rows. */
+  query: string;
+  count(db: Executor, at: { today: string; scope: SiteScope }): Promise<number>;
+}
+
+const [SOON] = QUALIFICATION_WINDOWS;
+
+export const COUNTED_TODOS: readonly CountedTodo[] = [
+  {
+    id: 'supplierQualification',
+    state: 'expiring',
+    actions: ['renew'],
+    permission: SUPPLY_PERMISSIONS.supplierPage,
+    route: '/supply/supplier',
+    query: `expiringDays=${SOON}`,
+    count: (db, { today }) => countSuppliers(db, today, { expiringDays: SOON }),
+  },
+  {
+    id: 'supplyReorder',
+    state: 'below',
+    actions: ['reorder'],
+    permission: SUPPLY_PERMISSIONS.stockPage,
+    route: '/supply/consum-cost-manage',
+    query: 'status=reorder&below=1',
+    count: (db, { today }) => countBelowReorder(db, today),
+  },
+];
