@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Decimal, endpoints, priceLine, ResultCode } from '@trialab/api-contract';
+import {
+  Decimal,
+  endpoints,
+  priceLine,
+  ResultCode,
+  STATEMENT_SIGNATURE_MEANINGS,
+} from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema.js';
@@ -146,7 +152,7 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     ).rejects.toThrow();
 
     // Not confirmed before review; not reviewed by its creator; reviewed with an e-signature.
-    const confirmBody = (version: number, file: number) => ({ version, signedFileId: file });
+    const confirmBody = (version: number, file: number) => ({ version, signedFileId: file, signature });
     const scan = await storeFile(env, {
       name: 'signed.pdf',
       mime: 'application/pdf',
@@ -169,8 +175,29 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
       ).code,
     ).toBe(ResultCode.FORBIDDEN);
     await ok(admin, statement.review, { params: { id: cny.id }, body: { version: cny.version, signature } });
+    // Confirmation is e-signed too: refused without the signature or with a wrong password, and
+    // a refused confirmation changes nothing (no number taken, still reviewed).
+    const unsigned = { version: cny.version + 1, signedFileId: scan };
+    const noSignature = await refused(admin, statement.confirm, { params: { id: cny.id }, body: unsigned });
+    expect([noSignature.code, noSignature.msg]).toEqual([
+      ResultCode.BAD_REQUEST,
+      expect.stringContaining('electronic signature'),
+    ]);
+    const wrong = { ...unsigned, signature: { password: 'not-the-password' } };
+    expect((await refused(admin, statement.confirm, { params: { id: cny.id }, body: wrong })).code).toBe(
+      ResultCode.BAD_REQUEST,
+    );
+    expect((await detail(cny.id)).status).toBe('reviewed');
     await ok(admin, statement.confirm, { params: { id: cny.id }, body: confirmBody(cny.version + 1, scan) });
     const confirmed = await detail(cny.id);
+    // Both signatures show in the statement's history, each with its meaning and a content hash.
+    const signatures = (confirmed as unknown as { signatures: Array<Record<string, string>> }).signatures;
+    expect(signatures.map((x) => [x.action, x.meaning])).toEqual([
+      ['review', STATEMENT_SIGNATURE_MEANINGS.review.en_US],
+      ['confirm', STATEMENT_SIGNATURE_MEANINGS.confirm.en_US],
+    ]);
+    expect(signatures[1]?.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(signatures[1]?.contentHash).not.toBe(signatures[0]?.contentHash);
     // Gapless per series: the demo's statement is 0001, this one 0002.
     expect(confirmed.number).toMatch(/^JS\d{4}-0002$/);
     const pdf = await call(

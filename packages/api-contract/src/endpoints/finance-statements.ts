@@ -191,9 +191,15 @@ export const statement = defineGroup('statement', {
     z.object({ version, signature: signatureInput.optional() }),
   ),
   confirm: statementTransition(
-    'Confirm a reviewed statement with the customer’s signed statement: numbered (gapless per series), the foreign-currency rate locked, its PDF stored with its SHA-256',
+    'Confirm a reviewed statement with the customer’s signed statement (e-signature): numbered (gapless per series), the foreign-currency rate locked, its PDF stored with its SHA-256',
     'confirm',
-    z.object({ version, signedFileId: fileId, fxRate: fxRate.nullish(), fxDate: dateString.nullish() }),
+    z.object({
+      version,
+      signedFileId: fileId,
+      fxRate: fxRate.nullish(),
+      fxDate: dateString.nullish(),
+      signature: signatureInput.optional(),
+    }),
   ),
   cancel: statementTransition(
     'Cancel a statement not yet confirmed, with a reason (its events may be billed again)',

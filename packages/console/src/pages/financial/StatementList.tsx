@@ -7,7 +7,7 @@ import {
   DEFAULT_CURRENCY,
   formatMoney,
   STATEMENT_PERMISSIONS as P,
-  STATEMENT_SIGNATURE_MEANING,
+  STATEMENT_SIGNATURE_MEANINGS,
   STATEMENT_STATES,
   type StatementRow,
   statementWorkflow,
@@ -175,7 +175,7 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
                       review: {
                         label: t('review'),
                         testId: `statement-review-${row.id}`,
-                        signature: inLanguage(STATEMENT_SIGNATURE_MEANING, i18n.language),
+                        signature: inLanguage(STATEMENT_SIGNATURE_MEANINGS.review, i18n.language),
                         onClick: (password) =>
                           fire(
                             callEndpoint((c) => c.statement.review, {
@@ -273,7 +273,7 @@ function ConfirmModal({
   onClose(): void;
   onSaved(): Promise<void>;
 }) {
-  const { t } = useTranslation('statements', { keyPrefix: 'statement' });
+  const { t, i18n } = useTranslation('statements', { keyPrefix: 'statement' });
   const foreign = row.currency !== DEFAULT_CURRENCY;
   return (
     <FormModal<ConfirmValues>
@@ -281,8 +281,9 @@ function ConfirmModal({
       title={t('confirmTitle', { period: row.period, project: row.projectNo })}
       name="statementConfirm"
       testId="statement-confirm-form"
+      signature={inLanguage(STATEMENT_SIGNATURE_MEANINGS.confirm, i18n.language)}
       onClose={onClose}
-      onSave={async (values) => {
+      onSave={async (values, password) => {
         await callEndpoint((c) => c.statement.confirm, {
           params: { id: row.id },
           body: {
@@ -290,6 +291,7 @@ function ConfirmModal({
             signedFileId: values.signedFileId,
             fxRate: foreign ? (values.fxRate ?? null) : null,
             fxDate: foreign ? day(values.fxDate) : null,
+            signature: { password: password ?? '' },
           },
         });
         await onSaved();
