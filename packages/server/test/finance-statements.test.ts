@@ -7,6 +7,7 @@ import {
   STATEMENT_SIGNATURE_MEANINGS,
 } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema.js';
 import { financeBillableEvents } from '../src/db/schema-finance.js';
@@ -311,5 +312,71 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     expect((await refused(finance, statement.generate, { body: { projectId: km1, period } })).code).toBe(
       ResultCode.BAD_REQUEST,
     );
+  });
+
+  it('exports a statement as xlsx in the reader’s language: exact money text, the locked rate, formulas escaped', async () => {
+    const period = today.slice(0, 7);
+    await priced('0.10');
+    await priced('0.20');
+    const [id] = (
+      await ok<{ ids: number[] }>(finance, statement.generate, { body: { projectId: km1, period } })
+    ).data.ids;
+    // A customer name a spreadsheet would run as a formula is written as text.
+    const found = await env.handle.db.execute(
+      sql`SELECT c.id, c.name FROM marketing_customer_projects cp JOIN marketing_customers c ON c.id = cp.customer_id WHERE cp.project_id = ${km1} ORDER BY c.id LIMIT 1`,
+    );
+    const [customer] = (found as unknown as { rows: Array<{ id: number; name: string }> }).rows;
+    await env.handle.db.execute(
+      sql`UPDATE marketing_customers SET name = '=HYPERLINK("x")' WHERE id = ${customer?.id}`,
+    );
+    const sheetOf = async (statementId: number, lang: 'zh_CN' | 'en_US') => {
+      const response = await call(
+        env.app,
+        statement.xlsx,
+        { params: { id: statementId }, session: finance, lang },
+        env.clock.now,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const rows: string[][] = [];
+      book.worksheets[0]?.eachRow((row) => {
+        rows.push(
+          (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))),
+        );
+      });
+      return rows;
+    };
+    const draft = await sheetOf(id ?? 0, 'en_US');
+    await env.handle.db.execute(
+      sql`UPDATE marketing_customers SET name = ${customer?.name ?? ''} WHERE id = ${customer?.id}`,
+    );
+    expect(draft).toContainEqual(['Customer', `'=HYPERLINK("x")`]);
+    // Lines and totals: 0.10 + 0.20 prints 0.30 (decimal text, no float drift); net + tax = gross.
+    const totals = draft.find((r) => r[0] === 'Totals');
+    expect(totals?.slice(5)).toEqual(['CNY', '0.28', '0.02', '0.30']);
+    expect(draft.filter((r) => r[0] === 'nonroutine' && r.length === 9).map((r) => r.slice(3))).toEqual([
+      ['1', '0.1000', '6%', '0.09', '0.01', '0.10'],
+      ['1', '0.2000', '6%', '0.19', '0.01', '0.20'],
+    ]);
+    expect(draft).toContainEqual(['Kind', 'Qty', 'Net', 'Tax', 'Gross']);
+    expect(draft).toContainEqual(['nonroutine', '2', '0.28', '0.02', '0.30']);
+
+    // A confirmed foreign-currency statement in Chinese: its number, locked rate and date.
+    const usd = (await ok(finance, statement.paging, { body: { status: 'confirmed', size: 50 } })).data.find(
+      (r) => r.currency === 'USD' && r.fxRate,
+    ) as Row & { number: string; fxRate: string; fxDate: string };
+    const foreign = await sheetOf(usd.id, 'zh_CN');
+    expect(foreign[0]).toEqual([`结算单 ${usd.number}`]);
+    expect(foreign).toContainEqual(['汇率（人民币）', usd.fxRate]);
+    expect(foreign).toContainEqual(['汇率日期', usd.fxDate]);
+    expect(foreign).toContainEqual(['币种', 'USD']);
+    expect(foreign.find((r) => r[0] === '合计')?.slice(5)).toEqual([
+      'USD',
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+    ]);
   });
 });

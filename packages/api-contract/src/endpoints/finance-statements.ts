@@ -227,6 +227,17 @@ export const statement = defineGroup('statement', {
     params: idParams,
     data: z.null(),
   }),
+  xlsx: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/financial/final-statement/{id}/xlsx',
+    summary:
+      'The statement as an xlsx workbook (binary body) in the reader’s language: lines by kind, quantities, unit prices, amounts, tax, totals, the locked FX rate and date; amounts as exact decimal text',
+    access: { permission: P.statementPage },
+    mutates: false,
+    params: idParams,
+    data: z.null(),
+  }),
 });
 
 const adjustmentTransition = <B extends z.ZodTypeAny>(summary: string, action: AdjustmentAction, body: B) =>

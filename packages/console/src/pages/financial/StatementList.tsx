@@ -27,9 +27,10 @@ import { ProjectSelect } from '../../components/ProjectSelect';
 import { ScanField } from '../../components/ScanField';
 import { QueueActions, step } from '../../components/WorkflowActions/QueueActions';
 import type { Contract } from '../../services/contract';
-import { callEndpoint, downloadEndpoint } from '../../services/endpoint';
+import { callEndpoint } from '../../services/endpoint';
 import { useSession } from '../../stores/session';
 import { recentPeriods } from './bills';
+import { StatementFiles } from './StatementFiles';
 
 interface Filter {
   status?: (typeof STATEMENT_STATES)[number];
@@ -137,15 +138,7 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
                         {t('fapiao')}
                       </Button>
                     </Permission>
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() =>
-                        downloadEndpoint((c) => c.statement.pdf, { params }, `${row.number ?? row.id}.pdf`)
-                      }
-                    >
-                      {t('pdf')}
-                    </Button>
+                    <StatementFiles id={row.id} number={row.number} inRow />
                   </>
                 ) : undefined
               }

@@ -17,7 +17,8 @@ export interface StatementPdfData {
   }>;
 }
 
-const percent = (rate: string) => `${dec(rate).mul('100').round(2).toString()}%`;
+/** A rate as a percentage ("13%"), exactly. */
+export const percent = (rate: string) => `${dec(rate).mul('100').round(2).toString()}%`;
 
 /**
  * The statement the customer signs and keeps: its number (given at confirmation), period, project,

@@ -21,11 +21,13 @@ import { ApiError } from '../../lib/errors.js';
 import { type Ctx, registerGroup } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, eventsOf } from '../../lib/workflow.js';
+import { XLSX_MIME } from '../../lib/xlsx.js';
 import { confirmSigner, eSign, signaturesOf } from '../../services/signatures.js';
 import type { CustomerVisibility } from '../marketing/service.js';
 import { labToday, visibility } from './routes.js';
 import { periodDays } from './service.js';
 import { statementDocument } from './statement-pdf.js';
+import { statementWorkbook } from './statement-xlsx.js';
 import {
   type AdjustmentLineInsert,
   adjustmentLines,
@@ -292,6 +294,13 @@ export async function financeStatementRoutes(app: FastifyInstance): Promise<void
         printContext({ lang: ctx.lang, now: ctx.now, timeZone: ctx.timeZone, deps: ctx.deps }),
       );
       return download({ name: `statement-${st.id}-draft.pdf`, mime: 'application/pdf', content: pdf });
+    },
+    xlsx: async (ctx) => {
+      // In the reader's language; the numbers are the statement's (its locked rate once confirmed).
+      const data = await pdfData(ctx.db, visibility(ctx), ctx.params.id);
+      const book = await statementWorkbook(data, ctx.lang);
+      const name = data.statement.number ?? `statement-${data.statement.id}-draft`;
+      return download({ name: `${name}.xlsx`, mime: XLSX_MIME, content: book });
     },
   });
 
