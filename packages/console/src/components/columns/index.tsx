@@ -80,7 +80,7 @@ export const col = {
       input: (
         <Select
           allowClear
-          style={{ width: 150 }}
+          style={{ width: 190 }}
           options={workflow.states.map((s) => ({ value: s, label: stateText(workflow, s) }))}
         />
       ),

@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { downloadEndpoint } from '../../services/endpoint';
 
@@ -20,7 +20,7 @@ export function StatementFiles({
   const name = number ?? `statement-${id}`;
   const look = inRow ? ({ type: 'link', size: 'small' } as const) : {};
   return (
-    <>
+    <Space size={inRow ? 0 : 8}>
       <Button
         {...look}
         data-testid={inRow ? `statement-pdf-${id}` : 'statement-pdf'}
@@ -35,6 +35,6 @@ export function StatementFiles({
       >
         {t('xlsx')}
       </Button>
-    </>
+    </Space>
   );
 }
