@@ -1,8 +1,8 @@
 // The statement as an xlsx workbook beside its PDF (docs/finance.md "Statements"): the same data and
 // the same words as the PDF (statement-pdf.ts), money as exact decimal text in the reader's language.
-import { Decimal, type Lang, statementWorkflow, stateWord } from '@trialab/api-contract';
+import { Decimal, type Lang } from '@trialab/api-contract';
 import { documentWorkbook } from '../../lib/xlsx.js';
-import { percent, type StatementPdfData, statementDocument } from './statement-pdf.js';
+import { percent, type StatementPdfData, statementDocument, statementFields } from './statement-pdf.js';
 
 const money = (value: string) => Decimal.of(value).toFixed(2);
 
@@ -10,21 +10,6 @@ const money = (value: string) => Decimal.of(value).toFixed(2);
 export function statementWorkbook(d: StatementPdfData, lang: Lang): Promise<Buffer> {
   const t = statementDocument.texts[lang];
   const st = d.statement;
-  const fields: Array<[string, string]> = [
-    [t.number, st.number ?? '-'],
-    [t.status, stateWord(statementWorkflow, st.status, lang)],
-    [t.period, st.period],
-    [t.customer, st.customerName ?? '-'],
-    [t.project, `${st.projectNo} ${st.projectName}`],
-    [t.currency, st.currency],
-    [t.prices, st.taxInclusive ? t.inclusive : t.exclusive],
-    ...(st.fxRate
-      ? ([
-          [t.fx, st.fxRate],
-          [t.fxDate, st.fxDate ?? '-'],
-        ] as Array<[string, string]>)
-      : []),
-  ];
   const amounts = [
     { header: t.net, width: 14, right: true },
     { header: t.tax, width: 12, right: true },
@@ -33,7 +18,7 @@ export function statementWorkbook(d: StatementPdfData, lang: Lang): Promise<Buff
   return documentWorkbook({
     sheet: st.number ?? t.title,
     title: `${t.title} ${st.number ?? ''}`.trim(),
-    fields,
+    fields: statementFields(st, t, lang),
     tables: [
       {
         title: t.lines,
