@@ -1,6 +1,6 @@
 // Statements end to end against the built stack (docs/finance.md "Statements"): finance withdraws the
 // demo's draft of this month and generates the month's statement of the contract's project again;
-// the super account reviews it (e-signed: not its creator), confirms it with the customer's signed
+// the super account reviews it (e-signed: not its creator), confirms it (e-signed) with the customer's signed
 // statement (it is numbered then) and credits one of its lines; finance reviews the credit (e-signed).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -54,7 +54,7 @@ describe('statements', () => {
     // Its creator has no review button (separation of duties).
     expect(await statementRow(finance, month).locator('[data-testid^="statement-review-"]').count()).toBe(0);
 
-    // 2. The super account reviews it with an e-signature, then confirms it with the signed statement.
+    // 2. The super account reviews it with an e-signature, then confirms it (e-signed) with the signed statement.
     await admin.goto(`${stack.consoleUrl}/financial/review-final-statement`);
     await statementRow(admin, month).locator('[data-testid^="statement-review-"]').click();
     await sign(admin);
@@ -68,6 +68,11 @@ describe('statements', () => {
     });
     await expect.poll(() => admin.locator('.ant-modal-wrap:visible').textContent()).toContain('已上传');
     await admin.getByTestId('statement-confirm-form-ok').click();
+    // The confirmation is e-signed: it fixes the money and the number.
+    await expect
+      .poll(() => admin.locator('.ant-modal-wrap:visible').last().textContent())
+      .toContain('结算单确认');
+    await sign(admin);
     await statementRow(admin, month).waitFor({ state: 'detached' });
     await choose(admin, 'status', '已确认');
     await admin.locator('button[type="submit"]:visible').first().click();

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import { Decimal, endpoints, priceLine, ResultCode } from '@trialab/api-contract';
+import {
+  Decimal,
+  endpoints,
+  priceLine,
+  ResultCode,
+  STATEMENT_SIGNATURE_MEANINGS,
+} from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema.js';
 import { financeBillableEvents } from '../src/db/schema-finance.js';
@@ -146,7 +153,7 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     ).rejects.toThrow();
 
     // Not confirmed before review; not reviewed by its creator; reviewed with an e-signature.
-    const confirmBody = (version: number, file: number) => ({ version, signedFileId: file });
+    const confirmBody = (version: number, file: number) => ({ version, signedFileId: file, signature });
     const scan = await storeFile(env, {
       name: 'signed.pdf',
       mime: 'application/pdf',
@@ -169,6 +176,19 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
       ).code,
     ).toBe(ResultCode.FORBIDDEN);
     await ok(admin, statement.review, { params: { id: cny.id }, body: { version: cny.version, signature } });
+    // Confirmation is e-signed too: refused without the signature or with a wrong password, and
+    // a refused confirmation changes nothing (no number taken, still reviewed).
+    const unsigned = { version: cny.version + 1, signedFileId: scan };
+    const noSignature = await refused(admin, statement.confirm, { params: { id: cny.id }, body: unsigned });
+    expect([noSignature.code, noSignature.msg]).toEqual([
+      ResultCode.BAD_REQUEST,
+      expect.stringContaining('electronic signature'),
+    ]);
+    const wrong = { ...unsigned, signature: { password: 'not-the-password' } };
+    expect((await refused(admin, statement.confirm, { params: { id: cny.id }, body: wrong })).code).toBe(
+      ResultCode.BAD_REQUEST,
+    );
+    expect((await detail(cny.id)).status).toBe('reviewed');
     // Gapless per series: this one follows the demo's (receivables-demo.ts confirms an older one too).
     const series = `JS${today.slice(0, 4)}`;
     const given = (
@@ -176,6 +196,14 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     ).data.filter((x) => String(x.number).startsWith(series)).length;
     await ok(admin, statement.confirm, { params: { id: cny.id }, body: confirmBody(cny.version + 1, scan) });
     const confirmed = await detail(cny.id);
+    // Both signatures show in the statement's history, each with its meaning and a content hash.
+    const signatures = (confirmed as unknown as { signatures: Array<Record<string, string>> }).signatures;
+    expect(signatures.map((x) => [x.action, x.meaning])).toEqual([
+      ['review', STATEMENT_SIGNATURE_MEANINGS.review.en_US],
+      ['confirm', STATEMENT_SIGNATURE_MEANINGS.confirm.en_US],
+    ]);
+    expect(signatures[1]?.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(signatures[1]?.contentHash).not.toBe(signatures[0]?.contentHash);
     expect(confirmed.number).toBe(`${series}-${String(given + 1).padStart(4, '0')}`);
     const pdf = await call(
       env.app,
@@ -288,5 +316,71 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     expect((await refused(finance, statement.generate, { body: { projectId: km1, period } })).code).toBe(
       ResultCode.BAD_REQUEST,
     );
+  });
+
+  it('exports a statement as xlsx in the reader’s language: exact money text, the locked rate, formulas escaped', async () => {
+    const period = today.slice(0, 7);
+    await priced('0.10');
+    await priced('0.20');
+    const [id] = (
+      await ok<{ ids: number[] }>(finance, statement.generate, { body: { projectId: km1, period } })
+    ).data.ids;
+    // A customer name a spreadsheet would run as a formula is written as text.
+    const found = await env.handle.db.execute(
+      sql`SELECT c.id, c.name FROM marketing_customer_projects cp JOIN marketing_customers c ON c.id = cp.customer_id WHERE cp.project_id = ${km1} ORDER BY c.id LIMIT 1`,
+    );
+    const [customer] = (found as unknown as { rows: Array<{ id: number; name: string }> }).rows;
+    await env.handle.db.execute(
+      sql`UPDATE marketing_customers SET name = '=HYPERLINK("x")' WHERE id = ${customer?.id}`,
+    );
+    const sheetOf = async (statementId: number, lang: 'zh_CN' | 'en_US') => {
+      const response = await call(
+        env.app,
+        statement.xlsx,
+        { params: { id: statementId }, session: finance, lang },
+        env.clock.now,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const rows: string[][] = [];
+      book.worksheets[0]?.eachRow((row) => {
+        rows.push(
+          (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))),
+        );
+      });
+      return rows;
+    };
+    const draft = await sheetOf(id ?? 0, 'en_US');
+    await env.handle.db.execute(
+      sql`UPDATE marketing_customers SET name = ${customer?.name ?? ''} WHERE id = ${customer?.id}`,
+    );
+    expect(draft).toContainEqual(['Customer', `'=HYPERLINK("x")`]);
+    // Lines and totals: 0.10 + 0.20 prints 0.30 (decimal text, no float drift); net + tax = gross.
+    const totals = draft.find((r) => r[0] === 'Totals');
+    expect(totals?.slice(5)).toEqual(['CNY', '0.28', '0.02', '0.30']);
+    expect(draft.filter((r) => r[0] === 'nonroutine' && r.length === 9).map((r) => r.slice(3))).toEqual([
+      ['1', '0.1000', '6%', '0.09', '0.01', '0.10'],
+      ['1', '0.2000', '6%', '0.19', '0.01', '0.20'],
+    ]);
+    expect(draft).toContainEqual(['Kind', 'Qty', 'Net', 'Tax', 'Gross']);
+    expect(draft).toContainEqual(['nonroutine', '2', '0.28', '0.02', '0.30']);
+
+    // A confirmed foreign-currency statement in Chinese: its number, locked rate and date.
+    const usd = (await ok(finance, statement.paging, { body: { status: 'confirmed', size: 50 } })).data.find(
+      (r) => r.currency === 'USD' && r.fxRate,
+    ) as Row & { number: string; fxRate: string; fxDate: string };
+    const foreign = await sheetOf(usd.id, 'zh_CN');
+    expect(foreign[0]).toEqual([`结算单 ${usd.number}`]);
+    expect(foreign).toContainEqual(['汇率（人民币）', usd.fxRate]);
+    expect(foreign).toContainEqual(['汇率日期', usd.fxDate]);
+    expect(foreign).toContainEqual(['币种', 'USD']);
+    expect(foreign.find((r) => r[0] === '合计')?.slice(5)).toEqual([
+      'USD',
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+    ]);
   });
 });

@@ -191,9 +191,15 @@ export const statement = defineGroup('statement', {
     z.object({ version, signature: signatureInput.optional() }),
   ),
   confirm: statementTransition(
-    'Confirm a reviewed statement with the customer’s signed statement: numbered (gapless per series), the foreign-currency rate locked, its PDF stored with its SHA-256',
+    'Confirm a reviewed statement with the customer’s signed statement (e-signature): numbered (gapless per series), the foreign-currency rate locked, its PDF stored with its SHA-256',
     'confirm',
-    z.object({ version, signedFileId: fileId, fxRate: fxRate.nullish(), fxDate: dateString.nullish() }),
+    z.object({
+      version,
+      signedFileId: fileId,
+      fxRate: fxRate.nullish(),
+      fxDate: dateString.nullish(),
+      signature: signatureInput.optional(),
+    }),
   ),
   cancel: statementTransition(
     'Cancel a statement not yet confirmed, with a reason (its events may be billed again)',
@@ -216,6 +222,17 @@ export const statement = defineGroup('statement', {
     method: 'GET',
     path: '/financial/final-statement/{id}/pdf',
     summary: 'The statement as a PDF (binary body): the stored copy once confirmed, a draft print before',
+    access: { permission: P.statementPage },
+    mutates: false,
+    params: idParams,
+    data: z.null(),
+  }),
+  xlsx: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/financial/final-statement/{id}/xlsx',
+    summary:
+      'The statement as an xlsx workbook (binary body) in the reader’s language: lines by kind, quantities, unit prices, amounts, tax, totals, the locked FX rate and date; amounts as exact decimal text',
     access: { permission: P.statementPage },
     mutates: false,
     params: idParams,

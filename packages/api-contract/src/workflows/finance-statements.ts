@@ -3,7 +3,7 @@ import { defineWorkflow } from './machine.js';
 /**
  * Statements and adjustments (docs/finance.md "Statements"): a period's statement per project made
  * from its billable events not yet on one, reviewed by finance (e-signed, not by its creator) and
- * confirmed with the customer's signed statement attached (the number is given then, gapless per
+ * confirmed (e-signed) with the customer's signed statement attached (the number is given then, gapless per
  * series); a confirmed statement never changes but for its fapiao. Adjustments credit or debit a
  * confirmed statement's lines with a reason and are reviewed the same way.
  */
@@ -23,10 +23,20 @@ export const STATEMENT_PERMISSIONS = {
 export const STATEMENT_STATES = ['draft', 'reviewed', 'confirmed', 'cancelled'] as const;
 export type StatementState = (typeof STATEMENT_STATES)[number];
 
-export const STATEMENT_SIGNATURE_MEANING = {
-  zh_CN: '结算单审核：已核对本期计费明细、单价与合计',
-  en_US: 'Statement reviewed: the period’s billed work, unit prices and totals were checked',
-  zh_HK: '結算單審核：已核對本期計費明細、單價與合計',
+/** What each e-signed statement transition means (the signature row keeps it in the signer's language). */
+export const STATEMENT_SIGNATURE_MEANINGS = {
+  review: {
+    zh_CN: '结算单审核：已核对本期计费明细、单价与合计',
+    en_US: 'Statement reviewed: the period’s billed work, unit prices and totals were checked',
+    zh_HK: '結算單審核：已核對本期計費明細、單價與合計',
+  },
+  /** Confirmation fixes the money and the number: the customer's signed statement matches it. */
+  confirm: {
+    zh_CN: '结算单确认：客户签字结算单与本单金额一致，确认编号、金额（及外币汇率）',
+    en_US:
+      'Statement confirmed: the customer’s signed statement matches it; its number, amounts (and exchange rate) are fixed',
+    zh_HK: '結算單確認：客戶簽字結算單與本單金額一致，確認編號、金額（及外幣匯率）',
+  },
 } as const;
 
 export const statementWorkflow = defineWorkflow({
@@ -48,13 +58,16 @@ export const statementWorkflow = defineWorkflow({
       actor: 'not-applicant',
       signature: true,
     },
-    /** The customer's signed statement attached; the number given, the PDF stored with its hash. */
+    /**
+     * The customer's signed statement attached, e-signed (it fixes the money and the number); the
+     * number given, the PDF stored with its hash.
+     */
     confirm: {
       from: ['reviewed'],
       to: 'confirmed',
       permission: STATEMENT_PERMISSIONS.statementConfirm,
       actor: 'any',
-      signature: false,
+      signature: true,
     },
     /** A draft or reviewed statement withdrawn: its events go back to be billed again. */
     cancel: {

@@ -28,6 +28,65 @@ const ENABLED: Record<'on' | 'off', SheetWords> = {
 export const enabledWord = (enabled: boolean, lang: Lang): string =>
   sheetWord(ENABLED[enabled ? 'on' : 'off'], lang);
 
+/**
+ * A cell that a spreadsheet would read as a formula (or a DDE command) is written as text: a leading
+ * =, +, -, @, tab or carriage return gets an apostrophe (OWASP "CSV injection"). A plain decimal
+ * number written as text (a credit's "-10.00") is no formula and stays as it is.
+ */
+export function safeCell(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (/^-?\d+(\.\d+)?$/.test(value)) return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** A column of a document's table: its header and width; `right` for amounts and quantities. */
+export interface DocumentColumn {
+  header: string;
+  width: number;
+  right?: boolean;
+}
+
+/**
+ * A document as one sheet (a statement beside its PDF): label–value fields at the top, then titled
+ * tables. Every cell is text as given, through `safeCell`: amounts arrive as exact decimal text
+ * ("0.30"), never a binary float.
+ */
+export async function documentWorkbook(options: {
+  sheet: string;
+  title: string;
+  fields: ReadonlyArray<readonly [string, string]>;
+  tables: ReadonlyArray<{
+    title: string;
+    columns: readonly DocumentColumn[];
+    rows: ReadonlyArray<readonly string[]>;
+  }>;
+}): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Trialab';
+  const sheet = workbook.addWorksheet(options.sheet.slice(0, 31));
+  const widths: number[] = [];
+  for (const table of options.tables)
+    table.columns.forEach((c, i) => {
+      widths[i] = Math.max(widths[i] ?? 10, c.width);
+    });
+  sheet.columns = widths.map((width) => ({ width }));
+  sheet.addRow([safeCell(options.title)]).font = { bold: true, size: 14 };
+  for (const [label, value] of options.fields) sheet.addRow([safeCell(label), safeCell(value)]);
+  for (const table of options.tables) {
+    sheet.addRow([]);
+    sheet.addRow([safeCell(table.title)]).font = { bold: true };
+    const head = sheet.addRow(table.columns.map((c) => safeCell(c.header)));
+    head.font = { bold: true };
+    for (const cells of table.rows) {
+      const row = sheet.addRow(cells.map(safeCell));
+      table.columns.forEach((c, i) => {
+        if (c.right) row.getCell(i + 1).alignment = { horizontal: 'right' };
+      });
+    }
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 /** One column of an exported table; `time` columns hold instants (ISO text or Date). */
 export interface XlsxColumn<K extends string = string> extends SheetWords {
   key: K;

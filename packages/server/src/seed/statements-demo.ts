@@ -5,7 +5,13 @@
 // tax excluded, by DEMO-HT-2026-003 of marketing-demo.ts) on a statement drafted by finance and
 // reviewed by the super account, waiting for the customer's signed confirmation (its FX rate is
 // locked then). Each statements and adjustments page, and each state's queue, opens on content.
-import { adjustmentWorkflow, statementWorkflow } from '@trialab/api-contract';
+import { createHash } from 'node:crypto';
+import {
+  ADJUSTMENT_SIGNATURE_MEANING,
+  adjustmentWorkflow,
+  STATEMENT_SIGNATURE_MEANINGS,
+  statementWorkflow,
+} from '@trialab/api-contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
@@ -34,6 +40,7 @@ import {
   storePdf,
   sumLines,
 } from '../modules/finance/statements-service.js';
+import { insertSignature } from '../services/signatures.js';
 import { demoUser } from './lookups.js';
 import { demoPdf } from './portal-admin-demo.js';
 
@@ -65,6 +72,22 @@ export async function seedStatementsDemo(tx: Transaction, now: Date, store: File
     toState: string,
     userId: number,
   ) => recordEvent(tx, { workflow, recordId, action, fromState, toState, userId, at: now, reason: null });
+  /** The super account's e-signature of a demo transition (what the endpoints record). */
+  const sign = (entity: string, entityId: number, action: string, meaning: string) =>
+    insertSignature(tx, {
+      entity,
+      entityId,
+      action,
+      meaning,
+      userId: admin.id,
+      signerName: admin.username,
+      signedAt: now,
+      contentHash: createHash('sha256').update(`${entity}-${entityId}-${action}`).digest('hex'),
+    });
+  const reviewed = async (id: number) => {
+    await event(statementWorkflow.id, id, 'review', 'draft', 'reviewed', admin.id);
+    await sign(statementWorkflow.id, id, 'review', STATEMENT_SIGNATURE_MEANINGS.review.zh_CN);
+  };
 
   // Last month: drafted, reviewed, confirmed with the signed statement, fapiao recorded.
   const [confirmedId] = await draft(lastMonth);
@@ -76,7 +99,7 @@ export async function seedStatementsDemo(tx: Transaction, now: Date, store: File
       reviewedAt: now,
       version: 2,
     });
-    await event(statementWorkflow.id, confirmedId, 'review', 'draft', 'reviewed', admin.id);
+    await reviewed(confirmedId);
     const number = await nextStatementNumber(tx, statementSeries(today));
     const row = await visibleStatement(tx, vis, confirmedId);
     const printed = { ...row, number, status: 'confirmed' as const };
@@ -108,6 +131,7 @@ export async function seedStatementsDemo(tx: Transaction, now: Date, store: File
       version: 3,
     });
     await event(statementWorkflow.id, confirmedId, 'confirm', 'reviewed', 'confirmed', admin.id);
+    await sign(statementWorkflow.id, confirmedId, 'confirm', STATEMENT_SIGNATURE_MEANINGS.confirm.zh_CN);
     await setStatement(tx, confirmedId, 3, {
       fapiaoNo: '31000226110012345678',
       fapiaoDate: today,
@@ -124,7 +148,7 @@ export async function seedStatementsDemo(tx: Transaction, now: Date, store: File
       const creditLines = [
         { statementLineId: line.id, eventId: null, direction: 'credit' as const, ...credit },
       ];
-      const reviewed = await insertAdjustment(
+      const credited = await insertAdjustment(
         tx,
         {
           statementId: confirmedId,
@@ -135,13 +159,14 @@ export async function seedStatementsDemo(tx: Transaction, now: Date, store: File
         },
         creditLines,
       );
-      await setAdjustment(tx, reviewed, 1, {
+      await setAdjustment(tx, credited, 1, {
         status: 'reviewed',
         reviewedBy: admin.id,
         reviewedAt: now,
         version: 2,
       });
-      await event(adjustmentWorkflow.id, reviewed, 'review', 'draft', 'reviewed', admin.id);
+      await event(adjustmentWorkflow.id, credited, 'review', 'draft', 'reviewed', admin.id);
+      await sign(adjustmentWorkflow.id, credited, 'review', ADJUSTMENT_SIGNATURE_MEANING.zh_CN);
       const target = second ?? line;
       const debit = adjustmentMoney('debit', '20.00', {
         taxRate: target.taxRate,
@@ -181,6 +206,6 @@ export async function seedStatementsDemo(tx: Transaction, now: Date, store: File
   if (!latest) return;
   for (const id of await draft(latest.workDay.slice(0, 7), northbridge.id)) {
     await setStatement(tx, id, 1, { status: 'reviewed', reviewedBy: admin.id, reviewedAt: now, version: 2 });
-    await event(statementWorkflow.id, id, 'review', 'draft', 'reviewed', admin.id);
+    await reviewed(id);
   }
 }

@@ -11,7 +11,15 @@ interface Values {
   name: string;
 }
 
-function Harness({ onSave, initial }: { onSave(values: Values): Promise<unknown>; initial?: Values }) {
+function Harness({
+  onSave,
+  initial,
+  signature,
+}: {
+  onSave(values: Values, password?: string): Promise<unknown>;
+  initial?: Values;
+  signature?: string;
+}) {
   const [open, setOpen] = useState(true);
   return (
     <App>
@@ -25,6 +33,7 @@ function Harness({ onSave, initial }: { onSave(values: Values): Promise<unknown>
         onSave={onSave}
         onClose={() => setOpen(false)}
         testId="edit"
+        {...(signature ? { signature } : {})}
       >
         <Form.Item name="name" label="Name" rules={[{ required: true, message: 'name needed' }]}>
           <Input data-testid="name" />
@@ -76,5 +85,29 @@ describe('FormModal', () => {
     await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('closed'));
     await userEvent.click(screen.getByText('reopen'));
     await waitFor(() => expect(screen.getByTestId('name')).toHaveProperty('value', ''));
+  });
+
+  it('with a signature, asks for the password once the form is valid and saves with it', async () => {
+    let refuse = true;
+    const onSave = vi.fn(async () => {
+      if (refuse) throw new RequestError('wrong password', 'business', 400, 400);
+    });
+    render(<Harness onSave={onSave} signature="Confirmed: the amounts are fixed" />);
+    await userEvent.type(screen.getByTestId('name'), 'Kim');
+    await userEvent.click(screen.getByTestId('edit-ok'));
+    // The meaning first, nothing saved before the password.
+    expect(await screen.findByText('Confirmed: the amounts are fixed')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByTestId('signature-password'), 'secret');
+    await userEvent.click(screen.getByTestId('signature-ok'));
+    // Refused: both dialogs stay, the password too.
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Kim' }, 'secret'));
+    await waitFor(() => expect(screen.getByTestId('signature-ok').className).not.toContain('loading'));
+    expect(screen.getByTestId('signature-password')).toHaveProperty('value', 'secret');
+    expect(screen.getByTestId('state').textContent).toBe('open');
+    refuse = false;
+    await userEvent.click(screen.getByTestId('signature-ok'));
+    await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('closed'));
+    expect(onSave).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,6 +1,8 @@
 import { Form, type FormInstance, type FormProps, Modal } from 'antd';
-import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { feedback } from '../../utils/feedback';
+import { SignatureModal } from '../SignatureModal';
 import { useAction } from './useAction';
 
 export { useAction } from './useAction';
@@ -14,8 +16,15 @@ export interface FormModalProps<V extends object> {
    * Saves the validated values. When it resolves the dialog says so and closes; a request error
    * (already shown by the request helper) keeps it open with what was typed.
    */
-  onSave(values: V): Promise<unknown>;
+  onSave(values: V, password?: string): Promise<unknown>;
   onClose(): void;
+  /**
+   * An electronic signature (a transition with `signature`): once the form is valid,
+   * `SignatureModal` shows this meaning and asks for the password again; `onSave` gets it. The
+   * signature dialog stays open (with the password) when the save fails; cancelling it goes back to
+   * the form with what was typed.
+   */
+  signature?: string;
   /** The success message; `false` for none (the caller says something else). Default: saved. */
   savedMessage?: string | false;
   /** A form instance the page also uses (watching a field, filling one from a device). */
@@ -57,12 +66,14 @@ export function FormModal<V extends object>({
   style,
   testId,
   name = DIALOG_FORM,
+  signature,
   children,
 }: FormModalProps<V>) {
   const { t } = useTranslation();
   const [own] = Form.useForm<V>();
   const form = given ?? own;
   const [run, saving] = useAction();
+  const [signing, setSigning] = useState<V | null>(null);
 
   // The values are read when it opens, not on each render (the page's object is new each time).
   useEffect(() => {
@@ -71,6 +82,7 @@ export function FormModal<V extends object>({
     if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
   }, [open, form]);
 
+  const message = savedMessage === false ? undefined : (savedMessage ?? t('portal.shared.savedOk'));
   const ok = async () => {
     let values: V;
     try {
@@ -78,8 +90,18 @@ export function FormModal<V extends object>({
     } catch {
       return; // the form shows what is wrong
     }
-    const message = savedMessage === false ? undefined : (savedMessage ?? t('portal.shared.savedOk'));
+    if (signature) {
+      setSigning(values);
+      return;
+    }
     if (await run(() => onSave(values), message)) onClose();
+  };
+  const sign = async (password: string) => {
+    if (!signing) return;
+    await onSave(signing, password);
+    if (message) feedback.success(message);
+    setSigning(null);
+    onClose();
   };
 
   return (
@@ -97,6 +119,14 @@ export function FormModal<V extends object>({
       <Form form={form} name={name} layout={layout} style={style} data-testid={testId}>
         {children}
       </Form>
+      {signature && (
+        <SignatureModal
+          open={open && signing !== null}
+          meaning={signature}
+          onSign={sign}
+          onCancel={() => setSigning(null)}
+        />
+      )}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form, Input, Select } from 'antd';
 import { Activity } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -238,6 +238,64 @@ describe('ListPage', () => {
     await screen.findByText('all-1');
     expect(container.querySelector('form')).toBeNull();
     expect(fetch).toHaveBeenLastCalledWith({ tab: 'pending', page: 1, size: 10 });
+  });
+
+  it('shows the initial filter in the form (a queue opened on one state), after a search and after reset', async () => {
+    type Queue = { keyword?: string; status?: string };
+    const fetch = vi.fn(async (body: Body) => ({ data: rowsFor(body), total: 1 }));
+    serve(fetch);
+    function ReviewQueue() {
+      const list = useListPage(endpoint, { status: 'draft' } as Queue) as unknown as ListState<Row, Queue>;
+      return (
+        <ListPage<Row, Queue>
+          list={list}
+          rowKey="id"
+          columns={[{ dataIndex: 'name', title: 'Name' }]}
+          filters={
+            <>
+              <Form.Item name="keyword">
+                <Input data-testid="keyword" />
+              </Form.Item>
+              <Form.Item name="status">
+                <Select
+                  allowClear
+                  data-testid="status"
+                  options={[
+                    { value: 'draft', label: 'Awaiting review' },
+                    { value: 'reviewed', label: 'Awaiting confirmation' },
+                  ]}
+                />
+              </Form.Item>
+            </>
+          }
+        />
+      );
+    }
+    render(
+      <App>
+        <ReviewQueue />
+      </App>,
+    );
+    const status = () => screen.getByTestId('status').closest('.ant-select')?.textContent;
+    await screen.findByText('all-1');
+    expect(fetch).toHaveBeenLastCalledWith({ status: 'draft', page: 1, size: 10 });
+    // The box shows the state the list is filtered by, not an empty box.
+    await waitFor(() => expect(status()).toBe('Awaiting review'));
+    fireEvent.change(screen.getByTestId('keyword'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await screen.findByText('abc-1');
+    expect(fetch).toHaveBeenLastCalledWith({ keyword: 'abc', status: 'draft', page: 1, size: 10 });
+    expect(status()).toBe('Awaiting review');
+    // Reset goes back to the initial filter, and the form shows it again.
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await screen.findByText('all-1');
+    expect(fetch).toHaveBeenLastCalledWith({ status: 'draft', page: 1, size: 10 });
+    await waitFor(() => expect(status()).toBe('Awaiting review'));
+    expect((screen.getByTestId('keyword') as HTMLInputElement).value).toBe('');
+    // Reset again on the initial filter: the form still shows it.
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(4));
+    await waitFor(() => expect(status()).toBe('Awaiting review'));
   });
 
   it('starts from the filter a link put in the address, shows it in the form, and applies a later one', async () => {

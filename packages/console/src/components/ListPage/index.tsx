@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Form, type FormInstance, Space } from 'antd';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_SIZES } from '../../config';
 import { type DataColumn, DataTable, type DataTableProps } from '../DataTable';
@@ -60,7 +60,7 @@ export interface ListPageProps<T extends object, V extends object> {
 export const filterFormName = (code: string | undefined, unique = '') =>
   `${(code ?? `list${unique}`).replace(/[^\w-]/g, '-')}-filter`;
 
-type Searchable<V> = { search?(values: V): void; reset?(): void; fromUrl?: Partial<V> };
+type Searchable<V> = { search?(values: V): void; reset?(): void; fromUrl?: Partial<V>; filter?: V };
 
 /**
  * A list screen: filter form with search and reset (plus the page's toolbar), the paged data table
@@ -91,11 +91,22 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   const search = onSearch ?? searchable.search;
   const reset = onReset ?? searchable.reset;
   const formInstance = form ?? ownForm;
-  // The filter a link put in the address shows in the form's fields.
-  const fromUrl = searchable.fromUrl;
+  type FieldValues = Parameters<typeof formInstance.setFieldsValue>[0];
+  // The form shows the filter the list is on (`useListPage`'s, searched with the form's values): the
+  // initial one (a queue opened on one state), a link's, a search's, and the initial one again after
+  // reset. A page with its own search (form values that are not the filter) is shown only what the
+  // address set.
+  const onFilter = onSearch ? undefined : searchable.filter;
+  const shownKey = onFilter === undefined ? '' : JSON.stringify(onFilter);
+  const [resets, setResets] = useState(0);
   useEffect(() => {
-    if (fromUrl && Object.keys(fromUrl).length > 0)
-      formInstance.setFieldsValue(fromUrl as Parameters<typeof formInstance.setFieldsValue>[0]);
+    if (onFilter === undefined) return;
+    formInstance.resetFields();
+    formInstance.setFieldsValue(onFilter as FieldValues);
+  }, [shownKey, resets, formInstance]);
+  const fromUrl = onSearch ? searchable.fromUrl : undefined;
+  useEffect(() => {
+    if (fromUrl && Object.keys(fromUrl).length > 0) formInstance.setFieldsValue(fromUrl as FieldValues);
   }, [fromUrl, formInstance]);
   const own = columnFilters(columns);
   const filters =
@@ -147,6 +158,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
                 onClick={() => {
                   formInstance.resetFields();
                   reset?.();
+                  setResets((n) => n + 1);
                 }}
               >
                 {t('components.reset')}

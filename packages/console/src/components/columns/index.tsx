@@ -13,7 +13,7 @@ import type { ListColumn } from '../ListPage/filters';
 import { wordLabel } from '../libraryWords';
 import { nameOf } from '../localName';
 import { Occupancy } from '../Occupancy';
-import { StatusTag, type Worded } from '../StatusTag';
+import { StatusTag, stateText, type Worded } from '../StatusTag';
 
 type Field<K extends string, V = unknown> = { [P in K]: V };
 type Label = keyof typeof fields;
@@ -64,6 +64,27 @@ export const col = {
     width,
     render: (v: string) =>
       'words' in of ? <StatusTag workflow={of} status={v} /> : <StatusTag {...of} status={v} />,
+  }),
+
+  /**
+   * `status` with its filter: the workflow's states in a single select (a queue opened on one state
+   * shows it there). Build it while rendering: the states' words follow the language.
+   */
+  statusFilter: <T extends Field<'status', string>>(
+    workflow: Worded & { states: readonly string[] },
+    width: number = TABLE_SIZES.kind.status,
+  ): ListColumn<T> => ({
+    ...col.status<T>(workflow, width),
+    filter: {
+      name: 'status',
+      input: (
+        <Select
+          allowClear
+          style={{ width: 190 }}
+          options={workflow.states.map((s) => ({ value: s, label: stateText(workflow, s) }))}
+        />
+      ),
+    },
   }),
 
   /**

@@ -39,6 +39,7 @@ export const statements = {
     cancelPlaceholder: 'Why (its events are billed again)',
     done: 'Done',
     pdf: 'PDF',
+    xlsx: 'Excel (xlsx)',
     pdfHash: 'PDF SHA-256',
     detailTitle: 'Statement {{number}}',
     byKind: 'Totals by kind',

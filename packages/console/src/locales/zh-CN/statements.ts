@@ -38,6 +38,7 @@ export const statements = {
     cancelPlaceholder: '原因（其计费事件可重新结算）',
     done: '操作成功',
     pdf: 'PDF',
+    xlsx: 'Excel（xlsx）',
     pdfHash: 'PDF SHA-256',
     detailTitle: '结算单 {{number}}',
     byKind: '分类合计',

@@ -38,6 +38,7 @@ export const statements = {
     cancelPlaceholder: '原因（其計費事件可重新結算）',
     done: '操作成功',
     pdf: 'PDF',
+    xlsx: 'Excel（xlsx）',
     pdfHash: 'PDF SHA-256',
     detailTitle: '結算單 {{number}}',
     byKind: '分類合計',

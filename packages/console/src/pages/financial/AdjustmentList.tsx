@@ -3,7 +3,7 @@
 // /financial/review-adjustment (drafts: review with an e-signature, not by their maker; cancel).
 import {
   ADJUSTMENT_SIGNATURE_MEANING,
-  ADJUSTMENT_STATES,
+  type ADJUSTMENT_STATES,
   type AdjustmentDirection,
   type AdjustmentRow,
   adjustmentWorkflow,
@@ -20,11 +20,10 @@ import { Permission } from '../../access/gates';
 import { col } from '../../components/columns';
 import { StaticTable } from '../../components/DataTable';
 import { FormModal } from '../../components/FormModal';
-import { dash, inLanguage } from '../../components/format';
+import { dash } from '../../components/format';
 import { rules } from '../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../components/ListPage';
-import { stateText } from '../../components/StatusTag';
-import { WorkflowActions } from '../../components/WorkflowActions';
+import { QueueActions, step } from '../../components/WorkflowActions/QueueActions';
 import { callEndpoint } from '../../services/endpoint';
 import { useEndpointQuery } from '../../services/query';
 import { useSession } from '../../stores/session';
@@ -37,7 +36,7 @@ interface Filter {
 
 /** `review`: the drafts' queue; `all`: every adjustment, and new ones. */
 export function AdjustmentList({ mode }: { mode: 'review' | 'all' }) {
-  const { t, i18n } = useTranslation('statements', { keyPrefix: 'adjustment' });
+  const { t } = useTranslation('statements', { keyPrefix: 'adjustment' });
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id);
   const list = useListPage(
@@ -46,11 +45,6 @@ export function AdjustmentList({ mode }: { mode: 'review' | 'all' }) {
     { url: { status: 'one' } },
   );
   const [creating, setCreating] = useState(false);
-  const fire = async (done: Promise<unknown>) => {
-    await done;
-    feedback.success(t('done'));
-    await list.reload();
-  };
   const columns: ListColumn<AdjustmentRow>[] = [
     {
       dataIndex: 'statementNumber',
@@ -59,19 +53,7 @@ export function AdjustmentList({ mode }: { mode: 'review' | 'all' }) {
       filter: { name: 'keyword', label: t('keyword') },
     },
     { dataIndex: 'seq', title: t('seq'), width: 50, align: 'right' },
-    {
-      ...col.status<AdjustmentRow>(adjustmentWorkflow),
-      filter: {
-        name: 'status',
-        input: (
-          <Select
-            allowClear
-            style={{ width: 150 }}
-            options={ADJUSTMENT_STATES.map((s) => ({ value: s, label: stateText(adjustmentWorkflow, s) }))}
-          />
-        ),
-      },
-    },
+    col.statusFilter<AdjustmentRow>(adjustmentWorkflow),
     col.projectNo<AdjustmentRow>(),
     { dataIndex: 'reason', title: t('reason'), width: 160 },
     {
@@ -112,13 +94,13 @@ export function AdjustmentList({ mode }: { mode: 'review' | 'all' }) {
         width: mode === 'review' ? 190 : 150,
         render: (row) => {
           const params = { id: row.id };
-          const version = row.version;
           return (
-            <WorkflowActions
+            <QueueActions
               workflow={adjustmentWorkflow}
-              state={row.status}
-              isApplicant={row.createdBy === userId}
-              isAuthor={row.createdBy === userId}
+              row={row}
+              userId={userId}
+              done={t('done')}
+              reload={list.reload}
               before={
                 <Button
                   type="link"
@@ -129,40 +111,27 @@ export function AdjustmentList({ mode }: { mode: 'review' | 'all' }) {
                   {t('view')}
                 </Button>
               }
-              actions={{
+              steps={{
                 ...(mode === 'review'
                   ? {
-                      review: {
+                      review: step.signed({
                         label: t('review'),
                         testId: `adjustment-review-${row.id}`,
-                        signature: inLanguage(ADJUSTMENT_SIGNATURE_MEANING, i18n.language),
-                        onClick: (password: string | null) =>
-                          fire(
-                            callEndpoint((c) => c.adjustment.review, {
-                              params,
-                              body: { version, signature: { password: password ?? '' } },
-                            }),
-                          ),
-                      },
+                        signature: ADJUSTMENT_SIGNATURE_MEANING,
+                        call: (body) => callEndpoint((c) => c.adjustment.review, { params, body }),
+                      }),
                     }
                   : {}),
-                cancel: {
+                cancel: step.reason({
                   label: t('cancel'),
-                  danger: true,
                   testId: `adjustment-cancel-${row.id}`,
                   reason: {
                     title: t('cancelTitle', { seq: row.seq, number: row.statementNumber }),
                     placeholder: t('cancelPlaceholder'),
                     testId: 'adjustment-cancel-reason',
                   },
-                  onClick: (reason: string | null) =>
-                    fire(
-                      callEndpoint((c) => c.adjustment.cancel, {
-                        params,
-                        body: { version, reason: reason ?? '' },
-                      }),
-                    ),
-                },
+                  call: (body) => callEndpoint((c) => c.adjustment.cancel, { params, body }),
+                }),
               }}
             />
           );

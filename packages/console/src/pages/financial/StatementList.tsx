@@ -7,8 +7,8 @@ import {
   DEFAULT_CURRENCY,
   formatMoney,
   STATEMENT_PERMISSIONS as P,
-  STATEMENT_SIGNATURE_MEANING,
-  STATEMENT_STATES,
+  STATEMENT_SIGNATURE_MEANINGS,
+  type STATEMENT_STATES,
   type StatementRow,
   statementWorkflow,
 } from '@trialab/api-contract';
@@ -25,13 +25,12 @@ import { rules } from '../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../components/ListPage';
 import { ProjectSelect } from '../../components/ProjectSelect';
 import { ScanField } from '../../components/ScanField';
-import { stateText } from '../../components/StatusTag';
-import { WorkflowActions } from '../../components/WorkflowActions';
+import { QueueActions, step } from '../../components/WorkflowActions/QueueActions';
 import type { Contract } from '../../services/contract';
-import { callEndpoint, downloadEndpoint } from '../../services/endpoint';
+import { callEndpoint } from '../../services/endpoint';
 import { useSession } from '../../stores/session';
-import { feedback } from '../../utils/feedback';
 import { recentPeriods } from './bills';
+import { StatementFiles } from './StatementFiles';
 
 interface Filter {
   status?: (typeof STATEMENT_STATES)[number];
@@ -44,7 +43,7 @@ const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null)
 
 /** `review`: the drafts' queue; `confirm`: the reviewed and confirmed statements. */
 export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
-  const { t, i18n } = useTranslation('statements', { keyPrefix: 'statement' });
+  const { t } = useTranslation('statements', { keyPrefix: 'statement' });
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id);
   const list = useListPage(
@@ -55,12 +54,6 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
   const [generating, setGenerating] = useState(false);
   const [confirming, setConfirming] = useState<StatementRow | null>(null);
   const [fapiao, setFapiao] = useState<StatementRow | null>(null);
-  const fire = async (done: Promise<unknown>) => {
-    await done;
-    feedback.success(t('done'));
-    await list.reload();
-  };
-
   const columns: ListColumn<StatementRow>[] = [
     {
       dataIndex: 'number',
@@ -69,19 +62,7 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
       render: (v: string | null) => v ?? <span title={t('unnumbered')}>-</span>,
       filter: { name: 'keyword', label: t('keyword') },
     },
-    {
-      ...col.status<StatementRow>(statementWorkflow),
-      filter: {
-        name: 'status',
-        input: (
-          <Select
-            allowClear
-            style={{ width: 150 }}
-            options={STATEMENT_STATES.map((s) => ({ value: s, label: stateText(statementWorkflow, s) }))}
-          />
-        ),
-      },
-    },
+    col.statusFilter<StatementRow>(statementWorkflow),
     { dataIndex: 'period', title: t('period'), width: 75 },
     {
       ...col.projectNo<StatementRow>(),
@@ -127,13 +108,13 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
         width: mode === 'review' ? 190 : 170,
         render: (row) => {
           const params = { id: row.id };
-          const version = row.version;
           return (
-            <WorkflowActions
+            <QueueActions
               workflow={statementWorkflow}
-              state={row.status}
-              isApplicant={row.createdBy === userId}
-              isAuthor={row.createdBy === userId}
+              row={row}
+              userId={userId}
+              done={t('done')}
+              reload={list.reload}
               before={
                 <Button
                   type="link"
@@ -157,50 +138,29 @@ export function StatementList({ mode }: { mode: 'review' | 'confirm' }) {
                         {t('fapiao')}
                       </Button>
                     </Permission>
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() =>
-                        downloadEndpoint((c) => c.statement.pdf, { params }, `${row.number ?? row.id}.pdf`)
-                      }
-                    >
-                      {t('pdf')}
-                    </Button>
+                    <StatementFiles id={row.id} number={row.number} inRow />
                   </>
                 ) : undefined
               }
-              actions={
+              steps={
                 mode === 'review'
                   ? {
-                      review: {
+                      review: step.signed({
                         label: t('review'),
                         testId: `statement-review-${row.id}`,
-                        signature: inLanguage(STATEMENT_SIGNATURE_MEANING, i18n.language),
-                        onClick: (password) =>
-                          fire(
-                            callEndpoint((c) => c.statement.review, {
-                              params,
-                              body: { version, signature: { password: password ?? '' } },
-                            }),
-                          ),
-                      },
-                      cancel: {
+                        signature: STATEMENT_SIGNATURE_MEANINGS.review,
+                        call: (body) => callEndpoint((c) => c.statement.review, { params, body }),
+                      }),
+                      cancel: step.reason({
                         label: t('cancel'),
-                        danger: true,
                         testId: `statement-cancel-${row.id}`,
                         reason: {
                           title: t('cancelTitle', { period: row.period }),
                           placeholder: t('cancelPlaceholder'),
                           testId: 'statement-cancel-reason',
                         },
-                        onClick: (reason) =>
-                          fire(
-                            callEndpoint((c) => c.statement.cancel, {
-                              params,
-                              body: { version, reason: reason ?? '' },
-                            }),
-                          ),
-                      },
+                        call: (body) => callEndpoint((c) => c.statement.cancel, { params, body }),
+                      }),
                     }
                   : {
                       confirm: {
@@ -273,7 +233,7 @@ function ConfirmModal({
   onClose(): void;
   onSaved(): Promise<void>;
 }) {
-  const { t } = useTranslation('statements', { keyPrefix: 'statement' });
+  const { t, i18n } = useTranslation('statements', { keyPrefix: 'statement' });
   const foreign = row.currency !== DEFAULT_CURRENCY;
   return (
     <FormModal<ConfirmValues>
@@ -281,8 +241,9 @@ function ConfirmModal({
       title={t('confirmTitle', { period: row.period, project: row.projectNo })}
       name="statementConfirm"
       testId="statement-confirm-form"
+      signature={inLanguage(STATEMENT_SIGNATURE_MEANINGS.confirm, i18n.language)}
       onClose={onClose}
-      onSave={async (values) => {
+      onSave={async (values, password) => {
         await callEndpoint((c) => c.statement.confirm, {
           params: { id: row.id },
           body: {
@@ -290,6 +251,7 @@ function ConfirmModal({
             signedFileId: values.signedFileId,
             fxRate: foreign ? (values.fxRate ?? null) : null,
             fxDate: foreign ? day(values.fxDate) : null,
+            signature: { password: password ?? '' },
           },
         });
         await onSaved();

@@ -1,27 +1,26 @@
 import {
   MARKETING_PERMISSIONS as P,
   QUOTATION_SIGNATURE_MEANING,
-  QUOTATION_STATES,
+  type QUOTATION_STATES,
   type QuotationLine,
   type QuotationRow,
   quotationWorkflow,
 } from '@trialab/api-contract';
-import { Button, Descriptions, Select, Tag, Typography } from 'antd';
+import { Button, Descriptions, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../access/gates';
 import { col } from '../../components/columns';
 import { StaticTable } from '../../components/DataTable';
-import { dash, formatTime, inLanguage } from '../../components/format';
+import { dash, formatTime } from '../../components/format';
 import { type ListColumn, ListPage, useListPage } from '../../components/ListPage';
 import { EventTimeline, stateText } from '../../components/StatusTag';
 import { ViewModal } from '../../components/ViewModal';
 import { useDetail } from '../../components/ViewModal/useDetail';
-import { WorkflowActions } from '../../components/WorkflowActions';
+import { QueueActions, step } from '../../components/WorkflowActions/QueueActions';
 import { callEndpoint, downloadEndpoint } from '../../services/endpoint';
 import { useSession } from '../../stores/session';
-import { feedback } from '../../utils/feedback';
 import { money, percentOf, RowLink } from './parts';
 
 interface Filter {
@@ -35,19 +34,13 @@ interface Filter {
  * reviewer's discount limit checked by the server) and return (with a reason).
  */
 export function QuotationList({ review }: { review: boolean }) {
-  const { t, i18n } = useTranslation('marketing', { keyPrefix: 'quotation' });
+  const { t } = useTranslation('marketing', { keyPrefix: 'quotation' });
   const navigate = useNavigate();
   const userId = useSession((s) => s.user?.id);
   const list = useListPage((c) => c.quotation.paging, (review ? { status: 'submitted' } : {}) as Filter, {
     url: { status: 'one' },
   });
   const [viewing, setViewing] = useState<number | null>(null);
-
-  const fire = async (done: Promise<unknown>) => {
-    await done;
-    feedback.success(t('done'));
-    await list.reload();
-  };
 
   const columns: ListColumn<QuotationRow>[] = [
     {
@@ -57,19 +50,7 @@ export function QuotationList({ review }: { review: boolean }) {
       render: (_: unknown, row: QuotationRow) => `${row.number} V${row.revision}`,
       filter: { name: 'keyword', label: t('keyword') },
     },
-    {
-      ...col.status<QuotationRow>(quotationWorkflow),
-      filter: {
-        name: 'status',
-        input: (
-          <Select
-            allowClear
-            style={{ width: 150 }}
-            options={QUOTATION_STATES.map((s) => ({ value: s, label: stateText(quotationWorkflow, s) }))}
-          />
-        ),
-      },
-    },
+    col.statusFilter<QuotationRow>(quotationWorkflow),
     col.text<QuotationRow>('customerName', t('customer'), 200),
     col.projectNo<QuotationRow>(),
     {
@@ -122,14 +103,14 @@ export function QuotationList({ review }: { review: boolean }) {
         width: 260,
         render: (row) => {
           const params = { id: row.id };
-          const version = row.version;
-          const authored = row.createdBy === userId || row.submittedBy === userId;
           return (
-            <WorkflowActions
+            <QueueActions
               workflow={quotationWorkflow}
-              state={row.status}
-              isApplicant={row.createdBy === userId}
-              isAuthor={authored}
+              row={row}
+              userId={userId}
+              authored={row.createdBy === userId || row.submittedBy === userId}
+              done={t('done')}
+              reload={list.reload}
               before={
                 <>
                   <RowLink
@@ -147,69 +128,47 @@ export function QuotationList({ review }: { review: boolean }) {
                   )}
                 </>
               }
-              actions={
+              steps={
                 review
                   ? {
-                      approve: {
+                      approve: step.signed({
                         label: t('approve'),
                         testId: `quotation-approve-${row.number}`,
-                        signature: inLanguage(QUOTATION_SIGNATURE_MEANING, i18n.language),
-                        onClick: (password) =>
-                          fire(
-                            callEndpoint((c) => c.quotation.approve, {
-                              params,
-                              body: { version, signature: { password: password ?? '' } },
-                            }),
-                          ),
-                      },
-                      return: {
+                        signature: QUOTATION_SIGNATURE_MEANING,
+                        call: (body) => callEndpoint((c) => c.quotation.approve, { params, body }),
+                      }),
+                      return: step.reason({
                         label: t('return'),
-                        danger: true,
                         testId: `quotation-return-${row.number}`,
                         reason: {
                           title: t('returnTitle', { number: row.number }),
                           placeholder: t('returnPlaceholder'),
                           testId: 'quotation-return-reason',
                         },
-                        onClick: (reason) =>
-                          fire(
-                            callEndpoint((c) => c.quotation.return, {
-                              params,
-                              body: { version, reason: reason ?? '' },
-                            }),
-                          ),
-                      },
+                        call: (body) => callEndpoint((c) => c.quotation.return, { params, body }),
+                      }),
                     }
                   : {
-                      submit: {
+                      submit: step.plain({
                         label: t('submit'),
                         testId: `quotation-submit-${row.number}`,
-                        onClick: () =>
-                          fire(callEndpoint((c) => c.quotation.submit, { params, body: { version } })),
-                      },
-                      revise: {
+                        call: (body) => callEndpoint((c) => c.quotation.submit, { params, body }),
+                      }),
+                      revise: step.plain({
                         label: t('revise'),
                         testId: `quotation-revise-${row.number}`,
-                        onClick: () =>
-                          fire(callEndpoint((c) => c.quotation.revise, { params, body: { version } })),
-                      },
-                      cancel: {
+                        call: (body) => callEndpoint((c) => c.quotation.revise, { params, body }),
+                      }),
+                      cancel: step.reason({
                         label: t('cancel'),
-                        danger: true,
                         testId: `quotation-cancel-${row.number}`,
                         reason: {
                           title: t('cancelTitle', { number: row.number }),
                           placeholder: t('cancelPlaceholder'),
                           testId: 'quotation-cancel-reason',
                         },
-                        onClick: (reason) =>
-                          fire(
-                            callEndpoint((c) => c.quotation.cancel, {
-                              params,
-                              body: { version, reason: reason ?? '' },
-                            }),
-                          ),
-                      },
+                        call: (body) => callEndpoint((c) => c.quotation.cancel, { params, body }),
+                      }),
                     }
               }
             />

@@ -1,4 +1,11 @@
-import { dec, formatMoney, type StatementRow, statementWorkflow, stateWord } from '@trialab/api-contract';
+import {
+  dec,
+  formatMoney,
+  type Lang,
+  type StatementRow,
+  statementWorkflow,
+  stateWord,
+} from '@trialab/api-contract';
 import { defineDocument } from '../../documents/document.js';
 
 export interface StatementPdfData {
@@ -17,7 +24,29 @@ export interface StatementPdfData {
   }>;
 }
 
-const percent = (rate: string) => `${dec(rate).mul('100').round(2).toString()}%`;
+/** A rate as a percentage ("13%"), exactly. */
+export const percent = (rate: string) => `${dec(rate).mul('100').round(2).toString()}%`;
+
+type StatementTexts = (typeof statementDocument)['texts']['zh_CN'];
+
+/** The statement's fields as printed (PDF and xlsx): the locked rate and its date when foreign. */
+export function statementFields(st: StatementRow, t: StatementTexts, lang: Lang): Array<[string, string]> {
+  return [
+    [t.number, st.number ?? '-'],
+    [t.status, stateWord(statementWorkflow, st.status, lang)],
+    [t.period, st.period],
+    [t.customer, st.customerName ?? '-'],
+    [t.project, `${st.projectNo} ${st.projectName}`],
+    [t.currency, st.currency],
+    [t.prices, st.taxInclusive ? t.inclusive : t.exclusive],
+    ...(st.fxRate
+      ? ([
+          [t.fx, st.fxRate],
+          [t.fxDate, st.fxDate ?? '-'],
+        ] as Array<[string, string]>)
+      : []),
+  ];
+}
 
 /**
  * The statement the customer signs and keeps: its number (given at confirmation), period, project,
@@ -117,21 +146,7 @@ export const statementDocument = defineDocument({
   },
   draw(w, d, t) {
     const st = d.statement;
-    w.fields([
-      [t.number, st.number ?? '-'],
-      [t.status, stateWord(statementWorkflow, st.status, w.lang)],
-      [t.period, st.period],
-      [t.customer, st.customerName ?? '-'],
-      [t.project, `${st.projectNo} ${st.projectName}`],
-      [t.currency, st.currency],
-      [t.prices, st.taxInclusive ? t.inclusive : t.exclusive],
-      ...(st.fxRate
-        ? ([
-            [t.fx, st.fxRate],
-            [t.fxDate, st.fxDate ?? '-'],
-          ] as Array<[string, string]>)
-        : []),
-    ]);
+    w.fields(statementFields(st, t, w.lang));
     w.heading(t.lines);
     w.table({
       columns: [

@@ -8,7 +8,7 @@ import {
   adjustmentWorkflow,
   endpoints,
   ResultCode,
-  STATEMENT_SIGNATURE_MEANING,
+  STATEMENT_SIGNATURE_MEANINGS,
   type StatementAction,
   type StatementState,
   statementWorkflow,
@@ -21,11 +21,13 @@ import { ApiError } from '../../lib/errors.js';
 import { type Ctx, registerGroup } from '../../lib/route.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { applyTransition, eventsOf } from '../../lib/workflow.js';
+import { XLSX_MIME } from '../../lib/xlsx.js';
 import { confirmSigner, eSign, signaturesOf } from '../../services/signatures.js';
 import type { CustomerVisibility } from '../marketing/service.js';
 import { labToday, visibility } from './routes.js';
 import { periodDays } from './service.js';
 import { statementDocument } from './statement-pdf.js';
+import { statementWorkbook } from './statement-xlsx.js';
 import {
   type AdjustmentLineInsert,
   adjustmentLines,
@@ -69,6 +71,23 @@ async function pdfData(db: Executor, vis: CustomerVisibility, id: number) {
   return { statement, kinds: await statementKinds(db, id), lines: await printedLines(db, id) };
 }
 
+/**
+ * What a statement signature attests: at review its lines and total; at confirmation also the
+ * number, the locked rate, the customer's signed statement and the stored PDF's hash.
+ */
+async function signedContentHash(
+  db: Executor,
+  vis: CustomerVisibility,
+  id: number,
+  action: 'review' | 'confirm',
+) {
+  const lines = await statementLines(db, id);
+  const st = await visibleStatement(db, vis, id);
+  if (action === 'review') return hashOf({ id, gross: st.gross, lines });
+  const { number, currency, net, tax, gross, fxRate, fxDate, signedFileId, pdfSha256 } = st;
+  return hashOf({ id, number, currency, net, tax, gross, fxRate, fxDate, signedFileId, pdfSha256, lines });
+}
+
 type StatementFireCtx = Ctx<
   typeof statementApi.review | typeof statementApi.confirm | typeof statementApi.cancel
 >;
@@ -87,7 +106,9 @@ async function fireStatement(
 ) {
   const vis = visibility(ctx);
   const st = await visibleStatement(ctx.db, vis, ctx.params.id);
-  const signer = action === 'review' ? await confirmSigner(ctx, body.signature) : null;
+  // Review and confirmation are e-signed (confirmation fixes the money and the number): the
+  // password is checked before anything changes.
+  const signer = action === 'cancel' ? null : await confirmSigner(ctx, body.signature);
   const reason = body.reason ?? null;
   const status = await applyTransition(
     ctx,
@@ -133,13 +154,13 @@ async function fireStatement(
       });
     },
   );
-  if (signer)
+  if (signer && action !== 'cancel')
     await eSign(ctx.db, signer, {
       entity: statementWorkflow.id,
       entityId: st.id,
       action,
-      meaning: STATEMENT_SIGNATURE_MEANING[ctx.lang],
-      contentHash: hashOf({ id: st.id, gross: st.gross, lines: await statementLines(ctx.db, st.id) }),
+      meaning: STATEMENT_SIGNATURE_MEANINGS[action][ctx.lang],
+      contentHash: await signedContentHash(ctx.db, vis, st.id, action),
       at: ctx.now,
     });
   return { version: body.version + 1, status };
@@ -273,6 +294,13 @@ export async function financeStatementRoutes(app: FastifyInstance): Promise<void
         printContext({ lang: ctx.lang, now: ctx.now, timeZone: ctx.timeZone, deps: ctx.deps }),
       );
       return download({ name: `statement-${st.id}-draft.pdf`, mime: 'application/pdf', content: pdf });
+    },
+    xlsx: async (ctx) => {
+      // In the reader's language; the numbers are the statement's (its locked rate once confirmed).
+      const data = await pdfData(ctx.db, visibility(ctx), ctx.params.id);
+      const book = await statementWorkbook(data, ctx.lang);
+      const name = data.statement.number ?? `statement-${data.statement.id}-draft`;
+      return download({ name: `${name}.xlsx`, mime: XLSX_MIME, content: book });
     },
   });
 

@@ -16,7 +16,7 @@ import { t } from '../../lib/i18n.js';
 import type { HandlerDeps } from '../../lib/route-domains.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { zonedTime } from '../../lib/time-zone.js';
-import { sheetWord, XLSX_MIME } from '../../lib/xlsx.js';
+import { safeCell, sheetWord, XLSX_MIME } from '../../lib/xlsx.js';
 import {
   countRows,
   type FilterValues,
@@ -25,7 +25,7 @@ import {
   type ReportDef,
   reportWhere,
 } from './engine.js';
-import { assertFormatFits, safeCell } from './service.js';
+import { assertFormatFits } from './service.js';
 
 /** Rows read and written per batch. */
 export const EXPORT_BATCH = 2000;

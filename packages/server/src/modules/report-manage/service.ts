@@ -3,15 +3,6 @@ import { ResultCode, XLSX_MAX_ROWS } from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
 
 /**
- * A cell that a spreadsheet would read as a formula (or a DDE command) is written as text: a leading
- * =, +, -, @, tab or carriage return gets an apostrophe (OWASP "CSV injection").
- */
-export function safeCell(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/**
  * An xlsx sheet holds 1,048,576 rows with its header: more is refused with csv offered (never a
  * file silently cut at the limit); csv has no limit.
  */

@@ -7,14 +7,14 @@ import {
   type StatementLine,
   statementWorkflow,
 } from '@trialab/api-contract';
-import { Button, Card, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
+import { Card, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StaticTable } from '../../../components/DataTable';
 import { useRecordId } from '../../../components/FormPage';
 import { dash, formatTime } from '../../../components/format';
 import { EventTimeline, StatusTag, stateText } from '../../../components/StatusTag';
-import { downloadEndpoint } from '../../../services/endpoint';
 import { useEndpointQuery } from '../../../services/query';
+import { StatementFiles } from '../StatementFiles';
 
 export default function FinalStatementDetailPage() {
   const { t } = useTranslation('statements', { keyPrefix: 'statement' });
@@ -63,18 +63,7 @@ export default function FinalStatementDetailPage() {
           {t('detailTitle', { number: detail.number ?? `${detail.projectNo} ${detail.period}` })}
         </Typography.Title>
         <StatusTag workflow={statementWorkflow} status={detail.status} />
-        <Button
-          data-testid="statement-pdf"
-          onClick={() =>
-            downloadEndpoint(
-              (c) => c.statement.pdf,
-              { params: { id: detail.id } },
-              `${detail.number ?? detail.id}.pdf`,
-            )
-          }
-        >
-          {t('pdf')}
-        </Button>
+        <StatementFiles id={detail.id} number={detail.number} />
       </Space>
       <Descriptions size="small" bordered column={3}>
         <Descriptions.Item label={t('number')}>{detail.number ?? t('unnumbered')}</Descriptions.Item>
