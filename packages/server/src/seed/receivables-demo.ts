@@ -3,7 +3,7 @@
 // payment covered part of it, so the rest is 45 days past due (the 31–60 bucket). A recent payment is
 // partly allocated to last month's confirmed statement (statements-demo.ts), its rest unallocated; an
 // allocation of it to the older statement was undone with a reason. Runs after the statements demo.
-import { Decimal, priceLine, statementWorkflow } from '@trialab/api-contract';
+import { Decimal, priceLine, STATEMENT_SIGNATURE_MEANINGS, statementWorkflow } from '@trialab/api-contract';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import * as s from '../db/schema.js';
@@ -29,6 +29,7 @@ import {
 import { statementSeries, storePdf } from '../modules/finance/statements-service.js';
 import { demoUser } from './lookups.js';
 import { demoPdf } from './portal-admin-demo.js';
+import { signDemo } from './statements-demo.js';
 
 const DEMO_ZONE = 'Asia/Shanghai';
 const DAY_MS = 86_400_000;
@@ -142,7 +143,7 @@ export async function seedReceivablesHistory(tx: Transaction, now: Date, store: 
   for (const [action, from, to, at] of [
     ['review', 'draft', 'reviewed', confirmedAt],
     ['confirm', 'reviewed', 'confirmed', confirmedAt],
-  ] as const)
+  ] as const) {
     await recordEvent(tx, {
       workflow: statementWorkflow.id,
       recordId: olderId,
@@ -153,6 +154,15 @@ export async function seedReceivablesHistory(tx: Transaction, now: Date, store: 
       at,
       reason: null,
     });
+    // Both steps are e-signed, as the endpoints record them.
+    await signDemo(tx, admin, {
+      entity: statementWorkflow.id,
+      entityId: olderId,
+      action,
+      meaning: STATEMENT_SIGNATURE_MEANINGS[action].zh_CN,
+      at,
+    });
+  }
 }
 
 /** The payments and allocations; after the statements demo (last month's statement is confirmed). */

@@ -47,6 +47,24 @@ import { demoPdf } from './portal-admin-demo.js';
 const DEMO_ZONE = 'Asia/Shanghai';
 const ALL = { all: true } as const;
 
+/** A demo user's e-signature of a demo transition (what the endpoints record). */
+export function signDemo(
+  tx: Transaction,
+  signer: { id: number; username: string },
+  at: { entity: string; entityId: number; action: string; meaning: string; at: Date },
+) {
+  return insertSignature(tx, {
+    entity: at.entity,
+    entityId: at.entityId,
+    action: at.action,
+    meaning: at.meaning,
+    userId: signer.id,
+    signerName: signer.username,
+    signedAt: at.at,
+    contentHash: createHash('sha256').update(`${at.entity}-${at.entityId}-${at.action}`).digest('hex'),
+  });
+}
+
 export async function seedStatementsDemo(tx: Transaction, now: Date, store: FileStore): Promise<void> {
   const finance = await demoUser(tx, '13800000005');
   const admin = await demoUser(tx, '13800000000');
@@ -72,18 +90,8 @@ export async function seedStatementsDemo(tx: Transaction, now: Date, store: File
     toState: string,
     userId: number,
   ) => recordEvent(tx, { workflow, recordId, action, fromState, toState, userId, at: now, reason: null });
-  /** The super account's e-signature of a demo transition (what the endpoints record). */
   const sign = (entity: string, entityId: number, action: string, meaning: string) =>
-    insertSignature(tx, {
-      entity,
-      entityId,
-      action,
-      meaning,
-      userId: admin.id,
-      signerName: admin.username,
-      signedAt: now,
-      contentHash: createHash('sha256').update(`${entity}-${entityId}-${action}`).digest('hex'),
-    });
+    signDemo(tx, admin, { entity, entityId, action, meaning, at: now });
   const reviewed = async (id: number) => {
     await event(statementWorkflow.id, id, 'review', 'draft', 'reviewed', admin.id);
     await sign(statementWorkflow.id, id, 'review', STATEMENT_SIGNATURE_MEANINGS.review.zh_CN);
