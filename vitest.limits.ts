@@ -24,8 +24,12 @@ if (cpuLog) {
   const file = expect.getState().testPath;
   const cpu = process.cpuUsage();
   const started = performance.now();
+  // The server's startEnv adds each environment's start here (packages/server/test/helpers.ts).
+  const holder = globalThis as { trialabEnvStarts?: unknown[] };
+  holder.trialabEnvStarts = [];
   afterAll(() => {
     const used = process.cpuUsage(cpu);
+    const envs = holder.trialabEnvStarts ?? [];
     appendFileSync(
       cpuLog,
       `${JSON.stringify({
@@ -33,6 +37,7 @@ if (cpuLog) {
         cpu: Math.round((used.user + used.system) / 1e3) / 1e3,
         wall: Math.round(performance.now() - started) / 1e3,
         load: factor,
+        ...(envs.length ? { envs } : {}),
       })}\n`,
     );
   });

@@ -65,8 +65,10 @@ export async function startEnv(engine: Engine, overrides: Partial<ServerOptions>
   // The demo seed is the same for most suites: they start from the database and files
   // global-setup.ts seeded once, and the server finds the seed done.
   const seeded = seedsAsTemplate(overrides);
+  const cpuAtStart = process.cpuUsage();
   const testDb = await createTestDatabase(engine, seeded);
   const handle = await testDb.open();
+  const cpuDatabase = process.cpuUsage(cpuAtStart);
   const filesDir = overrides.config?.filesDir ?? (await mkdtemp(join(tmpdir(), 'trialab-test-files-')));
   if (seeded) await cp(inject('seededFiles')[engine], filesDir, { recursive: true });
   const clock: TestClock = {
@@ -83,6 +85,7 @@ export async function startEnv(engine: Engine, overrides: Partial<ServerOptions>
     config: { ...TEST_CONFIG, filesDir, ...overrides.config, ...config },
   });
   const app = await buildServer(options(handle));
+  noteEnvStart(engine, seeded, cpuDatabase, process.cpuUsage(cpuAtStart));
   const extra: FastifyInstance[] = [];
   return {
     engine,
@@ -102,6 +105,27 @@ export async function startEnv(engine: Engine, overrides: Partial<ServerOptions>
       if (!overrides.config?.filesDir) await rm(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * With TRIALAB_TEST_CPU_LOG set, each file's line in that log also says what its environments'
+ * starts cost (vitest.limits.ts reads this): CPU s of the database's opening and of the whole start.
+ */
+function noteEnvStart(
+  engine: Engine,
+  seeded: boolean,
+  database: NodeJS.CpuUsage,
+  whole: NodeJS.CpuUsage,
+): void {
+  if (!process.env.TRIALAB_TEST_CPU_LOG) return;
+  const s = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
+  // vitest.limits.ts empties the list at each file's start and writes it at its end.
+  (globalThis as { trialabEnvStarts?: unknown[] }).trialabEnvStarts?.push({
+    engine,
+    seeded,
+    database: s(database),
+    whole: s(whole),
+  });
 }
 
 /** Ends (PostgreSQL) every instance's LISTEN connection, as a network fault or failover would. */
