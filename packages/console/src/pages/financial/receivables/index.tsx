@@ -21,6 +21,7 @@ import { Alert, Button, Col, Form, Input, Row, Select, Space, Tabs, Tag, Typogra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
+import { CustomerSelect } from '../../../components/CustomerSelect';
 import { StaticTable } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
@@ -31,7 +32,6 @@ import { ScanField } from '../../../components/ScanField';
 import { ViewModal } from '../../../components/ViewModal';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { CustomerSelect } from '../../marketing/parts';
 
 type Api = Contract['receivables'];
 type BalanceRow = DataOf<Api['balances']>[number];

@@ -13,6 +13,7 @@ import { Button, Col, Descriptions, Form, Input, Row, Select, Tag, Typography } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
+import { useCustomers } from '../../../components/CustomerSelect';
 import { col } from '../../../components/columns';
 import { StaticTable } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
@@ -30,7 +31,7 @@ import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
-import { money, percentOf, RowLink, useCustomers } from '../parts';
+import { money, percentOf, RowLink } from '../parts';
 
 type CreateValues = BodyOf<Contract['contract']['create']>;
 type AmendValues = BodyOf<Contract['contract']['amend']>;

@@ -2,6 +2,7 @@ import { type BodyOf, MARKETING_PERMISSIONS as P } from '@trialab/api-contract';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerSelect, useCustomers } from '../../../components/CustomerSelect';
 import { FormPage, ListField, useRecordId } from '../../../components/FormPage';
 import { rules } from '../../../components/formRules';
 import { NumberInput } from '../../../components/NumberInput';
@@ -10,7 +11,7 @@ import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 import { feedback } from '../../../utils/feedback';
-import { CustomerSelect, money, useCustomers } from '../parts';
+import { money } from '../parts';
 
 type Values = BodyOf<Contract['quotation']['create']>;
 type Line = Values['lines'][number];

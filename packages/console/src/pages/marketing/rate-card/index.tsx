@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { useAccess } from '../../../access/useAccess';
+import { CustomerSelect } from '../../../components/CustomerSelect';
 import { col } from '../../../components/columns';
 import { StaticTable } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
@@ -27,7 +28,7 @@ import { ViewModal } from '../../../components/ViewModal';
 import { useDetail } from '../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
-import { CustomerSelect, percentOf } from '../parts';
+import { percentOf } from '../parts';
 
 type CreateValues = BodyOf<Contract['rateCard']['create']>;
 type VersionValues = BodyOf<Contract['rateCard']['addVersion']>;
