@@ -14,30 +14,26 @@
 // account: the statement drafted for KM-2026-001 this month (statement.generate), its PDF and xlsx
 // (3 times each), and the bills list (bills.paging, the project's period, 20 a page) at 20
 // connections and one at a time.
-import type { ChildProcess } from 'node:child_process';
-import { cpus, freemem, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { endpoints, endpointUrl } from '@trialab/api-contract';
 import { eq } from 'drizzle-orm';
 import { buildServer } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { projects } from '../src/db/schema.js';
-import { provideDatabase } from './bench-database.js';
 import { generateThisPeriod, labToday, seedReleasedReports } from './finance-seed.js';
 import { loginAsAdmin } from './login.js';
-import { answerCpu, benchConfig, benchNumber, forkServer, listenChild } from './server-child.js';
+import { answerCpu, benchConfig, benchNumber, listenChild } from './server-child.js';
 import {
   baseUrl,
   CONNECTIONS,
   call,
   fixed,
   line,
-  load,
   loadRun,
   type Session,
   sequential,
   signedRequest,
-  useServer,
+  withBenchServer,
 } from './signed-calls.js';
 
 const env = process.env;
@@ -81,19 +77,7 @@ async function serve(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const database = provideDatabase();
-  let child: ChildProcess | undefined;
-  try {
-    console.log(
-      `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${fixed(totalmem() / 2 ** 30)} GiB (${fixed(freemem() / 2 ** 30)} free), Node ${process.version}, load ${load()}`,
-    );
-    const server = await forkServer<Ready>(fileURLToPath(import.meta.url), {
-      ...env,
-      BENCH_DATABASE_URL: database.url,
-    });
-    child = server.child;
-    const { ready } = server;
-    useServer(ready.port, server.serverCpu);
+  await withBenchServer<Ready>(fileURLToPath(import.meta.url), async (ready) => {
     line(
       `seeded ${REPORTS} released reports, generated ${ready.period}`,
       `${fixed(ready.seedSeconds)} s ${JSON.stringify(ready.generated)}`,
@@ -138,16 +122,7 @@ async function main(): Promise<void> {
     await sequential('bills list, one at a time (100 calls)', 100, () =>
       call(ready.admin, bills.paging, { body }),
     );
-    console.log(`load after: ${load()}`);
-  } finally {
-    const server = child;
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (!env.BENCH_KEEP) database.drop();
-  }
+  });
 }
 
 if (process.argv.includes('--serve')) await serve();

@@ -16,8 +16,7 @@
 // The server runs in a child process (autocannon and the timing do not share its event loop). It
 // is the production server with the demo seed; then bench/library-seed.ts adds the library with
 // set-based SQL. The map is drawn by ../../../bench/library-map-draw.ts (the e2e Chromium driver).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpus, freemem, totalmem } from 'node:os';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endpoints, endpointUrl } from '@trialab/api-contract';
@@ -30,23 +29,21 @@ import { users } from '../src/db/schema.js';
 import { pageSamples } from '../src/modules/library-samples/sample-list.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { scopeOf } from '../src/services/scope.js';
-import { provideDatabase } from './bench-database.js';
 import { awaitingCode, type Seeded, seedLibrary, storedCode, unitCode } from './library-seed.js';
 import { loginAsAdmin } from './login.js';
-import { answerCpu, benchConfig, benchNumber, forkServer, listenChild } from './server-child.js';
+import { answerCpu, benchConfig, benchNumber, listenChild } from './server-child.js';
 import {
   baseUrl,
   CONNECTIONS,
   call,
   fixed,
   line,
-  load,
   loadRun,
   percentile,
   type Session,
   sequential,
   signedRequest,
-  useServer,
+  withBenchServer,
 } from './signed-calls.js';
 
 const env = process.env;
@@ -125,51 +122,33 @@ async function serve(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const database = provideDatabase();
-  const client = new pg.Client({ connectionString: database.url });
-  let child: ChildProcess | undefined;
-  try {
-    console.log(
-      `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${fixed(totalmem() / 2 ** 30)} GiB (${fixed(freemem() / 2 ** 30)} free), Node ${process.version}, load ${load()}`,
-    );
-    const server = await forkServer<Ready>(fileURLToPath(import.meta.url), {
-      ...env,
-      BENCH_DATABASE_URL: database.url,
-    });
-    child = server.child;
-    const { ready } = server;
-    useServer(ready.port, server.serverCpu);
-    await client.connect();
-    const version = (await client.query('SHOW server_version')).rows[0]?.server_version;
-    const { seeded } = ready;
-    line(
-      `seeded ${SPECIMENS} specimens in ${UNITS} units (+${BACKUPS} backup), ${seeded.boxes} boxes of 81`,
-      `${fixed(ready.seedSeconds)} s, PostgreSQL ${version}`,
-    );
-    const unitIds = new Map(
-      (await client.query<{ id: number; code: string }>(`SELECT id, code FROM storage_units`)).rows.map(
-        (r) => [r.code, r.id],
-      ),
-    );
-    const unitId = (n: number) => unitIds.get(unitCode(n)) ?? 0;
+  await withBenchServer<Ready>(fileURLToPath(import.meta.url), async (ready, url) => {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      const version = (await client.query('SHOW server_version')).rows[0]?.server_version;
+      const { seeded } = ready;
+      line(
+        `seeded ${SPECIMENS} specimens in ${UNITS} units (+${BACKUPS} backup), ${seeded.boxes} boxes of 81`,
+        `${fixed(ready.seedSeconds)} s, PostgreSQL ${version}`,
+      );
+      const unitIds = new Map(
+        (await client.query<{ id: number; code: string }>(`SELECT id, code FROM storage_units`)).rows.map(
+          (r) => [r.code, r.id],
+        ),
+      );
+      const unitId = (n: number) => unitIds.get(unitCode(n)) ?? 0;
 
-    if (ONLY.has('list')) await sampleList(ready);
-    if (ONLY.has('map')) await unitMap(ready, unitId);
-    if (ONLY.has('locate')) await locate(ready);
-    if (ONLY.has('allocate')) await allocate(ready);
-    if (ONLY.has('bill')) await bill(ready, client);
-    if (ONLY.has('evacuate')) await evacuate(ready, unitId);
-    console.log(`load after: ${load()}`);
-  } finally {
-    await client.end().catch(() => undefined);
-    const server = child;
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
+      if (ONLY.has('list')) await sampleList(ready);
+      if (ONLY.has('map')) await unitMap(ready, unitId);
+      if (ONLY.has('locate')) await locate(ready);
+      if (ONLY.has('allocate')) await allocate(ready);
+      if (ONLY.has('bill')) await bill(ready, client);
+      if (ONLY.has('evacuate')) await evacuate(ready, unitId);
+    } finally {
+      await client.end().catch(() => undefined);
     }
-    if (!env.BENCH_KEEP) database.drop();
-  }
+  });
 }
 
 // ---------------------------------------------------------------- the parts

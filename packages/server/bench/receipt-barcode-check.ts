@@ -14,8 +14,6 @@
 // (ST-DEMO-KIT-001: KM-2026-001, site 01) with visit Baseline V1 chosen, through the signed route
 // receiptBarcode.check, over a mix of answers: 4 in 10 good (each code once: a good scan marks it
 // used), then one each of unknown, voided, already used, wrong project, wrong site, wrong visit.
-import type { ChildProcess } from 'node:child_process';
-import { cpus, freemem, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type BarcodeCheckAnswer, endpoints, endpointUrl } from '@trialab/api-contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -28,22 +26,20 @@ import { supplyBarcodes } from '../src/db/schema-supply-barcodes.js';
 import { reserveRange, setStates } from '../src/modules/supply-barcodes/repository.js';
 import { barcodeOf } from '../src/modules/supply-barcodes/service.js';
 import { DEMO_KIT_SHIPMENT } from '../src/seed/supply-barcodes-demo.js';
-import { provideDatabase } from './bench-database.js';
 import { seedLibrary } from './library-seed.js';
 import { loginAsAdmin } from './login.js';
-import { answerCpu, benchConfig, benchNumber, forkServer, listenChild } from './server-child.js';
+import { answerCpu, benchConfig, benchNumber, listenChild } from './server-child.js';
 import {
   baseUrl,
   CONNECTIONS,
   call,
   fixed,
   line,
-  load,
   loadRun,
   percentile,
   type Session,
   signedRequest,
-  useServer,
+  withBenchServer,
 } from './signed-calls.js';
 
 const env = process.env;
@@ -193,19 +189,7 @@ async function serve(): Promise<void> {
 // ---------------------------------------------------------------- the bench
 
 async function main(): Promise<void> {
-  const database = provideDatabase();
-  let child: ChildProcess | undefined;
-  try {
-    console.log(
-      `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${fixed(totalmem() / 2 ** 30)} GiB (${fixed(freemem() / 2 ** 30)} free), Node ${process.version}, load ${load()}`,
-    );
-    const server = await forkServer<Ready>(fileURLToPath(import.meta.url), {
-      ...env,
-      BENCH_DATABASE_URL: database.url,
-    });
-    child = server.child;
-    const { ready } = server;
-    useServer(ready.port, server.serverCpu);
+  await withBenchServer<Ready>(fileURLToPath(import.meta.url), async (ready) => {
     line(`seeded ${SPECIMENS} specimens in ${UNITS} units`, `${fixed(ready.seedSeconds)} s`);
     line(`reserved ${CODES} kit codes in 6 ranges`, `${fixed(ready.codesSeconds)} s`);
     // Each answer's codes taken in turn (a good code once only: the check marks it used).
@@ -250,16 +234,7 @@ async function main(): Promise<void> {
       requests: [signedRequest(ready.desk, endpointUrl(check, params), () => JSON.stringify(scan().body))],
     });
     line('barcode check at 20 connections, p99', `${result.latency.p99} ms`, '< 50 ms');
-    console.log(`load after: ${load()}`);
-  } finally {
-    const server = child;
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (!env.BENCH_KEEP) database.drop();
-  }
+  });
 }
 
 if (process.argv.includes('--serve')) await serve();

@@ -3,10 +3,11 @@
 // canonical string), one call timed, an autocannon run at BENCH_CONNECTIONS for BENCH_SECONDS with
 // the server's CPU per request, and calls one at a time with their p50 and p99.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { canonicalString, type EndpointDef, endpointUrl } from '@trialab/api-contract';
 import autocannon from 'autocannon';
-import { benchNumber } from './server-child.js';
+import { provideDatabase } from './bench-database.js';
+import { benchNumber, forkServer } from './server-child.js';
 
 export const CONNECTIONS = benchNumber('BENCH_CONNECTIONS', 20);
 const SECONDS = benchNumber('BENCH_SECONDS', 10);
@@ -130,4 +131,36 @@ export function signedRequest(session: Session, path: string, body: () => string
       return request;
     },
   };
+}
+
+/**
+ * A bench's whole run: prints the machine, makes its database, forks `file --serve` on it (the
+ * server seeds, listens and answers `Ready`), points the calls at it, runs `body`, then stops the
+ * server and drops the database (kept with BENCH_KEEP=1).
+ */
+export async function withBenchServer<Ready extends { port: number }>(
+  file: string,
+  body: (ready: Ready, databaseUrl: string) => Promise<void>,
+): Promise<void> {
+  const database = provideDatabase();
+  let stop = async () => undefined as unknown;
+  try {
+    console.log(
+      `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${fixed(totalmem() / 2 ** 30)} GiB (${fixed(freemem() / 2 ** 30)} free), Node ${process.version}, load ${load()}`,
+    );
+    const server = await forkServer<Ready>(file, { ...process.env, BENCH_DATABASE_URL: database.url });
+    const { child } = server;
+    stop = async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    };
+    useServer(server.ready.port, server.serverCpu);
+    await body(server.ready, database.url);
+    console.log(`load after: ${load()}`);
+  } finally {
+    await stop();
+    if (!process.env.BENCH_KEEP) database.drop();
+  }
 }
