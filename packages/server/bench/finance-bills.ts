@@ -12,8 +12,9 @@ import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildServer } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
-import { generatePeriod, storageFigures } from '../src/modules/finance/generate.js';
+import { storageFigures } from '../src/modules/finance/generate.js';
 import { provideDatabase } from './bench-database.js';
+import { generateThisPeriod, labToday, seedReleasedReports, ZONE } from './finance-seed.js';
 import { seedLibrary } from './library-seed.js';
 import { benchConfig } from './server-child.js';
 
@@ -26,7 +27,6 @@ const num = (name: string, fallback: number) => {
 const REPORTS = num('BENCH_REPORTS', 10_000);
 const SPECIMENS = num('BENCH_SPECIMENS', 1_000_000);
 const ONLY = new Set((env.BENCH_ONLY ?? 'generation,storage').split(','));
-const ZONE = 'Asia/Shanghai';
 
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(2);
 
@@ -39,8 +39,7 @@ async function main(): Promise<void> {
     await app.close();
     const db = handle.db;
     const now = new Date();
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(now);
-    const period = today.slice(0, 7);
+    const { period } = labToday(now);
     console.log(
       `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB (${Math.round(freemem() / 2 ** 30)} free), load ${loadavg()
         .map((l) => l.toFixed(1))
@@ -49,26 +48,13 @@ async function main(): Promise<void> {
 
     if (ONLY.has('generation')) {
       let started = performance.now();
-      // 10,000 released reports of KM-2026-001 this month, each with CBC, LFT and RFT results.
-      await db.execute(sql`
-        WITH t AS (SELECT r.project_id, r.site_id, r.subject_id, r.barcode, r.created_by
-                   FROM lab_reports r JOIN projects p ON p.id = r.project_id
-                   WHERE p.project_no = 'KM-2026-001' LIMIT 1)
-        INSERT INTO lab_reports (report_no, project_id, site_id, subject_id, barcode, status, created_by, created_at, released_at)
-        SELECT 'BENCH-' || lpad(g::text, 6, '0'), t.project_id, t.site_id, t.subject_id, t.barcode, 'released',
-               t.created_by, ${now}, ${now}::timestamptz - (g % 3) * interval '1 minute'
-        FROM t, generate_series(1, ${REPORTS}) g`);
-      await db.execute(sql`
-        INSERT INTO lab_report_results (report_id, test_item_id, value)
-        SELECT r.id, i.id, '1' FROM lab_reports r
-        JOIN test_items i ON i.code IN ('CBC', 'LFT', 'RFT')
-        WHERE r.report_no LIKE 'BENCH-%'`);
+      await seedReleasedReports(db, REPORTS, now);
       console.log(`seeded ${REPORTS} released reports × 3 test items in ${seconds(started)} s`);
       started = performance.now();
-      const first = await db.transaction((tx) => generatePeriod(tx, { period, now, today, timeZone: ZONE }));
+      const first = await generateThisPeriod(db, now);
       console.log(`generation ${period}: ${seconds(started)} s, ${JSON.stringify(first)}`);
       started = performance.now();
-      const second = await db.transaction((tx) => generatePeriod(tx, { period, now, today, timeZone: ZONE }));
+      const second = await generateThisPeriod(db, now);
       console.log(`second run: ${seconds(started)} s, ${JSON.stringify(second)}`);
     }
 

@@ -16,13 +16,11 @@
 // The server runs in a child process (autocannon and the timing do not share its event loop). It
 // is the production server with the demo seed; then bench/library-seed.ts adds the library with
 // set-based SQL. The map is drawn by ../../../bench/library-map-draw.ts (the e2e Chromium driver).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { cpus, freemem, loadavg, totalmem } from 'node:os';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonicalString, type EndpointDef, endpoints, endpointUrl } from '@trialab/api-contract';
-import autocannon from 'autocannon';
+import { endpoints, endpointUrl } from '@trialab/api-contract';
+import type autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildServer } from '../src/app.js';
@@ -31,17 +29,27 @@ import { users } from '../src/db/schema.js';
 import { pageSamples } from '../src/modules/library-samples/sample-list.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { scopeOf } from '../src/services/scope.js';
-import { provideDatabase } from './bench-database.js';
 import { awaitingCode, type Seeded, seedLibrary, storedCode, unitCode } from './library-seed.js';
 import { loginAsAdmin } from './login.js';
-import { answerCpu, benchConfig, benchNumber, forkServer, listenChild } from './server-child.js';
+import { answerCpu, benchConfig, benchNumber, listenChild } from './server-child.js';
+import {
+  baseUrl,
+  CONNECTIONS,
+  call,
+  fixed,
+  line,
+  loadRun,
+  percentile,
+  type Session,
+  sequential,
+  signedRequest,
+  withBenchServer,
+} from './signed-calls.js';
 
 const env = process.env;
 const num = benchNumber;
 const SPECIMENS = num('BENCH_SPECIMENS', 1_000_000);
 const UNITS = num('BENCH_UNITS', 200);
-const CONNECTIONS = num('BENCH_CONNECTIONS', 20);
-const SECONDS = num('BENCH_SECONDS', 10);
 const ROUNDS = num('BENCH_ROUNDS', 3);
 const DRAWS = num('BENCH_DRAWS', 5);
 const ALLOCATE = 1_000;
@@ -52,10 +60,6 @@ const QUERY_ONLY = '/bench/sample-list-query';
 const root = resolve(fileURLToPath(import.meta.url), '../../../..');
 const { library, libraryBills: bills, libraryMoves: moves, librarySamples } = endpoints;
 
-interface Session {
-  token: string;
-  signingKey: string;
-}
 interface Ready {
   port: number;
   keeper: Session;
@@ -117,164 +121,34 @@ async function serve(): Promise<void> {
   answerCpu();
 }
 
-// ---------------------------------------------------------------- the database
-
-// ---------------------------------------------------------------- signed calls
-
-function signedHeaders(session: Session, method: string, path: string, body: string | undefined) {
-  const timestamp = String(Date.now());
-  const nonce = randomBytes(12).toString('base64url');
-  const contentMd5 = body !== undefined ? createHash('md5').update(body).digest('base64') : '';
-  const canonical = canonicalString({
-    method: method as 'POST',
-    path,
-    query: [],
-    timestamp,
-    nonce,
-    contentMd5,
-  });
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${session.token}`,
-    lang: 'en_US',
-    tz: 'Asia/Shanghai',
-    timestamp,
-    nonce,
-    Signature: createHmac('sha256', Buffer.from(session.signingKey, 'base64'))
-      .update(canonical)
-      .digest('base64'),
-  };
-  if (body !== undefined) {
-    headers['Content-MD5'] = contentMd5;
-    headers['content-type'] = 'application/json';
-  }
-  return headers;
-}
-
-let base = '';
-
-/** One signed call; answers the envelope's data and the milliseconds it took (refusals throw). */
-async function call<T = Record<string, unknown>>(
-  session: Session,
-  endpoint: EndpointDef,
-  options: { params?: Record<string, string | number>; body?: unknown } = {},
-): Promise<{ data: T; ms: number; bytes: number }> {
-  const path = endpointUrl(endpoint, options.params);
-  const hasBody = endpoint.method === 'POST' || endpoint.method === 'PUT';
-  const body = hasBody ? JSON.stringify(options.body ?? {}) : undefined;
-  const started = performance.now();
-  const response = await fetch(`${base}${path}`, {
-    method: endpoint.method,
-    headers: signedHeaders(session, endpoint.method, path, body),
-    ...(body !== undefined ? { body } : {}),
-  });
-  const buffer = Buffer.from(await response.arrayBuffer());
-  const ms = performance.now() - started;
-  if (!response.headers.get('content-type')?.includes('json')) {
-    if (!response.ok) throw new Error(`${endpoint.id}: HTTP ${response.status}`);
-    return { data: null as T, ms, bytes: buffer.length };
-  }
-  const envelope = JSON.parse(buffer.toString('utf8')) as { code: number; msg: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${endpoint.id}: ${envelope.code} ${envelope.msg}`);
-  return { data: envelope.data, ms, bytes: buffer.length };
-}
-
-// ---------------------------------------------------------------- figures
-
-const fixed = (value: number, digits = 1) => value.toFixed(digits);
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-const line = (title: string, figure: string, target = '') =>
-  console.log(`${title.padEnd(58)} ${figure}${target ? `   (target ${target})` : ''}   load ${load()}`);
-
-let serverCpu: () => Promise<number> = async () => 0;
-
-async function loadRun(title: string, options: autocannon.Options) {
-  const before = await serverCpu();
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  const cpu = (await serverCpu()) - before;
-  const served = result.requests.total;
-  const bad = result.non2xx + result.errors + result.timeouts;
-  line(
-    title,
-    `${fixed(result.requests.average, 0)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  server CPU ${served ? fixed(cpu / served, 0) : '?'} µs/req${bad ? `  NON-2XX/ERRORS ${bad}` : ''}`,
-  );
-  return result;
-}
-
-/** `runs` calls one after the other (no queue behind other requests): what one request costs. */
-async function sequential(title: string, runs: number, once: () => Promise<{ ms: number }>) {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push((await once()).ms);
-  line(title, `p50 ${fixed(percentile(times, 50))} ms  p99 ${fixed(percentile(times, 99))} ms`);
-}
-
-/** An autocannon request, freshly signed each time (its body from `body()` when given). */
-function signedRequest(session: Session, path: string, body: () => string): autocannon.Request {
-  return {
-    method: 'POST',
-    path,
-    setupRequest: (request) => {
-      const text = body();
-      request.body = text;
-      request.headers = { ...request.headers, ...signedHeaders(session, 'POST', path, text) };
-      return request;
-    },
-  };
-}
-
 async function main(): Promise<void> {
-  const database = provideDatabase();
-  const client = new pg.Client({ connectionString: database.url });
-  let child: ChildProcess | undefined;
-  try {
-    console.log(
-      `machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${fixed(totalmem() / 2 ** 30)} GiB (${fixed(freemem() / 2 ** 30)} free), Node ${process.version}, load ${load()}`,
-    );
-    const server = await forkServer<Ready>(fileURLToPath(import.meta.url), {
-      ...env,
-      BENCH_DATABASE_URL: database.url,
-    });
-    child = server.child;
-    serverCpu = server.serverCpu;
-    const { ready } = server;
-    base = `http://127.0.0.1:${ready.port}`;
-    await client.connect();
-    const version = (await client.query('SHOW server_version')).rows[0]?.server_version;
-    const { seeded } = ready;
-    line(
-      `seeded ${SPECIMENS} specimens in ${UNITS} units (+${BACKUPS} backup), ${seeded.boxes} boxes of 81`,
-      `${fixed(ready.seedSeconds)} s, PostgreSQL ${version}`,
-    );
-    const unitIds = new Map(
-      (await client.query<{ id: number; code: string }>(`SELECT id, code FROM storage_units`)).rows.map(
-        (r) => [r.code, r.id],
-      ),
-    );
-    const unitId = (n: number) => unitIds.get(unitCode(n)) ?? 0;
+  await withBenchServer<Ready>(fileURLToPath(import.meta.url), async (ready, url) => {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      const version = (await client.query('SHOW server_version')).rows[0]?.server_version;
+      const { seeded } = ready;
+      line(
+        `seeded ${SPECIMENS} specimens in ${UNITS} units (+${BACKUPS} backup), ${seeded.boxes} boxes of 81`,
+        `${fixed(ready.seedSeconds)} s, PostgreSQL ${version}`,
+      );
+      const unitIds = new Map(
+        (await client.query<{ id: number; code: string }>(`SELECT id, code FROM storage_units`)).rows.map(
+          (r) => [r.code, r.id],
+        ),
+      );
+      const unitId = (n: number) => unitIds.get(unitCode(n)) ?? 0;
 
-    if (ONLY.has('list')) await sampleList(ready);
-    if (ONLY.has('map')) await unitMap(ready, unitId);
-    if (ONLY.has('locate')) await locate(ready);
-    if (ONLY.has('allocate')) await allocate(ready);
-    if (ONLY.has('bill')) await bill(ready, client);
-    if (ONLY.has('evacuate')) await evacuate(ready, unitId);
-    console.log(`load after: ${load()}`);
-  } finally {
-    await client.end().catch(() => undefined);
-    const server = child;
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
+      if (ONLY.has('list')) await sampleList(ready);
+      if (ONLY.has('map')) await unitMap(ready, unitId);
+      if (ONLY.has('locate')) await locate(ready);
+      if (ONLY.has('allocate')) await allocate(ready);
+      if (ONLY.has('bill')) await bill(ready, client);
+      if (ONLY.has('evacuate')) await evacuate(ready, unitId);
+    } finally {
+      await client.end().catch(() => undefined);
     }
-    if (!env.BENCH_KEEP) database.drop();
-  }
+  });
 }
 
 // ---------------------------------------------------------------- the parts
@@ -290,14 +164,14 @@ async function sampleList(ready: Ready): Promise<void> {
   });
   const path = endpointUrl(librarySamples.list);
   const signed: autocannon.Options = {
-    url: base,
+    url: baseUrl(),
     requests: [signedRequest(ready.keeper, path, () => body)],
     headers: { lang: 'en_US' },
   };
   // The query-only route gets the same signed requests (headers it ignores), so autocannon's signing
   // weighs the same on both sides of the ratio.
   const query: autocannon.Options = {
-    url: base,
+    url: baseUrl(),
     requests: [signedRequest(ready.keeper, QUERY_ONLY, () => body)],
   };
   await loadRun('sample list: warm-up query only (discarded)', { ...query, duration: 3 });
@@ -351,7 +225,7 @@ async function unitMap(ready: Ready, unitId: (n: number) => number): Promise<voi
         '--import',
         'tsx',
         resolve(root, 'bench/library-map-draw.ts'),
-        base,
+        baseUrl(),
         ...units,
       ],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
@@ -377,7 +251,7 @@ async function locate(ready: Ready): Promise<void> {
   const path = endpointUrl(library.specimenPosition);
   const random = () => JSON.stringify({ barcode: storedCode(1 + Math.floor(Math.random() * SPECIMENS)) });
   const result = await loadRun(`barcode located (random of ${SPECIMENS}), ${CONNECTIONS} conns`, {
-    url: base,
+    url: baseUrl(),
     requests: [signedRequest(ready.keeper, path, random)],
   });
   line('barcode located, p99', `${result.latency.p99} ms`, '< 50 ms');
