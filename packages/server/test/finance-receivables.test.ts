@@ -15,7 +15,16 @@ import { projects } from '../src/db/schema.js';
 import { marketingCustomerProjects } from '../src/db/schema-marketing.js';
 import { DEMO_PAYMENT_REFS } from '../src/seed/receivables-demo.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv, uploadFile } from './helpers.js';
+import {
+  answers,
+  call,
+  envelope,
+  login,
+  type Session,
+  startEnv,
+  type TestEnv,
+  uploadFile,
+} from './helpers.js';
 
 const { receivables: api, statement } = endpoints;
 type Detail = PaymentRow & {
@@ -31,18 +40,7 @@ describe.each(ENGINES)('finance receivables on %s', (engine) => {
   let huakang: number;
   let today: string;
 
-  const ok = async <T>(session: Session, endpoint: Parameters<typeof call>[1], options = {}) => {
-    const body = envelope(await call(env.app, endpoint, { ...options, session }, env.clock.now));
-    if (body.code !== 200) throw new Error(`${endpoint.id}: ${body.code} ${body.msg}`);
-    return body as unknown as { data: T; total?: number };
-  };
-  const refused = async (session: Session, endpoint: Parameters<typeof call>[1], options = {}) => {
-    const response = await call(env.app, endpoint, { ...options, session }, env.clock.now);
-    expect(response.statusCode).not.toBe(500);
-    const body = envelope(response);
-    expect(body.code, body.msg).not.toBe(200);
-    return body;
-  };
+  const { ok, refused } = answers(() => env);
   const balances = async (body: object, session = finance) =>
     ok<ReceivableRow[]>(session, api.balances, { body });
   const balanceOf = async (id: number) => {

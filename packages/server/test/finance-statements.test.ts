@@ -13,7 +13,7 @@ import { projects } from '../src/db/schema.js';
 import { financeBillableEvents } from '../src/db/schema-finance.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
+import { answers, call, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const { statement, adjustment, bills } = endpoints;
 const signature = { password: DEMO_PASSWORD };
@@ -40,18 +40,9 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
   let km1: number;
   let today: string;
 
-  const ok = async <T = Row[]>(session: Session, endpoint: Parameters<typeof call>[1], options = {}) => {
-    const body = envelope(await call(env.app, endpoint, { ...options, session }, env.clock.now));
-    if (body.code !== 200) throw new Error(`${endpoint.id}: ${body.code} ${body.msg}`);
-    return body as unknown as { data: T; total?: number };
-  };
-  const refused = async (session: Session, endpoint: Parameters<typeof call>[1], options = {}) => {
-    const response = await call(env.app, endpoint, { ...options, session }, env.clock.now);
-    expect(response.statusCode).not.toBe(500);
-    const body = envelope(response);
-    expect(body.code, body.msg).not.toBe(200);
-    return body;
-  };
+  const calls = answers(() => env);
+  const ok = <T = Row[]>(...args: Parameters<typeof calls.ok>) => calls.ok<T>(...args);
+  const { refused } = calls;
   const detail = async (id: number) => (await ok<Detail>(finance, statement.get, { params: { id } })).data;
   let serial = 0;
   /** A priced event of KM-2026-001 done today (what the generation of billable events makes). */
@@ -308,7 +299,7 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     expect(landed).toHaveLength(1);
     const landedDetail = (
       await ok<{ lines: Array<{ eventId: number | null; gross: string }> }>(finance, adjustment.get, {
-        params: { id: landed[0]?.id },
+        params: { id: landed[0]?.id ?? 0 },
       })
     ).data;
     expect(landedDetail.lines).toEqual([expect.objectContaining({ eventId: reversal, gross: '-55.55' })]);

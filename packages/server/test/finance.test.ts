@@ -13,7 +13,7 @@ import {
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { storageFigures } from '../src/modules/finance/generate.js';
 import { ENGINES } from './engines.js';
-import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
+import { answers, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { bills } = endpoints;
 type Event = {
@@ -45,18 +45,9 @@ describe.each(ENGINES)('finance bills on %s', (engine) => {
   let km1: number;
   let period: string;
 
-  const ok = async <T = Event[]>(session: Session, endpoint: Parameters<typeof call>[1], options = {}) => {
-    const body = envelope(await call(env.app, endpoint, { ...options, session }, env.clock.now));
-    if (body.code !== 200) throw new Error(`${endpoint.id}: ${body.code} ${body.msg}`);
-    return body as unknown as { data: T; total?: number };
-  };
-  const refused = async (session: Session, endpoint: Parameters<typeof call>[1], options = {}) => {
-    const response = await call(env.app, endpoint, { ...options, session }, env.clock.now);
-    expect(response.statusCode).not.toBe(500);
-    const body = envelope(response);
-    expect(body.code, body.msg).not.toBe(200);
-    return body;
-  };
+  const calls = answers(() => env);
+  const ok = <T = Event[]>(...args: Parameters<typeof calls.ok>) => calls.ok<T>(...args);
+  const { refused } = calls;
   const eventsOf = (where: ReturnType<typeof and>) =>
     env.handle.db.select().from(financeBillableEvents).where(where);
 

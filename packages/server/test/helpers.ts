@@ -16,7 +16,7 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildServer, type ServerOptions } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import type { DatabaseHandle, Engine } from '../src/db/client.js';
@@ -346,6 +346,31 @@ export function envelope(response: LightMyRequestResponse): {
   total?: number;
 } {
   return response.json();
+}
+
+/**
+ * A suite's calls as a session, by their envelope: `ok` throws on anything but 200 (naming the
+ * endpoint, code and message) and gives the envelope typed; `refused` checks the refusal is answered
+ * as one (never a 500, never a 200) and gives its envelope. `env` is read at each call (suites start
+ * it in `beforeAll`).
+ */
+export function answers(env: () => Pick<TestEnv, 'app' | 'clock'>) {
+  const send = (session: Session, endpoint: EndpointDef, options: CallOptions) =>
+    call(env().app, endpoint, { ...options, session }, env().clock.now);
+  return {
+    ok: async <T>(session: Session, endpoint: EndpointDef, options: CallOptions = {}) => {
+      const body = envelope(await send(session, endpoint, options));
+      if (body.code !== 200) throw new Error(`${endpoint.id}: ${body.code} ${body.msg}`);
+      return body as unknown as { data: T; total?: number };
+    },
+    refused: async (session: Session, endpoint: EndpointDef, options: CallOptions = {}) => {
+      const response = await send(session, endpoint, options);
+      expect(response.statusCode).not.toBe(500);
+      const body = envelope(response);
+      expect(body.code, body.msg).not.toBe(200);
+      return body;
+    },
+  };
 }
 
 /** Uploads a file as `session` through POST /file/upload (signed with the file's MD5); its id. */
