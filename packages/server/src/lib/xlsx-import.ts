@@ -2,7 +2,7 @@ import { type Lang, ResultCode } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
 import { ApiError } from './errors.js';
 import { type MessageKey, t } from './i18n.js';
-import { type SheetWords, sheetRows, sheetWord } from './xlsx.js';
+import { type SheetWords, safeRow, sheetRows, sheetWord } from './xlsx.js';
 
 // The pieces every xlsx import shares (dictionary items, code mappings): a template in the caller's
 // language, the typed rows of the first sheet, the whole-file refusals and the row errors' column
@@ -54,7 +54,7 @@ export async function importTemplate<K extends string>(options: {
     width: c.width,
   }));
   sheet.getRow(1).font = { bold: true };
-  for (const example of options.examples) sheet.addRow(example);
+  for (const example of options.examples) sheet.addRow(safeRow(example));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -39,6 +39,15 @@ export function safeCell(value: unknown): unknown {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/**
+ * A row's values through `safeCell`, as an array or keyed by column: the one way a value reaches a
+ * cell of a workbook (or csv) the server writes, so no export writes a formula it was handed.
+ */
+export function safeRow<R extends readonly unknown[] | Readonly<Record<string, unknown>>>(values: R): R {
+  if (Array.isArray(values)) return values.map(safeCell) as unknown as R;
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, safeCell(v)])) as R;
+}
+
 /** A column of a document's table: its header and width; `right` for amounts and quantities. */
 export interface DocumentColumn {
   header: string;
@@ -48,7 +57,7 @@ export interface DocumentColumn {
 
 /**
  * A document as one sheet (a statement beside its PDF): label–value fields at the top, then titled
- * tables. Every cell is text as given, through `safeCell`: amounts arrive as exact decimal text
+ * tables. Every cell is text as given, through `safeRow`: amounts arrive as exact decimal text
  * ("0.30"), never a binary float.
  */
 export async function documentWorkbook(options: {
@@ -70,15 +79,15 @@ export async function documentWorkbook(options: {
       widths[i] = Math.max(widths[i] ?? 10, c.width);
     });
   sheet.columns = widths.map((width) => ({ width }));
-  sheet.addRow([safeCell(options.title)]).font = { bold: true, size: 14 };
-  for (const [label, value] of options.fields) sheet.addRow([safeCell(label), safeCell(value)]);
+  sheet.addRow(safeRow([options.title])).font = { bold: true, size: 14 };
+  for (const field of options.fields) sheet.addRow(safeRow(field));
   for (const table of options.tables) {
     sheet.addRow([]);
-    sheet.addRow([safeCell(table.title)]).font = { bold: true };
-    const head = sheet.addRow(table.columns.map((c) => safeCell(c.header)));
+    sheet.addRow(safeRow([table.title])).font = { bold: true };
+    const head = sheet.addRow(safeRow(table.columns.map((c) => c.header)));
     head.font = { bold: true };
     for (const cells of table.rows) {
-      const row = sheet.addRow(cells.map(safeCell));
+      const row = sheet.addRow(safeRow(cells));
       table.columns.forEach((c, i) => {
         if (c.right) row.getCell(i + 1).alignment = { horizontal: 'right' };
       });
@@ -97,7 +106,8 @@ export interface XlsxColumn<K extends string = string> extends SheetWords {
 /**
  * A one-sheet table with bold headers in the caller's language. Time columns are written as
  * wall-clock text (`YYYY-MM-DD HH:mm:ss`) in the request's zone and their header names the zone,
- * so a cell reads the same as the screen and never as UTC.
+ * so a cell reads the same as the screen and never as UTC. Every cell goes through `safeRow`: a
+ * remark typed as `=HYPERLINK(…)` is written as text, never as a formula.
  */
 export async function tableWorkbook<K extends string>(options: {
   /** The sheet's name: a word, or a name that reads the same in every language (a container's code). */
@@ -123,7 +133,7 @@ export async function tableWorkbook<K extends string>(options: {
       const value = row[c.key];
       values[c.key] = c.time ? time.dateTime(value as Date | string | null | undefined) : value;
     }
-    sheet.addRow(values);
+    sheet.addRow(safeRow(values));
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

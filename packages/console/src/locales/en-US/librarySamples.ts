@@ -30,6 +30,7 @@ export const librarySamples = {
     library: 'Library state',
     unit: 'Unit',
     freezeThaw: 'Freeze-thaw',
+    remark: 'Remark',
     codeHint: 'Barcode starts with',
     parentCode: 'Parent barcode',
     export: 'Export',

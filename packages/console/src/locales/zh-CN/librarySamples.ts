@@ -30,6 +30,7 @@ export const librarySamples = {
     library: '库存状态',
     unit: '存储设备',
     freezeThaw: '冻融次数',
+    remark: '备注',
     codeHint: '条码开头',
     parentCode: '母管条码',
     export: '导出',

@@ -30,6 +30,7 @@ export const librarySamples = {
     library: '庫存狀態',
     unit: '存儲設備',
     freezeThaw: '凍融次數',
+    remark: '備註',
     codeHint: '條碼開頭',
     parentCode: '母管條碼',
     export: '導出',

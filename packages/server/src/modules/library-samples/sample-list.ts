@@ -93,6 +93,7 @@ function sampleRows(db: Executor, where: SQL | undefined, lang: Lang) {
       temperatureName: localNameColumn(temperatures, lang),
       library: specimenBarcodes.library,
       freezeThaw: specimenBarcodes.freezeThaw,
+      remark: specimenBarcodes.remark,
       unitName: storageUnits.name,
       box: storageBoxes.code,
       boxCols: storageBoxes.cols,
@@ -173,6 +174,7 @@ export async function exportSamples(
     { key: 'box', zh: '冻存盒', en: 'Box', hk: '凍存盒', width: 18 },
     { key: 'position', zh: '位置', en: 'Position', hk: '位置', width: 8 },
     { key: 'freezeThaw', zh: '冻融次数', en: 'Freeze-thaw', hk: '凍融次數', width: 10 },
+    { key: 'remark', zh: '备注', en: 'Remark', hk: '備註', width: 30 },
     { key: 'signedAt', zh: '签收时间', en: 'Signed at', hk: '簽收時間', width: 20, time: true },
   ];
   return tableWorkbook({

@@ -16,7 +16,7 @@ import { t } from '../../lib/i18n.js';
 import type { HandlerDeps } from '../../lib/route-domains.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { zonedTime } from '../../lib/time-zone.js';
-import { safeCell, sheetWord, XLSX_MIME } from '../../lib/xlsx.js';
+import { safeRow, sheetWord, XLSX_MIME } from '../../lib/xlsx.js';
 import {
   countRows,
   type FilterValues,
@@ -168,7 +168,7 @@ function xlsxSink(sink: PassThrough, name: string, headers: string[], widths: nu
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   return {
-    add: (values) => sheet.addRow(values).commit(),
+    add: (values) => sheet.addRow(safeRow(values)).commit(),
     end: async () => {
       sheet.commit();
       await workbook.commit();
@@ -180,7 +180,7 @@ function csvSink(sink: PassThrough, headers: string[]): SheetSink {
   // A BOM so that Excel reads UTF-8 (Chinese names) as such.
   sink.write(`\uFEFF${headers.map(csvField).join(',')}\r\n`);
   return {
-    add: (values) => sink.write(`${values.map(csvField).join(',')}\r\n`),
+    add: (values) => sink.write(`${safeRow(values).map(csvField).join(',')}\r\n`),
     end: async () => {
       sink.end();
     },
@@ -231,7 +231,7 @@ async function runExport(
     if (value === null || value === undefined) return null;
     if (column.kind === 'time') return time.dateTime(value as Date | string);
     if (column.kind === 'count') return Number(value);
-    return safeCell(value instanceof Date ? value.toISOString() : String(value));
+    return value instanceof Date ? value.toISOString() : String(value);
   };
   let state: 'done' | 'failed' | 'cancelled' = 'done';
   let error: string | null = null;

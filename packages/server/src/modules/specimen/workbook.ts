@@ -1,13 +1,18 @@
 import type { Lang, StoredSample } from '@trialab/api-contract';
-import ExcelJS from 'exceljs';
 import type { ZonedTime } from '../../lib/time-zone.js';
-import { sheetRows, sheetWord, tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
+import { sheetRows, tableWorkbook, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx.js';
+import { type ImportColumn, importTemplate } from '../../lib/xlsx-import.js';
 
-const TEMPLATE_HEADERS: Record<Lang, [string, string]> = {
-  zh_CN: ['条码', '位置（可选，如 B3）'],
-  en_US: ['Barcode', 'Position (optional, e.g. B3)'],
-  zh_HK: ['條碼', '位置（可選，如 B3）'],
-};
+const TEMPLATE_COLUMNS: Array<ImportColumn<'barcode' | 'position'>> = [
+  { key: 'barcode', zh: '条码', en: 'Barcode', hk: '條碼', width: 24 },
+  {
+    key: 'position',
+    zh: '位置（可选，如 B3）',
+    en: 'Position (optional, e.g. B3)',
+    hk: '位置（可選，如 B3）',
+    width: 24,
+  },
+];
 
 const EXPORT_COLUMNS: Array<XlsxColumn<keyof StoredSample>> = [
   { key: 'position', zh: '位置', en: 'Position', hk: '位置', width: 10 },
@@ -24,17 +29,13 @@ const EXPORT_COLUMNS: Array<XlsxColumn<keyof StoredSample>> = [
 export { XLSX_MIME };
 
 /** The import template: barcode and optional position columns, headers in the caller's language. */
-export async function templateWorkbook(lang: Lang): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Trialab';
-  const sheet = workbook.addWorksheet(sheetWord({ zh: '样本', en: 'Samples', hk: '樣本' }, lang));
-  const [barcode, position] = TEMPLATE_HEADERS[lang];
-  sheet.columns = [
-    { header: barcode, key: 'barcode', width: 24 },
-    { header: position, key: 'position', width: 24 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function templateWorkbook(lang: Lang): Promise<Buffer> {
+  return importTemplate({
+    sheet: { zh: '样本', en: 'Samples', hk: '樣本' },
+    columns: TEMPLATE_COLUMNS,
+    examples: [],
+    lang,
+  });
 }
 
 /** The samples of one container, by position (times in the request's zone). */

@@ -96,6 +96,7 @@ export default function SampleListPage() {
     col.text('box', t('shared.box'), 140),
     col.text('position', t('shared.position'), 70),
     col.text('freezeThaw', t('list.freezeThaw'), 90),
+    col.text('remark', t('list.remark'), 200),
     col.time('signedAt', t('awaiting.signedAt')),
   ];
 
