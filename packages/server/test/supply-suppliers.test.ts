@@ -1,4 +1,4 @@
-import { endpoints, ResultCode, type SupplierRow } from '@trialab/api-contract';
+import { endpoints, ResultCode, type StockRow, type SupplierRow } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.js';
@@ -227,6 +227,44 @@ describe.each(ENGINES)('suppliers on %s', (engine) => {
     });
     expect((await stockIn(optional.id, 'T-SUP-LOT-4')).code).toBe(200);
     expect((await stockIn(999_999, 'T-SUP-LOT-5')).code).toBe(ResultCode.BAD_REQUEST);
+  });
+
+  it("keeps each stock-in's supplier: the same lot no. from another supplier is a lot of its own", async () => {
+    const options = await ok<Array<{ id: number; code: string; name: string }>>(keeper, supplier.options);
+    const [first, second] = ['SUP-001', 'SUP-002'].map((code) => options.find((o) => o.code === code));
+    if (!first || !second) throw new Error('demo suppliers missing');
+    const receive = (supplierId: number, unitCost: string, expiryDays = 400) =>
+      as(keeper, supply.stockIn, {
+        body: {
+          consumableId,
+          storeId: store,
+          lotNo: 'T-TWO-SUP',
+          expiryDate: inDays(expiryDays),
+          quantity: 5,
+          unitCost,
+          supplierId,
+        },
+      });
+    expect((await receive(first.id, '1.5')).code).toBe(200);
+    // More of the lot from the second supplier, at its own price: not booked to the first one.
+    expect((await receive(second.id, '1.8')).code).toBe(200);
+    // The first supplier again: the same lot as before.
+    expect((await receive(first.id, '1.5')).code).toBe(200);
+    const rows = await ok<StockRow[]>(keeper, supply.stockPage, {
+      body: { page: 1, size: 50, lotNo: 'T-TWO-SUP' },
+    });
+    expect(
+      rows
+        .map((r) => ({ supplier: r.supplierName, onHand: r.onHand, unitCost: r.unitCost }))
+        .sort((a, b) => a.unitCost.localeCompare(b.unitCost)),
+    ).toEqual([
+      { supplier: first.name, onHand: 10, unitCost: '1.5000' },
+      { supplier: second.name, onHand: 5, unitCost: '1.8000' },
+    ]);
+    expect(new Set(rows.map((r) => r.lotId)).size).toBe(2);
+    // One supplier's lot still keeps one expiry and cost.
+    const mismatch = await receive(second.id, '1.8', 500);
+    expect(mismatch.code).toBe(ResultCode.INVALID_STATE);
   });
 
   it('refuses a user without the supply permissions on every endpoint', async () => {

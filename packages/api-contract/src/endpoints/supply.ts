@@ -126,6 +126,9 @@ export const stockRow = z.object({
   /** onHand × unitCost, summed in the database. */
   value: z.string(),
   certificateFileId: z.number().nullable(),
+  /** The supplier the lot came from (a lot is consumable, lot no. and supplier); none before suppliers existed. */
+  supplierId: z.number().nullable(),
+  supplierName: z.string().nullable(),
 });
 export type StockRow = z.infer<typeof stockRow>;
 

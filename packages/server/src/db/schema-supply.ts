@@ -14,6 +14,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { files, users } from './schema.js';
@@ -64,7 +65,12 @@ export const supplyStores = pgTable(
   (t) => [uniqueIndex('supply_stores_code_uq').on(t.code)],
 );
 
-/** A lot as received (append-only): its expiry, unit cost and certificate never change. */
+/**
+ * A lot as received (append-only): its expiry, unit cost and certificate never change. A lot is the
+ * consumable, the lot no. and the supplier it came from: the same lot no. received from another
+ * supplier is a lot of its own (its own cost and supplier), so every stock-in names its supplier.
+ * Lots received without a supplier share one lot per lot no. (NULLS NOT DISTINCT).
+ */
 export const supplyLots = pgTable(
   'supply_lots',
   {
@@ -84,7 +90,9 @@ export const supplyLots = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('supply_lots_consumable_lot_uq').on(t.consumableId, t.lotNo),
+    unique('supply_lots_consumable_lot_supplier_uq')
+      .on(t.consumableId, t.lotNo, t.supplierId)
+      .nullsNotDistinct(),
     index('supply_lots_lot_no_idx').on(t.lotNo),
   ],
 );

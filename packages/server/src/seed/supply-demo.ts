@@ -143,6 +143,24 @@ export async function seedSupplyDemo(tx: Transaction, now: Date): Promise<void> 
     })),
   );
 
+  // More of the urine cups' lot UC2408A came from the other supplier at its own price: a lot of its
+  // own, so the ledger shows the lot no. twice, each with its supplier (docs/supply.md "Suppliers").
+  const [cupsAgain] = await tx
+    .insert(supplyLots)
+    .values({
+      consumableId: consumables.find((c) => c.code === 'SC-URC-100')?.id ?? 0,
+      supplierId: suppliers.get('示例医疗器械有限公司') ?? null,
+      lotNo: 'UC2408A',
+      expiryDate: day(400),
+      unitCost: '0.9500',
+      ...by(30),
+    })
+    .returning({ id: supplyLots.id });
+  if (cupsAgain)
+    await tx
+      .insert(supplyMovements)
+      .values({ kind: 'in', lotId: cupsAgain.id, storeId: store('MAIN'), quantity: 50, ...by(30) });
+
   // The demo applications that went out took their kits' consumables by FEFO.
   const shipped = await tx
     .select({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expiryColor, expiryState } from './expiry';
 
-describe('qualification expiry', () => {
+describe('expiry', () => {
   it('says expired, today, the days left within 30/60/90, or valid', () => {
     expect(expiryState(-12)).toEqual({ kind: 'expired', days: 12 });
     expect(expiryState(0)).toEqual({ kind: 'today' });

@@ -1,6 +1,6 @@
 import { QUALIFICATION_WINDOWS } from '@trialab/api-contract';
 
-/** How near a qualification's expiry is: expired, within a window of 30/60/90 days, or further. */
+/** How near an expiry is (a supplier document, a lot): expired, within a window of 30/60/90 days, or further. */
 export type ExpiryState =
   | { kind: 'expired'; days: number }
   | { kind: 'today' }

@@ -188,6 +188,12 @@ export const common: typeof zh = {
     print: 'Print / save as PDF',
   },
   components: {
+    expiry: {
+      daysLeft: '{{days}} days left',
+      today: 'Expires today',
+      expired: 'Expired {{days}} days ago',
+      validUntil: 'Valid until {{date}}',
+    },
     scan: { upload: 'Upload the scan', camera: 'Document camera', uploaded: 'attached', missing: 'missing' },
     save: 'Save',
     download: 'Download',

@@ -180,6 +180,12 @@ export const common = {
   },
   createPdf: { title: '生成 PDF', hint: '在浏览器打印对话框中选择“另存为 PDF”', print: '打印 / 另存为 PDF' },
   components: {
+    expiry: {
+      daysLeft: '剩余 {{days}} 天',
+      today: '今天到期',
+      expired: '已过期 {{days}} 天',
+      validUntil: '有效至 {{date}}',
+    },
     scan: { upload: '上传扫描件', camera: '高拍仪拍摄', uploaded: '已上传', missing: '未上传' },
     save: '保存',
     download: '下载',

@@ -182,6 +182,12 @@ export const common: typeof zh = {
   },
   createPdf: { title: '生成 PDF', hint: '在瀏覽器打印對話框中選擇“另存為 PDF”', print: '打印 / 另存為 PDF' },
   components: {
+    expiry: {
+      daysLeft: '剩餘 {{days}} 天',
+      today: '今天到期',
+      expired: '已過期 {{days}} 天',
+      validUntil: '有效至 {{date}}',
+    },
     scan: { upload: '上傳掃描件', camera: '高拍儀拍攝', uploaded: '已上傳', missing: '未上傳' },
     save: '保存',
     download: '下載',

@@ -28,10 +28,12 @@ export const SUPPLY_MESSAGES = {
     zh_HK: '耗材 {code} 已停用，不能入庫',
   },
   supplyLotMismatch: {
-    zh_CN: '批号 {lot} 已以有效期 {expiry}、单价 {cost} 入库，同一批号的有效期与单价不能不同',
+    zh_CN:
+      '批号 {lot} 已从该供应商以有效期 {expiry}、单价 {cost} 入库，同一供应商的同一批号有效期与单价不能不同',
     en_US:
-      'Lot {lot} was received with expiry {expiry} and unit cost {cost}: a lot keeps one expiry and cost',
-    zh_HK: '批號 {lot} 已以有效期 {expiry}、單價 {cost} 入庫，同一批號的有效期與單價不能不同',
+      'Lot {lot} was received from this supplier with expiry {expiry} and unit cost {cost}: a lot keeps one expiry and cost',
+    zh_HK:
+      '批號 {lot} 已從該供應商以有效期 {expiry}、單價 {cost} 入庫，同一供應商的同一批號有效期與單價不能不同',
   },
   supplyLotExpired: {
     zh_CN: '批号 {lot} 已于 {expiry} 过期，不能入库',

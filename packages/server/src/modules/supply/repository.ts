@@ -13,7 +13,7 @@ import {
   type SupplySettings,
   supplySettings,
 } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, settings, users } from '../../db/schema.js';
@@ -30,6 +30,7 @@ import {
   supplyStocktakes,
   supplyStores,
 } from '../../db/schema-supply.js';
+import { supplySuppliers } from '../../db/schema-supply-suppliers.js';
 import { notFound } from '../../lib/errors.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
@@ -342,12 +343,28 @@ export async function lotById(db: Executor, id: number) {
   return row;
 }
 
-export async function lotByNo(db: Executor, consumableId: number, lotNo: string) {
+/** The lot of a consumable with this lot no. from this supplier (none: the lots received without one). */
+export async function lotByNo(db: Executor, consumableId: number, lotNo: string, supplierId: number | null) {
   const [row] = await db
     .select()
     .from(supplyLots)
-    .where(and(eq(supplyLots.consumableId, consumableId), eq(supplyLots.lotNo, lotNo)));
+    .where(
+      and(
+        eq(supplyLots.consumableId, consumableId),
+        eq(supplyLots.lotNo, lotNo),
+        supplierId === null ? isNull(supplyLots.supplierId) : eq(supplyLots.supplierId, supplierId),
+      ),
+    );
   return row;
+}
+
+/** The expiries of every lot with this lot no. (any consumable or supplier): a kit lot read at receipt. */
+export async function expiriesOfLotNo(db: Executor, lotNo: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ expiryDate: supplyLots.expiryDate })
+    .from(supplyLots)
+    .where(eq(supplyLots.lotNo, lotNo));
+  return rows.map((r) => r.expiryDate);
 }
 
 export async function insertLot(db: Executor, values: typeof supplyLots.$inferInsert): Promise<number> {
@@ -520,13 +537,17 @@ export function pageStock(
           'stock_value',
         ),
       certificateFileId: supplyLots.certificateFileId,
+      supplierId: supplyLots.supplierId,
+      // Lots received before suppliers existed have none.
+      supplierName: sql<string | null>`${localNameColumn(supplySuppliers, lang)}`.as('supplier_name'),
     })
     .from(supplyMovements)
     .innerJoin(supplyLots, eq(supplyLots.id, supplyMovements.lotId))
     .innerJoin(supplyConsumables, eq(supplyConsumables.id, supplyLots.consumableId))
     .innerJoin(supplyStores, eq(supplyStores.id, supplyMovements.storeId))
+    .leftJoin(supplySuppliers, eq(supplySuppliers.id, supplyLots.supplierId))
     .where(where)
-    .groupBy(supplyLots.id, supplyConsumables.id, supplyStores.id)
+    .groupBy(supplyLots.id, supplyConsumables.id, supplyStores.id, supplySuppliers.id)
     .having(having);
   const sub = grouped.as('stock');
   return pageOf(

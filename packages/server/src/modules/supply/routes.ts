@@ -156,7 +156,8 @@ export async function supplyRoutes(app: FastifyInstance): Promise<void> {
           params: { lot: body.lotNo, expiry: body.expiryDate },
         });
       await lockConsumables(ctx.db, [consumable.id]);
-      const known = await lotByNo(ctx.db, consumable.id, body.lotNo);
+      // The same lot no. from another supplier is a lot of its own (docs/supply.md "Suppliers").
+      const known = await lotByNo(ctx.db, consumable.id, body.lotNo, body.supplierId ?? null);
       if (known && (known.expiryDate !== body.expiryDate || !sameAmount(known.unitCost, body.unitCost)))
         throw new ApiError(ResultCode.INVALID_STATE, {
           key: 'supplyLotMismatch',

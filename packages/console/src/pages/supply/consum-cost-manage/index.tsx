@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
 import type { DataColumn } from '../../../components/DataTable';
+import { ExpiryTag } from '../../../components/Expiry';
 import { FormModal } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
@@ -105,8 +106,23 @@ export default function ConsumCostManagePage() {
     col.text<StockRow>('consumableName', t('consumable'), 160),
     { ...col.text<StockRow>('lotNo', t('lotNo'), 120), filter: true },
     col.text<StockRow>('storeName', t('store'), 140),
+    // Each stock-in's own supplier: the same lot no. from two suppliers is two lots (docs/supply.md).
+    col.text<StockRow>('supplierName', ts('supplier'), 160),
     { dataIndex: 'expiryDate', title: t('expiryDate'), width: 110 },
-    { dataIndex: 'daysLeft', title: t('daysLeft'), width: 100 },
+    {
+      dataIndex: 'daysLeft',
+      title: t('daysLeft'),
+      width: 140,
+      // In words ("Expired 10 days ago", "18 days left"), as the supplier page says a document's.
+      render: (_, r) => (
+        <ExpiryTag
+          daysLeft={r.daysLeft}
+          expiryDate={r.expiryDate}
+          beyond="days"
+          testId={`days-left-${r.lotNo}`}
+        />
+      ),
+    },
     { dataIndex: 'onHand', title: t('onHand'), width: 90, align: 'right' },
     col.text<StockRow>('unit', t('unit'), 70),
     { dataIndex: 'unitCost', title: t('unitCost'), width: 110, align: 'right' },

@@ -9,15 +9,28 @@ import {
   type SupplierState,
   wordIn,
 } from '@trialab/api-contract';
-import { Button, DatePicker, Form, Input, Select, Space, Switch, Tag, Upload, type UploadFile } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  Select,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+  Upload,
+  type UploadFile,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { col } from '../../../components/columns';
+import { useExpiryWords } from '../../../components/Expiry';
 import { FormModal } from '../../../components/FormModal';
 import { ListField } from '../../../components/FormPage';
-import { dash, formatTime } from '../../../components/format';
+import { formatTime } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../../components/ListPage';
 import type { RowAction } from '../../../components/RowActions';
@@ -25,7 +38,6 @@ import { i18n } from '../../../locales';
 import type { Contract } from '../../../services/contract';
 import { callEndpoint } from '../../../services/endpoint';
 import { uploadPicked } from '../../../services/files';
-import { expiryColor, expiryState } from './expiry';
 
 type SupplierRow = DataOf<Contract['supplier']['page']>[number];
 type Qualification = SupplierRow['qualifications'][number];
@@ -56,18 +68,10 @@ const kindWord = (kind: string) => wordIn(QUALIFICATION_WORDS, kind, i18n.langua
 /** A qualification as a tag: the document, its number and how near its expiry is, in words. */
 function QualificationTag({ doc }: { doc: Qualification }) {
   const { t } = useTranslation('supplySuppliers');
-  const state = expiryState(doc.daysLeft);
-  const when =
-    state.kind === 'expired'
-      ? t('expired', { days: state.days })
-      : state.kind === 'today'
-        ? t('expiresToday')
-        : state.kind === 'left'
-          ? t('daysLeft', { days: state.days })
-          : t('validUntil', { date: doc.expiryDate });
+  const { words: when, color } = useExpiryWords()(doc.daysLeft, doc.expiryDate);
   return (
     <Tag
-      color={expiryColor(state)}
+      color={color}
       data-testid={`qualification-${doc.docNo}`}
       style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}
     >
@@ -75,6 +79,20 @@ function QualificationTag({ doc }: { doc: Qualification }) {
     </Tag>
   );
 }
+
+/**
+ * The columns' widths: together (1,020 px) within the page's table at 1440 × 900 (the window less the
+ * 300 px menu, the content's margins and the card's padding), so that no column, the block reason
+ * least of all, starts under the pinned action column. Tags and the reason wrap within them.
+ */
+export const SUPPLIER_WIDTHS = {
+  code: 100,
+  name: 180,
+  qualifications: 300,
+  status: 180,
+  contacts: 160,
+  actions: 100,
+} as const;
 
 /** The qualifications' files chosen in the form are uploaded on save (POST /file/upload). */
 async function bodyOf(v: Values) {
@@ -112,12 +130,24 @@ export default function SupplierPage() {
     }).then(() => list.reload());
 
   const columns: ListColumn<SupplierRow>[] = [
-    col.text<SupplierRow>('code', t('code'), 110),
-    col.text<SupplierRow>('name', t('name'), 180),
+    col.text<SupplierRow>('code', t('code'), SUPPLIER_WIDTHS.code),
+    {
+      dataIndex: 'name',
+      title: t('name'),
+      width: SUPPLIER_WIDTHS.name,
+      // The address under the name: one column fewer, so that the table fits at 1440 px.
+      ellipsis: false,
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          <span>{r.name}</span>
+          {r.address && <Typography.Text type="secondary">{r.address}</Typography.Text>}
+        </Space>
+      ),
+    },
     {
       dataIndex: 'qualifications',
       title: t('qualifications'),
-      width: 440,
+      width: SUPPLIER_WIDTHS.qualifications,
       ellipsis: false,
       filter: {
         name: 'expiringDays',
@@ -144,7 +174,7 @@ export default function SupplierPage() {
     {
       dataIndex: 'status',
       title: t('status'),
-      width: 220,
+      width: SUPPLIER_WIDTHS.status,
       // The reason and who blocked it are read whole: the cell wraps.
       ellipsis: false,
       filter: {
@@ -170,7 +200,7 @@ export default function SupplierPage() {
     {
       dataIndex: 'contacts',
       title: t('contacts'),
-      width: 220,
+      width: SUPPLIER_WIDTHS.contacts,
       ellipsis: false,
       render: (_, r) =>
         r.contacts.length === 0
@@ -179,7 +209,6 @@ export default function SupplierPage() {
               <div key={`${c.name}-${c.phone}`}>{[c.name, c.role, c.phone].filter(Boolean).join(' · ')}</div>
             )),
     },
-    { dataIndex: 'address', title: t('address'), width: 220, render: dash },
   ];
   const actions: RowAction<SupplierRow>[] = [
     {
@@ -257,7 +286,7 @@ export default function SupplierPage() {
           </Button>
         </Permission>
       }
-      actions={{ width: 200, items: actions }}
+      actions={{ width: SUPPLIER_WIDTHS.actions, items: actions }}
     >
       <FormModal<Values>
         open={editing !== null}

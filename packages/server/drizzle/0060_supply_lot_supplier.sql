@@ -1,0 +1,2 @@
+DROP INDEX "supply_lots_consumable_lot_uq";--> statement-breakpoint
+ALTER TABLE "supply_lots" ADD CONSTRAINT "supply_lots_consumable_lot_supplier_uq" UNIQUE NULLS NOT DISTINCT("consumable_id","lot_no","supplier_id");
