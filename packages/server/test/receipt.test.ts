@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, userProjects, users } from '../src/db/schema.js';
 import { receiptSamples } from '../src/db/schema-lab.js';
-import { portalEvents, sampleTransports } from '../src/db/schema-portal.js';
+import { clarificationQueries, portalEvents, sampleTransports } from '../src/db/schema-portal.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
@@ -218,6 +218,91 @@ describe.each(ENGINES)('sample receipt on %s', (engine) => {
     expect(envelope(remove).code).toBe(ResultCode.INVALID_STATE);
     const signed = envelope(await as(lab, api.paging, { body: { status: 'signed' } })).data as Detail[];
     expect(signed.map((s) => s.orderNo)).toContain('ST-DEMO-RCV-001');
+  });
+
+  it('flags samples collected in an expired kit: a warning on the line, received only as an exception with a reason, a query to the site', async () => {
+    const shipment = await lookup('SF1000000002');
+    const [line] = shipment.samples;
+    if (!line) throw new Error('no sample line');
+    const kitLot = (query: Record<string, string>) =>
+      as(lab, api.kitLot, { params: { id: shipment.id }, query }).then(envelope);
+    const shift = (day: string, days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    // The demo's urine transfer tubes UT2406A expired ten days ago: checked against today without a collection day.
+    const onReceipt = (await kitLot({ lotNo: 'UT2406A' })).data as {
+      known: boolean;
+      expiryDate: string;
+      checkedOn: string;
+      expired: boolean;
+    };
+    expect(onReceipt).toMatchObject({ lotNo: 'UT2406A', known: true, expired: true });
+    const today = onReceipt.checkedOn;
+    expect(onReceipt.expiryDate).toBe(shift(today, -10));
+    // Collected on its last day of use: not expired; the day after: expired.
+    const lastDay = await kitLot({ lotNo: 'UT2406A', collectedOn: shift(today, -10) });
+    expect(lastDay.data).toMatchObject({ expired: false, checkedOn: shift(today, -10) });
+    expect((await kitLot({ lotNo: 'UT2406A', collectedOn: shift(today, -9) })).data).toMatchObject({
+      expired: true,
+    });
+    expect((await kitLot({ lotNo: 'ED2405A' })).data).toMatchObject({ known: true, expired: false });
+    expect((await kitLot({ lotNo: 'NO-SUCH-LOT' })).data).toMatchObject({ known: false, expired: false });
+    expect(await kitLot({ lotNo: 'UT2406A', collectedOn: shift(today, 1) })).toMatchObject({
+      code: 400,
+      msg: `The collection day ${shift(today, 1)} is after today`,
+    });
+
+    await as(lab, api.attachImage, { params: { id: shipment.id }, body: { fileId: jpeg, kind: 'waybill' } });
+    const receive = (sample: Record<string, unknown>, lang: 'en_US' | 'zh_CN' = 'en_US') =>
+      as(lab, api.receive, {
+        lang,
+        params: { id: shipment.id },
+        body: {
+          version: shipment.version,
+          samples: [{ itemId: line.itemId, receivedQuantity: 8, ...sample }],
+        },
+      }).then(envelope);
+    const collected = { kitLotNo: 'UT2406A', collectedOn: shift(today, -3) };
+    const asQualified = await receive({ quality: 'qualified', ...collected });
+    expect(asQualified).toMatchObject({
+      code: 400,
+      msg: `Whole blood: collected in kit lot UT2406A, which expired on ${shift(today, -10)} (before ${shift(today, -3)}); receive the line as an exception with its reason`,
+    });
+    expect((await receive({ quality: 'qualified', ...collected }, 'zh_CN')).msg).toBe(
+      `全血样本所用耗材批号 UT2406A 已于 ${shift(today, -10)} 过期（${shift(today, -3)} 采样/接收），请按异常接收并选择原因`,
+    );
+    expect((await receive({ quality: 'qualified', kitLotNo: 'NO-SUCH-LOT' })).msg).toBe(
+      'Kit lot NO-SUCH-LOT is not in the stock ledger: check the lot no. on the label',
+    );
+    // Nothing was written by the refusals.
+    expect(
+      await env.handle.db.select().from(receiptSamples).where(eq(receiptSamples.itemId, line.itemId)),
+    ).toEqual([]);
+    // As an exception with the reason "collected in an expired kit": received, flagged and queried.
+    expect((await receive({ quality: 'exception', exceptionReason: '5', ...collected })).code).toBe(200);
+    const after = (await lookup('SF1000000002')) as Detail & {
+      samples: Array<{
+        kitLotNo: string;
+        kitExpiry: string;
+        collectedOn: string;
+        kitExpired: boolean;
+        queryNo: string;
+      }>;
+    };
+    expect(after.samples[0]).toMatchObject({
+      state: 'exception',
+      exceptionReason: '5',
+      kitLotNo: 'UT2406A',
+      kitExpiry: shift(today, -10),
+      collectedOn: shift(today, -3),
+      kitExpired: true,
+    });
+    const queryNo = after.samples[0]?.queryNo;
+    expect(queryNo).toBeTruthy();
+    const [query] = await env.handle.db
+      .select()
+      .from(clarificationQueries)
+      .where(eq(clarificationQueries.queryNo, queryNo ?? ''));
+    expect(query?.content).toContain('UT2406A');
   });
 
   it('refuses users without the receipt permissions and shipments outside the user projects', async () => {

@@ -8,6 +8,8 @@ import {
   RECEIPT_SAMPLE_STATES,
 } from '../workflows/sample-receipt.js';
 import { SAMPLE_SHIPMENT_STATES } from '../workflows/sample-shipment.js';
+import { dateString } from './portal-fields.js';
+import { supplyCode } from './supply.js';
 
 /** Readings outside these (°C) are not temperatures a sample can arrive at: refused as typing errors. */
 export const RECEIPT_TEMPERATURE_BOUNDS = { min: -200, max: 60 } as const;
@@ -40,7 +42,28 @@ export const receiptSample = z.object({
   temperatureBreach: z.boolean(),
   /** The clarification query raised for the breach. */
   queryNo: z.string().nullable(),
+  /** The lot no. of the kit the samples were collected in (from the tube or kit label), if the desk read one. */
+  kitLotNo: z.string().nullable(),
+  /** That lot's expiry (the ledger's; the earliest when several lots have the number). */
+  kitExpiry: z.string().nullable(),
+  /** The collection day the desk read from the requisition, if any. */
+  collectedOn: z.string().nullable(),
+  /** The kit had expired on the collection day (else the receipt day): the line was received as an exception. */
+  kitExpired: z.boolean(),
 });
+
+/** A kit lot checked against a collection day (else the receipt day, today in the desk's zone). */
+export const kitLotCheck = z.object({
+  lotNo: z.string(),
+  /** Whether the ledger knows the lot no.; an unknown one cannot be checked. */
+  known: z.boolean(),
+  expiryDate: z.string().nullable(),
+  /** The day the expiry was checked against: the collection day, else today. */
+  checkedOn: z.string(),
+  /** Whether the lot had expired on that day (its expiry is before it). */
+  expired: z.boolean(),
+});
+export type KitLotCheck = z.infer<typeof kitLotCheck>;
 
 export const receiptShipment = z.object({
   id: z.number(),
@@ -85,6 +108,13 @@ const sampleReceiptInput = z
       .min(RECEIPT_TEMPERATURE_BOUNDS.min, { message: 'validation.receipt.temperature' })
       .max(RECEIPT_TEMPERATURE_BOUNDS.max, { message: 'validation.receipt.temperature' })
       .nullish(),
+    /**
+     * The lot no. of the kit the samples were collected in; a lot that had expired on the
+     * collection day (else today) needs the line received as an exception with its reason.
+     */
+    kitLotNo: supplyCode.nullish(),
+    /** The collection day from the requisition (not after today). */
+    collectedOn: dateString.nullish(),
   })
   .refine((s) => s.quality !== 'exception' || Boolean(s.exceptionReason), {
     message: 'validation.receipt.reason',
@@ -163,5 +193,17 @@ export const receipt = defineGroup('receipt', {
       remark: optionalText(255),
     }),
     data: z.object({ version: z.number() }),
+  }),
+  kitLot: defineEndpoint({
+    service: 'main',
+    method: 'GET',
+    path: '/express/sign/{id}/kit-lot',
+    summary:
+      'Check a kit lot no. read at receipt: its expiry in the ledger against the collection day (else today), i.e. whether the samples were collected in an expired kit',
+    access: { permission: RECEIPT_PERMISSIONS.query },
+    mutates: false,
+    params: idParams,
+    query: z.object({ lotNo: supplyCode, collectedOn: dateString.optional() }),
+    data: kitLotCheck,
   }),
 });

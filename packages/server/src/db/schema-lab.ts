@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -97,6 +98,15 @@ export const receiptSamples = pgTable(
     temperatureBreach: boolean('temperature_breach').notNull().default(false),
     /** The query raised to the site about the breach. */
     queryId: integer('query_id').references(() => clarificationQueries.id),
+    /**
+     * The kit the samples were collected in (its lot no. as read at the desk, the ledger's expiry),
+     * the collection day read from the requisition, and whether the kit had expired on that day
+     * (else on the receipt day): such a line is an exception with its reason (docs/express.md).
+     */
+    kitLotNo: text('kit_lot_no'),
+    kitExpiry: date('kit_expiry', { mode: 'string' }),
+    collectedOn: date('collected_on', { mode: 'string' }),
+    kitExpired: boolean('kit_expired').notNull().default(false),
     receivedBy: integer('received_by')
       .notNull()
       .references(() => users.id),

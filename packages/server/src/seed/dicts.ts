@@ -102,6 +102,7 @@ export const DICTS: DictSeed[] = [
       ['2', '脂血', 'Lipaemia'],
       ['3', '样本量不足', 'Insufficient volume'],
       ['4', '标签不清', 'Illegible label'],
+      ['5', '采样耗材过期', 'Collected in an expired kit'],
     ],
   },
   // 1010 (project status) is gone: a project's states and their words are its workflow's

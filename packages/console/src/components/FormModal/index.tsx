@@ -5,7 +5,7 @@ import { feedback } from '../../utils/feedback';
 import { SignatureModal } from '../SignatureModal';
 import { useAction } from './useAction';
 
-export { useAction } from './useAction';
+export { runAction, useAction } from './useAction';
 
 export interface FormModalProps<V extends object> {
   open: boolean;

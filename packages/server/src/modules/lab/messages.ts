@@ -37,6 +37,32 @@ export const LAB_MESSAGES = {
     zh_HK:
       '冷鏈異常：運單 {orderNo} 的{sampleType}樣本接收時溫度為 {reading}°C，超出方案要求的運輸溫度 {range}，請說明運輸過程的溫度情況。',
   },
+  receiptKitLotUnknown: {
+    zh_CN: '耗材批号 {lot} 不在库存台账中，请核对标签上的批号',
+    en_US: 'Kit lot {lot} is not in the stock ledger: check the lot no. on the label',
+    zh_HK: '耗材批號 {lot} 不在庫存台賬中，請核對標籤上的批號',
+  },
+  receiptCollectedInFuture: {
+    zh_CN: '采样日期 {date} 晚于今天',
+    en_US: 'The collection day {date} is after today',
+    zh_HK: '採樣日期 {date} 晚於今天',
+  },
+  receiptKitExpired: {
+    zh_CN:
+      '{sampleType}样本所用耗材批号 {lot} 已于 {expiry} 过期（{date} 采样/接收），请按异常接收并选择原因',
+    en_US:
+      '{sampleType}: collected in kit lot {lot}, which expired on {expiry} (before {date}); receive the line as an exception with its reason',
+    zh_HK:
+      '{sampleType}樣本所用耗材批號 {lot} 已於 {expiry} 過期（{date} 採樣／接收），請按異常接收並選擇原因',
+  },
+  receiptKitExpiredQuery: {
+    zh_CN:
+      '耗材过期：运单 {orderNo} 的{sampleType}样本于 {date} 采样/接收，所用耗材批号 {lot} 已于 {expiry} 过期，请说明原因并确认后续处理。',
+    en_US:
+      'Expired kit: the {sampleType} samples of shipment {orderNo} were collected (or received) on {date} in kit lot {lot}, which expired on {expiry}. Please explain and confirm how to proceed.',
+    zh_HK:
+      '耗材過期：運單 {orderNo} 的{sampleType}樣本於 {date} 採樣／接收，所用耗材批號 {lot} 已於 {expiry} 過期，請說明原因並確認後續處理。',
+  },
   receiptClosed: {
     zh_CN: '运单不在待签收状态，不能修改',
     en_US: 'The shipment is not awaiting receipt and cannot be changed',

@@ -143,6 +143,10 @@ export async function shipmentDetail(
       temperatureRange: receiptSamples.temperatureRange,
       temperatureBreach: receiptSamples.temperatureBreach,
       queryNo: clarificationQueries.queryNo,
+      kitLotNo: receiptSamples.kitLotNo,
+      kitExpiry: receiptSamples.kitExpiry,
+      collectedOn: receiptSamples.collectedOn,
+      kitExpired: receiptSamples.kitExpired,
     })
     .from(sampleTransportItems)
     .innerJoin(sampleTypes, eq(sampleTypes.id, sampleTransportItems.sampleTypeId))
@@ -163,6 +167,10 @@ export async function shipmentDetail(
       temperatureCelsius: s.temperatureCelsius ?? null,
       temperatureRange: s.temperatureRange ?? null,
       temperatureBreach: s.temperatureBreach ?? false,
+      kitLotNo: s.kitLotNo ?? null,
+      kitExpiry: s.kitExpiry ?? null,
+      collectedOn: s.collectedOn ?? null,
+      kitExpired: s.kitExpired ?? false,
     })),
     images,
   };

@@ -1,11 +1,18 @@
-import { endpoints, type ReceiptShipment, sampleShipmentWorkflow } from '@trialab/api-contract';
+import {
+  endpoints,
+  type ReceiptDetail,
+  type ReceiptShipment,
+  sampleShipmentWorkflow,
+} from '@trialab/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { t } from '../../lib/i18n.js';
 import { Page, registerGroup, type SessionCtx } from '../../lib/route.js';
+import { zonedTime } from '../../lib/time-zone.js';
 import { staleOrMissing } from '../../lib/versioned.js';
 import { actorOf, assertTransition, recordEvent } from '../../lib/workflow.js';
 import { raiseQuery } from '../clarification/repository.js';
+import { expiriesOfLotNo } from '../supply/repository.js';
 import { receiptBarcodeRoutes } from './barcode-check.js';
 import {
   deleteImage,
@@ -24,6 +31,7 @@ import {
 } from './repository.js';
 import {
   assertEveryLineOnce,
+  assertExpiredKitsExcepted,
   assertImage,
   assertOpen,
   assertReasonsKnown,
@@ -31,6 +39,8 @@ import {
   type ColdChainCheck,
   coldChainCheck,
   exceptionReasons,
+  type KitCheck,
+  kitCheck,
   receivedLines,
 } from './service.js';
 
@@ -40,6 +50,7 @@ const SAMPLE_ISSUE_QUERY_TYPE = '3';
 const api = endpoints.receipt;
 
 type Line = { itemId: number; temperatureCelsius?: number | null | undefined };
+type KitLine = Line & { kitLotNo?: string | null | undefined; collectedOn?: string | null | undefined };
 
 /** The cold-chain check of every line read at receipt, by line. */
 async function coldChainChecks(db: Executor, shipment: ReceiptShipment, samples: Line[]) {
@@ -56,32 +67,65 @@ async function coldChainChecks(db: Executor, shipment: ReceiptShipment, samples:
 }
 
 /**
- * A query to the site for each line out of range, naming the sample, the range and the reading (the
- * same raise as the staff form's, by the desk user), linked to the shipment and the receipt line.
+ * Every kit lot the desk read, checked against its line's collection day (else today): refused when
+ * the ledger does not know the lot no. or the day is after today.
  */
-async function raiseBreachQueries(
+async function kitChecks(ctx: SessionCtx, detail: ReceiptDetail, samples: KitLine[]) {
+  const checks = new Map<number, KitCheck & { sampleTypeName: string }>();
+  const today = zonedTime(ctx).date(ctx.now);
+  for (const s of samples) {
+    if (!s.kitLotNo) continue;
+    const check = kitCheck(s.kitLotNo, await expiriesOfLotNo(ctx.db, s.kitLotNo), s.collectedOn, today);
+    const sampleTypeName = detail.samples.find((d) => d.itemId === s.itemId)?.sampleTypeName ?? '';
+    checks.set(s.itemId, { ...check, sampleTypeName });
+  }
+  return checks;
+}
+
+/**
+ * A query to the site for each line out of range or collected in an expired kit, naming the sample
+ * and what is wrong (the same raise as the staff form's, by the desk user), linked to the shipment
+ * and the receipt line: one query a line, saying both when both happened.
+ */
+async function raiseLineQueries(
   ctx: SessionCtx,
   shipment: ReceiptShipment,
-  samples: Line[],
+  samples: KitLine[],
   checks: ReadonlyMap<number, ColdChainCheck & { sampleTypeName: string }>,
+  kits: ReadonlyMap<number, KitCheck & { sampleTypeName: string }>,
 ) {
   const raised: string[] = [];
   for (const s of samples) {
     const check = checks.get(s.itemId);
-    if (!check?.breach || s.temperatureCelsius == null) continue;
-    const content = t(ctx.lang, 'receiptColdChainQuery', {
-      orderNo: shipment.orderNo,
-      sampleType: check.sampleTypeName,
-      reading: s.temperatureCelsius,
-      range: check.range,
-    });
+    const kit = kits.get(s.itemId);
+    const contents: string[] = [];
+    if (check?.breach && s.temperatureCelsius != null)
+      contents.push(
+        t(ctx.lang, 'receiptColdChainQuery', {
+          orderNo: shipment.orderNo,
+          sampleType: check.sampleTypeName,
+          reading: s.temperatureCelsius,
+          range: check.range,
+        }),
+      );
+    if (kit?.expired)
+      contents.push(
+        t(ctx.lang, 'receiptKitExpiredQuery', {
+          orderNo: shipment.orderNo,
+          sampleType: kit.sampleTypeName,
+          date: kit.checkedOn,
+          lot: kit.lotNo,
+          expiry: kit.expiryDate,
+        }),
+      );
+    if (contents.length === 0) continue;
     const values = {
       projectId: shipment.projectId,
       siteId: shipment.siteId,
       // A shipment line names no subject or visit: the query is about the shipment's samples.
       subjectNo: '-',
       queryType: SAMPLE_ISSUE_QUERY_TYPE,
-      content,
+      content: contents.join('\n'),
       needsClarification: true,
       raisedBy: ctx.principal.userId,
       raisedAt: ctx.now,
@@ -92,7 +136,13 @@ async function raiseBreachQueries(
       action: 'clarification.create',
       entity: 'clarificationQuery',
       entityId: query.id,
-      newValue: { ...values, transportId: shipment.id, itemId: s.itemId, reading: s.temperatureCelsius },
+      newValue: {
+        ...values,
+        transportId: shipment.id,
+        itemId: s.itemId,
+        reading: s.temperatureCelsius ?? null,
+        kitLotNo: kit?.expired ? kit.lotNo : null,
+      },
     });
     raised.push(query.queryNo);
   }
@@ -171,15 +221,18 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
       const reasons = exceptionReasons(samples);
       assertReasonsKnown(reasons, await knownReasons(ctx.db, reasons));
       assertWaybill(detail.images);
+      // Collected in an expired kit: only as an exception with its reason (docs/express.md).
+      const kits = await kitChecks(ctx, detail, samples);
+      assertExpiredKitsExcepted(samples, kits);
       const temperatureFileIds = detail.images.filter((i) => i.kind === 'temperature').map((i) => i.fileId);
       const signed = { status: to, signerId: p.userId, signedAt: ctx.now, temperatureFileIds };
       const updated = await markReceived(ctx.db, shipment.id, version, signed, ctx.now);
       if (!updated) throw staleOrMissing(true);
       const checks = await coldChainChecks(ctx.db, shipment, samples);
       const received = { transportId: shipment.id, receivedBy: p.userId, receivedAt: ctx.now };
-      const lines = receivedLines(ctx.lang, actor, samples, received, checks);
+      const lines = receivedLines(ctx.lang, actor, samples, received, checks, kits);
       await insertReceipt(ctx.db, { ...received, remark }, lines);
-      const queries = await raiseBreachQueries(ctx, shipment, samples, checks);
+      const queries = await raiseLineQueries(ctx, shipment, samples, checks, kits);
       await recordEvent(ctx.db, {
         workflow: sampleShipmentWorkflow.id,
         recordId: shipment.id,
@@ -195,9 +248,19 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
         entity: 'sampleTransport',
         entityId: shipment.id,
         oldValue: { status: shipment.status },
-        newValue: { status: to, samples, remark, coldChainQueries: queries },
+        newValue: { status: to, samples, remark, queries },
       });
       return { version: updated.version };
+    },
+    kitLot: async (ctx) => {
+      await shipmentInScope(ctx.db, await ctx.scope(), { id: ctx.params.id }, ctx.lang);
+      const { lotNo, collectedOn } = ctx.query;
+      const expiries = await expiriesOfLotNo(ctx.db, lotNo);
+      const today = zonedTime(ctx).date(ctx.now);
+      if (expiries.length === 0)
+        return { lotNo, known: false, expiryDate: null, checkedOn: collectedOn ?? today, expired: false };
+      const check = kitCheck(lotNo, expiries, collectedOn, today);
+      return { known: true, ...check };
     },
   });
 }

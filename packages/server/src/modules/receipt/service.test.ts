@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.js';
 import {
   assertEveryLineOnce,
+  assertExpiredKitsExcepted,
   assertImage,
   assertOpen,
   assertReasonsKnown,
   assertWaybill,
   coldChainCheck,
   exceptionReasons,
+  kitCheck,
   receivedLines,
 } from './service.js';
 
@@ -22,6 +24,58 @@ const failure = (run: () => unknown) => {
 };
 
 describe('receipt rules', () => {
+  it('checks a kit lot against the collection day, else today: expired only after its last day', () => {
+    const today = '2026-11-29';
+    expect(kitCheck('UT1', ['2026-11-19'], null, today)).toEqual({
+      lotNo: 'UT1',
+      expiryDate: '2026-11-19',
+      checkedOn: today,
+      expired: true,
+    });
+    expect(kitCheck('UT1', ['2026-11-19'], '2026-11-19', today).expired).toBe(false);
+    expect(kitCheck('UT1', ['2026-11-19'], '2026-11-20', today).expired).toBe(true);
+    // Several lots of the number (two suppliers, two consumables): the earliest expiry counts.
+    expect(kitCheck('UT1', ['2027-01-01', '2026-11-25'], '2026-11-26', today)).toMatchObject({
+      expiryDate: '2026-11-25',
+      expired: true,
+    });
+    expect(failure(() => kitCheck('XX', [], null, today))).toEqual({
+      key: 'receiptKitLotUnknown',
+      params: { lot: 'XX' },
+    });
+    expect(failure(() => kitCheck('UT1', ['2027-01-01'], '2026-11-30', today))?.key).toBe(
+      'receiptCollectedInFuture',
+    );
+    const checks = new Map([
+      [1, { ...kitCheck('UT1', ['2026-11-19'], null, today), sampleTypeName: 'Serum' }],
+      [2, { ...kitCheck('UT2', ['2027-11-19'], null, today), sampleTypeName: 'Plasma' }],
+    ]);
+    const refused = failure(() =>
+      assertExpiredKitsExcepted(
+        [
+          { itemId: 1, quality: 'exception', exceptionReason: null },
+          { itemId: 2, quality: 'qualified' },
+        ],
+        checks,
+      ),
+    );
+    expect(refused).toEqual({
+      key: 'receiptKitExpired',
+      params: { sampleType: 'Serum', lot: 'UT1', expiry: '2026-11-19', date: today },
+    });
+    expect(
+      failure(() =>
+        assertExpiredKitsExcepted(
+          [
+            { itemId: 1, quality: 'exception', exceptionReason: '5' },
+            { itemId: 2, quality: 'qualified' },
+          ],
+          checks,
+        ),
+      ),
+    ).toBeNull();
+  });
+
   it('takes every sample line exactly once and names the odd ones', () => {
     expect(failure(() => assertEveryLineOnce([1, 2], [2, 1]))).toBeNull();
     expect(failure(() => assertEveryLineOnce([1, 1, 9], [1, 2]))).toEqual({

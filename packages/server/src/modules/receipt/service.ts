@@ -21,6 +21,8 @@ interface SampleInput {
   receivedQuantity: number;
   remark?: string | null | undefined;
   temperatureCelsius?: number | null | undefined;
+  kitLotNo?: string | null | undefined;
+  collectedOn?: string | null | undefined;
 }
 
 /** A temperature condition's °C range (an open end is null) and its printed form. */
@@ -50,6 +52,61 @@ export function coldChainCheck(
     (r) => (r.min === null || reading >= r.min) && (r.max === null || reading <= r.max),
   );
   return { range: [...new Set(ranges.map((r) => r.range))].join(' / '), breach: !within };
+}
+
+/** A kit lot read at receipt, checked against the collection day (else the receipt day). */
+export interface KitCheck {
+  lotNo: string;
+  expiryDate: string;
+  checkedOn: string;
+  expired: boolean;
+}
+
+/**
+ * Whether samples were collected in an expired kit: the lot's expiry (the last day it may be used;
+ * the earliest when the ledger has several lots of the number) before the collection day, or before
+ * today (the receipt day, in the desk's zone) when the requisition gives none. A lot the ledger does
+ * not know and a collection day after today are refused: neither can be checked.
+ */
+export function kitCheck(
+  lotNo: string,
+  expiries: readonly string[],
+  collectedOn: string | null | undefined,
+  today: string,
+): KitCheck {
+  const [expiryDate] = [...expiries].sort();
+  if (expiryDate === undefined)
+    throw new ApiError(ResultCode.BAD_REQUEST, { key: 'receiptKitLotUnknown', params: { lot: lotNo } });
+  if (collectedOn && collectedOn > today)
+    throw new ApiError(ResultCode.BAD_REQUEST, {
+      key: 'receiptCollectedInFuture',
+      params: { date: collectedOn },
+    });
+  const checkedOn = collectedOn || today;
+  return { lotNo, expiryDate, checkedOn, expired: expiryDate < checkedOn };
+}
+
+/**
+ * A line collected in an expired kit is a deviation: it is received only as an exception with its
+ * reason (dictionary 1009), never silently as qualified. Refuses naming the line, lot and days.
+ */
+export function assertExpiredKitsExcepted(
+  samples: ReadonlyArray<Pick<SampleInput, 'itemId' | 'quality' | 'exceptionReason'>>,
+  checks: ReadonlyMap<number, KitCheck & { sampleTypeName: string }>,
+): void {
+  for (const s of samples) {
+    const check = checks.get(s.itemId);
+    if (check?.expired && !(s.quality === 'exception' && s.exceptionReason))
+      throw new ApiError(ResultCode.BAD_REQUEST, {
+        key: 'receiptKitExpired',
+        params: {
+          sampleType: check.sampleTypeName,
+          lot: check.lotNo,
+          expiry: check.expiryDate,
+          date: check.checkedOn,
+        },
+      });
+  }
 }
 
 /** Images and sample receipts can change only while the shipment awaits receipt. */
@@ -101,7 +158,8 @@ export function assertWaybill(images: Array<{ kind: string }>): void {
 
 /**
  * One receipt row for each sample line, in the state its quality leads to (checked against the
- * workflow); a line whose reading breached its range is an exception whatever the desk chose.
+ * workflow); a line whose reading breached its range is an exception whatever the desk chose. The
+ * kit lot read, its expiry, the collection day and whether the kit had expired are kept on the row.
  */
 export function receivedLines<R extends object>(
   lang: Lang,
@@ -109,9 +167,11 @@ export function receivedLines<R extends object>(
   samples: SampleInput[],
   received: R,
   checks: ReadonlyMap<number, ColdChainCheck> = new Map(),
+  kits: ReadonlyMap<number, KitCheck> = new Map(),
 ) {
   return samples.map((s) => {
     const check = checks.get(s.itemId);
+    const kit = kits.get(s.itemId);
     const exception = s.quality === 'exception' || check?.breach === true;
     return {
       ...received,
@@ -129,6 +189,10 @@ export function receivedLines<R extends object>(
       temperatureCelsius: s.temperatureCelsius ?? null,
       temperatureRange: check?.range ?? null,
       temperatureBreach: check?.breach ?? false,
+      kitLotNo: kit?.lotNo ?? null,
+      kitExpiry: kit?.expiryDate ?? null,
+      collectedOn: s.collectedOn ?? null,
+      kitExpired: kit?.expired ?? false,
     };
   });
 }

@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import type { ReceiptDetail } from '@trialab/api-contract';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { KitLotCheck, ReceiptDetail } from '@trialab/api-contract';
 import { App } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../../locales';
-import { fakeEndpoints } from '../../../test/fakes';
+import { type EndpointPick, endpointName } from '../../../services/query';
+import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import { ReceiptPanel } from './ReceiptPanel';
 
 fakeEndpoints(() => new Promise(() => undefined));
@@ -23,6 +24,10 @@ const line = (itemId: number, patch: Partial<ReceiptDetail['samples'][number]>) 
   temperatureRange: null,
   temperatureBreach: false,
   queryNo: null,
+  kitLotNo: null,
+  kitExpiry: null,
+  collectedOn: null,
+  kitExpired: false,
   ...patch,
 });
 
@@ -82,5 +87,76 @@ describe('ReceiptPanel cold chain', () => {
       </App>,
     );
     expect(await screen.findByTestId('receipt-reading-1')).toBeTruthy();
+  });
+});
+
+describe('ReceiptPanel expired kit', () => {
+  it('shows a line collected in an expired kit with the lot, its expiry and the day, in words', async () => {
+    const expired = line(3, {
+      state: 'exception',
+      exceptionReason: '5',
+      kitLotNo: 'UT2406A',
+      kitExpiry: '2026-11-19',
+      collectedOn: '2026-11-20',
+      kitExpired: true,
+    });
+    const valid = line(4, { kitLotNo: 'ED2405A', kitExpiry: '2027-03-01', collectedOn: '2026-11-20' });
+    render(
+      <App>
+        <ReceiptPanel detail={detail('signed', [expired, valid, line(5, {})])} onChanged={() => undefined} />
+      </App>,
+    );
+    expect((await screen.findByTestId('receipt-kit-3')).textContent).toBe(
+      '耗材过期：批号 UT2406A 已于 2026-11-19 过期，2026-11-20 使用',
+    );
+    expect(screen.getByTestId('receipt-kit-4').textContent).toBe('耗材批号 ED2405A 有效至 2027-03-01');
+    expect(screen.queryByTestId('receipt-kit-5')).toBeNull();
+  });
+
+  it('checks the lot read at the desk: an expired kit warns on the row, makes it an exception and needs a reason', async () => {
+    const answer: KitLotCheck = {
+      lotNo: 'UT2406A',
+      known: true,
+      expiryDate: '2026-11-19',
+      checkedOn: '2026-11-29',
+      expired: true,
+    };
+    const asked: Array<[string, unknown]> = [];
+    vi.mocked(callEndpoint).mockImplementation((async (pick: EndpointPick, input: unknown) => {
+      const name = endpointName(pick);
+      asked.push([name, input]);
+      if (name === 'receipt.kitLot') return { code: 200, msg: 'ok', data: answer };
+      return new Promise(() => undefined);
+    }) as unknown as typeof callEndpoint);
+    const open = {
+      ...detail('picked_up', [line(1, { state: 'awaiting', receivedQuantity: null })]),
+      images: [
+        {
+          id: 1,
+          fileId: 9,
+          kind: 'waybill' as const,
+          name: 'w.jpg',
+          capturedBy: 'Li',
+          capturedAt: '2026-11-29T01:00:00Z',
+        },
+      ],
+    };
+    render(
+      <App>
+        <ReceiptPanel detail={open} onChanged={() => undefined} />
+      </App>,
+    );
+    const lot = await screen.findByTestId('receipt-kit-lot-1');
+    fireEvent.change(lot, { target: { value: 'UT2406A' } });
+    fireEvent.blur(lot);
+    expect((await screen.findByTestId('receipt-kit-1')).textContent).toBe(
+      '耗材过期：批号 UT2406A 已于 2026-11-19 过期，2026-11-29 使用',
+    );
+    expect(asked).toContainEqual(['receipt.kitLot', { params: { id: 5 }, query: { lotNo: 'UT2406A' } }]);
+    // The line became an exception at once; without a reason the sign-off is refused in words.
+    await waitFor(() => expect((screen.getByLabelText('异常') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByTestId('receipt-sign'));
+    expect(await screen.findByText('使用过期耗材采集的样本须按异常接收并选择原因')).toBeTruthy();
+    expect(asked.some(([name]) => name === 'receipt.receive')).toBe(false);
   });
 });

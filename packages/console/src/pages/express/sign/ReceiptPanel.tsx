@@ -1,5 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import {
+  type KitLotCheck,
   RECEIPT_EXCEPTION_DICT,
   RECEIPT_TEMPERATURE_BOUNDS,
   type ReceiptDetail,
@@ -10,6 +11,7 @@ import {
   Button,
   Card,
   Col,
+  DatePicker,
   Descriptions,
   Empty,
   Image,
@@ -22,11 +24,12 @@ import {
   Table,
   Tag,
 } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmed } from '../../../components/ConfirmDialog';
 import { DictSelect, useDictItems } from '../../../components/DictSelect';
-import { useAction } from '../../../components/FormModal';
+import { runAction, useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
 import { ShowLimit } from '../../../components/ShowLimit';
 import { StatusTag } from '../../../components/StatusTag';
@@ -49,6 +52,50 @@ interface Line {
   remark: string;
   /** The temperature read at receipt (°C); null when none was taken. */
   temperatureCelsius: number | null;
+  /** The kit lot no. read from the tube or kit label, and the collection day from the requisition. */
+  kitLotNo: string;
+  collectedOn: string | null;
+  /** The server's check of that lot against the day (null until a lot is read). */
+  kit: KitLotCheck | null;
+}
+
+/** A line collected in an expired kit is received only as an exception with a reason. */
+export const kitNeedsReason = (line: Pick<Line, 'kit' | 'quality' | 'exceptionReason'>) =>
+  line.kit?.expired === true && !(line.quality === 'exception' && line.exceptionReason);
+
+/** A kit lot's check in words: the warning on the row (never the colour alone). */
+function KitTag({
+  lot,
+  expiry,
+  date,
+  expired,
+  known = true,
+  testId,
+}: {
+  lot: string;
+  expiry: string | null;
+  date: string;
+  expired: boolean;
+  known?: boolean;
+  testId: string;
+}) {
+  const { t: r } = useTranslation('lab', { keyPrefix: 'receipt' });
+  if (!known)
+    return (
+      <Tag color="warning" data-testid={testId} data-kit="unknown">
+        {r('kitUnknown', { lot })}
+      </Tag>
+    );
+  return (
+    <Tag
+      color={expired ? 'error' : 'default'}
+      data-testid={testId}
+      data-kit={expired ? 'expired' : 'valid'}
+      style={{ whiteSpace: 'normal' }}
+    >
+      {expired ? r('kitExpired', { lot, expiry, date }) : r('kitValid', { lot, expiry })}
+    </Tag>
+  );
 }
 
 function ReceiptImage({
@@ -113,6 +160,9 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
             exceptionReason: null,
             remark: '',
             temperatureCelsius: null,
+            kitLotNo: '',
+            collectedOn: null,
+            kit: null,
           } satisfies Line,
         ]),
       ),
@@ -139,15 +189,40 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
     onChanged();
   };
 
+  /** Checks the line's kit lot against its collection day (else today) and keeps the answer. */
+  const checkKit = async (itemId: number, patch: Partial<Pick<Line, 'kitLotNo' | 'collectedOn'>>) => {
+    const line = lines[itemId];
+    if (!line) return;
+    const next = { ...line, ...patch };
+    setLine(itemId, { ...patch, kit: null });
+    const lotNo = next.kitLotNo.trim();
+    if (!lotNo) return;
+    let kit: KitLotCheck | null = null;
+    await runAction(async () => {
+      const answer = await callEndpoint((c) => c.receipt.kitLot, {
+        params: { id: detail.id },
+        query: { lotNo, ...(next.collectedOn ? { collectedOn: next.collectedOn } : {}) },
+      });
+      kit = answer.data;
+    });
+    // An expired kit makes the line an exception at once: the desk then names the reason.
+    if (kit) setLine(itemId, { kit, ...((kit as KitLotCheck).expired ? { quality: 'exception' } : {}) });
+  };
+
   const hasWaybill = detail.images.some((i) => i.kind === 'waybill');
   const missingReason = useMemo(
     () => Object.values(lines).some((l) => l.quality === 'exception' && !l.exceptionReason),
     [lines],
   );
+  const expiredKitUnexcepted = useMemo(() => Object.values(lines).some(kitNeedsReason), [lines]);
 
   const sign = async () => {
     if (!hasWaybill) {
       feedback.warning(r('needWaybill'));
+      return;
+    }
+    if (expiredKitUnexcepted) {
+      feedback.warning(r('needKitReason'));
       return;
     }
     if (missingReason) {
@@ -167,6 +242,8 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
           exceptionReason: line?.quality === 'exception' ? line.exceptionReason : null,
           remark: line?.remark.trim() || null,
           temperatureCelsius: line?.temperatureCelsius ?? null,
+          kitLotNo: line?.kitLotNo.trim() || null,
+          collectedOn: line?.collectedOn ?? null,
         };
       }),
     };
@@ -225,6 +302,64 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
         ),
     },
     {
+      dataIndex: 'kitLotNo',
+      title: r('kit'),
+      width: 250,
+      render: (_: unknown, s: Sample) => {
+        if (!open)
+          return s.kitLotNo ? (
+            <Space direction="vertical" size={4}>
+              <span>{`${s.kitLotNo} · ${dash(s.collectedOn)}`}</span>
+              <KitTag
+                lot={s.kitLotNo}
+                expiry={s.kitExpiry}
+                date={s.collectedOn ?? formatTimeAs(detail.signedAt, 'minute').slice(0, 10)}
+                expired={s.kitExpired}
+                testId={`receipt-kit-${s.itemId}`}
+              />
+            </Space>
+          ) : (
+            '-'
+          );
+        const line = lines[s.itemId];
+        return (
+          <Space direction="vertical" size={4}>
+            <Space size={4}>
+              <Input
+                style={{ width: 120 }}
+                maxLength={32}
+                placeholder={r('kitLotPlaceholder')}
+                aria-label={r('kitLotPlaceholder')}
+                data-testid={`receipt-kit-lot-${s.itemId}`}
+                value={line?.kitLotNo}
+                onChange={(e) => setLine(s.itemId, { kitLotNo: e.target.value, kit: null })}
+                onBlur={(e) => void checkKit(s.itemId, { kitLotNo: e.target.value })}
+              />
+              <DatePicker
+                style={{ width: 120 }}
+                placeholder={r('collectedOn')}
+                aria-label={r('collectedOn')}
+                data-testid={`receipt-collected-${s.itemId}`}
+                disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+                value={line?.collectedOn ? dayjs(line.collectedOn) : null}
+                onChange={(d) => void checkKit(s.itemId, { collectedOn: d ? d.format('YYYY-MM-DD') : null })}
+              />
+            </Space>
+            {line?.kit && (
+              <KitTag
+                lot={line.kit.lotNo}
+                expiry={line.kit.expiryDate}
+                date={line.kit.checkedOn}
+                expired={line.kit.expired}
+                known={line.kit.known}
+                testId={`receipt-kit-${s.itemId}`}
+              />
+            )}
+          </Space>
+        );
+      },
+    },
+    {
       dataIndex: 'quality',
       title: r('quality'),
       render: (_: unknown, s: Sample) =>
@@ -268,7 +403,10 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
             allowClear
             disabled={lines[s.itemId]?.quality !== 'exception'}
             status={
-              lines[s.itemId]?.quality === 'exception' && !lines[s.itemId]?.exceptionReason ? 'error' : ''
+              (lines[s.itemId]?.quality === 'exception' && !lines[s.itemId]?.exceptionReason) ||
+              (lines[s.itemId]?.kit?.expired && !lines[s.itemId]?.exceptionReason)
+                ? 'error'
+                : ''
             }
             value={lines[s.itemId]?.exceptionReason ?? undefined}
             onChange={(v: string | undefined) => setLine(s.itemId, { exceptionReason: v ?? null })}
