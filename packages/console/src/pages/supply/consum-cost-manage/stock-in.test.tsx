@@ -1,13 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SUPPLY_PERMISSIONS } from '@trialab/api-contract';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
 import { fakeEndpoints } from '../../../test/fakes';
-import ConsumCostManagePage from './index';
+import { renderLedger } from './renderLedger';
 
 /** The store list answers only when the test says so (a slow network). */
 let answerStores: () => void = () => undefined;
@@ -32,13 +30,7 @@ fakeEndpoints((async (pick: EndpointPick) => {
 describe('/supply/consum-cost-manage stock-in', () => {
   it('opens with the first store chosen even when clicked before the store list arrived', async () => {
     usePermission.setState({ permissions: [SUPPLY_PERMISSIONS.stockIn], roles: [] });
-    render(
-      <MemoryRouter initialEntries={['/supply/consum-cost-manage']}>
-        <App>
-          <ConsumCostManagePage />
-        </App>
-      </MemoryRouter>,
-    );
+    renderLedger();
     fireEvent.click(await screen.findByTestId('stock-in'));
     answerStores();
     const form = await screen.findByTestId('stock-in-form');

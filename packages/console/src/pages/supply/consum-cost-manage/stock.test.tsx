@@ -1,12 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { StockRow } from '@trialab/api-contract';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { fakeEndpoints } from '../../../test/fakes';
-import ConsumCostManagePage from './index';
+import { renderLedger } from './renderLedger';
 
 const lot = (lotNo: string, daysLeft: number, expiryDate: string, supplierName: string | null): StockRow => ({
   lotId: daysLeft + 100,
@@ -43,13 +41,7 @@ fakeEndpoints((async (pick: EndpointPick) => {
 
 describe('/supply/consum-cost-manage on hand', () => {
   it('says the days left in words (an expired lot: how long ago), with each lot’s supplier', async () => {
-    render(
-      <MemoryRouter initialEntries={['/supply/consum-cost-manage']}>
-        <App>
-          <ConsumCostManagePage />
-        </App>
-      </MemoryRouter>,
-    );
+    renderLedger();
     expect((await screen.findByTestId('days-left-UT2406A')).textContent).toBe('已过期 10 天');
     expect(screen.getByTestId('days-left-ED2405A').textContent).toBe('剩余 18 天');
     // Beyond the windows the days, not the date again (the expiry column beside it has it).
