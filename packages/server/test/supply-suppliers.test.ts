@@ -251,6 +251,7 @@ describe.each(ENGINES)('suppliers on %s', (engine) => {
     // The first supplier again: the same lot as before.
     expect((await receive(first.id, '1.5')).code).toBe(200);
     const rows = await ok<StockRow[]>(keeper, supply.stockPage, {
+      lang: 'zh_CN',
       body: { page: 1, size: 50, lotNo: 'T-TWO-SUP' },
     });
     expect(

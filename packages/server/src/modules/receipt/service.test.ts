@@ -114,9 +114,19 @@ describe('receipt rules', () => {
       actor,
       [
         { itemId: 1, quality: 'qualified', exceptionReason: 'leak', receivedQuantity: 2 },
-        { itemId: 2, quality: 'exception', exceptionReason: 'leak', receivedQuantity: 1, remark: 'wet' },
+        {
+          itemId: 2,
+          quality: 'exception',
+          exceptionReason: 'leak',
+          receivedQuantity: 1,
+          remark: 'wet',
+          kitLotNo: 'UT1',
+          collectedOn: '2026-11-20',
+        },
       ],
       { transportId: 9 },
+      new Map(),
+      new Map([[2, { lotNo: 'UT1', expiryDate: '2026-11-19', checkedOn: '2026-11-20', expired: true }]]),
     );
     expect(rows).toEqual([
       {
@@ -129,6 +139,10 @@ describe('receipt rules', () => {
         temperatureCelsius: null,
         temperatureRange: null,
         temperatureBreach: false,
+        kitLotNo: null,
+        kitExpiry: null,
+        collectedOn: null,
+        kitExpired: false,
       },
       {
         transportId: 9,
@@ -140,6 +154,10 @@ describe('receipt rules', () => {
         temperatureCelsius: null,
         temperatureRange: null,
         temperatureBreach: false,
+        kitLotNo: 'UT1',
+        kitExpiry: '2026-11-19',
+        collectedOn: '2026-11-20',
+        kitExpired: true,
       },
     ]);
   });
