@@ -86,12 +86,13 @@ function QualificationTag({ doc }: { doc: Qualification }) {
  * least of all, starts under the pinned action column. Tags and the reason wrap within them.
  */
 export const SUPPLIER_WIDTHS = {
-  code: 100,
-  name: 180,
-  qualifications: 300,
+  code: 120,
+  name: 170,
+  qualifications: 290,
   status: 180,
-  contacts: 160,
-  actions: 100,
+  contacts: 150,
+  // "Make active" (en-US) on one line.
+  actions: 110,
 } as const;
 
 /** The qualifications' files chosen in the form are uploaded on save (POST /file/upload). */
