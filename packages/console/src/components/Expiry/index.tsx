@@ -2,8 +2,6 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ExpiryState, expiryColor, expiryState } from './expiry';
 
-export { type ExpiryState, expiryColor, expiryState } from './expiry';
-
 /**
  * How near an expiry is, in words (a supplier's document, a lot): "18 days left", "Expires today",
  * "Expired 10 days ago"; beyond the last window (90 days) the date ("Valid until …"), or the days
