@@ -133,10 +133,24 @@ const COUNTED_PAGES: Record<
     body: { belowOnly: true },
     paged: false,
   },
+  '/financial/receivables?tab=burn&alert=near&alert=over': {
+    endpoint: endpoints.receivables.burnDown,
+    body: { alert: ['near', 'over'] },
+    paged: true,
+  },
 };
 
 /** The demo accounts whose to-do lists the demo fills (docs/operations.md, "Demo accounts"). */
-const ACCOUNTS = ['13800000000', '13800000001', '13800000002', '13800000003', '13800000004', '13900000001'];
+const ACCOUNTS = [
+  '13800000000',
+  '13800000001',
+  '13800000002',
+  '13800000003',
+  '13800000004',
+  '13800000005',
+  '13800000006',
+  '13900000001',
+];
 
 interface Kind {
   workflow: string;
