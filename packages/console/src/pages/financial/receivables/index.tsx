@@ -176,6 +176,20 @@ function BurnAlerts() {
   );
 }
 
+/** The customer column, filtered by the customer picker (balances, payments, burn-down). */
+function customerColumn<T extends object>(title: string): ListColumn<T> {
+  return {
+    dataIndex: 'customerName',
+    title,
+    width: 200,
+    render: (v: string | null) => v ?? '-',
+    filter: { name: 'customerId', input: <CustomerSelect allowClear style={{ width: 220 }} /> },
+  };
+}
+
+/** An amount in its row's currency. */
+const money = (v: string, r: { currency: string }) => formatMoney(v, r.currency);
+
 const percent = (rate: string | null) =>
   rate === null ? '-' : `${dec(rate).mul('100').round(2).toString()}%`;
 
@@ -189,13 +203,7 @@ function Balances({ list }: { list: ListState<BalanceRow, BalanceFilter> }) {
       filter: { name: 'keyword', input: <Input allowClear maxLength={64} placeholder={t('keywordHint')} /> },
     },
     { dataIndex: 'projectNo', title: t('project'), width: 120 },
-    {
-      dataIndex: 'customerName',
-      title: t('customer'),
-      width: 200,
-      render: (v: string | null) => v ?? '-',
-      filter: { name: 'customerId', input: <CustomerSelect allowClear style={{ width: 220 }} /> },
-    },
+    customerColumn(t('customer')),
     { dataIndex: 'period', title: t('period'), width: 90 },
     {
       dataIndex: 'dueAmount',
@@ -278,15 +286,9 @@ function Payments() {
   const [allocating, setAllocating] = useState<PaymentRow | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const record = useEndpointMutation((c) => c.receivables.recordPayment, { invalidates });
-  const money = (v: string, r: PaymentRow) => formatMoney(v, r.currency);
   const columns: ListColumn<PaymentRow>[] = [
     { dataIndex: 'receivedOn', title: t('receivedOn'), width: 110 },
-    {
-      dataIndex: 'customerName',
-      title: t('customer'),
-      width: 200,
-      filter: { name: 'customerId', input: <CustomerSelect allowClear style={{ width: 220 }} /> },
-    },
+    customerColumn(t('customer')),
     { dataIndex: 'amount', title: t('amount'), width: 140, align: 'right', render: money },
     { dataIndex: 'allocatedAmount', title: t('allocated'), width: 140, align: 'right', render: money },
     { dataIndex: 'unallocatedAmount', title: t('unallocated'), width: 140, align: 'right', render: money },
@@ -550,15 +552,9 @@ function PaymentView({ id, onClose }: { id: number | null; onClose(): void }) {
 /** Contracts with billed ÷ value; filtered by customer and alert (the home to-do's link sets the alert). */
 function BurnDown({ list }: { list: ListState<BurnDownRow, BurnFilter> }) {
   const { t } = useTranslation('receivables');
-  const money = (v: string, r: BurnDownRow) => formatMoney(v, r.currency);
   const columns: ListColumn<BurnDownRow>[] = [
     { dataIndex: 'contractNumber', title: t('contract'), width: 170 },
-    {
-      dataIndex: 'customerName',
-      title: t('customer'),
-      width: 200,
-      filter: { name: 'customerId', input: <CustomerSelect allowClear style={{ width: 220 }} /> },
-    },
+    customerColumn(t('customer')),
     { dataIndex: 'contractAmount', title: t('contractValue'), width: 150, align: 'right', render: money },
     { dataIndex: 'billedAmount', title: t('billed'), width: 150, align: 'right', render: money },
     { dataIndex: 'burnRate', title: t('burnRate'), width: 100, align: 'right', render: percent },
