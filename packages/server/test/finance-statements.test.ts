@@ -337,7 +337,9 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
       await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
       // Each cell as a spreadsheet shows it: a number through its format (`0.00` → two places).
       const rows: string[][] = [];
-      book.worksheets[0]?.eachRow((row) => {
+      const numbers: number[] = [];
+      book.worksheets[0]?.eachRow((row, number) => {
+        numbers.push(number);
         const shown: string[] = [];
         row.eachCell({ includeEmpty: true }, (cell, n) => {
           const v = cell.value;
@@ -351,9 +353,9 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
         });
         rows.push(shown);
       });
-      return { rows, sheet: book.worksheets[0] as ExcelJS.Worksheet };
+      return { rows, numbers, sheet: book.worksheets[0] as ExcelJS.Worksheet };
     };
-    const { rows: draft, sheet } = await sheetOf(id ?? 0, 'en_US');
+    const { rows: draft, numbers, sheet } = await sheetOf(id ?? 0, 'en_US');
     await env.handle.db.execute(
       sql`UPDATE marketing_customers SET name = ${customer?.name ?? ''} WHERE id = ${customer?.id}`,
     );
@@ -368,8 +370,10 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     expect(draft).toContainEqual(['Kind', 'Qty', 'Net', 'Tax', 'Gross']);
     expect(draft).toContainEqual(['nonroutine', '2', '0.28', '0.02', '0.30']);
     // Money is a number cell (so the sheet sums it) with a 0.00 format; text stays text.
-    const totalsRow = draft.findIndex((r) => r[0] === 'Totals') + 1;
-    const lineRows = draft.flatMap((r, i) => (r[0] === 'nonroutine' && r.length === 9 ? [i + 1] : []));
+    const totalsRow = numbers[draft.findIndex((r) => r[0] === 'Totals')] ?? 0;
+    const lineRows = draft.flatMap((r, i) =>
+      r[0] === 'nonroutine' && r.length === 9 ? [numbers[i] ?? 0] : [],
+    );
     const gross = sheet.getRow(totalsRow).getCell(9);
     expect(gross.type).toBe(ExcelJS.ValueType.Number);
     expect(gross.numFmt).toBe('0.00');
