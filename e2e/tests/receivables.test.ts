@@ -88,7 +88,10 @@ describe('receivables', () => {
     await tile.click();
     await page.waitForURL(/\/financial\/receivables\?tab=burn&alert=near&alert=over$/);
     await page.getByRole('tab', { name: '合同消耗', selected: true }).waitFor();
-    const rows = page.locator('.ant-tabs-tabpane-active .ant-table-row');
+    // The burn-down's list: the card of its filter form.
+    const rows = page
+      .locator('.ant-card', { has: page.getByTestId('burn-alert-filter') })
+      .locator('.ant-table-row:visible');
     const row = rows.filter({ hasText: 'DEMO-HT-2026-004' });
     await row.waitFor();
     expect(await row.textContent()).toContain('已达 80%');
