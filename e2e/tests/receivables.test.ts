@@ -1,6 +1,7 @@
 // Receivables end to end against the built stack (docs/finance.md "Receivables"): finance records a
 // payment from Huakang, allocates part of it to the demo's overdue statement, and sees the statement's
-// outstanding balance and the aging's 31–60 days bucket go down by exactly that amount.
+// outstanding balance and the aging's 31–60 days bucket go down by exactly that amount. The home
+// to-do's burn-down tile opens the page on the contracts it counted, the filter shown in its form.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -75,5 +76,29 @@ describe('receivables', () => {
         ),
       )
       .toBe(outstanding - 12_035n);
+  });
+
+  it('the home to-do’s burn-down tile opens the contracts it counted', async () => {
+    const page: Page = await (await loggedInContext(browser, stack.consoleUrl, FINANCE)).newPage();
+    await page.goto(`${stack.consoleUrl}/home/todo`);
+    const tile = page.getByTestId('todo-kind-contractBurnDown-raised');
+    await tile.waitFor();
+    const counted = Number(await tile.locator('.ant-statistic-content-value').textContent());
+    expect(counted).toBeGreaterThanOrEqual(1);
+    await tile.click();
+    await page.waitForURL(/\/financial\/receivables\?tab=burn&alert=near&alert=over$/);
+    await page.getByRole('tab', { name: '合同消耗', selected: true }).waitFor();
+    // The burn-down's list: the card of its filter form.
+    const rows = page
+      .locator('.ant-card', { has: page.getByTestId('burn-alert-filter') })
+      .locator('.ant-table-row:visible');
+    const row = rows.filter({ hasText: 'DEMO-HT-2026-004' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('已达 80%');
+    // The form shows the link's filter; the list holds exactly what the tile counted.
+    const filter = page.getByTestId('burn-alert-filter');
+    expect(await filter.textContent()).toContain('已达 80%');
+    expect(await filter.textContent()).toContain('已达 100%');
+    await expect.poll(async () => rows.count()).toBe(counted);
   });
 });

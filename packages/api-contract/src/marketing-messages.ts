@@ -18,6 +18,11 @@ export const MARKETING_VALIDATION_MESSAGES = {
     en_US: 'A rate is between 0 and 1 (0.13 for 13 %)',
     zh_HK: '比例須在0到1之間（如0.13表示13%）',
   },
+  'validation.paymentDays': {
+    zh_CN: '付款天数须为0至365的整数天',
+    en_US: 'Payment days are whole days from 0 to 365',
+    zh_HK: '付款天數須為0至365的整數天',
+  },
   'validation.bankAccount': {
     zh_CN: '银行账号须为10至30位数字',
     en_US: 'The bank account number has 10 to 30 digits',

@@ -12,7 +12,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema.js';
+import { financeBillableEvents } from '../src/db/schema-finance.js';
 import { marketingCustomerProjects } from '../src/db/schema-marketing.js';
+import { DEMO_RESHIP_CONTRACT, DEMO_RESHIPMENTS } from '../src/seed/marketing-demo.js';
 import { DEMO_PAYMENT_REFS } from '../src/seed/receivables-demo.js';
 import { ENGINES } from './engines.js';
 import {
@@ -26,7 +28,13 @@ import {
   uploadFile,
 } from './helpers.js';
 
-const { receivables: api, statement } = endpoints;
+const { receivables: api, statement, contract, todo } = endpoints;
+const RAISED = ['near', 'over'];
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
 type Detail = PaymentRow & {
   allocations: Array<{ id: number; statementId: number; unallocateReason: string | null }>;
 };
@@ -35,6 +43,7 @@ type Detail = PaymentRow & {
 describe.each(ENGINES)('finance receivables on %s', (engine) => {
   let env: TestEnv;
   let finance: Session;
+  let admin: Session;
   let sales: Session;
   let site: Session;
   let huakang: number;
@@ -75,6 +84,7 @@ describe.each(ENGINES)('finance receivables on %s', (engine) => {
   beforeAll(async () => {
     env = await startEnv(engine);
     finance = await login(env, '13800000005');
+    admin = await login(env, '13800000000');
     sales = await login(env, '13800000006');
     site = await login(env, '13900000001');
     const [project] = await env.handle.db
@@ -255,7 +265,7 @@ describe.each(ENGINES)('finance receivables on %s', (engine) => {
   });
 
   it('shows burn-down and unbilled work per contract and project', async () => {
-    const burn = (await ok<BurnDownRow[]>(finance, api.burnDown, { body: {} })).data;
+    const burn = (await ok<BurnDownRow[]>(finance, api.burnDown, { body: { size: 50 } })).data;
     const km1 = burn.find((r) => r.contractNumber === 'DEMO-HT-2026-001') as BurnDownRow;
     expect(Decimal.of(km1.billedAmount).cmp('0')).toBe(1);
     expect(km1.burnRate).toBe(Decimal.of(km1.billedAmount).div(km1.contractAmount, 4).toFixed(4));
@@ -266,12 +276,15 @@ describe.each(ENGINES)('finance receivables on %s', (engine) => {
       })
     ).data.filter((d) => d.projectNo === 'KM-2026-001');
     const km1Unbilled = unbilled.find((r) => r.projectNo === 'KM-2026-001' && r.currency === 'CNY');
-    // The draft's work is not billed until its statement is confirmed.
-    expect(km1Unbilled?.events).toBeGreaterThanOrEqual(drafts.reduce((n, d) => n + d.lineCount, 0));
+    // The draft's work is not billed until its statement is confirmed: its gross (work undone on it
+    // cancelled) is part of the unbilled amount.
+    expect(drafts.length).toBeGreaterThan(0);
+    const drafted = Decimal.sum(drafts.map((d) => d.gross));
+    expect(Decimal.of(km1Unbilled?.unbilledAmount ?? '0').cmp(drafted)).toBeGreaterThanOrEqual(0);
   });
 
   it('lets sales see their customers’ receivables only and act on none; external users see nothing', async () => {
-    const mine = (await ok<BurnDownRow[]>(sales, api.burnDown, { body: {} })).data.map(
+    const mine = (await ok<BurnDownRow[]>(sales, api.burnDown, { body: { size: 50 } })).data.map(
       (r) => r.contractNumber,
     );
     expect(mine).toContain('DEMO-HT-2026-001');
@@ -346,5 +359,152 @@ describe.each(ENGINES)('finance receivables on %s', (engine) => {
     const payment = (await ok<Detail>(finance, api.payment, { params: { id: data.id } })).data;
     expect(payment.allocatedAmount).toBe('90.00');
     expect(payment.slipFileId).toBe(scan);
+  });
+
+  it('raises burn-down alerts on contracts in force from 80 % and at 100 %, as the home to-do counts them', async () => {
+    const raised = async (session = finance) =>
+      ok<BurnDownRow[]>(session, api.burnDown, { body: { alert: RAISED, size: 50 } });
+    const tile = async (session = finance) =>
+      (await ok<Array<{ workflow: string; query?: string; count: number }>>(session, todo.counts)).data.find(
+        (k) => k.workflow === 'contractBurnDown',
+      ) ?? { count: -1, query: '' };
+    // The demo's re-shipping contract has billed 420 of its 500 re-shipments: 84 %.
+    const demo = await raised();
+    const reship = demo.data.find((r) => r.contractNumber === DEMO_RESHIP_CONTRACT) as BurnDownRow;
+    expect(reship).toMatchObject({ alert: 'near', status: 'active' });
+    const rate = Decimal.of(String(DEMO_RESHIPMENTS.billed)).div(String(DEMO_RESHIPMENTS.contracted), 4);
+    expect(reship.burnRate).toBe(rate.toFixed(4));
+    expect(demo.data.every((r) => RAISED.includes(r.alert))).toBe(true);
+    // The tile counts the rows its link opens, for finance and for sales (their own customers').
+    for (const session of [finance, sales]) {
+      const { count, query } = await tile(session);
+      expect(query).toBe('tab=burn&alert=near&alert=over');
+      expect(count).toBe((await raised(session)).total);
+    }
+    expect((await tile(finance)).count).toBeGreaterThanOrEqual(1);
+
+    // Amendments move the value: exactly 80 % is near, a cent more of value is not, 100 % is over.
+    const k = (
+      await ok<{ version: number; validTo: string; versionList: Array<Record<string, unknown>> }>(
+        admin,
+        contract.get,
+        { params: { id: reship.contractId } },
+      )
+    ).data;
+    const last = k.versionList.at(-1) as { effectiveFrom: string; lines: Array<Record<string, unknown>> };
+    const lines = last.lines.map(({ kind, ref, name, unit, unitPrice, taxRate }) => ({
+      kind,
+      ref,
+      name,
+      unit,
+      unitPrice,
+      taxRate,
+    }));
+    let version = k.version;
+    let day = last.effectiveFrom;
+    const amend = async (amount: string) => {
+      day = addDays(day, 1);
+      expect(day <= k.validTo).toBe(true);
+      await ok(admin, contract.amend, {
+        params: { id: reship.contractId },
+        body: { version, effectiveFrom: day, reason: '补充协议：调整补寄次数', amount, lines },
+      });
+      version += 1;
+      const row = (await ok<BurnDownRow[]>(finance, api.burnDown, { body: { size: 50 } })).data.find(
+        (r) => r.contractId === reship.contractId,
+      ) as BurnDownRow;
+      expect(row.contractAmount).toBe(amount);
+      return row.alert;
+    };
+    const billed = Decimal.of(reship.billedAmount);
+    expect(await amend(billed.div('0.8', 2).toFixed(2))).toBe('near');
+    expect(await amend(billed.div('0.8', 2).add('0.01').toFixed(2))).toBe('none');
+    expect((await tile()).count).toBe((await raised()).total);
+    expect((await raised()).data.map((r) => r.contractId)).not.toContain(reship.contractId);
+    expect(await amend(billed.toFixed(2))).toBe('over');
+    expect((await tile()).count).toBe((await raised()).total);
+    // A closed contract raises none: its work is over.
+    await ok(admin, contract.close, {
+      params: { id: reship.contractId },
+      body: { version, reason: '补寄服务结束' },
+    });
+    const closed = (await ok<BurnDownRow[]>(finance, api.burnDown, { body: { size: 50 } })).data.find(
+      (r) => r.contractId === reship.contractId,
+    );
+    expect(closed).toMatchObject({ status: 'closed', alert: 'none' });
+    expect((await tile()).count).toBe((await raised()).total);
+  });
+
+  it('unbilled work: undone work cancels its charge, a credit of billed work is not unbilled, never negative', async () => {
+    const [project] = await env.handle.db
+      .select()
+      .from(projects)
+      .where(eq(projects.projectNo, 'KM-2026-001'));
+    const km1 = project?.id ?? 0;
+    const unbilledOf = async () =>
+      (await ok<UnbilledRow[]>(finance, api.unbilled, { body: {} })).data.find(
+        (r) => r.projectId === km1 && r.currency === 'CNY',
+      ) ?? { events: 0, unbilledAmount: '0.00' };
+    const before = await unbilledOf();
+    let serial = 0;
+    const event = async (gross: string, reverses: { id: number; projectId: number } | null = null) => {
+      serial += 1;
+      const sign = reverses ? '-' : '';
+      const [row] = await env.handle.db
+        .insert(financeBillableEvents)
+        .values({
+          projectId: reverses?.projectId ?? km1,
+          kind: 'nonroutine',
+          sourceKind: 'fee',
+          sourceRef: reverses ? `unbilled-test-r${serial}` : `unbilled-test-${serial}`,
+          sourceLabel: `Fee ${serial}`,
+          direction: reverses ? 'reversal' : 'charge',
+          reversesId: reverses?.id ?? null,
+          workDay: today,
+          serviceKey: 'nonroutine:chargeback',
+          unit: 'item',
+          quantity: `${sign}1`,
+          status: 'priced',
+          currency: 'CNY',
+          taxInclusive: true,
+          unitPrice: gross,
+          taxRate: '0',
+          net: `${sign}${gross}`,
+          tax: '0.00',
+          gross: `${sign}${gross}`,
+          createdAt: new Date(env.clock.now),
+        })
+        .returning({ id: financeBillableEvents.id });
+      return { id: row?.id ?? 0, projectId: reverses?.projectId ?? km1 };
+    };
+    // Work done, not billed: it adds to the unbilled work.
+    const charge = await event('100.00');
+    const added = await unbilledOf();
+    expect(added.events).toBe(before.events + 1);
+    expect(added.unbilledAmount).toBe(Decimal.of(before.unbilledAmount).add('100.00').toFixed(2));
+    // Undone before it was billed: the reversal cancels it, nothing of either is left.
+    await event('100.00', charge);
+    expect(await unbilledOf()).toMatchObject({
+      events: before.events,
+      unbilledAmount: before.unbilledAmount,
+    });
+    // Undoing work already on a confirmed statement is a credit for an adjustment, not unbilled work.
+    const found = await env.handle.db.execute(sql`SELECT e.id, e.project_id, e.gross::text AS gross
+      FROM finance_statement_lines l JOIN finance_statements s ON s.id = l.statement_id
+      JOIN finance_billable_events e ON e.id = l.event_id
+      WHERE s.status = 'confirmed' AND e.direction = 'charge'
+        AND NOT EXISTS (SELECT 1 FROM finance_billable_events r WHERE r.reverses_id = e.id)
+      ORDER BY e.id LIMIT 1`);
+    const [billed] = (found as unknown as { rows: Array<{ id: number; project_id: number; gross: string }> })
+      .rows;
+    expect(billed).toBeDefined();
+    const rowsBefore = (await ok<UnbilledRow[]>(finance, api.unbilled, { body: {} })).data;
+    await event(Decimal.of(billed?.gross ?? '0').toFixed(2), {
+      id: Number(billed?.id),
+      projectId: Number(billed?.project_id),
+    });
+    const rowsAfter = (await ok<UnbilledRow[]>(finance, api.unbilled, { body: {} })).data;
+    expect(rowsAfter).toEqual(rowsBefore);
+    expect(rowsAfter.every((r) => Decimal.of(r.unbilledAmount).cmp('0') >= 0)).toBe(true);
   });
 });

@@ -309,7 +309,7 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     );
   });
 
-  it('exports a statement as xlsx in the reader’s language: exact money text, the locked rate, formulas escaped', async () => {
+  it('exports a statement as xlsx in the reader’s language: money as number cells from exact decimals, the locked rate, formulas escaped', async () => {
     const period = today.slice(0, 7);
     await priced('0.10');
     await priced('0.20');
@@ -335,15 +335,27 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
       expect(response.headers['content-type']).toContain('spreadsheetml');
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      // Each cell as a spreadsheet shows it: a number through its format (`0.00` → two places).
       const rows: string[][] = [];
-      book.worksheets[0]?.eachRow((row) => {
-        rows.push(
-          (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))),
-        );
+      const numbers: number[] = [];
+      book.worksheets[0]?.eachRow((row, number) => {
+        numbers.push(number);
+        const shown: string[] = [];
+        row.eachCell({ includeEmpty: true }, (cell, n) => {
+          const v = cell.value;
+          const places = /^0\.(0+)$/.exec(cell.numFmt ?? '')?.[1]?.length;
+          shown[n - 1] =
+            typeof v === 'number'
+              ? `${Decimal.of(String(v)).toFixed(places ?? 0)}${places === undefined ? ' (no format)' : ''}`
+              : v === null || v === undefined
+                ? ''
+                : String(v);
+        });
+        rows.push(shown);
       });
-      return rows;
+      return { rows, numbers, sheet: book.worksheets[0] as ExcelJS.Worksheet };
     };
-    const draft = await sheetOf(id ?? 0, 'en_US');
+    const { rows: draft, numbers, sheet } = await sheetOf(id ?? 0, 'en_US');
     await env.handle.db.execute(
       sql`UPDATE marketing_customers SET name = ${customer?.name ?? ''} WHERE id = ${customer?.id}`,
     );
@@ -357,12 +369,26 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     ]);
     expect(draft).toContainEqual(['Kind', 'Qty', 'Net', 'Tax', 'Gross']);
     expect(draft).toContainEqual(['nonroutine', '2', '0.28', '0.02', '0.30']);
+    // Money is a number cell (so the sheet sums it) with a 0.00 format; text stays text.
+    const totalsRow = numbers[draft.findIndex((r) => r[0] === 'Totals')] ?? 0;
+    const lineRows = draft.flatMap((r, i) =>
+      r[0] === 'nonroutine' && r.length === 9 ? [numbers[i] ?? 0] : [],
+    );
+    const gross = sheet.getRow(totalsRow).getCell(9);
+    expect(gross.type).toBe(ExcelJS.ValueType.Number);
+    expect(gross.numFmt).toBe('0.00');
+    expect(sheet.getRow(lineRows[0] ?? 0).getCell(5).numFmt).toBe('0.0000');
+    expect(sheet.getRow(lineRows[0] ?? 0).getCell(1).type).toBe(ExcelJS.ValueType.String);
+    const summed = Decimal.sum(
+      lineRows.map((n) => String(sheet.getRow(n).getCell(9).value as number)),
+    ).toFixed(2);
+    expect(summed).toBe(Decimal.of(String(gross.value as number)).toFixed(2));
 
     // A confirmed foreign-currency statement in Chinese: its number, locked rate and date.
     const usd = (await ok(finance, statement.paging, { body: { status: 'confirmed', size: 50 } })).data.find(
       (r) => r.currency === 'USD' && r.fxRate,
     ) as Row & { number: string; fxRate: string; fxDate: string };
-    const foreign = await sheetOf(usd.id, 'zh_CN');
+    const { rows: foreign } = await sheetOf(usd.id, 'zh_CN');
     expect(foreign[0]).toEqual([`结算单 ${usd.number}`]);
     expect(foreign).toContainEqual(['汇率（人民币）', usd.fxRate]);
     expect(foreign).toContainEqual(['汇率日期', usd.fxDate]);

@@ -1,4 +1,4 @@
-import { endpoints, ResultCode } from '@trialab/api-contract';
+import { endpoints, ResultCode, VALIDATION_MESSAGES } from '@trialab/api-contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema.js';
@@ -85,11 +85,13 @@ describe.each(ENGINES)('marketing on %s', (engine) => {
       new Set(['draft', 'submitted', 'approved', 'returned', 'superseded', 'cancelled']),
     );
     const contracts = (await ok(admin, contract.paging, { body: { keyword: 'DEMO-' } })).data;
-    // KM-2026-001's (CNY, amended), Northbridge's (USD, tax excluded) and a draft.
+    // KM-2026-001's (CNY, amended), Northbridge's (USD, tax excluded), a draft and Huakang's
+    // supplementary re-shipping contract.
     expect(Object.fromEntries(contracts.map((c) => [c.number, c.status]))).toEqual({
       'DEMO-HT-2026-001': 'active',
       'DEMO-HT-2026-002': 'draft',
       'DEMO-HT-2026-003': 'active',
+      'DEMO-HT-2026-004': 'active',
     });
     const inForce = contracts.find((c) => c.number === 'DEMO-HT-2026-001');
     expect(inForce).toMatchObject({ status: 'active', versions: 2 });
@@ -374,10 +376,22 @@ describe.each(ENGINES)('marketing on %s', (engine) => {
     expect(
       (await refused(sales, contract.create, { body: { ...contractBody, quotationId: made.id } })).code,
     ).toBe(ResultCode.INVALID_STATE);
-    const k = (await ok(sales, contract.create, { body: contractBody })).data;
+    // Payment days are whole days from 0 to 365, refused otherwise in the caller's language.
+    const words = VALIDATION_MESSAGES['validation.paymentDays'];
+    for (const [paymentDays, lang] of [
+      [366, 'zh_CN'],
+      [-1, 'en_US'],
+      [12.5, 'zh_HK'],
+    ] as const) {
+      const refusal = await refused(sales, contract.create, { body: { ...contractBody, paymentDays }, lang });
+      expect(refusal.code).toBe(ResultCode.BAD_REQUEST);
+      expect(refusal.msg).toContain(words?.[lang]);
+    }
+    const k = (await ok(sales, contract.create, { body: { ...contractBody, paymentDays: 45 } })).data;
     expect((await refused(sales, contract.create, { body: contractBody })).code).toBe(ResultCode.DUPLICATE);
     const draftContract = (await ok(sales, contract.get, { params: { id: k.id } })).data;
     expect(draftContract.amount).toBe(approved.gross);
+    expect(draftContract.paymentDays).toBe(45);
     // In force only with the signed scan attached, by an e-signature.
     expect(
       (

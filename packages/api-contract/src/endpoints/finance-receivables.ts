@@ -26,9 +26,11 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const AGING_BUCKETS = ['current', 'd0_30', 'd31_60', 'd61_90', 'over90'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
-/** Burn-down alerts: billed reached 80 % or 100 % of the contract value. */
+/** Burn-down alerts: billed reached 80 % or 100 % of the value of a contract in force. */
 export const BURN_ALERTS = ['none', 'near', 'over'] as const;
 export type BurnAlert = (typeof BURN_ALERTS)[number];
+/** The alerts the home to-do counts and the receivables page's link opens on. */
+export const BURN_ALERTS_RAISED = ['near', 'over'] as const satisfies readonly BurnAlert[];
 
 /** A positive amount of money (a payment, an allocation). */
 const positiveAmount = decimalField(2, { min: '0.01' });
@@ -140,7 +142,7 @@ export const unbilledRow = z.object({
   customerName: z.string().nullable(),
   currency: z.enum(CURRENCIES),
   events: z.number(),
-  /** Gross of the priced events on no confirmed statement (reversals net off). */
+  /** Gross of the charges not billed yet (never negative: undone work cancels, credits go to adjustments). */
   unbilledAmount: moneyAmount,
   firstDay: z.string(),
   lastDay: z.string(),
@@ -261,10 +263,16 @@ export const receivables = defineGroup('receivables', {
     service: 'main',
     method: 'POST',
     path: '/financial/receivables/burn-down',
-    summary: 'Per contract: billed ÷ contract value (amendments included), with alerts at 80 % and 100 %',
+    summary:
+      'Per contract: billed ÷ contract value (amendments included), with alerts at 80 % and 100 % for contracts in force; filtered by alert (the home to-do opens it on the raised ones)',
     access: { permission: RECEIVABLE_PERMISSIONS.page },
     mutates: false,
-    body: z.object({ customerId: id.nullish() }),
+    paged: true,
+    body: z.object({
+      ...pageFields,
+      customerId: id.nullish(),
+      alert: z.array(z.enum(BURN_ALERTS)).max(BURN_ALERTS.length).nullish(),
+    }),
     data: z.array(burnDownRow),
   }),
   unbilled: defineEndpoint({

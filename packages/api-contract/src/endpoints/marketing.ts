@@ -21,6 +21,9 @@ import { signatureInput, signatureRow } from './reports.js';
 
 /** SPEC section 5: a bank card or account is 10 to 30 digits (the console's `PATTERNS.bankCard`). */
 export const BANK_ACCOUNT_PATTERN = /^\d{10,30}$/;
+/** A contract's payment days (confirmation to due date): whole days, 0 to this; 30 unless it says. */
+export const PAYMENT_DAYS_MAX = 365;
+export const DEFAULT_PAYMENT_DAYS = 30;
 /** The dictionary of customer types (SPEC: 1001, label template / customer type). */
 export const CUSTOMER_TYPE_DICT = 1001;
 /** The languages a customer reads its documents in (quotation PDFs). */
@@ -667,7 +670,12 @@ export const contract = defineGroup('contract', {
       partyB: text(128),
       paymentTerms: text(500),
       /** Days from a statement's confirmation to its due date (30 unless the terms say otherwise). */
-      paymentDays: z.number().int().min(0).max(365).default(30),
+      paymentDays: z
+        .number()
+        .int('validation.paymentDays')
+        .min(0, 'validation.paymentDays')
+        .max(PAYMENT_DAYS_MAX, 'validation.paymentDays')
+        .default(DEFAULT_PAYMENT_DAYS),
       validFrom: dateString,
       validTo: dateString,
       projectIds: z.array(id).min(1).max(50),

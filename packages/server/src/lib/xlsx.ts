@@ -1,4 +1,4 @@
-import type { Lang } from '@trialab/api-contract';
+import { Decimal, type Lang } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
 import type { ZonedTime } from './time-zone.js';
 
@@ -55,10 +55,34 @@ export interface DocumentColumn {
   right?: boolean;
 }
 
+/** A decimal written as a number cell (money: 2 places), so a spreadsheet sums it. */
+export interface DecimalCell {
+  decimal: string;
+  places: number;
+}
+
+/** A money cell (`0.00`) or another decimal's (`places`), from its exact decimal text. */
+export const decimalCell = (text: string, places = 2): DecimalCell => ({
+  decimal: Decimal.of(text).toFixed(places),
+  places,
+});
+
+/**
+ * The number a spreadsheet stores for a decimal's text. The text has at most 15 significant digits
+ * (NUMERIC(14,2) amounts, NUMERIC(14,4) prices), which a double holds exactly as written: the number
+ * prints back to the same decimal, checked here, so the cell reads (and sums) as the decimal text.
+ */
+function cellNumber(cell: DecimalCell): number {
+  const n = Number(cell.decimal);
+  if (!Number.isFinite(n) || !Decimal.of(cell.decimal).eq(Decimal.of(String(n))))
+    throw new RangeError(`not exact as a spreadsheet number: ${cell.decimal}`);
+  return n;
+}
+
 /**
  * A document as one sheet (a statement beside its PDF): label–value fields at the top, then titled
- * tables. Every cell is text as given, through `safeRow`: amounts arrive as exact decimal text
- * ("0.30"), never a binary float.
+ * tables. Text cells go through `safeCell`; money is a number cell built from its exact decimal
+ * text (`decimalCell`) with a `0.00` format, so the sheet sums it and shows its cents.
  */
 export async function documentWorkbook(options: {
   sheet: string;
@@ -67,7 +91,7 @@ export async function documentWorkbook(options: {
   tables: ReadonlyArray<{
     title: string;
     columns: readonly DocumentColumn[];
-    rows: ReadonlyArray<readonly string[]>;
+    rows: ReadonlyArray<ReadonlyArray<string | DecimalCell>>;
   }>;
 }): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -87,7 +111,10 @@ export async function documentWorkbook(options: {
     const head = sheet.addRow(safeRow(table.columns.map((c) => c.header)));
     head.font = { bold: true };
     for (const cells of table.rows) {
-      const row = sheet.addRow(safeRow(cells));
+      const row = sheet.addRow(cells.map((c) => (typeof c === 'string' ? safeCell(c) : cellNumber(c))));
+      cells.forEach((c, i) => {
+        if (typeof c !== 'string') row.getCell(i + 1).numFmt = `0.${'0'.repeat(c.places)}`;
+      });
       table.columns.forEach((c, i) => {
         if (c.right) row.getCell(i + 1).alignment = { horizontal: 'right' };
       });

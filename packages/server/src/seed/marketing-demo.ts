@@ -3,8 +3,9 @@
 // discount limits, a quotation in each state (the submitted one waits on the home to-do), a
 // contract in force with an amendment (DEMO-HT-2026-001, KM-2026-001), Northbridge's USD
 // tax-exclusive contract in force from its card's prices (DEMO-HT-2026-003, KM-2026-003: the
-// finance demo prices that project's lab work by it) and a draft waiting for its signed scan
-// (DEMO-HT-2026-002). Codes start with DEMO- so tests count what this seed adds.
+// finance demo prices that project's lab work by it), a draft waiting for its signed scan
+// (DEMO-HT-2026-002) and Huakang's supplementary re-shipping contract (DEMO-HT-2026-004), 84 %
+// billed by the receivables demo. Codes start with DEMO- so tests count what this seed adds.
 import { createHash } from 'node:crypto';
 import { dec, QUOTATION_SIGNATURE_MEANING, type ServiceKind, serviceKey } from '@trialab/api-contract';
 import { eq, inArray } from 'drizzle-orm';
@@ -17,6 +18,13 @@ import { contractUnitPrice, priceQuotation } from '../modules/marketing/service.
 import { insertSignature } from '../services/signatures.js';
 import { demoUser } from './lookups.js';
 import { demoPdf } from './portal-admin-demo.js';
+
+/** The lab's zone the demo's days are counted in (the server's default LAB_TIME_ZONE). */
+const DEMO_ZONE = 'Asia/Shanghai';
+
+/** Huakang's supplementary re-shipping contract: re-shipments contracted and billed (84 %). */
+export const DEMO_RESHIP_CONTRACT = 'DEMO-HT-2026-004';
+export const DEMO_RESHIPMENTS = { contracted: 500, billed: 420 } as const;
 
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -365,85 +373,130 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
   });
   await quotation('DEMO-QT-005', 1, 'cancelled', cro, 'KM-2026-002', [['outbound:standard', '10', '0']]);
 
+  /**
+   * A contract in force made from an approved quotation: its signed scan, version 1 at the
+   * quotation's prices (`contractUnitPrice`) from its first day, linked to one project; its id and
+   * version 1's lines.
+   */
+  const contractInForce = async (c: {
+    number: string;
+    customerId: number;
+    quote: { id: number; gross: string; discountRate: string };
+    projectNo: string;
+    partyA: string;
+    currency: string;
+    taxInclusive: boolean;
+    paymentTerms: string;
+    validFrom: string;
+    validTo: string;
+    by: number;
+  }) => {
+    const pdf = demoPdf(`${c.number} signed`);
+    const [signed] = await tx
+      .insert(s.files)
+      .values({
+        name: `${c.number}-signed.pdf`,
+        mime: 'application/pdf',
+        size: pdf.length,
+        sha256: await store.put(pdf),
+        uploadedBy: c.by,
+      })
+      .returning({ id: s.files.id });
+    const [made] = await tx
+      .insert(m.marketingContracts)
+      .values({
+        number: c.number,
+        status: 'active',
+        customerId: c.customerId,
+        quotationId: c.quote.id,
+        partyA: c.partyA,
+        partyB: '上海启航中心实验室有限公司',
+        currency: c.currency,
+        taxInclusive: c.taxInclusive,
+        paymentTerms: c.paymentTerms,
+        validFrom: c.validFrom,
+        validTo: c.validTo,
+        signedFileId: signed?.id ?? null,
+        createdBy: c.by,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: m.marketingContracts.id });
+    const id = made?.id ?? 0;
+    await tx.insert(m.marketingContractProjects).values({ contractId: id, projectId: project(c.projectNo) });
+    const [v1] = await tx
+      .insert(m.marketingContractVersions)
+      .values({
+        contractId: id,
+        versionNo: 1,
+        effectiveFrom: c.validFrom,
+        amount: c.quote.gross,
+        reason: null,
+        createdBy: c.by,
+        createdAt: now,
+      })
+      .returning({ id: m.marketingContractVersions.id });
+    const quoted = await tx
+      .select()
+      .from(m.marketingQuotationLines)
+      .where(eq(m.marketingQuotationLines.quotationId, c.quote.id));
+    const lines = quoted.map((l) => ({
+      serviceKey: l.serviceKey,
+      kind: l.kind,
+      ref: l.ref,
+      name: l.name,
+      unit: l.unit,
+      unitPrice: contractUnitPrice(l.unitPrice, l.discountRate, c.quote.discountRate),
+      taxRate: l.taxRate,
+    }));
+    await tx.insert(m.marketingContractLines).values(lines.map((l) => ({ ...l, versionId: v1?.id ?? 0 })));
+    await recordEvent(tx, {
+      workflow: 'contract',
+      recordId: id,
+      action: 'activate',
+      fromState: 'draft',
+      toState: 'active',
+      userId: c.by,
+      at: now,
+    });
+    return { id, lines };
+  };
+
   // The contract made from the approved version, in force (its signed scan attached), with an
   // amendment from two weeks ago.
   const validFrom = addDays(today, -45);
-  const scan = demoPdf('DEMO-HT-2026-001 signed');
-  const [file] = await tx
-    .insert(s.files)
+  const huakang = await contractInForce({
+    number: 'DEMO-HT-2026-001',
+    customerId: sponsor,
+    quote: approved,
+    projectNo: 'KM-2026-001',
+    partyA: '华康制药有限公司',
+    currency: 'CNY',
+    taxInclusive: true,
+    paymentTerms: '按月结算，对账确认后30日内付款',
+    validFrom,
+    validTo: addDays(today, 320),
+    by: sales.id,
+  });
+  const [amended] = await tx
+    .insert(m.marketingContractVersions)
     .values({
-      name: 'DEMO-HT-2026-001-signed.pdf',
-      mime: 'application/pdf',
-      size: scan.length,
-      sha256: await store.put(scan),
-      uploadedBy: sales.id,
-    })
-    .returning({ id: s.files.id });
-  const [contract] = await tx
-    .insert(m.marketingContracts)
-    .values({
-      number: 'DEMO-HT-2026-001',
-      status: 'active',
-      customerId: sponsor,
-      quotationId: approved.id,
-      partyA: '华康制药有限公司',
-      partyB: '上海启航中心实验室有限公司',
-      currency: 'CNY',
-      taxInclusive: true,
-      paymentTerms: '按月结算，对账确认后30日内付款',
-      validFrom,
-      validTo: addDays(today, 320),
-      signedFileId: file?.id ?? null,
+      contractId: huakang.id,
+      versionNo: 2,
+      effectiveFrom: addDays(today, -14),
+      amount: approved.gross,
+      reason: '补充协议一：深低温保存单价下调',
       createdBy: sales.id,
       createdAt: now,
-      updatedAt: now,
     })
-    .returning({ id: m.marketingContracts.id });
-  const contractId = contract?.id ?? 0;
-  await tx.insert(m.marketingContractProjects).values({ contractId, projectId: project('KM-2026-001') });
-  const qLines = await tx
-    .select()
-    .from(m.marketingQuotationLines)
-    .where(eq(m.marketingQuotationLines.quotationId, approved.id));
-  const contractLines = qLines.map((l) => ({
-    serviceKey: l.serviceKey,
-    kind: l.kind,
-    ref: l.ref,
-    name: l.name,
-    unit: l.unit,
-    unitPrice: contractUnitPrice(l.unitPrice, l.discountRate, approved.discountRate),
-    taxRate: l.taxRate,
-  }));
-  const contractVersion = async (
-    versionNo: number,
-    effectiveFrom: string,
-    amount: string,
-    reason: string | null,
-    lines: typeof contractLines,
-  ) => {
-    const [v] = await tx
-      .insert(m.marketingContractVersions)
-      .values({ contractId, versionNo, effectiveFrom, amount, reason, createdBy: sales.id, createdAt: now })
-      .returning({ id: m.marketingContractVersions.id });
-    await tx.insert(m.marketingContractLines).values(lines.map((l) => ({ ...l, versionId: v?.id ?? 0 })));
-  };
-  await contractVersion(1, validFrom, approved.gross, null, contractLines);
-  await contractVersion(
-    2,
-    addDays(today, -14),
-    approved.gross,
-    '补充协议一：深低温保存单价下调',
-    contractLines.map((l) => (l.serviceKey === 'storage:-80C' ? { ...l, unitPrice: '200.0000' } : l)),
+    .returning({ id: m.marketingContractVersions.id });
+  await tx.insert(m.marketingContractLines).values(
+    huakang.lines.map((l) => ({
+      ...l,
+      unitPrice: l.serviceKey === 'storage:-80C' ? '200.0000' : l.unitPrice,
+      versionId: amended?.id ?? 0,
+    })),
   );
-  await recordEvent(tx, {
-    workflow: 'contract',
-    recordId: contractId,
-    action: 'activate',
-    fromState: 'draft',
-    toState: 'active',
-    userId: sales.id,
-    at: now,
-  });
 
   // A contract drawn from an approved quotation of the CRO (DEMO-QT-006), waiting for its signed scan to be put in
   // force (a home to-do of the contract's owner).
@@ -512,6 +565,34 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
     })),
   );
 
+  // Huakang's supplementary contract for re-shipping samples (DEMO-HT-2026-004, KM-2026-001): 500
+  // re-shipments over its validity, of which the receivables demo bills 420 on the older confirmed
+  // statement, so it has billed 84 % of its value (the burn-down alert and its home to-do). Its
+  // service is priced by no other work, so it moves no other charge. Days are lab days.
+  const reshipQuote = await quotation(
+    'DEMO-QT-008',
+    1,
+    'approved',
+    sponsor,
+    'KM-2026-001',
+    [['nonroutine:DUP-SHIP', String(DEMO_RESHIPMENTS.contracted), '0']],
+    { reviewed: true },
+  );
+  const labToday = new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE }).format(now);
+  await contractInForce({
+    number: DEMO_RESHIP_CONTRACT,
+    customerId: sponsor,
+    quote: reshipQuote,
+    projectNo: 'KM-2026-001',
+    partyA: '华康制药有限公司',
+    currency: 'CNY',
+    taxInclusive: true,
+    paymentTerms: '按实际补寄次数结算，对账确认后30日内付款',
+    validFrom: addDays(labToday, -150),
+    validTo: addDays(labToday, 215),
+    by: sales.id,
+  });
+
   // Northbridge (KM-2026-003, owned by the super account): a quotation from its USD tax-exclusive
   // card, drafted by its owner and approved by finance, and the contract signed from it, in force
   // over the card's validity, so its lab work is priced in USD (its statements then lock an FX rate
@@ -537,76 +618,17 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
       reviewer: finance,
     },
   );
-  const northbridgeScan = demoPdf('DEMO-HT-2026-003 signed');
-  const [northbridgeFile] = await tx
-    .insert(s.files)
-    .values({
-      name: 'DEMO-HT-2026-003-signed.pdf',
-      mime: 'application/pdf',
-      size: northbridgeScan.length,
-      sha256: await store.put(northbridgeScan),
-      uploadedBy: admin.id,
-    })
-    .returning({ id: s.files.id });
-  const [usdContract] = await tx
-    .insert(m.marketingContracts)
-    .values({
-      number: 'DEMO-HT-2026-003',
-      status: 'active',
-      customerId: northbridge,
-      quotationId: usdQuote.id,
-      partyA: 'Northbridge Therapeutics Ltd.',
-      partyB: '上海启航中心实验室有限公司',
-      currency: 'USD',
-      taxInclusive: false,
-      paymentTerms: 'Monthly, net 30 days from the confirmed statement',
-      validFrom: usdFrom,
-      validTo: usdTo,
-      signedFileId: northbridgeFile?.id ?? null,
-      createdBy: admin.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: m.marketingContracts.id });
-  const usdContractId = usdContract?.id ?? 0;
-  await tx
-    .insert(m.marketingContractProjects)
-    .values({ contractId: usdContractId, projectId: project('KM-2026-003') });
-  const [usdContractVersion] = await tx
-    .insert(m.marketingContractVersions)
-    .values({
-      contractId: usdContractId,
-      versionNo: 1,
-      effectiveFrom: usdFrom,
-      amount: usdQuote.gross,
-      reason: null,
-      createdBy: admin.id,
-      createdAt: now,
-    })
-    .returning({ id: m.marketingContractVersions.id });
-  const usdLines = await tx
-    .select()
-    .from(m.marketingQuotationLines)
-    .where(eq(m.marketingQuotationLines.quotationId, usdQuote.id));
-  await tx.insert(m.marketingContractLines).values(
-    usdLines.map((l) => ({
-      versionId: usdContractVersion?.id ?? 0,
-      serviceKey: l.serviceKey,
-      kind: l.kind,
-      ref: l.ref,
-      name: l.name,
-      unit: l.unit,
-      unitPrice: contractUnitPrice(l.unitPrice, l.discountRate, usdQuote.discountRate),
-      taxRate: l.taxRate,
-    })),
-  );
-  await recordEvent(tx, {
-    workflow: 'contract',
-    recordId: usdContractId,
-    action: 'activate',
-    fromState: 'draft',
-    toState: 'active',
-    userId: admin.id,
-    at: now,
+  await contractInForce({
+    number: 'DEMO-HT-2026-003',
+    customerId: northbridge,
+    quote: usdQuote,
+    projectNo: 'KM-2026-003',
+    partyA: 'Northbridge Therapeutics Ltd.',
+    currency: 'USD',
+    taxInclusive: false,
+    paymentTerms: 'Monthly, net 30 days from the confirmed statement',
+    validFrom: usdFrom,
+    validTo: usdTo,
+    by: admin.id,
   });
 }

@@ -1,5 +1,6 @@
 // Receivables demo (docs/finance.md "Receivables"). Huakang (KM-2026-001, DEMO-HT-2026-001, net 30
-// days) has an older statement confirmed 75 days ago for two non-routine fees of an earlier month: a
+// days) has an older statement confirmed 75 days ago for two non-routine fees of an earlier month
+// and that month's re-shipments (DEMO-HT-2026-004, 84 % of its value billed: the burn-down alert): a
 // payment covered part of it, so the rest is 45 days past due (the 31–60 bucket). A recent payment is
 // partly allocated to last month's confirmed statement (statements-demo.ts), its rest unallocated; an
 // allocation of it to the older statement was undone with a reason. Runs after the statements demo.
@@ -27,7 +28,9 @@ import {
   visibleStatement,
 } from '../modules/finance/statements-repository.js';
 import { statementSeries, storePdf } from '../modules/finance/statements-service.js';
+import { contractLineInForce } from '../modules/marketing/repository.js';
 import { demoUser } from './lookups.js';
+import { DEMO_RESHIPMENTS } from './marketing-demo.js';
 import { demoPdf } from './portal-admin-demo.js';
 import { signDemo } from './statements-demo.js';
 
@@ -89,6 +92,41 @@ export async function seedReceivablesHistory(tx: Transaction, now: Date, store: 
       taxInclusive: true,
       unitPrice: gross,
       taxRate: '0.06',
+      net: p.net.toFixed(2),
+      tax: p.tax.toFixed(2),
+      gross: p.gross.toFixed(2),
+      pricedAt: confirmedAt,
+      createdAt: confirmedAt,
+    });
+  }
+  // And the re-shipments of that month, priced by Huakang's re-shipping contract: 420 of the 500 it
+  // covers, so it has billed 84 % of its value once this statement is confirmed (the burn-down alert).
+  const reshipDay = `${period}-15`;
+  const reship = await contractLineInForce(tx, project.id, 'nonroutine:DUP-SHIP', reshipDay);
+  if (reship) {
+    const quantity = String(DEMO_RESHIPMENTS.billed);
+    const p = priceLine(
+      { quantity, unitPrice: reship.unitPrice, taxRate: reship.taxRate },
+      reship.taxInclusive,
+    );
+    await tx.insert(financeBillableEvents).values({
+      projectId: project.id,
+      kind: reship.kind,
+      sourceKind: 'fee',
+      sourceRef: 'demo-receivables-reship',
+      sourceLabel: `${reship.name} × ${quantity}`,
+      direction: 'charge',
+      workDay: reshipDay,
+      serviceKey: reship.serviceKey,
+      unit: reship.unit,
+      quantity,
+      status: 'priced',
+      contractId: reship.contractId,
+      contractVersionNo: reship.versionNo,
+      currency: reship.currency,
+      taxInclusive: reship.taxInclusive,
+      unitPrice: reship.unitPrice,
+      taxRate: reship.taxRate,
       net: p.net.toFixed(2),
       tax: p.tax.toFixed(2),
       gross: p.gross.toFixed(2),

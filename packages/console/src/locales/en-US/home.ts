@@ -21,10 +21,12 @@ export const home = {
   counted: {
     supplierQualification: { expiring: 'Expiring within 30 days (or expired)' },
     supplyReorder: { below: 'Below the reorder point' },
+    contractBurnDown: { raised: 'Billed 80 % or more of their value' },
   },
   workflows: {
     supplierQualification: 'Supplier qualifications',
     supplyReorder: 'Consumable stock',
+    contractBurnDown: 'Contract burn-down',
     outboundBill: 'Outbound bill',
     destroyBill: 'Destruction bill',
     specimenMove: 'Move request',
@@ -102,5 +104,6 @@ export const home = {
     revise: 'Revise',
     activate: 'Put in force',
     editRevision: 'Edit the revision request',
+    amend: 'amend the contract or agree more work',
   },
 };

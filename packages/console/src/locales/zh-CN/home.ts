@@ -21,10 +21,12 @@ export const home = {
   counted: {
     supplierQualification: { expiring: '30 天内到期（含已过期）' },
     supplyReorder: { below: '低于补货点' },
+    contractBurnDown: { raised: '已结算达合同额 80% 及以上' },
   },
   workflows: {
     supplierQualification: '供应商资质',
     supplyReorder: '耗材库存',
+    contractBurnDown: '合同消耗预警',
     outboundBill: '样本出库单',
     destroyBill: '样本销毁单',
     specimenMove: '样本移位申请',
@@ -102,5 +104,6 @@ export const home = {
     revise: '修订',
     activate: '生效',
     editRevision: '修改修订申请',
+    amend: '补充合同或与客户确认追加工作',
   },
 };

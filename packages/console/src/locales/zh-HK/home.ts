@@ -21,10 +21,12 @@ export const home = {
   counted: {
     supplierQualification: { expiring: '30 天內到期（含已過期）' },
     supplyReorder: { below: '低於補貨點' },
+    contractBurnDown: { raised: '已結算達合同額 80% 及以上' },
   },
   workflows: {
     supplierQualification: '供應商資質',
     supplyReorder: '耗材庫存',
+    contractBurnDown: '合同消耗預警',
     outboundBill: '樣本出庫單',
     destroyBill: '樣本銷毀單',
     specimenMove: '樣本移位申請',
@@ -102,5 +104,6 @@ export const home = {
     revise: '修訂',
     activate: '生效',
     editRevision: '修改修訂申請',
+    amend: '補充合同或與客戶確認追加工作',
   },
 };

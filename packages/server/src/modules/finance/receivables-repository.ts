@@ -7,13 +7,14 @@ import type {
   AgingBucket,
   AgingRow,
   AllocationRow,
+  BurnAlert,
   BurnDownRow,
   PaymentRow,
   ReceivableRow,
   UnbilledRow,
 } from '@trialab/api-contract';
-import { AGING_BUCKETS, Decimal } from '@trialab/api-contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { AGING_BUCKETS, DEFAULT_PAYMENT_DAYS, Decimal } from '@trialab/api-contract';
+import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { financeBillableEvents } from '../../db/schema-finance.js';
 import { financeAllocations, financePayments } from '../../db/schema-finance-receivables.js';
@@ -22,7 +23,6 @@ import { marketingCustomers } from '../../db/schema-marketing.js';
 import { notFound } from '../../lib/errors.js';
 import { Page } from '../../lib/route.js';
 import type { CustomerVisibility } from '../marketing/service.js';
-import { burnAlert } from './receivables-service.js';
 import { projectScope } from './repository.js';
 
 type Rows = { rows: Array<Record<string, unknown>> };
@@ -30,9 +30,6 @@ const rowsOf = (result: unknown) => (result as Rows).rows;
 const str = (v: unknown) => String(v);
 const strOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).toISOString());
-
-/** Days a statement is due after its confirmation when no contract names its terms. */
-export const DEFAULT_PAYMENT_DAYS = 30;
 
 /** The customers a caller sees (`marketing_customers` as `c`); finance sees every one. */
 const customerScope = (vis: CustomerVisibility): SQL =>
@@ -335,52 +332,95 @@ export async function undoAllocation(
 
 // ---- contract burn-down and unbilled work ----
 
+/** Where a burn-down alert starts: 80 % of the contract value billed; at 100 % it is over. */
+const BURN_NEAR = '0.8';
+
 /**
- * Per contract the caller may see: the latest version's amount, and what is billed (the gross of its
- * events on confirmed statements plus the reviewed adjustments of those lines).
+ * The alert of a contract (`b`: value, billed, status), in SQL so the list filters and counts by it:
+ * only a contract in force raises one (a closed contract's work is over), from 80 % of its value
+ * billed (`near`) and at 100 % (`over`); a contract of no value is over once anything is billed.
+ * Compared exactly (NUMERIC), never on a rounded rate.
+ */
+const burnAlertOf = (b: string) =>
+  sql.raw(`CASE WHEN ${b}.status <> 'active' OR ${b}.billed <= 0 THEN 'none'
+    WHEN ${b}.billed >= ${b}.value THEN 'over'
+    WHEN ${b}.billed >= ${b}.value * ${BURN_NEAR} THEN 'near' ELSE 'none' END`);
+
+export interface BurnFilter {
+  page: number;
+  size: number;
+  customerId?: number | null | undefined;
+  alert?: readonly BurnAlert[] | null | undefined;
+}
+
+/**
+ * Per contract the caller may see (in force or closed): the latest version's amount, what is billed
+ * (the gross of its events on confirmed statements plus the reviewed adjustments of those lines) and
+ * the alert. The home to-do's count is this list's total filtered by the raised alerts.
  */
 export async function burnDown(
   db: Executor,
   vis: CustomerVisibility,
-  customerId: number | null | undefined,
-): Promise<BurnDownRow[]> {
-  const rows = rowsOf(
-    await db.execute(sql`SELECT k.id, k.number, c.name AS customer_name, k.currency, k.status,
-        (SELECT v.amount FROM marketing_contract_versions v WHERE v.contract_id = k.id
-          ORDER BY v.version_no DESC LIMIT 1)::text AS value,
-        (COALESCE((SELECT SUM(l.gross) FROM finance_statement_lines l
+  f: BurnFilter,
+): Promise<Page<BurnDownRow>> {
+  const contracts = sql`(SELECT k.id, k.number, c.name AS customer_name, k.currency, k.status,
+        COALESCE((SELECT v.amount FROM marketing_contract_versions v WHERE v.contract_id = k.id
+          ORDER BY v.version_no DESC LIMIT 1), 0) AS value,
+        COALESCE((SELECT SUM(l.gross) FROM finance_statement_lines l
           JOIN finance_statements s ON s.id = l.statement_id AND s.status = 'confirmed'
           JOIN finance_billable_events e ON e.id = l.event_id WHERE e.contract_id = k.id), 0)
         + COALESCE((SELECT SUM(x.gross) FROM finance_adjustment_lines x
           JOIN finance_adjustments j ON j.id = x.adjustment_id AND j.status = 'reviewed'
           JOIN finance_statement_lines l ON l.id = x.statement_line_id
-          JOIN finance_billable_events e ON e.id = l.event_id WHERE e.contract_id = k.id), 0))::text AS billed
+          JOIN finance_billable_events e ON e.id = l.event_id WHERE e.contract_id = k.id), 0) AS billed
       FROM marketing_contracts k JOIN marketing_customers c ON c.id = k.customer_id
       WHERE k.status <> 'draft' AND ${customerScope(vis)}
-        ${customerId ? sql`AND k.customer_id = ${customerId}` : sql``}
-      ORDER BY k.number`),
+        ${f.customerId ? sql`AND k.customer_id = ${f.customerId}` : sql``})`;
+  const alerts = f.alert && f.alert.length > 0 ? f.alert : null;
+  const from = sql`(SELECT b.*, ${burnAlertOf('b')} AS alert FROM ${contracts} b) r
+    ${alerts ? sql`WHERE r.alert IN (${sql.join([...alerts], sql`, `)})` : sql``}`;
+  const [total] = rowsOf(await db.execute(sql`SELECT COUNT(*)::int AS n FROM ${from}`));
+  const rows = rowsOf(
+    await db.execute(sql`SELECT r.id, r.number, r.customer_name, r.currency, r.status, r.alert,
+        r.value::text AS value, r.billed::text AS billed
+      FROM ${from} ORDER BY r.number LIMIT ${f.size} OFFSET ${(f.page - 1) * f.size}`),
   );
-  return rows.map((r) => {
-    const value = Decimal.of(str(r.value ?? '0'));
-    const billed = Decimal.of(str(r.billed));
-    const rate = value.cmp('0') > 0 ? billed.div(value, 4) : null;
-    const alert: BurnDownRow['alert'] =
-      rate === null ? (billed.cmp('0') > 0 ? 'over' : 'none') : burnAlert(rate);
-    return {
-      contractId: Number(r.id),
-      contractNumber: str(r.number),
-      customerName: str(r.customer_name),
-      currency: str(r.currency) as BurnDownRow['currency'],
-      status: str(r.status),
-      contractAmount: value.toFixed(2),
-      billedAmount: billed.toFixed(2),
-      burnRate: rate === null ? null : rate.toFixed(4),
-      alert,
-    };
-  });
+  return new Page(
+    rows.map((r) => {
+      const value = Decimal.of(str(r.value));
+      const billed = Decimal.of(str(r.billed));
+      return {
+        contractId: Number(r.id),
+        contractNumber: str(r.number),
+        customerName: str(r.customer_name),
+        currency: str(r.currency) as BurnDownRow['currency'],
+        status: str(r.status),
+        contractAmount: value.toFixed(2),
+        billedAmount: billed.toFixed(2),
+        burnRate: value.cmp('0') > 0 ? billed.div(value, 4).toFixed(4) : null,
+        alert: str(r.alert) as BurnAlert,
+      };
+    }),
+    Number(total?.n ?? 0),
+  );
 }
 
-/** Priced work on no confirmed statement (nor an adjustment), per project and currency. */
+/**
+ * Whether an event (its id and status) is not billed yet: priced, on no confirmed statement and on
+ * no adjustment.
+ */
+const notBilled = (id: SQL | AnyColumn, status: SQL | AnyColumn) =>
+  sql`${status} = 'priced'
+    AND NOT EXISTS (SELECT 1 FROM finance_statement_lines l JOIN finance_statements s ON s.id = l.statement_id
+      WHERE l.event_id = ${id} AND s.status = 'confirmed')
+    AND NOT EXISTS (SELECT 1 FROM finance_adjustment_lines x WHERE x.event_id = ${id})`;
+
+/**
+ * Unbilled work per project and currency: the charges not billed yet. A reversal is never unbilled
+ * work by itself: when its charge is not billed either, the two cancel (neither is counted); when
+ * its charge is on a confirmed statement, it is a credit for an adjustment, not work to bill. So the
+ * amount is never negative, and work undone before it was billed leaves no trace here.
+ */
 export async function unbilledWork(
   db: Executor,
   vis: CustomerVisibility,
@@ -396,11 +436,9 @@ export async function unbilledWork(
       LEFT JOIN LATERAL (SELECT c.id, c.name FROM marketing_customer_projects cp
         JOIN marketing_customers c ON c.id = cp.customer_id
         WHERE cp.project_id = ${e.projectId} ORDER BY c.id LIMIT 1) cu ON TRUE
-      WHERE ${e.status} = 'priced' AND ${scope}
-        AND NOT EXISTS (SELECT 1 FROM finance_statement_lines l
-          JOIN finance_statements s ON s.id = l.statement_id
-          WHERE l.event_id = ${e.id} AND s.status = 'confirmed')
-        AND NOT EXISTS (SELECT 1 FROM finance_adjustment_lines x WHERE x.event_id = ${e.id})
+      WHERE ${e.direction} = 'charge' AND ${notBilled(e.id, e.status)} AND ${scope}
+        AND NOT EXISTS (SELECT 1 FROM finance_billable_events r
+          WHERE r.reverses_id = ${e.id} AND ${notBilled(sql.raw('r.id'), sql.raw('r.status'))})
         ${customerId ? sql`AND cu.id = ${customerId}` : sql``}
       GROUP BY ${e.projectId}, p.project_no, p.name, cu.name, ${e.currency}
       ORDER BY p.project_no, ${e.currency}`),

@@ -127,7 +127,7 @@ export async function financeReceivableRoutes(app: FastifyInstance): Promise<voi
       const asOf = asOfDay(ctx, ctx.body.asOf);
       return { asOf, rows: await agingOf(ctx.db, visibility(ctx), asOf, zone(ctx)) };
     },
-    burnDown: async (ctx) => burnDown(ctx.db, visibility(ctx), ctx.body.customerId),
+    burnDown: async (ctx) => burnDown(ctx.db, visibility(ctx), ctx.body),
     unbilled: async (ctx) => unbilledWork(ctx.db, visibility(ctx), ctx.body.customerId),
   });
 }

@@ -1,7 +1,7 @@
-import { Decimal, type ReceivableRow } from '@trialab/api-contract';
+import type { ReceivableRow } from '@trialab/api-contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/errors.js';
-import { burnAlert, checkAllocations } from './receivables-service.js';
+import { checkAllocations } from './receivables-service.js';
 
 const balance = (over: Partial<ReceivableRow> = {}): ReceivableRow => ({
   statementId: 1,
@@ -72,14 +72,5 @@ describe('allocating a payment', () => {
     expect(keyOf(() => checkAllocations(payment, [...line, ...line], new Map([[1, balance()]])))).toBe(
       'receivableStatementTwice',
     );
-  });
-});
-
-describe('burn-down alerts', () => {
-  it('warns from 80 % and is over at 100 %', () => {
-    expect(burnAlert(Decimal.of('0.7999'))).toBe('none');
-    expect(burnAlert(Decimal.of('0.8'))).toBe('near');
-    expect(burnAlert(Decimal.of('0.9999'))).toBe('near');
-    expect(burnAlert(Decimal.of('1'))).toBe('over');
   });
 });

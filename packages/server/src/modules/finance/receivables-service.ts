@@ -2,13 +2,7 @@
 // takes a payment of its own customer in its own currency, each allocation stays within the
 // statement's outstanding balance, and together they stay within the payment's unallocated rest.
 // Exact decimal arithmetic throughout (api-contract Decimal).
-import {
-  type BurnDownRow,
-  Decimal,
-  type PaymentRow,
-  type ReceivableRow,
-  ResultCode,
-} from '@trialab/api-contract';
+import { Decimal, type PaymentRow, type ReceivableRow, ResultCode } from '@trialab/api-contract';
 import { ApiError } from '../../lib/errors.js';
 import type { MessageKey } from '../../lib/i18n.js';
 
@@ -50,13 +44,4 @@ export function checkAllocations(
   if (total.cmp(payment.unallocatedAmount) > 0)
     throw refuse('receivableOverPayment', { amount: total.toFixed(2), rest: payment.unallocatedAmount });
   return total;
-}
-
-/** Where a burn-down alert starts: 80 % of the contract value billed; at 100 % it is over. */
-export const BURN_NEAR = '0.8';
-
-/** The alert of a burn rate (billed ÷ contract value). */
-export function burnAlert(rate: Decimal): BurnDownRow['alert'] {
-  if (rate.cmp('1') >= 0) return 'over';
-  return rate.cmp(BURN_NEAR) >= 0 ? 'near' : 'none';
 }

@@ -1,10 +1,11 @@
 // The statement as an xlsx workbook beside its PDF (docs/finance.md "Statements"): the same data and
-// the same words as the PDF (statement-pdf.ts), money as exact decimal text in the reader's language.
+// the same words as the PDF (statement-pdf.ts) in the reader's language; money (amounts and unit
+// prices) as number cells built from the exact decimal text, so the sheet sums them.
 import { Decimal, type Lang } from '@trialab/api-contract';
-import { documentWorkbook } from '../../lib/xlsx.js';
+import { decimalCell, documentWorkbook } from '../../lib/xlsx.js';
 import { percent, type StatementPdfData, statementDocument, statementFields } from './statement-pdf.js';
 
-const money = (value: string) => Decimal.of(value).toFixed(2);
+const money = (value: string) => decimalCell(value, 2);
 
 /** The statement's sheet: its fields (the locked rate and date when foreign), lines by kind, totals. */
 export function statementWorkbook(d: StatementPdfData, lang: Lang): Promise<Buffer> {
@@ -37,7 +38,7 @@ export function statementWorkbook(d: StatementPdfData, lang: Lang): Promise<Buff
             l.serviceKey,
             l.unit ?? '',
             Decimal.of(l.quantity).toString(),
-            l.unitPrice,
+            decimalCell(l.unitPrice, 4),
             percent(l.taxRate),
             money(l.net),
             money(l.tax),

@@ -16,7 +16,7 @@ export async function todoRoutes(app: FastifyInstance): Promise<void> {
       const kinds = kindsOf(TODO_SOURCES, ctx.principal);
       const scope = await ctx.scope();
       const counted = await countKinds(ctx.db, kinds, ctx.principal.userId, scope);
-      const at = { today: zonedTime(ctx).date(ctx.now), scope };
+      const at = { today: zonedTime(ctx).date(ctx.now), scope, principal: ctx.principal };
       const others = [];
       for (const { todo: source, kind } of countedKindsOf(COUNTED_TODOS, ctx.principal))
         others.push({ ...kind, count: await source.count(ctx.db, at) });

@@ -201,7 +201,9 @@ describe('counted to-dos (not a workflow’s)', () => {
         .filter((field) =>
           field === 'status'
             ? !/useUrlTab[<(]/.test(source)
-            : !new RegExp(`url:\\s*\\{[^}]*\\b${field}\\b|params\\.get\\('${field}'\\)`).test(source),
+            : !new RegExp(
+                `url:\\s*\\{[^}]*\\b${field}\\b|params\\.get\\('${field}'\\)|useUrlTab[<(][^;]*'${field}'\\)`,
+              ).test(source),
         )
         .map((field) => `${todo.route}: ${field}`);
     });

@@ -1,11 +1,14 @@
 // /financial/receivables (docs/finance.md "Receivables"): the aging of what customers owe (each
 // bucket opens the statements it counts), burn-down alerts, the confirmed statements' balances,
 // payments recorded and allocated (and undone with a reason), contract burn-down and unbilled work.
+// The home to-do opens it on `?tab=burn&alert=near&alert=over`: the contracts it counted.
 import {
   AGING_BUCKETS,
   type AgingBucket,
   type AgingRow,
   type BodyOf,
+  BURN_ALERTS,
+  BURN_ALERTS_RAISED,
   type BurnDownRow,
   CURRENCIES,
   type DataOf,
@@ -25,7 +28,13 @@ import { CustomerSelect } from '../../../components/CustomerSelect';
 import { StaticTable } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
-import { type ListColumn, ListPage, type ListState, useListPage } from '../../../components/ListPage';
+import {
+  type ListColumn,
+  ListPage,
+  type ListState,
+  useListPage,
+  useUrlTab,
+} from '../../../components/ListPage';
 import { NumberInput } from '../../../components/NumberInput';
 import type { RowAction } from '../../../components/RowActions';
 import { ScanField } from '../../../components/ScanField';
@@ -37,6 +46,7 @@ type Api = Contract['receivables'];
 type BalanceRow = DataOf<Api['balances']>[number];
 type PaymentRow = DataOf<Api['payments']>[number];
 type BalanceFilter = Omit<BodyOf<Api['balances']>, 'page' | 'size'>;
+type BurnFilter = Omit<BodyOf<Api['burnDown']>, 'page' | 'size'>;
 type PaymentFilter = Omit<BodyOf<Api['payments']>, 'page' | 'size'>;
 type RecordValues = BodyOf<Api['recordPayment']>;
 
@@ -52,10 +62,21 @@ const invalidates = [
   (c: Contract) => c.receivables.aging,
 ];
 
+type Tab = 'balances' | 'payments' | 'burn' | 'unbilled';
+/** `?tab=` opens a tab (the home to-do's burn-down link). */
+const TABS: Record<string, Tab> = {
+  balances: 'balances',
+  payments: 'payments',
+  burn: 'burn',
+  unbilled: 'unbilled',
+};
+
 export default function ReceivablesPage() {
   const { t } = useTranslation('receivables');
-  const [tab, setTab] = useState('balances');
+  const [tab, setTab] = useUrlTab<Tab>(TABS, 'balances', 'tab');
   const balances = useListPage((c) => c.receivables.balances, {} as BalanceFilter);
+  // `?alert=near&alert=over` (the home to-do): the contracts whose alert it counted.
+  const burn = useListPage((c) => c.receivables.burnDown, {} as BurnFilter, { url: { alert: 'many' } });
   // A bucket opens the statements it counts: the same filter the aging was computed with.
   const openBucket = (customerId: number | null, bucket: AgingBucket | 'total') => {
     setTab('balances');
@@ -71,11 +92,11 @@ export default function ReceivablesPage() {
       <BurnAlerts />
       <Tabs
         activeKey={tab}
-        onChange={setTab}
+        onChange={(key) => setTab(key as Tab)}
         items={[
           { key: 'balances', label: t('tabs.balances'), children: <Balances list={balances} /> },
           { key: 'payments', label: t('tabs.payments'), children: <Payments /> },
-          { key: 'burn', label: t('tabs.burn'), children: <BurnDown /> },
+          { key: 'burn', label: t('tabs.burn'), children: <BurnDown list={burn} /> },
           { key: 'unbilled', label: t('tabs.unbilled'), children: <Unbilled /> },
         ]}
       />
@@ -130,8 +151,10 @@ function Aging({ onOpen }: { onOpen(customerId: number | null, bucket: AgingBuck
 /** Contracts whose billing reached 80 % or 100 % of their value (in words, not colour alone). */
 function BurnAlerts() {
   const { t } = useTranslation('receivables');
-  const rows = useEndpointQuery((c) => c.receivables.burnDown, { body: {} }).data?.data ?? [];
-  const alerts = rows.filter((r) => r.alert !== 'none');
+  const alerts =
+    useEndpointQuery((c) => c.receivables.burnDown, {
+      body: { alert: [...BURN_ALERTS_RAISED], size: 100 },
+    }).data?.data ?? [];
   if (alerts.length === 0) return null;
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="burn-alerts">
@@ -153,6 +176,20 @@ function BurnAlerts() {
   );
 }
 
+/** The customer column, filtered by the customer picker (balances, payments, burn-down). */
+function customerColumn<T extends object>(title: string): ListColumn<T> {
+  return {
+    dataIndex: 'customerName',
+    title,
+    width: 200,
+    render: (v: string | null) => v ?? '-',
+    filter: { name: 'customerId', input: <CustomerSelect allowClear style={{ width: 220 }} /> },
+  };
+}
+
+/** An amount in its row's currency. */
+const money = (v: string, r: { currency: string }) => formatMoney(v, r.currency);
+
 const percent = (rate: string | null) =>
   rate === null ? '-' : `${dec(rate).mul('100').round(2).toString()}%`;
 
@@ -166,13 +203,7 @@ function Balances({ list }: { list: ListState<BalanceRow, BalanceFilter> }) {
       filter: { name: 'keyword', input: <Input allowClear maxLength={64} placeholder={t('keywordHint')} /> },
     },
     { dataIndex: 'projectNo', title: t('project'), width: 120 },
-    {
-      dataIndex: 'customerName',
-      title: t('customer'),
-      width: 200,
-      render: (v: string | null) => v ?? '-',
-      filter: { name: 'customerId', input: <CustomerSelect allowClear style={{ width: 220 }} /> },
-    },
+    customerColumn(t('customer')),
     { dataIndex: 'period', title: t('period'), width: 90 },
     {
       dataIndex: 'dueAmount',
@@ -255,15 +286,9 @@ function Payments() {
   const [allocating, setAllocating] = useState<PaymentRow | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const record = useEndpointMutation((c) => c.receivables.recordPayment, { invalidates });
-  const money = (v: string, r: PaymentRow) => formatMoney(v, r.currency);
   const columns: ListColumn<PaymentRow>[] = [
     { dataIndex: 'receivedOn', title: t('receivedOn'), width: 110 },
-    {
-      dataIndex: 'customerName',
-      title: t('customer'),
-      width: 200,
-      filter: { name: 'customerId', input: <CustomerSelect allowClear style={{ width: 220 }} /> },
-    },
+    customerColumn(t('customer')),
     { dataIndex: 'amount', title: t('amount'), width: 140, align: 'right', render: money },
     { dataIndex: 'allocatedAmount', title: t('allocated'), width: 140, align: 'right', render: money },
     { dataIndex: 'unallocatedAmount', title: t('unallocated'), width: 140, align: 'right', render: money },
@@ -524,43 +549,46 @@ function PaymentView({ id, onClose }: { id: number | null; onClose(): void }) {
   );
 }
 
-function BurnDown() {
+/** Contracts with billed ÷ value; filtered by customer and alert (the home to-do's link sets the alert). */
+function BurnDown({ list }: { list: ListState<BurnDownRow, BurnFilter> }) {
   const { t } = useTranslation('receivables');
-  const rows = useEndpointQuery((c) => c.receivables.burnDown, { body: {} }).data?.data;
+  const columns: ListColumn<BurnDownRow>[] = [
+    { dataIndex: 'contractNumber', title: t('contract'), width: 170 },
+    customerColumn(t('customer')),
+    { dataIndex: 'contractAmount', title: t('contractValue'), width: 150, align: 'right', render: money },
+    { dataIndex: 'billedAmount', title: t('billed'), width: 150, align: 'right', render: money },
+    { dataIndex: 'burnRate', title: t('burnRate'), width: 100, align: 'right', render: percent },
+    {
+      dataIndex: 'alert',
+      title: t('alert'),
+      width: 130,
+      render: (v: BurnDownRow['alert'], r) => (
+        <Tag
+          color={v === 'over' ? 'error' : v === 'near' ? 'warning' : 'default'}
+          data-testid={`burn-alert-${r.contractId}`}
+        >
+          {t(`alerts.${v}`)}
+        </Tag>
+      ),
+      filter: {
+        input: (
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ width: 260 }}
+            data-testid="burn-alert-filter"
+            options={BURN_ALERTS.map((a) => ({ value: a, label: t(`alerts.${a}`) }))}
+          />
+        ),
+      },
+    },
+  ];
   return (
-    <StaticTable<BurnDownRow>
+    <ListPage<BurnDownRow, BurnFilter>
+      list={list}
       rowKey="contractId"
-      loading={!rows}
-      dataSource={rows ?? []}
-      columns={[
-        { dataIndex: 'contractNumber', title: t('contract'), width: 170 },
-        { dataIndex: 'customerName', title: t('customer'), width: 200 },
-        {
-          dataIndex: 'contractAmount',
-          title: t('contractValue'),
-          width: 150,
-          align: 'right',
-          render: (v: string, r) => formatMoney(v, r.currency),
-        },
-        {
-          dataIndex: 'billedAmount',
-          title: t('billed'),
-          width: 150,
-          align: 'right',
-          render: (v: string, r) => formatMoney(v, r.currency),
-        },
-        { dataIndex: 'burnRate', title: t('burnRate'), width: 100, align: 'right', render: percent },
-        {
-          dataIndex: 'alert',
-          title: t('alert'),
-          width: 130,
-          render: (v: BurnDownRow['alert']) => (
-            <Tag color={v === 'over' ? 'error' : v === 'near' ? 'warning' : 'default'}>
-              {t(`alerts.${v}`)}
-            </Tag>
-          ),
-        },
-      ]}
+      code="financial.receivables.burn"
+      columns={columns}
     />
   );
 }

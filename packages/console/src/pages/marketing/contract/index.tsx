@@ -5,11 +5,13 @@ import {
   type ContractLine,
   type ContractRow,
   contractWorkflow,
+  DEFAULT_PAYMENT_DAYS,
   MARKETING_PERMISSIONS as P,
+  PAYMENT_DAYS_MAX,
   SERVICE_KINDS,
   SERVICE_UNITS,
 } from '@trialab/api-contract';
-import { Button, Col, Descriptions, Form, Input, Row, Select, Tag, Typography } from 'antd';
+import { Button, Col, Descriptions, Form, Input, InputNumber, Row, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
@@ -239,6 +241,7 @@ function CreateContract({
       width={820}
       name="contract"
       testId="contract-form"
+      initialValues={{ paymentDays: DEFAULT_PAYMENT_DAYS }}
       onClose={onClose}
       onSave={async (values) => {
         await callEndpoint((c) => c.contract.create, { body: values });
@@ -286,13 +289,26 @@ function CreateContract({
             <Input placeholder="YYYY-MM-DD" maxLength={10} />
           </Form.Item>
         </Col>
-        <Col span={24}>
+        <Col span={18}>
           <Form.Item
             name="paymentTerms"
             label={t('paymentTerms')}
             rules={[rules.required(t('paymentTerms'))]}
           >
             <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          {/* Days from a statement's confirmation to its due date: the receivables' aging reads them. */}
+          <Form.Item
+            name="paymentDays"
+            label={t('paymentDays')}
+            rules={[
+              rules.amount(t('paymentDays')),
+              { type: 'integer', min: 0, max: PAYMENT_DAYS_MAX, message: t('paymentDaysRule') },
+            ]}
+          >
+            <InputNumber style={{ width: '100%' }} data-testid="contract-payment-days" />
           </Form.Item>
         </Col>
         <Col span={24}>
@@ -477,8 +493,11 @@ function ContractView({ id, onClose }: { id: number | null; onClose(): void }) {
             <Descriptions.Item label={t('projects')}>
               {detail.projects.map((p) => `${p.projectNo} ${p.name}`).join(', ')}
             </Descriptions.Item>
-            <Descriptions.Item label={t('paymentTerms')} span={3}>
+            <Descriptions.Item label={t('paymentTerms')} span={2}>
               {detail.paymentTerms}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('paymentDays')}>
+              {t('paymentDaysValue', { count: detail.paymentDays })}
             </Descriptions.Item>
             {detail.signatures.map((s) => (
               <Descriptions.Item key={s.signedAt} label={t('signatures')} span={3}>
