@@ -1,4 +1,4 @@
-import type { ConsumableOrderState, KitSupplyState } from '@trialab/api-contract';
+import type { ConsumableOrderState, KitSupplyState, Lang } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -12,6 +12,7 @@ import {
   kitSupplies,
 } from '../../db/schema-portal.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
@@ -54,12 +55,12 @@ function filterWhere(scope: SiteScope, f: ListFilters): SQL | undefined {
   );
 }
 
-const rowColumns = {
+const rowColumns = (lang: Lang) => ({
   id: consumableOrders.id,
   orderNo: consumableOrders.orderNo,
   projectId: consumableOrders.projectId,
   projectNo: projects.projectNo,
-  projectName: projects.name,
+  projectName: localNameColumn(projects, lang),
   siteId: consumableOrders.siteId,
   siteNo: sites.centerNo,
   siteName: sites.name,
@@ -85,11 +86,11 @@ const rowColumns = {
   dispatchTime: consumableOrders.dispatchTime,
   receivedByName: receiver.username,
   receivedAt: consumableOrders.receivedAt,
-};
+});
 
-function baseQuery(db: Executor) {
+function baseQuery(db: Executor, lang: Lang) {
   return db
-    .select(rowColumns)
+    .select(rowColumns(lang))
     .from(consumableOrders)
     .innerJoin(projects, eq(projects.id, consumableOrders.projectId))
     .innerJoin(sites, eq(sites.id, consumableOrders.siteId))
@@ -134,12 +135,13 @@ export async function pageOrders(
   db: Executor,
   scope: SiteScope,
   f: ListFilters & { page: number; size: number },
+  lang: Lang,
   more?: SQL,
 ): Promise<Page<OrderRow>> {
   const where = and(filterWhere(scope, f), more);
   return pageOf(
     db.select({ n: count() }).from(consumableOrders).where(where),
-    baseQuery(db).where(where).orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id)),
+    baseQuery(db, lang).where(where).orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id)),
     f,
     toRow,
   );
@@ -179,8 +181,8 @@ export async function linesOf(db: Executor, orderId: number) {
   return rows.map(lineRow);
 }
 
-export async function orderDetail(db: Executor, id: number) {
-  const [r] = await baseQuery(db).where(eq(consumableOrders.id, id));
+export async function orderDetail(db: Executor, id: number, lang: Lang) {
+  const [r] = await baseQuery(db, lang).where(eq(consumableOrders.id, id));
   if (!r) throw notFound();
   return {
     ...toRow(r),

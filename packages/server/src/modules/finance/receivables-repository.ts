@@ -4,6 +4,7 @@
 // days, and its aging bucket as of a given day. The balances list, the aging and the allocation
 // checks all read it, so a bucket's count is its list. Money stays NUMERIC text (never Number).
 import type {
+  Lang,
   AgingBucket,
   AgingRow,
   AllocationRow,
@@ -20,6 +21,7 @@ import { financeAllocations, financePayments } from '../../db/schema-finance-rec
 import { financeStatements } from '../../db/schema-finance-statements.js';
 import { marketingCustomers } from '../../db/schema-marketing.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { Page } from '../../lib/route.js';
 import type { CustomerVisibility } from '../marketing/service.js';
 import { burnAlert } from './receivables-service.js';
@@ -385,11 +387,13 @@ export async function unbilledWork(
   db: Executor,
   vis: CustomerVisibility,
   customerId: number | null | undefined,
+  lang: Lang,
 ): Promise<UnbilledRow[]> {
   const e = financeBillableEvents;
   const scope = projectScope(e.projectId, vis) ?? sql`TRUE`;
+  const projectName = localNameColumn({ name: sql`p.name`, enName: sql`p.en_name` }, lang);
   const rows = rowsOf(
-    await db.execute(sql`SELECT ${e.projectId}, p.project_no, p.name AS project_name, cu.name AS customer_name,
+    await db.execute(sql`SELECT ${e.projectId}, p.project_no, ${projectName} AS project_name, cu.name AS customer_name,
         ${e.currency}, COUNT(*)::int AS events, SUM(${e.gross})::text AS gross,
         MIN(${e.workDay})::text AS first_day, MAX(${e.workDay})::text AS last_day
       FROM ${e} JOIN projects p ON p.id = ${e.projectId}
@@ -402,7 +406,7 @@ export async function unbilledWork(
           WHERE l.event_id = ${e.id} AND s.status = 'confirmed')
         AND NOT EXISTS (SELECT 1 FROM finance_adjustment_lines x WHERE x.event_id = ${e.id})
         ${customerId ? sql`AND cu.id = ${customerId}` : sql``}
-      GROUP BY ${e.projectId}, p.project_no, p.name, cu.name, ${e.currency}
+      GROUP BY ${e.projectId}, p.project_no, p.name, p.en_name, cu.name, ${e.currency}
       ORDER BY p.project_no, ${e.currency}`),
   );
   return rows.map((r) => ({

@@ -296,6 +296,11 @@ export default function CreateProjectFilePage() {
             </Form.Item>
           </Col>
           <Col span={8}>
+            <Form.Item name="enName" label={l('enName')} rules={[rules.max(l('enName'), 128)]}>
+              <Input maxLength={128} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
             <Form.Item
               name="protocolNo"
               label={l('protocolNo')}
