@@ -267,7 +267,12 @@ export const DEMO_PROJECTS = [
     enName: 'Oncology biomarker study',
     sponsor: '华康制药',
   },
-  { projectNo: 'KM-2026-002', name: '疫苗免疫原性研究', enName: 'Vaccine immunogenicity study', sponsor: '安生生物' },
+  {
+    projectNo: 'KM-2026-002',
+    name: '疫苗免疫原性研究',
+    enName: 'Vaccine immunogenicity study',
+    sponsor: '安生生物',
+  },
   {
     projectNo: 'KM-2026-003',
     name: '糖尿病新药II期临床',

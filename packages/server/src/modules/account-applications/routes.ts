@@ -114,7 +114,13 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
     },
     staffPaging: async (ctx) => {
       const { page, size, ...filters } = ctx.body;
-      return pageApplications(ctx.db, and(staffWhere(await ctx.scope()), listWhere(filters)), page, size, ctx.lang);
+      return pageApplications(
+        ctx.db,
+        and(staffWhere(await ctx.scope()), listWhere(filters)),
+        page,
+        size,
+        ctx.lang,
+      );
     },
     staffGet: async (ctx) => {
       const scope = await ctx.scope();

@@ -116,13 +116,26 @@ async function sendDispatchNote(ctx: Ctx<typeof consumable.dispatchNote>): Promi
 /** Consumable applications of the sites, their review and dispatch, and the kits a site may order. */
 export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, consumable, {
-    paging: async (ctx) => pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, ctx.lang),
+    paging: async (ctx) =>
+      pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, ctx.lang),
     linePaging: async (ctx) => pageLines(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }),
     auditPaging: async (ctx) =>
-      pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, ctx.lang, auditTab(ctx.body.tab)),
-    staffPaging: async (ctx) => pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, ctx.lang),
+      pageOrders(
+        ctx.db,
+        await ctx.scope(),
+        { ...ctx.body, zone: ctx.timeZone },
+        ctx.lang,
+        auditTab(ctx.body.tab),
+      ),
+    staffPaging: async (ctx) =>
+      pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, ctx.lang),
     export: async (ctx) => {
-      const { rows } = await pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, ctx.lang);
+      const { rows } = await pageOrders(
+        ctx.db,
+        await ctx.scope(),
+        { ...ctx.body, zone: ctx.timeZone },
+        ctx.lang,
+      );
       const time = zonedTime(ctx);
       const book = await ordersWorkbook(rows, ctx.lang, time);
       const name = `consumable-applications-${time.date(ctx.now)}.xlsx`;

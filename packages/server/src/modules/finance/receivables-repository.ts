@@ -4,11 +4,11 @@
 // days, and its aging bucket as of a given day. The balances list, the aging and the allocation
 // checks all read it, so a bucket's count is its list. Money stays NUMERIC text (never Number).
 import type {
-  Lang,
   AgingBucket,
   AgingRow,
   AllocationRow,
   BurnDownRow,
+  Lang,
   PaymentRow,
   ReceivableRow,
   UnbilledRow,

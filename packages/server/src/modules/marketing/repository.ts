@@ -706,7 +706,9 @@ export async function visibleQuotation(
   today: string,
   lang: Lang,
 ) {
-  const [row] = await quotationQuery(db, lang).where(and(eq(marketingQuotations.id, id), quotationScope(vis)));
+  const [row] = await quotationQuery(db, lang).where(
+    and(eq(marketingQuotations.id, id), quotationScope(vis)),
+  );
   if (!row) throw notFound();
   return toQuotationRow(today)(row);
 }

@@ -406,7 +406,8 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       const { projectId, planId } = ctx.query;
       assertProjectInScope(await ctx.scope(), projectId);
       // The kits offered are the version's own: a version of another project is not found.
-      if (planId !== undefined && (await planById(ctx.db, planId, ctx.lang)).projectId !== projectId) throw notFound();
+      if (planId !== undefined && (await planById(ctx.db, planId, ctx.lang)).projectId !== projectId)
+        throw notFound();
       return planChoices(ctx.db, planId, ctx.lang);
     },
     create: async (ctx) => {

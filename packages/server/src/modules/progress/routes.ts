@@ -220,7 +220,8 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
     },
     approve: async (ctx) => firePlan(ctx, 'approve', ctx.body.version),
     return: async (ctx) => firePlan(ctx, 'return', ctx.body.version, ctx.body.reason),
-    myTasks: async (ctx) => pageMyTasks(ctx.db, ctx.principal.userId, dayIn(ctx.now, ctx.timeZone), ctx.body, ctx.lang),
+    myTasks: async (ctx) =>
+      pageMyTasks(ctx.db, ctx.principal.userId, dayIn(ctx.now, ctx.timeZone), ctx.body, ctx.lang),
     startTask: async (ctx) => {
       const task = await taskInScope(ctx.db, await ctx.scope(), ctx.params.id);
       return fireTask(ctx, task, 'start', ctx.body.version);

@@ -2,10 +2,10 @@
 // a link opens is asked of the very list function that page calls, with the page's filter, so the
 // figure and the page cannot disagree.
 import {
-  localName,
   type DataOf,
   type endpoints,
   type Lang,
+  localName,
   OPEN_FEEDBACK_STATES,
   OPEN_QUERY_STATES,
   type PlanState,
@@ -95,7 +95,8 @@ async function siteFigures(db: Executor, projectId: number, allowed: ReadonlySet
 /** The latest approved progress plan (else the latest of any state) with its stages and overdue tasks. */
 async function progressFigures(db: Executor, scope: SiteScope, projectId: number, today: string, lang: Lang) {
   const approved = await pagePlans(db, scope, { page: 1, size: 1, projectId, status: 'approved' }, lang);
-  const plan = approved.rows[0] ?? (await pagePlans(db, scope, { page: 1, size: 1, projectId }, lang)).rows[0];
+  const plan =
+    approved.rows[0] ?? (await pagePlans(db, scope, { page: 1, size: 1, projectId }, lang)).rows[0];
   if (!plan) return null;
   const tasks = await tasksOf(db, plan.id, today);
   const stages: Array<{ stage: string; total: number; done: number; overdue: number }> = [];

@@ -1,6 +1,6 @@
+import type { Lang } from '@trialab/api-contract';
 import { and, asc, count, countDistinct, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Lang } from '@trialab/api-contract';
 import type { Executor } from '../../db/client.js';
 import {
   depts,

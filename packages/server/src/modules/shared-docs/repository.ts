@@ -13,8 +13,8 @@ import {
   sharedDocumentRevisions,
   sharedDocuments,
 } from '../../db/schema-portal-admin.js';
-import { localNameColumn } from '../../lib/local-name.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';

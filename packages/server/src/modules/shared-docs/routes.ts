@@ -84,7 +84,8 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
     );
 
   registerGroup(app, api, {
-    paging: async (ctx) => pageDocs(ctx.db, kind, await ctx.scope(), { ...ctx.body, status: ['active'] }, ctx.lang),
+    paging: async (ctx) =>
+      pageDocs(ctx.db, kind, await ctx.scope(), { ...ctx.body, status: ['active'] }, ctx.lang),
     download: async (ctx) => {
       const doc = await reachable(ctx, ctx.params.id);
       assertActive(doc);

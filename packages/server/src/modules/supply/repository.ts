@@ -518,7 +518,9 @@ export function pageStock(
         { name: supplyConsumables.name, enName: supplyConsumables.enName },
         lang,
       ).as('consumable_name'),
-      unit: localNameColumn({ name: supplyConsumables.unit, enName: supplyConsumables.enUnit }, lang).as('unit'),
+      unit: localNameColumn({ name: supplyConsumables.unit, enName: supplyConsumables.enUnit }, lang).as(
+        'unit',
+      ),
       storeId: sql<number>`${supplyStores.id}`.as('store_id'),
       storeName: localNameColumn(supplyStores, lang).as('store_name'),
       expiryDate: supplyLots.expiryDate,

@@ -69,7 +69,9 @@ describe('/project/create-file', () => {
     fireEvent.change(name, { target: { value: '重名项目' } });
     expect(await screen.findByText('该项目名称已被其他项目使用')).toBeTruthy();
     fireEvent.change(name, { target: { value: '疫苗研究二期' } });
-    fireEvent.change(screen.getByDisplayValue('Vaccine study'), { target: { value: 'Vaccine study, phase II' } });
+    fireEvent.change(screen.getByDisplayValue('Vaccine study'), {
+      target: { value: 'Vaccine study, phase II' },
+    });
     fireEvent.click(screen.getByTestId('project-file-save'));
     await waitFor(() => expect(sent.some((s) => s.name === 'project.update')).toBe(true));
     expect(sent.find((s) => s.name === 'project.update')?.body).toMatchObject({

@@ -49,7 +49,8 @@ describe('/supply/consum-material: size, vendor, unit and scope of use in the us
     await changeLanguage('en-US');
     page();
     expect(await screen.findByText('50 sheets')).toBeTruthy();
-    for (const text of ['Example Consumables Ltd.', 'pack', 'Blood draw']) expect(screen.getByText(text)).toBeTruthy();
+    for (const text of ['Example Consumables Ltd.', 'pack', 'Blood draw'])
+      expect(screen.getByText(text)).toBeTruthy();
     for (const text of ['50片', '示例耗材公司', '包', '采血']) expect(screen.queryByText(text)).toBeNull();
   });
 

@@ -26,7 +26,9 @@ const TUBE = {
 };
 
 fakeEndpoints((async (pick: EndpointPick) =>
-  endpointName(pick) === 'labels.templates' ? { code: 200, data: [TUBE] } : { code: 200, data: [] }) as never);
+  endpointName(pick) === 'labels.templates'
+    ? { code: 200, data: [TUBE] }
+    : { code: 200, data: [] }) as never);
 
 afterEach(async () => {
   usePermission.setState({ permissions: [], roles: [] });
