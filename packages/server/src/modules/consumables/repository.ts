@@ -11,6 +11,7 @@ import {
   consumableOrders,
   kitSupplies,
 } from '../../db/schema-portal.js';
+import { supplyConsumables } from '../../db/schema-supply.js';
 import { notFound } from '../../lib/errors.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
@@ -147,6 +148,18 @@ export async function pageOrders(
   );
 }
 
+/** The English texts of the catalogue consumable a line or kit item names (left-joined). */
+const catalogueEnglish = {
+  consumableEnName: supplyConsumables.enName,
+  enSize: supplyConsumables.enSize,
+  enVendor: supplyConsumables.enVendor,
+  enUnit: supplyConsumables.enUnit,
+  enScopeOfUse: supplyConsumables.enScopeOfUse,
+};
+
+/** No catalogue consumable (a left join of none): no English texts. */
+const NO_ENGLISH = { consumableEnName: null, enSize: null, enVendor: null, enUnit: null, enScopeOfUse: null };
+
 function lineRow(l: typeof consumableOrderLines.$inferSelect) {
   return {
     id: l.id,
@@ -174,11 +187,12 @@ function lineRow(l: typeof consumableOrderLines.$inferSelect) {
 
 export async function linesOf(db: Executor, orderId: number) {
   const rows = await db
-    .select()
+    .select({ l: consumableOrderLines, ...catalogueEnglish })
     .from(consumableOrderLines)
+    .leftJoin(supplyConsumables, eq(supplyConsumables.id, consumableOrderLines.consumableId))
     .where(eq(consumableOrderLines.orderId, orderId))
     .orderBy(asc(consumableOrderLines.sort), asc(consumableOrderLines.id));
-  return rows.map(lineRow);
+  return rows.map(({ l, ...english }) => ({ ...lineRow(l), ...english }));
 }
 
 export async function orderDetail(db: Executor, id: number, lang: Lang) {
@@ -246,6 +260,7 @@ export async function pageLines(
     db
       .select({
         l: consumableOrderLines,
+        english: catalogueEnglish,
         orderNo: consumableOrders.orderNo,
         projectNo: projects.projectNo,
         siteNo: sites.centerNo,
@@ -262,11 +277,13 @@ export async function pageLines(
       .innerJoin(projects, eq(projects.id, consumableOrders.projectId))
       .innerJoin(sites, eq(sites.id, consumableOrders.siteId))
       .innerJoin(applicant, eq(applicant.id, consumableOrders.applicantId))
+      .leftJoin(supplyConsumables, eq(supplyConsumables.id, consumableOrderLines.consumableId))
       .where(where)
       .orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id), asc(consumableOrderLines.sort)),
     f,
-    ({ l, ...o }) => ({
+    ({ l, english, ...o }) => ({
       ...lineRow(l),
+      ...(english ?? NO_ENGLISH),
       orderId: l.orderId,
       ...o,
       status: o.status as ConsumableOrderState,
@@ -416,8 +433,9 @@ export async function projectKits(db: Executor, projectId: number, siteId: numbe
     kits.length === 0
       ? []
       : await db
-          .select()
+          .select({ i: consumableKitItems, ...catalogueEnglish })
           .from(consumableKitItems)
+          .leftJoin(supplyConsumables, eq(supplyConsumables.id, consumableKitItems.consumableId))
           .where(
             inArray(
               consumableKitItems.kitId,
@@ -429,8 +447,8 @@ export async function projectKits(db: Executor, projectId: number, siteId: numbe
     ...k,
     supplyStatus: (k.supplyStatus as KitSupplyState | null) ?? null,
     items: items
-      .filter((i) => i.kitId === k.id)
-      .map((i) => ({
+      .filter(({ i }) => i.kitId === k.id)
+      .map(({ i, ...english }) => ({
         id: i.id,
         consumableName: i.consumableName,
         size: i.size,
@@ -439,6 +457,7 @@ export async function projectKits(db: Executor, projectId: number, siteId: numbe
         quantityPerKit: i.quantityPerKit,
         pictureFileId: i.pictureFileId,
         scopeOfUse: i.scopeOfUse,
+        ...english,
       })),
   }));
 }
