@@ -274,34 +274,27 @@ describe.each(ENGINES)('project records on %s', (engine) => {
     const { id } = created.data as { id: number };
     const saved = await detail(id);
     expect(saved).toMatchObject({ name: '哮喘队列研究', enName: 'Asthma cohort study' });
+    // The same record with another English name, its sites kept.
+    const rename = (enName: string) =>
+      as(pm, project.update, {
+        body: record({
+          id,
+          version: saved.version,
+          projectNo: 'KM-2026-950',
+          name: '哮喘队列研究',
+          protocolNo: null,
+          enName,
+          sites: saved.sites.map((s) => ({
+            id: s.id,
+            researchCenterId: (s as { researchCenterId?: number }).researchCenterId,
+            centerNo: s.centerNo,
+            name: s.name,
+          })),
+        }),
+      });
     // Longer than 128 characters: refused, nothing changes.
-    const long = await as(pm, project.update, {
-      body: record({
-        id,
-        version: saved.version,
-        projectNo: 'KM-2026-950',
-        name: '哮喘队列研究',
-        protocolNo: null,
-        enName: 'x'.repeat(129),
-      }),
-    });
-    expect(long.code).toBe(ResultCode.BAD_REQUEST);
-    const edited = await as(pm, project.update, {
-      body: record({
-        id,
-        version: saved.version,
-        projectNo: 'KM-2026-950',
-        name: '哮喘队列研究',
-        protocolNo: null,
-        enName: 'Asthma cohort study, extended',
-        sites: saved.sites.map((s) => ({
-          id: s.id,
-          researchCenterId: (s as { researchCenterId?: number }).researchCenterId,
-          centerNo: s.centerNo,
-          name: s.name,
-        })),
-      }),
-    });
+    expect((await rename('x'.repeat(129))).code).toBe(ResultCode.BAD_REQUEST);
+    const edited = await rename('Asthma cohort study, extended');
     expect(edited.code, edited.msg).toBe(200);
     expect((await detail(id)).enName).toBe('Asthma cohort study, extended');
     // The list finds it by either name.
