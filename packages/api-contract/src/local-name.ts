@@ -43,5 +43,6 @@ export function localText(
   enText: string | null | undefined,
   locale: NameLocale,
 ): string | null {
-  return localName({ name: text ?? '', enName: enText }, locale) || null;
+  const shown = localName({ name: text ?? '', enName: enText }, locale);
+  return shown.trim() === '' ? null : shown;
 }

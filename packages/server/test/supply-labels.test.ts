@@ -301,6 +301,18 @@ describe.each(ENGINES)('labels on %s', (engine) => {
 
   it('prints a job as an A4 PDF label sheet from its snapshot, audited; another project’s job is not found', async () => {
     const codes = await reserve('tube', 14);
+    // The tube template's next version (as the one before: 60×30, the code) with both names.
+    await ok(labels.saveTemplate, {
+      body: {
+        code: 'TUBE-DM',
+        name: '采样管标签 60×30',
+        enName: 'Tube label 60×30',
+        kind: 'tube',
+        widthMm: 60,
+        heightMm: 30,
+        fields: ['code'],
+      },
+    });
     const tube = (await templates()).get('TUBE-DM');
     const job = await ok<{ jobId: number }>(labels.print, {
       body: { codes, templateId: tube?.id, printer: printer() },
