@@ -227,6 +227,7 @@ export default function CreateProjectFilePage() {
             ? {
                 projectNo: record.projectNo,
                 name: record.name,
+                enName: record.enName,
                 protocolNo: record.protocolNo,
                 sponsor: record.sponsor,
                 managerId: record.managerId ?? undefined,
