@@ -7,7 +7,9 @@
  * items keep a Chinese and an English name, so zh-HK readers see their Chinese name
  * (docs/architecture.md, "Languages"). A blank stored name counts as none. The console
  * (`components/localName.ts`) and the server (lists, documents, exports, audit logs,
- * `lib/local-name.ts`) both apply this declaration.
+ * `lib/local-name.ts`) both apply this declaration. Projects and label templates keep an English
+ * name the same way; a consumable's free-text size, vendor, unit and scope of use keep an English
+ * text beside each (`localText`).
  */
 export interface LocalNames {
   name: string;
@@ -30,4 +32,17 @@ export function localName(record: LocalNames, locale: NameLocale): string {
   if (isEnglishLocale(locale)) return given(record.enName) ? record.enName : record.name;
   if ((locale === 'zh-HK' || locale === 'zh_HK') && given(record.hkName)) return record.hkName;
   return given(record.name) ? record.name : (record.enName ?? record.name);
+}
+
+/**
+ * A free-text field kept with an English text beside it (a consumable's size, vendor, unit, scope
+ * of use): the same rule as `localName`; null when neither is given.
+ */
+export function localText(
+  text: string | null | undefined,
+  enText: string | null | undefined,
+  locale: NameLocale,
+): string | null {
+  const shown = localName({ name: text ?? '', enName: enText }, locale);
+  return shown.trim() === '' ? null : shown;
 }

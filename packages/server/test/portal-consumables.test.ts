@@ -94,6 +94,18 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
       ['尿液采集套件', 'pending'],
     ]);
     expect(kits[0]?.items).toHaveLength(3);
+    // Each item keeps its texts as written and carries its catalogue consumable's English ones.
+    expect(kits[0]?.items[0]).toMatchObject({
+      consumableName: 'EDTA抗凝采血管',
+      consumableEnName: 'EDTA tube',
+      size: '5ml',
+      enSize: '5 mL',
+      vendor: '示例医疗器械有限公司',
+      enVendor: 'Example Medical Devices Co., Ltd.',
+      unit: '支',
+      enUnit: 'tube',
+      enScopeOfUse: 'CBC, PK',
+    });
   });
 
   it('runs the whole lifecycle: submitted, audited by a second site user, dispatched by staff, received', async () => {
@@ -105,6 +117,8 @@ describe.each(ENGINES)('consumable applications on %s', (engine) => {
       kitName: '基线采血套件',
       kitAmount: 3,
       quantityPerKit: 2,
+      unit: '支',
+      enUnit: 'tube',
     });
     expect(order.lines.find((l) => l.kind === 'loose')).toMatchObject({
       consumableName: '采血垫巾',

@@ -11,6 +11,7 @@ interface Row {
   id: number;
   projectNo: string;
   name: string;
+  enName?: string | null;
   protocolNo: string | null;
   status: number;
   managerName: string | null;
@@ -258,5 +259,62 @@ describe.each(ENGINES)('project records on %s', (engine) => {
     const { id } = created.data as { id: number };
     expect((await as(pm, project.delete, { params: { id } })).code).toBe(200);
     expect((await as(pm, project.get, { params: { id } })).code).toBe(ResultCode.NOT_FOUND);
+  });
+
+  it('keeps an English name: saved and edited with the record, shown to English readers wherever a project is named', async () => {
+    const created = await as(pm, project.create, {
+      body: record({
+        projectNo: 'KM-2026-950',
+        name: '哮喘队列研究',
+        enName: ' Asthma cohort study ',
+        protocolNo: null,
+      }),
+    });
+    expect(created.code).toBe(200);
+    const { id } = created.data as { id: number };
+    const saved = await detail(id);
+    expect(saved).toMatchObject({ name: '哮喘队列研究', enName: 'Asthma cohort study' });
+    // The same record with another English name, its sites kept.
+    const rename = (enName: string) =>
+      as(pm, project.update, {
+        body: record({
+          id,
+          version: saved.version,
+          projectNo: 'KM-2026-950',
+          name: '哮喘队列研究',
+          protocolNo: null,
+          enName,
+          sites: saved.sites.map((s) => ({
+            id: s.id,
+            researchCenterId: (s as { researchCenterId?: number }).researchCenterId,
+            centerNo: s.centerNo,
+            name: s.name,
+          })),
+        }),
+      });
+    // Longer than 128 characters: refused, nothing changes.
+    expect((await rename('x'.repeat(129))).code).toBe(ResultCode.BAD_REQUEST);
+    const edited = await rename('Asthma cohort study, extended');
+    expect(edited.code, edited.msg).toBe(200);
+    expect((await detail(id)).enName).toBe('Asthma cohort study, extended');
+    // The list finds it by either name.
+    const byEnglish = await as(pm, project.page, { body: { name: 'cohort' } });
+    expect((byEnglish.data as Row[]).map((r) => r.projectNo)).toEqual(['KM-2026-950']);
+    // The pickers name projects in the reader's language (these calls read in en_US).
+    const picks = (await as(pm, project.ownAll, { body: { page: 1, size: 100 } })).data as Row[];
+    expect(picks.find((p) => p.projectNo === 'KM-2026-001')?.name).toBe('Oncology biomarker study');
+    const zh = envelope(await call(env.app, project.all, { session: pm, lang: 'zh_CN' }, env.clock.now))
+      .data as Row[];
+    expect(zh.find((p) => p.projectNo === 'KM-2026-001')?.name).toBe('肿瘤生物标志物研究');
+    expect(zh.find((p) => p.projectNo === 'KM-2026-950')?.name).toBe('哮喘队列研究');
+    // The overview too; the record's own answer keeps both names for its form.
+    const overview = (await as(pm, project.overview, { params: { id } })).data as {
+      project: { name: string };
+    };
+    expect(overview.project.name).toBe('Asthma cohort study, extended');
+    // A project without an English name shows its Chinese name to English readers.
+    await env.handle.db.update(projects).set({ enName: null }).where(eq(projects.id, id));
+    const fallback = (await as(pm, project.all)).data as Row[];
+    expect(fallback.find((p) => p.projectNo === 'KM-2026-950')?.name).toBe('哮喘队列研究');
   });
 });

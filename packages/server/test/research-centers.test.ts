@@ -72,7 +72,7 @@ describe.each(ENGINES)('research centres on %s', (engine) => {
       {
         projectId: expect.any(Number),
         projectNo: 'KM-2026-001',
-        projectName: '肿瘤生物标志物研究',
+        projectName: 'Oncology biomarker study', // the project's English name: the test reads in en_US
         centerNo: '01',
         projectStatus: 'ongoing',
       },

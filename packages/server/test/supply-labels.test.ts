@@ -24,6 +24,8 @@ interface Template {
   id: number;
   code: string;
   version: number;
+  name: string;
+  enName: string | null;
   kind: string;
   symbology: string;
   fields: string[];
@@ -90,10 +92,16 @@ describe.each(ENGINES)('labels on %s', (engine) => {
     const current = await templates();
     expect(current.get('TUBE-DM')).toMatchObject({ version: 2, symbology: 'datamatrix' });
     expect(current.get('KIT-128')).toMatchObject({ version: 1, symbology: 'code128', cjk: true });
+    // Each demo template has an English name beside its Chinese one.
+    expect(current.get('TUBE-DM')).toMatchObject({
+      name: '采样管标签 40×20（含访视）',
+      enName: 'Tube label 40×20 (with visit)',
+    });
     const saved = await ok<Template>(labels.saveTemplate, {
       body: {
         code: 'REQ-128',
-        name: 'Requisition',
+        name: '申请单',
+        enName: 'Requisition',
         kind: 'requisition',
         widthMm: 60,
         heightMm: 30,
@@ -102,7 +110,38 @@ describe.each(ENGINES)('labels on %s', (engine) => {
       },
     });
     // Code 128 by default for requisitions; Chinese only on kit boxes.
-    expect(saved).toMatchObject({ version: 2, symbology: 'code128', cjk: false });
+    expect(saved).toMatchObject({
+      version: 2,
+      symbology: 'code128',
+      cjk: false,
+      name: '申请单',
+      enName: 'Requisition',
+    });
+    // A blank English name is none; one over 64 characters is refused.
+    const blank = await ok<Template>(labels.saveTemplate, {
+      body: {
+        code: 'REQ-128',
+        name: '申请单',
+        enName: '  ',
+        kind: 'requisition',
+        widthMm: 60,
+        heightMm: 30,
+        fields: ['code'],
+      },
+    });
+    expect(blank).toMatchObject({ version: 3, enName: null });
+    const long = await as(labels.saveTemplate, {
+      body: {
+        code: 'REQ-128',
+        name: '申请单',
+        enName: 'x'.repeat(65),
+        kind: 'requisition',
+        widthMm: 60,
+        heightMm: 30,
+        fields: ['code'],
+      },
+    });
+    expect(long.code).toBe(ResultCode.BAD_REQUEST);
     const personal = await as(labels.saveTemplate, {
       body: {
         code: 'X',
@@ -262,6 +301,18 @@ describe.each(ENGINES)('labels on %s', (engine) => {
 
   it('prints a job as an A4 PDF label sheet from its snapshot, audited; another project’s job is not found', async () => {
     const codes = await reserve('tube', 14);
+    // The tube template's next version (as the one before: 60×30, the code) with both names.
+    await ok(labels.saveTemplate, {
+      body: {
+        code: 'TUBE-DM',
+        name: '采样管标签 60×30',
+        enName: 'Tube label 60×30',
+        kind: 'tube',
+        widthMm: 60,
+        heightMm: 30,
+        fields: ['code'],
+      },
+    });
     const tube = (await templates()).get('TUBE-DM');
     const job = await ok<{ jobId: number }>(labels.print, {
       body: { codes, templateId: tube?.id, printer: printer() },
@@ -278,6 +329,17 @@ describe.each(ENGINES)('labels on %s', (engine) => {
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     const text = (await pdfPages(pdf)).flat().join('\n');
     expect(text).toContain('标签打印页');
+    // The template is named in the sheet's language: Chinese here, English for an English reader.
+    expect(text).toContain('采样管标签');
+    const english = await call(
+      env.app,
+      labels.sheet,
+      { session: keeper, lang: 'en_US', params: { id: job.jobId } },
+      env.clock.now,
+    );
+    const englishText = (await pdfPages(new Uint8Array(english.rawPayload))).flat().join('\n');
+    expect(englishText).toContain('Tube label');
+    expect(englishText).not.toContain('采样管标签');
     expect(text).toContain(`LJ-${String(job.jobId).padStart(6, '0')}`);
     // Every label's readable code is on the sheet, once.
     for (const code of codes) expect(text.split(code).length - 1, code).toBe(1);

@@ -107,6 +107,53 @@ describe.each(ENGINES)('supply on %s', (engine) => {
     expect(refused.msg).toBe('Consumable T-CAT-1 is out of use and cannot be stocked in');
   });
 
+  it('keeps English size, vendor, unit and scope beside the Chinese; lists show the reader’s', async () => {
+    const fields = {
+      code: 'T-EN-1',
+      name: '测试垫巾',
+      enName: 'Test pad',
+      size: '50片',
+      enSize: '50 sheets',
+      vendor: '示例耗材公司',
+      enVendor: 'Example Consumables Ltd.',
+      unit: '包',
+      enUnit: 'pack',
+      scopeOfUse: '采血',
+      enScopeOfUse: 'Blood draw',
+      leadDays: 7,
+      safetyDays: 7,
+    };
+    const c = await ok<ConsumableRow>(keeper, supply.consumableCreate, { body: fields });
+    expect(c).toMatchObject({ enSize: '50 sheets', enVendor: 'Example Consumables Ltd.', enUnit: 'pack' });
+    const update = (over: Record<string, unknown>) =>
+      as(keeper, supply.consumableUpdate, {
+        params: { id: c.id },
+        body: { ...fields, enabled: true, version: c.version, ...over },
+      });
+    expect((await update({ enUnit: 'x'.repeat(17) })).code).toBe(ResultCode.BAD_REQUEST);
+    const edited = await update({ enUnit: 'bag', enScopeOfUse: 'Blood collection' });
+    expect(edited.data).toMatchObject({ unit: '包', enUnit: 'bag', enScopeOfUse: 'Blood collection' });
+    expect((await stockIn(c.id, 'L-EN-1', inDays(400), 5)).code).toBe(200);
+    // The stock list names the unit in the reader's language (these calls read in en_US).
+    expect((await stockOf(c.id))[0]?.unit).toBe('bag');
+    const zh = await call(
+      env.app,
+      supply.stockPage,
+      { session: keeper, lang: 'zh_CN', body: { page: 1, size: 50, consumableId: c.id } },
+      env.clock.now,
+    ).then(envelope);
+    expect((zh.data as StockRow[])[0]?.unit).toBe('包');
+    // The demo catalogue keeps English texts too.
+    const [pad] = await ok<ConsumableRow[]>(keeper, supply.consumablePage, {
+      body: { page: 1, size: 10, keyword: 'SC-PAD' },
+    });
+    expect(pad).toMatchObject({ size: '50片', enSize: '50 sheets', unit: '包', enUnit: 'pack' });
+    const reorder = await ok<Array<{ code: string; unit: string }>>(keeper, supply.reorder, {
+      body: { belowOnly: false },
+    });
+    expect(reorder.find((r) => r.code === 'SC-CRY-2')?.unit).toBe('tube');
+  });
+
   it("builds kits from the catalogue; a plan's kits are the same records, edited in their plan", async () => {
     const c = await newConsumable('T-KIT-1', '测试尿杯');
     const projects = await ok<Array<{ id: number; projectNo: string }>>(keeper, project.ownAll, {

@@ -54,8 +54,22 @@ export const consumableOrderRow = z.object({
 });
 export type ConsumableOrderRow = z.infer<typeof consumableOrderRow>;
 
+/**
+ * The English texts of a line's or kit item's catalogue consumable (null: none stored, or no
+ * catalogue consumable): the console shows them to English readers beside the texts the line keeps
+ * (`localText`), which stay as written for the application form.
+ */
+const catalogueEnglish = {
+  consumableEnName: z.string().nullable(),
+  enSize: z.string().nullable(),
+  enVendor: z.string().nullable(),
+  enUnit: z.string().nullable(),
+  enScopeOfUse: z.string().nullable(),
+};
+
 /** One line: a kit's consumable (kind 'kit') or a loose consumable (kind 'loose'), with dispatch data. */
 export const orderLineRow = z.object({
+  ...catalogueEnglish,
   id: z.number(),
   kind: z.enum(['kit', 'loose']),
   kitId: z.number().nullable(),
@@ -146,6 +160,7 @@ export const kitRow = z.object({
       quantityPerKit: z.number(),
       pictureFileId: z.number().nullable(),
       scopeOfUse: z.string().nullable(),
+      ...catalogueEnglish,
     }),
   ),
 });

@@ -68,6 +68,8 @@ export const signatureRow = z.object({
 
 export const reportDetail = reportRow.extend({
   projectName: z.string(),
+  /** The project's English name (`localName` picks the reader's); null: none. */
+  projectEnName: z.string().nullable(),
   sponsor: z.string().nullable(),
   siteNo: z.string(),
   /** Who recorded the test order of the barcode (the requisition) and when; null without an order. */

@@ -4,7 +4,7 @@
 // The server renders the ZPL; the console hands it to the workstation's bridge (`printer.print`).
 import { z } from 'zod';
 import { defineEndpoint, defineGroup } from '../endpoint.js';
-import { id, idParams, pageFields, text } from '../schemas.js';
+import { id, idParams, optionalText, pageFields, text } from '../schemas.js';
 import { BARCODE_BATCH_MAX, supplyBarcode } from './supply-barcodes.js';
 
 export const LABEL_KINDS = ['tube', 'kit', 'requisition'] as const;
@@ -42,6 +42,8 @@ export const labelTemplateRow = z.object({
   code: z.string(),
   version: z.number(),
   name: z.string(),
+  /** The English name (en-US readers see it, `localName`); null: none. */
+  enName: z.string().nullable(),
   kind: z.enum(LABEL_KINDS),
   symbology: z.enum(LABEL_SYMBOLOGIES),
   widthMm: z.number(),
@@ -93,6 +95,7 @@ export const labels = defineGroup('labels', {
         .trim()
         .regex(/^[A-Za-z0-9_-]{1,32}$/, 'validation.code'),
       name: text(64),
+      enName: optionalText(64).transform((v) => v || null),
       kind: z.enum(LABEL_KINDS),
       symbology: z.enum(LABEL_SYMBOLOGIES).optional(),
       widthMm: z.number().min(10).max(220),

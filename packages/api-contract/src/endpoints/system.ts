@@ -305,6 +305,8 @@ const projectRow = {
   id: z.number(),
   projectNo: z.string(),
   name: z.string(),
+  /** The English name (en-US readers see it, `localName`); null: none. */
+  enName: z.string().nullable(),
   protocolNo: z.string().nullable(),
   sponsor: z.string().nullable(),
   /** 1 prepare, 2 ongoing, 3 paused, 4 closed (projectFileWorkflow's states in order). */
@@ -331,6 +333,7 @@ const isoDate = z
 const projectRecordInput = {
   projectNo,
   name: text(64),
+  enName: optionalText(128).transform((v) => v || null),
   protocolNo: optionalText(64),
   sponsor: optionalText(128),
   managerId: id,

@@ -1,4 +1,4 @@
-import { type LocalNames, localName } from '@trialab/api-contract/signing';
+import { type LocalNames, localName, localText } from '@trialab/api-contract/signing';
 import { currentLanguage } from '../locales';
 
 /**
@@ -9,6 +9,11 @@ import { currentLanguage } from '../locales';
  */
 export function nameOf(record: LocalNames): string {
   return localName(record, currentLanguage());
+}
+
+/** A free-text field with an English text beside it (a consumable's size, unit…), by the same rule. */
+export function textOf(text: string | null | undefined, enText: string | null | undefined): string | null {
+  return localText(text, enText, currentLanguage());
 }
 
 /** Select options of such records (value: id), named in the user's language; `label` adds to the name. */

@@ -25,6 +25,8 @@ export const labelTemplates = pgTable(
     code: text('code').notNull(),
     version: integer('version').notNull(),
     name: text('name').notNull(),
+    /** The English name (en-US readers see it, `localName`); null: none. */
+    enName: text('en_name'),
     /** LABEL_KINDS. */
     kind: text('kind').notNull(),
     /** LABEL_SYMBOLOGIES. */
@@ -47,6 +49,8 @@ export interface LabelSnapshot {
     code: string;
     version: number;
     name: string;
+    /** Absent in jobs printed before templates had an English name. */
+    enName?: string | null;
     kind: string;
     symbology: string;
     widthMm: number;

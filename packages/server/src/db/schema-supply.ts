@@ -34,8 +34,13 @@ export const supplyConsumables = pgTable(
     size: text('size'),
     vendor: text('vendor'),
     unit: text('unit').notNull(),
+    /** The English size, vendor, unit and scope of use (`localText`: en-US readers see them). */
+    enSize: text('en_size'),
+    enVendor: text('en_vendor'),
+    enUnit: text('en_unit'),
     pictureFileId: integer('picture_file_id').references(() => files.id),
     scopeOfUse: text('scope_of_use'),
+    enScopeOfUse: text('en_scope_of_use'),
     /** Days from ordering to receiving a new lot (reorder suggestions). */
     leadDays: integer('lead_days').notNull().default(14),
     /** Extra days of consumption kept on hand beyond the lead time. */

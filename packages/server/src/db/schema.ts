@@ -162,6 +162,8 @@ export const projects = pgTable(
     id: serial('id').primaryKey(),
     projectNo: text('project_no').notNull(),
     name: text('name').notNull(),
+    /** The English name (en-US readers see it, `localName`); null: none, the Chinese name shows. */
+    enName: text('en_name'),
     sponsor: text('sponsor'),
     /** projectFileWorkflow's state code: 1 prepare, 2 ongoing, 3 paused, 4 closed. */
     status: smallint('status').notNull().default(1),

@@ -8,7 +8,10 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
  * Chinese name. These records store no traditional name, so zh-HK reads the Chinese name as the
  * rule says.
  */
-export function localNameColumn(table: { name: AnyColumn; enName: AnyColumn }, lang: Lang): SQL<string> {
+export function localNameColumn(
+  table: { name: AnyColumn | SQL; enName: AnyColumn | SQL },
+  lang: Lang,
+): SQL<string> {
   return isEnglishLocale(lang)
     ? sql<string>`coalesce(nullif(trim(${table.enName}), ''), ${table.name})`
     : sql<string>`${table.name}`;

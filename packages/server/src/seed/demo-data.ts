@@ -261,9 +261,24 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 export const DEMO_PROJECTS = [
-  { projectNo: 'KM-2026-001', name: '肿瘤生物标志物研究', sponsor: '华康制药' },
-  { projectNo: 'KM-2026-002', name: '疫苗免疫原性研究', sponsor: '安生生物' },
-  { projectNo: 'KM-2026-003', name: '糖尿病新药II期临床', sponsor: '瑞和医药' },
+  {
+    projectNo: 'KM-2026-001',
+    name: '肿瘤生物标志物研究',
+    enName: 'Oncology biomarker study',
+    sponsor: '华康制药',
+  },
+  {
+    projectNo: 'KM-2026-002',
+    name: '疫苗免疫原性研究',
+    enName: 'Vaccine immunogenicity study',
+    sponsor: '安生生物',
+  },
+  {
+    projectNo: 'KM-2026-003',
+    name: '糖尿病新药II期临床',
+    enName: 'Diabetes drug phase II trial',
+    sponsor: '瑞和医药',
+  },
 ];
 
 export const DEMO_SITES: Array<[string, string, string]> = [

@@ -68,6 +68,7 @@ export async function seedProjectsDemo(tx: Transaction, now: Date): Promise<void
       .select({
         id: s.projects.id,
         name: s.projects.name,
+        enName: s.projects.enName,
         sponsor: s.projects.sponsor,
         version: s.projects.version,
       })
@@ -77,6 +78,7 @@ export async function seedProjectsDemo(tx: Transaction, now: Date): Promise<void
     const values = {
       projectNo: r.projectNo,
       name: row.name,
+      enName: row.enName,
       sponsor: row.sponsor,
       protocolNo: r.protocolNo,
       managerId: primary,

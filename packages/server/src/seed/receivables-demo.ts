@@ -150,7 +150,7 @@ export async function seedReceivablesHistory(tx: Transaction, now: Date, store: 
     version: 2,
   });
   const number = await nextStatementNumber(tx, statementSeries(labDay(confirmedAt)));
-  const row = await visibleStatement(tx, { all: true, userId: finance.id }, olderId);
+  const row = await visibleStatement(tx, { all: true, userId: finance.id }, olderId, 'zh_CN');
   const pdf = await renderDocument(
     statementDocument,
     {

@@ -109,7 +109,7 @@ export async function seedStatementsDemo(tx: Transaction, now: Date, store: File
     });
     await reviewed(confirmedId);
     const number = await nextStatementNumber(tx, statementSeries(today));
-    const row = await visibleStatement(tx, vis, confirmedId);
+    const row = await visibleStatement(tx, vis, confirmedId, 'zh_CN');
     const printed = { ...row, number, status: 'confirmed' as const };
     const pdf = await renderDocument(
       statementDocument,

@@ -18,13 +18,30 @@ const DAY = 86_400_000;
 /** The open shipment whose tubes the desk has begun to scan. */
 export const DEMO_KIT_SHIPMENT = { orderNo: 'ST-DEMO-KIT-001', expressNo: 'SF2000000001' };
 
-/** The demo's label templates: [code, version, name, kind, symbology, width, height, fields, CJK]. */
-const DEMO_TEMPLATES: Array<[string, number, string, string, string, number, number, string[], boolean]> = [
-  ['TUBE-DM', 1, '采样管标签 40×20', 'tube', 'datamatrix', 40, 20, ['code', 'projectNo', 'centerNo'], false],
+/**
+ * The demo's label templates: [code, version, name, English name, kind, symbology, width, height,
+ * fields, CJK].
+ */
+const DEMO_TEMPLATES: Array<
+  [string, number, string, string, string, string, number, number, string[], boolean]
+> = [
+  [
+    'TUBE-DM',
+    1,
+    '采样管标签 40×20',
+    'Tube label 40×20',
+    'tube',
+    'datamatrix',
+    40,
+    20,
+    ['code', 'projectNo', 'centerNo'],
+    false,
+  ],
   [
     'TUBE-DM',
     2,
     '采样管标签 40×20（含访视）',
+    'Tube label 40×20 (with visit)',
     'tube',
     'datamatrix',
     40,
@@ -36,6 +53,7 @@ const DEMO_TEMPLATES: Array<[string, number, string, string, string, number, num
     'KIT-128',
     1,
     '采样包标签 70×40',
+    'Kit box label 70×40',
     'kit',
     'code128',
     70,
@@ -47,6 +65,7 @@ const DEMO_TEMPLATES: Array<[string, number, string, string, string, number, num
     'REQ-128',
     1,
     '申请单标签 60×30',
+    'Requisition label 60×30',
     'requisition',
     'code128',
     60,
@@ -82,10 +101,11 @@ export async function seedSupplyBarcodesDemo(tx: Transaction, now: Date): Promis
   if (!site1 || !site2 || !serum || !cold) return;
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   await tx.insert(labelTemplates).values(
-    DEMO_TEMPLATES.map(([code, version, name, kind, symbology, widthMm, heightMm, fields, cjk]) => ({
+    DEMO_TEMPLATES.map(([code, version, name, enName, kind, symbology, widthMm, heightMm, fields, cjk]) => ({
       code,
       version,
       name,
+      enName,
       kind,
       symbology,
       widthMm,

@@ -18,25 +18,93 @@ import { seedSupplierDemo } from './supply-suppliers-demo.js';
 
 const DAY = 86_400_000;
 
-/** [code, name, English name, size, vendor, unit, scope, lead days]: the demo kits' consumables. */
-const CATALOGUE: Array<[string, string, string, string, string, string, string, number]> = [
-  ['SC-EDTA-5', 'EDTA抗凝采血管', 'EDTA tube', '5ml', '示例医疗器械有限公司', '支', '血常规、PK', 21],
-  ['SC-SST-5', '血清分离胶管', 'Serum separator tube', '5ml', '示例医疗器械有限公司', '支', '生化', 21],
-  ['SC-NDL-21', '一次性采血针', 'Blood collection needle', '21G', '示例耗材公司', '个', '采血', 14],
-  ['SC-URC-100', '尿杯', 'Urine cup', '100ml', '示例耗材公司', '个', '尿常规', 14],
-  ['SC-UTT-10', '尿液转移管', 'Urine transfer tube', '10ml', '示例耗材公司', '支', '尿液分装', 14],
+/** The demo vendors' English names (as their supplier records, supply-suppliers-demo.ts). */
+const VENDOR_EN: Record<string, string> = {
+  示例医疗器械有限公司: 'Example Medical Devices Co., Ltd.',
+  示例耗材公司: 'Example Consumables Ltd.',
+};
+/** The catalogue's units and their English words. */
+const UNIT_EN: Record<string, string> = { 支: 'tube', 个: 'piece', 包: 'pack' };
+
+/**
+ * [code, name, English name, size, English size, vendor, unit, scope, English scope, lead days]:
+ * the demo kits' consumables (the vendor's and unit's English words from the tables above).
+ */
+const CATALOGUE: Array<[string, string, string, string, string, string, string, string, string, number]> = [
+  [
+    'SC-EDTA-5',
+    'EDTA抗凝采血管',
+    'EDTA tube',
+    '5ml',
+    '5 mL',
+    '示例医疗器械有限公司',
+    '支',
+    '血常规、PK',
+    'CBC, PK',
+    21,
+  ],
+  [
+    'SC-SST-5',
+    '血清分离胶管',
+    'Serum separator tube',
+    '5ml',
+    '5 mL',
+    '示例医疗器械有限公司',
+    '支',
+    '生化',
+    'Biochemistry',
+    21,
+  ],
+  [
+    'SC-NDL-21',
+    '一次性采血针',
+    'Blood collection needle',
+    '21G',
+    '21G',
+    '示例耗材公司',
+    '个',
+    '采血',
+    'Blood draw',
+    14,
+  ],
+  ['SC-URC-100', '尿杯', 'Urine cup', '100ml', '100 mL', '示例耗材公司', '个', '尿常规', 'Urinalysis', 14],
+  [
+    'SC-UTT-10',
+    '尿液转移管',
+    'Urine transfer tube',
+    '10ml',
+    '10 mL',
+    '示例耗材公司',
+    '支',
+    '尿液分装',
+    'Urine aliquoting',
+    14,
+  ],
   [
     'SC-SST-85',
     '血清分离胶管',
     'Serum separator tube',
     '8.5ml',
+    '8.5 mL',
     '示例医疗器械有限公司',
     '支',
     '抗体检测',
+    'Antibody testing',
     30,
   ],
-  ['SC-CRY-2', '冻存管', 'Cryovial', '2ml', '示例耗材公司', '支', '血清分装', 30],
-  ['SC-PAD', '采血垫巾', 'Phlebotomy pad', '50片', '示例耗材公司', '包', '采血', 7],
+  ['SC-CRY-2', '冻存管', 'Cryovial', '2ml', '2 mL', '示例耗材公司', '支', '血清分装', 'Serum aliquoting', 30],
+  [
+    'SC-PAD',
+    '采血垫巾',
+    'Phlebotomy pad',
+    '50片',
+    '50 sheets',
+    '示例耗材公司',
+    '包',
+    '采血',
+    'Blood draw',
+    7,
+  ],
 ];
 
 /** [code, lot no, expiry in days from now, quantity received, unit cost, store, received days ago]. */
@@ -76,19 +144,25 @@ export async function seedSupplyDemo(tx: Transaction, now: Date): Promise<void> 
   const consumables = await tx
     .insert(supplyConsumables)
     .values(
-      CATALOGUE.map(([code, name, enName, size, vendor, unit, scopeOfUse, leadDays]) => ({
-        code,
-        name,
-        enName,
-        size,
-        vendor,
-        unit,
-        scopeOfUse,
-        leadDays,
-        createdBy: keeper.id,
-        createdAt: ago(220),
-        updatedAt: ago(220),
-      })),
+      CATALOGUE.map(
+        ([code, name, enName, size, enSize, vendor, unit, scopeOfUse, enScopeOfUse, leadDays]) => ({
+          code,
+          name,
+          enName,
+          size,
+          enSize,
+          vendor,
+          enVendor: VENDOR_EN[vendor] ?? null,
+          unit,
+          enUnit: UNIT_EN[unit] ?? null,
+          scopeOfUse,
+          enScopeOfUse,
+          leadDays,
+          createdBy: keeper.id,
+          createdAt: ago(220),
+          updatedAt: ago(220),
+        }),
+      ),
     )
     .returning();
   // A consumable taken out of use (the catalogue's other state).
@@ -97,9 +171,13 @@ export async function seedSupplyDemo(tx: Transaction, now: Date): Promise<void> 
     name: '肝素锂采血管',
     enName: 'Lithium heparin tube',
     size: '4ml',
+    enSize: '4 mL',
     vendor: '示例医疗器械有限公司',
+    enVendor: 'Example Medical Devices Co., Ltd.',
     unit: '支',
+    enUnit: 'tube',
     scopeOfUse: '已由血清分离胶管替代',
+    enScopeOfUse: 'Replaced by the serum separator tube',
     enabled: false,
     createdBy: keeper.id,
     createdAt: ago(400),

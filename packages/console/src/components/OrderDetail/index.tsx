@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Permission } from '../../access/gates';
 import type { Contract } from '../../services/contract';
 import { downloadEndpoint } from '../../services/endpoint';
+import { col } from '../columns';
 import { useAction } from '../FormModal';
 import { dash, formatTime } from '../format';
 import { EventTimeline, StatusTag } from '../StatusTag';
@@ -32,22 +33,17 @@ export function OrderLines({ lines }: { lines: Line[] }) {
       dataSource={lines}
       columns={[
         { dataIndex: 'kitName', title: k('kitName'), width: 140, render: dash },
-        { dataIndex: 'consumableName', title: k('consumableName'), width: 140 },
-        { dataIndex: 'size', title: k('size'), width: 80, render: dash },
-        { dataIndex: 'vendor', title: k('vendor'), width: 160, render: dash },
-        { dataIndex: 'unit', title: k('unit'), width: 60 },
+        col.localText<Line>('consumableName', 'consumableEnName', k('consumableName'), 140),
+        col.localText<Line>('size', 'enSize', k('size'), 80),
+        col.localText<Line>('vendor', 'enVendor', k('vendor'), 160),
+        col.localText<Line>('unit', 'enUnit', k('unit'), 60),
         {
           dataIndex: 'quantityPerKit',
           title: k('quantityPerKit'),
           width: 80,
           render: dash,
         },
-        {
-          dataIndex: 'scopeOfUse',
-          title: k('scopeOfUse'),
-          width: 120,
-          render: dash,
-        },
+        col.localText<Line>('scopeOfUse', 'enScopeOfUse', k('scopeOfUse'), 120),
         { dataIndex: 'kitAmount', title: k('kitAmount'), width: 80 },
         {
           dataIndex: 'deliveryModel',

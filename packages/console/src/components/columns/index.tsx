@@ -11,7 +11,7 @@ import { EnabledSwitch, type EnabledSwitchProps } from '../EnabledSwitch';
 import { dash, formatTime } from '../format';
 import type { ListColumn } from '../ListPage/filters';
 import { wordLabel } from '../libraryWords';
-import { nameOf } from '../localName';
+import { nameOf, textOf } from '../localName';
 import { Occupancy } from '../Occupancy';
 import { StatusTag, stateText, type Worded } from '../StatusTag';
 
@@ -155,6 +155,20 @@ export const col = {
     title,
     width,
     render: (_: unknown, row: T) => nameOf(row),
+  }),
+
+  /** A free-text field with an English text beside it (`textOf`), e.g. a consumable's unit and `enUnit`. */
+  localText: <T extends object>(
+    dataIndex: keyof T & string,
+    enIndex: keyof T & string,
+    title: string,
+    width?: number,
+  ): DataColumn<T> => ({
+    dataIndex,
+    title,
+    width,
+    render: (_: unknown, row: T) =>
+      dash(textOf(row[dataIndex] as string | null | undefined, row[enIndex] as string | null | undefined)),
   }),
 
   /** A dictionary value as its label in the user's language (`DictText`). */

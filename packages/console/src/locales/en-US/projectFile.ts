@@ -37,6 +37,7 @@ export const projectFile = {
   project: {},
   list: {
     name: 'Project name',
+    enName: 'English name',
     protocolNo: 'Protocol number',
     sponsor: 'Sponsor',
     manager: 'Project manager',

@@ -67,6 +67,7 @@ export const supplyBarcodes = {
     codeFixed: 'The code stays; saving makes the next version, and jobs already printed keep theirs',
     codeInvalid: 'The template code is 1 to 32 letters, digits, - or _',
     name: 'Name',
+    enName: 'English name',
     kind: 'Label kind',
     kinds: { tube: 'Tube', kit: 'Kit box', requisition: 'Requisition' },
     symbology: 'Symbology',

@@ -36,6 +36,7 @@ export const projectFile = {
   },
   list: {
     name: '项目名称',
+    enName: '英文名称',
     protocolNo: '方案编号',
     sponsor: '申办方',
     manager: '项目经理',

@@ -61,6 +61,7 @@ export const supplyBarcodes = {
     codeFixed: '编码不可修改；保存后成为该模板的下一个版本，已打印的任务仍保留原版本',
     codeInvalid: '模板编码为1至32位字母、数字、- 或 _',
     name: '名称',
+    enName: '英文名称',
     kind: '标签类型',
     kinds: { tube: '采样管', kit: '采样包', requisition: '申请单' },
     symbology: '条码类型',

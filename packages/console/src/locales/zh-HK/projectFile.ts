@@ -36,6 +36,7 @@ export const projectFile = {
   },
   list: {
     name: '項目名稱',
+    enName: '英文名稱',
     protocolNo: '方案編號',
     sponsor: '申辦方',
     manager: '項目經理',

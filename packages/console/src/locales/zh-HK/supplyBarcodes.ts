@@ -61,6 +61,7 @@ export const supplyBarcodes = {
     codeFixed: '編碼不可修改；儲存後成為該範本的下一個版本，已打印的任務仍保留原版本',
     codeInvalid: '範本編碼為1至32位字母、數字、- 或 _',
     name: '名稱',
+    enName: '英文名稱',
     kind: '標籤類型',
     kinds: { tube: '採樣管', kit: '採樣包', requisition: '申請單' },
     symbology: '條碼類型',

@@ -165,9 +165,9 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   // The projects (and, for external users, the sites) each user works on.
   registerGroup(app, userProject, {
-    get: (ctx) => grantById(ctx.db, ctx.params.id),
+    get: (ctx) => grantById(ctx.db, ctx.params.id, ctx.lang),
     delete: async (ctx) => {
-      const before = await grantById(ctx.db, ctx.params.id);
+      const before = await grantById(ctx.db, ctx.params.id, ctx.lang);
       await deleteGrant(ctx.db, ctx.params.id);
       ctx.audit({
         action: 'userProject.delete',
@@ -177,7 +177,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       });
       return null;
     },
-    page: (ctx) => pageGrants(ctx.db, ctx.body.userId, ctx.body),
+    page: (ctx) => pageGrants(ctx.db, ctx.body.userId, ctx.body, ctx.lang),
     setPermission: async (ctx) => {
       const userId = ctx.params.userId;
       const target = await userTypeOf(ctx.db, userId);
@@ -193,6 +193,6 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       });
       return null;
     },
-    externalInfo: (ctx) => externalPermissions(ctx.db, ctx.body.userId),
+    externalInfo: (ctx) => externalPermissions(ctx.db, ctx.body.userId, ctx.lang),
   });
 }

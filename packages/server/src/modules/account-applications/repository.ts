@@ -1,4 +1,9 @@
-import { type AccountApplicationState, accountApplicationWorkflow, ResultCode } from '@trialab/api-contract';
+import {
+  type AccountApplicationState,
+  accountApplicationWorkflow,
+  type Lang,
+  ResultCode,
+} from '@trialab/api-contract';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -13,6 +18,7 @@ import {
 } from '../../db/schema.js';
 import { accountApplications } from '../../db/schema-portal-admin.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
@@ -97,7 +103,7 @@ function select(db: Executor) {
 type Joined = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
 /** Project and site numbers of the requested grants, in one query for a page of rows. */
-async function grantNames(db: Executor, rows: Joined[]) {
+async function grantNames(db: Executor, rows: Joined[], lang: Lang) {
   const siteIds = [...new Set(rows.flatMap((r) => r.a.grants.map((g) => g.siteId)))];
   if (siteIds.length === 0) return new Map<number, never>();
   const found = await db
@@ -107,7 +113,7 @@ async function grantNames(db: Executor, rows: Joined[]) {
       siteName: sites.name,
       projectId: projects.id,
       projectNo: projects.projectNo,
-      projectName: projects.name,
+      projectName: localNameColumn(projects, lang),
     })
     .from(sites)
     .innerJoin(projects, eq(projects.id, sites.projectId))
@@ -115,8 +121,8 @@ async function grantNames(db: Executor, rows: Joined[]) {
   return new Map(found.map((f) => [f.siteId, f]));
 }
 
-async function toRows(db: Executor, rows: Joined[]) {
-  const names = await grantNames(db, rows);
+async function toRows(db: Executor, rows: Joined[], lang: Lang) {
+  const names = await grantNames(db, rows, lang);
   return rows.map((r) => ({
     id: r.a.id,
     applicationNo: r.a.applicationNo,
@@ -143,20 +149,26 @@ async function toRows(db: Executor, rows: Joined[]) {
   }));
 }
 
-export async function pageApplications(db: Executor, where: SQL | undefined, p: number, size: number) {
+export async function pageApplications(
+  db: Executor,
+  where: SQL | undefined,
+  p: number,
+  size: number,
+  lang: Lang,
+) {
   const { rows, total } = await pageOf(
     db.select({ n: count() }).from(accountApplications).where(where),
     select(db).where(where).orderBy(desc(accountApplications.applyTime), desc(accountApplications.id)),
     { page: p, size: size },
   );
-  return new Page(await toRows(db, rows), total);
+  return new Page(await toRows(db, rows, lang), total);
 }
 
 /** An application as shown, with its history. */
-export async function applicationDetail(db: Executor, id: number) {
+export async function applicationDetail(db: Executor, id: number, lang: Lang) {
   const [row] = await select(db).where(eq(accountApplications.id, id));
   if (!row) throw notFound();
-  const [shown] = await toRows(db, [row]);
+  const [shown] = await toRows(db, [row], lang);
   if (!shown) throw notFound();
   return { ...shown, events: await eventsOf(db, WORKFLOW_ID, id) };
 }

@@ -44,13 +44,13 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
     paging: async (ctx) => {
       const { page, size, ...filters } = ctx.body;
       const where = and(eq(accountApplications.applicantId, ctx.principal.userId), listWhere(filters));
-      return pageApplications(ctx.db, where, page, size);
+      return pageApplications(ctx.db, where, page, size, ctx.lang);
     },
     get: async (ctx) => {
       const row = await applicationById(ctx.db, ctx.params.id);
       // Site users see their own applications only; others' ids answer as missing.
       if (row.applicantId !== ctx.principal.userId) throw notFound();
-      return applicationDetail(ctx.db, row.id);
+      return applicationDetail(ctx.db, row.id, ctx.lang);
     },
     create: async (ctx) => {
       const p = ctx.principal;
@@ -81,7 +81,7 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
         at: ctx.now,
       });
       ctx.audit({ action: 'accountApplication.create', entity: WORKFLOW_ID, entityId: id, newValue: body });
-      return applicationDetail(ctx.db, id);
+      return applicationDetail(ctx.db, id, ctx.lang);
     },
     withdraw: async (ctx) => {
       const p = ctx.principal;
@@ -96,7 +96,7 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
         { action: 'withdraw', version },
         (next) => updateApplication(ctx.db, row.id, version, next),
       );
-      return applicationDetail(ctx.db, row.id);
+      return applicationDetail(ctx.db, row.id, ctx.lang);
     },
     auditPaging: async (ctx) => {
       const { page, size, tab, ...filters } = ctx.body;
@@ -109,17 +109,24 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
         and(staffWhere(await ctx.scope()), tabWhere, listWhere(filters)),
         page,
         size,
+        ctx.lang,
       );
     },
     staffPaging: async (ctx) => {
       const { page, size, ...filters } = ctx.body;
-      return pageApplications(ctx.db, and(staffWhere(await ctx.scope()), listWhere(filters)), page, size);
+      return pageApplications(
+        ctx.db,
+        and(staffWhere(await ctx.scope()), listWhere(filters)),
+        page,
+        size,
+        ctx.lang,
+      );
     },
     staffGet: async (ctx) => {
       const scope = await ctx.scope();
       const row = await applicationById(ctx.db, ctx.params.id);
       assertStaffScope(scope, row.grants, false);
-      return applicationDetail(ctx.db, row.id);
+      return applicationDetail(ctx.db, row.id, ctx.lang);
     },
     audit: async (ctx) => {
       const p = ctx.principal;
@@ -148,7 +155,7 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
           { action: 'reject', version, reason, patch: { rejectReason: reason } },
           review({ rejectReason: reason }),
         );
-        return applicationDetail(ctx.db, row.id);
+        return applicationDetail(ctx.db, row.id, ctx.lang);
       }
       // State and actor first, so a second approval answers INVALID_STATE rather than a duplicate.
       assertTransition(
@@ -187,7 +194,7 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
       });
       // The first-login password goes to the new user's phone through the notifier (outbox in demo).
       await ctx.deps.notifier.send(firstPasswordSms(row, password), ctx.db);
-      return applicationDetail(ctx.db, row.id);
+      return applicationDetail(ctx.db, row.id, ctx.lang);
     },
   });
 }

@@ -192,6 +192,7 @@ async function openSession(
       expireDays: config.passwordExpireDays,
       loginFailCount: user.loginFailCount,
       loginDate: ctx.now,
+      lang: ctx.lang,
     }),
   };
 }

@@ -1,4 +1,4 @@
-import type { CodeMappingRow, MappingKind } from '@trialab/api-contract';
+import type { CodeMappingRow, Lang, MappingKind } from '@trialab/api-contract';
 import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -12,6 +12,7 @@ import {
   visitPoints,
 } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
@@ -227,9 +228,9 @@ export async function projectExists(db: Executor, id: number): Promise<boolean> 
 }
 
 /** Every project, by number: any of them may be a mapping's scope. */
-export function allProjects(db: Executor) {
+export function allProjects(db: Executor, lang: Lang) {
   return db
-    .select({ id: projects.id, projectNo: projects.projectNo, name: projects.name })
+    .select({ id: projects.id, projectNo: projects.projectNo, name: localNameColumn(projects, lang) })
     .from(projects)
     .orderBy(asc(projects.projectNo));
 }

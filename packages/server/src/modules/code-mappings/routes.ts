@@ -57,7 +57,7 @@ export async function codeMappingRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, codeMappings, {
     paging: (ctx) => pageMappings(ctx.db, ctx.body),
     targets: (ctx) => targetRows(ctx.db, ctx.body.kind, { projectId: ctx.body.projectId ?? undefined }),
-    projects: (ctx) => allProjects(ctx.db),
+    projects: (ctx) => allProjects(ctx.db, ctx.lang),
     resolve: (ctx) => {
       const { projectId, kind, source, externalCode } = ctx.body;
       return resolveExternalCode(ctx.db, projectId, kind, source, externalCode);

@@ -1,4 +1,4 @@
-import { consumableOrderWorkflow, stateWord } from '@trialab/api-contract';
+import { consumableOrderWorkflow, localText, stateWord } from '@trialab/api-contract';
 import { defineDocument } from '../../documents/document.js';
 import { kitExpiries } from '../supply/service.js';
 import type { OrderDetailRecord } from './repository.js';
@@ -11,6 +11,9 @@ type Line = Pick<
   | 'consumableName'
   | 'size'
   | 'unit'
+  | 'consumableEnName'
+  | 'enSize'
+  | 'enUnit'
   | 'quantityPerKit'
   | 'kitAmount'
   | 'lotNumber'
@@ -197,11 +200,11 @@ export const dispatchNote = defineDocument({
       rows: o.lines.map((l, i) => [
         i + 1,
         l.kind === 'kit' ? l.kitName : t.loose,
-        l.consumableName,
-        l.size,
+        localText(l.consumableName, l.consumableEnName, w.lang),
+        localText(l.size, l.enSize, w.lang),
         l.kind === 'kit' ? l.quantityPerKit : '',
         l.outboundQuantity ?? l.kitAmount,
-        l.unit,
+        localText(l.unit, l.enUnit, w.lang),
         l.lotNumber,
         l.expiryDate,
       ]),

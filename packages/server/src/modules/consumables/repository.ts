@@ -1,4 +1,4 @@
-import type { ConsumableOrderState, KitSupplyState } from '@trialab/api-contract';
+import type { ConsumableOrderState, KitSupplyState, Lang } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -11,7 +11,9 @@ import {
   consumableOrders,
   kitSupplies,
 } from '../../db/schema-portal.js';
+import { supplyConsumables } from '../../db/schema-supply.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
@@ -54,12 +56,12 @@ function filterWhere(scope: SiteScope, f: ListFilters): SQL | undefined {
   );
 }
 
-const rowColumns = {
+const rowColumns = (lang: Lang) => ({
   id: consumableOrders.id,
   orderNo: consumableOrders.orderNo,
   projectId: consumableOrders.projectId,
   projectNo: projects.projectNo,
-  projectName: projects.name,
+  projectName: localNameColumn(projects, lang),
   siteId: consumableOrders.siteId,
   siteNo: sites.centerNo,
   siteName: sites.name,
@@ -85,11 +87,11 @@ const rowColumns = {
   dispatchTime: consumableOrders.dispatchTime,
   receivedByName: receiver.username,
   receivedAt: consumableOrders.receivedAt,
-};
+});
 
-function baseQuery(db: Executor) {
+function baseQuery(db: Executor, lang: Lang) {
   return db
-    .select(rowColumns)
+    .select(rowColumns(lang))
     .from(consumableOrders)
     .innerJoin(projects, eq(projects.id, consumableOrders.projectId))
     .innerJoin(sites, eq(sites.id, consumableOrders.siteId))
@@ -134,16 +136,29 @@ export async function pageOrders(
   db: Executor,
   scope: SiteScope,
   f: ListFilters & { page: number; size: number },
+  lang: Lang,
   more?: SQL,
 ): Promise<Page<OrderRow>> {
   const where = and(filterWhere(scope, f), more);
   return pageOf(
     db.select({ n: count() }).from(consumableOrders).where(where),
-    baseQuery(db).where(where).orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id)),
+    baseQuery(db, lang).where(where).orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id)),
     f,
     toRow,
   );
 }
+
+/** The English texts of the catalogue consumable a line or kit item names (left-joined). */
+const catalogueEnglish = {
+  consumableEnName: supplyConsumables.enName,
+  enSize: supplyConsumables.enSize,
+  enVendor: supplyConsumables.enVendor,
+  enUnit: supplyConsumables.enUnit,
+  enScopeOfUse: supplyConsumables.enScopeOfUse,
+};
+
+/** No catalogue consumable (a left join of none): no English texts. */
+const NO_ENGLISH = { consumableEnName: null, enSize: null, enVendor: null, enUnit: null, enScopeOfUse: null };
 
 function lineRow(l: typeof consumableOrderLines.$inferSelect) {
   return {
@@ -172,15 +187,16 @@ function lineRow(l: typeof consumableOrderLines.$inferSelect) {
 
 export async function linesOf(db: Executor, orderId: number) {
   const rows = await db
-    .select()
+    .select({ l: consumableOrderLines, ...catalogueEnglish })
     .from(consumableOrderLines)
+    .leftJoin(supplyConsumables, eq(supplyConsumables.id, consumableOrderLines.consumableId))
     .where(eq(consumableOrderLines.orderId, orderId))
     .orderBy(asc(consumableOrderLines.sort), asc(consumableOrderLines.id));
-  return rows.map(lineRow);
+  return rows.map(({ l, ...english }) => ({ ...lineRow(l), ...english }));
 }
 
-export async function orderDetail(db: Executor, id: number) {
-  const [r] = await baseQuery(db).where(eq(consumableOrders.id, id));
+export async function orderDetail(db: Executor, id: number, lang: Lang) {
+  const [r] = await baseQuery(db, lang).where(eq(consumableOrders.id, id));
   if (!r) throw notFound();
   return {
     ...toRow(r),
@@ -244,6 +260,7 @@ export async function pageLines(
     db
       .select({
         l: consumableOrderLines,
+        english: catalogueEnglish,
         orderNo: consumableOrders.orderNo,
         projectNo: projects.projectNo,
         siteNo: sites.centerNo,
@@ -260,11 +277,13 @@ export async function pageLines(
       .innerJoin(projects, eq(projects.id, consumableOrders.projectId))
       .innerJoin(sites, eq(sites.id, consumableOrders.siteId))
       .innerJoin(applicant, eq(applicant.id, consumableOrders.applicantId))
+      .leftJoin(supplyConsumables, eq(supplyConsumables.id, consumableOrderLines.consumableId))
       .where(where)
       .orderBy(desc(consumableOrders.applyTime), desc(consumableOrders.id), asc(consumableOrderLines.sort)),
     f,
-    ({ l, ...o }) => ({
+    ({ l, english, ...o }) => ({
       ...lineRow(l),
+      ...(english ?? NO_ENGLISH),
       orderId: l.orderId,
       ...o,
       status: o.status as ConsumableOrderState,
@@ -414,8 +433,9 @@ export async function projectKits(db: Executor, projectId: number, siteId: numbe
     kits.length === 0
       ? []
       : await db
-          .select()
+          .select({ i: consumableKitItems, ...catalogueEnglish })
           .from(consumableKitItems)
+          .leftJoin(supplyConsumables, eq(supplyConsumables.id, consumableKitItems.consumableId))
           .where(
             inArray(
               consumableKitItems.kitId,
@@ -427,8 +447,8 @@ export async function projectKits(db: Executor, projectId: number, siteId: numbe
     ...k,
     supplyStatus: (k.supplyStatus as KitSupplyState | null) ?? null,
     items: items
-      .filter((i) => i.kitId === k.id)
-      .map((i) => ({
+      .filter(({ i }) => i.kitId === k.id)
+      .map(({ i, ...english }) => ({
         id: i.id,
         consumableName: i.consumableName,
         size: i.size,
@@ -437,6 +457,7 @@ export async function projectKits(db: Executor, projectId: number, siteId: numbe
         quantityPerKit: i.quantityPerKit,
         pictureFileId: i.pictureFileId,
         scopeOfUse: i.scopeOfUse,
+        ...english,
       })),
   }));
 }

@@ -88,7 +88,7 @@ async function sendDispatchNote(ctx: Ctx<typeof consumable.dispatchNote>): Promi
   if (!(DISPATCH_NOTE_STATES as readonly ConsumableOrderState[]).includes(head.status)) {
     throw new ApiError(ResultCode.INVALID_STATE, { key: 'notDispatched' });
   }
-  const order = await orderDetail(ctx.db, head.id);
+  const order = await orderDetail(ctx.db, head.id, ctx.lang);
   const print = printContext(ctx);
   const couriers = await dictLabels(ctx.db, COURIER_DICT, ctx.lang);
   const lab = print.lab;
@@ -116,13 +116,26 @@ async function sendDispatchNote(ctx: Ctx<typeof consumable.dispatchNote>): Promi
 /** Consumable applications of the sites, their review and dispatch, and the kits a site may order. */
 export async function consumableRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, consumable, {
-    paging: async (ctx) => pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }),
+    paging: async (ctx) =>
+      pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, ctx.lang),
     linePaging: async (ctx) => pageLines(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }),
     auditPaging: async (ctx) =>
-      pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, auditTab(ctx.body.tab)),
-    staffPaging: async (ctx) => pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }),
+      pageOrders(
+        ctx.db,
+        await ctx.scope(),
+        { ...ctx.body, zone: ctx.timeZone },
+        ctx.lang,
+        auditTab(ctx.body.tab),
+      ),
+    staffPaging: async (ctx) =>
+      pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone }, ctx.lang),
     export: async (ctx) => {
-      const { rows } = await pageOrders(ctx.db, await ctx.scope(), { ...ctx.body, zone: ctx.timeZone });
+      const { rows } = await pageOrders(
+        ctx.db,
+        await ctx.scope(),
+        { ...ctx.body, zone: ctx.timeZone },
+        ctx.lang,
+      );
       const time = zonedTime(ctx);
       const book = await ordersWorkbook(rows, ctx.lang, time);
       const name = `consumable-applications-${time.date(ctx.now)}.xlsx`;
@@ -130,7 +143,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
     },
     get: async (ctx) => {
       assertInScope(await ctx.scope(), await orderHead(ctx.db, ctx.params.id));
-      return orderDetail(ctx.db, ctx.params.id);
+      return orderDetail(ctx.db, ctx.params.id, ctx.lang);
     },
     distributionList: async (ctx) => {
       assertInScope(await ctx.scope(), await orderHead(ctx.db, ctx.params.id));
@@ -170,7 +183,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
         userId: p.userId,
         at: ctx.now,
       });
-      const detail = await orderDetail(ctx.db, id);
+      const detail = await orderDetail(ctx.db, id, ctx.lang);
       ctx.audit({ action: 'consumable.create', entity: 'consumableOrder', entityId: id, newValue: detail });
       return detail;
     },
@@ -202,24 +215,24 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
         },
       );
       await replaceLines(ctx.db, id, lines);
-      return orderDetail(ctx.db, id);
+      return orderDetail(ctx.db, id, ctx.lang);
     },
     revoke: async (ctx) => {
       const { id, version } = ctx.body;
       await transition(ctx, ctx.principal, await ctx.scope(), { id, version, action: 'withdraw' });
-      return orderDetail(ctx.db, id);
+      return orderDetail(ctx.db, id, ctx.lang);
     },
     cancel: async (ctx) => {
       const { version, reason } = ctx.body;
       const input = { id: ctx.params.id, version, action: 'cancel', reason } as const;
       await transition(ctx, ctx.principal, await ctx.scope(), input, { cancelReason: reason });
-      return orderDetail(ctx.db, ctx.params.id);
+      return orderDetail(ctx.db, ctx.params.id, ctx.lang);
     },
     confirmReceive: async (ctx) => {
       const p = ctx.principal;
       const input = { id: ctx.params.id, version: ctx.body.version, action: 'receive' } as const;
       await transition(ctx, p, await ctx.scope(), input, { receivedBy: p.userId, receivedAt: ctx.now });
-      return orderDetail(ctx.db, ctx.params.id);
+      return orderDetail(ctx.db, ctx.params.id, ctx.lang);
     },
     audit: async (ctx) => {
       const p = ctx.principal;
@@ -236,7 +249,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
         auditTime: ctx.now,
         rejectReason,
       });
-      return orderDetail(ctx.db, ctx.params.id);
+      return orderDetail(ctx.db, ctx.params.id, ctx.lang);
     },
     dispatch: async (ctx) => {
       const p = ctx.principal;
@@ -260,7 +273,7 @@ export async function consumableRoutes(app: FastifyInstance): Promise<void> {
       const today = zonedTime(ctx).date(ctx.now);
       const issued = await issueByFefo(ctx.db, order, { userId: p.userId, now: ctx.now, today });
       await setDispatchLines(ctx.db, ctx.params.id, issued);
-      return orderDetail(ctx.db, ctx.params.id);
+      return orderDetail(ctx.db, ctx.params.id, ctx.lang);
     },
     planKits: async (ctx) => {
       const scope = await ctx.scope();

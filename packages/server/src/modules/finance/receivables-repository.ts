@@ -9,6 +9,7 @@ import type {
   AllocationRow,
   BurnAlert,
   BurnDownRow,
+  Lang,
   PaymentRow,
   ReceivableRow,
   UnbilledRow,
@@ -21,6 +22,7 @@ import { financeAllocations, financePayments } from '../../db/schema-finance-rec
 import { financeStatements } from '../../db/schema-finance-statements.js';
 import { marketingCustomers } from '../../db/schema-marketing.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { Page } from '../../lib/route.js';
 import type { CustomerVisibility } from '../marketing/service.js';
 import { projectScope } from './repository.js';
@@ -425,11 +427,13 @@ export async function unbilledWork(
   db: Executor,
   vis: CustomerVisibility,
   customerId: number | null | undefined,
+  lang: Lang,
 ): Promise<UnbilledRow[]> {
   const e = financeBillableEvents;
   const scope = projectScope(e.projectId, vis) ?? sql`TRUE`;
+  const projectName = localNameColumn({ name: sql`p.name`, enName: sql`p.en_name` }, lang);
   const rows = rowsOf(
-    await db.execute(sql`SELECT ${e.projectId}, p.project_no, p.name AS project_name, cu.name AS customer_name,
+    await db.execute(sql`SELECT ${e.projectId}, p.project_no, ${projectName} AS project_name, cu.name AS customer_name,
         ${e.currency}, COUNT(*)::int AS events, SUM(${e.gross})::text AS gross,
         MIN(${e.workDay})::text AS first_day, MAX(${e.workDay})::text AS last_day
       FROM ${e} JOIN projects p ON p.id = ${e.projectId}
@@ -440,7 +444,7 @@ export async function unbilledWork(
         AND NOT EXISTS (SELECT 1 FROM finance_billable_events r
           WHERE r.reverses_id = ${e.id} AND ${notBilled(sql.raw('r.id'), sql.raw('r.status'))})
         ${customerId ? sql`AND cu.id = ${customerId}` : sql``}
-      GROUP BY ${e.projectId}, p.project_no, p.name, cu.name, ${e.currency}
+      GROUP BY ${e.projectId}, p.project_no, p.name, p.en_name, cu.name, ${e.currency}
       ORDER BY p.project_no, ${e.currency}`),
   );
   return rows.map((r) => ({

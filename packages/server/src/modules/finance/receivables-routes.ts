@@ -68,7 +68,7 @@ export async function financeReceivableRoutes(app: FastifyInstance): Promise<voi
       const lines = ctx.body.lines;
       const ids = [...new Set(lines.map((l) => l.statementId))].sort((x, y) => x - y);
       for (const id of ids) {
-        const st = await visibleStatement(ctx.db, vis, id);
+        const st = await visibleStatement(ctx.db, vis, id, ctx.lang);
         if (st.status !== 'confirmed')
           throw new ApiError(ResultCode.INVALID_STATE, {
             key: 'receivableNotConfirmed',
@@ -128,6 +128,6 @@ export async function financeReceivableRoutes(app: FastifyInstance): Promise<voi
       return { asOf, rows: await agingOf(ctx.db, visibility(ctx), asOf, zone(ctx)) };
     },
     burnDown: async (ctx) => burnDown(ctx.db, visibility(ctx), ctx.body),
-    unbilled: async (ctx) => unbilledWork(ctx.db, visibility(ctx), ctx.body.customerId),
+    unbilled: async (ctx) => unbilledWork(ctx.db, visibility(ctx), ctx.body.customerId, ctx.lang),
   });
 }

@@ -15,6 +15,7 @@ import {
   financeStatements,
 } from '../../db/schema-finance-statements.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { Page } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import type { CustomerVisibility } from '../marketing/service.js';
@@ -34,12 +35,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // ---- statements ----
 
-const statementSelect = (db: Executor) =>
+const statementSelect = (db: Executor, lang: Lang) =>
   db
     .select({
       s,
       projectNo: projects.projectNo,
-      projectName: projects.name,
+      projectName: localNameColumn(projects, lang),
       creatorName: creator.username,
       reviewerName: reviewer.username,
       customerName: sql<string | null>`(SELECT c.name FROM marketing_customer_projects cp
@@ -99,6 +100,7 @@ export async function pageStatements(
     period?: string | null | undefined;
     keyword?: string | null | undefined;
   },
+  lang: Lang,
 ) {
   const where = and(
     projectScope(s.projectId, vis),
@@ -112,7 +114,7 @@ export async function pageStatements(
     .from(s)
     .innerJoin(projects, eq(projects.id, s.projectId))
     .where(where);
-  const rows = await statementSelect(db)
+  const rows = await statementSelect(db, lang)
     .where(where)
     .orderBy(desc(s.createdAt), desc(s.id))
     .limit(f.size)
@@ -125,8 +127,9 @@ export async function visibleStatement(
   db: Executor,
   vis: CustomerVisibility,
   id: number,
+  lang: Lang,
 ): Promise<StatementRow> {
-  const [row] = await statementSelect(db).where(and(eq(s.id, id), projectScope(s.projectId, vis)));
+  const [row] = await statementSelect(db, lang).where(and(eq(s.id, id), projectScope(s.projectId, vis)));
   if (!row) throw notFound();
   return toStatementRow(row);
 }

@@ -7,6 +7,7 @@ import {
   type AdjustmentState,
   adjustmentWorkflow,
   endpoints,
+  type Lang,
   ResultCode,
   STATEMENT_SIGNATURE_MEANINGS,
   type StatementAction,
@@ -66,8 +67,8 @@ const { statement: statementApi, adjustment: adjustmentApi } = endpoints;
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /** The statement's PDF data: the row, totals by kind, its lines grouped by service and price. */
-async function pdfData(db: Executor, vis: CustomerVisibility, id: number) {
-  const statement = await visibleStatement(db, vis, id);
+async function pdfData(db: Executor, vis: CustomerVisibility, id: number, lang: Lang) {
+  const statement = await visibleStatement(db, vis, id, lang);
   return { statement, kinds: await statementKinds(db, id), lines: await printedLines(db, id) };
 }
 
@@ -82,7 +83,7 @@ async function signedContentHash(
   action: 'review' | 'confirm',
 ) {
   const lines = await statementLines(db, id);
-  const st = await visibleStatement(db, vis, id);
+  const st = await visibleStatement(db, vis, id, 'zh_CN');
   if (action === 'review') return hashOf({ id, gross: st.gross, lines });
   const { number, currency, net, tax, gross, fxRate, fxDate, signedFileId, pdfSha256 } = st;
   return hashOf({ id, number, currency, net, tax, gross, fxRate, fxDate, signedFileId, pdfSha256, lines });
@@ -105,7 +106,7 @@ async function fireStatement(
   },
 ) {
   const vis = visibility(ctx);
-  const st = await visibleStatement(ctx.db, vis, ctx.params.id);
+  const st = await visibleStatement(ctx.db, vis, ctx.params.id, ctx.lang);
   // Review and confirmation are e-signed (confirmation fixes the money and the number): the
   // password is checked before anything changes.
   const signer = action === 'cancel' ? null : await confirmSigner(ctx, body.signature);
@@ -132,10 +133,10 @@ async function fireStatement(
       // with both and stored with its SHA-256, all in one write.
       const fx = lockedRate(st.currency, body.fxRate, body.fxDate);
       const number = await nextStatementNumber(ctx.db, statementSeries(labToday(ctx)));
-      const data = await pdfData(ctx.db, vis, st.id);
-      const printed = { ...data.statement, ...fx, number, status: next.status };
       // In the customer's language, whatever the confirmer's (as the quotation).
       const customerLang = (await customerLangOf(ctx.db, st.projectId)) ?? ctx.lang;
+      const data = await pdfData(ctx.db, vis, st.id, customerLang);
+      const printed = { ...data.statement, ...fx, number, status: next.status };
       const pdf = await renderDocument(
         statementDocument,
         { ...data, statement: printed },
@@ -224,9 +225,9 @@ async function fireAdjustment(
 
 export async function financeStatementRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, statementApi, {
-    paging: async (ctx) => pageStatements(ctx.db, visibility(ctx), ctx.body),
+    paging: async (ctx) => pageStatements(ctx.db, visibility(ctx), ctx.body, ctx.lang),
     get: async (ctx) => {
-      const st = await visibleStatement(ctx.db, visibility(ctx), ctx.params.id);
+      const st = await visibleStatement(ctx.db, visibility(ctx), ctx.params.id, ctx.lang);
       return {
         ...st,
         lines: await statementLines(ctx.db, st.id),
@@ -259,7 +260,7 @@ export async function financeStatementRoutes(app: FastifyInstance): Promise<void
     confirm: (ctx) => fireStatement(ctx, 'confirm', ctx.body),
     cancel: (ctx) => fireStatement(ctx, 'cancel', ctx.body),
     fapiao: async (ctx) => {
-      const st = await visibleStatement(ctx.db, visibility(ctx), ctx.params.id);
+      const st = await visibleStatement(ctx.db, visibility(ctx), ctx.params.id, ctx.lang);
       if (st.status !== 'confirmed')
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'statementNotConfirmed' });
       const version = ctx.body.version + 1;
@@ -281,7 +282,7 @@ export async function financeStatementRoutes(app: FastifyInstance): Promise<void
     },
     pdf: async (ctx) => {
       const vis = visibility(ctx);
-      const st = await visibleStatement(ctx.db, vis, ctx.params.id);
+      const st = await visibleStatement(ctx.db, vis, ctx.params.id, ctx.lang);
       if (st.status === 'confirmed') {
         if (!st.pdfSha256) throw new ApiError(ResultCode.NOT_FOUND, { key: 'statementNoPdf' });
         const file = await storedPdf(ctx.db, st.pdfSha256);
@@ -290,14 +291,14 @@ export async function financeStatementRoutes(app: FastifyInstance): Promise<void
       }
       const pdf = await renderDocument(
         statementDocument,
-        await pdfData(ctx.db, vis, st.id),
+        await pdfData(ctx.db, vis, st.id, ctx.lang),
         printContext({ lang: ctx.lang, now: ctx.now, timeZone: ctx.timeZone, deps: ctx.deps }),
       );
       return download({ name: `statement-${st.id}-draft.pdf`, mime: 'application/pdf', content: pdf });
     },
     xlsx: async (ctx) => {
       // In the reader's language; the numbers are the statement's (its locked rate once confirmed).
-      const data = await pdfData(ctx.db, visibility(ctx), ctx.params.id);
+      const data = await pdfData(ctx.db, visibility(ctx), ctx.params.id, ctx.lang);
       const book = await statementWorkbook(data, ctx.lang);
       const name = data.statement.number ?? `statement-${data.statement.id}-draft`;
       return download({ name: `${name}.xlsx`, mime: XLSX_MIME, content: book });
@@ -317,7 +318,7 @@ export async function financeStatementRoutes(app: FastifyInstance): Promise<void
     },
     create: async (ctx) => {
       const b = ctx.body;
-      const st = await visibleStatement(ctx.db, visibility(ctx), b.statementId);
+      const st = await visibleStatement(ctx.db, visibility(ctx), b.statementId, ctx.lang);
       if (st.status !== 'confirmed')
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'statementNotConfirmed' });
       const ids = b.lines.map((x) => x.statementLineId);

@@ -101,7 +101,7 @@ function billQuery(db: Executor, lang: Lang) {
     .select({
       bill: specimenBills,
       projectNo: projects.projectNo,
-      projectName: projects.name,
+      projectName: localNameColumn(projects, lang),
       stockOutTypeName: localNameColumn(stockOutTypes, lang),
       returnsSample: stockOutTypes.returnsSample,
       reasonLabel: lang === 'en_US' ? dictData.enLabel : dictData.label,

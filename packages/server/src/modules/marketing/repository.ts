@@ -32,6 +32,7 @@ import {
   marketingRateLines,
 } from '../../db/schema-marketing.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { Page } from '../../lib/route.js';
 import { iso } from '../../lib/workflow.js';
 import type { CustomerVisibility } from './service.js';
@@ -76,7 +77,7 @@ async function customerRows(db: Executor, ids: number[], lang: Lang): Promise<Cu
       customerId: marketingCustomerProjects.customerId,
       id: projects.id,
       projectNo: projects.projectNo,
-      name: projects.name,
+      name: localNameColumn(projects, lang),
     })
     .from(marketingCustomerProjects)
     .innerJoin(projects, eq(projects.id, marketingCustomerProjects.projectId))
@@ -582,13 +583,13 @@ const qCreator = alias(users, 'quotation_creator');
 const qReviewer = alias(users, 'quotation_reviewer');
 const qCustomer = alias(marketingCustomers, 'quotation_customer');
 
-function quotationQuery(db: Executor) {
+function quotationQuery(db: Executor, lang: Lang) {
   return db
     .select({
       q: marketingQuotations,
       customerName: qCustomer.name,
       projectNo: projects.projectNo,
-      projectName: projects.name,
+      projectName: localNameColumn(projects, lang),
       rateCardName: marketingRateCards.name,
       rateCardVersionNo: marketingRateCardVersions.versionNo,
       creatorName: qCreator.username,
@@ -667,6 +668,7 @@ export async function pageQuotations(
     history?: boolean | undefined;
   },
   today: string,
+  lang: Lang,
 ) {
   const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
   const where = and(
@@ -689,7 +691,7 @@ export async function pageQuotations(
     .innerJoin(qCustomer, eq(qCustomer.id, marketingQuotations.customerId))
     .innerJoin(projects, eq(projects.id, marketingQuotations.projectId))
     .where(where);
-  const rows = await quotationQuery(db)
+  const rows = await quotationQuery(db, lang)
     .where(where)
     .orderBy(desc(marketingQuotations.updatedAt), desc(marketingQuotations.id))
     .limit(f.size)
@@ -697,8 +699,16 @@ export async function pageQuotations(
   return new Page(rows.map(toQuotationRow(today)), Number(total?.n ?? 0));
 }
 
-export async function visibleQuotation(db: Executor, vis: CustomerVisibility, id: number, today: string) {
-  const [row] = await quotationQuery(db).where(and(eq(marketingQuotations.id, id), quotationScope(vis)));
+export async function visibleQuotation(
+  db: Executor,
+  vis: CustomerVisibility,
+  id: number,
+  today: string,
+  lang: Lang,
+) {
+  const [row] = await quotationQuery(db, lang).where(
+    and(eq(marketingQuotations.id, id), quotationScope(vis)),
+  );
   if (!row) throw notFound();
   return toQuotationRow(today)(row);
 }
@@ -775,7 +785,7 @@ function contractQuery(db: Executor) {
 }
 type ContractRaw = Awaited<ReturnType<ReturnType<typeof contractQuery>['execute']>>[number];
 
-async function toContractRows(db: Executor, rows: ContractRaw[]): Promise<ContractRow[]> {
+async function toContractRows(db: Executor, rows: ContractRaw[], lang: Lang): Promise<ContractRow[]> {
   const ids = rows.map((r) => r.k.id);
   const linked = ids.length
     ? await db
@@ -783,7 +793,7 @@ async function toContractRows(db: Executor, rows: ContractRaw[]): Promise<Contra
           contractId: marketingContractProjects.contractId,
           id: projects.id,
           projectNo: projects.projectNo,
-          name: projects.name,
+          name: localNameColumn(projects, lang),
         })
         .from(marketingContractProjects)
         .innerJoin(projects, eq(projects.id, marketingContractProjects.projectId))
@@ -831,6 +841,7 @@ export async function pageContracts(
     projectId?: number | undefined;
     keyword?: string | undefined;
   },
+  lang: Lang,
 ) {
   const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
   const where = and(
@@ -854,12 +865,12 @@ export async function pageContracts(
     .orderBy(desc(marketingContracts.createdAt), desc(marketingContracts.id))
     .limit(f.size)
     .offset((f.page - 1) * f.size);
-  return new Page(await toContractRows(db, rows), Number(total?.n ?? 0));
+  return new Page(await toContractRows(db, rows, lang), Number(total?.n ?? 0));
 }
 
-export async function visibleContract(db: Executor, vis: CustomerVisibility, id: number) {
+export async function visibleContract(db: Executor, vis: CustomerVisibility, id: number, lang: Lang) {
   const rows = await contractQuery(db).where(and(eq(marketingContracts.id, id), contractScope(vis)));
-  const [row] = await toContractRows(db, rows);
+  const [row] = await toContractRows(db, rows, lang);
   if (!row) throw notFound();
   return row;
 }

@@ -247,7 +247,7 @@ async function fireQuotation(
   body: { version: number; reason?: string; signature?: { password: string } | undefined },
 ) {
   const vis = visibility(ctx);
-  const q = await visibleQuotation(ctx.db, vis, ctx.params.id, today(ctx));
+  const q = await visibleQuotation(ctx.db, vis, ctx.params.id, today(ctx), ctx.lang);
   const [raw] = await ctx.db.select().from(marketingQuotations).where(eq(marketingQuotations.id, q.id));
   if (!raw) throw notFound();
   const reviews = action === 'approve' || action === 'return';
@@ -338,7 +338,7 @@ async function fireContract(
   body: { version: number; reason?: string; signature?: { password: string } | undefined },
 ) {
   const vis = visibility(ctx);
-  const k = await visibleContract(ctx.db, vis, ctx.params.id);
+  const k = await visibleContract(ctx.db, vis, ctx.params.id, ctx.lang);
   const signer = action === 'activate' ? await confirmSigner(ctx, body.signature) : null;
   const reason = body.reason ?? null;
   const status = await applyTransition(
@@ -556,9 +556,9 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerGroup(app, quotationApi, {
-    paging: async (ctx) => pageQuotations(ctx.db, visibility(ctx), ctx.body, today(ctx)),
+    paging: async (ctx) => pageQuotations(ctx.db, visibility(ctx), ctx.body, today(ctx), ctx.lang),
     get: async (ctx) => {
-      const q = await visibleQuotation(ctx.db, visibility(ctx), ctx.params.id, today(ctx));
+      const q = await visibleQuotation(ctx.db, visibility(ctx), ctx.params.id, today(ctx), ctx.lang);
       const [raw] = await ctx.db.select().from(marketingQuotations).where(eq(marketingQuotations.id, q.id));
       return {
         ...q,
@@ -616,7 +616,7 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
     },
     update: async (ctx) => {
       const vis = visibility(ctx);
-      const q = await visibleQuotation(ctx.db, vis, ctx.params.id, today(ctx));
+      const q = await visibleQuotation(ctx.db, vis, ctx.params.id, today(ctx), ctx.lang);
       if (q.status !== 'draft') throw new ApiError(ResultCode.INVALID_STATE, { key: 'marketingNotDraft' });
       const { values, lines } = await pricedQuotation(ctx, vis, ctx.body);
       const updated = await ctx.db
@@ -647,10 +647,11 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
     cancel: (ctx) => fireQuotation(ctx, 'cancel', ctx.body),
     pdf: async (ctx) => {
       const vis = visibility(ctx);
-      const q = await visibleQuotation(ctx.db, vis, ctx.params.id, today(ctx));
-      const customer = await customerDetail(ctx.db, q.customerId, ctx.lang);
+      const seen = await visibleQuotation(ctx.db, vis, ctx.params.id, today(ctx), ctx.lang);
+      const customer = await customerDetail(ctx.db, seen.customerId, ctx.lang);
+      // In the customer's language, whatever the reader's (the project named in it too).
+      const q = await visibleQuotation(ctx.db, vis, seen.id, today(ctx), customer.lang);
       const lines = await quotationLines(ctx.db, q.id);
-      // In the customer's language, whatever the reader's.
       const print = printContext({
         lang: customer.lang,
         now: ctx.now,
@@ -663,9 +664,9 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerGroup(app, contractApi, {
-    paging: async (ctx) => pageContracts(ctx.db, visibility(ctx), ctx.body),
+    paging: async (ctx) => pageContracts(ctx.db, visibility(ctx), ctx.body, ctx.lang),
     get: async (ctx) => {
-      const k = await visibleContract(ctx.db, visibility(ctx), ctx.params.id);
+      const k = await visibleContract(ctx.db, visibility(ctx), ctx.params.id, ctx.lang);
       return {
         ...k,
         versionList: await contractVersions(ctx.db, k.id),
@@ -676,7 +677,7 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
     create: async (ctx) => {
       const vis = visibility(ctx);
       const b = ctx.body;
-      const q = await visibleQuotation(ctx.db, vis, b.quotationId, today(ctx));
+      const q = await visibleQuotation(ctx.db, vis, b.quotationId, today(ctx), ctx.lang);
       if (q.status !== 'approved' || q.expired)
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'marketingQuotationNotUsable' });
       if ((await contractNumberHolder(ctx.db, b.number)) !== null)
@@ -739,7 +740,7 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
     },
     update: async (ctx) => {
       const vis = visibility(ctx);
-      const k = await visibleContract(ctx.db, vis, ctx.params.id);
+      const k = await visibleContract(ctx.db, vis, ctx.params.id, ctx.lang);
       if (k.status === 'closed')
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'marketingContractNotActive' });
       for (const projectId of ctx.body.projectIds)
@@ -768,7 +769,7 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
     },
     amend: async (ctx) => {
       const vis = visibility(ctx);
-      const k = await visibleContract(ctx.db, vis, ctx.params.id);
+      const k = await visibleContract(ctx.db, vis, ctx.params.id, ctx.lang);
       if (k.status !== 'active')
         throw new ApiError(ResultCode.INVALID_STATE, { key: 'marketingContractNotActive' });
       const b = ctx.body;
@@ -828,7 +829,7 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
       if (!line) return null;
       // A caller who sees only their customers learns only their contracts' prices.
       if (vis.all) return line;
-      const seen = await visibleContract(ctx.db, vis, line.contractId).then(
+      const seen = await visibleContract(ctx.db, vis, line.contractId, ctx.lang).then(
         () => true,
         () => false,
       );

@@ -48,11 +48,11 @@ export interface PlanFilter {
 }
 
 const visitCount = sql<number>`(SELECT count(*)::int FROM ${visitPoints} WHERE ${visitPoints.planId} = ${projectPlans.id})`;
-const planColumns = {
+const planColumns = (lang: Lang) => ({
   id: projectPlans.id,
   projectId: projectPlans.projectId,
   projectNo: projects.projectNo,
-  projectName: projects.name,
+  projectName: localNameColumn(projects, lang),
   planNo: projectPlans.planNo,
   name: projectPlans.name,
   enName: projectPlans.enName,
@@ -68,7 +68,7 @@ const planColumns = {
   createdAt: projectPlans.createdAt,
   updatedAt: projectPlans.updatedAt,
   version: projectPlans.version,
-};
+});
 type PlanSelect = {
   status: string;
   createdAt: Date;
@@ -90,7 +90,7 @@ const toRow = <R extends PlanSelect>(r: R) => ({
 const inProjects = (scope: SiteScope) =>
   scope.all ? undefined : inArray(projectPlans.projectId, [...scope.projectIds, 0]);
 
-export function pagePlans(db: Executor, scope: SiteScope, f: PlanFilter): Promise<Page<PlanRow>> {
+export function pagePlans(db: Executor, scope: SiteScope, f: PlanFilter, lang: Lang): Promise<Page<PlanRow>> {
   const where = and(
     inProjects(scope),
     f.projectId ? eq(projectPlans.projectId, f.projectId) : undefined,
@@ -100,7 +100,7 @@ export function pagePlans(db: Executor, scope: SiteScope, f: PlanFilter): Promis
   return pageOf(
     db.select({ n: count() }).from(projectPlans).where(where),
     db
-      .select(planColumns)
+      .select(planColumns(lang))
       .from(projectPlans)
       .innerJoin(projects, eq(projects.id, projectPlans.projectId))
       .leftJoin(users, eq(users.id, projectPlans.createdBy))
@@ -112,9 +112,9 @@ export function pagePlans(db: Executor, scope: SiteScope, f: PlanFilter): Promis
 }
 
 /** One plan version (any project: the caller checks the scope). */
-export async function planById(db: Executor, id: number) {
+export async function planById(db: Executor, id: number, lang: Lang) {
   const [row] = await db
-    .select(planColumns)
+    .select(planColumns(lang))
     .from(projectPlans)
     .innerJoin(projects, eq(projects.id, projectPlans.projectId))
     .leftJoin(users, eq(users.id, projectPlans.createdBy))

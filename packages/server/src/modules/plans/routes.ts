@@ -95,7 +95,7 @@ type VisitInput = {
   windowAfter?: number | undefined;
   samples: PlanSampleInput[];
 };
-type Base = Pick<SessionCtx, 'db' | 'principal' | 'scope'>;
+type Base = Pick<SessionCtx, 'db' | 'principal' | 'scope' | 'lang'>;
 
 const invalidReference = (field: string) =>
   new ApiError(ResultCode.BAD_REQUEST, { key: 'invalidReference', params: { field } });
@@ -105,7 +105,7 @@ const DELIVERY_MODEL_DICT = 1016;
 
 /** A plan version of a project the caller sees; others are refused as out of scope. */
 async function planInScope(ctx: Base, id: number): Promise<PlanRecord> {
-  const plan = await planById(ctx.db, id);
+  const plan = await planById(ctx.db, id, ctx.lang);
   assertProjectInScope(await ctx.scope(), plan.projectId);
   return plan;
 }
@@ -390,7 +390,7 @@ async function reconciliationFile(ctx: SessionCtx, f: ReconFilter) {
 
 export async function planRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, api, {
-    paging: async (ctx) => pagePlans(ctx.db, await ctx.scope(), ctx.body),
+    paging: async (ctx) => pagePlans(ctx.db, await ctx.scope(), ctx.body, ctx.lang),
     get: async (ctx) => {
       const plan = await planInScope(ctx, ctx.params.id);
       const visits = await visitsWithSamples(ctx.db, plan.id, ctx.lang);
@@ -406,7 +406,8 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
       const { projectId, planId } = ctx.query;
       assertProjectInScope(await ctx.scope(), projectId);
       // The kits offered are the version's own: a version of another project is not found.
-      if (planId !== undefined && (await planById(ctx.db, planId)).projectId !== projectId) throw notFound();
+      if (planId !== undefined && (await planById(ctx.db, planId, ctx.lang)).projectId !== projectId)
+        throw notFound();
       return planChoices(ctx.db, planId, ctx.lang);
     },
     create: async (ctx) => {

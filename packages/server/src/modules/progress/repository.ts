@@ -1,4 +1,4 @@
-import type { FormField, ProgressPlanState, ProgressTaskState } from '@trialab/api-contract';
+import type { FormField, Lang, ProgressPlanState, ProgressTaskState } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import { projects, userProjects, userRoles, users } from '../../db/schema.js';
 import { formTemplates, planTemplates } from '../../db/schema-plan-templates.js';
 import { progressPlans, progressTasks } from '../../db/schema-progress.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { authorIdsOf } from '../../lib/workflow.js';
@@ -25,11 +26,11 @@ const completer = alias(users, 'completer');
 const doneCount = sql<number>`(SELECT count(*) FROM ${progressTasks} WHERE ${progressTasks.planId} = ${progressPlans.id} AND ${progressTasks.status} = 'done')::int`;
 const taskCount = sql<number>`(SELECT count(*) FROM ${progressTasks} WHERE ${progressTasks.planId} = ${progressPlans.id})::int`;
 
-const planColumns = {
+const planColumns = (lang: Lang) => ({
   id: progressPlans.id,
   projectId: progressPlans.projectId,
   projectNo: projects.projectNo,
-  projectName: projects.name,
+  projectName: localNameColumn(projects, lang),
   templateId: progressPlans.templateId,
   templateCode: planTemplates.code,
   templateRevision: progressPlans.templateRevision,
@@ -45,8 +46,8 @@ const planColumns = {
   submittedBy: progressPlans.submittedBy,
   updatedAt: progressPlans.updatedAt,
   version: progressPlans.version,
-};
-type PlanSelect = { [K in keyof typeof planColumns]: unknown } & {
+});
+type PlanSelect = { [K in keyof ReturnType<typeof planColumns>]: unknown } & {
   status: string;
   updatedAt: Date;
   taskCount: number;
@@ -67,9 +68,9 @@ function toPlan<R extends PlanSelect>(row: R) {
   };
 }
 
-const planQuery = (db: Executor) =>
+const planQuery = (db: Executor, lang: Lang) =>
   db
-    .select(planColumns)
+    .select(planColumns(lang))
     .from(progressPlans)
     .innerJoin(projects, eq(projects.id, progressPlans.projectId))
     .innerJoin(planTemplates, eq(planTemplates.id, progressPlans.templateId))
@@ -79,6 +80,7 @@ export function pagePlans(
   db: Executor,
   scope: SiteScope,
   f: { page: number; size: number; projectId?: number | undefined; status?: ProgressPlanState | undefined },
+  lang: Lang,
 ) {
   const where = and(
     projectWhere(scope, progressPlans.projectId),
@@ -87,15 +89,15 @@ export function pagePlans(
   );
   return pageOf(
     db.select({ n: count() }).from(progressPlans).where(where),
-    planQuery(db).where(where).orderBy(desc(progressPlans.updatedAt), desc(progressPlans.id)),
+    planQuery(db, lang).where(where).orderBy(desc(progressPlans.updatedAt), desc(progressPlans.id)),
     f,
     toPlan,
   );
 }
 
 /** One plan in the caller's projects; another project's plan answers as missing. */
-export async function planInScope(db: Executor, scope: SiteScope, id: number) {
-  const [row] = await planQuery(db).where(
+export async function planInScope(db: Executor, scope: SiteScope, id: number, lang: Lang) {
+  const [row] = await planQuery(db, lang).where(
     and(eq(progressPlans.id, id), projectWhere(scope, progressPlans.projectId)),
   );
   if (!row) throw notFound();
@@ -248,6 +250,7 @@ export function pageMyTasks(
   userId: number,
   today: string,
   f: { page: number; size: number; status?: ProgressTaskState | undefined },
+  lang: Lang,
 ) {
   const where = and(
     eq(progressTasks.ownerId, userId),
@@ -264,7 +267,7 @@ export function pageMyTasks(
       .select({
         ...taskColumns,
         projectNo: projects.projectNo,
-        projectName: projects.name,
+        projectName: localNameColumn(projects, lang),
       })
       .from(progressTasks)
       .innerJoin(progressPlans, eq(progressPlans.id, progressTasks.planId))

@@ -55,7 +55,7 @@ type Ctx = Pick<SessionCtx, 'db' | 'lang' | 'now' | 'audit' | 'principal' | 'sco
  * not approve or return it (segregation of duties).
  */
 async function firePlan(ctx: Ctx, action: ProgressPlanAction, version: number, reason: string | null = null) {
-  const plan = await planInScope(ctx.db, await ctx.scope(), ctx.params.id);
+  const plan = await planInScope(ctx.db, await ctx.scope(), ctx.params.id, ctx.lang);
   const patch = { reason: action === 'return' ? reason : null };
   await applyTransition(
     ctx as TransitionCtx,
@@ -118,7 +118,7 @@ async function copiedPlan(
 /** Project progress plans from plan templates and their tasks (/project/progress/*). */
 export async function progressRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, progress, {
-    paging: async (ctx) => pagePlans(ctx.db, await ctx.scope(), ctx.body),
+    paging: async (ctx) => pagePlans(ctx.db, await ctx.scope(), ctx.body, ctx.lang),
     templates: async (ctx) => publishedTemplates(ctx.db),
     preview: async (ctx) => {
       const { template, tasks, staff } = await copiedPlan(ctx);
@@ -181,7 +181,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       return row;
     },
     get: async (ctx) => {
-      const plan = await planInScope(ctx.db, await ctx.scope(), ctx.params.id);
+      const plan = await planInScope(ctx.db, await ctx.scope(), ctx.params.id, ctx.lang);
       const today = dayIn(ctx.now, ctx.timeZone);
       const staff = await projectStaff(ctx.db, plan.projectId);
       return {
@@ -191,7 +191,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       };
     },
     update: async (ctx) => {
-      const plan = await planInScope(ctx.db, await ctx.scope(), ctx.params.id);
+      const plan = await planInScope(ctx.db, await ctx.scope(), ctx.params.id, ctx.lang);
       assertEditable(plan);
       const before = await tasksOf(ctx.db, plan.id, dayIn(ctx.now, ctx.timeZone));
       const staff = await projectStaff(ctx.db, plan.projectId);
@@ -214,13 +214,14 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       return { version: version + 1 };
     },
     submit: async (ctx) => {
-      const plan = await planInScope(ctx.db, await ctx.scope(), ctx.params.id);
+      const plan = await planInScope(ctx.db, await ctx.scope(), ctx.params.id, ctx.lang);
       assertOwned(await tasksOf(ctx.db, plan.id, dayIn(ctx.now, ctx.timeZone)));
       return firePlan(ctx, 'submit', ctx.body.version);
     },
     approve: async (ctx) => firePlan(ctx, 'approve', ctx.body.version),
     return: async (ctx) => firePlan(ctx, 'return', ctx.body.version, ctx.body.reason),
-    myTasks: async (ctx) => pageMyTasks(ctx.db, ctx.principal.userId, dayIn(ctx.now, ctx.timeZone), ctx.body),
+    myTasks: async (ctx) =>
+      pageMyTasks(ctx.db, ctx.principal.userId, dayIn(ctx.now, ctx.timeZone), ctx.body, ctx.lang),
     startTask: async (ctx) => {
       const task = await taskInScope(ctx.db, await ctx.scope(), ctx.params.id);
       return fireTask(ctx, task, 'start', ctx.body.version);

@@ -4,6 +4,8 @@
 import {
   type DataOf,
   type endpoints,
+  type Lang,
+  localName,
   OPEN_FEEDBACK_STATES,
   OPEN_QUERY_STATES,
   type PlanState,
@@ -91,9 +93,10 @@ async function siteFigures(db: Executor, projectId: number, allowed: ReadonlySet
 }
 
 /** The latest approved progress plan (else the latest of any state) with its stages and overdue tasks. */
-async function progressFigures(db: Executor, scope: SiteScope, projectId: number, today: string) {
-  const approved = await pagePlans(db, scope, { page: 1, size: 1, projectId, status: 'approved' });
-  const plan = approved.rows[0] ?? (await pagePlans(db, scope, { page: 1, size: 1, projectId })).rows[0];
+async function progressFigures(db: Executor, scope: SiteScope, projectId: number, today: string, lang: Lang) {
+  const approved = await pagePlans(db, scope, { page: 1, size: 1, projectId, status: 'approved' }, lang);
+  const plan =
+    approved.rows[0] ?? (await pagePlans(db, scope, { page: 1, size: 1, projectId }, lang)).rows[0];
   if (!plan) return null;
   const tasks = await tasksOf(db, plan.id, today);
   const stages: Array<{ stage: string; total: number; done: number; overdue: number }> = [];
@@ -135,7 +138,7 @@ export async function projectOverview(ctx: SessionCtx, projectId: number): Promi
     project: {
       id: project.id,
       projectNo: project.projectNo,
-      name: project.name,
+      name: localName(project, ctx.lang),
       protocolNo: project.protocolNo,
       sponsor: project.sponsor,
       status: projectStateOf(project.status),
@@ -145,7 +148,7 @@ export async function projectOverview(ctx: SessionCtx, projectId: number): Promi
     },
     sites: await siteFigures(ctx.db, projectId, scope.sitesByProject.get(projectId)),
     plans: plans.map((plan) => ({ ...plan, status: plan.status as PlanState })),
-    progress: await progressFigures(ctx.db, scope, projectId, dayIn(ctx.now, ctx.timeZone)),
+    progress: await progressFigures(ctx.db, scope, projectId, dayIn(ctx.now, ctx.timeZone), ctx.lang),
     openQueries: (
       await pageStaffQueries(ctx.db, scope, ctx.principal.userId, { ...one, status: [...OPEN_QUERY_STATES] })
     ).total,

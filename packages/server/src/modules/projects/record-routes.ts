@@ -125,15 +125,15 @@ export const recordHandlers: Pick<GroupHandlers<typeof project>, RecordKeys> = {
   pageReceiver: async (ctx) => pageReceivers(ctx.db, ctx.body, await sitesInScope(ctx, ctx.body.projectId)),
   authedByProjectNo: async (ctx) => {
     const scope = await ctx.scope();
-    const [row] = await projectsByNo(ctx.db, ctx.query.projectNo);
+    const [row] = await projectsByNo(ctx.db, ctx.query.projectNo, ctx.lang);
     // Absent and out of scope answer alike, so numbers of other projects cannot be probed.
     if (!row || (!scope.all && !scope.projectIds.has(row.id))) return null;
     return row;
   },
-  allWithSites: async (ctx) => projectsWithSites(ctx.db, await ctx.scope()),
+  allWithSites: async (ctx) => projectsWithSites(ctx.db, await ctx.scope(), ctx.lang),
   dailyProjectNos: async (ctx) => {
     const scope = await ctx.scope();
-    return signedOnDay(ctx.db, scope, zonedTime(ctx).date(ctx.now), ctx.timeZone);
+    return signedOnDay(ctx.db, scope, zonedTime(ctx).date(ctx.now), ctx.timeZone, ctx.lang);
   },
   address: async (ctx) => {
     const allowed = await sitesInScope(ctx, ctx.body.projectId);

@@ -1,3 +1,4 @@
+import type { Lang } from '@trialab/api-contract';
 import { and, asc, count, countDistinct, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -23,6 +24,7 @@ import { labSubjects, labTestOrders } from '../../db/schema-lab.js';
 import { consumableOrders, sampleTransports } from '../../db/schema-portal.js';
 import { specimenBarcodes } from '../../db/schema-specimen.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { contains, containsAny } from '../../lib/search.js';
@@ -38,6 +40,7 @@ const columns = {
   id: projects.id,
   projectNo: projects.projectNo,
   name: projects.name,
+  enName: projects.enName,
   protocolNo: projects.protocolNo,
   sponsor: projects.sponsor,
   status: projects.status,
@@ -59,7 +62,12 @@ function selectRows(db: Executor) {
     .leftJoin(backup, eq(backup.id, projects.backupManagerId));
 }
 
-const pickerColumns = { id: projects.id, projectNo: projects.projectNo, name: projects.name };
+/** The pickers' short row: the name in the reader's language (`localNameColumn`). */
+const pickerColumns = (lang: Lang) => ({
+  id: projects.id,
+  projectNo: projects.projectNo,
+  name: localNameColumn(projects, lang),
+});
 
 /** Projects outside the user's scope are invisible (external users: their projects and sites only). */
 function scopeCondition(scope: SiteScope): SQL | undefined {
@@ -82,7 +90,7 @@ const projectsWhere = (scope: SiteScope, f: ProjectFilter) =>
   and(
     scopeCondition(scope),
     f.projectNo ? contains(projects.projectNo, f.projectNo) : undefined,
-    f.name ? contains(projects.name, f.name) : undefined,
+    containsAny([projects.name, projects.enName], f.name),
     f.sponsor ? contains(projects.sponsor, f.sponsor) : undefined,
     f.status !== undefined ? eq(projects.status, f.status) : undefined,
     f.managerId !== undefined
@@ -101,19 +109,19 @@ export async function pageProjects(db: Executor, scope: SiteScope, f: ProjectFil
 }
 
 /** The same page in the short form of the pickers. */
-export async function pageProjectPicks(db: Executor, scope: SiteScope, f: ProjectFilter) {
+export async function pageProjectPicks(db: Executor, scope: SiteScope, f: ProjectFilter, lang: Lang) {
   const where = projectsWhere(scope, f);
   return pageOf(
     db.select({ n: count() }).from(projects).where(where),
-    db.select(pickerColumns).from(projects).where(where).orderBy(asc(projects.projectNo)),
+    db.select(pickerColumns(lang)).from(projects).where(where).orderBy(asc(projects.projectNo)),
     f,
   );
 }
 
 /** Every project the scope sees, by number. */
-export function allProjects(db: Executor, scope: SiteScope) {
+export function allProjects(db: Executor, scope: SiteScope, lang: Lang) {
   return db
-    .select({ ...pickerColumns, status: projects.status })
+    .select({ ...pickerColumns(lang), status: projects.status })
     .from(projects)
     .where(scopeCondition(scope))
     .orderBy(asc(projects.projectNo));
@@ -126,9 +134,9 @@ export async function projectById(db: Executor, id: number) {
 }
 
 /** The picker row of a project by number, unchecked (empty when there is none). */
-export const projectsByNo = (db: Executor, projectNo: string) =>
+export const projectsByNo = (db: Executor, projectNo: string, lang: Lang) =>
   db
-    .select({ ...pickerColumns, status: projects.status })
+    .select({ ...pickerColumns(lang), status: projects.status })
     .from(projects)
     .where(eq(projects.projectNo, projectNo));
 
@@ -253,6 +261,7 @@ export async function usageOf(db: Executor, where: { projectId: number } | { sit
 export interface RecordValues {
   projectNo: string;
   name: string;
+  enName?: string | null | undefined;
   protocolNo?: string | null | undefined;
   sponsor?: string | null | undefined;
   managerId: number;
@@ -265,6 +274,7 @@ export interface RecordValues {
 const rowValues = (v: RecordValues) => ({
   projectNo: v.projectNo,
   name: v.name,
+  enName: v.enName || null,
   protocolNo: v.protocolNo || null,
   sponsor: v.sponsor || null,
   managerId: v.managerId,
@@ -563,8 +573,8 @@ export async function pageReceivers(
 }
 
 /** Projects in scope with their sites (`sitesByProject` limits an external user's sites). */
-export async function projectsWithSites(db: Executor, scope: SiteScope) {
-  const list = await allProjects(db, scope);
+export async function projectsWithSites(db: Executor, scope: SiteScope, lang: Lang) {
+  const list = await allProjects(db, scope, lang);
   const ids = list.map((p) => p.id);
   const rows =
     ids.length === 0
@@ -586,12 +596,12 @@ export async function projectsWithSites(db: Executor, scope: SiteScope) {
 }
 
 /** Projects in scope with barcodes signed for on the day `today` (YYYY-MM-DD) of `timeZone`. */
-export function signedOnDay(db: Executor, scope: SiteScope, today: string, timeZone: string) {
+export function signedOnDay(db: Executor, scope: SiteScope, today: string, timeZone: string, lang: Lang) {
   return db
     .select({
       projectId: projects.id,
       projectNo: projects.projectNo,
-      name: projects.name,
+      name: localNameColumn(projects, lang),
       samples: sql<number>`cast(count(*) as int)`,
     })
     .from(specimenBarcodes)
@@ -602,7 +612,7 @@ export function signedOnDay(db: Executor, scope: SiteScope, today: string, timeZ
         sql`(${specimenBarcodes.signedAt} at time zone ${timeZone})::date = ${today}::date`,
       ),
     )
-    .groupBy(projects.id, projects.projectNo, projects.name)
+    .groupBy(projects.id, projects.projectNo, projects.name, projects.enName)
     .orderBy(asc(projects.projectNo));
 }
 

@@ -84,8 +84,8 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   registerGroup(app, project, {
     page: async (ctx) => pageProjects(ctx.db, await ctx.scope(), ctx.body),
-    ownAll: async (ctx) => pageProjectPicks(ctx.db, await ctx.scope(), ctx.body),
-    all: async (ctx) => allProjects(ctx.db, await ctx.scope()),
+    ownAll: async (ctx) => pageProjectPicks(ctx.db, await ctx.scope(), ctx.body, ctx.lang),
+    all: async (ctx) => allProjects(ctx.db, await ctx.scope(), ctx.lang),
     get: async (ctx) => {
       const row = await projectById(ctx.db, ctx.params.id);
       await inScope(ctx, row.id);

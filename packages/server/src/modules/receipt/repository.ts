@@ -44,7 +44,7 @@ function shipmentQuery(db: Executor, lang: Lang) {
       status: sampleTransports.status,
       projectId: sampleTransports.projectId,
       projectNo: projects.projectNo,
-      projectName: projects.name,
+      projectName: localNameColumn(projects, lang),
       siteId: sampleTransports.siteId,
       centerNo: sites.centerNo,
       siteName: sites.name,

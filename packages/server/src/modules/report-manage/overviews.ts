@@ -172,7 +172,7 @@ export const projectOverview: ReportDef = {
   scope: { project: sites.projectId, site: sites.id },
   whole: true,
   query: (input) => {
-    const { db, where } = input;
+    const { db, lang, where } = input;
     // Samples a subject gives over the online plan: Σ visit samples × their count.
     const perSubject = db
       .select({
@@ -235,7 +235,7 @@ export const projectOverview: ReportDef = {
     return db
       .select({
         projectNo: projects.projectNo,
-        projectName: projects.name,
+        projectName: localNameColumn(projects, lang),
         expected: sql<number>`coalesce(${subjects.n}, 0) * coalesce(${perSubject.samples}, 0)`.mapWith(
           Number,
         ),

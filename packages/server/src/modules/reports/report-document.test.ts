@@ -45,6 +45,7 @@ function report(count: number, patch: Partial<ReportDocumentData> = {}): ReportD
     projectId: 1,
     projectNo: 'KM-2026-001',
     projectName: 'Phase II trial',
+    projectEnName: null,
     sponsor: 'Acme Pharma',
     siteNo: '01',
     siteName: 'Site One',

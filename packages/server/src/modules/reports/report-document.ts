@@ -210,7 +210,7 @@ export const reportDocument = defineDocument({
           ? [t.subjectInitials, `${r.subjectNo} ${initialsOf(r.subjectName)}`]
           : [t.subject, `${r.subjectNo} ${r.subjectName}`],
         [t.visit, r.visit],
-        [t.project, `${r.projectNo} ${r.projectName}`],
+        [t.project, `${r.projectNo} ${localName({ name: r.projectName, enName: r.projectEnName }, w.lang)}`],
         [t.site, `${r.siteNo} ${r.siteName}`],
         [t.sponsor, r.sponsor],
         [

@@ -169,6 +169,7 @@ async function reportContext(db: Executor, id: number) {
   const [row] = await db
     .select({
       projectName: projects.name,
+      projectEnName: projects.enName,
       sponsor: projects.sponsor,
       siteNo: sites.centerNo,
       requestedByName: requester.username,

@@ -1,8 +1,9 @@
-import { projectStateOf, type ResearchCenterRow } from '@trialab/api-contract';
+import { type Lang, projectStateOf, type ResearchCenterRow } from '@trialab/api-contract';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { projects, researchCenterContacts, researchCenters, sites } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import { contains, containsAny } from '../../lib/search.js';
@@ -156,12 +157,12 @@ export async function deleteContact(db: Executor, id: number): Promise<void> {
 // ---- projects ----
 
 /** The projects a centre takes part in, with the project's number for the centre. */
-export async function projectsOf(db: Executor, centerId: number) {
+export async function projectsOf(db: Executor, centerId: number, lang: Lang) {
   const rows = await db
     .select({
       projectId: projects.id,
       projectNo: projects.projectNo,
-      projectName: projects.name,
+      projectName: localNameColumn(projects, lang),
       centerNo: sites.centerNo,
       projectStatus: projects.status,
     })

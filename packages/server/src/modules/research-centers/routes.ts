@@ -26,7 +26,7 @@ export async function researchCenterRoutes(app: FastifyInstance): Promise<void> 
       return {
         ...center,
         contacts: await contactsOf(ctx.db, center.id),
-        projects: await projectsOf(ctx.db, center.id),
+        projects: await projectsOf(ctx.db, center.id, ctx.lang),
       };
     },
     checkExist: async (ctx) =>

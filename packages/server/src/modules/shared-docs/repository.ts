@@ -1,4 +1,5 @@
 import {
+  type Lang,
   type SharedDocumentKind,
   type SharedDocumentState,
   sharedDocumentWorkflows,
@@ -13,6 +14,7 @@ import {
   sharedDocuments,
 } from '../../db/schema-portal-admin.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { SiteScope } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
@@ -36,12 +38,12 @@ function docScope(scope: SiteScope, kind: SharedDocumentKind): SQL | undefined {
   return scope.projectIds.size > 0 ? inArray(sharedDocuments.projectId, [...scope.projectIds]) : sql`false`;
 }
 
-function select(db: Executor) {
+function select(db: Executor, lang: Lang) {
   return db
     .select({
       d: sharedDocuments,
       projectNo: projects.projectNo,
-      projectName: projects.name,
+      projectName: localNameColumn(projects, lang),
       siteNo: sites.centerNo,
       siteName: sites.name,
       fileName: files.name,
@@ -97,7 +99,13 @@ interface DocFilter {
 }
 
 /** A page of the documents of one kind in the scope, newest revision first. */
-export async function pageDocs(db: Executor, kind: SharedDocumentKind, scope: SiteScope, f: DocFilter) {
+export async function pageDocs(
+  db: Executor,
+  kind: SharedDocumentKind,
+  scope: SiteScope,
+  f: DocFilter,
+  lang: Lang,
+) {
   const where = and(
     eq(sharedDocuments.kind, kind),
     docScope(scope, kind),
@@ -108,15 +116,15 @@ export async function pageDocs(db: Executor, kind: SharedDocumentKind, scope: Si
   );
   return pageOf(
     db.select({ n: count() }).from(sharedDocuments).where(where),
-    select(db).where(where).orderBy(desc(current.at), desc(sharedDocuments.id)),
+    select(db, lang).where(where).orderBy(desc(current.at), desc(sharedDocuments.id)),
     f,
     toRow,
   );
 }
 
 /** One document with every revision (newest first) and its workflow events. */
-export async function docDetail(db: Executor, id: number) {
-  const [row] = await select(db).where(eq(sharedDocuments.id, id));
+export async function docDetail(db: Executor, id: number, lang: Lang) {
+  const [row] = await select(db, lang).where(eq(sharedDocuments.id, id));
   if (!row) throw notFound();
   const revisions = await db
     .select({

@@ -84,15 +84,16 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
     );
 
   registerGroup(app, api, {
-    paging: async (ctx) => pageDocs(ctx.db, kind, await ctx.scope(), { ...ctx.body, status: ['active'] }),
+    paging: async (ctx) =>
+      pageDocs(ctx.db, kind, await ctx.scope(), { ...ctx.body, status: ['active'] }, ctx.lang),
     download: async (ctx) => {
       const doc = await reachable(ctx, ctx.params.id);
       assertActive(doc);
       return download(ctx, ctx.principal, doc, doc.revision);
     },
     log: async (ctx) => pageLog(ctx.db, kind, await ctx.scope(), ctx.body, logOwner(kind, ctx.principal)),
-    staffPaging: async (ctx) => pageDocs(ctx.db, kind, await ctx.scope(), ctx.body),
-    staffGet: async (ctx) => docDetail(ctx.db, (await reachable(ctx, ctx.params.id)).id),
+    staffPaging: async (ctx) => pageDocs(ctx.db, kind, await ctx.scope(), ctx.body, ctx.lang),
+    staffGet: async (ctx) => docDetail(ctx.db, (await reachable(ctx, ctx.params.id)).id, ctx.lang),
     staffLog: async (ctx) => pageLog(ctx.db, kind, await ctx.scope(), ctx.body),
     create: async (ctx) => {
       const p = ctx.principal;
@@ -135,7 +136,7 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
         entityId: id,
         newValue: { docNo, ...body },
       });
-      return docDetail(ctx.db, id);
+      return docDetail(ctx.db, id, ctx.lang);
     },
     replace: async (ctx) => {
       const p = ctx.principal;
@@ -152,13 +153,13 @@ function kindRoutes(app: FastifyInstance, kind: SharedDocumentKind): void {
         uploadedBy: p.userId,
         at: ctx.now,
       });
-      return docDetail(ctx.db, doc.id);
+      return docDetail(ctx.db, doc.id, ctx.lang);
     },
     withdraw: async (ctx) => {
       const doc = await reachable(ctx, ctx.params.id);
       const { version, reason } = ctx.body;
       await fire(ctx, ctx.principal, doc, 'withdraw', version, { withdrawReason: reason }, reason);
-      return docDetail(ctx.db, doc.id);
+      return docDetail(ctx.db, doc.id, ctx.lang);
     },
     staffDownload: async (ctx) => {
       const doc = await reachable(ctx, ctx.params.id);

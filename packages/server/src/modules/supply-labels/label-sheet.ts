@@ -2,6 +2,7 @@
 // adhesive-sheet stock, for sites and desks without a label printer. Rendered from the job's frozen
 // snapshot, like a ZPL reprint, so a template edited since changes nothing.
 
+import { localName } from '@trialab/api-contract';
 import type { LabelSnapshot } from '../../db/schema-supply-labels.js';
 import { barcodePng } from '../../documents/barcode.js';
 import { defineDocument } from '../../documents/document.js';
@@ -105,7 +106,7 @@ export const labelSheet = defineDocument({
     }
     w.fields(
       [
-        [t.template, `${tp.name} · ${tp.code} v${tp.version}`],
+        [t.template, `${localName(tp, w.lang)} · ${tp.code} v${tp.version}`],
         [
           t.size,
           `${tp.widthMm} × ${tp.heightMm} mm · ${tp.symbology === 'datamatrix' ? 'DataMatrix' : 'Code 128'}`,

@@ -42,6 +42,7 @@ function templatesWhere(db: Executor, where?: ReturnType<typeof eq>) {
       code: labelTemplates.code,
       version: labelTemplates.version,
       name: labelTemplates.name,
+      enName: labelTemplates.enName,
       kind: labelTemplates.kind,
       symbology: labelTemplates.symbology,
       widthMm: labelTemplates.widthMm,

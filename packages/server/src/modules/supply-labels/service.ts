@@ -26,6 +26,7 @@ export function labelSnapshot(template: LabelSnapshot['template'], rows: Barcode
       code: template.code,
       version: template.version,
       name: template.name,
+      enName: template.enName ?? null,
       kind: template.kind,
       symbology: template.symbology,
       widthMm: template.widthMm,

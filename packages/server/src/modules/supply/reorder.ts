@@ -28,6 +28,7 @@ interface Row {
  */
 export async function reorderSuggestions(db: Executor, lang: Lang, today: string, belowOnly: boolean) {
   const name = localNameColumn({ name: supplyConsumables.name, enName: supplyConsumables.enName }, lang);
+  const unit = localNameColumn({ name: supplyConsumables.unit, enName: supplyConsumables.enUnit }, lang);
   const result = await db.execute(sql`
     WITH usage AS (
       SELECT c.id,
@@ -43,7 +44,7 @@ export async function reorderSuggestions(db: Executor, lang: Lang, today: string
       FROM usage u JOIN ${supplyConsumables} c ON c.id = u.id
     )
     SELECT ${supplyConsumables.id} AS "consumableId", ${supplyConsumables.code} AS code, ${name} AS name,
-      ${supplyConsumables.unit} AS unit, p.on_hand AS "onHand", p.daily_use::text AS "dailyUse",
+      ${unit} AS unit, p.on_hand AS "onHand", p.daily_use::text AS "dailyUse",
       ${supplyConsumables.leadDays} AS "leadDays", ${supplyConsumables.safetyDays} AS "safetyDays",
       p.reorder_point AS "reorderPoint",
       greatest(2 * p.reorder_point - p.on_hand, 0)::int AS suggested,

@@ -89,8 +89,12 @@ const consumableColumns = {
   size: supplyConsumables.size,
   vendor: supplyConsumables.vendor,
   unit: supplyConsumables.unit,
+  enSize: supplyConsumables.enSize,
+  enVendor: supplyConsumables.enVendor,
+  enUnit: supplyConsumables.enUnit,
   pictureFileId: supplyConsumables.pictureFileId,
   scopeOfUse: supplyConsumables.scopeOfUse,
+  enScopeOfUse: supplyConsumables.enScopeOfUse,
   leadDays: supplyConsumables.leadDays,
   safetyDays: supplyConsumables.safetyDays,
   enabled: supplyConsumables.enabled,
@@ -109,7 +113,13 @@ export function pageConsumables(
 ): Promise<Page<ConsumableRow>> {
   const where = and(
     containsAny(
-      [supplyConsumables.code, supplyConsumables.name, supplyConsumables.enName, supplyConsumables.vendor],
+      [
+        supplyConsumables.code,
+        supplyConsumables.name,
+        supplyConsumables.enName,
+        supplyConsumables.vendor,
+        supplyConsumables.enVendor,
+      ],
       f.keyword ?? undefined,
     ),
     typeof f.enabled === 'boolean' ? eq(supplyConsumables.enabled, f.enabled) : undefined,
@@ -525,7 +535,9 @@ export function pageStock(
         { name: supplyConsumables.name, enName: supplyConsumables.enName },
         lang,
       ).as('consumable_name'),
-      unit: supplyConsumables.unit,
+      unit: localNameColumn({ name: supplyConsumables.unit, enName: supplyConsumables.enUnit }, lang).as(
+        'unit',
+      ),
       storeId: sql<number>`${supplyStores.id}`.as('store_id'),
       storeName: localNameColumn(supplyStores, lang).as('store_name'),
       expiryDate: supplyLots.expiryDate,

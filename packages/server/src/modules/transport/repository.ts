@@ -35,7 +35,7 @@ function baseQuery(db: Executor, lang: Lang) {
     .select({
       t: sampleTransports,
       projectNo: projects.projectNo,
-      projectName: projects.name,
+      projectName: localNameColumn(projects, lang),
       siteNo: sites.centerNo,
       siteName: sites.name,
       temperatureName: localNameColumn(temperatures, lang),

@@ -41,6 +41,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         expireDays: ctx.deps.config.passwordExpireDays,
         loginFailCount: p.session.loginFailCount,
         loginDate: p.user.loginDate,
+        lang: ctx.lang,
       });
     },
     create: (ctx) => service.createUser(ctx, ctx.body),

@@ -44,10 +44,10 @@ const LOOKUPS: Record<AuditRefKind, (db: Executor, ids: number[]) => Promise<Nam
   project: async (db, ids) =>
     (
       await db
-        .select({ id: projects.id, no: projects.projectNo, name: projects.name })
+        .select({ id: projects.id, no: projects.projectNo, name: projects.name, enName: projects.enName })
         .from(projects)
         .where(inArray(projects.id, ids))
-    ).map((p) => ({ id: p.id, name: `${p.no} ${p.name}` })),
+    ).map((p) => ({ id: p.id, name: `${p.no} ${p.name}`, enName: p.enName && `${p.no} ${p.enName}` })),
   testItem: withEnglishName(testItems),
   sampleType: withEnglishName(sampleTypes),
   temperature: withEnglishName(temperatures),

@@ -1,8 +1,9 @@
-import type { CurrentUser } from '@trialab/api-contract';
+import type { CurrentUser, Lang } from '@trialab/api-contract';
 import { WILDCARD_PERMISSION } from '@trialab/api-contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, userProjects, type users } from '../../db/schema.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { passwordChangeReason } from '../../lib/route.js';
 import { scopeOf } from '../scope.js';
 import { permissionStrings, rolesOf } from './permissions.js';
@@ -12,12 +13,13 @@ type UserRow = typeof users.$inferSelect;
 export async function externalPermissions(
   db: Executor,
   userId: number,
+  lang: Lang,
 ): Promise<CurrentUser['externalPermissions']> {
   const rows = await db
     .select({
       projectId: projects.id,
       projectNo: projects.projectNo,
-      projectName: projects.name,
+      projectName: localNameColumn(projects, lang),
       siteId: sites.id,
       centerNo: sites.centerNo,
       siteName: sites.name,
@@ -46,7 +48,7 @@ export async function externalPermissions(
 export async function buildCurrentUser(
   db: Executor,
   user: UserRow,
-  options: { now: Date; expireDays: number; loginFailCount: number; loginDate: Date | null },
+  options: { now: Date; expireDays: number; loginFailCount: number; loginDate: Date | null; lang: Lang },
 ): Promise<CurrentUser> {
   const permissions = user.isSuper ? [WILDCARD_PERMISSION] : await permissionStrings(db, user.id);
   const roles = (await rolesOf(db, [user.id])).filter((r) => r.status === 1);
@@ -70,7 +72,7 @@ export async function buildCurrentUser(
     wxBound: user.wxOpenId !== null,
     roles: roles.map(({ id, name, code }) => ({ id, name, code })),
     permissions: [...new Set(permissions)].sort(),
-    externalPermissions: user.type === 2 ? await externalPermissions(db, user.id) : [],
+    externalPermissions: user.type === 2 ? await externalPermissions(db, user.id, options.lang) : [],
     projectIds: [...scope.projectIds].sort((a, b) => a - b),
     allProjects: scope.all,
   };

@@ -1,8 +1,9 @@
-import { ResultCode } from '@trialab/api-contract';
+import { type Lang, ResultCode } from '@trialab/api-contract';
 import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { projects, sites, userProjects } from '../../db/schema.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { SessionCtx } from '../../lib/route.js';
 import type { SiteScope } from '../../lib/scope.js';
@@ -92,7 +93,7 @@ export async function setGrants(
   assertAllKnown('projectId', projectIds, await knownProjectIds(ctx.db, projectIds));
   const siteIds = [...new Set(projects.flatMap((p) => p.siteIds))];
   const rows = grantRows(target.id, target.type, projects, await projectsOfSites(ctx.db, siteIds));
-  const before = await grantsOfUser(ctx.db, target.id);
+  const before = await grantsOfUser(ctx.db, target.id, ctx.lang);
   const had = new Set(before.map((g) => g.projectId));
   assertMayGrantProjects(
     await ctx.scope(),
@@ -105,14 +106,14 @@ export async function setGrants(
 
 // ---- queries ----
 
-function grantQuery(db: Executor, where: SQL) {
+function grantQuery(db: Executor, where: SQL, lang: Lang) {
   return db
     .select({
       id: userProjects.id,
       userId: userProjects.userId,
       projectId: userProjects.projectId,
       projectNo: projects.projectNo,
-      projectName: projects.name,
+      projectName: localNameColumn(projects, lang),
       siteId: userProjects.siteId,
       centerNo: sites.centerNo,
       siteName: sites.name,
@@ -123,21 +124,21 @@ function grantQuery(db: Executor, where: SQL) {
     .where(where);
 }
 
-export async function grantById(db: Executor, id: number) {
-  const [row] = await grantQuery(db, eq(userProjects.id, id));
+export async function grantById(db: Executor, id: number, lang: Lang) {
+  const [row] = await grantQuery(db, eq(userProjects.id, id), lang);
   if (!row) throw notFound();
   return row;
 }
 
-export function grantsOfUser(db: Executor, userId: number) {
-  return grantQuery(db, eq(userProjects.userId, userId));
+export function grantsOfUser(db: Executor, userId: number, lang: Lang) {
+  return grantQuery(db, eq(userProjects.userId, userId), lang);
 }
 
-export function pageGrants(db: Executor, userId: number, page: { page: number; size: number }) {
+export function pageGrants(db: Executor, userId: number, page: { page: number; size: number }, lang: Lang) {
   const where = eq(userProjects.userId, userId);
   return pageOf(
     db.select({ n: count() }).from(userProjects).where(where),
-    grantQuery(db, where).orderBy(asc(projects.projectNo), asc(sites.centerNo)),
+    grantQuery(db, where, lang).orderBy(asc(projects.projectNo), asc(sites.centerNo)),
     page,
   );
 }

@@ -32,6 +32,7 @@ export function detail(status: ReportState, createdBy = 99): ReportDetail {
     hasPdf: false,
     version: 2,
     projectName: '项目',
+    projectEnName: null,
     sponsor: null,
     siteNo: '01',
     requestedByName: null,

@@ -20,6 +20,7 @@ const record = {
   id: 7,
   projectNo: 'KM-7',
   name: '疫苗研究',
+  enName: 'Vaccine study',
   protocolNo: 'P-7',
   sponsor: '安生生物',
   status: 1,
@@ -68,12 +69,16 @@ describe('/project/create-file', () => {
     fireEvent.change(name, { target: { value: '重名项目' } });
     expect(await screen.findByText('该项目名称已被其他项目使用')).toBeTruthy();
     fireEvent.change(name, { target: { value: '疫苗研究二期' } });
+    fireEvent.change(screen.getByDisplayValue('Vaccine study'), {
+      target: { value: 'Vaccine study, phase II' },
+    });
     fireEvent.click(screen.getByTestId('project-file-save'));
     await waitFor(() => expect(sent.some((s) => s.name === 'project.update')).toBe(true));
     expect(sent.find((s) => s.name === 'project.update')?.body).toMatchObject({
       id: 7,
       version: 4,
       name: '疫苗研究二期',
+      enName: 'Vaccine study, phase II',
       startDate: '2026-01-01',
       sites: [{ id: 31, researchCenterId: 1, centerNo: '01', name: '协和' }],
       groups: [{ code: 'A', name: '试验组' }],

@@ -227,6 +227,7 @@ export default function CreateProjectFilePage() {
             ? {
                 projectNo: record.projectNo,
                 name: record.name,
+                enName: record.enName,
                 protocolNo: record.protocolNo,
                 sponsor: record.sponsor,
                 managerId: record.managerId ?? undefined,
@@ -293,6 +294,11 @@ export default function CreateProjectFilePage() {
               ]}
             >
               <Input maxLength={64} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="enName" label={l('enName')} rules={[rules.max(l('enName'), 128)]}>
+              <Input maxLength={128} />
             </Form.Item>
           </Col>
           <Col span={8}>

@@ -73,7 +73,7 @@ export default function ProjectFilePage() {
         </Link>
       ),
     },
-    col.text('name', t('name')),
+    col.localName<Row>(t('name')),
     col.text('protocolNo', t('protocolNo'), 140),
     col.text('sponsor', t('sponsor'), 140),
     {

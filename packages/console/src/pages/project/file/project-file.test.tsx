@@ -3,7 +3,7 @@ import { PROJECT_FILE_PERMISSIONS } from '@trialab/api-contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../locales';
+import { changeLanguage } from '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
 import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
@@ -11,7 +11,8 @@ import ProjectFilePage from './index';
 
 fakeEndpoints();
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLanguage('zh-CN');
   usePermission.setState({ permissions: [], roles: [] });
   vi.mocked(callEndpoint).mockClear();
 });
@@ -20,6 +21,7 @@ const row = (id: number, projectNo: string, status: number) => ({
   id,
   projectNo,
   name: `项目 ${id}`,
+  enName: `Project ${id}`,
   protocolNo: null,
   sponsor: '华康制药',
   status,
@@ -62,5 +64,29 @@ describe('/project/file', () => {
     expect(screen.getByTestId('project-file-close-KM-2')).toBeTruthy();
     expect(screen.queryByTestId('project-file-remove-KM-2')).toBeNull();
     expect(screen.queryByTestId('project-file-create')).toBeNull();
+  });
+
+  it('names each project in the user’s language: English in en-US, Chinese in zh-CN', async () => {
+    vi.mocked(callEndpoint).mockImplementation((async (pick: EndpointPick) =>
+      endpointName(pick) === 'project.page'
+        ? { code: 200, data: [row(1, 'KM-1', 1)], total: 1 }
+        : { code: 200, data: [] }) as unknown as typeof callEndpoint);
+    usePermission.setState({ permissions: [PROJECT_FILE_PERMISSIONS.page], roles: [] });
+    const page = () => (
+      <MemoryRouter initialEntries={['/project/file']}>
+        <App>
+          <ProjectFilePage />
+        </App>
+      </MemoryRouter>
+    );
+    await changeLanguage('en-US');
+    const english = render(page());
+    expect(await english.findByText('Project 1')).toBeTruthy();
+    expect(english.queryByText('项目 1')).toBeNull();
+    english.unmount();
+    await changeLanguage('zh-CN');
+    const chinese = render(page());
+    expect(await chinese.findByText('项目 1')).toBeTruthy();
+    expect(chinese.queryByText('Project 1')).toBeNull();
   });
 });

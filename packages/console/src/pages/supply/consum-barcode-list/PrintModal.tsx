@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
 import { PrinterField, useLabelPrinters } from '../../../components/LabelPrinting';
+import { nameOf } from '../../../components/localName';
 import { callEndpoint } from '../../../services/endpoint';
 import { useEndpointQuery } from '../../../services/query';
 
@@ -74,7 +75,7 @@ export function PrintModal({ codes, onPrinted }: { codes: string[]; onPrinted():
               data-testid="label-template"
               options={templates.map((tp) => ({
                 value: tp.id,
-                label: `${tp.name} · ${tp.code} v${tp.version} · ${tp.symbology === 'datamatrix' ? 'DataMatrix' : 'Code 128'}`,
+                label: `${nameOf(tp)} · ${tp.code} v${tp.version} · ${tp.symbology === 'datamatrix' ? 'DataMatrix' : 'Code 128'}`,
               }))}
             />
           </Form.Item>

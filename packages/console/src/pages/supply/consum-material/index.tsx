@@ -25,6 +25,10 @@ interface Values {
   vendor: string | null;
   unit: string;
   scopeOfUse: string | null;
+  enSize: string | null;
+  enVendor: string | null;
+  enUnit: string | null;
+  enScopeOfUse: string | null;
   leadDays: number;
   safetyDays: number;
   enabled: boolean;
@@ -56,10 +60,10 @@ export default function ConsumMaterialPage() {
     col.text<ConsumableRow>('code', t('code'), 120),
     col.text<ConsumableRow>('name', t('consumable'), 160),
     col.text<ConsumableRow>('enName', t('enName'), 180),
-    col.text<ConsumableRow>('size', t('size'), 90),
-    col.text<ConsumableRow>('vendor', t('vendor'), 180),
-    col.text<ConsumableRow>('unit', t('unit'), 70),
-    col.text<ConsumableRow>('scopeOfUse', t('scopeOfUse'), 160),
+    col.localText<ConsumableRow>('size', 'enSize', t('size'), 90),
+    col.localText<ConsumableRow>('vendor', 'enVendor', t('vendor'), 180),
+    col.localText<ConsumableRow>('unit', 'enUnit', t('unit'), 70),
+    col.localText<ConsumableRow>('scopeOfUse', 'enScopeOfUse', t('scopeOfUse'), 160),
     { dataIndex: 'onHand', title: t('onHand'), width: 90, align: 'right' },
     { dataIndex: 'leadDays', title: t('leadDays'), width: 100, align: 'right' },
     col.enabled<ConsumableRow>({}),
@@ -151,7 +155,13 @@ export default function ConsumMaterialPage() {
         <Form.Item name="size" label={t('size')} rules={[rules.max(t('size'), 32)]}>
           <Input />
         </Form.Item>
+        <Form.Item name="enSize" label={t('enSize')} rules={[rules.max(t('enSize'), 32)]}>
+          <Input />
+        </Form.Item>
         <Form.Item name="vendor" label={t('vendor')} rules={[rules.max(t('vendor'), 64)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="enVendor" label={t('enVendor')} rules={[rules.max(t('enVendor'), 128)]}>
           <Input />
         </Form.Item>
         <Form.Item
@@ -161,7 +171,13 @@ export default function ConsumMaterialPage() {
         >
           <Input />
         </Form.Item>
+        <Form.Item name="enUnit" label={t('enUnit')} rules={[rules.max(t('enUnit'), 16)]}>
+          <Input />
+        </Form.Item>
         <Form.Item name="scopeOfUse" label={t('scopeOfUse')} rules={[rules.max(t('scopeOfUse'), 255)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="enScopeOfUse" label={t('enScopeOfUse')} rules={[rules.max(t('enScopeOfUse'), 255)]}>
           <Input />
         </Form.Item>
         <Form.Item name="leadDays" label={t('leadDays')} rules={[rules.amount(t('leadDays'))]}>

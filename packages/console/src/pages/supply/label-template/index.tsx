@@ -11,6 +11,7 @@ import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Spa
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../access/gates';
+import { col } from '../../../components/columns';
 import { FormModal } from '../../../components/FormModal';
 import { formatTime } from '../../../components/format';
 import { rules } from '../../../components/formRules';
@@ -21,6 +22,7 @@ import { LabelPreview } from './LabelPreview';
 interface Values {
   code: string;
   name: string;
+  enName?: string | null;
   kind: (typeof LABEL_KINDS)[number];
   symbology?: (typeof LABEL_SYMBOLOGIES)[number];
   widthMm: number;
@@ -53,6 +55,9 @@ function TemplateFields({ editing }: { editing: boolean }) {
           rules={[rules.required(t('name')), rules.max(t('name'), 64)]}
         >
           <Input data-testid="label-template-name" />
+        </Form.Item>
+        <Form.Item name="enName" label={t('enName')} rules={[rules.max(t('enName'), 64)]}>
+          <Input data-testid="label-template-en-name" />
         </Form.Item>
         <Form.Item name="kind" label={t('kind')} rules={[rules.chosen(t('kind'))]}>
           <Select
@@ -141,7 +146,7 @@ function Versions({ code, onClose }: { code: string | null; onClose(): void }) {
         data-testid="label-template-versions"
         columns={[
           { dataIndex: 'version', title: t('version'), render: (v: number) => `v${v}` },
-          { dataIndex: 'name', title: t('name') },
+          col.localName<LabelTemplateRow>(t('name')),
           { dataIndex: 'symbology', title: t('symbology'), render: symbologyName },
           { key: 'size', title: t('size'), render: (_, r) => `${r.widthMm}×${r.heightMm} mm` },
           {
@@ -197,7 +202,7 @@ export default function LabelTemplatePage() {
         data-testid="label-templates"
         columns={[
           { dataIndex: 'code', title: t('code'), width: 110 },
-          { dataIndex: 'name', title: t('name'), width: 220 },
+          col.localName<LabelTemplateRow>(t('name'), 220),
           {
             dataIndex: 'kind',
             title: t('kind'),
@@ -237,6 +242,7 @@ export default function LabelTemplatePage() {
                       setEditing({
                         code: r.code,
                         name: r.name,
+                        enName: r.enName,
                         kind: r.kind,
                         symbology: r.symbology,
                         widthMm: r.widthMm,

@@ -22,6 +22,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmed } from '../../../components/ConfirmDialog';
+import { col } from '../../../components/columns';
 import { useAction } from '../../../components/FormModal';
 import { rules } from '../../../components/formRules';
 import { ProjectSiteFields } from '../../../components/ProjectSiteFields';
@@ -32,6 +33,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 
 type OrderInput = BodyOf<Contract['consumable']['create']>;
 type Kit = DataOf<Contract['consumable']['planKits']>[number];
+type KitItem = Kit['items'][number];
 type AddressRow = DataOf<Contract['address']['receiveAddress']>[number];
 
 interface LooseRow {
@@ -233,12 +235,12 @@ export default function CreateApplyPage() {
                 pagination={false}
                 dataSource={kit.items}
                 columns={[
-                  { dataIndex: 'consumableName', title: k('consumableName') },
-                  { dataIndex: 'size', title: k('size') },
-                  { dataIndex: 'vendor', title: k('vendor') },
-                  { dataIndex: 'unit', title: k('unit') },
+                  col.localText<KitItem>('consumableName', 'consumableEnName', k('consumableName')),
+                  col.localText<KitItem>('size', 'enSize', k('size')),
+                  col.localText<KitItem>('vendor', 'enVendor', k('vendor')),
+                  col.localText<KitItem>('unit', 'enUnit', k('unit')),
                   { dataIndex: 'quantityPerKit', title: k('quantityPerKit') },
-                  { dataIndex: 'scopeOfUse', title: k('scopeOfUse') },
+                  col.localText<KitItem>('scopeOfUse', 'enScopeOfUse', k('scopeOfUse')),
                 ]}
               />
             ),

@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../locales';
+import { type EndpointPick, endpointName } from '../../../services/query';
+import { fakeEndpoints } from '../../../test/fakes';
+import ConsumMaterialPage from './index';
+
+const PAD = {
+  id: 8,
+  code: 'SC-PAD',
+  name: '采血垫巾',
+  enName: 'Phlebotomy pad',
+  size: '50片',
+  enSize: '50 sheets',
+  vendor: '示例耗材公司',
+  enVendor: 'Example Consumables Ltd.',
+  unit: '包',
+  enUnit: 'pack',
+  pictureFileId: null,
+  scopeOfUse: '采血',
+  enScopeOfUse: 'Blood draw',
+  leadDays: 7,
+  safetyDays: 7,
+  enabled: true,
+  onHand: 100,
+  version: 1,
+};
+
+fakeEndpoints((async (pick: EndpointPick) =>
+  endpointName(pick) === 'supply.consumablePage'
+    ? { code: 200, data: [PAD], total: 1 }
+    : { code: 200, data: [], total: 0 }) as never);
+
+afterEach(() => changeLanguage('zh-CN'));
+
+const page = () =>
+  render(
+    <MemoryRouter initialEntries={['/supply/consum-material']}>
+      <App>
+        <ConsumMaterialPage />
+      </App>
+    </MemoryRouter>,
+  );
+
+describe('/supply/consum-material: size, vendor, unit and scope of use in the user’s language', () => {
+  it('shows the English texts in en-US', async () => {
+    await changeLanguage('en-US');
+    page();
+    expect(await screen.findByText('50 sheets')).toBeTruthy();
+    for (const text of ['Example Consumables Ltd.', 'pack', 'Blood draw'])
+      expect(screen.getByText(text)).toBeTruthy();
+    for (const text of ['50片', '示例耗材公司', '包', '采血']) expect(screen.queryByText(text)).toBeNull();
+  });
+
+  it('shows the Chinese texts in zh-CN', async () => {
+    await changeLanguage('zh-CN');
+    page();
+    expect(await screen.findByText('50片')).toBeTruthy();
+    for (const text of ['示例耗材公司', '包', '采血']) expect(screen.getByText(text)).toBeTruthy();
+    for (const text of ['50 sheets', 'Example Consumables Ltd.', 'pack', 'Blood draw'])
+      expect(screen.queryByText(text)).toBeNull();
+  });
+});
