@@ -11,6 +11,7 @@ import { financeBillableEvents } from '../../db/schema-finance.js';
 import { dayStart } from '../../lib/time-zone.js';
 import { contractLineInForce } from '../marketing/repository.js';
 import { clippedIntervals } from './custody-intervals.js';
+import { withLocalSettings } from './repository.js';
 import { boxMonths, negate, type PriceSource, periodDays, priceEvent } from './service.js';
 import { WORK_SOURCES } from './sources.js';
 
@@ -301,10 +302,8 @@ export async function storageFigures(
   );
   // The intervals are sorted three times (each specimen's next event, the distinct specimens, each
   // box's overlaps): a million of them sort in memory with this much, on disk with the default 4 MB.
-  // SET LOCAL: for this transaction only (a savepoint inside the generation's).
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL work_mem = '${STORAGE_WORK_MEM}'`));
-    return tx.execute(sql`
+  const result = await withLocalSettings(db, { work_mem: STORAGE_WORK_MEM }, (tx) =>
+    tx.execute(sql`
       WITH v AS (SELECT * FROM (${clipped}) c WHERE ${filter}),
       sd AS (SELECT project_id, class, SUM(d1 - d0) AS specimen_days, COUNT(DISTINCT specimen_id) AS specimens
         FROM v GROUP BY project_id, class),
@@ -317,8 +316,8 @@ export async function storageFigures(
       SELECT sd.project_id, sd.class, sd.specimen_days::text AS specimen_days, sd.specimens,
         COALESCE(bd.box_days, 0)::text AS box_days
       FROM sd LEFT JOIN bd ON bd.project_id = sd.project_id AND bd.class = sd.class
-      ORDER BY sd.project_id, sd.class`);
-  });
+      ORDER BY sd.project_id, sd.class`),
+  );
   return rowsOf(result).map((r) => ({
     projectId: Number(r.project_id),
     storageClass: String(r.class),

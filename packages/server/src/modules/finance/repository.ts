@@ -18,6 +18,24 @@ import type { CustomerVisibility } from '../marketing/service.js';
 import { clippedIntervals } from './custody-intervals.js';
 import { periodDays } from './service.js';
 
+/**
+ * Runs `run` with PostgreSQL settings of its own (`SET LOCAL`, in a transaction, a savepoint when
+ * already in one: they last to the end of the caller's transaction, never beyond it).
+ */
+export function withLocalSettings<T>(
+  db: Executor,
+  settings: Record<string, string>,
+  run: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    for (const [name, value] of Object.entries(settings)) {
+      if (!/^[a-z_]+$/.test(name) || !/^[a-zA-Z0-9]+$/.test(value)) throw new Error(`bad setting ${name}`);
+      await tx.execute(sql.raw(`SET LOCAL ${name} = '${value}'`));
+    }
+    return run(tx);
+  });
+}
+
 const e = financeBillableEvents;
 const c = financeBillableEventCounts;
 
