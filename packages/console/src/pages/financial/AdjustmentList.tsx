@@ -23,7 +23,7 @@ import { FormModal } from '../../components/FormModal';
 import { dash } from '../../components/format';
 import { rules } from '../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../components/ListPage';
-import { usePaged } from '../../components/usePaged';
+import { pagedTable, usePaged } from '../../components/usePaged';
 import { QueueActions, step } from '../../components/WorkflowActions/QueueActions';
 import { callEndpoint } from '../../services/endpoint';
 import { useEndpointQuery } from '../../services/query';
@@ -224,12 +224,7 @@ function CreateAdjustment({ onClose, onSaved }: { onClose(): void; onSaved(): Pr
           <Typography.Text type="secondary">{detail.currency}</Typography.Text>
           <DataTable<StatementLine>
             rowKey="id"
-            dataSource={lines.rows}
-            loading={lines.loading}
-            page={lines.page}
-            size={lines.size}
-            total={lines.total}
-            onPageChange={lines.setPage}
+            {...pagedTable(lines)}
             label={s('lines')}
             columns={[
               { dataIndex: 'sourceLabel', title: s('source') },

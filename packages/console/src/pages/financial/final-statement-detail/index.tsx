@@ -14,7 +14,7 @@ import { DataTable, StaticTable } from '../../../components/DataTable';
 import { useRecordId } from '../../../components/FormPage';
 import { dash, formatTime } from '../../../components/format';
 import { EventTimeline, StatusTag, stateText } from '../../../components/StatusTag';
-import { usePaged } from '../../../components/usePaged';
+import { pagedTable, usePaged } from '../../../components/usePaged';
 import { useEndpointQuery } from '../../../services/query';
 import { StatementFiles } from '../StatementFiles';
 
@@ -132,12 +132,7 @@ export default function FinalStatementDetailPage() {
       <DataTable<StatementLine>
         rowKey="id"
         columns={lineColumns}
-        dataSource={lines.rows}
-        loading={lines.loading}
-        page={lines.page}
-        size={lines.size}
-        total={lines.total}
-        onPageChange={lines.setPage}
+        {...pagedTable(lines)}
         label={t('lines')}
         data-testid="statement-lines"
       />
