@@ -7,12 +7,12 @@
 //
 // Options (env): BENCH_REPORTS (10000 released reports of 3 test items each, this month, in the demo
 // contract's project), BENCH_SPECIMENS (1000000 stored specimens, one custody interval each, accrued
-// for this month), BENCH_ONLY (generation, storage), BENCH_DATABASE_URL (an empty database).
+// for this month, then last month's generation with its accrual end to end), BENCH_ONLY (generation, storage), BENCH_DATABASE_URL (an empty database).
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildServer } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
-import { storageFigures } from '../src/modules/finance/generate.js';
+import { generatePeriod, storageFigures } from '../src/modules/finance/generate.js';
 import { provideDatabase } from './bench-database.js';
 import { generateThisPeriod, labToday, seedReleasedReports, ZONE } from './finance-seed.js';
 import { seedLibrary } from './library-seed.js';
@@ -27,6 +27,12 @@ const num = (name: string, fallback: number) => {
 const REPORTS = num('BENCH_REPORTS', 10_000);
 const SPECIMENS = num('BENCH_SPECIMENS', 1_000_000);
 const ONLY = new Set((env.BENCH_ONLY ?? 'generation,storage').split(','));
+
+/** The month before `YYYY-MM`. */
+const previousPeriod = (period: string) => {
+  const [y = 0, m = 1] = period.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
+};
 
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(2);
 
@@ -75,6 +81,21 @@ async function main(): Promise<void> {
       const figures = await storageFigures(db, { period, timeZone: ZONE });
       console.log(
         `storage figures ${period}: ${seconds(started)} s, ${figures.length} lines, ${figures.reduce((a, f) => a + f.specimens, 0)} specimens`,
+      );
+      // The seed's intervals began over the past year (one specimen signed every 30 s), so last
+      // month has ended with most of them in place: its generation, storage accrual included, end to end.
+      const previous = previousPeriod(period);
+      const [{ n: before } = { n: 0 }] = (
+        (await db.execute(
+          sql`SELECT count(*)::int AS n FROM custody_events WHERE to_unit_id IS NOT NULL AND at < ${`${period}-01`}::date`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows;
+      started = performance.now();
+      const accrued = await db.transaction((tx) =>
+        generatePeriod(tx, { period: previous, now, today: labToday(now).today, timeZone: ZONE }),
+      );
+      console.log(
+        `generation ${previous} with its storage accrual (${before} intervals begun before ${period}): ${seconds(started)} s, ${JSON.stringify(accrued)}`,
       );
     }
   } finally {

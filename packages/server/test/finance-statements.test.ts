@@ -26,7 +26,7 @@ type Detail = Row & {
   adjustedGross: string;
   pdfSha256: string | null;
   fxRate: string | null;
-  lines: Array<{ id: number; eventId: number; gross: string; net: string; tax: string; credited: string }>;
+  lineCount: number;
   kinds: Array<{ gross: string }>;
   adjustments: Row[];
 };
@@ -44,6 +44,16 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
   const ok = <T = Row[]>(...args: Parameters<typeof calls.ok>) => calls.ok<T>(...args);
   const { refused } = calls;
   const detail = async (id: number) => (await ok<Detail>(finance, statement.get, { params: { id } })).data;
+  type Line = { id: number; eventId: number; gross: string; net: string; tax: string; credited: string };
+  /** A page of a statement's lines (the detail answers none) and their total. */
+  const linesPage = async (id: number, body: Record<string, unknown> = {}) => {
+    const answer = await ok<Line[]>(finance, statement.lines, {
+      params: { id },
+      body: { size: 50, ...body },
+    });
+    return { rows: answer.data, total: answer.total ?? 0 };
+  };
+  const linesOf = async (id: number) => (await linesPage(id)).rows;
   let serial = 0;
   /** A priced event of KM-2026-001 done today (what the generation of billable events makes). */
   const priced = async (
@@ -130,11 +140,13 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     const stmts = await Promise.all(made.map(detail));
     const cny = stmts.find((s) => s.currency === 'CNY') as Detail;
     const foreign = stmts.find((s) => s.currency === 'USD') as Detail;
-    expect(cny.lines.map((l) => l.eventId)).toEqual(expect.arrayContaining([a, b]));
-    expect(foreign.lines.map((l) => l.eventId)).toEqual([usd]);
+    const cnyLines = await linesOf(cny.id);
+    expect(cnyLines.map((l) => l.eventId)).toEqual(expect.arrayContaining([a, b]));
+    expect((await linesOf(foreign.id)).map((l) => l.eventId)).toEqual([usd]);
+    expect(cnyLines).toHaveLength(cny.lineCount);
     // Totals are the sums of the rounded lines, exactly.
-    expect(cny.gross).toBe(Decimal.sum(cny.lines.map((l) => l.gross)).toFixed(2));
-    expect(cny.net).toBe(Decimal.sum(cny.lines.map((l) => l.net)).toFixed(2));
+    expect(cny.gross).toBe(Decimal.sum(cnyLines.map((l) => l.gross)).toFixed(2));
+    expect(cny.net).toBe(Decimal.sum(cnyLines.map((l) => l.net)).toFixed(2));
     expect(Decimal.sum(cny.kinds.map((k) => k.gross)).toFixed(2)).toBe(cny.gross);
     // An event is on at most one statement: the database refuses a second line for it.
     await expect(
@@ -232,6 +244,18 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     await expect(
       env.handle.db.execute(sql`DELETE FROM finance_statement_lines WHERE statement_id = ${cny.id}`),
     ).rejects.toThrow();
+    // Nor is a line added to it (checked once per INSERT, however many rows it adds).
+    const late = await priced('1.00');
+    const added = await env.handle.db
+      .execute(
+        sql`INSERT INTO finance_statement_lines (statement_id, event_id, net, tax, gross) VALUES (${cny.id}, ${late}, 0.94, 0.06, 1.00)`,
+      )
+      .then(
+        () => 'added',
+        (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ''}`,
+      );
+    expect(added).toMatch(/the lines of a confirmed statement never change/);
+    await env.handle.db.delete(financeBillableEvents).where(eq(financeBillableEvents.id, late));
     expect(
       (
         await refused(finance, statement.cancel, {
@@ -247,7 +271,7 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     expect((await detail(cny.id)).fapiaoNo).toBe('3100022611');
 
     // Adjustments: the red-letter rule, reviewed by another with an e-signature.
-    const line = confirmed.lines.find((l) => l.eventId === a);
+    const line = (await linesOf(cny.id)).find((l) => l.eventId === a);
     if (!line) throw new Error('line');
     const credit = (amount: string) => ({
       body: {
@@ -399,5 +423,45 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
       expect.any(String),
       expect.any(String),
     ]);
+  });
+
+  it('pages a statement’s lines in kind, day and line order, with the total and the direction filter', async () => {
+    const period = today.slice(0, 7);
+    const charges = [];
+    for (const gross of ['1.00', '2.00', '3.00', '4.00', '5.00']) charges.push(await priced(gross));
+    // The reversal of a charge on no confirmed statement goes on the same statement.
+    const reversal = await priced('2.00', 'CNY', 'reversal', charges[1] ?? 0);
+    const [id = 0] = (
+      await ok<{ ids: number[] }>(finance, statement.generate, { body: { projectId: km1, period } })
+    ).data.ids;
+    const whole = await detail(id);
+    expect(whole.lineCount).toBe(6);
+    expect(whole).not.toHaveProperty('lines');
+    // Three pages of two are the whole list, in line order (one kind, one day), each with the total.
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => linesPage(id, { page, size: 2 })));
+    expect(pages.map((p) => p.total)).toEqual([6, 6, 6, 6]);
+    expect(pages.map((p) => p.rows.length)).toEqual([2, 2, 2, 0]);
+    const paged = pages.flatMap((p) => p.rows);
+    expect(paged.map((l) => l.eventId).sort((x, y) => x - y)).toEqual(
+      [...charges, reversal].sort((x, y) => x - y),
+    );
+    expect(paged.map((l) => l.id)).toEqual([...paged.map((l) => l.id)].sort((x, y) => x - y));
+    expect(paged.map((l) => Decimal.of(l.credited).toFixed(2))).toEqual(Array(6).fill('0.00'));
+    // The statement's totals are the server's sums of every line, whatever page is shown.
+    expect(Decimal.sum(paged.map((l) => l.gross)).toFixed(2)).toBe(whole.gross);
+    expect(whole.gross).toBe('13.00');
+    // Charges only (what an adjustment may credit), and reversals only.
+    const onlyCharges = await linesPage(id, { direction: 'charge', size: 4 });
+    expect([onlyCharges.total, onlyCharges.rows.length]).toEqual([5, 4]);
+    expect(onlyCharges.rows.every((l) => l.eventId !== reversal)).toBe(true);
+    const onlyReversals = await linesPage(id, { direction: 'reversal' });
+    expect([onlyReversals.total, onlyReversals.rows.map((l) => l.eventId)]).toEqual([1, [reversal]]);
+    // Not there for whom the statement is not, nor for an external user.
+    expect((await refused(finance, statement.lines, { params: { id: id + 1000 }, body: {} })).code).toBe(
+      ResultCode.NOT_FOUND,
+    );
+    expect((await refused(site, statement.lines, { params: { id }, body: {} })).code).toBe(
+      ResultCode.FORBIDDEN,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { Decimal, endpoints, ResultCode } from '@trialab/api-contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, temperatures, testItems } from '../src/db/schema.js';
 import { financeBillableEvents } from '../src/db/schema-finance.js';
@@ -367,5 +367,76 @@ describe.each(ENGINES)('finance bills on %s', (engine) => {
     expect((await refused(finance, bills.generate, { body: { period: '2099-01' } })).code).toBe(
       ResultCode.BAD_REQUEST,
     );
+  });
+
+  it('the list’s total is the count of the events it filters, as events are added, resolved and removed', async () => {
+    const db = env.handle.db;
+    const counted = async (where: ReturnType<typeof and>) =>
+      Number(
+        (
+          (await db.execute(
+            sql`SELECT count(*)::int AS n FROM finance_billable_events WHERE ${where ?? sql`TRUE`}`,
+          )) as unknown as { rows: Array<{ n: number }> }
+        ).rows[0]?.n,
+      );
+    const e = financeBillableEvents;
+    const from = `${period}-01`;
+    const inPeriod = and(
+      sql`${e.workDay} >= ${from}::date`,
+      sql`${e.workDay} < (${from}::date + interval '1 month')`,
+    );
+    const filters: Array<[Record<string, unknown>, ReturnType<typeof and>]> = [
+      [{}, undefined],
+      [{ period }, inPeriod],
+      [{ period, projectId: km1 }, and(inPeriod, eq(e.projectId, km1))],
+      [{ status: 'unpriced' }, eq(e.status, 'unpriced')],
+      [{ kind: 'test', status: 'priced' }, and(eq(e.kind, 'test'), eq(e.status, 'priced'))],
+      [{ keyword: 'FIN' }, sql`${e.sourceLabel} ILIKE '%FIN%' OR ${e.serviceKey} ILIKE '%FIN%'`],
+    ];
+    const check = async () => {
+      for (const [body, where] of filters) {
+        const page = await ok(finance, bills.paging, { body: { ...body, size: 1 } });
+        expect([body, page.total]).toEqual([body, await counted(where)]);
+      }
+    };
+    await check();
+    // Added: one statement of two events; resolved: one waived; removed: one deleted.
+    const base = {
+      projectId: km1,
+      kind: 'test',
+      sourceKind: 'report-item',
+      direction: 'charge',
+      workDay: `${period}-01`,
+      serviceKey: 'test:TOTAL',
+      quantity: '1',
+      status: 'unpriced',
+      createdAt: new Date(env.clock.now),
+    };
+    const added = await db
+      .insert(e)
+      .values([
+        { ...base, sourceRef: 'total-1', sourceLabel: 'TOTAL-1' },
+        { ...base, sourceRef: 'total-2', sourceLabel: 'TOTAL-2' },
+      ])
+      .returning({ id: e.id });
+    await check();
+    await db
+      .update(e)
+      .set({ status: 'waived' })
+      .where(eq(e.id, added[0]?.id ?? 0));
+    await check();
+    await db.delete(e).where(
+      inArray(
+        e.id,
+        added.map((a) => a.id),
+      ),
+    );
+    await check();
+    // Sales count only their customers' projects.
+    const mine = await ok(sales, bills.paging, { body: { period, size: 1 } });
+    const all = await ok(finance, bills.paging, { body: { period, size: 1 } });
+    expect(mine.total ?? 0).toBeLessThanOrEqual(all.total ?? 0);
+    const listed = (await ok(sales, bills.paging, { body: { period, size: 500 } })).data;
+    expect(listed).toHaveLength(Math.min(mine.total ?? 0, 500));
   });
 });

@@ -154,12 +154,11 @@ export const statement = defineGroup('statement', {
     method: 'GET',
     path: '/financial/final-statement/{id}',
     summary:
-      'One statement: its lines, totals by kind, signatures, transitions and its history (the statement and each adjustment as versions)',
+      'One statement: its totals by kind, signatures, transitions and its history (the statement and each adjustment as versions); its lines are paged by `lines`',
     access: { permission: P.statementPage },
     mutates: false,
     params: idParams,
     data: statementRow.extend({
-      lines: z.array(statementLine),
       kinds: z.array(
         z.object({
           kind: z.enum(SERVICE_KINDS),
@@ -173,6 +172,19 @@ export const statement = defineGroup('statement', {
       signatures: z.array(signatureRow),
       events: z.array(eventRow),
     }),
+  }),
+  lines: defineEndpoint({
+    service: 'main',
+    method: 'POST',
+    path: '/financial/final-statement/{id}/lines/page',
+    summary:
+      'A page of a statement’s lines in kind, work day and line order, with what adjustments not cancelled credited on each (`direction`: charges or reversals only)',
+    access: { permission: P.statementPage },
+    mutates: false,
+    paged: true,
+    params: idParams,
+    body: z.object({ ...pageFields, direction: z.enum(['charge', 'reversal']).nullish() }),
+    data: z.array(statementLine),
   }),
   generate: defineEndpoint({
     service: 'main',

@@ -131,3 +131,15 @@ export function useWholeList<E extends EndpointDef>(
     reload,
   };
 }
+
+/** What a `DataTable` shows of a paged list: its rows, its pager and the spinner while it loads. */
+export function pagedTable<T>(list: Paged<T>) {
+  return {
+    dataSource: list.rows,
+    loading: list.loading,
+    page: list.page,
+    size: list.size,
+    total: list.total,
+    onPageChange: list.setPage,
+  };
+}

@@ -14,6 +14,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -75,7 +76,10 @@ export const financeBillableEvents = pgTable(
   (t) => [
     uniqueIndex('finance_billable_events_source_uq').on(t.sourceKind, t.sourceRef, t.projectId, t.direction),
     uniqueIndex('finance_billable_events_reverses_uq').on(t.reversesId),
-    index('finance_billable_events_project_idx').on(t.projectId, t.workDay),
+    // The bills list's order (work day, then id, newest first) within a project or a period: its page
+    // is read from the index and its total counted on it (docs/performance.md "Billable events").
+    index('finance_billable_events_project_idx').on(t.projectId, t.workDay, t.id),
+    index('finance_billable_events_day_idx').on(t.workDay, t.id),
     index('finance_billable_events_status_idx').on(t.status),
     check('finance_billable_events_direction_ck', sql`${t.direction} IN ('charge', 'reversal')`),
     check(
@@ -87,4 +91,22 @@ export const financeBillableEvents = pgTable(
       sql`${t.status} <> 'priced' OR (${t.unitPrice} IS NOT NULL AND ${t.gross} IS NOT NULL AND ${t.currency} IS NOT NULL)`,
     ),
   ],
+);
+
+/**
+ * How many billable events there are per project, work day, kind and status: kept by statement
+ * triggers on `finance_billable_events` (migration `billable_event_counts`: one aggregated upsert
+ * per INSERT, UPDATE or DELETE statement), so the bills list's total is a sum over at most a few
+ * rows per day instead of a count of the period's events (docs/performance.md "Billable events").
+ */
+export const financeBillableEventCounts = pgTable(
+  'finance_billable_event_counts',
+  {
+    projectId: integer('project_id').notNull(),
+    workDay: date('work_day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.workDay, t.kind, t.status] })],
 );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TABLE_SIZES } from '../../config';
 import { type DataColumn, DataTable, type DataTableProps } from '../DataTable';
 import { type RowAction, RowActions } from '../RowActions';
-import type { Paged } from '../usePaged';
+import { type Paged, pagedTable } from '../usePaged';
 import { columnFilters, type ListColumn, tableColumns } from './filters';
 
 export type { ListColumn } from './filters';
@@ -179,12 +179,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
         code={code}
         head={head}
         columns={shown}
-        dataSource={list.rows}
-        loading={list.loading}
-        page={list.page}
-        size={list.size}
-        total={list.total}
-        onPageChange={list.setPage}
+        {...pagedTable(list)}
         selection={selection}
         label={typeof title === 'string' ? title : undefined}
         onRow={

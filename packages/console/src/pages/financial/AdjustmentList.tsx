@@ -18,11 +18,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Permission } from '../../access/gates';
 import { col } from '../../components/columns';
-import { StaticTable } from '../../components/DataTable';
+import { DataTable } from '../../components/DataTable';
 import { FormModal } from '../../components/FormModal';
 import { dash } from '../../components/format';
 import { rules } from '../../components/formRules';
 import { type ListColumn, ListPage, useListPage } from '../../components/ListPage';
+import { pagedTable, usePaged } from '../../components/usePaged';
 import { QueueActions, step } from '../../components/WorkflowActions/QueueActions';
 import { callEndpoint } from '../../services/endpoint';
 import { useEndpointQuery } from '../../services/query';
@@ -166,6 +167,12 @@ function CreateAdjustment({ onClose, onSaved }: { onClose(): void; onSaved(): Pr
     { params: { id: statementId ?? 0 } },
     { enabled: statementId !== null },
   ).data?.data;
+  // The charges a credit or debit may name, a page at a time (amounts typed on other pages are kept).
+  const lines = usePaged(
+    (c) => c.statement.lines,
+    { direction: 'charge' },
+    { params: { id: statementId ?? 0 }, enabled: statementId !== null },
+  );
   const left = (l: StatementLine) => Decimal.of(l.gross).add(l.credited).toFixed(2);
   return (
     <FormModal<CreateValues>
@@ -215,9 +222,10 @@ function CreateAdjustment({ onClose, onSaved }: { onClose(): void; onSaved(): Pr
         <>
           <Alert type="info" showIcon message={t('amountHint')} style={{ marginBottom: 8 }} />
           <Typography.Text type="secondary">{detail.currency}</Typography.Text>
-          <StaticTable<StatementLine>
+          <DataTable<StatementLine>
             rowKey="id"
-            dataSource={detail.lines.filter((l) => l.direction === 'charge')}
+            {...pagedTable(lines)}
+            label={s('lines')}
             columns={[
               { dataIndex: 'sourceLabel', title: s('source') },
               { dataIndex: 'serviceKey', title: s('service'), width: 180 },

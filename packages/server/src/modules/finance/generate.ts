@@ -5,19 +5,22 @@
 // storage from custody intervals. Every price is the contract line in force on the work day, copied
 // onto the event. The unique index on (source, project, direction) makes a concurrent run harmless.
 import { Decimal } from '@trialab/api-contract';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { financeBillableEvents } from '../../db/schema-finance.js';
 import { dayStart } from '../../lib/time-zone.js';
 import { contractLineInForce } from '../marketing/repository.js';
 import { clippedIntervals } from './custody-intervals.js';
+import { withLocalSettings } from './repository.js';
 import { boxMonths, negate, type PriceSource, periodDays, priceEvent } from './service.js';
 import { WORK_SOURCES } from './sources.js';
 
 type EventInsert = typeof financeBillableEvents.$inferInsert;
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
-const CHUNK = 1000;
+const CHUNK = 5000;
+/** Sort memory of the storage accrual's query (see storageFigures). */
+const STORAGE_WORK_MEM = '256MB';
 
 export interface GenerateResult {
   period: string;
@@ -54,6 +57,24 @@ function priceBook(db: Executor) {
   };
 }
 
+// An event's money by its line (the price book's object), quantity and price override: the same
+// for every event of a run that shares them (thousands of report items at one price).
+const moneyMemo = new WeakMap<PriceSource, Map<string, ReturnType<typeof priceEvent>>>();
+function moneyOf(line: PriceSource, quantity: string, override: string | undefined) {
+  let byLine = moneyMemo.get(line);
+  if (!byLine) {
+    byLine = new Map();
+    moneyMemo.set(line, byLine);
+  }
+  const key = `${quantity}|${override ?? ''}`;
+  let money = byLine.get(key);
+  if (!money) {
+    money = priceEvent(quantity, line, override);
+    byLine.set(key, money);
+  }
+  return money;
+}
+
 /** The priced (or, without a line, unpriced) columns of an event. */
 function pricing(line: PriceSource | null, quantity: string, now: Date, override?: string | null) {
   if (!line) return { status: 'unpriced' as const };
@@ -64,22 +85,67 @@ function pricing(line: PriceSource | null, quantity: string, now: Date, override
     currency: line.currency,
     taxInclusive: line.taxInclusive,
     unit: line.unit,
-    ...priceEvent(quantity, line, override ?? undefined),
+    ...moneyOf(line, quantity, override ?? undefined),
     pricedAt: now,
   };
 }
 
-async function insertEvents(db: Executor, rows: EventInsert[]): Promise<EventInsert[]> {
-  const inserted: EventInsert[] = [];
+// The events table's columns but its id, as the JSON rows of `insertEvents` name and type them.
+const EVENT_COLUMNS = Object.values(getTableColumns(financeBillableEvents)).filter((c) => c.name !== 'id');
+const EVENT_KEYS = Object.entries(getTableColumns(financeBillableEvents))
+  .filter(([, c]) => c.name !== 'id')
+  .map(([key]) => key as keyof EventInsert);
+const EVENT_RECORD = sql.raw(EVENT_COLUMNS.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
+const EVENT_NAMES = sql.raw(EVENT_COLUMNS.map((c) => `"${c.name}"`).join(', '));
+// A column left out of a row takes its default (the version), as drizzle's insert would give it.
+const EVENT_VALUES = sql.raw(
+  EVENT_COLUMNS.map((c) =>
+    c.hasDefault && c.default !== undefined
+      ? `COALESCE(r."${c.name}", ${Number(c.default)})`
+      : `r."${c.name}"`,
+  ).join(', '),
+);
+
+/**
+ * Inserts events CHUNK at a time, each chunk one statement with one parameter (its rows as JSON,
+ * read by jsonb_to_recordset): an event already there (the source index) is skipped. Answers how
+ * many were inserted.
+ */
+async function insertEvents(db: Executor, rows: EventInsert[]): Promise<number> {
+  let inserted = 0;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const done = await db
-      .insert(financeBillableEvents)
-      .values(rows.slice(i, i + CHUNK))
-      .onConflictDoNothing()
-      .returning();
-    inserted.push(...done);
+    const json = JSON.stringify(
+      rows.slice(i, i + CHUNK).map((row) => {
+        const record: Record<string, unknown> = {};
+        EVENT_KEYS.forEach((key, n) => {
+          const value = row[key];
+          if (value !== undefined && value !== null) record[EVENT_COLUMNS[n]?.name ?? key] = value;
+        });
+        return record;
+      }),
+    );
+    const done = rowsOf(
+      await db.execute(sql`INSERT INTO finance_billable_events (${EVENT_NAMES})
+        SELECT ${EVENT_VALUES} FROM jsonb_to_recordset(${json}::jsonb) AS r(${EVENT_RECORD})
+        ON CONFLICT DO NOTHING RETURNING id`),
+    );
+    inserted += done.length;
   }
   return inserted;
+}
+
+/**
+ * The charges of a source already made for work of the period's days (`project|ref`): that work is
+ * skipped before it is priced, so a second run reads and writes nothing for it. The insert's
+ * conflict on the source index stays the arbiter (a concurrent run, work charged on another day).
+ */
+async function chargedRefs(db: Executor, sourceKind: string, days: { from: string; toExclusive: string }) {
+  const rows = rowsOf(
+    await db.execute(sql`SELECT project_id, source_ref FROM finance_billable_events
+      WHERE work_day >= ${days.from} AND work_day < ${days.toExclusive}
+        AND source_kind = ${sourceKind} AND direction = 'charge'`),
+  );
+  return new Set(rows.map((r) => `${r.project_id}|${r.source_ref}`));
 }
 
 export async function generatePeriod(
@@ -98,11 +164,13 @@ export async function generatePeriod(
 
   // 1. Work done in the period with no charge yet.
   for (const source of WORK_SOURCES) {
-    // The work already charged is skipped by the insert (ON CONFLICT on the source index): one
-    // probe of that index per row, where an anti-join's plan on a freshly filled table was not.
+    // The work already charged is skipped here, from one read of the period's charges (an
+    // anti-join's plan on a freshly filled table was one scan per row), and by the insert's conflict.
     const rows = rowsOf(await db.execute(source.done(range)));
+    const charged = await chargedRefs(db, source.sourceKind, days);
     const events: EventInsert[] = [];
     for (const r of rows) {
+      if (charged.has(`${r.project_id}|${r.source_ref}`)) continue;
       const projectId = Number(r.project_id);
       const serviceKey = String(r.service_key);
       const workDay = String(r.work_day);
@@ -122,8 +190,7 @@ export async function generatePeriod(
         ...pricing(line, quantity, now, r.price_override === null ? null : String(r.price_override)),
       });
     }
-    const inserted = await insertEvents(db, events);
-    charges += inserted.length;
+    charges += await insertEvents(db, events);
   }
 
   // 2. Undone work: a priced charge is reversed (its prices copied, negated); an unpriced one was
@@ -144,7 +211,7 @@ export async function generatePeriod(
         .update(financeBillableEvents)
         .set({ status: 'void', version: sql`${financeBillableEvents.version} + 1` })
         .where(and(inArray(financeBillableEvents.id, toVoid), eq(financeBillableEvents.status, 'unpriced')));
-    const inserted = await insertEvents(
+    reversals = await insertEvents(
       db,
       originals
         .filter((o) => o.status === 'priced')
@@ -162,7 +229,6 @@ export async function generatePeriod(
           version: 1,
         })),
     );
-    reversals = inserted.length;
   }
 
   // 3. The period's exceptions a contract line now covers (storage is re-priced by its accrual).
@@ -234,8 +300,10 @@ export async function storageFigures(
     ],
     sql` AND `,
   );
-  const rows = rowsOf(
-    await db.execute(sql`
+  // The intervals are sorted three times (each specimen's next event, the distinct specimens, each
+  // box's overlaps): a million of them sort in memory with this much, on disk with the default 4 MB.
+  const result = await withLocalSettings(db, { work_mem: STORAGE_WORK_MEM }, (tx) =>
+    tx.execute(sql`
       WITH v AS (SELECT * FROM (${clipped}) c WHERE ${filter}),
       sd AS (SELECT project_id, class, SUM(d1 - d0) AS specimen_days, COUNT(DISTINCT specimen_id) AS specimens
         FROM v GROUP BY project_id, class),
@@ -250,7 +318,7 @@ export async function storageFigures(
       FROM sd LEFT JOIN bd ON bd.project_id = sd.project_id AND bd.class = sd.class
       ORDER BY sd.project_id, sd.class`),
   );
-  return rows.map((r) => ({
+  return rowsOf(result).map((r) => ({
     projectId: Number(r.project_id),
     storageClass: String(r.class),
     specimenDays: String(r.specimen_days),
@@ -319,6 +387,5 @@ async function accrueStorage(
       ...pricing(line, quantity, now),
     });
   }
-  const inserted = await insertEvents(db, fresh);
-  return { charges: inserted.length, repriced };
+  return { charges: await insertEvents(db, fresh), repriced };
 }

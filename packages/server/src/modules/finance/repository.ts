@@ -5,7 +5,7 @@ import type { BillableEventRow } from '@trialab/api-contract';
 import { type AnyColumn, and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { projects } from '../../db/schema.js';
-import { financeBillableEvents } from '../../db/schema-finance.js';
+import { financeBillableEventCounts, financeBillableEvents } from '../../db/schema-finance.js';
 import {
   marketingContracts,
   marketingCustomerProjects,
@@ -18,7 +18,26 @@ import type { CustomerVisibility } from '../marketing/service.js';
 import { clippedIntervals } from './custody-intervals.js';
 import { periodDays } from './service.js';
 
+/**
+ * Runs `run` with PostgreSQL settings of its own (`SET LOCAL`, in a transaction, a savepoint when
+ * already in one: they last to the end of the caller's transaction, never beyond it).
+ */
+export function withLocalSettings<T>(
+  db: Executor,
+  settings: Record<string, string>,
+  run: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    for (const [name, value] of Object.entries(settings)) {
+      if (!/^[a-z_]+$/.test(name) || !/^[a-zA-Z0-9]+$/.test(value)) throw new Error(`bad setting ${name}`);
+      await tx.execute(sql.raw(`SET LOCAL ${name} = '${value}'`));
+    }
+    return run(tx);
+  });
+}
+
 const e = financeBillableEvents;
+const c = financeBillableEventCounts;
 
 /** The projects of the customers a caller owns (none needed for whoever sees every customer). */
 export const projectScope = (column: AnyColumn, vis: CustomerVisibility): SQL | undefined =>
@@ -55,11 +74,12 @@ const toRow = (r: {
   createdAt: r.event.createdAt.toISOString(),
 });
 
-const periodWhere = (period: string | null | undefined) => {
+const periodWhereOn = (column: AnyColumn, period: string | null | undefined) => {
   if (!period) return undefined;
   const days = periodDays(period);
-  return and(gte(e.workDay, days.from), lt(e.workDay, days.toExclusive));
+  return and(gte(column, days.from), lt(column, days.toExclusive));
 };
+const periodWhere = (period: string | null | undefined) => periodWhereOn(e.workDay, period);
 
 export async function pageEvents(
   db: Executor,
@@ -83,7 +103,22 @@ export async function pageEvents(
     f.status ? eq(e.status, f.status) : undefined,
     like ? or(sql`${e.sourceLabel} ILIKE ${like}`, sql`${e.serviceKey} ILIKE ${like}`) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(e).where(where);
+  // Without a keyword the total is summed from the per-day counts the triggers keep (a few rows a
+  // day) instead of counting the events; a keyword counts the matching events.
+  const [total] = like
+    ? await db.select({ n: count() }).from(e).where(where)
+    : await db
+        .select({ n: sql<string>`COALESCE(SUM(${c.n}), 0)::text` })
+        .from(c)
+        .where(
+          and(
+            projectScope(c.projectId, vis),
+            periodWhereOn(c.workDay, f.period),
+            f.projectId ? eq(c.projectId, f.projectId) : undefined,
+            f.kind ? eq(c.kind, f.kind) : undefined,
+            f.status ? eq(c.status, f.status) : undefined,
+          ),
+        );
   const rows = await select(db)
     .where(where)
     .orderBy(desc(e.workDay), desc(e.id))
@@ -110,9 +145,9 @@ export async function periodSummary(db: Executor, vis: CustomerVisibility, perio
     .groupBy(projects.projectNo, e.kind, e.currency)
     .orderBy(projects.projectNo, e.kind, e.currency);
   const [exceptions] = await db
-    .select({ n: count() })
-    .from(e)
-    .where(and(eventScope(vis), eq(e.status, 'unpriced')));
+    .select({ n: sql<string>`COALESCE(SUM(${c.n}), 0)::text` })
+    .from(c)
+    .where(and(projectScope(c.projectId, vis), eq(c.status, 'unpriced')));
   return {
     exceptions: Number(exceptions?.n ?? 0),
     rows: rows.map((r) => ({

@@ -19,7 +19,7 @@ import { localNameColumn } from '../../lib/local-name.js';
 import { Page } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
 import type { CustomerVisibility } from '../marketing/service.js';
-import { projectScope } from './repository.js';
+import { projectScope, withLocalSettings } from './repository.js';
 
 const s = financeStatements;
 const l = financeStatementLines;
@@ -158,9 +158,8 @@ export async function lockStatement(db: Executor, id: number): Promise<void> {
   await db.execute(sql`SELECT id FROM finance_statements WHERE id = ${id} FOR UPDATE`);
 }
 
-/** A statement's lines with their events' prices and what adjustments not cancelled credited. */
-export async function statementLines(db: Executor, statementId: number): Promise<StatementLine[]> {
-  const rows = await db
+const lineSelect = (db: Executor) =>
+  db
     .select({
       l,
       ev,
@@ -169,26 +168,57 @@ export async function statementLines(db: Executor, statementId: number): Promise
         WHERE x.statement_line_id = ${l.id} AND x.direction = 'credit' AND j.status <> 'cancelled'), 0)::text`,
     })
     .from(l)
-    .innerJoin(ev, eq(ev.id, l.eventId))
+    .innerJoin(ev, eq(ev.id, l.eventId));
+
+const lineOrder = [asc(ev.kind), asc(ev.workDay), asc(l.id)];
+
+type LineSelected = Awaited<ReturnType<ReturnType<typeof lineSelect>['where']>>[number];
+
+const toLine = (r: LineSelected): StatementLine => ({
+  id: r.l.id,
+  eventId: r.ev.id,
+  kind: r.ev.kind as StatementLine['kind'],
+  serviceKey: r.ev.serviceKey,
+  sourceLabel: r.ev.sourceLabel,
+  direction: r.ev.direction as StatementLine['direction'],
+  workDay: r.ev.workDay,
+  unit: r.ev.unit,
+  quantity: r.ev.quantity,
+  unitPrice: r.ev.unitPrice ?? '0',
+  taxRate: r.ev.taxRate ?? '0',
+  net: r.l.net,
+  tax: r.l.tax,
+  gross: r.l.gross,
+  credited: r.credited,
+});
+
+/** Every line of a statement with its event's prices and what adjustments not cancelled credited. */
+export async function statementLines(db: Executor, statementId: number): Promise<StatementLine[]> {
+  const rows = await lineSelect(db)
     .where(eq(l.statementId, statementId))
-    .orderBy(asc(ev.kind), asc(ev.workDay), asc(l.id));
-  return rows.map((r) => ({
-    id: r.l.id,
-    eventId: r.ev.id,
-    kind: r.ev.kind as StatementLine['kind'],
-    serviceKey: r.ev.serviceKey,
-    sourceLabel: r.ev.sourceLabel,
-    direction: r.ev.direction as StatementLine['direction'],
-    workDay: r.ev.workDay,
-    unit: r.ev.unit,
-    quantity: r.ev.quantity,
-    unitPrice: r.ev.unitPrice ?? '0',
-    taxRate: r.ev.taxRate ?? '0',
-    net: r.l.net,
-    tax: r.l.tax,
-    gross: r.l.gross,
-    credited: r.credited,
-  }));
+    .orderBy(...lineOrder);
+  return rows.map(toLine);
+}
+
+/**
+ * A page of a statement's lines, in the order of `statementLines` (charges or reversals only when
+ * `direction` is given). The total counts the statement's lines through their index.
+ */
+export async function pageStatementLines(
+  db: Executor,
+  statementId: number,
+  f: { page: number; size: number; direction?: 'charge' | 'reversal' | null | undefined },
+) {
+  const where = and(eq(l.statementId, statementId), f.direction ? eq(ev.direction, f.direction) : undefined);
+  const [total] = f.direction
+    ? await db.select({ n: count() }).from(l).innerJoin(ev, eq(ev.id, l.eventId)).where(where)
+    : await db.select({ n: count() }).from(l).where(eq(l.statementId, statementId));
+  const rows = await lineSelect(db)
+    .where(where)
+    .orderBy(...lineOrder)
+    .limit(f.size)
+    .offset((f.page - 1) * f.size);
+  return new Page(rows.map(toLine), Number(total?.n ?? 0));
 }
 
 /** Totals per kind (sums of the rounded lines). */
@@ -254,9 +284,19 @@ const eligible = (projectId: number, toExclusive: string): SQL => sql`
 /**
  * Drafts a project's statements for a period: one per currency and tax basis of its eligible
  * events. Lines are taken by INSERT … SELECT (an event already taken by a concurrent run is skipped
- * by the unique index) and the totals are then summed from the lines.
+ * by the unique index) and the totals are the sums of the lines that insert took.
  */
-export async function generateStatements(
+export function generateStatements(
+  db: Executor,
+  input: { projectId: number; period: string; toExclusive: string; userId: number; now: Date },
+): Promise<number[]> {
+  // The eligible events are read twice (their currencies, then the lines): estimated far above
+  // what they cost, each was JIT-compiled first (0.9 s apiece at 100,000 events), and the lines'
+  // sort spilled to disk with the default 4 MB.
+  return withLocalSettings(db, { jit: 'off', work_mem: '64MB' }, (tx) => draftStatements(tx, input));
+}
+
+async function draftStatements(
   db: Executor,
   input: { projectId: number; period: string; toExclusive: string; userId: number; now: Date },
 ): Promise<number[]> {
@@ -286,16 +326,18 @@ export async function generateStatements(
       })
       .returning({ id: s.id });
     if (!row) throw notFound();
-    await db.execute(sql`INSERT INTO finance_statement_lines (statement_id, event_id, net, tax, gross)
-      SELECT ${row.id}, e.id, e.net, e.tax, e.gross FROM finance_billable_events e
-      WHERE ${eligible(input.projectId, input.toExclusive)} AND e.currency = ${currency}
-        AND e.tax_inclusive = ${taxInclusive}
-      ORDER BY e.work_day, e.id
-      ON CONFLICT (event_id) DO NOTHING`);
+    // The lines and their sums in one statement: what the insert took (RETURNING) is summed.
     const [sums] = rowsOf(
-      await db.execute(sql`SELECT COUNT(*)::int AS n, COALESCE(SUM(net), 0)::text AS net,
-        COALESCE(SUM(tax), 0)::text AS tax, COALESCE(SUM(gross), 0)::text AS gross
-        FROM finance_statement_lines WHERE statement_id = ${row.id}`),
+      await db.execute(sql`WITH added AS (
+        INSERT INTO finance_statement_lines (statement_id, event_id, net, tax, gross)
+        SELECT ${row.id}, e.id, e.net, e.tax, e.gross FROM finance_billable_events e
+        WHERE ${eligible(input.projectId, input.toExclusive)} AND e.currency = ${currency}
+          AND e.tax_inclusive = ${taxInclusive}
+        ORDER BY e.work_day, e.id
+        ON CONFLICT (event_id) DO NOTHING
+        RETURNING net, tax, gross)
+      SELECT COUNT(*)::int AS n, COALESCE(SUM(net), 0)::text AS net,
+        COALESCE(SUM(tax), 0)::text AS tax, COALESCE(SUM(gross), 0)::text AS gross FROM added`),
     );
     if (!sums || Number(sums.n) === 0) {
       await db.delete(s).where(eq(s.id, row.id));

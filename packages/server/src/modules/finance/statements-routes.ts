@@ -41,6 +41,7 @@ import {
   lockStatement,
   nextStatementNumber,
   pageAdjustments,
+  pageStatementLines,
   pageStatements,
   printedLines,
   releaseLines,
@@ -230,12 +231,15 @@ export async function financeStatementRoutes(app: FastifyInstance): Promise<void
       const st = await visibleStatement(ctx.db, visibility(ctx), ctx.params.id, ctx.lang);
       return {
         ...st,
-        lines: await statementLines(ctx.db, st.id),
         kinds: await statementKinds(ctx.db, st.id),
         adjustments: await statementAdjustments(ctx.db, st.id),
         signatures: await signaturesOf(ctx.db, statementWorkflow.id, st.id),
         events: await eventsOf(ctx.db, statementWorkflow.id, st.id),
       };
+    },
+    lines: async (ctx) => {
+      const st = await visibleStatement(ctx.db, visibility(ctx), ctx.params.id);
+      return pageStatementLines(ctx.db, st.id, ctx.body);
     },
     generate: async (ctx) => {
       const vis = visibility(ctx);

@@ -7,7 +7,7 @@ import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
 import { useUrlTab } from '../../../components/ListPage';
-import { usePaged } from '../../../components/usePaged';
+import { pagedTable, usePaged } from '../../../components/usePaged';
 import { useCameraPage } from '../../../devices/hooks';
 import { callEndpoint } from '../../../services/endpoint';
 import { endpointKey, useConsoleQueryClient, useEndpointQuery } from '../../../services/query';
@@ -111,12 +111,7 @@ export default function ExpressSignPage() {
             rowKey="id"
             code="express.sign"
             columns={columns}
-            dataSource={list.rows}
-            loading={list.loading}
-            page={list.page}
-            size={list.size}
-            total={list.total}
-            onPageChange={list.setPage}
+            {...pagedTable(list)}
             onRow={(row) => ({
               onClick: () => setSelected(row.id),
               style: { cursor: 'pointer' },

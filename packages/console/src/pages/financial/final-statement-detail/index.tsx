@@ -1,6 +1,7 @@
 // /financial/final-statement-detail?id= (docs/finance.md "Statements"): one statement, its totals by
-// kind, its lines (what each adjustment credited), its history as versions (the statement and each
-// adjustment), signatures and transitions, and the PDF (the stored copy once confirmed).
+// kind (the server's sums of every line), its lines a page at a time (what each adjustment credited),
+// its history as versions (the statement and each adjustment), signatures and transitions, and the
+// PDF (the stored copy once confirmed).
 import {
   adjustmentWorkflow,
   formatMoney,
@@ -9,10 +10,11 @@ import {
 } from '@trialab/api-contract';
 import { Card, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { StaticTable } from '../../../components/DataTable';
+import { DataTable, StaticTable } from '../../../components/DataTable';
 import { useRecordId } from '../../../components/FormPage';
 import { dash, formatTime } from '../../../components/format';
 import { EventTimeline, StatusTag, stateText } from '../../../components/StatusTag';
+import { pagedTable, usePaged } from '../../../components/usePaged';
 import { useEndpointQuery } from '../../../services/query';
 import { StatementFiles } from '../StatementFiles';
 
@@ -25,6 +27,7 @@ export default function FinalStatementDetailPage() {
     { params: { id: id ?? 0 } },
     { enabled: id !== null },
   ).data?.data;
+  const lines = usePaged((c) => c.statement.lines, {}, { params: { id: id ?? 0 }, enabled: id !== null });
   if (id === null) return <Empty description={t('notFound')} />;
   if (!detail) return null;
   const cur = detail.currency;
@@ -126,7 +129,13 @@ export default function FinalStatementDetailPage() {
         ]}
       />
       <Typography.Title level={5}>{t('lines')}</Typography.Title>
-      <StaticTable<StatementLine> rowKey="id" dataSource={detail.lines} columns={lineColumns} />
+      <DataTable<StatementLine>
+        rowKey="id"
+        columns={lineColumns}
+        {...pagedTable(lines)}
+        label={t('lines')}
+        data-testid="statement-lines"
+      />
       <Typography.Title level={5}>{t('transitions')}</Typography.Title>
       <EventTimeline events={detail.events} workflow={statementWorkflow} group="statement" ns="statements" />
     </Card>

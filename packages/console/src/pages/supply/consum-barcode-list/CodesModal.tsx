@@ -16,7 +16,7 @@ import { FormModal, useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
 import { StatusTag } from '../../../components/StatusTag';
-import { usePaged } from '../../../components/usePaged';
+import { pagedTable, usePaged } from '../../../components/usePaged';
 import { ViewModal } from '../../../components/ViewModal';
 import { callEndpoint } from '../../../services/endpoint';
 
@@ -109,12 +109,7 @@ export function CodesModal({
       <DataTable<BarcodeRow>
         rowKey="code"
         columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        page={list.page}
-        size={list.size}
-        total={list.total}
-        onPageChange={list.setPage}
+        {...pagedTable(list)}
         selection={{ mode: 'multiple', keys: selected, onChange: setSelected }}
         label={t('codes')}
         data-testid="barcode-codes"

@@ -16,7 +16,7 @@ import { col } from '../../../../components/columns';
 import { type DataColumn, DataTable, StaticTable } from '../../../../components/DataTable';
 import { FormModal } from '../../../../components/FormModal';
 import { dash } from '../../../../components/format';
-import { usePaged } from '../../../../components/usePaged';
+import { pagedTable, usePaged } from '../../../../components/usePaged';
 import { ViewModal } from '../../../../components/ViewModal';
 import { useDetail } from '../../../../components/ViewModal/useDetail';
 import type { Contract } from '../../../../services/contract';
@@ -302,16 +302,7 @@ export function DeviceLogsModal({ device, onClose }: { device: StorageDevice | n
         onChange={setAction}
         options={STORAGE_LOG_ACTIONS.map((a) => ({ value: a, label: s(`actions.${a}`) }))}
       />
-      <DataTable<StorageLog>
-        rowKey="id"
-        columns={columns}
-        dataSource={logs.rows}
-        loading={logs.loading}
-        page={logs.page}
-        size={logs.size}
-        total={logs.total}
-        onPageChange={logs.setPage}
-      />
+      <DataTable<StorageLog> rowKey="id" columns={columns} {...pagedTable(logs)} />
     </ViewModal>
   );
 }
