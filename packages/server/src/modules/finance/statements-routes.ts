@@ -238,7 +238,7 @@ export async function financeStatementRoutes(app: FastifyInstance): Promise<void
       };
     },
     lines: async (ctx) => {
-      const st = await visibleStatement(ctx.db, visibility(ctx), ctx.params.id);
+      const st = await visibleStatement(ctx.db, visibility(ctx), ctx.params.id, ctx.lang);
       return pageStatementLines(ctx.db, st.id, ctx.body);
     },
     generate: async (ctx) => {
