@@ -18,6 +18,9 @@ import type { CustomerVisibility } from '../marketing/service.js';
 import { clippedIntervals } from './custody-intervals.js';
 import { periodDays } from './service.js';
 
+// What other modules read of receivables goes through here (the home to-do counts burn-down alerts).
+export { burnDown } from './receivables-repository.js';
+
 /**
  * Runs `run` with PostgreSQL settings of its own (`SET LOCAL`, in a transaction, a savepoint when
  * already in one: they last to the end of the caller's transaction, never beyond it).

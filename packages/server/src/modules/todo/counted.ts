@@ -13,7 +13,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import type { Principal } from '../../lib/principal.js';
 import type { SiteScope } from '../../lib/scope.js';
-import { burnDown } from '../finance/receivables-repository.js';
+import { burnDown } from '../finance/repository.js';
 import { customerVisibility } from '../marketing/service.js';
 import { countBelowReorder } from '../supply/repository.js';
 import { countSuppliers } from '../supply-suppliers/repository.js';
