@@ -142,9 +142,8 @@ const COUNTED_PAGES: Record<
 
 /**
  * The demo accounts whose to-do lists the demo fills (docs/operations.md, "Demo accounts"), sales
- * included (the burn-down tile of their customers' contracts). Finance (13800000005) is not yet: its
- * statement tiles count the statements of its projects while its queues list every customer's
- * (marketing:customer:all), so the reviewed-statement tile says 0 where the queue shows Northbridge's.
+ * (the burn-down tile of their customers' contracts) and finance (every customer's statements and
+ * adjustments, as its queues list them) included.
  */
 const ACCOUNTS = [
   '13800000000',
@@ -152,6 +151,7 @@ const ACCOUNTS = [
   '13800000002',
   '13800000003',
   '13800000004',
+  '13800000005',
   '13800000006',
   '13900000001',
 ];

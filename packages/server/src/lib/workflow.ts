@@ -241,8 +241,12 @@ export interface TodoSource {
   workflow: WorkflowDef<string, string>;
   table: PgTable;
   columns: { id: Expr; number: Expr; state: Expr; createdAt: Expr; createdBy: Expr | null };
-  /** Limits rows to the caller's projects and sites (undefined: no limit). */
-  scope(scope: SiteScope): SQL | undefined;
+  /**
+   * Limits rows to what the kind's page shows the caller (undefined: no limit): most pages list the
+   * caller's projects and sites (`scope`); marketing and finance pages list the caller's customers,
+   * which depend on the caller's permissions (`caller`).
+   */
+  scope(scope: SiteScope, caller: Principal): SQL | undefined;
   /** The console list page on which each action is fired; it is opened with `?status=<state>`. */
   pages: Readonly<Record<string, string>>;
   /** Actions that never make a record pending (optional moves: withdraw, cancel, disable…). */

@@ -1,6 +1,7 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import type { Principal } from '../../lib/principal.js';
 import type { SiteScope } from '../../lib/scope.js';
 import type { TodoKind, TodoSource } from '../../lib/workflow.js';
 
@@ -11,7 +12,8 @@ export interface SourceKinds {
 }
 
 /** Rows of one kind: in its state, in scope, and left to this caller by the actor rules. */
-function kindWhere(source: TodoSource, kind: TodoKind, userId: number, scope: SiteScope): SQL {
+function kindWhere(source: TodoSource, kind: TodoKind, caller: Principal, scope: SiteScope): SQL {
+  const { userId } = caller;
   const { state, createdBy } = source.columns;
   const actor =
     kind.actor === 'any' || createdBy === null
@@ -19,18 +21,18 @@ function kindWhere(source: TodoSource, kind: TodoKind, userId: number, scope: Si
       : kind.actor === 'creator'
         ? sql`${createdBy} = ${userId}`
         : sql`(${createdBy} IS NULL OR ${createdBy} <> ${userId})`;
-  return and(sql`${state} = ${kind.state}`, actor, source.scope(scope)) ?? sql`TRUE`;
+  return and(sql`${state} = ${kind.state}`, actor, source.scope(scope, caller)) ?? sql`TRUE`;
 }
 
 /** The number of records of each kind (one statement per workflow), in the order of `all`. */
-export async function countKinds(db: Executor, all: SourceKinds[], userId: number, scope: SiteScope) {
+export async function countKinds(db: Executor, all: SourceKinds[], caller: Principal, scope: SiteScope) {
   const out: Array<TodoKind & { count: number }> = [];
   for (const { source, kinds } of all) {
     if (kinds.length === 0) continue;
     const fields = Object.fromEntries(
       kinds.map((kind, i) => [
         `k${i}`,
-        sql<number>`count(*) FILTER (WHERE ${kindWhere(source, kind, userId, scope)})`.mapWith(Number),
+        sql<number>`count(*) FILTER (WHERE ${kindWhere(source, kind, caller, scope)})`.mapWith(Number),
       ]),
     );
     const [row] = await db.select(fields).from(source.table);
@@ -53,7 +55,7 @@ interface ItemRow {
 export async function pageItems(
   db: Executor,
   all: SourceKinds[],
-  userId: number,
+  caller: Principal,
   scope: SiteScope,
   page: { page: number; size: number },
 ) {
@@ -63,7 +65,7 @@ export async function pageItems(
     for (const kind of ofSource) {
       const c = source.columns;
       parts.push(
-        sql`SELECT ${kinds.length}::int AS kind, ${c.id} AS id, ${c.number}::text AS number, ${c.createdAt} AS at, ${c.createdBy ?? sql`NULL::int`} AS created_by FROM ${source.table} WHERE ${kindWhere(source, kind, userId, scope)}`,
+        sql`SELECT ${kinds.length}::int AS kind, ${c.id} AS id, ${c.number}::text AS number, ${c.createdAt} AS at, ${c.createdBy ?? sql`NULL::int`} AS created_by FROM ${source.table} WHERE ${kindWhere(source, kind, caller, scope)}`,
       );
       kinds.push(kind);
     }

@@ -15,7 +15,7 @@ export async function todoRoutes(app: FastifyInstance): Promise<void> {
     counts: async (ctx) => {
       const kinds = kindsOf(TODO_SOURCES, ctx.principal);
       const scope = await ctx.scope();
-      const counted = await countKinds(ctx.db, kinds, ctx.principal.userId, scope);
+      const counted = await countKinds(ctx.db, kinds, ctx.principal, scope);
       const at = { today: zonedTime(ctx).date(ctx.now), scope, principal: ctx.principal };
       const others = [];
       for (const { todo: source, kind } of countedKindsOf(COUNTED_TODOS, ctx.principal))
@@ -26,9 +26,9 @@ export async function todoRoutes(app: FastifyInstance): Promise<void> {
       const { page, size, workflow, state } = ctx.body;
       const kinds = kindsOf(TODO_SOURCES, ctx.principal, { workflow, state });
       const scope = await ctx.scope();
-      const counted = await countKinds(ctx.db, kinds, ctx.principal.userId, scope);
+      const counted = await countKinds(ctx.db, kinds, ctx.principal, scope);
       const total = counted.reduce((sum, k) => sum + k.count, 0);
-      const items = await pageItems(ctx.db, kinds, ctx.principal.userId, scope, { page, size });
+      const items = await pageItems(ctx.db, kinds, ctx.principal, scope, { page, size });
       const rows = items.rows.map((row) => {
         const { actor: _, ...kind } = items.kinds[row.kind] as (typeof items.kinds)[number];
         return {

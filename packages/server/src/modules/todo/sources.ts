@@ -9,6 +9,7 @@ import {
   kitSupplyWorkflow,
   labFeedbackWorkflow,
   labReportWorkflow,
+  MARKETING_PERMISSIONS,
   moveRequestWorkflow,
   outboundBillWorkflow,
   PROJECT_STATES,
@@ -27,7 +28,7 @@ import {
   testOrderWorkflow,
   unitMaintenanceWorkflow,
 } from '@trialab/api-contract';
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, inArray, type SQL, sql } from 'drizzle-orm';
 import { projectPlans, projects } from '../../db/schema.js';
 import { financeAdjustments, financeStatements } from '../../db/schema-finance-statements.js';
 import { labReports, labSubjects, labTestOrders } from '../../db/schema-lab.js';
@@ -36,11 +37,7 @@ import { storageUnits } from '../../db/schema-library.js';
 import { specimenBills } from '../../db/schema-library-bills.js';
 import { unitMaintenanceTasks } from '../../db/schema-library-maintenance.js';
 import { moveRequests } from '../../db/schema-library-moves.js';
-import {
-  marketingContractProjects,
-  marketingContracts,
-  marketingQuotations,
-} from '../../db/schema-marketing.js';
+import { marketingContracts, marketingCustomers, marketingQuotations } from '../../db/schema-marketing.js';
 import {
   clarificationQueries,
   consumableKits,
@@ -53,14 +50,36 @@ import { chargebackNotices } from '../../db/schema-portal-reports.js';
 import { progressPlans, progressTasks } from '../../db/schema-progress.js';
 import { projectReports } from '../../db/schema-project-reports.js';
 import { supplyStocktakes } from '../../db/schema-supply.js';
+import type { Principal } from '../../lib/principal.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
 import type { TodoSource } from '../../lib/workflow.js';
+import { projectScope } from '../finance/repository.js';
 import { taskState } from '../library-containers/repository.js';
+import { type CustomerVisibility, customerVisibility } from '../marketing/service.js';
 import { projectWhere } from '../progress/repository.js';
 import { awaitingBenchSign, receivedShipmentScope } from '../specimen/codes/repository.js';
 
 const LAB = '/laboratory/before-analysis';
 const REPORTS = '/laboratory/after-analysis';
+
+/**
+ * Marketing and finance records are listed by customer, not by project: whoever holds
+ * `marketing:customer:all` sees every customer's, sales staff their own customers' (the pages'
+ * `customerVisibility`). An external caller sees none.
+ */
+function ofCallersCustomers(caller: Principal, where: (vis: CustomerVisibility) => SQL | undefined) {
+  if (caller.type === 2) return sql`FALSE`;
+  return where(customerVisibility(caller, MARKETING_PERMISSIONS.customerAll));
+}
+
+/** Rows whose customer the caller sees (undefined: every customer). */
+const customersOf = (vis: CustomerVisibility, column: AnyColumn): SQL | undefined =>
+  vis.all
+    ? undefined
+    : inArray(
+        column,
+        sql`(SELECT ${marketingCustomers.id} FROM ${marketingCustomers} WHERE ${marketingCustomers.ownerId} = ${vis.userId})`,
+      );
 
 /** An account application is in scope when every project (or site) it asks for is. */
 function grantsInScope(scope: SiteScope): SQL | undefined {
@@ -456,7 +475,7 @@ export const TODO_SOURCES: readonly TodoSource[] = [
   },
   {
     // Quotations wait to be submitted (drafts) and reviewed; the tile counts those of the caller's
-    // projects (docs/finance.md: the pages show those of the caller's customers).
+    // customers, as the pages list them (docs/finance.md).
     workflow: quotationWorkflow,
     table: marketingQuotations,
     columns: {
@@ -466,7 +485,8 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       createdAt: marketingQuotations.createdAt,
       createdBy: marketingQuotations.createdBy,
     },
-    scope: (s) => (s.all ? undefined : inArray(marketingQuotations.projectId, [...s.projectIds])),
+    scope: (_, caller) =>
+      ofCallersCustomers(caller, (vis) => customersOf(vis, marketingQuotations.customerId)),
     pages: {
       submit: '/marketing/quotation',
       approve: '/marketing/quotation-review',
@@ -485,10 +505,8 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       createdAt: marketingContracts.createdAt,
       createdBy: marketingContracts.createdBy,
     },
-    scope: (s) =>
-      s.all
-        ? undefined
-        : sql`exists (select 1 from ${marketingContractProjects} where ${marketingContractProjects.contractId} = ${marketingContracts.id} and ${inArray(marketingContractProjects.projectId, [...s.projectIds, 0])})`,
+    scope: (_, caller) =>
+      ofCallersCustomers(caller, (vis) => customersOf(vis, marketingContracts.customerId)),
     pages: { activate: '/marketing/contract' },
     optional: ['close'],
   },
@@ -503,7 +521,7 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       createdAt: financeStatements.createdAt,
       createdBy: financeStatements.createdBy,
     },
-    scope: (s) => (s.all ? undefined : inArray(financeStatements.projectId, [...s.projectIds, 0])),
+    scope: (_, caller) => ofCallersCustomers(caller, (vis) => projectScope(financeStatements.projectId, vis)),
     pages: { review: '/financial/review-final-statement', confirm: '/financial/confirm-final-statement' },
     optional: ['cancel'],
   },
@@ -518,10 +536,13 @@ export const TODO_SOURCES: readonly TodoSource[] = [
       createdAt: financeAdjustments.createdAt,
       createdBy: financeAdjustments.createdBy,
     },
-    scope: (s) =>
-      s.all
-        ? undefined
-        : sql`exists (select 1 from ${financeStatements} where ${financeStatements.id} = ${financeAdjustments.statementId} and ${inArray(financeStatements.projectId, [...s.projectIds, 0])})`,
+    scope: (_, caller) =>
+      ofCallersCustomers(caller, (vis) => {
+        const statements = projectScope(financeStatements.projectId, vis);
+        return statements
+          ? sql`exists (select 1 from ${financeStatements} where ${financeStatements.id} = ${financeAdjustments.statementId} and ${statements})`
+          : undefined;
+      }),
     pages: { review: '/financial/review-adjustment' },
     optional: ['cancel'],
   },
