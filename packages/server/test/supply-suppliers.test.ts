@@ -94,8 +94,12 @@ describe.each(ENGINES)('suppliers on %s', (engine) => {
     expect(within90).toEqual(['SUP-002', 'SUP-004']);
     const blocked = await page({ status: 'blocked' });
     expect(blocked.map((r) => r.code)).toContain('SUP-003');
-    const options = await ok<Array<{ code: string; status: string }>>(keeper, supplier.options);
+    const options = await ok<Array<{ code: string; name: string; status: string }>>(keeper, supplier.options);
     expect(options.find((o) => o.code === 'SUP-003')?.status).toBe('blocked');
+    // The picker names each supplier in the reader's language.
+    expect(options.find((o) => o.code === 'SUP-001')?.name).toBe('Example Medical Devices Co., Ltd.');
+    const zh = await ok<Array<{ code: string; name: string }>>(keeper, supplier.options, { lang: 'zh_CN' });
+    expect(zh.find((o) => o.code === 'SUP-001')?.name).toBe('示例医疗器械有限公司');
   });
 
   it('the home to-do counts the suppliers with documents expiring within 30 days and the consumables to reorder: the rows their links open on', async () => {
@@ -230,7 +234,10 @@ describe.each(ENGINES)('suppliers on %s', (engine) => {
   });
 
   it("keeps each stock-in's supplier: the same lot no. from another supplier is a lot of its own", async () => {
-    const options = await ok<Array<{ id: number; code: string; name: string }>>(keeper, supplier.options);
+    // Named as the ledger below names them (zh_CN).
+    const options = await ok<Array<{ id: number; code: string; name: string }>>(keeper, supplier.options, {
+      lang: 'zh_CN',
+    });
     const [first, second] = ['SUP-001', 'SUP-002'].map((code) => options.find((o) => o.code === code));
     if (!first || !second) throw new Error('demo suppliers missing');
     const receive = (supplierId: number, unitCost: string, expiryDays = 400) =>

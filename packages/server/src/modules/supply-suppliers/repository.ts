@@ -1,6 +1,6 @@
 // Suppliers and their qualifications (docs/supply.md "Suppliers"). One filter (`supplierWhere`)
 // serves the page and the home to-do's count, so the count is the rows the page opens on.
-import type { QualificationKind, SupplierRow, SupplierState } from '@trialab/api-contract';
+import type { Lang, QualificationKind, SupplierRow, SupplierState } from '@trialab/api-contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -10,6 +10,7 @@ import {
   supplySuppliers,
 } from '../../db/schema-supply-suppliers.js';
 import { notFound } from '../../lib/errors.js';
+import { localNameColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import { Page } from '../../lib/route.js';
 import { containsAny } from '../../lib/search.js';
@@ -164,12 +165,13 @@ export async function replaceQualifications(
     await db.insert(supplyQualifications).values(docs.map((d, sort) => ({ ...d, supplierId, sort })));
 }
 
-export function supplierOptions(db: Executor) {
+/** The stock-in picker's suppliers, each named in the reader's language (its English name in en-US). */
+export function supplierOptions(db: Executor, lang: Lang) {
   return db
     .select({
       id: supplySuppliers.id,
       code: supplySuppliers.code,
-      name: supplySuppliers.name,
+      name: localNameColumn(supplySuppliers, lang),
       status: sql<SupplierState>`${supplySuppliers.status}`,
     })
     .from(supplySuppliers)

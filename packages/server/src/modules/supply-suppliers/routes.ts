@@ -85,6 +85,6 @@ export async function supplierRoutes(app: FastifyInstance): Promise<void> {
       });
       return row;
     },
-    options: async (ctx) => supplierOptions(ctx.db),
+    options: async (ctx) => supplierOptions(ctx.db, ctx.lang),
   });
 }
