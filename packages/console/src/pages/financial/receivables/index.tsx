@@ -121,7 +121,8 @@ function Aging({ onOpen }: { onOpen(customerId: number | null, bucket: AgingBuck
           data-testid={`aging-${bucket}-${row.customerId}-${row.currency}`}
           onClick={() => onOpen(row.customerId, bucket)}
         >
-          {`${formatMoney(row.amounts[bucket], row.currency)} (${row.counts[bucket]})`}
+          {/* The row's currency has its own column: the figure alone fits its cell at 1440x900. */}
+          {`${formatMoney(row.amounts[bucket])} (${row.counts[bucket]})`}
         </Typography.Link>
       ),
   });
@@ -139,7 +140,7 @@ function Aging({ onOpen }: { onOpen(customerId: number | null, bucket: AgingBuck
             width: 180,
             render: (v: string | null) => v ?? '-',
           },
-          { dataIndex: 'currency', title: t('currency'), width: 60 },
+          { dataIndex: 'currency', title: t('currency'), width: 90 },
           ...AGING_BUCKETS.map(cell),
           cell('total'),
         ]}
