@@ -17,12 +17,10 @@
 import { fileURLToPath } from 'node:url';
 import { endpoints, endpointUrl } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
-import { buildServer } from '../src/app.js';
-import { openDatabase } from '../src/db/client.js';
 import { projects } from '../src/db/schema.js';
 import { generateThisPeriod, labToday, seedReleasedReports } from './finance-seed.js';
 import { loginAsAdmin } from './login.js';
-import { answerCpu, benchConfig, benchNumber, listenChild } from './server-child.js';
+import { answerCpu, benchNumber, benchServer, listenChild } from './server-child.js';
 import {
   baseUrl,
   CONNECTIONS,
@@ -36,7 +34,6 @@ import {
   withBenchServer,
 } from './signed-calls.js';
 
-const env = process.env;
 const EVENTS = benchNumber('BENCH_EVENTS', 100_000);
 const REPORTS = Math.ceil(EVENTS / 2);
 const PRINTS = 3;
@@ -51,10 +48,7 @@ interface Ready {
 }
 
 async function serve(): Promise<void> {
-  const url = env.BENCH_DATABASE_URL;
-  if (!url) throw new Error('the server child needs BENCH_DATABASE_URL');
-  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 20 });
-  const app = await buildServer({ database, consoleDir: '/nonexistent', config: benchConfig() });
+  const { database, app } = await benchServer();
   const db = database.db;
   const now = new Date();
   const started = performance.now();

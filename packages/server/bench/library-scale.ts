@@ -23,15 +23,13 @@ import { endpoints, endpointUrl } from '@trialab/api-contract';
 import type autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { buildServer } from '../src/app.js';
-import { openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { pageSamples } from '../src/modules/library-samples/sample-list.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { scopeOf } from '../src/services/scope.js';
 import { awaitingCode, type Seeded, seedLibrary, storedCode, unitCode } from './library-seed.js';
 import { loginAsAdmin } from './login.js';
-import { answerCpu, benchConfig, benchNumber, listenChild } from './server-child.js';
+import { answerCpu, benchNumber, benchServer, listenChild } from './server-child.js';
 import {
   baseUrl,
   CONNECTIONS,
@@ -72,14 +70,7 @@ interface Ready {
 // ---------------------------------------------------------------- the server (child process)
 
 async function serve(): Promise<void> {
-  const url = env.BENCH_DATABASE_URL;
-  if (!url) throw new Error('the server child needs BENCH_DATABASE_URL');
-  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 20 });
-  const app = await buildServer({
-    database,
-    consoleDir: resolve(root, 'packages/console/dist'),
-    config: benchConfig(),
-  });
+  const { database, app } = await benchServer(resolve(root, 'packages/console/dist'));
   const started = performance.now();
   const seeded = await seedLibrary(database.db, {
     specimens: SPECIMENS,

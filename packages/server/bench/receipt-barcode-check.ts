@@ -17,8 +17,7 @@
 import { fileURLToPath } from 'node:url';
 import { type BarcodeCheckAnswer, endpoints, endpointUrl } from '@trialab/api-contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { buildServer } from '../src/app.js';
-import { openDatabase } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import * as s from '../src/db/schema.js';
 import { sampleTransports } from '../src/db/schema-portal.js';
 import { voidedBarcodes } from '../src/db/schema-project-config.js';
@@ -28,7 +27,7 @@ import { barcodeOf } from '../src/modules/supply-barcodes/service.js';
 import { DEMO_KIT_SHIPMENT } from '../src/seed/supply-barcodes-demo.js';
 import { seedLibrary } from './library-seed.js';
 import { loginAsAdmin } from './login.js';
-import { answerCpu, benchConfig, benchNumber, listenChild } from './server-child.js';
+import { answerCpu, benchNumber, benchServer, listenChild } from './server-child.js';
 import {
   baseUrl,
   CONNECTIONS,
@@ -42,7 +41,6 @@ import {
   withBenchServer,
 } from './signed-calls.js';
 
-const env = process.env;
 const SPECIMENS = benchNumber('BENCH_SPECIMENS', 1_000_000);
 const UNITS = benchNumber('BENCH_UNITS', 200);
 const CODES = benchNumber('BENCH_CODES', 200_000);
@@ -75,7 +73,7 @@ interface Ready {
 // ---------------------------------------------------------------- the server (child process)
 
 /** Reserves the kit codes: half good for the shipment, the rest in tenths for each refusal. */
-async function seedCodes(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+async function seedCodes(db: Database) {
   const [desk] = await db.select().from(s.users).where(eq(s.users.mobile, '13800000001'));
   const [keeper] = await db.select().from(s.users).where(eq(s.users.mobile, '13800000004'));
   const [shipment] = await db
@@ -164,10 +162,7 @@ async function seedCodes(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
 }
 
 async function serve(): Promise<void> {
-  const url = env.BENCH_DATABASE_URL;
-  if (!url) throw new Error('the server child needs BENCH_DATABASE_URL');
-  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 20 });
-  const app = await buildServer({ database, consoleDir: '/nonexistent', config: benchConfig() });
+  const { database, app } = await benchServer();
   let started = performance.now();
   await seedLibrary(database.db, { specimens: SPECIMENS, units: UNITS, backups: 0, awaiting: 1 });
   const seedSeconds = (performance.now() - started) / 1000;

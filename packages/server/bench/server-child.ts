@@ -3,9 +3,10 @@
 // 'cpu' with its own CPU time, asked for around each run (CPU per request, whatever the machine's load).
 import { type ChildProcess, fork } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { loadConfig } from '../src/config.js';
-import type { DatabaseHandle } from '../src/db/client.js';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { newTestKeys } from '../test/test-config.js';
 
 /**
@@ -21,6 +22,19 @@ export function benchConfig(): Partial<Config> {
     authRateLimit: 1_000_000,
     validateResponses: false,
   };
+}
+
+/**
+ * In the child: the bench's database (BENCH_DATABASE_URL, which `withBenchServer` creates) with a
+ * pool of 20, and the server on it, not yet listening (the bench seeds first).
+ */
+export async function benchServer(
+  consoleDir = '/nonexistent',
+): Promise<{ database: DatabaseHandle; app: FastifyInstance }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) throw new Error('the server child needs BENCH_DATABASE_URL');
+  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 20 });
+  return { database, app: await buildServer({ database, consoleDir, config: benchConfig() }) };
 }
 
 /**
