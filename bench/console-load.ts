@@ -170,7 +170,7 @@ async function measureNavigation(browser: Browser, consoleUrl: string) {
 
 async function main() {
   const stack = await startStack();
-  const browser = withNameShim(await launchBrowser());
+  const browser = withNameShim(await launchBrowser({ as: 'user' }));
   try {
     const { consoleUrl } = stack.info;
     const loadBefore = loadavg();

@@ -174,7 +174,7 @@ function print(title: string, runs: Array<{ ms: number; totals: Map<string, numb
 }
 
 const stack = await startStack();
-const browser = withNameShim(await launchBrowser());
+const browser = withNameShim(await launchBrowser({ as: 'user' }));
 try {
   const { consoleUrl } = stack.info;
   for (const kind of ['CPU profile', 'trace'] as const) {

@@ -56,7 +56,7 @@ function timeUnitClick(page: Page, code: string): Promise<{ draw: number; answer
   );
 }
 
-const browser = withNameShim(await launchBrowser());
+const browser = withNameShim(await launchBrowser({ as: 'user' }));
 try {
   const context = await newContext(browser);
   const page = await context.newPage();

@@ -1,17 +1,32 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium; test tools may not download browsers here. */
+/** Debian's Chromium, the browser users run: the benches measure pages in it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
+/**
+ * Debian's chromium-headless-shell: the same Blink and V8 without the browser's own layers. The e2e
+ * suite drives its pages in it: a logged-in page's cold start and a menu click cost it about 45 %
+ * less CPU than the full browser in headless mode (docs/performance.md, "Tenth round").
+ */
+export const HEADLESS_SHELL_PATH =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/**
+ * A headless Chromium: the headless shell for tests, or with `{ as: 'user' }` the full browser (the
+ * benches, whose figures are what a user's browser does). Without the shell (a machine set up before
+ * it was wanted) tests fall back to the full browser.
+ */
+export async function launchBrowser(options: { as?: 'tests' | 'user' } = {}): Promise<Browser> {
+  const shell = options.as !== 'user' && existsSync(HEADLESS_SHELL_PATH);
+  const executablePath = shell ? HEADLESS_SHELL_PATH : CHROMIUM_PATH;
+  if (!existsSync(executablePath)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}; \`npm test\` installs Debian's chromium package`,
+      `Chromium not found at ${executablePath}; \`npm test\` installs Debian's chromium package`,
     );
   }
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',
