@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { driverMessage } from '../src/db/errors.js';
-import { auditLog } from '../src/db/schema.js';
+import { auditLog, users } from '../src/db/schema.js';
 import { newEd25519Pem } from '../src/lib/signing-keys.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+import { createTestDatabase, ENGINES, pgliteTemplateDigest, type TestDatabase } from './engines.js';
 
 describe.each(ENGINES)('database on %s', (engine) => {
   let testDb: TestDatabase;
@@ -93,5 +93,33 @@ describe('seeding without demo data', () => {
     const outbox = await app.inject({ method: 'GET', url: '/api/kmct-user/sys/auth/dev/outbox' });
     expect(outbox.statusCode).toBe(404);
     await app.close();
+  });
+});
+
+describe("PGlite test databases share the worker's template bytes", () => {
+  it("a database's writes stay in it: the template and the next database do not see them", async () => {
+    const before = await pgliteTemplateDigest(true);
+    const first = await createTestDatabase('pglite', true);
+    const handle = await first.open();
+    // Writes into files the template holds (an existing table, its indexes, the WAL), a checkpoint
+    // to flush them into the table's own files, and a new table.
+    await handle.db.execute(sql`UPDATE users SET email = 'suite-' || id || '@example.test'`);
+    await handle.db.execute(sql`CREATE TABLE suite_only AS SELECT generate_series(1, 20000) AS n`);
+    await handle.db.execute(sql`CHECKPOINT`);
+    await first.drop();
+    expect(await pgliteTemplateDigest(true)).toBe(before);
+
+    const second = await createTestDatabase('pglite', true);
+    const next = await second.open();
+    const changed = await next.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`email LIKE 'suite-%@example.test'`);
+    const [table] = await next.db
+      .select({ name: sql<string | null>`to_regclass('suite_only')::text` })
+      .from(sql`(SELECT 1) AS one`);
+    await second.drop();
+    expect(changed[0]?.n).toBe(0);
+    expect(table?.name).toBeNull();
   });
 });

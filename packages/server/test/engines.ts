@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { MemoryFS, PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -49,11 +49,26 @@ function untar(tar: Uint8Array): TemplateEntry[] {
   return entries;
 }
 
+/** The parts of Emscripten's file system (PGlite's `Module.FS`) the template's copy on write wraps. */
+interface EmscriptenFs {
+  mkdirTree(path: string): void;
+  writeFile(path: string, data: Uint8Array, options: { canOwn: boolean }): void;
+  lookupPath(path: string): { node: MemNode };
+  write(stream: { node: MemNode }, ...rest: unknown[]): number;
+  msync(stream: { node: MemNode }, ...rest: unknown[]): number;
+}
+interface MemNode {
+  contents: Uint8Array;
+  usedBytes: number;
+}
+
 /**
- * An in-memory file system that starts holding a copy of the template's data directory. What
- * PGlite's `loadDataDir` does from the tarball at every start (read the blob, parse the tar, look
- * up every parent folder of every file) is done here once per worker; each database gets its own
- * copy of the files' bytes.
+ * An in-memory file system that starts holding the template's data directory. What PGlite's
+ * `loadDataDir` does from the tarball at every start (read the blob, parse the tar, look up every
+ * parent folder of every file) is done here once per worker. The files share the worker's template
+ * bytes (MEMFS owns a view of them) and a file is copied only when PostgreSQL first writes to it:
+ * MEMFS writes a file's bytes in place, which would change the template under the worker's next
+ * database. Most of the 69 MB are never written by a suite (docs/performance.md, "Tenth round").
  */
 class TemplateFs extends MemoryFS {
   constructor(private readonly entries: readonly TemplateEntry[]) {
@@ -62,13 +77,34 @@ class TemplateFs extends MemoryFS {
 
   override async initialSyncFs(): Promise<void> {
     if (!this.pg) throw new Error('template file system used before PGlite set it up');
-    const fs = this.pg.Module.FS;
+    const fs = this.pg.Module.FS as unknown as EmscriptenFs;
     const root = PGlite.paths.PGDATA;
     fs.mkdirTree(root);
+    /** Files' contents that are still views of the template. */
+    const shared = new WeakSet<Uint8Array>();
     for (const { path, data } of this.entries) {
-      if (data) fs.writeFile(`${root}/${path}`, new Uint8Array(data));
-      else fs.mkdirTree(`${root}/${path}`);
+      if (!data) {
+        fs.mkdirTree(`${root}/${path}`);
+        continue;
+      }
+      fs.writeFile(`${root}/${path}`, data, { canOwn: true });
+      const { contents } = fs.lookupPath(`${root}/${path}`).node;
+      if (data.length > 0) shared.add(contents);
     }
+    const ownCopy = (node: MemNode) => {
+      if (!shared.has(node.contents)) return;
+      // `new Uint8Array(view)` copies; a Buffer's `slice()` would not.
+      node.contents = new Uint8Array(node.contents.subarray(0, node.usedBytes));
+    };
+    const { write, msync } = fs;
+    fs.write = (stream, ...rest) => {
+      ownCopy(stream.node);
+      return write.call(fs, stream, ...rest);
+    };
+    fs.msync = (stream, ...rest) => {
+      ownCopy(stream.node);
+      return msync.call(fs, stream, ...rest);
+    };
   }
 }
 
@@ -78,10 +114,20 @@ function pgliteTemplate(seeded: boolean): Promise<TemplateEntry[]> {
   const file = inject(seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate');
   let template = templates.get(file);
   if (!template) {
-    template = readFile(file).then(untar);
+    // A plain Uint8Array view of the file's bytes: the databases' files are views of it.
+    template = readFile(file).then((bytes) =>
+      untar(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    );
     templates.set(file, template);
   }
   return template;
+}
+
+/** A digest of the worker's template files (test/db.test.ts: a database's writes never reach them). */
+export async function pgliteTemplateDigest(seeded: boolean): Promise<string> {
+  const hash = createHash('sha256');
+  for (const { path, data } of await pgliteTemplate(seeded)) hash.update(path).update(data ?? '');
+  return hash.digest('hex');
 }
 
 /**
