@@ -163,18 +163,23 @@ describe('hello ticket', () => {
     await app.close();
   });
 
-  it('closes a connection that sends no hello in time (4002) and one whose first frame is a request (4000)', async () => {
+  it('closes a connection that sends no hello in time (4002)', async () => {
     const quick = await startBridge(configFor(sims, { limits: { helloTimeoutMs: 50 } }), bridge.issuer);
     try {
       const silent = rawSocket(quick.wsUrl, ORIGIN);
       expect((await silent.closed).code).toBe(CloseCode.HELLO_TIMEOUT);
-      const early = rawSocket(quick.wsUrl, ORIGIN);
-      await early.opened;
-      early.socket.send(JSON.stringify({ type: 'request', id: '1', method: 'device.status', params: {} }));
-      expect((await early.closed).code).toBe(CloseCode.HELLO_INVALID);
     } finally {
       await quick.close();
     }
+  });
+
+  it('closes a connection whose first frame is a request (4000)', async () => {
+    // On the bridge with the default hello limit: a 50 ms one can pass before a loaded machine
+    // sends the frame, and the close would then be the timeout's.
+    const early = rawSocket(bridge.wsUrl, ORIGIN);
+    await early.opened;
+    early.socket.send(JSON.stringify({ type: 'request', id: '1', method: 'device.status', params: {} }));
+    expect((await early.closed).code).toBe(CloseCode.HELLO_INVALID);
   });
 });
 
