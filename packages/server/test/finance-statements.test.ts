@@ -14,6 +14,7 @@ import { financeBillableEvents } from '../src/db/schema-finance.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { ENGINES } from './engines.js';
 import { answers, call, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
+import { pdfText } from './pdf-text.js';
 
 const { statement, adjustment, bills } = endpoints;
 const signature = { password: DEMO_PASSWORD };
@@ -342,11 +343,13 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     ).data.ids;
     // A customer name a spreadsheet would run as a formula is written as text.
     const found = await env.handle.db.execute(
-      sql`SELECT c.id, c.name FROM marketing_customer_projects cp JOIN marketing_customers c ON c.id = cp.customer_id WHERE cp.project_id = ${km1} ORDER BY c.id LIMIT 1`,
+      sql`SELECT c.id, c.name, c.en_name FROM marketing_customer_projects cp JOIN marketing_customers c ON c.id = cp.customer_id WHERE cp.project_id = ${km1} ORDER BY c.id LIMIT 1`,
     );
-    const [customer] = (found as unknown as { rows: Array<{ id: number; name: string }> }).rows;
+    const [customer] = (
+      found as unknown as { rows: Array<{ id: number; name: string; en_name: string | null }> }
+    ).rows;
     await env.handle.db.execute(
-      sql`UPDATE marketing_customers SET name = '=HYPERLINK("x")' WHERE id = ${customer?.id}`,
+      sql`UPDATE marketing_customers SET name = '=HYPERLINK("x")', en_name = '=HYPERLINK("en")' WHERE id = ${customer?.id}`,
     );
     const sheetOf = async (statementId: number, lang: 'zh_CN' | 'en_US') => {
       const response = await call(
@@ -380,10 +383,14 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
       return { rows, numbers, sheet: book.worksheets[0] as ExcelJS.Worksheet };
     };
     const { rows: draft, numbers, sheet } = await sheetOf(id ?? 0, 'en_US');
+    const { rows: draftZh } = await sheetOf(id ?? 0, 'zh_CN');
     await env.handle.db.execute(
-      sql`UPDATE marketing_customers SET name = ${customer?.name ?? ''} WHERE id = ${customer?.id}`,
+      sql`UPDATE marketing_customers SET name = ${customer?.name ?? ''}, en_name = ${customer?.en_name ?? null}
+        WHERE id = ${customer?.id}`,
     );
-    expect(draft).toContainEqual(['Customer', `'=HYPERLINK("x")`]);
+    // The customer in the reader's language (each name escaped).
+    expect(draft).toContainEqual(['Customer', `'=HYPERLINK("en")`]);
+    expect(draftZh).toContainEqual(['客户', `'=HYPERLINK("x")`]);
     // Lines and totals: 0.10 + 0.20 prints 0.30 (decimal text, no float drift); net + tax = gross.
     const totals = draft.find((r) => r[0] === 'Totals');
     expect(totals?.slice(5)).toEqual(['CNY', '0.28', '0.02', '0.30']);
@@ -423,6 +430,54 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
       expect.any(String),
       expect.any(String),
     ]);
+  });
+
+  it('names the customer in the reader’s language in the list, the detail and the draft PDF (Chinese when no English name)', async () => {
+    const found = await env.handle.db.execute(
+      sql`SELECT c.id, c.name, c.en_name FROM marketing_customer_projects cp JOIN marketing_customers c ON c.id = cp.customer_id WHERE cp.project_id = ${km1} ORDER BY c.id LIMIT 1`,
+    );
+    const [customer] = (found as unknown as { rows: Array<{ id: number; name: string; en_name: string }> })
+      .rows;
+    const zh = customer?.name ?? '';
+    const en = customer?.en_name ?? '';
+    expect(en).not.toBe('');
+    expect(en).not.toBe(zh);
+    const draft = (
+      await ok(finance, statement.paging, { body: { status: 'draft', projectId: km1, size: 1 } })
+    ).data[0] as Row;
+    const namesIn = async (lang: 'en_US' | 'zh_CN') => {
+      const listed = (await ok(finance, statement.paging, { body: { projectId: km1, size: 50 }, lang })).data;
+      const shown = (
+        await ok<Row & { customerName: string | null }>(finance, statement.get, {
+          params: { id: draft.id },
+          lang,
+        })
+      ).data;
+      const pdf = await call(
+        env.app,
+        statement.pdf,
+        { params: { id: draft.id }, session: finance, lang },
+        env.clock.now,
+      );
+      expect(pdf.statusCode).toBe(200);
+      const text = (await pdfText(pdf.rawPayload)).join(' ');
+      return { list: [...new Set(listed.map((r) => r.customerName))], detail: shown.customerName, text };
+    };
+    const english = await namesIn('en_US');
+    expect([english.list, english.detail]).toEqual([[en], en]);
+    expect(english.text).toContain(en);
+    const chinese = await namesIn('zh_CN');
+    expect([chinese.list, chinese.detail]).toEqual([[zh], zh]);
+    expect(chinese.text).toContain(zh);
+    await env.handle.db.execute(sql`UPDATE marketing_customers SET en_name = '' WHERE id = ${customer?.id}`);
+    try {
+      const fallback = await namesIn('en_US');
+      expect([fallback.list, fallback.detail]).toEqual([[zh], zh]);
+    } finally {
+      await env.handle.db.execute(
+        sql`UPDATE marketing_customers SET en_name = ${en} WHERE id = ${customer?.id}`,
+      );
+    }
   });
 
   it('pages a statement’s lines in kind, day and line order, with the total and the direction filter', async () => {

@@ -43,7 +43,10 @@ const statementSelect = (db: Executor, lang: Lang) =>
       projectName: localNameColumn(projects, lang),
       creatorName: creator.username,
       reviewerName: reviewer.username,
-      customerName: sql<string | null>`(SELECT c.name FROM marketing_customer_projects cp
+      customerName: sql<
+        string | null
+      >`(SELECT ${localNameColumn({ name: sql`c.name`, enName: sql`c.en_name` }, lang)}
+        FROM marketing_customer_projects cp
         JOIN marketing_customers c ON c.id = cp.customer_id WHERE cp.project_id = ${s.projectId}
         ORDER BY c.id LIMIT 1)`,
       lineCount: sql<number>`(SELECT COUNT(*)::int FROM finance_statement_lines x WHERE x.statement_id = ${s.id})`,
