@@ -11,10 +11,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema.js';
 import { financeBillableEvents } from '../src/db/schema-finance.js';
+import { signedContentHash } from '../src/modules/finance/statements-routes.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { ENGINES } from './engines.js';
 import { answers, call, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 import { pdfText } from './pdf-text.js';
+
+/** Thrown to roll a transaction back with what it read. */
+class Rollback extends Error {}
 
 const { statement, adjustment, bills } = endpoints;
 const signature = { password: DEMO_PASSWORD };
@@ -208,6 +212,12 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     ]);
     expect(signatures[1]?.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(signatures[1]?.contentHash).not.toBe(signatures[0]?.contentHash);
+    // Each signature verifies: its content hash is the statement's, recomputed now.
+    const everyone = { all: true, userId: 0 };
+    expect(signatures.map((x) => x.contentHash)).toEqual([
+      await signedContentHash(env.handle.db, everyone, cny.id, 'review'),
+      await signedContentHash(env.handle.db, everyone, cny.id, 'confirm'),
+    ]);
     expect(confirmed.number).toBe(`${series}-${String(given + 1).padStart(4, '0')}`);
     const pdf = await call(
       env.app,
@@ -478,6 +488,50 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
         sql`UPDATE marketing_customers SET en_name = ${en} WHERE id = ${customer?.id}`,
       );
     }
+  });
+
+  it('signs a digest of the lines that any change to a line, a line more or a line less changes', async () => {
+    const everyone = { all: true, userId: 0 };
+    await priced('10.00');
+    await priced('20.00');
+    const period = today.slice(0, 7);
+    const generated = await ok<{ ids: number[] }>(finance, statement.generate, {
+      body: { projectId: km1, period },
+    });
+    const id = generated.data.ids[0] ?? 0;
+    const hash = () => signedContentHash(env.handle.db, everyone, id, 'review');
+    const before = await hash();
+    expect(before).toMatch(/^[0-9a-f]{64}$/);
+    expect(await hash()).toBe(before);
+    const [line] = await linesOf(id);
+    if (!line) throw new Error('no line');
+    const changes = [
+      sql`UPDATE finance_statement_lines SET net = net + 0.01 WHERE id = ${line.id}`,
+      sql`UPDATE finance_billable_events SET source_label = source_label || 'x' WHERE id = ${line.eventId}`,
+      sql`UPDATE finance_billable_events SET quantity = quantity + 1 WHERE id = ${line.eventId}`,
+      sql`UPDATE finance_billable_events SET work_day = work_day - 1 WHERE id = ${line.eventId}`,
+      sql`DELETE FROM finance_statement_lines WHERE id = ${line.id}`,
+    ];
+    for (const [n, change] of changes.entries()) {
+      // Each change in a transaction rolled back, so the next starts from the same lines.
+      const changed = await env.handle.db
+        .transaction(async (tx) => {
+          await tx.execute(change);
+          throw new Rollback(await signedContentHash(tx, everyone, id, 'review'));
+        })
+        .catch((e: unknown) => {
+          if (e instanceof Rollback) return e.message;
+          throw e;
+        });
+      expect(changed, `change ${n}`).not.toBe(before);
+    }
+    expect(await hash()).toBe(before);
+    // The lines drafted read back as the digest hashed them (a line more changes it too).
+    const other = await priced('30.00');
+    await env.handle.db.execute(
+      sql`INSERT INTO finance_statement_lines (statement_id, event_id, net, tax, gross) VALUES (${id}, ${other}, 28.30, 1.70, 30.00)`,
+    );
+    expect(await hash()).not.toBe(before);
   });
 
   it('pages a statement’s lines in kind, day and line order, with the total and the direction filter', async () => {
