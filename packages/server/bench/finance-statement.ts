@@ -12,12 +12,14 @@
 // The server (production, demo seed, pool of 20) runs in a child process; the finance bench's seed
 // (bench/finance-seed.ts) adds the reports and runs this month's generation. Then, as the super
 // account: the statement drafted for KM-2026-001 this month (statement.generate), its PDF and xlsx
-// (3 times each), and the bills list (bills.paging, the project's period, 20 a page) at 20
+// (3 times each), its review and confirmation (e-signed by the finance account: each signature's
+// content hash digests its 100,000 lines), and the bills list (bills.paging, the project's period, 20 a page) at 20
 // connections and one at a time.
 import { fileURLToPath } from 'node:url';
 import { endpoints, endpointUrl } from '@trialab/api-contract';
 import { eq, sql } from 'drizzle-orm';
-import { projects } from '../src/db/schema.js';
+import { files, projects, users } from '../src/db/schema.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { generateThisPeriod, labToday, seedReleasedReports } from './finance-seed.js';
 import { loginAsAdmin } from './login.js';
 import { answerCpu, benchNumber, benchServer, listenChild } from './server-child.js';
@@ -41,6 +43,8 @@ const PRINTS = 3;
 interface Ready {
   port: number;
   admin: Session;
+  finance: Session;
+  scanId: number;
   projectId: number;
   period: string;
   seedSeconds: number;
@@ -60,10 +64,25 @@ async function serve(): Promise<void> {
   await db.execute(sql`VACUUM ANALYZE finance_billable_events`);
   const [project] = await db.select().from(projects).where(eq(projects.projectNo, 'KM-2026-001'));
   if (!project) throw new Error('no demo project KM-2026-001');
+  // The customer's signed statement the confirmation attaches.
+  const scan = Buffer.from('%PDF-1.4 signed statement');
+  const [signer] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, '13800000005'));
+  const [file] = await db
+    .insert(files)
+    .values({
+      name: 'signed.pdf',
+      mime: 'application/pdf',
+      size: scan.length,
+      sha256: await app.deps.files.put(scan),
+      uploadedBy: signer?.id,
+    })
+    .returning({ id: files.id });
   const port = await listenChild(app, database);
   const ready: Ready = {
     port,
     admin: await loginAsAdmin(db, port),
+    finance: await loginAsAdmin(db, port, '13800000005'),
+    scanId: file?.id ?? 0,
     projectId: project.id,
     period: labToday(now).period,
     seedSeconds,
@@ -84,7 +103,7 @@ async function main(): Promise<void> {
       body: { projectId: ready.projectId, period: ready.period },
     });
     const id = drafted.data.ids[0] ?? 0;
-    const got = await call<{ kinds: Array<{ lines: number }> }>(ready.admin, statement.get, {
+    const got = await call<{ version: number; kinds: Array<{ lines: number }> }>(ready.admin, statement.get, {
       params: { id },
     });
     const events = got.data.kinds.reduce((a, k) => a + k.lines, 0);
@@ -111,6 +130,18 @@ async function main(): Promise<void> {
         '< 5 s',
       );
     }
+    // Reviewed (not by its creator) and confirmed, each e-signed over a digest of every line.
+    const signature = { password: DEMO_PASSWORD };
+    const reviewed = await call<{ version: number }>(ready.finance, statement.review, {
+      params: { id },
+      body: { version: got.data.version, signature },
+    });
+    line(`statement reviewed, e-signed (${events} lines)`, `${fixed(reviewed.ms)} ms`);
+    const confirmed = await call(ready.finance, statement.confirm, {
+      params: { id },
+      body: { version: reviewed.data.version, signedFileId: ready.scanId, signature },
+    });
+    line(`statement confirmed, e-signed, its PDF stored (${events} lines)`, `${fixed(confirmed.ms)} ms`);
     const body = { page: 1, size: 20, period: ready.period, projectId: ready.projectId };
     // Warm-up, as a running server is: the route compiled, the pool's 20 connections open.
     await Promise.all(

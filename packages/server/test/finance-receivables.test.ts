@@ -283,6 +283,87 @@ describe.each(ENGINES)('finance receivables on %s', (engine) => {
     expect(Decimal.of(km1Unbilled?.unbilledAmount ?? '0').cmp(drafted)).toBeGreaterThanOrEqual(0);
   });
 
+  it('names the customer in the reader’s language in every list and detail (Chinese when no English name)', async () => {
+    const [customer] = (
+      (await env.handle.db.execute(
+        sql`SELECT name, en_name FROM marketing_customers WHERE id = ${huakang}`,
+      )) as unknown as { rows: Array<{ name: string; en_name: string | null }> }
+    ).rows;
+    const zh = customer?.name ?? '';
+    const en = customer?.en_name ?? '';
+    expect(en).not.toBe('');
+    expect(en).not.toBe(zh);
+    const paymentId = (
+      await ok<PaymentRow[]>(finance, api.payments, { body: { size: 50, customerId: huakang } })
+    ).data[0]?.id;
+    /** Huakang's name in each receivables answer as `lang` reads it. */
+    const namesIn = async (lang: 'en_US' | 'zh_CN') => {
+      const payments = (
+        await ok<PaymentRow[]>(finance, api.payments, { body: { size: 50, customerId: huakang }, lang })
+      ).data;
+      const payment = (await ok<Detail>(finance, api.payment, { params: { id: paymentId ?? 0 }, lang })).data;
+      const balances = (
+        await ok<ReceivableRow[]>(finance, api.balances, { body: { size: 50, customerId: huakang }, lang })
+      ).data;
+      const aging = (await ok<{ rows: AgingRow[] }>(finance, api.aging, { body: {}, lang })).data.rows;
+      const burn = (
+        await ok<BurnDownRow[]>(finance, api.burnDown, { body: { size: 50, customerId: huakang }, lang })
+      ).data;
+      const unbilled = (
+        await ok<UnbilledRow[]>(finance, api.unbilled, { body: { customerId: huakang }, lang })
+      ).data;
+      const lists = {
+        payments: payments.map((r) => r.customerName),
+        payment: [payment.customerName],
+        balances: balances.map((r) => r.customerName),
+        aging: aging.filter((r) => r.customerId === huakang).map((r) => r.customerName),
+        burnDown: burn.map((r) => r.customerName),
+        unbilled: unbilled.map((r) => r.customerName),
+      };
+      for (const [list, names] of Object.entries(lists)) expect(names.length, list).toBeGreaterThan(0);
+      return lists;
+    };
+    const every = (lists: Record<string, Array<string | null>>, name: string) =>
+      Object.fromEntries(Object.entries(lists).map(([list, names]) => [list, names.map(() => name)]));
+    const english = await namesIn('en_US');
+    expect(english).toEqual(every(english, en));
+    const chinese = await namesIn('zh_CN');
+    expect(chinese).toEqual(every(chinese, zh));
+    // A keyword finds the customer by either name, whichever the reader's language.
+    for (const keyword of [zh, en]) {
+      const found = await ok<PaymentRow[]>(finance, api.payments, {
+        body: { size: 50, keyword },
+        lang: 'en_US',
+      });
+      expect(
+        found.data.map((r) => r.customerName),
+        keyword,
+      ).toContain(en);
+      const owed = await ok<ReceivableRow[]>(finance, api.balances, {
+        body: { size: 50, keyword },
+        lang: 'en_US',
+      });
+      expect(
+        owed.data.map((r) => r.customerName),
+        keyword,
+      ).toContain(en);
+    }
+    // Without an English name (empty or blank), an English reader gets the Chinese one.
+    for (const none of [null, '  ']) {
+      await env.handle.db.execute(
+        sql`UPDATE marketing_customers SET en_name = ${none} WHERE id = ${huakang}`,
+      );
+      try {
+        const fallback = await namesIn('en_US');
+        expect(fallback).toEqual(every(fallback, zh));
+      } finally {
+        await env.handle.db.execute(
+          sql`UPDATE marketing_customers SET en_name = ${en} WHERE id = ${huakang}`,
+        );
+      }
+    }
+  });
+
   it('lets sales see their customers’ receivables only and act on none; external users see nothing', async () => {
     const mine = (await ok<BurnDownRow[]>(sales, api.burnDown, { body: { size: 50 } })).data.map(
       (r) => r.contractNumber,

@@ -11,9 +11,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema.js';
 import { financeBillableEvents } from '../src/db/schema-finance.js';
+import { signedContentHash } from '../src/modules/finance/statements-routes.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { ENGINES } from './engines.js';
 import { answers, call, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
+import { pdfText } from './pdf-text.js';
+
+/** Thrown to roll a transaction back with what it read. */
+class Rollback extends Error {}
 
 const { statement, adjustment, bills } = endpoints;
 const signature = { password: DEMO_PASSWORD };
@@ -207,6 +212,12 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     ]);
     expect(signatures[1]?.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(signatures[1]?.contentHash).not.toBe(signatures[0]?.contentHash);
+    // Each signature verifies: its content hash is the statement's, recomputed now.
+    const everyone = { all: true, userId: 0 };
+    expect(signatures.map((x) => x.contentHash)).toEqual([
+      await signedContentHash(env.handle.db, everyone, cny.id, 'review'),
+      await signedContentHash(env.handle.db, everyone, cny.id, 'confirm'),
+    ]);
     expect(confirmed.number).toBe(`${series}-${String(given + 1).padStart(4, '0')}`);
     const pdf = await call(
       env.app,
@@ -342,11 +353,13 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
     ).data.ids;
     // A customer name a spreadsheet would run as a formula is written as text.
     const found = await env.handle.db.execute(
-      sql`SELECT c.id, c.name FROM marketing_customer_projects cp JOIN marketing_customers c ON c.id = cp.customer_id WHERE cp.project_id = ${km1} ORDER BY c.id LIMIT 1`,
+      sql`SELECT c.id, c.name, c.en_name FROM marketing_customer_projects cp JOIN marketing_customers c ON c.id = cp.customer_id WHERE cp.project_id = ${km1} ORDER BY c.id LIMIT 1`,
     );
-    const [customer] = (found as unknown as { rows: Array<{ id: number; name: string }> }).rows;
+    const [customer] = (
+      found as unknown as { rows: Array<{ id: number; name: string; en_name: string | null }> }
+    ).rows;
     await env.handle.db.execute(
-      sql`UPDATE marketing_customers SET name = '=HYPERLINK("x")' WHERE id = ${customer?.id}`,
+      sql`UPDATE marketing_customers SET name = '=HYPERLINK("x")', en_name = '=HYPERLINK("en")' WHERE id = ${customer?.id}`,
     );
     const sheetOf = async (statementId: number, lang: 'zh_CN' | 'en_US') => {
       const response = await call(
@@ -380,10 +393,14 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
       return { rows, numbers, sheet: book.worksheets[0] as ExcelJS.Worksheet };
     };
     const { rows: draft, numbers, sheet } = await sheetOf(id ?? 0, 'en_US');
+    const { rows: draftZh } = await sheetOf(id ?? 0, 'zh_CN');
     await env.handle.db.execute(
-      sql`UPDATE marketing_customers SET name = ${customer?.name ?? ''} WHERE id = ${customer?.id}`,
+      sql`UPDATE marketing_customers SET name = ${customer?.name ?? ''}, en_name = ${customer?.en_name ?? null}
+        WHERE id = ${customer?.id}`,
     );
-    expect(draft).toContainEqual(['Customer', `'=HYPERLINK("x")`]);
+    // The customer in the reader's language (each name escaped).
+    expect(draft).toContainEqual(['Customer', `'=HYPERLINK("en")`]);
+    expect(draftZh).toContainEqual(['客户', `'=HYPERLINK("x")`]);
     // Lines and totals: 0.10 + 0.20 prints 0.30 (decimal text, no float drift); net + tax = gross.
     const totals = draft.find((r) => r[0] === 'Totals');
     expect(totals?.slice(5)).toEqual(['CNY', '0.28', '0.02', '0.30']);
@@ -423,6 +440,98 @@ describe.each(ENGINES)('finance statements on %s', (engine) => {
       expect.any(String),
       expect.any(String),
     ]);
+  });
+
+  it('names the customer in the reader’s language in the list, the detail and the draft PDF (Chinese when no English name)', async () => {
+    const found = await env.handle.db.execute(
+      sql`SELECT c.id, c.name, c.en_name FROM marketing_customer_projects cp JOIN marketing_customers c ON c.id = cp.customer_id WHERE cp.project_id = ${km1} ORDER BY c.id LIMIT 1`,
+    );
+    const [customer] = (found as unknown as { rows: Array<{ id: number; name: string; en_name: string }> })
+      .rows;
+    const zh = customer?.name ?? '';
+    const en = customer?.en_name ?? '';
+    expect(en).not.toBe('');
+    expect(en).not.toBe(zh);
+    const draft = (
+      await ok(finance, statement.paging, { body: { status: 'draft', projectId: km1, size: 1 } })
+    ).data[0] as Row;
+    const namesIn = async (lang: 'en_US' | 'zh_CN') => {
+      const listed = (await ok(finance, statement.paging, { body: { projectId: km1, size: 50 }, lang })).data;
+      const shown = (
+        await ok<Row & { customerName: string | null }>(finance, statement.get, {
+          params: { id: draft.id },
+          lang,
+        })
+      ).data;
+      const pdf = await call(
+        env.app,
+        statement.pdf,
+        { params: { id: draft.id }, session: finance, lang },
+        env.clock.now,
+      );
+      expect(pdf.statusCode).toBe(200);
+      const text = (await pdfText(pdf.rawPayload)).join(' ');
+      return { list: [...new Set(listed.map((r) => r.customerName))], detail: shown.customerName, text };
+    };
+    const english = await namesIn('en_US');
+    expect([english.list, english.detail]).toEqual([[en], en]);
+    expect(english.text).toContain(en);
+    const chinese = await namesIn('zh_CN');
+    expect([chinese.list, chinese.detail]).toEqual([[zh], zh]);
+    expect(chinese.text).toContain(zh);
+    await env.handle.db.execute(sql`UPDATE marketing_customers SET en_name = '' WHERE id = ${customer?.id}`);
+    try {
+      const fallback = await namesIn('en_US');
+      expect([fallback.list, fallback.detail]).toEqual([[zh], zh]);
+    } finally {
+      await env.handle.db.execute(
+        sql`UPDATE marketing_customers SET en_name = ${en} WHERE id = ${customer?.id}`,
+      );
+    }
+  });
+
+  it('signs a digest of the lines that any change to a line, a line more or a line less changes', async () => {
+    const everyone = { all: true, userId: 0 };
+    await priced('10.00');
+    await priced('20.00');
+    const period = today.slice(0, 7);
+    const generated = await ok<{ ids: number[] }>(finance, statement.generate, {
+      body: { projectId: km1, period },
+    });
+    const id = generated.data.ids[0] ?? 0;
+    const hash = () => signedContentHash(env.handle.db, everyone, id, 'review');
+    const before = await hash();
+    expect(before).toMatch(/^[0-9a-f]{64}$/);
+    expect(await hash()).toBe(before);
+    const [line] = await linesOf(id);
+    if (!line) throw new Error('no line');
+    const changes = [
+      sql`UPDATE finance_statement_lines SET net = net + 0.01 WHERE id = ${line.id}`,
+      sql`UPDATE finance_billable_events SET source_label = source_label || 'x' WHERE id = ${line.eventId}`,
+      sql`UPDATE finance_billable_events SET quantity = quantity + 1 WHERE id = ${line.eventId}`,
+      sql`UPDATE finance_billable_events SET work_day = work_day - 1 WHERE id = ${line.eventId}`,
+      sql`DELETE FROM finance_statement_lines WHERE id = ${line.id}`,
+    ];
+    for (const [n, change] of changes.entries()) {
+      // Each change in a transaction rolled back, so the next starts from the same lines.
+      const changed = await env.handle.db
+        .transaction(async (tx) => {
+          await tx.execute(change);
+          throw new Rollback(await signedContentHash(tx, everyone, id, 'review'));
+        })
+        .catch((e: unknown) => {
+          if (e instanceof Rollback) return e.message;
+          throw e;
+        });
+      expect(changed, `change ${n}`).not.toBe(before);
+    }
+    expect(await hash()).toBe(before);
+    // The lines drafted read back as the digest hashed them (a line more changes it too).
+    const other = await priced('30.00');
+    await env.handle.db.execute(
+      sql`INSERT INTO finance_statement_lines (statement_id, event_id, net, tax, gross) VALUES (${id}, ${other}, 28.30, 1.70, 30.00)`,
+    );
+    expect(await hash()).not.toBe(before);
   });
 
   it('pages a statement’s lines in kind, day and line order, with the total and the direction filter', async () => {

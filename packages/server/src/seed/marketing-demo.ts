@@ -15,6 +15,7 @@ import * as m from '../db/schema-marketing.js';
 import type { FileStore } from '../lib/file-store.js';
 import { recordEvent } from '../lib/workflow.js';
 import { contractUnitPrice, priceQuotation } from '../modules/marketing/service.js';
+import { dayIn } from '../modules/progress/service.js';
 import { insertSignature } from '../services/signatures.js';
 import { demoUser } from './lookups.js';
 import { demoPdf } from './portal-admin-demo.js';
@@ -53,7 +54,8 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
   const sales = await demoUser(tx, '13800000006');
   const admin = await demoUser(tx, '13800000000');
   if (!sales || !admin) return;
-  const today = now.toISOString().slice(0, 10);
+  // Every day of the demo is a lab day (at 16:00–24:00 UTC the UTC day is the lab's yesterday).
+  const today = dayIn(now, DEMO_ZONE);
   const projects = await tx
     .select({ id: s.projects.id, projectNo: s.projects.projectNo })
     .from(s.projects)
@@ -578,7 +580,6 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
     [['nonroutine:DUP-SHIP', String(DEMO_RESHIPMENTS.contracted), '0']],
     { reviewed: true },
   );
-  const labToday = new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE }).format(now);
   await contractInForce({
     number: DEMO_RESHIP_CONTRACT,
     customerId: sponsor,
@@ -588,8 +589,8 @@ export async function seedMarketingDemo(tx: Transaction, now: Date, store: FileS
     currency: 'CNY',
     taxInclusive: true,
     paymentTerms: '按实际补寄次数结算，对账确认后30日内付款',
-    validFrom: addDays(labToday, -150),
-    validTo: addDays(labToday, 215),
+    validFrom: addDays(today, -150),
+    validTo: addDays(today, 215),
     by: sales.id,
   });
 

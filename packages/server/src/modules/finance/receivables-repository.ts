@@ -33,6 +33,14 @@ const str = (v: unknown) => String(v);
 const strOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).toISOString());
 
+/** The name of the customer joined as `cu` (or `c`) in the reader's language (`localNameColumn`). */
+const customerNameOf = (lang: Lang, alias: 'cu' | 'c' = 'cu') =>
+  localNameColumn({ name: sql.raw(`${alias}.name`), enName: sql.raw(`${alias}.en_name`) }, lang);
+
+/** A keyword matching a customer `c` by either of its names. */
+const customerNameLike = (like: string) =>
+  sql`(c.name ILIKE ${like} OR coalesce(c.en_name, '') ILIKE ${like})`;
+
 /** The customers a caller sees (`marketing_customers` as `c`); finance sees every one. */
 const customerScope = (vis: CustomerVisibility): SQL =>
   vis.all ? sql`TRUE` : sql`c.owner_id = ${vis.userId}`;
@@ -42,7 +50,7 @@ const customerScope = (vis: CustomerVisibility): SQL =>
  * as a subquery. The customer is the project's (the first linked, as the statement shows it); the
  * payment days are those of the contract that priced its lines (the default without one).
  */
-function receivablesOf(vis: CustomerVisibility, asOf: string, zone: string): SQL {
+function receivablesOf(vis: CustomerVisibility, asOf: string, zone: string, lang: Lang): SQL {
   const s = financeStatements;
   const scope = projectScope(s.projectId, vis) ?? sql`TRUE`;
   return sql`(
@@ -51,7 +59,7 @@ function receivablesOf(vis: CustomerVisibility, asOf: string, zone: string): SQL
     FROM (
       SELECT ${s.id} AS statement_id, ${s.number} AS number, ${s.projectId} AS project_id,
         p.project_no, ${s.period} AS period, ${s.currency} AS currency, cu.id AS customer_id,
-        cu.name AS customer_name,
+        ${customerNameOf(lang)} AS customer_name, cu.name AS customer_name_zh, cu.en_name AS customer_name_en,
         ${s.gross} + COALESCE((SELECT SUM(j.gross) FROM finance_adjustments j
           WHERE j.statement_id = ${s.id} AND j.status = 'reviewed'), 0) AS owed,
         COALESCE((SELECT SUM(a.amount) FROM finance_allocations a
@@ -62,7 +70,7 @@ function receivablesOf(vis: CustomerVisibility, asOf: string, zone: string): SQL
           JOIN marketing_contracts k ON k.id = e.contract_id
           WHERE l.statement_id = ${s.id} ORDER BY k.id LIMIT 1), ${DEFAULT_PAYMENT_DAYS}) AS payment_days
       FROM ${s} JOIN projects p ON p.id = ${s.projectId}
-      LEFT JOIN LATERAL (SELECT c.id, c.name FROM marketing_customer_projects cp
+      LEFT JOIN LATERAL (SELECT c.id, c.name, c.en_name FROM marketing_customer_projects cp
         JOIN marketing_customers c ON c.id = cp.customer_id
         WHERE cp.project_id = ${s.projectId} ORDER BY c.id LIMIT 1) cu ON TRUE
       WHERE ${s.status} = 'confirmed' AND ${scope}
@@ -119,6 +127,7 @@ export async function pageBalances(
   f: BalanceFilter,
   asOf: string,
   zone: string,
+  lang: Lang,
 ): Promise<Page<ReceivableRow>> {
   const where: SQL[] = [sql`TRUE`];
   if (f.customerId) where.push(sql`r.customer_id = ${f.customerId}`);
@@ -130,11 +139,12 @@ export async function pageBalances(
   if (f.state === 'unpaid') where.push(sql`r.outstanding > 0 AND r.paid = 0`);
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(r.number ILIKE ${like} OR r.project_no ILIKE ${like} OR r.customer_name ILIKE ${like})`);
+    where.push(sql`(r.number ILIKE ${like} OR r.project_no ILIKE ${like} OR r.customer_name_zh ILIKE ${like}
+      OR coalesce(r.customer_name_en, '') ILIKE ${like})`);
   }
   if (f.statementIds) where.push(sql`r.statement_id IN (${sql.join(f.statementIds, sql`, `)})`);
   const from = sql`(SELECT x.*, ${bucketOf(sql`x.days_past_due`)} AS bucket
-    FROM ${receivablesOf(vis, asOf, zone)} x) r WHERE ${sql.join(where, sql` AND `)}`;
+    FROM ${receivablesOf(vis, asOf, zone, lang)} x) r WHERE ${sql.join(where, sql` AND `)}`;
   const [total] = rowsOf(await db.execute(sql`SELECT COUNT(*)::int AS n FROM ${from}`));
   const rows = rowsOf(
     await db.execute(sql`SELECT r.statement_id, r.number, r.project_id, r.project_no, r.period, r.currency,
@@ -152,12 +162,13 @@ export async function agingOf(
   vis: CustomerVisibility,
   asOf: string,
   zone: string,
+  lang: Lang,
 ): Promise<AgingRow[]> {
   const rows = rowsOf(
     await db.execute(sql`SELECT r.customer_id, r.customer_name, r.currency, r.bucket,
         SUM(r.outstanding)::text AS amount, COUNT(*)::int AS n
       FROM (SELECT x.*, ${bucketOf(sql`x.days_past_due`)} AS bucket
-        FROM ${receivablesOf(vis, asOf, zone)} x) r
+        FROM ${receivablesOf(vis, asOf, zone, lang)} x) r
       WHERE r.outstanding > 0
       GROUP BY r.customer_id, r.customer_name, r.currency, r.bucket
       ORDER BY r.customer_name, r.currency`),
@@ -189,7 +200,9 @@ export async function agingOf(
 
 // ---- payments ----
 
-const paymentSelect = sql`SELECT y.id, y.customer_id, c.name AS customer_name, y.currency,
+const paymentSelect = (
+  lang: Lang,
+) => sql`SELECT y.id, y.customer_id, ${customerNameOf(lang, 'c')} AS customer_name, y.currency,
     y.amount::text AS amount,
     COALESCE((SELECT SUM(a.amount) FROM finance_allocations a
       WHERE a.payment_id = y.id AND a.unallocated_at IS NULL), 0)::text AS allocated,
@@ -225,13 +238,14 @@ export async function pagePayments(
     currency?: string | null | undefined;
     keyword?: string | null | undefined;
   },
+  lang: Lang,
 ): Promise<Page<PaymentRow>> {
   const where: SQL[] = [customerScope(vis)];
   if (f.customerId) where.push(sql`y.customer_id = ${f.customerId}`);
   if (f.currency) where.push(sql`y.currency = ${f.currency}`);
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(y.bank_ref ILIKE ${like} OR y.payer ILIKE ${like} OR c.name ILIKE ${like})`);
+    where.push(sql`(y.bank_ref ILIKE ${like} OR y.payer ILIKE ${like} OR ${customerNameLike(like)})`);
   }
   const cond = sql.join(where, sql` AND `);
   const [total] = rowsOf(
@@ -239,7 +253,7 @@ export async function pagePayments(
       JOIN marketing_customers c ON c.id = y.customer_id WHERE ${cond}`),
   );
   const rows = rowsOf(
-    await db.execute(sql`${paymentSelect} WHERE ${cond} ORDER BY y.received_on DESC, y.id DESC
+    await db.execute(sql`${paymentSelect(lang)} WHERE ${cond} ORDER BY y.received_on DESC, y.id DESC
       LIMIT ${f.size} OFFSET ${(f.page - 1) * f.size}`),
   );
   return new Page(rows.map(toPayment), Number(total?.n ?? 0));
@@ -253,10 +267,13 @@ export async function visiblePayment(
   db: Executor,
   vis: CustomerVisibility,
   id: number,
+  lang: Lang,
   lock = false,
 ): Promise<PaymentRow> {
   if (lock) await db.execute(sql`SELECT id FROM finance_payments WHERE id = ${id} FOR UPDATE`);
-  const [row] = rowsOf(await db.execute(sql`${paymentSelect} WHERE y.id = ${id} AND ${customerScope(vis)}`));
+  const [row] = rowsOf(
+    await db.execute(sql`${paymentSelect(lang)} WHERE y.id = ${id} AND ${customerScope(vis)}`),
+  );
   if (!row) throw notFound();
   return toPayment(row);
 }
@@ -364,8 +381,9 @@ export async function burnDown(
   db: Executor,
   vis: CustomerVisibility,
   f: BurnFilter,
+  lang: Lang,
 ): Promise<Page<BurnDownRow>> {
-  const contracts = sql`(SELECT k.id, k.number, c.name AS customer_name, k.currency, k.status,
+  const contracts = sql`(SELECT k.id, k.number, ${customerNameOf(lang, 'c')} AS customer_name, k.currency, k.status,
         COALESCE((SELECT v.amount FROM marketing_contract_versions v WHERE v.contract_id = k.id
           ORDER BY v.version_no DESC LIMIT 1), 0) AS value,
         COALESCE((SELECT SUM(l.gross) FROM finance_statement_lines l
@@ -433,18 +451,19 @@ export async function unbilledWork(
   const scope = projectScope(e.projectId, vis) ?? sql`TRUE`;
   const projectName = localNameColumn({ name: sql`p.name`, enName: sql`p.en_name` }, lang);
   const rows = rowsOf(
-    await db.execute(sql`SELECT ${e.projectId}, p.project_no, ${projectName} AS project_name, cu.name AS customer_name,
+    await db.execute(sql`SELECT ${e.projectId}, p.project_no, ${projectName} AS project_name,
+        ${customerNameOf(lang)} AS customer_name,
         ${e.currency}, COUNT(*)::int AS events, SUM(${e.gross})::text AS gross,
         MIN(${e.workDay})::text AS first_day, MAX(${e.workDay})::text AS last_day
       FROM ${e} JOIN projects p ON p.id = ${e.projectId}
-      LEFT JOIN LATERAL (SELECT c.id, c.name FROM marketing_customer_projects cp
+      LEFT JOIN LATERAL (SELECT c.id, c.name, c.en_name FROM marketing_customer_projects cp
         JOIN marketing_customers c ON c.id = cp.customer_id
         WHERE cp.project_id = ${e.projectId} ORDER BY c.id LIMIT 1) cu ON TRUE
       WHERE ${e.direction} = 'charge' AND ${notBilled(e.id, e.status)} AND ${scope}
         AND NOT EXISTS (SELECT 1 FROM finance_billable_events r
           WHERE r.reverses_id = ${e.id} AND ${notBilled(sql.raw('r.id'), sql.raw('r.status'))})
         ${customerId ? sql`AND cu.id = ${customerId}` : sql``}
-      GROUP BY ${e.projectId}, p.project_no, p.name, p.en_name, cu.name, ${e.currency}
+      GROUP BY ${e.projectId}, p.project_no, p.name, p.en_name, cu.name, cu.en_name, ${e.currency}
       ORDER BY p.project_no, ${e.currency}`),
   );
   return rows.map((r) => ({

@@ -31,9 +31,9 @@ const zone = (ctx: SessionCtx) => ctx.deps.config.labTimeZone;
 
 export async function financeReceivableRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, receivables, {
-    payments: async (ctx) => pagePayments(ctx.db, visibility(ctx), ctx.body),
+    payments: async (ctx) => pagePayments(ctx.db, visibility(ctx), ctx.body, ctx.lang),
     payment: async (ctx) => {
-      const payment = await visiblePayment(ctx.db, visibility(ctx), ctx.params.id);
+      const payment = await visiblePayment(ctx.db, visibility(ctx), ctx.params.id, ctx.lang);
       return { ...payment, allocations: await allocationsOf(ctx.db, payment.id) };
     },
     recordPayment: async (ctx) => {
@@ -64,7 +64,7 @@ export async function financeReceivableRoutes(app: FastifyInstance): Promise<voi
       const vis = visibility(ctx);
       // The payment's row first, then the statements' in id order: allocations of one payment (or
       // to one statement) are checked one after the other, each reading what the last committed.
-      await visiblePayment(ctx.db, vis, ctx.params.id, true);
+      await visiblePayment(ctx.db, vis, ctx.params.id, ctx.lang, true);
       const lines = ctx.body.lines;
       const ids = [...new Set(lines.map((l) => l.statementId))].sort((x, y) => x - y);
       for (const id of ids) {
@@ -76,13 +76,14 @@ export async function financeReceivableRoutes(app: FastifyInstance): Promise<voi
           });
         await lockStatement(ctx.db, id);
       }
-      const payment = await visiblePayment(ctx.db, vis, ctx.params.id);
+      const payment = await visiblePayment(ctx.db, vis, ctx.params.id, ctx.lang);
       const balances = await pageBalances(
         ctx.db,
         vis,
         { page: 1, size: ids.length, statementIds: ids },
         labToday(ctx),
         zone(ctx),
+        ctx.lang,
       );
       checkAllocations(payment, lines, new Map(balances.rows.map((r) => [r.statementId, r])));
       const made = await insertAllocations(
@@ -122,12 +123,12 @@ export async function financeReceivableRoutes(app: FastifyInstance): Promise<voi
       return { id: before.id };
     },
     balances: async (ctx) =>
-      pageBalances(ctx.db, visibility(ctx), ctx.body, asOfDay(ctx, ctx.body.asOf), zone(ctx)),
+      pageBalances(ctx.db, visibility(ctx), ctx.body, asOfDay(ctx, ctx.body.asOf), zone(ctx), ctx.lang),
     aging: async (ctx) => {
       const asOf = asOfDay(ctx, ctx.body.asOf);
-      return { asOf, rows: await agingOf(ctx.db, visibility(ctx), asOf, zone(ctx)) };
+      return { asOf, rows: await agingOf(ctx.db, visibility(ctx), asOf, zone(ctx), ctx.lang) };
     },
-    burnDown: async (ctx) => burnDown(ctx.db, visibility(ctx), ctx.body),
+    burnDown: async (ctx) => burnDown(ctx.db, visibility(ctx), ctx.body, ctx.lang),
     unbilled: async (ctx) => unbilledWork(ctx.db, visibility(ctx), ctx.body.customerId, ctx.lang),
   });
 }

@@ -43,7 +43,10 @@ const statementSelect = (db: Executor, lang: Lang) =>
       projectName: localNameColumn(projects, lang),
       creatorName: creator.username,
       reviewerName: reviewer.username,
-      customerName: sql<string | null>`(SELECT c.name FROM marketing_customer_projects cp
+      customerName: sql<
+        string | null
+      >`(SELECT ${localNameColumn({ name: sql`c.name`, enName: sql`c.en_name` }, lang)}
+        FROM marketing_customer_projects cp
         JOIN marketing_customers c ON c.id = cp.customer_id WHERE cp.project_id = ${s.projectId}
         ORDER BY c.id LIMIT 1)`,
       lineCount: sql<number>`(SELECT COUNT(*)::int FROM finance_statement_lines x WHERE x.statement_id = ${s.id})`,
@@ -198,6 +201,30 @@ export async function statementLines(db: Executor, statementId: number): Promise
     .where(eq(l.statementId, statementId))
     .orderBy(...lineOrder);
   return rows.map(toLine);
+}
+
+/**
+ * The SHA-256 (hex) of a statement's lines as its e-signatures attest them, computed in the database
+ * so a statement of 100,000 lines is never read into the server: each line (its id, its event's id,
+ * kind, service, source, direction, work day, unit, quantity, prices and rate, and its net, tax and
+ * gross) as a JSON array, one per row in line order, joined by newlines; with the number of lines.
+ * Any change to a line, a line added or one removed changes it. What adjustments credited is not in
+ * it: a statement is signed before it is confirmed, and only a confirmed statement is adjusted.
+ */
+export async function linesDigest(
+  db: Executor,
+  statementId: number,
+): Promise<{ lines: number; sha256: string }> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      SELECT COUNT(*)::int AS lines, encode(sha256(convert_to(COALESCE(string_agg(json_build_array(
+          l.id, e.id, e.kind, e.service_key, e.source_label, e.direction, e.work_day::text, e.unit,
+          e.quantity::text, e.unit_price::text, e.tax_rate::text, l.net::text, l.tax::text, l.gross::text
+        )::text, E'\n' ORDER BY l.id), ''), 'UTF8')), 'hex') AS sha256
+      FROM finance_statement_lines l JOIN finance_billable_events e ON e.id = l.event_id
+      WHERE l.statement_id = ${statementId}`),
+  );
+  return { lines: Number(row?.lines ?? 0), sha256: String(row?.sha256) };
 }
 
 /**

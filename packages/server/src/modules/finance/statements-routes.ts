@@ -37,6 +37,7 @@ import {
   customerLangOf,
   generateStatements,
   insertAdjustment,
+  linesDigest,
   linesOfStatement,
   lockStatement,
   nextStatementNumber,
@@ -49,7 +50,6 @@ import {
   setStatement,
   statementAdjustments,
   statementKinds,
-  statementLines,
   storedPdf,
   visibleAdjustment,
   visibleStatement,
@@ -74,16 +74,17 @@ async function pdfData(db: Executor, vis: CustomerVisibility, id: number, lang: 
 }
 
 /**
- * What a statement signature attests: at review its lines and total; at confirmation also the
- * number, the locked rate, the customer's signed statement and the stored PDF's hash.
+ * What a statement signature attests: at review its lines (their digest, `linesDigest`, computed in
+ * the database whatever their number) and total; at confirmation also the number, the locked rate,
+ * the customer's signed statement and the stored PDF's hash.
  */
-async function signedContentHash(
+export async function signedContentHash(
   db: Executor,
   vis: CustomerVisibility,
   id: number,
   action: 'review' | 'confirm',
 ) {
-  const lines = await statementLines(db, id);
+  const lines = await linesDigest(db, id);
   const st = await visibleStatement(db, vis, id, 'zh_CN');
   if (action === 'review') return hashOf({ id, gross: st.gross, lines });
   const { number, currency, net, tax, gross, fxRate, fxDate, signedFileId, pdfSha256 } = st;

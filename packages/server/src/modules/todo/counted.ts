@@ -65,11 +65,17 @@ export const COUNTED_TODOS: readonly CountedTodo[] = [
     query: `tab=burn&${BURN_ALERTS_RAISED.map((alert) => `alert=${alert}`).join('&')}`,
     count: async (db, { principal }) =>
       (
-        await burnDown(db, customerVisibility(principal, MARKETING_PERMISSIONS.customerAll), {
-          page: 1,
-          size: 1,
-          alert: BURN_ALERTS_RAISED,
-        })
+        await burnDown(
+          db,
+          customerVisibility(principal, MARKETING_PERMISSIONS.customerAll),
+          {
+            page: 1,
+            size: 1,
+            alert: BURN_ALERTS_RAISED,
+            // Only the count is read: the names' language changes nothing.
+          },
+          'zh_CN',
+        )
       ).total,
   },
 ];

@@ -111,7 +111,7 @@ function Aging({ onOpen }: { onOpen(customerId: number | null, bucket: AgingBuck
   const cell = (bucket: AgingBucket | 'total') => ({
     dataIndex: bucket,
     title: t(`buckets.${bucket}`),
-    width: 140,
+    width: 135,
     align: 'right' as const,
     render: (_: unknown, row: AgingRow) =>
       row.counts[bucket] === 0 ? (
@@ -137,7 +137,7 @@ function Aging({ onOpen }: { onOpen(customerId: number | null, bucket: AgingBuck
           {
             dataIndex: 'customerName',
             title: t('customer'),
-            width: 180,
+            width: 130,
             render: (v: string | null) => v ?? '-',
           },
           { dataIndex: 'currency', title: t('currency'), width: 90 },
@@ -178,11 +178,11 @@ function BurnAlerts() {
 }
 
 /** The customer column, filtered by the customer picker (balances, payments, burn-down). */
-function customerColumn<T extends object>(title: string): ListColumn<T> {
+function customerColumn<T extends object>(title: string, width: number): ListColumn<T> {
   return {
     dataIndex: 'customerName',
     title,
-    width: 200,
+    width,
     render: (v: string | null) => v ?? '-',
     filter: { name: 'customerId', input: <CustomerSelect allowClear style={{ width: 220 }} /> },
   };
@@ -200,37 +200,37 @@ function Balances({ list }: { list: ListState<BalanceRow, BalanceFilter> }) {
     {
       dataIndex: 'number',
       title: t('number'),
-      width: 140,
+      width: 110,
       filter: { name: 'keyword', input: <Input allowClear maxLength={64} placeholder={t('keywordHint')} /> },
     },
-    { dataIndex: 'projectNo', title: t('project'), width: 120 },
-    customerColumn(t('customer')),
-    { dataIndex: 'period', title: t('period'), width: 90 },
+    { dataIndex: 'projectNo', title: t('project'), width: 110 },
+    customerColumn(t('customer'), 100),
+    { dataIndex: 'period', title: t('period'), width: 80 },
     {
       dataIndex: 'dueAmount',
       title: t('due'),
-      width: 140,
+      width: 120,
       align: 'right',
       render: (v: string, r) => formatMoney(v, r.currency),
     },
     {
       dataIndex: 'paidAmount',
       title: t('paid'),
-      width: 140,
+      width: 115,
       align: 'right',
       render: (v: string, r) => formatMoney(v, r.currency),
     },
     {
       dataIndex: 'outstandingAmount',
       title: t('outstanding'),
-      width: 150,
+      width: 120,
       align: 'right',
       render: (v: string, r) => formatMoney(v, r.currency),
     },
     {
       dataIndex: 'state',
       title: t('state'),
-      width: 110,
+      width: 95,
       render: (v: PaymentState) => <Tag color={STATE_COLORS[v]}>{t(`states.${v}`)}</Tag>,
       filter: {
         input: (
@@ -242,23 +242,30 @@ function Balances({ list }: { list: ListState<BalanceRow, BalanceFilter> }) {
         ),
       },
     },
-    { dataIndex: 'confirmedOn', title: t('confirmedOn'), width: 110 },
     {
+      // The due day; how it is reckoned (confirmed on, the contract's payment days) on hover.
       dataIndex: 'dueOn',
       title: t('dueOn'),
-      width: 110,
-      render: (v: string, r) => `${v} (${t('netDays', { days: r.paymentDays })})`,
+      width: 100,
+      render: (v: string, r) => (
+        <span title={t('dueReckoned', { day: r.confirmedOn, days: r.paymentDays })}>{v}</span>
+      ),
     },
     {
+      // Days to or past the due day; the bucket they fall in on hover (and in the filter).
       dataIndex: 'bucket',
       title: t('aging'),
-      width: 150,
+      width: 90,
       render: (v: AgingBucket, r) =>
-        r.state === 'paid'
-          ? '-'
-          : r.daysPastDue < 0
-            ? t('notDue', { days: -r.daysPastDue })
-            : `${t(`buckets.${v}`)} · ${t('pastDue', { days: r.daysPastDue })}`,
+        r.state === 'paid' ? (
+          '-'
+        ) : (
+          <span title={t(`buckets.${v}`)}>
+            {r.daysPastDue < 0
+              ? t('notDue', { days: -r.daysPastDue })
+              : t('pastDue', { days: r.daysPastDue })}
+          </span>
+        ),
       filter: {
         input: (
           <Select
@@ -289,21 +296,21 @@ function Payments() {
   const record = useEndpointMutation((c) => c.receivables.recordPayment, { invalidates });
   const columns: ListColumn<PaymentRow>[] = [
     { dataIndex: 'receivedOn', title: t('receivedOn'), width: 110 },
-    customerColumn(t('customer')),
-    { dataIndex: 'amount', title: t('amount'), width: 140, align: 'right', render: money },
-    { dataIndex: 'allocatedAmount', title: t('allocated'), width: 140, align: 'right', render: money },
-    { dataIndex: 'unallocatedAmount', title: t('unallocated'), width: 140, align: 'right', render: money },
+    customerColumn(t('customer'), 100),
+    { dataIndex: 'amount', title: t('amount'), width: 120, align: 'right', render: money },
+    { dataIndex: 'allocatedAmount', title: t('allocated'), width: 115, align: 'right', render: money },
+    { dataIndex: 'unallocatedAmount', title: t('unallocated'), width: 120, align: 'right', render: money },
     {
       dataIndex: 'bankRef',
       title: t('bankRef'),
-      width: 170,
+      width: 160,
       filter: {
         name: 'keyword',
         input: <Input allowClear maxLength={64} placeholder={t('paymentKeywordHint')} />,
       },
     },
-    { dataIndex: 'payer', title: t('payer'), width: 180 },
-    { dataIndex: 'note', title: t('note'), width: 200, render: (v: string | null) => v ?? '-' },
+    { dataIndex: 'payer', title: t('payer'), width: 90 },
+    { dataIndex: 'note', title: t('note'), width: 85, render: (v: string | null) => v ?? '-' },
   ];
   const actions: RowAction<PaymentRow>[] = [
     { label: t('view'), testId: (r) => `payment-view-${r.id}`, onClick: (r) => setViewing(r.id) },
@@ -555,10 +562,10 @@ function BurnDown({ list }: { list: ListState<BurnDownRow, BurnFilter> }) {
   const { t } = useTranslation('receivables');
   const columns: ListColumn<BurnDownRow>[] = [
     { dataIndex: 'contractNumber', title: t('contract'), width: 170 },
-    customerColumn(t('customer')),
+    customerColumn(t('customer'), 220),
     { dataIndex: 'contractAmount', title: t('contractValue'), width: 150, align: 'right', render: money },
     { dataIndex: 'billedAmount', title: t('billed'), width: 150, align: 'right', render: money },
-    { dataIndex: 'burnRate', title: t('burnRate'), width: 100, align: 'right', render: percent },
+    { dataIndex: 'burnRate', title: t('burnRate'), width: 120, align: 'right', render: percent },
     {
       dataIndex: 'alert',
       title: t('alert'),
@@ -608,7 +615,7 @@ function Unbilled() {
         {
           dataIndex: 'customerName',
           title: t('customer'),
-          width: 200,
+          width: 220,
           render: (v: string | null) => v ?? '-',
         },
         { dataIndex: 'events', title: t('events'), width: 90, align: 'right' },

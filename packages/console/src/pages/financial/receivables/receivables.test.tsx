@@ -3,6 +3,7 @@ import { type BurnDownRow, RECEIVABLE_PERMISSIONS } from '@trialab/api-contract'
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SIDE_MENU_WIDTH } from '../../../config';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
@@ -28,6 +29,9 @@ const contract = (id: number, alert: BurnDownRow['alert'], burnRate: string): Bu
   alert,
 });
 const RAISED = [contract(4, 'near', '0.8400'), contract(5, 'over', '1.0000')];
+
+/** A page's table at 1440 × 900: the window less the menu, the content's margins (16) and the card's padding (24). */
+const TABLE_BOX = 1440 - SIDE_MENU_WIDTH - 2 * 16 - 2 * 24;
 
 const calls = (name: string) =>
   vi.mocked(callEndpoint).mock.calls.filter(([pick]) => endpointName(pick as EndpointPick) === name);
@@ -80,5 +84,27 @@ describe('/financial/receivables', () => {
     expect((await screen.findByTestId('burn-alert-6')).textContent).toBe('未超额');
     const listed = calls('receivables.burnDown').map(([, input]) => (input as { body: object }).body);
     expect(listed).toContainEqual(expect.not.objectContaining({ alert: expect.anything() }));
+  });
+
+  it('fits every table at 1440 × 900 without a sideways scroll bar: aging, balances, payments, burn-down, unbilled', async () => {
+    renderPage('/financial/receivables');
+    const container = document.body;
+    const widths = () =>
+      [...container.querySelectorAll<HTMLElement>('.ant-table-body table, .ant-table-content table')].map(
+        (t) => Number.parseFloat(t.style.width),
+      );
+    await screen.findByTestId('receivables-aging');
+    const seen: number[] = [];
+    for (const tab of ['结算单余额', '收款', '合同消耗', '未结算工作']) {
+      screen.getByRole('tab', { name: tab }).click();
+      await waitFor(() => expect(widths().length).toBeGreaterThan(seen.length));
+      seen.splice(0, seen.length, ...widths());
+    }
+    // The aging's and the four tabs' tables, each the sum of its columns' widths (scroll.x), within the box.
+    expect(seen).toHaveLength(5);
+    for (const width of seen) {
+      expect(width).toBeGreaterThan(0);
+      expect(width).toBeLessThanOrEqual(TABLE_BOX - 20);
+    }
   });
 });
