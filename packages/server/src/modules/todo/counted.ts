@@ -64,8 +64,8 @@ export const COUNTED_TODOS: readonly CountedTodo[] = [
     route: '/financial/receivables',
     query: `tab=burn&${BURN_ALERTS_RAISED.map((alert) => `alert=${alert}`).join('&')}`,
     count: async (db, { principal }) =>
+      // Only the count is read: the names' language changes nothing.
       (
-        // Only the count is read: the names' language changes nothing.
         await burnDown(
           db,
           customerVisibility(principal, MARKETING_PERMISSIONS.customerAll),
