@@ -64,6 +64,20 @@ describe('audit words', () => {
     expect(auditFieldWord('sampleCount', 'en-US')).toBe('sample count');
   });
 
+  it("names a field by its object's own words: a consumable's size is not a page size", () => {
+    expect(['zh-CN', 'en-US', 'zh-HK'].map((l) => auditFieldWord('size', l, 'supplyConsumable'))).toEqual([
+      '规格',
+      'Size',
+      '規格',
+    ]);
+    expect(auditFieldWord('size', 'en_US', 'supplyConsumable')).toBe('Size');
+    // Other objects keep the shared word; a consumable's other fields too.
+    expect(auditFieldWord('size', 'en-US', 'exportJob')).toBe('Page size');
+    expect(auditFieldWord('size', 'en-US')).toBe('Page size');
+    expect(auditFieldWord('vendor', 'en-US', 'supplyConsumable')).toBe('Vendor');
+    expect(auditFieldWord('toString', 'en-US', 'toString')).toBe('to string');
+  });
+
   it('formats values as their pages do: coded values, ids by name, lists, yes and no, instants', () => {
     const row = {
       entity: 'projectTestItem',

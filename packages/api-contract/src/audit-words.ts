@@ -597,9 +597,25 @@ export function auditActionWord(action: string, lang: string): string {
   return auditActionWordOrNone(action, lang) ?? action;
 }
 
-/** A field in `lang`: its words, else its key spelt out (`sampleCount` → `sample count`). */
-export function auditFieldWord(field: string, lang: string): string {
+/**
+ * Fields whose word depends on the object recorded, by object: a consumable's `size` is its size
+ * (specification), where the shared table's `size` is a list request's page size.
+ */
+export const AUDIT_OBJECT_FIELDS: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
+  supplyConsumable: { size: { 'zh-CN': '规格', 'en-US': 'Size', 'zh-HK': '規格' } },
+};
+
+/**
+ * A field in `lang`: its words for `object` (the record's entity) when that object has its own,
+ * else the shared words, else its key spelt out (`sampleCount` → `sample count`).
+ */
+export function auditFieldWord(field: string, lang: string, object?: string): string {
+  const own =
+    object !== undefined && Object.hasOwn(AUDIT_OBJECT_FIELDS, object)
+      ? AUDIT_OBJECT_FIELDS[object]
+      : undefined;
   return (
+    (own ? wordIn(own, field, lang) : undefined) ??
     wordIn(AUDIT_FIELDS, field, lang) ??
     field
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

@@ -171,6 +171,36 @@ describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) =
         items: [{ size: '5ml' }, { size: null }],
       },
     ]);
+    // Each item as written (what the editor edits) with its catalogue consumable's English texts,
+    // which English readers see: matched by the name the plan wrote.
+    expect(kits[0]?.items).toEqual([
+      {
+        consumableName: '血清分离胶管',
+        size: '5ml',
+        vendor: '示例医疗器械有限公司',
+        unit: '支',
+        quantityPerKit: 2,
+        scopeOfUse: null,
+        consumableEnName: 'Serum separator tube',
+        enSize: '5 mL',
+        enVendor: 'Example Medical Devices Co., Ltd.',
+        enUnit: 'tube',
+        enScopeOfUse: 'Biochemistry',
+      },
+      {
+        consumableName: '一次性采血针',
+        size: null,
+        vendor: null,
+        unit: '个',
+        quantityPerKit: 1,
+        scopeOfUse: '采血',
+        consumableEnName: 'Blood collection needle',
+        enSize: '21G',
+        enVendor: 'Example Consumables Ltd.',
+        enUnit: 'piece',
+        enScopeOfUse: 'Blood draw',
+      },
+    ]);
     // A kit a sample names stays.
     const inUse = await as(manager, plan.kitDelete, { params: { id: kitId } });
     expect(inUse.code).toBe(ResultCode.BAD_REQUEST);

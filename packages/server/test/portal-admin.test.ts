@@ -110,7 +110,9 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
 
   describe('account applications', () => {
     it('offers only roles made of portal permissions', async () => {
-      const offered = (await as(site, apply.roles)).data as Array<{ id: number; name: string }>;
+      // Named in Chinese for a Chinese reader (the English names: below).
+      const zh = { lang: 'zh_CN' as const };
+      const offered = (await as(site, apply.roles, zh)).data as Array<{ id: number; name: string }>;
       const names = offered.map((r) => r.name);
       expect(names).toContain('中心用户');
       for (const staffRole of ['实验员', '审核员', '项目经理', '平台管理员'])
@@ -118,7 +120,7 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
       expect((await as(pm, apply.roles)).code).toBe(ResultCode.FORBIDDEN);
       // The unblinding report is offered only to an applicant who has it.
       expect(names).not.toContain('揭盲结果查看');
-      const offeredToHolder = (await as(colleague, apply.roles)).data as Array<{ name: string }>;
+      const offeredToHolder = (await as(colleague, apply.roles, zh)).data as Array<{ name: string }>;
       expect(offeredToHolder.map((r) => r.name)).toContain('揭盲结果查看');
     });
 
@@ -168,7 +170,23 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
     it('lets the applicant list, view and withdraw; others are refused by id', async () => {
       const created = (await as(site, apply.create, { body: application({ mobile: '13900000102' }) }))
         .data as AccountApplicationDetail;
-      expect(created).toMatchObject({ status: 'submitted', applicantName: '陈中心', roleName: '中心用户' });
+      // The role is named in the reader's language: the list, the detail and the requestable roles.
+      expect(created).toMatchObject({ status: 'submitted', applicantName: '陈中心', roleName: 'Site user' });
+      const zh = { lang: 'zh_CN' as const };
+      expect(
+        ((await as(site, apply.get, { ...zh, params: { id: created.id } })).data as AccountApplicationDetail)
+          .roleName,
+      ).toBe('中心用户');
+      const staffRows = (await as(pm, apply.staffPaging, { body: { page: 1, size: 50 } })).data as Array<{
+        id: number;
+        roleName: string;
+      }>;
+      expect(staffRows.find((r) => r.id === created.id)?.roleName).toBe('Site user');
+      const roleNames = async (lang: 'en_US' | 'zh_CN') =>
+        ((await as(site, apply.roles, { lang })).data as Array<{ id: number; name: string }>).find(
+          (r) => r.id === siteRoleId,
+        )?.name;
+      expect([await roleNames('en_US'), await roleNames('zh_CN')]).toEqual(['Site user', '中心用户']);
       expect(created.applicationNo).toMatch(/^UA\d{13}$/);
       expect(created.grants).toEqual([
         expect.objectContaining({ projectId: p1, siteId: p1Site, siteNo: expect.any(String) }),
@@ -322,7 +340,7 @@ describe.each(ENGINES)('account applications, shared documents and staff views o
           body: application({ mobile: '13900000105', email: '', roleId: unblindingRoleId }),
         })
       ).data as AccountApplicationDetail;
-      expect(created.roleName).toBe('揭盲结果查看');
+      expect(created.roleName).toBe('Unblinding results viewer');
       const heId = await userId('13900000003');
       const taken = and(eq(userRoles.userId, heId), eq(userRoles.roleId, unblindingRoleId));
       const held = await env.handle.db.select().from(userRoles).where(taken);

@@ -193,6 +193,23 @@ describe.each(ENGINES)('supply on %s', (engine) => {
     });
     const baseline = kits.find((k) => k.projectNo === 'KM-2026-001');
     expect(baseline?.items.map((i) => i.consumableCode)).toEqual(['SC-EDTA-5', 'SC-SST-5', 'SC-NDL-21']);
+    // Named in the reader's language: the catalogue's English texts for en-US, the kept ones else.
+    expect(baseline?.items.map((i) => [i.consumableName, i.size, i.unit])).toEqual([
+      ['EDTA tube', '5 mL', 'tube'],
+      ['Serum separator tube', '5 mL', 'tube'],
+      ['Blood collection needle', '21G', 'piece'],
+    ]);
+    const zh = await ok<SupplyKitRow[]>(keeper, supply.kitPage, {
+      lang: 'zh_CN',
+      body: { page: 1, size: 50, keyword: '基线采血套件' },
+    });
+    expect(
+      zh.find((k) => k.id === baseline?.id)?.items.map((i) => [i.consumableName, i.size, i.unit]),
+    ).toEqual([
+      ['EDTA抗凝采血管', '5ml', '支'],
+      ['血清分离胶管', '5ml', '支'],
+      ['一次性采血针', '21G', '个'],
+    ]);
     const planKit = kits.find((k) => k.planNo !== null) ?? baseline;
     if (planKit?.planNo) {
       const refused = await as(keeper, supply.kitUpdate, {

@@ -20,7 +20,7 @@ const JOURNAL = JSON.parse(
   entries: Array<{ tag: string }>;
 };
 
-const { auth, dict, systemStatus, user } = endpoints;
+const { auth, dict, supply, systemStatus, user } = endpoints;
 
 // Secrets the configuration holds: none may reach the system information answer.
 const SECRETS = {
@@ -199,6 +199,41 @@ describe.each(ENGINES)('login log, operation log, system information and own acc
     expect(cells).toContain('字典 · 编辑');
     expect(cells).toContain('字典项');
     expect(cells.some((c) => c.includes(`标签: ${row.label} → ${label}`))).toBe(true);
+  });
+
+  it("exports a consumable's size as its size, not the pager's page size", async () => {
+    const [pad] = envelope(
+      await call(
+        env.app,
+        supply.consumablePage,
+        { session: admin, body: { page: 1, size: 10, keyword: 'SC-PAD' } },
+        env.clock.now,
+      ),
+    ).data as Array<Record<string, unknown> & { id: number; size: string; version: number }>;
+    if (!pad) throw new Error('no demo consumable SC-PAD');
+    const { id, onHand: _, ...fields } = pad;
+    const updated = await call(
+      env.app,
+      supply.consumableUpdate,
+      { session: admin, params: { id }, body: { ...fields, size: '60片' } },
+      env.clock.now,
+    );
+    expect(envelope(updated).code).toBe(200);
+    const cells = async (lang: 'en_US' | 'zh_CN') => {
+      const exported = await call(
+        env.app,
+        user.operateLogExport,
+        { session: admin, body: { action: 'supply.consumableUpdate' }, lang },
+        env.clock.now,
+      );
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0];
+      if (!sheet) throw new Error('no sheet');
+      return (sheet.getRow(2).values as unknown[]).map(String);
+    };
+    expect((await cells('en_US')).some((c) => c.includes(`Size: ${pad.size} → 60片`))).toBe(true);
+    expect((await cells('zh_CN')).some((c) => c.includes(`规格: ${pad.size} → 60片`))).toBe(true);
   });
 
   it('keeps sign-in events out of the data changes unless asked for; a successful login names who signed in', async () => {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { endpoints, ResultCode } from '@trialab/api-contract';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dictData } from '../src/db/schema.js';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
 import { ENGINES } from './engines.js';
 import {
@@ -186,6 +187,27 @@ describe.each(ENGINES)('system endpoints on %s', (engine) => {
       env.clock.now,
     );
     expect(envelope(forbidden).code).toBe(ResultCode.FORBIDDEN);
+  });
+
+  it('gives a database from before an entry the code relies on that entry at its next start', async () => {
+    // Dictionary 1009 value 5 (collected in an expired kit, the receipt's reason for such a line)
+    // came after databases already ran: one without it gets it when a server starts on it.
+    const reasons = async () =>
+      (
+        await env.handle.db
+          .select({ value: dictData.value, label: dictData.label, enLabel: dictData.enLabel })
+          .from(dictData)
+          .where(eq(dictData.dictNo, 1009))
+          .orderBy(asc(dictData.sort), asc(dictData.value))
+      ).map((r) => [r.value, r.label, r.enLabel]);
+    await env.handle.db.delete(dictData).where(and(eq(dictData.dictNo, 1009), eq(dictData.value, '5')));
+    expect((await reasons()).map(([value]) => value)).toEqual(['1', '2', '3', '4']);
+    await env.secondInstance();
+    expect((await reasons()).at(-1)).toEqual(['5', '采样耗材过期', 'Collected in an expired kit']);
+    const served = envelope(
+      await call(env.app, dict.types, { session: lab, body: { types: [1009] } }, env.clock.now),
+    ).data as Record<string, Array<{ value: string; enLabel: string }>>;
+    expect(served['1009']?.find((i) => i.value === '5')?.enLabel).toBe('Collected in an expired kit');
   });
 
   it('keeps table heads per user and checks keyword uniqueness', async () => {

@@ -9,6 +9,7 @@ import {
   projectPlanWorkflow,
   SITE_RECONCILIATION_PERMISSIONS,
 } from '../workflows/project-plan.js';
+import { catalogueEnglish } from './portal-consumables.js';
 import { signatureInput, signatureRow } from './reports.js';
 
 export const SAMPLING_PLAN_LIMITS = {
@@ -53,6 +54,8 @@ export const planKitRow = z.object({
       unit: z.string(),
       quantityPerKit: z.number(),
       scopeOfUse: z.string().nullable(),
+      /** Those of the catalogue consumable the item names (by its Chinese or English name). */
+      ...catalogueEnglish,
     }),
   ),
   /** Names of the visits whose samples name the kit. */

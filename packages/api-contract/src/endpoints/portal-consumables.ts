@@ -57,9 +57,9 @@ export type ConsumableOrderRow = z.infer<typeof consumableOrderRow>;
 /**
  * The English texts of a line's or kit item's catalogue consumable (null: none stored, or no
  * catalogue consumable): the console shows them to English readers beside the texts the line keeps
- * (`localText`), which stay as written for the application form.
+ * (`localText`), which stay as written for the application form (and a plan's kit editor).
  */
-const catalogueEnglish = {
+export const catalogueEnglish = {
   consumableEnName: z.string().nullable(),
   enSize: z.string().nullable(),
   enVendor: z.string().nullable(),

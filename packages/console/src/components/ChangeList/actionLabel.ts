@@ -10,5 +10,6 @@ export const actionLabel = (action: string): string => auditActionWord(action, c
 /** An audited object (entity or area: `captcha`, `sampleShipment`) in words. */
 export const objectLabel = (object: string): string => auditObjectWord(object, currentLanguage());
 
-/** A field of an audit record's values in words. */
-export const fieldLabel = (field: string): string => auditFieldWord(field, currentLanguage());
+/** A field of an audit record's values in words, those of its object (`entity`) when it has its own. */
+export const fieldLabel = (field: string, object?: string): string =>
+  auditFieldWord(field, currentLanguage(), object);

@@ -60,7 +60,7 @@ export function ChangeLines({
           key={c.field}
           style={{ maxWidth: width, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
-          {c.field && <Typography.Text strong>{fieldLabel(c.field)}: </Typography.Text>}
+          {c.field && <Typography.Text strong>{fieldLabel(c.field, row.entity)}: </Typography.Text>}
           <Typography.Text delete type="secondary" data-testid="audit-before">
             {text(c.field, c.before)}
           </Typography.Text>
@@ -97,7 +97,7 @@ export function ChangeTable({ row }: { row: AuditChangeRow }) {
           dataIndex: 'field',
           title: o('field'),
           width: 160,
-          render: (field: string) => <span title={field}>{field ? fieldLabel(field) : ''}</span>,
+          render: (field: string) => <span title={field}>{field ? fieldLabel(field, row.entity) : ''}</span>,
         },
         { dataIndex: 'before', title: o('before'), render: (v, c) => cell(c.field)(v) },
         { dataIndex: 'after', title: o('after'), render: (v, c) => cell(c.field)(v) },

@@ -36,12 +36,16 @@ export const WORKFLOW_ID = accountApplicationWorkflow.id;
 const applicant = alias(users, 'applicant');
 const reviewer = alias(users, 'reviewer');
 
-/** Enabled roles made only of portal permissions (an applicant cannot ask for staff rights). */
+/**
+ * Enabled roles made only of portal permissions (an applicant cannot ask for staff rights), named
+ * in `lang`.
+ */
 export async function portalRoles(
   db: Executor,
+  lang: Lang = 'zh_CN',
 ): Promise<Array<{ id: number; name: string; permissions: string[] }>> {
   const rows = await db
-    .select({ id: roles.id, name: roles.name, authority: permissions.authority })
+    .select({ id: roles.id, name: localNameColumn(roles, lang), authority: permissions.authority })
     .from(roles)
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
@@ -85,16 +89,15 @@ export function listWhere(f: {
   );
 }
 
-const columns = {
-  a: accountApplications,
-  roleName: roles.name,
-  applicantName: applicant.username,
-  reviewerName: reviewer.username,
-};
-
-function select(db: Executor) {
+/** An application with its role's name in the reader's language and its applicant and reviewer. */
+function select(db: Executor, lang: Lang) {
   return db
-    .select(columns)
+    .select({
+      a: accountApplications,
+      roleName: localNameColumn(roles, lang),
+      applicantName: applicant.username,
+      reviewerName: reviewer.username,
+    })
     .from(accountApplications)
     .innerJoin(roles, eq(roles.id, accountApplications.roleId))
     .innerJoin(applicant, eq(applicant.id, accountApplications.applicantId))
@@ -158,7 +161,7 @@ export async function pageApplications(
 ) {
   const { rows, total } = await pageOf(
     db.select({ n: count() }).from(accountApplications).where(where),
-    select(db).where(where).orderBy(desc(accountApplications.applyTime), desc(accountApplications.id)),
+    select(db, lang).where(where).orderBy(desc(accountApplications.applyTime), desc(accountApplications.id)),
     { page: p, size: size },
   );
   return new Page(await toRows(db, rows, lang), total);
@@ -166,7 +169,7 @@ export async function pageApplications(
 
 /** An application as shown, with its history. */
 export async function applicationDetail(db: Executor, id: number, lang: Lang) {
-  const [row] = await select(db).where(eq(accountApplications.id, id));
+  const [row] = await select(db, lang).where(eq(accountApplications.id, id));
   if (!row) throw notFound();
   const [shown] = await toRows(db, [row], lang);
   if (!shown) throw notFound();

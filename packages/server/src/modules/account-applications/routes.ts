@@ -38,7 +38,7 @@ export async function accountApplicationRoutes(app: FastifyInstance): Promise<vo
   registerGroup(app, api, {
     // The roles this applicant may request: portal roles whose rights they hold themselves.
     roles: async (ctx) =>
-      (await portalRoles(ctx.db))
+      (await portalRoles(ctx.db, ctx.lang))
         .filter((role) => holdsRole(ctx.principal, role))
         .map(({ id, name }) => ({ id, name })),
     paging: async (ctx) => {

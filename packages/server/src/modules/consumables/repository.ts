@@ -21,6 +21,7 @@ import { contains, within } from '../../lib/search.js';
 import { dayRange } from '../../lib/time-zone.js';
 import { versionedUpdate } from '../../lib/versioned.js';
 import { eventsOf, iso } from '../../lib/workflow.js';
+import { catalogueEnglish, NO_ENGLISH } from '../supply/repository.js';
 import { invalidRef } from './service.js';
 
 export const WORKFLOW_ID = 'consumableOrder';
@@ -147,18 +148,6 @@ export async function pageOrders(
     toRow,
   );
 }
-
-/** The English texts of the catalogue consumable a line or kit item names (left-joined). */
-const catalogueEnglish = {
-  consumableEnName: supplyConsumables.enName,
-  enSize: supplyConsumables.enSize,
-  enVendor: supplyConsumables.enVendor,
-  enUnit: supplyConsumables.enUnit,
-  enScopeOfUse: supplyConsumables.enScopeOfUse,
-};
-
-/** No catalogue consumable (a left join of none): no English texts. */
-const NO_ENGLISH = { consumableEnName: null, enSize: null, enVendor: null, enUnit: null, enScopeOfUse: null };
 
 function lineRow(l: typeof consumableOrderLines.$inferSelect) {
   return {

@@ -36,7 +36,7 @@ import type { SiteScope } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
 import { versionedBump } from '../../lib/versioned.js';
 import { authorIdsOf } from '../../lib/workflow.js';
-import { catalogueIdsByName } from '../supply/repository.js';
+import { catalogueByName, catalogueIdsByName, NO_ENGLISH } from '../supply/repository.js';
 import { receivedKey } from './service.js';
 
 export interface PlanFilter {
@@ -434,6 +434,26 @@ export async function kitsOfPlan(db: Executor, planId: number) {
     .from(projectPlanKits)
     .where(eq(projectPlanKits.planId, planId))
     .orderBy(asc(projectPlanKits.sort), asc(projectPlanKits.id));
+}
+
+/**
+ * The kits of a plan version in order, each item as written (what the kit editor edits) with the
+ * English texts of the catalogue consumable it names by its Chinese or English name (none: nulls),
+ * which English readers see.
+ */
+export async function kitsWithEnglish(db: Executor, planId: number) {
+  const kits = await kitsOfPlan(db, planId);
+  const catalogue = await catalogueByName(
+    db,
+    kits.flatMap((k) => k.items.map((i) => i.consumableName)),
+  );
+  return kits.map((kit) => ({
+    ...kit,
+    items: kit.items.map((item) => {
+      const { id: _, ...english } = catalogue.get(item.consumableName) ?? { id: 0, ...NO_ENGLISH };
+      return { ...item, ...english };
+    }),
+  }));
 }
 
 export async function kitById(db: Executor, id: number) {

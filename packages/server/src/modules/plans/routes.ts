@@ -38,6 +38,7 @@ import {
   kitById,
   kitNameTaken,
   kitsOfPlan,
+  kitsWithEnglish,
   kitVisits,
   markEdited,
   onlinePlansOf,
@@ -561,7 +562,7 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
     kitList: async (ctx) => {
       const plan = await planInScope(ctx, ctx.params.id);
       const visits = await kitVisits(ctx.db, plan.id);
-      return (await kitsOfPlan(ctx.db, plan.id)).map((k) => ({
+      return (await kitsWithEnglish(ctx.db, plan.id)).map((k) => ({
         id: k.id,
         planId: k.planId,
         name: k.name,

@@ -13,7 +13,20 @@ import {
   type SupplySettings,
   supplySettings,
 } from '@trialab/api-contract';
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { projects, settings, users } from '../../db/schema.js';
@@ -163,15 +176,37 @@ export async function insertConsumable(
 
 export const updateConsumable = versionedBump(supplyConsumables);
 
-/** Catalogue consumables by exact name (Chinese or English), for lines and plan items named in words. */
-export async function catalogueIdsByName(
+/** The English texts of the catalogue consumable a line or kit item names (select or left join). */
+export const catalogueEnglish = {
+  consumableEnName: supplyConsumables.enName,
+  enSize: supplyConsumables.enSize,
+  enVendor: supplyConsumables.enVendor,
+  enUnit: supplyConsumables.enUnit,
+  enScopeOfUse: supplyConsumables.enScopeOfUse,
+};
+export type CatalogueEnglish = { [K in keyof typeof catalogueEnglish]: string | null };
+
+/** No catalogue consumable (a left join of none, a name the catalogue lacks): no English texts. */
+export const NO_ENGLISH: CatalogueEnglish = {
+  consumableEnName: null,
+  enSize: null,
+  enVendor: null,
+  enUnit: null,
+  enScopeOfUse: null,
+};
+
+/**
+ * Catalogue consumables by exact name (Chinese or English), for lines and plan items named in
+ * words: the id and the English texts of each (enabled consumables only, the oldest of a name).
+ */
+export async function catalogueByName(
   db: Executor,
   names: readonly string[],
-): Promise<Map<string, number>> {
+): Promise<Map<string, CatalogueEnglish & { id: number }>> {
   const wanted = [...new Set(names)];
   if (wanted.length === 0) return new Map();
   const rows = await db
-    .select({ id: supplyConsumables.id, name: supplyConsumables.name, enName: supplyConsumables.enName })
+    .select({ id: supplyConsumables.id, name: supplyConsumables.name, ...catalogueEnglish })
     .from(supplyConsumables)
     .where(
       and(
@@ -180,12 +215,22 @@ export async function catalogueIdsByName(
       ),
     )
     .orderBy(asc(supplyConsumables.id));
-  const found = new Map<string, number>();
-  for (const r of rows) {
-    if (!found.has(r.name)) found.set(r.name, r.id);
-    if (r.enName && !found.has(r.enName)) found.set(r.enName, r.id);
+  const found = new Map<string, CatalogueEnglish & { id: number }>();
+  for (const { name, ...consumable } of rows) {
+    if (!found.has(name)) found.set(name, consumable);
+    const enName = consumable.consumableEnName;
+    if (enName && !found.has(enName)) found.set(enName, consumable);
   }
   return found;
+}
+
+/** Catalogue consumable ids by exact name (Chinese or English): `catalogueByName`'s ids. */
+export async function catalogueIdsByName(
+  db: Executor,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  const found = await catalogueByName(db, names);
+  return new Map([...found].map(([name, consumable]) => [name, consumable.id]));
 }
 
 // ---- kits ----
@@ -201,6 +246,7 @@ const kitFields = {
   offered: consumableKits.offered,
 };
 
+/** A page of the kits in scope, their items named in `lang`. */
 export async function pageKits(
   db: Executor,
   scope: SiteScope,
@@ -210,6 +256,7 @@ export async function pageKits(
     projectId?: number | null | undefined;
     keyword?: string | null | undefined;
   },
+  lang: Lang,
 ): Promise<Page<SupplyKitRow>> {
   const where = and(
     scope.all ? undefined : inArray(consumableKits.projectId, [0, ...scope.projectIds]),
@@ -233,6 +280,7 @@ export async function pageKits(
   const items = await kitItems(
     db,
     page.rows.map((k) => k.id),
+    lang,
   );
   return new Page(
     page.rows.map((k) => ({ ...k, items: items.get(k.id) ?? [] })),
@@ -240,17 +288,23 @@ export async function pageKits(
   );
 }
 
-async function kitItems(db: Executor, kitIds: readonly number[]) {
+/**
+ * The items of these kits, by kit: the name, size and unit as the item keeps them, English readers
+ * reading its catalogue consumable's English ones where stored (`localNameColumn`). The stored
+ * texts by default (the audit records and the write answers).
+ */
+async function kitItems(db: Executor, kitIds: readonly number[], lang: Lang = 'zh_CN') {
   const byKit = new Map<number, SupplyKitRow['items']>();
   if (kitIds.length === 0) return byKit;
+  const local = (name: AnyColumn, enName: AnyColumn) => localNameColumn({ name, enName }, lang);
   const rows = await db
     .select({
       kitId: consumableKitItems.kitId,
       consumableId: consumableKitItems.consumableId,
       consumableCode: supplyConsumables.code,
-      consumableName: consumableKitItems.consumableName,
-      size: consumableKitItems.size,
-      unit: consumableKitItems.unit,
+      consumableName: local(consumableKitItems.consumableName, supplyConsumables.enName),
+      size: sql<string | null>`${local(consumableKitItems.size, supplyConsumables.enSize)}`,
+      unit: local(consumableKitItems.unit, supplyConsumables.enUnit),
       quantityPerKit: consumableKitItems.quantityPerKit,
     })
     .from(consumableKitItems)

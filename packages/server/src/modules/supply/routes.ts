@@ -119,7 +119,7 @@ export async function supplyRoutes(app: FastifyInstance): Promise<void> {
       });
       return row;
     },
-    kitPage: async (ctx) => pageKits(ctx.db, await ctx.scope(), ctx.body),
+    kitPage: async (ctx) => pageKits(ctx.db, await ctx.scope(), ctx.body, ctx.lang),
     kitCreate: async (ctx) => {
       const kit = await saveKit(ctx, null, ctx.body);
       ctx.audit({ action: 'supply.kitCreate', entity: 'supplyKit', entityId: kit.id, newValue: kit });

@@ -43,7 +43,7 @@ function changeLines(row: AuditExportRow, lang: Lang, time: ZonedTime): string {
   return fieldChanges(row.oldValue, row.newValue)
     .map(
       (c) =>
-        `${c.field ? `${auditFieldWord(c.field, lang)}: ` : ''}${text(c.field, c.before)} → ${text(c.field, c.after)}`,
+        `${c.field ? `${auditFieldWord(c.field, lang, row.entity)}: ` : ''}${text(c.field, c.before)} → ${text(c.field, c.after)}`,
     )
     .join('\n');
 }

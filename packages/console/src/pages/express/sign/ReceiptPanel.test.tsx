@@ -1,9 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { KitLotCheck, ReceiptDetail } from '@trialab/api-contract';
 import { App } from 'antd';
-import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetCameraSync } from '../../../devices/cameraStore';
+import { FakeDeviceClient } from '../../../devices/testClient';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
+import { useBridge } from '../../../stores/bridge';
 import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import { ReceiptPanel } from './ReceiptPanel';
 
@@ -158,5 +162,63 @@ describe('ReceiptPanel expired kit', () => {
     fireEvent.click(screen.getByTestId('receipt-sign'));
     expect(await screen.findByText('使用过期耗材采集的样本须按异常接收并选择原因')).toBeTruthy();
     expect(asked.some(([name]) => name === 'receipt.receive')).toBe(false);
+  });
+});
+
+describe('ReceiptPanel capture', () => {
+  afterEach(() => {
+    resetCameraSync();
+    useBridge.setState({ client: null, wsUrl: null, status: 'idle', devices: undefined });
+  });
+
+  it('keeps what the desk typed on each line when an image is attached and the record read again', async () => {
+    const images: ReceiptDetail['images'] = [];
+    // Each read answers a new record, as the server does, with the images attached so far.
+    const read = (): ReceiptDetail => ({
+      ...detail('picked_up', [line(1, { state: 'awaiting', receivedQuantity: null })]),
+      images: images.map((i) => ({ ...i })),
+    });
+    vi.mocked(callEndpoint).mockImplementation((async (pick: EndpointPick) => {
+      const name = endpointName(pick);
+      if (name === 'system.fileUpload') return { code: 200, msg: 'ok', data: { id: 41, name: 'w.jpg' } };
+      if (name === 'receipt.attachImage') {
+        const image = {
+          id: images.length + 1,
+          fileId: 41,
+          kind: 'waybill' as const,
+          name: 'w.jpg',
+          capturedBy: 'Li',
+          capturedAt: '2026-11-29T01:00:00Z',
+        };
+        images.push(image);
+        return { code: 200, msg: 'ok', data: image };
+      }
+      return new Promise(() => undefined);
+    }) as unknown as typeof callEndpoint);
+    const client = new FakeDeviceClient()
+      .answer('session.subscribe', () => ({ backgroundActive: true }))
+      .answer('camera.open', (p) => ({ camera: p.camera, streamPath: `/stream/${p.camera}?sid=5` }))
+      .answer('camera.capture', () => ({
+        camera: 0,
+        imageCount: 1,
+        images: [{ index: 0, uuid: 'u1', base64: 'AAAA' }],
+      }));
+    useBridge.setState({ client: client as never, wsUrl: 'ws://127.0.0.1:18088/ws', status: 'connected' });
+    function Desk() {
+      const [shown, setShown] = useState(read);
+      return <ReceiptPanel detail={shown} onChanged={() => setShown(read())} />;
+    }
+    render(
+      <App>
+        <Desk />
+      </App>,
+    );
+    const reading = (await screen.findByTestId('receipt-reading-1')) as HTMLInputElement;
+    fireEvent.change(reading, { target: { value: '4.5' } });
+    fireEvent.change(screen.getByTestId('receipt-line-remark-1'), { target: { value: '管壁有霜' } });
+    fireEvent.click(screen.getByTestId('capture-button'));
+    await waitFor(() => expect(screen.getAllByTestId('receipt-image')).toHaveLength(1));
+    expect((screen.getByTestId('receipt-reading-1') as HTMLInputElement).value).toBe('4.5');
+    expect((screen.getByTestId('receipt-line-remark-1') as HTMLInputElement).value).toBe('管壁有霜');
   });
 });

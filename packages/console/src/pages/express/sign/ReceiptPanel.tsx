@@ -149,25 +149,27 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
   const [remark, setRemark] = useState('');
   const [run, saving] = useAction();
 
+  // A line per sample of the shipment. A record read again (after an image is attached or
+  // removed) keeps what the desk typed on the lines it still has; the panel is keyed by shipment.
   useEffect(() => {
-    setLines(
+    setLines((typed) =>
       Object.fromEntries(
         detail.samples.map((s) => [
           s.itemId,
-          {
-            quality: 'qualified',
-            receivedQuantity: s.quantity,
-            exceptionReason: null,
-            remark: '',
-            temperatureCelsius: null,
-            kitLotNo: '',
-            collectedOn: null,
-            kit: null,
-          } satisfies Line,
+          typed[s.itemId] ??
+            ({
+              quality: 'qualified',
+              receivedQuantity: s.quantity,
+              exceptionReason: null,
+              remark: '',
+              temperatureCelsius: null,
+              kitLotNo: '',
+              collectedOn: null,
+              kit: null,
+            } satisfies Line),
         ]),
       ),
     );
-    setRemark('');
   }, [detail.samples]);
 
   const setLine = (itemId: number, patch: Partial<Line>) =>
@@ -422,6 +424,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
         open ? (
           <Input
             maxLength={255}
+            data-testid={`receipt-line-remark-${s.itemId}`}
             value={lines[s.itemId]?.remark}
             onChange={(e) => setLine(s.itemId, { remark: e.target.value })}
           />

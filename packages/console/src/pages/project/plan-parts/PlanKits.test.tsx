@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { PLAN_PERMISSIONS, type PlanKitRow } from '@trialab/api-contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../locales';
+import { changeLanguage, i18n } from '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { useDict } from '../../../stores/dict';
 import { usePermission } from '../../../stores/permission';
@@ -30,6 +30,11 @@ const kit: PlanKitRow = {
       unit: '支',
       quantityPerKit: 2,
       scopeOfUse: null,
+      consumableEnName: 'EDTA tube',
+      enSize: '5 mL',
+      enVendor: 'Example Medical Devices Co., Ltd.',
+      enUnit: 'tube',
+      enScopeOfUse: null,
     },
   ],
   visits: ['V1 筛选期'],
@@ -84,9 +89,35 @@ describe('PlanKits', () => {
         version: 4,
         name: '基线采血套件',
         deliveryModel: 'kit',
-        items: [{ ...kit.items[0], quantityPerKit: 3 }],
+        // The item as written: the catalogue's English texts are not the item's.
+        items: [
+          {
+            consumableName: 'EDTA抗凝采血管',
+            size: '5ml',
+            vendor: '示例医疗器械有限公司',
+            unit: '支',
+            quantityPerKit: 3,
+            scopeOfUse: null,
+          },
+        ],
       },
     });
+  });
+
+  it("shows an item's catalogue English texts to an English reader; the editor keeps the item's own", async () => {
+    await changeLanguage('en-US');
+    try {
+      serve('draft');
+      expect(
+        await screen.findByText('EDTA tube 5 mL × 2 tube · Example Medical Devices Co., Ltd.'),
+      ).toBeTruthy();
+      expect(screen.queryByText(/EDTA抗凝采血管/)).toBeNull();
+      fireEvent.click(screen.getByTestId('plan-kit-edit-7'));
+      const form = await screen.findByTestId('plan-kit-form');
+      expect(within(form).getByDisplayValue('EDTA抗凝采血管')).toBeTruthy();
+    } finally {
+      await changeLanguage('zh-CN');
+    }
   });
 
   it('only shows the kits of a version that is online', async () => {

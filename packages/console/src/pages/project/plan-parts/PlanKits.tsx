@@ -14,6 +14,7 @@ import { DictSelect, DictText } from '../../../components/DictSelect';
 import { FormModal, useAction } from '../../../components/FormModal';
 import { dash } from '../../../components/format';
 import { rules } from '../../../components/formRules';
+import { textOf } from '../../../components/localName';
 import type { Contract } from '../../../services/contract';
 import { useEndpointMutation, useEndpointQuery } from '../../../services/query';
 
@@ -24,8 +25,13 @@ type Item = PlanKitRow['items'][number];
 interface Values {
   name: string;
   deliveryModel: string;
+  /** The item as written (the list's English texts of its catalogue consumable are not edited). */
   items: Array<
-    Omit<Item, 'size' | 'vendor' | 'scopeOfUse'> & { size?: string; vendor?: string; scopeOfUse?: string }
+    Pick<Item, 'consumableName' | 'unit' | 'quantityPerKit'> & {
+      size?: string;
+      vendor?: string;
+      scopeOfUse?: string;
+    }
   >;
 }
 
@@ -138,17 +144,21 @@ export function PlanKits({ planId }: { planId: number }) {
             dataIndex: 'items',
             title: t('items'),
             render: (_, r) =>
-              r.items.map((i) => (
-                <div key={`${i.consumableName}-${i.size ?? ''}`}>
-                  {[
-                    `${i.consumableName}${i.size ? ` ${i.size}` : ''} × ${i.quantityPerKit} ${i.unit}`,
-                    i.vendor,
-                    i.scopeOfUse,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </div>
-              )),
+              r.items.map((i) => {
+                // In the reader's language: the catalogue consumable's English texts for en-US.
+                const size = textOf(i.size, i.enSize);
+                return (
+                  <div key={`${i.consumableName}-${i.size ?? ''}`}>
+                    {[
+                      `${textOf(i.consumableName, i.consumableEnName)}${size ? ` ${size}` : ''} × ${i.quantityPerKit} ${textOf(i.unit, i.enUnit)}`,
+                      textOf(i.vendor, i.enVendor),
+                      textOf(i.scopeOfUse, i.enScopeOfUse),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </div>
+                );
+              }),
           },
           {
             dataIndex: 'visits',
@@ -181,7 +191,9 @@ export function PlanKits({ planId }: { planId: number }) {
                 name: editing.name,
                 deliveryModel: editing.deliveryModel,
                 items: editing.items.map((i) => ({
-                  ...i,
+                  consumableName: i.consumableName,
+                  unit: i.unit,
+                  quantityPerKit: i.quantityPerKit,
                   size: i.size ?? undefined,
                   vendor: i.vendor ?? undefined,
                   scopeOfUse: i.scopeOfUse ?? undefined,

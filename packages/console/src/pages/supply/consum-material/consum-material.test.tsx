@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,10 +28,41 @@ const PAD = {
   version: 1,
 };
 
-fakeEndpoints((async (pick: EndpointPick) =>
-  endpointName(pick) === 'supply.consumablePage'
-    ? { code: 200, data: [PAD], total: 1 }
-    : { code: 200, data: [], total: 0 }) as never);
+/** A kit of the tab: an item of the catalogue and one it lacks, named as the server answers. */
+const KIT = {
+  id: 3,
+  projectId: 1,
+  projectNo: 'KM-2026-001',
+  name: 'Baseline kit',
+  deliveryModel: 'kit',
+  planNo: null,
+  offered: true,
+  items: [
+    {
+      consumableId: 8,
+      consumableCode: 'SC-PAD',
+      consumableName: 'Phlebotomy pad',
+      size: '50 sheets',
+      unit: 'pack',
+      quantityPerKit: 2,
+    },
+    {
+      consumableId: null,
+      consumableCode: null,
+      consumableName: 'Ice pack',
+      size: null,
+      unit: 'piece',
+      quantityPerKit: 1,
+    },
+  ],
+};
+
+fakeEndpoints((async (pick: EndpointPick) => {
+  const name = endpointName(pick);
+  if (name === 'supply.consumablePage') return { code: 200, data: [PAD], total: 1 };
+  if (name === 'supply.kitPage') return { code: 200, data: [KIT], total: 1 };
+  return { code: 200, data: [], total: 0 };
+}) as never);
 
 afterEach(() => changeLanguage('zh-CN'));
 
@@ -61,5 +92,16 @@ describe('/supply/consum-material: size, vendor, unit and scope of use in the us
     for (const text of ['示例耗材公司', '包', '采血']) expect(screen.getByText(text)).toBeTruthy();
     for (const text of ['50 sheets', 'Example Consumables Ltd.', 'pack', 'Blood draw'])
       expect(screen.queryByText(text)).toBeNull();
+  });
+});
+
+describe('/supply/consum-material kits', () => {
+  it("tags each item by its code, with the name and size the server answers in the reader's language", async () => {
+    await changeLanguage('en-US');
+    page();
+    fireEvent.click(await screen.findByText('Kits'));
+    const tag = await screen.findByText('SC-PAD ×2');
+    expect(tag.closest('[title]')?.getAttribute('title')).toBe('Phlebotomy pad 50 sheets');
+    expect(screen.getByText('Ice pack ×1').closest('[title]')?.getAttribute('title')).toBe('Ice pack');
   });
 });

@@ -78,7 +78,11 @@ export default function ConsumMaterialPage() {
       width: 420,
       render: (_, row) =>
         row.items.map((i) => (
-          <Tag key={`${i.consumableName}-${i.size}`} color={i.consumableId ? 'blue' : 'default'}>
+          <Tag
+            key={`${i.consumableName}-${i.size}`}
+            color={i.consumableId ? 'blue' : 'default'}
+            title={[i.consumableName, i.size].filter(Boolean).join(' ')}
+          >
             {`${i.consumableCode ?? i.consumableName} ×${i.quantityPerKit}`}
           </Tag>
         )),
