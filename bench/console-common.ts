@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 
 export const UNCACHED = { submenu: '实验室管理', item: '检测项目', path: '/laboratory/test-project' };
-export const OTHER = { submenu: '实验室管理', item: '标本日志', path: '/laboratory/specimen-logger' };
+export const OTHER = { submenu: '实验室管理', item: '样本日志', path: '/laboratory/specimen-logger' };
 
 /** Clicks a side-menu item in the page and returns ms until the page's content is on screen. */
 export async function timeMenuClick(page: Page, item: string, path: string): Promise<number> {
