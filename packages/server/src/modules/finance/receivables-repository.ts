@@ -24,6 +24,7 @@ import { marketingCustomers } from '../../db/schema-marketing.js';
 import { notFound } from '../../lib/errors.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { Page } from '../../lib/route.js';
+import { containsPattern } from '../../lib/search.js';
 import type { CustomerVisibility } from '../marketing/service.js';
 import { projectScope } from './repository.js';
 
@@ -138,7 +139,7 @@ export async function pageBalances(
   if (f.state === 'partly-paid') where.push(sql`r.outstanding > 0 AND r.paid > 0`);
   if (f.state === 'unpaid') where.push(sql`r.outstanding > 0 AND r.paid = 0`);
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.keyword);
     where.push(sql`(r.number ILIKE ${like} OR r.project_no ILIKE ${like} OR r.customer_name_zh ILIKE ${like}
       OR coalesce(r.customer_name_en, '') ILIKE ${like})`);
   }
@@ -244,7 +245,7 @@ export async function pagePayments(
   if (f.customerId) where.push(sql`y.customer_id = ${f.customerId}`);
   if (f.currency) where.push(sql`y.currency = ${f.currency}`);
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.keyword);
     where.push(sql`(y.bank_ref ILIKE ${like} OR y.payer ILIKE ${like} OR ${customerNameLike(like)})`);
   }
   const cond = sql.join(where, sql` AND `);

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema-marketing.js';
 import { notFound } from '../../lib/errors.js';
 import { Page } from '../../lib/route.js';
+import { containsPattern } from '../../lib/search.js';
 import { dayStart } from '../../lib/time-zone.js';
 import type { CustomerVisibility } from '../marketing/service.js';
 import { clippedIntervals } from './custody-intervals.js';
@@ -97,7 +98,7 @@ export async function pageEvents(
     keyword?: string | null | undefined;
   },
 ) {
-  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const like = f.keyword ? containsPattern(f.keyword) : undefined;
   const where = and(
     eventScope(vis),
     periodWhere(f.period),

@@ -34,6 +34,7 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { localNameColumn } from '../../lib/local-name.js';
 import { Page } from '../../lib/route.js';
+import { containsPattern } from '../../lib/search.js';
 import { iso } from '../../lib/workflow.js';
 import type { CustomerVisibility } from './service.js';
 
@@ -150,7 +151,7 @@ export async function pageCustomers(
   f: { page: number; size: number; keyword?: string | undefined; type?: string | undefined },
   lang: Lang,
 ) {
-  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const like = f.keyword ? containsPattern(f.keyword) : undefined;
   const where = and(
     customerWhere(vis),
     f.type ? eq(marketingCustomers.type, f.type) : undefined,
@@ -403,7 +404,7 @@ export async function pageRateCards(
   },
   today: string,
 ) {
-  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const like = f.keyword ? containsPattern(f.keyword) : undefined;
   const where = and(
     cardWhere(vis),
     f.scope ? eq(marketingRateCards.scope, f.scope) : undefined,
@@ -670,7 +671,7 @@ export async function pageQuotations(
   today: string,
   lang: Lang,
 ) {
-  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const like = f.keyword ? containsPattern(f.keyword) : undefined;
   const where = and(
     quotationScope(vis),
     f.status ? eq(marketingQuotations.status, f.status) : undefined,
@@ -843,7 +844,7 @@ export async function pageContracts(
   },
   lang: Lang,
 ) {
-  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const like = f.keyword ? containsPattern(f.keyword) : undefined;
   const where = and(
     contractScope(vis),
     f.status ? eq(marketingContracts.status, f.status) : undefined,

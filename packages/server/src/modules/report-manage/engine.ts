@@ -18,6 +18,7 @@ import type { Executor } from '../../db/client.js';
 import { ApiError } from '../../lib/errors.js';
 import { Page } from '../../lib/route.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
+import { prefixPattern } from '../../lib/search.js';
 import { dayRange } from '../../lib/time-zone.js';
 import { type SheetWords, sheetWord } from '../../lib/xlsx.js';
 import { hasPermission, type Principal } from '../../services/identity/permissions.js';
@@ -253,7 +254,7 @@ export const startsWith =
   (column: Column) =>
   (value: FilterValue): SQL | undefined => {
     const [text] = asTexts(value);
-    return text === undefined ? undefined : sql`${column} like ${`${text.replace(/[\\%_]/g, '\\$&')}%`}`;
+    return text === undefined ? undefined : sql`${column} like ${prefixPattern(text)}`;
   };
 
 /** A time within whole days (`[from, to]`, `YYYY-MM-DD`, in the caller's zone). */
