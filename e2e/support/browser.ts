@@ -39,3 +39,34 @@ export async function launchBrowser(options: { as?: 'tests' | 'user' } = {}): Pr
     ],
   });
 }
+
+/** The worker's browser while it is connected: launched by the first file that asks, then shared. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The e2e files' browser. The files run one at a time in one worker that keeps its modules
+ * (e2e/vitest.config.ts: `isolate: false`), so they share one Chromium: its launch and its first
+ * page (the GPU process, the fonts, the network service) cost some 2.5 CPU s more than a new
+ * context in a running browser, once per run instead of once per file (docs/performance.md,
+ * "Eleventh round"). Each test still opens its own context; a file ends with `releaseBrowser`.
+ * Playwright ends the browser when the worker exits.
+ */
+export function testBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchBrowser();
+    shared = launching;
+    launching.then(
+      (browser) => browser.on('disconnected', () => (shared = undefined)),
+      () => (shared = undefined),
+    );
+  }
+  return shared;
+}
+
+/**
+ * A file's end with the shared browser: the contexts it left open (a test that failed before its
+ * own `close`) are closed, so the next file starts with none; the browser stays up.
+ */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+}

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MenuItem } from '../../packages/api-contract/src/index.ts';
 import { describeViolations, seriousViolations } from '../support/a11y.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext } from '../support/console/session.ts';
 import { describeLayout, layoutProblems } from '../support/layout.ts';
 import { scaled } from '../support/timing.ts';
@@ -36,9 +36,9 @@ const EVERYDAY = [
 const stack = inject('stack');
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 /** Leaves of the account's menu that have a page (the "being built" placeholder is one page). */
 async function menuPages(page: Page): Promise<string[]> {

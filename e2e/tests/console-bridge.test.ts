@@ -3,7 +3,7 @@
 import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, login, newContext } from '../support/console/session.ts';
 import { useStackBridge } from '../support/lab/devices.ts';
 import { scaled } from '../support/timing.ts';
@@ -40,11 +40,11 @@ async function expectStatus(page: Page, status: string, text: RegExp): Promise<v
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 describe('device-bridge indicator', () => {

@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { solvePuzzle } from '../support/console/puzzle.ts';
 import {
   DEMO_PASSWORD,
@@ -16,9 +16,9 @@ const stack = inject('stack');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 /** Forgot password in the browser: code after the puzzle, next step, new password twice. */
 async function resetPassword(page: Page, account: string, newPassword: string) {

@@ -2,16 +2,16 @@
 // page.evaluate callbacks run in the browser.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
 
 const stack = inject('stack');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 const lockDialog = (page: Page) =>
   page.locator('.ant-modal').filter({ has: page.getByTestId('lock-dialog') });

@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { solvePuzzle } from '../support/console/puzzle.ts';
 import {
   ACCOUNTS,
@@ -18,9 +18,9 @@ const stack = inject('stack');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 describe('console login', () => {
   it('password login with the slide puzzle lands on the first menu page', async () => {

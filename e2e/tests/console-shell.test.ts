@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { openFromMenu, tabMenu, tabPaths } from '../support/console/shell.ts';
 
@@ -10,9 +10,9 @@ const stack = inject('stack');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 async function topMenus(browserContextAccount: string): Promise<string[]> {
   const context = await loggedInContext(browser, stack.consoleUrl, browserContextAccount);

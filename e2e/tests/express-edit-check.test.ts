@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { fieldId, toast } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
@@ -15,9 +15,9 @@ const REASON = '中心来电：血清改为 30 管，E2E 更正';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 describe('shipment booking correction', () => {
   it('the laboratory corrects a booking before pick-up with a reason; the site sees the reason', async () => {

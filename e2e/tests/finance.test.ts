@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints, endpointUrl } from '../../packages/api-contract/src/index.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { loggedInContext } from '../support/console/session.ts';
 import { choose, toast } from '../support/web/antd.ts';
 
@@ -16,11 +16,11 @@ let browser: Browser;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
   await context?.close().catch(() => undefined);
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const rows = (page: Page, text: string) => page.locator('.ant-table-row:visible', { hasText: text });

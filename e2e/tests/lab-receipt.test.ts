@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { simControl, useStackBridge } from '../support/lab/devices.ts';
 import { scaled } from '../support/timing.ts';
@@ -21,11 +21,11 @@ const bridgePort = () => {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
   await simControl(simPort(), 'DELETE', 'fault').catch(() => undefined);
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 async function openSign(): Promise<Page> {

@@ -2,7 +2,7 @@
 // samples at the bench, put two in a box and take one out, create sub-barcodes of the other.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { pickOption } from '../support/lab/antd.ts';
 import { receiveShipment } from '../support/specimen/receive.ts';
@@ -13,10 +13,10 @@ const stack = inject('stack');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** The text input of a scan field or form input carrying this test id. */

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
 import { pickOption } from '../support/lab/antd.ts';
 import { useStackBridge } from '../support/lab/devices.ts';
@@ -15,11 +15,11 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 async function open(account: string, path: string): Promise<Page> {

@@ -3,7 +3,7 @@
 // moved to a free slot of another freezer's rack with a reason; a cell of it blocked as broken.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { loggedInContext } from '../support/console/session.ts';
 import { choose, fieldId, toast } from '../support/web/antd.ts';
 
@@ -14,10 +14,10 @@ const BASE = '/specimen/container-manage';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** Types a keyword into the list's filter form and searches. */

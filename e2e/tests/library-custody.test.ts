@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
 import { simControl, useStackBridge } from '../support/lab/devices.ts';
 import { longFlow, scaled } from '../support/timing.ts';
@@ -27,12 +27,12 @@ const port = (name: 'bridge' | 'camera') => {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
   await simControl(port('camera'), 'DELETE', 'card').catch(() => undefined);
   for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 async function open(account: string, path: string): Promise<Page> {

@@ -4,7 +4,7 @@
 // library-holds-demo.ts, LH-0002 in ULT-01-R01-A5 A4).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
 import { fieldId, toast } from '../support/web/antd.ts';
 
@@ -14,10 +14,10 @@ const KEEPER = '13800000004';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const row = (page: Page, code: string) => page.locator('.ant-table-row', { hasText: code }).first();

@@ -4,7 +4,7 @@
 // page, the create page opening with the project and the barcode filled in.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { loggedInContext } from '../support/console/session.ts';
 import { choose, fieldId } from '../support/web/antd.ts';
 
@@ -14,11 +14,11 @@ let browser: Browser;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
   await context?.close().catch(() => undefined);
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** The visible table row that contains this text. */

@@ -3,7 +3,7 @@
 // within their reservation (demo data: library-samples-demo.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { loggedInContext } from '../support/console/session.ts';
 import { toast } from '../support/web/antd.ts';
 
@@ -13,10 +13,10 @@ const KEEPER = '13800000004';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const row = (page: Page, code: string) => page.locator('.ant-table-row', { hasText: code }).first();

@@ -3,7 +3,7 @@
 // reading, its storage and its move; the custody log finds its events and opens the same story.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { loggedInContext } from '../support/console/session.ts';
 
 const stack = inject('stack');
@@ -13,10 +13,10 @@ const CODE = 'LIB-TL-0001';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const eventTexts = (page: Page) =>

@@ -4,7 +4,7 @@
 // signed scan and puts it in force with an e-signature.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
 import { choose, fieldId } from '../support/web/antd.ts';
 
@@ -16,10 +16,10 @@ const CUSTOMER = 'E2E 临床医药有限公司';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text }).first();

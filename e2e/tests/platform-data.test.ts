@@ -3,7 +3,7 @@
 // confirms, and finds the new items in the dictionary's list.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { toast } from '../support/web/antd.ts';
 import { uploadXlsx, xlsxSheet } from '../support/xlsx.ts';
@@ -12,10 +12,10 @@ const stack = inject('stack');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const sheet = (rows: Array<Array<string | number>>) =>

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 import { createSiteUser, firstLogin } from '../support/web/site-user.ts';
 
@@ -14,9 +14,9 @@ const MOBILE = '13700000277';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 describe('external grants', () => {
   it('a site user granted one site of a project sees only that site in the portal', async () => {

@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
 import { toast } from '../support/web/antd.ts';
@@ -17,9 +17,9 @@ const COURIER_MOBILE = '13700000177';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 async function sessionOf(account: string): Promise<ApiSession> {
   const context = await loggedInContext(browser, stack.consoleUrl, account);

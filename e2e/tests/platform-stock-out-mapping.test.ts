@@ -3,7 +3,7 @@
 // xlsx whose bad row the preview names, confirms, and finds the new mapping in the list.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { choose, fieldId, toast } from '../support/web/antd.ts';
 import { uploadXlsx, xlsxSheet } from '../support/xlsx.ts';
@@ -12,10 +12,10 @@ const stack = inject('stack');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const sheet = (rows: string[][]) =>

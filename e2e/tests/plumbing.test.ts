@@ -1,14 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 
 const stack = inject('stack');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 it('serves the console: the login page renders in Chromium', async () => {
   const page = await browser.newPage();

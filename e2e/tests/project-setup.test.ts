@@ -8,7 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
 import { attachWaybillPhoto } from '../support/specimen/receive.ts';
 import { choose, confirmDialogOk, toast } from '../support/web/antd.ts';
@@ -21,9 +21,9 @@ const PROJECT_NO = 'KM-2027-101';
 const KIT = '筛选期采血包';
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 /** The sites sheet as the template lays it out: site number, research centre, site name. */
 const sitesSheet = (rows: string[][]) =>

@@ -4,7 +4,7 @@
 // to-do's burn-down tile opens the page on the contracts it counted, the filter shown in its form.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { loggedInContext } from '../support/console/session.ts';
 import { choose, fieldId } from '../support/web/antd.ts';
 
@@ -13,10 +13,10 @@ const FINANCE = '13800000005';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 /** The amount a money text shows, in cents, exactly (`CNY 6,800.00 (1)` → 680000n). */

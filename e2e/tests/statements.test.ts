@@ -4,7 +4,7 @@
 // statement (it is numbered then) and credits one of its lines; finance reviews the credit (e-signed).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
 import { choose, fieldId, toast } from '../support/web/antd.ts';
 
@@ -14,10 +14,10 @@ const ADMIN = '13800000000';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 const row = (page: Page, text: string) => page.locator('.ant-table-row:visible', { hasText: text }).first();

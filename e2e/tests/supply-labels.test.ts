@@ -5,7 +5,7 @@
 // one refused with its reason.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { useStackBridge } from '../support/lab/devices.ts';
 import { scaled } from '../support/timing.ts';
@@ -26,10 +26,10 @@ const printerJobs = async () =>
   ((await (await fetch(`http://127.0.0.1:${port('camera')}/__sim/printer`)).json()) as PrinterJobs).jobs;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 async function scan(page: Page, code: string) {

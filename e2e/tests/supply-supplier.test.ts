@@ -3,7 +3,7 @@
 // qualification, blocks it with a reason, and a stock-in of its lot is refused naming it.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { loggedInContext } from '../support/console/session.ts';
 import { choose, fieldId, toast, typeDate } from '../support/web/antd.ts';
 
@@ -16,9 +16,9 @@ const REASON = '年度审核未通过';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 describe('suppliers', () => {
   it('the keeper adds a supplier with a qualification, blocks it, and its lot is refused at stock-in', async () => {

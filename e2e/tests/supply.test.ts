@@ -2,7 +2,7 @@
 // The supply stock ledger end to end, against the built stack (docs/supply.md).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { choose, confirmDialogOk, toast, typeDate } from '../support/web/antd.ts';
 
@@ -14,9 +14,9 @@ const LOT = 'CR2611E';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 async function open(account: string, path: string): Promise<Page> {
   const context = await loggedInContext(browser, stack.consoleUrl, account);

@@ -2,7 +2,7 @@
 // The administrator's logs and system information, and a user's own password change.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
@@ -17,9 +17,9 @@ const stack = inject('stack');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 /** The project manager: not the administrator, and used elsewhere only with the demo password (restored here). */
 const USER = '13800000003';

@@ -7,7 +7,7 @@ import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
 import { confirmDialogOk, toast } from '../support/web/antd.ts';
@@ -117,13 +117,13 @@ async function releaseReport(): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await testBrowser();
   reportNo = await releaseReport();
   const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.site);
   page = await context.newPage();
   await page.goto(`${stack.consoleUrl}/web/report-search`);
 });
-afterAll(() => browser?.close());
+afterAll(() => releaseBrowser(browser));
 
 /** The visible table row that contains this text (other tabs stay mounted, hidden). */
 const row = (text: string) => page.locator('.ant-table-row:visible', { hasText: text });
