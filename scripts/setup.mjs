@@ -21,6 +21,9 @@ import {
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantSystemDeps = process.argv.includes('--system-deps');
+// `npm test` builds in scripts/test-all.ts, beside the unit tests (which run from the sources): only
+// the end-to-end suite needs the built stack.
+const skipBuild = process.argv.includes('--skip-build');
 const PNPM_VERSION = '10';
 
 function log(message) {
@@ -95,6 +98,10 @@ try {
     log('installing dependencies (pnpm install --frozen-lockfile)');
     run(pnpm, ['install', '--frozen-lockfile', '--reporter=append-only']);
     recordInstall(root);
+  }
+  if (skipBuild) {
+    log(`installed (${((performance.now() - started) / 1000).toFixed(1)} s); building is left to the caller`);
+    process.exit(0);
   }
   const packages = workspacePackages(root);
   const inputs = inputHashes(root, packages);

@@ -5,12 +5,13 @@
  * run ends with one line "summary: N passed, N failed" (lint, typecheck and dead code count as one
  * check each).
  *
- * The end-to-end suite starts first, in vitest runs of their own beside the other checks: its files
- * run one at a time against one stack, so the suite is the run's longest lane. The accessibility
- * sweep (its longest file, a quarter of the suite's CPU) runs in a second e2e lane on a stack of its
- * own: the lanes end together instead of one core idling while the sweep runs last (docs/
- * performance.md, "Sixth round"). Each e2e lane's output is printed when it ends. Lint, typecheck
- * and dead code run, one after the other, beside the unit tests; each prints its output when it ends.
+ * The unit tests start first, from the sources, while the stack is built (the build counts as one
+ * check). The end-to-end suite starts when the build is done, in vitest runs of their own beside the
+ * other checks: its files run one at a time against one stack. The accessibility sweep (its longest
+ * file, a quarter of the suite's CPU) runs in a second e2e lane on a stack of its own: the lanes end
+ * together instead of one core idling while the sweep runs last (docs/performance.md, "Sixth
+ * round"). Each e2e lane's output is printed when it ends. Lint, typecheck and dead code run, one
+ * after the other, beside the unit tests; each prints its output when it ends.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -116,7 +117,7 @@ function startEndToEnd(lane: string, files: readonly string[]): Promise<{ report
       resolve({
         report() {
           console.log(
-            `\n\x1b[1m== ${name}\x1b[0m (vitest run --project e2e ${selection.join(' ')}, started with the other checks)`,
+            `\n\x1b[1m== ${name}\x1b[0m (vitest run --project e2e ${selection.join(' ')}, started when the build was done)`,
           );
           process.stdout.write(readFileSync(logFile));
           console.log(
@@ -129,9 +130,24 @@ function startEndToEnd(lane: string, files: readonly string[]): Promise<{ report
   });
 }
 
+// The stack the e2e lanes drive is built (setup.mjs skips what is up to date) beside the unit tests,
+// which run from the sources: the build's half minute on one core no longer delays every check.
+const build = step('build', process.execPath, [join(root, 'scripts/setup.mjs')], undefined, true);
+/** An e2e lane, started once the build is done; without a build it reports that and fails. */
+const afterBuild = (lane: string, files: readonly string[]) =>
+  build.then((built) =>
+    built.ok
+      ? startEndToEnd(lane, files)
+      : {
+          report(): StepResult {
+            console.log(`\n\x1b[31m== end-to-end lane ${lane}: not run, the build failed (above)\x1b[0m`);
+            return { name: `end-to-end tests (${lane})`, ok: false };
+          },
+        },
+  );
 const endToEnd = [
-  { lane: 'e2e', run: startEndToEnd('e2e', []) },
-  ...OWN_LANE_E2E.map((file, i) => ({ lane: `e2e-${i + 1}`, run: startEndToEnd(`e2e-${i + 1}`, [file]) })),
+  { lane: 'e2e', run: afterBuild('e2e', []) },
+  ...OWN_LANE_E2E.map((file, i) => ({ lane: `e2e-${i + 1}`, run: afterBuild(`e2e-${i + 1}`, [file]) })),
 ];
 // Lint, typecheck and dead code, one after the other, run beside the unit tests: the unit tests'
 // workers wait on file starts and the checks are one process each, so together they keep the
@@ -153,7 +169,7 @@ const checks = (async () => {
   return results;
 })();
 const unitRun = step('tests', bin('vitest'), [...vitestArgs('unit'), '--project', '!e2e']);
-const steps: StepResult[] = await checks;
+const steps: StepResult[] = [await build, ...(await checks)];
 const unit = await unitRun;
 const runs = [{ result: unit, report: 'unit' }];
 for (const { lane, run } of endToEnd) runs.push({ result: (await run).report(), report: lane });
