@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, loggedInContext } from '../support/console/session.ts';
 import { openFromMenu, tabMenu, tabPaths } from '../support/console/shell.ts';
 
 const stack = inject('stack');
@@ -15,15 +15,13 @@ beforeAll(async () => {
 afterAll(() => releaseBrowser(browser));
 
 async function topMenus(browserContextAccount: string): Promise<string[]> {
-  const context = await loggedInContext(browser, stack.consoleUrl, browserContextAccount);
-  const page = await context.newPage();
+  const page = await accountPage(browser, stack.consoleUrl, browserContextAccount);
   await page.goto(`${stack.consoleUrl}/`);
   await page.getByTestId('side-menu').waitFor();
   const titles = await page
     .getByTestId('side-menu')
     .locator(':scope > li > .ant-menu-submenu-title')
     .allTextContents();
-  await context.close();
   return titles;
 }
 
@@ -41,13 +39,11 @@ describe('menus and access', () => {
   });
 
   it('shows 403 for a known route the user may not open and 404 for an unknown one', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/platform/role`);
     await page.getByText('抱歉，您无权访问此页面').waitFor();
     await page.goto(`${stack.consoleUrl}/no/such/page`);
     await page.getByText('抱歉，您访问的页面不存在').waitFor();
-    await context.close();
   });
 
   it('sends a visitor without a session to /login with the SPEC message', async () => {
@@ -70,8 +66,7 @@ describe('menus and access', () => {
   });
 
   it('a logged-in user opening /login goes to the first menu page; the root goes to the last route', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/login`);
     await page.waitForURL('**/home/todo');
     await page.goto(`${stack.consoleUrl}/laboratory/test-project?tab=2`);
@@ -79,7 +74,6 @@ describe('menus and access', () => {
     await expect(page.title()).resolves.toBe('Trialab - 检测项目');
     await page.goto(`${stack.consoleUrl}/`);
     await page.waitForURL('**/laboratory/test-project?tab=2');
-    await context.close();
   });
 
   it('a 401 from the server logs out', async () => {
@@ -98,8 +92,7 @@ describe('menus and access', () => {
 
 describe('tabs', () => {
   it('one tab per path; closing the active tab moves to a neighbour; the last tab is refused', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await openFromMenu(page, '实验室管理', '检测项目');
     await openFromMenu(page, '实验室管理', '样本日志');
@@ -118,12 +111,10 @@ describe('tabs', () => {
     await tabMenu(page, '/laboratory/specimen-logger', '关闭');
     await page.getByText('这已经是最后一页，不能再关闭了').waitFor();
     expect(await tabPaths(page)).toEqual(['/laboratory/specimen-logger']);
-    await context.close();
   });
 
   it('close left and right, pinning, and tabs restored after a reload', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await openFromMenu(page, '实验室管理', '检测项目');
     await openFromMenu(page, '实验室管理', '样本日志');
@@ -143,12 +134,10 @@ describe('tabs', () => {
     await page.getByTestId('tabs-bar').waitFor();
     await page.locator('[data-testid="tab"][data-path="/laboratory/specimen-logger"]').waitFor();
     expect(await tabPaths(page)).toEqual(['/home/todo', '/laboratory/specimen-logger']);
-    await context.close();
   });
 
   it('keeps at most 5 visited pages mounted: a cached page is shown as it was left', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/laboratory/test-project`);
     // The page host element of a route lives exactly as long as the page stays mounted.
     const host = '[data-page="/laboratory/test-project"]';
@@ -171,12 +160,10 @@ describe('tabs', () => {
     await page.locator('[data-testid="tab"][data-path="/laboratory/test-project"]').click();
     await page.locator('[data-page="/laboratory/test-project"]').waitFor();
     expect(await marked()).toBe(false);
-    await context.close();
   });
 
   it('refresh shows a loading state and remounts the page', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/laboratory/test-project`);
     const host = '[data-page="/laboratory/test-project"]';
     await page.locator(host).waitFor();
@@ -189,14 +176,12 @@ describe('tabs', () => {
       const node = document.querySelector(selector);
       return node !== null && !node.hasAttribute('data-marked');
     }, host);
-    await context.close();
   });
 });
 
 describe('layout', () => {
   it('side menu 300 px collapsing to 80 px; the logo goes to /home/todo', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/laboratory/test-project`);
     const sider = page.getByTestId('sider');
     expect((await sider.boundingBox())?.width).toBe(300);
@@ -207,24 +192,20 @@ describe('layout', () => {
     await page.getByRole('button', { name: '展开菜单' }).click();
     await page.getByTestId('logo').click();
     await page.waitForURL('**/home/todo');
-    await context.close();
   });
 
   it('phones get the menu in a drawer', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await page.getByTestId('tabs-bar').waitFor();
     expect(await page.getByTestId('sider').count()).toBe(0);
     await page.getByRole('button', { name: '展开菜单' }).click();
     await page.locator('.ant-drawer').getByTestId('side-menu').waitFor();
-    await context.close();
   });
 
   it('the language switch changes the texts and is kept after a reload', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await page.getByTestId('lang-switch').getByText('US', { exact: true }).click();
     await page.getByTestId('side-menu').getByText('Laboratory', { exact: true }).waitFor();
@@ -235,12 +216,10 @@ describe('layout', () => {
     await page.getByTestId('side-menu').getByText('實驗室管理', { exact: true }).waitFor();
     await page.getByTestId('lang-switch').getByText('CN', { exact: true }).click();
     await page.getByTestId('side-menu').getByText('实验室管理', { exact: true }).waitFor();
-    await context.close();
   });
 
   it('themes, the eight-colour palette and week mode are applied and kept in admin.setting', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await page.getByRole('button', { name: '界面设置' }).click();
     const drawer = page.locator('.ant-drawer');
@@ -268,12 +247,10 @@ describe('layout', () => {
     await page.waitForFunction(
       () => document.querySelector<HTMLElement>('[data-layout]')?.style.filter === 'grayscale(1)',
     );
-    await context.close();
   });
 
   it('mixed layout: a first-level menu opens the first leaf of its submenu; head layout has no side menu', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await page.getByRole('button', { name: '界面设置' }).click();
     await page.locator('.ant-drawer').getByText('混合菜单', { exact: true }).click();
@@ -286,12 +263,10 @@ describe('layout', () => {
     await page.locator('.ant-drawer-close').click();
     await page.getByTestId('top-menu').waitFor();
     expect(await page.getByTestId('sider').count()).toBe(0);
-    await context.close();
   });
 
   it('a new server version offers a reload', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await page.getByTestId('tabs-bar').waitFor();
     await page.route('**/version.json?v=*', (route) =>
@@ -307,6 +282,5 @@ describe('layout', () => {
     expect(await page.locator('.ant-modal-confirm').count()).toBe(1);
     await dialog.getByRole('button', { name: '立即刷新' }).click();
     await page.waitForEvent('load');
-    await context.close();
   });
 });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
 import {
   ACCOUNTS,
+  accountPage,
   DEMO_PASSWORD,
-  loggedInContext,
   login,
   newContext,
   submitPasswordLogin,
@@ -37,8 +37,7 @@ async function changePassword(page: Page, current: string, next: string) {
 
 describe('logs and system information', () => {
   it('an administrator finds a change just made in the operation log with its old and new values', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.admin);
     // The change: the administrator's own e-mail address on /personal/account.
     const email = `admin-${Date.now()}@trialab.local`;
     await page.goto(`${stack.consoleUrl}/personal/account`);
@@ -64,17 +63,14 @@ describe('logs and system information', () => {
     // The chain verifies (read-only).
     await page.getByTestId('audit-chain-verify').click();
     await expect.poll(() => page.getByTestId('audit-chain-status').textContent()).toContain('审计链完整');
-    await context.close();
   });
 
   it('an administrator reads the system information', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.admin);
     await page.goto(`${stack.consoleUrl}/system/system-info`);
     await expect.poll(() => page.getByTestId('system-info-version').textContent()).toMatch(/^\d+\.\d+\.\d+/);
     expect(await page.getByTestId('system-info-engine').textContent()).toMatch(/PGlite|PostgreSQL/);
     await page.getByText('未配置短信服务：短信保存在发件箱').waitFor();
-    await context.close();
   });
 
   it('a user changes the password on /personal/account and must use the new one', async () => {
@@ -98,8 +94,7 @@ describe('logs and system information', () => {
   it('a user binds WeChat (the simulated provider in demo mode) and unbinds it, each after a confirmation', async () => {
     // The simulated provider answers one WeChat account, which console-login binds to this user:
     // the test runs from either state and leaves the one it found.
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.platform);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.platform);
     await page.goto(`${stack.consoleUrl}/personal/account`);
     const state = page.getByTestId('wechat-state');
     await expect.poll(() => state.textContent()).toMatch(/^(已绑定|未绑定)$/);
@@ -133,6 +128,5 @@ describe('logs and system information', () => {
     await bind();
     await unbind();
     if (boundBefore) await bind();
-    await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { endpoints, endpointUrl } from '../../../packages/api-contract/src/index.ts';
 import { scaled } from '../timing.ts';
 import { apiCall, apiSession } from '../web/api.ts';
@@ -102,11 +102,8 @@ async function keptState(baseUrl: string, account: string): Promise<StorageState
   }
 }
 
-export async function loggedInContext(
-  browser: Browser,
-  baseUrl: string,
-  account: string,
-): Promise<BrowserContext> {
+/** The account's logged-in state: the kept one while its session is alive, else a new login. */
+async function loggedInState(browser: Browser, baseUrl: string, account: string): Promise<StorageState> {
   let state = await keptState(baseUrl, account);
   if (!state) {
     const context = await newContext(browser);
@@ -117,7 +114,75 @@ export async function loggedInContext(
     await writeFile(join(sessionStateDir(baseUrl), `${account}.json`), JSON.stringify(state));
   }
   states.set(account, state);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: state });
+  return state;
+}
+
+/** A new context logged in as `account` (a test that sets up the context itself: init scripts, cookies). */
+export async function loggedInContext(
+  browser: Browser,
+  baseUrl: string,
+  account: string,
+): Promise<BrowserContext> {
+  const state = await loggedInState(browser, baseUrl, account);
+  const context = await browser.newContext({ viewport: VIEWPORT, storageState: state });
   context.setDefaultTimeout(scaled(10_000));
   return context;
+}
+
+const VIEWPORT = { width: 1440, height: 900 };
+
+/** Pages kept between the tests of a file, by stack and account (`releaseBrowser` closes them). */
+const keptPages = new Map<string, Page>();
+
+/**
+ * A page logged in as `account`, kept for the account's next test in the file. The console's first
+ * load in a new context costs Chromium some 2 CPU s, a load in a page that has shown it before about
+ * 1 (its process keeps the compiled scripts; docs/performance.md, "Eleventh round"). Handed out
+ * again, the page is first taken off the console (to a static file of the same origin, so the old
+ * page's last writes land before the reset) and its cookies, local and session storage are put back
+ * to the logged-in state, its listeners, routes and size removed: the test starts where a new
+ * context would. What cannot be taken back (init scripts, extra pages' state) needs a context of
+ * the test's own (`loggedInContext`). The caller navigates (`page.goto`).
+ */
+export async function accountPage(browser: Browser, baseUrl: string, account: string): Promise<Page> {
+  const state = await loggedInState(browser, baseUrl, account);
+  const key = `${baseUrl} ${account}`;
+  const kept = keptPages.get(key);
+  if (kept && !kept.isClosed()) {
+    const context = kept.context();
+    for (const other of context.pages()) if (other !== kept) await other.close();
+    kept.removeAllListeners();
+    keepPage(key, kept);
+    await kept.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    // A page with unsaved input asks before it is left: leave it.
+    const leave = (dialog: Dialog) => void dialog.accept();
+    kept.once('dialog', leave);
+    await kept.goto(`${baseUrl}/version.json`);
+    kept.off('dialog', leave);
+    await context.clearCookies();
+    await context.addCookies(state.cookies);
+    await context.clearPermissions();
+    const origin = new URL(baseUrl).origin;
+    const stored = state.origins.find((each) => each.origin === origin)?.localStorage ?? [];
+    await kept.evaluate((items) => {
+      localStorage.clear();
+      sessionStorage.clear();
+      for (const { name, value } of items) localStorage.setItem(name, value);
+    }, stored);
+    await kept.setViewportSize(VIEWPORT);
+    return kept;
+  }
+  const context = await browser.newContext({ viewport: VIEWPORT, storageState: state });
+  context.setDefaultTimeout(scaled(10_000));
+  const page = await context.newPage();
+  keepPage(key, page);
+  return page;
+}
+
+function keepPage(key: string, page: Page): void {
+  keptPages.set(key, page);
+  page.once('close', () => {
+    if (keptPages.get(key) === page) keptPages.delete(key);
+  });
 }
