@@ -367,6 +367,7 @@ export const AUDIT_FIELDS = {
   noticeNo: { 'zh-CN': '通知编号', 'en-US': 'Notice no.', 'zh-HK': '通知編號' },
   number: { 'zh-CN': '编号', 'en-US': 'Number', 'zh-HK': '編號' },
   offered: { 'zh-CN': '门户可申请', 'en-US': 'Offered', 'zh-HK': '門戶可申請' },
+  onHand: { 'zh-CN': '库存', 'en-US': 'On hand', 'zh-HK': '庫存' },
   orderId: { 'zh-CN': '申请单', 'en-US': 'Order', 'zh-HK': '申請單' },
   orderLineId: { 'zh-CN': '申请明细', 'en-US': 'Order line', 'zh-HK': '申請明細' },
   organisation: { 'zh-CN': '单位', 'en-US': 'Organisation', 'zh-HK': '單位' },
