@@ -638,6 +638,8 @@ export const AUDIT_OBJECT_FIELDS: Readonly<Record<string, Readonly<Record<string
   contract: { number: { 'zh-CN': '合同编号', 'en-US': 'Contract no.', 'zh-HK': '合同編號' } },
   specimenMove: { number: { 'zh-CN': '申请单号', 'en-US': 'Request no.', 'zh-HK': '申請單號' } },
   temperature: { range: { 'zh-CN': '温度范围', 'en-US': 'Temperature range', 'zh-HK': '溫度範圍' } },
+  customer: { lang: { 'zh-CN': '文件语言', 'en-US': 'Documents in', 'zh-HK': '文件語言' } },
+  address: { detail: { 'zh-CN': '详细地址', 'en-US': 'Address', 'zh-HK': '詳細地址' } },
   labelPrintJob: { labels: { 'zh-CN': '标签数', 'en-US': 'Labels', 'zh-HK': '標籤數' } },
   supplyBarcodeRange: { count: { 'zh-CN': '条码数量', 'en-US': 'Codes', 'zh-HK': '條碼數量' } },
 };
