@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FORM_LANGS } from './form-fields.js';
 import {
   AUDIT_FIELDS,
+  AUDIT_OBJECT_FIELDS,
   AUDIT_OBJECTS,
   AUDIT_VERBS,
   allWorkflows,
@@ -13,6 +14,7 @@ import {
   auditStateWord,
   auditValueText,
   endpoints,
+  hasAuditWords,
 } from './index.js';
 
 const mutating = Object.values(endpoints).flatMap((group) =>
@@ -76,6 +78,30 @@ describe('audit words', () => {
     expect(auditFieldWord('size', 'en-US')).toBe('Page size');
     expect(auditFieldWord('vendor', 'en-US', 'supplyConsumable')).toBe('Vendor');
     expect(auditFieldWord('toString', 'en-US', 'toString')).toBe('to string');
+  });
+
+  it("names each object's own fields in every language, for objects the audit records", () => {
+    for (const [object, fields] of Object.entries(AUDIT_OBJECT_FIELDS)) {
+      expect(Object.hasOwn(AUDIT_OBJECTS, object), object).toBe(true);
+      for (const [field, words] of Object.entries(fields)) {
+        expect(Object.keys(words).sort(), `${object}.${field}`).toEqual([...FORM_LANGS].sort());
+        expect(hasAuditWords(field, object), `${object}.${field}`).toBe(true);
+      }
+    }
+  });
+
+  it("names a shipment's fields as its pages do, the courier's pick-up by its own word", () => {
+    expect(FORM_LANGS.map((l) => auditFieldWord('bookSendTime', l, 'sampleShipment'))).toEqual([
+      '预约取件时间',
+      'Booked pick-up',
+      '預約取件時間',
+    ]);
+    expect(auditFieldWord('dispatchTime', 'zh-CN', 'sampleShipment')).toBe('揽收时间');
+    expect(auditFieldWord('dispatchTime', 'zh-CN', 'consumableOrder')).toBe('发货时间');
+    expect(auditFieldWord('consignee', 'zh-HK', 'sampleShipment')).toBe('收件人信息');
+    expect(hasAuditWords('bookSendTime')).toBe(true);
+    expect(hasAuditWords('sampleCount')).toBe(false);
+    expect(hasAuditWords('toString')).toBe(false);
   });
 
   it('formats values as their pages do: coded values, ids by name, lists, yes and no, instants', () => {

@@ -4,10 +4,11 @@
 // these; a test checks every action and object that can be audited is named here.
 
 import { changeText } from './audit-diff.js';
-import { type FormLang, wordIn } from './form-fields.js';
+import { AUDIT_FIELDS, AUDIT_OBJECT_FIELDS, type Words } from './audit-field-words.js';
+import { wordIn } from './form-fields.js';
 import { stateWord, workflowById } from './workflows/machine.js';
 
-type Words = Readonly<Record<FormLang, string>>;
+export { AUDIT_FIELDS, AUDIT_OBJECT_FIELDS, hasAuditWords } from './audit-field-words.js';
 
 /** The objects: action ids' first part (endpoint groups, workflow ids) and the entities recorded. */
 export const AUDIT_OBJECTS = {
@@ -420,144 +421,6 @@ export const AUDIT_VERBS = {
   unallocatePayment: { 'zh-CN': '撤销核销', 'en-US': 'undo an allocation', 'zh-HK': '撤銷核銷' },
 } as const satisfies Record<string, Words>;
 
-/** The fields audit values carry most; any other shows as its key spelt out (`sampleCount` → sample count). */
-export const AUDIT_FIELDS = {
-  wxBound: { 'zh-CN': '已绑定微信', 'en-US': 'WeChat bound', 'zh-HK': '已綁定微信' },
-  passwordChanged: { 'zh-CN': '密码已修改', 'en-US': 'Password changed', 'zh-HK': '密碼已修改' },
-  agreementAcceptedAt: { 'zh-CN': '同意协议时间', 'en-US': 'Agreement accepted at', 'zh-HK': '同意協議時間' },
-  passed: { 'zh-CN': '通过', 'en-US': 'Passed', 'zh-HK': '通過' },
-  codes: { 'zh-CN': '条码', 'en-US': 'Barcodes', 'zh-HK': '條碼' },
-  sex: { 'zh-CN': '性别', 'en-US': 'Sex', 'zh-HK': '性別' },
-  users: { 'zh-CN': '用户', 'en-US': 'Users', 'zh-HK': '用戶' },
-  text: { 'zh-CN': '文本', 'en-US': 'Text', 'zh-HK': '文本' },
-  voidedBy: { 'zh-CN': '作废人', 'en-US': 'Voided by', 'zh-HK': '作廢人' },
-  voidedAt: { 'zh-CN': '作废时间', 'en-US': 'Voided at', 'zh-HK': '作廢時間' },
-  id: { 'zh-CN': '编号', 'en-US': 'ID', 'zh-HK': '編號' },
-  name: { 'zh-CN': '名称', 'en-US': 'Name', 'zh-HK': '名稱' },
-  enName: { 'zh-CN': '英文名称', 'en-US': 'English name', 'zh-HK': '英文名稱' },
-  code: { 'zh-CN': '编码', 'en-US': 'Code', 'zh-HK': '編碼' },
-  projectId: { 'zh-CN': '项目', 'en-US': 'Project', 'zh-HK': '項目' },
-  projectNo: { 'zh-CN': '项目编号', 'en-US': 'Project no.', 'zh-HK': '項目編號' },
-  projectName: { 'zh-CN': '项目名称', 'en-US': 'Project name', 'zh-HK': '項目名稱' },
-  siteId: { 'zh-CN': '研究中心', 'en-US': 'Site', 'zh-HK': '研究中心' },
-  researchCenterId: { 'zh-CN': '研究中心', 'en-US': 'Site', 'zh-HK': '研究中心' },
-  siteNo: { 'zh-CN': '中心编号', 'en-US': 'Site no.', 'zh-HK': '中心編號' },
-  status: { 'zh-CN': '状态', 'en-US': 'Status', 'zh-HK': '狀態' },
-  state: { 'zh-CN': '状态', 'en-US': 'State', 'zh-HK': '狀態' },
-  enabled: { 'zh-CN': '启用', 'en-US': 'Enabled', 'zh-HK': '啟用' },
-  sort: { 'zh-CN': '排序', 'en-US': 'Order', 'zh-HK': '排序' },
-  version: { 'zh-CN': '版本', 'en-US': 'Version', 'zh-HK': '版本' },
-  revision: { 'zh-CN': '修订号', 'en-US': 'Revision', 'zh-HK': '修訂號' },
-  reason: { 'zh-CN': '原因', 'en-US': 'Reason', 'zh-HK': '原因' },
-  contacts: { 'zh-CN': '联系人', 'en-US': 'Contacts', 'zh-HK': '聯絡人' },
-  qualifications: { 'zh-CN': '资质', 'en-US': 'Qualifications', 'zh-HK': '資質' },
-  blockReason: { 'zh-CN': '停用原因', 'en-US': 'Block reason', 'zh-HK': '停用原因' },
-  supplierId: { 'zh-CN': '供应商', 'en-US': 'Supplier', 'zh-HK': '供應商' },
-  remark: { 'zh-CN': '备注', 'en-US': 'Remark', 'zh-HK': '備註' },
-  note: { 'zh-CN': '备注', 'en-US': 'Note', 'zh-HK': '備註' },
-  userId: { 'zh-CN': '用户', 'en-US': 'User', 'zh-HK': '用戶' },
-  username: { 'zh-CN': '用户名', 'en-US': 'User name', 'zh-HK': '用戶名' },
-  realName: { 'zh-CN': '姓名', 'en-US': 'Full name', 'zh-HK': '姓名' },
-  createdBy: { 'zh-CN': '创建人', 'en-US': 'Created by', 'zh-HK': '創建人' },
-  createdAt: { 'zh-CN': '创建时间', 'en-US': 'Created at', 'zh-HK': '創建時間' },
-  updatedBy: { 'zh-CN': '修改人', 'en-US': 'Updated by', 'zh-HK': '修改人' },
-  updatedAt: { 'zh-CN': '修改时间', 'en-US': 'Updated at', 'zh-HK': '修改時間' },
-  phone: { 'zh-CN': '电话', 'en-US': 'Phone', 'zh-HK': '電話' },
-  mobile: { 'zh-CN': '手机号', 'en-US': 'Mobile', 'zh-HK': '手機號' },
-  email: { 'zh-CN': '邮箱', 'en-US': 'E-mail', 'zh-HK': '郵箱' },
-  ip: { 'zh-CN': 'IP', 'en-US': 'IP', 'zh-HK': 'IP' },
-  unit: { 'zh-CN': '单位', 'en-US': 'Unit', 'zh-HK': '單位' },
-  kind: { 'zh-CN': '类别', 'en-US': 'Kind', 'zh-HK': '類別' },
-  type: { 'zh-CN': '类型', 'en-US': 'Type', 'zh-HK': '類型' },
-  visit: { 'zh-CN': '访视', 'en-US': 'Visit', 'zh-HK': '訪視' },
-  volumeUl: { 'zh-CN': '剩余体积（µL）', 'en-US': 'Remaining volume (µL)', 'zh-HK': '剩餘體積（µL）' },
-  visitName: { 'zh-CN': '访视名称', 'en-US': 'Visit name', 'zh-HK': '訪視名稱' },
-  barcode: { 'zh-CN': '条码', 'en-US': 'Barcode', 'zh-HK': '條碼' },
-  barcodes: { 'zh-CN': '条码', 'en-US': 'Barcodes', 'zh-HK': '條碼' },
-  subjectId: { 'zh-CN': '受试者', 'en-US': 'Subject', 'zh-HK': '受試者' },
-  subjectNo: { 'zh-CN': '受试者编号', 'en-US': 'Subject no.', 'zh-HK': '受試者編號' },
-  testItemId: { 'zh-CN': '检测项目', 'en-US': 'Test item', 'zh-HK': '檢測項目' },
-  testItemIds: { 'zh-CN': '检测项目', 'en-US': 'Test items', 'zh-HK': '檢測項目' },
-  sampleTypeId: { 'zh-CN': '样本类型', 'en-US': 'Sample type', 'zh-HK': '樣本類型' },
-  temperatureId: { 'zh-CN': '运输温度', 'en-US': 'Transport temperature', 'zh-HK': '運輸溫度' },
-  storageTemperatureId: { 'zh-CN': '储存温度', 'en-US': 'Storage temperature', 'zh-HK': '儲存溫度' },
-  referenceRange: { 'zh-CN': '参考范围', 'en-US': 'Reference range', 'zh-HK': '參考範圍' },
-  lower: { 'zh-CN': '下限', 'en-US': 'Lower limit', 'zh-HK': '下限' },
-  upper: { 'zh-CN': '上限', 'en-US': 'Upper limit', 'zh-HK': '上限' },
-  low: { 'zh-CN': '下限', 'en-US': 'Lower limit', 'zh-HK': '下限' },
-  high: { 'zh-CN': '上限', 'en-US': 'Upper limit', 'zh-HK': '上限' },
-  gender: { 'zh-CN': '性别', 'en-US': 'Sex', 'zh-HK': '性別' },
-  ageMin: { 'zh-CN': '最小年龄', 'en-US': 'Minimum age', 'zh-HK': '最小年齡' },
-  ageMax: { 'zh-CN': '最大年龄', 'en-US': 'Maximum age', 'zh-HK': '最大年齡' },
-  planId: { 'zh-CN': '方案', 'en-US': 'Plan', 'zh-HK': '方案' },
-  planNo: { 'zh-CN': '方案编号', 'en-US': 'Plan no.', 'zh-HK': '方案編號' },
-  kitId: { 'zh-CN': '套件', 'en-US': 'Kit', 'zh-HK': '套件' },
-  quantity: { 'zh-CN': '数量', 'en-US': 'Quantity', 'zh-HK': '數量' },
-  quantityPerKit: { 'zh-CN': '每套数量', 'en-US': 'Quantity per kit', 'zh-HK': '每套數量' },
-  orderNo: { 'zh-CN': '单号', 'en-US': 'Order no.', 'zh-HK': '單號' },
-  courier: { 'zh-CN': '快递公司', 'en-US': 'Courier', 'zh-HK': '快遞公司' },
-  expressNo: { 'zh-CN': '运单号', 'en-US': 'Waybill no.', 'zh-HK': '運單號' },
-  reportId: { 'zh-CN': '报告', 'en-US': 'Report', 'zh-HK': '報告' },
-  reportNo: { 'zh-CN': '报告编号', 'en-US': 'Report no.', 'zh-HK': '報告編號' },
-  queryId: { 'zh-CN': '质疑', 'en-US': 'Query', 'zh-HK': '質疑' },
-  title: { 'zh-CN': '标题', 'en-US': 'Title', 'zh-HK': '標題' },
-  content: { 'zh-CN': '内容', 'en-US': 'Content', 'zh-HK': '內容' },
-  description: { 'zh-CN': '描述', 'en-US': 'Description', 'zh-HK': '描述' },
-  roleId: { 'zh-CN': '角色', 'en-US': 'Role', 'zh-HK': '角色' },
-  roleIds: { 'zh-CN': '角色', 'en-US': 'Roles', 'zh-HK': '角色' },
-  deptId: { 'zh-CN': '部门', 'en-US': 'Department', 'zh-HK': '部門' },
-  parentId: { 'zh-CN': '上级', 'en-US': 'Parent', 'zh-HK': '上級' },
-  label: { 'zh-CN': '标签', 'en-US': 'Label', 'zh-HK': '標籤' },
-  value: { 'zh-CN': '值', 'en-US': 'Value', 'zh-HK': '值' },
-  dictNo: { 'zh-CN': '字典编号', 'en-US': 'Dictionary no.', 'zh-HK': '字典編號' },
-  fileId: { 'zh-CN': '文件', 'en-US': 'File', 'zh-HK': '文件' },
-  fileName: { 'zh-CN': '文件名', 'en-US': 'File name', 'zh-HK': '文件名' },
-  vendor: { 'zh-CN': '厂家', 'en-US': 'Vendor', 'zh-HK': '廠家' },
-  container: { 'zh-CN': '容器', 'en-US': 'Container', 'zh-HK': '容器' },
-  deliveryModel: { 'zh-CN': '配送方式', 'en-US': 'Delivery mode', 'zh-HK': '配送方式' },
-  scopeOfUse: { 'zh-CN': '使用范围', 'en-US': 'Scope of use', 'zh-HK': '使用範圍' },
-  enScopeOfUse: { 'zh-CN': '英文使用范围', 'en-US': 'Scope of use (English)', 'zh-HK': '英文使用範圍' },
-  enSize: { 'zh-CN': '英文规格', 'en-US': 'Size (English)', 'zh-HK': '英文規格' },
-  enVendor: { 'zh-CN': '英文厂家', 'en-US': 'Vendor (English)', 'zh-HK': '英文廠家' },
-  enUnit: { 'zh-CN': '英文单位', 'en-US': 'Unit (English)', 'zh-HK': '英文單位' },
-  consumableName: { 'zh-CN': '耗材名称', 'en-US': 'Consumable', 'zh-HK': '耗材名稱' },
-  rejectReason: { 'zh-CN': '拒绝原因', 'en-US': 'Rejection reason', 'zh-HK': '拒絕原因' },
-  cancelReason: { 'zh-CN': '取消原因', 'en-US': 'Cancellation reason', 'zh-HK': '取消原因' },
-  returnReason: { 'zh-CN': '退回原因', 'en-US': 'Return reason', 'zh-HK': '退回原因' },
-  reviewReason: { 'zh-CN': '审核意见', 'en-US': 'Review comment', 'zh-HK': '審核意見' },
-  reviewedBy: { 'zh-CN': '审核人', 'en-US': 'Reviewed by', 'zh-HK': '審核人' },
-  receivedBy: { 'zh-CN': '接收人', 'en-US': 'Received by', 'zh-HK': '接收人' },
-  applicantId: { 'zh-CN': '申请人', 'en-US': 'Applicant', 'zh-HK': '申請人' },
-  meaning: { 'zh-CN': '签名含义', 'en-US': 'Signature meaning', 'zh-HK': '簽名含義' },
-  method: { 'zh-CN': '方式', 'en-US': 'Method', 'zh-HK': '方式' },
-  channel: { 'zh-CN': '渠道', 'en-US': 'Channel', 'zh-HK': '渠道' },
-  failed: { 'zh-CN': '失败', 'en-US': 'Failed', 'zh-HK': '失敗' },
-  failCount: { 'zh-CN': '失败次数', 'en-US': 'Failures', 'zh-HK': '失敗次數' },
-  success: { 'zh-CN': '成功', 'en-US': 'Success', 'zh-HK': '成功' },
-  account: { 'zh-CN': '账号', 'en-US': 'Account', 'zh-HK': '賬號' },
-  params: { 'zh-CN': '路径参数', 'en-US': 'Path parameters', 'zh-HK': '路徑參數' },
-  body: { 'zh-CN': '请求内容', 'en-US': 'Request', 'zh-HK': '請求內容' },
-  page: { 'zh-CN': '页码', 'en-US': 'Page', 'zh-HK': '頁碼' },
-  size: { 'zh-CN': '每页条数', 'en-US': 'Page size', 'zh-HK': '每頁條數' },
-  jobNumber: { 'zh-CN': '工号', 'en-US': 'Job number', 'zh-HK': '工號' },
-  copiedFrom: { 'zh-CN': '复制自', 'en-US': 'Copied from', 'zh-HK': '複製自' },
-  permissionIds: { 'zh-CN': '权限', 'en-US': 'Permissions', 'zh-HK': '權限' },
-  projectIds: { 'zh-CN': '项目', 'en-US': 'Projects', 'zh-HK': '項目' },
-  sampleTypeIds: { 'zh-CN': '样本类型', 'en-US': 'Sample types', 'zh-HK': '樣本類型' },
-  address: { 'zh-CN': '地址', 'en-US': 'Address', 'zh-HK': '地址' },
-  contact: { 'zh-CN': '联系人', 'en-US': 'Contact', 'zh-HK': '聯絡人' },
-  receiver: { 'zh-CN': '收件人', 'en-US': 'Receiver', 'zh-HK': '收件人' },
-  expiryDate: { 'zh-CN': '有效期', 'en-US': 'Expiry date', 'zh-HK': '有效期' },
-  lotNumber: { 'zh-CN': '批号', 'en-US': 'Lot number', 'zh-HK': '批號' },
-  period: { 'zh-CN': '保存期限', 'en-US': 'Retention period', 'zh-HK': '保存期限' },
-  instruction: { 'zh-CN': '到期处理', 'en-US': 'End-of-study instruction', 'zh-HK': '到期處理' },
-  returnTypeId: { 'zh-CN': '归还出库类型', 'en-US': 'Return stock-out type', 'zh-HK': '歸還出庫類型' },
-  until: { 'zh-CN': '保存至', 'en-US': 'Kept until', 'zh-HK': '保存至' },
-  specimenId: { 'zh-CN': '样本', 'en-US': 'Specimen', 'zh-HK': '樣本' },
-  liftReason: { 'zh-CN': '解除原因', 'en-US': 'Reason lifted', 'zh-HK': '解除原因' },
-  liftedAt: { 'zh-CN': '解除时间', 'en-US': 'Lifted at', 'zh-HK': '解除時間' },
-} as const satisfies Record<string, Words>;
-
 export type AuditObject = keyof typeof AUDIT_OBJECTS;
 export type AuditVerb = keyof typeof AUDIT_VERBS;
 
@@ -596,14 +459,6 @@ export function auditActionWordOrNone(action: string, lang: string): string | un
 export function auditActionWord(action: string, lang: string): string {
   return auditActionWordOrNone(action, lang) ?? action;
 }
-
-/**
- * Fields whose word depends on the object recorded, by object: a consumable's `size` is its size
- * (specification), where the shared table's `size` is a list request's page size.
- */
-export const AUDIT_OBJECT_FIELDS: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
-  supplyConsumable: { size: { 'zh-CN': '规格', 'en-US': 'Size', 'zh-HK': '規格' } },
-};
 
 /**
  * A field in `lang`: its words for `object` (the record's entity) when that object has its own,
