@@ -4,7 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../support/console/session.ts';
+import {
+  ACCOUNTS,
+  accountPage,
+  loggedInContext,
+  newContext,
+  submitPasswordLogin,
+} from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
 import { choose, confirmDialogOk, fieldId, toast } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
@@ -24,9 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => releaseBrowser(browser));
 
+/** The account's page of this file (`accountPage`), at `path`. */
 async function open(account: string, path: string): Promise<Page> {
-  const context = await loggedInContext(browser, stack.consoleUrl, account);
-  const page = await context.newPage();
+  const page = await accountPage(browser, stack.consoleUrl, account);
   await page.goto(`${stack.consoleUrl}${path}`);
   return page;
 }
@@ -63,7 +69,6 @@ describe('account requests and shared documents', () => {
     await toast(page, '提交成功');
     await page.waitForURL('**/web/user-apply');
     await row(page, NEW_MOBILE).getByText('待审核').waitFor();
-    await page.context().close();
 
     const staff = await open(STAFF_PM, '/project/user-apply-audit');
     await staff.getByTestId(`application-pass-${NEW_MOBILE}`).click();
@@ -72,7 +77,6 @@ describe('account requests and shared documents', () => {
     await toast(staff, '审核通过，账号已创建');
     await staff.getByRole('tab', { name: '已审核' }).click();
     await row(staff, NEW_MOBILE).getByText('已通过').waitFor();
-    await staff.context().close();
 
     const context = await newContext(browser);
     const first = await context.newPage();
@@ -102,7 +106,6 @@ describe('account requests and shared documents', () => {
     await lab.locator('.ant-modal:visible .ant-btn-primary').click();
     await toast(lab, '上传成功');
     await row(lab, '2026年11月 样本接收原始记录').getByText('共享中').waitFor();
-    await lab.context().close();
 
     const site = await open(ACCOUNTS.site, '/web/shared-doc/original-log');
     const docRow = row(site, '2026年11月 样本接收原始记录');
@@ -113,7 +116,6 @@ describe('account requests and shared documents', () => {
     expect(download.suggestedFilename()).toBe('样本接收原始记录.pdf');
     await site.getByRole('tab', { name: '下载记录' }).click();
     await row(site, '2026年11月 样本接收原始记录').getByText('陈中心').waitFor();
-    await site.context().close();
   });
 
   it('staff dispatch an approved application from the supply list and record a pick-up in the mail room', async () => {
@@ -164,7 +166,6 @@ describe('account requests and shared documents', () => {
     await supply.locator('#dispatch_expressNo').fill('SF7100000001');
     await supply.locator('.ant-modal:visible .ant-btn-primary').click();
     await toast(supply, '发货成功');
-    await supply.context().close();
     const dispatched = await apiCall<{
       status: string;
       lines: Array<{ lotNumber: string }>;
@@ -208,7 +209,6 @@ describe('account requests and shared documents', () => {
     await toast(mail, '揽收已登记');
     // Picked up: no longer among the bookings waiting for the courier.
     await expect.poll(() => row(mail, booking.data.orderNo).count()).toBe(0);
-    await mail.context().close();
   });
 
   it('staff raise a chargeback notice, the site disputes it, staff see the reason and withdraw it', async () => {
@@ -239,7 +239,6 @@ describe('account requests and shared documents', () => {
     await site.getByTestId('chargeback-dispute-reason').fill('本中心仅寄送一次，见运单记录');
     await site.locator('.ant-modal:visible .ant-btn-primary').click();
     await row(site, data.noticeNo).getByTestId('chargeback-status-disputed').waitFor();
-    await site.context().close();
 
     // The staff list shows the dispute after a search; the detail has every step.
     await lab
@@ -258,6 +257,5 @@ describe('account requests and shared documents', () => {
     await toast(lab, '扣费通知已撤回');
     await row(lab, data.noticeNo).getByTestId('chargeback-status-withdrawn').waitFor();
     expect(await lab.getByTestId(`chargeback-withdraw-${data.noticeNo}`).count()).toBe(0);
-    await lab.context().close();
   });
 });

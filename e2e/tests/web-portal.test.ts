@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, loggedInContext } from '../support/console/session.ts';
 import { choose, confirmDialogOk, fieldId, toast, typeDate } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
@@ -20,9 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => releaseBrowser(browser));
 
+/** The account's page of this file (`accountPage`), at `path`. */
 async function open(account: string, path: string): Promise<Page> {
-  const context = await loggedInContext(browser, stack.consoleUrl, account);
-  const page = await context.newPage();
+  const page = await accountPage(browser, stack.consoleUrl, account);
   await page.goto(`${stack.consoleUrl}${path}`);
   return page;
 }
@@ -58,7 +58,6 @@ describe('customer self-service portal', () => {
     await confirmDialogOk(page);
     await toast(page, '移除成功');
     await expect.poll(() => row(page, '门诊楼2层').count()).toBe(0);
-    await page.context().close();
   });
 
   it('applies for a kit, a second site user passes it, staff dispatch it and the site confirms receipt', async () => {
@@ -90,7 +89,6 @@ describe('customer self-service portal', () => {
     await toast(auditor, '操作成功');
     await auditor.getByRole('tab', { name: '已审核' }).click();
     await row(auditor, orderNo).getByText('待发货').waitFor();
-    await auditor.context().close();
 
     // Staff (supply area) dispatch with courier and waybill; the kit's catalogue consumables leave
     // stock by FEFO (docs/supply.md), only lines outside the catalogue take typed lots.
@@ -152,7 +150,6 @@ describe('customer self-service portal', () => {
     ]);
     expect(note.suggestedFilename()).toBe(`${orderNo}-dispatch-note.pdf`);
     expect((await readFile(await note.path())).subarray(0, 5).toString()).toBe('%PDF-');
-    await page.context().close();
   });
 
   it('books a shipment (a mixed-temperature sample list refused) and cancels another with a reason', async () => {
@@ -248,7 +245,6 @@ describe('customer self-service portal', () => {
     await page.getByRole('tab', { name: '取消列表' }).click();
     await row(page, other.data.orderNo).getByText('受试者访视推迟，改期寄送').waitFor();
     await row(page, other.data.orderNo).getByText('陈中心').first().waitFor();
-    await page.context().close();
   });
 
   it('answers a clarification query (8 to 255 characters) and sees the reply record', async () => {
@@ -269,7 +265,6 @@ describe('customer self-service portal', () => {
     await page.goto(`${stack.consoleUrl}/web/question`);
     await page.getByTestId('query-S-001-0002').click();
     await page.getByText('该质疑无需澄清，查看后已自动解决。').waitFor();
-    await page.context().close();
   });
 
   it('shows live counts on the portal home', async () => {
@@ -278,7 +273,6 @@ describe('customer self-service portal', () => {
     const tile = page.getByTestId('quick-queriesAwaiting');
     await expect.poll(async () => (await tile.textContent()) ?? '').toMatch(/待澄清质疑\s*0/);
     await page.getByText('如需查看更多待办事项，请联系管理员为您添加权限。').waitFor();
-    await page.context().close();
   });
 
   it('shows the consumables and sample-transport detail tables', async () => {
@@ -287,6 +281,5 @@ describe('customer self-service portal', () => {
     await row(page, 'SF7000000001').filter({ hasText: 'ED2411B' }).first().getByText('已收货').waitFor();
     await page.goto(`${stack.consoleUrl}/web/sample-transport-report`);
     await row(page, '血浆').getByText('冷冻').waitFor();
-    await page.context().close();
   });
 });
