@@ -117,9 +117,15 @@ export function applicationColumns(
     {
       dataIndex: 'applicationNo',
       title: t('portalAdmin.application.applicationNo'),
-      width: 160,
+      width: 180,
       render: (v: string, row) => (
-        <Button type="link" size="small" onClick={() => view(row)} data-testid={`application-${row.mobile}`}>
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          onClick={() => view(row)}
+          data-testid={`application-${row.mobile}`}
+        >
           {v}
         </Button>
       ),
@@ -127,14 +133,14 @@ export function applicationColumns(
     {
       dataIndex: 'name',
       title: t('portalAdmin.application.name'),
-      width: 130,
+      width: 125,
       render: (v: string, row) => under(v, row.mobile),
     },
-    { dataIndex: 'roleName', title: t('portalAdmin.application.role'), width: 100 },
+    { dataIndex: 'roleName', title: t('portalAdmin.application.role'), width: 90 },
     {
       dataIndex: 'grants',
       title: t('portalAdmin.application.grants'),
-      width: 180,
+      width: 175,
       render: (v: ApplicationRow['grants']) => <GrantList grants={v} />,
     },
     {
