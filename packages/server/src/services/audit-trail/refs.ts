@@ -66,39 +66,21 @@ const LOOKUPS: Record<AuditRefKind, (db: Executor, ids: number[]) => Promise<Nam
       .where(inArray(roles.id, ids)),
 };
 
-/** A record's code before its names (`SC-PAD 纱布垫` / `SC-PAD Gauze pad`), as its list shows it. */
-const codeAndName = (r: { id: number; code: string; name: string; enName: string | null }): Named => ({
-  id: r.id,
-  name: `${r.code} ${r.name}`,
-  enName: r.enName && `${r.code} ${r.enName}`,
-});
+/** A record kept by code and names, as its list shows it: `SC-PAD 采血垫巾` / `SC-PAD Phlebotomy pad`. */
+const byCode =
+  (table: typeof supplyConsumables | typeof supplySuppliers) =>
+  async (db: Executor, ids: number[]): Promise<Named[]> =>
+    (
+      await db
+        .select({ id: table.id, code: table.code, name: table.name, enName: table.enName })
+        .from(table as typeof supplyConsumables)
+        .where(inArray(table.id, ids))
+    ).map((r) => ({ id: r.id, name: `${r.code} ${r.name}`, enName: r.enName && `${r.code} ${r.enName}` }));
 
 /** The supply master data's records by id (the row's own record: `AUDIT_NAMED_ENTITIES`). */
 const ENTITY_LOOKUPS: Record<AuditNamedEntity, (db: Executor, ids: number[]) => Promise<Named[]>> = {
-  supplyConsumable: async (db, ids) =>
-    (
-      await db
-        .select({
-          id: supplyConsumables.id,
-          code: supplyConsumables.code,
-          name: supplyConsumables.name,
-          enName: supplyConsumables.enName,
-        })
-        .from(supplyConsumables)
-        .where(inArray(supplyConsumables.id, ids))
-    ).map(codeAndName),
-  supplier: async (db, ids) =>
-    (
-      await db
-        .select({
-          id: supplySuppliers.id,
-          code: supplySuppliers.code,
-          name: supplySuppliers.name,
-          enName: supplySuppliers.enName,
-        })
-        .from(supplySuppliers)
-        .where(inArray(supplySuppliers.id, ids))
-    ).map(codeAndName),
+  supplyConsumable: byCode(supplyConsumables),
+  supplier: byCode(supplySuppliers),
   supplyKit: (db, ids) =>
     db
       .select({ id: consumableKits.id, name: consumableKits.name })
