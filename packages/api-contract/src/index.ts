@@ -1,4 +1,5 @@
 export * from './audit-diff.js';
+export * from './audit-records.js';
 export * from './audit-words.js';
 export * from './codes.js';
 export * from './endpoint.js';

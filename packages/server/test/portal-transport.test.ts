@@ -347,13 +347,15 @@ describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
       body: { page: 1, size: 50, orderNo: s.orderNo },
     });
     expect(
-      (items.data as Array<{ sampleTypeName: string; quantity: number }>).map((i) => [
+      (items.data as Array<{ sampleTypeName: string; quantity: number; unit: string }>).map((i) => [
         i.sampleTypeName,
         i.quantity,
+        i.unit,
       ]),
     ).toEqual([
-      ['Serum', 24],
-      ['Plasma', 12],
+      // 管 as booked, in the reader's language by the unit dictionary.
+      ['Serum', 24, 'Tube'],
+      ['Plasma', 12, 'Tube'],
     ]);
     // Names per language: the reader's (the `lang` header), by the contract's localName rule.
     const chinese = await as(site, sampleTransport.itemPaging, {
@@ -361,13 +363,14 @@ describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
       lang: 'zh_CN',
     });
     expect(
-      (chinese.data as Array<{ sampleTypeName: string; temperatureName: string }>).map((i) => [
+      (chinese.data as Array<{ sampleTypeName: string; temperatureName: string; unit: string }>).map((i) => [
         i.sampleTypeName,
         i.temperatureName,
+        i.unit,
       ]),
     ).toEqual([
-      ['血清', '冷冻'],
-      ['血浆', '冷冻'],
+      ['血清', '冷冻', '管'],
+      ['血浆', '冷冻', '管'],
     ]);
     const detail = (await as(site, sampleTransport.get, { params: { id: s.id } })).data as ShipmentDetail;
     expect(detail.samples.map((x) => x.sampleTypeName)).toEqual(['Serum', 'Plasma']);

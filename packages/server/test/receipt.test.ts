@@ -3,7 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, userProjects, users } from '../src/db/schema.js';
 import { receiptSamples } from '../src/db/schema-lab.js';
-import { clarificationQueries, portalEvents, sampleTransports } from '../src/db/schema-portal.js';
+import {
+  clarificationQueries,
+  portalEvents,
+  sampleTransportItems,
+  sampleTransports,
+} from '../src/db/schema-portal.js';
 import { ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
@@ -16,7 +21,13 @@ interface Detail {
   orderNo: string;
   expressNo: string;
   signerName: string | null;
-  samples: Array<{ itemId: number; quantity: number; state: string; exceptionReason: string | null }>;
+  samples: Array<{
+    itemId: number;
+    quantity: number;
+    unit: string;
+    state: string;
+    exceptionReason: string | null;
+  }>;
   images: Array<{ id: number; fileId: number; kind: string; name: string }>;
 }
 
@@ -73,6 +84,34 @@ describe.each(ENGINES)('sample receipt on %s', (engine) => {
     expect(unknown.statusCode).toBe(404);
     const wildcard = await as(lab, api.lookup, { query: { keyword: 'SF%' } });
     expect(wildcard.statusCode).toBe(404);
+  });
+
+  it("shows each line's unit in the reader's language where the unit dictionary names it, else as written", async () => {
+    const units = async (lang: 'en_US' | 'zh_CN' | 'zh_HK') =>
+      (
+        envelope(await as(lab, api.lookup, { query: { keyword: 'ST-DEMO-RCV-002' }, lang })).data as Detail
+      ).samples.map((s) => s.unit);
+    // The demo line's unit is the dictionary's Chinese label 管.
+    expect(await units('en_US')).toEqual(['Tube']);
+    expect(await units('zh_CN')).toEqual(['管']);
+    const [line] = (await lookup('ST-DEMO-RCV-002')).samples;
+    if (!line) throw new Error('no demo line');
+    const setUnit = (unit: string) =>
+      env.handle.db
+        .update(sampleTransportItems)
+        .set({ unit })
+        .where(eq(sampleTransportItems.id, line.itemId));
+    try {
+      // A unit stored by its dictionary value, and one the dictionary does not hold.
+      await setUnit('box');
+      expect(await units('en_US')).toEqual(['Box']);
+      expect(await units('zh_HK')).toEqual(['盒']);
+      await setUnit('vials');
+      expect(await units('en_US')).toEqual(['vials']);
+      expect(await units('zh_CN')).toEqual(['vials']);
+    } finally {
+      await setUnit('管');
+    }
   });
 
   it('attaches captured images, refuses non-images and removes an image before the sign-off', async () => {

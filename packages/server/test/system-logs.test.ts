@@ -234,6 +234,54 @@ describe.each(ENGINES)('login log, operation log, system information and own acc
     };
     expect((await cells('en_US')).some((c) => c.includes(`Size: ${pad.size} → 60片`))).toBe(true);
     expect((await cells('zh_CN')).some((c) => c.includes(`规格: ${pad.size} → 60片`))).toBe(true);
+    // The object is the consumable by code and name in the reader's language, not "Consumable 8".
+    expect(await cells('en_US')).toContain('SC-PAD Phlebotomy pad');
+    expect(await cells('zh_CN')).toContain('SC-PAD 采血垫巾');
+    const listed = async (lang: 'en_US' | 'zh_CN') =>
+      (
+        envelope(
+          await call(
+            env.app,
+            user.operateLogPaging,
+            { session: admin, body: { page: 1, size: 1, action: 'supply.consumableUpdate' }, lang },
+            env.clock.now,
+          ),
+        ).data as Array<{ entityId: string; refs: Record<string, string> }>
+      )[0];
+    expect((await listed('en_US'))?.refs[`supplyConsumable:${id}`]).toBe('SC-PAD Phlebotomy pad');
+    expect((await listed('zh_CN'))?.refs[`supplyConsumable:${id}`]).toBe('SC-PAD 采血垫巾');
+  });
+
+  it("names a supplier in the log by its code and name in the reader's language, not its id", async () => {
+    const created = await call(
+      env.app,
+      endpoints.supplier.create,
+      {
+        session: admin,
+        body: {
+          code: 'LOG-SUP',
+          name: '日志供应商',
+          enName: 'Log supplier',
+          contacts: [],
+          qualifications: [],
+        },
+      },
+      env.clock.now,
+    );
+    expect(envelope(created).code).toBe(200);
+    const named = async (lang: 'en_US' | 'zh_CN') => {
+      const [row] = envelope(
+        await call(
+          env.app,
+          user.operateLogPaging,
+          { session: admin, body: { page: 1, size: 1, action: 'supplier.create' }, lang },
+          env.clock.now,
+        ),
+      ).data as Array<{ entityId: string; refs: Record<string, string> }>;
+      return row ? row.refs[`supplier:${row.entityId}`] : undefined;
+    };
+    expect(await named('en_US')).toBe('LOG-SUP Log supplier');
+    expect(await named('zh_CN')).toBe('LOG-SUP 日志供应商');
   });
 
   it('keeps sign-in events out of the data changes unless asked for; a successful login names who signed in', async () => {

@@ -25,6 +25,12 @@ const senderFields = {
   email: optionalEmail(PORTAL_LIMITS.senderEmail),
 };
 
+/**
+ * 计量单位: a sample line's unit is free text (up to 16 characters); one that names an item of this
+ * dictionary (its value `tube` or its Chinese label 管) is shown in the reader's language.
+ */
+export const SAMPLE_UNIT_DICT = 1008;
+
 const sampleInput = z.object({
   sampleTypeId: id,
   temperatureId: id,

@@ -141,6 +141,7 @@ export const lab = {
     removeImage: 'Delete this image?',
     sampleType: 'Sample type',
     quantity: 'Quantity',
+    sample: 'Sample',
     quality: 'Receipt quality',
     qualified: 'Qualified',
     exception: 'Exception',

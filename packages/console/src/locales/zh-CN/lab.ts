@@ -140,6 +140,7 @@ export const lab = {
     removeImage: '确定删除这张图片吗？',
     sampleType: '样本类型',
     quantity: '数量',
+    sample: '样本',
     quality: '签收质量',
     qualified: '合格',
     exception: '异常',

@@ -140,6 +140,7 @@ export const lab = {
     removeImage: '確定刪除這張圖片嗎？',
     sampleType: '樣本類型',
     quantity: '數量',
+    sample: '樣本',
     quality: '簽收質量',
     qualified: '合格',
     exception: '異常',

@@ -23,7 +23,7 @@ import {
 import { receiptImages, receiptSamples, receipts } from '../../db/schema-lab.js';
 import { clarificationQueries, sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { localNameColumn } from '../../lib/local-name.js';
+import { localNameColumn, localUnitColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import { assertInScope, type SiteScope, scopeWhere } from '../../lib/scope.js';
 import { containsAny } from '../../lib/search.js';
@@ -134,7 +134,7 @@ export async function shipmentDetail(
       sampleTypeName: localNameColumn(sampleTypes, lang),
       temperatureName: localNameColumn(temperatures, lang),
       quantity: sampleTransportItems.quantity,
-      unit: sampleTransportItems.unit,
+      unit: localUnitColumn(sampleTransportItems.unit, lang),
       state: receiptSamples.state,
       receivedQuantity: receiptSamples.receivedQuantity,
       exceptionReason: receiptSamples.exceptionReason,

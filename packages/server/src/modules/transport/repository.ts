@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { files, projects, sampleTypes, sites, temperatures, users } from '../../db/schema.js';
 import { sampleTransportItems, sampleTransports } from '../../db/schema-portal.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { localNameColumn } from '../../lib/local-name.js';
+import { localNameColumn, localUnitColumn } from '../../lib/local-name.js';
 import { pageOf } from '../../lib/paging.js';
 import type { Page } from '../../lib/route.js';
 import { type SiteScope, scopeWhere } from '../../lib/scope.js';
@@ -257,7 +257,7 @@ export async function pageItems(
         sampleTypeName: localNameColumn(sampleTypes, lang),
         temperatureName: localNameColumn(temperatures, lang),
         quantity: sampleTransportItems.quantity,
-        unit: sampleTransportItems.unit,
+        unit: localUnitColumn(sampleTransportItems.unit, lang),
         estimatedShipDate: sampleTransports.estimatedShipDate,
         courier: sampleTransports.courier,
         expressNo: sampleTransports.expressNo,

@@ -23,11 +23,15 @@ import {
   Space,
   Table,
   Tag,
+  Typography,
 } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { confirmed } from '../../../components/ConfirmDialog';
+import { tableWidth } from '../../../components/DataTable/sizing';
 import { DictSelect, useDictItems } from '../../../components/DictSelect';
 import { runAction, useAction } from '../../../components/FormModal';
 import { dash, formatTimeAs } from '../../../components/format';
@@ -139,8 +143,19 @@ function ReceiptImage({
   );
 }
 
-/** One shipment at the receipt desk: capture printouts, record each sample's receipt, sign off. */
-export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onChanged(): void }) {
+/**
+ * One shipment at the receipt desk: capture printouts, record each sample's receipt, sign off. The
+ * sample lines go to `linesIn` (a box of the page's whole width below the list) when given.
+ */
+export function ReceiptPanel({
+  detail,
+  onChanged,
+  linesIn,
+}: {
+  detail: ReceiptDetail;
+  onChanged(): void;
+  linesIn?: HTMLElement | null;
+}) {
   const { t } = useTranslation();
   const { t: r } = useTranslation('lab', { keyPrefix: 'receipt' });
   const open = detail.status === 'picked_up';
@@ -264,17 +279,39 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
     if (done) onChanged();
   };
 
-  const columns = [
-    { dataIndex: 'sampleTypeName', title: r('sampleType') },
-    { dataIndex: 'temperatureName', title: r('temperature') },
+  const receivedInput = (s: Sample) => (
+    <InputNumber
+      min={0}
+      max={99_999_999}
+      precision={0}
+      style={{ width: 100 }}
+      aria-label={r('receivedQuantity')}
+      value={lines[s.itemId]?.receivedQuantity}
+      onChange={(v) => setLine(s.itemId, { receivedQuantity: typeof v === 'number' ? v : 0 })}
+    />
+  );
+
+  // Six columns of fixed widths that fit the lines' card, the page's whole width (1060 px at
+  // 1440 × 900 beside the menu), in zh-CN and en-US: the sample with its temperature and
+  // quantity, the receipt with the count received.
+  const columns: ColumnsType<Sample> = [
     {
-      dataIndex: 'quantity',
-      title: r('quantity'),
-      render: (_: unknown, s: Sample) => `${s.quantity} ${s.unit}`,
+      key: 'sample',
+      title: r('sample'),
+      width: 150,
+      render: (_: unknown, s: Sample) => (
+        <>
+          <div>{s.sampleTypeName}</div>
+          <Typography.Text type="secondary" data-testid={`receipt-quantity-${s.itemId}`}>
+            {`${s.temperatureName} · ${s.quantity} ${s.unit}`}
+          </Typography.Text>
+        </>
+      ),
     },
     {
-      dataIndex: 'temperatureCelsius',
+      key: 'temperatureCelsius',
       title: r('reading'),
+      width: 110,
       render: (_: unknown, s: Sample) =>
         open ? (
           <InputNumber
@@ -306,7 +343,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
     {
       dataIndex: 'kitLotNo',
       title: r('kit'),
-      width: 250,
+      width: 260,
       render: (_: unknown, s: Sample) => {
         if (!open)
           return s.kitLotNo ? (
@@ -362,46 +399,41 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
       },
     },
     {
-      dataIndex: 'quality',
+      key: 'quality',
       title: r('quality'),
+      width: 210,
       render: (_: unknown, s: Sample) =>
         open ? (
-          <Radio.Group
-            value={lines[s.itemId]?.quality}
-            onChange={(e) => setLine(s.itemId, { quality: e.target.value as Line['quality'] })}
-            options={[
-              { value: 'qualified', label: r('qualified') },
-              { value: 'exception', label: r('exception') },
-            ]}
-          />
+          <Space direction="vertical" size={4}>
+            <Radio.Group
+              value={lines[s.itemId]?.quality}
+              onChange={(e) => setLine(s.itemId, { quality: e.target.value as Line['quality'] })}
+              options={[
+                { value: 'qualified', label: r('qualified') },
+                { value: 'exception', label: r('exception') },
+              ]}
+            />
+            <Space size={4}>
+              {r('receivedQuantity')}
+              {receivedInput(s)}
+            </Space>
+          </Space>
         ) : (
-          <StatusTag workflow={sampleReceiptWorkflow} status={s.state} />
+          <Space direction="vertical" size={4}>
+            <StatusTag workflow={sampleReceiptWorkflow} status={s.state} />
+            <span>{`${r('receivedQuantity')} ${dash(s.receivedQuantity)}`}</span>
+          </Space>
         ),
     },
     {
-      dataIndex: 'receivedQuantity',
-      title: r('receivedQuantity'),
-      render: (_: unknown, s: Sample) =>
-        open ? (
-          <InputNumber
-            min={0}
-            max={99_999_999}
-            precision={0}
-            value={lines[s.itemId]?.receivedQuantity}
-            onChange={(v) => setLine(s.itemId, { receivedQuantity: typeof v === 'number' ? v : 0 })}
-          />
-        ) : (
-          dash(s.receivedQuantity)
-        ),
-    },
-    {
-      dataIndex: 'exceptionReason',
+      key: 'exceptionReason',
       title: r('reason'),
+      width: 170,
       render: (_: unknown, s: Sample) =>
         open ? (
           <DictSelect
             dictNo={RECEIPT_EXCEPTION_DICT}
-            style={{ width: 160 }}
+            style={{ width: 150 }}
             allowClear
             disabled={lines[s.itemId]?.quality !== 'exception'}
             status={
@@ -418,8 +450,9 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
         ),
     },
     {
-      dataIndex: 'remark',
+      key: 'remark',
       title: r('lineRemark'),
+      width: 120,
       render: (_: unknown, s: Sample) =>
         open ? (
           <Input
@@ -434,7 +467,7 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
     },
   ];
 
-  return (
+  const head = (
     <Space
       direction="vertical"
       style={{ width: '100%' }}
@@ -513,16 +546,21 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
       </Row>
 
       {open && <BarcodeScan shipmentId={detail.id} />}
+    </Space>
+  );
 
+  const sampleLines = (
+    <Space direction="vertical" style={{ width: '100%' }}>
       <Table<Sample>
         rowKey="itemId"
         size="small"
         pagination={false}
+        tableLayout="fixed"
+        scroll={{ x: tableWidth(columns) }}
         columns={columns}
         dataSource={detail.samples}
         data-testid="receipt-samples"
       />
-
       {open && (
         <Space direction="vertical" style={{ width: '100%' }}>
           {!hasWaybill && <Alert type="warning" showIcon message={r('needWaybill')} />}
@@ -540,6 +578,13 @@ export function ReceiptPanel({ detail, onChanged }: { detail: ReceiptDetail; onC
         </Space>
       )}
     </Space>
+  );
+
+  return (
+    <>
+      {head}
+      {linesIn ? createPortal(<Card style={{ marginTop: 16 }}>{sampleLines}</Card>, linesIn) : sampleLines}
+    </>
   );
 }
 

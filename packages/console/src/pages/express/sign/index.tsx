@@ -35,6 +35,8 @@ export default function ExpressSignPage() {
   );
   const detail = selected === null ? null : (detailQuery.data?.data ?? null);
   const [run, looking] = useAction();
+  // The sample lines' box: below the list and the record, the page's whole width.
+  const [linesBox, setLinesBox] = useState<HTMLDivElement | null>(null);
 
   const lookup = (value: string) =>
     run(async () => {
@@ -74,63 +76,66 @@ export default function ExpressSignPage() {
   ];
 
   return (
-    <Row gutter={16}>
-      <Col xs={24} xl={9}>
-        <Card>
-          <Input.Search
-            data-testid="receipt-lookup"
-            prefix={<ScanOutlined />}
-            placeholder={r('lookupHint')}
-            enterButton={r('lookup')}
-            maxLength={64}
-            allowClear
-            onSearch={(value) => {
-              const trimmed = value.trim();
-              if (trimmed) void lookup(trimmed);
-            }}
-            style={{ marginBottom: 12 }}
-          />
-          <Segmented<Status>
-            value={status}
-            onChange={setStatus}
-            options={[
-              { value: 'picked_up', label: r('shipmentStates.picked_up') },
-              { value: 'signed', label: r('shipmentStates.signed') },
-            ]}
-            style={{ marginBottom: 12 }}
-          />
-          <Input
-            allowClear
-            placeholder={r('filterHint')}
-            value={keyword}
-            maxLength={64}
-            onChange={(e) => setKeyword(e.target.value.trim())}
-            style={{ marginBottom: 12 }}
-          />
-          <DataTable<ReceiptShipment>
-            rowKey="id"
-            code="express.sign"
-            columns={columns}
-            {...pagedTable(list)}
-            onRow={(row) => ({
-              onClick: () => setSelected(row.id),
-              style: { cursor: 'pointer' },
-            })}
-            rowClassName={(row) => (row.id === detail?.id ? 'ant-table-row-selected' : '')}
-          />
-        </Card>
-      </Col>
-      <Col xs={24} xl={15}>
-        <Card>
-          <Spin spinning={looking || detailQuery.isFetching}>
-            {detail ? (
-              <ReceiptPanel key={detail.id} detail={detail} onChanged={reload} />
-            ) : (
-              <Empty description={r('pick')} />
-            )}
-          </Spin>
-        </Card>
-      </Col>
-    </Row>
+    <>
+      <Row gutter={16}>
+        <Col xs={24} xl={9}>
+          <Card>
+            <Input.Search
+              data-testid="receipt-lookup"
+              prefix={<ScanOutlined />}
+              placeholder={r('lookupHint')}
+              enterButton={r('lookup')}
+              maxLength={64}
+              allowClear
+              onSearch={(value) => {
+                const trimmed = value.trim();
+                if (trimmed) void lookup(trimmed);
+              }}
+              style={{ marginBottom: 12 }}
+            />
+            <Segmented<Status>
+              value={status}
+              onChange={setStatus}
+              options={[
+                { value: 'picked_up', label: r('shipmentStates.picked_up') },
+                { value: 'signed', label: r('shipmentStates.signed') },
+              ]}
+              style={{ marginBottom: 12 }}
+            />
+            <Input
+              allowClear
+              placeholder={r('filterHint')}
+              value={keyword}
+              maxLength={64}
+              onChange={(e) => setKeyword(e.target.value.trim())}
+              style={{ marginBottom: 12 }}
+            />
+            <DataTable<ReceiptShipment>
+              rowKey="id"
+              code="express.sign"
+              columns={columns}
+              {...pagedTable(list)}
+              onRow={(row) => ({
+                onClick: () => setSelected(row.id),
+                style: { cursor: 'pointer' },
+              })}
+              rowClassName={(row) => (row.id === detail?.id ? 'ant-table-row-selected' : '')}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={15}>
+          <Card>
+            <Spin spinning={looking || detailQuery.isFetching}>
+              {detail ? (
+                <ReceiptPanel key={detail.id} detail={detail} onChanged={reload} linesIn={linesBox} />
+              ) : (
+                <Empty description={r('pick')} />
+              )}
+            </Spin>
+          </Card>
+        </Col>
+      </Row>
+      <div ref={setLinesBox} data-testid="receipt-lines" />
+    </>
   );
 }
