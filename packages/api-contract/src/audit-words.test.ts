@@ -138,3 +138,32 @@ describe('audit words', () => {
     expect(auditStateWord('user', 'status', 1, 'zh-CN')).toBeUndefined();
   });
 });
+
+describe('auditRecordText for the supply master data', () => {
+  const row = (entity: string, refs: Record<string, string>) => ({
+    entity,
+    entityId: '8',
+    oldValue: null,
+    newValue: { projectId: 3 },
+    refs,
+  });
+
+  it('names a consumable, a supplier and a kit by their own record', () => {
+    expect(auditRecordText(row('supplyConsumable', { 'supplyConsumable:8': 'SC-PAD Phlebotomy pad' }))).toBe(
+      'SC-PAD Phlebotomy pad',
+    );
+    expect(auditRecordText(row('supplier', { 'supplier:8': 'S-01 Acme' }))).toBe('S-01 Acme');
+    expect(
+      auditRecordText(row('supplyKit', { 'supplyKit:8': 'Baseline kit', 'project:3': 'P-1 Trial' })),
+    ).toBe('Baseline kit');
+  });
+
+  it('falls back to the records the values point to, then to the id', () => {
+    expect(auditRecordText(row('supplyKit', { 'project:3': 'P-1 Trial' }))).toBe('P-1 Trial');
+    expect(auditRecordText({ ...row('supplyConsumable', {}), newValue: null })).toBe('8');
+    // Another entity's key of the same id is not its name.
+    expect(auditRecordText({ ...row('labelTemplate', { 'supplier:8': 'S-01 Acme' }), newValue: null })).toBe(
+      '8',
+    );
+  });
+});

@@ -516,7 +516,15 @@ export const AUDIT_REF_FIELDS = {
   roleId: 'role',
   roleIds: 'role',
 } as const;
-export type AuditRefKind = (typeof AUDIT_REF_FIELDS)[keyof typeof AUDIT_REF_FIELDS];
+/**
+ * The kinds of record the logs name: those a value field points to, and the supply master data,
+ * which the logs name only as a row's own record (a consumable by its code and name, not "Consumable 8").
+ */
+export type AuditRefKind =
+  | (typeof AUDIT_REF_FIELDS)[keyof typeof AUDIT_REF_FIELDS]
+  | 'supplyConsumable'
+  | 'supplier'
+  | 'supplyKit';
 
 /** The key of a record's name in a row's `refs`: `project:12`. */
 export const auditRefKey = (kind: string, id: unknown) => `${kind}:${String(id)}`;
@@ -570,6 +578,9 @@ export const AUDIT_ENTITY_REF_KINDS = {
   researchCenter: 'researchCenter',
   user: 'user',
   role: 'role',
+  supplyConsumable: 'supplyConsumable',
+  supplier: 'supplier',
+  supplyKit: 'supplyKit',
 } as const satisfies Record<string, AuditRefKind>;
 
 const YES_NO = {

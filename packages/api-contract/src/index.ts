@@ -1,5 +1,4 @@
 export * from './audit-diff.js';
-export * from './audit-records.js';
 export * from './audit-words.js';
 export * from './codes.js';
 export * from './endpoint.js';

@@ -1,8 +1,8 @@
 import {
   auditActionWord,
   auditFieldWord,
-  auditObjectText,
   auditObjectWord,
+  auditRecordText,
   auditValueText,
   fieldChanges,
   type Lang,
@@ -57,7 +57,7 @@ export function auditWorkbook(rows: AuditExportRow[], lang: Lang, time: ZonedTim
       ...r,
       action: auditActionWord(r.action, lang),
       entity: auditObjectWord(r.entity, lang),
-      entityId: auditObjectText(r),
+      entityId: auditRecordText(r),
       changes: changeLines(r, lang, time),
     })),
     lang,

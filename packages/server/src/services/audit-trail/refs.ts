@@ -1,12 +1,10 @@
 import {
   AUDIT_ENTITY_REF_KINDS,
-  type AuditNamedEntity,
   type AuditRefKind,
   auditDictKey,
   auditDictNo,
   auditRefKey,
   auditRefKind,
-  isAuditNamedEntity,
   type Lang,
   localName,
 } from '@trialab/api-contract';
@@ -44,6 +42,17 @@ const withEnglishName =
       .from(table as typeof testItems)
       .where(inArray(table.id, ids));
 
+/** A record kept by code and names, as its list shows it: `SC-PAD 采血垫巾` / `SC-PAD Phlebotomy pad`. */
+const byCode =
+  (table: typeof supplyConsumables | typeof supplySuppliers) =>
+  async (db: Executor, ids: number[]): Promise<Named[]> =>
+    (
+      await db
+        .select({ id: table.id, code: table.code, name: table.name, enName: table.enName })
+        .from(table as typeof supplyConsumables)
+        .where(inArray(table.id, ids))
+    ).map((r) => ({ id: r.id, name: `${r.code} ${r.name}`, enName: r.enName && `${r.code} ${r.enName}` }));
+
 /** Each kind's records by id, named as their pages name them (a project by number and name). */
 const LOOKUPS: Record<AuditRefKind, (db: Executor, ids: number[]) => Promise<Named[]>> = {
   project: async (db, ids) =>
@@ -64,21 +73,6 @@ const LOOKUPS: Record<AuditRefKind, (db: Executor, ids: number[]) => Promise<Nam
       .select({ id: roles.id, name: roles.name, enName: roles.enName })
       .from(roles)
       .where(inArray(roles.id, ids)),
-};
-
-/** A record kept by code and names, as its list shows it: `SC-PAD 采血垫巾` / `SC-PAD Phlebotomy pad`. */
-const byCode =
-  (table: typeof supplyConsumables | typeof supplySuppliers) =>
-  async (db: Executor, ids: number[]): Promise<Named[]> =>
-    (
-      await db
-        .select({ id: table.id, code: table.code, name: table.name, enName: table.enName })
-        .from(table as typeof supplyConsumables)
-        .where(inArray(table.id, ids))
-    ).map((r) => ({ id: r.id, name: `${r.code} ${r.name}`, enName: r.enName && `${r.code} ${r.enName}` }));
-
-/** The supply master data's records by id (the row's own record: `AUDIT_NAMED_ENTITIES`). */
-const ENTITY_LOOKUPS: Record<AuditNamedEntity, (db: Executor, ids: number[]) => Promise<Named[]>> = {
   supplyConsumable: byCode(supplyConsumables),
   supplier: byCode(supplySuppliers),
   supplyKit: (db, ids) =>
@@ -177,23 +171,10 @@ export async function withRefs<R extends RefRow>(
       names.set(auditRefKey(kind, r.id), localName(r, lang));
     }
   }
-  const owned = new Map<AuditNamedEntity, Set<number>>();
-  for (const row of rows) {
-    const id = asId(row.entityId);
-    if (isAuditNamedEntity(row.entity) && id !== undefined)
-      owned.get(row.entity)?.add(id) ?? owned.set(row.entity, new Set([id]));
-  }
-  for (const [entity, ids] of owned) {
-    for (const r of await ENTITY_LOOKUPS[entity](db, [...ids])) {
-      names.set(auditRefKey(entity, r.id), localName(r, lang));
-    }
-  }
   const coded = rows.map(codedValues);
   const words = await dictWords(db, coded.flat(), lang);
   return rows.map((row, i) => {
     const refs: Record<string, string> = {};
-    const own = isAuditNamedEntity(row.entity) ? names.get(auditRefKey(row.entity, row.entityId)) : undefined;
-    if (own !== undefined) refs[auditRefKey(row.entity, row.entityId)] = own;
     for (const [kind, id] of pointed[i] ?? []) {
       const name = names.get(auditRefKey(kind, id));
       if (name !== undefined) refs[auditRefKey(kind, id)] = name;

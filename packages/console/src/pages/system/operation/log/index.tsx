@@ -1,4 +1,4 @@
-import { auditObjectText, type DataOf, SYSTEM_PERMISSIONS } from '@trialab/api-contract';
+import { auditRecordText, type DataOf, SYSTEM_PERMISSIONS } from '@trialab/api-contract';
 import { Button, DatePicker, Descriptions, Form, Input, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ export default function OperationLogPage() {
       render: (action: string, row) => (
         <>
           <OneLine width={224} text={actionLabel(action)} />
-          <OneLine width={224} text={`${objectLabel(row.entity)} ${auditObjectText(row)}`} secondary />
+          <OneLine width={224} text={`${objectLabel(row.entity)} ${auditRecordText(row)}`} secondary />
         </>
       ),
     },
@@ -132,7 +132,7 @@ export default function OperationLogPage() {
               </Descriptions.Item>
               <Descriptions.Item label={o('entity')}>
                 <span title={`${viewing.entity} ${viewing.entityId ?? ''}`}>
-                  {objectLabel(viewing.entity)} {auditObjectText(viewing)}
+                  {objectLabel(viewing.entity)} {auditRecordText(viewing)}
                 </span>
               </Descriptions.Item>
               <Descriptions.Item label={o('reason')} span={2}>
