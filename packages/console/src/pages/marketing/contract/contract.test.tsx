@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MARKETING_PERMISSIONS } from '@trialab/api-contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
@@ -72,7 +72,10 @@ describe('/marketing/contract payment days', () => {
     fireEvent.change(days, { target: { value: '12.5' } });
     expect(await screen.findByText('付款天数须为0至365的整数天')).toBeTruthy();
     fireEvent.change(days, { target: { value: '45' } });
-    await vi.waitFor(() => expect(screen.queryByText('付款天数须为0至365的整数天')).toBeNull());
+    // Valid again: the field leaves its error state at once (the message itself fades out first).
+    await waitFor(() =>
+      expect(days.closest('.ant-form-item')?.classList.contains('ant-form-item-has-error')).toBe(false),
+    );
 
     fireEvent.click(screen.getByTestId('contract-view-DEMO-HT-2026-004'));
     expect(await screen.findByText('结算单确认后 45 天内')).toBeTruthy();
