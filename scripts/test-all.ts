@@ -2,8 +2,8 @@
  * Every check the project has, in one run: lint, typecheck, dead code (knip), then all vitest
  * projects (unit and integration tests of each package, the PostgreSQL runs of the server suite, and
  * the end-to-end suite in headless Chromium). Every step runs even when an earlier one fails, and the
- * run ends with one line "summary: N passed, N failed" (lint, typecheck and dead code count as one
- * check each).
+ * run ends with one line "summary: N passed, N failed" (the build, lint, typecheck and dead code
+ * count as one check each).
  *
  * The unit tests start first, from the sources, while the stack is built (the build counts as one
  * check). The end-to-end suite starts when the build is done, in vitest runs of their own beside the

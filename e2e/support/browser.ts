@@ -45,11 +45,10 @@ let shared: Promise<Browser> | undefined;
 
 /**
  * The e2e files' browser. The files run one at a time in one worker that keeps its modules
- * (e2e/vitest.config.ts: `isolate: false`), so they share one Chromium: its launch and its first
- * page (the GPU process, the fonts, the network service) cost some 2.5 CPU s more than a new
- * context in a running browser, once per run instead of once per file (docs/performance.md,
- * "Eleventh round"). Each test still opens its own context; a file ends with `releaseBrowser`.
- * Playwright ends the browser when the worker exits.
+ * (e2e/vitest.config.ts: `isolate: false`), so they share one Chromium, launched once per lane
+ * instead of once per file (its launch costs well under a CPU second: docs/performance.md, "Eleventh
+ * round"). Each test still opens its own context; a file ends with `releaseBrowser`. Playwright
+ * ends the browser when the worker exits.
  */
 export function testBrowser(): Promise<Browser> {
   if (!shared) {

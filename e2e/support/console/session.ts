@@ -123,7 +123,11 @@ export async function loggedInContext(
   baseUrl: string,
   account: string,
 ): Promise<BrowserContext> {
-  const state = await loggedInState(browser, baseUrl, account);
+  return contextIn(browser, await loggedInState(browser, baseUrl, account));
+}
+
+/** A new context holding a logged-in state, at the size and waits the tests expect. */
+async function contextIn(browser: Browser, state: StorageState): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT, storageState: state });
   context.setDefaultTimeout(scaled(10_000));
   return context;
@@ -173,9 +177,7 @@ export async function accountPage(browser: Browser, baseUrl: string, account: st
     await kept.setViewportSize(VIEWPORT);
     return kept;
   }
-  const context = await browser.newContext({ viewport: VIEWPORT, storageState: state });
-  context.setDefaultTimeout(scaled(10_000));
-  const page = await context.newPage();
+  const page = await (await contextIn(browser, state)).newPage();
   keepPage(key, page);
   return page;
 }
