@@ -2,7 +2,7 @@ import { ALL_ENDPOINTS, type EndpointDef, endpoints, ResultCode } from '@trialab
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../../vitest.machine.js';
 import { DEMO_USERS } from '../src/seed/demo-data.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { project, user } = endpoints;
@@ -15,7 +15,7 @@ function params(endpoint: EndpointDef): Record<string, string | number> {
   return out;
 }
 
-describe.each(ENGINES)('access control on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('access control on %s', (engine) => {
   let env: TestEnv;
   const sessions = new Map<string, Session>();
   beforeAll(async () => {

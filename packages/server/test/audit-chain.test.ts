@@ -27,7 +27,7 @@ import {
   parsePublicKeys,
   trustedPublicKeys,
 } from '../src/lib/signing-keys.js';
-import { createTestDatabase, ENGINES, openPgliteFromTemplate, type TestDatabase } from './engines.js';
+import { BOTH_ENGINES, createTestDatabase, openPgliteFromTemplate, type TestDatabase } from './engines.js';
 import { serverProgram } from './helpers.js';
 
 const system = (at: Date) => ({
@@ -51,7 +51,7 @@ const trust = (...keys: Array<{ publicKeyPem: string }>) =>
  */
 const CLI_TEST_TIMEOUT_MS = scaled(120_000);
 
-describe.each(ENGINES)('audit chain on %s', (engine) => {
+describe.each(BOTH_ENGINES)('audit chain on %s', (engine) => {
   const opened: TestDatabase[] = [];
   /** A fresh database per scenario: tampering is permanent. */
   async function freshDb(): Promise<DatabaseHandle> {

@@ -1,6 +1,6 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -14,7 +14,7 @@ import {
 
 const { auth, user } = endpoints;
 
-describe.each(ENGINES)('account login on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('account login on %s', (engine) => {
   let env: TestEnv;
   beforeAll(async () => {
     env = await startEnv(engine);

@@ -8,7 +8,7 @@ import { type SiteScope, scopeWhere } from '../src/lib/scope.js';
 import { REPORTS } from '../src/modules/report-manage/catalogue.js';
 import { daysWithin, type FilterValues, reportPage } from '../src/modules/report-manage/engine.js';
 import { scopeOf } from '../src/services/scope.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { startEnv, type TestEnv } from './helpers.js';
 
 const sb = specimenBarcodes;
@@ -70,7 +70,7 @@ const change: fc.Arbitrary<Change> = fc.oneof(
  * any sequence of changes it equals a recount of the barcodes, and the reports answer what a recount
  * within the caller's scope answers, in any zone.
  */
-describe.each(ENGINES)('barcode counts kept by the database on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('barcode counts kept by the database on %s', (engine) => {
   let env: TestEnv;
   let creator = 0;
   /** (project, site) pairs: every demo site, and each project without a site. */

@@ -2,7 +2,7 @@ import { type CodeMappingRow, endpoints, ResultCode } from '@trialab/api-contrac
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeMappings as mappingsTable } from '../src/db/schema.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const { codeMappings, user } = endpoints;
@@ -19,7 +19,7 @@ async function sheet(rows: string[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-describe.each(ENGINES)('code mappings on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('code mappings on %s', (engine) => {
   let env: TestEnv;
   let platform: Session;
   let lab: Session;

@@ -17,7 +17,7 @@ import { PACKAGE_DIR } from '../src/config.js';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.js';
 import { consumableOrders } from '../src/db/schema-portal.js';
 import { verifyAuditChain } from '../src/lib/audit-verification.js';
-import { createTestDatabase, ENGINES, openPgliteFromTemplate, type TestDatabase } from './engines.js';
+import { BOTH_ENGINES, createTestDatabase, openPgliteFromTemplate, type TestDatabase } from './engines.js';
 import {
   demoApplication,
   login,
@@ -145,7 +145,7 @@ describe('crash drill', () => {
 
   // The engines run side by side: most of the time goes to starting server processes. The time
   // limit is for a loaded machine; unloaded the file takes well under a minute.
-  it.concurrent.each(ENGINES)(
+  it.concurrent.each(BOTH_ENGINES)(
     'on %s: no acknowledged write lost, no retried one doubled after SIGKILL',
     { timeout: scaled(150_000) },
     async (engine) => {

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/client.js';
+import { type DatabaseHandle, rowsOf } from '../src/db/client.js';
 import { driverMessage } from '../src/db/errors.js';
+import { OutsideTransactionError } from '../src/db/one-session.js';
 import { auditLog, users } from '../src/db/schema.js';
 import { newEd25519Pem } from '../src/lib/signing-keys.js';
-import { createTestDatabase, ENGINES, pgliteTemplateDigest, type TestDatabase } from './engines.js';
+import { BOTH_ENGINES, createTestDatabase, pgliteTemplateDigest, type TestDatabase } from './engines.js';
 
-describe.each(ENGINES)('database on %s', (engine) => {
+describe.each(BOTH_ENGINES)('database on %s', (engine) => {
   let testDb: TestDatabase;
   let handle: DatabaseHandle;
   beforeAll(async () => {
@@ -37,6 +38,67 @@ describe.each(ENGINES)('database on %s', (engine) => {
     expect(driverMessage(update)).toMatch(/append-only/);
     const remove = await handle.db.delete(auditLog).catch((e: unknown) => e);
     expect(driverMessage(remove)).toMatch(/append-only/);
+  });
+
+  // Feature suites run on PostgreSQL only (engines.ts): what the server's code reads from a raw query
+  // must be the same on PGlite, type for type.
+  it('answers a raw query with the values node-postgres gives, type for type', async () => {
+    const result = await handle.db.execute(sql`
+      SELECT 9007199254740993::int8 AS big, 2::int4 AS small, count(*) AS counted, sum(2) AS summed,
+        1.50::numeric(5, 2) AS money, 2.5::float8 AS float, true AS flag, '{"a":[1]}'::jsonb AS doc,
+        ARRAY[1, 2]::int4[] AS ints, ARRAY[1, NULL, 3]::int8[] AS bigs, ARRAY['a', 'b'] AS texts,
+        '2026-11-28'::date AS day, '2026-11-28T01:02:03Z'::timestamptz AS at,
+        '2026-11-28T01:02:03'::timestamp AS local, '1 day'::interval AS span, 'ab'::bytea AS bytes,
+        NULL::int8 AS nothing`);
+    const [row] = rowsOf(result);
+    expect(row).toStrictEqual({
+      big: '9007199254740993',
+      small: 2,
+      counted: '1',
+      summed: '2',
+      money: '1.50',
+      float: 2.5,
+      flag: true,
+      doc: { a: [1] },
+      ints: [1, 2],
+      bigs: ['1', null, '3'],
+      texts: ['a', 'b'],
+      day: '2026-11-28',
+      at: '2026-11-28 01:02:03+00',
+      local: '2026-11-28 01:02:03',
+      span: '1 day',
+      bytes: Buffer.from('ab'),
+      nothing: null,
+    });
+  });
+
+  it('refuses a query on the database from inside a transaction (on PGlite it would wait for itself)', async () => {
+    const inside = await handle.db
+      .transaction(async (tx) => {
+        await tx.select({ n: sql<number>`1` }).from(users);
+        await handle.db.select({ n: sql<number>`1` }).from(users);
+      })
+      .catch((e: unknown) => e);
+    expect(inside).toBeInstanceOf(OutsideTransactionError);
+    const nested = await handle.db
+      .transaction(() => handle.db.transaction(async () => undefined))
+      .catch((e: unknown) => e);
+    expect(nested).toBeInstanceOf(OutsideTransactionError);
+    const relaxed = await handle.db
+      .transaction(() => handle.relaxedDb.execute(sql`SELECT 1`))
+      .catch((e: unknown) => e);
+    expect(relaxed).toBeInstanceOf(OutsideTransactionError);
+    // What a transaction left waiting may use the database once the transaction has ended.
+    let ended = () => {};
+    const afterwards = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
+    let later: Promise<unknown> = Promise.resolve();
+    await handle.db.transaction(async () => {
+      later = afterwards.then(() => handle.db.execute(sql`SELECT 1 AS one`));
+    });
+    ended();
+    expect(rowsOf(await later)).toEqual([{ one: 1 }]);
   });
 
   it('migrates idempotently when a second instance opens the same database', async () => {

@@ -5,8 +5,22 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.js';
 
-/** Every integration suite runs once per engine. */
-export const ENGINES: readonly Engine[] = ['pglite', 'postgres'];
+/**
+ * Where the engines differ, a suite runs on both: the driver's values and errors and the
+ * one-session rule (db.test.ts, records.test.ts, src/db/one-session.ts), migrations, what the
+ * handle does per engine (the relaxed pool, LISTEN, pools: nonces, probes), durability after a
+ * crash, the database's own time zones; and the audit chain and idempotency keys every write goes
+ * through.
+ */
+export const BOTH_ENGINES: readonly Engine[] = ['pglite', 'postgres'];
+
+/**
+ * A feature's rules run on PostgreSQL, the engine that scales out. PGlite is the same PostgreSQL
+ * compiled to WebAssembly, made to answer the server's code as node-postgres does (one-session.ts);
+ * the e2e suite's flows and the accessibility sweep's pages run on it, as `npm start` does
+ * (docs/development.md, "Two engines").
+ */
+export const FEATURE_ENGINES: readonly Engine[] = ['postgres'];
 
 export interface TestDatabase {
   /** Opens a handle (several handles on one PostgreSQL database simulate several API instances). */

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumableOrders } from '../src/db/schema-portal.js';
-import { ENGINES } from './engines.js';
+import { BOTH_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 import { pdfText } from './pdf-text.js';
 
@@ -37,7 +37,7 @@ function firstEntryTime(zip: Buffer): string {
   return `${(date >> 9) + 1980}-${pad((date >> 5) & 15)}-${pad(date & 31)} ${pad(time >> 11)}:${pad((time >> 5) & 63)}:${pad((time & 31) * 2)}`;
 }
 
-describe.each(ENGINES)('exported times in the user zone on %s', (engine) => {
+describe.each(BOTH_ENGINES)('exported times in the user zone on %s', (engine) => {
   let env: TestEnv;
   let site: Session; // 陈中心, KM-2026-001 site 01
   let projectId: number;

@@ -8,7 +8,7 @@ import {
   DEMO_CORRECTED_ORDER,
   DEMO_CORRECTION_REASON,
 } from '../src/seed/express-edit-check-demo.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   envelope,
@@ -22,7 +22,7 @@ import {
 const { sampleTransport, shipmentCorrection, project, system } = endpoints;
 
 /** /express/edit-check: staff correct a site's booking before pick-up, with a reason the site sees. */
-describe.each(ENGINES)('shipment booking corrections on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('shipment booking corrections on %s', (engine) => {
   let env: TestEnv;
   let site: Session;
   let lab: Session;

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { permissionStrings } from '../src/services/identity/permissions.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv, uploadFile } from './helpers.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -164,7 +164,7 @@ function sample(schema: z.ZodType, target: readonly string[] | null, foreign: nu
   }
 }
 
-describe.each(ENGINES)('file ids in requests on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('file ids in requests on %s', (engine) => {
   let env: TestEnv;
   let site: Session;
   let otherSite: Session;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.js';
 import { moveLegacyFileContent } from '../src/services/files/legacy-content.js';
 import { sweepUnreferencedContent } from '../src/services/files/sweep.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv, uploadRequest } from './helpers.js';
 
 const { auth, system } = endpoints;
@@ -24,7 +24,7 @@ const tempFiles = (root: string) => readdir(join(root, 'tmp'));
 
 const pdfOf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(bytes)]);
 
-describe.each(ENGINES)('file store on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('file store on %s', (engine) => {
   let env: TestEnv;
   let lab: Session;
   const upload = (session: Session, name: string, content: Buffer, lang?: 'en_US' | 'zh_CN') => {

@@ -16,7 +16,7 @@ import { financeBillableEvents } from '../src/db/schema-finance.js';
 import { marketingCustomerProjects } from '../src/db/schema-marketing.js';
 import { DEMO_RESHIP_CONTRACT, DEMO_RESHIPMENTS } from '../src/seed/marketing-demo.js';
 import { DEMO_PAYMENT_REFS } from '../src/seed/receivables-demo.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   answers,
   call,
@@ -39,8 +39,8 @@ type Detail = PaymentRow & {
   allocations: Array<{ id: number; statementId: number; unallocateReason: string | null }>;
 };
 
-/** Payments, allocations, balances, aging, burn-down and unbilled work on both engines. */
-describe.each(ENGINES)('finance receivables on %s', (engine) => {
+/** Payments, allocations, balances, aging, burn-down and unbilled work. */
+describe.each(FEATURE_ENGINES)('finance receivables on %s', (engine) => {
   let env: TestEnv;
   let finance: Session;
   let admin: Session;

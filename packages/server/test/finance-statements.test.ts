@@ -13,7 +13,7 @@ import { projects } from '../src/db/schema.js';
 import { financeBillableEvents } from '../src/db/schema-finance.js';
 import { signedContentHash } from '../src/modules/finance/statements-routes.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { answers, call, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 import { pdfText } from './pdf-text.js';
 
@@ -36,8 +36,8 @@ type Detail = Row & {
   adjustments: Row[];
 };
 
-/** Statements and adjustments on both engines: generated once, reviewed, numbered, immutable, adjusted. */
-describe.each(ENGINES)('finance statements on %s', (engine) => {
+/** Statements and adjustments: generated once, reviewed, numbered, immutable, adjusted. */
+describe.each(FEATURE_ENGINES)('finance statements on %s', (engine) => {
   let env: TestEnv;
   let finance: Session;
   let admin: Session;

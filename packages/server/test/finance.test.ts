@@ -12,7 +12,7 @@ import {
 } from '../src/db/schema-marketing.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { storageFigures } from '../src/modules/finance/generate.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { answers, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { bills } = endpoints;
@@ -35,8 +35,8 @@ type Event = {
 };
 const ZONE = 'Asia/Shanghai';
 
-/** Billable events on both engines: made by the work, priced once, idempotent, reversed, visible by role. */
-describe.each(ENGINES)('finance bills on %s', (engine) => {
+/** Billable events: made by the work, priced once, idempotent, reversed, visible by role. */
+describe.each(FEATURE_ENGINES)('finance bills on %s', (engine) => {
   let env: TestEnv;
   let finance: Session;
   let sales: Session;

@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idempotencyKeys } from '../src/db/schema.js';
 import { consumableOrders } from '../src/db/schema-portal.js';
-import { ENGINES } from './engines.js';
+import { BOTH_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -25,7 +25,7 @@ const withKey = (key: string | undefined) => (headers: Record<string, string>) =
   if (key !== undefined) headers[IDEMPOTENCY_HEADERS.key] = key;
 };
 
-describe.each(ENGINES)('idempotency keys on %s', (engine) => {
+describe.each(BOTH_ENGINES)('idempotency keys on %s', (engine) => {
   let env: TestEnv;
   let applicant: Session; // 陈中心, KM-2026-001 site 01
   let order: Awaited<ReturnType<typeof demoApplication>>;

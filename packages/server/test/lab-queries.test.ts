@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, sites, testItems } from '../src/db/schema.js';
 import { sampleTransports } from '../src/db/schema-portal.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   dayIn,
@@ -26,7 +26,7 @@ import {
 const { clarification, labQuery, labFeedback, specimenLog, subject, testOrder, report } = endpoints;
 const BARCODE = 'LQ-BC-0001';
 
-describe.each(ENGINES)(
+describe.each(FEATURE_ENGINES)(
   'lab queries, feedback, result entry from orders and the specimen log on %s',
   (engine) => {
     let env: TestEnv;

@@ -5,7 +5,7 @@ import { auditLog, projects, sampleTypes, sites, testItems, users } from '../src
 import { labSignatures, labSubjects } from '../src/db/schema-lab.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { utcOffset } from '../src/lib/time-zone.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 import { pdfText } from './pdf-text.js';
 
@@ -31,7 +31,7 @@ interface Report {
   versions: Array<{ id: number; revision: number; status: string }>;
 }
 
-describe.each(ENGINES)('subjects, results and reports on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('subjects, results and reports on %s', (engine) => {
   let env: TestEnv;
   let lab: Session;
   let reviewer: Session;

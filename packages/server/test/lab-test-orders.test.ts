@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, sites, testItems } from '../src/db/schema.js';
 import { labTestOrders } from '../src/db/schema-lab.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const { subject, testOrder } = endpoints;
 
-describe.each(ENGINES)('test orders on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('test orders on %s', (engine) => {
   let env: TestEnv;
   let lab: Session;
   let reviewer: Session;

@@ -1,6 +1,6 @@
 import { endpoints, fullPath, type Lang, ResultCode } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { type CallOptions, call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { user } = endpoints;
@@ -19,7 +19,7 @@ const EXPECTED: Record<string, Lang> = {
   'the console in en-US': 'en_US',
 };
 
-describe.each(ENGINES)("the server's own messages in the reader's language on %s", (engine) => {
+describe.each(FEATURE_ENGINES)("the server's own messages in the reader's language on %s", (engine) => {
   let env: TestEnv;
   let admin: Session;
   let site: Session; // 陈中心, an external site user: no user administration

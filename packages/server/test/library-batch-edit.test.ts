@@ -8,7 +8,7 @@ import { storageBoxes, storageRestrictions } from '../src/db/schema-library.js';
 import { specimenBillLines } from '../src/db/schema-library-bills.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { DEMO_BATCH_EDIT_CODES } from '../src/seed/library-batch-edit-demo.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -33,12 +33,12 @@ interface Row {
 }
 
 /**
- * The batch edit of specimen records on both engines: the preview's rows (before → after, or the
+ * The batch edit of specimen records: the preview's rows (before → after, or the
  * reason each is refused: state, bill, legal hold, consent withdrawal, plan, restriction, scope), the
  * apply all or none with its e-signature, audit per specimen and timeline, idempotent on retry, a
  * stale preview refused, permission and malformed input.
  */
-describe.each(ENGINES)('library batch edit on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('library batch edit on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   const sign = { signature: { password: DEMO_PASSWORD } };

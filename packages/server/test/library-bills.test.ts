@@ -12,7 +12,7 @@ import {
 import { custodyEvents, specimenPositions, storageBoxes } from '../src/db/schema-library.js';
 import { libraryRecipients } from '../src/db/schema-library-custody.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, DEMO_PASSWORD, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 import { pdfText } from './pdf-text.js';
 
@@ -42,8 +42,8 @@ interface Detail {
   witnessName: string | null;
 }
 
-/** The library's bills on both engines: outbound of every kind and destruction, each refusal. */
-describe.each(ENGINES)('specimen bills on %s', (engine) => {
+/** The library's bills: outbound of every kind and destruction, each refusal. */
+describe.each(FEATURE_ENGINES)('specimen bills on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let reviewer: Session;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temperatures } from '../src/db/schema.js';
 import { storageRooms } from '../src/db/schema-library.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { library, libraryContainers: lists, libraryMaintenance: maintenance, todo } = endpoints;
@@ -13,8 +13,8 @@ type Row = Record<string, unknown> & { id: number; version: number; status: stri
 /** A calendar day `days` from now (UTC: the offsets below leave a day's margin to any zone). */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The storage management lists and unit maintenance on both engines. */
-describe.each(ENGINES)('storage management on %s', (engine) => {
+/** The storage management lists and unit maintenance. */
+describe.each(FEATURE_ENGINES)('storage management on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let lab: Session;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, users } from '../src/db/schema.js';
 import { specimenBills } from '../src/db/schema-library-bills.js';
 import { libraryCustodyChecks, libraryRecipients } from '../src/db/schema-library-custody.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -25,8 +25,8 @@ const YI = { cardType: 'C', cardId: '990102198511220026' } as const;
 const BING = { cardType: 'J', cardId: '810000199501010031' } as const;
 const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8U', 'base64');
 
-/** Identity-verified custody on both engines: the list, the settings, every refusal, what is kept. */
-describe.each(ENGINES)('identity-verified custody on %s', (engine) => {
+/** Identity-verified custody: the list, the settings, every refusal, what is kept. */
+describe.each(FEATURE_ENGINES)('identity-verified custody on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let reviewer: Session;

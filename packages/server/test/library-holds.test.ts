@@ -8,7 +8,7 @@ import { libraryHolds } from '../src/db/schema-library-holds.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import type { ApiError } from '../src/lib/errors.js';
 import { assign } from '../src/services/positions/engine.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -23,11 +23,11 @@ import {
 const { library, libraryBills: bills, libraryMoves: moves, libraryHolds: holds } = endpoints;
 
 /**
- * Legal holds and consent withdrawals on both engines: what each refuses through the position engine
+ * Legal holds and consent withdrawals: what each refuses through the position engine
  * (directly and through the bills and move requests), aliquots and a subject's specimens covered,
  * set and lift e-signed and audited, ids outside the caller's projects refused.
  */
-describe.each(ENGINES)('library holds on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('library holds on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let km1: number;

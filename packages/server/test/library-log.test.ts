@@ -6,7 +6,7 @@ import { storageBoxes, storageRacks } from '../src/db/schema-library.js';
 import { specimenBillLines, specimenBills } from '../src/db/schema-library-bills.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { DEMO_TIMELINE_SPECIMEN } from '../src/seed/library-timeline-demo.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, dayIn, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { libraryLog: api } = endpoints;
@@ -30,8 +30,8 @@ type Row = {
   at: string;
 };
 
-/** The custody log and the timelines on both engines (docs/library.md "Custody log and timelines"). */
-describe.each(ENGINES)('library custody log and timelines on %s', (engine) => {
+/** The custody log and the timelines (docs/library.md "Custody log and timelines"). */
+describe.each(FEATURE_ENGINES)('library custody log and timelines on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let lab: Session;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, temperatures } from '../src/db/schema.js';
 import { custodyEvents, specimenPositions, storageBoxes, storageUnits } from '../src/db/schema-library.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { library, libraryMoves: moves } = endpoints;
@@ -13,8 +13,8 @@ const CELLS = ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'];
 
 type Data = Record<string, unknown> & { id: number; number: string; version: number; status: string };
 
-/** Reviewed moves and evacuation on both engines: the workflow and every refusal. */
-describe.each(ENGINES)('reviewed moves on %s', (engine) => {
+/** Reviewed moves and evacuation: the workflow and every refusal. */
+describe.each(FEATURE_ENGINES)('reviewed moves on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let admin: Session;

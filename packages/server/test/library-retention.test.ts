@@ -8,7 +8,7 @@ import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { assign } from '../src/services/positions/engine.js';
 import { retentionOf } from '../src/services/retention/retention.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { libraryRetention: api, libraryBills: bills } = endpoints;
@@ -41,8 +41,8 @@ interface Row {
   bill: { billNo: string } | null;
 }
 
-/** Retention rules and the specimen-expired list on both engines. */
-describe.each(ENGINES)('retention and expired specimens on %s', (engine) => {
+/** Retention rules and the specimen-expired list. */
+describe.each(FEATURE_ENGINES)('retention and expired specimens on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let reviewer: Session;

@@ -10,7 +10,7 @@ import {
 } from '../src/db/schema-library.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { readScanFile } from '../src/modules/library-samples/scan-file.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { librarySamples: api, library } = endpoints;
@@ -40,8 +40,8 @@ describe('rack-scanner files', () => {
   });
 });
 
-/** The specimen pages' endpoints on both engines: awaiting storage and the rack-scanner import. */
-describe.each(ENGINES)('library specimen pages on %s', (engine) => {
+/** The specimen pages' endpoints: awaiting storage and the rack-scanner import. */
+describe.each(FEATURE_ENGINES)('library specimen pages on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let lab: Session;
@@ -234,8 +234,8 @@ describe.each(ENGINES)('library specimen pages on %s', (engine) => {
   });
 });
 
-/** The sample list on both engines: its filters, the capped total and the export. */
-describe.each(ENGINES)('sample list on %s', (engine) => {
+/** The sample list: its filters, the capped total and the export. */
+describe.each(FEATURE_ENGINES)('sample list on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let lab: Session;

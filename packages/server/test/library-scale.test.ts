@@ -16,7 +16,7 @@ import {
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { ApiError } from '../src/lib/errors.js';
 import { allocate, assign, commitReservation } from '../src/services/positions/engine.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+import { createTestDatabase, FEATURE_ENGINES, type TestDatabase } from './engines.js';
 
 const ALLOCATORS = 8;
 const EACH = 5;
@@ -28,7 +28,7 @@ const EACH = 5;
  * and really overlap; PGlite has one connection, so there they queue one after the other and the
  * test checks that each later allocator skips the cells the earlier ones hold.
  */
-describe.each(ENGINES)('eight concurrent allocators on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('eight concurrent allocators on %s', (engine) => {
   let testDb: TestDatabase;
   let handles: DatabaseHandle[];
   let userId: number;

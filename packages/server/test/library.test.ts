@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, temperatures } from '../src/db/schema.js';
 import { custodyEvents, storageBoxes, storageRooms, storageUnits } from '../src/db/schema-library.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { library } = endpoints;
@@ -17,8 +17,8 @@ type Data = Record<string, unknown> & {
   placed: unknown[];
 };
 
-/** The specimen library's endpoints on both engines: the tree, restrictions and positions. */
-describe.each(ENGINES)('specimen library on %s', (engine) => {
+/** The specimen library's endpoints: the tree, restrictions and positions. */
+describe.each(FEATURE_ENGINES)('specimen library on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let lab: Session;

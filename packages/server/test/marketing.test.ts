@@ -11,7 +11,7 @@ import {
   marketingRateCardVersions,
 } from '../src/db/schema-marketing.js';
 import { DEMO_RESHIP_CONTRACT, seedMarketingDemo } from '../src/seed/marketing-demo.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -36,8 +36,8 @@ const addDays = (day: string, n: number) => {
 /** Thrown to roll the reseeded demo back. */
 class Rollback extends Error {}
 
-/** Marketing on both engines: customers by owner, rate cards, quotations, contracts, prices in force. */
-describe.each(ENGINES)('marketing on %s', (engine) => {
+/** Marketing: customers by owner, rate cards, quotations, contracts, prices in force. */
+describe.each(FEATURE_ENGINES)('marketing on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let sales: Session;

@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Executor } from '../src/db/client.js';
 import { NONCE_BATCH_MAX, NonceRecorder } from '../src/lib/request-signature.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+import { BOTH_ENGINES, createTestDatabase, type TestDatabase } from './engines.js';
 
 const fresh = () => randomBytes(12).toString('base64url');
 const T0 = Date.UTC(2026, 10, 25, 8);
 
-describe.each(ENGINES)('replay-protection nonces on %s', (engine) => {
+describe.each(BOTH_ENGINES)('replay-protection nonces on %s', (engine) => {
   let testDb: TestDatabase;
   let handle: DatabaseHandle;
   /** A second API instance: its own handle (and pools) on PostgreSQL, the shared one on PGlite. */

@@ -1,7 +1,7 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_TTL_MS } from '../src/modules/auth/service.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -15,7 +15,7 @@ import {
 
 const { auth, user } = endpoints;
 
-describe.each(ENGINES)('forgot password on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('forgot password on %s', (engine) => {
   let env: TestEnv;
   beforeAll(async () => {
     env = await startEnv(engine);

@@ -12,9 +12,9 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import * as s from '../src/db/schema.js';
 import { LocalFileStore } from '../src/lib/file-store.js';
 import { seedDatabase } from '../src/seed/seed.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+import { createTestDatabase, FEATURE_ENGINES, type TestDatabase } from './engines.js';
 
-describe.each(ENGINES)('permission rows at a start (%s)', (engine) => {
+describe.each(FEATURE_ENGINES)('permission rows at a start (%s)', (engine) => {
   let testDb: TestDatabase;
   let handle: DatabaseHandle;
   let filesDir: string;

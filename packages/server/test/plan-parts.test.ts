@@ -17,7 +17,7 @@ import { labSubjects, receiptSamples } from '../src/db/schema-lab.js';
 import { consumableKits, sampleTransports } from '../src/db/schema-portal.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
 import { DEMO_COLD_CHAIN_ORDER } from '../src/seed/plan-samples-demo.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -38,7 +38,7 @@ interface OfferedKit {
   items: Array<{ consumableName: string; quantityPerKit: number }>;
 }
 
-describe.each(ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('plan kits, cold chain, reconciliation on %s', (engine) => {
   let env: TestEnv;
   let manager: Session; // 张项目, project staff
   let admin: Session; // 超级管理员, reviews plans

@@ -2,7 +2,7 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { formTemplates, planTemplates } = endpoints;
@@ -41,7 +41,7 @@ const task = (name: string, offsetDays: number, formTemplateId: number | null = 
   formTemplateId,
 });
 
-describe.each(ENGINES)('form and plan templates on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('form and plan templates on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let lab: Session;

@@ -18,7 +18,7 @@ import {
   visitPoints,
 } from '../src/db/schema.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -32,7 +32,7 @@ import {
 
 const { plan } = endpoints;
 
-describe.each(ENGINES)('sampling and testing plans on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('sampling and testing plans on %s', (engine) => {
   let env: TestEnv;
   let manager: Session;
   let admin: Session;

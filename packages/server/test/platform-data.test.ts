@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, dictData, users } from '../src/db/schema.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const { dept, dict } = endpoints;
@@ -34,7 +34,7 @@ async function sheet(rows: Array<Array<string | number>>): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-describe.each(ENGINES)('departments and dictionaries on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('departments and dictionaries on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let platform: Session;

@@ -1,6 +1,6 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { address, personal } = endpoints;
@@ -16,7 +16,7 @@ const valid = {
   isDefault: false,
 };
 
-describe.each(ENGINES)('address book and personal centre on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('address book and personal centre on %s', (engine) => {
   let env: TestEnv;
   let site: Session;
   let other: Session;

@@ -10,7 +10,7 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, roles, userProjects, userRoles, users } from '../src/db/schema.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const {
@@ -27,7 +27,7 @@ const {
   system,
 } = endpoints;
 
-describe.each(ENGINES)('account applications, shared documents and staff views on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('account applications, shared documents and staff views on %s', (engine) => {
   let env: TestEnv;
   let site: Session; // 陈中心, KM-2026-001 site 01
   let colleague: Session; // 何研究, same site

@@ -1,6 +1,6 @@
 import { endpoints, type QueryDetail, ResultCode } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { clarification, portalHome, project } = endpoints;
@@ -13,7 +13,7 @@ interface Row {
   version: number;
 }
 
-describe.each(ENGINES)('clarification queries and the portal home on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('clarification queries and the portal home on %s', (engine) => {
   let env: TestEnv;
   let site: Session;
   let otherSite: Session;

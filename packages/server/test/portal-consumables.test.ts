@@ -6,7 +6,7 @@ import {
 } from '@trialab/api-contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   dayIn,
@@ -28,7 +28,7 @@ interface Kit {
   items: unknown[];
 }
 
-describe.each(ENGINES)('consumable applications on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('consumable applications on %s', (engine) => {
   let env: TestEnv;
   let applicant: Session; // 陈中心, KM-2026-001 site 01
   let auditor: Session; // 何研究, same site

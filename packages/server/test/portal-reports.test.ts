@@ -6,7 +6,7 @@ import { auditLog } from '../src/db/schema.js';
 import { sampleTransports } from '../src/db/schema-portal.js';
 import { rejectionReads, reportDownloads } from '../src/db/schema-portal-reports.js';
 import { DEMO_CHARGEBACK_NO, DEMO_REJECTION_ORDER } from '../src/seed/portal-reports-demo.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   dayIn,
@@ -41,7 +41,7 @@ interface Chargeback {
   events?: Array<{ action: string; toState: string; reason: string | null }>;
 }
 
-describe.each(ENGINES)('portal reports on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('portal reports on %s', (engine) => {
   let env: TestEnv;
   /** 陈中心: site 01 of KM-2026-001, ordinary site role. */
   let site: Session;

@@ -1,12 +1,12 @@
 import { endpoints, ResultCode, type ShipmentDetail } from '@trialab/api-contract';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const { sampleTransport, project, system, receipt } = endpoints;
 
-describe.each(ENGINES)('sample shipment bookings on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('sample shipment bookings on %s', (engine) => {
   let env: TestEnv;
   let site: Session;
   let otherSite: Session;

@@ -23,15 +23,15 @@ import {
   cellText,
   commitReservation,
 } from '../src/services/positions/engine.js';
-import { createTestDatabase, ENGINES, type TestDatabase } from './engines.js';
+import { createTestDatabase, FEATURE_ENGINES, type TestDatabase } from './engines.js';
 
 /**
- * The position engine on its own, on both engines: the refusals a placement must give, and a
+ * The position engine on its own: the refusals a placement must give, and a
  * property test of random place / move / outbound / return / destroy / allocate sequences from
  * concurrent clients after which occupancy must equal the specimens' positions and every counter
  * must be right.
  */
-describe.each(ENGINES)('position engine on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('position engine on %s', (engine) => {
   let testDb: TestDatabase;
   let handle: DatabaseHandle;
   let userId: number;

@@ -6,7 +6,7 @@ import { scaled } from '../../../vitest.machine.js';
 import { buildServer } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { listenForMetrics } from '../src/lib/metrics.js';
-import { createTestDatabase, ENGINES } from './engines.js';
+import { BOTH_ENGINES, createTestDatabase } from './engines.js';
 import { call, dropListenConnections, login, startEnv, type TestEnv, uploadFile } from './helpers.js';
 
 const { system, systemStatus } = endpoints;
@@ -45,7 +45,7 @@ const get = (app: FastifyInstance, url: string, headers: Record<string, string> 
   app.inject({ method: 'GET', url, headers });
 
 // One server per engine for both: each suite migrates and seeds a database of its own.
-describe.each(ENGINES)('probes and metrics on %s', (engine) => {
+describe.each(BOTH_ENGINES)('probes and metrics on %s', (engine) => {
   let env: TestEnv;
   beforeAll(async () => {
     env = await startEnv(engine);

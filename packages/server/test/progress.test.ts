@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects } from '../src/db/schema.js';
 import { planTemplates } from '../src/db/schema-plan-templates.js';
 import { progressPlans } from '../src/db/schema-progress.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   envelope,
@@ -43,7 +43,7 @@ interface Task {
 }
 type Detail = Plan & { tasks: Task[]; staff: Array<{ id: number; name: string }> };
 
-describe.each(ENGINES)('project progress plans on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('project progress plans on %s', (engine) => {
   let env: TestEnv;
   let superUser: Session;
   let pm: Session;

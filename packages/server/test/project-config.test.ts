@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema.js';
 import { labSubjects } from '../src/db/schema-lab.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   envelope,
@@ -23,7 +23,7 @@ import {
 
 const { voidedBarcodes, projectTestItems, projectItemLog, sampleCode, report } = endpoints;
 
-describe.each(ENGINES)('project configuration on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('project configuration on %s', (engine) => {
   let env: TestEnv;
   let pm: Session;
   let lab: Session;

@@ -1,6 +1,6 @@
 import { endpoints, OPEN_FEEDBACK_STATES, OPEN_QUERY_STATES, ResultCode } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   envelope,
@@ -26,7 +26,7 @@ interface Overview {
   pendingReports: number;
 }
 
-describe.each(ENGINES)('the project overview on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('the project overview on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let pm: Session;

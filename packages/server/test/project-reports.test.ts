@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sites, userProjects, users } from '../src/db/schema.js';
 import { labReports, labSignatures, labSubjects } from '../src/db/schema-lab.js';
 import { initialsOf } from '../src/lib/initials.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -40,7 +40,7 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 );
 
-describe.each(ENGINES)('project report review and manual reports on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('project report review and manual reports on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let pm: Session;

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, userProjects } from '../src/db/schema.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const { project } = endpoints;
@@ -38,7 +38,7 @@ async function cells(payload: unknown): Promise<unknown[][]> {
   return rows;
 }
 
-describe.each(ENGINES)('project record imports, exports and user lists on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('project record imports, exports and user lists on %s', (engine) => {
   let env: TestEnv;
   let pm: Session;
   let lab: Session;

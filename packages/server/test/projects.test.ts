@@ -2,7 +2,7 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, researchCenters, users } from '../src/db/schema.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { project } = endpoints;
@@ -25,7 +25,7 @@ interface Detail extends Row {
   contacts: Array<{ name: string; role: string; email: string | null }>;
 }
 
-describe.each(ENGINES)('project records on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('project records on %s', (engine) => {
   let env: TestEnv;
   let pm: Session;
   let lab: Session;

@@ -9,7 +9,7 @@ import {
   sampleTransportItems,
   sampleTransports,
 } from '../src/db/schema-portal.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const api = endpoints.receipt;
@@ -31,7 +31,7 @@ interface Detail {
   images: Array<{ id: number; fileId: number; kind: string; name: string }>;
 }
 
-describe.each(ENGINES)('sample receipt on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('sample receipt on %s', (engine) => {
   let env: TestEnv;
   let lab: Session;
   let external: Session;

@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.js';
 import { verifyAuditChain } from '../src/lib/audit-verification.js';
-import { ENGINES } from './engines.js';
+import { BOTH_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { auth, role, user, dict } = endpoints;
 
-describe.each(ENGINES)('audit trail, concurrency and bad input on %s', (engine) => {
+describe.each(BOTH_ENGINES)('audit trail, concurrency and bad input on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   beforeAll(async () => {

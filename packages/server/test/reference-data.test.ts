@@ -1,6 +1,6 @@
 import { endpoints, ResultCode } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { sampleTypes, temperatures, sampleTransport, system } = endpoints;
@@ -22,7 +22,7 @@ interface SampleType {
   version: number;
 }
 
-describe.each(ENGINES)('reference data on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('reference data on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let lab: Session;

@@ -9,7 +9,7 @@ import { REPORTS } from '../src/modules/report-manage/catalogue.js';
 import { reportPage } from '../src/modules/report-manage/engine.js';
 import { settledExports } from '../src/modules/report-manage/exports.js';
 import { scopeOf } from '../src/services/scope.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   envelope,
@@ -24,8 +24,8 @@ const { reportManage: api } = endpoints;
 type Row = Record<string, unknown>;
 type Lang = 'en_US' | 'zh_CN' | 'zh_HK';
 
-/** The report engine and its exports on both engines (docs/reports.md). */
-describe.each(ENGINES)('reports (/bi/manage) on %s', (engine) => {
+/** The report engine and its exports (docs/reports.md). */
+describe.each(FEATURE_ENGINES)('reports (/bi/manage) on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let pm: Session;

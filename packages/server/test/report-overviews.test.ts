@@ -5,14 +5,14 @@ import { users } from '../src/db/schema.js';
 import { REPORTS } from '../src/modules/report-manage/catalogue.js';
 import { reportPage } from '../src/modules/report-manage/engine.js';
 import { scopeOf } from '../src/services/scope.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { reportManage: api } = endpoints;
 type Row = Record<string, unknown>;
 
-/** project/project-overview and project/testitem-overview on both engines (docs/reports.md "Overviews"). */
-describe.each(ENGINES)('report overviews on %s', (engine) => {
+/** project/project-overview and project/testitem-overview (docs/reports.md "Overviews"). */
+describe.each(FEATURE_ENGINES)('report overviews on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let finance: Session;

@@ -2,7 +2,7 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, researchCenters, sites } from '../src/db/schema.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { researchCenter } = endpoints;
@@ -21,7 +21,7 @@ interface Detail extends Center {
   projects: Array<{ projectNo: string; projectName: string; centerNo: string; projectStatus: string }>;
 }
 
-describe.each(ENGINES)('research centres on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('research centres on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let lab: Session;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../../vitest.machine.js';
 import { auditLog, sites, userProjects, users } from '../src/db/schema.js';
 import { clarificationQueries } from '../src/db/schema-portal.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { role, todo, user } = endpoints;
@@ -29,7 +29,7 @@ type Kind = {
   count: number;
 };
 
-describe.each(ENGINES)('roles, permissions and the home to-do on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('roles, permissions and the home to-do on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let platform: Session;

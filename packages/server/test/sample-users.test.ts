@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema.js';
 import { specimenBarcodes } from '../src/db/schema-specimen.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   envelope,
@@ -22,11 +22,11 @@ interface Handler {
 }
 
 /**
- * POST /sample/users on both engines: one specimen's handlers from its receipt, bench and custody
+ * POST /sample/users: one specimen's handlers from its receipt, bench and custody
  * records (the timeline demo's LIB-TL-0001), everyone who handled a project's specimens, filtered by
  * role and name; a barcode outside the caller's projects is not found; the permission is checked.
  */
-describe.each(ENGINES)('sample users on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('sample users on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   const ask = async (body: Record<string, unknown>, session?: Session) =>

@@ -14,7 +14,7 @@ import type { DatabaseHandle, Engine } from '../src/db/client.js';
 import { settings } from '../src/db/schema.js';
 import { ed25519Keys, newEd25519Pem } from '../src/lib/signing-keys.js';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
-import { createTestDatabase, ENGINES, openPgliteFromTemplate, type TestDatabase } from './engines.js';
+import { createTestDatabase, FEATURE_ENGINES, openPgliteFromTemplate, type TestDatabase } from './engines.js';
 import { call, envelope, login, requestDeviceTicket, serverProgram, startEnv } from './helpers.js';
 
 const { system } = endpoints;
@@ -252,7 +252,7 @@ describe('server secrets outside the database', () => {
   );
 });
 
-describe.each(ENGINES)('server secrets moved out of the database on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('server secrets moved out of the database on %s', (engine) => {
   const { freshDatabase, start, dir: folder } = secretsHarness(engine);
   let dir = '';
   beforeAll(() => {

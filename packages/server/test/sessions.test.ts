@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../../vitest.machine.js';
 import { auditLog, loginCodes } from '../src/db/schema.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -19,7 +19,7 @@ import {
 
 const { auth, user } = endpoints;
 
-describe.each(ENGINES)('sessions and password changes on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('sessions and password changes on %s', (engine) => {
   let env: TestEnv;
   beforeAll(async () => {
     env = await startEnv(engine);
@@ -228,7 +228,7 @@ describe.each(ENGINES)('sessions and password changes on %s', (engine) => {
   });
 });
 
-describe.each(ENGINES)('code and WeChat login on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('code and WeChat login on %s', (engine) => {
   let env: TestEnv;
   beforeAll(async () => {
     env = await startEnv(engine);

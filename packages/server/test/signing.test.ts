@@ -3,7 +3,7 @@ import { endpoints, ResultCode, serializeQuery, TIMESTAMP_WINDOW_MS } from '@tri
 import vectors from '@trialab/api-contract/signing.vectors.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Base64 } from '../src/lib/request-signature.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, signedHeaders, startEnv, type TestEnv } from './helpers.js';
 
 const { user } = endpoints;
@@ -18,7 +18,7 @@ describe('golden vectors with node:crypto', () => {
   });
 });
 
-describe.each(ENGINES)('request signing on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('request signing on %s', (engine) => {
   let env: TestEnv;
   let session: Session;
   beforeAll(async () => {

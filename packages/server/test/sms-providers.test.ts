@@ -18,7 +18,7 @@ import {
   type Notifier,
 } from '../src/services/notifications/notifier.js';
 import { AliyunSmsNotifier, TencentSmsNotifier } from '../src/services/notifications/sms-providers.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, passToken, startEnv, type TestEnv } from './helpers.js';
 
 const { auth, systemStatus } = endpoints;
@@ -387,7 +387,7 @@ describe('SMS configuration', () => {
   });
 });
 
-describe.each(ENGINES)('requesting a login code with a failing provider, on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('requesting a login code with a failing provider, on %s', (engine) => {
   let env: TestEnv;
   beforeAll(async () => {
     env = await startEnv(engine, { config: { sms: providerConfig('aliyun', 300) } });

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects, sampleTypes, sites, temperatures } from '../src/db/schema.js';
 import { voidedBarcodes } from '../src/db/schema-project-config.js';
 import { specimenBarcodes, tempStorageLogs, tempStoragePositions } from '../src/db/schema-specimen.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const { sampleCode, specimenSign, subBarcode, tempStorage, receipt } = endpoints;
 
-describe.each(ENGINES)('specimen intake on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('specimen intake on %s', (engine) => {
   let env: TestEnv;
   let lab: Session;
   let reviewer: Session;

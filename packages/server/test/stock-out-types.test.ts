@@ -1,11 +1,11 @@
 import { endpoints, ResultCode, type StockOutTypeRow } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { stockOutTypes } = endpoints;
 
-describe.each(ENGINES)('stock-out types on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('stock-out types on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let lab: Session;

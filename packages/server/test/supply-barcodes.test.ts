@@ -8,7 +8,7 @@ import { supplyBarcodes } from '../src/db/schema-supply-barcodes.js';
 import { mod3736Valid } from '../src/lib/iso7064.js';
 import { barcodeOf } from '../src/modules/supply-barcodes/service.js';
 import { DEMO_KIT_SHIPMENT } from '../src/seed/supply-barcodes-demo.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   envelope,
@@ -38,11 +38,11 @@ interface Code {
 }
 
 /**
- * Kit and tube barcodes on both engines: ranges from one counter (10 reservations at once never
+ * Kit and tube barcodes: ranges from one counter (10 reservations at once never
  * overlap), the check character, ship and void, the database refusing reuse, and the receipt desk's
  * check answering each reason (and changing nothing when it refuses).
  */
-describe.each(ENGINES)('supply barcodes on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('supply barcodes on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let desk: Session;

@@ -6,7 +6,7 @@ import { supplyBarcodes as codesTable } from '../src/db/schema-supply-barcodes.j
 import { labelPrintJobs } from '../src/db/schema-supply-labels.js';
 import { DEMO_LAB_PROFILE } from '../src/documents/lab-profile.js';
 import { DEMO_REPRINT_REASON } from '../src/seed/supply-labels-demo.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   envelope,
@@ -44,11 +44,11 @@ const printer = (over: Record<string, unknown> = {}) => ({
 });
 
 /**
- * Label templates and print jobs on both engines: versions, fields that carry no personal data, ZPL
+ * Label templates and print jobs: versions, fields that carry no personal data, ZPL
  * per symbology and CJK font, reprints from the frozen snapshot (a later template edit changes
  * nothing), refusals, and the audit of every print.
  */
-describe.each(ENGINES)('labels on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('labels on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session;
   let km1: number;

@@ -3,17 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.js';
 import { DEMO_SUPPLIERS } from '../src/seed/supply-suppliers-demo.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { supplier, supply } = endpoints;
 
 /**
- * Suppliers on both engines (docs/supply.md "Suppliers"): every endpoint, the demo's suppliers in
+ * Suppliers (docs/supply.md "Suppliers"): every endpoint, the demo's suppliers in
  * each state, blocking with a reason (audited), and stock-in refused from a blocked supplier or one
  * whose required qualification has expired, in the caller's language.
  */
-describe.each(ENGINES)('suppliers on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('suppliers on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session; // 赵样本, supply area
   let lab: Session; // 李实验, no supply permission

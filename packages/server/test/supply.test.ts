@@ -14,12 +14,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverMessage } from '../src/db/errors.js';
 import { supplyMovements } from '../src/db/schema-supply.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { supply, consumable, project } = endpoints;
 
-describe.each(ENGINES)('supply on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('supply on %s', (engine) => {
   let env: TestEnv;
   let keeper: Session; // 赵样本, supply area
   let admin: Session; // the administrator: a second person for approvals

@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dictData } from '../src/db/schema.js';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import {
   call,
   envelope,
@@ -18,7 +18,7 @@ import {
 
 const { auth, dict, system, user } = endpoints;
 
-describe.each(ENGINES)('system endpoints on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('system endpoints on %s', (engine) => {
   let env: TestEnv;
   let admin: Session;
   let lab: Session;

@@ -2,7 +2,7 @@ import { endpoints, ResultCode } from '@trialab/api-contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sampleTypes, testItems } from '../src/db/schema.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, storeFile, type TestEnv } from './helpers.js';
 
 const api = endpoints.testItems;
@@ -19,7 +19,7 @@ interface Row {
   fileIds: number[];
 }
 
-describe.each(ENGINES)('test items on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('test items on %s', (engine) => {
   let env: TestEnv;
   let lab: Session;
   let finance: Session;

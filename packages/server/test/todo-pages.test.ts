@@ -6,7 +6,7 @@ import {
   workflowById,
 } from '@trialab/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const LAB = '/laboratory/before-analysis';
@@ -182,7 +182,7 @@ function actorLimited(kind: Kind): boolean {
  */
 const COUNTED_ELSEWHERE = new Set(['progressTask.approval']);
 
-describe.each(ENGINES)('home to-do counts on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('home to-do counts on %s', (engine) => {
   let env: TestEnv;
   const sessions = new Map<string, Session>();
   const as = async (session: Session, endpoint: EndpointDef, body?: unknown) =>

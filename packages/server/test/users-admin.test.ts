@@ -3,12 +3,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from '../../../vitest.machine.js';
 import { auditLog, outbox } from '../src/db/schema.js';
-import { ENGINES } from './engines.js';
+import { FEATURE_ENGINES } from './engines.js';
 import { call, envelope, login, type Session, startEnv, type TestEnv } from './helpers.js';
 
 const { user, userProject, role, project, auth } = endpoints;
 
-describe.each(ENGINES)('account administration on %s', (engine) => {
+describe.each(FEATURE_ENGINES)('account administration on %s', (engine) => {
   let env: TestEnv;
   let superAdmin: Session;
   let platform: Session;

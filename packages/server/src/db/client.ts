@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { oneSessionAtATime, PGLITE_PARSERS } from './one-session.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -166,6 +167,12 @@ export interface OpenDatabaseOptions {
   beforeMigrate?: ((query: RawQuery) => Promise<void>) | undefined;
 }
 
+/**
+ * The rows of a raw `execute(sql…)`: the drivers' result objects differ in type but both carry
+ * `rows`, with the same values on both engines (one-session.ts).
+ */
+export const rowsOf = <T = Record<string, unknown>>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** A plain SQL query with positional parameters, answering its rows. */
 export type RawQuery = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -180,11 +187,13 @@ export async function pgliteDataDirDump(
 ): Promise<Buffer> {
   const client = await PGlite.create('memory://', {
     extensions: { pg_trgm },
+    parsers: PGLITE_PARSERS,
     loadDataDir: from ? new Blob([from]) : undefined,
   });
   try {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    oneSessionAtATime(db);
     if (prepare) await prepare(pgliteHandle(client, db));
     // Without it, every database loaded from the dump replays the WAL since the last checkpoint
     // (the seed's 5 MB) when it starts.
@@ -222,11 +231,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 4)),
       options: '-c synchronous_commit=off',
     });
+    const relaxedDb = drizzleNodePg(relaxedPool, { schema });
+    // As on PGlite, where the relaxed database is the same session.
+    oneSessionAtATime(db, relaxedDb);
     const databaseUrl = options.databaseUrl;
     return {
       engine: 'postgres',
       db,
-      relaxedDb: drizzleNodePg(relaxedPool, { schema }),
+      relaxedDb,
       listen: (channel, listener) => listenPostgres(databaseUrl, channel, listener),
       poolUse: () => [useOf('main', pool), useOf('relaxed', relaxedPool)],
       close: async () => {
@@ -243,6 +255,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // The same extensions the migrations create on a PostgreSQL server.
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
+    parsers: PGLITE_PARSERS,
     loadDataDir: options.loadDataDir,
     ...(options.pgliteFs ? { fs: options.pgliteFs } : {}),
   });
@@ -256,6 +269,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw error;
   }
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  oneSessionAtATime(db);
   return pgliteHandle(client, db);
 }
 

@@ -6,7 +6,7 @@
 // onto the event. The unique index on (source, project, direction) makes a concurrent run harmless.
 import { Decimal } from '@trialab/api-contract';
 import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { financeBillableEvents } from '../../db/schema-finance.js';
 import { dayStart } from '../../lib/time-zone.js';
 import { contractLineInForce } from '../marketing/repository.js';
@@ -16,8 +16,6 @@ import { boxMonths, negate, type PriceSource, periodDays, priceEvent } from './s
 import { WORK_SOURCES } from './sources.js';
 
 type EventInsert = typeof financeBillableEvents.$inferInsert;
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 const CHUNK = 5000;
 /** Sort memory of the storage accrual's query (see storageFigures). */
 const STORAGE_WORK_MEM = '256MB';

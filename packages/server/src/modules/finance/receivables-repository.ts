@@ -16,7 +16,7 @@ import type {
 } from '@trialab/api-contract';
 import { AGING_BUCKETS, DEFAULT_PAYMENT_DAYS, Decimal } from '@trialab/api-contract';
 import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { financeBillableEvents } from '../../db/schema-finance.js';
 import { financeAllocations, financePayments } from '../../db/schema-finance-receivables.js';
 import { financeStatements } from '../../db/schema-finance-statements.js';
@@ -28,8 +28,6 @@ import { containsPattern } from '../../lib/search.js';
 import type { CustomerVisibility } from '../marketing/service.js';
 import { projectScope } from './repository.js';
 
-type Rows = { rows: Array<Record<string, unknown>> };
-const rowsOf = (result: unknown) => (result as Rows).rows;
 const str = (v: unknown) => String(v);
 const strOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).toISOString());

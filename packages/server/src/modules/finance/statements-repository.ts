@@ -4,7 +4,7 @@
 import type { AdjustmentRow, Lang, StatementLine, StatementRow } from '@trialab/api-contract';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { files, projects, users } from '../../db/schema.js';
 import { financeBillableEvents } from '../../db/schema-finance.js';
 import {
@@ -29,8 +29,6 @@ const ev = financeBillableEvents;
 const creator = alias(users, 'statement_creator');
 const reviewer = alias(users, 'statement_reviewer');
 
-type Rows = { rows: Array<Record<string, unknown>> };
-const rowsOf = (result: unknown) => (result as Rows).rows;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // ---- statements ----

@@ -3,7 +3,7 @@
 // reads by an index: movements by lot, lines and orders by id, shipments by site.
 import type { RecallAnswer } from '@trialab/api-contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, rowsOf } from '../../db/client.js';
 import { projects, sampleTypes, sites } from '../../db/schema.js';
 import { receiptSamples } from '../../db/schema-lab.js';
 import {
@@ -15,8 +15,6 @@ import {
 import { supplyConsumables, supplyLots, supplyMovements } from '../../db/schema-supply.js';
 import { notFound } from '../../lib/errors.js';
 import type { SiteScope } from '../../lib/scope.js';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The scope as SQL on an order or shipment's project and site columns. */
 function inScope(scope: SiteScope, project: string, site: string) {
