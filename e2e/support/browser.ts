@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { isWarm, releaseWarmPages } from './console/session.ts';
 
 /** Debian's Chromium, the browser users run: the benches measure pages in it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -64,8 +65,12 @@ export function testBrowser(): Promise<Browser> {
 
 /**
  * A file's end with the shared browser: the contexts it left open (a test that failed before its
- * own `close`) are closed, so the next file starts with none; the browser stays up.
+ * own `close`) are closed, so the next file starts with none but the lane's warm pages
+ * (`accountPage`), which go back off the console; the browser stays up.
  */
 export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
-  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+  await releaseWarmPages();
+  await Promise.all(
+    browser?.contexts().flatMap((context) => (isWarm(context) ? [] : [context.close()])) ?? [],
+  );
 }

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { endpoints, endpointUrl } from '../../../packages/api-contract/src/index.ts';
 import { scaled } from '../timing.ts';
 import { apiCall, apiSession } from '../web/api.ts';
@@ -135,56 +136,104 @@ async function contextIn(browser: Browser, state: StorageState): Promise<Browser
 
 const VIEWPORT = { width: 1440, height: 900 };
 
-/** Pages kept between the tests of a file, by stack and account (`releaseBrowser` closes them). */
-const keptPages = new Map<string, Page>();
+/**
+ * The lane's warm pages: each is the only page of its own context, kept between tests and files
+ * (the e2e files run one at a time in one worker that keeps its modules). `account`: whose page it
+ * is in the running test, undefined while it is free.
+ */
+interface WarmPage {
+  page: Page;
+  /** The console's address (one stack per lane, but a file may start its own). */
+  baseUrl: string;
+  account: string | undefined;
+}
+const warmPages: WarmPage[] = [];
 
 /**
- * A page logged in as `account`, kept for the account's next test in the file. The console's first
- * load in a new context costs Chromium some 2 CPU s, a load in a page that has shown it before about
- * 1 (its process keeps the compiled scripts; docs/performance.md, "Eleventh round"). Handed out
- * again, the page is first taken off the console (to a static file of the same origin, so the old
- * page's last writes land before the reset) and its cookies, local and session storage are put back
- * to the logged-in state, its listeners, routes and size removed: the test starts where a new
- * context would. What cannot be taken back (init scripts, extra pages' state) needs a context of
- * the test's own (`loggedInContext`). The caller navigates (`page.goto`).
+ * A page logged in as `account`. The console's first load in a new context costs Chromium some
+ * 2 CPU s, a load in a page that has shown it before about 1 (its process keeps the compiled
+ * scripts; docs/performance.md, "Eleventh round"), so pages are kept for the lane: a test takes a
+ * free one (or the one it already has for the account), which goes back when the test ends.
+ * Handed out, the page is put back to the account's logged-in state: taken off the console (to a
+ * static file of the same origin, so the old page's last writes land before the reset), its
+ * cookies, permissions, local and session storage those of the account's login, its listeners,
+ * routes and size removed: the test starts where a new context would. What cannot be taken back
+ * (init scripts, exposed functions, a fake clock) needs a context of the test's own
+ * (`loggedInContext`); closing the page or its context is allowed. The caller navigates
+ * (`page.goto`).
  */
 export async function accountPage(browser: Browser, baseUrl: string, account: string): Promise<Page> {
   const state = await loggedInState(browser, baseUrl, account);
-  const key = `${baseUrl} ${account}`;
-  const kept = keptPages.get(key);
-  if (kept && !kept.isClosed()) {
-    const context = kept.context();
-    for (const other of context.pages()) if (other !== kept) await other.close();
-    kept.removeAllListeners();
-    keepPage(key, kept);
-    await kept.unrouteAll({ behavior: 'ignoreErrors' });
-    await context.unrouteAll({ behavior: 'ignoreErrors' });
-    // A page with unsaved input asks before it is left: leave it.
-    const leave = (dialog: Dialog) => void dialog.accept();
-    kept.once('dialog', leave);
-    await kept.goto(`${baseUrl}/version.json`);
-    kept.off('dialog', leave);
-    await context.clearCookies();
-    await context.addCookies(state.cookies);
-    await context.clearPermissions();
-    const origin = new URL(baseUrl).origin;
-    const stored = state.origins.find((each) => each.origin === origin)?.localStorage ?? [];
-    await kept.evaluate((items) => {
-      localStorage.clear();
-      sessionStorage.clear();
-      for (const { name, value } of items) localStorage.setItem(name, value);
-    }, stored);
-    await kept.setViewportSize(VIEWPORT);
-    return kept;
+  dropClosed();
+  const ours = (warm: WarmPage) => warm.baseUrl === baseUrl && warm.page.context().browser() === browser;
+  let warm =
+    warmPages.find((each) => each.account === account && ours(each)) ??
+    warmPages.find((each) => each.account === undefined && ours(each));
+  if (!warm) {
+    const page = await (await contextIn(browser, state)).newPage();
+    warm = { page, baseUrl, account };
+    warmPages.push(warm);
+    await page.goto(`${baseUrl}/version.json`);
   }
-  const page = await (await contextIn(browser, state)).newPage();
-  keepPage(key, page);
+  warm.account = account;
+  returnAfterTest();
+  const { page } = warm;
+  const context = page.context();
+  for (const other of context.pages()) if (other !== page) await other.close();
+  page.removeAllListeners();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await leaveConsole(page, baseUrl);
+  await context.clearCookies();
+  await context.addCookies(state.cookies);
+  await context.clearPermissions();
+  const origin = new URL(baseUrl).origin;
+  const stored = state.origins.find((each) => each.origin === origin)?.localStorage ?? [];
+  await page.evaluate((items) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const { name, value } of items) localStorage.setItem(name, value);
+  }, stored);
+  await page.setViewportSize(VIEWPORT);
+  page.setDefaultTimeout(scaled(10_000));
   return page;
 }
 
-function keepPage(key: string, page: Page): void {
-  keptPages.set(key, page);
-  page.once('close', () => {
-    if (keptPages.get(key) === page) keptPages.delete(key);
-  });
+/** To a static file of the console's origin: the console stops (its timers, its connections). */
+async function leaveConsole(page: Page, baseUrl: string): Promise<void> {
+  // A page with unsaved input asks before it is left: leave it.
+  const leave = (dialog: Dialog) => void dialog.accept();
+  page.once('dialog', leave);
+  await page.goto(`${baseUrl}/version.json`);
+  page.off('dialog', leave);
+}
+
+function dropClosed(): void {
+  for (let i = warmPages.length - 1; i >= 0; i -= 1) {
+    if (warmPages[i]?.page.isClosed()) warmPages.splice(i, 1);
+  }
+}
+
+/** The test's pages go back when it ends (taken outside a test, at its file's `releaseWarmPages`). */
+function returnAfterTest(): void {
+  try {
+    onTestFinished(releaseWarmPages);
+  } catch {
+    // Not in a test (a hook): the file's end gives it back.
+  }
+}
+
+/** Every warm page in use goes back, off the console. */
+export async function releaseWarmPages(): Promise<void> {
+  dropClosed();
+  for (const warm of warmPages) {
+    if (warm.account === undefined) continue;
+    warm.account = undefined;
+    await leaveConsole(warm.page, warm.baseUrl).catch(() => warm.page.close());
+  }
+}
+
+/** Whether the context is a warm page's (`releaseBrowser` leaves it open). */
+export function isWarm(context: BrowserContext): boolean {
+  return warmPages.some((warm) => !warm.page.isClosed() && warm.page.context() === context);
 }
