@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MenuItem } from '../../packages/api-contract/src/index.ts';
 import { describeViolations, seriousViolations } from '../support/a11y.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext, newContext } from '../support/console/session.ts';
+import { ACCOUNTS, loggedInContext, navigate, newContext } from '../support/console/session.ts';
 import { describeLayout, layoutProblems } from '../support/layout.ts';
 import { scaled } from '../support/timing.ts';
 
@@ -58,14 +58,8 @@ async function menuPages(page: Page): Promise<string[]> {
 
 /** Client-side navigation (as a menu click does) and a wait until the page shows its content. */
 async function open(page: Page, path: string): Promise<void> {
-  await page.evaluate((target) => {
-    history.pushState({}, '', target);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  // A page's host is named by its path, without the query (`?id=`) of a detail page.
+  await navigate(page, path);
   const key = path.split('?')[0];
-  const host = page.locator(`[data-page="${key}"]`);
-  await host.waitFor({ state: 'visible' });
   // Loaded: no Suspense or loading spinner left in the page.
   await page.waitForFunction((target) => {
     const element = document.querySelector(`[data-page="${target}"]`);

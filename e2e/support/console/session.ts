@@ -237,3 +237,19 @@ export async function releaseWarmPages(): Promise<void> {
 export function isWarm(context: BrowserContext): boolean {
   return warmPages.some((warm) => !warm.page.isClosed() && warm.page.context() === context);
 }
+
+/**
+ * Opens a console route in a page that shows the console, as a menu click does (a client-side
+ * navigation: about a quarter of a CPU second in Chromium, against about 1 for `page.goto` in a warm
+ * page and 2 in a new context), and waits until the route's page is on screen. The console keeps
+ * what it had (its tabs, its last five pages, the data it fetched): use `page.goto` where a test
+ * wants the page as a new load finds it, or a page it has shown before with what changed since.
+ */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    history.pushState({}, '', target);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  // A page's host is named by its path, without the query (`?id=`) of a detail page.
+  await page.locator(`[data-page="${path.split('?')[0]}"]`).waitFor({ state: 'visible' });
+}
