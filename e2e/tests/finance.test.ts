@@ -3,23 +3,21 @@
 // work on the contract's project (released reports) is on /financial/bills as priced events, with a
 // corrected report's reversal; finance runs the period's generation again (nothing twice) and waives
 // an event of the exception queue with a reason.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints, endpointUrl } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { loggedInContext } from '../support/console/session.ts';
+import { accountPage } from '../support/console/session.ts';
 import { choose, toast } from '../support/web/antd.ts';
 
 const stack = inject('stack');
 const FINANCE = '13800000005';
 let browser: Browser;
-let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   browser = await testBrowser();
 });
 afterAll(async () => {
-  await context?.close().catch(() => undefined);
   await releaseBrowser(browser);
 });
 
@@ -27,8 +25,7 @@ const rows = (page: Page, text: string) => page.locator('.ant-table-row:visible'
 
 describe('billable events', () => {
   it('lab work on the contract’s project is billed by itself; finance regenerates and waives an exception', async () => {
-    context = await loggedInContext(browser, stack.consoleUrl, FINANCE);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, FINANCE);
     await page.goto(`${stack.consoleUrl}/financial/bills`);
     // A released demo report's test item, priced from the demo contract (DEMO-HT-2026-001).
     const released = rows(page, 'RPT-DEMO-0002 · LFT').filter({ hasText: '已计价' });

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+import { accountPage, DEMO_PASSWORD } from '../support/console/session.ts';
 import { fieldId, toast } from '../support/web/antd.ts';
 
 const stack = inject('stack');
@@ -25,8 +25,7 @@ const row = (page: Page, code: string) => page.locator('.ant-table-row', { hasTe
 
 describe('the last routes', () => {
   it('batch-edits specimens from the sample list: preview with a refused row, sign, see it on the timeline', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, KEEPER);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, KEEPER);
 
     await page.goto(`${stack.consoleUrl}/specimen/manage/sample-list`);
     await page.getByTestId('samples-code').fill('BE-000');
@@ -63,6 +62,5 @@ describe('the last routes', () => {
     await expect
       .poll(() => page.locator('.ant-drawer').textContent())
       .toContain('剩余体积（µL）：420 → 250；备注：— → E2E 复测体积；原因：E2E 数据澄清 DCF-0001');
-    await context.close();
   });
 });

@@ -2,11 +2,11 @@
 // The specimen library's bills end to end against the built stack: an outbound bill created from
 // scanned barcodes, reviewed with an e-signature by someone else and confirmed by one box scan; a
 // destruction authorised by two people (one QA) and confirmed before a witness.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, DEMO_PASSWORD } from '../support/console/session.ts';
 import { choose, fieldId } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
@@ -14,20 +14,16 @@ const stack = inject('stack');
 const KEEPER = '13800000004';
 const REVIEWER = '13800000002';
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await testBrowser();
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
   await releaseBrowser(browser);
 });
 
 async function open(account: string, path: string): Promise<Page> {
-  const context = await loggedInContext(browser, stack.consoleUrl, account);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await accountPage(browser, stack.consoleUrl, account);
   await page.goto(`${stack.consoleUrl}${path}`);
   return page;
 }

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { loggedInContext } from '../support/console/session.ts';
+import { accountPage, navigate } from '../support/console/session.ts';
 import { choose, fieldId, toast } from '../support/web/antd.ts';
 
 const stack = inject('stack');
@@ -20,17 +20,16 @@ afterAll(async () => {
   await releaseBrowser(browser);
 });
 
-/** Types a keyword into the list's filter form and searches. */
+/** Types a keyword into the shown list's filter form (the lists before stay mounted, hidden) and searches. */
 async function search(page: Page, keyword: string) {
-  const box = page.locator('form[id$="-filter"]').locator(fieldId('keyword'));
+  const box = page.locator('form[id$="-filter"]:visible').locator(fieldId('keyword'));
   await box.fill(keyword);
   await box.press('Enter');
 }
 
 describe('storage management', () => {
   it('creates a freezer filled from types, moves one of its boxes with a reason and blocks a cell', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, KEEPER);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, KEEPER);
 
     // 1. A freezer with two racks of RT-4x5, each slot holding a BT-9x9 box, in one action.
     await page.goto(`${stack.consoleUrl}${BASE}/device-manage`);
@@ -52,7 +51,7 @@ describe('storage management', () => {
     await expect.poll(() => row.getByTestId('status-active').textContent()).toBe('运行中');
 
     // 2. Its racks, each with its 20 boxes.
-    await page.goto(`${stack.consoleUrl}${BASE}/frozen-manage`);
+    await navigate(page, `${BASE}/frozen-manage`);
     await search(page, 'E2E-F1');
     await page.locator('tr', { hasText: 'E2E-F1-R02' }).waitFor();
     await expect.poll(() => page.locator('tr', { hasText: 'E2E-F1-R01' }).textContent()).toContain('20 / 20');
@@ -81,6 +80,5 @@ describe('storage management', () => {
     await page.getByTestId('block-form-ok').click();
     await toast(page, '孔位 A1 已锁定');
     await expect.poll(() => page.getByTestId('cell-A1').getAttribute('data-state')).toBe('blocked');
-    await context.close();
   });
 });

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+import { accountPage, DEMO_PASSWORD, navigate } from '../support/console/session.ts';
 import { fieldId, toast } from '../support/web/antd.ts';
 
 const stack = inject('stack');
@@ -30,8 +30,7 @@ async function sign(page: Page) {
 
 describe('legal holds', () => {
   it('sets a legal hold on a specimen, a move of it is refused naming the hold, and lifts it with an e-signature', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, KEEPER);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, KEEPER);
 
     // 1. From the sample list: the row's action, a reason, the e-signature; the row shows the hold.
     await page.goto(`${stack.consoleUrl}/specimen/manage/sample-list`);
@@ -48,13 +47,18 @@ describe('legal holds', () => {
     await expect.poll(() => row(page, 'LH-0002').textContent()).toContain('法律保全');
 
     // 2. On the map: the position's details show the hold, and moving the specimen is refused.
-    await page.goto(`${stack.consoleUrl}/specimen/container-manage/specimen-library-map`);
+    await navigate(page, '/specimen/container-manage/specimen-library-map');
     await page.getByTestId('map-unit-ULT-01').click();
     await page.getByTestId('map-box-ULT-01-R01-A5').click();
     await page.getByTestId('map-box-grid').waitFor();
     await page.getByTestId('map-cell-A4').click();
     await expect.poll(() => page.getByTestId('map-shown-barcode').textContent()).toBe('LH-0002');
-    await page.getByTestId('hold-tag-legal').filter({ hasText: '法律保全' }).waitFor();
+    // The map's tag (the sample list stays mounted, hidden, with its own tags).
+    await page
+      .getByTestId('library-map')
+      .getByTestId('hold-tag-legal')
+      .filter({ hasText: '法律保全' })
+      .waitFor();
     await page.getByTestId('map-move-selected').click();
     await page.getByTestId('map-move-target').click();
     await page.keyboard.type('ULT-01-R02-A1', { delay: 5 });
@@ -73,6 +77,5 @@ describe('legal holds', () => {
     await sign(page);
     await toast(page, '已解除标记');
     await page.getByTestId('hold-lift-LH-0002').waitFor({ state: 'detached' });
-    await context.close();
   });
 });

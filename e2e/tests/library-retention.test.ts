@@ -2,22 +2,20 @@
 // Expired specimens end to end against the built stack: the biobank keeper sees a demo specimen past
 // its retention on /specimen/specimen-expired, selects it and creates a destruction bill from the
 // page, the create page opening with the project and the barcode filled in.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { loggedInContext } from '../support/console/session.ts';
+import { accountPage } from '../support/console/session.ts';
 import { choose, fieldId } from '../support/web/antd.ts';
 
 const stack = inject('stack');
 const KEEPER = '13800000004';
 let browser: Browser;
-let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   browser = await testBrowser();
 });
 afterAll(async () => {
-  await context?.close().catch(() => undefined);
   await releaseBrowser(browser);
 });
 
@@ -26,8 +24,7 @@ const row = (page: Page, text: string) => page.locator('.ant-table-row:visible',
 
 describe('expired specimens', () => {
   it('a keeper sees a demo specimen past its retention and creates a destruction bill with it filled in', async () => {
-    context = await loggedInContext(browser, stack.consoleUrl, KEEPER);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, KEEPER);
     await page.goto(`${stack.consoleUrl}/specimen/specimen-expired`);
     // Past due, with its instruction and place in words.
     const due = row(page, 'RET-0001');

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { loggedInContext } from '../support/console/session.ts';
+import { accountPage, navigate } from '../support/console/session.ts';
 import { toast } from '../support/web/antd.ts';
 
 const stack = inject('stack');
@@ -23,8 +23,7 @@ const row = (page: Page, code: string) => page.locator('.ant-table-row', { hasTe
 
 describe('specimens awaiting storage', () => {
   it('imports a rack-scanner file with one unreadable tube, allocates and places two specimens, finds them in the sample list', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, KEEPER);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, KEEPER);
     await page.goto(`${stack.consoleUrl}/specimen/specimen-history`);
     // Other files sign specimens for the lab on the same stack, later than the demo's: filter to ours.
     await page.getByTestId('awaiting-keyword').fill('LIB-RCV');
@@ -83,13 +82,12 @@ describe('specimens awaiting storage', () => {
     await row(page, 'LIB-RCV-0008').waitFor({ state: 'detached' });
 
     // 3. The sample list finds them where they were put.
-    await page.goto(`${stack.consoleUrl}/specimen/manage/sample-list`);
+    await navigate(page, '/specimen/manage/sample-list');
     await page.getByTestId('samples-code').fill('LIB-RCV-0007');
     await page.getByTestId('samples-code').press('Enter');
     const found = row(page, 'LIB-RCV-0007');
     await expect.poll(() => found.textContent()).toContain('RCV-96-01');
     await expect.poll(() => found.textContent()).toContain('在库');
     await expect.poll(() => row(page, 'LIB-RCV-0005').isVisible()).toBe(false);
-    await context.close();
   });
 });

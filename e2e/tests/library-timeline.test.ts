@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { loggedInContext } from '../support/console/session.ts';
+import { accountPage, navigate } from '../support/console/session.ts';
 
 const stack = inject('stack');
 /** 样本库管理员 (biobank_keeper). */
@@ -24,8 +24,7 @@ const eventTexts = (page: Page) =>
 
 describe('specimen timeline', () => {
   it('opens a demo specimen’s timeline from the sample list and the custody log: receipt, storage, a move', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, KEEPER);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, KEEPER);
     await page.goto(`${stack.consoleUrl}/specimen/manage/sample-list`);
     await page.getByTestId('samples-code').fill(CODE);
     await page.getByTestId('samples-code').press('Enter');
@@ -50,15 +49,15 @@ describe('specimen timeline', () => {
     await page.getByTestId('specimen-timeline').waitFor({ state: 'detached' });
 
     // The custody log: the specimen's four events, newest first; a row opens the same story.
-    await page.goto(`${stack.consoleUrl}/specimen/specimen-log-manage`);
+    await navigate(page, '/specimen/specimen-log-manage');
     await page.getByTestId('log-barcode').fill(CODE);
     await page.getByTestId('log-barcode').press('Enter');
-    const rows = page.locator('.ant-table-row', { hasText: CODE });
+    // Visible rows: the sample list stays mounted, hidden, with its row of the specimen.
+    const rows = page.locator('.ant-table-row:visible', { hasText: CODE });
     await expect.poll(() => rows.count()).toBe(4);
     expect(await rows.first().textContent()).toContain('归还');
     await rows.last().locator('td').first().click();
     await page.getByTestId('specimen-timeline').getByTestId('timeline-event').first().waitFor();
     expect((await eventTexts(page)).some((t) => t.includes('实验室接收'))).toBe(true);
-    await context.close();
   });
 });

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage } from '../support/console/session.ts';
 import { toast } from '../support/web/antd.ts';
 import { uploadXlsx, xlsxSheet } from '../support/xlsx.ts';
 
@@ -23,8 +23,7 @@ const sheet = (rows: Array<Array<string | number>>) =>
 
 describe('dictionaries', () => {
   it('imports an xlsx after a preview that shows the bad row, and the new items are listed', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.platform);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.platform);
     await page.goto(`${stack.consoleUrl}/platform/dict`);
     await page.getByTestId('dict-type-1011').waitFor();
 
@@ -60,6 +59,5 @@ describe('dictionaries', () => {
     const items = page.getByTestId('dict-items');
     await items.getByText('蓝绿色').waitFor();
     await items.getByText('琥珀色').waitFor();
-    await context.close();
   });
 });

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeViolations, seriousViolations } from '../support/a11y.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage } from '../support/console/session.ts';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -23,8 +23,7 @@ async function noSeriousViolations(page: Page, where: string) {
 
 describe('research centres', () => {
   it('registers a centre, adds its contact, and shows where a demo centre takes part', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.platform);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.platform);
     await page.goto(`${stack.consoleUrl}/platform/research-center`);
     await page.getByTestId('research-center-detail-RC-0001').waitFor();
     await noSeriousViolations(page, 'list');
@@ -57,6 +56,5 @@ describe('research centres', () => {
     await page.getByTestId('research-center-contact-form-ok').click();
     await detail.getByText('高峰').waitFor();
     await detail.getByText('主要研究者（PI）').waitFor();
-    await context.close();
   });
 });

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, navigate } from '../support/console/session.ts';
 import { choose, fieldId, toast } from '../support/web/antd.ts';
 import { uploadXlsx, xlsxSheet } from '../support/xlsx.ts';
 
@@ -23,8 +23,7 @@ const sheet = (rows: string[][]) =>
 
 describe('stock-out types and code mappings', () => {
   it('adds a stock-out type with a reason, and imports mappings after a preview that names the bad row', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.platform);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.platform);
 
     // 1. A temporary stock-out type whose bills may give the reason 转运.
     await page.goto(`${stack.consoleUrl}/platform/out-warehouse`);
@@ -42,7 +41,7 @@ describe('stock-out types and code mappings', () => {
     expect(await loan.textContent()).toContain('转运');
 
     // 2. A mapping sheet with a visit the project does not have: the preview says so, writes nothing.
-    await page.goto(`${stack.consoleUrl}/platform/mapping-table`);
+    await navigate(page, '/platform/mapping-table');
     await page.getByTestId('mapping-import').click();
     await uploadXlsx(
       page,
@@ -64,6 +63,5 @@ describe('stock-out types and code mappings', () => {
     await code.fill('HK-E2E');
     await code.press('Enter');
     await page.getByText('E2E panel').waitFor();
-    await context.close();
   });
 });

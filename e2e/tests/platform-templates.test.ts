@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeViolations, seriousViolations } from '../support/a11y.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, navigate } from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
 import { confirmDialogOk, toast } from '../support/web/antd.ts';
 
@@ -29,8 +29,7 @@ describe('form and plan templates', () => {
   it(
     'previews a form, versions it, designs and publishes the new version, and shows a plan',
     async () => {
-      const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.platform);
-      const page = await context.newPage();
+      const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.platform);
       await page.goto(`${stack.consoleUrl}/platform/plan-temp-form`);
       await page.getByTestId('form-template-view-KICKOFF-MIN-2').waitFor();
       await axe(page, '/platform/plan-temp-form');
@@ -67,7 +66,7 @@ describe('form and plan templates', () => {
       await expect.poll(() => page.getByTestId('status-retired').count()).toBeGreaterThanOrEqual(2);
 
       // 3. The demo plan: its stages in order, with the forms its tasks fill.
-      await page.goto(`${stack.consoleUrl}/platform/project-plan-template`);
+      await navigate(page, '/platform/project-plan-template');
       await page.getByTestId('plan-template-view-STD-TRIAL-1').click();
       const stages = page.getByTestId('plan-template-stages');
       await stages.getByText('召开启动会并形成纪要').waitFor();
@@ -75,7 +74,6 @@ describe('form and plan templates', () => {
       await axe(page, '/platform/project-plan-template');
 
       expect(problems).toEqual([]);
-      await context.close();
     },
     scaled(120_000),
   );

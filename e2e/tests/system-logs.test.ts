@@ -8,6 +8,7 @@ import {
   accountPage,
   DEMO_PASSWORD,
   login,
+  navigate,
   newContext,
   submitPasswordLogin,
 } from '../support/console/session.ts';
@@ -24,8 +25,8 @@ afterAll(() => releaseBrowser(browser));
 /** The project manager: not the administrator, and used elsewhere only with the demo password (restored here). */
 const USER = '13800000003';
 
+/** On /personal/account (the caller opens it): the password changed through its dialog. */
 async function changePassword(page: Page, current: string, next: string) {
-  await page.goto(`${stack.consoleUrl}/personal/account`);
   await page.getByTestId('password-change').click();
   const form = page.getByTestId('password-change-form');
   await form.getByLabel('当前密码').fill(current);
@@ -47,7 +48,7 @@ describe('logs and system information', () => {
     await page.getByTestId('profile-save').click();
     await page.getByText('保存成功').waitFor();
 
-    await page.goto(`${stack.consoleUrl}/system/operation/log`);
+    await navigate(page, '/system/operation/log');
     await page.getByTestId('audit-keyword').fill(email);
     await page.getByRole('button', { name: /查\s*询/ }).click();
     const row = page.locator('.ant-table-row').filter({ hasText: '个人中心 · 修改资料' });
@@ -74,11 +75,11 @@ describe('logs and system information', () => {
   });
 
   it('a user changes the password on /personal/account and must use the new one', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await login(page, stack.consoleUrl, USER);
+    // The kept login of USER: it stays (only the other logins end); the change back below ends it,
+    // and the next page of USER logs in anew (accountPage checks the kept login first).
+    const page = await accountPage(browser, stack.consoleUrl, USER);
+    await page.goto(`${stack.consoleUrl}/personal/account`);
     await changePassword(page, DEMO_PASSWORD, 'Keeper#2027');
-    await context.close();
 
     const again = await newContext(browser);
     const next = await again.newPage();
@@ -88,6 +89,7 @@ describe('logs and system information', () => {
     await login(next, stack.consoleUrl, USER, 'Keeper#2027');
     expect(new URL(next.url()).pathname).not.toBe('/login');
     // Back to the demo password: other files log in as this user.
+    await navigate(next, '/personal/account');
     await changePassword(next, 'Keeper#2027', DEMO_PASSWORD);
     await again.close();
   });

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, accountPage, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, loggedInContext, navigate } from '../support/console/session.ts';
 import { choose, confirmDialogOk, fieldId, toast, typeDate } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
@@ -78,7 +78,7 @@ describe('customer self-service portal', () => {
     const orderNo = ((await first.locator('[data-testid^="order-CO"]').first().textContent()) ?? '').trim();
     expect(orderNo).toMatch(/^CO\d{13}$/);
     // The applicant cannot review it: no pass button for them.
-    await page.goto(`${stack.consoleUrl}/web/consumables-audit`);
+    await navigate(page, '/web/consumables-audit');
     await row(page, orderNo).waitFor();
     expect(await page.getByTestId(`audit-pass-${orderNo}`).count()).toBe(0);
 
@@ -279,7 +279,7 @@ describe('customer self-service portal', () => {
     const page = await open(ACCOUNTS.site, '/web/consumables-apply-report');
     // The kit applied for above (waybill SF7000000001), its EDTA tubes issued by FEFO from lot ED2411B.
     await row(page, 'SF7000000001').filter({ hasText: 'ED2411B' }).first().getByText('已收货').waitFor();
-    await page.goto(`${stack.consoleUrl}/web/sample-transport-report`);
+    await navigate(page, '/web/sample-transport-report');
     await row(page, '血浆').getByText('冷冻').waitFor();
   });
 });
