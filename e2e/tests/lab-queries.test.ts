@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 // Staff queries answered at the site's /web/question, and result entry started from an approved
 // test order, end to end against the built stack.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
-import { useStackBridge } from '../support/lab/devices.ts';
+import { ACCOUNTS, accountPage } from '../support/console/session.ts';
+import { stackBridgeStorage } from '../support/lab/devices.ts';
 import { scaled } from '../support/timing.ts';
 import { choose, confirmDialogOk } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
@@ -14,22 +14,16 @@ import { apiCall, apiSession } from '../support/web/api.ts';
 const stack = inject('stack');
 const REVIEWER = '13800000002';
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await testBrowser();
 });
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await releaseBrowser(browser);
-});
+afterAll(() => releaseBrowser(browser));
 
 async function open(account: string, path: string): Promise<Page> {
-  const context = await loggedInContext(browser, stack.consoleUrl, account);
-  contexts.push(context);
   const bridge = stack.ports.bridge;
-  if (bridge !== undefined) await useStackBridge(context, bridge);
-  const page = await context.newPage();
+  const storage = bridge === undefined ? {} : stackBridgeStorage(bridge);
+  const page = await accountPage(browser, stack.consoleUrl, account, storage);
   await page.goto(`${stack.consoleUrl}${path}`);
   return page;
 }

@@ -1,34 +1,27 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, DEMO_PASSWORD } from '../support/console/session.ts';
 import { pickOption } from '../support/lab/antd.ts';
-import { useStackBridge } from '../support/lab/devices.ts';
+import { stackBridgeStorage } from '../support/lab/devices.ts';
 import { longFlow, scaled } from '../support/timing.ts';
 
 const stack = inject('stack');
 const REVIEWER = '13800000002';
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await testBrowser();
 });
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await releaseBrowser(browser);
-});
+afterAll(() => releaseBrowser(browser));
 
 async function open(account: string, path: string): Promise<Page> {
-  const context = await loggedInContext(browser, stack.consoleUrl, account);
-  contexts.push(context);
   const bridge = stack.ports.bridge;
   if (bridge === undefined) throw new Error('no bridge port');
-  await useStackBridge(context, bridge);
-  const page = await context.newPage();
+  const page = await accountPage(browser, stack.consoleUrl, account, stackBridgeStorage(bridge));
   await page.goto(`${stack.consoleUrl}${path}`);
   return page;
 }

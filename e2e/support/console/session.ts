@@ -162,7 +162,13 @@ const warmPages: WarmPage[] = [];
  * (`loggedInContext`); closing the page or its context is allowed. The caller navigates
  * (`page.goto`).
  */
-export async function accountPage(browser: Browser, baseUrl: string, account: string): Promise<Page> {
+export async function accountPage(
+  browser: Browser,
+  baseUrl: string,
+  account: string,
+  /** More local storage the page starts with (a device host: support/lab/devices.ts). */
+  storage: Record<string, string> = {},
+): Promise<Page> {
   const state = await loggedInState(browser, baseUrl, account);
   dropClosed();
   const ours = (warm: WarmPage) => warm.baseUrl === baseUrl && warm.page.context().browser() === browser;
@@ -188,7 +194,10 @@ export async function accountPage(browser: Browser, baseUrl: string, account: st
   await context.addCookies(state.cookies);
   await context.clearPermissions();
   const origin = new URL(baseUrl).origin;
-  const stored = state.origins.find((each) => each.origin === origin)?.localStorage ?? [];
+  const stored = [
+    ...(state.origins.find((each) => each.origin === origin)?.localStorage ?? []),
+    ...Object.entries(storage).map(([name, value]) => ({ name, value })),
+  ];
   await page.evaluate((items) => {
     localStorage.clear();
     sessionStorage.clear();
@@ -244,6 +253,8 @@ export function isWarm(context: BrowserContext): boolean {
  * page and 2 in a new context), and waits until the route's page is on screen. The console keeps
  * what it had (its tabs, its last five pages, the data it fetched): use `page.goto` where a test
  * wants the page as a new load finds it, or a page it has shown before with what changed since.
+ * The pages shown before stay mounted, hidden: a locator that may match in them too needs
+ * `:visible` or the page's own container. A drawer or dialog left open stays over the new route.
  */
 export async function navigate(page: Page, path: string): Promise<void> {
   await page.evaluate((target) => {

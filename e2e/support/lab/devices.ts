@@ -1,10 +1,15 @@
 import type { BrowserContext } from 'playwright-core';
 
-/** Points the console at the stack's bridge (its port is ephemeral): the SPEC device-host override. */
+/** The SPEC device-host override (local storage) pointing the console at the stack's bridge. */
+export function stackBridgeStorage(bridgePort: number): Record<string, string> {
+  return { 'kmct-env-hsc-ip': `127.0.0.1:${bridgePort}` };
+}
+
+/** Points a context's pages at the stack's bridge (its port is ephemeral); a warm page takes `stackBridgeStorage`. */
 export async function useStackBridge(context: BrowserContext, bridgePort: number): Promise<void> {
-  await context.addInitScript((host) => {
-    window.localStorage.setItem('kmct-env-hsc-ip', host);
-  }, `127.0.0.1:${bridgePort}`);
+  await context.addInitScript((storage) => {
+    for (const [name, value] of Object.entries(storage)) window.localStorage.setItem(name, value);
+  }, stackBridgeStorage(bridgePort));
 }
 
 /** Calls the simulators' control endpoint (any sim port serves it). */
