@@ -82,6 +82,25 @@ describe('theme colours meet WCAG AA (4.5:1) for every palette colour and mode',
         [`${preset} tag (-7)`, token[`${preset}-7`], token[`${preset}-1`]],
       );
     }
+    // Hover and pressed states read as well (a pointer resting on a button or link): a default
+    // button's text and border, a primary button's white text on its background, a link.
+    const button = config.components?.Button;
+    pairs.push(
+      [
+        'default button hovered',
+        (button?.defaultHoverColor as string | undefined) ?? token.colorPrimaryHover,
+        token.colorBgContainer,
+      ],
+      [
+        'default button pressed',
+        (button?.defaultActiveColor as string | undefined) ?? token.colorPrimaryActive,
+        token.colorBgContainer,
+      ],
+      ['white on a hovered primary button', token.colorTextLightSolid, token.colorPrimaryHover],
+      ['white on a pressed primary button', token.colorTextLightSolid, token.colorPrimaryActive],
+      ['colorLinkHover on colorBgContainer', token.colorLinkHover, token.colorBgContainer],
+      ['colorLinkActive on colorBgContainer', token.colorLinkActive, token.colorBgContainer],
+    );
     const failing = pairs
       .map(([name, text, background]) => ({ name, text, background, ratio: ratio(text, background) }))
       .filter((pair) => pair.ratio < MIN_CONTRAST);

@@ -101,6 +101,16 @@ export function adjust(hex: string, passes: (candidate: string) => boolean, ligh
   return lighten ? WHITE : '#000000';
 }
 
+/**
+ * A hovered or pressed state's colour: `percent` of lightness darker than `base` (lighter with
+ * `lighten`), further while `passes` does not hold. A pointer resting on a button shows this state.
+ */
+function stateShade(base: string, percent: number, passes: (c: string) => boolean, lighten = false): string {
+  const lightness = (hex: string) => toHsl(toRgb(hex))[2];
+  const from = lightness(base);
+  return adjust(base, (c) => Math.abs(lightness(c) - from) >= percent / 100 - 1e-9 && passes(c), lighten);
+}
+
 /** The smallest opacity (in hundredths) of `text` over `background` that reaches `ratio`. */
 function readableAlpha(text: string, backgrounds: readonly string[], from: number): number {
   for (let alpha = from; alpha < 1; alpha += 0.01) {
@@ -135,11 +145,17 @@ export function themeConfig(mode: ThemeMode, color: string, animation: boolean):
     color,
     (c) => contrast(WHITE, c) >= MIN_CONTRAST && (night || contrast(c, tint) >= MIN_CONTRAST),
   );
+  // A primary button's background under white text, hovered and pressed: darker than the primary.
+  const carriesWhite = (c: string) => contrast(WHITE, c) >= MIN_CONTRAST;
+  const primaryHover = stateShade(primary, 6, carriesWhite);
+  const primaryActive = stateShade(primary, 12, carriesWhite);
   const textBase = night ? WHITE : '#000000';
   const tertiary = readableAlpha(textBase, [container, layout], 0.45);
   const textTertiary = `rgba(${toRgb(textBase).join(', ')}, ${tertiary})`;
   const token: ThemeConfig['token'] = {
     colorPrimary: primary,
+    colorPrimaryHover: primaryHover,
+    colorPrimaryActive: primaryActive,
     colorTextTertiary: textTertiary,
     colorTextDescription: textTertiary,
     colorTextPlaceholder: textTertiary,
@@ -153,6 +169,9 @@ export function themeConfig(mode: ThemeMode, color: string, animation: boolean):
         ...statusColours(false),
         ...presetTextColours(false),
         colorLink: primary,
+        // A link's and a default button's text, hovered and pressed: the primary's darker states.
+        colorLinkHover: primaryHover,
+        colorLinkActive: primaryActive,
         colorPrimaryBg: tint,
         colorPrimaryBgHover: over(color, 0.2, WHITE),
       },
@@ -163,6 +182,10 @@ export function themeConfig(mode: ThemeMode, color: string, animation: boolean):
   const primaryText = adjust(color, readableOnNight, true);
   // The dark algorithm paints the link seed at 85 % over the container: lighten it until that passes.
   const link = adjust(color, (c) => readableOnNight(over(c, DARK_PALETTE_ALPHA, container)), true);
+  // Hovered and pressed text (links, a default button) is lighter still on the dark backgrounds;
+  // colorPrimaryHover stays the darker background of a primary button under white text.
+  const textHover = stateShade(primaryText, 6, readableOnNight, true);
+  const textActive = stateShade(primaryText, 12, readableOnNight, true);
   return {
     algorithm: theme.darkAlgorithm,
     token: {
@@ -170,9 +193,17 @@ export function themeConfig(mode: ThemeMode, color: string, animation: boolean):
       ...statusColours(true),
       ...presetTextColours(true),
       colorLink: link,
+      colorLinkHover: textHover,
+      colorLinkActive: textActive,
       colorPrimaryText: primaryText,
     },
     components: {
+      Button: {
+        defaultHoverColor: textHover,
+        defaultHoverBorderColor: textHover,
+        defaultActiveColor: textActive,
+        defaultActiveBorderColor: textActive,
+      },
       Tabs: { itemSelectedColor: primaryText, itemActiveColor: primaryText, itemHoverColor: primaryText },
       Pagination: { itemActiveColor: primaryText },
     },
