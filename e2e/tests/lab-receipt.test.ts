@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, loggedInContext } from '../support/console/session.ts';
 import { simControl, useStackBridge } from '../support/lab/devices.ts';
 import { scaled } from '../support/timing.ts';
 
@@ -97,8 +97,7 @@ describe('sample receipt at /express/sign through the bridge', () => {
   });
 
   it("lists today's to-do with the shipments awaiting receipt and opens the receipt page from it", async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/laboratory/before-analysis/day-todo`);
     const card = page.getByTestId('todo-receipt');
     await expect
@@ -108,6 +107,5 @@ describe('sample receipt at /express/sign through the bridge', () => {
       .toBeGreaterThan(0);
     await card.click();
     await page.waitForURL('**/express/sign');
-    await context.close();
   });
 });
