@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, newContext, submitPasswordLogin } from '../support/console/session.ts';
 import { openFromMenu } from '../support/console/shell.ts';
 import { layoutProblems } from '../support/layout.ts';
 import { longFlow, scaled } from '../support/timing.ts';
@@ -20,8 +20,7 @@ describe('account administration', () => {
     'an administrator creates a staff account; its user changes the password and works until disabled',
     async () => {
       const mobile = '13712340001';
-      const admin = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
-      const page = await admin.newPage();
+      const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.admin);
       await page.goto(`${stack.consoleUrl}/home/todo`);
       await openFromMenu(page, '平台管理', '账号管理');
 
@@ -78,7 +77,6 @@ describe('account administration', () => {
       await mine.waitForURL((url) => url.pathname.startsWith('/login'), { timeout: scaled(15_000) });
       expect(refused.length).toBeGreaterThan(0);
       await user.close();
-      await admin.close();
     },
     longFlow(),
   );

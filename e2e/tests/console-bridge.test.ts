@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext, login, newContext } from '../support/console/session.ts';
-import { useStackBridge } from '../support/lab/devices.ts';
+import { ACCOUNTS, accountPage, login, newContext } from '../support/console/session.ts';
+import { stackBridgeStorage, useStackBridge } from '../support/lab/devices.ts';
 import { scaled } from '../support/timing.ts';
 
 const stack = inject('stack');
@@ -49,19 +49,23 @@ afterAll(async () => {
 
 describe('device-bridge indicator', () => {
   it('shows connected to the running bridge (ticket from the server, origin allowed)', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    contexts.push(context);
-    await useStackBridge(context, port('bridge'));
-    const page = await context.newPage();
+    const page = await accountPage(
+      browser,
+      stack.consoleUrl,
+      ACCOUNTS.lab,
+      stackBridgeStorage(port('bridge')),
+    );
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await expectStatus(page, 'connected', /设备服务已连接/);
   });
 
   it('shows not running when the device host override points at a closed port', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    contexts.push(context);
-    await useStackBridge(context, await closedPort());
-    const page = await context.newPage();
+    const page = await accountPage(
+      browser,
+      stack.consoleUrl,
+      ACCOUNTS.lab,
+      stackBridgeStorage(await closedPort()),
+    );
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await expectStatus(page, 'notRunning', /设备服务未启动/);
     // Not mistaken for a refusal, and it keeps retrying rather than settling on another state.

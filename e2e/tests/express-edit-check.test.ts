@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage } from '../support/console/session.ts';
 import { fieldId, toast } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
@@ -21,8 +21,8 @@ afterAll(() => releaseBrowser(browser));
 
 describe('shipment booking correction', () => {
   it('the laboratory corrects a booking before pick-up with a reason; the site sees the reason', async () => {
-    const siteContext = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.site);
-    const session = await apiSession(siteContext, stack.consoleUrl);
+    const site = await accountPage(browser, stack.consoleUrl, ACCOUNTS.site);
+    const session = await apiSession(site.context(), stack.consoleUrl);
     const project = await apiCall<Array<{ id: number }>>(session, endpoints.project.ownAll, {
       body: { page: 1, size: 1 },
     });
@@ -64,8 +64,7 @@ describe('shipment booking correction', () => {
     const { orderNo } = booking.data;
 
     // The laboratory opens the correction from the mail room list, changes a quantity, gives the reason.
-    const labContext = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const lab = await labContext.newPage();
+    const lab = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await lab.goto(`${stack.consoleUrl}/express/mail`);
     await lab.getByTestId(`correct-${orderNo}`).click();
     await lab.waitForURL('**/express/edit-check?id=*');
@@ -77,15 +76,12 @@ describe('shipment booking correction', () => {
     await lab.locator('.ant-modal:visible .ant-btn-primary').click();
     await toast(lab, '已更正，中心已收到通知');
     await lab.waitForURL('**/express/mail');
-    await labContext.close();
 
     // The site reads the correction and its reason on its booking.
-    const site = await siteContext.newPage();
     await site.goto(`${stack.consoleUrl}/web/reserve-check`);
     await site.getByTestId(`shipment-${orderNo}`).click();
     const correction = site.getByTestId('shipment-correction');
     await expect.poll(() => correction.textContent()).toContain(REASON);
     await expect.poll(() => site.getByTestId('shipment-detail').textContent()).toContain('30');
-    await siteContext.close();
   });
 });

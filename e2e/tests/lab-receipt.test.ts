@@ -3,8 +3,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
-import { simControl, useStackBridge } from '../support/lab/devices.ts';
+import { ACCOUNTS, accountPage } from '../support/console/session.ts';
+import { simControl, stackBridgeStorage } from '../support/lab/devices.ts';
 import { scaled } from '../support/timing.ts';
 
 const stack = inject('stack');
@@ -29,9 +29,7 @@ afterAll(async () => {
 });
 
 async function openSign(): Promise<Page> {
-  const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-  await useStackBridge(context, bridgePort());
-  const page = await context.newPage();
+  const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab, stackBridgeStorage(bridgePort()));
   await page.goto(`${stack.consoleUrl}/express/sign`);
   return page;
 }
@@ -75,7 +73,6 @@ describe('sample receipt at /express/sign through the bridge', () => {
     await page.getByText('签收成功').waitFor();
     await expect.poll(() => page.getByTestId('receipt-detail').getAttribute('data-status')).toBe('signed');
     await expect.poll(() => page.getByTestId('receipt-detail').textContent()).toContain('李实验');
-    await page.context().close();
   });
 
   it('shows the catalogue message when the camera service is down and recovers when it is back', async () => {
@@ -93,12 +90,10 @@ describe('sample receipt at /express/sign through the bridge', () => {
 
     await simControl(simPort(), 'DELETE', 'fault');
     await expect.poll(() => view.getAttribute('data-state'), { timeout: scaled(20_000) }).toBe('live');
-    await page.context().close();
   });
 
   it("lists today's to-do with the shipments awaiting receipt and opens the receipt page from it", async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/laboratory/before-analysis/day-todo`);
     const card = page.getByTestId('todo-receipt');
     await expect
@@ -108,6 +103,5 @@ describe('sample receipt at /express/sign through the bridge', () => {
       .toBeGreaterThan(0);
     await card.click();
     await page.waitForURL('**/express/sign');
-    await context.close();
   });
 });

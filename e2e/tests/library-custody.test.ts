@@ -8,8 +8,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
-import { simControl, useStackBridge } from '../support/lab/devices.ts';
+import { ACCOUNTS, accountPage, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+import { simControl, stackBridgeStorage } from '../support/lab/devices.ts';
 import { longFlow, scaled } from '../support/timing.ts';
 import { choose, fieldId } from '../support/web/antd.ts';
 import { type ApiSession, apiCall, apiSession } from '../support/web/api.ts';
@@ -36,10 +36,7 @@ afterAll(async () => {
 });
 
 async function open(account: string, path: string): Promise<Page> {
-  const context = await loggedInContext(browser, stack.consoleUrl, account);
-  contexts.push(context);
-  await useStackBridge(context, port('bridge'));
-  const page = await context.newPage();
+  const page = await accountPage(browser, stack.consoleUrl, account, stackBridgeStorage(port('bridge')));
   await page.goto(`${stack.consoleUrl}${path}`);
   return page;
 }

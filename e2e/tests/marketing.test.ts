@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+import { accountPage, DEMO_PASSWORD, navigate } from '../support/console/session.ts';
 import { choose, fieldId } from '../support/web/antd.ts';
 
 const stack = inject('stack');
@@ -33,8 +33,7 @@ async function sign(page: Page) {
 
 describe('marketing', () => {
   it('sales quotes a new customer from a rate card, a reviewer approves, a contract is made and put in force', async () => {
-    const sales = await loggedInContext(browser, stack.consoleUrl, SALES);
-    const page = await sales.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, SALES);
 
     // 1. A customer with a contact, linked to the project.
     await page.goto(`${stack.consoleUrl}/marketing/customer`);
@@ -66,16 +65,14 @@ describe('marketing', () => {
     expect(await row(page, CUSTOMER).textContent()).toContain('CNY 5,000.00');
 
     // 3. The super account approves it with an e-signature.
-    const admin = await loggedInContext(browser, stack.consoleUrl, ADMIN);
-    const reviewer = await admin.newPage();
+    const reviewer = await accountPage(browser, stack.consoleUrl, ADMIN);
     await reviewer.goto(`${stack.consoleUrl}/marketing/quotation-review`);
     await row(reviewer, CUSTOMER).getByRole('button', { name: '批准' }).click();
     await sign(reviewer);
     await row(reviewer, CUSTOMER).waitFor({ state: 'detached' });
-    await admin.close();
 
     // 4. A contract from the approved quotation, linked to the project, the scan attached, in force.
-    await page.goto(`${stack.consoleUrl}/marketing/contract`);
+    await navigate(page, '/marketing/contract');
     await page.getByTestId('contract-create').click();
     await choose(page, 'contract_quotationId', CUSTOMER);
     await page.locator(fieldId('contract_number')).fill('HT-E2E-001');
@@ -97,6 +94,5 @@ describe('marketing', () => {
     await page.getByTestId('contract-activate-HT-E2E-001').click();
     await sign(page);
     await expect.poll(() => row(page, 'HT-E2E-001').textContent()).toContain('执行中');
-    await sales.close();
   });
 });

@@ -6,7 +6,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext, newContext, submitPasswordLogin } from '../support/console/session.ts';
+import {
+  ACCOUNTS,
+  accountPage,
+  loggedInContext,
+  newContext,
+  submitPasswordLogin,
+} from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
 import { toast } from '../support/web/antd.ts';
 import { type ApiSession, apiCall, apiSession } from '../support/web/api.ts';
@@ -72,8 +78,7 @@ describe('roles and the home to-do', () => {
 
     // The administrator builds the role in the editor: viewing the home area, and the logistics area's
     // work (create & edit brings its view: the mail room's pick-up is one of its actions).
-    const adminContext = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
-    const admin = await adminContext.newPage();
+    const admin = await accountPage(browser, stack.consoleUrl, ACCOUNTS.admin);
     await admin.goto(`${stack.consoleUrl}/platform/role`);
     await admin.getByTestId('role-create').click();
     await admin.waitForURL('**/platform/create-role');
@@ -109,7 +114,7 @@ describe('roles and the home to-do', () => {
     await toast(admin, '角色已复制');
     await admin.locator('.ant-table-row:visible', { hasText: 'e2e_courier_night' }).waitFor();
 
-    const adminApi = await apiSession(adminContext, stack.consoleUrl);
+    const adminApi = await apiSession(admin.context(), stack.consoleUrl);
     const role = (
       await apiCall<Array<{ id: number; code: string; permissionIds: number[] }>>(
         adminApi,
@@ -185,6 +190,5 @@ describe('roles and the home to-do', () => {
     await admin.waitForURL(`**/platform/account?type=1&roleId=${role.id}`);
     await admin.locator('.ant-table-row:visible', { hasText: '郑揽收' }).waitFor();
     await expect(admin.locator('.ant-table-row:visible').count()).resolves.toBe(1);
-    await adminContext.close();
   });
 });

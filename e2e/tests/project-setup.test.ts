@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, DEMO_PASSWORD, navigate } from '../support/console/session.ts';
 import { attachWaybillPhoto } from '../support/specimen/receive.ts';
 import { choose, confirmDialogOk, toast } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
@@ -31,8 +31,7 @@ const sitesSheet = (rows: string[][]) =>
 
 describe('setting up a trial', () => {
   it('creates a project whose sites come from an xlsx, after a preview that refuses the bad row', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.manager);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.manager);
     await page.goto(`${stack.consoleUrl}/project/create-file`);
     await page.locator('#projectFile_projectNo').fill('KM-2027-101');
     await page.locator('#projectFile_name').fill('高血压III期临床研究');
@@ -58,13 +57,11 @@ describe('setting up a trial', () => {
     await page.getByTestId('project-file-save').click();
     await page.waitForURL(/\/project\/file$/);
     await page.getByText('KM-2027-101').waitFor();
-    await context.close();
   });
 
   it('builds a plan with two visits, their samples and a kit, submits it; a reviewer signs it; it goes online', async () => {
     const planNo = `${PROJECT_NO}-PLAN-A`;
-    const manager = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.manager);
-    const page = await manager.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.manager);
     await page.goto(`${stack.consoleUrl}/project/create-plan`);
     await choose(page, 'plan_projectId', PROJECT_NO);
     await page.locator('#plan_planNo').fill(planNo);
@@ -110,22 +107,19 @@ describe('setting up a trial', () => {
     await expect.poll(() => row().textContent()).toMatch(/待审核/);
 
     // The reviewer (not the author) approves with the e-signature.
-    const reviewer = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
-    const review = await reviewer.newPage();
+    const review = await accountPage(browser, stack.consoleUrl, ACCOUNTS.admin);
     await review.goto(`${stack.consoleUrl}/project/plan-review`);
     const pending = review.locator('tr', { hasText: planNo });
     await pending.locator('[data-testid^="plan-approve-row-"]').click();
     await review.getByTestId('signature-password').fill(DEMO_PASSWORD);
     await review.getByTestId('signature-ok').click();
     await review.getByTestId('signature-password').waitFor({ state: 'detached' });
-    await reviewer.close();
 
     // Approved, the manager puts it online.
     await page.reload();
     await row().locator('[data-testid^="plan-online-"]').click();
     await confirmDialogOk(page);
     await expect.poll(() => row().textContent()).toMatch(/已上线/);
-    await manager.close();
   });
 
   it("a site user of the project confirms the kit's supply and can choose it in the application form", async () => {
@@ -143,7 +137,7 @@ describe('setting up a trial', () => {
     await confirmDialogOk(page);
     await expect.poll(() => page.getByTestId(`kit-confirm-${KIT}`).count()).toBe(0);
 
-    await page.goto(`${stack.consoleUrl}/web/create-apply`);
+    await navigate(page, '/web/create-apply');
     await choose(page, 'projectId', PROJECT_NO);
     await choose(page, 'siteId', /./);
     const kit = page.getByTestId(`kit-choose-${KIT}`);
@@ -156,8 +150,8 @@ describe('setting up a trial', () => {
   it('a sample line read above its transport range is received as an exception with a query to the site', async () => {
     // KM-2026-001's online plan carries serum at 2-8 °C; the waybill photo comes through the API
     // (lab-receipt.test.ts drives the document camera).
-    const lab = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const api = await apiSession(lab, stack.consoleUrl);
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
+    const api = await apiSession(page.context(), stack.consoleUrl);
     const found = await apiCall<{ id: number; samples: Array<{ itemId: number; sampleTypeName: string }> }>(
       api,
       endpoints.receipt.lookup,
@@ -168,7 +162,6 @@ describe('setting up a trial', () => {
     const serum = found.data.samples.find((s) => s.sampleTypeName === '血清');
     if (!serum) throw new Error('demo serum line missing');
 
-    const page = await lab.newPage();
     await page.goto(`${stack.consoleUrl}/express/sign`);
     const input = page.getByTestId('receipt-lookup').locator('input');
     await input.fill('SF1000000001');
@@ -184,13 +177,10 @@ describe('setting up a trial', () => {
     const query = page.getByTestId(`receipt-breach-query-${serum.itemId}`);
     const queryNo = ((await query.textContent()) ?? '').match(/Q\w+/)?.[0];
     expect(queryNo).toBeTruthy();
-    await lab.close();
 
     // Site 01 of KM-2026-001 finds the query in its list.
-    const site = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.site);
-    const sitePage = await site.newPage();
+    const sitePage = await accountPage(browser, stack.consoleUrl, ACCOUNTS.site);
     await sitePage.goto(`${stack.consoleUrl}/web/question`);
     await sitePage.getByText(queryNo ?? '-').waitFor();
-    await site.close();
   });
 });

@@ -2,10 +2,10 @@
 // payment from Huakang, allocates part of it to the demo's overdue statement, and sees the statement's
 // outstanding balance and the aging's 31–60 days bucket go down by exactly that amount. The home
 // to-do's burn-down tile opens the page on the contracts it counted, the filter shown in its form.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { loggedInContext } from '../support/console/session.ts';
+import { accountPage } from '../support/console/session.ts';
 import { choose, fieldId } from '../support/web/antd.ts';
 
 const stack = inject('stack');
@@ -25,7 +25,7 @@ const centsOf = (text: string | null) =>
 
 describe('receivables', () => {
   it('a payment is recorded and allocated; the balance and the aging follow', async () => {
-    const page: Page = await (await loggedInContext(browser, stack.consoleUrl, FINANCE)).newPage();
+    const page = await accountPage(browser, stack.consoleUrl, FINANCE);
     await page.goto(`${stack.consoleUrl}/financial/receivables`);
     const bucket = page.locator('[data-testid^="aging-d31_60-"]').first();
     const before = centsOf(await bucket.textContent());
@@ -79,7 +79,7 @@ describe('receivables', () => {
   });
 
   it('the home to-do’s burn-down tile opens the contracts it counted', async () => {
-    const page: Page = await (await loggedInContext(browser, stack.consoleUrl, FINANCE)).newPage();
+    const page = await accountPage(browser, stack.consoleUrl, FINANCE);
     await page.goto(`${stack.consoleUrl}/home/todo`);
     const tile = page.getByTestId('todo-kind-contractBurnDown-raised');
     await tile.waitFor();

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { loggedInContext } from '../support/console/session.ts';
+import { accountPage } from '../support/console/session.ts';
 import { fieldId } from '../support/web/antd.ts';
 import { apiCall, apiSession } from '../support/web/api.ts';
 
@@ -29,8 +29,7 @@ const exportRow = (page: Page, state: string) =>
 
 describe('reports', () => {
   it('draws barcode-stat’s rows as a chart that agrees with the table', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ADMIN);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ADMIN);
     await page.goto(`${stack.consoleUrl}/report-manage/lab/barcode-stat`);
     const chart = page.getByTestId('report-chart');
     await chart.locator('svg').first().waitFor();
@@ -50,17 +49,15 @@ describe('reports', () => {
         name,
       ).toEqual(values);
     }
-    await context.close();
   });
 
   it('exports a large report as a job with its progress', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ADMIN);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ADMIN);
     await page.goto(`${stack.consoleUrl}/report-manage/lab/query-barcode`);
     await page.locator('.ant-table-row').first().waitFor();
 
     // A large report: 20,000 barcodes registered in one project.
-    const session = await apiSession(context, stack.consoleUrl);
+    const session = await apiSession(page.context(), stack.consoleUrl);
     const projects = await apiCall<Array<{ id: number; projectNo: string }>>(
       session,
       endpoints.project.ownAll,
@@ -93,6 +90,5 @@ describe('reports', () => {
 
     // Cancelling a running export is proven on the server (test/report-manage.test.ts): here a
     // 20,000-row CSV may end before a click reaches it on a quiet machine, a race, not a check.
-    await context.close();
   });
 });

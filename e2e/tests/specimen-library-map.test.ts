@@ -6,7 +6,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+import {
+  ACCOUNTS,
+  accountPage,
+  DEMO_PASSWORD,
+  loggedInContext,
+  navigate,
+} from '../support/console/session.ts';
 import { confirmDialogOk, fieldId, toast } from '../support/web/antd.ts';
 import { type ApiSession, apiCall, apiSession } from '../support/web/api.ts';
 
@@ -52,8 +58,7 @@ async function openMap(page: Page) {
 
 describe('specimen library map', () => {
   it('places received specimens into a box by scanning', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, KEEPER);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, KEEPER);
     // The codes are looked up as the super account (the keeper does not see the bench's lists).
     const lookup = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
     const codes = await awaitingStorage(await apiSession(lookup, stack.consoleUrl));
@@ -75,13 +80,10 @@ describe('specimen library map', () => {
     await toast(page, `${codes[1]} 已放入 ULT-01-R01-A3 A2`);
     await page.getByTestId('map-place-close').click();
     await expect.poll(() => page.getByTestId('map-cell-A2').getAttribute('data-state')).toBe('stored');
-
-    await context.close();
   });
 
   it('drags a box to another rack slot as a reviewed move, approved with a signature and carried out', async () => {
-    const keeper = await loggedInContext(browser, stack.consoleUrl, KEEPER);
-    const page = await keeper.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, KEEPER);
     await openMap(page);
     await page.getByTestId('map-box-ULT-01-R02-A4').dragTo(page.getByTestId('map-slot-ULT-01-R02-3-1'));
     await page.locator(fieldId('reason')).fill('E2E 冻存盒换位');
@@ -89,8 +91,7 @@ describe('specimen library map', () => {
     await toast(page, '已提交，待他人审核');
 
     // The super account reviews it with an e-signature.
-    const admin = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
-    const review = await admin.newPage();
+    const review = await accountPage(browser, stack.consoleUrl, ACCOUNTS.admin);
     await review.goto(`${stack.consoleUrl}/specimen/manage/specimen-move?status=submitted`);
     const row = review.locator('tr', { hasText: 'E2E 冻存盒换位' }).first();
     await row.getByRole('button', { name: '审核通过' }).click();
@@ -100,7 +101,7 @@ describe('specimen library map', () => {
     await toast(review, '操作成功');
 
     // The keeper carries it out; the box now sits in the slot it was dragged to.
-    await page.goto(`${stack.consoleUrl}/specimen/manage/specimen-move?status=approved`);
+    await navigate(page, '/specimen/manage/specimen-move?status=approved');
     const approved = page.locator('tr', { hasText: 'E2E 冻存盒换位' }).first();
     await approved.getByRole('button', { name: '执行' }).click();
     await confirmDialogOk(page);
@@ -109,7 +110,5 @@ describe('specimen library map', () => {
     await page.getByTestId('map-box-ULT-01-R02-A4').waitFor();
     await expect.poll(() => page.getByTestId('map-slot-ULT-01-R02-1-4').count()).toBe(1);
     await expect.poll(() => page.getByTestId('map-slot-ULT-01-R02-3-1').count()).toBe(0);
-    await admin.close();
-    await keeper.close();
   });
 });

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { DEMO_PASSWORD, loggedInContext } from '../support/console/session.ts';
+import { accountPage, DEMO_PASSWORD, navigate } from '../support/console/session.ts';
 import { choose, fieldId, toast } from '../support/web/antd.ts';
 
 const stack = inject('stack');
@@ -36,8 +36,8 @@ describe('statements', () => {
     const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' })
       .format(new Date())
       .slice(0, 7);
-    const finance = await (await loggedInContext(browser, stack.consoleUrl, FINANCE)).newPage();
-    const admin = await (await loggedInContext(browser, stack.consoleUrl, ADMIN)).newPage();
+    const finance = await accountPage(browser, stack.consoleUrl, FINANCE);
+    const admin = await accountPage(browser, stack.consoleUrl, ADMIN);
 
     // 1. Finance: the demo's draft of this month cancelled (its events free again), then generated.
     await finance.goto(`${stack.consoleUrl}/financial/review-final-statement`);
@@ -80,7 +80,7 @@ describe('statements', () => {
     await expect.poll(() => statementRow(admin, month).textContent()).toMatch(/JS\d{4}-\d{4}/);
 
     // 3. A credit on one of its lines, made by the super account.
-    await admin.goto(`${stack.consoleUrl}/financial/adjustment-final-statement`);
+    await navigate(admin, '/financial/adjustment-final-statement');
     await admin.getByTestId('adjustment-create').click();
     await choose(admin, 'adjustmentCreate_statementId', `KM-2026-001 · ${month}`);
     await admin.locator(fieldId('adjustmentCreate_reason')).fill('E2E 复测冲减');
@@ -89,7 +89,7 @@ describe('statements', () => {
     await row(admin, 'E2E 复测冲减').waitFor();
 
     // 4. Finance reviews the credit with an e-signature.
-    await finance.goto(`${stack.consoleUrl}/financial/review-adjustment`);
+    await navigate(finance, '/financial/review-adjustment');
     await row(finance, 'E2E 复测冲减').locator('[data-testid^="adjustment-review-"]').click();
     await sign(finance);
     await row(finance, 'E2E 复测冲减').waitFor({ state: 'detached' });

@@ -6,8 +6,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
-import { useStackBridge } from '../support/lab/devices.ts';
+import { ACCOUNTS, accountPage } from '../support/console/session.ts';
+import { stackBridgeStorage } from '../support/lab/devices.ts';
 import { scaled } from '../support/timing.ts';
 import { choose, fieldId, toast } from '../support/web/antd.ts';
 
@@ -42,9 +42,12 @@ async function scan(page: Page, code: string) {
 
 describe('kit and tube barcodes', () => {
   it('reserves a range, prints its labels to the simulated printer, ships and voids codes; the desk accepts one and refuses the voided one', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.admin);
-    await useStackBridge(context, port('bridge'));
-    const page = await context.newPage();
+    const page = await accountPage(
+      browser,
+      stack.consoleUrl,
+      ACCOUNTS.admin,
+      stackBridgeStorage(port('bridge')),
+    );
     await page.goto(`${stack.consoleUrl}/supply/consum-barcode-list`);
     // The demo's ranges are listed with their states.
     await expect
@@ -115,6 +118,5 @@ describe('kit and tube barcodes', () => {
     expect(await refused.textContent()).toMatch(/已作废.*标签撕裂/);
     const again = await scan(page, good);
     await expect.poll(() => again.getAttribute('data-answer')).toBe('alreadyUsed');
-    await context.close();
   });
 });

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { loggedInContext } from '../support/console/session.ts';
+import { accountPage, navigate } from '../support/console/session.ts';
 import { choose, fieldId, toast, typeDate } from '../support/web/antd.ts';
 
 const stack = inject('stack');
@@ -22,8 +22,7 @@ afterAll(() => releaseBrowser(browser));
 
 describe('suppliers', () => {
   it('the keeper adds a supplier with a qualification, blocks it, and its lot is refused at stock-in', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, STAFF_SUPPLY);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, STAFF_SUPPLY);
     await page.goto(`${stack.consoleUrl}/supply/supplier`);
 
     await page.getByTestId('supplier-add').click();
@@ -47,7 +46,7 @@ describe('suppliers', () => {
     await page.getByTestId(`supplier-status-${CODE}`).getByText('已停用').waitFor();
     await page.getByText(`停用原因: ${REASON}`).waitFor();
 
-    await page.goto(`${stack.consoleUrl}/supply/consum-cost-manage`);
+    await navigate(page, '/supply/consum-cost-manage');
     await page.getByTestId('stock-in').click();
     await choose(page, 'stockIn_consumableId', 'SC-PAD');
     await choose(page, 'stockIn_supplierId', CODE);
@@ -57,6 +56,5 @@ describe('suppliers', () => {
     await page.locator('#stockIn_unitCost').fill('12.5');
     await page.locator('.ant-modal:visible .ant-btn-primary').click();
     await toast(page, `供应商 ${CODE} ${NAME} 已停用（${REASON}），不能入库其批次`);
-    await context.close();
   });
 });

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage } from '../support/console/session.ts';
 import { choose, confirmDialogOk, toast, typeDate } from '../support/web/antd.ts';
 
 const stack = inject('stack');
@@ -19,8 +19,7 @@ beforeAll(async () => {
 afterAll(() => releaseBrowser(browser));
 
 async function open(account: string, path: string): Promise<Page> {
-  const context = await loggedInContext(browser, stack.consoleUrl, account);
-  const page = await context.newPage();
+  const page = await accountPage(browser, stack.consoleUrl, account);
   await page.goto(`${stack.consoleUrl}${path}`);
   return page;
 }
@@ -71,7 +70,6 @@ describe('the supply stock ledger', () => {
     await keeper.getByRole('tab', { name: '盘点待审核' }).click();
     await lotRow(keeper).getByText('-2', { exact: true }).waitFor();
     expect(await lotRow(keeper).locator('[data-testid^="stocktake-approve-"]').count()).toBe(0);
-    await keeper.context().close();
 
     const checker = await open(ACCOUNTS.admin, '/supply/consum-cost-manage?status=pending');
     await lotRow(checker).locator('[data-testid^="stocktake-approve-"]').click();
@@ -80,6 +78,5 @@ describe('the supply stock ledger', () => {
     await checker.getByRole('tab', { name: '库存', exact: true }).click();
     await searchLot(checker);
     await lotRow(checker).getByText('40', { exact: true }).waitFor();
-    await checker.context().close();
   });
 });

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '../../packages/api-contract/src/index.ts';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, loggedInContext, navigate } from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
 import { confirmDialogOk, toast } from '../support/web/antd.ts';
 import { type ApiSession, apiCall, apiSession } from '../support/web/api.ts';
@@ -119,8 +119,7 @@ async function releaseReport(): Promise<string> {
 beforeAll(async () => {
   browser = await testBrowser();
   reportNo = await releaseReport();
-  const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.site);
-  page = await context.newPage();
+  page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.site);
   await page.goto(`${stack.consoleUrl}/web/report-search`);
 });
 afterAll(() => releaseBrowser(browser));
@@ -194,10 +193,10 @@ describe('portal reports', () => {
   });
 
   it('lists the results, the inspection form and, with the permission, the unblinding results', async () => {
-    await page.goto(`${stack.consoleUrl}/web/result-report`);
+    await navigate(page, '/web/result-report');
     await row(reportNo).getByText('偏高').waitFor();
 
-    await page.goto(`${stack.consoleUrl}/web/inspection-form`);
+    await navigate(page, '/web/inspection-form');
     await page.getByTestId('inspection-view-ST-DEMO-INS-001').click();
     const form = page.getByTestId('inspection-detail');
     await form.getByText('异常', { exact: true }).waitFor();
@@ -205,9 +204,8 @@ describe('portal reports', () => {
     await page.locator('.ant-modal:visible .ant-modal-close').click();
 
     // 何研究 of the same site holds the unblinding permission: the subject's name is shown.
-    const granted = await (await loggedInContext(browser, stack.consoleUrl, UNBLINDING_USER)).newPage();
+    const granted = await accountPage(browser, stack.consoleUrl, UNBLINDING_USER);
     await granted.goto(`${stack.consoleUrl}/web/personal-report`);
     await granted.locator('.ant-table-row:visible', { hasText: reportNo }).getByText('报告测试甲').waitFor();
-    await granted.context().close();
   });
 });
