@@ -146,6 +146,8 @@ interface WarmPage {
   /** The console's address (one stack per lane, but a file may start its own). */
   baseUrl: string;
   account: string | undefined;
+  /** Who has it: the running test (until it ends), its file (taken in a hook, until the file ends), or nobody. */
+  heldBy: 'test' | 'file' | undefined;
 }
 const warmPages: WarmPage[] = [];
 
@@ -153,7 +155,8 @@ const warmPages: WarmPage[] = [];
  * A page logged in as `account`. The console's first load in a new context costs Chromium some
  * 2 CPU s, a load in a page that has shown it before about 1 (its process keeps the compiled
  * scripts; docs/performance.md, "Eleventh round"), so pages are kept for the lane: a test takes a
- * free one (or the one it already has for the account), which goes back when the test ends.
+ * free one (or the one it already has for the account), which goes back when the test ends; one
+ * taken in a hook (`beforeAll`) is its file's until the file ends (`releaseBrowser`).
  * Handed out, the page is put back to the account's logged-in state: taken off the console (to a
  * static file of the same origin, so the old page's last writes land before the reset), its
  * cookies, permissions, local and session storage those of the account's login, its listeners,
@@ -171,18 +174,23 @@ export async function accountPage(
 ): Promise<Page> {
   const state = await loggedInState(browser, baseUrl, account);
   dropClosed();
+  const holder = heldByNow();
   const ours = (warm: WarmPage) => warm.baseUrl === baseUrl && warm.page.context().browser() === browser;
   let warm =
-    warmPages.find((each) => each.account === account && ours(each)) ??
-    warmPages.find((each) => each.account === undefined && ours(each));
+    warmPages.find((each) => each.account === account && each.heldBy === holder && ours(each)) ??
+    warmPages.find((each) => each.heldBy === undefined && ours(each));
   if (!warm) {
     const page = await (await contextIn(browser, state)).newPage();
-    warm = { page, baseUrl, account };
+    warm = { page, baseUrl, account, heldBy: undefined };
     warmPages.push(warm);
     await page.goto(`${baseUrl}/version.json`);
   }
+  if (holder === 'test' && warm.heldBy === undefined) {
+    const taken = warm;
+    onTestFinished(() => giveBack(taken));
+  }
   warm.account = account;
-  returnAfterTest();
+  warm.heldBy = holder;
   const { page } = warm;
   const context = page.context();
   for (const other of context.pages()) if (other !== page) await other.close();
@@ -223,23 +231,28 @@ function dropClosed(): void {
   }
 }
 
-/** The test's pages go back when it ends (taken outside a test, at its file's `releaseWarmPages`). */
-function returnAfterTest(): void {
+/** Whether a test is running (vitest's `onTestFinished` is refused outside one: in a hook). */
+function heldByNow(): 'test' | 'file' {
   try {
-    onTestFinished(releaseWarmPages);
+    onTestFinished(() => undefined);
+    return 'test';
   } catch {
-    // Not in a test (a hook): the file's end gives it back.
+    return 'file';
   }
 }
 
-/** Every warm page in use goes back, off the console. */
+/** A warm page goes back to the pool, off the console (closed if it cannot leave it). */
+async function giveBack(warm: WarmPage): Promise<void> {
+  if (warm.heldBy === undefined) return;
+  warm.account = undefined;
+  warm.heldBy = undefined;
+  if (!warm.page.isClosed()) await leaveConsole(warm.page, warm.baseUrl).catch(() => warm.page.close());
+}
+
+/** Every warm page in use goes back (a file's end). */
 export async function releaseWarmPages(): Promise<void> {
   dropClosed();
-  for (const warm of warmPages) {
-    if (warm.account === undefined) continue;
-    warm.account = undefined;
-    await leaveConsole(warm.page, warm.baseUrl).catch(() => warm.page.close());
-  }
+  for (const warm of warmPages) await giveBack(warm);
 }
 
 /** Whether the context is a warm page's (`releaseBrowser` leaves it open). */
