@@ -14,7 +14,13 @@ import type { DatabaseHandle, Engine } from '../src/db/client.js';
 import { settings } from '../src/db/schema.js';
 import { ed25519Keys, newEd25519Pem } from '../src/lib/signing-keys.js';
 import { verifyTicket } from '../src/modules/system/device-ticket.js';
-import { createTestDatabase, FEATURE_ENGINES, openPgliteFromTemplate, type TestDatabase } from './engines.js';
+import {
+  BOTH_ENGINES,
+  createTestDatabase,
+  FEATURE_ENGINES,
+  openPgliteFromTemplate,
+  type TestDatabase,
+} from './engines.js';
 import { call, envelope, login, requestDeviceTicket, serverProgram, startEnv } from './helpers.js';
 
 const { system } = endpoints;
@@ -189,17 +195,22 @@ describe('server secrets outside the database', () => {
     ).rejects.toThrow(/DEVICE_TICKET_KEY_FILE\b.*a-file\/keys\/device-ticket-ed25519\.pem.*ENOTDIR/);
   });
 
-  it.each([
-    { missing: 'every key', given: {}, refused: /DEVICE_TICKET_KEY_FILE: no key at/ },
-    // The card key alone may still be the legacy settings row: looked for before any migration.
-    {
-      missing: 'the card key only',
-      given: { DEVICE_TICKET_KEY: newEd25519Pem(), AUDIT_SIGNING_KEY: newEd25519Pem() },
-      refused: /SUBJECT_CARD_KEY_FILE: no key at/,
-    },
-  ])(
-    'refuses a production start missing $missing before it opens, migrates or writes the database',
-    async ({ given, refused }) => {
+  // Each engine opens its database its own way before the first migration (client.ts
+  // `beforeMigrate`): the refusal comes first on both.
+  it.each(
+    BOTH_ENGINES.flatMap((on) => [
+      { on, missing: 'every key', given: {}, refused: /DEVICE_TICKET_KEY_FILE: no key at/ },
+      // The card key alone may still be the legacy settings row: looked for before any migration.
+      {
+        on,
+        missing: 'the card key only',
+        given: { DEVICE_TICKET_KEY: newEd25519Pem(), AUDIT_SIGNING_KEY: newEd25519Pem() },
+        refused: /SUBJECT_CARD_KEY_FILE: no key at/,
+      },
+    ]),
+  )(
+    'refuses a production start missing $missing before it opens, migrates or writes the database ($on)',
+    async ({ on, given, refused }) => {
       const production = {
         TRIALAB_MODE: 'production',
         KEYS_DIR: join(dir, 'no-keys'),
@@ -207,7 +218,7 @@ describe('server secrets outside the database', () => {
         FILES_DIR: join(dir, 'untouched-files'),
         ...given,
       };
-      if (engine === 'pglite') {
+      if (on === 'pglite') {
         const dataDir = join(dir, 'untouched-data');
         await expect(
           buildServer({ consoleDir: '/nonexistent-console', env: { ...production, DATA_DIR: dataDir } }),
