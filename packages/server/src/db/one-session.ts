@@ -10,24 +10,18 @@
  *   refuse it at once (`OutsideTransactionError`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PGliteOptions } from '@electric-sql/pglite';
+import { type PGliteOptions, types } from '@electric-sql/pglite';
 import type { Database } from './client.js';
 
 const INT8 = 20;
 const INT8_ARRAY = 1016;
 const BYTEA = 17;
 
-/** Text of a one-dimensional `int8[]` (`{1,NULL,3}`) as node-postgres parses it: strings and nulls. */
-function int8Array(text: string): (string | null)[] {
-  const inner = text.slice(1, -1);
-  if (!inner) return [];
-  return inner.split(',').map((item) => (item === 'NULL' ? null : item));
-}
-
 /** node-postgres's parsers for the types PGlite answers differently. */
 export const PGLITE_PARSERS: NonNullable<PGliteOptions['parsers']> = {
   [INT8]: (text) => text,
-  [INT8_ARRAY]: int8Array,
+  // PGlite's own array parser, with the elements left as text (nulls stay null).
+  [INT8_ARRAY]: (text) => types.arrayParser(text, (item) => item, INT8_ARRAY),
   // `\x` and hex digits: PostgreSQL's default bytea_output.
   [BYTEA]: (text) => Buffer.from(text.slice(2), 'hex'),
 };
