@@ -4,7 +4,14 @@ import { Modal, message, notification } from 'antd';
 import { actDestroy as forgetMessageHolder } from 'antd/lib/message';
 import { actDestroy as forgetNotificationHolder } from 'antd/lib/notification';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { injectOnlyReadStyles } from './antdStyles';
 import { resetShared } from './fakes';
+
+// antd's style sheets carry only the declarations tests read (display, visibility, pointer-events,
+// opacity): happy-dom matches every rule of the document for each computed style that the role
+// queries and user-event ask for, and matching antd's thousands of rules was a third of this
+// project's CPU. See antdStyles.ts.
+injectOnlyReadStyles();
 
 /** Where vitest opens happy-dom's page (its default URL). */
 const TEST_ORIGIN = 'http://localhost:3000';
