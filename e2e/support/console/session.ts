@@ -172,7 +172,28 @@ export async function accountPage(
   /** More local storage the page starts with (a device host: support/lab/devices.ts). */
   storage: Record<string, string> = {},
 ): Promise<Page> {
-  const state = await loggedInState(browser, baseUrl, account);
+  return warmPage(browser, baseUrl, account, await loggedInState(browser, baseUrl, account), storage);
+}
+
+/**
+ * A page of nobody: a warm page (`accountPage`) without cookies or storage, where a new context
+ * would start (a login through the form, the pages open without a session). A second call in the
+ * same test gives the same page again, reset.
+ */
+export async function visitorPage(browser: Browser, baseUrl: string): Promise<Page> {
+  return warmPage(browser, baseUrl, VISITOR, { cookies: [], origins: [] }, {});
+}
+
+/** The pool's name for a page of nobody (no account is named so). */
+const VISITOR = '';
+
+async function warmPage(
+  browser: Browser,
+  baseUrl: string,
+  account: string,
+  state: StorageState,
+  storage: Record<string, string>,
+): Promise<Page> {
   dropClosed();
   const holder = heldByNow();
   const ours = (warm: WarmPage) => warm.baseUrl === baseUrl && warm.page.context().browser() === browser;
