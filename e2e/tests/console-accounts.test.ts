@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, accountPage, newContext, submitPasswordLogin } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, submitPasswordLogin, visitorPage } from '../support/console/session.ts';
 import { openFromMenu } from '../support/console/shell.ts';
 import { layoutProblems } from '../support/layout.ts';
 import { longFlow, scaled } from '../support/timing.ts';
@@ -46,8 +46,7 @@ describe('account administration', () => {
       await expect(page.getByTestId(`account-state-${mobile}`).textContent()).resolves.toBe('启用');
 
       // The new user must change the password first, then works in the shell.
-      const user = await newContext(browser);
-      const mine = await user.newPage();
+      const mine = await visitorPage(browser, stack.consoleUrl);
       await submitPasswordLogin(mine, stack.consoleUrl, mobile, 'Start#2026a');
       const dialog = mine.locator('.ant-modal').filter({ has: mine.getByTestId('password-dialog') });
       await dialog.waitFor();
@@ -76,7 +75,6 @@ describe('account administration', () => {
       await mine.reload();
       await mine.waitForURL((url) => url.pathname.startsWith('/login'), { timeout: scaled(15_000) });
       expect(refused.length).toBeGreaterThan(0);
-      await user.close();
     },
     longFlow(),
   );

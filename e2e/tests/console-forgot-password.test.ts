@@ -8,8 +8,8 @@ import {
   DEMO_PASSWORD,
   latestCode,
   login,
-  newContext,
   submitPasswordLogin,
+  visitorPage,
 } from '../support/console/session.ts';
 
 const stack = inject('stack');
@@ -48,23 +48,19 @@ async function resetPassword(page: Page, account: string, newPassword: string) {
 
 describe('console forgot password', () => {
   it('by SMS: the code confirms the account, the new password logs in and the old one no longer does', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await resetPassword(page, '13800000006', 'Sms#Reset2026');
     await submitPasswordLogin(page, stack.consoleUrl, '13800000006', DEMO_PASSWORD);
     await page.getByText('账号或密码错误').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await login(page, stack.consoleUrl, '13800000006', 'Sms#Reset2026');
     expect(new URL(page.url()).pathname).not.toBe('/login');
-    await context.close();
   });
 
   it('by e-mail: the same flow, then a login by e-mail with the new password', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await resetPassword(page, 'site02@hospital.example', 'Mail#Reset2026');
     await login(page, stack.consoleUrl, 'site02@hospital.example', 'Mail#Reset2026');
     expect(new URL(page.url()).pathname).not.toBe('/login');
-    await context.close();
   });
 });

@@ -9,8 +9,8 @@ import {
   DEMO_PASSWORD,
   latestCode,
   login,
-  newContext,
   submitPasswordLogin,
+  visitorPage,
 } from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
 
@@ -24,19 +24,16 @@ afterAll(() => releaseBrowser(browser));
 
 describe('console login', () => {
   it('password login with the slide puzzle lands on the first menu page', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await login(page, stack.consoleUrl, ACCOUNTS.admin);
     expect(new URL(page.url()).pathname).toBe('/home/todo');
     await expect(page.title()).resolves.toBe('Trialab - 待办事项');
     await expect(page.getByTestId('fail-count').textContent()).resolves.toMatch(/\d+$/);
     await expect(page.getByTestId('login-time').textContent()).resolves.toMatch(/\d{4}-\d{2}-\d{2}/);
-    await context.close();
   });
 
   it('asks for the agreement before logging in, and remembers the tick', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await page.goto(`${stack.consoleUrl}/login`);
     await page.getByRole('textbox', { name: '账号' }).fill(ACCOUNTS.admin);
     await page.getByLabel(/^密码$/).fill(DEMO_PASSWORD);
@@ -47,21 +44,17 @@ describe('console login', () => {
     await page.reload();
     await expect(page.getByRole('checkbox').isChecked()).resolves.toBe(true);
     await expect(page.evaluate(() => localStorage.getItem('admin.selectAgreement'))).resolves.toBe('true');
-    await context.close();
   });
 
   it('a wrong password shows the server message and stays on /login', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await submitPasswordLogin(page, stack.consoleUrl, ACCOUNTS.finance, 'Wrong#Pass1');
     await page.locator('.ant-message-notice').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await context.close();
   });
 
   it('the puzzle dialog is 340 wide and a wrong slide fails and loads a new image', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await page.goto(`${stack.consoleUrl}/login`);
     await page.getByRole('textbox', { name: '账号' }).fill(ACCOUNTS.admin);
     await page.getByLabel(/^密码$/).fill(DEMO_PASSWORD);
@@ -81,12 +74,10 @@ describe('console login', () => {
         document.querySelector<HTMLImageElement>('[data-testid="puzzle-background"]')?.src !== before,
       first,
     );
-    await context.close();
   });
 
   it('SMS-code login: the code requested after the puzzle logs in', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await page.goto(`${stack.consoleUrl}/login`);
     await page.getByText('短信登录').click();
     await page.getByRole('textbox', { name: '手机号' }).fill(ACCOUNTS.lab);
@@ -100,12 +91,10 @@ describe('console login', () => {
     await page.getByRole('button', { name: /^登\s*录$/ }).click();
     await page.getByTestId('tabs-bar').waitFor();
     expect(new URL(page.url()).pathname).not.toBe('/login');
-    await context.close();
   });
 
   it('e-mail-code login works the same way', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await page.goto(`${stack.consoleUrl}/login`);
     await page.getByText('邮箱登录').click();
     await page.getByRole('textbox', { name: '邮箱' }).fill('finance@trialab.local');
@@ -120,12 +109,10 @@ describe('console login', () => {
       .fill(await latestCode(stack.consoleUrl, 'finance@trialab.local'));
     await page.getByRole('button', { name: /^登\s*录$/ }).click();
     await page.getByTestId('tabs-bar').waitFor();
-    await context.close();
   });
 
   it('first login forces the password change in the notification dialog', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await submitPasswordLogin(page, stack.consoleUrl, ACCOUNTS.newStaff);
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('password-dialog') });
     await dialog.waitFor();
@@ -150,17 +137,14 @@ describe('console login', () => {
     await dialog.getByLabel('确认密码').fill('Newpass#2026');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByTestId('tabs-bar').waitFor({ timeout: scaled(15_000) });
-    await context.close();
 
     // The new password is the one that works now.
-    const again = await newContext(browser);
-    await login(await again.newPage(), stack.consoleUrl, ACCOUNTS.newStaff, 'Newpass#2026');
-    await again.close();
+    const again = await visitorPage(browser, stack.consoleUrl);
+    await login(again, stack.consoleUrl, ACCOUNTS.newStaff, 'Newpass#2026');
   });
 
   it('WeChat: an unbound WeChat account is bound after an ordinary login, then logs in by itself', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await page.goto(`${stack.consoleUrl}/login`);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: '微信扫码' }).click();
@@ -177,14 +161,11 @@ describe('console login', () => {
     expect(answer.status()).toBe(200);
     expect(await answer.json()).toMatchObject({ code: 200 });
     await toast;
-    await context.close();
 
-    const fresh = await newContext(browser);
-    const next = await fresh.newPage();
+    const next = await visitorPage(browser, stack.consoleUrl);
     await next.goto(`${stack.consoleUrl}/login`);
     await next.getByRole('checkbox').check();
     await next.getByRole('button', { name: '微信扫码' }).click();
     await next.getByTestId('tabs-bar').waitFor();
-    await fresh.close();
   });
 });

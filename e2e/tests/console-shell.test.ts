@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, accountPage, loggedInContext } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, visitorPage } from '../support/console/session.ts';
 import { openFromMenu, tabMenu, tabPaths } from '../support/console/shell.ts';
 
 const stack = inject('stack');
@@ -14,30 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => releaseBrowser(browser));
 
-async function topMenus(browserContextAccount: string): Promise<string[]> {
-  const page = await accountPage(browser, stack.consoleUrl, browserContextAccount);
-  await page.goto(`${stack.consoleUrl}/`);
-  await page.getByTestId('side-menu').waitFor();
-  const titles = await page
-    .getByTestId('side-menu')
-    .locator(':scope > li > .ant-menu-submenu-title')
-    .allTextContents();
-  return titles;
-}
-
 describe('menus and access', () => {
-  it('differ by role', async () => {
-    const admin = await topMenus(ACCOUNTS.admin);
-    const lab = await topMenus(ACCOUNTS.lab);
-    const site = await topMenus(ACCOUNTS.site);
-    expect(admin).toEqual(expect.arrayContaining(['实验室管理', '财务管理', '平台管理', '系统管理']));
-    expect(lab).toContain('实验室管理');
-    expect(lab).not.toContain('财务管理');
-    expect(lab).not.toContain('平台管理');
-    expect(site).toContain('客户服务');
-    expect(site).not.toContain('实验室管理');
-  });
-
+  // Which menus a role gets is packages/server/test/access.test.ts's ("menus follow the
+  // permissions") and packages/console/src/router/buildRoutes.test.ts's ("buildMenus filters by
+  // authority"); every other file opens its pages through the menus the shell draws from them.
   it('shows 403 for a known route the user may not open and 404 for an unknown one', async () => {
     const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/platform/role`);
@@ -47,22 +27,18 @@ describe('menus and access', () => {
   });
 
   it('sends a visitor without a session to /login with the SPEC message', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await page.goto(`${stack.consoleUrl}/laboratory/test-project`);
     await page.waitForURL('**/login');
     await page.getByText('登录已失效，请重新登录').waitFor();
-    await context.close();
   });
 
   it('opens the login-free pages without a session', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await page.goto(`${stack.consoleUrl}/frontend-test`);
     await page.getByText('前端环境检测').waitFor();
     await page.goto(`${stack.consoleUrl}/create-pdf?title=Report`);
     await page.getByText('Report').waitFor();
-    await context.close();
   });
 
   it('a logged-in user opening /login goes to the first menu page; the root goes to the last route', async () => {
@@ -77,16 +53,16 @@ describe('menus and access', () => {
   });
 
   it('a 401 from the server logs out', async () => {
-    const context = await loggedInContext(browser, stack.consoleUrl, ACCOUNTS.lab);
-    const page = await context.newPage();
+    const page = await accountPage(browser, stack.consoleUrl, ACCOUNTS.lab);
     await page.goto(`${stack.consoleUrl}/home/todo`);
     await page.getByTestId('tabs-bar').waitFor();
     // The session the cookie names no longer exists on the server.
-    await context.addCookies([{ name: 'Authorization', value: 'Bearer%20revoked', url: stack.consoleUrl }]);
+    await page
+      .context()
+      .addCookies([{ name: 'Authorization', value: 'Bearer%20revoked', url: stack.consoleUrl }]);
     await page.reload();
     await page.waitForURL('**/login');
     await expect(page.evaluate(() => localStorage.getItem('admin.user'))).resolves.toBeNull();
-    await context.close();
   });
 });
 

@@ -10,8 +10,8 @@ import {
   ACCOUNTS,
   accountPage,
   loggedInContext,
-  newContext,
   submitPasswordLogin,
+  visitorPage,
 } from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
 import { toast } from '../support/web/antd.ts';
@@ -148,8 +148,7 @@ describe('roles and the home to-do', () => {
     expect(granted.code, granted.msg).toBe(200);
 
     // The new user logs in, sets a password and lands on the to-do list.
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const page = await visitorPage(browser, stack.consoleUrl);
     await submitPasswordLogin(page, stack.consoleUrl, COURIER_MOBILE, 'Temp#Pass1');
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('password-dialog') });
     await dialog.waitFor();
@@ -180,7 +179,6 @@ describe('roles and the home to-do', () => {
     await expect(page.locator('.ant-pagination-total-text:visible').textContent()).resolves.toContain(
       String(count),
     );
-    await context.close();
 
     // The role's holders: the new user, and the accounts list filtered to the role.
     await admin.reload();

@@ -9,8 +9,8 @@ import {
   DEMO_PASSWORD,
   login,
   navigate,
-  newContext,
   submitPasswordLogin,
+  visitorPage,
 } from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
 
@@ -81,8 +81,7 @@ describe('logs and system information', () => {
     await page.goto(`${stack.consoleUrl}/personal/account`);
     await changePassword(page, DEMO_PASSWORD, 'Keeper#2027');
 
-    const again = await newContext(browser);
-    const next = await again.newPage();
+    const next = await visitorPage(browser, stack.consoleUrl);
     await submitPasswordLogin(next, stack.consoleUrl, USER, DEMO_PASSWORD);
     await next.getByText('账号或密码错误').waitFor();
     expect(new URL(next.url()).pathname).toBe('/login');
@@ -91,7 +90,6 @@ describe('logs and system information', () => {
     // Back to the demo password: other files log in as this user.
     await navigate(next, '/personal/account');
     await changePassword(next, 'Keeper#2027', DEMO_PASSWORD);
-    await again.close();
   });
   it('a user binds WeChat (the simulated provider in demo mode) and unbinds it, each after a confirmation', async () => {
     // The simulated provider answers one WeChat account, which console-login binds to this user:

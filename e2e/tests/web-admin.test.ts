@@ -8,8 +8,8 @@ import {
   ACCOUNTS,
   accountPage,
   loggedInContext,
-  newContext,
   submitPasswordLogin,
+  visitorPage,
 } from '../support/console/session.ts';
 import { scaled } from '../support/timing.ts';
 import { choose, confirmDialogOk, fieldId, toast } from '../support/web/antd.ts';
@@ -78,8 +78,7 @@ describe('account requests and shared documents', () => {
     await staff.getByRole('tab', { name: '已审核' }).click();
     await row(staff, NEW_MOBILE).getByText('已通过').waitFor();
 
-    const context = await newContext(browser);
-    const first = await context.newPage();
+    const first = await visitorPage(browser, stack.consoleUrl);
     await submitPasswordLogin(first, stack.consoleUrl, NEW_MOBILE, await sentPassword(NEW_MOBILE));
     const dialog = first.locator('.ant-modal').filter({ has: first.getByTestId('password-dialog') });
     await dialog.waitFor();
@@ -88,7 +87,6 @@ describe('account requests and shared documents', () => {
     await dialog.getByLabel('确认密码').fill('Xinren#2026');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await first.getByTestId('tabs-bar').waitFor({ timeout: scaled(15_000) });
-    await context.close();
   });
 
   it('staff share an original record; the site downloads it and the download log shows it', async () => {

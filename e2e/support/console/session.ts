@@ -103,14 +103,29 @@ async function keptState(baseUrl: string, account: string): Promise<StorageState
   }
 }
 
-/** The account's logged-in state: the kept one while its session is alive, else a new login. */
-async function loggedInState(browser: Browser, baseUrl: string, account: string): Promise<StorageState> {
+/**
+ * The account's logged-in state: the kept one while its session is alive, else a new login: in
+ * `page` if given (a warm page: /login and the shell load there for less than a new context's
+ * first load costs; it is put back to nobody first, and left logged in), else in a context of its own.
+ */
+async function loggedInState(
+  browser: Browser,
+  baseUrl: string,
+  account: string,
+  page?: Page,
+): Promise<StorageState> {
   let state = await keptState(baseUrl, account);
   if (!state) {
-    const context = await newContext(browser);
-    await login(await context.newPage(), baseUrl, account);
-    state = await context.storageState();
-    await context.close();
+    if (page) {
+      await resetPage(page, baseUrl, NOBODY, {});
+      await login(page, baseUrl, account);
+      state = await page.context().storageState();
+    } else {
+      const context = await newContext(browser);
+      await login(await context.newPage(), baseUrl, account);
+      state = await context.storageState();
+      await context.close();
+    }
     await mkdir(sessionStateDir(baseUrl), { recursive: true });
     await writeFile(join(sessionStateDir(baseUrl), `${account}.json`), JSON.stringify(state));
   }
@@ -172,7 +187,30 @@ export async function accountPage(
   /** More local storage the page starts with (a device host: support/lab/devices.ts). */
   storage: Record<string, string> = {},
 ): Promise<Page> {
-  const state = await loggedInState(browser, baseUrl, account);
+  return warmPage(browser, baseUrl, account, storage);
+}
+
+/**
+ * A page of nobody: a warm page (`accountPage`) without cookies or storage, where a new context
+ * would start (a login through the form, the pages open without a session). A second call in the
+ * same test gives the same page again, reset.
+ */
+export async function visitorPage(browser: Browser, baseUrl: string): Promise<Page> {
+  return warmPage(browser, baseUrl, VISITOR, {});
+}
+
+/** The pool's name for a page of nobody (no account is named so). */
+const VISITOR = '';
+/** Nobody's state: no cookies, nothing stored. */
+const NOBODY: StorageState = { cookies: [], origins: [] };
+
+/** A page of the pool for `account` (VISITOR: nobody), put back to its logged-in state. */
+async function warmPage(
+  browser: Browser,
+  baseUrl: string,
+  account: string,
+  storage: Record<string, string>,
+): Promise<Page> {
   dropClosed();
   const holder = heldByNow();
   const ours = (warm: WarmPage) => warm.baseUrl === baseUrl && warm.page.context().browser() === browser;
@@ -180,7 +218,7 @@ export async function accountPage(
     warmPages.find((each) => each.account === account && each.heldBy === holder && ours(each)) ??
     warmPages.find((each) => each.heldBy === undefined && ours(each));
   if (!warm) {
-    const page = await (await contextIn(browser, state)).newPage();
+    const page = await (await contextIn(browser, NOBODY)).newPage();
     warm = { page, baseUrl, account, heldBy: undefined };
     warmPages.push(warm);
     await page.goto(`${baseUrl}/version.json`);
@@ -192,6 +230,22 @@ export async function accountPage(
   warm.account = account;
   warm.heldBy = holder;
   const { page } = warm;
+  const state = account === VISITOR ? NOBODY : await loggedInState(browser, baseUrl, account, page);
+  await resetPage(page, baseUrl, state, storage);
+  return page;
+}
+
+/**
+ * Puts a warm page back to a logged-in state: off the console, its other pages closed, its
+ * listeners, routes, permissions and size removed, its cookies and storage those of `state`
+ * (and `storage`).
+ */
+async function resetPage(
+  page: Page,
+  baseUrl: string,
+  state: StorageState,
+  storage: Record<string, string>,
+): Promise<void> {
   const context = page.context();
   for (const other of context.pages()) if (other !== page) await other.close();
   page.removeAllListeners();
@@ -213,7 +267,6 @@ export async function accountPage(
   }, stored);
   await page.setViewportSize(VIEWPORT);
   page.setDefaultTimeout(scaled(10_000));
-  return page;
 }
 
 /** To a static file of the console's origin: the console stops (its timers, its connections). */
