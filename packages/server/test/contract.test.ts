@@ -21,7 +21,7 @@ const handler = async () => null;
 describe('endpoint registration', () => {
   let env: TestEnv;
   beforeAll(async () => {
-    env = await startEnv('pglite');
+    env = await startEnv('postgres');
   });
   afterAll(() => env.close());
 

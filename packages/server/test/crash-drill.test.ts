@@ -5,12 +5,12 @@
 // the audit chain must verify. On both engines; PGlite keeps its data directory on disk here.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpoints, endpointUrl, IDEMPOTENCY_HEADERS } from '@trialab/api-contract';
 import { count, like } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { scaled } from '../../../vitest.machine.js';
 import { buildServer } from '../src/app.js';
 import { PACKAGE_DIR } from '../src/config.js';
@@ -37,17 +37,21 @@ interface Place {
   dir: string;
 }
 
-/** A fresh migrated database: PGlite with its data directory on disk, or one on the test cluster. */
+/**
+ * A fresh database with the demo seed (the run's seeded template, global-setup.ts) and the files
+ * the seed wrote: PGlite with its data directory on disk, or one on the test cluster.
+ */
 async function prepare(
   engine: Engine,
 ): Promise<{ place: Place; testDb?: TestDatabase; open(): Promise<DatabaseHandle> }> {
   const dir = await mkdtemp(join(tmpdir(), 'trialab-crash-'));
+  await cp(inject('seededFiles')[engine], join(dir, 'files'), { recursive: true });
   if (engine === 'pglite') {
     const dataDir = join(dir, 'pglite');
-    await (await openPgliteFromTemplate(dataDir)).close();
+    await (await openPgliteFromTemplate(dataDir, true)).close();
     return { place: { url: undefined, dataDir, dir }, open: () => openDatabase({ dataDir }) };
   }
-  const testDb = await createTestDatabase('postgres');
+  const testDb = await createTestDatabase('postgres', true);
   return { place: { url: testDb.url, dataDir: undefined, dir }, testDb, open: () => testDb.open() };
 }
 
@@ -153,7 +157,7 @@ describe('crash drill', () => {
       cleanup.push(() => rm(prepared.place.dir, { recursive: true, force: true }));
       if (prepared.testDb) cleanup.push(() => prepared.testDb?.drop() ?? Promise.resolve());
 
-      // Seed in this process (without the demo's report PDFs) and log the clients in.
+      // The server of this process finds the seed done (the template's) and logs the clients in.
       let handle = await prepared.open();
       const app = await buildServer({
         consoleDir: '/nonexistent-console',

@@ -134,11 +134,19 @@ describe('a PostgreSQL server that ends connections', () => {
 });
 
 describe('seeding without demo data', () => {
+  // A rule of the seed, not of an engine: on PostgreSQL (the feature engine), a migrated copy.
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres');
+  });
+  afterAll(() => testDb.drop());
+
   it('creates only the super account, which must change its password', async () => {
     const { buildServer } = await import('../src/app.js');
     const { users } = await import('../src/db/schema.js');
     const app = await buildServer({
       consoleDir: '/nonexistent',
+      database: await testDb.open(),
       env: {
         DATA_DIR: 'memory://',
         TRIALAB_MODE: 'production',

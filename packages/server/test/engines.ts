@@ -146,11 +146,13 @@ export async function pgliteTemplateDigest(seeded: boolean): Promise<string> {
 
 /**
  * A PGlite database on disk in `dataDir` (for child processes: drills, CLIs, main.ts), made from the
- * migrated template instead of initdb and the migrations; the handle is open on it (close it before
- * a child opens the folder).
+ * migrated template instead of initdb and the migrations (`seeded`: the one with the demo seed too,
+ * whose files are `seededFiles.pglite`); the handle is open on it (close it before a child opens
+ * the folder).
  */
-export async function openPgliteFromTemplate(dataDir: string): Promise<DatabaseHandle> {
-  return openDatabase({ dataDir, loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+export async function openPgliteFromTemplate(dataDir: string, seeded = false): Promise<DatabaseHandle> {
+  const template = inject(seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate');
+  return openDatabase({ dataDir, loadDataDir: new Blob([await readFile(template)]) });
 }
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../src/app.js';
-import { type DatabaseHandle, type Engine, openDatabase, pgliteDataDirDump } from '../src/db/client.js';
+import { type DatabaseHandle, type Engine, openDatabase, pgliteDataDirDumps } from '../src/db/client.js';
 import { buildEntries, type Entries } from './entries.js';
 import { newTestKeys, type TestKeys, testConfig } from './test-config.js';
 
@@ -68,10 +68,10 @@ async function prepareTemplates(project: TestProject, adminUrl: string): Promise
   const pgliteSeededFile = join(scratch, 'pglite-seeded-template.tar');
   await Promise.all([
     (async () => {
-      const migrated = await pgliteDataDirDump();
+      // Seeded in the instance that migrated: the migrations run, and PGlite starts, once.
+      const { migrated, prepared } = await pgliteDataDirDumps((handle) => seed('pglite', handle));
       writeFileSync(pgliteFile, migrated);
-      // Seeded from the migrated one: the migrations run once.
-      writeFileSync(pgliteSeededFile, await pgliteDataDirDump((handle) => seed('pglite', handle), migrated));
+      writeFileSync(pgliteSeededFile, prepared);
     })(),
     (async () => {
       await admin.query(`CREATE DATABASE ${name}`);

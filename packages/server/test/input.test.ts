@@ -236,9 +236,11 @@ function rawExchange(port: number, request: string): Promise<{ status: number; b
 
 // Every rule here is decided before a handler runs or a query is sent (lib/route.ts: the safe-text
 // check and the schemas, the body and URL limits of fastify): the same on both engines, proven on
-// one. That nothing refused reaches the database is the point, so the engine never sees these calls.
+// one (PostgreSQL, the feature engine: its seeded database is a copy the server finds ready, where
+// PGlite loads its data directory into the worker). That nothing refused reaches the database is
+// the point, so the engine never sees these calls.
 describe('request input', () => {
-  const engine: Engine = 'pglite';
+  const engine: Engine = 'postgres';
   let env: TestEnv;
   let admin: Session;
   beforeAll(async () => {

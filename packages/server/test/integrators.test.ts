@@ -9,18 +9,20 @@ import { endpoints, fullPath } from '@trialab/api-contract';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildServer } from '../src/index.js';
-import { login, startEnv } from './helpers.js';
+import { login, startEnv, type TestEnv } from './helpers.js';
 
 // What a hospital's integration team does first: validate /api/docs/json, generate a typed client
-// from it, and sign calls from another language (the shell example in docs/api.md).
+// from it, and sign calls from another language (the shell example in docs/api.md). One server
+// (PostgreSQL, the feature engine, from the seeded template) serves the document and the calls: the
+// document is the routes' and not the database's, and a server of its own migrated a PGlite
+// database for it alone.
+let env: TestEnv;
 let document: Record<string, unknown>;
 beforeAll(async () => {
-  const app = await buildServer({ env: { DATA_DIR: 'memory://', SEED_DEMO: 'false' } });
-  const answer = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  env = await startEnv('postgres');
+  const answer = await env.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(answer.statusCode).toBe(200);
   document = answer.json();
-  await app.close();
 });
 
 it('is a valid OpenAPI 3.1 document (@readme/openapi-parser)', async () => {
@@ -36,6 +38,7 @@ it('is a valid OpenAPI 3.1 document (@readme/openapi-parser)', async () => {
 let dir: string;
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
+  await env?.close();
 });
 
 it('generates TypeScript types (openapi-typescript) that a client compiles against', async () => {
@@ -69,36 +72,31 @@ export const account = (body: Login): string => body.account;
 });
 
 it('answers calls signed by the shell example in docs/examples (curl and openssl)', async () => {
-  const env = await startEnv('pglite');
-  try {
-    const session = await login(env, '13800000007');
-    // The script signs with the real clock; the test server's clock must agree.
-    env.clock.now = Date.now();
-    const url = await env.app.listen({ host: '127.0.0.1', port: 0 });
-    const script = fileURLToPath(new URL('../../../docs/examples/signed-call.sh', import.meta.url));
-    const run = async (...args: string[]) => {
-      const { stdout } = await promisify(execFile)('bash', [script, ...args], {
-        env: {
-          ...process.env,
-          TRIALAB_URL: url,
-          TRIALAB_TOKEN: session.token,
-          TRIALAB_SIGNING_KEY: session.signingKey,
-        },
-      });
-      return JSON.parse(stdout) as { code: number; msg: string; data: unknown; total?: number };
-    };
-    const me = await run('GET', fullPath(endpoints.user.getCurrentUser));
-    expect(me).toMatchObject({ code: 200, data: { id: session.login.user.id } });
-    const simple = await run(
-      'GET',
-      fullPath(endpoints.user.listOutSimple),
-      `username=${encodeURIComponent('中心')}`,
-    );
-    expect(simple.code).toBe(200);
-    const page = await run('POST', fullPath(endpoints.user.page), '', JSON.stringify({ page: 1, size: 2 }));
-    expect(page).toMatchObject({ code: 200 });
-    expect(page.total).toBeGreaterThan(2);
-  } finally {
-    await env.close();
-  }
+  const session = await login(env, '13800000007');
+  // The script signs with the real clock; the test server's clock must agree.
+  env.clock.now = Date.now();
+  const url = await env.app.listen({ host: '127.0.0.1', port: 0 });
+  const script = fileURLToPath(new URL('../../../docs/examples/signed-call.sh', import.meta.url));
+  const run = async (...args: string[]) => {
+    const { stdout } = await promisify(execFile)('bash', [script, ...args], {
+      env: {
+        ...process.env,
+        TRIALAB_URL: url,
+        TRIALAB_TOKEN: session.token,
+        TRIALAB_SIGNING_KEY: session.signingKey,
+      },
+    });
+    return JSON.parse(stdout) as { code: number; msg: string; data: unknown; total?: number };
+  };
+  const me = await run('GET', fullPath(endpoints.user.getCurrentUser));
+  expect(me).toMatchObject({ code: 200, data: { id: session.login.user.id } });
+  const simple = await run(
+    'GET',
+    fullPath(endpoints.user.listOutSimple),
+    `username=${encodeURIComponent('中心')}`,
+  );
+  expect(simple.code).toBe(200);
+  const page = await run('POST', fullPath(endpoints.user.page), '', JSON.stringify({ page: 1, size: 2 }));
+  expect(page).toMatchObject({ code: 200 });
+  expect(page.total).toBeGreaterThan(2);
 });

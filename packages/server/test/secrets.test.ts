@@ -61,9 +61,11 @@ function secretsHarness(engine: Engine) {
 
 // The keys are read from the environment and files before the server's first query: these rules
 // are the same on both engines and are proven on one (each case builds servers on fresh databases,
-// the file's cost). Moving keys out of the database is proven on both, below.
+// the file's cost; PostgreSQL, the feature engine, where a fresh database is a copy of the
+// migrated one and PGlite loads a data directory into the worker). The refusal before any
+// migration is proven on both (it.each below).
 describe('server secrets outside the database', () => {
-  const engine: Engine = 'pglite';
+  const engine: Engine = 'postgres';
   const { freshDatabase, start, dir: folder } = secretsHarness(engine);
   let dir = '';
   beforeAll(() => {

@@ -153,7 +153,7 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Maximum PostgreSQL pool size. */
   poolSize?: number;
-  /** PGlite: start from this data directory dump (`pgliteDataDirDump`) instead of an empty one. */
+  /** PGlite: start from this data directory dump (`pgliteDataDirDumps`) instead of an empty one. */
   loadDataDir?: Blob | undefined;
   /**
    * PGlite: a file system that already holds the data directory when PGlite starts (the tests
@@ -177,28 +177,27 @@ export const rowsOf = <T = Record<string, unknown>>(result: unknown): T[] => (re
 export type RawQuery = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /**
- * An in-memory PGlite data directory with every migration applied and, when given, `prepare` run
- * on it (the demo seed), as a tarball: the test templates each suite's database is loaded from.
+ * An in-memory PGlite data directory with every migration applied, and the same after `prepare`
+ * ran on it (the demo seed), as tarballs: the test templates each suite's database is loaded from.
+ * One instance makes both, so the migrations run and PGlite starts once.
  */
-export async function pgliteDataDirDump(
-  prepare?: (handle: DatabaseHandle) => Promise<void>,
-  /** A dump to start from (migrated further if it lacks a migration) instead of an empty directory. */
-  from?: Buffer,
-): Promise<Buffer> {
-  const client = await PGlite.create('memory://', {
-    extensions: { pg_trgm },
-    parsers: PGLITE_PARSERS,
-    loadDataDir: from ? new Blob([from]) : undefined,
-  });
-  try {
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-    oneSessionAtATime(db);
-    if (prepare) await prepare(pgliteHandle(client, db));
+export async function pgliteDataDirDumps(
+  prepare: (handle: DatabaseHandle) => Promise<void>,
+): Promise<{ migrated: Buffer; prepared: Buffer }> {
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm }, parsers: PGLITE_PARSERS });
+  const dump = async () => {
     // Without it, every database loaded from the dump replays the WAL since the last checkpoint
     // (the seed's 5 MB) when it starts.
     await client.query('CHECKPOINT');
     return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+  };
+  try {
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    oneSessionAtATime(db);
+    const migrated = await dump();
+    await prepare(pgliteHandle(client, db));
+    return { migrated, prepared: await dump() };
   } finally {
     await client.close();
   }
