@@ -19,7 +19,7 @@ describe('workflow states on screen', () => {
       // One render of every workflow's states, each workflow in a section of its own: a state name
       // recurs across workflows, never within one.
       render(
-        <>
+        <div>
           {allWorkflows().map((workflow) => (
             <section key={workflow.id} data-testid={`workflow-${workflow.id}`}>
               {workflow.states.map((state) => (
@@ -30,7 +30,7 @@ describe('workflow states on screen', () => {
               ))}
             </section>
           ))}
-        </>,
+        </div>,
       );
       for (const workflow of allWorkflows()) {
         const section = within(screen.getByTestId(`workflow-${workflow.id}`));
