@@ -93,7 +93,8 @@ describe('feedback list buttons come from the labFeedback workflow', () => {
     await userEvent.type(await screen.findByTestId('feedback-response'), '已复核，样本合格');
     const respond = vi.mocked(callEndpoint);
     respond.mockRejectedValueOnce(new Error('stale'));
-    const ok = () => screen.getAllByRole('button', { name: /确\s*认|确\s*定/ }).at(-1) as HTMLElement;
+    const dialog = screen.getByTestId('feedback-response').closest('.ant-modal') as HTMLElement;
+    const ok = () => within(dialog).getByRole('button', { name: /确\s*认|确\s*定/ });
     await userEvent.click(ok());
     await waitFor(() =>
       expect(respond).toHaveBeenLastCalledWith(expect.any(Function), {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
+import { answerConfirm } from '../../../test/dialogs';
 import { callEndpoint, downloadEndpoint, fakeEndpoints } from '../../../test/fakes';
 import MappingTablePage from './index';
 
@@ -117,7 +118,7 @@ describe('/platform/mapping-table', () => {
   it('deletes after a confirmation and exports the applied filter; without rights only the list shows', async () => {
     renderPage(Object.values(CODE_MAPPING_PERMISSIONS));
     fireEvent.click(await screen.findByTestId('mapping-remove-5'));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await answerConfirm(true);
     await waitFor(() => expect(calls('codeMappings.delete')).toHaveLength(1));
     expect(calls('codeMappings.delete')[0]?.[1]).toEqual({ params: { id: 5 } });
     await waitFor(() => expect(calls('codeMappings.paging')).toHaveLength(2));

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../locales';
 import { type EndpointPick, endpointName } from '../../../services/query';
 import { usePermission } from '../../../stores/permission';
+import { answerConfirm } from '../../../test/dialogs';
 import { callEndpoint, fakeEndpoints } from '../../../test/fakes';
 import ManualReportPage from './index';
 
@@ -94,8 +95,7 @@ describe('/project/manual-report', () => {
     // The approved one stays; the pending one may go.
     expect(screen.queryByTestId('manual-report-remove-1')).toBeNull();
     fireEvent.click(screen.getByTestId('manual-report-remove-2'));
-    expect(await screen.findByText('确定删除手工报告 MR-DEMO-0002 吗？')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(await answerConfirm(true)).toBe('确定删除手工报告 MR-DEMO-0002 吗？');
     await waitFor(() => expect(calls('manualReports.remove')).toHaveLength(1));
     expect(calls('manualReports.remove')[0]?.[1]).toEqual({ params: { id: 2 } });
     await waitFor(() => expect(calls('manualReports.paging')).toHaveLength(2));

@@ -231,8 +231,12 @@ describe('/project/progress', () => {
     await userEvent.click(await screen.findByRole('button', { name: /expand|展开/i }));
     expect(await screen.findByDisplayValue('启动会已召开')).toBeTruthy();
     await userEvent.click(screen.getByTestId('progress-approve-5'));
-    const ok = (await screen.findAllByRole('button', { name: /确\s*定/ })).at(-1);
-    await userEvent.click(ok as HTMLElement);
+    const confirm = await waitFor(() => {
+      const open = document.body.querySelector<HTMLElement>('.ant-modal-confirm');
+      if (!open) throw new Error('no confirm dialog is open');
+      return open;
+    });
+    await userEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls('progress.approve')).toHaveLength(1));
     expect(calls('progress.approve')[0]?.[1]).toEqual({ params: { id: 5 }, body: { version: 2 } });
     // Back to the list of plans awaiting approval.

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   type CurrentUser,
   PROJECT_REPORT_PERMISSIONS,
@@ -86,10 +86,11 @@ describe('/project/report-review', () => {
     expect(downloadEndpoint).not.toHaveBeenCalled(); // saved from the blob shown, no second request
 
     fireEvent.click(screen.getByTestId('project-report-return-7'));
-    fireEvent.change(await screen.findByTestId('project-report-return-reason'), {
-      target: { value: '访视名称有误' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    const reason = await screen.findByTestId('project-report-return-reason');
+    fireEvent.change(reason, { target: { value: '访视名称有误' } });
+    fireEvent.click(
+      within(reason.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }),
+    );
     await waitFor(() => expect(calls('projectReports.return')).toHaveLength(1));
     expect(calls('projectReports.return')[0]?.[1]).toEqual({
       params: { id: 7 },
