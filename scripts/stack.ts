@@ -205,7 +205,8 @@ async function main(): Promise<void> {
   log(
     `devices        camera ${sims.ports.camera}, ZA ${sims.ports.za}, ZK ${sims.ports.zkHttp}/${sims.ports.zkHttps}, printer ${sims.ports.printer}`,
   );
-  log(`database       ${dataDir}`);
+  // The URL would print its password.
+  log(`database       ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir}`);
   for (const account of accounts) log(`demo account   ${account}`);
   log('press Ctrl-C to stop every service');
   process.send?.({

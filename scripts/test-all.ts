@@ -10,7 +10,9 @@
  * other checks: its files run one at a time against one stack. The accessibility sweep (its longest
  * file, a quarter of the suite's CPU) runs in a second e2e lane on a stack of its own: the lanes end
  * together instead of one core idling while the sweep runs last (docs/performance.md, "Sixth
- * round"). Each e2e lane's output is printed when it ends. Lint, typecheck and dead code run, one
+ * round"). The two stacks run on the two engines: the flows on PostgreSQL (the production engine),
+ * the sweep of every page on PGlite (what `npm start` runs). Each e2e lane's output is printed when
+ * it ends. Lint, typecheck and dead code run, one
  * after the other, beside the unit tests; each prints its output when it ends.
  */
 import { spawn } from 'node:child_process';
@@ -92,11 +94,18 @@ const vitestArgs = (name: string) => [
  */
 const OWN_LANE_E2E = ['tests/accessibility.test.ts'];
 
+/** A lane stack's database engine (e2e/support/global-setup.ts reads it as TRIALAB_E2E_ENGINE). */
+type EndToEndEngine = 'pglite' | 'postgres';
+
 /**
  * One e2e lane, started now; resolves when it has ended, with a `report()` that prints its output.
  * `files`: the lane's files (empty: every file but those of the other lanes).
  */
-function startEndToEnd(lane: string, files: readonly string[]): Promise<{ report(): StepResult }> {
+function startEndToEnd(
+  lane: string,
+  files: readonly string[],
+  engine: EndToEndEngine,
+): Promise<{ report(): StepResult }> {
   const name = `end-to-end tests${files.length ? ` (${files.join(', ')})` : ''}`;
   const logFile = join(reportDir, `${lane}.log`);
   const log = openSync(logFile, 'w');
@@ -106,6 +115,7 @@ function startEndToEnd(lane: string, files: readonly string[]): Promise<{ report
     : OWN_LANE_E2E.map((file) => `--exclude=**/${file}`);
   const child = spawn(bin('vitest'), [...vitestArgs(lane), '--project', 'e2e', ...selection], {
     cwd: root,
+    env: { ...process.env, TRIALAB_E2E_ENGINE: engine },
     stdio: ['ignore', log, log],
   });
   return new Promise((resolve) => {
@@ -117,7 +127,7 @@ function startEndToEnd(lane: string, files: readonly string[]): Promise<{ report
       resolve({
         report() {
           console.log(
-            `\n\x1b[1m== ${name}\x1b[0m (vitest run --project e2e ${selection.join(' ')}, started when the build was done)`,
+            `\n\x1b[1m== ${name}\x1b[0m (vitest run --project e2e ${selection.join(' ')}, on ${engine}, started when the build was done)`,
           );
           process.stdout.write(readFileSync(logFile));
           console.log(
@@ -134,10 +144,10 @@ function startEndToEnd(lane: string, files: readonly string[]): Promise<{ report
 // which run from the sources: the build's half minute on one core no longer delays every check.
 const build = step('build', process.execPath, [join(root, 'scripts/setup.mjs')], undefined, true);
 /** An e2e lane, started once the build is done; without a build it reports that and fails. */
-const afterBuild = (lane: string, files: readonly string[]) =>
+const afterBuild = (lane: string, files: readonly string[], engine: EndToEndEngine) =>
   build.then((built) =>
     built.ok
-      ? startEndToEnd(lane, files)
+      ? startEndToEnd(lane, files, engine)
       : {
           report(): StepResult {
             console.log(`\n\x1b[31m== end-to-end lane ${lane}: not run, the build failed (above)\x1b[0m`);
@@ -146,8 +156,11 @@ const afterBuild = (lane: string, files: readonly string[]) =>
         },
   );
 const endToEnd = [
-  { lane: 'e2e', run: afterBuild('e2e', []) },
-  ...OWN_LANE_E2E.map((file, i) => ({ lane: `e2e-${i + 1}`, run: afterBuild(`e2e-${i + 1}`, [file]) })),
+  { lane: 'e2e', run: afterBuild('e2e', [], 'postgres') },
+  ...OWN_LANE_E2E.map((file, i) => ({
+    lane: `e2e-${i + 1}`,
+    run: afterBuild(`e2e-${i + 1}`, [file], 'pglite'),
+  })),
 ];
 // Lint, typecheck and dead code, one after the other, run beside the unit tests: the unit tests'
 // workers wait on file starts and the checks are one process each, so together they keep the

@@ -26,8 +26,11 @@ const BUILT = [
 /** How long the launcher may report nothing before the start counts as hung. */
 const SILENCE_MS = 300_000;
 
-/** Runs scripts/stack.ts exactly as `npm start` does, but on ephemeral ports and a fresh database. */
-export async function startStack(): Promise<RunningStack> {
+/**
+ * Runs scripts/stack.ts exactly as `npm start` does, but on ephemeral ports and a fresh database:
+ * PGlite in a throw-away directory, or the PostgreSQL database `env.DATABASE_URL` names.
+ */
+export async function startStack(env: { DATABASE_URL?: string } = {}): Promise<RunningStack> {
   const missing = BUILT.filter((file) => !existsSync(join(root, file)));
   if (missing.length > 0) {
     throw new Error(`the stack is not built (missing ${missing.join(', ')}); run \`pnpm run build\` first`);
@@ -35,7 +38,7 @@ export async function startStack(): Promise<RunningStack> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--conditions=@trialab/source', '--import', 'tsx', join(root, 'scripts/stack.ts'), '--ephemeral'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   let output = '';
   child.stdout?.on('data', (chunk) => {
