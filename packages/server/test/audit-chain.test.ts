@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, gte, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { scaled } from '../../../vitest.machine.js';
 import { PACKAGE_DIR } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
@@ -27,7 +27,7 @@ import {
   parsePublicKeys,
   trustedPublicKeys,
 } from '../src/lib/signing-keys.js';
-import { BOTH_ENGINES, createTestDatabase, openPgliteFromTemplate, type TestDatabase } from './engines.js';
+import { BOTH_ENGINES, createTestDatabase, openPgliteFromTemplate } from './engines.js';
 import { serverProgram } from './helpers.js';
 
 const system = (at: Date) => ({
@@ -52,16 +52,34 @@ const trust = (...keys: Array<{ publicKeyPem: string }>) =>
 const CLI_TEST_TIMEOUT_MS = scaled(120_000);
 
 describe.each(BOTH_ENGINES)('audit chain on %s', (engine) => {
-  const opened: TestDatabase[] = [];
-  /** A fresh database per scenario: tampering is permanent. */
-  async function freshDb(): Promise<DatabaseHandle> {
+  /** One database for the engine's scenarios (a PGlite start costs some 0.6 CPU s). */
+  let shared: DatabaseHandle;
+  /** For PostgreSQL, the database's URL (the CLI's child process connects to it). */
+  let sharedUrl: string | undefined;
+  beforeAll(async () => {
     const testDb = await createTestDatabase(engine);
-    opened.push(testDb);
-    return testDb.open();
-  }
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((d) => d.drop()));
+    shared = await testDb.open();
+    sharedUrl = testDb.url;
+    return () => testDb.drop();
   });
+  /**
+   * Tampering is permanent, so every scenario starts from the chain a freshly migrated database
+   * holds: both tables empty, their ids restarted, every trigger enabled (a failed scenario may have
+   * left one disabled). The chain lives in these two tables alone: appending and verifying read
+   * nothing else and keep nothing between calls.
+   */
+  async function freshDb(): Promise<DatabaseHandle> {
+    await shared.db.transaction(async (tx) => {
+      for (const table of ['audit_log', 'audit_checkpoints']) {
+        await tx.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
+      }
+      await tx.execute(sql`TRUNCATE audit_log, audit_checkpoints RESTART IDENTITY`);
+      for (const table of ['audit_log', 'audit_checkpoints']) {
+        await tx.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
+      }
+    });
+    return shared;
+  }
 
   async function appendRows(db: DatabaseHandle['db'], count: number, at = new Date()) {
     for (let i = 0; i < count; i += 1) {
@@ -98,9 +116,7 @@ describe.each(BOTH_ENGINES)('audit chain on %s', (engine) => {
   describe('what the database stores', () => {
     let handle: DatabaseHandle;
     beforeAll(async () => {
-      const testDb = await createTestDatabase(engine);
-      handle = await testDb.open();
-      return () => testDb.drop();
+      handle = await freshDb();
     });
 
     it('hashes the text a lone surrogate is stored as (the table-head/set case)', async () => {
@@ -427,18 +443,15 @@ describe.each(BOTH_ENGINES)('audit chain on %s', (engine) => {
     'audit:verify signs on demand, exports for auditors, and exits 1 with every finding listed',
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'trialab-audit-cli-'));
-      const testDb = engine === 'postgres' ? await createTestDatabase(engine) : undefined;
-      if (testDb) opened.push(testDb);
+      // PostgreSQL: the engine's database, emptied; PGlite: a data directory of its own on disk.
+      const url = engine === 'postgres' ? sharedUrl : undefined;
       const dataDir = join(dir, 'pglite');
-      const open = () => (testDb ? testDb.open() : openDatabase({ dataDir }));
       const env = {
         ...process.env,
         TRIALAB_MODE: 'production',
         KEYS_DIR: join(dir, 'keys'),
         // The tool reads the server's environment, which in production names the shared files folder.
-        ...(testDb?.url
-          ? { DATABASE_URL: testDb.url, FILES_DIR: join(dir, 'files') }
-          : { DATA_DIR: dataDir }),
+        ...(url ? { DATABASE_URL: url, FILES_DIR: join(dir, 'files') } : { DATA_DIR: dataDir }),
       };
       const cli = (...args: string[]) =>
         new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
@@ -451,9 +464,9 @@ describe.each(BOTH_ENGINES)('audit chain on %s', (engine) => {
         });
       try {
         // PGlite: the migrated template on disk, not initdb and the migrations in the test.
-        let handle = testDb ? await testDb.open() : await openPgliteFromTemplate(dataDir);
+        let handle = url ? await freshDb() : await openPgliteFromTemplate(dataDir);
         const ids = await appendRows(handle.db, 4);
-        if (!testDb) await handle.close();
+        if (!url) await handle.close();
         const exportFile = join(dir, 'checkpoints.json');
         // In production the tool signs only with a key it is given; it creates none.
         const keyless = await cli('--checkpoint');
@@ -466,7 +479,7 @@ describe.each(BOTH_ENGINES)('audit chain on %s', (engine) => {
         expect(signed.out).toContain('exported 1 checkpoints and 1 public keys');
         expect(signed.out).toMatch(/audit chain intact: 4 rows verified, 1 checkpoints hold/);
         // Tampering: the newest rows and every checkpoint deleted, one early row edited.
-        handle = testDb ? handle : await open();
+        handle = url ? handle : await openDatabase({ dataDir });
         await handle.db.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update`);
         await handle.db.execute(
           sql`ALTER TABLE audit_checkpoints DISABLE TRIGGER audit_checkpoints_no_update`,
@@ -477,7 +490,7 @@ describe.each(BOTH_ENGINES)('audit chain on %s', (engine) => {
           .update(auditLog)
           .set({ reason: 'edited' })
           .where(eq(auditLog.id, ids[0] as number));
-        if (!testDb) await handle.close();
+        if (!url) await handle.close();
         const broken = await cli('--against', exportFile);
         expect(broken.code).toBe(1);
         expect(broken.err).toContain('audit chain BROKEN: 2 problems in 3 rows');

@@ -17,7 +17,7 @@ import { PACKAGE_DIR } from '../src/config.js';
 import { type DatabaseHandle, type Engine, openDatabase } from '../src/db/client.js';
 import { consumableOrders } from '../src/db/schema-portal.js';
 import { verifyAuditChain } from '../src/lib/audit-verification.js';
-import { BOTH_ENGINES, createTestDatabase, openPgliteFromTemplate, type TestDatabase } from './engines.js';
+import { BOTH_ENGINES, createTestDatabase, pgliteDataDirFromTemplate, type TestDatabase } from './engines.js';
 import {
   demoApplication,
   login,
@@ -48,7 +48,7 @@ async function prepare(
   await cp(inject('seededFiles')[engine], join(dir, 'files'), { recursive: true });
   if (engine === 'pglite') {
     const dataDir = join(dir, 'pglite');
-    await (await openPgliteFromTemplate(dataDir, true)).close();
+    await pgliteDataDirFromTemplate(dataDir, true);
     return { place: { url: undefined, dataDir, dir }, open: () => openDatabase({ dataDir }) };
   }
   const testDb = await createTestDatabase('postgres', true);

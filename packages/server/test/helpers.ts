@@ -64,7 +64,7 @@ export const TEST_CONFIG: Partial<Config> = testConfig(inject('testKeys'));
 export async function startEnv(engine: Engine, overrides: Partial<ServerOptions> = {}): Promise<TestEnv> {
   // The demo seed is the same for most suites: they start from the database and files
   // global-setup.ts seeded once, and the server finds the seed done.
-  const seeded = seedsAsTemplate(overrides);
+  const seeded = seedsAsTemplate(overrides, inject('testKeys'));
   const cpuAtStart = process.cpuUsage();
   const testDb = await createTestDatabase(engine, seeded);
   const handle = await testDb.open();

@@ -18,7 +18,7 @@ import {
   BOTH_ENGINES,
   createTestDatabase,
   FEATURE_ENGINES,
-  openPgliteFromTemplate,
+  pgliteDataDirFromTemplate,
   type TestDatabase,
 } from './engines.js';
 import { call, envelope, login, requestDeviceTicket, serverProgram, startEnv } from './helpers.js';
@@ -138,7 +138,9 @@ describe('server secrets outside the database', () => {
     const keysDir = join(dir, 'given-keys');
     await mkdir(keysDir, { recursive: true, mode: 0o700 });
     const device = newEd25519Pem();
-    const card = hmacKey();
+    // The run's card key, which hashed the seeded template's card numbers: the server starts from
+    // the template instead of seeding in the worker. Only the file gives it to this configuration.
+    const card = inject('testKeys').SUBJECT_CARD_KEY;
     const files = {
       DEVICE_TICKET_KEY_FILE: join(keysDir, 'device.pem'),
       AUDIT_SIGNING_KEY_FILE: join(keysDir, 'audit.pem'),
@@ -346,7 +348,7 @@ describe('main.ts', () => {
       // listens (initdb and the migrations are the template's, paid once per run).
       const dir = await mkdtemp(join(tmpdir(), 'trialab-main-'));
       const dataDir = join(dir, 'pglite');
-      await (await openPgliteFromTemplate(dataDir)).close();
+      await pgliteDataDirFromTemplate(dataDir);
       const child = spawn(process.execPath, [serverProgram('main')], {
         cwd: PACKAGE_DIR,
         env: {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Config, loadConfig } from '../src/config.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { type Config, loadConfig, type SecretSource } from '../src/config.js';
 import { newEd25519Pem } from '../src/lib/signing-keys.js';
 
 /**
@@ -38,12 +39,16 @@ export function testConfig(keys: TestKeys): Partial<Config> {
   };
 }
 
+function givenSecret(source: SecretSource): string | undefined {
+  if (source.value !== undefined) return source.value;
+  return source.file && existsSync(source.file) ? readFileSync(source.file, 'utf8').trim() : undefined;
+}
+
 /** Configuration and variables the demo seed depends on (besides the clock and the database). */
 const SEED_INPUTS: readonly (keyof Config)[] = [
   'seedDemo',
   'seedReportPdfs',
   'adminInitialPassword',
-  'secrets',
   'filesDir',
 ];
 const SEED_VARIABLES =
@@ -53,13 +58,20 @@ const SEED_VARIABLES =
  * Whether a server built with these overrides seeds exactly what the seeded templates hold, so
  * its suite may start from them instead of seeding again.
  */
-export function seedsAsTemplate(overrides: {
-  config?: Partial<Config> | undefined;
-  env?: NodeJS.ProcessEnv | undefined;
-  clock?: unknown;
-  database?: unknown;
-}): boolean {
+export function seedsAsTemplate(
+  overrides: {
+    config?: Partial<Config> | undefined;
+    env?: NodeJS.ProcessEnv | undefined;
+    clock?: unknown;
+    database?: unknown;
+  },
+  runKeys: TestKeys,
+): boolean {
   if (overrides.clock || overrides.database) return false;
+  // Of the keys the seed reads one, the card key: the templates' card numbers are hashed with the
+  // run's. Given as a value or in a file, it may be that one (anything else seeds anew).
+  const card = overrides.config?.secrets?.subjectCardKey;
+  if (card && givenSecret(card) !== runKeys.SUBJECT_CARD_KEY) return false;
   if (SEED_INPUTS.some((key) => overrides.config?.[key] !== undefined)) return false;
   return !Object.keys(overrides.env ?? {}).some((name) => SEED_VARIABLES.test(name));
 }
