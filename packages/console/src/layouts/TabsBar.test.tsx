@@ -99,4 +99,3 @@ describe('TabsBar', () => {
     expect(tabPaths()).toEqual(['/home/todo', '/laboratory/specimen-logger']);
   });
 });
-
