@@ -8,10 +8,11 @@ import {
   useLocation,
   useNavigate,
 } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePageShown } from '../components/usePageShown';
 import { useTabs } from '../stores/tabs';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { tabActions } from './tabActions';
 
 const renders: Record<string, number> = {};
 const effects: Record<string, number> = {};
@@ -56,6 +57,7 @@ function Shell() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   useTabs.getState().reset();
   for (const key of Object.keys(renders)) delete renders[key];
   for (const key of Object.keys(effects)) delete effects[key];
@@ -99,5 +101,55 @@ describe('KeepAliveOutlet', () => {
     // Shown again, its effects were not re-created either (loads, subscriptions, measurements).
     expect(effects.a).toBe(1);
     expect(useTabs.getState().cached).toEqual(['/b', '/a']);
+  });
+
+  it('keeps at most five pages mounted: a sixth pushes the least recent out, and it comes back freshly mounted', async () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    render(
+      <MemoryRouter initialEntries={['/a']}>
+        <Routes>
+          <Route path="/" element={<Shell />}>
+            {names.map((name) => (
+              <Route key={name} path={name} element={<Page name={name} />} />
+            ))}
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    // The page host lives exactly as long as the page stays mounted.
+    const host = () => document.querySelector<HTMLElement>('[data-page="/a"]');
+    host()?.setAttribute('data-marked', '1');
+    await act(async () => navigate?.('/b'));
+    await act(async () => navigate?.('/a'));
+    expect(host()?.hasAttribute('data-marked')).toBe(true);
+    // Five other pages push it out of the cache.
+    for (const name of ['c', 'd', 'e', 'f', 'g']) await act(async () => navigate?.(`/${name}`));
+    expect(document.querySelectorAll('[data-page]')).toHaveLength(5);
+    expect(host()).toBeNull();
+    await act(async () => navigate?.('/a'));
+    expect(host()?.hasAttribute('data-marked')).toBe(false);
+    expect(effects.a).toBe(2);
+  });
+
+  it('a refresh shows a loading state, then remounts the page', async () => {
+    vi.useFakeTimers();
+    render(
+      <MemoryRouter initialEntries={['/a']}>
+        <Routes>
+          <Route path="/" element={<Shell />}>
+            <Route path="a" element={<Page name="a" />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    const host = () => document.querySelector<HTMLElement>('[data-page="/a"]');
+    host()?.setAttribute('data-marked', '1');
+    act(() => tabActions.refresh('/a'));
+    expect(screen.queryByTestId('page-a')).toBeNull();
+    expect(host()?.querySelector('.ant-spin')).not.toBeNull();
+    await act(async () => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getByTestId('page-a').textContent).toBe('/a');
+    expect(host()?.hasAttribute('data-marked')).toBe(false);
+    expect(effects.a).toBe(2);
   });
 });

@@ -2,7 +2,9 @@ import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCK_AFTER_MS, LOGOUT_AFTER_LOCK_MS } from '../config';
 import { useLock } from '../stores/lock';
+import { fakeEndpoints } from '../test/fakes';
 import type { LockMessage } from '../utils/channel';
+import { registerNavigate } from '../utils/navigation';
 import { lockChannel, useScreenLock } from './useScreenLock';
 
 /** The session's end, passed in: the test sees when the hook logs out. */
@@ -112,5 +114,21 @@ describe('useScreenLock', () => {
     expect(logout).not.toHaveBeenCalled();
     // The idle time restarted at the unlock: locked again 30 minutes after it.
     expect(useLock.getState().locked).toBe(true);
+  });
+
+  it('by default ends the session for real: 30 more locked minutes go to /login', async () => {
+    fakeEndpoints(async () => ({ code: 200, msg: 'ok', data: true }));
+    const visited: string[] = [];
+    registerNavigate((to) => visited.push(to));
+    try {
+      renderHook(() => useScreenLock());
+      vi.advanceTimersByTime(LOCK_AFTER_MS);
+      expect(useLock.getState().locked).toBe(true);
+      await vi.advanceTimersByTimeAsync(LOGOUT_AFTER_LOCK_MS);
+      expect(visited).toEqual(['/login']);
+      expect(useLock.getState().locked).toBe(false);
+    } finally {
+      registerNavigate(undefined);
+    }
   });
 });
