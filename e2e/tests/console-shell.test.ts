@@ -140,8 +140,10 @@ describe('the shell in a browser', () => {
     await page.unroute('**/version.json?v=*');
     const tabsBefore = await tabPaths(page);
     expect(tabsBefore).toEqual(['/home/todo', '/laboratory/specimen-logger', '/laboratory/test-project']);
+    // Listening before the click: the reload may be over before the click returns.
+    const reloaded = page.waitForEvent('load');
     await dialog.getByRole('button', { name: '立即刷新' }).click();
-    await page.waitForEvent('load');
+    await reloaded;
 
     // After the reload: the tabs (the pinned one still pinned) and week mode are restored.
     await page.getByTestId('tabs-bar').waitFor();
