@@ -19,6 +19,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+// A lane stack's database engine (e2e/support/global-setup.ts reads it as TRIALAB_E2E_ENGINE).
+import type { Engine } from '../packages/server/src/db/client.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -94,9 +96,6 @@ const vitestArgs = (name: string) => [
  */
 const OWN_LANE_E2E = ['tests/accessibility.test.ts'];
 
-/** A lane stack's database engine (e2e/support/global-setup.ts reads it as TRIALAB_E2E_ENGINE). */
-type EndToEndEngine = 'pglite' | 'postgres';
-
 /**
  * One e2e lane, started now; resolves when it has ended, with a `report()` that prints its output.
  * `files`: the lane's files (empty: every file but those of the other lanes).
@@ -104,7 +103,7 @@ type EndToEndEngine = 'pglite' | 'postgres';
 function startEndToEnd(
   lane: string,
   files: readonly string[],
-  engine: EndToEndEngine,
+  engine: Engine,
 ): Promise<{ report(): StepResult }> {
   const name = `end-to-end tests${files.length ? ` (${files.join(', ')})` : ''}`;
   const logFile = join(reportDir, `${lane}.log`);
@@ -144,7 +143,7 @@ function startEndToEnd(
 // which run from the sources: the build's half minute on one core no longer delays every check.
 const build = step('build', process.execPath, [join(root, 'scripts/setup.mjs')], undefined, true);
 /** An e2e lane, started once the build is done; without a build it reports that and fails. */
-const afterBuild = (lane: string, files: readonly string[], engine: EndToEndEngine) =>
+const afterBuild = (lane: string, files: readonly string[], engine: Engine) =>
   build.then((built) =>
     built.ok
       ? startEndToEnd(lane, files, engine)

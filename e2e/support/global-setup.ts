@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import type { Engine } from '../../packages/server/src/db/client.ts';
 import { createDatabase, dropDatabase, runRole } from '../../packages/server/test/local-postgres.ts';
 import { sessionStateDir } from './console/session.ts';
 import { type StackInfo, startStack } from './stack.ts';
@@ -16,7 +17,7 @@ declare module 'vitest' {
  * local PostgreSQL cluster (the production engine), else PGlite (what `npm start` runs). `npm test`
  * runs its e2e lanes one on each (scripts/test-all.ts), so both engines are walked end to end.
  */
-function engine(): 'pglite' | 'postgres' {
+function engine(): Engine {
   const wanted = process.env.TRIALAB_E2E_ENGINE ?? 'pglite';
   if (wanted !== 'pglite' && wanted !== 'postgres') {
     throw new Error(`TRIALAB_E2E_ENGINE must be pglite or postgres, not ${wanted}`);

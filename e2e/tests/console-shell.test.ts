@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { releaseBrowser, testBrowser } from '../support/browser.ts';
-import { ACCOUNTS, accountPage, navigate, visitorPage } from '../support/console/session.ts';
+import { ACCOUNTS, accountPage, navigate, pushRoute, visitorPage } from '../support/console/session.ts';
 import { openFromMenu, tabMenu, tabPaths } from '../support/console/shell.ts';
 
 const stack = inject('stack');
@@ -13,14 +13,6 @@ beforeAll(async () => {
   browser = await testBrowser();
 });
 afterAll(() => releaseBrowser(browser));
-
-/** A client-side navigation to a path the shell answers without a page host (403, 404, the root). */
-async function pushRoute(page: Page, path: string): Promise<void> {
-  await page.evaluate((target) => {
-    history.pushState({}, '', target);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 /** Chooses an option of the layout settings drawer, then closes it. */
 async function chooseSetting(page: Page, option: string): Promise<void> {

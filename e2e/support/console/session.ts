@@ -323,10 +323,18 @@ export function isWarm(context: BrowserContext): boolean {
  * `:visible` or the page's own container. A drawer or dialog left open stays over the new route.
  */
 export async function navigate(page: Page, path: string): Promise<void> {
+  await pushRoute(page, path);
+  // A page's host is named by its path, without the query (`?id=`) of a detail page.
+  await page.locator(`[data-page="${path.split('?')[0]}"]`).waitFor({ state: 'visible' });
+}
+
+/**
+ * A client-side navigation as the console's router makes it, without waiting for anything: for a
+ * path the shell answers without a page host (403, 404, the root); `navigate` waits for the page.
+ */
+export async function pushRoute(page: Page, path: string): Promise<void> {
   await page.evaluate((target) => {
     history.pushState({}, '', target);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  // A page's host is named by its path, without the query (`?id=`) of a detail page.
-  await page.locator(`[data-page="${path.split('?')[0]}"]`).waitFor({ state: 'visible' });
 }
